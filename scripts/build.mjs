@@ -1,0 +1,28 @@
+// Bundles the Action (src/index.ts → dist/index.js) and the CLI (src/cli.ts → dist/cli.js)
+// with ncc. Both run with no node_modules. The output is deterministic: CI rebuilds and diffs it.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const entries = [
+  { src: 'src/index.ts', out: 'index.js', shebang: false },
+  { src: 'src/cli.ts', out: 'cli.js', shebang: true },
+];
+mkdirSync('dist', { recursive: true });
+const ncc = join('node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js');
+for (const entry of entries) {
+  const tmp = mkdtempSync(join(tmpdir(), 'ata-build-'));
+  try {
+    execFileSync(process.execPath, [ncc, 'build', entry.src, '-o', tmp, '--quiet', '--target', 'es2022', '--license', 'licenses.txt'], { stdio: 'inherit' });
+    let code = readFileSync(join(tmp, 'index.js'), 'utf8');
+    if (entry.shebang && !code.startsWith('#!')) code = `#!/usr/bin/env node\n${code}`;
+    writeFileSync(join('dist', entry.out), code);
+    if (entry.shebang) chmodSync(join('dist', entry.out), 0o755);
+    // The Action bundle includes everything the CLI does, so its license list covers both.
+    if (entry.out === 'index.js') writeFileSync(join('dist', 'licenses.txt'), readFileSync(join(tmp, 'licenses.txt')));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+writeFileSync(join('dist', 'package.json'), '{\n  "type": "module"\n}\n');

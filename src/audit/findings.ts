@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { Finding, Severity } from '../model/finding.js';
+import { sanitizeText } from '../sanitize/text.js';
+import type { FindingDraft } from './rule-types.js';
+
+/**
+ * Turns a rule's draft into a Finding: severity from the configuration, all
+ * trace text sanitized, and a fingerprint that is stable for the same input.
+ */
+export function makeFinding(ruleId: string, severity: Severity, draft: FindingDraft): Finding {
+  const file = sanitizeText(draft.loc.file, { maxChars: 300 });
+  const runId = nullable(draft.runId);
+  const callId = nullable(draft.callId);
+  const tool = nullable(draft.tool);
+  const key = draft.key ?? String(draft.loc.line);
+  return {
+    ruleId,
+    severity,
+    message: sanitizeText(draft.message, { maxChars: 400 }),
+    file,
+    line: draft.loc.line,
+    runId,
+    callId,
+    tool,
+    fingerprint: fingerprint([ruleId, draft.loc.file, draft.runId ?? null, draft.callId ?? null, draft.tool ?? null, key]),
+  };
+}
+
+function nullable(value: string | null | undefined): string | null {
+  return value === null || value === undefined ? null : sanitizeText(value, { maxChars: 120 });
+}
+
+export function fingerprint(parts: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
+}
+
+/** Findings in report order: file, line, rule id, then the rest, compared by code unit (locale-free). */
+export function compareFindings(a: Finding, b: Finding): number {
+  return (
+    cmp(a.file, b.file) ||
+    a.line - b.line ||
+    cmp(a.ruleId, b.ruleId) ||
+    cmp(a.runId ?? '', b.runId ?? '') ||
+    cmp(a.callId ?? '', b.callId ?? '') ||
+    cmp(a.message, b.message) ||
+    cmp(a.fingerprint, b.fingerprint)
+  );
+}
+
+export function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

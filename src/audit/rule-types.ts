@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import type { Severity } from '../model/finding.js';
+import type { SourceLocation } from '../model/records.js';
+import type { Run } from '../model/run.js';
+
+export type RuleCategory = 'input' | 'catalog' | 'pairing' | 'error-hygiene' | 'boundary' | 'replay' | 'engine';
+
+export interface RuleMeta<O> {
+  /** Stable kebab-case id: part of the public interface. */
+  readonly id: string;
+  readonly category: RuleCategory;
+  readonly defaultSeverity: Severity;
+  /** One line: what the rule finds. */
+  readonly summary: string;
+  /** Triage columns: what usually causes it, and what to do first. */
+  readonly likelyCause: string;
+  readonly nextAction: string;
+  /** Options with defaults; strict, so an unknown option is a configuration error. */
+  readonly options: z.ZodType<O>;
+}
+
+/** What a rule reports; the engine adds severity, file, fingerprint and sanitizes the text. */
+export interface FindingDraft {
+  readonly loc: SourceLocation;
+  readonly message: string;
+  readonly runId?: string | null;
+  readonly callId?: string | null;
+  readonly tool?: string | null;
+  /** What makes this finding distinct for its fingerprint (defaults to the line). */
+  readonly key?: string;
+}
+
+export type ReportFn = (draft: FindingDraft) => void;
+
+export interface RuleContext<O, S> {
+  readonly options: O;
+  /** Cross-run state created by `init` (one per audit). */
+  readonly state: S;
+  /** Record a figure for the report's metrics section (e.g. a share or a distribution). */
+  metric(name: string, value: unknown): void;
+}
+
+export interface Rule<O = unknown, S = unknown> {
+  readonly meta: RuleMeta<O>;
+  init?(options: O): S;
+  /** Called once per run, after the run is complete. */
+  check?(run: Run, ctx: RuleContext<O, S>, report: ReportFn): void;
+  /** Called once after every run of the audit (cross-run rules). */
+  finish?(ctx: RuleContext<O, S>, report: ReportFn): void;
+}
+
+/** Keeps a rule's option and state types together while the registry holds `Rule<any, any>`. */
+export function defineRule<O, S = undefined>(rule: Rule<O, S>): Rule<O, S> {
+  return rule;
+}

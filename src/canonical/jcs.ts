@@ -1,0 +1,49 @@
+/**
+ * RFC 8785 JSON Canonicalization Scheme over parsed JSON values: object keys
+ * sorted by UTF-16 code units, no whitespace, numbers and strings serialized
+ * as ECMAScript's JSON.stringify does. Values JCS cannot represent (NaN,
+ * infinities, lone surrogates, non-JSON types) throw a CanonicalError.
+ */
+export class CanonicalError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(`${message} at ${path === '' ? 'the top level' : path}`);
+    this.name = 'CanonicalError';
+  }
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function jcs(value: unknown, path = ''): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      if (!Number.isFinite(value)) throw new CanonicalError(`${value} has no JSON form`, path);
+      return JSON.stringify(value);
+    case 'string':
+      if (LONE_SURROGATE.test(value)) throw new CanonicalError('a lone surrogate has no canonical form', path);
+      return JSON.stringify(value);
+    case 'object': {
+      if (Array.isArray(value)) return `[${value.map((item, i) => jcs(item, `${path}[${i}]`)).join(',')}]`;
+      const obj = value as Record<string, unknown>;
+      const keys = Object.keys(obj).sort(compareUtf16);
+      const parts: string[] = [];
+      for (const key of keys) {
+        if (LONE_SURROGATE.test(key)) throw new CanonicalError('a lone surrogate in a key has no canonical form', path);
+        parts.push(`${JSON.stringify(key)}:${jcs(obj[key], `${path}.${key}`)}`);
+      }
+      return `{${parts.join(',')}}`;
+    }
+    default:
+      throw new CanonicalError(`a ${typeof value} is not JSON`, path);
+  }
+}
+
+/** Code-unit order, as RFC 8785 §3.2.3 requires (not locale order, not code-point order). */
+export function compareUtf16(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

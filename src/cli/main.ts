@@ -1,0 +1,49 @@
+import { describeError } from '../errors.js';
+import { VERSION } from '../version.js';
+import { AUDIT_USAGE, auditCommand } from './audit.js';
+import type { CliIO } from './io.js';
+
+type Command = (args: string[], io: CliIO) => Promise<number>;
+
+/** Every subcommand; each file in src/cli/ translates its flags and calls the core. */
+const COMMANDS: Record<string, { run: Command; usage: string }> = Object.assign(Object.create(null) as Record<string, { run: Command; usage: string }>, {
+  audit: { run: auditCommand, usage: AUDIT_USAGE },
+});
+
+export function usage(): string {
+  return `agent-trace-audit ${VERSION}: audit the tool-call traces of AI agents
+
+${Object.values(COMMANDS)
+  .map((command) => command.usage)
+  .join('\n')}
+       agent-trace-audit --version | --help
+
+Exit codes: 0 clean, 1 findings at or above the fail level, 2 usage, configuration or input error.
+`;
+}
+
+/** Runs one command line; returns the exit code. Never throws. */
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const debug = argv.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(usage());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-V' || name === 'version') {
+    io.stdout(`agent-trace-audit ${VERSION}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`usage: unknown command ${JSON.stringify(name)}\n${usage()}`);
+    return 2;
+  }
+  try {
+    if (debug) io.env['AGENT_TRACE_AUDIT_DEBUG'] = '1';
+    return await command.run(args, io);
+  } catch (error) {
+    io.stderr(`${describeError(error, debug)}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,46 @@
+import { runAudit, type AuditOptions, type AuditResult } from './audit/engine.js';
+import type { AuditConfig } from './config.js';
+import { collectInputs, type Skipped } from './io/collect.js';
+import type { Logger } from './logger.js';
+import { buildReport } from './report/build.js';
+import type { Report } from './report/schema.js';
+import { SEVERITY_RANK } from './model/finding.js';
+import { sanitizeText } from './sanitize/text.js';
+
+export interface AuditRequest {
+  /** Files, folders and globs. */
+  readonly paths: readonly string[];
+  readonly root: string;
+  readonly config: AuditConfig;
+  /** CLI: a path that matches nothing is an error. Action: a warning. */
+  readonly strictPaths: boolean;
+  readonly inputFormat?: string;
+  readonly onRun?: AuditOptions['onRun'];
+}
+
+export interface AuditOutcome {
+  readonly report: Report;
+  readonly result: AuditResult;
+  readonly skipped: readonly Skipped[];
+  /** True when a finding is at or above the fail level. */
+  readonly failed: boolean;
+}
+
+/** The one core both edges call: collect, audit, report, judge. */
+export async function auditPaths(request: AuditRequest, logger: Logger): Promise<AuditOutcome> {
+  const { inputs, skipped } = await collectInputs(request.paths, {
+    root: request.root,
+    exclude: request.config.exclude,
+    strict: request.strictPaths,
+  });
+  for (const skip of skipped) logger.warning(`skipped ${sanitizeText(skip.display)}: ${skip.reason}`);
+  const result = await runAudit(inputs, request.config, { inputFormat: request.inputFormat, onRun: request.onRun });
+  const report = buildReport(result, request.config);
+  return { report, result, skipped, failed: isFailing(report, request.config.failOn) };
+}
+
+export function isFailing(report: Report, failOn: AuditConfig['failOn']): boolean {
+  if (failOn === 'never') return false;
+  const floor = SEVERITY_RANK[failOn];
+  return report.findings.some((finding) => SEVERITY_RANK[finding.severity] >= floor);
+}

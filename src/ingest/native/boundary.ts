@@ -1,0 +1,67 @@
+import type { RedactionReceipt, SourceLocation, TraceRecord } from '../../model/records.js';
+import { idOf, int, isObject, own, str, type JsonObject } from '../fields.js';
+import { baseFields } from './common.js';
+
+const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256'] as const;
+
+export function hasBoundaryFields(obj: JsonObject): boolean {
+  return HASH_FIELDS.some((key) => own(obj, key) !== undefined);
+}
+
+export function isRedactionReceipt(obj: JsonObject): boolean {
+  return own(obj, 'field_path') !== undefined && own(obj, 'rule_id') !== undefined;
+}
+
+/**
+ * Boundary-hash fields, standalone or on a tool call/result line: the hashes and
+ * byte lengths at the process, adapter and model boundaries, and the recorded hop.
+ */
+export function parseBoundary(obj: JsonObject, loc: SourceLocation): TraceRecord {
+  const payloads: { process?: string; adapter?: string; model?: string } = {};
+  for (const hop of ['process', 'adapter', 'model'] as const) {
+    const raw = str(obj, `${hop}_payload`);
+    if (raw !== null) payloads[hop] = raw;
+  }
+  return {
+    kind: 'boundary',
+    ...baseFields(obj, loc),
+    callId: idOf(obj, 'call_id') ?? idOf(obj, 'tool_call_id'),
+    processSha256: str(obj, 'process_sha256'),
+    adapterSha256: str(obj, 'adapter_sha256'),
+    modelSha256: str(obj, 'model_sha256'),
+    processLen: int(obj, 'process_len'),
+    adapterLen: int(obj, 'adapter_len'),
+    modelLen: int(obj, 'model_len'),
+    mutationHop: str(obj, 'mutation_hop'),
+    payloads,
+  };
+}
+
+/** A redaction receipt `{field_path, rule_id, original_len, token}`; null when its fields have the wrong types. */
+export function parseRedaction(obj: JsonObject, loc: SourceLocation, base: JsonObject = obj): RedactionReceipt | null {
+  const fieldPath = str(obj, 'field_path');
+  const ruleId = str(obj, 'rule_id');
+  if (fieldPath === null || ruleId === null) return null;
+  return {
+    kind: 'redaction',
+    ...baseFields(base, loc),
+    fieldPath,
+    ruleId,
+    originalLen: int(obj, 'original_len'),
+    token: str(obj, 'token'),
+  };
+}
+
+/** Receipts carried as a list on another record (`redactions` or `redaction_receipts`). */
+export function embeddedReceipts(obj: JsonObject, loc: SourceLocation): RedactionReceipt[] | string {
+  const list = own(obj, 'redactions') ?? own(obj, 'redaction_receipts');
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) return 'redaction receipts are not a list';
+  const out: RedactionReceipt[] = [];
+  for (const item of list) {
+    const receipt = isObject(item) ? parseRedaction(item, loc, obj) : null;
+    if (receipt === null) return 'a redaction receipt lacks a string field_path or rule_id';
+    out.push(receipt);
+  }
+  return out;
+}

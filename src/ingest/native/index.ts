@@ -1,0 +1,81 @@
+import type { TraceRecord } from '../../model/records.js';
+import { isObject, own, str, type JsonObject } from '../fields.js';
+import { excerpt, forEachJsonLine } from '../json-lines.js';
+import type { DetectSample, TraceFormat } from '../types.js';
+import { embeddedReceipts, hasBoundaryFields, isRedactionReceipt, parseBoundary, parseRedaction } from './boundary.js';
+import type { DialectResult } from './common.js';
+import { looksLikeReplay, parseReplay } from './replay.js';
+import { parseSpanLog, SPAN_KINDS } from './span-log.js';
+import { EVENT_TYPES, parseTypedEvent } from './typed-events.js';
+
+/** Which native dialect a record belongs to, decided per record (one file may mix them). */
+export function dialectOf(obj: JsonObject): 'span' | 'event' | 'replay' | 'boundary' | 'redaction' | null {
+  const kind = str(obj, 'kind');
+  if (kind !== null && SPAN_KINDS.has(kind)) return 'span';
+  if (kind === 'catalog') return 'event';
+  const type = str(obj, 'type');
+  if (type !== null && EVENT_TYPES.has(type)) return 'event';
+  if (looksLikeReplay(obj)) return 'replay';
+  if (hasBoundaryFields(obj)) return 'boundary';
+  if (isRedactionReceipt(obj)) return 'redaction';
+  return null;
+}
+
+/** The JSONL dialects agent harnesses write by hand: span logs, typed events, boundary records, redaction receipts, replay transcripts. */
+export const nativeFormat: TraceFormat = {
+  id: 'native-jsonl',
+  description: 'JSONL span logs, typed events, boundary-hash records, redaction receipts and replay transcripts',
+  detect(sample: DetectSample): boolean {
+    return sample.jsonLines.some((value) => isObject(value) && dialectOf(value) !== null);
+  },
+  async parse(input, sink) {
+    let nextReplayIndex = 0;
+    await forEachJsonLine(input, sink, (value, line) => {
+      const loc = { file: input.file, line };
+      if (!isObject(value)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${Array.isArray(value) ? 'a JSON array' : `a JSON ${value === null ? 'null' : typeof value}`}, not an object` });
+        return;
+      }
+      const dialect = dialectOf(value);
+      let result: DialectResult;
+      switch (dialect) {
+        case 'span':
+          result = parseSpanLog(value, loc);
+          break;
+        case 'event':
+          result = parseTypedEvent(value, loc);
+          break;
+        case 'replay':
+          result = parseReplay(value, loc, nextReplayIndex);
+          // A bad index is reported once; the sequence continues from what the file says.
+          if (typeof own(value, 'index') === 'number' && Number.isInteger(own(value, 'index'))) nextReplayIndex = (own(value, 'index') as number) + 1;
+          else nextReplayIndex += 1;
+          break;
+        case 'boundary':
+          result = { ok: true, records: [] };
+          break;
+        case 'redaction': {
+          const receipt = parseRedaction(value, loc);
+          result = receipt ? { ok: true, records: [receipt] } : { ok: false, reason: 'redaction receipt lacks a string field_path or rule_id' };
+          break;
+        }
+        default:
+          sink.diagnostic({ ruleId: 'malformed-record', line, message: `record fits no known dialect (no kind, type, index or boundary fields): "${excerpt(JSON.stringify(value))}"` });
+          return;
+      }
+      if (!result.ok) {
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: result.reason });
+        return;
+      }
+      const records: TraceRecord[] = [...result.records];
+      if (dialect !== 'replay' && hasBoundaryFields(value)) records.push(parseBoundary(value, loc));
+      if (dialect !== 'replay' && dialect !== 'redaction') {
+        const receipts = embeddedReceipts(value, loc);
+        if (typeof receipts === 'string') {
+          sink.diagnostic({ ruleId: 'malformed-record', line, message: receipts });
+        } else records.push(...receipts);
+      }
+      for (const record of records) sink.record(record);
+    });
+  },
+};

@@ -1,0 +1,88 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
+import type { ReadLimits } from './limits.js';
+
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+const CHUNK = 1024 * 1024;
+
+/** What went wrong while streaming bytes (the bytes read before it are still good). */
+export interface ByteSourceProblem {
+  readonly code: 'gzip-truncated' | 'gzip-corrupt' | 'inflate-cap' | 'read-error';
+  readonly message: string;
+}
+
+export interface ByteSource {
+  readonly gzip: boolean;
+  /** Chunks of the (inflated) file. Never throws: a failure ends the stream and sets `problem`. */
+  chunks(): AsyncGenerator<Buffer>;
+  problem: ByteSourceProblem | null;
+}
+
+/** Peeks the first bytes to tell gzip from plain; does not read the file whole. */
+export async function isGzipFile(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    const { bytesRead } = await handle.read(head, 0, 2, 0);
+    return bytesRead === 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Streams a file's bytes, inflating gzip (multi-member too) up to the inflate cap. */
+export async function openByteSource(path: string, limits: ReadLimits): Promise<ByteSource> {
+  const gzip = await isGzipFile(path);
+  const source: ByteSource = {
+    gzip,
+    problem: null,
+    async *chunks() {
+      const raw = createReadStream(path, { highWaterMark: CHUNK });
+      if (!gzip) {
+        try {
+          for await (const chunk of raw) yield chunk as Buffer;
+        } catch (error) {
+          source.problem = { code: 'read-error', message: errorText(error) };
+        }
+        return;
+      }
+      const inflater = createGunzip({ chunkSize: 64 * 1024 });
+      raw.on('error', (error) => inflater.destroy(error));
+      raw.pipe(inflater);
+      let total = 0;
+      try {
+        for await (const chunk of inflater) {
+          const buffer = chunk as Buffer;
+          total += buffer.length;
+          if (total > limits.maxInflatedBytes) {
+            const keep = buffer.length - (total - limits.maxInflatedBytes);
+            if (keep > 0) yield buffer.subarray(0, keep);
+            source.problem = {
+              code: 'inflate-cap',
+              message: `inflated size passed the cap of ${limits.maxInflatedBytes} bytes; reading stopped there`,
+            };
+            break;
+          }
+          yield buffer;
+        }
+      } catch (error) {
+        const text = errorText(error);
+        source.problem = /unexpected end/i.test(text)
+          ? { code: 'gzip-truncated', message: 'the gzip stream ends early (file cut short)' }
+          : { code: 'gzip-corrupt', message: `the gzip stream is corrupt (${text})` };
+      } finally {
+        raw.destroy();
+        inflater.destroy();
+      }
+    },
+  };
+  return source;
+}
+
+function errorText(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
+    return error.code === 'Z_BUF_ERROR' ? 'unexpected end of file' : `${error.code}`;
+  }
+  return error instanceof Error ? error.message.split('\n')[0]! : 'unknown error';
+}

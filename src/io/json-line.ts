@@ -1,0 +1,86 @@
+/** Outcome of reading one line as a JSON value. */
+export type JsonLineResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly code: 'not-json' | 'duplicate-key' | 'too-deep'; readonly reason: string };
+
+// Every string literal in order; group 1 is set when the string is an object key.
+// Outside strings JSON has no `"`, so matching left to right stays aligned on string starts.
+const STRING_RE = /"(?:[^"\\]|\\.)*"(\s*:)?/gs;
+
+/**
+ * Parses one line as JSON with the checks JSON.parse does not make: duplicate
+ * keys (reported, never silently last-wins) and a nesting depth cap.
+ */
+export function parseJsonLine(text: string, maxDepth: number): JsonLineResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    if (error instanceof RangeError) return { ok: false, code: 'too-deep', reason: `nesting deeper than the parser can go (limit ${maxDepth})` };
+    return { ok: false, code: 'not-json', reason: `not JSON: ${jsonErrorText(error)}` };
+  }
+  if (value === null || typeof value !== 'object') return { ok: true, value };
+  const walk = countKeys(value, maxDepth);
+  if (walk.tooDeep) return { ok: false, code: 'too-deep', reason: `JSON nesting deeper than ${maxDepth} levels` };
+  if (text.indexOf(':') === -1) return { ok: true, value };
+  let keysInText = 0;
+  STRING_RE.lastIndex = 0;
+  for (let m = STRING_RE.exec(text); m !== null; m = STRING_RE.exec(text)) if (m[1] !== undefined) keysInText += 1;
+  if (keysInText !== walk.keys) {
+    const duplicate = findDuplicateKey(text);
+    return { ok: false, code: 'duplicate-key', reason: `duplicate object key ${JSON.stringify(duplicate ?? '?')}` };
+  }
+  return { ok: true, value };
+}
+
+function countKeys(root: object, maxDepth: number): { keys: number; tooDeep: boolean } {
+  let keys = 0;
+  const stack: Array<[unknown, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > maxDepth) return { keys, tooDeep: true };
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push([item, depth + 1]);
+    } else {
+      for (const key in node as Record<string, unknown>) {
+        keys += 1;
+        const item = (node as Record<string, unknown>)[key];
+        if (item !== null && typeof item === 'object') stack.push([item, depth + 1]);
+      }
+    }
+  }
+  return { keys, tooDeep: false };
+}
+
+/** Slow path, only after the fast count saw a difference: name the first repeated key. */
+function findDuplicateKey(text: string): string | null {
+  const scopes: Array<Set<string> | null> = [];
+  STRING_RE.lastIndex = 0;
+  let last = 0;
+  for (let m = STRING_RE.exec(text); m !== null; m = STRING_RE.exec(text)) {
+    for (let i = last; i < m.index; i += 1) {
+      const c = text[i];
+      if (c === '{') scopes.push(new Set());
+      else if (c === '[') scopes.push(null);
+      else if (c === '}' || c === ']') scopes.pop();
+    }
+    last = STRING_RE.lastIndex;
+    if (m[1] !== undefined) {
+      const key = JSON.parse(m[0].slice(0, m[0].lastIndexOf('"') + 1)) as string;
+      const scope = scopes[scopes.length - 1];
+      if (scope) {
+        if (scope.has(key)) return key;
+        scope.add(key);
+      }
+    }
+  }
+  return null;
+}
+
+function jsonErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // V8 quotes a slice of the input in its message; keep only the position part.
+  const at = /position (\d+)/.exec(message);
+  if (/Unexpected end of JSON input/.test(message)) return 'the record ends early';
+  return at ? `unexpected token at position ${at[1]}` : 'invalid syntax';
+}

@@ -1,0 +1,18 @@
+/** Limits on what one input may cost. All are configurable; these are the defaults. */
+export interface ReadLimits {
+  /** Longest line read as a record; longer lines are reported and skipped. */
+  readonly maxLineBytes: number;
+  /** Cap on the inflated size of a .gz file (zip bombs stop here). */
+  readonly maxInflatedBytes: number;
+  /** Deepest JSON nesting accepted in one record. */
+  readonly maxDepth: number;
+  /** Largest file read whole, for formats that are one JSON document (not lines). */
+  readonly maxDocumentBytes: number;
+}
+
+export const DEFAULT_LIMITS: ReadLimits = {
+  maxLineBytes: 16 * 1024 * 1024,
+  maxInflatedBytes: 4 * 1024 * 1024 * 1024,
+  maxDepth: 256,
+  maxDocumentBytes: 512 * 1024 * 1024,
+};

@@ -1,0 +1,86 @@
+import { openByteSource, type ByteSource } from './byte-source.js';
+import type { ReadLimits } from './limits.js';
+import { splitLines, type FileFacts, type LineEvent } from './line-splitter.js';
+import type { DetectSample, ParseInput } from '../ingest/types.js';
+
+const HEAD_BYTES = 1024 * 1024;
+const SAMPLE_LINES = 8;
+
+/** One input file opened for reading: its detection sample and a re-readable parse input. */
+export interface OpenedTraceFile {
+  readonly sample: DetectSample;
+  readonly input: ParseInput;
+  readonly facts: FileFacts;
+  /** Problems of the byte stream (gzip cut short, inflate cap), set once the input was read. */
+  readonly sources: ByteSource[];
+}
+
+export async function openTraceFile(path: string, display: string, limits: ReadLimits): Promise<OpenedTraceFile> {
+  const sample = await readSample(path, display, limits);
+  const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+  const sources: ByteSource[] = [];
+  const input: ParseInput = {
+    file: display,
+    limits,
+    async *lines(): AsyncGenerator<LineEvent> {
+      const source = await openByteSource(path, limits);
+      sources.push(source);
+      Object.assign(facts, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
+      yield* splitLines(source.chunks(), limits.maxLineBytes, facts);
+    },
+    async bytes(): Promise<Buffer> {
+      const source = await openByteSource(path, { ...limits, maxInflatedBytes: Math.min(limits.maxInflatedBytes, limits.maxDocumentBytes) });
+      sources.push(source);
+      const parts: Buffer[] = [];
+      let total = 0;
+      for await (const chunk of source.chunks()) {
+        parts.push(chunk);
+        total += chunk.length;
+      }
+      const all = Buffer.concat(parts, total);
+      facts.bytes = all.length;
+      return all;
+    },
+  };
+  return { sample, input, facts, sources };
+}
+
+async function readSample(path: string, display: string, limits: ReadLimits): Promise<DetectSample> {
+  const source = await openByteSource(path, limits);
+  const parts: Buffer[] = [];
+  let total = 0;
+  let complete = true;
+  for await (const chunk of source.chunks()) {
+    parts.push(chunk);
+    total += chunk.length;
+    if (total >= HEAD_BYTES) {
+      complete = false;
+      break;
+    }
+  }
+  let head = Buffer.concat(parts, total);
+  if (head.length > HEAD_BYTES) head = head.subarray(0, HEAD_BYTES);
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) head = head.subarray(3);
+  const text = head.toString('utf8');
+  const jsonLines: unknown[] = [];
+  const lines = text.split('\n');
+  if (!complete) lines.pop();
+  for (const line of lines) {
+    if (jsonLines.length >= SAMPLE_LINES) break;
+    if (line.trim() === '' || line.length > 256 * 1024) continue;
+    try {
+      jsonLines.push(JSON.parse(line));
+    } catch {
+      // not a JSON line: detection looks at other evidence
+    }
+  }
+  let document: unknown;
+  if (complete && source.problem === null) {
+    try {
+      document = JSON.parse(text);
+    } catch {
+      document = undefined;
+    }
+  }
+  return { file: display, head, jsonLines, document };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const SEVERITIES = ['error', 'warning', 'note'] as const;
+export const severitySchema = z.enum(SEVERITIES);
+export type Severity = z.infer<typeof severitySchema>;
+
+/** Rank for sorting and gating: error is the most severe. */
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { error: 3, warning: 2, note: 1 };
+
+export const findingSchema = z.strictObject({
+  ruleId: z.string(),
+  severity: severitySchema,
+  message: z.string(),
+  file: z.string(),
+  line: z.number().int().nonnegative(),
+  runId: z.string().nullable(),
+  callId: z.string().nullable(),
+  tool: z.string().nullable(),
+  fingerprint: z.string().regex(/^[0-9a-f]{16}$/),
+});
+export type Finding = z.infer<typeof findingSchema>;

@@ -1,0 +1,3 @@
+export * from './records.js';
+export * from './run.js';
+export * from './finding.js';

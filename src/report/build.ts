@@ -1,0 +1,48 @@
+import type { AuditResult } from '../audit/engine.js';
+import { RULES } from '../audit/rules/index.js';
+import type { AuditConfig } from '../config.js';
+import type { Severity } from '../model/finding.js';
+import { sanitizeText } from '../sanitize/text.js';
+import { VERSION } from '../version.js';
+import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
+
+/** Plain data out of an audit: the JSON report every renderer works from. */
+export function buildReport(result: AuditResult, config: AuditConfig): Report {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, note: 0 };
+  const fired = new Set<string>();
+  for (const finding of result.findings) {
+    counts[finding.severity] += 1;
+    fired.add(finding.ruleId);
+  }
+  const clean = (text: string | null) => (text === null ? null : sanitizeText(text, { maxChars: 300 }));
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: 'agent-trace-audit', version: VERSION },
+    summary: {
+      files: result.files.length,
+      runs: result.runs.length,
+      toolCalls: sum(result.runs.map((run) => run.toolCalls)),
+      toolResults: sum(result.runs.map((run) => run.toolResults)),
+      findings: counts,
+    },
+    files: result.files.map((file) => ({ ...file, path: clean(file.path)! })),
+    runs: result.runs.map((run) => ({ ...run, file: clean(run.file)!, runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
+    rules: RULES.filter((rule) => fired.has(rule.meta.id)).map((rule) => {
+      const setting = config.rules.get(rule.meta.id);
+      const severity = setting && setting.severity !== 'off' ? setting.severity : rule.meta.defaultSeverity;
+      return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction };
+    }),
+    metrics: sortedObject(result.metrics),
+    findings: result.findings,
+  };
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+function sortedObject(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(input).sort()) out[key] = input[key];
+  return out;
+}

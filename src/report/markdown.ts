@@ -1,0 +1,37 @@
+import { codeSpan, ownCell } from './markdown-escape.js';
+import type { Report } from './schema.js';
+import { locationOf, triageRows } from './triage.js';
+
+const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
+
+/**
+ * The markdown report: summary counts, the triage table (finding, likely
+ * cause, next action) and the first findings. Trace text only in code spans.
+ */
+export function renderMarkdown(report: Report, options: { maxFindings?: number } = {}): string {
+  const s = report.summary;
+  const out: string[] = [];
+  out.push('## agent-trace-audit');
+  out.push('');
+  out.push(
+    `**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`,
+  );
+  const rows = triageRows(report);
+  if (rows.length === 0) {
+    out.push('', 'No findings.');
+    return `${out.join('\n')}\n`;
+  }
+  out.push('', '| | Finding | Count | Likely cause | Next action | First at |', '|---|---|---:|---|---|---|');
+  for (const row of rows) {
+    const at = row.first.map((f) => codeSpan(locationOf(f), true)).join(' ');
+    out.push(`| ${SEVERITY_ICON[row.severity]} | ${codeSpan(row.ruleId, true)} | ${row.count} | ${ownCell(row.likelyCause)} | ${ownCell(row.nextAction)} | ${at} |`);
+  }
+  const max = options.maxFindings ?? 50;
+  out.push('', '<details><summary>Findings</summary>', '', '| Severity | Rule | Location | Message |', '|---|---|---|---|');
+  for (const f of report.findings.slice(0, max)) {
+    out.push(`| ${f.severity} | ${codeSpan(f.ruleId, true)} | ${codeSpan(locationOf(f), true)} | ${codeSpan(f.message, true)} |`);
+  }
+  out.push('', '</details>');
+  if (report.findings.length > max) out.push('', `${report.findings.length - max} more finding(s) are in the JSON report.`);
+  return `${out.join('\n')}\n`;
+}

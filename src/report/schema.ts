@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { findingSchema, severitySchema } from '../model/finding.js';
+
+/** The JSON report, version 1. docs/report-schema.md documents every field. */
+export const REPORT_SCHEMA_VERSION = 1;
+
+const count = z.number().int().nonnegative();
+
+export const reportSchema = z.strictObject({
+  schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
+  tool: z.strictObject({ name: z.literal('agent-trace-audit'), version: z.string() }),
+  summary: z.strictObject({
+    files: count,
+    runs: count,
+    toolCalls: count,
+    toolResults: count,
+    findings: z.strictObject({ error: count, warning: count, note: count }),
+  }),
+  files: z.array(z.strictObject({ path: z.string(), format: z.string(), records: count, runs: count })),
+  runs: z.array(
+    z.strictObject({
+      file: z.string(),
+      runId: z.string().nullable(),
+      format: z.string(),
+      catalogSha256: z.string().nullable(),
+      toolCalls: count,
+      toolResults: count,
+    }),
+  ),
+  rules: z.array(
+    z.strictObject({
+      id: z.string(),
+      severity: severitySchema,
+      summary: z.string(),
+      likelyCause: z.string(),
+      nextAction: z.string(),
+    }),
+  ),
+  metrics: z.record(z.string(), z.unknown()),
+  findings: z.array(findingSchema),
+});
+
+export type Report = z.infer<typeof reportSchema>;

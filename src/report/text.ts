@@ -1,0 +1,54 @@
+import type { Report } from './schema.js';
+import { locationOf, triageRows } from './triage.js';
+
+/**
+ * The terminal report: a summary line, the triage table, then every finding.
+ * Deterministic: the same report renders to the same bytes. Text was sanitized
+ * when the findings were made (no control characters reach the terminal).
+ */
+export function renderText(report: Report): string {
+  const s = report.summary;
+  const out: string[] = [];
+  out.push(
+    `agent-trace-audit ${report.tool.version}: ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s), ${s.toolResults} result(s)`,
+  );
+  out.push(`findings: ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.note} note(s)`);
+  const rows = triageRows(report);
+  if (rows.length === 0) {
+    out.push('', 'No findings.');
+    return `${out.join('\n')}\n`;
+  }
+  out.push('', 'Triage');
+  out.push(
+    ...table(
+      ['SEVERITY', 'RULE', 'COUNT', 'LIKELY CAUSE', 'NEXT ACTION'],
+      rows.map((row) => [row.severity, row.ruleId, String(row.count), row.likelyCause, row.nextAction]),
+      [undefined, undefined, undefined, 60, 60],
+    ),
+  );
+  out.push('', 'Findings');
+  out.push(
+    ...table(
+      ['SEVERITY', 'RULE', 'LOCATION', 'RUN', 'CALL', 'MESSAGE'],
+      report.findings.map((f) => [f.severity, f.ruleId, locationOf(f), f.runId ?? '-', f.callId ?? '-', f.message]),
+      [undefined, undefined, 60, 24, 24, undefined],
+    ),
+  );
+  return `${out.join('\n')}\n`;
+}
+
+/** A plain column table; `widths` caps columns (undefined: no cap), the last column is never padded. */
+function table(head: string[], rows: string[][], widths: Array<number | undefined>): string[] {
+  const cap = (text: string, i: number) => {
+    const max = widths[i];
+    return max !== undefined && [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
+  };
+  const cells = [head, ...rows].map((row) => row.map(cap));
+  const size = head.map((_, i) => Math.max(...cells.map((row) => [...row[i]!].length)));
+  return cells.map((row) =>
+    row
+      .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(size[i]! - [...cell].length)))
+      .join('  ')
+      .trimEnd(),
+  );
+}

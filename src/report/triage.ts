@@ -1,0 +1,37 @@
+import { SEVERITY_RANK, type Finding, type Severity } from '../model/finding.js';
+import type { Report } from './schema.js';
+
+/** One row of the triage table: a rule that fired, how often, why, and what to do. */
+export interface TriageRow {
+  readonly ruleId: string;
+  readonly severity: Severity;
+  readonly count: number;
+  readonly likelyCause: string;
+  readonly nextAction: string;
+  /** The first few findings, in report order. */
+  readonly first: readonly Finding[];
+}
+
+/** Rows ordered by severity (most severe first), then count, then rule id. */
+export function triageRows(report: Report, firstCount = 3): TriageRow[] {
+  const byRule = new Map<string, Finding[]>();
+  for (const finding of report.findings) {
+    const list = byRule.get(finding.ruleId);
+    if (list) list.push(finding);
+    else byRule.set(finding.ruleId, [finding]);
+  }
+  const rows: TriageRow[] = [];
+  for (const rule of report.rules) {
+    const list = byRule.get(rule.id);
+    if (!list) continue;
+    const severity = list.reduce<Severity>((worst, f) => (SEVERITY_RANK[f.severity] > SEVERITY_RANK[worst] ? f.severity : worst), 'note');
+    rows.push({ ruleId: rule.id, severity, count: list.length, likelyCause: rule.likelyCause, nextAction: rule.nextAction, first: list.slice(0, firstCount) });
+  }
+  return rows.sort(
+    (a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.count - a.count || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0),
+  );
+}
+
+export function locationOf(finding: Finding): string {
+  return finding.line > 0 ? `${finding.file}:${finding.line}` : finding.file;
+}
