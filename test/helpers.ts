@@ -1,0 +1,38 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { runAudit, type AuditResult } from '../src/audit/engine.js';
+import { resolveConfig, type ConfigFile } from '../src/config.js';
+import type { Finding } from '../src/model/finding.js';
+
+/** Writes files (name → text or bytes) into a fresh temporary folder and returns its path. */
+export function tempTree(files: Record<string, string | Uint8Array>): string {
+  const root = mkdtempSync(join(tmpdir(), 'ata-test-'));
+  for (const [name, content] of Object.entries(files)) {
+    const path = join(root, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+  }
+  return root;
+}
+
+/** JSON lines from objects (each line ends with a newline). */
+export function jsonl(...records: unknown[]): string {
+  return records.map((r) => `${JSON.stringify(r)}\n`).join('');
+}
+
+/** Audits in-memory files with the real engine (files are written to a temporary folder). */
+export async function auditFiles(files: Record<string, string | Uint8Array>, config: ConfigFile = {}): Promise<AuditResult> {
+  const root = tempTree(files);
+  const inputs = Object.keys(files)
+    .sort()
+    .map((name) => ({ path: join(root, name), display: name }));
+  return runAudit(inputs, resolveConfig(config));
+}
+
+/** The findings of one rule, reduced to what tests usually assert. */
+export function findingsOf(result: AuditResult, ruleId: string): Array<Pick<Finding, 'line' | 'callId' | 'tool' | 'runId' | 'message'>> {
+  return result.findings
+    .filter((f) => f.ruleId === ruleId)
+    .map(({ line, callId, tool, runId, message }) => ({ line, callId, tool, runId, message }));
+}
