@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { jcs } from './jcs.js';
 
-export { CanonicalError, jcs } from './jcs.js';
+export { CanonicalError, jcs, jcsLossless } from './jcs.js';
+export * from './lossless.js';
 
 /** The canonical JSON forms the tool can produce. */
 export type CanonicalMode = 'jcs';

@@ -1,3 +1,5 @@
+import { isLosslessNumber, type LosslessValue } from './lossless.js';
+
 /**
  * RFC 8785 JSON Canonicalization Scheme over parsed JSON values: object keys
  * sorted by UTF-16 code units, no whitespace, numbers and strings serialized
@@ -15,6 +17,27 @@ export class CanonicalError extends Error {
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** JCS of a value from parseLossless: integers past 2^53 are refused rather than rounded. */
+export function jcsLossless(value: LosslessValue, path = ''): string {
+  if (value === null || typeof value !== 'object') return jcs(value, path);
+  if (Array.isArray(value)) return `[${value.map((item, i) => jcsLossless(item, `${path}[${i}]`)).join(',')}]`;
+  if (isLosslessNumber(value)) {
+    const n = Number(value.text);
+    if (!Number.isFinite(n)) throw new CanonicalError(`${value.text} is out of the range of a double`, path);
+    if (/^-?\d+$/.test(value.text) && !Number.isSafeInteger(n)) {
+      throw new CanonicalError(`integer ${value.text} is beyond 2^53 and would lose digits`, path);
+    }
+    return JSON.stringify(n);
+  }
+  const entries = [...value.entries].sort((a, b) => compareUtf16(a[0], b[0]));
+  const parts: string[] = [];
+  for (const [key, item] of entries) {
+    if (LONE_SURROGATE.test(key)) throw new CanonicalError('a lone surrogate in a key has no canonical form', path);
+    parts.push(`${JSON.stringify(key)}:${jcsLossless(item, `${path}.${key}`)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
 
 export function jcs(value: unknown, path = ''): string {
   if (value === null) return 'null';

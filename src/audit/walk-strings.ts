@@ -1,0 +1,44 @@
+/**
+ * Every string inside a JSON value, with its path (`content[0].text`), so text
+ * rules scan decoded values wherever a payload hides them: plain strings, JSON
+ * fields, content arrays, and strings that are themselves JSON documents.
+ */
+export interface FoundString {
+  readonly path: string;
+  readonly text: string;
+}
+
+const MAX_DEPTH = 64;
+const MAX_STRINGS = 10_000;
+
+export function stringsOf(value: unknown, root = ''): FoundString[] {
+  const out: FoundString[] = [];
+  walk(value, root, 0, out);
+  return out;
+}
+
+function walk(value: unknown, path: string, depth: number, out: FoundString[]): void {
+  if (out.length >= MAX_STRINGS || depth > MAX_DEPTH) return;
+  if (typeof value === 'string') {
+    out.push({ path, text: value });
+    const trimmed = value.trimStart();
+    // A string holding a JSON object or array (common for tool results): scan inside too.
+    if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && value.length < 4 * 1024 * 1024) {
+      try {
+        walk(JSON.parse(value), `${path}<json>`, depth + 1, out);
+      } catch {
+        // not JSON: the string itself was scanned
+      }
+    }
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1, out));
+    return;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const key of Object.keys(value)) {
+      walk((value as Record<string, unknown>)[key], path === '' ? key : `${path}.${key}`, depth + 1, out);
+    }
+  }
+}
