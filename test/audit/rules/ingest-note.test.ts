@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { runAudit } from '../../../src/audit/engine.js';
+import { resolveConfig } from '../../../src/config.js';
+import { tempTree } from '../../helpers.js';
+
+// The note is emitted by format parsers (OpenTelemetry pairing by order). This test
+// checks the engine turns a parser's ingest-note diagnostic into a finding with
+// the configured severity and that `off` silences it.
+describe('ingest-note', () => {
+  it('is a note by default and can be turned off', async () => {
+    const { FORMATS } = await import('../../../src/ingest/registry.js');
+    const probe = {
+      id: 'probe',
+      description: 'test format',
+      detect: () => false,
+      async parse(_input: unknown, sink: { diagnostic: (d: object) => void }) {
+        sink.diagnostic({ ruleId: 'ingest-note', line: 3, message: 'paired by order' });
+      },
+    };
+    (FORMATS as unknown as object[]).push(probe);
+    try {
+      const root = tempTree({ 'x.probe': '' });
+      const input = [{ path: `${root}/x.probe`, display: 'x.probe' }];
+      const on = await runAudit(input, resolveConfig(), { inputFormat: 'probe' });
+      expect(on.findings.map((f) => [f.ruleId, f.severity, f.line, f.message])).toEqual([['ingest-note', 'note', 3, 'paired by order']]);
+      const off = await runAudit(input, resolveConfig({ rules: { 'ingest-note': 'off' } }), { inputFormat: 'probe' });
+      expect(off.findings).toEqual([]);
+    } finally {
+      (FORMATS as unknown as object[]).pop();
+    }
+  });
+});
