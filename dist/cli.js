@@ -2928,8 +2928,9 @@ function embeddedReceipts(obj, loc) {
 
 
 const REPLAY_KEYS = ['index', 'tool', 'args', 'response'];
+/** A record with an `index` (and no kind/type, checked first) is meant as a replay record. */
 function looksLikeReplay(obj) {
-    return own(obj, 'index') !== undefined && own(obj, 'response') !== undefined;
+    return own(obj, 'index') !== undefined;
 }
 /**
  * Replay transcripts, parsed strictly: exactly `{index, tool, args, response}`,
@@ -14891,14 +14892,14 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
     };
 }
 /** Reads and validates a YAML (or JSON) configuration file. */
-async function loadConfigFile(path) {
+async function loadConfigFile(path, shown = path) {
     let text;
     try {
         text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
     }
     catch (error) {
         const code = error.code;
-        throw new ConfigurationError(`cannot read configuration file ${JSON.stringify(path)}${code ? ` (${code})` : ''}`);
+        throw new ConfigurationError(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
     }
     let data;
     try {
@@ -14906,11 +14907,11 @@ async function loadConfigFile(path) {
     }
     catch (error) {
         const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
-        throw new ConfigurationError(`${path}: not valid YAML: ${message}`);
+        throw new ConfigurationError(`${shown}: not valid YAML: ${message}`);
     }
     const parsed = configFileSchema.safeParse(data);
     if (!parsed.success)
-        throw new ConfigurationError(`${path}: ${describeIssues(parsed.error)}`);
+        throw new ConfigurationError(`${shown}: ${describeIssues(parsed.error)}`);
     return parsed.data;
 }
 /** One line naming each problem with its path: `rules.retry-storm.threshold: expected number`. */
@@ -14919,8 +14920,7 @@ function describeIssues(error) {
         .slice(0, 5)
         .map((issue) => {
         const path = issue.path.map(String).join('.');
-        const keys = issue.code === 'unrecognized_keys' ? ` ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` : '';
-        return `${path === '' ? '(top level)' : path}: ${issue.message}${keys}`;
+        return `${path === '' ? '(top level)' : path}: ${issue.message}`;
     })
         .join('; ');
 }
@@ -15045,7 +15045,11 @@ function renderText(report) {
         return `${out.join('\n')}\n`;
     }
     out.push('', 'Triage');
-    out.push(...table(['SEVERITY', 'RULE', 'COUNT', 'LIKELY CAUSE', 'NEXT ACTION'], rows.map((row) => [row.severity, row.ruleId, String(row.count), row.likelyCause, row.nextAction]), [undefined, undefined, undefined, 60, 60]));
+    for (const row of rows) {
+        out.push(`  ${row.severity} ${row.ruleId} ×${row.count} (first at ${row.first.map(locationOf).join(', ')})`);
+        out.push(`    likely cause: ${row.likelyCause}`);
+        out.push(`    next action:  ${row.nextAction}`);
+    }
     out.push('', 'Findings');
     out.push(...table(['SEVERITY', 'RULE', 'LOCATION', 'RUN', 'CALL', 'MESSAGE'], report.findings.map((f) => [f.severity, f.ruleId, locationOf(f), f.runId ?? '-', f.callId ?? '-', f.message]), [undefined, undefined, 60, 24, 24, undefined]));
     return `${out.join('\n')}\n`;
@@ -15150,7 +15154,7 @@ async function auditCommand(args, io) {
         throw new UsageError(`--input-format must be one of ${FORMATS.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
     }
     const configPath = values.config ?? ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.resolve)(io.cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
-    const file = configPath ? await loadConfigFile((0,external_node_path_namespaceObject.resolve)(io.cwd, configPath)) : {};
+    const file = configPath ? await loadConfigFile((0,external_node_path_namespaceObject.resolve)(io.cwd, configPath), configPath) : {};
     const config = resolveConfig(file, { failOn }, configPath ?? 'configuration');
     const logger = consoleLogger(io, values.debug === true);
     const outcome = await auditPaths({ paths: positionals, root: io.cwd, config, strictPaths: true, inputFormat }, logger);

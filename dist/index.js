@@ -43791,14 +43791,14 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
     };
 }
 /** Reads and validates a YAML (or JSON) configuration file. */
-async function loadConfigFile(path) {
+async function loadConfigFile(path, shown = path) {
     let text;
     try {
         text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
     }
     catch (error) {
         const code = error.code;
-        throw new ConfigurationError(`cannot read configuration file ${JSON.stringify(path)}${code ? ` (${code})` : ''}`);
+        throw new ConfigurationError(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
     }
     let data;
     try {
@@ -43806,11 +43806,11 @@ async function loadConfigFile(path) {
     }
     catch (error) {
         const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
-        throw new ConfigurationError(`${path}: not valid YAML: ${message}`);
+        throw new ConfigurationError(`${shown}: not valid YAML: ${message}`);
     }
     const parsed = configFileSchema.safeParse(data);
     if (!parsed.success)
-        throw new ConfigurationError(`${path}: ${describeIssues(parsed.error)}`);
+        throw new ConfigurationError(`${shown}: ${describeIssues(parsed.error)}`);
     return parsed.data;
 }
 /** One line naming each problem with its path: `rules.retry-storm.threshold: expected number`. */
@@ -43819,8 +43819,7 @@ function describeIssues(error) {
         .slice(0, 5)
         .map((issue) => {
         const path = issue.path.map(String).join('.');
-        const keys = issue.code === 'unrecognized_keys' ? ` ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` : '';
-        return `${path === '' ? '(top level)' : path}: ${issue.message}${keys}`;
+        return `${path === '' ? '(top level)' : path}: ${issue.message}`;
     })
         .join('; ');
 }
@@ -44157,8 +44156,9 @@ function embeddedReceipts(obj, loc) {
 
 
 const REPLAY_KEYS = ['index', 'tool', 'args', 'response'];
+/** A record with an `index` (and no kind/type, checked first) is meant as a replay record. */
 function looksLikeReplay(obj) {
-    return fields_own(obj, 'index') !== undefined && fields_own(obj, 'response') !== undefined;
+    return fields_own(obj, 'index') !== undefined;
 }
 /**
  * Replay transcripts, parsed strictly: exactly `{index, tool, args, response}`,
@@ -46347,7 +46347,7 @@ async function run() {
         }
         const configInput = getInput('config');
         const configPath = configInput !== '' ? configInput : (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.resolve)(workspace, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined;
-        const file = configPath ? await loadConfigFile((0,external_node_path_namespaceObject.resolve)(workspace, configPath)) : {};
+        const file = configPath ? await loadConfigFile((0,external_node_path_namespaceObject.resolve)(workspace, configPath), configPath) : {};
         const config = resolveConfig(file, { failOn: failOnInput === '' ? undefined : failOnInput }, configPath ?? 'inputs');
         const outcome = await auditPaths({ paths: traces.length > 0 ? traces : ['**/*.jsonl'], root: workspace, config, strictPaths: false }, actionsLogger);
         const { summary } = outcome.report;

@@ -79,23 +79,23 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
 }
 
 /** Reads and validates a YAML (or JSON) configuration file. */
-export async function loadConfigFile(path: string): Promise<ConfigFile> {
+export async function loadConfigFile(path: string, shown: string = path): Promise<ConfigFile> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigurationError(`cannot read configuration file ${JSON.stringify(path)}${code ? ` (${code})` : ''}`);
+    throw new ConfigurationError(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
   }
   let data: unknown;
   try {
     data = parseYaml(text, { uniqueKeys: true, maxAliasCount: 100 }) ?? {};
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
-    throw new ConfigurationError(`${path}: not valid YAML: ${message}`);
+    throw new ConfigurationError(`${shown}: not valid YAML: ${message}`);
   }
   const parsed = configFileSchema.safeParse(data);
-  if (!parsed.success) throw new ConfigurationError(`${path}: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw new ConfigurationError(`${shown}: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }
 
@@ -105,8 +105,7 @@ export function describeIssues(error: z.ZodError): string {
     .slice(0, 5)
     .map((issue) => {
       const path = issue.path.map(String).join('.');
-      const keys = issue.code === 'unrecognized_keys' ? ` ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` : '';
-      return `${path === '' ? '(top level)' : path}: ${issue.message}${keys}`;
+      return `${path === '' ? '(top level)' : path}: ${issue.message}`;
     })
     .join('; ');
 }

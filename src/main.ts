@@ -26,7 +26,7 @@ export async function run(): Promise<void> {
     }
     const configInput = core.getInput('config');
     const configPath = configInput !== '' ? configInput : existsSync(resolve(workspace, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined;
-    const file = configPath ? await loadConfigFile(resolve(workspace, configPath)) : {};
+    const file = configPath ? await loadConfigFile(resolve(workspace, configPath), configPath) : {};
     const config = resolveConfig(file, { failOn: failOnInput === '' ? undefined : (failOnInput as FailOn) }, configPath ?? 'inputs');
     const outcome = await auditPaths({ paths: traces.length > 0 ? traces : ['**/*.jsonl'], root: workspace, config, strictPaths: false }, actionsLogger);
     const { summary } = outcome.report;

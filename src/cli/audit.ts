@@ -33,7 +33,7 @@ export async function auditCommand(args: string[], io: CliIO): Promise<number> {
     throw new UsageError(`--input-format must be one of ${FORMATS.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
   }
   const configPath = values.config ?? (existsSync(resolve(io.cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
-  const file = configPath ? await loadConfigFile(resolve(io.cwd, configPath)) : {};
+  const file = configPath ? await loadConfigFile(resolve(io.cwd, configPath), configPath) : {};
   const config = resolveConfig(file, { failOn }, configPath ?? 'configuration');
   const logger = consoleLogger(io, values.debug === true);
   const outcome = await auditPaths({ paths: positionals, root: io.cwd, config, strictPaths: true, inputFormat }, logger);

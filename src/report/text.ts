@@ -19,13 +19,11 @@ export function renderText(report: Report): string {
     return `${out.join('\n')}\n`;
   }
   out.push('', 'Triage');
-  out.push(
-    ...table(
-      ['SEVERITY', 'RULE', 'COUNT', 'LIKELY CAUSE', 'NEXT ACTION'],
-      rows.map((row) => [row.severity, row.ruleId, String(row.count), row.likelyCause, row.nextAction]),
-      [undefined, undefined, undefined, 60, 60],
-    ),
-  );
+  for (const row of rows) {
+    out.push(`  ${row.severity} ${row.ruleId} ×${row.count} (first at ${row.first.map(locationOf).join(', ')})`);
+    out.push(`    likely cause: ${row.likelyCause}`);
+    out.push(`    next action:  ${row.nextAction}`);
+  }
   out.push('', 'Findings');
   out.push(
     ...table(

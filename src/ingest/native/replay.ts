@@ -4,8 +4,9 @@ import { bad, ok, type DialectResult } from './common.js';
 
 const REPLAY_KEYS = ['index', 'tool', 'args', 'response'];
 
+/** A record with an `index` (and no kind/type, checked first) is meant as a replay record. */
 export function looksLikeReplay(obj: JsonObject): boolean {
-  return own(obj, 'index') !== undefined && own(obj, 'response') !== undefined;
+  return own(obj, 'index') !== undefined;
 }
 
 /**

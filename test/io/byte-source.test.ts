@@ -1,0 +1,47 @@
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openByteSource } from '../../src/io/byte-source.js';
+import { DEFAULT_LIMITS } from '../../src/io/limits.js';
+import { tempTree } from '../helpers.js';
+
+async function readAll(path: string, maxInflatedBytes = DEFAULT_LIMITS.maxInflatedBytes) {
+  const source = await openByteSource(path, { ...DEFAULT_LIMITS, maxInflatedBytes });
+  const parts: Buffer[] = [];
+  for await (const chunk of source.chunks()) parts.push(chunk);
+  return { bytes: Buffer.concat(parts), problem: source.problem, gzip: source.gzip };
+}
+
+describe('openByteSource', () => {
+  const a = Buffer.from('{"kind":"llm"}\n');
+  const b = Buffer.from('{"kind":"llm","n":2}\n');
+  const root = tempTree({
+    'plain.jsonl': a,
+    'one.jsonl.gz': gzipSync(a),
+    'multi.jsonl.gz': Buffer.concat([gzipSync(a), gzipSync(b)]),
+    'cut.jsonl.gz': gzipSync(Buffer.concat([a, b])).subarray(0, 20),
+    'bomb.jsonl.gz': gzipSync(Buffer.alloc(1_000_000, 0x20)),
+    'named-gz-but-plain.gz': a,
+  });
+
+  it('reads plain files and detects gzip by its magic bytes, not the name', async () => {
+    expect(await readAll(join(root, 'plain.jsonl'))).toEqual({ bytes: a, problem: null, gzip: false });
+    expect(await readAll(join(root, 'named-gz-but-plain.gz'))).toEqual({ bytes: a, problem: null, gzip: false });
+    expect(await readAll(join(root, 'one.jsonl.gz'))).toEqual({ bytes: a, problem: null, gzip: true });
+  });
+
+  it('reads every member of a multi-member gzip', async () => {
+    expect((await readAll(join(root, 'multi.jsonl.gz'))).bytes.toString()).toBe(`${a}${b}`);
+  });
+
+  it('reports a truncated gzip stream', async () => {
+    const { problem } = await readAll(join(root, 'cut.jsonl.gz'));
+    expect(problem?.code).toBe('gzip-truncated');
+  });
+
+  it('stops a 1000:1 bomb at the inflate cap', async () => {
+    const { bytes, problem } = await readAll(join(root, 'bomb.jsonl.gz'), 100_000);
+    expect(bytes.length).toBe(100_000);
+    expect(problem).toEqual({ code: 'inflate-cap', message: 'inflated size passed the cap of 100000 bytes; reading stopped there' });
+  });
+});

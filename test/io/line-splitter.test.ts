@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { firstInvalidByte, splitLines, type FileFacts, type LineEvent } from '../../src/io/line-splitter.js';
+
+async function split(chunks: Buffer[], max = 1024): Promise<{ events: LineEvent[]; facts: FileFacts }> {
+  const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+  async function* source() {
+    yield* chunks;
+  }
+  const events: LineEvent[] = [];
+  for await (const event of splitLines(source(), max, facts)) events.push(event);
+  return { events, facts };
+}
+
+const texts = (events: LineEvent[]) => events.map((e) => (e.type === 'line' ? e.text : `!${e.code}`));
+
+describe('splitLines', () => {
+  it('gives the same lines whatever the chunk boundaries, multi-byte characters included', async () => {
+    const bytes = Buffer.from('{"a":"é😀"}\r\nsecond\n\nthird');
+    const whole = await split([bytes]);
+    for (let size = 1; size <= bytes.length; size += 1) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      const parts = await split(chunks);
+      expect(texts(parts.events)).toEqual(['{"a":"é😀"}', 'second', '', 'third']);
+    }
+    expect(whole.facts).toEqual({ bytes: bytes.length, lines: 4, bom: false, missingFinalNewline: true });
+    expect(whole.events.map((e) => e.terminated)).toEqual([true, true, true, false]);
+  });
+
+  it('keeps a lone CR inside a line and strips only the CR before a newline', async () => {
+    const { events } = await split([Buffer.from('a\rb\r\nc\n')]);
+    expect(texts(events)).toEqual(['a\rb', 'c']);
+  });
+
+  it('strips and flags a BOM split across chunks only when it starts the file', async () => {
+    const { events, facts } = await split([Buffer.from([0xef, 0xbb, 0xbf, 0x78, 0x0a])]);
+    expect(texts(events)).toEqual(['x']);
+    expect(facts.bom).toBe(true);
+  });
+
+  it('skips an over-long line without holding it, and resumes', async () => {
+    const big = Buffer.alloc(5000, 0x61);
+    const { events } = await split([big.subarray(0, 2000), big.subarray(2000), Buffer.from('\nok\n')], 100);
+    expect(events).toEqual([
+      { type: 'bad-line', line: 1, code: 'line-too-long', detail: 'line of 5000 bytes is longer than the limit of 100 bytes', terminated: true },
+      { type: 'line', line: 2, text: 'ok', terminated: true },
+    ]);
+  });
+
+  it('reports invalid UTF-8 per line, never replacing it', async () => {
+    const { events } = await split([Buffer.from([0x61, 0xff, 0xfe, 0x0a, 0x62, 0x0a])]);
+    expect(texts(events)).toEqual(['!invalid-utf8', 'b']);
+  });
+
+  it('an empty input has no lines and no missing newline', async () => {
+    const { events, facts } = await split([]);
+    expect(events).toEqual([]);
+    expect(facts).toEqual({ bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
+  });
+});
+
+describe('firstInvalidByte', () => {
+  it('finds overlong forms, surrogates, truncated and stray bytes', () => {
+    expect(firstInvalidByte(Buffer.from('abc'))).toBe(3);
+    expect(firstInvalidByte(Buffer.from([0x61, 0xc0, 0xaf]))).toBe(1);
+    expect(firstInvalidByte(Buffer.from([0xe0, 0x80, 0xaf]))).toBe(0);
+    expect(firstInvalidByte(Buffer.from([0xed, 0xa0, 0x80]))).toBe(0);
+    expect(firstInvalidByte(Buffer.from([0xf4, 0x90, 0x80, 0x80]))).toBe(0);
+    expect(firstInvalidByte(Buffer.from([0x61, 0x62, 0xe2, 0x82]))).toBe(2);
+    expect(firstInvalidByte(Buffer.from([0x80]))).toBe(0);
+    expect(firstInvalidByte(Buffer.from('é😀'))).toBe(6);
+  });
+});
