@@ -2510,7 +2510,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9241);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8693);
 
 /** The CLI entry: argv in, exit code out. Everything else lives in src/cli/. */
 const code = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
@@ -2526,7 +2526,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9241:
+/***/ 8693:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2600,8 +2600,16 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 function isObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+/**
+ * An own property of a parsed JSON object. JSON values are never functions and
+ * every inherited member of Object.prototype is one (but `__proto__`, checked
+ * directly), so a non-function value read by name is the object's own.
+ */
 function own(obj, key) {
-    return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+    if (key === '__proto__')
+        return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+    const value = obj[key];
+    return typeof value === 'function' ? undefined : value;
 }
 function str(obj, key) {
     const v = own(obj, key);
@@ -2687,7 +2695,12 @@ function parseJsonLine(text, maxDepth) {
     const walk = countKeys(value, maxDepth);
     if (walk.tooDeep)
         return { ok: false, code: 'too-deep', reason: `JSON nesting deeper than ${maxDepth} levels` };
-    if (text.indexOf(':') === -1)
+    if (walk.keys === 0)
+        return { ok: true, value };
+    // Fast path: in compact JSON every key is followed by `":`. When no quote is followed
+    // by white space, counting `":` can only over-count (a value containing `":`), never
+    // under-count, so an equal count proves there is no duplicate key.
+    if (!/"\s/.test(text) && countQuoteColons(text) === walk.keys)
         return { ok: true, value };
     let keysInText = 0;
     STRING_RE.lastIndex = 0;
@@ -2699,6 +2712,12 @@ function parseJsonLine(text, maxDepth) {
         return { ok: false, code: 'duplicate-key', reason: `duplicate object key ${JSON.stringify(duplicate ?? '?')}` };
     }
     return { ok: true, value };
+}
+function countQuoteColons(text) {
+    let count = 0;
+    for (let at = text.indexOf('":'); at !== -1; at = text.indexOf('":', at + 2))
+        count += 1;
+    return count;
 }
 function countKeys(root, maxDepth) {
     let keys = 0;
@@ -2774,32 +2793,34 @@ function excerpt(text, max = 60) {
  * value goes to `onValue` with its line number.
  */
 async function forEachJsonLine(input, sink, onValue) {
-    for await (const event of input.lines()) {
-        if (event.type === 'bad-line') {
-            const tail = !event.terminated && event.code === 'invalid-utf8';
-            sink.diagnostic({
-                ruleId: tail ? 'truncated-tail' : 'malformed-record',
-                line: event.line,
-                message: tail ? `last line is cut short: ${event.detail}` : event.detail,
-            });
-            continue;
+    for await (const batch of input.lineBatches()) {
+        for (const event of batch) {
+            if (event.type === 'bad-line') {
+                const tail = !event.terminated && event.code === 'invalid-utf8';
+                sink.diagnostic({
+                    ruleId: tail ? 'truncated-tail' : 'malformed-record',
+                    line: event.line,
+                    message: tail ? `last line is cut short: ${event.detail}` : event.detail,
+                });
+                continue;
+            }
+            const text = event.text;
+            if (isBlank(text))
+                continue;
+            const parsed = parseJsonLine(text, input.limits.maxDepth);
+            if (!parsed.ok) {
+                const tail = !event.terminated && parsed.code === 'not-json';
+                sink.diagnostic({
+                    ruleId: tail ? 'truncated-tail' : 'malformed-record',
+                    line: event.line,
+                    message: tail
+                        ? `last line is cut short (no final newline, incomplete JSON): "${excerpt(text)}"`
+                        : `${parsed.reason}: "${excerpt(text)}"`,
+                });
+                continue;
+            }
+            onValue(parsed.value, event.line);
         }
-        const text = event.text;
-        if (isBlank(text))
-            continue;
-        const parsed = parseJsonLine(text, input.limits.maxDepth);
-        if (!parsed.ok) {
-            const tail = !event.terminated && parsed.code === 'not-json';
-            sink.diagnostic({
-                ruleId: tail ? 'truncated-tail' : 'malformed-record',
-                line: event.line,
-                message: tail
-                    ? `last line is cut short (no final newline, incomplete JSON): "${excerpt(text)}"`
-                    : `${parsed.reason}: "${excerpt(text)}"`,
-            });
-            continue;
-        }
-        onValue(parsed.value, event.line);
     }
 }
 function isBlank(text) {
@@ -3337,6 +3358,11 @@ const BOM = [0xef, 0xbb, 0xbf];
  * `maxLineBytes` is reported and skipped without being held in memory.
  */
 async function* splitLines(chunks, maxLineBytes, facts) {
+    for await (const batch of splitLineBatches(chunks, maxLineBytes, facts))
+        yield* batch;
+}
+/** The same lines, one array per chunk read: the fast path (one await per chunk, not per line). */
+async function* splitLineBatches(chunks, maxLineBytes, facts) {
     let pending = [];
     let pendingBytes = 0;
     let skipping = false; // inside an over-long line
@@ -3344,6 +3370,7 @@ async function* splitLines(chunks, maxLineBytes, facts) {
     let lineNo = 0;
     let first = true;
     for await (let chunk of chunks) {
+        const batch = [];
         facts.bytes += chunk.length;
         if (first) {
             first = false;
@@ -3374,13 +3401,13 @@ async function* splitLines(chunks, maxLineBytes, facts) {
                 break;
             lineNo += 1;
             if (skipping) {
-                yield tooLong(lineNo, skippedBytes, maxLineBytes, true);
+                batch.push(tooLong(lineNo, skippedBytes, maxLineBytes, true));
                 skipping = false;
                 skippedBytes = 0;
             }
             else {
                 const bytes = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
-                yield decode(lineNo, bytes, true);
+                batch.push(decode(lineNo, bytes, true));
                 pending = [];
                 pendingBytes = 0;
             }
@@ -3390,16 +3417,18 @@ async function* splitLines(chunks, maxLineBytes, facts) {
         if (pending.length > 0 && pending[pending.length - 1].buffer === chunk.buffer) {
             pending[pending.length - 1] = Buffer.from(pending[pending.length - 1]);
         }
+        if (batch.length > 0)
+            yield batch;
     }
     if (skipping) {
         lineNo += 1;
         facts.missingFinalNewline = true;
-        yield tooLong(lineNo, skippedBytes, maxLineBytes, false);
+        yield [tooLong(lineNo, skippedBytes, maxLineBytes, false)];
     }
     else if (pendingBytes > 0) {
         lineNo += 1;
         facts.missingFinalNewline = true;
-        yield decode(lineNo, pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes), false);
+        yield [decode(lineNo, pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes), false)];
     }
     facts.lines = lineNo;
 }
@@ -3469,10 +3498,14 @@ async function openTraceFile(path, display, limits) {
         file: display,
         limits,
         async *lines() {
+            for await (const batch of input.lineBatches())
+                yield* batch;
+        },
+        async *lineBatches() {
             const source = await openByteSource(path, limits);
             sources.push(source);
             Object.assign(facts, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
-            yield* splitLines(source.chunks(), limits.maxLineBytes, facts);
+            yield* splitLineBatches(source.chunks(), limits.maxLineBytes, facts);
         },
         async bytes() {
             const source = await openByteSource(path, { ...limits, maxInflatedBytes: Math.min(limits.maxInflatedBytes, limits.maxDocumentBytes) });
@@ -3602,6 +3635,74 @@ function runOf(file, runId, format, records) {
     for (const record of records)
         builder.add(record);
     return builder.finish();
+}
+
+;// CONCATENATED MODULE: ./src/audit/run-grouper.ts
+
+const SWEEP_EVERY = 1024;
+/**
+ * Groups one file's records into runs and hands each complete run on. A run is
+ * complete when its file ends, when the parser says so, or when it has had no
+ * record for `idleLimit` records (so memory stays bounded by the runs in flight,
+ * not the file). Runs that interleave within that window are never split; a run
+ * that resumes after it is reported by `add`, so the split is never silent.
+ */
+class RunGrouper {
+    file;
+    format;
+    idleLimit;
+    onRun;
+    open = new Map();
+    closed = new Map();
+    records = 0;
+    completed = 0;
+    constructor(file, format, idleLimit, onRun) {
+        this.file = file;
+        this.format = format;
+        this.idleLimit = idleLimit;
+        this.onRun = onRun;
+    }
+    /** Adds a record; returns how long its run had been idle when it resumes after being closed. */
+    add(record) {
+        this.records += 1;
+        const key = record.runId ?? '';
+        let entry = this.open.get(key);
+        let resumed = null;
+        if (!entry) {
+            const closedAt = this.closed.get(key);
+            if (closedAt !== undefined) {
+                resumed = { idle: this.records - closedAt };
+                this.closed.delete(key);
+            }
+            entry = { builder: new RunBuilder(this.file, record.runId, this.format), last: this.records };
+            this.open.set(key, entry);
+        }
+        entry.last = this.records;
+        entry.builder.add(record);
+        if (this.idleLimit > 0 && this.records % SWEEP_EVERY === 0)
+            this.sweep();
+        return resumed;
+    }
+    close(runId) {
+        const key = runId ?? '';
+        const entry = this.open.get(key);
+        if (!entry)
+            return;
+        this.open.delete(key);
+        this.closed.set(key, entry.last);
+        this.completed += 1;
+        this.onRun(entry.builder.finish());
+    }
+    closeAll() {
+        for (const key of [...this.open.keys()])
+            this.close(key === '' ? null : key);
+    }
+    sweep() {
+        for (const [key, entry] of this.open) {
+            if (this.records - entry.last >= this.idleLimit)
+                this.close(key === '' ? null : key);
+        }
+    }
 }
 
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -13432,6 +13533,22 @@ const ruleCrash = defineRule({
     },
 });
 
+;// CONCATENATED MODULE: ./src/audit/rules/run-split.ts
+
+
+/** Fed by the engine: a run whose records resumed after it was closed as idle. */
+const runSplit = defineRule({
+    meta: {
+        id: 'run-split',
+        category: 'engine',
+        defaultSeverity: 'warning',
+        summary: 'A run whose records resumed after it had been idle long enough to be audited; its parts were audited separately.',
+        likelyCause: 'Many runs interleave in one file (parallel workers writing to one log) further apart than limits.run-idle-records.',
+        nextAction: 'Give each worker its own trace file, or raise limits.run-idle-records (0 keeps every run open until the file ends).',
+        options: strictObject({}),
+    },
+});
+
 ;// CONCATENATED MODULE: ./src/audit/rules/truncated-tail.ts
 
 
@@ -13503,6 +13620,7 @@ const unmatchedResult = defineRule({
 
 
 
+
 /**
  * Every rule, one file each. Adding a rule: write `rules/<id>.ts`, its doc in
  * docs/rules/<id>.md and its test in test/audit/rules/<id>.test.ts, then add it here.
@@ -13518,6 +13636,7 @@ const RULES = [
     ingestNote,
     // engine
     ruleCrash,
+    runSplit,
     // pairing
     orphanCall,
     unmatchedResult,
@@ -13577,41 +13696,33 @@ async function auditFile(input, config, options, active, emit, onRun) {
         diagnose({ ruleId: 'unknown-format', line: 0, message: `fits no supported trace format (${shape})` });
         return { path: input.display, format: 'unknown', records: 0, runs: 0 };
     }
-    const open = new Map();
-    let records = 0;
-    let runCount = 0;
-    let lastDiagnosticLine = 0;
-    const close = (key) => {
-        const builder = open.get(key);
-        if (!builder)
-            return;
-        open.delete(key);
-        const run = builder.finish();
-        runCount += 1;
+    const runs = new RunGrouper(input.display, format.id, config.limits.runIdleRecords, (run) => {
         for (const { rule, ctx } of active) {
             if (!rule.check)
                 continue;
             guarded(rule, emit, { file: input.display, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check(run, ctx, report));
         }
         onRun(run);
-    };
+    });
+    let lastDiagnosticLine = 0;
     const sink = {
         record(record) {
-            records += 1;
-            const key = record.runId ?? '';
-            let builder = open.get(key);
-            if (!builder) {
-                builder = new RunBuilder(input.display, record.runId, format.id);
-                open.set(key, builder);
+            const resumed = runs.add(record);
+            if (resumed) {
+                emit('run-split', {
+                    loc: record.loc,
+                    runId: record.runId,
+                    message: `run resumed after ${resumed.idle} records of other runs; it was audited in parts (raise limits.run-idle-records, or 0 to keep runs open)`,
+                    key: `${record.runId ?? ''}@${record.loc.line}`,
+                });
             }
-            builder.add(record);
         },
         diagnostic(d) {
             lastDiagnosticLine = Math.max(lastDiagnosticLine, d.line);
             diagnose(d);
         },
         endRun(runId) {
-            close(runId ?? '');
+            runs.close(runId);
         },
     };
     await format.parse(opened.input, sink);
@@ -13627,9 +13738,8 @@ async function auditFile(input, config, options, active, emit, onRun) {
         const ruleId = source.problem.code === 'gzip-truncated' ? 'truncated-tail' : 'malformed-record';
         diagnose({ ruleId, line: facts.lines, message: `${source.problem.message} (after line ${facts.lines})` });
     }
-    for (const key of [...open.keys()])
-        close(key);
-    return { path: input.display, format: format.id, records, runs: runCount };
+    runs.closeAll();
+    return { path: input.display, format: format.id, records: runs.records, runs: runs.completed };
 }
 function chooseFormat(sample, display, forced) {
     if (forced)
@@ -14834,6 +14944,7 @@ const DEFAULT_LIMITS = {
     maxInflatedBytes: 4 * 1024 * 1024 * 1024,
     maxDepth: 256,
     maxDocumentBytes: 512 * 1024 * 1024,
+    runIdleRecords: 20_000,
 };
 
 ;// CONCATENATED MODULE: ./src/config.ts
@@ -14858,6 +14969,7 @@ const configFileSchema = strictObject({
         'max-inflated-bytes': schemas_number().int().positive().optional(),
         'max-depth': schemas_number().int().positive().max(100_000).optional(),
         'max-document-bytes': schemas_number().int().positive().optional(),
+        'run-idle-records': schemas_number().int().nonnegative().optional(),
     })
         .optional(),
 });
@@ -14888,6 +15000,7 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
             maxInflatedBytes: limits['max-inflated-bytes'] ?? DEFAULT_LIMITS.maxInflatedBytes,
             maxDepth: limits['max-depth'] ?? DEFAULT_LIMITS.maxDepth,
             maxDocumentBytes: limits['max-document-bytes'] ?? DEFAULT_LIMITS.maxDocumentBytes,
+            runIdleRecords: limits['run-idle-records'] ?? DEFAULT_LIMITS.runIdleRecords,
         },
     };
 }

@@ -24,6 +24,7 @@ export const configFileSchema = z.strictObject({
       'max-inflated-bytes': z.number().int().positive().optional(),
       'max-depth': z.number().int().positive().max(100_000).optional(),
       'max-document-bytes': z.number().int().positive().optional(),
+      'run-idle-records': z.number().int().nonnegative().optional(),
     })
     .optional(),
 });
@@ -74,6 +75,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
       maxInflatedBytes: limits['max-inflated-bytes'] ?? DEFAULT_LIMITS.maxInflatedBytes,
       maxDepth: limits['max-depth'] ?? DEFAULT_LIMITS.maxDepth,
       maxDocumentBytes: limits['max-document-bytes'] ?? DEFAULT_LIMITS.maxDocumentBytes,
+      runIdleRecords: limits['run-idle-records'] ?? DEFAULT_LIMITS.runIdleRecords,
     },
   };
 }

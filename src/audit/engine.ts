@@ -4,7 +4,8 @@ import type { Diagnostic, RecordSink, TraceFormat } from '../ingest/types.js';
 import { openTraceFile } from '../io/trace-file.js';
 import type { Finding } from '../model/finding.js';
 import type { TraceRecord } from '../model/records.js';
-import { RunBuilder, type Run } from '../model/run.js';
+import type { Run } from '../model/run.js';
+import { RunGrouper } from './run-grouper.js';
 import { compareFindings, makeFinding } from './findings.js';
 import { RULES } from './rules/index.js';
 import type { FindingDraft, ReportFn, Rule, RuleContext } from './rule-types.js';
@@ -107,39 +108,32 @@ async function auditFile(
     return { path: input.display, format: 'unknown', records: 0, runs: 0 };
   }
 
-  const open = new Map<string, RunBuilder>();
-  let records = 0;
-  let runCount = 0;
-  let lastDiagnosticLine = 0;
-  const close = (key: string) => {
-    const builder = open.get(key);
-    if (!builder) return;
-    open.delete(key);
-    const run = builder.finish();
-    runCount += 1;
+  const runs = new RunGrouper(input.display, format.id, config.limits.runIdleRecords, (run) => {
     for (const { rule, ctx } of active) {
       if (!rule.check) continue;
       guarded(rule, emit, { file: input.display, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check!(run, ctx, report));
     }
     onRun(run);
-  };
+  });
+  let lastDiagnosticLine = 0;
   const sink: RecordSink = {
     record(record: TraceRecord) {
-      records += 1;
-      const key = record.runId ?? '';
-      let builder = open.get(key);
-      if (!builder) {
-        builder = new RunBuilder(input.display, record.runId, format.id);
-        open.set(key, builder);
+      const resumed = runs.add(record);
+      if (resumed) {
+        emit('run-split', {
+          loc: record.loc,
+          runId: record.runId,
+          message: `run resumed after ${resumed.idle} records of other runs; it was audited in parts (raise limits.run-idle-records, or 0 to keep runs open)`,
+          key: `${record.runId ?? ''}@${record.loc.line}`,
+        });
       }
-      builder.add(record);
     },
     diagnostic(d) {
       lastDiagnosticLine = Math.max(lastDiagnosticLine, d.line);
       diagnose(d);
     },
     endRun(runId) {
-      close(runId ?? '');
+      runs.close(runId);
     },
   };
   await format.parse(opened.input, sink);
@@ -154,8 +148,8 @@ async function auditFile(
     const ruleId = source.problem.code === 'gzip-truncated' ? 'truncated-tail' : 'malformed-record';
     diagnose({ ruleId, line: facts.lines, message: `${source.problem.message} (after line ${facts.lines})` });
   }
-  for (const key of [...open.keys()]) close(key);
-  return { path: input.display, format: format.id, records, runs: runCount };
+  runs.closeAll();
+  return { path: input.display, format: format.id, records: runs.records, runs: runs.completed };
 }
 
 function chooseFormat(sample: Parameters<TraceFormat['detect']>[0], display: string, forced: string | undefined): TraceFormat | undefined {

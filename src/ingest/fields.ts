@@ -8,8 +8,15 @@ export function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/**
+ * An own property of a parsed JSON object. JSON values are never functions and
+ * every inherited member of Object.prototype is one (but `__proto__`, checked
+ * directly), so a non-function value read by name is the object's own.
+ */
 export function own(obj: JsonObject, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+  if (key === '__proto__') return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+  const value = obj[key];
+  return typeof value === 'function' ? undefined : value;
 }
 
 export function str(obj: JsonObject, key: string): string | null {

@@ -18,7 +18,8 @@ export async function forEachJsonLine(
   sink: RecordSink,
   onValue: (value: unknown, line: number) => void,
 ): Promise<void> {
-  for await (const event of input.lines()) {
+  for await (const batch of input.lineBatches()) {
+    for (const event of batch) {
     if (event.type === 'bad-line') {
       const tail = !event.terminated && event.code === 'invalid-utf8';
       sink.diagnostic({
@@ -43,6 +44,7 @@ export async function forEachJsonLine(
       continue;
     }
     onValue(parsed.value, event.line);
+    }
   }
 }
 

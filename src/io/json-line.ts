@@ -22,7 +22,11 @@ export function parseJsonLine(text: string, maxDepth: number): JsonLineResult {
   if (value === null || typeof value !== 'object') return { ok: true, value };
   const walk = countKeys(value, maxDepth);
   if (walk.tooDeep) return { ok: false, code: 'too-deep', reason: `JSON nesting deeper than ${maxDepth} levels` };
-  if (text.indexOf(':') === -1) return { ok: true, value };
+  if (walk.keys === 0) return { ok: true, value };
+  // Fast path: in compact JSON every key is followed by `":`. When no quote is followed
+  // by white space, counting `":` can only over-count (a value containing `":`), never
+  // under-count, so an equal count proves there is no duplicate key.
+  if (!/"\s/.test(text) && countQuoteColons(text) === walk.keys) return { ok: true, value };
   let keysInText = 0;
   STRING_RE.lastIndex = 0;
   for (let m = STRING_RE.exec(text); m !== null; m = STRING_RE.exec(text)) if (m[1] !== undefined) keysInText += 1;
@@ -31,6 +35,12 @@ export function parseJsonLine(text: string, maxDepth: number): JsonLineResult {
     return { ok: false, code: 'duplicate-key', reason: `duplicate object key ${JSON.stringify(duplicate ?? '?')}` };
   }
   return { ok: true, value };
+}
+
+function countQuoteColons(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('":'); at !== -1; at = text.indexOf('":', at + 2)) count += 1;
+  return count;
 }
 
 function countKeys(root: object, maxDepth: number): { keys: number; tooDeep: boolean } {

@@ -8,6 +8,11 @@ export interface ReadLimits {
   readonly maxDepth: number;
   /** Largest file read whole, for formats that are one JSON document (not lines). */
   readonly maxDocumentBytes: number;
+  /**
+   * A run with no record for this many records of the file is complete: it is audited
+   * and its memory released. 0 keeps every run open until its file ends.
+   */
+  readonly runIdleRecords: number;
 }
 
 export const DEFAULT_LIMITS: ReadLimits = {
@@ -15,4 +20,5 @@ export const DEFAULT_LIMITS: ReadLimits = {
   maxInflatedBytes: 4 * 1024 * 1024 * 1024,
   maxDepth: 256,
   maxDocumentBytes: 512 * 1024 * 1024,
+  runIdleRecords: 20_000,
 };

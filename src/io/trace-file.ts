@@ -1,6 +1,6 @@
 import { openByteSource, type ByteSource } from './byte-source.js';
 import type { ReadLimits } from './limits.js';
-import { splitLines, type FileFacts, type LineEvent } from './line-splitter.js';
+import { splitLineBatches, type FileFacts, type LineEvent } from './line-splitter.js';
 import type { DetectSample, ParseInput } from '../ingest/types.js';
 
 const HEAD_BYTES = 1024 * 1024;
@@ -23,10 +23,13 @@ export async function openTraceFile(path: string, display: string, limits: ReadL
     file: display,
     limits,
     async *lines(): AsyncGenerator<LineEvent> {
+      for await (const batch of input.lineBatches()) yield* batch;
+    },
+    async *lineBatches(): AsyncGenerator<LineEvent[]> {
       const source = await openByteSource(path, limits);
       sources.push(source);
       Object.assign(facts, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
-      yield* splitLines(source.chunks(), limits.maxLineBytes, facts);
+      yield* splitLineBatches(source.chunks(), limits.maxLineBytes, facts);
     },
     async bytes(): Promise<Buffer> {
       const source = await openByteSource(path, { ...limits, maxInflatedBytes: Math.min(limits.maxInflatedBytes, limits.maxDocumentBytes) });

@@ -5,6 +5,7 @@ import { malformedRecord } from './malformed-record.js';
 import { missingFinalNewline } from './missing-final-newline.js';
 import { orphanCall } from './orphan-call.js';
 import { ruleCrash } from './rule-crash.js';
+import { runSplit } from './run-split.js';
 import { truncatedTail } from './truncated-tail.js';
 import { unknownFormat } from './unknown-format.js';
 import { unmatchedResult } from './unmatched-result.js';
@@ -24,6 +25,7 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   ingestNote,
   // engine
   ruleCrash,
+  runSplit,
   // pairing
   orphanCall,
   unmatchedResult,

@@ -3,7 +3,7 @@ import { nativeFormat } from '../../../src/ingest/native/index.js';
 import type { Diagnostic } from '../../../src/ingest/types.js';
 import type { TraceRecord } from '../../../src/model/records.js';
 import { DEFAULT_LIMITS } from '../../../src/io/limits.js';
-import { splitLines } from '../../../src/io/line-splitter.js';
+import { splitLineBatches, splitLines } from '../../../src/io/line-splitter.js';
 import { jsonl } from '../../helpers.js';
 
 async function parse(text: string): Promise<{ records: TraceRecord[]; diagnostics: Diagnostic[] }> {
@@ -14,6 +14,7 @@ async function parse(text: string): Promise<{ records: TraceRecord[]; diagnostic
       file: 't.jsonl',
       limits: DEFAULT_LIMITS,
       lines: () => splitLines((async function* () { yield Buffer.from(text); })(), DEFAULT_LIMITS.maxLineBytes, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false }),
+      lineBatches: () => splitLineBatches((async function* () { yield Buffer.from(text); })(), DEFAULT_LIMITS.maxLineBytes, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false }),
       bytes: async () => Buffer.from(text),
     },
     { record: (r) => records.push(r), diagnostic: (d) => diagnostics.push(d) },
