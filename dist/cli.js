@@ -2510,7 +2510,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8693);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7379);
 
 /** The CLI entry: argv in, exit code out. Everything else lives in src/cli/. */
 const code = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
@@ -2526,7 +2526,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8693:
+/***/ 7379:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15279,13 +15279,156 @@ async function auditCommand(args, io) {
     return outcome.failed ? 1 : 0;
 }
 
+;// CONCATENATED MODULE: ./src/report/merge.ts
+
+
+
+const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.meta.id, i]));
+/**
+ * Merges reports (matrix shards) into one. The result does not depend on the
+ * order or grouping of the inputs: every list is a set (identical entries are
+ * one, so a finding seen by two shards counts once), sorted the way the engine
+ * sorts; the summary is recomputed from the lists, and metrics, which rules keep
+ * as additive counters, are summed.
+ */
+function mergeReports(reports) {
+    if (reports.length === 0)
+        throw new Error('mergeReports needs at least one report');
+    const files = uniqueSorted(reports.flatMap((r) => r.files), (a, b) => cmp(a.path, b.path) || cmp(a.format, b.format));
+    const runs = uniqueSorted(reports.flatMap((r) => r.runs), (a, b) => cmp(a.file, b.file) || cmp(a.runId ?? '', b.runId ?? '') || cmp(a.format, b.format));
+    const findings = uniqueSorted(reports.flatMap((r) => r.findings), compareFindings);
+    const rules = uniqueSorted(reports.flatMap((r) => r.rules), (a, b) => (RULE_ORDER.get(a.id) ?? Infinity) - (RULE_ORDER.get(b.id) ?? Infinity) || cmp(a.id, b.id) || cmp(a.severity, b.severity));
+    const counts = { error: 0, warning: 0, note: 0 };
+    for (const finding of findings)
+        counts[finding.severity] += 1;
+    const versions = reports.map((r) => r.tool.version).sort(compareVersions);
+    return {
+        schemaVersion: REPORT_SCHEMA_VERSION,
+        tool: { name: 'agent-trace-audit', version: versions[versions.length - 1] },
+        summary: {
+            files: files.length,
+            runs: runs.length,
+            toolCalls: runs.reduce((n, run) => n + run.toolCalls, 0),
+            toolResults: runs.reduce((n, run) => n + run.toolResults, 0),
+            findings: counts,
+        },
+        files,
+        runs,
+        rules,
+        metrics: sumMetrics(reports.map((r) => r.metrics)),
+        findings: findings,
+    };
+}
+function uniqueSorted(items, compare) {
+    const seen = new Map();
+    for (const item of items)
+        seen.set(JSON.stringify(item), item);
+    return [...seen.entries()].sort((a, b) => compare(a[1], b[1]) || cmp(a[0], b[0])).map(([, item]) => item);
+}
+/** Adds numbers; objects are added key by key; anything else must agree (else the larger JSON wins, deterministically). */
+function sumMetrics(all) {
+    const out = {};
+    const keys = [...new Set(all.flatMap((m) => Object.keys(m)))].sort();
+    for (const key of keys) {
+        const values = all.filter((m) => Object.prototype.hasOwnProperty.call(m, key)).map((m) => m[key]);
+        out[key] = values.reduce((a, b) => addMetric(a, b));
+    }
+    return out;
+}
+function addMetric(a, b) {
+    if (typeof a === 'number' && typeof b === 'number')
+        return a + b;
+    if (isRecord(a) && isRecord(b))
+        return sumMetrics([a, b]);
+    const ja = JSON.stringify(a);
+    const jb = JSON.stringify(b);
+    return ja >= jb ? a : b;
+}
+function isRecord(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function compareVersions(a, b) {
+    const pa = a.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    const pb = b.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+        const x = pa[i] ?? -1;
+        const y = pb[i] ?? -1;
+        if (x === y)
+            continue;
+        if (typeof x === 'number' && typeof y === 'number')
+            return x - y;
+        return String(x) < String(y) ? -1 : 1;
+    }
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/cli/merge.ts
+
+
+
+
+
+
+
+
+
+
+const MERGE_USAGE = `usage: agent-trace-audit merge <report.json>... [--format ${OUTPUT_FORMATS.join('|')}] [--fail-on ${FAIL_LEVELS.join('|')}] [--output file]`;
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+/** `merge`: shard reports in, one report out; the fail rule applied once to the merged findings. */
+async function mergeCommand(args, io) {
+    const { values, positionals } = parseFlags(args, { format: { type: 'string', short: 'f' }, 'fail-on': { type: 'string' }, output: { type: 'string', short: 'o' }, debug: { type: 'boolean' } }, MERGE_USAGE);
+    if (positionals.length === 0)
+        throw new UsageError(`merge needs at least one report\n${MERGE_USAGE}`);
+    const format = oneOf('format', values.format, OUTPUT_FORMATS) ?? 'json';
+    const failOn = oneOf('fail-on', values['fail-on'], FAIL_LEVELS) ?? 'error';
+    const reports = [];
+    for (const path of positionals)
+        reports.push(await readReport((0,external_node_path_namespaceObject.resolve)(io.cwd, path), path));
+    const merged = mergeReports(reports);
+    const rendered = renderReport(merged, format);
+    if (values.output)
+        await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.resolve)(io.cwd, values.output), rendered);
+    else
+        io.stdout(rendered);
+    return isFailing(merged, failOn) ? 1 : 0;
+}
+/** Reads a JSON report as untrusted input: size-capped and schema-validated. */
+async function readReport(path, shown) {
+    let text;
+    try {
+        const bytes = await (0,promises_namespaceObject.readFile)(path);
+        if (bytes.length > MAX_REPORT_BYTES)
+            throw new InputError(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
+        text = bytes.toString('utf8');
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            throw error;
+        throw new InputError(shown, null, 'unreadable', `cannot read report ${JSON.stringify(shown)} (${error.code ?? 'error'})`);
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        throw new InputError(shown, null, 'invalid-report', `${shown}: not a JSON report`);
+    }
+    const parsed = reportSchema.safeParse(data);
+    if (!parsed.success)
+        throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report: ${describeIssues(parsed.error)}`);
+    return parsed.data;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
 
 
 
 /** Every subcommand; each file in src/cli/ translates its flags and calls the core. */
 const COMMANDS = Object.assign(Object.create(null), {
     audit: { run: auditCommand, usage: AUDIT_USAGE },
+    merge: { run: mergeCommand, usage: MERGE_USAGE },
 });
 function usage() {
     return `agent-trace-audit ${VERSION}: audit the tool-call traces of AI agents

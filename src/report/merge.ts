@@ -1,0 +1,85 @@
+import { compareFindings, cmp } from '../audit/findings.js';
+import { RULES } from '../audit/rules/index.js';
+import type { Finding, Severity } from '../model/finding.js';
+import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
+
+const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.meta.id, i]));
+
+/**
+ * Merges reports (matrix shards) into one. The result does not depend on the
+ * order or grouping of the inputs: every list is a set (identical entries are
+ * one, so a finding seen by two shards counts once), sorted the way the engine
+ * sorts; the summary is recomputed from the lists, and metrics, which rules keep
+ * as additive counters, are summed.
+ */
+export function mergeReports(reports: readonly Report[]): Report {
+  if (reports.length === 0) throw new Error('mergeReports needs at least one report');
+  const files = uniqueSorted(reports.flatMap((r) => r.files), (a, b) => cmp(a.path, b.path) || cmp(a.format, b.format));
+  const runs = uniqueSorted(reports.flatMap((r) => r.runs), (a, b) => cmp(a.file, b.file) || cmp(a.runId ?? '', b.runId ?? '') || cmp(a.format, b.format));
+  const findings = uniqueSorted(reports.flatMap((r) => r.findings), compareFindings);
+  const rules = uniqueSorted(
+    reports.flatMap((r) => r.rules),
+    (a, b) => (RULE_ORDER.get(a.id) ?? Infinity) - (RULE_ORDER.get(b.id) ?? Infinity) || cmp(a.id, b.id) || cmp(a.severity, b.severity),
+  );
+  const counts: Record<Severity, number> = { error: 0, warning: 0, note: 0 };
+  for (const finding of findings) counts[finding.severity] += 1;
+  const versions = reports.map((r) => r.tool.version).sort(compareVersions);
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: 'agent-trace-audit', version: versions[versions.length - 1]! },
+    summary: {
+      files: files.length,
+      runs: runs.length,
+      toolCalls: runs.reduce((n, run) => n + run.toolCalls, 0),
+      toolResults: runs.reduce((n, run) => n + run.toolResults, 0),
+      findings: counts,
+    },
+    files,
+    runs,
+    rules,
+    metrics: sumMetrics(reports.map((r) => r.metrics)),
+    findings: findings as Finding[],
+  };
+}
+
+function uniqueSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): T[] {
+  const seen = new Map<string, T>();
+  for (const item of items) seen.set(JSON.stringify(item), item);
+  return [...seen.entries()].sort((a, b) => compare(a[1], b[1]) || cmp(a[0], b[0])).map(([, item]) => item);
+}
+
+/** Adds numbers; objects are added key by key; anything else must agree (else the larger JSON wins, deterministically). */
+export function sumMetrics(all: ReadonlyArray<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const keys = [...new Set(all.flatMap((m) => Object.keys(m)))].sort();
+  for (const key of keys) {
+    const values = all.filter((m) => Object.prototype.hasOwnProperty.call(m, key)).map((m) => m[key]);
+    out[key] = values.reduce((a, b) => addMetric(a, b));
+  }
+  return out;
+}
+
+function addMetric(a: unknown, b: unknown): unknown {
+  if (typeof a === 'number' && typeof b === 'number') return a + b;
+  if (isRecord(a) && isRecord(b)) return sumMetrics([a, b]);
+  const ja = JSON.stringify(a);
+  const jb = JSON.stringify(b);
+  return ja >= jb ? a : b;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  const pb = b.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+    const x = pa[i] ?? -1;
+    const y = pb[i] ?? -1;
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x) < String(y) ? -1 : 1;
+  }
+  return 0;
+}

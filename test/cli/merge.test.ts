@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { jsonl, tempTree } from '../helpers.js';
+import { runBundle } from './run-cli.js';
+
+describe('agent-trace-audit merge (dist/cli.js)', () => {
+  it('merges shard reports, applies the fail rule once, and refuses what is not a report', () => {
+    const root = tempTree({
+      'a.jsonl': jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 'ls' }),
+      'b.jsonl': jsonl({ run_id: 's', kind: 'llm' }),
+      'bad.json': '{"schemaVersion": 1}',
+    });
+    expect(runBundle(['audit', 'a.jsonl', '--format', 'json', '-o', 'ra.json'], root).code).toBe(1);
+    expect(runBundle(['audit', 'b.jsonl', '--format', 'json', '-o', 'rb.json'], root).code).toBe(0);
+    const merged = runBundle(['merge', 'rb.json', 'ra.json'], root);
+    expect(merged.code).toBe(1);
+    const report = JSON.parse(merged.stdout) as { summary: unknown; findings: Array<{ ruleId: string }> };
+    expect(report.summary).toEqual({ files: 2, runs: 2, toolCalls: 1, toolResults: 0, findings: { error: 1, warning: 0, note: 0 } });
+    expect(runBundle(['merge', 'ra.json', 'rb.json'], root).stdout).toBe(merged.stdout);
+    expect(runBundle(['merge', 'ra.json', '--fail-on', 'never', '--format', 'text'], root).code).toBe(0);
+    const bad = runBundle(['merge', 'bad.json'], root);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toMatch(/^invalid-report: bad\.json: not an agent-trace-audit report: tool: /);
+  });
+});
