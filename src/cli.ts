@@ -1,10 +1,15 @@
+import { auditWorkerMain, isAuditWorker } from './audit/pool.js';
 import { runCli } from './cli/main.js';
 
-/** The CLI entry: argv in, exit code out. Everything else lives in src/cli/. */
-const code = await runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  cwd: process.cwd(),
-  env: process.env,
-});
-process.exitCode = code;
+/** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
+if (isAuditWorker()) {
+  await auditWorkerMain();
+} else {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    cwd: process.cwd(),
+    env: process.env,
+    workerEntry: new URL(import.meta.url),
+  });
+}

@@ -1,4 +1,5 @@
-import { runAudit, type AuditOptions, type AuditResult } from './audit/engine.js';
+import type { AuditOptions, AuditResult } from './audit/engine.js';
+import { runAuditPool } from './audit/pool.js';
 import type { AuditConfig } from './config.js';
 import { collectInputs, type Skipped } from './io/collect.js';
 import type { Logger } from './logger.js';
@@ -16,6 +17,10 @@ export interface AuditRequest {
   readonly strictPaths: boolean;
   readonly inputFormat?: string;
   readonly onRun?: AuditOptions['onRun'];
+  /** Worker threads for several files (1: audit in this thread). */
+  readonly jobs?: number;
+  /** The script workers start (the running bundle); null: no workers. */
+  readonly workerEntry?: URL | null;
 }
 
 export interface AuditOutcome {
@@ -34,7 +39,12 @@ export async function auditPaths(request: AuditRequest, logger: Logger): Promise
     strict: request.strictPaths,
   });
   for (const skip of skipped) logger.warning(`skipped ${sanitizeText(skip.display)}: ${skip.reason}`);
-  const result = await runAudit(inputs, request.config, { inputFormat: request.inputFormat, onRun: request.onRun });
+  const result = await runAuditPool(inputs, request.config, {
+    ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
+    ...(request.onRun ? { onRun: request.onRun } : {}),
+    jobs: request.jobs ?? 1,
+    entry: request.workerEntry ?? null,
+  });
   const report = buildReport(result, request.config);
   return { report, result, skipped, failed: isFailing(report, request.config.failOn) };
 }

@@ -1,3 +1,6 @@
+import { auditWorkerMain, isAuditWorker } from './audit/pool.js';
 import { run } from './main.js';
 
-await run();
+/** The Action entry: run the Action (or, started as an audit worker, the worker). */
+if (isAuditWorker()) await auditWorkerMain();
+else await run();

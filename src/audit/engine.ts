@@ -7,6 +7,7 @@ import type { TraceRecord } from '../model/records.js';
 import type { Run } from '../model/run.js';
 import { RunGrouper } from './run-grouper.js';
 import { compareFindings, makeFinding } from './findings.js';
+import { addMetrics } from './metrics.js';
 import { RULES } from './rules/index.js';
 import type { FindingDraft, ReportFn, Rule, RuleContext } from './rule-types.js';
 
@@ -57,37 +58,75 @@ interface ActiveRule {
 
 const LINE_FORMAT_FALLBACK = /\.(jsonl|ndjson)(\.gz)?$/i;
 
+/** What one worker (or the only thread) found in its share of the files, before cross-run rules finish. */
+export interface PartialAudit {
+  readonly files: Array<{ readonly summary: FileSummary; readonly runs: RunSummary[] }>;
+  readonly findings: Finding[];
+  readonly metrics: Record<string, unknown>;
+  /** Cross-run state of each rule that has one, to merge before `finish`. */
+  readonly states: Array<[string, unknown]>;
+}
+
 /**
  * Audits files one after another: detect the format, stream records into runs,
  * run every enabled rule on each complete run, then the cross-run rules.
  * A crashing rule becomes a `rule-crash` finding; a bad record a `malformed-record`.
  */
 export async function runAudit(inputs: readonly AuditInput[], config: AuditConfig, options: AuditOptions = {}): Promise<AuditResult> {
-  const findings: Finding[] = [];
-  const metrics: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  const active = activeRules(config, metrics);
-  const files: FileSummary[] = [];
-  const runs: RunSummary[] = [];
-  const emit = (ruleId: string, draft: FindingDraft) => {
-    const setting = config.rules.get(ruleId);
-    if (!setting || setting.severity === 'off') return;
-    findings.push(makeFinding(ruleId, setting.severity, draft));
-  };
+  return finishAudit([await auditPartial(inputs, config, options)], config);
+}
 
-  const ordered = [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
-  for (const input of ordered) {
+/** The per-file, per-run part of an audit (what a worker does). */
+export async function auditPartial(inputs: readonly AuditInput[], config: AuditConfig, options: AuditOptions = {}): Promise<PartialAudit> {
+  const findings: Finding[] = [];
+  const metrics = Object.create(null) as Record<string, unknown>;
+  const active = activeRules(config, metrics);
+  const emit = emitter(config, findings);
+  const files: PartialAudit['files'] = [];
+  for (const input of sortInputs(inputs)) {
+    const runs: RunSummary[] = [];
     const summary = await auditFile(input, config, options, active, emit, (run) => {
       runs.push(summarizeRun(run));
       options.onRun?.(run);
     });
-    files.push(summary);
+    files.push({ summary, runs });
   }
+  const states = active.filter(({ rule }) => rule.finish).map(({ rule, ctx }): [string, unknown] => [rule.meta.id, ctx.state]);
+  return { files, findings, metrics, states };
+}
+
+/**
+ * Joins partial audits (from workers, in any order) into the result one thread
+ * would have produced: files in name order, each file's runs in the order they
+ * completed, cross-run rule states merged before the rules finish, findings sorted.
+ */
+export function finishAudit(partials: readonly PartialAudit[], config: AuditConfig): AuditResult {
+  const findings: Finding[] = partials.flatMap((p) => p.findings);
+  const metrics = Object.create(null) as Record<string, unknown>;
+  for (const partial of partials) addMetrics(metrics, partial.metrics);
+  const active = activeRules(config, metrics);
+  const emit = emitter(config, findings);
   for (const { rule, ctx } of active) {
     if (!rule.finish) continue;
-    guarded(rule, emit, { file: '(audit)', line: 0 }, null, (report) => rule.finish!(ctx, report));
+    const states = partials.map((p) => p.states.find(([id]) => id === rule.meta.id)?.[1]);
+    const state = states.length === 1 ? states[0] : states.reduce((a, b) => rule.merge!(a, b));
+    guarded(rule, emit, { file: '(audit)', line: 0 }, null, (report) => rule.finish!({ ...ctx, state }, report));
   }
+  const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
   findings.sort(compareFindings);
-  return { files, runs, findings, metrics };
+  return { files: byName.map((f) => f.summary), runs: byName.flatMap((f) => f.runs), findings, metrics };
+}
+
+function sortInputs(inputs: readonly AuditInput[]): AuditInput[] {
+  return [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+}
+
+function emitter(config: AuditConfig, findings: Finding[]) {
+  return (ruleId: string, draft: FindingDraft) => {
+    const setting = config.rules.get(ruleId);
+    if (!setting || setting.severity === 'off') return;
+    findings.push(makeFinding(ruleId, setting.severity, draft));
+  };
 }
 
 async function auditFile(
@@ -186,9 +225,7 @@ function activeRules(config: AuditConfig, metrics: Record<string, unknown>): Act
     const ctx = {
       options: setting.options,
       state,
-      metric: (name: string, value: unknown) => {
-        metrics[`${rule.meta.id}.${name}`] = value;
-      },
+      metric: (name: string, value: number | Record<string, number>) => addMetrics(metrics, { [`${rule.meta.id}.${name}`]: value }),
     };
     out.push({ rule, severity: setting.severity, ctx });
   }

@@ -36,8 +36,12 @@ export interface RuleContext<O, S> {
   readonly options: O;
   /** Cross-run state created by `init` (one per audit). */
   readonly state: S;
-  /** Record a figure for the report's metrics section (e.g. a share or a distribution). */
-  metric(name: string, value: unknown): void;
+  /**
+   * Add to a counter in the report's metrics (`<rule-id>.<name>`). Metrics are
+   * additive so that workers and shard reports can be summed: record counts and
+   * histograms (`{ "3": 2 }`), never ratios or medians; renderers derive those.
+   */
+  metric(name: string, value: number | Record<string, number>): void;
 }
 
 export interface Rule<O = unknown, S = unknown> {
@@ -47,6 +51,12 @@ export interface Rule<O = unknown, S = unknown> {
   check?(run: Run, ctx: RuleContext<O, S>, report: ReportFn): void;
   /** Called once after every run of the audit (cross-run rules). */
   finish?(ctx: RuleContext<O, S>, report: ReportFn): void;
+  /**
+   * Joins the states of two workers that audited different files (required with
+   * `finish`). Must be associative and commutative, and states must be plain
+   * data (objects, arrays, Maps, Sets) so they can cross a worker boundary.
+   */
+  merge?(a: S, b: S): S;
 }
 
 /** Keeps a rule's option and state types together while the registry holds `Rule<any, any>`. */

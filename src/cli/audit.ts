@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { defaultJobs } from '../audit/pool.js';
 import { auditPaths } from '../core.js';
 import { DEFAULT_CONFIG_FILE, FAIL_LEVELS, loadConfigFile, resolveConfig } from '../config.js';
 import { UsageError } from '../errors.js';
@@ -9,7 +10,7 @@ import { OUTPUT_FORMATS, renderReport } from '../report/index.js';
 import { consoleLogger, oneOf, parseFlags, type CliIO } from './io.js';
 
 export const AUDIT_USAGE = `usage: agent-trace-audit audit <file|dir|glob>... [--format ${OUTPUT_FORMATS.join('|')}] [--config file]
-       [--fail-on ${FAIL_LEVELS.join('|')}] [--input-format id] [--output file] [--debug]`;
+       [--fail-on ${FAIL_LEVELS.join('|')}] [--input-format id] [--output file] [--jobs n] [--debug]`;
 
 /** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. */
 export async function auditCommand(args: string[], io: CliIO): Promise<number> {
@@ -21,6 +22,7 @@ export async function auditCommand(args: string[], io: CliIO): Promise<number> {
       'fail-on': { type: 'string' },
       'input-format': { type: 'string' },
       output: { type: 'string', short: 'o' },
+      jobs: { type: 'string', short: 'j' },
       debug: { type: 'boolean' },
     },
     AUDIT_USAGE,
@@ -36,7 +38,12 @@ export async function auditCommand(args: string[], io: CliIO): Promise<number> {
   const file = configPath ? await loadConfigFile(resolve(io.cwd, configPath), configPath) : {};
   const config = resolveConfig(file, { failOn }, configPath ?? 'configuration');
   const logger = consoleLogger(io, values.debug === true);
-  const outcome = await auditPaths({ paths: positionals, root: io.cwd, config, strictPaths: true, inputFormat }, logger);
+  const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new UsageError(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(values.jobs)}`);
+  const outcome = await auditPaths(
+    { paths: positionals, root: io.cwd, config, strictPaths: true, jobs, workerEntry: io.workerEntry ?? null, ...(inputFormat ? { inputFormat } : {}) },
+    logger,
+  );
   const rendered = renderReport(outcome.report, format);
   if (values.output) await writeFile(resolve(io.cwd, values.output), rendered);
   else io.stdout(rendered);

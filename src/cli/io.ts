@@ -8,6 +8,8 @@ export interface CliIO {
   readonly stderr: (text: string) => void;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  /** The bundle to start audit workers from; absent in tests that call runCli directly. */
+  readonly workerEntry?: URL;
 }
 
 export function consoleLogger(io: CliIO, debug: boolean): Logger {

@@ -1,0 +1,79 @@
+import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { AuditConfig } from '../config.js';
+import { auditPartial, finishAudit, runAudit, type AuditInput, type AuditOptions, type AuditResult, type PartialAudit } from './engine.js';
+
+const WORKER_TAG = 'agent-trace-audit/audit-worker';
+
+interface WorkerTask {
+  readonly tag: typeof WORKER_TAG;
+  readonly inputs: AuditInput[];
+  readonly config: AuditConfig;
+  readonly inputFormat?: string;
+}
+
+/** The default number of workers: the cores this process may use. */
+export function defaultJobs(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/**
+ * Audits several files on a pool of worker threads (one per job, each given a
+ * share of the files balanced by size) and joins their partial audits into the
+ * same result, byte for byte, that one thread gives. `entry` is the script the
+ * workers start: the bundle itself, which runs `auditWorkerMain` when it sees it
+ * is a worker. One job, one file, or an `onRun` callback: no workers.
+ */
+export async function runAuditPool(
+  inputs: readonly AuditInput[],
+  config: AuditConfig,
+  options: AuditOptions & { readonly jobs: number; readonly entry: URL | null },
+): Promise<AuditResult> {
+  const jobs = Math.min(options.jobs, inputs.length);
+  if (jobs <= 1 || options.entry === null || options.onRun) return runAudit(inputs, config, options);
+  const shares = await balance(inputs, jobs);
+  const partials = await Promise.all(
+    shares.map((share) => runWorker(options.entry!, { tag: WORKER_TAG, inputs: share, config, ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}) })),
+  );
+  return finishAudit(partials, config);
+}
+
+/** True in a thread started by `runAuditPool`; the entry script then calls `auditWorkerMain` instead of its own main. */
+export function isAuditWorker(): boolean {
+  return !isMainThread && (workerData as WorkerTask | undefined)?.tag === WORKER_TAG;
+}
+
+export async function auditWorkerMain(): Promise<void> {
+  const task = workerData as WorkerTask;
+  const partial = await auditPartial(task.inputs, task.config, task.inputFormat ? { inputFormat: task.inputFormat } : {});
+  parentPort!.postMessage(partial);
+}
+
+function runWorker(entry: URL, task: WorkerTask): Promise<PartialAudit> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(entry, { workerData: task });
+    let done = false;
+    worker.once('message', (partial: PartialAudit) => {
+      done = true;
+      resolve(partial);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!done) reject(new Error(`audit worker stopped with exit code ${code} before it reported`));
+    });
+  });
+}
+
+/** Largest files first, each to the share with the fewest bytes so far. */
+async function balance(inputs: readonly AuditInput[], jobs: number): Promise<AuditInput[][]> {
+  const sized = await Promise.all(inputs.map(async (input) => ({ input, size: (await stat(input.path).catch(() => null))?.size ?? 0 })));
+  sized.sort((a, b) => b.size - a.size || (a.input.display < b.input.display ? -1 : 1));
+  const shares = Array.from({ length: jobs }, () => ({ bytes: 0, inputs: [] as AuditInput[] }));
+  for (const { input, size } of sized) {
+    const lightest = shares.reduce((min, share) => (share.bytes < min.bytes ? share : min));
+    lightest.inputs.push(input);
+    lightest.bytes += size;
+  }
+  return shares.filter((share) => share.inputs.length > 0).map((share) => share.inputs);
+}

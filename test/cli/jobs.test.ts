@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { jsonl, tempTree } from '../helpers.js';
+import { runBundle } from './run-cli.js';
+
+describe('audit --jobs (worker threads in dist/cli.js)', () => {
+  it('gives byte-identical reports with 1, 2 and 3 workers', () => {
+    const files: Record<string, string> = {};
+    for (let f = 0; f < 5; f += 1) {
+      const records: unknown[] = [];
+      for (let c = 0; c < 40; c += 1) {
+        records.push({ run_id: `r${f}`, kind: 'llm' }, { run_id: `r${f}`, kind: 'tool_call', call_id: `c${c}`, tool: 'grep', args: { q: c % 7 } });
+        if (c % 9 !== 0) records.push({ run_id: `r${f}`, kind: 'tool_result', call_id: `c${c}`, tool: 'grep', ...(c % 5 === 0 ? { error: 'boom' } : {}) });
+      }
+      files[`shard-${f}.jsonl`] = jsonl(...records) + (f === 3 ? 'not json\n' : '');
+    }
+    const root = tempTree(files);
+    const one = runBundle(['audit', '.', '--format', 'json', '--jobs', '1'], root);
+    expect(one.code).toBe(1);
+    for (const jobs of ['2', '3']) {
+      const many = runBundle(['audit', '.', '--format', 'json', '--jobs', jobs], root);
+      expect(many.stderr).toBe('');
+      expect(many.stdout).toBe(one.stdout);
+    }
+    expect(JSON.parse(one.stdout).summary.files).toBe(5);
+  });
+
+  it('refuses a bad --jobs value', () => {
+    const { code, stderr } = runBundle(['audit', '.', '--jobs', '0'], tempTree({ 'a.jsonl': '' }));
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toBe('usage: --jobs must be a whole number from 1 to 256, not "0"');
+  });
+});
