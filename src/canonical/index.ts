@@ -3,7 +3,7 @@ import { jcs, jcsLossless } from './jcs.js';
 import { parseLossless, type LosslessValue } from './lossless.js';
 import { python, pythonLossless } from './python.js';
 
-export { CanonicalError, jcs, jcsLossless } from './jcs.js';
+export { CanonicalError, compareUtf16, jcs, jcsLossless } from './jcs.js';
 export * from './lossless.js';
 export { compareCodePoints, python, pythonFloat, pythonLossless, pythonString } from './python.js';
 

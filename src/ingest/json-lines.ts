@@ -16,7 +16,7 @@ export function excerpt(text: string, max = 60): string {
 export async function forEachJsonLine(
   input: ParseInput,
   sink: RecordSink,
-  onValue: (value: unknown, line: number) => void,
+  onValue: (value: unknown, line: number, text: string) => void,
 ): Promise<void> {
   for await (const event of input.lines()) {
     if (event.type === 'bad-line') {
@@ -42,7 +42,7 @@ export async function forEachJsonLine(
       });
       continue;
     }
-    onValue(parsed.value, event.line);
+    onValue(parsed.value, event.line, text);
   }
 }
 
