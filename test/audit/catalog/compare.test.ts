@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { compareCatalogs } from '../../../src/audit/catalog/compare.js';
+import { catalogSnapshot, checkCatalog } from '../../../src/audit/catalog/run-catalog.js';
+import { canonicalSha256 } from '../../../src/canonical/index.js';
+import type { CatalogRecord } from '../../../src/model/records.js';
+
+describe('compareCatalogs', () => {
+  it('lists added, removed and schema-changed names, sorted', () => {
+    const base = new Map<string, string | null>([['read_file', 'aa'], ['grep', 'bb'], ['pytest', null], ['__proto__', 'cc'], ['old', 'dd']]);
+    const head = new Map<string, string | null>([['read_file', 'AA'], ['grep', 'b2'], ['pytest', 'ee'], ['__proto__', 'cd'], ['zeta', null], ['constructor', 'ff']]);
+    expect(compareCatalogs(base, head)).toEqual({ added: ['constructor', 'zeta'], removed: ['old'], schemaChanged: ['__proto__', 'grep'] });
+  });
+
+  it('finds nothing between equal catalogs, and handles empty ones', () => {
+    const one = new Map<string, string | null>([['a', 'x']]);
+    expect(compareCatalogs(one, new Map(one))).toEqual({ added: [], removed: [], schemaChanged: [] });
+    expect(compareCatalogs(new Map(), one)).toEqual({ added: ['a'], removed: [], schemaChanged: [] });
+    expect(compareCatalogs(one, new Map())).toEqual({ added: [], removed: ['a'], schemaChanged: [] });
+  });
+
+  it('takes snapshots of catalog records: recomputed JCS schema hash, else the recorded one', () => {
+    const schema = { type: 'object' };
+    const record: CatalogRecord = {
+      kind: 'catalog',
+      loc: { file: 't', line: 1 },
+      runId: null,
+      ts: null,
+      spanId: null,
+      catalogSha256: null,
+      names: ['a', 'b', 'c'],
+      recordedSha256: null,
+      tools: [
+        { name: 'a', schema, schemaSha256: canonicalSha256(schema, 'python') },
+        { name: 'b', schemaSha256: 'AB' },
+        { name: 'c', schemaSha256: null },
+      ],
+    };
+    expect(catalogSnapshot(checkCatalog(record))).toEqual(new Map([['a', canonicalSha256(schema, 'jcs')], ['b', 'ab'], ['c', null]]));
+  });
+});
