@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalize, canonicalizeText, CanonicalError, compareCodePoints, parseLossless, python, pythonFloat, sha256Hex } from '../../src/canonical/index.js';
 
@@ -61,5 +62,18 @@ describe('python canonical form details', () => {
     expect(() => canonicalizeText('1E400', 'python')).toThrow('Infinity has no JSON form');
     expect(python([])).toBe('[]');
     expect(parseLossless('[]')).toEqual([]);
+  });
+});
+
+describe('python canonical form properties', () => {
+  it('is a fixed point: canonical text read back losslessly canonicalizes to itself', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const once = canonicalize(value, 'python');
+        expect(canonicalizeText(once, 'python')).toBe(once);
+        expect(/^[\x20-\x7e]*$/.test(once)).toBe(true);
+      }),
+      { seed: 8785, numRuns: 500 },
+    );
   });
 });
