@@ -12,7 +12,8 @@ export const EVENT_TYPES = new Set(['catalog', 'tool_call', 'tool_result', 'cata
  * `catalog_sha256`, `schema_sha256`, `exit_code`, `output_head`, `flags`.
  */
 export function parseTypedEvent(obj: JsonObject, loc: SourceLocation, text?: string): DialectResult {
-  const type = str(obj, 'type');
+  // dialectOf sends `{"kind": "catalog"}` (span logs' spelling) here too.
+  const type = str(obj, 'kind') === 'catalog' ? 'catalog' : str(obj, 'type');
   const base = baseFields(obj, loc);
   switch (type) {
     case 'catalog':

@@ -75,6 +75,20 @@ describe('unknown-tool', () => {
     ]);
   });
 
+  it('reads a span-log catalog ({"kind": "catalog"}) as the run\'s catalog', async () => {
+    const result = await auditFiles({
+      't.jsonl': jsonl(
+        { kind: 'catalog', run_id: 'r', catalog_names: ['ls'] },
+        { kind: 'tool_call', run_id: 'r', call_id: 'c1', tool: 'cat' },
+        { kind: 'tool_result', run_id: 'r', call_id: 'c1', tool: 'cat' },
+      ),
+    });
+    expect(findingsOf(result, 'unknown-tool')).toEqual([
+      { line: 2, callId: 'c1', tool: 'cat', runId: 'r', message: "tool 'cat' is not in the run's catalog ('ls'): no catalog hash is recorded to tell a wrong catalog from an invented name" },
+    ]);
+    expect(result.findings.map((f) => f.ruleId)).toEqual(['unused-tool', 'unknown-tool']);
+  });
+
   it('does not flag calls to catalog tools, astral names included, or runs without a catalog', async () => {
     const result = await auditFiles({
       'py.jsonl': readFileSync('test/fixtures/catalog/python-schemas.jsonl', 'utf8'),
