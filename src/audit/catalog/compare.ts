@@ -1,4 +1,5 @@
 import { compareUtf16 } from '../../canonical/index.js';
+import { normalizeHash } from './hashes.js';
 
 /** A catalog as compared between branches: tool name → schema hash (null when unknown). */
 export type CatalogSnapshot = ReadonlyMap<string, string | null>;
@@ -25,7 +26,7 @@ export function compareCatalogs(base: CatalogSnapshot, head: CatalogSnapshot): C
     if (!base.has(name)) added.push(name);
     else {
       const before = base.get(name) ?? null;
-      if (before !== null && hash !== null && before.toLowerCase() !== hash.toLowerCase()) schemaChanged.push(name);
+      if (before !== null && hash !== null && normalizeHash(before) !== normalizeHash(hash)) schemaChanged.push(name);
     }
   }
   for (const name of base.keys()) if (!head.has(name)) removed.push(name);

@@ -45,9 +45,14 @@ export function schemaHashForms(tool: CatalogTool): HashForms | null {
   return { jcs: attempt(() => canonicalSha256(schema, 'jcs')), python: attempt(() => canonicalSha256(schema, 'python')) };
 }
 
+/** A recorded hash as compared: lowercase hex, without a `sha256:` prefix. */
+export function normalizeHash(recorded: string): string {
+  return recorded.trim().toLowerCase().replace(/^sha-?256:/, '');
+}
+
 /** Which form a recorded hash matches (case-insensitive hex), or null for neither. */
 export function matchForm(recorded: string, forms: HashForms): CanonicalMode | null {
-  const want = recorded.toLowerCase();
+  const want = normalizeHash(recorded);
   if (forms.jcs === want) return 'jcs';
   if (forms.python === want) return 'python';
   return null;

@@ -1,6 +1,6 @@
 import type { CatalogRecord, CatalogTool } from '../../model/records.js';
 import type { Run } from '../../model/run.js';
-import { catalogHashForms, matchForm, schemaHashForms, type HashForms } from './hashes.js';
+import { catalogHashForms, matchForm, normalizeHash, schemaHashForms, type HashForms } from './hashes.js';
 
 /** One catalog record with its recomputed hashes: what the catalog rules share. */
 export interface CheckedCatalog {
@@ -30,7 +30,7 @@ export function checkCatalog(record: CatalogRecord): CheckedCatalog {
   const recorded = record.recordedSha256;
   const recordedForm = recorded === null ? null : matchForm(recorded, forms);
   const accepted = new Set<string>();
-  for (const hash of [forms.jcs, forms.python, recorded?.toLowerCase() ?? null]) if (hash !== null) accepted.add(hash);
+  for (const hash of [forms.jcs, forms.python, recorded === null ? null : normalizeHash(recorded)]) if (hash !== null) accepted.add(hash);
   const tools = new Map<string, CatalogTool>();
   for (const tool of record.tools) if (!tools.has(tool.name)) tools.set(tool.name, tool);
   const checked: CheckedCatalog = {
@@ -39,7 +39,7 @@ export function checkCatalog(record: CatalogRecord): CheckedCatalog {
     tools,
     forms,
     recordedForm,
-    sha256: recordedForm === 'python' ? recorded!.toLowerCase() : (forms.jcs ?? forms.python),
+    sha256: recordedForm === 'python' ? normalizeHash(recorded!) : (forms.jcs ?? forms.python),
     accepted,
   };
   byRecord.set(record, checked);
@@ -64,7 +64,7 @@ export function schemaIdentities(tool: CatalogTool, forms: HashForms | null): Se
   const out = new Set<string>();
   if (forms?.jcs) out.add(forms.jcs);
   if (forms?.python) out.add(forms.python);
-  if (tool.schemaSha256 !== null) out.add(tool.schemaSha256.toLowerCase());
+  if (tool.schemaSha256 !== null) out.add(normalizeHash(tool.schemaSha256));
   return out;
 }
 
@@ -77,7 +77,7 @@ export function catalogSnapshot(catalog: CheckedCatalog): Map<string, string | n
   for (const name of catalog.names) {
     const tool = catalog.tools.get(name);
     const forms = tool ? schemaHashForms(tool) : null;
-    out.set(name, forms?.jcs ?? forms?.python ?? tool?.schemaSha256?.toLowerCase() ?? null);
+    out.set(name, forms?.jcs ?? forms?.python ?? (tool?.schemaSha256 ? normalizeHash(tool.schemaSha256) : null));
   }
   return out;
 }

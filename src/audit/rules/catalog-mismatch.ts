@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeHash } from '../catalog/hashes.js';
 import { checkCatalog, runCatalog } from '../catalog/run-catalog.js';
 import { defineRule } from '../rule-types.js';
 
@@ -27,7 +28,7 @@ export const catalogMismatch = defineRule({
     }
     for (const record of run.records) {
       if (record.kind === 'catalog' || record.catalogSha256 === null) continue;
-      if (catalog.accepted.has(record.catalogSha256.toLowerCase())) continue;
+      if (catalog.accepted.has(normalizeHash(record.catalogSha256))) continue;
       const isCall = record.kind === 'tool_call' || record.kind === 'tool_result';
       report({
         loc: record.loc,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { schemaHashForms } from '../catalog/hashes.js';
+import { normalizeHash, schemaHashForms } from '../catalog/hashes.js';
 import { checkCatalog, schemaIdentities } from '../catalog/run-catalog.js';
 import { defineRule } from '../rule-types.js';
 
@@ -28,7 +28,7 @@ export const schemaDrift = defineRule({
         const forms = schemaHashForms(tool);
         const ids = schemaIdentities(tool, forms);
         if (ids.size === 0) continue;
-        const shown = tool.schemaSha256?.toLowerCase() ?? forms?.jcs ?? forms?.python ?? '?';
+        const shown = (tool.schemaSha256 ? normalizeHash(tool.schemaSha256) : null) ?? forms?.jcs ?? forms?.python ?? '?';
         const variants = ctx.state.get(tool.name) ?? [];
         if (variants.some((variant) => [...ids].some((id) => variant.ids.has(id)))) continue;
         const first = variants[0];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeHash } from '../catalog/hashes.js';
 import { listNames, runCatalog, type CheckedCatalog } from '../catalog/run-catalog.js';
 import { defineRule } from '../rule-types.js';
 
@@ -33,7 +34,7 @@ export const unknownTool = defineRule({
 function cause(catalog: CheckedCatalog, carried: string | null): string {
   const recorded = carried ?? catalog.record.recordedSha256;
   if (recorded === null) return 'no catalog hash is recorded to tell a wrong catalog from an invented name';
-  const lower = recorded.toLowerCase();
+  const lower = normalizeHash(recorded);
   if (lower === catalog.forms.jcs || lower === catalog.forms.python) return 'the recorded catalog hash matches these names, so the model invented a tool';
   return `the recorded catalog hash ${recorded} does not match these names (${catalog.sha256 ?? 'no canonical form'}), so the wrong catalog was likely shipped`;
 }

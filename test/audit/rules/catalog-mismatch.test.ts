@@ -29,6 +29,7 @@ describe('catalog-mismatch', () => {
       't.jsonl': jsonl(
         { type: 'catalog', run_id: 'r', catalog_names: ['grep', 'pytest'] },
         { type: 'tool_call', run_id: 'r', tool_call_id: 'c1', name: 'grep', catalog_sha256: OURS },
+        { type: 'tool_call', run_id: 'r', tool_call_id: 'c2', name: 'grep', catalog_sha256: `sha256:${OURS.toUpperCase()}` },
         { type: 'catalog', run_id: 'r', catalog_names: ['pytest', 'grep'] },
       ),
       'no-catalog.jsonl': jsonl({ type: 'tool_call', run_id: 'x', tool_call_id: 'c1', name: 'grep', catalog_sha256: OTHER }),
