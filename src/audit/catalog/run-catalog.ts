@@ -69,15 +69,19 @@ export function schemaIdentities(tool: CatalogTool, forms: HashForms | null): Se
 }
 
 /**
- * A catalog as compareCatalogs takes it: name → one schema hash. The recomputed
- * JCS hash when the schema is recorded, else the recorded hash, else null.
+ * A catalog as compareCatalogs takes it: name → one schema hash. The recorded
+ * hash when the recorded schema confirms it (either form), else the recomputed
+ * JCS hash, else the recorded hash unchecked, else null. Two sides hashed by the
+ * same harness thus compare like with like.
  */
 export function catalogSnapshot(catalog: CheckedCatalog): Map<string, string | null> {
   const out = new Map<string, string | null>();
   for (const name of catalog.names) {
     const tool = catalog.tools.get(name);
     const forms = tool ? schemaHashForms(tool) : null;
-    out.set(name, forms?.jcs ?? forms?.python ?? (tool?.schemaSha256 ? normalizeHash(tool.schemaSha256) : null));
+    const recorded = tool?.schemaSha256 ? normalizeHash(tool.schemaSha256) : null;
+    const confirmed = recorded !== null && forms !== null && matchForm(recorded, forms) !== null;
+    out.set(name, confirmed ? recorded : (forms?.jcs ?? forms?.python ?? recorded));
   }
   return out;
 }

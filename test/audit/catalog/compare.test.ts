@@ -18,8 +18,8 @@ describe('compareCatalogs', () => {
     expect(compareCatalogs(one, new Map())).toEqual({ added: [], removed: ['a'], schemaChanged: [] });
   });
 
-  it('takes snapshots of catalog records: recomputed JCS schema hash, else the recorded one', () => {
-    const schema = { type: 'object' };
+  it('takes snapshots of catalog records: the confirmed recorded hash, else the recomputed JCS one, else the recorded one', () => {
+    const schema = { type: 'object', description: 'café' }; // non-ASCII: the two forms differ
     const record: CatalogRecord = {
       kind: 'catalog',
       loc: { file: 't', line: 1 },
@@ -27,14 +27,15 @@ describe('compareCatalogs', () => {
       ts: null,
       spanId: null,
       catalogSha256: null,
-      names: ['a', 'b', 'c'],
+      names: ['a', 'b', 'c', 'd'],
       recordedSha256: null,
       tools: [
         { name: 'a', schema, schemaSha256: canonicalSha256(schema, 'python') },
         { name: 'b', schemaSha256: 'AB' },
         { name: 'c', schemaSha256: null },
+        { name: 'd', schema, schemaSha256: 'ff'.repeat(32) },
       ],
     };
-    expect(catalogSnapshot(checkCatalog(record))).toEqual(new Map([['a', canonicalSha256(schema, 'jcs')], ['b', 'ab'], ['c', null]]));
+    expect(catalogSnapshot(checkCatalog(record))).toEqual(new Map([['a', canonicalSha256(schema, 'python')], ['b', 'ab'], ['c', null], ['d', canonicalSha256(schema, 'jcs')]]));
   });
 });

@@ -32,6 +32,12 @@ describe('catalog-mismatch', () => {
         { type: 'tool_call', run_id: 'r', tool_call_id: 'c2', name: 'grep', catalog_sha256: `sha256:${OURS.toUpperCase()}` },
         { type: 'catalog', run_id: 'r', catalog_names: ['pytest', 'grep'] },
       ),
+      'py-again.jsonl': (() => {
+        const lines = readFileSync('test/fixtures/catalog/python-schemas.jsonl', 'utf8').split('\n');
+        const again = JSON.parse(lines[0]!) as Record<string, unknown>;
+        delete again['catalog_sha256'];
+        return `${lines[0]}\n${JSON.stringify(again)}\n`;
+      })(),
       'no-catalog.jsonl': jsonl({ type: 'tool_call', run_id: 'x', tool_call_id: 'c1', name: 'grep', catalog_sha256: OTHER }),
     });
     expect(findingsOf(result, 'catalog-mismatch')).toEqual([]);
