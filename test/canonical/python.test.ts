@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, canonicalizeText, CanonicalError, compareCodePoints, parseLossless, python, pythonFloat, sha256Hex } from '../../src/canonical/index.js';
+import {
+  canonicalize,
+  canonicalizeText,
+  CanonicalError,
+  compareCodePoints,
+  compareUtf16,
+  parseLossless,
+  python,
+  pythonFloat,
+  sha256Hex,
+  type LosslessValue,
+} from '../../src/canonical/index.js';
 
 interface Vector {
   readonly input: string;
@@ -20,6 +31,17 @@ describe('python canonical form against CPython', () => {
     expect(VECTORS.length).toBe(1200);
     const all = VECTORS.map((v) => v.python).join('\n');
     for (const trap of ['e+16', 'e-05', '-0.0', '\\ud83d\\ude00', '\\u0000', '\\u007f', '\\u2028', '12345678901234567890123']) expect(all).toContain(trap);
+  });
+
+  it('includes objects whose code-point key order differs from UTF-16 order', () => {
+    const traps = (value: LosslessValue): number => {
+      if (Array.isArray(value)) return value.reduce<number>((sum, item) => sum + traps(item), 0);
+      if (value === null || typeof value !== 'object' || value.kind !== 'object') return 0;
+      const keys = value.entries.map(([key]) => key);
+      const differs = [...keys].sort(compareCodePoints).join('\0') !== [...keys].sort(compareUtf16).join('\0');
+      return (differs ? 1 : 0) + value.entries.reduce((sum, [, item]) => sum + traps(item), 0);
+    };
+    expect(VECTORS.reduce((sum, vector) => sum + traps(parseLossless(vector.input)), 0)).toBe(67);
   });
 
   it('produces the same bytes and sha256 as CPython for every vector', () => {
