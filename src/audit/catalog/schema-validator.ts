@@ -46,7 +46,8 @@ export class SchemaValidators {
       const uri = typeof dialect === 'string' ? dialect : '';
       if (/2020-12/.test(uri)) return { ok: true, validate: this.draft2020.compile(schema) };
       if (/2019-09/.test(uri)) return { ok: true, validate: this.draft2019.compile(schema) };
-      const plain = typeof schema === 'object' && uri !== '' && !/draft-0[67]/.test(uri) ? withoutDialect(schema as Record<string, unknown>) : schema;
+      // Any other `$schema` (draft-04/06, https spellings of draft-07) is dropped: ajv knows only its own meta-schema URIs.
+      const plain = typeof schema === 'object' && uri !== '' ? withoutDialect(schema as Record<string, unknown>) : schema;
       return { ok: true, validate: this.draft07.compile(plain as object | boolean) };
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message.split('\n')[0]! : 'unknown error' };

@@ -56,6 +56,14 @@ describe('invalid-arguments', () => {
         { type: 'tool_call', run_id: 'r', tool_call_id: 'c4', name: 'read_file', args_sha256: 'ab' },
       ),
       'ids.jsonl': jsonl(catalog('i1', { s: withId('string') }), call('i1', 'c', 's', { q: 'x' }), catalog('i2', { n: withId('number') }), call('i2', 'c', 'n', { q: 1 })),
+      'dialects.jsonl': jsonl(
+        catalog('d', {
+          d6: { $schema: 'http://json-schema.org/draft-06/schema#', type: 'object' },
+          d7: { $schema: 'https://json-schema.org/draft-07/schema', type: 'object' },
+        }),
+        call('d', 'c1', 'd6', {}),
+        call('d', 'c2', 'd7', {}),
+      ),
       'seed.jsonl': readFileSync('test/fixtures/catalog/seed-catalog-trace.jsonl', 'utf8'),
       'py.jsonl': readFileSync('test/fixtures/catalog/python-schemas.jsonl', 'utf8'),
     });
