@@ -6,6 +6,7 @@ import type { Finding } from '../model/finding.js';
 import type { TraceRecord } from '../model/records.js';
 import type { Run } from '../model/run.js';
 import { RunGrouper } from './run-grouper.js';
+import { runCatalog } from './catalog/run-catalog.js';
 import { compareFindings, makeFinding } from './findings.js';
 import { addMetrics } from './metrics.js';
 import { RULES } from './rules/index.js';
@@ -250,12 +251,15 @@ function guarded(
 }
 
 function summarizeRun(run: Run): RunSummary {
-  const catalog = run.catalogs[0];
+  // The run's catalog identity is recomputed, never taken on trust: the JCS hash of
+  // the sorted names, or the recorded hash when it matches the Python form (so runs
+  // written by a Python harness keep the hash it printed). See CheckedCatalog.sha256.
+  const catalog = runCatalog(run);
   return {
     file: run.file,
     runId: run.runId,
     format: run.format,
-    catalogSha256: catalog ? catalog.recordedSha256 : null,
+    catalogSha256: catalog ? catalog.sha256 : null,
     toolCalls: run.calls.length,
     toolResults: run.results.length,
   };

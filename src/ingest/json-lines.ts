@@ -16,7 +16,7 @@ export function excerpt(text: string, max = 60): string {
 export async function forEachJsonLine(
   input: ParseInput,
   sink: RecordSink,
-  onValue: (value: unknown, line: number) => void,
+  onValue: (value: unknown, line: number, text: string) => void,
 ): Promise<void> {
   for await (const batch of input.lineBatches()) {
     for (const event of batch) {
@@ -43,7 +43,7 @@ export async function forEachJsonLine(
       });
       continue;
     }
-    onValue(parsed.value, event.line);
+    onValue(parsed.value, event.line, text);
     }
   }
 }

@@ -1,3 +1,5 @@
+import type { LosslessValue } from '../canonical/lossless.js';
+
 /**
  * The normalized trace model. Every ingest format produces these records;
  * every rule reads only these. Fields the source does not have are null.
@@ -26,6 +28,8 @@ export interface CatalogTool {
   readonly schema?: unknown;
   /** schema_sha256 as recorded for this tool, null when absent. */
   readonly schemaSha256: string | null;
+  /** The schema with its number lexemes kept (`1.0` vs `1`), when the parser read it losslessly: hashes use it. */
+  readonly schemaLossless?: LosslessValue;
 }
 
 export interface CatalogRecord extends RecordBase {

@@ -1,14 +1,21 @@
 import type { Rule } from '../rule-types.js';
 import { byteOrderMark } from './byte-order-mark.js';
+import { catalogHashMismatch } from './catalog-hash-mismatch.js';
+import { catalogMismatch } from './catalog-mismatch.js';
+import { catalogMissing } from './catalog-missing.js';
 import { ingestNote } from './ingest-note.js';
+import { invalidArguments } from './invalid-arguments.js';
 import { malformedRecord } from './malformed-record.js';
 import { missingFinalNewline } from './missing-final-newline.js';
 import { orphanCall } from './orphan-call.js';
 import { ruleCrash } from './rule-crash.js';
 import { runSplit } from './run-split.js';
+import { schemaDrift } from './schema-drift.js';
 import { truncatedTail } from './truncated-tail.js';
 import { unknownFormat } from './unknown-format.js';
+import { unknownTool } from './unknown-tool.js';
 import { unmatchedResult } from './unmatched-result.js';
+import { unusedTool } from './unused-tool.js';
 
 /**
  * Every rule, one file each. Adding a rule: write `rules/<id>.ts`, its doc in
@@ -26,6 +33,14 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   // engine
   ruleCrash,
   runSplit,
+  // catalog
+  unknownTool,
+  catalogMissing,
+  catalogHashMismatch,
+  catalogMismatch,
+  schemaDrift,
+  invalidArguments,
+  unusedTool,
   // pairing
   orphanCall,
   unmatchedResult,

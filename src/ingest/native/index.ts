@@ -30,7 +30,7 @@ export const nativeFormat: TraceFormat = {
   },
   async parse(input, sink) {
     let nextReplayIndex = 0;
-    await forEachJsonLine(input, sink, (value, line) => {
+    await forEachJsonLine(input, sink, (value, line, text) => {
       const loc = { file: input.file, line };
       if (!isObject(value)) {
         sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${Array.isArray(value) ? 'a JSON array' : `a JSON ${value === null ? 'null' : typeof value}`}, not an object` });
@@ -43,7 +43,7 @@ export const nativeFormat: TraceFormat = {
           result = parseSpanLog(value, loc);
           break;
         case 'event':
-          result = parseTypedEvent(value, loc);
+          result = parseTypedEvent(value, loc, text);
           break;
         case 'replay':
           result = parseReplay(value, loc, nextReplayIndex);

@@ -1,4 +1,6 @@
 import type { CatalogTool, SourceLocation } from '../../model/records.js';
+import { losslessSchemas } from './lossless-schemas.js';
+import type { LosslessValue } from '../../canonical/lossless.js';
 import { idOf, int, isObject, num, own, str, strList, type JsonObject } from '../fields.js';
 import { bad, baseFields, errorCodeOf, ok, resultIsError, type DialectResult } from './common.js';
 
@@ -9,12 +11,13 @@ export const EVENT_TYPES = new Set(['catalog', 'tool_call', 'tool_result', 'cata
  * with `tool_call_id`, `name`, `arguments`, `args_sha256`, `catalog_names`,
  * `catalog_sha256`, `schema_sha256`, `exit_code`, `output_head`, `flags`.
  */
-export function parseTypedEvent(obj: JsonObject, loc: SourceLocation): DialectResult {
-  const type = str(obj, 'type');
+export function parseTypedEvent(obj: JsonObject, loc: SourceLocation, text?: string): DialectResult {
+  // dialectOf sends `{"kind": "catalog"}` (span logs' spelling) here too.
+  const type = str(obj, 'kind') === 'catalog' ? 'catalog' : str(obj, 'type');
   const base = baseFields(obj, loc);
   switch (type) {
     case 'catalog':
-      return parseCatalog(obj, base);
+      return parseCatalog(obj, base, text);
     case 'catalog_unused': {
       const unused = own(obj, 'unused_names');
       if (unused !== undefined && strList(unused) === null) return bad('catalog_unused "unused_names" is not a list of strings');
@@ -56,7 +59,7 @@ export function parseTypedEvent(obj: JsonObject, loc: SourceLocation): DialectRe
   }
 }
 
-function parseCatalog(obj: JsonObject, base: ReturnType<typeof baseFields>): DialectResult {
+function parseCatalog(obj: JsonObject, base: ReturnType<typeof baseFields>, text: string | undefined): DialectResult {
   const rawNames = own(obj, 'catalog_names');
   const names = rawNames === undefined ? [] : strList(rawNames);
   if (names === null) return bad('catalog "catalog_names" is not a list of strings');
@@ -66,10 +69,15 @@ function parseCatalog(obj: JsonObject, base: ReturnType<typeof baseFields>): Dia
   }
   const schemas = collectSchemas(obj);
   if (typeof schemas === 'string') return bad(schemas);
+  const lossless = schemas.size > 0 && text !== undefined ? losslessSchemas(text) : new Map<string, LosslessValue>();
   const all = new Map<string, CatalogTool>();
   const hashOf = (name: string) => (isObject(schemaHashes) ? str(schemaHashes, name) : null);
-  for (const name of names) all.set(name, { name, schemaSha256: hashOf(name), ...(schemas.has(name) ? { schema: schemas.get(name) } : {}) });
-  for (const [name, schema] of schemas) if (!all.has(name)) all.set(name, { name, schema, schemaSha256: hashOf(name) });
+  const schemaOf = (name: string) => ({
+    ...(schemas.has(name) ? { schema: schemas.get(name) } : {}),
+    ...(lossless.has(name) ? { schemaLossless: lossless.get(name)! } : {}),
+  });
+  for (const name of names) all.set(name, { name, schemaSha256: hashOf(name), ...schemaOf(name) });
+  for (const name of schemas.keys()) if (!all.has(name)) all.set(name, { name, schemaSha256: hashOf(name), ...schemaOf(name) });
   return ok({
     kind: 'catalog',
     ...base,

@@ -1,0 +1,77 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { jcs } from '../../canonical/index.js';
+
+/** A compiled tool schema, or why it did not compile. */
+export type CompiledSchema = { readonly ok: true; readonly validate: ValidateFunction } | { readonly ok: false; readonly reason: string };
+
+/** The first failure of a validation: where in the arguments and which keyword. */
+export interface ArgumentFailure {
+  readonly path: string;
+  readonly keyword: string;
+  readonly message: string;
+}
+
+// Tool schemas are data from traces: no strict-mode complaints about unknown keywords,
+// formats not enforced (no format plugin), and `$id`s never registered globally.
+const OPTIONS = { strict: false, allErrors: false, validateFormats: false, addUsedSchema: false, logger: false } as const;
+
+/**
+ * Compiles tool schemas once per canonical form: draft 2020-12 and 2019-09
+ * when `$schema` says so, draft-07 otherwise (other `$schema` URIs are read as draft-07).
+ */
+export class SchemaValidators {
+  private readonly draft07 = new Ajv(OPTIONS);
+  private readonly draft2019 = new Ajv2019(OPTIONS);
+  private readonly draft2020 = new Ajv2020(OPTIONS);
+  private readonly cache = new Map<string, CompiledSchema>();
+
+  /** The compiled schema and whether this call compiled it (so a failure is reported once). */
+  compile(schema: unknown): { compiled: CompiledSchema; fresh: boolean } {
+    const key = keyOf(schema);
+    const hit = this.cache.get(key);
+    if (hit) return { compiled: hit, fresh: false };
+    const compiled = this.compileNew(schema);
+    this.cache.set(key, compiled);
+    return { compiled, fresh: true };
+  }
+
+  private compileNew(schema: unknown): CompiledSchema {
+    if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) {
+      return { ok: false, reason: 'a schema must be an object or a boolean' };
+    }
+    try {
+      const dialect = typeof schema === 'object' ? (schema as Record<string, unknown>)['$schema'] : undefined;
+      const uri = typeof dialect === 'string' ? dialect : '';
+      if (/2020-12/.test(uri)) return { ok: true, validate: this.draft2020.compile(schema) };
+      if (/2019-09/.test(uri)) return { ok: true, validate: this.draft2019.compile(schema) };
+      // Any other `$schema` (draft-04/06, https spellings of draft-07) is dropped: ajv knows only its own meta-schema URIs.
+      const plain = typeof schema === 'object' && uri !== '' ? withoutDialect(schema as Record<string, unknown>) : schema;
+      return { ok: true, validate: this.draft07.compile(plain as object | boolean) };
+    } catch (error) {
+      return { ok: false, reason: error instanceof Error ? error.message.split('\n')[0]! : 'unknown error' };
+    }
+  }
+}
+
+/** The first failure of `args` against a compiled schema, or null when they pass. */
+export function firstFailure(validate: ValidateFunction, args: unknown): ArgumentFailure | null {
+  if (validate(args)) return null;
+  const error = validate.errors?.[0];
+  if (!error) return { path: '', keyword: 'unknown', message: 'fails the schema' };
+  return { path: error.instancePath, keyword: error.keyword, message: error.message ?? 'fails the schema' };
+}
+
+function keyOf(schema: unknown): string {
+  try {
+    return jcs(schema);
+  } catch {
+    return `raw:${JSON.stringify(schema)}`;
+  }
+}
+
+function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {
+  // fromEntries defines own properties, so a `__proto__` key stays data.
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== '$schema'));
+}
