@@ -2,12 +2,16 @@ import { describeError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { AUDIT_USAGE, auditCommand } from './audit.js';
 import type { CliIO } from './io.js';
+import { REPLAY_USAGE, replayCommand } from './replay.js';
+import { SCOPE_USAGE, scopeCommand } from './scope.js';
 
 type Command = (args: string[], io: CliIO) => Promise<number>;
 
 /** Every subcommand; each file in src/cli/ translates its flags and calls the core. */
 const COMMANDS: Record<string, { run: Command; usage: string }> = Object.assign(Object.create(null) as Record<string, { run: Command; usage: string }>, {
   audit: { run: auditCommand, usage: AUDIT_USAGE },
+  replay: { run: replayCommand, usage: REPLAY_USAGE },
+  scope: { run: scopeCommand, usage: SCOPE_USAGE },
 });
 
 export function usage(): string {
