@@ -3,7 +3,8 @@ import type { z } from 'zod';
 type Issue = z.core.$ZodIssue;
 
 /**
- * One line naming each problem with its path: `rules.retry-storm.threshold: expected number`.
+ * One line naming each problem with its path: `rules.retry-storm.threshold: expected number`,
+ * `rules.retry-storm.bogus: unknown key`.
  * A union that failed as a whole is reported through the alternative that got
  * furthest (the one with an issue below the union's own path), so the user
  * sees `rules.retry-storm.threshold: …` rather than "invalid input".
@@ -12,9 +13,10 @@ export function describeIssues(error: z.ZodError): string {
   return flatten(error.issues, [])
     .slice(0, 5)
     .map((issue) => {
-      const path = issue.path.map(String).join('.');
-      const keys = issue.code === 'unrecognized_keys' ? ` ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` : '';
-      return `${path === '' ? '(top level)' : path}: ${issue.message}${keys}`;
+      const path = issue.path.map(String);
+      // An unknown key is named by its own path: `rules.retry-storm.bogus: unknown key`.
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${[...path, key].join('.')}: unknown key`).join('; ');
+      return `${path.length === 0 ? '(top level)' : path.join('.')}: ${issue.message}`;
     })
     .join('; ');
 }
