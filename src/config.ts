@@ -50,7 +50,11 @@ export const configFileSchema = z
       .describe('What one input may cost; larger inputs are reported, not read.'),
   })
   .describe('agent-trace-audit configuration (agent-trace-audit.yml at the repository root, or --config).');
-export type ConfigFile = z.infer<typeof configFileSchema>;
+type RuleLevel = z.infer<typeof ruleLevel>;
+/** The parsed file. Rule options are typed by each rule's own schema, so here they are open. */
+export type ConfigFile = Omit<z.infer<typeof configFileSchema>, 'rules'> & {
+  rules?: Record<string, RuleLevel | ({ severity?: RuleLevel } & Record<string, unknown>) | undefined>;
+};
 
 export interface RuleSetting {
   readonly severity: Severity | 'off';

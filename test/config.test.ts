@@ -55,8 +55,8 @@ describe('configuration file', () => {
   });
 
   it('rejects the same mistakes in a configuration built in code', () => {
-    expect(() => resolveConfig({ rules: { 'no-such-rule': 'off' } as never })).toThrow('configuration: rules.no-such-rule: unknown rule id "no-such-rule"');
-    expect(() => resolveConfig({ rules: { 'retry-storm': { threshold: 'x' } } as never })).toThrow(
+    expect(() => resolveConfig({ rules: { 'no-such-rule': 'off' } })).toThrow('configuration: rules.no-such-rule: unknown rule id "no-such-rule"');
+    expect(() => resolveConfig({ rules: { 'retry-storm': { threshold: 'x' } } })).toThrow(
       'configuration: rules.retry-storm: threshold: Invalid input: expected number, received string',
     );
   });
@@ -64,7 +64,7 @@ describe('configuration file', () => {
   it('reports an invalid scope file of permission-overreach before any trace is read', async () => {
     const files = { 't.jsonl': jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 'x' }), 's.json': '{"agent": "a"}' };
     const root = tempTree(files);
-    await expect(auditFiles(files, { rules: { 'permission-overreach': { scope: join(root, 's.json') } } } as never)).rejects.toThrow(
+    await expect(auditFiles(files, { rules: { 'permission-overreach': { scope: join(root, 's.json') } } })).rejects.toThrow(
       'invalid scope: allowed_tools: Invalid input: expected array, received undefined',
     );
   });

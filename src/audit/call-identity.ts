@@ -20,9 +20,16 @@ export function canonicalOrNull(value: unknown): string | null {
 
 /** Key of (tool, canonical args); null when the call carries no usable arguments. */
 export function argsKey(call: ToolCall): string | null {
+  const hit = keys.get(call);
+  if (hit !== undefined) return hit;
   const args = canonicalOrNull(call.args);
-  return args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
+  const key = args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
+  keys.set(call, key);
+  return key;
 }
+
+/** Several rules ask for the same call's key: canonicalize each call's arguments once. */
+const keys = new WeakMap<ToolCall, string | null>();
 
 /**
  * Fingerprint of (tool, args hash): the SHA-256 of the canonical arguments
