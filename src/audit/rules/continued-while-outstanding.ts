@@ -15,7 +15,7 @@ export const continuedWhileOutstanding = defineRule({
   },
   check(run, _ctx, report) {
     if (run.llmSpans.length === 0) return;
-    // In record order: llmBefore[i] = llm spans among records[0..i); nextLlm[i] = first llm position >= i.
+    // Record order: llmBefore[i] = llm spans among records[0..i); nextLlm[i] = first llm position >= i.
     const n = run.records.length;
     const position = new Map<TraceRecord, number>();
     const llmBefore = new Array<number>(n + 1);
@@ -27,6 +27,13 @@ export const continuedWhileOutstanding = defineRule({
     const nextLlm = new Array<number>(n + 1);
     nextLlm[n] = n;
     for (let i = n - 1; i >= 0; i -= 1) nextLlm[i] = run.records[i]!.kind === 'llm' ? i : nextLlm[i + 1]!;
+    // Records on the call's own line come from the same message (an assistant turn that
+    // carries both text and the call): they are not "after" it. Line 0 means no line.
+    const nextLine = new Array<number>(n);
+    for (let i = n - 1; i >= 0; i -= 1) {
+      const line = run.records[i]!.loc.line;
+      nextLine[i] = i + 1 < n && line > 0 && run.records[i + 1]!.loc.line === line ? nextLine[i + 1]! : i + 1;
+    }
 
     const { pairs, orphans } = pairRun(run);
     const outstanding: Array<{ call: ToolCall; end: number; answered: boolean }> = [
@@ -35,10 +42,10 @@ export const continuedWhileOutstanding = defineRule({
     ];
     outstanding.sort((a, b) => position.get(a.call)! - position.get(b.call)!);
     for (const { call, end, answered } of outstanding) {
-      const start = position.get(call)!;
-      const count = llmBefore[end]! - llmBefore[start + 1]!;
+      const from = nextLine[position.get(call)!]!;
+      const count = from < end ? llmBefore[end]! - llmBefore[from]! : 0;
       if (count <= 0) continue;
-      const first = run.records[nextLlm[start + 1]!]!;
+      const first = run.records[nextLlm[from]!]!;
       const id = call.callId === null ? '' : ` '${call.callId}'`;
       const until = answered ? 'before its result arrived' : 'and no result ever arrived';
       report({

@@ -29,7 +29,8 @@ export const lateResult = defineRule({
       // Record order: the call went out before the model's last span, the result came after it.
       const line = run.records[last]!.loc.line;
       for (const { call, result } of pairRun(run).pairs) {
-        if (position.get(call)! > last || position.get(result)! < last) continue;
+        // A call on the last span's own line was made by that message: it is not left behind.
+        if (position.get(call)! > last || position.get(result)! < last || (line > 0 && call.loc.line === line)) continue;
         const why = `after the run's last llm span (line ${line}); the model finished without it`;
         const earlier = reasons.get(result);
         reasons.set(result, earlier ? `${earlier}, and ${why}` : why);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { continuedWhileOutstanding } from '../../../src/audit/rules/continued-while-outstanding.js';
+import type { FindingDraft } from '../../../src/audit/rule-types.js';
+import { runOf } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
 
 const llm = { run_id: 'r_18', kind: 'llm', event: 'assistant_delta' };
@@ -44,5 +47,25 @@ describe('continued-while-outstanding', () => {
       't.jsonl': jsonl(llm, call('c1'), call('c2'), result('c2'), result('c1'), llm, call('c3'), { ...llm, run_id: 'other' }, result('c3'), llm),
     });
     expect(findingsOf(audit, 'continued-while-outstanding')).toEqual([]);
+  });
+});
+
+describe('continued-while-outstanding on records that share a line', () => {
+  it('does not count the llm span of the message that made the call, but counts later ones', () => {
+    const base = { runId: 'r', ts: null, spanId: null, catalogSha256: null };
+    const at = (line: number) => ({ file: 'f', line });
+    const run = runOf('f', 'r', 'test', [
+      { kind: 'tool_call', ...base, loc: at(1), callId: 'c1', tool: 'grep', args: {}, argsHash: null, deadlineMs: null, index: null },
+      { kind: 'llm', ...base, loc: at(1), endTs: null },
+      { kind: 'tool_result', ...base, loc: at(2), callId: 'c1', tool: 'grep', content: 'x', isError: false, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null },
+      { kind: 'tool_call', ...base, loc: at(3), callId: 'c2', tool: 'grep', args: {}, argsHash: null, deadlineMs: null, index: null },
+      { kind: 'llm', ...base, loc: at(3), endTs: null },
+      { kind: 'llm', ...base, loc: at(4), endTs: null },
+    ]);
+    const found: FindingDraft[] = [];
+    continuedWhileOutstanding.check!(run, { options: {}, state: undefined, metric() {} }, (d) => found.push(d));
+    expect(found.map((d) => [d.loc.line, d.callId, d.message])).toEqual([
+      [3, 'c2', "the model produced 1 llm span(s) while call 'c2' to 'grep' was outstanding (first at line 4) and no result ever arrived"],
+    ]);
   });
 });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { lateResult } from '../../../src/audit/rules/late-result.js';
+import type { FindingDraft } from '../../../src/audit/rule-types.js';
+import { runOf } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
 
 const llm = { run_id: 'r', kind: 'llm' };
@@ -37,5 +40,21 @@ describe('late-result', () => {
       'b.jsonl': jsonl(call('c1'), result('c1')),
     });
     expect(findingsOf(audit, 'late-result')).toEqual([]);
+  });
+});
+
+describe('late-result on records that share a line', () => {
+  it('does not flag the result of a call made by the last llm message itself', () => {
+    const base = { runId: 'r', ts: null, spanId: null, catalogSha256: null };
+    const at = (line: number) => ({ file: 'f', line });
+    const run = runOf('f', 'r', 'test', [
+      { kind: 'llm', ...base, loc: at(1), endTs: null },
+      { kind: 'tool_call', ...base, loc: at(2), callId: 'c1', tool: 'submit', args: {}, argsHash: null, deadlineMs: null, index: null },
+      { kind: 'llm', ...base, loc: at(2), endTs: null },
+      { kind: 'tool_result', ...base, loc: at(3), callId: 'c1', tool: 'submit', content: 'ok', isError: false, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null },
+    ]);
+    const found: FindingDraft[] = [];
+    lateResult.check!(run, { options: {}, state: undefined, metric() {} }, (d) => found.push(d));
+    expect(found).toEqual([]);
   });
 });
