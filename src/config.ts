@@ -5,30 +5,62 @@ import { RULES, ruleById } from './audit/rules/index.js';
 import { ConfigurationError } from './errors.js';
 import { DEFAULT_LIMITS, type ReadLimits } from './io/limits.js';
 import { SEVERITIES, type Severity } from './model/finding.js';
+import { describeIssues } from './zod-issues.js';
+
+export { describeIssues };
 
 export const FAIL_LEVELS = ['error', 'warning', 'note', 'never'] as const;
 export type FailOn = (typeof FAIL_LEVELS)[number];
 export const DEFAULT_CONFIG_FILE = 'agent-trace-audit.yml';
 
-const ruleLevel = z.enum([...SEVERITIES, 'off']);
+const ruleLevel = z.enum([...SEVERITIES, 'off']).meta({ id: 'rule-level', description: 'error, warning or note; off disables the rule.' });
+
+/**
+ * One entry per registered rule: a bare level (`retry-storm: off`) or an object
+ * with `severity` and the rule's own options (strict: an unknown option is an error).
+ */
+function ruleEntry(rule: (typeof RULES)[number]) {
+  const options = rule.meta.options instanceof z.ZodObject ? rule.meta.options : z.strictObject({});
+  const object = options.extend({ severity: ruleLevel.optional() }).describe(rule.meta.summary);
+  return z.union([ruleLevel, object]).optional().describe(rule.meta.summary);
+}
+
+const rulesSchema = z
+  .strictObject(Object.fromEntries(RULES.map((rule) => [rule.meta.id, ruleEntry(rule)])))
+  .describe('Per-rule severity and options, keyed by rule id.');
 
 /** The configuration file, as users write it (kebab-case keys). */
-export const configFileSchema = z.strictObject({
-  'fail-on': z.enum(FAIL_LEVELS).optional(),
-  include: z.array(z.string()).optional(),
-  exclude: z.array(z.string()).optional(),
-  rules: z.record(z.string(), z.union([ruleLevel, z.looseObject({ severity: ruleLevel.optional() })])).optional(),
-  limits: z
-    .strictObject({
-      'max-line-bytes': z.number().int().positive().optional(),
-      'max-inflated-bytes': z.number().int().positive().optional(),
-      'max-depth': z.number().int().positive().max(100_000).optional(),
-      'max-document-bytes': z.number().int().positive().optional(),
-      'run-idle-records': z.number().int().nonnegative().optional(),
-    })
-    .optional(),
-});
-export type ConfigFile = z.infer<typeof configFileSchema>;
+export const configFileSchema = z
+  .strictObject({
+    'fail-on': z
+      .enum(FAIL_LEVELS)
+      .optional()
+      .describe('Lowest severity that fails the audit (exit 1, failed check); never: report only. Default: error.'),
+    include: z.array(z.string()).optional().describe('Globs of trace files to audit when no paths are given.'),
+    exclude: z.array(z.string()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
+    rules: rulesSchema.optional(),
+    limits: z
+      .strictObject({
+        'max-line-bytes': z.number().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
+        'max-inflated-bytes': z.number().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
+        'max-depth': z.number().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
+        'max-document-bytes': z.number().int().positive().optional().describe('Largest single-document file read whole (default 512 MiB).'),
+        'run-idle-records': z
+          .number()
+          .int()
+          .nonnegative()
+          .optional()
+          .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
+      })
+      .optional()
+      .describe('What one input may cost; larger inputs are reported, not read.'),
+  })
+  .describe('agent-trace-audit configuration (agent-trace-audit.yml at the repository root, or --config).');
+type RuleLevel = z.infer<typeof ruleLevel>;
+/** The parsed file. Rule options are typed by each rule's own schema, so here they are open. */
+export type ConfigFile = Omit<z.infer<typeof configFileSchema>, 'rules'> & {
+  rules?: Record<string, RuleLevel | ({ severity?: RuleLevel } & Record<string, unknown>) | undefined>;
+};
 
 export interface RuleSetting {
   readonly severity: Severity | 'off';
@@ -51,18 +83,22 @@ export interface ConfigOverrides {
 
 export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides = {}, source = 'configuration'): AuditConfig {
   const rules = new Map<string, RuleSetting>();
-  const given = file.rules ?? {};
+  const given: Record<string, unknown> = file.rules ?? {};
   for (const id of Object.keys(given)) {
     if (!ruleById(id)) throw new ConfigurationError(`${source}: rules.${id}: unknown rule id ${JSON.stringify(id)}`);
   }
   for (const rule of RULES) {
     const entry = Object.prototype.hasOwnProperty.call(given, rule.meta.id) ? given[rule.meta.id] : undefined;
-    const { severity, ...rawOptions } = typeof entry === 'object' && entry !== null ? entry : { severity: entry };
+    const { severity: rawSeverity, ...rawOptions } = (typeof entry === 'object' && entry !== null ? entry : { severity: entry }) as Record<string, unknown>;
+    const severity = ruleLevel.optional().safeParse(rawSeverity);
+    if (!severity.success) {
+      throw new ConfigurationError(`${source}: rules.${rule.meta.id}.severity: ${severity.error.issues[0]?.message ?? 'invalid'}`);
+    }
     const parsed = rule.meta.options.safeParse(rawOptions);
     if (!parsed.success) {
       throw new ConfigurationError(`${source}: rules.${rule.meta.id}: ${describeIssues(parsed.error)}`);
     }
-    rules.set(rule.meta.id, { severity: severity ?? rule.meta.defaultSeverity, options: parsed.data });
+    rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
   }
   const limits = file.limits ?? {};
   return {
@@ -99,15 +135,4 @@ export async function loadConfigFile(path: string, shown: string = path): Promis
   const parsed = configFileSchema.safeParse(data);
   if (!parsed.success) throw new ConfigurationError(`${shown}: ${describeIssues(parsed.error)}`);
   return parsed.data;
-}
-
-/** One line naming each problem with its path: `rules.retry-storm.threshold: expected number`. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => {
-      const path = issue.path.map(String).join('.');
-      return `${path === '' ? '(top level)' : path}: ${issue.message}`;
-    })
-    .join('; ');
 }

@@ -3,6 +3,8 @@ import { VERSION } from '../version.js';
 import { AUDIT_USAGE, auditCommand } from './audit.js';
 import type { CliIO } from './io.js';
 import { MERGE_USAGE, mergeCommand } from './merge.js';
+import { REPLAY_USAGE, replayCommand } from './replay.js';
+import { SCOPE_USAGE, scopeCommand } from './scope.js';
 
 type Command = (args: string[], io: CliIO) => Promise<number>;
 
@@ -10,6 +12,8 @@ type Command = (args: string[], io: CliIO) => Promise<number>;
 const COMMANDS: Record<string, { run: Command; usage: string }> = Object.assign(Object.create(null) as Record<string, { run: Command; usage: string }>, {
   audit: { run: auditCommand, usage: AUDIT_USAGE },
   merge: { run: mergeCommand, usage: MERGE_USAGE },
+  replay: { run: replayCommand, usage: REPLAY_USAGE },
+  scope: { run: scopeCommand, usage: SCOPE_USAGE },
 });
 
 export function usage(): string {

@@ -1,13 +1,21 @@
 import type { Rule } from '../rule-types.js';
+import { budgetMiss } from './budget-miss.js';
 import { byteOrderMark } from './byte-order-mark.js';
 import { catalogHashMismatch } from './catalog-hash-mismatch.js';
 import { catalogMismatch } from './catalog-mismatch.js';
 import { catalogMissing } from './catalog-missing.js';
+import { continuedWhileOutstanding } from './continued-while-outstanding.js';
+import { duplicateCallId } from './duplicate-call-id.js';
 import { ingestNote } from './ingest-note.js';
 import { invalidArguments } from './invalid-arguments.js';
+import { lateResult } from './late-result.js';
 import { malformedRecord } from './malformed-record.js';
 import { missingFinalNewline } from './missing-final-newline.js';
+import { nonDeterminism } from './non-determinism.js';
 import { orphanCall } from './orphan-call.js';
+import { permissionOverreach } from './permission-overreach.js';
+import { redundantCall } from './redundant-call.js';
+import { retryStorm } from './retry-storm.js';
 import { ruleCrash } from './rule-crash.js';
 import { runSplit } from './run-split.js';
 import { schemaDrift } from './schema-drift.js';
@@ -44,6 +52,15 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   // pairing
   orphanCall,
   unmatchedResult,
+  duplicateCallId,
+  retryStorm,
+  budgetMiss,
+  continuedWhileOutstanding,
+  lateResult,
+  // replay and scope
+  nonDeterminism,
+  redundantCall,
+  permissionOverreach,
 ];
 
 const BY_ID = new Map(RULES.map((rule) => [rule.meta.id, rule]));

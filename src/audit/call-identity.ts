@@ -1,0 +1,53 @@
+import { canonicalize, canonicalSha256 } from '../canonical/index.js';
+import type { ToolCall } from '../model/records.js';
+
+/**
+ * What makes two calls "identical": the same tool and the same canonical
+ * arguments (RFC 8785, so key order does not matter). Keys are plain strings
+ * meant for a Map; the tool name is length-prefixed so no tool/args pair can
+ * collide with another.
+ */
+
+/** Canonical JSON of a value, or null when it has none (absent, or not representable). */
+export function canonicalOrNull(value: unknown): string | null {
+  if (value === undefined) return null;
+  try {
+    return canonicalize(value);
+  } catch {
+    return null;
+  }
+}
+
+/** Key of (tool, canonical args); null when the call carries no usable arguments. */
+export function argsKey(call: ToolCall): string | null {
+  const hit = keys.get(call);
+  if (hit !== undefined) return hit;
+  const args = canonicalOrNull(call.args);
+  const key = args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
+  keys.set(call, key);
+  return key;
+}
+
+/** Several rules ask for the same call's key: canonicalize each call's arguments once. */
+const keys = new WeakMap<ToolCall, string | null>();
+
+/**
+ * Fingerprint of (tool, args hash): the SHA-256 of the canonical arguments
+ * when they were recorded, otherwise the recorded args hash. The two kinds are
+ * tagged apart, since a recorded hash may come from another canonical form.
+ */
+export function fingerprintKey(call: ToolCall): string | null {
+  if (call.args !== undefined) {
+    try {
+      return `${call.tool.length}:${call.tool}:sha256:${canonicalSha256(call.args)}`;
+    } catch {
+      // not representable canonically: fall back to the recorded hash
+    }
+  }
+  return call.argsHash === null ? null : `${call.tool.length}:${call.tool}:recorded:${call.argsHash}`;
+}
+
+/** How a message points at a call: its transcript index where it has one, else its line. */
+export function callPlace(call: ToolCall): string {
+  return call.index !== null ? `index ${call.index}` : `line ${call.loc.line}`;
+}

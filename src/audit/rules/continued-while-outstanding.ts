@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { ToolCall, TraceRecord } from '../../model/records.js';
+import { pairRun } from '../pairing.js';
+import { defineRule } from '../rule-types.js';
+
+export const continuedWhileOutstanding = defineRule({
+  meta: {
+    id: 'continued-while-outstanding',
+    category: 'pairing',
+    defaultSeverity: 'warning',
+    summary: 'The model kept generating (llm spans) while a tool call was still outstanding.',
+    likelyCause: 'The runtime does not gate generation on outstanding calls: the model went on without the answer.',
+    nextAction: 'Gate generation on the tool result; while a call is outstanding, write a blocked_on span instead of streaming.',
+    options: z.strictObject({}),
+  },
+  check(run, _ctx, report) {
+    if (run.llmSpans.length === 0) return;
+    // Record order: llmBefore[i] = llm spans among records[0..i); nextLlm[i] = first llm position >= i.
+    const n = run.records.length;
+    const position = new Map<TraceRecord, number>();
+    const llmBefore = new Array<number>(n + 1);
+    llmBefore[0] = 0;
+    run.records.forEach((record, i) => {
+      position.set(record, i);
+      llmBefore[i + 1] = llmBefore[i]! + (record.kind === 'llm' ? 1 : 0);
+    });
+    const nextLlm = new Array<number>(n + 1);
+    nextLlm[n] = n;
+    for (let i = n - 1; i >= 0; i -= 1) nextLlm[i] = run.records[i]!.kind === 'llm' ? i : nextLlm[i + 1]!;
+    // Records on the call's own line come from the same message (an assistant turn that
+    // carries both text and the call): they are not "after" it. Line 0 means no line.
+    const nextLine = new Array<number>(n);
+    for (let i = n - 1; i >= 0; i -= 1) {
+      const line = run.records[i]!.loc.line;
+      nextLine[i] = i + 1 < n && line > 0 && run.records[i + 1]!.loc.line === line ? nextLine[i + 1]! : i + 1;
+    }
+
+    const { pairs, orphans } = pairRun(run);
+    const outstanding: Array<{ call: ToolCall; end: number; answered: boolean }> = [
+      ...pairs.map(({ call, result }) => ({ call, end: position.get(result)!, answered: true })),
+      ...orphans.map((call) => ({ call, end: n, answered: false })),
+    ];
+    outstanding.sort((a, b) => position.get(a.call)! - position.get(b.call)!);
+    for (const { call, end, answered } of outstanding) {
+      const from = nextLine[position.get(call)!]!;
+      const count = from < end ? llmBefore[end]! - llmBefore[from]! : 0;
+      if (count <= 0) continue;
+      const first = run.records[nextLlm[from]!]!;
+      const id = call.callId === null ? '' : ` '${call.callId}'`;
+      const until = answered ? 'before its result arrived' : 'and no result ever arrived';
+      report({
+        loc: call.loc,
+        runId: run.runId,
+        callId: call.callId,
+        tool: call.tool,
+        message: `the model produced ${count} llm span(s) while call${id} to '${call.tool}' was outstanding (first at line ${first.loc.line}) ${until}`,
+      });
+    }
+  },
+});

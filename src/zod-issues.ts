@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * One line naming each problem with its path: `rules.retry-storm.threshold: expected number`,
+ * `rules.retry-storm.bogus: unknown key`.
+ * A union that failed as a whole is reported through the alternative that got
+ * furthest (the one with an issue below the union's own path), so the user
+ * sees `rules.retry-storm.threshold: …` rather than "invalid input".
+ */
+export function describeIssues(error: z.ZodError): string {
+  return flatten(error.issues, [])
+    .slice(0, 5)
+    .map((issue) => {
+      const path = issue.path.map(String);
+      // An unknown key is named by its own path: `rules.retry-storm.bogus: unknown key`.
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${[...path, key].join('.')}: unknown key`).join('; ');
+      return `${path.length === 0 ? '(top level)' : path.join('.')}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+function flatten(issues: readonly Issue[], prefix: PropertyKey[]): Array<Issue & { path: PropertyKey[] }> {
+  const out: Array<Issue & { path: PropertyKey[] }> = [];
+  for (const issue of issues) {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      const deeper = issue.errors.find((branch) => branch.some((inner) => inner.path.length > 0));
+      out.push(...flatten(deeper ?? issue.errors[0]!, path));
+    } else out.push({ ...issue, path });
+  }
+  return out;
+}

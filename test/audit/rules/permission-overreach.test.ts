@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runAudit } from '../../../src/audit/engine.js';
+import { resolveConfig } from '../../../src/config.js';
+import { auditFiles, findingsOf, jsonl, tempTree } from '../../helpers.js';
+
+const dirty = readFileSync('test/fixtures/replay/session-dirty.jsonl', 'utf8');
+const scope = { agent: 'docs-reader', allowed_tools: ['read_file', 'list_dir', 'search'] };
+
+describe('permission-overreach', () => {
+  it('flags a call outside an inline scope', async () => {
+    const audit = await auditFiles({ 'session.jsonl': dirty }, { rules: { 'permission-overreach': { scope } } });
+    expect(findingsOf(audit, 'permission-overreach')).toEqual([
+      { line: 5, callId: 'index:4', tool: 'write_file', runId: null, message: "tool 'write_file' is not in the declared scope for agent 'docs-reader'" },
+    ]);
+  });
+
+  it('reads the scope from a file and matches names exactly, in every run', async () => {
+    const root = tempTree({
+      'scope.json': JSON.stringify({ agent: 'ops', allowed_tools: ['ls', 'constructor'] }),
+      't.jsonl': jsonl(
+        { run_id: 'a', kind: 'tool_call', call_id: 'c1', tool: 'ls' },
+        { run_id: 'a', kind: 'tool_call', call_id: 'c2', tool: 'LS' },
+        { run_id: 'b', kind: 'tool_call', call_id: 'c1', tool: 'constructor' },
+        { run_id: 'b', kind: 'tool_call', call_id: 'c2', tool: 'toString' },
+      ),
+    });
+    const config = resolveConfig({ rules: { 'permission-overreach': { scope: join(root, 'scope.json') } } });
+    const audit = await runAudit([{ path: join(root, 't.jsonl'), display: 't.jsonl' }], config);
+    expect(findingsOf(audit, 'permission-overreach')).toEqual([
+      { line: 2, callId: 'c2', tool: 'LS', runId: 'a', message: "tool 'LS' is not in the declared scope for agent 'ops'" },
+      { line: 4, callId: 'c2', tool: 'toString', runId: 'b', message: "tool 'toString' is not in the declared scope for agent 'ops'" },
+    ]);
+  });
+
+  it('checks nothing without a declared scope, and nothing when every tool is allowed', async () => {
+    expect(findingsOf(await auditFiles({ 'session.jsonl': dirty }), 'permission-overreach')).toEqual([]);
+    const all = { ...scope, allowed_tools: [...scope.allowed_tools, 'write_file'] };
+    expect(findingsOf(await auditFiles({ 'session.jsonl': dirty }, { rules: { 'permission-overreach': { scope: all } } }), 'permission-overreach')).toEqual([]);
+  });
+});
