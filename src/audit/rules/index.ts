@@ -3,8 +3,12 @@ import { byteOrderMark } from './byte-order-mark.js';
 import { ingestNote } from './ingest-note.js';
 import { malformedRecord } from './malformed-record.js';
 import { missingFinalNewline } from './missing-final-newline.js';
+import { mutationLabelMismatch } from './mutation-label-mismatch.js';
 import { orphanCall } from './orphan-call.js';
+import { payloadMutation } from './payload-mutation.js';
+import { redactionPolicyDrift } from './redaction-policy-drift.js';
 import { ruleCrash } from './rule-crash.js';
+import { secretInTrace } from './secret-in-trace.js';
 import { truncatedTail } from './truncated-tail.js';
 import { unknownFormat } from './unknown-format.js';
 import { unmatchedResult } from './unmatched-result.js';
@@ -27,6 +31,12 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   // pairing
   orphanCall,
   unmatchedResult,
+  // error hygiene
+  secretInTrace,
+  // boundary hashes
+  payloadMutation,
+  mutationLabelMismatch,
+  redactionPolicyDrift,
 ];
 
 const BY_ID = new Map(RULES.map((rule) => [rule.meta.id, rule]));
