@@ -36,7 +36,7 @@ export const secretInTrace = defineRule({
     const scan = (value: unknown, root: string, place: Place) => scanValue(value, root, place, run.runId, ctx.options, report);
     for (const call of run.calls) {
       const place = { loc: call.loc, callId: call.callId, tool: call.tool, what: `arguments of ${callName(call.callId)}` };
-      scan(call.tool, 'tool', place);
+      scan(call.tool, 'tool', { ...place, what: `tool name of ${callName(call.callId)}` });
       scan(call.args, 'args', place);
     }
     for (const result of run.results) {
