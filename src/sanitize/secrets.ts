@@ -79,7 +79,7 @@ function redactRound(text: string, found: SecretMatch[]): string {
 }
 
 /** The id of the first pattern with a real match in `text` (no base64 decoding), or null. */
-export function secretRuleOf(text: string): string | null {
+function secretRuleOf(text: string): string | null {
   for (const { id, regex } of SECRET_PATTERNS) {
     for (const match of text.matchAll(regex)) {
       const prefix = match[1] ?? '';

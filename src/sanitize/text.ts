@@ -16,7 +16,7 @@ const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u00ad\u180e]/g;
 
 export interface SanitizeOptions {
-  /** Cap on the result's length in characters (an ellipsis marks a cut). */
+  /** Cap on the result's length in characters (an ellipsis marks a cut); at least 40, room for any marker. */
   readonly maxChars?: number;
   /** Keep newlines (for multi-line excerpts); otherwise they become spaces. */
   readonly keepNewlines?: boolean;
