@@ -40,11 +40,11 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { id: 'url-credentials', regex: /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/:@"']+:[^\s/"']+(?=@)/gi },
   {
     id: 'url-secret-param',
-    regex: /([?&](?:api[_-]?key|key|token|access[_-]?token|auth|client[_-]?secret|secret|signature|sig|password|private[_-]?token|X-Amz-Signature|X-Amz-Credential|X-Goog-Signature)=)[^&\s"'#]{4,}/gi,
+    regex: /([?&](?:api[_-]?key|key|token|access[_-]?token|auth|client[_-]?secret|secret|signature|sig|password|private[_-]?token|X-Amz-Signature|X-Amz-Credential|X-Goog-Signature)=)[^&\s"'#]{6,}/gi,
   },
 ];
 
-/** One secret found in a text: the pattern id, the secret itself and where it was. */
+/** One secret found in a text: the pattern id and the secret itself (the redacted part of the match). */
 export interface SecretMatch {
   readonly ruleId: string;
   readonly secret: string;

@@ -38,6 +38,7 @@ describe('redactSecrets', () => {
     ['base64 of ordinary text', Buffer.from('just some harmless words here, nothing secret at all').toString('base64')],
     ['base64 of binary', Buffer.from(Array.from({ length: 48 }, (_, i) => (i * 37) % 256)).toString('base64')],
     ['a short header value', 'Authorization: none'],
+    ['a boolean query parameter', 'GET /v1?auth=true&verbose=false'],
     ['an AKIA-like word that is too long', 'AKIAIOSFODNN7EXAMPLEXX'],
     ['a sha256 hex digest', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
   ])('leaves %s alone', (_name, input) => {
