@@ -68,6 +68,14 @@ describe('payload-mutation', () => {
     ]);
   });
 
+  it('classifies a record that carries only the saved payloads', async () => {
+    const result = await auditFiles({ 't.jsonl': jsonl({ call_id: 'c', process_payload: ROWS, adapter_payload: ROWS, model_payload: WRAPPED }) });
+    expect(findingsOf(result, 'payload-mutation').map((f) => f.message)).toEqual([
+      "call 'c': prompt_builder_wrap: the prompt builder wrapped the adapter output (20 → 20 → 50 bytes); hand to prompt author",
+    ]);
+    expect(findingsOf(result, 'malformed-record')).toEqual([]);
+  });
+
   it('counts payload bytes as UTF-8, not characters', async () => {
     const text = '{"city":"Zürich"}';
     const result = await auditFiles({ 't.jsonl': jsonl({ call_id: 'c', process_payload: text, adapter_payload: text, model_payload: text, process_len: 18, adapter_len: 18, model_len: 18 }) });
