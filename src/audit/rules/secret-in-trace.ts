@@ -72,6 +72,8 @@ function scanValue(value: unknown, root: string, place: Place, runId: string | n
     });
   };
   for (const { path, text } of stringsOf(value, root)) {
+    // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
+    for (const hit of scanSecrets(path).found) emit(path, hit.ruleId, hit.secret);
     const { found } = scanSecrets(text);
     for (const hit of found) emit(path, hit.ruleId, hit.secret);
     const field = lastKeyOf(path);

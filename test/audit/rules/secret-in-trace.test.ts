@@ -54,6 +54,13 @@ describe('secret-in-trace', () => {
     ]);
   });
 
+  it('finds a secret used as an object key, and the message shows it redacted', async () => {
+    const result = await auditFiles({ 't.jsonl': jsonl({ kind: 'tool_result', call_id: 'c', tool: 'cache', result: { [GHP]: { user: 'ann' } } }) });
+    expect(findingsOf(result, 'secret-in-trace').map((f) => f.message)).toEqual([
+      `github-token in result of call 'c' at 'result.[REDACTED:github-token].user' (fingerprint ${FP_GHP})`,
+    ]);
+  });
+
   // Findings of one line are ordered by message.
   it('reports one secret once per record part and honours allowFingerprints', async () => {
     const files = { 't.jsonl': jsonl({ kind: 'tool_call', call_id: 'c', tool: 't', args: { a: GHP, b: GHP, c: AWS } }) };
