@@ -1,37 +1,107 @@
 /**
  * Secret patterns shared by the redactor (everything printed) and the
  * secret-in-trace rule. Each pattern has a stable id used in `[REDACTED:<id>]`.
+ *
+ * Patterns are applied one after another, most specific first. A pattern with a
+ * capture group keeps group 1 (a header name, a URL scheme, a query key) and
+ * redacts the rest of its match. A match whose secret part holds nothing but
+ * earlier markers is left alone, so redaction is idempotent.
  */
+import { findBase64Secrets } from './base64-secrets.js';
+
 export interface SecretPattern {
   readonly id: string;
   readonly regex: RegExp;
 }
 
+/**
+ * Not preceded by a letter or digit (`_` may precede: `env_AKIA…`). Prefixes
+ * distinctive enough (`ghp_`, `sk-ant-`, `xoxb-`) need no such guard.
+ */
+const START = '(?<![A-Za-z0-9])';
+
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  { id: 'private-key', regex: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g },
-  { id: 'github-token', regex: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
-  { id: 'anthropic-key', regex: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-  { id: 'openai-key', regex: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
-  { id: 'aws-access-key', regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g },
-  { id: 'slack-token', regex: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
-  { id: 'slack-webhook', regex: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/_-]+/g },
-  { id: 'google-api-key', regex: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { id: 'stripe-key', regex: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
-  { id: 'jwt', regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-  { id: 'authorization-header', regex: /\b((?:authorization|proxy-authorization|x-api-key|api-key|cookie)["']?\s*[:=]\s*["']?)(?:(?:Bearer|Basic|Token)\s+)?[^\s"',;]{6,}/gi },
-  { id: 'url-credentials', regex: /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/:@"']+:[^\s/@"']+@/gi },
-  { id: 'url-secret-param', regex: /([?&](?:api[_-]?key|key|token|access[_-]?token|secret|signature|sig|password|X-Amz-Signature|X-Amz-Credential)=)[^&\s"'#]{4,}/gi },
+  { id: 'private-key', regex: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
+  { id: 'github-token', regex: new RegExp(`(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9])`, 'g') },
+  { id: 'anthropic-key', regex: new RegExp(`sk-ant-[A-Za-z0-9_-]{20,}`, 'g') },
+  { id: 'openai-key', regex: new RegExp(`${START}sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,})`, 'g') },
+  { id: 'aws-access-key', regex: new RegExp(`${START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])`, 'g') },
+  { id: 'slack-token', regex: new RegExp(`(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}`, 'g') },
+  { id: 'slack-webhook', regex: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
+  { id: 'google-api-key', regex: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, 'g') },
+  { id: 'stripe-key', regex: new RegExp(`${START}(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})`, 'g') },
+  { id: 'jwt', regex: new RegExp(`${START}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, 'g') },
+  { id: 'aws-secret-key', regex: /\b(aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?)[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/gi },
+  { id: 'cookie-header', regex: /\b((?:set-)?cookie["']?\s*[:=]\s*["']?)[^\s;"']{3,}(?:;[ \t]*[^\s;"']+)*/gi },
+  {
+    id: 'authorization-header',
+    regex: /\b((?:proxy-)?(?:authorization|x-api-key|api-key|x-auth-token|private-token)["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Digest|Bot)\s+)?)[^\s"',;]{6,}/gi,
+  },
+  { id: 'url-credentials', regex: /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/:@"']+:[^\s/"']+(?=@)/gi },
+  {
+    id: 'url-secret-param',
+    regex: /([?&](?:api[_-]?key|key|token|access[_-]?token|auth|client[_-]?secret|secret|signature|sig|password|private[_-]?token|X-Amz-Signature|X-Amz-Credential|X-Goog-Signature)=)[^&\s"'#]{6,}/gi,
+  },
 ];
 
-/** Replaces every secret in `text` with `[REDACTED:<id>]`. Idempotent. */
-export function redactSecrets(text: string): string {
+/** One secret found in a text: the pattern id and the secret itself (the redacted part of the match). */
+export interface SecretMatch {
+  readonly ruleId: string;
+  readonly secret: string;
+}
+
+const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
+const MAX_ROUNDS = 4;
+
+/** True when `text` has something left once redaction markers are removed. */
+function hasSubstance(text: string): boolean {
+  return /[A-Za-z0-9]/.test(text.replace(MARKER, ''));
+}
+
+/** One round over every pattern; `found` collects what was redacted. */
+function redactRound(text: string, found: SecretMatch[]): string {
   let out = text;
   for (const { id, regex } of SECRET_PATTERNS) {
     regex.lastIndex = 0;
-    out = out.replace(regex, (_match, prefix: unknown) => {
+    out = out.replace(regex, (match: string, prefix: unknown) => {
       const keep = typeof prefix === 'string' ? prefix : '';
+      const secret = match.slice(keep.length);
+      if (!hasSubstance(secret)) return match;
+      found.push({ ruleId: id, secret });
       return `${keep}[REDACTED:${id}]`;
     });
   }
+  for (const hit of findBase64Secrets(out, secretRuleOf)) {
+    found.push({ ruleId: `base64-${hit.ruleId}`, secret: hit.blob });
+    out = out.split(hit.blob).join(`[REDACTED:base64-${hit.ruleId}]`);
+  }
   return out;
+}
+
+/** The id of the first pattern with a real match in `text` (no base64 decoding), or null. */
+function secretRuleOf(text: string): string | null {
+  for (const { id, regex } of SECRET_PATTERNS) {
+    for (const match of text.matchAll(regex)) {
+      const prefix = match[1] ?? '';
+      if (hasSubstance(match[0].slice(prefix.length))) return id;
+    }
+  }
+  return null;
+}
+
+/** Redacts `text` until no pattern matches; returns the result and every secret removed. */
+export function scanSecrets(text: string): { text: string; found: SecretMatch[] } {
+  const found: SecretMatch[] = [];
+  let out = text;
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    const next = redactRound(out, found);
+    if (next === out) break;
+    out = next;
+  }
+  return { text: out, found };
+}
+
+/** Replaces every secret in `text` with `[REDACTED:<id>]`. Idempotent. */
+export function redactSecrets(text: string): string {
+  return scanSecrets(text).text;
 }

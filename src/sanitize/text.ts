@@ -8,34 +8,60 @@ import { redactSecrets } from './secrets.js';
 
 export const DEFAULT_MAX_CHARS = 200;
 
-// C0 controls but tab, DEL, C1 controls.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// C0 controls but tab, newline and carriage return; DEL; C1 controls.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 // ANSI/VT escape sequences (CSI, OSC, and two-byte escapes).
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
 // Bidi embeddings, overrides and isolates; zero-width and invisible formatting characters.
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u00ad\u180e]/g;
 
 export interface SanitizeOptions {
-  /** Cap on the result's length in characters (an ellipsis marks a cut). */
+  /** Cap on the result's length in characters (an ellipsis marks a cut); at least 40, room for any marker. */
   readonly maxChars?: number;
   /** Keep newlines (for multi-line excerpts); otherwise they become spaces. */
   readonly keepNewlines?: boolean;
 }
 
+/**
+ * Order matters: escapes are decoded and invisible characters removed before
+ * secrets are looked for (so `gh\u200bp_…` or `\u0067hp_…` cannot slip past),
+ * and the cap comes last and never cuts a marker or a surrogate pair in half.
+ */
 export function sanitizeText(text: string, options: SanitizeOptions = {}): string {
-  const max = options.maxChars ?? DEFAULT_MAX_CHARS;
-  let out = redactSecrets(text);
-  out = out.replace(ANSI, '').replace(INVISIBLE, '');
-  out = options.keepNewlines ? out.replace(/\r\n?/g, '\n').replace(/\t/g, ' ') : out.replace(/[\r\n\t]+/g, ' ');
-  out = out.replace(CONTROL, (c) => (options.keepNewlines && c === '\n' ? c : ''));
+  const max = Math.max(options.maxChars ?? DEFAULT_MAX_CHARS, MIN_CAP);
+  let out = decodeJsonEscapes(text);
+  out = out.replace(ANSI, '').replace(INVISIBLE, '').replace(CONTROL, '');
   out = stripLoneSurrogates(out);
-  if (out.length > max) {
-    let cut = max - 1;
-    // Never cut a surrogate pair or a redaction marker in half.
-    if (/[\ud800-\udbff]/.test(out[cut - 1] ?? '')) cut -= 1;
-    const open = out.lastIndexOf('[REDACTED', cut);
-    if (open !== -1 && out.indexOf(']', open) >= cut) cut = open;
-    out = `${out.slice(0, cut)}…`;
+  out = redactSecrets(out);
+  out = options.keepNewlines ? out.replace(/\r\n?/g, '\n').replace(/\t/g, ' ') : out.replace(/[\r\n\t]+/g, ' ');
+  while (out.length > max) out = redactSecrets(cut(out, max));
+  return out;
+}
+
+/** Enough room for the longest marker and an ellipsis. */
+const MIN_CAP = 40;
+
+/** The first `max - 1` characters and an ellipsis, backing off a marker or surrogate pair that would be split. */
+function cut(text: string, max: number): string {
+  let end = max - 1;
+  if (/[\ud800-\udbff]/.test(text[end - 1] ?? '')) end -= 1;
+  const open = text.lastIndexOf('[REDACTED:', end - 1);
+  if (open !== -1) {
+    const close = text.indexOf(']', open);
+    if (close >= end) end = open;
+  }
+  return `${text.slice(0, end)}…`;
+}
+
+// `\uXXXX` and `\/` as they appear in raw JSON text (an excerpt of a bad line).
+const JSON_ESCAPE = /\\u([0-9a-fA-F]{4})|\\\//g;
+
+/** Decodes JSON escapes until none is left (each round shortens the text, so this ends). */
+function decodeJsonEscapes(text: string): string {
+  let out = text;
+  while (JSON_ESCAPE.test(out)) {
+    JSON_ESCAPE.lastIndex = 0;
+    out = out.replace(JSON_ESCAPE, (_m, hex: string | undefined) => (hex === undefined ? '/' : String.fromCharCode(parseInt(hex, 16))));
   }
   return out;
 }

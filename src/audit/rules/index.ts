@@ -11,14 +11,18 @@ import { invalidArguments } from './invalid-arguments.js';
 import { lateResult } from './late-result.js';
 import { malformedRecord } from './malformed-record.js';
 import { missingFinalNewline } from './missing-final-newline.js';
+import { mutationLabelMismatch } from './mutation-label-mismatch.js';
 import { nonDeterminism } from './non-determinism.js';
 import { orphanCall } from './orphan-call.js';
+import { payloadMutation } from './payload-mutation.js';
 import { permissionOverreach } from './permission-overreach.js';
+import { redactionPolicyDrift } from './redaction-policy-drift.js';
 import { redundantCall } from './redundant-call.js';
 import { retryStorm } from './retry-storm.js';
 import { ruleCrash } from './rule-crash.js';
 import { runSplit } from './run-split.js';
 import { schemaDrift } from './schema-drift.js';
+import { secretInTrace } from './secret-in-trace.js';
 import { truncatedTail } from './truncated-tail.js';
 import { unknownFormat } from './unknown-format.js';
 import { unknownTool } from './unknown-tool.js';
@@ -61,6 +65,12 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   nonDeterminism,
   redundantCall,
   permissionOverreach,
+  // error hygiene
+  secretInTrace,
+  // boundary hashes
+  payloadMutation,
+  mutationLabelMismatch,
+  redactionPolicyDrift,
 ];
 
 const BY_ID = new Map(RULES.map((rule) => [rule.meta.id, rule]));

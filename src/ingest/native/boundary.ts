@@ -2,7 +2,8 @@ import type { RedactionReceipt, SourceLocation, TraceRecord } from '../../model/
 import { idOf, int, isObject, own, str, type JsonObject } from '../fields.js';
 import { baseFields } from './common.js';
 
-const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256'] as const;
+// Hashes, or the saved payloads they are computed from.
+const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'process_payload', 'adapter_payload', 'model_payload'] as const;
 
 export function hasBoundaryFields(obj: JsonObject): boolean {
   return HASH_FIELDS.some((key) => own(obj, key) !== undefined);
