@@ -9029,87 +9029,23 @@ function catalogSnapshot(catalog) {
 
 /***/ }),
 
-/***/ 8293:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Eg: () => (/* binding */ compareFindings),
-/* harmony export */   MH: () => (/* binding */ makeFinding),
-/* harmony export */   r2: () => (/* binding */ cmp)
-/* harmony export */ });
-/* unused harmony export fingerprint */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2808);
-
-
-/**
- * Turns a rule's draft into a Finding: severity from the configuration, all
- * trace text sanitized, and a fingerprint that is stable for the same input.
- */
-function makeFinding(ruleId, severity, draft) {
-    const file = (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(draft.loc.file, { maxChars: 300 });
-    const runId = nullable(draft.runId);
-    const callId = nullable(draft.callId);
-    const tool = nullable(draft.tool);
-    const key = draft.key ?? String(draft.loc.line);
-    return {
-        ruleId,
-        severity,
-        message: (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(draft.message, { maxChars: 400 }),
-        file,
-        line: draft.loc.line,
-        runId,
-        callId,
-        tool,
-        fingerprint: fingerprint([ruleId, draft.loc.file, draft.runId ?? null, draft.callId ?? null, draft.tool ?? null, key]),
-    };
-}
-function nullable(value) {
-    return value === null || value === undefined ? null : (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(value, { maxChars: 120 });
-}
-function fingerprint(parts) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
-}
-/** Findings in report order: file, line, rule id, then the rest, compared by code unit (locale-free). */
-function compareFindings(a, b) {
-    return (cmp(a.file, b.file) ||
-        a.line - b.line ||
-        cmp(a.ruleId, b.ruleId) ||
-        cmp(a.runId ?? '', b.runId ?? '') ||
-        cmp(a.callId ?? '', b.callId ?? '') ||
-        cmp(a.message, b.message) ||
-        cmp(a.fingerprint, b.fingerprint));
-}
-function cmp(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
-
-/***/ }),
-
-/***/ 3896:
+/***/ 4421:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  JV: () => (/* binding */ auditWorkerMain),
-  yV: () => (/* binding */ defaultJobs),
-  w6: () => (/* binding */ isAuditWorker),
-  $g: () => (/* binding */ runAuditPool)
+  BK: () => (/* binding */ auditPartial),
+  ls: () => (/* binding */ finishAudit),
+  bD: () => (/* binding */ runAudit)
 });
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 10 modules
 var registry = __nccwpck_require__(6414);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:zlib"
 const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./src/io/byte-source.ts
@@ -9578,8 +9514,8 @@ function isCounts(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number');
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 20 modules
-var rules = __nccwpck_require__(393);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 39 modules
+var rules = __nccwpck_require__(2271);
 ;// CONCATENATED MODULE: ./src/audit/engine.ts
 
 
@@ -9775,6 +9711,88 @@ function summarizeRun(run) {
     };
 }
 
+
+/***/ }),
+
+/***/ 8293:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Eg: () => (/* binding */ compareFindings),
+/* harmony export */   MH: () => (/* binding */ makeFinding),
+/* harmony export */   r2: () => (/* binding */ cmp)
+/* harmony export */ });
+/* unused harmony export fingerprint */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1900);
+
+
+/**
+ * Turns a rule's draft into a Finding: severity from the configuration, all
+ * trace text sanitized, and a fingerprint that is stable for the same input.
+ */
+function makeFinding(ruleId, severity, draft) {
+    const file = (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(draft.loc.file, { maxChars: 300 });
+    const runId = nullable(draft.runId);
+    const callId = nullable(draft.callId);
+    const tool = nullable(draft.tool);
+    const key = draft.key ?? String(draft.loc.line);
+    return {
+        ruleId,
+        severity,
+        message: (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(draft.message, { maxChars: 400 }),
+        file,
+        line: draft.loc.line,
+        runId,
+        callId,
+        tool,
+        fingerprint: fingerprint([ruleId, draft.loc.file, draft.runId ?? null, draft.callId ?? null, draft.tool ?? null, key]),
+    };
+}
+function nullable(value) {
+    return value === null || value === undefined ? null : (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(value, { maxChars: 120 });
+}
+function fingerprint(parts) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
+}
+/** Findings in report order: file, line, rule id, then the rest, compared by code unit (locale-free). */
+function compareFindings(a, b) {
+    return (cmp(a.file, b.file) ||
+        a.line - b.line ||
+        cmp(a.ruleId, b.ruleId) ||
+        cmp(a.runId ?? '', b.runId ?? '') ||
+        cmp(a.callId ?? '', b.callId ?? '') ||
+        cmp(a.message, b.message) ||
+        cmp(a.fingerprint, b.fingerprint));
+}
+function cmp(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+
+/***/ }),
+
+/***/ 5461:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  JV: () => (/* binding */ auditWorkerMain),
+  yV: () => (/* binding */ defaultJobs),
+  w6: () => (/* binding */ isAuditWorker),
+  $g: () => (/* binding */ runAuditPool)
+});
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+// EXTERNAL MODULE: ./src/audit/engine.ts + 8 modules
+var engine = __nccwpck_require__(4421);
 ;// CONCATENATED MODULE: ./src/audit/pool.ts
 
 
@@ -9795,10 +9813,10 @@ function defaultJobs() {
 async function runAuditPool(inputs, config, options) {
     const jobs = Math.min(options.jobs, inputs.length);
     if (jobs <= 1 || options.entry === null || options.onRun)
-        return runAudit(inputs, config, options);
+        return (0,engine/* runAudit */.bD)(inputs, config, options);
     const shares = await balance(inputs, jobs);
     const partials = await Promise.all(shares.map((share) => runWorker(options.entry, { tag: WORKER_TAG, inputs: share, config, ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}) })));
-    return finishAudit(partials, config);
+    return (0,engine/* finishAudit */.ls)(partials, config);
 }
 /** True in a thread started by `runAuditPool`; the entry script then calls `auditWorkerMain` instead of its own main. */
 function isAuditWorker() {
@@ -9806,7 +9824,7 @@ function isAuditWorker() {
 }
 async function auditWorkerMain() {
     const task = external_node_worker_threads_namespaceObject.workerData;
-    const partial = await auditPartial(task.inputs, task.config, task.inputFormat ? { inputFormat: task.inputFormat } : {});
+    const partial = await (0,engine/* auditPartial */.BK)(task.inputs, task.config, task.inputFormat ? { inputFormat: task.inputFormat } : {});
     external_node_worker_threads_namespaceObject.parentPort.postMessage(partial);
 }
 function runWorker(entry, task) {
@@ -9840,7 +9858,7 @@ async function balance(inputs, jobs) {
 
 /***/ }),
 
-/***/ 393:
+/***/ 2271:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9852,11 +9870,126 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __nccwpck_require__(8816);
+;// CONCATENATED MODULE: ./src/audit/pairing.ts
+const cache = new WeakMap();
+/**
+ * Pairs calls with results inside one run: by call id where there is one
+ * (the first call with an id takes its first result; a result counts for a call
+ * only when it comes after it), and calls without an id with the next id-less
+ * result of the same tool. Memoized per run, so every pairing rule shares one pass.
+ */
+function pairRun(run) {
+    const hit = cache.get(run);
+    if (hit)
+        return hit;
+    const open = new Map();
+    const seen = new Set();
+    const anonymous = [];
+    const paired = new Map();
+    const unmatched = [];
+    const extraResults = [];
+    for (const record of run.records) {
+        if (record.kind === 'tool_call') {
+            if (record.callId === null)
+                anonymous.push(record);
+            else if (!seen.has(record.callId)) {
+                seen.add(record.callId);
+                open.set(record.callId, record);
+            }
+        }
+        else if (record.kind === 'tool_result') {
+            if (record.callId === null) {
+                const at = anonymous.findIndex((call) => record.tool === null || call.tool === record.tool);
+                if (at === -1)
+                    unmatched.push(record);
+                else
+                    paired.set(anonymous.splice(at, 1)[0], record);
+            }
+            else {
+                const call = open.get(record.callId);
+                if (call) {
+                    open.delete(record.callId);
+                    paired.set(call, record);
+                }
+                else if (seen.has(record.callId))
+                    extraResults.push(record);
+                else
+                    unmatched.push(record);
+            }
+        }
+    }
+    const pairs = [];
+    const orphans = [];
+    for (const call of run.calls) {
+        const result = paired.get(call);
+        if (result)
+            pairs.push({ call, result });
+        else if (call.callId === null || open.get(call.callId) === call)
+            orphans.push(call);
+    }
+    const pairing = { pairs, orphans, unmatched, extraResults };
+    cache.set(run, pairing);
+    return pairing;
+}
+
+;// CONCATENATED MODULE: ./src/audit/deadlines.ts
+
+/** Paired calls with a deadline whose result came later than it (both timestamps known). */
+function budgetMisses(run) {
+    const out = [];
+    for (const { call, result } of pairRun(run).pairs) {
+        if (call.deadlineMs === null || call.ts === null || result.ts === null)
+            continue;
+        const tookMs = result.ts - call.ts;
+        if (tookMs > call.deadlineMs)
+            out.push({ call, result, tookMs, deadlineMs: call.deadlineMs });
+    }
+    return out;
+}
+/** Milliseconds for a message: whole numbers as they are, fractions to one decimal. */
+function formatMs(ms) {
+    return Number.isInteger(ms) ? String(ms) : ms.toFixed(1);
+}
+
 ;// CONCATENATED MODULE: ./src/audit/rule-types.ts
 /** Keeps a rule's option and state types together while the registry holds `Rule<any, any>`. */
 function defineRule(rule) {
     return rule;
 }
+
+;// CONCATENATED MODULE: ./src/audit/rules/budget-miss.ts
+
+
+
+const budgetMiss = defineRule({
+    meta: {
+        id: 'budget-miss',
+        category: 'pairing',
+        defaultSeverity: 'warning',
+        summary: "A call whose result came later than the call's deadline_ms.",
+        likelyCause: 'http_status >= 500: an upstream fault, not a model stall. No http_status: the tool stalled or the deadline is too tight.',
+        nextAction: 'Upstream fault: retry with jitter; do not rewrite prompts. Otherwise: split the tool or raise that span\'s deadline only.',
+        options: schemas/* strictObject */.rej({}),
+    },
+    check(run, _ctx, report) {
+        for (const { call, result, tookMs, deadlineMs } of budgetMisses(run)) {
+            const status = result.httpStatus;
+            const cause = status !== null && status >= 500
+                ? `http_status ${status}: upstream fault, not a model stall; retry with jitter`
+                : status === null
+                    ? 'no http_status: tool stall or too tight a deadline'
+                    : `http_status ${status}: tool stall or too tight a deadline`;
+            const id = call.callId === null ? '' : ` '${call.callId}'`;
+            report({
+                loc: call.loc,
+                runId: run.runId,
+                callId: call.callId,
+                tool: call.tool,
+                message: `call${id} to '${call.tool}' took ${formatMs(tookMs)} ms against a deadline of ${formatMs(deadlineMs)} ms (result at line ${result.loc.line}; ${cause})`,
+            });
+        }
+    },
+});
 
 ;// CONCATENATED MODULE: ./src/audit/rules/byte-order-mark.ts
 
@@ -9995,6 +10128,102 @@ const catalogMissing = defineRule({
             runId: run.runId,
             message: `run has ${count} but no catalog record: nothing to check the tool names against`,
         });
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/rules/continued-while-outstanding.ts
+
+
+
+const continuedWhileOutstanding = defineRule({
+    meta: {
+        id: 'continued-while-outstanding',
+        category: 'pairing',
+        defaultSeverity: 'warning',
+        summary: 'The model kept generating (llm spans) while a tool call was still outstanding.',
+        likelyCause: 'The runtime does not gate generation on outstanding calls: the model went on without the answer.',
+        nextAction: 'Gate generation on the tool result; while a call is outstanding, write a blocked_on span instead of streaming.',
+        options: schemas/* strictObject */.rej({}),
+    },
+    check(run, _ctx, report) {
+        if (run.llmSpans.length === 0)
+            return;
+        // Record order: llmBefore[i] = llm spans among records[0..i); nextLlm[i] = first llm position >= i.
+        const n = run.records.length;
+        const position = new Map();
+        const llmBefore = new Array(n + 1);
+        llmBefore[0] = 0;
+        run.records.forEach((record, i) => {
+            position.set(record, i);
+            llmBefore[i + 1] = llmBefore[i] + (record.kind === 'llm' ? 1 : 0);
+        });
+        const nextLlm = new Array(n + 1);
+        nextLlm[n] = n;
+        for (let i = n - 1; i >= 0; i -= 1)
+            nextLlm[i] = run.records[i].kind === 'llm' ? i : nextLlm[i + 1];
+        // Records on the call's own line come from the same message (an assistant turn that
+        // carries both text and the call): they are not "after" it. Line 0 means no line.
+        const nextLine = new Array(n);
+        for (let i = n - 1; i >= 0; i -= 1) {
+            const line = run.records[i].loc.line;
+            nextLine[i] = i + 1 < n && line > 0 && run.records[i + 1].loc.line === line ? nextLine[i + 1] : i + 1;
+        }
+        const { pairs, orphans } = pairRun(run);
+        const outstanding = [
+            ...pairs.map(({ call, result }) => ({ call, end: position.get(result), answered: true })),
+            ...orphans.map((call) => ({ call, end: n, answered: false })),
+        ];
+        outstanding.sort((a, b) => position.get(a.call) - position.get(b.call));
+        for (const { call, end, answered } of outstanding) {
+            const from = nextLine[position.get(call)];
+            const count = from < end ? llmBefore[end] - llmBefore[from] : 0;
+            if (count <= 0)
+                continue;
+            const first = run.records[nextLlm[from]];
+            const id = call.callId === null ? '' : ` '${call.callId}'`;
+            const until = answered ? 'before its result arrived' : 'and no result ever arrived';
+            report({
+                loc: call.loc,
+                runId: run.runId,
+                callId: call.callId,
+                tool: call.tool,
+                message: `the model produced ${count} llm span(s) while call${id} to '${call.tool}' was outstanding (first at line ${first.loc.line}) ${until}`,
+            });
+        }
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/rules/duplicate-call-id.ts
+
+
+const duplicateCallId = defineRule({
+    meta: {
+        id: 'duplicate-call-id',
+        category: 'pairing',
+        defaultSeverity: 'error',
+        summary: 'Two tool calls in one run share a call id, so results cannot be paired with certainty.',
+        likelyCause: 'Call ids reused across retries or parallel calls (a counter reset, or an id derived from the tool name).',
+        nextAction: 'Allocate a fresh call id per call and namespace ids with the run id.',
+        options: schemas/* strictObject */.rej({}),
+    },
+    check(run, _ctx, report) {
+        const first = new Map();
+        for (const call of run.calls) {
+            if (call.callId === null)
+                continue;
+            const earlier = first.get(call.callId);
+            if (!earlier) {
+                first.set(call.callId, call);
+                continue;
+            }
+            report({
+                loc: call.loc,
+                runId: run.runId,
+                callId: call.callId,
+                tool: call.tool,
+                message: `call id '${call.callId}' ('${call.tool}') was already used by the call to '${earlier.tool}' at line ${earlier.loc.line} in this run`,
+            });
+        }
     },
 });
 
@@ -10144,6 +10373,59 @@ const invalidArguments = defineRule({
     },
 });
 
+;// CONCATENATED MODULE: ./src/audit/rules/late-result.ts
+
+
+
+
+const lateResult = defineRule({
+    meta: {
+        id: 'late-result',
+        category: 'pairing',
+        defaultSeverity: 'warning',
+        summary: "A result that arrived after its call's deadline had passed, or after the run's last llm span: the caller had moved on.",
+        likelyCause: 'The caller stopped waiting (deadline or a model that went on) while the tool kept working and answered anyway.',
+        nextAction: 'Tombstone the call id when the caller gives up, so a late answer is dropped and logged, not fed to the model.',
+        options: schemas/* strictObject */.rej({}),
+    },
+    check(run, _ctx, report) {
+        const reasons = new Map();
+        for (const { call, result, tookMs, deadlineMs } of budgetMisses(run)) {
+            reasons.set(result, `${formatMs(tookMs - deadlineMs)} ms after the ${formatMs(deadlineMs)} ms deadline of its call at line ${call.loc.line}`);
+        }
+        let last = -1;
+        const position = new Map();
+        run.records.forEach((record, i) => {
+            position.set(record, i);
+            if (record.kind === 'llm')
+                last = i;
+        });
+        if (last >= 0) {
+            // Record order: the call went out before the model's last span, the result came after it.
+            const line = run.records[last].loc.line;
+            for (const { call, result } of pairRun(run).pairs) {
+                // A call on the last span's own line was made by that message: it is not left behind.
+                if (position.get(call) > last || position.get(result) < last || (line > 0 && call.loc.line === line))
+                    continue;
+                const why = `after the run's last llm span (line ${line}); the model finished without it`;
+                const earlier = reasons.get(result);
+                reasons.set(result, earlier ? `${earlier}, and ${why}` : why);
+            }
+        }
+        const ordered = [...reasons.entries()].sort((a, b) => a[0].loc.line - b[0].loc.line);
+        for (const [result, why] of ordered) {
+            const id = result.callId === null ? '' : ` for call '${result.callId}'`;
+            report({
+                loc: result.loc,
+                runId: run.runId,
+                callId: result.callId,
+                tool: result.tool,
+                message: `result${id}${result.tool ? ` ('${result.tool}')` : ''} arrived ${why}`,
+            });
+        }
+    },
+});
+
 ;// CONCATENATED MODULE: ./src/audit/rules/malformed-record.ts
 
 
@@ -10176,67 +10458,252 @@ const missingFinalNewline = defineRule({
     },
 });
 
-;// CONCATENATED MODULE: ./src/audit/pairing.ts
-const cache = new WeakMap();
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/audit/boundary/boundary-digests.ts
+
+const HOPS = ['process', 'adapter', 'model'];
 /**
- * Pairs calls with results inside one run: by call id where there is one
- * (the first call with an id takes its first result; a result counts for a call
- * only when it comes after it), and calls without an id with the next id-less
- * result of the same tool. Memoized per run, so every pairing rule shares one pass.
+ * The hashes and lengths of a boundary record. Where the record carries the
+ * payload itself (`process_payload`, …), its UTF-8 bytes are hashed and
+ * counted here, and those figures win over the recorded ones.
  */
-function pairRun(run) {
-    const hit = cache.get(run);
-    if (hit)
-        return hit;
-    const open = new Map();
-    const seen = new Set();
-    const anonymous = [];
-    const paired = new Map();
-    const unmatched = [];
-    const extraResults = [];
-    for (const record of run.records) {
-        if (record.kind === 'tool_call') {
-            if (record.callId === null)
-                anonymous.push(record);
-            else if (!seen.has(record.callId)) {
-                seen.add(record.callId);
-                open.set(record.callId, record);
+function resolveDigests(record) {
+    const missing = [];
+    const disagreements = [];
+    const hash = {};
+    const len = {};
+    for (const hop of HOPS) {
+        const recordedHash = recordedHashOf(record, hop);
+        const recordedLen = recordedLenOf(record, hop);
+        const payload = record.payloads[hop];
+        if (payload !== undefined) {
+            const bytes = Buffer.from(payload, 'utf8');
+            const computedHash = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+            if (recordedHash !== null && recordedHash.toLowerCase() !== computedHash) {
+                disagreements.push({ field: `${hop}_sha256`, recorded: recordedHash, computed: computedHash });
             }
+            if (recordedLen !== null && recordedLen !== bytes.length) {
+                disagreements.push({ field: `${hop}_len`, recorded: String(recordedLen), computed: String(bytes.length) });
+            }
+            hash[hop] = computedHash;
+            len[hop] = bytes.length;
+            continue;
         }
-        else if (record.kind === 'tool_result') {
-            if (record.callId === null) {
-                const at = anonymous.findIndex((call) => record.tool === null || call.tool === record.tool);
-                if (at === -1)
-                    unmatched.push(record);
-                else
-                    paired.set(anonymous.splice(at, 1)[0], record);
-            }
-            else {
-                const call = open.get(record.callId);
-                if (call) {
-                    open.delete(record.callId);
-                    paired.set(call, record);
-                }
-                else if (seen.has(record.callId))
-                    extraResults.push(record);
-                else
-                    unmatched.push(record);
-            }
+        if (recordedHash === null)
+            missing.push(`${hop}_sha256`);
+        else
+            hash[hop] = recordedHash;
+        if (recordedLen === null)
+            missing.push(`${hop}_len`);
+        else
+            len[hop] = recordedLen;
+    }
+    const digests = missing.length === 0
+        ? {
+            processSha256: hash.process,
+            adapterSha256: hash.adapter,
+            modelSha256: hash.model,
+            processLen: len.process,
+            adapterLen: len.adapter,
+            modelLen: len.model,
         }
-    }
-    const pairs = [];
-    const orphans = [];
-    for (const call of run.calls) {
-        const result = paired.get(call);
-        if (result)
-            pairs.push({ call, result });
-        else if (call.callId === null || open.get(call.callId) === call)
-            orphans.push(call);
-    }
-    const pairing = { pairs, orphans, unmatched, extraResults };
-    cache.set(run, pairing);
-    return pairing;
+        : null;
+    return { digests, missing, disagreements };
 }
+function recordedHashOf(record, hop) {
+    return hop === 'process' ? record.processSha256 : hop === 'adapter' ? record.adapterSha256 : record.modelSha256;
+}
+function recordedLenOf(record, hop) {
+    return hop === 'process' ? record.processLen : hop === 'adapter' ? record.adapterLen : record.modelLen;
+}
+
+;// CONCATENATED MODULE: ./src/audit/boundary/mutation-hop.ts
+/**
+ * Which hop changed a tool result, from the hashes and byte lengths taken at
+ * the three boundaries: the tool process's raw output, the adapter's output
+ * (parsed, wrapped, redacted) and the fragment the prompt builder put in the
+ * next model message. Pure: the hop table in one place.
+ *
+ * | process vs adapter hash | adapter vs model hash | lengths                        | hop                  | owner              |
+ * |-------------------------|-----------------------|--------------------------------|----------------------|--------------------|
+ * | differ                  | any                   | adapter < process              | adapter_shrink       | adapter author     |
+ * | differ                  | any                   | adapter > process              | adapter_grow         | adapter author     |
+ * | equal                   | differ                | model > adapter                | prompt_builder_wrap  | prompt author      |
+ * | equal                   | differ                | model < adapter                | prompt_builder_drop  | prompt author      |
+ * | equal                   | equal                 | all three equal                | no_payload_mutation  | nobody             |
+ * | equal                   | equal                 | not all equal                  | hash_slice_mismatch  | observability code |
+ * | differ                  | any                   | adapter = process              | needs_manual_review  | adapter author     |
+ * | equal                   | differ                | model = adapter                | needs_manual_review  | prompt author      |
+ */
+const MUTATION_HOPS = [
+    'adapter_shrink',
+    'adapter_grow',
+    'prompt_builder_wrap',
+    'prompt_builder_drop',
+    'no_payload_mutation',
+    'hash_slice_mismatch',
+    'needs_manual_review',
+];
+/** Hashes compare case-insensitively (hex digests are written both ways). */
+const same = (a, b) => a.toLowerCase() === b.toLowerCase();
+function classifyHop(d) {
+    const pa = same(d.processSha256, d.adapterSha256);
+    const am = same(d.adapterSha256, d.modelSha256);
+    if (!pa) {
+        if (d.adapterLen < d.processLen)
+            return { hop: 'adapter_shrink', owner: 'adapter author' };
+        if (d.adapterLen > d.processLen)
+            return { hop: 'adapter_grow', owner: 'adapter author' };
+        // Same length, other bytes: key order, a same-length redaction, an encoding change.
+        return { hop: 'needs_manual_review', owner: 'adapter author' };
+    }
+    if (!am) {
+        if (d.modelLen > d.adapterLen)
+            return { hop: 'prompt_builder_wrap', owner: 'prompt author' };
+        if (d.modelLen < d.adapterLen)
+            return { hop: 'prompt_builder_drop', owner: 'prompt author' };
+        return { hop: 'needs_manual_review', owner: 'prompt author' };
+    }
+    if (d.processLen === d.adapterLen && d.adapterLen === d.modelLen)
+        return { hop: 'no_payload_mutation', owner: 'nobody' };
+    // Equal hashes over unequal lengths: the hashes were taken over other byte ranges than the lengths.
+    return { hop: 'hash_slice_mismatch', owner: 'observability code' };
+}
+function isMutationHop(label) {
+    return MUTATION_HOPS.includes(label);
+}
+
+;// CONCATENATED MODULE: ./src/audit/rules/mutation-label-mismatch.ts
+
+
+
+
+const mutationLabelMismatch = defineRule({
+    meta: {
+        id: 'mutation-label-mismatch',
+        category: 'boundary',
+        defaultSeverity: 'warning',
+        summary: 'A recorded mutation_hop that differs from the hop recomputed from the hashes and lengths.',
+        likelyCause: 'The label was written by hand or by an older classifier, or the hashes were recomputed without updating it.',
+        nextAction: 'Compute mutation_hop in code from the three hashes and lengths when the record is written; never edit it by hand.',
+        options: schemas/* strictObject */.rej({}),
+    },
+    check(run, _ctx, report) {
+        for (const record of run.boundaries) {
+            if (record.mutationHop === null)
+                continue;
+            const { digests } = resolveDigests(record);
+            // An incomplete record cannot be checked; payload-mutation reports what is missing.
+            if (digests === null)
+                continue;
+            const { hop } = classifyHop(digests);
+            if (hop === record.mutationHop)
+                continue;
+            const where = record.callId === null ? 'boundary record without a call id' : `call '${record.callId}'`;
+            const label = isMutationHop(record.mutationHop) ? `'${record.mutationHop}'` : `'${record.mutationHop}' (not a known hop label)`;
+            report({
+                loc: record.loc,
+                runId: run.runId,
+                callId: record.callId,
+                tool: null,
+                message: `${where}: recorded mutation_hop ${label}, recomputed '${hop}'`,
+            });
+        }
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/call-identity.ts
+
+/**
+ * What makes two calls "identical": the same tool and the same canonical
+ * arguments (RFC 8785, so key order does not matter). Keys are plain strings
+ * meant for a Map; the tool name is length-prefixed so no tool/args pair can
+ * collide with another.
+ */
+/** Canonical JSON of a value, or null when it has none (absent, or not representable). */
+function canonicalOrNull(value) {
+    if (value === undefined)
+        return null;
+    try {
+        return (0,canonical/* canonicalize */.dw)(value);
+    }
+    catch {
+        return null;
+    }
+}
+/** Key of (tool, canonical args); null when the call carries no usable arguments. */
+function argsKey(call) {
+    const hit = keys.get(call);
+    if (hit !== undefined)
+        return hit;
+    const args = canonicalOrNull(call.args);
+    const key = args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
+    keys.set(call, key);
+    return key;
+}
+/** Several rules ask for the same call's key: canonicalize each call's arguments once. */
+const keys = new WeakMap();
+/**
+ * Fingerprint of (tool, args hash): the SHA-256 of the canonical arguments
+ * when they were recorded, otherwise the recorded args hash. The two kinds are
+ * tagged apart, since a recorded hash may come from another canonical form.
+ */
+function fingerprintKey(call) {
+    if (call.args !== undefined) {
+        try {
+            return `${call.tool.length}:${call.tool}:sha256:${(0,canonical/* canonicalSha256 */.o4)(call.args)}`;
+        }
+        catch {
+            // not representable canonically: fall back to the recorded hash
+        }
+    }
+    return call.argsHash === null ? null : `${call.tool.length}:${call.tool}:recorded:${call.argsHash}`;
+}
+/** How a message points at a call: its transcript index where it has one, else its line. */
+function callPlace(call) {
+    return call.index !== null ? `index ${call.index}` : `line ${call.loc.line}`;
+}
+
+;// CONCATENATED MODULE: ./src/audit/rules/non-determinism.ts
+
+
+
+
+const nonDeterminism = defineRule({
+    meta: {
+        id: 'non-determinism',
+        category: 'replay',
+        defaultSeverity: 'warning',
+        summary: 'An identical call (same tool, same canonical arguments) got a different response than the first time.',
+        likelyCause: 'The tool depends on state or time the arguments do not capture (a changing index, a clock, randomness), or the world changed mid-run.',
+        nextAction: 'Decide whether the agent may rely on this tool: pin its inputs (versions, seeds, snapshots) or treat its answers as volatile.',
+        options: schemas/* strictObject */.rej({}),
+    },
+    check(run, _ctx, report) {
+        const first = new Map();
+        for (const { call, result } of pairRun(run).pairs) {
+            const key = argsKey(call);
+            const response = canonicalOrNull(result.content);
+            if (key === null || response === null)
+                continue;
+            const seen = first.get(key);
+            if (!seen) {
+                first.set(key, { call, response });
+                continue;
+            }
+            if (seen.response === response)
+                continue;
+            report({
+                loc: result.loc,
+                runId: run.runId,
+                callId: call.callId,
+                tool: call.tool,
+                message: `tool '${call.tool}' returned a different response than the identical call at ${callPlace(seen.call)}`,
+            });
+        }
+    },
+});
 
 ;// CONCATENATED MODULE: ./src/audit/rules/orphan-call.ts
 
@@ -10264,6 +10731,229 @@ const orphanCall = defineRule({
                 callId: call.callId,
                 tool: call.tool,
                 message: `call ${id} to '${call.tool}' has no result (${cause})`,
+            });
+        }
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/rules/payload-mutation.ts
+
+
+
+
+const WHAT = {
+    adapter_shrink: 'the adapter removed bytes from the tool output',
+    adapter_grow: 'the adapter added bytes to the tool output',
+    prompt_builder_wrap: 'the prompt builder wrapped the adapter output',
+    prompt_builder_drop: 'the prompt builder dropped part of the adapter output',
+    hash_slice_mismatch: 'equal hashes over different lengths: the hashes cover other bytes than the lengths',
+    needs_manual_review: 'the bytes changed but the length did not',
+};
+const payload_mutation_short = (hex) => hex.slice(0, 12);
+const payloadMutation = defineRule({
+    meta: {
+        id: 'payload-mutation',
+        category: 'boundary',
+        defaultSeverity: 'warning',
+        summary: 'A hop between the tool process, the adapter and the model message changed the tool result.',
+        likelyCause: 'The adapter parsed, wrapped or redacted the output, or the prompt builder wrapped or cut the fragment it copied.',
+        nextAction: 'Hand the record to the owner the finding names; compare the saved bytes of the two boundaries around the hop.',
+        options: schemas/* strictObject */.rej({}),
+    },
+    check(run, _ctx, report) {
+        for (const record of run.boundaries) {
+            const where = record.callId === null ? 'boundary record without a call id' : `call '${record.callId}'`;
+            const base = { loc: record.loc, runId: run.runId, callId: record.callId, tool: null };
+            const { digests, missing, disagreements } = resolveDigests(record);
+            for (const d of disagreements) {
+                report({
+                    ...base,
+                    key: `payload:${d.field}`,
+                    message: `${where}: recorded ${d.field} ${payload_mutation_short(d.recorded)} disagrees with the saved payload (${payload_mutation_short(d.computed)}); hand to observability code`,
+                });
+            }
+            if (digests === null) {
+                report({ ...base, key: 'incomplete', message: `${where}: needs_manual_review: the hop cannot be computed without ${missing.join(', ')}; hand to observability code` });
+                continue;
+            }
+            const { hop, owner } = classifyHop(digests);
+            if (hop === 'no_payload_mutation')
+                continue;
+            const lens = `${digests.processLen} → ${digests.adapterLen} → ${digests.modelLen} bytes`;
+            report({ ...base, key: hop, message: `${where}: ${hop}: ${WHAT[hop]} (${lens}); hand to ${owner}` });
+        }
+    },
+});
+
+// EXTERNAL MODULE: ./src/audit/scope.ts
+var audit_scope = __nccwpck_require__(7643);
+;// CONCATENATED MODULE: ./src/audit/rules/permission-overreach.ts
+
+
+
+const permissionOverreach = defineRule({
+    meta: {
+        id: 'permission-overreach',
+        category: 'replay',
+        defaultSeverity: 'error',
+        summary: "A call to a tool outside the agent's declared scope ({agent, allowed_tools}).",
+        likelyCause: 'The agent was offered (or invented) a tool its role does not need, or the scope file is out of date.',
+        nextAction: 'Remove the tool from this agent\'s catalog, or, if the call is legitimate, add it to the scope file in review.',
+        options: schemas/* strictObject */.rej({
+            scope: schemas/* union */.KCZ([schemas/* string */.YjP().min(1).describe('Path of a scope JSON file, relative to the working directory.'), audit_scope/* scopeSchema */.k3])
+                .optional()
+                .describe('The declared scope: a path to a scope file, or the scope itself. Without it the rule checks nothing.'),
+        }),
+    },
+    init(options) {
+        if (options.scope === undefined)
+            return null;
+        const scope = typeof options.scope === 'string' ? (0,audit_scope/* loadScopeFile */.$P)(options.scope) : options.scope;
+        return { scope, allowed: new Set(scope.allowed_tools) };
+    },
+    check(run, ctx, report) {
+        const state = ctx.state;
+        if (state === null)
+            return;
+        for (const call of run.calls) {
+            if (state.allowed.has(call.tool))
+                continue;
+            report({
+                loc: call.loc,
+                runId: run.runId,
+                callId: call.callId,
+                tool: call.tool,
+                message: `tool '${call.tool}' is not in the declared scope for agent '${state.scope.agent}'`,
+            });
+        }
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/rules/redaction-policy-drift.ts
+
+
+const redactionPolicyDrift = defineRule({
+    meta: {
+        id: 'redaction-policy-drift',
+        category: 'boundary',
+        defaultSeverity: 'warning',
+        summary: 'Redaction receipts for the same field path name another rule_id in another run: the redaction policy changed.',
+        likelyCause: 'The redaction rules or their order changed between the runs (a deploy, a config edit), not the model.',
+        nextAction: 'Check the redaction policy history before calling it a model regression; pin the policy version in the receipts.',
+        options: schemas/* strictObject */.rej({}),
+    },
+    init() {
+        return { baselines: new Map(), reported: new Set() };
+    },
+    check(run, ctx, report) {
+        const runKey = `${run.file}\u0000${run.runId ?? ''}`;
+        const runLabel = run.runId === null ? `file '${run.file}'` : `run '${run.runId}'`;
+        for (const receipt of run.redactions) {
+            const baseline = ctx.state.baselines.get(receipt.fieldPath);
+            if (baseline === undefined) {
+                ctx.state.baselines.set(receipt.fieldPath, { ruleId: receipt.ruleId, run: runKey, runLabel, loc: receipt.loc });
+                continue;
+            }
+            // Two rule ids within one run are not drift between runs.
+            if (baseline.run === runKey || baseline.ruleId === receipt.ruleId)
+                continue;
+            const seen = `${runKey}\u0000${receipt.fieldPath}\u0000${receipt.ruleId}`;
+            if (ctx.state.reported.has(seen))
+                continue;
+            ctx.state.reported.add(seen);
+            report({
+                loc: receipt.loc,
+                runId: run.runId,
+                key: `${receipt.fieldPath}\u0000${receipt.ruleId}`,
+                message: `field_path '${receipt.fieldPath}' redacted by rule '${receipt.ruleId}' here, ` +
+                    `by '${baseline.ruleId}' in ${baseline.runLabel} (${baseline.loc.file}:${baseline.loc.line})`,
+            });
+        }
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/rules/redundant-call.ts
+
+
+
+const DEFAULT_MUTATORS = ['write_file', 'delete_file', 'create_file', 'move_file', 'run_command'];
+const redundantCall = defineRule({
+    meta: {
+        id: 'redundant-call',
+        category: 'replay',
+        defaultSeverity: 'note',
+        summary: 'An identical call repeated with no possible state change in between.',
+        likelyCause: 'The agent lost track of what it already knows (context trimmed, no memory of earlier results) and asks again.',
+        nextAction: 'Keep earlier results in context or cache read-only calls per run; check why the agent re-asked.',
+        options: schemas/* strictObject */.rej({
+            mutators: schemas/* array */.YOg(schemas/* string */.YjP())
+                .default(DEFAULT_MUTATORS)
+                .describe('Tools that may change state: repeating one of them is never redundant. Exact, case-sensitive names.'),
+        }),
+    },
+    init(options) {
+        return new Set(options.mutators);
+    },
+    check(run, ctx, report) {
+        // Any different call in between may have changed state, so only back-to-back identical calls count.
+        let previous = null;
+        for (const call of run.calls) {
+            const key = argsKey(call);
+            if (previous !== null && key !== null && key === previous.key && !ctx.state.has(call.tool)) {
+                report({
+                    loc: call.loc,
+                    runId: run.runId,
+                    callId: call.callId,
+                    tool: call.tool,
+                    message: `tool '${call.tool}' repeats the identical call at ${callPlace(previous.call)} with no state change between them`,
+                });
+            }
+            previous = { call, key };
+        }
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/rules/retry-storm.ts
+
+
+
+const MAX_LINES_LISTED = 12;
+const retryStorm = defineRule({
+    meta: {
+        id: 'retry-storm',
+        category: 'pairing',
+        defaultSeverity: 'warning',
+        summary: 'The same tool with the same arguments called N or more times in one run.',
+        likelyCause: 'The agent loops on the same arguments (an error it cannot act on, or a result it does not accept).',
+        nextAction: 'Add a per-run fingerprint cache (tool + canonical args hash) and stop or change course on a repeat.',
+        options: schemas/* strictObject */.rej({
+            threshold: schemas/* number */.aig().int().min(2).default(3).describe('How many identical calls in one run make a storm.'),
+        }),
+    },
+    check(run, ctx, report) {
+        const groups = new Map();
+        for (const call of run.calls) {
+            const key = fingerprintKey(call);
+            if (key === null)
+                continue;
+            const group = groups.get(key);
+            if (group)
+                group.push(call);
+            else
+                groups.set(key, [call]);
+        }
+        for (const calls of groups.values()) {
+            if (calls.length < ctx.options.threshold)
+                continue;
+            const first = calls[0];
+            const lines = calls.slice(0, MAX_LINES_LISTED).map((call) => call.loc.line);
+            const more = calls.length > MAX_LINES_LISTED ? `, … ${calls.length - MAX_LINES_LISTED} more` : '';
+            report({
+                loc: first.loc,
+                runId: run.runId,
+                callId: first.callId,
+                tool: first.tool,
+                message: `tool '${first.tool}' was called ${calls.length} times with identical arguments in this run (lines ${lines.join(', ')}${more})`,
             });
         }
     },
@@ -10345,6 +11035,191 @@ const schemaDrift = defineRule({
         }
     },
 });
+
+// EXTERNAL MODULE: ./src/sanitize/secrets.ts + 1 modules
+var secrets = __nccwpck_require__(5371);
+;// CONCATENATED MODULE: ./src/audit/secrets/fingerprint.ts
+
+/**
+ * The fixed, documented key of secret fingerprints. It is public: the
+ * fingerprint only lets findings of the same secret be correlated across
+ * files, runs and audits; it is not a way to keep a weak secret (a short
+ * password) from being guessed. Set the rule's `fingerprintKey` option to a
+ * private value when fingerprints leave the machine.
+ */
+const DEFAULT_FINGERPRINT_KEY = 'agent-trace-audit/secret-fingerprint/v1';
+/** HMAC-SHA256 of the secret's UTF-8 bytes under `key`, first 12 hex digits. */
+function secretFingerprint(secret, key = DEFAULT_FINGERPRINT_KEY) {
+    return (0,external_node_crypto_.createHmac)('sha256', key).update(secret, 'utf8').digest('hex').slice(0, 12);
+}
+
+;// CONCATENATED MODULE: ./src/audit/secrets/sensitive-keys.ts
+/**
+ * Field names that hold credentials whatever their value looks like
+ * (`password`, `client_secret`, `apiKey`, `Authorization`), and values that
+ * are placeholders rather than credentials (`***`, `[REDACTED]`, `${TOKEN}`).
+ */
+const SENSITIVE_WORDS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'apikey', 'authorization', 'cookie', 'credential', 'credentials']);
+/** Pairs of words that together name a credential (`api_key`, `private-key`, `access key`). */
+const SENSITIVE_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key', 'session key', 'signing key', 'x api', 'auth token']);
+/** Words that make a field about a credential rather than the credential itself (`token_count`, `password_policy`). */
+const META_WORDS = new Set([
+    'count', 'counts', 'type', 'name', 'names', 'id', 'ids', 'url', 'uri', 'path', 'file', 'len', 'length', 'limit', 'max', 'min',
+    'usage', 'expires', 'expiry', 'expiration', 'ttl', 'hash', 'sha256', 'page', 'cursor', 'next', 'budget', 'estimate', 'kind',
+    'format', 'field', 'rule', 'hint', 'policy', 'required', 'enabled', 'set', 'present', 'env', 'var', 'ref', 'source', 'label',
+]);
+/** The words of a field name: `clientSecret` → client, secret; `X-Api-Key` → x, api, key. */
+function wordsOf(name) {
+    return name
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((word) => word !== '');
+}
+function isSensitiveKey(name) {
+    const words = wordsOf(name);
+    if (words.length === 0 || words.some((word) => META_WORDS.has(word)))
+        return false;
+    if (words.some((word) => SENSITIVE_WORDS.has(word)))
+        return true;
+    for (let i = 0; i + 1 < words.length; i += 1)
+        if (SENSITIVE_PAIRS.has(`${words[i]} ${words[i + 1]}`))
+            return true;
+    return false;
+}
+/** Masked, redacted, empty-ish or a reference to where the secret lives (`${API_KEY}`, `{{ secrets.X }}`). */
+function isPlaceholder(value) {
+    const v = value.trim();
+    if (v === '')
+        return true;
+    if (/^[*xX•#.\-_]+$/.test(v))
+        return true;
+    if (/^[[<(]?\s*(redacted|masked|hidden|removed|none|null|undefined|n\/a|changeme|placeholder)\b/i.test(v))
+        return true;
+    if (/^\$\{[^}]*\}$|^\$[A-Z_][A-Z0-9_]*$|^\{\{.*\}\}$/.test(v))
+        return true;
+    return false;
+}
+/** The field name a path ends in (`args.headers.Authorization` → Authorization), or null for an array item. */
+function lastKeyOf(path) {
+    if (path === '' || path.endsWith(']') || path.endsWith('>'))
+        return null;
+    const dot = path.lastIndexOf('.');
+    const tail = dot === -1 ? path : path.slice(dot + 1);
+    return tail.replace(/^.*>/, '') || null;
+}
+
+;// CONCATENATED MODULE: ./src/audit/walk-strings.ts
+const MAX_DEPTH = 64;
+const MAX_STRINGS = 10_000;
+function stringsOf(value, root = '') {
+    const out = [];
+    walk(value, root, 0, out);
+    return out;
+}
+function walk(value, path, depth, out) {
+    if (out.length >= MAX_STRINGS || depth > MAX_DEPTH)
+        return;
+    if (typeof value === 'string') {
+        out.push({ path, text: value });
+        const trimmed = value.trimStart();
+        // A string holding a JSON object or array (common for tool results): scan inside too.
+        if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && value.length < 4 * 1024 * 1024) {
+            try {
+                walk(JSON.parse(value), `${path}<json>`, depth + 1, out);
+            }
+            catch {
+                // not JSON: the string itself was scanned
+            }
+        }
+        return;
+    }
+    if (Array.isArray(value)) {
+        value.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1, out));
+        return;
+    }
+    if (value !== null && typeof value === 'object') {
+        for (const key of Object.keys(value)) {
+            walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, out);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/audit/rules/secret-in-trace.ts
+
+
+
+
+
+
+const options = schemas/* strictObject */.rej({
+    /** HMAC key of the fingerprints; the default is public (see the rule doc). */
+    fingerprintKey: schemas/* string */.YjP().min(1).default(DEFAULT_FINGERPRINT_KEY),
+    /** Fingerprints of known fake secrets (test fixtures) that are not reported. */
+    allowFingerprints: schemas/* array */.YOg(schemas/* string */.YjP().regex(/^[0-9a-f]{12}$/)).default([]),
+});
+const secretInTrace = defineRule({
+    meta: {
+        id: 'secret-in-trace',
+        category: 'error-hygiene',
+        defaultSeverity: 'error',
+        summary: 'A credential (token, key, password, Authorization value, private key) in tool arguments, results or payloads.',
+        likelyCause: 'The agent or a tool passed a live credential through the conversation, or an error echoed the request it failed on.',
+        nextAction: 'Rotate the credential, then pass secrets out of band (environment, credential helper) and redact tool output at the adapter.',
+        options,
+    },
+    check(run, ctx, report) {
+        const scan = (value, root, place) => scanValue(value, root, place, run.runId, ctx.options, report);
+        for (const call of run.calls) {
+            const place = { loc: call.loc, callId: call.callId, tool: call.tool, what: `arguments of ${callName(call.callId)}` };
+            scan(call.tool, 'tool', { ...place, what: `tool name of ${callName(call.callId)}` });
+            scan(call.args, 'args', place);
+        }
+        for (const result of run.results) {
+            scan(result.content, 'result', { loc: result.loc, callId: result.callId, tool: result.tool, what: `result of ${callName(result.callId)}` });
+        }
+        for (const boundary of run.boundaries) {
+            const place = { loc: boundary.loc, callId: boundary.callId, tool: null, what: `boundary payloads of ${callName(boundary.callId)}` };
+            for (const hop of ['process', 'adapter', 'model'])
+                scan(boundary.payloads[hop], `${hop}_payload`, place);
+        }
+    },
+});
+function callName(callId) {
+    return callId === null ? 'a call without id' : `call '${callId}'`;
+}
+function scanValue(value, root, place, runId, opts, report) {
+    if (value === undefined || value === null)
+        return;
+    const seen = new Set();
+    const emit = (path, ruleId, secret) => {
+        const fp = secretFingerprint(secret, opts.fingerprintKey);
+        // One finding per secret and record part: a JSON string inside a string shows it twice.
+        if (seen.has(`${ruleId}|${fp}`) || opts.allowFingerprints.includes(fp))
+            return;
+        seen.add(`${ruleId}|${fp}`);
+        const key = `${path}|${ruleId}|${fp}`;
+        report({
+            loc: place.loc,
+            runId,
+            callId: place.callId,
+            tool: place.tool,
+            key,
+            message: `${ruleId} in ${place.what} at '${path}' (fingerprint ${fp})`,
+        });
+    };
+    for (const { path, text } of stringsOf(value, root)) {
+        // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
+        for (const hit of (0,secrets/* scanSecrets */.LV)(path).found)
+            emit(path, hit.ruleId, hit.secret);
+        const { found } = (0,secrets/* scanSecrets */.LV)(text);
+        for (const hit of found)
+            emit(path, hit.ruleId, hit.secret);
+        const field = lastKeyOf(path);
+        if (found.length === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text))
+            emit(path, 'sensitive-field', text);
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/audit/rules/truncated-tail.ts
 
@@ -10505,6 +11380,18 @@ const unusedTool = defineRule({
 
 
 
+
+
+
+
+
+
+
+
+
+
+
+
 /**
  * Every rule, one file each. Adding a rule: write `rules/<id>.ts`, its doc in
  * docs/rules/<id>.md and its test in test/audit/rules/<id>.test.ts, then add it here.
@@ -10532,11 +11419,80 @@ const RULES = [
     // pairing
     orphanCall,
     unmatchedResult,
+    duplicateCallId,
+    retryStorm,
+    budgetMiss,
+    continuedWhileOutstanding,
+    lateResult,
+    // replay and scope
+    nonDeterminism,
+    redundantCall,
+    permissionOverreach,
+    // error hygiene
+    secretInTrace,
+    // boundary hashes
+    payloadMutation,
+    mutationLabelMismatch,
+    redactionPolicyDrift,
 ];
 const BY_ID = new Map(RULES.map((rule) => [rule.meta.id, rule]));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function ruleById(id) {
     return BY_ID.get(id);
+}
+
+
+/***/ }),
+
+/***/ 7643:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $P: () => (/* binding */ loadScopeFile),
+/* harmony export */   k3: () => (/* binding */ scopeSchema)
+/* harmony export */ });
+/* unused harmony export parseScope */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8816);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _zod_issues_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9015);
+
+
+
+
+/** A permission declaration: the agent and the exact (case-sensitive) tool names it may call. */
+const scopeSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    agent: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('Name of the agent the scope belongs to.'),
+    allowed_tools: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).describe('Exact, case-sensitive names of the tools the agent may call.'),
+})
+    .describe('A scope: {"agent": "…", "allowed_tools": ["…"]}.');
+/** Validates a parsed scope; `source` names it in the error (a file, or a config path). */
+function parseScope(data, source) {
+    const parsed = scopeSchema.safeParse(data);
+    if (!parsed.success)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`${source}: invalid scope: ${(0,_zod_issues_js__WEBPACK_IMPORTED_MODULE_3__/* .describeIssues */ .w)(parsed.error)}`);
+    return parsed.data;
+}
+/** Reads and validates a scope file (JSON). Any problem is a ConfigurationError naming the file. */
+function loadScopeFile(path, display = path) {
+    let text;
+    try {
+        text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`cannot read scope file ${JSON.stringify(display)}${code ? ` (${code})` : ''}`);
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid JSON';
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`${display}: scope file is not valid JSON: ${message}`);
+    }
+    return parseScope(data, display);
 }
 
 
@@ -10550,12 +11506,13 @@ function ruleById(id) {
 __nccwpck_require__.d(__webpack_exports__, {
   o4: () => (/* binding */ canonicalSha256),
   S_: () => (/* binding */ canonicalSha256Lossless),
+  dw: () => (/* binding */ canonicalize),
   OP: () => (/* reexport */ compareCodePoints),
   MC: () => (/* reexport */ compareUtf16),
   vI: () => (/* reexport */ jcs)
 });
 
-// UNUSED EXPORTS: CANONICAL_MODES, CanonicalError, LosslessParseError, canonicalize, canonicalizeLossless, canonicalizeText, isLosslessNumber, isLosslessObject, jcsLossless, parseLossless, python, pythonFloat, pythonLossless, pythonString, sha256Hex, toPlain
+// UNUSED EXPORTS: CANONICAL_MODES, CanonicalError, LosslessParseError, canonicalizeLossless, canonicalizeText, isLosslessNumber, isLosslessObject, jcsLossless, parseLossless, python, pythonFloat, pythonLossless, pythonString, sha256Hex, toPlain
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -10950,8 +11907,8 @@ function toPlain(value) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3896);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8104);
+/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5461);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6755);
 
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
@@ -10973,7 +11930,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8104:
+/***/ 6755:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10984,67 +11941,18 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: usage
 
-;// CONCATENATED MODULE: ./src/errors.ts
-/**
- * Errors meant for users carry a stable code and a one-line message; anything
- * else that escapes is a bug. Edges print `code: message` and add the stack
- * only when debugging was asked for.
- */
-class UserError extends Error {
-    code;
-    constructor(code, message) {
-        super(message);
-        this.code = code;
-        this.name = new.target.name;
-    }
-}
-/** Bad flag, missing argument, unknown command. Exit 2. */
-class UsageError extends UserError {
-    constructor(message) {
-        super('usage', message);
-    }
-}
-/** Invalid configuration or scope file, or an invalid Action input. Exit 2. */
-class ConfigurationError extends UserError {
-    constructor(message, code = 'config') {
-        super(code, message);
-    }
-}
-/** An input file that cannot be read at all (missing, refused, unreadable). Exit 2. */
-class InputError extends UserError {
-    file;
-    line;
-    constructor(file, line, code, message) {
-        super(code, message);
-        this.file = file;
-        this.line = line;
-    }
-}
-function isUserError(error) {
-    return error instanceof UserError;
-}
-/** One line for a user: `code: message`, with the stack only when debugging. */
-function describeError(error, debug) {
-    if (isUserError(error)) {
-        return debug && error.stack ? `${error.code}: ${error.message}\n${error.stack}` : `${error.code}: ${error.message}`;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    const head = `internal-error: ${message.split('\n')[0]} (this is a bug in agent-trace-audit; rerun with --debug for details)`;
-    return debug && error instanceof Error && error.stack ? `${head}\n${error.stack}` : head;
-}
-
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The tool's version; kept equal to package.json by a test. */
 const VERSION = '0.1.0';
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-// EXTERNAL MODULE: ./src/audit/pool.ts + 11 modules
-var pool = __nccwpck_require__(3896);
+// EXTERNAL MODULE: ./src/audit/pool.ts + 2 modules
+var pool = __nccwpck_require__(5461);
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 var external_fs_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_fs_namespaceObject, 2);
@@ -11978,7 +12886,7 @@ async function collectInputs(specs, options) {
             const matches = await glob([spec], { cwd: root, absolute: true, dot: false, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/node_modules/**', '**/.git/**'] });
             if (matches.length === 0) {
                 if (options.strict)
-                    throw new InputError(spec, null, 'no-match', `no file matches ${JSON.stringify(spec)}`);
+                    throw new errors/* InputError */.dz(spec, null, 'no-match', `no file matches ${JSON.stringify(spec)}`);
                 skipped.push({ display: spec, reason: 'the pattern matched no file' });
             }
             for (const match of matches.sort())
@@ -11986,7 +12894,7 @@ async function collectInputs(specs, options) {
         }
         else if (info === null) {
             if (options.strict)
-                throw new InputError(spec, null, 'no-such-path', `no such file or directory: ${JSON.stringify(spec)}`);
+                throw new errors/* InputError */.dz(spec, null, 'no-such-path', `no such file or directory: ${JSON.stringify(spec)}`);
             skipped.push({ display: spec, reason: 'no such file or directory' });
         }
         else if (info.isDirectory()) {
@@ -12044,10 +12952,10 @@ async function walk(dir) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 20 modules
-var audit_rules = __nccwpck_require__(393);
-// EXTERNAL MODULE: ./src/sanitize/text.ts + 1 modules
-var sanitize_text = __nccwpck_require__(2808);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 39 modules
+var audit_rules = __nccwpck_require__(2271);
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __nccwpck_require__(8816);
 ;// CONCATENATED MODULE: ./src/model/finding.ts
@@ -12180,6 +13088,8 @@ function isFailing(report, failOn) {
     return report.findings.some((finding) => SEVERITY_RANK[finding.severity] >= floor);
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/io/limits.ts
@@ -12191,7 +13101,11 @@ const DEFAULT_LIMITS = {
     runIdleRecords: 20_000,
 };
 
+// EXTERNAL MODULE: ./src/zod-issues.ts
+var zod_issues = __nccwpck_require__(9015);
 ;// CONCATENATED MODULE: ./src/config.ts
+
+
 
 
 
@@ -12201,37 +13115,60 @@ const DEFAULT_LIMITS = {
 
 const FAIL_LEVELS = ['error', 'warning', 'note', 'never'];
 const DEFAULT_CONFIG_FILE = 'agent-trace-audit.yml';
-const ruleLevel = schemas/* enum */.k5n([...SEVERITIES, 'off']);
+const ruleLevel = schemas/* enum */.k5n([...SEVERITIES, 'off']).meta({ id: 'rule-level', description: 'error, warning or note; off disables the rule.' });
+/**
+ * One entry per registered rule: a bare level (`retry-storm: off`) or an object
+ * with `severity` and the rule's own options (strict: an unknown option is an error).
+ */
+function ruleEntry(rule) {
+    const options = rule.meta.options instanceof schemas/* ZodObject */.bvH ? rule.meta.options : schemas/* strictObject */.rej({});
+    const object = options.extend({ severity: ruleLevel.optional() }).describe(rule.meta.summary);
+    return schemas/* union */.KCZ([ruleLevel, object]).optional().describe(rule.meta.summary);
+}
+const rulesSchema = schemas/* strictObject */.rej(Object.fromEntries(audit_rules/* RULES */.y.map((rule) => [rule.meta.id, ruleEntry(rule)])))
+    .describe('Per-rule severity and options, keyed by rule id.');
 /** The configuration file, as users write it (kebab-case keys). */
 const configFileSchema = schemas/* strictObject */.rej({
-    'fail-on': schemas/* enum */.k5n(FAIL_LEVELS).optional(),
-    include: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-    exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-    rules: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* union */.KCZ([ruleLevel, schemas/* looseObject */._H3({ severity: ruleLevel.optional() })])).optional(),
+    'fail-on': schemas/* enum */.k5n(FAIL_LEVELS)
+        .optional()
+        .describe('Lowest severity that fails the audit (exit 1, failed check); never: report only. Default: error.'),
+    include: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of trace files to audit when no paths are given.'),
+    exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
+    rules: rulesSchema.optional(),
     limits: schemas/* strictObject */.rej({
-        'max-line-bytes': schemas/* number */.aig().int().positive().optional(),
-        'max-inflated-bytes': schemas/* number */.aig().int().positive().optional(),
-        'max-depth': schemas/* number */.aig().int().positive().max(100_000).optional(),
-        'max-document-bytes': schemas/* number */.aig().int().positive().optional(),
-        'run-idle-records': schemas/* number */.aig().int().nonnegative().optional(),
+        'max-line-bytes': schemas/* number */.aig().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
+        'max-inflated-bytes': schemas/* number */.aig().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
+        'max-depth': schemas/* number */.aig().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
+        'max-document-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest single-document file read whole (default 512 MiB).'),
+        'run-idle-records': schemas/* number */.aig()
+            .int()
+            .nonnegative()
+            .optional()
+            .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
     })
-        .optional(),
-});
+        .optional()
+        .describe('What one input may cost; larger inputs are reported, not read.'),
+})
+    .describe('agent-trace-audit configuration (agent-trace-audit.yml at the repository root, or --config).');
 function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
     const rules = new Map();
     const given = file.rules ?? {};
     for (const id of Object.keys(given)) {
         if (!(0,audit_rules/* ruleById */.B)(id))
-            throw new ConfigurationError(`${source}: rules.${id}: unknown rule id ${JSON.stringify(id)}`);
+            throw new errors/* ConfigurationError */.j1(`${source}: rules.${id}: unknown rule id ${JSON.stringify(id)}`);
     }
     for (const rule of audit_rules/* RULES */.y) {
         const entry = Object.prototype.hasOwnProperty.call(given, rule.meta.id) ? given[rule.meta.id] : undefined;
-        const { severity, ...rawOptions } = typeof entry === 'object' && entry !== null ? entry : { severity: entry };
+        const { severity: rawSeverity, ...rawOptions } = (typeof entry === 'object' && entry !== null ? entry : { severity: entry });
+        const severity = ruleLevel.optional().safeParse(rawSeverity);
+        if (!severity.success) {
+            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}.severity: ${severity.error.issues[0]?.message ?? 'invalid'}`);
+        }
         const parsed = rule.meta.options.safeParse(rawOptions);
         if (!parsed.success) {
-            throw new ConfigurationError(`${source}: rules.${rule.meta.id}: ${describeIssues(parsed.error)}`);
+            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
         }
-        rules.set(rule.meta.id, { severity: severity ?? rule.meta.defaultSeverity, options: parsed.data });
+        rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
     }
     const limits = file.limits ?? {};
     return {
@@ -12256,7 +13193,7 @@ async function loadConfigFile(path, shown = path) {
     }
     catch (error) {
         const code = error.code;
-        throw new ConfigurationError(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
+        throw new errors/* ConfigurationError */.j1(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
     }
     let data;
     try {
@@ -12264,22 +13201,23 @@ async function loadConfigFile(path, shown = path) {
     }
     catch (error) {
         const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
-        throw new ConfigurationError(`${shown}: not valid YAML: ${message}`);
+        throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML: ${message}`);
     }
     const parsed = configFileSchema.safeParse(data);
     if (!parsed.success)
-        throw new ConfigurationError(`${shown}: ${describeIssues(parsed.error)}`);
+        throw new errors/* ConfigurationError */.j1(`${shown}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
     return parsed.data;
 }
-/** One line naming each problem with its path: `rules.retry-storm.threshold: expected number`. */
-function describeIssues(error) {
-    return error.issues
-        .slice(0, 5)
-        .map((issue) => {
-        const path = issue.path.map(String).join('.');
-        return `${path === '' ? '(top level)' : path}: ${issue.message}`;
-    })
-        .join('; ');
+
+;// CONCATENATED MODULE: ./src/cli/config-file.ts
+
+
+
+/** The configuration file given with --config, or agent-trace-audit.yml in the working folder when there is one. */
+async function loadCliConfig(io, configFlag, overrides = {}) {
+    const configPath = configFlag ?? ((0,external_node_fs_.existsSync)((0,external_node_path_namespaceObject.resolve)(io.cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
+    const file = configPath ? await loadConfigFile((0,external_node_path_namespaceObject.resolve)(io.cwd, configPath), configPath) : {};
+    return resolveConfig(file, overrides, configPath ?? 'configuration');
 }
 
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 10 modules
@@ -12442,7 +13380,7 @@ function renderReport(report, format) {
         case 'markdown':
             return renderMarkdown(report);
         default:
-            throw new UsageError(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
+            throw new errors/* UsageError */.eb(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
     }
 }
 
@@ -12469,7 +13407,7 @@ function parseFlags(args, options, usage) {
     }
     catch (error) {
         const message = error instanceof Error ? error.message.split('\n')[0].replace(/\. To specify a positional.*$/, '') : 'bad arguments';
-        throw new UsageError(`${message}\n${usage}`);
+        throw new errors/* UsageError */.eb(`${message}\n${usage}`);
     }
 }
 /** Checks that a flag's value is one of the allowed words. */
@@ -12477,7 +13415,7 @@ function oneOf(flag, value, allowed) {
     if (value === undefined)
         return undefined;
     if (!allowed.includes(value)) {
-        throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`);
+        throw new errors/* UsageError */.eb(`--${flag} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`);
     }
     return value;
 }
@@ -12507,20 +13445,18 @@ async function auditCommand(args, io) {
         debug: { type: 'boolean' },
     }, AUDIT_USAGE);
     if (positionals.length === 0)
-        throw new UsageError(`audit needs at least one file, folder or glob\n${AUDIT_USAGE}`);
+        throw new errors/* UsageError */.eb(`audit needs at least one file, folder or glob\n${AUDIT_USAGE}`);
     const format = oneOf('format', values.format, OUTPUT_FORMATS) ?? 'text';
     const failOn = oneOf('fail-on', values['fail-on'], FAIL_LEVELS);
     const inputFormat = values['input-format'];
     if (inputFormat !== undefined && !(0,registry/* formatById */.a)(inputFormat)) {
-        throw new UsageError(`--input-format must be one of ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
+        throw new errors/* UsageError */.eb(`--input-format must be one of ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
     }
-    const configPath = values.config ?? ((0,external_node_fs_.existsSync)((0,external_node_path_namespaceObject.resolve)(io.cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
-    const file = configPath ? await loadConfigFile((0,external_node_path_namespaceObject.resolve)(io.cwd, configPath), configPath) : {};
-    const config = resolveConfig(file, { failOn }, configPath ?? 'configuration');
+    const config = await loadCliConfig(io, values.config, failOn ? { failOn } : {});
     const logger = consoleLogger(io, values.debug === true);
     const jobs = values.jobs === undefined ? (0,pool/* defaultJobs */.yV)() : Number(values.jobs);
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
-        throw new UsageError(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(values.jobs)}`);
+        throw new errors/* UsageError */.eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(values.jobs)}`);
     const outcome = await auditPaths({ paths: positionals, root: io.cwd, config, strictPaths: true, jobs, workerEntry: io.workerEntry ?? null, ...(inputFormat ? { inputFormat } : {}) }, logger);
     const rendered = renderReport(outcome.report, format);
     if (values.output)
@@ -12632,7 +13568,7 @@ const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 async function mergeCommand(args, io) {
     const { values, positionals } = parseFlags(args, { format: { type: 'string', short: 'f' }, 'fail-on': { type: 'string' }, output: { type: 'string', short: 'o' }, debug: { type: 'boolean' } }, MERGE_USAGE);
     if (positionals.length === 0)
-        throw new UsageError(`merge needs at least one report\n${MERGE_USAGE}`);
+        throw new errors/* UsageError */.eb(`merge needs at least one report\n${MERGE_USAGE}`);
     const format = oneOf('format', values.format, OUTPUT_FORMATS) ?? 'json';
     const failOn = oneOf('fail-on', values['fail-on'], FAIL_LEVELS) ?? 'error';
     const reports = [];
@@ -12652,28 +13588,163 @@ async function readReport(path, shown) {
     try {
         const bytes = await (0,promises_.readFile)(path);
         if (bytes.length > MAX_REPORT_BYTES)
-            throw new InputError(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
+            throw new errors/* InputError */.dz(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
         text = bytes.toString('utf8');
     }
     catch (error) {
-        if (error instanceof InputError)
+        if (error instanceof errors/* InputError */.dz)
             throw error;
-        throw new InputError(shown, null, 'unreadable', `cannot read report ${JSON.stringify(shown)} (${error.code ?? 'error'})`);
+        throw new errors/* InputError */.dz(shown, null, 'unreadable', `cannot read report ${JSON.stringify(shown)} (${error.code ?? 'error'})`);
     }
     let data;
     try {
         data = JSON.parse(text);
     }
     catch {
-        throw new InputError(shown, null, 'invalid-report', `${shown}: not a JSON report`);
+        throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not a JSON report`);
     }
     const parsed = reportSchema.safeParse(data);
     if (!parsed.success)
-        throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report: ${describeIssues(parsed.error)}`);
+        throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
     return parsed.data;
 }
 
+// EXTERNAL MODULE: ./src/audit/engine.ts + 8 modules
+var engine = __nccwpck_require__(4421);
+;// CONCATENATED MODULE: ./src/cli/transcript.ts
+
+
+
+
+
+
+/** Read problems that make a transcript unusable: replay parsing is strict, so these stop the command. */
+const FATAL = new Set(['malformed-record', 'truncated-tail']);
+/**
+ * Audits one replay transcript ({index, tool, args, response} per line) with
+ * only the given rules, keeping their options from the configuration (or
+ * `overrides`). A malformed record or one that is not a transcript record is an
+ * InputError naming file:line.
+ */
+async function auditTranscript(io, path, config, ruleIds, overrides = new Map()) {
+    const info = await (0,promises_.stat)((0,external_node_path_namespaceObject.resolve)(io.cwd, path)).catch(() => null);
+    if (info !== null && !info.isFile())
+        throw new errors/* InputError */.dz(path, null, 'not-a-file', `${path}: a transcript must be a file`);
+    const { inputs, skipped } = await collectInputs([path], { root: io.cwd, exclude: [], strict: true });
+    const input = inputs[0];
+    if (!input)
+        throw new errors/* InputError */.dz(path, null, 'unreadable', `${path}: ${skipped[0]?.reason ?? 'cannot be read'}`);
+    const rules = new Map();
+    for (const [id, setting] of config.rules) {
+        if (FATAL.has(id))
+            rules.set(id, { severity: 'error', options: setting.options });
+        else if (ruleIds.includes(id))
+            rules.set(id, { severity: 'error', options: overrides.has(id) ? overrides.get(id) : setting.options });
+        else
+            rules.set(id, { severity: 'off', options: setting.options });
+    }
+    const indexByLine = new Map();
+    let calls = 0;
+    let foreign = null;
+    const result = await (0,engine/* runAudit */.bD)([input], { ...config, rules }, {
+        inputFormat: 'native-jsonl',
+        onRun(run) {
+            for (const record of run.records) {
+                const index = record.kind === 'tool_call' || record.kind === 'tool_result' ? record.index : null;
+                if (index === null)
+                    foreign = Math.min(foreign ?? record.loc.line, record.loc.line);
+                else if (record.kind === 'tool_call') {
+                    calls += 1;
+                    indexByLine.set(record.loc.line, index);
+                }
+            }
+        },
+    });
+    const fatal = result.findings.find((f) => FATAL.has(f.ruleId));
+    const badLine = fatal && (foreign === null || fatal.line <= foreign) ? fatal.line : foreign;
+    if (badLine !== null) {
+        const reason = fatal && fatal.line === badLine ? fatal.message : 'not a transcript record: expected exactly {index, tool, args, response}';
+        throw new errors/* InputError */.dz(input.display, badLine, 'malformed-transcript', `${input.display}:${badLine}: ${reason}`);
+    }
+    const findings = result.findings
+        .filter((f) => ruleIds.includes(f.ruleId))
+        .map((f) => ({ index: indexByLine.get(f.line) ?? -1, rule: f.ruleId, line: f.line, tool: f.tool, message: f.message }))
+        .sort((a, b) => a.index - b.index || (0,audit_findings/* cmp */.r2)(a.rule, b.rule) || (0,audit_findings/* cmp */.r2)(a.message, b.message));
+    return { file: input.display, calls, findings };
+}
+/** The line report: `calls: N`, optional header lines, `findings: N`, then `index I: rule: message`. */
+function renderTranscriptText(audit, header = []) {
+    const lines = [`calls: ${audit.calls}`, ...header, `findings: ${audit.findings.length}`];
+    for (const f of audit.findings)
+        lines.push(`index ${f.index}: ${f.rule}: ${f.message}`);
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/replay.ts
+
+
+
+
+const REPLAY_USAGE = 'usage: agent-trace-audit replay <transcript.jsonl> [--format text|json] [--config file]';
+const REPLAY_RULES = ['non-determinism', 'redundant-call'];
+/**
+ * `replay`: audits a transcript against its own recorded responses
+ * (non-determinism, redundant calls). Exit 0 clean, 1 findings.
+ */
+async function replayCommand(args, io) {
+    const { values, positionals } = parseFlags(args, { format: { type: 'string', short: 'f' }, config: { type: 'string', short: 'c' }, debug: { type: 'boolean' } }, REPLAY_USAGE);
+    if (positionals.length !== 1)
+        throw new errors/* UsageError */.eb(`replay takes exactly one transcript\n${REPLAY_USAGE}`);
+    const format = oneOf('format', values.format, ['text', 'json']) ?? 'text';
+    const config = await loadCliConfig(io, values.config);
+    const audit = await auditTranscript(io, positionals[0], config, REPLAY_RULES);
+    const divergence = audit.findings.find((f) => f.rule === 'non-determinism')?.index ?? null;
+    if (format === 'json') {
+        const { file, calls, findings } = audit;
+        io.stdout(`${JSON.stringify({ command: 'replay', file, calls, divergence, findings }, null, 2)}\n`);
+    }
+    else {
+        io.stdout(renderTranscriptText(audit, [`divergence: ${divergence === null ? 'none' : `index ${divergence}`}`]));
+    }
+    return audit.findings.length > 0 ? 1 : 0;
+}
+
+// EXTERNAL MODULE: ./src/audit/scope.ts
+var audit_scope = __nccwpck_require__(7643);
+;// CONCATENATED MODULE: ./src/cli/scope.ts
+
+
+
+
+
+
+const SCOPE_USAGE = 'usage: agent-trace-audit scope <transcript.jsonl> <scope.json> [--format text|json] [--config file]';
+/**
+ * `scope`: checks every call of a transcript against a declared scope
+ * ({agent, allowed_tools}). Exit 0 clean, 1 findings, 2 for an invalid scope file.
+ */
+async function scopeCommand(args, io) {
+    const { values, positionals } = parseFlags(args, { format: { type: 'string', short: 'f' }, config: { type: 'string', short: 'c' }, debug: { type: 'boolean' } }, SCOPE_USAGE);
+    if (positionals.length !== 2)
+        throw new errors/* UsageError */.eb(`scope takes a transcript and a scope file\n${SCOPE_USAGE}`);
+    const [transcript, scopePath] = positionals;
+    const format = oneOf('format', values.format, ['text', 'json']) ?? 'text';
+    const scope = (0,audit_scope/* loadScopeFile */.$P)((0,external_node_path_namespaceObject.resolve)(io.cwd, scopePath), scopePath);
+    const config = await loadCliConfig(io, values.config);
+    const audit = await auditTranscript(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
+    if (format === 'json') {
+        const { file, calls, findings } = audit;
+        io.stdout(`${JSON.stringify({ command: 'scope', file, agent: scope.agent, calls, findings }, null, 2)}\n`);
+    }
+    else {
+        io.stdout(renderTranscriptText(audit));
+    }
+    return audit.findings.length > 0 ? 1 : 0;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
 
 
 
@@ -12682,6 +13753,8 @@ async function readReport(path, shown) {
 const COMMANDS = Object.assign(Object.create(null), {
     audit: { run: auditCommand, usage: AUDIT_USAGE },
     merge: { run: mergeCommand, usage: MERGE_USAGE },
+    replay: { run: replayCommand, usage: REPLAY_USAGE },
+    scope: { run: scopeCommand, usage: SCOPE_USAGE },
 });
 function usage() {
     return `agent-trace-audit ${VERSION}: audit the tool-call traces of AI agents
@@ -12717,9 +13790,70 @@ async function runCli(argv, io) {
         return await command.run(args, io);
     }
     catch (error) {
-        io.stderr(`${describeError(error, debug)}\n`);
+        io.stderr(`${(0,errors/* describeError */.Uc)(error, debug)}\n`);
         return 2;
     }
+}
+
+
+/***/ }),
+
+/***/ 3916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Uc: () => (/* binding */ describeError),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   eb: () => (/* binding */ UsageError),
+/* harmony export */   j1: () => (/* binding */ ConfigurationError)
+/* harmony export */ });
+/* unused harmony exports UserError, isUserError */
+/**
+ * Errors meant for users carry a stable code and a one-line message; anything
+ * else that escapes is a bug. Edges print `code: message` and add the stack
+ * only when debugging was asked for.
+ */
+class UserError extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.code = code;
+        this.name = new.target.name;
+    }
+}
+/** Bad flag, missing argument, unknown command. Exit 2. */
+class UsageError extends UserError {
+    constructor(message) {
+        super('usage', message);
+    }
+}
+/** Invalid configuration or scope file, or an invalid Action input. Exit 2. */
+class ConfigurationError extends UserError {
+    constructor(message, code = 'config') {
+        super(code, message);
+    }
+}
+/** An input file that cannot be read at all (missing, refused, unreadable). Exit 2. */
+class InputError extends UserError {
+    file;
+    line;
+    constructor(file, line, code, message) {
+        super(code, message);
+        this.file = file;
+        this.line = line;
+    }
+}
+function isUserError(error) {
+    return error instanceof UserError;
+}
+/** One line for a user: `code: message`, with the stack only when debugging. */
+function describeError(error, debug) {
+    if (isUserError(error)) {
+        return debug && error.stack ? `${error.code}: ${error.message}\n${error.stack}` : `${error.code}: ${error.message}`;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const head = `internal-error: ${message.split('\n')[0]} (this is a bug in agent-trace-audit; rerun with --debug for details)`;
+    return debug && error instanceof Error && error.stack ? `${head}\n${error.stack}` : head;
 }
 
 
@@ -13020,7 +14154,8 @@ function errorCodeOf(obj) {
 ;// CONCATENATED MODULE: ./src/ingest/native/boundary.ts
 
 
-const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256'];
+// Hashes, or the saved payloads they are computed from.
+const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'process_payload', 'adapter_payload', 'model_payload'];
 function hasBoundaryFields(obj) {
     return HASH_FIELDS.some((key) => own(obj, key) !== undefined);
 }
@@ -13461,47 +14596,183 @@ function formatById(id) {
 
 /***/ }),
 
-/***/ 2808:
+/***/ 5371:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  j: () => (/* binding */ sanitizeText)
+  fp: () => (/* binding */ redactSecrets),
+  LV: () => (/* binding */ scanSecrets)
 });
 
-// UNUSED EXPORTS: DEFAULT_MAX_CHARS
+// UNUSED EXPORTS: SECRET_PATTERNS
 
-;// CONCATENATED MODULE: ./src/sanitize/secrets.ts
-const SECRET_PATTERNS = [
-    { id: 'private-key', regex: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g },
-    { id: 'github-token', regex: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
-    { id: 'anthropic-key', regex: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-    { id: 'openai-key', regex: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
-    { id: 'aws-access-key', regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g },
-    { id: 'slack-token', regex: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
-    { id: 'slack-webhook', regex: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/_-]+/g },
-    { id: 'google-api-key', regex: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-    { id: 'stripe-key', regex: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
-    { id: 'jwt', regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-    { id: 'authorization-header', regex: /\b((?:authorization|proxy-authorization|x-api-key|api-key|cookie)["']?\s*[:=]\s*["']?)(?:(?:Bearer|Basic|Token)\s+)?[^\s"',;]{6,}/gi },
-    { id: 'url-credentials', regex: /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/:@"']+:[^\s/@"']+@/gi },
-    { id: 'url-secret-param', regex: /([?&](?:api[_-]?key|key|token|access[_-]?token|secret|signature|sig|password|X-Amz-Signature|X-Amz-Credential)=)[^&\s"'#]{4,}/gi },
-];
-/** Replaces every secret in `text` with `[REDACTED:<id>]`. Idempotent. */
-function redactSecrets(text) {
-    let out = text;
-    for (const { id, regex } of SECRET_PATTERNS) {
-        regex.lastIndex = 0;
-        out = out.replace(regex, (_match, prefix) => {
-            const keep = typeof prefix === 'string' ? prefix : '';
-            return `${keep}[REDACTED:${id}]`;
-        });
+;// CONCATENATED MODULE: ./src/sanitize/base64-secrets.ts
+/**
+ * Secrets hidden in base64: a git credential (`x-access-token:ghs_…`), a basic
+ * auth pair or a whole .env file shipped as a blob. Runs of base64 characters
+ * long enough to hold a credential are decoded; when the bytes are mostly
+ * printable text and that text holds a secret, the whole blob is a secret.
+ * Binary data (hashes, images, commit SHAs, UUIDs) decodes to noise and is left alone.
+ */
+/** Shortest run worth decoding: base64 of a 20-character AWS key id is 28 characters. */
+const MIN_RUN = 24;
+/** Longest run decoded (larger blobs are file contents, scanned in pieces would mislead). */
+const MAX_RUN = 1 << 20;
+/** Share of decoded characters that must be printable text. */
+const MIN_PRINTABLE = 0.9;
+// Standard and URL-safe alphabets, optional padding; not inside a longer word.
+const RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
+/**
+ * Every base64 run of `text` whose decoded text `detect` says holds a secret
+ * (detect returns the pattern id, or null). Each distinct run is reported once.
+ */
+function findBase64Secrets(text, detect) {
+    const out = [];
+    const seen = new Set();
+    for (const match of text.matchAll(RUN)) {
+        const blob = match[0];
+        if (blob.length < MIN_RUN || blob.length > MAX_RUN || seen.has(blob))
+            continue;
+        seen.add(blob);
+        // A run that starts mid-block (glued to a label) decodes at a later offset.
+        for (let offset = 0; offset < 4; offset += 1) {
+            const decoded = decodeText(blob.slice(offset));
+            if (decoded === null)
+                continue;
+            const ruleId = detect(decoded);
+            if (ruleId !== null)
+                out.push({ blob, ruleId });
+            break;
+        }
     }
     return out;
 }
+/** The decoded text when the run is plausible base64 of text, else null. */
+function decodeText(run) {
+    const body = run.replace(/=+$/, '');
+    if (body.length < MIN_RUN - 2 || body.length % 4 === 1)
+        return null;
+    const bytes = Buffer.from(body, 'base64');
+    if (bytes.length === 0)
+        return null;
+    const decoded = bytes.toString('utf8');
+    let printable = 0;
+    let total = 0;
+    for (const ch of decoded) {
+        total += 1;
+        const c = ch.codePointAt(0);
+        if ((c >= 0x20 && c < 0x7f) || c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0xa0 && c !== 0xfffd))
+            printable += 1;
+    }
+    return total > 0 && printable / total >= MIN_PRINTABLE ? decoded : null;
+}
 
-;// CONCATENATED MODULE: ./src/sanitize/text.ts
+;// CONCATENATED MODULE: ./src/sanitize/secrets.ts
+/**
+ * Secret patterns shared by the redactor (everything printed) and the
+ * secret-in-trace rule. Each pattern has a stable id used in `[REDACTED:<id>]`.
+ *
+ * Patterns are applied one after another, most specific first. A pattern with a
+ * capture group keeps group 1 (a header name, a URL scheme, a query key) and
+ * redacts the rest of its match. A match whose secret part holds nothing but
+ * earlier markers is left alone, so redaction is idempotent.
+ */
+
+/**
+ * Not preceded by a letter or digit (`_` may precede: `env_AKIA…`). Prefixes
+ * distinctive enough (`ghp_`, `sk-ant-`, `xoxb-`) need no such guard.
+ */
+const START = '(?<![A-Za-z0-9])';
+const SECRET_PATTERNS = [
+    { id: 'private-key', regex: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
+    { id: 'github-token', regex: new RegExp(`(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9])`, 'g') },
+    { id: 'anthropic-key', regex: new RegExp(`sk-ant-[A-Za-z0-9_-]{20,}`, 'g') },
+    { id: 'openai-key', regex: new RegExp(`${START}sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,})`, 'g') },
+    { id: 'aws-access-key', regex: new RegExp(`${START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])`, 'g') },
+    { id: 'slack-token', regex: new RegExp(`(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}`, 'g') },
+    { id: 'slack-webhook', regex: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
+    { id: 'google-api-key', regex: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, 'g') },
+    { id: 'stripe-key', regex: new RegExp(`${START}(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})`, 'g') },
+    { id: 'jwt', regex: new RegExp(`${START}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, 'g') },
+    { id: 'aws-secret-key', regex: /\b(aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?)[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/gi },
+    { id: 'cookie-header', regex: /\b((?:set-)?cookie["']?\s*[:=]\s*["']?)[^\s;"']{3,}(?:;[ \t]*[^\s;"']+)*/gi },
+    {
+        id: 'authorization-header',
+        regex: /\b((?:proxy-)?(?:authorization|x-api-key|api-key|x-auth-token|private-token)["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Digest|Bot)\s+)?)[^\s"',;]{6,}/gi,
+    },
+    { id: 'url-credentials', regex: /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/:@"']+:[^\s/"']+(?=@)/gi },
+    {
+        id: 'url-secret-param',
+        regex: /([?&](?:api[_-]?key|key|token|access[_-]?token|auth|client[_-]?secret|secret|signature|sig|password|private[_-]?token|X-Amz-Signature|X-Amz-Credential|X-Goog-Signature)=)[^&\s"'#]{6,}/gi,
+    },
+];
+const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
+const MAX_ROUNDS = 4;
+/** True when `text` has something left once redaction markers are removed. */
+function hasSubstance(text) {
+    return /[A-Za-z0-9]/.test(text.replace(MARKER, ''));
+}
+/** One round over every pattern; `found` collects what was redacted. */
+function redactRound(text, found) {
+    let out = text;
+    for (const { id, regex } of SECRET_PATTERNS) {
+        regex.lastIndex = 0;
+        out = out.replace(regex, (match, prefix) => {
+            const keep = typeof prefix === 'string' ? prefix : '';
+            const secret = match.slice(keep.length);
+            if (!hasSubstance(secret))
+                return match;
+            found.push({ ruleId: id, secret });
+            return `${keep}[REDACTED:${id}]`;
+        });
+    }
+    for (const hit of findBase64Secrets(out, secretRuleOf)) {
+        found.push({ ruleId: `base64-${hit.ruleId}`, secret: hit.blob });
+        out = out.split(hit.blob).join(`[REDACTED:base64-${hit.ruleId}]`);
+    }
+    return out;
+}
+/** The id of the first pattern with a real match in `text` (no base64 decoding), or null. */
+function secretRuleOf(text) {
+    for (const { id, regex } of SECRET_PATTERNS) {
+        for (const match of text.matchAll(regex)) {
+            const prefix = match[1] ?? '';
+            if (hasSubstance(match[0].slice(prefix.length)))
+                return id;
+        }
+    }
+    return null;
+}
+/** Redacts `text` until no pattern matches; returns the result and every secret removed. */
+function scanSecrets(text) {
+    const found = [];
+    let out = text;
+    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+        const next = redactRound(out, found);
+        if (next === out)
+            break;
+        out = next;
+    }
+    return { text: out, found };
+}
+/** Replaces every secret in `text` with `[REDACTED:<id>]`. Idempotent. */
+function redactSecrets(text) {
+    return scanSecrets(text).text;
+}
+
+
+/***/ }),
+
+/***/ 1900:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ sanitizeText)
+/* harmony export */ });
+/* unused harmony export DEFAULT_MAX_CHARS */
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5371);
 /**
  * The one sanitizer for text taken from a trace: every renderer, log line and
  * error message shows trace text only after it passed through `sanitizeText`.
@@ -13510,33 +14781,100 @@ function redactSecrets(text) {
  */
 
 const DEFAULT_MAX_CHARS = 200;
-// C0 controls but tab, DEL, C1 controls.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// C0 controls but tab, newline and carriage return; DEL; C1 controls.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 // ANSI/VT escape sequences (CSI, OSC, and two-byte escapes).
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
 // Bidi embeddings, overrides and isolates; zero-width and invisible formatting characters.
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u00ad\u180e]/g;
+/**
+ * Order matters: escapes are decoded and invisible characters removed before
+ * secrets are looked for (so `gh\u200bp_…` or `\u0067hp_…` cannot slip past),
+ * and the cap comes last and never cuts a marker or a surrogate pair in half.
+ */
 function sanitizeText(text, options = {}) {
-    const max = options.maxChars ?? DEFAULT_MAX_CHARS;
-    let out = redactSecrets(text);
-    out = out.replace(ANSI, '').replace(INVISIBLE, '');
-    out = options.keepNewlines ? out.replace(/\r\n?/g, '\n').replace(/\t/g, ' ') : out.replace(/[\r\n\t]+/g, ' ');
-    out = out.replace(CONTROL, (c) => (options.keepNewlines && c === '\n' ? c : ''));
+    const max = Math.max(options.maxChars ?? DEFAULT_MAX_CHARS, MIN_CAP);
+    let out = decodeJsonEscapes(text);
+    out = out.replace(ANSI, '').replace(INVISIBLE, '').replace(CONTROL, '');
     out = stripLoneSurrogates(out);
-    if (out.length > max) {
-        let cut = max - 1;
-        // Never cut a surrogate pair or a redaction marker in half.
-        if (/[\ud800-\udbff]/.test(out[cut - 1] ?? ''))
-            cut -= 1;
-        const open = out.lastIndexOf('[REDACTED', cut);
-        if (open !== -1 && out.indexOf(']', open) >= cut)
-            cut = open;
-        out = `${out.slice(0, cut)}…`;
+    out = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(out);
+    out = options.keepNewlines ? out.replace(/\r\n?/g, '\n').replace(/\t/g, ' ') : out.replace(/[\r\n\t]+/g, ' ');
+    while (out.length > max)
+        out = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(cut(out, max));
+    return out;
+}
+/** Enough room for the longest marker and an ellipsis. */
+const MIN_CAP = 40;
+/** The first `max - 1` characters and an ellipsis, backing off a marker or surrogate pair that would be split. */
+function cut(text, max) {
+    let end = max - 1;
+    if (/[\ud800-\udbff]/.test(text[end - 1] ?? ''))
+        end -= 1;
+    const open = text.lastIndexOf('[REDACTED:', end - 1);
+    if (open !== -1) {
+        const close = text.indexOf(']', open);
+        if (close >= end)
+            end = open;
+    }
+    return `${text.slice(0, end)}…`;
+}
+// `\uXXXX` and `\/` as they appear in raw JSON text (an excerpt of a bad line).
+const JSON_ESCAPE = /\\u([0-9a-fA-F]{4})|\\\//g;
+/** Decodes JSON escapes until none is left (each round shortens the text, so this ends). */
+function decodeJsonEscapes(text) {
+    let out = text;
+    while (JSON_ESCAPE.test(out)) {
+        JSON_ESCAPE.lastIndex = 0;
+        out = out.replace(JSON_ESCAPE, (_m, hex) => (hex === undefined ? '/' : String.fromCharCode(parseInt(hex, 16))));
     }
     return out;
 }
 function stripLoneSurrogates(text) {
     return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+
+/***/ }),
+
+/***/ 9015:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ describeIssues)
+/* harmony export */ });
+/**
+ * One line naming each problem with its path: `rules.retry-storm.threshold: expected number`,
+ * `rules.retry-storm.bogus: unknown key`.
+ * A union that failed as a whole is reported through the alternative that got
+ * furthest (the one with an issue below the union's own path), so the user
+ * sees `rules.retry-storm.threshold: …` rather than "invalid input".
+ */
+function describeIssues(error) {
+    return flatten(error.issues, [])
+        .slice(0, 5)
+        .map((issue) => {
+        const path = issue.path.map(String);
+        // An unknown key is named by its own path: `rules.retry-storm.bogus: unknown key`.
+        if (issue.code === 'unrecognized_keys') {
+            const what = path.length === 1 && path[0] === 'rules' ? (key) => `unknown rule id ${JSON.stringify(key)}` : () => 'unknown key';
+            return issue.keys.map((key) => `${[...path, key].join('.')}: ${what(key)}`).join('; ');
+        }
+        return `${path.length === 0 ? '(top level)' : path.join('.')}: ${issue.message}`;
+    })
+        .join('; ');
+}
+function flatten(issues, prefix) {
+    const out = [];
+    for (const issue of issues) {
+        const path = [...prefix, ...issue.path];
+        if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+            const deeper = issue.errors.find((branch) => branch.some((inner) => inner.path.length > 0));
+            out.push(...flatten(deeper ?? issue.errors[0], path));
+        }
+        else
+            out.push({ ...issue, path });
+    }
+    return out;
 }
 
 
@@ -23953,10 +25291,10 @@ exports.visitAsync = visitAsync;
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  bvH: () => (/* binding */ ZodObject),
   YOg: () => (/* binding */ array),
   k5n: () => (/* binding */ schemas_enum),
   euz: () => (/* binding */ literal),
-  _H3: () => (/* binding */ looseObject),
   aig: () => (/* binding */ schemas_number),
   g1P: () => (/* binding */ record),
   rej: () => (/* binding */ strictObject),
@@ -23965,7 +25303,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
@@ -32888,7 +34226,7 @@ function looseObject(shape, params) {
         type: "object",
         shape,
         catchall: unknown(),
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {

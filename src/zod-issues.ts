@@ -15,7 +15,10 @@ export function describeIssues(error: z.ZodError): string {
     .map((issue) => {
       const path = issue.path.map(String);
       // An unknown key is named by its own path: `rules.retry-storm.bogus: unknown key`.
-      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${[...path, key].join('.')}: unknown key`).join('; ');
+      if (issue.code === 'unrecognized_keys') {
+        const what = path.length === 1 && path[0] === 'rules' ? (key: string) => `unknown rule id ${JSON.stringify(key)}` : () => 'unknown key';
+        return issue.keys.map((key) => `${[...path, key].join('.')}: ${what(key)}`).join('; ');
+      }
       return `${path.length === 0 ? '(top level)' : path.join('.')}: ${issue.message}`;
     })
     .join('; ');

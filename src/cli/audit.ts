@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { defaultJobs } from '../audit/pool.js';
 import { auditPaths } from '../core.js';
-import { DEFAULT_CONFIG_FILE, FAIL_LEVELS, loadConfigFile, resolveConfig } from '../config.js';
+import { loadCliConfig } from './config-file.js';
+import { FAIL_LEVELS } from '../config.js';
 import { UsageError } from '../errors.js';
 import { formatById, FORMATS } from '../ingest/registry.js';
 import { OUTPUT_FORMATS, renderReport } from '../report/index.js';
@@ -34,9 +34,7 @@ export async function auditCommand(args: string[], io: CliIO): Promise<number> {
   if (inputFormat !== undefined && !formatById(inputFormat)) {
     throw new UsageError(`--input-format must be one of ${FORMATS.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
   }
-  const configPath = values.config ?? (existsSync(resolve(io.cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
-  const file = configPath ? await loadConfigFile(resolve(io.cwd, configPath), configPath) : {};
-  const config = resolveConfig(file, { failOn }, configPath ?? 'configuration');
+  const config = await loadCliConfig(io, values.config, failOn ? { failOn } : {});
   const logger = consoleLogger(io, values.debug === true);
   const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new UsageError(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(values.jobs)}`);

@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.js';
 import { oneOf, parseFlags, type CliIO } from './io.js';
-import { auditTranscript, loadCliConfig, renderTranscriptText } from './transcript.js';
+import { loadCliConfig } from './config-file.js';
+import { auditTranscript, renderTranscriptText } from './transcript.js';
 
 export const REPLAY_USAGE = 'usage: agent-trace-audit replay <transcript.jsonl> [--format text|json] [--config file]';
 const REPLAY_RULES = ['non-determinism', 'redundant-call'];

@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { loadScopeFile } from '../audit/scope.js';
 import { UsageError } from '../errors.js';
 import { oneOf, parseFlags, type CliIO } from './io.js';
-import { auditTranscript, loadCliConfig, renderTranscriptText } from './transcript.js';
+import { loadCliConfig } from './config-file.js';
+import { auditTranscript, renderTranscriptText } from './transcript.js';
 
 export const SCOPE_USAGE = 'usage: agent-trace-audit scope <transcript.jsonl> <scope.json> [--format text|json] [--config file]';
 

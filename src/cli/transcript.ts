@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runAudit } from '../audit/engine.js';
-import { DEFAULT_CONFIG_FILE, loadConfigFile, resolveConfig, type AuditConfig, type RuleSetting } from '../config.js';
+import type { AuditConfig, RuleSetting } from '../config.js';
 import { InputError } from '../errors.js';
 import { collectInputs } from '../io/collect.js';
 import { cmp } from '../audit/findings.js';
@@ -24,13 +23,6 @@ export interface TranscriptAudit {
   readonly calls: number;
   /** Sorted by index, then rule id. */
   readonly findings: TranscriptFinding[];
-}
-
-/** The configuration file given with --config, or agent-trace-audit.yml when there is one (for rule options). */
-export async function loadCliConfig(io: CliIO, configFlag: string | undefined): Promise<AuditConfig> {
-  const configPath = configFlag ?? (existsSync(resolve(io.cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
-  const file = configPath ? await loadConfigFile(resolve(io.cwd, configPath)) : {};
-  return resolveConfig(file, {}, configPath ?? 'configuration');
 }
 
 /**

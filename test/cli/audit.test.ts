@@ -15,7 +15,7 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
     const { code, stdout, stderr } = runBundle(['audit', 'sample_orphan.jsonl'], root);
     expect(stderr).toBe('');
     expect(code).toBe(1);
-    expect(stdout).toContain("error     orphan-call  sample_orphan.jsonl:1  r_18  c_9   call 'c_9' to 'web_search' has no result (the model kept generating afterwards)");
+    expect(stdout).toContain("error     orphan-call                  sample_orphan.jsonl:1  r_18  c_9   call 'c_9' to 'web_search' has no result (the model kept generating afterwards)");
   });
 
   it('--format json validates against the report schema and is byte-identical across runs', () => {
@@ -25,8 +25,10 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
     expect(first.code).toBe(1);
     expect(first.stdout).toBe(second.stdout);
     const report = reportSchema.parse(JSON.parse(first.stdout));
-    expect(report.summary).toEqual({ files: 2, runs: 2, toolCalls: 1, toolResults: 1, findings: { error: 2, warning: 0, note: 0 } });
+    expect(report.summary).toEqual({ files: 2, runs: 2, toolCalls: 1, toolResults: 1, findings: { error: 2, warning: 1, note: 1 } });
     expect(report.findings.map((f) => [f.file, f.line, f.ruleId])).toEqual([
+      ['a.jsonl', 1, 'catalog-missing'],
+      ['a.jsonl', 1, 'continued-while-outstanding'],
       ['a.jsonl', 1, 'orphan-call'],
       ['b/c.jsonl', 1, 'unmatched-result'],
     ]);
@@ -47,7 +49,7 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
     const { code, stdout } = runBundle(['audit', 'mixed.jsonl', '--format', 'json'], root);
     expect(code).toBe(1);
     const report = reportSchema.parse(JSON.parse(stdout));
-    expect(report.findings.map((f) => [f.line, f.ruleId])).toEqual([
+    expect(report.findings.filter((f) => f.severity === 'error').map((f) => [f.line, f.ruleId])).toEqual([
       [1, 'orphan-call'],
       [3, 'malformed-record'],
       [4, 'malformed-record'],
@@ -71,7 +73,7 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
       [['audit', 'a.jsonl', '--format', 'xml'], 'usage: --format must be one of text, json, markdown, not "xml"'],
       [['audit', 'a.jsonl', '--bogus'], "usage: Unknown option '--bogus'"],
       [['audit', 'a.jsonl', '--config', 'bad.yml'], 'config: bad.yml: rules.no-such-rule: unknown rule id "no-such-rule"'],
-      [['audit', 'a.jsonl', '--config', 'typo.yml'], 'config: typo.yml: (top level): Unrecognized key: "fail_on"'],
+      [['audit', 'a.jsonl', '--config', 'typo.yml'], 'config: typo.yml: fail_on: unknown key'],
       [['audit', 'a.jsonl', '--config', 'none.yml'], 'config: cannot read configuration file "none.yml" (ENOENT)'],
       [['frobnicate'], 'usage: unknown command "frobnicate"'],
     ];
@@ -85,10 +87,14 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
   });
 
   it('reads agent-trace-audit.yml from the working folder', () => {
-    const root = tempTree({ 'a.jsonl': orphanLog, 'agent-trace-audit.yml': 'rules:\n  orphan-call: warning\n' });
+    const root = tempTree({ 'a.jsonl': orphanLog, 'agent-trace-audit.yml': 'rules:\n  orphan-call: warning\n  continued-while-outstanding: note\n' });
     const { code, stdout } = runBundle(['audit', 'a.jsonl', '--format', 'json'], root);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout).findings[0].severity).toBe('warning');
+    expect(JSON.parse(stdout).findings.map((f: { ruleId: string; severity: string }) => `${f.ruleId}:${f.severity}`)).toEqual([
+      'catalog-missing:note',
+      'continued-while-outstanding:note',
+      'orphan-call:warning',
+    ]);
   });
 
   it('--version and --help', () => {

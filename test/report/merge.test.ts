@@ -48,7 +48,7 @@ describe('mergeReports', () => {
     const two = await reportOf(['b.jsonl', 'c.jsonl']);
     const merged = mergeReports([one, two]);
     expect(merged.findings.filter((f) => f.file === 'b.jsonl').length).toBe(1);
-    expect(merged.summary.findings).toEqual({ error: 3, warning: 0, note: 0 });
+    expect(merged.summary.findings).toEqual({ error: 3, warning: 1, note: 2 });
     expect(merged.summary.files).toBe(3);
   });
 

@@ -66,7 +66,8 @@ describe('malformed-record', () => {
   });
 
   it('finds nothing in a clean file', async () => {
-    const result = await auditFiles({ 't.jsonl': jsonl(call('c1'), { run_id: 'r', kind: 'tool_result', call_id: 'c1' }) });
+    const catalog = { type: 'catalog', run_id: 'r', catalog_names: ['ls'], catalog_sha256: 'ef26a00bf0e027554dd20863a1aea1f9b8f372f45df91fea27617f92d727b78d' };
+    const result = await auditFiles({ 't.jsonl': jsonl(catalog, call('c1'), { run_id: 'r', kind: 'tool_result', call_id: 'c1' }) });
     expect(result.findings).toEqual([]);
   });
 });

@@ -33,6 +33,6 @@ describe('unused-tool', () => {
 
   it('rejects an allow option that is not a list of names', () => {
     expect(() => resolveConfig({ rules: { 'unused-tool': { allow: 'grep' } } })).toThrow('rules.unused-tool: allow:');
-    expect(() => resolveConfig({ rules: { 'unused-tool': { allowed: [] } } })).toThrow('"allowed"');
+    expect(() => resolveConfig({ rules: { 'unused-tool': { allowed: [] } } })).toThrow('rules.unused-tool: allowed: unknown key');
   });
 });
