@@ -8,6 +8,7 @@ import { ruleCrash } from './rule-crash.js';
 import { truncatedTail } from './truncated-tail.js';
 import { unknownFormat } from './unknown-format.js';
 import { unmatchedResult } from './unmatched-result.js';
+import { unstructuredError } from './unstructured-error.js';
 
 /**
  * Every rule, one file each. Adding a rule: write `rules/<id>.ts`, its doc in
@@ -27,6 +28,8 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   // pairing
   orphanCall,
   unmatchedResult,
+  // error hygiene
+  unstructuredError,
 ];
 
 const BY_ID = new Map(RULES.map((rule) => [rule.meta.id, rule]));
