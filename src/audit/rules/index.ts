@@ -7,6 +7,7 @@ import { orphanCall } from './orphan-call.js';
 import { ruleCrash } from './rule-crash.js';
 import { truncatedTail } from './truncated-tail.js';
 import { unknownFormat } from './unknown-format.js';
+import { unmappedErrorShare } from './unmapped-error-share.js';
 import { unmatchedResult } from './unmatched-result.js';
 import { unstructuredError } from './unstructured-error.js';
 
@@ -30,6 +31,7 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   unmatchedResult,
   // error hygiene
   unstructuredError,
+  unmappedErrorShare,
 ];
 
 const BY_ID = new Map(RULES.map((rule) => [rule.meta.id, rule]));
