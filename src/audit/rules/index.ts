@@ -5,6 +5,7 @@ import { malformedRecord } from './malformed-record.js';
 import { missingFinalNewline } from './missing-final-newline.js';
 import { orphanCall } from './orphan-call.js';
 import { ruleCrash } from './rule-crash.js';
+import { slowRecovery } from './slow-recovery.js';
 import { truncatedTail } from './truncated-tail.js';
 import { unknownFormat } from './unknown-format.js';
 import { unmappedErrorShare } from './unmapped-error-share.js';
@@ -32,6 +33,7 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   // error hygiene
   unstructuredError,
   unmappedErrorShare,
+  slowRecovery,
 ];
 
 const BY_ID = new Map(RULES.map((rule) => [rule.meta.id, rule]));
