@@ -6,6 +6,7 @@ import { missingFinalNewline } from './missing-final-newline.js';
 import { orphanCall } from './orphan-call.js';
 import { ruleCrash } from './rule-crash.js';
 import { slowRecovery } from './slow-recovery.js';
+import { stackTraceInResult } from './stack-trace-in-result.js';
 import { truncatedTail } from './truncated-tail.js';
 import { unknownFormat } from './unknown-format.js';
 import { unmappedErrorShare } from './unmapped-error-share.js';
@@ -31,6 +32,7 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   orphanCall,
   unmatchedResult,
   // error hygiene
+  stackTraceInResult,
   unstructuredError,
   unmappedErrorShare,
   slowRecovery,
