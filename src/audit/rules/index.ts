@@ -1,6 +1,7 @@
 import type { Rule } from '../rule-types.js';
 import { byteOrderMark } from './byte-order-mark.js';
 import { ingestNote } from './ingest-note.js';
+import { internalDetailLeak } from './internal-detail-leak.js';
 import { malformedRecord } from './malformed-record.js';
 import { missingFinalNewline } from './missing-final-newline.js';
 import { orphanCall } from './orphan-call.js';
@@ -33,6 +34,7 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   unmatchedResult,
   // error hygiene
   stackTraceInResult,
+  internalDetailLeak,
   unstructuredError,
   unmappedErrorShare,
   slowRecovery,
