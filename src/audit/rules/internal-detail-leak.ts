@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRule } from '../rule-types.js';
-import { findInternalDetails, type DetailKind, type InternalDetail } from '../text/internal-detail.js';
+import { findInternalDetails, KIND_ORDER, type DetailKind, type InternalDetail } from '../text/internal-detail.js';
 import { stringsOf } from '../walk-strings.js';
 
 const KIND_NAMES: Readonly<Record<DetailKind, string>> = {
@@ -11,7 +11,6 @@ const KIND_NAMES: Readonly<Record<DetailKind, string>> = {
   'db-constraint': 'database constraint/enum detail',
   'db-detail-line': 'database DETAIL/CONTEXT line',
 };
-const KIND_ORDER = Object.keys(KIND_NAMES) as DetailKind[];
 
 export const internalDetailLeak = defineRule({
   meta: {

@@ -31,15 +31,15 @@ const GO_HEADER = /^goroutine \d+ \[[^\]]+\]:$/;
 const GO_FILE = /^\t\S.*:\d+(?: \+0x[0-9a-f]+)?$/;
 const PY_HEADER = /^\s*Traceback \(most recent call last\):\s*$/;
 const PY_FRAME = /^\s*File "[^"\n]+", line \d+(?:, in \S.*)?$/;
-const JAVA_FRAME = /^\s*at [\w$./<>-]+\.[\w$<>-]+\((?:[\w$.-]+\.(?:java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$/;
+const JAVA_FRAME = /^\s*at (?:[\w$/<>-]+\.)+[\w$<>-]+\((?:[\w$.-]+\.(?:java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$/;
 const JAVA_TAIL = /^\s*(?:Caused by: |Suppressed: |\.\.\. \d+ more$)/;
 const DOTNET_PARAM = '[\\w.`<>\\[\\],&*]+ \\w+';
-const DOTNET_FRAME = new RegExp(`^\\s*at [\\w.\`<>+\\[\\],|]+\\.[\\w\`<>\\[\\],|]+\\((?:${DOTNET_PARAM}(?:, ${DOTNET_PARAM})*)?\\)(?: in .+:line \\d+)?\\s*$`);
+const DOTNET_FRAME = new RegExp(`^\\s*at (?:[\\w\`<>+\\[\\],|]+\\.)+[\\w\`<>\\[\\],|]+\\((?:${DOTNET_PARAM}(?:, ${DOTNET_PARAM})*)?\\)(?: in .+:line \\d+)?\\s*$`);
 const DOTNET_IN_FILE = / in .+:line \d+\s*$/;
 const DOTNET_MARK = /^\s*--- End of (?:inner exception )?stack trace/;
 const RUBY_FRAME = /^\s*(?:from )?(\S+):\d+:in [`'][^`'\n]+'/;
 const JS_FRAME_NAMED = /^\s+at (?:async )?(?:new )?[^()\n]+? \((?:.+:\d+:\d+|<anonymous>|native)\)\s*\{?$/;
-const JS_FRAME_BARE = /^\s+at (?:async )?\S*[/\\.]\S*:\d+:\d+\s*\{?$/;
+const JS_FRAME_BARE = /^\s+at (?:async )?(?=\S*[/\\.])\S+:\d+:\d+\s*\{?$/;
 const ERROR_HEADER = /^\s*(?:Uncaught |Unhandled exception\. |Exception in thread "[^"]*" )?[\w$.]*(?:Error|Exception)(?: \[\w+\])?:/;
 
 /** Indices of lines matching a pattern. */
@@ -135,13 +135,16 @@ const DETECTORS: ReadonlyArray<readonly [TraceLanguage, Detector]> = [
 ];
 
 const MAX_TEXT = 2 * 1024 * 1024;
+/** No frame or header is this long; longer lines are not matched (keeps every pattern linear). */
+const MAX_LINE = 2000;
 
 /** The stack trace in `text`, or null. Texts without a line break cannot hold one. */
 export function detectStackTrace(text: string): StackTrace | null {
   if (!text.includes('\n') || text.length > MAX_TEXT) return null;
   const lines = text.split(/\r?\n/);
+  const probe = lines.map((line) => (line.length > MAX_LINE ? '' : line));
   for (const [language, detect] of DETECTORS) {
-    const span = detect(lines);
+    const span = detect(probe);
     if (!span) continue;
     const chars = lines.slice(span.first, span.last + 1).join('\n').length;
     return { language, frames: span.frames, chars, tokens: Math.ceil(chars / 4) };

@@ -61,3 +61,16 @@ describe('findInternalDetails', () => {
     expect(findInternalDetails(text)).toEqual([]);
   });
 });
+
+describe('findInternalDetails on hostile input', () => {
+  // A dotted run like this took minutes with a backtracking hostname pattern.
+  it.each([
+    ['a dotted run', 'a.'.repeat(500_000)],
+    ['many SELECTs', 'SELECT '.repeat(250_000)],
+    ['long path-like words', ('/a'.repeat(995) + ' ').repeat(1000)],
+  ])('%s: in well under a second', (_name, text) => {
+    const start = performance.now();
+    expect(findInternalDetails(text)).toEqual([]);
+    expect(performance.now() - start).toBeLessThan(1500);
+  });
+});

@@ -54,3 +54,17 @@ describe('detectStackTrace on near misses', () => {
     expect(detectStackTrace(text)).toBeNull();
   });
 });
+
+describe('detectStackTrace on hostile input', () => {
+  // Each of these took seconds to minutes with backtracking patterns; linear ones take milliseconds.
+  it.each([
+    ['.NET-like frames', ('   at ' + 'a.'.repeat(995) + '(\n').repeat(1000)],
+    ['bare JS-like frames', ('   at ' + 'a.'.repeat(995) + ':1\n').repeat(1000)],
+    ['Java-like frames', ('   at ' + 'a.'.repeat(995) + '(x\n').repeat(1000)],
+    ['one huge line', '   at ' + 'a.'.repeat(500_000) + '(\nx'],
+  ])('%s: 2 MB in well under a second', (_name, text) => {
+    const start = performance.now();
+    expect(detectStackTrace(text)).toBeNull();
+    expect(performance.now() - start).toBeLessThan(1500);
+  });
+});
