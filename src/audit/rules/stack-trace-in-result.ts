@@ -34,7 +34,9 @@ export const stackTraceInResult = defineRule({
       let best: { trace: StackTrace; path: string } | null = null;
       for (const { path, text } of stringsOf(result.content)) {
         const trace = detectStackTrace(text);
-        if (trace && (best === null || trace.frames > best.trace.frames)) best = { trace, path };
+        if (!trace) continue;
+        // On a tie, the decoded inside of a JSON string is the more precise place.
+        if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`))) best = { trace, path };
       }
       if (best === null) continue;
       const { trace, path } = best;

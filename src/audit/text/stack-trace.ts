@@ -138,9 +138,17 @@ const MAX_TEXT = 2 * 1024 * 1024;
 /** No frame or header is this long; longer lines are not matched (keeps every pattern linear). */
 const MAX_LINE = 2000;
 
-/** The stack trace in `text`, or null. Texts without a line break cannot hold one. */
+/**
+ * The stack trace in `text`, or null. A text without a line break cannot hold
+ * one, unless its line breaks are escaped (a backslash and `n`, as in a repr or
+ * a log line): then the unescaped text is read.
+ */
 export function detectStackTrace(text: string): StackTrace | null {
-  if (!text.includes('\n') || text.length > MAX_TEXT) return null;
+  if (text.length > MAX_TEXT) return null;
+  if (!text.includes('\n')) {
+    if (!/\\n/.test(text)) return null;
+    text = text.replace(/\\r\\n|\\n/g, '\n').replace(/\\t/g, '\t');
+  }
   const lines = text.split(/\r?\n/);
   const probe = lines.map((line) => (line.length > MAX_LINE ? '' : line));
   for (const [language, detect] of DETECTORS) {

@@ -23,6 +23,15 @@ describe('detectStackTrace on real traces', () => {
     expect(detectStackTrace(text)).toMatchObject({ language: 'python', frames: 4 });
   });
 
+  it('reads a trace whose line breaks are escaped (a repr or a log line)', () => {
+    // What Python's repr() of {'error': traceback_text} prints.
+    const escaped = read('python-chained.txt').replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n');
+    const repr = `{'error': '${escaped}'}`;
+    expect(repr).not.toContain('\n');
+    expect(detectStackTrace(repr)).toMatchObject({ language: 'python', frames: 7 });
+    expect(detectStackTrace('one line with a literal \\n in it')).toBeNull();
+  });
+
   it('measures the trace, not the prose around it', () => {
     const trace = read('java-caused-by.txt').trimEnd();
     const found = detectStackTrace(`${'Some words before. '.repeat(50)}\n${trace}\n${'And after. '.repeat(50)}`);
