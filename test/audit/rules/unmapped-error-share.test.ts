@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
 
@@ -54,5 +55,18 @@ describe('unmapped-error-share', () => {
     expect(findingsOf(audit, 'unmapped-error-share')).toEqual([]);
     expect(audit.metrics['unmapped-error-share.share']).toBeNull();
     expect(audit.metrics['unmapped-error-share.errors']).toBe(0);
+  });
+});
+
+describe('unmapped-error-share on a real log', () => {
+  it("counts inspect_ai's 'unknown' tool error as the one catch-all among its eleven error types", async () => {
+    const log = JSON.parse(readFileSync('../shared/corpus/inspect/log_tool_call_error.json', 'utf8')) as {
+      samples: Array<{ messages: Array<{ tool_call_id: string; function: string; error: unknown }> }>;
+    };
+    const records = log.samples[0]!.messages.map((m) => ({ run_id: 'inspect', kind: 'tool_result', call_id: m.tool_call_id, tool: m.function, error: m.error }));
+    const audit = await auditFiles({ 't.jsonl': jsonl(...records) });
+    expect(findingsOf(audit, 'unmapped-error-share')).toEqual([]);
+    expect(findingsOf(audit, 'unstructured-error')).toEqual([]);
+    expect([audit.metrics['unmapped-error-share.errors'], audit.metrics['unmapped-error-share.unmapped'], audit.metrics['unmapped-error-share.share']]).toEqual([11, 1, 0.0909]);
   });
 });
