@@ -9514,8 +9514,8 @@ function isCounts(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number');
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 39 modules
-var rules = __nccwpck_require__(2271);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
+var rules = __nccwpck_require__(9721);
 ;// CONCATENATED MODULE: ./src/audit/engine.ts
 
 
@@ -9720,6 +9720,7 @@ function summarizeRun(run) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Eg: () => (/* binding */ compareFindings),
 /* harmony export */   MH: () => (/* binding */ makeFinding),
+/* harmony export */   Qr: () => (/* binding */ compareLocations),
 /* harmony export */   r2: () => (/* binding */ cmp)
 /* harmony export */ });
 /* unused harmony export fingerprint */
@@ -9765,6 +9766,10 @@ function compareFindings(a, b) {
         cmp(a.callId ?? '', b.callId ?? '') ||
         cmp(a.message, b.message) ||
         cmp(a.fingerprint, b.fingerprint));
+}
+/** Places in report order: file, then line. */
+function compareLocations(a, b) {
+    return cmp(a.file, b.file) || a.line - b.line;
 }
 function cmp(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
@@ -9858,7 +9863,7 @@ async function balance(inputs, jobs) {
 
 /***/ }),
 
-/***/ 2271:
+/***/ 9721:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10240,6 +10245,177 @@ const ingestNote = defineRule({
         likelyCause: 'The trace format or exporter leaves out a field (such as the tool call id).',
         nextAction: 'Record the missing field in the exporter so that nothing has to be inferred.',
         options: schemas/* strictObject */.rej({}),
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/text/internal-detail.ts
+/**
+ * Finds the inside of a service in text: its file-system paths, SQL statements,
+ * library and runtime versions, internal hostnames, database constraint and enum
+ * details, and the DETAIL/CONTEXT lines of a database error. Each pattern needs a
+ * shape prose does not have (a rooted path with a service folder, upper-case SQL
+ * keywords in statement order, a product name next to a version number).
+ */
+/** The order kinds are reported in. */
+const KIND_ORDER = ['service-path', 'sql', 'version', 'internal-host', 'db-constraint', 'db-detail-line'];
+const UNIX_SERVICE_ROOT = String.raw `(?:srv|opt|app|var/www|var/lib|usr/src|usr/local/lib|workspace|deploy|home/[\w.-]+/(?:app|apps|srv|src|services?|deploy|current|releases))`;
+const VERSIONED = String.raw `(?:python|node(?:\.js)?|psycopg2?|asyncpg|sqlalchemy|django|flask|fastapi|werkzeug|gunicorn|uvicorn|requests|urllib3|httpx|aiohttp|express|openssl|postgresql|postgres|mysql|mariadb|redis|mongodb|nginx|apache|openjdk|java|spring(?:-boot)?|hibernate|ruby|rails|php|laravel|dotnet|\.net|npgsql)`;
+const PATTERNS = [
+    // /srv/app/x.py, /opt/venv/lib/python3.12/site-packages/…, /home/deploy/app/…, any …/site-packages/ or …/node_modules/.
+    { kind: 'service-path', quote: true, re: new RegExp(String.raw `(?<![\w/.])/${UNIX_SERVICE_ROOT}/[^\s"'()<>,;]+`, 'g') },
+    { kind: 'service-path', quote: true, re: /(?<![\w/.])(?:\/[\w.@+-]+)+\/(?:site-packages|dist-packages|node_modules|gems)\/[^\s"'()<>,;]+/g },
+    { kind: 'service-path', quote: true, re: /(?<![\w])[A-Za-z]:\\(?:[\w .$@+-]+\\)+[\w .$@+-]*[\w$@+-]/g },
+    { kind: 'version', quote: true, re: new RegExp(String.raw `\b${VERSIONED}(?:[ /@-]?v?|==)\d+\.\d+(?:\.\d+)*(?:[a-z]+\d*)?\b`, 'gi') },
+    { kind: 'version', quote: true, re: /\bnode(?:\.js)? v\d+\b|\bgo1\.\d+(?:\.\d+)?\b/gi },
+    { kind: 'internal-host', quote: true, re: /\b(?:10\.\d{1,3}\.\d{1,3}\.\d{1,3}|192\.168\.\d{1,3}\.\d{1,3}|172\.(?:1[6-9]|2\d|3[01])\.\d{1,3}\.\d{1,3}):\d{2,5}\b/g },
+    {
+        kind: 'db-constraint',
+        quote: false,
+        re: /violates (?:unique|foreign key|check|not-null|exclusion) constraint|duplicate key value|invalid input value for enum|null value in column "|Duplicate entry '.*' for key|(?:UNIQUE|FOREIGN KEY|CHECK|NOT NULL) constraint failed|ORA-\d{5}/g,
+    },
+    { kind: 'db-detail-line', quote: false, re: /^[ \t]*(?:DETAIL|CONTEXT|HINT|STATEMENT|QUERY|LOCATION|SQL state):[ \t]+\S/gm },
+];
+/** SQL statement shapes, tried at each upper-case keyword (sticky, on a bounded window). */
+const SQL_KEYWORD = /\b(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP)\b/g;
+const SQL_STATEMENT = /(?:SELECT\s+(?:DISTINCT\s+)?[\w*."$,\s()]+?\s+FROM\s+["\w.]+|INSERT\s+INTO\s+["\w.]+|UPDATE\s+["\w.]+\s+SET\s+["\w]+\s*=|DELETE\s+FROM\s+["\w.]+|(?:CREATE|ALTER|DROP)\s+(?:TABLE|INDEX|TYPE)\s+["\w.]+)/y;
+const SQL_WINDOW = 400;
+const SQL_MAX_TRIES = 200;
+function hasSql(text) {
+    SQL_KEYWORD.lastIndex = 0;
+    let tries = 0;
+    for (let m = SQL_KEYWORD.exec(text); m && tries < SQL_MAX_TRIES; m = SQL_KEYWORD.exec(text), tries++) {
+        SQL_STATEMENT.lastIndex = 0;
+        if (SQL_STATEMENT.test(text.slice(m.index, m.index + SQL_WINDOW)))
+            return true;
+    }
+    return false;
+}
+/** Hostname-like tokens (linear scan); each is then checked for an internal suffix. */
+const HOST_TOKEN = /[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{2,5})?/g;
+const INTERNAL_HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|local|localdomain|intranet|corp|lan)(?::\d{2,5})?$/i;
+function internalHost(text) {
+    HOST_TOKEN.lastIndex = 0;
+    for (let m = HOST_TOKEN.exec(text); m; m = HOST_TOKEN.exec(text)) {
+        const token = m[0].replace(/[.-]+$/, '');
+        if (token.length <= 260 && token.includes('.') && INTERNAL_HOST.test(token))
+            return token;
+    }
+    return null;
+}
+const MAX_SAMPLE = 60;
+const MAX_TEXT = 2 * 1024 * 1024;
+/** Every kind of internal detail in `text`, once per kind, with the first match where it is safe to quote. */
+function findInternalDetails(text) {
+    if (text.length > MAX_TEXT)
+        return [];
+    const found = new Map();
+    for (const { kind, re, quote } of PATTERNS) {
+        if (found.has(kind))
+            continue;
+        re.lastIndex = 0;
+        const match = re.exec(text);
+        if (!match)
+            continue;
+        const sample = quote ? match[0].replace(/[.:]+$/, '').slice(0, MAX_SAMPLE) : null;
+        found.set(kind, { kind, sample });
+    }
+    if (hasSql(text))
+        found.set('sql', { kind: 'sql', sample: null });
+    if (!found.has('internal-host')) {
+        const host = internalHost(text);
+        if (host !== null)
+            found.set('internal-host', { kind: 'internal-host', sample: host });
+    }
+    return KIND_ORDER.flatMap((kind) => found.get(kind) ?? []);
+}
+
+;// CONCATENATED MODULE: ./src/audit/walk-strings.ts
+const MAX_DEPTH = 64;
+const MAX_STRINGS = 10_000;
+function stringsOf(value, root = '') {
+    const out = [];
+    walk(value, root, 0, out);
+    return out;
+}
+function walk(value, path, depth, out) {
+    if (out.length >= MAX_STRINGS || depth > MAX_DEPTH)
+        return;
+    if (typeof value === 'string') {
+        out.push({ path, text: value });
+        const trimmed = value.trimStart();
+        // A string holding a JSON object or array (common for tool results): scan inside too.
+        if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && value.length < 4 * 1024 * 1024) {
+            try {
+                walk(JSON.parse(value), `${path}<json>`, depth + 1, out);
+            }
+            catch {
+                // not JSON: the string itself was scanned
+            }
+        }
+        return;
+    }
+    if (Array.isArray(value)) {
+        value.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1, out));
+        return;
+    }
+    if (value !== null && typeof value === 'object') {
+        for (const key of Object.keys(value)) {
+            walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, out);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/audit/rules/internal-detail-leak.ts
+
+
+
+
+const KIND_NAMES = {
+    'service-path': 'service path',
+    sql: 'SQL statement',
+    version: 'library/runtime version',
+    'internal-host': 'internal host',
+    'db-constraint': 'database constraint/enum detail',
+    'db-detail-line': 'database DETAIL/CONTEXT line',
+};
+const internalDetailLeak = defineRule({
+    meta: {
+        id: 'internal-detail-leak',
+        category: 'error-hygiene',
+        defaultSeverity: 'warning',
+        summary: 'Deployment paths, SQL, library versions, internal hosts or database constraint details in a tool result.',
+        likelyCause: 'The result carries exception text or driver output (str(exc), a traceback, a database error) instead of a mapped error body.',
+        nextAction: 'Return a stable code and a reference; keep paths, SQL, versions and row details in the log the reference points to.',
+        options: schemas/* strictObject */.rej({
+            /** `errors`: error results only (file tools return paths by design); `all`: every result. */
+            scope: schemas/* enum */.k5n(['errors', 'all']).default('errors'),
+        }),
+    },
+    check(run, ctx, report) {
+        for (const result of run.results) {
+            if (ctx.options.scope === 'errors' && !result.isError)
+                continue;
+            const found = new Map();
+            for (const { text } of stringsOf(result.content)) {
+                for (const detail of findInternalDetails(text))
+                    if (!found.has(detail.kind))
+                        found.set(detail.kind, detail);
+            }
+            if (found.size === 0)
+                continue;
+            const parts = KIND_ORDER.filter((kind) => found.has(kind)).map((kind) => {
+                const { sample } = found.get(kind);
+                return sample === null ? KIND_NAMES[kind] : `${KIND_NAMES[kind]} '${sample}'`;
+            });
+            const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
+            report({
+                loc: result.loc,
+                runId: run.runId,
+                callId: result.callId,
+                tool: result.tool,
+                message: `the ${result.isError ? 'error ' : ''}result of ${tool} exposes internals: ${parts.join(', ')}`,
+            });
+        }
     },
 });
 
@@ -10829,7 +11005,10 @@ const permissionOverreach = defineRule({
     },
 });
 
+// EXTERNAL MODULE: ./src/audit/findings.ts
+var findings = __nccwpck_require__(8293);
 ;// CONCATENATED MODULE: ./src/audit/rules/redaction-policy-drift.ts
+
 
 
 const redactionPolicyDrift = defineRule({
@@ -10842,32 +11021,44 @@ const redactionPolicyDrift = defineRule({
         nextAction: 'Check the redaction policy history before calling it a model regression; pin the policy version in the receipts.',
         options: schemas/* strictObject */.rej({}),
     },
-    init() {
-        return { baselines: new Map(), reported: new Set() };
-    },
-    check(run, ctx, report) {
+    init: () => new Map(),
+    check(run, ctx) {
         const runKey = `${run.file}\u0000${run.runId ?? ''}`;
         const runLabel = run.runId === null ? `file '${run.file}'` : `run '${run.runId}'`;
         for (const receipt of run.redactions) {
-            const baseline = ctx.state.baselines.get(receipt.fieldPath);
-            if (baseline === undefined) {
-                ctx.state.baselines.set(receipt.fieldPath, { ruleId: receipt.ruleId, run: runKey, runLabel, loc: receipt.loc });
-                continue;
+            const list = ctx.state.get(receipt.fieldPath) ?? [];
+            list.push({ ruleId: receipt.ruleId, run: runKey, runId: run.runId, runLabel, loc: receipt.loc });
+            ctx.state.set(receipt.fieldPath, list);
+        }
+    },
+    merge(a, b) {
+        const out = new Map(a);
+        for (const [path, list] of b)
+            out.set(path, [...(out.get(path) ?? []), ...list]);
+        return out;
+    },
+    /** The first receipt of a field path (file and line order) is the baseline; another run with another rule id drifted. */
+    finish(ctx, report) {
+        for (const fieldPath of [...ctx.state.keys()].sort()) {
+            const receipts = [...ctx.state.get(fieldPath)].sort((a, b) => (0,findings/* compareLocations */.Qr)(a.loc, b.loc));
+            const baseline = receipts[0];
+            const reported = new Set();
+            for (const receipt of receipts.slice(1)) {
+                // Two rule ids within one run are not drift between runs.
+                if (receipt.run === baseline.run || receipt.ruleId === baseline.ruleId)
+                    continue;
+                const seen = `${receipt.run}\u0000${receipt.ruleId}`;
+                if (reported.has(seen))
+                    continue;
+                reported.add(seen);
+                report({
+                    loc: receipt.loc,
+                    runId: receipt.runId,
+                    key: `${fieldPath}\u0000${receipt.ruleId}`,
+                    message: `field_path '${fieldPath}' redacted by rule '${receipt.ruleId}' here, ` +
+                        `by '${baseline.ruleId}' in ${baseline.runLabel} (${baseline.loc.file}:${baseline.loc.line})`,
+                });
             }
-            // Two rule ids within one run are not drift between runs.
-            if (baseline.run === runKey || baseline.ruleId === receipt.ruleId)
-                continue;
-            const seen = `${runKey}\u0000${receipt.fieldPath}\u0000${receipt.ruleId}`;
-            if (ctx.state.reported.has(seen))
-                continue;
-            ctx.state.reported.add(seen);
-            report({
-                loc: receipt.loc,
-                runId: run.runId,
-                key: `${receipt.fieldPath}\u0000${receipt.ruleId}`,
-                message: `field_path '${receipt.fieldPath}' redacted by rule '${receipt.ruleId}' here, ` +
-                    `by '${baseline.ruleId}' in ${baseline.runLabel} (${baseline.loc.file}:${baseline.loc.line})`,
-            });
         }
     },
 });
@@ -10996,6 +11187,7 @@ const runSplit = defineRule({
 
 
 
+
 const schemaDrift = defineRule({
     meta: {
         id: 'schema-drift',
@@ -11006,9 +11198,8 @@ const schemaDrift = defineRule({
         nextAction: 'Diff the two schemas before comparing the runs; version the tool name or pin the schema when the change was not intended.',
         options: schemas/* strictObject */.rej({}),
     },
-    /** Tool name → schemas seen so far, across every run of the audit. */
     init: () => new Map(),
-    check(run, ctx, report) {
+    check(run, ctx) {
         for (const record of run.catalogs) {
             for (const tool of (0,run_catalog/* checkCatalog */.kE)(record).tools.values()) {
                 const forms = (0,hashes/* schemaHashForms */.jD)(tool);
@@ -11017,20 +11208,36 @@ const schemaDrift = defineRule({
                     continue;
                 const shown = (tool.schemaSha256 ? (0,hashes/* normalizeHash */.sZ)(tool.schemaSha256) : null) ?? forms?.jcs ?? forms?.python ?? '?';
                 const variants = ctx.state.get(tool.name) ?? [];
-                if (variants.some((variant) => [...ids].some((id) => variant.ids.has(id))))
+                variants.push({ ids: [...ids], shown, loc: record.loc, runId: run.runId });
+                ctx.state.set(tool.name, variants);
+            }
+        }
+    },
+    merge(a, b) {
+        const out = new Map(a);
+        for (const [name, variants] of b)
+            out.set(name, [...(out.get(name) ?? []), ...variants]);
+        return out;
+    },
+    /** In file and line order, each schema that shares no hash with an earlier one is a drift from the first. */
+    finish(ctx, report) {
+        for (const name of [...ctx.state.keys()].sort()) {
+            const variants = [...ctx.state.get(name)].sort((a, b) => (0,findings/* compareLocations */.Qr)(a.loc, b.loc));
+            const seen = [];
+            for (const variant of variants) {
+                if (seen.some((earlier) => earlier.ids.some((id) => variant.ids.includes(id))))
                     continue;
-                const first = variants[0];
+                const first = seen[0];
                 if (first) {
                     report({
-                        loc: record.loc,
-                        runId: run.runId,
-                        tool: tool.name,
-                        key: `${tool.name}:${shown}`,
-                        message: `tool '${tool.name}' has schema hash ${shown} here but ${first.shown} at ${first.where}: the definition changed under the same name`,
+                        loc: variant.loc,
+                        runId: variant.runId,
+                        tool: name,
+                        key: `${name}:${variant.shown}`,
+                        message: `tool '${name}' has schema hash ${variant.shown} here but ${first.shown} at ${first.loc.file}:${first.loc.line}: the definition changed under the same name`,
                     });
                 }
-                variants.push({ ids, shown, where: `${record.loc.file}:${record.loc.line}` });
-                ctx.state.set(tool.name, variants);
+                seen.push(variant);
             }
         }
     },
@@ -11109,42 +11316,6 @@ function lastKeyOf(path) {
     return tail.replace(/^.*>/, '') || null;
 }
 
-;// CONCATENATED MODULE: ./src/audit/walk-strings.ts
-const MAX_DEPTH = 64;
-const MAX_STRINGS = 10_000;
-function stringsOf(value, root = '') {
-    const out = [];
-    walk(value, root, 0, out);
-    return out;
-}
-function walk(value, path, depth, out) {
-    if (out.length >= MAX_STRINGS || depth > MAX_DEPTH)
-        return;
-    if (typeof value === 'string') {
-        out.push({ path, text: value });
-        const trimmed = value.trimStart();
-        // A string holding a JSON object or array (common for tool results): scan inside too.
-        if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && value.length < 4 * 1024 * 1024) {
-            try {
-                walk(JSON.parse(value), `${path}<json>`, depth + 1, out);
-            }
-            catch {
-                // not JSON: the string itself was scanned
-            }
-        }
-        return;
-    }
-    if (Array.isArray(value)) {
-        value.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1, out));
-        return;
-    }
-    if (value !== null && typeof value === 'object') {
-        for (const key of Object.keys(value)) {
-            walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, out);
-        }
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/audit/rules/secret-in-trace.ts
 
 
@@ -11220,6 +11391,265 @@ function scanValue(value, root, place, runId, opts, report) {
             emit(path, 'sensitive-field', text);
     }
 }
+
+;// CONCATENATED MODULE: ./src/audit/rules/slow-recovery.ts
+
+
+
+const slowRecovery = defineRule({
+    meta: {
+        id: 'slow-recovery',
+        category: 'error-hygiene',
+        defaultSeverity: 'warning',
+        summary: 'After an error, the run needed many further calls before the same tool succeeded (or it never did).',
+        likelyCause: 'The error body gives the caller nothing to correct: no stable code, no permitted values, no retry class, so the model guesses.',
+        nextAction: 'Return a code, the permitted values and whether a retry can help; compare this distribution before and after the change.',
+        options: schemas/* strictObject */.rej({ threshold: schemas/* number */.aig().int().min(0).default(2) }),
+    },
+    check(run, ctx, report) {
+        const results = new Map();
+        for (const { call, result } of pairRun(run).pairs)
+            results.set(call, result);
+        const open = new Map();
+        const warn = (episode, message) => report({ loc: episode.error.loc, runId: run.runId, callId: episode.call.callId, tool: episode.call.tool, message });
+        const { threshold } = ctx.options;
+        run.calls.forEach((call, i) => {
+            const result = results.get(call);
+            if (!result)
+                return;
+            const episode = open.get(call.tool);
+            if (result.isError) {
+                // The first error of a streak opens the episode; retries that fail belong to it.
+                if (!episode)
+                    open.set(call.tool, { call, error: result, at: i });
+                return;
+            }
+            if (!episode)
+                return;
+            open.delete(call.tool);
+            const attempts = i - episode.at;
+            // Additive metrics (a histogram, so workers and shards can be summed); renderers derive median, p90, max.
+            ctx.metric('attempts', { [String(attempts)]: 1 });
+            if (attempts > threshold)
+                warn(episode, `'${call.tool}' needed ${attempts} further calls to succeed after this error (threshold ${threshold})`);
+        });
+        for (const episode of [...open.values()].sort((a, b) => a.at - b.at)) {
+            ctx.metric('unrecovered', 1);
+            const further = run.calls.length - 1 - episode.at;
+            if (further > threshold)
+                warn(episode, `'${episode.call.tool}' never succeeded after this error: the run ended ${further} calls later (threshold ${threshold})`);
+        }
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/text/stack-trace.ts
+/**
+ * Finds a stack trace in a piece of text and says which runtime printed it,
+ * how many frames it has and what it costs in tokens. Line-based: every
+ * language needs an anchor that ordinary prose does not produce (a header like
+ * `Traceback (most recent call last):`, or frames shaped `at fn (file:1:2)`),
+ * and a lone frame-like line counts only next to such a header.
+ */
+const RUST_HEADER = /^thread '[^']*'(?: \(\d+\))? panicked at /;
+const RUST_FRAME = /^\s*\d+: \S/;
+const GO_HEADER = /^goroutine \d+ \[[^\]]+\]:$/;
+const GO_FILE = /^\t\S.*:\d+(?: \+0x[0-9a-f]+)?$/;
+const PY_HEADER = /^\s*Traceback \(most recent call last\):\s*$/;
+const PY_FRAME = /^\s*File "[^"\n]+", line \d+(?:, in \S.*)?$/;
+const JAVA_FRAME = /^\s*at (?:[\w$/<>-]+\.)+[\w$<>-]+\((?:[\w$.-]+\.(?:java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$/;
+const JAVA_TAIL = /^\s*(?:Caused by: |Suppressed: |\.\.\. \d+ more$)/;
+const DOTNET_PARAM = '[\\w.`<>\\[\\],&*]+ \\w+';
+const DOTNET_FRAME = new RegExp(`^\\s*at (?:[\\w\`<>+\\[\\],|]+\\.)+[\\w\`<>\\[\\],|]+\\((?:${DOTNET_PARAM}(?:, ${DOTNET_PARAM})*)?\\)(?: in .+:line \\d+)?\\s*$`);
+const DOTNET_IN_FILE = / in .+:line \d+\s*$/;
+const DOTNET_MARK = /^\s*--- End of (?:inner exception )?stack trace/;
+const RUBY_FRAME = /^\s*(?:from )?(\S+):\d+:in [`'][^`'\n]+'/;
+const JS_FRAME_NAMED = /^\s+at (?:async )?(?:new )?[^()\n]+? \((?:.+:\d+:\d+|<anonymous>|native)\)\s*\{?$/;
+const JS_FRAME_BARE = /^\s+at (?:async )?(?=\S*[/\\.])\S+:\d+:\d+\s*\{?$/;
+const ERROR_HEADER = /^\s*(?:Uncaught |Unhandled exception\. |Exception in thread "[^"]*" )?[\w$.]*(?:Error|Exception)(?: \[\w+\])?:/;
+/** Indices of lines matching a pattern. */
+function matching(lines, re, from = 0) {
+    const out = [];
+    for (let i = from; i < lines.length; i++)
+        if (re.test(lines[i]))
+            out.push(i);
+    return out;
+}
+/** The line before `at` when it is an error header (`TypeError: …`), else `at`. */
+function withHeader(lines, at) {
+    return at > 0 && ERROR_HEADER.test(lines[at - 1]) ? at - 1 : at;
+}
+const rust = (lines) => {
+    const header = lines.findIndex((line) => RUST_HEADER.test(line));
+    if (header === -1)
+        return null;
+    const start = lines.findIndex((line, i) => i > header && /^stack backtrace:$/.test(line));
+    if (start === -1)
+        return { frames: 1, first: header, last: Math.min(header + 1, lines.length - 1) };
+    let last = start;
+    let frames = 0;
+    for (let i = start + 1; i < lines.length; i++) {
+        if (RUST_FRAME.test(lines[i]))
+            frames++;
+        else if (!/^\s+at \S/.test(lines[i]))
+            break;
+        last = i;
+    }
+    return { frames: Math.max(frames, 1), first: header, last };
+};
+const go = (lines) => {
+    const header = lines.findIndex((line) => GO_HEADER.test(line));
+    if (header === -1)
+        return null;
+    const files = matching(lines, GO_FILE, header + 1);
+    if (files.length === 0)
+        return null;
+    const panic = lines.findIndex((line, i) => i < header && /^(?:panic|fatal error): /.test(line));
+    return { frames: files.length, first: panic === -1 ? header : panic, last: files[files.length - 1] };
+};
+const python = (lines) => {
+    const frames = matching(lines, PY_FRAME);
+    const header = lines.findIndex((line) => PY_HEADER.test(line));
+    if (frames.length === 0 || (header === -1 && frames.length < 2))
+        return null;
+    let last = frames[frames.length - 1];
+    // The source lines and carets under the last frame, then the exception line.
+    while (last + 1 < lines.length && /^\s+\S/.test(lines[last + 1]))
+        last++;
+    if (last + 1 < lines.length && lines[last + 1].trim() !== '')
+        last++;
+    return { frames: frames.length, first: header === -1 ? frames[0] : Math.min(header, frames[0]), last };
+};
+const java = (lines) => {
+    const frames = matching(lines, JAVA_FRAME);
+    if (frames.length === 0)
+        return null;
+    let last = frames[frames.length - 1];
+    while (last + 1 < lines.length && JAVA_TAIL.test(lines[last + 1]))
+        last++;
+    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
+};
+const dotnet = (lines) => {
+    const frames = matching(lines, DOTNET_FRAME);
+    if (frames.length === 0)
+        return null;
+    const anchored = frames.some((i) => DOTNET_IN_FILE.test(lines[i])) || withHeader(lines, frames[0]) !== frames[0];
+    if (frames.length < 2 && !anchored)
+        return null;
+    let last = frames[frames.length - 1];
+    while (last + 1 < lines.length && DOTNET_MARK.test(lines[last + 1]))
+        last++;
+    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
+};
+const ruby = (lines) => {
+    const frames = matching(lines, RUBY_FRAME);
+    if (frames.length === 0)
+        return null;
+    const rb = frames.some((i) => /\.rb$/.test(RUBY_FRAME.exec(lines[i])[1]));
+    if (frames.length < 2 && !rb)
+        return null;
+    return { frames: frames.length, first: frames[0], last: frames[frames.length - 1] };
+};
+const javascript = (lines) => {
+    const frames = lines.flatMap((line, i) => (JS_FRAME_NAMED.test(line) || JS_FRAME_BARE.test(line) ? [i] : []));
+    if (frames.length === 0)
+        return null;
+    const first = withHeader(lines, frames[0]);
+    if (frames.length < 2 && first === frames[0])
+        return null;
+    return { frames: frames.length, first, last: frames[frames.length - 1] };
+};
+/** Most specific anchor first: a Rust backtrace's `at file:1:2` lines must not read as JavaScript. */
+const DETECTORS = [
+    ['rust', rust],
+    ['go', go],
+    ['python', python],
+    ['java', java],
+    ['dotnet', dotnet],
+    ['ruby', ruby],
+    ['javascript', javascript],
+];
+const stack_trace_MAX_TEXT = 2 * 1024 * 1024;
+/** No frame or header is this long; longer lines are not matched (keeps every pattern linear). */
+const MAX_LINE = 2000;
+/**
+ * The stack trace in `text`, or null. A text without a line break cannot hold
+ * one, unless its line breaks are escaped (a backslash and `n`, as in a repr or
+ * a log line): then the unescaped text is read.
+ */
+function detectStackTrace(text) {
+    if (text.length > stack_trace_MAX_TEXT)
+        return null;
+    if (!text.includes('\n')) {
+        if (!/\\n/.test(text))
+            return null;
+        text = text.replace(/\\r\\n|\\n/g, '\n').replace(/\\t/g, '\t');
+    }
+    const lines = text.split(/\r?\n/);
+    const probe = lines.map((line) => (line.length > MAX_LINE ? '' : line));
+    for (const [language, detect] of DETECTORS) {
+        const span = detect(probe);
+        if (!span)
+            continue;
+        const chars = lines.slice(span.first, span.last + 1).join('\n').length;
+        return { language, frames: span.frames, chars, tokens: Math.ceil(chars / 4) };
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/audit/rules/stack-trace-in-result.ts
+
+
+
+
+const LANGUAGE_NAMES = {
+    rust: 'Rust panic',
+    go: 'Go panic',
+    python: 'Python traceback',
+    java: 'Java/JVM stack trace',
+    dotnet: '.NET stack trace',
+    ruby: 'Ruby backtrace',
+    javascript: 'JavaScript stack trace',
+};
+const stackTraceInResult = defineRule({
+    meta: {
+        id: 'stack-trace-in-result',
+        category: 'error-hygiene',
+        defaultSeverity: 'warning',
+        summary: 'A stack trace in a tool result: it leaks internals, is re-read on every later turn and sends the model in wrong directions.',
+        likelyCause: 'No failure path at the tool boundary: whatever the library raised is serialised into the result.',
+        nextAction: 'Catch at the tool boundary, log the trace with a reference, and return an error body with a stable code and that reference.',
+        options: schemas/* strictObject */.rej({}),
+    },
+    check(run, ctx, report) {
+        for (const result of run.results) {
+            let best = null;
+            for (const { path, text } of stringsOf(result.content)) {
+                const trace = detectStackTrace(text);
+                if (!trace)
+                    continue;
+                // On a tie, the decoded inside of a JSON string is the more precise place.
+                if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`)))
+                    best = { trace, path };
+            }
+            if (best === null)
+                continue;
+            const { trace, path } = best;
+            const turns = run.llmSpans.filter((span) => span.loc.line > result.loc.line).length;
+            const cost = turns === 0 ? 'no later llm turn in the run' : `re-read on ${turns} later llm turn${turns === 1 ? '' : 's'}: ~${trace.tokens * turns} tokens`;
+            ctx.metric('traces', 1);
+            ctx.metric('tokens', trace.tokens * turns);
+            const where = path === '' ? '' : ` at ${path}`;
+            const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
+            report({
+                loc: result.loc,
+                runId: run.runId,
+                callId: result.callId,
+                tool: result.tool,
+                message: `${LANGUAGE_NAMES[trace.language]} (${trace.frames} frame${trace.frames === 1 ? '' : 's'}, ~${trace.tokens} tokens) in the result of ${tool}${where}; ${cost}`,
+            });
+        }
+    },
+});
 
 ;// CONCATENATED MODULE: ./src/audit/rules/truncated-tail.ts
 
@@ -11297,6 +11727,205 @@ function cause(catalog, carried) {
     return `the recorded catalog hash ${recorded} does not match these names (${catalog.sha256 ?? 'no canonical form'}), so the wrong catalog was likely shipped`;
 }
 
+;// CONCATENATED MODULE: ./src/audit/error-code.ts
+/**
+ * The stable, machine-readable code of an error result, wherever the body
+ * carries it: the record's own error code, or in the content (an object, a JSON
+ * string, or the JSON text of a content-array item) as `code`, `error_code`,
+ * `errorCode`, `error` (when it is a code, not a sentence), `error.code`,
+ * `error.type`, or a top-level `type` next to a message. Null when there is none:
+ * a bare message or `str(exc)` text.
+ */
+function errorCodeOfResult(result) {
+    if (result.errorCode !== null && result.errorCode !== '')
+        return result.errorCode;
+    for (const body of bodiesOf(result.content, 0)) {
+        const code = codeInBody(body);
+        if (code !== null)
+            return code;
+    }
+    return null;
+}
+/** A word-like token a program can branch on: `invalid_status`, `ENOENT`, `NotFound`, `E1234`, `rate-limit`. */
+const CODE_LIKE = /^[A-Za-z][A-Za-z0-9]*(?:[_.:/-][A-Za-z0-9]+)*$/;
+/** `type` values that describe content, not an error. */
+const CONTENT_TYPES = new Set(['text', 'image', 'audio', 'resource', 'resource_link', 'json', 'object', 'tool_result', 'output_text']);
+function isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function own(obj, key) {
+    return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+}
+/** A code value: a code-like string of at most 64 characters, or an integer. */
+function asCode(value) {
+    if (typeof value === 'string')
+        return value.length <= 64 && CODE_LIKE.test(value) ? value : null;
+    if (typeof value === 'number' && Number.isInteger(value))
+        return String(value);
+    return null;
+}
+function codeInBody(body) {
+    for (const key of ['code', 'error_code', 'errorCode']) {
+        const code = asCode(own(body, key));
+        if (code !== null)
+            return code;
+    }
+    const error = own(body, 'error');
+    if (typeof error === 'string') {
+        const code = asCode(error);
+        if (code !== null)
+            return code;
+    }
+    else if (isObject(error)) {
+        for (const key of ['code', 'error_code', 'errorCode', 'type']) {
+            const code = asCode(own(error, key));
+            if (code !== null)
+                return code;
+        }
+    }
+    const type = own(body, 'type');
+    const hasMessage = typeof own(body, 'message') === 'string' || own(body, 'error') !== undefined;
+    if (typeof type === 'string' && hasMessage && !CONTENT_TYPES.has(type))
+        return asCode(type);
+    return null;
+}
+/** The objects that may be an error body: the content, JSON inside strings, items of content arrays. */
+function* bodiesOf(value, depth) {
+    if (depth > 4)
+        return;
+    if (typeof value === 'string') {
+        const trimmed = value.trim();
+        if (!trimmed.startsWith('{') && !trimmed.startsWith('['))
+            return;
+        try {
+            yield* bodiesOf(JSON.parse(trimmed), depth + 1);
+        }
+        catch {
+            // a message, not JSON
+        }
+        return;
+    }
+    if (Array.isArray(value)) {
+        for (const item of value)
+            yield* bodiesOf(item, depth + 1);
+        return;
+    }
+    if (!isObject(value))
+        return;
+    yield value;
+    const text = own(value, 'text');
+    if (typeof text === 'string')
+        yield* bodiesOf(text, depth + 1);
+    for (const key of ['content', 'structuredContent', 'result', 'output', 'body', 'detail']) {
+        const inner = own(value, key);
+        if (inner !== undefined && typeof inner !== 'string')
+            yield* bodiesOf(inner, depth + 1);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/audit/rules/unmapped-error-share.ts
+
+
+
+const CATCH_ALL = ['internal_error', 'internal', 'internal_server_error', 'server_error', 'unknown', 'unknown_error', 'error', 'unexpected', 'unexpected_error', 'exception', 'unhandled', 'generic_error', 'general_error', '-32603'];
+/** Compares codes without case or separators: `INTERNAL_ERROR`, `InternalError` and `internal-error` are one code; `-32603` keeps its sign. */
+function key(code) {
+    const sign = code.startsWith('-') ? '-' : '';
+    return sign + code.slice(sign.length).toLowerCase().replace(/[-\s_.:/]+/g, '');
+}
+/** The earlier of two places (file, then line), so merged states pick the same one as a single thread. */
+function earlier(a, b) {
+    if (a === null || b === null)
+        return a ?? b;
+    return a.file < b.file || (a.file === b.file && a.line <= b.line) ? a : b;
+}
+const counts = () => ({ errors: 0, uncoded: 0, unmapped: 0, codes: new Map(), first: null });
+const pct = (share) => `${Math.round(share * 100)}%`;
+/** `internal_error ×2, unknown ×1`, most frequent first, then by name. */
+function listCodes(codes) {
+    return [...codes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([code, n]) => `${code} ×${n}`).join(', ');
+}
+function message(c, where, threshold) {
+    const share = c.unmapped / c.errors;
+    return `${c.unmapped} of ${c.errors} error results ${where} (${pct(share)}) carry a catch-all code (${listCodes(c.codes)}); threshold ${pct(threshold)}`;
+}
+const unmappedErrorShare = defineRule({
+    meta: {
+        id: 'unmapped-error-share',
+        category: 'error-hygiene',
+        defaultSeverity: 'warning',
+        summary: 'Too many error results carry a catch-all code (internal_error, unknown …): failures nobody has mapped yet.',
+        likelyCause: 'The tool boundary maps a few known exceptions and sends everything else down one generic branch.',
+        nextAction: 'Look up the logged references of the catch-all errors, name the most frequent causes as codes of their own, and track the share.',
+        options: schemas/* strictObject */.rej({
+            threshold: schemas/* number */.aig().min(0).max(1).default(0.25),
+            catchAll: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).min(1).default(CATCH_ALL),
+        }),
+    },
+    init: () => ({ total: counts(), runsWithErrors: 0 }),
+    check(run, ctx, report) {
+        const catchAll = new Set(ctx.options.catchAll.map(key));
+        const mine = counts();
+        for (const result of run.results) {
+            if (!result.isError)
+                continue;
+            mine.errors++;
+            const code = errorCodeOfResult(result);
+            if (code === null)
+                mine.uncoded++;
+            else if (catchAll.has(key(code))) {
+                mine.unmapped++;
+                mine.codes.set(code, (mine.codes.get(code) ?? 0) + 1);
+                mine.first ??= result.loc;
+            }
+        }
+        if (mine.errors === 0)
+            return;
+        const { total } = ctx.state;
+        total.errors += mine.errors;
+        total.uncoded += mine.uncoded;
+        total.unmapped += mine.unmapped;
+        for (const [code, n] of mine.codes)
+            total.codes.set(code, (total.codes.get(code) ?? 0) + n);
+        total.first = earlier(total.first, mine.first);
+        ctx.state.runsWithErrors++;
+        // Additive counters; the share is derived from them where it is shown.
+        ctx.metric('errors', mine.errors);
+        ctx.metric('unmapped', mine.unmapped);
+        ctx.metric('uncoded', mine.uncoded);
+        ctx.metric('runs', 1);
+        const share = mine.unmapped / mine.errors;
+        if (share > ctx.options.threshold && mine.first) {
+            const where = run.runId === null ? 'in the run' : `in run '${run.runId}'`;
+            report({ loc: mine.first, runId: run.runId, message: message(mine, where, ctx.options.threshold) });
+        }
+    },
+    merge(a, b) {
+        const codes = new Map(a.total.codes);
+        for (const [code, n] of b.total.codes)
+            codes.set(code, (codes.get(code) ?? 0) + n);
+        return {
+            total: {
+                errors: a.total.errors + b.total.errors,
+                uncoded: a.total.uncoded + b.total.uncoded,
+                unmapped: a.total.unmapped + b.total.unmapped,
+                codes,
+                first: earlier(a.total.first, b.total.first),
+            },
+            runsWithErrors: a.runsWithErrors + b.runsWithErrors,
+        };
+    },
+    finish(ctx, report) {
+        const { total } = ctx.state;
+        // With one run the per-run finding already says it all.
+        if (ctx.state.runsWithErrors < 2 || total.first === null)
+            return;
+        if (total.unmapped / total.errors > ctx.options.threshold) {
+            report({ loc: total.first, key: 'audit', message: message(total, `across ${ctx.state.runsWithErrors} runs`, ctx.options.threshold) });
+        }
+    },
+});
+
 ;// CONCATENATED MODULE: ./src/audit/rules/unmatched-result.ts
 
 
@@ -11321,6 +11950,54 @@ const unmatchedResult = defineRule({
                 callId: result.callId,
                 tool: result.tool,
                 message: `result ${id}${result.tool ? ` ('${result.tool}')` : ''} has no matching call in this run`,
+            });
+        }
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/rules/unstructured-error.ts
+
+
+
+
+/** Fields that hold the human text of a body (preferred over `type: "text"` and the like). */
+const TEXT_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|description|reason)$/i;
+/**
+ * A short quote of a result's body for a finding message: the first line of its
+ * message-like string (or else its first non-blank string), cut at `max`
+ * characters (the engine sanitizes it).
+ */
+function bodyExcerpt(content, max = 80) {
+    const found = stringsOf(content).filter(({ text }) => text.trim() !== '');
+    const pick = found.find(({ path }) => path === '' || TEXT_FIELD.test(path)) ?? found[0];
+    if (!pick)
+        return null;
+    const line = pick.text.trim().split(/\r?\n/, 1)[0].trim();
+    return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+const unstructuredError = defineRule({
+    meta: {
+        id: 'unstructured-error',
+        category: 'error-hygiene',
+        defaultSeverity: 'warning',
+        summary: 'An error result without a stable code the caller can branch on: a bare message or str(exc) text.',
+        likelyCause: 'The tool boundary returns the exception text (or nothing) instead of mapping failures to an error body with a code.',
+        nextAction: 'Map exceptions at the tool boundary to a body with a stable code, a class, retryable and a reference; log the details instead.',
+        options: schemas/* strictObject */.rej({}),
+    },
+    check(run, _ctx, report) {
+        for (const result of run.results) {
+            if (!result.isError || errorCodeOfResult(result) !== null)
+                continue;
+            const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
+            const excerpt = bodyExcerpt(result.content);
+            const body = excerpt === null ? 'empty body' : `body: "${excerpt}"`;
+            report({
+                loc: result.loc,
+                runId: run.runId,
+                callId: result.callId,
+                tool: result.tool,
+                message: `error result of ${tool} has no machine-readable code (${body})`,
             });
         }
     },
@@ -11392,6 +12069,11 @@ const unusedTool = defineRule({
 
 
 
+
+
+
+
+
 /**
  * Every rule, one file each. Adding a rule: write `rules/<id>.ts`, its doc in
  * docs/rules/<id>.md and its test in test/audit/rules/<id>.test.ts, then add it here.
@@ -11429,7 +12111,12 @@ const RULES = [
     redundantCall,
     permissionOverreach,
     // error hygiene
+    stackTraceInResult,
+    internalDetailLeak,
     secretInTrace,
+    unstructuredError,
+    unmappedErrorShare,
+    slowRecovery,
     // boundary hashes
     payloadMutation,
     mutationLabelMismatch,
@@ -12952,8 +13639,8 @@ async function walk(dir) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 39 modules
-var audit_rules = __nccwpck_require__(2271);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
+var audit_rules = __nccwpck_require__(9721);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules

@@ -47,6 +47,11 @@ export function compareFindings(a: Finding, b: Finding): number {
   );
 }
 
+/** Places in report order: file, then line. */
+export function compareLocations(a: { file: string; line: number }, b: { file: string; line: number }): number {
+  return cmp(a.file, b.file) || a.line - b.line;
+}
+
 export function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -7,6 +7,7 @@ import { catalogMissing } from './catalog-missing.js';
 import { continuedWhileOutstanding } from './continued-while-outstanding.js';
 import { duplicateCallId } from './duplicate-call-id.js';
 import { ingestNote } from './ingest-note.js';
+import { internalDetailLeak } from './internal-detail-leak.js';
 import { invalidArguments } from './invalid-arguments.js';
 import { lateResult } from './late-result.js';
 import { malformedRecord } from './malformed-record.js';
@@ -23,10 +24,14 @@ import { ruleCrash } from './rule-crash.js';
 import { runSplit } from './run-split.js';
 import { schemaDrift } from './schema-drift.js';
 import { secretInTrace } from './secret-in-trace.js';
+import { slowRecovery } from './slow-recovery.js';
+import { stackTraceInResult } from './stack-trace-in-result.js';
 import { truncatedTail } from './truncated-tail.js';
 import { unknownFormat } from './unknown-format.js';
 import { unknownTool } from './unknown-tool.js';
+import { unmappedErrorShare } from './unmapped-error-share.js';
 import { unmatchedResult } from './unmatched-result.js';
+import { unstructuredError } from './unstructured-error.js';
 import { unusedTool } from './unused-tool.js';
 
 /**
@@ -66,7 +71,12 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   redundantCall,
   permissionOverreach,
   // error hygiene
+  stackTraceInResult,
+  internalDetailLeak,
   secretInTrace,
+  unstructuredError,
+  unmappedErrorShare,
+  slowRecovery,
   // boundary hashes
   payloadMutation,
   mutationLabelMismatch,

@@ -1,21 +1,19 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../../model/records.js';
+import { compareLocations } from '../findings.js';
 import { defineRule } from '../rule-types.js';
 
-/** The first receipt seen for a field path: the rule id the later runs are compared with. */
-interface Baseline {
+/** One receipt: which rule redacted the field, in which run, where. */
+interface Seen {
   readonly ruleId: string;
   readonly run: string;
+  readonly runId: string | null;
   readonly runLabel: string;
   readonly loc: SourceLocation;
 }
 
-interface State {
-  /** field_path → the first receipt for it in the audit. */
-  readonly baselines: Map<string, Baseline>;
-  /** `run \0 field_path \0 rule_id` already reported. */
-  readonly reported: Set<string>;
-}
+/** field_path → every receipt for it. Plain data, so worker states can be joined. */
+type State = Map<string, Seen[]>;
 
 export const redactionPolicyDrift = defineRule({
   meta: {
@@ -27,31 +25,42 @@ export const redactionPolicyDrift = defineRule({
     nextAction: 'Check the redaction policy history before calling it a model regression; pin the policy version in the receipts.',
     options: z.strictObject({}),
   },
-  init(): State {
-    return { baselines: new Map(), reported: new Set() };
-  },
-  check(run, ctx, report) {
+  init: (): State => new Map(),
+  check(run, ctx) {
     const runKey = `${run.file}\u0000${run.runId ?? ''}`;
     const runLabel = run.runId === null ? `file '${run.file}'` : `run '${run.runId}'`;
     for (const receipt of run.redactions) {
-      const baseline = ctx.state.baselines.get(receipt.fieldPath);
-      if (baseline === undefined) {
-        ctx.state.baselines.set(receipt.fieldPath, { ruleId: receipt.ruleId, run: runKey, runLabel, loc: receipt.loc });
-        continue;
+      const list = ctx.state.get(receipt.fieldPath) ?? [];
+      list.push({ ruleId: receipt.ruleId, run: runKey, runId: run.runId, runLabel, loc: receipt.loc });
+      ctx.state.set(receipt.fieldPath, list);
+    }
+  },
+  merge(a, b) {
+    const out: State = new Map(a);
+    for (const [path, list] of b) out.set(path, [...(out.get(path) ?? []), ...list]);
+    return out;
+  },
+  /** The first receipt of a field path (file and line order) is the baseline; another run with another rule id drifted. */
+  finish(ctx, report) {
+    for (const fieldPath of [...ctx.state.keys()].sort()) {
+      const receipts = [...ctx.state.get(fieldPath)!].sort((a, b) => compareLocations(a.loc, b.loc));
+      const baseline = receipts[0]!;
+      const reported = new Set<string>();
+      for (const receipt of receipts.slice(1)) {
+        // Two rule ids within one run are not drift between runs.
+        if (receipt.run === baseline.run || receipt.ruleId === baseline.ruleId) continue;
+        const seen = `${receipt.run}\u0000${receipt.ruleId}`;
+        if (reported.has(seen)) continue;
+        reported.add(seen);
+        report({
+          loc: receipt.loc,
+          runId: receipt.runId,
+          key: `${fieldPath}\u0000${receipt.ruleId}`,
+          message:
+            `field_path '${fieldPath}' redacted by rule '${receipt.ruleId}' here, ` +
+            `by '${baseline.ruleId}' in ${baseline.runLabel} (${baseline.loc.file}:${baseline.loc.line})`,
+        });
       }
-      // Two rule ids within one run are not drift between runs.
-      if (baseline.run === runKey || baseline.ruleId === receipt.ruleId) continue;
-      const seen = `${runKey}\u0000${receipt.fieldPath}\u0000${receipt.ruleId}`;
-      if (ctx.state.reported.has(seen)) continue;
-      ctx.state.reported.add(seen);
-      report({
-        loc: receipt.loc,
-        runId: run.runId,
-        key: `${receipt.fieldPath}\u0000${receipt.ruleId}`,
-        message:
-          `field_path '${receipt.fieldPath}' redacted by rule '${receipt.ruleId}' here, ` +
-          `by '${baseline.ruleId}' in ${baseline.runLabel} (${baseline.loc.file}:${baseline.loc.line})`,
-      });
     }
   },
 });

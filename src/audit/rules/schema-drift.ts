@@ -1,14 +1,20 @@
 import { z } from 'zod';
+import type { SourceLocation } from '../../model/records.js';
 import { normalizeHash, schemaHashForms } from '../catalog/hashes.js';
 import { checkCatalog, schemaIdentities } from '../catalog/run-catalog.js';
+import { compareLocations } from '../findings.js';
 import { defineRule } from '../rule-types.js';
 
-/** One schema seen for a tool name: the hashes that identify it and where it was first seen. */
+/** One schema seen for a tool name: the hashes that identify it and where it was seen. */
 interface Variant {
-  readonly ids: ReadonlySet<string>;
+  readonly ids: readonly string[];
   readonly shown: string;
-  readonly where: string;
+  readonly loc: SourceLocation;
+  readonly runId: string | null;
 }
+
+/** Tool name → every schema seen for it. Plain data, so worker states can be joined. */
+type State = Map<string, Variant[]>;
 
 export const schemaDrift = defineRule({
   meta: {
@@ -20,9 +26,8 @@ export const schemaDrift = defineRule({
     nextAction: 'Diff the two schemas before comparing the runs; version the tool name or pin the schema when the change was not intended.',
     options: z.strictObject({}),
   },
-  /** Tool name → schemas seen so far, across every run of the audit. */
-  init: () => new Map<string, Variant[]>(),
-  check(run, ctx, report) {
+  init: (): State => new Map(),
+  check(run, ctx) {
     for (const record of run.catalogs) {
       for (const tool of checkCatalog(record).tools.values()) {
         const forms = schemaHashForms(tool);
@@ -30,19 +35,34 @@ export const schemaDrift = defineRule({
         if (ids.size === 0) continue;
         const shown = (tool.schemaSha256 ? normalizeHash(tool.schemaSha256) : null) ?? forms?.jcs ?? forms?.python ?? '?';
         const variants = ctx.state.get(tool.name) ?? [];
-        if (variants.some((variant) => [...ids].some((id) => variant.ids.has(id)))) continue;
-        const first = variants[0];
+        variants.push({ ids: [...ids], shown, loc: record.loc, runId: run.runId });
+        ctx.state.set(tool.name, variants);
+      }
+    }
+  },
+  merge(a, b) {
+    const out: State = new Map(a);
+    for (const [name, variants] of b) out.set(name, [...(out.get(name) ?? []), ...variants]);
+    return out;
+  },
+  /** In file and line order, each schema that shares no hash with an earlier one is a drift from the first. */
+  finish(ctx, report) {
+    for (const name of [...ctx.state.keys()].sort()) {
+      const variants = [...ctx.state.get(name)!].sort((a, b) => compareLocations(a.loc, b.loc));
+      const seen: Variant[] = [];
+      for (const variant of variants) {
+        if (seen.some((earlier) => earlier.ids.some((id) => variant.ids.includes(id)))) continue;
+        const first = seen[0];
         if (first) {
           report({
-            loc: record.loc,
-            runId: run.runId,
-            tool: tool.name,
-            key: `${tool.name}:${shown}`,
-            message: `tool '${tool.name}' has schema hash ${shown} here but ${first.shown} at ${first.where}: the definition changed under the same name`,
+            loc: variant.loc,
+            runId: variant.runId,
+            tool: name,
+            key: `${name}:${variant.shown}`,
+            message: `tool '${name}' has schema hash ${variant.shown} here but ${first.shown} at ${first.loc.file}:${first.loc.line}: the definition changed under the same name`,
           });
         }
-        variants.push({ ids, shown, where: `${record.loc.file}:${record.loc.line}` });
-        ctx.state.set(tool.name, variants);
+        seen.push(variant);
       }
     }
   },

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { ToolCall, ToolResult } from '../../model/records.js';
+import { pairRun } from '../pairing.js';
+import { defineRule } from '../rule-types.js';
+
+interface Episode {
+  readonly call: ToolCall;
+  readonly error: ToolResult;
+  /** Index in the run's calls of the failing call. */
+  readonly at: number;
+}
+
+
+export const slowRecovery = defineRule({
+  meta: {
+    id: 'slow-recovery',
+    category: 'error-hygiene',
+    defaultSeverity: 'warning',
+    summary: 'After an error, the run needed many further calls before the same tool succeeded (or it never did).',
+    likelyCause: 'The error body gives the caller nothing to correct: no stable code, no permitted values, no retry class, so the model guesses.',
+    nextAction: 'Return a code, the permitted values and whether a retry can help; compare this distribution before and after the change.',
+    options: z.strictObject({ threshold: z.number().int().min(0).default(2) }),
+  },
+  check(run, ctx, report) {
+    const results = new Map<ToolCall, ToolResult>();
+    for (const { call, result } of pairRun(run).pairs) results.set(call, result);
+    const open = new Map<string, Episode>();
+    const warn = (episode: Episode, message: string) =>
+      report({ loc: episode.error.loc, runId: run.runId, callId: episode.call.callId, tool: episode.call.tool, message });
+    const { threshold } = ctx.options;
+    run.calls.forEach((call, i) => {
+      const result = results.get(call);
+      if (!result) return;
+      const episode = open.get(call.tool);
+      if (result.isError) {
+        // The first error of a streak opens the episode; retries that fail belong to it.
+        if (!episode) open.set(call.tool, { call, error: result, at: i });
+        return;
+      }
+      if (!episode) return;
+      open.delete(call.tool);
+      const attempts = i - episode.at;
+      // Additive metrics (a histogram, so workers and shards can be summed); renderers derive median, p90, max.
+      ctx.metric('attempts', { [String(attempts)]: 1 });
+      if (attempts > threshold) warn(episode, `'${call.tool}' needed ${attempts} further calls to succeed after this error (threshold ${threshold})`);
+    });
+    for (const episode of [...open.values()].sort((a, b) => a.at - b.at)) {
+      ctx.metric('unrecovered', 1);
+      const further = run.calls.length - 1 - episode.at;
+      if (further > threshold) warn(episode, `'${episode.call.tool}' never succeeded after this error: the run ended ${further} calls later (threshold ${threshold})`);
+    }
+  },
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { defineRule } from '../rule-types.js';
+import { detectStackTrace, type StackTrace } from '../text/stack-trace.js';
+import { stringsOf } from '../walk-strings.js';
+
+const LANGUAGE_NAMES: Readonly<Record<StackTrace['language'], string>> = {
+  rust: 'Rust panic',
+  go: 'Go panic',
+  python: 'Python traceback',
+  java: 'Java/JVM stack trace',
+  dotnet: '.NET stack trace',
+  ruby: 'Ruby backtrace',
+  javascript: 'JavaScript stack trace',
+};
+
+export const stackTraceInResult = defineRule({
+  meta: {
+    id: 'stack-trace-in-result',
+    category: 'error-hygiene',
+    defaultSeverity: 'warning',
+    summary: 'A stack trace in a tool result: it leaks internals, is re-read on every later turn and sends the model in wrong directions.',
+    likelyCause: 'No failure path at the tool boundary: whatever the library raised is serialised into the result.',
+    nextAction: 'Catch at the tool boundary, log the trace with a reference, and return an error body with a stable code and that reference.',
+    options: z.strictObject({}),
+  },
+  check(run, ctx, report) {
+    for (const result of run.results) {
+      let best: { trace: StackTrace; path: string } | null = null;
+      for (const { path, text } of stringsOf(result.content)) {
+        const trace = detectStackTrace(text);
+        if (!trace) continue;
+        // On a tie, the decoded inside of a JSON string is the more precise place.
+        if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`))) best = { trace, path };
+      }
+      if (best === null) continue;
+      const { trace, path } = best;
+      const turns = run.llmSpans.filter((span) => span.loc.line > result.loc.line).length;
+      const cost = turns === 0 ? 'no later llm turn in the run' : `re-read on ${turns} later llm turn${turns === 1 ? '' : 's'}: ~${trace.tokens * turns} tokens`;
+      ctx.metric('traces', 1);
+      ctx.metric('tokens', trace.tokens * turns);
+      const where = path === '' ? '' : ` at ${path}`;
+      const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
+      report({
+        loc: result.loc,
+        runId: run.runId,
+        callId: result.callId,
+        tool: result.tool,
+        message: `${LANGUAGE_NAMES[trace.language]} (${trace.frames} frame${trace.frames === 1 ? '' : 's'}, ~${trace.tokens} tokens) in the result of ${tool}${where}; ${cost}`,
+      });
+    }
+  },
+});

@@ -1,0 +1,41 @@
+/**
+ * Figures derived from the report's additive metrics, for renderers: the share of
+ * catch-all error codes and the distribution of recovery attempts. Computed here,
+ * not stored, so that merged and parallel reports derive the same figures.
+ */
+export interface ErrorShare {
+  readonly errors: number;
+  readonly unmapped: number;
+  readonly uncoded: number;
+  /** unmapped / errors, rounded to 4 decimals; null when no result failed. */
+  readonly share: number | null;
+}
+
+export interface RecoveryDistribution {
+  /** Episodes that recovered. */
+  readonly count: number;
+  readonly unrecovered: number;
+  /** Nearest-rank percentiles (observed values), null when nothing recovered. */
+  readonly median: number | null;
+  readonly p90: number | null;
+  readonly max: number | null;
+}
+
+const num = (metrics: Record<string, unknown>, key: string) => (typeof metrics[key] === 'number' ? (metrics[key] as number) : 0);
+
+export function errorShare(metrics: Record<string, unknown>): ErrorShare {
+  const errors = num(metrics, 'unmapped-error-share.errors');
+  const unmapped = num(metrics, 'unmapped-error-share.unmapped');
+  return { errors, unmapped, uncoded: num(metrics, 'unmapped-error-share.uncoded'), share: errors === 0 ? null : Math.round((unmapped / errors) * 10_000) / 10_000 };
+}
+
+export function recoveryDistribution(metrics: Record<string, unknown>): RecoveryDistribution {
+  const histogram = metrics['slow-recovery.attempts'];
+  const values: number[] = [];
+  if (histogram !== null && typeof histogram === 'object') {
+    for (const [bucket, count] of Object.entries(histogram as Record<string, number>)) for (let i = 0; i < count; i += 1) values.push(Number(bucket));
+  }
+  values.sort((a, b) => a - b);
+  const rank = (p: number) => (values.length === 0 ? null : values[Math.max(0, Math.ceil(p * values.length) - 1)]!);
+  return { count: values.length, unrecovered: num(metrics, 'slow-recovery.unrecovered'), median: rank(0.5), p90: rank(0.9), max: values.length === 0 ? null : values[values.length - 1]! };
+}
