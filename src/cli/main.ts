@@ -2,12 +2,16 @@ import { describeError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { AUDIT_USAGE, auditCommand } from './audit.js';
 import type { CliIO } from './io.js';
+import { SEAL_USAGE, sealCommand } from './seal.js';
+import { VERIFY_USAGE, verifyCommand } from './verify.js';
 
 type Command = (args: string[], io: CliIO) => Promise<number>;
 
 /** Every subcommand; each file in src/cli/ translates its flags and calls the core. */
 const COMMANDS: Record<string, { run: Command; usage: string }> = Object.assign(Object.create(null) as Record<string, { run: Command; usage: string }>, {
   audit: { run: auditCommand, usage: AUDIT_USAGE },
+  seal: { run: sealCommand, usage: SEAL_USAGE },
+  verify: { run: verifyCommand, usage: VERIFY_USAGE },
 });
 
 export function usage(): string {
