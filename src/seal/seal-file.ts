@@ -40,6 +40,7 @@ export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
   try {
     source = await openByteSource(path, limits);
   } catch (error) {
+    await sink.abort();
     throw unreadable(display, error);
   }
   const sourceHash = createHash('sha256');
