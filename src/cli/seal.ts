@@ -35,12 +35,13 @@ export async function sealCommand(args: string[], io: CliIO): Promise<number> {
   const paths = [input, output, checkpoint].filter((p): p is string => p !== null).map((p) => resolve(io.cwd, p));
   if (new Set(paths).size !== paths.length) throw new UsageError(`the input, the sealed file and the checkpoint must be three different files\n${SEAL_USAGE}`);
 
-  const sink: SealSink = output === null ? stdoutSink(io) : await fileSink(resolve(io.cwd, output));
+  const sink: SealSink = output === null ? stdoutSink(io) : await fileSink(resolve(io.cwd, output), output);
   const result = await sealFile({
     path: resolve(io.cwd, input),
     display: input,
     sink,
     checkpointPath: resolve(io.cwd, checkpoint),
+    checkpointDisplay: checkpoint,
     mode,
     limits: DEFAULT_LIMITS,
     env: io.env,

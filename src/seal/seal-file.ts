@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { openByteSource, type ByteSource } from '../io/byte-source.js';
 import type { ReadLimits } from '../io/limits.js';
@@ -23,8 +23,9 @@ export interface SealFileRequest {
   readonly path: string;
   readonly display: string;
   readonly sink: SealSink;
-  /** Where the checkpoint goes. */
+  /** Where the checkpoint goes, and the name to show in messages. */
   readonly checkpointPath: string;
+  readonly checkpointDisplay: string;
   readonly mode: SealMode;
   readonly limits: ReadLimits;
   /** Only GITHUB_* variables are read from it, and only when GITHUB_ACTIONS is "true". */
@@ -77,14 +78,23 @@ export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
     request.env,
   );
   await sink.commit();
-  await writeFile(request.checkpointPath, formatCheckpoint(checkpoint));
+  try {
+    await writeFile(request.checkpointPath, formatCheckpoint(checkpoint));
+  } catch (error) {
+    throw unwritable(request.checkpointDisplay, error);
+  }
   return checkpoint;
 }
 
 /** A sink that writes to `<path>.partial` and renames it into place on commit, so a failed seal leaves no file. */
-export async function fileSink(path: string): Promise<SealSink> {
+export async function fileSink(path: string, display: string): Promise<SealSink> {
   const temp = `${path}.partial`;
-  const handle = await open(temp, 'w');
+  let handle: FileHandle;
+  try {
+    handle = await open(temp, 'w');
+  } catch (error) {
+    throw unwritable(display, error);
+  }
   let closed = false;
   const close = async () => {
     if (!closed) await handle.close();
@@ -121,7 +131,15 @@ async function hashFile(path: string, hash: Hash, display: string): Promise<void
 }
 
 export function unreadable(display: string, error: unknown): InputError {
-  const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'read error';
-  const what = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : code;
-  return new InputError(display, null, 'unreadable', `${display}: cannot read: ${what}`);
+  return new InputError(display, null, 'unreadable', `${display}: cannot read: ${systemReason(error)}`);
+}
+
+function unwritable(display: string, error: unknown): InputError {
+  return new InputError(display, null, 'unwritable', `${display}: cannot write: ${systemReason(error)}`);
+}
+
+function systemReason(error: unknown): string {
+  const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'I/O error';
+  const known: Record<string, string> = { ENOENT: 'no such file or folder', EISDIR: 'is a directory', EACCES: 'permission denied', ENOSPC: 'no space left on the device' };
+  return Object.hasOwn(known, code) ? known[code]! : code;
 }

@@ -81,7 +81,8 @@ describe('agent-trace-audit seal', () => {
     [['seal', 'trace.jsonl', '--canonical', 'yaml'], 'usage: --canonical must be one of jcs, python, not "yaml"'],
     [['seal', 'trace.jsonl', '-o', '-'], 'usage: -o - writes the sealed file to stdout; give --checkpoint <file> for the checkpoint'],
     [['seal', 'trace.jsonl', '-o', 'trace.jsonl'], 'usage: the input, the sealed file and the checkpoint must be three different files'],
-    [['seal', 'missing.jsonl'], 'unreadable: missing.jsonl: cannot read: no such file'],
+    [['seal', 'missing.jsonl'], 'unreadable: missing.jsonl: cannot read: no such file or folder'],
+    [['seal', 'trace.jsonl', '-o', 'no/such/dir/out.jsonl'], 'unwritable: no/such/dir/out.jsonl: cannot write: no such file or folder'],
   ])('%j exits 2: %s', async (args, message) => {
     const cwd = tempTree({ 'trace.jsonl': SOURCE });
     const result = await cli(cwd, args);

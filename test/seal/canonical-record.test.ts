@@ -26,6 +26,11 @@ describe('canonicalRecord', () => {
     expect(() => canon(text)).toThrow(expect.objectContaining({ code, message, file: 'trace.jsonl', line: 7 }));
   });
 
+  it('keeps keys that are special to JavaScript objects as plain data', () => {
+    expect(canon('{"__proto__": {"polluted": true}, "constructor": 1, "toString": []}')).toBe('{"__proto__":{"polluted":true},"constructor":1,"toString":[]}');
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
   it('allows prev and digest below the top level', () => {
     expect(canon('{"args": {"prev": 1, "digest": 2}}')).toBe('{"args":{"digest":2,"prev":1}}');
   });

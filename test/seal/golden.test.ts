@@ -56,7 +56,7 @@ describe('golden vectors (test/fixtures/seal)', () => {
   it('sealing source.jsonl reproduces sealed.jsonl and its checkpoint byte for byte', async () => {
     const root = tempTree({});
     const out = join(root, 'sealed.jsonl');
-    await sealFile({ path: `${DIR}/source.jsonl`, display: 'source.jsonl', sink: await fileSink(out), checkpointPath: `${out}.seal.json`, mode: 'jcs', limits: DEFAULT_LIMITS, env: {} });
+    await sealFile({ path: `${DIR}/source.jsonl`, display: 'source.jsonl', sink: await fileSink(out, 'sealed.jsonl'), checkpointPath: `${out}.seal.json`, checkpointDisplay: 'sealed.jsonl.seal.json', mode: 'jcs', limits: DEFAULT_LIMITS, env: {} });
     expect(readFileSync(out).equals(readFileSync(`${DIR}/sealed.jsonl`))).toBe(true);
     expect(readFileSync(`${out}.seal.json`, 'utf8')).toBe(readFileSync(CHECKPOINT, 'utf8'));
   });

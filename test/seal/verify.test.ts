@@ -99,7 +99,7 @@ describe('verify report', () => {
     await expect(verifyFile(`${root}/cut.jsonl.gz`, 'cut.jsonl.gz', null, DEFAULT_LIMITS)).rejects.toThrow(
       expect.objectContaining({ code: 'unreadable', message: 'cut.jsonl.gz: cannot be verified: the gzip stream ends early (file cut short)' }),
     );
-    await expect(verifyFile(`${root}/missing.jsonl`, 'missing.jsonl', null, DEFAULT_LIMITS)).rejects.toThrow('missing.jsonl: cannot read: no such file');
+    await expect(verifyFile(`${root}/missing.jsonl`, 'missing.jsonl', null, DEFAULT_LIMITS)).rejects.toThrow('missing.jsonl: cannot read: no such file or folder');
   });
 });
 
