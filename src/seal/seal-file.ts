@@ -102,11 +102,16 @@ export async function fileSink(path: string, display: string): Promise<SealSink>
   };
   return {
     write: async (text) => {
-      if (text.length > 0) await handle.write(text, null, 'utf8');
+      if (text.length === 0) return;
+      await handle.write(text, null, 'utf8').catch((error: unknown) => {
+        throw unwritable(display, error);
+      });
     },
     commit: async () => {
       await close();
-      await rename(temp, path);
+      await rename(temp, path).catch((error: unknown) => {
+        throw unwritable(display, error);
+      });
     },
     abort: async () => {
       await close();
