@@ -32,7 +32,11 @@ export function canonicalRecord(text: string, file: string, line: number, mode: 
   try {
     value = parseLossless(text, maxDepth);
   } catch (error) {
-    if (error instanceof LosslessParseError) throw new InputError(file, line, 'seal-not-json', `${where}: not a JSON record (${error.message})`);
+    if (error instanceof LosslessParseError) {
+      const spread = /^\s*[[{]\s*$/.test(text) || /end of input/.test(error.message);
+      const hint = spread ? '; seal reads JSON Lines, one record per line: put a JSON document written over several lines on one line first (jq -c)' : '';
+      throw new InputError(file, line, 'seal-not-json', `${where}: not a JSON record (${error.message})${hint}`);
+    }
     throw error;
   }
   if (!isLosslessObject(value)) throw new InputError(file, line, 'seal-not-object', `${where}: a record must be a JSON object, not ${kindOf(value)}`);
