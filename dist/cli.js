@@ -8891,7 +8891,7 @@ exports.basename = (path, { windows } = {}) => {
 /* harmony export */   jD: () => (/* binding */ schemaHashForms),
 /* harmony export */   sZ: () => (/* binding */ normalizeHash)
 /* harmony export */ });
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8021);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9822);
 
 function attempt(hash) {
     try {
@@ -9029,7 +9029,7 @@ function catalogSnapshot(catalog) {
 
 /***/ }),
 
-/***/ 4421:
+/***/ 2166:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9042,231 +9042,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 10 modules
 var registry = __nccwpck_require__(6414);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:zlib"
-const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-;// CONCATENATED MODULE: ./src/io/byte-source.ts
-
-
-
-const GZIP_MAGIC = [0x1f, 0x8b];
-const CHUNK = 1024 * 1024;
-/** Peeks the first bytes to tell gzip from plain; does not read the file whole. */
-async function isGzipFile(path) {
-    const handle = await (0,promises_.open)(path, 'r');
-    try {
-        const head = Buffer.alloc(2);
-        const { bytesRead } = await handle.read(head, 0, 2, 0);
-        return bytesRead === 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** Streams a file's bytes, inflating gzip (multi-member too) up to the inflate cap. */
-async function openByteSource(path, limits) {
-    const gzip = await isGzipFile(path);
-    const source = {
-        gzip,
-        problem: null,
-        async *chunks() {
-            const raw = (0,external_node_fs_.createReadStream)(path, { highWaterMark: CHUNK });
-            if (!gzip) {
-                try {
-                    for await (const chunk of raw)
-                        yield chunk;
-                }
-                catch (error) {
-                    source.problem = { code: 'read-error', message: errorText(error) };
-                }
-                return;
-            }
-            const inflater = (0,external_node_zlib_namespaceObject.createGunzip)({ chunkSize: 64 * 1024 });
-            raw.on('error', (error) => inflater.destroy(error));
-            raw.pipe(inflater);
-            let total = 0;
-            try {
-                for await (const chunk of inflater) {
-                    const buffer = chunk;
-                    total += buffer.length;
-                    if (total > limits.maxInflatedBytes) {
-                        const keep = buffer.length - (total - limits.maxInflatedBytes);
-                        if (keep > 0)
-                            yield buffer.subarray(0, keep);
-                        source.problem = {
-                            code: 'inflate-cap',
-                            message: `inflated size passed the cap of ${limits.maxInflatedBytes} bytes; reading stopped there`,
-                        };
-                        break;
-                    }
-                    yield buffer;
-                }
-            }
-            catch (error) {
-                const text = errorText(error);
-                source.problem = /unexpected end/i.test(text)
-                    ? { code: 'gzip-truncated', message: 'the gzip stream ends early (file cut short)' }
-                    : { code: 'gzip-corrupt', message: `the gzip stream is corrupt (${text})` };
-            }
-            finally {
-                raw.destroy();
-                inflater.destroy();
-            }
-        },
-    };
-    return source;
-}
-function errorText(error) {
-    if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
-        return error.code === 'Z_BUF_ERROR' ? 'unexpected end of file' : `${error.code}`;
-    }
-    return error instanceof Error ? error.message.split('\n')[0] : 'unknown error';
-}
-
-;// CONCATENATED MODULE: external "node:buffer"
-const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-;// CONCATENATED MODULE: ./src/io/line-splitter.ts
-
-const NEWLINE = 0x0a;
-const CR = 0x0d;
-const BOM = [0xef, 0xbb, 0xbf];
-/**
- * Splits a byte stream on raw `\n` bytes. Each line is decoded as strict UTF-8
- * (invalid bytes are reported, never replaced), a CR before the newline is
- * dropped, a BOM at the start is dropped and flagged, and a line longer than
- * `maxLineBytes` is reported and skipped without being held in memory.
- */
-async function* splitLines(chunks, maxLineBytes, facts) {
-    for await (const batch of splitLineBatches(chunks, maxLineBytes, facts))
-        yield* batch;
-}
-/** The same lines, one array per chunk read: the fast path (one await per chunk, not per line). */
-async function* splitLineBatches(chunks, maxLineBytes, facts) {
-    let pending = [];
-    let pendingBytes = 0;
-    let skipping = false; // inside an over-long line
-    let skippedBytes = 0;
-    let lineNo = 0;
-    let first = true;
-    for await (let chunk of chunks) {
-        const batch = [];
-        facts.bytes += chunk.length;
-        if (first) {
-            first = false;
-            if (chunk.length >= 3 && chunk[0] === BOM[0] && chunk[1] === BOM[1] && chunk[2] === BOM[2]) {
-                facts.bom = true;
-                chunk = chunk.subarray(3);
-            }
-        }
-        let start = 0;
-        while (start < chunk.length) {
-            const nl = chunk.indexOf(NEWLINE, start);
-            const end = nl === -1 ? chunk.length : nl;
-            const piece = chunk.subarray(start, end);
-            if (skipping) {
-                skippedBytes += piece.length;
-            }
-            else if (pendingBytes + piece.length > maxLineBytes) {
-                skipping = true;
-                skippedBytes = pendingBytes + piece.length;
-                pending = [];
-                pendingBytes = 0;
-            }
-            else if (piece.length > 0) {
-                pending.push(piece);
-                pendingBytes += piece.length;
-            }
-            if (nl === -1)
-                break;
-            lineNo += 1;
-            if (skipping) {
-                batch.push(tooLong(lineNo, skippedBytes, maxLineBytes, true));
-                skipping = false;
-                skippedBytes = 0;
-            }
-            else {
-                const bytes = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
-                batch.push(decode(lineNo, bytes, true));
-                pending = [];
-                pendingBytes = 0;
-            }
-            start = nl + 1;
-        }
-        // Copy what we keep of this chunk so the chunk itself can be released.
-        if (pending.length > 0 && pending[pending.length - 1].buffer === chunk.buffer) {
-            pending[pending.length - 1] = Buffer.from(pending[pending.length - 1]);
-        }
-        if (batch.length > 0)
-            yield batch;
-    }
-    if (skipping) {
-        lineNo += 1;
-        facts.missingFinalNewline = true;
-        yield [tooLong(lineNo, skippedBytes, maxLineBytes, false)];
-    }
-    else if (pendingBytes > 0) {
-        lineNo += 1;
-        facts.missingFinalNewline = true;
-        yield [decode(lineNo, pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes), false)];
-    }
-    facts.lines = lineNo;
-}
-function decode(line, bytes, terminated) {
-    const end = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
-    const body = end === bytes.length ? bytes : bytes.subarray(0, end);
-    if (!(0,external_node_buffer_namespaceObject.isUtf8)(body)) {
-        return { type: 'bad-line', line, code: 'invalid-utf8', detail: `invalid UTF-8 at byte ${firstInvalidByte(body)} of the line`, terminated };
-    }
-    return { type: 'line', line, text: body.toString('utf8'), terminated };
-}
-function tooLong(line, bytes, max, terminated) {
-    return { type: 'bad-line', line, code: 'line-too-long', detail: `line of ${bytes} bytes is longer than the limit of ${max} bytes`, terminated };
-}
-/** Offset of the first byte that makes the buffer invalid UTF-8 (for the message only). */
-function firstInvalidByte(bytes) {
-    let i = 0;
-    while (i < bytes.length) {
-        const b = bytes[i];
-        if (b < 0x80) {
-            i += 1;
-            continue;
-        }
-        let need;
-        let lo = 0x80;
-        let hi = 0xbf;
-        if (b >= 0xc2 && b <= 0xdf)
-            need = 1;
-        else if (b >= 0xe0 && b <= 0xef) {
-            need = 2;
-            if (b === 0xe0)
-                lo = 0xa0; // overlong
-            if (b === 0xed)
-                hi = 0x9f; // encoded surrogates
-        }
-        else if (b >= 0xf0 && b <= 0xf4) {
-            need = 3;
-            if (b === 0xf0)
-                lo = 0x90;
-            if (b === 0xf4)
-                hi = 0x8f;
-        }
-        else
-            return i;
-        for (let k = 1; k <= need; k += 1) {
-            const c = bytes[i + k];
-            const min = k === 1 ? lo : 0x80;
-            const max = k === 1 ? hi : 0xbf;
-            if (c === undefined || c < min || c > max)
-                return i;
-        }
-        i += need + 1;
-    }
-    return bytes.length;
-}
-
+// EXTERNAL MODULE: ./src/io/byte-source.ts + 1 modules
+var byte_source = __nccwpck_require__(121);
+// EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
+var line_splitter = __nccwpck_require__(7079);
 ;// CONCATENATED MODULE: ./src/io/trace-file.ts
 
 
@@ -9284,13 +9063,13 @@ async function openTraceFile(path, display, limits) {
                 yield* batch;
         },
         async *lineBatches() {
-            const source = await openByteSource(path, limits);
+            const source = await (0,byte_source/* openByteSource */.Q)(path, limits);
             sources.push(source);
             Object.assign(facts, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
-            yield* splitLineBatches(source.chunks(), limits.maxLineBytes, facts);
+            yield* (0,line_splitter/* splitLineBatches */.ZR)(source.chunks(), limits.maxLineBytes, facts);
         },
         async bytes() {
-            const source = await openByteSource(path, { ...limits, maxInflatedBytes: Math.min(limits.maxInflatedBytes, limits.maxDocumentBytes) });
+            const source = await (0,byte_source/* openByteSource */.Q)(path, { ...limits, maxInflatedBytes: Math.min(limits.maxInflatedBytes, limits.maxDocumentBytes) });
             sources.push(source);
             const parts = [];
             let total = 0;
@@ -9306,7 +9085,7 @@ async function openTraceFile(path, display, limits) {
     return { sample, input, facts, sources };
 }
 async function readSample(path, display, limits) {
-    const source = await openByteSource(path, limits);
+    const source = await (0,byte_source/* openByteSource */.Q)(path, limits);
     const parts = [];
     let total = 0;
     let complete = true;
@@ -9796,8 +9575,8 @@ var promises_ = __nccwpck_require__(1455);
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: external "node:worker_threads"
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-// EXTERNAL MODULE: ./src/audit/engine.ts + 8 modules
-var engine = __nccwpck_require__(4421);
+// EXTERNAL MODULE: ./src/audit/engine.ts + 4 modules
+var engine = __nccwpck_require__(2166);
 ;// CONCATENATED MODULE: ./src/audit/pool.ts
 
 
@@ -10425,8 +10204,8 @@ var ajv = __nccwpck_require__(2463);
 var _2019 = __nccwpck_require__(878);
 // EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
 var _2020 = __nccwpck_require__(2210);
-// EXTERNAL MODULE: ./src/canonical/index.ts + 2 modules
-var canonical = __nccwpck_require__(8021);
+// EXTERNAL MODULE: ./src/canonical/index.ts
+var canonical = __nccwpck_require__(9822);
 ;// CONCATENATED MODULE: ./src/audit/catalog/schema-validator.ts
 
 
@@ -12185,27 +11964,82 @@ function loadScopeFile(path, display = path) {
 
 /***/ }),
 
-/***/ 8021:
+/***/ 9822:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IS: () => (/* reexport safe */ _lossless_js__WEBPACK_IMPORTED_MODULE_2__.IS),
+/* harmony export */   MC: () => (/* reexport safe */ _jcs_js__WEBPACK_IMPORTED_MODULE_1__.MC),
+/* harmony export */   OP: () => (/* reexport safe */ _python_js__WEBPACK_IMPORTED_MODULE_3__.OP),
+/* harmony export */   S_: () => (/* binding */ canonicalSha256Lossless),
+/* harmony export */   YH: () => (/* reexport safe */ _lossless_js__WEBPACK_IMPORTED_MODULE_2__.YH),
+/* harmony export */   dA: () => (/* reexport safe */ _jcs_js__WEBPACK_IMPORTED_MODULE_1__.dA),
+/* harmony export */   dO: () => (/* reexport safe */ _jcs_js__WEBPACK_IMPORTED_MODULE_1__.dO),
+/* harmony export */   dw: () => (/* binding */ canonicalize),
+/* harmony export */   mw: () => (/* reexport safe */ _lossless_js__WEBPACK_IMPORTED_MODULE_2__.mw),
+/* harmony export */   o4: () => (/* binding */ canonicalSha256),
+/* harmony export */   vI: () => (/* reexport safe */ _jcs_js__WEBPACK_IMPORTED_MODULE_1__.vI)
+/* harmony export */ });
+/* unused harmony exports CANONICAL_MODES, canonicalizeLossless, canonicalizeText, sha256Hex */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _jcs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5574);
+/* harmony import */ var _lossless_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(294);
+/* harmony import */ var _python_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6354);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  o4: () => (/* binding */ canonicalSha256),
-  S_: () => (/* binding */ canonicalSha256Lossless),
-  dw: () => (/* binding */ canonicalize),
-  OP: () => (/* reexport */ compareCodePoints),
-  MC: () => (/* reexport */ compareUtf16),
-  vI: () => (/* reexport */ jcs)
-});
 
-// UNUSED EXPORTS: CANONICAL_MODES, CanonicalError, LosslessParseError, canonicalizeLossless, canonicalizeText, isLosslessNumber, isLosslessObject, jcsLossless, parseLossless, python, pythonFloat, pythonLossless, pythonString, sha256Hex, toPlain
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./src/canonical/lossless.ts
-var lossless = __nccwpck_require__(294);
-;// CONCATENATED MODULE: ./src/canonical/jcs.ts
+
+
+
+
+const CANONICAL_MODES = (/* unused pure expression or super */ null && (['jcs', 'python']));
+function canonicalize(value, mode = 'jcs') {
+    switch (mode) {
+        case 'jcs':
+            return (0,_jcs_js__WEBPACK_IMPORTED_MODULE_1__/* .jcs */ .vI)(value);
+        case 'python':
+            return (0,_python_js__WEBPACK_IMPORTED_MODULE_3__/* .python */ .Hg)(value);
+    }
+}
+/** Canonical form of a value from parseLossless (number lexemes kept). */
+function canonicalizeLossless(value, mode = 'jcs') {
+    switch (mode) {
+        case 'jcs':
+            return (0,_jcs_js__WEBPACK_IMPORTED_MODULE_1__/* .jcsLossless */ .dA)(value);
+        case 'python':
+            return (0,_python_js__WEBPACK_IMPORTED_MODULE_3__/* .pythonLossless */ .rd)(value);
+    }
+}
+/** Canonical form of JSON text, read losslessly (for `python`: as `json.loads` would read it). */
+function canonicalizeText(text, mode = 'jcs') {
+    return canonicalizeLossless(parseLossless(text), mode);
+}
+function sha256Hex(data) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(data).digest('hex');
+}
+/** SHA-256 of the canonical UTF-8 bytes of a value. */
+function canonicalSha256(value, mode = 'jcs') {
+    return sha256Hex(Buffer.from(canonicalize(value, mode), 'utf8'));
+}
+/** SHA-256 of the canonical UTF-8 bytes of a lossless value. */
+function canonicalSha256Lossless(value, mode = 'jcs') {
+    return sha256Hex(Buffer.from(canonicalizeLossless(value, mode), 'utf8'));
+}
+
+
+/***/ }),
+
+/***/ 5574:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MC: () => (/* binding */ compareUtf16),
+/* harmony export */   dA: () => (/* binding */ jcsLossless),
+/* harmony export */   dO: () => (/* binding */ CanonicalError),
+/* harmony export */   vI: () => (/* binding */ jcs)
+/* harmony export */ });
+/* harmony import */ var _lossless_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(294);
 
 /**
  * RFC 8785 JSON Canonicalization Scheme over parsed JSON values: object keys
@@ -12228,7 +12062,7 @@ function jcsLossless(value, path = '') {
         return jcs(value, path);
     if (Array.isArray(value))
         return `[${value.map((item, i) => jcsLossless(item, `${path}[${i}]`)).join(',')}]`;
-    if ((0,lossless/* isLosslessNumber */.s_)(value)) {
+    if ((0,_lossless_js__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)) {
         const n = Number(value.text);
         if (!Number.isFinite(n))
             throw new CanonicalError(`${value.text} is out of the range of a double`, path);
@@ -12282,154 +12116,6 @@ function compareUtf16(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
-;// CONCATENATED MODULE: ./src/canonical/python.ts
-
-
-/**
- * The canonical form most Python harnesses hash:
- * `json.dumps(obj, sort_keys=True, separators=(",", ":"))` with its defaults,
- * that is ASCII-only output (`\uXXXX` in lowercase hex, astral characters as
- * surrogate pairs), keys sorted by code point, floats as Python's repr
- * (`1.0`, `1e+16`, `1e-05`) and integers exactly. NaN and infinities (which
- * Python would write as `NaN` / `Infinity`, not JSON) throw a CanonicalError.
- */
-const SHORT_ESCAPES = { 0x22: '\\"', 0x5c: '\\\\', 0x0a: '\\n', 0x0d: '\\r', 0x09: '\\t', 0x08: '\\b', 0x0c: '\\f' };
-/** A string as Python's `json.dumps` writes it with `ensure_ascii=True`. */
-function pythonString(value) {
-    let out = '"';
-    for (let i = 0; i < value.length; i += 1) {
-        const c = value.charCodeAt(i);
-        const short = SHORT_ESCAPES[c];
-        if (short !== undefined)
-            out += short;
-        else if (c >= 0x20 && c <= 0x7e)
-            out += value[i];
-        // Code units: an astral character comes out as its surrogate pair, as Python writes it.
-        else
-            out += `\\u${c.toString(16).padStart(4, '0')}`;
-    }
-    return `${out}"`;
-}
-/** Python's `repr(float)`: shortest round-trip digits, exponent form below 1e-4 and from 1e16. */
-function pythonFloat(value, path = '') {
-    if (!Number.isFinite(value))
-        throw new CanonicalError(`${value} has no JSON form`, path);
-    if (value === 0)
-        return Object.is(value, -0) ? '-0.0' : '0.0';
-    const sign = value < 0 ? '-' : '';
-    // toExponential() without digits gives the shortest digits that round-trip, as repr does.
-    const [mantissa, expText] = Math.abs(value).toExponential().split('e');
-    const digits = mantissa.replace('.', '');
-    const exp = Number(expText);
-    if (exp < -4 || exp >= 16) {
-        const frac = digits.length > 1 ? `.${digits.slice(1)}` : '';
-        const e = Math.abs(exp).toString().padStart(2, '0');
-        return `${sign}${digits[0]}${frac}e${exp < 0 ? '-' : '+'}${e}`;
-    }
-    if (exp < 0)
-        return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
-    const intPart = digits.slice(0, exp + 1).padEnd(exp + 1, '0');
-    const frac = digits.slice(exp + 1);
-    return `${sign}${intPart}.${frac === '' ? '0' : frac}`;
-}
-/** Python's sort order for str keys: by code point (not UTF-16 code unit). */
-function compareCodePoints(a, b) {
-    const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n;) {
-        const ca = a.codePointAt(i);
-        const cb = b.codePointAt(i);
-        if (ca !== cb)
-            return ca - cb;
-        i += ca > 0xffff ? 2 : 1;
-    }
-    return a.length - b.length;
-}
-/** A number lexeme as `json.loads` sees it: with `.`, `e` or `E` a float, otherwise an exact int. */
-function pythonNumberText(text, path) {
-    if (/[.eE]/.test(text))
-        return pythonFloat(Number(text), path);
-    return BigInt(text).toString();
-}
-/** Python form of a value from parseLossless (float/int distinction and big ints kept). */
-function pythonLossless(value, path = '') {
-    if (value === null || typeof value !== 'object')
-        return python(value, path);
-    if (Array.isArray(value))
-        return `[${value.map((item, i) => pythonLossless(item, `${path}[${i}]`)).join(',')}]`;
-    if ((0,lossless/* isLosslessNumber */.s_)(value))
-        return pythonNumberText(value.text, path);
-    const entries = [...value.entries].sort((a, b) => compareCodePoints(a[0], b[0]));
-    return `{${entries.map(([key, item]) => `${pythonString(key)}:${pythonLossless(item, `${path}.${key}`)}`).join(',')}}`;
-}
-/** Python form of a plain JavaScript value: integral numbers are ints, others floats. */
-function python(value, path = '') {
-    if (value === null)
-        return 'null';
-    switch (typeof value) {
-        case 'boolean':
-            return value ? 'true' : 'false';
-        case 'number':
-            if (Number.isInteger(value))
-                return BigInt(value).toString();
-            return pythonFloat(value, path);
-        case 'bigint':
-            return value.toString();
-        case 'string':
-            return pythonString(value);
-        case 'object': {
-            if (Array.isArray(value))
-                return `[${value.map((item, i) => python(item, `${path}[${i}]`)).join(',')}]`;
-            const obj = value;
-            const keys = Object.keys(obj).sort(compareCodePoints);
-            return `{${keys.map((key) => `${pythonString(key)}:${python(obj[key], `${path}.${key}`)}`).join(',')}}`;
-        }
-        default:
-            throw new CanonicalError(`a ${typeof value} is not JSON`, path);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/canonical/index.ts
-
-
-
-
-
-
-
-const CANONICAL_MODES = (/* unused pure expression or super */ null && (['jcs', 'python']));
-function canonicalize(value, mode = 'jcs') {
-    switch (mode) {
-        case 'jcs':
-            return jcs(value);
-        case 'python':
-            return python(value);
-    }
-}
-/** Canonical form of a value from parseLossless (number lexemes kept). */
-function canonicalizeLossless(value, mode = 'jcs') {
-    switch (mode) {
-        case 'jcs':
-            return jcsLossless(value);
-        case 'python':
-            return pythonLossless(value);
-    }
-}
-/** Canonical form of JSON text, read losslessly (for `python`: as `json.loads` would read it). */
-function canonicalizeText(text, mode = 'jcs') {
-    return canonicalizeLossless(parseLossless(text), mode);
-}
-function sha256Hex(data) {
-    return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
-}
-/** SHA-256 of the canonical UTF-8 bytes of a value. */
-function canonicalSha256(value, mode = 'jcs') {
-    return sha256Hex(Buffer.from(canonicalize(value, mode), 'utf8'));
-}
-/** SHA-256 of the canonical UTF-8 bytes of a lossless value. */
-function canonicalSha256Lossless(value, mode = 'jcs') {
-    return sha256Hex(Buffer.from(canonicalizeLossless(value, mode), 'utf8'));
-}
-
 
 /***/ }),
 
@@ -12439,9 +12125,10 @@ function canonicalSha256Lossless(value, mode = 'jcs') {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   IS: () => (/* binding */ parseLossless),
 /* harmony export */   YH: () => (/* binding */ isLosslessObject),
+/* harmony export */   mw: () => (/* binding */ LosslessParseError),
 /* harmony export */   s_: () => (/* binding */ isLosslessNumber)
 /* harmony export */ });
-/* unused harmony exports LosslessParseError, toPlain */
+/* unused harmony export toPlain */
 class LosslessParseError extends Error {
     position;
     constructor(message, position) {
@@ -12590,12 +12277,131 @@ function toPlain(value) {
 
 /***/ }),
 
+/***/ 6354:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hg: () => (/* binding */ python),
+/* harmony export */   OP: () => (/* binding */ compareCodePoints),
+/* harmony export */   rd: () => (/* binding */ pythonLossless)
+/* harmony export */ });
+/* unused harmony exports pythonString, pythonFloat */
+/* harmony import */ var _jcs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5574);
+/* harmony import */ var _lossless_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(294);
+
+
+/**
+ * The canonical form most Python harnesses hash:
+ * `json.dumps(obj, sort_keys=True, separators=(",", ":"))` with its defaults,
+ * that is ASCII-only output (`\uXXXX` in lowercase hex, astral characters as
+ * surrogate pairs), keys sorted by code point, floats as Python's repr
+ * (`1.0`, `1e+16`, `1e-05`) and integers exactly. NaN and infinities (which
+ * Python would write as `NaN` / `Infinity`, not JSON) throw a CanonicalError.
+ */
+const SHORT_ESCAPES = { 0x22: '\\"', 0x5c: '\\\\', 0x0a: '\\n', 0x0d: '\\r', 0x09: '\\t', 0x08: '\\b', 0x0c: '\\f' };
+/** A string as Python's `json.dumps` writes it with `ensure_ascii=True`. */
+function pythonString(value) {
+    let out = '"';
+    for (let i = 0; i < value.length; i += 1) {
+        const c = value.charCodeAt(i);
+        const short = SHORT_ESCAPES[c];
+        if (short !== undefined)
+            out += short;
+        else if (c >= 0x20 && c <= 0x7e)
+            out += value[i];
+        // Code units: an astral character comes out as its surrogate pair, as Python writes it.
+        else
+            out += `\\u${c.toString(16).padStart(4, '0')}`;
+    }
+    return `${out}"`;
+}
+/** Python's `repr(float)`: shortest round-trip digits, exponent form below 1e-4 and from 1e16. */
+function pythonFloat(value, path = '') {
+    if (!Number.isFinite(value))
+        throw new _jcs_js__WEBPACK_IMPORTED_MODULE_0__/* .CanonicalError */ .dO(`${value} has no JSON form`, path);
+    if (value === 0)
+        return Object.is(value, -0) ? '-0.0' : '0.0';
+    const sign = value < 0 ? '-' : '';
+    // toExponential() without digits gives the shortest digits that round-trip, as repr does.
+    const [mantissa, expText] = Math.abs(value).toExponential().split('e');
+    const digits = mantissa.replace('.', '');
+    const exp = Number(expText);
+    if (exp < -4 || exp >= 16) {
+        const frac = digits.length > 1 ? `.${digits.slice(1)}` : '';
+        const e = Math.abs(exp).toString().padStart(2, '0');
+        return `${sign}${digits[0]}${frac}e${exp < 0 ? '-' : '+'}${e}`;
+    }
+    if (exp < 0)
+        return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
+    const intPart = digits.slice(0, exp + 1).padEnd(exp + 1, '0');
+    const frac = digits.slice(exp + 1);
+    return `${sign}${intPart}.${frac === '' ? '0' : frac}`;
+}
+/** Python's sort order for str keys: by code point (not UTF-16 code unit). */
+function compareCodePoints(a, b) {
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n;) {
+        const ca = a.codePointAt(i);
+        const cb = b.codePointAt(i);
+        if (ca !== cb)
+            return ca - cb;
+        i += ca > 0xffff ? 2 : 1;
+    }
+    return a.length - b.length;
+}
+/** A number lexeme as `json.loads` sees it: with `.`, `e` or `E` a float, otherwise an exact int. */
+function pythonNumberText(text, path) {
+    if (/[.eE]/.test(text))
+        return pythonFloat(Number(text), path);
+    return BigInt(text).toString();
+}
+/** Python form of a value from parseLossless (float/int distinction and big ints kept). */
+function pythonLossless(value, path = '') {
+    if (value === null || typeof value !== 'object')
+        return python(value, path);
+    if (Array.isArray(value))
+        return `[${value.map((item, i) => pythonLossless(item, `${path}[${i}]`)).join(',')}]`;
+    if ((0,_lossless_js__WEBPACK_IMPORTED_MODULE_1__/* .isLosslessNumber */ .s_)(value))
+        return pythonNumberText(value.text, path);
+    const entries = [...value.entries].sort((a, b) => compareCodePoints(a[0], b[0]));
+    return `{${entries.map(([key, item]) => `${pythonString(key)}:${pythonLossless(item, `${path}.${key}`)}`).join(',')}}`;
+}
+/** Python form of a plain JavaScript value: integral numbers are ints, others floats. */
+function python(value, path = '') {
+    if (value === null)
+        return 'null';
+    switch (typeof value) {
+        case 'boolean':
+            return value ? 'true' : 'false';
+        case 'number':
+            if (Number.isInteger(value))
+                return BigInt(value).toString();
+            return pythonFloat(value, path);
+        case 'bigint':
+            return value.toString();
+        case 'string':
+            return pythonString(value);
+        case 'object': {
+            if (Array.isArray(value))
+                return `[${value.map((item, i) => python(item, `${path}[${i}]`)).join(',')}]`;
+            const obj = value;
+            const keys = Object.keys(obj).sort(compareCodePoints);
+            return `{${keys.map((key) => `${pythonString(key)}:${python(obj[key], `${path}.${key}`)}`).join(',')}}`;
+        }
+        default:
+            throw new _jcs_js__WEBPACK_IMPORTED_MODULE_0__/* .CanonicalError */ .dO(`a ${typeof value} is not JSON`, path);
+    }
+}
+
+
+/***/ }),
+
 /***/ 5581:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5461);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6755);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3308);
 
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
@@ -12617,7 +12423,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6755:
+/***/ 3308:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14296,8 +14102,8 @@ async function readReport(path, shown) {
     return parsed.data;
 }
 
-// EXTERNAL MODULE: ./src/audit/engine.ts + 8 modules
-var engine = __nccwpck_require__(4421);
+// EXTERNAL MODULE: ./src/audit/engine.ts + 4 modules
+var engine = __nccwpck_require__(2166);
 ;// CONCATENATED MODULE: ./src/cli/transcript.ts
 
 
@@ -14429,7 +14235,722 @@ async function scopeCommand(args, io) {
     return audit.findings.length > 0 ? 1 : 0;
 }
 
+// EXTERNAL MODULE: ./src/canonical/index.ts
+var canonical = __nccwpck_require__(9822);
+// EXTERNAL MODULE: ./src/canonical/python.ts
+var python = __nccwpck_require__(6354);
+;// CONCATENATED MODULE: ./src/seal/canonical-record.ts
+
+
+
+/** The canonical forms a record can be sealed in; the checkpoint records which one was used. */
+const SEAL_MODES = ['jcs', 'python'];
+/** Fields the chain adds to every record; a record that already has one cannot be sealed. */
+const RESERVED_FIELDS = ['prev', 'digest'];
+/** Whether this build can seal in `mode` (every mode in SEAL_MODES). */
+function sealModeAvailable(mode) {
+    return SEAL_MODES.includes(mode);
+}
+/** Throws a usage error for a mode this build cannot produce. */
+function requireSealMode(mode) {
+    if (!sealModeAvailable(mode))
+        throw new errors/* UsageError */.eb(`--canonical must be one of ${SEAL_MODES.join(', ')}, not ${JSON.stringify(mode)}`);
+}
+/**
+ * The canonical bytes of one record line in `mode`, or an InputError naming
+ * file and line when the line is not a JSON object or holds something the
+ * form cannot represent exactly (duplicate keys, NaN, lone surrogates,
+ * integers beyond 2^53): we never hash something other than what is in the file.
+ */
+function canonicalRecord(text, file, line, mode, maxDepth) {
+    const where = `${file}:${line}`;
+    let value;
+    try {
+        value = (0,canonical/* parseLossless */.IS)(text, maxDepth);
+    }
+    catch (error) {
+        if (error instanceof canonical/* LosslessParseError */.mw) {
+            const spread = /^\s*[[{]\s*$/.test(text) || /end of input/.test(error.message);
+            const hint = spread ? '; seal reads JSON Lines, one record per line: put a JSON document written over several lines on one line first (jq -c)' : '';
+            throw new errors/* InputError */.dz(file, line, 'seal-not-json', `${where}: not a JSON record (${error.message})${hint}`);
+        }
+        throw error;
+    }
+    if (!(0,canonical/* isLosslessObject */.YH)(value))
+        throw new errors/* InputError */.dz(file, line, 'seal-not-object', `${where}: a record must be a JSON object, not ${kindOf(value)}`);
+    for (const [key] of value.entries) {
+        if (RESERVED_FIELDS.includes(key)) {
+            throw new errors/* InputError */.dz(file, line, 'seal-reserved-field', `${where}: the record already has a "${key}" field, which sealing adds (is the file sealed already?)`);
+        }
+    }
+    try {
+        return canonicalText(value, mode);
+    }
+    catch (error) {
+        if (error instanceof canonical/* CanonicalError */.dO)
+            throw new errors/* InputError */.dz(file, line, 'seal-unrepresentable', `${where}: cannot be sealed in ${mode} form: ${error.message}`);
+        throw error;
+    }
+}
+function canonicalText(value, mode) {
+    switch (mode) {
+        case 'jcs':
+            return (0,canonical/* jcsLossless */.dA)(value);
+        case 'python':
+            return (0,python/* pythonLossless */.rd)(value);
+    }
+}
+function kindOf(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    if (typeof value === 'object')
+        return 'a number';
+    return `a ${typeof value}`;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/seal/layout.ts
+
+/**
+ * The byte layout of a sealed file (docs/sealing.md is the specification).
+ *
+ * Link n (0-based) is one line, terminated by "\n":
+ *   {"prev":"<P>","digest":"<D>"}                       when the record is {}
+ *   {"prev":"<P>","digest":"<D>",<members of the body>}  otherwise
+ * where body is the canonical JSON of the original record (which starts with
+ * "{" and ends with "}"), P is the digest of link n-1 (64 zeros for link 0),
+ * and D = hex(SHA-256(P "\n" n "\n" body)) with n in decimal ASCII.
+ * Every byte of a line is thus covered: P and D by the chain, the rest by D.
+ */
+const ZERO_DIGEST = '0'.repeat(64);
+/** Longest sealed line accepted (canonical forms can be longer than the source line). */
+const MAX_LINK_BYTES = 64 * 1024 * 1024;
+const HEAD = '{"prev":"';
+const MIDDLE = '","digest":"';
+const HEX64 = /^[0-9a-f]{64}$/;
+const HEAD_BYTES = Buffer.from(HEAD, 'latin1');
+const MIDDLE_BYTES = Buffer.from(MIDDLE, 'latin1');
+const PREV_AT = HEAD.length; // 9
+const MIDDLE_AT = PREV_AT + 64; // 73
+const DIGEST_AT = MIDDLE_AT + MIDDLE.length; // 85
+const TAIL_AT = DIGEST_AT + 64; // 149: the closing quote of the digest
+/** D for link `index` whose predecessor's digest is `prev` and whose canonical record is `body`. */
+function linkDigest(prev, index, body) {
+    return (0,external_node_crypto_.createHash)('sha256').update(`${prev}\n${index}\n`, 'latin1').update(body).digest('hex');
+}
+/** The sealed line (without its newline) for a canonical record body. */
+function formatLink(prev, digest, body) {
+    const members = body.slice(1, -1);
+    return `${HEAD}${prev}${MIDDLE}${digest}"${members === '' ? '' : `,${members}`}}`;
+}
+/** Splits one sealed line (bytes, no newline); a string says why it is not a link. */
+function parseLink(line) {
+    if (line.length < TAIL_AT + 2 || !line.subarray(0, PREV_AT).equals(HEAD_BYTES))
+        return 'it does not start with {"prev":"';
+    const prev = line.toString('latin1', PREV_AT, MIDDLE_AT);
+    if (!HEX64.test(prev))
+        return 'its "prev" is not 64 lowercase hex digits';
+    if (!line.subarray(MIDDLE_AT, DIGEST_AT).equals(MIDDLE_BYTES))
+        return 'its second field is not "digest"';
+    const digest = line.toString('latin1', DIGEST_AT, TAIL_AT);
+    if (!HEX64.test(digest) || line[TAIL_AT] !== 0x22)
+        return 'its "digest" is not 64 lowercase hex digits';
+    if (line[line.length - 1] !== 0x7d)
+        return 'it does not end with }';
+    const rest = line.subarray(TAIL_AT + 1, line.length - 1);
+    if (rest.length === 0)
+        return { prev, digest, body: Buffer.from('{}', 'latin1') };
+    if (rest[0] !== 0x2c || rest.length === 1)
+        return 'the digest is not followed by "," and the record\'s members, nor by }';
+    return { prev, digest, body: Buffer.concat([Buffer.from('{', 'latin1'), rest.subarray(1), Buffer.from('}', 'latin1')]) };
+}
+
+;// CONCATENATED MODULE: ./src/seal/chain.ts
+
+
+
+const BLANK = /^[ \t\r]*$/;
+/**
+ * Seals records one line at a time, in order; nothing but the previous digest
+ * is kept, so memory does not grow with the file. Blank lines are skipped (they
+ * hold no record); every other line must be a JSON object its canonical form
+ * can represent exactly.
+ */
+function createSealer(file, mode, maxDepth) {
+    let records = 0;
+    let prev = ZERO_DIGEST;
+    return {
+        get records() {
+            return records;
+        },
+        get finalDigest() {
+            return prev;
+        },
+        push(event) {
+            if (event.type === 'bad-line')
+                throw new errors/* InputError */.dz(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`);
+            if (BLANK.test(event.text))
+                return null;
+            const body = canonicalRecord(event.text, file, event.line, mode, maxDepth);
+            const digest = linkDigest(prev, records, body);
+            const link = `${formatLink(prev, digest, body)}\n`;
+            if (Buffer.byteLength(link, 'utf8') > MAX_LINK_BYTES) {
+                throw new errors/* InputError */.dz(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${MAX_LINK_BYTES} bytes`);
+            }
+            prev = digest;
+            records += 1;
+            return link;
+        },
+    };
+}
+/** Seals a whole in-memory text (tests, small inputs): the sealed text and the final state. */
+function sealText(text, file, mode = 'jcs', maxDepth = 256) {
+    const sealer = createSealer(file, mode, maxDepth);
+    const parts = [];
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '')
+        lines.pop();
+    lines.forEach((line, i) => {
+        const link = sealer.push({ type: 'line', line: i + 1, text: line.endsWith('\r') ? line.slice(0, -1) : line, terminated: true });
+        if (link !== null)
+            parts.push(link);
+    });
+    return { sealed: parts.join(''), records: sealer.records, finalDigest: sealer.finalDigest };
+}
+
+;// CONCATENATED MODULE: ./src/seal/checkpoint.ts
+
+
+
+
+const CHECKPOINT_FORMAT = 'agent-trace-audit-seal';
+const CHECKPOINT_VERSION = 1;
+const hex64 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+/** Where the seal was made, when it was made in GitHub Actions. Every value is checked before it is printed. */
+const githubSchema = schemas/* strictObject */.rej({
+    repository: schemas/* string */.YjP().regex(/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/).optional(),
+    commit: schemas/* string */.YjP().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/).optional(),
+    run_id: schemas/* string */.YjP().regex(/^\d{1,20}$/).optional(),
+    run_attempt: schemas/* string */.YjP().regex(/^\d{1,6}$/).optional(),
+});
+const checkpointSchema = schemas/* strictObject */.rej({
+    format: schemas/* literal */.euz(CHECKPOINT_FORMAT),
+    version: schemas/* literal */.euz(CHECKPOINT_VERSION),
+    canonical: schemas/* enum */.k5n(SEAL_MODES),
+    records: schemas/* number */.aig().int().min(0),
+    final_digest: hex64,
+    sealed_sha256: hex64,
+    source_sha256: hex64,
+    github: githubSchema.optional(),
+});
+const GITHUB_ENV = [
+    ['repository', 'GITHUB_REPOSITORY'],
+    ['commit', 'GITHUB_SHA'],
+    ['run_id', 'GITHUB_RUN_ID'],
+    ['run_attempt', 'GITHUB_RUN_ATTEMPT'],
+];
+/** The GitHub fields from an environment, only when it is a GitHub Actions run; malformed values are left out. */
+function githubProvenance(env) {
+    if (env['GITHUB_ACTIONS'] !== 'true')
+        return undefined;
+    const out = {};
+    for (const [field, name] of GITHUB_ENV) {
+        const value = env[name];
+        if (value !== undefined && githubSchema.shape[field].safeParse(value).success)
+            out[field] = value;
+    }
+    return out;
+}
+/** The checkpoint object, keys in a fixed order: identical for identical input outside GitHub Actions. */
+function buildCheckpoint(facts, env) {
+    const github = githubProvenance(env);
+    return {
+        format: CHECKPOINT_FORMAT,
+        version: CHECKPOINT_VERSION,
+        canonical: facts.mode,
+        records: facts.records,
+        final_digest: facts.finalDigest,
+        sealed_sha256: facts.sealedSha256,
+        source_sha256: facts.sourceSha256,
+        ...(github ? { github } : {}),
+    };
+}
+function formatCheckpoint(checkpoint) {
+    return `${JSON.stringify(checkpoint, null, 2)}\n`;
+}
+/** Reads a checkpoint file's text; anything else than a valid version-1 checkpoint is an InputError (exit 2). */
+function parseCheckpoint(text, file) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new errors/* InputError */.dz(file, null, 'checkpoint-invalid', `${file}: the checkpoint is not JSON`);
+    }
+    const parsed = checkpointSchema.safeParse(value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const path = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
+        throw new errors/* InputError */.dz(file, null, 'checkpoint-invalid', `${file}: not a seal checkpoint of version ${CHECKPOINT_VERSION}: ${(0,sanitize_text/* sanitizeText */.j)(`${path}: ${issue.message}`)}`);
+    }
+    return parsed.data;
+}
+
+// EXTERNAL MODULE: ./src/io/byte-source.ts + 1 modules
+var byte_source = __nccwpck_require__(121);
+// EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
+var line_splitter = __nccwpck_require__(7079);
+;// CONCATENATED MODULE: ./src/seal/seal-file.ts
+
+
+
+
+
+
+
+
+const BATCH_CHARS = 1024 * 1024;
+/** Seals a trace file of any dialect, streaming: memory holds one line and one output batch. */
+async function sealFile(request) {
+    const { path, display, sink, mode, limits } = request;
+    let source;
+    try {
+        source = await (0,byte_source/* openByteSource */.Q)(path, limits);
+    }
+    catch (error) {
+        await sink.abort();
+        throw unreadable(display, error);
+    }
+    const sourceHash = (0,external_node_crypto_.createHash)('sha256');
+    const sealedHash = (0,external_node_crypto_.createHash)('sha256');
+    const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+    const sealer = createSealer(display, mode, limits.maxDepth);
+    let batch = [];
+    let batchChars = 0;
+    const flush = async () => {
+        const text = batch.join('');
+        batch = [];
+        batchChars = 0;
+        sealedHash.update(text, 'utf8');
+        await sink.write(text);
+    };
+    try {
+        const chunks = source.gzip ? source.chunks() : teeHash(source.chunks(), sourceHash);
+        for await (const event of (0,line_splitter/* splitLines */.uz)(chunks, limits.maxLineBytes, facts)) {
+            const link = sealer.push(event);
+            if (link === null)
+                continue;
+            batch.push(link);
+            batchChars += link.length;
+            if (batchChars >= BATCH_CHARS)
+                await flush();
+        }
+        if (source.problem)
+            throw new errors/* InputError */.dz(display, null, `seal-${source.problem.code}`, `${display}: cannot be sealed: ${source.problem.message}`);
+        if (source.gzip)
+            await hashFile(path, sourceHash, display);
+        await flush();
+    }
+    catch (error) {
+        await sink.abort();
+        throw error;
+    }
+    const checkpoint = buildCheckpoint({ mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex') }, request.env);
+    await sink.commit();
+    try {
+        await (0,promises_.writeFile)(request.checkpointPath, formatCheckpoint(checkpoint));
+    }
+    catch (error) {
+        throw unwritable(request.checkpointDisplay, error);
+    }
+    return checkpoint;
+}
+/** A sink that writes to `<path>.partial` and renames it into place on commit, so a failed seal leaves no file. */
+async function fileSink(path, display) {
+    const temp = `${path}.partial`;
+    let handle;
+    try {
+        handle = await (0,promises_.open)(temp, 'w');
+    }
+    catch (error) {
+        throw unwritable(display, error);
+    }
+    let closed = false;
+    const close = async () => {
+        if (!closed)
+            await handle.close();
+        closed = true;
+    };
+    return {
+        write: async (text) => {
+            if (text.length === 0)
+                return;
+            await handle.write(text, null, 'utf8').catch((error) => {
+                throw unwritable(display, error);
+            });
+        },
+        commit: async () => {
+            await close();
+            await (0,promises_.rename)(temp, path).catch((error) => {
+                throw unwritable(display, error);
+            });
+        },
+        abort: async () => {
+            await close();
+            await (0,promises_.rm)(temp, { force: true });
+        },
+    };
+}
+async function* teeHash(chunks, hash) {
+    for await (const chunk of chunks) {
+        hash.update(chunk);
+        yield chunk;
+    }
+}
+async function hashFile(path, hash, display) {
+    try {
+        for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
+            hash.update(chunk);
+    }
+    catch (error) {
+        throw unreadable(display, error);
+    }
+}
+function unreadable(display, error) {
+    return new errors/* InputError */.dz(display, null, 'unreadable', `${display}: cannot read: ${systemReason(error)}`);
+}
+function unwritable(display, error) {
+    return new errors/* InputError */.dz(display, null, 'unwritable', `${display}: cannot write: ${systemReason(error)}`);
+}
+function systemReason(error) {
+    const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'I/O error';
+    const known = { ENOENT: 'no such file or folder', EISDIR: 'is a directory', EACCES: 'permission denied', ENOSPC: 'no space left on the device' };
+    return Object.hasOwn(known, code) ? known[code] : code;
+}
+
+;// CONCATENATED MODULE: ./src/seal/verdict.ts
+/** Exit code of `verify`: 0 only for an intact chain (that matches its checkpoint, if given). */
+function verdictExitCode(verdict) {
+    return verdict.status === 'intact' ? 0 : 1;
+}
+/**
+ * Judges a chain walk. Without a checkpoint only edits inside the chain can be
+ * seen. With one: fewer records than it says is a cut tail; more records whose
+ * first part ends on its final digest is lines appended (valid links or not); a
+ * chain that ends elsewhere, or whose bytes differ from the sealed file's hash,
+ * is another file swapped in.
+ */
+function judge(chain, sealedSha256, checkpoint) {
+    const base = { chain, sealedSha256, checkpoint, broken: null, reason: null, expected: null, found: null };
+    if (checkpoint === null)
+        return chain.broken ? { ...base, status: 'broken', broken: chain.broken } : { ...base, status: 'intact' };
+    const expected = checkpoint.records;
+    const prefixMatches = chain.markDigest === checkpoint.final_digest;
+    if (chain.broken) {
+        if (chain.broken.index >= expected && prefixMatches)
+            return { ...base, status: 'appended' };
+        return { ...base, status: 'broken', broken: chain.broken };
+    }
+    if (chain.intact < expected)
+        return { ...base, status: 'truncated' };
+    if (chain.intact > expected) {
+        if (prefixMatches)
+            return { ...base, status: 'appended' };
+        const reason = `the digest after ${expected} record(s) is not the checkpoint's final digest`;
+        return { ...base, status: 'swapped', reason, expected: checkpoint.final_digest, found: chain.markDigest };
+    }
+    if (chain.finalDigest !== checkpoint.final_digest) {
+        return { ...base, status: 'swapped', reason: "the final digest is not the checkpoint's", expected: checkpoint.final_digest, found: chain.finalDigest };
+    }
+    if (sealedSha256 !== checkpoint.sealed_sha256) {
+        return { ...base, status: 'swapped', reason: "the file's SHA-256 is not the checkpoint's sealed_sha256", expected: checkpoint.sealed_sha256, found: sealedSha256 };
+    }
+    return { ...base, status: 'intact' };
+}
+/** The report `verify` prints: line-oriented, deterministic, no timestamps. */
+function formatVerdict(verdict) {
+    const { chain, checkpoint } = verdict;
+    const out = [`chain: ${verdict.status}`];
+    switch (verdict.status) {
+        case 'broken': {
+            const b = verdict.broken;
+            out.push(`first broken link: index ${b.index}`, `expected: ${b.expected}`, `found: ${b.found ?? 'none'}`, `reason: ${b.reason}`);
+            break;
+        }
+        case 'intact':
+            out.push(`records: ${chain.intact}`, `final digest: ${chain.finalDigest}`);
+            break;
+        case 'truncated':
+            out.push(`records: expected ${checkpoint.records}, found ${chain.intact}`, `reason: the last ${checkpoint.records - chain.intact} record(s) of the sealed chain are missing; the ${chain.intact} present are intact`);
+            break;
+        case 'appended':
+            out.push(`records: expected ${checkpoint.records}, found ${chain.lines}`, `first appended link: index ${checkpoint.records}`, `reason: the first ${checkpoint.records} record(s) match the checkpoint; ${chain.lines - checkpoint.records} line(s) were added after them`);
+            break;
+        case 'swapped':
+            out.push(`records: expected ${checkpoint.records}, found ${chain.intact}`, `expected: ${verdict.expected}`, `found: ${verdict.found ?? 'none'}`, `reason: ${verdict.reason}: this is not the file the checkpoint was made for`);
+            break;
+    }
+    if (checkpoint === null) {
+        out.push('note: no checkpoint given, so lines cut from the end of the file cannot be ruled out (pass --checkpoint <file>.seal.json)');
+    }
+    else {
+        out.push(`checkpoint: ${checkpoint.canonical} form, ${checkpoint.records} record(s)${verdict.status === 'intact' ? ', matches' : ''}`);
+        const gh = checkpoint.github;
+        if (gh)
+            out.push(`sealed in: GitHub Actions${gh.repository ? ` ${gh.repository}` : ''}${gh.commit ? ` at ${gh.commit}` : ''}${gh.run_id ? `, run ${gh.run_id}` : ''}${gh.run_attempt ? ` attempt ${gh.run_attempt}` : ''}`);
+    }
+    return `${out.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/seal/raw-lines.ts
+const NEWLINE = 0x0a;
+/**
+ * Splits a byte stream on "\n" and nothing else: unlike the trace line reader,
+ * a CR, a BOM or invalid UTF-8 stays in the line, because every byte of a
+ * sealed file is part of what the chain checks. A line longer than `maxBytes`
+ * is reported with bytes = null and not held in memory.
+ */
+async function* splitRawLines(chunks, maxBytes) {
+    let pending = [];
+    let pendingBytes = 0;
+    let skipping = false;
+    for await (const chunk of chunks) {
+        let start = 0;
+        while (start < chunk.length) {
+            const nl = chunk.indexOf(NEWLINE, start);
+            const end = nl === -1 ? chunk.length : nl;
+            const piece = chunk.subarray(start, end);
+            pendingBytes += piece.length;
+            if (!skipping && pendingBytes > maxBytes) {
+                skipping = true;
+                pending = [];
+            }
+            if (!skipping && piece.length > 0)
+                pending.push(piece);
+            if (nl === -1)
+                break;
+            yield { bytes: skipping ? null : joined(pending, pendingBytes), length: pendingBytes, terminated: true };
+            pending = [];
+            pendingBytes = 0;
+            skipping = false;
+            start = nl + 1;
+        }
+        // Copy the unfinished line's piece so the chunk itself can be released.
+        if (pending.length > 0 && pending[pending.length - 1].buffer === chunk.buffer) {
+            pending[pending.length - 1] = Buffer.from(pending[pending.length - 1]);
+        }
+    }
+    if (pendingBytes > 0 || skipping) {
+        yield { bytes: skipping ? null : joined(pending, pendingBytes), length: pendingBytes, terminated: false };
+    }
+}
+function joined(parts, total) {
+    return parts.length === 1 ? parts[0] : Buffer.concat(parts, total);
+}
+
+;// CONCATENATED MODULE: ./src/seal/verify.ts
+
+/**
+ * Checks links in order, keeping only the running digest: for link n the
+ * line must have the layout of docs/sealing.md, its prev must be the digest of
+ * link n-1, and its digest must be SHA-256(prev "\n" n "\n" body). After the
+ * first broken link the rest is only counted. `mark` asks for the digest after
+ * that many links (the checkpoint's record count), to tell appended lines from a
+ * different file.
+ */
+function createChainVerifier(mark = null) {
+    let lines = 0;
+    let intact = 0;
+    let running = ZERO_DIGEST;
+    let broken = null;
+    let markDigest = mark === 0 ? ZERO_DIGEST : null;
+    const check = (line, index) => {
+        const where = `line ${index + 1}`;
+        if (line.bytes === null)
+            return { index, expected: running, found: null, reason: `${where} is ${line.length} bytes long, more than a sealed record can be` };
+        const link = parseLink(line.bytes);
+        if (typeof link === 'string')
+            return { index, expected: running, found: null, reason: `${where} is not a sealed link: ${link}` };
+        if (link.prev !== running) {
+            const what = index === 0 ? 'the first link must start from 64 zeros' : `"prev" is not the digest of link ${index - 1}`;
+            return { index, expected: running, found: link.prev, reason: `${where}: ${what} (a line was removed, inserted or moved here)` };
+        }
+        const digest = linkDigest(running, index, link.body);
+        if (link.digest !== digest)
+            return { index, expected: digest, found: link.digest, reason: `${where}: "digest" does not match the record (the record or its digest was edited)` };
+        if (!line.terminated)
+            return { index, expected: digest, found: link.digest, reason: `${where} has no newline at its end (the file was cut here)` };
+        running = digest;
+        return null;
+    };
+    return {
+        push(line) {
+            const index = lines;
+            lines += 1;
+            if (broken !== null)
+                return;
+            broken = check(line, index);
+            if (broken === null) {
+                intact += 1;
+                if (mark !== null && intact === mark)
+                    markDigest = running;
+            }
+        },
+        result: () => ({ lines, intact, finalDigest: running, broken, markDigest }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/seal/verify-file.ts
+
+
+
+
+
+
+
+
+
+
+const MAX_CHECKPOINT_BYTES = 64 * 1024;
+/** Reads and checks a checkpoint file (small; read whole). */
+async function readCheckpoint(path, display) {
+    let bytes;
+    try {
+        bytes = await (0,promises_.readFile)(path);
+    }
+    catch (error) {
+        throw unreadable(display, error);
+    }
+    if (bytes.length > MAX_CHECKPOINT_BYTES)
+        throw new errors/* InputError */.dz(display, null, 'checkpoint-invalid', `${display}: a checkpoint is never ${bytes.length} bytes long`);
+    return parseCheckpoint(bytes.toString('utf8'), display);
+}
+/**
+ * Verifies a sealed file (plain, or gzip-compressed after sealing) against its
+ * own chain and, when given, its checkpoint. Streams: memory holds one line.
+ * A file that cannot be read to its end (missing, or a gzip stream cut or
+ * corrupt) is an InputError (exit 2); every other answer is a Verdict.
+ */
+async function verifyFile(path, display, checkpoint, limits) {
+    let source;
+    try {
+        source = await (0,byte_source/* openByteSource */.Q)(path, limits);
+    }
+    catch (error) {
+        throw unreadable(display, error);
+    }
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const verifier = createChainVerifier(checkpoint ? checkpoint.records : null);
+    async function* hashed() {
+        for await (const chunk of source.chunks()) {
+            hash.update(chunk);
+            yield chunk;
+        }
+    }
+    for await (const line of splitRawLines(hashed(), MAX_LINK_BYTES))
+        verifier.push(line);
+    if (source.problem)
+        throw new errors/* InputError */.dz(display, null, 'unreadable', `${display}: cannot be verified: ${source.problem.message}`);
+    return judge(verifier.result(), hash.digest('hex'), checkpoint);
+}
+
+;// CONCATENATED MODULE: ./src/seal/index.ts
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/cli/seal.ts
+
+
+
+
+
+const SEAL_USAGE = `usage: agent-trace-audit seal <file> [-o out.jsonl | -o -] [--checkpoint file] [--canonical ${SEAL_MODES.join('|')}]`;
+/** `<dir>/trace.jsonl[.gz]` → `<dir>/trace.sealed.jsonl`. */
+function defaultSealedPath(input) {
+    const stem = input.replace(/\.gz$/i, '').replace(/\.(?:jsonl|ndjson|json)$/i, '');
+    return `${stem}.sealed.jsonl`;
+}
+/** `seal`: writes the sealed JSONL and its checkpoint `<out>.seal.json`; exit 0, or 2 when the input cannot be sealed. */
+async function sealCommand(args, io) {
+    const { values, positionals } = parseFlags(args, {
+        output: { type: 'string', short: 'o' },
+        checkpoint: { type: 'string' },
+        canonical: { type: 'string' },
+        debug: { type: 'boolean' },
+    }, SEAL_USAGE);
+    if (positionals.length !== 1)
+        throw new errors/* UsageError */.eb(`seal takes exactly one file\n${SEAL_USAGE}`);
+    const input = positionals[0];
+    const mode = oneOf('canonical', values.canonical, SEAL_MODES) ?? 'jcs';
+    requireSealMode(mode);
+    const toStdout = values.output === '-';
+    if (toStdout && values.checkpoint === undefined)
+        throw new errors/* UsageError */.eb(`-o - writes the sealed file to stdout; give --checkpoint <file> for the checkpoint\n${SEAL_USAGE}`);
+    const output = toStdout ? null : (values.output ?? defaultSealedPath(input));
+    const checkpoint = values.checkpoint ?? `${output}.seal.json`;
+    const paths = [input, output, checkpoint].filter((p) => p !== null).map((p) => (0,external_node_path_namespaceObject.resolve)(io.cwd, p));
+    if (new Set(paths).size !== paths.length)
+        throw new errors/* UsageError */.eb(`the input, the sealed file and the checkpoint must be three different files\n${SEAL_USAGE}`);
+    const sink = output === null ? stdoutSink(io) : await fileSink((0,external_node_path_namespaceObject.resolve)(io.cwd, output), output);
+    const result = await sealFile({
+        path: (0,external_node_path_namespaceObject.resolve)(io.cwd, input),
+        display: input,
+        sink,
+        checkpointPath: (0,external_node_path_namespaceObject.resolve)(io.cwd, checkpoint),
+        checkpointDisplay: checkpoint,
+        mode,
+        limits: DEFAULT_LIMITS,
+        env: io.env,
+    });
+    const summary = [
+        `sealed: ${result.records} record(s) in ${mode} form`,
+        `sealed file: ${output ?? '(stdout)'}`,
+        `checkpoint: ${checkpoint}`,
+        `final digest: ${result.final_digest}`,
+    ].join('\n');
+    (toStdout ? io.stderr : io.stdout)(`${summary}\n`);
+    return 0;
+}
+function stdoutSink(io) {
+    return {
+        write: async (text) => io.stdout(text),
+        commit: async () => undefined,
+        abort: async () => undefined,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/verify.ts
+
+
+
+
+
+const VERIFY_USAGE = 'usage: agent-trace-audit verify <sealed.jsonl> [--checkpoint <sealed.jsonl>.seal.json]';
+/** `verify`: exit 0 when the chain is intact (and matches the checkpoint), 1 when not, 2 when the input cannot be read. */
+async function verifyCommand(args, io) {
+    const { values, positionals } = parseFlags(args, { checkpoint: { type: 'string' }, debug: { type: 'boolean' } }, VERIFY_USAGE);
+    if (positionals.length !== 1)
+        throw new errors/* UsageError */.eb(`verify takes exactly one sealed file\n${VERIFY_USAGE}`);
+    const sealed = positionals[0];
+    const checkpoint = values.checkpoint === undefined ? null : await readCheckpoint((0,external_node_path_namespaceObject.resolve)(io.cwd, values.checkpoint), values.checkpoint);
+    const verdict = await verifyFile((0,external_node_path_namespaceObject.resolve)(io.cwd, sealed), sealed, checkpoint, DEFAULT_LIMITS);
+    io.stdout(formatVerdict(verdict));
+    return verdictExitCode(verdict);
+}
+
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
 
 
 
@@ -14442,6 +14963,8 @@ const COMMANDS = Object.assign(Object.create(null), {
     merge: { run: mergeCommand, usage: MERGE_USAGE },
     replay: { run: replayCommand, usage: REPLAY_USAGE },
     scope: { run: scopeCommand, usage: SCOPE_USAGE },
+    seal: { run: sealCommand, usage: SEAL_USAGE },
+    verify: { run: verifyCommand, usage: VERIFY_USAGE },
 });
 function usage() {
     return `agent-trace-audit ${VERSION}: audit the tool-call traces of AI agents
@@ -15278,6 +15801,260 @@ const nativeFormat = {
 const FORMATS = [nativeFormat];
 function formatById(id) {
     return FORMATS.find((format) => format.id === id);
+}
+
+
+/***/ }),
+
+/***/ 121:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Q: () => (/* binding */ openByteSource)
+});
+
+// UNUSED EXPORTS: isGzipFile
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+;// CONCATENATED MODULE: ./src/io/byte-source.ts
+
+
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+const CHUNK = 1024 * 1024;
+/** Peeks the first bytes to tell gzip from plain; does not read the file whole. */
+async function isGzipFile(path) {
+    const handle = await (0,promises_.open)(path, 'r');
+    try {
+        const head = Buffer.alloc(2);
+        const { bytesRead } = await handle.read(head, 0, 2, 0);
+        return bytesRead === 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Streams a file's bytes, inflating gzip (multi-member too) up to the inflate cap. */
+async function openByteSource(path, limits) {
+    const gzip = await isGzipFile(path);
+    const source = {
+        gzip,
+        problem: null,
+        async *chunks() {
+            const raw = (0,external_node_fs_.createReadStream)(path, { highWaterMark: CHUNK });
+            if (!gzip) {
+                try {
+                    for await (const chunk of raw)
+                        yield chunk;
+                }
+                catch (error) {
+                    source.problem = { code: 'read-error', message: errorText(error) };
+                }
+                return;
+            }
+            const inflater = (0,external_node_zlib_namespaceObject.createGunzip)({ chunkSize: 64 * 1024 });
+            raw.on('error', (error) => inflater.destroy(error));
+            raw.pipe(inflater);
+            let total = 0;
+            try {
+                for await (const chunk of inflater) {
+                    const buffer = chunk;
+                    total += buffer.length;
+                    if (total > limits.maxInflatedBytes) {
+                        const keep = buffer.length - (total - limits.maxInflatedBytes);
+                        if (keep > 0)
+                            yield buffer.subarray(0, keep);
+                        source.problem = {
+                            code: 'inflate-cap',
+                            message: `inflated size passed the cap of ${limits.maxInflatedBytes} bytes; reading stopped there`,
+                        };
+                        break;
+                    }
+                    yield buffer;
+                }
+            }
+            catch (error) {
+                const text = errorText(error);
+                source.problem = /unexpected end/i.test(text)
+                    ? { code: 'gzip-truncated', message: 'the gzip stream ends early (file cut short)' }
+                    : { code: 'gzip-corrupt', message: `the gzip stream is corrupt (${text})` };
+            }
+            finally {
+                raw.destroy();
+                inflater.destroy();
+            }
+        },
+    };
+    return source;
+}
+function errorText(error) {
+    if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
+        return error.code === 'Z_BUF_ERROR' ? 'unexpected end of file' : `${error.code}`;
+    }
+    return error instanceof Error ? error.message.split('\n')[0] : 'unknown error';
+}
+
+
+/***/ }),
+
+/***/ 7079:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  ZR: () => (/* binding */ splitLineBatches),
+  uz: () => (/* binding */ splitLines)
+});
+
+// UNUSED EXPORTS: firstInvalidByte
+
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./src/io/line-splitter.ts
+
+const NEWLINE = 0x0a;
+const CR = 0x0d;
+const BOM = [0xef, 0xbb, 0xbf];
+/**
+ * Splits a byte stream on raw `\n` bytes. Each line is decoded as strict UTF-8
+ * (invalid bytes are reported, never replaced), a CR before the newline is
+ * dropped, a BOM at the start is dropped and flagged, and a line longer than
+ * `maxLineBytes` is reported and skipped without being held in memory.
+ */
+async function* splitLines(chunks, maxLineBytes, facts) {
+    for await (const batch of splitLineBatches(chunks, maxLineBytes, facts))
+        yield* batch;
+}
+/** The same lines, one array per chunk read: the fast path (one await per chunk, not per line). */
+async function* splitLineBatches(chunks, maxLineBytes, facts) {
+    let pending = [];
+    let pendingBytes = 0;
+    let skipping = false; // inside an over-long line
+    let skippedBytes = 0;
+    let lineNo = 0;
+    let first = true;
+    for await (let chunk of chunks) {
+        const batch = [];
+        facts.bytes += chunk.length;
+        if (first) {
+            first = false;
+            if (chunk.length >= 3 && chunk[0] === BOM[0] && chunk[1] === BOM[1] && chunk[2] === BOM[2]) {
+                facts.bom = true;
+                chunk = chunk.subarray(3);
+            }
+        }
+        let start = 0;
+        while (start < chunk.length) {
+            const nl = chunk.indexOf(NEWLINE, start);
+            const end = nl === -1 ? chunk.length : nl;
+            const piece = chunk.subarray(start, end);
+            if (skipping) {
+                skippedBytes += piece.length;
+            }
+            else if (pendingBytes + piece.length > maxLineBytes) {
+                skipping = true;
+                skippedBytes = pendingBytes + piece.length;
+                pending = [];
+                pendingBytes = 0;
+            }
+            else if (piece.length > 0) {
+                pending.push(piece);
+                pendingBytes += piece.length;
+            }
+            if (nl === -1)
+                break;
+            lineNo += 1;
+            if (skipping) {
+                batch.push(tooLong(lineNo, skippedBytes, maxLineBytes, true));
+                skipping = false;
+                skippedBytes = 0;
+            }
+            else {
+                const bytes = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
+                batch.push(decode(lineNo, bytes, true));
+                pending = [];
+                pendingBytes = 0;
+            }
+            start = nl + 1;
+        }
+        // Copy what we keep of this chunk so the chunk itself can be released.
+        if (pending.length > 0 && pending[pending.length - 1].buffer === chunk.buffer) {
+            pending[pending.length - 1] = Buffer.from(pending[pending.length - 1]);
+        }
+        if (batch.length > 0)
+            yield batch;
+    }
+    if (skipping) {
+        lineNo += 1;
+        facts.missingFinalNewline = true;
+        yield [tooLong(lineNo, skippedBytes, maxLineBytes, false)];
+    }
+    else if (pendingBytes > 0) {
+        lineNo += 1;
+        facts.missingFinalNewline = true;
+        yield [decode(lineNo, pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes), false)];
+    }
+    facts.lines = lineNo;
+}
+function decode(line, bytes, terminated) {
+    const end = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+    const body = end === bytes.length ? bytes : bytes.subarray(0, end);
+    if (!(0,external_node_buffer_namespaceObject.isUtf8)(body)) {
+        return { type: 'bad-line', line, code: 'invalid-utf8', detail: `invalid UTF-8 at byte ${firstInvalidByte(body)} of the line`, terminated };
+    }
+    return { type: 'line', line, text: body.toString('utf8'), terminated };
+}
+function tooLong(line, bytes, max, terminated) {
+    return { type: 'bad-line', line, code: 'line-too-long', detail: `line of ${bytes} bytes is longer than the limit of ${max} bytes`, terminated };
+}
+/** Offset of the first byte that makes the buffer invalid UTF-8 (for the message only). */
+function firstInvalidByte(bytes) {
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        if (b < 0x80) {
+            i += 1;
+            continue;
+        }
+        let need;
+        let lo = 0x80;
+        let hi = 0xbf;
+        if (b >= 0xc2 && b <= 0xdf)
+            need = 1;
+        else if (b >= 0xe0 && b <= 0xef) {
+            need = 2;
+            if (b === 0xe0)
+                lo = 0xa0; // overlong
+            if (b === 0xed)
+                hi = 0x9f; // encoded surrogates
+        }
+        else if (b >= 0xf0 && b <= 0xf4) {
+            need = 3;
+            if (b === 0xf0)
+                lo = 0x90;
+            if (b === 0xf4)
+                hi = 0x8f;
+        }
+        else
+            return i;
+        for (let k = 1; k <= need; k += 1) {
+            const c = bytes[i + k];
+            const min = k === 1 ? lo : 0x80;
+            const max = k === 1 ? hi : 0xbf;
+            if (c === undefined || c < min || c > max)
+                return i;
+        }
+        i += need + 1;
+    }
+    return bytes.length;
 }
 
 

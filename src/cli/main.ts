@@ -1,10 +1,12 @@
+import type { CliIO } from './io.js';
 import { describeError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { AUDIT_USAGE, auditCommand } from './audit.js';
-import type { CliIO } from './io.js';
 import { MERGE_USAGE, mergeCommand } from './merge.js';
 import { REPLAY_USAGE, replayCommand } from './replay.js';
 import { SCOPE_USAGE, scopeCommand } from './scope.js';
+import { SEAL_USAGE, sealCommand } from './seal.js';
+import { VERIFY_USAGE, verifyCommand } from './verify.js';
 
 type Command = (args: string[], io: CliIO) => Promise<number>;
 
@@ -14,6 +16,8 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = Object.assign(
   merge: { run: mergeCommand, usage: MERGE_USAGE },
   replay: { run: replayCommand, usage: REPLAY_USAGE },
   scope: { run: scopeCommand, usage: SCOPE_USAGE },
+  seal: { run: sealCommand, usage: SEAL_USAGE },
+  verify: { run: verifyCommand, usage: VERIFY_USAGE },
 });
 
 export function usage(): string {

@@ -1,0 +1,64 @@
+import { InputError } from '../errors.js';
+import type { LineEvent } from '../io/line-splitter.js';
+import { canonicalRecord, type SealMode } from './canonical-record.js';
+import { formatLink, linkDigest, MAX_LINK_BYTES, ZERO_DIGEST } from './layout.js';
+
+/** Where the chain stands after the lines pushed so far. */
+export interface ChainState {
+  /** Links written. */
+  readonly records: number;
+  /** Digest of the last link (64 zeros before the first). */
+  readonly finalDigest: string;
+}
+
+export interface Sealer extends ChainState {
+  /** Seals one line of the source: the sealed line with its newline, or null for a blank line. Throws InputError. */
+  push(event: LineEvent): string | null;
+}
+
+const BLANK = /^[ \t\r]*$/;
+
+/**
+ * Seals records one line at a time, in order; nothing but the previous digest
+ * is kept, so memory does not grow with the file. Blank lines are skipped (they
+ * hold no record); every other line must be a JSON object its canonical form
+ * can represent exactly.
+ */
+export function createSealer(file: string, mode: SealMode, maxDepth: number): Sealer {
+  let records = 0;
+  let prev = ZERO_DIGEST;
+  return {
+    get records() {
+      return records;
+    },
+    get finalDigest() {
+      return prev;
+    },
+    push(event: LineEvent): string | null {
+      if (event.type === 'bad-line') throw new InputError(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`);
+      if (BLANK.test(event.text)) return null;
+      const body = canonicalRecord(event.text, file, event.line, mode, maxDepth);
+      const digest = linkDigest(prev, records, body);
+      const link = `${formatLink(prev, digest, body)}\n`;
+      if (Buffer.byteLength(link, 'utf8') > MAX_LINK_BYTES) {
+        throw new InputError(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${MAX_LINK_BYTES} bytes`);
+      }
+      prev = digest;
+      records += 1;
+      return link;
+    },
+  };
+}
+
+/** Seals a whole in-memory text (tests, small inputs): the sealed text and the final state. */
+export function sealText(text: string, file: string, mode: SealMode = 'jcs', maxDepth = 256): { sealed: string } & ChainState {
+  const sealer = createSealer(file, mode, maxDepth);
+  const parts: string[] = [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  lines.forEach((line, i) => {
+    const link = sealer.push({ type: 'line', line: i + 1, text: line.endsWith('\r') ? line.slice(0, -1) : line, terminated: true });
+    if (link !== null) parts.push(link);
+  });
+  return { sealed: parts.join(''), records: sealer.records, finalDigest: sealer.finalDigest };
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { InputError } from '../errors.js';
+import { sanitizeText } from '../sanitize/text.js';
+import { SEAL_MODES, type SealMode } from './canonical-record.js';
+
+export const CHECKPOINT_FORMAT = 'agent-trace-audit-seal';
+export const CHECKPOINT_VERSION = 1;
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+
+/** Where the seal was made, when it was made in GitHub Actions. Every value is checked before it is printed. */
+const githubSchema = z.strictObject({
+  repository: z.string().regex(/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/).optional(),
+  commit: z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/).optional(),
+  run_id: z.string().regex(/^\d{1,20}$/).optional(),
+  run_attempt: z.string().regex(/^\d{1,6}$/).optional(),
+});
+
+export const checkpointSchema = z.strictObject({
+  format: z.literal(CHECKPOINT_FORMAT),
+  version: z.literal(CHECKPOINT_VERSION),
+  canonical: z.enum(SEAL_MODES),
+  records: z.number().int().min(0),
+  final_digest: hex64,
+  sealed_sha256: hex64,
+  source_sha256: hex64,
+  github: githubSchema.optional(),
+});
+
+export type Checkpoint = z.infer<typeof checkpointSchema>;
+export type GithubProvenance = z.infer<typeof githubSchema>;
+
+export interface CheckpointFacts {
+  readonly mode: SealMode;
+  readonly records: number;
+  readonly finalDigest: string;
+  readonly sealedSha256: string;
+  readonly sourceSha256: string;
+}
+
+const GITHUB_ENV: ReadonlyArray<readonly [keyof GithubProvenance, string]> = [
+  ['repository', 'GITHUB_REPOSITORY'],
+  ['commit', 'GITHUB_SHA'],
+  ['run_id', 'GITHUB_RUN_ID'],
+  ['run_attempt', 'GITHUB_RUN_ATTEMPT'],
+];
+
+/** The GitHub fields from an environment, only when it is a GitHub Actions run; malformed values are left out. */
+export function githubProvenance(env: Readonly<Record<string, string | undefined>>): GithubProvenance | undefined {
+  if (env['GITHUB_ACTIONS'] !== 'true') return undefined;
+  const out: GithubProvenance = {};
+  for (const [field, name] of GITHUB_ENV) {
+    const value = env[name];
+    if (value !== undefined && githubSchema.shape[field].safeParse(value).success) out[field] = value;
+  }
+  return out;
+}
+
+/** The checkpoint object, keys in a fixed order: identical for identical input outside GitHub Actions. */
+export function buildCheckpoint(facts: CheckpointFacts, env: Readonly<Record<string, string | undefined>>): Checkpoint {
+  const github = githubProvenance(env);
+  return {
+    format: CHECKPOINT_FORMAT,
+    version: CHECKPOINT_VERSION,
+    canonical: facts.mode,
+    records: facts.records,
+    final_digest: facts.finalDigest,
+    sealed_sha256: facts.sealedSha256,
+    source_sha256: facts.sourceSha256,
+    ...(github ? { github } : {}),
+  };
+}
+
+export function formatCheckpoint(checkpoint: Checkpoint): string {
+  return `${JSON.stringify(checkpoint, null, 2)}\n`;
+}
+
+/** Reads a checkpoint file's text; anything else than a valid version-1 checkpoint is an InputError (exit 2). */
+export function parseCheckpoint(text: string, file: string): Checkpoint {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new InputError(file, null, 'checkpoint-invalid', `${file}: the checkpoint is not JSON`);
+  }
+  const parsed = checkpointSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
+    throw new InputError(file, null, 'checkpoint-invalid', `${file}: not a seal checkpoint of version ${CHECKPOINT_VERSION}: ${sanitizeText(`${path}: ${issue.message}`)}`);
+  }
+  return parsed.data;
+}

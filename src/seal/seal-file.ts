@@ -1,0 +1,150 @@
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { InputError } from '../errors.js';
+import { openByteSource, type ByteSource } from '../io/byte-source.js';
+import type { ReadLimits } from '../io/limits.js';
+import { splitLines, type FileFacts } from '../io/line-splitter.js';
+import type { SealMode } from './canonical-record.js';
+import { createSealer } from './chain.js';
+import { buildCheckpoint, formatCheckpoint, type Checkpoint } from './checkpoint.js';
+
+/** Where sealed text goes: a file (written whole or not at all) or a stream such as stdout. */
+export interface SealSink {
+  write(text: string): Promise<void>;
+  /** Called once after the last write, when sealing succeeded. */
+  commit(): Promise<void>;
+  /** Called instead of commit when sealing failed. */
+  abort(): Promise<void>;
+}
+
+export interface SealFileRequest {
+  /** Path to read, and the name to show in messages. */
+  readonly path: string;
+  readonly display: string;
+  readonly sink: SealSink;
+  /** Where the checkpoint goes, and the name to show in messages. */
+  readonly checkpointPath: string;
+  readonly checkpointDisplay: string;
+  readonly mode: SealMode;
+  readonly limits: ReadLimits;
+  /** Only GITHUB_* variables are read from it, and only when GITHUB_ACTIONS is "true". */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+const BATCH_CHARS = 1024 * 1024;
+
+/** Seals a trace file of any dialect, streaming: memory holds one line and one output batch. */
+export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
+  const { path, display, sink, mode, limits } = request;
+  let source: ByteSource;
+  try {
+    source = await openByteSource(path, limits);
+  } catch (error) {
+    await sink.abort();
+    throw unreadable(display, error);
+  }
+  const sourceHash = createHash('sha256');
+  const sealedHash = createHash('sha256');
+  const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+  const sealer = createSealer(display, mode, limits.maxDepth);
+  let batch: string[] = [];
+  let batchChars = 0;
+  const flush = async () => {
+    const text = batch.join('');
+    batch = [];
+    batchChars = 0;
+    sealedHash.update(text, 'utf8');
+    await sink.write(text);
+  };
+  try {
+    const chunks = source.gzip ? source.chunks() : teeHash(source.chunks(), sourceHash);
+    for await (const event of splitLines(chunks, limits.maxLineBytes, facts)) {
+      const link = sealer.push(event);
+      if (link === null) continue;
+      batch.push(link);
+      batchChars += link.length;
+      if (batchChars >= BATCH_CHARS) await flush();
+    }
+    if (source.problem) throw new InputError(display, null, `seal-${source.problem.code}`, `${display}: cannot be sealed: ${source.problem.message}`);
+    if (source.gzip) await hashFile(path, sourceHash, display);
+    await flush();
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
+  const checkpoint = buildCheckpoint(
+    { mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex') },
+    request.env,
+  );
+  await sink.commit();
+  try {
+    await writeFile(request.checkpointPath, formatCheckpoint(checkpoint));
+  } catch (error) {
+    throw unwritable(request.checkpointDisplay, error);
+  }
+  return checkpoint;
+}
+
+/** A sink that writes to `<path>.partial` and renames it into place on commit, so a failed seal leaves no file. */
+export async function fileSink(path: string, display: string): Promise<SealSink> {
+  const temp = `${path}.partial`;
+  let handle: FileHandle;
+  try {
+    handle = await open(temp, 'w');
+  } catch (error) {
+    throw unwritable(display, error);
+  }
+  let closed = false;
+  const close = async () => {
+    if (!closed) await handle.close();
+    closed = true;
+  };
+  return {
+    write: async (text) => {
+      if (text.length === 0) return;
+      await handle.write(text, null, 'utf8').catch((error: unknown) => {
+        throw unwritable(display, error);
+      });
+    },
+    commit: async () => {
+      await close();
+      await rename(temp, path).catch((error: unknown) => {
+        throw unwritable(display, error);
+      });
+    },
+    abort: async () => {
+      await close();
+      await rm(temp, { force: true });
+    },
+  };
+}
+
+async function* teeHash(chunks: AsyncIterable<Buffer>, hash: Hash): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) {
+    hash.update(chunk);
+    yield chunk;
+  }
+}
+
+async function hashFile(path: string, hash: Hash, display: string): Promise<void> {
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  } catch (error) {
+    throw unreadable(display, error);
+  }
+}
+
+export function unreadable(display: string, error: unknown): InputError {
+  return new InputError(display, null, 'unreadable', `${display}: cannot read: ${systemReason(error)}`);
+}
+
+function unwritable(display: string, error: unknown): InputError {
+  return new InputError(display, null, 'unwritable', `${display}: cannot write: ${systemReason(error)}`);
+}
+
+function systemReason(error: unknown): string {
+  const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'I/O error';
+  const known: Record<string, string> = { ENOENT: 'no such file or folder', EISDIR: 'is a directory', EACCES: 'permission denied', ENOSPC: 'no space left on the device' };
+  return Object.hasOwn(known, code) ? known[code]! : code;
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { InputError } from '../errors.js';
+import { openByteSource, type ByteSource } from '../io/byte-source.js';
+import type { ReadLimits } from '../io/limits.js';
+import { parseCheckpoint, type Checkpoint } from './checkpoint.js';
+import { MAX_LINK_BYTES } from './layout.js';
+import { splitRawLines } from './raw-lines.js';
+import { unreadable } from './seal-file.js';
+import { judge, type Verdict } from './verdict.js';
+import { createChainVerifier } from './verify.js';
+
+const MAX_CHECKPOINT_BYTES = 64 * 1024;
+
+/** Reads and checks a checkpoint file (small; read whole). */
+export async function readCheckpoint(path: string, display: string): Promise<Checkpoint> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    throw unreadable(display, error);
+  }
+  if (bytes.length > MAX_CHECKPOINT_BYTES) throw new InputError(display, null, 'checkpoint-invalid', `${display}: a checkpoint is never ${bytes.length} bytes long`);
+  return parseCheckpoint(bytes.toString('utf8'), display);
+}
+
+/**
+ * Verifies a sealed file (plain, or gzip-compressed after sealing) against its
+ * own chain and, when given, its checkpoint. Streams: memory holds one line.
+ * A file that cannot be read to its end (missing, or a gzip stream cut or
+ * corrupt) is an InputError (exit 2); every other answer is a Verdict.
+ */
+export async function verifyFile(path: string, display: string, checkpoint: Checkpoint | null, limits: ReadLimits): Promise<Verdict> {
+  let source: ByteSource;
+  try {
+    source = await openByteSource(path, limits);
+  } catch (error) {
+    throw unreadable(display, error);
+  }
+  const hash = createHash('sha256');
+  const verifier = createChainVerifier(checkpoint ? checkpoint.records : null);
+  async function* hashed() {
+    for await (const chunk of source.chunks()) {
+      hash.update(chunk);
+      yield chunk;
+    }
+  }
+  for await (const line of splitRawLines(hashed(), MAX_LINK_BYTES)) verifier.push(line);
+  if (source.problem) throw new InputError(display, null, 'unreadable', `${display}: cannot be verified: ${source.problem.message}`);
+  return judge(verifier.result(), hash.digest('hex'), checkpoint);
+}
