@@ -69,7 +69,7 @@ function agentRun(): string[] {
   return [otlpJsonLine(firstBatch), otlpJsonLine(exporter.getFinishedSpans().slice())];
 }
 
-const NOTE = "tool span '0000000000000008' for 'lookup_user' has no call id: paired by order with call 'c4' of model span '0000000000000007'";
+const NOTE = "tool span '0000000000000006' for 'lookup_user' has no call id: paired by order with call 'c4' of model span '0000000000000005'";
 
 describe('OTLP JSON written by the OpenTelemetry JS SDK (GenAI conventions)', () => {
   const lines = agentRun();
