@@ -24,6 +24,7 @@ export function assembleTrace(file: string, traceId: string, spans: readonly Map
   const byId = new Map<string, MappedSpan>();
   for (const span of spans) if (!byId.has(span.spanId)) byId.set(span.spanId, span);
   const pairing = pairByOrder(spans, byId);
+  const wrapsCalls = modelsWrappingCalls(spans, byId);
   for (const note of pairing.notes) sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
 
   const moments: Moment[] = [];
@@ -80,7 +81,11 @@ export function assembleTrace(file: string, traceId: string, spans: readonly Map
         emitCall(span, at, { id, name: tool.name ?? span.name, args: tool.args }, again);
       }
     } else {
-      for (const call of facts.outputCalls) emitCall(span, at, call, false);
+      for (const call of facts.outputCalls) {
+        // Without an id a call cannot be deduplicated: take it from the innermost model span that reports it.
+        if (call.id === null && wrapsCalls.has(span)) continue;
+        emitCall(span, at, call, false);
+      }
       if (tool !== null) {
         const id = tool.id ?? pairing.assigned.get(span) ?? null;
         if (id !== null && resultsSeen.has(id) && !executedTwice(id, span, spans)) continue;
@@ -116,6 +121,22 @@ function hasModelAncestor(span: MappedSpan, byId: ReadonlyMap<string, MappedSpan
     parentId = parent.parentId;
   }
   return false;
+}
+
+/** Model spans with a model span below them that reports output calls (the same request, seen twice). */
+function modelsWrappingCalls(spans: readonly MappedSpan[], byId: ReadonlyMap<string, MappedSpan>): Set<MappedSpan> {
+  const out = new Set<MappedSpan>();
+  for (const span of spans) {
+    if (!span.facts.model || span.facts.outputCalls.length === 0) continue;
+    let parentId = span.parentId;
+    for (let hops = 0; parentId !== null && hops < 10_000; hops += 1) {
+      const parent = byId.get(parentId);
+      if (!parent || out.has(parent)) break;
+      if (parent.facts.model) out.add(parent);
+      parentId = parent.parentId;
+    }
+  }
+  return out;
 }
 
 /** More than one tool span executed this call id: each execution keeps its own result. */

@@ -67,7 +67,7 @@ async function isLineDelimited(input: ParseInput): Promise<boolean> {
   return false;
 }
 
-const OTLP_HEAD = /^\s*\{\s*"(resourceSpans|resource_spans|batches)"\s*:\s*\[/;
+const OTLP_HEAD = /^\s*\{\s*("(resourceSpans|resource_spans|batches)"\s*:\s*\[|"trace"\s*:\s*\{\s*"resourceSpans")/;
 const JAEGER_HEAD = /^\s*\{\s*"data"\s*:\s*\[\s*\{\s*"traceID"\s*:/;
 
 function headText(sample: DetectSample): string {

@@ -7,17 +7,23 @@ import { arrayField, field, nanosToMs, normalizeId, otlpAttributes, type OtelEve
  *   hex ids, integer enums, nanoseconds as strings or numbers;
  * - the protobuf JSON mapping: base64 ids, enum names (`SPAN_KIND_SERVER`,
  *   `STATUS_CODE_ERROR`), int64 `intValue` as a string, optionally snake_case field names;
- * - Tempo's API: `{"batches":[…]}`, older exports with `instrumentationLibrarySpans`.
+ * - Tempo's API: `{"batches":[…]}`, older exports with `instrumentationLibrarySpans`,
+ *   v2 `{"trace":{"resourceSpans":[…]}}`.
  */
 export function isOtlpContainer(value: unknown): value is JsonObject {
   if (!isObject(value)) return false;
-  return Array.isArray(own(value, 'resourceSpans')) || Array.isArray(own(value, 'resource_spans')) || Array.isArray(own(value, 'batches'));
+  if (Array.isArray(own(value, 'resourceSpans')) || Array.isArray(own(value, 'resource_spans')) || Array.isArray(own(value, 'batches'))) return true;
+  // Tempo's v2 API wraps the request: {"trace": {"resourceSpans": […]}}.
+  const trace = own(value, 'trace');
+  return isObject(trace) && Array.isArray(own(trace, 'resourceSpans'));
 }
 
 /** Every span of one container, in document order; `lineOf` places each span in the file. */
 export function otlpSpans(container: JsonObject, lineOf: (rawSpanId: unknown) => number, onSpan: (span: OtelSpan) => void): number {
   let skipped = 0;
-  const batches = [...arrayField(container, 'resourceSpans', 'resource_spans'), ...arrayField(container, 'batches')];
+  const wrapped = own(container, 'trace');
+  const root = isObject(wrapped) && Array.isArray(own(wrapped, 'resourceSpans')) ? wrapped : container;
+  const batches = [...arrayField(root, 'resourceSpans', 'resource_spans'), ...arrayField(root, 'batches')];
   for (const batch of batches) {
     if (!isObject(batch)) continue;
     const scopes = [
