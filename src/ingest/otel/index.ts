@@ -10,16 +10,39 @@ import { spanLineFinder } from './span-lines.js';
 
 type Reader = (container: JsonObject, lineOf: (rawSpanId: unknown) => number, onSpan: (span: OtelSpan) => void) => number;
 
-/** Spans grouped by trace id, in order of first appearance; each trace is one run. */
+interface TraceSpans {
+  readonly spans: MappedSpan[];
+  readonly ids: Set<string>;
+  repeated: number;
+  firstRepeatLine: number;
+}
+
+/**
+ * Spans grouped by trace id, in order of first appearance; each trace is one
+ * run. A span id seen again in its trace (an exporter retry delivers a batch
+ * twice) is read once, and a note says how many repeats were dropped.
+ */
 class TraceBuffer {
-  private readonly traces = new Map<string, MappedSpan[]>();
+  private readonly traces = new Map<string, TraceSpans>();
   add(span: OtelSpan): void {
-    let list = this.traces.get(span.traceId);
-    if (!list) this.traces.set(span.traceId, (list = []));
-    list.push(mapSpan(span));
+    let trace = this.traces.get(span.traceId);
+    if (!trace) this.traces.set(span.traceId, (trace = { spans: [], ids: new Set(), repeated: 0, firstRepeatLine: 0 }));
+    if (trace.ids.has(span.spanId)) {
+      if (trace.repeated === 0) trace.firstRepeatLine = span.line;
+      trace.repeated += 1;
+      return;
+    }
+    trace.ids.add(span.spanId);
+    trace.spans.push(mapSpan(span));
   }
   flush(file: string, sink: RecordSink): void {
-    for (const [traceId, spans] of this.traces) assembleTrace(file, traceId, spans, sink);
+    for (const [traceId, trace] of this.traces) {
+      if (trace.repeated > 0) {
+        const message = `${trace.repeated} span(s) of trace '${traceId}' repeat a span id already read (a batch exported twice?); each span was read once`;
+        sink.diagnostic({ ruleId: 'ingest-note', line: trace.firstRepeatLine, runId: traceId, message });
+      }
+      assembleTrace(file, traceId, trace.spans, sink);
+    }
     this.traces.clear();
   }
 }

@@ -42,11 +42,13 @@ const STATUS_CODES = ['STATUS_CODE_UNSET', 'STATUS_CODE_OK', 'STATUS_CODE_ERROR'
  * MessageToJson write): bytes ids in base64, enums by name, int64 as strings.
  * The JS serializer has no such mode, so this rewrites its output field by field.
  */
-export function toProtobufJson(line: string): string {
+export function toProtobufJson(line: string, options: { snakeCase?: boolean } = {}): string {
+  // preserving_proto_field_name=True (Python) writes the .proto field names: resource_spans, span_id …
+  const rename = (k: string) => (options.snakeCase ? k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : k);
   const walk = (value: unknown, key: string): unknown => {
     if (Array.isArray(value)) return value.map((v) => walk(v, key));
     if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [rename(k), walk(v, k)]));
     }
     if ((key === 'traceId' || key === 'spanId' || key === 'parentSpanId') && typeof value === 'string') return Buffer.from(value, 'hex').toString('base64');
     if (key === 'kind' && typeof value === 'number') return SPAN_KINDS[value];

@@ -82,7 +82,7 @@ describe('OTLP JSON written by the OpenTelemetry JS SDK (GenAI conventions)', ()
 
   for (const [variant, text] of [
     ['OTLP JSON', () => lines.join('')],
-    ['protobuf JSON (base64 ids, enum names, int64 strings)', () => lines.map(toProtobufJson).join('')],
+    ['protobuf JSON (base64 ids, enum names, int64 strings)', () => lines.map((line) => toProtobufJson(line)).join('')],
   ] as const) {
     it(`${variant}: finds the orphan, the unmatched result, the failed call and says where it paired by order`, async () => {
       const result = await auditFiles({ 'agent.jsonl': text() });
