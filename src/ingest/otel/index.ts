@@ -74,10 +74,23 @@ async function parseDocument(input: ParseInput, sink: RecordSink, accepts: (v: u
   buffer.flush(input.file, sink);
 }
 
-/** Is the first non-blank line a complete JSON value? Then the file is JSON lines (one container per line). */
+/**
+ * Is the file JSON lines (one container per line)? Yes when its first non-blank
+ * line is a complete JSON value. A first line too long to read as a line is a
+ * one-line document when nothing follows it, else the first of many lines.
+ */
 async function isLineDelimited(input: ParseInput): Promise<boolean> {
+  let unreadFirst = false;
   for await (const event of input.lines()) {
-    if (event.type === 'bad-line') return false;
+    if (unreadFirst) {
+      if (event.type === 'bad-line' || event.text.trim() !== '') return true;
+      continue;
+    }
+    if (event.type === 'bad-line') {
+      if (event.code !== 'line-too-long') return false;
+      unreadFirst = true;
+      continue;
+    }
     const text = event.text.trim();
     if (text === '') continue;
     try {

@@ -5,8 +5,11 @@
  * Jaeger's `"spanID": "…"`), counting newlines on the way. One linear pass in
  * total, no regular expressions. The line reported is the line of the span's
  * own id key (one or two lines below the `{` of the span object in
- * pretty-printed files). When the id is not found after the cursor (a span
- * listed out of order), the span gets the line of the cursor.
+ * pretty-printed files). When the id is not found after the cursor, the span
+ * gets the line of the cursor. One known approximation: in Jaeger exports a
+ * reference to a span uses the same `"spanID"` key, so when a child is listed
+ * before its parent the parent is placed on the child's reference line (a few
+ * lines early); all later spans are still placed exactly.
  */
 export function spanLineFinder(text: string, keys: readonly string[]): (rawSpanId: unknown) => number {
   let cursor = 0;

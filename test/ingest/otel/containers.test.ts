@@ -94,4 +94,15 @@ describe('OTLP containers', () => {
     const { result } = await factsOfFile('odd.txt', `\n\n${smallRun()}`, 'otlp-json');
     expect(result.files.map((f) => [f.format, f.records])).toEqual([['otlp-json', 4]]);
   });
+
+  it('a line longer than max-line-bytes: a one-line document is still read whole, JSON lines report that line', async () => {
+    const line = smallRun();
+    const limits = { limits: { 'max-line-bytes': 1000 } };
+    expect(line.length).toBeGreaterThan(1000);
+    const single = await auditFiles({ 'tempo.json': line }, limits);
+    expect(single.files).toEqual([{ path: 'tempo.json', format: 'otlp-json', records: 4, runs: 1 }]);
+    const many = await auditFiles({ 'spans.jsonl': line + line }, limits);
+    expect(many.files).toEqual([{ path: 'spans.jsonl', format: 'otlp-json', records: 0, runs: 0 }]);
+    expect(findingsOf(many, 'malformed-record').map((f) => f.line)).toEqual([1, 2]);
+  });
 });
