@@ -20,7 +20,7 @@ interface Moment {
  * in a model span (ADK call_llm → generate_content → openai.chat) are one request:
  * only the outermost becomes an llm record.
  */
-export function assembleTrace(file: string, traceId: string, spans: readonly MappedSpan[], sink: RecordSink): void {
+export function assembleTrace(file: string, traceId: string | null, spans: readonly MappedSpan[], sink: RecordSink): void {
   const byId = new Map<string, MappedSpan>();
   for (const span of spans) if (!byId.has(span.spanId)) byId.set(span.spanId, span);
   const pairing = pairByOrder(spans, byId);

@@ -23,7 +23,7 @@ interface TraceSpans {
  * twice) is read once, and a note says how many repeats were dropped.
  */
 class TraceBuffer {
-  private readonly traces = new Map<string, TraceSpans>();
+  private readonly traces = new Map<string | null, TraceSpans>();
   add(span: OtelSpan): void {
     let trace = this.traces.get(span.traceId);
     if (!trace) this.traces.set(span.traceId, (trace = { spans: [], ids: new Set(), repeated: 0, firstRepeatLine: 0 }));
@@ -38,7 +38,7 @@ class TraceBuffer {
   flush(file: string, sink: RecordSink): void {
     for (const [traceId, trace] of this.traces) {
       if (trace.repeated > 0) {
-        const message = `${trace.repeated} span(s) of trace '${traceId}' repeat a span id already read (a batch exported twice?); each span was read once`;
+        const message = `${trace.repeated} span(s) of ${traceId === null ? 'spans without a trace id' : `trace '${traceId}'`} repeat a span id already read (a batch exported twice?); each span was read once`;
         sink.diagnostic({ ruleId: 'ingest-note', line: trace.firstRepeatLine, runId: traceId, message });
       }
       assembleTrace(file, traceId, trace.spans, sink);
@@ -48,7 +48,7 @@ class TraceBuffer {
 }
 
 function skippedNote(sink: RecordSink, line: number, skipped: number): void {
-  if (skipped > 0) sink.diagnostic({ ruleId: 'malformed-record', line, message: `${skipped} span(s) without a usable traceId/spanId were skipped` });
+  if (skipped > 0) sink.diagnostic({ ruleId: 'malformed-record', line, message: `${skipped} span(s) without a usable spanId were skipped` });
 }
 
 /**
@@ -128,7 +128,7 @@ export const otlpFormat: TraceFormat = {
     const buffer = new TraceBuffer();
     await forEachJsonLine(input, sink, (value, line) => {
       if (!isOtlpContainer(value)) {
-        sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not an OTLP container (no resourceSpans or batches array): "${excerpt(JSON.stringify(value))}"` });
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not an OTLP container (no resourceSpans, scopeSpans or batches array): "${excerpt(JSON.stringify(value))}"` });
         return;
       }
       skippedNote(sink, line, otlpSpans(value, () => line, (span) => buffer.add(span)));

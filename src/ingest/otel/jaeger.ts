@@ -30,7 +30,7 @@ function jaegerSpan(raw: JsonObject, traceIdOfTrace: unknown, lineOf: (rawSpanId
   const traceId = normalizeId(own(raw, 'traceID') ?? traceIdOfTrace);
   const rawSpanId = own(raw, 'spanID');
   const spanId = normalizeId(rawSpanId);
-  if (traceId === null || spanId === null) return null;
+  if (spanId === null) return null;
   const tags = jaegerTags(own(raw, 'tags'));
   const start = micros(own(raw, 'startTime'));
   const duration = micros(own(raw, 'duration'));

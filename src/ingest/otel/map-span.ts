@@ -22,7 +22,7 @@ export interface SpanError {
 
 /** What the assembler keeps of a span: ids, times, line, mapped facts. The attribute Map is dropped. */
 export interface MappedSpan {
-  readonly traceId: string;
+  readonly traceId: string | null;
   readonly spanId: string;
   readonly parentId: string | null;
   readonly name: string;

@@ -8,14 +8,21 @@ import { arrayField, field, nanosToMs, normalizeId, otlpAttributes, type OtelEve
  * - the protobuf JSON mapping: base64 ids, enum names (`SPAN_KIND_SERVER`,
  *   `STATUS_CODE_ERROR`), int64 `intValue` as a string, optionally snake_case field names;
  * - Tempo's API: `{"batches":[…]}`, older exports with `instrumentationLibrarySpans`,
- *   v2 `{"trace":{"resourceSpans":[…]}}`.
+ *   v2 `{"trace":{"resourceSpans":[…]}}`;
+ * - a bare ResourceSpans per line: `{"resource":…,"scopeSpans":[…]}`.
  */
 export function isOtlpContainer(value: unknown): value is JsonObject {
   if (!isObject(value)) return false;
   if (Array.isArray(own(value, 'resourceSpans')) || Array.isArray(own(value, 'resource_spans')) || Array.isArray(own(value, 'batches'))) return true;
+  if (isBareResourceSpans(value)) return true;
   // Tempo's v2 API wraps the request: {"trace": {"resourceSpans": […]}}.
   const trace = own(value, 'trace');
   return isObject(trace) && Array.isArray(own(trace, 'resourceSpans'));
+}
+
+/** One ResourceSpans object on its own (some tools write one per line instead of a whole request). */
+function isBareResourceSpans(value: JsonObject): boolean {
+  return Array.isArray(own(value, 'scopeSpans')) || Array.isArray(own(value, 'scope_spans')) || Array.isArray(own(value, 'instrumentationLibrarySpans'));
 }
 
 /** Every span of one container, in document order; `lineOf` places each span in the file. */
@@ -23,7 +30,7 @@ export function otlpSpans(container: JsonObject, lineOf: (rawSpanId: unknown) =>
   let skipped = 0;
   const wrapped = own(container, 'trace');
   const root = isObject(wrapped) && Array.isArray(own(wrapped, 'resourceSpans')) ? wrapped : container;
-  const batches = [...arrayField(root, 'resourceSpans', 'resource_spans'), ...arrayField(root, 'batches')];
+  const batches = isBareResourceSpans(root) ? [root] : [...arrayField(root, 'resourceSpans', 'resource_spans'), ...arrayField(root, 'batches')];
   for (const batch of batches) {
     if (!isObject(batch)) continue;
     const scopes = [
@@ -46,7 +53,7 @@ function otlpSpan(raw: JsonObject, lineOf: (rawSpanId: unknown) => number): Otel
   const rawSpanId = field(raw, 'spanId', 'span_id');
   const traceId = normalizeId(field(raw, 'traceId', 'trace_id'));
   const spanId = normalizeId(rawSpanId);
-  if (traceId === null || spanId === null) return null;
+  if (spanId === null) return null;
   const name = own(raw, 'name');
   const status = field(raw, 'status');
   const events: OtelEvent[] = [];

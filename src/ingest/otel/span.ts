@@ -11,7 +11,8 @@ export interface OtelEvent {
  * (fractions kept, for ordering), attributes decoded into one Map.
  */
 export interface OtelSpan {
-  readonly traceId: string;
+  /** Null when the span has none (Tempo's single-trace responses may leave it out): the file is then one run. */
+  readonly traceId: string | null;
   readonly spanId: string;
   readonly parentId: string | null;
   readonly name: string;

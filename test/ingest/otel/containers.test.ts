@@ -68,7 +68,7 @@ describe('OTLP containers', () => {
     const result = await auditFiles({ 'spans.jsonl': `${line}{"resourceLogs":[]}\n` });
     expect(result.files).toEqual([{ path: 'spans.jsonl', format: 'otlp-json', records: 4, runs: 1 }]);
     expect(findingsOf(result, 'malformed-record')).toEqual([
-      { line: 2, callId: null, tool: null, runId: null, message: 'line is not an OTLP container (no resourceSpans or batches array): "{"resourceLogs":[]}"' },
+      { line: 2, callId: null, tool: null, runId: null, message: 'line is not an OTLP container (no resourceSpans, scopeSpans or batches array): "{"resourceLogs":[]}"' },
     ]);
   });
 
@@ -104,5 +104,22 @@ describe('OTLP containers', () => {
     const many = await auditFiles({ 'spans.jsonl': line + line }, limits);
     expect(many.files).toEqual([{ path: 'spans.jsonl', format: 'otlp-json', records: 0, runs: 0 }]);
     expect(findingsOf(many, 'malformed-record').map((f) => f.line)).toEqual([1, 2]);
+  });
+
+  it('spans without a traceId (some Tempo single-trace responses) are one run for the file; non-hex span ids kept', async () => {
+    const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
+    const span = (spanId: string, parentSpanId: string | undefined, startNs: string, endNs: string, attributes: unknown[], code = 'STATUS_CODE_UNSET') => ({
+      spanId, ...(parentSpanId ? { parentSpanId } : {}), name: spanId, kind: 'SPAN_KIND_INTERNAL', startTimeUnixNano: startNs, endTimeUnixNano: endNs, attributes, status: { code },
+    });
+    const doc = {
+      batches: [{ resource: { attributes: [attr('service.name', 'svc')] }, scopeSpans: [{ spans: [
+        span('agent', undefined, '1000000000', '5000000000', [attr('gen_ai.operation.name', 'invoke_agent')]),
+        span('llm', 'agent', '1100000000', '1900000000', [attr('gen_ai.operation.name', 'chat'), attr('gen_ai.output.messages', JSON.stringify([{ role: 'assistant', parts: [{ type: 'tool_call', id: 'k1', name: 'deploy', arguments: {} }] }]))]),
+        span('tool', 'agent', '2000000000', '3000000000', [attr('gen_ai.operation.name', 'execute_tool'), attr('gen_ai.tool.name', 'deploy'), attr('gen_ai.tool.call.id', 'k1')], 'STATUS_CODE_ERROR'),
+      ] }] }],
+    };
+    const { result, facts } = await factsOfFile('tempo.json', JSON.stringify(doc));
+    expect(facts).toEqual([{ runId: null, format: 'otlp-json', llm: 1, calls: [[1, 'k1', 'deploy']], results: [[1, 'k1', 'deploy', true]], catalogs: [] }]);
+    expect(result.findings).toEqual([]);
   });
 });
