@@ -118,7 +118,7 @@ describe('OTLP containers', () => {
         span('tool', 'agent', '2000000000', '3000000000', [attr('gen_ai.operation.name', 'execute_tool'), attr('gen_ai.tool.name', 'deploy'), attr('gen_ai.tool.call.id', 'k1')], 'STATUS_CODE_ERROR'),
       ] }] }],
     };
-    const { result, facts } = await factsOfFile('tempo.json', JSON.stringify(doc));
+    const { result, facts } = await factsOfFile('tempo.json', `${JSON.stringify(doc)}\n`);
     expect(facts).toEqual([{ runId: null, format: 'otlp-json', llm: 1, calls: [[1, 'k1', 'deploy']], results: [[1, 'k1', 'deploy', true]], catalogs: [] }]);
     expect(result.findings).toEqual([]);
   });
