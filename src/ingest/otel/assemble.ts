@@ -73,8 +73,10 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
         resultsSeen.add(result.id);
         out.push({ kind: 'tool_result', ...base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null });
       }
-      if (tool !== null) {
-        const id = tool.id ?? pairing.assigned.get(span) ?? null;
+      const claimed = pairing.assigned.get(span);
+      // An id-less model call claimed by this span already stands for its call.
+      if (tool !== null && !(claimed !== undefined && claimed.id === null)) {
+        const id = tool.id ?? claimed?.id ?? null;
         // A second tool span with an id already executed is a real second execution: keep it (duplicate-call-id).
         const again = id !== null && executedIds.has(id);
         if (id !== null) executedIds.add(id);
@@ -87,7 +89,7 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
         emitCall(span, at, call, false);
       }
       if (tool !== null) {
-        const id = tool.id ?? pairing.assigned.get(span) ?? null;
+        const id = tool.id ?? pairing.assigned.get(span)?.id ?? null;
         if (id !== null && resultsSeen.has(id) && !executedTwice(id, span, spans)) continue;
         if (id !== null) resultsSeen.add(id);
         const error = span.error;

@@ -2,8 +2,8 @@ import type { CallFact } from './facts.js';
 import type { MappedSpan } from './map-span.js';
 
 export interface OrderPairing {
-  /** Tool spans without a call id → the call id they were paired with. */
-  readonly assigned: ReadonlyMap<MappedSpan, string>;
+  /** Tool spans without a call id → the model's call they were paired with (which may have no id either). */
+  readonly assigned: ReadonlyMap<MappedSpan, CallFact>;
   /** One ingest-note per inference (never a silent pairing). */
   readonly notes: ReadonlyArray<{ line: number; message: string; callId: string | null; tool: string | null }>;
 }
@@ -13,20 +13,22 @@ export interface OrderPairing {
  * tool calls of the model span that asked for them: the nearest model-span
  * ancestor, else the latest model span that ended before the tool span began.
  * In start order, each takes that model span's first unclaimed call of the same
- * tool name. Every pairing, and every tool span left unpaired, is said in a note.
+ * tool name (with or without an id: an id-less model call then stands for the
+ * tool span's call, so it is not counted twice). Every pairing, and every tool
+ * span left unpaired, is said in a note.
  */
 export function pairByOrder(spans: readonly MappedSpan[], byId: ReadonlyMap<string, MappedSpan>): OrderPairing {
-  const assigned = new Map<MappedSpan, string>();
+  const assigned = new Map<MappedSpan, CallFact>();
   const notes: Array<{ line: number; message: string; callId: string | null; tool: string | null }> = [];
   const idless = spans.filter((s) => s.facts.tool !== null && s.facts.tool.id === null);
   if (idless.length === 0) return { assigned, notes };
-  const models = spans.filter((s) => s.facts.model && s.facts.outputCalls.some((c) => c.id !== null));
+  const models = spans.filter((s) => s.facts.model && s.facts.outputCalls.length > 0);
   const claimed = new Set<CallFact>();
   const byStart = [...idless].sort((a, b) => (a.startMs ?? 0) - (b.startMs ?? 0));
   for (const span of byStart) {
     const name = span.facts.tool!.name ?? span.name;
     const model = askingModel(span, byId, models);
-    const call = model?.facts.outputCalls.find((c) => c.id !== null && !claimed.has(c) && c.name === name);
+    const call = model?.facts.outputCalls.find((c) => !claimed.has(c) && c.name === name);
     if (!model || !call) {
       notes.push({
         line: span.line,
@@ -37,12 +39,13 @@ export function pairByOrder(spans: readonly MappedSpan[], byId: ReadonlyMap<stri
       continue;
     }
     claimed.add(call);
-    assigned.set(span, call.id!);
+    assigned.set(span, call);
+    const which = call.id === null ? `the model's call of '${name}' (which has no call id either)` : `call '${call.id}'`;
     notes.push({
       line: span.line,
       callId: call.id,
       tool: name,
-      message: `tool span '${span.spanId}' for '${name}' has no call id: paired by order with call '${call.id!}' of model span '${model.spanId}'`,
+      message: `tool span '${span.spanId}' for '${name}' has no call id: paired by order with ${which} of model span '${model.spanId}'`,
     });
   }
   return { assigned, notes };

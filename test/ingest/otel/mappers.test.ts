@@ -178,6 +178,22 @@ describe('tool spans the trace cannot tie to a model request', () => {
     expect(findingsOf(result, 'orphan-call')).toEqual([]);
   });
 
+  it('an id-less tool span and an id-less model call: paired by order, one call, with a note', async () => {
+    const { result, facts } = await audit(({ start }) => {
+      const workflow = start('workflow', T, {});
+      const chat = start('openai.chat', T + 1, { 'llm.request.type': 'chat', 'gen_ai.completion.0.tool_calls.0.name': 'add', 'gen_ai.completion.0.tool_calls.0.arguments': '{"a":1}' }, workflow);
+      chat.end(T + 2);
+      const tool = start('add.tool', T + 3, { 'traceloop.span.kind': 'tool', 'traceloop.entity.name': 'add', 'traceloop.entity.output': '2' }, workflow);
+      tool.end(T + 4);
+      workflow.end(T + 5);
+    });
+    expect(facts.map((f) => [f.llm, f.calls, f.results])).toEqual([[1, [[1, null, 'add']], [[1, null, 'add', false]]]]);
+    expect(findingsOf(result, 'ingest-note').map((f) => f.message)).toEqual([
+      "tool span '0000000000000003' for 'add' has no call id: paired by order with the model's call of 'add' (which has no call id either) of model span '0000000000000002'",
+    ]);
+    expect(result.findings.map((f) => f.ruleId)).toEqual(['ingest-note']);
+  });
+
   it('two executions of one call id stay two calls and two results', async () => {
     const { facts } = await audit(({ start }) => {
       const agent = start('agent', T, {});
