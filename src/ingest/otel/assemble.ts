@@ -25,6 +25,7 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
   for (const span of spans) if (!byId.has(span.spanId)) byId.set(span.spanId, span);
   const pairing = pairByOrder(spans, byId);
   const wrapsCalls = modelsWrappingCalls(spans, byId);
+  const modelAbove = modelAncestry(byId);
   for (const note of pairing.notes) sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
 
   const moments: Moment[] = [];
@@ -66,7 +67,7 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
           out.push({ kind: 'catalog', ...base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null });
         }
       }
-      if (facts.model && !hasModelAncestor(span, byId)) out.push({ kind: 'llm', ...base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) });
+      if (facts.model && !modelAbove(span)) out.push({ kind: 'llm', ...base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) });
       for (const call of facts.historyCalls) if (call.id !== null) emitCall(span, at, call, false);
       for (const result of facts.historyResults) {
         if (result.id === null || resultsSeen.has(result.id)) continue;
@@ -114,15 +115,32 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
   sink.endRun?.(traceId);
 }
 
-function hasModelAncestor(span: MappedSpan, byId: ReadonlyMap<string, MappedSpan>): boolean {
-  let parentId = span.parentId;
-  for (let hops = 0; parentId !== null && hops < 10_000; hops += 1) {
-    const parent = byId.get(parentId);
-    if (!parent) return false;
-    if (parent.facts.model && parent.facts.tool === null) return true;
-    parentId = parent.parentId;
-  }
-  return false;
+/** Does a span have a model span above it? Memoized, so a deep span tree costs one walk per span. */
+function modelAncestry(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan) => boolean {
+  const memo = new Map<MappedSpan, boolean>();
+  return (span) => {
+    const path = new Set<MappedSpan>();
+    let answer = false;
+    let current = span;
+    for (;;) {
+      const known = memo.get(current);
+      if (known !== undefined) {
+        answer = known;
+        break;
+      }
+      path.add(current);
+      const parent = current.parentId === null ? undefined : byId.get(current.parentId);
+      if (parent === undefined || path.has(parent)) break;
+      if (parent.facts.model) {
+        answer = true;
+        break;
+      }
+      current = parent;
+    }
+    // Every span on the path has the same answer: the first model span (or none) above the top of the path.
+    for (const visited of path) memo.set(visited, answer);
+    return answer;
+  };
 }
 
 /** Model spans with a model span below them that reports output calls (the same request, seen twice). */

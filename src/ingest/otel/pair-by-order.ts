@@ -22,7 +22,10 @@ export function pairByOrder(spans: readonly MappedSpan[], byId: ReadonlyMap<stri
   const notes: Array<{ line: number; message: string; callId: string | null; tool: string | null }> = [];
   const idless = spans.filter((s) => s.facts.tool !== null && s.facts.tool.id === null);
   if (idless.length === 0) return { assigned, notes };
-  const models = spans.filter((s) => s.facts.model && s.facts.outputCalls.length > 0);
+  // Model spans with calls, by end time (those without one cannot precede anything).
+  const models = spans
+    .filter((s) => s.facts.model && s.facts.outputCalls.length > 0 && endOf(s) !== null)
+    .sort((a, b) => endOf(a)! - endOf(b)!);
   const claimed = new Set<CallFact>();
   const byStart = [...idless].sort((a, b) => (a.startMs ?? 0) - (b.startMs ?? 0));
   for (const span of byStart) {
@@ -59,12 +62,18 @@ function askingModel(span: MappedSpan, byId: ReadonlyMap<string, MappedSpan>, mo
     if (parent.facts.model && parent.facts.outputCalls.length > 0) return parent;
     parentId = parent.parentId;
   }
+  // The latest model span that ended at or before this span began (binary search over end times).
   const start = span.startMs ?? Number.POSITIVE_INFINITY;
-  let best: MappedSpan | null = null;
-  for (const model of models) {
-    const end = model.endMs ?? model.startMs;
-    if (end === null || end > start) continue;
-    if (best === null || end > (best.endMs ?? best.startMs ?? 0)) best = model;
+  let lo = 0;
+  let hi = models.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (endOf(models[mid]!)! <= start) lo = mid + 1;
+    else hi = mid;
   }
-  return best;
+  return lo > 0 ? models[lo - 1]! : null;
+}
+
+function endOf(span: MappedSpan): number | null {
+  return span.endMs ?? span.startMs;
 }

@@ -122,4 +122,15 @@ describe('OTLP containers', () => {
     expect(facts).toEqual([{ runId: null, format: 'otlp-json', llm: 1, calls: [[1, 'k1', 'deploy']], results: [[1, 'k1', 'deploy', true]], catalogs: [] }]);
     expect(result.findings).toEqual([]);
   });
+
+  it('a parent cycle (each span the parent of the other) does not hang', async () => {
+    const chat = (spanId: string, parentSpanId: string) => ({
+      traceId: TRACE, spanId, parentSpanId, name: 'chat', kind: 3, startTimeUnixNano: '1000', endTimeUnixNano: '2000',
+      attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'chat' } }],
+    });
+    const line = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [chat('000000000000000a', '000000000000000b'), chat('000000000000000b', '000000000000000a')] }] }] });
+    const { facts } = await factsOfFile('cycle.jsonl', `${line}\n`);
+    // Each is the other's ancestor, so each is nested in a model span: no llm record, and no endless walk.
+    expect(facts).toEqual([]);
+  });
 });
