@@ -16,27 +16,37 @@ export interface ContainerSpec {
   readonly what: string;
 }
 
-const LINE_FILE = /\.(jsonl|ndjson)(\.gz)?$/i;
-
 /**
- * Reads a file of containers. A file named .jsonl/.ndjson is JSON lines (one
- * container per line, streamed with json-lines.ts, records on their batch line)
- * unless its first line is not JSON. Any other file is first read whole with
- * input.bytes() (capped by limits.maxDocumentBytes): one JSON document
- * (pretty-printed or on one line) is read as such, records on the line of
- * their span's id key; text that is not one document is read as JSON lines.
+ * Reads a file of containers without reading it twice where it can:
+ * - the first non-blank line is JSON and more lines follow: JSON lines (one
+ *   container per line, streamed with json-lines.ts, records on their batch line);
+ *   a first line too long to read as a line counts as JSON lines too when more follow;
+ * - the whole file is one line of JSON: that line is the document (records on line 1);
+ * - otherwise (a pretty-printed document, or one line too long to read as a line):
+ *   the file is read whole with input.bytes(), records on the line of their span's id key.
  */
 export async function readContainers(input: ParseInput, sink: RecordSink, spec: ContainerSpec): Promise<void> {
-  if (LINE_FILE.test(input.file) && (await firstLineIsJson(input))) {
+  const peek = await peekLines(input);
+  if (peek.more && (peek.firstIsJson || peek.firstTooLong)) {
     await readLines(input, sink, spec);
     return;
   }
-  const text = (await input.bytes()).toString('utf8').replace(/^\uFEFF/, '');
+  let text: string;
+  if (peek.firstIsJson && peek.first !== null) text = peek.first;
+  else {
+    try {
+      text = (await input.bytes()).toString('utf8').replace(/^\uFEFF/, '');
+    } catch (error) {
+      // Past V8's longest string (about 512 MiB): such a document must be split into JSON lines.
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `the document is too large to read whole (${error instanceof Error ? error.message : String(error)})` });
+      return;
+    }
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch {
-    await readLines(input, sink, spec);
+  } catch (error) {
+    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not one JSON document: ${error instanceof Error ? error.message : String(error)}` });
     return;
   }
   if (!spec.accepts(value)) {
@@ -60,20 +70,39 @@ async function readLines(input: ParseInput, sink: RecordSink, spec: ContainerSpe
   buffer.flush(input.file, sink);
 }
 
-/** Is the first non-blank line a complete JSON value (or too long to tell: then it is JSON lines' business)? */
-async function firstLineIsJson(input: ParseInput): Promise<boolean> {
+interface Peek {
+  /** Text of the first non-blank line, when it could be read as a line. */
+  readonly first: string | null;
+  readonly firstIsJson: boolean;
+  readonly firstTooLong: boolean;
+  /** Another non-blank line follows. */
+  readonly more: boolean;
+}
+
+/** Reads up to the second non-blank line (the whole file only when it has one line). */
+async function peekLines(input: ParseInput): Promise<Peek> {
+  let first: string | null = null;
+  let firstIsJson = false;
+  let firstTooLong = false;
+  let seenFirst = false;
   for await (const event of input.lines()) {
-    if (event.type === 'bad-line') return event.code === 'line-too-long';
-    const text = event.text.trim();
-    if (text === '') continue;
+    if (event.type === 'line' && event.text.trim() === '') continue;
+    if (seenFirst) return { first, firstIsJson, firstTooLong, more: true };
+    seenFirst = true;
+    if (event.type === 'bad-line') {
+      firstTooLong = event.code === 'line-too-long';
+      continue;
+    }
+    first = event.text;
     try {
-      JSON.parse(text);
-      return true;
+      JSON.parse(first);
+      firstIsJson = true;
     } catch {
-      return false;
+      // A pretty-printed document starts with a line like "{": not JSON on its own.
+      return { first, firstIsJson, firstTooLong, more: true };
     }
   }
-  return true;
+  return { first, firstIsJson, firstTooLong, more: false };
 }
 
 function skippedNote(sink: RecordSink, line: number, skipped: number): void {

@@ -41,9 +41,8 @@ describe('OTel corpus: Tempo batches (otlp/agentevals-tempo-batches.json)', () =
       },
     ]);
     expect(runs[0]!.calls[0]!.args).toEqual({});
-    // One JSON document (on one line, without a final newline, which only matters for JSON lines):
-    // no orphan, no unmatched result, nothing else.
-    expect(result.findings).toEqual([]);
+    // The file is one line with no newline at all: the engine notes that; no orphan, no unmatched result.
+    expect(result.findings.map((f) => [f.ruleId, f.line])).toEqual([['missing-final-newline', 1]]);
   });
 });
 
