@@ -85,9 +85,10 @@ describe('OTLP JSON written by the OpenTelemetry JS SDK (GenAI conventions)', ()
     ['protobuf JSON (base64 ids, enum names, int64 strings)', () => lines.map((line) => toProtobufJson(line)).join('')],
   ] as const) {
     it(`${variant}: finds the orphan, the unmatched result, the failed call and says where it paired by order`, async () => {
-      const result = await auditFiles({ 'agent.jsonl': text() });
-      expect(result.files).toEqual([{ path: 'agent.jsonl', format: 'otlp-json', records: 12, runs: 1 }]);
-      expect(result.runs).toEqual([{ file: 'agent.jsonl', runId: TRACE, format: 'otlp-json', catalogSha256: null, toolCalls: 4, toolResults: 4 }]);
+      // Named as in the collector's file exporter docs (path: ./traces.json): still one batch per line.
+      const result = await auditFiles({ 'traces.json': text() });
+      expect(result.files).toEqual([{ path: 'traces.json', format: 'otlp-json', records: 12, runs: 1 }]);
+      expect(result.runs).toEqual([{ file: 'traces.json', runId: TRACE, format: 'otlp-json', catalogSha256: null, toolCalls: 4, toolResults: 4 }]);
       expect(findingsOf(result, 'orphan-call')).toEqual([
         { line: 1, callId: 'c3', tool: 'send_email', runId: TRACE, message: "call 'c3' to 'send_email' has no result (the model kept generating afterwards)" },
       ]);
