@@ -1,11 +1,12 @@
 import { nativeFormat } from './native/index.js';
+import { jaegerFormat, otlpFormat } from './otel/index.js';
 import type { TraceFormat } from './types.js';
 
 /**
  * Every trace format, in detection order: specific shapes first, the native
  * JSONL dialects last (they are the fallback for *.jsonl files).
  */
-export const FORMATS: readonly TraceFormat[] = [nativeFormat];
+export const FORMATS: readonly TraceFormat[] = [otlpFormat, jaegerFormat, nativeFormat];
 
 export function formatById(id: string): TraceFormat | undefined {
   return FORMATS.find((format) => format.id === id);

@@ -1,0 +1,165 @@
+import type { SourceLocation, TraceRecord } from '../../model/records.js';
+import type { RecordSink } from '../types.js';
+import type { CallFact } from './facts.js';
+import type { MappedSpan } from './map-span.js';
+import { pairByOrder } from './pair-by-order.js';
+
+/** One thing that happened in a trace, placed in time: at a span's start (phase 0) or end (phase 1). */
+interface Moment {
+  readonly at: number;
+  readonly phase: 0 | 1;
+  readonly order: number;
+  readonly span: MappedSpan;
+}
+
+/**
+ * Turns one trace's spans into records, in time order. A tool call is known
+ * from several places (the model's output, later model inputs, the tool span):
+ * it becomes ONE tool_call where it is first seen; its result ONE tool_result
+ * (tool span end, or the first model input that carries it). Model spans nested
+ * in a model span (ADK call_llm → generate_content → openai.chat) are one request:
+ * only the outermost becomes an llm record.
+ */
+export function assembleTrace(file: string, traceId: string | null, spans: readonly MappedSpan[], sink: RecordSink): void {
+  const byId = new Map<string, MappedSpan>();
+  for (const span of spans) if (!byId.has(span.spanId)) byId.set(span.spanId, span);
+  const pairing = pairByOrder(spans, byId);
+  const wrapsCalls = modelsWrappingCalls(spans, byId);
+  const modelAbove = modelAncestry(byId);
+  for (const note of pairing.notes) sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
+
+  const moments: Moment[] = [];
+  spans.forEach((span, order) => {
+    const start = span.startMs ?? span.endMs ?? 0;
+    moments.push({ at: start, phase: 0, order, span });
+    if (span.endMs !== null) moments.push({ at: span.endMs, phase: 1, order, span });
+  });
+  moments.sort((a, b) => a.at - b.at || a.phase - b.phase || a.order - b.order);
+
+  const base = (span: MappedSpan, at: number) => ({
+    loc: { file, line: span.line } as SourceLocation,
+    runId: traceId,
+    ts: Math.round(at),
+    spanId: span.spanId,
+    catalogSha256: null,
+  });
+  const callsSeen = new Set<string>();
+  const resultsSeen = new Set<string>();
+  const executedIds = new Set<string>();
+  let lastCatalog: string | null = null;
+  const out: TraceRecord[] = [];
+  const emitCall = (span: MappedSpan, at: number, call: CallFact, force: boolean) => {
+    if (call.id !== null) {
+      if (callsSeen.has(call.id) && !force) return;
+      callsSeen.add(call.id);
+    }
+    out.push({ kind: 'tool_call', ...base(span, at), callId: call.id, tool: call.name, args: call.args, argsHash: null, deadlineMs: null, index: null });
+  };
+
+  for (const { at, phase, span } of moments) {
+    const facts = span.facts;
+    const tool = facts.tool;
+    if (phase === 0) {
+      if (facts.catalog !== null) {
+        const key = JSON.stringify(facts.catalog.map((t) => t.name));
+        if (key !== lastCatalog) {
+          lastCatalog = key;
+          out.push({ kind: 'catalog', ...base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null });
+        }
+      }
+      if (facts.model && !modelAbove(span)) out.push({ kind: 'llm', ...base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) });
+      for (const call of facts.historyCalls) if (call.id !== null) emitCall(span, at, call, false);
+      for (const result of facts.historyResults) {
+        if (result.id === null || resultsSeen.has(result.id)) continue;
+        resultsSeen.add(result.id);
+        out.push({ kind: 'tool_result', ...base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null });
+      }
+      const claimed = pairing.assigned.get(span);
+      // An id-less model call claimed by this span already stands for its call.
+      if (tool !== null && !(claimed !== undefined && claimed.id === null)) {
+        const id = tool.id ?? claimed?.id ?? null;
+        // A second tool span with an id already executed is a real second execution: keep it (duplicate-call-id).
+        const again = id !== null && executedIds.has(id);
+        if (id !== null) executedIds.add(id);
+        emitCall(span, at, { id, name: tool.name ?? span.name, args: tool.args }, again);
+      }
+    } else {
+      for (const call of facts.outputCalls) {
+        // Without an id a call cannot be deduplicated: take it from the innermost model span that reports it.
+        if (call.id === null && wrapsCalls.has(span)) continue;
+        emitCall(span, at, call, false);
+      }
+      if (tool !== null) {
+        const id = tool.id ?? pairing.assigned.get(span)?.id ?? null;
+        if (id !== null && resultsSeen.has(id) && !executedTwice(id, span, spans)) continue;
+        if (id !== null) resultsSeen.add(id);
+        const error = span.error;
+        const isError = error.failed || tool.resultIsError;
+        out.push({
+          kind: 'tool_result',
+          ...base(span, at),
+          callId: id,
+          tool: tool.name ?? span.name,
+          content: tool.result !== undefined ? tool.result : isError ? (error.message ?? undefined) : undefined,
+          isError,
+          errorClass: isError ? (error.exceptionType ?? error.errorType) : null,
+          errorCode: isError ? error.errorType : null,
+          httpStatus: null,
+          exitCode: null,
+          index: null,
+        });
+      }
+    }
+  }
+  for (const record of out) sink.record(record);
+  sink.endRun?.(traceId);
+}
+
+/** Does a span have a model span above it? Memoized, so a deep span tree costs one walk per span. */
+function modelAncestry(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan) => boolean {
+  const memo = new Map<MappedSpan, boolean>();
+  return (span) => {
+    const path = new Set<MappedSpan>();
+    let answer = false;
+    let current = span;
+    for (;;) {
+      const known = memo.get(current);
+      if (known !== undefined) {
+        answer = known;
+        break;
+      }
+      path.add(current);
+      const parent = current.parentId === null ? undefined : byId.get(current.parentId);
+      if (parent === undefined || path.has(parent)) break;
+      if (parent.facts.model) {
+        answer = true;
+        break;
+      }
+      current = parent;
+    }
+    // Every span on the path has the same answer: the first model span (or none) above the top of the path.
+    for (const visited of path) memo.set(visited, answer);
+    return answer;
+  };
+}
+
+/** Model spans with a model span below them that reports output calls (the same request, seen twice). */
+function modelsWrappingCalls(spans: readonly MappedSpan[], byId: ReadonlyMap<string, MappedSpan>): Set<MappedSpan> {
+  const out = new Set<MappedSpan>();
+  for (const span of spans) {
+    if (!span.facts.model || span.facts.outputCalls.length === 0) continue;
+    let parentId = span.parentId;
+    for (let hops = 0; parentId !== null && hops < 10_000; hops += 1) {
+      const parent = byId.get(parentId);
+      if (!parent || out.has(parent)) break;
+      if (parent.facts.model) out.add(parent);
+      parentId = parent.parentId;
+    }
+  }
+  return out;
+}
+
+/** More than one tool span executed this call id: each execution keeps its own result. */
+function executedTwice(id: string, span: MappedSpan, spans: readonly MappedSpan[]): boolean {
+  return spans.some((other) => other !== span && other.facts.tool !== null && other.facts.tool.id === id);
+}
