@@ -1,0 +1,164 @@
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
+import { indexLines } from '../json-locate.js';
+import { messageFacts } from '../message-facts.js';
+import { argsOf, FactCollector, resultFact, type Place, type ToolFact } from '../tool-facts.js';
+import type { DetectSample, RecordSink, TraceFormat } from '../types.js';
+import { parseDocument } from '../whole-document.js';
+import { attributesOf, catalogOf, toolAttributes } from './attributes.js';
+
+interface Observation {
+  readonly obj: JsonObject;
+  readonly line: number;
+  readonly type: string;
+  readonly start: number | null;
+  readonly end: number | null;
+}
+
+function observationsOf(doc: unknown): { list: unknown[]; path: string[] } | null {
+  if (!isObject(doc)) return null;
+  const top = own(doc, 'observations');
+  if (Array.isArray(top)) return { list: top, path: ['observations'] };
+  const trace = own(doc, 'trace');
+  const nested = isObject(trace) ? own(trace, 'observations') : undefined;
+  return Array.isArray(nested) ? { list: nested, path: ['trace', 'observations'] } : null;
+}
+
+/** Langfuse trace exports `{trace, observations[]}`: one run per trace id. */
+export const langfuseFormat: TraceFormat = {
+  id: 'langfuse',
+  description: 'Langfuse trace exports ({trace, observations[]}, observation types GENERATION/TOOL/AGENT/SPAN)',
+  detect(sample: DetectSample): boolean {
+    const doc = sample.document;
+    if (!isObject(doc) || !isObject(own(doc, 'trace'))) return false;
+    return observationsOf(doc) !== null;
+  },
+  async parse(input, sink) {
+    const parsed = await parseDocument(input, sink);
+    if (!parsed) return;
+    const found = observationsOf(parsed.value);
+    if (!found) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'Langfuse export without an "observations" list' });
+      return;
+    }
+    const lineOf = indexLines(parsed.text, found.path.length + 1);
+    const trace = own(parsed.value as JsonObject, 'trace');
+    const traceId = isObject(trace) ? idOf(trace, 'id') : null;
+    const observations: Observation[] = [];
+    found.list.forEach((obj, i) => {
+      if (!isObject(obj)) return;
+      observations.push({ obj, line: lineOf([...found.path, i]), type: str(obj, 'type') ?? 'SPAN', start: toMillis(own(obj, 'startTime')), end: toMillis(own(obj, 'endTime')) });
+    });
+    // Chronological; observations without a start keep their place at the end.
+    observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
+    const runId = traceId ?? (observations[0] ? idOf(observations[0].obj, 'traceId') : null);
+    const reader = new ObservationReader(input.file, runId, sink);
+    for (const o of observations) reader.primary(o);
+    for (const o of observations) reader.fallback(o);
+    for (const record of reader.collector.records) sink.record(record);
+  },
+};
+
+/** Values that hold chat messages: a list, `{messages: [...]}`, one message, or any of these as JSON text. */
+function messagesIn(value: unknown): unknown[] {
+  const v = argsOf(value);
+  if (Array.isArray(v)) return v;
+  if (!isObject(v)) return [];
+  const inner = own(v, 'messages');
+  if (Array.isArray(inner)) return inner;
+  return [v];
+}
+
+/** Langfuse stores some outputs JSON-encoded a second time (`"\"text\""`); decode that layer. */
+function unquote(value: unknown): unknown {
+  if (typeof value !== 'string' || !value.startsWith('"')) return argsOf(value);
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+class ObservationReader {
+  readonly collector = new FactCollector(true);
+  /** Call ids without a result yet, per tool, in call order (for tool observations without an id). */
+  private readonly open = new Map<string, string[]>();
+
+  constructor(
+    private readonly file: string,
+    private readonly runId: string | null,
+    private readonly sink: RecordSink,
+  ) {}
+
+  private place(o: Observation, ts: number | null): Place {
+    return { loc: { file: this.file, line: o.line }, runId: this.runId, ts, spanId: idOf(o.obj, 'id') };
+  }
+
+  private add(fact: ToolFact, place: Place): void {
+    if (fact.kind === 'call' && fact.callId !== null && !this.collector.hasCall(this.runId, fact.callId)) {
+      const ids = this.open.get(fact.tool) ?? [];
+      ids.push(fact.callId);
+      this.open.set(fact.tool, ids);
+    }
+    if (fact.kind === 'result' && fact.callId !== null) {
+      for (const ids of this.open.values()) {
+        const at = ids.indexOf(fact.callId);
+        if (at !== -1) ids.splice(at, 1);
+      }
+    }
+    this.collector.fact(fact, place);
+  }
+
+  private messages(o: Observation, value: unknown, ts: number | null): void {
+    for (const message of messagesIn(value)) {
+      const { facts, catalog } = messageFacts(message);
+      if (catalog.length > 0) this.collector.catalog(catalog, this.place(o, ts));
+      for (const fact of facts) this.add(fact, this.place(o, ts));
+    }
+  }
+
+  /** GENERATION and TOOL observations: the model's requests and the tools' executions. */
+  primary(o: Observation): void {
+    const attrs = attributesOf(o.obj);
+    if (o.type === 'GENERATION') {
+      this.collector.llm(this.place(o, o.start), o.end);
+      const tools = catalogOf(o.obj, attrs);
+      if (tools) this.collector.catalog(tools, this.place(o, o.start));
+      this.messages(o, own(o.obj, 'input'), o.start);
+      this.messages(o, own(o.obj, 'output'), o.end);
+    } else if (o.type === 'TOOL') {
+      this.tool(o, attrs);
+    } else {
+      const tools = catalogOf(o.obj, attrs);
+      if (tools) this.collector.catalog(tools, this.place(o, o.start));
+    }
+  }
+
+  private tool(o: Observation, attrs: JsonObject): void {
+    const meta = toolAttributes(attrs);
+    const tool = meta.tool ?? str(o.obj, 'name') ?? 'unknown';
+    let callId = meta.callId;
+    if (callId === null) {
+      const waiting = this.open.get(tool);
+      if (waiting && waiting.length > 0) {
+        callId = waiting[0]!;
+        this.sink.diagnostic({ ruleId: 'ingest-note', line: o.line, runId: this.runId, callId, tool, message: `tool observation '${tool}' has no call id; paired by order with the model's call '${callId}'` });
+      }
+    }
+    const args = meta.args ?? argsOf(own(o.obj, 'input'));
+    this.add({ kind: 'call', callId, tool, args }, this.place(o, o.start));
+    const level = str(o.obj, 'level');
+    const isError = level === 'ERROR' || meta.errorType !== null;
+    const output = unquote(own(o.obj, 'output'));
+    const content = output ?? meta.result ?? (isError ? own(o.obj, 'statusMessage') : undefined);
+    this.add(resultFact(callId, tool, content, isError, meta.errorType), this.place(o, o.end ?? o.start));
+  }
+
+  /** Other observations repeat the conversation; they only fill in what the primary ones lack. */
+  fallback(o: Observation): void {
+    if (o.type === 'GENERATION' || o.type === 'TOOL') return;
+    const attrs = attributesOf(o.obj);
+    this.messages(o, own(o.obj, 'input'), o.start);
+    this.messages(o, own(o.obj, 'output'), o.end);
+    this.messages(o, own(attrs, 'pydantic_ai.all_messages'), o.end);
+  }
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { auditFiles, findingsOf } from '../../helpers.js';
+import { auditPaths, countRun, findingList } from '../corpus.js';
+
+const dir = '../shared/corpus/langfuse';
+
+describe('langfuse: corpus exports', () => {
+  it('reads every export as one run per trace with exact counts and no findings', async () => {
+    const names = ['langgraph-python', 'llamaindex', 'microsoft-agent', 'pydantic-ai-tools', 'vercel-aisdk'];
+    const { result, runs } = await auditPaths(names.map((n) => `${dir}/${n}.trace.json`));
+    expect(result.files.map((f) => [f.format, f.runs])).toEqual(names.map(() => ['langfuse', 1]));
+    expect(runs.map(countRun)).toEqual([
+      { runId: 'e1fde3efec57ce8a69bafd3fb928a7eb', llm: 2, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: ['Web-Search'] },
+      { runId: '12ea412956f99347b0503c1144acd0ec', llm: 1, calls: 0, results: 0, errors: 0, orphans: [], unmatched: [], catalog: [] },
+      { runId: '8e419d3288419b5d944270505640e183', llm: 2, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: ['get_weather'] },
+      {
+        runId: '7a38edd8123db47ad8dcb8aa4c5e3926',
+        llm: 4,
+        calls: 4,
+        results: 4,
+        errors: 0,
+        orphans: [],
+        unmatched: [],
+        catalog: ['final_result', 'get_car_joke_suggestion', 'get_dad_joke_suggestion', 'get_one_liner_suggestion', 'get_pun_suggestion', 'get_tree_joke_suggestion'],
+      },
+      { runId: 'df41e597d0a85e0d7a6ae8ebfaa70aa0', llm: 2, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: ['getWeather'] },
+    ]);
+    expect(findingList(result)).toEqual([]);
+  });
+
+  it('takes the call from the generation and the result from the TOOL observation, at their lines', async () => {
+    const { runs } = await auditPaths([`${dir}/microsoft-agent.trace.json`]);
+    const run = runs[0]!;
+    expect(run.calls.map((c) => [c.loc.line, c.callId, c.tool, c.args])).toEqual([[351, 'call_CwaJHuXTm9dmHFQPlVbqyzJ0', 'get_weather', { location: 'Tokyo, Japan' }]]);
+    expect(run.results.map((r) => [r.loc.line, r.callId, r.content])).toEqual([[457, 'call_CwaJHuXTm9dmHFQPlVbqyzJ0', 'The weather in Tokyo, Japan is stormy with a high of 23°C.']]);
+    expect(run.catalogs[0]!.tools[0]!.schema).toMatchObject({ required: ['location'] });
+  });
+
+  it('finds the pydantic-ai output tool result only in the agent span messages', async () => {
+    const { runs } = await auditPaths([`${dir}/pydantic-ai-tools.trace.json`]);
+    const final = runs[0]!.results.find((r) => r.tool === 'final_result')!;
+    expect([final.loc.line, final.content]).toEqual([1197, 'Final result processed.']);
+  });
+});
+
+const obs = (o: Record<string, unknown>) => ({ traceId: 't1', parentObservationId: null, level: 'DEFAULT', ...o });
+
+describe('langfuse: hand-made shapes', () => {
+  it('pairs an id-less failing TOOL observation by order with a note, and flags a call nobody ran', async () => {
+    const doc = {
+      trace: { id: 't1' },
+      observations: [
+        obs({
+          id: 'g1',
+          type: 'GENERATION',
+          startTime: '2025-01-01T00:00:00Z',
+          endTime: '2025-01-01T00:00:01Z',
+          input: [{ role: 'user', content: 'hi' }],
+          output: { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search', arguments: '{"q":"x"}' } }, { id: 'c2', type: 'function', function: { name: 'fetch', arguments: '{}' } }] },
+          metadata: { attributes: { 'gen_ai.tool.definitions': JSON.stringify([{ type: 'function', function: { name: 'search', parameters: { type: 'object' } } }]) } },
+        }),
+        obs({ id: 'tool1', type: 'TOOL', name: 'search', startTime: '2025-01-01T00:00:02Z', endTime: '2025-01-01T00:00:03Z', level: 'ERROR', statusMessage: 'upstream 503', input: { q: 'x' }, output: null, metadata: { attributes: { 'error.type': 'HTTPError' } } }),
+      ],
+    };
+    const result = await auditFiles({ 'lf.json': JSON.stringify(doc, null, 2) });
+    expect(result.files).toEqual([{ path: 'lf.json', format: 'langfuse', records: 5, runs: 1 }]);
+    expect(findingsOf(result, 'ingest-note')).toEqual([
+      { line: 47, callId: 'c1', tool: 'search', runId: 't1', message: "tool observation 'search' has no call id; paired by order with the model's call 'c1'" },
+    ]);
+    expect(findingsOf(result, 'orphan-call')).toEqual([
+      { line: 6, callId: 'c2', tool: 'fetch', runId: 't1', message: "call 'c2' to 'fetch' has no result (nothing followed it in the run)" },
+    ]);
+    expect(findingsOf(result, 'unmatched-result')).toEqual([]);
+  });
+
+  it('is not chosen for a JSON object without trace and observations', async () => {
+    const result = await auditFiles({ 'x.json': JSON.stringify({ trace: { id: 't' } }) });
+    expect(result.files[0]!.format).toBe('unknown');
+    expect(findingsOf(result, 'unknown-format').map((f) => f.message)).toEqual(['fits no supported trace format (a JSON object with keys "trace")']);
+  });
+});
