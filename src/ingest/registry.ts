@@ -1,12 +1,13 @@
 import { langfuseFormat } from './langfuse/index.js';
 import { nativeFormat } from './native/index.js';
+import { openaiFormat } from './openai/index.js';
 import type { TraceFormat } from './types.js';
 
 /**
  * Every trace format, in detection order: specific shapes first, the native
  * JSONL dialects last (they are the fallback for *.jsonl files).
  */
-export const FORMATS: readonly TraceFormat[] = [langfuseFormat, nativeFormat];
+export const FORMATS: readonly TraceFormat[] = [langfuseFormat, openaiFormat, nativeFormat];
 
 export function formatById(id: string): TraceFormat | undefined {
   return FORMATS.find((format) => format.id === id);
