@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { runAudit, type AuditResult } from '../../src/audit/engine.js';
 import { pairRun } from '../../src/audit/pairing.js';
 import { resolveConfig } from '../../src/config.js';
 import type { Run } from '../../src/model/run.js';
+import { tempTree } from '../helpers.js';
 
 /** What a format test asserts about one run. */
 export interface RunCounts {
@@ -40,4 +42,13 @@ export async function auditPaths(paths: string[], inputFormat?: string): Promise
 /** Findings reduced to rule, line, ids and message, in report order. */
 export function findingList(result: AuditResult): Array<[string, number, string | null, string | null, string]> {
   return result.findings.map((f) => [f.ruleId, f.line, f.runId, f.callId, f.message]);
+}
+
+/** Like auditPaths, for in-memory files (written to a temporary folder, shown by their names). */
+export async function auditTemp(files: Record<string, string | Uint8Array>, inputFormat?: string): Promise<{ result: AuditResult; runs: Run[] }> {
+  const root = tempTree(files);
+  const runs: Run[] = [];
+  const inputs = Object.keys(files).sort().map((name) => ({ path: join(root, name), display: name }));
+  const result = await runAudit(inputs, resolveConfig({}), { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) });
+  return { result, runs };
 }
