@@ -1,5 +1,6 @@
 import { anthropicMessagesFormat } from './anthropic/index.js';
 import { claudeCodeFormat } from './anthropic/claude-code.js';
+import { inspectFormat } from './inspect/index.js';
 import { langfuseFormat } from './langfuse/index.js';
 import { nativeFormat } from './native/index.js';
 import { openaiFormat } from './openai/index.js';
@@ -9,7 +10,7 @@ import type { TraceFormat } from './types.js';
  * Every trace format, in detection order: specific shapes first, the native
  * JSONL dialects last (they are the fallback for *.jsonl files).
  */
-export const FORMATS: readonly TraceFormat[] = [langfuseFormat, anthropicMessagesFormat, openaiFormat, claudeCodeFormat, nativeFormat];
+export const FORMATS: readonly TraceFormat[] = [langfuseFormat, inspectFormat, anthropicMessagesFormat, openaiFormat, claudeCodeFormat, nativeFormat];
 
 export function formatById(id: string): TraceFormat | undefined {
   return FORMATS.find((format) => format.id === id);
