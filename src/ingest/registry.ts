@@ -2,6 +2,7 @@ import { anthropicMessagesFormat } from './anthropic/index.js';
 import { claudeCodeFormat } from './anthropic/claude-code.js';
 import { inspectFormat } from './inspect/index.js';
 import { langfuseFormat } from './langfuse/index.js';
+import { mcpFormat } from './mcp/index.js';
 import { nativeFormat } from './native/index.js';
 import { openaiFormat } from './openai/index.js';
 import type { TraceFormat } from './types.js';
@@ -10,7 +11,7 @@ import type { TraceFormat } from './types.js';
  * Every trace format, in detection order: specific shapes first, the native
  * JSONL dialects last (they are the fallback for *.jsonl files).
  */
-export const FORMATS: readonly TraceFormat[] = [langfuseFormat, inspectFormat, anthropicMessagesFormat, openaiFormat, claudeCodeFormat, nativeFormat];
+export const FORMATS: readonly TraceFormat[] = [langfuseFormat, inspectFormat, mcpFormat, anthropicMessagesFormat, openaiFormat, claudeCodeFormat, nativeFormat];
 
 export function formatById(id: string): TraceFormat | undefined {
   return FORMATS.find((format) => format.id === id);
