@@ -1,5 +1,5 @@
 import { excerpt } from './json-lines.js';
-import type { ParseInput, RecordSink } from './types.js';
+import type { DetectSample, ParseInput, RecordSink } from './types.js';
 
 /** A whole-document format's text and parsed value. */
 export interface ParsedDocument {
@@ -22,4 +22,17 @@ export async function parseDocument(input: ParseInput, sink: RecordSink): Promis
     sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${reason}: "${excerpt(text)}"` });
     return null;
   }
+}
+
+/**
+ * The start of a JSON document too large to be parsed for detection (the
+ * sample's `document` is only set for files that fit the head), or null.
+ * Detectors of one-document formats match their opening keys in it.
+ */
+export function largeDocumentHead(sample: DetectSample): string | null {
+  if (sample.document !== undefined) return null;
+  const text = sample.head.subarray(0, 64 * 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  if (!text.startsWith('{') && !text.startsWith('[')) return null;
+  // A complete small file that did not parse is not a large document.
+  return sample.head.length >= 1024 * 1024 ? text : null;
 }

@@ -3,7 +3,7 @@ import { indexLines } from '../json-locate.js';
 import { collectConversation, conversationsOf, type Conversation } from '../openai/conversations.js';
 import { FactCollector } from '../tool-facts.js';
 import type { DetectSample, TraceFormat } from '../types.js';
-import { parseDocument } from '../whole-document.js';
+import { largeDocumentHead, parseDocument } from '../whole-document.js';
 
 const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
 
@@ -37,6 +37,8 @@ export const anthropicMessagesFormat: TraceFormat = {
   id: 'anthropic-messages',
   description: 'Anthropic Messages API conversations (tool_use / tool_result blocks)',
   detect(sample: DetectSample): boolean {
+    const head = largeDocumentHead(sample);
+    if (head !== null) return /"(messages|traj)"\s*:\s*\[/.test(head) && /"type"\s*:\s*"tool_(use|result)"|"input_schema"\s*:/.test(head);
     const convs = sample.document === undefined ? null : conversations(sample.document);
     return convs !== null && anthropicShaped(convs);
   },

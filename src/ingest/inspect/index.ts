@@ -2,7 +2,7 @@ import { isObject, own, type JsonObject } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { FactCollector } from '../tool-facts.js';
 import type { DetectSample, TraceFormat } from '../types.js';
-import { parseDocument } from '../whole-document.js';
+import { largeDocumentHead, parseDocument } from '../whole-document.js';
 import { looksLikeEvalZip, readEvalArchive } from './eval-zip.js';
 import { collectSample } from './samples.js';
 
@@ -20,6 +20,8 @@ export const inspectFormat: TraceFormat = {
   id: 'inspect',
   description: 'Inspect AI eval logs (.json and .eval zip archives)',
   detect(sample: DetectSample): boolean {
+    const head = largeDocumentHead(sample);
+    if (head !== null) return /^\{\s*"version"\s*:\s*\d+\s*,/.test(head) && /"eval"\s*:\s*\{/.test(head);
     return looksLikeEvalZip(sample.head) || isEvalLog(sample.document);
   },
   async parse(input, sink) {

@@ -3,7 +3,7 @@ import { indexLines } from '../json-locate.js';
 import { messageFacts } from '../message-facts.js';
 import { argsOf, FactCollector, resultFact, type Place, type ToolFact } from '../tool-facts.js';
 import type { DetectSample, RecordSink, TraceFormat } from '../types.js';
-import { parseDocument } from '../whole-document.js';
+import { largeDocumentHead, parseDocument } from '../whole-document.js';
 import { attributesOf, catalogOf, toolAttributes } from './attributes.js';
 
 interface Observation {
@@ -28,6 +28,8 @@ export const langfuseFormat: TraceFormat = {
   id: 'langfuse',
   description: 'Langfuse trace exports ({trace, observations[]}, observation types GENERATION/TOOL/AGENT/SPAN)',
   detect(sample: DetectSample): boolean {
+    const head = largeDocumentHead(sample);
+    if (head !== null) return /^\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head);
     const doc = sample.document;
     if (!isObject(doc) || !isObject(own(doc, 'trace'))) return false;
     return observationsOf(doc) !== null;

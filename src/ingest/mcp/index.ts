@@ -3,6 +3,7 @@ import { indexLines } from '../json-locate.js';
 import { forEachJsonLine } from '../json-lines.js';
 import { catalogTools, FactCollector, resultFact, type Place } from '../tool-facts.js';
 import type { DetectSample, TraceFormat } from '../types.js';
+import { largeDocumentHead } from '../whole-document.js';
 
 const RPC_ERRORS = new Map([
   ['-32700', 'parse_error'],
@@ -47,6 +48,8 @@ export const mcpFormat: TraceFormat = {
   id: 'mcp',
   description: 'MCP JSON-RPC message logs (tools/list, tools/call) and bare MCP results',
   detect(sample: DetectSample): boolean {
+    const head = largeDocumentHead(sample);
+    if (head !== null) return /^\[\s*\{\s*"jsonrpc"\s*:\s*"2\.0"/.test(head);
     const doc = sample.document;
     if (doc !== undefined) return Array.isArray(doc) ? doc.length > 0 && doc.every(fits) : fits(doc);
     return sample.jsonLines.length > 0 && sample.jsonLines.some((value) => rpcOf(value) !== null);

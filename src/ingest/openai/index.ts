@@ -3,6 +3,7 @@ import { indexLines } from '../json-locate.js';
 import { forEachJsonLine } from '../json-lines.js';
 import { FactCollector } from '../tool-facts.js';
 import type { DetectSample, ParseInput, RecordSink, TraceFormat } from '../types.js';
+import { largeDocumentHead } from '../whole-document.js';
 import { looksLikeCassette, parseCassette } from './cassette.js';
 import { collectConversation, conversationsOf, isConversationObject } from './conversations.js';
 import { collectRunState, isRunState } from './run-state.js';
@@ -19,6 +20,8 @@ export const openaiFormat: TraceFormat = {
   description: 'OpenAI Chat Completions / Responses conversations, trajectory lists, Agents SDK run states, VCR cassettes',
   detect(sample: DetectSample): boolean {
     if (looksLikeCassette(sample.head)) return true;
+    const head = largeDocumentHead(sample);
+    if (head !== null) return /^\{\s*"\$schemaVersion"/.test(head) || (/"(messages|traj|input)"\s*:\s*\[|^\[\s*\{\s*"(role|type)"/.test(head) && /"role"\s*:\s*"(system|developer|user|assistant|tool)"|"type"\s*:\s*"function_call/.test(head));
     if (sample.document !== undefined) return isRunState(sample.document) || conversationsOf(sample.document) !== null;
     return sample.jsonLines.length > 0 && sample.jsonLines.every(isConversationObject);
   },
