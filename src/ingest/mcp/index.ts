@@ -4,6 +4,7 @@ import { forEachJsonLine } from '../json-lines.js';
 import { catalogTools, FactCollector, resultFact, type Place } from '../tool-facts.js';
 import type { DetectSample, TraceFormat } from '../types.js';
 import { largeDocumentHead } from '../whole-document.js';
+import { forEachDesktopMessage, looksLikeDesktopLog } from './desktop-log.js';
 
 const RPC_ERRORS = new Map([
   ['-32700', 'parse_error'],
@@ -48,6 +49,7 @@ export const mcpFormat: TraceFormat = {
   id: 'mcp',
   description: 'MCP JSON-RPC message logs (tools/list, tools/call) and bare MCP results',
   detect(sample: DetectSample): boolean {
+    if (looksLikeDesktopLog(sample.head)) return true;
     const head = largeDocumentHead(sample);
     if (head !== null) return /^\[\s*\{\s*"jsonrpc"\s*:\s*"2\.0"/.test(head);
     const doc = sample.document;
@@ -57,6 +59,13 @@ export const mcpFormat: TraceFormat = {
   async parse(input, sink) {
     const log = new McpLog(input.file);
     const bytes = await input.bytes();
+    if (looksLikeDesktopLog(bytes)) {
+      await forEachDesktopMessage(input, sink, (m) => {
+        if (!log.read(m.value, m.line, m.server, m.ts)) sink.diagnostic({ ruleId: 'malformed-record', line: m.line, runId: m.server, message: 'message is not JSON-RPC' });
+      });
+      for (const record of log.collector.records) sink.record(record);
+      return;
+    }
     let doc: unknown;
     let text = bytes.toString('utf8');
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -86,19 +95,21 @@ class McpLog {
 
   constructor(private readonly file: string) {}
 
-  read(value: unknown, line: number): boolean {
-    const place: Place = { loc: { file: this.file, line }, runId: null, ts: null };
+  /** One message; `runId` names the server when a log mixes several (JSON-RPC ids are per connection). */
+  read(value: unknown, line: number, runId: string | null = null, ts: number | null = null): boolean {
+    const place: Place = { loc: { file: this.file, line }, runId, ts };
     const rpc = rpcOf(value);
     if (!rpc) return this.bare(value, place);
-    const id = idOf(rpc, 'id');
+    const rawId = idOf(rpc, 'id');
+    const id = rawId === null ? null : `${runId ?? ''}\u0000${rawId}`;
     const method = str(rpc, 'method');
     if (method !== null) {
       if (method === 'tools/call') {
         const params = own(rpc, 'params');
         const tool = isObject(params) ? str(params, 'name') : null;
-        const callId = id === null ? null : this.callIdFor(id, tool);
+        const callId = id === null || rawId === null ? null : this.callIdFor(id, rawId, tool);
         this.collector.fact({ kind: 'call', callId, tool: tool ?? 'unknown', args: isObject(params) ? own(params, 'arguments') : undefined }, place);
-      } else if (id !== null) this.pending.set(id, { method, callId: id, tool: null });
+      } else if (id !== null && rawId !== null) this.pending.set(id, { method, callId: rawId, tool: null });
       return true;
     }
     const request = id === null ? undefined : this.pending.get(id);
@@ -109,18 +120,18 @@ class McpLog {
       const tools = catalogTools(own(result, 'tools'));
       if (tools) this.collector.catalog(tools, place);
     } else if (request ? request.method === 'tools/call' : isObject(error) || (isObject(result) && Array.isArray(own(result, 'content')))) {
-      const callId = request?.callId ?? id;
+      const callId = request?.callId ?? rawId;
       this.collector.fact(isObject(error) ? errorFact(error, callId, request?.tool ?? null) : callResult(result, callId, request?.tool ?? null), place);
     }
     return true;
   }
 
-  private callIdFor(id: string, tool: string | null): string {
+  private callIdFor(id: string, rawId: string, tool: string | null): string {
     const open = this.pending.get(id);
     if (open) return open.callId; // reused while outstanding: a real duplicate
     const n = (this.uses.get(id) ?? 0) + 1;
     this.uses.set(id, n);
-    const callId = n === 1 ? id : `${id}#${n}`;
+    const callId = n === 1 ? rawId : `${rawId}#${n}`;
     this.pending.set(id, { method: 'tools/call', callId, tool });
     return callId;
   }

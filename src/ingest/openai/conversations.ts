@@ -29,9 +29,9 @@ export function isMessageList(value: unknown): value is unknown[] {
   return Array.isArray(value) && value.length > 0 && value.every(isMessage);
 }
 
-/** The message list of a conversation object: `messages`, `traj` (trajectory dumps) or Responses `input` + `output`. */
+/** The message list of a conversation object: `messages`, `traj`/`trajectory`/`history` (agent trajectory dumps such as SWE-agent's) or Responses `input` + `output`. */
 function listOf(obj: JsonObject): { key: string; list: unknown[] }[] {
-  for (const key of ['messages', 'traj', 'trajectory']) {
+  for (const key of ['messages', 'traj', 'trajectory', 'history']) {
     const value = own(obj, key);
     if (isMessageList(value)) return [{ key, list: value }];
   }
