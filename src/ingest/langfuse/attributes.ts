@@ -52,7 +52,7 @@ export function catalogOf(observation: JsonObject, attrs: JsonObject): CatalogTo
   if (listed && listed.length > 0) return listed;
   const definitions = own(observation, 'toolDefinitions');
   if (isObject(definitions)) {
-    const tools = Object.keys(definitions).map((name) => ({ name, ...schemaOf(definitions[name]), schemaSha256: null }));
+    const tools = Object.keys(definitions).map((name) => ({ name, ...schemaOf(own(definitions, name)), schemaSha256: null }));
     if (tools.length > 0) return tools;
   }
   return null;

@@ -45,7 +45,14 @@ export function parseCassette(text: string, file: string, sink: RecordSink): voi
     const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
     const responseNode = node.get('response', true);
     const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
-    const interaction = node.toJS(doc) as unknown;
+    let interaction: unknown;
+    try {
+      interaction = node.toJS(doc) as unknown;
+    } catch (error) {
+      // e.g. an alias bomb: the yaml package refuses excessive alias expansion
+      sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
+      continue;
+    }
     if (!isObject(interaction)) continue;
     const request = bodyOf(own(interaction, 'request'));
     const response = bodyOf(own(interaction, 'response'));

@@ -100,3 +100,12 @@ describe('openai: hand-made shapes', () => {
     expect(result.findings.map((f) => [f.ruleId, f.line, f.runId, f.callId])).toEqual([['orphan-call', 2, 'line 2', 'x']]);
   });
 });
+
+describe('openai: hostile cassettes', () => {
+  it('reports an alias bomb instead of expanding it', async () => {
+    const bomb = ['interactions:', '- request:', '    body: &a ["x","x","x","x","x","x","x","x","x","x"]', '    b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]', '    c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]', '    d: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]', '  response: {}', ''].join('\n');
+    const result = await auditFiles({ 'bomb.yaml': bomb });
+    expect(result.files.map((f) => f.format)).toEqual(['openai']);
+    expect(result.findings.map((f) => [f.ruleId, f.line, f.message])).toEqual([['malformed-record', 2, 'cassette interaction cannot be read (Excessive alias count indicates a resource exhaustion attack)']]);
+  });
+});
