@@ -118,10 +118,18 @@ export class FactCollector {
   private readonly calls = new Set<string>();
   private readonly results = new Set<string>();
   private readonly catalogs = new Map<string, string>();
+  /** Tool name per call id, to name results that do not say which tool answered. */
+  private readonly tools = new Map<string, string>();
 
   constructor(private readonly dedupe: boolean) {}
 
-  fact(fact: ToolFact, place: Place): boolean {
+  fact(given: ToolFact, place: Place): boolean {
+    let fact = given;
+    if (fact.callId !== null) {
+      const key = `${place.runId ?? ''}\u0000${fact.callId}`;
+      if (fact.kind === 'call' && !this.tools.has(key)) this.tools.set(key, fact.tool);
+      if (fact.kind === 'result' && fact.tool === null && this.tools.has(key)) fact = { ...fact, tool: this.tools.get(key)! };
+    }
     if (this.dedupe && fact.callId !== null) {
       const seen = fact.kind === 'call' ? this.calls : this.results;
       const key = `${place.runId ?? ''}\u0000${fact.callId}`;

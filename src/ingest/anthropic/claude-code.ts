@@ -36,6 +36,7 @@ export const claudeCodeFormat: TraceFormat = {
   },
   async parse(input, sink) {
     const lastMessage = new Map<string, string>();
+    const toolOf = new Map<string, string>();
     const answered = new Set<string>();
     await forEachJsonLine(input, sink, (value, line) => {
       if (!isObject(value)) {
@@ -80,8 +81,11 @@ export const claudeCodeFormat: TraceFormat = {
       content.forEach((block, i) => {
         if (!isObject(block)) return bad(`content item ${i} is ${describe(block)}, not a block`);
         for (let fact of blockFacts(block)) {
+          const key = `${runId}\u0000${fact.callId}`;
+          if (fact.kind === 'call' && fact.callId !== null) toolOf.set(key, fact.tool);
           if (fact.kind === 'result') {
-            if (fact.callId !== null) answered.add(`${runId}\u0000${fact.callId}`);
+            if (fact.callId !== null) answered.add(key);
+            if (fact.tool === null && toolOf.has(key)) fact = { ...fact, tool: toolOf.get(key)! };
             if (fact.isError && denied(fact.content, own(value, 'toolUseResult'))) fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
           }
           sink.record(toRecord(fact, place));

@@ -30,7 +30,7 @@ export const inspectFormat: TraceFormat = {
     if (looksLikeEvalZip(bytes)) {
       const archive = readEvalArchive(bytes, input.limits.maxDocumentBytes);
       for (const problem of archive.problems) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
-      for (const { value } of archive.samples) if (isObject(value)) collectSample(collector, value, [], input.file, () => 1);
+      for (const { name, value } of archive.samples) if (isObject(value)) collectSample(collector, value, [], input.file, () => 1, name);
     } else {
       const parsed = await parseDocument(input, sink);
       if (!parsed) return;
@@ -38,7 +38,7 @@ export const inspectFormat: TraceFormat = {
       if (Array.isArray(samples)) {
         const lineOf = indexLines(parsed.text, 5);
         samples.forEach((sample, i) => {
-          if (isObject(sample)) collectSample(collector, sample, ['samples', i], input.file, lineOf);
+          if (isObject(sample)) collectSample(collector, sample, ['samples', i], input.file, lineOf, `#${i}`);
         });
       }
     }

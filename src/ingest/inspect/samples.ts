@@ -31,8 +31,8 @@ export function sampleRunId(sample: JsonObject): string | null {
  * tool events; each assistant message is an llm span. A sample with no
  * messages falls back to its tool events.
  */
-export function collectSample(collector: FactCollector, sample: JsonObject, path: JsonPath, file: string, lineOf: LineOf): void {
-  const runId = sampleRunId(sample);
+export function collectSample(collector: FactCollector, sample: JsonObject, path: JsonPath, file: string, lineOf: LineOf, fallbackRunId: string): void {
+  const runId = sampleRunId(sample) ?? fallbackRunId;
   const place = (at: JsonPath, ts: number | null): Place => ({ loc: { file, line: lineOf(at) }, runId, ts });
   const rawEvents = own(sample, 'events');
   const events = Array.isArray(rawEvents) ? rawEvents : [];

@@ -26,6 +26,10 @@ describe('claude-code: corpus transcripts', () => {
       [3, 'toolu_001', 'Write'],
       [5, 'toolu_002', 'Bash'],
     ]);
+    expect(runs[2]!.results.map((r) => [r.loc.line, r.callId, r.tool, r.isError])).toEqual([
+      [4, 'toolu_001', 'Write', false],
+      [6, 'toolu_002', 'Bash', false],
+    ]);
   });
 
   it('reports each broken line of the edge-case transcript and the calls they leave unanswered', async () => {

@@ -38,9 +38,9 @@ describe('openai: corpus files', () => {
       [76, 1731368634000, 'call_JpNb8OiAkbIbHzDggfpdDHpi', { location: 'Seattle, WA' }],
       [76, 1731368634000, 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ', { location: 'San Francisco, CA' }],
     ]);
-    expect(run.results.map((r) => [r.loc.line, r.callId, r.content])).toEqual([
-      [178, 'call_JpNb8OiAkbIbHzDggfpdDHpi', '50 degrees and raining'],
-      [178, 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ', '70 degrees and sunny'],
+    expect(run.results.map((r) => [r.loc.line, r.callId, r.tool, r.content])).toEqual([
+      [178, 'call_JpNb8OiAkbIbHzDggfpdDHpi', 'get_current_weather', '50 degrees and raining'],
+      [178, 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ', 'get_current_weather', '70 degrees and sunny'],
     ]);
     expect(findingList(result)).toEqual([]);
   });
