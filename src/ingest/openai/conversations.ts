@@ -61,15 +61,21 @@ export function conversationsOf(doc: unknown): Conversation[] | null {
   }
   if (!Array.isArray(doc) || doc.length === 0 || !doc.every(isConversationObject)) return null;
   const out: Conversation[] = [];
+  const ids = doc.map((item) => runIdOf(item as JsonObject));
+  const count = new Map<string, number>();
+  for (const id of ids) if (id !== null) count.set(id, (count.get(id) ?? 0) + 1);
   doc.forEach((item, i) => {
     const obj = item as JsonObject;
-    for (const { key, list } of listOf(obj)) out.push({ runId: runIdOf(obj) ?? `#${i}`, path: [i], listPath: [i, key], messages: list, tools: own(obj, 'tools') });
+    // Repeated ids (several trials of one task) still make separate runs.
+    const id = ids[i] ?? null;
+    const runId = id === null ? `#${i}` : count.get(id)! > 1 ? `${id}#${i}` : id;
+    for (const { key, list } of listOf(obj)) out.push({ runId, path: [i], listPath: [i, key], messages: list, tools: own(obj, 'tools') });
   });
   return out;
 }
 
 function runIdOf(obj: JsonObject): string | null {
-  for (const key of ['id', 'instance_id', 'trajectory_id', 'run_id', 'conversation_id']) {
+  for (const key of ['id', 'instance_id', 'task_id', 'sample_id', 'trajectory_id', 'run_id', 'conversation_id']) {
     const id = idOf(obj, key);
     if (id !== null) return id;
   }

@@ -73,6 +73,17 @@ describe('openai: hand-made shapes', () => {
     expect(findingsOf(result, 'unmatched-result')).toEqual([{ line: 61, callId: 'zz', tool: null, runId: '#1', message: "result for call id 'zz' has no matching call in this run" }]);
   });
 
+  it('keeps trials of one task apart when their ids repeat', async () => {
+    const trial = (reward: number) => ({ task_id: 7, reward, traj: [{ role: 'assistant', tool_calls: [call('c', 'find', {})] }, { role: 'tool', tool_call_id: 'c', content: 'x' }] });
+    const result = await auditFiles({ 'tau.json': JSON.stringify([trial(1), trial(0), { task_id: 8, traj: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }]) });
+    expect(result.runs.map((r) => [r.runId, r.toolCalls, r.toolResults])).toEqual([
+      ['7#0', 1, 1],
+      ['7#1', 1, 1],
+      ['8', 0, 0],
+    ]);
+    expect(result.findings).toEqual([]);
+  });
+
   it('reads Responses API items: function_call by call_id, function_call_output, a failed output', async () => {
     const items = [
       { type: 'message', role: 'user', content: 'weather?' },
