@@ -138,7 +138,10 @@ class ObservationReader {
   private tool(o: Observation, attrs: JsonObject): void {
     const meta = toolAttributes(attrs);
     const tool = meta.tool ?? str(o.obj, 'name') ?? 'unknown';
-    let callId = meta.callId;
+    // LangChain tools: the output is the ToolMessage, which knows its call id and status.
+    const output = unquote(own(o.obj, 'output'));
+    const answer = messageFacts(output).facts.find((f) => f.kind === 'result');
+    let callId = meta.callId ?? (answer?.kind === 'result' ? answer.callId : null);
     if (callId === null) {
       const waiting = this.open.get(tool);
       if (waiting && waiting.length > 0) {
@@ -149,9 +152,8 @@ class ObservationReader {
     const args = meta.args ?? argsOf(own(o.obj, 'input'));
     this.add({ kind: 'call', callId, tool, args }, this.place(o, o.start));
     const level = str(o.obj, 'level');
-    const isError = level === 'ERROR' || meta.errorType !== null;
-    const output = unquote(own(o.obj, 'output'));
-    const content = output ?? meta.result ?? (isError ? own(o.obj, 'statusMessage') : undefined);
+    const isError = level === 'ERROR' || meta.errorType !== null || (answer?.kind === 'result' && answer.isError);
+    const content = (answer?.kind === 'result' ? answer.content : output) ?? meta.result ?? (isError ? own(o.obj, 'statusMessage') : undefined);
     this.add(resultFact(callId, tool, content, isError, meta.errorType), this.place(o, o.end ?? o.start));
   }
 

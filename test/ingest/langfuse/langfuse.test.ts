@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditFiles, findingsOf } from '../../helpers.js';
-import { auditPaths, countRun, findingList } from '../corpus.js';
+import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
 
 const dir = '../shared/corpus/langfuse';
 
@@ -62,7 +62,8 @@ describe('langfuse: hand-made shapes', () => {
         obs({ id: 'tool1', type: 'TOOL', name: 'search', startTime: '2025-01-01T00:00:02Z', endTime: '2025-01-01T00:00:03Z', level: 'ERROR', statusMessage: 'upstream 503', input: { q: 'x' }, output: null, metadata: { attributes: { 'error.type': 'HTTPError' } } }),
       ],
     };
-    const result = await auditFiles({ 'lf.json': JSON.stringify(doc, null, 2) });
+    const { result, runs } = await auditTemp({ 'lf.json': JSON.stringify(doc, null, 2) });
+    expect(runs[0]!.results.map((r) => [r.callId, r.isError, r.errorClass, r.content, r.ts])).toEqual([['c1', true, 'HTTPError', 'upstream 503', Date.parse('2025-01-01T00:00:03Z')]]);
     expect(result.files).toEqual([{ path: 'lf.json', format: 'langfuse', records: 5, runs: 1 }]);
     expect(findingsOf(result, 'ingest-note')).toEqual([
       { line: 47, callId: 'c1', tool: 'search', runId: 't1', message: "tool observation 'search' has no call id; paired by order with the model's call 'c1'" },
@@ -71,6 +72,20 @@ describe('langfuse: hand-made shapes', () => {
       { line: 6, callId: 'c2', tool: 'fetch', runId: 't1', message: "call 'c2' to 'fetch' has no result (nothing followed it in the run)" },
     ]);
     expect(findingsOf(result, 'unmatched-result')).toEqual([]);
+  });
+
+  it('takes the call id and status of a LangChain TOOL observation from its ToolMessage output', async () => {
+    const doc = {
+      trace: { id: 't2' },
+      observations: [
+        obs({ id: 'g', type: 'GENERATION', startTime: '2025-01-01T00:00:00Z', output: { role: 'assistant', tool_calls: [{ id: 'lc1', type: 'function', function: { name: 'Web-Search', arguments: '{}' } }] } }),
+        obs({ id: 't', type: 'TOOL', name: 'Web-Search', startTime: '2025-01-01T00:00:01Z', input: "{'query': 'x'}", output: { content: 'Traceback ...', type: 'tool', name: 'Web-Search', tool_call_id: 'lc1', status: 'error' } }),
+      ],
+    };
+    const { result, runs } = await auditTemp({ 'lc.json': JSON.stringify(doc) });
+    expect(runs.map(countRun)).toEqual([{ runId: 't2', llm: 1, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: [] }]);
+    expect(runs[0]!.results.map((r) => [r.callId, r.tool, r.content])).toEqual([['lc1', 'Web-Search', 'Traceback ...']]);
+    expect(findingList(result)).toEqual([]);
   });
 
   it('is not chosen for a JSON object without trace and observations', async () => {
