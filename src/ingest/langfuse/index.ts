@@ -14,13 +14,19 @@ interface Observation {
   readonly end: number | null;
 }
 
-function observationsOf(doc: unknown): { list: unknown[]; path: string[] } | null {
-  if (!isObject(doc)) return null;
+function observationsOf(doc: unknown): { list: unknown[]; path: Array<string | number> } | null {
+  if (!isObject(doc) || !isObject(own(doc, 'trace'))) return null;
   const top = own(doc, 'observations');
   if (Array.isArray(top)) return { list: top, path: ['observations'] };
-  const trace = own(doc, 'trace');
-  const nested = isObject(trace) ? own(trace, 'observations') : undefined;
+  const nested = own(own(doc, 'trace') as JsonObject, 'observations');
   return Array.isArray(nested) ? { list: nested, path: ['trace', 'observations'] } : null;
+}
+
+/** One export, or a list of exports (one run per trace). */
+function exportsOf(doc: unknown): Array<{ value: JsonObject; path: Array<string | number> }> | null {
+  if (observationsOf(doc) !== null) return [{ value: doc as JsonObject, path: [] }];
+  if (!Array.isArray(doc) || doc.length === 0 || !doc.every((item) => observationsOf(item) !== null)) return null;
+  return doc.map((value, i) => ({ value: value as JsonObject, path: [i] }));
 }
 
 /** Langfuse trace exports `{trace, observations[]}`: one run per trace id. */
@@ -29,34 +35,34 @@ export const langfuseFormat: TraceFormat = {
   description: 'Langfuse trace exports ({trace, observations[]}, observation types GENERATION/TOOL/AGENT/SPAN)',
   detect(sample: DetectSample): boolean {
     const head = largeDocumentHead(sample);
-    if (head !== null) return /^\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head);
-    const doc = sample.document;
-    if (!isObject(doc) || !isObject(own(doc, 'trace'))) return false;
-    return observationsOf(doc) !== null;
+    if (head !== null) return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head);
+    return exportsOf(sample.document) !== null;
   },
   async parse(input, sink) {
     const parsed = await parseDocument(input, sink);
     if (!parsed) return;
-    const found = observationsOf(parsed.value);
-    if (!found) {
-      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'Langfuse export without an "observations" list' });
+    const exports = exportsOf(parsed.value);
+    if (!exports) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Langfuse export ({trace, observations[]} or a list of them)' });
       return;
     }
-    const lineOf = indexLines(parsed.text, found.path.length + 1);
-    const trace = own(parsed.value as JsonObject, 'trace');
-    const traceId = isObject(trace) ? idOf(trace, 'id') : null;
-    const observations: Observation[] = [];
-    found.list.forEach((obj, i) => {
-      if (!isObject(obj)) return;
-      observations.push({ obj, line: lineOf([...found.path, i]), type: str(obj, 'type') ?? 'SPAN', start: toMillis(own(obj, 'startTime')), end: toMillis(own(obj, 'endTime')) });
-    });
-    // Chronological; observations without a start keep their place at the end.
-    observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
-    const runId = traceId ?? (observations[0] ? idOf(observations[0].obj, 'traceId') : null);
-    const reader = new ObservationReader(input.file, runId, sink);
-    for (const o of observations) reader.primary(o);
-    for (const o of observations) reader.fallback(o);
-    for (const record of reader.collector.records) sink.record(record);
+    const lineOf = indexLines(parsed.text, 4);
+    for (const { value, path } of exports) {
+      const found = observationsOf(value)!;
+      const traceId = idOf(own(value, 'trace') as JsonObject, 'id');
+      const observations: Observation[] = [];
+      found.list.forEach((obj, i) => {
+        if (!isObject(obj)) return;
+        observations.push({ obj, line: lineOf([...path, ...found.path, i]), type: str(obj, 'type') ?? 'SPAN', start: toMillis(own(obj, 'startTime')), end: toMillis(own(obj, 'endTime')) });
+      });
+      // Chronological; observations without a start keep their place at the end.
+      observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
+      const runId = traceId ?? (observations[0] ? idOf(observations[0].obj, 'traceId') : null) ?? (path.length > 0 ? `#${path[0]}` : null);
+      const reader = new ObservationReader(input.file, runId, sink);
+      for (const o of observations) reader.primary(o);
+      for (const o of observations) reader.fallback(o);
+      for (const record of reader.collector.records) sink.record(record);
+    }
   },
 };
 

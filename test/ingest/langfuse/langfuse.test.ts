@@ -88,6 +88,19 @@ describe('langfuse: hand-made shapes', () => {
     expect(findingList(result)).toEqual([]);
   });
 
+  it('reads a list of exports as one run per trace', async () => {
+    const one = (id: string, callId: string) => ({
+      trace: { id },
+      observations: [obs({ id: `g-${id}`, traceId: id, type: 'GENERATION', startTime: '2025-01-01T00:00:00Z', output: [{ role: 'assistant', parts: [{ type: 'tool_call', id: callId, name: 'f', arguments: '{}' }] }] })],
+    });
+    const { result, runs } = await auditTemp({ 'many.json': JSON.stringify([one('a', 'x'), one('b', 'x')], null, 2) });
+    expect(result.files).toEqual([{ path: 'many.json', format: 'langfuse', records: 4, runs: 2 }]);
+    expect(runs.map((r) => [r.runId, r.calls.map((c) => [c.loc.line, c.callId])])).toEqual([
+      ['a', [[7, 'x']]],
+      ['b', [[35, 'x']]],
+    ]);
+  });
+
   it('is not chosen for a JSON object without trace and observations', async () => {
     const result = await auditFiles({ 'x.json': JSON.stringify({ trace: { id: 't' } }) });
     expect(result.files[0]!.format).toBe('unknown');
