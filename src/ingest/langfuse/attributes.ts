@@ -43,7 +43,7 @@ export function catalogOf(observation: JsonObject, attrs: JsonObject): CatalogTo
     const out = catalogTools(own(params, 'output_tools')) ?? [];
     if (fn.length + out.length > 0) return [...fn, ...out];
   }
-  for (const value of [own(attrs, 'gen_ai.tool.definitions'), own(attrs, 'ai.prompt.tools'), own(attrs, 'llm.tools')]) {
+  for (const value of [own(attrs, 'gen_ai.tool.definitions'), own(attrs, 'ai.prompt.tools'), openInferenceTools(attrs)]) {
     const tools = catalogTools(value);
     if (tools && tools.length > 0) return tools;
   }
@@ -56,6 +56,16 @@ export function catalogOf(observation: JsonObject, attrs: JsonObject): CatalogTo
     if (tools.length > 0) return tools;
   }
   return null;
+}
+
+/** OpenInference flattens the tool list: `llm.tools.<n>.tool.json_schema`, in index order. */
+function openInferenceTools(attrs: JsonObject): unknown[] {
+  const found: Array<[number, unknown]> = [];
+  for (const key of Object.keys(attrs)) {
+    const m = /^llm\.tools\.(\d+)\.tool\.json_schema$/.exec(key);
+    if (m) found.push([Number(m[1]), own(attrs, key)]);
+  }
+  return found.sort((a, b) => a[0] - b[0]).map(([, schema]) => schema);
 }
 
 function schemaOf(value: unknown): { schema?: unknown } {

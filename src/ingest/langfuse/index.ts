@@ -1,7 +1,7 @@
 import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { messageFacts } from '../message-facts.js';
-import { argsOf, FactCollector, resultFact, type Place, type ToolFact } from '../tool-facts.js';
+import { argsOf, catalogTools, FactCollector, resultFact, type Place, type ToolFact } from '../tool-facts.js';
 import type { DetectSample, RecordSink, TraceFormat } from '../types.js';
 import { largeDocumentHead, parseDocument } from '../whole-document.js';
 import { attributesOf, catalogOf, toolAttributes } from './attributes.js';
@@ -66,13 +66,21 @@ export const langfuseFormat: TraceFormat = {
   },
 };
 
-/** Values that hold chat messages: a list, `{messages: [...]}`, one message, or any of these as JSON text. */
+/**
+ * Values that hold chat messages: a list, `{messages: [...]}`, a Responses API
+ * response (`output` items), a Chat Completion (`choices[].message`), one
+ * message, or any of these as JSON text.
+ */
 function messagesIn(value: unknown): unknown[] {
   const v = argsOf(value);
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return [];
-  const inner = own(v, 'messages');
-  if (Array.isArray(inner)) return inner;
+  for (const key of ['messages', 'output']) {
+    const inner = own(v, key);
+    if (Array.isArray(inner)) return inner;
+  }
+  const choices = own(v, 'choices');
+  if (Array.isArray(choices)) return choices.map((choice) => (isObject(choice) ? own(choice, 'message') : undefined));
   return [v];
 }
 
@@ -129,8 +137,9 @@ class ObservationReader {
     const attrs = attributesOf(o.obj);
     if (o.type === 'GENERATION') {
       this.collector.llm(this.place(o, o.start), o.end);
-      const tools = catalogOf(o.obj, attrs);
-      if (tools) this.collector.catalog(tools, this.place(o, o.start));
+      const response = argsOf(own(o.obj, 'output'));
+      const tools = catalogOf(o.obj, attrs) ?? (isObject(response) ? catalogTools(own(response, 'tools')) : null);
+      if (tools && tools.length > 0) this.collector.catalog(tools, this.place(o, o.start));
       this.messages(o, own(o.obj, 'input'), o.start);
       this.messages(o, own(o.obj, 'output'), o.end);
     } else if (o.type === 'TOOL') {

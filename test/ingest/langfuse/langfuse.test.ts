@@ -88,6 +88,24 @@ describe('langfuse: hand-made shapes', () => {
     expect(findingList(result)).toEqual([]);
   });
 
+  it('reads OpenAI Agents SDK traces (OpenInference): Responses items as JSON text, a Response as output, flattened tool schemas', async () => {
+    const schema = { type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } };
+    const attrs = (extra: Record<string, unknown>) => JSON.stringify({ attributes: { 'openinference.span.kind': 'LLM', 'llm.tools.0.tool.json_schema': JSON.stringify(schema), ...extra } });
+    const fc = { arguments: '{"city":"Tokyo"}', call_id: 'call_K', name: 'get_weather', type: 'function_call', id: 'fc_1', status: 'completed' };
+    const doc = {
+      trace: { id: 'oa' },
+      observations: [
+        obs({ id: 'g1', type: 'GENERATION', startTime: '2025-09-30T09:03:59.963Z', endTime: '2025-09-30T09:04:00.999Z', input: JSON.stringify([{ role: 'user', content: 'weather?' }]), output: JSON.stringify({ object: 'response', output: [fc], tools: [{ type: 'function', name: 'get_weather', parameters: {} }] }), metadata: attrs({}) }),
+        obs({ id: 't1', type: 'TOOL', name: 'get_weather', startTime: '2025-09-30T09:04:01.000Z', endTime: '2025-09-30T09:04:01.000Z', input: '{"city":"Tokyo"}', output: 'The weather in Tokyo is sunny.', metadata: JSON.stringify({ attributes: { 'tool.name': 'get_weather', 'openinference.span.kind': 'TOOL' } }) }),
+        obs({ id: 'g2', type: 'GENERATION', startTime: '2025-09-30T09:04:01.001Z', endTime: '2025-09-30T09:04:02.151Z', input: JSON.stringify([{ role: 'user', content: 'weather?' }, fc, { call_id: 'call_K', output: 'The weather in Tokyo is sunny.', type: 'function_call_output' }]), output: JSON.stringify({ object: 'response', output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Sunny.' }] }] }), metadata: attrs({}) }),
+      ],
+    };
+    const { result, runs } = await auditTemp({ 'oa.json': JSON.stringify(doc) });
+    expect(runs.map(countRun)).toEqual([{ runId: 'oa', llm: 2, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: ['get_weather'] }]);
+    expect(runs[0]!.catalogs[0]!.tools[0]!.schema).toEqual(schema.function.parameters);
+    expect(findingList(result)).toEqual([['ingest-note', 1, 'oa', 'call_K', "tool observation 'get_weather' has no call id; paired by order with the model's call 'call_K'"]]);
+  });
+
   it('reads a list of exports as one run per trace', async () => {
     const one = (id: string, callId: string) => ({
       trace: { id },
