@@ -51,6 +51,8 @@ export function catalogOf(observation: JsonObject, attrs: JsonObject): CatalogTo
   const listed = isObject(metadata) ? catalogTools(own(metadata, 'tools')) : null;
   if (listed && listed.length > 0) return listed;
   const definitions = own(observation, 'toolDefinitions');
+  const listedDefinitions = catalogTools(definitions);
+  if (listedDefinitions && listedDefinitions.length > 0) return listedDefinitions;
   if (isObject(definitions)) {
     const tools = Object.keys(definitions).map((name) => ({ name, ...schemaOf(own(definitions, name)), schemaSha256: null }));
     if (tools.length > 0) return tools;

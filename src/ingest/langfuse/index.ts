@@ -84,6 +84,20 @@ function messagesIn(value: unknown): unknown[] {
   return [v];
 }
 
+/** Langfuse's own extraction on a generation: `toolCalls` (JSON text `{id, arguments}`) with `toolCallNames` beside them. */
+function langfuseToolCalls(obj: JsonObject): ToolFact[] {
+  const calls = own(obj, 'toolCalls');
+  const names = own(obj, 'toolCallNames');
+  if (!Array.isArray(calls) || !Array.isArray(names)) return [];
+  const out: ToolFact[] = [];
+  calls.forEach((raw, i) => {
+    const call = argsOf(raw);
+    const name = isObject(call) ? (str(call, 'name') ?? (typeof names[i] === 'string' ? (names[i] as string) : null)) : null;
+    if (isObject(call) && name !== null) out.push({ kind: 'call', callId: idOf(call, 'id'), tool: name, args: argsOf(own(call, 'arguments') ?? own(call, 'input')) });
+  });
+  return out;
+}
+
 /** Langfuse stores some outputs JSON-encoded a second time (`"\"text\""`); decode that layer. */
 function unquote(value: unknown): unknown {
   if (typeof value !== 'string' || !value.startsWith('"')) return argsOf(value);
@@ -142,6 +156,7 @@ class ObservationReader {
       if (tools && tools.length > 0) this.collector.catalog(tools, this.place(o, o.start));
       this.messages(o, own(o.obj, 'input'), o.start);
       this.messages(o, own(o.obj, 'output'), o.end);
+      for (const fact of langfuseToolCalls(o.obj)) this.add(fact, this.place(o, o.end));
     } else if (o.type === 'TOOL') {
       this.tool(o, attrs);
     } else {

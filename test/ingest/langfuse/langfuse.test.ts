@@ -106,6 +106,26 @@ describe('langfuse: hand-made shapes', () => {
     expect(findingList(result)).toEqual([['ingest-note', 1, 'oa', 'call_K', "tool observation 'get_weather' has no call id; paired by order with the model's call 'call_K'"]]);
   });
 
+  it("reads calls from Langfuse's own toolCalls/toolCallNames and pairs id-less TOOL observations in order", async () => {
+    const gen = (id: string, start: string, callId: string, city: string) =>
+      obs({ id, type: 'GENERATION', startTime: start, output: null, toolCalls: [JSON.stringify({ id: callId, arguments: JSON.stringify({ city }), type: 'tool_use', index: 0 })], toolCallNames: ['mcp__weather__get_weather'] });
+    const tool = (id: string, start: string, city: string) => obs({ id, type: 'TOOL', name: 'mcp__weather__get_weather', startTime: start, input: JSON.stringify({ input: { city } }), output: JSON.stringify({ content: [{ type: 'text', text: `Weather in ${city}` }] }) });
+    const doc = {
+      trace: { id: 'ca' },
+      observations: [gen('g1', '2025-12-22T10:46:18.725Z', 'toolu_B', 'Berlin'), gen('g2', '2025-12-22T10:46:18.977Z', 'toolu_N', 'New York'), tool('t1', '2025-12-22T10:46:19.027Z', 'Berlin'), tool('t2', '2025-12-22T10:46:19.093Z', 'New York')],
+    };
+    const { result, runs } = await auditTemp({ 'ca.json': JSON.stringify(doc) });
+    expect(runs.map(countRun)).toEqual([{ runId: 'ca', llm: 2, calls: 2, results: 2, errors: 0, orphans: [], unmatched: [], catalog: [] }]);
+    expect(runs[0]!.calls.map((c) => [c.callId, c.args])).toEqual([
+      ['toolu_B', { city: 'Berlin' }],
+      ['toolu_N', { city: 'New York' }],
+    ]);
+    expect(result.findings.map((f) => [f.ruleId, f.callId])).toEqual([
+      ['ingest-note', 'toolu_B'],
+      ['ingest-note', 'toolu_N'],
+    ]);
+  });
+
   it('reads a list of exports as one run per trace', async () => {
     const one = (id: string, callId: string) => ({
       trace: { id },
