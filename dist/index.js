@@ -60,7 +60,7 @@ Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function (
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(3021);
+var validation_error_1 = __nccwpck_require__(5402);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
 var ref_error_1 = __nccwpck_require__(3162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
@@ -121,7 +121,7 @@ Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function (
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(3021);
+var validation_error_1 = __nccwpck_require__(5402);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
 var ref_error_1 = __nccwpck_require__(3162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
@@ -177,7 +177,7 @@ Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function (
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(3021);
+var validation_error_1 = __nccwpck_require__(5402);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
 var ref_error_1 = __nccwpck_require__(3162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
@@ -354,7 +354,7 @@ exports.regexpCode = regexpCode;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
 const code_1 = __nccwpck_require__(567);
-const scope_1 = __nccwpck_require__(7788);
+const scope_1 = __nccwpck_require__(5407);
 var code_2 = __nccwpck_require__(567);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
@@ -364,7 +364,7 @@ Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
 Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
-var scope_2 = __nccwpck_require__(7788);
+var scope_2 = __nccwpck_require__(5407);
 Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
 Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
 Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
@@ -1050,7 +1050,7 @@ function par(x) {
 
 /***/ }),
 
-/***/ 7788:
+/***/ 5407:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -1335,7 +1335,7 @@ function extraErrorProps(cxt, { params, message }, keyValues) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
 const codegen_1 = __nccwpck_require__(1436);
-const validation_error_1 = __nccwpck_require__(3021);
+const validation_error_1 = __nccwpck_require__(5402);
 const names_1 = __nccwpck_require__(630);
 const resolve_1 = __nccwpck_require__(4090);
 const util_1 = __nccwpck_require__(4464);
@@ -3094,7 +3094,7 @@ Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function (
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-const validation_error_1 = __nccwpck_require__(3021);
+const validation_error_1 = __nccwpck_require__(5402);
 const ref_error_1 = __nccwpck_require__(3162);
 const rules_1 = __nccwpck_require__(7353);
 const compile_1 = __nccwpck_require__(2718);
@@ -3828,7 +3828,7 @@ exports["default"] = uri;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 5402:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4360,7 +4360,7 @@ const anyOf_1 = __nccwpck_require__(9380);
 const oneOf_1 = __nccwpck_require__(2490);
 const allOf_1 = __nccwpck_require__(9205);
 const if_1 = __nccwpck_require__(8584);
-const thenElse_1 = __nccwpck_require__(6829);
+const thenElse_1 = __nccwpck_require__(9210);
 function getApplicator(draft2020 = false) {
     const applicator = [
         // any
@@ -4785,7 +4785,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 9210:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -9160,7 +9160,7 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4371:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -9774,7 +9774,7 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 6424:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10342,7 +10342,7 @@ module.exports = upgrade
 
 
 
-module.exports.request = __nccwpck_require__(4043)
+module.exports.request = __nccwpck_require__(6424)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
@@ -37460,7 +37460,7 @@ function cmp(a, b) {
 
 /***/ }),
 
-/***/ 9597:
+/***/ 6317:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37715,6 +37715,4100 @@ function isBlank(text) {
     return true;
 }
 
+;// CONCATENATED MODULE: ./src/ingest/tool-facts.ts
+
+function resultFact(callId, tool, content, isError = false, errorClass = null, errorCode = null) {
+    return { kind: 'result', callId, tool, content, isError, errorClass, errorCode };
+}
+/** Arguments recorded as a JSON string (OpenAI, GenAI attributes) become the parsed value; anything else stays as it is. */
+function argsOf(raw) {
+    if (typeof raw !== 'string')
+        return raw;
+    const text = raw.trim();
+    if (!text.startsWith('{') && !text.startsWith('['))
+        return raw;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return raw;
+    }
+}
+function base(place) {
+    return { loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null };
+}
+function toRecord(fact, place) {
+    if (fact.kind === 'call') {
+        return { kind: 'tool_call', ...base(place), callId: fact.callId, tool: fact.tool, args: fact.args, argsHash: null, deadlineMs: null, index: null };
+    }
+    return {
+        kind: 'tool_result',
+        ...base(place),
+        callId: fact.callId,
+        tool: fact.tool,
+        content: fact.content,
+        isError: fact.isError,
+        errorClass: fact.errorClass,
+        errorCode: fact.errorCode,
+        httpStatus: null,
+        exitCode: null,
+        index: null,
+    };
+}
+function llmRecord(place, endTs = null) {
+    return { kind: 'llm', ...base(place), endTs };
+}
+function catalogRecord(tools, place) {
+    return { kind: 'catalog', ...base(place), tools, names: tools.map((t) => t.name), recordedSha256: null, perRequest: true };
+}
+/**
+ * Tool definitions in the shapes frameworks record them: OpenAI Chat
+ * `{type:"function", function:{name, parameters}}`, Responses/Vercel
+ * `{name, parameters|inputSchema}`, Anthropic `{name, input_schema}`, MCP
+ * `{name, inputSchema}`, pydantic-ai `{name, parameters_json_schema}`, bare
+ * names, and any of these as a JSON string. Null when `defs` is not a list.
+ */
+function catalogTools(defs) {
+    const list = argsOf(defs);
+    if (!Array.isArray(list))
+        return null;
+    const out = [];
+    for (const item of list) {
+        const def = argsOf(item);
+        if (typeof def === 'string') {
+            out.push({ name: def, schemaSha256: null });
+            continue;
+        }
+        if (!isObject(def))
+            continue;
+        const fn = own(def, 'function');
+        const holder = isObject(fn) ? fn : def;
+        const name = str(holder, 'name');
+        if (name === null)
+            continue;
+        const schema = ['parameters', 'input_schema', 'inputSchema', 'parameters_json_schema', 'json_schema'].map((key) => own(holder, key)).find((v) => v !== undefined);
+        out.push(schema === undefined ? { name, schemaSha256: null } : { name, schema: argsOf(schema), schemaSha256: null });
+    }
+    return out;
+}
+/**
+ * Collects one document's records. With `dedupe`, a call or result whose call
+ * id was already seen is dropped: formats that repeat a conversation in every
+ * request (Langfuse observations, recorded API requests) list each call many times.
+ */
+class FactCollector {
+    dedupe;
+    records = [];
+    calls = new Set();
+    results = new Set();
+    catalogs = new Map();
+    /** Tool name per call id, to name results that do not say which tool answered. */
+    tools = new Map();
+    constructor(dedupe) {
+        this.dedupe = dedupe;
+    }
+    fact(given, place) {
+        let fact = given;
+        if (fact.callId !== null) {
+            const key = `${place.runId ?? ''}\u0000${fact.callId}`;
+            if (fact.kind === 'call' && !this.tools.has(key))
+                this.tools.set(key, fact.tool);
+            if (fact.kind === 'result' && fact.tool === null && this.tools.has(key))
+                fact = { ...fact, tool: this.tools.get(key) };
+        }
+        if (this.dedupe && fact.callId !== null) {
+            const seen = fact.kind === 'call' ? this.calls : this.results;
+            const key = `${place.runId ?? ''}\u0000${fact.callId}`;
+            if (seen.has(key))
+                return false;
+            seen.add(key);
+            if (fact.kind === 'call' && this.results.has(key)) {
+                // Found after its result (a later, fuller copy of the conversation): keep the call first.
+                const at = this.records.findIndex((r) => r.kind === 'tool_result' && r.callId === fact.callId && r.runId === place.runId);
+                if (at !== -1) {
+                    this.records.splice(at, 0, toRecord(fact, place));
+                    return true;
+                }
+            }
+        }
+        this.records.push(toRecord(fact, place));
+        return true;
+    }
+    hasCall(runId, callId) {
+        return this.calls.has(`${runId ?? ''}\u0000${callId}`);
+    }
+    llm(place, endTs = null) {
+        this.records.push(llmRecord(place, endTs));
+    }
+    /** A catalog for the run; the same names and schemas again in the same run are not repeated. */
+    catalog(tools, place) {
+        if (tools.length === 0)
+            return;
+        const key = JSON.stringify(tools.map((t) => [t.name, t.schema ?? null]));
+        const run = place.runId ?? '';
+        if (this.catalogs.get(run) === key)
+            return;
+        this.catalogs.set(run, key);
+        this.records.push(catalogRecord(tools, place));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/message-facts.ts
+
+
+function messageFacts(message) {
+    const facts = [];
+    const catalog = [];
+    if (!isObject(message))
+        return { facts, catalog };
+    const role = str(message, 'role') ?? str(message, 'type');
+    const item = itemFact(message);
+    if (item.length > 0)
+        return { facts: item, catalog };
+    let calls = own(message, 'tool_calls');
+    if (!Array.isArray(calls) || calls.length === 0) {
+        const extra = own(message, 'additional_kwargs');
+        if (isObject(extra))
+            calls = own(extra, 'tool_calls');
+    }
+    if (Array.isArray(calls))
+        for (const call of calls)
+            pushCall(facts, call);
+    const legacy = own(message, 'function_call');
+    if (isObject(legacy) && str(legacy, 'name') !== null)
+        facts.push({ kind: 'call', callId: null, tool: str(legacy, 'name'), args: argsOf(own(legacy, 'arguments')) });
+    for (const key of ['content', 'parts']) {
+        const blocks = own(message, key);
+        if (Array.isArray(blocks))
+            for (const block of blocks)
+                facts.push(...blockFacts(block));
+    }
+    if (role === 'tool' || role === 'function') {
+        const callId = idOf(message, 'tool_call_id');
+        const content = own(message, 'content');
+        const definition = isObject(content) && str(content, 'type') === 'function' && isObject(own(content, 'function'));
+        if (callId === null && definition) {
+            catalog.push(...(catalogTools([content]) ?? []));
+        }
+        else if (callId !== null || role === 'function') {
+            const fn = own(message, 'function');
+            const tool = str(message, 'name') ?? (typeof fn === 'string' ? fn : null);
+            const error = own(message, 'error');
+            const errorType = isObject(error) ? str(error, 'type') : null;
+            const isError = str(message, 'status') === 'error' || (error !== undefined && error !== null && error !== false);
+            const shown = isObject(error) && (content === '' || content === undefined) ? own(error, 'message') : content;
+            facts.push(resultFact(callId, tool, shown, isError, errorType, errorType));
+        }
+    }
+    return { facts, catalog };
+}
+function pushCall(facts, call) {
+    if (!isObject(call))
+        return;
+    const fn = own(call, 'function');
+    const holder = isObject(fn) ? fn : call;
+    const tool = str(holder, 'name') ?? (typeof fn === 'string' ? fn : null);
+    if (tool === null)
+        return;
+    const args = own(holder, 'arguments') ?? own(call, 'arguments') ?? own(call, 'args') ?? own(call, 'input');
+    facts.push({ kind: 'call', callId: idOf(call, 'id') ?? idOf(call, 'call_id'), tool, args: argsOf(args) });
+}
+/** One content block or part. */
+function blockFacts(block) {
+    if (!isObject(block))
+        return [];
+    switch (str(block, 'type')) {
+        case 'tool_use':
+        case 'server_tool_use': {
+            const name = str(block, 'name');
+            return name === null ? [] : [{ kind: 'call', callId: idOf(block, 'id'), tool: name, args: own(block, 'input') }];
+        }
+        case 'tool_result':
+            return [resultFact(idOf(block, 'tool_use_id'), null, own(block, 'content'), own(block, 'is_error') === true)];
+        case 'tool_call': {
+            const name = str(block, 'name');
+            return name === null ? [] : [{ kind: 'call', callId: idOf(block, 'id'), tool: name, args: argsOf(own(block, 'arguments')) }];
+        }
+        case 'tool_call_response':
+            return [resultFact(idOf(block, 'id'), str(block, 'name'), own(block, 'response') ?? own(block, 'result'))];
+        case 'tool-call': {
+            const name = str(block, 'toolName');
+            return name === null ? [] : [{ kind: 'call', callId: idOf(block, 'toolCallId'), tool: name, args: argsOf(own(block, 'input') ?? own(block, 'args')) }];
+        }
+        case 'tool-result':
+            return [resultFact(idOf(block, 'toolCallId'), str(block, 'toolName'), own(block, 'output') ?? own(block, 'result'), own(block, 'isError') === true)];
+        default:
+            return itemFact(block);
+    }
+}
+const FAILED = new Set(['failed', 'incomplete', 'error']);
+/**
+ * A Responses API item (or a Vercel tool call without a type): anything with a
+ * `call_id` is a call, or a result when its type ends in `_output`.
+ */
+function itemFact(item) {
+    const vercelId = idOf(item, 'toolCallId');
+    const vercelName = str(item, 'toolName');
+    if (vercelId !== null && vercelName !== null && own(item, 'type') === undefined) {
+        return [{ kind: 'call', callId: vercelId, tool: vercelName, args: argsOf(own(item, 'input') ?? own(item, 'args')) }];
+    }
+    const callId = idOf(item, 'call_id');
+    const type = str(item, 'type');
+    if (callId === null || type === null)
+        return [];
+    const failed = FAILED.has(str(item, 'status') ?? '');
+    if (type.endsWith('_output')) {
+        const content = own(item, 'output') ?? own(item, 'result');
+        return [resultFact(callId, null, content, failed)];
+    }
+    const tool = str(item, 'name') ?? type.replace(/_call$/, '');
+    const args = argsOf(own(item, 'arguments') ?? own(item, 'input') ?? own(item, 'action') ?? own(item, 'code'));
+    const facts = [{ kind: 'call', callId, tool, args }];
+    // Hosted calls (mcp_call) carry their own outcome.
+    const error = own(item, 'error');
+    if (own(item, 'output') !== undefined || (error !== undefined && error !== null)) {
+        facts.push(resultFact(callId, tool, own(item, 'output') ?? error, failed || (error !== undefined && error !== null)));
+    }
+    return facts;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/anthropic/claude-code.ts
+
+
+
+
+const RECORD_TYPES = new Set(['user', 'assistant', 'system', 'result', 'summary']);
+function looksLikeLine(value) {
+    if (!isObject(value))
+        return false;
+    const type = str(value, 'type');
+    if (type === null || !RECORD_TYPES.has(type))
+        return false;
+    return own(value, 'sessionId') !== undefined || own(value, 'session_id') !== undefined || isObject(own(value, 'message')) || own(value, 'leafUuid') !== undefined;
+}
+const DENIED = /doesn't want to proceed with this tool use|tool use was rejected|permission to use .* (has been|was) denied|requested permissions/i;
+function describe(value) {
+    if (Array.isArray(value))
+        return 'a JSON array';
+    return value === null ? 'JSON null' : `a JSON ${typeof value}`;
+}
+/**
+ * Claude Code session transcripts (`~/.claude/projects/.../<session>.jsonl`)
+ * and Claude Agent SDK / `claude -p --output-format stream-json` output: one
+ * run per session id. `tool_use` blocks are calls, `tool_result` blocks results
+ * (`is_error`; a rejected permission is classed `permission_denied`), each new
+ * assistant message an llm span, `system/init` `tools` the catalog, and the
+ * final `result` line's `permission_denials` results for calls denied without one.
+ */
+const claudeCodeFormat = {
+    id: 'claude-code',
+    description: 'Claude Code session transcripts and Claude Agent SDK stream-json (JSONL)',
+    detect(sample) {
+        return sample.jsonLines.some(looksLikeLine);
+    },
+    async parse(input, sink) {
+        const lastMessage = new Map();
+        const toolOf = new Map();
+        const answered = new Set();
+        await forEachJsonLine(input, sink, (value, line) => {
+            if (!isObject(value)) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${describe(value)}, not an object` });
+                return;
+            }
+            const type = str(value, 'type');
+            const runId = idOf(value, 'sessionId') ?? idOf(value, 'session_id');
+            const place = { loc: { file: input.file, line }, runId, ts: toMillis(own(value, 'timestamp')), spanId: idOf(value, 'uuid') };
+            const bad = (message) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
+            if (type === null)
+                return bad('record has no "type"');
+            if (type === 'system') {
+                const tools = strList(own(value, 'tools'));
+                if (str(value, 'subtype') === 'init' && tools)
+                    sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
+                return;
+            }
+            if (type === 'result') {
+                const denials = own(value, 'permission_denials');
+                if (!Array.isArray(denials))
+                    return;
+                for (const denial of denials) {
+                    if (!isObject(denial))
+                        continue;
+                    const callId = idOf(denial, 'tool_use_id');
+                    if (callId === null || answered.has(`${runId}\u0000${callId}`))
+                        continue;
+                    sink.record(toRecord(resultFact(callId, str(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
+                }
+                return;
+            }
+            if (type !== 'user' && type !== 'assistant')
+                return;
+            const message = own(value, 'message');
+            if (!isObject(message))
+                return bad(`"message" is ${describe(message)}, not an object`);
+            const content = own(message, 'content');
+            if (typeof content === 'string') {
+                if (type === 'assistant')
+                    sink.record(llmRecord(place));
+                return;
+            }
+            if (!Array.isArray(content))
+                return bad(`message has no "content" list${own(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
+            if (type === 'assistant') {
+                const id = idOf(message, 'id') ?? `line ${line}`;
+                if (lastMessage.get(runId ?? '') !== id)
+                    sink.record(llmRecord(place));
+                lastMessage.set(runId ?? '', id);
+            }
+            content.forEach((block, i) => {
+                if (!isObject(block))
+                    return bad(`content item ${i} is ${describe(block)}, not a block`);
+                for (let fact of blockFacts(block)) {
+                    const key = `${runId}\u0000${fact.callId}`;
+                    if (fact.kind === 'call' && fact.callId !== null)
+                        toolOf.set(key, fact.tool);
+                    if (fact.kind === 'result') {
+                        if (fact.callId !== null)
+                            answered.add(key);
+                        if (fact.tool === null && toolOf.has(key))
+                            fact = { ...fact, tool: toolOf.get(key) };
+                        if (fact.isError && denied(fact.content, own(value, 'toolUseResult')))
+                            fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
+                    }
+                    sink.record(toRecord(fact, place));
+                }
+            });
+        });
+    },
+};
+function denied(content, toolUseResult) {
+    const texts = [];
+    if (typeof content === 'string')
+        texts.push(content);
+    if (Array.isArray(content))
+        for (const part of content)
+            if (isObject(part) && typeof own(part, 'text') === 'string')
+                texts.push(own(part, 'text'));
+    if (typeof toolUseResult === 'string')
+        texts.push(toolUseResult);
+    return texts.some((text) => DENIED.test(text) || text === 'User rejected tool use');
+}
+
+;// CONCATENATED MODULE: ./src/ingest/json-locate.ts
+const MAX_ENTRIES = 2_000_000;
+/**
+ * Indexes a JSON text (already known to parse) in one pass: the line where each
+ * object or array begins, for containers up to `maxDepth` levels deep. Parsers
+ * of one-document formats use it to point findings at the message or item
+ * instead of line 1. Keys are matched as written (escaped keys are unescaped).
+ */
+function indexLines(text, maxDepth) {
+    const lines = new Map();
+    const path = [];
+    // Per open container: is it an array (then the top of `path` is its index)?
+    const arrays = [];
+    let line = 1;
+    let pendingKey = null;
+    let i = 0;
+    const n = text.length;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === 0x0a) {
+            line += 1;
+            i += 1;
+        }
+        else if (c === 0x22) {
+            let j = i + 1;
+            let escaped = false;
+            while (j < n) {
+                const d = text.charCodeAt(j);
+                if (d === 0x5c) {
+                    escaped = true;
+                    j += 2;
+                    continue;
+                }
+                if (d === 0x22)
+                    break;
+                j += 1;
+            }
+            const raw = text.slice(i + 1, j);
+            i = j + 1;
+            let k = i;
+            while (k < n && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x0a)) {
+                if (text.charCodeAt(k) === 0x0a)
+                    line += 1;
+                k += 1;
+            }
+            if (text.charCodeAt(k) === 0x3a && !arrays[arrays.length - 1]) {
+                pendingKey = escaped ? JSON.parse(`"${raw}"`) : raw;
+                i = k + 1;
+            }
+            else
+                i = k;
+        }
+        else if (c === 0x7b || c === 0x5b) {
+            if (arrays.length > 0) {
+                if (arrays[arrays.length - 1]) {
+                    // array element: its index is already on the path
+                }
+                else if (pendingKey !== null)
+                    path.push(pendingKey);
+            }
+            if (path.length <= maxDepth && lines.size < MAX_ENTRIES)
+                lines.set(path.join('\u0000'), line);
+            arrays.push(c === 0x5b);
+            if (c === 0x5b)
+                path.push(0);
+            pendingKey = null;
+            i += 1;
+        }
+        else if (c === 0x7d || c === 0x5d) {
+            if (arrays.pop())
+                path.pop();
+            if (arrays.length > 0 && !arrays[arrays.length - 1])
+                path.pop();
+            i += 1;
+        }
+        else if (c === 0x2c) {
+            if (arrays[arrays.length - 1])
+                path[path.length - 1] = path[path.length - 1] + 1;
+            pendingKey = null;
+            i += 1;
+        }
+        else
+            i += 1;
+    }
+    return (target) => lines.get(target.join('\u0000')) ?? 1;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/openai/conversations.ts
+
+
+
+const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+/** A chat message (any dialect) or a Responses API item. */
+function isMessage(value) {
+    if (!isObject(value))
+        return false;
+    const role = str(value, 'role');
+    if (role !== null)
+        return ROLES.has(role);
+    const type = str(value, 'type');
+    if (type === null)
+        return false;
+    return type === 'message' || type === 'reasoning' || idOf(value, 'call_id') !== null || /(_call|_output)$/.test(type);
+}
+function isMessageList(value) {
+    return Array.isArray(value) && value.length > 0 && value.every(isMessage);
+}
+/** The message list of a conversation object: `messages`, `traj`/`trajectory`/`history` (agent trajectory dumps such as SWE-agent's) or Responses `input` + `output`. */
+function listOf(obj) {
+    for (const key of ['messages', 'traj', 'trajectory', 'history']) {
+        const value = own(obj, key);
+        if (isMessageList(value))
+            return [{ key, list: value }];
+    }
+    const out = [];
+    for (const key of ['input', 'output']) {
+        const value = own(obj, key);
+        if (isMessageList(value))
+            out.push({ key, list: value });
+    }
+    return out;
+}
+function isConversationObject(value) {
+    return isObject(value) && listOf(value).length > 0;
+}
+/**
+ * The conversations of a chat document: a bare message (or item) list, one
+ * conversation object (a Chat Completions or Responses request with `tools`),
+ * or a list of such objects (trajectory dumps: one run each).
+ */
+function conversationsOf(doc) {
+    if (isMessageList(doc))
+        return [{ runId: null, path: [], listPath: [], messages: doc, tools: undefined }];
+    if (isObject(doc)) {
+        const lists = listOf(doc);
+        if (lists.length === 0)
+            return null;
+        return lists.map(({ key, list }) => ({ runId: runIdOf(doc), path: [], listPath: [key], messages: list, tools: own(doc, 'tools') }));
+    }
+    if (!Array.isArray(doc) || doc.length === 0 || !doc.every(isConversationObject))
+        return null;
+    const out = [];
+    const ids = doc.map((item) => runIdOf(item));
+    const count = new Map();
+    for (const id of ids)
+        if (id !== null)
+            count.set(id, (count.get(id) ?? 0) + 1);
+    doc.forEach((item, i) => {
+        const obj = item;
+        // Repeated ids (several trials of one task) still make separate runs.
+        const id = ids[i] ?? null;
+        const runId = id === null ? `#${i}` : count.get(id) > 1 ? `${id}#${i}` : id;
+        for (const { key, list } of listOf(obj))
+            out.push({ runId, path: [i], listPath: [i, key], messages: list, tools: own(obj, 'tools') });
+    });
+    return out;
+}
+function runIdOf(obj) {
+    for (const key of ['id', 'instance_id', 'task_id', 'sample_id', 'trajectory_id', 'run_id', 'conversation_id']) {
+        const id = idOf(obj, key);
+        if (id !== null)
+            return id;
+    }
+    return null;
+}
+const MODEL_ITEMS = /(_call|^program)$/;
+/** Did the model write this message or item (a generation step)? */
+function fromModel(message) {
+    if (!isObject(message))
+        return false;
+    const role = str(message, 'role');
+    if (role !== null)
+        return role === 'assistant';
+    const type = str(message, 'type') ?? '';
+    return MODEL_ITEMS.test(type);
+}
+/**
+ * Collects a conversation's records in message order: its catalog (request
+ * `tools`) first, an llm span where a run of model-written messages begins,
+ * then each call and result at the line of its message.
+ */
+function collectConversation(collector, conv, file, lineOf) {
+    const place = (path, ts) => ({ loc: { file, line: lineOf(path) }, runId: conv.runId, ts });
+    const tools = catalogTools(conv.tools);
+    if (tools)
+        collector.catalog(tools, place([...conv.path, 'tools'], null));
+    let previousFromModel = false;
+    conv.messages.forEach((message, i) => {
+        const path = [...conv.listPath, i];
+        const ts = isObject(message) ? toMillis(own(message, 'timestamp') ?? own(message, 'created_at')) : null;
+        const model = fromModel(message);
+        if (model && !previousFromModel)
+            collector.llm(place(path, ts));
+        previousFromModel = model;
+        const { facts, catalog } = messageFacts(message);
+        if (catalog.length > 0)
+            collector.catalog(catalog, place(path, ts));
+        for (const fact of facts)
+            collector.fact(fact, place(path, ts));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/whole-document.ts
+
+/**
+ * Reads the file as one JSON document (capped by the limits' document size).
+ * A file that does not parse becomes one `malformed-record` at line 1 and null.
+ */
+async function parseDocument(input, sink) {
+    const bytes = await input.bytes();
+    let text = bytes.toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff)
+        text = text.slice(1);
+    try {
+        return { text, value: JSON.parse(text) };
+    }
+    catch (error) {
+        const reason = error instanceof SyntaxError ? 'not one JSON document' : 'could not be read as JSON';
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${reason}: "${excerpt(text)}"` });
+        return null;
+    }
+}
+/**
+ * The start of a JSON document too large to be parsed for detection (the
+ * sample's `document` is only set for files that fit the head), or null.
+ * Detectors of one-document formats match their opening keys in it.
+ */
+function largeDocumentHead(sample) {
+    if (sample.document !== undefined)
+        return null;
+    const text = sample.head.subarray(0, 64 * 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+    if (!text.startsWith('{') && !text.startsWith('['))
+        return null;
+    // A complete small file that did not parse is not a large document.
+    return sample.head.length >= 1024 * 1024 ? text : null;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/anthropic/index.ts
+
+
+
+
+
+const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
+/** A Messages API response (one assistant message) is a conversation of one message. */
+function conversations(doc) {
+    if (isObject(doc) && str(doc, 'type') === 'message' && Array.isArray(own(doc, 'content'))) {
+        return [{ runId: null, path: [], listPath: [], messages: [doc], tools: undefined }];
+    }
+    return conversationsOf(doc);
+}
+/** Anthropic evidence: a tool_use/tool_result content block, or tools declared with `input_schema`. */
+function anthropicShaped(convs) {
+    for (const conv of convs) {
+        if (Array.isArray(conv.tools) && conv.tools.some((t) => isObject(t) && own(t, 'input_schema') !== undefined))
+            return true;
+        for (const message of conv.messages) {
+            const content = isObject(message) ? own(message, 'content') : undefined;
+            if (Array.isArray(content) && content.some((b) => isObject(b) && BLOCKS.has(str(b, 'type') ?? '')))
+                return true;
+        }
+    }
+    return false;
+}
+/**
+ * Anthropic Messages conversations: a message list, a request
+ * `{system, messages, tools}` (tools with `input_schema` are the catalog), a
+ * response message, or a list of conversations (one run each). `tool_use`
+ * blocks are calls; `tool_result` blocks results (`is_error`).
+ */
+const anthropicMessagesFormat = {
+    id: 'anthropic-messages',
+    description: 'Anthropic Messages API conversations (tool_use / tool_result blocks)',
+    detect(sample) {
+        const head = largeDocumentHead(sample);
+        if (head !== null)
+            return /"(messages|traj)"\s*:\s*\[/.test(head) && /"type"\s*:\s*"tool_(use|result)"|"input_schema"\s*:/.test(head);
+        const convs = sample.document === undefined ? null : conversations(sample.document);
+        return convs !== null && anthropicShaped(convs);
+    },
+    async parse(input, sink) {
+        const parsed = await parseDocument(input, sink);
+        if (!parsed)
+            return;
+        const convs = conversations(parsed.value);
+        if (!convs) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'no Messages conversation in this document' });
+            return;
+        }
+        const collector = new FactCollector(false);
+        const lineOf = indexLines(parsed.text, 4);
+        for (const conv of convs)
+            collectConversation(collector, conv, input.file, lineOf);
+        for (const record of collector.records)
+            sink.record(record);
+    },
+};
+
+// EXTERNAL MODULE: external "module"
+var external_module_ = __nccwpck_require__(3339);
+;// CONCATENATED MODULE: ./node_modules/fflate/esm/index.mjs
+
+var esm_require = (0,external_module_.createRequire)('/');
+// DEFLATE is a complex format; to read this code, you should probably check the RFC first:
+// https://tools.ietf.org/html/rfc1951
+// You may also wish to take a look at the guide I made about this program:
+// https://gist.github.com/101arrowz/253f31eb5abc3d9275ab943003ffecad
+// Some of the following code is similar to that of UZIP.js:
+// https://github.com/photopea/UZIP.js
+// However, the vast majority of the codebase has diverged from UZIP.js to increase performance and reduce bundle size.
+// Sometimes 0 will appear where -1 would be more appropriate. This is because using a uint
+// is better for memory in most engines (I *think*).
+var _a;
+// Mediocre shim
+var Worker;
+var isMarkedAsUntransferable;
+var workerAdd = ";var __w=require('worker_threads');__w.parentPort.on('message',function(m){onmessage({data:m})}),postMessage=function(m,t){__w.parentPort.postMessage(m,t)},close=process.exit;self=global";
+try {
+    (_a = esm_require('worker_threads'), Worker = _a.Worker, isMarkedAsUntransferable = _a.isMarkedAsUntransferable);
+}
+catch (e) {
+}
+var wk = (/* unused pure expression or super */ null && (Worker ? function (c, _, msg, transfer, cb) {
+    var done = false;
+    var w = new Worker(c + workerAdd, { eval: true })
+        .on('error', function (e) { return cb(e, null); })
+        .on('message', function (m) { return cb(null, m); })
+        .on('exit', function (c) {
+        if (c && !done)
+            cb(new Error('exited with code ' + c), null);
+    });
+    if (isMarkedAsUntransferable)
+        transfer = transfer.filter(function (t) { return !isMarkedAsUntransferable(t); });
+    w.postMessage(msg, transfer);
+    w.terminate = function () {
+        done = true;
+        return Worker.prototype.terminate.call(w);
+    };
+    return w;
+} : function (_, __, ___, ____, cb) {
+    setImmediate(function () { return cb(new Error('async operations unsupported - update to Node 12+ (or Node 10-11 with the --experimental-worker CLI flag)'), null); });
+    var NOP = function () { };
+    return {
+        terminate: NOP,
+        postMessage: NOP
+    };
+}));
+
+// aliases for shorter compressed code (most minifers don't do this)
+var u8 = Uint8Array, u16 = Uint16Array, i32 = Int32Array;
+// fixed length extra bits
+var fleb = new u8([0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0, /* unused */ 0, 0, /* impossible */ 0]);
+// fixed distance extra bits
+var fdeb = new u8([0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, /* unused */ 0, 0]);
+// code length index map
+var clim = new u8([16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]);
+// get base, reverse index map from extra bits
+var freb = function (eb, start) {
+    var b = new u16(31);
+    for (var i = 0; i < 31; ++i) {
+        b[i] = start += 1 << eb[i - 1];
+    }
+    // numbers here are at max 18 bits
+    var r = new i32(b[30]);
+    for (var i = 1; i < 30; ++i) {
+        for (var j = b[i]; j < b[i + 1]; ++j) {
+            r[j] = ((j - b[i]) << 5) | i;
+        }
+    }
+    return { b: b, r: r };
+};
+var _a = freb(fleb, 2), fl = _a.b, revfl = _a.r;
+// we can ignore the fact that the other numbers are wrong; they never happen anyway
+fl[28] = 258, revfl[258] = 28;
+var _b = freb(fdeb, 0), fd = _b.b, revfd = _b.r;
+// map of value to reverse (assuming 16 bits)
+var rev = new u16(32768);
+for (var i = 0; i < 32768; ++i) {
+    // reverse table algorithm from SO
+    var x = ((i & 0xAAAA) >> 1) | ((i & 0x5555) << 1);
+    x = ((x & 0xCCCC) >> 2) | ((x & 0x3333) << 2);
+    x = ((x & 0xF0F0) >> 4) | ((x & 0x0F0F) << 4);
+    rev[i] = (((x & 0xFF00) >> 8) | ((x & 0x00FF) << 8)) >> 1;
+}
+// create huffman tree from u8 "map": index -> code length for code index
+// mb (max bits) must be at most 15
+// TODO: optimize/split up?
+var hMap = (function (cd, mb, r) {
+    var s = cd.length;
+    // index
+    var i = 0;
+    // u16 "map": index -> # of codes with bit length = index
+    var l = new u16(mb);
+    // length of cd must be 288 (total # of codes)
+    for (; i < s; ++i) {
+        if (cd[i])
+            ++l[cd[i] - 1];
+    }
+    // u16 "map": index -> minimum code for bit length = index
+    var le = new u16(mb);
+    for (i = 1; i < mb; ++i) {
+        le[i] = (le[i - 1] + l[i - 1]) << 1;
+    }
+    var co;
+    if (r) {
+        // u16 "map": index -> number of actual bits, symbol for code
+        co = new u16(1 << mb);
+        // bits to remove for reverser
+        var rvb = 15 - mb;
+        for (i = 0; i < s; ++i) {
+            // ignore 0 lengths
+            if (cd[i]) {
+                // num encoding both symbol and bits read
+                var sv = (i << 4) | cd[i];
+                // free bits
+                var r_1 = mb - cd[i];
+                // start value
+                var v = le[cd[i] - 1]++ << r_1;
+                // m is end value
+                for (var m = v | ((1 << r_1) - 1); v <= m; ++v) {
+                    // every 16 bit value starting with the code yields the same result
+                    co[rev[v] >> rvb] = sv;
+                }
+            }
+        }
+    }
+    else {
+        co = new u16(s);
+        for (i = 0; i < s; ++i) {
+            if (cd[i]) {
+                co[i] = rev[le[cd[i] - 1]++] >> (15 - cd[i]);
+            }
+        }
+    }
+    return co;
+});
+// fixed length tree
+var flt = new u8(288);
+for (var i = 0; i < 144; ++i)
+    flt[i] = 8;
+for (var i = 144; i < 256; ++i)
+    flt[i] = 9;
+for (var i = 256; i < 280; ++i)
+    flt[i] = 7;
+for (var i = 280; i < 288; ++i)
+    flt[i] = 8;
+// fixed distance tree
+var fdt = new u8(32);
+for (var i = 0; i < 32; ++i)
+    fdt[i] = 5;
+// fixed length map
+var flm = /*#__PURE__*/ (/* unused pure expression or super */ null && (hMap(flt, 9, 0))), flrm = /*#__PURE__*/ hMap(flt, 9, 1);
+// fixed distance map
+var fdm = /*#__PURE__*/ (/* unused pure expression or super */ null && (hMap(fdt, 5, 0))), fdrm = /*#__PURE__*/ hMap(fdt, 5, 1);
+// find max of array
+var max = function (a) {
+    var m = a[0];
+    for (var i = 1; i < a.length; ++i) {
+        if (a[i] > m)
+            m = a[i];
+    }
+    return m;
+};
+// read d, starting at bit p and mask with m
+var bits = function (d, p, m) {
+    var o = (p / 8) | 0;
+    return ((d[o] | (d[o + 1] << 8)) >> (p & 7)) & m;
+};
+// read d, starting at bit p continuing for at least 16 bits
+var bits16 = function (d, p) {
+    var o = (p / 8) | 0;
+    return ((d[o] | (d[o + 1] << 8) | (d[o + 2] << 16)) >> (p & 7));
+};
+// get end of byte
+var shft = function (p) { return ((p + 7) / 8) | 0; };
+// typed array slice - allows garbage collector to free original reference,
+// while being more compatible than .slice
+var slc = function (v, s, e) {
+    if (s == null || s < 0)
+        s = 0;
+    if (e == null || e > v.length)
+        e = v.length;
+    // can't use .constructor in case user-supplied
+    return new u8(v.subarray(s, e));
+};
+/**
+ * Codes for errors generated within this library
+ */
+var FlateErrorCode = {
+    UnexpectedEOF: 0,
+    InvalidBlockType: 1,
+    InvalidLengthLiteral: 2,
+    InvalidDistance: 3,
+    StreamFinished: 4,
+    NoStreamHandler: 5,
+    InvalidHeader: 6,
+    NoCallback: 7,
+    InvalidUTF8: 8,
+    ExtraFieldTooLong: 9,
+    InvalidDate: 10,
+    FilenameTooLong: 11,
+    StreamFinishing: 12,
+    InvalidZipData: 13,
+    UnknownCompressionMethod: 14
+};
+// error codes
+var ec = [
+    'unexpected EOF',
+    'invalid block type',
+    'invalid length/literal',
+    'invalid distance',
+    'stream finished',
+    'no stream handler',
+    , // determined by compression function
+    'no callback',
+    'invalid UTF-8 data',
+    'extra field too long',
+    'date not in range 1980-2099',
+    'filename too long',
+    'stream finishing',
+    'invalid zip data'
+    // determined by unknown compression method
+];
+;
+var err = function (ind, msg, nt) {
+    var e = new Error(msg || ec[ind]);
+    e.code = ind;
+    if (Error.captureStackTrace)
+        Error.captureStackTrace(e, err);
+    if (!nt)
+        throw e;
+    return e;
+};
+// expands raw DEFLATE data
+var inflt = function (dat, st, buf, dict) {
+    // source length       dict length
+    var sl = dat.length, dl = dict ? dict.length : 0;
+    if (!sl || st.f && !st.l)
+        return buf || new u8(0);
+    var noBuf = !buf;
+    // have to estimate size
+    var resize = noBuf || st.i != 2;
+    // no state
+    var noSt = st.i;
+    // Assumes roughly 33% compression ratio average
+    if (noBuf)
+        buf = new u8(sl * 3);
+    // ensure buffer can fit at least l elements
+    var cbuf = function (l) {
+        var bl = buf.length;
+        // need to increase size to fit
+        if (l > bl) {
+            // Double or set to necessary, whichever is greater
+            var nbuf = new u8(Math.max(bl * 2, l));
+            nbuf.set(buf);
+            buf = nbuf;
+        }
+    };
+    //  last chunk         bitpos           bytes
+    var final = st.f || 0, pos = st.p || 0, bt = st.b || 0, lm = st.l, dm = st.d, lbt = st.m, dbt = st.n;
+    // total bits
+    var tbts = sl * 8;
+    do {
+        if (!lm) {
+            // BFINAL - this is only 1 when last chunk is next
+            final = bits(dat, pos, 1);
+            // type: 0 = no compression, 1 = fixed huffman, 2 = dynamic huffman
+            var type = bits(dat, pos + 1, 3);
+            pos += 3;
+            if (!type) {
+                // go to end of byte boundary
+                var s = shft(pos) + 4, l = dat[s - 4] | (dat[s - 3] << 8), t = s + l;
+                if (t > sl) {
+                    if (noSt)
+                        err(0);
+                    break;
+                }
+                // ensure size
+                if (resize)
+                    cbuf(bt + l);
+                // Copy over uncompressed data
+                buf.set(dat.subarray(s, t), bt);
+                // Get new bitpos, update byte count
+                st.b = bt += l, st.p = pos = t * 8, st.f = final;
+                continue;
+            }
+            else if (type == 1)
+                lm = flrm, dm = fdrm, lbt = 9, dbt = 5;
+            else if (type == 2) {
+                //  literal                            lengths
+                var hLit = bits(dat, pos, 31) + 257, hcLen = bits(dat, pos + 10, 15) + 4;
+                var tl = hLit + bits(dat, pos + 5, 31) + 1;
+                pos += 14;
+                // length+distance tree
+                var ldt = new u8(tl);
+                // code length tree
+                var clt = new u8(19);
+                for (var i = 0; i < hcLen; ++i) {
+                    // use index map to get real code
+                    clt[clim[i]] = bits(dat, pos + i * 3, 7);
+                }
+                pos += hcLen * 3;
+                // code lengths bits
+                var clb = max(clt), clbmsk = (1 << clb) - 1;
+                // code lengths map
+                var clm = hMap(clt, clb, 1);
+                for (var i = 0; i < tl;) {
+                    var r = clm[bits(dat, pos, clbmsk)];
+                    // bits read
+                    pos += r & 15;
+                    // symbol
+                    var s = r >> 4;
+                    // code length to copy
+                    if (s < 16) {
+                        ldt[i++] = s;
+                    }
+                    else {
+                        //  copy   count
+                        var c = 0, n = 0;
+                        if (s == 16)
+                            n = 3 + bits(dat, pos, 3), pos += 2, c = ldt[i - 1];
+                        else if (s == 17)
+                            n = 3 + bits(dat, pos, 7), pos += 3;
+                        else if (s == 18)
+                            n = 11 + bits(dat, pos, 127), pos += 7;
+                        while (n--)
+                            ldt[i++] = c;
+                    }
+                }
+                //    length tree                 distance tree
+                var lt = ldt.subarray(0, hLit), dt = ldt.subarray(hLit);
+                // max length bits
+                lbt = max(lt);
+                // max dist bits
+                dbt = max(dt);
+                lm = hMap(lt, lbt, 1);
+                dm = hMap(dt, dbt, 1);
+            }
+            else
+                err(1);
+            if (pos > tbts) {
+                if (noSt)
+                    err(0);
+                break;
+            }
+        }
+        // Make sure the buffer can hold this + the largest possible addition
+        // Maximum chunk size (practically, theoretically infinite) is 2^17
+        if (resize)
+            cbuf(bt + 131072);
+        var lms = (1 << lbt) - 1, dms = (1 << dbt) - 1;
+        var lpos = pos;
+        for (;; lpos = pos) {
+            // bits read, code
+            var c = lm[bits16(dat, pos) & lms], sym = c >> 4;
+            pos += c & 15;
+            if (pos > tbts) {
+                if (noSt)
+                    err(0);
+                break;
+            }
+            if (!c)
+                err(2);
+            if (sym < 256)
+                buf[bt++] = sym;
+            else if (sym == 256) {
+                lpos = pos, lm = null;
+                break;
+            }
+            else {
+                var add = sym - 254;
+                // no extra bits needed if less
+                if (sym > 264) {
+                    // index
+                    var i = sym - 257, b = fleb[i];
+                    add = bits(dat, pos, (1 << b) - 1) + fl[i];
+                    pos += b;
+                }
+                // dist
+                var d = dm[bits16(dat, pos) & dms], dsym = d >> 4;
+                if (!d)
+                    err(3);
+                pos += d & 15;
+                var dt = fd[dsym];
+                if (dsym > 3) {
+                    var b = fdeb[dsym];
+                    dt += bits16(dat, pos) & (1 << b) - 1, pos += b;
+                }
+                if (pos > tbts) {
+                    if (noSt)
+                        err(0);
+                    break;
+                }
+                if (resize)
+                    cbuf(bt + 131072);
+                var end = bt + add;
+                if (bt < dt) {
+                    var shift = dl - dt, dend = Math.min(dt, end);
+                    if (shift + bt < 0)
+                        err(3);
+                    for (; bt < dend; ++bt)
+                        buf[bt] = dict[shift + bt];
+                }
+                for (; bt < end; ++bt)
+                    buf[bt] = buf[bt - dt];
+            }
+        }
+        st.l = lm, st.p = lpos, st.b = bt, st.f = final;
+        if (lm)
+            final = 1, st.m = lbt, st.d = dm, st.n = dbt;
+    } while (!final);
+    // don't reallocate for streams or user buffers
+    return bt != buf.length && noBuf ? slc(buf, 0, bt) : buf.subarray(0, bt);
+};
+// starting at p, write the minimum number of bits that can hold v to d
+var wbits = function (d, p, v) {
+    v <<= p & 7;
+    var o = (p / 8) | 0;
+    d[o] |= v;
+    d[o + 1] |= v >> 8;
+};
+// starting at p, write the minimum number of bits (>8) that can hold v to d
+var wbits16 = function (d, p, v) {
+    v <<= p & 7;
+    var o = (p / 8) | 0;
+    d[o] |= v;
+    d[o + 1] |= v >> 8;
+    d[o + 2] |= v >> 16;
+};
+// creates code lengths from a frequency table
+var hTree = function (d, mb) {
+    // Need extra info to make a tree
+    var t = [];
+    for (var i = 0; i < d.length; ++i) {
+        if (d[i])
+            t.push({ s: i, f: d[i] });
+    }
+    var s = t.length;
+    var t2 = t.slice();
+    if (!s)
+        return { t: et, l: 0 };
+    if (s == 1) {
+        var v = new u8(t[0].s + 1);
+        v[t[0].s] = 1;
+        return { t: v, l: 1 };
+    }
+    t.sort(function (a, b) { return a.f - b.f; });
+    // after i2 reaches last ind, will be stopped
+    // freq must be greater than largest possible number of symbols
+    t.push({ s: -1, f: 25001 });
+    var l = t[0], r = t[1], i0 = 0, i1 = 1, i2 = 2;
+    t[0] = { s: -1, f: l.f + r.f, l: l, r: r };
+    // efficient algorithm from UZIP.js
+    // i0 is lookbehind, i2 is lookahead - after processing two low-freq
+    // symbols that combined have high freq, will start processing i2 (high-freq,
+    // non-composite) symbols instead
+    // see https://reddit.com/r/photopea/comments/ikekht/uzipjs_questions/
+    while (i1 != s - 1) {
+        l = t[t[i0].f < t[i2].f ? i0++ : i2++];
+        r = t[i0 != i1 && t[i0].f < t[i2].f ? i0++ : i2++];
+        t[i1++] = { s: -1, f: l.f + r.f, l: l, r: r };
+    }
+    var maxSym = t2[0].s;
+    for (var i = 1; i < s; ++i) {
+        if (t2[i].s > maxSym)
+            maxSym = t2[i].s;
+    }
+    // code lengths
+    var tr = new u16(maxSym + 1);
+    // max bits in tree
+    var mbt = ln(t[i1 - 1], tr, 0);
+    if (mbt > mb) {
+        // more algorithms from UZIP.js
+        // TODO: find out how this code works (debt)
+        //  ind    debt
+        var i = 0, dt = 0;
+        //    left            cost
+        var lft = mbt - mb, cst = 1 << lft;
+        t2.sort(function (a, b) { return tr[b.s] - tr[a.s] || a.f - b.f; });
+        for (; i < s; ++i) {
+            var i2_1 = t2[i].s;
+            if (tr[i2_1] > mb) {
+                dt += cst - (1 << (mbt - tr[i2_1]));
+                tr[i2_1] = mb;
+            }
+            else
+                break;
+        }
+        dt >>= lft;
+        while (dt > 0) {
+            var i2_2 = t2[i].s;
+            if (tr[i2_2] < mb)
+                dt -= 1 << (mb - tr[i2_2]++ - 1);
+            else
+                ++i;
+        }
+        for (; i >= 0 && dt; --i) {
+            var i2_3 = t2[i].s;
+            if (tr[i2_3] == mb) {
+                --tr[i2_3];
+                ++dt;
+            }
+        }
+        mbt = mb;
+    }
+    return { t: new u8(tr), l: mbt };
+};
+// get the max length and assign length codes
+var ln = function (n, l, d) {
+    return n.s == -1
+        ? Math.max(ln(n.l, l, d + 1), ln(n.r, l, d + 1))
+        : (l[n.s] = d);
+};
+// length codes generation
+var lc = function (c) {
+    var s = c.length;
+    // Note that the semicolon was intentional
+    while (s && !c[--s])
+        ;
+    var cl = new u16(++s);
+    //  ind      num         streak
+    var cli = 0, cln = c[0], cls = 1;
+    var w = function (v) { cl[cli++] = v; };
+    for (var i = 1; i <= s; ++i) {
+        if (c[i] == cln && i != s)
+            ++cls;
+        else {
+            if (!cln && cls > 2) {
+                for (; cls > 138; cls -= 138)
+                    w(32754);
+                if (cls > 2) {
+                    w(cls > 10 ? ((cls - 11) << 5) | 28690 : ((cls - 3) << 5) | 12305);
+                    cls = 0;
+                }
+            }
+            else if (cls > 3) {
+                w(cln), --cls;
+                for (; cls > 6; cls -= 6)
+                    w(8304);
+                if (cls > 2)
+                    w(((cls - 3) << 5) | 8208), cls = 0;
+            }
+            while (cls--)
+                w(cln);
+            cls = 1;
+            cln = c[i];
+        }
+    }
+    return { c: cl.subarray(0, cli), n: s };
+};
+// calculate the length of output from tree, code lengths
+var clen = function (cf, cl) {
+    var l = 0;
+    for (var i = 0; i < cl.length; ++i)
+        l += cf[i] * cl[i];
+    return l;
+};
+// writes a fixed block
+// returns the new bit pos
+var wfblk = function (out, pos, dat) {
+    // no need to write 00 as type: TypedArray defaults to 0
+    var s = dat.length;
+    var o = shft(pos + 2);
+    out[o] = s & 255;
+    out[o + 1] = s >> 8;
+    out[o + 2] = out[o] ^ 255;
+    out[o + 3] = out[o + 1] ^ 255;
+    for (var i = 0; i < s; ++i)
+        out[o + i + 4] = dat[i];
+    return (o + 4 + s) * 8;
+};
+// writes a block
+var wblk = function (dat, out, final, syms, lf, df, eb, li, bs, bl, p) {
+    wbits(out, p++, final);
+    ++lf[256];
+    var _a = hTree(lf, 15), dlt = _a.t, mlb = _a.l;
+    var _b = hTree(df, 15), ddt = _b.t, mdb = _b.l;
+    var _c = lc(dlt), lclt = _c.c, nlc = _c.n;
+    var _d = lc(ddt), lcdt = _d.c, ndc = _d.n;
+    var lcfreq = new u16(19);
+    for (var i = 0; i < lclt.length; ++i)
+        ++lcfreq[lclt[i] & 31];
+    for (var i = 0; i < lcdt.length; ++i)
+        ++lcfreq[lcdt[i] & 31];
+    var _e = hTree(lcfreq, 7), lct = _e.t, mlcb = _e.l;
+    var nlcc = 19;
+    for (; nlcc > 4 && !lct[clim[nlcc - 1]]; --nlcc)
+        ;
+    var flen = (bl + 5) << 3;
+    var ftlen = clen(lf, flt) + clen(df, fdt) + eb;
+    var dtlen = clen(lf, dlt) + clen(df, ddt) + eb + 14 + 3 * nlcc + clen(lcfreq, lct) + 2 * lcfreq[16] + 3 * lcfreq[17] + 7 * lcfreq[18];
+    if (bs >= 0 && flen <= ftlen && flen <= dtlen)
+        return wfblk(out, p, dat.subarray(bs, bs + bl));
+    var lm, ll, dm, dl;
+    wbits(out, p, 1 + (dtlen < ftlen)), p += 2;
+    if (dtlen < ftlen) {
+        lm = hMap(dlt, mlb, 0), ll = dlt, dm = hMap(ddt, mdb, 0), dl = ddt;
+        var llm = hMap(lct, mlcb, 0);
+        wbits(out, p, nlc - 257);
+        wbits(out, p + 5, ndc - 1);
+        wbits(out, p + 10, nlcc - 4);
+        p += 14;
+        for (var i = 0; i < nlcc; ++i)
+            wbits(out, p + 3 * i, lct[clim[i]]);
+        p += 3 * nlcc;
+        var lcts = [lclt, lcdt];
+        for (var it = 0; it < 2; ++it) {
+            var clct = lcts[it];
+            for (var i = 0; i < clct.length; ++i) {
+                var len = clct[i] & 31;
+                wbits(out, p, llm[len]), p += lct[len];
+                if (len > 15)
+                    wbits(out, p, (clct[i] >> 5) & 127), p += clct[i] >> 12;
+            }
+        }
+    }
+    else {
+        lm = flm, ll = flt, dm = fdm, dl = fdt;
+    }
+    for (var i = 0; i < li; ++i) {
+        var sym = syms[i];
+        if (sym > 255) {
+            var len = (sym >> 18) & 31;
+            wbits16(out, p, lm[len + 257]), p += ll[len + 257];
+            if (len > 7)
+                wbits(out, p, (sym >> 23) & 31), p += fleb[len];
+            var dst = sym & 31;
+            wbits16(out, p, dm[dst]), p += dl[dst];
+            if (dst > 3)
+                wbits16(out, p, (sym >> 5) & 8191), p += fdeb[dst];
+        }
+        else {
+            wbits16(out, p, lm[sym]), p += ll[sym];
+        }
+    }
+    wbits16(out, p, lm[256]);
+    return p + ll[256];
+};
+// deflate options (nice << 13) | chain
+var deo = /*#__PURE__*/ new i32([65540, 131080, 131088, 131104, 262176, 1048704, 1048832, 2114560, 2117632]);
+// empty
+var et = /*#__PURE__*/ new u8(0);
+// compresses data into a raw DEFLATE buffer
+var dflt = function (dat, lvl, plvl, pre, post, st) {
+    var s = st.z || dat.length;
+    var o = new u8(pre + s + 5 * (1 + Math.ceil(s / 7000)) + post);
+    // writing to this writes to the output buffer
+    var w = o.subarray(pre, o.length - post);
+    var lst = st.l;
+    var pos = (st.r || 0) & 7;
+    if (lvl) {
+        if (pos)
+            w[0] = st.r >> 3;
+        var opt = deo[lvl - 1];
+        var n = opt >> 13, c = opt & 8191;
+        var msk_1 = (1 << plvl) - 1;
+        //    prev 2-byte val map    curr 2-byte val map
+        var prev = st.p || new u16(32768), head = st.h || new u16(msk_1 + 1);
+        var bs1_1 = Math.ceil(plvl / 3), bs2_1 = 2 * bs1_1;
+        var hsh = function (i) { return (dat[i] ^ (dat[i + 1] << bs1_1) ^ (dat[i + 2] << bs2_1)) & msk_1; };
+        // 24576 is an arbitrary number of maximum symbols per block
+        // 424 buffer for last block
+        var syms = new i32(25000);
+        // length/literal freq   distance freq
+        var lf = new u16(288), df = new u16(32);
+        //  l/lcnt  exbits  index          l/lind  waitdx          blkpos
+        var lc_1 = 0, eb = 0, i = st.i || 0, li = 0, wi = st.w || 0, bs = 0;
+        for (; i + 2 < s; ++i) {
+            // hash value
+            var hv = hsh(i);
+            // index mod 32768    previous index mod
+            var imod = i & 32767, pimod = head[hv];
+            prev[imod] = pimod;
+            head[hv] = imod;
+            // We always should modify head and prev, but only add symbols if
+            // this data is not yet processed ("wait" for wait index)
+            if (wi <= i) {
+                // bytes remaining
+                var rem = s - i;
+                if ((lc_1 > 7000 || li > 24576) && (rem > 423 || !lst)) {
+                    pos = wblk(dat, w, 0, syms, lf, df, eb, li, bs, i - bs, pos);
+                    li = lc_1 = eb = 0, bs = i;
+                    for (var j = 0; j < 286; ++j)
+                        lf[j] = 0;
+                    for (var j = 0; j < 30; ++j)
+                        df[j] = 0;
+                }
+                //  len    dist   chain
+                var l = 2, d = 0, ch_1 = c, dif = imod - pimod & 32767;
+                if (rem > 2 && hv == hsh(i - dif)) {
+                    var maxn = Math.min(n, rem) - 1;
+                    var maxd = Math.min(32767, i);
+                    // max possible length
+                    // not capped at dif because decompressors implement "rolling" index population
+                    var ml = Math.min(258, rem);
+                    while (dif <= maxd && --ch_1 && imod != pimod) {
+                        if (dat[i + l] == dat[i + l - dif]) {
+                            var nl = 0;
+                            for (; nl < ml && dat[i + nl] == dat[i + nl - dif]; ++nl)
+                                ;
+                            if (nl > l) {
+                                l = nl, d = dif;
+                                // break out early when we reach "nice" (we are satisfied enough)
+                                if (nl > maxn)
+                                    break;
+                                // now, find the rarest 2-byte sequence within this
+                                // length of literals and search for that instead.
+                                // Much faster than just using the start
+                                var mmd = Math.min(dif, nl - 2);
+                                var md = 0;
+                                for (var j = 0; j < mmd; ++j) {
+                                    var ti = i - dif + j & 32767;
+                                    var pti = prev[ti];
+                                    var cd = ti - pti & 32767;
+                                    if (cd > md)
+                                        md = cd, pimod = ti;
+                                }
+                            }
+                        }
+                        // check the previous match
+                        imod = pimod, pimod = prev[imod];
+                        dif += imod - pimod & 32767;
+                    }
+                }
+                // d will be nonzero only when a match was found
+                if (d) {
+                    // store both dist and len data in one int32
+                    // Make sure this is recognized as a len/dist with 28th bit (2^28)
+                    syms[li++] = 268435456 | (revfl[l] << 18) | revfd[d];
+                    var lin = revfl[l] & 31, din = revfd[d] & 31;
+                    eb += fleb[lin] + fdeb[din];
+                    ++lf[257 + lin];
+                    ++df[din];
+                    wi = i + l;
+                    ++lc_1;
+                }
+                else {
+                    syms[li++] = dat[i];
+                    ++lf[dat[i]];
+                }
+            }
+        }
+        for (i = Math.max(i, wi); i < s; ++i) {
+            syms[li++] = dat[i];
+            ++lf[dat[i]];
+        }
+        pos = wblk(dat, w, lst, syms, lf, df, eb, li, bs, i - bs, pos);
+        if (!lst) {
+            st.r = (pos & 7) | w[(pos / 8) | 0] << 3;
+            // shft(pos) now 1 less if pos & 7 != 0
+            pos -= 7;
+            st.h = head, st.p = prev, st.i = i, st.w = wi;
+        }
+    }
+    else {
+        for (var i = st.w || 0; i < s + lst; i += 65535) {
+            // end
+            var e = i + 65535;
+            if (e >= s) {
+                // write final block
+                w[(pos / 8) | 0] = lst;
+                e = s;
+            }
+            pos = wfblk(w, pos + 1, dat.subarray(i, e));
+        }
+        st.i = s;
+    }
+    return slc(o, 0, pre + shft(pos) + post);
+};
+// CRC32 table
+var crct = /*#__PURE__*/ (/* unused pure expression or super */ null && ((function () {
+    var t = new Int32Array(256);
+    for (var i = 0; i < 256; ++i) {
+        var c = i, k = 9;
+        while (--k)
+            c = ((c & 1) && -306674912) ^ (c >>> 1);
+        t[i] = c;
+    }
+    return t;
+})()));
+// CRC32
+var crc = function () {
+    var c = -1;
+    return {
+        p: function (d) {
+            // closures have awful performance
+            var cr = c;
+            for (var i = 0; i < d.length; ++i)
+                cr = crct[(cr & 255) ^ d[i]] ^ (cr >>> 8);
+            c = cr;
+        },
+        d: function () { return ~c; }
+    };
+};
+// Adler32
+var adler = function () {
+    var a = 1, b = 0;
+    return {
+        p: function (d) {
+            // closures have awful performance
+            var n = a, m = b;
+            var l = d.length | 0;
+            for (var i = 0; i != l;) {
+                var e = Math.min(i + 2655, l);
+                for (; i < e; ++i)
+                    m += n += d[i];
+                n = (n & 65535) + 15 * (n >> 16), m = (m & 65535) + 15 * (m >> 16);
+            }
+            a = n, b = m;
+        },
+        d: function () {
+            a %= 65521, b %= 65521;
+            return (a & 255) << 24 | (a & 0xFF00) << 8 | (b & 255) << 8 | (b >> 8);
+        }
+    };
+};
+;
+// deflate with opts
+var dopt = function (dat, opt, pre, post, st) {
+    if (!st) {
+        st = { l: 1 };
+        if (opt.dictionary) {
+            var dict = opt.dictionary.subarray(-32768);
+            var newDat = new u8(dict.length + dat.length);
+            newDat.set(dict);
+            newDat.set(dat, dict.length);
+            dat = newDat;
+            st.w = dict.length;
+        }
+    }
+    return dflt(dat, opt.level == null ? 6 : opt.level, opt.mem == null ? (st.l ? Math.ceil(Math.max(8, Math.min(13, Math.log(dat.length))) * 1.5) : 20) : (12 + opt.mem), pre, post, st);
+};
+// Walmart object spread
+var mrg = function (a, b) {
+    var o = {};
+    for (var k in a)
+        o[k] = a[k];
+    for (var k in b)
+        o[k] = b[k];
+    return o;
+};
+// worker clone
+// This is possibly the craziest part of the entire codebase, despite how simple it may seem.
+// The only parameter to this function is a closure that returns an array of variables outside of the function scope.
+// We're going to try to figure out the variable names used in the closure as strings because that is crucial for workerization.
+// We will return an object mapping of true variable name to value (basically, the current scope as a JS object).
+// The reason we can't just use the original variable names is minifiers mangling the toplevel scope.
+// This took me three weeks to figure out how to do.
+var wcln = function (fn, fnStr, td) {
+    var dt = fn();
+    var st = fn.toString();
+    var ks = st.slice(st.indexOf('[') + 1, st.lastIndexOf(']')).replace(/\s+/g, '').split(',');
+    for (var i = 0; i < dt.length; ++i) {
+        var v = dt[i], k = ks[i];
+        if (typeof v == 'function') {
+            fnStr += ';' + k + '=';
+            var st_1 = v.toString();
+            if (v.prototype) {
+                // for global objects
+                if (st_1.indexOf('[native code]') != -1) {
+                    var spInd = st_1.indexOf(' ', 8) + 1;
+                    fnStr += st_1.slice(spInd, st_1.indexOf('(', spInd));
+                }
+                else {
+                    fnStr += st_1;
+                    for (var t in v.prototype)
+                        fnStr += ';' + k + '.prototype.' + t + '=' + v.prototype[t].toString();
+                }
+            }
+            else
+                fnStr += st_1;
+        }
+        else
+            td[k] = v;
+    }
+    return fnStr;
+};
+var ch = (/* unused pure expression or super */ null && ([]));
+// clone bufs
+var cbfs = function (v) {
+    var tl = [];
+    for (var k in v) {
+        if (v[k].buffer) {
+            tl.push((v[k] = new v[k].constructor(v[k])).buffer);
+        }
+    }
+    return tl;
+};
+// use a worker to execute code
+var wrkr = function (fns, init, id, cb) {
+    if (!ch[id]) {
+        var fnStr = '', td_1 = {}, m = fns.length - 1;
+        for (var i = 0; i < m; ++i)
+            fnStr = wcln(fns[i], fnStr, td_1);
+        ch[id] = { c: wcln(fns[m], fnStr, td_1), e: td_1 };
+    }
+    var td = mrg({}, ch[id].e);
+    return wk(ch[id].c + ';onmessage=function(e){for(var k in e.data)self[k]=e.data[k];onmessage=' + init.toString() + '}', id, td, cbfs(td), cb);
+};
+// base async inflate fn
+var bInflt = function () { return [u8, u16, i32, fleb, fdeb, clim, fl, fd, flrm, fdrm, rev, ec, hMap, max, bits, bits16, shft, slc, err, inflt, inflateSync, pbf, gopt]; };
+var bDflt = function () { return [u8, u16, i32, fleb, fdeb, clim, revfl, revfd, flm, flt, fdm, fdt, rev, deo, et, hMap, wbits, wbits16, hTree, ln, lc, clen, wfblk, wblk, shft, slc, dflt, dopt, deflateSync, pbf]; };
+// gzip extra
+var gze = function () { return [gzh, gzhl, wbytes, crc, crct]; };
+// gunzip extra
+var guze = function () { return [gzs, gzl]; };
+// zlib extra
+var zle = function () { return [zlh, wbytes, adler]; };
+// unzlib extra
+var zule = function () { return [zls]; };
+// post buf
+var pbf = function (msg) { return postMessage(msg, [msg.buffer]); };
+// get opts
+var gopt = function (o) { return o && {
+    out: o.size && new u8(o.size),
+    dictionary: o.dictionary
+}; };
+// async helper
+var cbify = function (dat, opts, fns, init, id, cb) {
+    var w = wrkr(fns, init, id, function (err, dat) {
+        w.terminate();
+        cb(err, dat);
+    });
+    w.postMessage([dat, opts], opts.consume ? [dat.buffer] : []);
+    return function () { w.terminate(); };
+};
+// auto stream
+var astrm = function (strm) {
+    strm.ondata = function (dat, final) { return postMessage([dat, final], [dat.buffer]); };
+    return function (ev) {
+        if (ev.data[0]) {
+            strm.push(ev.data[0], ev.data[1]);
+            postMessage([ev.data[0].length]);
+        }
+        else
+            strm.flush(ev.data[1]);
+    };
+};
+// async stream attach
+var astrmify = function (fns, strm, opts, init, id, flush, ext) {
+    var t;
+    var w = wrkr(fns, init, id, function (err, dat) {
+        if (err)
+            w.terminate(), strm.ondata.call(strm, err);
+        else if (!Array.isArray(dat))
+            ext(dat);
+        else if (dat.length == 1) {
+            strm.queuedSize -= dat[0];
+            if (strm.ondrain)
+                strm.ondrain(dat[0]);
+        }
+        else {
+            if (dat[1])
+                w.terminate();
+            strm.ondata.call(strm, err, dat[0], dat[1]);
+        }
+    });
+    w.postMessage(opts);
+    strm.queuedSize = 0;
+    strm.push = function (d, f) {
+        if (!strm.ondata)
+            err(5);
+        if (t)
+            strm.ondata(err(4, 0, 1), null, !!f);
+        strm.queuedSize += d.length;
+        // can fail for cross-realm Uint8Array, but ok - only a small performance penalty
+        w.postMessage([d, t = f], d.buffer instanceof ArrayBuffer ? [d.buffer] : []);
+    };
+    strm.terminate = function () { w.terminate(); };
+    if (flush) {
+        strm.flush = function (sync) { w.postMessage([0, sync]); };
+    }
+};
+// read 2 bytes
+var b2 = function (d, b) { return d[b] | (d[b + 1] << 8); };
+// read 4 bytes
+var b4 = function (d, b) { return (d[b] | (d[b + 1] << 8) | (d[b + 2] << 16) | (d[b + 3] << 24)) >>> 0; };
+// read 8 bytes
+var b8 = function (d, b) { return b4(d, b) + (b4(d, b + 4) * 4294967296); };
+// write bytes
+var wbytes = function (d, b, v) {
+    for (; v; ++b)
+        d[b] = v, v >>>= 8;
+};
+// gzip header
+var gzh = function (c, o) {
+    var fn = o.filename;
+    c[0] = 31, c[1] = 139, c[2] = 8, c[8] = o.level < 2 ? 4 : o.level == 9 ? 2 : 0, c[9] = 3; // assume Unix
+    if (o.mtime != 0)
+        wbytes(c, 4, Math.floor(new Date(o.mtime || Date.now()) / 1000));
+    if (fn) {
+        c[3] = 8;
+        for (var i = 0; i <= fn.length; ++i)
+            c[i + 10] = fn.charCodeAt(i);
+    }
+};
+// gzip footer: -8 to -4 = CRC, -4 to -0 is length
+// gzip start
+var gzs = function (d) {
+    if (d[0] != 31 || d[1] != 139 || d[2] != 8)
+        err(6, 'invalid gzip data');
+    var flg = d[3];
+    var st = 10;
+    if (flg & 4)
+        st += (d[10] | d[11] << 8) + 2;
+    for (var zs = (flg >> 3 & 1) + (flg >> 4 & 1); zs > 0; zs -= !d[st++])
+        ;
+    return st + (flg & 2);
+};
+// gzip length
+var gzl = function (d) {
+    var l = d.length;
+    return (d[l - 4] | d[l - 3] << 8 | d[l - 2] << 16 | d[l - 1] << 24) >>> 0;
+};
+// gzip header length
+var gzhl = function (o) { return 10 + (o.filename ? o.filename.length + 1 : 0); };
+// zlib header
+var zlh = function (c, o) {
+    var lv = o.level, fl = lv == 0 ? 0 : lv < 6 ? 1 : lv == 9 ? 3 : 2;
+    c[0] = 120, c[1] = (fl << 6) | (o.dictionary && 32);
+    c[1] |= 31 - ((c[0] << 8) | c[1]) % 31;
+    if (o.dictionary) {
+        var h = adler();
+        h.p(o.dictionary);
+        wbytes(c, 2, h.d());
+    }
+};
+// zlib start
+var zls = function (d, dict) {
+    if ((d[0] & 15) != 8 || (d[0] >> 4) > 7 || ((d[0] << 8 | d[1]) % 31))
+        err(6, 'invalid zlib data');
+    if ((d[1] >> 5 & 1) == +!dict)
+        err(6, 'invalid zlib data: ' + (d[1] & 32 ? 'need' : 'unexpected') + ' dictionary');
+    return (d[1] >> 3 & 4) + 2;
+};
+function StrmOpt(opts, cb) {
+    if (typeof opts == 'function')
+        cb = opts, opts = {};
+    this.ondata = cb;
+    return opts;
+}
+/**
+ * Streaming DEFLATE compression
+ */
+var Deflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Deflate(opts, cb) {
+        if (typeof opts == 'function')
+            cb = opts, opts = {};
+        this.ondata = cb;
+        this.o = opts || {};
+        this.s = { l: 0, i: 32768, w: 32768, z: 32768 };
+        // Buffer length must always be 0 mod 32768 for index calculations to be correct when modifying head and prev
+        // 98304 = 32768 (lookback) + 65536 (common chunk size)
+        this.b = new u8(98304);
+        if (this.o.dictionary) {
+            var dict = this.o.dictionary.subarray(-32768);
+            this.b.set(dict, 32768 - dict.length);
+            this.s.i = 32768 - dict.length;
+        }
+    }
+    Deflate.prototype.p = function (c, f) {
+        this.ondata(dopt(c, this.o, 0, 0, this.s), f);
+    };
+    /**
+     * Pushes a chunk to be deflated
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Deflate.prototype.push = function (chunk, final) {
+        if (!this.ondata)
+            err(5);
+        if (this.s.l)
+            err(4);
+        var endLen = chunk.length + this.s.z;
+        if (endLen > this.b.length) {
+            if (endLen > 2 * this.b.length - 32768) {
+                var newBuf = new u8(endLen & -32768);
+                newBuf.set(this.b.subarray(0, this.s.z));
+                this.b = newBuf;
+            }
+            var split = this.b.length - this.s.z;
+            this.b.set(chunk.subarray(0, split), this.s.z);
+            this.s.z = this.b.length;
+            this.p(this.b, false);
+            this.b.set(this.b.subarray(-32768));
+            this.b.set(chunk.subarray(split), 32768);
+            this.s.z = chunk.length - split + 32768;
+            this.s.i = 32766, this.s.w = 32768;
+        }
+        else {
+            this.b.set(chunk, this.s.z);
+            this.s.z += chunk.length;
+        }
+        this.s.l = final & 1;
+        if (this.s.z > this.s.w + 8191 || final) {
+            this.p(this.b, final || false);
+            this.s.w = this.s.i, this.s.i -= 2;
+        }
+        if (final) {
+            // cleanup unneeded buffers/state to reduce memory usage
+            this.s = this.o = {};
+            this.b = et;
+        }
+    };
+    /**
+     * Flushes buffered uncompressed data. Useful to immediately retrieve the
+     * deflated output for small inputs.
+     * @param sync Whether to flush to a byte boundary. A sync flush takes 4-5
+     *             extra bytes, but guarantees all pushed data is immediately
+     *             decompressible. A separate DEFLATE stream may be concatenated
+     *             with the current output after a sync flush.
+     */
+    Deflate.prototype.flush = function (sync) {
+        if (!this.ondata)
+            err(5);
+        if (this.s.l)
+            err(4);
+        this.p(this.b, false);
+        this.s.w = this.s.i, this.s.i -= 2;
+        // could technically skip writing the type-0 block for (this.s.r & 7) == 0,
+        // but the deterministic trailer (00 00 FF FF) is useful in some situations
+        if (sync) {
+            var c = new u8(6);
+            c[0] = this.s.r >> 3;
+            // write empty, non-final type-0 block
+            var ep = wfblk(c, this.s.r, et);
+            this.s.r = 0;
+            this.ondata(c.subarray(0, ep >> 3), false);
+        }
+    };
+    return Deflate;
+}())));
+
+/**
+ * Asynchronous streaming DEFLATE compression
+ */
+var AsyncDeflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncDeflate(opts, cb) {
+        astrmify([
+            bDflt,
+            function () { return [astrm, Deflate]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Deflate(ev.data);
+            onmessage = astrm(strm);
+        }, 6, 1);
+    }
+    return AsyncDeflate;
+}())));
+
+function deflate(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bDflt,
+    ], function (ev) { return pbf(deflateSync(ev.data[0], ev.data[1])); }, 0, cb);
+}
+/**
+ * Compresses data with DEFLATE without any wrapper
+ * @param data The data to compress
+ * @param opts The compression options
+ * @returns The deflated version of the data
+ */
+function deflateSync(data, opts) {
+    return dopt(data, opts || {}, 0, 0);
+}
+/**
+ * Streaming DEFLATE decompression
+ */
+var Inflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Inflate(opts, cb) {
+        // no StrmOpt here to avoid adding to workerizer
+        if (typeof opts == 'function')
+            cb = opts, opts = {};
+        this.ondata = cb;
+        var dict = opts && opts.dictionary && opts.dictionary.subarray(-32768);
+        this.s = { i: 0, b: dict ? dict.length : 0 };
+        this.o = new u8(32768);
+        this.p = new u8(0);
+        if (dict)
+            this.o.set(dict);
+    }
+    Inflate.prototype.e = function (c) {
+        if (!this.ondata)
+            err(5);
+        if (this.d)
+            err(4);
+        if (!this.p.length)
+            this.p = c;
+        else if (c.length) {
+            var n = new u8(this.p.length + c.length);
+            n.set(this.p), n.set(c, this.p.length), this.p = n;
+        }
+    };
+    Inflate.prototype.c = function (final) {
+        this.s.i = +(this.d = final || false);
+        var bts = this.s.b;
+        var dt = inflt(this.p, this.s, this.o);
+        this.ondata(slc(dt, bts, this.s.b), this.d);
+        this.o = slc(dt, this.s.b - 32768), this.s.b = this.o.length;
+        this.p = slc(this.p, (this.s.p / 8) | 0), this.s.p &= 7;
+    };
+    /**
+     * Pushes a chunk to be inflated
+     * @param chunk The chunk to push
+     * @param final Whether this is the final chunk
+     */
+    Inflate.prototype.push = function (chunk, final) {
+        this.e(chunk), this.c(final);
+    };
+    return Inflate;
+}())));
+
+/**
+ * Asynchronous streaming DEFLATE decompression
+ */
+var AsyncInflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncInflate(opts, cb) {
+        astrmify([
+            bInflt,
+            function () { return [astrm, Inflate]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Inflate(ev.data);
+            onmessage = astrm(strm);
+        }, 7, 0);
+    }
+    return AsyncInflate;
+}())));
+
+function inflate(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bInflt
+    ], function (ev) { return pbf(inflateSync(ev.data[0], gopt(ev.data[1]))); }, 1, cb);
+}
+function inflateSync(data, opts) {
+    return inflt(data, { i: 2 }, opts && opts.out, opts && opts.dictionary);
+}
+// before you yell at me for not just using extends, my reason is that TS inheritance is hard to workerize.
+/**
+ * Streaming GZIP compression
+ */
+var Gzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Gzip(opts, cb) {
+        this.c = crc();
+        this.l = 0;
+        this.v = 1;
+        Deflate.call(this, opts, cb);
+    }
+    /**
+     * Pushes a chunk to be GZIPped
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Gzip.prototype.push = function (chunk, final) {
+        this.c.p(chunk);
+        this.l += chunk.length;
+        Deflate.prototype.push.call(this, chunk, final);
+    };
+    Gzip.prototype.p = function (c, f) {
+        var raw = dopt(c, this.o, this.v && gzhl(this.o), f && 8, this.s);
+        if (this.v)
+            gzh(raw, this.o), this.v = 0;
+        if (f)
+            wbytes(raw, raw.length - 8, this.c.d()), wbytes(raw, raw.length - 4, this.l);
+        this.ondata(raw, f);
+    };
+    /**
+     * Flushes buffered uncompressed data. Useful to immediately retrieve the
+     * GZIPped output for small inputs.
+     * @param sync Whether to flush to a byte boundary. A sync flush takes 4-5
+     *             extra bytes, but guarantees all pushed data is immediately
+     *             decompressible.
+     */
+    Gzip.prototype.flush = function (sync) {
+        Deflate.prototype.flush.call(this, sync);
+    };
+    return Gzip;
+}())));
+
+/**
+ * Asynchronous streaming GZIP compression
+ */
+var AsyncGzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncGzip(opts, cb) {
+        astrmify([
+            bDflt,
+            gze,
+            function () { return [astrm, Deflate, Gzip]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Gzip(ev.data);
+            onmessage = astrm(strm);
+        }, 8, 1);
+    }
+    return AsyncGzip;
+}())));
+
+function gzip(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bDflt,
+        gze,
+        function () { return [gzipSync]; }
+    ], function (ev) { return pbf(gzipSync(ev.data[0], ev.data[1])); }, 2, cb);
+}
+/**
+ * Compresses data with GZIP
+ * @param data The data to compress
+ * @param opts The compression options
+ * @returns The gzipped version of the data
+ */
+function gzipSync(data, opts) {
+    if (!opts)
+        opts = {};
+    var c = crc(), l = data.length;
+    c.p(data);
+    var d = dopt(data, opts, gzhl(opts), 8), s = d.length;
+    return gzh(d, opts), wbytes(d, s - 8, c.d()), wbytes(d, s - 4, l), d;
+}
+/**
+ * Streaming single or multi-member GZIP decompression
+ */
+var Gunzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Gunzip(opts, cb) {
+        this.v = 1;
+        this.r = 0;
+        Inflate.call(this, opts, cb);
+    }
+    /**
+     * Pushes a chunk to be GUNZIPped
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Gunzip.prototype.push = function (chunk, final) {
+        Inflate.prototype.e.call(this, chunk);
+        this.r += chunk.length;
+        if (this.v) {
+            var p = this.p.subarray(this.v - 1);
+            var s = p.length > 3 ? gzs(p) : 4;
+            if (s > p.length) {
+                if (!final)
+                    return;
+            }
+            else if (this.v > 1 && this.onmember) {
+                this.onmember(this.r - p.length);
+            }
+            this.p = p.subarray(s), this.v = 0;
+        }
+        // necessary to prevent TS from using the closure value
+        // This allows for workerization to function correctly
+        Inflate.prototype.c.call(this, 0);
+        // process concatenated GZIP
+        if (this.s.f && !this.s.l) {
+            this.v = shft(this.s.p) + 9;
+            this.s = { i: 0 };
+            this.o = new u8(0);
+            this.push(new u8(0), final);
+        }
+        else if (final) {
+            Inflate.prototype.c.call(this, final);
+        }
+    };
+    return Gunzip;
+}())));
+
+/**
+ * Asynchronous streaming single or multi-member GZIP decompression
+ */
+var AsyncGunzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncGunzip(opts, cb) {
+        var _this = this;
+        astrmify([
+            bInflt,
+            guze,
+            function () { return [astrm, Inflate, Gunzip]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Gunzip(ev.data);
+            strm.onmember = function (offset) { return postMessage(offset); };
+            onmessage = astrm(strm);
+        }, 9, 0, function (offset) { return _this.onmember && _this.onmember(offset); });
+    }
+    return AsyncGunzip;
+}())));
+
+function gunzip(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bInflt,
+        guze,
+        function () { return [gunzipSync]; }
+    ], function (ev) { return pbf(gunzipSync(ev.data[0], ev.data[1])); }, 3, cb);
+}
+function gunzipSync(data, opts) {
+    var st = gzs(data);
+    if (st + 8 > data.length)
+        err(6, 'invalid gzip data');
+    return inflt(data.subarray(st, -8), { i: 2 }, opts && opts.out || new u8(gzl(data)), opts && opts.dictionary);
+}
+/**
+ * Streaming Zlib compression
+ */
+var Zlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Zlib(opts, cb) {
+        this.c = adler();
+        this.v = 1;
+        Deflate.call(this, opts, cb);
+    }
+    /**
+     * Pushes a chunk to be zlibbed
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Zlib.prototype.push = function (chunk, final) {
+        this.c.p(chunk);
+        Deflate.prototype.push.call(this, chunk, final);
+    };
+    Zlib.prototype.p = function (c, f) {
+        var raw = dopt(c, this.o, this.v && (this.o.dictionary ? 6 : 2), f && 4, this.s);
+        if (this.v)
+            zlh(raw, this.o), this.v = 0;
+        if (f)
+            wbytes(raw, raw.length - 4, this.c.d());
+        this.ondata(raw, f);
+    };
+    /**
+     * Flushes buffered uncompressed data. Useful to immediately retrieve the
+     * zlibbed output for small inputs.
+     * @param sync Whether to flush to a byte boundary. A sync flush takes 4-5
+     *             extra bytes, but guarantees all pushed data is immediately
+     *             decompressible.
+     */
+    Zlib.prototype.flush = function (sync) {
+        Deflate.prototype.flush.call(this, sync);
+    };
+    return Zlib;
+}())));
+
+/**
+ * Asynchronous streaming Zlib compression
+ */
+var AsyncZlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncZlib(opts, cb) {
+        astrmify([
+            bDflt,
+            zle,
+            function () { return [astrm, Deflate, Zlib]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Zlib(ev.data);
+            onmessage = astrm(strm);
+        }, 10, 1);
+    }
+    return AsyncZlib;
+}())));
+
+function zlib(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bDflt,
+        zle,
+        function () { return [zlibSync]; }
+    ], function (ev) { return pbf(zlibSync(ev.data[0], ev.data[1])); }, 4, cb);
+}
+/**
+ * Compress data with Zlib
+ * @param data The data to compress
+ * @param opts The compression options
+ * @returns The zlib-compressed version of the data
+ */
+function zlibSync(data, opts) {
+    if (!opts)
+        opts = {};
+    var a = adler();
+    a.p(data);
+    var d = dopt(data, opts, opts.dictionary ? 6 : 2, 4);
+    return zlh(d, opts), wbytes(d, d.length - 4, a.d()), d;
+}
+/**
+ * Streaming Zlib decompression
+ */
+var Unzlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Unzlib(opts, cb) {
+        Inflate.call(this, opts, cb);
+        this.v = opts && opts.dictionary ? 2 : 1;
+    }
+    /**
+     * Pushes a chunk to be unzlibbed
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Unzlib.prototype.push = function (chunk, final) {
+        Inflate.prototype.e.call(this, chunk);
+        if (this.v) {
+            if (this.p.length < 6 && !final)
+                return;
+            this.p = this.p.subarray(zls(this.p, this.v - 1)), this.v = 0;
+        }
+        if (final) {
+            if (this.p.length < 4)
+                err(6, 'invalid zlib data');
+            this.p = this.p.subarray(0, -4);
+        }
+        // necessary to prevent TS from using the closure value
+        // This allows for workerization to function correctly
+        Inflate.prototype.c.call(this, final);
+    };
+    return Unzlib;
+}())));
+
+/**
+ * Asynchronous streaming Zlib decompression
+ */
+var AsyncUnzlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncUnzlib(opts, cb) {
+        astrmify([
+            bInflt,
+            zule,
+            function () { return [astrm, Inflate, Unzlib]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Unzlib(ev.data);
+            onmessage = astrm(strm);
+        }, 11, 0);
+    }
+    return AsyncUnzlib;
+}())));
+
+function unzlib(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bInflt,
+        zule,
+        function () { return [unzlibSync]; }
+    ], function (ev) { return pbf(unzlibSync(ev.data[0], gopt(ev.data[1]))); }, 5, cb);
+}
+function unzlibSync(data, opts) {
+    return inflt(data.subarray(zls(data, opts && opts.dictionary), -4), { i: 2 }, opts && opts.out, opts && opts.dictionary);
+}
+// Default algorithm for compression (used because having a known output size allows faster decompression)
+
+
+/**
+ * Streaming GZIP, Zlib, or raw DEFLATE decompression
+ */
+var Decompress = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Decompress(opts, cb) {
+        this.o = StrmOpt.call(this, opts, cb) || {};
+        this.G = Gunzip;
+        this.I = Inflate;
+        this.Z = Unzlib;
+    }
+    // init substream
+    // overriden by AsyncDecompress
+    Decompress.prototype.i = function () {
+        var _this = this;
+        this.s.ondata = function (dat, final) {
+            _this.ondata(dat, final);
+        };
+    };
+    /**
+     * Pushes a chunk to be decompressed
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Decompress.prototype.push = function (chunk, final) {
+        if (!this.ondata)
+            err(5);
+        if (!this.s) {
+            if (this.p && this.p.length) {
+                var n = new u8(this.p.length + chunk.length);
+                n.set(this.p), n.set(chunk, this.p.length);
+            }
+            else
+                this.p = chunk;
+            if (this.p.length > 2) {
+                this.s = (this.p[0] == 31 && this.p[1] == 139 && this.p[2] == 8)
+                    ? new this.G(this.o)
+                    : ((this.p[0] & 15) != 8 || (this.p[0] >> 4) > 7 || ((this.p[0] << 8 | this.p[1]) % 31))
+                        ? new this.I(this.o)
+                        : new this.Z(this.o);
+                this.i();
+                this.s.push(this.p, final);
+                this.p = null;
+            }
+        }
+        else
+            this.s.push(chunk, final);
+    };
+    return Decompress;
+}())));
+
+/**
+ * Asynchronous streaming GZIP, Zlib, or raw DEFLATE decompression
+ */
+var AsyncDecompress = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncDecompress(opts, cb) {
+        Decompress.call(this, opts, cb);
+        this.queuedSize = 0;
+        this.G = AsyncGunzip;
+        this.I = AsyncInflate;
+        this.Z = AsyncUnzlib;
+    }
+    AsyncDecompress.prototype.i = function () {
+        var _this = this;
+        this.s.ondata = function (err, dat, final) {
+            _this.ondata(err, dat, final);
+        };
+        this.s.ondrain = function (size) {
+            _this.queuedSize -= size;
+            if (_this.ondrain)
+                _this.ondrain(size);
+        };
+    };
+    /**
+     * Pushes a chunk to be decompressed
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    AsyncDecompress.prototype.push = function (chunk, final) {
+        this.queuedSize += chunk.length;
+        Decompress.prototype.push.call(this, chunk, final);
+    };
+    return AsyncDecompress;
+}())));
+
+function decompress(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return (data[0] == 31 && data[1] == 139 && data[2] == 8)
+        ? gunzip(data, opts, cb)
+        : ((data[0] & 15) != 8 || (data[0] >> 4) > 7 || ((data[0] << 8 | data[1]) % 31))
+            ? inflate(data, opts, cb)
+            : unzlib(data, opts, cb);
+}
+/**
+ * Expands compressed GZIP, Zlib, or raw DEFLATE data, automatically detecting the format
+ * @param data The data to decompress
+ * @param opts The decompression options
+ * @returns The decompressed version of the data
+ */
+function decompressSync(data, opts) {
+    return (data[0] == 31 && data[1] == 139 && data[2] == 8)
+        ? gunzipSync(data, opts)
+        : ((data[0] & 15) != 8 || (data[0] >> 4) > 7 || ((data[0] << 8 | data[1]) % 31))
+            ? inflateSync(data, opts)
+            : unzlibSync(data, opts);
+}
+// flatten a directory structure
+var fltn = function (d, p, t, o) {
+    for (var k in d) {
+        var val = d[k], n = p + k, op = o;
+        if (Array.isArray(val))
+            op = mrg(o, val[1]), val = val[0];
+        if (ArrayBuffer.isView(val))
+            t[n] = [val, op];
+        else {
+            t[n += '/'] = [new u8(0), op];
+            fltn(val, n, t, o);
+        }
+    }
+};
+// text encoder
+var te = typeof TextEncoder != 'undefined' && /*#__PURE__*/ new TextEncoder();
+// text decoder
+var td = typeof TextDecoder != 'undefined' && /*#__PURE__*/ new TextDecoder();
+// text decoder stream
+var tds = 0;
+try {
+    td.decode(et, { stream: true });
+    tds = 1;
+}
+catch (e) { }
+// decode UTF8
+var dutf8 = function (d) {
+    for (var r = '', i = 0;;) {
+        var c = d[i++];
+        var eb = (c > 127) + (c > 223) + (c > 239);
+        if (i + eb > d.length)
+            return { s: r, r: slc(d, i - 1) };
+        if (!eb)
+            r += String.fromCharCode(c);
+        else if (eb == 3) {
+            c = ((c & 15) << 18 | (d[i++] & 63) << 12 | (d[i++] & 63) << 6 | (d[i++] & 63)) - 65536,
+                r += String.fromCharCode(55296 | (c >> 10), 56320 | (c & 1023));
+        }
+        else if (eb & 1)
+            r += String.fromCharCode((c & 31) << 6 | (d[i++] & 63));
+        else
+            r += String.fromCharCode((c & 15) << 12 | (d[i++] & 63) << 6 | (d[i++] & 63));
+    }
+};
+/**
+ * Streaming UTF-8 decoding
+ */
+var DecodeUTF8 = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a UTF-8 decoding stream
+     * @param cb The callback to call whenever data is decoded
+     */
+    function DecodeUTF8(cb) {
+        this.ondata = cb;
+        if (tds)
+            this.t = new TextDecoder();
+        else
+            this.p = et;
+    }
+    /**
+     * Pushes a chunk to be decoded from UTF-8 binary
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    DecodeUTF8.prototype.push = function (chunk, final) {
+        if (!this.ondata)
+            err(5);
+        final = !!final;
+        if (this.t) {
+            this.ondata(this.t.decode(chunk, { stream: true }), final);
+            if (final) {
+                if (this.t.decode().length)
+                    err(8);
+                this.t = null;
+            }
+            return;
+        }
+        if (!this.p)
+            err(4);
+        var dat = new u8(this.p.length + chunk.length);
+        dat.set(this.p);
+        dat.set(chunk, this.p.length);
+        var _a = dutf8(dat), s = _a.s, r = _a.r;
+        if (final) {
+            if (r.length)
+                err(8);
+            this.p = null;
+        }
+        else
+            this.p = r;
+        this.ondata(s, final);
+    };
+    return DecodeUTF8;
+}())));
+
+/**
+ * Streaming UTF-8 encoding
+ */
+var EncodeUTF8 = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a UTF-8 decoding stream
+     * @param cb The callback to call whenever data is encoded
+     */
+    function EncodeUTF8(cb) {
+        this.ondata = cb;
+    }
+    /**
+     * Pushes a chunk to be encoded to UTF-8
+     * @param chunk The string data to push
+     * @param final Whether this is the last chunk
+     */
+    EncodeUTF8.prototype.push = function (chunk, final) {
+        if (!this.ondata)
+            err(5);
+        if (this.d)
+            err(4);
+        this.ondata(strToU8(chunk), this.d = final || false);
+    };
+    return EncodeUTF8;
+}())));
+
+/**
+ * Converts a string into a Uint8Array for use with compression/decompression methods
+ * @param str The string to encode
+ * @param latin1 Whether or not to interpret the data as Latin-1. This should
+ *               not need to be true unless decoding a binary string.
+ * @returns The string encoded in UTF-8/Latin-1 binary
+ */
+function strToU8(str, latin1) {
+    if (latin1) {
+        var ar_1 = new u8(str.length);
+        for (var i = 0; i < str.length; ++i)
+            ar_1[i] = str.charCodeAt(i);
+        return ar_1;
+    }
+    if (te)
+        return te.encode(str);
+    var l = str.length;
+    var ar = new u8(str.length + (str.length >> 1));
+    var ai = 0;
+    var w = function (v) { ar[ai++] = v; };
+    for (var i = 0; i < l; ++i) {
+        if (ai + 5 > ar.length) {
+            var n = new u8(ai + 8 + ((l - i) << 1));
+            n.set(ar);
+            ar = n;
+        }
+        var c = str.charCodeAt(i);
+        if (c < 128 || latin1)
+            w(c);
+        else if (c < 2048)
+            w(192 | (c >> 6)), w(128 | (c & 63));
+        else if (c > 55295 && c < 57344)
+            c = 65536 + (c & 1023 << 10) | (str.charCodeAt(++i) & 1023),
+                w(240 | (c >> 18)), w(128 | ((c >> 12) & 63)), w(128 | ((c >> 6) & 63)), w(128 | (c & 63));
+        else
+            w(224 | (c >> 12)), w(128 | ((c >> 6) & 63)), w(128 | (c & 63));
+    }
+    return slc(ar, 0, ai);
+}
+/**
+ * Converts a Uint8Array to a string
+ * @param dat The data to decode to string
+ * @param latin1 Whether or not to interpret the data as Latin-1. This should
+ *               not need to be true unless encoding to binary string.
+ * @returns The original UTF-8/Latin-1 string
+ */
+function strFromU8(dat, latin1) {
+    if (latin1) {
+        var r = '';
+        for (var i = 0; i < dat.length; i += 16384)
+            r += String.fromCharCode.apply(null, dat.subarray(i, i + 16384));
+        return r;
+    }
+    else if (td) {
+        return td.decode(dat);
+    }
+    else {
+        var _a = dutf8(dat), s = _a.s, r = _a.r;
+        if (r.length)
+            err(8);
+        return s;
+    }
+}
+;
+// deflate bit flag
+var dbf = function (l) { return l == 1 ? 3 : l < 6 ? 2 : l == 9 ? 1 : 0; };
+// skip local zip header
+var slzh = function (d, b) { return b + 30 + b2(d, b + 26) + b2(d, b + 28); };
+// read zip header
+var zh = function (d, b, z) {
+    var fnl = b2(d, b + 28), efl = b2(d, b + 30), fn = strFromU8(d.subarray(b + 46, b + 46 + fnl), !(b2(d, b + 8) & 2048)), es = b + 46 + fnl;
+    var _a = z64hs(d, es, efl, z, b4(d, b + 20), b4(d, b + 24), b4(d, b + 42)), sc = _a[0], su = _a[1], off = _a[2];
+    return [b2(d, b + 10), sc, su, fn, es + efl + b2(d, b + 32), off];
+};
+// read zip64 header sizes
+var z64hs = function (d, b, l, z, sc, su, off) {
+    var nsc = sc == 4294967295, nsu = su == 4294967295, noff = off == 4294967295, e = b + l;
+    var nf = nsc + nsu + noff;
+    if (z && nf) {
+        for (; b + 4 < e; b += 4 + b2(d, b + 2)) {
+            if (b2(d, b) == 1) {
+                return [
+                    nsc ? b8(d, b + 4 + 8 * nsu) : sc,
+                    nsu ? b8(d, b + 4) : su,
+                    noff ? b8(d, b + 4 + 8 * (nsu + nsc)) : off,
+                    1
+                ];
+            }
+        }
+        // z == 2 for unknown whether or not zip64
+        if (z < 2)
+            err(13);
+    }
+    return [sc, su, off, 0];
+};
+// extra field length
+var exfl = function (ex) {
+    var le = 0;
+    if (ex) {
+        for (var k in ex) {
+            var l = ex[k].length;
+            if (l > 65535)
+                err(9);
+            le += l + 4;
+        }
+    }
+    return le;
+};
+// write zip header
+var wzh = function (d, b, f, fn, u, c, ce, co) {
+    var fl = fn.length, ex = f.extra, col = co && co.length;
+    var exl = exfl(ex);
+    wbytes(d, b, ce != null ? 0x2014B50 : 0x4034B50), b += 4;
+    if (ce != null)
+        d[b++] = 20, d[b++] = f.os;
+    d[b] = 20, b += 2; // spec compliance? what's that?
+    d[b++] = (f.flag << 1) | (c < 0 && 8), d[b++] = u && 8;
+    d[b++] = f.compression & 255, d[b++] = f.compression >> 8;
+    var dt = new Date(f.mtime == null ? Date.now() : f.mtime), y = dt.getFullYear() - 1980;
+    if (y < 0 || y > 119)
+        err(10);
+    wbytes(d, b, (y << 25) | ((dt.getMonth() + 1) << 21) | (dt.getDate() << 16) | (dt.getHours() << 11) | (dt.getMinutes() << 5) | (dt.getSeconds() >> 1)), b += 4;
+    if (c != -1) {
+        wbytes(d, b, f.crc);
+        wbytes(d, b + 4, c < 0 ? -c - 2 : c);
+        wbytes(d, b + 8, f.size);
+    }
+    wbytes(d, b + 12, fl);
+    wbytes(d, b + 14, exl), b += 16;
+    if (ce != null) {
+        wbytes(d, b, col);
+        wbytes(d, b + 6, f.attrs);
+        wbytes(d, b + 10, ce), b += 14;
+    }
+    d.set(fn, b);
+    b += fl;
+    if (exl) {
+        for (var k in ex) {
+            var exf = ex[k], l = exf.length;
+            wbytes(d, b, +k);
+            wbytes(d, b + 2, l);
+            d.set(exf, b + 4), b += 4 + l;
+        }
+    }
+    if (col)
+        d.set(co, b), b += col;
+    return b;
+};
+// write zip footer (end of central directory)
+var wzf = function (o, b, c, d, e) {
+    wbytes(o, b, 0x6054B50); // skip disk
+    wbytes(o, b + 8, c);
+    wbytes(o, b + 10, c);
+    wbytes(o, b + 12, d);
+    wbytes(o, b + 16, e);
+};
+/**
+ * A pass-through stream to keep data uncompressed in a ZIP archive.
+ */
+var ZipPassThrough = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a pass-through stream that can be added to ZIP archives
+     * @param filename The filename to associate with this data stream
+     */
+    function ZipPassThrough(filename) {
+        this.filename = filename;
+        this.c = crc();
+        this.size = 0;
+        this.compression = 0;
+    }
+    /**
+     * Processes a chunk and pushes to the output stream. You can override this
+     * method in a subclass for custom behavior, but by default this passes
+     * the data through. You must call this.ondata(err, chunk, final) at some
+     * point in this method.
+     * @param chunk The chunk to process
+     * @param final Whether this is the last chunk
+     */
+    ZipPassThrough.prototype.process = function (chunk, final) {
+        this.ondata(null, chunk, final);
+    };
+    /**
+     * Pushes a chunk to be added. If you are subclassing this with a custom
+     * compression algorithm, note that you must push data from the source
+     * file only, pre-compression.
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    ZipPassThrough.prototype.push = function (chunk, final) {
+        if (!this.ondata)
+            err(5);
+        this.c.p(chunk);
+        this.size += chunk.length;
+        if (final)
+            this.crc = this.c.d();
+        // we shouldn't really do this cast, but properly handling ArrayBufferLike
+        // makes the API unergonomic with Buffer
+        this.process(chunk, final || false);
+    };
+    return ZipPassThrough;
+}())));
+
+// I don't extend because TypeScript extension adds 1kB of runtime bloat
+/**
+ * Streaming DEFLATE compression for ZIP archives. Prefer using AsyncZipDeflate
+ * for better performance
+ */
+var ZipDeflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a DEFLATE stream that can be added to ZIP archives
+     * @param filename The filename to associate with this data stream
+     * @param opts The compression options
+     */
+    function ZipDeflate(filename, opts) {
+        var _this = this;
+        if (!opts)
+            opts = {};
+        ZipPassThrough.call(this, filename);
+        this.d = new Deflate(opts, function (dat, final) {
+            _this.ondata(null, dat, final);
+        });
+        this.compression = 8;
+        this.flag = dbf(opts.level);
+    }
+    ZipDeflate.prototype.process = function (chunk, final) {
+        try {
+            this.d.push(chunk, final);
+        }
+        catch (e) {
+            this.ondata(e, null, final);
+        }
+    };
+    /**
+     * Pushes a chunk to be deflated
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    ZipDeflate.prototype.push = function (chunk, final) {
+        ZipPassThrough.prototype.push.call(this, chunk, final);
+    };
+    return ZipDeflate;
+}())));
+
+/**
+ * Asynchronous streaming DEFLATE compression for ZIP archives
+ */
+var AsyncZipDeflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates an asynchronous DEFLATE stream that can be added to ZIP archives
+     * @param filename The filename to associate with this data stream
+     * @param opts The compression options
+     */
+    function AsyncZipDeflate(filename, opts) {
+        var _this = this;
+        if (!opts)
+            opts = {};
+        ZipPassThrough.call(this, filename);
+        this.d = new AsyncDeflate(opts, function (err, dat, final) {
+            _this.ondata(err, dat, final);
+        });
+        this.compression = 8;
+        this.flag = dbf(opts.level);
+        this.terminate = this.d.terminate;
+    }
+    AsyncZipDeflate.prototype.process = function (chunk, final) {
+        this.d.push(chunk, final);
+    };
+    /**
+     * Pushes a chunk to be deflated
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    AsyncZipDeflate.prototype.push = function (chunk, final) {
+        ZipPassThrough.prototype.push.call(this, chunk, final);
+    };
+    return AsyncZipDeflate;
+}())));
+
+// TODO: Better tree shaking
+/**
+ * A zippable archive to which files can incrementally be added
+ */
+var Zip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates an empty ZIP archive to which files can be added
+     * @param cb The callback to call whenever data for the generated ZIP archive
+     *           is available
+     */
+    function Zip(cb) {
+        this.ondata = cb;
+        this.u = [];
+        this.d = 1;
+    }
+    /**
+     * Adds a file to the ZIP archive
+     * @param file The file stream to add
+     */
+    Zip.prototype.add = function (file) {
+        var _this = this;
+        if (!this.ondata)
+            err(5);
+        // finishing or finished
+        if (this.d & 2)
+            this.ondata(err(4 + (this.d & 1) * 8, 0, 1), null, false);
+        else {
+            var f = strToU8(file.filename), fl_1 = f.length;
+            var com = file.comment, o = com && strToU8(com);
+            var u = fl_1 != file.filename.length || (o && (com.length != o.length));
+            var hl_1 = fl_1 + exfl(file.extra) + 30;
+            if (fl_1 > 65535)
+                this.ondata(err(11, 0, 1), null, false);
+            var header = new u8(hl_1);
+            wzh(header, 0, file, f, u, -1);
+            var chks_1 = [header];
+            var pAll_1 = function () {
+                for (var _i = 0, chks_2 = chks_1; _i < chks_2.length; _i++) {
+                    var chk = chks_2[_i];
+                    _this.ondata(null, chk, false);
+                }
+                chks_1 = [];
+            };
+            var tr_1 = this.d;
+            this.d = 0;
+            var ind_1 = this.u.length;
+            var uf_1 = mrg(file, {
+                f: f,
+                u: u,
+                o: o,
+                t: function () {
+                    if (file.terminate)
+                        file.terminate();
+                },
+                r: function () {
+                    pAll_1();
+                    if (tr_1) {
+                        var nxt = _this.u[ind_1 + 1];
+                        if (nxt)
+                            nxt.r();
+                        else
+                            _this.d = 1;
+                    }
+                    tr_1 = 1;
+                }
+            });
+            var cl_1 = 0;
+            file.ondata = function (err, dat, final) {
+                if (err) {
+                    _this.ondata(err, dat, final);
+                    _this.terminate();
+                }
+                else {
+                    cl_1 += dat.length;
+                    chks_1.push(dat);
+                    if (final) {
+                        var dd = new u8(16);
+                        wbytes(dd, 0, 0x8074B50);
+                        wbytes(dd, 4, file.crc);
+                        wbytes(dd, 8, cl_1);
+                        wbytes(dd, 12, file.size);
+                        chks_1.push(dd);
+                        uf_1.c = cl_1, uf_1.b = hl_1 + cl_1 + 16, uf_1.crc = file.crc, uf_1.size = file.size;
+                        if (tr_1)
+                            uf_1.r();
+                        tr_1 = 1;
+                    }
+                    else if (tr_1)
+                        pAll_1();
+                }
+            };
+            this.u.push(uf_1);
+        }
+    };
+    /**
+     * Ends the process of adding files and prepares to emit the final chunks.
+     * This *must* be called after adding all desired files for the resulting
+     * ZIP file to work properly.
+     */
+    Zip.prototype.end = function () {
+        var _this = this;
+        if (this.d & 2) {
+            this.ondata(err(4 + (this.d & 1) * 8, 0, 1), null, true);
+            return;
+        }
+        if (this.d)
+            this.e();
+        else
+            this.u.push({
+                r: function () {
+                    if (!(_this.d & 1))
+                        return;
+                    _this.u.splice(-1, 1);
+                    _this.e();
+                },
+                t: function () { }
+            });
+        this.d = 3;
+    };
+    Zip.prototype.e = function () {
+        var bt = 0, l = 0, tl = 0;
+        for (var _i = 0, _a = this.u; _i < _a.length; _i++) {
+            var f = _a[_i];
+            tl += 46 + f.f.length + exfl(f.extra) + (f.o ? f.o.length : 0);
+        }
+        var out = new u8(tl + 22);
+        for (var _b = 0, _c = this.u; _b < _c.length; _b++) {
+            var f = _c[_b];
+            wzh(out, bt, f, f.f, f.u, -f.c - 2, l, f.o);
+            bt += 46 + f.f.length + exfl(f.extra) + (f.o ? f.o.length : 0), l += f.b;
+        }
+        wzf(out, bt, this.u.length, tl, l);
+        this.ondata(null, out, true);
+        this.d = 2;
+    };
+    /**
+     * A method to terminate any internal workers used by the stream. Subsequent
+     * calls to add() will fail.
+     */
+    Zip.prototype.terminate = function () {
+        for (var _i = 0, _a = this.u; _i < _a.length; _i++) {
+            var f = _a[_i];
+            f.t();
+        }
+        this.d = 2;
+    };
+    return Zip;
+}())));
+
+function zip(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    var r = {};
+    fltn(data, '', r, opts);
+    var k = Object.keys(r);
+    var lft = k.length, o = 0, tot = 0;
+    var slft = lft, files = new Array(lft);
+    var term = [];
+    var tAll = function () {
+        for (var i = 0; i < term.length; ++i)
+            term[i]();
+    };
+    var cbd = function (a, b) {
+        mt(function () { cb(a, b); });
+    };
+    mt(function () { cbd = cb; });
+    var cbf = function () {
+        var out = new u8(tot + 22), oe = o, cdl = tot - o;
+        tot = 0;
+        for (var i = 0; i < slft; ++i) {
+            var f = files[i];
+            try {
+                var l = f.c.length;
+                wzh(out, tot, f, f.f, f.u, l);
+                var badd = 30 + f.f.length + exfl(f.extra);
+                var loc = tot + badd;
+                out.set(f.c, loc);
+                wzh(out, o, f, f.f, f.u, l, tot, f.m), o += 16 + badd + (f.m ? f.m.length : 0), tot = loc + l;
+            }
+            catch (e) {
+                return cbd(e, null);
+            }
+        }
+        wzf(out, o, files.length, cdl, oe);
+        cbd(null, out);
+    };
+    if (!lft)
+        cbf();
+    var _loop_1 = function (i) {
+        var fn = k[i];
+        var _a = r[fn], file = _a[0], p = _a[1];
+        var c = crc(), size = file.length;
+        c.p(file);
+        var f = strToU8(fn), s = f.length;
+        var com = p.comment, m = com && strToU8(com), ms = m && m.length;
+        var exl = exfl(p.extra);
+        var compression = p.level == 0 ? 0 : 8;
+        var cbl = function (e, d) {
+            if (e) {
+                tAll();
+                cbd(e, null);
+            }
+            else {
+                var l = d.length;
+                files[i] = mrg(p, {
+                    size: size,
+                    crc: c.d(),
+                    c: d,
+                    f: f,
+                    m: m,
+                    u: s != fn.length || (m && (com.length != ms)),
+                    compression: compression
+                });
+                o += 30 + s + exl + l;
+                tot += 76 + 2 * (s + exl) + (ms || 0) + l;
+                if (!--lft)
+                    cbf();
+            }
+        };
+        if (s > 65535)
+            cbl(err(11, 0, 1), null);
+        if (!compression)
+            cbl(null, file);
+        else if (size < 160000) {
+            try {
+                cbl(null, deflateSync(file, p));
+            }
+            catch (e) {
+                cbl(e, null);
+            }
+        }
+        else
+            term.push(deflate(file, p, cbl));
+    };
+    // Cannot use lft because it can decrease
+    for (var i = 0; i < slft; ++i) {
+        _loop_1(i);
+    }
+    return tAll;
+}
+/**
+ * Synchronously creates a ZIP file. Prefer using `zip` for better performance
+ * with more than one file.
+ * @param data The directory structure for the ZIP archive
+ * @param opts The main options, merged with per-file options
+ * @returns The generated ZIP archive
+ */
+function zipSync(data, opts) {
+    if (!opts)
+        opts = {};
+    var r = {};
+    var files = [];
+    fltn(data, '', r, opts);
+    var o = 0;
+    var tot = 0;
+    for (var fn in r) {
+        var _a = r[fn], file = _a[0], p = _a[1];
+        var compression = p.level == 0 ? 0 : 8;
+        var f = strToU8(fn), s = f.length;
+        var com = p.comment, m = com && strToU8(com), ms = m && m.length;
+        var exl = exfl(p.extra);
+        if (s > 65535)
+            err(11);
+        var d = compression ? deflateSync(file, p) : file, l = d.length;
+        var c = crc();
+        c.p(file);
+        files.push(mrg(p, {
+            size: file.length,
+            crc: c.d(),
+            c: d,
+            f: f,
+            m: m,
+            u: s != fn.length || (m && (com.length != ms)),
+            o: o,
+            compression: compression
+        }));
+        o += 30 + s + exl + l;
+        tot += 76 + 2 * (s + exl) + (ms || 0) + l;
+    }
+    var out = new u8(tot + 22), oe = o, cdl = tot - o;
+    for (var i = 0; i < files.length; ++i) {
+        var f = files[i];
+        wzh(out, f.o, f, f.f, f.u, f.c.length);
+        var badd = 30 + f.f.length + exfl(f.extra);
+        out.set(f.c, f.o + badd);
+        wzh(out, o, f, f.f, f.u, f.c.length, f.o, f.m), o += 16 + badd + (f.m ? f.m.length : 0);
+    }
+    wzf(out, o, files.length, cdl, oe);
+    return out;
+}
+/**
+ * Streaming pass-through decompression for ZIP archives
+ */
+var UnzipPassThrough = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function UnzipPassThrough() {
+    }
+    UnzipPassThrough.prototype.push = function (chunk, final) {
+        // same as ZipPassThrough: cast to retain Buffer ergonomics
+        this.ondata(null, chunk, final);
+    };
+    UnzipPassThrough.compression = 0;
+    return UnzipPassThrough;
+}())));
+
+/**
+ * Streaming DEFLATE decompression for ZIP archives. Prefer AsyncZipInflate for
+ * better performance.
+ */
+var UnzipInflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a DEFLATE decompression that can be used in ZIP archives
+     */
+    function UnzipInflate() {
+        var _this = this;
+        this.i = new Inflate(function (dat, final) {
+            _this.ondata(null, dat, final);
+        });
+    }
+    UnzipInflate.prototype.push = function (chunk, final) {
+        try {
+            this.i.push(chunk, final);
+        }
+        catch (e) {
+            this.ondata(e, null, final);
+        }
+    };
+    UnzipInflate.compression = 8;
+    return UnzipInflate;
+}())));
+
+/**
+ * Asynchronous streaming DEFLATE decompression for ZIP archives
+ */
+var AsyncUnzipInflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a DEFLATE decompression that can be used in ZIP archives
+     */
+    function AsyncUnzipInflate(_, sz) {
+        var _this = this;
+        if (sz < 320000) {
+            this.i = new Inflate(function (dat, final) {
+                _this.ondata(null, dat, final);
+            });
+        }
+        else {
+            this.i = new AsyncInflate(function (err, dat, final) {
+                _this.ondata(err, dat, final);
+            });
+            this.terminate = this.i.terminate;
+        }
+    }
+    AsyncUnzipInflate.prototype.push = function (chunk, final) {
+        if (this.i.terminate)
+            chunk = slc(chunk, 0);
+        this.i.push(chunk, final);
+    };
+    AsyncUnzipInflate.compression = 8;
+    return AsyncUnzipInflate;
+}())));
+
+/**
+ * A ZIP archive decompression stream that emits files as they are discovered
+ */
+var Unzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a ZIP decompression stream
+     * @param cb The callback to call whenever a file in the ZIP archive is found
+     */
+    function Unzip(cb) {
+        this.onfile = cb;
+        this.k = [];
+        this.o = {
+            0: UnzipPassThrough
+        };
+        this.p = et;
+    }
+    /**
+     * Pushes a chunk to be unzipped
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Unzip.prototype.push = function (chunk, final) {
+        var _this = this;
+        if (!this.onfile)
+            err(5);
+        if (!this.p)
+            err(4);
+        if (this.c > 0) {
+            var len = Math.min(this.c, chunk.length);
+            var toAdd = chunk.subarray(0, len);
+            this.c -= len;
+            if (this.d)
+                this.d.push(toAdd, !this.c);
+            else
+                this.k[0].push(toAdd);
+            chunk = chunk.subarray(len);
+            if (chunk.length)
+                return this.push(chunk, final);
+        }
+        else {
+            var f = 0, i = 0, is = void 0, buf = void 0;
+            if (!this.p.length)
+                buf = chunk;
+            else if (!chunk.length)
+                buf = this.p;
+            else {
+                buf = new u8(this.p.length + chunk.length);
+                buf.set(this.p), buf.set(chunk, this.p.length);
+            }
+            var l = buf.length, oc = this.c, add = oc && this.d;
+            var _loop_2 = function () {
+                var sig = b4(buf, i);
+                if (sig == 0x4034B50) {
+                    f = 1, is = i;
+                    this_1.d = null;
+                    this_1.c = 0;
+                    var bf = b2(buf, i + 6), cmp_1 = b2(buf, i + 8), u = bf & 2048, dd = bf & 8, fnl = b2(buf, i + 26), es = b2(buf, i + 28);
+                    if (l > i + 30 + fnl + es) {
+                        var chks_3 = [];
+                        this_1.k.unshift(chks_3);
+                        f = 2;
+                        var lsc = b4(buf, i + 18), lsu = b4(buf, i + 22);
+                        var fn_1 = strFromU8(buf.subarray(i + 30, i += 30 + fnl), !u);
+                        var _a = z64hs(buf, i, es, 2, lsc, lsu, 0), sc_1 = _a[0], su_1 = _a[1], z64 = _a[3];
+                        if (dd)
+                            sc_1 = -1 - z64;
+                        i += es;
+                        this_1.c = sc_1;
+                        var d_1;
+                        var file_1 = {
+                            name: fn_1,
+                            compression: cmp_1,
+                            start: function () {
+                                if (!file_1.ondata)
+                                    err(5);
+                                if (!sc_1)
+                                    file_1.ondata(null, et, true);
+                                else {
+                                    var ctr = _this.o[cmp_1];
+                                    if (!ctr)
+                                        file_1.ondata(err(14, 'unknown compression type ' + cmp_1, 1), null, false);
+                                    d_1 = sc_1 < 0 ? new ctr(fn_1) : new ctr(fn_1, sc_1, su_1);
+                                    d_1.ondata = function (err, dat, final) { file_1.ondata(err, dat, final); };
+                                    for (var _i = 0, chks_4 = chks_3; _i < chks_4.length; _i++) {
+                                        var dat = chks_4[_i];
+                                        d_1.push(dat, false);
+                                    }
+                                    if (_this.k[0] == chks_3 && _this.c)
+                                        _this.d = d_1;
+                                    else
+                                        d_1.push(et, true);
+                                }
+                            },
+                            terminate: function () {
+                                if (d_1 && d_1.terminate)
+                                    d_1.terminate();
+                            }
+                        };
+                        if (sc_1 >= 0)
+                            file_1.size = sc_1, file_1.originalSize = su_1;
+                        this_1.onfile(file_1);
+                    }
+                    return "break";
+                }
+                else if (oc) {
+                    if (sig == 0x8074B50) {
+                        is = i += 12 + (oc == -2 && 8), f = 3, this_1.c = 0;
+                        return "break";
+                    }
+                    else if (sig == 0x2014B50) {
+                        is = i -= 4, f = 3, this_1.c = 0;
+                        return "break";
+                    }
+                }
+            };
+            var this_1 = this;
+            for (; i < l - 4; ++i) {
+                var state_1 = _loop_2();
+                if (state_1 === "break")
+                    break;
+            }
+            this.p = et;
+            if (oc < 0) {
+                var dat = f ? buf.subarray(0, is - 12 - (oc == -2 && 8) - (b4(buf, is - 16) == 0x8074B50 && 4)) : buf.subarray(0, i);
+                if (add)
+                    add.push(dat, !!f);
+                else
+                    this.k[+(f == 2)].push(dat);
+            }
+            if (f & 2)
+                return this.push(buf.subarray(i), final);
+            this.p = buf.subarray(i);
+        }
+        if (final) {
+            if (this.c)
+                err(13);
+            this.p = null;
+        }
+    };
+    /**
+     * Registers a decoder with the stream, allowing for files compressed with
+     * the compression type provided to be expanded correctly
+     * @param decoder The decoder constructor
+     */
+    Unzip.prototype.register = function (decoder) {
+        this.o[decoder.compression] = decoder;
+    };
+    return Unzip;
+}())));
+
+var mt = typeof queueMicrotask == 'function' ? queueMicrotask : typeof setTimeout == 'function' ? setTimeout : function (fn) { fn(); };
+function unzip(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    var term = [];
+    var tAll = function () {
+        for (var i = 0; i < term.length; ++i)
+            term[i]();
+    };
+    var files = {};
+    var cbd = function (a, b) {
+        mt(function () { cb(a, b); });
+    };
+    mt(function () { cbd = cb; });
+    var e = data.length - 22;
+    for (; b4(data, e) != 0x6054B50; --e) {
+        if (!e || data.length - e > 65558) {
+            cbd(err(13, 0, 1), null);
+            return tAll;
+        }
+    }
+    ;
+    var lft = b2(data, e + 8);
+    if (lft) {
+        var c = lft;
+        var o = b4(data, e + 16);
+        var z = b4(data, e - 20) == 0x7064B50;
+        if (z) {
+            var ze = b4(data, e - 12);
+            z = b4(data, ze) == 0x6064B50;
+            if (z) {
+                c = lft = b4(data, ze + 32);
+                o = b4(data, ze + 48);
+            }
+        }
+        var fltr = opts && opts.filter;
+        var _loop_3 = function (i) {
+            var _a = zh(data, o, z), c_1 = _a[0], sc = _a[1], su = _a[2], fn = _a[3], no = _a[4], off = _a[5], b = slzh(data, off);
+            o = no;
+            var cbl = function (e, d) {
+                if (e) {
+                    tAll();
+                    cbd(e, null);
+                }
+                else {
+                    if (d)
+                        files[fn] = d;
+                    if (!--lft)
+                        cbd(null, files);
+                }
+            };
+            if (!fltr || fltr({
+                name: fn,
+                size: sc,
+                originalSize: su,
+                compression: c_1
+            })) {
+                if (!c_1)
+                    cbl(null, slc(data, b, b + sc));
+                else if (c_1 == 8) {
+                    var infl = data.subarray(b, b + sc);
+                    // Synchronously decompress under 512KB, or barely-compressed data
+                    if (su < 524288 || sc > 0.8 * su) {
+                        try {
+                            cbl(null, inflateSync(infl, { out: new u8(su) }));
+                        }
+                        catch (e) {
+                            cbl(e, null);
+                        }
+                    }
+                    else
+                        term.push(inflate(infl, { size: su }, cbl));
+                }
+                else
+                    cbl(err(14, 'unknown compression type ' + c_1, 1), null);
+            }
+            else
+                cbl(null, null);
+        };
+        for (var i = 0; i < c; ++i) {
+            _loop_3(i);
+        }
+    }
+    else
+        cbd(null, {});
+    return tAll;
+}
+/**
+ * Synchronously decompresses a ZIP archive. Prefer using `unzip` for better
+ * performance with more than one file.
+ * @param data The raw compressed ZIP file
+ * @param opts The ZIP extraction options
+ * @returns The decompressed files
+ */
+function unzipSync(data, opts) {
+    var files = {};
+    var e = data.length - 22;
+    for (; b4(data, e) != 0x6054B50; --e) {
+        if (!e || data.length - e > 65558)
+            err(13);
+    }
+    ;
+    var c = b2(data, e + 8);
+    if (!c)
+        return {};
+    var o = b4(data, e + 16);
+    var z = b4(data, e - 20) == 0x7064B50;
+    if (z) {
+        var ze = b4(data, e - 12);
+        z = b4(data, ze) == 0x6064B50;
+        if (z) {
+            c = b4(data, ze + 32);
+            o = b4(data, ze + 48);
+        }
+    }
+    var fltr = opts && opts.filter;
+    for (var i = 0; i < c; ++i) {
+        var _a = zh(data, o, z), c_2 = _a[0], sc = _a[1], su = _a[2], fn = _a[3], no = _a[4], off = _a[5], b = slzh(data, off);
+        o = no;
+        if (!fltr || fltr({
+            name: fn,
+            size: sc,
+            originalSize: su,
+            compression: c_2
+        })) {
+            if (!c_2)
+                files[fn] = slc(data, b, b + sc);
+            else if (c_2 == 8)
+                files[fn] = inflateSync(data.subarray(b, b + sc), { out: new u8(su) });
+            else
+                err(14, 'unknown compression type ' + c_2);
+        }
+    }
+    return files;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/inspect/eval-zip.ts
+
+const WANTED = /^(header\.json|samples\/[^/]+\.json)$/;
+/** Zip archives start with a local file header; an `.eval` log names its entries early. */
+function looksLikeEvalZip(head) {
+    if (head.length < 4 || head.readUInt32LE(0) !== 0x04034b50)
+        return false;
+    const names = head.subarray(0, 64 * 1024).toString('latin1');
+    return names.includes('header.json') || names.includes('_journal/start.json') || /samples\/[^/]+_epoch_\d+\.json/.test(names);
+}
+/**
+ * Reads the header and sample entries of an Inspect `.eval` zip. fflate
+ * inflates each entry into a buffer of its declared size, so the cap on
+ * declared sizes (per entry and in total) bounds memory even for an archive
+ * that lies about them; entries over the cap are skipped and reported.
+ */
+function readEvalArchive(bytes, maxBytes) {
+    const problems = [];
+    let total = 0;
+    const filter = (file) => {
+        if (!WANTED.test(file.name))
+            return false;
+        if (file.originalSize > maxBytes || total + file.originalSize > maxBytes) {
+            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${maxBytes}-byte limit: skipped`);
+            return false;
+        }
+        total += file.originalSize;
+        return true;
+    };
+    let files;
+    try {
+        files = unzipSync(bytes, { filter });
+    }
+    catch (error) {
+        return { header: undefined, samples: [], problems: [`not a readable zip archive (${error instanceof Error ? error.message : 'unknown error'})`] };
+    }
+    const decode = (name) => {
+        try {
+            return JSON.parse(Buffer.from(files[name]).toString('utf8'));
+        }
+        catch {
+            problems.push(`zip entry "${name}" is not JSON`);
+            return undefined;
+        }
+    };
+    const header = Object.prototype.hasOwnProperty.call(files, 'header.json') ? decode('header.json') : undefined;
+    const samples = Object.keys(files)
+        .filter((name) => name.startsWith('samples/'))
+        .sort(bySampleOrder)
+        .map((name) => ({ name, value: decode(name) }));
+    return { header, samples, problems };
+}
+/** `samples/<id>_epoch_<n>.json`: by id, then epoch (numerically where they are numbers). */
+function bySampleOrder(a, b) {
+    return a.localeCompare(b, 'en', { numeric: true });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/inspect/samples.ts
+
+
+
+/** Timestamps of a sample's tool events, by tool call id. */
+function toolTimes(events) {
+    const times = new Map();
+    for (const event of events) {
+        if (!isObject(event) || str(event, 'event') !== 'tool')
+            continue;
+        const id = idOf(event, 'id');
+        if (id === null)
+            continue;
+        const start = toMillis(own(event, 'timestamp'));
+        times.set(id, { start, end: toMillis(own(event, 'completed')) ?? start });
+    }
+    return times;
+}
+/** The run id of a sample: its id and epoch. */
+function sampleRunId(sample) {
+    const id = idOf(sample, 'id');
+    if (id === null)
+        return null;
+    const epoch = idOf(sample, 'epoch');
+    return epoch === null ? id : `${id}#${epoch}`;
+}
+/**
+ * One Inspect AI sample as one run. The catalog is the tool list of its model
+ * events; calls and results come from its messages (assistant `tool_calls`,
+ * `role:"tool"` messages with `error{type,message}`), timed by the matching
+ * tool events; each assistant message is an llm span. A sample with no
+ * messages falls back to its tool events.
+ */
+function collectSample(collector, sample, path, file, lineOf, fallbackRunId) {
+    const runId = sampleRunId(sample) ?? fallbackRunId;
+    const place = (at, ts) => ({ loc: { file, line: lineOf(at) }, runId, ts });
+    const rawEvents = own(sample, 'events');
+    const events = Array.isArray(rawEvents) ? rawEvents : [];
+    events.forEach((event, k) => {
+        if (!isObject(event) || str(event, 'event') !== 'model')
+            return;
+        const tools = catalogTools(own(event, 'tools'));
+        if (tools)
+            collector.catalog(tools, place([...path, 'events', k], toMillis(own(event, 'timestamp'))));
+    });
+    const times = toolTimes(events);
+    const messages = own(sample, 'messages');
+    if (Array.isArray(messages) && messages.length > 0) {
+        messages.forEach((message, j) => {
+            const at = [...path, 'messages', j];
+            if (isObject(message) && str(message, 'role') === 'assistant')
+                collector.llm(place(at, null));
+            for (const fact of messageFacts(message).facts) {
+                const time = fact.callId === null ? undefined : times.get(fact.callId);
+                collector.fact(fact, place(at, time ? (fact.kind === 'call' ? time.start : time.end) : null));
+            }
+        });
+        return;
+    }
+    events.forEach((event, k) => {
+        if (!isObject(event))
+            return;
+        const at = [...path, 'events', k];
+        const kind = str(event, 'event');
+        if (kind === 'model')
+            collector.llm(place(at, toMillis(own(event, 'timestamp'))), toMillis(own(event, 'completed')));
+        if (kind !== 'tool')
+            return;
+        const callId = idOf(event, 'id');
+        const tool = str(event, 'function') ?? 'unknown';
+        collector.fact({ kind: 'call', callId, tool, args: own(event, 'arguments') }, place(at, toMillis(own(event, 'timestamp'))));
+        const error = own(event, 'error');
+        const errorType = isObject(error) ? str(error, 'type') : null;
+        const failed = error !== undefined && error !== null;
+        const content = failed && isObject(error) ? own(error, 'message') : own(event, 'result');
+        collector.fact(resultFact(callId, tool, content, failed, errorType, errorType), place(at, toMillis(own(event, 'completed'))));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/inspect/index.ts
+
+
+
+
+
+
+function isEvalLog(doc) {
+    return isObject(doc) && isObject(own(doc, 'eval')) && typeof own(doc, 'version') === 'number' && (Array.isArray(own(doc, 'samples')) || own(doc, 'plan') !== undefined);
+}
+/**
+ * Inspect AI eval logs: the `.json` log (`{version, eval, samples[]}`) and the
+ * `.eval` zip (header.json + samples/*.json). One run per sample and epoch.
+ * Lines: in a `.json` log, the line where each message begins; in a `.eval`
+ * archive, 1 (its entries are minified JSON inside a zip, without lines).
+ */
+const inspectFormat = {
+    id: 'inspect',
+    description: 'Inspect AI eval logs (.json and .eval zip archives)',
+    detect(sample) {
+        const head = largeDocumentHead(sample);
+        if (head !== null)
+            return /^\{\s*"version"\s*:\s*\d+\s*,/.test(head) && /"eval"\s*:\s*\{/.test(head);
+        return looksLikeEvalZip(sample.head) || isEvalLog(sample.document);
+    },
+    async parse(input, sink) {
+        const collector = new FactCollector(false);
+        const bytes = await input.bytes();
+        if (looksLikeEvalZip(bytes)) {
+            const archive = readEvalArchive(bytes, input.limits.maxDocumentBytes);
+            for (const problem of archive.problems)
+                sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
+            for (const { name, value } of archive.samples)
+                if (isObject(value))
+                    collectSample(collector, value, [], input.file, () => 1, name);
+        }
+        else {
+            const parsed = await parseDocument(input, sink);
+            if (!parsed)
+                return;
+            const samples = isObject(parsed.value) ? own(parsed.value, 'samples') : undefined;
+            if (Array.isArray(samples)) {
+                const lineOf = indexLines(parsed.text, 5);
+                samples.forEach((sample, i) => {
+                    if (isObject(sample))
+                        collectSample(collector, sample, ['samples', i], input.file, lineOf, `#${i}`);
+                });
+            }
+        }
+        for (const record of collector.records)
+            sink.record(record);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/attributes.ts
+
+
+/**
+ * The OTel attributes Langfuse keeps in `metadata.attributes` of an
+ * observation, for the keys the frameworks in its exports use: GenAI semantic
+ * conventions (`gen_ai.tool.*`), the Vercel AI SDK (`ai.toolCall.*`,
+ * `ai.prompt.tools`), pydantic-ai (`tool_arguments`, `tool_response`,
+ * `model_request_parameters`, `pydantic_ai.all_messages`) and OpenInference
+ * (`tool.name`). A small local mapping; the OTel reader has the full one.
+ */
+function attributesOf(observation) {
+    const metadata = argsOf(own(observation, 'metadata'));
+    if (!isObject(metadata))
+        return Object.create(null);
+    const attributes = argsOf(own(metadata, 'attributes'));
+    return isObject(attributes) ? attributes : Object.create(null);
+}
+function toolAttributes(attrs) {
+    return {
+        callId: idOf(attrs, 'gen_ai.tool.call.id') ?? idOf(attrs, 'ai.toolCall.id') ?? idOf(attrs, 'tool_call.id'),
+        tool: str(attrs, 'gen_ai.tool.name') ?? str(attrs, 'ai.toolCall.name') ?? str(attrs, 'tool.name'),
+        args: argsOf(own(attrs, 'gen_ai.tool.call.arguments') ?? own(attrs, 'ai.toolCall.args') ?? own(attrs, 'tool_arguments')),
+        result: own(attrs, 'gen_ai.tool.call.result') ?? own(attrs, 'ai.toolCall.result') ?? own(attrs, 'tool_response'),
+        errorType: str(attrs, 'error.type'),
+    };
+}
+/** The tool catalog an observation's attributes (or Langfuse's own fields) record, null when none. */
+function catalogOf(observation, attrs) {
+    const params = argsOf(own(attrs, 'model_request_parameters'));
+    if (isObject(params)) {
+        const fn = catalogTools(own(params, 'function_tools')) ?? [];
+        const out = catalogTools(own(params, 'output_tools')) ?? [];
+        if (fn.length + out.length > 0)
+            return [...fn, ...out];
+    }
+    for (const value of [own(attrs, 'gen_ai.tool.definitions'), own(attrs, 'ai.prompt.tools'), openInferenceTools(attrs)]) {
+        const tools = catalogTools(value);
+        if (tools && tools.length > 0)
+            return tools;
+    }
+    const metadata = argsOf(own(observation, 'metadata'));
+    const listed = isObject(metadata) ? catalogTools(own(metadata, 'tools')) : null;
+    if (listed && listed.length > 0)
+        return listed;
+    const definitions = own(observation, 'toolDefinitions');
+    const listedDefinitions = catalogTools(definitions);
+    if (listedDefinitions && listedDefinitions.length > 0)
+        return listedDefinitions;
+    if (isObject(definitions)) {
+        const tools = Object.keys(definitions).map((name) => ({ name, ...schemaOf(own(definitions, name)), schemaSha256: null }));
+        if (tools.length > 0)
+            return tools;
+    }
+    return null;
+}
+/** OpenInference flattens the tool list: `llm.tools.<n>.tool.json_schema`, in index order. */
+function openInferenceTools(attrs) {
+    const found = [];
+    for (const key of Object.keys(attrs)) {
+        const m = /^llm\.tools\.(\d+)\.tool\.json_schema$/.exec(key);
+        if (m)
+            found.push([Number(m[1]), own(attrs, key)]);
+    }
+    return found.sort((a, b) => a[0] - b[0]).map(([, schema]) => schema);
+}
+function schemaOf(value) {
+    const def = argsOf(value);
+    if (!isObject(def))
+        return {};
+    const schema = own(def, 'parameters') ?? own(def, 'input_schema') ?? own(def, 'inputSchema');
+    return schema === undefined ? {} : { schema: argsOf(schema) };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/index.ts
+
+
+
+
+
+
+function observationsOf(doc) {
+    if (!isObject(doc) || !isObject(own(doc, 'trace')))
+        return null;
+    const top = own(doc, 'observations');
+    if (Array.isArray(top))
+        return { list: top, path: ['observations'] };
+    const nested = own(own(doc, 'trace'), 'observations');
+    return Array.isArray(nested) ? { list: nested, path: ['trace', 'observations'] } : null;
+}
+/** One export, or a list of exports (one run per trace). */
+function exportsOf(doc) {
+    if (observationsOf(doc) !== null)
+        return [{ value: doc, path: [] }];
+    if (!Array.isArray(doc) || doc.length === 0 || !doc.every((item) => observationsOf(item) !== null))
+        return null;
+    return doc.map((value, i) => ({ value: value, path: [i] }));
+}
+/** Langfuse trace exports `{trace, observations[]}`: one run per trace id. */
+const langfuseFormat = {
+    id: 'langfuse',
+    description: 'Langfuse trace exports ({trace, observations[]}, observation types GENERATION/TOOL/AGENT/SPAN)',
+    detect(sample) {
+        const head = largeDocumentHead(sample);
+        if (head !== null)
+            return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head);
+        return exportsOf(sample.document) !== null;
+    },
+    async parse(input, sink) {
+        const parsed = await parseDocument(input, sink);
+        if (!parsed)
+            return;
+        const exports = exportsOf(parsed.value);
+        if (!exports) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Langfuse export ({trace, observations[]} or a list of them)' });
+            return;
+        }
+        const lineOf = indexLines(parsed.text, 4);
+        for (const { value, path } of exports) {
+            const found = observationsOf(value);
+            const traceId = idOf(own(value, 'trace'), 'id');
+            const observations = [];
+            found.list.forEach((obj, i) => {
+                if (!isObject(obj))
+                    return;
+                observations.push({ obj, line: lineOf([...path, ...found.path, i]), type: str(obj, 'type') ?? 'SPAN', start: toMillis(own(obj, 'startTime')), end: toMillis(own(obj, 'endTime')) });
+            });
+            // Chronological; observations without a start keep their place at the end.
+            observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
+            const runId = traceId ?? (observations[0] ? idOf(observations[0].obj, 'traceId') : null) ?? (path.length > 0 ? `#${path[0]}` : null);
+            const reader = new ObservationReader(input.file, runId, sink, generationIds(observations));
+            for (const o of observations)
+                reader.primary(o);
+            for (const o of observations)
+                reader.fallback(o);
+            for (const record of reader.collector.records)
+                sink.record(record);
+        }
+    },
+};
+/** Ids of the GENERATION observations, to tell a nested generation (Vercel's doGenerate inside generateText) from a new model turn. */
+function generationIds(observations) {
+    const ids = new Set();
+    for (const o of observations) {
+        const id = idOf(o.obj, 'id');
+        if (o.type === 'GENERATION' && id !== null)
+            ids.add(id);
+    }
+    return ids;
+}
+/**
+ * Values that hold chat messages: a list, `{messages: [...]}`, a Responses API
+ * response (`output` items), a Chat Completion (`choices[].message`), one
+ * message, or any of these as JSON text.
+ */
+function messagesIn(value) {
+    const v = argsOf(value);
+    if (Array.isArray(v))
+        return v;
+    if (!isObject(v))
+        return [];
+    for (const key of ['messages', 'output']) {
+        const inner = own(v, key);
+        if (Array.isArray(inner))
+            return inner;
+    }
+    const choices = own(v, 'choices');
+    if (Array.isArray(choices))
+        return choices.map((choice) => (isObject(choice) ? own(choice, 'message') : undefined));
+    return [v];
+}
+/** Langfuse's own extraction on a generation: `toolCalls` (JSON text `{id, arguments}`) with `toolCallNames` beside them. */
+function langfuseToolCalls(obj) {
+    const calls = own(obj, 'toolCalls');
+    const names = own(obj, 'toolCallNames');
+    if (!Array.isArray(calls) || !Array.isArray(names))
+        return [];
+    const out = [];
+    calls.forEach((raw, i) => {
+        const call = argsOf(raw);
+        const name = isObject(call) ? (str(call, 'name') ?? (typeof names[i] === 'string' ? names[i] : null)) : null;
+        if (isObject(call) && name !== null)
+            out.push({ kind: 'call', callId: idOf(call, 'id'), tool: name, args: argsOf(own(call, 'arguments') ?? own(call, 'input')) });
+    });
+    return out;
+}
+/** Langfuse stores some outputs JSON-encoded a second time (`"\"text\""`); decode that layer. */
+function unquote(value) {
+    if (typeof value !== 'string' || !value.startsWith('"'))
+        return argsOf(value);
+    try {
+        return JSON.parse(value);
+    }
+    catch {
+        return value;
+    }
+}
+class ObservationReader {
+    file;
+    runId;
+    sink;
+    generations;
+    collector = new FactCollector(true);
+    /** Call ids without a result yet, per tool, in call order (for tool observations without an id). */
+    open = new Map();
+    constructor(file, runId, sink, generations) {
+        this.file = file;
+        this.runId = runId;
+        this.sink = sink;
+        this.generations = generations;
+    }
+    place(o, ts) {
+        return { loc: { file: this.file, line: o.line }, runId: this.runId, ts, spanId: idOf(o.obj, 'id') };
+    }
+    add(fact, place) {
+        if (fact.kind === 'call' && fact.callId !== null && !this.collector.hasCall(this.runId, fact.callId)) {
+            const ids = this.open.get(fact.tool) ?? [];
+            ids.push(fact.callId);
+            this.open.set(fact.tool, ids);
+        }
+        if (fact.kind === 'result' && fact.callId !== null) {
+            for (const ids of this.open.values()) {
+                const at = ids.indexOf(fact.callId);
+                if (at !== -1)
+                    ids.splice(at, 1);
+            }
+        }
+        this.collector.fact(fact, place);
+    }
+    messages(o, value, ts) {
+        for (const message of messagesIn(value)) {
+            const { facts, catalog } = messageFacts(message);
+            if (catalog.length > 0)
+                this.collector.catalog(catalog, this.place(o, ts));
+            for (const fact of facts)
+                this.add(fact, this.place(o, ts));
+        }
+    }
+    /** GENERATION and TOOL observations: the model's requests and the tools' executions. */
+    primary(o) {
+        const attrs = attributesOf(o.obj);
+        if (o.type === 'GENERATION') {
+            const response = argsOf(own(o.obj, 'output'));
+            const tools = catalogOf(o.obj, attrs) ?? (isObject(response) ? catalogTools(own(response, 'tools')) : null);
+            if (tools && tools.length > 0)
+                this.collector.catalog(tools, this.place(o, o.start));
+            // What the model was given (earlier calls and their results) comes before the model span itself;
+            // otherwise a result found only in the next request's input would look late.
+            this.messages(o, own(o.obj, 'input'), o.start);
+            // A generation inside another generation is the same model turn, not a new one.
+            const parent = idOf(o.obj, 'parentObservationId');
+            if (parent === null || !this.generations.has(parent))
+                this.collector.llm(this.place(o, o.start), o.end);
+            this.messages(o, own(o.obj, 'output'), o.end);
+            for (const fact of langfuseToolCalls(o.obj))
+                this.add(fact, this.place(o, o.end));
+        }
+        else if (o.type === 'TOOL') {
+            this.tool(o, attrs);
+        }
+        else {
+            const tools = catalogOf(o.obj, attrs);
+            if (tools)
+                this.collector.catalog(tools, this.place(o, o.start));
+        }
+    }
+    tool(o, attrs) {
+        const meta = toolAttributes(attrs);
+        const tool = meta.tool ?? str(o.obj, 'name') ?? 'unknown';
+        // LangChain tools: the output is the ToolMessage, which knows its call id and status.
+        const output = unquote(own(o.obj, 'output'));
+        const answer = messageFacts(output).facts.find((f) => f.kind === 'result');
+        let callId = meta.callId ?? (answer?.kind === 'result' ? answer.callId : null);
+        if (callId === null) {
+            const waiting = this.open.get(tool);
+            if (waiting && waiting.length > 0) {
+                callId = waiting[0];
+                this.sink.diagnostic({ ruleId: 'ingest-note', line: o.line, runId: this.runId, callId, tool, message: `tool observation '${tool}' has no call id; paired by order with the model's call '${callId}'` });
+            }
+        }
+        const args = meta.args ?? argsOf(own(o.obj, 'input'));
+        this.add({ kind: 'call', callId, tool, args }, this.place(o, o.start));
+        const level = str(o.obj, 'level');
+        const isError = level === 'ERROR' || meta.errorType !== null || (answer?.kind === 'result' && answer.isError);
+        const content = (answer?.kind === 'result' ? answer.content : output) ?? meta.result ?? (isError ? own(o.obj, 'statusMessage') : undefined);
+        this.add(resultFact(callId, tool, content, isError, meta.errorType), this.place(o, o.end ?? o.start));
+    }
+    /** Other observations repeat the conversation; they only fill in what the primary ones lack. */
+    fallback(o) {
+        if (o.type === 'GENERATION' || o.type === 'TOOL')
+            return;
+        const attrs = attributesOf(o.obj);
+        this.messages(o, own(o.obj, 'input'), o.start);
+        this.messages(o, own(o.obj, 'output'), o.end);
+        this.messages(o, own(attrs, 'pydantic_ai.all_messages'), o.end);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/mcp/desktop-log.ts
+
+/**
+ * Claude Desktop's MCP logs (`mcp.log`, `mcp-server-<name>.log`): one line per
+ * event, the JSON-RPC traffic as
+ * `<ISO time> [<server>] [info] Message from client|server: {...}`
+ * (newer versions append ` { metadata: undefined }`; some swap the two brackets).
+ */
+const MESSAGE = /^(\S+)\s+\[([^\]]+)\]\s+\[([^\]]+)\]\s+Message from (?:client|server):\s*(\{.*)$/;
+const LEVELS = new Set(['info', 'debug', 'warn', 'warning', 'error', 'trace']);
+const TRAILER = /\s*\{\s*metadata:[^{}]*\}\s*$/;
+function looksLikeDesktopLog(head) {
+    return /\] Message from (client|server): \{/.test(head.subarray(0, 256 * 1024).toString('utf8'));
+}
+/** Reads the JSON-RPC messages of a Desktop log; other log lines are skipped, a message that is not JSON is reported. */
+async function forEachDesktopMessage(input, sink, onMessage) {
+    for await (const event of input.lines()) {
+        if (event.type !== 'line')
+            continue;
+        const m = MESSAGE.exec(event.text);
+        if (!m)
+            continue;
+        const [, time, first, second, json] = m;
+        const server = LEVELS.has(first.toLowerCase()) ? second : first;
+        let value;
+        try {
+            value = JSON.parse(json.replace(TRAILER, ''));
+        }
+        catch {
+            sink.diagnostic({ ruleId: 'malformed-record', line: event.line, runId: server, message: `message from the log of '${server}' is not JSON` });
+            continue;
+        }
+        onMessage({ line: event.line, server, ts: toMillis(time), value });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/mcp/index.ts
+
+
+
+
+
+
+const RPC_ERRORS = new Map([
+    ['-32700', 'parse_error'],
+    ['-32600', 'invalid_request'],
+    ['-32601', 'method_not_found'],
+    ['-32602', 'invalid_params'],
+    ['-32603', 'internal_error'],
+]);
+/** A JSON-RPC message, possibly inside a logger's envelope (`message`, `payload`, `data`). */
+function rpcOf(value) {
+    if (!isObject(value))
+        return null;
+    if (own(value, 'jsonrpc') === '2.0')
+        return value;
+    for (const key of ['message', 'payload', 'data']) {
+        const inner = own(value, key);
+        if (isObject(inner) && own(inner, 'jsonrpc') === '2.0')
+            return inner;
+    }
+    return null;
+}
+/** MCP results and errors logged without their JSON-RPC envelope. */
+function bareShape(value) {
+    if (!isObject(value) || own(value, 'role') !== undefined)
+        return null;
+    if (Array.isArray(own(value, 'content')) && (typeof own(value, 'isError') === 'boolean' || own(value, 'structuredContent') !== undefined))
+        return 'call-result';
+    const tools = own(value, 'tools');
+    if (Array.isArray(tools) && tools.length > 0 && tools.every((t) => isObject(t) && own(t, 'inputSchema') !== undefined))
+        return 'tool-list';
+    const code = fields_int(value, 'code');
+    if (code !== null && code <= -32000 && code >= -32768 && typeof own(value, 'message') === 'string' && Object.keys(value).length <= 3)
+        return 'error';
+    return null;
+}
+const fits = (value) => rpcOf(value) !== null || bareShape(value) !== null;
+/**
+ * MCP JSON-RPC message logs (JSONL, a JSON list, or one message), and bare MCP
+ * results: `tools/list` results are the catalog (with `inputSchema`),
+ * `tools/call` requests are calls paired with their response by JSON-RPC id
+ * (an id reused after its response gets a `#n` suffix), `result.isError` and
+ * JSON-RPC errors (such as -32602 invalid params) are error results. One run per file.
+ */
+const mcpFormat = {
+    id: 'mcp',
+    description: 'MCP JSON-RPC message logs (tools/list, tools/call) and bare MCP results',
+    detect(sample) {
+        if (looksLikeDesktopLog(sample.head))
+            return true;
+        const head = largeDocumentHead(sample);
+        if (head !== null)
+            return /^\[\s*\{\s*"jsonrpc"\s*:\s*"2\.0"/.test(head);
+        const doc = sample.document;
+        if (doc !== undefined)
+            return Array.isArray(doc) ? doc.length > 0 && doc.every(fits) : fits(doc);
+        return sample.jsonLines.length > 0 && sample.jsonLines.some((value) => rpcOf(value) !== null);
+    },
+    async parse(input, sink) {
+        const log = new McpLog(input.file);
+        const bytes = await input.bytes();
+        if (looksLikeDesktopLog(bytes)) {
+            await forEachDesktopMessage(input, sink, (m) => {
+                if (!log.read(m.value, m.line, m.server, m.ts))
+                    sink.diagnostic({ ruleId: 'malformed-record', line: m.line, runId: m.server, message: 'message is not JSON-RPC' });
+            });
+            for (const record of log.collector.records)
+                sink.record(record);
+            return;
+        }
+        let doc;
+        let text = bytes.toString('utf8');
+        if (text.charCodeAt(0) === 0xfeff)
+            text = text.slice(1);
+        try {
+            doc = JSON.parse(text);
+        }
+        catch {
+            doc = undefined;
+        }
+        if (doc === undefined) {
+            await forEachJsonLine(input, sink, (value, line) => {
+                if (!log.read(value, line))
+                    sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a JSON-RPC message' });
+            });
+        }
+        else if (Array.isArray(doc)) {
+            const lineOf = indexLines(text, 1);
+            doc.forEach((value, i) => {
+                if (!log.read(value, lineOf([i])))
+                    sink.diagnostic({ ruleId: 'malformed-record', line: lineOf([i]), message: `item ${i} is not a JSON-RPC message` });
+            });
+        }
+        else if (!log.read(doc, 1))
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'document is not a JSON-RPC message' });
+        for (const record of log.collector.records)
+            sink.record(record);
+    },
+};
+class McpLog {
+    file;
+    collector = new FactCollector(false);
+    pending = new Map();
+    uses = new Map();
+    constructor(file) {
+        this.file = file;
+    }
+    /** One message; `runId` names the server when a log mixes several (JSON-RPC ids are per connection). */
+    read(value, line, runId = null, ts = null) {
+        const place = { loc: { file: this.file, line }, runId, ts };
+        const rpc = rpcOf(value);
+        if (!rpc)
+            return this.bare(value, place);
+        const rawId = idOf(rpc, 'id');
+        const id = rawId === null ? null : `${runId ?? ''}\u0000${rawId}`;
+        const method = str(rpc, 'method');
+        if (method !== null) {
+            if (method === 'tools/call') {
+                const params = own(rpc, 'params');
+                const tool = isObject(params) ? str(params, 'name') : null;
+                const callId = id === null || rawId === null ? null : this.callIdFor(id, rawId, tool);
+                this.collector.fact({ kind: 'call', callId, tool: tool ?? 'unknown', args: isObject(params) ? own(params, 'arguments') : undefined }, place);
+            }
+            else if (id !== null && rawId !== null)
+                this.pending.set(id, { method, callId: rawId, tool: null });
+            return true;
+        }
+        const request = id === null ? undefined : this.pending.get(id);
+        if (id !== null)
+            this.pending.delete(id);
+        const result = own(rpc, 'result');
+        const error = own(rpc, 'error');
+        if (isObject(result) && (request?.method === 'tools/list' || (!request && Array.isArray(own(result, 'tools'))))) {
+            const tools = catalogTools(own(result, 'tools'));
+            if (tools)
+                this.collector.catalog(tools, place);
+        }
+        else if (request ? request.method === 'tools/call' : isObject(error) || (isObject(result) && Array.isArray(own(result, 'content')))) {
+            const callId = request?.callId ?? rawId;
+            this.collector.fact(isObject(error) ? errorFact(error, callId, request?.tool ?? null) : callResult(result, callId, request?.tool ?? null), place);
+        }
+        return true;
+    }
+    callIdFor(id, rawId, tool) {
+        const open = this.pending.get(id);
+        if (open)
+            return open.callId; // reused while outstanding: a real duplicate
+        const n = (this.uses.get(id) ?? 0) + 1;
+        this.uses.set(id, n);
+        const callId = n === 1 ? rawId : `${rawId}#${n}`;
+        this.pending.set(id, { method: 'tools/call', callId, tool });
+        return callId;
+    }
+    bare(value, place) {
+        const shape = bareShape(value);
+        if (shape === null)
+            return false;
+        const obj = value;
+        if (shape === 'tool-list')
+            this.collector.catalog(catalogTools(own(obj, 'tools')) ?? [], place);
+        else
+            this.collector.fact(shape === 'error' ? errorFact(obj, null, null) : callResult(obj, null, null), place);
+        return true;
+    }
+}
+function callResult(result, callId, tool) {
+    const obj = isObject(result) ? result : {};
+    return resultFact(callId, tool, own(obj, 'content') ?? own(obj, 'structuredContent'), own(obj, 'isError') === true);
+}
+function errorFact(error, callId, tool) {
+    const code = idOf(error, 'code');
+    return resultFact(callId, tool, own(error, 'message'), true, code === null ? null : (RPC_ERRORS.get(code) ?? 'rpc_error'), code);
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/native/common.ts
 
 /** What every native record shares: where it is, its run, time, span and carried catalog hash. */
@@ -37852,18 +41946,18 @@ function parseReplay(obj, loc, expected) {
         return bad(`replay record lacks field(s) ${missing.join(', ')}`);
     const index = own(obj, 'index');
     if (typeof index !== 'number' || !Number.isInteger(index))
-        return bad(`replay "index" must be an integer, not ${describe(index)}`);
+        return bad(`replay "index" must be an integer, not ${replay_describe(index)}`);
     if (index !== expected)
         return bad(`replay index ${index} is out of order: expected ${expected}`);
     const tool = own(obj, 'tool');
     if (typeof tool !== 'string')
-        return bad(`replay "tool" must be a string, not ${describe(tool)}`);
+        return bad(`replay "tool" must be a string, not ${replay_describe(tool)}`);
     const args = own(obj, 'args');
     if (!isObject(args))
-        return bad(`replay "args" must be an object, not ${describe(args)}`);
+        return bad(`replay "args" must be an object, not ${replay_describe(args)}`);
     const response = own(obj, 'response');
     if (!isObject(response))
-        return bad(`replay "response" must be an object, not ${describe(response)}`);
+        return bad(`replay "response" must be an object, not ${replay_describe(response)}`);
     const callId = `index:${index}`;
     const base = { loc, runId: null, ts: null, spanId: null, catalogSha256: null };
     const error = own(response, 'error');
@@ -37882,7 +41976,7 @@ function parseReplay(obj, loc, expected) {
         index,
     });
 }
-function describe(value) {
+function replay_describe(value) {
     if (value === null)
         return 'null';
     if (Array.isArray(value))
@@ -38192,13 +42286,1485 @@ const nativeFormat = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/ingest/registry.ts
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/ingest/openai/cassette.ts
+
+
+
+
+/** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
+function looksLikeCassette(head) {
+    const text = head.subarray(0, 4096).toString('utf8');
+    return /^(---\s*\n)?interactions:\s*\n/.test(text) && /\n\s*-?\s*request:\s*\n/.test(text);
+}
+/** A body as recorded: a JSON string, `{string: "..."}`, or already a mapping. */
+function bodyOf(holder) {
+    if (!isObject(holder))
+        return null;
+    const body = own(holder, 'body') ?? own(holder, 'content');
+    const raw = isObject(body) && typeof own(body, 'string') === 'string' ? own(body, 'string') : body;
+    const value = argsOf(raw);
+    return isObject(value) ? value : null;
+}
+/**
+ * Recorded OpenAI API calls (VCR cassette YAML): each interaction is one model
+ * request. Its request body carries the catalog (`tools`) and the conversation
+ * so far, its response the model's new message (Chat `choices[].message`) or
+ * items (Responses `output`). Every request repeats the earlier turns, so
+ * calls and results are kept once per call id. The whole cassette is one run.
+ */
+function parseCassette(text, file, sink) {
+    const lineCounter = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: false });
+    if (doc.errors.length > 0) {
+        const at = doc.errors[0].linePos?.[0]?.line ?? 1;
+        sink.diagnostic({ ruleId: 'malformed-record', line: at, message: `cassette is not valid YAML: ${doc.errors[0].code}` });
+        return;
+    }
+    const seq = doc.get('interactions', true);
+    if (!(0,dist/* isSeq */.oP)(seq)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette has no "interactions" list' });
+        return;
+    }
+    const collector = new FactCollector(true);
+    for (const node of seq.items) {
+        if (!(0,dist/* isMap */.jh)(node))
+            continue;
+        const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
+        const responseNode = node.get('response', true);
+        const responseLine = (0,dist/* isMap */.jh)(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
+        let interaction;
+        try {
+            interaction = node.toJS(doc);
+        }
+        catch (error) {
+            // e.g. an alias bomb: the yaml package refuses excessive alias expansion
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
+            continue;
+        }
+        if (!isObject(interaction))
+            continue;
+        const request = bodyOf(own(interaction, 'request'));
+        const response = bodyOf(own(interaction, 'response'));
+        const created = response ? num(response, 'created') ?? num(response, 'created_at') : null;
+        // The request was sent before `created`; only the response's records carry it.
+        const at = (where, ts = null) => ({ loc: { file, line: where }, runId: null, ts });
+        const ts = created === null ? null : created * 1000;
+        if (request) {
+            const tools = catalogTools(own(request, 'tools'));
+            if (tools)
+                collector.catalog(tools, at(line));
+            for (const key of ['messages', 'input']) {
+                const list = own(request, key);
+                if (Array.isArray(list))
+                    for (const message of list)
+                        addMessage(collector, message, at(line));
+            }
+        }
+        if (!response)
+            continue;
+        collector.llm(at(responseLine, ts));
+        const choices = own(response, 'choices');
+        if (Array.isArray(choices)) {
+            for (const choice of choices)
+                if (isObject(choice))
+                    addMessage(collector, own(choice, 'message'), at(responseLine, ts));
+        }
+        const output = own(response, 'output');
+        if (Array.isArray(output))
+            for (const item of output)
+                addMessage(collector, item, at(responseLine, ts));
+        const content = own(response, 'content');
+        if (Array.isArray(content) && str(response, 'role') === 'assistant')
+            addMessage(collector, response, at(responseLine, ts));
+    }
+    for (const record of collector.records)
+        sink.record(record);
+}
+function addMessage(collector, message, place) {
+    const { facts, catalog } = messageFacts(message);
+    if (catalog.length > 0)
+        collector.catalog(catalog, place);
+    for (const fact of facts)
+        collector.fact(fact, place);
+}
+
+;// CONCATENATED MODULE: ./src/ingest/openai/run-state.ts
+
+
+
+/** An OpenAI Agents SDK run state (`RunState.to_json()`): `$schemaVersion` and `generated_items`. */
+function isRunState(doc) {
+    return isObject(doc) && own(doc, '$schemaVersion') !== undefined && Array.isArray(own(doc, 'generated_items'));
+}
+/**
+ * The run's items: the original input when it is an item list, then each
+ * generated item's `raw_item` (a Responses API item: `function_call`,
+ * `function_call_output`, `program`, ...). `model_responses` repeat the
+ * generated items without saying when each was written, so they give no llm spans.
+ */
+function collectRunState(collector, doc, file, lineOf) {
+    const trace = own(doc, 'trace');
+    const runId = idOf(doc, 'conversation_id') ?? (isObject(trace) ? idOf(trace, 'trace_id') : null);
+    const place = (path) => ({ loc: { file, line: lineOf(path) }, runId, ts: null });
+    const original = own(doc, 'original_input');
+    if (Array.isArray(original)) {
+        original.forEach((item, i) => {
+            if (isObject(item))
+                for (const fact of itemFact(item))
+                    collector.fact(fact, place(['original_input', i]));
+        });
+    }
+    const generated = own(doc, 'generated_items');
+    generated.forEach((entry, i) => {
+        if (!isObject(entry))
+            return;
+        const raw = own(entry, 'raw_item');
+        const item = isObject(raw) ? raw : entry;
+        for (const fact of itemFact(item))
+            collector.fact(fact, place(['generated_items', i]));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/openai/index.ts
+
+
+
+
+
+
+
 
 /**
- * Every trace format, in detection order: specific shapes first, the native
- * JSONL dialects last (they are the fallback for *.jsonl files).
+ * Chat conversations as OpenAI-style APIs and agent harnesses write them:
+ * Chat Completions message lists and requests (`tools` = the catalog),
+ * trajectory dumps (a list of `{messages|traj}`, one run each), Responses API
+ * item lists, OpenAI Agents SDK run states, JSONL with one conversation per
+ * line, and VCR cassettes of recorded API calls.
  */
-const FORMATS = [nativeFormat];
+const openaiFormat = {
+    id: 'openai',
+    description: 'OpenAI Chat Completions / Responses conversations, trajectory lists, Agents SDK run states, VCR cassettes',
+    detect(sample) {
+        if (looksLikeCassette(sample.head))
+            return true;
+        const head = largeDocumentHead(sample);
+        if (head !== null)
+            return /^\{\s*"\$schemaVersion"/.test(head) || (/"(messages|traj|input)"\s*:\s*\[|^\[\s*\{\s*"(role|type)"/.test(head) && /"role"\s*:\s*"(system|developer|user|assistant|tool)"|"type"\s*:\s*"function_call/.test(head));
+        if (sample.document !== undefined)
+            return isRunState(sample.document) || conversationsOf(sample.document) !== null;
+        return sample.jsonLines.length > 0 && sample.jsonLines.every(isConversationObject);
+    },
+    async parse(input, sink) {
+        const bytes = await input.bytes();
+        if (looksLikeCassette(bytes)) {
+            parseCassette(bytes.toString('utf8'), input.file, sink);
+            return;
+        }
+        let text = bytes.toString('utf8');
+        if (text.charCodeAt(0) === 0xfeff)
+            text = text.slice(1);
+        let doc;
+        try {
+            doc = JSON.parse(text);
+        }
+        catch {
+            await parseLines(input, sink);
+            return;
+        }
+        const collector = new FactCollector(false);
+        const lineOf = indexLines(text, 4);
+        if (isRunState(doc))
+            collectRunState(collector, doc, input.file, lineOf);
+        else {
+            const conversations = conversationsOf(doc);
+            if (!conversations) {
+                sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'no message list, trajectory list or run state in this document' });
+                return;
+            }
+            for (const conv of conversations)
+                collectConversation(collector, conv, input.file, lineOf);
+        }
+        for (const record of collector.records)
+            sink.record(record);
+    },
+};
+/** JSONL with one conversation object per line: one run per line (its id, else `line N`). */
+async function parseLines(input, sink) {
+    await forEachJsonLine(input, sink, (value, line) => {
+        const conversations = conversationsOf(value);
+        if (!isObject(value) || !conversations) {
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a conversation object (no "messages" list)' });
+            return;
+        }
+        const collector = new FactCollector(false);
+        for (const conv of conversations)
+            collectConversation(collector, { ...conv, runId: conv.runId ?? `line ${line}` }, input.file, () => line);
+        for (const record of collector.records)
+            sink.record(record);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/span.ts
+
+/** Own property under its camelCase (OTLP JSON) or snake_case (protobuf field name) key. */
+function field(obj, camel, snake) {
+    const v = own(obj, camel);
+    return v !== undefined || snake === undefined ? v : own(obj, snake);
+}
+function arrayField(obj, camel, snake) {
+    const v = field(obj, camel, snake);
+    return Array.isArray(v) ? v : [];
+}
+const HEX_ID = /^[0-9a-fA-F]+$/;
+const BASE64_ID = /^[A-Za-z0-9+/]+={0,2}$/;
+/**
+ * Trace and span ids: hex as the OTLP file exporter writes them, or base64 as
+ * the protobuf JSON mapping writes bytes fields. Returns lowercase hex, or null.
+ */
+function normalizeId(value) {
+    if (typeof value !== 'string' || value === '')
+        return null;
+    if ((value.length === 32 || value.length === 16) && HEX_ID.test(value))
+        return value.toLowerCase();
+    if ((value.length === 24 || value.length === 12) && BASE64_ID.test(value)) {
+        const bytes = Buffer.from(value, 'base64');
+        if (bytes.length === 16 || bytes.length === 8)
+            return bytes.toString('hex');
+    }
+    return HEX_ID.test(value) ? value.toLowerCase() : value;
+}
+/** Nanoseconds (number or decimal string) to epoch ms; 0 and absent mean unknown. */
+function nanosToMs(value) {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0)
+        return null;
+    return n / 1e6;
+}
+/** Decodes an OTLP AnyValue (`stringValue`, `intValue` as number or string, arrays, kvlists …). */
+function anyValue(value, depth = 0) {
+    if (!isObject(value) || depth > 64)
+        return undefined;
+    const s = field(value, 'stringValue', 'string_value');
+    if (typeof s === 'string')
+        return s;
+    const b = field(value, 'boolValue', 'bool_value');
+    if (typeof b === 'boolean')
+        return b;
+    const i = field(value, 'intValue', 'int_value');
+    if (i !== undefined)
+        return typeof i === 'string' && Number.isFinite(Number(i)) ? Number(i) : i;
+    const d = field(value, 'doubleValue', 'double_value');
+    if (d !== undefined)
+        return typeof d === 'string' ? Number(d) : d;
+    const arr = field(value, 'arrayValue', 'array_value');
+    if (isObject(arr))
+        return arrayField(arr, 'values').map((v) => anyValue(v, depth + 1));
+    const kv = field(value, 'kvlistValue', 'kvlist_value');
+    if (isObject(kv))
+        return Object.fromEntries(keyValues(arrayField(kv, 'values'), depth + 1));
+    const bytes = field(value, 'bytesValue', 'bytes_value');
+    if (typeof bytes === 'string')
+        return bytes;
+    return undefined;
+}
+function keyValues(list, depth) {
+    const out = [];
+    for (const item of list) {
+        if (!isObject(item))
+            continue;
+        const key = own(item, 'key');
+        if (typeof key === 'string')
+            out.push([key, anyValue(own(item, 'value'), depth)]);
+    }
+    return out;
+}
+/** OTLP `attributes: [{key, value: AnyValue}]` into a Map (later duplicates win, as collectors do). */
+function otlpAttributes(list) {
+    return new Map(keyValues(Array.isArray(list) ? list : [], 0));
+}
+/** Jaeger `tags: [{key, type, value}]` into a Map. */
+function jaegerTags(list) {
+    const out = new Map();
+    if (!Array.isArray(list))
+        return out;
+    for (const item of list) {
+        if (!isObject(item))
+            continue;
+        const key = own(item, 'key');
+        if (typeof key === 'string')
+            out.set(key, own(item, 'value'));
+    }
+    return out;
+}
+/** A string attribute, or null. */
+function attrStr(attrs, key) {
+    const v = attrs.get(key);
+    return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
+}
+/** Attribute values that are JSON text (tool arguments, message lists) parsed; anything else as is. */
+function jsonish(value) {
+    if (typeof value !== 'string')
+        return value;
+    const t = value.trimStart();
+    if (t[0] !== '{' && t[0] !== '[')
+        return value;
+    try {
+        return JSON.parse(value);
+    }
+    catch {
+        return value;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/jaeger.ts
+
+
+/** Jaeger's query API / UI export: `{"data":[{"traceID","spans":[…],"processes":{…}}]}`. */
+function isJaegerContainer(value) {
+    if (!isObject(value))
+        return false;
+    const data = own(value, 'data');
+    if (!Array.isArray(data) || data.length === 0)
+        return false;
+    const first = data[0];
+    return isObject(first) && Array.isArray(own(first, 'spans')) && (typeof own(first, 'traceID') === 'string' || isObject(own(first, 'processes')));
+}
+/** Every span of every trace in `data`, in document order. Times are microseconds. */
+function jaegerSpans(container, lineOf, onSpan) {
+    let skipped = 0;
+    const data = own(container, 'data');
+    for (const trace of Array.isArray(data) ? data : []) {
+        if (!isObject(trace))
+            continue;
+        const spans = own(trace, 'spans');
+        for (const raw of Array.isArray(spans) ? spans : []) {
+            const span = isObject(raw) ? jaegerSpan(raw, own(trace, 'traceID'), lineOf) : null;
+            if (span)
+                onSpan(span);
+            else
+                skipped += 1;
+        }
+    }
+    return skipped;
+}
+function jaegerSpan(raw, traceIdOfTrace, lineOf) {
+    const traceId = normalizeId(own(raw, 'traceID') ?? traceIdOfTrace);
+    const rawSpanId = own(raw, 'spanID');
+    const spanId = normalizeId(rawSpanId);
+    if (spanId === null)
+        return null;
+    const tags = jaegerTags(own(raw, 'tags'));
+    const start = micros(own(raw, 'startTime'));
+    const duration = micros(own(raw, 'duration'));
+    const events = [];
+    const logs = own(raw, 'logs');
+    for (const log of Array.isArray(logs) ? logs : []) {
+        if (!isObject(log))
+            continue;
+        const fields = jaegerTags(own(log, 'fields'));
+        const name = fields.get('event');
+        events.push({ name: typeof name === 'string' ? name : '', attrs: fields });
+    }
+    const statusCode = tags.get('otel.status_code');
+    const description = tags.get('otel.status_description');
+    return {
+        traceId,
+        spanId,
+        parentId: parentOf(raw),
+        name: typeof own(raw, 'operationName') === 'string' ? own(raw, 'operationName') : '',
+        startMs: start,
+        endMs: start !== null && duration !== null ? start + duration : null,
+        attrs: tags,
+        events,
+        status: statusCode === 'ERROR' || tags.get('error') === true || tags.get('error') === 'true' ? 'error' : statusCode === 'OK' ? 'ok' : 'unset',
+        statusMessage: typeof description === 'string' && description !== '' ? description : null,
+        line: lineOf(rawSpanId),
+    };
+}
+/** The CHILD_OF reference (or the first reference, or a `parentSpanID` field). */
+function parentOf(raw) {
+    const refs = own(raw, 'references');
+    if (Array.isArray(refs)) {
+        const parent = refs.find((r) => isObject(r) && own(r, 'refType') === 'CHILD_OF') ?? refs[0];
+        if (isObject(parent))
+            return normalizeId(own(parent, 'spanID'));
+    }
+    return normalizeId(own(raw, 'parentSpanID'));
+}
+function micros(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value / 1000 : null;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/otlp.ts
+
+
+/**
+ * OTLP JSON containers. One reader for every spelling seen in the wild:
+ * - the collector's file exporter: `{"resourceSpans":[{"scopeSpans":[{"spans":[…]}]}]}`,
+ *   hex ids, integer enums, nanoseconds as strings or numbers;
+ * - the protobuf JSON mapping: base64 ids, enum names (`SPAN_KIND_SERVER`,
+ *   `STATUS_CODE_ERROR`), int64 `intValue` as a string, optionally snake_case field names;
+ * - Tempo's API: `{"batches":[…]}`, older exports with `instrumentationLibrarySpans`,
+ *   v2 `{"trace":{"resourceSpans":[…]}}`;
+ * - a bare ResourceSpans per line: `{"resource":…,"scopeSpans":[…]}`.
+ */
+function isOtlpContainer(value) {
+    if (!isObject(value))
+        return false;
+    if (Array.isArray(own(value, 'resourceSpans')) || Array.isArray(own(value, 'resource_spans')) || Array.isArray(own(value, 'batches')))
+        return true;
+    if (isBareResourceSpans(value))
+        return true;
+    // Tempo's v2 API wraps the request: {"trace": {"resourceSpans": […]}}.
+    const trace = own(value, 'trace');
+    return isObject(trace) && Array.isArray(own(trace, 'resourceSpans'));
+}
+/** One ResourceSpans object on its own (some tools write one per line instead of a whole request). */
+function isBareResourceSpans(value) {
+    return Array.isArray(own(value, 'scopeSpans')) || Array.isArray(own(value, 'scope_spans')) || Array.isArray(own(value, 'instrumentationLibrarySpans'));
+}
+/** Every span of one container, in document order; `lineOf` places each span in the file. */
+function otlpSpans(container, lineOf, onSpan) {
+    let skipped = 0;
+    const wrapped = own(container, 'trace');
+    const root = isObject(wrapped) && Array.isArray(own(wrapped, 'resourceSpans')) ? wrapped : container;
+    const batches = isBareResourceSpans(root) ? [root] : [...arrayField(root, 'resourceSpans', 'resource_spans'), ...arrayField(root, 'batches')];
+    for (const batch of batches) {
+        if (!isObject(batch))
+            continue;
+        const scopes = [
+            ...arrayField(batch, 'scopeSpans', 'scope_spans'),
+            ...arrayField(batch, 'instrumentationLibrarySpans', 'instrumentation_library_spans'),
+        ];
+        for (const scope of scopes) {
+            if (!isObject(scope))
+                continue;
+            for (const raw of arrayField(scope, 'spans')) {
+                const span = isObject(raw) ? otlpSpan(raw, lineOf) : null;
+                if (span)
+                    onSpan(span);
+                else
+                    skipped += 1;
+            }
+        }
+    }
+    return skipped;
+}
+function otlpSpan(raw, lineOf) {
+    const rawSpanId = field(raw, 'spanId', 'span_id');
+    const traceId = normalizeId(field(raw, 'traceId', 'trace_id'));
+    const spanId = normalizeId(rawSpanId);
+    if (spanId === null)
+        return null;
+    const name = own(raw, 'name');
+    const status = field(raw, 'status');
+    const events = [];
+    for (const event of arrayField(raw, 'events')) {
+        if (!isObject(event))
+            continue;
+        const eventName = own(event, 'name');
+        events.push({ name: typeof eventName === 'string' ? eventName : '', attrs: otlpAttributes(own(event, 'attributes')) });
+    }
+    const message = isObject(status) ? own(status, 'message') : undefined;
+    return {
+        traceId,
+        spanId,
+        parentId: normalizeId(field(raw, 'parentSpanId', 'parent_span_id')),
+        name: typeof name === 'string' ? name : '',
+        startMs: nanosToMs(field(raw, 'startTimeUnixNano', 'start_time_unix_nano')),
+        endMs: nanosToMs(field(raw, 'endTimeUnixNano', 'end_time_unix_nano')),
+        attrs: otlpAttributes(own(raw, 'attributes')),
+        events,
+        status: isObject(status) ? statusOf(own(status, 'code')) : 'unset',
+        statusMessage: typeof message === 'string' && message !== '' ? message : null,
+        line: lineOf(rawSpanId),
+    };
+}
+/** Status code 0/1/2 or its enum name. */
+function statusOf(code) {
+    if (code === 2 || code === 'STATUS_CODE_ERROR' || code === '2')
+        return 'error';
+    if (code === 1 || code === 'STATUS_CODE_OK' || code === '1')
+        return 'ok';
+    return 'unset';
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/span-lines.ts
+/**
+ * Finds, cheaply, the line where each span of a one-document file begins:
+ * spans are read in document order, so the search moves forward through the
+ * text to the next occurrence of the span's id as written (`"spanId": "…"` or
+ * Jaeger's `"spanID": "…"`), counting newlines on the way. One linear pass in
+ * total, no regular expressions. The line reported is the line of the span's
+ * own id key (one or two lines below the `{` of the span object in
+ * pretty-printed files). When the id is not found after the cursor, the span
+ * gets the line of the cursor. One known approximation: in Jaeger exports a
+ * reference to a span uses the same `"spanID"` key, so when a child is listed
+ * before its parent the parent is placed on the child's reference line (a few
+ * lines early); all later spans are still placed exactly.
+ */
+function spanLineFinder(text, keys) {
+    let cursor = 0;
+    let line = 1;
+    const advanceTo = (index) => {
+        for (let i = cursor; i < index; i += 1)
+            if (text.charCodeAt(i) === 10)
+                line += 1;
+        cursor = index;
+    };
+    return (rawSpanId) => {
+        if (typeof rawSpanId !== 'string' || rawSpanId === '')
+            return line;
+        const value = `"${rawSpanId}"`;
+        let from = cursor;
+        for (;;) {
+            const at = text.indexOf(value, from);
+            if (at === -1)
+                return line;
+            if (isKeyValue(text, at, keys)) {
+                advanceTo(at);
+                cursor = at + value.length;
+                return line;
+            }
+            from = at + value.length;
+        }
+    };
+}
+/** Is the string at `at` the value of one of `keys` (`"key"` then optional spaces, `:`, optional spaces)? */
+function isKeyValue(text, at, keys) {
+    let i = at - 1;
+    while (i >= 0 && isSpace(text.charCodeAt(i)))
+        i -= 1;
+    if (text.charCodeAt(i) !== 58)
+        return false;
+    i -= 1;
+    while (i >= 0 && isSpace(text.charCodeAt(i)))
+        i -= 1;
+    return keys.some((key) => {
+        const quoted = `"${key}"`;
+        return text.startsWith(quoted, i - quoted.length + 1);
+    });
+}
+function isSpace(c) {
+    return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/pair-by-order.ts
+/**
+ * Tool spans that carry no call id (older instrumentations) are paired with the
+ * tool calls of the model span that asked for them: the nearest model-span
+ * ancestor, else the latest model span that ended before the tool span began.
+ * In start order, each takes that model span's first unclaimed call of the same
+ * tool name (with or without an id: an id-less model call then stands for the
+ * tool span's call, so it is not counted twice). Every pairing, and every tool
+ * span left unpaired, is said in a note.
+ */
+function pairByOrder(spans, byId) {
+    const assigned = new Map();
+    const notes = [];
+    const idless = spans.filter((s) => s.facts.tool !== null && s.facts.tool.id === null);
+    if (idless.length === 0)
+        return { assigned, notes };
+    // Model spans with calls, by end time (those without one cannot precede anything).
+    const models = spans
+        .filter((s) => s.facts.model && s.facts.outputCalls.length > 0 && endOf(s) !== null)
+        .sort((a, b) => endOf(a) - endOf(b));
+    const claimed = new Set();
+    const byStart = [...idless].sort((a, b) => (a.startMs ?? 0) - (b.startMs ?? 0));
+    for (const span of byStart) {
+        const name = span.facts.tool.name ?? span.name;
+        const model = askingModel(span, byId, models);
+        const call = model?.facts.outputCalls.find((c) => !claimed.has(c) && c.name === name);
+        if (!model || !call) {
+            notes.push({
+                line: span.line,
+                callId: null,
+                tool: name,
+                message: `tool span '${span.spanId}' for '${name}' has no call id and no model span's tool call to pair it with by order; its call and result stay without an id`,
+            });
+            continue;
+        }
+        claimed.add(call);
+        assigned.set(span, call);
+        const which = call.id === null ? `the model's call of '${name}' (which has no call id either)` : `call '${call.id}'`;
+        notes.push({
+            line: span.line,
+            callId: call.id,
+            tool: name,
+            message: `tool span '${span.spanId}' for '${name}' has no call id: paired by order with ${which} of model span '${model.spanId}'`,
+        });
+    }
+    return { assigned, notes };
+}
+function askingModel(span, byId, models) {
+    let parentId = span.parentId;
+    for (let hops = 0; parentId !== null && hops < 10_000; hops += 1) {
+        const parent = byId.get(parentId);
+        if (!parent)
+            break;
+        if (parent.facts.model && parent.facts.outputCalls.length > 0)
+            return parent;
+        parentId = parent.parentId;
+    }
+    // The latest model span that ended at or before this span began (binary search over end times).
+    const start = span.startMs ?? Number.POSITIVE_INFINITY;
+    let lo = 0;
+    let hi = models.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (endOf(models[mid]) <= start)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 ? models[lo - 1] : null;
+}
+function endOf(span) {
+    return span.endMs ?? span.startMs;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/assemble.ts
+
+/**
+ * Turns one trace's spans into records, in time order. A tool call is known
+ * from several places (the model's output, later model inputs, the tool span):
+ * it becomes ONE tool_call where it is first seen; its result ONE tool_result
+ * (tool span end, or the first model input that carries it). Model spans nested
+ * in a model span (ADK call_llm → generate_content → openai.chat) are one request:
+ * only the outermost becomes an llm record.
+ */
+function assembleTrace(file, traceId, spans, sink) {
+    const byId = new Map();
+    for (const span of spans)
+        if (!byId.has(span.spanId))
+            byId.set(span.spanId, span);
+    const pairing = pairByOrder(spans, byId);
+    const wrapsCalls = modelsWrappingCalls(spans, byId);
+    const modelAbove = modelAncestry(byId);
+    for (const note of pairing.notes)
+        sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
+    const moments = [];
+    spans.forEach((span, order) => {
+        const start = span.startMs ?? span.endMs ?? 0;
+        moments.push({ at: start, phase: 0, order, span });
+        if (span.endMs !== null)
+            moments.push({ at: span.endMs, phase: 1, order, span });
+    });
+    moments.sort((a, b) => a.at - b.at || a.phase - b.phase || a.order - b.order);
+    const base = (span, at) => ({
+        loc: { file, line: span.line },
+        runId: traceId,
+        ts: Math.round(at),
+        spanId: span.spanId,
+        catalogSha256: null,
+    });
+    const callsSeen = new Set();
+    const resultsSeen = new Set();
+    const executedIds = new Set();
+    let lastCatalog = null;
+    const out = [];
+    const emitCall = (span, at, call, force) => {
+        if (call.id !== null) {
+            if (callsSeen.has(call.id) && !force)
+                return;
+            callsSeen.add(call.id);
+        }
+        out.push({ kind: 'tool_call', ...base(span, at), callId: call.id, tool: call.name, args: call.args, argsHash: null, deadlineMs: null, index: null });
+    };
+    for (const { at, phase, span } of moments) {
+        const facts = span.facts;
+        const tool = facts.tool;
+        if (phase === 0) {
+            if (facts.catalog !== null) {
+                const key = JSON.stringify(facts.catalog.map((t) => t.name));
+                if (key !== lastCatalog) {
+                    lastCatalog = key;
+                    out.push({ kind: 'catalog', ...base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true });
+                }
+            }
+            if (facts.model && !modelAbove(span))
+                out.push({ kind: 'llm', ...base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) });
+            for (const call of facts.historyCalls)
+                if (call.id !== null)
+                    emitCall(span, at, call, false);
+            for (const result of facts.historyResults) {
+                if (result.id === null || resultsSeen.has(result.id))
+                    continue;
+                resultsSeen.add(result.id);
+                out.push({ kind: 'tool_result', ...base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null });
+            }
+            const claimed = pairing.assigned.get(span);
+            // An id-less model call claimed by this span already stands for its call.
+            if (tool !== null && !(claimed !== undefined && claimed.id === null)) {
+                const id = tool.id ?? claimed?.id ?? null;
+                // A second tool span with an id already executed is a real second execution: keep it (duplicate-call-id).
+                const again = id !== null && executedIds.has(id);
+                if (id !== null)
+                    executedIds.add(id);
+                emitCall(span, at, { id, name: tool.name ?? span.name, args: tool.args }, again);
+            }
+        }
+        else {
+            for (const call of facts.outputCalls) {
+                // Without an id a call cannot be deduplicated: take it from the innermost model span that reports it.
+                if (call.id === null && wrapsCalls.has(span))
+                    continue;
+                emitCall(span, at, call, false);
+            }
+            if (tool !== null) {
+                const id = tool.id ?? pairing.assigned.get(span)?.id ?? null;
+                if (id !== null && resultsSeen.has(id) && !executedTwice(id, span, spans))
+                    continue;
+                if (id !== null)
+                    resultsSeen.add(id);
+                const error = span.error;
+                const isError = error.failed || tool.resultIsError;
+                out.push({
+                    kind: 'tool_result',
+                    ...base(span, at),
+                    callId: id,
+                    tool: tool.name ?? span.name,
+                    content: tool.result !== undefined ? tool.result : isError ? (error.message ?? undefined) : undefined,
+                    isError,
+                    errorClass: isError ? (error.exceptionType ?? error.errorType) : null,
+                    errorCode: isError ? error.errorType : null,
+                    httpStatus: null,
+                    exitCode: null,
+                    index: null,
+                });
+            }
+        }
+    }
+    for (const record of out)
+        sink.record(record);
+    sink.endRun?.(traceId);
+}
+/** Does a span have a model span above it? Memoized, so a deep span tree costs one walk per span. */
+function modelAncestry(byId) {
+    const memo = new Map();
+    return (span) => {
+        const path = new Set();
+        let answer = false;
+        let current = span;
+        for (;;) {
+            const known = memo.get(current);
+            if (known !== undefined) {
+                answer = known;
+                break;
+            }
+            path.add(current);
+            const parent = current.parentId === null ? undefined : byId.get(current.parentId);
+            if (parent === undefined || path.has(parent))
+                break;
+            if (parent.facts.model) {
+                answer = true;
+                break;
+            }
+            current = parent;
+        }
+        // Every span on the path has the same answer: the first model span (or none) above the top of the path.
+        for (const visited of path)
+            memo.set(visited, answer);
+        return answer;
+    };
+}
+/** Model spans with a model span below them that reports output calls (the same request, seen twice). */
+function modelsWrappingCalls(spans, byId) {
+    const out = new Set();
+    for (const span of spans) {
+        if (!span.facts.model || span.facts.outputCalls.length === 0)
+            continue;
+        let parentId = span.parentId;
+        for (let hops = 0; parentId !== null && hops < 10_000; hops += 1) {
+            const parent = byId.get(parentId);
+            if (!parent || out.has(parent))
+                break;
+            if (parent.facts.model)
+                out.add(parent);
+            parentId = parent.parentId;
+        }
+    }
+    return out;
+}
+/** More than one tool span executed this call id: each execution keeps its own result. */
+function executedTwice(id, span, spans) {
+    return spans.some((other) => other !== span && other.facts.tool !== null && other.facts.tool.id === id);
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/facts.ts
+
+function emptyFacts() {
+    return { model: false, tool: null, catalog: null, outputCalls: [], historyCalls: [], historyResults: [] };
+}
+/** The span's tool facts, created on first use. */
+function toolFacts(facts) {
+    facts.tool ??= { id: null, name: null, args: undefined, result: undefined, resultIsError: false };
+    return facts.tool;
+}
+/** Sets the catalog unless a mapper with richer data already did. */
+function setCatalog(facts, tools) {
+    if (tools.length > 0 && (facts.catalog === null || facts.catalog.length < tools.length))
+        facts.catalog = tools;
+}
+/**
+ * A tool definition in any of the shapes the conventions use:
+ * `{name, parameters}`, `{type:'function', function:{name, parameters}}`,
+ * `{name, inputSchema | input_schema | parameters_json_schema}`.
+ */
+function catalogTool(value) {
+    if (!isObject(value))
+        return null;
+    const fn = own(value, 'function');
+    const def = isObject(fn) ? fn : value;
+    const name = own(def, 'name');
+    if (typeof name !== 'string' || name === '')
+        return null;
+    const schema = own(def, 'parameters') ?? own(def, 'inputSchema') ?? own(def, 'input_schema') ?? own(def, 'parameters_json_schema');
+    return schema === undefined ? { name, schemaSha256: null } : { name, schema, schemaSha256: null };
+}
+function catalogFrom(list) {
+    const out = [];
+    if (!Array.isArray(list))
+        return out;
+    for (const item of list) {
+        const tool = catalogTool(item);
+        if (tool)
+            out.push(tool);
+    }
+    return out;
+}
+/** A call id from a string or numeric field. */
+function idText(value) {
+    if (typeof value === 'string' && value !== '')
+        return value;
+    if (typeof value === 'number' && Number.isFinite(value))
+        return String(value);
+    return null;
+}
+/** Does a result payload say it failed (MCP `isError: true`, `is_error`, or an `error` member)? */
+function payloadIsError(value) {
+    if (!isObject(value))
+        return false;
+    if (own(value, 'isError') === true || own(value, 'is_error') === true)
+        return true;
+    const error = own(value, 'error');
+    return error !== undefined && error !== null && error !== false && error !== '';
+}
+/**
+ * Groups flattened indexed attributes: for prefix `gen_ai.prompt.`, the key
+ * `gen_ai.prompt.2.tool_calls.0.id` lands in group 2 under `tool_calls.0.id`.
+ * One pass over the span's keys; groups come back in index order.
+ */
+function indexedGroups(attrs, prefix) {
+    const groups = new Map();
+    for (const [key, value] of attrs) {
+        if (!key.startsWith(prefix))
+            continue;
+        const dot = key.indexOf('.', prefix.length);
+        if (dot === -1)
+            continue;
+        const index = Number(key.slice(prefix.length, dot));
+        if (!Number.isInteger(index) || index < 0)
+            continue;
+        let group = groups.get(index);
+        if (!group)
+            groups.set(index, (group = new Map()));
+        group.set(key.slice(dot + 1), value);
+    }
+    return [...groups.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/genai.ts
+
+
+
+/** `gen_ai.operation.name` values of a model request. */
+const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
+/**
+ * OpenTelemetry GenAI semantic conventions: `execute_tool` spans with
+ * `gen_ai.tool.{name,call.id,call.arguments,call.result}`, model spans with
+ * `gen_ai.tool.definitions` (the catalog) and `gen_ai.input.messages` /
+ * `gen_ai.output.messages` whose parts are `tool_call` and `tool_call_response`.
+ */
+function mapGenAi(span, facts) {
+    const attrs = span.attrs;
+    const operation = attrStr(attrs, 'gen_ai.operation.name');
+    if (operation === 'execute_tool' || (operation === null && attrs.has('gen_ai.tool.call.id') && attrs.has('gen_ai.tool.name'))) {
+        const tool = toolFacts(facts);
+        tool.name ??= attrStr(attrs, 'gen_ai.tool.name');
+        tool.id ??= idText(attrs.get('gen_ai.tool.call.id'));
+        if (tool.args === undefined && attrs.has('gen_ai.tool.call.arguments'))
+            tool.args = jsonish(attrs.get('gen_ai.tool.call.arguments'));
+        if (tool.result === undefined && attrs.has('gen_ai.tool.call.result')) {
+            tool.result = attrs.get('gen_ai.tool.call.result');
+            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        }
+        return;
+    }
+    const input = attrs.get('gen_ai.input.messages');
+    const output = attrs.get('gen_ai.output.messages');
+    if ((operation !== null && MODEL_OPERATIONS.has(operation)) || input !== undefined || output !== undefined)
+        facts.model = true;
+    if (attrs.has('gen_ai.tool.definitions'))
+        setCatalog(facts, catalogFrom(jsonish(attrs.get('gen_ai.tool.definitions'))));
+    if (input !== undefined)
+        messageParts(jsonish(input), facts.historyCalls, facts.historyResults);
+    if (output !== undefined)
+        messageParts(jsonish(output), facts.outputCalls, null);
+}
+/** Collects `tool_call` parts (and, for input, `tool_call_response` parts) from a message list. */
+function messageParts(messages, calls, results) {
+    if (!Array.isArray(messages))
+        return;
+    for (const message of messages) {
+        if (!isObject(message))
+            continue;
+        const parts = own(message, 'parts');
+        if (!Array.isArray(parts))
+            continue;
+        for (const part of parts) {
+            if (!isObject(part))
+                continue;
+            const type = own(part, 'type');
+            if (type === 'tool_call') {
+                const name = own(part, 'name');
+                if (typeof name === 'string')
+                    calls.push({ id: idText(own(part, 'id')), name, args: jsonish(own(part, 'arguments')) });
+            }
+            else if (type === 'tool_call_response' && results !== null) {
+                const content = own(part, 'response') ?? own(part, 'result');
+                const name = own(part, 'name');
+                results.push({ id: idText(own(part, 'id')), name: typeof name === 'string' ? name : null, content, isError: payloadIsError(jsonish(content)) });
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/google-adk.ts
+
+
+
+/**
+ * Google Agent Development Kit: `call_llm` spans carry `gcp.vertex.agent.llm_request`
+ * (config.tools[].function_declarations = the catalog; contents[].parts[] with
+ * `function_call` / `function_response` = history) and `gcp.vertex.agent.llm_response`
+ * (parts with `function_call` = output); tool spans carry
+ * `gcp.vertex.agent.tool_call_args` and `gcp.vertex.agent.tool_response`.
+ */
+function mapGoogleAdk(span, facts) {
+    const attrs = span.attrs;
+    if (attrs.has('gcp.vertex.agent.tool_call_args') || attrs.has('gcp.vertex.agent.tool_response')) {
+        const tool = toolFacts(facts);
+        if (tool.args === undefined && attrs.has('gcp.vertex.agent.tool_call_args'))
+            tool.args = jsonish(attrs.get('gcp.vertex.agent.tool_call_args'));
+        if (tool.result === undefined && attrs.has('gcp.vertex.agent.tool_response')) {
+            tool.result = attrs.get('gcp.vertex.agent.tool_response');
+            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        }
+        return;
+    }
+    const request = jsonish(attrs.get('gcp.vertex.agent.llm_request'));
+    const response = jsonish(attrs.get('gcp.vertex.agent.llm_response'));
+    const hasRequest = isObject(request) && Object.keys(request).length > 0;
+    if (!hasRequest && !(isObject(response) && Object.keys(response).length > 0))
+        return;
+    facts.model = true;
+    if (isObject(request)) {
+        const config = own(request, 'config');
+        const tools = isObject(config) ? own(config, 'tools') : undefined;
+        const declared = [];
+        for (const tool of Array.isArray(tools) ? tools : []) {
+            if (isObject(tool))
+                declared.push(...catalogFrom(own(tool, 'function_declarations') ?? own(tool, 'functionDeclarations')));
+        }
+        setCatalog(facts, declared);
+        const contents = own(request, 'contents');
+        for (const content of Array.isArray(contents) ? contents : []) {
+            if (isObject(content))
+                contentParts(content, facts.historyCalls, facts.historyResults);
+        }
+    }
+    if (isObject(response)) {
+        const content = own(response, 'content');
+        if (isObject(content))
+            contentParts(content, facts.outputCalls, null);
+    }
+}
+function contentParts(content, calls, results) {
+    const parts = own(content, 'parts');
+    for (const part of Array.isArray(parts) ? parts : []) {
+        if (!isObject(part))
+            continue;
+        const call = own(part, 'function_call') ?? own(part, 'functionCall');
+        if (isObject(call) && typeof own(call, 'name') === 'string') {
+            calls.push({ id: idText(own(call, 'id')), name: own(call, 'name'), args: own(call, 'args') });
+        }
+        const response = own(part, 'function_response') ?? own(part, 'functionResponse');
+        if (results !== null && isObject(response)) {
+            const payload = own(response, 'response');
+            const name = own(response, 'name');
+            results.push({ id: idText(own(response, 'id')), name: typeof name === 'string' ? name : null, content: payload, isError: payloadIsError(payload) });
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/openinference.ts
+
+
+/**
+ * OpenInference (Arize Phoenix): `openinference.span.kind` TOOL / LLM,
+ * `tool.name`, `input.value` / `output.value`, `llm.tools.N.tool.json_schema`,
+ * `llm.{input,output}_messages.N.message.tool_calls.M.tool_call.{id,function.name,function.arguments}`,
+ * `message.tool_call_id` on tool messages.
+ */
+function mapOpenInference(span, facts) {
+    const attrs = span.attrs;
+    const kind = attrStr(attrs, 'openinference.span.kind');
+    if (kind === null)
+        return;
+    if (kind.toUpperCase() === 'TOOL') {
+        const tool = toolFacts(facts);
+        tool.name ??= attrStr(attrs, 'tool.name');
+        tool.id ??= idText(attrs.get('tool_call.id')) ?? idText(attrs.get('message.tool_call_id'));
+        if (tool.args === undefined && attrs.has('input.value'))
+            tool.args = jsonish(attrs.get('input.value'));
+        if (tool.result === undefined && attrs.has('output.value')) {
+            tool.result = attrs.get('output.value');
+            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        }
+        return;
+    }
+    if (kind.toUpperCase() !== 'LLM')
+        return;
+    facts.model = true;
+    const tools = [];
+    for (const [, group] of indexedGroups(attrs, 'llm.tools.')) {
+        const tool = catalogTool(jsonish(group.get('tool.json_schema')));
+        if (tool)
+            tools.push(tool);
+    }
+    setCatalog(facts, tools);
+    for (const [, message] of indexedGroups(attrs, 'llm.input_messages.')) {
+        facts.historyCalls.push(...messageCalls(message));
+        const callId = idText(message.get('message.tool_call_id'));
+        if (attrStr(message, 'message.role') === 'tool' && callId !== null) {
+            facts.historyResults.push({ id: callId, name: attrStr(message, 'message.name'), content: message.get('message.content'), isError: false });
+        }
+    }
+    for (const [, message] of indexedGroups(attrs, 'llm.output_messages.'))
+        facts.outputCalls.push(...messageCalls(message));
+}
+/** `message.tool_calls.M.tool_call.*` of one flattened message. */
+function messageCalls(message) {
+    const out = [];
+    for (const [, call] of indexedGroups(message, 'message.tool_calls.')) {
+        const name = attrStr(call, 'tool_call.function.name');
+        if (name === null)
+            continue;
+        out.push({ id: idText(call.get('tool_call.id')), name, args: jsonish(call.get('tool_call.function.arguments')) });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/openllmetry.ts
+
+
+/**
+ * OpenLLMetry (Traceloop) flattened attributes: `gen_ai.prompt.N.{role,content,tool_call_id}`,
+ * `gen_ai.prompt.N.tool_calls.M.{id,name,arguments}` (history),
+ * `gen_ai.completion.N.tool_calls.M.*` (output), `llm.request.functions.N.{name,parameters}`
+ * (the catalog); tool spans `traceloop.span.kind = tool` with `traceloop.entity.{name,input,output}`.
+ */
+function mapOpenLlmetry(span, facts) {
+    const attrs = span.attrs;
+    if (attrStr(attrs, 'traceloop.span.kind') === 'tool') {
+        const tool = toolFacts(facts);
+        tool.name ??= attrStr(attrs, 'traceloop.entity.name');
+        if (tool.args === undefined && attrs.has('traceloop.entity.input'))
+            tool.args = jsonish(attrs.get('traceloop.entity.input'));
+        if (tool.result === undefined && attrs.has('traceloop.entity.output')) {
+            tool.result = attrs.get('traceloop.entity.output');
+            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        }
+        return;
+    }
+    const prompts = indexedGroups(attrs, 'gen_ai.prompt.');
+    const completions = indexedGroups(attrs, 'gen_ai.completion.');
+    const functions = indexedGroups(attrs, 'llm.request.functions.');
+    if (prompts.length === 0 && completions.length === 0 && functions.length === 0 && !attrs.has('llm.request.type'))
+        return;
+    facts.model = true;
+    const tools = [];
+    for (const [, fn] of functions) {
+        const name = attrStr(fn, 'name');
+        if (name === null)
+            continue;
+        const schema = jsonish(fn.get('parameters'));
+        tools.push(schema === undefined ? { name, schemaSha256: null } : { name, schema, schemaSha256: null });
+    }
+    setCatalog(facts, tools);
+    for (const [, prompt] of prompts) {
+        facts.historyCalls.push(...flatCalls(prompt));
+        const callId = idText(prompt.get('tool_call_id'));
+        if (callId !== null && attrStr(prompt, 'role') === 'tool') {
+            facts.historyResults.push({ id: callId, name: attrStr(prompt, 'name'), content: prompt.get('content'), isError: false });
+        }
+    }
+    for (const [, completion] of completions)
+        facts.outputCalls.push(...flatCalls(completion));
+}
+function flatCalls(message) {
+    const out = [];
+    for (const [, call] of indexedGroups(message, 'tool_calls.')) {
+        const name = attrStr(call, 'name');
+        if (name !== null)
+            out.push({ id: idText(call.get('id')), name, args: jsonish(call.get('arguments')) });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/vercel-ai.ts
+
+
+
+/** Operation ids of one model request (the outer `ai.generateText` span spans several steps). */
+const vercel_ai_MODEL_OPERATIONS = new Set(['ai.generateText.doGenerate', 'ai.streamText.doStream', 'ai.generateObject.doGenerate', 'ai.streamObject.doStream']);
+/**
+ * Vercel AI SDK telemetry: `ai.toolCall` spans with `ai.toolCall.{id,name,args,result}`;
+ * model step spans with `ai.prompt.tools` (the catalog, a list of JSON strings),
+ * `ai.prompt.messages` (history: `tool-call` / `tool-result` parts) and
+ * `ai.response.toolCalls` (output).
+ */
+function mapVercelAi(span, facts) {
+    const attrs = span.attrs;
+    const operation = attrStr(attrs, 'ai.operationId') ?? attrStr(attrs, 'operation.name');
+    if (operation === 'ai.toolCall' || attrs.has('ai.toolCall.name')) {
+        const tool = toolFacts(facts);
+        tool.name ??= attrStr(attrs, 'ai.toolCall.name');
+        tool.id ??= idText(attrs.get('ai.toolCall.id'));
+        if (tool.args === undefined && attrs.has('ai.toolCall.args'))
+            tool.args = jsonish(attrs.get('ai.toolCall.args'));
+        if (tool.result === undefined && attrs.has('ai.toolCall.result')) {
+            tool.result = attrs.get('ai.toolCall.result');
+            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        }
+        return;
+    }
+    const isStep = operation !== null && [...vercel_ai_MODEL_OPERATIONS].some((op) => operation === op || operation.startsWith(`${op} `));
+    if (!isStep && !attrs.has('ai.prompt.tools') && !attrs.has('ai.response.toolCalls'))
+        return;
+    facts.model = true;
+    const tools = [];
+    const listed = attrs.get('ai.prompt.tools');
+    for (const item of Array.isArray(listed) ? listed : []) {
+        const tool = catalogTool(jsonish(item));
+        if (tool)
+            tools.push(tool);
+    }
+    setCatalog(facts, tools);
+    promptParts(jsonish(attrs.get('ai.prompt.messages')), facts.historyCalls, facts.historyResults);
+    const output = jsonish(attrs.get('ai.response.toolCalls'));
+    for (const call of Array.isArray(output) ? output : []) {
+        const fact = sdkCall(call);
+        if (fact)
+            facts.outputCalls.push(fact);
+    }
+}
+/** `{toolCallId, toolName, args | input}` as the SDK writes a call (args may be a JSON string). */
+function sdkCall(value) {
+    if (!isObject(value))
+        return null;
+    const name = own(value, 'toolName');
+    if (typeof name !== 'string')
+        return null;
+    return { id: idText(own(value, 'toolCallId')), name, args: jsonish(own(value, 'args') ?? own(value, 'input')) };
+}
+function promptParts(messages, calls, results) {
+    if (!Array.isArray(messages))
+        return;
+    for (const message of messages) {
+        const content = isObject(message) ? own(message, 'content') : undefined;
+        if (!Array.isArray(content))
+            continue;
+        for (const part of content) {
+            if (!isObject(part))
+                continue;
+            const type = own(part, 'type');
+            if (type === 'tool-call') {
+                const fact = sdkCall(part);
+                if (fact)
+                    calls.push(fact);
+            }
+            else if (type === 'tool-result') {
+                const name = own(part, 'toolName');
+                const payload = own(part, 'result') ?? own(part, 'output');
+                const isError = own(part, 'isError') === true || (isObject(payload) && typeof own(payload, 'type') === 'string' && String(own(payload, 'type')).startsWith('error'));
+                results.push({ id: idText(own(part, 'toolCallId')), name: typeof name === 'string' ? name : null, content: payload, isError });
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/map-span.ts
+
+
+
+
+
+
+
+/** Every attribute convention, applied to every span of every container (first to know a field wins). */
+const MAPPERS = [mapGenAi, mapOpenInference, mapVercelAi, mapGoogleAdk, mapOpenLlmetry];
+function mapSpan(span) {
+    const facts = emptyFacts();
+    for (const mapper of MAPPERS)
+        mapper(span, facts);
+    if (facts.tool !== null) {
+        // A tool span is never also the model request, whatever else it carries (ADK puts an empty llm_request on it).
+        facts.model = false;
+        facts.tool.name ??= toolNameFromSpanName(span.name);
+    }
+    return {
+        traceId: span.traceId,
+        spanId: span.spanId,
+        parentId: span.parentId,
+        name: span.name,
+        startMs: span.startMs,
+        endMs: span.endMs,
+        line: span.line,
+        facts,
+        error: spanError(span),
+    };
+}
+function spanError(span) {
+    const errorType = attrStr(span.attrs, 'error.type');
+    let exceptionType = null;
+    let exceptionMessage = null;
+    for (const event of span.events) {
+        if (event.name !== 'exception')
+            continue;
+        exceptionType = attrStr(event.attrs, 'exception.type');
+        exceptionMessage = attrStr(event.attrs, 'exception.message');
+        break;
+    }
+    const hasException = span.events.some((event) => event.name === 'exception');
+    return {
+        failed: span.status === 'error' || errorType !== null || hasException,
+        errorType,
+        exceptionType,
+        message: exceptionMessage ?? span.statusMessage,
+    };
+}
+/** `execute_tool get_weather` → `get_weather` (the GenAI span name pattern), when no attribute names the tool. */
+function toolNameFromSpanName(name) {
+    const space = name.indexOf(' ');
+    if (space > 0 && name.slice(0, space) === 'execute_tool')
+        return name.slice(space + 1).trim() || null;
+    return name === '' ? null : name;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/trace-buffer.ts
+
+
+/**
+ * Spans grouped by trace id, in order of first appearance; each trace is one
+ * run. Spans are mapped as they arrive (only the mapped facts are kept, not the
+ * attribute Map). A span id seen again in its trace (an exporter retry delivers
+ * a batch twice) is read once, and a note says how many repeats were dropped.
+ */
+class TraceBuffer {
+    traces = new Map();
+    add(span) {
+        let trace = this.traces.get(span.traceId);
+        if (!trace)
+            this.traces.set(span.traceId, (trace = { spans: [], ids: new Set(), repeated: 0, firstRepeatLine: 0 }));
+        if (trace.ids.has(span.spanId)) {
+            if (trace.repeated === 0)
+                trace.firstRepeatLine = span.line;
+            trace.repeated += 1;
+            return;
+        }
+        trace.ids.add(span.spanId);
+        trace.spans.push(mapSpan(span));
+    }
+    flush(file, sink) {
+        for (const [traceId, trace] of this.traces) {
+            if (trace.repeated > 0) {
+                const which = traceId === null ? 'spans without a trace id' : `trace '${traceId}'`;
+                const message = `${trace.repeated} span(s) of ${which} repeat a span id already read (a batch exported twice?); each span was read once`;
+                sink.diagnostic({ ruleId: 'ingest-note', line: trace.firstRepeatLine, runId: traceId, message });
+            }
+            assembleTrace(file, traceId, trace.spans, sink);
+        }
+        this.traces.clear();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/read-containers.ts
+
+
+
+/**
+ * Reads a file of containers without reading it twice where it can:
+ * - the first non-blank line is JSON and more lines follow: JSON lines (one
+ *   container per line, streamed with json-lines.ts, records on their batch line);
+ *   a first line too long to read as a line counts as JSON lines too when more follow;
+ * - the whole file is one line of JSON: that line is the document (records on line 1);
+ * - otherwise (a pretty-printed document, or one line too long to read as a line):
+ *   the file is read whole with input.bytes(), records on the line of their span's id key.
+ */
+async function readContainers(input, sink, spec) {
+    const peek = await peekLines(input);
+    if (peek.more && (peek.firstIsJson || peek.firstTooLong)) {
+        await readLines(input, sink, spec);
+        return;
+    }
+    let text;
+    if (peek.firstIsJson && peek.first !== null)
+        text = peek.first;
+    else {
+        try {
+            text = (await input.bytes()).toString('utf8').replace(/^\uFEFF/, '');
+        }
+        catch (error) {
+            // Past V8's longest string (about 512 MiB): such a document must be split into JSON lines.
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `the document is too large to read whole (${error instanceof Error ? error.message : String(error)})` });
+            return;
+        }
+    }
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not one JSON document: ${error instanceof Error ? error.message : String(error)}` });
+        return;
+    }
+    if (!spec.accepts(value)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not ${spec.what}: "${excerpt(text)}"` });
+        return;
+    }
+    const buffer = new TraceBuffer();
+    skippedNote(sink, 1, spec.read(value, spanLineFinder(text, spec.idKeys), (span) => buffer.add(span)));
+    buffer.flush(input.file, sink);
+}
+async function readLines(input, sink, spec) {
+    const buffer = new TraceBuffer();
+    await forEachJsonLine(input, sink, (value, line) => {
+        if (!spec.accepts(value)) {
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not ${spec.what}: "${excerpt(JSON.stringify(value))}"` });
+            return;
+        }
+        skippedNote(sink, line, spec.read(value, () => line, (span) => buffer.add(span)));
+    });
+    buffer.flush(input.file, sink);
+}
+/** Reads up to the second non-blank line (the whole file only when it has one line). */
+async function peekLines(input) {
+    let first = null;
+    let firstIsJson = false;
+    let firstTooLong = false;
+    let seenFirst = false;
+    for await (const event of input.lines()) {
+        if (event.type === 'line' && event.text.trim() === '')
+            continue;
+        if (seenFirst)
+            return { first, firstIsJson, firstTooLong, more: true };
+        seenFirst = true;
+        if (event.type === 'bad-line') {
+            firstTooLong = event.code === 'line-too-long';
+            continue;
+        }
+        first = event.text;
+        try {
+            JSON.parse(first);
+            firstIsJson = true;
+        }
+        catch {
+            // A pretty-printed document starts with a line like "{": not JSON on its own.
+            return { first, firstIsJson, firstTooLong, more: true };
+        }
+    }
+    return { first, firstIsJson, firstTooLong, more: false };
+}
+function skippedNote(sink, line, skipped) {
+    if (skipped > 0)
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: `${skipped} span(s) without a usable spanId were skipped` });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/index.ts
+
+
+
+const OTLP_HEAD = /^\s*\{\s*("(resourceSpans|resource_spans|batches)"\s*:\s*\[|"trace"\s*:\s*\{\s*"resourceSpans")/;
+const JAEGER_HEAD = /^\s*\{\s*"data"\s*:\s*\[\s*\{\s*"traceID"\s*:/;
+/** The first bytes, for documents too large for the sample to parse: their first key decides. */
+function headText(sample) {
+    return sample.head.subarray(0, 256).toString('utf8');
+}
+/**
+ * OTLP JSON: the collector's file exporter (one `{"resourceSpans":[…]}` per line),
+ * the protobuf JSON mapping, Tempo `{"batches":[…]}`. A run is a trace id.
+ */
+const otlpFormat = {
+    id: 'otlp-json',
+    description: 'OpenTelemetry OTLP JSON traces (collector file exporter lines, protobuf JSON, Tempo batches)',
+    detect(sample) {
+        return isOtlpContainer(sample.document) || isOtlpContainer(sample.jsonLines[0]) || OTLP_HEAD.test(headText(sample));
+    },
+    parse(input, sink) {
+        return readContainers(input, sink, {
+            accepts: isOtlpContainer,
+            read: otlpSpans,
+            idKeys: ['spanId', 'span_id'],
+            what: 'an OTLP container (no resourceSpans, scopeSpans or batches array)',
+        });
+    },
+};
+/** Jaeger JSON (query API, UI "download JSON"): `{"data":[{traceID, spans, processes}]}`. */
+const jaegerFormat = {
+    id: 'jaeger-json',
+    description: 'Jaeger JSON trace exports ({"data":[{traceID, spans, processes}]})',
+    detect(sample) {
+        return isJaegerContainer(sample.document) || isJaegerContainer(sample.jsonLines[0]) || JAEGER_HEAD.test(headText(sample));
+    },
+    parse(input, sink) {
+        return readContainers(input, sink, {
+            accepts: isJaegerContainer,
+            read: jaegerSpans,
+            idKeys: ['spanID'],
+            what: 'a Jaeger export (no data[] of traces)',
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/ingest/registry.ts
+
+
+
+
+
+
+
+
+/**
+ * Every trace format, in detection order: specific shapes first (OpenTelemetry
+ * containers, then framework exports), the native JSONL dialects last (they are
+ * the fallback for *.jsonl files).
+ */
+const FORMATS = [
+    otlpFormat,
+    jaegerFormat,
+    langfuseFormat,
+    inspectFormat,
+    mcpFormat,
+    anthropicMessagesFormat,
+    openaiFormat,
+    claudeCodeFormat,
+    nativeFormat,
+];
 function formatById(id) {
     return FORMATS.find((format) => format.id === id);
 }
@@ -39155,6 +44721,9 @@ const catalogMismatch = defineRule({
             return;
         const own = catalog.sha256 ?? 'no canonical form';
         for (const record of run.catalogs.slice(1)) {
+            // Catalogs recorded per model request may differ from request to request; unknown-tool checks each call against its own.
+            if (record.perRequest || catalog.record.perRequest)
+                continue;
             const other = (0,run_catalog/* checkCatalog */.kE)(record);
             // Same names give the same recomputed forms, whichever hash each record carries.
             if (other.forms.python === catalog.forms.python)
@@ -39539,7 +45108,7 @@ class SchemaValidators {
                 return { ok: true, validate: this.draft2019.compile(schema) };
             // Any other `$schema` (draft-04/06, https spellings of draft-07) is dropped: ajv knows only its own meta-schema URIs.
             const plain = typeof schema === 'object' && uri !== '' ? withoutDialect(schema) : schema;
-            return { ok: true, validate: this.draft07.compile(plain) };
+            return { ok: true, validate: this.draft07.compile(lowercaseTypes(plain)) };
         }
         catch (error) {
             return { ok: false, reason: error instanceof Error ? error.message.split('\n')[0] : 'unknown error' };
@@ -39562,6 +45131,28 @@ function keyOf(schema) {
     catch {
         return `raw:${JSON.stringify(schema)}`;
     }
+}
+const OPENAPI_TYPES = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL']);
+/**
+ * Gemini and Google ADK declare tools in the OpenAPI subset with upper-case type
+ * names (`"type": "STRING"`); JSON Schema spells them in lower case. Only `type`
+ * values of that exact set are changed, everywhere in the schema.
+ */
+function lowercaseTypes(schema, depth = 0) {
+    if (depth > 64 || schema === null || typeof schema !== 'object')
+        return schema;
+    if (Array.isArray(schema))
+        return schema.map((item) => lowercaseTypes(item, depth + 1));
+    const out = {};
+    for (const [key, value] of Object.entries(schema)) {
+        if (key === 'type' && typeof value === 'string' && OPENAPI_TYPES.has(value))
+            out[key] = value.toLowerCase();
+        else if (key === 'type' && Array.isArray(value))
+            out[key] = value.map((t) => (typeof t === 'string' && OPENAPI_TYPES.has(t) ? t.toLowerCase() : t));
+        else
+            Object.defineProperty(out, key, { value: lowercaseTypes(value, depth + 1), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
 }
 function withoutDialect(schema) {
     // fromEntries defines own properties, so a `__proto__` key stays data.
@@ -40814,10 +46405,20 @@ const unknownTool = defineRule({
         options: schemas/* strictObject */.rej({}),
     },
     check(run, _ctx, report) {
-        const catalog = (0,run_catalog/* runCatalog */.Hx)(run);
-        if (!catalog)
+        const first = (0,run_catalog/* runCatalog */.Hx)(run);
+        if (!first)
             return;
-        for (const call of run.calls) {
+        // A call is checked against the catalog in force when it was made: the latest catalog record
+        // before it (frameworks record the tools with each model request), else the run's first.
+        let catalog = first;
+        for (const record of run.records) {
+            if (record.kind === 'catalog') {
+                catalog = (0,run_catalog/* checkCatalog */.kE)(record);
+                continue;
+            }
+            if (record.kind !== 'tool_call')
+                continue;
+            const call = record;
             if (catalog.names.has(call.tool))
                 continue;
             const offered = catalog.names.size === 0 ? "the run's catalog, which is empty" : `the run's catalog (${(0,run_catalog/* listNames */.Zv)([...catalog.names].sort())})`;
@@ -41715,8 +47316,8 @@ function describeError(error, debug) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9597);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3336);
+/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6317);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5674);
 
 
 /** The Action entry: run the Action (or, started as an audit worker, the worker). */
@@ -41730,7 +47331,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3336:
+/***/ 5674:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42009,7 +47610,7 @@ class DecodedURL extends URL {
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var node_modules_tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
+var undici = __nccwpck_require__(4371);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -44834,19 +50435,19 @@ async function loadConfigFile(path, shown = path) {
     return parsed.data;
 }
 
-// EXTERNAL MODULE: ./src/audit/pool.ts + 19 modules
-var pool = __nccwpck_require__(9597);
+// EXTERNAL MODULE: ./src/audit/pool.ts + 53 modules
+var pool = __nccwpck_require__(6317);
 ;// CONCATENATED MODULE: external "url"
 const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
-;// CONCATENATED MODULE: external "module"
-const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
+// EXTERNAL MODULE: external "module"
+var external_module_ = __nccwpck_require__(3339);
 ;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
 
 
 
 
 //#region rolldown:runtime
-var __require = /* @__PURE__ */ (0,external_module_namespaceObject.createRequire)(import.meta.url);
+var __require = /* @__PURE__ */ (0,external_module_.createRequire)(import.meta.url);
 
 //#endregion
 //#region src/utils.ts
@@ -46407,6 +52008,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+
+/***/ }),
+
+/***/ 3339:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
 
 /***/ }),
 
@@ -48504,9 +54112,9 @@ exports.composeCollection = composeCollection;
 
 
 
-var Document = __nccwpck_require__(5402);
+var Document = __nccwpck_require__(3021);
 var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(5407);
+var resolveEnd = __nccwpck_require__(7788);
 var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
@@ -48560,7 +54168,7 @@ var Alias = __nccwpck_require__(4065);
 var identity = __nccwpck_require__(1127);
 var composeCollection = __nccwpck_require__(7349);
 var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(5407);
+var resolveEnd = __nccwpck_require__(7788);
 var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
@@ -48772,11 +54380,11 @@ exports.composeScalar = composeScalar;
 
 var node_process = __nccwpck_require__(932);
 var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(5402);
+var Document = __nccwpck_require__(3021);
 var errors = __nccwpck_require__(1464);
 var identity = __nccwpck_require__(1127);
 var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(5407);
+var resolveEnd = __nccwpck_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -49385,7 +54993,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 5407:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49440,7 +55048,7 @@ var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(5407);
+var resolveEnd = __nccwpck_require__(7788);
 var resolveProps = __nccwpck_require__(4631);
 var utilContainsNewline = __nccwpck_require__(9499);
 var utilMapIncludes = __nccwpck_require__(1187);
@@ -49653,7 +55261,7 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 
 var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(5407);
+var resolveEnd = __nccwpck_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -50161,7 +55769,7 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 5402:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -50170,9 +55778,9 @@ var Alias = __nccwpck_require__(4065);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(9210);
+var stringifyDocument = __nccwpck_require__(6829);
 var anchors = __nccwpck_require__(1596);
 var applyReviver = __nccwpck_require__(3661);
 var createNode = __nccwpck_require__(2404);
@@ -51010,7 +56618,7 @@ var __webpack_unused_export__;
 
 
 var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(5402);
+var Document = __nccwpck_require__(3021);
 var Schema = __nccwpck_require__(5840);
 var errors = __nccwpck_require__(1464);
 var Alias = __nccwpck_require__(4065);
@@ -51038,22 +56646,22 @@ __webpack_unused_export__ = Alias.Alias;
 __webpack_unused_export__ = identity.isAlias;
 __webpack_unused_export__ = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
-__webpack_unused_export__ = identity.isMap;
+exports.jh = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
 __webpack_unused_export__ = identity.isPair;
 __webpack_unused_export__ = identity.isScalar;
-__webpack_unused_export__ = identity.isSeq;
+exports.oP = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
 __webpack_unused_export__ = YAMLMap.YAMLMap;
 __webpack_unused_export__ = YAMLSeq.YAMLSeq;
 __webpack_unused_export__ = cst;
 __webpack_unused_export__ = lexer.Lexer;
-__webpack_unused_export__ = lineCounter.LineCounter;
+exports.HN = lineCounter.LineCounter;
 __webpack_unused_export__ = parser.Parser;
 exports.qg = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
-__webpack_unused_export__ = publicApi.parseDocument;
+exports.Tp = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
 __webpack_unused_export__ = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
@@ -51096,7 +56704,7 @@ var anchors = __nccwpck_require__(1596);
 var visit = __nccwpck_require__(204);
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -51379,7 +56987,7 @@ exports.isEmptyPath = isEmptyPath;
 
 var applyReviver = __nccwpck_require__(3661);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -51472,7 +57080,7 @@ exports.createPair = createPair;
 
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -51663,7 +57271,7 @@ var stringifyCollection = __nccwpck_require__(1212);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -51784,7 +57392,7 @@ var log = __nccwpck_require__(7249);
 var merge = __nccwpck_require__(452);
 var stringify = __nccwpck_require__(2148);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -51907,7 +57515,7 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -54244,7 +59852,7 @@ exports.Parser = Parser;
 
 
 var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(5402);
+var Document = __nccwpck_require__(3021);
 var errors = __nccwpck_require__(1464);
 var log = __nccwpck_require__(7249);
 var identity = __nccwpck_require__(1127);
@@ -54751,7 +60359,7 @@ var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var schema$2 = __nccwpck_require__(5913);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -55174,7 +60782,7 @@ exports.merge = merge;
 
 
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
 var pairs = __nccwpck_require__(8385);
@@ -55358,7 +60966,7 @@ var merge = __nccwpck_require__(452);
 var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -55492,7 +61100,7 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -56094,7 +61702,7 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 9210:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 

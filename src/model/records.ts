@@ -39,6 +39,12 @@ export interface CatalogRecord extends RecordBase {
   readonly names: readonly string[];
   /** Recorded catalog hash, null when the source has none. */
   readonly recordedSha256: string | null;
+  /**
+   * True when the source records the tools offered with each model request (the
+   * frameworks do) rather than one frozen catalog for the run: such catalogs may
+   * differ from request to request (agent hand-offs, a structured-output step).
+   */
+  readonly perRequest?: boolean;
 }
 
 export interface LlmSpan extends RecordBase {

@@ -48,7 +48,7 @@ export class SchemaValidators {
       if (/2019-09/.test(uri)) return { ok: true, validate: this.draft2019.compile(schema) };
       // Any other `$schema` (draft-04/06, https spellings of draft-07) is dropped: ajv knows only its own meta-schema URIs.
       const plain = typeof schema === 'object' && uri !== '' ? withoutDialect(schema as Record<string, unknown>) : schema;
-      return { ok: true, validate: this.draft07.compile(plain as object | boolean) };
+      return { ok: true, validate: this.draft07.compile(lowercaseTypes(plain) as object | boolean) };
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message.split('\n')[0]! : 'unknown error' };
     }
@@ -69,6 +69,25 @@ function keyOf(schema: unknown): string {
   } catch {
     return `raw:${JSON.stringify(schema)}`;
   }
+}
+
+const OPENAPI_TYPES = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL']);
+
+/**
+ * Gemini and Google ADK declare tools in the OpenAPI subset with upper-case type
+ * names (`"type": "STRING"`); JSON Schema spells them in lower case. Only `type`
+ * values of that exact set are changed, everywhere in the schema.
+ */
+export function lowercaseTypes(schema: unknown, depth = 0): unknown {
+  if (depth > 64 || schema === null || typeof schema !== 'object') return schema;
+  if (Array.isArray(schema)) return schema.map((item) => lowercaseTypes(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'type' && typeof value === 'string' && OPENAPI_TYPES.has(value)) out[key] = value.toLowerCase();
+    else if (key === 'type' && Array.isArray(value)) out[key] = value.map((t) => (typeof t === 'string' && OPENAPI_TYPES.has(t) ? t.toLowerCase() : t));
+    else Object.defineProperty(out, key, { value: lowercaseTypes(value, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {

@@ -18,6 +18,8 @@ export const catalogMismatch = defineRule({
     if (!catalog) return;
     const own = catalog.sha256 ?? 'no canonical form';
     for (const record of run.catalogs.slice(1)) {
+      // Catalogs recorded per model request may differ from request to request; unknown-tool checks each call against its own.
+      if (record.perRequest || catalog.record.perRequest) continue;
       const other = checkCatalog(record);
       // Same names give the same recomputed forms, whichever hash each record carries.
       if (other.forms.python === catalog.forms.python) continue;

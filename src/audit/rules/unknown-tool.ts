@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeHash } from '../catalog/hashes.js';
-import { listNames, runCatalog, type CheckedCatalog } from '../catalog/run-catalog.js';
+import { checkCatalog, listNames, runCatalog, type CheckedCatalog } from '../catalog/run-catalog.js';
 import { defineRule } from '../rule-types.js';
 
 export const unknownTool = defineRule({
@@ -14,9 +14,18 @@ export const unknownTool = defineRule({
     options: z.strictObject({}),
   },
   check(run, _ctx, report) {
-    const catalog = runCatalog(run);
-    if (!catalog) return;
-    for (const call of run.calls) {
+    const first = runCatalog(run);
+    if (!first) return;
+    // A call is checked against the catalog in force when it was made: the latest catalog record
+    // before it (frameworks record the tools with each model request), else the run's first.
+    let catalog = first;
+    for (const record of run.records) {
+      if (record.kind === 'catalog') {
+        catalog = checkCatalog(record);
+        continue;
+      }
+      if (record.kind !== 'tool_call') continue;
+      const call = record;
       if (catalog.names.has(call.tool)) continue;
       const offered = catalog.names.size === 0 ? "the run's catalog, which is empty" : `the run's catalog (${listNames([...catalog.names].sort())})`;
       report({

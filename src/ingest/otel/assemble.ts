@@ -64,7 +64,7 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
         const key = JSON.stringify(facts.catalog.map((t) => t.name));
         if (key !== lastCatalog) {
           lastCatalog = key;
-          out.push({ kind: 'catalog', ...base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null });
+          out.push({ kind: 'catalog', ...base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true });
         }
       }
       if (facts.model && !modelAbove(span)) out.push({ kind: 'llm', ...base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) });

@@ -1,0 +1,105 @@
+import { idOf, isObject, own, str, strList, toMillis } from '../fields.js';
+import { forEachJsonLine } from '../json-lines.js';
+import { blockFacts } from '../message-facts.js';
+import { catalogRecord, resultFact, toRecord, llmRecord, type Place } from '../tool-facts.js';
+import type { DetectSample, TraceFormat } from '../types.js';
+
+const RECORD_TYPES = new Set(['user', 'assistant', 'system', 'result', 'summary']);
+
+function looksLikeLine(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const type = str(value, 'type');
+  if (type === null || !RECORD_TYPES.has(type)) return false;
+  return own(value, 'sessionId') !== undefined || own(value, 'session_id') !== undefined || isObject(own(value, 'message')) || own(value, 'leafUuid') !== undefined;
+}
+
+const DENIED = /doesn't want to proceed with this tool use|tool use was rejected|permission to use .* (has been|was) denied|requested permissions/i;
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a JSON array';
+  return value === null ? 'JSON null' : `a JSON ${typeof value}`;
+}
+
+/**
+ * Claude Code session transcripts (`~/.claude/projects/.../<session>.jsonl`)
+ * and Claude Agent SDK / `claude -p --output-format stream-json` output: one
+ * run per session id. `tool_use` blocks are calls, `tool_result` blocks results
+ * (`is_error`; a rejected permission is classed `permission_denied`), each new
+ * assistant message an llm span, `system/init` `tools` the catalog, and the
+ * final `result` line's `permission_denials` results for calls denied without one.
+ */
+export const claudeCodeFormat: TraceFormat = {
+  id: 'claude-code',
+  description: 'Claude Code session transcripts and Claude Agent SDK stream-json (JSONL)',
+  detect(sample: DetectSample): boolean {
+    return sample.jsonLines.some(looksLikeLine);
+  },
+  async parse(input, sink) {
+    const lastMessage = new Map<string, string>();
+    const toolOf = new Map<string, string>();
+    const answered = new Set<string>();
+    await forEachJsonLine(input, sink, (value, line) => {
+      if (!isObject(value)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${describe(value)}, not an object` });
+        return;
+      }
+      const type = str(value, 'type');
+      const runId = idOf(value, 'sessionId') ?? idOf(value, 'session_id');
+      const place: Place = { loc: { file: input.file, line }, runId, ts: toMillis(own(value, 'timestamp')), spanId: idOf(value, 'uuid') };
+      const bad = (message: string) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
+      if (type === null) return bad('record has no "type"');
+      if (type === 'system') {
+        const tools = strList(own(value, 'tools'));
+        if (str(value, 'subtype') === 'init' && tools) sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
+        return;
+      }
+      if (type === 'result') {
+        const denials = own(value, 'permission_denials');
+        if (!Array.isArray(denials)) return;
+        for (const denial of denials) {
+          if (!isObject(denial)) continue;
+          const callId = idOf(denial, 'tool_use_id');
+          if (callId === null || answered.has(`${runId}\u0000${callId}`)) continue;
+          sink.record(toRecord(resultFact(callId, str(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
+        }
+        return;
+      }
+      if (type !== 'user' && type !== 'assistant') return;
+      const message = own(value, 'message');
+      if (!isObject(message)) return bad(`"message" is ${describe(message)}, not an object`);
+      const content = own(message, 'content');
+      if (typeof content === 'string') {
+        if (type === 'assistant') sink.record(llmRecord(place));
+        return;
+      }
+      if (!Array.isArray(content)) return bad(`message has no "content" list${own(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
+      if (type === 'assistant') {
+        const id = idOf(message, 'id') ?? `line ${line}`;
+        if (lastMessage.get(runId ?? '') !== id) sink.record(llmRecord(place));
+        lastMessage.set(runId ?? '', id);
+      }
+      content.forEach((block, i) => {
+        if (!isObject(block)) return bad(`content item ${i} is ${describe(block)}, not a block`);
+        for (let fact of blockFacts(block)) {
+          const key = `${runId}\u0000${fact.callId}`;
+          if (fact.kind === 'call' && fact.callId !== null) toolOf.set(key, fact.tool);
+          if (fact.kind === 'result') {
+            if (fact.callId !== null) answered.add(key);
+            if (fact.tool === null && toolOf.has(key)) fact = { ...fact, tool: toolOf.get(key)! };
+            if (fact.isError && denied(fact.content, own(value, 'toolUseResult'))) fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
+          }
+          sink.record(toRecord(fact, place));
+        }
+      });
+    });
+  },
+};
+
+function denied(content: unknown, toolUseResult: unknown): boolean {
+  const texts: string[] = [];
+  if (typeof content === 'string') texts.push(content);
+  if (Array.isArray(content)) for (const part of content) if (isObject(part) && typeof own(part, 'text') === 'string') texts.push(own(part, 'text') as string);
+  if (typeof toolUseResult === 'string') texts.push(toolUseResult);
+  return texts.some((text) => DENIED.test(text) || text === 'User rejected tool use');
+}
+

@@ -1,0 +1,58 @@
+import { isObject, own, str } from '../fields.js';
+import { indexLines } from '../json-locate.js';
+import { collectConversation, conversationsOf, type Conversation } from '../openai/conversations.js';
+import { FactCollector } from '../tool-facts.js';
+import type { DetectSample, TraceFormat } from '../types.js';
+import { largeDocumentHead, parseDocument } from '../whole-document.js';
+
+const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
+
+/** A Messages API response (one assistant message) is a conversation of one message. */
+function conversations(doc: unknown): Conversation[] | null {
+  if (isObject(doc) && str(doc, 'type') === 'message' && Array.isArray(own(doc, 'content'))) {
+    return [{ runId: null, path: [], listPath: [], messages: [doc], tools: undefined }];
+  }
+  return conversationsOf(doc);
+}
+
+/** Anthropic evidence: a tool_use/tool_result content block, or tools declared with `input_schema`. */
+function anthropicShaped(convs: readonly Conversation[]): boolean {
+  for (const conv of convs) {
+    if (Array.isArray(conv.tools) && conv.tools.some((t) => isObject(t) && own(t, 'input_schema') !== undefined)) return true;
+    for (const message of conv.messages) {
+      const content = isObject(message) ? own(message, 'content') : undefined;
+      if (Array.isArray(content) && content.some((b) => isObject(b) && BLOCKS.has(str(b, 'type') ?? ''))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Anthropic Messages conversations: a message list, a request
+ * `{system, messages, tools}` (tools with `input_schema` are the catalog), a
+ * response message, or a list of conversations (one run each). `tool_use`
+ * blocks are calls; `tool_result` blocks results (`is_error`).
+ */
+export const anthropicMessagesFormat: TraceFormat = {
+  id: 'anthropic-messages',
+  description: 'Anthropic Messages API conversations (tool_use / tool_result blocks)',
+  detect(sample: DetectSample): boolean {
+    const head = largeDocumentHead(sample);
+    if (head !== null) return /"(messages|traj)"\s*:\s*\[/.test(head) && /"type"\s*:\s*"tool_(use|result)"|"input_schema"\s*:/.test(head);
+    const convs = sample.document === undefined ? null : conversations(sample.document);
+    return convs !== null && anthropicShaped(convs);
+  },
+  async parse(input, sink) {
+    const parsed = await parseDocument(input, sink);
+    if (!parsed) return;
+    const convs = conversations(parsed.value);
+    if (!convs) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'no Messages conversation in this document' });
+      return;
+    }
+    const collector = new FactCollector(false);
+    const lineOf = indexLines(parsed.text, 4);
+    for (const conv of convs) collectConversation(collector, conv, input.file, lineOf);
+    for (const record of collector.records) sink.record(record);
+  },
+};

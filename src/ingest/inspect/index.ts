@@ -1,0 +1,47 @@
+import { isObject, own, type JsonObject } from '../fields.js';
+import { indexLines } from '../json-locate.js';
+import { FactCollector } from '../tool-facts.js';
+import type { DetectSample, TraceFormat } from '../types.js';
+import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { looksLikeEvalZip, readEvalArchive } from './eval-zip.js';
+import { collectSample } from './samples.js';
+
+function isEvalLog(doc: unknown): doc is JsonObject {
+  return isObject(doc) && isObject(own(doc, 'eval')) && typeof own(doc, 'version') === 'number' && (Array.isArray(own(doc, 'samples')) || own(doc, 'plan') !== undefined);
+}
+
+/**
+ * Inspect AI eval logs: the `.json` log (`{version, eval, samples[]}`) and the
+ * `.eval` zip (header.json + samples/*.json). One run per sample and epoch.
+ * Lines: in a `.json` log, the line where each message begins; in a `.eval`
+ * archive, 1 (its entries are minified JSON inside a zip, without lines).
+ */
+export const inspectFormat: TraceFormat = {
+  id: 'inspect',
+  description: 'Inspect AI eval logs (.json and .eval zip archives)',
+  detect(sample: DetectSample): boolean {
+    const head = largeDocumentHead(sample);
+    if (head !== null) return /^\{\s*"version"\s*:\s*\d+\s*,/.test(head) && /"eval"\s*:\s*\{/.test(head);
+    return looksLikeEvalZip(sample.head) || isEvalLog(sample.document);
+  },
+  async parse(input, sink) {
+    const collector = new FactCollector(false);
+    const bytes = await input.bytes();
+    if (looksLikeEvalZip(bytes)) {
+      const archive = readEvalArchive(bytes, input.limits.maxDocumentBytes);
+      for (const problem of archive.problems) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
+      for (const { name, value } of archive.samples) if (isObject(value)) collectSample(collector, value, [], input.file, () => 1, name);
+    } else {
+      const parsed = await parseDocument(input, sink);
+      if (!parsed) return;
+      const samples = isObject(parsed.value) ? own(parsed.value, 'samples') : undefined;
+      if (Array.isArray(samples)) {
+        const lineOf = indexLines(parsed.text, 5);
+        samples.forEach((sample, i) => {
+          if (isObject(sample)) collectSample(collector, sample, ['samples', i], input.file, lineOf, `#${i}`);
+        });
+      }
+    }
+    for (const record of collector.records) sink.record(record);
+  },
+};

@@ -1,0 +1,75 @@
+/** A path into a JSON document: object keys and array indexes. */
+export type JsonPath = ReadonlyArray<string | number>;
+
+/** The 1-based line where the object or array at a path begins; 1 when it is not indexed. */
+export type LineOf = (path: JsonPath) => number;
+
+const MAX_ENTRIES = 2_000_000;
+
+/**
+ * Indexes a JSON text (already known to parse) in one pass: the line where each
+ * object or array begins, for containers up to `maxDepth` levels deep. Parsers
+ * of one-document formats use it to point findings at the message or item
+ * instead of line 1. Keys are matched as written (escaped keys are unescaped).
+ */
+export function indexLines(text: string, maxDepth: number): LineOf {
+  const lines = new Map<string, number>();
+  const path: Array<string | number> = [];
+  // Per open container: is it an array (then the top of `path` is its index)?
+  const arrays: boolean[] = [];
+  let line = 1;
+  let pendingKey: string | null = null;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) {
+      line += 1;
+      i += 1;
+    } else if (c === 0x22) {
+      let j = i + 1;
+      let escaped = false;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 0x5c) {
+          escaped = true;
+          j += 2;
+          continue;
+        }
+        if (d === 0x22) break;
+        j += 1;
+      }
+      const raw = text.slice(i + 1, j);
+      i = j + 1;
+      let k = i;
+      while (k < n && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x0a)) {
+        if (text.charCodeAt(k) === 0x0a) line += 1;
+        k += 1;
+      }
+      if (text.charCodeAt(k) === 0x3a && !arrays[arrays.length - 1]) {
+        pendingKey = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+        i = k + 1;
+      } else i = k;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (arrays.length > 0) {
+        if (arrays[arrays.length - 1]) {
+          // array element: its index is already on the path
+        } else if (pendingKey !== null) path.push(pendingKey);
+      }
+      if (path.length <= maxDepth && lines.size < MAX_ENTRIES) lines.set(path.join('\u0000'), line);
+      arrays.push(c === 0x5b);
+      if (c === 0x5b) path.push(0);
+      pendingKey = null;
+      i += 1;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (arrays.pop()) path.pop();
+      if (arrays.length > 0 && !arrays[arrays.length - 1]) path.pop();
+      i += 1;
+    } else if (c === 0x2c) {
+      if (arrays[arrays.length - 1]) path[path.length - 1] = (path[path.length - 1] as number) + 1;
+      pendingKey = null;
+      i += 1;
+    } else i += 1;
+  }
+  return (target) => lines.get(target.join('\u0000')) ?? 1;
+}

@@ -1,0 +1,213 @@
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
+import { indexLines } from '../json-locate.js';
+import { messageFacts } from '../message-facts.js';
+import { argsOf, catalogTools, FactCollector, resultFact, type Place, type ToolFact } from '../tool-facts.js';
+import type { DetectSample, RecordSink, TraceFormat } from '../types.js';
+import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { attributesOf, catalogOf, toolAttributes } from './attributes.js';
+
+interface Observation {
+  readonly obj: JsonObject;
+  readonly line: number;
+  readonly type: string;
+  readonly start: number | null;
+  readonly end: number | null;
+}
+
+function observationsOf(doc: unknown): { list: unknown[]; path: Array<string | number> } | null {
+  if (!isObject(doc) || !isObject(own(doc, 'trace'))) return null;
+  const top = own(doc, 'observations');
+  if (Array.isArray(top)) return { list: top, path: ['observations'] };
+  const nested = own(own(doc, 'trace') as JsonObject, 'observations');
+  return Array.isArray(nested) ? { list: nested, path: ['trace', 'observations'] } : null;
+}
+
+/** One export, or a list of exports (one run per trace). */
+function exportsOf(doc: unknown): Array<{ value: JsonObject; path: Array<string | number> }> | null {
+  if (observationsOf(doc) !== null) return [{ value: doc as JsonObject, path: [] }];
+  if (!Array.isArray(doc) || doc.length === 0 || !doc.every((item) => observationsOf(item) !== null)) return null;
+  return doc.map((value, i) => ({ value: value as JsonObject, path: [i] }));
+}
+
+/** Langfuse trace exports `{trace, observations[]}`: one run per trace id. */
+export const langfuseFormat: TraceFormat = {
+  id: 'langfuse',
+  description: 'Langfuse trace exports ({trace, observations[]}, observation types GENERATION/TOOL/AGENT/SPAN)',
+  detect(sample: DetectSample): boolean {
+    const head = largeDocumentHead(sample);
+    if (head !== null) return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head);
+    return exportsOf(sample.document) !== null;
+  },
+  async parse(input, sink) {
+    const parsed = await parseDocument(input, sink);
+    if (!parsed) return;
+    const exports = exportsOf(parsed.value);
+    if (!exports) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Langfuse export ({trace, observations[]} or a list of them)' });
+      return;
+    }
+    const lineOf = indexLines(parsed.text, 4);
+    for (const { value, path } of exports) {
+      const found = observationsOf(value)!;
+      const traceId = idOf(own(value, 'trace') as JsonObject, 'id');
+      const observations: Observation[] = [];
+      found.list.forEach((obj, i) => {
+        if (!isObject(obj)) return;
+        observations.push({ obj, line: lineOf([...path, ...found.path, i]), type: str(obj, 'type') ?? 'SPAN', start: toMillis(own(obj, 'startTime')), end: toMillis(own(obj, 'endTime')) });
+      });
+      // Chronological; observations without a start keep their place at the end.
+      observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
+      const runId = traceId ?? (observations[0] ? idOf(observations[0].obj, 'traceId') : null) ?? (path.length > 0 ? `#${path[0]}` : null);
+      const reader = new ObservationReader(input.file, runId, sink, generationIds(observations));
+      for (const o of observations) reader.primary(o);
+      for (const o of observations) reader.fallback(o);
+      for (const record of reader.collector.records) sink.record(record);
+    }
+  },
+};
+
+/** Ids of the GENERATION observations, to tell a nested generation (Vercel's doGenerate inside generateText) from a new model turn. */
+function generationIds(observations: readonly Observation[]): Set<string> {
+  const ids = new Set<string>();
+  for (const o of observations) {
+    const id = idOf(o.obj, 'id');
+    if (o.type === 'GENERATION' && id !== null) ids.add(id);
+  }
+  return ids;
+}
+
+/**
+ * Values that hold chat messages: a list, `{messages: [...]}`, a Responses API
+ * response (`output` items), a Chat Completion (`choices[].message`), one
+ * message, or any of these as JSON text.
+ */
+function messagesIn(value: unknown): unknown[] {
+  const v = argsOf(value);
+  if (Array.isArray(v)) return v;
+  if (!isObject(v)) return [];
+  for (const key of ['messages', 'output']) {
+    const inner = own(v, key);
+    if (Array.isArray(inner)) return inner;
+  }
+  const choices = own(v, 'choices');
+  if (Array.isArray(choices)) return choices.map((choice) => (isObject(choice) ? own(choice, 'message') : undefined));
+  return [v];
+}
+
+/** Langfuse's own extraction on a generation: `toolCalls` (JSON text `{id, arguments}`) with `toolCallNames` beside them. */
+function langfuseToolCalls(obj: JsonObject): ToolFact[] {
+  const calls = own(obj, 'toolCalls');
+  const names = own(obj, 'toolCallNames');
+  if (!Array.isArray(calls) || !Array.isArray(names)) return [];
+  const out: ToolFact[] = [];
+  calls.forEach((raw, i) => {
+    const call = argsOf(raw);
+    const name = isObject(call) ? (str(call, 'name') ?? (typeof names[i] === 'string' ? (names[i] as string) : null)) : null;
+    if (isObject(call) && name !== null) out.push({ kind: 'call', callId: idOf(call, 'id'), tool: name, args: argsOf(own(call, 'arguments') ?? own(call, 'input')) });
+  });
+  return out;
+}
+
+/** Langfuse stores some outputs JSON-encoded a second time (`"\"text\""`); decode that layer. */
+function unquote(value: unknown): unknown {
+  if (typeof value !== 'string' || !value.startsWith('"')) return argsOf(value);
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+class ObservationReader {
+  readonly collector = new FactCollector(true);
+  /** Call ids without a result yet, per tool, in call order (for tool observations without an id). */
+  private readonly open = new Map<string, string[]>();
+
+  constructor(
+    private readonly file: string,
+    private readonly runId: string | null,
+    private readonly sink: RecordSink,
+    private readonly generations: ReadonlySet<string>,
+  ) {}
+
+  private place(o: Observation, ts: number | null): Place {
+    return { loc: { file: this.file, line: o.line }, runId: this.runId, ts, spanId: idOf(o.obj, 'id') };
+  }
+
+  private add(fact: ToolFact, place: Place): void {
+    if (fact.kind === 'call' && fact.callId !== null && !this.collector.hasCall(this.runId, fact.callId)) {
+      const ids = this.open.get(fact.tool) ?? [];
+      ids.push(fact.callId);
+      this.open.set(fact.tool, ids);
+    }
+    if (fact.kind === 'result' && fact.callId !== null) {
+      for (const ids of this.open.values()) {
+        const at = ids.indexOf(fact.callId);
+        if (at !== -1) ids.splice(at, 1);
+      }
+    }
+    this.collector.fact(fact, place);
+  }
+
+  private messages(o: Observation, value: unknown, ts: number | null): void {
+    for (const message of messagesIn(value)) {
+      const { facts, catalog } = messageFacts(message);
+      if (catalog.length > 0) this.collector.catalog(catalog, this.place(o, ts));
+      for (const fact of facts) this.add(fact, this.place(o, ts));
+    }
+  }
+
+  /** GENERATION and TOOL observations: the model's requests and the tools' executions. */
+  primary(o: Observation): void {
+    const attrs = attributesOf(o.obj);
+    if (o.type === 'GENERATION') {
+      const response = argsOf(own(o.obj, 'output'));
+      const tools = catalogOf(o.obj, attrs) ?? (isObject(response) ? catalogTools(own(response, 'tools')) : null);
+      if (tools && tools.length > 0) this.collector.catalog(tools, this.place(o, o.start));
+      // What the model was given (earlier calls and their results) comes before the model span itself;
+      // otherwise a result found only in the next request's input would look late.
+      this.messages(o, own(o.obj, 'input'), o.start);
+      // A generation inside another generation is the same model turn, not a new one.
+      const parent = idOf(o.obj, 'parentObservationId');
+      if (parent === null || !this.generations.has(parent)) this.collector.llm(this.place(o, o.start), o.end);
+      this.messages(o, own(o.obj, 'output'), o.end);
+      for (const fact of langfuseToolCalls(o.obj)) this.add(fact, this.place(o, o.end));
+    } else if (o.type === 'TOOL') {
+      this.tool(o, attrs);
+    } else {
+      const tools = catalogOf(o.obj, attrs);
+      if (tools) this.collector.catalog(tools, this.place(o, o.start));
+    }
+  }
+
+  private tool(o: Observation, attrs: JsonObject): void {
+    const meta = toolAttributes(attrs);
+    const tool = meta.tool ?? str(o.obj, 'name') ?? 'unknown';
+    // LangChain tools: the output is the ToolMessage, which knows its call id and status.
+    const output = unquote(own(o.obj, 'output'));
+    const answer = messageFacts(output).facts.find((f) => f.kind === 'result');
+    let callId = meta.callId ?? (answer?.kind === 'result' ? answer.callId : null);
+    if (callId === null) {
+      const waiting = this.open.get(tool);
+      if (waiting && waiting.length > 0) {
+        callId = waiting[0]!;
+        this.sink.diagnostic({ ruleId: 'ingest-note', line: o.line, runId: this.runId, callId, tool, message: `tool observation '${tool}' has no call id; paired by order with the model's call '${callId}'` });
+      }
+    }
+    const args = meta.args ?? argsOf(own(o.obj, 'input'));
+    this.add({ kind: 'call', callId, tool, args }, this.place(o, o.start));
+    const level = str(o.obj, 'level');
+    const isError = level === 'ERROR' || meta.errorType !== null || (answer?.kind === 'result' && answer.isError);
+    const content = (answer?.kind === 'result' ? answer.content : output) ?? meta.result ?? (isError ? own(o.obj, 'statusMessage') : undefined);
+    this.add(resultFact(callId, tool, content, isError, meta.errorType), this.place(o, o.end ?? o.start));
+  }
+
+  /** Other observations repeat the conversation; they only fill in what the primary ones lack. */
+  fallback(o: Observation): void {
+    if (o.type === 'GENERATION' || o.type === 'TOOL') return;
+    const attrs = attributesOf(o.obj);
+    this.messages(o, own(o.obj, 'input'), o.start);
+    this.messages(o, own(o.obj, 'output'), o.end);
+    this.messages(o, own(attrs, 'pydantic_ai.all_messages'), o.end);
+  }
+}

@@ -1,0 +1,70 @@
+import { isObject } from '../fields.js';
+import { indexLines } from '../json-locate.js';
+import { forEachJsonLine } from '../json-lines.js';
+import { FactCollector } from '../tool-facts.js';
+import type { DetectSample, ParseInput, RecordSink, TraceFormat } from '../types.js';
+import { largeDocumentHead } from '../whole-document.js';
+import { looksLikeCassette, parseCassette } from './cassette.js';
+import { collectConversation, conversationsOf, isConversationObject } from './conversations.js';
+import { collectRunState, isRunState } from './run-state.js';
+
+/**
+ * Chat conversations as OpenAI-style APIs and agent harnesses write them:
+ * Chat Completions message lists and requests (`tools` = the catalog),
+ * trajectory dumps (a list of `{messages|traj}`, one run each), Responses API
+ * item lists, OpenAI Agents SDK run states, JSONL with one conversation per
+ * line, and VCR cassettes of recorded API calls.
+ */
+export const openaiFormat: TraceFormat = {
+  id: 'openai',
+  description: 'OpenAI Chat Completions / Responses conversations, trajectory lists, Agents SDK run states, VCR cassettes',
+  detect(sample: DetectSample): boolean {
+    if (looksLikeCassette(sample.head)) return true;
+    const head = largeDocumentHead(sample);
+    if (head !== null) return /^\{\s*"\$schemaVersion"/.test(head) || (/"(messages|traj|input)"\s*:\s*\[|^\[\s*\{\s*"(role|type)"/.test(head) && /"role"\s*:\s*"(system|developer|user|assistant|tool)"|"type"\s*:\s*"function_call/.test(head));
+    if (sample.document !== undefined) return isRunState(sample.document) || conversationsOf(sample.document) !== null;
+    return sample.jsonLines.length > 0 && sample.jsonLines.every(isConversationObject);
+  },
+  async parse(input, sink) {
+    const bytes = await input.bytes();
+    if (looksLikeCassette(bytes)) {
+      parseCassette(bytes.toString('utf8'), input.file, sink);
+      return;
+    }
+    let text = bytes.toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text) as unknown;
+    } catch {
+      await parseLines(input, sink);
+      return;
+    }
+    const collector = new FactCollector(false);
+    const lineOf = indexLines(text, 4);
+    if (isRunState(doc)) collectRunState(collector, doc, input.file, lineOf);
+    else {
+      const conversations = conversationsOf(doc);
+      if (!conversations) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'no message list, trajectory list or run state in this document' });
+        return;
+      }
+      for (const conv of conversations) collectConversation(collector, conv, input.file, lineOf);
+    }
+    for (const record of collector.records) sink.record(record);
+  },
+};
+
+/** JSONL with one conversation object per line: one run per line (its id, else `line N`). */
+async function parseLines(input: ParseInput, sink: RecordSink): Promise<void> {
+  await forEachJsonLine(input, sink, (value, line) => {
+    const conversations = conversationsOf(value);
+    if (!isObject(value) || !conversations) {
+      sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a conversation object (no "messages" list)' });
+      return;
+    }
+    const collector = new FactCollector(false);
+    for (const conv of conversations) collectConversation(collector, { ...conv, runId: conv.runId ?? `line ${line}` }, input.file, () => line);
+    for (const record of collector.records) sink.record(record);
+  });
+}

@@ -1,0 +1,168 @@
+import type { CatalogRecord, CatalogTool, LlmSpan, SourceLocation, ToolCall, ToolResult, TraceRecord } from '../model/records.js';
+import { isObject, own, str } from './fields.js';
+
+/**
+ * What framework formats say about tools, before it becomes records: a call
+ * (the model asked for a tool) or a result (what came back). The format
+ * readers produce facts; `FactCollector` turns them into normalized records.
+ */
+export interface CallFact {
+  readonly kind: 'call';
+  readonly callId: string | null;
+  readonly tool: string;
+  readonly args: unknown;
+}
+
+export interface ResultFact {
+  readonly kind: 'result';
+  readonly callId: string | null;
+  readonly tool: string | null;
+  readonly content: unknown;
+  readonly isError: boolean;
+  readonly errorClass: string | null;
+  readonly errorCode: string | null;
+}
+
+export type ToolFact = CallFact | ResultFact;
+
+/** Where and when a fact was recorded, and the run it belongs to. */
+export interface Place {
+  readonly loc: SourceLocation;
+  readonly runId: string | null;
+  readonly ts: number | null;
+  readonly spanId?: string | null;
+}
+
+export function resultFact(callId: string | null, tool: string | null, content: unknown, isError = false, errorClass: string | null = null, errorCode: string | null = null): ResultFact {
+  return { kind: 'result', callId, tool, content, isError, errorClass, errorCode };
+}
+
+/** Arguments recorded as a JSON string (OpenAI, GenAI attributes) become the parsed value; anything else stays as it is. */
+export function argsOf(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  const text = raw.trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) return raw;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+function base(place: Place) {
+  return { loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null };
+}
+
+export function toRecord(fact: ToolFact, place: Place): ToolCall | ToolResult {
+  if (fact.kind === 'call') {
+    return { kind: 'tool_call', ...base(place), callId: fact.callId, tool: fact.tool, args: fact.args, argsHash: null, deadlineMs: null, index: null };
+  }
+  return {
+    kind: 'tool_result',
+    ...base(place),
+    callId: fact.callId,
+    tool: fact.tool,
+    content: fact.content,
+    isError: fact.isError,
+    errorClass: fact.errorClass,
+    errorCode: fact.errorCode,
+    httpStatus: null,
+    exitCode: null,
+    index: null,
+  };
+}
+
+export function llmRecord(place: Place, endTs: number | null = null): LlmSpan {
+  return { kind: 'llm', ...base(place), endTs };
+}
+
+export function catalogRecord(tools: readonly CatalogTool[], place: Place): CatalogRecord {
+  return { kind: 'catalog', ...base(place), tools, names: tools.map((t) => t.name), recordedSha256: null, perRequest: true };
+}
+
+/**
+ * Tool definitions in the shapes frameworks record them: OpenAI Chat
+ * `{type:"function", function:{name, parameters}}`, Responses/Vercel
+ * `{name, parameters|inputSchema}`, Anthropic `{name, input_schema}`, MCP
+ * `{name, inputSchema}`, pydantic-ai `{name, parameters_json_schema}`, bare
+ * names, and any of these as a JSON string. Null when `defs` is not a list.
+ */
+export function catalogTools(defs: unknown): CatalogTool[] | null {
+  const list = argsOf(defs);
+  if (!Array.isArray(list)) return null;
+  const out: CatalogTool[] = [];
+  for (const item of list) {
+    const def = argsOf(item);
+    if (typeof def === 'string') {
+      out.push({ name: def, schemaSha256: null });
+      continue;
+    }
+    if (!isObject(def)) continue;
+    const fn = own(def, 'function');
+    const holder = isObject(fn) ? fn : def;
+    const name = str(holder, 'name');
+    if (name === null) continue;
+    const schema = ['parameters', 'input_schema', 'inputSchema', 'parameters_json_schema', 'json_schema'].map((key) => own(holder, key)).find((v) => v !== undefined);
+    out.push(schema === undefined ? { name, schemaSha256: null } : { name, schema: argsOf(schema), schemaSha256: null });
+  }
+  return out;
+}
+
+/**
+ * Collects one document's records. With `dedupe`, a call or result whose call
+ * id was already seen is dropped: formats that repeat a conversation in every
+ * request (Langfuse observations, recorded API requests) list each call many times.
+ */
+export class FactCollector {
+  readonly records: TraceRecord[] = [];
+  private readonly calls = new Set<string>();
+  private readonly results = new Set<string>();
+  private readonly catalogs = new Map<string, string>();
+  /** Tool name per call id, to name results that do not say which tool answered. */
+  private readonly tools = new Map<string, string>();
+
+  constructor(private readonly dedupe: boolean) {}
+
+  fact(given: ToolFact, place: Place): boolean {
+    let fact = given;
+    if (fact.callId !== null) {
+      const key = `${place.runId ?? ''}\u0000${fact.callId}`;
+      if (fact.kind === 'call' && !this.tools.has(key)) this.tools.set(key, fact.tool);
+      if (fact.kind === 'result' && fact.tool === null && this.tools.has(key)) fact = { ...fact, tool: this.tools.get(key)! };
+    }
+    if (this.dedupe && fact.callId !== null) {
+      const seen = fact.kind === 'call' ? this.calls : this.results;
+      const key = `${place.runId ?? ''}\u0000${fact.callId}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      if (fact.kind === 'call' && this.results.has(key)) {
+        // Found after its result (a later, fuller copy of the conversation): keep the call first.
+        const at = this.records.findIndex((r) => r.kind === 'tool_result' && r.callId === fact.callId && r.runId === place.runId);
+        if (at !== -1) {
+          this.records.splice(at, 0, toRecord(fact, place));
+          return true;
+        }
+      }
+    }
+    this.records.push(toRecord(fact, place));
+    return true;
+  }
+
+  hasCall(runId: string | null, callId: string): boolean {
+    return this.calls.has(`${runId ?? ''}\u0000${callId}`);
+  }
+
+  llm(place: Place, endTs: number | null = null): void {
+    this.records.push(llmRecord(place, endTs));
+  }
+
+  /** A catalog for the run; the same names and schemas again in the same run are not repeated. */
+  catalog(tools: readonly CatalogTool[], place: Place): void {
+    if (tools.length === 0) return;
+    const key = JSON.stringify(tools.map((t) => [t.name, t.schema ?? null]));
+    const run = place.runId ?? '';
+    if (this.catalogs.get(run) === key) return;
+    this.catalogs.set(run, key);
+    this.records.push(catalogRecord(tools, place));
+  }
+}

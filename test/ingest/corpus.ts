@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { runAudit, type AuditResult } from '../../src/audit/engine.js';
+import { pairRun } from '../../src/audit/pairing.js';
+import { resolveConfig } from '../../src/config.js';
+import type { Run } from '../../src/model/run.js';
+import { tempTree } from '../helpers.js';
+
+/** What a format test asserts about one run. */
+export interface RunCounts {
+  runId: string | null;
+  llm: number;
+  calls: number;
+  results: number;
+  errors: number;
+  orphans: string[];
+  unmatched: string[];
+  catalog: string[];
+}
+
+export function countRun(run: Run): RunCounts {
+  const pairing = pairRun(run);
+  return {
+    runId: run.runId,
+    llm: run.llmSpans.length,
+    calls: run.calls.length,
+    results: run.results.length,
+    errors: run.results.filter((r) => r.isError).length,
+    orphans: pairing.orphans.map((c) => `${c.callId ?? '-'}:${c.tool}`),
+    unmatched: pairing.unmatched.map((r) => `${r.callId ?? '-'}:${r.tool ?? '-'}`),
+    catalog: [...new Set(run.catalogs.flatMap((c) => c.names))].sort(),
+  };
+}
+
+/** Audits files in place (paths relative to the project root) with the real engine; collects every run. */
+export async function auditPaths(paths: string[], inputFormat?: string): Promise<{ result: AuditResult; runs: Run[] }> {
+  const runs: Run[] = [];
+  const inputs = paths.map((path) => ({ path, display: path }));
+  const result = await runAudit(inputs, resolveConfig({}), { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) });
+  return { result, runs };
+}
+
+/** Findings reduced to rule, line, ids and message, in report order. */
+export function findingList(result: AuditResult): Array<[string, number, string | null, string | null, string]> {
+  return result.findings.map((f) => [f.ruleId, f.line, f.runId, f.callId, f.message]);
+}
+
+/** Like auditPaths, for in-memory files (written to a temporary folder, shown by their names). */
+export async function auditTemp(files: Record<string, string | Uint8Array>, inputFormat?: string): Promise<{ result: AuditResult; runs: Run[] }> {
+  const root = tempTree(files);
+  const runs: Run[] = [];
+  const inputs = Object.keys(files).sort().map((name) => ({ path: join(root, name), display: name }));
+  const result = await runAudit(inputs, resolveConfig({}), { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) });
+  return { result, runs };
+}

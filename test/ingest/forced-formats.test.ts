@@ -1,0 +1,46 @@
+import { readdirSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { auditPaths, auditTemp } from './corpus.js';
+
+const corpus = '../shared/corpus';
+const OURS = ['langfuse', 'inspect', 'mcp', 'anthropic-messages', 'openai', 'claude-code'];
+const ALL = readdirSync(corpus, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .flatMap((d) => readdirSync(`${corpus}/${d.name}`).map((name) => `${corpus}/${d.name}/${name}`))
+  .sort();
+
+const KEYS = ['role', 'type', 'content', 'tool_calls', 'function', 'arguments', 'id', 'call_id', 'tool_call_id', 'name', 'input', 'parts', 'messages', 'traj',
+  'observations', 'trace', 'samples', 'eval', 'version', 'jsonrpc', 'method', 'params', 'result', 'error', 'tools', 'code', 'message', 'sessionId',
+  'toolUseResult', 'permission_denials', 'generated_items', '$schemaVersion', 'raw_item', 'events', 'event', 'startTime', 'metadata', 'attributes',
+  'isError', 'is_error', 'tool_use_id', 'output', 'status', 'subtype', 'plan', '__proto__', 'constructor'];
+const WORDS = ['assistant', 'user', 'tool', 'function', 'tool_use', 'tool_result', 'tool_call', 'tool_call_response', 'function_call', 'function_call_output',
+  'GENERATION', 'TOOL', 'tools/call', 'tools/list', '2.0', 'init', 'result', 'model', '{"a":1}', '__proto__', 'x'];
+
+/** JSON built from the formats' own keys and words, so the readers' branches are reached with wrong types. */
+const shaped = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constantFrom(...WORDS), fc.integer({ min: -32800, max: 5 }), fc.boolean(), fc.constant(null), tie('object'), tie('array')),
+  object: fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 6 }),
+  array: fc.array(tie('value'), { maxLength: 4 }),
+})).value;
+
+describe('framework readers never throw, whatever they are forced to read', () => {
+  it.each(OURS)('%s reads every corpus file when forced (--input-format)', async (id) => {
+    const { result } = await auditPaths(ALL, id);
+    expect(result.files.map((f) => f.format)).toEqual(ALL.map(() => id));
+    expect(result.findings.filter((f) => f.ruleId === 'rule-crash')).toEqual([]);
+  });
+
+  it('reads arbitrary JSON documents and JSON lines under every forced format', async () => {
+    await fc.assert(
+      fc.asyncProperty(shaped, fc.array(shaped, { maxLength: 5 }), async (doc, lines) => {
+        const files = { 'd.json': JSON.stringify(doc, null, 1), 'l.jsonl': lines.map((l) => JSON.stringify(l)).join('\n') };
+        for (const id of OURS) {
+          const { result } = await auditTemp(files, id);
+          expect(result.files).toHaveLength(2);
+        }
+      }),
+      { numRuns: 150, seed: 7 },
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { readEvalArchive } from '../../../src/ingest/inspect/eval-zip.js';
+import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+
+const dir = '../shared/corpus/inspect';
+
+describe('inspect: corpus logs', () => {
+  it('reads the tool-call-error log: eleven tool errors whose calls are not in the log', async () => {
+    const { result, runs } = await auditPaths([`${dir}/log_tool_call_error.json`]);
+    expect(result.files).toEqual([{ path: `${dir}/log_tool_call_error.json`, format: 'inspect', records: 11, runs: 1 }]);
+    const ids = Array.from({ length: 11 }, (_, i) => `bash_${i + 1}`);
+    expect(runs.map(countRun)).toEqual([{ runId: '1#4', llm: 0, calls: 0, results: 11, errors: 11, orphans: [], unmatched: ids.map((id) => `${id}:bash`), catalog: [] }]);
+    expect(runs[0]!.results.map((r) => r.errorCode)).toEqual(['parsing', 'timeout', 'parsing', 'unicode_decode', 'permission', 'file_not_found', 'is_a_directory', 'limit', 'approval', 'unknown', 'output_limit']);
+    expect(findingList(result)).toEqual(ids.map((id, i) => ['unmatched-result', 95 + 10 * i, '1#4', id, `result for call id '${id}' ('bash') has no matching call in this run`]));
+  });
+
+  it('reads a sample without tools and the .eval archive with its catalog and five paired calls', async () => {
+    const { result, runs } = await auditPaths([`${dir}/log_read_sample.json`, `${dir}/log_message_deduplication.eval`]);
+    expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
+      ['inspect', 1, 17],
+      ['inspect', 1, 1],
+    ]);
+    expect(runs.map(countRun)).toEqual([
+      { runId: '0#1', llm: 6, calls: 5, results: 5, errors: 0, orphans: [], unmatched: [], catalog: ['bash', 'python'] },
+      { runId: '1#1', llm: 1, calls: 0, results: 0, errors: 0, orphans: [], unmatched: [], catalog: [] },
+    ]);
+    const first = runs[0]!.calls[0]!;
+    expect([first.loc.line, first.ts, first.callId, first.tool, first.args]).toEqual([1, Date.parse('2025-10-06T10:15:45.377442+00:00'), 'hardcoded_0', 'bash', { cmd: 'ls' }]);
+    expect(findingList(result)).toEqual([]);
+  });
+});
+
+function evalZip(entries: Record<string, unknown>): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  for (const [name, value] of Object.entries(entries)) files[name] = strToU8(JSON.stringify(value));
+  return zipSync(files);
+}
+
+describe('inspect: hand-made archives', () => {
+  it('reads a sample from its tool events when it has no messages, and reports a tool error', async () => {
+    const sample = {
+      id: 'a',
+      epoch: 2,
+      messages: [],
+      events: [
+        { event: 'model', timestamp: '2025-01-01T00:00:00Z', tools: [{ name: 'search', parameters: { type: 'object' } }] },
+        { event: 'tool', id: 'c1', function: 'search', arguments: { q: 'x' }, timestamp: '2025-01-01T00:00:01Z', completed: '2025-01-01T00:00:02Z', error: { type: 'timeout', message: 'timed out' } },
+      ],
+    };
+    const { result, runs } = await auditTemp({ 'x.eval': evalZip({ 'header.json': { version: 2, eval: {} }, 'samples/a_epoch_2.json': sample }) });
+    expect(result.files).toEqual([{ path: 'x.eval', format: 'inspect', records: 4, runs: 1 }]);
+    expect(runs.map(countRun)).toEqual([{ runId: 'a#2', llm: 1, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: ['search'] }]);
+    expect(runs[0]!.results.map((r) => [r.content, r.errorCode, r.ts])).toEqual([['timed out', 'timeout', Date.parse('2025-01-01T00:00:02Z')]]);
+  });
+
+  it('skips entries whose declared size is over the cap and says so', () => {
+    const zip = evalZip({ 'header.json': { version: 2 }, 'samples/big_epoch_1.json': { id: 'big', pad: 'x'.repeat(5000) } });
+    const archive = readEvalArchive(zip, 1000);
+    expect(archive.samples).toEqual([]);
+    expect(archive.header).toEqual({ version: 2 });
+    expect(archive.problems).toEqual(['zip entry "samples/big_epoch_1.json" inflates to 5021 bytes, over the 1000-byte limit: skipped']);
+  });
+
+  it('never inflates past a size the archive declares, even when the data is larger', () => {
+    const zip = evalZip({ 'samples/s_epoch_1.json': { id: 's', pad: 'x'.repeat(100_000) } });
+    const buf = Buffer.from(zip);
+    const central = buf.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    buf.writeUInt32LE(40, central + 24); // claim 40 bytes uncompressed
+    const archive = readEvalArchive(buf, 1000);
+    expect(archive.problems).toEqual(['zip entry "samples/s_epoch_1.json" is not JSON']);
+    expect(archive.samples).toEqual([{ name: 'samples/s_epoch_1.json', value: undefined }]);
+  });
+
+  it('reports a truncated archive instead of crashing', async () => {
+    const zip = evalZip({ 'header.json': { version: 2 } });
+    const { result } = await auditTemp({ 'cut.eval': zip.subarray(0, zip.length - 30) });
+    expect(findingList(result)).toEqual([['malformed-record', 1, null, null, 'not a readable zip archive (invalid zip data)']]);
+  });
+});
