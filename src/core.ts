@@ -1,4 +1,4 @@
-import { runAudit, type AuditOptions, type AuditResult } from './audit/engine.js';
+import { runAudit, type AuditInput, type AuditOptions, type AuditResult } from './audit/engine.js';
 import type { AuditConfig } from './config.js';
 import { collectInputs, type Skipped } from './io/collect.js';
 import type { Logger } from './logger.js';
@@ -22,6 +22,8 @@ export interface AuditOutcome {
   readonly report: Report;
   readonly result: AuditResult;
   readonly skipped: readonly Skipped[];
+  /** The files that were read (absolute path and display name). */
+  readonly inputs: readonly AuditInput[];
   /** True when a finding is at or above the fail level. */
   readonly failed: boolean;
 }
@@ -36,7 +38,7 @@ export async function auditPaths(request: AuditRequest, logger: Logger): Promise
   for (const skip of skipped) logger.warning(`skipped ${sanitizeText(skip.display)}: ${skip.reason}`);
   const result = await runAudit(inputs, request.config, { inputFormat: request.inputFormat, onRun: request.onRun });
   const report = buildReport(result, request.config);
-  return { report, result, skipped, failed: isFailing(report, request.config.failOn) };
+  return { report, result, skipped, inputs, failed: isFailing(report, request.config.failOn) };
 }
 
 export function isFailing(report: Report, failOn: AuditConfig['failOn']): boolean {
