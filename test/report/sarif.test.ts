@@ -16,7 +16,7 @@ function sarifValidator() {
   ajv.addFormat('uri', (v: string) => URL.canParse(v));
   ajv.addFormat('uri-reference', (v: string) => URL.canParse(v, 'http://base.invalid/') && !/\s/.test(v));
   ajv.addFormat('date-time', (v: string) => !Number.isNaN(Date.parse(v)));
-  return ajv.compile({ $id: id, ...rest });
+  return ajv.compile({ $id: String(id), ...rest });
 }
 
 const validate = sarifValidator();
