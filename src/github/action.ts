@@ -77,11 +77,13 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   let commentUrl = '';
   const issueNumber = await commentTarget(inputs, ctx, logger);
   const total = report.findings.length;
-  if (issueNumber !== undefined && !(inputs.commentMode === 'on-findings' && total === 0)) {
+  if (issueNumber !== undefined) {
     const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '');
     const body = renderWithinBudget(report, COMMENT_LIMIT, { head: lines, tail: [marker] }).markdown;
     const api = restClient(inputs.token, ctx.apiUrl);
-    const outcome = await upsertComment(api, { owner: ctx.owner, repo: ctx.repo, issueNumber, marker }, body, logger);
+    // on-findings: a clean run creates no comment, but a stale one from an earlier run is brought up to date.
+    const create = !(inputs.commentMode === 'on-findings' && total === 0);
+    const outcome = await upsertComment(api, { owner: ctx.owner, repo: ctx.repo, issueNumber, marker }, body, logger, { create });
     commentUrl = outcome.url;
   }
 

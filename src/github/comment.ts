@@ -12,7 +12,7 @@ export const TWO_WORKFLOW_HINT =
 
 export type CommentOutcome =
   | { kind: 'created' | 'updated' | 'unchanged'; url: string }
-  | { kind: 'forbidden' | 'failed'; url: '' };
+  | { kind: 'forbidden' | 'failed' | 'skipped'; url: '' };
 
 export interface CommentTarget {
   readonly owner: string;
@@ -24,10 +24,10 @@ export interface CommentTarget {
 /**
  * One comment per pull request (per marker): found by the hidden marker AND
  * our author across every page, updated in place, left alone when the body is
- * unchanged. A token that cannot write is a warning with the two-workflow hint,
+ * unchanged; with `create: false` only an existing comment is updated. A token that cannot write is a warning with the two-workflow hint,
  * never a failure.
  */
-export async function upsertComment(api: Octokit, target: CommentTarget, body: string, logger: Logger): Promise<CommentOutcome> {
+export async function upsertComment(api: Octokit, target: CommentTarget, body: string, logger: Logger, options: { create?: boolean } = {}): Promise<CommentOutcome> {
   const { owner, repo, issueNumber, marker } = target;
   try {
     const author = await authorLogin(api);
@@ -42,6 +42,7 @@ export async function upsertComment(api: Octokit, target: CommentTarget, body: s
       logger.info(`comment updated: ${updated.data.html_url}`);
       return { kind: 'updated', url: updated.data.html_url };
     }
+    if (options.create === false) return { kind: 'skipped', url: '' };
     const created = await api.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     logger.info(`comment created: ${created.data.html_url}`);
     return { kind: 'created', url: created.data.html_url };

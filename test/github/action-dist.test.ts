@@ -130,6 +130,33 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     }
   });
 
+  it('artifact storage quota used up: a warning, the summary and outputs are still written, fail-on decides', async () => {
+    gh.quotaExhausted = true;
+    try {
+      const result = await run(106, { comment: 'false', baseline: 'off', 'fail-on': 'never' });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('::warning::agent-trace-audit could not upload the artifact "agent-trace-audit": Failed to CreateArtifact: Artifact storage quota has been hit. Unable to upload any new artifacts.');
+      expect(result.outputs).toMatchObject({ conclusion: 'success', errors: '2', 'artifact-id': '', 'artifact-url': '', 'artifact-digest': '' });
+      expect(result.summary).toContain('Details: [workflow run](https://github.com/octo-org/agent-app/actions/runs/106).');
+    } finally {
+      gh.quotaExhausted = false;
+    }
+  });
+
+  it('comment-mode on-findings: no comment is created for a clean run, a stale one is updated', async () => {
+    const clean = { ...prEvent, number: 46, pull_request: { ...(prEvent['pull_request'] as object), number: 46 } };
+    gh.comments.set(46, []);
+    const inputs = { 'comment-mode': 'on-findings', traces: 'traces/clean/**', upload: 'false', baseline: 'off' };
+    const first = await run(107, inputs, { event: clean });
+    expect(first.code).toBe(0);
+    expect(gh.comments.get(46)).toEqual([]);
+    gh.comments.set(46, [gh.comment(46, 'old findings\n<!-- agent-trace-audit:comment -->', 'github-actions[bot]')]);
+    const second = await run(107, inputs, { event: clean });
+    expect(second.code).toBe(0);
+    expect(gh.comments.get(46)!.length).toBe(1);
+    expect(gh.comments.get(46)![0]!.body).toContain('No findings.');
+  });
+
   it('baseline artifact whose digest does not match: "no baseline" said plainly', async () => {
     const base = gh.artifacts.find((a) => a.runId === 101)!;
     const digest = base.digest;

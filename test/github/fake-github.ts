@@ -46,6 +46,8 @@ export class FakeGitHub {
   /** The GitHub run id new uploads belong to (the job's GITHUB_RUN_ID). */
   currentRunId = 1;
   forbidCommentWrites = false;
+  /** Answer CreateArtifact as the service does when the storage quota is used up. */
+  quotaExhausted = false;
   private nextId = 1000;
   private server!: Server;
   url = '';
@@ -90,6 +92,7 @@ export class FakeGitHub {
     const name = String(body['name']);
     const blob = `${String(body['workflowRunBackendId'] ?? body['workflow_run_backend_id'])}/${this.currentRunId}/${name}.zip`;
     if (method === 'CreateArtifact') {
+      if (this.quotaExhausted) return send(403, { code: 'permission_denied', msg: 'insufficient usage to create artifact' });
       if (this.artifacts.some((a) => a.name === name && a.runId === this.currentRunId)) return send(409, { code: 'already_exists', msg: 'artifact exists' });
       this.artifacts.push({ id: 0, name, runId: this.currentRunId, blob, digest: '', size: 0, expired: false });
       return send(200, { ok: true, signedUploadUrl: this.azurite.signedUrl(blob, 'cw') });
