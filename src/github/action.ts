@@ -61,7 +61,8 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   let baseline: Baseline | undefined;
   if (inputs.mode !== 'publish' && ctx.pullRequest && inputs.baseline.kind !== 'off') {
     const api = restClient(inputs.token, ctx.apiUrl);
-    baseline = await fetchBaseline(inputs.baseline, ctx, api, inputs.token, inputs.artifactName);
+    const match = inputs.mode === 'audit' && inputs.shard !== '' ? { exact: artifactName } : { prefix: inputs.artifactName };
+    baseline = await fetchBaseline(inputs.baseline, ctx, api, inputs.token, match);
   }
   const links = { runUrl: runUrl(ctx), artifactUrl: uploaded?.url ?? '', artifactName, sealDigest, shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '' };
   const { lines, diff } = headLines(report, links, baseline);

@@ -180,12 +180,13 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     ]);
     gh.comments.set(44, []);
     const event = { ...prEvent, number: 44, pull_request: { ...(prEvent['pull_request'] as object), number: 44 } };
-    const merged = await run(200, { mode: 'merge', baseline: 'off' }, { event });
+    const merged = await run(200, { mode: 'merge' }, { event });
     expect(merged.code).toBe(1);
     expect(merged.outputs).toMatchObject({ findings: '2', errors: '2', conclusion: 'failure', 'artifact-id': '' });
     expect(gh.comments.get(44)!.length).toBe(1);
     expect(gh.comments.get(44)![0]!.body).toContain('**2** error(s)');
     expect(gh.comments.get(44)![0]!.body).toContain('<!-- agent-trace-audit:comment -->');
+    expect(gh.comments.get(44)![0]!.body).toContain('**Base branch** (run 101 on main):\nno change in tool catalogs or finding counts.');
   });
 
   it('publish on workflow_run: downloads the fork run report to temp, validates it, finds the PR by head, comments', async () => {

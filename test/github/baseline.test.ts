@@ -42,7 +42,7 @@ describe('baseline file:<path> reads the base commit, never the checkout', () =>
     // The PR rewrites the baseline file in its checkout: it must not be read.
     writeFileSync(join(repo, 'baseline.json'), renderJson(await reportWith('b'.repeat(64))));
     const api = restClient('unused', 'http://127.0.0.1:9');
-    const found = await fetchBaseline({ kind: 'file', path: 'baseline.json' }, context(repo, baseSha), api, 'unused', 'agent-trace-audit');
+    const found = await fetchBaseline({ kind: 'file', path: 'baseline.json' }, context(repo, baseSha), api, 'unused', { prefix: 'agent-trace-audit' });
     expect(found).toEqual({ found: true, report: base, source: `baseline.json at ${baseSha.slice(0, 12)}` });
     const head = await reportWith('c'.repeat(64), [{ type: 'tool_result', run_id: 'run-1', tool_call_id: 'zz', name: 'grep', content: 'x' }]);
     const diff = diffAgainstBaseline(base, head);
@@ -56,13 +56,13 @@ describe('baseline file:<path> reads the base commit, never the checkout', () =>
     git(repo, 'commit', '-qm', 'base');
     const sha = git(repo, 'rev-parse', 'HEAD');
     const api = restClient('unused', 'http://127.0.0.1:9');
-    expect(await fetchBaseline({ kind: 'file', path: 'baseline.json' }, context(repo, sha), api, '', 'n')).toEqual({
+    expect(await fetchBaseline({ kind: 'file', path: 'baseline.json' }, context(repo, sha), api, '', { prefix: 'n' })).toEqual({
       found: false,
       reason: `baseline.json is not in the base commit ${sha.slice(0, 12)} (or the checkout lacks it: use fetch-depth: 0)`,
     });
-    expect(await fetchBaseline({ kind: 'off' }, context(repo, sha), api, '', 'n')).toEqual({ found: false, reason: 'baseline comparison is off' });
-    expect(await fetchBaseline({ kind: 'file', path: '../etc/passwd' }, context(repo, sha), api, '', 'n')).toMatchObject({ found: false });
-    expect(await fetchBaseline({ kind: 'artifact' }, { ...context(repo, sha), pullRequest: undefined }, api, '', 'n')).toEqual({
+    expect(await fetchBaseline({ kind: 'off' }, context(repo, sha), api, '', { prefix: 'n' })).toEqual({ found: false, reason: 'baseline comparison is off' });
+    expect(await fetchBaseline({ kind: 'file', path: '../etc/passwd' }, context(repo, sha), api, '', { prefix: 'n' })).toMatchObject({ found: false });
+    expect(await fetchBaseline({ kind: 'artifact' }, { ...context(repo, sha), pullRequest: undefined }, api, '', { prefix: 'n' })).toEqual({
       found: false,
       reason: 'not a pull request, so there is no base branch to compare with',
     });
