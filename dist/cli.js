@@ -12436,7 +12436,7 @@ function python(value, path = '') {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5461);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1653);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(251);
 
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
@@ -12458,7 +12458,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1653:
+/***/ 251:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13607,7 +13607,7 @@ async function auditPaths(request, logger) {
         entry: request.workerEntry ?? null,
     });
     const report = buildReport(result, request.config);
-    return { report, result, skipped, failed: isFailing(report, request.config.failOn) };
+    return { report, result, skipped, inputs, failed: isFailing(report, request.config.failOn) };
 }
 function isFailing(report, failOn) {
     if (failOn === 'never')
@@ -14549,7 +14549,7 @@ var line_splitter = __nccwpck_require__(7079);
 
 const BATCH_CHARS = 1024 * 1024;
 /** Seals a trace file of any dialect, streaming: memory holds one line and one output batch. */
-async function sealFile(request) {
+async function seal_file_sealFile(request) {
     const { path, display, sink, mode, limits } = request;
     let source;
     try {
@@ -14604,7 +14604,7 @@ async function sealFile(request) {
     return checkpoint;
 }
 /** A sink that writes to `<path>.partial` and renames it into place on commit, so a failed seal leaves no file. */
-async function fileSink(path, display) {
+async function seal_file_fileSink(path, display) {
     const temp = `${path}.partial`;
     let handle;
     try {
@@ -14892,7 +14892,37 @@ async function verifyFile(path, display, checkpoint, limits) {
     return judge(verifier.result(), hash.digest('hex'), checkpoint);
 }
 
+;// CONCATENATED MODULE: ./src/seal/seal-to-folder.ts
+
+
+
+/**
+ * Seals one trace into `outDir` as `<name>.sealed.jsonl` with its checkpoint
+ * beside it. JCS first; a record JCS cannot represent exactly (integers past
+ * 2^53, as OpenTelemetry nanosecond timestamps are) is sealed in the Python
+ * form instead, which the checkpoint records. Anything else is the seal error.
+ */
+async function sealToFolder(path, outDir, limits, env, display = basename(path)) {
+    const name = basename(path).replace(/\.gz$/i, '').replace(/\.(jsonl|ndjson|json)$/i, '');
+    const sealedPath = join(outDir, `${name}.sealed.jsonl`);
+    const checkpointPath = `${sealedPath}.seal.json`;
+    const attempt = async (mode) => {
+        const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
+        const checkpoint = await sealFile({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, mode, limits, env });
+        return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode };
+    };
+    try {
+        return await attempt('jcs');
+    }
+    catch (error) {
+        if (error instanceof InputError && error.code === 'seal-unrepresentable')
+            return attempt('python');
+        throw error;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/seal/index.ts
+
 
 
 
@@ -14936,8 +14966,8 @@ async function sealCommand(args, io) {
     const paths = [input, output, checkpoint].filter((p) => p !== null).map((p) => (0,external_node_path_namespaceObject.resolve)(io.cwd, p));
     if (new Set(paths).size !== paths.length)
         throw new errors/* UsageError */.eb(`the input, the sealed file and the checkpoint must be three different files\n${SEAL_USAGE}`);
-    const sink = output === null ? stdoutSink(io) : await fileSink((0,external_node_path_namespaceObject.resolve)(io.cwd, output), output);
-    const result = await sealFile({
+    const sink = output === null ? stdoutSink(io) : await seal_file_fileSink((0,external_node_path_namespaceObject.resolve)(io.cwd, output), output);
+    const result = await seal_file_sealFile({
         path: (0,external_node_path_namespaceObject.resolve)(io.cwd, input),
         display: input,
         sink,

@@ -1,4 +1,4 @@
-import type { AuditOptions, AuditResult } from './audit/engine.js';
+import type { AuditInput, AuditOptions, AuditResult } from './audit/engine.js';
 import { runAuditPool } from './audit/pool.js';
 import type { AuditConfig } from './config.js';
 import { collectInputs, type Skipped } from './io/collect.js';
@@ -27,6 +27,8 @@ export interface AuditOutcome {
   readonly report: Report;
   readonly result: AuditResult;
   readonly skipped: readonly Skipped[];
+  /** The files that were read (absolute path and display name). */
+  readonly inputs: readonly AuditInput[];
   /** True when a finding is at or above the fail level. */
   readonly failed: boolean;
 }
@@ -46,7 +48,7 @@ export async function auditPaths(request: AuditRequest, logger: Logger): Promise
     entry: request.workerEntry ?? null,
   });
   const report = buildReport(result, request.config);
-  return { report, result, skipped, failed: isFailing(report, request.config.failOn) };
+  return { report, result, skipped, inputs, failed: isFailing(report, request.config.failOn) };
 }
 
 export function isFailing(report: Report, failOn: AuditConfig['failOn']): boolean {

@@ -3,4 +3,4 @@ import { run } from './main.js';
 
 /** The Action entry: run the Action (or, started as an audit worker, the worker). */
 if (isAuditWorker()) await auditWorkerMain();
-else await run();
+else await run(new URL(import.meta.url));

@@ -1,11 +1,12 @@
 import * as core from '@actions/core';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { DEFAULT_CONFIG_FILE, FAIL_LEVELS, loadConfigFile, resolveConfig, type FailOn } from './config.js';
-import { auditPaths } from './core.js';
-import { ConfigurationError, describeError } from './errors.js';
+import { describeError } from './errors.js';
+import { runAction, type ActionDeps } from './github/action.js';
+import { readContext } from './github/context.js';
+import { readInputs } from './github/inputs.js';
+import type { SealFile } from './github/seal-step.js';
+import { DEFAULT_LIMITS } from './io/limits.js';
 import type { Logger } from './logger.js';
-import { renderMarkdown } from './report/markdown.js';
+import { sealToFolder } from './seal/index.js';
 
 const actionsLogger: Logger = {
   info: (message) => core.info(message),
@@ -14,30 +15,16 @@ const actionsLogger: Logger = {
   debug: (message) => core.debug(message),
 };
 
+/** Each collected trace is sealed (chain + checkpoint) into the artifact folder; GITHUB_* provenance goes into the checkpoint. */
+const sealFile: SealFile = (path, outDir) => sealToFolder(path, outDir, DEFAULT_LIMITS, process.env);
+
 /** The Action: inputs → config → core → outputs. Nothing here decides what a finding is. */
-export async function run(): Promise<void> {
-  const debug = core.isDebug();
+export async function run(workerEntry: URL | null = null): Promise<void> {
   try {
-    const workspace = process.env['GITHUB_WORKSPACE'] ?? process.cwd();
-    const traces = core.getMultilineInput('traces').filter((line) => line.trim() !== '');
-    const failOnInput = core.getInput('fail-on');
-    if (failOnInput !== '' && !(FAIL_LEVELS as readonly string[]).includes(failOnInput)) {
-      throw new ConfigurationError(`input fail-on must be one of ${FAIL_LEVELS.join(', ')}, not ${JSON.stringify(failOnInput)}`);
-    }
-    const configInput = core.getInput('config');
-    const configPath = configInput !== '' ? configInput : existsSync(resolve(workspace, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined;
-    const file = configPath ? await loadConfigFile(resolve(workspace, configPath), configPath) : {};
-    const config = resolveConfig(file, { failOn: failOnInput === '' ? undefined : (failOnInput as FailOn) }, configPath ?? 'inputs');
-    const outcome = await auditPaths({ paths: traces.length > 0 ? traces : ['**/*.jsonl'], root: workspace, config, strictPaths: false }, actionsLogger);
-    const { summary } = outcome.report;
-    core.setOutput('findings', summary.findings.error + summary.findings.warning + summary.findings.note);
-    core.setOutput('errors', summary.findings.error);
-    core.setOutput('warnings', summary.findings.warning);
-    core.setOutput('notes', summary.findings.note);
-    core.setOutput('conclusion', outcome.failed ? 'failure' : 'success');
-    await core.summary.addRaw(renderMarkdown(outcome.report)).write();
-    if (outcome.failed) core.setFailed(`agent-trace-audit: findings at or above '${config.failOn}'`);
+    const deps: ActionDeps = { logger: actionsLogger, setOutput: (name, value) => core.setOutput(name, value), sealFile, workerEntry };
+    const failure = await runAction(readInputs(), readContext(), deps);
+    if (failure) core.setFailed(failure);
   } catch (error) {
-    core.setFailed(describeError(error, debug));
+    core.setFailed(describeError(error, core.isDebug()));
   }
 }

@@ -7,3 +7,4 @@ export { fileSink, sealFile, type SealFileRequest, type SealSink } from './seal-
 export { formatVerdict, judge, verdictExitCode, type Verdict, type VerdictStatus } from './verdict.js';
 export { readCheckpoint, verifyFile } from './verify-file.js';
 export { createChainVerifier, type BrokenLink, type ChainResult } from './verify.js';
+export { sealToFolder, type SealedInFolder } from './seal-to-folder.js';

@@ -1,0 +1,130 @@
+import * as core from '@actions/core';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { isFailing } from '../core.js';
+import type { Logger } from '../logger.js';
+import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../report/budget.js';
+import { renderJson } from '../report/json.js';
+import { renderSarif } from '../report/sarif.js';
+import { annotate, type AnnotationSink } from './annotations.js';
+import { artifactNameFor, commentMarker, shardId } from './artifact-name.js';
+import { firstLine, uploadFolder } from './artifact.js';
+import { fetchBaseline, type Baseline } from './baseline.js';
+import { upsertComment } from './comment.js';
+import { runUrl, type RunContext } from './context.js';
+import type { ActionInputs } from './inputs.js';
+import { restClient } from './octokit.js';
+import { findPullRequest } from './remote-reports.js';
+import { headLines } from './report-lines.js';
+import { sourceReport } from './report-source.js';
+import { sealInputs, type SealFile } from './seal-step.js';
+import { REPORT_FILE } from './stored-report.js';
+
+export interface ActionDeps {
+  readonly logger: Logger;
+  readonly setOutput: (name: string, value: string | number | boolean) => void;
+  readonly annotations?: AnnotationSink;
+  /** Seals one trace file; when absent, the artifact carries the reports only. */
+  readonly sealFile?: SealFile;
+  /** The running bundle, to start audit workers from (null: audit in this thread). */
+  readonly workerEntry?: URL | null;
+}
+
+/**
+ * One Action run: source the report (audit / merge / publish), write the
+ * JSON report, SARIF, seal + upload, summary, comment and annotations, set
+ * the outputs, and only then say whether the job fails. Reporting problems
+ * are warnings. Returns the failure message, or undefined.
+ */
+export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: ActionDeps): Promise<string | undefined> {
+  const { logger, setOutput } = deps;
+  const sourced = await sourceReport(inputs, ctx, logger, deps.workerEntry ?? null);
+  const { report, config } = sourced;
+  if (sourced.empty) logger.warning(inputs.mode === 'audit' ? `no trace files matched ${inputs.traces.join(', ')}` : `no report artifacts named ${inputs.artifactName}* were found`);
+
+  const outDir = await mkdtemp(join(ctx.tempDir || tmpdir(), 'agent-trace-audit-'));
+  const reportPath = join(outDir, REPORT_FILE);
+  await writeFile(reportPath, renderJson(report));
+  if (inputs.sarifFile !== '') {
+    const sarifPath = resolve(ctx.workspace, inputs.sarifFile);
+    await mkdir(dirname(sarifPath), { recursive: true });
+    await writeFile(sarifPath, renderSarif(report));
+    setOutput('sarif-file', sarifPath);
+  }
+
+  let sealDigest = '';
+  if (inputs.mode === 'audit' && inputs.seal && deps.sealFile && sourced.inputs.length > 0) {
+    sealDigest = (await sealInputs(sourced.inputs, outDir, deps.sealFile, logger)).digest;
+  }
+  const artifactName = artifactNameFor(inputs.artifactName, inputs.mode === 'audit' ? inputs.shard : '');
+  const uploaded = inputs.mode === 'audit' && inputs.upload ? await uploadFolder(artifactName, outDir, inputs.retentionDays, runUrl(ctx), logger) : undefined;
+
+  let baseline: Baseline | undefined;
+  if (inputs.mode !== 'publish' && ctx.pullRequest && inputs.baseline.kind !== 'off') {
+    const api = restClient(inputs.token, ctx.apiUrl);
+    const match = inputs.mode === 'audit' && inputs.shard !== '' ? { exact: artifactName } : { prefix: inputs.artifactName };
+    baseline = await fetchBaseline(inputs.baseline, ctx, api, inputs.token, match);
+  }
+  const links = { runUrl: runUrl(ctx), artifactUrl: uploaded?.url ?? '', artifactName, sealDigest, shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '' };
+  const { lines, diff } = headLines(report, links, baseline);
+
+  if (inputs.summary) {
+    try {
+      await core.summary.addRaw(renderWithinBudget(report, SUMMARY_LIMIT, { head: lines }).markdown).write();
+    } catch (error) {
+      logger.warning(`could not write the job summary: ${firstLine(error)}`);
+    }
+  }
+
+  let commentUrl = '';
+  const issueNumber = await commentTarget(inputs, ctx, logger);
+  const total = report.findings.length;
+  if (issueNumber !== undefined) {
+    const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '');
+    const body = renderWithinBudget(report, COMMENT_LIMIT, { head: lines, tail: [marker] }).markdown;
+    const api = restClient(inputs.token, ctx.apiUrl);
+    // on-findings: a clean run creates no comment, but a stale one from an earlier run is brought up to date.
+    const create = !(inputs.commentMode === 'on-findings' && total === 0);
+    const outcome = await upsertComment(api, { owner: ctx.owner, repo: ctx.repo, issueNumber, marker }, body, logger, { create });
+    commentUrl = outcome.url;
+  }
+
+  if (inputs.annotations && inputs.mode !== 'publish') annotate(report.findings, deps.annotations);
+
+  const failed = isFailing(report, config.failOn) || (sourced.empty && inputs.failOnEmpty);
+  const s = report.summary.findings;
+  setOutput('conclusion', failed ? 'failure' : 'success');
+  setOutput('findings', s.error + s.warning + s.note);
+  setOutput('errors', s.error);
+  setOutput('warnings', s.warning);
+  setOutput('notes', s.note);
+  setOutput('report-json', reportPath);
+  setOutput('comment-url', commentUrl);
+  setOutput('artifact-id', uploaded ? String(uploaded.id) : '');
+  setOutput('artifact-url', uploaded?.url ?? '');
+  setOutput('artifact-digest', uploaded?.digest ?? '');
+  setOutput('seal-digest', sealDigest);
+  setOutput('catalog-changed', diff ? String(diff.changed) : 'false');
+
+  if (sourced.empty && inputs.failOnEmpty) return 'agent-trace-audit: nothing to audit (fail-on-empty is true)';
+  if (failed) return `agent-trace-audit: ${s.error} error(s), ${s.warning} warning(s), ${s.note} note(s); failing on '${config.failOn}' and above`;
+  return undefined;
+}
+
+/** The issue number to comment on, or undefined when no comment is due. */
+async function commentTarget(inputs: ActionInputs, ctx: RunContext, logger: Logger): Promise<number | undefined> {
+  if (inputs.commentMode === 'off' || inputs.comment === false) return undefined;
+  if (inputs.token === '') return undefined;
+  if (inputs.mode === 'publish') {
+    try {
+      const number = await findPullRequest(ctx, restClient(inputs.token, ctx.apiUrl));
+      if (number === undefined) logger.warning('no open pull request matches the workflow run; no comment');
+      return number;
+    } catch (error) {
+      logger.warning(`could not find the pull request: ${firstLine(error)}`);
+      return undefined;
+    }
+  }
+  return ctx.pullRequest?.number;
+}

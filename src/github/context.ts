@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+
+/** What the Action needs from the event and the runner environment; untrusted payload fields are checked here. */
+export interface RunContext {
+  readonly eventName: string;
+  readonly owner: string;
+  readonly repo: string;
+  readonly runId: number;
+  readonly serverUrl: string;
+  readonly apiUrl: string;
+  readonly workspace: string;
+  readonly tempDir: string;
+  /** The workflow file (e.g. ci.yml), from GITHUB_WORKFLOW_REF. */
+  readonly workflowFile: string | undefined;
+  readonly pullRequest: { number: number; baseSha: string; baseRef: string; headSha: string } | undefined;
+  readonly workflowRun:
+    | { id: number; headSha: string; headBranch: string; headOwner: string; headRepo: string; prNumbers: number[]; conclusion: string }
+    | undefined;
+}
+
+export function readContext(env: NodeJS.ProcessEnv = process.env): RunContext {
+  const [owner = '', repo = ''] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
+  const eventPath = env['GITHUB_EVENT_PATH'];
+  let payload: unknown = {};
+  if (eventPath) {
+    try {
+      payload = JSON.parse(readFileSync(eventPath, 'utf8'));
+    } catch {
+      payload = {};
+    }
+  }
+  const workflowRef = env['GITHUB_WORKFLOW_REF'] ?? '';
+  const workflowMatch = /\/\.github\/workflows\/([^@/]+)@/.exec(workflowRef);
+  return {
+    eventName: env['GITHUB_EVENT_NAME'] ?? '',
+    owner,
+    repo,
+    runId: Number(env['GITHUB_RUN_ID'] ?? 0),
+    serverUrl: env['GITHUB_SERVER_URL'] ?? 'https://github.com',
+    apiUrl: env['GITHUB_API_URL'] ?? 'https://api.github.com',
+    workspace: env['GITHUB_WORKSPACE'] ?? process.cwd(),
+    tempDir: env['RUNNER_TEMP'] ?? '',
+    workflowFile: workflowMatch?.[1],
+    pullRequest: pullRequestOf(payload),
+    workflowRun: workflowRunOf(payload),
+  };
+}
+
+function field(value: unknown, ...path: string[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (at === null || typeof at !== 'object' || !Object.prototype.hasOwnProperty.call(at, key)) return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function pullRequestOf(payload: unknown): RunContext['pullRequest'] {
+  const number = field(payload, 'pull_request', 'number');
+  if (typeof number !== 'number' || !Number.isSafeInteger(number)) return undefined;
+  return {
+    number,
+    baseSha: str(field(payload, 'pull_request', 'base', 'sha')),
+    baseRef: str(field(payload, 'pull_request', 'base', 'ref')),
+    headSha: str(field(payload, 'pull_request', 'head', 'sha')),
+  };
+}
+
+function workflowRunOf(payload: unknown): RunContext['workflowRun'] {
+  const id = field(payload, 'workflow_run', 'id');
+  if (typeof id !== 'number') return undefined;
+  const prs = field(payload, 'workflow_run', 'pull_requests');
+  const prNumbers = Array.isArray(prs) ? prs.map((pr) => field(pr, 'number')).filter((n): n is number => typeof n === 'number') : [];
+  return {
+    id,
+    headSha: str(field(payload, 'workflow_run', 'head_sha')),
+    headBranch: str(field(payload, 'workflow_run', 'head_branch')),
+    headOwner: str(field(payload, 'workflow_run', 'head_repository', 'owner', 'login')),
+    headRepo: str(field(payload, 'workflow_run', 'head_repository', 'full_name')),
+    prNumbers,
+    conclusion: str(field(payload, 'workflow_run', 'conclusion')),
+  };
+}
+
+export function runUrl(ctx: RunContext): string {
+  return `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/actions/runs/${ctx.runId}`;
+}

@@ -1,0 +1,93 @@
+import * as core from '@actions/core';
+import { FAIL_LEVELS, type FailOn } from '../config.js';
+import { ConfigurationError } from '../errors.js';
+
+export const MODES = ['audit', 'merge', 'publish'] as const;
+export type Mode = (typeof MODES)[number];
+export const COMMENT_MODES = ['always', 'on-findings', 'off'] as const;
+export type CommentMode = (typeof COMMENT_MODES)[number];
+
+export type BaselineInput = { kind: 'auto' } | { kind: 'artifact' } | { kind: 'file'; path: string } | { kind: 'off' };
+
+/** Every input of action.yml, parsed and checked; nothing else reads INPUT_*. */
+export interface ActionInputs {
+  readonly traces: readonly string[];
+  readonly config: string;
+  readonly failOn: FailOn | undefined;
+  /** undefined: the default (on for pull_request events). */
+  readonly comment: boolean | undefined;
+  readonly commentMode: CommentMode;
+  readonly summary: boolean;
+  readonly annotations: boolean;
+  readonly seal: boolean;
+  readonly upload: boolean;
+  readonly artifactName: string;
+  readonly retentionDays: number | undefined;
+  readonly baseline: BaselineInput;
+  readonly shard: string;
+  readonly mode: Mode;
+  readonly sarifFile: string;
+  readonly failOnEmpty: boolean;
+  readonly token: string;
+}
+
+export type InputReader = (name: string) => string;
+
+export const actionsInputReader: InputReader = (name) => core.getInput(name);
+
+export function readInputs(read: InputReader = actionsInputReader): ActionInputs {
+  const text = (name: string) => read(name).trim();
+  const traces = read('traces')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const failOn = text('fail-on');
+  if (failOn !== '' && !(FAIL_LEVELS as readonly string[]).includes(failOn)) throw invalid('fail-on', failOn, FAIL_LEVELS);
+  const retention = text('retention-days');
+  if (retention !== '' && !/^\d+$/.test(retention)) throw new ConfigurationError(`input retention-days must be a whole number of days, not ${JSON.stringify(retention)}`, 'input');
+  return {
+    traces: traces.length > 0 ? traces : ['**/*.jsonl'],
+    config: text('config'),
+    failOn: failOn === '' ? undefined : (failOn as FailOn),
+    comment: optionalBoolean(read, 'comment'),
+    commentMode: oneOf(read, 'comment-mode', COMMENT_MODES, 'always'),
+    summary: optionalBoolean(read, 'summary') ?? true,
+    annotations: optionalBoolean(read, 'annotations') ?? true,
+    seal: optionalBoolean(read, 'seal') ?? true,
+    upload: optionalBoolean(read, 'upload') ?? true,
+    artifactName: text('artifact-name') || 'agent-trace-audit',
+    retentionDays: retention === '' ? undefined : Number(retention),
+    baseline: parseBaseline(text('baseline')),
+    shard: text('shard'),
+    mode: oneOf(read, 'mode', MODES, 'audit'),
+    sarifFile: text('sarif-file'),
+    failOnEmpty: optionalBoolean(read, 'fail-on-empty') ?? false,
+    token: text('github-token'),
+  };
+}
+
+export function parseBaseline(value: string): BaselineInput {
+  if (value === '' || value === 'auto') return { kind: 'auto' };
+  if (value === 'artifact' || value === 'off') return { kind: value };
+  if (value.startsWith('file:') && value.length > 5) return { kind: 'file', path: value.slice(5) };
+  throw new ConfigurationError(`input baseline must be auto, artifact, off or file:<path>, not ${JSON.stringify(value)}`, 'input');
+}
+
+function optionalBoolean(read: InputReader, name: string): boolean | undefined {
+  const value = read(name).trim().toLowerCase();
+  if (value === '') return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ConfigurationError(`input ${name} must be true or false, not ${JSON.stringify(value)}`, 'input');
+}
+
+function oneOf<T extends string>(read: InputReader, name: string, allowed: readonly T[], fallback: T): T {
+  const value = read(name).trim();
+  if (value === '') return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw invalid(name, value, allowed);
+}
+
+function invalid(name: string, value: string, allowed: readonly string[]): ConfigurationError {
+  return new ConfigurationError(`input ${name} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`, 'input');
+}

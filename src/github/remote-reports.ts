@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import type { Logger } from '../logger.js';
+import type { Report } from '../report/schema.js';
+import { downloadVerified, firstLine, listRunArtifacts, readCapped, type RemoteRun } from './artifact.js';
+import type { RunContext } from './context.js';
+import type { Octokit } from './octokit.js';
+import { MAX_STORED_REPORT_BYTES, parseStoredReport, REPORT_FILE } from './stored-report.js';
+
+/**
+ * The reports stored as artifacts of a run whose names match: `name` itself
+ * or `name-<shard id>`. Each is downloaded to a temp folder, digest-checked,
+ * size-capped and schema-validated; a bad one is a warning and skipped.
+ */
+export async function downloadReports(run: RemoteRun, artifactName: string, tempDir: string, logger: Logger): Promise<Report[]> {
+  const artifacts = (await listRunArtifacts(run))
+    .filter((a) => a.name === artifactName || a.name.startsWith(`${artifactName}-`))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  const reports: Report[] = [];
+  for (const artifact of artifacts) {
+    try {
+      const folder = await downloadVerified(run, artifact, tempDir);
+      reports.push(parseStoredReport(await readCapped(join(folder, REPORT_FILE), MAX_STORED_REPORT_BYTES), `artifact ${artifact.name}`));
+      logger.info(`read the report of artifact ${JSON.stringify(artifact.name)}`);
+    } catch (error) {
+      logger.warning(`skipped artifact ${JSON.stringify(artifact.name)}: ${firstLine(error)}`);
+    }
+  }
+  return reports;
+}
+
+/**
+ * The pull request a workflow_run belongs to: from the event when GitHub
+ * filled it in (same-repository PRs), else the open PR whose head is the
+ * run's branch in the run's repository AND whose head commit is the run's commit.
+ */
+export async function findPullRequest(ctx: RunContext, api: Octokit): Promise<number | undefined> {
+  const wr = ctx.workflowRun;
+  if (!wr) return undefined;
+  if (wr.prNumbers.length > 0) return wr.prNumbers[0];
+  if (wr.headOwner === '' || wr.headBranch === '') return undefined;
+  const pulls = await api.paginate(api.rest.pulls.list, { owner: ctx.owner, repo: ctx.repo, state: 'open', head: `${wr.headOwner}:${wr.headBranch}`, per_page: 100 });
+  return pulls.find((p) => p.head.sha === wr.headSha)?.number;
+}

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { AuditInput } from '../audit/engine.js';
+import { DEFAULT_CONFIG_FILE, loadConfigFile, resolveConfig, type AuditConfig } from '../config.js';
+import { defaultJobs } from '../audit/pool.js';
+import { auditPaths } from '../core.js';
+import { ConfigurationError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Report } from '../report/schema.js';
+import type { RunContext } from './context.js';
+import type { ActionInputs } from './inputs.js';
+import { VERSION } from '../version.js';
+import { mergeReports } from './merge-reports.js';
+import { downloadReports } from './remote-reports.js';
+
+export interface Sourced {
+  readonly report: Report;
+  readonly config: AuditConfig;
+  /** Trace files read in this job (audit mode only): these are sealed and annotated. */
+  readonly inputs: readonly AuditInput[];
+  /** Set when there was nothing to audit (no trace files, or no shard reports). */
+  readonly empty: boolean;
+}
+
+export async function loadActionConfig(inputs: ActionInputs, workspace: string): Promise<AuditConfig> {
+  const configPath = inputs.config !== '' ? inputs.config : existsSync(resolve(workspace, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined;
+  const file = configPath ? await loadConfigFile(resolve(workspace, configPath), configPath) : {};
+  return resolveConfig(file, { failOn: inputs.failOn }, configPath ?? 'inputs');
+}
+
+/**
+ * The report this job works from. audit: the traces in the workspace.
+ * merge: every shard report uploaded earlier in this run. publish: the
+ * report(s) of the triggering workflow_run, treated as untrusted.
+ */
+/** `workerEntry`: the running bundle, so several trace files are audited on worker threads. */
+export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger: Logger, workerEntry: URL | null = null): Promise<Sourced> {
+  const config = await loadActionConfig(inputs, ctx.workspace);
+  if (inputs.mode === 'audit') {
+    const outcome = await auditPaths({ paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry }, logger);
+    const byFormat = new Map<string, number>();
+    for (const file of outcome.report.files) byFormat.set(file.format, (byFormat.get(file.format) ?? 0) + 1);
+    const formats = [...byFormat.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([format, n]) => `${n} ${format}`);
+    logger.info(`found ${outcome.report.files.length} trace file(s)${formats.length > 0 ? `: ${formats.join(', ')}` : ''}`);
+    return { report: outcome.report, config, inputs: outcome.inputs, empty: outcome.report.files.length === 0 };
+  }
+  if (!inputs.token) throw new ConfigurationError(`mode: ${inputs.mode} needs github-token to read artifacts`, 'input');
+  let runId = ctx.runId;
+  if (inputs.mode === 'publish') {
+    if (!ctx.workflowRun) throw new ConfigurationError('mode: publish runs on a workflow_run event (the event has no workflow_run)', 'input');
+    runId = ctx.workflowRun.id;
+  }
+  const run = { token: inputs.token, owner: ctx.owner, repo: ctx.repo, runId };
+  const reports = await downloadReports(run, inputs.artifactName, ctx.tempDir, logger);
+  logger.info(`read ${reports.length} report(s) from run ${runId}`);
+  if (reports.length === 0) {
+    return { report: mergeReports([emptyReport()]), config, inputs: [], empty: true };
+  }
+  return { report: mergeReports(reports), config, inputs: [], empty: false };
+}
+
+function emptyReport(): Report {
+  return {
+    schemaVersion: 1,
+    tool: { name: 'agent-trace-audit', version: VERSION },
+    summary: { files: 0, runs: 0, toolCalls: 0, toolResults: 0, findings: { error: 0, warning: 0, note: 0 } },
+    files: [],
+    runs: [],
+    rules: [],
+    metrics: {},
+    findings: [],
+  };
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AuditInput } from '../audit/engine.js';
+import type { Logger } from '../logger.js';
+import { firstLine } from './artifact.js';
+
+/** What sealing one trace file gives back (the seal module's contract). */
+export interface SealedFile {
+  readonly sealedPath: string;
+  readonly checkpointPath: string;
+  readonly finalDigest: string;
+}
+
+/** Seals `path` (chain + checkpoint) into files under `outDir`. */
+export type SealFile = (path: string, outDir: string) => Promise<SealedFile>;
+
+export interface SealSummary {
+  /** sha256 over every file's final digest and name, in name order; '' when nothing was sealed. */
+  readonly digest: string;
+  readonly sealed: number;
+}
+
+/**
+ * Seals each collected trace into `outDir/sealed/<n>/` and writes
+ * `seal-manifest.json` (display name → final digest, sealed and checkpoint
+ * file names relative to outDir). A file that cannot be sealed is a warning.
+ */
+export async function sealInputs(inputs: readonly AuditInput[], outDir: string, sealFile: SealFile, logger: Logger): Promise<SealSummary> {
+  const entries: Array<{ file: string; finalDigest: string; sealed: string; checkpoint: string }> = [];
+  const sorted = [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+  for (const [index, input] of sorted.entries()) {
+    const dir = join(outDir, 'sealed', String(index + 1).padStart(4, '0'));
+    try {
+      await mkdir(dir, { recursive: true });
+      const result = await sealFile(input.path, dir);
+      entries.push({ file: input.display, finalDigest: result.finalDigest, sealed: rel(outDir, result.sealedPath), checkpoint: rel(outDir, result.checkpointPath) });
+    } catch (error) {
+      logger.warning(`could not seal ${input.display}: ${firstLine(error)}`);
+    }
+  }
+  if (entries.length === 0) return { digest: '', sealed: 0 };
+  await writeFile(join(outDir, 'seal-manifest.json'), `${JSON.stringify({ version: 1, files: entries }, null, 2)}\n`);
+  const hash = createHash('sha256');
+  for (const entry of entries) hash.update(`${entry.finalDigest}  ${entry.file}\n`);
+  return { digest: `sha256:${hash.digest('hex')}`, sealed: entries.length };
+}
+
+function rel(root: string, path: string): string {
+  return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
+}

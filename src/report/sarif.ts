@@ -1,0 +1,63 @@
+import type { Finding, Severity } from '../model/finding.js';
+import type { Report } from './schema.js';
+
+export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+const INFORMATION_URI = 'https://github.com/agent-trace-audit/agent-trace-audit';
+/** partialFingerprints key: versioned so a change of fingerprint scheme never matches old alerts. */
+export const FINGERPRINT_KEY = 'agentTraceAudit/v1';
+
+const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', note: 'note' };
+
+/**
+ * SARIF 2.1.0 from the JSON report, for github/codeql-action/upload-sarif.
+ * Rule ids are our public rule ids; each result carries the finding's stable
+ * fingerprint, so code scanning tracks an alert across runs. Deterministic.
+ */
+export function renderSarif(report: Report): string {
+  const rules = [...report.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const index = new Map(rules.map((rule, i) => [rule.id, i]));
+  const log = {
+    $schema: SARIF_SCHEMA_URI,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: report.tool.name,
+            semanticVersion: report.tool.version,
+            informationUri: INFORMATION_URI,
+            rules: rules.map((rule) => ({
+              id: rule.id,
+              name: rule.id,
+              shortDescription: { text: rule.summary },
+              fullDescription: { text: rule.summary },
+              help: { text: `Likely cause: ${rule.likelyCause}\nNext action: ${rule.nextAction}` },
+              helpUri: `${INFORMATION_URI}/blob/main/docs/rules/${rule.id}.md`,
+              defaultConfiguration: { level: LEVEL[rule.severity] },
+            })),
+          },
+        },
+        columnKind: 'utf16CodeUnits',
+        results: report.findings.map((finding) => result(finding, index.get(finding.ruleId))),
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+function result(finding: Finding, ruleIndex: number | undefined) {
+  const region = finding.line > 0 ? { region: { startLine: finding.line } } : {};
+  return {
+    ruleId: finding.ruleId,
+    ...(ruleIndex === undefined ? {} : { ruleIndex }),
+    level: LEVEL[finding.severity],
+    message: { text: finding.message === '' ? finding.ruleId : finding.message },
+    locations: [{ physicalLocation: { artifactLocation: { uri: encodeUri(finding.file) }, ...region } }],
+    partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
+  };
+}
+
+/** A relative path as a URI reference: each segment percent-encoded, slashes kept. */
+function encodeUri(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}

@@ -1,0 +1,206 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Azurite } from './azurite.js';
+import { FakeGitHub } from './fake-github.js';
+import { readZip } from './read-zip.js';
+import { actionDefaults, runBundledAction, type RunOptions } from './run-action.js';
+
+// The bundled Action (dist/index.js, built by `npm test`) run as the runner runs
+// it, against a loopback GitHub REST + Twirp artifact service, with blobs in Azurite.
+const TOKEN = 'ghs_loopbackTestToken000000000000000000';
+const prEvent = JSON.parse(readFileSync('test/github/fixtures/pull_request.opened.json', 'utf8')) as Record<string, unknown>;
+const GOLDEN = 'test/github/golden/comment-pr-42.md';
+
+let azurite: Azurite;
+let gh: FakeGitHub;
+let workspace: string;
+
+function workspaceWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ata-ws-'));
+  for (const [to, from] of Object.entries(files)) cpSync(from, join(dir, to), { recursive: true });
+  return dir;
+}
+
+function run(runId: number, inputs: Record<string, string>, over: Partial<RunOptions> = {}) {
+  gh.currentRunId = runId;
+  return runBundledAction({
+    workspace,
+    inputs: { ...actionDefaults(TOKEN), ...inputs },
+    eventName: 'pull_request',
+    event: prEvent,
+    runId,
+    apiUrl: gh.url,
+    resultsUrl: gh.url,
+    repository: 'octo-org/agent-app',
+    workflowRef: 'octo-org/agent-app/.github/workflows/agents.yml@refs/pull/42/merge',
+    ...over,
+  });
+}
+
+const writes = () => gh.requests.filter((r) => r.method !== 'GET' && !r.path.startsWith('/twirp/'));
+
+beforeAll(async () => {
+  if (!existsSync('dist/index.js')) throw new Error('dist/index.js is missing: run `npm run build` (npm test does)');
+  azurite = await Azurite.start();
+  gh = new FakeGitHub(azurite);
+  await gh.start();
+  workspace = workspaceWith({ traces: 'examples' });
+}, 60_000);
+
+afterAll(async () => {
+  await gh?.stop();
+  await azurite?.stop();
+});
+
+describe('bundled action against loopback GitHub + Azurite', () => {
+  it('push to main: audits, uploads the report artifact through @actions/artifact, fails on errors', async () => {
+    const result = await run(101, { comment: 'false' }, { eventName: 'push', event: { ref: 'refs/heads/main', after: 'a'.repeat(40) } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('::error::agent-trace-audit: 2 error(s), 0 warning(s), 0 note(s); failing on');
+    expect(result.outputs).toMatchObject({ conclusion: 'failure', findings: '2', errors: '2', warnings: '0', notes: '0', 'comment-url': '', 'catalog-changed': 'false' });
+    const artifact = gh.artifacts.find((a) => a.runId === 101)!;
+    expect(artifact.name).toBe('agent-trace-audit');
+    expect(result.outputs['artifact-id']).toBe(String(artifact.id));
+    expect(result.outputs['artifact-url']).toBe(`https://github.com/octo-org/agent-app/actions/runs/101/artifacts/${artifact.id}`);
+    expect(result.outputs['artifact-digest']).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(result.outputs['artifact-digest']).toBe(artifact.digest);
+    const files = readZip(await azurite.read(artifact.blob));
+    expect([...files.keys()]).toEqual(['agent-trace-audit-report.json']);
+    const stored = JSON.parse(files.get('agent-trace-audit-report.json')!.toString('utf8'));
+    expect(stored.summary.findings).toEqual({ error: 2, warning: 0, note: 0 });
+    expect(stored.files.map((f: { path: string }) => f.path)).toEqual([
+      'traces/clean/span-log.jsonl',
+      'traces/dirty/span-log-orphan.jsonl',
+      'traces/dirty/typed-events-unmatched.jsonl',
+    ]);
+    expect(readFileSync(result.outputs['report-json']!, 'utf8')).toBe(files.get('agent-trace-audit-report.json')!.toString('utf8'));
+    expect(result.summary).toContain('| 🔴 | `orphan-call` | 1 |');
+    expect(gh.runs.length).toBe(0);
+    gh.runs.push({ id: 101, head_branch: 'main', head_sha: 'a'.repeat(40), head_repository: { full_name: 'octo-org/agent-app' } });
+  });
+
+  it('pull request: finds the baseline artifact, creates one comment (golden) past 100 comments of others', async () => {
+    const others = Array.from({ length: 100 }, (_, i) => gh.comment(42, i === 7 ? 'mimic <!-- agent-trace-audit:comment -->' : `comment ${i}`, i === 7 ? 'mallory' : 'mona'));
+    gh.comments.set(42, others);
+    const result = await run(102, { 'sarif-file': 'out/results.sarif' });
+    expect(result.code).toBe(1);
+    const created = writes();
+    expect(created.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/octo-org/agent-app/issues/42/comments']);
+    const body = (created[0]!.body as { body: string }).body;
+    if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(GOLDEN, body);
+    expect(body).toBe(readFileSync(GOLDEN, 'utf8'));
+    expect(body).toContain('**Base branch** (run 101 on main):');
+    expect(gh.comments.get(42)![7]!.body).toBe('mimic <!-- agent-trace-audit:comment -->');
+    expect(result.outputs['comment-url']).toMatch(/^https:\/\/github\.com\/octo-org\/agent-app\/pull\/42#issuecomment-\d+$/);
+    expect(JSON.parse(readFileSync(join(workspace, 'out/results.sarif'), 'utf8')).runs[0].results.length).toBe(2);
+    expect(result.outputs['sarif-file']).toBe(join(workspace, 'out/results.sarif'));
+  });
+
+  it('rerun: updates the same comment in place, then leaves it alone when unchanged', async () => {
+    gh.requests.length = 0;
+    const first = await run(103, { upload: 'false', baseline: 'off' });
+    expect(first.code).toBe(1);
+    const patched = writes();
+    expect(patched.map((r) => r.method)).toEqual(['PATCH']);
+    const ours = gh.comments.get(42)!.filter((c) => c.user.login === 'github-actions[bot]');
+    expect(ours.length).toBe(1);
+    expect(patched[0]!.path).toBe(`/repos/octo-org/agent-app/issues/comments/${ours[0]!.id}`);
+    expect(gh.requests.filter((r) => r.path.includes('/issues/42/comments') && r.method === 'GET').map((r) => new URL(r.path, gh.url).searchParams.get('page') ?? '1')).toEqual(['1', '2']);
+    gh.requests.length = 0;
+    const second = await run(103, { upload: 'false', baseline: 'off' });
+    expect(second.code).toBe(1);
+    expect(writes()).toEqual([]);
+    expect(second.outputs['comment-url']).toBe(ours[0]!.html_url);
+  });
+
+  it('read-only token (fork, Dependabot): the comment is a warning with the two-workflow hint; fail-on decides the exit code', async () => {
+    gh.forbidCommentWrites = true;
+    try {
+      const event = { ...prEvent, number: 43, pull_request: { ...(prEvent['pull_request'] as object), number: 43 } };
+      const result = await run(104, { 'fail-on': 'never', upload: 'false', baseline: 'off' }, { event });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('::warning::agent-trace-audit could not comment (HTTP 403). This token cannot write to the pull request');
+      expect(result.stdout).toContain('mode: publish');
+      expect(result.outputs).toMatchObject({ conclusion: 'success', 'comment-url': '', findings: '2' });
+      expect(result.summary).toContain('## agent-trace-audit');
+    } finally {
+      gh.forbidCommentWrites = false;
+    }
+  });
+
+  it('artifact storage quota used up: a warning, the summary and outputs are still written, fail-on decides', async () => {
+    gh.quotaExhausted = true;
+    try {
+      const result = await run(106, { comment: 'false', baseline: 'off', 'fail-on': 'never' });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('::warning::agent-trace-audit could not upload the artifact "agent-trace-audit": Failed to CreateArtifact: Artifact storage quota has been hit. Unable to upload any new artifacts.');
+      expect(result.outputs).toMatchObject({ conclusion: 'success', errors: '2', 'artifact-id': '', 'artifact-url': '', 'artifact-digest': '' });
+      expect(result.summary).toContain('Details: [workflow run](https://github.com/octo-org/agent-app/actions/runs/106).');
+    } finally {
+      gh.quotaExhausted = false;
+    }
+  });
+
+  it('comment-mode on-findings: no comment is created for a clean run, a stale one is updated', async () => {
+    const clean = { ...prEvent, number: 46, pull_request: { ...(prEvent['pull_request'] as object), number: 46 } };
+    gh.comments.set(46, []);
+    const inputs = { 'comment-mode': 'on-findings', traces: 'traces/clean/**', upload: 'false', baseline: 'off' };
+    const first = await run(107, inputs, { event: clean });
+    expect(first.code).toBe(0);
+    expect(gh.comments.get(46)).toEqual([]);
+    gh.comments.set(46, [gh.comment(46, 'old findings\n<!-- agent-trace-audit:comment -->', 'github-actions[bot]')]);
+    const second = await run(107, inputs, { event: clean });
+    expect(second.code).toBe(0);
+    expect(gh.comments.get(46)!.length).toBe(1);
+    expect(gh.comments.get(46)![0]!.body).toContain('No findings.');
+  });
+
+  it('baseline artifact whose digest does not match: "no baseline" said plainly', async () => {
+    const base = gh.artifacts.find((a) => a.runId === 101)!;
+    const digest = base.digest;
+    base.digest = `sha256:${'0'.repeat(64)}`;
+    try {
+      const result = await run(105, { upload: 'false', comment: 'false' });
+      expect(result.summary).toContain('**Base branch:** no baseline (the baseline could not be read: artifact "agent-trace-audit" does not match its digest sha256:0000');
+      expect(result.outputs['catalog-changed']).toBe('false');
+    } finally {
+      base.digest = digest;
+    }
+  });
+
+  it('matrix shards then merge: each shard uploads under its id; merge posts one comment for the run', async () => {
+    const shardA = await run(200, { shard: '{"os":"ubuntu-latest","node":20}', traces: 'traces/dirty/span-log-orphan.jsonl', comment: 'false', baseline: 'off' });
+    const shardB = await run(200, { shard: 'typed events', traces: 'traces/dirty/typed-events-unmatched.jsonl', comment: 'false', baseline: 'off' });
+    expect([shardA.code, shardB.code]).toEqual([1, 1]);
+    expect(gh.artifacts.filter((a) => a.runId === 200).map((a) => a.name)).toEqual([
+      expect.stringMatching(/^agent-trace-audit-20-ubuntu-latest-[0-9a-f]{8}$/),
+      expect.stringMatching(/^agent-trace-audit-typed-events-[0-9a-f]{8}$/),
+    ]);
+    gh.comments.set(44, []);
+    const event = { ...prEvent, number: 44, pull_request: { ...(prEvent['pull_request'] as object), number: 44 } };
+    const merged = await run(200, { mode: 'merge' }, { event });
+    expect(merged.code).toBe(1);
+    expect(merged.outputs).toMatchObject({ findings: '2', errors: '2', conclusion: 'failure', 'artifact-id': '' });
+    expect(gh.comments.get(44)!.length).toBe(1);
+    expect(gh.comments.get(44)![0]!.body).toContain('**2** error(s)');
+    expect(gh.comments.get(44)![0]!.body).toContain('<!-- agent-trace-audit:comment -->');
+    expect(gh.comments.get(44)![0]!.body).toContain('**Base branch** (run 101 on main):\nno change in tool catalogs or finding counts.');
+  });
+
+  it('publish on workflow_run: downloads the fork run report to temp, validates it, finds the PR by head, comments', async () => {
+    gh.pulls.push({ number: 45, head: { sha: 'f'.repeat(40), ref: 'patch-1', label: 'forker:patch-1' } });
+    gh.comments.set(45, []);
+    const event = {
+      action: 'completed',
+      workflow_run: { id: 200, head_sha: 'f'.repeat(40), head_branch: 'patch-1', conclusion: 'failure', pull_requests: [], head_repository: { full_name: 'forker/agent-app', owner: { login: 'forker' } } },
+      repository: prEvent['repository'],
+    };
+    const result = await run(300, { mode: 'publish' }, { eventName: 'workflow_run', event, workspace: mkdtempSync(join(tmpdir(), 'ata-empty-')) });
+    expect(result.code).toBe(1);
+    expect(gh.comments.get(45)!.length).toBe(1);
+    expect(gh.comments.get(45)![0]!.body).toContain('| 🔴 | `orphan-call` | 1 |');
+    expect(result.outputs['comment-url']).toBe(gh.comments.get(45)![0]!.html_url);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { artifactNameFor, commentMarker, shardId } from '../../src/github/artifact-name.js';
+
+describe('shard ids and artifact names', () => {
+  it('a toJson(matrix) shard gives a readable id (values in key order) that is stable for the same text', () => {
+    const a = shardId('{"os":"ubuntu-latest","node":20}');
+    expect(a).toMatch(/^20-ubuntu-latest-[0-9a-f]{8}$/);
+    expect(shardId('{"os":"ubuntu-latest","node":20}')).toBe(a);
+    expect(shardId('{\n  "os": "ubuntu-latest",\n  "node": 20\n}').startsWith('20-ubuntu-latest-')).toBe(true);
+  });
+
+  it('characters the artifact service refuses never reach the name; alike-looking shards stay apart', () => {
+    const name = artifactNameFor('agent-trace-audit', 'a/b:c*"d"<e>|f?\\g\r\n');
+    expect(name).toMatch(/^agent-trace-audit-a-b-c-d-e-f-g-[0-9a-f]{8}$/);
+    expect(shardId('a b')).not.toBe(shardId('a/b'));
+    expect(artifactNameFor('agent-trace-audit', '')).toBe('agent-trace-audit');
+    expect(shardId('///')).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it('the comment marker names the shard only in per-shard mode', () => {
+    expect(commentMarker('')).toBe('<!-- agent-trace-audit:comment -->');
+    expect(commentMarker('linux')).toMatch(/^<!-- agent-trace-audit:comment shard=linux-[0-9a-f]{8} -->$/);
+    expect(commentMarker('--> <img src=x>')).not.toContain('<img');
+  });
+});

@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config.js';
+import { fetchBaseline } from '../../src/github/baseline.js';
+import { diffAgainstBaseline } from '../../src/github/catalog-diff.js';
+import type { RunContext } from '../../src/github/context.js';
+import { restClient } from '../../src/github/octokit.js';
+import { buildReport } from '../../src/report/build.js';
+import { renderJson } from '../../src/report/json.js';
+import type { Report } from '../../src/report/schema.js';
+import { auditFiles, jsonl, tempTree } from '../helpers.js';
+
+const catalog = (sha: string) => ({ type: 'catalog', run_id: 'run-1', catalog_names: ['grep'], catalog_sha256: sha });
+const call = { type: 'tool_call', run_id: 'run-1', tool_call_id: 'c1', name: 'grep', arguments: {} };
+
+async function reportWith(sha: string, extra: unknown[] = []): Promise<Report> {
+  return buildReport(await auditFiles({ 't.jsonl': jsonl(catalog(sha), call, ...extra) }), resolveConfig());
+}
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd, encoding: 'utf8' }).trim();
+}
+
+function context(workspace: string, baseSha: string): RunContext {
+  return {
+    eventName: 'pull_request', owner: 'o', repo: 'r', runId: 1, serverUrl: 'https://github.com', apiUrl: 'http://127.0.0.1:9', workspace, tempDir: '',
+    workflowFile: 'ci.yml', pullRequest: { number: 1, baseSha, baseRef: 'main', headSha: '' }, workflowRun: undefined,
+  };
+}
+
+describe('baseline file:<path> reads the base commit, never the checkout', () => {
+  it('uses the committed version at the base sha and reports the catalog change', async () => {
+    const repo = tempTree({});
+    git(repo, 'init', '-q');
+    const base = await reportWith('a'.repeat(64));
+    writeFileSync(join(repo, 'baseline.json'), renderJson(base));
+    git(repo, 'add', 'baseline.json');
+    git(repo, 'commit', '-qm', 'base');
+    const baseSha = git(repo, 'rev-parse', 'HEAD');
+    // The PR rewrites the baseline file in its checkout: it must not be read.
+    writeFileSync(join(repo, 'baseline.json'), renderJson(await reportWith('b'.repeat(64))));
+    const api = restClient('unused', 'http://127.0.0.1:9');
+    const found = await fetchBaseline({ kind: 'file', path: 'baseline.json' }, context(repo, baseSha), api, 'unused', { prefix: 'agent-trace-audit' });
+    expect(found).toEqual({ found: true, report: base, source: `baseline.json at ${baseSha.slice(0, 12)}` });
+    const head = await reportWith('c'.repeat(64), [{ type: 'tool_result', run_id: 'run-1', tool_call_id: 'zz', name: 'grep', content: 'x' }]);
+    const diff = diffAgainstBaseline(base, head);
+    expect(diff).toEqual({ catalogsAdded: ['c'.repeat(64)], catalogsRemoved: ['a'.repeat(64)], findingDelta: [{ ruleId: 'unmatched-result', base: 0, head: 1 }], changed: true });
+  });
+
+  it('says plainly when there is no baseline', async () => {
+    const repo = tempTree({ 'x.txt': 'x' });
+    git(repo, 'init', '-q');
+    git(repo, 'add', 'x.txt');
+    git(repo, 'commit', '-qm', 'base');
+    const sha = git(repo, 'rev-parse', 'HEAD');
+    const api = restClient('unused', 'http://127.0.0.1:9');
+    expect(await fetchBaseline({ kind: 'file', path: 'baseline.json' }, context(repo, sha), api, '', { prefix: 'n' })).toEqual({
+      found: false,
+      reason: `baseline.json is not in the base commit ${sha.slice(0, 12)} (or the checkout lacks it: use fetch-depth: 0)`,
+    });
+    expect(await fetchBaseline({ kind: 'off' }, context(repo, sha), api, '', { prefix: 'n' })).toEqual({ found: false, reason: 'baseline comparison is off' });
+    expect(await fetchBaseline({ kind: 'file', path: '../etc/passwd' }, context(repo, sha), api, '', { prefix: 'n' })).toMatchObject({ found: false });
+    expect(await fetchBaseline({ kind: 'artifact' }, { ...context(repo, sha), pullRequest: undefined }, api, '', { prefix: 'n' })).toEqual({
+      found: false,
+      reason: 'not a pull request, so there is no base branch to compare with',
+    });
+  });
+});

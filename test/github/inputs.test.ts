@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { readInputs } from '../../src/github/inputs.js';
+
+const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';
+
+describe('readInputs', () => {
+  it('applies the documented defaults when inputs are empty', () => {
+    expect(readInputs(reader({}))).toEqual({
+      traces: ['**/*.jsonl'],
+      config: '',
+      failOn: undefined,
+      comment: undefined,
+      commentMode: 'always',
+      summary: true,
+      annotations: true,
+      seal: true,
+      upload: true,
+      artifactName: 'agent-trace-audit',
+      retentionDays: undefined,
+      baseline: { kind: 'auto' },
+      shard: '',
+      mode: 'audit',
+      sarifFile: '',
+      failOnEmpty: false,
+      token: '',
+    });
+  });
+
+  it('parses every kind of value', () => {
+    const inputs = readInputs(
+      reader({ traces: 'a/**/*.jsonl\n\n  b.jsonl  \n', 'fail-on': 'warning', comment: 'FALSE', 'comment-mode': 'on-findings', 'retention-days': '7', baseline: 'file:ci/baseline.json', mode: 'merge', 'fail-on-empty': 'true' }),
+    );
+    expect(inputs).toMatchObject({ traces: ['a/**/*.jsonl', 'b.jsonl'], failOn: 'warning', comment: false, commentMode: 'on-findings', retentionDays: 7, baseline: { kind: 'file', path: 'ci/baseline.json' }, mode: 'merge', failOnEmpty: true });
+  });
+
+  it('refuses invalid values with the input named', () => {
+    expect(() => readInputs(reader({ 'fail-on': 'fatal' }))).toThrow('input fail-on must be one of error, warning, note, never, not "fatal"');
+    expect(() => readInputs(reader({ summary: 'yes' }))).toThrow('input summary must be true or false, not "yes"');
+    expect(() => readInputs(reader({ mode: 'report' }))).toThrow('input mode must be one of audit, merge, publish, not "report"');
+    expect(() => readInputs(reader({ baseline: 'file:' }))).toThrow('input baseline must be auto, artifact, off or file:<path>, not "file:"');
+    expect(() => readInputs(reader({ 'retention-days': '-1' }))).toThrow('input retention-days must be a whole number of days, not "-1"');
+  });
+});

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sealInputs, type SealFile } from '../../src/github/seal-step.js';
+import { silentLogger, type Logger } from '../../src/logger.js';
+import { tempTree } from '../helpers.js';
+
+// A stand-in with the seal module's contract (a copy + a checkpoint holding the file's sha256),
+// to test the Action's plumbing around it: layout, manifest, combined digest, failures as warnings.
+const sealByCopy: SealFile = async (path, outDir) => {
+  const sealedPath = join(outDir, `${basename(path)}.sealed`);
+  const checkpointPath = join(outDir, `${basename(path)}.checkpoint.json`);
+  await copyFile(path, sealedPath);
+  const finalDigest = `sha256:${createHash('sha256').update(await readFile(path)).digest('hex')}`;
+  await writeFile(checkpointPath, JSON.stringify({ finalDigest }));
+  return { sealedPath, checkpointPath, finalDigest };
+};
+
+describe('sealInputs', () => {
+  it('seals each file in name order into its own folder, writes the manifest and one combined digest', async () => {
+    const root = tempTree({ 'b.jsonl': 'b\n', 'a.jsonl': 'a\n' });
+    const out = mkdtempSync(join(tmpdir(), 'ata-seal-'));
+    const inputs = [{ path: join(root, 'b.jsonl'), display: 'b.jsonl' }, { path: join(root, 'a.jsonl'), display: 'a.jsonl' }];
+    const result = await sealInputs(inputs, out, sealByCopy, silentLogger);
+    const da = `sha256:${createHash('sha256').update('a\n').digest('hex')}`;
+    const db = `sha256:${createHash('sha256').update('b\n').digest('hex')}`;
+    expect(result).toEqual({ sealed: 2, digest: `sha256:${createHash('sha256').update(`${da}  a.jsonl\n${db}  b.jsonl\n`).digest('hex')}` });
+    expect(JSON.parse(readFileSync(join(out, 'seal-manifest.json'), 'utf8'))).toEqual({
+      version: 1,
+      files: [
+        { file: 'a.jsonl', finalDigest: da, sealed: 'sealed/0001/a.jsonl.sealed', checkpoint: 'sealed/0001/a.jsonl.checkpoint.json' },
+        { file: 'b.jsonl', finalDigest: db, sealed: 'sealed/0002/b.jsonl.sealed', checkpoint: 'sealed/0002/b.jsonl.checkpoint.json' },
+      ],
+    });
+  });
+
+  it('a file that cannot be sealed is a warning; nothing sealed means no digest and no manifest', async () => {
+    const warnings: string[] = [];
+    const logger: Logger = { ...silentLogger, warning: (m) => warnings.push(m) };
+    const out = mkdtempSync(join(tmpdir(), 'ata-seal-'));
+    const failing: SealFile = async () => {
+      throw new Error('disk full\nmore');
+    };
+    expect(await sealInputs([{ path: '/nonexistent', display: 'x.jsonl' }], out, failing, logger)).toEqual({ digest: '', sealed: 0 });
+    expect(warnings).toEqual(['could not seal x.jsonl: disk full']);
+    expect(existsSync(join(out, 'seal-manifest.json'))).toBe(false);
+  });
+});

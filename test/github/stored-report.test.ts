@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config.js';
+import { parseStoredReport } from '../../src/github/stored-report.js';
+import { buildReport } from '../../src/report/build.js';
+import { renderJson } from '../../src/report/json.js';
+import { auditFiles, jsonl } from '../helpers.js';
+
+describe('parseStoredReport (untrusted reports from artifacts and baselines)', () => {
+  it('accepts a real report unchanged', async () => {
+    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl({ run_id: 'r', span_id: 's', kind: 'tool_call', call_id: 'c', tool: 't' }) }), resolveConfig());
+    expect(parseStoredReport(renderJson(report), 'x')).toEqual(report);
+  });
+
+  it('refuses what is not a report, naming the bad field', () => {
+    expect(() => parseStoredReport('{', 'artifact a')).toThrow('artifact a: not valid JSON');
+    expect(() => parseStoredReport('{"schemaVersion":1}', 'artifact a')).toThrow(/^artifact a: not an agent-trace-audit report: tool: /);
+    expect(() => parseStoredReport(' '.repeat(64 * 1024 * 1024 + 1), 'big')).toThrow('big: report is over the 67108864-byte cap');
+  });
+
+  it('sanitizes every shown string again (a tampered report cannot smuggle control characters or secrets)', async () => {
+    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl({ run_id: 'r', span_id: 's', kind: 'tool_call', call_id: 'c', tool: 't' }) }), resolveConfig());
+    const tampered = { ...report, findings: report.findings.map((f) => ({ ...f, message: 'ok\u001b[31m red\u202e ghp_0123456789abcdefghijklmnopqrstuvwxyzAB' })) };
+    const parsed = parseStoredReport(JSON.stringify(tampered), 'x');
+    expect(parsed.findings[0]!.message).not.toMatch(/\u001b|\u202e|ghp_0123456789/);
+    expect(parsed.findings[0]!.message.startsWith('ok red')).toBe(true);
+  });
+});

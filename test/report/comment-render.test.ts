@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runAudit } from '../../src/audit/engine.js';
+import { resolveConfig } from '../../src/config.js';
+import { commentMarker } from '../../src/github/artifact-name.js';
+import { buildReport } from '../../src/report/build.js';
+import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../../src/report/budget.js';
+import type { Report } from '../../src/report/schema.js';
+import { jsonl, tempTree } from '../helpers.js';
+
+// Comments rendered by cmark-gfm (GitHub's renderer; .ci/run installs it) with
+// raw HTML let through (--unsafe), so anything that could form from trace text shows up.
+const HOSTILE = [
+  '@octocat please look',
+  'fixes #1 and GH-2 and octo-org/agent-app#3',
+  'a|b||c | d',
+  '`tick` ``double`` ```triple```',
+  '<img src=x onerror=alert(1)>',
+  '<script>alert(1)</script><b>bold</b>',
+  '![pixel](https://evil.example/p.png)',
+  '[click](https://evil.example/)',
+  'https://evil.example/auto',
+  'line\nbreak\r\n| --- |',
+  '<!-- agent-trace-audit:comment -->',
+];
+
+function hostileTrace(findings: number): string {
+  const records: unknown[] = [];
+  for (let i = 0; i < findings; i++) {
+    const tool = HOSTILE[i % HOSTILE.length]!;
+    records.push({ run_id: `r_${Math.floor(i / 1000)}`, span_id: `s${i}`, kind: 'tool_call', call_id: `${HOSTILE[(i + 3) % HOSTILE.length]} ${i}`, tool });
+  }
+  return jsonl(...records);
+}
+
+async function hostileReport(findings: number): Promise<Report> {
+  const root = tempTree({ 'traces/@octocat|<img src=x>.jsonl': hostileTrace(findings) });
+  const config = resolveConfig();
+  return buildReport(await runAudit([{ path: join(root, 'traces/@octocat|<img src=x>.jsonl'), display: 'traces/@octocat|<img src=x>.jsonl' }], config), config);
+}
+
+function render(markdown: string): string {
+  return execFileSync('cmark-gfm', ['--unsafe', '-e', 'table', '-e', 'autolink', '-e', 'strikethrough', '-e', 'tagfilter'], { input: markdown, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** The HTML with every <code>…</code> removed: what is left is markup and our own prose. */
+function outsideCode(html: string): string {
+  return html.replace(/<code>[\s\S]*?<\/code>/g, '');
+}
+
+function tableRows(html: string, index: number): string[] {
+  const table = [...html.matchAll(/<table>[\s\S]*?<\/table>/g)][index]?.[0] ?? '';
+  return [...table.matchAll(/<tr>[\s\S]*?<\/tr>/g)].map((m) => m[0]);
+}
+
+describe('comment rendering through cmark-gfm', () => {
+  it('hostile trace text forms no mention, reference, link, image or element; tables keep their rows', async () => {
+    const report = await hostileReport(HOSTILE.length * 3);
+    expect(report.findings.length).toBe(33);
+    const { markdown, findingsShown } = renderWithinBudget(report, COMMENT_LIMIT, { tail: [commentMarker('')] });
+    expect(findingsShown).toBe(33);
+    const html = render(markdown);
+    // The hostile text is there, inert inside code elements.
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('@octocat please look');
+    const prose = outsideCode(html);
+    expect(prose).not.toMatch(/@octocat|#1\b|GH-2|#3\b/);
+    expect(prose).not.toMatch(/<img|<script|<b>|<a |evil\.example|onerror/);
+    expect(html.match(/<img/g)).toBeNull();
+    expect(html.match(/<a /g)).toBeNull();
+    // One marker only: ours, as the last thing, never one made from trace text.
+    expect(html.match(/<!-- agent-trace-audit:comment -->/g)?.length).toBe(1);
+    const triage = tableRows(html, 0);
+    expect(triage.length).toBe(1 + report.rules.length);
+    const findings = tableRows(html, 1);
+    expect(findings.length).toBe(1 + 33);
+    for (const row of findings.slice(1)) expect(row.match(/<td/g)?.length).toBe(4);
+    for (const row of triage.slice(1)) expect(row.match(/<td/g)?.length).toBe(6);
+  });
+
+  it('100,000 findings: the comment stays under 65,536 characters, says what was cut, and still renders cleanly', async () => {
+    const report = await hostileReport(100_000);
+    expect(report.findings.length).toBe(100_000);
+    const comment = renderWithinBudget(report, COMMENT_LIMIT, { tail: [commentMarker('')] });
+    expect(comment.markdown.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(comment.findingsShown).toBeGreaterThan(100);
+    expect(comment.markdown).toContain(`_Not shown here to stay within GitHub's size limit: ${100_000 - comment.findingsShown} of 100000 finding(s). The JSON report has everything._`);
+    const html = render(comment.markdown);
+    expect(outsideCode(html)).not.toMatch(/@octocat|<img|<script|evil\.example/);
+    expect(tableRows(html, 1).length).toBe(1 + comment.findingsShown);
+    expect(comment.markdown.endsWith('<!-- agent-trace-audit:comment -->\n')).toBe(true);
+
+    const summary = renderWithinBudget(report, SUMMARY_LIMIT);
+    expect(summary.markdown.length).toBeLessThanOrEqual(SUMMARY_LIMIT);
+    expect(summary.findingsShown).toBe(1000);
+    expect(summary.markdown).toContain('99000 of 100000 finding(s)');
+  }, 120_000);
+});

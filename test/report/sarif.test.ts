@@ -1,0 +1,75 @@
+import { Ajv } from 'ajv';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config.js';
+import { buildReport } from '../../src/report/build.js';
+import { FINGERPRINT_KEY, renderSarif } from '../../src/report/sarif.js';
+import { auditFiles, jsonl } from '../helpers.js';
+
+// The SARIF 2.1.0 schema (final rtm.5) as shipped by @microsoft/jest-sarif (MIT).
+// (Its `language` pattern is not valid as a unicode regexp, hence unicodeRegExp: false.)
+// It is a draft-04 document whose only draft-04-specific keyword is `id`; Ajv 8 reads it as draft-07 once `id` is `$id`.
+function sarifValidator() {
+  const schema = JSON.parse(readFileSync('node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json', 'utf8')) as Record<string, unknown>;
+  const { $schema: _draft, id, ...rest } = schema;
+  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+  ajv.addFormat('uri', (v: string) => URL.canParse(v));
+  ajv.addFormat('uri-reference', (v: string) => URL.canParse(v, 'http://base.invalid/') && !/\s/.test(v));
+  ajv.addFormat('date-time', (v: string) => !Number.isNaN(Date.parse(v)));
+  return ajv.compile({ $id: String(id), ...rest });
+}
+
+const validate = sarifValidator();
+
+async function sarifOf(files: Record<string, string>) {
+  const config = resolveConfig();
+  const report = buildReport(await auditFiles(files), config);
+  return { report, text: renderSarif(report) };
+}
+
+describe('SARIF 2.1.0', () => {
+  it('validates against the schema, with rule ids, levels, locations and fingerprints from the report', async () => {
+    const { report, text } = await sarifOf({
+      'traces/a b.jsonl': jsonl(
+        { run_id: 'r', span_id: 's1', kind: 'tool_call', call_id: 'c1', tool: 'search' },
+        { run_id: 'r', span_id: 's2', kind: 'tool_result', call_id: 'zz', tool: 'search' },
+      ),
+    });
+    const log = JSON.parse(text);
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    expect(log.version).toBe('2.1.0');
+    const run = log.runs[0];
+    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(['orphan-call', 'unmatched-result']);
+    expect(run.results).toEqual([
+      {
+        ruleId: 'orphan-call',
+        ruleIndex: 0,
+        level: 'error',
+        message: { text: report.findings[0]!.message },
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'traces/a%20b.jsonl' }, region: { startLine: 1 } } }],
+        partialFingerprints: { [FINGERPRINT_KEY]: report.findings[0]!.fingerprint },
+      },
+      {
+        ruleId: 'unmatched-result',
+        ruleIndex: 1,
+        level: 'error',
+        message: { text: report.findings[1]!.message },
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'traces/a%20b.jsonl' }, region: { startLine: 2 } } }],
+        partialFingerprints: { [FINGERPRINT_KEY]: report.findings[1]!.fingerprint },
+      },
+    ]);
+  });
+
+  it('is byte-identical for the same input, and valid with no findings', async () => {
+    const files = { 't.jsonl': jsonl({ run_id: 'r', span_id: 's1', kind: 'tool_call', call_id: 'c1', tool: 'x' }) };
+    expect((await sarifOf(files)).text).toBe((await sarifOf(files)).text);
+    const clean = JSON.parse((await sarifOf({ 't.jsonl': jsonl({ run_id: 'r', span_id: 's1', kind: 'llm' }) })).text);
+    expect(validate(clean)).toBe(true);
+    expect(clean.runs[0].results).toEqual([]);
+  });
+
+  it('the validator rejects a broken log (the test can fail)', () => {
+    expect(validate({ version: '2.1.0', runs: [{ tool: { driver: {} }, results: [] }] })).toBe(false);
+    expect(validate({ version: '2.0.0', runs: [] })).toBe(false);
+  });
+});
