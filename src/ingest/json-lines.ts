@@ -1,10 +1,11 @@
 import { parseJsonLine } from '../io/json-line.js';
+import { sanitizeText } from '../sanitize/text.js';
 import type { ParseInput, RecordSink } from './types.js';
 
 /** Up to `max` characters of a bad line, for a message (the reporter sanitizes it). */
 export function excerpt(text: string, max = 60): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  // Redact first: a cut made before redaction could leave part of a secret too short to recognise.
+  return sanitizeText(text.length > 64 * 1024 ? text.slice(0, 64 * 1024) : text, { maxChars: max });
 }
 
 /**
