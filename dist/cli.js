@@ -15327,12 +15327,15 @@ function jsonErrorText(error) {
     return at ? `unexpected token at position ${at[1]}` : 'invalid syntax';
 }
 
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
 ;// CONCATENATED MODULE: ./src/ingest/json-lines.ts
+
 
 /** Up to `max` characters of a bad line, for a message (the reporter sanitizes it). */
 function excerpt(text, max = 60) {
-    const flat = text.replace(/\s+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+    // Redact first: a cut made before redaction could leave part of a secret too short to recognise.
+    return (0,sanitize_text/* sanitizeText */.j)(text.length > 64 * 1024 ? text.slice(0, 64 * 1024) : text, { maxChars: max });
 }
 /**
  * Reads a JSON-lines file: blank lines are skipped; lines that are not valid
