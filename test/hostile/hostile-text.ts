@@ -27,7 +27,7 @@ export const HOSTILE_TEXT = [
 /** File names a trace folder may hold (Linux allows all of these). */
 export const HOSTILE_FILE_NAMES = [
   'line\nbreak::error::x.jsonl',
-  '100%25 `tick` |pipe| $(touch pwned).jsonl',
+  'pct 100%25 `tick` |pipe| $(touch pwned).jsonl',
   '::add-mask::x.jsonl',
   '@octocat <img src=x>.jsonl',
 ];
@@ -43,4 +43,22 @@ export function hiddenSecrets() {
   // In raw JSON text: `\u0067hp_…` decodes to `ghp_…`.
   const escapedInJson = `\\u0067${ghp.slice(1)}`;
   return { ghp, ghs, base64, escapedInJson, mustNotAppear: [ghp, ghs, base64, ghp.slice(4), ghs.slice(4)] };
+}
+
+/** A typed-events trace whose tool names, call ids, arguments and broken lines carry hostile text and hidden secrets. */
+export function hostileTrace(): string {
+  const s = hiddenSecrets();
+  const call = (id: string, name: string, args: unknown = {}) => JSON.stringify({ type: 'tool_call', run_id: 'run-1', tool_call_id: id, name, arguments: args });
+  return [
+    JSON.stringify({ type: 'catalog', run_id: 'run-1', catalog_names: ['ls'] }),
+    ...HOSTILE_TEXT.map((text, i) => call(`c${i} ${text}`, text)),
+    `{"type":"tool_call","run_id":"run-1","tool_call_id":"s1","name":"ls","arguments":{"token":"${s.escapedInJson}"}}`,
+    call('s2', 'ls', { auth: s.base64 }),
+    `{"type":"tool_call","run_id":"run-1","tool_call_id":"s3","name":"${s.escapedInJson}","arguments":{}}`,
+    call('s4', s.base64),
+    `{"broken": "${s.escapedInJson} ${s.base64}`,
+    ...HOSTILE_TEXT.map((text) => `{"broken": ${JSON.stringify(text).slice(0, -1)} ${text}`),
+  ]
+    .map((line) => `${line}\n`)
+    .join('');
 }

@@ -6,26 +6,8 @@ import { reportSchema, type Report } from '../../src/report/schema.js';
 import { renderSarif } from '../../src/report/sarif.js';
 import { tempTree } from '../helpers.js';
 import { runInProcess } from './audit-cli.js';
-import { HOSTILE_FILE_NAMES, HOSTILE_TEXT, hiddenSecrets } from './hostile-text.js';
+import { HOSTILE_FILE_NAMES, HOSTILE_TEXT, hiddenSecrets, hostileTrace } from './hostile-text.js';
 import { markupFromTrace, renderGfm } from './markdown-check.js';
-
-/** A typed-events trace whose tool names, call ids, arguments and broken lines carry hostile text and hidden secrets. */
-export function hostileTrace(): string {
-  const s = hiddenSecrets();
-  const call = (id: string, name: string, args: unknown = {}) => JSON.stringify({ type: 'tool_call', run_id: 'run-1', tool_call_id: id, name, arguments: args });
-  return [
-    JSON.stringify({ type: 'catalog', run_id: 'run-1', catalog_names: ['ls'] }),
-    ...HOSTILE_TEXT.map((text, i) => call(`c${i} ${text}`, text)),
-    `{"type":"tool_call","run_id":"run-1","tool_call_id":"s1","name":"ls","arguments":{"token":"${s.escapedInJson}"}}`,
-    call('s2', 'ls', { auth: s.base64 }),
-    `{"type":"tool_call","run_id":"run-1","tool_call_id":"s3","name":"${s.escapedInJson}","arguments":{}}`,
-    call('s4', s.base64),
-    `{"broken": "${s.escapedInJson} ${s.base64}`,
-    ...HOSTILE_TEXT.map((text) => `{"broken": ${JSON.stringify(text).slice(0, -1)} ${text}`),
-  ]
-    .map((line) => `${line}\n`)
-    .join('');
-}
 
 /** Lines the Actions runner would read as a workflow command (`::cmd::` after leading blanks, or `##[cmd]` anywhere). */
 export function workflowCommandLines(output: string): string[] {
@@ -56,10 +38,10 @@ describe('hostile file names and trace text in every renderer', () => {
 
   it('reads every hostile file name, shown on one line with nothing invisible', () => {
     expect(report.files.map((f) => f.path)).toEqual([
-      'traces/100%25 `tick` |pipe| $(touch pwned).jsonl',
       'traces/::add-mask::x.jsonl',
       'traces/@octocat <img src=x>.jsonl',
       'traces/line break::error::x.jsonl',
+      'traces/pct 100%25 `tick` |pipe| $(touch pwned).jsonl',
     ]);
     expect(report.files.map((f) => f.records)).toEqual([27, 27, 27, 27]);
     expect(report.findings.filter((f) => f.ruleId === 'malformed-record')).toHaveLength(4 * (HOSTILE_TEXT.length + 1));
