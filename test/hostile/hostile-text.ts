@@ -62,3 +62,8 @@ export function hostileTrace(): string {
     .map((line) => `${line}\n`)
     .join('');
 }
+
+/** Lines the Actions runner would read as a workflow command (`::cmd::` after leading blanks, or `##[cmd]` anywhere). */
+export function workflowCommandLines(output: string): string[] {
+  return output.split(/\r\n|\r|\n/).filter((line) => line.trimStart().startsWith('::') || line.includes('##['));
+}

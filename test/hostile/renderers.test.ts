@@ -6,13 +6,8 @@ import { reportSchema, type Report } from '../../src/report/schema.js';
 import { renderSarif } from '../../src/report/sarif.js';
 import { tempTree } from '../helpers.js';
 import { runInProcess } from './audit-cli.js';
-import { HOSTILE_FILE_NAMES, HOSTILE_TEXT, hiddenSecrets, hostileTrace } from './hostile-text.js';
+import { HOSTILE_FILE_NAMES, HOSTILE_TEXT, hiddenSecrets, hostileTrace, workflowCommandLines } from './hostile-text.js';
 import { markupFromTrace, renderGfm } from './markdown-check.js';
-
-/** Lines the Actions runner would read as a workflow command (`::cmd::` after leading blanks, or `##[cmd]` anywhere). */
-export function workflowCommandLines(output: string): string[] {
-  return output.split(/\r\n|\r|\n/).filter((line) => line.trimStart().startsWith('::') || line.includes('##['));
-}
 
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 
