@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_LIMIT, renderWithinBudget } from '../../src/report/budget.js';
+import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderSarif } from '../../src/report/sarif.js';
+import { renderText } from '../../src/report/text.js';
 import { reportSchema, type Report } from '../../src/report/schema.js';
 import { anySecret, filler } from '../secret-samples.js';
 import { HOSTILE_TEXT } from './hostile-text.js';
@@ -65,6 +68,25 @@ describe('property: what the outputs never contain', () => {
   it('the row check can fail: an unescaped pipe in a cell adds a cell', () => {
     expect(cellsOf('| error | `r` | `f:1` | `a \\| b` |')).toBe(4);
     expect(cellsOf('| error | `r` | `f:1` | `a | b` |')).toBe(5);
+  });
+
+  it('a lone surrogate in a file name (a report read back from disk) becomes U+FFFD in the SARIF uri', () => {
+    const report = fc.sample(anyReport, { seed: 1, numRuns: 1 })[0]!;
+    const withFinding = { ...report, findings: [{ ruleId: 'r', severity: 'error' as const, message: 'm', file: 'a\ud800b/c', line: 1, runId: null, callId: null, tool: null, fingerprint: '0123456789abcdef' }] };
+    const sarif = JSON.parse(renderSarif(withFinding)) as { runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> }> };
+    expect(sarif.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri).toBe('a%EF%BF%BDb/c');
+  });
+
+  it('every renderer takes any report the schema accepts (lone surrogates, controls, any text) without throwing', () => {
+    fc.assert(
+      fc.property(anyReport, (report) => {
+        const sarif = JSON.parse(renderSarif(report)) as { runs: Array<{ results: unknown[] }> };
+        expect(sarif.runs[0]!.results).toHaveLength(report.findings.length);
+        expect(typeof renderText(report)).toBe('string');
+        expect(JSON.parse(renderJson(report))).toEqual(JSON.parse(JSON.stringify(report)));
+      }),
+      { seed: Number(process.env['ATA_PROP_SEED'] ?? 99), numRuns: RUNS },
+    );
   });
 
   it('markdown of any report, rendered by cmark-gfm, has no link, image, mention, reference or element from its text; table rows stay whole', () => {
