@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, symlinkSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { guardCommands } from '../../src/github/command-guard.js';
 import { actionDefaults, runBundledAction, type ActionRun } from '../github/run-action.js';
@@ -70,6 +70,7 @@ describe('the bundled Action on hostile file names and trace text', () => {
   beforeAll(async () => {
     if (!existsSync('dist/index.js')) throw new Error('dist/index.js is missing: run `npm run build`');
     workspace = tempTree(Object.fromEntries(HOSTILE_FILE_NAMES.map((name) => [join('traces', name), hostileTrace()])));
+    symlinkSync('/proc/self/environ', join(workspace, 'traces', '::add-mask::z\n::error::w.jsonl'));
     run = await runBundledAction({
       workspace,
       inputs: { ...actionDefaults(''), traces: 'traces', comment: 'false', upload: 'false', seal: 'false', baseline: 'off' },
@@ -101,6 +102,11 @@ describe('the bundled Action on hostile file names and trace text', () => {
     expect(data).toContain("'::add-mask::x'");
     expect(run.stdout).toContain('file=traces/%3A%3Aadd-mask%3A%3Ax.jsonl');
     expect(run.stdout).not.toMatch(/file=[^,:]*::/);
+  });
+
+  it('a refused symlink with a hostile name is a warning whose text is escaped data', () => {
+    expect(run.stdout).toContain('::warning::skipped traces/::add-mask::z ::error::w.jsonl: refused: a symlink that leaves the workspace\n');
+    expect(run.stdout).not.toContain('PATH=');
   });
 
   it('no secret reaches the log, the outputs or the job summary', () => {
