@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { auditJson, brief } from './audit-cli.js';
+import { reportSchema } from '../../src/report/schema.js';
+import { tempTree } from '../helpers.js';
+import { auditJson, brief, runInProcess } from './audit-cli.js';
 
 const FIX = 'test/hostile/fixtures';
 
@@ -39,6 +41,21 @@ describe('prototype keys in trace data', () => {
       "orphan-call@1 call 'c0' to 'ls' has no result (nothing followed it in the run)",
       'malformed-record@2 record fits no known dialect (no kind, type, index or boundary fields): "{"__proto__":{"polluted":1}}"',
     ]);
+    expect(prototypeState()).toEqual(before);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('merging reports whose metrics are keyed constructor, toString, __proto__ sums them without touching a prototype', async () => {
+    const before = prototypeState();
+    const audit = await auditJson([`${FIX}/proto.jsonl`]);
+    const forged = JSON.stringify(audit.report).replace('"metrics":{}', '"metrics":{"__proto__":{"polluted":1},"constructor":3,"a.b":{"__proto__":2,"toString":1}}');
+    expect(forged).toContain('"constructor":3');
+    const root = tempTree({ 'r1.json': forged, 'r2.json': forged });
+    const run = await runInProcess(['merge', 'r1.json', 'r2.json', '--format', 'json'], root);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    // `__proto__` is dropped when the report is read (zod's record parse), never followed; the rest is summed.
+    expect(reportSchema.parse(JSON.parse(run.stdout)).metrics).toEqual({ 'a.b': { toString: 2 }, constructor: 6 });
     expect(prototypeState()).toEqual(before);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
