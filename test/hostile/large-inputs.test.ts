@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/report/schema.js';
@@ -37,6 +37,7 @@ describe('hostile sizes', () => {
     closeSync(fd);
 
     const run = bundleWithPeak(['audit', 'big.jsonl', '--format', 'json', '--jobs', '1'], root);
+    rmSync(root, { recursive: true, force: true });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
     const report = reportSchema.parse(JSON.parse(run.stdout));
