@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { describeError } from './errors.js';
 import { runAction, type ActionDeps } from './github/action.js';
+import { guardCommands } from './github/command-guard.js';
 import { readContext } from './github/context.js';
 import { readInputs } from './github/inputs.js';
 import type { SealFile } from './github/seal-step.js';
@@ -9,7 +10,7 @@ import type { Logger } from './logger.js';
 import { sealToFolder } from './seal/index.js';
 
 const actionsLogger: Logger = {
-  info: (message) => core.info(message),
+  info: (message) => core.info(guardCommands(message)),
   warning: (message, where) => core.warning(message, where ? { file: where.file, startLine: where.line } : undefined),
   error: (message) => core.error(message),
   debug: (message) => core.debug(message),

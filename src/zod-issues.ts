@@ -10,8 +10,9 @@ type Issue = z.core.$ZodIssue;
  * sees `rules.retry-storm.threshold: …` rather than "invalid input".
  */
 export function describeIssues(error: z.ZodError): string {
-  return flatten(error.issues, [])
-    .slice(0, 5)
+  const issues = flatten(error.issues, []);
+  const lines = issues
+    .slice(0, MAX_ISSUES)
     .map((issue) => {
       const path = issue.path.map(String);
       // An unknown key is named by its own path: `rules.retry-storm.bogus: unknown key`.
@@ -20,9 +21,14 @@ export function describeIssues(error: z.ZodError): string {
         return issue.keys.map((key) => `${[...path, key].join('.')}: ${what(key)}`).join('; ');
       }
       return `${path.length === 0 ? '(top level)' : path.join('.')}: ${issue.message}`;
-    })
-    .join('; ');
+    });
+  // A cut list says so: the user fixes what is shown and is not surprised by the rest.
+  if (issues.length > MAX_ISSUES) lines.push(`and ${issues.length - MAX_ISSUES} more problem(s)`);
+  return lines.join('; ');
 }
+
+/** Problems named in one message; more are counted, not listed. */
+const MAX_ISSUES = 8;
 
 function flatten(issues: readonly Issue[], prefix: PropertyKey[]): Array<Issue & { path: PropertyKey[] }> {
   const out: Array<Issue & { path: PropertyKey[] }> = [];

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import type { Finding, Severity } from '../model/finding.js';
+import { guardCommands } from './command-guard.js';
 
 /** GitHub shows at most 10 annotations of each level per step (and 50 per job). */
 export const ANNOTATIONS_PER_LEVEL = 10;
@@ -15,7 +16,7 @@ export const actionsAnnotationSink: AnnotationSink = {
   error: (m, p) => core.error(m, p),
   warning: (m, p) => core.warning(m, p),
   notice: (m, p) => core.notice(m, p),
-  info: (m) => core.info(m),
+  info: (m) => core.info(guardCommands(m)),
 };
 
 /**

@@ -59,5 +59,7 @@ function result(finding: Finding, ruleIndex: number | undefined) {
 
 /** A relative path as a URI reference: each segment percent-encoded, slashes kept. */
 function encodeUri(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
+  // encodeURIComponent throws on a lone surrogate (a report read back from disk may hold one): shown as U+FFFD.
+  const wellFormed = path.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  return wellFormed.split('/').map(encodeURIComponent).join('/');
 }

@@ -15,6 +15,11 @@ const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)
 // Bidi embeddings, overrides and isolates; zero-width and invisible formatting characters.
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u00ad\u180e]/g;
 
+// The Actions runner reads `##[command]` anywhere in a log line (the old command form); the
+// second `#` becomes a full-width one, so CI logs of our output never carry a trace's command.
+// (The `::command::` form only counts at the start of a line, where trace text never stands.)
+const WORKFLOW_COMMAND_V1 = /##\[/g;
+
 export interface SanitizeOptions {
   /** Cap on the result's length in characters (an ellipsis marks a cut); at least 40, room for any marker. */
   readonly maxChars?: number;
@@ -33,6 +38,7 @@ export function sanitizeText(text: string, options: SanitizeOptions = {}): strin
   out = out.replace(ANSI, '').replace(INVISIBLE, '').replace(CONTROL, '');
   out = stripLoneSurrogates(out);
   out = redactSecrets(out);
+  out = out.replace(WORKFLOW_COMMAND_V1, '#\uff03[');
   out = options.keepNewlines ? out.replace(/\r\n?/g, '\n').replace(/\t/g, ' ') : out.replace(/[\r\n\t]+/g, ' ');
   while (out.length > max) out = redactSecrets(cut(out, max));
   return out;

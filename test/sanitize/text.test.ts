@@ -63,4 +63,21 @@ describe('sanitizeText', () => {
       { seed: 7, numRuns: 1000 },
     );
   });
+
+  it("neutralizes the runner's ##[command] form anywhere in the text, also when hidden by invisible characters", () => {
+    expect(sanitizeText('see ##[add-mask]x')).toBe('see #\uff03[add-mask]x');
+    expect(sanitizeText('###[error]y ##[##[')).toBe('##\uff03[error]y #\uff03[#\uff03[');
+    expect(sanitizeText('#\u200b#[set-output name=a]b')).toBe('#\uff03[set-output name=a]b');
+    expect(sanitizeText('\\u0023#[warning]z')).toBe('#\uff03[warning]z');
+    expect(sanitizeText('a ## [b] #[c]')).toBe('a ## [b] #[c]');
+  });
+
+  it('never returns the ##[ form (property, fixed seed)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('#', '[', '\u200b', '\n', ' ', 'x', '\\u0023'), { maxLength: 30 }), (parts) => {
+        expect(sanitizeText(parts.join(''), { keepNewlines: true })).not.toContain('##[');
+      }),
+      { seed: 11, numRuns: 1000 },
+    );
+  });
 });

@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reportSchema } from '../../src/report/schema.js';
+import { tempTree } from '../helpers.js';
+import { auditJson, brief, callLine, resultLine } from './audit-cli.js';
+
+/** Runs dist/cli.js in a child and returns its output and peak resident memory (VmHWM, KiB) read from /proc. */
+function bundleWithPeak(args: string[], cwd: string) {
+  const probe = `
+    process.argv = [process.argv[0], 'cli.js', ...JSON.parse(process.env.ATA_ARGS)];
+    process.on('exit', () => {
+      const status = require('node:fs').readFileSync('/proc/self/status', 'utf8');
+      process.stderr.write('VmHWM ' + /VmHWM:\\s+(\\d+)/.exec(status)[1] + '\\n');
+    });
+    import(process.env.ATA_CLI);`;
+  const run = spawnSync(process.execPath, ['-e', probe], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'], ATA_ARGS: JSON.stringify(args), ATA_CLI: resolve('dist/cli.js') },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const peak = Number(/VmHWM (\d+)/.exec(run.stderr)?.[1] ?? NaN);
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr.replace(/VmHWM \d+\n/, ''), peakKiB: peak };
+}
+
+describe('hostile sizes', () => {
+  it('a 200 MB single line is reported, reading resumes at the next line, and peak memory stays far below the line', () => {
+    const root = tempTree({});
+    const path = join(root, 'big.jsonl');
+    const fd = openSync(path, 'w');
+    writeSync(fd, `${callLine('c1')}\n{"run_id":"r1","kind":"tool_call","call_id":"big","tool":"`);
+    const mib = Buffer.alloc(1024 * 1024, 0x61);
+    for (let i = 0; i < 200; i += 1) writeSync(fd, mib);
+    writeSync(fd, `"}\n${resultLine('c1')}\n`);
+    closeSync(fd);
+
+    const run = bundleWithPeak(['audit', 'big.jsonl', '--format', 'json', '--jobs', '1'], root);
+    rmSync(root, { recursive: true, force: true });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    const report = reportSchema.parse(JSON.parse(run.stdout));
+    expect(brief(report)).toEqual([
+      'catalog-missing@1 run has 1 tool call but no catalog record: nothing to check the tool names against',
+      'malformed-record@2 line of 209715260 bytes is longer than the limit of 16777216 bytes',
+    ]);
+    // Line 3 (the result of c1) was read after the long line: no orphan, one result.
+    expect(report.summary).toMatchObject({ toolCalls: 1, toolResults: 1 });
+    // Measured: about 100 MiB peak for a 200 MiB line (the Node baseline is about 60 MiB).
+    expect(run.peakKiB).toBeGreaterThan(0);
+    expect(run.peakKiB).toBeLessThan(160 * 1024);
+  }, 120_000);
+
+  it('100,000 levels of nesting (array and object) are refused per line, the records around them are read', async () => {
+    const root = tempTree({
+      'deep.jsonl': `${callLine('c1')}\n${'['.repeat(100_000)}${']'.repeat(100_000)}\n${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}\n${resultLine('c1')}\n`,
+    });
+    const run = await auditJson(['deep.jsonl'], [], root);
+    expect(run.code).toBe(1);
+    expect(brief(run.report)).toEqual([
+      'catalog-missing@1 run has 1 tool call but no catalog record: nothing to check the tool names against',
+      'malformed-record@2 JSON nesting deeper than 256 levels: "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[…"',
+      'malformed-record@3 JSON nesting deeper than 256 levels: "{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":…"',
+    ]);
+    expect(run.report.summary).toMatchObject({ toolCalls: 1, toolResults: 1 });
+  });
+});
