@@ -21885,6 +21885,10 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
 // Bidi embeddings, overrides and isolates; zero-width and invisible formatting characters.
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u00ad\u180e]/g;
+// The Actions runner reads `##[command]` anywhere in a log line (the old command form); the
+// second `#` becomes a full-width one, so CI logs of our output never carry a trace's command.
+// (The `::command::` form only counts at the start of a line, where trace text never stands.)
+const WORKFLOW_COMMAND_V1 = /##\[/g;
 /**
  * Order matters: escapes are decoded and invisible characters removed before
  * secrets are looked for (so `gh\u200bp_…` or `\u0067hp_…` cannot slip past),
@@ -21896,6 +21900,7 @@ function sanitizeText(text, options = {}) {
     out = out.replace(ANSI, '').replace(INVISIBLE, '').replace(CONTROL, '');
     out = stripLoneSurrogates(out);
     out = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(out);
+    out = out.replace(WORKFLOW_COMMAND_V1, '#\uff03[');
     out = options.keepNewlines ? out.replace(/\r\n?/g, '\n').replace(/\t/g, ' ') : out.replace(/[\r\n\t]+/g, ' ');
     while (out.length > max)
         out = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(cut(out, max));
@@ -21948,8 +21953,9 @@ function stripLoneSurrogates(text) {
  * sees `rules.retry-storm.threshold: …` rather than "invalid input".
  */
 function describeIssues(error) {
-    return flatten(error.issues, [])
-        .slice(0, 5)
+    const issues = flatten(error.issues, []);
+    const lines = issues
+        .slice(0, MAX_ISSUES)
         .map((issue) => {
         const path = issue.path.map(String);
         // An unknown key is named by its own path: `rules.retry-storm.bogus: unknown key`.
@@ -21958,9 +21964,14 @@ function describeIssues(error) {
             return issue.keys.map((key) => `${[...path, key].join('.')}: ${what(key)}`).join('; ');
         }
         return `${path.length === 0 ? '(top level)' : path.join('.')}: ${issue.message}`;
-    })
-        .join('; ');
+    });
+    // A cut list says so: the user fixes what is shown and is not surprised by the rest.
+    if (issues.length > MAX_ISSUES)
+        lines.push(`and ${issues.length - MAX_ISSUES} more problem(s)`);
+    return lines.join('; ');
 }
+/** Problems named in one message; more are counted, not listed. */
+const MAX_ISSUES = 8;
 function flatten(issues, prefix) {
     const out = [];
     for (const issue of issues) {
