@@ -60,6 +60,14 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
     const facts = span.facts;
     const tool = facts.tool;
     if (phase === 0) {
+      // The request's input (earlier calls and their results) happened before the request:
+      // its records come first, then the catalog offered with it, then the llm record.
+      for (const call of facts.historyCalls) if (call.id !== null) emitCall(span, at, call, false);
+      for (const result of facts.historyResults) {
+        if (result.id === null || resultsSeen.has(result.id)) continue;
+        resultsSeen.add(result.id);
+        out.push({ kind: 'tool_result', ...base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null });
+      }
       if (facts.catalog !== null) {
         const key = JSON.stringify(facts.catalog.map((t) => t.name));
         if (key !== lastCatalog) {
@@ -68,12 +76,6 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
         }
       }
       if (facts.model && !modelAbove(span)) out.push({ kind: 'llm', ...base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) });
-      for (const call of facts.historyCalls) if (call.id !== null) emitCall(span, at, call, false);
-      for (const result of facts.historyResults) {
-        if (result.id === null || resultsSeen.has(result.id)) continue;
-        resultsSeen.add(result.id);
-        out.push({ kind: 'tool_result', ...base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null });
-      }
       const claimed = pairing.assigned.get(span);
       // An id-less model call claimed by this span already stands for its call.
       if (tool !== null && !(claimed !== undefined && claimed.id === null)) {
