@@ -39,6 +39,18 @@ describe('langfuse: corpus exports', () => {
     expect(run.catalogs[0]!.tools[0]!.schema).toMatchObject({ required: ['location'] });
   });
 
+  it("puts a nested generation's tools before the llm record of the turn it belongs to", async () => {
+    // ai.generateText (line 245) wraps ai.generateText.doGenerate (line 305), which holds the tool
+    // definitions: they were offered with that one request, so they come before its llm record.
+    const { runs } = await auditPaths([`${dir}/vercel-aisdk.trace.json`]);
+    expect(runs[0]!.records.map((r) => [r.kind, r.loc.line])).toEqual([
+      ['catalog', 305],
+      ['llm', 245],
+      ['tool_call', 245],
+      ['tool_result', 365],
+    ]);
+  });
+
   it('finds the pydantic-ai output tool result only in the agent span messages', async () => {
     const { runs } = await auditPaths([`${dir}/pydantic-ai-tools.trace.json`]);
     const final = runs[0]!.results.find((r) => r.tool === 'final_result')!;
