@@ -45,6 +45,16 @@ describe('openai: corpus files', () => {
       [178, 'call_JpNb8OiAkbIbHzDggfpdDHpi', 'get_current_weather', '50 degrees and raining'],
       [178, 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ', 'get_current_weather', '70 degrees and sunny'],
     ]);
+    // The results are known from the second request's input: they come before its llm record (line 262).
+    expect(run.records.map((r) => [r.kind, r.loc.line])).toEqual([
+      ['catalog', 2],
+      ['llm', 76],
+      ['tool_call', 76],
+      ['tool_call', 76],
+      ['tool_result', 178],
+      ['tool_result', 178],
+      ['llm', 262],
+    ]);
     expect(findingList(result)).toEqual([]);
   });
 });
