@@ -247,4 +247,35 @@ describe('record order of a model request', () => {
       ['o1', "call 'o1' to 'search' has no result (nothing followed it in the run)"],
     ]);
   });
+
+  it("puts a nested model span's input and tools before the llm record of the request it belongs to", async () => {
+    // call_llm wraps openai.chat (one request); only the inner span records the tools and the
+    // history (call h1 and its result), and it starts after the outer llm record was placed.
+    const { runs } = await audit(({ start }) => {
+      const outer = start('call_llm', T, { 'llm.request.type': 'chat' });
+      const inner = start('openai.chat', T + 1, {
+        'llm.request.type': 'chat',
+        'llm.request.functions.0.name': 'search',
+        'gen_ai.prompt.0.role': 'assistant',
+        'gen_ai.prompt.0.tool_calls.0.id': 'h1',
+        'gen_ai.prompt.0.tool_calls.0.name': 'search',
+        'gen_ai.prompt.0.tool_calls.0.arguments': '{"q":"a"}',
+        'gen_ai.prompt.1.role': 'tool',
+        'gen_ai.prompt.1.tool_call_id': 'h1',
+        'gen_ai.prompt.1.content': 'found',
+        'gen_ai.completion.0.tool_calls.0.id': 'o1',
+        'gen_ai.completion.0.tool_calls.0.name': 'search',
+        'gen_ai.completion.0.tool_calls.0.arguments': '{"q":"b"}',
+      }, outer);
+      inner.end(T + 4);
+      outer.end(T + 5);
+    });
+    expect(runs[0]!.records.map((r) => [r.kind, 'callId' in r ? r.callId : null, r.spanId])).toEqual([
+      ['tool_call', 'h1', '0000000000000002'],
+      ['tool_result', 'h1', '0000000000000002'],
+      ['catalog', null, '0000000000000002'],
+      ['llm', null, '0000000000000001'],
+      ['tool_call', 'o1', '0000000000000002'],
+    ]);
+  });
 });
