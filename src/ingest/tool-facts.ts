@@ -152,17 +152,24 @@ export class FactCollector {
     return this.calls.has(`${runId ?? ''}\u0000${callId}`);
   }
 
-  llm(place: Place, endTs: number | null = null): void {
-    this.records.push(llmRecord(place, endTs));
+  llm(place: Place, endTs: number | null = null): LlmSpan {
+    const record = llmRecord(place, endTs);
+    this.records.push(record);
+    return record;
   }
 
-  /** A catalog for the run; the same names and schemas again in the same run are not repeated. */
-  catalog(tools: readonly CatalogTool[], place: Place): void {
+  /**
+   * A catalog for the run; the same names and schemas again in the same run are not repeated.
+   * With `before`, it goes right before that record (the tools of a request found after its llm record).
+   */
+  catalog(tools: readonly CatalogTool[], place: Place, before?: TraceRecord): void {
     if (tools.length === 0) return;
     const key = JSON.stringify(tools.map((t) => [t.name, t.schema ?? null]));
     const run = place.runId ?? '';
     if (this.catalogs.get(run) === key) return;
     this.catalogs.set(run, key);
-    this.records.push(catalogRecord(tools, place));
+    const at = before === undefined ? -1 : this.records.lastIndexOf(before);
+    if (at === -1) this.records.push(catalogRecord(tools, place));
+    else this.records.splice(at, 0, catalogRecord(tools, place));
   }
 }

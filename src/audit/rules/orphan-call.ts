@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ToolCall } from '../../model/records.js';
 import { pairRun } from '../pairing.js';
 import { defineRule } from '../rule-types.js';
 
@@ -14,8 +15,17 @@ export const orphanCall = defineRule({
   },
   check(run, _ctx, report) {
     const { orphans } = pairRun(run);
+    if (orphans.length === 0) return;
+    // Record order is time order in every parser; lines are not (a whole-document
+    // format puts many records on one line). lastLlm = position of the run's last llm span.
+    let lastLlm = -1;
+    const position = new Map<ToolCall, number>();
+    run.records.forEach((record, i) => {
+      if (record.kind === 'llm') lastLlm = i;
+      else if (record.kind === 'tool_call') position.set(record, i);
+    });
     for (const call of orphans) {
-      const later = run.llmSpans.some((span) => span.loc.line > call.loc.line);
+      const later = lastLlm > position.get(call)!;
       const cause = later ? 'the model kept generating afterwards' : 'nothing followed it in the run';
       const id = call.callId === null ? 'without a call id' : `'${call.callId}'`;
       report({

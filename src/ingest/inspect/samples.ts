@@ -36,28 +36,41 @@ export function collectSample(collector: FactCollector, sample: JsonObject, path
   const place = (at: JsonPath, ts: number | null): Place => ({ loc: { file, line: lineOf(at) }, runId, ts });
   const rawEvents = own(sample, 'events');
   const events = Array.isArray(rawEvents) ? rawEvents : [];
+  // The tools each model request offered, in request order.
+  const offered: Array<() => void> = [];
   events.forEach((event, k) => {
     if (!isObject(event) || str(event, 'event') !== 'model') return;
     const tools = catalogTools(own(event, 'tools'));
-    if (tools) collector.catalog(tools, place([...path, 'events', k], toMillis(own(event, 'timestamp'))));
+    offered.push(() => {
+      if (tools) collector.catalog(tools, place([...path, 'events', k], toMillis(own(event, 'timestamp'))));
+    });
   });
   const times = toolTimes(events);
   const messages = own(sample, 'messages');
   if (Array.isArray(messages) && messages.length > 0) {
+    // Each model request writes one assistant message: its catalog goes right before
+    // that message's llm record, so a call is checked against the tools offered with it.
+    let request = 0;
     messages.forEach((message, j) => {
       const at = [...path, 'messages', j];
-      if (isObject(message) && str(message, 'role') === 'assistant') collector.llm(place(at, null));
+      if (isObject(message) && str(message, 'role') === 'assistant') {
+        offered[request++]?.();
+        collector.llm(place(at, null));
+      }
       for (const fact of messageFacts(message).facts) {
         const time = fact.callId === null ? undefined : times.get(fact.callId);
         collector.fact(fact, place(at, time ? (fact.kind === 'call' ? time.start : time.end) : null));
       }
     });
+    for (; request < offered.length; request += 1) offered[request]!();
     return;
   }
+  let request = 0;
   events.forEach((event, k) => {
     if (!isObject(event)) return;
     const at = [...path, 'events', k];
     const kind = str(event, 'event');
+    if (kind === 'model') offered[request++]!();
     if (kind === 'model') collector.llm(place(at, toMillis(own(event, 'timestamp'))), toMillis(own(event, 'completed')));
     if (kind !== 'tool') return;
     const callId = idOf(event, 'id');

@@ -2,6 +2,7 @@ import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.j
 import { indexLines } from '../json-locate.js';
 import { messageFacts } from '../message-facts.js';
 import { argsOf, catalogTools, FactCollector, resultFact, type Place, type ToolFact } from '../tool-facts.js';
+import type { TraceRecord } from '../../model/records.js';
 import type { DetectSample, RecordSink, TraceFormat } from '../types.js';
 import { largeDocumentHead, parseDocument } from '../whole-document.js';
 import { attributesOf, catalogOf, toolAttributes } from './attributes.js';
@@ -122,6 +123,8 @@ class ObservationReader {
   readonly collector = new FactCollector(true);
   /** Call ids without a result yet, per tool, in call order (for tool observations without an id). */
   private readonly open = new Map<string, string[]>();
+  /** The llm record of each generation's model turn (a nested generation shares its parent's). */
+  private readonly turns = new Map<string, TraceRecord>();
 
   constructor(
     private readonly file: string,
@@ -163,13 +166,19 @@ class ObservationReader {
     if (o.type === 'GENERATION') {
       const response = argsOf(own(o.obj, 'output'));
       const tools = catalogOf(o.obj, attrs) ?? (isObject(response) ? catalogTools(own(response, 'tools')) : null);
-      if (tools && tools.length > 0) this.collector.catalog(tools, this.place(o, o.start));
+      // A generation inside another generation is the same model turn, not a new one: its
+      // tools were offered with that turn, so they go before the turn's llm record.
+      const id = idOf(o.obj, 'id');
+      const parent = idOf(o.obj, 'parentObservationId');
+      const turn = parent === null ? undefined : this.turns.get(parent);
+      if (tools && tools.length > 0) this.collector.catalog(tools, this.place(o, o.start), turn);
       // What the model was given (earlier calls and their results) comes before the model span itself;
       // otherwise a result found only in the next request's input would look late.
       this.messages(o, own(o.obj, 'input'), o.start);
-      // A generation inside another generation is the same model turn, not a new one.
-      const parent = idOf(o.obj, 'parentObservationId');
-      if (parent === null || !this.generations.has(parent)) this.collector.llm(this.place(o, o.start), o.end);
+      if (parent === null || !this.generations.has(parent)) {
+        const llm = this.collector.llm(this.place(o, o.start), o.end);
+        if (id !== null) this.turns.set(id, llm);
+      } else if (id !== null && turn !== undefined) this.turns.set(id, turn);
       this.messages(o, own(o.obj, 'output'), o.end);
       for (const fact of langfuseToolCalls(o.obj)) this.add(fact, this.place(o, o.end));
     } else if (o.type === 'TOOL') {

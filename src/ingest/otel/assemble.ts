@@ -26,6 +26,9 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
   const pairing = pairByOrder(spans, byId);
   const wrapsCalls = modelsWrappingCalls(spans, byId);
   const modelAbove = modelAncestry(byId);
+  const outermost = outermostModel(byId);
+  /** The llm record of each outermost model span: a nested model span's input and tools belong before it. */
+  const turns = new Map<MappedSpan, TraceRecord>();
   for (const note of pairing.notes) sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
 
   const moments: Moment[] = [];
@@ -48,31 +51,46 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
   const executedIds = new Set<string>();
   let lastCatalog: string | null = null;
   const out: TraceRecord[] = [];
-  const emitCall = (span: MappedSpan, at: number, call: CallFact, force: boolean) => {
+  /** Appends, or puts the record right before `before` (the llm record of the turn it belongs to). */
+  const put = (record: TraceRecord, before?: TraceRecord) => {
+    const at = before === undefined ? -1 : out.lastIndexOf(before);
+    if (at === -1) out.push(record);
+    else out.splice(at, 0, record);
+  };
+  const emitCall = (span: MappedSpan, at: number, call: CallFact, force: boolean, before?: TraceRecord) => {
     if (call.id !== null) {
       if (callsSeen.has(call.id) && !force) return;
       callsSeen.add(call.id);
     }
-    out.push({ kind: 'tool_call', ...base(span, at), callId: call.id, tool: call.name, args: call.args, argsHash: null, deadlineMs: null, index: null });
+    put({ kind: 'tool_call', ...base(span, at), callId: call.id, tool: call.name, args: call.args, argsHash: null, deadlineMs: null, index: null }, before);
   };
 
   for (const { at, phase, span } of moments) {
     const facts = span.facts;
     const tool = facts.tool;
     if (phase === 0) {
+      // The request's input (earlier calls and their results) happened before the request:
+      // its records come first, then the catalog offered with it, then the llm record. A model
+      // span nested in another is the same request: its input and tools go before that llm record.
+      const nested = facts.model && modelAbove(span);
+      const turn = nested ? turns.get(outermost(span)) : undefined;
+      for (const call of facts.historyCalls) if (call.id !== null) emitCall(span, at, call, false, turn);
+      for (const result of facts.historyResults) {
+        if (result.id === null || resultsSeen.has(result.id)) continue;
+        resultsSeen.add(result.id);
+        put({ kind: 'tool_result', ...base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null }, turn);
+      }
       if (facts.catalog !== null) {
         const key = JSON.stringify(facts.catalog.map((t) => t.name));
         if (key !== lastCatalog) {
           lastCatalog = key;
-          out.push({ kind: 'catalog', ...base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true });
+          put({ kind: 'catalog', ...base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true }, turn);
         }
       }
-      if (facts.model && !modelAbove(span)) out.push({ kind: 'llm', ...base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) });
-      for (const call of facts.historyCalls) if (call.id !== null) emitCall(span, at, call, false);
-      for (const result of facts.historyResults) {
-        if (result.id === null || resultsSeen.has(result.id)) continue;
-        resultsSeen.add(result.id);
-        out.push({ kind: 'tool_result', ...base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null });
+      if (facts.model && !nested) {
+        const llm: TraceRecord = { kind: 'llm', ...base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) };
+        out.push(llm);
+        turns.set(span, llm);
       }
       const claimed = pairing.assigned.get(span);
       // An id-less model call claimed by this span already stands for its call.
@@ -140,6 +158,19 @@ function modelAncestry(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan
     // Every span on the path has the same answer: the first model span (or none) above the top of the path.
     for (const visited of path) memo.set(visited, answer);
     return answer;
+  };
+}
+
+/** The outermost model span above a nested model span (the span itself when none is above it). */
+function outermostModel(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan) => MappedSpan {
+  return (span) => {
+    let top = span;
+    const seen = new Set<MappedSpan>([span]);
+    for (let parent = span.parentId === null ? undefined : byId.get(span.parentId); parent !== undefined && !seen.has(parent); parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
+      seen.add(parent);
+      if (parent.facts.model) top = parent;
+    }
+    return top;
   };
 }
 

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { orphanCall } from '../../../src/audit/rules/orphan-call.js';
+import type { FindingDraft } from '../../../src/audit/rule-types.js';
+import type { TraceRecord } from '../../../src/model/records.js';
+import { runOf } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
 
 describe('orphan-call', () => {
@@ -43,5 +47,24 @@ describe('orphan-call', () => {
     });
     expect(findingsOf(result, 'orphan-call')).toEqual([]);
     expect(findingsOf(result, 'unmatched-result')).toEqual([]);
+  });
+});
+
+describe('orphan-call on records that share a line (whole-document formats)', () => {
+  const base = { runId: 'r', ts: null, spanId: null, catalogSha256: null, loc: { file: 'f', line: 1 } };
+  const call = (callId: string): TraceRecord => ({ kind: 'tool_call', ...base, callId, tool: 'ls', args: {}, argsHash: null, deadlineMs: null, index: null });
+  const llm: TraceRecord = { kind: 'llm', ...base, endTs: null };
+  const messages = (records: TraceRecord[]) => {
+    const found: FindingDraft[] = [];
+    orphanCall.check!(runOf('f', 'r', 'test', records), { options: {}, state: undefined, metric() {} }, (d) => found.push(d));
+    return found.map((f) => f.message);
+  };
+
+  it('tells by record order whether the model went on: an llm record after the call', () => {
+    expect(messages([llm, call('c1'), llm])).toEqual(["call 'c1' to 'ls' has no result (the model kept generating afterwards)"]);
+  });
+
+  it('an llm record only before the call is not "afterwards"', () => {
+    expect(messages([llm, call('c1')])).toEqual(["call 'c1' to 'ls' has no result (nothing followed it in the run)"]);
   });
 });

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TRACE_FIXTURES } from '../../fixtures/stack-traces/table.js';
+import { stackTraceInResult } from '../../../src/audit/rules/stack-trace-in-result.js';
+import type { FindingDraft } from '../../../src/audit/rule-types.js';
+import type { TraceRecord } from '../../../src/model/records.js';
+import { runOf } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
 
 const read = (file: string) => readFileSync(`test/fixtures/stack-traces/${file}`, 'utf8');
@@ -57,5 +61,18 @@ describe('stack-trace-in-result', () => {
     });
     expect(findingsOf(audit, 'stack-trace-in-result')).toEqual([]);
     expect(audit.metrics['stack-trace-in-result.traces']).toBeUndefined();
+  });
+});
+
+describe('stack-trace-in-result on records that share a line (whole-document formats)', () => {
+  it('counts the later llm turns by record order, not by line', () => {
+    const base = { runId: 'r', ts: null, spanId: null, catalogSha256: null, loc: { file: 'f', line: 1 } };
+    const llmRecord: TraceRecord = { kind: 'llm', ...base, endTs: null };
+    const resultRecord: TraceRecord = { kind: 'tool_result', ...base, callId: 'c1', tool: 'update_ticket', content: read('python-simple.txt'), isError: true, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null };
+    const found: FindingDraft[] = [];
+    const metrics: Array<[string, unknown]> = [];
+    stackTraceInResult.check!(runOf('f', 'r', 'test', [llmRecord, resultRecord, llmRecord, llmRecord]), { options: {}, state: undefined, metric: (name, value) => metrics.push([name, value]) }, (d) => found.push(d));
+    expect(found.map((f) => f.message)).toEqual(["Python traceback (4 frames, ~149 tokens) in the result of 'update_ticket'; re-read on 2 later llm turns: ~298 tokens"]);
+    expect(metrics).toEqual([['traces', 1], ['tokens', 298]]);
   });
 });

@@ -18,9 +18,13 @@ describe('claude-code: corpus transcripts', () => {
       { runId: 'todowrite_session', llm: 6, calls: 3, results: 3, errors: 0, orphans: [], unmatched: [], catalog: [] },
       { runId: 'test-session-id', llm: 3, calls: 2, results: 2, errors: 0, orphans: [], unmatched: [], catalog: [] },
     ]);
+    // Session transcripts do not record the tools offered: catalog-missing notes are true.
     expect(findingList(result)).toEqual([
+      ['catalog-missing', 4, 'test_session', null, 'run has 2 tool calls but no catalog record: nothing to check the tool names against'],
       ['missing-final-newline', 12, null, null, 'last record has no final newline'],
+      ['catalog-missing', 3, 'todowrite_session', null, 'run has 3 tool calls but no catalog record: nothing to check the tool names against'],
       ['missing-final-newline', 12, null, null, 'last record has no final newline'],
+      ['catalog-missing', 3, 'test-session-id', null, 'run has 2 tool calls but no catalog record: nothing to check the tool names against'],
     ]);
     expect(runs[2]!.calls.map((c) => [c.loc.line, c.callId, c.tool])).toEqual([
       [3, 'toolu_001', 'Write'],
@@ -39,7 +43,10 @@ describe('claude-code: corpus transcripts', () => {
       { runId: 'edge_cases', llm: 3, calls: 2, results: 1, errors: 1, orphans: ['tool_edge_002:MultiEdit'], unmatched: [], catalog: [] },
       { runId: 'todowrite_session', llm: 1, calls: 1, results: 0, errors: 0, orphans: ['toolu_todowrite_002:TodoWrite'], unmatched: [], catalog: [] },
     ]);
+    // No catalog in either session (true); line 5's FailingTool error is plain text with no code (true).
     expect(findingList(result)).toEqual([
+      ['catalog-missing', 4, 'edge_cases', null, 'run has 2 tool calls but no catalog record: nothing to check the tool names against'],
+      ['unstructured-error', 5, 'edge_cases', 'tool_edge_001', `error result of 'FailingTool' has no machine-readable code (body: "Error: Tool execution failed with error: Command not found")`],
       ['orphan-call', 9, 'edge_cases', 'tool_edge_002', "call 'tool_edge_002' to 'MultiEdit' has no result (nothing followed it in the run)"],
       ['malformed-record', 10, 'edge_cases', null, 'message has no "content" list (its toolUseResult cannot be matched to a call)'],
       ['malformed-record', 11, 'edge_cases', null, '"message" is a JSON string, not an object'],
@@ -47,6 +54,7 @@ describe('claude-code: corpus transcripts', () => {
       ['malformed-record', 14, null, null, 'record has no "type"'],
       ['malformed-record', 15, null, null, 'record is a JSON number, not an object'],
       ['malformed-record', 16, null, null, 'record is a JSON array, not an object'],
+      ['catalog-missing', 17, 'todowrite_session', null, 'run has 1 tool call but no catalog record: nothing to check the tool names against'],
       ['orphan-call', 17, 'todowrite_session', 'toolu_todowrite_002', "call 'toolu_todowrite_002' to 'TodoWrite' has no result (nothing followed it in the run)"],
       ['malformed-record', 18, 'edge_cases', null, 'content item 0 is a JSON string, not a block'],
       ['missing-final-newline', 19, null, null, 'last record has no final newline'],
@@ -68,8 +76,14 @@ describe('claude-code: hand-made shapes', () => {
     );
     const result = await auditFiles({ 'stream.jsonl': stream });
     expect(result.files).toEqual([{ path: 'stream.jsonl', format: 'claude-code', records: 7, runs: 1 }]);
-    expect(result.runs).toEqual([{ file: 'stream.jsonl', runId: s, format: 'claude-code', catalogSha256: null, toolCalls: 2, toolResults: 2 }]);
-    expect(result.findings).toEqual([]);
+    // The catalog hash is recomputed from the init tools: sha256 of ["Bash","Read","constructor"].
+    expect(result.runs).toEqual([{ file: 'stream.jsonl', runId: s, format: 'claude-code', catalogSha256: 'ea7b022efe58f2faf6dea5d4245852fefafc1ffa64e957dca5eb96a3d268f5ee', toolCalls: 2, toolResults: 2 }]);
+    // True on this stream: 'Write' is not among the init tools, 'Read' and 'constructor' are never called.
+    expect(result.findings.map((f) => [f.ruleId, f.line, f.callId, f.tool, f.message])).toEqual([
+      ['unused-tool', 1, null, 'Read', "tool 'Read' is in the catalog but the run never called it (2 calls to other tools)"],
+      ['unused-tool', 1, null, 'constructor', "tool 'constructor' is in the catalog but the run never called it (2 calls to other tools)"],
+      ['unknown-tool', 4, 't2', 'Write', "tool 'Write' is not in the run's catalog ('Bash', 'Read', 'constructor'): no catalog hash is recorded to tell a wrong catalog from an invented name"],
+    ]);
     const { runs } = await auditTemp({ 'stream.jsonl': stream });
     expect(runs.map(countRun)).toEqual([{ runId: s, llm: 2, calls: 2, results: 2, errors: 2, orphans: [], unmatched: [], catalog: ['Bash', 'Read', 'constructor'] }]);
     expect(runs[0]!.results.map((r) => [r.loc.line, r.callId, r.errorClass])).toEqual([

@@ -27,7 +27,14 @@ describe('inspect: corpus logs', () => {
     ]);
     const first = runs[0]!.calls[0]!;
     expect([first.loc.line, first.ts, first.callId, first.tool, first.args]).toEqual([1, Date.parse('2025-10-06T10:15:45.377442+00:00'), 'hardcoded_0', 'bash', { cmd: 'ls' }]);
-    expect(findingList(result)).toEqual([]);
+    // True on this sample: five bash calls with the same {"cmd":"ls"} and the same answer,
+    // and 'python' is offered to every request but never called. (A .eval has no lines: all on line 1.)
+    const repeat = "tool 'bash' repeats the identical call at line 1 with no state change between them";
+    expect(findingList(result)).toEqual([
+      ...[1, 2, 3, 4].map((n) => ['redundant-call', 1, '0#1', `hardcoded_${n}`, repeat]),
+      ['retry-storm', 1, '0#1', 'hardcoded_0', "tool 'bash' was called 5 times with identical arguments in this run (lines 1, 1, 1, 1, 1)"],
+      ['unused-tool', 1, '0#1', null, "tool 'python' is in the catalog but the run never called it (5 calls to other tools)"],
+    ]);
   });
 });
 
@@ -52,6 +59,34 @@ describe('inspect: hand-made archives', () => {
     expect(result.files).toEqual([{ path: 'x.eval', format: 'inspect', records: 4, runs: 1 }]);
     expect(runs.map(countRun)).toEqual([{ runId: 'a#2', llm: 1, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: ['search'] }]);
     expect(runs[0]!.results.map((r) => [r.content, r.errorCode, r.ts])).toEqual([['timed out', 'timeout', Date.parse('2025-01-01T00:00:02Z')]]);
+  });
+
+  it('puts the tools of each model request right before the llm record of its message', async () => {
+    // Request 1 offers only 'search' but the model calls 'fetch'; request 2 offers 'fetch'.
+    const call = (id: string) => ({ role: 'assistant', content: '', tool_calls: [{ id, function: 'fetch', arguments: { url: 'u' } }] });
+    const sample = {
+      id: 's',
+      epoch: 1,
+      messages: [{ role: 'user', content: 'go' }, call('f1'), { role: 'tool', tool_call_id: 'f1', content: 'ok' }, call('f2'), { role: 'tool', tool_call_id: 'f2', content: 'ok' }],
+      events: [
+        { event: 'model', tools: [{ name: 'search', parameters: {} }] },
+        { event: 'model', tools: [{ name: 'fetch', parameters: {} }] },
+      ],
+    };
+    const { result, runs } = await auditTemp({ 'o.eval': evalZip({ 'header.json': { version: 2, eval: {} }, 'samples/s_epoch_1.json': sample }) });
+    expect(runs[0]!.records.map((r) => [r.kind, r.kind === 'catalog' ? r.names.join() : 'callId' in r ? r.callId : null])).toEqual([
+      ['catalog', 'search'],
+      ['llm', null],
+      ['tool_call', 'f1'],
+      ['tool_result', 'f1'],
+      ['catalog', 'fetch'],
+      ['llm', null],
+      ['tool_call', 'f2'],
+      ['tool_result', 'f2'],
+    ]);
+    expect(findingList(result).filter((f) => f[0] === 'unknown-tool')).toEqual([
+      ['unknown-tool', 1, 's#1', 'f1', "tool 'fetch' is not in the run's catalog ('search'): no catalog hash is recorded to tell a wrong catalog from an invented name"],
+    ]);
   });
 
   it('skips entries whose declared size is over the cap and says so', () => {

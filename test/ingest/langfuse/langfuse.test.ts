@@ -5,7 +5,7 @@ import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
 const dir = '../shared/corpus/langfuse';
 
 describe('langfuse: corpus exports', () => {
-  it('reads every export as one run per trace with exact counts and no findings', async () => {
+  it('reads every export as one run per trace with exact counts', async () => {
     const names = ['langgraph-python', 'llamaindex', 'microsoft-agent', 'pydantic-ai-tools', 'vercel-aisdk'];
     const { result, runs } = await auditPaths(names.map((n) => `${dir}/${n}.trace.json`));
     expect(result.files.map((f) => [f.format, f.runs])).toEqual(names.map(() => ['langfuse', 1]));
@@ -23,9 +23,12 @@ describe('langfuse: corpus exports', () => {
         unmatched: [],
         catalog: ['final_result', 'get_car_joke_suggestion', 'get_dad_joke_suggestion', 'get_one_liner_suggestion', 'get_pun_suggestion', 'get_tree_joke_suggestion'],
       },
-      { runId: 'df41e597d0a85e0d7a6ae8ebfaa70aa0', llm: 2, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: ['getWeather'] },
+      // ai.generateText wraps its one ai.generateText.doGenerate: one model request, not two.
+      { runId: 'df41e597d0a85e0d7a6ae8ebfaa70aa0', llm: 1, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: ['getWeather'] },
     ]);
-    expect(findingList(result)).toEqual([]);
+    // pydantic-ai offered six tools and called four: two unused (true).
+    const unused = (tool: string) => ['unused-tool', 1317, '7a38edd8123db47ad8dcb8aa4c5e3926', null, `tool '${tool}' is in the catalog but the run never called it (4 calls to other tools)`];
+    expect(findingList(result)).toEqual([unused('get_car_joke_suggestion'), unused('get_tree_joke_suggestion')]);
   });
 
   it('takes the call from the generation and the result from the TOOL observation, at their lines', async () => {
@@ -34,6 +37,18 @@ describe('langfuse: corpus exports', () => {
     expect(run.calls.map((c) => [c.loc.line, c.callId, c.tool, c.args])).toEqual([[351, 'call_CwaJHuXTm9dmHFQPlVbqyzJ0', 'get_weather', { location: 'Tokyo, Japan' }]]);
     expect(run.results.map((r) => [r.loc.line, r.callId, r.content])).toEqual([[457, 'call_CwaJHuXTm9dmHFQPlVbqyzJ0', 'The weather in Tokyo, Japan is stormy with a high of 23°C.']]);
     expect(run.catalogs[0]!.tools[0]!.schema).toMatchObject({ required: ['location'] });
+  });
+
+  it("puts a nested generation's tools before the llm record of the turn it belongs to", async () => {
+    // ai.generateText (line 245) wraps ai.generateText.doGenerate (line 305), which holds the tool
+    // definitions: they were offered with that one request, so they come before its llm record.
+    const { runs } = await auditPaths([`${dir}/vercel-aisdk.trace.json`]);
+    expect(runs[0]!.records.map((r) => [r.kind, r.loc.line])).toEqual([
+      ['catalog', 305],
+      ['llm', 245],
+      ['tool_call', 245],
+      ['tool_result', 365],
+    ]);
   });
 
   it('finds the pydantic-ai output tool result only in the agent span messages', async () => {
@@ -85,7 +100,11 @@ describe('langfuse: hand-made shapes', () => {
     const { result, runs } = await auditTemp({ 'lc.json': JSON.stringify(doc) });
     expect(runs.map(countRun)).toEqual([{ runId: 't2', llm: 1, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: [] }]);
     expect(runs[0]!.results.map((r) => [r.callId, r.tool, r.content])).toEqual([['lc1', 'Web-Search', 'Traceback ...']]);
-    expect(findingList(result)).toEqual([]);
+    // No tool definitions recorded, and the error ToolMessage is plain text: both true.
+    expect(findingList(result)).toEqual([
+      ['catalog-missing', 1, 't2', null, 'run has 1 tool call but no catalog record: nothing to check the tool names against'],
+      ['unstructured-error', 1, 't2', 'lc1', `error result of 'Web-Search' has no machine-readable code (body: "Traceback ...")`],
+    ]);
   });
 
   it('reads OpenAI Agents SDK traces (OpenInference): Responses items as JSON text, a Response as output, flattened tool schemas', async () => {
@@ -120,7 +139,9 @@ describe('langfuse: hand-made shapes', () => {
       ['toolu_B', { city: 'Berlin' }],
       ['toolu_N', { city: 'New York' }],
     ]);
+    // No tool definitions recorded (true).
     expect(result.findings.map((f) => [f.ruleId, f.callId])).toEqual([
+      ['catalog-missing', null],
       ['ingest-note', 'toolu_B'],
       ['ingest-note', 'toolu_N'],
     ]);

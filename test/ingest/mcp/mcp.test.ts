@@ -18,11 +18,16 @@ describe('mcp: corpus examples (one message per file)', () => {
     ]);
     expect(runs[2]!.results.map((r) => [r.errorCode, r.errorClass, r.content])).toEqual([['-32602', 'invalid_params', "Invalid arguments for tool calculate: Missing required property 'expression'"]]);
     expect(runs[4]!.catalogs[0]!.tools[0]!.schema).toEqual({ type: 'object', properties: { location: { type: 'string', description: 'City name or zip code' } }, required: ['location'] });
+    // Each file is its own run: the request's run has no tools/list (catalog-missing), the
+    // isError result is plain text (unstructured-error), and the list's run calls nothing (unused-tool). All true.
     expect(findingList(result)).toEqual([
+      ['catalog-missing', 1, null, null, 'run has 1 tool call but no catalog record: nothing to check the tool names against'],
       ['orphan-call', 1, null, 'call-tool-example', "call 'call-tool-example' to 'get_weather' has no result (nothing followed it in the run)"],
       ['unmatched-result', 1, null, 'call-tool-example', "result for call id 'call-tool-example' has no matching call in this run"],
       ['unmatched-result', 1, null, null, 'result without a call id has no matching call in this run'],
       ['unmatched-result', 1, null, null, 'result without a call id has no matching call in this run'],
+      ['unstructured-error', 1, null, null, 'error result of a tool has no machine-readable code (body: "Invalid departure date: must be in the future. Current date is 08/08/2025.")'],
+      ['unused-tool', 1, null, null, "tool 'get_weather' is in the catalog but the run never called it (no calls at all)"],
     ]);
   });
 });
@@ -52,7 +57,13 @@ describe('mcp: hand-made message log', () => {
       [10, '9', null, false, null],
       [12, '2#2', 'get_weather', false, null],
     ]);
+    // True on this log: 'constructor' is listed but never called; 'get_wether' is not listed and
+    // never succeeds (the agent went on with 'get_weather'); call 3's isError result is plain text.
     expect(findingList(result)).toEqual([
+      ['unused-tool', 4, null, null, "tool 'constructor' is in the catalog but the run never called it (4 calls to other tools)"],
+      ['unknown-tool', 5, null, '2', "tool 'get_wether' is not in the run's catalog ('constructor', 'get_weather'): no catalog hash is recorded to tell a wrong catalog from an invented name"],
+      ['slow-recovery', 6, null, '2', "'get_wether' never succeeded after this error: the run ended 3 calls later (threshold 2)"],
+      ['unstructured-error', 8, null, '3', `error result of 'get_weather' has no machine-readable code (body: "no such place")`],
       ['unmatched-result', 10, null, '9', "result for call id '9' has no matching call in this run"],
       ['orphan-call', 11, null, '4', "call '4' to 'get_weather' has no result (nothing followed it in the run)"],
     ]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { runAudit } from '../../../src/audit/engine.js';
@@ -21,6 +22,8 @@ describe('openai: corpus files', () => {
     ]);
     expect(findingList(result)).toEqual([
       ['unmatched-result', 39, null, 'custom-data-1', "result for call id 'custom-data-1' has no matching call in this run"],
+      // A run state keeps no tool list (true: nothing to check 'program' and 'lookup' against).
+      ['catalog-missing', 40, null, null, 'run has 2 tool calls but no catalog record: nothing to check the tool names against'],
       ['orphan-call', 53, null, 'function-call', "call 'function-call' to 'lookup' has no result (nothing followed it in the run)"],
     ]);
     expect(runs[1]!.calls.map((c) => [c.loc.line, c.callId, c.tool, c.args])).toEqual([
@@ -41,6 +44,16 @@ describe('openai: corpus files', () => {
     expect(run.results.map((r) => [r.loc.line, r.callId, r.tool, r.content])).toEqual([
       [178, 'call_JpNb8OiAkbIbHzDggfpdDHpi', 'get_current_weather', '50 degrees and raining'],
       [178, 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ', 'get_current_weather', '70 degrees and sunny'],
+    ]);
+    // The results are known from the second request's input: they come before its llm record (line 262).
+    expect(run.records.map((r) => [r.kind, r.loc.line])).toEqual([
+      ['catalog', 2],
+      ['llm', 76],
+      ['tool_call', 76],
+      ['tool_call', 76],
+      ['tool_result', 178],
+      ['tool_result', 178],
+      ['llm', 262],
     ]);
     expect(findingList(result)).toEqual([]);
   });
@@ -81,7 +94,11 @@ describe('openai: hand-made shapes', () => {
       ['7#1', 1, 1],
       ['8', 0, 0],
     ]);
-    expect(result.findings).toEqual([]);
+    // The trials record no tools (true), and each answers its own call 'c'.
+    expect(result.findings.map((f) => [f.ruleId, f.line, f.runId, f.message])).toEqual([
+      ['catalog-missing', 1, '7#0', 'run has 1 tool call but no catalog record: nothing to check the tool names against'],
+      ['catalog-missing', 1, '7#1', 'run has 1 tool call but no catalog record: nothing to check the tool names against'],
+    ]);
   });
 
   it('reads Responses API items: function_call by call_id, function_call_output, a failed output', async () => {
@@ -96,8 +113,13 @@ describe('openai: hand-made shapes', () => {
     const result = await runAudit([{ path: join(root, 'items.json'), display: 'items.json' }], resolveConfig({}), { onRun: (run) => runs.push(run) });
     expect(runs.map(countRun)).toEqual([{ runId: null, llm: 1, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: ['get_weather'] }]);
     expect(result.files[0]!.format).toBe('openai');
-    expect(result.runs).toEqual([{ file: 'items.json', runId: null, format: 'openai', catalogSha256: null, toolCalls: 1, toolResults: 1 }]);
-    expect(result.findings).toEqual([]);
+    // The run's catalog hash is recomputed from its one tool name: sha256 of ["get_weather"].
+    expect(result.runs).toEqual([{ file: 'items.json', runId: null, format: 'openai', catalogSha256: createHash('sha256').update('["get_weather"]').digest('hex'), toolCalls: 1, toolResults: 1 }]);
+    expect(result.runs[0]!.catalogSha256).toBe('f3f33e33f2b7269bd94461f4759271e72cee84db10a204a13f1b8405ada0f0bf');
+    // The incomplete output is a failure whose body carries no code: true.
+    expect(result.findings.map((f) => [f.ruleId, f.line, f.callId, f.message])).toEqual([
+      ['unstructured-error', 1, 'call_1', `error result of 'get_weather' has no machine-readable code (body: "rain")`],
+    ]);
   });
 
   it('reads JSONL with one conversation per line as one run per line', async () => {
@@ -108,7 +130,12 @@ describe('openai: hand-made shapes', () => {
       ),
     });
     expect(result.files[0]!.format).toBe('openai');
-    expect(result.findings.map((f) => [f.ruleId, f.line, f.runId, f.callId])).toEqual([['orphan-call', 2, 'line 2', 'x']]);
+    // No line records its tools (true); the second line never answers 'x'.
+    expect(result.findings.map((f) => [f.ruleId, f.line, f.runId, f.callId])).toEqual([
+      ['catalog-missing', 1, 'line 1', null],
+      ['catalog-missing', 2, 'line 2', null],
+      ['orphan-call', 2, 'line 2', 'x'],
+    ]);
   });
 });
 

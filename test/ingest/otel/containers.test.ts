@@ -120,7 +120,11 @@ describe('OTLP containers', () => {
     };
     const { result, facts } = await factsOfFile('tempo.json', `${JSON.stringify(doc)}\n`);
     expect(facts).toEqual([{ runId: null, format: 'otlp-json', llm: 1, calls: [[1, 'k1', 'deploy']], results: [[1, 'k1', 'deploy', true]], catalogs: [] }]);
-    expect(result.findings).toEqual([]);
+    // No tool list on the model span, and the failed tool span carries no error body: both true.
+    expect(result.findings.map((f) => [f.ruleId, f.line, f.runId, f.callId, f.message])).toEqual([
+      ['catalog-missing', 1, null, null, 'run has 1 tool call but no catalog record: nothing to check the tool names against'],
+      ['unstructured-error', 1, null, 'k1', "error result of 'deploy' has no machine-readable code (empty body)"],
+    ]);
   });
 
   it('a parent cycle (each span the parent of the other) does not hang', async () => {

@@ -42,7 +42,12 @@ describe('OTel corpus: Tempo batches (otlp/agentevals-tempo-batches.json)', () =
     ]);
     expect(runs[0]!.calls[0]!.args).toEqual({});
     // The file is one line with no newline at all: the engine notes that; no orphan, no unmatched result.
-    expect(result.findings.map((f) => [f.ruleId, f.line])).toEqual([['missing-final-newline', 1]]);
+    // The agent called 1 of the 10 tools it was offered: the other 9 are unused (notes, true on this trace).
+    const unused = ['ask_user', 'helm_get_release', 'helm_repo_add', 'helm_repo_update', 'helm_uninstall', 'helm_upgrade', 'k8s_apply_manifest', 'k8s_get_available_api_resources', 'k8s_get_resources'];
+    expect(result.findings.map((f) => [f.ruleId, f.line, f.tool, f.message])).toEqual([
+      ['missing-final-newline', 1, null, 'last record has no final newline'],
+      ...unused.map((tool) => ['unused-tool', 1, tool, `tool '${tool}' is in the catalog but the run never called it (1 call to other tools)`]),
+    ]);
   });
 });
 
@@ -89,6 +94,9 @@ describe('OTel corpus: Jaeger export (jaeger/agentevals-k8s.json)', () => {
       },
     ]);
     expect(runs[0]!.llmSpans.map((s) => [s.loc.line, s.spanId, s.ts, s.endTs])).toEqual([[2849, '896fc6b7b215e46d', 1771237881586, 1771237883695]]);
-    expect(result.findings).toEqual([]);
+    // The model answered in text: none of the 18 offered tools was called (notes, true on this trace).
+    expect(result.findings.map((f) => [f.ruleId, f.severity, f.line, f.tool, f.message])).toEqual(
+      facts[0]!.catalogs[0]!.map((tool) => ['unused-tool', 'note', 2849, tool, `tool '${tool}' is in the catalog but the run never called it (no calls at all)`]),
+    );
   });
 });

@@ -66,7 +66,11 @@ describe('OpenInference attributes', () => {
     expect(findingsOf(result, 'ingest-note').map((f) => [f.callId, f.message])).toEqual([
       ['call_1', "tool span '0000000000000003' for 'get_weather' has no call id: paired by order with call 'call_1' of model span '0000000000000002'"],
     ]);
-    expect(result.findings.map((f) => f.ruleId)).toEqual(['ingest-note']);
+    // The failed get_time span carries only the exception text: no machine-readable code (true).
+    expect(result.findings.map((f) => [f.ruleId, f.callId, f.message])).toEqual([
+      ['ingest-note', 'call_1', "tool span '0000000000000003' for 'get_weather' has no call id: paired by order with call 'call_1' of model span '0000000000000002'"],
+      ['unstructured-error', 'call_2', `error result of 'get_time' has no machine-readable code (body: "unknown zone CET")`],
+    ]);
   });
 });
 
@@ -123,7 +127,10 @@ describe('Google ADK attributes', () => {
       { runId: TRACE, format: 'otlp-json', llm: 1, calls: [[1, 'adk-1', 'lookup']], results: [[1, 'adk-1', 'lookup', true]], catalogs: [['lookup']] },
     ]);
     expect(runs[0]!.calls[0]!.args).toEqual({ key: 'k' });
-    expect(result.findings).toEqual([]);
+    // An MCP isError result with only text: no machine-readable code (true).
+    expect(result.findings.map((f) => [f.ruleId, f.line, f.callId, f.message])).toEqual([
+      ['unstructured-error', 1, 'adk-1', `error result of 'lookup' has no machine-readable code (body: "{"content":[{"type":"text","text":"no such key"}],"isError":true}")`],
+    ]);
   });
 });
 
@@ -191,7 +198,11 @@ describe('tool spans the trace cannot tie to a model request', () => {
     expect(findingsOf(result, 'ingest-note').map((f) => f.message)).toEqual([
       "tool span '0000000000000003' for 'add' has no call id: paired by order with the model's call of 'add' (which has no call id either) of model span '0000000000000002'",
     ]);
-    expect(result.findings.map((f) => f.ruleId)).toEqual(['ingest-note']);
+    // No tool list on the model span (true).
+    expect(result.findings.map((f) => [f.ruleId, f.message])).toEqual([
+      ['catalog-missing', 'run has 1 tool call but no catalog record: nothing to check the tool names against'],
+      ['ingest-note', "tool span '0000000000000003' for 'add' has no call id: paired by order with the model's call of 'add' (which has no call id either) of model span '0000000000000002'"],
+    ]);
   });
 
   it('two executions of one call id stay two calls and two results', async () => {
@@ -201,5 +212,70 @@ describe('tool spans the trace cannot tie to a model request', () => {
       agent.end(T + 20);
     });
     expect(facts.map((f) => [f.calls.length, f.results.length])).toEqual([[2, 2]]);
+  });
+});
+
+describe('record order of a model request', () => {
+  it("puts the calls and results a request's input carries before its llm record, and its output calls after", async () => {
+    // Only the second request is recorded: its input holds call h1 and h1's result (they happened
+    // before it), and it asks for o1. Rules read record order as time order.
+    const { result, runs } = await audit(({ start }) => {
+      const step = start('ai.generateText.doGenerate', T, {
+        'ai.operationId': 'ai.generateText.doGenerate',
+        'ai.prompt.tools': [JSON.stringify({ type: 'function', name: 'search', parameters: schema(['q']) })],
+        'ai.prompt.messages': JSON.stringify([
+          { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'h1', toolName: 'search', args: { q: 'a' } }] },
+          { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'h1', toolName: 'search', result: 'Traceback (most recent call last):\n  File "s.py", line 3, in run\n    go()\nValueError: bad' }] },
+        ]),
+        'ai.response.toolCalls': JSON.stringify([{ toolCallType: 'function', toolCallId: 'o1', toolName: 'search', args: '{"q":"b"}' }]),
+      });
+      step.end(T + 5);
+    });
+    expect(runs[0]!.records.map((r) => [r.kind, 'callId' in r ? r.callId : null])).toEqual([
+      ['tool_call', 'h1'],
+      ['tool_result', 'h1'],
+      ['catalog', null],
+      ['llm', null],
+      ['tool_call', 'o1'],
+    ]);
+    // All on one line: the rules compare record order, so the request after the traceback re-reads it,
+    // and o1 is an orphan that nothing followed.
+    expect(findingsOf(result, 'stack-trace-in-result').map((f) => [f.callId, f.message])).toEqual([
+      ['h1', "Python traceback (1 frame, ~23 tokens) in the result of 'search'; re-read on 1 later llm turn: ~23 tokens"],
+    ]);
+    expect(findingsOf(result, 'orphan-call').map((f) => [f.callId, f.message])).toEqual([
+      ['o1', "call 'o1' to 'search' has no result (nothing followed it in the run)"],
+    ]);
+  });
+
+  it("puts a nested model span's input and tools before the llm record of the request it belongs to", async () => {
+    // call_llm wraps openai.chat (one request); only the inner span records the tools and the
+    // history (call h1 and its result), and it starts after the outer llm record was placed.
+    const { runs } = await audit(({ start }) => {
+      const outer = start('call_llm', T, { 'llm.request.type': 'chat' });
+      const inner = start('openai.chat', T + 1, {
+        'llm.request.type': 'chat',
+        'llm.request.functions.0.name': 'search',
+        'gen_ai.prompt.0.role': 'assistant',
+        'gen_ai.prompt.0.tool_calls.0.id': 'h1',
+        'gen_ai.prompt.0.tool_calls.0.name': 'search',
+        'gen_ai.prompt.0.tool_calls.0.arguments': '{"q":"a"}',
+        'gen_ai.prompt.1.role': 'tool',
+        'gen_ai.prompt.1.tool_call_id': 'h1',
+        'gen_ai.prompt.1.content': 'found',
+        'gen_ai.completion.0.tool_calls.0.id': 'o1',
+        'gen_ai.completion.0.tool_calls.0.name': 'search',
+        'gen_ai.completion.0.tool_calls.0.arguments': '{"q":"b"}',
+      }, outer);
+      inner.end(T + 4);
+      outer.end(T + 5);
+    });
+    expect(runs[0]!.records.map((r) => [r.kind, 'callId' in r ? r.callId : null, r.spanId])).toEqual([
+      ['tool_call', 'h1', '0000000000000002'],
+      ['tool_result', 'h1', '0000000000000002'],
+      ['catalog', null, '0000000000000002'],
+      ['llm', null, '0000000000000001'],
+      ['tool_call', 'o1', '0000000000000002'],
+    ]);
   });
 });

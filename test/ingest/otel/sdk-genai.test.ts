@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { catalogHashForms } from '../../../src/audit/catalog/hashes.js';
 import { auditFiles, findingsOf, tempTree } from '../../helpers.js';
 import { auditWithRuns, factsOf } from './run-facts.js';
 import { otlpJsonLine, sdkTracer, toProtobufJson } from './sdk-export.js';
@@ -69,6 +70,8 @@ function agentRun(): string[] {
   return [otlpJsonLine(firstBatch), otlpJsonLine(exporter.getFinishedSpans().slice())];
 }
 
+const CATALOG_SHA256 = 'e712f25d203f69b89037f2fffdb024e6b195e98fc3a5c511685ab1ba257c87c5';
+
 const NOTE = "tool span '0000000000000006' for 'lookup_user' has no call id: paired by order with call 'c4' of model span '0000000000000005'";
 
 describe('OTLP JSON written by the OpenTelemetry JS SDK (GenAI conventions)', () => {
@@ -88,7 +91,9 @@ describe('OTLP JSON written by the OpenTelemetry JS SDK (GenAI conventions)', ()
       // Named as in the collector's file exporter docs (path: ./traces.json): still one batch per line.
       const result = await auditFiles({ 'traces.json': text() });
       expect(result.files).toEqual([{ path: 'traces.json', format: 'otlp-json', records: 12, runs: 1 }]);
-      expect(result.runs).toEqual([{ file: 'traces.json', runId: TRACE, format: 'otlp-json', catalogSha256: null, toolCalls: 4, toolResults: 4 }]);
+      // The run's catalog hash is recomputed from chat #1's four tool names (sorted, canonical JSON).
+      expect(catalogHashForms(TOOLS.map((t) => t.name)).jcs).toBe(CATALOG_SHA256);
+      expect(result.runs).toEqual([{ file: 'traces.json', runId: TRACE, format: 'otlp-json', catalogSha256: CATALOG_SHA256, toolCalls: 4, toolResults: 4 }]);
       expect(findingsOf(result, 'orphan-call')).toEqual([
         { line: 1, callId: 'c3', tool: 'send_email', runId: TRACE, message: "call 'c3' to 'send_email' has no result (the model kept generating afterwards)" },
       ]);
@@ -96,7 +101,9 @@ describe('OTLP JSON written by the OpenTelemetry JS SDK (GenAI conventions)', ()
         { line: 2, callId: 'c9', tool: null, runId: TRACE, message: "result for call id 'c9' has no matching call in this run" },
       ]);
       expect(findingsOf(result, 'ingest-note')).toEqual([{ line: 2, callId: 'c4', tool: 'lookup_user', runId: TRACE, message: NOTE }]);
-      expect(result.findings.map((f) => f.ruleId).sort()).toEqual(['ingest-note', 'orphan-call', 'unmatched-result']);
+      // c3 was never run while chat #2 and #3 went on: true.
+      expect(findingsOf(result, 'continued-while-outstanding')).toEqual([{ line: 1, callId: 'c3', tool: 'send_email', runId: TRACE, message: "the model produced 2 llm span(s) while call 'c3' to 'send_email' was outstanding (first at line 2) and no result ever arrived" }]);
+      expect(result.findings.map((f) => f.ruleId).sort()).toEqual(['continued-while-outstanding', 'ingest-note', 'orphan-call', 'unmatched-result']);
     });
   }
 
