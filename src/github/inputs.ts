@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { FAIL_LEVELS, type FailOn } from '../config.js';
 import { ConfigurationError } from '../errors.js';
+import { readArtifactInputs } from './artifact-inputs.js';
 
 export const MODES = ['audit', 'merge', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
@@ -29,6 +30,15 @@ export interface ActionInputs {
   readonly sarifFile: string;
   readonly failOnEmpty: boolean;
   readonly token: string;
+  /** Artifact name globs to download and audit (empty: none). */
+  readonly artifacts: readonly string[];
+  /** The artifacts' run: undefined for this run. */
+  readonly artifactsRunId: number | undefined;
+  /** `owner/repo` of the artifacts' run: '' for this repository. */
+  readonly artifactsRepository: string;
+  readonly artifactsAllowFork: boolean;
+  readonly artifactsMaxCount: number;
+  readonly artifactsMaxMb: number;
 }
 
 export type InputReader = (name: string) => string;
@@ -63,6 +73,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     sarifFile: text('sarif-file'),
     failOnEmpty: optionalBoolean(read, 'fail-on-empty') ?? false,
     token: text('github-token'),
+    ...readArtifactInputs(read),
   };
 }
 
