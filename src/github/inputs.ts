@@ -55,8 +55,9 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
   if (failOn !== '' && !(FAIL_LEVELS as readonly string[]).includes(failOn)) throw invalid('fail-on', failOn, FAIL_LEVELS);
   const retention = text('retention-days');
   if (retention !== '' && !/^\d+$/.test(retention)) throw new ConfigurationError(`input retention-days must be a whole number of days, not ${JSON.stringify(retention)}`, 'input');
+  const fromArtifacts = readArtifactInputs(read);
   return {
-    traces: traces.length > 0 ? traces : ['**/*.jsonl'],
+    traces: traces.length > 0 ? traces : fromArtifacts.artifacts.length > 0 ? [] : ['**/*.jsonl'],
     config: text('config'),
     failOn: failOn === '' ? undefined : (failOn as FailOn),
     comment: optionalBoolean(read, 'comment'),
@@ -73,7 +74,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     sarifFile: text('sarif-file'),
     failOnEmpty: optionalBoolean(read, 'fail-on-empty') ?? false,
     token: text('github-token'),
-    ...readArtifactInputs(read),
+    ...fromArtifacts,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readArtifactInputs } from '../../src/github/artifact-inputs.js';
+import { readInputs } from '../../src/github/inputs.js';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';
 
@@ -10,6 +11,12 @@ describe('readArtifactInputs', () => {
         reader({ artifacts: 'agent-traces-*\n\n  eval-?  \n', 'artifacts-run-id': '123456', 'artifacts-repository': 'octo-org/agent-app', 'artifacts-allow-fork': 'TRUE', 'artifacts-max-count': '3', 'artifacts-max-mb': '10' }),
       ),
     ).toEqual({ artifacts: ['agent-traces-*', 'eval-?'], artifactsRunId: 123456, artifactsRepository: 'octo-org/agent-app', artifactsAllowFork: true, artifactsMaxCount: 3, artifactsMaxMb: 10 });
+  });
+
+  it('empty traces means **/*.jsonl, or no workspace files when artifacts is set', () => {
+    expect(readInputs(reader({})).traces).toEqual(['**/*.jsonl']);
+    expect(readInputs(reader({ artifacts: 'agent-traces-*' })).traces).toEqual([]);
+    expect(readInputs(reader({ artifacts: 'agent-traces-*', traces: 'local/*.jsonl' })).traces).toEqual(['local/*.jsonl']);
   });
 
   it('refuses invalid values with the input named', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,7 @@ describe('bundled action collecting trace artifacts', () => {
     expect(result.stdout).toContain('::warning::no artifact of this workflow run matches "langfuse-export"');
     expect(result.outputs).toMatchObject({ conclusion: 'failure', findings: '6', errors: '2', warnings: '1', notes: '3' });
     expect(readdirSync(workspace)).toEqual([]);
+    expect(result.stdout).not.toContain('the pattern matched no file');
     // This run's artifacts come through the artifact service (no token permission needed), not the REST API.
     expect(front.twirpCalls.filter((m) => m !== 'CreateArtifact' && m !== 'FinalizeArtifact')).toEqual([
       'ListArtifacts',
@@ -129,12 +130,15 @@ describe('bundled action collecting trace artifacts', () => {
     await front.seed(700, 'agent-traces-a', { 'a.jsonl': `${DIRTY}/span-log-orphan.jsonl` });
     await front.seed(700, 'agent-traces-b', { 'b.jsonl': `${DIRTY}/span-log-orphan.jsonl` }, { expired: true });
     await front.seed(700, 'agent-traces-c', { 'c.jsonl': `${DIRTY}/typed-events-unmatched.jsonl` });
-    const result = await run(701, { artifacts: 'agent-traces-*', 'artifacts-run-id': '700', 'artifacts-max-count': '1', upload: 'false', comment: 'false' });
+    const workspace = mkdtempSync(join(tmpdir(), 'ata-audit-job-'));
+    cpSync('examples/clean', join(workspace, 'local'), { recursive: true });
+    const inputs = { artifacts: 'agent-traces-*', traces: 'local/*.jsonl', 'artifacts-run-id': '700', 'artifacts-max-count': '1', upload: 'false', comment: 'false' };
+    const result = await run(701, inputs, { workspace });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('::warning::artifact "agent-traces-b" of run 700 of octo-org/agent-app has expired (past its retention period); its files are not audited');
     expect(result.stdout).toContain('::warning::2 artifacts match; only the first 1 by name are read (artifacts-max-count: 1). Not read: "agent-traces-c"');
     const json = report(result.outputs['report-json']!);
-    expect(json.files.map((f) => f.path)).toEqual(['agent-traces-a/a.jsonl']);
+    expect(json.files.map((f) => f.path)).toEqual(['agent-traces-a/a.jsonl', 'local/span-log.jsonl']);
     expect(json.artifacts?.map((a) => [a.name, a.files])).toEqual([['agent-traces-a', 1]]);
   });
 
