@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readArtifactInputs } from '../../src/github/artifact-inputs.js';
+import { parse as parseYaml } from 'yaml';
+import { DEFAULT_ARTIFACTS_MAX_COUNT, DEFAULT_ARTIFACTS_MAX_MB, readArtifactInputs } from '../../src/github/artifact-inputs.js';
 import { readInputs } from '../../src/github/inputs.js';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';
@@ -25,5 +27,24 @@ describe('readArtifactInputs', () => {
     expect(() => readArtifactInputs(reader({ 'artifacts-allow-fork': 'yes' }))).toThrow('input artifacts-allow-fork must be true or false, not "yes"');
     expect(() => readArtifactInputs(reader({ 'artifacts-max-count': '0' }))).toThrow('input artifacts-max-count must be a whole number above 0, not "0"');
     expect(() => readArtifactInputs(reader({ 'artifacts-max-mb': '1.5' }))).toThrow('input artifacts-max-mb must be a whole number above 0, not "1.5"');
+  });
+
+  it('action.yml and docs/action.md state the same defaults as the code', () => {
+    const inputs = (parseYaml(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { default?: string }> }).inputs;
+    const docs = readFileSync('docs/action.md', 'utf8');
+    const expected: Record<string, string> = {
+      artifacts: '',
+      'artifacts-run-id': '',
+      'artifacts-repository': '',
+      'artifacts-allow-fork': 'false',
+      'artifacts-max-count': String(DEFAULT_ARTIFACTS_MAX_COUNT),
+      'artifacts-max-mb': String(DEFAULT_ARTIFACTS_MAX_MB),
+    };
+    for (const [name, value] of Object.entries(expected)) {
+      expect(inputs[name]?.default).toBe(value);
+      expect(docs).toContain(`| \`${name}\` |`);
+    }
+    expect(docs).toContain('| `artifacts-max-count` | `50` |');
+    expect(docs).toContain('| `artifacts-max-mb` | `1024` |');
   });
 });
