@@ -49,6 +49,7 @@ export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger
     const report = read.length > 0 ? withArtifacts(outcome.report, read, outcome.inputs) : outcome.report;
     return { report, config, inputs: outcome.inputs, empty: outcome.report.files.length === 0 };
   }
+  if (inputs.artifacts.length > 0) logger.warning(`artifacts is read in mode: audit only; mode: ${inputs.mode} reads the report artifacts and ignores it`);
   if (!inputs.token) throw new ConfigurationError(`mode: ${inputs.mode} needs github-token to read artifacts`, 'input');
   let runId = ctx.runId;
   if (inputs.mode === 'publish') {
