@@ -1,7 +1,8 @@
 import type { AuditInput, AuditOptions, AuditResult } from './audit/engine.js';
 import { runAuditPool } from './audit/pool.js';
 import type { AuditConfig } from './config.js';
-import { collectInputs, type Skipped } from './io/collect.js';
+import type { Skipped } from './io/collect.js';
+import { collectAll, type CollectSource } from './io/collect-sources.js';
 import type { Logger } from './logger.js';
 import { buildReport } from './report/build.js';
 import type { Report } from './report/schema.js';
@@ -21,6 +22,8 @@ export interface AuditRequest {
   readonly jobs?: number;
   /** The script workers start (the running bundle); null: no workers. */
   readonly workerEntry?: URL | null;
+  /** Folders read whole besides `paths` (downloaded artifacts), shown as `<prefix>/<path>`. */
+  readonly sources?: readonly CollectSource[];
 }
 
 export interface AuditOutcome {
@@ -35,7 +38,7 @@ export interface AuditOutcome {
 
 /** The one core both edges call: collect, audit, report, judge. */
 export async function auditPaths(request: AuditRequest, logger: Logger): Promise<AuditOutcome> {
-  const { inputs, skipped } = await collectInputs(request.paths, {
+  const { inputs, skipped } = await collectAll(request.paths, request.sources ?? [], {
     root: request.root,
     exclude: request.config.exclude,
     strict: request.strictPaths,

@@ -41,7 +41,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const { logger, setOutput } = deps;
   const sourced = await sourceReport(inputs, ctx, logger, deps.workerEntry ?? null);
   const { report, config } = sourced;
-  if (sourced.empty) logger.warning(inputs.mode === 'audit' ? `no trace files matched ${inputs.traces.join(', ')}` : `no report artifacts named ${inputs.artifactName}* were found`);
+  if (sourced.empty) logger.warning(inputs.mode === 'audit' ? `no trace files matched ${[...inputs.traces, ...inputs.artifacts.map((a) => `artifact ${a}`)].join(', ')}` : `no report artifacts named ${inputs.artifactName}* were found`);
 
   const outDir = await mkdtemp(join(ctx.tempDir || tmpdir(), 'agent-trace-audit-'));
   const reportPath = join(outDir, REPORT_FILE);

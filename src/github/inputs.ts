@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { FAIL_LEVELS, type FailOn } from '../config.js';
 import { ConfigurationError } from '../errors.js';
+import { readArtifactInputs } from './artifact-inputs.js';
 
 export const MODES = ['audit', 'merge', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
@@ -29,6 +30,15 @@ export interface ActionInputs {
   readonly sarifFile: string;
   readonly failOnEmpty: boolean;
   readonly token: string;
+  /** Artifact name globs to download and audit (empty: none). */
+  readonly artifacts: readonly string[];
+  /** The artifacts' run: undefined for this run. */
+  readonly artifactsRunId: number | undefined;
+  /** `owner/repo` of the artifacts' run: '' for this repository. */
+  readonly artifactsRepository: string;
+  readonly artifactsAllowFork: boolean;
+  readonly artifactsMaxCount: number;
+  readonly artifactsMaxMb: number;
 }
 
 export type InputReader = (name: string) => string;
@@ -45,8 +55,9 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
   if (failOn !== '' && !(FAIL_LEVELS as readonly string[]).includes(failOn)) throw invalid('fail-on', failOn, FAIL_LEVELS);
   const retention = text('retention-days');
   if (retention !== '' && !/^\d+$/.test(retention)) throw new ConfigurationError(`input retention-days must be a whole number of days, not ${JSON.stringify(retention)}`, 'input');
+  const fromArtifacts = readArtifactInputs(read);
   return {
-    traces: traces.length > 0 ? traces : ['**/*.jsonl'],
+    traces: traces.length > 0 ? traces : fromArtifacts.artifacts.length > 0 ? [] : ['**/*.jsonl'],
     config: text('config'),
     failOn: failOn === '' ? undefined : (failOn as FailOn),
     comment: optionalBoolean(read, 'comment'),
@@ -63,6 +74,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     sarifFile: text('sarif-file'),
     failOnEmpty: optionalBoolean(read, 'fail-on-empty') ?? false,
     token: text('github-token'),
+    ...fromArtifacts,
   };
 }
 

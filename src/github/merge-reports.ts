@@ -1,5 +1,6 @@
 import { SEVERITY_RANK, type Finding, type Severity } from '../model/finding.js';
 import type { Report } from '../report/schema.js';
+import { mergedArtifacts } from '../report/artifact-list.js';
 
 /**
  * Shard reports merged into one: files, runs and rules united, findings
@@ -45,6 +46,7 @@ export function mergeReports(reports: readonly Report[]): Report {
     rules: rules.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || cmp(a.id, b.id)),
     metrics: Object.fromEntries(Object.keys(metrics).sort().map((k) => [k, metrics[k]])),
     findings: sortedFindings,
+    ...mergedArtifacts(reports),
   };
 }
 

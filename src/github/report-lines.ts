@@ -22,6 +22,7 @@ export function headLines(report: Report, links: Links, baseline: Baseline | und
   const artifact = links.artifactUrl ? `, artifact [${safeWord(links.artifactName)}](${links.artifactUrl})` : '';
   lines.push(`Details: ${run}${artifact}.${links.shard ? ` Shard \`${safeWord(links.shard)}\`.` : ''}`);
   if (links.sealDigest) lines.push(`Seal digest: \`${links.sealDigest}\``);
+  if (report.artifacts?.length) lines.push(`Artifacts read: ${report.artifacts.map((a) => `\`${safeWord(a.name)}\` (${a.files} file(s))`).join(', ')}.`);
   if (!baseline) return { lines, diff: undefined };
   if (!baseline.found) {
     lines.push('', `**Base branch:** no baseline (${plain(baseline.reason)}).`);

@@ -10,6 +10,8 @@ import type { Report } from '../report/schema.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { VERSION } from '../version.js';
+import { artifactSources, collectArtifacts } from './collect-artifacts.js';
+import { withArtifacts } from './artifacts-in-report.js';
 import { mergeReports } from './merge-reports.js';
 import { downloadReports } from './remote-reports.js';
 
@@ -37,13 +39,17 @@ export async function loadActionConfig(inputs: ActionInputs, workspace: string):
 export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger: Logger, workerEntry: URL | null = null): Promise<Sourced> {
   const config = await loadActionConfig(inputs, ctx.workspace);
   if (inputs.mode === 'audit') {
-    const outcome = await auditPaths({ paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry }, logger);
+    const read = await collectArtifacts(inputs, inputs.token, ctx, logger);
+    const sources = artifactSources(read);
+    const outcome = await auditPaths({ paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry, sources }, logger);
     const byFormat = new Map<string, number>();
     for (const file of outcome.report.files) byFormat.set(file.format, (byFormat.get(file.format) ?? 0) + 1);
     const formats = [...byFormat.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([format, n]) => `${n} ${format}`);
     logger.info(`found ${outcome.report.files.length} trace file(s)${formats.length > 0 ? `: ${formats.join(', ')}` : ''}`);
-    return { report: outcome.report, config, inputs: outcome.inputs, empty: outcome.report.files.length === 0 };
+    const report = read.length > 0 ? withArtifacts(outcome.report, read, outcome.inputs) : outcome.report;
+    return { report, config, inputs: outcome.inputs, empty: outcome.report.files.length === 0 };
   }
+  if (inputs.artifacts.length > 0) logger.warning(`artifacts is read in mode: audit only; mode: ${inputs.mode} reads the report artifacts and ignores it`);
   if (!inputs.token) throw new ConfigurationError(`mode: ${inputs.mode} needs github-token to read artifacts`, 'input');
   let runId = ctx.runId;
   if (inputs.mode === 'publish') {

@@ -39,5 +39,6 @@ export function parseStoredReport(text: string, source: string): Report {
       callId: cleanOrNull(f.callId),
       tool: cleanOrNull(f.tool),
     })),
+    ...(report.artifacts ? { artifacts: report.artifacts.map((a) => ({ ...a, name: clean(a.name), digest: clean(a.digest) })) } : {}),
   };
 }

@@ -26,6 +26,8 @@ export interface CollectOptions {
   readonly exclude?: readonly string[];
   /** A path or pattern that matches nothing is an error (CLI) or only skipped (Action). */
   readonly strict?: boolean;
+  /** Shown before every path (`<prefix>/<path inside root>`), e.g. the artifact a file came from. */
+  readonly prefix?: string;
 }
 
 /**
@@ -40,7 +42,8 @@ export async function collectInputs(specs: readonly string[], options: CollectOp
   const skipped: Skipped[] = [];
   const display = (abs: string) => {
     const rel = relative(root, abs);
-    return (rel === '' || rel.startsWith('..') || isAbsolute(rel) ? abs : rel).split(sep).join('/');
+    const shown = (rel === '' || rel.startsWith('..') || isAbsolute(rel) ? abs : rel).split(sep).join('/');
+    return options.prefix ? `${options.prefix}/${shown}` : shown;
   };
   const consider = async (abs: string, named: boolean) => {
     const shown = display(abs);

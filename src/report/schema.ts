@@ -38,6 +38,8 @@ export const reportSchema = z.strictObject({
   ),
   metrics: z.record(z.string(), z.unknown()),
   findings: z.array(findingSchema),
+  /** The workflow artifacts whose trace files were read (the Action's `artifacts` input); absent when none. */
+  artifacts: z.array(z.strictObject({ name: z.string(), id: count, digest: z.string(), files: count })).optional(),
 });
 
 export type Report = z.infer<typeof reportSchema>;

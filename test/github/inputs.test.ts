@@ -23,6 +23,12 @@ describe('readInputs', () => {
       sarifFile: '',
       failOnEmpty: false,
       token: '',
+      artifacts: [],
+      artifactsRunId: undefined,
+      artifactsRepository: '',
+      artifactsAllowFork: false,
+      artifactsMaxCount: 50,
+      artifactsMaxMb: 1024,
     });
   });
 

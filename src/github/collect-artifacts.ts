@@ -1,0 +1,148 @@
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import type { CollectSource } from '../io/collect-sources.js';
+import type { Logger } from '../logger.js';
+import { firstLine } from './artifact.js';
+import { describeRun, downloadChecked, forkOf, listArtifacts, type ArtifactRun, type ListedArtifact } from './artifact-listing.js';
+import type { ArtifactInputs } from './artifact-inputs.js';
+import type { RunContext } from './context.js';
+
+const MIB = 1024 * 1024;
+
+/** An artifact downloaded, digest-checked and unpacked: its folder is read whole. */
+export interface ArtifactRead {
+  readonly name: string;
+  readonly id: number;
+  readonly digest: string;
+  readonly folder: string;
+}
+
+/**
+ * The artifacts named by the `artifacts` globs, each downloaded into its own
+ * folder under a fresh folder in the runner's temp dir (never the workspace)
+ * and checked against the digest the artifact service recorded. Everything
+ * that goes wrong with one artifact (no match, expired, over a cap, digest
+ * mismatch, download error) is a warning naming it; the others are still read.
+ */
+export async function collectArtifacts(inputs: ArtifactInputs, token: string, ctx: RunContext, logger: Logger): Promise<ArtifactRead[]> {
+  if (inputs.artifacts.length === 0) return [];
+  const where = artifactRun(inputs, token, ctx);
+  const runName = describeRun(where);
+  if (where.kind === 'other') {
+    try {
+      const fork = await forkOf(where);
+      if (fork !== undefined && !inputs.artifactsAllowFork) {
+        logger.warning(`refused the artifacts of ${runName}: that run built code from the fork ${fork}, so its traces are not trusted. Set artifacts-allow-fork: true to audit them anyway.`);
+        return [];
+      }
+    } catch (error) {
+      logger.warning(`could not read ${runName} (the token needs actions: read there); no artifacts read: ${firstLine(error)}`);
+      return [];
+    }
+  }
+  let listed: ListedArtifact[];
+  try {
+    listed = await listArtifacts(where);
+  } catch (error) {
+    logger.warning(`could not list the artifacts of ${runName}; no artifacts read: ${firstLine(error)}`);
+    return [];
+  }
+  const selected = select(listed, inputs.artifacts, runName, logger);
+  const chosen = withinCaps(selected, inputs, logger);
+  if (chosen.length === 0) return [];
+
+  const base = await mkdtemp(join(ctx.tempDir || tmpdir(), 'agent-trace-audit-artifacts-'));
+  const read: ArtifactRead[] = [];
+  let unpackedBytes = 0;
+  for (const [index, artifact] of chosen.entries()) {
+    const name = JSON.stringify(artifact.name);
+    if (artifact.digest === '') {
+      logger.warning(`refused artifact ${name}: the artifact service recorded no digest for it, so its download cannot be verified`);
+      continue;
+    }
+    const folder = join(base, String(index + 1).padStart(4, '0'));
+    try {
+      await mkdir(folder);
+      if (!(await downloadChecked(where, artifact, folder))) {
+        await rm(folder, { recursive: true, force: true });
+        logger.warning(`refused artifact ${name}: the download does not match the digest ${artifact.digest} the artifact service recorded; its files are not audited`);
+        continue;
+      }
+      const bytes = await folderBytes(folder);
+      if (unpackedBytes + bytes > inputs.artifactsMaxMb * MIB) {
+        await rm(folder, { recursive: true, force: true });
+        logger.warning(`refused artifact ${name}: it unpacks to ${mib(bytes)} MiB, past artifacts-max-mb (${inputs.artifactsMaxMb} MiB in all)`);
+        continue;
+      }
+      unpackedBytes += bytes;
+      read.push({ name: artifact.name, id: artifact.id, digest: artifact.digest, folder });
+      logger.info(`downloaded artifact ${name} (id ${artifact.id}, ${artifact.digest}) from ${runName}`);
+    } catch (error) {
+      await rm(folder, { recursive: true, force: true });
+      logger.warning(`could not download artifact ${name} from ${runName}; its files are not audited: ${firstLine(error)}`);
+    }
+  }
+  return read;
+}
+
+/** The downloaded artifacts as collect sources: files shown as `<artifact name>/<path inside>`. */
+export function artifactSources(read: readonly ArtifactRead[]): CollectSource[] {
+  return read.map((a) => ({ root: a.folder, prefix: a.name }));
+}
+
+function artifactRun(inputs: ArtifactInputs, token: string, ctx: RunContext): ArtifactRun {
+  const [owner = ctx.owner, repo = ctx.repo] = inputs.artifactsRepository === '' ? [] : inputs.artifactsRepository.split('/');
+  const sameRepo = owner.toLowerCase() === ctx.owner.toLowerCase() && repo.toLowerCase() === ctx.repo.toLowerCase();
+  const runId = inputs.artifactsRunId ?? ctx.runId;
+  if (sameRepo && runId === ctx.runId) return { kind: 'current' };
+  return { kind: 'other', run: { token, owner, repo, runId }, apiUrl: ctx.apiUrl };
+}
+
+/** Artifacts matching any glob, sorted by name; a glob matching nothing, and an expired match, are warnings. */
+function select(listed: readonly ListedArtifact[], globs: readonly string[], runName: string, logger: Logger): ListedArtifact[] {
+  const out = new Map<string, ListedArtifact>();
+  for (const glob of globs) {
+    const matches = listed.filter((a) => picomatch.isMatch(a.name, glob, { dot: true }));
+    if (matches.length === 0) logger.warning(`no artifact of ${runName} matches ${JSON.stringify(glob)}`);
+    for (const artifact of matches) out.set(artifact.name, artifact);
+  }
+  const sorted = [...out.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const artifact of sorted.filter((a) => a.expired)) {
+    logger.warning(`artifact ${JSON.stringify(artifact.name)} of ${runName} has expired (past its retention period); its files are not audited`);
+  }
+  return sorted.filter((a) => !a.expired);
+}
+
+/** At most artifacts-max-count artifacts (by name) whose listed sizes fit artifacts-max-mb; the rest are named in a warning. */
+function withinCaps(selected: readonly ListedArtifact[], inputs: ArtifactInputs, logger: Logger): ListedArtifact[] {
+  const max = inputs.artifactsMaxCount;
+  if (selected.length > max) {
+    const left = selected.slice(max).map((a) => JSON.stringify(a.name));
+    logger.warning(`${selected.length} artifacts match; only the first ${max} by name are read (artifacts-max-count: ${max}). Not read: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ` and ${left.length - 10} more` : ''}`);
+  }
+  const chosen: ListedArtifact[] = [];
+  let bytes = 0;
+  for (const artifact of selected.slice(0, max)) {
+    if (bytes + artifact.size > inputs.artifactsMaxMb * MIB) {
+      logger.warning(`artifact ${JSON.stringify(artifact.name)} (${mib(artifact.size)} MiB) is not read: the artifacts would pass artifacts-max-mb (${inputs.artifactsMaxMb} MiB in all)`);
+      continue;
+    }
+    bytes += artifact.size;
+    chosen.push(artifact);
+  }
+  return chosen;
+}
+
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
+
+function mib(bytes: number): string {
+  return (bytes / MIB).toFixed(1);
+}
