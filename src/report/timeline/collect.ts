@@ -81,10 +81,21 @@ export function collectTimeline(run: Run): RunTimeline {
   };
 }
 
+/** Bars kept over all runs of one audit: past it, runs keep their name and counts but no bars. */
+export const MAX_BARS_TOTAL = 500_000;
+
 /** Timelines of every run as the engine completes them: pass `onRun` to the audit. */
-export function timelineCollector(): { readonly timelines: RunTimeline[]; readonly onRun: (run: Run) => void } {
+export function timelineCollector(maxBars = MAX_BARS_TOTAL): { readonly timelines: RunTimeline[]; readonly onRun: (run: Run) => void } {
   const timelines: RunTimeline[] = [];
-  return { timelines, onRun: (run) => timelines.push(collectTimeline(run)) };
+  let kept = 0;
+  const onRun = (run: Run) => {
+    const timeline = collectTimeline(run);
+    if (kept + timeline.bars.length <= maxBars) {
+      kept += timeline.bars.length;
+      timelines.push(timeline);
+    } else timelines.push({ ...timeline, bars: [], truncated: timeline.bars.length + timeline.truncated });
+  };
+  return { timelines, onRun };
 }
 
 function isTimed(run: Run): boolean {

@@ -77,6 +77,17 @@ describe('collectTimeline', () => {
     expect(text).not.toContain('\u202e');
   });
 
+  it('keeps at most the total bar cap over all runs; later runs keep their name and say how many bars were left out', async () => {
+    const calls = (run: string) => [0, 1, 2].map((n) => ({ ts: at(n), run_id: run, span_id: `${run}${n}`, kind: 'tool_call', call_id: `${run}${n}`, tool: 't' }));
+    const root = tempTree({ 'a.jsonl': jsonl(...calls('a')), 'b.jsonl': jsonl(...calls('b')) });
+    const drawn = timelineCollector(4);
+    await runAudit(['a.jsonl', 'b.jsonl'].map((name) => ({ path: join(root, name), display: name })), resolveConfig({}), { onRun: drawn.onRun });
+    expect(drawn.timelines.map((t) => [t.runId, t.bars.length, t.truncated])).toEqual([
+      ['a', 3, 0],
+      ['b', 0, 3],
+    ]);
+  });
+
   it('ranks runs worst first: errors, then warnings, then notes', async () => {
     const clean = [
       { type: 'catalog', run_id: 'ok', catalog_names: ['a'] },
