@@ -80,7 +80,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   if (inputs.summary) {
     try {
       const pictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_SUMMARY_BUDGET, { runs: 5 });
-      await core.summary.addRaw(renderWithinBudget(report, SUMMARY_LIMIT, { head: [...lines, ...pictures] }).markdown).write();
+      await core.summary.addRaw(renderWithinBudget(report, SUMMARY_LIMIT, { head: lines, tail: pictures }).markdown).write();
     } catch (error) {
       logger.warning(`could not write the job summary: ${firstLine(error)}`);
     }
@@ -92,7 +92,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   if (issueNumber !== undefined) {
     const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '');
     const pictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_COMMENT_BUDGET);
-    const body = renderWithinBudget(report, COMMENT_LIMIT, { head: [...lines, ...pictures], tail: [marker] }).markdown;
+    const body = renderWithinBudget(report, COMMENT_LIMIT, { head: lines, tail: [...pictures, marker] }).markdown;
     const api = restClient(inputs.token, ctx.apiUrl);
     // on-findings: a clean run creates no comment, but a stale one from an earlier run is brought up to date.
     const create = !(inputs.commentMode === 'on-findings' && total === 0);

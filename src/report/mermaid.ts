@@ -85,7 +85,7 @@ export function mermaidSection(report: Report, timelines: readonly RunTimeline[]
   const worst = rankRuns(report, timelines).filter((r) => r.counts.error + r.counts.warning + r.counts.note > 0 && r.timeline.bars.length > 0);
   for (let runs = Math.min(options.runs ?? 3, worst.length); runs > 0; runs--) {
     for (const bars of [options.bars ?? 30, 15, 6]) {
-      const lines = ['### Timelines of the worst runs', ''];
+      const lines = ['### Timelines of the worst runs', '', '_Each bar is a tool call from call to result (an llm span in the model section); red: error or no result._', ''];
       for (const ranked of worst.slice(0, runs)) {
         const c = ranked.counts;
         lines.push(`${c.error} error(s), ${c.warning} warning(s), ${c.note} note(s):`, '', '```mermaid', runGantt(ranked.timeline, { ...options, bars }), '```', '');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../src/audit/engine.js';
 import { resolveConfig } from '../../src/config.js';
+import { COMMENT_LIMIT, renderWithinBudget } from '../../src/report/budget.js';
 import { buildReport } from '../../src/report/build.js';
 import { mermaidLabel, mermaidSection, runGantt } from '../../src/report/mermaid.js';
 import { timelineCollector } from '../../src/report/timeline/collect.js';
@@ -124,6 +125,12 @@ describe('gantt blocks', () => {
     expect(small.join('\n').length).toBeLessThanOrEqual(600);
     expect(blocks(small.join('\n')).length).toBe(1);
     expect(mermaidSection(report, runs, 200)).toEqual([]);
+    // In a comment, the timelines ride in the kept tail and the findings list gives way.
+    const many = { ...report, findings: Array.from({ length: 5000 }, (_, i) => ({ ...findings[i % 4]!, line: i + 1, message: 'a long message '.repeat(8) })) };
+    const comment = renderWithinBudget(many, COMMENT_LIMIT, { tail: [...mermaidSection(many, runs, 12_000), '<!-- m -->'] });
+    expect(comment.markdown.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(blocks(comment.markdown).length).toBe(3);
+    expect(comment.findingsShown).toBeLessThan(1000);
     for (const block of blocks(full.join('\n'))) expect((await parseMermaid(page, block)).error).toBeUndefined();
   });
 });
