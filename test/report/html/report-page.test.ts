@@ -123,7 +123,7 @@ describe('a hostile trace', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
-    expect(await page.evaluate(() => document.querySelectorAll('img, svg, iframe').length)).toBe(0);
+    expect(await page.evaluate(() => document.querySelectorAll('img, svg, iframe, a, object, embed').length)).toBe(0);
     expect(await page.evaluate(() => document.scripts.length)).toBe(2);
     const shown = await page.locator('#rows').innerText();
     expect(shown).toContain('<img src=x onerror=alert(7)>.jsonl');
