@@ -106,7 +106,7 @@ describe('gantt blocks', () => {
   });
 
   it('a run without timestamps is laid out by record order and its title says so', async () => {
-    const timeline: RunTimeline = { file: 'a.jsonl', runId: null, timed: false, end: 3, lanes: ['model', 'read'], bars: [{ lane: 0, start: 0, end: 1, line: 1, callId: null, flags: BAR_FLAG.llm }, { lane: 1, start: 1, end: 2, line: 2, callId: 'c', flags: BAR_FLAG.error | BAR_FLAG.storm }], truncated: 0 };
+    const timeline: RunTimeline = { file: 'a.jsonl', runId: null, timed: false, end: 3, lanes: ['model', 'read'], bars: [{ lane: 0, start: 0, end: 1, line: 1, callId: null, flags: BAR_FLAG.llm, storm: 0 }, { lane: 1, start: 1, end: 2, line: 2, callId: 'c', flags: BAR_FLAG.error | BAR_FLAG.storm, storm: 1 }], truncated: 0 };
     const gantt = runGantt(timeline);
     expect(gantt).toContain('title a.jsonl - by record order - no timestamps');
     expect(gantt).toContain('2. line 2 error storm :crit, t2, 1, 2');
@@ -114,7 +114,7 @@ describe('gantt blocks', () => {
   });
 
   it('fits the budget: fewer bars, then fewer runs, then nothing', async () => {
-    const bars = Array.from({ length: 200 }, (_, i) => ({ lane: i % 3, start: i * 5, end: i * 5 + 4, line: i + 1, callId: null, flags: 0 }));
+    const bars = Array.from({ length: 200 }, (_, i) => ({ lane: i % 3, start: i * 5, end: i * 5 + 4, line: i + 1, callId: null, flags: 0, storm: 0 }));
     const runs: RunTimeline[] = [1, 2, 3, 4].map((n) => ({ file: `r${n}.jsonl`, runId: null, timed: true, end: 1000, lanes: ['a', 'b', 'c'], bars, truncated: 0 }));
     const findings = runs.map((r, i) => ({ ruleId: 'orphan-call', severity: 'error' as const, message: 'm', file: r.file, line: 1, runId: null, callId: null, tool: null, fingerprint: `${i}`.padStart(16, '0') }));
     const report = { ...buildReport({ files: [], runs: [], findings, metrics: {} }, resolveConfig({})) };

@@ -32,7 +32,7 @@ export interface PageData {
     readonly timed: boolean;
     readonly end: number;
     readonly lanes: readonly string[];
-    /** Five numbers per bar: lane, start, end (-1: open), line, flags. */
+    /** Six numbers per bar: lane, start, end (-1: open), line, flags, retry storm (0: none). */
     readonly bars: number[];
     readonly callIds: Array<string | null>;
     readonly truncated: number;
@@ -65,7 +65,7 @@ export function pageData(report: Report, timelines: readonly RunTimeline[]): Pag
   });
   const runs = ranked.map(({ timeline, counts }) => {
     const bars: number[] = [];
-    for (const bar of timeline.bars) bars.push(bar.lane, bar.start, bar.end === null ? -1 : bar.end, bar.line, bar.flags);
+    for (const bar of timeline.bars) bars.push(bar.lane, bar.start, bar.end === null ? -1 : bar.end, bar.line, bar.flags, bar.storm);
     return {
       file: timeline.file,
       runId: timeline.runId,

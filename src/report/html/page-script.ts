@@ -147,7 +147,7 @@ export const PAGE_SCRIPT = String.raw`(function () {
     runSel.appendChild(o);
   });
   runSel.addEventListener('change', function () { showRun(+runSel.value, -1); });
-  var LANE = 20, GUTTER = 170, MAX_LANES = 300;
+  var LANE = 20, GUTTER = 170, MAX_LANES = 300, STRIDE = 6;
   function colour(flags) {
     if (flags & 8) return '#c62828';
     if (flags & 2) return '#e53935';
@@ -188,8 +188,8 @@ export const PAGE_SCRIPT = String.raw`(function () {
     ctx.fillText(r.timed ? '0 ms' : 'record 0', GUTTER, LANE / 2);
     var endLabel = r.timed ? r.end + ' ms' : 'record ' + r.end;
     ctx.fillText(endLabel, g.width - 10 - ctx.measureText(endLabel).width, LANE / 2);
-    var b = r.bars, x0 = GUTTER;
-    for (var j = 0; j < b.length; j += 5) {
+    var b = r.bars, x0 = GUTTER, storms = new Map();
+    for (var j = 0; j < b.length; j += STRIDE) {
       var lane = b[j], flags = b[j + 4];
       if (lane >= g.lanes) continue;
       var start = b[j + 1], end = b[j + 2] < 0 ? r.end : b[j + 2];
@@ -201,7 +201,21 @@ export const PAGE_SCRIPT = String.raw`(function () {
       if (flags & 16) { ctx.strokeStyle = '#6a1b9a'; ctx.lineWidth = 2; ctx.strokeRect(x, y - 1, w, LANE - 4); }
       if (flags & 8) { ctx.fillStyle = '#c62828'; ctx.fillText('\u2192 no result', Math.min(x + 4, g.width - 80), y + (LANE - 6) / 2); }
       if (b[j + 3] === mark) { ctx.strokeStyle = '#000'; ctx.lineWidth = 2; ctx.strokeRect(x - 2, y - 2, w + 4, LANE - 2); }
+      var sg = b[j + 5];
+      if (sg > 0) {
+        var group = storms.get(sg);
+        if (!group) storms.set(sg, group = { lane: lane, x1: x, x2: x + w, n: 0 });
+        group.x1 = Math.min(group.x1, x); group.x2 = Math.max(group.x2, x + w); group.n++;
+      }
     }
+    // Retry storms grouped: one bracket under each group's calls, with its size.
+    storms.forEach(function (group) {
+      var yb = LANE + group.lane * LANE + LANE - 2;
+      ctx.strokeStyle = '#6a1b9a'; ctx.lineWidth = 2;
+      ctx.beginPath(); ctx.moveTo(group.x1, yb - 3); ctx.lineTo(group.x1, yb); ctx.lineTo(group.x2, yb); ctx.lineTo(group.x2, yb - 3); ctx.stroke();
+      ctx.fillStyle = '#6a1b9a';
+      ctx.fillText('retry storm \u00d7' + group.n, Math.min(group.x2 + 6, g.width - 110), LANE + group.lane * LANE + LANE / 2);
+    });
   }
   canvas.addEventListener('click', function (ev) {
     var r = D.runs[current];
@@ -209,7 +223,7 @@ export const PAGE_SCRIPT = String.raw`(function () {
     var g = geometry(r), rect = canvas.getBoundingClientRect();
     var lane = Math.floor((ev.clientY - rect.top - LANE) / LANE), t = (ev.clientX - rect.left - GUTTER) / g.scale;
     var best = -1, dist = Infinity;
-    for (var j = 0; j < r.bars.length; j += 5) {
+    for (var j = 0; j < r.bars.length; j += STRIDE) {
       if (r.bars[j] !== lane) continue;
       var start = r.bars[j + 1], end = r.bars[j + 2] < 0 ? r.end : r.bars[j + 2];
       var d = t < start ? start - t : t > end ? t - end : 0;
@@ -220,7 +234,7 @@ export const PAGE_SCRIPT = String.raw`(function () {
     var f = r.bars[best + 4], what = f & 1 ? 'llm span' : f & 8 ? 'call with no result (orphan)' : f & 2 ? 'call, error result' : 'call';
     if (f & 4) what += ', over its deadline';
     if (f & 16) what += ', part of a retry storm';
-    var id = r.callIds[best / 5];
+    var id = r.callIds[best / STRIDE];
     out.textContent = r.lanes[lane] + ' \u00b7 ' + what + ' \u00b7 ' + loc(r.file, r.bars[best + 3]) + (id ? ' \u00b7 call ' + id : '') +
       ' \u00b7 ' + (r.timed ? r.bars[best + 1] + ' ms' : 'record ' + r.bars[best + 1]);
     mark = r.bars[best + 3];

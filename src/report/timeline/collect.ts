@@ -40,7 +40,7 @@ export function collectTimeline(run: Run): RunTimeline {
   for (const span of run.llmSpans) {
     const start = at(span) - origin;
     const end = timed ? (span.endTs ?? span.ts!) - origin : start + 1;
-    bars.push({ lane: lane(LLM_LANE), start, end: Math.max(end, start), line: span.loc.line, callId: null, flags: BAR_FLAG.llm });
+    bars.push({ lane: lane(LLM_LANE), start, end: Math.max(end, start), line: span.loc.line, callId: null, flags: BAR_FLAG.llm, storm: 0 });
   }
 
   const storms = stormCalls(run.calls);
@@ -59,8 +59,9 @@ export function collectTimeline(run: Run): RunTimeline {
       if (timed && call.deadlineMs !== null && end - start > call.deadlineMs) flags |= BAR_FLAG.late;
     } else if (orphans.has(call)) flags |= BAR_FLAG.open;
     else end = start;
-    if (storms.has(call)) flags |= BAR_FLAG.storm;
-    bars.push({ lane: lane(clean(call.tool)), start, end, line: call.loc.line, callId: call.callId === null ? null : clean(call.callId), flags });
+    const storm = storms.get(call) ?? 0;
+    if (storm > 0) flags |= BAR_FLAG.storm;
+    bars.push({ lane: lane(clean(call.tool)), start, end, line: call.loc.line, callId: call.callId === null ? null : clean(call.callId), flags, storm });
   }
 
   bars.sort((a, b) => a.start - b.start || a.line - b.line);
@@ -110,8 +111,8 @@ function firstTime(run: Run): number {
   return Number.isFinite(first) ? first : 0;
 }
 
-/** Calls that belong to a group of STORM_SIZE or more identical calls. */
-function stormCalls(calls: readonly ToolCall[]): Set<ToolCall> {
+/** Calls that belong to a group of STORM_SIZE or more identical calls, with their group's number (1-based, in order of first call). */
+function stormCalls(calls: readonly ToolCall[]): Map<ToolCall, number> {
   const groups = new Map<string, ToolCall[]>();
   for (const call of calls) {
     const key = fingerprintKey(call);
@@ -120,8 +121,13 @@ function stormCalls(calls: readonly ToolCall[]): Set<ToolCall> {
     if (group) group.push(call);
     else groups.set(key, [call]);
   }
-  const out = new Set<ToolCall>();
-  for (const group of groups.values()) if (group.length >= STORM_SIZE) for (const call of group) out.add(call);
+  const out = new Map<ToolCall, number>();
+  let id = 0;
+  for (const group of groups.values()) {
+    if (group.length < STORM_SIZE) continue;
+    id += 1;
+    for (const call of group) out.set(call, id);
+  }
   return out;
 }
 

@@ -25,6 +25,8 @@ export interface TimelineBar {
   /** Sanitized call id. */
   readonly callId: string | null;
   readonly flags: number;
+  /** Retry storm this call belongs to (1, 2, … within the run), 0 for none. */
+  readonly storm: number;
 }
 
 /** A compact, sanitized picture of one run, kept beside the JSON report (which stays unchanged). */

@@ -52,7 +52,7 @@ function largeReport(): { report: Report; timelines: RunTimeline[] } {
   const bars: TimelineBar[] = [];
   for (let i = 0; i < CALLS; i++) {
     const open = i % 500 === 0;
-    bars.push({ lane: i % 40, start: i * 10, end: open ? null : i * 10 + 25, line: i + 1, callId: `c${i}`, flags: open ? BAR_FLAG.open : i % 7 === 0 ? BAR_FLAG.error : 0 });
+    bars.push({ lane: i % 40, start: i * 10, end: open ? null : i * 10 + 25, line: i + 1, callId: `c${i}`, flags: open ? BAR_FLAG.open : i % 7 === 0 ? BAR_FLAG.error : 0, storm: 0 });
   }
   const lanes = Array.from({ length: 40 }, (_, i) => `tool_${i}`);
   return { report, timelines: [{ file: 'traces/file-0.jsonl', runId: 'big', timed: true, end: CALLS * 10 + 25, lanes, bars, truncated: 0 }] };

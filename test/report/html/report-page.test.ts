@@ -95,6 +95,38 @@ describe('html report from examples/', () => {
   });
 });
 
+describe('a run timeline', () => {
+  it('marks a budget miss, a retry storm of failing calls and an orphan; clicking a bar describes it', async () => {
+    const at = (ms: number) => new Date(Date.UTC(2026, 8, 7, 10, 0, 0, ms)).toISOString();
+    const records: unknown[] = [
+      { ts: at(0), run_id: 'd', span_id: 'l0', kind: 'llm', end_ts: at(300) },
+      { ts: at(300), run_id: 'd', span_id: 'f0', kind: 'tool_call', call_id: 'c1', tool: 'fetch_page', args: { u: 1 }, deadline_ms: 500 },
+      { ts: at(1400), run_id: 'd', span_id: 'f1', kind: 'tool_result', call_id: 'c1', tool: 'fetch_page' },
+    ];
+    for (let i = 0; i < 4; i++) {
+      records.push({ ts: at(1600 + i * 250), run_id: 'd', span_id: `a${i}`, kind: 'tool_call', call_id: `s${i}`, tool: 'search', args: { q: 'same' } });
+      records.push({ ts: at(1800 + i * 250), run_id: 'd', span_id: `b${i}`, kind: 'tool_result', call_id: `s${i}`, tool: 'search', error_class: 'RateLimit' });
+    }
+    records.push({ ts: at(3000), run_id: 'd', span_id: 'h', kind: 'tool_call', call_id: 'h1', tool: 'run_tests', args: {} });
+    records.push({ ts: at(4000), run_id: 'd', span_id: 'l1', kind: 'llm' });
+    const root = tempTree({ 'demo.jsonl': records.map((r) => `${JSON.stringify(r)}\n`).join('') });
+    const { page, errors } = await openReport(['demo.jsonl'], root);
+    expect(await text(page, '#timeline-note')).toBe('Time axis: milliseconds from the run\u2019s first record (run length 4000 ms).');
+    await page.locator('#timeline').scrollIntoViewIfNeeded();
+    const box = (await page.locator('#timeline').boundingBox())!;
+    const laneY = (lane: number) => box.y + 20 + lane * 20 + 10;
+    const xAt = (ms: number) => box.x + 170 + (ms * (box.width - 170 - 10)) / 4000;
+    await page.mouse.click(xAt(800), laneY(1));
+    expect(await text(page, '#bar-detail')).toBe('fetch_page · call, over its deadline · demo.jsonl:2 · call c1 · 300 ms');
+    await page.mouse.click(xAt(1700), laneY(2));
+    expect(await text(page, '#bar-detail')).toBe('search · call, error result, part of a retry storm · demo.jsonl:4 · call s0 · 1600 ms');
+    await page.mouse.click(xAt(3900), laneY(3));
+    expect(await text(page, '#bar-detail')).toBe('run_tests · call with no result (orphan) · demo.jsonl:12 · call h1 · 3000 ms');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('a hostile trace', () => {
   const PAYLOADS = [
     '<script>window.__pwned = 1</script>',
@@ -118,8 +150,12 @@ describe('a hostile trace', () => {
     // Go through every finding and every bar of the run.
     const total = Number((await text(page, '#shown-count')).split(' ')[0]);
     for (let i = 0; i < Math.min(total, 20); i++) await page.locator('#rows .row').nth(i).click();
+    await page.locator('#timeline').scrollIntoViewIfNeeded();
     const box = (await page.locator('#timeline').boundingBox())!;
-    for (let lane = 0; lane < 7; lane++) await page.mouse.click(box.x + 400, box.y + 30 + lane * 20);
+    for (let lane = 0; lane < PAYLOADS.length; lane++) {
+      await page.mouse.click(box.x + 400, box.y + 30 + lane * 20);
+      expect((await text(page, '#bar-detail')).startsWith(`${PAYLOADS[lane]} · call`)).toBe(true);
+    }
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);

@@ -44,13 +44,13 @@ describe('collectTimeline', () => {
       truncated: 0,
     });
     expect(t.bars).toEqual([
-      { lane: 0, start: 0, end: 100, line: 1, callId: null, flags: BAR_FLAG.llm },
-      { lane: 1, start: 100, end: 400, line: 2, callId: 'c1', flags: BAR_FLAG.error | BAR_FLAG.late },
-      { lane: 2, start: 402, end: 412, line: 4, callId: 'c2', flags: BAR_FLAG.storm },
-      { lane: 2, start: 403, end: 413, line: 6, callId: 'c3', flags: BAR_FLAG.storm },
-      { lane: 2, start: 404, end: 414, line: 8, callId: 'c4', flags: BAR_FLAG.storm },
-      { lane: 3, start: 500, end: null, line: 10, callId: 'c9', flags: BAR_FLAG.open },
-      { lane: 0, start: 900, end: 900, line: 11, callId: null, flags: BAR_FLAG.llm },
+      { lane: 0, start: 0, end: 100, line: 1, callId: null, flags: BAR_FLAG.llm, storm: 0 },
+      { lane: 1, start: 100, end: 400, line: 2, callId: 'c1', flags: BAR_FLAG.error | BAR_FLAG.late, storm: 0 },
+      { lane: 2, start: 402, end: 412, line: 4, callId: 'c2', flags: BAR_FLAG.storm, storm: 1 },
+      { lane: 2, start: 403, end: 413, line: 6, callId: 'c3', flags: BAR_FLAG.storm, storm: 1 },
+      { lane: 2, start: 404, end: 414, line: 8, callId: 'c4', flags: BAR_FLAG.storm, storm: 1 },
+      { lane: 3, start: 500, end: null, line: 10, callId: 'c9', flags: BAR_FLAG.open, storm: 0 },
+      { lane: 0, start: 900, end: 900, line: 11, callId: null, flags: BAR_FLAG.llm, storm: 0 },
     ]);
   });
 
@@ -64,8 +64,8 @@ describe('collectTimeline', () => {
     expect(timelines[0]!.timed).toBe(false);
     expect(timelines[0]!.end).toBe(3);
     expect(timelines[0]!.bars).toEqual([
-      { lane: 0, start: 0, end: 1, line: 1, callId: null, flags: BAR_FLAG.llm },
-      { lane: 1, start: 1, end: 2, line: 2, callId: 'c1', flags: 0 },
+      { lane: 0, start: 0, end: 1, line: 1, callId: null, flags: BAR_FLAG.llm, storm: 0 },
+      { lane: 1, start: 1, end: 2, line: 2, callId: 'c1', flags: 0, storm: 0 },
     ]);
   });
 
