@@ -50,7 +50,9 @@ export function runGantt(timeline: RunTimeline, options: MermaidOptions = {}): s
   parts.push(timeline.timed ? 'ms from run start' : 'by record order - no timestamps');
   if (hidden > 0) parts.push(`first ${bars.length} of ${bars.length + hidden}`);
   const title = parts.join(' - ');
-  const out = ['gantt', `  title ${title}`, '  dateFormat x', timeline.timed ? '  axisFormat %S.%L' : '  axisFormat %L'];
+  // Positions are small numbers read as epoch milliseconds: the axis shows seconds (minutes past a minute), or record numbers.
+  const axis = !timeline.timed ? '%L' : timeline.end >= 60_000 ? '%M:%S' : '%S.%L';
+  const out = ['gantt', `  title ${title}`, '  dateFormat x', `  axisFormat ${axis}`];
   const end = Math.max(timeline.end, 1);
   let n = 0;
   for (const laneId of [...keptLanes].sort((a, b) => a - b)) {

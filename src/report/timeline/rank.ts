@@ -1,4 +1,4 @@
-import { SEVERITY_RANK, type Finding, type Severity } from '../../model/finding.js';
+import type { Finding, Severity } from '../../model/finding.js';
 import type { Report } from '../schema.js';
 import type { RunTimeline } from './types.js';
 
@@ -39,8 +39,14 @@ export function rankRuns(report: Report, timelines: readonly RunTimeline[]): Ran
     const run = owner[i]!;
     if (run >= 0) counts[run]![f.severity] += 1;
   });
-  const score = (c: Record<Severity, number>) => c.error * SEVERITY_RANK.error * 1e12 + c.warning * 1e6 + c.note;
   return timelines
     .map((timeline, index) => ({ timeline, index, counts: counts[index]! }))
-    .sort((a, b) => score(b.counts) - score(a.counts) || b.timeline.bars.length - a.timeline.bars.length || a.index - b.index);
+    .sort(
+      (a, b) =>
+        b.counts.error - a.counts.error ||
+        b.counts.warning - a.counts.warning ||
+        b.counts.note - a.counts.note ||
+        b.timeline.bars.length - a.timeline.bars.length ||
+        a.index - b.index,
+    );
 }
