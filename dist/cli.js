@@ -8881,6 +8881,70 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
+/***/ 2258:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Be: () => (/* binding */ canonicalOrNull),
+/* harmony export */   SV: () => (/* binding */ fingerprintKey),
+/* harmony export */   XO: () => (/* binding */ argsKey),
+/* harmony export */   y: () => (/* binding */ callPlace)
+/* harmony export */ });
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9822);
+
+/**
+ * What makes two calls "identical": the same tool and the same canonical
+ * arguments (RFC 8785, so key order does not matter). Keys are plain strings
+ * meant for a Map; the tool name is length-prefixed so no tool/args pair can
+ * collide with another.
+ */
+/** Canonical JSON of a value, or null when it has none (absent, or not representable). */
+function canonicalOrNull(value) {
+    if (value === undefined)
+        return null;
+    try {
+        return (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalize */ .dw)(value);
+    }
+    catch {
+        return null;
+    }
+}
+/** Key of (tool, canonical args); null when the call carries no usable arguments. */
+function argsKey(call) {
+    const hit = keys.get(call);
+    if (hit !== undefined)
+        return hit;
+    const args = canonicalOrNull(call.args);
+    const key = args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
+    keys.set(call, key);
+    return key;
+}
+/** Several rules ask for the same call's key: canonicalize each call's arguments once. */
+const keys = new WeakMap();
+/**
+ * Fingerprint of (tool, args hash): the SHA-256 of the canonical arguments
+ * when they were recorded, otherwise the recorded args hash. The two kinds are
+ * tagged apart, since a recorded hash may come from another canonical form.
+ */
+function fingerprintKey(call) {
+    if (call.args !== undefined) {
+        try {
+            return `${call.tool.length}:${call.tool}:sha256:${(0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalSha256 */ .o4)(call.args)}`;
+        }
+        catch {
+            // not representable canonically: fall back to the recorded hash
+        }
+    }
+    return call.argsHash === null ? null : `${call.tool.length}:${call.tool}:recorded:${call.argsHash}`;
+}
+/** How a message points at a call: its transcript index where it has one, else its line. */
+function callPlace(call) {
+    return call.index !== null ? `index ${call.index}` : `line ${call.loc.line}`;
+}
+
+
+/***/ }),
+
 /***/ 1235:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -9293,8 +9357,8 @@ function isCounts(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number');
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
-var rules = __nccwpck_require__(9721);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
+var rules = __nccwpck_require__(2741);
 ;// CONCATENATED MODULE: ./src/audit/engine.ts
 
 
@@ -9557,6 +9621,76 @@ function cmp(a, b) {
 
 /***/ }),
 
+/***/ 515:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ pairRun)
+/* harmony export */ });
+const cache = new WeakMap();
+/**
+ * Pairs calls with results inside one run: by call id where there is one
+ * (the first call with an id takes its first result; a result counts for a call
+ * only when it comes after it), and calls without an id with the next id-less
+ * result of the same tool. Memoized per run, so every pairing rule shares one pass.
+ */
+function pairRun(run) {
+    const hit = cache.get(run);
+    if (hit)
+        return hit;
+    const open = new Map();
+    const seen = new Set();
+    const anonymous = [];
+    const paired = new Map();
+    const unmatched = [];
+    const extraResults = [];
+    for (const record of run.records) {
+        if (record.kind === 'tool_call') {
+            if (record.callId === null)
+                anonymous.push(record);
+            else if (!seen.has(record.callId)) {
+                seen.add(record.callId);
+                open.set(record.callId, record);
+            }
+        }
+        else if (record.kind === 'tool_result') {
+            if (record.callId === null) {
+                const at = anonymous.findIndex((call) => record.tool === null || call.tool === record.tool);
+                if (at === -1)
+                    unmatched.push(record);
+                else
+                    paired.set(anonymous.splice(at, 1)[0], record);
+            }
+            else {
+                const call = open.get(record.callId);
+                if (call) {
+                    open.delete(record.callId);
+                    paired.set(call, record);
+                }
+                else if (seen.has(record.callId))
+                    extraResults.push(record);
+                else
+                    unmatched.push(record);
+            }
+        }
+    }
+    const pairs = [];
+    const orphans = [];
+    for (const call of run.calls) {
+        const result = paired.get(call);
+        if (result)
+            pairs.push({ call, result });
+        else if (call.callId === null || open.get(call.callId) === call)
+            orphans.push(call);
+    }
+    const pairing = { pairs, orphans, unmatched, extraResults };
+    cache.set(run, pairing);
+    return pairing;
+}
+
+
+/***/ }),
+
 /***/ 5461:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -9642,7 +9776,7 @@ async function balance(inputs, jobs) {
 
 /***/ }),
 
-/***/ 9721:
+/***/ 2741:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9654,74 +9788,14 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __nccwpck_require__(8816);
-;// CONCATENATED MODULE: ./src/audit/pairing.ts
-const cache = new WeakMap();
-/**
- * Pairs calls with results inside one run: by call id where there is one
- * (the first call with an id takes its first result; a result counts for a call
- * only when it comes after it), and calls without an id with the next id-less
- * result of the same tool. Memoized per run, so every pairing rule shares one pass.
- */
-function pairRun(run) {
-    const hit = cache.get(run);
-    if (hit)
-        return hit;
-    const open = new Map();
-    const seen = new Set();
-    const anonymous = [];
-    const paired = new Map();
-    const unmatched = [];
-    const extraResults = [];
-    for (const record of run.records) {
-        if (record.kind === 'tool_call') {
-            if (record.callId === null)
-                anonymous.push(record);
-            else if (!seen.has(record.callId)) {
-                seen.add(record.callId);
-                open.set(record.callId, record);
-            }
-        }
-        else if (record.kind === 'tool_result') {
-            if (record.callId === null) {
-                const at = anonymous.findIndex((call) => record.tool === null || call.tool === record.tool);
-                if (at === -1)
-                    unmatched.push(record);
-                else
-                    paired.set(anonymous.splice(at, 1)[0], record);
-            }
-            else {
-                const call = open.get(record.callId);
-                if (call) {
-                    open.delete(record.callId);
-                    paired.set(call, record);
-                }
-                else if (seen.has(record.callId))
-                    extraResults.push(record);
-                else
-                    unmatched.push(record);
-            }
-        }
-    }
-    const pairs = [];
-    const orphans = [];
-    for (const call of run.calls) {
-        const result = paired.get(call);
-        if (result)
-            pairs.push({ call, result });
-        else if (call.callId === null || open.get(call.callId) === call)
-            orphans.push(call);
-    }
-    const pairing = { pairs, orphans, unmatched, extraResults };
-    cache.set(run, pairing);
-    return pairing;
-}
-
+// EXTERNAL MODULE: ./src/audit/pairing.ts
+var pairing = __nccwpck_require__(515);
 ;// CONCATENATED MODULE: ./src/audit/deadlines.ts
 
 /** Paired calls with a deadline whose result came later than it (both timestamps known). */
 function budgetMisses(run) {
     const out = [];
-    for (const { call, result } of pairRun(run).pairs) {
+    for (const { call, result } of (0,pairing/* pairRun */.W)(run).pairs) {
         if (call.deadlineMs === null || call.ts === null || result.ts === null)
             continue;
         const tookMs = result.ts - call.ts;
@@ -9955,7 +10029,7 @@ const continuedWhileOutstanding = defineRule({
             const line = run.records[i].loc.line;
             nextLine[i] = i + 1 < n && line > 0 && run.records[i + 1].loc.line === line ? nextLine[i + 1] : i + 1;
         }
-        const { pairs, orphans } = pairRun(run);
+        const { pairs, orphans } = (0,pairing/* pairRun */.W)(run);
         const outstanding = [
             ...pairs.map(({ call, result }) => ({ call, end: position.get(result), answered: true })),
             ...orphans.map((call) => ({ call, end: n, answered: false })),
@@ -10383,7 +10457,7 @@ const lateResult = defineRule({
         if (last >= 0) {
             // Record order: the call went out before the model's last span, the result came after it.
             const line = run.records[last].loc.line;
-            for (const { call, result } of pairRun(run).pairs) {
+            for (const { call, result } of (0,pairing/* pairRun */.W)(run).pairs) {
                 // A call on the last span's own line was made by that message: it is not left behind.
                 if (position.get(call) > last || position.get(result) < last || (line > 0 && call.loc.line === line))
                     continue;
@@ -10593,58 +10667,8 @@ const mutationLabelMismatch = defineRule({
     },
 });
 
-;// CONCATENATED MODULE: ./src/audit/call-identity.ts
-
-/**
- * What makes two calls "identical": the same tool and the same canonical
- * arguments (RFC 8785, so key order does not matter). Keys are plain strings
- * meant for a Map; the tool name is length-prefixed so no tool/args pair can
- * collide with another.
- */
-/** Canonical JSON of a value, or null when it has none (absent, or not representable). */
-function canonicalOrNull(value) {
-    if (value === undefined)
-        return null;
-    try {
-        return (0,canonical/* canonicalize */.dw)(value);
-    }
-    catch {
-        return null;
-    }
-}
-/** Key of (tool, canonical args); null when the call carries no usable arguments. */
-function argsKey(call) {
-    const hit = keys.get(call);
-    if (hit !== undefined)
-        return hit;
-    const args = canonicalOrNull(call.args);
-    const key = args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
-    keys.set(call, key);
-    return key;
-}
-/** Several rules ask for the same call's key: canonicalize each call's arguments once. */
-const keys = new WeakMap();
-/**
- * Fingerprint of (tool, args hash): the SHA-256 of the canonical arguments
- * when they were recorded, otherwise the recorded args hash. The two kinds are
- * tagged apart, since a recorded hash may come from another canonical form.
- */
-function fingerprintKey(call) {
-    if (call.args !== undefined) {
-        try {
-            return `${call.tool.length}:${call.tool}:sha256:${(0,canonical/* canonicalSha256 */.o4)(call.args)}`;
-        }
-        catch {
-            // not representable canonically: fall back to the recorded hash
-        }
-    }
-    return call.argsHash === null ? null : `${call.tool.length}:${call.tool}:recorded:${call.argsHash}`;
-}
-/** How a message points at a call: its transcript index where it has one, else its line. */
-function callPlace(call) {
-    return call.index !== null ? `index ${call.index}` : `line ${call.loc.line}`;
-}
-
+// EXTERNAL MODULE: ./src/audit/call-identity.ts
+var call_identity = __nccwpck_require__(2258);
 ;// CONCATENATED MODULE: ./src/audit/rules/non-determinism.ts
 
 
@@ -10662,9 +10686,9 @@ const nonDeterminism = defineRule({
     },
     check(run, _ctx, report) {
         const first = new Map();
-        for (const { call, result } of pairRun(run).pairs) {
-            const key = argsKey(call);
-            const response = canonicalOrNull(result.content);
+        for (const { call, result } of (0,pairing/* pairRun */.W)(run).pairs) {
+            const key = (0,call_identity/* argsKey */.XO)(call);
+            const response = (0,call_identity/* canonicalOrNull */.Be)(result.content);
             if (key === null || response === null)
                 continue;
             const seen = first.get(key);
@@ -10679,7 +10703,7 @@ const nonDeterminism = defineRule({
                 runId: run.runId,
                 callId: call.callId,
                 tool: call.tool,
-                message: `tool '${call.tool}' returned a different response than the identical call at ${callPlace(seen.call)}`,
+                message: `tool '${call.tool}' returned a different response than the identical call at ${(0,call_identity/* callPlace */.y)(seen.call)}`,
             });
         }
     },
@@ -10700,9 +10724,21 @@ const orphanCall = defineRule({
         options: schemas/* strictObject */.rej({}),
     },
     check(run, _ctx, report) {
-        const { orphans } = pairRun(run);
+        const { orphans } = (0,pairing/* pairRun */.W)(run);
+        if (orphans.length === 0)
+            return;
+        // Record order is time order in every parser; lines are not (a whole-document
+        // format puts many records on one line). lastLlm = position of the run's last llm span.
+        let lastLlm = -1;
+        const position = new Map();
+        run.records.forEach((record, i) => {
+            if (record.kind === 'llm')
+                lastLlm = i;
+            else if (record.kind === 'tool_call')
+                position.set(record, i);
+        });
         for (const call of orphans) {
-            const later = run.llmSpans.some((span) => span.loc.line > call.loc.line);
+            const later = lastLlm > position.get(call);
             const cause = later ? 'the model kept generating afterwards' : 'nothing followed it in the run';
             const id = call.callId === null ? 'without a call id' : `'${call.callId}'`;
             report({
@@ -10893,14 +10929,14 @@ const redundantCall = defineRule({
         // Any different call in between may have changed state, so only back-to-back identical calls count.
         let previous = null;
         for (const call of run.calls) {
-            const key = argsKey(call);
+            const key = (0,call_identity/* argsKey */.XO)(call);
             if (previous !== null && key !== null && key === previous.key && !ctx.state.has(call.tool)) {
                 report({
                     loc: call.loc,
                     runId: run.runId,
                     callId: call.callId,
                     tool: call.tool,
-                    message: `tool '${call.tool}' repeats the identical call at ${callPlace(previous.call)} with no state change between them`,
+                    message: `tool '${call.tool}' repeats the identical call at ${(0,call_identity/* callPlace */.y)(previous.call)} with no state change between them`,
                 });
             }
             previous = { call, key };
@@ -10928,7 +10964,7 @@ const retryStorm = defineRule({
     check(run, ctx, report) {
         const groups = new Map();
         for (const call of run.calls) {
-            const key = fingerprintKey(call);
+            const key = (0,call_identity/* fingerprintKey */.SV)(call);
             if (key === null)
                 continue;
             const group = groups.get(key);
@@ -11212,7 +11248,7 @@ const slowRecovery = defineRule({
     },
     check(run, ctx, report) {
         const results = new Map();
-        for (const { call, result } of pairRun(run).pairs)
+        for (const { call, result } of (0,pairing/* pairRun */.W)(run).pairs)
             results.set(call, result);
         const open = new Map();
         const warn = (episode, message) => report({ loc: episode.error.loc, runId: run.runId, callId: episode.call.callId, tool: episode.call.tool, message });
@@ -11425,6 +11461,17 @@ const stackTraceInResult = defineRule({
         options: schemas/* strictObject */.rej({}),
     },
     check(run, ctx, report) {
+        // Later turns by record order (time order in every parser), not by line: a
+        // whole-document format puts many records on one line. llmAfter[i] = llm spans after records[i].
+        const llmAfter = new Map();
+        let seen = 0;
+        for (let i = run.records.length - 1; i >= 0; i -= 1) {
+            const record = run.records[i];
+            if (record.kind === 'llm')
+                seen += 1;
+            else if (record.kind === 'tool_result')
+                llmAfter.set(record, seen);
+        }
         for (const result of run.results) {
             let best = null;
             for (const { path, text } of stringsOf(result.content)) {
@@ -11438,7 +11485,7 @@ const stackTraceInResult = defineRule({
             if (best === null)
                 continue;
             const { trace, path } = best;
-            const turns = run.llmSpans.filter((span) => span.loc.line > result.loc.line).length;
+            const turns = llmAfter.get(result) ?? 0;
             const cost = turns === 0 ? 'no later llm turn in the run' : `re-read on ${turns} later llm turn${turns === 1 ? '' : 's'}: ~${trace.tokens * turns} tokens`;
             ctx.metric('traces', 1);
             ctx.metric('tokens', trace.tokens * turns);
@@ -11755,7 +11802,7 @@ const unmatchedResult = defineRule({
         options: schemas/* strictObject */.rej({}),
     },
     check(run, _ctx, report) {
-        const { unmatched } = pairRun(run);
+        const { unmatched } = (0,pairing/* pairRun */.W)(run);
         for (const result of unmatched) {
             const id = result.callId === null ? 'without a call id' : `for call id '${result.callId}'`;
             report({
@@ -12436,7 +12483,7 @@ function python(value, path = '') {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5461);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(251);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6616);
 
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
@@ -12458,7 +12505,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 251:
+/***/ 6616:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13395,7 +13442,8 @@ async function collectInputs(specs, options) {
     const skipped = [];
     const display = (abs) => {
         const rel = (0,external_node_path_namespaceObject.relative)(root, abs);
-        return (rel === '' || rel.startsWith('..') || (0,external_node_path_namespaceObject.isAbsolute)(rel) ? abs : rel).split(external_node_path_namespaceObject.sep).join('/');
+        const shown = (rel === '' || rel.startsWith('..') || (0,external_node_path_namespaceObject.isAbsolute)(rel) ? abs : rel).split(external_node_path_namespaceObject.sep).join('/');
+        return options.prefix ? `${options.prefix}/${shown}` : shown;
     };
     const consider = async (abs, named) => {
         const shown = display(abs);
@@ -13480,8 +13528,40 @@ async function walk(dir) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
-var audit_rules = __nccwpck_require__(9721);
+;// CONCATENATED MODULE: ./src/io/collect-sources.ts
+
+/**
+ * The files of `specs` under the working folder plus every trace file inside
+ * each source folder, as one sorted list. Exclude patterns apply to the names
+ * shown (so `agent-traces-1/**` excludes an artifact). Two files that would be
+ * shown under the same name are ambiguous in every report: the later one is
+ * skipped with a reason.
+ */
+async function collectAll(specs, sources, options) {
+    const parts = [];
+    if (specs.length > 0)
+        parts.push(await collectInputs(specs, options));
+    for (const source of sources) {
+        parts.push(await collectInputs(['.'], { root: source.root, prefix: source.prefix, strict: false, ...(options.exclude ? { exclude: options.exclude } : {}) }));
+    }
+    const byDisplay = new Map();
+    const skipped = [];
+    for (const part of parts) {
+        skipped.push(...part.skipped);
+        for (const input of part.inputs) {
+            const seen = byDisplay.get(input.display);
+            if (seen === undefined)
+                byDisplay.set(input.display, input);
+            else if (seen.path !== input.path)
+                skipped.push({ display: input.display, reason: 'refused: another file is already read under this name' });
+        }
+    }
+    const inputs = [...byDisplay.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+    return { inputs, skipped };
+}
+
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
+var audit_rules = __nccwpck_require__(2741);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
@@ -13538,6 +13618,8 @@ const reportSchema = schemas/* strictObject */.rej({
     })),
     metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()),
     findings: schemas/* array */.YOg(findingSchema),
+    /** The workflow artifacts whose trace files were read (the Action's `artifacts` input); absent when none. */
+    artifacts: schemas/* array */.YOg(schemas/* strictObject */.rej({ name: schemas/* string */.YjP(), id: count, digest: schemas/* string */.YjP(), files: count })).optional(),
 });
 
 ;// CONCATENATED MODULE: ./src/report/build.ts
@@ -13593,7 +13675,7 @@ function sortedObject(input) {
 
 /** The one core both edges call: collect, audit, report, judge. */
 async function auditPaths(request, logger) {
-    const { inputs, skipped } = await collectInputs(request.paths, {
+    const { inputs, skipped } = await collectAll(request.paths, request.sources ?? [], {
         root: request.root,
         exclude: request.config.exclude,
         strict: request.strictPaths,
@@ -13750,6 +13832,488 @@ async function loadCliConfig(io, configFlag, overrides = {}) {
 
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 44 modules
 var registry = __nccwpck_require__(1089);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/report/timeline/rank.ts
+/** The key that joins a finding to its run: file and run id, both as the report spells them. */
+function runKey(file, runId) {
+    return `${file.length}:${file}:${runId ?? '\u0000'}`;
+}
+/** For each finding, the index of its run in `timelines`, or -1 (file-level findings, cross-run findings). */
+function runIndexOf(findings, timelines) {
+    const byKey = new Map();
+    timelines.forEach((t, i) => {
+        const key = runKey(t.file, t.runId);
+        if (!byKey.has(key))
+            byKey.set(key, i);
+    });
+    const out = new Int32Array(findings.length);
+    findings.forEach((f, i) => {
+        out[i] = byKey.get(runKey(f.file, f.runId)) ?? -1;
+    });
+    return out;
+}
+/**
+ * Runs ordered worst first: most errors, then warnings, then notes, then the
+ * most calls; ties keep their order. Runs with no finding come last.
+ */
+function rankRuns(report, timelines) {
+    const counts = timelines.map(() => ({ error: 0, warning: 0, note: 0 }));
+    const owner = runIndexOf(report.findings, timelines);
+    report.findings.forEach((f, i) => {
+        const run = owner[i];
+        if (run >= 0)
+            counts[run][f.severity] += 1;
+    });
+    return timelines
+        .map((timeline, index) => ({ timeline, index, counts: counts[index] }))
+        .sort((a, b) => b.counts.error - a.counts.error ||
+        b.counts.warning - a.counts.warning ||
+        b.counts.note - a.counts.note ||
+        b.timeline.bars.length - a.timeline.bars.length ||
+        a.index - b.index);
+}
+
+;// CONCATENATED MODULE: ./src/report/html/page-data.ts
+
+const SEVERITY_INDEX = { error: 0, warning: 1, note: 2 };
+function pageData(report, timelines) {
+    const ranked = rankRuns(report, timelines);
+    const position = new Map();
+    ranked.forEach((r, i) => position.set(r.index, i));
+    const owners = runIndexOf(report.findings, timelines);
+    const rules = table();
+    const files = table();
+    const tools = table();
+    const f = { rule: [], severity: [], file: [], line: [], tool: [], run: [], message: [], callId: [], runId: [] };
+    report.findings.forEach((finding, i) => {
+        f.rule.push(rules.id(finding.ruleId));
+        f.severity.push(SEVERITY_INDEX[finding.severity]);
+        f.file.push(files.id(finding.file));
+        f.line.push(finding.line);
+        f.tool.push(finding.tool === null ? -1 : tools.id(finding.tool));
+        const owner = owners[i];
+        f.run.push(owner < 0 ? -1 : position.get(owner));
+        f.message.push(finding.message);
+        f.callId.push(finding.callId);
+        f.runId.push(finding.runId);
+    });
+    const runs = ranked.map(({ timeline, counts }) => {
+        const bars = [];
+        for (const bar of timeline.bars)
+            bars.push(bar.lane, bar.start, bar.end === null ? -1 : bar.end, bar.line, bar.flags, bar.storm);
+        return {
+            file: timeline.file,
+            runId: timeline.runId,
+            timed: timeline.timed,
+            end: timeline.end,
+            lanes: timeline.lanes,
+            bars,
+            callIds: timeline.bars.map((bar) => bar.callId),
+            truncated: timeline.truncated,
+            counts,
+        };
+    });
+    return {
+        version: report.tool.version,
+        summary: report.summary,
+        rules: report.rules,
+        strings: { rules: rules.values, files: files.values, tools: tools.values },
+        findings: f,
+        runs,
+    };
+}
+function table() {
+    const values = [];
+    const ids = new Map();
+    return {
+        values,
+        id(value) {
+            let id = ids.get(value);
+            if (id === undefined) {
+                id = values.length;
+                ids.set(value, id);
+                values.push(value);
+            }
+            return id;
+        },
+    };
+}
+/**
+ * JSON that is safe inside `<script type="application/json">`: `<`, `>` and `&`
+ * as \u escapes (no `</script>`, no `<!--`), and the two line separators too.
+ */
+function embedJson(value) {
+    return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+;// CONCATENATED MODULE: ./src/report/html/page-script.ts
+/**
+ * The report page's script (plain ES2020, inlined). It reads the embedded
+ * JSON, builds every element with createElement/textContent (never innerHTML),
+ * lists findings in a virtualized list and draws the run timeline on a canvas,
+ * so 100,000 findings and 50,000 calls stay responsive. The page's CSP allows
+ * only this script (by hash), so nothing in the data could run even if it got out.
+ */
+const PAGE_SCRIPT = String.raw `(function () {
+  'use strict';
+  var D = JSON.parse(document.getElementById('report-data').textContent);
+  var F = D.findings, S = D.strings, N = F.rule.length;
+  var SEV = ['error', 'warning', 'note'];
+  var ROW = 24;
+  var $ = function (id) { return document.getElementById(id); };
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function loc(file, line) { return line > 0 ? file + ':' + line : file; }
+  function runName(r) { return r.file + (r.runId === null ? '' : ' \u00b7 run ' + r.runId); }
+
+  // Summary.
+  var s = D.summary;
+  $('count-error').textContent = String(s.findings.error);
+  $('count-warning').textContent = String(s.findings.warning);
+  $('count-note').textContent = String(s.findings.note);
+  $('count-files').textContent = String(s.files);
+  $('count-runs').textContent = String(s.runs);
+  $('count-calls').textContent = String(s.toolCalls);
+  $('version').textContent = D.version;
+
+  // Triage table: one row per rule that fired.
+  var perRule = new Array(S.rules.length).fill(0);
+  for (var i = 0; i < N; i++) perRule[F.rule[i]]++;
+  var ruleInfo = new Map();
+  D.rules.forEach(function (r) { ruleInfo.set(r.id, r); });
+  var triage = $('triage-body');
+  var order = S.rules.map(function (_, k) { return k; }).sort(function (a, b) {
+    var ra = ruleInfo.get(S.rules[a]), rb = ruleInfo.get(S.rules[b]);
+    var sa = ra ? SEV.indexOf(ra.severity) : 3, sb = rb ? SEV.indexOf(rb.severity) : 3;
+    return sa - sb || perRule[b] - perRule[a] || (S.rules[a] < S.rules[b] ? -1 : 1);
+  });
+  order.forEach(function (k) {
+    var info = ruleInfo.get(S.rules[k]) || { severity: '', likelyCause: '', nextAction: '' };
+    var tr = el('tr');
+    var sev = el('td'); sev.appendChild(el('span', 'sev sev-' + info.severity, info.severity)); tr.appendChild(sev);
+    tr.appendChild(el('td', 'mono', S.rules[k]));
+    tr.appendChild(el('td', 'num', perRule[k]));
+    tr.appendChild(el('td', null, info.likelyCause));
+    tr.appendChild(el('td', null, info.nextAction));
+    tr.addEventListener('click', function () { $('f-rule').value = String(k); applyFilters(); });
+    triage.appendChild(tr);
+  });
+  if (N === 0) $('triage').appendChild(el('p', 'muted', 'No findings.'));
+
+  // Filters.
+  function fill(id, values) {
+    var sel = $(id);
+    values.forEach(function (v) { var o = el('option', null, v[1]); o.value = String(v[0]); sel.appendChild(o); });
+    sel.addEventListener('change', applyFilters);
+  }
+  function sortedTable(list) { return list.map(function (v, k) { return [k, v]; }).sort(function (a, b) { return a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0; }); }
+  fill('f-rule', sortedTable(S.rules));
+  fill('f-severity', SEV.map(function (v, k) { return [k, v]; }));
+  fill('f-tool', sortedTable(S.tools));
+  fill('f-file', sortedTable(S.files));
+  var shown = new Int32Array(N), shownCount = 0;
+  function applyFilters() {
+    var r = +$('f-rule').value, sv = +$('f-severity').value, t = +$('f-tool').value, f = +$('f-file').value;
+    var n = 0;
+    for (var i = 0; i < N; i++) {
+      if (r >= 0 && F.rule[i] !== r) continue;
+      if (sv >= 0 && F.severity[i] !== sv) continue;
+      if (t >= 0 && F.tool[i] !== t) continue;
+      if (f >= 0 && F.file[i] !== f) continue;
+      shown[n++] = i;
+    }
+    shownCount = n;
+    $('shown-count').textContent = n + ' of ' + N + ' finding(s)';
+    $('spacer').style.height = n * ROW + 'px';
+    $('list').scrollTop = 0;
+    drawRows();
+  }
+  $('f-clear').addEventListener('click', function () {
+    ['f-rule', 'f-severity', 'f-tool', 'f-file'].forEach(function (id) { $(id).value = '-1'; });
+    applyFilters();
+  });
+
+  // Virtualized findings list: only the rows in view exist.
+  var list = $('list'), rows = $('rows'), selected = -1;
+  function drawRows() {
+    var first = Math.max(0, Math.floor(list.scrollTop / ROW) - 5);
+    var last = Math.min(shownCount, first + Math.ceil(list.clientHeight / ROW) + 10);
+    rows.textContent = '';
+    rows.style.transform = 'translateY(' + first * ROW + 'px)';
+    for (var k = first; k < last; k++) {
+      var i = shown[k];
+      var row = el('div', 'row' + (i === selected ? ' selected' : ''));
+      row.dataset.index = String(i);
+      row.appendChild(el('span', 'sev sev-' + SEV[F.severity[i]], SEV[F.severity[i]]));
+      row.appendChild(el('span', 'rule mono', S.rules[F.rule[i]]));
+      row.appendChild(el('span', 'loc mono', loc(S.files[F.file[i]], F.line[i])));
+      row.appendChild(el('span', 'msg', F.message[i]));
+      rows.appendChild(row);
+    }
+  }
+  list.addEventListener('scroll', function () { window.requestAnimationFrame(drawRows); });
+  rows.addEventListener('click', function (ev) {
+    var row = ev.target.closest('.row');
+    if (row) showFinding(+row.dataset.index);
+  });
+
+  function field(parent, name, value, mono) {
+    if (value === null || value === undefined || value === '') return;
+    var dt = el('dt', null, name), dd = el('dd', mono ? 'mono' : null, value);
+    parent.appendChild(dt); parent.appendChild(dd);
+  }
+  function showFinding(i) {
+    selected = i;
+    drawRows();
+    var box = $('detail');
+    box.textContent = '';
+    var info = ruleInfo.get(S.rules[F.rule[i]]) || {};
+    box.appendChild(el('h3', 'mono', S.rules[F.rule[i]]));
+    var dl = el('dl');
+    field(dl, 'Severity', SEV[F.severity[i]]);
+    field(dl, 'Location', loc(S.files[F.file[i]], F.line[i]), true);
+    field(dl, 'Run', F.runId[i], true);
+    field(dl, 'Call id', F.callId[i], true);
+    field(dl, 'Tool', F.tool[i] >= 0 ? S.tools[F.tool[i]] : null, true);
+    field(dl, 'Excerpt', F.message[i]);
+    field(dl, 'What it finds', info.summary);
+    field(dl, 'Likely cause', info.likelyCause);
+    field(dl, 'Next action', info.nextAction);
+    box.appendChild(dl);
+    if (F.run[i] >= 0) { $('run-select').value = String(F.run[i]); showRun(F.run[i], F.line[i]); }
+  }
+
+  // Timelines: one canvas, the selected run, runs worst first.
+  var runSel = $('run-select'), canvas = $('timeline'), current = -1, mark = -1;
+  D.runs.forEach(function (r, k) {
+    var c = r.counts;
+    var o = el('option', null, runName(r) + '  (' + c.error + ' E, ' + c.warning + ' W, ' + c.note + ' N)');
+    o.value = String(k);
+    runSel.appendChild(o);
+  });
+  runSel.addEventListener('change', function () { showRun(+runSel.value, -1); });
+  var LANE = 20, GUTTER = 170, MAX_LANES = 300, STRIDE = 6;
+  function colour(flags) {
+    if (flags & 8) return '#c62828';
+    if (flags & 2) return '#e53935';
+    if (flags & 4) return '#ef6c00';
+    if (flags & 1) return '#78909c';
+    return '#2e7d32';
+  }
+  function geometry(r) {
+    var width = Math.max(600, canvas.parentElement.clientWidth - 4);
+    var lanes = Math.min(r.lanes.length, MAX_LANES);
+    var scale = (width - GUTTER - 10) / Math.max(r.end, 1);
+    return { width: width, height: (lanes + 1) * LANE + 8, lanes: lanes, scale: scale };
+  }
+  function showRun(k, line) {
+    current = k; mark = line;
+    var r = D.runs[k];
+    if (!r) return;
+    var note = r.timed ? 'Time axis: milliseconds from the run\u2019s first record (run length ' + r.end + ' ms).'
+      : 'This run has records without timestamps: it is drawn by record order, not by time.';
+    if (r.truncated > 0) note += ' ' + r.truncated + ' bar(s) beyond the cap are not drawn.';
+    if (r.lanes.length > MAX_LANES) note += ' Only the first ' + MAX_LANES + ' of ' + r.lanes.length + ' lanes are drawn.';
+    $('timeline-note').textContent = note;
+    var g = geometry(r), ratio = window.devicePixelRatio || 1;
+    canvas.width = g.width * ratio; canvas.height = g.height * ratio;
+    canvas.style.width = g.width + 'px'; canvas.style.height = g.height + 'px';
+    var ctx = canvas.getContext('2d');
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, g.width, g.height);
+    ctx.font = '12px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    for (var l = 0; l < g.lanes; l++) {
+      if (l % 2 === 0) { ctx.fillStyle = '#f5f7fa'; ctx.fillRect(0, LANE + l * LANE, g.width, LANE); }
+      ctx.fillStyle = '#263238';
+      var name = r.lanes[l];
+      ctx.fillText(name.length > 24 ? name.slice(0, 23) + '\u2026' : name, 6, LANE + l * LANE + LANE / 2);
+    }
+    ctx.fillStyle = '#546e7a';
+    ctx.fillText(r.timed ? '0 ms' : 'record 0', GUTTER, LANE / 2);
+    var endLabel = r.timed ? r.end + ' ms' : 'record ' + r.end;
+    ctx.fillText(endLabel, g.width - 10 - ctx.measureText(endLabel).width, LANE / 2);
+    var b = r.bars, x0 = GUTTER, storms = new Map();
+    for (var j = 0; j < b.length; j += STRIDE) {
+      var lane = b[j], flags = b[j + 4];
+      if (lane >= g.lanes) continue;
+      var start = b[j + 1], end = b[j + 2] < 0 ? r.end : b[j + 2];
+      var x = x0 + start * g.scale, w = Math.max(2, (end - start) * g.scale), y = LANE + lane * LANE + 3;
+      ctx.fillStyle = colour(flags);
+      ctx.globalAlpha = flags & 8 ? 0.45 : 1;
+      ctx.fillRect(x, y, w, LANE - 6);
+      ctx.globalAlpha = 1;
+      if (flags & 16) { ctx.strokeStyle = '#6a1b9a'; ctx.lineWidth = 2; ctx.strokeRect(x, y - 1, w, LANE - 4); }
+      if (flags & 8) { ctx.fillStyle = '#c62828'; ctx.fillText('\u2192 no result', Math.min(x + 4, g.width - 80), y + (LANE - 6) / 2); }
+      if (b[j + 3] === mark) { ctx.strokeStyle = '#000'; ctx.lineWidth = 2; ctx.strokeRect(x - 2, y - 2, w + 4, LANE - 2); }
+      var sg = b[j + 5];
+      if (sg > 0) {
+        var group = storms.get(sg);
+        if (!group) storms.set(sg, group = { lane: lane, x1: x, x2: x + w, n: 0 });
+        group.x1 = Math.min(group.x1, x); group.x2 = Math.max(group.x2, x + w); group.n++;
+      }
+    }
+    // Retry storms grouped: one bracket under each group's calls, with its size.
+    storms.forEach(function (group) {
+      var yb = LANE + group.lane * LANE + LANE - 2;
+      ctx.strokeStyle = '#6a1b9a'; ctx.lineWidth = 2;
+      ctx.beginPath(); ctx.moveTo(group.x1, yb - 3); ctx.lineTo(group.x1, yb); ctx.lineTo(group.x2, yb); ctx.lineTo(group.x2, yb - 3); ctx.stroke();
+      ctx.fillStyle = '#6a1b9a';
+      ctx.fillText('retry storm \u00d7' + group.n, Math.min(group.x2 + 6, g.width - 110), LANE + group.lane * LANE + LANE / 2);
+    });
+  }
+  canvas.addEventListener('click', function (ev) {
+    var r = D.runs[current];
+    if (!r) return;
+    var g = geometry(r), rect = canvas.getBoundingClientRect();
+    var lane = Math.floor((ev.clientY - rect.top - LANE) / LANE), t = (ev.clientX - rect.left - GUTTER) / g.scale;
+    var best = -1, dist = Infinity;
+    for (var j = 0; j < r.bars.length; j += STRIDE) {
+      if (r.bars[j] !== lane) continue;
+      var start = r.bars[j + 1], end = r.bars[j + 2] < 0 ? r.end : r.bars[j + 2];
+      var d = t < start ? start - t : t > end ? t - end : 0;
+      if (d < dist) { dist = d; best = j; }
+    }
+    var out = $('bar-detail');
+    if (best < 0) { out.textContent = ''; return; }
+    var f = r.bars[best + 4], what = f & 1 ? 'llm span' : f & 8 ? 'call with no result (orphan)' : f & 2 ? 'call, error result' : 'call';
+    if (f & 4) what += ', over its deadline';
+    if (f & 16) what += ', part of a retry storm';
+    var id = r.callIds[best / STRIDE];
+    out.textContent = r.lanes[lane] + ' \u00b7 ' + what + ' \u00b7 ' + loc(r.file, r.bars[best + 3]) + (id ? ' \u00b7 call ' + id : '') +
+      ' \u00b7 ' + (r.timed ? r.bars[best + 1] + ' ms' : 'record ' + r.bars[best + 1]);
+    mark = r.bars[best + 3];
+    showRun(current, mark);
+  });
+  if (D.runs.length === 0) $('timeline-note').textContent = 'No run timelines in this report (a merged report carries none).';
+  window.addEventListener('resize', function () { if (current >= 0) showRun(current, mark); });
+
+  applyFilters();
+  if (D.runs.length > 0) showRun(0, -1);
+  document.body.dataset.ready = '1';
+})();
+`;
+
+;// CONCATENATED MODULE: ./src/report/html/render.ts
+
+
+
+/**
+ * The self-contained HTML report: summary, triage table, filters by
+ * rule/severity/tool/file, a virtualized findings list with details, and a
+ * swimlane timeline per run. No network, works from file://. Trace text never
+ * enters the markup: it travels as JSON in a non-executed script element and
+ * the page script puts it into the DOM as text. The CSP admits only our own
+ * script, by its hash.
+ */
+function renderHtml(report, timelines = []) {
+    const scriptHash = (0,external_node_crypto_.createHash)('sha256').update(PAGE_SCRIPT, 'utf8').digest('base64');
+    const csp = `default-src 'none'; script-src 'sha256-${scriptHash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
+    return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>agent-trace-audit report</title>
+<style>${PAGE_STYLE}</style>
+</head>
+<body>
+<header>
+<h1>agent-trace-audit</h1>
+<p class="muted">version <span id="version"></span></p>
+</header>
+<section id="summary" class="cards">
+<div class="card error"><b id="count-error">0</b><span>errors</span></div>
+<div class="card warning"><b id="count-warning">0</b><span>warnings</span></div>
+<div class="card note"><b id="count-note">0</b><span>notes</span></div>
+<div class="card"><b id="count-files">0</b><span>files</span></div>
+<div class="card"><b id="count-runs">0</b><span>runs</span></div>
+<div class="card"><b id="count-calls">0</b><span>tool calls</span></div>
+</section>
+<section id="triage">
+<h2>Triage</h2>
+<table><thead><tr><th></th><th>Finding</th><th>Count</th><th>Likely cause</th><th>Next action</th></tr></thead><tbody id="triage-body"></tbody></table>
+</section>
+<section id="runs">
+<h2>Run timeline</h2>
+<div class="controls"><label>Run (worst first) <select id="run-select"></select></label></div>
+<p id="timeline-note" class="muted"></p>
+<div class="legend"><span class="k llm"></span>llm span <span class="k ok"></span>call to result <span class="k err"></span>error result <span class="k late"></span>over deadline <span class="k open"></span>no result (open to run end) <span class="k storm"></span>retry storm</div>
+<div id="timeline-wrap"><canvas id="timeline" width="600" height="40"></canvas></div>
+<p id="bar-detail" class="mono"></p>
+</section>
+<section id="findings">
+<h2>Findings</h2>
+<div class="controls">
+<label>Rule <select id="f-rule"><option value="-1">all</option></select></label>
+<label>Severity <select id="f-severity"><option value="-1">all</option></select></label>
+<label>Tool <select id="f-tool"><option value="-1">all</option></select></label>
+<label>File <select id="f-file"><option value="-1">all</option></select></label>
+<button id="f-clear" type="button">Clear</button>
+<span id="shown-count" class="muted"></span>
+</div>
+<div class="split">
+<div id="list"><div id="spacer"></div><div id="rows"></div></div>
+<aside id="detail"><p class="muted">Click a finding to see its location and excerpt.</p></aside>
+</div>
+</section>
+<script type="application/json" id="report-data">${embedJson(pageData(report, timelines))}</script>
+<script>${PAGE_SCRIPT}</script>
+</body>
+</html>
+`;
+}
+/** The report page's stylesheet (inlined; no web fonts, no external images). */
+const PAGE_STYLE = `
+:root { --err: #c62828; --warn: #ef6c00; --note: #1565c0; --ok: #2e7d32; --line: #dfe3e8; }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 16px 24px 40px; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2933; background: #fff; }
+header { display: flex; align-items: baseline; gap: 12px; }
+h1 { font-size: 22px; margin: 0 0 8px; }
+h2 { font-size: 17px; margin: 24px 0 8px; }
+h3 { font-size: 15px; margin: 0 0 8px; }
+.muted { color: #616e7c; }
+.mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 12.5px; }
+.cards { display: flex; flex-wrap: wrap; gap: 10px; }
+.card { border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 96px; display: flex; flex-direction: column; }
+.card b { font-size: 22px; }
+.card.error b { color: var(--err); } .card.warning b { color: var(--warn); } .card.note b { color: var(--note); }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid var(--line); }
+#triage tbody tr { cursor: pointer; } #triage tbody tr:hover { background: #f5f7fa; }
+td.num { text-align: right; }
+.sev { display: inline-block; min-width: 58px; padding: 0 6px; border-radius: 10px; font-size: 12px; color: #fff; text-align: center; }
+.sev-error { background: var(--err); } .sev-warning { background: var(--warn); } .sev-note { background: var(--note); }
+.controls { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-bottom: 8px; }
+select { max-width: 320px; }
+#run-select { max-width: 720px; }
+.split { display: flex; gap: 12px; align-items: flex-start; }
+#list { position: relative; flex: 1 1 60%; height: 420px; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+#spacer { width: 1px; }
+#rows { position: absolute; top: 0; left: 0; right: 0; }
+.row { height: 24px; display: flex; gap: 10px; align-items: center; padding: 0 8px; white-space: nowrap; cursor: pointer; border-bottom: 1px solid #f0f2f5; }
+.row:hover { background: #f5f7fa; } .row.selected { background: #e3f2fd; }
+.row .rule { width: 190px; overflow: hidden; text-overflow: ellipsis; flex: none; }
+.row .loc { width: 230px; overflow: hidden; text-overflow: ellipsis; flex: none; color: #3e4c59; }
+.row .msg { overflow: hidden; text-overflow: ellipsis; }
+#detail { flex: 1 1 40%; border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; min-height: 120px; max-height: 420px; overflow: auto; overflow-wrap: anywhere; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 10px; margin: 0; }
+dt { color: #616e7c; } dd { margin: 0; white-space: pre-wrap; }
+#timeline-wrap { max-height: 520px; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+canvas { display: block; cursor: crosshair; }
+.legend { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; font-size: 12px; margin-bottom: 6px; }
+.legend .k { display: inline-block; width: 18px; height: 10px; border-radius: 2px; }
+.k.llm { background: #78909c; } .k.ok { background: var(--ok); } .k.err { background: #e53935; } .k.late { background: var(--warn); }
+.k.open { background: var(--err); opacity: .45; } .k.storm { border: 2px solid #6a1b9a; }
+`;
+
 ;// CONCATENATED MODULE: ./src/report/json.ts
 /** The JSON report: two-space indented, keys in schema order, trailing newline. */
 function renderJson(report) {
@@ -13876,11 +14440,11 @@ function renderText(report) {
         out.push(`    next action:  ${row.nextAction}`);
     }
     out.push('', 'Findings');
-    out.push(...table(['SEVERITY', 'RULE', 'LOCATION', 'RUN', 'CALL', 'MESSAGE'], report.findings.map((f) => [f.severity, f.ruleId, locationOf(f), f.runId ?? '-', f.callId ?? '-', f.message]), [undefined, undefined, 60, 24, 24, undefined]));
+    out.push(...text_table(['SEVERITY', 'RULE', 'LOCATION', 'RUN', 'CALL', 'MESSAGE'], report.findings.map((f) => [f.severity, f.ruleId, locationOf(f), f.runId ?? '-', f.callId ?? '-', f.message]), [undefined, undefined, 60, 24, 24, undefined]));
     return `${out.join('\n')}\n`;
 }
 /** A plain column table; `widths` caps columns (undefined: no cap), the last column is never padded. */
-function table(head, rows, widths) {
+function text_table(head, rows, widths) {
     const cap = (text, i) => {
         const max = widths[i];
         return max !== undefined && [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
@@ -13898,8 +14462,10 @@ function table(head, rows, widths) {
 
 
 
-const OUTPUT_FORMATS = ['text', 'json', 'markdown'];
-function renderReport(report, format) {
+
+const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html'];
+/** `timelines`: the runs as drawn by the html format (collected with `timelineCollector`). */
+function renderReport(report, format, timelines = []) {
     switch (format) {
         case 'text':
             return renderText(report);
@@ -13907,9 +14473,175 @@ function renderReport(report, format) {
             return renderJson(report);
         case 'markdown':
             return renderMarkdown(report);
+        case 'html':
+            return renderHtml(report, timelines);
         default:
             throw new errors/* UsageError */.eb(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
     }
+}
+
+// EXTERNAL MODULE: ./src/audit/call-identity.ts
+var call_identity = __nccwpck_require__(2258);
+// EXTERNAL MODULE: ./src/audit/pairing.ts
+var audit_pairing = __nccwpck_require__(515);
+;// CONCATENATED MODULE: ./src/report/timeline/types.ts
+/** Bit flags on a timeline bar. */
+const BAR_FLAG = {
+    /** An llm span (lane "model"). */
+    llm: 1,
+    /** The call's result is an error. */
+    error: 2,
+    /** The result came after the call's deadline (a budget miss). */
+    late: 4,
+    /** No result: an orphan, drawn open-ended to the run's end. */
+    open: 8,
+    /** One of a group of identical calls (a retry storm). */
+    storm: 16,
+};
+
+;// CONCATENATED MODULE: ./src/report/timeline/collect.ts
+
+
+
+
+/** Bars kept per run; a longer run says how many were left out. */
+const MAX_BARS_PER_RUN = 50_000;
+/** Identical calls (tool + canonical args) that make a retry storm on the timeline. */
+const STORM_SIZE = 3;
+const LLM_LANE = 'model';
+/**
+ * A compact, sanitized timeline of one run: llm spans and tool calls as bars
+ * (call to result), orphans open to the run's end, errors, budget misses and
+ * retry storms flagged. Positions are milliseconds from the run's first
+ * timestamp when every drawn record has one; otherwise record order (`timed: false`).
+ */
+function collectTimeline(run) {
+    const timed = isTimed(run);
+    const index = new Map();
+    run.records.forEach((record, i) => index.set(record, i));
+    const at = (record) => (timed ? record.ts : index.get(record));
+    const origin = timed ? firstTime(run) : 0;
+    const lanes = [];
+    const laneOf = new Map();
+    const lane = (name) => {
+        let id = laneOf.get(name);
+        if (id === undefined) {
+            id = lanes.length;
+            laneOf.set(name, id);
+            lanes.push(name);
+        }
+        return id;
+    };
+    const bars = [];
+    for (const span of run.llmSpans) {
+        const start = at(span) - origin;
+        const end = timed ? (span.endTs ?? span.ts) - origin : start + 1;
+        bars.push({ lane: lane(LLM_LANE), start, end: Math.max(end, start), line: span.loc.line, callId: null, flags: BAR_FLAG.llm, storm: 0 });
+    }
+    const storms = stormCalls(run.calls);
+    const pairing = (0,audit_pairing/* pairRun */.W)(run);
+    const resultOf = new Map();
+    for (const { call, result } of pairing.pairs)
+        resultOf.set(call, result);
+    const orphans = new Set(pairing.orphans);
+    for (const call of run.calls) {
+        const result = resultOf.get(call);
+        const start = at(call) - origin;
+        let flags = 0;
+        let end = null;
+        if (result) {
+            end = Math.max(start, at(result) - origin);
+            if (result.isError)
+                flags |= BAR_FLAG.error;
+            if (timed && call.deadlineMs !== null && end - start > call.deadlineMs)
+                flags |= BAR_FLAG.late;
+        }
+        else if (orphans.has(call))
+            flags |= BAR_FLAG.open;
+        else
+            end = start;
+        const storm = storms.get(call) ?? 0;
+        if (storm > 0)
+            flags |= BAR_FLAG.storm;
+        bars.push({ lane: lane(clean(call.tool)), start, end, line: call.loc.line, callId: call.callId === null ? null : clean(call.callId), flags, storm });
+    }
+    bars.sort((a, b) => a.start - b.start || a.line - b.line);
+    const kept = bars.slice(0, MAX_BARS_PER_RUN);
+    let last = timed ? 0 : run.records.length;
+    if (timed) {
+        for (const record of run.records)
+            if (record.ts !== null && record.ts - origin > last)
+                last = record.ts - origin;
+        for (const bar of bars)
+            last = Math.max(last, bar.end ?? bar.start);
+    }
+    return {
+        file: (0,sanitize_text/* sanitizeText */.j)(run.file, { maxChars: 300 }),
+        runId: run.runId === null ? null : (0,sanitize_text/* sanitizeText */.j)(run.runId, { maxChars: 120 }),
+        timed,
+        end: last,
+        lanes,
+        bars: kept,
+        truncated: bars.length - kept.length,
+    };
+}
+/** Bars kept over all runs of one audit: past it, runs keep their name and counts but no bars. */
+const MAX_BARS_TOTAL = 500_000;
+/** Timelines of every run as the engine completes them: pass `onRun` to the audit. */
+function timelineCollector(maxBars = MAX_BARS_TOTAL) {
+    const timelines = [];
+    let kept = 0;
+    const onRun = (run) => {
+        const timeline = collectTimeline(run);
+        if (kept + timeline.bars.length <= maxBars) {
+            kept += timeline.bars.length;
+            timelines.push(timeline);
+        }
+        else
+            timelines.push({ ...timeline, bars: [], truncated: timeline.bars.length + timeline.truncated });
+    };
+    return { timelines, onRun };
+}
+function isTimed(run) {
+    const drawn = [...run.llmSpans, ...run.calls, ...run.results];
+    return drawn.length > 0 && drawn.every((record) => record.ts !== null && Number.isFinite(record.ts));
+}
+function firstTime(run) {
+    let first = Infinity;
+    for (const record of run.llmSpans)
+        if (record.ts < first)
+            first = record.ts;
+    for (const record of run.calls)
+        if (record.ts < first)
+            first = record.ts;
+    return Number.isFinite(first) ? first : 0;
+}
+/** Calls that belong to a group of STORM_SIZE or more identical calls, with their group's number (1-based, in order of first call). */
+function stormCalls(calls) {
+    const groups = new Map();
+    for (const call of calls) {
+        const key = (0,call_identity/* fingerprintKey */.SV)(call);
+        if (key === null)
+            continue;
+        const group = groups.get(key);
+        if (group)
+            group.push(call);
+        else
+            groups.set(key, [call]);
+    }
+    const out = new Map();
+    let id = 0;
+    for (const group of groups.values()) {
+        if (group.length < STORM_SIZE)
+            continue;
+        id += 1;
+        for (const call of group)
+            out.set(call, id);
+    }
+    return out;
+}
+function clean(text) {
+    return (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 120 });
 }
 
 ;// CONCATENATED MODULE: external "node:util"
@@ -13959,6 +14691,7 @@ function oneOf(flag, value, allowed) {
 
 
 
+
 const AUDIT_USAGE = `usage: agent-trace-audit audit <file|dir|glob>... [--format ${OUTPUT_FORMATS.join('|')}] [--config file]
        [--fail-on ${FAIL_LEVELS.join('|')}] [--input-format id] [--output file] [--jobs n] [--debug]`;
 /** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. */
@@ -13985,8 +14718,19 @@ async function auditCommand(args, io) {
     const jobs = values.jobs === undefined ? (0,pool/* defaultJobs */.yV)() : Number(values.jobs);
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
         throw new errors/* UsageError */.eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(values.jobs)}`);
-    const outcome = await auditPaths({ paths: positionals, root: io.cwd, config, strictPaths: true, jobs, workerEntry: io.workerEntry ?? null, ...(inputFormat ? { inputFormat } : {}) }, logger);
-    const rendered = renderReport(outcome.report, format);
+    // The html format draws each run: it collects timelines as runs complete (in this thread).
+    const drawn = format === 'html' ? timelineCollector() : undefined;
+    const outcome = await auditPaths({
+        paths: positionals,
+        root: io.cwd,
+        config,
+        strictPaths: true,
+        jobs,
+        workerEntry: io.workerEntry ?? null,
+        ...(inputFormat ? { inputFormat } : {}),
+        ...(drawn ? { onRun: drawn.onRun } : {}),
+    }, logger);
+    const rendered = renderReport(outcome.report, format, drawn?.timelines);
     if (values.output)
         await (0,promises_.writeFile)((0,external_node_path_namespaceObject.resolve)(io.cwd, values.output), rendered);
     else
@@ -13996,7 +14740,25 @@ async function auditCommand(args, io) {
 
 // EXTERNAL MODULE: ./src/audit/findings.ts
 var audit_findings = __nccwpck_require__(8293);
+;// CONCATENATED MODULE: ./src/report/artifact-list.ts
+/**
+ * The `artifacts` of several reports as one list (identical entries once,
+ * sorted by name then id), as a fragment to spread into a merged report:
+ * empty when no report lists any, so the field stays absent.
+ */
+function mergedArtifacts(reports) {
+    const seen = new Map();
+    for (const report of reports)
+        for (const a of report.artifacts ?? [])
+            seen.set(JSON.stringify([a.name, a.id, a.digest, a.files]), a);
+    if (seen.size === 0)
+        return {};
+    const artifacts = [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id || a.files - b.files));
+    return { artifacts };
+}
+
 ;// CONCATENATED MODULE: ./src/report/merge.ts
+
 
 
 
@@ -14034,6 +14796,7 @@ function mergeReports(reports) {
         rules,
         metrics: sumMetrics(reports.map((r) => r.metrics)),
         findings: findings,
+        ...mergedArtifacts(reports),
     };
 }
 function uniqueSorted(items, compare) {
@@ -14345,8 +15108,6 @@ function kindOf(value) {
     return `a ${typeof value}`;
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/seal/layout.ts
 
 /**
@@ -15506,10 +16267,15 @@ class FactCollector {
         return this.calls.has(`${runId ?? ''}\u0000${callId}`);
     }
     llm(place, endTs = null) {
-        this.records.push(llmRecord(place, endTs));
+        const record = llmRecord(place, endTs);
+        this.records.push(record);
+        return record;
     }
-    /** A catalog for the run; the same names and schemas again in the same run are not repeated. */
-    catalog(tools, place) {
+    /**
+     * A catalog for the run; the same names and schemas again in the same run are not repeated.
+     * With `before`, it goes right before that record (the tools of a request found after its llm record).
+     */
+    catalog(tools, place, before) {
         if (tools.length === 0)
             return;
         const key = JSON.stringify(tools.map((t) => [t.name, t.schema ?? null]));
@@ -15517,7 +16283,11 @@ class FactCollector {
         if (this.catalogs.get(run) === key)
             return;
         this.catalogs.set(run, key);
-        this.records.push(catalogRecord(tools, place));
+        const at = before === undefined ? -1 : this.records.lastIndexOf(before);
+        if (at === -1)
+            this.records.push(catalogRecord(tools, place));
+        else
+            this.records.splice(at, 0, catalogRecord(tools, place));
     }
 }
 
@@ -18869,32 +19639,46 @@ function collectSample(collector, sample, path, file, lineOf, fallbackRunId) {
     const place = (at, ts) => ({ loc: { file, line: lineOf(at) }, runId, ts });
     const rawEvents = own(sample, 'events');
     const events = Array.isArray(rawEvents) ? rawEvents : [];
+    // The tools each model request offered, in request order.
+    const offered = [];
     events.forEach((event, k) => {
         if (!isObject(event) || str(event, 'event') !== 'model')
             return;
         const tools = catalogTools(own(event, 'tools'));
-        if (tools)
-            collector.catalog(tools, place([...path, 'events', k], toMillis(own(event, 'timestamp'))));
+        offered.push(() => {
+            if (tools)
+                collector.catalog(tools, place([...path, 'events', k], toMillis(own(event, 'timestamp'))));
+        });
     });
     const times = toolTimes(events);
     const messages = own(sample, 'messages');
     if (Array.isArray(messages) && messages.length > 0) {
+        // Each model request writes one assistant message: its catalog goes right before
+        // that message's llm record, so a call is checked against the tools offered with it.
+        let request = 0;
         messages.forEach((message, j) => {
             const at = [...path, 'messages', j];
-            if (isObject(message) && str(message, 'role') === 'assistant')
+            if (isObject(message) && str(message, 'role') === 'assistant') {
+                offered[request++]?.();
                 collector.llm(place(at, null));
+            }
             for (const fact of messageFacts(message).facts) {
                 const time = fact.callId === null ? undefined : times.get(fact.callId);
                 collector.fact(fact, place(at, time ? (fact.kind === 'call' ? time.start : time.end) : null));
             }
         });
+        for (; request < offered.length; request += 1)
+            offered[request]();
         return;
     }
+    let request = 0;
     events.forEach((event, k) => {
         if (!isObject(event))
             return;
         const at = [...path, 'events', k];
         const kind = str(event, 'event');
+        if (kind === 'model')
+            offered[request++]();
         if (kind === 'model')
             collector.llm(place(at, toMillis(own(event, 'timestamp'))), toMillis(own(event, 'completed')));
         if (kind !== 'tool')
@@ -19169,6 +19953,8 @@ class ObservationReader {
     collector = new FactCollector(true);
     /** Call ids without a result yet, per tool, in call order (for tool observations without an id). */
     open = new Map();
+    /** The llm record of each generation's model turn (a nested generation shares its parent's). */
+    turns = new Map();
     constructor(file, runId, sink, generations) {
         this.file = file;
         this.runId = runId;
@@ -19208,15 +19994,23 @@ class ObservationReader {
         if (o.type === 'GENERATION') {
             const response = argsOf(own(o.obj, 'output'));
             const tools = catalogOf(o.obj, attrs) ?? (isObject(response) ? catalogTools(own(response, 'tools')) : null);
+            // A generation inside another generation is the same model turn, not a new one: its
+            // tools were offered with that turn, so they go before the turn's llm record.
+            const id = idOf(o.obj, 'id');
+            const parent = idOf(o.obj, 'parentObservationId');
+            const turn = parent === null ? undefined : this.turns.get(parent);
             if (tools && tools.length > 0)
-                this.collector.catalog(tools, this.place(o, o.start));
+                this.collector.catalog(tools, this.place(o, o.start), turn);
             // What the model was given (earlier calls and their results) comes before the model span itself;
             // otherwise a result found only in the next request's input would look late.
             this.messages(o, own(o.obj, 'input'), o.start);
-            // A generation inside another generation is the same model turn, not a new one.
-            const parent = idOf(o.obj, 'parentObservationId');
-            if (parent === null || !this.generations.has(parent))
-                this.collector.llm(this.place(o, o.start), o.end);
+            if (parent === null || !this.generations.has(parent)) {
+                const llm = this.collector.llm(this.place(o, o.start), o.end);
+                if (id !== null)
+                    this.turns.set(id, llm);
+            }
+            else if (id !== null && turn !== undefined)
+                this.turns.set(id, turn);
             this.messages(o, own(o.obj, 'output'), o.end);
             for (const fact of langfuseToolCalls(o.obj))
                 this.add(fact, this.place(o, o.end));
@@ -20611,6 +21405,9 @@ function assembleTrace(file, traceId, spans, sink) {
     const pairing = pairByOrder(spans, byId);
     const wrapsCalls = modelsWrappingCalls(spans, byId);
     const modelAbove = modelAncestry(byId);
+    const outermost = outermostModel(byId);
+    /** The llm record of each outermost model span: a nested model span's input and tools belong before it. */
+    const turns = new Map();
     for (const note of pairing.notes)
         sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
     const moments = [];
@@ -20633,35 +21430,51 @@ function assembleTrace(file, traceId, spans, sink) {
     const executedIds = new Set();
     let lastCatalog = null;
     const out = [];
-    const emitCall = (span, at, call, force) => {
+    /** Appends, or puts the record right before `before` (the llm record of the turn it belongs to). */
+    const put = (record, before) => {
+        const at = before === undefined ? -1 : out.lastIndexOf(before);
+        if (at === -1)
+            out.push(record);
+        else
+            out.splice(at, 0, record);
+    };
+    const emitCall = (span, at, call, force, before) => {
         if (call.id !== null) {
             if (callsSeen.has(call.id) && !force)
                 return;
             callsSeen.add(call.id);
         }
-        out.push({ kind: 'tool_call', ...base(span, at), callId: call.id, tool: call.name, args: call.args, argsHash: null, deadlineMs: null, index: null });
+        put({ kind: 'tool_call', ...base(span, at), callId: call.id, tool: call.name, args: call.args, argsHash: null, deadlineMs: null, index: null }, before);
     };
     for (const { at, phase, span } of moments) {
         const facts = span.facts;
         const tool = facts.tool;
         if (phase === 0) {
-            if (facts.catalog !== null) {
-                const key = JSON.stringify(facts.catalog.map((t) => t.name));
-                if (key !== lastCatalog) {
-                    lastCatalog = key;
-                    out.push({ kind: 'catalog', ...base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true });
-                }
-            }
-            if (facts.model && !modelAbove(span))
-                out.push({ kind: 'llm', ...base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) });
+            // The request's input (earlier calls and their results) happened before the request:
+            // its records come first, then the catalog offered with it, then the llm record. A model
+            // span nested in another is the same request: its input and tools go before that llm record.
+            const nested = facts.model && modelAbove(span);
+            const turn = nested ? turns.get(outermost(span)) : undefined;
             for (const call of facts.historyCalls)
                 if (call.id !== null)
-                    emitCall(span, at, call, false);
+                    emitCall(span, at, call, false, turn);
             for (const result of facts.historyResults) {
                 if (result.id === null || resultsSeen.has(result.id))
                     continue;
                 resultsSeen.add(result.id);
-                out.push({ kind: 'tool_result', ...base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null });
+                put({ kind: 'tool_result', ...base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null }, turn);
+            }
+            if (facts.catalog !== null) {
+                const key = JSON.stringify(facts.catalog.map((t) => t.name));
+                if (key !== lastCatalog) {
+                    lastCatalog = key;
+                    put({ kind: 'catalog', ...base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true }, turn);
+                }
+            }
+            if (facts.model && !nested) {
+                const llm = { kind: 'llm', ...base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) };
+                out.push(llm);
+                turns.set(span, llm);
             }
             const claimed = pairing.assigned.get(span);
             // An id-less model call claimed by this span already stands for its call.
@@ -20736,6 +21549,19 @@ function modelAncestry(byId) {
         for (const visited of path)
             memo.set(visited, answer);
         return answer;
+    };
+}
+/** The outermost model span above a nested model span (the span itself when none is above it). */
+function outermostModel(byId) {
+    return (span) => {
+        let top = span;
+        const seen = new Set([span]);
+        for (let parent = span.parentId === null ? undefined : byId.get(span.parentId); parent !== undefined && !seen.has(parent); parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
+            seen.add(parent);
+            if (parent.facts.model)
+                top = parent;
+        }
+        return top;
     };
 }
 /** Model spans with a model span below them that reports output calls (the same request, seen twice). */

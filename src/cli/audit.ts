@@ -7,6 +7,7 @@ import { FAIL_LEVELS } from '../config.js';
 import { UsageError } from '../errors.js';
 import { formatById, FORMATS } from '../ingest/registry.js';
 import { OUTPUT_FORMATS, renderReport } from '../report/index.js';
+import { timelineCollector } from '../report/timeline/collect.js';
 import { consoleLogger, oneOf, parseFlags, type CliIO } from './io.js';
 
 export const AUDIT_USAGE = `usage: agent-trace-audit audit <file|dir|glob>... [--format ${OUTPUT_FORMATS.join('|')}] [--config file]
@@ -38,11 +39,22 @@ export async function auditCommand(args: string[], io: CliIO): Promise<number> {
   const logger = consoleLogger(io, values.debug === true);
   const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new UsageError(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(values.jobs)}`);
+  // The html format draws each run: it collects timelines as runs complete (in this thread).
+  const drawn = format === 'html' ? timelineCollector() : undefined;
   const outcome = await auditPaths(
-    { paths: positionals, root: io.cwd, config, strictPaths: true, jobs, workerEntry: io.workerEntry ?? null, ...(inputFormat ? { inputFormat } : {}) },
+    {
+      paths: positionals,
+      root: io.cwd,
+      config,
+      strictPaths: true,
+      jobs,
+      workerEntry: io.workerEntry ?? null,
+      ...(inputFormat ? { inputFormat } : {}),
+      ...(drawn ? { onRun: drawn.onRun } : {}),
+    },
     logger,
   );
-  const rendered = renderReport(outcome.report, format);
+  const rendered = renderReport(outcome.report, format, drawn?.timelines);
   if (values.output) await writeFile(resolve(io.cwd, values.output), rendered);
   else io.stdout(rendered);
   return outcome.failed ? 1 : 0;

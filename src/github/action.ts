@@ -5,7 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import { isFailing } from '../core.js';
 import type { Logger } from '../logger.js';
 import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../report/budget.js';
+import { renderHtml } from '../report/html/render.js';
 import { renderJson } from '../report/json.js';
+import { mermaidSection } from '../report/mermaid.js';
 import { renderSarif } from '../report/sarif.js';
 import { annotate, type AnnotationSink } from './annotations.js';
 import { artifactNameFor, commentMarker, shardId } from './artifact-name.js';
@@ -20,6 +22,11 @@ import { headLines } from './report-lines.js';
 import { sourceReport } from './report-source.js';
 import { sealInputs, type SealFile } from './seal-step.js';
 import { REPORT_FILE } from './stored-report.js';
+
+/** The HTML report in the artifact, and the share of each size budget the Mermaid timelines may take. */
+export const HTML_REPORT_FILE = 'report.html';
+const MERMAID_COMMENT_BUDGET = 12_000;
+const MERMAID_SUMMARY_BUDGET = 60_000;
 
 export interface ActionDeps {
   readonly logger: Logger;
@@ -46,6 +53,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const outDir = await mkdtemp(join(ctx.tempDir || tmpdir(), 'agent-trace-audit-'));
   const reportPath = join(outDir, REPORT_FILE);
   await writeFile(reportPath, renderJson(report));
+  await writeFile(join(outDir, HTML_REPORT_FILE), renderHtml(report, sourced.timelines ?? []));
   if (inputs.sarifFile !== '') {
     const sarifPath = resolve(ctx.workspace, inputs.sarifFile);
     await mkdir(dirname(sarifPath), { recursive: true });
@@ -71,7 +79,8 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
 
   if (inputs.summary) {
     try {
-      await core.summary.addRaw(renderWithinBudget(report, SUMMARY_LIMIT, { head: lines }).markdown).write();
+      const pictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_SUMMARY_BUDGET, { runs: 5 });
+      await core.summary.addRaw(renderWithinBudget(report, SUMMARY_LIMIT, { head: lines, tail: pictures }).markdown).write();
     } catch (error) {
       logger.warning(`could not write the job summary: ${firstLine(error)}`);
     }
@@ -82,7 +91,8 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const total = report.findings.length;
   if (issueNumber !== undefined) {
     const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '');
-    const body = renderWithinBudget(report, COMMENT_LIMIT, { head: lines, tail: [marker] }).markdown;
+    const pictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_COMMENT_BUDGET);
+    const body = renderWithinBudget(report, COMMENT_LIMIT, { head: lines, tail: [...pictures, marker] }).markdown;
     const api = restClient(inputs.token, ctx.apiUrl);
     // on-findings: a clean run creates no comment, but a stale one from an earlier run is brought up to date.
     const create = !(inputs.commentMode === 'on-findings' && total === 0);

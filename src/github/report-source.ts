@@ -7,6 +7,8 @@ import { auditPaths } from '../core.js';
 import { ConfigurationError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
+import { timelineCollector } from '../report/timeline/collect.js';
+import type { RunTimeline } from '../report/timeline/types.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { VERSION } from '../version.js';
@@ -22,6 +24,8 @@ export interface Sourced {
   readonly inputs: readonly AuditInput[];
   /** Set when there was nothing to audit (no trace files, or no shard reports). */
   readonly empty: boolean;
+  /** Run timelines for report.html and the Mermaid blocks (audit mode; merged reports carry none). */
+  readonly timelines?: readonly RunTimeline[];
 }
 
 export async function loadActionConfig(inputs: ActionInputs, workspace: string): Promise<AuditConfig> {
@@ -41,13 +45,17 @@ export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger
   if (inputs.mode === 'audit') {
     const read = await collectArtifacts(inputs, inputs.token, ctx, logger);
     const sources = artifactSources(read);
-    const outcome = await auditPaths({ paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry, sources }, logger);
+    const drawn = timelineCollector();
+    const outcome = await auditPaths(
+      { paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry, sources, onRun: drawn.onRun },
+      logger,
+    );
     const byFormat = new Map<string, number>();
     for (const file of outcome.report.files) byFormat.set(file.format, (byFormat.get(file.format) ?? 0) + 1);
     const formats = [...byFormat.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([format, n]) => `${n} ${format}`);
     logger.info(`found ${outcome.report.files.length} trace file(s)${formats.length > 0 ? `: ${formats.join(', ')}` : ''}`);
     const report = read.length > 0 ? withArtifacts(outcome.report, read, outcome.inputs) : outcome.report;
-    return { report, config, inputs: outcome.inputs, empty: outcome.report.files.length === 0 };
+    return { report, config, inputs: outcome.inputs, empty: outcome.report.files.length === 0, timelines: drawn.timelines };
   }
   if (inputs.artifacts.length > 0) logger.warning(`artifacts is read in mode: audit only; mode: ${inputs.mode} reads the report artifacts and ignores it`);
   if (!inputs.token) throw new ConfigurationError(`mode: ${inputs.mode} needs github-token to read artifacts`, 'input');

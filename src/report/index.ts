@@ -1,13 +1,16 @@
 import { UsageError } from '../errors.js';
+import { renderHtml } from './html/render.js';
 import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
 import type { Report } from './schema.js';
 import { renderText } from './text.js';
+import type { RunTimeline } from './timeline/types.js';
 
-export const OUTPUT_FORMATS = ['text', 'json', 'markdown'] as const;
+export const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-export function renderReport(report: Report, format: string): string {
+/** `timelines`: the runs as drawn by the html format (collected with `timelineCollector`). */
+export function renderReport(report: Report, format: string, timelines: readonly RunTimeline[] = []): string {
   switch (format) {
     case 'text':
       return renderText(report);
@@ -15,6 +18,8 @@ export function renderReport(report: Report, format: string): string {
       return renderJson(report);
     case 'markdown':
       return renderMarkdown(report);
+    case 'html':
+      return renderHtml(report, timelines);
     default:
       throw new UsageError(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
   }

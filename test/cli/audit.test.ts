@@ -70,7 +70,7 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
       [['audit'], 'usage: audit needs at least one file, folder or glob'],
       [['audit', 'missing.jsonl'], 'no-such-path: no such file or directory: "missing.jsonl"'],
       [['audit', 'nothing-*.jsonl'], 'no-match: no file matches "nothing-*.jsonl"'],
-      [['audit', 'a.jsonl', '--format', 'xml'], 'usage: --format must be one of text, json, markdown, not "xml"'],
+      [['audit', 'a.jsonl', '--format', 'xml'], 'usage: --format must be one of text, json, markdown, html, not "xml"'],
       [['audit', 'a.jsonl', '--bogus'], "usage: Unknown option '--bogus'"],
       [['audit', 'a.jsonl', '--config', 'bad.yml'], 'config: bad.yml: rules.no-such-rule: unknown rule id "no-such-rule"'],
       [['audit', 'a.jsonl', '--config', 'typo.yml'], 'config: typo.yml: fail_on: unknown key'],

@@ -1,0 +1,114 @@
+import type { Report } from '../schema.js';
+import { rankRuns, runIndexOf } from '../timeline/rank.js';
+import type { RunTimeline } from '../timeline/types.js';
+
+/**
+ * What the page script reads: the report in columns (string tables for rules,
+ * files and tools; one array per field) so 100,000 findings parse and filter
+ * fast, and the runs worst first with their bars flattened to numbers.
+ */
+export interface PageData {
+  readonly version: string;
+  readonly summary: Report['summary'];
+  readonly rules: Report['rules'];
+  readonly strings: { readonly rules: string[]; readonly files: string[]; readonly tools: string[] };
+  readonly findings: {
+    /** Index into strings.rules / strings.files / strings.tools (-1: none). */
+    readonly rule: number[];
+    /** 0 error, 1 warning, 2 note. */
+    readonly severity: number[];
+    readonly file: number[];
+    readonly line: number[];
+    readonly tool: number[];
+    /** Index into runs (-1: no run drawn). */
+    readonly run: number[];
+    readonly message: string[];
+    readonly callId: Array<string | null>;
+    readonly runId: Array<string | null>;
+  };
+  readonly runs: Array<{
+    readonly file: string;
+    readonly runId: string | null;
+    readonly timed: boolean;
+    readonly end: number;
+    readonly lanes: readonly string[];
+    /** Six numbers per bar: lane, start, end (-1: open), line, flags, retry storm (0: none). */
+    readonly bars: number[];
+    readonly callIds: Array<string | null>;
+    readonly truncated: number;
+    readonly counts: { readonly error: number; readonly warning: number; readonly note: number };
+  }>;
+}
+
+const SEVERITY_INDEX = { error: 0, warning: 1, note: 2 } as const;
+
+export function pageData(report: Report, timelines: readonly RunTimeline[]): PageData {
+  const ranked = rankRuns(report, timelines);
+  const position = new Map<number, number>();
+  ranked.forEach((r, i) => position.set(r.index, i));
+  const owners = runIndexOf(report.findings, timelines);
+  const rules = table();
+  const files = table();
+  const tools = table();
+  const f: PageData['findings'] = { rule: [], severity: [], file: [], line: [], tool: [], run: [], message: [], callId: [], runId: [] };
+  report.findings.forEach((finding, i) => {
+    f.rule.push(rules.id(finding.ruleId));
+    f.severity.push(SEVERITY_INDEX[finding.severity]);
+    f.file.push(files.id(finding.file));
+    f.line.push(finding.line);
+    f.tool.push(finding.tool === null ? -1 : tools.id(finding.tool));
+    const owner = owners[i]!;
+    f.run.push(owner < 0 ? -1 : position.get(owner)!);
+    f.message.push(finding.message);
+    f.callId.push(finding.callId);
+    f.runId.push(finding.runId);
+  });
+  const runs = ranked.map(({ timeline, counts }) => {
+    const bars: number[] = [];
+    for (const bar of timeline.bars) bars.push(bar.lane, bar.start, bar.end === null ? -1 : bar.end, bar.line, bar.flags, bar.storm);
+    return {
+      file: timeline.file,
+      runId: timeline.runId,
+      timed: timeline.timed,
+      end: timeline.end,
+      lanes: timeline.lanes,
+      bars,
+      callIds: timeline.bars.map((bar) => bar.callId),
+      truncated: timeline.truncated,
+      counts,
+    };
+  });
+  return {
+    version: report.tool.version,
+    summary: report.summary,
+    rules: report.rules,
+    strings: { rules: rules.values, files: files.values, tools: tools.values },
+    findings: f,
+    runs,
+  };
+}
+
+function table(): { readonly values: string[]; id(value: string): number } {
+  const values: string[] = [];
+  const ids = new Map<string, number>();
+  return {
+    values,
+    id(value) {
+      let id = ids.get(value);
+      if (id === undefined) {
+        id = values.length;
+        ids.set(value, id);
+        values.push(value);
+      }
+      return id;
+    },
+  };
+}
+
+/**
+ * JSON that is safe inside `<script type="application/json">`: `<`, `>` and `&`
+ * as \u escapes (no `</script>`, no `<!--`), and the two line separators too.
+ */
+export function embedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

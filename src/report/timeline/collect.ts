@@ -1,0 +1,136 @@
+import { fingerprintKey } from '../../audit/call-identity.js';
+import { pairRun } from '../../audit/pairing.js';
+import type { ToolCall, ToolResult } from '../../model/records.js';
+import type { Run } from '../../model/run.js';
+import { sanitizeText } from '../../sanitize/text.js';
+import { BAR_FLAG, type RunTimeline, type TimelineBar } from './types.js';
+
+/** Bars kept per run; a longer run says how many were left out. */
+export const MAX_BARS_PER_RUN = 50_000;
+/** Identical calls (tool + canonical args) that make a retry storm on the timeline. */
+const STORM_SIZE = 3;
+const LLM_LANE = 'model';
+
+/**
+ * A compact, sanitized timeline of one run: llm spans and tool calls as bars
+ * (call to result), orphans open to the run's end, errors, budget misses and
+ * retry storms flagged. Positions are milliseconds from the run's first
+ * timestamp when every drawn record has one; otherwise record order (`timed: false`).
+ */
+export function collectTimeline(run: Run): RunTimeline {
+  const timed = isTimed(run);
+  const index = new Map<object, number>();
+  run.records.forEach((record, i) => index.set(record, i));
+  const at = (record: ToolCall | ToolResult | Run['llmSpans'][number]): number => (timed ? record.ts! : index.get(record)!);
+  const origin = timed ? firstTime(run) : 0;
+
+  const lanes: string[] = [];
+  const laneOf = new Map<string, number>();
+  const lane = (name: string): number => {
+    let id = laneOf.get(name);
+    if (id === undefined) {
+      id = lanes.length;
+      laneOf.set(name, id);
+      lanes.push(name);
+    }
+    return id;
+  };
+
+  const bars: TimelineBar[] = [];
+  for (const span of run.llmSpans) {
+    const start = at(span) - origin;
+    const end = timed ? (span.endTs ?? span.ts!) - origin : start + 1;
+    bars.push({ lane: lane(LLM_LANE), start, end: Math.max(end, start), line: span.loc.line, callId: null, flags: BAR_FLAG.llm, storm: 0 });
+  }
+
+  const storms = stormCalls(run.calls);
+  const pairing = pairRun(run);
+  const resultOf = new Map<ToolCall, ToolResult>();
+  for (const { call, result } of pairing.pairs) resultOf.set(call, result);
+  const orphans = new Set(pairing.orphans);
+  for (const call of run.calls) {
+    const result = resultOf.get(call);
+    const start = at(call) - origin;
+    let flags = 0;
+    let end: number | null = null;
+    if (result) {
+      end = Math.max(start, at(result) - origin);
+      if (result.isError) flags |= BAR_FLAG.error;
+      if (timed && call.deadlineMs !== null && end - start > call.deadlineMs) flags |= BAR_FLAG.late;
+    } else if (orphans.has(call)) flags |= BAR_FLAG.open;
+    else end = start;
+    const storm = storms.get(call) ?? 0;
+    if (storm > 0) flags |= BAR_FLAG.storm;
+    bars.push({ lane: lane(clean(call.tool)), start, end, line: call.loc.line, callId: call.callId === null ? null : clean(call.callId), flags, storm });
+  }
+
+  bars.sort((a, b) => a.start - b.start || a.line - b.line);
+  const kept = bars.slice(0, MAX_BARS_PER_RUN);
+  let last = timed ? 0 : run.records.length;
+  if (timed) {
+    for (const record of run.records) if (record.ts !== null && record.ts - origin > last) last = record.ts - origin;
+    for (const bar of bars) last = Math.max(last, bar.end ?? bar.start);
+  }
+  return {
+    file: sanitizeText(run.file, { maxChars: 300 }),
+    runId: run.runId === null ? null : sanitizeText(run.runId, { maxChars: 120 }),
+    timed,
+    end: last,
+    lanes,
+    bars: kept,
+    truncated: bars.length - kept.length,
+  };
+}
+
+/** Bars kept over all runs of one audit: past it, runs keep their name and counts but no bars. */
+export const MAX_BARS_TOTAL = 500_000;
+
+/** Timelines of every run as the engine completes them: pass `onRun` to the audit. */
+export function timelineCollector(maxBars = MAX_BARS_TOTAL): { readonly timelines: RunTimeline[]; readonly onRun: (run: Run) => void } {
+  const timelines: RunTimeline[] = [];
+  let kept = 0;
+  const onRun = (run: Run) => {
+    const timeline = collectTimeline(run);
+    if (kept + timeline.bars.length <= maxBars) {
+      kept += timeline.bars.length;
+      timelines.push(timeline);
+    } else timelines.push({ ...timeline, bars: [], truncated: timeline.bars.length + timeline.truncated });
+  };
+  return { timelines, onRun };
+}
+
+function isTimed(run: Run): boolean {
+  const drawn = [...run.llmSpans, ...run.calls, ...run.results];
+  return drawn.length > 0 && drawn.every((record) => record.ts !== null && Number.isFinite(record.ts));
+}
+
+function firstTime(run: Run): number {
+  let first = Infinity;
+  for (const record of run.llmSpans) if (record.ts! < first) first = record.ts!;
+  for (const record of run.calls) if (record.ts! < first) first = record.ts!;
+  return Number.isFinite(first) ? first : 0;
+}
+
+/** Calls that belong to a group of STORM_SIZE or more identical calls, with their group's number (1-based, in order of first call). */
+function stormCalls(calls: readonly ToolCall[]): Map<ToolCall, number> {
+  const groups = new Map<string, ToolCall[]>();
+  for (const call of calls) {
+    const key = fingerprintKey(call);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.push(call);
+    else groups.set(key, [call]);
+  }
+  const out = new Map<ToolCall, number>();
+  let id = 0;
+  for (const group of groups.values()) {
+    if (group.length < STORM_SIZE) continue;
+    id += 1;
+    for (const call of group) out.set(call, id);
+  }
+  return out;
+}
+
+function clean(text: string): string {
+  return sanitizeText(text, { maxChars: 120 });
+}
