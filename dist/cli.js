@@ -16096,7 +16096,8 @@ var sanitize_text = __nccwpck_require__(1900);
 /** Up to `max` characters of a bad line, for a message (the reporter sanitizes it). */
 function excerpt(text, max = 60) {
     // Redact first: a cut made before redaction could leave part of a secret too short to recognise.
-    return (0,sanitize_text/* sanitizeText */.j)(text.length > 64 * 1024 ? text.slice(0, 64 * 1024) : text, { maxChars: max });
+    const head = text.length > 64 * 1024 ? text.slice(0, 64 * 1024) : text;
+    return (0,sanitize_text/* sanitizeText */.j)(head.replace(/\s+/g, ' ').trim(), { maxChars: max + 1 });
 }
 /**
  * Reads a JSON-lines file: blank lines are skipped; lines that are not valid

@@ -5,7 +5,8 @@ import type { ParseInput, RecordSink } from './types.js';
 /** Up to `max` characters of a bad line, for a message (the reporter sanitizes it). */
 export function excerpt(text: string, max = 60): string {
   // Redact first: a cut made before redaction could leave part of a secret too short to recognise.
-  return sanitizeText(text.length > 64 * 1024 ? text.slice(0, 64 * 1024) : text, { maxChars: max });
+  const head = text.length > 64 * 1024 ? text.slice(0, 64 * 1024) : text;
+  return sanitizeText(head.replace(/\s+/g, ' ').trim(), { maxChars: max + 1 });
 }
 
 /**
