@@ -6,7 +6,7 @@ import type { Finding } from '../model/finding.js';
 import type { TraceRecord } from '../model/records.js';
 import type { Run } from '../model/run.js';
 import { RunGrouper } from './run-grouper.js';
-import { runCatalog } from './catalog/run-catalog.js';
+import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
 import { compareFindings, makeFinding } from './findings.js';
 import { addMetrics } from './metrics.js';
 import { RULES } from './rules/index.js';
@@ -32,6 +32,8 @@ export interface RunSummary {
   readonly catalogSha256: string | null;
   readonly toolCalls: number;
   readonly toolResults: number;
+  /** The run's catalog as the report lists it (name → schema hash), absent when the run has none. */
+  readonly catalog?: { readonly sha256: string | null; readonly tools: Array<{ name: string; schemaSha256: string | null }> };
 }
 
 export interface AuditResult {
@@ -262,5 +264,6 @@ function summarizeRun(run: Run): RunSummary {
     catalogSha256: catalog ? catalog.sha256 : null,
     toolCalls: run.calls.length,
     toolResults: run.results.length,
+    ...(catalog ? { catalog: { sha256: catalog.sha256, tools: [...catalogSnapshot(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) } } : {}),
   };
 }

@@ -10,7 +10,7 @@ import type { Report } from '../report/schema.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { VERSION } from '../version.js';
-import { mergeReports } from './merge-reports.js';
+import { mergeReports } from '../report/merge.js';
 import { downloadReports } from './remote-reports.js';
 
 export interface Sourced {
