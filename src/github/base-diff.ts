@@ -1,32 +1,42 @@
+import { compareCatalogs, type CatalogComparison } from '../audit/catalog/compare.js';
+import { reportCatalogSnapshot } from '../report/catalogs.js';
+import { recoveryDistribution, type RecoveryDistribution } from '../report/metrics-view.js';
 import type { Report } from '../report/schema.js';
 
 /**
- * The Action's view of "what changed against the base branch": catalog
- * hashes added and removed, and the change in finding counts per rule.
- * (Minimal; the catalog helper's compareCatalogs adds tools and schemas.)
+ * What changed against the base branch, for the comment and the
+ * `catalog-changed` output: tools added and removed and schemas changed
+ * (compareCatalogs over every catalog either report lists), the change in
+ * finding counts per rule, and the recovery-attempt distribution where the
+ * baseline recorded one.
  */
-export interface BaselineDiff {
-  readonly catalogsAdded: string[];
-  readonly catalogsRemoved: string[];
-  /** rule id → head count − base count, only rules whose count changed. */
+export interface BaseDiff {
+  /** Null when either report does not list its catalogs (one written by an older version). */
+  readonly catalog: CatalogComparison | null;
+  /** Only rules whose count changed, by rule id. */
   readonly findingDelta: Array<{ ruleId: string; base: number; head: number }>;
+  /** Null unless the baseline has slow-recovery figures. */
+  readonly recovery: { readonly base: RecoveryDistribution; readonly head: RecoveryDistribution } | null;
+  /** A tool was added or removed or its schema changed. */
   readonly changed: boolean;
 }
 
-export function diffAgainstBaseline(base: Report, head: Report): BaselineDiff {
-  const catalogs = (r: Report) => new Set(r.runs.map((run) => run.catalogSha256).filter((c): c is string => c !== null));
-  const b = catalogs(base);
-  const h = catalogs(head);
-  const catalogsAdded = [...h].filter((c) => !b.has(c)).sort();
-  const catalogsRemoved = [...b].filter((c) => !h.has(c)).sort();
-  const count = (r: Report) => {
-    const m = new Map<string, number>();
-    for (const f of r.findings) m.set(f.ruleId, (m.get(f.ruleId) ?? 0) + 1);
-    return m;
-  };
-  const bc = count(base);
-  const hc = count(head);
+export function diffAgainstBase(base: Report, head: Report): BaseDiff {
+  const before = reportCatalogSnapshot(base);
+  const after = reportCatalogSnapshot(head);
+  const catalog = before && after ? compareCatalogs(before, after) : null;
+  const bc = countByRule(base);
+  const hc = countByRule(head);
   const ids = [...new Set([...bc.keys(), ...hc.keys()])].sort();
   const findingDelta = ids.map((ruleId) => ({ ruleId, base: bc.get(ruleId) ?? 0, head: hc.get(ruleId) ?? 0 })).filter((d) => d.base !== d.head);
-  return { catalogsAdded, catalogsRemoved, findingDelta, changed: catalogsAdded.length > 0 || catalogsRemoved.length > 0 };
+  const hasRecovery = (r: Report) => 'slow-recovery.attempts' in r.metrics || 'slow-recovery.unrecovered' in r.metrics;
+  const recovery = hasRecovery(base) ? { base: recoveryDistribution(base.metrics), head: recoveryDistribution(head.metrics) } : null;
+  const changed = catalog !== null && catalog.added.length + catalog.removed.length + catalog.schemaChanged.length > 0;
+  return { catalog, findingDelta, recovery, changed };
+}
+
+function countByRule(report: Report): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const f of report.findings) counts.set(f.ruleId, (counts.get(f.ruleId) ?? 0) + 1);
+  return counts;
 }
