@@ -27,11 +27,9 @@ export function buildReport(result: AuditResult, config: AuditConfig): Report {
       findings: counts,
     },
     files: result.files.map((file) => ({ ...file, path: clean(file.path)! })),
-    runs: result.runs.map(({ catalog: _catalog, ...run }) => ({ ...run, file: clean(run.file)!, runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
+    runs: result.runs.map((run) => ({ ...run, file: clean(run.file)!, runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
     catalogs: uniqueCatalogs(
-      result.runs.flatMap(({ catalog }) =>
-        catalog ? [{ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name)!, schemaSha256: clean(tool.schemaSha256) })) }] : [],
-      ),
+      result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name)!, schemaSha256: clean(tool.schemaSha256) })) })),
     ),
     rules: RULES.filter((rule) => fired.has(rule.meta.id)).map((rule) => {
       const setting = config.rules.get(rule.meta.id);
