@@ -48,7 +48,8 @@ export function headLines(report: Report, links: Links, baseline: Baseline | und
   if (diff.recovery && recoveryMoved) {
     const { base, head } = diff.recovery;
     const fig = (d: typeof base) => (d.count === 0 ? 'none recovered' : `median ${d.median}, p90 ${d.p90}, max ${d.max}`);
-    lines.push(`- recovery attempts (\`slow-recovery\`): ${fig(base)} → ${fig(head)}; never recovered ${base.unrecovered} → ${head.unrecovered}`);
+    const never = base.unrecovered + head.unrecovered > 0 ? `; never recovered ${base.unrecovered} → ${head.unrecovered}` : '';
+    lines.push(`- recovery attempts (\`slow-recovery\`): ${fig(base)} → ${fig(head)}${never}`);
   }
   return { lines, diff };
 }
