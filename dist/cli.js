@@ -9014,12 +9014,12 @@ function describeForms(forms) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CC: () => (/* binding */ catalogSnapshot),
 /* harmony export */   Hx: () => (/* binding */ runCatalog),
 /* harmony export */   Zv: () => (/* binding */ listNames),
 /* harmony export */   kE: () => (/* binding */ checkCatalog),
 /* harmony export */   y0: () => (/* binding */ schemaIdentities)
 /* harmony export */ });
-/* unused harmony export catalogSnapshot */
 /* harmony import */ var _hashes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1235);
 
 const byRecord = new WeakMap();
@@ -9082,9 +9082,9 @@ function catalogSnapshot(catalog) {
     const out = new Map();
     for (const name of catalog.names) {
         const tool = catalog.tools.get(name);
-        const forms = tool ? schemaHashForms(tool) : null;
-        const recorded = tool?.schemaSha256 ? normalizeHash(tool.schemaSha256) : null;
-        const confirmed = recorded !== null && forms !== null && matchForm(recorded, forms) !== null;
+        const forms = tool ? (0,_hashes_js__WEBPACK_IMPORTED_MODULE_0__/* .schemaHashForms */ .jD)(tool) : null;
+        const recorded = tool?.schemaSha256 ? (0,_hashes_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeHash */ .sZ)(tool.schemaSha256) : null;
+        const confirmed = recorded !== null && forms !== null && (0,_hashes_js__WEBPACK_IMPORTED_MODULE_0__/* .matchForm */ .WW)(recorded, forms) !== null;
         out.set(name, confirmed ? recorded : (forms?.jcs ?? forms?.python ?? recorded));
     }
     return out;
@@ -9385,11 +9385,15 @@ async function auditPartial(inputs, config, options = {}) {
     const files = [];
     for (const input of sortInputs(inputs)) {
         const runs = [];
+        const catalogs = [];
         const summary = await auditFile(input, config, options, active, emit, (run) => {
             runs.push(summarizeRun(run));
+            const catalog = (0,run_catalog/* runCatalog */.Hx)(run);
+            if (catalog)
+                catalogs.push({ sha256: catalog.sha256, tools: [...(0,run_catalog/* catalogSnapshot */.CC)(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) });
             options.onRun?.(run);
         });
-        files.push({ summary, runs });
+        files.push({ summary, runs, catalogs });
     }
     const states = active.filter(({ rule }) => rule.finish).map(({ rule, ctx }) => [rule.meta.id, ctx.state]);
     return { files, findings, metrics, states };
@@ -9415,7 +9419,7 @@ function finishAudit(partials, config) {
     }
     const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
     findings.sort(audit_findings/* compareFindings */.Eg);
-    return { files: byName.map((f) => f.summary), runs: byName.flatMap((f) => f.runs), findings, metrics };
+    return { files: byName.map((f) => f.summary), runs: byName.flatMap((f) => f.runs), findings, metrics, catalogs: byName.flatMap((f) => f.catalogs) };
 }
 function sortInputs(inputs) {
     return [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
@@ -12483,7 +12487,7 @@ function python(value, path = '') {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5461);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6616);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9466);
 
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
@@ -12505,7 +12509,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6616:
+/***/ 9466:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13564,6 +13568,49 @@ async function collectAll(specs, sources, options) {
 var audit_rules = __nccwpck_require__(2741);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
+// EXTERNAL MODULE: ./src/canonical/index.ts
+var canonical = __nccwpck_require__(9822);
+;// CONCATENATED MODULE: ./src/report/catalogs.ts
+
+/**
+ * The report's `catalogs`: each distinct catalog once (tools in name order),
+ * sorted by hash and then content, so that a report built in one go and one
+ * merged from shards list the same catalogs in the same order.
+ */
+function uniqueCatalogs(catalogs) {
+    const byKey = new Map();
+    for (const catalog of catalogs) {
+        const tools = [...catalog.tools].sort((a, b) => (0,canonical/* compareUtf16 */.MC)(a.name, b.name) || (0,canonical/* compareUtf16 */.MC)(a.schemaSha256 ?? '', b.schemaSha256 ?? ''));
+        const entry = { sha256: catalog.sha256, tools };
+        byKey.set(JSON.stringify(entry), entry);
+    }
+    return [...byKey.entries()].sort(([ka, a], [kb, b]) => (0,canonical/* compareUtf16 */.MC)(a.sha256 ?? '', b.sha256 ?? '') || (0,canonical/* compareUtf16 */.MC)(ka, kb)).map(([, entry]) => entry);
+}
+/**
+ * All tools the report's runs were offered, as compareCatalogs takes them:
+ * name → schema hash. A name offered with different schema hashes within the
+ * report maps to null (unknown), so it never counts as changed against another
+ * branch; the schema-drift rule reports that drift within the audit. Null when
+ * the report does not list catalogs (written by an older version).
+ */
+function reportCatalogSnapshot(report) {
+    if (!report.catalogs)
+        return null;
+    const out = new Map();
+    const conflicted = new Set();
+    for (const catalog of report.catalogs) {
+        for (const tool of catalog.tools) {
+            if (!out.has(tool.name))
+                out.set(tool.name, tool.schemaSha256);
+            else if (out.get(tool.name) !== tool.schemaSha256)
+                conflicted.add(tool.name);
+        }
+    }
+    for (const name of conflicted)
+        out.set(name, null);
+    return out;
+}
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __nccwpck_require__(8816);
 ;// CONCATENATED MODULE: ./src/model/finding.ts
@@ -13609,6 +13656,12 @@ const reportSchema = schemas/* strictObject */.rej({
         toolCalls: count,
         toolResults: count,
     })),
+    /** Each distinct catalog the runs received: tool names and schema hashes (absent in reports written before 0.1). */
+    catalogs: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        sha256: schemas/* string */.YjP().nullable(),
+        tools: schemas/* array */.YOg(schemas/* strictObject */.rej({ name: schemas/* string */.YjP(), schemaSha256: schemas/* string */.YjP().nullable() })),
+    }))
+        .optional(),
     rules: schemas/* array */.YOg(schemas/* strictObject */.rej({
         id: schemas/* string */.YjP(),
         severity: severitySchema,
@@ -13623,6 +13676,7 @@ const reportSchema = schemas/* strictObject */.rej({
 });
 
 ;// CONCATENATED MODULE: ./src/report/build.ts
+
 
 
 
@@ -13648,6 +13702,7 @@ function buildReport(result, config) {
         },
         files: result.files.map((file) => ({ ...file, path: clean(file.path) })),
         runs: result.runs.map((run) => ({ ...run, file: clean(run.file), runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
+        catalogs: uniqueCatalogs(result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name), schemaSha256: clean(tool.schemaSha256) })) }))),
         rules: audit_rules/* RULES */.y.filter((rule) => fired.has(rule.meta.id)).map((rule) => {
             const setting = config.rules.get(rule.meta.id);
             const severity = setting && setting.severity !== 'off' ? setting.severity : rule.meta.defaultSeverity;
@@ -14762,6 +14817,7 @@ function mergedArtifacts(reports) {
 
 
 
+
 const RULE_ORDER = new Map(audit_rules/* RULES */.y.map((rule, i) => [rule.meta.id, i]));
 /**
  * Merges reports (matrix shards) into one. The result does not depend on the
@@ -14793,6 +14849,7 @@ function mergeReports(reports) {
         },
         files,
         runs,
+        ...(reports.some((r) => r.catalogs) ? { catalogs: uniqueCatalogs(reports.flatMap((r) => r.catalogs ?? [])) } : {}),
         rules,
         metrics: sumMetrics(reports.map((r) => r.metrics)),
         findings: findings,
@@ -15033,8 +15090,6 @@ async function scopeCommand(args, io) {
     return audit.findings.length > 0 ? 1 : 0;
 }
 
-// EXTERNAL MODULE: ./src/canonical/index.ts
-var canonical = __nccwpck_require__(9822);
 // EXTERNAL MODULE: ./src/canonical/python.ts
 var python = __nccwpck_require__(6354);
 ;// CONCATENATED MODULE: ./src/seal/canonical-record.ts

@@ -6,7 +6,7 @@ import type { Finding } from '../model/finding.js';
 import type { TraceRecord } from '../model/records.js';
 import type { Run } from '../model/run.js';
 import { RunGrouper } from './run-grouper.js';
-import { runCatalog } from './catalog/run-catalog.js';
+import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
 import { compareFindings, makeFinding } from './findings.js';
 import { addMetrics } from './metrics.js';
 import { RULES } from './rules/index.js';
@@ -34,11 +34,19 @@ export interface RunSummary {
   readonly toolResults: number;
 }
 
+/** A run's catalog as the report lists it: its hash and each tool's schema hash (catalogSnapshot). */
+export interface CatalogSummary {
+  readonly sha256: string | null;
+  readonly tools: Array<{ name: string; schemaSha256: string | null }>;
+}
+
 export interface AuditResult {
   readonly files: FileSummary[];
   readonly runs: RunSummary[];
   readonly findings: Finding[];
   readonly metrics: Record<string, unknown>;
+  /** The catalog of each run that has one, in run order (duplicates included). */
+  readonly catalogs: CatalogSummary[];
 }
 
 export interface AuditOptions {
@@ -61,7 +69,7 @@ const LINE_FORMAT_FALLBACK = /\.(jsonl|ndjson)(\.gz)?$/i;
 
 /** What one worker (or the only thread) found in its share of the files, before cross-run rules finish. */
 export interface PartialAudit {
-  readonly files: Array<{ readonly summary: FileSummary; readonly runs: RunSummary[] }>;
+  readonly files: Array<{ readonly summary: FileSummary; readonly runs: RunSummary[]; readonly catalogs: CatalogSummary[] }>;
   readonly findings: Finding[];
   readonly metrics: Record<string, unknown>;
   /** Cross-run state of each rule that has one, to merge before `finish`. */
@@ -86,11 +94,14 @@ export async function auditPartial(inputs: readonly AuditInput[], config: AuditC
   const files: PartialAudit['files'] = [];
   for (const input of sortInputs(inputs)) {
     const runs: RunSummary[] = [];
+    const catalogs: CatalogSummary[] = [];
     const summary = await auditFile(input, config, options, active, emit, (run) => {
       runs.push(summarizeRun(run));
+      const catalog = runCatalog(run);
+      if (catalog) catalogs.push({ sha256: catalog.sha256, tools: [...catalogSnapshot(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) });
       options.onRun?.(run);
     });
-    files.push({ summary, runs });
+    files.push({ summary, runs, catalogs });
   }
   const states = active.filter(({ rule }) => rule.finish).map(({ rule, ctx }): [string, unknown] => [rule.meta.id, ctx.state]);
   return { files, findings, metrics, states };
@@ -115,7 +126,7 @@ export function finishAudit(partials: readonly PartialAudit[], config: AuditConf
   }
   const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
   findings.sort(compareFindings);
-  return { files: byName.map((f) => f.summary), runs: byName.flatMap((f) => f.runs), findings, metrics };
+  return { files: byName.map((f) => f.summary), runs: byName.flatMap((f) => f.runs), findings, metrics, catalogs: byName.flatMap((f) => f.catalogs) };
 }
 
 function sortInputs(inputs: readonly AuditInput[]): AuditInput[] {

@@ -5,7 +5,7 @@ import type { Report } from '../report/schema.js';
 import { downloadVerified, firstLine, readCapped, type RemoteRun } from './artifact.js';
 import type { BaselineInput } from './inputs.js';
 import type { RunContext } from './context.js';
-import { mergeReports } from './merge-reports.js';
+import { mergeReports } from '../report/merge.js';
 import type { Octokit } from './octokit.js';
 import { MAX_STORED_REPORT_BYTES, parseStoredReport, REPORT_FILE } from './stored-report.js';
 

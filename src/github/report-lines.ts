@@ -1,7 +1,8 @@
-import { codeSpan } from '../report/markdown-escape.js';
 import type { Report } from '../report/schema.js';
 import type { Baseline } from './baseline.js';
-import { diffAgainstBaseline, type BaselineDiff } from './catalog-diff.js';
+import { codeSpan } from '../report/markdown-escape.js';
+import { metricsLines } from '../report/metrics-view.js';
+import { diffAgainstBase, type BaseDiff } from './base-diff.js';
 
 export interface Links {
   readonly runUrl: string;
@@ -11,30 +12,53 @@ export interface Links {
   readonly shard: string;
 }
 
+/** Tool names listed per change kind; the rest are counted (head lines are kept whole, so they stay short). */
+const MAX_NAMES = 10;
+
 /**
  * The lines we write ourselves above the findings: run and artifact links,
- * seal digest, and the comparison with the base branch. Only our own text
- * and hex digests; names from data go through `safeWord`.
+ * seal digest, the unmapped-error share and recovery distribution, and the
+ * comparison with the base branch. Our own text, numbers and hex digests;
+ * names we build go through `safeWord`, tool names from traces into code spans.
  */
-export function headLines(report: Report, links: Links, baseline: Baseline | undefined): { lines: string[]; diff: BaselineDiff | undefined } {
+export function headLines(report: Report, links: Links, baseline: Baseline | undefined): { lines: string[]; diff: BaseDiff | undefined } {
   const lines: string[] = [];
   const run = links.runUrl ? `[workflow run](${links.runUrl})` : 'this run';
   const artifact = links.artifactUrl ? `, artifact [${safeWord(links.artifactName)}](${links.artifactUrl})` : '';
   lines.push(`Details: ${run}${artifact}.${links.shard ? ` Shard \`${safeWord(links.shard)}\`.` : ''}`);
   if (links.sealDigest) lines.push(`Seal digest: \`${links.sealDigest}\``);
   if (report.artifacts?.length) lines.push(`Artifacts read: ${report.artifacts.map((a) => `\`${safeWord(a.name)}\` (${a.files} file(s))`).join(', ')}.`);
+  const figures = metricsLines(report.metrics);
+  if (figures.length > 0) lines.push('', ...figures);
   if (!baseline) return { lines, diff: undefined };
   if (!baseline.found) {
     lines.push('', `**Base branch:** no baseline (${plain(baseline.reason)}).`);
     return { lines, diff: undefined };
   }
-  const diff = diffAgainstBaseline(baseline.report, report);
+  const diff = diffAgainstBase(baseline.report, report);
   lines.push('', `**Base branch** (${plain(baseline.source)}):`);
-  if (!diff.changed && diff.findingDelta.length === 0) lines.push('no change in tool catalogs or finding counts.');
-  for (const c of diff.catalogsAdded) lines.push(`- catalog added: ${codeSpan(c)}`);
-  for (const c of diff.catalogsRemoved) lines.push(`- catalog removed: ${codeSpan(c)}`);
+  const recoveryMoved = diff.recovery !== null && JSON.stringify(diff.recovery.base) !== JSON.stringify(diff.recovery.head);
+  if (diff.catalog === null) lines.push('- tool catalogs: not compared (the baseline report does not list them).');
+  else if (!diff.changed && diff.findingDelta.length === 0 && !recoveryMoved) lines.push('no change in tool catalogs or finding counts.');
+  if (diff.catalog) {
+    names(lines, 'tools added', diff.catalog.added);
+    names(lines, 'tools removed', diff.catalog.removed);
+    names(lines, 'schema changed', diff.catalog.schemaChanged);
+  }
   for (const d of diff.findingDelta) lines.push(`- \`${safeWord(d.ruleId)}\`: ${d.base} → ${d.head} (${d.head > d.base ? '+' : ''}${d.head - d.base})`);
+  if (diff.recovery && recoveryMoved) {
+    const { base, head } = diff.recovery;
+    const fig = (d: typeof base) => (d.count === 0 ? 'none recovered' : `median ${d.median}, p90 ${d.p90}, max ${d.max}`);
+    const never = base.unrecovered + head.unrecovered > 0 ? `; never recovered ${base.unrecovered} → ${head.unrecovered}` : '';
+    lines.push(`- recovery attempts (\`slow-recovery\`): ${fig(base)} → ${fig(head)}${never}`);
+  }
   return { lines, diff };
+}
+
+function names(lines: string[], label: string, list: readonly string[]): void {
+  if (list.length === 0) return;
+  const shown = list.slice(0, MAX_NAMES).map((name) => codeSpan(name)).join(', ');
+  lines.push(`- ${label} (${list.length}): ${shown}${list.length > MAX_NAMES ? ` and ${list.length - MAX_NAMES} more` : ''}`);
 }
 
 /** Names we build (artifact names, shard ids, rule ids): only [A-Za-z0-9._-]. */

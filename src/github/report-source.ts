@@ -1,21 +1,21 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { AuditInput } from '../audit/engine.js';
-import { DEFAULT_CONFIG_FILE, loadConfigFile, resolveConfig, type AuditConfig } from '../config.js';
-import { defaultJobs } from '../audit/pool.js';
-import { auditPaths } from '../core.js';
-import { ConfigurationError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
-import { timelineCollector } from '../report/timeline/collect.js';
 import type { RunTimeline } from '../report/timeline/types.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
+import { defaultJobs } from '../audit/pool.js';
+import { DEFAULT_CONFIG_FILE, loadConfigFile, resolveConfig, type AuditConfig } from '../config.js';
+import { auditPaths } from '../core.js';
+import { ConfigurationError } from '../errors.js';
+import { mergeReports } from '../report/merge.js';
+import { timelineCollector } from '../report/timeline/collect.js';
 import { VERSION } from '../version.js';
-import { artifactSources, collectArtifacts } from './collect-artifacts.js';
 import { withArtifacts } from './artifacts-in-report.js';
-import { mergeReports } from './merge-reports.js';
+import { artifactSources, collectArtifacts } from './collect-artifacts.js';
 import { downloadReports } from './remote-reports.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 export interface Sourced {
   readonly report: Report;

@@ -12,8 +12,8 @@ export interface SealedFile {
   readonly finalDigest: string;
 }
 
-/** Seals `path` (chain + checkpoint) into files under `outDir`. */
-export type SealFile = (path: string, outDir: string) => Promise<SealedFile>;
+/** Seals `path` (chain + checkpoint) into files under `outDir`; `display` names it in messages. */
+export type SealFile = (path: string, outDir: string, display: string) => Promise<SealedFile>;
 
 export interface SealSummary {
   /** sha256 over every file's final digest and name, in name order; '' when nothing was sealed. */
@@ -33,7 +33,7 @@ export async function sealInputs(inputs: readonly AuditInput[], outDir: string, 
     const dir = join(outDir, 'sealed', String(index + 1).padStart(4, '0'));
     try {
       await mkdir(dir, { recursive: true });
-      const result = await sealFile(input.path, dir);
+      const result = await sealFile(input.path, dir, input.display);
       entries.push({ file: input.display, finalDigest: result.finalDigest, sealed: rel(outDir, result.sealedPath), checkpoint: rel(outDir, result.checkpointPath) });
     } catch (error) {
       logger.warning(`could not seal ${input.display}: ${firstLine(error)}`);

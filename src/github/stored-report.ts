@@ -29,6 +29,9 @@ export function parseStoredReport(text: string, source: string): Report {
     ...report,
     files: report.files.map((f) => ({ ...f, path: clean(f.path), format: clean(f.format) })),
     runs: report.runs.map((r) => ({ ...r, file: clean(r.file), runId: cleanOrNull(r.runId), format: clean(r.format), catalogSha256: cleanOrNull(r.catalogSha256) })),
+    ...(report.catalogs
+      ? { catalogs: report.catalogs.map((c) => ({ sha256: cleanOrNull(c.sha256), tools: c.tools.map((t) => ({ name: clean(t.name), schemaSha256: cleanOrNull(t.schemaSha256) })) })) }
+      : {}),
     rules: report.rules.map((r) => ({ ...r, id: clean(r.id), summary: clean(r.summary), likelyCause: clean(r.likelyCause), nextAction: clean(r.nextAction) })),
     findings: report.findings.map((f) => ({
       ...f,

@@ -4,6 +4,7 @@ import type { AuditConfig } from '../config.js';
 import type { Severity } from '../model/finding.js';
 import { sanitizeText } from '../sanitize/text.js';
 import { VERSION } from '../version.js';
+import { uniqueCatalogs } from './catalogs.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
 
 /** Plain data out of an audit: the JSON report every renderer works from. */
@@ -27,6 +28,9 @@ export function buildReport(result: AuditResult, config: AuditConfig): Report {
     },
     files: result.files.map((file) => ({ ...file, path: clean(file.path)! })),
     runs: result.runs.map((run) => ({ ...run, file: clean(run.file)!, runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
+    catalogs: uniqueCatalogs(
+      result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name)!, schemaSha256: clean(tool.schemaSha256) })) })),
+    ),
     rules: RULES.filter((rule) => fired.has(rule.meta.id)).map((rule) => {
       const setting = config.rules.get(rule.meta.id);
       const severity = setting && setting.severity !== 'off' ? setting.severity : rule.meta.defaultSeverity;

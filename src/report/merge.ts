@@ -1,7 +1,8 @@
+import type { Finding, Severity } from '../model/finding.js';
 import { compareFindings, cmp } from '../audit/findings.js';
 import { RULES } from '../audit/rules/index.js';
-import type { Finding, Severity } from '../model/finding.js';
 import { mergedArtifacts } from './artifact-list.js';
+import { uniqueCatalogs } from './catalogs.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
 
 const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.meta.id, i]));
@@ -37,6 +38,7 @@ export function mergeReports(reports: readonly Report[]): Report {
     },
     files,
     runs,
+    ...(reports.some((r) => r.catalogs) ? { catalogs: uniqueCatalogs(reports.flatMap((r) => r.catalogs ?? [])) } : {}),
     rules,
     metrics: sumMetrics(reports.map((r) => r.metrics)),
     findings: findings as Finding[],

@@ -39,3 +39,25 @@ export function recoveryDistribution(metrics: Record<string, unknown>): Recovery
   const rank = (p: number) => (values.length === 0 ? null : values[Math.max(0, Math.ceil(p * values.length) - 1)]!);
   return { count: values.length, unrecovered: num(metrics, 'slow-recovery.unrecovered'), median: rank(0.5), p90: rank(0.9), max: values.length === 0 ? null : values[values.length - 1]! };
 }
+
+/**
+ * The derived figures as sentences for the job summary and the comment (our
+ * own text and numbers only); none when the audit saw no failed result and no
+ * recovery episode.
+ */
+export function metricsLines(metrics: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  const share = errorShare(metrics);
+  if (share.share !== null) {
+    const percent = `${Math.round(share.share * 1000) / 10}%`;
+    lines.push(`Unmapped error share: **${percent}** of ${share.errors} failed result(s) carry a catch-all code (${share.uncoded} carry no code).`);
+  }
+  const recovery = recoveryDistribution(metrics);
+  if (recovery.count > 0) {
+    const never = recovery.unrecovered > 0 ? `; ${recovery.unrecovered} never recovered` : '';
+    lines.push(`Recovery attempts after an error (slow-recovery): median ${recovery.median}, p90 ${recovery.p90}, max ${recovery.max} over ${recovery.count} recovered episode(s)${never}.`);
+  } else if (recovery.unrecovered > 0) {
+    lines.push(`Recovery attempts after an error (slow-recovery): no episode recovered; ${recovery.unrecovered} never recovered.`);
+  }
+  return lines;
+}

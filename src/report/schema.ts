@@ -27,6 +27,15 @@ export const reportSchema = z.strictObject({
       toolResults: count,
     }),
   ),
+  /** Each distinct catalog the runs received: tool names and schema hashes (absent in reports written before 0.1). */
+  catalogs: z
+    .array(
+      z.strictObject({
+        sha256: z.string().nullable(),
+        tools: z.array(z.strictObject({ name: z.string(), schemaSha256: z.string().nullable() })),
+      }),
+    )
+    .optional(),
   rules: z.array(
     z.strictObject({
       id: z.string(),
@@ -43,3 +52,4 @@ export const reportSchema = z.strictObject({
 });
 
 export type Report = z.infer<typeof reportSchema>;
+export type ReportCatalog = NonNullable<Report['catalogs']>[number];

@@ -1,6 +1,8 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Azurite } from './azurite.js';
 import { FakeGitHub } from './fake-github.js';
@@ -55,11 +57,12 @@ afterAll(async () => {
 });
 
 describe('bundled action against loopback GitHub + Azurite', () => {
-  it('push to main: audits, uploads the report artifact through @actions/artifact, fails on errors', async () => {
+  it('push to main: audits, seals every trace, uploads report + sealed files through @actions/artifact, fails on errors', async () => {
     const result = await run(101, { comment: 'false' }, { eventName: 'push', event: { ref: 'refs/heads/main', after: 'a'.repeat(40) } });
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('::error::agent-trace-audit: 2 error(s), 0 warning(s), 0 note(s); failing on');
-    expect(result.outputs).toMatchObject({ conclusion: 'failure', findings: '2', errors: '2', warnings: '0', notes: '0', 'comment-url': '', 'catalog-changed': 'false' });
+    expect(result.stdout).toContain('found 5 trace file(s): 5 native-jsonl');
+    expect(result.stdout).toContain('::error::agent-trace-audit: 3 error(s), 2 warning(s), 5 note(s); failing on');
+    expect(result.outputs).toMatchObject({ conclusion: 'failure', findings: '10', errors: '3', warnings: '2', notes: '5', 'comment-url': '', 'catalog-changed': 'false' });
     const artifact = gh.artifacts.find((a) => a.runId === 101)!;
     expect(artifact.name).toBe('agent-trace-audit');
     expect(result.outputs['artifact-id']).toBe(String(artifact.id));
@@ -67,16 +70,45 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     expect(result.outputs['artifact-digest']).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(result.outputs['artifact-digest']).toBe(artifact.digest);
     const files = readZip(await azurite.read(artifact.blob));
-    expect([...files.keys()]).toEqual(['agent-trace-audit-report.json']);
+    // The report, the seal manifest, and each collected trace sealed with its checkpoint (in display-name order).
+    const traces = ['traces/clean/span-log.jsonl', 'traces/dirty/boundary-payload-mutation.jsonl', 'traces/dirty/span-log-orphan.jsonl', 'traces/dirty/span-log-secret-in-trace.jsonl', 'traces/dirty/typed-events-unmatched.jsonl'];
+    const sealed = traces.map((t, i) => `sealed/000${i + 1}/${basename(t, '.jsonl')}.sealed.jsonl`);
+    expect([...files.keys()].sort()).toEqual(['agent-trace-audit-report.json', 'seal-manifest.json', ...sealed.flatMap((f) => [f, `${f}.seal.json`])].sort());
+    const manifest = JSON.parse(files.get('seal-manifest.json')!.toString('utf8')) as { version: number; files: Array<{ file: string; finalDigest: string; sealed: string; checkpoint: string }> };
+    expect(manifest.version).toBe(1);
+    expect(manifest.files.map((f) => [f.file, f.sealed, f.checkpoint])).toEqual(traces.map((t, i) => [t, sealed[i], `${sealed[i]}.seal.json`]));
+    const combined = createHash('sha256');
+    for (const f of manifest.files) combined.update(`${f.finalDigest}  ${f.file}\n`);
+    expect(result.outputs['seal-digest']).toBe(`sha256:${combined.digest('hex')}`);
+    expect(result.summary).toContain(`Seal digest: \`${result.outputs['seal-digest']}\``);
+    // Each sealed file, taken out of the artifact, passes `agent-trace-audit verify` with its checkpoint.
+    const unpacked = mkdtempSync(join(tmpdir(), 'ata-unpacked-'));
+    for (const [name, bytes] of files) {
+      mkdirSync(dirname(join(unpacked, name)), { recursive: true });
+      writeFileSync(join(unpacked, name), bytes);
+    }
+    for (const [i, f] of manifest.files.entries()) {
+      const checkpoint = JSON.parse(files.get(f.checkpoint)!.toString('utf8')) as { final_digest: string; source_sha256: string; github?: unknown };
+      expect(checkpoint.final_digest).toBe(f.finalDigest);
+      expect(checkpoint.source_sha256).toBe(createHash('sha256').update(readFileSync(join(workspace, traces[i]!))).digest('hex'));
+      expect(checkpoint.github).toEqual({ repository: 'octo-org/agent-app', run_id: '101' });
+      const verified = spawnSync(process.execPath, [resolve('dist/cli.js'), 'verify', f.sealed, '--checkpoint', f.checkpoint], { cwd: unpacked, encoding: 'utf8' });
+      expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+    }
+    // A sealed file changed after the fact fails verification.
+    const first = join(unpacked, manifest.files[0]!.sealed);
+    writeFileSync(first, readFileSync(first, 'utf8').replace('"kind"', '"kind" '));
+    expect(spawnSync(process.execPath, [resolve('dist/cli.js'), 'verify', manifest.files[0]!.sealed, '--checkpoint', manifest.files[0]!.checkpoint], { cwd: unpacked }).status).toBe(1);
     const stored = JSON.parse(files.get('agent-trace-audit-report.json')!.toString('utf8'));
-    expect(stored.summary.findings).toEqual({ error: 2, warning: 0, note: 0 });
-    expect(stored.files.map((f: { path: string }) => f.path)).toEqual([
-      'traces/clean/span-log.jsonl',
-      'traces/dirty/span-log-orphan.jsonl',
-      'traces/dirty/typed-events-unmatched.jsonl',
-    ]);
+    expect(stored.summary.findings).toEqual({ error: 3, warning: 2, note: 5 });
+    expect(stored.files.map((f: { path: string }) => f.path)).toEqual(traces);
+    expect(stored.catalogs.map((c: { tools: Array<{ name: string }> }) => c.tools.map((t) => t.name))).toEqual([['read_file'], ['grep', 'pytest', 'read_file']]);
     expect(readFileSync(result.outputs['report-json']!, 'utf8')).toBe(files.get('agent-trace-audit-report.json')!.toString('utf8'));
     expect(result.summary).toContain('| 🔴 | `orphan-call` | 1 |');
+    // The planted AWS key is found, and neither the summary nor the log carries it.
+    expect(result.summary).toContain('| 🔴 | `secret-in-trace` | 1 |');
+    expect(result.summary).not.toContain('AKIAIOSFODNN7EXAMPLE');
+    expect(result.stdout).not.toContain('AKIAIOSFODNN7EXAMPLE');
     expect(gh.runs.length).toBe(0);
     gh.runs.push({ id: 101, head_branch: 'main', head_sha: 'a'.repeat(40), head_repository: { full_name: 'octo-org/agent-app' } });
   });
@@ -84,18 +116,39 @@ describe('bundled action against loopback GitHub + Azurite', () => {
   it('pull request: finds the baseline artifact, creates one comment (golden) past 100 comments of others', async () => {
     const others = Array.from({ length: 100 }, (_, i) => gh.comment(42, i === 7 ? 'mimic <!-- agent-trace-audit:comment -->' : `comment ${i}`, i === 7 ? 'mallory' : 'mona'));
     gh.comments.set(42, others);
-    const result = await run(102, { 'sarif-file': 'out/results.sarif' });
+    // The pull request adds a run whose catalog offers two new tools (one named like a mention), with failures and a recovery.
+    const prWorkspace = workspaceWith({ traces: 'examples', 'traces/pr': 'test/github/fixtures/pr-traces' });
+    const result = await run(102, { 'sarif-file': 'out/results.sarif' }, { workspace: prWorkspace });
     expect(result.code).toBe(1);
+    expect(result.outputs).toMatchObject({ findings: '16', errors: '3', warnings: '5', notes: '8', 'catalog-changed': 'true' });
     const created = writes();
     expect(created.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/octo-org/agent-app/issues/42/comments']);
     const body = (created[0]!.body as { body: string }).body;
     if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(GOLDEN, body);
     expect(body).toBe(readFileSync(GOLDEN, 'utf8'));
-    expect(body).toContain('**Base branch** (run 101 on main):');
+    expect(body).toContain(
+      [
+        'Unmapped error share: **100%** of 2 failed result(s) carry a catch-all code (0 carry no code).',
+        'Recovery attempts after an error (slow-recovery): median 2, p90 2, max 2 over 1 recovered episode(s).',
+        '',
+        '**Base branch** (run 101 on main):',
+        '- tools added (2): `@octocat`, `deploy`',
+      ].join('\n'),
+    );
+    expect(body).toContain('- recovery attempts (`slow-recovery`): none recovered → median 2, p90 2, max 2\n');
+    expect(result.summary).toContain('- tools added (2): `@octocat`, `deploy`');
+    // Rendered by GitHub's renderer, the tool named like a mention stays code; the only links are ours.
+    const html = spawnSync('cmark-gfm', ['-e', 'table', '-e', 'autolink'], { input: body, encoding: 'utf8' }).stdout;
+    expect(html).toContain('<code>@octocat</code>');
+    expect(html.replace(/<code>[\s\S]*?<\/code>/g, '')).not.toContain('@octocat');
+    expect([...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      'https://github.com/octo-org/agent-app/actions/runs/102',
+      `https://github.com/octo-org/agent-app/actions/runs/102/artifacts/${gh.artifacts.find((a) => a.runId === 102)!.id}`,
+    ]);
     expect(gh.comments.get(42)![7]!.body).toBe('mimic <!-- agent-trace-audit:comment -->');
     expect(result.outputs['comment-url']).toMatch(/^https:\/\/github\.com\/octo-org\/agent-app\/pull\/42#issuecomment-\d+$/);
-    expect(JSON.parse(readFileSync(join(workspace, 'out/results.sarif'), 'utf8')).runs[0].results.length).toBe(2);
-    expect(result.outputs['sarif-file']).toBe(join(workspace, 'out/results.sarif'));
+    expect(JSON.parse(readFileSync(join(prWorkspace, 'out/results.sarif'), 'utf8')).runs[0].results.length).toBe(16);
+    expect(result.outputs['sarif-file']).toBe(join(prWorkspace, 'out/results.sarif'));
   });
 
   it('rerun: updates the same comment in place, then leaves it alone when unchanged', async () => {
@@ -123,7 +176,7 @@ describe('bundled action against loopback GitHub + Azurite', () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('::warning::agent-trace-audit could not comment (HTTP 403). This token cannot write to the pull request');
       expect(result.stdout).toContain('mode: publish');
-      expect(result.outputs).toMatchObject({ conclusion: 'success', 'comment-url': '', findings: '2' });
+      expect(result.outputs).toMatchObject({ conclusion: 'success', 'comment-url': '', findings: '10', errors: '3' });
       expect(result.summary).toContain('## agent-trace-audit');
     } finally {
       gh.forbidCommentWrites = false;
@@ -136,7 +189,10 @@ describe('bundled action against loopback GitHub + Azurite', () => {
       const result = await run(106, { comment: 'false', baseline: 'off', 'fail-on': 'never' });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('::warning::agent-trace-audit could not upload the artifact "agent-trace-audit": Failed to CreateArtifact: Artifact storage quota has been hit. Unable to upload any new artifacts.');
-      expect(result.outputs).toMatchObject({ conclusion: 'success', errors: '2', 'artifact-id': '', 'artifact-url': '', 'artifact-digest': '' });
+      expect(result.outputs).toMatchObject({ conclusion: 'success', errors: '3', 'artifact-id': '', 'artifact-url': '', 'artifact-digest': '' });
+      // Sealing does not depend on the upload: the digest is still an output and in the summary.
+      expect(result.outputs['seal-digest']).toMatch(/^sha256:[0-9a-f]{64}$/);
+      expect(result.summary).toContain(`Seal digest: \`${result.outputs['seal-digest']}\``);
       expect(result.summary).toContain('Details: [workflow run](https://github.com/octo-org/agent-app/actions/runs/106).');
     } finally {
       gh.quotaExhausted = false;
@@ -182,11 +238,15 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     const event = { ...prEvent, number: 44, pull_request: { ...(prEvent['pull_request'] as object), number: 44 } };
     const merged = await run(200, { mode: 'merge' }, { event });
     expect(merged.code).toBe(1);
-    expect(merged.outputs).toMatchObject({ findings: '2', errors: '2', conclusion: 'failure', 'artifact-id': '' });
+    // span-log-orphan: orphan-call, continued-while-outstanding, catalog-missing; typed-events-unmatched: unmatched-result, 2 × unused-tool.
+    expect(merged.outputs).toMatchObject({ findings: '6', errors: '2', warnings: '1', notes: '3', conclusion: 'failure', 'artifact-id': '', 'seal-digest': '', 'catalog-changed': 'false' });
     expect(gh.comments.get(44)!.length).toBe(1);
-    expect(gh.comments.get(44)![0]!.body).toContain('**2** error(s)');
+    expect(gh.comments.get(44)![0]!.body).toContain('**2** error(s), **1** warning(s), **3** note(s) in 2 file(s)');
     expect(gh.comments.get(44)![0]!.body).toContain('<!-- agent-trace-audit:comment -->');
-    expect(gh.comments.get(44)![0]!.body).toContain('**Base branch** (run 101 on main):\nno change in tool catalogs or finding counts.');
+    // The base run audited all five examples; the two shards only two of them. The tools offered are the same.
+    expect(gh.comments.get(44)![0]!.body).toContain(
+      '**Base branch** (run 101 on main):\n- `catalog-missing`: 3 → 1 (-2)\n- `payload-mutation`: 1 → 0 (-1)\n- `secret-in-trace`: 1 → 0 (-1)\n\n',
+    );
   });
 
   it('publish on workflow_run: downloads the fork run report to temp, validates it, finds the PR by head, comments', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { fetchBaseline } from '../../src/github/baseline.js';
-import { diffAgainstBaseline } from '../../src/github/catalog-diff.js';
+import { diffAgainstBase } from '../../src/github/base-diff.js';
 import type { RunContext } from '../../src/github/context.js';
 import { restClient } from '../../src/github/octokit.js';
 import { buildReport } from '../../src/report/build.js';
@@ -12,11 +12,12 @@ import { renderJson } from '../../src/report/json.js';
 import type { Report } from '../../src/report/schema.js';
 import { auditFiles, jsonl, tempTree } from '../helpers.js';
 
-const catalog = (sha: string) => ({ type: 'catalog', run_id: 'run-1', catalog_names: ['grep'], catalog_sha256: sha });
+const grep = (pattern: string) => ({ type: 'object', properties: { [pattern]: { type: 'string' } } });
+const catalog = (schemas: Record<string, unknown>) => ({ type: 'catalog', run_id: 'run-1', catalog_names: Object.keys(schemas).sort(), schemas });
 const call = { type: 'tool_call', run_id: 'run-1', tool_call_id: 'c1', name: 'grep', arguments: {} };
 
-async function reportWith(sha: string, extra: unknown[] = []): Promise<Report> {
-  return buildReport(await auditFiles({ 't.jsonl': jsonl(catalog(sha), call, ...extra) }), resolveConfig());
+async function reportWith(schemas: Record<string, unknown>, extra: unknown[] = []): Promise<Report> {
+  return buildReport(await auditFiles({ 't.jsonl': jsonl(catalog(schemas), call, ...extra) }), resolveConfig());
 }
 
 function git(cwd: string, ...args: string[]): string {
@@ -34,19 +35,28 @@ describe('baseline file:<path> reads the base commit, never the checkout', () =>
   it('uses the committed version at the base sha and reports the catalog change', async () => {
     const repo = tempTree({});
     git(repo, 'init', '-q');
-    const base = await reportWith('a'.repeat(64));
+    const base = await reportWith({ grep: grep('pattern'), old_tool: {} });
     writeFileSync(join(repo, 'baseline.json'), renderJson(base));
     git(repo, 'add', 'baseline.json');
     git(repo, 'commit', '-qm', 'base');
     const baseSha = git(repo, 'rev-parse', 'HEAD');
     // The PR rewrites the baseline file in its checkout: it must not be read.
-    writeFileSync(join(repo, 'baseline.json'), renderJson(await reportWith('b'.repeat(64))));
+    writeFileSync(join(repo, 'baseline.json'), renderJson(await reportWith({ grep: grep('pattern') })));
     const api = restClient('unused', 'http://127.0.0.1:9');
     const found = await fetchBaseline({ kind: 'file', path: 'baseline.json' }, context(repo, baseSha), api, 'unused', { prefix: 'agent-trace-audit' });
     expect(found).toEqual({ found: true, report: base, source: `baseline.json at ${baseSha.slice(0, 12)}` });
-    const head = await reportWith('c'.repeat(64), [{ type: 'tool_result', run_id: 'run-1', tool_call_id: 'zz', name: 'grep', content: 'x' }]);
-    const diff = diffAgainstBaseline(base, head);
-    expect(diff).toEqual({ catalogsAdded: ['c'.repeat(64)], catalogsRemoved: ['a'.repeat(64)], findingDelta: [{ ruleId: 'unmatched-result', base: 0, head: 1 }], changed: true });
+    // The head renames grep's parameter (a schema change), drops old_tool and adds __proto__ (a real tool name).
+    const head = await reportWith({ grep: grep('query'), ['__proto__']: {} }, [{ type: 'tool_result', run_id: 'run-1', tool_call_id: 'zz', name: 'grep', content: 'x' }]);
+    const diff = diffAgainstBase(base, head);
+    expect(diff.catalog).toEqual({ added: ['__proto__'], removed: ['old_tool'], schemaChanged: ['grep'] });
+    expect(diff.changed).toBe(true);
+    expect(diff.recovery).toBeNull();
+    // orphan-call (c1) and unused-tool (old_tool, then __proto__) stay at 1 each.
+    expect(diff.findingDelta).toEqual([{ ruleId: 'unmatched-result', base: 0, head: 1 }]);
+    // A baseline written before reports listed catalogs: the catalogs are not compared, the counts still are.
+    const { catalogs: _none, ...older } = base;
+    expect(diffAgainstBase(older, head)).toMatchObject({ catalog: null, changed: false });
+    expect(diffAgainstBase(base, base)).toEqual({ catalog: { added: [], removed: [], schemaChanged: [] }, findingDelta: [], recovery: null, changed: false });
   });
 
   it('says plainly when there is no baseline', async () => {

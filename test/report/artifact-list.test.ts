@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
-import { mergeReports as mergeShardReports } from '../../src/github/merge-reports.js';
 import { parseStoredReport } from '../../src/github/stored-report.js';
 import { mergedArtifacts } from '../../src/report/artifact-list.js';
 import { buildReport } from '../../src/report/build.js';
@@ -21,7 +20,6 @@ describe('the report lists the artifacts read', () => {
     const report = await base();
     expect(reportSchema.safeParse(report).success).toBe(true);
     expect('artifacts' in mergeReports([report, report])).toBe(false);
-    expect('artifacts' in mergeShardReports([report])).toBe(false);
     expect(mergedArtifacts([report])).toEqual({});
   });
 
@@ -41,7 +39,7 @@ describe('the report lists the artifacts read', () => {
       { name: 'agent-traces-2', id: 9, digest: D2, files: 1 },
     ];
     expect(mergeReports([b, a]).artifacts).toEqual(expected);
-    expect(mergeShardReports([a, b, report]).artifacts).toEqual(expected);
+    expect(mergeReports([a, b, report]).artifacts).toEqual(expected);
   });
 
   it('a stored report keeps its artifacts, names sanitized again', async () => {

@@ -39,23 +39,32 @@ describe('SARIF 2.1.0', () => {
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     expect(log.version).toBe('2.1.0');
     const run = log.runs[0];
-    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(['orphan-call', 'unmatched-result']);
+    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(['catalog-missing', 'orphan-call', 'unmatched-result']);
+    expect(report.findings.map((f) => f.ruleId)).toEqual(['catalog-missing', 'orphan-call', 'unmatched-result']);
     expect(run.results).toEqual([
       {
-        ruleId: 'orphan-call',
+        ruleId: 'catalog-missing',
         ruleIndex: 0,
-        level: 'error',
+        level: 'note',
         message: { text: report.findings[0]!.message },
         locations: [{ physicalLocation: { artifactLocation: { uri: 'traces/a%20b.jsonl' }, region: { startLine: 1 } } }],
         partialFingerprints: { [FINGERPRINT_KEY]: report.findings[0]!.fingerprint },
       },
       {
-        ruleId: 'unmatched-result',
+        ruleId: 'orphan-call',
         ruleIndex: 1,
         level: 'error',
         message: { text: report.findings[1]!.message },
-        locations: [{ physicalLocation: { artifactLocation: { uri: 'traces/a%20b.jsonl' }, region: { startLine: 2 } } }],
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'traces/a%20b.jsonl' }, region: { startLine: 1 } } }],
         partialFingerprints: { [FINGERPRINT_KEY]: report.findings[1]!.fingerprint },
+      },
+      {
+        ruleId: 'unmatched-result',
+        ruleIndex: 2,
+        level: 'error',
+        message: { text: report.findings[2]!.message },
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'traces/a%20b.jsonl' }, region: { startLine: 2 } } }],
+        partialFingerprints: { [FINGERPRINT_KEY]: report.findings[2]!.fingerprint },
       },
     ]);
   });
