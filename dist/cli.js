@@ -14428,9 +14428,24 @@ function triageRows(report, firstCount = 3) {
         if (!list)
             continue;
         const severity = list.reduce((worst, f) => (SEVERITY_RANK[f.severity] > SEVERITY_RANK[worst] ? f.severity : worst), 'note');
-        rows.push({ ruleId: rule.id, severity, count: list.length, likelyCause: rule.likelyCause, nextAction: rule.nextAction, first: list.slice(0, firstCount) });
+        rows.push({ ruleId: rule.id, severity, count: list.length, likelyCause: rule.likelyCause, nextAction: rule.nextAction, first: firstPlaces(list, firstCount) });
     }
     return rows.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.count - a.count || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+}
+/** The first findings at distinct places (two findings on one line show that line once). */
+function firstPlaces(list, count) {
+    const seen = new Set();
+    const out = [];
+    for (const finding of list) {
+        const place = locationOf(finding);
+        if (seen.has(place))
+            continue;
+        seen.add(place);
+        out.push(finding);
+        if (out.length === count)
+            break;
+    }
+    return out;
 }
 function locationOf(finding) {
     return finding.line > 0 ? `${finding.file}:${finding.line}` : finding.file;

@@ -70,10 +70,10 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     expect(result.outputs['artifact-digest']).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(result.outputs['artifact-digest']).toBe(artifact.digest);
     const files = readZip(await azurite.read(artifact.blob));
-    // The report, the seal manifest, and each collected trace sealed with its checkpoint (in display-name order).
+    // The report (JSON and HTML), the seal manifest, and each collected trace sealed with its checkpoint (in display-name order).
     const traces = ['traces/clean/span-log.jsonl', 'traces/dirty/boundary-payload-mutation.jsonl', 'traces/dirty/span-log-orphan.jsonl', 'traces/dirty/span-log-secret-in-trace.jsonl', 'traces/dirty/typed-events-unmatched.jsonl'];
     const sealed = traces.map((t, i) => `sealed/000${i + 1}/${basename(t, '.jsonl')}.sealed.jsonl`);
-    expect([...files.keys()].sort()).toEqual(['agent-trace-audit-report.json', 'seal-manifest.json', ...sealed.flatMap((f) => [f, `${f}.seal.json`])].sort());
+    expect([...files.keys()].sort()).toEqual(['agent-trace-audit-report.json', 'report.html', 'seal-manifest.json', ...sealed.flatMap((f) => [f, `${f}.seal.json`])].sort());
     const manifest = JSON.parse(files.get('seal-manifest.json')!.toString('utf8')) as { version: number; files: Array<{ file: string; finalDigest: string; sealed: string; checkpoint: string }> };
     expect(manifest.version).toBe(1);
     expect(manifest.files.map((f) => [f.file, f.sealed, f.checkpoint])).toEqual(traces.map((t, i) => [t, sealed[i], `${sealed[i]}.seal.json`]));

@@ -109,7 +109,7 @@ describe('bundled action collecting trace artifacts', () => {
     const files = readZip(await azurite.read(uploaded[0]!.blob));
     const manifest = JSON.parse(files.get('seal-manifest.json')!.toString('utf8')) as { files: Array<{ file: string; sealed: string; checkpoint: string; finalDigest: string }> };
     expect(manifest.files.map((f) => f.file)).toEqual(json.files.map((f) => f.path));
-    expect([...files.keys()].sort()).toEqual(['agent-trace-audit-report.json', 'seal-manifest.json', ...manifest.files.flatMap((f) => [f.sealed, f.checkpoint])].sort());
+    expect([...files.keys()].sort()).toEqual(['agent-trace-audit-report.json', 'report.html', 'seal-manifest.json', ...manifest.files.flatMap((f) => [f.sealed, f.checkpoint])].sort());
     expect(files.get('agent-trace-audit-report.json')!.toString('utf8')).toBe(readFileSync(result.outputs['report-json']!, 'utf8'));
 
     const entry = manifest.files.find((f) => f.file === 'agent-traces-1/run-a/span-log-orphan.jsonl')!;
