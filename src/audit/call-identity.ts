@@ -1,4 +1,4 @@
-import { canonicalize, canonicalSha256 } from '../canonical/index.js';
+import { canonicalize } from '../canonical/index.js';
 import type { ToolCall } from '../model/records.js';
 
 /**
@@ -28,6 +28,12 @@ export function argsKey(call: ToolCall): string | null {
   return key;
 }
 
+/** The canonical arguments within an `argsKey`, or null. */
+function canonicalArgs(call: ToolCall): string | null {
+  const key = argsKey(call);
+  return key === null ? null : key.slice(`${call.tool.length}:${call.tool}:`.length);
+}
+
 /** Several rules ask for the same call's key: canonicalize each call's arguments once. */
 const keys = new WeakMap<ToolCall, string | null>();
 
@@ -37,13 +43,11 @@ const keys = new WeakMap<ToolCall, string | null>();
  * tagged apart, since a recorded hash may come from another canonical form.
  */
 export function fingerprintKey(call: ToolCall): string | null {
-  if (call.args !== undefined) {
-    try {
-      return `${call.tool.length}:${call.tool}:sha256:${canonicalSha256(call.args)}`;
-    } catch {
-      // not representable canonically: fall back to the recorded hash
-    }
-  }
+  // The canonical text itself stands for its SHA-256 (equal texts, equal hashes): a map
+  // key needs no digest, and the text is shared with argsKey, computed once per call.
+  const args = call.args === undefined ? null : canonicalArgs(call);
+  if (args !== null) return `${call.tool.length}:${call.tool}:jcs:${args}`;
+  // not representable canonically: fall back to the recorded hash
   return call.argsHash === null ? null : `${call.tool.length}:${call.tool}:recorded:${call.argsHash}`;
 }
 
