@@ -28,27 +28,21 @@ export function argsKey(call: ToolCall): string | null {
   return key;
 }
 
-/** The canonical arguments within an `argsKey`, or null. */
-function canonicalArgs(call: ToolCall): string | null {
-  const key = argsKey(call);
-  return key === null ? null : key.slice(`${call.tool.length}:${call.tool}:`.length);
-}
-
 /** Several rules ask for the same call's key: canonicalize each call's arguments once. */
 const keys = new WeakMap<ToolCall, string | null>();
 
 /**
- * Fingerprint of (tool, args hash): the SHA-256 of the canonical arguments
- * when they were recorded, otherwise the recorded args hash. The two kinds are
- * tagged apart, since a recorded hash may come from another canonical form.
+ * Fingerprint of (tool, args hash): the canonical arguments when they were
+ * recorded (the `argsKey`; equal texts, equal SHA-256, so a map key needs no
+ * digest), otherwise the recorded args hash. The two kinds are tagged apart
+ * (an `argsKey` starts with a digit), since a recorded hash may come from
+ * another canonical form.
  */
 export function fingerprintKey(call: ToolCall): string | null {
-  // The canonical text itself stands for its SHA-256 (equal texts, equal hashes): a map
-  // key needs no digest, and the text is shared with argsKey, computed once per call.
-  const args = call.args === undefined ? null : canonicalArgs(call);
-  if (args !== null) return `${call.tool.length}:${call.tool}:jcs:${args}`;
+  const key = call.args === undefined ? null : argsKey(call);
+  if (key !== null) return key;
   // not representable canonically: fall back to the recorded hash
-  return call.argsHash === null ? null : `${call.tool.length}:${call.tool}:recorded:${call.argsHash}`;
+  return call.argsHash === null ? null : `recorded:${call.tool.length}:${call.tool}:${call.argsHash}`;
 }
 
 /** How a message points at a call: its transcript index where it has one, else its line. */

@@ -81,7 +81,7 @@ function encode(value: unknown): string {
         return `${out}]`;
       }
       const obj = value as Record<string, unknown>;
-      const keys = Object.keys(obj).sort(compareUtf16);
+      const keys = sortedKeys(obj);
       let out = '{';
       for (let i = 0; i < keys.length; i += 1) {
         const key = keys[i]!;
@@ -99,6 +99,22 @@ function encode(value: unknown): string {
     default:
       throw new Unrepresentable(`a ${typeof value} is not JSON`);
   }
+}
+
+/** The keys in code-unit order; small objects (most) are sorted in place, without the copy Array.sort makes. */
+function sortedKeys(obj: object): string[] {
+  const keys = Object.keys(obj);
+  if (keys.length > 16) return keys.sort(compareUtf16);
+  for (let i = 1; i < keys.length; i += 1) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j -= 1;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
 }
 
 function within(error: unknown, step: string): unknown {
