@@ -90,7 +90,7 @@ function measureAll(commands) {
       console.log(`  round ${round + 1}/${REPEAT} ${command.name.padEnd(22)} ${sample.seconds.toFixed(2).padStart(7)} s ${mib(sample.rss).padStart(7)} MiB`);
     }
   }
-  const out = {};
+  const out = { rounds: samples };
   for (const command of commands) {
     const runs = samples.get(command.name);
     out[command.name] = {
@@ -143,7 +143,10 @@ async function main() {
     },
   ];
   console.log(`measuring ${commands.length} commands × ${REPEAT} (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')})`);
-  const results = measureAll(commands);
+  const { rounds, ...results } = measureAll(commands);
+  // The same ratio within each round (commands run back to back), then its median:
+  // steadier than a ratio of medians when the load of the shared machine changes.
+  const perRound = (a, b, key) => round3(median(rounds.get(a).map((x, i) => x[key] / rounds.get(b)[i][key])));
   const identical = digest(readFileSync(poolReport(1))) === digest(readFileSync(poolReport(jobs)));
   const ratios = {
     auditTimeOverBaseline: round3(results.audit.medianSeconds / results.baseline.medianSeconds),
@@ -151,6 +154,11 @@ async function main() {
     poolSpeedup: round3(results['pool-jobs-1'].medianSeconds / results['pool-jobs-default'].medianSeconds),
     poolReportsByteIdentical: identical,
     sealRssOverAuditRss: round3(results.seal.medianPeakRssMiB / results.audit.medianPeakRssMiB),
+    perRoundMedian: {
+      auditTimeOverBaseline: perRound('audit', 'baseline', 'seconds'),
+      auditRss2xOver1x: perRound('audit-2x', 'audit', 'rss'),
+      poolSpeedup: perRound('pool-jobs-1', 'pool-jobs-default', 'seconds'),
+    },
   };
   const targets = {
     auditTimeOverBaseline: { max: 2.0, met: ratios.auditTimeOverBaseline <= 2.0 },
@@ -191,6 +199,8 @@ async function main() {
   console.log(`${mark(targets.auditRss2xOver1x.met)} peak RSS 2× file / 1× file      ${ratios.auditRss2xOver1x.toFixed(2)} (target 0.8–1.2)`);
   console.log(`${mark(targets.poolSpeedup.met)} pool speedup jobs=${jobs} / jobs=1    ${ratios.poolSpeedup.toFixed(2)}× (target ≥ 1.6×), reports byte-identical: ${identical}`);
   console.log(`${mark(targets.sealPeakRssMiB.met)} seal peak RSS                    ${results.seal.maxPeakRssMiB.toFixed(1)} MiB (target ≤ 150; ${ratios.sealRssOverAuditRss.toFixed(2)}× the audit's)`);
+  const pr = ratios.perRoundMedian;
+  console.log(`same ratios, median of each round's ratio: audit/baseline ${pr.auditTimeOverBaseline.toFixed(2)}×, RSS 2×/1× ${pr.auditRss2xOver1x.toFixed(2)}, pool ${pr.poolSpeedup.toFixed(2)}×`);
   console.log('wrote bench/results.json');
 }
 
