@@ -1,4 +1,4 @@
-import { canonicalize, canonicalSha256 } from '../canonical/index.js';
+import { canonicalize } from '../canonical/index.js';
 import type { ToolCall } from '../model/records.js';
 
 /**
@@ -32,19 +32,17 @@ export function argsKey(call: ToolCall): string | null {
 const keys = new WeakMap<ToolCall, string | null>();
 
 /**
- * Fingerprint of (tool, args hash): the SHA-256 of the canonical arguments
- * when they were recorded, otherwise the recorded args hash. The two kinds are
- * tagged apart, since a recorded hash may come from another canonical form.
+ * Fingerprint of (tool, args hash): the canonical arguments when they were
+ * recorded (the `argsKey`; equal texts, equal SHA-256, so a map key needs no
+ * digest), otherwise the recorded args hash. The two kinds are tagged apart
+ * (an `argsKey` starts with a digit), since a recorded hash may come from
+ * another canonical form.
  */
 export function fingerprintKey(call: ToolCall): string | null {
-  if (call.args !== undefined) {
-    try {
-      return `${call.tool.length}:${call.tool}:sha256:${canonicalSha256(call.args)}`;
-    } catch {
-      // not representable canonically: fall back to the recorded hash
-    }
-  }
-  return call.argsHash === null ? null : `${call.tool.length}:${call.tool}:recorded:${call.argsHash}`;
+  const key = call.args === undefined ? null : argsKey(call);
+  if (key !== null) return key;
+  // not representable canonically: fall back to the recorded hash
+  return call.argsHash === null ? null : `recorded:${call.tool.length}:${call.tool}:${call.argsHash}`;
 }
 
 /** How a message points at a call: its transcript index where it has one, else its line. */

@@ -43,7 +43,16 @@ function countQuoteColons(text: string): number {
   return count;
 }
 
+/** Deepest limit walked by recursion; a larger configured limit uses a work list (no stack overflow). */
+const RECURSION_LIMIT = 1000;
+
 function countKeys(root: object, maxDepth: number): { keys: number; tooDeep: boolean } {
+  if (maxDepth > RECURSION_LIMIT) return countKeysWithList(root, maxDepth);
+  const keys = countBelow(root, 1, maxDepth);
+  return keys < 0 ? { keys: 0, tooDeep: true } : { keys, tooDeep: false };
+}
+
+function countKeysWithList(root: object, maxDepth: number): { keys: number; tooDeep: boolean } {
   let keys = 0;
   const stack: Array<[unknown, number]> = [[root, 1]];
   while (stack.length > 0) {
@@ -60,6 +69,30 @@ function countKeys(root: object, maxDepth: number): { keys: number; tooDeep: boo
     }
   }
   return { keys, tooDeep: false };
+}
+
+/** Keys in `node` and below it, or -1 past `maxDepth` (recursion, no work list: no allocation per node). */
+function countBelow(node: object, depth: number, maxDepth: number): number {
+  if (depth > maxDepth) return -1;
+  let keys = 0;
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      if (item === null || typeof item !== 'object') continue;
+      const below = countBelow(item as object, depth + 1, maxDepth);
+      if (below < 0) return -1;
+      keys += below;
+    }
+    return keys;
+  }
+  for (const key in node as Record<string, unknown>) {
+    keys += 1;
+    const item = (node as Record<string, unknown>)[key];
+    if (item === null || typeof item !== 'object') continue;
+    const below = countBelow(item as object, depth + 1, maxDepth);
+    if (below < 0) return -1;
+    keys += below;
+  }
+  return keys;
 }
 
 /** Slow path, only after the fast count saw a difference: name the first repeated key. */

@@ -53,6 +53,16 @@ export async function* splitLineBatches(
     }
     let start = 0;
     while (start < chunk.length) {
+      if (!skipping && pending.length === 0) {
+        // Fast path: every whole line left in the chunk at once, when they are valid UTF-8
+        // and none can be over the limit: one decode and one split instead of one per line.
+        const last = chunk.lastIndexOf(NEWLINE);
+        if (last > start && last - start <= maxLineBytes && isUtf8(chunk.subarray(start, last))) {
+          lineNo = pushLines(chunk.toString('utf8', start, last), lineNo, batch);
+          start = last + 1;
+          continue;
+        }
+      }
       const nl = chunk.indexOf(NEWLINE, start);
       const end = nl === -1 ? chunk.length : nl;
       const piece = chunk.subarray(start, end);
@@ -98,6 +108,16 @@ export async function* splitLineBatches(
     yield [decode(lineNo, pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes), false)];
   }
   facts.lines = lineNo;
+}
+
+/** The lines of a decoded run of whole lines (each had its newline); returns the last line number. */
+function pushLines(text: string, lineNo: number, batch: LineEvent[]): number {
+  let line = lineNo;
+  for (const raw of text.split('\n')) {
+    line += 1;
+    batch.push({ type: 'line', line, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true });
+  }
+  return line;
 }
 
 function decode(line: number, bytes: Buffer, terminated: boolean): LineEvent {

@@ -89,9 +89,21 @@ function secretRuleOf(text: string): string | null {
   return null;
 }
 
+/**
+ * A superset of every pattern above (their literal parts, case-insensitive, without
+ * look-arounds) and of a base64 run long enough to decode: a text it does not match
+ * holds no secret, so the full scan is skipped. Most strings of a trace (paths, ids,
+ * prose) are settled by this one test. A new pattern must add its literal part here.
+ */
+const MAYBE_SECRET =
+  /-----BEGIN|gh[pousr]_|github_pat_|sk-|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|hooks\.slack\.com|AIza|[sr]k_|whsec_|eyJ|aws_?secret|cookie|authorization|api-key|x-auth-token|private-token|:\/\/|[?&][a-z_-]+=|[a-z0-9+/_-]{24}/i;
+/** No pattern can match in fewer characters (`a://b:c@`, credentials in a URL). */
+const SHORTEST_SECRET = 8;
+
 /** Redacts `text` until no pattern matches; returns the result and every secret removed. */
 export function scanSecrets(text: string): { text: string; found: SecretMatch[] } {
   const found: SecretMatch[] = [];
+  if (text.length < SHORTEST_SECRET || !MAYBE_SECRET.test(text)) return { text, found };
   let out = text;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const next = redactRound(out, found);

@@ -15,14 +15,22 @@ export const nonDeterminism = defineRule({
     options: z.strictObject({}),
   },
   check(run, _ctx, report) {
-    const first = new Map<string, { call: ToolCall; response: string }>();
+    // A response is canonicalized only once its call repeats (most calls never do);
+    // a first response with no canonical form gives its place to the next one.
+    const first = new Map<string, { call: ToolCall; content: unknown; response?: string | null }>();
     for (const { call, result } of pairRun(run).pairs) {
       const key = argsKey(call);
-      const response = canonicalOrNull(result.content);
-      if (key === null || response === null) continue;
+      if (key === null || result.content === undefined) continue;
       const seen = first.get(key);
       if (!seen) {
-        first.set(key, { call, response });
+        first.set(key, { call, content: result.content });
+        continue;
+      }
+      const response = canonicalOrNull(result.content);
+      if (response === null) continue;
+      if (seen.response === undefined) seen.response = canonicalOrNull(seen.content);
+      if (seen.response === null) {
+        first.set(key, { call, content: result.content, response });
         continue;
       }
       if (seen.response === response) continue;

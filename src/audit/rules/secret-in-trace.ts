@@ -55,9 +55,10 @@ function callName(callId: string | null): string {
 
 function scanValue(value: unknown, root: string, place: Place, runId: string | null, opts: Options, report: ReportFn): void {
   if (value === undefined || value === null) return;
-  const seen = new Set<string>();
+  let seen: Set<string> | null = null; // made on the first hit: most values hold no secret
   const emit = (path: string, ruleId: string, secret: string) => {
     const fp = secretFingerprint(secret, opts.fingerprintKey);
+    seen ??= new Set<string>();
     // One finding per secret and record part: a JSON string inside a string shows it twice.
     if (seen.has(`${ruleId}|${fp}`) || opts.allowFingerprints.includes(fp)) return;
     seen.add(`${ruleId}|${fp}`);

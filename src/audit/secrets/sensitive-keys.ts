@@ -23,7 +23,20 @@ export function wordsOf(name: string): string[] {
     .filter((word) => word !== '');
 }
 
+/** Field names repeat in every record: each is classified once (bounded, cleared when full). */
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 4096;
+
 export function isSensitiveKey(name: string): boolean {
+  const known = verdicts.get(name);
+  if (known !== undefined) return known;
+  const verdict = classifyKey(name);
+  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+  verdicts.set(name, verdict);
+  return verdict;
+}
+
+function classifyKey(name: string): boolean {
   const words = wordsOf(name);
   if (words.length === 0 || words.some((word) => META_WORDS.has(word))) return false;
   if (words.some((word) => SENSITIVE_WORDS.has(word))) return true;

@@ -67,13 +67,13 @@ export const nativeFormat: TraceFormat = {
         sink.diagnostic({ ruleId: 'malformed-record', line, message: result.reason });
         return;
       }
-      const records: TraceRecord[] = [...result.records];
-      if (dialect !== 'replay' && hasBoundaryFields(value)) records.push(parseBoundary(value, loc));
+      let records: readonly TraceRecord[] = result.records;
+      if (dialect !== 'replay' && hasBoundaryFields(value)) records = [...records, parseBoundary(value, loc)];
       if (dialect !== 'replay' && dialect !== 'redaction') {
         const receipts = embeddedReceipts(value, loc);
         if (typeof receipts === 'string') {
           sink.diagnostic({ ruleId: 'malformed-record', line, message: receipts });
-        } else records.push(...receipts);
+        } else if (receipts.length > 0) records = [...records, ...receipts];
       }
       for (const record of records) sink.record(record);
     });

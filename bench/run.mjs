@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// `npm run bench`: the scale benchmark of issue 8. Generates its inputs (deterministic
+// seed) into bench/out/, runs every command several times with the built CLI
+// (dist/cli.js; `npm run build` first), and prints median wall time, peak RSS and the
+// ratios the targets are stated in. Ratios compare commands measured in this one run,
+// on this machine, so a noisy machine moves both sides. Writes bench/results.json.
+//
+//   npm run build && npm run bench [-- --repeat 3 --runs 2000 --calls 250]
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, availableParallelism, loadavg, totalmem, platform, arch } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generate } from './gen-span-log.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const OUT = join(ROOT, 'bench', 'out');
+const PROBE = join(ROOT, 'bench', 'rss-probe.mjs');
+const BASELINE = join(ROOT, 'bench', 'baseline-parse.mjs');
+const SEED = 42;
+
+function option(name, fallback) {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at === -1) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a positive whole number`);
+  return value;
+}
+const REPEAT = option('repeat', 3);
+const RUNS = option('runs', 2000);
+const CALLS = option('calls', 250);
+const POOL_FILES = option('pool-files', 4);
+
+/** Writes the span log unless the same parameters already wrote it (same seed, same bytes). */
+async function input(name, runs, calls, seed) {
+  const path = join(OUT, name);
+  const stamp = `${path}.params`;
+  const params = JSON.stringify({ runs, calls, seed, generator: digest(readFileSync(join(ROOT, 'bench', 'gen-span-log.mjs'))) });
+  if (!existsSync(path) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== params) {
+    const lines = await generate(path, runs, calls, seed);
+    writeFileSync(stamp, params);
+    console.log(`generated ${name}: ${lines} lines, ${mib(statSync(path).size)} MiB`);
+  }
+  return path;
+}
+
+function digest(bytes) {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+
+/** Runs `node <args>` once with the RSS probe; returns wall seconds, peak RSS bytes and the exit code. */
+function once(args, expectCodes) {
+  const rssFile = join(OUT, 'rss.txt');
+  rmSync(rssFile, { force: true });
+  const started = process.hrtime.bigint();
+  const child = spawnSync(process.execPath, ['--import', PROBE, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_RSS_FILE: rssFile },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (!expectCodes.includes(child.status)) throw new Error(`node ${args.join(' ')} exited ${child.status}: ${child.stderr.slice(0, 2000)}`);
+  // Worker threads share the process: its peak RSS covers them.
+  const rss = Math.max(...readFileSync(rssFile, 'utf8').trim().split('\n').map(Number));
+  return { seconds, rss };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/**
+ * Measures each command REPEAT times, interleaved (a round runs every command once),
+ * so a burst of load on the shared machine falls on all of them rather than one.
+ */
+function measureAll(commands) {
+  const samples = new Map(commands.map((c) => [c.name, []]));
+  for (let round = 0; round < REPEAT; round += 1) {
+    for (const command of commands) {
+      const sample = once(command.args, command.codes);
+      samples.get(command.name).push(sample);
+      console.log(`  round ${round + 1}/${REPEAT} ${command.name.padEnd(22)} ${sample.seconds.toFixed(2).padStart(7)} s ${mib(sample.rss).padStart(7)} MiB`);
+    }
+  }
+  const out = { rounds: samples };
+  for (const command of commands) {
+    const runs = samples.get(command.name);
+    out[command.name] = {
+      command: command.display,
+      medianSeconds: round3(median(runs.map((r) => r.seconds))),
+      medianPeakRssMiB: round3(median(runs.map((r) => r.rss)) / 1024 / 1024),
+      maxPeakRssMiB: round3(Math.max(...runs.map((r) => r.rss)) / 1024 / 1024),
+      seconds: runs.map((r) => round3(r.seconds)),
+      peakRssMiB: runs.map((r) => round3(r.rss / 1024 / 1024)),
+    };
+  }
+  return out;
+}
+
+const round3 = (x) => Math.round(x * 1000) / 1000;
+const rel = (path) => path.slice(ROOT.length + 1);
+
+async function main() {
+  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `npm run build` first');
+  mkdirSync(OUT, { recursive: true });
+  const loadBefore = loadavg();
+  const big = await input('big.jsonl', RUNS, CALLS, SEED);
+  const double = await input('big-2x.jsonl', RUNS * 2, CALLS, SEED);
+  const shards = [];
+  for (let i = 0; i < POOL_FILES; i += 1) shards.push(await input(`shard-${i}.jsonl`, Math.ceil(RUNS / POOL_FILES), CALLS, SEED + 1 + i));
+  const jobs = availableParallelism();
+  const poolReport = (n) => join(OUT, `pool-jobs-${n}.json`);
+  const audit = (file) => [CLI, 'audit', rel(file), '--format', 'json', '--fail-on', 'never'];
+  const commands = [
+    { name: 'baseline', display: `node bench/baseline-parse.mjs ${rel(big)}`, args: [BASELINE, big], codes: [0] },
+    { name: 'audit', display: `node dist/cli.js audit ${rel(big)} --format json`, args: audit(big), codes: [0] },
+    { name: 'audit-2x', display: `node dist/cli.js audit ${rel(double)} --format json`, args: audit(double), codes: [0] },
+    {
+      name: 'pool-jobs-1',
+      display: `node dist/cli.js audit <${POOL_FILES} shards> --jobs 1`,
+      args: [CLI, 'audit', ...shards.map(rel), '--format', 'json', '--fail-on', 'never', '--jobs', '1', '-o', rel(poolReport(1))],
+      codes: [0],
+    },
+    {
+      name: 'pool-jobs-default',
+      display: `node dist/cli.js audit <${POOL_FILES} shards> (jobs = ${jobs} cores)`,
+      args: [CLI, 'audit', ...shards.map(rel), '--format', 'json', '--fail-on', 'never', '-o', rel(poolReport(jobs))],
+      codes: [0],
+    },
+    {
+      name: 'seal',
+      display: `node dist/cli.js seal ${rel(big)} -o <sealed>`,
+      args: [CLI, 'seal', rel(big), '-o', rel(join(OUT, 'big.sealed.jsonl'))],
+      codes: [0],
+    },
+  ];
+  console.log(`measuring ${commands.length} commands × ${REPEAT} (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')})`);
+  const { rounds, ...results } = measureAll(commands);
+  // The same ratio within each round (commands run back to back), then its median:
+  // steadier than a ratio of medians when the load of the shared machine changes.
+  const perRound = (a, b, key) => round3(median(rounds.get(a).map((x, i) => x[key] / rounds.get(b)[i][key])));
+  const identical = digest(readFileSync(poolReport(1))) === digest(readFileSync(poolReport(jobs)));
+  const ratios = {
+    auditTimeOverBaseline: round3(results.audit.medianSeconds / results.baseline.medianSeconds),
+    auditRss2xOver1x: round3(results['audit-2x'].medianPeakRssMiB / results.audit.medianPeakRssMiB),
+    poolSpeedup: round3(results['pool-jobs-1'].medianSeconds / results['pool-jobs-default'].medianSeconds),
+    poolReportsByteIdentical: identical,
+    sealRssOverAuditRss: round3(results.seal.medianPeakRssMiB / results.audit.medianPeakRssMiB),
+    perRoundMedian: {
+      auditTimeOverBaseline: perRound('audit', 'baseline', 'seconds'),
+      auditRss2xOver1x: perRound('audit-2x', 'audit', 'rss'),
+      poolSpeedup: perRound('pool-jobs-1', 'pool-jobs-default', 'seconds'),
+    },
+  };
+  const targets = {
+    auditTimeOverBaseline: { max: 2.0, met: ratios.auditTimeOverBaseline <= 2.0 },
+    auditPeakRssMiB: { max: 150, met: results.audit.maxPeakRssMiB <= 150 },
+    auditRss2xOver1x: { range: [0.8, 1.2], met: ratios.auditRss2xOver1x >= 0.8 && ratios.auditRss2xOver1x <= 1.2 },
+    poolSpeedup: { min: 1.6, met: ratios.poolSpeedup >= 1.6 && identical },
+    sealPeakRssMiB: { max: 150, met: results.seal.maxPeakRssMiB <= 150 },
+  };
+  const cpu = cpus();
+  const machine = {
+    cpuModel: cpu[0]?.model ?? 'unknown',
+    cores: cpu.length,
+    availableParallelism: jobs,
+    totalMemMiB: Math.round(totalmem() / 1024 / 1024),
+    node: process.version,
+    platform: `${platform()} ${arch()}`,
+    loadAverageBefore: loadBefore.map(round3),
+    loadAverageAfter: loadavg().map(round3),
+  };
+  const inputs = {
+    seed: SEED,
+    big: { runs: RUNS, calls: CALLS, bytes: statSync(big).size },
+    double: { runs: RUNS * 2, calls: CALLS, bytes: statSync(double).size },
+    shards: { files: POOL_FILES, runs: Math.ceil(RUNS / POOL_FILES), calls: CALLS, bytes: shards.reduce((n, s) => n + statSync(s).size, 0) },
+  };
+  const document = { date: new Date().toISOString(), repeat: REPEAT, machine, inputs, results, ratios, targets };
+  writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(document, null, 2)}\n`);
+
+  console.log('');
+  console.log(`machine: ${machine.cpuModel}, ${machine.cores} cores, node ${machine.node}; load ${machine.loadAverageBefore.join(' ')} → ${machine.loadAverageAfter.join(' ')}`);
+  for (const [name, m] of Object.entries(results)) {
+    console.log(`${name.padEnd(20)} median ${m.medianSeconds.toFixed(2).padStart(7)} s   peak RSS ${m.medianPeakRssMiB.toFixed(1).padStart(7)} MiB (max ${m.maxPeakRssMiB.toFixed(1)})`);
+  }
+  const mark = (ok) => (ok ? 'ok ' : 'MISS');
+  console.log('');
+  console.log(`${mark(targets.auditTimeOverBaseline.met)} audit / baseline wall time      ${ratios.auditTimeOverBaseline.toFixed(2)}× (target ≤ 2.0×)`);
+  console.log(`${mark(targets.auditPeakRssMiB.met)} audit peak RSS                   ${results.audit.maxPeakRssMiB.toFixed(1)} MiB (target ≤ 150)`);
+  console.log(`${mark(targets.auditRss2xOver1x.met)} peak RSS 2× file / 1× file      ${ratios.auditRss2xOver1x.toFixed(2)} (target 0.8–1.2)`);
+  console.log(`${mark(targets.poolSpeedup.met)} pool speedup jobs=${jobs} / jobs=1    ${ratios.poolSpeedup.toFixed(2)}× (target ≥ 1.6×), reports byte-identical: ${identical}`);
+  console.log(`${mark(targets.sealPeakRssMiB.met)} seal peak RSS                    ${results.seal.maxPeakRssMiB.toFixed(1)} MiB (target ≤ 150; ${ratios.sealRssOverAuditRss.toFixed(2)}× the audit's)`);
+  const pr = ratios.perRoundMedian;
+  console.log(`same ratios, median of each round's ratio: audit/baseline ${pr.auditTimeOverBaseline.toFixed(2)}×, RSS 2×/1× ${pr.auditRss2xOver1x.toFixed(2)}, pool ${pr.poolSpeedup.toFixed(2)}×`);
+  console.log('wrote bench/results.json');
+}
+
+await main();
