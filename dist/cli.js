@@ -8922,20 +8922,18 @@ function argsKey(call) {
 /** Several rules ask for the same call's key: canonicalize each call's arguments once. */
 const keys = new WeakMap();
 /**
- * Fingerprint of (tool, args hash): the SHA-256 of the canonical arguments
- * when they were recorded, otherwise the recorded args hash. The two kinds are
- * tagged apart, since a recorded hash may come from another canonical form.
+ * Fingerprint of (tool, args hash): the canonical arguments when they were
+ * recorded (the `argsKey`; equal texts, equal SHA-256, so a map key needs no
+ * digest), otherwise the recorded args hash. The two kinds are tagged apart
+ * (an `argsKey` starts with a digit), since a recorded hash may come from
+ * another canonical form.
  */
 function fingerprintKey(call) {
-    if (call.args !== undefined) {
-        try {
-            return `${call.tool.length}:${call.tool}:sha256:${(0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalSha256 */ .o4)(call.args)}`;
-        }
-        catch {
-            // not representable canonically: fall back to the recorded hash
-        }
-    }
-    return call.argsHash === null ? null : `${call.tool.length}:${call.tool}:recorded:${call.argsHash}`;
+    const key = call.args === undefined ? null : argsKey(call);
+    if (key !== null)
+        return key;
+    // not representable canonically: fall back to the recorded hash
+    return call.argsHash === null ? null : `recorded:${call.tool.length}:${call.tool}:${call.argsHash}`;
 }
 /** How a message points at a call: its transcript index where it has one, else its line. */
 function callPlace(call) {
@@ -10689,15 +10687,25 @@ const nonDeterminism = defineRule({
         options: schemas/* strictObject */.rej({}),
     },
     check(run, _ctx, report) {
+        // A response is canonicalized only once its call repeats (most calls never do);
+        // a first response with no canonical form gives its place to the next one.
         const first = new Map();
         for (const { call, result } of (0,pairing/* pairRun */.W)(run).pairs) {
             const key = (0,call_identity/* argsKey */.XO)(call);
-            const response = (0,call_identity/* canonicalOrNull */.Be)(result.content);
-            if (key === null || response === null)
+            if (key === null || result.content === undefined)
                 continue;
             const seen = first.get(key);
             if (!seen) {
-                first.set(key, { call, response });
+                first.set(key, { call, content: result.content });
+                continue;
+            }
+            const response = (0,call_identity/* canonicalOrNull */.Be)(result.content);
+            if (response === null)
+                continue;
+            if (seen.response === undefined)
+                seen.response = (0,call_identity/* canonicalOrNull */.Be)(seen.content);
+            if (seen.response === null) {
+                first.set(key, { call, content: result.content, response });
                 continue;
             }
             if (seen.response === response)
@@ -11127,7 +11135,20 @@ function wordsOf(name) {
         .split(/[^a-z0-9]+/)
         .filter((word) => word !== '');
 }
+/** Field names repeat in every record: each is classified once (bounded, cleared when full). */
+const verdicts = new Map();
+const MAX_VERDICTS = 4096;
 function isSensitiveKey(name) {
+    const known = verdicts.get(name);
+    if (known !== undefined)
+        return known;
+    const verdict = classifyKey(name);
+    if (verdicts.size >= MAX_VERDICTS)
+        verdicts.clear();
+    verdicts.set(name, verdict);
+    return verdict;
+}
+function classifyKey(name) {
     const words = wordsOf(name);
     if (words.length === 0 || words.some((word) => META_WORDS.has(word)))
         return false;
@@ -11206,9 +11227,10 @@ function callName(callId) {
 function scanValue(value, root, place, runId, opts, report) {
     if (value === undefined || value === null)
         return;
-    const seen = new Set();
+    let seen = null; // made on the first hit: most values hold no secret
     const emit = (path, ruleId, secret) => {
         const fp = secretFingerprint(secret, opts.fingerprintKey);
+        seen ??= new Set();
         // One finding per secret and record part: a JSON string inside a string shows it twice.
         if (seen.has(`${ruleId}|${fp}`) || opts.allowFingerprints.includes(fp))
             return;
@@ -12167,6 +12189,27 @@ function jcsLossless(value, path = '') {
     return `{${parts.join(',')}}`;
 }
 function jcs(value, path = '') {
+    try {
+        return encode(value);
+    }
+    catch (error) {
+        if (error instanceof Unrepresentable)
+            throw new CanonicalError(error.reason, path + error.path);
+        throw error;
+    }
+}
+/**
+ * Thrown inside `encode` and turned into a CanonicalError by `jcs`: the path of the
+ * bad value is built only while the error unwinds, never for the values that are fine.
+ */
+class Unrepresentable {
+    reason;
+    path = '';
+    constructor(reason) {
+        this.reason = reason;
+    }
+}
+function encode(value) {
     if (value === null)
         return 'null';
     switch (typeof value) {
@@ -12174,28 +12217,77 @@ function jcs(value, path = '') {
             return value ? 'true' : 'false';
         case 'number':
             if (!Number.isFinite(value))
-                throw new CanonicalError(`${value} has no JSON form`, path);
+                throw new Unrepresentable(`${value} has no JSON form`);
             return JSON.stringify(value);
         case 'string':
-            if (LONE_SURROGATE.test(value))
-                throw new CanonicalError('a lone surrogate has no canonical form', path);
-            return JSON.stringify(value);
+            return encodeString(value, 'a lone surrogate has no canonical form');
         case 'object': {
-            if (Array.isArray(value))
-                return `[${value.map((item, i) => jcs(item, `${path}[${i}]`)).join(',')}]`;
-            const obj = value;
-            const keys = Object.keys(obj).sort(compareUtf16);
-            const parts = [];
-            for (const key of keys) {
-                if (LONE_SURROGATE.test(key))
-                    throw new CanonicalError('a lone surrogate in a key has no canonical form', path);
-                parts.push(`${JSON.stringify(key)}:${jcs(obj[key], `${path}.${key}`)}`);
+            if (Array.isArray(value)) {
+                let out = '[';
+                for (let i = 0; i < value.length; i += 1) {
+                    if (i > 0)
+                        out += ',';
+                    try {
+                        out += encode(value[i]);
+                    }
+                    catch (error) {
+                        throw within(error, `[${i}]`);
+                    }
+                }
+                return `${out}]`;
             }
-            return `{${parts.join(',')}}`;
+            const obj = value;
+            const keys = sortedKeys(obj);
+            let out = '{';
+            for (let i = 0; i < keys.length; i += 1) {
+                const key = keys[i];
+                if (i > 0)
+                    out += ',';
+                out += encodeString(key, 'a lone surrogate in a key has no canonical form');
+                out += ':';
+                try {
+                    out += encode(obj[key]);
+                }
+                catch (error) {
+                    throw within(error, `.${key}`);
+                }
+            }
+            return `${out}}`;
         }
         default:
-            throw new CanonicalError(`a ${typeof value} is not JSON`, path);
+            throw new Unrepresentable(`a ${typeof value} is not JSON`);
     }
+}
+/** The keys in code-unit order; small objects (most) are sorted in place, without the copy Array.sort makes. */
+function sortedKeys(obj) {
+    const keys = Object.keys(obj);
+    if (keys.length > 16)
+        return keys.sort(compareUtf16);
+    for (let i = 1; i < keys.length; i += 1) {
+        const key = keys[i];
+        let j = i - 1;
+        while (j >= 0 && keys[j] > key) {
+            keys[j + 1] = keys[j];
+            j -= 1;
+        }
+        keys[j + 1] = key;
+    }
+    return keys;
+}
+function within(error, step) {
+    if (error instanceof Unrepresentable)
+        error.path = step + error.path;
+    return error;
+}
+/**
+ * JSON.stringify writes a lone surrogate as a `\udXXX` escape and has no other
+ * reason to write `\ud`: the exact test runs only on strings whose output has it.
+ */
+function encodeString(text, reason) {
+    const out = JSON.stringify(text);
+    if (out.includes('\\ud') && LONE_SURROGATE.test(text))
+        throw new Unrepresentable(reason);
+    return out;
 }
 /** Code-unit order, as RFC 8785 §3.2.3 requires (not locale order, not code-point order). */
 function compareUtf16(a, b) {
@@ -16098,7 +16190,15 @@ function countQuoteColons(text) {
         count += 1;
     return count;
 }
+/** Deepest limit walked by recursion; a larger configured limit uses a work list (no stack overflow). */
+const RECURSION_LIMIT = 1000;
 function countKeys(root, maxDepth) {
+    if (maxDepth > RECURSION_LIMIT)
+        return countKeysWithList(root, maxDepth);
+    const keys = countBelow(root, 1, maxDepth);
+    return keys < 0 ? { keys: 0, tooDeep: true } : { keys, tooDeep: false };
+}
+function countKeysWithList(root, maxDepth) {
     let keys = 0;
     const stack = [[root, 1]];
     while (stack.length > 0) {
@@ -16120,6 +16220,34 @@ function countKeys(root, maxDepth) {
         }
     }
     return { keys, tooDeep: false };
+}
+/** Keys in `node` and below it, or -1 past `maxDepth` (recursion, no work list: no allocation per node). */
+function countBelow(node, depth, maxDepth) {
+    if (depth > maxDepth)
+        return -1;
+    let keys = 0;
+    if (Array.isArray(node)) {
+        for (const item of node) {
+            if (item === null || typeof item !== 'object')
+                continue;
+            const below = countBelow(item, depth + 1, maxDepth);
+            if (below < 0)
+                return -1;
+            keys += below;
+        }
+        return keys;
+    }
+    for (const key in node) {
+        keys += 1;
+        const item = node[key];
+        if (item === null || typeof item !== 'object')
+            continue;
+        const below = countBelow(item, depth + 1, maxDepth);
+        if (below < 0)
+            return -1;
+        keys += below;
+    }
+    return keys;
 }
 /** Slow path, only after the fast count saw a difference: name the first repeated key. */
 function findDuplicateKey(text) {
@@ -20802,16 +20930,16 @@ const nativeFormat = {
                 sink.diagnostic({ ruleId: 'malformed-record', line, message: result.reason });
                 return;
             }
-            const records = [...result.records];
+            let records = result.records;
             if (dialect !== 'replay' && hasBoundaryFields(value))
-                records.push(parseBoundary(value, loc));
+                records = [...records, parseBoundary(value, loc)];
             if (dialect !== 'replay' && dialect !== 'redaction') {
                 const receipts = embeddedReceipts(value, loc);
                 if (typeof receipts === 'string') {
                     sink.diagnostic({ ruleId: 'malformed-record', line, message: receipts });
                 }
-                else
-                    records.push(...receipts);
+                else if (receipts.length > 0)
+                    records = [...records, ...receipts];
             }
             for (const record of records)
                 sink.record(record);
@@ -22484,6 +22612,16 @@ async function* splitLineBatches(chunks, maxLineBytes, facts) {
         }
         let start = 0;
         while (start < chunk.length) {
+            if (!skipping && pending.length === 0) {
+                // Fast path: every whole line left in the chunk at once, when they are valid UTF-8
+                // and none can be over the limit: one decode and one split instead of one per line.
+                const last = chunk.lastIndexOf(NEWLINE);
+                if (last > start && last - start <= maxLineBytes && (0,external_node_buffer_namespaceObject.isUtf8)(chunk.subarray(start, last))) {
+                    lineNo = pushLines(chunk.toString('utf8', start, last), lineNo, batch);
+                    start = last + 1;
+                    continue;
+                }
+            }
             const nl = chunk.indexOf(NEWLINE, start);
             const end = nl === -1 ? chunk.length : nl;
             const piece = chunk.subarray(start, end);
@@ -22534,6 +22672,15 @@ async function* splitLineBatches(chunks, maxLineBytes, facts) {
         yield [decode(lineNo, pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes), false)];
     }
     facts.lines = lineNo;
+}
+/** The lines of a decoded run of whole lines (each had its newline); returns the last line number. */
+function pushLines(text, lineNo, batch) {
+    let line = lineNo;
+    for (const raw of text.split('\n')) {
+        line += 1;
+        batch.push({ type: 'line', line, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true });
+    }
+    return line;
 }
 function decode(line, bytes, terminated) {
     const end = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
@@ -22740,9 +22887,20 @@ function secretRuleOf(text) {
     }
     return null;
 }
+/**
+ * A superset of every pattern above (their literal parts, case-insensitive, without
+ * look-arounds) and of a base64 run long enough to decode: a text it does not match
+ * holds no secret, so the full scan is skipped. Most strings of a trace (paths, ids,
+ * prose) are settled by this one test. A new pattern must add its literal part here.
+ */
+const MAYBE_SECRET = /-----BEGIN|gh[pousr]_|github_pat_|sk-|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|hooks\.slack\.com|AIza|[sr]k_|whsec_|eyJ|aws_?secret|cookie|authorization|api-key|x-auth-token|private-token|:\/\/|[?&][a-z_-]+=|[a-z0-9+/_-]{24}/i;
+/** No pattern can match in fewer characters (`a://b:c@`, credentials in a URL). */
+const SHORTEST_SECRET = 8;
 /** Redacts `text` until no pattern matches; returns the result and every secret removed. */
 function scanSecrets(text) {
     const found = [];
+    if (text.length < SHORTEST_SECRET || !MAYBE_SECRET.test(text))
+        return { text, found };
     let out = text;
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
         const next = redactRound(out, found);
