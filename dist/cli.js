@@ -9091,7 +9091,7 @@ function catalogSnapshot(catalog) {
 
 /***/ }),
 
-/***/ 2166:
+/***/ 8965:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9191,6 +9191,183 @@ async function readSample(path, display, limits) {
         }
     }
     return { file: display, head, jsonLines, document };
+}
+
+// EXTERNAL MODULE: ./src/audit/call-identity.ts
+var call_identity = __nccwpck_require__(2258);
+// EXTERNAL MODULE: ./src/audit/pairing.ts
+var audit_pairing = __nccwpck_require__(515);
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
+;// CONCATENATED MODULE: ./src/report/timeline/types.ts
+/** Bit flags on a timeline bar. */
+const BAR_FLAG = {
+    /** An llm span (lane "model"). */
+    llm: 1,
+    /** The call's result is an error. */
+    error: 2,
+    /** The result came after the call's deadline (a budget miss). */
+    late: 4,
+    /** No result: an orphan, drawn open-ended to the run's end. */
+    open: 8,
+    /** One of a group of identical calls (a retry storm). */
+    storm: 16,
+};
+
+;// CONCATENATED MODULE: ./src/report/timeline/collect.ts
+
+
+
+
+/** Bars kept per run; a longer run says how many were left out. */
+const MAX_BARS_PER_RUN = 50_000;
+/** Identical calls (tool + canonical args) that make a retry storm on the timeline. */
+const STORM_SIZE = 3;
+const LLM_LANE = 'model';
+/**
+ * A compact, sanitized timeline of one run: llm spans and tool calls as bars
+ * (call to result), orphans open to the run's end, errors, budget misses and
+ * retry storms flagged. Positions are milliseconds from the run's first
+ * timestamp when every drawn record has one; otherwise record order (`timed: false`).
+ */
+function collectTimeline(run) {
+    const timed = isTimed(run);
+    const index = new Map();
+    run.records.forEach((record, i) => index.set(record, i));
+    const at = (record) => (timed ? record.ts : index.get(record));
+    const origin = timed ? firstTime(run) : 0;
+    const lanes = [];
+    const laneOf = new Map();
+    const lane = (name) => {
+        let id = laneOf.get(name);
+        if (id === undefined) {
+            id = lanes.length;
+            laneOf.set(name, id);
+            lanes.push(name);
+        }
+        return id;
+    };
+    const bars = [];
+    for (const span of run.llmSpans) {
+        const start = at(span) - origin;
+        const end = timed ? (span.endTs ?? span.ts) - origin : start + 1;
+        bars.push({ lane: lane(LLM_LANE), start, end: Math.max(end, start), line: span.loc.line, callId: null, flags: BAR_FLAG.llm, storm: 0 });
+    }
+    const storms = stormCalls(run.calls);
+    const pairing = (0,audit_pairing/* pairRun */.W)(run);
+    const resultOf = new Map();
+    for (const { call, result } of pairing.pairs)
+        resultOf.set(call, result);
+    const orphans = new Set(pairing.orphans);
+    for (const call of run.calls) {
+        const result = resultOf.get(call);
+        const start = at(call) - origin;
+        let flags = 0;
+        let end = null;
+        if (result) {
+            end = Math.max(start, at(result) - origin);
+            if (result.isError)
+                flags |= BAR_FLAG.error;
+            if (timed && call.deadlineMs !== null && end - start > call.deadlineMs)
+                flags |= BAR_FLAG.late;
+        }
+        else if (orphans.has(call))
+            flags |= BAR_FLAG.open;
+        else
+            end = start;
+        const storm = storms.get(call) ?? 0;
+        if (storm > 0)
+            flags |= BAR_FLAG.storm;
+        bars.push({ lane: lane(clean(call.tool)), start, end, line: call.loc.line, callId: call.callId === null ? null : clean(call.callId), flags, storm });
+    }
+    bars.sort((a, b) => a.start - b.start || a.line - b.line);
+    const kept = bars.slice(0, MAX_BARS_PER_RUN);
+    let last = timed ? 0 : run.records.length;
+    if (timed) {
+        for (const record of run.records)
+            if (record.ts !== null && record.ts - origin > last)
+                last = record.ts - origin;
+        for (const bar of bars)
+            last = Math.max(last, bar.end ?? bar.start);
+    }
+    return {
+        file: (0,sanitize_text/* sanitizeText */.j)(run.file, { maxChars: 300 }),
+        runId: run.runId === null ? null : (0,sanitize_text/* sanitizeText */.j)(run.runId, { maxChars: 120 }),
+        timed,
+        end: last,
+        lanes,
+        bars: kept,
+        truncated: bars.length - kept.length,
+    };
+}
+/** Bars kept over all runs of one audit: past it, runs keep their name and counts but no bars. */
+const MAX_BARS_TOTAL = 500_000;
+/** Applies the total bar cap to timelines in audit order (what `timelineCollector` does as runs complete). */
+function capTimelines(all, maxBars = MAX_BARS_TOTAL) {
+    let kept = 0;
+    return all.map((timeline) => {
+        if (kept + timeline.bars.length <= maxBars) {
+            kept += timeline.bars.length;
+            return timeline;
+        }
+        return { ...timeline, bars: [], truncated: timeline.bars.length + timeline.truncated };
+    });
+}
+/** Timelines of every run as the engine completes them: pass `onRun` to the audit. */
+function timelineCollector(maxBars = MAX_BARS_TOTAL) {
+    const timelines = [];
+    let kept = 0;
+    const onRun = (run) => {
+        const timeline = collectTimeline(run);
+        if (kept + timeline.bars.length <= maxBars) {
+            kept += timeline.bars.length;
+            timelines.push(timeline);
+        }
+        else
+            timelines.push({ ...timeline, bars: [], truncated: timeline.bars.length + timeline.truncated });
+    };
+    return { timelines, onRun };
+}
+function isTimed(run) {
+    const drawn = [...run.llmSpans, ...run.calls, ...run.results];
+    return drawn.length > 0 && drawn.every((record) => record.ts !== null && Number.isFinite(record.ts));
+}
+function firstTime(run) {
+    let first = Infinity;
+    for (const record of run.llmSpans)
+        if (record.ts < first)
+            first = record.ts;
+    for (const record of run.calls)
+        if (record.ts < first)
+            first = record.ts;
+    return Number.isFinite(first) ? first : 0;
+}
+/** Calls that belong to a group of STORM_SIZE or more identical calls, with their group's number (1-based, in order of first call). */
+function stormCalls(calls) {
+    const groups = new Map();
+    for (const call of calls) {
+        const key = (0,call_identity/* fingerprintKey */.SV)(call);
+        if (key === null)
+            continue;
+        const group = groups.get(key);
+        if (group)
+            group.push(call);
+        else
+            groups.set(key, [call]);
+    }
+    const out = new Map();
+    let id = 0;
+    for (const group of groups.values()) {
+        if (group.length < STORM_SIZE)
+            continue;
+        id += 1;
+        for (const call of group)
+            out.set(call, id);
+    }
+    return out;
+}
+function clean(text) {
+    return (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 120 });
 }
 
 ;// CONCATENATED MODULE: ./src/model/run.ts
@@ -9365,6 +9542,7 @@ var rules = __nccwpck_require__(2741);
 
 
 
+
 const LINE_FORMAT_FALLBACK = /\.(jsonl|ndjson)(\.gz)?$/i;
 /**
  * Audits files one after another: detect the format, stream records into runs,
@@ -9384,14 +9562,17 @@ async function auditPartial(inputs, config, options = {}) {
     for (const input of sortInputs(inputs)) {
         const runs = [];
         const catalogs = [];
+        const timelines = [];
         const summary = await auditFile(input, config, options, active, emit, (run) => {
             runs.push(summarizeRun(run));
+            if (options.collectTimelines)
+                timelines.push(collectTimeline(run));
             const catalog = (0,run_catalog/* runCatalog */.Hx)(run);
             if (catalog)
                 catalogs.push({ sha256: catalog.sha256, tools: [...(0,run_catalog/* catalogSnapshot */.CC)(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) });
             options.onRun?.(run);
         });
-        files.push({ summary, runs, catalogs });
+        files.push({ summary, runs, catalogs, timelines });
     }
     const states = active.filter(({ rule }) => rule.finish).map(({ rule, ctx }) => [rule.meta.id, ctx.state]);
     return { files, findings, metrics, states };
@@ -9417,7 +9598,14 @@ function finishAudit(partials, config) {
     }
     const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
     findings.sort(audit_findings/* compareFindings */.Eg);
-    return { files: byName.map((f) => f.summary), runs: byName.flatMap((f) => f.runs), findings, metrics, catalogs: byName.flatMap((f) => f.catalogs) };
+    return {
+        files: byName.map((f) => f.summary),
+        runs: byName.flatMap((f) => f.runs),
+        findings,
+        metrics,
+        catalogs: byName.flatMap((f) => f.catalogs),
+        timelines: capTimelines(byName.flatMap((f) => f.timelines)),
+    };
 }
 function sortInputs(inputs) {
     return [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
@@ -9711,8 +9899,8 @@ var promises_ = __nccwpck_require__(1455);
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: external "node:worker_threads"
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-// EXTERNAL MODULE: ./src/audit/engine.ts + 4 modules
-var engine = __nccwpck_require__(2166);
+// EXTERNAL MODULE: ./src/audit/engine.ts + 6 modules
+var engine = __nccwpck_require__(8965);
 ;// CONCATENATED MODULE: ./src/audit/pool.ts
 
 
@@ -9735,7 +9923,13 @@ async function runAuditPool(inputs, config, options) {
     if (jobs <= 1 || options.entry === null || options.onRun)
         return (0,engine/* runAudit */.bD)(inputs, config, options);
     const shares = await balance(inputs, jobs);
-    const partials = await Promise.all(shares.map((share) => runWorker(options.entry, { tag: WORKER_TAG, inputs: share, config, ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}) })));
+    const partials = await Promise.all(shares.map((share) => runWorker(options.entry, {
+        tag: WORKER_TAG,
+        inputs: share,
+        config,
+        ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
+        ...(options.collectTimelines ? { collectTimelines: true } : {}),
+    })));
     return (0,engine/* finishAudit */.ls)(partials, config);
 }
 /** True in a thread started by `runAuditPool`; the entry script then calls `auditWorkerMain` instead of its own main. */
@@ -9744,7 +9938,10 @@ function isAuditWorker() {
 }
 async function auditWorkerMain() {
     const task = external_node_worker_threads_namespaceObject.workerData;
-    const partial = await (0,engine/* auditPartial */.BK)(task.inputs, task.config, task.inputFormat ? { inputFormat: task.inputFormat } : {});
+    const partial = await (0,engine/* auditPartial */.BK)(task.inputs, task.config, {
+        ...(task.inputFormat ? { inputFormat: task.inputFormat } : {}),
+        ...(task.collectTimelines ? { collectTimelines: true } : {}),
+    });
     external_node_worker_threads_namespaceObject.parentPort.postMessage(partial);
 }
 function runWorker(entry, task) {
@@ -12579,7 +12776,7 @@ function python(value, path = '') {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5461);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9466);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2926);
 
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
@@ -12601,7 +12798,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9466:
+/***/ 2926:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13831,7 +14028,7 @@ async function auditPaths(request, logger) {
         logger.warning(`skipped ${(0,sanitize_text/* sanitizeText */.j)(skip.display)}: ${skip.reason}`);
     const result = await (0,pool/* runAuditPool */.$g)(inputs, request.config, {
         ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
-        ...(request.onRun ? { onRun: request.onRun } : {}),
+        ...(request.collectTimelines ? { collectTimelines: true } : {}),
         jobs: request.jobs ?? 1,
         entry: request.workerEntry ?? null,
     });
@@ -14642,170 +14839,6 @@ function renderReport(report, format, timelines = []) {
     }
 }
 
-// EXTERNAL MODULE: ./src/audit/call-identity.ts
-var call_identity = __nccwpck_require__(2258);
-// EXTERNAL MODULE: ./src/audit/pairing.ts
-var audit_pairing = __nccwpck_require__(515);
-;// CONCATENATED MODULE: ./src/report/timeline/types.ts
-/** Bit flags on a timeline bar. */
-const BAR_FLAG = {
-    /** An llm span (lane "model"). */
-    llm: 1,
-    /** The call's result is an error. */
-    error: 2,
-    /** The result came after the call's deadline (a budget miss). */
-    late: 4,
-    /** No result: an orphan, drawn open-ended to the run's end. */
-    open: 8,
-    /** One of a group of identical calls (a retry storm). */
-    storm: 16,
-};
-
-;// CONCATENATED MODULE: ./src/report/timeline/collect.ts
-
-
-
-
-/** Bars kept per run; a longer run says how many were left out. */
-const MAX_BARS_PER_RUN = 50_000;
-/** Identical calls (tool + canonical args) that make a retry storm on the timeline. */
-const STORM_SIZE = 3;
-const LLM_LANE = 'model';
-/**
- * A compact, sanitized timeline of one run: llm spans and tool calls as bars
- * (call to result), orphans open to the run's end, errors, budget misses and
- * retry storms flagged. Positions are milliseconds from the run's first
- * timestamp when every drawn record has one; otherwise record order (`timed: false`).
- */
-function collectTimeline(run) {
-    const timed = isTimed(run);
-    const index = new Map();
-    run.records.forEach((record, i) => index.set(record, i));
-    const at = (record) => (timed ? record.ts : index.get(record));
-    const origin = timed ? firstTime(run) : 0;
-    const lanes = [];
-    const laneOf = new Map();
-    const lane = (name) => {
-        let id = laneOf.get(name);
-        if (id === undefined) {
-            id = lanes.length;
-            laneOf.set(name, id);
-            lanes.push(name);
-        }
-        return id;
-    };
-    const bars = [];
-    for (const span of run.llmSpans) {
-        const start = at(span) - origin;
-        const end = timed ? (span.endTs ?? span.ts) - origin : start + 1;
-        bars.push({ lane: lane(LLM_LANE), start, end: Math.max(end, start), line: span.loc.line, callId: null, flags: BAR_FLAG.llm, storm: 0 });
-    }
-    const storms = stormCalls(run.calls);
-    const pairing = (0,audit_pairing/* pairRun */.W)(run);
-    const resultOf = new Map();
-    for (const { call, result } of pairing.pairs)
-        resultOf.set(call, result);
-    const orphans = new Set(pairing.orphans);
-    for (const call of run.calls) {
-        const result = resultOf.get(call);
-        const start = at(call) - origin;
-        let flags = 0;
-        let end = null;
-        if (result) {
-            end = Math.max(start, at(result) - origin);
-            if (result.isError)
-                flags |= BAR_FLAG.error;
-            if (timed && call.deadlineMs !== null && end - start > call.deadlineMs)
-                flags |= BAR_FLAG.late;
-        }
-        else if (orphans.has(call))
-            flags |= BAR_FLAG.open;
-        else
-            end = start;
-        const storm = storms.get(call) ?? 0;
-        if (storm > 0)
-            flags |= BAR_FLAG.storm;
-        bars.push({ lane: lane(clean(call.tool)), start, end, line: call.loc.line, callId: call.callId === null ? null : clean(call.callId), flags, storm });
-    }
-    bars.sort((a, b) => a.start - b.start || a.line - b.line);
-    const kept = bars.slice(0, MAX_BARS_PER_RUN);
-    let last = timed ? 0 : run.records.length;
-    if (timed) {
-        for (const record of run.records)
-            if (record.ts !== null && record.ts - origin > last)
-                last = record.ts - origin;
-        for (const bar of bars)
-            last = Math.max(last, bar.end ?? bar.start);
-    }
-    return {
-        file: (0,sanitize_text/* sanitizeText */.j)(run.file, { maxChars: 300 }),
-        runId: run.runId === null ? null : (0,sanitize_text/* sanitizeText */.j)(run.runId, { maxChars: 120 }),
-        timed,
-        end: last,
-        lanes,
-        bars: kept,
-        truncated: bars.length - kept.length,
-    };
-}
-/** Bars kept over all runs of one audit: past it, runs keep their name and counts but no bars. */
-const MAX_BARS_TOTAL = 500_000;
-/** Timelines of every run as the engine completes them: pass `onRun` to the audit. */
-function timelineCollector(maxBars = MAX_BARS_TOTAL) {
-    const timelines = [];
-    let kept = 0;
-    const onRun = (run) => {
-        const timeline = collectTimeline(run);
-        if (kept + timeline.bars.length <= maxBars) {
-            kept += timeline.bars.length;
-            timelines.push(timeline);
-        }
-        else
-            timelines.push({ ...timeline, bars: [], truncated: timeline.bars.length + timeline.truncated });
-    };
-    return { timelines, onRun };
-}
-function isTimed(run) {
-    const drawn = [...run.llmSpans, ...run.calls, ...run.results];
-    return drawn.length > 0 && drawn.every((record) => record.ts !== null && Number.isFinite(record.ts));
-}
-function firstTime(run) {
-    let first = Infinity;
-    for (const record of run.llmSpans)
-        if (record.ts < first)
-            first = record.ts;
-    for (const record of run.calls)
-        if (record.ts < first)
-            first = record.ts;
-    return Number.isFinite(first) ? first : 0;
-}
-/** Calls that belong to a group of STORM_SIZE or more identical calls, with their group's number (1-based, in order of first call). */
-function stormCalls(calls) {
-    const groups = new Map();
-    for (const call of calls) {
-        const key = (0,call_identity/* fingerprintKey */.SV)(call);
-        if (key === null)
-            continue;
-        const group = groups.get(key);
-        if (group)
-            group.push(call);
-        else
-            groups.set(key, [call]);
-    }
-    const out = new Map();
-    let id = 0;
-    for (const group of groups.values()) {
-        if (group.length < STORM_SIZE)
-            continue;
-        id += 1;
-        for (const call of group)
-            out.set(call, id);
-    }
-    return out;
-}
-function clean(text) {
-    return (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 120 });
-}
-
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./src/cli/io.ts
@@ -14853,7 +14886,6 @@ function oneOf(flag, value, allowed) {
 
 
 
-
 const AUDIT_USAGE = `usage: agent-trace-audit audit <file|dir|glob>... [--format ${OUTPUT_FORMATS.join('|')}] [--config file]
        [--fail-on ${FAIL_LEVELS.join('|')}] [--input-format id] [--output file] [--jobs n] [--debug]`;
 /** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. */
@@ -14880,8 +14912,6 @@ async function auditCommand(args, io) {
     const jobs = values.jobs === undefined ? (0,pool/* defaultJobs */.yV)() : Number(values.jobs);
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
         throw new errors/* UsageError */.eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(values.jobs)}`);
-    // The html format draws each run: it collects timelines as runs complete (in this thread).
-    const drawn = format === 'html' ? timelineCollector() : undefined;
     const outcome = await auditPaths({
         paths: positionals,
         root: io.cwd,
@@ -14890,9 +14920,10 @@ async function auditCommand(args, io) {
         jobs,
         workerEntry: io.workerEntry ?? null,
         ...(inputFormat ? { inputFormat } : {}),
-        ...(drawn ? { onRun: drawn.onRun } : {}),
+        // The html format draws each run: timelines are collected as runs complete (in the workers too).
+        ...(format === 'html' ? { collectTimelines: true } : {}),
     }, logger);
-    const rendered = renderReport(outcome.report, format, drawn?.timelines);
+    const rendered = renderReport(outcome.report, format, format === 'html' ? outcome.result.timelines : undefined);
     if (values.output)
         await (0,promises_.writeFile)((0,external_node_path_namespaceObject.resolve)(io.cwd, values.output), rendered);
     else
@@ -15064,8 +15095,8 @@ async function readReport(path, shown) {
     return parsed.data;
 }
 
-// EXTERNAL MODULE: ./src/audit/engine.ts + 4 modules
-var engine = __nccwpck_require__(2166);
+// EXTERNAL MODULE: ./src/audit/engine.ts + 6 modules
+var engine = __nccwpck_require__(8965);
 ;// CONCATENATED MODULE: ./src/cli/transcript.ts
 
 

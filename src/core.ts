@@ -1,4 +1,4 @@
-import type { AuditInput, AuditOptions, AuditResult } from './audit/engine.js';
+import type { AuditInput, AuditResult } from './audit/engine.js';
 import { runAuditPool } from './audit/pool.js';
 import type { AuditConfig } from './config.js';
 import type { Skipped } from './io/collect.js';
@@ -17,7 +17,8 @@ export interface AuditRequest {
   /** CLI: a path that matches nothing is an error. Action: a warning. */
   readonly strictPaths: boolean;
   readonly inputFormat?: string;
-  readonly onRun?: AuditOptions['onRun'];
+  /** Collect each run's timeline (HTML report, Mermaid) into `result.timelines`, in workers too. */
+  readonly collectTimelines?: boolean;
   /** Worker threads for several files (1: audit in this thread). */
   readonly jobs?: number;
   /** The script workers start (the running bundle); null: no workers. */
@@ -46,7 +47,7 @@ export async function auditPaths(request: AuditRequest, logger: Logger): Promise
   for (const skip of skipped) logger.warning(`skipped ${sanitizeText(skip.display)}: ${skip.reason}`);
   const result = await runAuditPool(inputs, request.config, {
     ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
-    ...(request.onRun ? { onRun: request.onRun } : {}),
+    ...(request.collectTimelines ? { collectTimelines: true } : {}),
     jobs: request.jobs ?? 1,
     entry: request.workerEntry ?? null,
   });

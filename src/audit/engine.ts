@@ -5,6 +5,8 @@ import { openTraceFile } from '../io/trace-file.js';
 import type { Finding } from '../model/finding.js';
 import type { TraceRecord } from '../model/records.js';
 import type { Run } from '../model/run.js';
+import { capTimelines, collectTimeline } from '../report/timeline/collect.js';
+import type { RunTimeline } from '../report/timeline/types.js';
 import { RunGrouper } from './run-grouper.js';
 import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
 import { compareFindings, makeFinding } from './findings.js';
@@ -47,13 +49,17 @@ export interface AuditResult {
   readonly metrics: Record<string, unknown>;
   /** The catalog of each run that has one, in run order (duplicates included). */
   readonly catalogs: CatalogSummary[];
+  /** Each run's timeline, in run order, when `collectTimelines` was asked for (else empty). */
+  readonly timelines: RunTimeline[];
 }
 
 export interface AuditOptions {
   /** Force one format for every file (`--input-format`). */
   readonly inputFormat?: string;
-  /** Called with each complete run after the rules ran (renderers that draw runs). */
+  /** Called with each complete run after the rules ran (in this thread only: no worker pool). */
   readonly onRun?: (run: Run) => void;
+  /** Collect each run's timeline (for the HTML report and Mermaid); works in workers too. */
+  readonly collectTimelines?: boolean;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -69,7 +75,7 @@ const LINE_FORMAT_FALLBACK = /\.(jsonl|ndjson)(\.gz)?$/i;
 
 /** What one worker (or the only thread) found in its share of the files, before cross-run rules finish. */
 export interface PartialAudit {
-  readonly files: Array<{ readonly summary: FileSummary; readonly runs: RunSummary[]; readonly catalogs: CatalogSummary[] }>;
+  readonly files: Array<{ readonly summary: FileSummary; readonly runs: RunSummary[]; readonly catalogs: CatalogSummary[]; readonly timelines: RunTimeline[] }>;
   readonly findings: Finding[];
   readonly metrics: Record<string, unknown>;
   /** Cross-run state of each rule that has one, to merge before `finish`. */
@@ -95,13 +101,15 @@ export async function auditPartial(inputs: readonly AuditInput[], config: AuditC
   for (const input of sortInputs(inputs)) {
     const runs: RunSummary[] = [];
     const catalogs: CatalogSummary[] = [];
+    const timelines: RunTimeline[] = [];
     const summary = await auditFile(input, config, options, active, emit, (run) => {
       runs.push(summarizeRun(run));
+      if (options.collectTimelines) timelines.push(collectTimeline(run));
       const catalog = runCatalog(run);
       if (catalog) catalogs.push({ sha256: catalog.sha256, tools: [...catalogSnapshot(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) });
       options.onRun?.(run);
     });
-    files.push({ summary, runs, catalogs });
+    files.push({ summary, runs, catalogs, timelines });
   }
   const states = active.filter(({ rule }) => rule.finish).map(({ rule, ctx }): [string, unknown] => [rule.meta.id, ctx.state]);
   return { files, findings, metrics, states };
@@ -126,7 +134,14 @@ export function finishAudit(partials: readonly PartialAudit[], config: AuditConf
   }
   const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
   findings.sort(compareFindings);
-  return { files: byName.map((f) => f.summary), runs: byName.flatMap((f) => f.runs), findings, metrics, catalogs: byName.flatMap((f) => f.catalogs) };
+  return {
+    files: byName.map((f) => f.summary),
+    runs: byName.flatMap((f) => f.runs),
+    findings,
+    metrics,
+    catalogs: byName.flatMap((f) => f.catalogs),
+    timelines: capTimelines(byName.flatMap((f) => f.timelines)),
+  };
 }
 
 function sortInputs(inputs: readonly AuditInput[]): AuditInput[] {

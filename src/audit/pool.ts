@@ -11,6 +11,7 @@ interface WorkerTask {
   readonly inputs: AuditInput[];
   readonly config: AuditConfig;
   readonly inputFormat?: string;
+  readonly collectTimelines?: boolean;
 }
 
 /** The default number of workers: the cores this process may use. */
@@ -34,7 +35,15 @@ export async function runAuditPool(
   if (jobs <= 1 || options.entry === null || options.onRun) return runAudit(inputs, config, options);
   const shares = await balance(inputs, jobs);
   const partials = await Promise.all(
-    shares.map((share) => runWorker(options.entry!, { tag: WORKER_TAG, inputs: share, config, ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}) })),
+    shares.map((share) =>
+      runWorker(options.entry!, {
+        tag: WORKER_TAG,
+        inputs: share,
+        config,
+        ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
+        ...(options.collectTimelines ? { collectTimelines: true } : {}),
+      }),
+    ),
   );
   return finishAudit(partials, config);
 }
@@ -46,7 +55,10 @@ export function isAuditWorker(): boolean {
 
 export async function auditWorkerMain(): Promise<void> {
   const task = workerData as WorkerTask;
-  const partial = await auditPartial(task.inputs, task.config, task.inputFormat ? { inputFormat: task.inputFormat } : {});
+  const partial = await auditPartial(task.inputs, task.config, {
+    ...(task.inputFormat ? { inputFormat: task.inputFormat } : {}),
+    ...(task.collectTimelines ? { collectTimelines: true } : {}),
+  });
   parentPort!.postMessage(partial);
 }
 

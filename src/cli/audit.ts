@@ -7,7 +7,6 @@ import { FAIL_LEVELS } from '../config.js';
 import { UsageError } from '../errors.js';
 import { formatById, FORMATS } from '../ingest/registry.js';
 import { OUTPUT_FORMATS, renderReport } from '../report/index.js';
-import { timelineCollector } from '../report/timeline/collect.js';
 import { consoleLogger, oneOf, parseFlags, type CliIO } from './io.js';
 
 export const AUDIT_USAGE = `usage: agent-trace-audit audit <file|dir|glob>... [--format ${OUTPUT_FORMATS.join('|')}] [--config file]
@@ -39,8 +38,6 @@ export async function auditCommand(args: string[], io: CliIO): Promise<number> {
   const logger = consoleLogger(io, values.debug === true);
   const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new UsageError(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(values.jobs)}`);
-  // The html format draws each run: it collects timelines as runs complete (in this thread).
-  const drawn = format === 'html' ? timelineCollector() : undefined;
   const outcome = await auditPaths(
     {
       paths: positionals,
@@ -50,11 +47,12 @@ export async function auditCommand(args: string[], io: CliIO): Promise<number> {
       jobs,
       workerEntry: io.workerEntry ?? null,
       ...(inputFormat ? { inputFormat } : {}),
-      ...(drawn ? { onRun: drawn.onRun } : {}),
+      // The html format draws each run: timelines are collected as runs complete (in the workers too).
+      ...(format === 'html' ? { collectTimelines: true } : {}),
     },
     logger,
   );
-  const rendered = renderReport(outcome.report, format, drawn?.timelines);
+  const rendered = renderReport(outcome.report, format, format === 'html' ? outcome.result.timelines : undefined);
   if (values.output) await writeFile(resolve(io.cwd, values.output), rendered);
   else io.stdout(rendered);
   return outcome.failed ? 1 : 0;

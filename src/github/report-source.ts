@@ -9,7 +9,6 @@ import { DEFAULT_CONFIG_FILE, loadConfigFile, resolveConfig, type AuditConfig } 
 import { auditPaths } from '../core.js';
 import { ConfigurationError } from '../errors.js';
 import { mergeReports } from '../report/merge.js';
-import { timelineCollector } from '../report/timeline/collect.js';
 import { VERSION } from '../version.js';
 import { withArtifacts } from './artifacts-in-report.js';
 import { artifactSources, collectArtifacts } from './collect-artifacts.js';
@@ -45,9 +44,8 @@ export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger
   if (inputs.mode === 'audit') {
     const read = await collectArtifacts(inputs, inputs.token, ctx, logger);
     const sources = artifactSources(read);
-    const drawn = timelineCollector();
     const outcome = await auditPaths(
-      { paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry, sources, onRun: drawn.onRun },
+      { paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry, sources, collectTimelines: true },
       logger,
     );
     const byFormat = new Map<string, number>();
@@ -55,7 +53,7 @@ export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger
     const formats = [...byFormat.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([format, n]) => `${n} ${format}`);
     logger.info(`found ${outcome.report.files.length} trace file(s)${formats.length > 0 ? `: ${formats.join(', ')}` : ''}`);
     const report = read.length > 0 ? withArtifacts(outcome.report, read, outcome.inputs) : outcome.report;
-    return { report, config, inputs: outcome.inputs, empty: outcome.report.files.length === 0, timelines: drawn.timelines };
+    return { report, config, inputs: outcome.inputs, empty: outcome.report.files.length === 0, timelines: outcome.result.timelines };
   }
   if (inputs.artifacts.length > 0) logger.warning(`artifacts is read in mode: audit only; mode: ${inputs.mode} reads the report artifacts and ignores it`);
   if (!inputs.token) throw new ConfigurationError(`mode: ${inputs.mode} needs github-token to read artifacts`, 'input');

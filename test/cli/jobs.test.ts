@@ -30,3 +30,24 @@ describe('audit --jobs (worker threads in dist/cli.js)', () => {
     expect(stderr.split('\n')[0]).toBe('usage: --jobs must be a whole number from 1 to 256, not "0"');
   });
 });
+
+describe('audit --format html with workers', () => {
+  it('draws the same timelines with 1 and 2 workers (they are collected in the workers)', () => {
+    const files: Record<string, string> = {};
+    for (let f = 0; f < 3; f += 1) {
+      files[`t-${f}.jsonl`] = jsonl(
+        { ts: 1000 + f, run_id: `r${f}`, kind: 'llm' },
+        { ts: 1010 + f, run_id: `r${f}`, kind: 'tool_call', call_id: 'c1', tool: 'grep' },
+        { ts: 1050 + f, run_id: `r${f}`, kind: 'tool_result', call_id: 'c1', tool: 'grep' },
+        { ts: 1060 + f, run_id: `r${f}`, kind: 'tool_call', call_id: 'c2', tool: 'ls' },
+      );
+    }
+    const root = tempTree(files);
+    const one = runBundle(['audit', '.', '--format', 'html', '--jobs', '1'], root);
+    const two = runBundle(['audit', '.', '--format', 'html', '--jobs', '2'], root);
+    expect(one.code).toBe(1);
+    expect(two.stdout).toBe(one.stdout);
+    expect(one.stdout).toContain('t-2.jsonl');
+    expect(one.stdout).toContain('"grep"');
+  });
+});

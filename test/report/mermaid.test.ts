@@ -117,7 +117,7 @@ describe('gantt blocks', () => {
     const bars = Array.from({ length: 200 }, (_, i) => ({ lane: i % 3, start: i * 5, end: i * 5 + 4, line: i + 1, callId: null, flags: 0, storm: 0 }));
     const runs: RunTimeline[] = [1, 2, 3, 4].map((n) => ({ file: `r${n}.jsonl`, runId: null, timed: true, end: 1000, lanes: ['a', 'b', 'c'], bars, truncated: 0 }));
     const findings = runs.map((r, i) => ({ ruleId: 'orphan-call', severity: 'error' as const, message: 'm', file: r.file, line: 1, runId: null, callId: null, tool: null, fingerprint: `${i}`.padStart(16, '0') }));
-    const report = { ...buildReport({ files: [], runs: [], catalogs: [], findings, metrics: {} }, resolveConfig({})) };
+    const report = { ...buildReport({ files: [], runs: [], catalogs: [], timelines: [], findings, metrics: {} }, resolveConfig({})) };
     const full = mermaidSection(report, runs, 100_000);
     expect(blocks(full.join('\n')).length).toBe(3);
     expect(full.join('\n')).toContain('first 30 of 200');

@@ -85,6 +85,18 @@ export function collectTimeline(run: Run): RunTimeline {
 /** Bars kept over all runs of one audit: past it, runs keep their name and counts but no bars. */
 export const MAX_BARS_TOTAL = 500_000;
 
+/** Applies the total bar cap to timelines in audit order (what `timelineCollector` does as runs complete). */
+export function capTimelines(all: readonly RunTimeline[], maxBars = MAX_BARS_TOTAL): RunTimeline[] {
+  let kept = 0;
+  return all.map((timeline) => {
+    if (kept + timeline.bars.length <= maxBars) {
+      kept += timeline.bars.length;
+      return timeline;
+    }
+    return { ...timeline, bars: [], truncated: timeline.bars.length + timeline.truncated };
+  });
+}
+
 /** Timelines of every run as the engine completes them: pass `onRun` to the audit. */
 export function timelineCollector(maxBars = MAX_BARS_TOTAL): { readonly timelines: RunTimeline[]; readonly onRun: (run: Run) => void } {
   const timelines: RunTimeline[] = [];
