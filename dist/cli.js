@@ -14017,6 +14017,7 @@ function sortedObject(input) {
 
 
 
+
 /** The one core both edges call: collect, audit, report, judge. */
 async function auditPaths(request, logger) {
     const { inputs, skipped } = await collectAll(request.paths, request.sources ?? [], {
@@ -14026,6 +14027,10 @@ async function auditPaths(request, logger) {
     });
     for (const skip of skipped)
         logger.warning(`skipped ${(0,sanitize_text/* sanitizeText */.j)(skip.display)}: ${skip.reason}`);
+    if (request.strictPaths && inputs.length === 0) {
+        const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file';
+        throw new errors/* InputError */.dz('', null, 'nothing-to-audit', `no trace file to audit: ${why}`);
+    }
     const result = await (0,pool/* runAuditPool */.$g)(inputs, request.config, {
         ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
         ...(request.collectTimelines ? { collectTimelines: true } : {}),

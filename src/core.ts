@@ -1,6 +1,7 @@
 import type { AuditInput, AuditResult } from './audit/engine.js';
 import { runAuditPool } from './audit/pool.js';
 import type { AuditConfig } from './config.js';
+import { InputError } from './errors.js';
 import type { Skipped } from './io/collect.js';
 import { collectAll, type CollectSource } from './io/collect-sources.js';
 import type { Logger } from './logger.js';
@@ -45,6 +46,10 @@ export async function auditPaths(request: AuditRequest, logger: Logger): Promise
     strict: request.strictPaths,
   });
   for (const skip of skipped) logger.warning(`skipped ${sanitizeText(skip.display)}: ${skip.reason}`);
+  if (request.strictPaths && inputs.length === 0) {
+    const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file';
+    throw new InputError('', null, 'nothing-to-audit', `no trace file to audit: ${why}`);
+  }
   const result = await runAuditPool(inputs, request.config, {
     ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
     ...(request.collectTimelines ? { collectTimelines: true } : {}),

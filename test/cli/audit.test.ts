@@ -65,7 +65,7 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
   });
 
   it('usage, path and configuration errors exit 2 with one line and no stack', () => {
-    const root = tempTree({ 'a.jsonl': orphanLog, 'bad.yml': 'rules:\n  no-such-rule: error\n', 'typo.yml': 'fail_on: error\n' });
+    const root = tempTree({ 'a.jsonl': orphanLog, 'bad.yml': 'rules:\n  no-such-rule: error\n', 'typo.yml': 'fail_on: error\n', 'docs/notes.md': 'x' });
     const cases: Array<[string[], string]> = [
       [['audit'], 'usage: audit needs at least one file, folder or glob'],
       [['audit', 'missing.jsonl'], 'no-such-path: no such file or directory: "missing.jsonl"'],
@@ -76,6 +76,7 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
       [['audit', 'a.jsonl', '--config', 'typo.yml'], 'config: typo.yml: fail_on: unknown key'],
       [['audit', 'a.jsonl', '--config', 'none.yml'], 'config: cannot read configuration file "none.yml" (ENOENT)'],
       [['frobnicate'], 'usage: unknown command "frobnicate"'],
+      [['audit', 'docs'], 'nothing-to-audit: no trace file to audit: the folders hold no *.jsonl, *.ndjson, *.json or *.eval file'],
     ];
     for (const [args, first] of cases) {
       const { code, stderr, stdout } = runBundle(args, root);

@@ -48,9 +48,12 @@ describe('a trace path that is a symlink to .git/config or /proc/self/environ', 
     const root = tempTree({});
     symlinkSync('/proc/self/environ', join(root, 'environ.jsonl'));
     const run = await runInProcess(['audit', 'environ.jsonl', '--jobs', '1'], root);
-    expect(run.code).toBe(0);
-    expect(run.stderr).toBe('warning: skipped environ.jsonl: refused: a symlink that leaves the workspace\n');
+    // Nothing left to audit is a usage error (exit 2), said in one line after the warning; no target is named.
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'warning: skipped environ.jsonl: refused: a symlink that leaves the workspace\nnothing-to-audit: no trace file to audit: 1 path(s) skipped or refused (see the warnings)\n',
+    );
     expect(run.stdout).not.toContain('PATH=');
-    expect(run.stdout).toContain('0 file(s)');
+    expect(run.stdout).toBe('');
   });
 });
