@@ -5,8 +5,11 @@ export const DEFAULT_ARTIFACTS_MAX_COUNT = 50;
 export const DEFAULT_ARTIFACTS_MAX_MB = 1024;
 
 export interface ArtifactInputs {
+  /** Artifact name globs to download and audit (empty: none). */
   readonly artifacts: readonly string[];
+  /** The artifacts' run: undefined for this run. */
   readonly artifactsRunId: number | undefined;
+  /** `owner/repo` of the artifacts' run: '' for this repository. */
   readonly artifactsRepository: string;
   readonly artifactsAllowFork: boolean;
   readonly artifactsMaxCount: number;

@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { FAIL_LEVELS, type FailOn } from '../config.js';
 import { ConfigurationError } from '../errors.js';
-import { readArtifactInputs } from './artifact-inputs.js';
+import { readArtifactInputs, type ArtifactInputs } from './artifact-inputs.js';
 
 export const MODES = ['audit', 'merge', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
@@ -10,8 +10,8 @@ export type CommentMode = (typeof COMMENT_MODES)[number];
 
 export type BaselineInput = { kind: 'auto' } | { kind: 'artifact' } | { kind: 'file'; path: string } | { kind: 'off' };
 
-/** Every input of action.yml, parsed and checked; nothing else reads INPUT_*. */
-export interface ActionInputs {
+/** Every input of action.yml, parsed and checked (the `artifacts*` ones in artifact-inputs.ts); nothing else reads INPUT_*. */
+export interface ActionInputs extends ArtifactInputs {
   readonly traces: readonly string[];
   readonly config: string;
   readonly failOn: FailOn | undefined;
@@ -30,15 +30,6 @@ export interface ActionInputs {
   readonly sarifFile: string;
   readonly failOnEmpty: boolean;
   readonly token: string;
-  /** Artifact name globs to download and audit (empty: none). */
-  readonly artifacts: readonly string[];
-  /** The artifacts' run: undefined for this run. */
-  readonly artifactsRunId: number | undefined;
-  /** `owner/repo` of the artifacts' run: '' for this repository. */
-  readonly artifactsRepository: string;
-  readonly artifactsAllowFork: boolean;
-  readonly artifactsMaxCount: number;
-  readonly artifactsMaxMb: number;
 }
 
 export type InputReader = (name: string) => string;
