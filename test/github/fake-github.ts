@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Azurite } from './azurite.js';
+import { startLoopback } from './support/loopback.js';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -49,7 +49,7 @@ export class FakeGitHub {
   /** Answer CreateArtifact as the service does when the storage quota is used up. */
   quotaExhausted = false;
   private nextId = 1000;
-  private server!: Server;
+  private stopServer: () => Promise<void> = async () => {};
   url = '';
 
   constructor(
@@ -59,14 +59,13 @@ export class FakeGitHub {
   ) {}
 
   async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const loopback = await startLoopback((req, res) => void this.handle(req, res));
+    this.url = loopback.url;
+    this.stopServer = loopback.stop;
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.stopServer();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

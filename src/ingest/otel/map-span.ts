@@ -21,14 +21,7 @@ export interface SpanError {
 }
 
 /** What the assembler keeps of a span: ids, times, line, mapped facts. The attribute Map is dropped. */
-export interface MappedSpan {
-  readonly traceId: string | null;
-  readonly spanId: string;
-  readonly parentId: string | null;
-  readonly name: string;
-  readonly startMs: number | null;
-  readonly endMs: number | null;
-  readonly line: number;
+export interface MappedSpan extends Pick<OtelSpan, 'traceId' | 'spanId' | 'parentId' | 'name' | 'startMs' | 'endMs' | 'line'> {
   readonly facts: SpanFacts;
   readonly error: SpanError;
 }

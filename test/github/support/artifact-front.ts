@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { zipSync } from 'fflate';
 import { CONTAINER, type Azurite } from '../azurite.js';
 import type { FakeArtifact, FakeGitHub } from '../fake-github.js';
+import { startLoopback } from './loopback.js';
 
 const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService/';
 /** The backend ids in run-action.ts's runtime token. */
@@ -29,7 +29,7 @@ export class ArtifactFront {
   readonly runHeads = new Map<number, string>();
   /** The Twirp methods this server answered, in order. */
   readonly twirpCalls: string[] = [];
-  private server!: Server;
+  private stopServer: () => Promise<void> = async () => {};
   private nextId = 5000;
   url = '';
 
@@ -39,14 +39,13 @@ export class ArtifactFront {
   ) {}
 
   async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const loopback = await startLoopback((req, res) => void this.handle(req, res));
+    this.url = loopback.url;
+    this.stopServer = loopback.stop;
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.stopServer();
   }
 
   /** An artifact uploaded by "another job" of run `runId`: a real zip in Azurite, listed with its digest. */
