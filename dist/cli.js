@@ -8888,6 +8888,7 @@ exports.basename = (path, { windows } = {}) => {
 /* harmony export */   Be: () => (/* binding */ canonicalOrNull),
 /* harmony export */   SV: () => (/* binding */ fingerprintKey),
 /* harmony export */   XO: () => (/* binding */ argsKey),
+/* harmony export */   wt: () => (/* binding */ forgetCallKeys),
 /* harmony export */   y: () => (/* binding */ callPlace)
 /* harmony export */ });
 /* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9822);
@@ -8916,11 +8917,23 @@ function argsKey(call) {
         return hit;
     const args = canonicalOrNull(call.args);
     const key = args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
+    if (keys.size >= MAX_KEYS)
+        keys.clear();
     keys.set(call, key);
     return key;
 }
-/** Several rules ask for the same call's key: canonicalize each call's arguments once. */
-const keys = new WeakMap();
+/**
+ * Several rules (and the timeline) ask for the same call's key: each call's arguments
+ * are canonicalized once. A plain Map, emptied by the engine after each run
+ * (`forgetCallKeys`) and capped, rather than a WeakMap: a WeakMap entry per call
+ * made every garbage collection walk hundreds of thousands of ephemerons.
+ */
+const keys = new Map();
+const MAX_KEYS = 1 << 17;
+/** Drops the cached keys (the engine calls it once a run's rules and timeline are done). */
+function forgetCallKeys() {
+    keys.clear();
+}
 /**
  * Fingerprint of (tool, args hash): the canonical arguments when they were
  * recorded (the `argsKey`; equal texts, equal SHA-256, so a map key needs no
@@ -9128,7 +9141,8 @@ async function openTraceFile(path, display, limits) {
             const source = await (0,byte_source/* openByteSource */.Q)(path, limits);
             sources.push(source);
             Object.assign(facts, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
-            yield* (0,line_splitter/* splitLineBatches */.ZR)(source.chunks(), limits.maxLineBytes, facts);
+            // The splitter copies what it keeps of a chunk: the read buffer can be reused.
+            yield* (0,line_splitter/* splitLineBatches */.ZR)(source.chunks({ reuse: true }), limits.maxLineBytes, facts);
         },
         async bytes() {
             const source = await (0,byte_source/* openByteSource */.Q)(path, { ...limits, maxInflatedBytes: Math.min(limits.maxInflatedBytes, limits.maxDocumentBytes) });
@@ -9505,6 +9519,8 @@ class RunGrouper {
     }
 }
 
+// EXTERNAL MODULE: ./src/audit/walk-strings.ts
+var walk_strings = __nccwpck_require__(6333);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
 var run_catalog = __nccwpck_require__(4052);
 // EXTERNAL MODULE: ./src/audit/findings.ts
@@ -9532,9 +9548,11 @@ function isCounts(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number');
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
-var rules = __nccwpck_require__(2741);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 44 modules
+var rules = __nccwpck_require__(4458);
 ;// CONCATENATED MODULE: ./src/audit/engine.ts
+
+
 
 
 
@@ -9634,6 +9652,8 @@ async function auditFile(input, config, options, active, emit, onRun) {
             guarded(rule, emit, { file: input.display, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check(run, ctx, report));
         }
         onRun(run);
+        (0,call_identity/* forgetCallKeys */.wt)();
+        (0,walk_strings/* forgetStrings */.C)();
     });
     let lastDiagnosticLine = 0;
     const sink = {
@@ -9975,7 +9995,7 @@ async function balance(inputs, jobs) {
 
 /***/ }),
 
-/***/ 2741:
+/***/ 4458:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10384,42 +10404,8 @@ function findInternalDetails(text) {
     return KIND_ORDER.flatMap((kind) => found.get(kind) ?? []);
 }
 
-;// CONCATENATED MODULE: ./src/audit/walk-strings.ts
-const MAX_DEPTH = 64;
-const MAX_STRINGS = 10_000;
-function stringsOf(value, root = '') {
-    const out = [];
-    walk(value, root, 0, out);
-    return out;
-}
-function walk(value, path, depth, out) {
-    if (out.length >= MAX_STRINGS || depth > MAX_DEPTH)
-        return;
-    if (typeof value === 'string') {
-        out.push({ path, text: value });
-        const trimmed = value.trimStart();
-        // A string holding a JSON object or array (common for tool results): scan inside too.
-        if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && value.length < 4 * 1024 * 1024) {
-            try {
-                walk(JSON.parse(value), `${path}<json>`, depth + 1, out);
-            }
-            catch {
-                // not JSON: the string itself was scanned
-            }
-        }
-        return;
-    }
-    if (Array.isArray(value)) {
-        value.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1, out));
-        return;
-    }
-    if (value !== null && typeof value === 'object') {
-        for (const key of Object.keys(value)) {
-            walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, out);
-        }
-    }
-}
-
+// EXTERNAL MODULE: ./src/audit/walk-strings.ts
+var walk_strings = __nccwpck_require__(6333);
 ;// CONCATENATED MODULE: ./src/audit/rules/internal-detail-leak.ts
 
 
@@ -10451,7 +10437,7 @@ const internalDetailLeak = defineRule({
             if (ctx.options.scope === 'errors' && !result.isError)
                 continue;
             const found = new Map();
-            for (const { text } of stringsOf(result.content)) {
+            for (const { text } of (0,walk_strings/* stringsOf */.i)(result.content)) {
                 for (const detail of findInternalDetails(text))
                     if (!found.has(detail.kind))
                         found.set(detail.kind, detail);
@@ -11442,17 +11428,33 @@ function scanValue(value, root, place, runId, opts, report) {
             message: `${ruleId} in ${place.what} at '${path}' (fingerprint ${fp})`,
         });
     };
-    for (const { path, text } of stringsOf(value, root)) {
+    // The strings are walked from the value itself (other rules share that walk) and the
+    // root is put in front of a path only where it is shown or scanned. No root (`args`,
+    // `result`, `tool`, `<hop>_payload`) holds a secret or joins one across its separator,
+    // so a path can hold a secret only when the part under the root can.
+    for (const { path: below, text } of (0,walk_strings/* stringsOf */.i)(value)) {
+        let path = null;
+        const fullPath = () => (path ??= joinPath(root, below));
         // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
-        for (const hit of (0,secrets/* scanSecrets */.LV)(path).found)
-            emit(path, hit.ruleId, hit.secret);
+        if (below !== '' && (0,secrets/* maybeSecret */.dn)(below))
+            for (const hit of (0,secrets/* scanSecrets */.LV)(fullPath()).found)
+                emit(fullPath(), hit.ruleId, hit.secret);
         const { found } = (0,secrets/* scanSecrets */.LV)(text);
         for (const hit of found)
-            emit(path, hit.ruleId, hit.secret);
-        const field = lastKeyOf(path);
+            emit(fullPath(), hit.ruleId, hit.secret);
+        // The root itself names no credential: only a key under it can be a sensitive field.
+        const field = below === '' ? null : lastKeyOf(below);
         if (found.length === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text))
-            emit(path, 'sensitive-field', text);
+            emit(fullPath(), 'sensitive-field', text);
     }
+}
+/** `root` and a path under it, as `stringsOf(value, root)` spells it. */
+function joinPath(root, below) {
+    if (below === '')
+        return root;
+    if (root === '' || below.startsWith('[') || below.startsWith('<'))
+        return root + below;
+    return `${root}.${below}`;
 }
 
 ;// CONCATENATED MODULE: ./src/audit/rules/slow-recovery.ts
@@ -11697,7 +11699,7 @@ const stackTraceInResult = defineRule({
         }
         for (const result of run.results) {
             let best = null;
-            for (const { path, text } of stringsOf(result.content)) {
+            for (const { path, text } of (0,walk_strings/* stringsOf */.i)(result.content)) {
                 const trace = detectStackTrace(text);
                 if (!trace)
                     continue;
@@ -12052,7 +12054,7 @@ const TEXT_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|description|rea
  * characters (the engine sanitizes it).
  */
 function bodyExcerpt(content, max = 80) {
-    const found = stringsOf(content).filter(({ text }) => text.trim() !== '');
+    const found = (0,walk_strings/* stringsOf */.i)(content).filter(({ text }) => text.trim() !== '');
     const pick = found.find(({ path }) => path === '' || TEXT_FIELD.test(path)) ?? found[0];
     if (!pick)
         return null;
@@ -12264,6 +12266,73 @@ function loadScopeFile(path, display = path) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`${display}: scope file is not valid JSON: ${message}`);
     }
     return parseScope(data, display);
+}
+
+
+/***/ }),
+
+/***/ 6333:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ forgetStrings),
+/* harmony export */   i: () => (/* binding */ stringsOf)
+/* harmony export */ });
+const MAX_DEPTH = 64;
+const MAX_STRINGS = 10_000;
+/**
+ * The strings of `value`. Several rules walk the same result or arguments: the
+ * strings of an object or array are kept for the run (the engine calls
+ * `forgetStrings` after each run) and handed out again; callers must not change them.
+ */
+function stringsOf(value, root = '') {
+    const cacheable = root === '' && value !== null && typeof value === 'object';
+    if (cacheable) {
+        const hit = cache.get(value);
+        if (hit !== undefined)
+            return hit;
+    }
+    const out = [];
+    walk(value, root, 0, out);
+    if (cacheable) {
+        if (cache.size >= MAX_CACHED)
+            cache.clear();
+        cache.set(value, out);
+    }
+    return out;
+}
+const cache = new Map();
+const MAX_CACHED = 1 << 16;
+/** Drops the strings kept for the run that just finished. */
+function forgetStrings() {
+    cache.clear();
+}
+function walk(value, path, depth, out) {
+    if (out.length >= MAX_STRINGS || depth > MAX_DEPTH)
+        return;
+    if (typeof value === 'string') {
+        out.push({ path, text: value });
+        const trimmed = value.trimStart();
+        // A string holding a JSON object or array (common for tool results): scan inside too.
+        if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && value.length < 4 * 1024 * 1024) {
+            try {
+                walk(JSON.parse(value), `${path}<json>`, depth + 1, out);
+            }
+            catch {
+                // not JSON: the string itself was scanned
+            }
+        }
+        return;
+    }
+    if (Array.isArray(value)) {
+        value.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1, out));
+        return;
+    }
+    if (value !== null && typeof value === 'object') {
+        for (const key of Object.keys(value)) {
+            walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, out);
+        }
+    }
 }
 
 
@@ -13853,8 +13922,8 @@ async function collectAll(specs, sources, options) {
     return { inputs, skipped };
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
-var audit_rules = __nccwpck_require__(2741);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 44 modules
+var audit_rules = __nccwpck_require__(4458);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/canonical/index.ts
@@ -16199,22 +16268,22 @@ function parseJsonLine(text, maxDepth) {
     }
     if (value === null || typeof value !== 'object')
         return { ok: true, value };
-    const walk = countKeys(value, maxDepth);
-    if (walk.tooDeep)
+    const keys = countKeys(value, maxDepth);
+    if (keys < 0)
         return { ok: false, code: 'too-deep', reason: `JSON nesting deeper than ${maxDepth} levels` };
-    if (walk.keys === 0)
+    if (keys === 0)
         return { ok: true, value };
     // Fast path: in compact JSON every key is followed by `":`. When no quote is followed
     // by white space, counting `":` can only over-count (a value containing `":`), never
     // under-count, so an equal count proves there is no duplicate key.
-    if (!/"\s/.test(text) && countQuoteColons(text) === walk.keys)
+    if (countQuoteColons(text) === keys && !/"\s/.test(text))
         return { ok: true, value };
     let keysInText = 0;
     STRING_RE.lastIndex = 0;
     for (let m = STRING_RE.exec(text); m !== null; m = STRING_RE.exec(text))
         if (m[1] !== undefined)
             keysInText += 1;
-    if (keysInText !== walk.keys) {
+    if (keysInText !== keys) {
         const duplicate = findDuplicateKey(text);
         return { ok: false, code: 'duplicate-key', reason: `duplicate object key ${JSON.stringify(duplicate ?? '?')}` };
     }
@@ -16228,11 +16297,9 @@ function countQuoteColons(text) {
 }
 /** Deepest limit walked by recursion; a larger configured limit uses a work list (no stack overflow). */
 const RECURSION_LIMIT = 1000;
+/** Keys in `root` and below it, or -1 when it nests deeper than `maxDepth`. */
 function countKeys(root, maxDepth) {
-    if (maxDepth > RECURSION_LIMIT)
-        return countKeysWithList(root, maxDepth);
-    const keys = countBelow(root, 1, maxDepth);
-    return keys < 0 ? { keys: 0, tooDeep: true } : { keys, tooDeep: false };
+    return maxDepth > RECURSION_LIMIT ? countKeysWithList(root, maxDepth) : countBelow(root, 1, maxDepth);
 }
 function countKeysWithList(root, maxDepth) {
     let keys = 0;
@@ -16240,7 +16307,7 @@ function countKeysWithList(root, maxDepth) {
     while (stack.length > 0) {
         const [node, depth] = stack.pop();
         if (depth > maxDepth)
-            return { keys, tooDeep: true };
+            return -1;
         if (Array.isArray(node)) {
             for (const item of node)
                 if (item !== null && typeof item === 'object')
@@ -16255,7 +16322,7 @@ function countKeysWithList(root, maxDepth) {
             }
         }
     }
-    return { keys, tooDeep: false };
+    return keys;
 }
 /** Keys in `node` and below it, or -1 past `maxDepth` (recursion, no work list: no allocation per node). */
 function countBelow(node, depth, maxDepth) {
@@ -20688,37 +20755,50 @@ const SPAN_KINDS = new Set(['llm', 'tool_call', 'tool_result']);
 /**
  * Span logs: `{"kind": "llm" | "tool_call" | "tool_result", "run_id", "span_id",
  * "call_id", "tool", "args_hash", "deadline_ms", "http_status", "error_class", "ts"}`.
+ * Returns the record, or why the line is malformed. This is the hottest parser of a
+ * big span log: each record is built in one object literal (one shape per kind,
+ * the base fields first, as `baseFields` orders them), with no wrapper objects.
  */
 function parseSpanLog(obj, loc) {
     const kind = str(obj, 'kind');
-    const base = baseFields(obj, loc);
+    const runId = idOf(obj, 'run_id');
+    const ts = toMillis(own(obj, 'ts') ?? own(obj, 'timestamp'));
+    const spanId = idOf(obj, 'span_id');
+    const catalogSha256 = str(obj, 'catalog_sha256');
     if (kind === 'llm') {
         const end = toMillis(own(obj, 'end_ts'));
-        const duration = num(obj, 'duration_ms');
-        return ok({ kind: 'llm', ...base, endTs: end ?? (base.ts !== null && duration !== null ? base.ts + duration : null) });
+        const duration = end === null ? num(obj, 'duration_ms') : null;
+        return { kind: 'llm', loc, runId, ts, spanId, catalogSha256, endTs: end ?? (ts !== null && duration !== null ? ts + duration : null) };
     }
     const tool = str(obj, 'tool');
     const callId = idOf(obj, 'call_id');
     if (kind === 'tool_call') {
         if (tool === null)
-            return bad('tool_call span without a string "tool"');
-        const args = own(obj, 'args') ?? own(obj, 'arguments');
-        return ok({
+            return 'tool_call span without a string "tool"';
+        return {
             kind: 'tool_call',
-            ...base,
+            loc,
+            runId,
+            ts,
+            spanId,
+            catalogSha256,
             callId,
             tool,
-            args,
+            args: own(obj, 'args') ?? own(obj, 'arguments'),
             argsHash: str(obj, 'args_hash') ?? str(obj, 'args_sha256'),
             deadlineMs: num(obj, 'deadline_ms'),
             index: null,
-        });
+        };
     }
     const httpStatus = fields_int(obj, 'http_status');
     const exitCode = fields_int(obj, 'exit_code');
-    return ok({
+    return {
         kind: 'tool_result',
-        ...base,
+        loc,
+        runId,
+        ts,
+        spanId,
+        catalogSha256,
         callId,
         tool,
         content: own(obj, 'result') ?? own(obj, 'output') ?? own(obj, 'content') ?? own(obj, 'error'),
@@ -20728,7 +20808,7 @@ function parseSpanLog(obj, loc) {
         httpStatus,
         exitCode,
         index: null,
-    });
+    };
 }
 
 // EXTERNAL MODULE: ./src/canonical/lossless.ts
@@ -20900,6 +20980,7 @@ function collectSchemas(obj) {
 
 
 
+const NO_MORE_RECORDS = { ok: true, records: [] };
 /** Which native dialect a record belongs to, decided per record (one file may mix them). */
 function dialectOf(obj) {
     const kind = str(obj, 'kind');
@@ -20936,9 +21017,17 @@ const nativeFormat = {
             const dialect = dialectOf(value);
             let result;
             switch (dialect) {
-                case 'span':
-                    result = parseSpanLog(value, loc);
+                case 'span': {
+                    // The common case, without the result wrapper: the record goes straight on.
+                    const record = parseSpanLog(value, loc);
+                    if (typeof record === 'string')
+                        result = { ok: false, reason: record };
+                    else {
+                        sink.record(record);
+                        result = NO_MORE_RECORDS;
+                    }
                     break;
+                }
                 case 'event':
                     result = parseTypedEvent(value, loc, text);
                     break;
@@ -20966,19 +21055,19 @@ const nativeFormat = {
                 sink.diagnostic({ ruleId: 'malformed-record', line, message: result.reason });
                 return;
             }
-            let records = result.records;
+            for (const record of result.records)
+                sink.record(record);
             if (dialect !== 'replay' && hasBoundaryFields(value))
-                records = [...records, parseBoundary(value, loc)];
+                sink.record(parseBoundary(value, loc));
             if (dialect !== 'replay' && dialect !== 'redaction') {
                 const receipts = embeddedReceipts(value, loc);
                 if (typeof receipts === 'string') {
                     sink.diagnostic({ ruleId: 'malformed-record', line, message: receipts });
                 }
-                else if (receipts.length > 0)
-                    records = [...records, ...receipts];
+                else
+                    for (const receipt of receipts)
+                        sink.record(receipt);
             }
-            for (const record of records)
-                sink.record(record);
         });
     },
 };
@@ -22542,18 +22631,12 @@ async function openByteSource(path, limits) {
     const source = {
         gzip,
         problem: null,
-        async *chunks() {
-            const raw = (0,external_node_fs_.createReadStream)(path, { highWaterMark: CHUNK });
+        async *chunks(options) {
             if (!gzip) {
-                try {
-                    for await (const chunk of raw)
-                        yield chunk;
-                }
-                catch (error) {
-                    source.problem = { code: 'read-error', message: errorText(error) };
-                }
+                yield* readPlain(path, options?.reuse === true, source);
                 return;
             }
+            const raw = (0,external_node_fs_.createReadStream)(path, { highWaterMark: CHUNK });
             const inflater = (0,external_node_zlib_namespaceObject.createGunzip)({ chunkSize: 64 * 1024 });
             raw.on('error', (error) => inflater.destroy(error));
             raw.pipe(inflater);
@@ -22588,6 +22671,28 @@ async function openByteSource(path, limits) {
         },
     };
     return source;
+}
+/** A plain file's bytes in chunks of up to CHUNK bytes, read with one file handle. */
+async function* readPlain(path, reuse, source) {
+    let handle = null;
+    try {
+        handle = await (0,promises_.open)(path, 'r');
+        let buffer = Buffer.allocUnsafe(CHUNK);
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
+            if (bytesRead === 0)
+                break;
+            yield buffer.subarray(0, bytesRead);
+            if (!reuse)
+                buffer = Buffer.allocUnsafe(CHUNK);
+        }
+    }
+    catch (error) {
+        source.problem = { code: 'read-error', message: errorText(error) };
+    }
+    finally {
+        await handle?.close();
+    }
 }
 function errorText(error) {
     if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
@@ -22780,6 +22885,7 @@ function firstInvalidByte(bytes) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  dn: () => (/* binding */ maybeSecret),
   fp: () => (/* binding */ redactSecrets),
   LV: () => (/* binding */ scanSecrets)
 });
@@ -22928,14 +23034,40 @@ function secretRuleOf(text) {
  * look-arounds) and of a base64 run long enough to decode: a text it does not match
  * holds no secret, so the full scan is skipped. Most strings of a trace (paths, ids,
  * prose) are settled by this one test. A new pattern must add its literal part here.
+ * The base64 run is counted by a loop (`hasBase64Run`): as a regex branch
+ * (`[a-z0-9+/_-]{24}`) it was retried at every position of every word.
  */
-const MAYBE_SECRET = /-----BEGIN|gh[pousr]_|github_pat_|sk-|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|hooks\.slack\.com|AIza|[sr]k_|whsec_|eyJ|aws_?secret|cookie|authorization|api-key|x-auth-token|private-token|:\/\/|[?&][a-z_-]+=|[a-z0-9+/_-]{24}/i;
+const MAYBE_SECRET_LITERAL = /-----BEGIN|gh[pousr]_|github_pat_|sk-|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|hooks\.slack\.com|AIza|[sr]k_|whsec_|eyJ|aws_?secret|cookie|authorization|api-key|x-auth-token|private-token|:\/\/|[?&][a-z_-]+=/i;
+/** Characters of a base64 run (standard and URL-safe alphabets), by char code. */
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-')
+    BASE64_CHAR[c.charCodeAt(0)] = 1;
+const BASE64_RUN = 24;
+/** True when `text` has 24 base64 characters in a row (what the base64 and token patterns need). */
+function hasBase64Run(text) {
+    let run = 0;
+    for (let i = 0; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        if (c < 128 && BASE64_CHAR[c] === 1) {
+            run += 1;
+            if (run >= BASE64_RUN)
+                return true;
+        }
+        else
+            run = 0;
+    }
+    return false;
+}
+/** The prefilter: false means no pattern (and no base64 secret) can match `text`. */
+function maybeSecret(text) {
+    return hasBase64Run(text) || MAYBE_SECRET_LITERAL.test(text);
+}
 /** No pattern can match in fewer characters (`a://b:c@`, credentials in a URL). */
 const SHORTEST_SECRET = 8;
 /** Redacts `text` until no pattern matches; returns the result and every secret removed. */
 function scanSecrets(text) {
     const found = [];
-    if (text.length < SHORTEST_SECRET || !MAYBE_SECRET.test(text))
+    if (text.length < SHORTEST_SECRET || !maybeSecret(text))
         return { text, found };
     let out = text;
     for (let round = 0; round < MAX_ROUNDS; round += 1) {

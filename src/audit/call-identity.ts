@@ -24,12 +24,24 @@ export function argsKey(call: ToolCall): string | null {
   if (hit !== undefined) return hit;
   const args = canonicalOrNull(call.args);
   const key = args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
+  if (keys.size >= MAX_KEYS) keys.clear();
   keys.set(call, key);
   return key;
 }
 
-/** Several rules ask for the same call's key: canonicalize each call's arguments once. */
-const keys = new WeakMap<ToolCall, string | null>();
+/**
+ * Several rules (and the timeline) ask for the same call's key: each call's arguments
+ * are canonicalized once. A plain Map, emptied by the engine after each run
+ * (`forgetCallKeys`) and capped, rather than a WeakMap: a WeakMap entry per call
+ * made every garbage collection walk hundreds of thousands of ephemerons.
+ */
+const keys = new Map<ToolCall, string | null>();
+const MAX_KEYS = 1 << 17;
+
+/** Drops the cached keys (the engine calls it once a run's rules and timeline are done). */
+export function forgetCallKeys(): void {
+  keys.clear();
+}
 
 /**
  * Fingerprint of (tool, args hash): the canonical arguments when they were

@@ -7,7 +7,9 @@ import type { TraceRecord } from '../model/records.js';
 import type { Run } from '../model/run.js';
 import { capTimelines, collectTimeline } from '../report/timeline/collect.js';
 import type { RunTimeline } from '../report/timeline/types.js';
+import { forgetCallKeys } from './call-identity.js';
 import { RunGrouper } from './run-grouper.js';
+import { forgetStrings } from './walk-strings.js';
 import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
 import { compareFindings, makeFinding } from './findings.js';
 import { addMetrics } from './metrics.js';
@@ -180,6 +182,8 @@ async function auditFile(
       guarded(rule, emit, { file: input.display, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check!(run, ctx, report));
     }
     onRun(run);
+    forgetCallKeys();
+    forgetStrings();
   });
   let lastDiagnosticLine = 0;
   const sink: RecordSink = {

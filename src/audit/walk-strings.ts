@@ -11,10 +11,32 @@ export interface FoundString {
 const MAX_DEPTH = 64;
 const MAX_STRINGS = 10_000;
 
-export function stringsOf(value: unknown, root = ''): FoundString[] {
+/**
+ * The strings of `value`. Several rules walk the same result or arguments: the
+ * strings of an object or array are kept for the run (the engine calls
+ * `forgetStrings` after each run) and handed out again; callers must not change them.
+ */
+export function stringsOf(value: unknown, root = ''): readonly FoundString[] {
+  const cacheable = root === '' && value !== null && typeof value === 'object';
+  if (cacheable) {
+    const hit = cache.get(value);
+    if (hit !== undefined) return hit;
+  }
   const out: FoundString[] = [];
   walk(value, root, 0, out);
+  if (cacheable) {
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(value as object, out);
+  }
   return out;
+}
+
+const cache = new Map<object, FoundString[]>();
+const MAX_CACHED = 1 << 16;
+
+/** Drops the strings kept for the run that just finished. */
+export function forgetStrings(): void {
+  cache.clear();
 }
 
 function walk(value: unknown, path: string, depth: number, out: FoundString[]): void {

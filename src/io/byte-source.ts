@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import type { ReadLimits } from './limits.js';
 
@@ -14,8 +14,14 @@ export interface ByteSourceProblem {
 
 export interface ByteSource {
   readonly gzip: boolean;
-  /** Chunks of the (inflated) file. Never throws: a failure ends the stream and sets `problem`. */
-  chunks(): AsyncGenerator<Buffer>;
+  /**
+   * Chunks of the (inflated) file. Never throws: a failure ends the stream and sets `problem`.
+   * With `reuse`, a plain file is read into one buffer over and over: each chunk is valid
+   * only until the next is asked for, so the caller must copy what it keeps (the line
+   * splitter does). That keeps the reading memory at one chunk instead of leaving a
+   * megabyte per chunk for the garbage collector to find.
+   */
+  chunks(options?: { readonly reuse?: boolean }): AsyncGenerator<Buffer>;
   problem: ByteSourceProblem | null;
 }
 
@@ -37,16 +43,12 @@ export async function openByteSource(path: string, limits: ReadLimits): Promise<
   const source: ByteSource = {
     gzip,
     problem: null,
-    async *chunks() {
-      const raw = createReadStream(path, { highWaterMark: CHUNK });
+    async *chunks(options) {
       if (!gzip) {
-        try {
-          for await (const chunk of raw) yield chunk as Buffer;
-        } catch (error) {
-          source.problem = { code: 'read-error', message: errorText(error) };
-        }
+        yield* readPlain(path, options?.reuse === true, source);
         return;
       }
+      const raw = createReadStream(path, { highWaterMark: CHUNK });
       const inflater = createGunzip({ chunkSize: 64 * 1024 });
       raw.on('error', (error) => inflater.destroy(error));
       raw.pipe(inflater);
@@ -78,6 +80,25 @@ export async function openByteSource(path: string, limits: ReadLimits): Promise<
     },
   };
   return source;
+}
+
+/** A plain file's bytes in chunks of up to CHUNK bytes, read with one file handle. */
+async function* readPlain(path: string, reuse: boolean, source: ByteSource): AsyncGenerator<Buffer> {
+  let handle: FileHandle | null = null;
+  try {
+    handle = await open(path, 'r');
+    let buffer = Buffer.allocUnsafe(CHUNK);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
+      if (bytesRead === 0) break;
+      yield buffer.subarray(0, bytesRead);
+      if (!reuse) buffer = Buffer.allocUnsafe(CHUNK);
+    }
+  } catch (error) {
+    source.problem = { code: 'read-error', message: errorText(error) };
+  } finally {
+    await handle?.close();
+  }
 }
 
 function errorText(error: unknown): string {

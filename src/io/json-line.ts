@@ -20,17 +20,17 @@ export function parseJsonLine(text: string, maxDepth: number): JsonLineResult {
     return { ok: false, code: 'not-json', reason: `not JSON: ${jsonErrorText(error)}` };
   }
   if (value === null || typeof value !== 'object') return { ok: true, value };
-  const walk = countKeys(value, maxDepth);
-  if (walk.tooDeep) return { ok: false, code: 'too-deep', reason: `JSON nesting deeper than ${maxDepth} levels` };
-  if (walk.keys === 0) return { ok: true, value };
+  const keys = countKeys(value, maxDepth);
+  if (keys < 0) return { ok: false, code: 'too-deep', reason: `JSON nesting deeper than ${maxDepth} levels` };
+  if (keys === 0) return { ok: true, value };
   // Fast path: in compact JSON every key is followed by `":`. When no quote is followed
   // by white space, counting `":` can only over-count (a value containing `":`), never
   // under-count, so an equal count proves there is no duplicate key.
-  if (!/"\s/.test(text) && countQuoteColons(text) === walk.keys) return { ok: true, value };
+  if (countQuoteColons(text) === keys && !/"\s/.test(text)) return { ok: true, value };
   let keysInText = 0;
   STRING_RE.lastIndex = 0;
   for (let m = STRING_RE.exec(text); m !== null; m = STRING_RE.exec(text)) if (m[1] !== undefined) keysInText += 1;
-  if (keysInText !== walk.keys) {
+  if (keysInText !== keys) {
     const duplicate = findDuplicateKey(text);
     return { ok: false, code: 'duplicate-key', reason: `duplicate object key ${JSON.stringify(duplicate ?? '?')}` };
   }
@@ -46,18 +46,17 @@ function countQuoteColons(text: string): number {
 /** Deepest limit walked by recursion; a larger configured limit uses a work list (no stack overflow). */
 const RECURSION_LIMIT = 1000;
 
-function countKeys(root: object, maxDepth: number): { keys: number; tooDeep: boolean } {
-  if (maxDepth > RECURSION_LIMIT) return countKeysWithList(root, maxDepth);
-  const keys = countBelow(root, 1, maxDepth);
-  return keys < 0 ? { keys: 0, tooDeep: true } : { keys, tooDeep: false };
+/** Keys in `root` and below it, or -1 when it nests deeper than `maxDepth`. */
+function countKeys(root: object, maxDepth: number): number {
+  return maxDepth > RECURSION_LIMIT ? countKeysWithList(root, maxDepth) : countBelow(root, 1, maxDepth);
 }
 
-function countKeysWithList(root: object, maxDepth: number): { keys: number; tooDeep: boolean } {
+function countKeysWithList(root: object, maxDepth: number): number {
   let keys = 0;
   const stack: Array<[unknown, number]> = [[root, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
-    if (depth > maxDepth) return { keys, tooDeep: true };
+    if (depth > maxDepth) return -1;
     if (Array.isArray(node)) {
       for (const item of node) if (item !== null && typeof item === 'object') stack.push([item, depth + 1]);
     } else {
@@ -68,7 +67,7 @@ function countKeysWithList(root: object, maxDepth: number): { keys: number; tooD
       }
     }
   }
-  return { keys, tooDeep: false };
+  return keys;
 }
 
 /** Keys in `node` and below it, or -1 past `maxDepth` (recursion, no work list: no allocation per node). */

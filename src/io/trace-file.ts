@@ -29,7 +29,8 @@ export async function openTraceFile(path: string, display: string, limits: ReadL
       const source = await openByteSource(path, limits);
       sources.push(source);
       Object.assign(facts, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
-      yield* splitLineBatches(source.chunks(), limits.maxLineBytes, facts);
+      // The splitter copies what it keeps of a chunk: the read buffer can be reused.
+      yield* splitLineBatches(source.chunks({ reuse: true }), limits.maxLineBytes, facts);
     },
     async bytes(): Promise<Buffer> {
       const source = await openByteSource(path, { ...limits, maxInflatedBytes: Math.min(limits.maxInflatedBytes, limits.maxDocumentBytes) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../../model/records.js';
-import { scanSecrets } from '../../sanitize/secrets.js';
+import { maybeSecret, scanSecrets } from '../../sanitize/secrets.js';
 import { defineRule, type ReportFn } from '../rule-types.js';
 import { DEFAULT_FINGERPRINT_KEY, secretFingerprint } from '../secrets/fingerprint.js';
 import { isPlaceholder, isSensitiveKey, lastKeyOf } from '../secrets/sensitive-keys.js';
@@ -72,12 +72,26 @@ function scanValue(value: unknown, root: string, place: Place, runId: string | n
       message: `${ruleId} in ${place.what} at '${path}' (fingerprint ${fp})`,
     });
   };
-  for (const { path, text } of stringsOf(value, root)) {
+  // The strings are walked from the value itself (other rules share that walk) and the
+  // root is put in front of a path only where it is shown or scanned. No root (`args`,
+  // `result`, `tool`, `<hop>_payload`) holds a secret or joins one across its separator,
+  // so a path can hold a secret only when the part under the root can.
+  for (const { path: below, text } of stringsOf(value)) {
+    let path: string | null = null;
+    const fullPath = () => (path ??= joinPath(root, below));
     // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
-    for (const hit of scanSecrets(path).found) emit(path, hit.ruleId, hit.secret);
+    if (below !== '' && maybeSecret(below)) for (const hit of scanSecrets(fullPath()).found) emit(fullPath(), hit.ruleId, hit.secret);
     const { found } = scanSecrets(text);
-    for (const hit of found) emit(path, hit.ruleId, hit.secret);
-    const field = lastKeyOf(path);
-    if (found.length === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text)) emit(path, 'sensitive-field', text);
+    for (const hit of found) emit(fullPath(), hit.ruleId, hit.secret);
+    // The root itself names no credential: only a key under it can be a sensitive field.
+    const field = below === '' ? null : lastKeyOf(below);
+    if (found.length === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text)) emit(fullPath(), 'sensitive-field', text);
   }
+}
+
+/** `root` and a path under it, as `stringsOf(value, root)` spells it. */
+function joinPath(root: string, below: string): string {
+  if (below === '') return root;
+  if (root === '' || below.startsWith('[') || below.startsWith('<')) return root + below;
+  return `${root}.${below}`;
 }

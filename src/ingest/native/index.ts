@@ -1,4 +1,3 @@
-import type { TraceRecord } from '../../model/records.js';
 import { isObject, own, str, type JsonObject } from '../fields.js';
 import { excerpt, forEachJsonLine } from '../json-lines.js';
 import type { DetectSample, TraceFormat } from '../types.js';
@@ -7,6 +6,8 @@ import type { DialectResult } from './common.js';
 import { looksLikeReplay, parseReplay } from './replay.js';
 import { parseSpanLog, SPAN_KINDS } from './span-log.js';
 import { EVENT_TYPES, parseTypedEvent } from './typed-events.js';
+
+const NO_MORE_RECORDS: DialectResult = { ok: true, records: [] };
 
 /** Which native dialect a record belongs to, decided per record (one file may mix them). */
 export function dialectOf(obj: JsonObject): 'span' | 'event' | 'replay' | 'boundary' | 'redaction' | null {
@@ -39,9 +40,16 @@ export const nativeFormat: TraceFormat = {
       const dialect = dialectOf(value);
       let result: DialectResult;
       switch (dialect) {
-        case 'span':
-          result = parseSpanLog(value, loc);
+        case 'span': {
+          // The common case, without the result wrapper: the record goes straight on.
+          const record = parseSpanLog(value, loc);
+          if (typeof record === 'string') result = { ok: false, reason: record };
+          else {
+            sink.record(record);
+            result = NO_MORE_RECORDS;
+          }
           break;
+        }
         case 'event':
           result = parseTypedEvent(value, loc, text);
           break;
@@ -67,15 +75,14 @@ export const nativeFormat: TraceFormat = {
         sink.diagnostic({ ruleId: 'malformed-record', line, message: result.reason });
         return;
       }
-      let records: readonly TraceRecord[] = result.records;
-      if (dialect !== 'replay' && hasBoundaryFields(value)) records = [...records, parseBoundary(value, loc)];
+      for (const record of result.records) sink.record(record);
+      if (dialect !== 'replay' && hasBoundaryFields(value)) sink.record(parseBoundary(value, loc));
       if (dialect !== 'replay' && dialect !== 'redaction') {
         const receipts = embeddedReceipts(value, loc);
         if (typeof receipts === 'string') {
           sink.diagnostic({ ruleId: 'malformed-record', line, message: receipts });
-        } else if (receipts.length > 0) records = [...records, ...receipts];
+        } else for (const receipt of receipts) sink.record(receipt);
       }
-      for (const record of records) sink.record(record);
     });
   },
 };

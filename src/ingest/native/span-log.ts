@@ -1,42 +1,55 @@
-import type { SourceLocation } from '../../model/records.js';
+import type { SourceLocation, TraceRecord } from '../../model/records.js';
 import { idOf, int, num, own, str, toMillis, type JsonObject } from '../fields.js';
-import { bad, baseFields, errorCodeOf, ok, resultIsError, type DialectResult } from './common.js';
+import { errorCodeOf, resultIsError } from './common.js';
 
 export const SPAN_KINDS = new Set(['llm', 'tool_call', 'tool_result']);
 
 /**
  * Span logs: `{"kind": "llm" | "tool_call" | "tool_result", "run_id", "span_id",
  * "call_id", "tool", "args_hash", "deadline_ms", "http_status", "error_class", "ts"}`.
+ * Returns the record, or why the line is malformed. This is the hottest parser of a
+ * big span log: each record is built in one object literal (one shape per kind,
+ * the base fields first, as `baseFields` orders them), with no wrapper objects.
  */
-export function parseSpanLog(obj: JsonObject, loc: SourceLocation): DialectResult {
+export function parseSpanLog(obj: JsonObject, loc: SourceLocation): TraceRecord | string {
   const kind = str(obj, 'kind');
-  const base = baseFields(obj, loc);
+  const runId = idOf(obj, 'run_id');
+  const ts = toMillis(own(obj, 'ts') ?? own(obj, 'timestamp'));
+  const spanId = idOf(obj, 'span_id');
+  const catalogSha256 = str(obj, 'catalog_sha256');
   if (kind === 'llm') {
     const end = toMillis(own(obj, 'end_ts'));
-    const duration = num(obj, 'duration_ms');
-    return ok({ kind: 'llm', ...base, endTs: end ?? (base.ts !== null && duration !== null ? base.ts + duration : null) });
+    const duration = end === null ? num(obj, 'duration_ms') : null;
+    return { kind: 'llm', loc, runId, ts, spanId, catalogSha256, endTs: end ?? (ts !== null && duration !== null ? ts + duration : null) };
   }
   const tool = str(obj, 'tool');
   const callId = idOf(obj, 'call_id');
   if (kind === 'tool_call') {
-    if (tool === null) return bad('tool_call span without a string "tool"');
-    const args = own(obj, 'args') ?? own(obj, 'arguments');
-    return ok({
+    if (tool === null) return 'tool_call span without a string "tool"';
+    return {
       kind: 'tool_call',
-      ...base,
+      loc,
+      runId,
+      ts,
+      spanId,
+      catalogSha256,
       callId,
       tool,
-      args,
+      args: own(obj, 'args') ?? own(obj, 'arguments'),
       argsHash: str(obj, 'args_hash') ?? str(obj, 'args_sha256'),
       deadlineMs: num(obj, 'deadline_ms'),
       index: null,
-    });
+    };
   }
   const httpStatus = int(obj, 'http_status');
   const exitCode = int(obj, 'exit_code');
-  return ok({
+  return {
     kind: 'tool_result',
-    ...base,
+    loc,
+    runId,
+    ts,
+    spanId,
+    catalogSha256,
     callId,
     tool,
     content: own(obj, 'result') ?? own(obj, 'output') ?? own(obj, 'content') ?? own(obj, 'error'),
@@ -46,5 +59,5 @@ export function parseSpanLog(obj: JsonObject, loc: SourceLocation): DialectResul
     httpStatus,
     exitCode,
     index: null,
-  });
+  };
 }
