@@ -9548,8 +9548,8 @@ function isCounts(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number');
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 44 modules
-var rules = __nccwpck_require__(4458);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
+var rules = __nccwpck_require__(5868);
 ;// CONCATENATED MODULE: ./src/audit/engine.ts
 
 
@@ -9848,8 +9848,9 @@ function pairRun(run) {
     const hit = cache.get(run);
     if (hit)
         return hit;
-    const open = new Map();
-    const seen = new Set();
+    // The first call of each id; never deleted from (a Map that shrinks as results
+    // arrive rehashes over and over): a call is answered once it is in `paired`.
+    const first = new Map();
     const anonymous = [];
     const paired = new Map();
     const unmatched = [];
@@ -9858,10 +9859,8 @@ function pairRun(run) {
         if (record.kind === 'tool_call') {
             if (record.callId === null)
                 anonymous.push(record);
-            else if (!seen.has(record.callId)) {
-                seen.add(record.callId);
-                open.set(record.callId, record);
-            }
+            else if (!first.has(record.callId))
+                first.set(record.callId, record);
         }
         else if (record.kind === 'tool_result') {
             if (record.callId === null) {
@@ -9872,15 +9871,13 @@ function pairRun(run) {
                     paired.set(anonymous.splice(at, 1)[0], record);
             }
             else {
-                const call = open.get(record.callId);
-                if (call) {
-                    open.delete(record.callId);
-                    paired.set(call, record);
-                }
-                else if (seen.has(record.callId))
+                const call = first.get(record.callId);
+                if (call === undefined)
+                    unmatched.push(record);
+                else if (paired.has(call))
                     extraResults.push(record);
                 else
-                    unmatched.push(record);
+                    paired.set(call, record);
             }
         }
     }
@@ -9890,7 +9887,7 @@ function pairRun(run) {
         const result = paired.get(call);
         if (result)
             pairs.push({ call, result });
-        else if (call.callId === null || open.get(call.callId) === call)
+        else if (call.callId === null || first.get(call.callId) === call)
             orphans.push(call);
     }
     const pairing = { pairs, orphans, unmatched, extraResults };
@@ -9995,7 +9992,7 @@ async function balance(inputs, jobs) {
 
 /***/ }),
 
-/***/ 4458:
+/***/ 5868:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10211,7 +10208,27 @@ const catalogMissing = defineRule({
     },
 });
 
+;// CONCATENATED MODULE: ./src/audit/positions.ts
+const cache = new WeakMap();
+/**
+ * Each record's position in its run (record order is time order in every parser;
+ * lines are not, since a whole-document format puts many records on one line).
+ * Memoized per run: the pairing-order rules share one index instead of each
+ * building its own.
+ */
+function recordPositions(run) {
+    const hit = cache.get(run);
+    if (hit)
+        return hit;
+    const positions = new Map();
+    for (let i = 0; i < run.records.length; i += 1)
+        positions.set(run.records[i], i);
+    cache.set(run, positions);
+    return positions;
+}
+
 ;// CONCATENATED MODULE: ./src/audit/rules/continued-while-outstanding.ts
+
 
 
 
@@ -10230,13 +10247,11 @@ const continuedWhileOutstanding = defineRule({
             return;
         // Record order: llmBefore[i] = llm spans among records[0..i); nextLlm[i] = first llm position >= i.
         const n = run.records.length;
-        const position = new Map();
+        const position = recordPositions(run);
         const llmBefore = new Array(n + 1);
         llmBefore[0] = 0;
-        run.records.forEach((record, i) => {
-            position.set(record, i);
-            llmBefore[i + 1] = llmBefore[i] + (record.kind === 'llm' ? 1 : 0);
-        });
+        for (let i = 0; i < n; i += 1)
+            llmBefore[i + 1] = llmBefore[i] + (run.records[i].kind === 'llm' ? 1 : 0);
         const nextLlm = new Array(n + 1);
         nextLlm[n] = n;
         for (let i = n - 1; i >= 0; i -= 1)
@@ -10617,6 +10632,7 @@ const invalidArguments = defineRule({
 
 
 
+
 const lateResult = defineRule({
     meta: {
         id: 'late-result',
@@ -10633,13 +10649,11 @@ const lateResult = defineRule({
             reasons.set(result, `${formatMs(tookMs - deadlineMs)} ms after the ${formatMs(deadlineMs)} ms deadline of its call at line ${call.loc.line}`);
         }
         let last = -1;
-        const position = new Map();
-        run.records.forEach((record, i) => {
-            position.set(record, i);
-            if (record.kind === 'llm')
+        for (let i = run.records.length - 1; i >= 0 && last === -1; i -= 1)
+            if (run.records[i].kind === 'llm')
                 last = i;
-        });
         if (last >= 0) {
+            const position = recordPositions(run);
             // Record order: the call went out before the model's last span, the result came after it.
             const line = run.records[last].loc.line;
             for (const { call, result } of (0,pairing/* pairRun */.W)(run).pairs) {
@@ -10908,6 +10922,7 @@ const nonDeterminism = defineRule({
 
 
 
+
 const orphanCall = defineRule({
     meta: {
         id: 'orphan-call',
@@ -10925,13 +10940,10 @@ const orphanCall = defineRule({
         // Record order is time order in every parser; lines are not (a whole-document
         // format puts many records on one line). lastLlm = position of the run's last llm span.
         let lastLlm = -1;
-        const position = new Map();
-        run.records.forEach((record, i) => {
-            if (record.kind === 'llm')
+        for (let i = run.records.length - 1; i >= 0 && lastLlm === -1; i -= 1)
+            if (run.records[i].kind === 'llm')
                 lastLlm = i;
-            else if (record.kind === 'tool_call')
-                position.set(record, i);
-        });
+        const position = recordPositions(run);
         for (const call of orphans) {
             const later = lastLlm > position.get(call);
             const cause = later ? 'the model kept generating afterwards' : 'nothing followed it in the run';
@@ -11361,7 +11373,8 @@ function lastKeyOf(path) {
         return null;
     const dot = path.lastIndexOf('.');
     const tail = dot === -1 ? path : path.slice(dot + 1);
-    return tail.replace(/^.*>/, '') || null;
+    // Most keys have no `>` (the mark of a JSON string decoded in place): no regex for them.
+    return (tail.includes('>') ? tail.replace(/^.*>/, '') : tail) || null;
 }
 
 ;// CONCATENATED MODULE: ./src/audit/rules/secret-in-trace.ts
@@ -11388,64 +11401,79 @@ const secretInTrace = defineRule({
         options,
     },
     check(run, ctx, report) {
-        const scan = (value, root, place) => scanValue(value, root, place, run.runId, ctx.options, report);
+        const scan = new Scan(run.runId, ctx.options, report);
         for (const call of run.calls) {
-            const place = { loc: call.loc, callId: call.callId, tool: call.tool, what: `arguments of ${callName(call.callId)}` };
-            scan(call.tool, 'tool', { ...place, what: `tool name of ${callName(call.callId)}` });
-            scan(call.args, 'args', place);
+            scan.value(call.tool, 'tool', call, 'tool name');
+            scan.value(call.args, 'args', call, 'arguments');
         }
-        for (const result of run.results) {
-            scan(result.content, 'result', { loc: result.loc, callId: result.callId, tool: result.tool, what: `result of ${callName(result.callId)}` });
-        }
+        for (const result of run.results)
+            scan.value(result.content, 'result', result, 'result');
         for (const boundary of run.boundaries) {
-            const place = { loc: boundary.loc, callId: boundary.callId, tool: null, what: `boundary payloads of ${callName(boundary.callId)}` };
+            const owner = { loc: boundary.loc, callId: boundary.callId, tool: null };
             for (const hop of ['process', 'adapter', 'model'])
-                scan(boundary.payloads[hop], `${hop}_payload`, place);
+                scan.value(boundary.payloads[hop], `${hop}_payload`, owner, 'boundary payloads');
         }
     },
 });
 function callName(callId) {
     return callId === null ? 'a call without id' : `call '${callId}'`;
 }
-function scanValue(value, root, place, runId, opts, report) {
-    if (value === undefined || value === null)
-        return;
-    let seen = null; // made on the first hit: most values hold no secret
-    const emit = (path, ruleId, secret) => {
-        const fp = secretFingerprint(secret, opts.fingerprintKey);
-        seen ??= new Set();
-        // One finding per secret and record part: a JSON string inside a string shows it twice.
-        if (seen.has(`${ruleId}|${fp}`) || opts.allowFingerprints.includes(fp))
+/** Scans the values of one run; allocates nothing for a value that holds no secret. */
+class Scan {
+    runId;
+    opts;
+    report;
+    /** Secrets already reported for the value being scanned (made on its first hit). */
+    seen = null;
+    constructor(runId, opts, report) {
+        this.runId = runId;
+        this.opts = opts;
+        this.report = report;
+    }
+    value(value, root, owner, part) {
+        if (value === undefined || value === null)
             return;
-        seen.add(`${ruleId}|${fp}`);
-        const key = `${path}|${ruleId}|${fp}`;
-        report({
-            loc: place.loc,
-            runId,
-            callId: place.callId,
-            tool: place.tool,
-            key,
-            message: `${ruleId} in ${place.what} at '${path}' (fingerprint ${fp})`,
+        this.seen = null;
+        // The strings are walked from the value itself (other rules share that walk) and the
+        // root is put in front of a path only where it is shown or scanned. No root (`args`,
+        // `result`, `tool`, `<hop>_payload`) holds a secret or joins one across its separator,
+        // so a path can hold a secret only when the part under the root can.
+        for (const { path: below, text } of (0,walk_strings/* stringsOf */.i)(value)) {
+            // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
+            if (below !== '' && (0,secrets/* maybeSecret */.dn)(below)) {
+                const path = joinPath(root, below);
+                for (const hit of (0,secrets/* scanSecrets */.LV)(path).found)
+                    this.emit(owner, part, path, hit.ruleId, hit.secret);
+            }
+            let hits = 0;
+            if ((0,secrets/* maybeSecret */.dn)(text)) {
+                const path = joinPath(root, below);
+                for (const hit of (0,secrets/* scanSecrets */.LV)(text).found) {
+                    hits += 1;
+                    this.emit(owner, part, path, hit.ruleId, hit.secret);
+                }
+            }
+            // The root itself names no credential: only a key under it can be a sensitive field.
+            const field = below === '' ? null : lastKeyOf(below);
+            if (hits === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text))
+                this.emit(owner, part, joinPath(root, below), 'sensitive-field', text);
+        }
+    }
+    emit(owner, part, path, ruleId, secret) {
+        const fp = secretFingerprint(secret, this.opts.fingerprintKey);
+        this.seen ??= new Set();
+        // One finding per secret and record part: a JSON string inside a string shows it twice.
+        if (this.seen.has(`${ruleId}|${fp}`) || this.opts.allowFingerprints.includes(fp))
+            return;
+        this.seen.add(`${ruleId}|${fp}`);
+        this.report({
+            loc: owner.loc,
+            runId: this.runId,
+            callId: owner.callId,
+            tool: owner.tool,
+            key: `${path}|${ruleId}|${fp}`,
+            message: `${ruleId} in ${part} of ${callName(owner.callId)} at '${path}' (fingerprint ${fp})`,
         });
-    };
-    // The strings are walked from the value itself (other rules share that walk) and the
-    // root is put in front of a path only where it is shown or scanned. No root (`args`,
-    // `result`, `tool`, `<hop>_payload`) holds a secret or joins one across its separator,
-    // so a path can hold a secret only when the part under the root can.
-    for (const { path: below, text } of (0,walk_strings/* stringsOf */.i)(value)) {
-        let path = null;
-        const fullPath = () => (path ??= joinPath(root, below));
-        // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
-        if (below !== '' && (0,secrets/* maybeSecret */.dn)(below))
-            for (const hit of (0,secrets/* scanSecrets */.LV)(fullPath()).found)
-                emit(fullPath(), hit.ruleId, hit.secret);
-        const { found } = (0,secrets/* scanSecrets */.LV)(text);
-        for (const hit of found)
-            emit(fullPath(), hit.ruleId, hit.secret);
-        // The root itself names no credential: only a key under it can be a sensitive field.
-        const field = below === '' ? null : lastKeyOf(below);
-        if (found.length === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text))
-            emit(fullPath(), 'sensitive-field', text);
     }
 }
 /** `root` and a path under it, as `stringsOf(value, root)` spells it. */
@@ -11688,15 +11716,22 @@ const stackTraceInResult = defineRule({
     check(run, ctx, report) {
         // Later turns by record order (time order in every parser), not by line: a
         // whole-document format puts many records on one line. llmAfter[i] = llm spans after records[i].
-        const llmAfter = new Map();
-        let seen = 0;
-        for (let i = run.records.length - 1; i >= 0; i -= 1) {
-            const record = run.records[i];
-            if (record.kind === 'llm')
-                seen += 1;
-            else if (record.kind === 'tool_result')
-                llmAfter.set(record, seen);
-        }
+        // Built on the first trace found: most runs have none.
+        let llmAfter = null;
+        const turnsAfter = (result) => {
+            if (llmAfter === null) {
+                llmAfter = new Map();
+                let seen = 0;
+                for (let i = run.records.length - 1; i >= 0; i -= 1) {
+                    const record = run.records[i];
+                    if (record.kind === 'llm')
+                        seen += 1;
+                    else if (record.kind === 'tool_result')
+                        llmAfter.set(record, seen);
+                }
+            }
+            return llmAfter.get(result) ?? 0;
+        };
         for (const result of run.results) {
             let best = null;
             for (const { path, text } of (0,walk_strings/* stringsOf */.i)(result.content)) {
@@ -11710,7 +11745,7 @@ const stackTraceInResult = defineRule({
             if (best === null)
                 continue;
             const { trace, path } = best;
-            const turns = llmAfter.get(result) ?? 0;
+            const turns = turnsAfter(result);
             const cost = turns === 0 ? 'no later llm turn in the run' : `re-read on ${turns} later llm turn${turns === 1 ? '' : 's'}: ~${trace.tokens * turns} tokens`;
             ctx.metric('traces', 1);
             ctx.metric('tokens', trace.tokens * turns);
@@ -12325,11 +12360,15 @@ function walk(value, path, depth, out) {
         return;
     }
     if (Array.isArray(value)) {
-        value.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1, out));
+        for (let i = 0; i < value.length; i += 1)
+            walk(value[i], `${path}[${i}]`, depth + 1, out);
         return;
     }
     if (value !== null && typeof value === 'object') {
-        for (const key of Object.keys(value)) {
+        // for-in over own keys: no key array per object (this walk runs on every payload).
+        for (const key in value) {
+            if (!Object.hasOwn(value, key))
+                continue;
             walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, out);
         }
     }
@@ -13922,8 +13961,8 @@ async function collectAll(specs, sources, options) {
     return { inputs, skipped };
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 44 modules
-var audit_rules = __nccwpck_require__(4458);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
+var audit_rules = __nccwpck_require__(5868);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/canonical/index.ts

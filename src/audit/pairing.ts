@@ -21,8 +21,9 @@ const cache = new WeakMap<Run, Pairing>();
 export function pairRun(run: Run): Pairing {
   const hit = cache.get(run);
   if (hit) return hit;
-  const open = new Map<string, ToolCall>();
-  const seen = new Set<string>();
+  // The first call of each id; never deleted from (a Map that shrinks as results
+  // arrive rehashes over and over): a call is answered once it is in `paired`.
+  const first = new Map<string, ToolCall>();
   const anonymous: ToolCall[] = [];
   const paired = new Map<ToolCall, ToolResult>();
   const unmatched: ToolResult[] = [];
@@ -30,22 +31,17 @@ export function pairRun(run: Run): Pairing {
   for (const record of run.records) {
     if (record.kind === 'tool_call') {
       if (record.callId === null) anonymous.push(record);
-      else if (!seen.has(record.callId)) {
-        seen.add(record.callId);
-        open.set(record.callId, record);
-      }
+      else if (!first.has(record.callId)) first.set(record.callId, record);
     } else if (record.kind === 'tool_result') {
       if (record.callId === null) {
         const at = anonymous.findIndex((call) => record.tool === null || call.tool === record.tool);
         if (at === -1) unmatched.push(record);
         else paired.set(anonymous.splice(at, 1)[0]!, record);
       } else {
-        const call = open.get(record.callId);
-        if (call) {
-          open.delete(record.callId);
-          paired.set(call, record);
-        } else if (seen.has(record.callId)) extraResults.push(record);
-        else unmatched.push(record);
+        const call = first.get(record.callId);
+        if (call === undefined) unmatched.push(record);
+        else if (paired.has(call)) extraResults.push(record);
+        else paired.set(call, record);
       }
     }
   }
@@ -54,7 +50,7 @@ export function pairRun(run: Run): Pairing {
   for (const call of run.calls) {
     const result = paired.get(call);
     if (result) pairs.push({ call, result });
-    else if (call.callId === null || open.get(call.callId) === call) orphans.push(call);
+    else if (call.callId === null || first.get(call.callId) === call) orphans.push(call);
   }
   const pairing = { pairs, orphans, unmatched, extraResults };
   cache.set(run, pairing);

@@ -55,11 +55,13 @@ function walk(value: unknown, path: string, depth: number, out: FoundString[]): 
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1, out));
+    for (let i = 0; i < value.length; i += 1) walk(value[i], `${path}[${i}]`, depth + 1, out);
     return;
   }
   if (value !== null && typeof value === 'object') {
-    for (const key of Object.keys(value)) {
+    // for-in over own keys: no key array per object (this walk runs on every payload).
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       walk((value as Record<string, unknown>)[key], path === '' ? key : `${path}.${key}`, depth + 1, out);
     }
   }

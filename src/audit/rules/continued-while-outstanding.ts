@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { ToolCall, TraceRecord } from '../../model/records.js';
+import type { ToolCall } from '../../model/records.js';
 import { pairRun } from '../pairing.js';
+import { recordPositions } from '../positions.js';
 import { defineRule } from '../rule-types.js';
 
 export const continuedWhileOutstanding = defineRule({
@@ -17,13 +18,10 @@ export const continuedWhileOutstanding = defineRule({
     if (run.llmSpans.length === 0) return;
     // Record order: llmBefore[i] = llm spans among records[0..i); nextLlm[i] = first llm position >= i.
     const n = run.records.length;
-    const position = new Map<TraceRecord, number>();
+    const position = recordPositions(run);
     const llmBefore = new Array<number>(n + 1);
     llmBefore[0] = 0;
-    run.records.forEach((record, i) => {
-      position.set(record, i);
-      llmBefore[i + 1] = llmBefore[i]! + (record.kind === 'llm' ? 1 : 0);
-    });
+    for (let i = 0; i < n; i += 1) llmBefore[i + 1] = llmBefore[i]! + (run.records[i]!.kind === 'llm' ? 1 : 0);
     const nextLlm = new Array<number>(n + 1);
     nextLlm[n] = n;
     for (let i = n - 1; i >= 0; i -= 1) nextLlm[i] = run.records[i]!.kind === 'llm' ? i : nextLlm[i + 1]!;

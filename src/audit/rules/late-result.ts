@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { ToolResult, TraceRecord } from '../../model/records.js';
+import type { ToolResult } from '../../model/records.js';
 import { budgetMisses, formatMs } from '../deadlines.js';
 import { pairRun } from '../pairing.js';
+import { recordPositions } from '../positions.js';
 import { defineRule } from '../rule-types.js';
 
 export const lateResult = defineRule({
@@ -20,12 +21,9 @@ export const lateResult = defineRule({
       reasons.set(result, `${formatMs(tookMs - deadlineMs)} ms after the ${formatMs(deadlineMs)} ms deadline of its call at line ${call.loc.line}`);
     }
     let last = -1;
-    const position = new Map<TraceRecord, number>();
-    run.records.forEach((record, i) => {
-      position.set(record, i);
-      if (record.kind === 'llm') last = i;
-    });
+    for (let i = run.records.length - 1; i >= 0 && last === -1; i -= 1) if (run.records[i]!.kind === 'llm') last = i;
     if (last >= 0) {
+      const position = recordPositions(run);
       // Record order: the call went out before the model's last span, the result came after it.
       const line = run.records[last]!.loc.line;
       for (const { call, result } of pairRun(run).pairs) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ToolCall } from '../../model/records.js';
 import { pairRun } from '../pairing.js';
+import { recordPositions } from '../positions.js';
 import { defineRule } from '../rule-types.js';
 
 export const orphanCall = defineRule({
@@ -19,11 +19,8 @@ export const orphanCall = defineRule({
     // Record order is time order in every parser; lines are not (a whole-document
     // format puts many records on one line). lastLlm = position of the run's last llm span.
     let lastLlm = -1;
-    const position = new Map<ToolCall, number>();
-    run.records.forEach((record, i) => {
-      if (record.kind === 'llm') lastLlm = i;
-      else if (record.kind === 'tool_call') position.set(record, i);
-    });
+    for (let i = run.records.length - 1; i >= 0 && lastLlm === -1; i -= 1) if (run.records[i]!.kind === 'llm') lastLlm = i;
+    const position = recordPositions(run);
     for (const call of orphans) {
       const later = lastLlm > position.get(call)!;
       const cause = later ? 'the model kept generating afterwards' : 'nothing followed it in the run';

@@ -14,13 +14,15 @@ const options = z.strictObject({
 });
 type Options = z.infer<typeof options>;
 
-interface Place {
+/** The record a value belongs to (a call, a result, or a boundary record's call). */
+interface Owner {
   readonly loc: SourceLocation;
   readonly callId: string | null;
   readonly tool: string | null;
-  /** Where in the record: "arguments of call 'c1'", "result of call 'c1'". */
-  readonly what: string;
 }
+
+/** Which part of the record is scanned: "arguments" of call 'c1', "result" of call 'c1'. */
+type Part = 'arguments' | 'tool name' | 'result' | 'boundary payloads';
 
 export const secretInTrace = defineRule({
   meta: {
@@ -33,18 +35,15 @@ export const secretInTrace = defineRule({
     options,
   },
   check(run, ctx, report) {
-    const scan = (value: unknown, root: string, place: Place) => scanValue(value, root, place, run.runId, ctx.options, report);
+    const scan = new Scan(run.runId, ctx.options, report);
     for (const call of run.calls) {
-      const place = { loc: call.loc, callId: call.callId, tool: call.tool, what: `arguments of ${callName(call.callId)}` };
-      scan(call.tool, 'tool', { ...place, what: `tool name of ${callName(call.callId)}` });
-      scan(call.args, 'args', place);
+      scan.value(call.tool, 'tool', call, 'tool name');
+      scan.value(call.args, 'args', call, 'arguments');
     }
-    for (const result of run.results) {
-      scan(result.content, 'result', { loc: result.loc, callId: result.callId, tool: result.tool, what: `result of ${callName(result.callId)}` });
-    }
+    for (const result of run.results) scan.value(result.content, 'result', result, 'result');
     for (const boundary of run.boundaries) {
-      const place = { loc: boundary.loc, callId: boundary.callId, tool: null, what: `boundary payloads of ${callName(boundary.callId)}` };
-      for (const hop of ['process', 'adapter', 'model'] as const) scan(boundary.payloads[hop], `${hop}_payload`, place);
+      const owner = { loc: boundary.loc, callId: boundary.callId, tool: null };
+      for (const hop of ['process', 'adapter', 'model'] as const) scan.value(boundary.payloads[hop], `${hop}_payload`, owner, 'boundary payloads');
     }
   },
 });
@@ -53,39 +52,58 @@ function callName(callId: string | null): string {
   return callId === null ? 'a call without id' : `call '${callId}'`;
 }
 
-function scanValue(value: unknown, root: string, place: Place, runId: string | null, opts: Options, report: ReportFn): void {
-  if (value === undefined || value === null) return;
-  let seen: Set<string> | null = null; // made on the first hit: most values hold no secret
-  const emit = (path: string, ruleId: string, secret: string) => {
-    const fp = secretFingerprint(secret, opts.fingerprintKey);
-    seen ??= new Set<string>();
+/** Scans the values of one run; allocates nothing for a value that holds no secret. */
+class Scan {
+  /** Secrets already reported for the value being scanned (made on its first hit). */
+  private seen: Set<string> | null = null;
+
+  constructor(
+    private readonly runId: string | null,
+    private readonly opts: Options,
+    private readonly report: ReportFn,
+  ) {}
+
+  value(value: unknown, root: string, owner: Owner, part: Part): void {
+    if (value === undefined || value === null) return;
+    this.seen = null;
+    // The strings are walked from the value itself (other rules share that walk) and the
+    // root is put in front of a path only where it is shown or scanned. No root (`args`,
+    // `result`, `tool`, `<hop>_payload`) holds a secret or joins one across its separator,
+    // so a path can hold a secret only when the part under the root can.
+    for (const { path: below, text } of stringsOf(value)) {
+      // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
+      if (below !== '' && maybeSecret(below)) {
+        const path = joinPath(root, below);
+        for (const hit of scanSecrets(path).found) this.emit(owner, part, path, hit.ruleId, hit.secret);
+      }
+      let hits = 0;
+      if (maybeSecret(text)) {
+        const path = joinPath(root, below);
+        for (const hit of scanSecrets(text).found) {
+          hits += 1;
+          this.emit(owner, part, path, hit.ruleId, hit.secret);
+        }
+      }
+      // The root itself names no credential: only a key under it can be a sensitive field.
+      const field = below === '' ? null : lastKeyOf(below);
+      if (hits === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text)) this.emit(owner, part, joinPath(root, below), 'sensitive-field', text);
+    }
+  }
+
+  private emit(owner: Owner, part: Part, path: string, ruleId: string, secret: string): void {
+    const fp = secretFingerprint(secret, this.opts.fingerprintKey);
+    this.seen ??= new Set<string>();
     // One finding per secret and record part: a JSON string inside a string shows it twice.
-    if (seen.has(`${ruleId}|${fp}`) || opts.allowFingerprints.includes(fp)) return;
-    seen.add(`${ruleId}|${fp}`);
-    const key = `${path}|${ruleId}|${fp}`;
-    report({
-      loc: place.loc,
-      runId,
-      callId: place.callId,
-      tool: place.tool,
-      key,
-      message: `${ruleId} in ${place.what} at '${path}' (fingerprint ${fp})`,
+    if (this.seen.has(`${ruleId}|${fp}`) || this.opts.allowFingerprints.includes(fp)) return;
+    this.seen.add(`${ruleId}|${fp}`);
+    this.report({
+      loc: owner.loc,
+      runId: this.runId,
+      callId: owner.callId,
+      tool: owner.tool,
+      key: `${path}|${ruleId}|${fp}`,
+      message: `${ruleId} in ${part} of ${callName(owner.callId)} at '${path}' (fingerprint ${fp})`,
     });
-  };
-  // The strings are walked from the value itself (other rules share that walk) and the
-  // root is put in front of a path only where it is shown or scanned. No root (`args`,
-  // `result`, `tool`, `<hop>_payload`) holds a secret or joins one across its separator,
-  // so a path can hold a secret only when the part under the root can.
-  for (const { path: below, text } of stringsOf(value)) {
-    let path: string | null = null;
-    const fullPath = () => (path ??= joinPath(root, below));
-    // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
-    if (below !== '' && maybeSecret(below)) for (const hit of scanSecrets(fullPath()).found) emit(fullPath(), hit.ruleId, hit.secret);
-    const { found } = scanSecrets(text);
-    for (const hit of found) emit(fullPath(), hit.ruleId, hit.secret);
-    // The root itself names no credential: only a key under it can be a sensitive field.
-    const field = below === '' ? null : lastKeyOf(below);
-    if (found.length === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text)) emit(fullPath(), 'sensitive-field', text);
   }
 }
 

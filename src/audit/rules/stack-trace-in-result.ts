@@ -27,13 +27,20 @@ export const stackTraceInResult = defineRule({
   check(run, ctx, report) {
     // Later turns by record order (time order in every parser), not by line: a
     // whole-document format puts many records on one line. llmAfter[i] = llm spans after records[i].
-    const llmAfter = new Map<TraceRecord, number>();
-    let seen = 0;
-    for (let i = run.records.length - 1; i >= 0; i -= 1) {
-      const record = run.records[i]!;
-      if (record.kind === 'llm') seen += 1;
-      else if (record.kind === 'tool_result') llmAfter.set(record, seen);
-    }
+    // Built on the first trace found: most runs have none.
+    let llmAfter: Map<TraceRecord, number> | null = null;
+    const turnsAfter = (result: TraceRecord): number => {
+      if (llmAfter === null) {
+        llmAfter = new Map();
+        let seen = 0;
+        for (let i = run.records.length - 1; i >= 0; i -= 1) {
+          const record = run.records[i]!;
+          if (record.kind === 'llm') seen += 1;
+          else if (record.kind === 'tool_result') llmAfter.set(record, seen);
+        }
+      }
+      return llmAfter.get(result) ?? 0;
+    };
     for (const result of run.results) {
       let best: { trace: StackTrace; path: string } | null = null;
       for (const { path, text } of stringsOf(result.content)) {
@@ -44,7 +51,7 @@ export const stackTraceInResult = defineRule({
       }
       if (best === null) continue;
       const { trace, path } = best;
-      const turns = llmAfter.get(result) ?? 0;
+      const turns = turnsAfter(result);
       const cost = turns === 0 ? 'no later llm turn in the run' : `re-read on ${turns} later llm turn${turns === 1 ? '' : 's'}: ~${trace.tokens * turns} tokens`;
       ctx.metric('traces', 1);
       ctx.metric('tokens', trace.tokens * turns);

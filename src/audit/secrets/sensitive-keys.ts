@@ -59,5 +59,6 @@ export function lastKeyOf(path: string): string | null {
   if (path === '' || path.endsWith(']') || path.endsWith('>')) return null;
   const dot = path.lastIndexOf('.');
   const tail = dot === -1 ? path : path.slice(dot + 1);
-  return tail.replace(/^.*>/, '') || null;
+  // Most keys have no `>` (the mark of a JSON string decoded in place): no regex for them.
+  return (tail.includes('>') ? tail.replace(/^.*>/, '') : tail) || null;
 }
