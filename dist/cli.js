@@ -22762,6 +22762,7 @@ const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 const NEWLINE = 0x0a;
 const CR = 0x0d;
 const BOM = [0xef, 0xbb, 0xbf];
+const DECODE_SEGMENT = 64 * 1024;
 /**
  * Splits a byte stream on raw `\n` bytes. Each line is decoded as strict UTF-8
  * (invalid bytes are reported, never replaced), a CR before the newline is
@@ -22795,11 +22796,21 @@ async function* splitLineBatches(chunks, maxLineBytes, facts) {
             if (!skipping && pending.length === 0) {
                 // Fast path: every whole line left in the chunk at once, when they are valid UTF-8
                 // and none can be over the limit: one decode and one split instead of one per line.
+                // Decoded in segments of about DECODE_SEGMENT bytes: a string value that
+                // JSON.parse takes from a line may be a slice of the decoded text, and a record
+                // kept for its run then keeps that whole text alive, so the texts stay small.
                 const last = chunk.lastIndexOf(NEWLINE);
-                if (last > start && last - start <= maxLineBytes && (0,external_node_buffer_namespaceObject.isUtf8)(chunk.subarray(start, last))) {
-                    lineNo = pushLines(chunk.toString('utf8', start, last), lineNo, batch);
-                    start = last + 1;
-                    continue;
+                if (last > start) {
+                    let end = last;
+                    if (end - start > DECODE_SEGMENT) {
+                        const cut = chunk.lastIndexOf(NEWLINE, start + DECODE_SEGMENT);
+                        end = cut > start ? cut : chunk.indexOf(NEWLINE, start + DECODE_SEGMENT);
+                    }
+                    if (end - start <= maxLineBytes && (0,external_node_buffer_namespaceObject.isUtf8)(chunk.subarray(start, end))) {
+                        lineNo = pushLines(chunk.toString('utf8', start, end), lineNo, batch);
+                        start = end + 1;
+                        continue;
+                    }
                 }
             }
             const nl = chunk.indexOf(NEWLINE, start);
