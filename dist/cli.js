@@ -9851,24 +9851,24 @@ function pairRun(run) {
     // The first call of each id; never deleted from (a Map that shrinks as results
     // arrive rehashes over and over): a call is answered once it is in `paired`.
     const first = new Map();
-    const anonymous = [];
+    const anonymous = new IdlessCalls();
     const paired = new Map();
     const unmatched = [];
     const extraResults = [];
     for (const record of run.records) {
         if (record.kind === 'tool_call') {
             if (record.callId === null)
-                anonymous.push(record);
+                anonymous.add(record);
             else if (!first.has(record.callId))
                 first.set(record.callId, record);
         }
         else if (record.kind === 'tool_result') {
             if (record.callId === null) {
-                const at = anonymous.findIndex((call) => record.tool === null || call.tool === record.tool);
-                if (at === -1)
+                const call = anonymous.take(record.tool);
+                if (call === null)
                     unmatched.push(record);
                 else
-                    paired.set(anonymous.splice(at, 1)[0], record);
+                    paired.set(call, record);
             }
             else {
                 const call = first.get(record.callId);
@@ -9893,6 +9893,47 @@ function pairRun(run) {
     const pairing = { pairs, orphans, unmatched, extraResults };
     cache.set(run, pairing);
     return pairing;
+}
+/**
+ * Calls without an id, waiting for an id-less result: a result takes the earliest
+ * waiting call of its tool (of any tool when it names none). One queue per tool and
+ * one for all, each with a read position past the calls already taken: linear in
+ * the run, where searching and splicing one list was quadratic.
+ */
+class IdlessCalls {
+    calls = [];
+    taken = [];
+    next = 0;
+    byTool = new Map();
+    add(call) {
+        const queue = this.byTool.get(call.tool);
+        if (queue)
+            queue.at.push(this.calls.length);
+        else
+            this.byTool.set(call.tool, { at: [this.calls.length], next: 0 });
+        this.calls.push(call);
+        this.taken.push(false);
+    }
+    /** The earliest waiting call of `tool` (any tool for null), now taken; null when none waits. */
+    take(tool) {
+        if (tool === null) {
+            while (this.next < this.calls.length && this.taken[this.next])
+                this.next += 1;
+            return this.claim(this.next);
+        }
+        const queue = this.byTool.get(tool);
+        if (!queue)
+            return null;
+        while (queue.next < queue.at.length && this.taken[queue.at[queue.next]])
+            queue.next += 1;
+        return queue.next < queue.at.length ? this.claim(queue.at[queue.next]) : null;
+    }
+    claim(at) {
+        if (at >= this.calls.length)
+            return null;
+        this.taken[at] = true;
+        return this.calls[at];
+    }
 }
 
 

@@ -24,19 +24,19 @@ export function pairRun(run: Run): Pairing {
   // The first call of each id; never deleted from (a Map that shrinks as results
   // arrive rehashes over and over): a call is answered once it is in `paired`.
   const first = new Map<string, ToolCall>();
-  const anonymous: ToolCall[] = [];
+  const anonymous = new IdlessCalls();
   const paired = new Map<ToolCall, ToolResult>();
   const unmatched: ToolResult[] = [];
   const extraResults: ToolResult[] = [];
   for (const record of run.records) {
     if (record.kind === 'tool_call') {
-      if (record.callId === null) anonymous.push(record);
+      if (record.callId === null) anonymous.add(record);
       else if (!first.has(record.callId)) first.set(record.callId, record);
     } else if (record.kind === 'tool_result') {
       if (record.callId === null) {
-        const at = anonymous.findIndex((call) => record.tool === null || call.tool === record.tool);
-        if (at === -1) unmatched.push(record);
-        else paired.set(anonymous.splice(at, 1)[0]!, record);
+        const call = anonymous.take(record.tool);
+        if (call === null) unmatched.push(record);
+        else paired.set(call, record);
       } else {
         const call = first.get(record.callId);
         if (call === undefined) unmatched.push(record);
@@ -55,4 +55,43 @@ export function pairRun(run: Run): Pairing {
   const pairing = { pairs, orphans, unmatched, extraResults };
   cache.set(run, pairing);
   return pairing;
+}
+
+/**
+ * Calls without an id, waiting for an id-less result: a result takes the earliest
+ * waiting call of its tool (of any tool when it names none). One queue per tool and
+ * one for all, each with a read position past the calls already taken: linear in
+ * the run, where searching and splicing one list was quadratic.
+ */
+class IdlessCalls {
+  private readonly calls: ToolCall[] = [];
+  private readonly taken: boolean[] = [];
+  private next = 0;
+  private readonly byTool = new Map<string, { readonly at: number[]; next: number }>();
+
+  add(call: ToolCall): void {
+    const queue = this.byTool.get(call.tool);
+    if (queue) queue.at.push(this.calls.length);
+    else this.byTool.set(call.tool, { at: [this.calls.length], next: 0 });
+    this.calls.push(call);
+    this.taken.push(false);
+  }
+
+  /** The earliest waiting call of `tool` (any tool for null), now taken; null when none waits. */
+  take(tool: string | null): ToolCall | null {
+    if (tool === null) {
+      while (this.next < this.calls.length && this.taken[this.next]) this.next += 1;
+      return this.claim(this.next);
+    }
+    const queue = this.byTool.get(tool);
+    if (!queue) return null;
+    while (queue.next < queue.at.length && this.taken[queue.at[queue.next]!]) queue.next += 1;
+    return queue.next < queue.at.length ? this.claim(queue.at[queue.next]!) : null;
+  }
+
+  private claim(at: number): ToolCall | null {
+    if (at >= this.calls.length) return null;
+    this.taken[at] = true;
+    return this.calls[at]!;
+  }
 }
