@@ -52,6 +52,26 @@ describe('splitLines', () => {
     expect(texts(events)).toEqual(['!invalid-utf8', 'b']);
   });
 
+  it('a megabyte chunk is decoded in segments: every line, a bad one and one longer than a segment keep their place', async () => {
+    const lines: Buffer[] = [];
+    for (let i = 1; i <= 30_000; i += 1) {
+      if (i === 27_000) lines.push(Buffer.from([0x7b, 0xff, 0x7d])); // invalid UTF-8, far past the first segment
+      else if (i === 4000) lines.push(Buffer.from(`${'x'.repeat(100_000)}`)); // longer than a 64 KiB segment
+      else lines.push(Buffer.from(`{"n":${i},"t":"line ${i} é"}`));
+    }
+    const bytes = Buffer.concat(lines.flatMap((line) => [line, Buffer.from('\n')]));
+    expect(bytes.length).toBeGreaterThan(10 * 64 * 1024); // many segments
+    const { events, facts } = await split([bytes], 200_000);
+    expect(events).toHaveLength(30_000);
+    events.forEach((event, i) => {
+      expect(event.line).toBe(i + 1);
+      if (i + 1 === 27_000) expect(event).toMatchObject({ type: 'bad-line', code: 'invalid-utf8' });
+      else if (i + 1 === 4000) expect(event).toMatchObject({ type: 'line', text: 'x'.repeat(100_000) });
+      else expect(event).toMatchObject({ type: 'line', text: `{"n":${i + 1},"t":"line ${i + 1} é"}` });
+    });
+    expect(facts).toEqual({ bytes: bytes.length, lines: 30_000, bom: false, missingFinalNewline: false });
+  });
+
   it('an empty input has no lines and no missing newline', async () => {
     const { events, facts } = await split([]);
     expect(events).toEqual([]);
