@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openByteSource } from '../../src/io/byte-source.js';
+import { splitLineBatches } from '../../src/io/line-splitter.js';
 import { DEFAULT_LIMITS } from '../../src/io/limits.js';
 import { tempTree } from '../helpers.js';
 
@@ -43,5 +44,25 @@ describe('openByteSource', () => {
     const { bytes, problem } = await readAll(join(root, 'bomb.jsonl.gz'), 100_000);
     expect(bytes.length).toBe(100_000);
     expect(problem).toEqual({ code: 'inflate-cap', message: 'inflated size passed the cap of 100000 bytes; reading stopped there' });
+  });
+
+  it('reuses one read buffer when asked: each chunk is good until the next, and the line splitter keeps what it needs', async () => {
+    // Lines of varied length cross the 1 MiB chunk boundaries of a 3 MiB file.
+    const lines = Array.from({ length: 40_000 }, (_, i) => `{"i":${i},"pad":"${'p'.repeat(i % 150)}"}`);
+    const dir = tempTree({ 'big.jsonl': Buffer.from(`${lines.join('\n')}\n`) });
+    const source = await openByteSource(join(dir, 'big.jsonl'), DEFAULT_LIMITS);
+    const seen = new Set<ArrayBufferLike>();
+    async function* watched() {
+      for await (const chunk of source.chunks({ reuse: true })) {
+        seen.add(chunk.buffer);
+        yield chunk;
+      }
+    }
+    const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+    const got: string[] = [];
+    for await (const batch of splitLineBatches(watched(), DEFAULT_LIMITS.maxLineBytes, facts)) for (const e of batch) got.push(e.type === 'line' ? e.text : '!');
+    expect(seen.size).toBe(1);
+    expect(got).toEqual(lines);
+    expect(facts.lines).toBe(40_000);
   });
 });
