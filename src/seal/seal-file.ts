@@ -4,7 +4,7 @@ import { open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { openByteSource, type ByteSource } from '../io/byte-source.js';
 import type { ReadLimits } from '../io/limits.js';
-import { splitLineBatches, type FileFacts } from '../io/line-splitter.js';
+import { LineSplitter, type FileFacts } from '../io/line-splitter.js';
 import type { SealMode } from './canonical-record.js';
 import { createSealer } from './chain.js';
 import { buildCheckpoint, formatCheckpoint, type Checkpoint } from './checkpoint.js';
@@ -36,7 +36,12 @@ export interface SealFileRequest {
 
 const BATCH_BYTES = 1024 * 1024;
 
-/** Seals a trace file of any dialect, streaming: memory holds one input chunk and one output batch. */
+/**
+ * Seals a trace file of any dialect, streaming: memory holds one input chunk,
+ * the line being sealed and one output batch, and each line is decoded, sealed
+ * and written out as bytes before the next is read, so the garbage per line
+ * dies young instead of piling up in the old heap.
+ */
 export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
   const { path, display, sink, mode, limits } = request;
   let source: ByteSource;
@@ -59,11 +64,14 @@ export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
   };
   try {
     const chunks = source.gzip ? source.chunks() : teeHash(source.chunks(), sourceHash);
-    for await (const lines of splitLineBatches(chunks, limits.maxLineBytes, facts)) {
-      for (const event of lines) {
+    const splitter = new LineSplitter(limits.maxLineBytes, facts);
+    for await (const chunk of chunks) {
+      for (const event of splitter.lines(chunk)) {
         if (sealer.pushInto(event, links) && links.length >= BATCH_BYTES) await flush();
       }
     }
+    const last = splitter.end();
+    if (last !== null) sealer.pushInto(last, links);
     if (source.problem) throw new InputError(display, null, `seal-${source.problem.code}`, `${display}: cannot be sealed: ${source.problem.message}`);
     if (source.gzip) await hashFile(path, sourceHash, display);
     await flush();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstInvalidByte, splitLines, type FileFacts, type LineEvent } from '../../src/io/line-splitter.js';
+import { firstInvalidByte, LineSplitter, splitLines, type FileFacts, type LineEvent } from '../../src/io/line-splitter.js';
 
 async function split(chunks: Buffer[], max = 1024): Promise<{ events: LineEvent[]; facts: FileFacts }> {
   const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
@@ -56,6 +56,20 @@ describe('splitLines', () => {
     const { events, facts } = await split([]);
     expect(events).toEqual([]);
     expect(facts).toEqual({ bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
+  });
+});
+
+describe('LineSplitter', () => {
+  it('yields each line of a chunk as it is reached, and the unterminated last line at the end', () => {
+    const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+    const splitter = new LineSplitter(1024, facts);
+    const first = splitter.lines(Buffer.from('a\r\nb\nc'));
+    expect(first.next().value).toEqual({ type: 'line', line: 1, text: 'a', terminated: true });
+    expect(first.next().value).toEqual({ type: 'line', line: 2, text: 'b', terminated: true });
+    expect(first.next().done).toBe(true);
+    expect([...splitter.lines(Buffer.from('d\ne'))]).toEqual([{ type: 'line', line: 3, text: 'cd', terminated: true }]);
+    expect(splitter.end()).toEqual({ type: 'line', line: 4, text: 'e', terminated: false });
+    expect(facts).toEqual({ bytes: 9, lines: 4, bom: false, missingFinalNewline: true });
   });
 });
 
