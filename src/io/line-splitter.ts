@@ -36,7 +36,7 @@ export async function* splitLineBatches(
 ): AsyncGenerator<LineEvent[]> {
   const splitter = new LineSplitter(maxLineBytes, facts);
   for await (const chunk of chunks) {
-    const batch = [...splitter.lines(chunk)];
+    const batch = splitter.batch(chunk);
     if (batch.length > 0) yield batch;
   }
   const last = splitter.end();
@@ -47,7 +47,9 @@ export async function* splitLineBatches(
  * The line splitting of splitLines, fed one chunk at a time and synchronous:
  * `lines(chunk)` yields, lazily, the lines the chunk ends (each decoded only when
  * it is reached, so a consumer that handles one line at a time holds one line),
- * and `end()` the last line when the file does not end with a newline.
+ * `batch(chunk)` gives them all at once (decoded together: the fast way when they
+ * are all kept until the chunk is done), and `end()` the last line when the file
+ * does not end with a newline.
  */
 export class LineSplitter {
   private pending: Buffer[] = [];
@@ -63,7 +65,16 @@ export class LineSplitter {
   ) {}
 
   /** The lines `chunk` completes; iterate to the end before feeding the next chunk. */
-  *lines(chunk: Buffer): Generator<LineEvent> {
+  lines(chunk: Buffer): Generator<LineEvent> {
+    return this.split(chunk, false);
+  }
+
+  /** The lines `chunk` completes, in one array. */
+  batch(chunk: Buffer): LineEvent[] {
+    return [...this.split(chunk, true)];
+  }
+
+  private *split(chunk: Buffer, wholeRuns: boolean): Generator<LineEvent> {
     const maxLineBytes = this.maxLineBytes;
     this.facts.bytes += chunk.length;
     if (this.first) {
@@ -77,15 +88,23 @@ export class LineSplitter {
     while (start < chunk.length) {
       if (!this.skipping && this.pending.length === 0) {
         // Fast path: every whole line left in the chunk at once, when they are valid UTF-8
-        // and none can be over the limit: one check for all of them, then one decode per line.
+        // and none can be over the limit: one check for all of them, then one decode for
+        // all of them (wholeRuns) or one per line as it is reached.
         const last = chunk.lastIndexOf(NEWLINE);
         if (last > start && last - start <= maxLineBytes && isUtf8(chunk.subarray(start, last))) {
-          for (let from = start; from <= last; ) {
-            const nl = chunk.indexOf(NEWLINE, from);
-            const end = nl > from && chunk[nl - 1] === CR ? nl - 1 : nl;
-            this.lineNo += 1;
-            yield { type: 'line', line: this.lineNo, text: chunk.toString('utf8', from, end), terminated: true };
-            from = nl + 1;
+          if (wholeRuns) {
+            for (const raw of chunk.toString('utf8', start, last).split('\n')) {
+              this.lineNo += 1;
+              yield { type: 'line', line: this.lineNo, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true };
+            }
+          } else {
+            for (let from = start; from <= last; ) {
+              const nl = chunk.indexOf(NEWLINE, from);
+              const end = nl > from && chunk[nl - 1] === CR ? nl - 1 : nl;
+              this.lineNo += 1;
+              yield { type: 'line', line: this.lineNo, text: chunk.toString('utf8', from, end), terminated: true };
+              from = nl + 1;
+            }
           }
           start = last + 1;
           continue;

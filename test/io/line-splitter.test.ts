@@ -71,6 +71,26 @@ describe('LineSplitter', () => {
     expect(splitter.end()).toEqual({ type: 'line', line: 4, text: 'e', terminated: false });
     expect(facts).toEqual({ bytes: 9, lines: 4, bom: false, missingFinalNewline: true });
   });
+
+  it('lines() and batch() give the same events and facts, whatever the chunk boundaries', () => {
+    const bytes = Buffer.concat([Buffer.from('\ufeff{"a":"é😀"}\r\n\r\nx\ry\n'), Buffer.from([0x61, 0xff, 0x0a]), Buffer.from(`${'z'.repeat(80)}\nlast`)]);
+    const run = (size: number, lazy: boolean) => {
+      const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+      const splitter = new LineSplitter(64, facts);
+      const events: LineEvent[] = [];
+      for (let i = 0; i < bytes.length; i += size) events.push(...(lazy ? splitter.lines(bytes.subarray(i, i + size)) : splitter.batch(bytes.subarray(i, i + size))));
+      const last = splitter.end();
+      if (last) events.push(last);
+      return { events, facts };
+    };
+    const expected = run(bytes.length, false);
+    expect(texts(expected.events)).toEqual(['{"a":"é😀"}', '', 'x\ry', '!invalid-utf8', '!line-too-long', 'last']);
+    // From 3: the BOM is looked for in the first chunk only.
+    for (let size = 3; size <= bytes.length; size += 1) {
+      expect(run(size, true)).toEqual(expected);
+      expect(run(size, false)).toEqual(expected);
+    }
+  });
 });
 
 describe('firstInvalidByte', () => {
