@@ -79,16 +79,23 @@ export class LinkWriter {
     const at = this.used;
     const bodyAt = at + LINK_HEAD_BYTES;
     const bodyBytes = buf.write(body, bodyAt, 'utf8');
-    const n = String(index);
-    const hashedAt = bodyAt - (64 + 1 + n.length + 1);
-    let p = hashedAt + buf.write(prev, hashedAt, 'latin1');
-    buf[p++] = NEWLINE;
-    p += buf.write(n, p, 'latin1');
+    // `P \n n \n`, written backwards from the body: n's digits from the last.
+    let p = bodyAt - 1;
     buf[p] = NEWLINE;
-    const digest = sha256Hex(buf.subarray(hashedAt, bodyAt + bodyBytes));
-    HEAD_BYTES.copy(buf, at);
-    buf.write(prev, at + PREV_AT, 'latin1');
-    MIDDLE_BYTES.copy(buf, at + MIDDLE_AT);
+    let n = index;
+    do {
+      const digit = n % 10;
+      buf[--p] = 0x30 + digit;
+      n = (n - digit) / 10;
+    } while (n > 0);
+    buf[--p] = NEWLINE;
+    p -= 64;
+    buf.write(prev, p, 'latin1');
+    const digest = sha256Hex(buf.subarray(p, bodyAt + bodyBytes));
+    // P moves into the head before the head's other bytes overwrite where it was.
+    buf.copyWithin(at + PREV_AT, p, p + 64);
+    buf.set(HEAD_BYTES, at);
+    buf.set(MIDDLE_BYTES, at + MIDDLE_AT);
     buf.write(digest, at + DIGEST_AT, 'latin1');
     buf[at + TAIL_AT] = QUOTE;
     if (bodyBytes === 2) {
