@@ -112,6 +112,13 @@ describe('JCS fast path against the lossless path', () => {
     expect(agree(text)).toBe(fast);
   });
 
+  it('keeps code-unit order in objects large enough for V8 to store as dictionaries', () => {
+    const keys = Array.from({ length: 5000 }, (_, i) => `k${(i * 7919) % 5000}${String.fromCharCode(0x61 + (i % 26))}`);
+    const record = `{${keys.map((k, i) => `"${k}":${i % 3 === 0 ? `{"z":${i},"a":[${i}]}` : i}`).join(',')}}`;
+    expect(agree(record)).toBe(true);
+    expect(agree(`{"list":[${keys.map((k) => `"${k}"`).join(',')}]}`)).toBe(true);
+  });
+
   it('leaves a record nested past maxDepth to the lossless path, counting as it does', () => {
     const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
     // `{"a":1}` holds a value at depth 1.
