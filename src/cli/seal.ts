@@ -58,7 +58,7 @@ export async function sealCommand(args: string[], io: CliIO): Promise<number> {
 
 function stdoutSink(io: CliIO): SealSink {
   return {
-    write: async (text) => io.stdout(text),
+    write: async (bytes) => io.stdout(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8')),
     commit: async () => undefined,
     abort: async () => undefined,
   };

@@ -22,19 +22,25 @@ export function parseJsonLine(text: string, maxDepth: number): JsonLineResult {
   if (value === null || typeof value !== 'object') return { ok: true, value };
   const keys = countKeys(value, maxDepth);
   if (keys < 0) return { ok: false, code: 'too-deep', reason: `JSON nesting deeper than ${maxDepth} levels` };
-  if (keys === 0) return { ok: true, value };
+  if (keys === 0 || sameKeyCount(text, keys)) return { ok: true, value };
+  const duplicate = findDuplicateKey(text);
+  return { ok: false, code: 'duplicate-key', reason: `duplicate object key ${JSON.stringify(duplicate ?? '?')}` };
+}
+
+/**
+ * Whether a text JSON.parse accepted writes exactly `keys` object keys, the number
+ * of keys in what it parsed to: JSON.parse keeps the last of a repeated key, so a
+ * text that writes more has a duplicate key.
+ */
+export function sameKeyCount(text: string, keys: number): boolean {
   // Fast path: in compact JSON every key is followed by `":`. When no quote is followed
   // by white space, counting `":` can only over-count (a value containing `":`), never
   // under-count, so an equal count proves there is no duplicate key.
-  if (countQuoteColons(text) === keys && !/"\s/.test(text)) return { ok: true, value };
+  if (countQuoteColons(text) === keys && !/"\s/.test(text)) return true;
   let keysInText = 0;
   STRING_RE.lastIndex = 0;
   for (let m = STRING_RE.exec(text); m !== null; m = STRING_RE.exec(text)) if (m[1] !== undefined) keysInText += 1;
-  if (keysInText !== keys) {
-    const duplicate = findDuplicateKey(text);
-    return { ok: false, code: 'duplicate-key', reason: `duplicate object key ${JSON.stringify(duplicate ?? '?')}` };
-  }
-  return { ok: true, value };
+  return keysInText === keys;
 }
 
 function countQuoteColons(text: string): number {

@@ -35,100 +35,140 @@ export async function* splitLineBatches(
   maxLineBytes: number,
   facts: FileFacts,
 ): AsyncGenerator<LineEvent[]> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let skipping = false; // inside an over-long line
-  let skippedBytes = 0;
-  let lineNo = 0;
-  let first = true;
+  const splitter = new LineSplitter(maxLineBytes, facts);
+  for await (const chunk of chunks) {
+    const batch = splitter.batch(chunk);
+    if (batch.length > 0) yield batch;
+  }
+  const last = splitter.end();
+  if (last !== null) yield [last];
+}
 
-  for await (let chunk of chunks) {
-    const batch: LineEvent[] = [];
-    facts.bytes += chunk.length;
-    if (first) {
-      first = false;
+/**
+ * The line splitting of splitLines, fed one chunk at a time and synchronous:
+ * `lines(chunk)` yields, lazily, the lines the chunk ends (each decoded only when
+ * it is reached, so a consumer that handles one line at a time holds one line),
+ * `batch(chunk)` gives them all at once (decoded together: the fast way when they
+ * are all kept until the chunk is done), and `end()` the last line when the file
+ * does not end with a newline.
+ */
+export class LineSplitter {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private skipping = false; // inside an over-long line
+  private skippedBytes = 0;
+  private lineNo = 0;
+  private first = true;
+
+  constructor(
+    private readonly maxLineBytes: number,
+    private readonly facts: FileFacts,
+  ) {}
+
+  /** The lines `chunk` completes; iterate to the end before feeding the next chunk. */
+  lines(chunk: Buffer): Generator<LineEvent> {
+    return this.split(chunk, false);
+  }
+
+  /** The lines `chunk` completes, in one array. */
+  batch(chunk: Buffer): LineEvent[] {
+    return [...this.split(chunk, true)];
+  }
+
+  private *split(chunk: Buffer, wholeRuns: boolean): Generator<LineEvent> {
+    const maxLineBytes = this.maxLineBytes;
+    this.facts.bytes += chunk.length;
+    if (this.first) {
+      this.first = false;
       if (chunk.length >= 3 && chunk[0] === BOM[0] && chunk[1] === BOM[1] && chunk[2] === BOM[2]) {
-        facts.bom = true;
+        this.facts.bom = true;
         chunk = chunk.subarray(3);
       }
     }
     let start = 0;
     while (start < chunk.length) {
-      if (!skipping && pending.length === 0) {
+      if (!this.skipping && this.pending.length === 0) {
         // Fast path: every whole line left in the chunk at once, when they are valid UTF-8
-        // and none can be over the limit: one decode and one split instead of one per line.
-        // Decoded in segments of about DECODE_SEGMENT bytes: a string value that
-        // JSON.parse takes from a line may be a slice of the decoded text, and a record
-        // kept for its run then keeps that whole text alive, so the texts stay small.
+        // and none can be over the limit: one check for all of them, then one decode for
+        // all of them (wholeRuns) or one per line as it is reached.
         const last = chunk.lastIndexOf(NEWLINE);
-        if (last > start) {
-          let end = last;
-          if (end - start > DECODE_SEGMENT) {
-            const cut = chunk.lastIndexOf(NEWLINE, start + DECODE_SEGMENT);
-            end = cut > start ? cut : chunk.indexOf(NEWLINE, start + DECODE_SEGMENT);
+        let stop = last;
+        if (wholeRuns && last - start > DECODE_SEGMENT) {
+          // Decoded together in segments of about DECODE_SEGMENT bytes: a string value
+          // JSON.parse takes from a line may be a slice of the decoded text, and a record
+          // kept for its run then keeps that whole text alive, so the texts stay small.
+          const cut = chunk.lastIndexOf(NEWLINE, start + DECODE_SEGMENT);
+          stop = cut > start ? cut : chunk.indexOf(NEWLINE, start + DECODE_SEGMENT);
+        }
+        if (stop > start && stop - start <= maxLineBytes && isUtf8(chunk.subarray(start, stop))) {
+          if (wholeRuns) {
+            for (const raw of chunk.toString('utf8', start, stop).split('\n')) {
+              this.lineNo += 1;
+              yield { type: 'line', line: this.lineNo, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true };
+            }
+          } else {
+            for (let from = start; from <= stop; ) {
+              const nl = chunk.indexOf(NEWLINE, from);
+              const end = nl > from && chunk[nl - 1] === CR ? nl - 1 : nl;
+              this.lineNo += 1;
+              yield { type: 'line', line: this.lineNo, text: chunk.toString('utf8', from, end), terminated: true };
+              from = nl + 1;
+            }
           }
-          if (end - start <= maxLineBytes && isUtf8(chunk.subarray(start, end))) {
-            lineNo = pushLines(chunk.toString('utf8', start, end), lineNo, batch);
-            start = end + 1;
-            continue;
-          }
+          start = stop + 1;
+          continue;
         }
       }
       const nl = chunk.indexOf(NEWLINE, start);
       const end = nl === -1 ? chunk.length : nl;
       const piece = chunk.subarray(start, end);
-      if (skipping) {
-        skippedBytes += piece.length;
-      } else if (pendingBytes + piece.length > maxLineBytes) {
-        skipping = true;
-        skippedBytes = pendingBytes + piece.length;
-        pending = [];
-        pendingBytes = 0;
+      if (this.skipping) {
+        this.skippedBytes += piece.length;
+      } else if (this.pendingBytes + piece.length > maxLineBytes) {
+        this.skipping = true;
+        this.skippedBytes = this.pendingBytes + piece.length;
+        this.pending = [];
+        this.pendingBytes = 0;
       } else if (piece.length > 0) {
-        pending.push(piece);
-        pendingBytes += piece.length;
+        this.pending.push(piece);
+        this.pendingBytes += piece.length;
       }
       if (nl === -1) break;
-      lineNo += 1;
-      if (skipping) {
-        batch.push(tooLong(lineNo, skippedBytes, maxLineBytes, true));
-        skipping = false;
-        skippedBytes = 0;
+      this.lineNo += 1;
+      if (this.skipping) {
+        yield tooLong(this.lineNo, this.skippedBytes, maxLineBytes, true);
+        this.skipping = false;
+        this.skippedBytes = 0;
       } else {
-        const bytes = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
-        batch.push(decode(lineNo, bytes, true));
-        pending = [];
-        pendingBytes = 0;
+        const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+        this.pending = [];
+        this.pendingBytes = 0;
+        yield decode(this.lineNo, bytes, true);
       }
       start = nl + 1;
     }
     // Copy what we keep of this chunk so the chunk itself can be released.
+    const pending = this.pending;
     if (pending.length > 0 && pending[pending.length - 1]!.buffer === chunk.buffer) {
       pending[pending.length - 1] = Buffer.from(pending[pending.length - 1]!);
     }
-    if (batch.length > 0) yield batch;
   }
 
-  if (skipping) {
-    lineNo += 1;
-    facts.missingFinalNewline = true;
-    yield [tooLong(lineNo, skippedBytes, maxLineBytes, false)];
-  } else if (pendingBytes > 0) {
-    lineNo += 1;
-    facts.missingFinalNewline = true;
-    yield [decode(lineNo, pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes), false)];
+  /** The last line, when the file ends without a newline (or null); the facts are complete after it. */
+  end(): LineEvent | null {
+    let last: LineEvent | null = null;
+    if (this.skipping) {
+      this.lineNo += 1;
+      this.facts.missingFinalNewline = true;
+      last = tooLong(this.lineNo, this.skippedBytes, this.maxLineBytes, false);
+    } else if (this.pendingBytes > 0) {
+      this.lineNo += 1;
+      this.facts.missingFinalNewline = true;
+      last = decode(this.lineNo, this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes), false);
+    }
+    this.facts.lines = this.lineNo;
+    return last;
   }
-  facts.lines = lineNo;
-}
-
-/** The lines of a decoded run of whole lines (each had its newline); returns the last line number. */
-function pushLines(text: string, lineNo: number, batch: LineEvent[]): number {
-  let line = lineNo;
-  for (const raw of text.split('\n')) {
-    line += 1;
-    batch.push({ type: 'line', line, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true });
-  }
-  return line;
 }
 
 function decode(line: number, bytes: Buffer, terminated: boolean): LineEvent {

@@ -1,4 +1,5 @@
 import { CanonicalError, isLosslessObject, jcsLossless, LosslessParseError, parseLossless, type LosslessObject } from '../canonical/index.js';
+import { jcsRecordFast } from '../canonical/jcs-fast.js';
 import { pythonLossless } from '../canonical/python.js';
 import { InputError, UsageError } from '../errors.js';
 
@@ -26,6 +27,18 @@ export function requireSealMode(mode: SealMode): void {
  * integers beyond 2^53): we never hash something other than what is in the file.
  */
 export function canonicalRecord(text: string, file: string, line: number, mode: SealMode, maxDepth: number): string {
+  if (mode === 'jcs') {
+    const fast = jcsRecordFast(text, maxDepth, RESERVED_FIELDS);
+    if (fast !== undefined) return fast;
+  }
+  return canonicalRecordLossless(text, file, line, mode, maxDepth);
+}
+
+/**
+ * canonicalRecord without the fast path: every number lexeme kept. The fast path
+ * gives the same text whenever it gives one, and leaves every refusal to this.
+ */
+export function canonicalRecordLossless(text: string, file: string, line: number, mode: SealMode, maxDepth: number): string {
   const where = `${file}:${line}`;
   let value;
   try {

@@ -1,7 +1,7 @@
 import { InputError } from '../errors.js';
 import type { LineEvent } from '../io/line-splitter.js';
 import { canonicalRecord, type SealMode } from './canonical-record.js';
-import { formatLink, linkDigest, MAX_LINK_BYTES, ZERO_DIGEST } from './layout.js';
+import { LinkWriter, linkBytes, MAX_LINK_BYTES, ZERO_DIGEST } from './layout.js';
 
 /** Where the chain stands after the lines pushed so far. */
 export interface ChainState {
@@ -14,9 +14,13 @@ export interface ChainState {
 export interface Sealer extends ChainState {
   /** Seals one line of the source: the sealed line with its newline, or null for a blank line. Throws InputError. */
   push(event: LineEvent): string | null;
+  /** Seals one line of the source into `out` (nothing for a blank line); false for a blank line. Throws InputError. */
+  pushInto(event: LineEvent, out: LinkWriter): boolean;
 }
 
 const BLANK = /^[ \t\r]*$/;
+/** Bodies up to this many UTF-16 code units (3 UTF-8 bytes each at most) cannot make a link too long. */
+const SHORT_BODY = Math.floor((MAX_LINK_BYTES - linkBytes(3)) / 3);
 
 /**
  * Seals records one line at a time, in order; nothing but the previous digest
@@ -27,6 +31,18 @@ const BLANK = /^[ \t\r]*$/;
 export function createSealer(file: string, mode: SealMode, maxDepth: number): Sealer {
   let records = 0;
   let prev = ZERO_DIGEST;
+  let single: LinkWriter | null = null;
+  const pushInto = (event: LineEvent, out: LinkWriter): boolean => {
+    if (event.type === 'bad-line') throw new InputError(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`);
+    if (BLANK.test(event.text)) return false;
+    const body = canonicalRecord(event.text, file, event.line, mode, maxDepth);
+    if (body.length > SHORT_BODY && linkBytes(Buffer.byteLength(body, 'utf8')) > MAX_LINK_BYTES) {
+      throw new InputError(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${MAX_LINK_BYTES} bytes`);
+    }
+    prev = out.append(prev, records, body);
+    records += 1;
+    return true;
+  };
   return {
     get records() {
       return records;
@@ -34,18 +50,10 @@ export function createSealer(file: string, mode: SealMode, maxDepth: number): Se
     get finalDigest() {
       return prev;
     },
+    pushInto,
     push(event: LineEvent): string | null {
-      if (event.type === 'bad-line') throw new InputError(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`);
-      if (BLANK.test(event.text)) return null;
-      const body = canonicalRecord(event.text, file, event.line, mode, maxDepth);
-      const digest = linkDigest(prev, records, body);
-      const link = `${formatLink(prev, digest, body)}\n`;
-      if (Buffer.byteLength(link, 'utf8') > MAX_LINK_BYTES) {
-        throw new InputError(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${MAX_LINK_BYTES} bytes`);
-      }
-      prev = digest;
-      records += 1;
-      return link;
+      single ??= new LinkWriter(4096);
+      return pushInto(event, single) ? single.take().toString('utf8') : null;
     },
   };
 }

@@ -1,3 +1,4 @@
+import * as nodeCrypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 
 /**
@@ -29,6 +30,103 @@ const TAIL_AT = DIGEST_AT + 64; // 149: the closing quote of the digest
 /** D for link `index` whose predecessor's digest is `prev` and whose canonical record is `body`. */
 export function linkDigest(prev: string, index: number, body: Uint8Array | string): string {
   return createHash('sha256').update(`${prev}\n${index}\n`, 'latin1').update(body).digest('hex');
+}
+
+/** SHA-256 in hex of a byte range; one call and no Hash object where Node has crypto.hash (20.12+). */
+const sha256Hex: (bytes: Uint8Array) => string =
+  typeof nodeCrypto.hash === 'function' ? (bytes) => nodeCrypto.hash('sha256', bytes, 'hex') : (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const CLOSE = 0x7d;
+/** Bytes of a link before its members: `{"prev":"P","digest":"D"` (150, more than the 82 of `P \n n \n` for n below 2^53). */
+const LINK_HEAD_BYTES = TAIL_AT + 1;
+
+/** Bytes of the sealed line, newline included, for a body of `bodyBytes` UTF-8 bytes. */
+export function linkBytes(bodyBytes: number): number {
+  return bodyBytes === 2 ? LINK_HEAD_BYTES + 2 : LINK_HEAD_BYTES + bodyBytes + 1;
+}
+
+/**
+ * Sealed lines written straight into one reusable byte buffer, the same bytes as
+ * `${formatLink(prev, linkDigest(prev, n, body), body)}\n`, with the body encoded
+ * to UTF-8 once and no string, Hash object or copy per link: the body is written
+ * where the link's members go, `P \n n \n` just before it (over the place of
+ * the head, written once the digest is known), hashed in place, and its `{`
+ * turned into the `,` after the digest (or, for `{}`, the `}` that ends the line).
+ */
+export class LinkWriter {
+  private buffer: Buffer;
+  private used = 0;
+
+  constructor(private readonly capacity = 1024 * 1024) {
+    this.buffer = Buffer.allocUnsafe(capacity);
+  }
+
+  /** Bytes written since the last take(). */
+  get length(): number {
+    return this.used;
+  }
+
+  /** Writes the link for `body` (a canonical JSON object) at index `index` after `prev`; returns its digest. */
+  append(prev: string, index: number, body: string): string {
+    // A UTF-16 code unit is at most 3 UTF-8 bytes; count exactly only when that bound does not fit.
+    let room = LINK_HEAD_BYTES + body.length * 3 + 1;
+    if (this.used + room > this.buffer.length) room = LINK_HEAD_BYTES + Buffer.byteLength(body, 'utf8') + 1;
+    this.reserve(room);
+    const buf = this.buffer;
+    const at = this.used;
+    const bodyAt = at + LINK_HEAD_BYTES;
+    const bodyBytes = buf.write(body, bodyAt, 'utf8');
+    // `P \n n \n`, written backwards from the body: n's digits from the last.
+    let p = bodyAt - 1;
+    buf[p] = NEWLINE;
+    let n = index;
+    do {
+      const digit = n % 10;
+      buf[--p] = 0x30 + digit;
+      n = (n - digit) / 10;
+    } while (n > 0);
+    buf[--p] = NEWLINE;
+    p -= 64;
+    buf.write(prev, p, 'latin1');
+    const digest = sha256Hex(buf.subarray(p, bodyAt + bodyBytes));
+    // P moves into the head before the head's other bytes overwrite where it was.
+    buf.copyWithin(at + PREV_AT, p, p + 64);
+    buf.set(HEAD_BYTES, at);
+    buf.set(MIDDLE_BYTES, at + MIDDLE_AT);
+    buf.write(digest, at + DIGEST_AT, 'latin1');
+    buf[at + TAIL_AT] = QUOTE;
+    if (bodyBytes === 2) {
+      buf[bodyAt] = CLOSE;
+      buf[bodyAt + 1] = NEWLINE;
+    } else {
+      buf[bodyAt] = COMMA;
+      buf[bodyAt + bodyBytes] = NEWLINE;
+    }
+    this.used = at + linkBytes(bodyBytes);
+    return digest;
+  }
+
+  /**
+   * The bytes written so far, and an empty writer. The bytes are a view of the
+   * writer's buffer: use them up (write them out) before the next append.
+   */
+  take(): Buffer {
+    const out = this.buffer.subarray(0, this.used);
+    this.used = 0;
+    // A buffer grown for one long link is let go rather than kept for the rest of the file.
+    if (this.buffer.length > this.capacity) this.buffer = Buffer.allocUnsafe(this.capacity);
+    return out;
+  }
+
+  private reserve(bytes: number): void {
+    if (this.used + bytes <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + bytes));
+    this.buffer.copy(grown, 0, 0, this.used);
+    this.buffer = grown;
+  }
 }
 
 /** The sealed line (without its newline) for a canonical record body. */

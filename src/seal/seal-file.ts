@@ -4,14 +4,16 @@ import { open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { openByteSource, type ByteSource } from '../io/byte-source.js';
 import type { ReadLimits } from '../io/limits.js';
-import { splitLines, type FileFacts } from '../io/line-splitter.js';
+import { LineSplitter, type FileFacts } from '../io/line-splitter.js';
 import type { SealMode } from './canonical-record.js';
 import { createSealer } from './chain.js';
 import { buildCheckpoint, formatCheckpoint, type Checkpoint } from './checkpoint.js';
+import { LinkWriter } from './layout.js';
 
-/** Where sealed text goes: a file (written whole or not at all) or a stream such as stdout. */
+/** Where sealed bytes go: a file (written whole or not at all) or a stream such as stdout. */
 export interface SealSink {
-  write(text: string): Promise<void>;
+  /** Writes whole sealed lines; `bytes` may be reused once the promise settles. */
+  write(bytes: Uint8Array): Promise<void>;
   /** Called once after the last write, when sealing succeeded. */
   commit(): Promise<void>;
   /** Called instead of commit when sealing failed. */
@@ -32,9 +34,14 @@ export interface SealFileRequest {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-const BATCH_CHARS = 1024 * 1024;
+const BATCH_BYTES = 1024 * 1024;
 
-/** Seals a trace file of any dialect, streaming: memory holds one line and one output batch. */
+/**
+ * Seals a trace file of any dialect, streaming: memory holds one input chunk,
+ * the line being sealed and one output batch, and each line is decoded, sealed
+ * and written out as bytes before the next is read, so the garbage per line
+ * dies young instead of piling up in the old heap.
+ */
 export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
   const { path, display, sink, mode, limits } = request;
   let source: ByteSource;
@@ -48,24 +55,23 @@ export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
   const sealedHash = createHash('sha256');
   const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
   const sealer = createSealer(display, mode, limits.maxDepth);
-  let batch: string[] = [];
-  let batchChars = 0;
+  // Room for a batch and the link that ends it, so the buffer seldom has to grow.
+  const links = new LinkWriter(BATCH_BYTES + 64 * 1024);
   const flush = async () => {
-    const text = batch.join('');
-    batch = [];
-    batchChars = 0;
-    sealedHash.update(text, 'utf8');
-    await sink.write(text);
+    const bytes = links.take();
+    sealedHash.update(bytes);
+    await sink.write(bytes);
   };
   try {
     const chunks = source.gzip ? source.chunks() : teeHash(source.chunks(), sourceHash);
-    for await (const event of splitLines(chunks, limits.maxLineBytes, facts)) {
-      const link = sealer.push(event);
-      if (link === null) continue;
-      batch.push(link);
-      batchChars += link.length;
-      if (batchChars >= BATCH_CHARS) await flush();
+    const splitter = new LineSplitter(limits.maxLineBytes, facts);
+    for await (const chunk of chunks) {
+      for (const event of splitter.lines(chunk)) {
+        if (sealer.pushInto(event, links) && links.length >= BATCH_BYTES) await flush();
+      }
     }
+    const last = splitter.end();
+    if (last !== null) sealer.pushInto(last, links);
     if (source.problem) throw new InputError(display, null, `seal-${source.problem.code}`, `${display}: cannot be sealed: ${source.problem.message}`);
     if (source.gzip) await hashFile(path, sourceHash, display);
     await flush();
@@ -101,9 +107,9 @@ export async function fileSink(path: string, display: string): Promise<SealSink>
     closed = true;
   };
   return {
-    write: async (text) => {
-      if (text.length === 0) return;
-      await handle.write(text, null, 'utf8').catch((error: unknown) => {
+    write: async (bytes) => {
+      if (bytes.length === 0) return;
+      await handle.write(bytes).catch((error: unknown) => {
         throw unwritable(display, error);
       });
     },

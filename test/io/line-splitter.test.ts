@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstInvalidByte, splitLines, type FileFacts, type LineEvent } from '../../src/io/line-splitter.js';
+import { firstInvalidByte, LineSplitter, splitLines, type FileFacts, type LineEvent } from '../../src/io/line-splitter.js';
 
 async function split(chunks: Buffer[], max = 1024): Promise<{ events: LineEvent[]; facts: FileFacts }> {
   const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
@@ -76,6 +76,40 @@ describe('splitLines', () => {
     const { events, facts } = await split([]);
     expect(events).toEqual([]);
     expect(facts).toEqual({ bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
+  });
+});
+
+describe('LineSplitter', () => {
+  it('yields each line of a chunk as it is reached, and the unterminated last line at the end', () => {
+    const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+    const splitter = new LineSplitter(1024, facts);
+    const first = splitter.lines(Buffer.from('a\r\nb\nc'));
+    expect(first.next().value).toEqual({ type: 'line', line: 1, text: 'a', terminated: true });
+    expect(first.next().value).toEqual({ type: 'line', line: 2, text: 'b', terminated: true });
+    expect(first.next().done).toBe(true);
+    expect([...splitter.lines(Buffer.from('d\ne'))]).toEqual([{ type: 'line', line: 3, text: 'cd', terminated: true }]);
+    expect(splitter.end()).toEqual({ type: 'line', line: 4, text: 'e', terminated: false });
+    expect(facts).toEqual({ bytes: 9, lines: 4, bom: false, missingFinalNewline: true });
+  });
+
+  it('lines() and batch() give the same events and facts, whatever the chunk boundaries', () => {
+    const bytes = Buffer.concat([Buffer.from('\ufeff{"a":"é😀"}\r\n\r\nx\ry\n'), Buffer.from([0x61, 0xff, 0x0a]), Buffer.from(`${'z'.repeat(80)}\nlast`)]);
+    const run = (size: number, lazy: boolean) => {
+      const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+      const splitter = new LineSplitter(64, facts);
+      const events: LineEvent[] = [];
+      for (let i = 0; i < bytes.length; i += size) events.push(...(lazy ? splitter.lines(bytes.subarray(i, i + size)) : splitter.batch(bytes.subarray(i, i + size))));
+      const last = splitter.end();
+      if (last) events.push(last);
+      return { events, facts };
+    };
+    const expected = run(bytes.length, false);
+    expect(texts(expected.events)).toEqual(['{"a":"é😀"}', '', 'x\ry', '!invalid-utf8', '!line-too-long', 'last']);
+    // From 3: the BOM is looked for in the first chunk only.
+    for (let size = 3; size <= bytes.length; size += 1) {
+      expect(run(size, true)).toEqual(expected);
+      expect(run(size, false)).toEqual(expected);
+    }
   });
 });
 
