@@ -9115,8 +9115,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   bD: () => (/* binding */ runAudit)
 });
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 44 modules
-var registry = __nccwpck_require__(1089);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 43 modules
+var registry = __nccwpck_require__(4088);
 // EXTERNAL MODULE: ./src/io/byte-source.ts + 1 modules
 var byte_source = __nccwpck_require__(121);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
@@ -12925,7 +12925,7 @@ function python(value, path = '') {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5461);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2926);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6481);
 
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
@@ -12947,7 +12947,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2926:
+/***/ 6481:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14328,8 +14328,8 @@ async function loadCliConfig(io, configFlag, overrides = {}) {
     return resolveConfig(file, overrides, configPath ?? 'configuration');
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 44 modules
-var registry = __nccwpck_require__(1089);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 43 modules
+var registry = __nccwpck_require__(4088);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/timeline/rank.ts
@@ -15382,9 +15382,145 @@ async function scopeCommand(args, io) {
     return audit.findings.length > 0 ? 1 : 0;
 }
 
+// EXTERNAL MODULE: ./src/io/json-line.ts
+var json_line = __nccwpck_require__(4595);
+;// CONCATENATED MODULE: ./src/canonical/jcs-fast.ts
+
+/**
+ * A fast way to the exact text `jcsLossless(parseLossless(text, maxDepth))` gives
+ * for a JSON object, for the (common) records where it can prove the two agree:
+ * V8's JSON.parse, a copy of every object with its members inserted in UTF-16
+ * code-unit order of their keys, and V8's JSON.stringify of the copy. Returns
+ * undefined when it cannot prove it; the caller then takes the lossless path,
+ * which also produces every refusal and error message, so those stay the same.
+ *
+ * Why the result is the same, case by case (anything else returns undefined):
+ * - JSON.parse and parseLossless accept the same grammar, except that
+ *   parseLossless refuses duplicate keys (JSON.parse keeps the last; here the
+ *   keys written in the text are counted against the keys parsed) and values
+ *   nested deeper than `maxDepth` (the record is depth 0, its members depth 1).
+ * - A number: jcsLossless writes JSON.stringify(Number(lexeme)), and JSON.parse
+ *   reads a lexeme as Number() does. It refuses non-finite values and integer
+ *   lexemes past 2^53; a magnitude at most 2^53-1 proves neither happened (a
+ *   lexeme whose magnitude rounds to that range cannot be an integer past it).
+ * - A string: both write JSON.stringify's escaping; jcsLossless refuses a lone
+ *   surrogate, which JSON.stringify writes as a `\udXXX` escape, so output with
+ *   `\ud` in it is left to the lossless path (a `\\ud` there only costs time).
+ * - Keys: JSON.stringify writes an object's members in insertion order, except
+ *   that array-index keys come first, in numeric order, and `__proto__` cannot
+ *   be inserted as plain data: keys that start with a digit or are `__proto__`
+ *   are left to the lossless path.
+ * - A record that is not an object, or has one of `refused` as a top-level key,
+ *   is refused by the caller: left to the lossless path.
+ */
+function jcsRecordFast(text, maxDepth, refused = []) {
+    if (!(maxDepth >= 0))
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+        return undefined;
+    for (const key of refused)
+        if (Object.hasOwn(value, key))
+            return undefined;
+    keysSeen = 0;
+    let out;
+    try {
+        const copy = sortedCopy(value, 0, maxDepth);
+        if (copy === undefined || !(0,json_line/* sameKeyCount */.r)(text, keysSeen))
+            return undefined;
+        out = JSON.stringify(copy);
+    }
+    catch {
+        // Stack overflow on a deep record under a large maxDepth: the lossless path decides.
+        return undefined;
+    }
+    return out.includes('\\ud') ? undefined : out;
+}
+/** Keys in the objects copied so far (after JSON.parse's last-wins), for the duplicate check. */
+let keysSeen = 0;
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+/**
+ * A copy of a parsed object or array with every object's keys in code-unit order,
+ * or undefined when a value below it is one the fast path does not handle.
+ */
+function sortedCopy(value, depth, maxDepth) {
+    if (Array.isArray(value)) {
+        const n = value.length;
+        if (n > 0 && depth >= maxDepth)
+            return undefined;
+        const copy = [];
+        for (let i = 0; i < n; i += 1) {
+            const item = value[i];
+            if (typeof item === 'object' && item !== null) {
+                const inner = sortedCopy(item, depth + 1, maxDepth);
+                if (inner === undefined)
+                    return undefined;
+                copy.push(inner);
+            }
+            else {
+                if (typeof item === 'number' && !(Math.abs(item) <= MAX_SAFE))
+                    return undefined;
+                copy.push(item);
+            }
+        }
+        return copy;
+    }
+    const keys = Object.keys(value);
+    if (keys.length === 0)
+        return {};
+    if (depth >= maxDepth)
+        return undefined;
+    keysSeen += keys.length;
+    sortCodeUnits(keys);
+    const source = value;
+    const copy = {};
+    for (let i = 0; i < keys.length; i += 1) {
+        const key = keys[i];
+        const first = key.charCodeAt(0);
+        if ((first >= 0x30 && first <= 0x39) || key === '__proto__')
+            return undefined;
+        const item = source[key];
+        if (typeof item === 'object' && item !== null) {
+            const inner = sortedCopy(item, depth + 1, maxDepth);
+            if (inner === undefined)
+                return undefined;
+            copy[key] = inner;
+        }
+        else {
+            if (typeof item === 'number' && !(Math.abs(item) <= MAX_SAFE))
+                return undefined;
+            copy[key] = item;
+        }
+    }
+    return copy;
+}
+/** Sorts in code-unit order (what `<` compares), in place: insertion sort for the small objects most are. */
+function sortCodeUnits(keys) {
+    if (keys.length > 16) {
+        keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        return;
+    }
+    for (let i = 1; i < keys.length; i += 1) {
+        const key = keys[i];
+        let j = i - 1;
+        while (j >= 0 && keys[j] > key) {
+            keys[j + 1] = keys[j];
+            j -= 1;
+        }
+        keys[j + 1] = key;
+    }
+}
+
 // EXTERNAL MODULE: ./src/canonical/python.ts
 var python = __nccwpck_require__(6354);
 ;// CONCATENATED MODULE: ./src/seal/canonical-record.ts
+
 
 
 
@@ -15408,6 +15544,18 @@ function requireSealMode(mode) {
  * integers beyond 2^53): we never hash something other than what is in the file.
  */
 function canonicalRecord(text, file, line, mode, maxDepth) {
+    if (mode === 'jcs') {
+        const fast = jcsRecordFast(text, maxDepth, RESERVED_FIELDS);
+        if (fast !== undefined)
+            return fast;
+    }
+    return canonicalRecordLossless(text, file, line, mode, maxDepth);
+}
+/**
+ * canonicalRecord without the fast path: every number lexeme kept. The fast path
+ * gives the same text whenever it gives one, and leaves every refusal to this.
+ */
+function canonicalRecordLossless(text, file, line, mode, maxDepth) {
     const where = `${file}:${line}`;
     let value;
     try {
@@ -15457,6 +15605,7 @@ function kindOf(value) {
 
 ;// CONCATENATED MODULE: ./src/seal/layout.ts
 
+
 /**
  * The byte layout of a sealed file (docs/sealing.md is the specification).
  *
@@ -15483,6 +15632,99 @@ const TAIL_AT = DIGEST_AT + 64; // 149: the closing quote of the digest
 /** D for link `index` whose predecessor's digest is `prev` and whose canonical record is `body`. */
 function linkDigest(prev, index, body) {
     return (0,external_node_crypto_.createHash)('sha256').update(`${prev}\n${index}\n`, 'latin1').update(body).digest('hex');
+}
+/** SHA-256 in hex of a byte range; one call and no Hash object where Node has crypto.hash (20.12+). */
+const sha256Hex = typeof external_node_crypto_.hash === 'function' ? (bytes) => external_node_crypto_.hash('sha256', bytes, 'hex') : (bytes) => (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const CLOSE = 0x7d;
+/** Bytes of a link before its members: `{"prev":"P","digest":"D"` (150, more than the 82 of `P \n n \n` for n below 2^53). */
+const LINK_HEAD_BYTES = TAIL_AT + 1;
+/** Bytes of the sealed line, newline included, for a body of `bodyBytes` UTF-8 bytes. */
+function linkBytes(bodyBytes) {
+    return bodyBytes === 2 ? LINK_HEAD_BYTES + 2 : LINK_HEAD_BYTES + bodyBytes + 1;
+}
+/**
+ * Sealed lines written straight into one reusable byte buffer, the same bytes as
+ * `${formatLink(prev, linkDigest(prev, n, body), body)}\n`, with the body encoded
+ * to UTF-8 once and no string, Hash object or copy per link: the body is written
+ * where the link's members go, `P \n n \n` just before it (over the place of
+ * the head, written once the digest is known), hashed in place, and its `{`
+ * turned into the `,` after the digest (or, for `{}`, the `}` that ends the line).
+ */
+class LinkWriter {
+    capacity;
+    buffer;
+    used = 0;
+    constructor(capacity = 1024 * 1024) {
+        this.capacity = capacity;
+        this.buffer = Buffer.allocUnsafe(capacity);
+    }
+    /** Bytes written since the last take(). */
+    get length() {
+        return this.used;
+    }
+    /** Writes the link for `body` (a canonical JSON object) at index `index` after `prev`; returns its digest. */
+    append(prev, index, body) {
+        // A UTF-16 code unit is at most 3 UTF-8 bytes; count exactly only when that bound does not fit.
+        let room = LINK_HEAD_BYTES + body.length * 3 + 1;
+        if (this.used + room > this.buffer.length)
+            room = LINK_HEAD_BYTES + Buffer.byteLength(body, 'utf8') + 1;
+        this.reserve(room);
+        const buf = this.buffer;
+        const at = this.used;
+        const bodyAt = at + LINK_HEAD_BYTES;
+        const bodyBytes = buf.write(body, bodyAt, 'utf8');
+        // `P \n n \n`, written backwards from the body: n's digits from the last.
+        let p = bodyAt - 1;
+        buf[p] = NEWLINE;
+        let n = index;
+        do {
+            const digit = n % 10;
+            buf[--p] = 0x30 + digit;
+            n = (n - digit) / 10;
+        } while (n > 0);
+        buf[--p] = NEWLINE;
+        p -= 64;
+        buf.write(prev, p, 'latin1');
+        const digest = sha256Hex(buf.subarray(p, bodyAt + bodyBytes));
+        // P moves into the head before the head's other bytes overwrite where it was.
+        buf.copyWithin(at + PREV_AT, p, p + 64);
+        buf.set(HEAD_BYTES, at);
+        buf.set(MIDDLE_BYTES, at + MIDDLE_AT);
+        buf.write(digest, at + DIGEST_AT, 'latin1');
+        buf[at + TAIL_AT] = QUOTE;
+        if (bodyBytes === 2) {
+            buf[bodyAt] = CLOSE;
+            buf[bodyAt + 1] = NEWLINE;
+        }
+        else {
+            buf[bodyAt] = COMMA;
+            buf[bodyAt + bodyBytes] = NEWLINE;
+        }
+        this.used = at + linkBytes(bodyBytes);
+        return digest;
+    }
+    /**
+     * The bytes written so far, and an empty writer. The bytes are a view of the
+     * writer's buffer: use them up (write them out) before the next append.
+     */
+    take() {
+        const out = this.buffer.subarray(0, this.used);
+        this.used = 0;
+        // A buffer grown for one long link is let go rather than kept for the rest of the file.
+        if (this.buffer.length > this.capacity)
+            this.buffer = Buffer.allocUnsafe(this.capacity);
+        return out;
+    }
+    reserve(bytes) {
+        if (this.used + bytes <= this.buffer.length)
+            return;
+        const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + bytes));
+        this.buffer.copy(grown, 0, 0, this.used);
+        this.buffer = grown;
+    }
 }
 /** The sealed line (without its newline) for a canonical record body. */
 function formatLink(prev, digest, body) {
@@ -15516,6 +15758,8 @@ function parseLink(line) {
 
 
 const BLANK = /^[ \t\r]*$/;
+/** Bodies up to this many UTF-16 code units (3 UTF-8 bytes each at most) cannot make a link too long. */
+const SHORT_BODY = Math.floor((MAX_LINK_BYTES - linkBytes(3)) / 3);
 /**
  * Seals records one line at a time, in order; nothing but the previous digest
  * is kept, so memory does not grow with the file. Blank lines are skipped (they
@@ -15525,6 +15769,20 @@ const BLANK = /^[ \t\r]*$/;
 function createSealer(file, mode, maxDepth) {
     let records = 0;
     let prev = ZERO_DIGEST;
+    let single = null;
+    const pushInto = (event, out) => {
+        if (event.type === 'bad-line')
+            throw new errors/* InputError */.dz(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`);
+        if (BLANK.test(event.text))
+            return false;
+        const body = canonicalRecord(event.text, file, event.line, mode, maxDepth);
+        if (body.length > SHORT_BODY && linkBytes(Buffer.byteLength(body, 'utf8')) > MAX_LINK_BYTES) {
+            throw new errors/* InputError */.dz(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${MAX_LINK_BYTES} bytes`);
+        }
+        prev = out.append(prev, records, body);
+        records += 1;
+        return true;
+    };
     return {
         get records() {
             return records;
@@ -15532,20 +15790,10 @@ function createSealer(file, mode, maxDepth) {
         get finalDigest() {
             return prev;
         },
+        pushInto,
         push(event) {
-            if (event.type === 'bad-line')
-                throw new errors/* InputError */.dz(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`);
-            if (BLANK.test(event.text))
-                return null;
-            const body = canonicalRecord(event.text, file, event.line, mode, maxDepth);
-            const digest = linkDigest(prev, records, body);
-            const link = `${formatLink(prev, digest, body)}\n`;
-            if (Buffer.byteLength(link, 'utf8') > MAX_LINK_BYTES) {
-                throw new errors/* InputError */.dz(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${MAX_LINK_BYTES} bytes`);
-            }
-            prev = digest;
-            records += 1;
-            return link;
+            single ??= new LinkWriter(4096);
+            return pushInto(event, single) ? single.take().toString('utf8') : null;
         },
     };
 }
@@ -15655,8 +15903,14 @@ var line_splitter = __nccwpck_require__(7079);
 
 
 
-const BATCH_CHARS = 1024 * 1024;
-/** Seals a trace file of any dialect, streaming: memory holds one line and one output batch. */
+
+const BATCH_BYTES = 1024 * 1024;
+/**
+ * Seals a trace file of any dialect, streaming: memory holds one input chunk,
+ * the line being sealed and one output batch, and each line is decoded, sealed
+ * and written out as bytes before the next is read, so the garbage per line
+ * dies young instead of piling up in the old heap.
+ */
 async function seal_file_sealFile(request) {
     const { path, display, sink, mode, limits } = request;
     let source;
@@ -15671,26 +15925,25 @@ async function seal_file_sealFile(request) {
     const sealedHash = (0,external_node_crypto_.createHash)('sha256');
     const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
     const sealer = createSealer(display, mode, limits.maxDepth);
-    let batch = [];
-    let batchChars = 0;
+    // Room for a batch and the link that ends it, so the buffer seldom has to grow.
+    const links = new LinkWriter(BATCH_BYTES + 64 * 1024);
     const flush = async () => {
-        const text = batch.join('');
-        batch = [];
-        batchChars = 0;
-        sealedHash.update(text, 'utf8');
-        await sink.write(text);
+        const bytes = links.take();
+        sealedHash.update(bytes);
+        await sink.write(bytes);
     };
     try {
         const chunks = source.gzip ? source.chunks() : teeHash(source.chunks(), sourceHash);
-        for await (const event of (0,line_splitter/* splitLines */.uz)(chunks, limits.maxLineBytes, facts)) {
-            const link = sealer.push(event);
-            if (link === null)
-                continue;
-            batch.push(link);
-            batchChars += link.length;
-            if (batchChars >= BATCH_CHARS)
-                await flush();
+        const splitter = new line_splitter/* LineSplitter */.g3(limits.maxLineBytes, facts);
+        for await (const chunk of chunks) {
+            for (const event of splitter.lines(chunk)) {
+                if (sealer.pushInto(event, links) && links.length >= BATCH_BYTES)
+                    await flush();
+            }
         }
+        const last = splitter.end();
+        if (last !== null)
+            sealer.pushInto(last, links);
         if (source.problem)
             throw new errors/* InputError */.dz(display, null, `seal-${source.problem.code}`, `${display}: cannot be sealed: ${source.problem.message}`);
         if (source.gzip)
@@ -15728,10 +15981,10 @@ async function seal_file_fileSink(path, display) {
         closed = true;
     };
     return {
-        write: async (text) => {
-            if (text.length === 0)
+        write: async (bytes) => {
+            if (bytes.length === 0)
                 return;
-            await handle.write(text, null, 'utf8').catch((error) => {
+            await handle.write(bytes).catch((error) => {
                 throw unwritable(display, error);
             });
         },
@@ -15849,7 +16102,7 @@ function formatVerdict(verdict) {
 }
 
 ;// CONCATENATED MODULE: ./src/seal/raw-lines.ts
-const NEWLINE = 0x0a;
+const raw_lines_NEWLINE = 0x0a;
 /**
  * Splits a byte stream on "\n" and nothing else: unlike the trace line reader,
  * a CR, a BOM or invalid UTF-8 stays in the line, because every byte of a
@@ -15863,7 +16116,7 @@ async function* splitRawLines(chunks, maxBytes) {
     for await (const chunk of chunks) {
         let start = 0;
         while (start < chunk.length) {
-            const nl = chunk.indexOf(NEWLINE, start);
+            const nl = chunk.indexOf(raw_lines_NEWLINE, start);
             const end = nl === -1 ? chunk.length : nl;
             const piece = chunk.subarray(start, end);
             pendingBytes += piece.length;
@@ -16096,7 +16349,7 @@ async function sealCommand(args, io) {
 }
 function stdoutSink(io) {
     return {
-        write: async (text) => io.stdout(text),
+        write: async (bytes) => io.stdout(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8')),
         commit: async () => undefined,
         abort: async () => undefined,
     };
@@ -16242,7 +16495,7 @@ function describeError(error, debug) {
 
 /***/ }),
 
-/***/ 1089:
+/***/ 4088:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16328,147 +16581,8 @@ function toMillis(value) {
     return value;
 }
 
-;// CONCATENATED MODULE: ./src/io/json-line.ts
-// Every string literal in order; group 1 is set when the string is an object key.
-// Outside strings JSON has no `"`, so matching left to right stays aligned on string starts.
-const STRING_RE = /"(?:[^"\\]|\\.)*"(\s*:)?/gs;
-/**
- * Parses one line as JSON with the checks JSON.parse does not make: duplicate
- * keys (reported, never silently last-wins) and a nesting depth cap.
- */
-function parseJsonLine(text, maxDepth) {
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        if (error instanceof RangeError)
-            return { ok: false, code: 'too-deep', reason: `nesting deeper than the parser can go (limit ${maxDepth})` };
-        return { ok: false, code: 'not-json', reason: `not JSON: ${jsonErrorText(error)}` };
-    }
-    if (value === null || typeof value !== 'object')
-        return { ok: true, value };
-    const keys = countKeys(value, maxDepth);
-    if (keys < 0)
-        return { ok: false, code: 'too-deep', reason: `JSON nesting deeper than ${maxDepth} levels` };
-    if (keys === 0)
-        return { ok: true, value };
-    // Fast path: in compact JSON every key is followed by `":`. When no quote is followed
-    // by white space, counting `":` can only over-count (a value containing `":`), never
-    // under-count, so an equal count proves there is no duplicate key.
-    if (countQuoteColons(text) === keys && !/"\s/.test(text))
-        return { ok: true, value };
-    let keysInText = 0;
-    STRING_RE.lastIndex = 0;
-    for (let m = STRING_RE.exec(text); m !== null; m = STRING_RE.exec(text))
-        if (m[1] !== undefined)
-            keysInText += 1;
-    if (keysInText !== keys) {
-        const duplicate = findDuplicateKey(text);
-        return { ok: false, code: 'duplicate-key', reason: `duplicate object key ${JSON.stringify(duplicate ?? '?')}` };
-    }
-    return { ok: true, value };
-}
-function countQuoteColons(text) {
-    let count = 0;
-    for (let at = text.indexOf('":'); at !== -1; at = text.indexOf('":', at + 2))
-        count += 1;
-    return count;
-}
-/** Deepest limit walked by recursion; a larger configured limit uses a work list (no stack overflow). */
-const RECURSION_LIMIT = 1000;
-/** Keys in `root` and below it, or -1 when it nests deeper than `maxDepth`. */
-function countKeys(root, maxDepth) {
-    return maxDepth > RECURSION_LIMIT ? countKeysWithList(root, maxDepth) : countBelow(root, 1, maxDepth);
-}
-function countKeysWithList(root, maxDepth) {
-    let keys = 0;
-    const stack = [[root, 1]];
-    while (stack.length > 0) {
-        const [node, depth] = stack.pop();
-        if (depth > maxDepth)
-            return -1;
-        if (Array.isArray(node)) {
-            for (const item of node)
-                if (item !== null && typeof item === 'object')
-                    stack.push([item, depth + 1]);
-        }
-        else {
-            for (const key in node) {
-                keys += 1;
-                const item = node[key];
-                if (item !== null && typeof item === 'object')
-                    stack.push([item, depth + 1]);
-            }
-        }
-    }
-    return keys;
-}
-/** Keys in `node` and below it, or -1 past `maxDepth` (recursion, no work list: no allocation per node). */
-function countBelow(node, depth, maxDepth) {
-    if (depth > maxDepth)
-        return -1;
-    let keys = 0;
-    if (Array.isArray(node)) {
-        for (const item of node) {
-            if (item === null || typeof item !== 'object')
-                continue;
-            const below = countBelow(item, depth + 1, maxDepth);
-            if (below < 0)
-                return -1;
-            keys += below;
-        }
-        return keys;
-    }
-    for (const key in node) {
-        keys += 1;
-        const item = node[key];
-        if (item === null || typeof item !== 'object')
-            continue;
-        const below = countBelow(item, depth + 1, maxDepth);
-        if (below < 0)
-            return -1;
-        keys += below;
-    }
-    return keys;
-}
-/** Slow path, only after the fast count saw a difference: name the first repeated key. */
-function findDuplicateKey(text) {
-    const scopes = [];
-    STRING_RE.lastIndex = 0;
-    let last = 0;
-    for (let m = STRING_RE.exec(text); m !== null; m = STRING_RE.exec(text)) {
-        for (let i = last; i < m.index; i += 1) {
-            const c = text[i];
-            if (c === '{')
-                scopes.push(new Set());
-            else if (c === '[')
-                scopes.push(null);
-            else if (c === '}' || c === ']')
-                scopes.pop();
-        }
-        last = STRING_RE.lastIndex;
-        if (m[1] !== undefined) {
-            const key = JSON.parse(m[0].slice(0, m[0].lastIndexOf('"') + 1));
-            const scope = scopes[scopes.length - 1];
-            if (scope) {
-                if (scope.has(key))
-                    return key;
-                scope.add(key);
-            }
-        }
-    }
-    return null;
-}
-function jsonErrorText(error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // V8 quotes a slice of the input in its message; keep only the position part.
-    const at = /position (\d+)/.exec(message);
-    if (/Unexpected end of JSON input/.test(message))
-        return 'the record ends early';
-    return at ? `unexpected token at position ${at[1]}` : 'invalid syntax';
-}
-
+// EXTERNAL MODULE: ./src/io/json-line.ts
+var json_line = __nccwpck_require__(4595);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 ;// CONCATENATED MODULE: ./src/ingest/json-lines.ts
@@ -16501,7 +16615,7 @@ async function forEachJsonLine(input, sink, onValue) {
             const text = event.text;
             if (isBlank(text))
                 continue;
-            const parsed = parseJsonLine(text, input.limits.maxDepth);
+            const parsed = (0,json_line/* parseJsonLine */.w)(text, input.limits.maxDepth);
             if (!parsed.ok) {
                 const tail = !event.terminated && parsed.code === 'not-json';
                 sink.diagnostic({
@@ -22784,17 +22898,172 @@ function errorText(error) {
 
 /***/ }),
 
+/***/ 4595:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   r: () => (/* binding */ sameKeyCount),
+/* harmony export */   w: () => (/* binding */ parseJsonLine)
+/* harmony export */ });
+// Every string literal in order; group 1 is set when the string is an object key.
+// Outside strings JSON has no `"`, so matching left to right stays aligned on string starts.
+const STRING_RE = /"(?:[^"\\]|\\.)*"(\s*:)?/gs;
+/**
+ * Parses one line as JSON with the checks JSON.parse does not make: duplicate
+ * keys (reported, never silently last-wins) and a nesting depth cap.
+ */
+function parseJsonLine(text, maxDepth) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        if (error instanceof RangeError)
+            return { ok: false, code: 'too-deep', reason: `nesting deeper than the parser can go (limit ${maxDepth})` };
+        return { ok: false, code: 'not-json', reason: `not JSON: ${jsonErrorText(error)}` };
+    }
+    if (value === null || typeof value !== 'object')
+        return { ok: true, value };
+    const keys = countKeys(value, maxDepth);
+    if (keys < 0)
+        return { ok: false, code: 'too-deep', reason: `JSON nesting deeper than ${maxDepth} levels` };
+    if (keys === 0 || sameKeyCount(text, keys))
+        return { ok: true, value };
+    const duplicate = findDuplicateKey(text);
+    return { ok: false, code: 'duplicate-key', reason: `duplicate object key ${JSON.stringify(duplicate ?? '?')}` };
+}
+/**
+ * Whether a text JSON.parse accepted writes exactly `keys` object keys, the number
+ * of keys in what it parsed to: JSON.parse keeps the last of a repeated key, so a
+ * text that writes more has a duplicate key.
+ */
+function sameKeyCount(text, keys) {
+    // Fast path: in compact JSON every key is followed by `":`. When no quote is followed
+    // by white space, counting `":` can only over-count (a value containing `":`), never
+    // under-count, so an equal count proves there is no duplicate key.
+    if (countQuoteColons(text) === keys && !/"\s/.test(text))
+        return true;
+    let keysInText = 0;
+    STRING_RE.lastIndex = 0;
+    for (let m = STRING_RE.exec(text); m !== null; m = STRING_RE.exec(text))
+        if (m[1] !== undefined)
+            keysInText += 1;
+    return keysInText === keys;
+}
+function countQuoteColons(text) {
+    let count = 0;
+    for (let at = text.indexOf('":'); at !== -1; at = text.indexOf('":', at + 2))
+        count += 1;
+    return count;
+}
+/** Deepest limit walked by recursion; a larger configured limit uses a work list (no stack overflow). */
+const RECURSION_LIMIT = 1000;
+/** Keys in `root` and below it, or -1 when it nests deeper than `maxDepth`. */
+function countKeys(root, maxDepth) {
+    return maxDepth > RECURSION_LIMIT ? countKeysWithList(root, maxDepth) : countBelow(root, 1, maxDepth);
+}
+function countKeysWithList(root, maxDepth) {
+    let keys = 0;
+    const stack = [[root, 1]];
+    while (stack.length > 0) {
+        const [node, depth] = stack.pop();
+        if (depth > maxDepth)
+            return -1;
+        if (Array.isArray(node)) {
+            for (const item of node)
+                if (item !== null && typeof item === 'object')
+                    stack.push([item, depth + 1]);
+        }
+        else {
+            for (const key in node) {
+                keys += 1;
+                const item = node[key];
+                if (item !== null && typeof item === 'object')
+                    stack.push([item, depth + 1]);
+            }
+        }
+    }
+    return keys;
+}
+/** Keys in `node` and below it, or -1 past `maxDepth` (recursion, no work list: no allocation per node). */
+function countBelow(node, depth, maxDepth) {
+    if (depth > maxDepth)
+        return -1;
+    let keys = 0;
+    if (Array.isArray(node)) {
+        for (const item of node) {
+            if (item === null || typeof item !== 'object')
+                continue;
+            const below = countBelow(item, depth + 1, maxDepth);
+            if (below < 0)
+                return -1;
+            keys += below;
+        }
+        return keys;
+    }
+    for (const key in node) {
+        keys += 1;
+        const item = node[key];
+        if (item === null || typeof item !== 'object')
+            continue;
+        const below = countBelow(item, depth + 1, maxDepth);
+        if (below < 0)
+            return -1;
+        keys += below;
+    }
+    return keys;
+}
+/** Slow path, only after the fast count saw a difference: name the first repeated key. */
+function findDuplicateKey(text) {
+    const scopes = [];
+    STRING_RE.lastIndex = 0;
+    let last = 0;
+    for (let m = STRING_RE.exec(text); m !== null; m = STRING_RE.exec(text)) {
+        for (let i = last; i < m.index; i += 1) {
+            const c = text[i];
+            if (c === '{')
+                scopes.push(new Set());
+            else if (c === '[')
+                scopes.push(null);
+            else if (c === '}' || c === ']')
+                scopes.pop();
+        }
+        last = STRING_RE.lastIndex;
+        if (m[1] !== undefined) {
+            const key = JSON.parse(m[0].slice(0, m[0].lastIndexOf('"') + 1));
+            const scope = scopes[scopes.length - 1];
+            if (scope) {
+                if (scope.has(key))
+                    return key;
+                scope.add(key);
+            }
+        }
+    }
+    return null;
+}
+function jsonErrorText(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // V8 quotes a slice of the input in its message; keep only the position part.
+    const at = /position (\d+)/.exec(message);
+    if (/Unexpected end of JSON input/.test(message))
+        return 'the record ends early';
+    return at ? `unexpected token at position ${at[1]}` : 'invalid syntax';
+}
+
+
+/***/ }),
+
 /***/ 7079:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  ZR: () => (/* binding */ splitLineBatches),
-  uz: () => (/* binding */ splitLines)
+  g3: () => (/* binding */ LineSplitter),
+  ZR: () => (/* binding */ splitLineBatches)
 });
 
-// UNUSED EXPORTS: firstInvalidByte
+// UNUSED EXPORTS: firstInvalidByte, splitLines
 
 ;// CONCATENATED MODULE: external "node:buffer"
 const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
@@ -22816,103 +23085,144 @@ async function* splitLines(chunks, maxLineBytes, facts) {
 }
 /** The same lines, one array per chunk read: the fast path (one await per chunk, not per line). */
 async function* splitLineBatches(chunks, maxLineBytes, facts) {
-    let pending = [];
-    let pendingBytes = 0;
-    let skipping = false; // inside an over-long line
-    let skippedBytes = 0;
-    let lineNo = 0;
-    let first = true;
-    for await (let chunk of chunks) {
-        const batch = [];
-        facts.bytes += chunk.length;
-        if (first) {
-            first = false;
+    const splitter = new LineSplitter(maxLineBytes, facts);
+    for await (const chunk of chunks) {
+        const batch = splitter.batch(chunk);
+        if (batch.length > 0)
+            yield batch;
+    }
+    const last = splitter.end();
+    if (last !== null)
+        yield [last];
+}
+/**
+ * The line splitting of splitLines, fed one chunk at a time and synchronous:
+ * `lines(chunk)` yields, lazily, the lines the chunk ends (each decoded only when
+ * it is reached, so a consumer that handles one line at a time holds one line),
+ * `batch(chunk)` gives them all at once (decoded together: the fast way when they
+ * are all kept until the chunk is done), and `end()` the last line when the file
+ * does not end with a newline.
+ */
+class LineSplitter {
+    maxLineBytes;
+    facts;
+    pending = [];
+    pendingBytes = 0;
+    skipping = false; // inside an over-long line
+    skippedBytes = 0;
+    lineNo = 0;
+    first = true;
+    constructor(maxLineBytes, facts) {
+        this.maxLineBytes = maxLineBytes;
+        this.facts = facts;
+    }
+    /** The lines `chunk` completes; iterate to the end before feeding the next chunk. */
+    lines(chunk) {
+        return this.split(chunk, false);
+    }
+    /** The lines `chunk` completes, in one array. */
+    batch(chunk) {
+        return [...this.split(chunk, true)];
+    }
+    *split(chunk, wholeRuns) {
+        const maxLineBytes = this.maxLineBytes;
+        this.facts.bytes += chunk.length;
+        if (this.first) {
+            this.first = false;
             if (chunk.length >= 3 && chunk[0] === BOM[0] && chunk[1] === BOM[1] && chunk[2] === BOM[2]) {
-                facts.bom = true;
+                this.facts.bom = true;
                 chunk = chunk.subarray(3);
             }
         }
         let start = 0;
         while (start < chunk.length) {
-            if (!skipping && pending.length === 0) {
+            if (!this.skipping && this.pending.length === 0) {
                 // Fast path: every whole line left in the chunk at once, when they are valid UTF-8
-                // and none can be over the limit: one decode and one split instead of one per line.
-                // Decoded in segments of about DECODE_SEGMENT bytes: a string value that
-                // JSON.parse takes from a line may be a slice of the decoded text, and a record
-                // kept for its run then keeps that whole text alive, so the texts stay small.
+                // and none can be over the limit: one check for all of them, then one decode for
+                // all of them (wholeRuns) or one per line as it is reached.
                 const last = chunk.lastIndexOf(NEWLINE);
-                if (last > start) {
-                    let end = last;
-                    if (end - start > DECODE_SEGMENT) {
-                        const cut = chunk.lastIndexOf(NEWLINE, start + DECODE_SEGMENT);
-                        end = cut > start ? cut : chunk.indexOf(NEWLINE, start + DECODE_SEGMENT);
+                let stop = last;
+                if (wholeRuns && last - start > DECODE_SEGMENT) {
+                    // Decoded together in segments of about DECODE_SEGMENT bytes: a string value
+                    // JSON.parse takes from a line may be a slice of the decoded text, and a record
+                    // kept for its run then keeps that whole text alive, so the texts stay small.
+                    const cut = chunk.lastIndexOf(NEWLINE, start + DECODE_SEGMENT);
+                    stop = cut > start ? cut : chunk.indexOf(NEWLINE, start + DECODE_SEGMENT);
+                }
+                if (stop > start && stop - start <= maxLineBytes && (0,external_node_buffer_namespaceObject.isUtf8)(chunk.subarray(start, stop))) {
+                    if (wholeRuns) {
+                        for (const raw of chunk.toString('utf8', start, stop).split('\n')) {
+                            this.lineNo += 1;
+                            yield { type: 'line', line: this.lineNo, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true };
+                        }
                     }
-                    if (end - start <= maxLineBytes && (0,external_node_buffer_namespaceObject.isUtf8)(chunk.subarray(start, end))) {
-                        lineNo = pushLines(chunk.toString('utf8', start, end), lineNo, batch);
-                        start = end + 1;
-                        continue;
+                    else {
+                        for (let from = start; from <= stop;) {
+                            const nl = chunk.indexOf(NEWLINE, from);
+                            const end = nl > from && chunk[nl - 1] === CR ? nl - 1 : nl;
+                            this.lineNo += 1;
+                            yield { type: 'line', line: this.lineNo, text: chunk.toString('utf8', from, end), terminated: true };
+                            from = nl + 1;
+                        }
                     }
+                    start = stop + 1;
+                    continue;
                 }
             }
             const nl = chunk.indexOf(NEWLINE, start);
             const end = nl === -1 ? chunk.length : nl;
             const piece = chunk.subarray(start, end);
-            if (skipping) {
-                skippedBytes += piece.length;
+            if (this.skipping) {
+                this.skippedBytes += piece.length;
             }
-            else if (pendingBytes + piece.length > maxLineBytes) {
-                skipping = true;
-                skippedBytes = pendingBytes + piece.length;
-                pending = [];
-                pendingBytes = 0;
+            else if (this.pendingBytes + piece.length > maxLineBytes) {
+                this.skipping = true;
+                this.skippedBytes = this.pendingBytes + piece.length;
+                this.pending = [];
+                this.pendingBytes = 0;
             }
             else if (piece.length > 0) {
-                pending.push(piece);
-                pendingBytes += piece.length;
+                this.pending.push(piece);
+                this.pendingBytes += piece.length;
             }
             if (nl === -1)
                 break;
-            lineNo += 1;
-            if (skipping) {
-                batch.push(tooLong(lineNo, skippedBytes, maxLineBytes, true));
-                skipping = false;
-                skippedBytes = 0;
+            this.lineNo += 1;
+            if (this.skipping) {
+                yield tooLong(this.lineNo, this.skippedBytes, maxLineBytes, true);
+                this.skipping = false;
+                this.skippedBytes = 0;
             }
             else {
-                const bytes = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
-                batch.push(decode(lineNo, bytes, true));
-                pending = [];
-                pendingBytes = 0;
+                const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+                this.pending = [];
+                this.pendingBytes = 0;
+                yield decode(this.lineNo, bytes, true);
             }
             start = nl + 1;
         }
         // Copy what we keep of this chunk so the chunk itself can be released.
+        const pending = this.pending;
         if (pending.length > 0 && pending[pending.length - 1].buffer === chunk.buffer) {
             pending[pending.length - 1] = Buffer.from(pending[pending.length - 1]);
         }
-        if (batch.length > 0)
-            yield batch;
     }
-    if (skipping) {
-        lineNo += 1;
-        facts.missingFinalNewline = true;
-        yield [tooLong(lineNo, skippedBytes, maxLineBytes, false)];
+    /** The last line, when the file ends without a newline (or null); the facts are complete after it. */
+    end() {
+        let last = null;
+        if (this.skipping) {
+            this.lineNo += 1;
+            this.facts.missingFinalNewline = true;
+            last = tooLong(this.lineNo, this.skippedBytes, this.maxLineBytes, false);
+        }
+        else if (this.pendingBytes > 0) {
+            this.lineNo += 1;
+            this.facts.missingFinalNewline = true;
+            last = decode(this.lineNo, this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes), false);
+        }
+        this.facts.lines = this.lineNo;
+        return last;
     }
-    else if (pendingBytes > 0) {
-        lineNo += 1;
-        facts.missingFinalNewline = true;
-        yield [decode(lineNo, pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes), false)];
-    }
-    facts.lines = lineNo;
-}
-/** The lines of a decoded run of whole lines (each had its newline); returns the last line number. */
-function pushLines(text, lineNo, batch) {
-    let line = lineNo;
-    for (const raw of text.split('\n')) {
-        line += 1;
-        batch.push({ type: 'line', line, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true });
-    }
-    return line;
 }
 function decode(line, bytes, terminated) {
     const end = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
