@@ -1,6 +1,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import type { Finding, Severity } from '../model/finding.js';
 import { compareFindings } from './findings.js';
 
@@ -42,7 +43,8 @@ type Source = { readonly kind: 'memory'; readonly findings: Finding[] } | { read
  * of everything added, whether or not anything was spilled.
  *
  * `close()` removes the folders the store owns; call it in a `finally`. Folders
- * still open when the process exits are removed then too.
+ * still open when the process exits (or gets SIGINT, SIGTERM or SIGHUP) are
+ * removed then too.
  */
 export class FindingStore implements Iterable<Finding> {
   readonly #threshold: number;
@@ -285,24 +287,37 @@ export function removeSpillFolder(dir: string): void {
   LIVE_FOLDERS.delete(dir);
 }
 
-/** Folders of this thread still to remove: a last chance at exit (process.exit, an uncaught error). */
+/** Folders of this thread still to remove: a last chance at exit (process.exit, an uncaught error, a signal). */
 const LIVE_FOLDERS = new Set<string>();
 let exitHooked = false;
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 function registerLiveFolder(dir: string): void {
   LIVE_FOLDERS.add(dir);
   if (exitHooked) return;
   exitHooked = true;
-  process.once('exit', () => {
-    for (const live of LIVE_FOLDERS) {
-      try {
-        rmSync(live, { recursive: true, force: true });
-      } catch {
-        // Exiting anyway: nothing more to do.
-      }
+  process.once('exit', removeLiveFolders);
+  // Signals reach the main thread only (its pool folder holds the workers' folders). The
+  // folders are removed, then the signal is raised again without this handler: the
+  // process ends as it would have (unless something else listens for it).
+  if (!isMainThread) return;
+  const onSignal = (signal: NodeJS.Signals) => {
+    removeLiveFolders();
+    for (const name of SIGNALS) process.removeListener(name, onSignal);
+    process.kill(process.pid, signal);
+  };
+  for (const name of SIGNALS) process.once(name, onSignal);
+}
+
+function removeLiveFolders(): void {
+  for (const live of LIVE_FOLDERS) {
+    try {
+      rmSync(live, { recursive: true, force: true });
+    } catch {
+      // Exiting anyway: nothing more to do.
     }
-    LIVE_FOLDERS.clear();
-  });
+  }
+  LIVE_FOLDERS.clear();
 }
 
 function openSource(source: Source): Iterator<Finding> {

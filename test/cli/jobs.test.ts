@@ -1,5 +1,6 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonl, tempTree } from '../helpers.js';
 import { runBundle } from './run-cli.js';
@@ -98,4 +99,22 @@ describe('audit --format json with findings spilled to disk (AGENT_TRACE_AUDIT_S
     expect(out.code).toBe(2);
     expect(out.stderr.split('\n')[0]).toBe('usage: AGENT_TRACE_AUDIT_SPILL_THRESHOLD must be a whole number of at least 1, not "0"');
   });
+
+  it('removes the spilled chunks when the audit is stopped by a signal', async () => {
+    const root = tempTree({});
+    const log = join(root, 'spans.jsonl');
+    expect(spawnSync(process.execPath, ['bench/gen-span-log.mjs', log, '600', '250']).status).toBe(0);
+    const tmp = mkdtempSync(join(tempTree({}), 'tmp-'));
+    const child = spawn(process.execPath, [resolve('dist/cli.js'), 'audit', log, '--format', 'json', '--jobs', '1', '-o', join(root, 'out.json')], {
+      env: { PATH: process.env['PATH'], TMPDIR: tmp, AGENT_TRACE_AUDIT_SPILL_THRESHOLD: '100' },
+      stdio: 'ignore',
+    });
+    const ended = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, signal) => done(signal)));
+    const chunks = () => readdirSync(tmp, { recursive: true }).filter((name) => String(name).endsWith('.jsonl')).length;
+    for (let waited = 0; chunks() === 0 && child.exitCode === null && waited < 20_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    expect(chunks()).toBeGreaterThan(0);
+    child.kill('SIGTERM');
+    expect(await ended).toBe('SIGTERM');
+    expect(readdirSync(tmp)).toEqual([]);
+  }, 60_000);
 });
