@@ -7,6 +7,7 @@ if (isAuditWorker()) {
 } else {
   process.exitCode = await runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
+    stdoutStream: process.stdout,
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     env: process.env,

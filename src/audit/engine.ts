@@ -11,7 +11,8 @@ import { forgetCallKeys } from './call-identity.js';
 import { RunGrouper } from './run-grouper.js';
 import { forgetStrings } from './walk-strings.js';
 import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
-import { compareFindings, makeFinding } from './findings.js';
+import { FindingStore, type FindingHandoff, type FindingStoreOptions } from './finding-store.js';
+import { makeFinding } from './findings.js';
 import { addMetrics } from './metrics.js';
 import { RULES } from './rules/index.js';
 import type { FindingDraft, ReportFn, Rule, RuleContext } from './rule-types.js';
@@ -47,6 +48,7 @@ export interface CatalogSummary {
 export interface AuditResult {
   readonly files: FileSummary[];
   readonly runs: RunSummary[];
+  /** Every finding, in report order (materialized from the store). */
   readonly findings: Finding[];
   readonly metrics: Record<string, unknown>;
   /** The catalog of each run that has one, in run order (duplicates included). */
@@ -62,7 +64,15 @@ export interface AuditOptions {
   readonly onRun?: (run: Run) => void;
   /** Collect each run's timeline (for the HTML report and Mermaid); works in workers too. */
   readonly collectTimelines?: boolean;
+  /** Where and when findings spill to disk (tests use a tiny threshold). */
+  readonly spill?: FindingStoreOptions;
 }
+
+/**
+ * An audit whose findings are still in their store (maybe partly on disk): for the
+ * callers that stream them (the JSON report). The caller closes `store` when done.
+ */
+export type StoredAuditResult = Omit<AuditResult, 'findings'> & { readonly store: FindingStore };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyRule = Rule<any, any>;
@@ -78,7 +88,8 @@ const LINE_FORMAT_FALLBACK = /\.(jsonl|ndjson)(\.gz)?$/i;
 /** What one worker (or the only thread) found in its share of the files, before cross-run rules finish. */
 export interface PartialAudit {
   readonly files: Array<{ readonly summary: FileSummary; readonly runs: RunSummary[]; readonly catalogs: CatalogSummary[]; readonly timelines: RunTimeline[] }>;
-  readonly findings: Finding[];
+  /** The partial store's findings: in memory, or chunk files whose folder passes to the receiver. */
+  readonly findings: FindingHandoff;
   readonly metrics: Record<string, unknown>;
   /** Cross-run state of each rule that has one, to merge before `finish`. */
   readonly states: Array<[string, unknown]>;
@@ -90,31 +101,41 @@ export interface PartialAudit {
  * A crashing rule becomes a `rule-crash` finding; a bad record a `malformed-record`.
  */
 export async function runAudit(inputs: readonly AuditInput[], config: AuditConfig, options: AuditOptions = {}): Promise<AuditResult> {
-  return finishAudit([await auditPartial(inputs, config, options)], config);
+  return materialize(await runAuditStored(inputs, config, options));
+}
+
+/** `runAudit` with the findings left in their store (the caller closes it). */
+export async function runAuditStored(inputs: readonly AuditInput[], config: AuditConfig, options: AuditOptions = {}): Promise<StoredAuditResult> {
+  return finishAuditStored([await auditPartial(inputs, config, options)], config, options.spill);
 }
 
 /** The per-file, per-run part of an audit (what a worker does). */
 export async function auditPartial(inputs: readonly AuditInput[], config: AuditConfig, options: AuditOptions = {}): Promise<PartialAudit> {
-  const findings: Finding[] = [];
-  const metrics = Object.create(null) as Record<string, unknown>;
-  const active = activeRules(config, metrics);
-  const emit = emitter(config, findings);
-  const files: PartialAudit['files'] = [];
-  for (const input of sortInputs(inputs)) {
-    const runs: RunSummary[] = [];
-    const catalogs: CatalogSummary[] = [];
-    const timelines: RunTimeline[] = [];
-    const summary = await auditFile(input, config, options, active, emit, (run) => {
-      runs.push(summarizeRun(run));
-      if (options.collectTimelines) timelines.push(collectTimeline(run));
-      const catalog = runCatalog(run);
-      if (catalog) catalogs.push({ sha256: catalog.sha256, tools: [...catalogSnapshot(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) });
-      options.onRun?.(run);
-    });
-    files.push({ summary, runs, catalogs, timelines });
+  const store = new FindingStore(options.spill);
+  try {
+    const metrics = Object.create(null) as Record<string, unknown>;
+    const active = activeRules(config, metrics);
+    const emit = emitter(config, store);
+    const files: PartialAudit['files'] = [];
+    for (const input of sortInputs(inputs)) {
+      const runs: RunSummary[] = [];
+      const catalogs: CatalogSummary[] = [];
+      const timelines: RunTimeline[] = [];
+      const summary = await auditFile(input, config, options, active, emit, (run) => {
+        runs.push(summarizeRun(run));
+        if (options.collectTimelines) timelines.push(collectTimeline(run));
+        const catalog = runCatalog(run);
+        if (catalog) catalogs.push({ sha256: catalog.sha256, tools: [...catalogSnapshot(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) });
+        options.onRun?.(run);
+      });
+      files.push({ summary, runs, catalogs, timelines });
+    }
+    const states = active.filter(({ rule }) => rule.finish).map(({ rule, ctx }): [string, unknown] => [rule.meta.id, ctx.state]);
+    return { files, findings: store.handoff(), metrics, states };
+  } catch (error) {
+    store.close();
+    throw error;
   }
-  const states = active.filter(({ rule }) => rule.finish).map(({ rule, ctx }): [string, unknown] => [rule.meta.id, ctx.state]);
-  return { files, findings, metrics, states };
 }
 
 /**
@@ -123,38 +144,67 @@ export async function auditPartial(inputs: readonly AuditInput[], config: AuditC
  * completed, cross-run rule states merged before the rules finish, findings sorted.
  */
 export function finishAudit(partials: readonly PartialAudit[], config: AuditConfig): AuditResult {
-  const findings: Finding[] = partials.flatMap((p) => p.findings);
-  const metrics = Object.create(null) as Record<string, unknown>;
-  for (const partial of partials) addMetrics(metrics, partial.metrics);
-  const active = activeRules(config, metrics);
-  const emit = emitter(config, findings);
-  for (const { rule, ctx } of active) {
-    if (!rule.finish) continue;
-    const states = partials.map((p) => p.states.find(([id]) => id === rule.meta.id)?.[1]);
-    const state = states.length === 1 ? states[0] : states.reduce((a, b) => rule.merge!(a, b));
-    guarded(rule, emit, { file: '(audit)', line: 0 }, null, (report) => rule.finish!({ ...ctx, state }, report));
+  return materialize(finishAuditStored(partials, config));
+}
+
+/**
+ * `finishAudit` with the findings left in one store that owns the partials'
+ * chunk files (also when it fails: they are removed then). The caller closes it.
+ */
+export function finishAuditStored(partials: readonly PartialAudit[], config: AuditConfig, spill?: FindingStoreOptions, extra: readonly FindingHandoff[] = []): StoredAuditResult {
+  const store = new FindingStore(spill);
+  try {
+    store.adopt([...extra, ...partials.map((p) => p.findings)]);
+    const metrics = Object.create(null) as Record<string, unknown>;
+    for (const partial of partials) addMetrics(metrics, partial.metrics);
+    const active = activeRules(config, metrics);
+    const emit = emitter(config, store);
+    for (const { rule, ctx } of active) {
+      if (!rule.finish) continue;
+      const states = partials.map((p) => p.states.find(([id]) => id === rule.meta.id)?.[1]);
+      const state = states.length === 1 ? states[0] : states.reduce((a, b) => rule.merge!(a, b));
+      guarded(rule, emit, { file: '(audit)', line: 0 }, null, (report) => rule.finish!({ ...ctx, state }, report));
+    }
+    const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
+    return {
+      files: byName.map((f) => f.summary),
+      runs: byName.flatMap((f) => f.runs),
+      store,
+      metrics,
+      catalogs: byName.flatMap((f) => f.catalogs),
+      timelines: capTimelines(byName.flatMap((f) => f.timelines)),
+    };
+  } catch (error) {
+    store.close();
+    throw error;
   }
-  const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
-  findings.sort(compareFindings);
-  return {
-    files: byName.map((f) => f.summary),
-    runs: byName.flatMap((f) => f.runs),
-    findings,
-    metrics,
-    catalogs: byName.flatMap((f) => f.catalogs),
-    timelines: capTimelines(byName.flatMap((f) => f.timelines)),
-  };
+}
+
+/** The findings read into an array, and the store closed: the AuditResult every array consumer takes. */
+export function materialize(stored: StoredAuditResult): AuditResult {
+  try {
+    return {
+      files: stored.files,
+      runs: stored.runs,
+      findings: stored.store.toArray(),
+      metrics: stored.metrics,
+      catalogs: stored.catalogs,
+      timelines: stored.timelines,
+    };
+  } finally {
+    stored.store.close();
+  }
 }
 
 function sortInputs(inputs: readonly AuditInput[]): AuditInput[] {
   return [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
 }
 
-function emitter(config: AuditConfig, findings: Finding[]) {
+function emitter(config: AuditConfig, store: FindingStore) {
   return (ruleId: string, draft: FindingDraft) => {
     const setting = config.rules.get(ruleId);
     if (!setting || setting.severity === 'off') return;
-    findings.push(makeFinding(ruleId, setting.severity, draft));
+    store.add(makeFinding(ruleId, setting.severity, draft));
   };
 }
 

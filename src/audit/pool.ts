@@ -2,7 +2,18 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { AuditConfig } from '../config.js';
-import { auditPartial, finishAudit, runAudit, type AuditInput, type AuditOptions, type AuditResult, type PartialAudit } from './engine.js';
+import {
+  auditPartial,
+  finishAuditStored,
+  materialize,
+  runAuditStored,
+  type AuditInput,
+  type AuditOptions,
+  type AuditResult,
+  type PartialAudit,
+  type StoredAuditResult,
+} from './engine.js';
+import { folderHandoff, makeSpillFolder, removeSpillFolder, type FindingStoreOptions } from './finding-store.js';
 
 const WORKER_TAG = 'agent-trace-audit/audit-worker';
 
@@ -12,6 +23,8 @@ interface WorkerTask {
   readonly config: AuditConfig;
   readonly inputFormat?: string;
   readonly collectTimelines?: boolean;
+  /** The worker's findings spill into a folder inside the pool's (which the main thread removes). */
+  readonly spill: FindingStoreOptions;
 }
 
 /** The default number of workers: the cores this process may use. */
@@ -31,21 +44,45 @@ export async function runAuditPool(
   config: AuditConfig,
   options: AuditOptions & { readonly jobs: number; readonly entry: URL | null },
 ): Promise<AuditResult> {
+  return materialize(await runAuditPoolStored(inputs, config, options));
+}
+
+/**
+ * `runAuditPool` with the findings left in their store (the caller closes it).
+ * Each worker spills into its own folder inside one pool folder; the workers post
+ * their chunk files by path and the main thread's store owns them (and the pool
+ * folder) from then on. If the pool fails, the workers are stopped and the pool
+ * folder removed.
+ */
+export async function runAuditPoolStored(
+  inputs: readonly AuditInput[],
+  config: AuditConfig,
+  options: AuditOptions & { readonly jobs: number; readonly entry: URL | null },
+): Promise<StoredAuditResult> {
   const jobs = Math.min(options.jobs, inputs.length);
-  if (jobs <= 1 || options.entry === null || options.onRun) return runAudit(inputs, config, options);
+  if (jobs <= 1 || options.entry === null || options.onRun) return runAuditStored(inputs, config, options);
   const shares = await balance(inputs, jobs);
-  const partials = await Promise.all(
-    shares.map((share) =>
-      runWorker(options.entry!, {
-        tag: WORKER_TAG,
-        inputs: share,
-        config,
-        ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
-        ...(options.collectTimelines ? { collectTimelines: true } : {}),
-      }),
-    ),
-  );
-  return finishAudit(partials, config);
+  const poolFolder = makeSpillFolder(options.spill?.tmpRoot);
+  const workers: Worker[] = [];
+  try {
+    const partials = await Promise.all(
+      shares.map((share) =>
+        runWorker(options.entry!, workers, {
+          tag: WORKER_TAG,
+          inputs: share,
+          config,
+          ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
+          ...(options.collectTimelines ? { collectTimelines: true } : {}),
+          spill: { ...options.spill, tmpRoot: poolFolder },
+        }),
+      ),
+    );
+    return finishAuditStored(partials, config, options.spill, [folderHandoff([poolFolder])]);
+  } catch (error) {
+    await Promise.allSettled(workers.map((worker) => worker.terminate()));
+    removeSpillFolder(poolFolder);
+    throw error;
+  }
 }
 
 /** True in a thread started by `runAuditPool`; the entry script then calls `auditWorkerMain` instead of its own main. */
@@ -58,13 +95,15 @@ export async function auditWorkerMain(): Promise<void> {
   const partial = await auditPartial(task.inputs, task.config, {
     ...(task.inputFormat ? { inputFormat: task.inputFormat } : {}),
     ...(task.collectTimelines ? { collectTimelines: true } : {}),
+    spill: task.spill,
   });
   parentPort!.postMessage(partial);
 }
 
-function runWorker(entry: URL, task: WorkerTask): Promise<PartialAudit> {
+function runWorker(entry: URL, workers: Worker[], task: WorkerTask): Promise<PartialAudit> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(entry, { workerData: task });
+    workers.push(worker);
     let done = false;
     worker.once('message', (partial: PartialAudit) => {
       done = true;

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -5,6 +6,8 @@ import type { Logger } from '../logger.js';
 /** Where a command writes: stdout for the report, stderr for messages. Injected for tests. */
 export interface CliIO {
   readonly stdout: (text: string) => void;
+  /** The stream behind `stdout`, when there is one: a large report is written to it with backpressure. */
+  readonly stdoutStream?: Writable;
   readonly stderr: (text: string) => void;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;

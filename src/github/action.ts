@@ -6,7 +6,7 @@ import { isFailing } from '../core.js';
 import type { Logger } from '../logger.js';
 import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../report/budget.js';
 import { renderHtml } from '../report/html/render.js';
-import { renderJson } from '../report/json.js';
+import { writeJsonFile } from '../report/json.js';
 import { mermaidSection } from '../report/mermaid.js';
 import { renderSarif } from '../report/sarif.js';
 import { annotate, type AnnotationSink } from './annotations.js';
@@ -52,7 +52,8 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
 
   const outDir = await mkdtemp(join(ctx.tempDir || tmpdir(), 'agent-trace-audit-'));
   const reportPath = join(outDir, REPORT_FILE);
-  await writeFile(reportPath, renderJson(report));
+  // In pieces: the report is never one string (same bytes as renderJson).
+  await writeJsonFile(report, reportPath);
   await writeFile(join(outDir, HTML_REPORT_FILE), renderHtml(report, sourced.timelines ?? []));
   if (inputs.sarifFile !== '') {
     const sarifPath = resolve(ctx.workspace, inputs.sarifFile);

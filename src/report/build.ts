@@ -1,11 +1,11 @@
-import type { AuditResult } from '../audit/engine.js';
+import type { AuditResult, StoredAuditResult } from '../audit/engine.js';
 import { RULES } from '../audit/rules/index.js';
 import type { AuditConfig } from '../config.js';
-import type { Severity } from '../model/finding.js';
+import type { Finding, Severity } from '../model/finding.js';
 import { sanitizeText } from '../sanitize/text.js';
 import { VERSION } from '../version.js';
 import { uniqueCatalogs } from './catalogs.js';
-import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
+import { REPORT_SCHEMA_VERSION, type Report, type StreamedReport } from './schema.js';
 
 /** Plain data out of an audit: the JSON report every renderer works from. */
 export function buildReport(result: AuditResult, config: AuditConfig): Report {
@@ -15,6 +15,25 @@ export function buildReport(result: AuditResult, config: AuditConfig): Report {
     counts[finding.severity] += 1;
     fired.add(finding.ruleId);
   }
+  return reportWith(result, config, counts, fired, result.findings);
+}
+
+/**
+ * The same report with its findings still in the store (read when the report is
+ * written): the summary counts and the rules list come from the store's counters.
+ */
+export function buildStreamedReport(result: StoredAuditResult, config: AuditConfig): StreamedReport {
+  const { error, warning, note } = result.store.counts;
+  return reportWith(result, config, { error, warning, note }, result.store.ruleIds, result.store);
+}
+
+function reportWith<F extends Iterable<Finding>>(
+  result: Omit<AuditResult, 'findings'>,
+  config: AuditConfig,
+  counts: Record<Severity, number>,
+  fired: ReadonlySet<string>,
+  findings: F,
+): Omit<Report, 'findings'> & { findings: F } {
   const clean = (text: string | null) => (text === null ? null : sanitizeText(text, { maxChars: 300 }));
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -37,7 +56,7 @@ export function buildReport(result: AuditResult, config: AuditConfig): Report {
       return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction };
     }),
     metrics: sortedObject(result.metrics),
-    findings: result.findings,
+    findings,
   };
 }
 

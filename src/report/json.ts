@@ -1,6 +1,68 @@
-import type { Report } from './schema.js';
+import { createWriteStream } from 'node:fs';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Report, StreamedReport } from './schema.js';
 
 /** The JSON report: two-space indented, keys in schema order, trailing newline. */
 export function renderJson(report: Report): string {
   return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/** Pieces written at a time: about this many characters. */
+const PIECE_CHARS = 64 * 1024;
+
+/**
+ * The bytes of `renderJson`, in pieces of about 64 KiB, reading the findings one
+ * at a time (from a store that may be on disk): memory holds one piece, never the
+ * report. Every key but `findings` is small and rendered whole, re-indented one
+ * level, as `JSON.stringify(report, null, 2)` would.
+ */
+export function* renderJsonPieces(report: Report | StreamedReport): Generator<string, void, undefined> {
+  let pending = '{';
+  let first = true;
+  for (const [key, value] of Object.entries(report)) {
+    const head = `${first ? '' : ','}\n  ${JSON.stringify(key)}: `;
+    if (key === 'findings') {
+      pending += `${head}[`;
+      let count = 0;
+      for (const finding of value as Iterable<unknown>) {
+        pending += `${count === 0 ? '' : ','}\n    ${indent(JSON.stringify(finding, null, 2), '    ')}`;
+        count += 1;
+        if (pending.length >= PIECE_CHARS) {
+          yield pending;
+          pending = '';
+        }
+      }
+      pending += count === 0 ? ']' : '\n  ]';
+    } else {
+      // JSON.stringify leaves out keys whose value is undefined (or a function): so does this.
+      const text = JSON.stringify(value, null, 2) as string | undefined;
+      if (text === undefined) continue;
+      pending += `${head}${indent(text, '  ')}`;
+    }
+    first = false;
+    if (pending.length >= PIECE_CHARS) {
+      yield pending;
+      pending = '';
+    }
+  }
+  yield `${pending}${first ? '}' : '\n}'}\n`;
+}
+
+/**
+ * Writes the pieces to a stream, waiting whenever it is full (backpressure).
+ * `end: false` leaves the stream open (stdout).
+ */
+export async function writePieces(pieces: Iterable<string>, out: Writable, options: { readonly end?: boolean } = {}): Promise<void> {
+  await pipeline(Readable.from(pieces, { objectMode: false }), out, { end: options.end ?? true });
+}
+
+/** Writes the JSON report to a file in pieces: the same bytes as `renderJson`. */
+export async function writeJsonFile(report: Report | StreamedReport, path: string): Promise<void> {
+  await writePieces(renderJsonPieces(report), createWriteStream(path));
+}
+
+/** JSON.stringify output has no raw line breaks but its own: indenting every line is a plain replace. */
+function indent(text: string, by: string): string {
+  return text.replaceAll('\n', `\n${by}`);
 }

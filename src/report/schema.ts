@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findingSchema, severitySchema } from '../model/finding.js';
+import { findingSchema, severitySchema, type Finding } from '../model/finding.js';
 
 /** The JSON report, version 1. docs/report-schema.md documents every field. */
 export const REPORT_SCHEMA_VERSION = 1;
@@ -53,3 +53,6 @@ export const reportSchema = z.strictObject({
 
 export type Report = z.infer<typeof reportSchema>;
 export type ReportCatalog = NonNullable<Report['catalogs']>[number];
+
+/** A report whose findings are read once, in order, when it is written (renderJsonPieces). */
+export type StreamedReport = Omit<Report, 'findings'> & { readonly findings: Iterable<Finding> };

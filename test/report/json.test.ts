@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config.js';
+import { auditPaths, auditPathsStored, type AuditRequest } from '../../src/core.js';
+import type { Logger } from '../../src/logger.js';
+import { buildReport } from '../../src/report/build.js';
+import { renderJson, renderJsonPieces, writeJsonFile, writePieces } from '../../src/report/json.js';
+import type { Report } from '../../src/report/schema.js';
+import { auditFiles, jsonl } from '../helpers.js';
+
+const quiet: Logger = { info() {}, warning() {}, error() {}, debug() {} };
+const scratch = mkdtempSync(join(tmpdir(), 'ata-json-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The streamed JSON report of an audit whose findings spill beyond `threshold`, and the folder it spilled into. */
+async function streamed(request: Omit<AuditRequest, 'spill'>, threshold: number): Promise<{ text: string; spilled: boolean; left: string[] }> {
+  const tmpRoot = mkdtempSync(join(scratch, 'spill-'));
+  const outcome = await auditPathsStored({ ...request, spill: { threshold, tmpRoot } }, quiet);
+  let text: string;
+  let spilled: boolean;
+  try {
+    spilled = outcome.result.store.spilled;
+    text = [...renderJsonPieces(outcome.report)].join('');
+  } finally {
+    outcome.result.store.close();
+  }
+  return { text, spilled, left: readdirSync(tmpRoot) };
+}
+
+describe('the streamed JSON report', () => {
+  const config = resolveConfig({ 'fail-on': 'never' });
+
+  it('equals renderJson(buildReport(...)) byte for byte on examples/ (spilled or not), and the golden file', async () => {
+    const request = { paths: ['examples'], root: process.cwd(), config, strictPaths: true };
+    const { report } = await auditPaths(request, quiet);
+    const whole = renderJson(report);
+    expect(whole).toBe(readFileSync('test/fixtures/golden/examples.json', 'utf8'));
+    expect(report.findings.length).toBeGreaterThan(5);
+    for (const threshold of [1, 2, 5, 20_000]) {
+      const { text, spilled, left } = await streamed(request, threshold);
+      expect(text).toBe(whole);
+      expect(spilled).toBe(threshold < report.findings.length);
+      expect(left).toEqual([]);
+    }
+  });
+
+  it('equals it on a generated span log with a tiny spill threshold', async () => {
+    const log = join(scratch, 'spans.jsonl');
+    const gen = spawnSync(process.execPath, ['bench/gen-span-log.mjs', log, '40', '80'], { encoding: 'utf8' });
+    expect(gen.status).toBe(0);
+    const request = { paths: [log], root: scratch, config, strictPaths: true };
+    const whole = renderJson((await auditPaths(request, quiet)).report);
+    expect(JSON.parse(whole).findings.length).toBeGreaterThan(50);
+    const { text, spilled, left } = await streamed(request, 7);
+    expect(spilled).toBe(true);
+    expect(text).toBe(whole);
+    expect(left).toEqual([]);
+  });
+
+  it('equals it for reports with no findings, a key after the findings, and a key left undefined', async () => {
+    const clean = buildReport(await auditFiles({ 'a.jsonl': '' }), config);
+    const dirty = buildReport(await auditFiles({ 'a.jsonl': jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 't' }) }), config);
+    expect(clean.findings).toEqual([]);
+    const cases: Report[] = [
+      clean,
+      dirty,
+      { ...dirty, artifacts: [{ name: 'agent-traces-1', id: 7, digest: `sha256:${'1'.repeat(64)}`, files: 2 }] },
+      { ...clean, artifacts: [] },
+      { ...dirty, catalogs: undefined } as unknown as Report,
+    ];
+    for (const report of cases) expect([...renderJsonPieces(report)].join('')).toBe(renderJson(report));
+  });
+
+  it('comes in pieces of bounded size', async () => {
+    const records: unknown[] = [];
+    for (let c = 0; c < 3000; c += 1) records.push({ run_id: 'r', kind: 'tool_call', call_id: `c${c}`, tool: 't' });
+    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }), config);
+    const pieces = [...renderJsonPieces(report)];
+    expect(pieces.length).toBeGreaterThan(5);
+    for (const piece of pieces) expect(piece.length).toBeLessThan(80 * 1024);
+    expect(pieces.join('')).toBe(renderJson(report));
+  });
+
+  it('is written with backpressure: a slow stream gets every byte, in order', async () => {
+    const records: unknown[] = [];
+    for (let c = 0; c < 1500; c += 1) records.push({ run_id: 'r', kind: 'tool_call', call_id: `c${c}`, tool: 't' });
+    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }), config);
+    const received: Buffer[] = [];
+    let waits = 0;
+    const slow = new Writable({
+      highWaterMark: 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        received.push(chunk);
+        waits += 1;
+        setTimeout(callback, 1);
+      },
+    });
+    await writePieces(renderJsonPieces(report), slow, { end: false });
+    expect(slow.writableEnded).toBe(false);
+    expect(waits).toBeGreaterThan(1);
+    expect(Buffer.concat(received).toString('utf8')).toBe(renderJson(report));
+
+    const file = join(scratch, 'report.json');
+    await writeJsonFile(report, file);
+    expect(readFileSync(file, 'utf8')).toBe(renderJson(report));
+  });
+});
