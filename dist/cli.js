@@ -9111,9 +9111,13 @@ function catalogSnapshot(catalog) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   BK: () => (/* binding */ auditPartial),
-  ls: () => (/* binding */ finishAudit),
-  bD: () => (/* binding */ runAudit)
+  ws: () => (/* binding */ finishAuditStored),
+  O9: () => (/* binding */ materialize),
+  bD: () => (/* binding */ runAudit),
+  w2: () => (/* binding */ runAuditStored)
 });
+
+// UNUSED EXPORTS: finishAudit
 
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 43 modules
 var registry = __nccwpck_require__(4088);
@@ -9523,8 +9527,10 @@ class RunGrouper {
 var walk_strings = __nccwpck_require__(6333);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
 var run_catalog = __nccwpck_require__(4052);
+// EXTERNAL MODULE: ./src/audit/finding-store.ts
+var finding_store = __nccwpck_require__(7822);
 // EXTERNAL MODULE: ./src/audit/findings.ts
-var audit_findings = __nccwpck_require__(8293);
+var findings = __nccwpck_require__(8293);
 ;// CONCATENATED MODULE: ./src/audit/metrics.ts
 function addMetrics(into, from) {
     for (const key of Object.keys(from)) {
@@ -9561,6 +9567,7 @@ var rules = __nccwpck_require__(5868);
 
 
 
+
 const LINE_FORMAT_FALLBACK = /\.(jsonl|ndjson)(\.gz)?$/i;
 /**
  * Audits files one after another: detect the format, stream records into runs,
@@ -9568,32 +9575,42 @@ const LINE_FORMAT_FALLBACK = /\.(jsonl|ndjson)(\.gz)?$/i;
  * A crashing rule becomes a `rule-crash` finding; a bad record a `malformed-record`.
  */
 async function runAudit(inputs, config, options = {}) {
-    return finishAudit([await auditPartial(inputs, config, options)], config);
+    return materialize(await runAuditStored(inputs, config, options));
+}
+/** `runAudit` with the findings left in their store (the caller closes it). */
+async function runAuditStored(inputs, config, options = {}) {
+    return finishAuditStored([await auditPartial(inputs, config, options)], config, options.spill);
 }
 /** The per-file, per-run part of an audit (what a worker does). */
 async function auditPartial(inputs, config, options = {}) {
-    const findings = [];
-    const metrics = Object.create(null);
-    const active = activeRules(config, metrics);
-    const emit = emitter(config, findings);
-    const files = [];
-    for (const input of sortInputs(inputs)) {
-        const runs = [];
-        const catalogs = [];
-        const timelines = [];
-        const summary = await auditFile(input, config, options, active, emit, (run) => {
-            runs.push(summarizeRun(run));
-            if (options.collectTimelines)
-                timelines.push(collectTimeline(run));
-            const catalog = (0,run_catalog/* runCatalog */.Hx)(run);
-            if (catalog)
-                catalogs.push({ sha256: catalog.sha256, tools: [...(0,run_catalog/* catalogSnapshot */.CC)(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) });
-            options.onRun?.(run);
-        });
-        files.push({ summary, runs, catalogs, timelines });
+    const store = new finding_store/* FindingStore */.Fj(options.spill);
+    try {
+        const metrics = Object.create(null);
+        const active = activeRules(config, metrics);
+        const emit = emitter(config, store);
+        const files = [];
+        for (const input of sortInputs(inputs)) {
+            const runs = [];
+            const catalogs = [];
+            const timelines = [];
+            const summary = await auditFile(input, config, options, active, emit, (run) => {
+                runs.push(summarizeRun(run));
+                if (options.collectTimelines)
+                    timelines.push(collectTimeline(run));
+                const catalog = (0,run_catalog/* runCatalog */.Hx)(run);
+                if (catalog)
+                    catalogs.push({ sha256: catalog.sha256, tools: [...(0,run_catalog/* catalogSnapshot */.CC)(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) });
+                options.onRun?.(run);
+            });
+            files.push({ summary, runs, catalogs, timelines });
+        }
+        const states = active.filter(({ rule }) => rule.finish).map(({ rule, ctx }) => [rule.meta.id, ctx.state]);
+        return { files, findings: store.handoff(), metrics, states };
     }
-    const states = active.filter(({ rule }) => rule.finish).map(({ rule, ctx }) => [rule.meta.id, ctx.state]);
-    return { files, findings, metrics, states };
+    catch (error) {
+        store.close();
+        throw error;
+    }
 }
 /**
  * Joins partial audits (from workers, in any order) into the result one thread
@@ -9601,39 +9618,68 @@ async function auditPartial(inputs, config, options = {}) {
  * completed, cross-run rule states merged before the rules finish, findings sorted.
  */
 function finishAudit(partials, config) {
-    const findings = partials.flatMap((p) => p.findings);
-    const metrics = Object.create(null);
-    for (const partial of partials)
-        addMetrics(metrics, partial.metrics);
-    const active = activeRules(config, metrics);
-    const emit = emitter(config, findings);
-    for (const { rule, ctx } of active) {
-        if (!rule.finish)
-            continue;
-        const states = partials.map((p) => p.states.find(([id]) => id === rule.meta.id)?.[1]);
-        const state = states.length === 1 ? states[0] : states.reduce((a, b) => rule.merge(a, b));
-        guarded(rule, emit, { file: '(audit)', line: 0 }, null, (report) => rule.finish({ ...ctx, state }, report));
+    return materialize(finishAuditStored(partials, config));
+}
+/**
+ * `finishAudit` with the findings left in one store that owns the partials'
+ * chunk files (also when it fails: they are removed then). The caller closes it.
+ */
+function finishAuditStored(partials, config, spill, extra = []) {
+    const store = new finding_store/* FindingStore */.Fj(spill);
+    try {
+        store.adopt([...extra, ...partials.map((p) => p.findings)]);
+        const metrics = Object.create(null);
+        for (const partial of partials)
+            addMetrics(metrics, partial.metrics);
+        const active = activeRules(config, metrics);
+        const emit = emitter(config, store);
+        for (const { rule, ctx } of active) {
+            if (!rule.finish)
+                continue;
+            const states = partials.map((p) => p.states.find(([id]) => id === rule.meta.id)?.[1]);
+            const state = states.length === 1 ? states[0] : states.reduce((a, b) => rule.merge(a, b));
+            guarded(rule, emit, { file: '(audit)', line: 0 }, null, (report) => rule.finish({ ...ctx, state }, report));
+        }
+        const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
+        return {
+            files: byName.map((f) => f.summary),
+            runs: byName.flatMap((f) => f.runs),
+            store,
+            metrics,
+            catalogs: byName.flatMap((f) => f.catalogs),
+            timelines: capTimelines(byName.flatMap((f) => f.timelines)),
+        };
     }
-    const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
-    findings.sort(audit_findings/* compareFindings */.Eg);
-    return {
-        files: byName.map((f) => f.summary),
-        runs: byName.flatMap((f) => f.runs),
-        findings,
-        metrics,
-        catalogs: byName.flatMap((f) => f.catalogs),
-        timelines: capTimelines(byName.flatMap((f) => f.timelines)),
-    };
+    catch (error) {
+        store.close();
+        throw error;
+    }
+}
+/** The findings read into an array, and the store closed: the AuditResult every array consumer takes. */
+function materialize(stored) {
+    try {
+        return {
+            files: stored.files,
+            runs: stored.runs,
+            findings: stored.store.toArray(),
+            metrics: stored.metrics,
+            catalogs: stored.catalogs,
+            timelines: stored.timelines,
+        };
+    }
+    finally {
+        stored.store.close();
+    }
 }
 function sortInputs(inputs) {
     return [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
 }
-function emitter(config, findings) {
+function emitter(config, store) {
     return (ruleId, draft) => {
         const setting = config.rules.get(ruleId);
         if (!setting || setting.severity === 'off')
             return;
-        findings.push((0,audit_findings/* makeFinding */.MH)(ruleId, setting.severity, draft));
+        store.add((0,findings/* makeFinding */.MH)(ruleId, setting.severity, draft));
     };
 }
 async function auditFile(input, config, options, active, emit, onRun) {
@@ -9762,6 +9808,425 @@ function summarizeRun(run) {
         toolCalls: run.calls.length,
         toolResults: run.results.length,
     };
+}
+
+
+/***/ }),
+
+/***/ 7822:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $J: () => (/* binding */ removeSpillFolder),
+/* harmony export */   B6: () => (/* binding */ folderHandoff),
+/* harmony export */   Fj: () => (/* binding */ FindingStore),
+/* harmony export */   j0: () => (/* binding */ makeSpillFolder)
+/* harmony export */ });
+/* unused harmony export DEFAULT_SPILL_THRESHOLD */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5919);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8293);
+
+
+
+
+
+/** Findings kept in memory before the store writes a sorted chunk to disk. */
+const DEFAULT_SPILL_THRESHOLD = 20_000;
+/** Beyond this many chunk files, they are merged into one (bounds the files open during a merge). */
+const MAX_CHUNK_FILES = 64;
+/** Bytes read from a chunk file at a time, and written to one at a time. */
+const READ_BYTES = 64 * 1024;
+const WRITE_CHARS = 1024 * 1024;
+/**
+ * The findings of an audit, in constant memory. Up to `threshold` findings stay in
+ * memory; beyond that, sorted chunks are written as JSON lines to a private folder
+ * (mkdtemp: mode 0700) and iteration is a k-way merge of the chunks and what is
+ * still in memory, in report order (`compareFindings`). Ties keep the order the
+ * findings were added in, so the order (and the bytes) are those of a stable sort
+ * of everything added, whether or not anything was spilled.
+ *
+ * `close()` removes the folders the store owns; call it in a `finally`. Folders
+ * still open when the process exits (or gets SIGINT, SIGTERM or SIGHUP) are
+ * removed then too.
+ */
+class FindingStore {
+    #threshold;
+    #tmpRoot;
+    #counts = { error: 0, warning: 0, note: 0 };
+    #ruleIds = new Set();
+    /** Sorted sequences, in the order their findings were added. */
+    #sources = [];
+    /** Findings added since the last source was sealed: unsorted until iterated or spilled. */
+    #buffer = [];
+    /** Findings held by the memory sources. */
+    #inMemory = 0;
+    #size = 0;
+    #dir = null;
+    #owned = [];
+    #chunkNumber = 0;
+    #iterating = 0;
+    #closed = false;
+    constructor(options = {}) {
+        const threshold = options.threshold ?? DEFAULT_SPILL_THRESHOLD;
+        if (!Number.isInteger(threshold) || threshold < 1)
+            throw new RangeError(`finding store threshold must be a whole number ≥ 1, not ${threshold}`);
+        this.#threshold = threshold;
+        this.#tmpRoot = options.tmpRoot ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)();
+    }
+    /** Number of findings added (adopted ones included). */
+    get size() {
+        return this.#size;
+    }
+    /** Findings per severity, kept as they are added. */
+    get counts() {
+        return this.#counts;
+    }
+    /** The rule ids that produced at least one finding. */
+    get ruleIds() {
+        return this.#ruleIds;
+    }
+    /** True when some findings live in chunk files. */
+    get spilled() {
+        return this.#sources.some((source) => source.kind === 'file');
+    }
+    /** The folders the store removes when it is closed (for tests and diagnostics). */
+    get folders() {
+        return [...this.#owned];
+    }
+    add(finding) {
+        this.#assertWritable();
+        this.#buffer.push(finding);
+        this.#count(finding.severity, finding.ruleId, 1);
+        if (this.#buffer.length + this.#inMemory > this.#threshold)
+            this.#spill();
+    }
+    /**
+     * Takes over other stores' findings (handoffs, in order), after everything added
+     * so far. The folders named in the handoffs are owned (and removed) by this store
+     * from the first line on, even when adopting fails half-way.
+     */
+    adopt(handoffs) {
+        this.#assertWritable();
+        for (const handoff of handoffs)
+            for (const dir of handoff.dirs)
+                this.#own(dir);
+        for (const handoff of handoffs) {
+            this.#seal();
+            for (const source of handoff.sources) {
+                if ('path' in source) {
+                    this.#sources.push({ kind: 'file', path: source.path, count: source.count });
+                }
+                else if (source.findings.length > 0) {
+                    this.#sources.push({ kind: 'memory', findings: source.findings });
+                    this.#inMemory += source.findings.length;
+                }
+            }
+            for (const severity of ['error', 'warning', 'note'])
+                this.#counts[severity] += handoff.counts[severity];
+            for (const ruleId of handoff.ruleIds)
+                this.#ruleIds.add(ruleId);
+            this.#size += handoff.sources.reduce((n, source) => n + ('path' in source ? source.count : source.findings.length), 0);
+        }
+        if (this.#inMemory > this.#threshold || this.#fileCount() > MAX_CHUNK_FILES)
+            this.#spill();
+    }
+    /**
+     * Passes everything to another store (`adopt`), possibly in another thread: the
+     * chunk files and this store's folder now belong to the receiver. The store is
+     * closed afterwards (closing it again removes nothing).
+     */
+    handoff() {
+        this.#assertWritable();
+        this.#seal();
+        const sources = this.#sources.map((source) => (source.kind === 'file' ? { path: source.path, count: source.count } : { findings: source.findings }));
+        const handoff = { dirs: [...this.#owned], sources, counts: { ...this.#counts }, ruleIds: [...this.#ruleIds] };
+        for (const dir of this.#owned)
+            LIVE_FOLDERS.delete(dir);
+        this.#owned = [];
+        this.#dir = null;
+        this.#sources = [];
+        this.#closed = true;
+        return handoff;
+    }
+    /** Every finding in report order; chunk files are read again on each iteration. */
+    *[Symbol.iterator]() {
+        this.#assertOpen();
+        this.#buffer.sort(_findings_js__WEBPACK_IMPORTED_MODULE_4__/* .compareFindings */ .Eg);
+        const sources = [...this.#sources, { kind: 'memory', findings: this.#buffer }].filter((source) => source.kind === 'file' ? source.count > 0 : source.findings.length > 0);
+        this.#iterating += 1;
+        try {
+            yield* mergeSorted(sources.map(openSource));
+        }
+        finally {
+            this.#iterating -= 1;
+        }
+    }
+    /** Every finding in report order, in one array (for the consumers that need one). */
+    toArray() {
+        return [...this];
+    }
+    /** Removes the store's temporary folders; the store cannot be used afterwards. Safe to call twice. */
+    close() {
+        if (this.#closed)
+            return;
+        this.#closed = true;
+        this.#sources = [];
+        this.#buffer = [];
+        const owned = this.#owned;
+        this.#owned = [];
+        this.#dir = null;
+        let failure;
+        for (const dir of owned) {
+            try {
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(dir, { recursive: true, force: true });
+                LIVE_FOLDERS.delete(dir);
+            }
+            catch (error) {
+                failure ??= error;
+            }
+        }
+        if (failure !== undefined)
+            throw failure;
+    }
+    #count(severity, ruleId, n) {
+        this.#counts[severity] += n;
+        this.#ruleIds.add(ruleId);
+        this.#size += n;
+    }
+    /** Turns the buffer into a sorted memory source, so what is adopted next stays after it. */
+    #seal() {
+        if (this.#buffer.length === 0)
+            return;
+        this.#buffer.sort(_findings_js__WEBPACK_IMPORTED_MODULE_4__/* .compareFindings */ .Eg);
+        this.#sources.push({ kind: 'memory', findings: this.#buffer });
+        this.#inMemory += this.#buffer.length;
+        this.#buffer = [];
+    }
+    /** Writes every memory source (in place) and the buffer to chunk files; merges the files when there are too many. */
+    #spill() {
+        this.#seal();
+        this.#sources = this.#sources.map((source) => (source.kind === 'memory' ? this.#writeChunk(source.findings) : source));
+        this.#inMemory = 0;
+        if (this.#fileCount() > MAX_CHUNK_FILES) {
+            const old = this.#sources;
+            const merged = this.#writeChunk(mergeSorted(old.map(openSource)));
+            this.#sources = [merged];
+            for (const source of old)
+                if (source.kind === 'file')
+                    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(source.path, { force: true });
+        }
+    }
+    #writeChunk(findings) {
+        const dir = this.#ensureDir();
+        this.#chunkNumber += 1;
+        const path = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(dir, `chunk-${String(this.#chunkNumber).padStart(6, '0')}.jsonl`);
+        const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, 'wx', 0o600);
+        let count = 0;
+        try {
+            let text = '';
+            for (const finding of findings) {
+                text += `${JSON.stringify(finding)}\n`;
+                count += 1;
+                if (text.length >= WRITE_CHARS) {
+                    writeFully(fd, text);
+                    text = '';
+                }
+            }
+            if (text.length > 0)
+                writeFully(fd, text);
+        }
+        finally {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        }
+        return { kind: 'file', path, count };
+    }
+    #ensureDir() {
+        if (this.#dir === null) {
+            // mkdtemp makes the folder with mode 0700: only this user can list or read the chunks.
+            this.#dir = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(this.#tmpRoot, 'agent-trace-audit-findings-'));
+            this.#own(this.#dir);
+        }
+        return this.#dir;
+    }
+    #own(dir) {
+        if (!this.#owned.includes(dir))
+            this.#owned.push(dir);
+        registerLiveFolder(dir);
+    }
+    #fileCount() {
+        return this.#sources.reduce((n, source) => n + (source.kind === 'file' ? 1 : 0), 0);
+    }
+    #assertOpen() {
+        if (this.#closed)
+            throw new Error('the finding store is closed');
+    }
+    #assertWritable() {
+        this.#assertOpen();
+        if (this.#iterating > 0)
+            throw new Error('the finding store cannot change while it is being read');
+    }
+}
+/**
+ * A private temporary folder (mode 0700) that is removed when the process exits,
+ * unless it was removed before; hand it to a store with an adopt of `{ dirs: [it] }`.
+ */
+function makeSpillFolder(tmpRoot = (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)()) {
+    const dir = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(tmpRoot, 'agent-trace-audit-spill-'));
+    registerLiveFolder(dir);
+    return dir;
+}
+/** A handoff that carries only the ownership of folders (no findings). */
+function folderHandoff(dirs) {
+    return { dirs, sources: [], counts: { error: 0, warning: 0, note: 0 }, ruleIds: [] };
+}
+/** Removes a folder made by makeSpillFolder (or handed over) that no store took. */
+function removeSpillFolder(dir) {
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(dir, { recursive: true, force: true });
+    LIVE_FOLDERS.delete(dir);
+}
+/** Folders of this thread still to remove: a last chance at exit (process.exit, an uncaught error, a signal). */
+const LIVE_FOLDERS = new Set();
+let exitHooked = false;
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+function registerLiveFolder(dir) {
+    LIVE_FOLDERS.add(dir);
+    if (exitHooked)
+        return;
+    exitHooked = true;
+    process.once('exit', removeLiveFolders);
+    // Signals reach the main thread only (its pool folder holds the workers' folders). The
+    // folders are removed, then the signal is raised again without this handler: the
+    // process ends as it would have (unless something else listens for it).
+    if (!node_worker_threads__WEBPACK_IMPORTED_MODULE_3__.isMainThread)
+        return;
+    const onSignal = (signal) => {
+        removeLiveFolders();
+        for (const name of SIGNALS)
+            process.removeListener(name, onSignal);
+        process.kill(process.pid, signal);
+    };
+    for (const name of SIGNALS)
+        process.once(name, onSignal);
+}
+function removeLiveFolders() {
+    for (const live of LIVE_FOLDERS) {
+        try {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(live, { recursive: true, force: true });
+        }
+        catch {
+            // Exiting anyway: nothing more to do.
+        }
+    }
+    LIVE_FOLDERS.clear();
+}
+function openSource(source) {
+    return source.kind === 'file' ? readChunk(source.path) : source.findings.values();
+}
+/** The findings of one chunk file, one JSON line at a time. */
+function* readChunk(path) {
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, 'r');
+    try {
+        const block = Buffer.allocUnsafe(READ_BYTES);
+        let carry = null;
+        for (;;) {
+            const n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, block, 0, block.length, null);
+            if (n === 0)
+                break;
+            const data = carry ? Buffer.concat([carry, block.subarray(0, n)]) : block.subarray(0, n);
+            let start = 0;
+            for (let end = data.indexOf(0x0a, start); end !== -1; end = data.indexOf(0x0a, start)) {
+                const finding = JSON.parse(data.toString('utf8', start, end));
+                start = end + 1;
+                yield finding;
+            }
+            // The block is reused by the next read: keep a copy of the unfinished line.
+            carry = start < data.length ? Buffer.from(data.subarray(start)) : null;
+        }
+        if (carry)
+            throw new Error(`finding chunk ${path} ends in the middle of a line`);
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+/** K-way merge of sorted sequences; on ties the earlier sequence comes first (a stable merge). */
+function* mergeSorted(iterators) {
+    try {
+        if (iterators.length === 1) {
+            for (let next = iterators[0].next(); !next.done; next = iterators[0].next())
+                yield next.value;
+            return;
+        }
+        const heap = [];
+        const before = (a, b) => {
+            const order = (0,_findings_js__WEBPACK_IMPORTED_MODULE_4__/* .compareFindings */ .Eg)(a.value, b.value);
+            return order < 0 || (order === 0 && a.source < b.source);
+        };
+        const push = (entry) => {
+            let i = heap.length;
+            heap.push(entry);
+            while (i > 0) {
+                const parent = (i - 1) >> 1;
+                if (!before(heap[i], heap[parent]))
+                    break;
+                [heap[i], heap[parent]] = [heap[parent], heap[i]];
+                i = parent;
+            }
+        };
+        const siftDown = () => {
+            let i = 0;
+            for (;;) {
+                const left = 2 * i + 1;
+                const right = left + 1;
+                let least = i;
+                if (left < heap.length && before(heap[left], heap[least]))
+                    least = left;
+                if (right < heap.length && before(heap[right], heap[least]))
+                    least = right;
+                if (least === i)
+                    return;
+                [heap[i], heap[least]] = [heap[least], heap[i]];
+                i = least;
+            }
+        };
+        iterators.forEach((iterator, source) => {
+            const next = iterator.next();
+            if (!next.done)
+                push({ value: next.value, source });
+        });
+        while (heap.length > 0) {
+            const top = heap[0];
+            yield top.value;
+            const next = iterators[top.source].next();
+            if (next.done) {
+                const last = heap.pop();
+                if (heap.length === 0)
+                    break;
+                heap[0] = last;
+            }
+            else {
+                heap[0] = { value: next.value, source: top.source };
+            }
+            siftDown();
+        }
+    }
+    finally {
+        for (const iterator of iterators)
+            iterator.return?.();
+    }
+}
+function writeFully(fd, text) {
+    const bytes = Buffer.from(text, 'utf8');
+    let offset = 0;
+    while (offset < bytes.length)
+        offset += (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, bytes, offset, bytes.length - offset);
 }
 
 
@@ -9939,27 +10404,25 @@ class IdlessCalls {
 
 /***/ }),
 
-/***/ 5461:
+/***/ 285:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   JV: () => (/* binding */ auditWorkerMain),
+/* harmony export */   KE: () => (/* binding */ runAuditPoolStored),
+/* harmony export */   w6: () => (/* binding */ isAuditWorker),
+/* harmony export */   yV: () => (/* binding */ defaultJobs)
+/* harmony export */ });
+/* unused harmony export runAuditPool */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5919);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8965);
+/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7822);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  JV: () => (/* binding */ auditWorkerMain),
-  yV: () => (/* binding */ defaultJobs),
-  w6: () => (/* binding */ isAuditWorker),
-  $g: () => (/* binding */ runAuditPool)
-});
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-// EXTERNAL MODULE: ./src/audit/engine.ts + 6 modules
-var engine = __nccwpck_require__(8965);
-;// CONCATENATED MODULE: ./src/audit/pool.ts
 
 
 
@@ -9967,7 +10430,7 @@ var engine = __nccwpck_require__(8965);
 const WORKER_TAG = 'agent-trace-audit/audit-worker';
 /** The default number of workers: the cores this process may use. */
 function defaultJobs() {
-    return Math.max(1, (0,external_node_os_namespaceObject.availableParallelism)());
+    return Math.max(1, (0,node_os__WEBPACK_IMPORTED_MODULE_1__.availableParallelism)());
 }
 /**
  * Audits several files on a pool of worker threads (one per job, each given a
@@ -9977,34 +10440,56 @@ function defaultJobs() {
  * is a worker. One job, one file, or an `onRun` callback: no workers.
  */
 async function runAuditPool(inputs, config, options) {
+    return materialize(await runAuditPoolStored(inputs, config, options));
+}
+/**
+ * `runAuditPool` with the findings left in their store (the caller closes it).
+ * Each worker spills into its own folder inside one pool folder; the workers post
+ * their chunk files by path and the main thread's store owns them (and the pool
+ * folder) from then on. If the pool fails, the workers are stopped and the pool
+ * folder removed.
+ */
+async function runAuditPoolStored(inputs, config, options) {
     const jobs = Math.min(options.jobs, inputs.length);
     if (jobs <= 1 || options.entry === null || options.onRun)
-        return (0,engine/* runAudit */.bD)(inputs, config, options);
+        return (0,_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .runAuditStored */ .w2)(inputs, config, options);
     const shares = await balance(inputs, jobs);
-    const partials = await Promise.all(shares.map((share) => runWorker(options.entry, {
-        tag: WORKER_TAG,
-        inputs: share,
-        config,
-        ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
-        ...(options.collectTimelines ? { collectTimelines: true } : {}),
-    })));
-    return (0,engine/* finishAudit */.ls)(partials, config);
+    const poolFolder = (0,_finding_store_js__WEBPACK_IMPORTED_MODULE_4__/* .makeSpillFolder */ .j0)(options.spill?.tmpRoot);
+    const workers = [];
+    try {
+        const partials = await Promise.all(shares.map((share) => runWorker(options.entry, workers, {
+            tag: WORKER_TAG,
+            inputs: share,
+            config,
+            ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
+            ...(options.collectTimelines ? { collectTimelines: true } : {}),
+            spill: { ...options.spill, tmpRoot: poolFolder },
+        })));
+        return (0,_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .finishAuditStored */ .ws)(partials, config, options.spill, [(0,_finding_store_js__WEBPACK_IMPORTED_MODULE_4__/* .folderHandoff */ .B6)([poolFolder])]);
+    }
+    catch (error) {
+        await Promise.allSettled(workers.map((worker) => worker.terminate()));
+        (0,_finding_store_js__WEBPACK_IMPORTED_MODULE_4__/* .removeSpillFolder */ .$J)(poolFolder);
+        throw error;
+    }
 }
 /** True in a thread started by `runAuditPool`; the entry script then calls `auditWorkerMain` instead of its own main. */
 function isAuditWorker() {
-    return !external_node_worker_threads_namespaceObject.isMainThread && external_node_worker_threads_namespaceObject.workerData?.tag === WORKER_TAG;
+    return !node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData?.tag === WORKER_TAG;
 }
 async function auditWorkerMain() {
-    const task = external_node_worker_threads_namespaceObject.workerData;
-    const partial = await (0,engine/* auditPartial */.BK)(task.inputs, task.config, {
+    const task = node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData;
+    const partial = await (0,_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .auditPartial */ .BK)(task.inputs, task.config, {
         ...(task.inputFormat ? { inputFormat: task.inputFormat } : {}),
         ...(task.collectTimelines ? { collectTimelines: true } : {}),
+        spill: task.spill,
     });
-    external_node_worker_threads_namespaceObject.parentPort.postMessage(partial);
+    node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.parentPort.postMessage(partial);
 }
-function runWorker(entry, task) {
+function runWorker(entry, workers, task) {
     return new Promise((resolve, reject) => {
-        const worker = new external_node_worker_threads_namespaceObject.Worker(entry, { workerData: task });
+        const worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.Worker(entry, { workerData: task });
+        workers.push(worker);
         let done = false;
         worker.once('message', (partial) => {
             done = true;
@@ -10019,7 +10504,7 @@ function runWorker(entry, task) {
 }
 /** Largest files first, each to the share with the fewest bytes so far. */
 async function balance(inputs, jobs) {
-    const sized = await Promise.all(inputs.map(async (input) => ({ input, size: (await (0,promises_.stat)(input.path).catch(() => null))?.size ?? 0 })));
+    const sized = await Promise.all(inputs.map(async (input) => ({ input, size: (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(input.path).catch(() => null))?.size ?? 0 })));
     sized.sort((a, b) => b.size - a.size || (a.input.display < b.input.display ? -1 : 1));
     const shares = Array.from({ length: jobs }, () => ({ bytes: 0, inputs: [] }));
     for (const { input, size } of sized) {
@@ -12924,8 +13409,8 @@ function python(value, path = '') {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5461);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6481);
+/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(285);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9672);
 
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
@@ -12935,6 +13420,7 @@ if ((0,_audit_pool_js__WEBPACK_IMPORTED_MODULE_0__/* .isAuditWorker */ .w6)()) {
 else {
     process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_1__/* .runCli */ .a)(process.argv.slice(2), {
         stdout: (text) => process.stdout.write(text),
+        stdoutStream: process.stdout,
         stderr: (text) => process.stderr.write(text),
         cwd: process.cwd(),
         env: process.env,
@@ -12947,7 +13433,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6481:
+/***/ 9672:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12966,10 +13452,12 @@ const VERSION = '0.1.0';
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-// EXTERNAL MODULE: ./src/audit/pool.ts + 2 modules
-var pool = __nccwpck_require__(5461);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/audit/pool.ts
+var pool = __nccwpck_require__(285);
+// EXTERNAL MODULE: ./src/audit/engine.ts + 6 modules
+var engine = __nccwpck_require__(8965);
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 var external_fs_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_fs_namespaceObject, 2);
@@ -13878,13 +14366,13 @@ const GLOB_CHARS = /[*?[\]{}]/;
  * `.git`; anything else is refused and listed as skipped (its target is never named).
  */
 async function collectInputs(specs, options) {
-    const root = await (0,promises_.realpath)((0,external_node_path_namespaceObject.resolve)(options.root));
+    const root = await (0,promises_.realpath)((0,external_node_path_.resolve)(options.root));
     const excluded = options.exclude && options.exclude.length > 0 ? picomatch_default()([...options.exclude], { dot: true }) : () => false;
     const found = new Map();
     const skipped = [];
     const display = (abs) => {
-        const rel = (0,external_node_path_namespaceObject.relative)(root, abs);
-        const shown = (rel === '' || rel.startsWith('..') || (0,external_node_path_namespaceObject.isAbsolute)(rel) ? abs : rel).split(external_node_path_namespaceObject.sep).join('/');
+        const rel = (0,external_node_path_.relative)(root, abs);
+        const shown = (rel === '' || rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel) ? abs : rel).split(external_node_path_.sep).join('/');
         return options.prefix ? `${options.prefix}/${shown}` : shown;
     };
     const consider = async (abs, named) => {
@@ -13898,7 +14386,7 @@ async function collectInputs(specs, options) {
             skipped.push({ display: shown, reason: verdict });
     };
     for (const spec of specs) {
-        const abs = (0,external_node_path_namespaceObject.resolve)(options.root, spec);
+        const abs = (0,external_node_path_.resolve)(options.root, spec);
         const info = await (0,promises_.lstat)(abs).catch(() => null);
         if (info === null && GLOB_CHARS.test(spec)) {
             const matches = await glob([spec], { cwd: root, absolute: true, dot: false, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/node_modules/**', '**/.git/**'] });
@@ -13937,7 +14425,7 @@ async function checkFile(abs, root, named) {
             return 'refused: a symlink whose target does not exist';
         if (!inside(target, root))
             return 'refused: a symlink that leaves the workspace';
-        if (target.split(external_node_path_namespaceObject.sep).includes('.git'))
+        if (target.split(external_node_path_.sep).includes('.git'))
             return 'refused: a symlink into .git';
         const targetInfo = await (0,promises_.stat)(target).catch(() => null);
         if (!targetInfo?.isFile())
@@ -13946,19 +14434,19 @@ async function checkFile(abs, root, named) {
     }
     if (!info.isFile())
         return 'refused: not a regular file';
-    if (!named && abs.split(external_node_path_namespaceObject.sep).includes('.git'))
+    if (!named && abs.split(external_node_path_.sep).includes('.git'))
         return 'refused: inside .git';
     return true;
 }
 function inside(path, root) {
-    const rel = (0,external_node_path_namespaceObject.relative)(root, path);
-    return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel);
+    const rel = (0,external_node_path_.relative)(root, path);
+    return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel);
 }
 async function walk(dir) {
     const out = [];
     const entries = await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => []);
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-        const path = (0,external_node_path_namespaceObject.join)(dir, entry.name);
+        const path = (0,external_node_path_.join)(dir, entry.name);
         if (entry.isDirectory()) {
             if (!SKIP_DIRS.has(entry.name))
                 out.push(...(await walk(path)));
@@ -14127,6 +14615,17 @@ function buildReport(result, config) {
         counts[finding.severity] += 1;
         fired.add(finding.ruleId);
     }
+    return reportWith(result, config, counts, fired, result.findings);
+}
+/**
+ * The same report with its findings still in the store (read when the report is
+ * written): the summary counts and the rules list come from the store's counters.
+ */
+function buildStreamedReport(result, config) {
+    const { error, warning, note } = result.store.counts;
+    return reportWith(result, config, { error, warning, note }, result.store.ruleIds, result.store);
+}
+function reportWith(result, config, counts, fired, findings) {
     const clean = (text) => (text === null ? null : (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 300 }));
     return {
         schemaVersion: REPORT_SCHEMA_VERSION,
@@ -14147,7 +14646,7 @@ function buildReport(result, config) {
             return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction };
         }),
         metrics: sortedObject(result.metrics),
-        findings: result.findings,
+        findings,
     };
 }
 function sum(values) {
@@ -14167,8 +14666,20 @@ function sortedObject(input) {
 
 
 
+
 /** The one core both edges call: collect, audit, report, judge. */
 async function auditPaths(request, logger) {
+    const stored = await auditPathsStored(request, logger);
+    const result = (0,engine/* materialize */.O9)(stored.result);
+    const report = buildReport(result, request.config);
+    return { report, result, skipped: stored.skipped, inputs: stored.inputs, failed: stored.failed };
+}
+/**
+ * `auditPaths` with the findings left in their store (maybe partly on disk): the
+ * report's findings are read when it is written. The caller closes `result.store`
+ * (in a finally).
+ */
+async function auditPathsStored(request, logger) {
     const { inputs, skipped } = await collectAll(request.paths, request.sources ?? [], {
         root: request.root,
         exclude: request.config.exclude,
@@ -14180,20 +14691,34 @@ async function auditPaths(request, logger) {
         const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file';
         throw new errors/* InputError */.dz('', null, 'nothing-to-audit', `no trace file to audit: ${why}`);
     }
-    const result = await (0,pool/* runAuditPool */.$g)(inputs, request.config, {
+    const result = await (0,pool/* runAuditPoolStored */.KE)(inputs, request.config, {
         ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
         ...(request.collectTimelines ? { collectTimelines: true } : {}),
+        ...(request.spill ? { spill: request.spill } : {}),
         jobs: request.jobs ?? 1,
         entry: request.workerEntry ?? null,
     });
-    const report = buildReport(result, request.config);
-    return { report, result, skipped, inputs, failed: isFailing(report, request.config.failOn) };
+    try {
+        const report = buildStreamedReport(result, request.config);
+        return { report, result, skipped, inputs, failed: isFailingCounts(result.store.counts, request.config.failOn) };
+    }
+    catch (error) {
+        result.store.close();
+        throw error;
+    }
 }
 function isFailing(report, failOn) {
     if (failOn === 'never')
         return false;
     const floor = SEVERITY_RANK[failOn];
     return report.findings.some((finding) => SEVERITY_RANK[finding.severity] >= floor);
+}
+/** `isFailing` from the counts per severity (what a finding store keeps). */
+function isFailingCounts(counts, failOn) {
+    if (failOn === 'never')
+        return false;
+    const floor = SEVERITY_RANK[failOn];
+    return SEVERITIES.some((severity) => SEVERITY_RANK[severity] >= floor && counts[severity] > 0);
 }
 
 // EXTERNAL MODULE: external "node:fs"
@@ -14323,8 +14848,8 @@ async function loadConfigFile(path, shown = path) {
 
 /** The configuration file given with --config, or agent-trace-audit.yml in the working folder when there is one. */
 async function loadCliConfig(io, configFlag, overrides = {}) {
-    const configPath = configFlag ?? ((0,external_node_fs_.existsSync)((0,external_node_path_namespaceObject.resolve)(io.cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
-    const file = configPath ? await loadConfigFile((0,external_node_path_namespaceObject.resolve)(io.cwd, configPath), configPath) : {};
+    const configPath = configFlag ?? ((0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(io.cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
+    const file = configPath ? await loadConfigFile((0,external_node_path_.resolve)(io.cwd, configPath), configPath) : {};
     return resolveConfig(file, overrides, configPath ?? 'configuration');
 }
 
@@ -14812,10 +15337,73 @@ canvas { display: block; cursor: crosshair; }
 .k.open { background: var(--err); opacity: .45; } .k.storm { border: 2px solid #6a1b9a; }
 `;
 
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 ;// CONCATENATED MODULE: ./src/report/json.ts
+
+
+
 /** The JSON report: two-space indented, keys in schema order, trailing newline. */
 function renderJson(report) {
     return `${JSON.stringify(report, null, 2)}\n`;
+}
+/** Pieces written at a time: about this many characters. */
+const PIECE_CHARS = 64 * 1024;
+/**
+ * The bytes of `renderJson`, in pieces of about 64 KiB, reading the findings one
+ * at a time (from a store that may be on disk): memory holds one piece, never the
+ * report. Every key but `findings` is small and rendered whole, re-indented one
+ * level, as `JSON.stringify(report, null, 2)` would.
+ */
+function* renderJsonPieces(report) {
+    let pending = '{';
+    let first = true;
+    for (const [key, value] of Object.entries(report)) {
+        const head = `${first ? '' : ','}\n  ${JSON.stringify(key)}: `;
+        if (key === 'findings') {
+            pending += `${head}[`;
+            let count = 0;
+            for (const finding of value) {
+                pending += `${count === 0 ? '' : ','}\n    ${indent(JSON.stringify(finding, null, 2), '    ')}`;
+                count += 1;
+                if (pending.length >= PIECE_CHARS) {
+                    yield pending;
+                    pending = '';
+                }
+            }
+            pending += count === 0 ? ']' : '\n  ]';
+        }
+        else {
+            // JSON.stringify leaves out keys whose value is undefined (or a function): so does this.
+            const text = JSON.stringify(value, null, 2);
+            if (text === undefined)
+                continue;
+            pending += `${head}${indent(text, '  ')}`;
+        }
+        first = false;
+        if (pending.length >= PIECE_CHARS) {
+            yield pending;
+            pending = '';
+        }
+    }
+    yield `${pending}${first ? '}' : '\n}'}\n`;
+}
+/**
+ * Writes the pieces to a stream, waiting whenever it is full (backpressure).
+ * `end: false` leaves the stream open (stdout).
+ */
+async function writePieces(pieces, out, options = {}) {
+    await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_namespaceObject.Readable.from(pieces, { objectMode: false }), out, { end: options.end ?? true });
+}
+/** Writes the JSON report to a file in pieces: the same bytes as `renderJson`. */
+async function writeJsonFile(report, path) {
+    await writePieces(renderJsonPieces(report), (0,external_node_fs_.createWriteStream)(path));
+}
+/** JSON.stringify output has no raw line breaks but its own: indenting every line is a plain replace. */
+function indent(text, by) {
+    return text.replaceAll('\n', `\n${by}`);
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown-escape.ts
@@ -15040,6 +15628,7 @@ function oneOf(flag, value, allowed) {
 
 
 
+
 const AUDIT_USAGE = `usage: agent-trace-audit audit <file|dir|glob>... [--format ${OUTPUT_FORMATS.join('|')}] [--config file]
        [--fail-on ${FAIL_LEVELS.join('|')}] [--input-format id] [--output file] [--jobs n] [--debug]`;
 /** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. */
@@ -15066,7 +15655,7 @@ async function auditCommand(args, io) {
     const jobs = values.jobs === undefined ? (0,pool/* defaultJobs */.yV)() : Number(values.jobs);
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
         throw new errors/* UsageError */.eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(values.jobs)}`);
-    const outcome = await auditPaths({
+    const request = {
         paths: positionals,
         root: io.cwd,
         config,
@@ -15076,13 +15665,44 @@ async function auditCommand(args, io) {
         ...(inputFormat ? { inputFormat } : {}),
         // The html format draws each run: timelines are collected as runs complete (in the workers too).
         ...(format === 'html' ? { collectTimelines: true } : {}),
-    }, logger);
+        ...spillOptions(io.env),
+    };
+    if (format === 'json') {
+        // The JSON report is written in pieces as its findings are read from their store
+        // (partly on disk for a large audit): memory does not grow with the findings.
+        const outcome = await auditPathsStored(request, logger);
+        try {
+            if (values.output)
+                await writeJsonFile(outcome.report, (0,external_node_path_.resolve)(io.cwd, values.output));
+            else if (io.stdoutStream)
+                await writePieces(renderJsonPieces(outcome.report), io.stdoutStream, { end: false });
+            else
+                for (const piece of renderJsonPieces(outcome.report))
+                    io.stdout(piece);
+        }
+        finally {
+            outcome.result.store.close();
+        }
+        return outcome.failed ? 1 : 0;
+    }
+    const outcome = await auditPaths(request, logger);
     const rendered = renderReport(outcome.report, format, format === 'html' ? outcome.result.timelines : undefined);
     if (values.output)
-        await (0,promises_.writeFile)((0,external_node_path_namespaceObject.resolve)(io.cwd, values.output), rendered);
+        await (0,promises_.writeFile)((0,external_node_path_.resolve)(io.cwd, values.output), rendered);
     else
         io.stdout(rendered);
     return outcome.failed ? 1 : 0;
+}
+/** AGENT_TRACE_AUDIT_SPILL_THRESHOLD: findings held in memory before they spill to disk (tests and tuning). */
+function spillOptions(env) {
+    const raw = env['AGENT_TRACE_AUDIT_SPILL_THRESHOLD'];
+    if (raw === undefined || raw === '')
+        return {};
+    const threshold = Number(raw);
+    if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(threshold) || threshold < 1) {
+        throw new errors/* UsageError */.eb(`AGENT_TRACE_AUDIT_SPILL_THRESHOLD must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
+    }
+    return { spill: { threshold } };
 }
 
 // EXTERNAL MODULE: ./src/audit/findings.ts
@@ -15213,11 +15833,11 @@ async function mergeCommand(args, io) {
     const failOn = oneOf('fail-on', values['fail-on'], FAIL_LEVELS) ?? 'error';
     const reports = [];
     for (const path of positionals)
-        reports.push(await readReport((0,external_node_path_namespaceObject.resolve)(io.cwd, path), path));
+        reports.push(await readReport((0,external_node_path_.resolve)(io.cwd, path), path));
     const merged = mergeReports(reports);
     const rendered = renderReport(merged, format);
     if (values.output)
-        await (0,promises_.writeFile)((0,external_node_path_namespaceObject.resolve)(io.cwd, values.output), rendered);
+        await (0,promises_.writeFile)((0,external_node_path_.resolve)(io.cwd, values.output), rendered);
     else
         io.stdout(rendered);
     return isFailing(merged, failOn) ? 1 : 0;
@@ -15249,8 +15869,6 @@ async function readReport(path, shown) {
     return parsed.data;
 }
 
-// EXTERNAL MODULE: ./src/audit/engine.ts + 6 modules
-var engine = __nccwpck_require__(8965);
 ;// CONCATENATED MODULE: ./src/cli/transcript.ts
 
 
@@ -15267,7 +15885,7 @@ const FATAL = new Set(['malformed-record', 'truncated-tail']);
  * InputError naming file:line.
  */
 async function auditTranscript(io, path, config, ruleIds, overrides = new Map()) {
-    const info = await (0,promises_.stat)((0,external_node_path_namespaceObject.resolve)(io.cwd, path)).catch(() => null);
+    const info = await (0,promises_.stat)((0,external_node_path_.resolve)(io.cwd, path)).catch(() => null);
     if (info !== null && !info.isFile())
         throw new errors/* InputError */.dz(path, null, 'not-a-file', `${path}: a transcript must be a file`);
     const { inputs, skipped } = await collectInputs([path], { root: io.cwd, exclude: [], strict: true });
@@ -15369,7 +15987,7 @@ async function scopeCommand(args, io) {
         throw new errors/* UsageError */.eb(`scope takes a transcript and a scope file\n${SCOPE_USAGE}`);
     const [transcript, scopePath] = positionals;
     const format = oneOf('format', values.format, ['text', 'json']) ?? 'text';
-    const scope = (0,audit_scope/* loadScopeFile */.$P)((0,external_node_path_namespaceObject.resolve)(io.cwd, scopePath), scopePath);
+    const scope = (0,audit_scope/* loadScopeFile */.$P)((0,external_node_path_.resolve)(io.cwd, scopePath), scopePath);
     const config = await loadCliConfig(io, values.config);
     const audit = await auditTranscript(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
     if (format === 'json') {
@@ -16324,15 +16942,15 @@ async function sealCommand(args, io) {
         throw new errors/* UsageError */.eb(`-o - writes the sealed file to stdout; give --checkpoint <file> for the checkpoint\n${SEAL_USAGE}`);
     const output = toStdout ? null : (values.output ?? defaultSealedPath(input));
     const checkpoint = values.checkpoint ?? `${output}.seal.json`;
-    const paths = [input, output, checkpoint].filter((p) => p !== null).map((p) => (0,external_node_path_namespaceObject.resolve)(io.cwd, p));
+    const paths = [input, output, checkpoint].filter((p) => p !== null).map((p) => (0,external_node_path_.resolve)(io.cwd, p));
     if (new Set(paths).size !== paths.length)
         throw new errors/* UsageError */.eb(`the input, the sealed file and the checkpoint must be three different files\n${SEAL_USAGE}`);
-    const sink = output === null ? stdoutSink(io) : await seal_file_fileSink((0,external_node_path_namespaceObject.resolve)(io.cwd, output), output);
+    const sink = output === null ? stdoutSink(io) : await seal_file_fileSink((0,external_node_path_.resolve)(io.cwd, output), output);
     const result = await seal_file_sealFile({
-        path: (0,external_node_path_namespaceObject.resolve)(io.cwd, input),
+        path: (0,external_node_path_.resolve)(io.cwd, input),
         display: input,
         sink,
-        checkpointPath: (0,external_node_path_namespaceObject.resolve)(io.cwd, checkpoint),
+        checkpointPath: (0,external_node_path_.resolve)(io.cwd, checkpoint),
         checkpointDisplay: checkpoint,
         mode,
         limits: DEFAULT_LIMITS,
@@ -16368,8 +16986,8 @@ async function verifyCommand(args, io) {
     if (positionals.length !== 1)
         throw new errors/* UsageError */.eb(`verify takes exactly one sealed file\n${VERIFY_USAGE}`);
     const sealed = positionals[0];
-    const checkpoint = values.checkpoint === undefined ? null : await readCheckpoint((0,external_node_path_namespaceObject.resolve)(io.cwd, values.checkpoint), values.checkpoint);
-    const verdict = await verifyFile((0,external_node_path_namespaceObject.resolve)(io.cwd, sealed), sealed, checkpoint, DEFAULT_LIMITS);
+    const checkpoint = values.checkpoint === undefined ? null : await readCheckpoint((0,external_node_path_.resolve)(io.cwd, values.checkpoint), values.checkpoint);
+    const verdict = await verifyFile((0,external_node_path_.resolve)(io.cwd, sealed), sealed, checkpoint, DEFAULT_LIMITS);
     io.stdout(formatVerdict(verdict));
     return verdictExitCode(verdict);
 }
@@ -23645,6 +24263,27 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 5919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 
 /***/ }),
 
