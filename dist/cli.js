@@ -16050,7 +16050,7 @@ function jcsRecordFast(text, maxDepth, refused = []) {
     let out;
     try {
         const copy = sortedCopy(value, 0, maxDepth);
-        if (copy === undefined || !(0,json_line/* sameKeyCount */.r)(text, keysSeen))
+        if (copy === undefined || !(0,json_line/* sameKeyCount */.r$)(text, keysSeen))
             return undefined;
         out = JSON.stringify(copy);
     }
@@ -17233,8 +17233,8 @@ async function forEachJsonLine(input, sink, onValue) {
             const text = event.text;
             if (isBlank(text))
                 continue;
-            const parsed = (0,json_line/* parseJsonLine */.w)(text, input.limits.maxDepth);
-            if (!parsed.ok) {
+            const parsed = (0,json_line/* parseJsonLine */.wz)(text, input.limits.maxDepth);
+            if (parsed instanceof json_line/* JsonLineError */.N) {
                 const tail = !event.terminated && parsed.code === 'not-json';
                 sink.diagnostic({
                     ruleId: tail ? 'truncated-tail' : 'malformed-record',
@@ -17245,7 +17245,7 @@ async function forEachJsonLine(input, sink, onValue) {
                 });
                 continue;
             }
-            onValue(parsed.value, event.line, text);
+            onValue(parsed, event.line, text);
         }
     }
 }
@@ -21437,7 +21437,10 @@ function errorCodeOf(obj) {
 // Hashes, or the saved payloads they are computed from.
 const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'process_payload', 'adapter_payload', 'model_payload'];
 function hasBoundaryFields(obj) {
-    return HASH_FIELDS.some((key) => own(obj, key) !== undefined);
+    for (const key of HASH_FIELDS)
+        if (own(obj, key) !== undefined)
+            return true;
+    return false;
 }
 function isRedactionReceipt(obj) {
     return own(obj, 'field_path') !== undefined && own(obj, 'rule_id') !== undefined;
@@ -21483,10 +21486,11 @@ function parseRedaction(obj, loc, base = obj) {
     };
 }
 /** Receipts carried as a list on another record (`redactions` or `redaction_receipts`). */
+const NO_RECEIPTS = Object.freeze([]);
 function embeddedReceipts(obj, loc) {
     const list = own(obj, 'redactions') ?? own(obj, 'redaction_receipts');
     if (list === undefined)
-        return [];
+        return NO_RECEIPTS;
     if (!Array.isArray(list))
         return 'redaction receipts are not a list';
     const out = [];
@@ -23520,15 +23524,27 @@ function errorText(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   r: () => (/* binding */ sameKeyCount),
-/* harmony export */   w: () => (/* binding */ parseJsonLine)
+/* harmony export */   N: () => (/* binding */ JsonLineError),
+/* harmony export */   r$: () => (/* binding */ sameKeyCount),
+/* harmony export */   wz: () => (/* binding */ parseJsonLine)
 /* harmony export */ });
+/** Why a line is not a record: not JSON, a duplicate key, or nested too deep. */
+class JsonLineError {
+    code;
+    reason;
+    constructor(code, reason) {
+        this.code = code;
+        this.reason = reason;
+    }
+}
 // Every string literal in order; group 1 is set when the string is an object key.
 // Outside strings JSON has no `"`, so matching left to right stays aligned on string starts.
 const STRING_RE = /"(?:[^"\\]|\\.)*"(\s*:)?/gs;
 /**
  * Parses one line as JSON with the checks JSON.parse does not make: duplicate
- * keys (reported, never silently last-wins) and a nesting depth cap.
+ * keys (reported, never silently last-wins) and a nesting depth cap. Returns the
+ * value, or a JsonLineError (which JSON.parse can never produce): no result
+ * object per line, since this runs on every line of every file.
  */
 function parseJsonLine(text, maxDepth) {
     let value;
@@ -23537,18 +23553,18 @@ function parseJsonLine(text, maxDepth) {
     }
     catch (error) {
         if (error instanceof RangeError)
-            return { ok: false, code: 'too-deep', reason: `nesting deeper than the parser can go (limit ${maxDepth})` };
-        return { ok: false, code: 'not-json', reason: `not JSON: ${jsonErrorText(error)}` };
+            return new JsonLineError('too-deep', `nesting deeper than the parser can go (limit ${maxDepth})`);
+        return new JsonLineError('not-json', `not JSON: ${jsonErrorText(error)}`);
     }
     if (value === null || typeof value !== 'object')
-        return { ok: true, value };
+        return value;
     const keys = countKeys(value, maxDepth);
     if (keys < 0)
-        return { ok: false, code: 'too-deep', reason: `JSON nesting deeper than ${maxDepth} levels` };
+        return new JsonLineError('too-deep', `JSON nesting deeper than ${maxDepth} levels`);
     if (keys === 0 || sameKeyCount(text, keys))
-        return { ok: true, value };
+        return value;
     const duplicate = findDuplicateKey(text);
-    return { ok: false, code: 'duplicate-key', reason: `duplicate object key ${JSON.stringify(duplicate ?? '?')}` };
+    return new JsonLineError('duplicate-key', `duplicate object key ${JSON.stringify(duplicate ?? '?')}`);
 }
 /**
  * Whether a text JSON.parse accepted writes exactly `keys` object keys, the number
@@ -23740,9 +23756,14 @@ class LineSplitter {
     }
     /** The lines `chunk` completes, in one array. */
     batch(chunk) {
-        return [...this.split(chunk, true)];
+        // The fast path pushes its lines into `out` directly (no iterator result per line);
+        // only the lines of the careful path come through the generator.
+        const out = [];
+        for (const event of this.split(chunk, true, out))
+            out.push(event);
+        return out;
     }
-    *split(chunk, wholeRuns) {
+    *split(chunk, wholeRuns, out = []) {
         const maxLineBytes = this.maxLineBytes;
         this.facts.bytes += chunk.length;
         if (this.first) {
@@ -23771,7 +23792,7 @@ class LineSplitter {
                     if (wholeRuns) {
                         for (const raw of chunk.toString('utf8', start, stop).split('\n')) {
                             this.lineNo += 1;
-                            yield { type: 'line', line: this.lineNo, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true };
+                            out.push({ type: 'line', line: this.lineNo, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true });
                         }
                     }
                     else {

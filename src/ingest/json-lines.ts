@@ -1,4 +1,4 @@
-import { parseJsonLine } from '../io/json-line.js';
+import { JsonLineError, parseJsonLine } from '../io/json-line.js';
 import { sanitizeText } from '../sanitize/text.js';
 import type { ParseInput, RecordSink } from './types.js';
 
@@ -34,7 +34,7 @@ export async function forEachJsonLine(
     const text = event.text;
     if (isBlank(text)) continue;
     const parsed = parseJsonLine(text, input.limits.maxDepth);
-    if (!parsed.ok) {
+    if (parsed instanceof JsonLineError) {
       const tail = !event.terminated && parsed.code === 'not-json';
       sink.diagnostic({
         ruleId: tail ? 'truncated-tail' : 'malformed-record',
@@ -45,7 +45,7 @@ export async function forEachJsonLine(
       });
       continue;
     }
-    onValue(parsed.value, event.line, text);
+    onValue(parsed, event.line, text);
     }
   }
 }

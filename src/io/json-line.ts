@@ -1,7 +1,10 @@
-/** Outcome of reading one line as a JSON value. */
-export type JsonLineResult =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly code: 'not-json' | 'duplicate-key' | 'too-deep'; readonly reason: string };
+/** Why a line is not a record: not JSON, a duplicate key, or nested too deep. */
+export class JsonLineError {
+  constructor(
+    readonly code: 'not-json' | 'duplicate-key' | 'too-deep',
+    readonly reason: string,
+  ) {}
+}
 
 // Every string literal in order; group 1 is set when the string is an object key.
 // Outside strings JSON has no `"`, so matching left to right stays aligned on string starts.
@@ -9,22 +12,24 @@ const STRING_RE = /"(?:[^"\\]|\\.)*"(\s*:)?/gs;
 
 /**
  * Parses one line as JSON with the checks JSON.parse does not make: duplicate
- * keys (reported, never silently last-wins) and a nesting depth cap.
+ * keys (reported, never silently last-wins) and a nesting depth cap. Returns the
+ * value, or a JsonLineError (which JSON.parse can never produce): no result
+ * object per line, since this runs on every line of every file.
  */
-export function parseJsonLine(text: string, maxDepth: number): JsonLineResult {
+export function parseJsonLine(text: string, maxDepth: number): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    if (error instanceof RangeError) return { ok: false, code: 'too-deep', reason: `nesting deeper than the parser can go (limit ${maxDepth})` };
-    return { ok: false, code: 'not-json', reason: `not JSON: ${jsonErrorText(error)}` };
+    if (error instanceof RangeError) return new JsonLineError('too-deep', `nesting deeper than the parser can go (limit ${maxDepth})`);
+    return new JsonLineError('not-json', `not JSON: ${jsonErrorText(error)}`);
   }
-  if (value === null || typeof value !== 'object') return { ok: true, value };
+  if (value === null || typeof value !== 'object') return value;
   const keys = countKeys(value, maxDepth);
-  if (keys < 0) return { ok: false, code: 'too-deep', reason: `JSON nesting deeper than ${maxDepth} levels` };
-  if (keys === 0 || sameKeyCount(text, keys)) return { ok: true, value };
+  if (keys < 0) return new JsonLineError('too-deep', `JSON nesting deeper than ${maxDepth} levels`);
+  if (keys === 0 || sameKeyCount(text, keys)) return value;
   const duplicate = findDuplicateKey(text);
-  return { ok: false, code: 'duplicate-key', reason: `duplicate object key ${JSON.stringify(duplicate ?? '?')}` };
+  return new JsonLineError('duplicate-key', `duplicate object key ${JSON.stringify(duplicate ?? '?')}`);
 }
 
 /**

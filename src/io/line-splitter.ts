@@ -72,10 +72,14 @@ export class LineSplitter {
 
   /** The lines `chunk` completes, in one array. */
   batch(chunk: Buffer): LineEvent[] {
-    return [...this.split(chunk, true)];
+    // The fast path pushes its lines into `out` directly (no iterator result per line);
+    // only the lines of the careful path come through the generator.
+    const out: LineEvent[] = [];
+    for (const event of this.split(chunk, true, out)) out.push(event);
+    return out;
   }
 
-  private *split(chunk: Buffer, wholeRuns: boolean): Generator<LineEvent> {
+  private *split(chunk: Buffer, wholeRuns: boolean, out: LineEvent[] = []): Generator<LineEvent> {
     const maxLineBytes = this.maxLineBytes;
     this.facts.bytes += chunk.length;
     if (this.first) {
@@ -104,7 +108,7 @@ export class LineSplitter {
           if (wholeRuns) {
             for (const raw of chunk.toString('utf8', start, stop).split('\n')) {
               this.lineNo += 1;
-              yield { type: 'line', line: this.lineNo, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true };
+              out.push({ type: 'line', line: this.lineNo, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true });
             }
           } else {
             for (let from = start; from <= stop; ) {

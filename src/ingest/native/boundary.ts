@@ -6,7 +6,8 @@ import { baseFields } from './common.js';
 const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'process_payload', 'adapter_payload', 'model_payload'] as const;
 
 export function hasBoundaryFields(obj: JsonObject): boolean {
-  return HASH_FIELDS.some((key) => own(obj, key) !== undefined);
+  for (const key of HASH_FIELDS) if (own(obj, key) !== undefined) return true;
+  return false;
 }
 
 export function isRedactionReceipt(obj: JsonObject): boolean {
@@ -54,9 +55,11 @@ export function parseRedaction(obj: JsonObject, loc: SourceLocation, base: JsonO
 }
 
 /** Receipts carried as a list on another record (`redactions` or `redaction_receipts`). */
-export function embeddedReceipts(obj: JsonObject, loc: SourceLocation): RedactionReceipt[] | string {
+const NO_RECEIPTS: readonly RedactionReceipt[] = Object.freeze([]);
+
+export function embeddedReceipts(obj: JsonObject, loc: SourceLocation): readonly RedactionReceipt[] | string {
   const list = own(obj, 'redactions') ?? own(obj, 'redaction_receipts');
-  if (list === undefined) return [];
+  if (list === undefined) return NO_RECEIPTS;
   if (!Array.isArray(list)) return 'redaction receipts are not a list';
   const out: RedactionReceipt[] = [];
   for (const item of list) {
