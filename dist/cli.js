@@ -9554,8 +9554,8 @@ function isCounts(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number');
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
-var rules = __nccwpck_require__(5868);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 44 modules
+var rules = __nccwpck_require__(4458);
 ;// CONCATENATED MODULE: ./src/audit/engine.ts
 
 
@@ -10317,10 +10317,13 @@ function pairRun(run) {
     // arrive rehashes over and over): a call is answered once it is in `paired`.
     const first = new Map();
     const anonymous = new IdlessCalls();
+    // Each answered call and the position of its result in the run's records.
     const paired = new Map();
     const unmatched = [];
     const extraResults = [];
-    for (const record of run.records) {
+    const records = run.records;
+    for (let i = 0; i < records.length; i += 1) {
+        const record = records[i];
         if (record.kind === 'tool_call') {
             if (record.callId === null)
                 anonymous.add(record);
@@ -10333,7 +10336,7 @@ function pairRun(run) {
                 if (call === null)
                     unmatched.push(record);
                 else
-                    paired.set(call, record);
+                    paired.set(call, i);
             }
             else {
                 const call = first.get(record.callId);
@@ -10342,20 +10345,26 @@ function pairRun(run) {
                 else if (paired.has(call))
                     extraResults.push(record);
                 else
-                    paired.set(call, record);
+                    paired.set(call, i);
             }
         }
     }
     const pairs = [];
     const orphans = [];
-    for (const call of run.calls) {
-        const result = paired.get(call);
-        if (result)
-            pairs.push({ call, result });
-        else if (call.callId === null || first.get(call.callId) === call)
+    const orphanPositions = [];
+    for (let i = 0; i < records.length; i += 1) {
+        const call = records[i];
+        if (call.kind !== 'tool_call')
+            continue;
+        const at = paired.get(call);
+        if (at !== undefined)
+            pairs.push({ call, result: records[at], callAt: i, resultAt: at });
+        else if (call.callId === null || first.get(call.callId) === call) {
             orphans.push(call);
+            orphanPositions.push(i);
+        }
     }
-    const pairing = { pairs, orphans, unmatched, extraResults };
+    const pairing = { pairs, orphans, orphanPositions, unmatched, extraResults };
     cache.set(run, pairing);
     return pairing;
 }
@@ -10518,7 +10527,7 @@ async function balance(inputs, jobs) {
 
 /***/ }),
 
-/***/ 5868:
+/***/ 4458:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10734,27 +10743,7 @@ const catalogMissing = defineRule({
     },
 });
 
-;// CONCATENATED MODULE: ./src/audit/positions.ts
-const cache = new WeakMap();
-/**
- * Each record's position in its run (record order is time order in every parser;
- * lines are not, since a whole-document format puts many records on one line).
- * Memoized per run: the pairing-order rules share one index instead of each
- * building its own.
- */
-function recordPositions(run) {
-    const hit = cache.get(run);
-    if (hit)
-        return hit;
-    const positions = new Map();
-    for (let i = 0; i < run.records.length; i += 1)
-        positions.set(run.records[i], i);
-    cache.set(run, positions);
-    return positions;
-}
-
 ;// CONCATENATED MODULE: ./src/audit/rules/continued-while-outstanding.ts
-
 
 
 
@@ -10773,7 +10762,6 @@ const continuedWhileOutstanding = defineRule({
             return;
         // Record order: llmBefore[i] = llm spans among records[0..i); nextLlm[i] = first llm position >= i.
         const n = run.records.length;
-        const position = recordPositions(run);
         const llmBefore = new Array(n + 1);
         llmBefore[0] = 0;
         for (let i = 0; i < n; i += 1)
@@ -10789,14 +10777,14 @@ const continuedWhileOutstanding = defineRule({
             const line = run.records[i].loc.line;
             nextLine[i] = i + 1 < n && line > 0 && run.records[i + 1].loc.line === line ? nextLine[i + 1] : i + 1;
         }
-        const { pairs, orphans } = (0,pairing/* pairRun */.W)(run);
+        const { pairs, orphans, orphanPositions } = (0,pairing/* pairRun */.W)(run);
         const outstanding = [
-            ...pairs.map(({ call, result }) => ({ call, end: position.get(result), answered: true })),
-            ...orphans.map((call) => ({ call, end: n, answered: false })),
+            ...pairs.map(({ call, callAt, resultAt }) => ({ call, at: callAt, end: resultAt, answered: true })),
+            ...orphans.map((call, k) => ({ call, at: orphanPositions[k], end: n, answered: false })),
         ];
-        outstanding.sort((a, b) => position.get(a.call) - position.get(b.call));
-        for (const { call, end, answered } of outstanding) {
-            const from = nextLine[position.get(call)];
+        outstanding.sort((a, b) => a.at - b.at);
+        for (const { call, at, end, answered } of outstanding) {
+            const from = nextLine[at];
             const count = from < end ? llmBefore[end] - llmBefore[from] : 0;
             if (count <= 0)
                 continue;
@@ -11158,7 +11146,6 @@ const invalidArguments = defineRule({
 
 
 
-
 const lateResult = defineRule({
     meta: {
         id: 'late-result',
@@ -11179,12 +11166,11 @@ const lateResult = defineRule({
             if (run.records[i].kind === 'llm')
                 last = i;
         if (last >= 0) {
-            const position = recordPositions(run);
             // Record order: the call went out before the model's last span, the result came after it.
             const line = run.records[last].loc.line;
-            for (const { call, result } of (0,pairing/* pairRun */.W)(run).pairs) {
+            for (const { call, result, callAt, resultAt } of (0,pairing/* pairRun */.W)(run).pairs) {
                 // A call on the last span's own line was made by that message: it is not left behind.
-                if (position.get(call) > last || position.get(result) < last || (line > 0 && call.loc.line === line))
+                if (callAt > last || resultAt < last || (line > 0 && call.loc.line === line))
                     continue;
                 const why = `after the run's last llm span (line ${line}); the model finished without it`;
                 const earlier = reasons.get(result);
@@ -11448,7 +11434,6 @@ const nonDeterminism = defineRule({
 
 
 
-
 const orphanCall = defineRule({
     meta: {
         id: 'orphan-call',
@@ -11460,7 +11445,7 @@ const orphanCall = defineRule({
         options: schemas/* strictObject */.rej({}),
     },
     check(run, _ctx, report) {
-        const { orphans } = (0,pairing/* pairRun */.W)(run);
+        const { orphans, orphanPositions } = (0,pairing/* pairRun */.W)(run);
         if (orphans.length === 0)
             return;
         // Record order is time order in every parser; lines are not (a whole-document
@@ -11469,9 +11454,8 @@ const orphanCall = defineRule({
         for (let i = run.records.length - 1; i >= 0 && lastLlm === -1; i -= 1)
             if (run.records[i].kind === 'llm')
                 lastLlm = i;
-        const position = recordPositions(run);
-        for (const call of orphans) {
-            const later = lastLlm > position.get(call);
+        orphans.forEach((call, k) => {
+            const later = lastLlm > orphanPositions[k];
             const cause = later ? 'the model kept generating afterwards' : 'nothing followed it in the run';
             const id = call.callId === null ? 'without a call id' : `'${call.callId}'`;
             report({
@@ -11481,7 +11465,7 @@ const orphanCall = defineRule({
                 tool: call.tool,
                 message: `call ${id} to '${call.tool}' has no result (${cause})`,
             });
-        }
+        });
     },
 });
 
@@ -14490,8 +14474,8 @@ async function collectAll(specs, sources, options) {
     return { inputs, skipped };
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
-var audit_rules = __nccwpck_require__(5868);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 44 modules
+var audit_rules = __nccwpck_require__(4458);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/canonical/index.ts

@@ -1,10 +1,20 @@
 import type { ToolCall, ToolResult } from '../model/records.js';
 import type { Run } from '../model/run.js';
 
+/** A call and its first result, with their positions in the run's records (record order is time order). */
+export interface Pair {
+  readonly call: ToolCall;
+  readonly result: ToolResult;
+  readonly callAt: number;
+  readonly resultAt: number;
+}
+
 export interface Pairing {
   /** Each call with its first result, in call order. */
-  readonly pairs: ReadonlyArray<{ readonly call: ToolCall; readonly result: ToolResult }>;
+  readonly pairs: readonly Pair[];
   readonly orphans: readonly ToolCall[];
+  /** The position in the run's records of each orphan (same order as `orphans`). */
+  readonly orphanPositions: readonly number[];
   readonly unmatched: readonly ToolResult[];
   /** Results beyond the first for a call id. */
   readonly extraResults: readonly ToolResult[];
@@ -25,10 +35,13 @@ export function pairRun(run: Run): Pairing {
   // arrive rehashes over and over): a call is answered once it is in `paired`.
   const first = new Map<string, ToolCall>();
   const anonymous = new IdlessCalls();
-  const paired = new Map<ToolCall, ToolResult>();
+  // Each answered call and the position of its result in the run's records.
+  const paired = new Map<ToolCall, number>();
   const unmatched: ToolResult[] = [];
   const extraResults: ToolResult[] = [];
-  for (const record of run.records) {
+  const records = run.records;
+  for (let i = 0; i < records.length; i += 1) {
+    const record = records[i]!;
     if (record.kind === 'tool_call') {
       if (record.callId === null) anonymous.add(record);
       else if (!first.has(record.callId)) first.set(record.callId, record);
@@ -36,23 +49,29 @@ export function pairRun(run: Run): Pairing {
       if (record.callId === null) {
         const call = anonymous.take(record.tool);
         if (call === null) unmatched.push(record);
-        else paired.set(call, record);
+        else paired.set(call, i);
       } else {
         const call = first.get(record.callId);
         if (call === undefined) unmatched.push(record);
         else if (paired.has(call)) extraResults.push(record);
-        else paired.set(call, record);
+        else paired.set(call, i);
       }
     }
   }
-  const pairs: Array<{ call: ToolCall; result: ToolResult }> = [];
+  const pairs: Pair[] = [];
   const orphans: ToolCall[] = [];
-  for (const call of run.calls) {
-    const result = paired.get(call);
-    if (result) pairs.push({ call, result });
-    else if (call.callId === null || first.get(call.callId) === call) orphans.push(call);
+  const orphanPositions: number[] = [];
+  for (let i = 0; i < records.length; i += 1) {
+    const call = records[i]!;
+    if (call.kind !== 'tool_call') continue;
+    const at = paired.get(call);
+    if (at !== undefined) pairs.push({ call, result: records[at] as ToolResult, callAt: i, resultAt: at });
+    else if (call.callId === null || first.get(call.callId) === call) {
+      orphans.push(call);
+      orphanPositions.push(i);
+    }
   }
-  const pairing = { pairs, orphans, unmatched, extraResults };
+  const pairing = { pairs, orphans, orphanPositions, unmatched, extraResults };
   cache.set(run, pairing);
   return pairing;
 }

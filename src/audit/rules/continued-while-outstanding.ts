@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { ToolCall } from '../../model/records.js';
 import { pairRun } from '../pairing.js';
-import { recordPositions } from '../positions.js';
 import { defineRule } from '../rule-types.js';
 
 export const continuedWhileOutstanding = defineRule({
@@ -18,7 +17,6 @@ export const continuedWhileOutstanding = defineRule({
     if (run.llmSpans.length === 0) return;
     // Record order: llmBefore[i] = llm spans among records[0..i); nextLlm[i] = first llm position >= i.
     const n = run.records.length;
-    const position = recordPositions(run);
     const llmBefore = new Array<number>(n + 1);
     llmBefore[0] = 0;
     for (let i = 0; i < n; i += 1) llmBefore[i + 1] = llmBefore[i]! + (run.records[i]!.kind === 'llm' ? 1 : 0);
@@ -33,14 +31,14 @@ export const continuedWhileOutstanding = defineRule({
       nextLine[i] = i + 1 < n && line > 0 && run.records[i + 1]!.loc.line === line ? nextLine[i + 1]! : i + 1;
     }
 
-    const { pairs, orphans } = pairRun(run);
-    const outstanding: Array<{ call: ToolCall; end: number; answered: boolean }> = [
-      ...pairs.map(({ call, result }) => ({ call, end: position.get(result)!, answered: true })),
-      ...orphans.map((call) => ({ call, end: n, answered: false })),
+    const { pairs, orphans, orphanPositions } = pairRun(run);
+    const outstanding: Array<{ call: ToolCall; at: number; end: number; answered: boolean }> = [
+      ...pairs.map(({ call, callAt, resultAt }) => ({ call, at: callAt, end: resultAt, answered: true })),
+      ...orphans.map((call, k) => ({ call, at: orphanPositions[k]!, end: n, answered: false })),
     ];
-    outstanding.sort((a, b) => position.get(a.call)! - position.get(b.call)!);
-    for (const { call, end, answered } of outstanding) {
-      const from = nextLine[position.get(call)!]!;
+    outstanding.sort((a, b) => a.at - b.at);
+    for (const { call, at, end, answered } of outstanding) {
+      const from = nextLine[at]!;
       const count = from < end ? llmBefore[end]! - llmBefore[from]! : 0;
       if (count <= 0) continue;
       const first = run.records[nextLlm[from]!]!;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { ToolResult } from '../../model/records.js';
 import { budgetMisses, formatMs } from '../deadlines.js';
 import { pairRun } from '../pairing.js';
-import { recordPositions } from '../positions.js';
 import { defineRule } from '../rule-types.js';
 
 export const lateResult = defineRule({
@@ -23,12 +22,11 @@ export const lateResult = defineRule({
     let last = -1;
     for (let i = run.records.length - 1; i >= 0 && last === -1; i -= 1) if (run.records[i]!.kind === 'llm') last = i;
     if (last >= 0) {
-      const position = recordPositions(run);
       // Record order: the call went out before the model's last span, the result came after it.
       const line = run.records[last]!.loc.line;
-      for (const { call, result } of pairRun(run).pairs) {
+      for (const { call, result, callAt, resultAt } of pairRun(run).pairs) {
         // A call on the last span's own line was made by that message: it is not left behind.
-        if (position.get(call)! > last || position.get(result)! < last || (line > 0 && call.loc.line === line)) continue;
+        if (callAt > last || resultAt < last || (line > 0 && call.loc.line === line)) continue;
         const why = `after the run's last llm span (line ${line}); the model finished without it`;
         const earlier = reasons.get(result);
         reasons.set(result, earlier ? `${earlier}, and ${why}` : why);

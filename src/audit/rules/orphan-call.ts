@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { pairRun } from '../pairing.js';
-import { recordPositions } from '../positions.js';
 import { defineRule } from '../rule-types.js';
 
 export const orphanCall = defineRule({
@@ -14,15 +13,14 @@ export const orphanCall = defineRule({
     options: z.strictObject({}),
   },
   check(run, _ctx, report) {
-    const { orphans } = pairRun(run);
+    const { orphans, orphanPositions } = pairRun(run);
     if (orphans.length === 0) return;
     // Record order is time order in every parser; lines are not (a whole-document
     // format puts many records on one line). lastLlm = position of the run's last llm span.
     let lastLlm = -1;
     for (let i = run.records.length - 1; i >= 0 && lastLlm === -1; i -= 1) if (run.records[i]!.kind === 'llm') lastLlm = i;
-    const position = recordPositions(run);
-    for (const call of orphans) {
-      const later = lastLlm > position.get(call)!;
+    orphans.forEach((call, k) => {
+      const later = lastLlm > orphanPositions[k]!;
       const cause = later ? 'the model kept generating afterwards' : 'nothing followed it in the run';
       const id = call.callId === null ? 'without a call id' : `'${call.callId}'`;
       report({
@@ -32,6 +30,6 @@ export const orphanCall = defineRule({
         tool: call.tool,
         message: `call ${id} to '${call.tool}' has no result (${cause})`,
       });
-    }
+    });
   },
 });
