@@ -9820,9 +9820,9 @@ function summarizeRun(run) {
 /* harmony export */   $J: () => (/* binding */ removeSpillFolder),
 /* harmony export */   B6: () => (/* binding */ folderHandoff),
 /* harmony export */   Fj: () => (/* binding */ FindingStore),
+/* harmony export */   bY: () => (/* binding */ DEFAULT_SPILL_THRESHOLD),
 /* harmony export */   j0: () => (/* binding */ makeSpillFolder)
 /* harmony export */ });
-/* unused harmony export DEFAULT_SPILL_THRESHOLD */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
@@ -10464,6 +10464,10 @@ async function runAuditPoolStored(inputs, config, options) {
         return (0,_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .runAuditStored */ .w2)(inputs, config, options);
     const shares = await balance(inputs, jobs);
     const poolFolder = (0,_finding_store_js__WEBPACK_IMPORTED_MODULE_4__/* .makeSpillFolder */ .j0)(options.spill?.tmpRoot);
+    // The workers share the memory allowance: what they post back in memory adds up to
+    // at most one store's worth, so the main thread neither holds jobs × threshold
+    // findings at once nor writes them all to disk again after the workers are done.
+    const threshold = Math.max(1, Math.floor((options.spill?.threshold ?? _finding_store_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_SPILL_THRESHOLD */ .bY) / shares.length));
     const workers = [];
     try {
         const partials = await Promise.all(shares.map((share) => runWorker(options.entry, workers, {
@@ -10472,7 +10476,7 @@ async function runAuditPoolStored(inputs, config, options) {
             config,
             ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
             ...(options.collectTimelines ? { collectTimelines: true } : {}),
-            spill: { ...options.spill, tmpRoot: poolFolder },
+            spill: { ...options.spill, tmpRoot: poolFolder, threshold },
         })));
         return (0,_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .finishAuditStored */ .ws)(partials, config, options.spill, [(0,_finding_store_js__WEBPACK_IMPORTED_MODULE_4__/* .folderHandoff */ .B6)([poolFolder])]);
     }

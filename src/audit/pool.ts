@@ -13,7 +13,7 @@ import {
   type PartialAudit,
   type StoredAuditResult,
 } from './engine.js';
-import { folderHandoff, makeSpillFolder, removeSpillFolder, type FindingStoreOptions } from './finding-store.js';
+import { DEFAULT_SPILL_THRESHOLD, folderHandoff, makeSpillFolder, removeSpillFolder, type FindingStoreOptions } from './finding-store.js';
 
 const WORKER_TAG = 'agent-trace-audit/audit-worker';
 
@@ -63,6 +63,10 @@ export async function runAuditPoolStored(
   if (jobs <= 1 || options.entry === null || options.onRun) return runAuditStored(inputs, config, options);
   const shares = await balance(inputs, jobs);
   const poolFolder = makeSpillFolder(options.spill?.tmpRoot);
+  // The workers share the memory allowance: what they post back in memory adds up to
+  // at most one store's worth, so the main thread neither holds jobs × threshold
+  // findings at once nor writes them all to disk again after the workers are done.
+  const threshold = Math.max(1, Math.floor((options.spill?.threshold ?? DEFAULT_SPILL_THRESHOLD) / shares.length));
   const workers: Worker[] = [];
   try {
     const partials = await Promise.all(
@@ -73,7 +77,7 @@ export async function runAuditPoolStored(
           config,
           ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
           ...(options.collectTimelines ? { collectTimelines: true } : {}),
-          spill: { ...options.spill, tmpRoot: poolFolder },
+          spill: { ...options.spill, tmpRoot: poolFolder, threshold },
         }),
       ),
     );
