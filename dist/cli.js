@@ -12964,7 +12964,8 @@ function canonicalSha256Lossless(value, mode = 'jcs') {
 /* harmony export */   MC: () => (/* binding */ compareUtf16),
 /* harmony export */   dA: () => (/* binding */ jcsLossless),
 /* harmony export */   dO: () => (/* binding */ CanonicalError),
-/* harmony export */   vI: () => (/* binding */ jcs)
+/* harmony export */   vI: () => (/* binding */ jcs),
+/* harmony export */   zU: () => (/* binding */ sortCodeUnits)
 /* harmony export */ });
 /* harmony import */ var _lossless_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(294);
 
@@ -13077,11 +13078,18 @@ function encode(value) {
             throw new Unrepresentable(`a ${typeof value} is not JSON`);
     }
 }
-/** The keys in code-unit order; small objects (most) are sorted in place, without the copy Array.sort makes. */
+/** The keys in code-unit order. */
 function sortedKeys(obj) {
     const keys = Object.keys(obj);
-    if (keys.length > 16)
-        return keys.sort(compareUtf16);
+    sortCodeUnits(keys);
+    return keys;
+}
+/** Sorts keys in code-unit order, in place: small objects (most) by insertion, without the copy Array.sort makes. */
+function sortCodeUnits(keys) {
+    if (keys.length > 16) {
+        keys.sort(compareUtf16);
+        return;
+    }
     for (let i = 1; i < keys.length; i += 1) {
         const key = keys[i];
         let j = i - 1;
@@ -13091,7 +13099,6 @@ function sortedKeys(obj) {
         }
         keys[j + 1] = key;
     }
-    return keys;
 }
 function within(error, step) {
     if (error instanceof Unrepresentable)
@@ -15990,7 +15997,10 @@ async function scopeCommand(args, io) {
 
 // EXTERNAL MODULE: ./src/io/json-line.ts
 var json_line = __nccwpck_require__(4595);
+// EXTERNAL MODULE: ./src/canonical/jcs.ts
+var jcs = __nccwpck_require__(5574);
 ;// CONCATENATED MODULE: ./src/canonical/jcs-fast.ts
+
 
 /**
  * A fast way to the exact text `jcsLossless(parseLossless(text, maxDepth))` gives
@@ -16083,7 +16093,7 @@ function sortedCopy(value, depth, maxDepth) {
     if (depth >= maxDepth)
         return undefined;
     keysSeen += keys.length;
-    sortCodeUnits(keys);
+    (0,jcs/* sortCodeUnits */.zU)(keys);
     const source = value;
     const copy = {};
     for (let i = 0; i < keys.length; i += 1) {
@@ -16105,22 +16115,6 @@ function sortedCopy(value, depth, maxDepth) {
         }
     }
     return copy;
-}
-/** Sorts in code-unit order (what `<` compares), in place: insertion sort for the small objects most are. */
-function sortCodeUnits(keys) {
-    if (keys.length > 16) {
-        keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-        return;
-    }
-    for (let i = 1; i < keys.length; i += 1) {
-        const key = keys[i];
-        let j = i - 1;
-        while (j >= 0 && keys[j] > key) {
-            keys[j + 1] = keys[j];
-            j -= 1;
-        }
-        keys[j + 1] = key;
-    }
 }
 
 // EXTERNAL MODULE: ./src/canonical/python.ts

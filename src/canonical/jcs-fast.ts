@@ -1,4 +1,5 @@
 import { sameKeyCount } from '../io/json-line.js';
+import { sortCodeUnits } from './jcs.js';
 
 /**
  * A fast way to the exact text `jcsLossless(parseLossless(text, maxDepth))` gives
@@ -101,19 +102,3 @@ function sortedCopy(value: object, depth: number, maxDepth: number): object | un
   return copy;
 }
 
-/** Sorts in code-unit order (what `<` compares), in place: insertion sort for the small objects most are. */
-function sortCodeUnits(keys: string[]): void {
-  if (keys.length > 16) {
-    keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return;
-  }
-  for (let i = 1; i < keys.length; i += 1) {
-    const key = keys[i]!;
-    let j = i - 1;
-    while (j >= 0 && keys[j]! > key) {
-      keys[j + 1] = keys[j]!;
-      j -= 1;
-    }
-    keys[j + 1] = key;
-  }
-}

@@ -101,10 +101,19 @@ function encode(value: unknown): string {
   }
 }
 
-/** The keys in code-unit order; small objects (most) are sorted in place, without the copy Array.sort makes. */
+/** The keys in code-unit order. */
 function sortedKeys(obj: object): string[] {
   const keys = Object.keys(obj);
-  if (keys.length > 16) return keys.sort(compareUtf16);
+  sortCodeUnits(keys);
+  return keys;
+}
+
+/** Sorts keys in code-unit order, in place: small objects (most) by insertion, without the copy Array.sort makes. */
+export function sortCodeUnits(keys: string[]): void {
+  if (keys.length > 16) {
+    keys.sort(compareUtf16);
+    return;
+  }
   for (let i = 1; i < keys.length; i += 1) {
     const key = keys[i]!;
     let j = i - 1;
@@ -114,7 +123,6 @@ function sortedKeys(obj: object): string[] {
     }
     keys[j + 1] = key;
   }
-  return keys;
 }
 
 function within(error: unknown, step: string): unknown {
