@@ -8,7 +8,7 @@ import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../report/budg
 import { renderHtml } from '../report/html/render.js';
 import { writeJsonFile } from '../report/json.js';
 import { mermaidSection } from '../report/mermaid.js';
-import { renderSarif } from '../report/sarif.js';
+import { renderSarif, SARIF_MAX_RESULTS } from '../report/sarif.js';
 import { annotate, type AnnotationSink } from './annotations.js';
 import { artifactNameFor, commentMarker, shardId } from './artifact-name.js';
 import { firstLine, uploadFolder } from './artifact.js';
@@ -59,6 +59,9 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     const sarifPath = resolve(ctx.workspace, inputs.sarifFile);
     await mkdir(dirname(sarifPath), { recursive: true });
     await writeFile(sarifPath, renderSarif(report));
+    if (report.findings.length > SARIF_MAX_RESULTS) {
+      logger.warning(`the SARIF file holds the ${SARIF_MAX_RESULTS} most severe of ${report.findings.length} findings (code scanning keeps ${SARIF_MAX_RESULTS} results per run and rejects more than 25,000); report.json has them all`);
+    }
     setOutput('sarif-file', sarifPath);
   }
 

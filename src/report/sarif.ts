@@ -1,4 +1,4 @@
-import type { Finding, Severity } from '../model/finding.js';
+import { SEVERITY_RANK, SEVERITIES, type Finding, type Severity } from '../model/finding.js';
 import type { Report } from './schema.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -9,11 +9,20 @@ export const FINGERPRINT_KEY = 'agentTraceAudit/v1';
 const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', note: 'note' };
 
 /**
+ * Results per run that code scanning keeps: it stores 5,000 and rejects an upload of
+ * more than 25,000. A report with more findings gets its 5,000 most severe (errors,
+ * then warnings, then notes; report order within a level), and says so in the log.
+ */
+export const SARIF_MAX_RESULTS = 5000;
+const SEVERITIES_FIRST = [...SEVERITIES].sort((a, b) => SEVERITY_RANK[b] - SEVERITY_RANK[a]);
+
+/**
  * SARIF 2.1.0 from the JSON report, for github/codeql-action/upload-sarif.
  * Rule ids are our public rule ids; each result carries the finding's stable
  * fingerprint, so code scanning tracks an alert across runs. Deterministic.
  */
-export function renderSarif(report: Report): string {
+export function renderSarif(report: Report, maxResults = SARIF_MAX_RESULTS): string {
+  const { kept, omitted } = mostSevere(report.findings, maxResults);
   const rules = [...report.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
   const log = {
@@ -37,12 +46,40 @@ export function renderSarif(report: Report): string {
             })),
           },
         },
+        ...(omitted === 0
+          ? {}
+          : {
+              invocations: [
+                {
+                  executionSuccessful: true,
+                  toolExecutionNotifications: [
+                    {
+                      level: 'warning',
+                      message: { text: `${kept.length} of ${report.findings.length} findings are in this file, the most severe first (code scanning keeps ${maxResults} results per run); all of them are in report.json` },
+                    },
+                  ],
+                },
+              ],
+            }),
         columnKind: 'utf16CodeUnits',
-        results: report.findings.map((finding) => result(finding, index.get(finding.ruleId))),
+        results: kept.map((finding) => result(finding, index.get(finding.ruleId))),
       },
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/** Up to `max` findings, chosen every error before any warning before any note, and kept in report order. */
+function mostSevere(findings: readonly Finding[], max: number): { kept: readonly Finding[]; omitted: number } {
+  if (findings.length <= max) return { kept: findings, omitted: 0 };
+  const chosen = new Set<Finding>();
+  for (const severity of SEVERITIES_FIRST) {
+    for (const finding of findings) {
+      if (chosen.size === max) break;
+      if (finding.severity === severity) chosen.add(finding);
+    }
+  }
+  return { kept: findings.filter((finding) => chosen.has(finding)), omitted: findings.length - chosen.size };
 }
 
 function result(finding: Finding, ruleIndex: number | undefined) {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { buildReport } from '../../src/report/build.js';
-import { FINGERPRINT_KEY, renderSarif } from '../../src/report/sarif.js';
+import { FINGERPRINT_KEY, renderSarif, SARIF_MAX_RESULTS } from '../../src/report/sarif.js';
 import { auditFiles, jsonl } from '../helpers.js';
 
 // The SARIF 2.1.0 schema (final rtm.5) as shipped by @microsoft/jest-sarif (MIT).
@@ -75,6 +75,51 @@ describe('SARIF 2.1.0', () => {
     const clean = JSON.parse((await sarifOf({ 't.jsonl': jsonl({ run_id: 'r', span_id: 's1', kind: 'llm' }) })).text);
     expect(validate(clean)).toBe(true);
     expect(clean.runs[0].results).toEqual([]);
+  });
+
+  it('past the results code scanning keeps, holds the most severe in report order and says how many were left out', async () => {
+    const { report } = await sarifOf({
+      't.jsonl': jsonl(
+        { run_id: 'r', span_id: 's1', kind: 'tool_call', call_id: 'c1', tool: 'search' },
+        { run_id: 'r', span_id: 's2', kind: 'tool_result', call_id: 'zz', tool: 'search' },
+        { run_id: 'r', span_id: 's3', kind: 'tool_call', call_id: 'c3', tool: 'search' },
+      ),
+    });
+    expect(report.findings.map((f) => `${f.severity}:${f.ruleId}@${f.line}`)).toEqual([
+      'note:catalog-missing@1',
+      'error:orphan-call@1',
+      'error:unmatched-result@2',
+      'error:orphan-call@3',
+    ]);
+    const log = JSON.parse(renderSarif(report, 2));
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    const run = log.runs[0];
+    expect(run.results.map((r: { ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }) => `${r.ruleId}@${r.locations[0]!.physicalLocation.region.startLine}`)).toEqual([
+      'orphan-call@1',
+      'unmatched-result@2',
+    ]);
+    expect(run.invocations).toEqual([
+      {
+        executionSuccessful: true,
+        toolExecutionNotifications: [
+          { level: 'warning', message: { text: '2 of 4 findings are in this file, the most severe first (code scanning keeps 2 results per run); all of them are in report.json' } },
+        ],
+      },
+    ]);
+    // Within the limit: every finding and no notification.
+    const all = JSON.parse(renderSarif(report, 4)).runs[0];
+    expect(all.results).toHaveLength(4);
+    expect(all.invocations).toBeUndefined();
+  });
+
+  it('keeps 5,000 results by default: code scanning stores no more and rejects an upload of more than 25,000', async () => {
+    const { report } = await sarifOf({ 't.jsonl': jsonl({ run_id: 'r', span_id: 's1', kind: 'tool_call', call_id: 'c1', tool: 'x' }) });
+    const one = report.findings.find((f) => f.ruleId === 'orphan-call')!;
+    const many = { ...report, findings: Array.from({ length: 30_000 }, (_, i) => ({ ...one, line: i + 1, fingerprint: i.toString(16).padStart(16, '0') })) };
+    const run = JSON.parse(renderSarif(many)).runs[0];
+    expect(SARIF_MAX_RESULTS).toBe(5000);
+    expect(run.results).toHaveLength(5000);
+    expect(run.results[4999].locations[0].physicalLocation.region.startLine).toBe(5000);
   });
 
   it('the validator rejects a broken log (the test can fail)', () => {
