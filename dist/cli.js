@@ -13405,7 +13405,7 @@ function python(value, path = '') {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(285);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9672);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3209);
 
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
@@ -13428,7 +13428,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9672:
+/***/ 3209:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14852,6 +14852,29 @@ async function loadCliConfig(io, configFlag, overrides = {}) {
 var registry = __nccwpck_require__(4088);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/report/most-severe.ts
+
+const MOST_SEVERE_FIRST = [...SEVERITIES].sort((a, b) => SEVERITY_RANK[b] - SEVERITY_RANK[a]);
+/**
+ * Up to `max` findings for an output that cannot hold them all (SARIF for code
+ * scanning, the HTML page): every error before any warning before any note, and
+ * the chosen ones kept in report order.
+ */
+function mostSevere(findings, max) {
+    if (findings.length <= max)
+        return { kept: findings, omitted: 0 };
+    const chosen = new Set();
+    for (const severity of MOST_SEVERE_FIRST) {
+        for (const finding of findings) {
+            if (chosen.size === max)
+                break;
+            if (finding.severity === severity)
+                chosen.add(finding);
+        }
+    }
+    return { kept: findings.filter((finding) => chosen.has(finding)), omitted: findings.length - chosen.size };
+}
+
 ;// CONCATENATED MODULE: ./src/report/timeline/rank.ts
 /** The key that joins a finding to its run: file and run id, both as the report spells them. */
 function runKey(file, runId) {
@@ -14894,17 +14917,35 @@ function rankRuns(report, timelines) {
 
 ;// CONCATENATED MODULE: ./src/report/html/page-data.ts
 
+
+/**
+ * What the page script reads: the report in columns (string tables for rules,
+ * files and tools; one array per field) so 100,000 findings parse and filter
+ * fast, and the runs worst first with their bars flattened to numbers.
+ */
+/**
+ * Findings the page holds: the list stays responsive up to here (tested with
+ * 100,000), and the page stays a size a browser opens. Past it, the page holds
+ * the most severe, says how many it left out, and counts per rule still cover all.
+ */
+const HTML_MAX_FINDINGS = 100_000;
 const SEVERITY_INDEX = { error: 0, warning: 1, note: 2 };
-function pageData(report, timelines) {
+function pageData(report, timelines, maxFindings = HTML_MAX_FINDINGS) {
     const ranked = rankRuns(report, timelines);
     const position = new Map();
     ranked.forEach((r, i) => position.set(r.index, i));
-    const owners = runIndexOf(report.findings, timelines);
+    const { kept, omitted } = mostSevere(report.findings, maxFindings);
+    const owners = runIndexOf(kept, timelines);
     const rules = table();
     const files = table();
     const tools = table();
+    const ruleTotals = [];
+    for (const finding of report.findings) {
+        const rule = rules.id(finding.ruleId);
+        ruleTotals[rule] = (ruleTotals[rule] ?? 0) + 1;
+    }
     const f = { rule: [], severity: [], file: [], line: [], tool: [], run: [], message: [], callId: [], runId: [] };
-    report.findings.forEach((finding, i) => {
+    kept.forEach((finding, i) => {
         f.rule.push(rules.id(finding.ruleId));
         f.severity.push(SEVERITY_INDEX[finding.severity]);
         f.file.push(files.id(finding.file));
@@ -14937,6 +14978,8 @@ function pageData(report, timelines) {
         summary: report.summary,
         rules: report.rules,
         strings: { rules: rules.values, files: files.values, tools: tools.values },
+        ruleTotals,
+        omitted,
         findings: f,
         runs,
     };
@@ -15000,8 +15043,8 @@ const PAGE_SCRIPT = String.raw `(function () {
   $('version').textContent = D.version;
 
   // Triage table: one row per rule that fired.
-  var perRule = new Array(S.rules.length).fill(0);
-  for (var i = 0; i < N; i++) perRule[F.rule[i]]++;
+  // Counted over the whole report: the page may hold only the most severe findings.
+  var perRule = D.ruleTotals;
   var ruleInfo = new Map();
   D.rules.forEach(function (r) { ruleInfo.set(r.id, r); });
   var triage = $('triage-body');
@@ -15046,7 +15089,7 @@ const PAGE_SCRIPT = String.raw `(function () {
       shown[n++] = i;
     }
     shownCount = n;
-    $('shown-count').textContent = n + ' of ' + N + ' finding(s)';
+    $('shown-count').textContent = n + ' of ' + N + ' finding(s)' + (D.omitted > 0 ? '; ' + D.omitted + ' less severe finding(s) are only in report.json' : '');
     $('spacer').style.height = n * ROW + 'px';
     $('list').scrollTop = 0;
     drawRows();

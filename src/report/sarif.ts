@@ -1,4 +1,5 @@
-import { SEVERITY_RANK, SEVERITIES, type Finding, type Severity } from '../model/finding.js';
+import type { Finding, Severity } from '../model/finding.js';
+import { mostSevere } from './most-severe.js';
 import type { Report } from './schema.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -14,7 +15,6 @@ const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error:
  * then warnings, then notes; report order within a level), and says so in the log.
  */
 export const SARIF_MAX_RESULTS = 5000;
-const SEVERITIES_FIRST = [...SEVERITIES].sort((a, b) => SEVERITY_RANK[b] - SEVERITY_RANK[a]);
 
 /**
  * SARIF 2.1.0 from the JSON report, for github/codeql-action/upload-sarif.
@@ -67,19 +67,6 @@ export function renderSarif(report: Report, maxResults = SARIF_MAX_RESULTS): str
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
-}
-
-/** Up to `max` findings, chosen every error before any warning before any note, and kept in report order. */
-function mostSevere(findings: readonly Finding[], max: number): { kept: readonly Finding[]; omitted: number } {
-  if (findings.length <= max) return { kept: findings, omitted: 0 };
-  const chosen = new Set<Finding>();
-  for (const severity of SEVERITIES_FIRST) {
-    for (const finding of findings) {
-      if (chosen.size === max) break;
-      if (finding.severity === severity) chosen.add(finding);
-    }
-  }
-  return { kept: findings.filter((finding) => chosen.has(finding)), omitted: findings.length - chosen.size };
 }
 
 function result(finding: Finding, ruleIndex: number | undefined) {

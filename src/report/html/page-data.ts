@@ -1,3 +1,4 @@
+import { mostSevere } from '../most-severe.js';
 import type { Report } from '../schema.js';
 import { rankRuns, runIndexOf } from '../timeline/rank.js';
 import type { RunTimeline } from '../timeline/types.js';
@@ -7,11 +8,22 @@ import type { RunTimeline } from '../timeline/types.js';
  * files and tools; one array per field) so 100,000 findings parse and filter
  * fast, and the runs worst first with their bars flattened to numbers.
  */
+/**
+ * Findings the page holds: the list stays responsive up to here (tested with
+ * 100,000), and the page stays a size a browser opens. Past it, the page holds
+ * the most severe, says how many it left out, and counts per rule still cover all.
+ */
+export const HTML_MAX_FINDINGS = 100_000;
+
 export interface PageData {
   readonly version: string;
   readonly summary: Report['summary'];
   readonly rules: Report['rules'];
   readonly strings: { readonly rules: string[]; readonly files: string[]; readonly tools: string[] };
+  /** Findings of each rule (index into strings.rules) in the whole report, those left out included. */
+  readonly ruleTotals: number[];
+  /** Findings of the report the page does not hold (the least severe, past HTML_MAX_FINDINGS). */
+  readonly omitted: number;
   readonly findings: {
     /** Index into strings.rules / strings.files / strings.tools (-1: none). */
     readonly rule: number[];
@@ -42,16 +54,22 @@ export interface PageData {
 
 const SEVERITY_INDEX = { error: 0, warning: 1, note: 2 } as const;
 
-export function pageData(report: Report, timelines: readonly RunTimeline[]): PageData {
+export function pageData(report: Report, timelines: readonly RunTimeline[], maxFindings = HTML_MAX_FINDINGS): PageData {
   const ranked = rankRuns(report, timelines);
   const position = new Map<number, number>();
   ranked.forEach((r, i) => position.set(r.index, i));
-  const owners = runIndexOf(report.findings, timelines);
+  const { kept, omitted } = mostSevere(report.findings, maxFindings);
+  const owners = runIndexOf(kept, timelines);
   const rules = table();
   const files = table();
   const tools = table();
+  const ruleTotals: number[] = [];
+  for (const finding of report.findings) {
+    const rule = rules.id(finding.ruleId);
+    ruleTotals[rule] = (ruleTotals[rule] ?? 0) + 1;
+  }
   const f: PageData['findings'] = { rule: [], severity: [], file: [], line: [], tool: [], run: [], message: [], callId: [], runId: [] };
-  report.findings.forEach((finding, i) => {
+  kept.forEach((finding, i) => {
     f.rule.push(rules.id(finding.ruleId));
     f.severity.push(SEVERITY_INDEX[finding.severity]);
     f.file.push(files.id(finding.file));
@@ -83,6 +101,8 @@ export function pageData(report: Report, timelines: readonly RunTimeline[]): Pag
     summary: report.summary,
     rules: report.rules,
     strings: { rules: rules.values, files: files.values, tools: tools.values },
+    ruleTotals,
+    omitted,
     findings: f,
     runs,
   };

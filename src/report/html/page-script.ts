@@ -32,8 +32,8 @@ export const PAGE_SCRIPT = String.raw`(function () {
   $('version').textContent = D.version;
 
   // Triage table: one row per rule that fired.
-  var perRule = new Array(S.rules.length).fill(0);
-  for (var i = 0; i < N; i++) perRule[F.rule[i]]++;
+  // Counted over the whole report: the page may hold only the most severe findings.
+  var perRule = D.ruleTotals;
   var ruleInfo = new Map();
   D.rules.forEach(function (r) { ruleInfo.set(r.id, r); });
   var triage = $('triage-body');
@@ -78,7 +78,7 @@ export const PAGE_SCRIPT = String.raw`(function () {
       shown[n++] = i;
     }
     shownCount = n;
-    $('shown-count').textContent = n + ' of ' + N + ' finding(s)';
+    $('shown-count').textContent = n + ' of ' + N + ' finding(s)' + (D.omitted > 0 ? '; ' + D.omitted + ' less severe finding(s) are only in report.json' : '');
     $('spacer').style.height = n * ROW + 'px';
     $('list').scrollTop = 0;
     drawRows();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Finding } from '../../../src/model/finding.js';
+import { HTML_MAX_FINDINGS, pageData } from '../../../src/report/html/page-data.js';
 import { renderHtml } from '../../../src/report/html/render.js';
 import { reportSchema, type Report } from '../../../src/report/schema.js';
 import { BAR_FLAG, type RunTimeline, type TimelineBar } from '../../../src/report/timeline/types.js';
@@ -94,3 +95,41 @@ it('renders 100,000 findings and a 50,000-call run, and filters, within a few se
   expect(errors).toEqual([]);
   await page.close();
 });
+
+it('past 100,000 findings, holds the most severe, counts every rule in full and says what is only in report.json', async () => {
+  const { report, timelines } = largeReport();
+  // 30,000 more notes of a rule of their own: beyond the page's cap.
+  const extra: Finding[] = Array.from({ length: 30_000 }, (_, i) => ({
+    ruleId: 'unused-tool',
+    severity: 'note',
+    message: `extra note ${i}`,
+    file: 'traces/file-99.jsonl',
+    line: i + 1,
+    runId: null,
+    callId: null,
+    tool: null,
+    fingerprint: (FINGERPRINT_BASE + i).toString(16).padStart(16, '0'),
+  }));
+  const findings = [...report.findings, ...extra].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  const big = { ...report, findings, summary: { ...report.summary, findings: { ...report.summary.findings, note: report.summary.findings.note + extra.length } } };
+  const data = pageData(big, timelines);
+  expect(data.findings.rule).toHaveLength(HTML_MAX_FINDINGS);
+  expect(data.omitted).toBe(30_000);
+  // Every error and warning is kept; the notes fill the rest, in report order.
+  const kept = data.findings.severity.reduce((n: Record<number, number>, s) => ((n[s] = (n[s] ?? 0) + 1), n), {});
+  expect(kept).toEqual({ 0: 33_334, 1: 33_333, 2: 33_333 });
+  const unused = data.strings.rules.indexOf('unused-tool');
+  expect(data.ruleTotals[unused]).toBe(30_000);
+  expect(data.ruleTotals.reduce((a, b) => a + b, 0)).toBe(130_000);
+
+  const out = join(tempTree({}), 'capped.html');
+  writeFileSync(out, renderHtml(big, timelines));
+  const page = await chromium.context.newPage();
+  await page.goto(pathToFileURL(out).href);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 15_000 });
+  expect(await page.locator('#shown-count').innerText()).toBe('100000 of 100000 finding(s); 30000 less severe finding(s) are only in report.json');
+  expect(await page.locator('#triage-body').innerText()).toContain('30000');
+  await page.close();
+});
+
+const FINGERPRINT_BASE = 0x100000;
