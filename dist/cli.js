@@ -17164,29 +17164,41 @@ function own(obj, key) {
     return typeof value === 'function' ? undefined : value;
 }
 function str(obj, key) {
-    const v = own(obj, key);
-    return typeof v === 'string' ? v : null;
+    return strValue(own(obj, key));
 }
 /** A string, or a number rendered as a string (ids are often numeric). */
 function idOf(obj, key) {
-    const v = own(obj, key);
+    return idValue(own(obj, key));
+}
+function num(obj, key) {
+    return numValue(own(obj, key));
+}
+function fields_int(obj, key) {
+    return intValue(own(obj, key));
+}
+// The same readers over a value already read. The hot parsers read fixed field names
+// with `obj['name']` (a property load the engine caches per place), which equals
+// `own(obj, 'name')` for every name that is not a member of Object.prototype.
+function strValue(v) {
+    return typeof v === 'string' ? v : null;
+}
+function idValue(v) {
     if (typeof v === 'string')
         return v;
     if (typeof v === 'number' && Number.isFinite(v))
         return String(v);
     return null;
 }
-function num(obj, key) {
-    const v = own(obj, key);
+function numValue(v) {
     if (typeof v === 'number' && Number.isFinite(v))
         return v;
     if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)))
         return Number(v);
     return null;
 }
-function fields_int(obj, key) {
-    const v = num(obj, key);
-    return v !== null && Number.isInteger(v) ? v : null;
+function intValue(v) {
+    const n = numValue(v);
+    return n !== null && Number.isInteger(n) ? n : null;
 }
 function bool(obj, key) {
     const v = own(obj, key);
@@ -21426,16 +21438,17 @@ const ok = (...records) => ({ ok: true, records });
 const bad = (reason) => ({ ok: false, reason });
 /** Error-ness of a result from the fields dialects use for it. */
 function resultIsError(obj, httpStatus, exitCode) {
-    if (own(obj, 'is_error') === true || own(obj, 'isError') === true)
+    // Fixed names, none a member of Object.prototype: a plain read is an own read (fields.ts).
+    if (obj['is_error'] === true || obj['isError'] === true)
         return true;
-    if (own(obj, 'ok') === false)
+    if (obj['ok'] === false)
         return true;
-    const status = str(obj, 'status');
+    const status = strValue(obj['status']);
     if (status !== null && /^(error|failed|failure|timeout)$/i.test(status))
         return true;
-    if (str(obj, 'error_class') !== null)
+    if (strValue(obj['error_class']) !== null)
         return true;
-    const error = own(obj, 'error');
+    const error = obj['error'];
     if (error !== undefined && error !== null && error !== false && error !== '')
         return true;
     if (httpStatus !== null && httpStatus >= 400)
@@ -21446,10 +21459,10 @@ function resultIsError(obj, httpStatus, exitCode) {
 }
 /** A stable code for the error when the record carries one (error.code, error_code, code). */
 function errorCodeOf(obj) {
-    const direct = idOf(obj, 'error_code');
+    const direct = idValue(obj['error_code']);
     if (direct !== null)
         return direct;
-    const error = own(obj, 'error');
+    const error = obj['error'];
     if (error !== null && typeof error === 'object' && !Array.isArray(error)) {
         return idOf(error, 'code');
     }
@@ -21459,13 +21472,15 @@ function errorCodeOf(obj) {
 ;// CONCATENATED MODULE: ./src/ingest/native/boundary.ts
 
 
-// Hashes, or the saved payloads they are computed from.
-const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'process_payload', 'adapter_payload', 'model_payload'];
+/** Hashes, or the saved payloads they are computed from. */
 function hasBoundaryFields(obj) {
-    for (const key of HASH_FIELDS)
-        if (own(obj, key) !== undefined)
-            return true;
-    return false;
+    // Read by fixed name (each load cached at its place; none is an Object.prototype member): on every record.
+    return (obj['process_sha256'] !== undefined ||
+        obj['adapter_sha256'] !== undefined ||
+        obj['model_sha256'] !== undefined ||
+        obj['process_payload'] !== undefined ||
+        obj['adapter_payload'] !== undefined ||
+        obj['model_payload'] !== undefined);
 }
 function isRedactionReceipt(obj) {
     return own(obj, 'field_path') !== undefined && own(obj, 'rule_id') !== undefined;
@@ -21513,7 +21528,7 @@ function parseRedaction(obj, loc, base = obj) {
 /** Receipts carried as a list on another record (`redactions` or `redaction_receipts`). */
 const NO_RECEIPTS = Object.freeze([]);
 function embeddedReceipts(obj, loc) {
-    const list = own(obj, 'redactions') ?? own(obj, 'redaction_receipts');
+    const list = obj['redactions'] ?? obj['redaction_receipts'];
     if (list === undefined)
         return NO_RECEIPTS;
     if (!Array.isArray(list))
@@ -21598,21 +21613,23 @@ const SPAN_KINDS = new Set(['llm', 'tool_call', 'tool_result']);
  * "call_id", "tool", "args_hash", "deadline_ms", "http_status", "error_class", "ts"}`.
  * Returns the record, or why the line is malformed. This is the hottest parser of a
  * big span log: each record is built in one object literal (one shape per kind,
- * the base fields first, as `baseFields` orders them), with no wrapper objects.
+ * the base fields first, as `baseFields` orders them), with no wrapper objects, and
+ * fields are read by fixed name (none of them is a member of Object.prototype, so a
+ * plain read is an own read: see fields.ts).
  */
 function parseSpanLog(obj, loc) {
-    const kind = str(obj, 'kind');
-    const runId = idOf(obj, 'run_id');
-    const ts = toMillis(own(obj, 'ts') ?? own(obj, 'timestamp'));
-    const spanId = idOf(obj, 'span_id');
-    const catalogSha256 = str(obj, 'catalog_sha256');
+    const kind = strValue(obj['kind']);
+    const runId = idValue(obj['run_id']);
+    const ts = toMillis(obj['ts'] ?? obj['timestamp']);
+    const spanId = idValue(obj['span_id']);
+    const catalogSha256 = strValue(obj['catalog_sha256']);
     if (kind === 'llm') {
-        const end = toMillis(own(obj, 'end_ts'));
-        const duration = end === null ? num(obj, 'duration_ms') : null;
+        const end = toMillis(obj['end_ts']);
+        const duration = end === null ? numValue(obj['duration_ms']) : null;
         return { kind: 'llm', loc, runId, ts, spanId, catalogSha256, endTs: end ?? (ts !== null && duration !== null ? ts + duration : null) };
     }
-    const tool = str(obj, 'tool');
-    const callId = idOf(obj, 'call_id');
+    const tool = strValue(obj['tool']);
+    const callId = idValue(obj['call_id']);
     if (kind === 'tool_call') {
         if (tool === null)
             return 'tool_call span without a string "tool"';
@@ -21625,14 +21642,14 @@ function parseSpanLog(obj, loc) {
             catalogSha256,
             callId,
             tool,
-            args: own(obj, 'args') ?? own(obj, 'arguments'),
-            argsHash: str(obj, 'args_hash') ?? str(obj, 'args_sha256'),
-            deadlineMs: num(obj, 'deadline_ms'),
+            args: obj['args'] ?? obj['arguments'],
+            argsHash: strValue(obj['args_hash']) ?? strValue(obj['args_sha256']),
+            deadlineMs: numValue(obj['deadline_ms']),
             index: null,
         };
     }
-    const httpStatus = fields_int(obj, 'http_status');
-    const exitCode = fields_int(obj, 'exit_code');
+    const httpStatus = intValue(obj['http_status']);
+    const exitCode = intValue(obj['exit_code']);
     return {
         kind: 'tool_result',
         loc,
@@ -21642,9 +21659,9 @@ function parseSpanLog(obj, loc) {
         catalogSha256,
         callId,
         tool,
-        content: own(obj, 'result') ?? own(obj, 'output') ?? own(obj, 'content') ?? own(obj, 'error'),
+        content: obj['result'] ?? obj['output'] ?? obj['content'] ?? obj['error'],
         isError: resultIsError(obj, httpStatus, exitCode),
-        errorClass: str(obj, 'error_class'),
+        errorClass: strValue(obj['error_class']),
         errorCode: errorCodeOf(obj),
         httpStatus,
         exitCode,
@@ -21824,12 +21841,12 @@ function collectSchemas(obj) {
 const NO_MORE_RECORDS = { ok: true, records: [] };
 /** Which native dialect a record belongs to, decided per record (one file may mix them). */
 function dialectOf(obj) {
-    const kind = str(obj, 'kind');
+    const kind = strValue(obj['kind']);
     if (kind !== null && SPAN_KINDS.has(kind))
         return 'span';
     if (kind === 'catalog')
         return 'event';
-    const type = str(obj, 'type');
+    const type = strValue(obj['type']);
     if (type !== null && EVENT_TYPES.has(type))
         return 'event';
     if (looksLikeReplay(obj))

@@ -20,28 +20,45 @@ export function own(obj: JsonObject, key: string): unknown {
 }
 
 export function str(obj: JsonObject, key: string): string | null {
-  const v = own(obj, key);
-  return typeof v === 'string' ? v : null;
+  return strValue(own(obj, key));
 }
 
 /** A string, or a number rendered as a string (ids are often numeric). */
 export function idOf(obj: JsonObject, key: string): string | null {
-  const v = own(obj, key);
+  return idValue(own(obj, key));
+}
+
+export function num(obj: JsonObject, key: string): number | null {
+  return numValue(own(obj, key));
+}
+
+export function int(obj: JsonObject, key: string): number | null {
+  return intValue(own(obj, key));
+}
+
+// The same readers over a value already read. The hot parsers read fixed field names
+// with `obj['name']` (a property load the engine caches per place), which equals
+// `own(obj, 'name')` for every name that is not a member of Object.prototype.
+
+export function strValue(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+export function idValue(v: unknown): string | null {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return null;
 }
 
-export function num(obj: JsonObject, key: string): number | null {
-  const v = own(obj, key);
+export function numValue(v: unknown): number | null {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
   return null;
 }
 
-export function int(obj: JsonObject, key: string): number | null {
-  const v = num(obj, key);
-  return v !== null && Number.isInteger(v) ? v : null;
+export function intValue(v: unknown): number | null {
+  const n = numValue(v);
+  return n !== null && Number.isInteger(n) ? n : null;
 }
 
 export function bool(obj: JsonObject, key: string): boolean | null {

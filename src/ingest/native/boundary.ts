@@ -2,12 +2,17 @@ import type { RedactionReceipt, SourceLocation, TraceRecord } from '../../model/
 import { idOf, int, isObject, own, str, type JsonObject } from '../fields.js';
 import { baseFields } from './common.js';
 
-// Hashes, or the saved payloads they are computed from.
-const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'process_payload', 'adapter_payload', 'model_payload'] as const;
-
+/** Hashes, or the saved payloads they are computed from. */
 export function hasBoundaryFields(obj: JsonObject): boolean {
-  for (const key of HASH_FIELDS) if (own(obj, key) !== undefined) return true;
-  return false;
+  // Read by fixed name (each load cached at its place; none is an Object.prototype member): on every record.
+  return (
+    obj['process_sha256'] !== undefined ||
+    obj['adapter_sha256'] !== undefined ||
+    obj['model_sha256'] !== undefined ||
+    obj['process_payload'] !== undefined ||
+    obj['adapter_payload'] !== undefined ||
+    obj['model_payload'] !== undefined
+  );
 }
 
 export function isRedactionReceipt(obj: JsonObject): boolean {
@@ -58,7 +63,7 @@ export function parseRedaction(obj: JsonObject, loc: SourceLocation, base: JsonO
 const NO_RECEIPTS: readonly RedactionReceipt[] = Object.freeze([]);
 
 export function embeddedReceipts(obj: JsonObject, loc: SourceLocation): readonly RedactionReceipt[] | string {
-  const list = own(obj, 'redactions') ?? own(obj, 'redaction_receipts');
+  const list = obj['redactions'] ?? obj['redaction_receipts'];
   if (list === undefined) return NO_RECEIPTS;
   if (!Array.isArray(list)) return 'redaction receipts are not a list';
   const out: RedactionReceipt[] = [];

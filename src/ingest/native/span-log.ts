@@ -1,5 +1,5 @@
 import type { SourceLocation, TraceRecord } from '../../model/records.js';
-import { idOf, int, num, own, str, toMillis, type JsonObject } from '../fields.js';
+import { idValue, intValue, numValue, strValue, toMillis, type JsonObject } from '../fields.js';
 import { errorCodeOf, resultIsError } from './common.js';
 
 export const SPAN_KINDS = new Set(['llm', 'tool_call', 'tool_result']);
@@ -9,21 +9,23 @@ export const SPAN_KINDS = new Set(['llm', 'tool_call', 'tool_result']);
  * "call_id", "tool", "args_hash", "deadline_ms", "http_status", "error_class", "ts"}`.
  * Returns the record, or why the line is malformed. This is the hottest parser of a
  * big span log: each record is built in one object literal (one shape per kind,
- * the base fields first, as `baseFields` orders them), with no wrapper objects.
+ * the base fields first, as `baseFields` orders them), with no wrapper objects, and
+ * fields are read by fixed name (none of them is a member of Object.prototype, so a
+ * plain read is an own read: see fields.ts).
  */
 export function parseSpanLog(obj: JsonObject, loc: SourceLocation): TraceRecord | string {
-  const kind = str(obj, 'kind');
-  const runId = idOf(obj, 'run_id');
-  const ts = toMillis(own(obj, 'ts') ?? own(obj, 'timestamp'));
-  const spanId = idOf(obj, 'span_id');
-  const catalogSha256 = str(obj, 'catalog_sha256');
+  const kind = strValue(obj['kind']);
+  const runId = idValue(obj['run_id']);
+  const ts = toMillis(obj['ts'] ?? obj['timestamp']);
+  const spanId = idValue(obj['span_id']);
+  const catalogSha256 = strValue(obj['catalog_sha256']);
   if (kind === 'llm') {
-    const end = toMillis(own(obj, 'end_ts'));
-    const duration = end === null ? num(obj, 'duration_ms') : null;
+    const end = toMillis(obj['end_ts']);
+    const duration = end === null ? numValue(obj['duration_ms']) : null;
     return { kind: 'llm', loc, runId, ts, spanId, catalogSha256, endTs: end ?? (ts !== null && duration !== null ? ts + duration : null) };
   }
-  const tool = str(obj, 'tool');
-  const callId = idOf(obj, 'call_id');
+  const tool = strValue(obj['tool']);
+  const callId = idValue(obj['call_id']);
   if (kind === 'tool_call') {
     if (tool === null) return 'tool_call span without a string "tool"';
     return {
@@ -35,14 +37,14 @@ export function parseSpanLog(obj: JsonObject, loc: SourceLocation): TraceRecord 
       catalogSha256,
       callId,
       tool,
-      args: own(obj, 'args') ?? own(obj, 'arguments'),
-      argsHash: str(obj, 'args_hash') ?? str(obj, 'args_sha256'),
-      deadlineMs: num(obj, 'deadline_ms'),
+      args: obj['args'] ?? obj['arguments'],
+      argsHash: strValue(obj['args_hash']) ?? strValue(obj['args_sha256']),
+      deadlineMs: numValue(obj['deadline_ms']),
       index: null,
     };
   }
-  const httpStatus = int(obj, 'http_status');
-  const exitCode = int(obj, 'exit_code');
+  const httpStatus = intValue(obj['http_status']);
+  const exitCode = intValue(obj['exit_code']);
   return {
     kind: 'tool_result',
     loc,
@@ -52,9 +54,9 @@ export function parseSpanLog(obj: JsonObject, loc: SourceLocation): TraceRecord 
     catalogSha256,
     callId,
     tool,
-    content: own(obj, 'result') ?? own(obj, 'output') ?? own(obj, 'content') ?? own(obj, 'error'),
+    content: obj['result'] ?? obj['output'] ?? obj['content'] ?? obj['error'],
     isError: resultIsError(obj, httpStatus, exitCode),
-    errorClass: str(obj, 'error_class'),
+    errorClass: strValue(obj['error_class']),
     errorCode: errorCodeOf(obj),
     httpStatus,
     exitCode,
