@@ -10321,14 +10321,20 @@ function pairRun(run) {
     const paired = new Map();
     const unmatched = [];
     const extraResults = [];
+    const reusedIds = [];
     const records = run.records;
     for (let i = 0; i < records.length; i += 1) {
         const record = records[i];
         if (record.kind === 'tool_call') {
             if (record.callId === null)
                 anonymous.add(record);
-            else if (!first.has(record.callId))
-                first.set(record.callId, record);
+            else {
+                const earlier = first.get(record.callId);
+                if (earlier === undefined)
+                    first.set(record.callId, record);
+                else
+                    reusedIds.push({ call: record, earlier });
+            }
         }
         else if (record.kind === 'tool_result') {
             if (record.callId === null) {
@@ -10364,7 +10370,7 @@ function pairRun(run) {
             orphanPositions.push(i);
         }
     }
-    const pairing = { pairs, orphans, orphanPositions, unmatched, extraResults };
+    const pairing = { pairs, orphans, orphanPositions, unmatched, extraResults, reusedIds };
     cache.set(run, pairing);
     return pairing;
 }
@@ -10809,6 +10815,7 @@ const continuedWhileOutstanding = defineRule({
 ;// CONCATENATED MODULE: ./src/audit/rules/duplicate-call-id.ts
 
 
+
 const duplicateCallId = defineRule({
     meta: {
         id: 'duplicate-call-id',
@@ -10820,15 +10827,8 @@ const duplicateCallId = defineRule({
         options: schemas/* strictObject */.rej({}),
     },
     check(run, _ctx, report) {
-        const first = new Map();
-        for (const call of run.calls) {
-            if (call.callId === null)
-                continue;
-            const earlier = first.get(call.callId);
-            if (!earlier) {
-                first.set(call.callId, call);
-                continue;
-            }
+        // The pairing already met every call id once: it lists the calls that reuse one.
+        for (const { call, earlier } of (0,pairing/* pairRun */.W)(run).reusedIds) {
             report({
                 loc: call.loc,
                 runId: run.runId,
@@ -12014,16 +12014,18 @@ const slowRecovery = defineRule({
         options: schemas/* strictObject */.rej({ threshold: schemas/* number */.aig().int().min(0).default(2) }),
     },
     check(run, ctx, report) {
-        const results = new Map();
-        for (const { call, result } of (0,pairing/* pairRun */.W)(run).pairs)
-            results.set(call, result);
+        // The pairs are in call order: one read position through them finds each call's result.
+        const { pairs } = (0,pairing/* pairRun */.W)(run);
+        let next = 0;
         const open = new Map();
         const warn = (episode, message) => report({ loc: episode.error.loc, runId: run.runId, callId: episode.call.callId, tool: episode.call.tool, message });
         const { threshold } = ctx.options;
         run.calls.forEach((call, i) => {
-            const result = results.get(call);
-            if (!result)
+            const pair = pairs[next];
+            if (pair === undefined || pair.call !== call)
                 return;
+            next += 1;
+            const result = pair.result;
             const episode = open.get(call.tool);
             if (result.isError) {
                 // The first error of a streak opens the episode; retries that fail belong to it.
@@ -21913,8 +21915,10 @@ const nativeFormat = {
                 sink.diagnostic({ ruleId: 'malformed-record', line, message: result.reason });
                 return;
             }
-            for (const record of result.records)
-                sink.record(record);
+            // Index loops: this runs for every line, and iterating the shared frozen empty
+            // lists with for-of made an iterator object each time.
+            for (let i = 0; i < result.records.length; i += 1)
+                sink.record(result.records[i]);
             if (dialect !== 'replay' && hasBoundaryFields(value))
                 sink.record(parseBoundary(value, loc));
             if (dialect !== 'replay' && dialect !== 'redaction') {
@@ -21923,8 +21927,8 @@ const nativeFormat = {
                     sink.diagnostic({ ruleId: 'malformed-record', line, message: receipts });
                 }
                 else
-                    for (const receipt of receipts)
-                        sink.record(receipt);
+                    for (let i = 0; i < receipts.length; i += 1)
+                        sink.record(receipts[i]);
             }
         });
     },

@@ -18,6 +18,8 @@ export interface Pairing {
   readonly unmatched: readonly ToolResult[];
   /** Results beyond the first for a call id. */
   readonly extraResults: readonly ToolResult[];
+  /** Calls whose id an earlier call of the run already used, each with that earlier call, in call order. */
+  readonly reusedIds: ReadonlyArray<{ readonly call: ToolCall; readonly earlier: ToolCall }>;
 }
 
 const cache = new WeakMap<Run, Pairing>();
@@ -39,12 +41,17 @@ export function pairRun(run: Run): Pairing {
   const paired = new Map<ToolCall, number>();
   const unmatched: ToolResult[] = [];
   const extraResults: ToolResult[] = [];
+  const reusedIds: Array<{ call: ToolCall; earlier: ToolCall }> = [];
   const records = run.records;
   for (let i = 0; i < records.length; i += 1) {
     const record = records[i]!;
     if (record.kind === 'tool_call') {
       if (record.callId === null) anonymous.add(record);
-      else if (!first.has(record.callId)) first.set(record.callId, record);
+      else {
+        const earlier = first.get(record.callId);
+        if (earlier === undefined) first.set(record.callId, record);
+        else reusedIds.push({ call: record, earlier });
+      }
     } else if (record.kind === 'tool_result') {
       if (record.callId === null) {
         const call = anonymous.take(record.tool);
@@ -71,7 +78,7 @@ export function pairRun(run: Run): Pairing {
       orphanPositions.push(i);
     }
   }
-  const pairing = { pairs, orphans, orphanPositions, unmatched, extraResults };
+  const pairing = { pairs, orphans, orphanPositions, unmatched, extraResults, reusedIds };
   cache.set(run, pairing);
   return pairing;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolCall } from '../../model/records.js';
+import { pairRun } from '../pairing.js';
 import { defineRule } from '../rule-types.js';
 
 export const duplicateCallId = defineRule({
@@ -13,14 +13,8 @@ export const duplicateCallId = defineRule({
     options: z.strictObject({}),
   },
   check(run, _ctx, report) {
-    const first = new Map<string, ToolCall>();
-    for (const call of run.calls) {
-      if (call.callId === null) continue;
-      const earlier = first.get(call.callId);
-      if (!earlier) {
-        first.set(call.callId, call);
-        continue;
-      }
+    // The pairing already met every call id once: it lists the calls that reuse one.
+    for (const { call, earlier } of pairRun(run).reusedIds) {
       report({
         loc: call.loc,
         runId: run.runId,

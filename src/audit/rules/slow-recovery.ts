@@ -22,15 +22,18 @@ export const slowRecovery = defineRule({
     options: z.strictObject({ threshold: z.number().int().min(0).default(2) }),
   },
   check(run, ctx, report) {
-    const results = new Map<ToolCall, ToolResult>();
-    for (const { call, result } of pairRun(run).pairs) results.set(call, result);
+    // The pairs are in call order: one read position through them finds each call's result.
+    const { pairs } = pairRun(run);
+    let next = 0;
     const open = new Map<string, Episode>();
     const warn = (episode: Episode, message: string) =>
       report({ loc: episode.error.loc, runId: run.runId, callId: episode.call.callId, tool: episode.call.tool, message });
     const { threshold } = ctx.options;
     run.calls.forEach((call, i) => {
-      const result = results.get(call);
-      if (!result) return;
+      const pair = pairs[next];
+      if (pair === undefined || pair.call !== call) return;
+      next += 1;
+      const result = pair.result;
       const episode = open.get(call.tool);
       if (result.isError) {
         // The first error of a streak opens the episode; retries that fail belong to it.
