@@ -24205,16 +24205,27 @@ const WORKFLOW_COMMAND_V1 = /##\[/g;
  */
 function sanitizeText(text, options = {}) {
     const max = Math.max(options.maxChars ?? DEFAULT_MAX_CHARS, MIN_CAP);
-    let out = decodeJsonEscapes(text);
-    out = out.replace(ANSI, '').replace(INVISIBLE, '').replace(CONTROL, '');
-    out = stripLoneSurrogates(out);
-    out = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(out);
+    let out;
+    if (PLAIN.test(text)) {
+        // Printable ASCII without a backslash (most messages, file names, ids): no escape
+        // to decode, no control, ANSI, invisible, surrogate or line-break character to
+        // remove, so those passes would change nothing.
+        out = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(text);
+    }
+    else {
+        out = decodeJsonEscapes(text);
+        out = out.replace(ANSI, '').replace(INVISIBLE, '').replace(CONTROL, '');
+        out = stripLoneSurrogates(out);
+        out = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(out);
+    }
     out = out.replace(WORKFLOW_COMMAND_V1, '#\uff03[');
     out = options.keepNewlines ? out.replace(/\r\n?/g, '\n').replace(/\t/g, ' ') : out.replace(/[\r\n\t]+/g, ' ');
     while (out.length > max)
         out = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(cut(out, max));
     return out;
 }
+/** Printable ASCII but the backslash: text the escape, control and invisible passes leave as it is. */
+const PLAIN = /^[\x20-\x5b\x5d-\x7e]*$/;
 /** Enough room for the longest marker and an ellipsis. */
 const MIN_CAP = 40;
 /** The first `max - 1` characters and an ellipsis, backing off a marker or surrogate pair that would be split. */

@@ -34,15 +34,26 @@ export interface SanitizeOptions {
  */
 export function sanitizeText(text: string, options: SanitizeOptions = {}): string {
   const max = Math.max(options.maxChars ?? DEFAULT_MAX_CHARS, MIN_CAP);
-  let out = decodeJsonEscapes(text);
-  out = out.replace(ANSI, '').replace(INVISIBLE, '').replace(CONTROL, '');
-  out = stripLoneSurrogates(out);
-  out = redactSecrets(out);
+  let out: string;
+  if (PLAIN.test(text)) {
+    // Printable ASCII without a backslash (most messages, file names, ids): no escape
+    // to decode, no control, ANSI, invisible, surrogate or line-break character to
+    // remove, so those passes would change nothing.
+    out = redactSecrets(text);
+  } else {
+    out = decodeJsonEscapes(text);
+    out = out.replace(ANSI, '').replace(INVISIBLE, '').replace(CONTROL, '');
+    out = stripLoneSurrogates(out);
+    out = redactSecrets(out);
+  }
   out = out.replace(WORKFLOW_COMMAND_V1, '#\uff03[');
   out = options.keepNewlines ? out.replace(/\r\n?/g, '\n').replace(/\t/g, ' ') : out.replace(/[\r\n\t]+/g, ' ');
   while (out.length > max) out = redactSecrets(cut(out, max));
   return out;
 }
+
+/** Printable ASCII but the backslash: text the escape, control and invisible passes leave as it is. */
+const PLAIN = /^[\x20-\x5b\x5d-\x7e]*$/;
 
 /** Enough room for the longest marker and an ellipsis. */
 const MIN_CAP = 40;
