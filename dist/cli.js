@@ -10242,8 +10242,7 @@ function writeFully(fd, text) {
 /* harmony export */   r2: () => (/* binding */ cmp)
 /* harmony export */ });
 /* unused harmony export fingerprint */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9822);
 /* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1900);
 
 
@@ -10273,7 +10272,7 @@ function nullable(value) {
     return value === null || value === undefined ? null : (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(value, { maxChars: 120 });
 }
 function fingerprint(parts) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
+    return (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(JSON.stringify(parts)).slice(0, 16);
 }
 /** Findings in report order: file, line, rule id, then the rest, compared by code unit (locale-free). */
 function compareFindings(a, b) {
@@ -12905,16 +12904,18 @@ function walk(value, path, depth, out) {
 /* harmony export */   dA: () => (/* reexport safe */ _jcs_js__WEBPACK_IMPORTED_MODULE_1__.dA),
 /* harmony export */   dO: () => (/* reexport safe */ _jcs_js__WEBPACK_IMPORTED_MODULE_1__.dO),
 /* harmony export */   dw: () => (/* binding */ canonicalize),
+/* harmony export */   fg: () => (/* binding */ sha256Hex),
 /* harmony export */   mw: () => (/* reexport safe */ _lossless_js__WEBPACK_IMPORTED_MODULE_2__.mw),
 /* harmony export */   o4: () => (/* binding */ canonicalSha256),
 /* harmony export */   vI: () => (/* reexport safe */ _jcs_js__WEBPACK_IMPORTED_MODULE_1__.vI)
 /* harmony export */ });
-/* unused harmony exports CANONICAL_MODES, canonicalizeLossless, canonicalizeText, sha256Hex */
+/* unused harmony exports CANONICAL_MODES, canonicalizeLossless, canonicalizeText */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _jcs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5574);
 /* harmony import */ var _lossless_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(294);
 /* harmony import */ var _python_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6354);
+
 
 
 
@@ -12944,9 +12945,13 @@ function canonicalizeLossless(value, mode = 'jcs') {
 function canonicalizeText(text, mode = 'jcs') {
     return canonicalizeLossless(parseLossless(text), mode);
 }
-function sha256Hex(data) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(data).digest('hex');
-}
+/**
+ * SHA-256 in hex of bytes or of a string's UTF-8: one call and no Hash object where
+ * Node has crypto.hash (20.12+, and the Action's node24), createHash elsewhere.
+ */
+const sha256Hex = typeof node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash === 'function'
+    ? (data) => node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash('sha256', data, 'hex')
+    : (data) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(data).digest('hex');
 /** SHA-256 of the canonical UTF-8 bytes of a value. */
 function canonicalSha256(value, mode = 'jcs') {
     return sha256Hex(Buffer.from(canonicalize(value, mode), 'utf8'));
@@ -16278,8 +16283,6 @@ const TAIL_AT = DIGEST_AT + 64; // 149: the closing quote of the digest
 function linkDigest(prev, index, body) {
     return (0,external_node_crypto_.createHash)('sha256').update(`${prev}\n${index}\n`, 'latin1').update(body).digest('hex');
 }
-/** SHA-256 in hex of a byte range; one call and no Hash object where Node has crypto.hash (20.12+). */
-const sha256Hex = typeof external_node_crypto_.hash === 'function' ? (bytes) => external_node_crypto_.hash('sha256', bytes, 'hex') : (bytes) => (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
 const NEWLINE = 0x0a;
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -16333,7 +16336,7 @@ class LinkWriter {
         buf[--p] = NEWLINE;
         p -= 64;
         buf.write(prev, p, 'latin1');
-        const digest = sha256Hex(buf.subarray(p, bodyAt + bodyBytes));
+        const digest = (0,canonical/* sha256Hex */.fg)(buf.subarray(p, bodyAt + bodyBytes));
         // P moves into the head before the head's other bytes overwrite where it was.
         buf.copyWithin(at + PREV_AT, p, p + 64);
         buf.set(HEAD_BYTES, at);

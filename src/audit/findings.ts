@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../canonical/index.js';
 import type { Finding, Severity } from '../model/finding.js';
 import { sanitizeText } from '../sanitize/text.js';
 import type { FindingDraft } from './rule-types.js';
@@ -31,7 +31,7 @@ function nullable(value: string | null | undefined): string | null {
 }
 
 export function fingerprint(parts: readonly unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
+  return sha256Hex(JSON.stringify(parts)).slice(0, 16);
 }
 
 /** Findings in report order: file, line, rule id, then the rest, compared by code unit (locale-free). */

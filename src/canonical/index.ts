@@ -1,3 +1,4 @@
+import * as nodeCrypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { jcs, jcsLossless } from './jcs.js';
 import { parseLossless, type LosslessValue } from './lossless.js';
@@ -39,9 +40,14 @@ export function canonicalizeText(text: string, mode: CanonicalMode = 'jcs'): str
   return canonicalizeLossless(parseLossless(text), mode);
 }
 
-export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
+/**
+ * SHA-256 in hex of bytes or of a string's UTF-8: one call and no Hash object where
+ * Node has crypto.hash (20.12+, and the Action's node24), createHash elsewhere.
+ */
+export const sha256Hex: (data: string | Uint8Array) => string =
+  typeof nodeCrypto.hash === 'function'
+    ? (data) => nodeCrypto.hash('sha256', data, 'hex')
+    : (data) => createHash('sha256').update(data).digest('hex');
 
 /** SHA-256 of the canonical UTF-8 bytes of a value. */
 export function canonicalSha256(value: unknown, mode: CanonicalMode = 'jcs'): string {

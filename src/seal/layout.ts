@@ -1,5 +1,5 @@
-import * as nodeCrypto from 'node:crypto';
 import { createHash } from 'node:crypto';
+import { sha256Hex } from '../canonical/index.js';
 
 /**
  * The byte layout of a sealed file (docs/sealing.md is the specification).
@@ -32,9 +32,6 @@ export function linkDigest(prev: string, index: number, body: Uint8Array | strin
   return createHash('sha256').update(`${prev}\n${index}\n`, 'latin1').update(body).digest('hex');
 }
 
-/** SHA-256 in hex of a byte range; one call and no Hash object where Node has crypto.hash (20.12+). */
-const sha256Hex: (bytes: Uint8Array) => string =
-  typeof nodeCrypto.hash === 'function' ? (bytes) => nodeCrypto.hash('sha256', bytes, 'hex') : (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 const NEWLINE = 0x0a;
 const QUOTE = 0x22;
