@@ -10251,7 +10251,7 @@ function writeFully(fd, text) {
  * trace text sanitized, and a fingerprint that is stable for the same input.
  */
 function makeFinding(ruleId, severity, draft) {
-    const file = (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(draft.loc.file, { maxChars: 300 });
+    const file = cleanFile(draft.loc.file);
     const runId = nullable(draft.runId);
     const callId = nullable(draft.callId);
     const tool = nullable(draft.tool);
@@ -10269,8 +10269,30 @@ function makeFinding(ruleId, severity, draft) {
     };
 }
 function nullable(value) {
-    return value === null || value === undefined ? null : (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(value, { maxChars: 120 });
+    return value === null || value === undefined ? null : cleanId(value);
 }
+/**
+ * File names, run ids, call ids and tool names repeat from finding to finding: each is
+ * sanitized once (a bounded memo, emptied when full; sanitizeText is a pure function).
+ */
+function memo(maxChars) {
+    const seen = new Map();
+    const options = { maxChars };
+    return (text) => {
+        if (text.length > 256)
+            return (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(text, options); // a long one is not worth keeping
+        let clean = seen.get(text);
+        if (clean === undefined) {
+            clean = (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(text, options);
+            if (seen.size >= 4096)
+                seen.clear();
+            seen.set(text, clean);
+        }
+        return clean;
+    };
+}
+const cleanFile = memo(300);
+const cleanId = memo(120);
 function fingerprint(parts) {
     return (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(JSON.stringify(parts)).slice(0, 16);
 }

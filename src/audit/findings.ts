@@ -8,7 +8,7 @@ import type { FindingDraft } from './rule-types.js';
  * trace text sanitized, and a fingerprint that is stable for the same input.
  */
 export function makeFinding(ruleId: string, severity: Severity, draft: FindingDraft): Finding {
-  const file = sanitizeText(draft.loc.file, { maxChars: 300 });
+  const file = cleanFile(draft.loc.file);
   const runId = nullable(draft.runId);
   const callId = nullable(draft.callId);
   const tool = nullable(draft.tool);
@@ -27,8 +27,29 @@ export function makeFinding(ruleId: string, severity: Severity, draft: FindingDr
 }
 
 function nullable(value: string | null | undefined): string | null {
-  return value === null || value === undefined ? null : sanitizeText(value, { maxChars: 120 });
+  return value === null || value === undefined ? null : cleanId(value);
 }
+
+/**
+ * File names, run ids, call ids and tool names repeat from finding to finding: each is
+ * sanitized once (a bounded memo, emptied when full; sanitizeText is a pure function).
+ */
+function memo(maxChars: number): (text: string) => string {
+  const seen = new Map<string, string>();
+  const options = { maxChars };
+  return (text) => {
+    if (text.length > 256) return sanitizeText(text, options); // a long one is not worth keeping
+    let clean = seen.get(text);
+    if (clean === undefined) {
+      clean = sanitizeText(text, options);
+      if (seen.size >= 4096) seen.clear();
+      seen.set(text, clean);
+    }
+    return clean;
+  };
+}
+const cleanFile = memo(300);
+const cleanId = memo(120);
 
 export function fingerprint(parts: readonly unknown[]): string {
   return sha256Hex(JSON.stringify(parts)).slice(0, 16);
