@@ -9117,8 +9117,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   w2: () => (/* binding */ runAuditStored)
 });
 
-// UNUSED EXPORTS: finishAudit
-
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 43 modules
 var registry = __nccwpck_require__(4088);
 // EXTERNAL MODULE: ./src/io/byte-source.ts + 1 modules
@@ -9615,14 +9613,9 @@ async function auditPartial(inputs, config, options = {}) {
 /**
  * Joins partial audits (from workers, in any order) into the result one thread
  * would have produced: files in name order, each file's runs in the order they
- * completed, cross-run rule states merged before the rules finish, findings sorted.
- */
-function finishAudit(partials, config) {
-    return materialize(finishAuditStored(partials, config));
-}
-/**
- * `finishAudit` with the findings left in one store that owns the partials'
- * chunk files (also when it fails: they are removed then). The caller closes it.
+ * completed, cross-run rule states merged before the rules finish. The findings
+ * stay in one store that owns the partials' chunk files (also when this fails:
+ * they are removed then); the caller closes it, or `materialize`s the result.
  */
 function finishAuditStored(partials, config, spill, extra = []) {
     const store = new finding_store/* FindingStore */.Fj(spill);
@@ -10449,7 +10442,6 @@ class IdlessCalls {
 /* harmony export */   w6: () => (/* binding */ isAuditWorker),
 /* harmony export */   yV: () => (/* binding */ defaultJobs)
 /* harmony export */ });
-/* unused harmony export runAuditPool */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
@@ -10471,19 +10463,13 @@ function defaultJobs() {
 /**
  * Audits several files on a pool of worker threads (one per job, each given a
  * share of the files balanced by size) and joins their partial audits into the
- * same result, byte for byte, that one thread gives. `entry` is the script the
- * workers start: the bundle itself, which runs `auditWorkerMain` when it sees it
- * is a worker. One job, one file, or an `onRun` callback: no workers.
- */
-async function runAuditPool(inputs, config, options) {
-    return materialize(await runAuditPoolStored(inputs, config, options));
-}
-/**
- * `runAuditPool` with the findings left in their store (the caller closes it).
- * Each worker spills into its own folder inside one pool folder; the workers post
- * their chunk files by path and the main thread's store owns them (and the pool
- * folder) from then on. If the pool fails, the workers are stopped and the pool
- * folder removed.
+ * same result, byte for byte, that one thread gives, with the findings left in
+ * their store (the caller closes it). `entry` is the script the workers start:
+ * the bundle itself, which runs `auditWorkerMain` when it sees it is a worker.
+ * One job, one file, or an `onRun` callback: no workers. Each worker spills into
+ * its own folder inside one pool folder; the workers post their chunk files by
+ * path and the main thread's store owns them (and the pool folder) from then on.
+ * If the pool fails, the workers are stopped and the pool folder removed.
  */
 async function runAuditPoolStored(inputs, config, options) {
     const jobs = Math.min(options.jobs, inputs.length);
@@ -10513,7 +10499,7 @@ async function runAuditPoolStored(inputs, config, options) {
         throw error;
     }
 }
-/** True in a thread started by `runAuditPool`; the entry script then calls `auditWorkerMain` instead of its own main. */
+/** True in a thread started by `runAuditPoolStored`; the entry script then calls `auditWorkerMain` instead of its own main. */
 function isAuditWorker() {
     return !node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData?.tag === WORKER_TAG;
 }

@@ -141,15 +141,9 @@ export async function auditPartial(inputs: readonly AuditInput[], config: AuditC
 /**
  * Joins partial audits (from workers, in any order) into the result one thread
  * would have produced: files in name order, each file's runs in the order they
- * completed, cross-run rule states merged before the rules finish, findings sorted.
- */
-export function finishAudit(partials: readonly PartialAudit[], config: AuditConfig): AuditResult {
-  return materialize(finishAuditStored(partials, config));
-}
-
-/**
- * `finishAudit` with the findings left in one store that owns the partials'
- * chunk files (also when it fails: they are removed then). The caller closes it.
+ * completed, cross-run rule states merged before the rules finish. The findings
+ * stay in one store that owns the partials' chunk files (also when this fails:
+ * they are removed then); the caller closes it, or `materialize`s the result.
  */
 export function finishAuditStored(partials: readonly PartialAudit[], config: AuditConfig, spill?: FindingStoreOptions, extra: readonly FindingHandoff[] = []): StoredAuditResult {
   const store = new FindingStore(spill);

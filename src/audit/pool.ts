@@ -5,11 +5,9 @@ import type { AuditConfig } from '../config.js';
 import {
   auditPartial,
   finishAuditStored,
-  materialize,
   runAuditStored,
   type AuditInput,
   type AuditOptions,
-  type AuditResult,
   type PartialAudit,
   type StoredAuditResult,
 } from './engine.js';
@@ -35,24 +33,13 @@ export function defaultJobs(): number {
 /**
  * Audits several files on a pool of worker threads (one per job, each given a
  * share of the files balanced by size) and joins their partial audits into the
- * same result, byte for byte, that one thread gives. `entry` is the script the
- * workers start: the bundle itself, which runs `auditWorkerMain` when it sees it
- * is a worker. One job, one file, or an `onRun` callback: no workers.
- */
-export async function runAuditPool(
-  inputs: readonly AuditInput[],
-  config: AuditConfig,
-  options: AuditOptions & { readonly jobs: number; readonly entry: URL | null },
-): Promise<AuditResult> {
-  return materialize(await runAuditPoolStored(inputs, config, options));
-}
-
-/**
- * `runAuditPool` with the findings left in their store (the caller closes it).
- * Each worker spills into its own folder inside one pool folder; the workers post
- * their chunk files by path and the main thread's store owns them (and the pool
- * folder) from then on. If the pool fails, the workers are stopped and the pool
- * folder removed.
+ * same result, byte for byte, that one thread gives, with the findings left in
+ * their store (the caller closes it). `entry` is the script the workers start:
+ * the bundle itself, which runs `auditWorkerMain` when it sees it is a worker.
+ * One job, one file, or an `onRun` callback: no workers. Each worker spills into
+ * its own folder inside one pool folder; the workers post their chunk files by
+ * path and the main thread's store owns them (and the pool folder) from then on.
+ * If the pool fails, the workers are stopped and the pool folder removed.
  */
 export async function runAuditPoolStored(
   inputs: readonly AuditInput[],
@@ -89,7 +76,7 @@ export async function runAuditPoolStored(
   }
 }
 
-/** True in a thread started by `runAuditPool`; the entry script then calls `auditWorkerMain` instead of its own main. */
+/** True in a thread started by `runAuditPoolStored`; the entry script then calls `auditWorkerMain` instead of its own main. */
 export function isAuditWorker(): boolean {
   return !isMainThread && (workerData as WorkerTask | undefined)?.tag === WORKER_TAG;
 }
