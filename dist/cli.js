@@ -8888,10 +8888,11 @@ exports.basename = (path, { windows } = {}) => {
 /* harmony export */   Be: () => (/* binding */ canonicalOrNull),
 /* harmony export */   SV: () => (/* binding */ fingerprintKey),
 /* harmony export */   XO: () => (/* binding */ argsKey),
-/* harmony export */   wt: () => (/* binding */ forgetCallKeys),
 /* harmony export */   y: () => (/* binding */ callPlace)
 /* harmony export */ });
 /* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9822);
+/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6997);
+
 
 /**
  * What makes two calls "identical": the same tool and the same canonical
@@ -8912,28 +8913,18 @@ function canonicalOrNull(value) {
 }
 /** Key of (tool, canonical args); null when the call carries no usable arguments. */
 function argsKey(call) {
-    const hit = keys.get(call);
-    if (hit !== undefined)
-        return hit;
-    const args = canonicalOrNull(call.args);
-    const key = args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
-    if (keys.size >= MAX_KEYS)
-        keys.clear();
-    keys.set(call, key);
-    return key;
+    return keys.get(call);
 }
 /**
  * Several rules (and the timeline) ask for the same call's key: each call's arguments
- * are canonicalized once. A plain Map, emptied by the engine after each run
- * (`forgetCallKeys`) and capped, rather than a WeakMap: a WeakMap entry per call
- * made every garbage collection walk hundreds of thousands of ephemerons.
+ * are canonicalized once per run. A run memo (a plain Map) rather than a WeakMap:
+ * a WeakMap entry per call made every garbage collection walk hundreds of
+ * thousands of ephemerons.
  */
-const keys = new Map();
-const MAX_KEYS = 1 << 17;
-/** Drops the cached keys (the engine calls it once a run's rules and timeline are done). */
-function forgetCallKeys() {
-    keys.clear();
-}
+const keys = (0,_memo_js__WEBPACK_IMPORTED_MODULE_1__/* .runMemo */ .Gm)(1 << 17, (call) => {
+    const args = canonicalOrNull(call.args);
+    return args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
+});
 /**
  * Fingerprint of (tool, args hash): the canonical arguments when they were
  * recorded (the `argsKey`; equal texts, equal SHA-256, so a map key needs no
@@ -9521,14 +9512,14 @@ class RunGrouper {
     }
 }
 
-// EXTERNAL MODULE: ./src/audit/walk-strings.ts
-var walk_strings = __nccwpck_require__(6333);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
 var run_catalog = __nccwpck_require__(4052);
 // EXTERNAL MODULE: ./src/audit/finding-store.ts
 var finding_store = __nccwpck_require__(7822);
 // EXTERNAL MODULE: ./src/audit/findings.ts
 var findings = __nccwpck_require__(8293);
+// EXTERNAL MODULE: ./src/audit/memo.ts
+var memo = __nccwpck_require__(6997);
 ;// CONCATENATED MODULE: ./src/audit/metrics.ts
 function addMetrics(into, from) {
     for (const key of Object.keys(from)) {
@@ -9552,10 +9543,9 @@ function isCounts(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number');
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 44 modules
-var rules = __nccwpck_require__(4458);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
+var rules = __nccwpck_require__(2741);
 ;// CONCATENATED MODULE: ./src/audit/engine.ts
-
 
 
 
@@ -9691,8 +9681,7 @@ async function auditFile(input, config, options, active, emit, onRun) {
             guarded(rule, emit, { file: input.display, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check(run, ctx, report));
         }
         onRun(run);
-        (0,call_identity/* forgetCallKeys */.wt)();
-        (0,walk_strings/* forgetStrings */.C)();
+        (0,memo/* forgetRunMemos */.uy)();
     });
     let lastDiagnosticLine = 0;
     const sink = {
@@ -10237,6 +10226,8 @@ function writeFully(fd, text) {
 /* unused harmony export fingerprint */
 /* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9822);
 /* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1900);
+/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6997);
+
 
 
 /**
@@ -10266,26 +10257,16 @@ function nullable(value) {
 }
 /**
  * File names, run ids, call ids and tool names repeat from finding to finding: each is
- * sanitized once (a bounded memo, emptied when full; sanitizeText is a pure function).
+ * sanitized once (a bounded memo; sanitizeText is a pure function). A long one is not
+ * worth keeping.
  */
-function memo(maxChars) {
-    const seen = new Map();
+function sanitizedOnce(maxChars) {
     const options = { maxChars };
-    return (text) => {
-        if (text.length > 256)
-            return (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(text, options); // a long one is not worth keeping
-        let clean = seen.get(text);
-        if (clean === undefined) {
-            clean = (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(text, options);
-            if (seen.size >= 4096)
-                seen.clear();
-            seen.set(text, clean);
-        }
-        return clean;
-    };
+    const memo = new _memo_js__WEBPACK_IMPORTED_MODULE_2__/* .Memo */ .lD(4096, (text) => (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(text, options));
+    return (text) => (text.length > 256 ? (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(text, options) : memo.get(text));
 }
-const cleanFile = memo(300);
-const cleanId = memo(120);
+const cleanFile = sanitizedOnce(300);
+const cleanId = sanitizedOnce(120);
 function fingerprint(parts) {
     return (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(JSON.stringify(parts)).slice(0, 16);
 }
@@ -10305,6 +10286,59 @@ function compareLocations(a, b) {
 }
 function cmp(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
+}
+
+
+/***/ }),
+
+/***/ 6997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gm: () => (/* binding */ runMemo),
+/* harmony export */   lD: () => (/* binding */ Memo),
+/* harmony export */   uy: () => (/* binding */ forgetRunMemos)
+/* harmony export */ });
+/**
+ * A Map used as a memo of a pure function: at most `max` entries, emptied when
+ * full (every value can be computed again). Values are never `undefined`.
+ */
+class Memo {
+    max;
+    compute;
+    values = new Map();
+    constructor(max, compute) {
+        this.max = max;
+        this.compute = compute;
+    }
+    get(key) {
+        let value = this.values.get(key);
+        if (value === undefined) {
+            value = this.compute(key);
+            if (this.values.size >= this.max)
+                this.values.clear();
+            this.values.set(key, value);
+        }
+        return value;
+    }
+    clear() {
+        this.values.clear();
+    }
+}
+const perRun = [];
+/**
+ * A memo of what several rules of one run ask for (a call's key, a payload's
+ * strings): the engine empties every such memo once a run's rules and timeline
+ * are done (`forgetRunMemos`), so it holds one run, never the file.
+ */
+function runMemo(max, compute) {
+    const memo = new Memo(max, compute);
+    perRun.push(memo);
+    return memo;
+}
+function forgetRunMemos() {
+    for (const memo of perRun)
+        memo.clear();
 }
 
 
@@ -10544,7 +10578,7 @@ async function balance(inputs, jobs) {
 
 /***/ }),
 
-/***/ 4458:
+/***/ 2741:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10944,8 +10978,60 @@ function findInternalDetails(text) {
     return KIND_ORDER.flatMap((kind) => found.get(kind) ?? []);
 }
 
-// EXTERNAL MODULE: ./src/audit/walk-strings.ts
-var walk_strings = __nccwpck_require__(6333);
+// EXTERNAL MODULE: ./src/audit/memo.ts
+var memo = __nccwpck_require__(6997);
+;// CONCATENATED MODULE: ./src/audit/walk-strings.ts
+
+const MAX_DEPTH = 64;
+const MAX_STRINGS = 10_000;
+/**
+ * The strings of `value`. Several rules walk the same result or arguments: the
+ * strings of an object or array are kept for the run (a run memo) and handed out
+ * again; callers must not change them.
+ */
+function stringsOf(value, root = '') {
+    if (root === '' && value !== null && typeof value === 'object')
+        return walked.get(value);
+    return walkAll(value, root);
+}
+const walked = (0,memo/* runMemo */.Gm)(1 << 16, (value) => walkAll(value, ''));
+function walkAll(value, root) {
+    const out = [];
+    walk(value, root, 0, out);
+    return out;
+}
+function walk(value, path, depth, out) {
+    if (out.length >= MAX_STRINGS || depth > MAX_DEPTH)
+        return;
+    if (typeof value === 'string') {
+        out.push({ path, text: value });
+        const trimmed = value.trimStart();
+        // A string holding a JSON object or array (common for tool results): scan inside too.
+        if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && value.length < 4 * 1024 * 1024) {
+            try {
+                walk(JSON.parse(value), `${path}<json>`, depth + 1, out);
+            }
+            catch {
+                // not JSON: the string itself was scanned
+            }
+        }
+        return;
+    }
+    if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i += 1)
+            walk(value[i], `${path}[${i}]`, depth + 1, out);
+        return;
+    }
+    if (value !== null && typeof value === 'object') {
+        // for-in over own keys: no key array per object (this walk runs on every payload).
+        for (const key in value) {
+            if (!Object.hasOwn(value, key))
+                continue;
+            walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, out);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/audit/rules/internal-detail-leak.ts
 
 
@@ -10977,7 +11063,7 @@ const internalDetailLeak = defineRule({
             if (ctx.options.scope === 'errors' && !result.isError)
                 continue;
             const found = new Map();
-            for (const { text } of (0,walk_strings/* stringsOf */.i)(result.content)) {
+            for (const { text } of stringsOf(result.content)) {
                 for (const detail of findInternalDetails(text))
                     if (!found.has(detail.kind))
                         found.set(detail.kind, detail);
@@ -11829,6 +11915,7 @@ function secretFingerprint(secret, key = DEFAULT_FINGERPRINT_KEY) {
 }
 
 ;// CONCATENATED MODULE: ./src/audit/secrets/sensitive-keys.ts
+
 /**
  * Field names that hold credentials whatever their value looks like
  * (`password`, `client_secret`, `apiKey`, `Authorization`), and values that
@@ -11852,17 +11939,9 @@ function wordsOf(name) {
         .filter((word) => word !== '');
 }
 /** Field names repeat in every record: each is classified once (bounded, cleared when full). */
-const verdicts = new Map();
-const MAX_VERDICTS = 4096;
+const verdicts = new memo/* Memo */.lD(4096, classifyKey);
 function isSensitiveKey(name) {
-    const known = verdicts.get(name);
-    if (known !== undefined)
-        return known;
-    const verdict = classifyKey(name);
-    if (verdicts.size >= MAX_VERDICTS)
-        verdicts.clear();
-    verdicts.set(name, verdict);
-    return verdict;
+    return verdicts.get(name);
 }
 function classifyKey(name) {
     const words = wordsOf(name);
@@ -11959,7 +12038,7 @@ class Scan {
         // root is put in front of a path only where it is shown or scanned. No root (`args`,
         // `result`, `tool`, `<hop>_payload`) holds a secret or joins one across its separator,
         // so a path can hold a secret only when the part under the root can.
-        for (const { path: below, text } of (0,walk_strings/* stringsOf */.i)(value)) {
+        for (const { path: below, text } of stringsOf(value)) {
             // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
             if (below !== '' && (0,secrets/* maybeSecret */.dn)(below)) {
                 const path = joinPath(root, below);
@@ -12257,7 +12336,7 @@ const stackTraceInResult = defineRule({
         };
         for (const result of run.results) {
             let best = null;
-            for (const { path, text } of (0,walk_strings/* stringsOf */.i)(result.content)) {
+            for (const { path, text } of stringsOf(result.content)) {
                 const trace = detectStackTrace(text);
                 if (!trace)
                     continue;
@@ -12612,7 +12691,7 @@ const TEXT_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|description|rea
  * characters (the engine sanitizes it).
  */
 function bodyExcerpt(content, max = 80) {
-    const found = (0,walk_strings/* stringsOf */.i)(content).filter(({ text }) => text.trim() !== '');
+    const found = stringsOf(content).filter(({ text }) => text.trim() !== '');
     const pick = found.find(({ path }) => path === '' || TEXT_FIELD.test(path)) ?? found[0];
     if (!pick)
         return null;
@@ -12824,77 +12903,6 @@ function loadScopeFile(path, display = path) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`${display}: scope file is not valid JSON: ${message}`);
     }
     return parseScope(data, display);
-}
-
-
-/***/ }),
-
-/***/ 6333:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ forgetStrings),
-/* harmony export */   i: () => (/* binding */ stringsOf)
-/* harmony export */ });
-const MAX_DEPTH = 64;
-const MAX_STRINGS = 10_000;
-/**
- * The strings of `value`. Several rules walk the same result or arguments: the
- * strings of an object or array are kept for the run (the engine calls
- * `forgetStrings` after each run) and handed out again; callers must not change them.
- */
-function stringsOf(value, root = '') {
-    const cacheable = root === '' && value !== null && typeof value === 'object';
-    if (cacheable) {
-        const hit = cache.get(value);
-        if (hit !== undefined)
-            return hit;
-    }
-    const out = [];
-    walk(value, root, 0, out);
-    if (cacheable) {
-        if (cache.size >= MAX_CACHED)
-            cache.clear();
-        cache.set(value, out);
-    }
-    return out;
-}
-const cache = new Map();
-const MAX_CACHED = 1 << 16;
-/** Drops the strings kept for the run that just finished. */
-function forgetStrings() {
-    cache.clear();
-}
-function walk(value, path, depth, out) {
-    if (out.length >= MAX_STRINGS || depth > MAX_DEPTH)
-        return;
-    if (typeof value === 'string') {
-        out.push({ path, text: value });
-        const trimmed = value.trimStart();
-        // A string holding a JSON object or array (common for tool results): scan inside too.
-        if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && value.length < 4 * 1024 * 1024) {
-            try {
-                walk(JSON.parse(value), `${path}<json>`, depth + 1, out);
-            }
-            catch {
-                // not JSON: the string itself was scanned
-            }
-        }
-        return;
-    }
-    if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i += 1)
-            walk(value[i], `${path}[${i}]`, depth + 1, out);
-        return;
-    }
-    if (value !== null && typeof value === 'object') {
-        // for-in over own keys: no key array per object (this walk runs on every payload).
-        for (const key in value) {
-            if (!Object.hasOwn(value, key))
-                continue;
-            walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, out);
-        }
-    }
 }
 
 
@@ -14500,8 +14508,8 @@ async function collectAll(specs, sources, options) {
     return { inputs, skipped };
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 44 modules
-var audit_rules = __nccwpck_require__(4458);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
+var audit_rules = __nccwpck_require__(2741);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/canonical/index.ts

@@ -1,5 +1,6 @@
 import { canonicalize } from '../canonical/index.js';
 import type { ToolCall } from '../model/records.js';
+import { runMemo } from './memo.js';
 
 /**
  * What makes two calls "identical": the same tool and the same canonical
@@ -20,28 +21,19 @@ export function canonicalOrNull(value: unknown): string | null {
 
 /** Key of (tool, canonical args); null when the call carries no usable arguments. */
 export function argsKey(call: ToolCall): string | null {
-  const hit = keys.get(call);
-  if (hit !== undefined) return hit;
-  const args = canonicalOrNull(call.args);
-  const key = args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
-  if (keys.size >= MAX_KEYS) keys.clear();
-  keys.set(call, key);
-  return key;
+  return keys.get(call);
 }
 
 /**
  * Several rules (and the timeline) ask for the same call's key: each call's arguments
- * are canonicalized once. A plain Map, emptied by the engine after each run
- * (`forgetCallKeys`) and capped, rather than a WeakMap: a WeakMap entry per call
- * made every garbage collection walk hundreds of thousands of ephemerons.
+ * are canonicalized once per run. A run memo (a plain Map) rather than a WeakMap:
+ * a WeakMap entry per call made every garbage collection walk hundreds of
+ * thousands of ephemerons.
  */
-const keys = new Map<ToolCall, string | null>();
-const MAX_KEYS = 1 << 17;
-
-/** Drops the cached keys (the engine calls it once a run's rules and timeline are done). */
-export function forgetCallKeys(): void {
-  keys.clear();
-}
+const keys = runMemo(1 << 17, (call: ToolCall): string | null => {
+  const args = canonicalOrNull(call.args);
+  return args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
+});
 
 /**
  * Fingerprint of (tool, args hash): the canonical arguments when they were

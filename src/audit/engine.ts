@@ -7,12 +7,11 @@ import type { TraceRecord } from '../model/records.js';
 import type { Run } from '../model/run.js';
 import { capTimelines, collectTimeline } from '../report/timeline/collect.js';
 import type { RunTimeline } from '../report/timeline/types.js';
-import { forgetCallKeys } from './call-identity.js';
 import { RunGrouper } from './run-grouper.js';
-import { forgetStrings } from './walk-strings.js';
 import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
 import { FindingStore, type FindingHandoff, type FindingStoreOptions } from './finding-store.js';
 import { makeFinding } from './findings.js';
+import { forgetRunMemos } from './memo.js';
 import { addMetrics } from './metrics.js';
 import { RULES } from './rules/index.js';
 import type { FindingDraft, ReportFn, Rule, RuleContext } from './rule-types.js';
@@ -226,8 +225,7 @@ async function auditFile(
       guarded(rule, emit, { file: input.display, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check!(run, ctx, report));
     }
     onRun(run);
-    forgetCallKeys();
-    forgetStrings();
+    forgetRunMemos();
   });
   let lastDiagnosticLine = 0;
   const sink: RecordSink = {

@@ -1,6 +1,7 @@
 import { sha256Hex } from '../canonical/index.js';
 import type { Finding, Severity } from '../model/finding.js';
 import { sanitizeText } from '../sanitize/text.js';
+import { Memo } from './memo.js';
 import type { FindingDraft } from './rule-types.js';
 
 /**
@@ -32,24 +33,16 @@ function nullable(value: string | null | undefined): string | null {
 
 /**
  * File names, run ids, call ids and tool names repeat from finding to finding: each is
- * sanitized once (a bounded memo, emptied when full; sanitizeText is a pure function).
+ * sanitized once (a bounded memo; sanitizeText is a pure function). A long one is not
+ * worth keeping.
  */
-function memo(maxChars: number): (text: string) => string {
-  const seen = new Map<string, string>();
+function sanitizedOnce(maxChars: number): (text: string) => string {
   const options = { maxChars };
-  return (text) => {
-    if (text.length > 256) return sanitizeText(text, options); // a long one is not worth keeping
-    let clean = seen.get(text);
-    if (clean === undefined) {
-      clean = sanitizeText(text, options);
-      if (seen.size >= 4096) seen.clear();
-      seen.set(text, clean);
-    }
-    return clean;
-  };
+  const memo = new Memo(4096, (text: string) => sanitizeText(text, options));
+  return (text) => (text.length > 256 ? sanitizeText(text, options) : memo.get(text));
 }
-const cleanFile = memo(300);
-const cleanId = memo(120);
+const cleanFile = sanitizedOnce(300);
+const cleanId = sanitizedOnce(120);
 
 export function fingerprint(parts: readonly unknown[]): string {
   return sha256Hex(JSON.stringify(parts)).slice(0, 16);

@@ -1,3 +1,5 @@
+import { runMemo } from './memo.js';
+
 /**
  * Every string inside a JSON value, with its path (`content[0].text`), so text
  * rules scan decoded values wherever a payload hides them: plain strings, JSON
@@ -13,30 +15,20 @@ const MAX_STRINGS = 10_000;
 
 /**
  * The strings of `value`. Several rules walk the same result or arguments: the
- * strings of an object or array are kept for the run (the engine calls
- * `forgetStrings` after each run) and handed out again; callers must not change them.
+ * strings of an object or array are kept for the run (a run memo) and handed out
+ * again; callers must not change them.
  */
 export function stringsOf(value: unknown, root = ''): readonly FoundString[] {
-  const cacheable = root === '' && value !== null && typeof value === 'object';
-  if (cacheable) {
-    const hit = cache.get(value);
-    if (hit !== undefined) return hit;
-  }
-  const out: FoundString[] = [];
-  walk(value, root, 0, out);
-  if (cacheable) {
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(value as object, out);
-  }
-  return out;
+  if (root === '' && value !== null && typeof value === 'object') return walked.get(value);
+  return walkAll(value, root);
 }
 
-const cache = new Map<object, FoundString[]>();
-const MAX_CACHED = 1 << 16;
+const walked = runMemo(1 << 16, (value: object) => walkAll(value, ''));
 
-/** Drops the strings kept for the run that just finished. */
-export function forgetStrings(): void {
-  cache.clear();
+function walkAll(value: unknown, root: string): FoundString[] {
+  const out: FoundString[] = [];
+  walk(value, root, 0, out);
+  return out;
 }
 
 function walk(value: unknown, path: string, depth: number, out: FoundString[]): void {

@@ -1,3 +1,5 @@
+import { Memo } from '../memo.js';
+
 /**
  * Field names that hold credentials whatever their value looks like
  * (`password`, `client_secret`, `apiKey`, `Authorization`), and values that
@@ -24,16 +26,10 @@ export function wordsOf(name: string): string[] {
 }
 
 /** Field names repeat in every record: each is classified once (bounded, cleared when full). */
-const verdicts = new Map<string, boolean>();
-const MAX_VERDICTS = 4096;
+const verdicts = new Memo(4096, classifyKey);
 
 export function isSensitiveKey(name: string): boolean {
-  const known = verdicts.get(name);
-  if (known !== undefined) return known;
-  const verdict = classifyKey(name);
-  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
-  verdicts.set(name, verdict);
-  return verdict;
+  return verdicts.get(name);
 }
 
 function classifyKey(name: string): boolean {
