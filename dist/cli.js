@@ -10989,16 +10989,23 @@ const MAX_STRINGS = 10_000;
  * strings of an object or array are kept for the run (a run memo) and handed out
  * again; callers must not change them.
  */
-function stringsOf(value, root = '') {
-    if (root === '' && value !== null && typeof value === 'object')
-        return walked.get(value);
-    return walkAll(value, root);
+function stringsOf(value) {
+    return value !== null && typeof value === 'object' ? walked.get(value) : walkAll(value);
 }
-const walked = (0,memo/* runMemo */.Gm)(1 << 16, (value) => walkAll(value, ''));
-function walkAll(value, root) {
+const walked = (0,memo/* runMemo */.Gm)(1 << 16, (value) => walkAll(value));
+function walkAll(value) {
     const out = [];
-    walk(value, root, 0, out);
+    walk(value, '', 0, out);
     return out;
+}
+/**
+ * A path `stringsOf(value)` gave, as it reads with `value` under the field `root`:
+ * `root.key…` below an object, `root[0]…` below an array, `root<json>…` inside a string.
+ */
+function pathUnder(root, value, path) {
+    if (path === '')
+        return root;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? `${root}.${path}` : root + path;
 }
 function walk(value, path, depth, out) {
     if (out.length >= MAX_STRINGS || depth > MAX_DEPTH)
@@ -12041,13 +12048,13 @@ class Scan {
         for (const { path: below, text } of stringsOf(value)) {
             // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
             if (below !== '' && (0,secrets/* maybeSecret */.dn)(below)) {
-                const path = joinPath(root, below);
+                const path = pathUnder(root, value, below);
                 for (const hit of (0,secrets/* scanSecrets */.LV)(path).found)
                     this.emit(owner, part, path, hit.ruleId, hit.secret);
             }
             let hits = 0;
             if ((0,secrets/* maybeSecret */.dn)(text)) {
-                const path = joinPath(root, below);
+                const path = pathUnder(root, value, below);
                 for (const hit of (0,secrets/* scanSecrets */.LV)(text).found) {
                     hits += 1;
                     this.emit(owner, part, path, hit.ruleId, hit.secret);
@@ -12056,7 +12063,7 @@ class Scan {
             // The root itself names no credential: only a key under it can be a sensitive field.
             const field = below === '' ? null : lastKeyOf(below);
             if (hits === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text))
-                this.emit(owner, part, joinPath(root, below), 'sensitive-field', text);
+                this.emit(owner, part, pathUnder(root, value, below), 'sensitive-field', text);
         }
     }
     emit(owner, part, path, ruleId, secret) {
@@ -12075,14 +12082,6 @@ class Scan {
             message: `${ruleId} in ${part} of ${callName(owner.callId)} at '${path}' (fingerprint ${fp})`,
         });
     }
-}
-/** `root` and a path under it, as `stringsOf(value, root)` spells it. */
-function joinPath(root, below) {
-    if (below === '')
-        return root;
-    if (root === '' || below.startsWith('[') || below.startsWith('<'))
-        return root + below;
-    return `${root}.${below}`;
 }
 
 ;// CONCATENATED MODULE: ./src/audit/rules/slow-recovery.ts

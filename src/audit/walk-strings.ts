@@ -18,17 +18,25 @@ const MAX_STRINGS = 10_000;
  * strings of an object or array are kept for the run (a run memo) and handed out
  * again; callers must not change them.
  */
-export function stringsOf(value: unknown, root = ''): readonly FoundString[] {
-  if (root === '' && value !== null && typeof value === 'object') return walked.get(value);
-  return walkAll(value, root);
+export function stringsOf(value: unknown): readonly FoundString[] {
+  return value !== null && typeof value === 'object' ? walked.get(value) : walkAll(value);
 }
 
-const walked = runMemo(1 << 16, (value: object) => walkAll(value, ''));
+const walked = runMemo(1 << 16, (value: object) => walkAll(value));
 
-function walkAll(value: unknown, root: string): FoundString[] {
+function walkAll(value: unknown): FoundString[] {
   const out: FoundString[] = [];
-  walk(value, root, 0, out);
+  walk(value, '', 0, out);
   return out;
+}
+
+/**
+ * A path `stringsOf(value)` gave, as it reads with `value` under the field `root`:
+ * `root.key…` below an object, `root[0]…` below an array, `root<json>…` inside a string.
+ */
+export function pathUnder(root: string, value: unknown, path: string): string {
+  if (path === '') return root;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? `${root}.${path}` : root + path;
 }
 
 function walk(value: unknown, path: string, depth: number, out: FoundString[]): void {

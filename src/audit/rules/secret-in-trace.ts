@@ -4,7 +4,7 @@ import { maybeSecret, scanSecrets } from '../../sanitize/secrets.js';
 import { defineRule, type ReportFn } from '../rule-types.js';
 import { DEFAULT_FINGERPRINT_KEY, secretFingerprint } from '../secrets/fingerprint.js';
 import { isPlaceholder, isSensitiveKey, lastKeyOf } from '../secrets/sensitive-keys.js';
-import { stringsOf } from '../walk-strings.js';
+import { pathUnder, stringsOf } from '../walk-strings.js';
 
 const options = z.strictObject({
   /** HMAC key of the fingerprints; the default is public (see the rule doc). */
@@ -73,12 +73,12 @@ class Scan {
     for (const { path: below, text } of stringsOf(value)) {
       // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
       if (below !== '' && maybeSecret(below)) {
-        const path = joinPath(root, below);
+        const path = pathUnder(root, value, below);
         for (const hit of scanSecrets(path).found) this.emit(owner, part, path, hit.ruleId, hit.secret);
       }
       let hits = 0;
       if (maybeSecret(text)) {
-        const path = joinPath(root, below);
+        const path = pathUnder(root, value, below);
         for (const hit of scanSecrets(text).found) {
           hits += 1;
           this.emit(owner, part, path, hit.ruleId, hit.secret);
@@ -86,7 +86,7 @@ class Scan {
       }
       // The root itself names no credential: only a key under it can be a sensitive field.
       const field = below === '' ? null : lastKeyOf(below);
-      if (hits === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text)) this.emit(owner, part, joinPath(root, below), 'sensitive-field', text);
+      if (hits === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text)) this.emit(owner, part, pathUnder(root, value, below), 'sensitive-field', text);
     }
   }
 
@@ -105,11 +105,4 @@ class Scan {
       message: `${ruleId} in ${part} of ${callName(owner.callId)} at '${path}' (fingerprint ${fp})`,
     });
   }
-}
-
-/** `root` and a path under it, as `stringsOf(value, root)` spells it. */
-function joinPath(root: string, below: string): string {
-  if (below === '') return root;
-  if (root === '' || below.startsWith('[') || below.startsWith('<')) return root + below;
-  return `${root}.${below}`;
 }
