@@ -14688,7 +14688,9 @@ function sortedObject(input) {
 async function auditPaths(request, logger) {
     const stored = await auditPathsStored(request, logger);
     const result = (0,engine/* materialize */.O9)(stored.result);
-    const report = buildReport(result, request.config);
+    // The streamed report's counts and rules come from the store's counters, which are
+    // those of its findings: the same report as buildReport(result), not built twice.
+    const report = { ...stored.report, findings: result.findings };
     return { report, result, skipped: stored.skipped, inputs: stored.inputs, failed: stored.failed };
 }
 /**

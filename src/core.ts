@@ -6,7 +6,7 @@ import { InputError } from './errors.js';
 import type { Skipped } from './io/collect.js';
 import { collectAll, type CollectSource } from './io/collect-sources.js';
 import type { Logger } from './logger.js';
-import { buildReport, buildStreamedReport } from './report/build.js';
+import { buildStreamedReport } from './report/build.js';
 import type { Report, StreamedReport } from './report/schema.js';
 import { SEVERITIES, SEVERITY_RANK, type Severity } from './model/finding.js';
 import { sanitizeText } from './sanitize/text.js';
@@ -54,7 +54,9 @@ export interface StoredAuditOutcome extends Omit<AuditOutcome, 'report' | 'resul
 export async function auditPaths(request: AuditRequest, logger: Logger): Promise<AuditOutcome> {
   const stored = await auditPathsStored(request, logger);
   const result = materialize(stored.result);
-  const report = buildReport(result, request.config);
+  // The streamed report's counts and rules come from the store's counters, which are
+  // those of its findings: the same report as buildReport(result), not built twice.
+  const report: Report = { ...stored.report, findings: result.findings };
   return { report, result, skipped: stored.skipped, inputs: stored.inputs, failed: stored.failed };
 }
 
