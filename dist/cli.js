@@ -9813,7 +9813,9 @@ function summarizeRun(run) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5919);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8293);
+/* harmony import */ var _io_line_splitter_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7079);
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8293);
+
 
 
 
@@ -9940,7 +9942,7 @@ class FindingStore {
     /** Every finding in report order; chunk files are read again on each iteration. */
     *[Symbol.iterator]() {
         this.#assertOpen();
-        this.#buffer.sort(_findings_js__WEBPACK_IMPORTED_MODULE_4__/* .compareFindings */ .Eg);
+        this.#buffer.sort(_findings_js__WEBPACK_IMPORTED_MODULE_5__/* .compareFindings */ .Eg);
         const sources = [...this.#sources, { kind: 'memory', findings: this.#buffer }].filter((source) => source.kind === 'file' ? source.count > 0 : source.findings.length > 0);
         this.#iterating += 1;
         try {
@@ -9986,7 +9988,7 @@ class FindingStore {
     #seal() {
         if (this.#buffer.length === 0)
             return;
-        this.#buffer.sort(_findings_js__WEBPACK_IMPORTED_MODULE_4__/* .compareFindings */ .Eg);
+        this.#buffer.sort(_findings_js__WEBPACK_IMPORTED_MODULE_5__/* .compareFindings */ .Eg);
         this.#sources.push({ kind: 'memory', findings: this.#buffer });
         this.#inMemory += this.#buffer.length;
         this.#buffer = [];
@@ -10111,27 +10113,23 @@ function removeLiveFolders() {
 function openSource(source) {
     return source.kind === 'file' ? readChunk(source.path) : source.findings.values();
 }
-/** The findings of one chunk file, one JSON line at a time. */
+/** The findings of one chunk file, one JSON line at a time (split by the reader of trace files). */
 function* readChunk(path) {
     const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, 'r');
     try {
+        const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+        // No line limit: the lines are our own findings. The block is reused by the next
+        // read; the splitter copies the unfinished line it keeps.
+        const lines = new _io_line_splitter_js__WEBPACK_IMPORTED_MODULE_4__/* .LineSplitter */ .g3(Number.MAX_SAFE_INTEGER, facts);
         const block = Buffer.allocUnsafe(READ_BYTES);
-        let carry = null;
-        for (;;) {
-            const n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, block, 0, block.length, null);
-            if (n === 0)
-                break;
-            const data = carry ? Buffer.concat([carry, block.subarray(0, n)]) : block.subarray(0, n);
-            let start = 0;
-            for (let end = data.indexOf(0x0a, start); end !== -1; end = data.indexOf(0x0a, start)) {
-                const finding = JSON.parse(data.toString('utf8', start, end));
-                start = end + 1;
-                yield finding;
+        for (let n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, block, 0, block.length, null); n > 0; n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, block, 0, block.length, null)) {
+            for (const event of lines.lines(block.subarray(0, n))) {
+                if (event.type === 'bad-line')
+                    throw new Error(`finding chunk ${path} has a bad line ${event.line}`);
+                yield JSON.parse(event.text);
             }
-            // The block is reused by the next read: keep a copy of the unfinished line.
-            carry = start < data.length ? Buffer.from(data.subarray(start)) : null;
         }
-        if (carry)
+        if (lines.end() !== null)
             throw new Error(`finding chunk ${path} ends in the middle of a line`);
     }
     finally {
@@ -10148,7 +10146,7 @@ function* mergeSorted(iterators) {
         }
         const heap = [];
         const before = (a, b) => {
-            const order = (0,_findings_js__WEBPACK_IMPORTED_MODULE_4__/* .compareFindings */ .Eg)(a.value, b.value);
+            const order = (0,_findings_js__WEBPACK_IMPORTED_MODULE_5__/* .compareFindings */ .Eg)(a.value, b.value);
             return order < 0 || (order === 0 && a.source < b.source);
         };
         const push = (entry) => {

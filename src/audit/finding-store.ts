@@ -2,6 +2,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import { LineSplitter } from '../io/line-splitter.js';
 import type { Finding, Severity } from '../model/finding.js';
 import { compareFindings } from './findings.js';
 
@@ -324,26 +325,22 @@ function openSource(source: Source): Iterator<Finding> {
   return source.kind === 'file' ? readChunk(source.path) : source.findings.values();
 }
 
-/** The findings of one chunk file, one JSON line at a time. */
+/** The findings of one chunk file, one JSON line at a time (split by the reader of trace files). */
 function* readChunk(path: string): Generator<Finding, void, undefined> {
   const fd = openSync(path, 'r');
   try {
+    const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+    // No line limit: the lines are our own findings. The block is reused by the next
+    // read; the splitter copies the unfinished line it keeps.
+    const lines = new LineSplitter(Number.MAX_SAFE_INTEGER, facts);
     const block = Buffer.allocUnsafe(READ_BYTES);
-    let carry: Buffer | null = null;
-    for (;;) {
-      const n = readSync(fd, block, 0, block.length, null);
-      if (n === 0) break;
-      const data: Buffer = carry ? Buffer.concat([carry, block.subarray(0, n)]) : block.subarray(0, n);
-      let start = 0;
-      for (let end = data.indexOf(0x0a, start); end !== -1; end = data.indexOf(0x0a, start)) {
-        const finding = JSON.parse(data.toString('utf8', start, end)) as Finding;
-        start = end + 1;
-        yield finding;
+    for (let n = readSync(fd, block, 0, block.length, null); n > 0; n = readSync(fd, block, 0, block.length, null)) {
+      for (const event of lines.lines(block.subarray(0, n))) {
+        if (event.type === 'bad-line') throw new Error(`finding chunk ${path} has a bad line ${event.line}`);
+        yield JSON.parse(event.text) as Finding;
       }
-      // The block is reused by the next read: keep a copy of the unfinished line.
-      carry = start < data.length ? Buffer.from(data.subarray(start)) : null;
     }
-    if (carry) throw new Error(`finding chunk ${path} ends in the middle of a line`);
+    if (lines.end() !== null) throw new Error(`finding chunk ${path} ends in the middle of a line`);
   } finally {
     closeSync(fd);
   }
