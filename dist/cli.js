@@ -16109,11 +16109,11 @@ function jcsRecordFast(text, maxDepth, refused = []) {
     for (const key of refused)
         if (Object.hasOwn(value, key))
             return undefined;
-    keysSeen = 0;
+    const keys = { seen: 0 };
     let out;
     try {
-        const copy = sortedCopy(value, 0, maxDepth);
-        if (copy === undefined || !(0,json_line/* sameKeyCount */.r$)(text, keysSeen))
+        const copy = sortedCopy(value, 0, maxDepth, keys);
+        if (copy === ASIDE || !(0,json_line/* sameKeyCount */.r$)(text, keys.seen))
             return undefined;
         out = JSON.stringify(copy);
     }
@@ -16123,63 +16123,57 @@ function jcsRecordFast(text, maxDepth, refused = []) {
     }
     return out.includes('\\ud') ? undefined : out;
 }
-/** Keys in the objects copied so far (after JSON.parse's last-wins), for the duplicate check. */
-let keysSeen = 0;
+/** What a copy gives back for a value the fast path does not handle: the lossless path decides. */
+const ASIDE = Symbol('aside');
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 /**
  * A copy of a parsed object or array with every object's keys in code-unit order,
- * or undefined when a value below it is one the fast path does not handle.
+ * or ASIDE when a value below it is one the fast path does not handle. `keys.seen`
+ * counts the keys of the objects copied (after JSON.parse's last-wins), for the
+ * duplicate check.
  */
-function sortedCopy(value, depth, maxDepth) {
+function sortedCopy(value, depth, maxDepth, keys) {
     if (Array.isArray(value)) {
         const n = value.length;
         if (n > 0 && depth >= maxDepth)
-            return undefined;
+            return ASIDE;
         const copy = [];
         for (let i = 0; i < n; i += 1) {
-            const item = value[i];
-            if (typeof item === 'object' && item !== null) {
-                const inner = sortedCopy(item, depth + 1, maxDepth);
-                if (inner === undefined)
-                    return undefined;
-                copy.push(inner);
-            }
-            else {
-                if (typeof item === 'number' && !(Math.abs(item) <= MAX_SAFE))
-                    return undefined;
-                copy.push(item);
-            }
+            const item = copyItem(value[i], depth, maxDepth, keys);
+            if (item === ASIDE)
+                return ASIDE;
+            copy.push(item);
         }
         return copy;
     }
-    const keys = Object.keys(value);
-    if (keys.length === 0)
+    const names = Object.keys(value);
+    if (names.length === 0)
         return {};
     if (depth >= maxDepth)
-        return undefined;
-    keysSeen += keys.length;
-    (0,jcs/* sortCodeUnits */.zU)(keys);
+        return ASIDE;
+    keys.seen += names.length;
+    (0,jcs/* sortCodeUnits */.zU)(names);
     const source = value;
     const copy = {};
-    for (let i = 0; i < keys.length; i += 1) {
-        const key = keys[i];
-        const first = key.charCodeAt(0);
-        if ((first >= 0x30 && first <= 0x39) || key === '__proto__')
-            return undefined;
-        const item = source[key];
-        if (typeof item === 'object' && item !== null) {
-            const inner = sortedCopy(item, depth + 1, maxDepth);
-            if (inner === undefined)
-                return undefined;
-            copy[key] = inner;
-        }
-        else {
-            if (typeof item === 'number' && !(Math.abs(item) <= MAX_SAFE))
-                return undefined;
-            copy[key] = item;
-        }
+    for (let i = 0; i < names.length; i += 1) {
+        const name = names[i];
+        const first = name.charCodeAt(0);
+        if ((first >= 0x30 && first <= 0x39) || name === '__proto__')
+            return ASIDE;
+        const item = copyItem(source[name], depth, maxDepth, keys);
+        if (item === ASIDE)
+            return ASIDE;
+        copy[name] = item;
     }
     return copy;
+}
+/** One member or element: an object or array copied one level down, a number only within ±(2^53-1). */
+function copyItem(item, depth, maxDepth, keys) {
+    if (typeof item === 'object' && item !== null)
+        return sortedCopy(item, depth + 1, maxDepth, keys);
+    if (typeof item === 'number' && !(Math.abs(item) <= MAX_SAFE))
+        return ASIDE;
+    return item;
 }
 
 // EXTERNAL MODULE: ./src/canonical/python.ts

@@ -38,11 +38,11 @@ export function jcsRecordFast(text: string, maxDepth: number, refused: readonly 
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   for (const key of refused) if (Object.hasOwn(value, key)) return undefined;
-  keysSeen = 0;
+  const keys = { seen: 0 };
   let out: string;
   try {
-    const copy = sortedCopy(value, 0, maxDepth);
-    if (copy === undefined || !sameKeyCount(text, keysSeen)) return undefined;
+    const copy = sortedCopy(value, 0, maxDepth, keys);
+    if (copy === ASIDE || !sameKeyCount(text, keys.seen)) return undefined;
     out = JSON.stringify(copy);
   } catch {
     // Stack overflow on a deep record under a large maxDepth: the lossless path decides.
@@ -51,54 +51,50 @@ export function jcsRecordFast(text: string, maxDepth: number, refused: readonly 
   return out.includes('\\ud') ? undefined : out;
 }
 
-/** Keys in the objects copied so far (after JSON.parse's last-wins), for the duplicate check. */
-let keysSeen = 0;
+/** What a copy gives back for a value the fast path does not handle: the lossless path decides. */
+const ASIDE = Symbol('aside');
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /**
  * A copy of a parsed object or array with every object's keys in code-unit order,
- * or undefined when a value below it is one the fast path does not handle.
+ * or ASIDE when a value below it is one the fast path does not handle. `keys.seen`
+ * counts the keys of the objects copied (after JSON.parse's last-wins), for the
+ * duplicate check.
  */
-function sortedCopy(value: object, depth: number, maxDepth: number): object | undefined {
+function sortedCopy(value: object, depth: number, maxDepth: number, keys: { seen: number }): object | typeof ASIDE {
   if (Array.isArray(value)) {
     const n = value.length;
-    if (n > 0 && depth >= maxDepth) return undefined;
+    if (n > 0 && depth >= maxDepth) return ASIDE;
     const copy: unknown[] = [];
     for (let i = 0; i < n; i += 1) {
-      const item: unknown = value[i];
-      if (typeof item === 'object' && item !== null) {
-        const inner = sortedCopy(item, depth + 1, maxDepth);
-        if (inner === undefined) return undefined;
-        copy.push(inner);
-      } else {
-        if (typeof item === 'number' && !(Math.abs(item) <= MAX_SAFE)) return undefined;
-        copy.push(item);
-      }
+      const item = copyItem(value[i], depth, maxDepth, keys);
+      if (item === ASIDE) return ASIDE;
+      copy.push(item);
     }
     return copy;
   }
-  const keys = Object.keys(value);
-  if (keys.length === 0) return {};
-  if (depth >= maxDepth) return undefined;
-  keysSeen += keys.length;
-  sortCodeUnits(keys);
+  const names = Object.keys(value);
+  if (names.length === 0) return {};
+  if (depth >= maxDepth) return ASIDE;
+  keys.seen += names.length;
+  sortCodeUnits(names);
   const source = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i += 1) {
-    const key = keys[i]!;
-    const first = key.charCodeAt(0);
-    if ((first >= 0x30 && first <= 0x39) || key === '__proto__') return undefined;
-    const item = source[key];
-    if (typeof item === 'object' && item !== null) {
-      const inner = sortedCopy(item, depth + 1, maxDepth);
-      if (inner === undefined) return undefined;
-      copy[key] = inner;
-    } else {
-      if (typeof item === 'number' && !(Math.abs(item) <= MAX_SAFE)) return undefined;
-      copy[key] = item;
-    }
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[i]!;
+    const first = name.charCodeAt(0);
+    if ((first >= 0x30 && first <= 0x39) || name === '__proto__') return ASIDE;
+    const item = copyItem(source[name], depth, maxDepth, keys);
+    if (item === ASIDE) return ASIDE;
+    copy[name] = item;
   }
   return copy;
 }
 
+/** One member or element: an object or array copied one level down, a number only within ±(2^53-1). */
+function copyItem(item: unknown, depth: number, maxDepth: number, keys: { seen: number }): unknown {
+  if (typeof item === 'object' && item !== null) return sortedCopy(item, depth + 1, maxDepth, keys);
+  if (typeof item === 'number' && !(Math.abs(item) <= MAX_SAFE)) return ASIDE;
+  return item;
+}
