@@ -10976,28 +10976,28 @@ function findInternalDetails(text) {
     return KIND_ORDER.flatMap((kind) => found.get(kind) ?? []);
 }
 
-// EXTERNAL MODULE: ./src/audit/memo.ts
-var memo = __nccwpck_require__(6997);
 ;// CONCATENATED MODULE: ./src/audit/walk-strings.ts
-
 const MAX_DEPTH = 64;
 const MAX_STRINGS = 10_000;
+/** Longest string read as a JSON document of its own. */
+const MAX_INNER_JSON = 4 * 1024 * 1024;
 /**
- * The strings of `value`. Several rules walk the same result or arguments: the
- * strings of an object or array are kept for the run (a run memo) and handed out
- * again; callers must not change them.
+ * Visits the strings of `value` (at most 10,000, at most 64 levels down). Nothing is
+ * kept and nothing is made per string but its path: the rules that scan every
+ * payload of every run (secrets, stack traces) walk it themselves, which costs less
+ * than keeping the walk for the run and handing it out again.
  */
-function stringsOf(value) {
-    return value !== null && typeof value === 'object' ? walked.get(value) : walkAll(value);
+function forEachString(value, visit) {
+    walk(value, '', 0, MAX_STRINGS, visit);
 }
-const walked = (0,memo/* runMemo */.Gm)(1 << 16, (value) => walkAll(value));
-function walkAll(value) {
+/** The strings of `value` as a list (for the rules that pick among them). */
+function stringsOf(value) {
     const out = [];
-    walk(value, '', 0, out);
+    forEachString(value, (path, text) => out.push({ path, text }));
     return out;
 }
 /**
- * A path `stringsOf(value)` gave, as it reads with `value` under the field `root`:
+ * A path `forEachString(value)` gave, as it reads with `value` under the field `root`:
  * `root.key…` below an object, `root[0]…` below an array, `root<json>…` inside a string.
  */
 function pathUnder(root, value, path) {
@@ -11005,36 +11005,53 @@ function pathUnder(root, value, path) {
         return root;
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? `${root}.${path}` : root + path;
 }
-function walk(value, path, depth, out) {
-    if (out.length >= MAX_STRINGS || depth > MAX_DEPTH)
-        return;
+/** Walks `value`; returns how many more strings may be visited. */
+function walk(value, path, depth, left, visit) {
+    if (left <= 0 || depth > MAX_DEPTH)
+        return left;
     if (typeof value === 'string') {
-        out.push({ path, text: value });
-        const trimmed = value.trimStart();
+        visit(path, value);
+        left -= 1;
         // A string holding a JSON object or array (common for tool results): scan inside too.
-        if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && value.length < 4 * 1024 * 1024) {
-            try {
-                walk(JSON.parse(value), `${path}<json>`, depth + 1, out);
-            }
-            catch {
-                // not JSON: the string itself was scanned
-            }
+        if (!opensJson(value) || value.length >= MAX_INNER_JSON)
+            return left;
+        let inner;
+        try {
+            inner = JSON.parse(value);
         }
-        return;
+        catch {
+            return left; // not JSON: the string itself was scanned
+        }
+        return walk(inner, `${path}<json>`, depth + 1, left, visit);
     }
     if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i += 1)
-            walk(value[i], `${path}[${i}]`, depth + 1, out);
-        return;
+            left = walk(value[i], `${path}[${i}]`, depth + 1, left, visit);
+        return left;
     }
     if (value !== null && typeof value === 'object') {
         // for-in over own keys: no key array per object (this walk runs on every payload).
         for (const key in value) {
             if (!Object.hasOwn(value, key))
                 continue;
-            walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, out);
+            left = walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, left, visit);
         }
     }
+    return left;
+}
+/**
+ * Whether `text` can be a JSON object or array: its first character after JSON's white
+ * space (space, tab, line feed, carriage return: all JSON.parse skips) opens one.
+ */
+function opensJson(text) {
+    for (let i = 0; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        if (c === 0x7b || c === 0x5b)
+            return true;
+        if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09)
+            return false;
+    }
+    return false;
 }
 
 ;// CONCATENATED MODULE: ./src/audit/rules/internal-detail-leak.ts
@@ -11068,11 +11085,11 @@ const internalDetailLeak = defineRule({
             if (ctx.options.scope === 'errors' && !result.isError)
                 continue;
             const found = new Map();
-            for (const { text } of stringsOf(result.content)) {
+            forEachString(result.content, (_path, text) => {
                 for (const detail of findInternalDetails(text))
                     if (!found.has(detail.kind))
                         found.set(detail.kind, detail);
-            }
+            });
             if (found.size === 0)
                 continue;
             const parts = KIND_ORDER.filter((kind) => found.has(kind)).map((kind) => {
@@ -11781,19 +11798,22 @@ const retryStorm = defineRule({
         }),
     },
     check(run, ctx, report) {
+        // A call seen once stays a call (most are); a list is made on its first repeat.
         const groups = new Map();
         for (const call of run.calls) {
             const key = (0,call_identity/* fingerprintKey */.SV)(call);
             if (key === null)
                 continue;
             const group = groups.get(key);
-            if (group)
+            if (group === undefined)
+                groups.set(key, call);
+            else if (Array.isArray(group))
                 group.push(call);
             else
-                groups.set(key, [call]);
+                groups.set(key, [group, call]);
         }
         for (const calls of groups.values()) {
-            if (calls.length < ctx.options.threshold)
+            if (!Array.isArray(calls) || calls.length < ctx.options.threshold)
                 continue;
             const first = calls[0];
             const lines = calls.slice(0, MAX_LINES_LISTED).map((call) => call.loc.line);
@@ -11919,6 +11939,8 @@ function secretFingerprint(secret, key = DEFAULT_FINGERPRINT_KEY) {
     return (0,external_node_crypto_.createHmac)('sha256', key).update(secret, 'utf8').digest('hex').slice(0, 12);
 }
 
+// EXTERNAL MODULE: ./src/audit/memo.ts
+var memo = __nccwpck_require__(6997);
 ;// CONCATENATED MODULE: ./src/audit/secrets/sensitive-keys.ts
 
 /**
@@ -12030,6 +12052,12 @@ class Scan {
     report;
     /** Secrets already reported for the value being scanned (made on its first hit). */
     seen = null;
+    // The value being scanned and where it sits: read by `visit`, which is made once per run.
+    root = '';
+    current = undefined;
+    owner = null;
+    part = 'arguments';
+    visit = (below, text) => this.string(below, text);
     constructor(runId, opts, report) {
         this.runId = runId;
         this.opts = opts;
@@ -12039,30 +12067,36 @@ class Scan {
         if (value === undefined || value === null)
             return;
         this.seen = null;
-        // The strings are walked from the value itself (other rules share that walk) and the
-        // root is put in front of a path only where it is shown or scanned. No root (`args`,
-        // `result`, `tool`, `<hop>_payload`) holds a secret or joins one across its separator,
-        // so a path can hold a secret only when the part under the root can.
-        for (const { path: below, text } of stringsOf(value)) {
-            // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
-            if (below !== '' && (0,secrets/* maybeSecret */.dn)(below)) {
-                const path = pathUnder(root, value, below);
-                for (const hit of (0,secrets/* scanSecrets */.LV)(path).found)
-                    this.emit(owner, part, path, hit.ruleId, hit.secret);
-            }
-            let hits = 0;
-            if ((0,secrets/* maybeSecret */.dn)(text)) {
-                const path = pathUnder(root, value, below);
-                for (const hit of (0,secrets/* scanSecrets */.LV)(text).found) {
-                    hits += 1;
-                    this.emit(owner, part, path, hit.ruleId, hit.secret);
-                }
-            }
-            // The root itself names no credential: only a key under it can be a sensitive field.
-            const field = below === '' ? null : lastKeyOf(below);
-            if (hits === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text))
-                this.emit(owner, part, pathUnder(root, value, below), 'sensitive-field', text);
+        this.root = root;
+        this.current = value;
+        this.owner = owner;
+        this.part = part;
+        // The strings are walked from the value itself and the root is put in front of a
+        // path only where it is shown or scanned. No root (`args`, `result`, `tool`,
+        // `<hop>_payload`) holds a secret or joins one across its separator, so a path can
+        // hold a secret only when the part under the root can.
+        forEachString(value, this.visit);
+    }
+    string(below, text) {
+        const { root, current: value, owner, part } = this;
+        // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
+        if (below !== '' && (0,secrets/* maybeSecret */.dn)(below)) {
+            const path = pathUnder(root, value, below);
+            for (const hit of (0,secrets/* scanSecrets */.LV)(path).found)
+                this.emit(owner, part, path, hit.ruleId, hit.secret);
         }
+        let hits = 0;
+        if (text.length >= secrets/* SHORTEST_SECRET */.c3 && (0,secrets/* maybeSecret */.dn)(text)) {
+            const path = pathUnder(root, value, below);
+            for (const hit of (0,secrets/* scanSecrets */.LV)(text).found) {
+                hits += 1;
+                this.emit(owner, part, path, hit.ruleId, hit.secret);
+            }
+        }
+        // The root itself names no credential: only a key under it can be a sensitive field.
+        const field = below === '' ? null : lastKeyOf(below);
+        if (hits === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text))
+            this.emit(owner, part, pathUnder(root, value, below), 'sensitive-field', text);
     }
     emit(owner, part, path, ruleId, secret) {
         const fp = secretFingerprint(secret, this.opts.fingerprintKey);
@@ -12332,15 +12366,7 @@ const stackTraceInResult = defineRule({
             return llmAfter.get(result) ?? 0;
         };
         for (const result of run.results) {
-            let best = null;
-            for (const { path, text } of stringsOf(result.content)) {
-                const trace = detectStackTrace(text);
-                if (!trace)
-                    continue;
-                // On a tie, the decoded inside of a JSON string is the more precise place.
-                if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`)))
-                    best = { trace, path };
-            }
+            const best = longestTrace(result.content);
             if (best === null)
                 continue;
             const { trace, path } = best;
@@ -12360,6 +12386,20 @@ const stackTraceInResult = defineRule({
         }
     },
 });
+/** The stack trace with the most frames among a result's strings, and where it is. */
+function longestTrace(content) {
+    let best = null;
+    const consider = (path, text) => {
+        const trace = detectStackTrace(text);
+        if (!trace)
+            return;
+        // On a tie, the decoded inside of a JSON string is the more precise place.
+        if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`)))
+            best = { trace, path };
+    };
+    forEachString(content, consider);
+    return best;
+}
 
 ;// CONCATENATED MODULE: ./src/audit/rules/truncated-tail.ts
 
@@ -12987,6 +13027,7 @@ function canonicalSha256Lossless(value, mode = 'jcs') {
 /* harmony export */   vI: () => (/* binding */ jcs),
 /* harmony export */   zU: () => (/* binding */ sortCodeUnits)
 /* harmony export */ });
+/* unused harmony exports jcsByParts, jcsByStringify */
 /* harmony import */ var _lossless_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(294);
 
 /**
@@ -13029,6 +13070,11 @@ function jcsLossless(value, path = '') {
     return `{${parts.join(',')}}`;
 }
 function jcs(value, path = '') {
+    const fast = jcsByStringify(value);
+    return fast !== undefined ? fast : jcsByParts(value, path);
+}
+/** JCS written piece by piece: handles every value, and says what is wrong with one it refuses. */
+function jcsByParts(value, path = '') {
     try {
         return encode(value);
     }
@@ -13037,6 +13083,90 @@ function jcs(value, path = '') {
             throw new CanonicalError(error.reason, path + error.path);
         throw error;
     }
+}
+/**
+ * JCS of plain JSON data by one JSON.stringify: of the value itself when its keys
+ * are already in code-unit order (a copy only of the objects that are not). The
+ * output is `encode`'s, since both write strings and numbers as JSON.stringify does
+ * and members in the order given; undefined (the caller writes it piece by piece)
+ * for anything that would make them differ or that `encode` refuses: a value that
+ * is not null, a boolean, a finite number, a string, an array or an object with
+ * Object.prototype as its prototype; a key that starts with a digit (JSON.stringify
+ * writes array-index keys first) or is `__proto__`; an array hole; a lone surrogate
+ * (JSON.stringify escapes it as `\udXXX`, its only reason to write `\ud`); or
+ * nesting past MAX_VIEW_DEPTH.
+ */
+function jcsByStringify(value) {
+    const view = sortedView(value, 0);
+    if (view === ASIDE)
+        return undefined;
+    const out = JSON.stringify(view);
+    return out.includes('\\ud') ? undefined : out;
+}
+const ASIDE = Symbol('aside');
+const MAX_VIEW_DEPTH = 100;
+/** `value` with every object's keys in code-unit order (copying only what must change), or ASIDE. */
+function sortedView(value, depth) {
+    switch (typeof value) {
+        case 'string':
+        case 'boolean':
+            return value;
+        case 'number':
+            return Number.isFinite(value) ? value : ASIDE;
+        case 'object':
+            break;
+        default:
+            return ASIDE;
+    }
+    if (value === null)
+        return null;
+    if (depth >= MAX_VIEW_DEPTH)
+        return ASIDE;
+    if (Array.isArray(value)) {
+        let copy = null;
+        for (let i = 0; i < value.length; i += 1) {
+            const item = value[i];
+            const view = item === undefined ? ASIDE : sortedView(item, depth + 1);
+            if (view === ASIDE)
+                return ASIDE;
+            if (copy === null && view !== item)
+                copy = value.slice(0, i);
+            if (copy !== null)
+                copy.push(view);
+        }
+        return copy ?? value;
+    }
+    if (Object.getPrototypeOf(value) !== Object.prototype)
+        return ASIDE;
+    const names = Object.keys(value);
+    let sorted = true;
+    for (let i = 0; i < names.length; i += 1) {
+        const name = names[i];
+        const first = name.charCodeAt(0);
+        if ((first >= 0x30 && first <= 0x39) || name === '__proto__')
+            return ASIDE;
+        if (i > 0 && !(names[i - 1] < name))
+            sorted = false;
+    }
+    if (!sorted)
+        sortCodeUnits(names);
+    const source = value;
+    let copy = null;
+    for (let i = 0; i < names.length; i += 1) {
+        const name = names[i];
+        const item = source[name];
+        const view = sortedView(item, depth + 1);
+        if (view === ASIDE)
+            return ASIDE;
+        if (copy === null && (view !== item || !sorted)) {
+            copy = {};
+            for (let j = 0; j < i; j += 1)
+                copy[names[j]] = source[names[j]];
+        }
+        if (copy !== null)
+            copy[name] = view;
+    }
+    return copy ?? value;
 }
 /**
  * Thrown inside `encode` and turned into a CanonicalError by `jcs`: the path of the
@@ -23983,6 +24113,7 @@ function firstInvalidByte(bytes) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  c3: () => (/* binding */ SHORTEST_SECRET),
   dn: () => (/* binding */ maybeSecret),
   fp: () => (/* binding */ redactSecrets),
   LV: () => (/* binding */ scanSecrets)

@@ -40,12 +40,92 @@ export function jcsLossless(value: LosslessValue, path = ''): string {
 }
 
 export function jcs(value: unknown, path = ''): string {
+  const fast = jcsByStringify(value);
+  return fast !== undefined ? fast : jcsByParts(value, path);
+}
+
+/** JCS written piece by piece: handles every value, and says what is wrong with one it refuses. */
+export function jcsByParts(value: unknown, path = ''): string {
   try {
     return encode(value);
   } catch (error) {
     if (error instanceof Unrepresentable) throw new CanonicalError(error.reason, path + error.path);
     throw error;
   }
+}
+
+/**
+ * JCS of plain JSON data by one JSON.stringify: of the value itself when its keys
+ * are already in code-unit order (a copy only of the objects that are not). The
+ * output is `encode`'s, since both write strings and numbers as JSON.stringify does
+ * and members in the order given; undefined (the caller writes it piece by piece)
+ * for anything that would make them differ or that `encode` refuses: a value that
+ * is not null, a boolean, a finite number, a string, an array or an object with
+ * Object.prototype as its prototype; a key that starts with a digit (JSON.stringify
+ * writes array-index keys first) or is `__proto__`; an array hole; a lone surrogate
+ * (JSON.stringify escapes it as `\udXXX`, its only reason to write `\ud`); or
+ * nesting past MAX_VIEW_DEPTH.
+ */
+export function jcsByStringify(value: unknown): string | undefined {
+  const view = sortedView(value, 0);
+  if (view === ASIDE) return undefined;
+  const out = JSON.stringify(view);
+  return out.includes('\\ud') ? undefined : out;
+}
+
+const ASIDE = Symbol('aside');
+const MAX_VIEW_DEPTH = 100;
+
+/** `value` with every object's keys in code-unit order (copying only what must change), or ASIDE. */
+function sortedView(value: unknown, depth: number): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : ASIDE;
+    case 'object':
+      break;
+    default:
+      return ASIDE;
+  }
+  if (value === null) return null;
+  if (depth >= MAX_VIEW_DEPTH) return ASIDE;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i += 1) {
+      const item: unknown = value[i];
+      const view = item === undefined ? ASIDE : sortedView(item, depth + 1);
+      if (view === ASIDE) return ASIDE;
+      if (copy === null && view !== item) copy = value.slice(0, i);
+      if (copy !== null) copy.push(view);
+    }
+    return copy ?? value;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return ASIDE;
+  const names = Object.keys(value);
+  let sorted = true;
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[i]!;
+    const first = name.charCodeAt(0);
+    if ((first >= 0x30 && first <= 0x39) || name === '__proto__') return ASIDE;
+    if (i > 0 && !(names[i - 1]! < name)) sorted = false;
+  }
+  if (!sorted) sortCodeUnits(names);
+  const source = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | null = null;
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[i]!;
+    const item = source[name];
+    const view = sortedView(item, depth + 1);
+    if (view === ASIDE) return ASIDE;
+    if (copy === null && (view !== item || !sorted)) {
+      copy = {};
+      for (let j = 0; j < i; j += 1) copy[names[j]!] = source[names[j]!];
+    }
+    if (copy !== null) copy[name] = view;
+  }
+  return copy ?? value;
 }
 
 /**

@@ -122,7 +122,7 @@ export function maybeSecret(text: string): boolean {
   return hasBase64Run(text) || MAYBE_SECRET_LITERAL.test(text);
 }
 /** No pattern can match in fewer characters (`a://b:c@`, credentials in a URL). */
-const SHORTEST_SECRET = 8;
+export const SHORTEST_SECRET = 8;
 
 /** Redacts `text` until no pattern matches; returns the result and every secret removed. */
 export function scanSecrets(text: string): { text: string; found: SecretMatch[] } {

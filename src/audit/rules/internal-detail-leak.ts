@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRule } from '../rule-types.js';
 import { findInternalDetails, KIND_ORDER, type DetailKind, type InternalDetail } from '../text/internal-detail.js';
-import { stringsOf } from '../walk-strings.js';
+import { forEachString } from '../walk-strings.js';
 
 const KIND_NAMES: Readonly<Record<DetailKind, string>> = {
   'service-path': 'service path',
@@ -29,9 +29,9 @@ export const internalDetailLeak = defineRule({
     for (const result of run.results) {
       if (ctx.options.scope === 'errors' && !result.isError) continue;
       const found = new Map<DetailKind, InternalDetail>();
-      for (const { text } of stringsOf(result.content)) {
+      forEachString(result.content, (_path, text) => {
         for (const detail of findInternalDetails(text)) if (!found.has(detail.kind)) found.set(detail.kind, detail);
-      }
+      });
       if (found.size === 0) continue;
       const parts = KIND_ORDER.filter((kind) => found.has(kind)).map((kind) => {
         const { sample } = found.get(kind)!;

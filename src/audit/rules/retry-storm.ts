@@ -18,16 +18,18 @@ export const retryStorm = defineRule({
     }),
   },
   check(run, ctx, report) {
-    const groups = new Map<string, ToolCall[]>();
+    // A call seen once stays a call (most are); a list is made on its first repeat.
+    const groups = new Map<string, ToolCall | ToolCall[]>();
     for (const call of run.calls) {
       const key = fingerprintKey(call);
       if (key === null) continue;
       const group = groups.get(key);
-      if (group) group.push(call);
-      else groups.set(key, [call]);
+      if (group === undefined) groups.set(key, call);
+      else if (Array.isArray(group)) group.push(call);
+      else groups.set(key, [group, call]);
     }
     for (const calls of groups.values()) {
-      if (calls.length < ctx.options.threshold) continue;
+      if (!Array.isArray(calls) || calls.length < ctx.options.threshold) continue;
       const first = calls[0]!;
       const lines = calls.slice(0, MAX_LINES_LISTED).map((call) => call.loc.line);
       const more = calls.length > MAX_LINES_LISTED ? `, … ${calls.length - MAX_LINES_LISTED} more` : '';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../../model/records.js';
-import { maybeSecret, scanSecrets } from '../../sanitize/secrets.js';
+import { maybeSecret, scanSecrets, SHORTEST_SECRET } from '../../sanitize/secrets.js';
 import { defineRule, type ReportFn } from '../rule-types.js';
 import { DEFAULT_FINGERPRINT_KEY, secretFingerprint } from '../secrets/fingerprint.js';
 import { isPlaceholder, isSensitiveKey, lastKeyOf } from '../secrets/sensitive-keys.js';
-import { pathUnder, stringsOf } from '../walk-strings.js';
+import { forEachString, pathUnder } from '../walk-strings.js';
 
 const options = z.strictObject({
   /** HMAC key of the fingerprints; the default is public (see the rule doc). */
@@ -56,6 +56,12 @@ function callName(callId: string | null): string {
 class Scan {
   /** Secrets already reported for the value being scanned (made on its first hit). */
   private seen: Set<string> | null = null;
+  // The value being scanned and where it sits: read by `visit`, which is made once per run.
+  private root = '';
+  private current: unknown = undefined;
+  private owner: Owner | null = null;
+  private part: Part = 'arguments';
+  private readonly visit = (below: string, text: string): void => this.string(below, text);
 
   constructor(
     private readonly runId: string | null,
@@ -66,28 +72,35 @@ class Scan {
   value(value: unknown, root: string, owner: Owner, part: Part): void {
     if (value === undefined || value === null) return;
     this.seen = null;
-    // The strings are walked from the value itself (other rules share that walk) and the
-    // root is put in front of a path only where it is shown or scanned. No root (`args`,
-    // `result`, `tool`, `<hop>_payload`) holds a secret or joins one across its separator,
-    // so a path can hold a secret only when the part under the root can.
-    for (const { path: below, text } of stringsOf(value)) {
-      // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
-      if (below !== '' && maybeSecret(below)) {
-        const path = pathUnder(root, value, below);
-        for (const hit of scanSecrets(path).found) this.emit(owner, part, path, hit.ruleId, hit.secret);
-      }
-      let hits = 0;
-      if (maybeSecret(text)) {
-        const path = pathUnder(root, value, below);
-        for (const hit of scanSecrets(text).found) {
-          hits += 1;
-          this.emit(owner, part, path, hit.ruleId, hit.secret);
-        }
-      }
-      // The root itself names no credential: only a key under it can be a sensitive field.
-      const field = below === '' ? null : lastKeyOf(below);
-      if (hits === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text)) this.emit(owner, part, pathUnder(root, value, below), 'sensitive-field', text);
+    this.root = root;
+    this.current = value;
+    this.owner = owner;
+    this.part = part;
+    // The strings are walked from the value itself and the root is put in front of a
+    // path only where it is shown or scanned. No root (`args`, `result`, `tool`,
+    // `<hop>_payload`) holds a secret or joins one across its separator, so a path can
+    // hold a secret only when the part under the root can.
+    forEachString(value, this.visit);
+  }
+
+  private string(below: string, text: string): void {
+    const { root, current: value, owner, part } = this;
+    // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
+    if (below !== '' && maybeSecret(below)) {
+      const path = pathUnder(root, value, below);
+      for (const hit of scanSecrets(path).found) this.emit(owner!, part, path, hit.ruleId, hit.secret);
     }
+    let hits = 0;
+    if (text.length >= SHORTEST_SECRET && maybeSecret(text)) {
+      const path = pathUnder(root, value, below);
+      for (const hit of scanSecrets(text).found) {
+        hits += 1;
+        this.emit(owner!, part, path, hit.ruleId, hit.secret);
+      }
+    }
+    // The root itself names no credential: only a key under it can be a sensitive field.
+    const field = below === '' ? null : lastKeyOf(below);
+    if (hits === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text)) this.emit(owner!, part, pathUnder(root, value, below), 'sensitive-field', text);
   }
 
   private emit(owner: Owner, part: Part, path: string, ruleId: string, secret: string): void {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TraceRecord } from '../../model/records.js';
 import { defineRule } from '../rule-types.js';
 import { detectStackTrace, type StackTrace } from '../text/stack-trace.js';
-import { stringsOf } from '../walk-strings.js';
+import { forEachString } from '../walk-strings.js';
 
 const LANGUAGE_NAMES: Readonly<Record<StackTrace['language'], string>> = {
   rust: 'Rust panic',
@@ -42,13 +42,7 @@ export const stackTraceInResult = defineRule({
       return llmAfter.get(result) ?? 0;
     };
     for (const result of run.results) {
-      let best: { trace: StackTrace; path: string } | null = null;
-      for (const { path, text } of stringsOf(result.content)) {
-        const trace = detectStackTrace(text);
-        if (!trace) continue;
-        // On a tie, the decoded inside of a JSON string is the more precise place.
-        if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`))) best = { trace, path };
-      }
+      const best = longestTrace(result.content);
       if (best === null) continue;
       const { trace, path } = best;
       const turns = turnsAfter(result);
@@ -67,3 +61,16 @@ export const stackTraceInResult = defineRule({
     }
   },
 });
+
+/** The stack trace with the most frames among a result's strings, and where it is. */
+function longestTrace(content: unknown): { trace: StackTrace; path: string } | null {
+  let best: { trace: StackTrace; path: string } | null = null;
+  const consider = (path: string, text: string): void => {
+    const trace = detectStackTrace(text);
+    if (!trace) return;
+    // On a tie, the decoded inside of a JSON string is the more precise place.
+    if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`))) best = { trace, path };
+  };
+  forEachString(content, consider);
+  return best;
+}
