@@ -1,13 +1,45 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll, onTestFinished } from 'vitest';
 import { runAudit, type AuditResult } from '../src/audit/engine.js';
 import { resolveConfig, type ConfigFile } from '../src/config.js';
 import type { Finding } from '../src/model/finding.js';
 
-/** Writes files (name → text or bytes) into a fresh temporary folder and returns its path. */
+/** Every folder tempDir made in this test file and has not removed yet. */
+const madeHere = new Set<string>();
+
+function removeFolder(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  madeHere.delete(dir);
+}
+
+// Registered when a test file imports this module (vitest evaluates it afresh
+// for each file, so each file gets its own hook): whatever is left
+// (folders made at collection or in a beforeAll) goes when the file finishes.
+afterAll(() => {
+  for (const dir of [...madeHere]) removeFolder(dir);
+});
+
+/**
+ * A fresh empty folder in the OS temp dir, removed when the current test
+ * finishes; made outside a test (module scope, describe body, beforeAll),
+ * when the test file finishes.
+ */
+export function tempDir(prefix = 'ata-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  madeHere.add(dir);
+  try {
+    onTestFinished(() => removeFolder(dir));
+  } catch {
+    // Not inside a test: the afterAll above removes it.
+  }
+  return dir;
+}
+
+/** Writes files (name → text or bytes) into a fresh temporary folder (see tempDir) and returns its path. */
 export function tempTree(files: Record<string, string | Uint8Array>): string {
-  const root = mkdtempSync(join(tmpdir(), 'ata-test-'));
+  const root = tempDir();
   for (const [name, content] of Object.entries(files)) {
     const path = join(root, name);
     mkdirSync(dirname(path), { recursive: true });

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers.js';
 import { Azurite } from './azurite.js';
 import { FakeGitHub } from './fake-github.js';
 import { readZip } from './read-zip.js';
@@ -20,7 +20,7 @@ let gh: FakeGitHub;
 let workspace: string;
 
 function workspaceWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ata-ws-'));
+  const dir = tempDir('ata-ws-');
   for (const [to, from] of Object.entries(files)) cpSync(from, join(dir, to), { recursive: true });
   return dir;
 }
@@ -82,7 +82,7 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     expect(result.outputs['seal-digest']).toBe(`sha256:${combined.digest('hex')}`);
     expect(result.summary).toContain(`Seal digest: \`${result.outputs['seal-digest']}\``);
     // Each sealed file, taken out of the artifact, passes `agent-trace-audit verify` with its checkpoint.
-    const unpacked = mkdtempSync(join(tmpdir(), 'ata-unpacked-'));
+    const unpacked = tempDir('ata-unpacked-');
     for (const [name, bytes] of files) {
       mkdirSync(dirname(join(unpacked, name)), { recursive: true });
       writeFileSync(join(unpacked, name), bytes);
@@ -257,7 +257,7 @@ describe('bundled action against loopback GitHub + Azurite', () => {
       workflow_run: { id: 200, head_sha: 'f'.repeat(40), head_branch: 'patch-1', conclusion: 'failure', pull_requests: [], head_repository: { full_name: 'forker/agent-app', owner: { login: 'forker' } } },
       repository: prEvent['repository'],
     };
-    const result = await run(300, { mode: 'publish' }, { eventName: 'workflow_run', event, workspace: mkdtempSync(join(tmpdir(), 'ata-empty-')) });
+    const result = await run(300, { mode: 'publish' }, { eventName: 'workflow_run', event, workspace: tempDir('ata-empty-') });
     expect(result.code).toBe(1);
     expect(gh.comments.get(45)!.length).toBe(1);
     expect(gh.comments.get(45)![0]!.body).toContain('| 🔴 | `orphan-call` | 1 |');

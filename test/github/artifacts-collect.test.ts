@@ -1,10 +1,10 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/io/limits.js';
 import { reportSchema } from '../../src/report/schema.js';
 import { readCheckpoint, verifyFile } from '../../src/seal/index.js';
+import { tempDir } from '../helpers.js';
 import { Azurite } from './azurite.js';
 import { FakeGitHub } from './fake-github.js';
 import { readZip } from './read-zip.js';
@@ -26,7 +26,7 @@ let front: ArtifactFront;
 function run(runId: number, inputs: Record<string, string>, over: Partial<RunOptions> = {}) {
   gh.currentRunId = runId;
   return runBundledAction({
-    workspace: mkdtempSync(join(tmpdir(), 'ata-audit-job-')),
+    workspace: tempDir('ata-audit-job-'),
     inputs: { ...actionDefaults(TOKEN), baseline: 'off', ...inputs },
     eventName: 'push',
     event: { ref: 'refs/heads/main', after: 'a'.repeat(40) },
@@ -64,7 +64,7 @@ describe('bundled action collecting trace artifacts', () => {
     await front.seed(600, 'coverage', { 'lcov.json': `${DIRTY}/span-log-orphan.jsonl` });
     gh.comments.set(47, []);
     const event = { ...prEvent, number: 47, pull_request: { ...(prEvent['pull_request'] as object), number: 47 } };
-    const workspace = mkdtempSync(join(tmpdir(), 'ata-audit-job-'));
+    const workspace = tempDir('ata-audit-job-');
     const result = await run(600, { artifacts: 'agent-traces-*\nlangfuse-export\n' }, { eventName: 'pull_request', event, workspace });
 
     expect(result.code).toBe(1);
@@ -113,7 +113,7 @@ describe('bundled action collecting trace artifacts', () => {
     expect(files.get('agent-trace-audit-report.json')!.toString('utf8')).toBe(readFileSync(result.outputs['report-json']!, 'utf8'));
 
     const entry = manifest.files.find((f) => f.file === 'agent-traces-1/run-a/span-log-orphan.jsonl')!;
-    const dir = mkdtempSync(join(tmpdir(), 'ata-verify-'));
+    const dir = tempDir('ata-verify-');
     writeFileSync(join(dir, 'sealed.jsonl'), files.get(entry.sealed)!);
     writeFileSync(join(dir, 'checkpoint.json'), files.get(entry.checkpoint)!);
     const checkpoint = await readCheckpoint(join(dir, 'checkpoint.json'), 'checkpoint.json');
@@ -130,7 +130,7 @@ describe('bundled action collecting trace artifacts', () => {
     await front.seed(700, 'agent-traces-a', { 'a.jsonl': `${DIRTY}/span-log-orphan.jsonl` });
     await front.seed(700, 'agent-traces-b', { 'b.jsonl': `${DIRTY}/span-log-orphan.jsonl` }, { expired: true });
     await front.seed(700, 'agent-traces-c', { 'c.jsonl': `${DIRTY}/typed-events-unmatched.jsonl` });
-    const workspace = mkdtempSync(join(tmpdir(), 'ata-audit-job-'));
+    const workspace = tempDir('ata-audit-job-');
     cpSync('examples/clean', join(workspace, 'local'), { recursive: true });
     const inputs = { artifacts: 'agent-traces-*', traces: 'local/*.jsonl', 'artifacts-run-id': '700', 'artifacts-max-count': '1', upload: 'false', comment: 'false' };
     const result = await run(701, inputs, { workspace });

@@ -25,7 +25,10 @@ export class Azurite {
   static async start(): Promise<Azurite> {
     const folder = mkdtempSync(join(tmpdir(), 'ata-azurite-'));
     const bin = join('node_modules', 'azurite', 'dist', 'src', 'blob', 'main.js');
-    const child = spawn(process.execPath, [bin, '--blobHost', '127.0.0.1', '--blobPort', '0', '--location', folder, '--skipApiVersionCheck', '--loose'], {
+    // --disableTelemetry: otherwise Azurite tries to send usage data to Azure Monitor and, offline,
+    // persists it under the OS temp dir (Microsoft-AzureMonitor-*), which outlives the test.
+    const args = [bin, '--blobHost', '127.0.0.1', '--blobPort', '0', '--location', folder, '--skipApiVersionCheck', '--loose', '--disableTelemetry'];
+    const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const url = await new Promise<string>((resolve, reject) => {

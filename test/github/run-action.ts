@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { tempDir } from '../helpers.js';
 
 export interface ActionRun {
   readonly code: number;
@@ -42,14 +42,14 @@ export function actionDefaults(token: string): Record<string, string> {
 
 /** Runs dist/index.js as the runner does: a child process with INPUT_* variables and the runner's files. */
 export async function runBundledAction(options: RunOptions): Promise<ActionRun> {
-  const files = mkdtempSync(join(tmpdir(), 'ata-runner-'));
+  const files = tempDir('ata-runner-');
   const outputPath = join(files, 'output');
   const summaryPath = join(files, 'summary.md');
   const eventPath = join(files, 'event.json');
   writeFileSync(outputPath, '');
   writeFileSync(summaryPath, '');
   writeFileSync(eventPath, JSON.stringify(options.event));
-  const runnerTemp = mkdtempSync(join(tmpdir(), 'ata-runner-temp-'));
+  const runnerTemp = tempDir('ata-runner-temp-');
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '',
     HOME: process.env['HOME'] ?? files,

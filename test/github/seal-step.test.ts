@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sealInputs, type SealFile } from '../../src/github/seal-step.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
-import { tempTree } from '../helpers.js';
+import { tempDir, tempTree } from '../helpers.js';
 
 // A stand-in with the seal module's contract (a copy + a checkpoint holding the file's sha256),
 // to test the Action's plumbing around it: layout, manifest, combined digest, failures as warnings.
@@ -22,7 +21,7 @@ const sealByCopy: SealFile = async (path, outDir) => {
 describe('sealInputs', () => {
   it('seals each file in name order into its own folder, writes the manifest and one combined digest', async () => {
     const root = tempTree({ 'b.jsonl': 'b\n', 'a.jsonl': 'a\n' });
-    const out = mkdtempSync(join(tmpdir(), 'ata-seal-'));
+    const out = tempDir('ata-seal-');
     const inputs = [{ path: join(root, 'b.jsonl'), display: 'b.jsonl' }, { path: join(root, 'a.jsonl'), display: 'a.jsonl' }];
     const result = await sealInputs(inputs, out, sealByCopy, silentLogger);
     const da = `sha256:${createHash('sha256').update('a\n').digest('hex')}`;
@@ -40,7 +39,7 @@ describe('sealInputs', () => {
   it('a file that cannot be sealed is a warning; nothing sealed means no digest and no manifest', async () => {
     const warnings: string[] = [];
     const logger: Logger = { ...silentLogger, warning: (m) => warnings.push(m) };
-    const out = mkdtempSync(join(tmpdir(), 'ata-seal-'));
+    const out = tempDir('ata-seal-');
     const failing: SealFile = async () => {
       throw new Error('disk full\nmore');
     };
