@@ -1,5 +1,6 @@
 import { auditWorkerMain, isAuditWorker } from './audit/pool.js';
 import { runCli } from './cli/main.js';
+import { limitHeapGrowth } from './io/heap-growth.js';
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
 if (isAuditWorker()) {
@@ -12,5 +13,6 @@ if (isAuditWorker()) {
     cwd: process.cwd(),
     env: process.env,
     workerEntry: new URL(import.meta.url),
+    tuneHeap: (env) => void limitHeapGrowth(env),
   });
 }

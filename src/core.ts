@@ -27,7 +27,7 @@ export interface AuditRequest {
   readonly workerEntry?: URL | null;
   /** Folders read whole besides `paths` (downloaded artifacts), shown as `<prefix>/<path>`. */
   readonly sources?: readonly CollectSource[];
-  /** When findings spill to disk (default: beyond 20,000 in memory). */
+  /** When findings spill to disk (default: beyond 5,000 in memory). */
   readonly spill?: FindingStoreOptions;
 }
 

@@ -5,6 +5,7 @@ import { guardCommands } from './github/command-guard.js';
 import { readContext } from './github/context.js';
 import { readInputs } from './github/inputs.js';
 import type { SealFile } from './github/seal-step.js';
+import { limitHeapGrowth } from './io/heap-growth.js';
 import { DEFAULT_LIMITS } from './io/limits.js';
 import type { Logger } from './logger.js';
 import { sealToFolder } from './seal/index.js';
@@ -22,6 +23,7 @@ const sealFile: SealFile = (path, outDir, display) => sealToFolder(path, outDir,
 /** The Action: inputs → config → core → outputs. Nothing here decides what a finding is. */
 export async function run(workerEntry: URL | null = null): Promise<void> {
   try {
+    limitHeapGrowth(process.env);
     const deps: ActionDeps = { logger: actionsLogger, setOutput: (name, value) => core.setOutput(name, value), sealFile, workerEntry };
     const failure = await runAction(readInputs(), readContext(), deps);
     if (failure) core.setFailed(failure);

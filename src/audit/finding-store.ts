@@ -7,7 +7,7 @@ import type { Finding, Severity } from '../model/finding.js';
 import { compareFindings } from './findings.js';
 
 /** Findings kept in memory before the store writes a sorted chunk to disk. */
-export const DEFAULT_SPILL_THRESHOLD = 20_000;
+export const DEFAULT_SPILL_THRESHOLD = 5_000;
 /** Beyond this many chunk files, they are merged into one (bounds the files open during a merge). */
 const MAX_CHUNK_FILES = 64;
 /** Bytes read from a chunk file at a time, and written to one at a time. */
@@ -15,7 +15,7 @@ const READ_BYTES = 64 * 1024;
 const WRITE_CHARS = 1024 * 1024;
 
 export interface FindingStoreOptions {
-  /** Findings held in memory before sorted chunks are spilled to disk (≥ 1; default 20,000). */
+  /** Findings held in memory before sorted chunks are spilled to disk (≥ 1; default 5,000). */
   readonly threshold?: number;
   /** The folder in which the store makes its private temporary folder (default: os.tmpdir()). */
   readonly tmpRoot?: string;

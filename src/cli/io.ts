@@ -13,6 +13,8 @@ export interface CliIO {
   readonly env: NodeJS.ProcessEnv;
   /** The bundle to start audit workers from; absent in tests that call runCli directly. */
   readonly workerEntry?: URL;
+  /** Tunes the process's heap for a command (the real entry passes `limitHeapGrowth`); absent in tests that call runCli directly. */
+  readonly tuneHeap?: (env: NodeJS.ProcessEnv) => void;
 }
 
 export function consoleLogger(io: CliIO, debug: boolean): Logger {

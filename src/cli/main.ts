@@ -51,6 +51,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
   try {
     if (debug) io.env['AGENT_TRACE_AUDIT_DEBUG'] = '1';
+    io.tuneHeap?.(io.env);
     return await command.run(args, io);
   } catch (error) {
     io.stderr(`${describeError(error, debug)}\n`);

@@ -22,10 +22,24 @@ const OPTIONS = { strict: false, allErrors: false, validateFormats: false, addUs
  * when `$schema` says so, draft-07 otherwise (other `$schema` URIs are read as draft-07).
  */
 export class SchemaValidators {
-  private readonly draft07 = new Ajv(OPTIONS);
-  private readonly draft2019 = new Ajv2019(OPTIONS);
-  private readonly draft2020 = new Ajv2020(OPTIONS);
+  // Each ajv instance is made when the first schema of its draft arrives: most audits
+  // have no tool schemas, and an instance costs its meta-schemas in time and memory.
+  #draft07: Ajv | null = null;
+  #draft2019: Ajv2019 | null = null;
+  #draft2020: Ajv2020 | null = null;
   private readonly cache = new Map<string, CompiledSchema>();
+
+  private get draft07(): Ajv {
+    return (this.#draft07 ??= new Ajv(OPTIONS));
+  }
+
+  private get draft2019(): Ajv2019 {
+    return (this.#draft2019 ??= new Ajv2019(OPTIONS));
+  }
+
+  private get draft2020(): Ajv2020 {
+    return (this.#draft2020 ??= new Ajv2020(OPTIONS));
+  }
 
   /** The compiled schema and whether this call compiled it (so a failure is reported once). */
   compile(schema: unknown): { compiled: CompiledSchema; fresh: boolean } {
