@@ -9805,6 +9805,7 @@ function summarizeRun(run) {
 /* harmony export */   bY: () => (/* binding */ DEFAULT_SPILL_THRESHOLD),
 /* harmony export */   j0: () => (/* binding */ makeSpillFolder)
 /* harmony export */ });
+/* unused harmony export MAX_CHUNK_FILES */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
@@ -9824,9 +9825,9 @@ function summarizeRun(run) {
 /** Findings kept in memory before the store writes a sorted chunk to disk. */
 const DEFAULT_SPILL_THRESHOLD = 5_000;
 /** Beyond this many chunk files, they are merged into one (bounds the files open during a merge). */
-const MAX_CHUNK_FILES = 64;
+const MAX_CHUNK_FILES = 128;
 /** Bytes read from a chunk file at a time, and written to one at a time. */
-const READ_BYTES = 64 * 1024;
+const READ_BYTES = 16 * 1024;
 const WRITE_CHARS = 1024 * 1024;
 /**
  * The findings of an audit, in constant memory. Up to `threshold` findings stay in
@@ -15558,19 +15559,22 @@ const PIECE_CHARS = 64 * 1024;
 /**
  * The bytes of `renderJson`, in pieces of about 64 KiB, reading the findings one
  * at a time (from a store that may be on disk): memory holds one piece, never the
- * report. Every key but `findings` is small and rendered whole, re-indented one
- * level, as `JSON.stringify(report, null, 2)` would.
+ * report text. Lists (the findings, and the runs and catalogs, one entry per run of
+ * the audit) are rendered an element at a time; every other key is small and
+ * rendered whole, re-indented one level, as `JSON.stringify(report, null, 2)` would.
  */
 function* renderJsonPieces(report) {
     let pending = '{';
     let first = true;
     for (const [key, value] of Object.entries(report)) {
         const head = `${first ? '' : ','}\n  ${JSON.stringify(key)}: `;
-        if (key === 'findings') {
+        if (key === 'findings' || Array.isArray(value)) {
             pending += `${head}[`;
             let count = 0;
-            for (const finding of value) {
-                pending += `${count === 0 ? '' : ','}\n    ${indent(JSON.stringify(finding, null, 2), '    ')}`;
+            for (const item of value) {
+                // JSON.stringify writes an element it cannot represent (undefined, a function) as null.
+                const text = JSON.stringify(item, null, 2) ?? 'null';
+                pending += `${count === 0 ? '' : ','}\n    ${indent(text, '    ')}`;
                 count += 1;
                 if (pending.length >= PIECE_CHARS) {
                     yield pending;

@@ -9,9 +9,9 @@ import { compareFindings } from './findings.js';
 /** Findings kept in memory before the store writes a sorted chunk to disk. */
 export const DEFAULT_SPILL_THRESHOLD = 5_000;
 /** Beyond this many chunk files, they are merged into one (bounds the files open during a merge). */
-const MAX_CHUNK_FILES = 64;
+export const MAX_CHUNK_FILES = 128;
 /** Bytes read from a chunk file at a time, and written to one at a time. */
-const READ_BYTES = 64 * 1024;
+const READ_BYTES = 16 * 1024;
 const WRITE_CHARS = 1024 * 1024;
 
 export interface FindingStoreOptions {

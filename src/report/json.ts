@@ -14,19 +14,22 @@ const PIECE_CHARS = 64 * 1024;
 /**
  * The bytes of `renderJson`, in pieces of about 64 KiB, reading the findings one
  * at a time (from a store that may be on disk): memory holds one piece, never the
- * report. Every key but `findings` is small and rendered whole, re-indented one
- * level, as `JSON.stringify(report, null, 2)` would.
+ * report text. Lists (the findings, and the runs and catalogs, one entry per run of
+ * the audit) are rendered an element at a time; every other key is small and
+ * rendered whole, re-indented one level, as `JSON.stringify(report, null, 2)` would.
  */
 export function* renderJsonPieces(report: Report | StreamedReport): Generator<string, void, undefined> {
   let pending = '{';
   let first = true;
   for (const [key, value] of Object.entries(report)) {
     const head = `${first ? '' : ','}\n  ${JSON.stringify(key)}: `;
-    if (key === 'findings') {
+    if (key === 'findings' || Array.isArray(value)) {
       pending += `${head}[`;
       let count = 0;
-      for (const finding of value as Iterable<unknown>) {
-        pending += `${count === 0 ? '' : ','}\n    ${indent(JSON.stringify(finding, null, 2), '    ')}`;
+      for (const item of value as Iterable<unknown>) {
+        // JSON.stringify writes an element it cannot represent (undefined, a function) as null.
+        const text = (JSON.stringify(item, null, 2) as string | undefined) ?? 'null';
+        pending += `${count === 0 ? '' : ','}\n    ${indent(text, '    ')}`;
         count += 1;
         if (pending.length >= PIECE_CHARS) {
           yield pending;

@@ -75,6 +75,20 @@ describe('the streamed JSON report', () => {
     for (const report of cases) expect([...renderJsonPieces(report)].join('')).toBe(renderJson(report));
   });
 
+  it('renders the list of runs an element at a time, in bounded pieces, with the bytes of renderJson', async () => {
+    const records: unknown[] = [];
+    for (let r = 0; r < 3000; r += 1) records.push({ run_id: `run-${r}`, kind: 'llm' });
+    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }), config);
+    expect(report.runs).toHaveLength(3000);
+    expect(report.findings.length).toBeLessThan(10);
+    const pieces = [...renderJsonPieces(report)];
+    for (const piece of pieces) expect(piece.length).toBeLessThan(80 * 1024);
+    expect(pieces.join('')).toBe(renderJson(report));
+    // Lists of other shapes too: empty, scalars, and elements JSON.stringify writes as null.
+    const odd = { ...report, runs: [], catalogs: [1, 'two', null, undefined, [3, [4]], {}] } as unknown as Report;
+    expect([...renderJsonPieces(odd)].join('')).toBe(renderJson(odd));
+  });
+
   it('comes in pieces of bounded size', async () => {
     const records: unknown[] = [];
     for (let c = 0; c < 3000; c += 1) records.push({ run_id: 'r', kind: 'tool_call', call_id: `c${c}`, tool: 't' });
