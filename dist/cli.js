@@ -10494,8 +10494,8 @@ function defaultJobs() {
     return Math.max(1, (0,node_os__WEBPACK_IMPORTED_MODULE_1__.availableParallelism)());
 }
 /**
- * Audits several files on a pool of worker threads (one per job, each given a
- * share of the files balanced by size) and joins their partial audits into the
+ * Audits several files on a pool of threads (one per job: this one and jobs − 1
+ * workers, each given a share of the files balanced by size) and joins their partial audits into the
  * same result, byte for byte, that one thread gives, with the findings left in
  * their store (the caller closes it). `entry` is the script the workers start:
  * the bundle itself, which runs `auditWorkerMain` when it sees it is a worker.
@@ -10515,15 +10515,26 @@ async function runAuditPoolStored(inputs, config, options) {
     // findings at once nor writes them all to disk again after the workers are done.
     const threshold = Math.max(1, Math.floor((options.spill?.threshold ?? _finding_store_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_SPILL_THRESHOLD */ .bY) / shares.length));
     const workers = [];
+    const task = (share) => ({
+        tag: WORKER_TAG,
+        inputs: share,
+        config,
+        ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
+        ...(options.collectTimelines ? { collectTimelines: true } : {}),
+        spill: { ...options.spill, tmpRoot: poolFolder, threshold },
+    });
     try {
-        const partials = await Promise.all(shares.map((share) => runWorker(options.entry, workers, {
-            tag: WORKER_TAG,
-            inputs: share,
-            config,
-            ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
-            ...(options.collectTimelines ? { collectTimelines: true } : {}),
-            spill: { ...options.spill, tmpRoot: poolFolder, threshold },
-        })));
+        // This thread audits the first share itself while the workers audit the others:
+        // one thread fewer to start, and no thread idle while the files are read.
+        const [own, ...others] = shares;
+        const running = [auditShare(task(own)), ...others.map((share) => runWorker(options.entry, workers, task(share)))];
+        // Every share is waited for, also after one fails, so nothing still writes into
+        // the pool folder when it is removed.
+        const settled = await Promise.allSettled(running);
+        const failed = settled.find((outcome) => outcome.status === 'rejected');
+        if (failed)
+            throw failed.reason;
+        const partials = settled.map((outcome) => outcome.value);
         return (0,_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .finishAuditStored */ .ws)(partials, config, options.spill, [(0,_finding_store_js__WEBPACK_IMPORTED_MODULE_4__/* .folderHandoff */ .B6)([poolFolder])]);
     }
     catch (error) {
@@ -10537,13 +10548,15 @@ function isAuditWorker() {
     return !node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData?.tag === WORKER_TAG;
 }
 async function auditWorkerMain() {
-    const task = node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData;
-    const partial = await (0,_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .auditPartial */ .BK)(task.inputs, task.config, {
+    node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.parentPort.postMessage(await auditShare(node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData));
+}
+/** One share of the files: what a worker does, and what the pool's own thread does with the first share. */
+function auditShare(task) {
+    return (0,_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .auditPartial */ .BK)(task.inputs, task.config, {
         ...(task.inputFormat ? { inputFormat: task.inputFormat } : {}),
         ...(task.collectTimelines ? { collectTimelines: true } : {}),
         spill: task.spill,
     });
-    node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.parentPort.postMessage(partial);
 }
 function runWorker(entry, workers, task) {
     return new Promise((resolve, reject) => {

@@ -31,8 +31,8 @@ export function defaultJobs(): number {
 }
 
 /**
- * Audits several files on a pool of worker threads (one per job, each given a
- * share of the files balanced by size) and joins their partial audits into the
+ * Audits several files on a pool of threads (one per job: this one and jobs − 1
+ * workers, each given a share of the files balanced by size) and joins their partial audits into the
  * same result, byte for byte, that one thread gives, with the findings left in
  * their store (the caller closes it). `entry` is the script the workers start:
  * the bundle itself, which runs `auditWorkerMain` when it sees it is a worker.
@@ -55,19 +55,25 @@ export async function runAuditPoolStored(
   // findings at once nor writes them all to disk again after the workers are done.
   const threshold = Math.max(1, Math.floor((options.spill?.threshold ?? DEFAULT_SPILL_THRESHOLD) / shares.length));
   const workers: Worker[] = [];
+  const task = (share: AuditInput[]): WorkerTask => ({
+    tag: WORKER_TAG,
+    inputs: share,
+    config,
+    ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
+    ...(options.collectTimelines ? { collectTimelines: true } : {}),
+    spill: { ...options.spill, tmpRoot: poolFolder, threshold },
+  });
   try {
-    const partials = await Promise.all(
-      shares.map((share) =>
-        runWorker(options.entry!, workers, {
-          tag: WORKER_TAG,
-          inputs: share,
-          config,
-          ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
-          ...(options.collectTimelines ? { collectTimelines: true } : {}),
-          spill: { ...options.spill, tmpRoot: poolFolder, threshold },
-        }),
-      ),
-    );
+    // This thread audits the first share itself while the workers audit the others:
+    // one thread fewer to start, and no thread idle while the files are read.
+    const [own, ...others] = shares;
+    const running = [auditShare(task(own!)), ...others.map((share) => runWorker(options.entry!, workers, task(share)))];
+    // Every share is waited for, also after one fails, so nothing still writes into
+    // the pool folder when it is removed.
+    const settled = await Promise.allSettled(running);
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    const partials = settled.map((outcome) => (outcome as PromiseFulfilledResult<PartialAudit>).value);
     return finishAuditStored(partials, config, options.spill, [folderHandoff([poolFolder])]);
   } catch (error) {
     await Promise.allSettled(workers.map((worker) => worker.terminate()));
@@ -82,13 +88,16 @@ export function isAuditWorker(): boolean {
 }
 
 export async function auditWorkerMain(): Promise<void> {
-  const task = workerData as WorkerTask;
-  const partial = await auditPartial(task.inputs, task.config, {
+  parentPort!.postMessage(await auditShare(workerData as WorkerTask));
+}
+
+/** One share of the files: what a worker does, and what the pool's own thread does with the first share. */
+function auditShare(task: WorkerTask): Promise<PartialAudit> {
+  return auditPartial(task.inputs, task.config, {
     ...(task.inputFormat ? { inputFormat: task.inputFormat } : {}),
     ...(task.collectTimelines ? { collectTimelines: true } : {}),
     spill: task.spill,
   });
-  parentPort!.postMessage(partial);
 }
 
 function runWorker(entry: URL, workers: Worker[], task: WorkerTask): Promise<PartialAudit> {
