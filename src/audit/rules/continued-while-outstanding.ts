@@ -16,16 +16,17 @@ export const continuedWhileOutstanding = defineRule({
   check(run, _ctx, report) {
     if (run.llmSpans.length === 0) return;
     // Record order: llmBefore[i] = llm spans among records[0..i); nextLlm[i] = first llm position >= i.
+    // Typed arrays: positions are below 2^31, and their storage is outside the collected heap.
     const n = run.records.length;
-    const llmBefore = new Array<number>(n + 1);
+    const llmBefore = new Int32Array(n + 1);
     llmBefore[0] = 0;
     for (let i = 0; i < n; i += 1) llmBefore[i + 1] = llmBefore[i]! + (run.records[i]!.kind === 'llm' ? 1 : 0);
-    const nextLlm = new Array<number>(n + 1);
+    const nextLlm = new Int32Array(n + 1);
     nextLlm[n] = n;
     for (let i = n - 1; i >= 0; i -= 1) nextLlm[i] = run.records[i]!.kind === 'llm' ? i : nextLlm[i + 1]!;
     // Records on the call's own line come from the same message (an assistant turn that
     // carries both text and the call): they are not "after" it. Line 0 means no line.
-    const nextLine = new Array<number>(n);
+    const nextLine = new Int32Array(n);
     for (let i = n - 1; i >= 0; i -= 1) {
       const line = run.records[i]!.loc.line;
       nextLine[i] = i + 1 < n && line > 0 && run.records[i + 1]!.loc.line === line ? nextLine[i + 1]! : i + 1;
