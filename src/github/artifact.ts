@@ -1,5 +1,5 @@
 import { DefaultArtifactClient, type Artifact } from '@actions/artifact';
-import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { Logger } from '../logger.js';
@@ -52,21 +52,27 @@ export async function listRunArtifacts(run: RemoteRun): Promise<Artifact[]> {
 }
 
 /**
- * Downloads one artifact into a fresh folder under the runner's temp dir
- * (never the workspace) and checks its digest. Throws when the digest is
- * missing or does not match: the caller decides whether that is a warning.
+ * Downloads one artifact into a fresh folder under the runner's temp dir (never
+ * the workspace), checks its digest, hands the folder to `use`, and removes the
+ * folder when `use` is done, or when the download or the check fails (so bytes
+ * that did not match their digest are not left on disk). Throws when the digest
+ * is missing or does not match: the caller decides whether that is a warning.
  */
-export async function downloadVerified(run: RemoteRun, artifact: Artifact, tempRoot: string): Promise<string> {
+export async function withVerifiedDownload<T>(run: RemoteRun, artifact: Artifact, tempRoot: string, use: (folder: string) => Promise<T>): Promise<T> {
   if (!artifact.digest) throw new Error(`artifact ${JSON.stringify(artifact.name)} has no digest to verify`);
   const path = await mkdtemp(join(tempRoot || tmpdir(), 'ata-download-'));
-  const client = new DefaultArtifactClient();
-  const response = await client.downloadArtifact(artifact.id, {
-    path,
-    expectedHash: artifact.digest,
-    findBy: { token: run.token, workflowRunId: run.runId, repositoryOwner: run.owner, repositoryName: run.repo },
-  });
-  if (response.digestMismatch) throw new Error(`artifact ${JSON.stringify(artifact.name)} does not match its digest ${artifact.digest}`);
-  return path;
+  try {
+    const client = new DefaultArtifactClient();
+    const response = await client.downloadArtifact(artifact.id, {
+      path,
+      expectedHash: artifact.digest,
+      findBy: { token: run.token, workflowRunId: run.runId, repositoryOwner: run.owner, repositoryName: run.repo },
+    });
+    if (response.digestMismatch) throw new Error(`artifact ${JSON.stringify(artifact.name)} does not match its digest ${artifact.digest}`);
+    return await use(path);
+  } finally {
+    await rm(path, { recursive: true, force: true });
+  }
 }
 
 /** Reads a file of a downloaded artifact, refusing anything larger than `maxBytes`. */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Report } from '../report/schema.js';
-import { downloadVerified, firstLine, readCapped, type RemoteRun } from './artifact.js';
+import { firstLine, readCapped, withVerifiedDownload, type RemoteRun } from './artifact.js';
 import type { BaselineInput } from './inputs.js';
 import type { RunContext } from './context.js';
 import { mergeReports } from '../report/merge.js';
@@ -70,8 +70,8 @@ async function fromArtifact(ctx: RunContext, api: Octokit, token: string, match:
   const remote: RemoteRun = { token, owner, repo, runId: latest.id };
   const reports: Report[] = [];
   for (const artifact of wanted.filter((a) => !a.expired)) {
-    const folder = await downloadVerified(remote, { name: artifact.name, id: artifact.id, size: artifact.size_in_bytes, digest: artifact.digest ?? undefined }, ctx.tempDir);
-    const text = await readCapped(join(folder, REPORT_FILE), MAX_STORED_REPORT_BYTES);
+    const described = { name: artifact.name, id: artifact.id, size: artifact.size_in_bytes, digest: artifact.digest ?? undefined };
+    const text = await withVerifiedDownload(remote, described, ctx.tempDir, (folder) => readCapped(join(folder, REPORT_FILE), MAX_STORED_REPORT_BYTES));
     reports.push(parseStoredReport(text, `artifact ${artifact.name} of run ${latest.id}`));
   }
   return { found: true, report: mergeReports(reports), source: `run ${latest.id} on ${baseRef}` };

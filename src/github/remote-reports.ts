@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
-import { downloadVerified, firstLine, listRunArtifacts, readCapped, type RemoteRun } from './artifact.js';
+import { firstLine, listRunArtifacts, readCapped, withVerifiedDownload, type RemoteRun } from './artifact.js';
 import type { RunContext } from './context.js';
 import type { Octokit } from './octokit.js';
 import { MAX_STORED_REPORT_BYTES, parseStoredReport, REPORT_FILE } from './stored-report.js';
@@ -18,8 +18,8 @@ export async function downloadReports(run: RemoteRun, artifactName: string, temp
   const reports: Report[] = [];
   for (const artifact of artifacts) {
     try {
-      const folder = await downloadVerified(run, artifact, tempDir);
-      reports.push(parseStoredReport(await readCapped(join(folder, REPORT_FILE), MAX_STORED_REPORT_BYTES), `artifact ${artifact.name}`));
+      const text = await withVerifiedDownload(run, artifact, tempDir, (folder) => readCapped(join(folder, REPORT_FILE), MAX_STORED_REPORT_BYTES));
+      reports.push(parseStoredReport(text, `artifact ${artifact.name}`));
       logger.info(`read the report of artifact ${JSON.stringify(artifact.name)}`);
     } catch (error) {
       logger.warning(`skipped artifact ${JSON.stringify(artifact.name)}: ${firstLine(error)}`);

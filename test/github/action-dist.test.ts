@@ -149,6 +149,8 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     expect(result.outputs['comment-url']).toMatch(/^https:\/\/github\.com\/octo-org\/agent-app\/pull\/42#issuecomment-\d+$/);
     expect(JSON.parse(readFileSync(join(prWorkspace, 'out/results.sarif'), 'utf8')).runs[0].results.length).toBe(16);
     expect(result.outputs['sarif-file']).toBe(join(prWorkspace, 'out/results.sarif'));
+    // The baseline report was downloaded to RUNNER_TEMP and removed once read.
+    expect(result.runnerTemp.filter((name) => name.startsWith('ata-download-'))).toEqual([]);
   });
 
   it('rerun: updates the same comment in place, then leaves it alone when unchanged', async () => {
@@ -221,6 +223,8 @@ describe('bundled action against loopback GitHub + Azurite', () => {
       const result = await run(105, { upload: 'false', comment: 'false' });
       expect(result.summary).toContain('**Base branch:** no baseline (the baseline could not be read: artifact "agent-trace-audit" does not match its digest sha256:0000');
       expect(result.outputs['catalog-changed']).toBe('false');
+      // Bytes that did not match their digest are not left on disk.
+      expect(result.runnerTemp.filter((name) => name.startsWith('ata-download-'))).toEqual([]);
     } finally {
       base.digest = digest;
     }
@@ -241,6 +245,7 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     // span-log-orphan: orphan-call, continued-while-outstanding, catalog-missing; typed-events-unmatched: unmatched-result, 2 × unused-tool.
     expect(merged.outputs).toMatchObject({ findings: '6', errors: '2', warnings: '1', notes: '3', conclusion: 'failure', 'artifact-id': '', 'seal-digest': '', 'catalog-changed': 'false' });
     expect(gh.comments.get(44)!.length).toBe(1);
+    expect(merged.runnerTemp.filter((name) => name.startsWith('ata-download-'))).toEqual([]);
     expect(gh.comments.get(44)![0]!.body).toContain('**2** error(s), **1** warning(s), **3** note(s) in 2 file(s)');
     expect(gh.comments.get(44)![0]!.body).toContain('<!-- agent-trace-audit:comment -->');
     // The base run audited all five examples; the two shards only two of them. The tools offered are the same.

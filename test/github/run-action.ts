@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { tempDir } from '../helpers.js';
@@ -9,6 +9,8 @@ export interface ActionRun {
   readonly stdout: string;
   readonly outputs: Record<string, string>;
   readonly summary: string;
+  /** What the Action left in RUNNER_TEMP. */
+  readonly runnerTemp: readonly string[];
 }
 
 export interface RunOptions {
@@ -76,7 +78,7 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const code = await new Promise<number>((done) => child.on('close', (c) => done(c ?? -1)));
-  return { code, stdout, outputs: parseOutputs(readFileSync(outputPath, 'utf8')), summary: readFileSync(summaryPath, 'utf8') };
+  return { code, stdout, outputs: parseOutputs(readFileSync(outputPath, 'utf8')), summary: readFileSync(summaryPath, 'utf8'), runnerTemp: readdirSync(runnerTemp).sort() };
 }
 
 /** GITHUB_OUTPUT's `name<<delimiter` blocks. */
