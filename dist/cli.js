@@ -13582,7 +13582,7 @@ function python(value, path = '') {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(285);
 /* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3209);
-/* harmony import */ var _io_heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(51);
+/* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2865);
 
 
 
@@ -13598,7 +13598,7 @@ else {
         cwd: process.cwd(),
         env: process.env,
         workerEntry: new URL(import.meta.url),
-        tuneHeap: (env) => void (0,_io_heap_growth_js__WEBPACK_IMPORTED_MODULE_2__/* .limitHeapGrowth */ .BG)(env),
+        tuneHeap: (env) => void (0,_heap_growth_js__WEBPACK_IMPORTED_MODULE_2__/* .limitHeapGrowth */ .BG)(env),
     });
 }
 
@@ -17310,6 +17310,70 @@ function describeError(error, debug) {
     const message = error instanceof Error ? error.message : String(error);
     const head = `internal-error: ${message.split('\n')[0]} (this is a bug in agent-trace-audit; rerun with --debug for details)`;
     return debug && error instanceof Error && error.stack ? `${head}\n${error.stack}` : head;
+}
+
+
+/***/ }),
+
+/***/ 2865:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  BG: () => (/* binding */ limitHeapGrowth)
+});
+
+// UNUSED EXPORTS: DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthFor
+
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+;// CONCATENATED MODULE: ./src/heap-growth.ts
+
+
+/**
+ * How far V8 lets the old generation grow past what the last full collection
+ * kept, in percent. V8 picks up to 300% (4×) by itself when collections are fast,
+ * and an audit's live heap is small (its open runs and outstanding calls), so most
+ * of its peak RSS is garbage waiting for a collection that a cheap full GC would
+ * free. 50% keeps the peak RSS of the 211 MiB benchmark log under 150 MiB for a
+ * few percent of wall time (README, Performance).
+ */
+const DEFAULT_HEAP_GROWTH_PERCENT = 50;
+const ENV = 'AGENT_TRACE_AUDIT_HEAP_GROWTH';
+const FLAG = /--heap[-_]growing[-_]percent\b/;
+/**
+ * What the process should do: set the growth (`AGENT_TRACE_AUDIT_HEAP_GROWTH`,
+ * else the default), or leave V8's own choice when that variable is 0 or when
+ * whoever started Node already passed `--heap-growing-percent` (in NODE_OPTIONS or
+ * on the command line). Throws on a value that is not a whole number from 0 to 1000.
+ */
+function heapGrowthFor(env, execArgv) {
+    const raw = env[ENV];
+    let percent = DEFAULT_HEAP_GROWTH_PERCENT;
+    if (raw !== undefined && raw !== '') {
+        percent = Number(raw);
+        if (!/^[0-9]+$/.test(raw) || percent > 1000)
+            throw new errors/* ConfigurationError */.j1(`${ENV} must be a whole number from 0 to 1000 (percent; 0 leaves V8's own choice), not ${JSON.stringify(raw)}`);
+        if (percent === 0)
+            return { left: 'env-zero' };
+    }
+    if (execArgv.some((arg) => FLAG.test(arg)) || FLAG.test(env['NODE_OPTIONS'] ?? ''))
+        return { left: 'node-option' };
+    return { set: percent };
+}
+/**
+ * Applies `heapGrowthFor` to this process (worker threads share it). V8 reads the
+ * flag at every full collection, so setting it after start takes effect from the
+ * next one; Node keeps V8's flags writable after start for this (v8.setFlagsFromString).
+ */
+function limitHeapGrowth(env = process.env, execArgv = process.execArgv) {
+    const growth = heapGrowthFor(env, execArgv);
+    if ('set' in growth)
+        (0,external_node_v8_namespaceObject.setFlagsFromString)(`--heap-growing-percent=${growth.set}`);
+    return growth;
 }
 
 
@@ -23736,70 +23800,6 @@ function errorText(error) {
         return error.code === 'Z_BUF_ERROR' ? 'unexpected end of file' : `${error.code}`;
     }
     return error instanceof Error ? error.message.split('\n')[0] : 'unknown error';
-}
-
-
-/***/ }),
-
-/***/ 51:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  BG: () => (/* binding */ limitHeapGrowth)
-});
-
-// UNUSED EXPORTS: DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthFor
-
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-;// CONCATENATED MODULE: ./src/io/heap-growth.ts
-
-
-/**
- * How far V8 lets the old generation grow past what the last full collection
- * kept, in percent. V8 picks up to 300% (4×) by itself when collections are fast,
- * and an audit's live heap is small (its open runs and outstanding calls), so most
- * of its peak RSS is garbage waiting for a collection that a cheap full GC would
- * free. 50% keeps the peak RSS of the 211 MiB benchmark log under 150 MiB for a
- * few percent of wall time (README, Performance).
- */
-const DEFAULT_HEAP_GROWTH_PERCENT = 50;
-const ENV = 'AGENT_TRACE_AUDIT_HEAP_GROWTH';
-const FLAG = /--heap[-_]growing[-_]percent\b/;
-/**
- * What the process should do: set the growth (`AGENT_TRACE_AUDIT_HEAP_GROWTH`,
- * else the default), or leave V8's own choice when that variable is 0 or when
- * whoever started Node already passed `--heap-growing-percent` (in NODE_OPTIONS or
- * on the command line). Throws on a value that is not a whole number from 0 to 1000.
- */
-function heapGrowthFor(env, execArgv) {
-    const raw = env[ENV];
-    let percent = DEFAULT_HEAP_GROWTH_PERCENT;
-    if (raw !== undefined && raw !== '') {
-        percent = Number(raw);
-        if (!/^[0-9]+$/.test(raw) || percent > 1000)
-            throw new errors/* ConfigurationError */.j1(`${ENV} must be a whole number from 0 to 1000 (percent; 0 leaves V8's own choice), not ${JSON.stringify(raw)}`);
-        if (percent === 0)
-            return { left: 'env-zero' };
-    }
-    if (execArgv.some((arg) => FLAG.test(arg)) || FLAG.test(env['NODE_OPTIONS'] ?? ''))
-        return { left: 'node-option' };
-    return { set: percent };
-}
-/**
- * Applies `heapGrowthFor` to this process (worker threads share it). V8 reads the
- * flag at every full collection, so setting it after start takes effect from the
- * next one; Node keeps V8's flags writable after start for this (v8.setFlagsFromString).
- */
-function limitHeapGrowth(env = process.env, execArgv = process.execArgv) {
-    const growth = heapGrowthFor(env, execArgv);
-    if ('set' in growth)
-        (0,external_node_v8_namespaceObject.setFlagsFromString)(`--heap-growing-percent=${growth.set}`);
-    return growth;
 }
 
 

@@ -1,6 +1,6 @@
 import { auditWorkerMain, isAuditWorker } from './audit/pool.js';
 import { runCli } from './cli/main.js';
-import { limitHeapGrowth } from './io/heap-growth.js';
+import { limitHeapGrowth } from './heap-growth.js';
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
 if (isAuditWorker()) {

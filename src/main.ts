@@ -5,7 +5,7 @@ import { guardCommands } from './github/command-guard.js';
 import { readContext } from './github/context.js';
 import { readInputs } from './github/inputs.js';
 import type { SealFile } from './github/seal-step.js';
-import { limitHeapGrowth } from './io/heap-growth.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import { DEFAULT_LIMITS } from './io/limits.js';
 import type { Logger } from './logger.js';
 import { sealToFolder } from './seal/index.js';

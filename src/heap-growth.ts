@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import { ConfigurationError } from '../errors.js';
+import { ConfigurationError } from './errors.js';
 
 /**
  * How far V8 lets the old generation grow past what the last full collection

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthFor } from '../../src/io/heap-growth.js';
-import { tempDir } from '../helpers.js';
+import { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthFor } from '../src/heap-growth.js';
+import { tempDir } from './helpers.js';
 
 describe('heap growth (the old generation may grow 50% past a full collection)', () => {
   it('sets the default, the environment variable, or leaves V8 alone when Node was given the flag or the variable is 0', () => {
