@@ -215,6 +215,12 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     expect(gh.comments.get(46)![0]!.body).toContain('No findings.');
   });
 
+  it('a heap setting that is not a percentage fails the step with what to write instead', async () => {
+    const result = await run(108, { upload: 'false', comment: 'false', baseline: 'off' }, { env: { AGENT_TRACE_AUDIT_HEAP_GROWTH: 'lots' } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('::error::config: AGENT_TRACE_AUDIT_HEAP_GROWTH must be a whole number from 0 to 1000 (percent; 0 leaves V8\'s own choice), not "lots"');
+  });
+
   it('baseline artifact whose digest does not match: "no baseline" said plainly', async () => {
     const base = gh.artifacts.find((a) => a.runId === 101)!;
     const digest = base.digest;

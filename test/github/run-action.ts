@@ -23,6 +23,8 @@ export interface RunOptions {
   readonly resultsUrl: string;
   readonly repository: string;
   readonly workflowRef: string;
+  /** More environment variables for the step. */
+  readonly env?: Record<string, string>;
 }
 
 /** A runtime token the artifact client accepts: a JWT whose scp claim names the run and job backend ids. */
@@ -73,6 +75,7 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
     ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS: '20000',
   };
   for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  Object.assign(env, options.env);
   const child = spawn(process.execPath, [resolve('dist/index.js')], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
