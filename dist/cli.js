@@ -13047,13 +13047,14 @@ function canonicalSha256Lossless(value, mode = 'jcs') {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FQ: () => (/* binding */ sortedView),
 /* harmony export */   MC: () => (/* binding */ compareUtf16),
+/* harmony export */   NL: () => (/* binding */ ASIDE),
 /* harmony export */   dA: () => (/* binding */ jcsLossless),
 /* harmony export */   dO: () => (/* binding */ CanonicalError),
-/* harmony export */   vI: () => (/* binding */ jcs),
-/* harmony export */   zU: () => (/* binding */ sortCodeUnits)
+/* harmony export */   vI: () => (/* binding */ jcs)
 /* harmony export */ });
-/* unused harmony exports jcsByParts, jcsByStringify */
+/* unused harmony exports jcsByParts, jcsByStringify, sortCodeUnits */
 /* harmony import */ var _lossless_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(294);
 
 /**
@@ -13115,30 +13116,36 @@ function jcsByParts(value, path = '') {
  * are already in code-unit order (a copy only of the objects that are not). The
  * output is `encode`'s, since both write strings and numbers as JSON.stringify does
  * and members in the order given; undefined (the caller writes it piece by piece)
- * for anything that would make them differ or that `encode` refuses: a value that
- * is not null, a boolean, a finite number, a string, an array or an object with
- * Object.prototype as its prototype; a key that starts with a digit (JSON.stringify
- * writes array-index keys first) or is `__proto__`; an array hole; a lone surrogate
- * (JSON.stringify escapes it as `\udXXX`, its only reason to write `\ud`); or
- * nesting past MAX_VIEW_DEPTH.
+ * for anything `sortedView` sets aside, for a lone surrogate (JSON.stringify escapes
+ * it as `\udXXX`, its only reason to write `\ud`), or nesting past MAX_VIEW_DEPTH.
  */
 function jcsByStringify(value) {
-    const view = sortedView(value, 0);
+    const view = sortedView(value, { maxDepth: MAX_VIEW_DEPTH, maxMagnitude: Number.MAX_VALUE, keys: 0 });
     if (view === ASIDE)
         return undefined;
     const out = JSON.stringify(view);
     return out.includes('\\ud') ? undefined : out;
 }
+/** What `sortedView` gives back for a value JSON.stringify would not write as JCS does: the caller takes its slow path. */
 const ASIDE = Symbol('aside');
 const MAX_VIEW_DEPTH = 100;
-/** `value` with every object's keys in code-unit order (copying only what must change), or ASIDE. */
-function sortedView(value, depth) {
+/**
+ * `value` with every object's members inserted in code-unit order of their keys
+ * (copying only the objects and arrays that must change), for JSON.stringify to
+ * write as JCS; or ASIDE for what JSON.stringify would write otherwise or what is
+ * not plain JSON data: a value that is not null, a boolean, a number within
+ * `maxMagnitude`, a string, an array or an object with Object.prototype as its
+ * prototype; a key that starts with a digit (JSON.stringify writes array-index keys
+ * first) or is `__proto__` (not insertable as data); an array hole; nesting past
+ * `maxDepth`. Shared by `jcsByStringify` and the seal's fast path (jcs-fast.ts).
+ */
+function sortedView(value, limits, depth = 0) {
     switch (typeof value) {
         case 'string':
         case 'boolean':
             return value;
         case 'number':
-            return Number.isFinite(value) ? value : ASIDE;
+            return Math.abs(value) <= limits.maxMagnitude ? value : ASIDE;
         case 'object':
             break;
         default:
@@ -13146,13 +13153,13 @@ function sortedView(value, depth) {
     }
     if (value === null)
         return null;
-    if (depth >= MAX_VIEW_DEPTH)
-        return ASIDE;
     if (Array.isArray(value)) {
+        if (value.length > 0 && depth >= limits.maxDepth)
+            return ASIDE;
         let copy = null;
         for (let i = 0; i < value.length; i += 1) {
             const item = value[i];
-            const view = item === undefined ? ASIDE : sortedView(item, depth + 1);
+            const view = item === undefined ? ASIDE : sortedView(item, limits, depth + 1);
             if (view === ASIDE)
                 return ASIDE;
             if (copy === null && view !== item)
@@ -13165,6 +13172,11 @@ function sortedView(value, depth) {
     if (Object.getPrototypeOf(value) !== Object.prototype)
         return ASIDE;
     const names = Object.keys(value);
+    if (names.length === 0)
+        return value;
+    if (depth >= limits.maxDepth)
+        return ASIDE;
+    limits.keys += names.length;
     let sorted = true;
     for (let i = 0; i < names.length; i += 1) {
         const name = names[i];
@@ -13181,7 +13193,7 @@ function sortedView(value, depth) {
     for (let i = 0; i < names.length; i += 1) {
         const name = names[i];
         const item = source[name];
-        const view = sortedView(item, depth + 1);
+        const view = sortedView(item, limits, depth + 1);
         if (view === ASIDE)
             return ASIDE;
         if (copy === null && (view !== item || !sorted)) {
@@ -16232,8 +16244,9 @@ var jcs = __nccwpck_require__(5574);
 /**
  * A fast way to the exact text `jcsLossless(parseLossless(text, maxDepth))` gives
  * for a JSON object, for the (common) records where it can prove the two agree:
- * V8's JSON.parse, a copy of every object with its members inserted in UTF-16
- * code-unit order of their keys, and V8's JSON.stringify of the copy. Returns
+ * V8's JSON.parse, a view of it with every object's members inserted in UTF-16
+ * code-unit order of their keys (`sortedView`, the one jcsByStringify uses), and
+ * V8's JSON.stringify of the view. Returns
  * undefined when it cannot prove it; the caller then takes the lossless path,
  * which also produces every refusal and error message, so those stay the same.
  *
@@ -16271,71 +16284,19 @@ function jcsRecordFast(text, maxDepth, refused = []) {
     for (const key of refused)
         if (Object.hasOwn(value, key))
             return undefined;
-    const keys = { seen: 0 };
+    const limits = { maxDepth, maxMagnitude: Number.MAX_SAFE_INTEGER, keys: 0 };
     let out;
     try {
-        const copy = sortedCopy(value, 0, maxDepth, keys);
-        if (copy === ASIDE || !(0,json_line/* sameKeyCount */.r$)(text, keys.seen))
+        const view = (0,jcs/* sortedView */.FQ)(value, limits);
+        if (view === jcs/* ASIDE */.NL || !(0,json_line/* sameKeyCount */.r$)(text, limits.keys))
             return undefined;
-        out = JSON.stringify(copy);
+        out = JSON.stringify(view);
     }
     catch {
         // Stack overflow on a deep record under a large maxDepth: the lossless path decides.
         return undefined;
     }
     return out.includes('\\ud') ? undefined : out;
-}
-/** What a copy gives back for a value the fast path does not handle: the lossless path decides. */
-const ASIDE = Symbol('aside');
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-/**
- * A copy of a parsed object or array with every object's keys in code-unit order,
- * or ASIDE when a value below it is one the fast path does not handle. `keys.seen`
- * counts the keys of the objects copied (after JSON.parse's last-wins), for the
- * duplicate check.
- */
-function sortedCopy(value, depth, maxDepth, keys) {
-    if (Array.isArray(value)) {
-        const n = value.length;
-        if (n > 0 && depth >= maxDepth)
-            return ASIDE;
-        const copy = [];
-        for (let i = 0; i < n; i += 1) {
-            const item = copyItem(value[i], depth, maxDepth, keys);
-            if (item === ASIDE)
-                return ASIDE;
-            copy.push(item);
-        }
-        return copy;
-    }
-    const names = Object.keys(value);
-    if (names.length === 0)
-        return {};
-    if (depth >= maxDepth)
-        return ASIDE;
-    keys.seen += names.length;
-    (0,jcs/* sortCodeUnits */.zU)(names);
-    const source = value;
-    const copy = {};
-    for (let i = 0; i < names.length; i += 1) {
-        const name = names[i];
-        const first = name.charCodeAt(0);
-        if ((first >= 0x30 && first <= 0x39) || name === '__proto__')
-            return ASIDE;
-        const item = copyItem(source[name], depth, maxDepth, keys);
-        if (item === ASIDE)
-            return ASIDE;
-        copy[name] = item;
-    }
-    return copy;
-}
-/** One member or element: an object or array copied one level down, a number only within ±(2^53-1). */
-function copyItem(item, depth, maxDepth, keys) {
-    if (typeof item === 'object' && item !== null)
-        return sortedCopy(item, depth + 1, maxDepth, keys);
-    if (typeof item === 'number' && !(Math.abs(item) <= MAX_SAFE))
-        return ASIDE;
-    return item;
 }
 
 // EXTERNAL MODULE: ./src/canonical/python.ts

@@ -1,11 +1,12 @@
 import { sameKeyCount } from '../io/json-line.js';
-import { sortCodeUnits } from './jcs.js';
+import { ASIDE, sortedView, type ViewLimits } from './jcs.js';
 
 /**
  * A fast way to the exact text `jcsLossless(parseLossless(text, maxDepth))` gives
  * for a JSON object, for the (common) records where it can prove the two agree:
- * V8's JSON.parse, a copy of every object with its members inserted in UTF-16
- * code-unit order of their keys, and V8's JSON.stringify of the copy. Returns
+ * V8's JSON.parse, a view of it with every object's members inserted in UTF-16
+ * code-unit order of their keys (`sortedView`, the one jcsByStringify uses), and
+ * V8's JSON.stringify of the view. Returns
  * undefined when it cannot prove it; the caller then takes the lossless path,
  * which also produces every refusal and error message, so those stay the same.
  *
@@ -38,63 +39,15 @@ export function jcsRecordFast(text: string, maxDepth: number, refused: readonly 
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   for (const key of refused) if (Object.hasOwn(value, key)) return undefined;
-  const keys = { seen: 0 };
+  const limits: ViewLimits = { maxDepth, maxMagnitude: Number.MAX_SAFE_INTEGER, keys: 0 };
   let out: string;
   try {
-    const copy = sortedCopy(value, 0, maxDepth, keys);
-    if (copy === ASIDE || !sameKeyCount(text, keys.seen)) return undefined;
-    out = JSON.stringify(copy);
+    const view = sortedView(value, limits);
+    if (view === ASIDE || !sameKeyCount(text, limits.keys)) return undefined;
+    out = JSON.stringify(view);
   } catch {
     // Stack overflow on a deep record under a large maxDepth: the lossless path decides.
     return undefined;
   }
   return out.includes('\\ud') ? undefined : out;
-}
-
-/** What a copy gives back for a value the fast path does not handle: the lossless path decides. */
-const ASIDE = Symbol('aside');
-
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-
-/**
- * A copy of a parsed object or array with every object's keys in code-unit order,
- * or ASIDE when a value below it is one the fast path does not handle. `keys.seen`
- * counts the keys of the objects copied (after JSON.parse's last-wins), for the
- * duplicate check.
- */
-function sortedCopy(value: object, depth: number, maxDepth: number, keys: { seen: number }): object | typeof ASIDE {
-  if (Array.isArray(value)) {
-    const n = value.length;
-    if (n > 0 && depth >= maxDepth) return ASIDE;
-    const copy: unknown[] = [];
-    for (let i = 0; i < n; i += 1) {
-      const item = copyItem(value[i], depth, maxDepth, keys);
-      if (item === ASIDE) return ASIDE;
-      copy.push(item);
-    }
-    return copy;
-  }
-  const names = Object.keys(value);
-  if (names.length === 0) return {};
-  if (depth >= maxDepth) return ASIDE;
-  keys.seen += names.length;
-  sortCodeUnits(names);
-  const source = value as Record<string, unknown>;
-  const copy: Record<string, unknown> = {};
-  for (let i = 0; i < names.length; i += 1) {
-    const name = names[i]!;
-    const first = name.charCodeAt(0);
-    if ((first >= 0x30 && first <= 0x39) || name === '__proto__') return ASIDE;
-    const item = copyItem(source[name], depth, maxDepth, keys);
-    if (item === ASIDE) return ASIDE;
-    copy[name] = item;
-  }
-  return copy;
-}
-
-/** One member or element: an object or array copied one level down, a number only within ±(2^53-1). */
-function copyItem(item: unknown, depth: number, maxDepth: number, keys: { seen: number }): unknown {
-  if (typeof item === 'object' && item !== null) return sortedCopy(item, depth + 1, maxDepth, keys);
-  if (typeof item === 'number' && !(Math.abs(item) <= MAX_SAFE)) return ASIDE;
-  return item;
 }

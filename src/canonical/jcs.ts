@@ -59,43 +59,59 @@ export function jcsByParts(value: unknown, path = ''): string {
  * are already in code-unit order (a copy only of the objects that are not). The
  * output is `encode`'s, since both write strings and numbers as JSON.stringify does
  * and members in the order given; undefined (the caller writes it piece by piece)
- * for anything that would make them differ or that `encode` refuses: a value that
- * is not null, a boolean, a finite number, a string, an array or an object with
- * Object.prototype as its prototype; a key that starts with a digit (JSON.stringify
- * writes array-index keys first) or is `__proto__`; an array hole; a lone surrogate
- * (JSON.stringify escapes it as `\udXXX`, its only reason to write `\ud`); or
- * nesting past MAX_VIEW_DEPTH.
+ * for anything `sortedView` sets aside, for a lone surrogate (JSON.stringify escapes
+ * it as `\udXXX`, its only reason to write `\ud`), or nesting past MAX_VIEW_DEPTH.
  */
 export function jcsByStringify(value: unknown): string | undefined {
-  const view = sortedView(value, 0);
+  const view = sortedView(value, { maxDepth: MAX_VIEW_DEPTH, maxMagnitude: Number.MAX_VALUE, keys: 0 });
   if (view === ASIDE) return undefined;
   const out = JSON.stringify(view);
   return out.includes('\\ud') ? undefined : out;
 }
 
-const ASIDE = Symbol('aside');
+/** What `sortedView` gives back for a value JSON.stringify would not write as JCS does: the caller takes its slow path. */
+export const ASIDE = Symbol('aside');
 const MAX_VIEW_DEPTH = 100;
 
-/** `value` with every object's keys in code-unit order (copying only what must change), or ASIDE. */
-function sortedView(value: unknown, depth: number): unknown {
+/** What `sortedView` accepts, and what it counts. */
+export interface ViewLimits {
+  /** A non-empty object or array may sit only above this depth (the value itself is depth 0). */
+  readonly maxDepth: number;
+  /** The largest magnitude a number may have (NaN and the infinities never pass). */
+  readonly maxMagnitude: number;
+  /** The keys of every object seen, added up (after JSON.parse's last-wins): for a duplicate-key check. */
+  keys: number;
+}
+
+/**
+ * `value` with every object's members inserted in code-unit order of their keys
+ * (copying only the objects and arrays that must change), for JSON.stringify to
+ * write as JCS; or ASIDE for what JSON.stringify would write otherwise or what is
+ * not plain JSON data: a value that is not null, a boolean, a number within
+ * `maxMagnitude`, a string, an array or an object with Object.prototype as its
+ * prototype; a key that starts with a digit (JSON.stringify writes array-index keys
+ * first) or is `__proto__` (not insertable as data); an array hole; nesting past
+ * `maxDepth`. Shared by `jcsByStringify` and the seal's fast path (jcs-fast.ts).
+ */
+export function sortedView(value: unknown, limits: ViewLimits, depth = 0): unknown {
   switch (typeof value) {
     case 'string':
     case 'boolean':
       return value;
     case 'number':
-      return Number.isFinite(value) ? value : ASIDE;
+      return Math.abs(value) <= limits.maxMagnitude ? value : ASIDE;
     case 'object':
       break;
     default:
       return ASIDE;
   }
   if (value === null) return null;
-  if (depth >= MAX_VIEW_DEPTH) return ASIDE;
   if (Array.isArray(value)) {
+    if (value.length > 0 && depth >= limits.maxDepth) return ASIDE;
     let copy: unknown[] | null = null;
     for (let i = 0; i < value.length; i += 1) {
       const item: unknown = value[i];
-      const view = item === undefined ? ASIDE : sortedView(item, depth + 1);
+      const view = item === undefined ? ASIDE : sortedView(item, limits, depth + 1);
       if (view === ASIDE) return ASIDE;
       if (copy === null && view !== item) copy = value.slice(0, i);
       if (copy !== null) copy.push(view);
@@ -104,6 +120,9 @@ function sortedView(value: unknown, depth: number): unknown {
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return ASIDE;
   const names = Object.keys(value);
+  if (names.length === 0) return value;
+  if (depth >= limits.maxDepth) return ASIDE;
+  limits.keys += names.length;
   let sorted = true;
   for (let i = 0; i < names.length; i += 1) {
     const name = names[i]!;
@@ -117,7 +136,7 @@ function sortedView(value: unknown, depth: number): unknown {
   for (let i = 0; i < names.length; i += 1) {
     const name = names[i]!;
     const item = source[name];
-    const view = sortedView(item, depth + 1);
+    const view = sortedView(item, limits, depth + 1);
     if (view === ASIDE) return ASIDE;
     if (copy === null && (view !== item || !sorted)) {
       copy = {};
