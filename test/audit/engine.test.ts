@@ -1,21 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAudit, runAuditStored } from '../../src/audit/engine.js';
 import { resolveConfig } from '../../src/config.js';
-import { jsonl, tempTree } from '../helpers.js';
+import { jsonl, tempDir, tempTree } from '../helpers.js';
 
-const roots: string[] = [];
-/** A folder for the stores' temporary folders, so a test can see what is left in it. */
-function tmpRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), 'ata-engine-test-'));
-  roots.push(root);
-  return root;
-}
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+/** A folder for the stores' temporary folders, so a test can see what is left in it (removed after the test). */
+const tmpRoot = () => tempDir('ata-engine-test-');
 
 describe('the engine with a finding store', () => {
   const config = resolveConfig({});

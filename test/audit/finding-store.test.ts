@@ -1,22 +1,14 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FindingStore, MAX_CHUNK_FILES, type FindingHandoff } from '../../src/audit/finding-store.js';
 import { compareFindings } from '../../src/audit/findings.js';
 import type { Finding } from '../../src/model/finding.js';
+import { tempDir } from '../helpers.js';
 
-const roots: string[] = [];
-/** A folder for the stores' temporary folders, so a test can see what is left in it. */
-function tmpRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), 'ata-store-test-'));
-  roots.push(root);
-  return root;
-}
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+/** A folder for the stores' temporary folders, so a test can see what is left in it (removed after the test). */
+const tmpRoot = () => tempDir('ata-store-test-');
 
 /**
  * Findings from small alphabets, so many compare equal on every sort key while

@@ -1,24 +1,22 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { auditPaths, auditPathsStored, type AuditRequest } from '../../src/core.js';
 import type { Logger } from '../../src/logger.js';
 import { buildReport } from '../../src/report/build.js';
 import { renderJson, renderJsonPieces, writeJsonFile, writePieces } from '../../src/report/json.js';
 import type { Report } from '../../src/report/schema.js';
-import { auditFiles, jsonl } from '../helpers.js';
+import { auditFiles, jsonl, tempDir } from '../helpers.js';
 
 const quiet: Logger = { info() {}, warning() {}, error() {}, debug() {} };
-const scratch = mkdtempSync(join(tmpdir(), 'ata-json-test-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = tempDir('ata-json-test-');
 
 /** The streamed JSON report of an audit whose findings spill beyond `threshold`, and the folder it spilled into. */
 async function streamed(request: Omit<AuditRequest, 'spill'>, threshold: number): Promise<{ text: string; spilled: boolean; left: string[] }> {
-  const tmpRoot = mkdtempSync(join(scratch, 'spill-'));
+  const tmpRoot = tempDir('ata-json-spill-');
   const outcome = await auditPathsStored({ ...request, spill: { threshold, tmpRoot } }, quiet);
   let text: string;
   let spilled: boolean;
