@@ -15112,11 +15112,6 @@ function rankRuns(report, timelines) {
 
 
 /**
- * What the page script reads: the report in columns (string tables for rules,
- * files and tools; one array per field) so 100,000 findings parse and filter
- * fast, and the runs worst first with their bars flattened to numbers.
- */
-/**
  * Findings the page holds: the list stays responsive up to here (tested with
  * 100,000), and the page stays a size a browser opens. Past it, the page holds
  * the most severe, says how many it left out, and counts per rule still cover all.

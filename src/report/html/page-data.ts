@@ -4,17 +4,17 @@ import { rankRuns, runIndexOf } from '../timeline/rank.js';
 import type { RunTimeline } from '../timeline/types.js';
 
 /**
- * What the page script reads: the report in columns (string tables for rules,
- * files and tools; one array per field) so 100,000 findings parse and filter
- * fast, and the runs worst first with their bars flattened to numbers.
- */
-/**
  * Findings the page holds: the list stays responsive up to here (tested with
  * 100,000), and the page stays a size a browser opens. Past it, the page holds
  * the most severe, says how many it left out, and counts per rule still cover all.
  */
 export const HTML_MAX_FINDINGS = 100_000;
 
+/**
+ * What the page script reads: the report in columns (string tables for rules,
+ * files and tools; one array per field) so 100,000 findings parse and filter
+ * fast, and the runs worst first with their bars flattened to numbers.
+ */
 export interface PageData {
   readonly version: string;
   readonly summary: Report['summary'];
