@@ -2,11 +2,13 @@
 // `npm run bench`: the scale benchmark of issue 8. Generates its inputs (deterministic
 // seed) into bench/out/, runs every command several times with the built CLI
 // (dist/cli.js; `npm run build` first), and prints median wall time, peak RSS and the
-// ratios the targets are stated in. Ratios compare commands measured in this one run,
-// on this machine, so a noisy machine moves both sides. Writes bench/results.json.
+// ratios the targets are stated in, then three ceilings that bound those ratios here
+// (the audit with every rule off, and two baselines or two audits side by side).
+// Ratios compare commands measured in this one run, on this machine, so a noisy
+// machine moves both sides. Writes bench/results.json.
 //
 //   npm run build && npm run bench [-- --repeat 3 --runs 2000 --calls 250]
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, availableParallelism, loadavg, totalmem, platform, arch } from 'node:os';
@@ -52,23 +54,40 @@ function digest(bytes) {
 
 const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
-/** Runs `node <args>` once with the RSS probe; returns wall seconds, peak RSS bytes and the exit code. */
-function once(args, expectCodes) {
-  const rssFile = join(OUT, 'rss.txt');
-  rmSync(rssFile, { force: true });
+/**
+ * Runs `node <args>` once with the RSS probe, or `copies` of it started together (side
+ * by side, to see what a second busy core costs); returns the wall seconds until all
+ * ended and the largest peak RSS of one process.
+ */
+async function once(args, expectCodes, copies = 1) {
+  const rssFiles = Array.from({ length: copies }, (_, i) => join(OUT, `rss-${i}.txt`));
+  for (const file of rssFiles) rmSync(file, { force: true });
   const started = process.hrtime.bigint();
-  const child = spawnSync(process.execPath, ['--import', PROBE, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, BENCH_RSS_FILE: rssFile },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  await Promise.all(rssFiles.map((rssFile) => run(args, rssFile, expectCodes)));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (!expectCodes.includes(child.status)) throw new Error(`node ${args.join(' ')} exited ${child.status}: ${child.stderr.slice(0, 2000)}`);
   // Worker threads share the process: its peak RSS covers them.
-  const rss = Math.max(...readFileSync(rssFile, 'utf8').trim().split('\n').map(Number));
+  const rss = Math.max(...rssFiles.flatMap((file) => readFileSync(file, 'utf8').trim().split('\n').map(Number)));
   return { seconds, rss };
+}
+
+function run(args, rssFile, expectCodes) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', PROBE, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_RSS_FILE: rssFile },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text) => {
+      if (stderr.length < 2000) stderr += text;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (expectCodes.includes(code)) resolve();
+      else reject(new Error(`node ${args.join(' ')} exited ${code}: ${stderr.slice(0, 2000)}`));
+    });
+  });
 }
 
 const median = (xs) => {
@@ -81,11 +100,11 @@ const median = (xs) => {
  * Measures each command REPEAT times, interleaved (a round runs every command once),
  * so a burst of load on the shared machine falls on all of them rather than one.
  */
-function measureAll(commands) {
+async function measureAll(commands) {
   const samples = new Map(commands.map((c) => [c.name, []]));
   for (let round = 0; round < REPEAT; round += 1) {
     for (const command of commands) {
-      const sample = once(command.args, command.codes);
+      const sample = await once(command.args, command.codes, command.copies);
       samples.get(command.name).push(sample);
       console.log(`  round ${round + 1}/${REPEAT} ${command.name.padEnd(22)} ${sample.seconds.toFixed(2).padStart(7)} s ${mib(sample.rss).padStart(7)} MiB`);
     }
@@ -119,9 +138,17 @@ async function main() {
   const jobs = availableParallelism();
   const poolReport = (n) => join(OUT, `pool-jobs-${n}.json`);
   const audit = (file) => [CLI, 'audit', rel(file), '--format', 'json', '--fail-on', 'never'];
+  // Every rule off (the ids from the committed config schema): what reading, parsing and
+  // normalizing cost before any rule runs, the floor under the audit's wall time.
+  const ruleIds = Object.keys(JSON.parse(readFileSync(join(ROOT, 'agent-trace-audit.schema.json'), 'utf8')).properties.rules.properties);
+  const rulesOff = join(OUT, 'rules-off.yml');
+  writeFileSync(rulesOff, `rules:\n${ruleIds.map((id) => `  ${id}: off\n`).join('')}`);
   const commands = [
     { name: 'baseline', display: `node bench/baseline-parse.mjs ${rel(big)}`, args: [BASELINE, big], codes: [0] },
     { name: 'audit', display: `node dist/cli.js audit ${rel(big)} --format json`, args: audit(big), codes: [0] },
+    { name: 'audit-rules-off', display: `node dist/cli.js audit ${rel(big)} --format json --config <every rule off>`, args: [...audit(big), '--config', rel(rulesOff)], codes: [0] },
+    { name: 'baseline-side-by-side', display: `node bench/baseline-parse.mjs ${rel(big)}, two at once`, args: [BASELINE, big], codes: [0], copies: 2 },
+    { name: 'audit-side-by-side', display: `node dist/cli.js audit ${rel(big)} --format json, two at once`, args: audit(big), codes: [0], copies: 2 },
     { name: 'audit-2x', display: `node dist/cli.js audit ${rel(double)} --format json`, args: audit(double), codes: [0] },
     {
       name: 'pool-jobs-1',
@@ -143,7 +170,7 @@ async function main() {
     },
   ];
   console.log(`measuring ${commands.length} commands × ${REPEAT} (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')})`);
-  const { rounds, ...results } = measureAll(commands);
+  const { rounds, ...results } = await measureAll(commands);
   // The same ratio within each round (commands run back to back), then its median:
   // steadier than a ratio of medians when the load of the shared machine changes.
   const perRound = (a, b, key) => round3(median(rounds.get(a).map((x, i) => x[key] / rounds.get(b)[i][key])));
@@ -154,6 +181,10 @@ async function main() {
     poolSpeedup: round3(results['pool-jobs-1'].medianSeconds / results['pool-jobs-default'].medianSeconds),
     poolReportsByteIdentical: identical,
     sealRssOverAuditRss: round3(results.seal.medianPeakRssMiB / results.audit.medianPeakRssMiB),
+    // Not targets: the ceilings the targets sit under on this machine.
+    rulesOffTimeOverBaseline: round3(results['audit-rules-off'].medianSeconds / results.baseline.medianSeconds),
+    baselineSideBySideSlowdown: round3(results['baseline-side-by-side'].medianSeconds / results.baseline.medianSeconds),
+    auditSideBySideSlowdown: round3(results['audit-side-by-side'].medianSeconds / results.audit.medianSeconds),
     perRoundMedian: {
       auditTimeOverBaseline: perRound('audit', 'baseline', 'seconds'),
       auditRss2xOver1x: perRound('audit-2x', 'audit', 'rss'),
@@ -200,6 +231,11 @@ async function main() {
   console.log(`${mark(targets.poolSpeedup.met)} pool speedup jobs=${jobs} / jobs=1    ${ratios.poolSpeedup.toFixed(2)}× (target ≥ 1.6×), reports byte-identical: ${identical}`);
   console.log(`${mark(targets.sealPeakRssMiB.met)} seal peak RSS                    ${results.seal.maxPeakRssMiB.toFixed(1)} MiB (target ≤ 150; ${ratios.sealRssOverAuditRss.toFixed(2)}× the audit's)`);
   const pr = ratios.perRoundMedian;
+  console.log('');
+  console.log(`ceilings on this machine (not targets):`);
+  console.log(`  audit with every rule off / baseline        ${ratios.rulesOffTimeOverBaseline.toFixed(2)}× (reading, parsing, duplicate keys, records: the floor under the 2.0×)`);
+  console.log(`  two baselines side by side / one            ${ratios.baselineSideBySideSlowdown.toFixed(2)}× as long (1.00: the second core costs nothing)`);
+  console.log(`  two audits side by side / one               ${ratios.auditSideBySideSlowdown.toFixed(2)}× as long: no split of the audit beats ${(2 / ratios.auditSideBySideSlowdown).toFixed(2)}× on 2 workers`);
   console.log(`same ratios, median of each round's ratio: audit/baseline ${pr.auditTimeOverBaseline.toFixed(2)}×, RSS 2×/1× ${pr.auditRss2xOver1x.toFixed(2)}, pool ${pr.poolSpeedup.toFixed(2)}×`);
   console.log('wrote bench/results.json');
 }
