@@ -143,12 +143,15 @@ async function main() {
   const ruleIds = Object.keys(JSON.parse(readFileSync(join(ROOT, 'agent-trace-audit.schema.json'), 'utf8')).properties.rules.properties);
   const rulesOff = join(OUT, 'rules-off.yml');
   writeFileSync(rulesOff, `rules:\n${ruleIds.map((id) => `  ${id}: off\n`).join('')}`);
+  const baseline = { name: 'baseline', display: `node bench/baseline-parse.mjs ${rel(big)}`, args: [BASELINE, big], codes: [0] };
+  const auditBig = { name: 'audit', display: `node dist/cli.js audit ${rel(big)} --format json`, args: audit(big), codes: [0] };
+  const sideBySide = (command) => ({ ...command, name: `${command.name}-side-by-side`, display: `${command.display}, two at once`, copies: 2 });
   const commands = [
-    { name: 'baseline', display: `node bench/baseline-parse.mjs ${rel(big)}`, args: [BASELINE, big], codes: [0] },
-    { name: 'audit', display: `node dist/cli.js audit ${rel(big)} --format json`, args: audit(big), codes: [0] },
-    { name: 'audit-rules-off', display: `node dist/cli.js audit ${rel(big)} --format json --config <every rule off>`, args: [...audit(big), '--config', rel(rulesOff)], codes: [0] },
-    { name: 'baseline-side-by-side', display: `node bench/baseline-parse.mjs ${rel(big)}, two at once`, args: [BASELINE, big], codes: [0], copies: 2 },
-    { name: 'audit-side-by-side', display: `node dist/cli.js audit ${rel(big)} --format json, two at once`, args: audit(big), codes: [0], copies: 2 },
+    baseline,
+    auditBig,
+    { name: 'audit-rules-off', display: `${auditBig.display} --config <every rule off>`, args: [...auditBig.args, '--config', rel(rulesOff)], codes: [0] },
+    sideBySide(baseline),
+    sideBySide(auditBig),
     { name: 'audit-2x', display: `node dist/cli.js audit ${rel(double)} --format json`, args: audit(double), codes: [0] },
     {
       name: 'pool-jobs-1',
@@ -230,12 +233,12 @@ async function main() {
   console.log(`${mark(targets.auditRss2xOver1x.met)} peak RSS 2× file / 1× file      ${ratios.auditRss2xOver1x.toFixed(2)} (target 0.8–1.2)`);
   console.log(`${mark(targets.poolSpeedup.met)} pool speedup jobs=${jobs} / jobs=1    ${ratios.poolSpeedup.toFixed(2)}× (target ≥ 1.6×), reports byte-identical: ${identical}`);
   console.log(`${mark(targets.sealPeakRssMiB.met)} seal peak RSS                    ${results.seal.maxPeakRssMiB.toFixed(1)} MiB (target ≤ 150; ${ratios.sealRssOverAuditRss.toFixed(2)}× the audit's)`);
-  const pr = ratios.perRoundMedian;
   console.log('');
   console.log(`ceilings on this machine (not targets):`);
   console.log(`  audit with every rule off / baseline        ${ratios.rulesOffTimeOverBaseline.toFixed(2)}× (reading, parsing, duplicate keys, records: the floor under the 2.0×)`);
   console.log(`  two baselines side by side / one            ${ratios.baselineSideBySideSlowdown.toFixed(2)}× as long (1.00: the second core costs nothing)`);
   console.log(`  two audits side by side / one               ${ratios.auditSideBySideSlowdown.toFixed(2)}× as long: no split of the audit beats ${(2 / ratios.auditSideBySideSlowdown).toFixed(2)}× on 2 workers`);
+  const pr = ratios.perRoundMedian;
   console.log(`same ratios, median of each round's ratio: audit/baseline ${pr.auditTimeOverBaseline.toFixed(2)}×, RSS 2×/1× ${pr.auditRss2xOver1x.toFixed(2)}, pool ${pr.poolSpeedup.toFixed(2)}×`);
   console.log('wrote bench/results.json');
 }
