@@ -103,7 +103,7 @@ describe('agent-trace-audit seal', () => {
 
 describe('seal --canonical python on a real OpenTelemetry export', () => {
   it('seals nanosecond timestamps exactly where JCS must refuse them, and verifies intact', async () => {
-    const source = readFileSync('../shared/corpus/otlp/agentevals-tempo-batches.json');
+    const source = readFileSync('test/fixtures/corpus/otlp/agentevals-tempo-batches.json');
     const cwd = tempTree({ 'tempo.json': source });
     const jcs = await cli(cwd, ['seal', 'tempo.json', '-o', 'jcs.jsonl']);
     expect(jcs.code).toBe(2);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditPaths, auditTemp } from './corpus.js';
 
-const corpus = '../shared/corpus';
+const corpus = 'test/fixtures/corpus';
 const OURS = ['langfuse', 'inspect', 'mcp', 'anthropic-messages', 'openai', 'claude-code'];
 const ALL = readdirSync(corpus, { withFileTypes: true })
   .filter((d) => d.isDirectory())

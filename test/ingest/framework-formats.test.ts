@@ -5,7 +5,7 @@ import { DEFAULT_LIMITS } from '../../src/io/limits.js';
 import { openTraceFile } from '../../src/io/trace-file.js';
 import { auditPaths } from './corpus.js';
 
-const corpus = '../shared/corpus';
+const corpus = 'test/fixtures/corpus';
 const OURS = ['langfuse', 'inspect', 'mcp', 'anthropic-messages', 'openai', 'claude-code'];
 const EXPECTED: Record<string, string> = {
   langfuse: 'langfuse',

@@ -5,8 +5,8 @@ import { DEFAULT_LIMITS } from '../../src/io/limits.js';
 import { fileSink, sealFile, verifyFile } from '../../src/seal/index.js';
 import { tempTree } from '../helpers.js';
 
-// Real traces from ../shared/corpus: sealing is dialect-blind, and refuses what JCS would change.
-const CORPUS = '../shared/corpus';
+// Real traces from test/fixtures/corpus: sealing is dialect-blind, and refuses what JCS would change.
+const CORPUS = 'test/fixtures/corpus';
 
 async function seal(file: string) {
   const out = join(tempTree({}), 'sealed.jsonl');

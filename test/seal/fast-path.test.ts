@@ -31,7 +31,7 @@ function agree(text: string, maxDepth = 256): boolean {
   return fast !== undefined;
 }
 
-const CORPUS = '../shared/corpus';
+const CORPUS = 'test/fixtures/corpus';
 
 function corpusFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

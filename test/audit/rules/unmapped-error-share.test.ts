@@ -58,7 +58,7 @@ describe('unmapped-error-share', () => {
 
 describe('unmapped-error-share on a real log', () => {
   it("counts inspect_ai's 'unknown' tool error as the one catch-all among its eleven error types", async () => {
-    const log = JSON.parse(readFileSync('../shared/corpus/inspect/log_tool_call_error.json', 'utf8')) as {
+    const log = JSON.parse(readFileSync('test/fixtures/corpus/inspect/log_tool_call_error.json', 'utf8')) as {
       samples: Array<{ messages: Array<{ tool_call_id: string; function: string; error: unknown }> }>;
     };
     const records = log.samples[0]!.messages.map((m) => ({ run_id: 'inspect', kind: 'tool_result', call_id: m.tool_call_id, tool: m.function, error: m.error }));

@@ -23,7 +23,7 @@ describe('unstructured-error', () => {
   });
 
   it('flags the MCP example of a tool-input error (text only, isError true)', async () => {
-    const mcp = JSON.parse(readFileSync('../shared/corpus/mcp/invalid-tool-input-error.json', 'utf8')) as { content: unknown };
+    const mcp = JSON.parse(readFileSync('test/fixtures/corpus/mcp/invalid-tool-input-error.json', 'utf8')) as { content: unknown };
     const audit = await auditFiles({ 't.jsonl': jsonl(result({ call_id: 'c', tool: 'book_flight', is_error: true, content: mcp.content })) });
     expect(findingsOf(audit, 'unstructured-error').map((f) => f.message)).toEqual([
       'error result of \'book_flight\' has no machine-readable code (body: "Invalid departure date: must be in the future. Current date is 08/08/2025.")',

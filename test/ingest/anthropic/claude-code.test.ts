@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
 import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
 
-const dir = '../shared/corpus/claude-code';
+const dir = 'test/fixtures/corpus/claude-code';
 
 describe('claude-code: corpus transcripts', () => {
   it('reads the well-formed transcripts with every call answered', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readEvalArchive } from '../../../src/ingest/inspect/eval-zip.js';
 import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
 
-const dir = '../shared/corpus/inspect';
+const dir = 'test/fixtures/corpus/inspect';
 
 describe('inspect: corpus logs', () => {
   it('reads the tool-call-error log: eleven tool errors whose calls are not in the log', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditFiles, findingsOf } from '../../helpers.js';
 import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
 
-const dir = '../shared/corpus/langfuse';
+const dir = 'test/fixtures/corpus/langfuse';
 
 describe('langfuse: corpus exports', () => {
   it('reads every export as one run per trace with exact counts', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonl } from '../../helpers.js';
 import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
 
-const dir = '../shared/corpus/mcp';
+const dir = 'test/fixtures/corpus/mcp';
 
 describe('mcp: corpus examples (one message per file)', () => {
   it('reads each example on its own: the request has no response in its file, the responses no request', async () => {

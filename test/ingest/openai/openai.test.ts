@@ -7,7 +7,7 @@ import type { Run } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl, tempTree } from '../../helpers.js';
 import { auditPaths, countRun, findingList } from '../corpus.js';
 
-const corpus = '../shared/corpus';
+const corpus = 'test/fixtures/corpus';
 
 describe('openai: corpus files', () => {
   it('reads the Agents SDK run states: an output with no call, a program call whose inner function call has no output', async () => {
