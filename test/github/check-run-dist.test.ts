@@ -191,4 +191,52 @@ describe('check run of the bundled action against the loopback Checks API', () =
     expect(warnings).toEqual(['::warning::check run stopped by the rate limit after 100 of 542 annotation(s): GitHub asked to wait 3600 s (rate limit)']);
     expect(workflowCommandAnnotations(result.stdout)).toEqual([]);
   });
+
+  it('merge: one check run for all shards; a shard with check-run on gets its own, named with its shard id', async () => {
+    const sha = '1'.repeat(40);
+    const event = prWith(sha, 51);
+    const shardA = await run(910, { shard: 'a', traces: 'traces/orphan-calls-b.jsonl', artifacts: '', upload: 'true' }, { event });
+    const shardB = await run(910, { shard: 'b', traces: 'traces/unmatched-results.jsonl', artifacts: '', upload: 'true', 'check-run': 'off' }, { event });
+    expect([shardA.code, shardB.code]).toEqual([1, 1]);
+    expect(workflowCommandAnnotations(shardA.stdout)).toEqual([]);
+    expect(workflowCommandAnnotations(shardB.stdout).length).toBeGreaterThan(0);
+    const merged = await run(910, { mode: 'merge', traces: '', artifacts: '' }, { event });
+    expect(merged.code).toBe(1);
+    expect(merged.outputs).toMatchObject({ findings: '241', errors: '170', warnings: '70', notes: '1' });
+    const runs = onCommit(sha);
+    expect(runs.map((r) => r.name)).toEqual([expect.stringMatching(/^agent-trace-audit \(a-[0-9a-f]{8}\)$/), 'agent-trace-audit']);
+    expect(runs[0]!.annotations.length).toBe(141);
+    const all = runs[1]!;
+    expect(all).toMatchObject({ conclusion: 'failure', output: { title: '170 errors, 70 warnings, 1 note' } });
+    expect(all.batches).toEqual([50, 50, 50, 50, 41]);
+    expect(levels(all)).toEqual([...repeat('failure', 170), ...repeat('warning', 70), 'notice']);
+    expect(new Set(all.annotations.map((a) => a.path))).toEqual(new Set(['traces/orphan-calls-b.jsonl', 'traces/unmatched-results.jsonl']));
+    expect(workflowCommandAnnotations(merged.stdout)).toEqual([]);
+  });
+
+  it('publish on workflow_run from a fork: the check run goes on the fork PR head the comment is matched by, not on GITHUB_SHA', async () => {
+    const forkHead = 'f0'.repeat(20);
+    const defaultBranchHead = 'ab'.repeat(20);
+    gh.pulls.push({ number: 52, head: { sha: forkHead, ref: 'patch-2', label: 'forker:patch-2' } });
+    gh.comments.set(52, []);
+    const event = {
+      action: 'completed',
+      workflow_run: { id: 910, head_sha: forkHead, head_branch: 'patch-2', conclusion: 'failure', pull_requests: [], head_repository: { full_name: 'forker/agent-app', owner: { login: 'forker' } } },
+      repository: prEvent['repository'],
+    };
+    const result = await run(
+      911,
+      { mode: 'publish', traces: '', artifacts: '', comment: '' },
+      { eventName: 'workflow_run', event, workspace: tempDir('ata-publish-'), env: { GITHUB_SHA: defaultBranchHead }, workflowRef: 'octo-org/agent-app/.github/workflows/publish.yml@refs/heads/main' },
+    );
+    expect(result.code).toBe(1);
+    expect(gh.comments.get(52)!.length).toBe(1);
+    expect(onCommit(defaultBranchHead)).toEqual([]);
+    const runs = onCommit(forkHead);
+    expect(runs.length).toBe(1);
+    expect(runs[0]).toMatchObject({ name: 'agent-trace-audit', conclusion: 'failure', details_url: 'https://github.com/octo-org/agent-app/actions/runs/911' });
+    expect(runs[0]!.annotations.length).toBe(241);
+    expect(levels(runs[0]!).slice(0, 170)).toEqual(repeat('failure', 170));
+    expect(result.outputs['check-run-url']).toBe(`https://github.com/octo-org/agent-app/runs/${runs[0]!.id}`);
+  });
 });
