@@ -192,6 +192,38 @@ describe('check run of the bundled action against the loopback Checks API', () =
     expect(workflowCommandAnnotations(result.stdout)).toEqual([]);
   });
 
+  it('rerun after a stop: the same check run gets only the annotations it is missing', async () => {
+    const sha = 'e'.repeat(40);
+    const before = onCommit(sha)[0]!;
+    expect(before.annotations.length).toBe(100);
+    gh.requests.length = 0;
+    const result = await run(904, { 'fail-on': 'never' }, { event: prWith(sha, 50) });
+    expect(result.code).toBe(0);
+    expect(onCommit(sha).length).toBe(1);
+    expect(checkRequests().filter((r) => !r.startsWith('GET'))).toEqual(repeat(`PATCH /repos/octo-org/agent-app/check-runs/${before.id}`, 9));
+    const after = onCommit(sha)[0]!;
+    expect(after.batches).toEqual([50, 50, ...repeat(50, 8), 42]);
+    expect(levels(after)).toEqual([...repeat('failure', 320), ...repeat('warning', 220), ...repeat('notice', 2)]);
+    expect(new Set(after.annotations.map((a) => `${a.path}:${a.start_line}:${a.title}`)).size).toBe(542);
+  });
+
+  it('rerun with different findings: the old check run is marked superseded (its annotations cannot be removed), a new one created', async () => {
+    const old = onCommit(HEAD)[0]!;
+    const result = await run(905, { traces: 'traces/unmatched-results.jsonl', artifacts: '' });
+    expect(result.code).toBe(1);
+    const runs = onCommit(HEAD);
+    expect(runs.map((r) => [r.id, r.conclusion, r.output.title])).toEqual([
+      [old.id, 'neutral', 'Superseded'],
+      [expect.any(Number), 'failure', '100 errors, 0 warnings, 0 notes'],
+    ]);
+    expect(runs[1]!.annotations.length).toBe(100);
+    // The next rerun with the same findings updates the new one.
+    const again = await run(905, { traces: 'traces/unmatched-results.jsonl', artifacts: '' });
+    expect(again.code).toBe(1);
+    expect(onCommit(HEAD).length).toBe(2);
+    expect(again.stdout).toContain(`check run updated on 5f0c3c0b9d6e: https://github.com/octo-org/agent-app/runs/${runs[1]!.id} (0 annotation(s) sent, 100 in all)`);
+  });
+
   it('merge: one check run for all shards; a shard with check-run on gets its own, named with its shard id', async () => {
     const sha = '1'.repeat(40);
     const event = prWith(sha, 51);
