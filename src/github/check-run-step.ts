@@ -83,7 +83,8 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
   }
 }
 
+/** publish (and any job on workflow_run): the triggering run's head; a pull request: its head, never the merge commit; else GITHUB_SHA. */
 function headShaOf(inputs: ActionInputs, ctx: RunContext): string {
-  if (inputs.mode === 'publish') return ctx.workflowRun?.headSha ?? '';
+  if (inputs.mode === 'publish' || ctx.eventName === 'workflow_run') return ctx.workflowRun?.headSha ?? '';
   return ctx.pullRequest?.headSha ?? ctx.sha;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ANNOTATIONS_PER_REQUEST, batches, type CheckAnnotation } from '../report/check-annotations.js';
 import { statusOf, type Octokit } from './octokit.js';
-import { RateLimitedError, withRateLimit, type RateLimitOptions } from './rate-limit.js';
+import { RateLimitedError, TOTAL_RATE_LIMIT_WAIT_MS, withRateLimit, type RateLimitOptions } from './rate-limit.js';
 
 /** Where the check run goes and how we know it again: name, head commit, and our marker in external_id. */
 export interface CheckRunTarget {
@@ -44,6 +44,8 @@ export async function upsertCheckRun(api: Octokit, target: CheckRunTarget, conte
   const digest = annotationDigest(content.annotations);
   const externalId = `${target.marker};${digest}`;
   const output = { title: content.title, summary: content.summary };
+  // One wait budget for every request of this check run: a run of rate limits cannot hold the job for long.
+  limits = { ...limits, budget: limits.budget ?? { remainingMs: TOTAL_RATE_LIMIT_WAIT_MS } };
   const call = <T>(request: () => Promise<T>) => withRateLimit(request, limits);
   let sent = 0;
   let id: number | undefined;

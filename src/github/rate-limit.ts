@@ -14,8 +14,18 @@ export class RateLimitedError extends Error {
   }
 }
 
+/** The time all requests of one task may spend waiting for rate limits, shared and used up as they wait. */
+export interface WaitBudget {
+  remainingMs: number;
+}
+
+/** What one check run (up to 111 requests) may wait for rate limits in all. */
+export const TOTAL_RATE_LIMIT_WAIT_MS = 180_000;
+
 export interface RateLimitOptions {
   readonly maxWaitMs?: number;
+  /** Shared by the requests of one task; without it, each request may wait up to maxWaitMs per retry. */
+  readonly budget?: WaitBudget;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly now?: () => number;
 }
@@ -25,7 +35,8 @@ export interface RateLimitOptions {
  * does: a 429, or a 403 that carries `retry-after`, `x-ratelimit-remaining: 0`
  * or the words "secondary rate limit", is retried after the wait GitHub asks
  * for (Retry-After seconds, else until x-ratelimit-reset, else a minute),
- * at most twice and never longer than `maxWaitMs`. Any other error is rethrown as it is.
+ * at most twice, never longer than `maxWaitMs`, and never past what is left
+ * of the shared `budget`. Any other error is rethrown as it is.
  */
 export async function withRateLimit<T>(request: () => Promise<T>, options: RateLimitOptions = {}): Promise<T> {
   const maxWait = options.maxWaitMs ?? MAX_RATE_LIMIT_WAIT_MS;
@@ -37,8 +48,9 @@ export async function withRateLimit<T>(request: () => Promise<T>, options: RateL
     } catch (error) {
       const wait = rateLimitWait(error, now());
       if (wait === undefined) throw error;
-      if (wait > maxWait) throw new RateLimitedError(wait);
+      if (wait > maxWait || (options.budget !== undefined && wait > options.budget.remainingMs)) throw new RateLimitedError(wait);
       if (attempt >= MAX_RETRIES) throw new RateLimitedError(undefined);
+      if (options.budget !== undefined) options.budget.remainingMs -= wait;
       await sleep(wait);
     }
   }

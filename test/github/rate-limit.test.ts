@@ -53,3 +53,22 @@ describe('GitHub rate limits', () => {
     await expect(withRateLimit(async () => Promise.reject(forbidden), { sleep })).rejects.toBe(forbidden);
   });
 });
+
+describe('the shared wait budget', () => {
+  it('requests of one task stop waiting once their budget is used up', async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const budget = { remainingMs: 50_000 };
+    let calls = 0;
+    const once = async () => {
+      calls += 1;
+      if (calls % 2 === 1) throw answer(403, { 'retry-after': '20' });
+      return calls;
+    };
+    await expect(withRateLimit(once, { sleep, budget })).resolves.toBe(2);
+    await expect(withRateLimit(once, { sleep, budget })).resolves.toBe(4);
+    expect(budget.remainingMs).toBe(10_000);
+    await expect(withRateLimit(once, { sleep, budget })).rejects.toThrow('GitHub asked to wait 20 s (rate limit)');
+    expect(waits).toEqual([20_000, 20_000]);
+  });
+});
