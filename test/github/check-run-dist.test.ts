@@ -1,6 +1,7 @@
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getOctokit } from '@actions/github';
 import { tempDir } from '../helpers.js';
 import { Azurite } from './azurite.js';
 import type { FakeCheckRun } from './fake-checks.js';
@@ -79,6 +80,17 @@ afterAll(async () => {
 });
 
 describe('check run of the bundled action against the loopback Checks API', () => {
+  it('the loopback Checks API refuses what GitHub refuses: 51 annotations in one request, a missing summary', async () => {
+    const api = getOctokit(TOKEN, { baseUrl: gh.url });
+    const annotation = { path: 'a.jsonl', start_line: 1, end_line: 1, annotation_level: 'failure' as const, message: 'm' };
+    const create = (count: number) => api.rest.checks.create({ owner: 'octo-org', repo: 'agent-app', name: 'probe', head_sha: '2'.repeat(40), output: { title: 't', summary: 's', annotations: repeat(annotation, count) } });
+    await expect(create(51)).rejects.toMatchObject({ status: 422 });
+    const made = await create(50);
+    expect(made.status).toBe(201);
+    await expect(api.rest.checks.update({ owner: 'octo-org', repo: 'agent-app', check_run_id: made.data.id, output: { title: 't', annotations: [annotation] } as never })).rejects.toMatchObject({ status: 422 });
+    expect(onCommit('2'.repeat(40)).map((r) => r.annotations.length)).toEqual([50]);
+  });
+
   it('543 findings: one check run on the PR head (not the merge commit), failure, every repository finding annotated 50 per request, most severe first', async () => {
     gh.requests.length = 0;
     const result = await run(900, {});
