@@ -13,6 +13,7 @@ import { annotate, type AnnotationSink } from './annotations.js';
 import { artifactNameFor, commentMarker, shardId } from './artifact-name.js';
 import { firstLine, uploadFolder } from './artifact.js';
 import { fetchBaseline, type Baseline } from './baseline.js';
+import { checkRunStep } from './check-run-step.js';
 import { upsertComment } from './comment.js';
 import { runUrl, type RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
@@ -104,9 +105,11 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     commentUrl = outcome.url;
   }
 
-  if (inputs.annotations && inputs.mode !== 'publish') annotate(report.findings, deps.annotations);
-
   const failed = isFailing(report, config.failOn) || (sourced.empty && inputs.failOnEmpty);
+  const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_COMMENT_BUDGET);
+  const checkRun = await checkRunStep(inputs, ctx, { report, failed, empty: sourced.empty, head: lines, pictures: checkPictures, baseline }, logger);
+  if (inputs.annotations && inputs.mode !== 'publish' && !checkRun.annotated) annotate(report.findings, deps.annotations);
+
   const s = report.summary.findings;
   setOutput('conclusion', failed ? 'failure' : 'success');
   setOutput('findings', s.error + s.warning + s.note);
@@ -115,6 +118,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   setOutput('notes', s.note);
   setOutput('report-json', reportPath);
   setOutput('comment-url', commentUrl);
+  setOutput('check-run-url', checkRun.url);
   setOutput('artifact-id', uploaded ? String(uploaded.id) : '');
   setOutput('artifact-url', uploaded?.url ?? '');
   setOutput('artifact-digest', uploaded?.digest ?? '');

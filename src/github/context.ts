@@ -6,6 +6,8 @@ export interface RunContext {
   readonly owner: string;
   readonly repo: string;
   readonly runId: number;
+  /** GITHUB_SHA: the commit the run was triggered for (on pull_request, the merge commit: use pullRequest.headSha). */
+  readonly sha: string;
   readonly serverUrl: string;
   readonly apiUrl: string;
   readonly workspace: string;
@@ -36,6 +38,7 @@ export function readContext(env: NodeJS.ProcessEnv = process.env): RunContext {
     owner,
     repo,
     runId: Number(env['GITHUB_RUN_ID'] ?? 0),
+    sha: env['GITHUB_SHA'] ?? '',
     serverUrl: env['GITHUB_SERVER_URL'] ?? 'https://github.com',
     apiUrl: env['GITHUB_API_URL'] ?? 'https://api.github.com',
     workspace: env['GITHUB_WORKSPACE'] ?? process.cwd(),

@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { FAIL_LEVELS, type FailOn } from '../config.js';
 import { ConfigurationError } from '../errors.js';
 import { readArtifactInputs, type ArtifactInputs } from './artifact-inputs.js';
+import { readCheckRunInputs, type CheckRunInputs } from './check-run-inputs.js';
 
 export const MODES = ['audit', 'merge', 'publish'] as const;
 export type Mode = (typeof MODES)[number];
@@ -11,7 +12,7 @@ export type CommentMode = (typeof COMMENT_MODES)[number];
 export type BaselineInput = { kind: 'auto' } | { kind: 'artifact' } | { kind: 'file'; path: string } | { kind: 'off' };
 
 /** Every input of action.yml, parsed and checked (the `artifacts*` ones in artifact-inputs.ts); nothing else reads INPUT_*. */
-export interface ActionInputs extends ArtifactInputs {
+export interface ActionInputs extends ArtifactInputs, CheckRunInputs {
   readonly traces: readonly string[];
   readonly config: string;
   readonly failOn: FailOn | undefined;
@@ -66,6 +67,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     failOnEmpty: optionalBoolean(read, 'fail-on-empty') ?? false,
     token: text('github-token'),
     ...fromArtifacts,
+    ...readCheckRunInputs(read),
   };
 }
 

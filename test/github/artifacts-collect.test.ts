@@ -101,7 +101,11 @@ describe('bundled action collecting trace artifacts', () => {
     const comment = gh.comments.get(47)![0]!.body;
     expect(comment).toContain('agent-traces-2/typed-events-unmatched.jsonl');
     expect(comment).toContain('Artifacts read: `agent-traces-1` (1 file(s)), `agent-traces-2` (2 file(s)).');
-    expect(result.stdout).toContain('::error title=orphan-call,file=agent-traces-1/run-a/span-log-orphan.jsonl,line=2::');
+    // Files from artifacts are not in the repository: the check run lists their findings in its summary instead of annotating them.
+    const check = gh.checks.runs.find((r) => r.head_sha === (prEvent['pull_request'] as { head: { sha: string } }).head.sha && r.output.summary.includes('agent-traces-1/'))!;
+    expect(check.annotations).toEqual([]);
+    expect(check.output.summary).toContain('**Not annotated** (6 finding(s) in files that are not in the repository, e.g. read from an artifact):');
+    expect(check.output.summary).toContain('| error | `orphan-call` | `agent-traces-1/run-a/span-log-orphan.jsonl:2` |');
 
     // One artifact uploaded by this job: the report, and every trace read sealed with its checkpoint.
     const uploaded = gh.artifacts.filter((a) => a.runId === 600 && a.name === 'agent-trace-audit');

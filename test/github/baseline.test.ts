@@ -26,7 +26,7 @@ function git(cwd: string, ...args: string[]): string {
 
 function context(workspace: string, baseSha: string): RunContext {
   return {
-    eventName: 'pull_request', owner: 'o', repo: 'r', runId: 1, serverUrl: 'https://github.com', apiUrl: 'http://127.0.0.1:9', workspace, tempDir: '',
+    eventName: 'pull_request', owner: 'o', repo: 'r', runId: 1, sha: '', serverUrl: 'https://github.com', apiUrl: 'http://127.0.0.1:9', workspace, tempDir: '',
     workflowFile: 'ci.yml', pullRequest: { number: 1, baseSha, baseRef: 'main', headSha: '' }, workflowRun: undefined,
   };
 }

@@ -20,6 +20,9 @@ describe('readContext', () => {
     expect(ctx).toMatchObject({ owner: 'octo-org', repo: 'agent-app', runId: 77, workflowFile: 'agents.yml', workflowRun: undefined });
     expect(ctx.pullRequest).toEqual({ number: 42, baseSha: '9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b', baseRef: 'main', headSha: '5f0c3c0b9d6e5b3a2f1e0d9c8b7a6f5e4d3c2b1a' });
     expect(runUrl(ctx)).toBe('https://github.com/octo-org/agent-app/actions/runs/77');
+    // GITHUB_SHA is the merge commit on pull_request events: kept apart from the head the check run goes on.
+    expect(readContext(env('test/github/fixtures/pull_request.opened.json', { GITHUB_SHA: '1'.repeat(40) })).sha).toBe('1'.repeat(40));
+    expect(ctx.sha).toBe('');
   });
 
   it('reads a workflow_run payload and tolerates hostile or missing fields', () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Azurite } from './azurite.js';
+import { FakeChecks } from './fake-checks.js';
 import { startLoopback } from './support/loopback.js';
 
 export interface RecordedRequest {
@@ -51,12 +52,16 @@ export class FakeGitHub {
   private nextId = 1000;
   private stopServer: () => Promise<void> = async () => {};
   url = '';
+  /** The Checks API (check runs and their annotations). */
+  readonly checks: FakeChecks;
 
   constructor(
     private readonly azurite: Azurite,
     readonly owner = 'octo-org',
     readonly repo = 'agent-app',
-  ) {}
+  ) {
+    this.checks = new FakeChecks(`/repos/${owner}/${repo}`, () => this.url);
+  }
 
   async start(): Promise<void> {
     const loopback = await startLoopback((req, res) => void this.handle(req, res));
@@ -112,6 +117,7 @@ export class FakeGitHub {
     const repoPrefix = `/repos/${this.owner}/${this.repo}`;
     let m: RegExpExecArray | null;
     if (p === '/user') return send(403, { message: 'Resource not accessible by integration' });
+    if (this.checks.handle(method, url, body, send)) return;
     if ((m = new RegExp(`^${repoPrefix}/issues/(\\d+)/comments$`).exec(p))) {
       const issue = Number(m[1]);
       const list = this.comments.get(issue) ?? [];

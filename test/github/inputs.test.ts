@@ -29,7 +29,17 @@ describe('readInputs', () => {
       artifactsAllowFork: false,
       artifactsMaxCount: 50,
       artifactsMaxMb: 1024,
+      checkRun: 'auto',
+      checkRunMaxAnnotations: 1000,
     });
+  });
+
+  it('check-run: auto or off, and a cap on its annotations from 0 to 5000', () => {
+    expect(readInputs(reader({ 'check-run': 'off', 'check-run-max-annotations': '0' }))).toMatchObject({ checkRun: 'off', checkRunMaxAnnotations: 0 });
+    expect(readInputs(reader({ 'check-run-max-annotations': '5000' })).checkRunMaxAnnotations).toBe(5000);
+    expect(() => readInputs(reader({ 'check-run': 'on' }))).toThrow('input check-run must be one of auto, off, not "on"');
+    expect(() => readInputs(reader({ 'check-run-max-annotations': '5001' }))).toThrow('input check-run-max-annotations must be a whole number from 0 to 5000, not "5001"');
+    expect(() => readInputs(reader({ 'check-run-max-annotations': '-1' }))).toThrow('input check-run-max-annotations must be a whole number from 0 to 5000, not "-1"');
   });
 
   it('parses every kind of value', () => {

@@ -110,7 +110,7 @@ export class ArtifactFront {
       ...(body.length > 0 && method !== 'GET' ? { body: new Uint8Array(body) } : {}),
     });
     const out: Record<string, string> = {};
-    for (const name of ['content-type', 'link', 'location']) {
+    for (const name of ['content-type', 'link', 'location', 'retry-after', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
       const value = answer.headers.get(name);
       if (value !== null) out[name] = value.replaceAll(this.gh.url, this.url);
     }
