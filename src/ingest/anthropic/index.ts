@@ -2,7 +2,7 @@ import { isObject, own, str } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { collectConversation, conversationsOf, type Conversation } from '../openai/conversations.js';
 import { FactCollector } from '../tool-facts.js';
-import type { DetectSample, TraceFormat } from '../types.js';
+import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { largeDocumentHead, parseDocument } from '../whole-document.js';
 
 const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
@@ -36,11 +36,12 @@ function anthropicShaped(convs: readonly Conversation[]): boolean {
 export const anthropicMessagesFormat: TraceFormat = {
   id: 'anthropic-messages',
   description: 'Anthropic Messages API conversations (tool_use / tool_result blocks)',
-  detect(sample: DetectSample): boolean {
+  detect(sample: DetectSample): number {
+    // tool_use / tool_result blocks and `input_schema` tools are Anthropic's own: stronger than a generic message list.
     const head = largeDocumentHead(sample);
-    if (head !== null) return /"(messages|traj)"\s*:\s*\[/.test(head) && /"type"\s*:\s*"tool_(use|result)"|"input_schema"\s*:/.test(head);
+    if (head !== null) return /"(messages|traj)"\s*:\s*\[/.test(head) && /"type"\s*:\s*"tool_(use|result)"|"input_schema"\s*:/.test(head) ? Evidence.signature : Evidence.none;
     const convs = sample.document === undefined ? null : conversations(sample.document);
-    return convs !== null && anthropicShaped(convs);
+    return convs !== null && anthropicShaped(convs) ? Evidence.signature : Evidence.none;
   },
   async parse(input, sink) {
     const parsed = await parseDocument(input, sink);

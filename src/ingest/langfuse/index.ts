@@ -3,7 +3,7 @@ import { indexLines } from '../json-locate.js';
 import { messageFacts } from '../message-facts.js';
 import { argsOf, catalogTools, FactCollector, resultFact, type Place, type ToolFact } from '../tool-facts.js';
 import type { TraceRecord } from '../../model/records.js';
-import type { DetectSample, RecordSink, TraceFormat } from '../types.js';
+import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
 import { largeDocumentHead, parseDocument } from '../whole-document.js';
 import { attributesOf, catalogOf, toolAttributes } from './attributes.js';
 
@@ -34,10 +34,16 @@ function exportsOf(doc: unknown): Array<{ value: JsonObject; path: Array<string 
 export const langfuseFormat: TraceFormat = {
   id: 'langfuse',
   description: 'Langfuse trace exports ({trace, observations[]}, observation types GENERATION/TOOL/AGENT/SPAN)',
-  detect(sample: DetectSample): boolean {
+  detect(sample: DetectSample): number {
     const head = largeDocumentHead(sample);
-    if (head !== null) return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head);
-    return exportsOf(sample.document) !== null;
+    if (head !== null) return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head) ? Evidence.signature : Evidence.none;
+    return exportsOf(sample.document) !== null ? Evidence.signature : Evidence.none;
+  },
+  misfit(sample: DetectSample) {
+    const doc = Array.isArray(sample.document) ? sample.document[0] : sample.document;
+    return isObject(doc) && isObject(own(doc, 'trace')) && !Array.isArray(own(doc, 'observations'))
+      ? { closeness: 2, reason: 'it has no "observations" list beside "trace"' }
+      : null;
   },
   async parse(input, sink) {
     const parsed = await parseDocument(input, sink);
