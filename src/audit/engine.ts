@@ -250,7 +250,7 @@ async function auditFile(
       diagnose(d);
     },
     skip(skip) {
-      skips.add(skip.reason, skip.line, skip.value);
+      skips.add(skip.reason, skip.line, skip.value, skip.toolLike);
     },
     endRun(runId) {
       runs.close(runId);

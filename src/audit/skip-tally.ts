@@ -19,7 +19,7 @@ export class SkipTally {
   toolLike = 0;
   firstToolLikeLine = 0;
 
-  add(rawReason: string, line: number, value?: unknown): void {
+  add(rawReason: string, line: number, value?: unknown, toolLike = false): void {
     // Reasons may quote the trace (a record type): sanitized and capped like every printed string.
     let reason = sanitizeText(rawReason, { maxChars: 120 });
     if (!this.byReason.has(reason) && this.byReason.size >= MAX_SKIP_REASONS) reason = OTHER;
@@ -28,7 +28,7 @@ export class SkipTally {
       entry.count += 1;
       entry.firstLine = Math.min(entry.firstLine, line);
     } else this.byReason.set(reason, { count: 1, firstLine: line });
-    if (value !== undefined && looksLikeToolRecord(value)) {
+    if (toolLike || (value !== undefined && looksLikeToolRecord(value))) {
       if (this.toolLike === 0 || line < this.firstToolLikeLine) this.firstToolLikeLine = line;
       this.toolLike += 1;
     }

@@ -34,6 +34,8 @@ export interface Skip {
   readonly reason: string;
   /** The skipped value, when parsed: the engine looks in it for tool calls and results. */
   readonly value?: unknown;
+  /** The parser knows the record is about a tool call or result (no need to look in `value`). */
+  readonly toolLike?: boolean;
 }
 
 /** Where a parser sends what it reads. Records are grouped into runs by the engine. */
