@@ -4,7 +4,7 @@ import { forEachJsonLine } from '../json-lines.js';
 import { FactCollector } from '../tool-facts.js';
 import { Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
 import { largeDocumentHead } from '../whole-document.js';
-import { looksLikeCassette, parseCassette } from './cassette.js';
+import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
 import { collectConversation, conversationsOf, isConversationObject } from './conversations.js';
 import { collectRunState, isRunState } from './run-state.js';
 
@@ -20,7 +20,7 @@ export const openaiFormat: TraceFormat = {
   description: 'OpenAI Chat Completions / Responses conversations, trajectory lists, Agents SDK run states, VCR cassettes',
   detect(sample: DetectSample): number {
     // A cassette and a run state carry their own markers; a message list is a shape other formats share.
-    if (looksLikeCassette(sample.head)) return Evidence.signature;
+    if (looksLikeCassette(sample.head)) return cassetteProvider(sample.head) === 'openai' ? Evidence.signature : Evidence.none;
     const head = largeDocumentHead(sample);
     if (head !== null) {
       if (/^\{\s*"\$schemaVersion"/.test(head)) return Evidence.signature;
@@ -32,7 +32,7 @@ export const openaiFormat: TraceFormat = {
   async parse(input, sink) {
     const bytes = await input.bytes();
     if (looksLikeCassette(bytes)) {
-      parseCassette(bytes.toString('utf8'), input.file, sink);
+      parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
       return;
     }
     let text = bytes.toString('utf8');
