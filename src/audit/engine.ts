@@ -1,6 +1,6 @@
 import type { AuditConfig } from '../config.js';
-import { formatById, FORMATS } from '../ingest/registry.js';
-import type { Diagnostic, RecordSink, TraceFormat } from '../ingest/types.js';
+import { chooseFormat } from '../ingest/detect.js';
+import type { Diagnostic, RecordSink } from '../ingest/types.js';
 import { openTraceFile } from '../io/trace-file.js';
 import type { Finding } from '../model/finding.js';
 import type { TraceRecord } from '../model/records.js';
@@ -8,6 +8,7 @@ import type { Run } from '../model/run.js';
 import { capTimelines, collectTimeline } from '../report/timeline/collect.js';
 import type { RunTimeline } from '../report/timeline/types.js';
 import { RunGrouper } from './run-grouper.js';
+import { SkipTally, type FileSkip } from './skip-tally.js';
 import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
 import { FindingStore, type FindingHandoff, type FindingStoreOptions } from './finding-store.js';
 import { makeFinding } from './findings.js';
@@ -27,6 +28,8 @@ export interface FileSummary {
   readonly format: string;
   readonly records: number;
   readonly runs: number;
+  /** Source records read and left out, per reason (malformed ones included), sorted by reason. */
+  readonly skipped: FileSkip[];
 }
 
 export interface RunSummary {
@@ -81,8 +84,6 @@ interface ActiveRule {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly ctx: RuleContext<any, any>;
 }
-
-const LINE_FORMAT_FALLBACK = /\.(jsonl|ndjson)(\.gz)?$/i;
 
 /** What one worker (or the only thread) found in its share of the files, before cross-run rules finish. */
 export interface PartialAudit {
@@ -210,14 +211,18 @@ async function auditFile(
   onRun: (run: Run) => void,
 ): Promise<FileSummary> {
   const opened = await openTraceFile(input.path, input.display, config.limits);
-  const format = chooseFormat(opened.sample, input.display, options.inputFormat);
-  const diagnose = (d: Diagnostic) =>
+  const choice = chooseFormat(opened.sample, options.inputFormat);
+  const skips = new SkipTally();
+  const diagnose = (d: Diagnostic) => {
+    if (d.ruleId === 'malformed-record' || d.ruleId === 'truncated-tail') skips.add(d.ruleId, d.line);
     emit(d.ruleId, { loc: { file: input.display, line: d.line }, message: d.message, runId: d.runId ?? null, callId: d.callId ?? null, tool: d.tool ?? null });
-  if (!format) {
-    const shape = describeShape(opened.sample.head);
-    diagnose({ ruleId: 'unknown-format', line: 0, message: `fits no supported trace format (${shape})` });
-    return { path: input.display, format: 'unknown', records: 0, runs: 0 };
+  };
+  if (!choice.format) {
+    diagnose({ ruleId: 'unknown-format', line: 0, message: choice.message });
+    return { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [] };
   }
+  const format = choice.format;
+  if (choice.note) diagnose({ ruleId: 'ingest-note', line: 0, message: choice.note });
 
   const runs = new RunGrouper(input.display, format.id, config.limits.runIdleRecords, (run) => {
     for (const { rule, ctx } of active) {
@@ -244,6 +249,9 @@ async function auditFile(
       lastDiagnosticLine = Math.max(lastDiagnosticLine, d.line);
       diagnose(d);
     },
+    skip(skip) {
+      skips.add(skip.reason, skip.line, skip.value, skip.toolLike);
+    },
     endRun(runId) {
       runs.close(runId);
     },
@@ -260,33 +268,15 @@ async function auditFile(
     const ruleId = source.problem.code === 'gzip-truncated' ? 'truncated-tail' : 'malformed-record';
     diagnose({ ruleId, line: facts.lines, message: `${source.problem.message} (after line ${facts.lines})` });
   }
-  runs.closeAll();
-  return { path: input.display, format: format.id, records: runs.records, runs: runs.completed };
-}
-
-function chooseFormat(sample: Parameters<TraceFormat['detect']>[0], display: string, forced: string | undefined): TraceFormat | undefined {
-  if (forced) return formatById(forced);
-  const found = FORMATS.find((format) => format.detect(sample));
-  if (found) return found;
-  // A .jsonl file is read as native JSONL even when its first lines fit nothing:
-  // each bad record is then reported where it is, instead of one verdict for the file.
-  return LINE_FORMAT_FALLBACK.test(display) ? formatById('native-jsonl') : undefined;
-}
-
-function describeShape(head: Buffer): string {
-  if (head.length === 0) return 'the file is empty';
-  if (head[0] === 0x50 && head[1] === 0x4b) return 'a zip archive';
-  const text = head.subarray(0, 4096).toString('utf8').trimStart();
-  if (text.startsWith('{')) {
-    try {
-      const keys = Object.keys(JSON.parse(head.toString('utf8')) as object).slice(0, 6);
-      return `a JSON object with keys ${keys.map((k) => JSON.stringify(k)).join(', ')}`;
-    } catch {
-      return 'text starting with "{" that is not one JSON document';
-    }
+  if (skips.toolLike > 0) {
+    diagnose({
+      ruleId: 'partial-read',
+      line: skips.firstToolLikeLine,
+      message: `${skips.toolLike} skipped record(s) look like tool calls or results ('${format.id}' does not read them; first at line ${skips.firstToolLikeLine})`,
+    });
   }
-  if (text.startsWith('[')) return 'a JSON array of unknown records';
-  return `${head.length} bytes that are not JSON`;
+  runs.closeAll();
+  return { path: input.display, format: format.id, records: runs.records, runs: runs.completed, skipped: skips.summary() };
 }
 
 function activeRules(config: AuditConfig, metrics: Record<string, unknown>): ActiveRule[] {

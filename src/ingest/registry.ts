@@ -6,6 +6,7 @@ import { mcpFormat } from './mcp/index.js';
 import { nativeFormat } from './native/index.js';
 import { openaiFormat } from './openai/index.js';
 import { jaegerFormat, otlpFormat } from './otel/index.js';
+import { toolEventsFormat } from './tool-events/index.js';
 import type { TraceFormat } from './types.js';
 
 /**
@@ -22,6 +23,7 @@ export const FORMATS: readonly TraceFormat[] = [
   anthropicMessagesFormat,
   openaiFormat,
   claudeCodeFormat,
+  toolEventsFormat,
   nativeFormat,
 ];
 

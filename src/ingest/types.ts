@@ -9,7 +9,8 @@ export type DiagnosticRuleId =
   | 'byte-order-mark'
   | 'missing-final-newline'
   | 'unknown-format'
-  | 'ingest-note';
+  | 'ingest-note'
+  | 'partial-read';
 
 export interface Diagnostic {
   readonly ruleId: DiagnosticRuleId;
@@ -20,10 +21,29 @@ export interface Diagnostic {
   readonly tool?: string | null;
 }
 
+/**
+ * A source record (a line, an event, an observation) the parser read and did not
+ * turn into anything, with why. The engine counts skips per file and reason
+ * (the report's `files[].skipped`) and raises `partial-read` when a skipped
+ * record looks like a tool call or result. A record reported as
+ * `malformed-record` is counted by the engine already: do not skip it again.
+ */
+export interface Skip {
+  readonly line: number;
+  /** A short, stable reason in words, e.g. `record type "progress"` (counted per distinct reason). */
+  readonly reason: string;
+  /** The skipped value, when parsed: the engine looks in it for tool calls and results. */
+  readonly value?: unknown;
+  /** The parser knows the record is about a tool call or result (no need to look in `value`). */
+  readonly toolLike?: boolean;
+}
+
 /** Where a parser sends what it reads. Records are grouped into runs by the engine. */
 export interface RecordSink {
   record(record: TraceRecord): void;
   diagnostic(diagnostic: Diagnostic): void;
+  /** A source record read and left out (never silently: see Skip). */
+  skip(skip: Skip): void;
   /** The parser knows this run is complete (its state can be released). Optional. */
   endRun?(runId: string | null): void;
 }
@@ -49,11 +69,39 @@ export interface ParseInput {
   bytes(): Promise<Buffer>;
 }
 
+/**
+ * How strongly a sample shows a format (what `TraceFormat.detect` returns).
+ * The format with the strongest evidence reads the file (src/ingest/detect.ts);
+ * two formats with equal evidence are a tie, read by the first in registry order
+ * with an `ingest-note` that names the other.
+ */
+export const Evidence = {
+  /** Not this format. */
+  none: 0,
+  /** A generic shape other formats share (e.g. a list of role/content messages). */
+  shape: 1,
+  /** The structure this format reads (its keys and nesting), not unique to it. */
+  structure: 2,
+  /** A signature only this format has (a version marker, a record type no other format writes). */
+  signature: 3,
+} as const;
+
 /** One trace format: detection plus a parser into the normalized model. */
 export interface TraceFormat {
   readonly id: string;
   readonly description: string;
-  /** True when the sample looks like this format. Called in registry order. */
-  detect(sample: DetectSample): boolean;
+  /**
+   * The evidence (an `Evidence` value; 0 = not this format) that the sample is
+   * this format. Claim `signature` only on what this format alone writes. A
+   * detector written against the old boolean contract adapts in one line:
+   * `detect: (sample) => (looksLikeIt(sample) ? Evidence.signature : Evidence.none)`.
+   */
+  detect(sample: DetectSample): number;
+  /**
+   * For a file no format claims: how close the sample comes to this format
+   * (a positive number, higher = closer) and what did not fit, or null.
+   * Optional; the unknown-format message names the closest format.
+   */
+  misfit?(sample: DetectSample): { readonly closeness: number; readonly reason: string } | null;
   parse(input: ParseInput, sink: RecordSink): Promise<void>;
 }

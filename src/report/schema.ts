@@ -16,7 +16,16 @@ export const reportSchema = z.strictObject({
     toolResults: count,
     findings: z.strictObject({ error: count, warning: count, note: count }),
   }),
-  files: z.array(z.strictObject({ path: z.string(), format: z.string(), records: count, runs: count })),
+  files: z.array(
+    z.strictObject({
+      path: z.string(),
+      format: z.string(),
+      records: count,
+      runs: count,
+      /** Source records the parser read and left out, per reason (absent in reports written before 0.2). */
+      skipped: z.array(z.strictObject({ reason: z.string(), count, firstLine: count })).optional(),
+    }),
+  ),
   runs: z.array(
     z.strictObject({
       file: z.string(),

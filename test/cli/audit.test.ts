@@ -33,8 +33,8 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
       ['b/c.jsonl', 1, 'unmatched-result'],
     ]);
     expect(report.files).toEqual([
-      { path: 'a.jsonl', format: 'native-jsonl', records: 2, runs: 1 },
-      { path: 'b/c.jsonl', format: 'native-jsonl', records: 1, runs: 1 },
+      { path: 'a.jsonl', format: 'native-jsonl', records: 2, runs: 1, skipped: [] },
+      { path: 'b/c.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [] },
     ]);
   });
 

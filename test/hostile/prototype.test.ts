@@ -23,7 +23,7 @@ describe('prototype keys in trace data', () => {
     // Every catalog name but the one never called is matched: no unknown-tool, one unused-tool.
     expect(brief(run.report)).toEqual([
       "unused-tool@1 tool 'hasOwnProperty' is in the catalog but the run never called it (4 calls to other tools)",
-      'malformed-record@2 record fits no known dialect (no kind, type, index or boundary fields): "{"__proto__":{"polluted":1}}"',
+      'malformed-record@2 record fits no native dialect (no kind, type, index or boundary fields): "{"__proto__":{"polluted":1}}"',
       'catalog-missing@11 run has 1 tool call but no catalog record: nothing to check the tool names against',
       "orphan-call@11 call 'constructor' to 'hasOwnProperty' has no result (nothing followed it in the run)",
     ]);
@@ -39,7 +39,7 @@ describe('prototype keys in trace data', () => {
     expect(brief(run.report)).toEqual([
       'catalog-missing@1 run has 6 tool calls but no catalog record: nothing to check the tool names against',
       "orphan-call@1 call 'c0' to 'ls' has no result (nothing followed it in the run)",
-      'malformed-record@2 record fits no known dialect (no kind, type, index or boundary fields): "{"__proto__":{"polluted":1}}"',
+      'malformed-record@2 record fits no native dialect (no kind, type, index or boundary fields): "{"__proto__":{"polluted":1}}"',
     ]);
     expect(prototypeState()).toEqual(before);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();

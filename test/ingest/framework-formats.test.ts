@@ -30,7 +30,7 @@ describe('framework formats', () => {
         .sort()
         .map((name) => `${corpus}/${folder}/${name}`),
     ).sort();
-    expect(paths).toHaveLength(20);
+    expect(paths).toHaveLength(24);
     const { result } = await auditPaths(paths);
     expect(result.files.map((f) => [f.path, f.format])).toEqual(paths.map((p) => [p, EXPECTED[p.split('/')[3]!]]));
     expect(result.findings.filter((f) => f.ruleId === 'rule-crash' || f.ruleId === 'unknown-format')).toEqual([]);

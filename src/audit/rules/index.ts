@@ -15,6 +15,7 @@ import { missingFinalNewline } from './missing-final-newline.js';
 import { mutationLabelMismatch } from './mutation-label-mismatch.js';
 import { nonDeterminism } from './non-determinism.js';
 import { orphanCall } from './orphan-call.js';
+import { partialRead } from './partial-read.js';
 import { payloadMutation } from './payload-mutation.js';
 import { permissionOverreach } from './permission-overreach.js';
 import { redactionPolicyDrift } from './redaction-policy-drift.js';
@@ -47,6 +48,7 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   missingFinalNewline,
   unknownFormat,
   ingestNote,
+  partialRead,
   // engine
   ruleCrash,
   runSplit,

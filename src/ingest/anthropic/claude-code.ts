@@ -2,15 +2,34 @@ import { idOf, isObject, own, str, strList, toMillis } from '../fields.js';
 import { forEachJsonLine } from '../json-lines.js';
 import { blockFacts } from '../message-facts.js';
 import { catalogRecord, resultFact, toRecord, llmRecord, type Place } from '../tool-facts.js';
-import type { DetectSample, TraceFormat } from '../types.js';
+import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 
 const RECORD_TYPES = new Set(['user', 'assistant', 'system', 'result', 'summary']);
 
+/**
+ * A line only Claude Code writes: a user/assistant line with a Messages-API
+ * `message` object, a system/result line with a `subtype` and a session id, or
+ * a summary with a `leafUuid`. A `sessionId` and a `type: "user"` alone are not
+ * enough (Gemini CLI logs have both, with `message` a string).
+ */
 function looksLikeLine(value: unknown): boolean {
   if (!isObject(value)) return false;
   const type = str(value, 'type');
-  if (type === null || !RECORD_TYPES.has(type)) return false;
-  return own(value, 'sessionId') !== undefined || own(value, 'session_id') !== undefined || isObject(own(value, 'message')) || own(value, 'leafUuid') !== undefined;
+  if (type === 'user' || type === 'assistant') {
+    const message = own(value, 'message');
+    if (!isObject(message)) return false;
+    const role = own(message, 'role');
+    return (role === undefined || role === type) && own(message, 'content') !== undefined;
+  }
+  if (type === 'system' || type === 'result') return str(value, 'subtype') !== null && (own(value, 'sessionId') !== undefined || own(value, 'session_id') !== undefined);
+  return type === 'summary' && typeof own(value, 'leafUuid') === 'string';
+}
+
+/** Lines that have Claude Code's field names but not its shape. */
+function nearLine(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const type = str(value, 'type');
+  return (type !== null && RECORD_TYPES.has(type)) && (own(value, 'sessionId') !== undefined || own(value, 'session_id') !== undefined || own(value, 'message') !== undefined);
 }
 
 const DENIED = /doesn't want to proceed with this tool use|tool use was rejected|permission to use .* (has been|was) denied|requested permissions/i;
@@ -31,8 +50,13 @@ function describe(value: unknown): string {
 export const claudeCodeFormat: TraceFormat = {
   id: 'claude-code',
   description: 'Claude Code session transcripts and Claude Agent SDK stream-json (JSONL)',
-  detect(sample: DetectSample): boolean {
-    return sample.jsonLines.some(looksLikeLine);
+  detect(sample: DetectSample): number {
+    return sample.jsonLines.some(looksLikeLine) ? Evidence.signature : Evidence.none;
+  },
+  misfit(sample: DetectSample) {
+    return sample.jsonLines.some(nearLine)
+      ? { closeness: 2, reason: 'no line is a Claude Code record (a user/assistant line with a "message" object that has its "role" and "content", a system/result line with a "subtype" and session id, a summary with a "leafUuid")' }
+      : null;
   },
   async parse(input, sink) {
     const lastMessage = new Map<string, string>();
@@ -51,11 +75,12 @@ export const claudeCodeFormat: TraceFormat = {
       if (type === 'system') {
         const tools = strList(own(value, 'tools'));
         if (str(value, 'subtype') === 'init' && tools) sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
+        else sink.skip({ line, reason: `system record${str(value, 'subtype') === null ? '' : ` (subtype "${str(value, 'subtype')}")`} without a tool list`, value });
         return;
       }
       if (type === 'result') {
         const denials = own(value, 'permission_denials');
-        if (!Array.isArray(denials)) return;
+        if (!Array.isArray(denials)) return sink.skip({ line, reason: 'result record without permission_denials', value });
         for (const denial of denials) {
           if (!isObject(denial)) continue;
           const callId = idOf(denial, 'tool_use_id');
@@ -64,7 +89,7 @@ export const claudeCodeFormat: TraceFormat = {
         }
         return;
       }
-      if (type !== 'user' && type !== 'assistant') return;
+      if (type !== 'user' && type !== 'assistant') return sink.skip({ line, reason: `record type "${type.length > 40 ? `${type.slice(0, 40)}…` : type}"`, value });
       const message = own(value, 'message');
       if (!isObject(message)) return bad(`"message" is ${describe(message)}, not an object`);
       const content = own(message, 'content');

@@ -2,7 +2,8 @@ import { isObject, own, str } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { collectConversation, conversationsOf, type Conversation } from '../openai/conversations.js';
 import { FactCollector } from '../tool-facts.js';
-import type { DetectSample, TraceFormat } from '../types.js';
+import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
+import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { largeDocumentHead, parseDocument } from '../whole-document.js';
 
 const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
@@ -31,18 +32,23 @@ function anthropicShaped(convs: readonly Conversation[]): boolean {
  * Anthropic Messages conversations: a message list, a request
  * `{system, messages, tools}` (tools with `input_schema` are the catalog), a
  * response message, or a list of conversations (one run each). `tool_use`
- * blocks are calls; `tool_result` blocks results (`is_error`).
+ * blocks are calls; `tool_result` blocks results (`is_error`). VCR cassettes of
+ * the Messages API (api.anthropic.com, or Bedrock's anthropic models) too.
  */
 export const anthropicMessagesFormat: TraceFormat = {
   id: 'anthropic-messages',
-  description: 'Anthropic Messages API conversations (tool_use / tool_result blocks)',
-  detect(sample: DetectSample): boolean {
+  description: 'Anthropic Messages API conversations (tool_use / tool_result blocks) and their VCR cassettes',
+  detect(sample: DetectSample): number {
+    if (looksLikeCassette(sample.head)) return cassetteProvider(sample.head) === 'anthropic' ? Evidence.signature : Evidence.none;
+    // tool_use / tool_result blocks and `input_schema` tools are Anthropic's own: stronger than a generic message list.
     const head = largeDocumentHead(sample);
-    if (head !== null) return /"(messages|traj)"\s*:\s*\[/.test(head) && /"type"\s*:\s*"tool_(use|result)"|"input_schema"\s*:/.test(head);
+    if (head !== null) return /"(messages|traj)"\s*:\s*\[/.test(head) && /"type"\s*:\s*"tool_(use|result)"|"input_schema"\s*:/.test(head) ? Evidence.signature : Evidence.none;
     const convs = sample.document === undefined ? null : conversations(sample.document);
-    return convs !== null && anthropicShaped(convs);
+    return convs !== null && anthropicShaped(convs) ? Evidence.signature : Evidence.none;
   },
   async parse(input, sink) {
+    const bytes = await input.bytes();
+    if (looksLikeCassette(bytes)) return parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
     const parsed = await parseDocument(input, sink);
     if (!parsed) return;
     const convs = conversations(parsed.value);

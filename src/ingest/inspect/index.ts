@@ -1,7 +1,7 @@
 import { isObject, own, type JsonObject } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { FactCollector } from '../tool-facts.js';
-import type { DetectSample, TraceFormat } from '../types.js';
+import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { largeDocumentHead, parseDocument } from '../whole-document.js';
 import { looksLikeEvalZip, readEvalArchive } from './eval-zip.js';
 import { collectSample } from './samples.js';
@@ -19,10 +19,10 @@ function isEvalLog(doc: unknown): doc is JsonObject {
 export const inspectFormat: TraceFormat = {
   id: 'inspect',
   description: 'Inspect AI eval logs (.json and .eval zip archives)',
-  detect(sample: DetectSample): boolean {
+  detect(sample: DetectSample): number {
     const head = largeDocumentHead(sample);
-    if (head !== null) return /^\{\s*"version"\s*:\s*\d+\s*,/.test(head) && /"eval"\s*:\s*\{/.test(head);
-    return looksLikeEvalZip(sample.head) || isEvalLog(sample.document);
+    if (head !== null) return /^\{\s*"version"\s*:\s*\d+\s*,/.test(head) && /"eval"\s*:\s*\{/.test(head) ? Evidence.signature : Evidence.none;
+    return looksLikeEvalZip(sample.head) || isEvalLog(sample.document) ? Evidence.signature : Evidence.none;
   },
   async parse(input, sink) {
     const collector = new FactCollector(false);

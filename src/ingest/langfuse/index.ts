@@ -3,9 +3,11 @@ import { indexLines } from '../json-locate.js';
 import { messageFacts } from '../message-facts.js';
 import { argsOf, catalogTools, FactCollector, resultFact, type Place, type ToolFact } from '../tool-facts.js';
 import type { TraceRecord } from '../../model/records.js';
-import type { DetectSample, RecordSink, TraceFormat } from '../types.js';
+import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
 import { largeDocumentHead, parseDocument } from '../whole-document.js';
 import { attributesOf, catalogOf, toolAttributes } from './attributes.js';
+import { plainMessage } from './langchain.js';
+import { isToolSpan, saysTool, unquote } from './tool-span.js';
 
 interface Observation {
   readonly obj: JsonObject;
@@ -34,10 +36,16 @@ function exportsOf(doc: unknown): Array<{ value: JsonObject; path: Array<string 
 export const langfuseFormat: TraceFormat = {
   id: 'langfuse',
   description: 'Langfuse trace exports ({trace, observations[]}, observation types GENERATION/TOOL/AGENT/SPAN)',
-  detect(sample: DetectSample): boolean {
+  detect(sample: DetectSample): number {
     const head = largeDocumentHead(sample);
-    if (head !== null) return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head);
-    return exportsOf(sample.document) !== null;
+    if (head !== null) return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head) ? Evidence.signature : Evidence.none;
+    return exportsOf(sample.document) !== null ? Evidence.signature : Evidence.none;
+  },
+  misfit(sample: DetectSample) {
+    const doc = Array.isArray(sample.document) ? sample.document[0] : sample.document;
+    return isObject(doc) && isObject(own(doc, 'trace')) && !Array.isArray(own(doc, 'observations'))
+      ? { closeness: 2, reason: 'it has no "observations" list beside "trace"' }
+      : null;
   },
   async parse(input, sink) {
     const parsed = await parseDocument(input, sink);
@@ -61,6 +69,7 @@ export const langfuseFormat: TraceFormat = {
       const runId = traceId ?? (observations[0] ? idOf(observations[0].obj, 'traceId') : null) ?? (path.length > 0 ? `#${path[0]}` : null);
       const reader = new ObservationReader(input.file, runId, sink, generationIds(observations));
       for (const o of observations) reader.primary(o);
+      reader.flushResults(Infinity);
       for (const o of observations) reader.fallback(o);
       for (const record of reader.collector.records) sink.record(record);
     }
@@ -83,6 +92,10 @@ function generationIds(observations: readonly Observation[]): Set<string> {
  * message, or any of these as JSON text.
  */
 function messagesIn(value: unknown): unknown[] {
+  return messageList(value).map(plainMessage);
+}
+
+function messageList(value: unknown): unknown[] {
   const v = argsOf(value);
   if (Array.isArray(v)) return v;
   if (!isObject(v)) return [];
@@ -109,22 +122,16 @@ function langfuseToolCalls(obj: JsonObject): ToolFact[] {
   return out;
 }
 
-/** Langfuse stores some outputs JSON-encoded a second time (`"\"text\""`); decode that layer. */
-function unquote(value: unknown): unknown {
-  if (typeof value !== 'string' || !value.startsWith('"')) return argsOf(value);
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}
-
 class ObservationReader {
   readonly collector = new FactCollector(true);
   /** Call ids without a result yet, per tool, in call order (for tool observations without an id). */
   private readonly open = new Map<string, string[]>();
   /** The llm record of each generation's model turn (a nested generation shares its parent's). */
   private readonly turns = new Map<string, TraceRecord>();
+  /** Tool results waiting for their span's end: they go in at that time, not at the span's start. */
+  private pending: Array<{ readonly fact: ToolFact; readonly place: Place; readonly end: number }> = [];
+  /** Observations read as tool executions (the fallback pass leaves them). */
+  private readonly toolSpans = new Set<Observation>();
 
   constructor(
     private readonly file: string,
@@ -160,8 +167,18 @@ class ObservationReader {
     }
   }
 
-  /** GENERATION and TOOL observations: the model's requests and the tools' executions. */
+  /** Adds the waiting results whose span ended by `time`, in end order. */
+  flushResults(time: number): void {
+    if (this.pending.length === 0) return;
+    const due = this.pending.filter((p) => p.end <= time).sort((a, b) => a.end - b.end);
+    if (due.length === 0) return;
+    this.pending = this.pending.filter((p) => p.end > time);
+    for (const { fact, place } of due) this.add(fact, place);
+  }
+
+  /** GENERATION and TOOL observations (and spans that are tool executions): the model's requests and the tools' executions. */
   primary(o: Observation): void {
+    if (o.start !== null) this.flushResults(o.start);
     const attrs = attributesOf(o.obj);
     if (o.type === 'GENERATION') {
       const response = argsOf(own(o.obj, 'output'));
@@ -181,7 +198,8 @@ class ObservationReader {
       } else if (id !== null && turn !== undefined) this.turns.set(id, turn);
       this.messages(o, own(o.obj, 'output'), o.end);
       for (const fact of langfuseToolCalls(o.obj)) this.add(fact, this.place(o, o.end));
-    } else if (o.type === 'TOOL') {
+    } else if (o.type === 'TOOL' || isToolSpan(o.obj, attrs)) {
+      this.toolSpans.add(o);
       this.tool(o, attrs);
     } else {
       const tools = catalogOf(o.obj, attrs);
@@ -193,7 +211,7 @@ class ObservationReader {
     const meta = toolAttributes(attrs);
     const tool = meta.tool ?? str(o.obj, 'name') ?? 'unknown';
     // LangChain tools: the output is the ToolMessage, which knows its call id and status.
-    const output = unquote(own(o.obj, 'output'));
+    const output = plainMessage(unquote(own(o.obj, 'output')));
     const answer = messageFacts(output).facts.find((f) => f.kind === 'result');
     let callId = meta.callId ?? (answer?.kind === 'result' ? answer.callId : null);
     if (callId === null) {
@@ -208,15 +226,24 @@ class ObservationReader {
     const level = str(o.obj, 'level');
     const isError = level === 'ERROR' || meta.errorType !== null || (answer?.kind === 'result' && answer.isError);
     const content = (answer?.kind === 'result' ? answer.content : output) ?? meta.result ?? (isError ? own(o.obj, 'statusMessage') : undefined);
-    this.add(resultFact(callId, tool, content, isError, meta.errorType), this.place(o, o.end ?? o.start));
+    const result = resultFact(callId, tool, content, isError, meta.errorType);
+    const end = o.end ?? o.start;
+    if (end === null) this.add(result, this.place(o, end));
+    else this.pending.push({ fact: result, place: this.place(o, end), end });
   }
 
   /** Other observations repeat the conversation; they only fill in what the primary ones lack. */
   fallback(o: Observation): void {
-    if (o.type === 'GENERATION' || o.type === 'TOOL') return;
+    if (o.type === 'GENERATION' || o.type === 'TOOL' || this.toolSpans.has(o)) return;
     const attrs = attributesOf(o.obj);
+    const before = this.collector.records.length;
     this.messages(o, own(o.obj, 'input'), o.start);
     this.messages(o, own(o.obj, 'output'), o.end);
     this.messages(o, own(attrs, 'pydantic_ai.all_messages'), o.end);
+    if (this.collector.records.length > before) return;
+    // Read, and nothing new in it. A span that says it is a tool's but is not one
+    // execution (BeeAI's start/finish/success events) is handed over for partial-read.
+    const tool = saysTool(attrs);
+    this.sink.skip({ line: o.line, reason: tool ? `${o.type} observation marked as a tool's, not one execution` : `${o.type} observation with nothing new`, toolLike: tool });
   }
 }

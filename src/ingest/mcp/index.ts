@@ -2,7 +2,7 @@ import { idOf, int, isObject, own, str, type JsonObject } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { forEachJsonLine } from '../json-lines.js';
 import { catalogTools, FactCollector, resultFact, type Place } from '../tool-facts.js';
-import type { DetectSample, TraceFormat } from '../types.js';
+import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { largeDocumentHead } from '../whole-document.js';
 import { forEachDesktopMessage, looksLikeDesktopLog } from './desktop-log.js';
 
@@ -45,16 +45,21 @@ const fits = (value: unknown) => rpcOf(value) !== null || bareShape(value) !== n
  * (an id reused after its response gets a `#n` suffix), `result.isError` and
  * JSON-RPC errors (such as -32602 invalid params) are error results. One run per file.
  */
+function looksLikeMcp(sample: DetectSample): boolean {
+  if (looksLikeDesktopLog(sample.head)) return true;
+  const head = largeDocumentHead(sample);
+  if (head !== null) return /^\[\s*\{\s*"jsonrpc"\s*:\s*"2\.0"/.test(head);
+  const doc = sample.document;
+  if (doc !== undefined) return Array.isArray(doc) ? doc.length > 0 && doc.every(fits) : fits(doc);
+  return sample.jsonLines.length > 0 && sample.jsonLines.some((value) => rpcOf(value) !== null);
+}
+
 export const mcpFormat: TraceFormat = {
   id: 'mcp',
   description: 'MCP JSON-RPC message logs (tools/list, tools/call) and bare MCP results',
-  detect(sample: DetectSample): boolean {
-    if (looksLikeDesktopLog(sample.head)) return true;
-    const head = largeDocumentHead(sample);
-    if (head !== null) return /^\[\s*\{\s*"jsonrpc"\s*:\s*"2\.0"/.test(head);
-    const doc = sample.document;
-    if (doc !== undefined) return Array.isArray(doc) ? doc.length > 0 && doc.every(fits) : fits(doc);
-    return sample.jsonLines.length > 0 && sample.jsonLines.some((value) => rpcOf(value) !== null);
+  detect(sample: DetectSample): number {
+    // `"jsonrpc": "2.0"` messages are the protocol's own marker.
+    return looksLikeMcp(sample) ? Evidence.signature : Evidence.none;
   },
   async parse(input, sink) {
     const log = new McpLog(input.file);

@@ -1,6 +1,6 @@
 import { isObject, own, strValue, type JsonObject } from '../fields.js';
 import { excerpt, forEachJsonLine } from '../json-lines.js';
-import type { DetectSample, TraceFormat } from '../types.js';
+import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { embeddedReceipts, hasBoundaryFields, isRedactionReceipt, parseBoundary, parseRedaction } from './boundary.js';
 import type { DialectResult } from './common.js';
 import { looksLikeReplay, parseReplay } from './replay.js';
@@ -22,12 +22,27 @@ export function dialectOf(obj: JsonObject): 'span' | 'event' | 'replay' | 'bound
   return null;
 }
 
+/** Why a record fits no dialect, naming the field it has when it has one (its `kind` or `type` is another's). */
+export function whyNoDialect(obj: JsonObject): string {
+  const kind = own(obj, 'kind');
+  const type = own(obj, 'type');
+  if (kind !== undefined) return `"kind" ${excerpt(JSON.stringify(kind) ?? '', 30)} is not llm, tool_call or tool_result`;
+  if (type !== undefined) return `"type" ${excerpt(JSON.stringify(type) ?? '', 30)} is not catalog, tool_call, tool_result, catalog_unused or llm`;
+  return 'no kind, type, index or boundary fields';
+}
+
 /** The JSONL dialects agent harnesses write by hand: span logs, typed events, boundary records, redaction receipts, replay transcripts. */
 export const nativeFormat: TraceFormat = {
   id: 'native-jsonl',
   description: 'JSONL span logs, typed events, boundary-hash records, redaction receipts and replay transcripts',
-  detect(sample: DetectSample): boolean {
-    return sample.jsonLines.some((value) => isObject(value) && dialectOf(value) !== null);
+  detect(sample: DetectSample): number {
+    // The dialects' field names (kind, type, index) are common words: structure, not a signature.
+    return sample.jsonLines.some((value) => isObject(value) && dialectOf(value) !== null) ? Evidence.structure : Evidence.none;
+  },
+  misfit(sample: DetectSample) {
+    // JSON lines only: a one-line document is no claim to be a log.
+    const first = sample.jsonLines.length > 1 ? sample.jsonLines.find(isObject) : undefined;
+    return first === undefined ? null : { closeness: 1, reason: `its first record fits no native dialect (${whyNoDialect(first)})` };
   },
   async parse(input, sink) {
     let nextReplayIndex = 0;
@@ -68,7 +83,7 @@ export const nativeFormat: TraceFormat = {
           break;
         }
         default:
-          sink.diagnostic({ ruleId: 'malformed-record', line, message: `record fits no known dialect (no kind, type, index or boundary fields): "${excerpt(JSON.stringify(value))}"` });
+          sink.diagnostic({ ruleId: 'malformed-record', line, message: `record fits no native dialect (${whyNoDialect(value)}): "${excerpt(JSON.stringify(value))}"` });
           return;
       }
       if (!result.ok) {

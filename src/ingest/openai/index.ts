@@ -2,9 +2,9 @@ import { isObject } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { forEachJsonLine } from '../json-lines.js';
 import { FactCollector } from '../tool-facts.js';
-import type { DetectSample, ParseInput, RecordSink, TraceFormat } from '../types.js';
+import { Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
 import { largeDocumentHead } from '../whole-document.js';
-import { looksLikeCassette, parseCassette } from './cassette.js';
+import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
 import { collectConversation, conversationsOf, isConversationObject } from './conversations.js';
 import { collectRunState, isRunState } from './run-state.js';
 
@@ -18,17 +18,21 @@ import { collectRunState, isRunState } from './run-state.js';
 export const openaiFormat: TraceFormat = {
   id: 'openai',
   description: 'OpenAI Chat Completions / Responses conversations, trajectory lists, Agents SDK run states, VCR cassettes',
-  detect(sample: DetectSample): boolean {
-    if (looksLikeCassette(sample.head)) return true;
+  detect(sample: DetectSample): number {
+    // A cassette and a run state carry their own markers; a message list is a shape other formats share.
+    if (looksLikeCassette(sample.head)) return cassetteProvider(sample.head) === 'openai' ? Evidence.signature : Evidence.none;
     const head = largeDocumentHead(sample);
-    if (head !== null) return /^\{\s*"\$schemaVersion"/.test(head) || (/"(messages|traj|input)"\s*:\s*\[|^\[\s*\{\s*"(role|type)"/.test(head) && /"role"\s*:\s*"(system|developer|user|assistant|tool)"|"type"\s*:\s*"function_call/.test(head));
-    if (sample.document !== undefined) return isRunState(sample.document) || conversationsOf(sample.document) !== null;
-    return sample.jsonLines.length > 0 && sample.jsonLines.every(isConversationObject);
+    if (head !== null) {
+      if (/^\{\s*"\$schemaVersion"/.test(head)) return Evidence.signature;
+      return /"(messages|traj|input)"\s*:\s*\[|^\[\s*\{\s*"(role|type)"/.test(head) && /"role"\s*:\s*"(system|developer|user|assistant|tool)"|"type"\s*:\s*"function_call/.test(head) ? Evidence.structure : Evidence.none;
+    }
+    if (sample.document !== undefined) return isRunState(sample.document) ? Evidence.signature : conversationsOf(sample.document) !== null ? Evidence.structure : Evidence.none;
+    return sample.jsonLines.length > 0 && sample.jsonLines.every(isConversationObject) ? Evidence.structure : Evidence.none;
   },
   async parse(input, sink) {
     const bytes = await input.bytes();
     if (looksLikeCassette(bytes)) {
-      parseCassette(bytes.toString('utf8'), input.file, sink);
+      parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
       return;
     }
     let text = bytes.toString('utf8');

@@ -1,4 +1,4 @@
-import type { DetectSample, TraceFormat } from '../types.js';
+import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { isJaegerContainer, jaegerSpans } from './jaeger.js';
 import { isOtlpContainer, otlpSpans } from './otlp.js';
 import { readContainers } from './read-containers.js';
@@ -19,7 +19,7 @@ export const otlpFormat: TraceFormat = {
   id: 'otlp-json',
   description: 'OpenTelemetry OTLP JSON traces (collector file exporter lines, protobuf JSON, Tempo batches)',
   detect(sample) {
-    return isOtlpContainer(sample.document) || isOtlpContainer(sample.jsonLines[0]) || OTLP_HEAD.test(headText(sample));
+    return isOtlpContainer(sample.document) || isOtlpContainer(sample.jsonLines[0]) || OTLP_HEAD.test(headText(sample)) ? Evidence.signature : Evidence.none;
   },
   parse(input, sink) {
     return readContainers(input, sink, {
@@ -36,7 +36,7 @@ export const jaegerFormat: TraceFormat = {
   id: 'jaeger-json',
   description: 'Jaeger JSON trace exports ({"data":[{traceID, spans, processes}]})',
   detect(sample) {
-    return isJaegerContainer(sample.document) || isJaegerContainer(sample.jsonLines[0]) || JAEGER_HEAD.test(headText(sample));
+    return isJaegerContainer(sample.document) || isJaegerContainer(sample.jsonLines[0]) || JAEGER_HEAD.test(headText(sample)) ? Evidence.signature : Evidence.none;
   },
   parse(input, sink) {
     return readContainers(input, sink, {

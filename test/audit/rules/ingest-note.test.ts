@@ -12,7 +12,7 @@ describe('ingest-note', () => {
     const probe = {
       id: 'probe',
       description: 'test format',
-      detect: () => false,
+      detect: () => 0,
       async parse(_input: unknown, sink: { diagnostic: (d: object) => void }) {
         sink.diagnostic({ ruleId: 'ingest-note', line: 3, message: 'paired by order' });
       },

@@ -23,7 +23,7 @@ describe('malformed-record', () => {
       [6, 'record is a JSON string, not an object'],
       [7, 'record is a JSON number, not an object'],
       [8, 'not JSON: unexpected token at position 8: "{"a":1} {"b":2}"'],
-      [9, 'record fits no known dialect (no kind, type, index or boundary fields): "{"hello":"world"}"'],
+      [9, 'record fits no native dialect (no kind, type, index or boundary fields): "{"hello":"world"}"'],
     ]);
     // The good lines were still audited: c1 is an orphan, c2 is paired.
     expect(findingsOf(result, 'orphan-call').map((f) => [f.line, f.callId])).toEqual([[1, 'c1']]);

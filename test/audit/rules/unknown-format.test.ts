@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { auditFiles, findingsOf } from '../../helpers.js';
+import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
 
 describe('unknown-format', () => {
   it('names what it saw in a file that fits no format', async () => {
@@ -16,10 +17,45 @@ describe('unknown-format', () => {
     expect(result.files.map((f) => f.format)).toEqual(['unknown', 'unknown', 'unknown']);
   });
 
-  it('reads a .jsonl file as native JSONL even when its first lines fit nothing', async () => {
+  it('a JSONL file of unrelated records is one warning naming the closest format, not an error per line', async () => {
+    // Three records of a public benchmark dataset (OpenHands multi_swe_bench examples): keys org, repo, number, fix_patch.
+    const bytes = readFileSync('test/fixtures/corpus/unrelated/multi-swe-bench-patch.jsonl');
+    const result = await auditFiles({ 'patch.jsonl': bytes });
+    expect(result.findings.map((f) => [f.ruleId, f.severity, f.line, f.message])).toEqual([
+      [
+        'unknown-format',
+        'warning',
+        0,
+        'fits no supported trace format (JSON lines whose first record has keys "org", "repo", "number", "fix_patch"); closest is \'native-jsonl\', but its first record fits no native dialect (no kind, type, index or boundary fields)',
+      ],
+    ]);
+    expect(result.files).toEqual([{ path: 'patch.jsonl', format: 'unknown', records: 0, runs: 0, skipped: [] }]);
+  });
+
+  it('a fine-tuning dataset ({"prompt", "completion"} lines) is one warning', async () => {
+    const lines = jsonl({ prompt: 'Company: Morada Limited ->', completion: ' Company' }, { prompt: 'Film: Le Cadeau ->', completion: ' Film' }, { prompt: 'Plant: Physena ->', completion: ' Plant' });
+    const result = await auditFiles({ 'train.jsonl': lines });
+    expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['unknown-format', 'warning']]);
+  });
+
+  it('says what "type" a line has when it is not a native one (it used to say the line had none)', async () => {
+    const result = await auditFiles({ 'events.jsonl': jsonl({ type: 'step_start', id: 1 }, { type: 'step_end', id: 1 }) });
+    expect(findingsOf(result, 'unknown-format').map((f) => f.message)).toEqual([
+      'fits no supported trace format (JSON lines whose first record has keys "type", "id"); closest is \'native-jsonl\', but its first record fits no native dialect ("type" "step_start" is not catalog, tool_call, tool_result, catalog_unused or llm)',
+    ]);
+    expect(findingsOf(result, 'malformed-record')).toEqual([]);
+  });
+
+  it('a line that breaks a format the file otherwise follows is still a malformed-record at its line', async () => {
     const result = await auditFiles({ 't.jsonl': '{"hello":1}\n{"kind":"llm","run_id":"r"}\n' });
     expect(findingsOf(result, 'unknown-format')).toEqual([]);
     expect(findingsOf(result, 'malformed-record').map((f) => f.line)).toEqual([1]);
-    expect(result.files[0]!.format).toBe('native-jsonl');
+    expect(result.files).toEqual([{ path: 't.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [{ reason: 'malformed-record', count: 1, firstLine: 1 }] }]);
+  });
+
+  it('an empty .jsonl file is an empty log, not a verdict', async () => {
+    const result = await auditFiles({ 'empty.jsonl': '', 'blank.jsonl': '\n\n' });
+    expect(result.findings).toEqual([]);
+    expect(result.files.map((f) => f.format)).toEqual(['native-jsonl', 'native-jsonl']);
   });
 });

@@ -79,7 +79,7 @@ describe('langfuse: hand-made shapes', () => {
     };
     const { result, runs } = await auditTemp({ 'lf.json': JSON.stringify(doc, null, 2) });
     expect(runs[0]!.results.map((r) => [r.callId, r.isError, r.errorClass, r.content, r.ts])).toEqual([['c1', true, 'HTTPError', 'upstream 503', Date.parse('2025-01-01T00:00:03Z')]]);
-    expect(result.files).toEqual([{ path: 'lf.json', format: 'langfuse', records: 5, runs: 1 }]);
+    expect(result.files).toEqual([{ path: 'lf.json', format: 'langfuse', records: 5, runs: 1, skipped: [] }]);
     expect(findingsOf(result, 'ingest-note')).toEqual([
       { line: 47, callId: 'c1', tool: 'search', runId: 't1', message: "tool observation 'search' has no call id; paired by order with the model's call 'c1'" },
     ]);
@@ -153,7 +153,7 @@ describe('langfuse: hand-made shapes', () => {
       observations: [obs({ id: `g-${id}`, traceId: id, type: 'GENERATION', startTime: '2025-01-01T00:00:00Z', output: [{ role: 'assistant', parts: [{ type: 'tool_call', id: callId, name: 'f', arguments: '{}' }] }] })],
     });
     const { result, runs } = await auditTemp({ 'many.json': JSON.stringify([one('a', 'x'), one('b', 'x')], null, 2) });
-    expect(result.files).toEqual([{ path: 'many.json', format: 'langfuse', records: 4, runs: 2 }]);
+    expect(result.files).toEqual([{ path: 'many.json', format: 'langfuse', records: 4, runs: 2, skipped: [] }]);
     expect(runs.map((r) => [r.runId, r.calls.map((c) => [c.loc.line, c.callId])])).toEqual([
       ['a', [[7, 'x']]],
       ['b', [[35, 'x']]],
@@ -163,6 +163,8 @@ describe('langfuse: hand-made shapes', () => {
   it('is not chosen for a JSON object without trace and observations', async () => {
     const result = await auditFiles({ 'x.json': JSON.stringify({ trace: { id: 't' } }) });
     expect(result.files[0]!.format).toBe('unknown');
-    expect(findingsOf(result, 'unknown-format').map((f) => f.message)).toEqual(['fits no supported trace format (a JSON object with keys "trace")']);
+    expect(findingsOf(result, 'unknown-format').map((f) => f.message)).toEqual([
+      'fits no supported trace format (a JSON object with keys "trace"); closest is \'langfuse\', but it has no "observations" list beside "trace"',
+    ]);
   });
 });

@@ -17,7 +17,13 @@ async function parse(text: string): Promise<{ records: TraceRecord[]; diagnostic
       lineBatches: () => splitLineBatches((async function* () { yield Buffer.from(text); })(), DEFAULT_LIMITS.maxLineBytes, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false }),
       bytes: async () => Buffer.from(text),
     },
-    { record: (r) => records.push(r), diagnostic: (d) => diagnostics.push(d) },
+    {
+      record: (r) => records.push(r),
+      diagnostic: (d) => diagnostics.push(d),
+      skip: (s) => {
+        throw new Error(`native parser skipped line ${s.line} (${s.reason}) without a diagnostic`);
+      },
+    },
   );
   return { records, diagnostics };
 }

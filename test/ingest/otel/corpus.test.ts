@@ -16,7 +16,7 @@ describe('OTel corpus: Tempo batches (otlp/agentevals-tempo-batches.json)', () =
 
   it('reads one run with 2 model requests, 1 call, 1 result, a 10-tool catalog', async () => {
     const { result, runs } = await auditWithRuns([file]);
-    expect(result.files).toEqual([{ path: file, format: 'otlp-json', records: 5, runs: 1 }]);
+    expect(result.files).toEqual([{ path: file, format: 'otlp-json', records: 5, runs: 1, skipped: [] }]);
     expect(runs.map(factsOf)).toEqual([
       {
         runId: 'dd547580319ab0312cee07f1def50dad',
@@ -60,7 +60,7 @@ describe('OTel corpus: Jaeger export (jaeger/agentevals-k8s.json)', () => {
   // startTime 1771237881585997 µs, duration 2108918 µs → 1771237881586 … 1771237883695 ms.
   it('reads one run with 1 model request, no calls, an 18-tool catalog, lines of the span id keys', async () => {
     const { result, runs } = await auditWithRuns([file]);
-    expect(result.files).toEqual([{ path: file, format: 'jaeger-json', records: 2, runs: 1 }]);
+    expect(result.files).toEqual([{ path: file, format: 'jaeger-json', records: 2, runs: 1, skipped: [] }]);
     const facts = runs.map(factsOf);
     expect(facts).toEqual([
       {

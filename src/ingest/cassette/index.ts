@@ -1,8 +1,10 @@
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
-import { isObject, num, own, str, type JsonObject } from '../fields.js';
+import type { ReadLimits } from '../../io/limits.js';
+import { isObject, num, own, str } from '../fields.js';
 import { messageFacts } from '../message-facts.js';
-import { argsOf, catalogTools, FactCollector, type Place } from '../tool-facts.js';
+import { catalogTools, FactCollector, type Place } from '../tool-facts.js';
 import type { RecordSink } from '../types.js';
+import { readBody, type BodyRead, type InflateBudget } from './body.js';
 
 /** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
 export function looksLikeCassette(head: Buffer): boolean {
@@ -10,25 +12,24 @@ export function looksLikeCassette(head: Buffer): boolean {
   return /^(---\s*\n)?interactions:\s*\n/.test(text) && /\n\s*-?\s*request:\s*\n/.test(text);
 }
 
-/** A body as recorded: a JSON string, `{string: "..."}`, or already a mapping. */
-function bodyOf(holder: unknown): JsonObject | null {
-  if (!isObject(holder)) return null;
-  const body = own(holder, 'body') ?? own(holder, 'content');
-  const raw = isObject(body) && typeof own(body, 'string') === 'string' ? own(body, 'string') : body;
-  const value = argsOf(raw);
-  return isObject(value) ? value : null;
+/** Whose API a cassette recorded, from its head: Anthropic (its host, header or Bedrock model id) or else OpenAI-style. */
+export function cassetteProvider(head: Buffer): 'anthropic' | 'openai' {
+  const text = head.subarray(0, 256 * 1024).toString('utf8');
+  return /uri:\s*['"]?https?:\/\/api\.anthropic\.com\/|\n\s*anthropic-version:\s*\n|"anthropic_version"\s*:|uri:\s*['"]?https?:\/\/bedrock-runtime\.[^\s/]+\/model\/[^\s/]*anthropic\./.test(text) ? 'anthropic' : 'openai';
 }
 
 /**
- * Recorded OpenAI API calls (VCR cassette YAML): each interaction is one model
- * request. Its request body carries the catalog (`tools`) and the conversation
- * so far, its response the model's new message (Chat `choices[].message`) or
- * items (Responses `output`). Every request repeats the earlier turns, so
- * calls and results are kept once per call id. The whole cassette is one run.
+ * Recorded model API calls (VCR cassette YAML), OpenAI or Anthropic: each
+ * interaction is one model request. Its request body carries the catalog
+ * (`tools`) and the conversation so far, its response the model's new message
+ * (Chat `choices[].message`, Responses `output` items, an Anthropic message's
+ * `content` blocks). Every request repeats the earlier turns, so calls and
+ * results are kept once per call id. The whole cassette is one run. Compressed
+ * `!!binary` bodies are inflated, all of them together within max-document-bytes.
  */
-export function parseCassette(text: string, file: string, sink: RecordSink): void {
+export function parseCassette(text: string, file: string, sink: RecordSink, limits: ReadLimits): void {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false });
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
   if (doc.errors.length > 0) {
     const at = doc.errors[0]!.linePos?.[0]?.line ?? 1;
     sink.diagnostic({ ruleId: 'malformed-record', line: at, message: `cassette is not valid YAML: ${doc.errors[0]!.code}` });
@@ -40,6 +41,14 @@ export function parseCassette(text: string, file: string, sink: RecordSink): voi
     return;
   }
   const collector = new FactCollector(true);
+  const budget: InflateBudget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes };
+  const bodyAt = (holder: unknown, line: number, what: string) => {
+    const read: BodyRead = readBody(holder, budget);
+    if (read.kind === 'json') return read.value;
+    if (read.kind === 'skipped') sink.skip({ line, reason: `${what} ${read.reason}`, value: read.value });
+    if (read.kind === 'broken') sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${read.reason}` });
+    return null;
+  };
   for (const node of seq.items) {
     if (!isMap(node)) continue;
     const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
@@ -54,8 +63,8 @@ export function parseCassette(text: string, file: string, sink: RecordSink): voi
       continue;
     }
     if (!isObject(interaction)) continue;
-    const request = bodyOf(own(interaction, 'request'));
-    const response = bodyOf(own(interaction, 'response'));
+    const request = bodyAt(own(interaction, 'request'), line, 'request');
+    const response = bodyAt(own(interaction, 'response'), responseLine, 'response');
     const created = response ? num(response, 'created') ?? num(response, 'created_at') : null;
     // The request was sent before `created`; only the response's records carry it.
     const at = (where: number, ts: number | null = null): Place => ({ loc: { file, line: where }, runId: null, ts });

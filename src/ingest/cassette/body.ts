@@ -1,0 +1,70 @@
+import { gunzipSync, inflateSync } from 'node:zlib';
+import { isObject, own, type JsonObject } from '../fields.js';
+import { argsOf } from '../tool-facts.js';
+
+/** What a recorded body held: a JSON object, nothing, something left out (with why), or a body that could not be inflated. */
+export type BodyRead =
+  | { readonly kind: 'json'; readonly value: JsonObject }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'skipped'; readonly reason: string; readonly value?: unknown }
+  | { readonly kind: 'broken'; readonly reason: string };
+
+/** Inflated bytes left for the bodies of one cassette (bounded by max-document-bytes in all). */
+export interface InflateBudget {
+  left: number;
+  readonly limit: number;
+}
+
+/**
+ * A request or response body as VCR.py records it: a JSON string, `{string:
+ * "..."}`, a mapping, or `!!binary` bytes (what it writes when
+ * `decode_compressed_response` is off), gzip or deflate compressed or plain.
+ * Compressed bodies are inflated within the budget; a body that is an event
+ * stream, or not JSON, is left out with its reason.
+ */
+export function readBody(holder: unknown, budget: InflateBudget): BodyRead {
+  if (!isObject(holder)) return { kind: 'none' };
+  const body = own(holder, 'body') ?? own(holder, 'content');
+  let raw = isObject(body) && own(body, 'string') !== undefined ? own(body, 'string') : body;
+  if (raw === undefined || raw === null || raw === '') return { kind: 'none' };
+  if (raw instanceof Uint8Array) {
+    const text = inflate(raw, budget);
+    if (typeof text !== 'string') return text;
+    raw = text;
+  }
+  const value = argsOf(raw);
+  if (isObject(value)) return { kind: 'json', value };
+  if (typeof raw === 'string' && /^\s*(event|data):/.test(raw)) return { kind: 'skipped', reason: 'body is an event stream (streamed responses are not read)', value: streamEvents(raw) };
+  return { kind: 'skipped', reason: 'body is not a JSON object' };
+}
+
+function inflate(bytes: Uint8Array, budget: InflateBudget): string | BodyRead {
+  const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const deflate = bytes[0] === 0x78 && (bytes[0]! * 256 + bytes[1]!) % 31 === 0;
+  if (!gzip && !deflate) return Buffer.from(bytes).toString('utf8');
+  if (budget.left <= 0) return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached max-document-bytes (${budget.limit} bytes)` };
+  try {
+    const out = (gzip ? gunzipSync : inflateSync)(bytes, { maxOutputLength: budget.left });
+    budget.left -= out.length;
+    return out.toString('utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
+      budget.left = 0;
+      return { kind: 'broken', reason: `compressed body inflates past max-document-bytes (${budget.limit} bytes)` };
+    }
+    return { kind: 'broken', reason: `${gzip ? 'gzip' : 'deflate'} body cannot be inflated (${code ?? 'corrupt data'})` };
+  }
+}
+
+/** The JSON `data:` payloads of a server-sent event stream (for the partial-read look), at most 1,000. */
+function streamEvents(text: string): unknown[] {
+  const out: unknown[] = [];
+  for (const line of text.split('\n')) {
+    if (out.length >= 1000) break;
+    if (!line.startsWith('data:')) continue;
+    const value = argsOf(line.slice(5).trim());
+    if (isObject(value)) out.push(value);
+  }
+  return out;
+}
