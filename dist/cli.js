@@ -9095,7 +9095,7 @@ function catalogSnapshot(catalog) {
 
 /***/ }),
 
-/***/ 8965:
+/***/ 1139:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9108,10 +9108,93 @@ __nccwpck_require__.d(__webpack_exports__, {
   w2: () => (/* binding */ runAuditStored)
 });
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 43 modules
-var registry = __nccwpck_require__(4088);
-// EXTERNAL MODULE: ./src/io/byte-source.ts + 1 modules
-var byte_source = __nccwpck_require__(121);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 48 modules
+var registry = __nccwpck_require__(892);
+;// CONCATENATED MODULE: ./src/ingest/detect.ts
+
+const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
+/**
+ * Picks the format with the strongest evidence (TraceFormat.detect). A tie at the
+ * top is read by the first in registry order, with a note naming the others. A
+ * file that no format claims gets one message: what it looks like and the
+ * closest format with what did not fit (TraceFormat.misfit), so a JSONL file of
+ * unrelated records is one verdict, not an error per line.
+ */
+function chooseFormat(sample, forced, formats = registry/* FORMATS */.h) {
+    if (forced) {
+        const format = (0,registry/* formatById */.a)(forced);
+        return format ? { format, note: null } : { format: null, message: `no format with id '${forced}'` };
+    }
+    let best = 0;
+    let winners = [];
+    for (const format of formats) {
+        const strength = format.detect(sample);
+        if (!(strength > 0))
+            continue;
+        if (strength > best) {
+            best = strength;
+            winners = [format];
+        }
+        else if (strength === best)
+            winners.push(format);
+    }
+    // An empty JSON-lines file is a valid log of no records (a run that wrote nothing): read, not a verdict.
+    if (winners.length === 0 && JSON_LINES_NAME.test(sample.file) && sample.head.toString('utf8').trim() === '') {
+        const native = formats.find((f) => f.id === 'native-jsonl');
+        if (native)
+            return { format: native, note: null };
+    }
+    const [first, ...others] = winners;
+    if (first) {
+        const note = others.length === 0
+            ? null
+            : `fits ${[first, ...others].map((f) => `'${f.id}'`).join(' and ')} equally well; read as '${first.id}' (force another with --input-format)`;
+        return { format: first, note };
+    }
+    return { format: null, message: unknownMessage(sample, formats) };
+}
+function unknownMessage(sample, formats) {
+    let closest = null;
+    for (const format of formats) {
+        const miss = format.misfit?.(sample) ?? null;
+        if (miss && miss.closeness > 0 && (closest === null || miss.closeness > closest.closeness))
+            closest = { id: format.id, ...miss };
+    }
+    const shape = describeShape(sample);
+    return closest === null
+        ? `fits no supported trace format (${shape})`
+        : `fits no supported trace format (${shape}); closest is '${closest.id}', but ${closest.reason}`;
+}
+/** What the start of a file looks like, in words. */
+function describeShape(sample) {
+    const head = sample.head;
+    if (head.length === 0)
+        return 'the file is empty';
+    if (head[0] === 0x50 && head[1] === 0x4b)
+        return 'a zip archive';
+    const doc = sample.document;
+    if (doc !== undefined && doc !== null && typeof doc === 'object' && !Array.isArray(doc))
+        return `a JSON object with keys ${keyList(doc)}`;
+    if (Array.isArray(doc))
+        return 'a JSON array of unknown records';
+    const first = sample.jsonLines[0];
+    if (sample.jsonLines.length > 1 && first !== null && typeof first === 'object' && !Array.isArray(first)) {
+        return `JSON lines whose first record has keys ${keyList(first)}`;
+    }
+    const text = head.subarray(0, 4096).toString('utf8').trimStart();
+    if (text.startsWith('{'))
+        return 'text starting with "{" that is not one JSON document';
+    if (text.startsWith('['))
+        return 'text starting with "[" that is not one JSON document';
+    return `${head.length} bytes that are not JSON`;
+}
+function keyList(value) {
+    const keys = Object.keys(value);
+    return keys.slice(0, 6).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k)).join(', ');
+}
+
+// EXTERNAL MODULE: ./src/io/byte-source.ts
+var byte_source = __nccwpck_require__(2940);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
 var line_splitter = __nccwpck_require__(7079);
 ;// CONCATENATED MODULE: ./src/io/trace-file.ts
@@ -9512,6 +9595,95 @@ class RunGrouper {
     }
 }
 
+// EXTERNAL MODULE: ./src/ingest/fields.ts
+var fields = __nccwpck_require__(3835);
+;// CONCATENATED MODULE: ./src/ingest/tool-shape.ts
+
+/** Keys that carry a tool call or a tool result in the formats agents write. */
+const TOOL_KEYS = new Set([
+    'tool_calls', 'toolcalls', 'tool_call', 'toolcall', 'tool_call_id', 'tool_use_id',
+    'function_call', 'functioncall', 'function_response', 'functionresponse', 'tool_result', 'toolresult',
+    'gen_ai.tool.name', 'gen_ai.tool.call.id', 'tool.name',
+]);
+/** `type` / `role` values that mark a tool call or result block. */
+const TOOL_TYPES = new Set(['tool_use', 'tool_result', 'function_call', 'function_call_output', 'custom_tool_call', 'tool_call', 'tool_result', 'tool', 'toolmessage']);
+const MAX_DEPTH = 8;
+const MAX_NODES = 5_000;
+/**
+ * Whether a record a parser skipped looks like it holds a tool call or result:
+ * a key or a `type`/`role` value that names one, at most 8 levels down and
+ * 5,000 values in (a bounded look, never a full walk of hostile input).
+ */
+function looksLikeToolRecord(value) {
+    const budget = { nodes: MAX_NODES };
+    return visit(value, 0, budget);
+}
+function visit(value, depth, budget) {
+    if (depth > MAX_DEPTH || budget.nodes <= 0 || value === null || typeof value !== 'object')
+        return false;
+    budget.nodes -= 1;
+    if (Array.isArray(value)) {
+        for (const item of value)
+            if (visit(item, depth + 1, budget))
+                return true;
+        return false;
+    }
+    if (!(0,fields/* isObject */.Gv)(value))
+        return false;
+    for (const key of Object.keys(value)) {
+        budget.nodes -= 1;
+        if (budget.nodes <= 0)
+            return false;
+        const lower = key.toLowerCase();
+        const item = value[key];
+        if (TOOL_KEYS.has(lower) && item !== null && item !== undefined && !(Array.isArray(item) && item.length === 0))
+            return true;
+        if ((lower === 'type' || lower === 'role') && typeof item === 'string' && TOOL_TYPES.has(item.toLowerCase()))
+            return true;
+        if (lower === 'id' && Array.isArray(item) && item.some((part) => part === 'ToolMessage'))
+            return true;
+        if (typeof item === 'object' && visit(item, depth + 1, budget))
+            return true;
+    }
+    return false;
+}
+
+;// CONCATENATED MODULE: ./src/audit/skip-tally.ts
+
+
+/** Distinct reasons kept per file (a hostile file could make one per line); the rest are counted together. */
+const MAX_SKIP_REASONS = 32;
+const OTHER = 'other reasons (more than 32 distinct)';
+/** Counts what a parser read and left out of one file, per reason (the report's files[].skipped). */
+class SkipTally {
+    byReason = new Map();
+    /** Skipped records that look like tool calls or results (partial-read). */
+    toolLike = 0;
+    firstToolLikeLine = 0;
+    add(rawReason, line, value, toolLike = false) {
+        // Reasons may quote the trace (a record type): sanitized and capped like every printed string.
+        let reason = (0,sanitize_text/* sanitizeText */.j)(rawReason, { maxChars: 120 });
+        if (!this.byReason.has(reason) && this.byReason.size >= MAX_SKIP_REASONS)
+            reason = OTHER;
+        const entry = this.byReason.get(reason);
+        if (entry) {
+            entry.count += 1;
+            entry.firstLine = Math.min(entry.firstLine, line);
+        }
+        else
+            this.byReason.set(reason, { count: 1, firstLine: line });
+        if (toolLike || (value !== undefined && looksLikeToolRecord(value))) {
+            if (this.toolLike === 0 || line < this.firstToolLikeLine)
+                this.firstToolLikeLine = line;
+            this.toolLike += 1;
+        }
+    }
+    /** Reasons sorted by name (deterministic), each with its count and first line. */
+    summary() {
+        return [...this.byReason].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([reason, { count, firstLine }]) => ({ reason, count, firstLine }));
+    }
+}
+
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
 var run_catalog = __nccwpck_require__(4052);
 // EXTERNAL MODULE: ./src/audit/finding-store.ts
@@ -9543,8 +9715,8 @@ function isCounts(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number');
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
-var rules = __nccwpck_require__(2741);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 46 modules
+var rules = __nccwpck_require__(4088);
 ;// CONCATENATED MODULE: ./src/audit/engine.ts
 
 
@@ -9556,7 +9728,7 @@ var rules = __nccwpck_require__(2741);
 
 
 
-const LINE_FORMAT_FALLBACK = /\.(jsonl|ndjson)(\.gz)?$/i;
+
 /**
  * Audits files one after another: detect the format, stream records into runs,
  * run every enabled rule on each complete run, then the cross-run rules.
@@ -9667,13 +9839,20 @@ function emitter(config, store) {
 }
 async function auditFile(input, config, options, active, emit, onRun) {
     const opened = await openTraceFile(input.path, input.display, config.limits);
-    const format = chooseFormat(opened.sample, input.display, options.inputFormat);
-    const diagnose = (d) => emit(d.ruleId, { loc: { file: input.display, line: d.line }, message: d.message, runId: d.runId ?? null, callId: d.callId ?? null, tool: d.tool ?? null });
-    if (!format) {
-        const shape = describeShape(opened.sample.head);
-        diagnose({ ruleId: 'unknown-format', line: 0, message: `fits no supported trace format (${shape})` });
-        return { path: input.display, format: 'unknown', records: 0, runs: 0 };
+    const choice = chooseFormat(opened.sample, options.inputFormat);
+    const skips = new SkipTally();
+    const diagnose = (d) => {
+        if (d.ruleId === 'malformed-record' || d.ruleId === 'truncated-tail')
+            skips.add(d.ruleId, d.line);
+        emit(d.ruleId, { loc: { file: input.display, line: d.line }, message: d.message, runId: d.runId ?? null, callId: d.callId ?? null, tool: d.tool ?? null });
+    };
+    if (!choice.format) {
+        diagnose({ ruleId: 'unknown-format', line: 0, message: choice.message });
+        return { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [] };
     }
+    const format = choice.format;
+    if (choice.note)
+        diagnose({ ruleId: 'ingest-note', line: 0, message: choice.note });
     const runs = new RunGrouper(input.display, format.id, config.limits.runIdleRecords, (run) => {
         for (const { rule, ctx } of active) {
             if (!rule.check)
@@ -9700,6 +9879,9 @@ async function auditFile(input, config, options, active, emit, onRun) {
             lastDiagnosticLine = Math.max(lastDiagnosticLine, d.line);
             diagnose(d);
         },
+        skip(skip) {
+            skips.add(skip.reason, skip.line, skip.value, skip.toolLike);
+        },
         endRun(runId) {
             runs.close(runId);
         },
@@ -9717,37 +9899,15 @@ async function auditFile(input, config, options, active, emit, onRun) {
         const ruleId = source.problem.code === 'gzip-truncated' ? 'truncated-tail' : 'malformed-record';
         diagnose({ ruleId, line: facts.lines, message: `${source.problem.message} (after line ${facts.lines})` });
     }
-    runs.closeAll();
-    return { path: input.display, format: format.id, records: runs.records, runs: runs.completed };
-}
-function chooseFormat(sample, display, forced) {
-    if (forced)
-        return (0,registry/* formatById */.a)(forced);
-    const found = registry/* FORMATS */.h.find((format) => format.detect(sample));
-    if (found)
-        return found;
-    // A .jsonl file is read as native JSONL even when its first lines fit nothing:
-    // each bad record is then reported where it is, instead of one verdict for the file.
-    return LINE_FORMAT_FALLBACK.test(display) ? (0,registry/* formatById */.a)('native-jsonl') : undefined;
-}
-function describeShape(head) {
-    if (head.length === 0)
-        return 'the file is empty';
-    if (head[0] === 0x50 && head[1] === 0x4b)
-        return 'a zip archive';
-    const text = head.subarray(0, 4096).toString('utf8').trimStart();
-    if (text.startsWith('{')) {
-        try {
-            const keys = Object.keys(JSON.parse(head.toString('utf8'))).slice(0, 6);
-            return `a JSON object with keys ${keys.map((k) => JSON.stringify(k)).join(', ')}`;
-        }
-        catch {
-            return 'text starting with "{" that is not one JSON document';
-        }
+    if (skips.toolLike > 0) {
+        diagnose({
+            ruleId: 'partial-read',
+            line: skips.firstToolLikeLine,
+            message: `${skips.toolLike} skipped record(s) look like tool calls or results ('${format.id}' does not read them; first at line ${skips.firstToolLikeLine})`,
+        });
     }
-    if (text.startsWith('['))
-        return 'a JSON array of unknown records';
-    return `${head.length} bytes that are not JSON`;
+    runs.closeAll();
+    return { path: input.display, format: format.id, records: runs.records, runs: runs.completed, skipped: skips.summary() };
 }
 function activeRules(config, metrics) {
     const out = [];
@@ -10481,7 +10641,7 @@ class IdlessCalls {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5919);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8965);
+/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1139);
 /* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7822);
 
 
@@ -10590,7 +10750,7 @@ async function balance(inputs, jobs) {
 
 /***/ }),
 
-/***/ 2741:
+/***/ 4088:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11611,6 +11771,22 @@ const orphanCall = defineRule({
                 message: `call ${id} to '${call.tool}' has no result (${cause})`,
             });
         });
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/rules/partial-read.ts
+
+
+/** Fed by ingest: a file whose parser left out records that look like tool calls or results. */
+const partialRead = defineRule({
+    meta: {
+        id: 'partial-read',
+        category: 'input',
+        defaultSeverity: 'warning',
+        summary: 'The parser of a file skipped records that look like tool calls or results, so the audit saw only part of the run.',
+        likelyCause: 'The file mixes in record types the format\'s parser does not read (a newer version of the writer, or another format in the same file).',
+        nextAction: 'Check the skipped reasons in the JSON report (files[].skipped); force the right format with --input-format, or report the record type.',
+        options: schemas/* strictObject */.rej({}),
     },
 });
 
@@ -12860,6 +13036,7 @@ const unusedTool = defineRule({
 
 
 
+
 /**
  * Every rule, one file each. Adding a rule: write `rules/<id>.ts`, its doc in
  * docs/rules/<id>.md and its test in test/audit/rules/<id>.test.ts, then add it here.
@@ -12873,6 +13050,7 @@ const RULES = [
     missingFinalNewline,
     unknownFormat,
     ingestNote,
+    partialRead,
     // engine
     ruleCrash,
     runSplit,
@@ -13642,8 +13820,8 @@ var promises_ = __nccwpck_require__(1455);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/audit/pool.ts
 var pool = __nccwpck_require__(285);
-// EXTERNAL MODULE: ./src/audit/engine.ts + 6 modules
-var engine = __nccwpck_require__(8965);
+// EXTERNAL MODULE: ./src/audit/engine.ts + 9 modules
+var engine = __nccwpck_require__(1139);
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 var external_fs_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_fs_namespaceObject, 2);
@@ -14676,8 +14854,8 @@ async function collectAll(specs, sources, options) {
     return { inputs, skipped };
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 45 modules
-var audit_rules = __nccwpck_require__(2741);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 46 modules
+var audit_rules = __nccwpck_require__(4088);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/canonical/index.ts
@@ -14759,7 +14937,14 @@ const reportSchema = schemas/* strictObject */.rej({
         toolResults: count,
         findings: schemas/* strictObject */.rej({ error: count, warning: count, note: count }),
     }),
-    files: schemas/* array */.YOg(schemas/* strictObject */.rej({ path: schemas/* string */.YjP(), format: schemas/* string */.YjP(), records: count, runs: count })),
+    files: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        path: schemas/* string */.YjP(),
+        format: schemas/* string */.YjP(),
+        records: count,
+        runs: count,
+        /** Source records the parser read and left out, per reason (absent in reports written before 0.2). */
+        skipped: schemas/* array */.YOg(schemas/* strictObject */.rej({ reason: schemas/* string */.YjP(), count, firstLine: count })).optional(),
+    })),
     runs: schemas/* array */.YOg(schemas/* strictObject */.rej({
         file: schemas/* string */.YjP(),
         runId: schemas/* string */.YjP().nullable(),
@@ -15041,8 +15226,8 @@ async function loadCliConfig(io, configFlag, overrides = {}) {
     return resolveConfig(file, overrides, configPath ?? 'configuration');
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 43 modules
-var registry = __nccwpck_require__(4088);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 48 modules
+var registry = __nccwpck_require__(892);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/most-severe.ts
@@ -16665,8 +16850,8 @@ function parseCheckpoint(text, file) {
     return parsed.data;
 }
 
-// EXTERNAL MODULE: ./src/io/byte-source.ts + 1 modules
-var byte_source = __nccwpck_require__(121);
+// EXTERNAL MODULE: ./src/io/byte-source.ts
+var byte_source = __nccwpck_require__(2940);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
 var line_splitter = __nccwpck_require__(7079);
 ;// CONCATENATED MODULE: ./src/seal/seal-file.ts
@@ -17335,17 +17520,24 @@ function limitHeapGrowth(env = process.env, execArgv = process.execArgv) {
 
 /***/ }),
 
-/***/ 4088:
+/***/ 3835:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  h: () => (/* binding */ FORMATS),
-  a: () => (/* binding */ formatById)
-});
-
-;// CONCATENATED MODULE: ./src/ingest/fields.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $T: () => (/* binding */ idValue),
+/* harmony export */   Gv: () => (/* binding */ isObject),
+/* harmony export */   L9: () => (/* binding */ strValue),
+/* harmony export */   NH: () => (/* binding */ intValue),
+/* harmony export */   Sc: () => (/* binding */ strList),
+/* harmony export */   TH: () => (/* binding */ idOf),
+/* harmony export */   Wh: () => (/* binding */ int),
+/* harmony export */   ZV: () => (/* binding */ own),
+/* harmony export */   bu: () => (/* binding */ num),
+/* harmony export */   gx: () => (/* binding */ str),
+/* harmony export */   kE: () => (/* binding */ toMillis),
+/* harmony export */   mU: () => (/* binding */ numValue)
+/* harmony export */ });
+/* unused harmony export bool */
 function isObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -17370,7 +17562,7 @@ function idOf(obj, key) {
 function num(obj, key) {
     return numValue(own(obj, key));
 }
-function fields_int(obj, key) {
+function int(obj, key) {
     return intValue(own(obj, key));
 }
 // The same readers over a value already read. The hot parsers read fixed field names
@@ -17433,6 +17625,21 @@ function toMillis(value) {
     return value;
 }
 
+
+/***/ }),
+
+/***/ 892:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  h: () => (/* binding */ FORMATS),
+  a: () => (/* binding */ formatById)
+});
+
+// EXTERNAL MODULE: ./src/ingest/fields.ts
+var ingest_fields = __nccwpck_require__(3835);
 // EXTERNAL MODULE: ./src/io/json-line.ts
 var json_line = __nccwpck_require__(4595);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
@@ -17556,14 +17763,14 @@ function catalogTools(defs) {
             out.push({ name: def, schemaSha256: null });
             continue;
         }
-        if (!isObject(def))
+        if (!(0,ingest_fields/* isObject */.Gv)(def))
             continue;
-        const fn = own(def, 'function');
-        const holder = isObject(fn) ? fn : def;
-        const name = str(holder, 'name');
+        const fn = (0,ingest_fields/* own */.ZV)(def, 'function');
+        const holder = (0,ingest_fields/* isObject */.Gv)(fn) ? fn : def;
+        const name = (0,ingest_fields/* str */.gx)(holder, 'name');
         if (name === null)
             continue;
-        const schema = ['parameters', 'input_schema', 'inputSchema', 'parameters_json_schema', 'json_schema'].map((key) => own(holder, key)).find((v) => v !== undefined);
+        const schema = ['parameters', 'input_schema', 'inputSchema', 'parameters_json_schema', 'json_schema'].map((key) => (0,ingest_fields/* own */.ZV)(holder, key)).find((v) => v !== undefined);
         out.push(schema === undefined ? { name, schemaSha256: null } : { name, schema: argsOf(schema), schemaSha256: null });
     }
     return out;
@@ -17645,84 +17852,84 @@ class FactCollector {
 function messageFacts(message) {
     const facts = [];
     const catalog = [];
-    if (!isObject(message))
+    if (!(0,ingest_fields/* isObject */.Gv)(message))
         return { facts, catalog };
-    const role = str(message, 'role') ?? str(message, 'type');
+    const role = (0,ingest_fields/* str */.gx)(message, 'role') ?? (0,ingest_fields/* str */.gx)(message, 'type');
     const item = itemFact(message);
     if (item.length > 0)
         return { facts: item, catalog };
-    let calls = own(message, 'tool_calls');
+    let calls = (0,ingest_fields/* own */.ZV)(message, 'tool_calls');
     if (!Array.isArray(calls) || calls.length === 0) {
-        const extra = own(message, 'additional_kwargs');
-        if (isObject(extra))
-            calls = own(extra, 'tool_calls');
+        const extra = (0,ingest_fields/* own */.ZV)(message, 'additional_kwargs');
+        if ((0,ingest_fields/* isObject */.Gv)(extra))
+            calls = (0,ingest_fields/* own */.ZV)(extra, 'tool_calls');
     }
     if (Array.isArray(calls))
         for (const call of calls)
             pushCall(facts, call);
-    const legacy = own(message, 'function_call');
-    if (isObject(legacy) && str(legacy, 'name') !== null)
-        facts.push({ kind: 'call', callId: null, tool: str(legacy, 'name'), args: argsOf(own(legacy, 'arguments')) });
+    const legacy = (0,ingest_fields/* own */.ZV)(message, 'function_call');
+    if ((0,ingest_fields/* isObject */.Gv)(legacy) && (0,ingest_fields/* str */.gx)(legacy, 'name') !== null)
+        facts.push({ kind: 'call', callId: null, tool: (0,ingest_fields/* str */.gx)(legacy, 'name'), args: argsOf((0,ingest_fields/* own */.ZV)(legacy, 'arguments')) });
     for (const key of ['content', 'parts']) {
-        const blocks = own(message, key);
+        const blocks = (0,ingest_fields/* own */.ZV)(message, key);
         if (Array.isArray(blocks))
             for (const block of blocks)
                 facts.push(...blockFacts(block));
     }
     if (role === 'tool' || role === 'function') {
-        const callId = idOf(message, 'tool_call_id');
-        const content = own(message, 'content');
-        const definition = isObject(content) && str(content, 'type') === 'function' && isObject(own(content, 'function'));
+        const callId = (0,ingest_fields/* idOf */.TH)(message, 'tool_call_id');
+        const content = (0,ingest_fields/* own */.ZV)(message, 'content');
+        const definition = (0,ingest_fields/* isObject */.Gv)(content) && (0,ingest_fields/* str */.gx)(content, 'type') === 'function' && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(content, 'function'));
         if (callId === null && definition) {
             catalog.push(...(catalogTools([content]) ?? []));
         }
         else if (callId !== null || role === 'function') {
-            const fn = own(message, 'function');
-            const tool = str(message, 'name') ?? (typeof fn === 'string' ? fn : null);
-            const error = own(message, 'error');
-            const errorType = isObject(error) ? str(error, 'type') : null;
-            const isError = str(message, 'status') === 'error' || (error !== undefined && error !== null && error !== false);
-            const shown = isObject(error) && (content === '' || content === undefined) ? own(error, 'message') : content;
+            const fn = (0,ingest_fields/* own */.ZV)(message, 'function');
+            const tool = (0,ingest_fields/* str */.gx)(message, 'name') ?? (typeof fn === 'string' ? fn : null);
+            const error = (0,ingest_fields/* own */.ZV)(message, 'error');
+            const errorType = (0,ingest_fields/* isObject */.Gv)(error) ? (0,ingest_fields/* str */.gx)(error, 'type') : null;
+            const isError = (0,ingest_fields/* str */.gx)(message, 'status') === 'error' || (error !== undefined && error !== null && error !== false);
+            const shown = (0,ingest_fields/* isObject */.Gv)(error) && (content === '' || content === undefined) ? (0,ingest_fields/* own */.ZV)(error, 'message') : content;
             facts.push(resultFact(callId, tool, shown, isError, errorType, errorType));
         }
     }
     return { facts, catalog };
 }
 function pushCall(facts, call) {
-    if (!isObject(call))
+    if (!(0,ingest_fields/* isObject */.Gv)(call))
         return;
-    const fn = own(call, 'function');
-    const holder = isObject(fn) ? fn : call;
-    const tool = str(holder, 'name') ?? (typeof fn === 'string' ? fn : null);
+    const fn = (0,ingest_fields/* own */.ZV)(call, 'function');
+    const holder = (0,ingest_fields/* isObject */.Gv)(fn) ? fn : call;
+    const tool = (0,ingest_fields/* str */.gx)(holder, 'name') ?? (typeof fn === 'string' ? fn : null);
     if (tool === null)
         return;
-    const args = own(holder, 'arguments') ?? own(call, 'arguments') ?? own(call, 'args') ?? own(call, 'input');
-    facts.push({ kind: 'call', callId: idOf(call, 'id') ?? idOf(call, 'call_id'), tool, args: argsOf(args) });
+    const args = (0,ingest_fields/* own */.ZV)(holder, 'arguments') ?? (0,ingest_fields/* own */.ZV)(call, 'arguments') ?? (0,ingest_fields/* own */.ZV)(call, 'args') ?? (0,ingest_fields/* own */.ZV)(call, 'input');
+    facts.push({ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(call, 'id') ?? (0,ingest_fields/* idOf */.TH)(call, 'call_id'), tool, args: argsOf(args) });
 }
 /** One content block or part. */
 function blockFacts(block) {
-    if (!isObject(block))
+    if (!(0,ingest_fields/* isObject */.Gv)(block))
         return [];
-    switch (str(block, 'type')) {
+    switch ((0,ingest_fields/* str */.gx)(block, 'type')) {
         case 'tool_use':
         case 'server_tool_use': {
-            const name = str(block, 'name');
-            return name === null ? [] : [{ kind: 'call', callId: idOf(block, 'id'), tool: name, args: own(block, 'input') }];
+            const name = (0,ingest_fields/* str */.gx)(block, 'name');
+            return name === null ? [] : [{ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(block, 'id'), tool: name, args: (0,ingest_fields/* own */.ZV)(block, 'input') }];
         }
         case 'tool_result':
-            return [resultFact(idOf(block, 'tool_use_id'), null, own(block, 'content'), own(block, 'is_error') === true)];
+            return [resultFact((0,ingest_fields/* idOf */.TH)(block, 'tool_use_id'), null, (0,ingest_fields/* own */.ZV)(block, 'content'), (0,ingest_fields/* own */.ZV)(block, 'is_error') === true)];
         case 'tool_call': {
-            const name = str(block, 'name');
-            return name === null ? [] : [{ kind: 'call', callId: idOf(block, 'id'), tool: name, args: argsOf(own(block, 'arguments')) }];
+            const name = (0,ingest_fields/* str */.gx)(block, 'name');
+            return name === null ? [] : [{ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(block, 'id'), tool: name, args: argsOf((0,ingest_fields/* own */.ZV)(block, 'arguments')) }];
         }
         case 'tool_call_response':
-            return [resultFact(idOf(block, 'id'), str(block, 'name'), own(block, 'response') ?? own(block, 'result'))];
+            return [resultFact((0,ingest_fields/* idOf */.TH)(block, 'id'), (0,ingest_fields/* str */.gx)(block, 'name'), (0,ingest_fields/* own */.ZV)(block, 'response') ?? (0,ingest_fields/* own */.ZV)(block, 'result'))];
         case 'tool-call': {
-            const name = str(block, 'toolName');
-            return name === null ? [] : [{ kind: 'call', callId: idOf(block, 'toolCallId'), tool: name, args: argsOf(own(block, 'input') ?? own(block, 'args')) }];
+            const name = (0,ingest_fields/* str */.gx)(block, 'toolName');
+            return name === null ? [] : [{ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(block, 'toolCallId'), tool: name, args: argsOf((0,ingest_fields/* own */.ZV)(block, 'input') ?? (0,ingest_fields/* own */.ZV)(block, 'args')) }];
         }
         case 'tool-result':
-            return [resultFact(idOf(block, 'toolCallId'), str(block, 'toolName'), own(block, 'output') ?? own(block, 'result'), own(block, 'isError') === true)];
+            return [resultFact((0,ingest_fields/* idOf */.TH)(block, 'toolCallId'), (0,ingest_fields/* str */.gx)(block, 'toolName'), (0,ingest_fields/* own */.ZV)(block, 'output') ?? (0,ingest_fields/* own */.ZV)(block, 'result'), (0,ingest_fields/* own */.ZV)(block, 'isError') === true)];
         default:
             return itemFact(block);
     }
@@ -17733,44 +17940,83 @@ const FAILED = new Set(['failed', 'incomplete', 'error']);
  * `call_id` is a call, or a result when its type ends in `_output`.
  */
 function itemFact(item) {
-    const vercelId = idOf(item, 'toolCallId');
-    const vercelName = str(item, 'toolName');
-    if (vercelId !== null && vercelName !== null && own(item, 'type') === undefined) {
-        return [{ kind: 'call', callId: vercelId, tool: vercelName, args: argsOf(own(item, 'input') ?? own(item, 'args')) }];
+    const vercelId = (0,ingest_fields/* idOf */.TH)(item, 'toolCallId');
+    const vercelName = (0,ingest_fields/* str */.gx)(item, 'toolName');
+    if (vercelId !== null && vercelName !== null && (0,ingest_fields/* own */.ZV)(item, 'type') === undefined) {
+        return [{ kind: 'call', callId: vercelId, tool: vercelName, args: argsOf((0,ingest_fields/* own */.ZV)(item, 'input') ?? (0,ingest_fields/* own */.ZV)(item, 'args')) }];
     }
-    const callId = idOf(item, 'call_id');
-    const type = str(item, 'type');
+    const callId = (0,ingest_fields/* idOf */.TH)(item, 'call_id');
+    const type = (0,ingest_fields/* str */.gx)(item, 'type');
     if (callId === null || type === null)
         return [];
-    const failed = FAILED.has(str(item, 'status') ?? '');
+    const failed = FAILED.has((0,ingest_fields/* str */.gx)(item, 'status') ?? '');
     if (type.endsWith('_output')) {
-        const content = own(item, 'output') ?? own(item, 'result');
+        const content = (0,ingest_fields/* own */.ZV)(item, 'output') ?? (0,ingest_fields/* own */.ZV)(item, 'result');
         return [resultFact(callId, null, content, failed)];
     }
-    const tool = str(item, 'name') ?? type.replace(/_call$/, '');
-    const args = argsOf(own(item, 'arguments') ?? own(item, 'input') ?? own(item, 'action') ?? own(item, 'code'));
+    const tool = (0,ingest_fields/* str */.gx)(item, 'name') ?? type.replace(/_call$/, '');
+    const args = argsOf((0,ingest_fields/* own */.ZV)(item, 'arguments') ?? (0,ingest_fields/* own */.ZV)(item, 'input') ?? (0,ingest_fields/* own */.ZV)(item, 'action') ?? (0,ingest_fields/* own */.ZV)(item, 'code'));
     const facts = [{ kind: 'call', callId, tool, args }];
     // Hosted calls (mcp_call) carry their own outcome.
-    const error = own(item, 'error');
-    if (own(item, 'output') !== undefined || (error !== undefined && error !== null)) {
-        facts.push(resultFact(callId, tool, own(item, 'output') ?? error, failed || (error !== undefined && error !== null)));
+    const error = (0,ingest_fields/* own */.ZV)(item, 'error');
+    if ((0,ingest_fields/* own */.ZV)(item, 'output') !== undefined || (error !== undefined && error !== null)) {
+        facts.push(resultFact(callId, tool, (0,ingest_fields/* own */.ZV)(item, 'output') ?? error, failed || (error !== undefined && error !== null)));
     }
     return facts;
 }
+
+;// CONCATENATED MODULE: ./src/ingest/types.ts
+/**
+ * How strongly a sample shows a format (what `TraceFormat.detect` returns).
+ * The format with the strongest evidence reads the file (src/ingest/detect.ts);
+ * two formats with equal evidence are a tie, read by the first in registry order
+ * with an `ingest-note` that names the other.
+ */
+const Evidence = {
+    /** Not this format. */
+    none: 0,
+    /** A generic shape other formats share (e.g. a list of role/content messages). */
+    shape: 1,
+    /** The structure this format reads (its keys and nesting), not unique to it. */
+    structure: 2,
+    /** A signature only this format has (a version marker, a record type no other format writes). */
+    signature: 3,
+};
 
 ;// CONCATENATED MODULE: ./src/ingest/anthropic/claude-code.ts
 
 
 
 
+
 const RECORD_TYPES = new Set(['user', 'assistant', 'system', 'result', 'summary']);
+/**
+ * A line only Claude Code writes: a user/assistant line with a Messages-API
+ * `message` object, a system/result line with a `subtype` and a session id, or
+ * a summary with a `leafUuid`. A `sessionId` and a `type: "user"` alone are not
+ * enough (Gemini CLI logs have both, with `message` a string).
+ */
 function looksLikeLine(value) {
-    if (!isObject(value))
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
         return false;
-    const type = str(value, 'type');
-    if (type === null || !RECORD_TYPES.has(type))
+    const type = (0,ingest_fields/* str */.gx)(value, 'type');
+    if (type === 'user' || type === 'assistant') {
+        const message = (0,ingest_fields/* own */.ZV)(value, 'message');
+        if (!(0,ingest_fields/* isObject */.Gv)(message))
+            return false;
+        const role = (0,ingest_fields/* own */.ZV)(message, 'role');
+        return (role === undefined || role === type) && (0,ingest_fields/* own */.ZV)(message, 'content') !== undefined;
+    }
+    if (type === 'system' || type === 'result')
+        return (0,ingest_fields/* str */.gx)(value, 'subtype') !== null && ((0,ingest_fields/* own */.ZV)(value, 'sessionId') !== undefined || (0,ingest_fields/* own */.ZV)(value, 'session_id') !== undefined);
+    return type === 'summary' && typeof (0,ingest_fields/* own */.ZV)(value, 'leafUuid') === 'string';
+}
+/** Lines that have Claude Code's field names but not its shape. */
+function nearLine(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
         return false;
-    return own(value, 'sessionId') !== undefined || own(value, 'session_id') !== undefined || isObject(own(value, 'message')) || own(value, 'leafUuid') !== undefined;
+    const type = (0,ingest_fields/* str */.gx)(value, 'type');
+    return (type !== null && RECORD_TYPES.has(type)) && ((0,ingest_fields/* own */.ZV)(value, 'sessionId') !== undefined || (0,ingest_fields/* own */.ZV)(value, 'session_id') !== undefined || (0,ingest_fields/* own */.ZV)(value, 'message') !== undefined);
 }
 const DENIED = /doesn't want to proceed with this tool use|tool use was rejected|permission to use .* (has been|was) denied|requested permissions/i;
 function describe(value) {
@@ -17790,64 +18036,71 @@ const claudeCodeFormat = {
     id: 'claude-code',
     description: 'Claude Code session transcripts and Claude Agent SDK stream-json (JSONL)',
     detect(sample) {
-        return sample.jsonLines.some(looksLikeLine);
+        return sample.jsonLines.some(looksLikeLine) ? Evidence.signature : Evidence.none;
+    },
+    misfit(sample) {
+        return sample.jsonLines.some(nearLine)
+            ? { closeness: 2, reason: 'no line is a Claude Code record (a user/assistant line with a "message" object that has its "role" and "content", a system/result line with a "subtype" and session id, a summary with a "leafUuid")' }
+            : null;
     },
     async parse(input, sink) {
         const lastMessage = new Map();
         const toolOf = new Map();
         const answered = new Set();
         await forEachJsonLine(input, sink, (value, line) => {
-            if (!isObject(value)) {
+            if (!(0,ingest_fields/* isObject */.Gv)(value)) {
                 sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${describe(value)}, not an object` });
                 return;
             }
-            const type = str(value, 'type');
-            const runId = idOf(value, 'sessionId') ?? idOf(value, 'session_id');
-            const place = { loc: { file: input.file, line }, runId, ts: toMillis(own(value, 'timestamp')), spanId: idOf(value, 'uuid') };
+            const type = (0,ingest_fields/* str */.gx)(value, 'type');
+            const runId = (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? (0,ingest_fields/* idOf */.TH)(value, 'session_id');
+            const place = { loc: { file: input.file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(value, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(value, 'uuid') };
             const bad = (message) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
             if (type === null)
                 return bad('record has no "type"');
             if (type === 'system') {
-                const tools = strList(own(value, 'tools'));
-                if (str(value, 'subtype') === 'init' && tools)
+                const tools = (0,ingest_fields/* strList */.Sc)((0,ingest_fields/* own */.ZV)(value, 'tools'));
+                if ((0,ingest_fields/* str */.gx)(value, 'subtype') === 'init' && tools)
                     sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
+                else
+                    sink.skip({ line, reason: `system record${(0,ingest_fields/* str */.gx)(value, 'subtype') === null ? '' : ` (subtype "${(0,ingest_fields/* str */.gx)(value, 'subtype')}")`} without a tool list`, value });
                 return;
             }
             if (type === 'result') {
-                const denials = own(value, 'permission_denials');
+                const denials = (0,ingest_fields/* own */.ZV)(value, 'permission_denials');
                 if (!Array.isArray(denials))
-                    return;
+                    return sink.skip({ line, reason: 'result record without permission_denials', value });
                 for (const denial of denials) {
-                    if (!isObject(denial))
+                    if (!(0,ingest_fields/* isObject */.Gv)(denial))
                         continue;
-                    const callId = idOf(denial, 'tool_use_id');
+                    const callId = (0,ingest_fields/* idOf */.TH)(denial, 'tool_use_id');
                     if (callId === null || answered.has(`${runId}\u0000${callId}`))
                         continue;
-                    sink.record(toRecord(resultFact(callId, str(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
+                    sink.record(toRecord(resultFact(callId, (0,ingest_fields/* str */.gx)(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
                 }
                 return;
             }
             if (type !== 'user' && type !== 'assistant')
-                return;
-            const message = own(value, 'message');
-            if (!isObject(message))
+                return sink.skip({ line, reason: `record type "${type.length > 40 ? `${type.slice(0, 40)}…` : type}"`, value });
+            const message = (0,ingest_fields/* own */.ZV)(value, 'message');
+            if (!(0,ingest_fields/* isObject */.Gv)(message))
                 return bad(`"message" is ${describe(message)}, not an object`);
-            const content = own(message, 'content');
+            const content = (0,ingest_fields/* own */.ZV)(message, 'content');
             if (typeof content === 'string') {
                 if (type === 'assistant')
                     sink.record(llmRecord(place));
                 return;
             }
             if (!Array.isArray(content))
-                return bad(`message has no "content" list${own(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
+                return bad(`message has no "content" list${(0,ingest_fields/* own */.ZV)(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
             if (type === 'assistant') {
-                const id = idOf(message, 'id') ?? `line ${line}`;
+                const id = (0,ingest_fields/* idOf */.TH)(message, 'id') ?? `line ${line}`;
                 if (lastMessage.get(runId ?? '') !== id)
                     sink.record(llmRecord(place));
                 lastMessage.set(runId ?? '', id);
             }
             content.forEach((block, i) => {
-                if (!isObject(block))
+                if (!(0,ingest_fields/* isObject */.Gv)(block))
                     return bad(`content item ${i} is ${describe(block)}, not a block`);
                 for (let fact of blockFacts(block)) {
                     const key = `${runId}\u0000${fact.callId}`;
@@ -17858,7 +18111,7 @@ const claudeCodeFormat = {
                             answered.add(key);
                         if (fact.tool === null && toolOf.has(key))
                             fact = { ...fact, tool: toolOf.get(key) };
-                        if (fact.isError && denied(fact.content, own(value, 'toolUseResult')))
+                        if (fact.isError && denied(fact.content, (0,ingest_fields/* own */.ZV)(value, 'toolUseResult')))
                             fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
                     }
                     sink.record(toRecord(fact, place));
@@ -17873,8 +18126,8 @@ function denied(content, toolUseResult) {
         texts.push(content);
     if (Array.isArray(content))
         for (const part of content)
-            if (isObject(part) && typeof own(part, 'text') === 'string')
-                texts.push(own(part, 'text'));
+            if ((0,ingest_fields/* isObject */.Gv)(part) && typeof (0,ingest_fields/* own */.ZV)(part, 'text') === 'string')
+                texts.push((0,ingest_fields/* own */.ZV)(part, 'text'));
     if (typeof toolUseResult === 'string')
         texts.push(toolUseResult);
     return texts.some((text) => DENIED.test(text) || text === 'User rejected tool use');
@@ -17974,15 +18227,15 @@ function indexLines(text, maxDepth) {
 const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 /** A chat message (any dialect) or a Responses API item. */
 function isMessage(value) {
-    if (!isObject(value))
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
         return false;
-    const role = str(value, 'role');
+    const role = (0,ingest_fields/* str */.gx)(value, 'role');
     if (role !== null)
         return ROLES.has(role);
-    const type = str(value, 'type');
+    const type = (0,ingest_fields/* str */.gx)(value, 'type');
     if (type === null)
         return false;
-    return type === 'message' || type === 'reasoning' || idOf(value, 'call_id') !== null || /(_call|_output)$/.test(type);
+    return type === 'message' || type === 'reasoning' || (0,ingest_fields/* idOf */.TH)(value, 'call_id') !== null || /(_call|_output)$/.test(type);
 }
 function isMessageList(value) {
     return Array.isArray(value) && value.length > 0 && value.every(isMessage);
@@ -17990,20 +18243,20 @@ function isMessageList(value) {
 /** The message list of a conversation object: `messages`, `traj`/`trajectory`/`history` (agent trajectory dumps such as SWE-agent's) or Responses `input` + `output`. */
 function listOf(obj) {
     for (const key of ['messages', 'traj', 'trajectory', 'history']) {
-        const value = own(obj, key);
+        const value = (0,ingest_fields/* own */.ZV)(obj, key);
         if (isMessageList(value))
             return [{ key, list: value }];
     }
     const out = [];
     for (const key of ['input', 'output']) {
-        const value = own(obj, key);
+        const value = (0,ingest_fields/* own */.ZV)(obj, key);
         if (isMessageList(value))
             out.push({ key, list: value });
     }
     return out;
 }
 function isConversationObject(value) {
-    return isObject(value) && listOf(value).length > 0;
+    return (0,ingest_fields/* isObject */.Gv)(value) && listOf(value).length > 0;
 }
 /**
  * The conversations of a chat document: a bare message (or item) list, one
@@ -18013,11 +18266,11 @@ function isConversationObject(value) {
 function conversationsOf(doc) {
     if (isMessageList(doc))
         return [{ runId: null, path: [], listPath: [], messages: doc, tools: undefined }];
-    if (isObject(doc)) {
+    if ((0,ingest_fields/* isObject */.Gv)(doc)) {
         const lists = listOf(doc);
         if (lists.length === 0)
             return null;
-        return lists.map(({ key, list }) => ({ runId: runIdOf(doc), path: [], listPath: [key], messages: list, tools: own(doc, 'tools') }));
+        return lists.map(({ key, list }) => ({ runId: runIdOf(doc), path: [], listPath: [key], messages: list, tools: (0,ingest_fields/* own */.ZV)(doc, 'tools') }));
     }
     if (!Array.isArray(doc) || doc.length === 0 || !doc.every(isConversationObject))
         return null;
@@ -18033,13 +18286,13 @@ function conversationsOf(doc) {
         const id = ids[i] ?? null;
         const runId = id === null ? `#${i}` : count.get(id) > 1 ? `${id}#${i}` : id;
         for (const { key, list } of listOf(obj))
-            out.push({ runId, path: [i], listPath: [i, key], messages: list, tools: own(obj, 'tools') });
+            out.push({ runId, path: [i], listPath: [i, key], messages: list, tools: (0,ingest_fields/* own */.ZV)(obj, 'tools') });
     });
     return out;
 }
 function runIdOf(obj) {
     for (const key of ['id', 'instance_id', 'task_id', 'sample_id', 'trajectory_id', 'run_id', 'conversation_id']) {
-        const id = idOf(obj, key);
+        const id = (0,ingest_fields/* idOf */.TH)(obj, key);
         if (id !== null)
             return id;
     }
@@ -18048,12 +18301,12 @@ function runIdOf(obj) {
 const MODEL_ITEMS = /(_call|^program)$/;
 /** Did the model write this message or item (a generation step)? */
 function fromModel(message) {
-    if (!isObject(message))
+    if (!(0,ingest_fields/* isObject */.Gv)(message))
         return false;
-    const role = str(message, 'role');
+    const role = (0,ingest_fields/* str */.gx)(message, 'role');
     if (role !== null)
         return role === 'assistant';
-    const type = str(message, 'type') ?? '';
+    const type = (0,ingest_fields/* str */.gx)(message, 'type') ?? '';
     return MODEL_ITEMS.test(type);
 }
 /**
@@ -18069,7 +18322,7 @@ function collectConversation(collector, conv, file, lineOf) {
     let previousFromModel = false;
     conv.messages.forEach((message, i) => {
         const path = [...conv.listPath, i];
-        const ts = isObject(message) ? toMillis(own(message, 'timestamp') ?? own(message, 'created_at')) : null;
+        const ts = (0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(message, 'timestamp') ?? (0,ingest_fields/* own */.ZV)(message, 'created_at')) : null;
         const model = fromModel(message);
         if (model && !previousFromModel)
             collector.llm(place(path, ts));
@@ -18080,6 +18333,189 @@ function collectConversation(collector, conv, file, lineOf) {
         for (const fact of facts)
             collector.fact(fact, place(path, ts));
     });
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/ingest/cassette/body.ts
+
+
+
+/**
+ * A request or response body as VCR.py records it: a JSON string, `{string:
+ * "..."}`, a mapping, or `!!binary` bytes (what it writes when
+ * `decode_compressed_response` is off), gzip or deflate compressed or plain.
+ * Compressed bodies are inflated within the budget; a body that is an event
+ * stream, or not JSON, is left out with its reason.
+ */
+function readBody(holder, budget) {
+    if (!(0,ingest_fields/* isObject */.Gv)(holder))
+        return { kind: 'none' };
+    const body = (0,ingest_fields/* own */.ZV)(holder, 'body') ?? (0,ingest_fields/* own */.ZV)(holder, 'content');
+    let raw = (0,ingest_fields/* isObject */.Gv)(body) && (0,ingest_fields/* own */.ZV)(body, 'string') !== undefined ? (0,ingest_fields/* own */.ZV)(body, 'string') : body;
+    if (raw === undefined || raw === null || raw === '')
+        return { kind: 'none' };
+    if (raw instanceof Uint8Array) {
+        const text = inflate(raw, budget);
+        if (typeof text !== 'string')
+            return text;
+        raw = text;
+    }
+    const value = argsOf(raw);
+    if ((0,ingest_fields/* isObject */.Gv)(value))
+        return { kind: 'json', value };
+    if (typeof raw === 'string' && /^\s*(event|data):/.test(raw))
+        return { kind: 'skipped', reason: 'body is an event stream (streamed responses are not read)', value: streamEvents(raw) };
+    return { kind: 'skipped', reason: 'body is not a JSON object' };
+}
+function inflate(bytes, budget) {
+    const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    const deflate = bytes[0] === 0x78 && (bytes[0] * 256 + bytes[1]) % 31 === 0;
+    if (!gzip && !deflate)
+        return Buffer.from(bytes).toString('utf8');
+    if (budget.left <= 0)
+        return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached max-document-bytes (${budget.limit} bytes)` };
+    try {
+        const out = (gzip ? external_node_zlib_.gunzipSync : external_node_zlib_.inflateSync)(bytes, { maxOutputLength: budget.left });
+        budget.left -= out.length;
+        return out.toString('utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
+            budget.left = 0;
+            return { kind: 'broken', reason: `compressed body inflates past max-document-bytes (${budget.limit} bytes)` };
+        }
+        return { kind: 'broken', reason: `${gzip ? 'gzip' : 'deflate'} body cannot be inflated (${code ?? 'corrupt data'})` };
+    }
+}
+/** The JSON `data:` payloads of a server-sent event stream (for the partial-read look), at most 1,000. */
+function streamEvents(text) {
+    const out = [];
+    for (const line of text.split('\n')) {
+        if (out.length >= 1000)
+            break;
+        if (!line.startsWith('data:'))
+            continue;
+        const value = argsOf(line.slice(5).trim());
+        if ((0,ingest_fields/* isObject */.Gv)(value))
+            out.push(value);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/cassette/index.ts
+
+
+
+
+
+/** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
+function looksLikeCassette(head) {
+    const text = head.subarray(0, 4096).toString('utf8');
+    return /^(---\s*\n)?interactions:\s*\n/.test(text) && /\n\s*-?\s*request:\s*\n/.test(text);
+}
+/** Whose API a cassette recorded, from its head: Anthropic (its host, header or Bedrock model id) or else OpenAI-style. */
+function cassetteProvider(head) {
+    const text = head.subarray(0, 256 * 1024).toString('utf8');
+    return /uri:\s*['"]?https?:\/\/api\.anthropic\.com\/|\n\s*anthropic-version:\s*\n|"anthropic_version"\s*:|uri:\s*['"]?https?:\/\/bedrock-runtime\.[^\s/]+\/model\/[^\s/]*anthropic\./.test(text) ? 'anthropic' : 'openai';
+}
+/**
+ * Recorded model API calls (VCR cassette YAML), OpenAI or Anthropic: each
+ * interaction is one model request. Its request body carries the catalog
+ * (`tools`) and the conversation so far, its response the model's new message
+ * (Chat `choices[].message`, Responses `output` items, an Anthropic message's
+ * `content` blocks). Every request repeats the earlier turns, so calls and
+ * results are kept once per call id. The whole cassette is one run. Compressed
+ * `!!binary` bodies are inflated, all of them together within max-document-bytes.
+ */
+function parseCassette(text, file, sink, limits) {
+    const lineCounter = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
+    if (doc.errors.length > 0) {
+        const at = doc.errors[0].linePos?.[0]?.line ?? 1;
+        sink.diagnostic({ ruleId: 'malformed-record', line: at, message: `cassette is not valid YAML: ${doc.errors[0].code}` });
+        return;
+    }
+    const seq = doc.get('interactions', true);
+    if (!(0,dist/* isSeq */.oP)(seq)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette has no "interactions" list' });
+        return;
+    }
+    const collector = new FactCollector(true);
+    const budget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes };
+    const bodyAt = (holder, line, what) => {
+        const read = readBody(holder, budget);
+        if (read.kind === 'json')
+            return read.value;
+        if (read.kind === 'skipped')
+            sink.skip({ line, reason: `${what} ${read.reason}`, value: read.value });
+        if (read.kind === 'broken')
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${read.reason}` });
+        return null;
+    };
+    for (const node of seq.items) {
+        if (!(0,dist/* isMap */.jh)(node))
+            continue;
+        const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
+        const responseNode = node.get('response', true);
+        const responseLine = (0,dist/* isMap */.jh)(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
+        let interaction;
+        try {
+            interaction = node.toJS(doc);
+        }
+        catch (error) {
+            // e.g. an alias bomb: the yaml package refuses excessive alias expansion
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
+            continue;
+        }
+        if (!(0,ingest_fields/* isObject */.Gv)(interaction))
+            continue;
+        const request = bodyAt((0,ingest_fields/* own */.ZV)(interaction, 'request'), line, 'request');
+        const response = bodyAt((0,ingest_fields/* own */.ZV)(interaction, 'response'), responseLine, 'response');
+        const created = response ? (0,ingest_fields/* num */.bu)(response, 'created') ?? (0,ingest_fields/* num */.bu)(response, 'created_at') : null;
+        // The request was sent before `created`; only the response's records carry it.
+        const at = (where, ts = null) => ({ loc: { file, line: where }, runId: null, ts });
+        const ts = created === null ? null : created * 1000;
+        if (request) {
+            const tools = catalogTools((0,ingest_fields/* own */.ZV)(request, 'tools'));
+            if (tools)
+                collector.catalog(tools, at(line));
+            for (const key of ['messages', 'input']) {
+                const list = (0,ingest_fields/* own */.ZV)(request, key);
+                if (Array.isArray(list))
+                    for (const message of list)
+                        addMessage(collector, message, at(line));
+            }
+        }
+        if (!response)
+            continue;
+        collector.llm(at(responseLine, ts));
+        const choices = (0,ingest_fields/* own */.ZV)(response, 'choices');
+        if (Array.isArray(choices)) {
+            for (const choice of choices)
+                if ((0,ingest_fields/* isObject */.Gv)(choice))
+                    addMessage(collector, (0,ingest_fields/* own */.ZV)(choice, 'message'), at(responseLine, ts));
+        }
+        const output = (0,ingest_fields/* own */.ZV)(response, 'output');
+        if (Array.isArray(output))
+            for (const item of output)
+                addMessage(collector, item, at(responseLine, ts));
+        const content = (0,ingest_fields/* own */.ZV)(response, 'content');
+        if (Array.isArray(content) && (0,ingest_fields/* str */.gx)(response, 'role') === 'assistant')
+            addMessage(collector, response, at(responseLine, ts));
+    }
+    for (const record of collector.records)
+        sink.record(record);
+}
+function addMessage(collector, message, place) {
+    const { facts, catalog } = messageFacts(message);
+    if (catalog.length > 0)
+        collector.catalog(catalog, place);
+    for (const fact of facts)
+        collector.fact(fact, place);
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/whole-document.ts
@@ -18123,10 +18559,12 @@ function largeDocumentHead(sample) {
 
 
 
+
+
 const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
 /** A Messages API response (one assistant message) is a conversation of one message. */
 function conversations(doc) {
-    if (isObject(doc) && str(doc, 'type') === 'message' && Array.isArray(own(doc, 'content'))) {
+    if ((0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* str */.gx)(doc, 'type') === 'message' && Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'content'))) {
         return [{ runId: null, path: [], listPath: [], messages: [doc], tools: undefined }];
     }
     return conversationsOf(doc);
@@ -18134,11 +18572,11 @@ function conversations(doc) {
 /** Anthropic evidence: a tool_use/tool_result content block, or tools declared with `input_schema`. */
 function anthropicShaped(convs) {
     for (const conv of convs) {
-        if (Array.isArray(conv.tools) && conv.tools.some((t) => isObject(t) && own(t, 'input_schema') !== undefined))
+        if (Array.isArray(conv.tools) && conv.tools.some((t) => (0,ingest_fields/* isObject */.Gv)(t) && (0,ingest_fields/* own */.ZV)(t, 'input_schema') !== undefined))
             return true;
         for (const message of conv.messages) {
-            const content = isObject(message) ? own(message, 'content') : undefined;
-            if (Array.isArray(content) && content.some((b) => isObject(b) && BLOCKS.has(str(b, 'type') ?? '')))
+            const content = (0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* own */.ZV)(message, 'content') : undefined;
+            if (Array.isArray(content) && content.some((b) => (0,ingest_fields/* isObject */.Gv)(b) && BLOCKS.has((0,ingest_fields/* str */.gx)(b, 'type') ?? '')))
                 return true;
         }
     }
@@ -18148,19 +18586,26 @@ function anthropicShaped(convs) {
  * Anthropic Messages conversations: a message list, a request
  * `{system, messages, tools}` (tools with `input_schema` are the catalog), a
  * response message, or a list of conversations (one run each). `tool_use`
- * blocks are calls; `tool_result` blocks results (`is_error`).
+ * blocks are calls; `tool_result` blocks results (`is_error`). VCR cassettes of
+ * the Messages API (api.anthropic.com, or Bedrock's anthropic models) too.
  */
 const anthropicMessagesFormat = {
     id: 'anthropic-messages',
-    description: 'Anthropic Messages API conversations (tool_use / tool_result blocks)',
+    description: 'Anthropic Messages API conversations (tool_use / tool_result blocks) and their VCR cassettes',
     detect(sample) {
+        if (looksLikeCassette(sample.head))
+            return cassetteProvider(sample.head) === 'anthropic' ? Evidence.signature : Evidence.none;
+        // tool_use / tool_result blocks and `input_schema` tools are Anthropic's own: stronger than a generic message list.
         const head = largeDocumentHead(sample);
         if (head !== null)
-            return /"(messages|traj)"\s*:\s*\[/.test(head) && /"type"\s*:\s*"tool_(use|result)"|"input_schema"\s*:/.test(head);
+            return /"(messages|traj)"\s*:\s*\[/.test(head) && /"type"\s*:\s*"tool_(use|result)"|"input_schema"\s*:/.test(head) ? Evidence.signature : Evidence.none;
         const convs = sample.document === undefined ? null : conversations(sample.document);
-        return convs !== null && anthropicShaped(convs);
+        return convs !== null && anthropicShaped(convs) ? Evidence.signature : Evidence.none;
     },
     async parse(input, sink) {
+        const bytes = await input.bytes();
+        if (looksLikeCassette(bytes))
+            return parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
         const parsed = await parseDocument(input, sink);
         if (!parsed)
             return;
@@ -19410,7 +19855,7 @@ var AsyncInflate = /*#__PURE__*/ ((/* unused pure expression or super */ null &&
     return AsyncInflate;
 }())));
 
-function inflate(data, opts, cb) {
+function esm_inflate(data, opts, cb) {
     if (!cb)
         cb = opts, opts = {};
     if (typeof cb != 'function')
@@ -19827,7 +20272,7 @@ function decompress(data, opts, cb) {
     return (data[0] == 31 && data[1] == 139 && data[2] == 8)
         ? gunzip(data, opts, cb)
         : ((data[0] & 15) != 8 || (data[0] >> 4) > 7 || ((data[0] << 8 | data[1]) % 31))
-            ? inflate(data, opts, cb)
+            ? esm_inflate(data, opts, cb)
             : unzlib(data, opts, cb);
 }
 /**
@@ -20827,7 +21272,7 @@ function unzip(data, opts, cb) {
                         }
                     }
                     else
-                        term.push(inflate(infl, { size: su }, cbl));
+                        term.push(esm_inflate(infl, { size: su }, cbl));
                 }
                 else
                     cbl(err(14, 'unknown compression type ' + c_1, 1), null);
@@ -20957,22 +21402,22 @@ function bySampleOrder(a, b) {
 function toolTimes(events) {
     const times = new Map();
     for (const event of events) {
-        if (!isObject(event) || str(event, 'event') !== 'tool')
+        if (!(0,ingest_fields/* isObject */.Gv)(event) || (0,ingest_fields/* str */.gx)(event, 'event') !== 'tool')
             continue;
-        const id = idOf(event, 'id');
+        const id = (0,ingest_fields/* idOf */.TH)(event, 'id');
         if (id === null)
             continue;
-        const start = toMillis(own(event, 'timestamp'));
-        times.set(id, { start, end: toMillis(own(event, 'completed')) ?? start });
+        const start = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'));
+        times.set(id, { start, end: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'completed')) ?? start });
     }
     return times;
 }
 /** The run id of a sample: its id and epoch. */
 function sampleRunId(sample) {
-    const id = idOf(sample, 'id');
+    const id = (0,ingest_fields/* idOf */.TH)(sample, 'id');
     if (id === null)
         return null;
-    const epoch = idOf(sample, 'epoch');
+    const epoch = (0,ingest_fields/* idOf */.TH)(sample, 'epoch');
     return epoch === null ? id : `${id}#${epoch}`;
 }
 /**
@@ -20985,28 +21430,28 @@ function sampleRunId(sample) {
 function collectSample(collector, sample, path, file, lineOf, fallbackRunId) {
     const runId = sampleRunId(sample) ?? fallbackRunId;
     const place = (at, ts) => ({ loc: { file, line: lineOf(at) }, runId, ts });
-    const rawEvents = own(sample, 'events');
+    const rawEvents = (0,ingest_fields/* own */.ZV)(sample, 'events');
     const events = Array.isArray(rawEvents) ? rawEvents : [];
     // The tools each model request offered, in request order.
     const offered = [];
     events.forEach((event, k) => {
-        if (!isObject(event) || str(event, 'event') !== 'model')
+        if (!(0,ingest_fields/* isObject */.Gv)(event) || (0,ingest_fields/* str */.gx)(event, 'event') !== 'model')
             return;
-        const tools = catalogTools(own(event, 'tools'));
+        const tools = catalogTools((0,ingest_fields/* own */.ZV)(event, 'tools'));
         offered.push(() => {
             if (tools)
-                collector.catalog(tools, place([...path, 'events', k], toMillis(own(event, 'timestamp'))));
+                collector.catalog(tools, place([...path, 'events', k], (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'))));
         });
     });
     const times = toolTimes(events);
-    const messages = own(sample, 'messages');
+    const messages = (0,ingest_fields/* own */.ZV)(sample, 'messages');
     if (Array.isArray(messages) && messages.length > 0) {
         // Each model request writes one assistant message: its catalog goes right before
         // that message's llm record, so a call is checked against the tools offered with it.
         let request = 0;
         messages.forEach((message, j) => {
             const at = [...path, 'messages', j];
-            if (isObject(message) && str(message, 'role') === 'assistant') {
+            if ((0,ingest_fields/* isObject */.Gv)(message) && (0,ingest_fields/* str */.gx)(message, 'role') === 'assistant') {
                 offered[request++]?.();
                 collector.llm(place(at, null));
             }
@@ -21021,24 +21466,24 @@ function collectSample(collector, sample, path, file, lineOf, fallbackRunId) {
     }
     let request = 0;
     events.forEach((event, k) => {
-        if (!isObject(event))
+        if (!(0,ingest_fields/* isObject */.Gv)(event))
             return;
         const at = [...path, 'events', k];
-        const kind = str(event, 'event');
+        const kind = (0,ingest_fields/* str */.gx)(event, 'event');
         if (kind === 'model')
             offered[request++]();
         if (kind === 'model')
-            collector.llm(place(at, toMillis(own(event, 'timestamp'))), toMillis(own(event, 'completed')));
+            collector.llm(place(at, (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'))), (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'completed')));
         if (kind !== 'tool')
             return;
-        const callId = idOf(event, 'id');
-        const tool = str(event, 'function') ?? 'unknown';
-        collector.fact({ kind: 'call', callId, tool, args: own(event, 'arguments') }, place(at, toMillis(own(event, 'timestamp'))));
-        const error = own(event, 'error');
-        const errorType = isObject(error) ? str(error, 'type') : null;
+        const callId = (0,ingest_fields/* idOf */.TH)(event, 'id');
+        const tool = (0,ingest_fields/* str */.gx)(event, 'function') ?? 'unknown';
+        collector.fact({ kind: 'call', callId, tool, args: (0,ingest_fields/* own */.ZV)(event, 'arguments') }, place(at, (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'))));
+        const error = (0,ingest_fields/* own */.ZV)(event, 'error');
+        const errorType = (0,ingest_fields/* isObject */.Gv)(error) ? (0,ingest_fields/* str */.gx)(error, 'type') : null;
         const failed = error !== undefined && error !== null;
-        const content = failed && isObject(error) ? own(error, 'message') : own(event, 'result');
-        collector.fact(resultFact(callId, tool, content, failed, errorType, errorType), place(at, toMillis(own(event, 'completed'))));
+        const content = failed && (0,ingest_fields/* isObject */.Gv)(error) ? (0,ingest_fields/* own */.ZV)(error, 'message') : (0,ingest_fields/* own */.ZV)(event, 'result');
+        collector.fact(resultFact(callId, tool, content, failed, errorType, errorType), place(at, (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'completed'))));
     });
 }
 
@@ -21049,8 +21494,9 @@ function collectSample(collector, sample, path, file, lineOf, fallbackRunId) {
 
 
 
+
 function isEvalLog(doc) {
-    return isObject(doc) && isObject(own(doc, 'eval')) && typeof own(doc, 'version') === 'number' && (Array.isArray(own(doc, 'samples')) || own(doc, 'plan') !== undefined);
+    return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'eval')) && typeof (0,ingest_fields/* own */.ZV)(doc, 'version') === 'number' && (Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'samples')) || (0,ingest_fields/* own */.ZV)(doc, 'plan') !== undefined);
 }
 /**
  * Inspect AI eval logs: the `.json` log (`{version, eval, samples[]}`) and the
@@ -21064,8 +21510,8 @@ const inspectFormat = {
     detect(sample) {
         const head = largeDocumentHead(sample);
         if (head !== null)
-            return /^\{\s*"version"\s*:\s*\d+\s*,/.test(head) && /"eval"\s*:\s*\{/.test(head);
-        return looksLikeEvalZip(sample.head) || isEvalLog(sample.document);
+            return /^\{\s*"version"\s*:\s*\d+\s*,/.test(head) && /"eval"\s*:\s*\{/.test(head) ? Evidence.signature : Evidence.none;
+        return looksLikeEvalZip(sample.head) || isEvalLog(sample.document) ? Evidence.signature : Evidence.none;
     },
     async parse(input, sink) {
         const collector = new FactCollector(false);
@@ -21075,18 +21521,18 @@ const inspectFormat = {
             for (const problem of archive.problems)
                 sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
             for (const { name, value } of archive.samples)
-                if (isObject(value))
+                if ((0,ingest_fields/* isObject */.Gv)(value))
                     collectSample(collector, value, [], input.file, () => 1, name);
         }
         else {
             const parsed = await parseDocument(input, sink);
             if (!parsed)
                 return;
-            const samples = isObject(parsed.value) ? own(parsed.value, 'samples') : undefined;
+            const samples = (0,ingest_fields/* isObject */.Gv)(parsed.value) ? (0,ingest_fields/* own */.ZV)(parsed.value, 'samples') : undefined;
             if (Array.isArray(samples)) {
                 const lineOf = indexLines(parsed.text, 5);
                 samples.forEach((sample, i) => {
-                    if (isObject(sample))
+                    if ((0,ingest_fields/* isObject */.Gv)(sample))
                         collectSample(collector, sample, ['samples', i], input.file, lineOf, `#${i}`);
                 });
             }
@@ -21108,45 +21554,45 @@ const inspectFormat = {
  * (`tool.name`). A small local mapping; the OTel reader has the full one.
  */
 function attributesOf(observation) {
-    const metadata = argsOf(own(observation, 'metadata'));
-    if (!isObject(metadata))
+    const metadata = argsOf((0,ingest_fields/* own */.ZV)(observation, 'metadata'));
+    if (!(0,ingest_fields/* isObject */.Gv)(metadata))
         return Object.create(null);
-    const attributes = argsOf(own(metadata, 'attributes'));
-    return isObject(attributes) ? attributes : Object.create(null);
+    const attributes = argsOf((0,ingest_fields/* own */.ZV)(metadata, 'attributes'));
+    return (0,ingest_fields/* isObject */.Gv)(attributes) ? attributes : Object.create(null);
 }
 function toolAttributes(attrs) {
     return {
-        callId: idOf(attrs, 'gen_ai.tool.call.id') ?? idOf(attrs, 'ai.toolCall.id') ?? idOf(attrs, 'tool_call.id'),
-        tool: str(attrs, 'gen_ai.tool.name') ?? str(attrs, 'ai.toolCall.name') ?? str(attrs, 'tool.name'),
-        args: argsOf(own(attrs, 'gen_ai.tool.call.arguments') ?? own(attrs, 'ai.toolCall.args') ?? own(attrs, 'tool_arguments')),
-        result: own(attrs, 'gen_ai.tool.call.result') ?? own(attrs, 'ai.toolCall.result') ?? own(attrs, 'tool_response'),
-        errorType: str(attrs, 'error.type'),
+        callId: (0,ingest_fields/* idOf */.TH)(attrs, 'gen_ai.tool.call.id') ?? (0,ingest_fields/* idOf */.TH)(attrs, 'ai.toolCall.id') ?? (0,ingest_fields/* idOf */.TH)(attrs, 'tool_call.id'),
+        tool: (0,ingest_fields/* str */.gx)(attrs, 'gen_ai.tool.name') ?? (0,ingest_fields/* str */.gx)(attrs, 'ai.toolCall.name') ?? (0,ingest_fields/* str */.gx)(attrs, 'tool.name'),
+        args: argsOf((0,ingest_fields/* own */.ZV)(attrs, 'gen_ai.tool.call.arguments') ?? (0,ingest_fields/* own */.ZV)(attrs, 'ai.toolCall.args') ?? (0,ingest_fields/* own */.ZV)(attrs, 'tool_arguments')),
+        result: (0,ingest_fields/* own */.ZV)(attrs, 'gen_ai.tool.call.result') ?? (0,ingest_fields/* own */.ZV)(attrs, 'ai.toolCall.result') ?? (0,ingest_fields/* own */.ZV)(attrs, 'tool_response'),
+        errorType: (0,ingest_fields/* str */.gx)(attrs, 'error.type'),
     };
 }
 /** The tool catalog an observation's attributes (or Langfuse's own fields) record, null when none. */
 function catalogOf(observation, attrs) {
-    const params = argsOf(own(attrs, 'model_request_parameters'));
-    if (isObject(params)) {
-        const fn = catalogTools(own(params, 'function_tools')) ?? [];
-        const out = catalogTools(own(params, 'output_tools')) ?? [];
+    const params = argsOf((0,ingest_fields/* own */.ZV)(attrs, 'model_request_parameters'));
+    if ((0,ingest_fields/* isObject */.Gv)(params)) {
+        const fn = catalogTools((0,ingest_fields/* own */.ZV)(params, 'function_tools')) ?? [];
+        const out = catalogTools((0,ingest_fields/* own */.ZV)(params, 'output_tools')) ?? [];
         if (fn.length + out.length > 0)
             return [...fn, ...out];
     }
-    for (const value of [own(attrs, 'gen_ai.tool.definitions'), own(attrs, 'ai.prompt.tools'), openInferenceTools(attrs)]) {
+    for (const value of [(0,ingest_fields/* own */.ZV)(attrs, 'gen_ai.tool.definitions'), (0,ingest_fields/* own */.ZV)(attrs, 'ai.prompt.tools'), openInferenceTools(attrs)]) {
         const tools = catalogTools(value);
         if (tools && tools.length > 0)
             return tools;
     }
-    const metadata = argsOf(own(observation, 'metadata'));
-    const listed = isObject(metadata) ? catalogTools(own(metadata, 'tools')) : null;
+    const metadata = argsOf((0,ingest_fields/* own */.ZV)(observation, 'metadata'));
+    const listed = (0,ingest_fields/* isObject */.Gv)(metadata) ? catalogTools((0,ingest_fields/* own */.ZV)(metadata, 'tools')) : null;
     if (listed && listed.length > 0)
         return listed;
-    const definitions = own(observation, 'toolDefinitions');
+    const definitions = (0,ingest_fields/* own */.ZV)(observation, 'toolDefinitions');
     const listedDefinitions = catalogTools(definitions);
     if (listedDefinitions && listedDefinitions.length > 0)
         return listedDefinitions;
-    if (isObject(definitions)) {
-        const tools = Object.keys(definitions).map((name) => ({ name, ...schemaOf(own(definitions, name)), schemaSha256: null }));
+    if ((0,ingest_fields/* isObject */.Gv)(definitions)) {
+        const tools = Object.keys(definitions).map((name) => ({ name, ...schemaOf((0,ingest_fields/* own */.ZV)(definitions, name)), schemaSha256: null }));
         if (tools.length > 0)
             return tools;
     }
@@ -21158,16 +21604,117 @@ function openInferenceTools(attrs) {
     for (const key of Object.keys(attrs)) {
         const m = /^llm\.tools\.(\d+)\.tool\.json_schema$/.exec(key);
         if (m)
-            found.push([Number(m[1]), own(attrs, key)]);
+            found.push([Number(m[1]), (0,ingest_fields/* own */.ZV)(attrs, key)]);
     }
     return found.sort((a, b) => a[0] - b[0]).map(([, schema]) => schema);
 }
 function schemaOf(value) {
     const def = argsOf(value);
-    if (!isObject(def))
+    if (!(0,ingest_fields/* isObject */.Gv)(def))
         return {};
-    const schema = own(def, 'parameters') ?? own(def, 'input_schema') ?? own(def, 'inputSchema');
+    const schema = (0,ingest_fields/* own */.ZV)(def, 'parameters') ?? (0,ingest_fields/* own */.ZV)(def, 'input_schema') ?? (0,ingest_fields/* own */.ZV)(def, 'inputSchema');
     return schema === undefined ? {} : { schema: argsOf(schema) };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/langchain.ts
+
+
+/** LangChain message classes and the `type` their plain form carries (what messageFacts reads). */
+const MESSAGE_TYPES = new Map([
+    ['ToolMessage', 'tool'],
+    ['ToolMessageChunk', 'tool'],
+    ['AIMessage', 'ai'],
+    ['AIMessageChunk', 'ai'],
+    ['HumanMessage', 'human'],
+    ['SystemMessage', 'system'],
+    ['ChatMessage', 'chat'],
+    ['FunctionMessage', 'function'],
+]);
+/** The class name of a LangChain serialized constructor (`{"lc":1,"type":"constructor","id":[…,"ToolMessage"],"kwargs":{…}}`), or null. */
+function langChainClass(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* own */.ZV)(value, 'lc') !== 1 || (0,ingest_fields/* str */.gx)(value, 'type') !== 'constructor')
+        return null;
+    const id = (0,ingest_fields/* own */.ZV)(value, 'id');
+    if (!Array.isArray(id) || id.length === 0)
+        return null;
+    const last = id[id.length - 1];
+    return typeof last === 'string' ? last : null;
+}
+/**
+ * A message in the plain form messageFacts reads: a LangChain serialized
+ * constructor becomes its kwargs with the class's `type` (ToolMessage → "tool",
+ * with its tool_call_id and status); an assistant message whose `content` is
+ * the JSON text of a tool-call list (Koog writes them so) gets them as
+ * `tool_calls`. Anything else is returned as it is.
+ */
+function plainMessage(value) {
+    const cls = langChainClass(value);
+    if (cls !== null) {
+        const kwargs = (0,ingest_fields/* own */.ZV)(value, 'kwargs');
+        const type = MESSAGE_TYPES.get(cls);
+        if (!(0,ingest_fields/* isObject */.Gv)(kwargs) || type === undefined)
+            return value;
+        // A null-prototype copy: the kwargs' keys are data.
+        return Object.assign(Object.create(null), kwargs, { type });
+    }
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* own */.ZV)(value, 'tool_calls') !== undefined)
+        return value;
+    const content = (0,ingest_fields/* own */.ZV)(value, 'content');
+    if (typeof content !== 'string' || !content.startsWith('[{'))
+        return value;
+    const calls = argsOf(content);
+    if (!Array.isArray(calls) || calls.length === 0 || !calls.every(isFunctionCall))
+        return value;
+    return Object.assign(Object.create(null), value, { content: '', tool_calls: calls });
+}
+function isFunctionCall(call) {
+    if (!(0,ingest_fields/* isObject */.Gv)(call))
+        return false;
+    const fn = (0,ingest_fields/* own */.ZV)(call, 'function');
+    return (0,ingest_fields/* isObject */.Gv)(fn) && (0,ingest_fields/* str */.gx)(fn, 'name') !== null;
+}
+/** A LangChain ToolMessage, serialized or plain (`type: "tool"` with a `tool_call_id`). */
+function isToolMessage(value) {
+    if (langChainClass(value) === 'ToolMessage')
+        return true;
+    return (0,ingest_fields/* isObject */.Gv)(value) && (0,ingest_fields/* str */.gx)(value, 'type') === 'tool' && (0,ingest_fields/* own */.ZV)(value, 'tool_call_id') !== undefined;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/tool-span.ts
+
+
+
+/** Langfuse stores some outputs JSON-encoded a second time (`"\"text\""`); decode that layer. */
+function unquote(value) {
+    if (typeof value !== 'string' || !value.startsWith('"'))
+        return argsOf(value);
+    try {
+        return JSON.parse(value);
+    }
+    catch {
+        return value;
+    }
+}
+/**
+ * Whether a SPAN (or other non-GENERATION, non-TOOL) observation is one tool
+ * execution: GenAI attributes that name the tool or its call (Koog), an
+ * OpenInference TOOL span with a `tool.name` (Agno), or an output that is a
+ * LangChain ToolMessage (LangGraph JS). An OpenInference span of another kind
+ * that mentions a tool (BeeAI's agent updates) is not one.
+ */
+function isToolSpan(obj, attrs) {
+    const kind = (0,ingest_fields/* str */.gx)(attrs, 'openinference.span.kind');
+    if (kind !== null && kind.toUpperCase() !== 'TOOL')
+        return false;
+    if ((0,ingest_fields/* idOf */.TH)(attrs, 'gen_ai.tool.call.id') !== null || (0,ingest_fields/* str */.gx)(attrs, 'gen_ai.tool.name') !== null)
+        return true;
+    if ((0,ingest_fields/* str */.gx)(attrs, 'tool.name') !== null)
+        return true;
+    return isToolMessage(unquote((0,ingest_fields/* own */.ZV)(obj, 'output')));
+}
+/** A span that says it is a tool's (an OpenInference TOOL kind, a GenAI execute_tool) but is not read as one. */
+function saysTool(attrs) {
+    return ((0,ingest_fields/* str */.gx)(attrs, 'openinference.span.kind') ?? '').toUpperCase() === 'TOOL' || (0,ingest_fields/* str */.gx)(attrs, 'gen_ai.operation.name') === 'execute_tool';
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/langfuse/index.ts
@@ -21177,13 +21724,16 @@ function schemaOf(value) {
 
 
 
+
+
+
 function observationsOf(doc) {
-    if (!isObject(doc) || !isObject(own(doc, 'trace')))
+    if (!(0,ingest_fields/* isObject */.Gv)(doc) || !(0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'trace')))
         return null;
-    const top = own(doc, 'observations');
+    const top = (0,ingest_fields/* own */.ZV)(doc, 'observations');
     if (Array.isArray(top))
         return { list: top, path: ['observations'] };
-    const nested = own(own(doc, 'trace'), 'observations');
+    const nested = (0,ingest_fields/* own */.ZV)((0,ingest_fields/* own */.ZV)(doc, 'trace'), 'observations');
     return Array.isArray(nested) ? { list: nested, path: ['trace', 'observations'] } : null;
 }
 /** One export, or a list of exports (one run per trace). */
@@ -21201,8 +21751,14 @@ const langfuseFormat = {
     detect(sample) {
         const head = largeDocumentHead(sample);
         if (head !== null)
-            return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head);
-        return exportsOf(sample.document) !== null;
+            return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head) ? Evidence.signature : Evidence.none;
+        return exportsOf(sample.document) !== null ? Evidence.signature : Evidence.none;
+    },
+    misfit(sample) {
+        const doc = Array.isArray(sample.document) ? sample.document[0] : sample.document;
+        return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'trace')) && !Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'observations'))
+            ? { closeness: 2, reason: 'it has no "observations" list beside "trace"' }
+            : null;
     },
     async parse(input, sink) {
         const parsed = await parseDocument(input, sink);
@@ -21216,19 +21772,20 @@ const langfuseFormat = {
         const lineOf = indexLines(parsed.text, 4);
         for (const { value, path } of exports) {
             const found = observationsOf(value);
-            const traceId = idOf(own(value, 'trace'), 'id');
+            const traceId = (0,ingest_fields/* idOf */.TH)((0,ingest_fields/* own */.ZV)(value, 'trace'), 'id');
             const observations = [];
             found.list.forEach((obj, i) => {
-                if (!isObject(obj))
+                if (!(0,ingest_fields/* isObject */.Gv)(obj))
                     return;
-                observations.push({ obj, line: lineOf([...path, ...found.path, i]), type: str(obj, 'type') ?? 'SPAN', start: toMillis(own(obj, 'startTime')), end: toMillis(own(obj, 'endTime')) });
+                observations.push({ obj, line: lineOf([...path, ...found.path, i]), type: (0,ingest_fields/* str */.gx)(obj, 'type') ?? 'SPAN', start: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'startTime')), end: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'endTime')) });
             });
             // Chronological; observations without a start keep their place at the end.
             observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
-            const runId = traceId ?? (observations[0] ? idOf(observations[0].obj, 'traceId') : null) ?? (path.length > 0 ? `#${path[0]}` : null);
+            const runId = traceId ?? (observations[0] ? (0,ingest_fields/* idOf */.TH)(observations[0].obj, 'traceId') : null) ?? (path.length > 0 ? `#${path[0]}` : null);
             const reader = new ObservationReader(input.file, runId, sink, generationIds(observations));
             for (const o of observations)
                 reader.primary(o);
+            reader.flushResults(Infinity);
             for (const o of observations)
                 reader.fallback(o);
             for (const record of reader.collector.records)
@@ -21240,7 +21797,7 @@ const langfuseFormat = {
 function generationIds(observations) {
     const ids = new Set();
     for (const o of observations) {
-        const id = idOf(o.obj, 'id');
+        const id = (0,ingest_fields/* idOf */.TH)(o.obj, 'id');
         if (o.type === 'GENERATION' && id !== null)
             ids.add(id);
     }
@@ -21252,46 +21809,38 @@ function generationIds(observations) {
  * message, or any of these as JSON text.
  */
 function messagesIn(value) {
+    return messageList(value).map(plainMessage);
+}
+function messageList(value) {
     const v = argsOf(value);
     if (Array.isArray(v))
         return v;
-    if (!isObject(v))
+    if (!(0,ingest_fields/* isObject */.Gv)(v))
         return [];
     for (const key of ['messages', 'output']) {
-        const inner = own(v, key);
+        const inner = (0,ingest_fields/* own */.ZV)(v, key);
         if (Array.isArray(inner))
             return inner;
     }
-    const choices = own(v, 'choices');
+    const choices = (0,ingest_fields/* own */.ZV)(v, 'choices');
     if (Array.isArray(choices))
-        return choices.map((choice) => (isObject(choice) ? own(choice, 'message') : undefined));
+        return choices.map((choice) => ((0,ingest_fields/* isObject */.Gv)(choice) ? (0,ingest_fields/* own */.ZV)(choice, 'message') : undefined));
     return [v];
 }
 /** Langfuse's own extraction on a generation: `toolCalls` (JSON text `{id, arguments}`) with `toolCallNames` beside them. */
 function langfuseToolCalls(obj) {
-    const calls = own(obj, 'toolCalls');
-    const names = own(obj, 'toolCallNames');
+    const calls = (0,ingest_fields/* own */.ZV)(obj, 'toolCalls');
+    const names = (0,ingest_fields/* own */.ZV)(obj, 'toolCallNames');
     if (!Array.isArray(calls) || !Array.isArray(names))
         return [];
     const out = [];
     calls.forEach((raw, i) => {
         const call = argsOf(raw);
-        const name = isObject(call) ? (str(call, 'name') ?? (typeof names[i] === 'string' ? names[i] : null)) : null;
-        if (isObject(call) && name !== null)
-            out.push({ kind: 'call', callId: idOf(call, 'id'), tool: name, args: argsOf(own(call, 'arguments') ?? own(call, 'input')) });
+        const name = (0,ingest_fields/* isObject */.Gv)(call) ? ((0,ingest_fields/* str */.gx)(call, 'name') ?? (typeof names[i] === 'string' ? names[i] : null)) : null;
+        if ((0,ingest_fields/* isObject */.Gv)(call) && name !== null)
+            out.push({ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(call, 'id'), tool: name, args: argsOf((0,ingest_fields/* own */.ZV)(call, 'arguments') ?? (0,ingest_fields/* own */.ZV)(call, 'input')) });
     });
     return out;
-}
-/** Langfuse stores some outputs JSON-encoded a second time (`"\"text\""`); decode that layer. */
-function unquote(value) {
-    if (typeof value !== 'string' || !value.startsWith('"'))
-        return argsOf(value);
-    try {
-        return JSON.parse(value);
-    }
-    catch {
-        return value;
-    }
 }
 class ObservationReader {
     file;
@@ -21303,6 +21852,10 @@ class ObservationReader {
     open = new Map();
     /** The llm record of each generation's model turn (a nested generation shares its parent's). */
     turns = new Map();
+    /** Tool results waiting for their span's end: they go in at that time, not at the span's start. */
+    pending = [];
+    /** Observations read as tool executions (the fallback pass leaves them). */
+    toolSpans = new Set();
     constructor(file, runId, sink, generations) {
         this.file = file;
         this.runId = runId;
@@ -21310,7 +21863,7 @@ class ObservationReader {
         this.generations = generations;
     }
     place(o, ts) {
-        return { loc: { file: this.file, line: o.line }, runId: this.runId, ts, spanId: idOf(o.obj, 'id') };
+        return { loc: { file: this.file, line: o.line }, runId: this.runId, ts, spanId: (0,ingest_fields/* idOf */.TH)(o.obj, 'id') };
     }
     add(fact, place) {
         if (fact.kind === 'call' && fact.callId !== null && !this.collector.hasCall(this.runId, fact.callId)) {
@@ -21336,22 +21889,35 @@ class ObservationReader {
                 this.add(fact, this.place(o, ts));
         }
     }
-    /** GENERATION and TOOL observations: the model's requests and the tools' executions. */
+    /** Adds the waiting results whose span ended by `time`, in end order. */
+    flushResults(time) {
+        if (this.pending.length === 0)
+            return;
+        const due = this.pending.filter((p) => p.end <= time).sort((a, b) => a.end - b.end);
+        if (due.length === 0)
+            return;
+        this.pending = this.pending.filter((p) => p.end > time);
+        for (const { fact, place } of due)
+            this.add(fact, place);
+    }
+    /** GENERATION and TOOL observations (and spans that are tool executions): the model's requests and the tools' executions. */
     primary(o) {
+        if (o.start !== null)
+            this.flushResults(o.start);
         const attrs = attributesOf(o.obj);
         if (o.type === 'GENERATION') {
-            const response = argsOf(own(o.obj, 'output'));
-            const tools = catalogOf(o.obj, attrs) ?? (isObject(response) ? catalogTools(own(response, 'tools')) : null);
+            const response = argsOf((0,ingest_fields/* own */.ZV)(o.obj, 'output'));
+            const tools = catalogOf(o.obj, attrs) ?? ((0,ingest_fields/* isObject */.Gv)(response) ? catalogTools((0,ingest_fields/* own */.ZV)(response, 'tools')) : null);
             // A generation inside another generation is the same model turn, not a new one: its
             // tools were offered with that turn, so they go before the turn's llm record.
-            const id = idOf(o.obj, 'id');
-            const parent = idOf(o.obj, 'parentObservationId');
+            const id = (0,ingest_fields/* idOf */.TH)(o.obj, 'id');
+            const parent = (0,ingest_fields/* idOf */.TH)(o.obj, 'parentObservationId');
             const turn = parent === null ? undefined : this.turns.get(parent);
             if (tools && tools.length > 0)
                 this.collector.catalog(tools, this.place(o, o.start), turn);
             // What the model was given (earlier calls and their results) comes before the model span itself;
             // otherwise a result found only in the next request's input would look late.
-            this.messages(o, own(o.obj, 'input'), o.start);
+            this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'input'), o.start);
             if (parent === null || !this.generations.has(parent)) {
                 const llm = this.collector.llm(this.place(o, o.start), o.end);
                 if (id !== null)
@@ -21359,11 +21925,12 @@ class ObservationReader {
             }
             else if (id !== null && turn !== undefined)
                 this.turns.set(id, turn);
-            this.messages(o, own(o.obj, 'output'), o.end);
+            this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'output'), o.end);
             for (const fact of langfuseToolCalls(o.obj))
                 this.add(fact, this.place(o, o.end));
         }
-        else if (o.type === 'TOOL') {
+        else if (o.type === 'TOOL' || isToolSpan(o.obj, attrs)) {
+            this.toolSpans.add(o);
             this.tool(o, attrs);
         }
         else {
@@ -21374,9 +21941,9 @@ class ObservationReader {
     }
     tool(o, attrs) {
         const meta = toolAttributes(attrs);
-        const tool = meta.tool ?? str(o.obj, 'name') ?? 'unknown';
+        const tool = meta.tool ?? (0,ingest_fields/* str */.gx)(o.obj, 'name') ?? 'unknown';
         // LangChain tools: the output is the ToolMessage, which knows its call id and status.
-        const output = unquote(own(o.obj, 'output'));
+        const output = plainMessage(unquote((0,ingest_fields/* own */.ZV)(o.obj, 'output')));
         const answer = messageFacts(output).facts.find((f) => f.kind === 'result');
         let callId = meta.callId ?? (answer?.kind === 'result' ? answer.callId : null);
         if (callId === null) {
@@ -21386,21 +21953,33 @@ class ObservationReader {
                 this.sink.diagnostic({ ruleId: 'ingest-note', line: o.line, runId: this.runId, callId, tool, message: `tool observation '${tool}' has no call id; paired by order with the model's call '${callId}'` });
             }
         }
-        const args = meta.args ?? argsOf(own(o.obj, 'input'));
+        const args = meta.args ?? argsOf((0,ingest_fields/* own */.ZV)(o.obj, 'input'));
         this.add({ kind: 'call', callId, tool, args }, this.place(o, o.start));
-        const level = str(o.obj, 'level');
+        const level = (0,ingest_fields/* str */.gx)(o.obj, 'level');
         const isError = level === 'ERROR' || meta.errorType !== null || (answer?.kind === 'result' && answer.isError);
-        const content = (answer?.kind === 'result' ? answer.content : output) ?? meta.result ?? (isError ? own(o.obj, 'statusMessage') : undefined);
-        this.add(resultFact(callId, tool, content, isError, meta.errorType), this.place(o, o.end ?? o.start));
+        const content = (answer?.kind === 'result' ? answer.content : output) ?? meta.result ?? (isError ? (0,ingest_fields/* own */.ZV)(o.obj, 'statusMessage') : undefined);
+        const result = resultFact(callId, tool, content, isError, meta.errorType);
+        const end = o.end ?? o.start;
+        if (end === null)
+            this.add(result, this.place(o, end));
+        else
+            this.pending.push({ fact: result, place: this.place(o, end), end });
     }
     /** Other observations repeat the conversation; they only fill in what the primary ones lack. */
     fallback(o) {
-        if (o.type === 'GENERATION' || o.type === 'TOOL')
+        if (o.type === 'GENERATION' || o.type === 'TOOL' || this.toolSpans.has(o))
             return;
         const attrs = attributesOf(o.obj);
-        this.messages(o, own(o.obj, 'input'), o.start);
-        this.messages(o, own(o.obj, 'output'), o.end);
-        this.messages(o, own(attrs, 'pydantic_ai.all_messages'), o.end);
+        const before = this.collector.records.length;
+        this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'input'), o.start);
+        this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'output'), o.end);
+        this.messages(o, (0,ingest_fields/* own */.ZV)(attrs, 'pydantic_ai.all_messages'), o.end);
+        if (this.collector.records.length > before)
+            return;
+        // Read, and nothing new in it. A span that says it is a tool's but is not one
+        // execution (BeeAI's start/finish/success events) is handed over for partial-read.
+        const tool = saysTool(attrs);
+        this.sink.skip({ line: o.line, reason: tool ? `${o.type} observation marked as a tool's, not one execution` : `${o.type} observation with nothing new`, toolLike: tool });
     }
 }
 
@@ -21436,11 +22015,12 @@ async function forEachDesktopMessage(input, sink, onMessage) {
             sink.diagnostic({ ruleId: 'malformed-record', line: event.line, runId: server, message: `message from the log of '${server}' is not JSON` });
             continue;
         }
-        onMessage({ line: event.line, server, ts: toMillis(time), value });
+        onMessage({ line: event.line, server, ts: (0,ingest_fields/* toMillis */.kE)(time), value });
     }
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/mcp/index.ts
+
 
 
 
@@ -21456,28 +22036,28 @@ const RPC_ERRORS = new Map([
 ]);
 /** A JSON-RPC message, possibly inside a logger's envelope (`message`, `payload`, `data`). */
 function rpcOf(value) {
-    if (!isObject(value))
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
         return null;
-    if (own(value, 'jsonrpc') === '2.0')
+    if ((0,ingest_fields/* own */.ZV)(value, 'jsonrpc') === '2.0')
         return value;
     for (const key of ['message', 'payload', 'data']) {
-        const inner = own(value, key);
-        if (isObject(inner) && own(inner, 'jsonrpc') === '2.0')
+        const inner = (0,ingest_fields/* own */.ZV)(value, key);
+        if ((0,ingest_fields/* isObject */.Gv)(inner) && (0,ingest_fields/* own */.ZV)(inner, 'jsonrpc') === '2.0')
             return inner;
     }
     return null;
 }
 /** MCP results and errors logged without their JSON-RPC envelope. */
 function bareShape(value) {
-    if (!isObject(value) || own(value, 'role') !== undefined)
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* own */.ZV)(value, 'role') !== undefined)
         return null;
-    if (Array.isArray(own(value, 'content')) && (typeof own(value, 'isError') === 'boolean' || own(value, 'structuredContent') !== undefined))
+    if (Array.isArray((0,ingest_fields/* own */.ZV)(value, 'content')) && (typeof (0,ingest_fields/* own */.ZV)(value, 'isError') === 'boolean' || (0,ingest_fields/* own */.ZV)(value, 'structuredContent') !== undefined))
         return 'call-result';
-    const tools = own(value, 'tools');
-    if (Array.isArray(tools) && tools.length > 0 && tools.every((t) => isObject(t) && own(t, 'inputSchema') !== undefined))
+    const tools = (0,ingest_fields/* own */.ZV)(value, 'tools');
+    if (Array.isArray(tools) && tools.length > 0 && tools.every((t) => (0,ingest_fields/* isObject */.Gv)(t) && (0,ingest_fields/* own */.ZV)(t, 'inputSchema') !== undefined))
         return 'tool-list';
-    const code = fields_int(value, 'code');
-    if (code !== null && code <= -32000 && code >= -32768 && typeof own(value, 'message') === 'string' && Object.keys(value).length <= 3)
+    const code = (0,ingest_fields/* int */.Wh)(value, 'code');
+    if (code !== null && code <= -32000 && code >= -32768 && typeof (0,ingest_fields/* own */.ZV)(value, 'message') === 'string' && Object.keys(value).length <= 3)
         return 'error';
     return null;
 }
@@ -21489,19 +22069,23 @@ const fits = (value) => rpcOf(value) !== null || bareShape(value) !== null;
  * (an id reused after its response gets a `#n` suffix), `result.isError` and
  * JSON-RPC errors (such as -32602 invalid params) are error results. One run per file.
  */
+function looksLikeMcp(sample) {
+    if (looksLikeDesktopLog(sample.head))
+        return true;
+    const head = largeDocumentHead(sample);
+    if (head !== null)
+        return /^\[\s*\{\s*"jsonrpc"\s*:\s*"2\.0"/.test(head);
+    const doc = sample.document;
+    if (doc !== undefined)
+        return Array.isArray(doc) ? doc.length > 0 && doc.every(fits) : fits(doc);
+    return sample.jsonLines.length > 0 && sample.jsonLines.some((value) => rpcOf(value) !== null);
+}
 const mcpFormat = {
     id: 'mcp',
     description: 'MCP JSON-RPC message logs (tools/list, tools/call) and bare MCP results',
     detect(sample) {
-        if (looksLikeDesktopLog(sample.head))
-            return true;
-        const head = largeDocumentHead(sample);
-        if (head !== null)
-            return /^\[\s*\{\s*"jsonrpc"\s*:\s*"2\.0"/.test(head);
-        const doc = sample.document;
-        if (doc !== undefined)
-            return Array.isArray(doc) ? doc.length > 0 && doc.every(fits) : fits(doc);
-        return sample.jsonLines.length > 0 && sample.jsonLines.some((value) => rpcOf(value) !== null);
+        // `"jsonrpc": "2.0"` messages are the protocol's own marker.
+        return looksLikeMcp(sample) ? Evidence.signature : Evidence.none;
     },
     async parse(input, sink) {
         const log = new McpLog(input.file);
@@ -21558,15 +22142,15 @@ class McpLog {
         const rpc = rpcOf(value);
         if (!rpc)
             return this.bare(value, place);
-        const rawId = idOf(rpc, 'id');
+        const rawId = (0,ingest_fields/* idOf */.TH)(rpc, 'id');
         const id = rawId === null ? null : `${runId ?? ''}\u0000${rawId}`;
-        const method = str(rpc, 'method');
+        const method = (0,ingest_fields/* str */.gx)(rpc, 'method');
         if (method !== null) {
             if (method === 'tools/call') {
-                const params = own(rpc, 'params');
-                const tool = isObject(params) ? str(params, 'name') : null;
+                const params = (0,ingest_fields/* own */.ZV)(rpc, 'params');
+                const tool = (0,ingest_fields/* isObject */.Gv)(params) ? (0,ingest_fields/* str */.gx)(params, 'name') : null;
                 const callId = id === null || rawId === null ? null : this.callIdFor(id, rawId, tool);
-                this.collector.fact({ kind: 'call', callId, tool: tool ?? 'unknown', args: isObject(params) ? own(params, 'arguments') : undefined }, place);
+                this.collector.fact({ kind: 'call', callId, tool: tool ?? 'unknown', args: (0,ingest_fields/* isObject */.Gv)(params) ? (0,ingest_fields/* own */.ZV)(params, 'arguments') : undefined }, place);
             }
             else if (id !== null && rawId !== null)
                 this.pending.set(id, { method, callId: rawId, tool: null });
@@ -21575,16 +22159,16 @@ class McpLog {
         const request = id === null ? undefined : this.pending.get(id);
         if (id !== null)
             this.pending.delete(id);
-        const result = own(rpc, 'result');
-        const error = own(rpc, 'error');
-        if (isObject(result) && (request?.method === 'tools/list' || (!request && Array.isArray(own(result, 'tools'))))) {
-            const tools = catalogTools(own(result, 'tools'));
+        const result = (0,ingest_fields/* own */.ZV)(rpc, 'result');
+        const error = (0,ingest_fields/* own */.ZV)(rpc, 'error');
+        if ((0,ingest_fields/* isObject */.Gv)(result) && (request?.method === 'tools/list' || (!request && Array.isArray((0,ingest_fields/* own */.ZV)(result, 'tools'))))) {
+            const tools = catalogTools((0,ingest_fields/* own */.ZV)(result, 'tools'));
             if (tools)
                 this.collector.catalog(tools, place);
         }
-        else if (request ? request.method === 'tools/call' : isObject(error) || (isObject(result) && Array.isArray(own(result, 'content')))) {
+        else if (request ? request.method === 'tools/call' : (0,ingest_fields/* isObject */.Gv)(error) || ((0,ingest_fields/* isObject */.Gv)(result) && Array.isArray((0,ingest_fields/* own */.ZV)(result, 'content')))) {
             const callId = request?.callId ?? rawId;
-            this.collector.fact(isObject(error) ? errorFact(error, callId, request?.tool ?? null) : callResult(result, callId, request?.tool ?? null), place);
+            this.collector.fact((0,ingest_fields/* isObject */.Gv)(error) ? errorFact(error, callId, request?.tool ?? null) : callResult(result, callId, request?.tool ?? null), place);
         }
         return true;
     }
@@ -21604,19 +22188,19 @@ class McpLog {
             return false;
         const obj = value;
         if (shape === 'tool-list')
-            this.collector.catalog(catalogTools(own(obj, 'tools')) ?? [], place);
+            this.collector.catalog(catalogTools((0,ingest_fields/* own */.ZV)(obj, 'tools')) ?? [], place);
         else
             this.collector.fact(shape === 'error' ? errorFact(obj, null, null) : callResult(obj, null, null), place);
         return true;
     }
 }
 function callResult(result, callId, tool) {
-    const obj = isObject(result) ? result : {};
-    return resultFact(callId, tool, own(obj, 'content') ?? own(obj, 'structuredContent'), own(obj, 'isError') === true);
+    const obj = (0,ingest_fields/* isObject */.Gv)(result) ? result : {};
+    return resultFact(callId, tool, (0,ingest_fields/* own */.ZV)(obj, 'content') ?? (0,ingest_fields/* own */.ZV)(obj, 'structuredContent'), (0,ingest_fields/* own */.ZV)(obj, 'isError') === true);
 }
 function errorFact(error, callId, tool) {
-    const code = idOf(error, 'code');
-    return resultFact(callId, tool, own(error, 'message'), true, code === null ? null : (RPC_ERRORS.get(code) ?? 'rpc_error'), code);
+    const code = (0,ingest_fields/* idOf */.TH)(error, 'code');
+    return resultFact(callId, tool, (0,ingest_fields/* own */.ZV)(error, 'message'), true, code === null ? null : (RPC_ERRORS.get(code) ?? 'rpc_error'), code);
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/native/common.ts
@@ -21625,10 +22209,10 @@ function errorFact(error, callId, tool) {
 function baseFields(obj, loc) {
     return {
         loc,
-        runId: idOf(obj, 'run_id'),
-        ts: toMillis(own(obj, 'ts') ?? own(obj, 'timestamp')),
-        spanId: idOf(obj, 'span_id'),
-        catalogSha256: str(obj, 'catalog_sha256'),
+        runId: (0,ingest_fields/* idOf */.TH)(obj, 'run_id'),
+        ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'ts') ?? (0,ingest_fields/* own */.ZV)(obj, 'timestamp')),
+        spanId: (0,ingest_fields/* idOf */.TH)(obj, 'span_id'),
+        catalogSha256: (0,ingest_fields/* str */.gx)(obj, 'catalog_sha256'),
     };
 }
 const ok = (...records) => ({ ok: true, records });
@@ -21640,10 +22224,10 @@ function resultIsError(obj, httpStatus, exitCode) {
         return true;
     if (obj['ok'] === false)
         return true;
-    const status = strValue(obj['status']);
+    const status = (0,ingest_fields/* strValue */.L9)(obj['status']);
     if (status !== null && /^(error|failed|failure|timeout)$/i.test(status))
         return true;
-    if (strValue(obj['error_class']) !== null)
+    if ((0,ingest_fields/* strValue */.L9)(obj['error_class']) !== null)
         return true;
     const error = obj['error'];
     if (error !== undefined && error !== null && error !== false && error !== '')
@@ -21656,12 +22240,12 @@ function resultIsError(obj, httpStatus, exitCode) {
 }
 /** A stable code for the error when the record carries one (error.code, error_code, code). */
 function errorCodeOf(obj) {
-    const direct = idValue(obj['error_code']);
+    const direct = (0,ingest_fields/* idValue */.$T)(obj['error_code']);
     if (direct !== null)
         return direct;
     const error = obj['error'];
     if (error !== null && typeof error === 'object' && !Array.isArray(error)) {
-        return idOf(error, 'code');
+        return (0,ingest_fields/* idOf */.TH)(error, 'code');
     }
     return null;
 }
@@ -21680,7 +22264,7 @@ function hasBoundaryFields(obj) {
         obj['model_payload'] !== undefined);
 }
 function isRedactionReceipt(obj) {
-    return own(obj, 'field_path') !== undefined && own(obj, 'rule_id') !== undefined;
+    return (0,ingest_fields/* own */.ZV)(obj, 'field_path') !== undefined && (0,ingest_fields/* own */.ZV)(obj, 'rule_id') !== undefined;
 }
 /**
  * Boundary-hash fields, standalone or on a tool call/result line: the hashes and
@@ -21689,28 +22273,28 @@ function isRedactionReceipt(obj) {
 function parseBoundary(obj, loc) {
     const payloads = {};
     for (const hop of ['process', 'adapter', 'model']) {
-        const raw = str(obj, `${hop}_payload`);
+        const raw = (0,ingest_fields/* str */.gx)(obj, `${hop}_payload`);
         if (raw !== null)
             payloads[hop] = raw;
     }
     return {
         kind: 'boundary',
         ...baseFields(obj, loc),
-        callId: idOf(obj, 'call_id') ?? idOf(obj, 'tool_call_id'),
-        processSha256: str(obj, 'process_sha256'),
-        adapterSha256: str(obj, 'adapter_sha256'),
-        modelSha256: str(obj, 'model_sha256'),
-        processLen: fields_int(obj, 'process_len'),
-        adapterLen: fields_int(obj, 'adapter_len'),
-        modelLen: fields_int(obj, 'model_len'),
-        mutationHop: str(obj, 'mutation_hop'),
+        callId: (0,ingest_fields/* idOf */.TH)(obj, 'call_id') ?? (0,ingest_fields/* idOf */.TH)(obj, 'tool_call_id'),
+        processSha256: (0,ingest_fields/* str */.gx)(obj, 'process_sha256'),
+        adapterSha256: (0,ingest_fields/* str */.gx)(obj, 'adapter_sha256'),
+        modelSha256: (0,ingest_fields/* str */.gx)(obj, 'model_sha256'),
+        processLen: (0,ingest_fields/* int */.Wh)(obj, 'process_len'),
+        adapterLen: (0,ingest_fields/* int */.Wh)(obj, 'adapter_len'),
+        modelLen: (0,ingest_fields/* int */.Wh)(obj, 'model_len'),
+        mutationHop: (0,ingest_fields/* str */.gx)(obj, 'mutation_hop'),
         payloads,
     };
 }
 /** A redaction receipt `{field_path, rule_id, original_len, token}`; null when its fields have the wrong types. */
 function parseRedaction(obj, loc, base = obj) {
-    const fieldPath = str(obj, 'field_path');
-    const ruleId = str(obj, 'rule_id');
+    const fieldPath = (0,ingest_fields/* str */.gx)(obj, 'field_path');
+    const ruleId = (0,ingest_fields/* str */.gx)(obj, 'rule_id');
     if (fieldPath === null || ruleId === null)
         return null;
     return {
@@ -21718,8 +22302,8 @@ function parseRedaction(obj, loc, base = obj) {
         ...baseFields(base, loc),
         fieldPath,
         ruleId,
-        originalLen: fields_int(obj, 'original_len'),
-        token: str(obj, 'token'),
+        originalLen: (0,ingest_fields/* int */.Wh)(obj, 'original_len'),
+        token: (0,ingest_fields/* str */.gx)(obj, 'token'),
     };
 }
 /** Receipts carried as a list on another record (`redactions` or `redaction_receipts`). */
@@ -21732,7 +22316,7 @@ function embeddedReceipts(obj, loc) {
         return 'redaction receipts are not a list';
     const out = [];
     for (const item of list) {
-        const receipt = isObject(item) ? parseRedaction(item, loc, obj) : null;
+        const receipt = (0,ingest_fields/* isObject */.Gv)(item) ? parseRedaction(item, loc, obj) : null;
         if (receipt === null)
             return 'a redaction receipt lacks a string field_path or rule_id';
         out.push(receipt);
@@ -21746,7 +22330,7 @@ function embeddedReceipts(obj, loc) {
 const REPLAY_KEYS = ['index', 'tool', 'args', 'response'];
 /** A record with an `index` (and no kind/type, checked first) is meant as a replay record. */
 function looksLikeReplay(obj) {
-    return own(obj, 'index') !== undefined;
+    return (0,ingest_fields/* own */.ZV)(obj, 'index') !== undefined;
 }
 /**
  * Replay transcripts, parsed strictly: exactly `{index, tool, args, response}`,
@@ -21761,24 +22345,24 @@ function parseReplay(obj, loc, expected) {
         return bad(`replay record has unknown field(s) ${extra.map((k) => JSON.stringify(k)).join(', ')}`);
     if (missing.length > 0)
         return bad(`replay record lacks field(s) ${missing.join(', ')}`);
-    const index = own(obj, 'index');
+    const index = (0,ingest_fields/* own */.ZV)(obj, 'index');
     if (typeof index !== 'number' || !Number.isInteger(index))
         return bad(`replay "index" must be an integer, not ${replay_describe(index)}`);
     if (index !== expected)
         return bad(`replay index ${index} is out of order: expected ${expected}`);
-    const tool = own(obj, 'tool');
+    const tool = (0,ingest_fields/* own */.ZV)(obj, 'tool');
     if (typeof tool !== 'string')
         return bad(`replay "tool" must be a string, not ${replay_describe(tool)}`);
-    const args = own(obj, 'args');
-    if (!isObject(args))
+    const args = (0,ingest_fields/* own */.ZV)(obj, 'args');
+    if (!(0,ingest_fields/* isObject */.Gv)(args))
         return bad(`replay "args" must be an object, not ${replay_describe(args)}`);
-    const response = own(obj, 'response');
-    if (!isObject(response))
+    const response = (0,ingest_fields/* own */.ZV)(obj, 'response');
+    if (!(0,ingest_fields/* isObject */.Gv)(response))
         return bad(`replay "response" must be an object, not ${replay_describe(response)}`);
     const callId = `index:${index}`;
     const base = { loc, runId: null, ts: null, spanId: null, catalogSha256: null };
-    const error = own(response, 'error');
-    const isError = own(response, 'ok') === false || own(response, 'is_error') === true || (error !== undefined && error !== null && error !== false);
+    const error = (0,ingest_fields/* own */.ZV)(response, 'error');
+    const isError = (0,ingest_fields/* own */.ZV)(response, 'ok') === false || (0,ingest_fields/* own */.ZV)(response, 'is_error') === true || (error !== undefined && error !== null && error !== false);
     return ok({ kind: 'tool_call', ...base, callId, tool, args, argsHash: null, deadlineMs: null, index }, {
         kind: 'tool_result',
         ...base,
@@ -21787,7 +22371,7 @@ function parseReplay(obj, loc, expected) {
         content: response,
         isError,
         errorClass: null,
-        errorCode: isObject(error) && typeof own(error, 'code') === 'string' ? own(error, 'code') : null,
+        errorCode: (0,ingest_fields/* isObject */.Gv)(error) && typeof (0,ingest_fields/* own */.ZV)(error, 'code') === 'string' ? (0,ingest_fields/* own */.ZV)(error, 'code') : null,
         httpStatus: null,
         exitCode: null,
         index,
@@ -21815,18 +22399,18 @@ const SPAN_KINDS = new Set(['llm', 'tool_call', 'tool_result']);
  * plain read is an own read: see fields.ts).
  */
 function parseSpanLog(obj, loc) {
-    const kind = strValue(obj['kind']);
-    const runId = idValue(obj['run_id']);
-    const ts = toMillis(obj['ts'] ?? obj['timestamp']);
-    const spanId = idValue(obj['span_id']);
-    const catalogSha256 = strValue(obj['catalog_sha256']);
+    const kind = (0,ingest_fields/* strValue */.L9)(obj['kind']);
+    const runId = (0,ingest_fields/* idValue */.$T)(obj['run_id']);
+    const ts = (0,ingest_fields/* toMillis */.kE)(obj['ts'] ?? obj['timestamp']);
+    const spanId = (0,ingest_fields/* idValue */.$T)(obj['span_id']);
+    const catalogSha256 = (0,ingest_fields/* strValue */.L9)(obj['catalog_sha256']);
     if (kind === 'llm') {
-        const end = toMillis(obj['end_ts']);
-        const duration = end === null ? numValue(obj['duration_ms']) : null;
+        const end = (0,ingest_fields/* toMillis */.kE)(obj['end_ts']);
+        const duration = end === null ? (0,ingest_fields/* numValue */.mU)(obj['duration_ms']) : null;
         return { kind: 'llm', loc, runId, ts, spanId, catalogSha256, endTs: end ?? (ts !== null && duration !== null ? ts + duration : null) };
     }
-    const tool = strValue(obj['tool']);
-    const callId = idValue(obj['call_id']);
+    const tool = (0,ingest_fields/* strValue */.L9)(obj['tool']);
+    const callId = (0,ingest_fields/* idValue */.$T)(obj['call_id']);
     if (kind === 'tool_call') {
         if (tool === null)
             return 'tool_call span without a string "tool"';
@@ -21840,13 +22424,13 @@ function parseSpanLog(obj, loc) {
             callId,
             tool,
             args: obj['args'] ?? obj['arguments'],
-            argsHash: strValue(obj['args_hash']) ?? strValue(obj['args_sha256']),
-            deadlineMs: numValue(obj['deadline_ms']),
+            argsHash: (0,ingest_fields/* strValue */.L9)(obj['args_hash']) ?? (0,ingest_fields/* strValue */.L9)(obj['args_sha256']),
+            deadlineMs: (0,ingest_fields/* numValue */.mU)(obj['deadline_ms']),
             index: null,
         };
     }
-    const httpStatus = intValue(obj['http_status']);
-    const exitCode = intValue(obj['exit_code']);
+    const httpStatus = (0,ingest_fields/* intValue */.NH)(obj['http_status']);
+    const exitCode = (0,ingest_fields/* intValue */.NH)(obj['exit_code']);
     return {
         kind: 'tool_result',
         loc,
@@ -21858,7 +22442,7 @@ function parseSpanLog(obj, loc) {
         tool,
         content: obj['result'] ?? obj['output'] ?? obj['content'] ?? obj['error'],
         isError: resultIsError(obj, httpStatus, exitCode),
-        errorClass: strValue(obj['error_class']),
+        errorClass: (0,ingest_fields/* strValue */.L9)(obj['error_class']),
         errorCode: errorCodeOf(obj),
         httpStatus,
         exitCode,
@@ -21926,45 +22510,45 @@ const EVENT_TYPES = new Set(['catalog', 'tool_call', 'tool_result', 'catalog_unu
  */
 function parseTypedEvent(obj, loc, text) {
     // dialectOf sends `{"kind": "catalog"}` (span logs' spelling) here too.
-    const type = str(obj, 'kind') === 'catalog' ? 'catalog' : str(obj, 'type');
+    const type = (0,ingest_fields/* str */.gx)(obj, 'kind') === 'catalog' ? 'catalog' : (0,ingest_fields/* str */.gx)(obj, 'type');
     const base = baseFields(obj, loc);
     switch (type) {
         case 'catalog':
             return parseCatalog(obj, base, text);
         case 'catalog_unused': {
-            const unused = own(obj, 'unused_names');
-            if (unused !== undefined && strList(unused) === null)
+            const unused = (0,ingest_fields/* own */.ZV)(obj, 'unused_names');
+            if (unused !== undefined && (0,ingest_fields/* strList */.Sc)(unused) === null)
                 return bad('catalog_unused "unused_names" is not a list of strings');
             return ok();
         }
         case 'llm':
             return ok({ kind: 'llm', ...base, endTs: null });
         case 'tool_call': {
-            const name = str(obj, 'name') ?? str(obj, 'tool');
+            const name = (0,ingest_fields/* str */.gx)(obj, 'name') ?? (0,ingest_fields/* str */.gx)(obj, 'tool');
             if (name === null)
                 return bad('tool_call event without a string "name"');
             return ok({
                 kind: 'tool_call',
                 ...base,
-                callId: idOf(obj, 'tool_call_id') ?? idOf(obj, 'call_id'),
+                callId: (0,ingest_fields/* idOf */.TH)(obj, 'tool_call_id') ?? (0,ingest_fields/* idOf */.TH)(obj, 'call_id'),
                 tool: name,
-                args: own(obj, 'arguments') ?? own(obj, 'args'),
-                argsHash: str(obj, 'args_sha256') ?? str(obj, 'args_hash'),
-                deadlineMs: num(obj, 'deadline_ms'),
+                args: (0,ingest_fields/* own */.ZV)(obj, 'arguments') ?? (0,ingest_fields/* own */.ZV)(obj, 'args'),
+                argsHash: (0,ingest_fields/* str */.gx)(obj, 'args_sha256') ?? (0,ingest_fields/* str */.gx)(obj, 'args_hash'),
+                deadlineMs: (0,ingest_fields/* num */.bu)(obj, 'deadline_ms'),
                 index: null,
             });
         }
         default: {
-            const exitCode = fields_int(obj, 'exit_code');
-            const httpStatus = fields_int(obj, 'http_status');
+            const exitCode = (0,ingest_fields/* int */.Wh)(obj, 'exit_code');
+            const httpStatus = (0,ingest_fields/* int */.Wh)(obj, 'http_status');
             return ok({
                 kind: 'tool_result',
                 ...base,
-                callId: idOf(obj, 'tool_call_id') ?? idOf(obj, 'call_id'),
-                tool: str(obj, 'name') ?? str(obj, 'tool'),
-                content: own(obj, 'output') ?? own(obj, 'result') ?? own(obj, 'content') ?? own(obj, 'output_head') ?? own(obj, 'error'),
+                callId: (0,ingest_fields/* idOf */.TH)(obj, 'tool_call_id') ?? (0,ingest_fields/* idOf */.TH)(obj, 'call_id'),
+                tool: (0,ingest_fields/* str */.gx)(obj, 'name') ?? (0,ingest_fields/* str */.gx)(obj, 'tool'),
+                content: (0,ingest_fields/* own */.ZV)(obj, 'output') ?? (0,ingest_fields/* own */.ZV)(obj, 'result') ?? (0,ingest_fields/* own */.ZV)(obj, 'content') ?? (0,ingest_fields/* own */.ZV)(obj, 'output_head') ?? (0,ingest_fields/* own */.ZV)(obj, 'error'),
                 isError: resultIsError(obj, httpStatus, exitCode),
-                errorClass: str(obj, 'error_class'),
+                errorClass: (0,ingest_fields/* str */.gx)(obj, 'error_class'),
                 errorCode: errorCodeOf(obj),
                 httpStatus,
                 exitCode,
@@ -21974,12 +22558,12 @@ function parseTypedEvent(obj, loc, text) {
     }
 }
 function parseCatalog(obj, base, text) {
-    const rawNames = own(obj, 'catalog_names');
-    const names = rawNames === undefined ? [] : strList(rawNames);
+    const rawNames = (0,ingest_fields/* own */.ZV)(obj, 'catalog_names');
+    const names = rawNames === undefined ? [] : (0,ingest_fields/* strList */.Sc)(rawNames);
     if (names === null)
         return bad('catalog "catalog_names" is not a list of strings');
-    const schemaHashes = own(obj, 'schema_sha256');
-    if (schemaHashes !== undefined && schemaHashes !== null && !isObject(schemaHashes)) {
+    const schemaHashes = (0,ingest_fields/* own */.ZV)(obj, 'schema_sha256');
+    if (schemaHashes !== undefined && schemaHashes !== null && !(0,ingest_fields/* isObject */.Gv)(schemaHashes)) {
         return bad('catalog "schema_sha256" is not an object of tool name to hash');
     }
     const schemas = collectSchemas(obj);
@@ -21987,7 +22571,7 @@ function parseCatalog(obj, base, text) {
         return bad(schemas);
     const lossless = schemas.size > 0 && text !== undefined ? losslessSchemas(text) : new Map();
     const all = new Map();
-    const hashOf = (name) => (isObject(schemaHashes) ? str(schemaHashes, name) : null);
+    const hashOf = (name) => ((0,ingest_fields/* isObject */.Gv)(schemaHashes) ? (0,ingest_fields/* str */.gx)(schemaHashes, name) : null);
     const schemaOf = (name) => ({
         ...(schemas.has(name) ? { schema: schemas.get(name) } : {}),
         ...(lossless.has(name) ? { schemaLossless: lossless.get(name) } : {}),
@@ -22002,27 +22586,27 @@ function parseCatalog(obj, base, text) {
         ...base,
         tools: [...all.values()],
         names: rawNames === undefined ? [...all.keys()] : names,
-        recordedSha256: str(obj, 'catalog_sha256'),
+        recordedSha256: (0,ingest_fields/* str */.gx)(obj, 'catalog_sha256'),
     });
 }
 /** Full schemas when the event carries them: `schemas: {name: schema}` or `tools: [{name, parameters|input_schema|inputSchema}]`. */
 function collectSchemas(obj) {
     const out = new Map();
-    const schemas = own(obj, 'schemas');
+    const schemas = (0,ingest_fields/* own */.ZV)(obj, 'schemas');
     if (schemas !== undefined) {
-        if (!isObject(schemas))
+        if (!(0,ingest_fields/* isObject */.Gv)(schemas))
             return 'catalog "schemas" is not an object of tool name to JSON Schema';
         for (const name of Object.keys(schemas))
             out.set(name, schemas[name]);
     }
-    const tools = own(obj, 'tools');
+    const tools = (0,ingest_fields/* own */.ZV)(obj, 'tools');
     if (tools !== undefined) {
         if (!Array.isArray(tools))
             return 'catalog "tools" is not a list';
         for (const tool of tools) {
-            if (!isObject(tool) || str(tool, 'name') === null)
+            if (!(0,ingest_fields/* isObject */.Gv)(tool) || (0,ingest_fields/* str */.gx)(tool, 'name') === null)
                 return 'catalog "tools" entry without a string "name"';
-            out.set(str(tool, 'name'), own(tool, 'parameters') ?? own(tool, 'input_schema') ?? own(tool, 'inputSchema') ?? own(tool, 'schema'));
+            out.set((0,ingest_fields/* str */.gx)(tool, 'name'), (0,ingest_fields/* own */.ZV)(tool, 'parameters') ?? (0,ingest_fields/* own */.ZV)(tool, 'input_schema') ?? (0,ingest_fields/* own */.ZV)(tool, 'inputSchema') ?? (0,ingest_fields/* own */.ZV)(tool, 'schema'));
         }
     }
     return out;
@@ -22035,15 +22619,16 @@ function collectSchemas(obj) {
 
 
 
+
 const NO_MORE_RECORDS = { ok: true, records: [] };
 /** Which native dialect a record belongs to, decided per record (one file may mix them). */
 function dialectOf(obj) {
-    const kind = strValue(obj['kind']);
+    const kind = (0,ingest_fields/* strValue */.L9)(obj['kind']);
     if (kind !== null && SPAN_KINDS.has(kind))
         return 'span';
     if (kind === 'catalog')
         return 'event';
-    const type = strValue(obj['type']);
+    const type = (0,ingest_fields/* strValue */.L9)(obj['type']);
     if (type !== null && EVENT_TYPES.has(type))
         return 'event';
     if (looksLikeReplay(obj))
@@ -22054,18 +22639,34 @@ function dialectOf(obj) {
         return 'redaction';
     return null;
 }
+/** Why a record fits no dialect, naming the field it has when it has one (its `kind` or `type` is another's). */
+function whyNoDialect(obj) {
+    const kind = (0,ingest_fields/* own */.ZV)(obj, 'kind');
+    const type = (0,ingest_fields/* own */.ZV)(obj, 'type');
+    if (kind !== undefined)
+        return `"kind" ${excerpt(JSON.stringify(kind) ?? '', 30)} is not llm, tool_call or tool_result`;
+    if (type !== undefined)
+        return `"type" ${excerpt(JSON.stringify(type) ?? '', 30)} is not catalog, tool_call, tool_result, catalog_unused or llm`;
+    return 'no kind, type, index or boundary fields';
+}
 /** The JSONL dialects agent harnesses write by hand: span logs, typed events, boundary records, redaction receipts, replay transcripts. */
 const nativeFormat = {
     id: 'native-jsonl',
     description: 'JSONL span logs, typed events, boundary-hash records, redaction receipts and replay transcripts',
     detect(sample) {
-        return sample.jsonLines.some((value) => isObject(value) && dialectOf(value) !== null);
+        // The dialects' field names (kind, type, index) are common words: structure, not a signature.
+        return sample.jsonLines.some((value) => (0,ingest_fields/* isObject */.Gv)(value) && dialectOf(value) !== null) ? Evidence.structure : Evidence.none;
+    },
+    misfit(sample) {
+        // JSON lines only: a one-line document is no claim to be a log.
+        const first = sample.jsonLines.length > 1 ? sample.jsonLines.find(ingest_fields/* isObject */.Gv) : undefined;
+        return first === undefined ? null : { closeness: 1, reason: `its first record fits no native dialect (${whyNoDialect(first)})` };
     },
     async parse(input, sink) {
         let nextReplayIndex = 0;
         await forEachJsonLine(input, sink, (value, line, text) => {
             const loc = { file: input.file, line };
-            if (!isObject(value)) {
+            if (!(0,ingest_fields/* isObject */.Gv)(value)) {
                 sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${Array.isArray(value) ? 'a JSON array' : `a JSON ${value === null ? 'null' : typeof value}`}, not an object` });
                 return;
             }
@@ -22089,8 +22690,8 @@ const nativeFormat = {
                 case 'replay':
                     result = parseReplay(value, loc, nextReplayIndex);
                     // A bad index is reported once; the sequence continues from what the file says.
-                    if (typeof own(value, 'index') === 'number' && Number.isInteger(own(value, 'index')))
-                        nextReplayIndex = own(value, 'index') + 1;
+                    if (typeof (0,ingest_fields/* own */.ZV)(value, 'index') === 'number' && Number.isInteger((0,ingest_fields/* own */.ZV)(value, 'index')))
+                        nextReplayIndex = (0,ingest_fields/* own */.ZV)(value, 'index') + 1;
                     else
                         nextReplayIndex += 1;
                     break;
@@ -22103,7 +22704,7 @@ const nativeFormat = {
                     break;
                 }
                 default:
-                    sink.diagnostic({ ruleId: 'malformed-record', line, message: `record fits no known dialect (no kind, type, index or boundary fields): "${excerpt(JSON.stringify(value))}"` });
+                    sink.diagnostic({ ruleId: 'malformed-record', line, message: `record fits no native dialect (${whyNoDialect(value)}): "${excerpt(JSON.stringify(value))}"` });
                     return;
             }
             if (!result.ok) {
@@ -22129,117 +22730,13 @@ const nativeFormat = {
     },
 };
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/ingest/openai/cassette.ts
-
-
-
-
-/** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
-function looksLikeCassette(head) {
-    const text = head.subarray(0, 4096).toString('utf8');
-    return /^(---\s*\n)?interactions:\s*\n/.test(text) && /\n\s*-?\s*request:\s*\n/.test(text);
-}
-/** A body as recorded: a JSON string, `{string: "..."}`, or already a mapping. */
-function bodyOf(holder) {
-    if (!isObject(holder))
-        return null;
-    const body = own(holder, 'body') ?? own(holder, 'content');
-    const raw = isObject(body) && typeof own(body, 'string') === 'string' ? own(body, 'string') : body;
-    const value = argsOf(raw);
-    return isObject(value) ? value : null;
-}
-/**
- * Recorded OpenAI API calls (VCR cassette YAML): each interaction is one model
- * request. Its request body carries the catalog (`tools`) and the conversation
- * so far, its response the model's new message (Chat `choices[].message`) or
- * items (Responses `output`). Every request repeats the earlier turns, so
- * calls and results are kept once per call id. The whole cassette is one run.
- */
-function parseCassette(text, file, sink) {
-    const lineCounter = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: false });
-    if (doc.errors.length > 0) {
-        const at = doc.errors[0].linePos?.[0]?.line ?? 1;
-        sink.diagnostic({ ruleId: 'malformed-record', line: at, message: `cassette is not valid YAML: ${doc.errors[0].code}` });
-        return;
-    }
-    const seq = doc.get('interactions', true);
-    if (!(0,dist/* isSeq */.oP)(seq)) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette has no "interactions" list' });
-        return;
-    }
-    const collector = new FactCollector(true);
-    for (const node of seq.items) {
-        if (!(0,dist/* isMap */.jh)(node))
-            continue;
-        const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
-        const responseNode = node.get('response', true);
-        const responseLine = (0,dist/* isMap */.jh)(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
-        let interaction;
-        try {
-            interaction = node.toJS(doc);
-        }
-        catch (error) {
-            // e.g. an alias bomb: the yaml package refuses excessive alias expansion
-            sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
-            continue;
-        }
-        if (!isObject(interaction))
-            continue;
-        const request = bodyOf(own(interaction, 'request'));
-        const response = bodyOf(own(interaction, 'response'));
-        const created = response ? num(response, 'created') ?? num(response, 'created_at') : null;
-        // The request was sent before `created`; only the response's records carry it.
-        const at = (where, ts = null) => ({ loc: { file, line: where }, runId: null, ts });
-        const ts = created === null ? null : created * 1000;
-        if (request) {
-            const tools = catalogTools(own(request, 'tools'));
-            if (tools)
-                collector.catalog(tools, at(line));
-            for (const key of ['messages', 'input']) {
-                const list = own(request, key);
-                if (Array.isArray(list))
-                    for (const message of list)
-                        addMessage(collector, message, at(line));
-            }
-        }
-        if (!response)
-            continue;
-        collector.llm(at(responseLine, ts));
-        const choices = own(response, 'choices');
-        if (Array.isArray(choices)) {
-            for (const choice of choices)
-                if (isObject(choice))
-                    addMessage(collector, own(choice, 'message'), at(responseLine, ts));
-        }
-        const output = own(response, 'output');
-        if (Array.isArray(output))
-            for (const item of output)
-                addMessage(collector, item, at(responseLine, ts));
-        const content = own(response, 'content');
-        if (Array.isArray(content) && str(response, 'role') === 'assistant')
-            addMessage(collector, response, at(responseLine, ts));
-    }
-    for (const record of collector.records)
-        sink.record(record);
-}
-function addMessage(collector, message, place) {
-    const { facts, catalog } = messageFacts(message);
-    if (catalog.length > 0)
-        collector.catalog(catalog, place);
-    for (const fact of facts)
-        collector.fact(fact, place);
-}
-
 ;// CONCATENATED MODULE: ./src/ingest/openai/run-state.ts
 
 
 
 /** An OpenAI Agents SDK run state (`RunState.to_json()`): `$schemaVersion` and `generated_items`. */
 function isRunState(doc) {
-    return isObject(doc) && own(doc, '$schemaVersion') !== undefined && Array.isArray(own(doc, 'generated_items'));
+    return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* own */.ZV)(doc, '$schemaVersion') !== undefined && Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'generated_items'));
 }
 /**
  * The run's items: the original input when it is an item list, then each
@@ -22248,29 +22745,30 @@ function isRunState(doc) {
  * generated items without saying when each was written, so they give no llm spans.
  */
 function collectRunState(collector, doc, file, lineOf) {
-    const trace = own(doc, 'trace');
-    const runId = idOf(doc, 'conversation_id') ?? (isObject(trace) ? idOf(trace, 'trace_id') : null);
+    const trace = (0,ingest_fields/* own */.ZV)(doc, 'trace');
+    const runId = (0,ingest_fields/* idOf */.TH)(doc, 'conversation_id') ?? ((0,ingest_fields/* isObject */.Gv)(trace) ? (0,ingest_fields/* idOf */.TH)(trace, 'trace_id') : null);
     const place = (path) => ({ loc: { file, line: lineOf(path) }, runId, ts: null });
-    const original = own(doc, 'original_input');
+    const original = (0,ingest_fields/* own */.ZV)(doc, 'original_input');
     if (Array.isArray(original)) {
         original.forEach((item, i) => {
-            if (isObject(item))
+            if ((0,ingest_fields/* isObject */.Gv)(item))
                 for (const fact of itemFact(item))
                     collector.fact(fact, place(['original_input', i]));
         });
     }
-    const generated = own(doc, 'generated_items');
+    const generated = (0,ingest_fields/* own */.ZV)(doc, 'generated_items');
     generated.forEach((entry, i) => {
-        if (!isObject(entry))
+        if (!(0,ingest_fields/* isObject */.Gv)(entry))
             return;
-        const raw = own(entry, 'raw_item');
-        const item = isObject(raw) ? raw : entry;
+        const raw = (0,ingest_fields/* own */.ZV)(entry, 'raw_item');
+        const item = (0,ingest_fields/* isObject */.Gv)(raw) ? raw : entry;
         for (const fact of itemFact(item))
             collector.fact(fact, place(['generated_items', i]));
     });
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/openai/index.ts
+
 
 
 
@@ -22290,19 +22788,23 @@ const openaiFormat = {
     id: 'openai',
     description: 'OpenAI Chat Completions / Responses conversations, trajectory lists, Agents SDK run states, VCR cassettes',
     detect(sample) {
+        // A cassette and a run state carry their own markers; a message list is a shape other formats share.
         if (looksLikeCassette(sample.head))
-            return true;
+            return cassetteProvider(sample.head) === 'openai' ? Evidence.signature : Evidence.none;
         const head = largeDocumentHead(sample);
-        if (head !== null)
-            return /^\{\s*"\$schemaVersion"/.test(head) || (/"(messages|traj|input)"\s*:\s*\[|^\[\s*\{\s*"(role|type)"/.test(head) && /"role"\s*:\s*"(system|developer|user|assistant|tool)"|"type"\s*:\s*"function_call/.test(head));
+        if (head !== null) {
+            if (/^\{\s*"\$schemaVersion"/.test(head))
+                return Evidence.signature;
+            return /"(messages|traj|input)"\s*:\s*\[|^\[\s*\{\s*"(role|type)"/.test(head) && /"role"\s*:\s*"(system|developer|user|assistant|tool)"|"type"\s*:\s*"function_call/.test(head) ? Evidence.structure : Evidence.none;
+        }
         if (sample.document !== undefined)
-            return isRunState(sample.document) || conversationsOf(sample.document) !== null;
-        return sample.jsonLines.length > 0 && sample.jsonLines.every(isConversationObject);
+            return isRunState(sample.document) ? Evidence.signature : conversationsOf(sample.document) !== null ? Evidence.structure : Evidence.none;
+        return sample.jsonLines.length > 0 && sample.jsonLines.every(isConversationObject) ? Evidence.structure : Evidence.none;
     },
     async parse(input, sink) {
         const bytes = await input.bytes();
         if (looksLikeCassette(bytes)) {
-            parseCassette(bytes.toString('utf8'), input.file, sink);
+            parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
             return;
         }
         let text = bytes.toString('utf8');
@@ -22337,7 +22839,7 @@ const openaiFormat = {
 async function parseLines(input, sink) {
     await forEachJsonLine(input, sink, (value, line) => {
         const conversations = conversationsOf(value);
-        if (!isObject(value) || !conversations) {
+        if (!(0,ingest_fields/* isObject */.Gv)(value) || !conversations) {
             sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a conversation object (no "messages" list)' });
             return;
         }
@@ -22353,8 +22855,8 @@ async function parseLines(input, sink) {
 
 /** Own property under its camelCase (OTLP JSON) or snake_case (protobuf field name) key. */
 function field(obj, camel, snake) {
-    const v = own(obj, camel);
-    return v !== undefined || snake === undefined ? v : own(obj, snake);
+    const v = (0,ingest_fields/* own */.ZV)(obj, camel);
+    return v !== undefined || snake === undefined ? v : (0,ingest_fields/* own */.ZV)(obj, snake);
 }
 function arrayField(obj, camel, snake) {
     const v = field(obj, camel, snake);
@@ -22387,7 +22889,7 @@ function nanosToMs(value) {
 }
 /** Decodes an OTLP AnyValue (`stringValue`, `intValue` as number or string, arrays, kvlists …). */
 function anyValue(value, depth = 0) {
-    if (!isObject(value) || depth > 64)
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || depth > 64)
         return undefined;
     const s = field(value, 'stringValue', 'string_value');
     if (typeof s === 'string')
@@ -22402,10 +22904,10 @@ function anyValue(value, depth = 0) {
     if (d !== undefined)
         return typeof d === 'string' ? Number(d) : d;
     const arr = field(value, 'arrayValue', 'array_value');
-    if (isObject(arr))
+    if ((0,ingest_fields/* isObject */.Gv)(arr))
         return arrayField(arr, 'values').map((v) => anyValue(v, depth + 1));
     const kv = field(value, 'kvlistValue', 'kvlist_value');
-    if (isObject(kv))
+    if ((0,ingest_fields/* isObject */.Gv)(kv))
         return Object.fromEntries(keyValues(arrayField(kv, 'values'), depth + 1));
     const bytes = field(value, 'bytesValue', 'bytes_value');
     if (typeof bytes === 'string')
@@ -22415,11 +22917,11 @@ function anyValue(value, depth = 0) {
 function keyValues(list, depth) {
     const out = [];
     for (const item of list) {
-        if (!isObject(item))
+        if (!(0,ingest_fields/* isObject */.Gv)(item))
             continue;
-        const key = own(item, 'key');
+        const key = (0,ingest_fields/* own */.ZV)(item, 'key');
         if (typeof key === 'string')
-            out.push([key, anyValue(own(item, 'value'), depth)]);
+            out.push([key, anyValue((0,ingest_fields/* own */.ZV)(item, 'value'), depth)]);
     }
     return out;
 }
@@ -22433,11 +22935,11 @@ function jaegerTags(list) {
     if (!Array.isArray(list))
         return out;
     for (const item of list) {
-        if (!isObject(item))
+        if (!(0,ingest_fields/* isObject */.Gv)(item))
             continue;
-        const key = own(item, 'key');
+        const key = (0,ingest_fields/* own */.ZV)(item, 'key');
         if (typeof key === 'string')
-            out.set(key, own(item, 'value'));
+            out.set(key, (0,ingest_fields/* own */.ZV)(item, 'value'));
     }
     return out;
 }
@@ -22466,24 +22968,24 @@ function jsonish(value) {
 
 /** Jaeger's query API / UI export: `{"data":[{"traceID","spans":[…],"processes":{…}}]}`. */
 function isJaegerContainer(value) {
-    if (!isObject(value))
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
         return false;
-    const data = own(value, 'data');
+    const data = (0,ingest_fields/* own */.ZV)(value, 'data');
     if (!Array.isArray(data) || data.length === 0)
         return false;
     const first = data[0];
-    return isObject(first) && Array.isArray(own(first, 'spans')) && (typeof own(first, 'traceID') === 'string' || isObject(own(first, 'processes')));
+    return (0,ingest_fields/* isObject */.Gv)(first) && Array.isArray((0,ingest_fields/* own */.ZV)(first, 'spans')) && (typeof (0,ingest_fields/* own */.ZV)(first, 'traceID') === 'string' || (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(first, 'processes')));
 }
 /** Every span of every trace in `data`, in document order. Times are microseconds. */
 function jaegerSpans(container, lineOf, onSpan) {
     let skipped = 0;
-    const data = own(container, 'data');
+    const data = (0,ingest_fields/* own */.ZV)(container, 'data');
     for (const trace of Array.isArray(data) ? data : []) {
-        if (!isObject(trace))
+        if (!(0,ingest_fields/* isObject */.Gv)(trace))
             continue;
-        const spans = own(trace, 'spans');
+        const spans = (0,ingest_fields/* own */.ZV)(trace, 'spans');
         for (const raw of Array.isArray(spans) ? spans : []) {
-            const span = isObject(raw) ? jaegerSpan(raw, own(trace, 'traceID'), lineOf) : null;
+            const span = (0,ingest_fields/* isObject */.Gv)(raw) ? jaegerSpan(raw, (0,ingest_fields/* own */.ZV)(trace, 'traceID'), lineOf) : null;
             if (span)
                 onSpan(span);
             else
@@ -22493,20 +22995,20 @@ function jaegerSpans(container, lineOf, onSpan) {
     return skipped;
 }
 function jaegerSpan(raw, traceIdOfTrace, lineOf) {
-    const traceId = normalizeId(own(raw, 'traceID') ?? traceIdOfTrace);
-    const rawSpanId = own(raw, 'spanID');
+    const traceId = normalizeId((0,ingest_fields/* own */.ZV)(raw, 'traceID') ?? traceIdOfTrace);
+    const rawSpanId = (0,ingest_fields/* own */.ZV)(raw, 'spanID');
     const spanId = normalizeId(rawSpanId);
     if (spanId === null)
         return null;
-    const tags = jaegerTags(own(raw, 'tags'));
-    const start = micros(own(raw, 'startTime'));
-    const duration = micros(own(raw, 'duration'));
+    const tags = jaegerTags((0,ingest_fields/* own */.ZV)(raw, 'tags'));
+    const start = micros((0,ingest_fields/* own */.ZV)(raw, 'startTime'));
+    const duration = micros((0,ingest_fields/* own */.ZV)(raw, 'duration'));
     const events = [];
-    const logs = own(raw, 'logs');
+    const logs = (0,ingest_fields/* own */.ZV)(raw, 'logs');
     for (const log of Array.isArray(logs) ? logs : []) {
-        if (!isObject(log))
+        if (!(0,ingest_fields/* isObject */.Gv)(log))
             continue;
-        const fields = jaegerTags(own(log, 'fields'));
+        const fields = jaegerTags((0,ingest_fields/* own */.ZV)(log, 'fields'));
         const name = fields.get('event');
         events.push({ name: typeof name === 'string' ? name : '', attrs: fields });
     }
@@ -22516,7 +23018,7 @@ function jaegerSpan(raw, traceIdOfTrace, lineOf) {
         traceId,
         spanId,
         parentId: parentOf(raw),
-        name: typeof own(raw, 'operationName') === 'string' ? own(raw, 'operationName') : '',
+        name: typeof (0,ingest_fields/* own */.ZV)(raw, 'operationName') === 'string' ? (0,ingest_fields/* own */.ZV)(raw, 'operationName') : '',
         startMs: start,
         endMs: start !== null && duration !== null ? start + duration : null,
         attrs: tags,
@@ -22528,13 +23030,13 @@ function jaegerSpan(raw, traceIdOfTrace, lineOf) {
 }
 /** The CHILD_OF reference (or the first reference, or a `parentSpanID` field). */
 function parentOf(raw) {
-    const refs = own(raw, 'references');
+    const refs = (0,ingest_fields/* own */.ZV)(raw, 'references');
     if (Array.isArray(refs)) {
-        const parent = refs.find((r) => isObject(r) && own(r, 'refType') === 'CHILD_OF') ?? refs[0];
-        if (isObject(parent))
-            return normalizeId(own(parent, 'spanID'));
+        const parent = refs.find((r) => (0,ingest_fields/* isObject */.Gv)(r) && (0,ingest_fields/* own */.ZV)(r, 'refType') === 'CHILD_OF') ?? refs[0];
+        if ((0,ingest_fields/* isObject */.Gv)(parent))
+            return normalizeId((0,ingest_fields/* own */.ZV)(parent, 'spanID'));
     }
-    return normalizeId(own(raw, 'parentSpanID'));
+    return normalizeId((0,ingest_fields/* own */.ZV)(raw, 'parentSpanID'));
 }
 function micros(value) {
     return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value / 1000 : null;
@@ -22554,38 +23056,38 @@ function micros(value) {
  * - a bare ResourceSpans per line: `{"resource":…,"scopeSpans":[…]}`.
  */
 function isOtlpContainer(value) {
-    if (!isObject(value))
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
         return false;
-    if (Array.isArray(own(value, 'resourceSpans')) || Array.isArray(own(value, 'resource_spans')) || Array.isArray(own(value, 'batches')))
+    if (Array.isArray((0,ingest_fields/* own */.ZV)(value, 'resourceSpans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'resource_spans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'batches')))
         return true;
     if (isBareResourceSpans(value))
         return true;
     // Tempo's v2 API wraps the request: {"trace": {"resourceSpans": […]}}.
-    const trace = own(value, 'trace');
-    return isObject(trace) && Array.isArray(own(trace, 'resourceSpans'));
+    const trace = (0,ingest_fields/* own */.ZV)(value, 'trace');
+    return (0,ingest_fields/* isObject */.Gv)(trace) && Array.isArray((0,ingest_fields/* own */.ZV)(trace, 'resourceSpans'));
 }
 /** One ResourceSpans object on its own (some tools write one per line instead of a whole request). */
 function isBareResourceSpans(value) {
-    return Array.isArray(own(value, 'scopeSpans')) || Array.isArray(own(value, 'scope_spans')) || Array.isArray(own(value, 'instrumentationLibrarySpans'));
+    return Array.isArray((0,ingest_fields/* own */.ZV)(value, 'scopeSpans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'scope_spans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'instrumentationLibrarySpans'));
 }
 /** Every span of one container, in document order; `lineOf` places each span in the file. */
 function otlpSpans(container, lineOf, onSpan) {
     let skipped = 0;
-    const wrapped = own(container, 'trace');
-    const root = isObject(wrapped) && Array.isArray(own(wrapped, 'resourceSpans')) ? wrapped : container;
+    const wrapped = (0,ingest_fields/* own */.ZV)(container, 'trace');
+    const root = (0,ingest_fields/* isObject */.Gv)(wrapped) && Array.isArray((0,ingest_fields/* own */.ZV)(wrapped, 'resourceSpans')) ? wrapped : container;
     const batches = isBareResourceSpans(root) ? [root] : [...arrayField(root, 'resourceSpans', 'resource_spans'), ...arrayField(root, 'batches')];
     for (const batch of batches) {
-        if (!isObject(batch))
+        if (!(0,ingest_fields/* isObject */.Gv)(batch))
             continue;
         const scopes = [
             ...arrayField(batch, 'scopeSpans', 'scope_spans'),
             ...arrayField(batch, 'instrumentationLibrarySpans', 'instrumentation_library_spans'),
         ];
         for (const scope of scopes) {
-            if (!isObject(scope))
+            if (!(0,ingest_fields/* isObject */.Gv)(scope))
                 continue;
             for (const raw of arrayField(scope, 'spans')) {
-                const span = isObject(raw) ? otlpSpan(raw, lineOf) : null;
+                const span = (0,ingest_fields/* isObject */.Gv)(raw) ? otlpSpan(raw, lineOf) : null;
                 if (span)
                     onSpan(span);
                 else
@@ -22601,16 +23103,16 @@ function otlpSpan(raw, lineOf) {
     const spanId = normalizeId(rawSpanId);
     if (spanId === null)
         return null;
-    const name = own(raw, 'name');
+    const name = (0,ingest_fields/* own */.ZV)(raw, 'name');
     const status = field(raw, 'status');
     const events = [];
     for (const event of arrayField(raw, 'events')) {
-        if (!isObject(event))
+        if (!(0,ingest_fields/* isObject */.Gv)(event))
             continue;
-        const eventName = own(event, 'name');
-        events.push({ name: typeof eventName === 'string' ? eventName : '', attrs: otlpAttributes(own(event, 'attributes')) });
+        const eventName = (0,ingest_fields/* own */.ZV)(event, 'name');
+        events.push({ name: typeof eventName === 'string' ? eventName : '', attrs: otlpAttributes((0,ingest_fields/* own */.ZV)(event, 'attributes')) });
     }
-    const message = isObject(status) ? own(status, 'message') : undefined;
+    const message = (0,ingest_fields/* isObject */.Gv)(status) ? (0,ingest_fields/* own */.ZV)(status, 'message') : undefined;
     return {
         traceId,
         spanId,
@@ -22618,9 +23120,9 @@ function otlpSpan(raw, lineOf) {
         name: typeof name === 'string' ? name : '',
         startMs: nanosToMs(field(raw, 'startTimeUnixNano', 'start_time_unix_nano')),
         endMs: nanosToMs(field(raw, 'endTimeUnixNano', 'end_time_unix_nano')),
-        attrs: otlpAttributes(own(raw, 'attributes')),
+        attrs: otlpAttributes((0,ingest_fields/* own */.ZV)(raw, 'attributes')),
         events,
-        status: isObject(status) ? statusOf(own(status, 'code')) : 'unset',
+        status: (0,ingest_fields/* isObject */.Gv)(status) ? statusOf((0,ingest_fields/* own */.ZV)(status, 'code')) : 'unset',
         statusMessage: typeof message === 'string' && message !== '' ? message : null,
         line: lineOf(rawSpanId),
     };
@@ -22989,14 +23491,14 @@ function setCatalog(facts, tools) {
  * `{name, inputSchema | input_schema | parameters_json_schema}`.
  */
 function catalogTool(value) {
-    if (!isObject(value))
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
         return null;
-    const fn = own(value, 'function');
-    const def = isObject(fn) ? fn : value;
-    const name = own(def, 'name');
+    const fn = (0,ingest_fields/* own */.ZV)(value, 'function');
+    const def = (0,ingest_fields/* isObject */.Gv)(fn) ? fn : value;
+    const name = (0,ingest_fields/* own */.ZV)(def, 'name');
     if (typeof name !== 'string' || name === '')
         return null;
-    const schema = own(def, 'parameters') ?? own(def, 'inputSchema') ?? own(def, 'input_schema') ?? own(def, 'parameters_json_schema');
+    const schema = (0,ingest_fields/* own */.ZV)(def, 'parameters') ?? (0,ingest_fields/* own */.ZV)(def, 'inputSchema') ?? (0,ingest_fields/* own */.ZV)(def, 'input_schema') ?? (0,ingest_fields/* own */.ZV)(def, 'parameters_json_schema');
     return schema === undefined ? { name, schemaSha256: null } : { name, schema, schemaSha256: null };
 }
 function catalogFrom(list) {
@@ -23020,11 +23522,11 @@ function idText(value) {
 }
 /** Does a result payload say it failed (MCP `isError: true`, `is_error`, or an `error` member)? */
 function payloadIsError(value) {
-    if (!isObject(value))
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
         return false;
-    if (own(value, 'isError') === true || own(value, 'is_error') === true)
+    if ((0,ingest_fields/* own */.ZV)(value, 'isError') === true || (0,ingest_fields/* own */.ZV)(value, 'is_error') === true)
         return true;
-    const error = own(value, 'error');
+    const error = (0,ingest_fields/* own */.ZV)(value, 'error');
     return error !== undefined && error !== null && error !== false && error !== '';
 }
 /**
@@ -23094,24 +23596,24 @@ function messageParts(messages, calls, results) {
     if (!Array.isArray(messages))
         return;
     for (const message of messages) {
-        if (!isObject(message))
+        if (!(0,ingest_fields/* isObject */.Gv)(message))
             continue;
-        const parts = own(message, 'parts');
+        const parts = (0,ingest_fields/* own */.ZV)(message, 'parts');
         if (!Array.isArray(parts))
             continue;
         for (const part of parts) {
-            if (!isObject(part))
+            if (!(0,ingest_fields/* isObject */.Gv)(part))
                 continue;
-            const type = own(part, 'type');
+            const type = (0,ingest_fields/* own */.ZV)(part, 'type');
             if (type === 'tool_call') {
-                const name = own(part, 'name');
+                const name = (0,ingest_fields/* own */.ZV)(part, 'name');
                 if (typeof name === 'string')
-                    calls.push({ id: idText(own(part, 'id')), name, args: jsonish(own(part, 'arguments')) });
+                    calls.push({ id: idText((0,ingest_fields/* own */.ZV)(part, 'id')), name, args: jsonish((0,ingest_fields/* own */.ZV)(part, 'arguments')) });
             }
             else if (type === 'tool_call_response' && results !== null) {
-                const content = own(part, 'response') ?? own(part, 'result');
-                const name = own(part, 'name');
-                results.push({ id: idText(own(part, 'id')), name: typeof name === 'string' ? name : null, content, isError: payloadIsError(jsonish(content)) });
+                const content = (0,ingest_fields/* own */.ZV)(part, 'response') ?? (0,ingest_fields/* own */.ZV)(part, 'result');
+                const name = (0,ingest_fields/* own */.ZV)(part, 'name');
+                results.push({ id: idText((0,ingest_fields/* own */.ZV)(part, 'id')), name: typeof name === 'string' ? name : null, content, isError: payloadIsError(jsonish(content)) });
             }
         }
     }
@@ -23142,45 +23644,45 @@ function mapGoogleAdk(span, facts) {
     }
     const request = jsonish(attrs.get('gcp.vertex.agent.llm_request'));
     const response = jsonish(attrs.get('gcp.vertex.agent.llm_response'));
-    const hasRequest = isObject(request) && Object.keys(request).length > 0;
-    if (!hasRequest && !(isObject(response) && Object.keys(response).length > 0))
+    const hasRequest = (0,ingest_fields/* isObject */.Gv)(request) && Object.keys(request).length > 0;
+    if (!hasRequest && !((0,ingest_fields/* isObject */.Gv)(response) && Object.keys(response).length > 0))
         return;
     facts.model = true;
-    if (isObject(request)) {
-        const config = own(request, 'config');
-        const tools = isObject(config) ? own(config, 'tools') : undefined;
+    if ((0,ingest_fields/* isObject */.Gv)(request)) {
+        const config = (0,ingest_fields/* own */.ZV)(request, 'config');
+        const tools = (0,ingest_fields/* isObject */.Gv)(config) ? (0,ingest_fields/* own */.ZV)(config, 'tools') : undefined;
         const declared = [];
         for (const tool of Array.isArray(tools) ? tools : []) {
-            if (isObject(tool))
-                declared.push(...catalogFrom(own(tool, 'function_declarations') ?? own(tool, 'functionDeclarations')));
+            if ((0,ingest_fields/* isObject */.Gv)(tool))
+                declared.push(...catalogFrom((0,ingest_fields/* own */.ZV)(tool, 'function_declarations') ?? (0,ingest_fields/* own */.ZV)(tool, 'functionDeclarations')));
         }
         setCatalog(facts, declared);
-        const contents = own(request, 'contents');
+        const contents = (0,ingest_fields/* own */.ZV)(request, 'contents');
         for (const content of Array.isArray(contents) ? contents : []) {
-            if (isObject(content))
+            if ((0,ingest_fields/* isObject */.Gv)(content))
                 contentParts(content, facts.historyCalls, facts.historyResults);
         }
     }
-    if (isObject(response)) {
-        const content = own(response, 'content');
-        if (isObject(content))
+    if ((0,ingest_fields/* isObject */.Gv)(response)) {
+        const content = (0,ingest_fields/* own */.ZV)(response, 'content');
+        if ((0,ingest_fields/* isObject */.Gv)(content))
             contentParts(content, facts.outputCalls, null);
     }
 }
 function contentParts(content, calls, results) {
-    const parts = own(content, 'parts');
+    const parts = (0,ingest_fields/* own */.ZV)(content, 'parts');
     for (const part of Array.isArray(parts) ? parts : []) {
-        if (!isObject(part))
+        if (!(0,ingest_fields/* isObject */.Gv)(part))
             continue;
-        const call = own(part, 'function_call') ?? own(part, 'functionCall');
-        if (isObject(call) && typeof own(call, 'name') === 'string') {
-            calls.push({ id: idText(own(call, 'id')), name: own(call, 'name'), args: own(call, 'args') });
+        const call = (0,ingest_fields/* own */.ZV)(part, 'function_call') ?? (0,ingest_fields/* own */.ZV)(part, 'functionCall');
+        if ((0,ingest_fields/* isObject */.Gv)(call) && typeof (0,ingest_fields/* own */.ZV)(call, 'name') === 'string') {
+            calls.push({ id: idText((0,ingest_fields/* own */.ZV)(call, 'id')), name: (0,ingest_fields/* own */.ZV)(call, 'name'), args: (0,ingest_fields/* own */.ZV)(call, 'args') });
         }
-        const response = own(part, 'function_response') ?? own(part, 'functionResponse');
-        if (results !== null && isObject(response)) {
-            const payload = own(response, 'response');
-            const name = own(response, 'name');
-            results.push({ id: idText(own(response, 'id')), name: typeof name === 'string' ? name : null, content: payload, isError: payloadIsError(payload) });
+        const response = (0,ingest_fields/* own */.ZV)(part, 'function_response') ?? (0,ingest_fields/* own */.ZV)(part, 'functionResponse');
+        if (results !== null && (0,ingest_fields/* isObject */.Gv)(response)) {
+            const payload = (0,ingest_fields/* own */.ZV)(response, 'response');
+            const name = (0,ingest_fields/* own */.ZV)(response, 'name');
+            results.push({ id: idText((0,ingest_fields/* own */.ZV)(response, 'id')), name: typeof name === 'string' ? name : null, content: payload, isError: payloadIsError(payload) });
         }
     }
 }
@@ -23349,34 +23851,34 @@ function mapVercelAi(span, facts) {
 }
 /** `{toolCallId, toolName, args | input}` as the SDK writes a call (args may be a JSON string). */
 function sdkCall(value) {
-    if (!isObject(value))
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
         return null;
-    const name = own(value, 'toolName');
+    const name = (0,ingest_fields/* own */.ZV)(value, 'toolName');
     if (typeof name !== 'string')
         return null;
-    return { id: idText(own(value, 'toolCallId')), name, args: jsonish(own(value, 'args') ?? own(value, 'input')) };
+    return { id: idText((0,ingest_fields/* own */.ZV)(value, 'toolCallId')), name, args: jsonish((0,ingest_fields/* own */.ZV)(value, 'args') ?? (0,ingest_fields/* own */.ZV)(value, 'input')) };
 }
 function promptParts(messages, calls, results) {
     if (!Array.isArray(messages))
         return;
     for (const message of messages) {
-        const content = isObject(message) ? own(message, 'content') : undefined;
+        const content = (0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* own */.ZV)(message, 'content') : undefined;
         if (!Array.isArray(content))
             continue;
         for (const part of content) {
-            if (!isObject(part))
+            if (!(0,ingest_fields/* isObject */.Gv)(part))
                 continue;
-            const type = own(part, 'type');
+            const type = (0,ingest_fields/* own */.ZV)(part, 'type');
             if (type === 'tool-call') {
                 const fact = sdkCall(part);
                 if (fact)
                     calls.push(fact);
             }
             else if (type === 'tool-result') {
-                const name = own(part, 'toolName');
-                const payload = own(part, 'result') ?? own(part, 'output');
-                const isError = own(part, 'isError') === true || (isObject(payload) && typeof own(payload, 'type') === 'string' && String(own(payload, 'type')).startsWith('error'));
-                results.push({ id: idText(own(part, 'toolCallId')), name: typeof name === 'string' ? name : null, content: payload, isError });
+                const name = (0,ingest_fields/* own */.ZV)(part, 'toolName');
+                const payload = (0,ingest_fields/* own */.ZV)(part, 'result') ?? (0,ingest_fields/* own */.ZV)(part, 'output');
+                const isError = (0,ingest_fields/* own */.ZV)(part, 'isError') === true || ((0,ingest_fields/* isObject */.Gv)(payload) && typeof (0,ingest_fields/* own */.ZV)(payload, 'type') === 'string' && String((0,ingest_fields/* own */.ZV)(payload, 'type')).startsWith('error'));
+                results.push({ id: idText((0,ingest_fields/* own */.ZV)(part, 'toolCallId')), name: typeof name === 'string' ? name : null, content: payload, isError });
             }
         }
     }
@@ -23573,6 +24075,7 @@ function skippedNote(sink, line, skipped) {
 
 
 
+
 const OTLP_HEAD = /^\s*\{\s*("(resourceSpans|resource_spans|batches)"\s*:\s*\[|"trace"\s*:\s*\{\s*"resourceSpans")/;
 const JAEGER_HEAD = /^\s*\{\s*"data"\s*:\s*\[\s*\{\s*"traceID"\s*:/;
 /** The first bytes, for documents too large for the sample to parse: their first key decides. */
@@ -23587,7 +24090,7 @@ const otlpFormat = {
     id: 'otlp-json',
     description: 'OpenTelemetry OTLP JSON traces (collector file exporter lines, protobuf JSON, Tempo batches)',
     detect(sample) {
-        return isOtlpContainer(sample.document) || isOtlpContainer(sample.jsonLines[0]) || OTLP_HEAD.test(headText(sample));
+        return isOtlpContainer(sample.document) || isOtlpContainer(sample.jsonLines[0]) || OTLP_HEAD.test(headText(sample)) ? Evidence.signature : Evidence.none;
     },
     parse(input, sink) {
         return readContainers(input, sink, {
@@ -23603,7 +24106,7 @@ const jaegerFormat = {
     id: 'jaeger-json',
     description: 'Jaeger JSON trace exports ({"data":[{traceID, spans, processes}]})',
     detect(sample) {
-        return isJaegerContainer(sample.document) || isJaegerContainer(sample.jsonLines[0]) || JAEGER_HEAD.test(headText(sample));
+        return isJaegerContainer(sample.document) || isJaegerContainer(sample.jsonLines[0]) || JAEGER_HEAD.test(headText(sample)) ? Evidence.signature : Evidence.none;
     },
     parse(input, sink) {
         return readContainers(input, sink, {
@@ -23615,7 +24118,111 @@ const jaegerFormat = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/ingest/tool-events/events.ts
+
+/** Event names that start a tool execution, and those that end one (case-insensitive). */
+const START = /^(tool[._-]?start(ed)?|tool[._-]?call[._-]?start(ed)?|tool_execution_started|on_tool_start|pretooluse)$/i;
+const END = /^(tool[._-]?(end|ended|finish|finished|complete|completed|error|failed)|tool[._-]?call[._-]?(end|ended|finished|completed)|tool_execution_(completed|failed)|on_tool_(end|error)|posttooluse(failure)?)$/i;
+const events_FAILED = /(error|failed|failure)$/i;
+function eventName(obj) {
+    return (0,ingest_fields/* str */.gx)(obj, 'event') ?? (0,ingest_fields/* str */.gx)(obj, 'hook_event_name') ?? (0,ingest_fields/* str */.gx)(obj, 'event_type') ?? (0,ingest_fields/* str */.gx)(obj, 'type');
+}
+/**
+ * A tool start or end line: an event name such as `tool.start` / `tool.end`,
+ * `tool_execution_started` / `…_completed`, Claude Code hook inputs
+ * (`PreToolUse` / `PostToolUse` / `PostToolUseFailure`), and a tool name
+ * (`tool_name`, `toolName`, `tool`); null for anything else.
+ */
+function toolEventOf(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return null;
+    const name = eventName(value);
+    if (name === null)
+        return null;
+    const phase = START.test(name) ? 'start' : END.test(name) ? 'end' : null;
+    if (phase === null)
+        return null;
+    const tool = (0,ingest_fields/* str */.gx)(value, 'tool_name') ?? (0,ingest_fields/* str */.gx)(value, 'toolName') ?? (0,ingest_fields/* str */.gx)(value, 'tool');
+    if (tool === null)
+        return null;
+    const error = (0,ingest_fields/* own */.ZV)(value, 'error');
+    const status = (0,ingest_fields/* str */.gx)(value, 'status');
+    const isError = phase === 'end' && (events_FAILED.test(name) || (error !== undefined && error !== null && error !== false) || status === 'error' || status === 'failed' || status === 'failure');
+    return {
+        phase,
+        session: (0,ingest_fields/* idOf */.TH)(value, 'session_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? (0,ingest_fields/* idOf */.TH)(value, 'session'),
+        tool,
+        callId: (0,ingest_fields/* idOf */.TH)(value, 'tool_use_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'tool_call_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'call_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'toolUseId'),
+        args: (0,ingest_fields/* own */.ZV)(value, 'tool_input') ?? (0,ingest_fields/* own */.ZV)(value, 'input') ?? (0,ingest_fields/* own */.ZV)(value, 'args') ?? (0,ingest_fields/* own */.ZV)(value, 'parameters'),
+        result: (0,ingest_fields/* own */.ZV)(value, 'tool_response') ?? (0,ingest_fields/* own */.ZV)(value, 'tool_output') ?? (0,ingest_fields/* own */.ZV)(value, 'output') ?? (0,ingest_fields/* own */.ZV)(value, 'result') ?? (isError ? error : undefined),
+        isError,
+        ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(value, 'timestamp') ?? (0,ingest_fields/* own */.ZV)(value, 'ts') ?? (0,ingest_fields/* own */.ZV)(value, 'time')),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/tool-events/index.ts
+
+
+
+
+
+/**
+ * Telemetry that logs a tool's start and end as two lines, keyed by session
+ * and tool name, often with no call id (`tool.start` / `tool.end`, Claude Code
+ * hook inputs logged as JSONL). One run per session. A line with a call id is
+ * paired by it; without one, an end answers the oldest open start of the same
+ * tool in the same session, and the run gets one `ingest-note` saying so. Other
+ * lines are counted as skipped. State is held per open call only.
+ */
+const toolEventsFormat = {
+    id: 'tool-events',
+    description: 'Tool start/end event lines keyed by session and tool (tool.start / tool.end, PreToolUse / PostToolUse hook logs)',
+    detect(sample) {
+        return sample.jsonLines.some((value) => toolEventOf(value) !== null) ? Evidence.structure : Evidence.none;
+    },
+    async parse(input, sink) {
+        const waiting = new Map();
+        const counters = new Map();
+        const noted = new Set();
+        await forEachJsonLine(input, sink, (value, line) => {
+            const event = toolEventOf(value);
+            if (event === null) {
+                sink.skip({ line, reason: (0,ingest_fields/* isObject */.Gv)(value) ? 'line is not a tool start or end event' : 'line is not a JSON object', value });
+                return;
+            }
+            const place = { loc: { file: input.file, line }, runId: event.session, ts: event.ts };
+            const key = `${event.session ?? ''}\u0000${event.tool}`;
+            if (event.callId !== null) {
+                sink.record(toRecord(event.phase === 'start' ? { kind: 'call', callId: event.callId, tool: event.tool, args: event.args } : resultFact(event.callId, event.tool, event.result, event.isError), place));
+                return;
+            }
+            const run = event.session ?? '';
+            if (!noted.has(run)) {
+                noted.add(run);
+                sink.diagnostic({ ruleId: 'ingest-note', line, runId: event.session, message: 'tool start and end lines carry no call id; each end is paired by order with the oldest open start of the same tool in the session' });
+            }
+            const open = waiting.get(key);
+            if (event.phase === 'start') {
+                const n = (counters.get(key) ?? 0) + 1;
+                counters.set(key, n);
+                const callId = `${event.tool}#${n}`;
+                if (open)
+                    open.push(callId);
+                else
+                    waiting.set(key, [callId]);
+                sink.record(toRecord({ kind: 'call', callId, tool: event.tool, args: event.args }, place));
+                return;
+            }
+            const callId = open?.shift() ?? null;
+            if (open && open.length === 0)
+                waiting.delete(key);
+            sink.record(toRecord(resultFact(callId, event.tool, event.result, event.isError), place));
+        });
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/ingest/registry.ts
+
 
 
 
@@ -23638,6 +24245,7 @@ const FORMATS = [
     anthropicMessagesFormat,
     openaiFormat,
     claudeCodeFormat,
+    toolEventsFormat,
     nativeFormat,
 ];
 function formatById(id) {
@@ -23647,24 +24255,19 @@ function formatById(id) {
 
 /***/ }),
 
-/***/ 121:
+/***/ 2940:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Q: () => (/* binding */ openByteSource)
-});
-
-// UNUSED EXPORTS: isGzipFile
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:zlib"
-const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-;// CONCATENATED MODULE: ./src/io/byte-source.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ openByteSource)
+/* harmony export */ });
+/* unused harmony export isGzipFile */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8522);
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_2__);
 
 
 
@@ -23672,7 +24275,7 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 const CHUNK = 1024 * 1024;
 /** Peeks the first bytes to tell gzip from plain; does not read the file whole. */
 async function isGzipFile(path) {
-    const handle = await (0,promises_.open)(path, 'r');
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(path, 'r');
     try {
         const head = Buffer.alloc(2);
         const { bytesRead } = await handle.read(head, 0, 2, 0);
@@ -23693,8 +24296,8 @@ async function openByteSource(path, limits) {
                 yield* readPlain(path, options?.reuse === true, source);
                 return;
             }
-            const raw = (0,external_node_fs_.createReadStream)(path, { highWaterMark: CHUNK });
-            const inflater = (0,external_node_zlib_namespaceObject.createGunzip)({ chunkSize: 64 * 1024 });
+            const raw = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(path, { highWaterMark: CHUNK });
+            const inflater = (0,node_zlib__WEBPACK_IMPORTED_MODULE_2__.createGunzip)({ chunkSize: 64 * 1024 });
             raw.on('error', (error) => inflater.destroy(error));
             raw.pipe(inflater);
             let total = 0;
@@ -23733,7 +24336,7 @@ async function openByteSource(path, limits) {
 async function* readPlain(path, reuse, source) {
     let handle = null;
     try {
-        handle = await (0,promises_.open)(path, 'r');
+        handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(path, 'r');
         let buffer = Buffer.allocUnsafe(CHUNK);
         for (;;) {
             const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
@@ -24558,6 +25161,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+
+/***/ }),
+
+/***/ 8522:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
