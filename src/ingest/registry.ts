@@ -1,5 +1,8 @@
+import { claudeCodeExportFormat } from './anthropic/claude-code-export.js';
 import { claudeCodeFormat } from './anthropic/claude-code.js';
 import { anthropicMessagesFormat } from './anthropic/index.js';
+import { codexRolloutFormat } from './codex/index.js';
+import { geminiCliFormat } from './gemini-cli/index.js';
 import { inspectFormat } from './inspect/index.js';
 import { langfuseFormat } from './langfuse/index.js';
 import { mcpFormat } from './mcp/index.js';
@@ -16,6 +19,9 @@ import type { TraceFormat } from './types.js';
 export const FORMATS: readonly TraceFormat[] = [
   otlpFormat,
   jaegerFormat,
+  codexRolloutFormat,
+  geminiCliFormat,
+  claudeCodeExportFormat,
   langfuseFormat,
   inspectFormat,
   mcpFormat,
