@@ -8,7 +8,10 @@ import { langfuseFormat } from './langfuse/index.js';
 import { mcpFormat } from './mcp/index.js';
 import { nativeFormat } from './native/index.js';
 import { openaiFormat } from './openai/index.js';
-import { jaegerFormat, otlpFormat } from './otel/index.js';
+import { googleAdkFormat } from './google-adk/index.js';
+import { jaegerFormat, otelSpansFormat, otlpFormat } from './otel/index.js';
+import { atifFormat } from './atif/index.js';
+import { openHandsFormat } from './openhands/index.js';
 import type { TraceFormat } from './types.js';
 
 /**
@@ -22,6 +25,10 @@ export const FORMATS: readonly TraceFormat[] = [
   codexRolloutFormat,
   geminiCliFormat,
   claudeCodeExportFormat,
+  otelSpansFormat,
+  openHandsFormat,
+  atifFormat,
+  googleAdkFormat,
   langfuseFormat,
   inspectFormat,
   mcpFormat,
