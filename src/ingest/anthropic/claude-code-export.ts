@@ -37,6 +37,7 @@ export const claudeCodeExportFormat: TraceFormat = {
     }
     const lineOf = indexLines(parsed.text, 2);
     const read = claudeCodeLineReader(input.file, sink);
-    entries.forEach((entry: unknown, i) => read(entry, lineOf(['loglines', i])));
+    // Only objects and lists are placed on their own line; anything else is reported at the list.
+    entries.forEach((entry: unknown, i) => read(entry, lineOf(entry !== null && typeof entry === 'object' ? ['loglines', i] : ['loglines'])));
   },
 };
