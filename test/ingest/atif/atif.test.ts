@@ -47,7 +47,7 @@ describe('atif: trajectories', () => {
   });
 
   it('a call whose observation never came is an orphan, and a result may say it failed', async () => {
-    const broken = structuredClone(trajectory) as typeof trajectory & { steps: Array<Record<string, unknown>> };
+    const broken = structuredClone(trajectory) as unknown as { steps: Array<Record<string, unknown>> };
     broken.steps[1]!['observation'] = { results: [{ source_call_id: 'call_1', content: 'bash: permission denied', is_error: true }] };
     const { result, runs } = await auditTemp({ 't.json': JSON.stringify(broken) });
     expect(countRun(runs[0]!)).toMatchObject({ calls: 3, results: 2, errors: 1, orphans: ['call_2:bash'] });
