@@ -26,3 +26,14 @@ describe('golden text report of each format (dist/cli.js)', () => {
     expect(stdout).toBe(readFileSync(golden, 'utf8'));
   });
 });
+
+describe('--input-format accepts each new id (dist/cli.js)', () => {
+  it('forces a format by its id, and names every id when given an unknown one', () => {
+    const forced = runBundle(['audit', 'test/fixtures/corpus/codex/agent-history-golden.jsonl', '--input-format', 'codex-rollout', '--format', 'json', '--fail-on', 'never'], '.');
+    expect(forced.code).toBe(0);
+    expect((JSON.parse(forced.stdout) as { files: Array<{ format: string }> }).files.map((f) => f.format)).toEqual(['codex-rollout']);
+    const wrong = runBundle(['audit', 'x.jsonl', '--input-format', 'codex'], '.');
+    expect(wrong.code).toBe(2);
+    for (const [id] of FORMATS) expect(wrong.stderr).toContain(id);
+  });
+});
