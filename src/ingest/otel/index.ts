@@ -50,15 +50,18 @@ export const jaegerFormat: TraceFormat = {
   },
 };
 
-const FLAT_HEAD = /^\s*\[\s*\{\s*"name"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*"context"\s*:\s*\{\s*"trace_id"\s*:/;
+/** The opening of an SDK-written span: `{"name": "…", "context": {"trace_id":` (in a list or not). */
+const FLAT_HEAD = /^\s*\[?\s*\{\s*"name"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*"context"\s*:\s*\{\s*"trace_id"\s*:/;
 
-/** A JSON list of SDK-written spans, or one such span (or list) per line. */
+/** A JSON list of SDK-written spans, one such span (or list) per line, or pretty-printed spans one after another. */
 export function isFlatSpanFile(sample: DetectSample): boolean {
   const doc = sample.document;
   if (Array.isArray(doc)) return doc.length > 0 && isFlatSpan(doc[0]);
+  if (isFlatSpan(doc)) return true;
   const first = sample.jsonLines[0];
   if (isFlatSpan(first) || (Array.isArray(first) && first.length > 0 && isFlatSpan(first[0]))) return true;
-  return doc === undefined && sample.head.length >= 1024 * 1024 && FLAT_HEAD.test(headText(sample));
+  // Spans printed one after another (not one document), or a list too large to parse for detection.
+  return doc === undefined && FLAT_HEAD.test(sample.head.subarray(0, 4096).toString('utf8'));
 }
 
 /**

@@ -1,12 +1,14 @@
 import { excerpt, forEachJsonLine } from '../json-lines.js';
 import type { ParseInput, RecordSink } from '../types.js';
 import { flatSpan, isFlatSpan } from './flat-spans.js';
+import { forEachStreamedObject } from './object-stream.js';
 import { spanLineFinder } from './span-lines.js';
 import { TraceBuffer } from './trace-buffer.js';
 
 /**
  * A list of flat spans read whole (spans placed on the line of their `span_id`),
- * or one span (or list of spans) per line, streamed into the trace buffer.
+ * one span (or list of spans) per line, or pretty-printed spans one after another
+ * (console exporter output), the last two streamed into the trace buffer.
  * Spans without a usable id are counted and said in one finding.
  */
 export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promise<void> {
@@ -21,7 +23,8 @@ export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promis
       skipped += 1;
     }
   };
-  if (await startsWithList(input)) {
+  const start = await firstLine(input);
+  if (start === 'list') {
     let text: string;
     let value: unknown;
     try {
@@ -33,6 +36,11 @@ export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promis
     }
     const lineOf = spanLineFinder(text, ['span_id']);
     for (const raw of Array.isArray(value) ? value : [value]) take(raw, lineOf, lineOf(null));
+  } else if (start === 'object') {
+    await forEachStreamedObject(input, sink, (value, line) => {
+      if (isFlatSpan(value)) take(value, () => line, line);
+      else sink.diagnostic({ ruleId: 'malformed-record', line, message: `object is not a span ({name, context: {trace_id, span_id}, …}): "${excerpt(JSON.stringify(value))}"` });
+    });
   } else {
     await forEachJsonLine(input, sink, (value, line) => {
       const list = Array.isArray(value) ? value : [value];
@@ -47,15 +55,22 @@ export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promis
   buffer.flush(input.file, sink);
 }
 
-/** A span list starts with `[` on its first non-blank line (a one-line list too). */
-async function startsWithList(input: ParseInput): Promise<boolean> {
+/**
+ * How the file starts: `[` (a list, read whole), a line that opens an object but is
+ * not JSON on its own (pretty-printed spans one after another), or JSON lines.
+ */
+async function firstLine(input: ParseInput): Promise<'list' | 'object' | 'lines'> {
   for await (const event of input.lines()) {
-    if (event.type === 'bad-line') return false;
-    const text = event.text.replace(/^\uFEFF/, '').trimStart();
+    if (event.type === 'bad-line') return 'lines';
+    const text = event.text.replace(/^\uFEFF/, '').trim();
     if (text === '') continue;
-    if (!text.startsWith('[')) return false;
-    // A line holding a whole list is a JSONL line only when more lines follow; read it as the document.
-    return true;
+    if (text.startsWith('[')) return 'list';
+    try {
+      JSON.parse(text);
+      return 'lines';
+    } catch {
+      return text.startsWith('{') ? 'object' : 'lines';
+    }
   }
-  return false;
+  return 'lines';
 }

@@ -56,6 +56,23 @@ describe('otel-spans: corpus span dumps (Monocle, span.to_json())', () => {
   });
 });
 
+describe('otel-spans: what the console exporter prints (pretty-printed spans one after another)', () => {
+  it('reads each span where its object begins; a broken object is one finding and the next span is read', async () => {
+    const spans = JSON.parse(readFileSync(`${dir}/monocle-strands-trace.json`, 'utf8')) as unknown[];
+    const printed = spans.map((s) => `${JSON.stringify(s, null, 4)}\n`);
+    const text = printed.join('');
+    const { result, runs } = await auditTemp({ 'console.txt': text });
+    expect(result.files).toEqual([{ path: 'console.txt', format: 'otel-spans', records: 4, runs: 1 }]);
+    expect(countRun(runs[0]!)).toMatchObject({ runId: 'cc777ffa12c2506f3e07fa56d160bfe9', llm: 2, calls: 1, results: 1, orphans: [] });
+    // The tool span is the second span printed: it starts on the line after the first one's last line.
+    expect(runs[0]!.calls.map((c) => c.loc.line)).toEqual([printed[0]!.split('\n').length]);
+    const broken = `${printed[0]}{\n    "name": oops\n}\n${printed.slice(1).join('')}`;
+    const second = await auditTemp({ 'console.txt': broken });
+    expect(findingList(second.result).filter(([rule]) => rule === 'malformed-record').map(([rule, line]) => [rule, line])).toEqual([['malformed-record', printed[0]!.split('\n').length]]);
+    expect(countRun(second.runs[0]!)).toMatchObject({ calls: 1, results: 1 });
+  });
+});
+
 describe('otel-spans: the GenAI mapping on the flat container', () => {
   it('reads execute_tool spans and model output calls by id, an ERROR status as a failed result', async () => {
     const span = (id: string, parent: string | null, name: string, start: string, end: string, attributes: object, status = 'UNSET') => ({
