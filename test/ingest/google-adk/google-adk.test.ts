@@ -69,3 +69,22 @@ describe('google-adk: what adk web saves (camelCase, call ids)', () => {
     ]);
   });
 });
+
+describe('google-adk: eval sets in their other spellings', () => {
+  it('the older .test.json list and a camelCase .evalset.json are one note each', async () => {
+    const older = [
+      { query: 'turn off the light', expected_tool_use: [{ tool_name: 'set_device_info', tool_input: { device_id: 'd1', status: 'OFF' } }], reference: 'done' },
+      { query: 'and the fan', expected_tool_use: [{ tool_name: 'set_device_info', tool_input: { device_id: 'd2', status: 'OFF' } }, { tool_name: 'get_device_info', tool_input: { device_id: 'd2' } }], reference: 'done' },
+    ];
+    const camel = { evalSetId: 'weather', evalCases: [{ evalId: 'c1', conversation: [{ invocationId: 'i1', intermediateData: { toolUses: [{ name: 'get_weather', args: { city: 'Paris' } }] } }] }] };
+    const { result } = await auditTemp({ 'a.test.json': JSON.stringify(older, null, 2), 'b.evalset.json': JSON.stringify(camel, null, 2) });
+    expect(result.files.map((f) => [f.path, f.format, f.records])).toEqual([
+      ['a.test.json', 'google-adk', 0],
+      ['b.evalset.json', 'google-adk', 0],
+    ]);
+    expect(findingList(result).map(([rule, line, , , message]) => [rule, line, message.slice(0, message.indexOf('.'))])).toEqual([
+      ['ingest-note', 1, 'ADK eval set: 2 eval case(s) with 3 expected tool call(s)'],
+      ['ingest-note', 1, "ADK eval set 'weather': 1 eval case(s) with 1 expected tool call(s)"],
+    ]);
+  });
+});
