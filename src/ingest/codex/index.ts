@@ -29,8 +29,9 @@ export function isCodexRollout(sample: DetectSample): boolean {
  * model-side items (reasoning, assistant message, calls) is one llm record.
  * A call the turn aborted or the user rejected has no result: it is an orphan,
  * and an output Codex wrote in place of one ("aborted") is not counted as one
- * (a note says so). `event_msg`, `turn_context` and `compacted` lines carry no
- * tool facts and are read past. Streamed: state is the open session's call names.
+ * (a note says so); a `turn_aborted` event notes the calls it left unanswered.
+ * Other `event_msg`, `turn_context` and `compacted` lines carry no tool facts and
+ * are read past. Streamed: state is the session's call names and unanswered calls.
  */
 export const codexRolloutFormat: TraceFormat = {
   id: 'codex-rollout',
@@ -40,6 +41,8 @@ export const codexRolloutFormat: TraceFormat = {
     let runId: string | null = null;
     let inModelTurn = false;
     const toolOf = new Map<string, string>();
+    /** Calls without an output yet, in call order (for the note of an aborted turn). */
+    const unanswered = new Set<string>();
     await forEachJsonLine(input, sink, (value, line) => {
       if (!isCodexRolloutLine(value)) {
         sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `line is not a rollout record ({timestamp, type, payload}): "${excerpt(JSON.stringify(value))}"` });
@@ -52,6 +55,14 @@ export const codexRolloutFormat: TraceFormat = {
         runId ??= idOf(payload, 'id');
         return;
       }
+      if (type === 'event_msg' && str(payload, 'type') === 'turn_aborted') {
+        if (unanswered.size === 0) return;
+        const reason = str(payload, 'reason');
+        const ids = [...unanswered].map((id) => `'${id}'`).join(', ');
+        sink.diagnostic({ ruleId: 'ingest-note', line, runId, message: `turn aborted${reason === null ? '' : ` (${reason})`} with ${unanswered.size} call(s) still unanswered: ${ids}` });
+        unanswered.clear();
+        return;
+      }
       if (type !== 'response_item') return;
       const itemType = str(payload, 'type') ?? '';
       const place: Place = { loc: { file: input.file, line }, runId, ts: toMillis(own(record, 'timestamp')) };
@@ -60,7 +71,10 @@ export const codexRolloutFormat: TraceFormat = {
       inModelTurn = modelSide;
       for (const fact of itemFact(payload)) {
         if (fact.kind === 'call') {
-          if (fact.callId !== null) toolOf.set(fact.callId, fact.tool);
+          if (fact.callId !== null) {
+            toolOf.set(fact.callId, fact.tool);
+            unanswered.add(fact.callId);
+          }
           sink.record(toRecord(fact, place));
           continue;
         }
@@ -70,6 +84,7 @@ export const codexRolloutFormat: TraceFormat = {
           sink.diagnostic({ ruleId: 'ingest-note', line, runId, callId: fact.callId, message });
           continue;
         }
+        if (fact.callId !== null) unanswered.delete(fact.callId);
         const tool = fact.tool ?? (fact.callId === null ? null : (toolOf.get(fact.callId) ?? null));
         const result: ResultFact = { ...fact, tool, isError: fact.isError || outcome.failed, errorClass: outcome.errorClass };
         const base = toRecord(result, place);

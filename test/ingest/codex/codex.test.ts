@@ -44,6 +44,7 @@ describe('codex-rollout: corpus rollouts', () => {
       ['continued-while-outstanding', 11, 'rejection-codex-001', 'call_esc_002', "the model produced 4 llm span(s) while call 'call_esc_002' to 'shell' was outstanding (first at line 13) and no result ever arrived"],
       ['orphan-call', 11, 'rejection-codex-001', 'call_esc_002', "call 'call_esc_002' to 'shell' has no result (the model kept generating afterwards)"],
       ['orphan-call', 19, 'rejection-codex-001', 'call_esc_004', "call 'call_esc_004' to 'shell' has no result (nothing followed it in the run)"],
+      ['ingest-note', 20, 'rejection-codex-001', null, "turn aborted (user_cancelled) with 2 call(s) still unanswered: 'call_esc_002', 'call_esc_004'"],
       ['catalog-missing', 6, 'golden-codex-001', null, 'run has 1 tool call but no catalog record: nothing to check the tool names against'],
     ]);
   });
@@ -76,6 +77,7 @@ describe('codex-rollout: shapes of other Codex versions', () => {
     expect(findingList(result).filter(([rule]) => rule === 'ingest-note' || rule === 'orphan-call')).toEqual([
       ['orphan-call', 10, 's1', 'c4', "call 'c4' to 'shell' has no result (nothing followed it in the run)"],
       ['ingest-note', 11, 's1', 'c4', `Codex recorded "aborted" in place of the output of call 'c4': the tool did not run, so it counts as a call without a result`],
+      ['ingest-note', 12, 's1', null, "turn aborted (interrupted) with 1 call(s) still unanswered: 'c4'"],
     ]);
   });
 
