@@ -8,7 +8,8 @@ import type { ParseInput, RecordSink } from '../types.js';
  * opened on the object's first line close (strings and escapes respected), then
  * the object is parsed and handed on with the line it starts on. Memory: one
  * object, capped at the line limit; a bigger or broken object is one
- * `malformed-record` and reading resumes at the next line that opens an object.
+ * `malformed-record` and reading resumes at the next line that opens an object
+ * at its first column. Lines outside any object are counted in one finding.
  */
 export async function forEachStreamedObject(input: ParseInput, sink: RecordSink, onValue: (value: unknown, line: number) => void): Promise<void> {
   let parts: string[] = [];
@@ -17,6 +18,10 @@ export async function forEachStreamedObject(input: ParseInput, sink: RecordSink,
   let depth = 0;
   let inString = false;
   let escaped = false;
+  /** After a broken object: its remaining lines are passed over until an object opens at column 1. */
+  let skipping = false;
+  let outside = 0;
+  let firstOutside = 0;
   const reset = () => {
     parts = [];
     bytes = 0;
@@ -27,6 +32,7 @@ export async function forEachStreamedObject(input: ParseInput, sink: RecordSink,
   const fail = (line: number, message: string) => {
     sink.diagnostic({ ruleId: 'malformed-record', line, message });
     reset();
+    skipping = true;
   };
   for await (const event of input.lines() as AsyncIterable<LineEvent>) {
     if (event.type === 'bad-line') {
@@ -36,10 +42,15 @@ export async function forEachStreamedObject(input: ParseInput, sink: RecordSink,
     const text = event.text;
     if (parts.length === 0) {
       if (text.trim() === '') continue;
-      if (!text.trimStart().startsWith('{')) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: event.line, message: 'text outside a span object' });
+      const opens = text.startsWith('{') || (!skipping && text.trimStart().startsWith('{'));
+      if (!opens) {
+        if (!skipping) {
+          if (outside === 0) firstOutside = event.line;
+          outside += 1;
+        }
         continue;
       }
+      skipping = false;
       start = event.line;
     }
     parts.push(text);
@@ -70,5 +81,6 @@ export async function forEachStreamedObject(input: ParseInput, sink: RecordSink,
     }
     onValue(value, start);
   }
+  if (outside > 0) sink.diagnostic({ ruleId: 'malformed-record', line: firstOutside, message: `${outside} line(s) outside any span object were skipped` });
   if (parts.length > 0) sink.diagnostic({ ruleId: 'truncated-tail', line: start, message: 'the last object is cut short (its braces never close)' });
 }
