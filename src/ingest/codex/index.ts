@@ -44,7 +44,8 @@ export const codexRolloutFormat: TraceFormat = {
     /** Calls without an output yet, in call order (for the note of an aborted turn). */
     const unanswered = new Set<string>();
     await forEachJsonLine(input, sink, (value, line) => {
-      if (!isCodexRolloutLine(value)) {
+      // Detection needs one of the known line types; reading takes any typed envelope (newer versions add types).
+      if (!isObject(value) || str(value, 'type') === null || !isObject(own(value, 'payload'))) {
         sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `line is not a rollout record ({timestamp, type, payload}): "${excerpt(JSON.stringify(value))}"` });
         return;
       }

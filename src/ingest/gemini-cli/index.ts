@@ -51,7 +51,8 @@ export const geminiCliFormat: TraceFormat = {
         for (const message of messages) if (isObject(message)) session.message(message, line, runId);
         return;
       }
-      if (isObject(set) || own(value, '$rewindTo') !== undefined || isHeader(value)) return;
+      // `$set`, `$rewindTo` and any other `$` record rewrite the session's state; the header names it.
+      if (Object.keys(value).some((key) => key.startsWith('$')) || isHeader(value)) return;
       if (str(value, 'type') === null) {
         sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `record has no "type", "$set" or "$rewindTo": "${excerpt(JSON.stringify(value))}"` });
         return;

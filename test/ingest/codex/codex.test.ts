@@ -81,9 +81,9 @@ describe('codex-rollout: shapes of other Codex versions', () => {
     ]);
   });
 
-  it('a line that is not a rollout record is one malformed-record, and the rest is read', async () => {
+  it('a line that is not a rollout record is one malformed-record (a record of a type added later is read past), and the rest is read', async () => {
     const { result, runs } = await auditTemp({
-      'r.jsonl': jsonl(meta('s2'), { prompt: 'x', completion: 'y' }, item({ type: 'function_call', name: 'shell', arguments: '{}', call_id: 'k' }), item({ type: 'function_call_output', call_id: 'k', output: 'ok' })),
+      'r.jsonl': jsonl(meta('s2'), { prompt: 'x', completion: 'y' }, { timestamp: '2026-01-06T00:00:01.000Z', type: 'a_type_of_a_later_version', payload: {} }, item({ type: 'function_call', name: 'shell', arguments: '{}', call_id: 'k' }), item({ type: 'function_call_output', call_id: 'k', output: 'ok' })),
     });
     expect(findingList(result).filter(([rule]) => rule === 'malformed-record')).toEqual([
       ['malformed-record', 2, 's2', null, 'line is not a rollout record ({timestamp, type, payload}): "{"prompt":"x","completion":"y"}"'],
