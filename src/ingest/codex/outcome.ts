@@ -7,12 +7,13 @@ export interface CodexOutcome {
   readonly exitCode: number | null;
   readonly failed: boolean;
   readonly errorClass: string | null;
-  /** The placeholder Codex wrote instead of an output when the tool never ran ("aborted"), else null. */
+  /** The placeholder Codex wrote instead of an output when the tool never ran ("aborted", "exec command rejected by user"), else null. */
   readonly notRun: string | null;
 }
 
 /** Placeholders Codex writes as the output of a call that did not run. */
-const NOT_RUN = /^(aborted|aborted by user|exec command rejected by user|patch rejected by user)\.?$/i;
+/** On the output's first line: the placeholder alone (a full stop allowed), or followed by `: reason`. */
+const NOT_RUN = /^(aborted(?: by user)?|(?:exec command|patch) rejected by user)(?:\.?$|:)/i;
 const EXIT_LINE = /^(?:Exit code:|Process exited with code)\s*(-?\d+)\s*$/m;
 
 /**
@@ -23,7 +24,8 @@ const EXIT_LINE = /^(?:Exit code:|Process exited with code)\s*(-?\d+)\s*$/m;
  */
 export function codexOutcome(content: unknown): CodexOutcome {
   const text = typeof content === 'string' ? content.trim() : null;
-  if (text !== null && NOT_RUN.test(text)) return { exitCode: null, failed: true, errorClass: null, notRun: text };
+  const placeholder = text === null ? null : NOT_RUN.exec(text.slice(0, 200).split('\n')[0]!.trim());
+  if (placeholder) return { exitCode: null, failed: true, errorClass: null, notRun: placeholder[1]! };
   let exitCode: number | null = null;
   const parsed = argsOf(content);
   const metadata = isObject(parsed) ? own(parsed, 'metadata') : undefined;

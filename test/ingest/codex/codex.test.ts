@@ -91,3 +91,21 @@ describe('codex-rollout: shapes of other Codex versions', () => {
     expect(countRun(runs[0]!)).toMatchObject({ calls: 1, results: 1, orphans: [] });
   });
 });
+
+describe('codex-rollout: what counts as "the tool did not run"', () => {
+  it('only Codex placeholders, not output that happens to start with the word', async () => {
+    const pair = (id: string, output: string, second: number) => [
+      item({ type: 'function_call', name: 'shell', arguments: '{}', call_id: id }, second),
+      item({ type: 'function_call_output', call_id: id, output }, second + 1),
+    ];
+    const file = jsonl(meta('s3'), ...pair('a', 'exec command rejected by user', 1), ...pair('b', 'patch rejected by user: not in scope', 3), ...pair('c', 'aborted.txt\nbuild.log', 5), ...pair('d', 'Aborted.', 7));
+    const { result, runs } = await auditTemp({ 'r.jsonl': file });
+    expect(runs[0]!.results.map((r) => r.callId)).toEqual(['c']);
+    expect(countRun(runs[0]!).orphans).toEqual(['a:shell', 'b:shell', 'd:shell']);
+    expect(findingList(result).filter(([rule]) => rule === 'ingest-note').map(([, line, , callId]) => [line, callId])).toEqual([
+      [3, 'a'],
+      [5, 'b'],
+      [9, 'd'],
+    ]);
+  });
+});
