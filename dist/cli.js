@@ -9108,8 +9108,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   w2: () => (/* binding */ runAuditStored)
 });
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 48 modules
-var registry = __nccwpck_require__(892);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 62 modules
+var registry = __nccwpck_require__(7058);
 ;// CONCATENATED MODULE: ./src/ingest/detect.ts
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
@@ -15226,8 +15226,8 @@ async function loadCliConfig(io, configFlag, overrides = {}) {
     return resolveConfig(file, overrides, configPath ?? 'configuration');
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 48 modules
-var registry = __nccwpck_require__(892);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 62 modules
+var registry = __nccwpck_require__(7058);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/most-severe.ts
@@ -17628,7 +17628,7 @@ function toMillis(value) {
 
 /***/ }),
 
-/***/ 892:
+/***/ 7058:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17640,6 +17640,111 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/ingest/fields.ts
 var ingest_fields = __nccwpck_require__(3835);
+;// CONCATENATED MODULE: ./src/ingest/json-locate.ts
+const MAX_ENTRIES = 2_000_000;
+/**
+ * Indexes a JSON text (already known to parse) in one pass: the line where each
+ * object or array begins, for containers up to `maxDepth` levels deep. Parsers
+ * of one-document formats use it to point findings at the message or item
+ * instead of line 1. Keys are matched as written (escaped keys are unescaped).
+ */
+function indexLines(text, maxDepth) {
+    const lines = new Map();
+    const path = [];
+    // Per open container: is it an array (then the top of `path` is its index)?
+    const arrays = [];
+    let line = 1;
+    let pendingKey = null;
+    let i = 0;
+    const n = text.length;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === 0x0a) {
+            line += 1;
+            i += 1;
+        }
+        else if (c === 0x22) {
+            let j = i + 1;
+            let escaped = false;
+            while (j < n) {
+                const d = text.charCodeAt(j);
+                if (d === 0x5c) {
+                    escaped = true;
+                    j += 2;
+                    continue;
+                }
+                if (d === 0x22)
+                    break;
+                j += 1;
+            }
+            const raw = text.slice(i + 1, j);
+            i = j + 1;
+            let k = i;
+            while (k < n && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x0a)) {
+                if (text.charCodeAt(k) === 0x0a)
+                    line += 1;
+                k += 1;
+            }
+            if (text.charCodeAt(k) === 0x3a && !arrays[arrays.length - 1]) {
+                pendingKey = escaped ? JSON.parse(`"${raw}"`) : raw;
+                i = k + 1;
+            }
+            else
+                i = k;
+        }
+        else if (c === 0x7b || c === 0x5b) {
+            if (arrays.length > 0) {
+                if (arrays[arrays.length - 1]) {
+                    // array element: its index is already on the path
+                }
+                else if (pendingKey !== null)
+                    path.push(pendingKey);
+            }
+            if (path.length <= maxDepth && lines.size < MAX_ENTRIES)
+                lines.set(path.join('\u0000'), line);
+            arrays.push(c === 0x5b);
+            if (c === 0x5b)
+                path.push(0);
+            pendingKey = null;
+            i += 1;
+        }
+        else if (c === 0x7d || c === 0x5d) {
+            if (arrays.pop())
+                path.pop();
+            if (arrays.length > 0 && !arrays[arrays.length - 1])
+                path.pop();
+            i += 1;
+        }
+        else if (c === 0x2c) {
+            if (arrays[arrays.length - 1])
+                path[path.length - 1] = path[path.length - 1] + 1;
+            pendingKey = null;
+            i += 1;
+        }
+        else
+            i += 1;
+    }
+    return (target) => lines.get(target.join('\u0000')) ?? 1;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/types.ts
+/**
+ * How strongly a sample shows a format (what `TraceFormat.detect` returns).
+ * The format with the strongest evidence reads the file (src/ingest/detect.ts);
+ * two formats with equal evidence are a tie, read by the first in registry order
+ * with an `ingest-note` that names the other.
+ */
+const Evidence = {
+    /** Not this format. */
+    none: 0,
+    /** A generic shape other formats share (e.g. a list of role/content messages). */
+    shape: 1,
+    /** The structure this format reads (its keys and nesting), not unique to it. */
+    structure: 2,
+    /** A signature only this format has (a version marker, a record type no other format writes). */
+    signature: 3,
+};
+
 // EXTERNAL MODULE: ./src/io/json-line.ts
 var json_line = __nccwpck_require__(4595);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
@@ -17697,6 +17802,41 @@ function isBlank(text) {
             return false;
     }
     return true;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/whole-document.ts
+
+/**
+ * Reads the file as one JSON document (capped by the limits' document size).
+ * A file that does not parse becomes one `malformed-record` at line 1 and null.
+ */
+async function parseDocument(input, sink) {
+    const bytes = await input.bytes();
+    let text = bytes.toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff)
+        text = text.slice(1);
+    try {
+        return { text, value: JSON.parse(text) };
+    }
+    catch (error) {
+        const reason = error instanceof SyntaxError ? 'not one JSON document' : 'could not be read as JSON';
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${reason}: "${excerpt(text)}"` });
+        return null;
+    }
+}
+/**
+ * The start of a JSON document too large to be parsed for detection (the
+ * sample's `document` is only set for files that fit the head), or null.
+ * Detectors of one-document formats match their opening keys in it.
+ */
+function largeDocumentHead(sample) {
+    if (sample.document !== undefined)
+        return null;
+    const text = sample.head.subarray(0, 64 * 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+    if (!text.startsWith('{') && !text.startsWith('['))
+        return null;
+    // A complete small file that did not parse is not a large document.
+    return sample.head.length >= 1024 * 1024 ? text : null;
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/tool-facts.ts
@@ -17965,24 +18105,6 @@ function itemFact(item) {
     return facts;
 }
 
-;// CONCATENATED MODULE: ./src/ingest/types.ts
-/**
- * How strongly a sample shows a format (what `TraceFormat.detect` returns).
- * The format with the strongest evidence reads the file (src/ingest/detect.ts);
- * two formats with equal evidence are a tie, read by the first in registry order
- * with an `ingest-note` that names the other.
- */
-const Evidence = {
-    /** Not this format. */
-    none: 0,
-    /** A generic shape other formats share (e.g. a list of role/content messages). */
-    shape: 1,
-    /** The structure this format reads (its keys and nesting), not unique to it. */
-    structure: 2,
-    /** A signature only this format has (a version marker, a record type no other format writes). */
-    signature: 3,
-};
-
 ;// CONCATENATED MODULE: ./src/ingest/anthropic/claude-code.ts
 
 
@@ -18044,82 +18166,90 @@ const claudeCodeFormat = {
             : null;
     },
     async parse(input, sink) {
-        const lastMessage = new Map();
-        const toolOf = new Map();
-        const answered = new Set();
-        await forEachJsonLine(input, sink, (value, line) => {
-            if (!(0,ingest_fields/* isObject */.Gv)(value)) {
-                sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${describe(value)}, not an object` });
-                return;
-            }
-            const type = (0,ingest_fields/* str */.gx)(value, 'type');
-            const runId = (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? (0,ingest_fields/* idOf */.TH)(value, 'session_id');
-            const place = { loc: { file: input.file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(value, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(value, 'uuid') };
-            const bad = (message) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
-            if (type === null)
-                return bad('record has no "type"');
-            if (type === 'system') {
-                const tools = (0,ingest_fields/* strList */.Sc)((0,ingest_fields/* own */.ZV)(value, 'tools'));
-                if ((0,ingest_fields/* str */.gx)(value, 'subtype') === 'init' && tools)
-                    sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
-                else
-                    sink.skip({ line, reason: `system record${(0,ingest_fields/* str */.gx)(value, 'subtype') === null ? '' : ` (subtype "${(0,ingest_fields/* str */.gx)(value, 'subtype')}")`} without a tool list`, value });
-                return;
-            }
-            if (type === 'result') {
-                const denials = (0,ingest_fields/* own */.ZV)(value, 'permission_denials');
-                if (!Array.isArray(denials))
-                    return sink.skip({ line, reason: 'result record without permission_denials', value });
-                for (const denial of denials) {
-                    if (!(0,ingest_fields/* isObject */.Gv)(denial))
-                        continue;
-                    const callId = (0,ingest_fields/* idOf */.TH)(denial, 'tool_use_id');
-                    if (callId === null || answered.has(`${runId}\u0000${callId}`))
-                        continue;
-                    sink.record(toRecord(resultFact(callId, (0,ingest_fields/* str */.gx)(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
-                }
-                return;
-            }
-            if (type !== 'user' && type !== 'assistant')
-                return sink.skip({ line, reason: `record type "${type.length > 40 ? `${type.slice(0, 40)}…` : type}"`, value });
-            const message = (0,ingest_fields/* own */.ZV)(value, 'message');
-            if (!(0,ingest_fields/* isObject */.Gv)(message))
-                return bad(`"message" is ${describe(message)}, not an object`);
-            const content = (0,ingest_fields/* own */.ZV)(message, 'content');
-            if (typeof content === 'string') {
-                if (type === 'assistant')
-                    sink.record(llmRecord(place));
-                return;
-            }
-            if (!Array.isArray(content))
-                return bad(`message has no "content" list${(0,ingest_fields/* own */.ZV)(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
-            if (type === 'assistant') {
-                const id = (0,ingest_fields/* idOf */.TH)(message, 'id') ?? `line ${line}`;
-                if (lastMessage.get(runId ?? '') !== id)
-                    sink.record(llmRecord(place));
-                lastMessage.set(runId ?? '', id);
-            }
-            content.forEach((block, i) => {
-                if (!(0,ingest_fields/* isObject */.Gv)(block))
-                    return bad(`content item ${i} is ${describe(block)}, not a block`);
-                for (let fact of blockFacts(block)) {
-                    const key = `${runId}\u0000${fact.callId}`;
-                    if (fact.kind === 'call' && fact.callId !== null)
-                        toolOf.set(key, fact.tool);
-                    if (fact.kind === 'result') {
-                        if (fact.callId !== null)
-                            answered.add(key);
-                        if (fact.tool === null && toolOf.has(key))
-                            fact = { ...fact, tool: toolOf.get(key) };
-                        if (fact.isError && denied(fact.content, (0,ingest_fields/* own */.ZV)(value, 'toolUseResult')))
-                            fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
-                    }
-                    sink.record(toRecord(fact, place));
-                }
-            });
-        });
+        await forEachJsonLine(input, sink, claudeCodeLineReader(input.file, sink));
     },
 };
+/**
+ * The reader of one Claude Code record (a transcript line, or one entry of a
+ * JSON export's `loglines`), with the state it keeps across records: the last
+ * assistant message id per session, the tool of each call id, and the calls answered.
+ */
+function claudeCodeLineReader(file, sink) {
+    const lastMessage = new Map();
+    const toolOf = new Map();
+    const answered = new Set();
+    return (value, line) => {
+        if (!(0,ingest_fields/* isObject */.Gv)(value)) {
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${describe(value)}, not an object` });
+            return;
+        }
+        const type = (0,ingest_fields/* str */.gx)(value, 'type');
+        const runId = (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? (0,ingest_fields/* idOf */.TH)(value, 'session_id');
+        const place = { loc: { file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(value, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(value, 'uuid') };
+        const bad = (message) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
+        if (type === null)
+            return bad('record has no "type"');
+        if (type === 'system') {
+            const tools = (0,ingest_fields/* strList */.Sc)((0,ingest_fields/* own */.ZV)(value, 'tools'));
+            if ((0,ingest_fields/* str */.gx)(value, 'subtype') === 'init' && tools)
+                sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
+            else
+                sink.skip({ line, reason: `system record${(0,ingest_fields/* str */.gx)(value, 'subtype') === null ? '' : ` (subtype "${(0,ingest_fields/* str */.gx)(value, 'subtype')}")`} without a tool list`, value });
+            return;
+        }
+        if (type === 'result') {
+            const denials = (0,ingest_fields/* own */.ZV)(value, 'permission_denials');
+            if (!Array.isArray(denials))
+                return sink.skip({ line, reason: 'result record without permission_denials', value });
+            for (const denial of denials) {
+                if (!(0,ingest_fields/* isObject */.Gv)(denial))
+                    continue;
+                const callId = (0,ingest_fields/* idOf */.TH)(denial, 'tool_use_id');
+                if (callId === null || answered.has(`${runId}\u0000${callId}`))
+                    continue;
+                sink.record(toRecord(resultFact(callId, (0,ingest_fields/* str */.gx)(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
+            }
+            return;
+        }
+        if (type !== 'user' && type !== 'assistant')
+            return sink.skip({ line, reason: `record type "${type.length > 40 ? `${type.slice(0, 40)}…` : type}"`, value });
+        const message = (0,ingest_fields/* own */.ZV)(value, 'message');
+        if (!(0,ingest_fields/* isObject */.Gv)(message))
+            return bad(`"message" is ${describe(message)}, not an object`);
+        const content = (0,ingest_fields/* own */.ZV)(message, 'content');
+        if (typeof content === 'string') {
+            if (type === 'assistant')
+                sink.record(llmRecord(place));
+            return;
+        }
+        if (!Array.isArray(content))
+            return bad(`message has no "content" list${(0,ingest_fields/* own */.ZV)(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
+        if (type === 'assistant') {
+            const id = (0,ingest_fields/* idOf */.TH)(message, 'id') ?? `line ${line}`;
+            if (lastMessage.get(runId ?? '') !== id)
+                sink.record(llmRecord(place));
+            lastMessage.set(runId ?? '', id);
+        }
+        content.forEach((block, i) => {
+            if (!(0,ingest_fields/* isObject */.Gv)(block))
+                return bad(`content item ${i} is ${describe(block)}, not a block`);
+            for (let fact of blockFacts(block)) {
+                const key = `${runId}\u0000${fact.callId}`;
+                if (fact.kind === 'call' && fact.callId !== null)
+                    toolOf.set(key, fact.tool);
+                if (fact.kind === 'result') {
+                    if (fact.callId !== null)
+                        answered.add(key);
+                    if (fact.tool === null && toolOf.has(key))
+                        fact = { ...fact, tool: toolOf.get(key) };
+                    if (fact.isError && denied(fact.content, (0,ingest_fields/* own */.ZV)(value, 'toolUseResult')))
+                        fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
+                }
+                sink.record(toRecord(fact, place));
+            }
+        });
+    };
+}
 function denied(content, toolUseResult) {
     const texts = [];
     if (typeof content === 'string')
@@ -18133,92 +18263,51 @@ function denied(content, toolUseResult) {
     return texts.some((text) => DENIED.test(text) || text === 'User rejected tool use');
 }
 
-;// CONCATENATED MODULE: ./src/ingest/json-locate.ts
-const MAX_ENTRIES = 2_000_000;
-/**
- * Indexes a JSON text (already known to parse) in one pass: the line where each
- * object or array begins, for containers up to `maxDepth` levels deep. Parsers
- * of one-document formats use it to point findings at the message or item
- * instead of line 1. Keys are matched as written (escaped keys are unescaped).
- */
-function indexLines(text, maxDepth) {
-    const lines = new Map();
-    const path = [];
-    // Per open container: is it an array (then the top of `path` is its index)?
-    const arrays = [];
-    let line = 1;
-    let pendingKey = null;
-    let i = 0;
-    const n = text.length;
-    while (i < n) {
-        const c = text.charCodeAt(i);
-        if (c === 0x0a) {
-            line += 1;
-            i += 1;
-        }
-        else if (c === 0x22) {
-            let j = i + 1;
-            let escaped = false;
-            while (j < n) {
-                const d = text.charCodeAt(j);
-                if (d === 0x5c) {
-                    escaped = true;
-                    j += 2;
-                    continue;
-                }
-                if (d === 0x22)
-                    break;
-                j += 1;
-            }
-            const raw = text.slice(i + 1, j);
-            i = j + 1;
-            let k = i;
-            while (k < n && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x0a)) {
-                if (text.charCodeAt(k) === 0x0a)
-                    line += 1;
-                k += 1;
-            }
-            if (text.charCodeAt(k) === 0x3a && !arrays[arrays.length - 1]) {
-                pendingKey = escaped ? JSON.parse(`"${raw}"`) : raw;
-                i = k + 1;
-            }
-            else
-                i = k;
-        }
-        else if (c === 0x7b || c === 0x5b) {
-            if (arrays.length > 0) {
-                if (arrays[arrays.length - 1]) {
-                    // array element: its index is already on the path
-                }
-                else if (pendingKey !== null)
-                    path.push(pendingKey);
-            }
-            if (path.length <= maxDepth && lines.size < MAX_ENTRIES)
-                lines.set(path.join('\u0000'), line);
-            arrays.push(c === 0x5b);
-            if (c === 0x5b)
-                path.push(0);
-            pendingKey = null;
-            i += 1;
-        }
-        else if (c === 0x7d || c === 0x5d) {
-            if (arrays.pop())
-                path.pop();
-            if (arrays.length > 0 && !arrays[arrays.length - 1])
-                path.pop();
-            i += 1;
-        }
-        else if (c === 0x2c) {
-            if (arrays[arrays.length - 1])
-                path[path.length - 1] = path[path.length - 1] + 1;
-            pendingKey = null;
-            i += 1;
-        }
-        else
-            i += 1;
-    }
-    return (target) => lines.get(target.join('\u0000')) ?? 1;
+;// CONCATENATED MODULE: ./src/ingest/anthropic/claude-code-export.ts
+
+
+
+
+
+const LOGLINES_HEAD = /^\{\s*"loglines"\s*:\s*\[/;
+/** `{"loglines": [{type, timestamp, message}, …]}`: the signature is the `loglines` list of typed records with a message. */
+function isClaudeCodeExport(sample) {
+    const head = largeDocumentHead(sample);
+    if (head !== null)
+        return LOGLINES_HEAD.test(head);
+    const doc = sample.document;
+    if (!(0,ingest_fields/* isObject */.Gv)(doc))
+        return false;
+    const lines = (0,ingest_fields/* own */.ZV)(doc, 'loglines');
+    if (!Array.isArray(lines))
+        return false;
+    return lines.length === 0 || lines.slice(0, 8).some((entry) => (0,ingest_fields/* isObject */.Gv)(entry) && typeof (0,ingest_fields/* own */.ZV)(entry, 'type') === 'string' && (0,ingest_fields/* own */.ZV)(entry, 'message') !== undefined);
 }
+/**
+ * Claude Code session exports as one JSON document (what claude.ai's Claude Code
+ * sessions API returns and `claude-code-transcripts` reads): each entry of
+ * `loglines` is read exactly as a line of a JSONL transcript, by the same reader,
+ * and placed on the line where the entry begins.
+ */
+const claudeCodeExportFormat = {
+    id: 'claude-code-export',
+    description: 'Claude Code JSON session exports ({"loglines": [...]})',
+    detect: (sample) => (isClaudeCodeExport(sample) ? Evidence.signature : Evidence.none),
+    async parse(input, sink) {
+        const parsed = await parseDocument(input, sink);
+        if (!parsed)
+            return;
+        const entries = (0,ingest_fields/* isObject */.Gv)(parsed.value) ? (0,ingest_fields/* own */.ZV)(parsed.value, 'loglines') : undefined;
+        if (!Array.isArray(entries)) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the document has no "loglines" list' });
+            return;
+        }
+        const lineOf = indexLines(parsed.text, 2);
+        const read = claudeCodeLineReader(input.file, sink);
+        // Only objects and lists are placed on their own line; anything else is reported at the list.
+        entries.forEach((entry, i) => read(entry, lineOf(entry !== null && typeof entry === 'object' ? ['loglines', i] : ['loglines'])));
+    },
+};
 
 ;// CONCATENATED MODULE: ./src/ingest/openai/conversations.ts
 
@@ -18518,41 +18607,6 @@ function addMessage(collector, message, place) {
         collector.fact(fact, place);
 }
 
-;// CONCATENATED MODULE: ./src/ingest/whole-document.ts
-
-/**
- * Reads the file as one JSON document (capped by the limits' document size).
- * A file that does not parse becomes one `malformed-record` at line 1 and null.
- */
-async function parseDocument(input, sink) {
-    const bytes = await input.bytes();
-    let text = bytes.toString('utf8');
-    if (text.charCodeAt(0) === 0xfeff)
-        text = text.slice(1);
-    try {
-        return { text, value: JSON.parse(text) };
-    }
-    catch (error) {
-        const reason = error instanceof SyntaxError ? 'not one JSON document' : 'could not be read as JSON';
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${reason}: "${excerpt(text)}"` });
-        return null;
-    }
-}
-/**
- * The start of a JSON document too large to be parsed for detection (the
- * sample's `document` is only set for files that fit the head), or null.
- * Detectors of one-document formats match their opening keys in it.
- */
-function largeDocumentHead(sample) {
-    if (sample.document !== undefined)
-        return null;
-    const text = sample.head.subarray(0, 64 * 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-    if (!text.startsWith('{') && !text.startsWith('['))
-        return null;
-    // A complete small file that did not parse is not a large document.
-    return sample.head.length >= 1024 * 1024 ? text : null;
-}
-
 ;// CONCATENATED MODULE: ./src/ingest/anthropic/index.ts
 
 
@@ -18622,6 +18676,318 @@ const anthropicMessagesFormat = {
             sink.record(record);
     },
 };
+
+;// CONCATENATED MODULE: ./src/ingest/codex/outcome.ts
+
+
+/** Placeholders Codex writes as the output of a call that did not run. */
+/** On the output's first line: the placeholder alone (a full stop allowed), or followed by `: reason`. */
+const NOT_RUN = /^(aborted(?: by user)?|(?:exec command|patch) rejected by user)(?:\.?$|:)/i;
+const EXIT_LINE = /^(?:Exit code:|Process exited with code)\s*(-?\d+)\s*$/m;
+/**
+ * Reads an output as the Codex versions write it: a JSON string
+ * `{"output", "metadata": {"exit_code"}}`, text with an `Exit code: N` or
+ * `Process exited with code N` line, or plain text. A non-zero exit code is a
+ * failure; "rejected by user" text is a permission denial.
+ */
+function codexOutcome(content) {
+    const text = typeof content === 'string' ? content.trim() : null;
+    const placeholder = text === null ? null : NOT_RUN.exec(text.slice(0, 200).split('\n')[0].trim());
+    if (placeholder)
+        return { exitCode: null, failed: true, errorClass: null, notRun: placeholder[1] };
+    let exitCode = null;
+    const parsed = argsOf(content);
+    const metadata = (0,ingest_fields/* isObject */.Gv)(parsed) ? (0,ingest_fields/* own */.ZV)(parsed, 'metadata') : undefined;
+    const recorded = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* own */.ZV)(metadata, 'exit_code') : undefined;
+    if (typeof recorded === 'number' && Number.isInteger(recorded))
+        exitCode = recorded;
+    else if (text !== null) {
+        const match = EXIT_LINE.exec(text.slice(0, 4096));
+        if (match)
+            exitCode = Number(match[1]);
+    }
+    const rejected = text !== null && /rejected by user/i.test(text.slice(0, 200));
+    const failed = rejected || (exitCode !== null && exitCode !== 0);
+    return { exitCode, failed, errorClass: rejected ? 'permission_denied' : null, notRun: null };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/codex/index.ts
+
+
+
+
+
+
+/** The top-level `type` of a rollout line (`{timestamp, type, payload}`). */
+const LINE_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
+/** Response items the model produced (one model response may hold several). */
+const codex_MODEL_ITEMS = new Set(['reasoning', 'function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call', 'tool_search_call']);
+/** A rollout line: `type` is one of the rollout's own line types and `payload` an object. */
+function isCodexRolloutLine(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && LINE_TYPES.has((0,ingest_fields/* str */.gx)(value, 'type') ?? '') && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(value, 'payload'));
+}
+function isCodexRollout(sample) {
+    return sample.jsonLines.some(isCodexRolloutLine);
+}
+/**
+ * Codex CLI session rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`):
+ * `{timestamp, type, payload}` lines. `session_meta.payload.id` is the run;
+ * `response_item` payloads are Responses API items: `function_call`,
+ * `custom_tool_call` and `local_shell_call` are calls, `*_output` items their
+ * results by `call_id` (an exit code in the output is read); each run of
+ * model-side items (reasoning, assistant message, calls) is one llm record.
+ * A call the turn aborted or the user rejected has no result: it is an orphan,
+ * and an output Codex wrote in place of one ("aborted") is not counted as one
+ * (a note says so); a `turn_aborted` event notes the calls it left unanswered.
+ * Other `event_msg`, `turn_context` and `compacted` lines carry no tool facts and
+ * are read past. Streamed: state is the session's call names and unanswered calls.
+ */
+const codexRolloutFormat = {
+    id: 'codex-rollout',
+    description: 'Codex CLI session rollouts (rollout-*.jsonl)',
+    detect: (sample) => (isCodexRollout(sample) ? Evidence.signature : Evidence.none),
+    async parse(input, sink) {
+        let runId = null;
+        let inModelTurn = false;
+        const toolOf = new Map();
+        /** Calls without an output yet, in call order (for the note of an aborted turn). */
+        const unanswered = new Set();
+        await forEachJsonLine(input, sink, (value, line) => {
+            // Detection needs one of the known line types; reading takes any typed envelope (newer versions add types).
+            if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* str */.gx)(value, 'type') === null || !(0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(value, 'payload'))) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `line is not a rollout record ({timestamp, type, payload}): "${excerpt(JSON.stringify(value))}"` });
+                return;
+            }
+            const record = value;
+            const type = (0,ingest_fields/* str */.gx)(record, 'type');
+            const payload = (0,ingest_fields/* own */.ZV)(record, 'payload');
+            if (type === 'session_meta') {
+                runId ??= (0,ingest_fields/* idOf */.TH)(payload, 'id');
+                return;
+            }
+            if (type === 'event_msg' && (0,ingest_fields/* str */.gx)(payload, 'type') === 'turn_aborted') {
+                if (unanswered.size === 0)
+                    return;
+                const reason = (0,ingest_fields/* str */.gx)(payload, 'reason');
+                const ids = [...unanswered].map((id) => `'${id}'`).join(', ');
+                sink.diagnostic({ ruleId: 'ingest-note', line, runId, message: `turn aborted${reason === null ? '' : ` (${reason})`} with ${unanswered.size} call(s) still unanswered: ${ids}` });
+                unanswered.clear();
+                return;
+            }
+            if (type !== 'response_item')
+                return;
+            const itemType = (0,ingest_fields/* str */.gx)(payload, 'type') ?? '';
+            const place = { loc: { file: input.file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(record, 'timestamp')) };
+            const modelSide = codex_MODEL_ITEMS.has(itemType) || (itemType === 'message' && (0,ingest_fields/* str */.gx)(payload, 'role') === 'assistant');
+            if (modelSide && !inModelTurn)
+                sink.record(llmRecord(place));
+            inModelTurn = modelSide;
+            for (const fact of itemFact(payload)) {
+                if (fact.kind === 'call') {
+                    if (fact.callId !== null) {
+                        toolOf.set(fact.callId, fact.tool);
+                        unanswered.add(fact.callId);
+                    }
+                    sink.record(toRecord(fact, place));
+                    continue;
+                }
+                const outcome = codexOutcome(fact.content);
+                if (outcome.notRun !== null) {
+                    const message = `Codex recorded "${outcome.notRun}" in place of the output of call '${fact.callId}': the tool did not run, so it counts as a call without a result`;
+                    sink.diagnostic({ ruleId: 'ingest-note', line, runId, callId: fact.callId, message });
+                    continue;
+                }
+                if (fact.callId !== null)
+                    unanswered.delete(fact.callId);
+                const tool = fact.tool ?? (fact.callId === null ? null : (toolOf.get(fact.callId) ?? null));
+                const result = { ...fact, tool, isError: fact.isError || outcome.failed, errorClass: outcome.errorClass };
+                const base = toRecord(result, place);
+                sink.record(base.kind === 'tool_result' ? { ...base, exitCode: outcome.exitCode } : base);
+            }
+        });
+        sink.endRun?.(runId);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/ingest/gemini-cli/session.ts
+
+
+/** Tool call states after which the call is done (its result is final). */
+const DONE = new Set(['success', 'error', 'cancelled']);
+/**
+ * One Gemini CLI session's messages as they arrive (a JSON file's `messages`, or
+ * JSONL message lines and `$set` rewrites). A message can arrive more than once
+ * (re-appended when its tool calls finish, or listed again by a `$set`): each
+ * model message is one llm record, each tool call one call, and its inline
+ * result one result, the first time each is seen. Held: the ids already read.
+ */
+class GeminiSession {
+    file;
+    sink;
+    messages = new Set();
+    calls = new Set();
+    results = new Set();
+    constructor(file, sink) {
+        this.file = file;
+        this.sink = sink;
+    }
+    message(message, line, runId) {
+        if ((0,ingest_fields/* str */.gx)(message, 'type') !== 'gemini')
+            return;
+        const place = { loc: { file: this.file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(message, 'timestamp')) };
+        const id = (0,ingest_fields/* idOf */.TH)(message, 'id') ?? `line ${line}`;
+        if (!this.messages.has(id)) {
+            this.messages.add(id);
+            this.sink.record(llmRecord(place));
+        }
+        const toolCalls = (0,ingest_fields/* own */.ZV)(message, 'toolCalls');
+        if (!Array.isArray(toolCalls))
+            return;
+        toolCalls.forEach((call, i) => {
+            if (!(0,ingest_fields/* isObject */.Gv)(call) || (0,ingest_fields/* str */.gx)(call, 'name') === null) {
+                this.sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `toolCalls[${i}] of message '${id}' has no tool name` });
+                return;
+            }
+            const callId = (0,ingest_fields/* idOf */.TH)(call, 'id') ?? `${id}#${i}`;
+            const tool = (0,ingest_fields/* str */.gx)(call, 'name');
+            if (!this.calls.has(callId)) {
+                this.calls.add(callId);
+                this.sink.record(toRecord({ kind: 'call', callId, tool, args: (0,ingest_fields/* own */.ZV)(call, 'args') }, place));
+            }
+            const status = (0,ingest_fields/* str */.gx)(call, 'status');
+            const hasResult = (0,ingest_fields/* own */.ZV)(call, 'result') !== undefined && (0,ingest_fields/* own */.ZV)(call, 'result') !== null;
+            if (this.results.has(callId) || (!hasResult && !DONE.has(status ?? '')))
+                return;
+            this.results.add(callId);
+            const content = hasResult ? responseOf((0,ingest_fields/* own */.ZV)(call, 'result')) : ((0,ingest_fields/* own */.ZV)(call, 'resultDisplay') ?? (0,ingest_fields/* own */.ZV)(call, 'error'));
+            const isError = status === 'error' || status === 'cancelled' || carriesError(content);
+            this.sink.record(toRecord(resultFact(callId, tool, content, isError, status === 'cancelled' ? 'cancelled' : null), place));
+        });
+    }
+}
+/** The `functionResponse.response` of the result parts (the one response, or the list). */
+function responseOf(result) {
+    if (!Array.isArray(result))
+        return result;
+    const responses = result.map((part) => {
+        const response = (0,ingest_fields/* isObject */.Gv)(part) ? ((0,ingest_fields/* own */.ZV)(part, 'functionResponse') ?? (0,ingest_fields/* own */.ZV)(part, 'function_response')) : undefined;
+        return (0,ingest_fields/* isObject */.Gv)(response) ? (0,ingest_fields/* own */.ZV)(response, 'response') : part;
+    });
+    return responses.length === 1 ? responses[0] : responses;
+}
+function carriesError(content) {
+    if (!(0,ingest_fields/* isObject */.Gv)(content))
+        return false;
+    const error = (0,ingest_fields/* own */.ZV)(content, 'error');
+    return error !== undefined && error !== null && error !== '';
+}
+
+;// CONCATENATED MODULE: ./src/ingest/gemini-cli/index.ts
+
+
+
+
+
+
+/** The session header: `sessionId` with `projectHash` (a hash of the project folder) is Gemini CLI's own pair. */
+function isHeader(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && typeof (0,ingest_fields/* own */.ZV)(value, 'sessionId') === 'string' && typeof (0,ingest_fields/* own */.ZV)(value, 'projectHash') === 'string';
+}
+/** A message line: `type: "gemini"` (the model's messages) or a user/info message next to one. */
+function isGeminiMessage(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && (0,ingest_fields/* str */.gx)(value, 'type') === 'gemini' && (0,ingest_fields/* own */.ZV)(value, 'content') !== undefined;
+}
+function isGeminiCliSession(sample) {
+    const head = largeDocumentHead(sample);
+    if (head !== null)
+        return /^\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"projectHash"\s*:/.test(head);
+    if (isHeader(sample.document) && Array.isArray((0,ingest_fields/* own */.ZV)(sample.document, 'messages')))
+        return true;
+    return sample.jsonLines.some((value) => isHeader(value) || isGeminiMessage(value));
+}
+/**
+ * Gemini CLI chat sessions (`~/.gemini/tmp/<project>/chats/session-*.json` and
+ * `.jsonl`): `{sessionId, projectHash, startTime, lastUpdated, messages}` as one
+ * document, or a header line followed by message lines and `$set` / `$rewindTo`
+ * records. Messages of `type: "gemini"` are the model's; their `toolCalls[]`
+ * carry the call (`id`, `name`, `args`) and its result inline (`result[]` of
+ * `functionResponse`, `status` success / error / cancelled). The session id is
+ * the run. JSONL is streamed.
+ */
+const geminiCliFormat = {
+    id: 'gemini-cli',
+    description: 'Gemini CLI chat sessions (session-*.json and .jsonl)',
+    detect: (sample) => (isGeminiCliSession(sample) ? Evidence.signature : Evidence.none),
+    async parse(input, sink) {
+        if (await startsAsDocument(input))
+            return readDocument(input, sink);
+        const session = new GeminiSession(input.file, sink);
+        let runId = null;
+        await forEachJsonLine(input, sink, (value, line) => {
+            if (!(0,ingest_fields/* isObject */.Gv)(value)) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `line is not a session record: "${excerpt(JSON.stringify(value))}"` });
+                return;
+            }
+            runId ??= (0,ingest_fields/* idOf */.TH)(value, 'sessionId');
+            const set = (0,ingest_fields/* own */.ZV)(value, '$set');
+            const messages = (0,ingest_fields/* isObject */.Gv)(set) ? (0,ingest_fields/* own */.ZV)(set, 'messages') : (0,ingest_fields/* own */.ZV)(value, 'messages');
+            if (Array.isArray(messages)) {
+                for (const message of messages)
+                    if ((0,ingest_fields/* isObject */.Gv)(message))
+                        session.message(message, line, runId);
+                return;
+            }
+            // `$set`, `$rewindTo` and any other `$` record rewrite the session's state; the header names it.
+            if (Object.keys(value).some((key) => key.startsWith('$')) || isHeader(value))
+                return;
+            if ((0,ingest_fields/* str */.gx)(value, 'type') === null) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `record has no "type", "$set" or "$rewindTo": "${excerpt(JSON.stringify(value))}"` });
+                return;
+            }
+            session.message(value, line, (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? runId);
+        });
+        sink.endRun?.(runId);
+    },
+};
+/** A pretty-printed session document starts with a line that is not JSON on its own. */
+async function startsAsDocument(input) {
+    for await (const event of input.lines()) {
+        if (event.type === 'bad-line')
+            return false;
+        const text = event.text.trim();
+        if (text === '')
+            continue;
+        try {
+            JSON.parse(text);
+            return false;
+        }
+        catch {
+            return true;
+        }
+    }
+    return false;
+}
+async function readDocument(input, sink) {
+    const parsed = await parseDocument(input, sink);
+    if (!parsed)
+        return;
+    const doc = parsed.value;
+    const messages = (0,ingest_fields/* isObject */.Gv)(doc) ? (0,ingest_fields/* own */.ZV)(doc, 'messages') : undefined;
+    if (!(0,ingest_fields/* isObject */.Gv)(doc) || !Array.isArray(messages)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the session document has no "messages" list' });
+        return;
+    }
+    const runId = (0,ingest_fields/* idOf */.TH)(doc, 'sessionId');
+    const lineOf = indexLines(parsed.text, 2);
+    const session = new GeminiSession(input.file, sink);
+    messages.forEach((message, i) => {
+        if ((0,ingest_fields/* isObject */.Gv)(message))
+            session.message(message, lineOf(['messages', i]), runId);
+        else
+            sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['messages', i]), runId, message: `messages[${i}] is not an object` });
+    });
+    sink.endRun?.(runId);
+}
 
 // EXTERNAL MODULE: external "module"
 var external_module_ = __nccwpck_require__(3339);
@@ -22851,6 +23217,192 @@ async function parseLines(input, sink) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/ingest/tool-events/events.ts
+
+/** Event names that start a tool execution, and those that end one (case-insensitive). */
+const START = /^(tool[._-]?start(ed)?|tool[._-]?call[._-]?start(ed)?|tool_execution_started|on_tool_start|pretooluse)$/i;
+const END = /^(tool[._-]?(end|ended|finish|finished|complete|completed|error|failed)|tool[._-]?call[._-]?(end|ended|finished|completed)|tool_execution_(completed|failed)|on_tool_(end|error)|posttooluse(failure)?)$/i;
+const events_FAILED = /(error|failed|failure)$/i;
+function eventName(obj) {
+    return (0,ingest_fields/* str */.gx)(obj, 'event') ?? (0,ingest_fields/* str */.gx)(obj, 'hook_event_name') ?? (0,ingest_fields/* str */.gx)(obj, 'event_type') ?? (0,ingest_fields/* str */.gx)(obj, 'type');
+}
+/**
+ * A tool start or end line: an event name such as `tool.start` / `tool.end`,
+ * `tool_execution_started` / `…_completed`, Claude Code hook inputs
+ * (`PreToolUse` / `PostToolUse` / `PostToolUseFailure`), and a tool name
+ * (`tool_name`, `toolName`, `tool`); null for anything else.
+ */
+function toolEventOf(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return null;
+    const name = eventName(value);
+    if (name === null)
+        return null;
+    const phase = START.test(name) ? 'start' : END.test(name) ? 'end' : null;
+    if (phase === null)
+        return null;
+    const tool = (0,ingest_fields/* str */.gx)(value, 'tool_name') ?? (0,ingest_fields/* str */.gx)(value, 'toolName') ?? (0,ingest_fields/* str */.gx)(value, 'tool');
+    if (tool === null)
+        return null;
+    const error = (0,ingest_fields/* own */.ZV)(value, 'error');
+    const status = (0,ingest_fields/* str */.gx)(value, 'status');
+    const isError = phase === 'end' && (events_FAILED.test(name) || (error !== undefined && error !== null && error !== false) || status === 'error' || status === 'failed' || status === 'failure');
+    return {
+        phase,
+        session: (0,ingest_fields/* idOf */.TH)(value, 'session_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? (0,ingest_fields/* idOf */.TH)(value, 'session'),
+        tool,
+        callId: (0,ingest_fields/* idOf */.TH)(value, 'tool_use_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'tool_call_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'call_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'toolUseId'),
+        args: (0,ingest_fields/* own */.ZV)(value, 'tool_input') ?? (0,ingest_fields/* own */.ZV)(value, 'input') ?? (0,ingest_fields/* own */.ZV)(value, 'args') ?? (0,ingest_fields/* own */.ZV)(value, 'parameters'),
+        result: (0,ingest_fields/* own */.ZV)(value, 'tool_response') ?? (0,ingest_fields/* own */.ZV)(value, 'tool_output') ?? (0,ingest_fields/* own */.ZV)(value, 'output') ?? (0,ingest_fields/* own */.ZV)(value, 'result') ?? (isError ? error : undefined),
+        isError,
+        ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(value, 'timestamp') ?? (0,ingest_fields/* own */.ZV)(value, 'ts') ?? (0,ingest_fields/* own */.ZV)(value, 'time')),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/tool-events/index.ts
+
+
+
+
+
+/**
+ * Telemetry that logs a tool's start and end as two lines, keyed by session
+ * and tool name, often with no call id (`tool.start` / `tool.end`, Claude Code
+ * hook inputs logged as JSONL). One run per session. A line with a call id is
+ * paired by it; without one, an end answers the oldest open start of the same
+ * tool in the same session, and the run gets one `ingest-note` saying so. Other
+ * lines are counted as skipped. State is held per open call only.
+ */
+const toolEventsFormat = {
+    id: 'tool-events',
+    description: 'Tool start/end event lines keyed by session and tool (tool.start / tool.end, PreToolUse / PostToolUse hook logs)',
+    detect(sample) {
+        return sample.jsonLines.some((value) => toolEventOf(value) !== null) ? Evidence.structure : Evidence.none;
+    },
+    async parse(input, sink) {
+        const waiting = new Map();
+        const counters = new Map();
+        const noted = new Set();
+        await forEachJsonLine(input, sink, (value, line) => {
+            const event = toolEventOf(value);
+            if (event === null) {
+                sink.skip({ line, reason: (0,ingest_fields/* isObject */.Gv)(value) ? 'line is not a tool start or end event' : 'line is not a JSON object', value });
+                return;
+            }
+            const place = { loc: { file: input.file, line }, runId: event.session, ts: event.ts };
+            const key = `${event.session ?? ''}\u0000${event.tool}`;
+            if (event.callId !== null) {
+                sink.record(toRecord(event.phase === 'start' ? { kind: 'call', callId: event.callId, tool: event.tool, args: event.args } : resultFact(event.callId, event.tool, event.result, event.isError), place));
+                return;
+            }
+            const run = event.session ?? '';
+            if (!noted.has(run)) {
+                noted.add(run);
+                sink.diagnostic({ ruleId: 'ingest-note', line, runId: event.session, message: 'tool start and end lines carry no call id; each end is paired by order with the oldest open start of the same tool in the session' });
+            }
+            const open = waiting.get(key);
+            if (event.phase === 'start') {
+                const n = (counters.get(key) ?? 0) + 1;
+                counters.set(key, n);
+                const callId = `${event.tool}#${n}`;
+                if (open)
+                    open.push(callId);
+                else
+                    waiting.set(key, [callId]);
+                sink.record(toRecord({ kind: 'call', callId, tool: event.tool, args: event.args }, place));
+                return;
+            }
+            const callId = open?.shift() ?? null;
+            if (open && open.length === 0)
+                waiting.delete(key);
+            sink.record(toRecord(resultFact(callId, event.tool, event.result, event.isError), place));
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/ingest/otel/facts.ts
+
+function emptyFacts() {
+    return { model: false, tool: null, catalog: null, outputCalls: [], historyCalls: [], historyResults: [] };
+}
+/** The span's tool facts, created on first use. */
+function toolFacts(facts) {
+    facts.tool ??= { id: null, name: null, args: undefined, result: undefined, resultIsError: false };
+    return facts.tool;
+}
+/** Sets the catalog unless a mapper with richer data already did. */
+function setCatalog(facts, tools) {
+    if (tools.length > 0 && (facts.catalog === null || facts.catalog.length < tools.length))
+        facts.catalog = tools;
+}
+/**
+ * A tool definition in any of the shapes the conventions use:
+ * `{name, parameters}`, `{type:'function', function:{name, parameters}}`,
+ * `{name, inputSchema | input_schema | parameters_json_schema}`.
+ */
+function catalogTool(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return null;
+    const fn = (0,ingest_fields/* own */.ZV)(value, 'function');
+    const def = (0,ingest_fields/* isObject */.Gv)(fn) ? fn : value;
+    const name = (0,ingest_fields/* own */.ZV)(def, 'name');
+    if (typeof name !== 'string' || name === '')
+        return null;
+    const schema = (0,ingest_fields/* own */.ZV)(def, 'parameters') ?? (0,ingest_fields/* own */.ZV)(def, 'inputSchema') ?? (0,ingest_fields/* own */.ZV)(def, 'input_schema') ?? (0,ingest_fields/* own */.ZV)(def, 'parameters_json_schema');
+    return schema === undefined ? { name, schemaSha256: null } : { name, schema, schemaSha256: null };
+}
+function catalogFrom(list) {
+    const out = [];
+    if (!Array.isArray(list))
+        return out;
+    for (const item of list) {
+        const tool = catalogTool(item);
+        if (tool)
+            out.push(tool);
+    }
+    return out;
+}
+/** A call id from a string or numeric field. */
+function idText(value) {
+    if (typeof value === 'string' && value !== '')
+        return value;
+    if (typeof value === 'number' && Number.isFinite(value))
+        return String(value);
+    return null;
+}
+/** Does a result payload say it failed (MCP `isError: true`, `is_error`, or an `error` member)? */
+function payloadIsError(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    if ((0,ingest_fields/* own */.ZV)(value, 'isError') === true || (0,ingest_fields/* own */.ZV)(value, 'is_error') === true)
+        return true;
+    const error = (0,ingest_fields/* own */.ZV)(value, 'error');
+    return error !== undefined && error !== null && error !== false && error !== '';
+}
+/**
+ * Groups flattened indexed attributes: for prefix `gen_ai.prompt.`, the key
+ * `gen_ai.prompt.2.tool_calls.0.id` lands in group 2 under `tool_calls.0.id`.
+ * One pass over the span's keys; groups come back in index order.
+ */
+function indexedGroups(attrs, prefix) {
+    const groups = new Map();
+    for (const [key, value] of attrs) {
+        if (!key.startsWith(prefix))
+            continue;
+        const dot = key.indexOf('.', prefix.length);
+        if (dot === -1)
+            continue;
+        const index = Number(key.slice(prefix.length, dot));
+        if (!Number.isInteger(index) || index < 0)
+            continue;
+        let group = groups.get(index);
+        if (!group)
+            groups.set(index, (group = new Map()));
+        group.set(key.slice(dot + 1), value);
+    }
+    return [...groups.entries()].sort((a, b) => a[0] - b[0]);
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/otel/span.ts
 
 /** Own property under its camelCase (OTLP JSON) or snake_case (protobuf field name) key. */
@@ -22962,6 +23514,201 @@ function jsonish(value) {
         return value;
     }
 }
+
+;// CONCATENATED MODULE: ./src/ingest/otel/google-adk.ts
+
+
+
+/**
+ * Google Agent Development Kit: `call_llm` spans carry `gcp.vertex.agent.llm_request`
+ * (config.tools[].function_declarations = the catalog; contents[].parts[] with
+ * `function_call` / `function_response` = history) and `gcp.vertex.agent.llm_response`
+ * (parts with `function_call` = output); tool spans carry
+ * `gcp.vertex.agent.tool_call_args` and `gcp.vertex.agent.tool_response`.
+ */
+function mapGoogleAdk(span, facts) {
+    const attrs = span.attrs;
+    if (attrs.has('gcp.vertex.agent.tool_call_args') || attrs.has('gcp.vertex.agent.tool_response')) {
+        const tool = toolFacts(facts);
+        if (tool.args === undefined && attrs.has('gcp.vertex.agent.tool_call_args'))
+            tool.args = jsonish(attrs.get('gcp.vertex.agent.tool_call_args'));
+        if (tool.result === undefined && attrs.has('gcp.vertex.agent.tool_response')) {
+            tool.result = attrs.get('gcp.vertex.agent.tool_response');
+            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        }
+        return;
+    }
+    const request = jsonish(attrs.get('gcp.vertex.agent.llm_request'));
+    const response = jsonish(attrs.get('gcp.vertex.agent.llm_response'));
+    const hasRequest = (0,ingest_fields/* isObject */.Gv)(request) && Object.keys(request).length > 0;
+    if (!hasRequest && !((0,ingest_fields/* isObject */.Gv)(response) && Object.keys(response).length > 0))
+        return;
+    facts.model = true;
+    if ((0,ingest_fields/* isObject */.Gv)(request)) {
+        const config = (0,ingest_fields/* own */.ZV)(request, 'config');
+        const tools = (0,ingest_fields/* isObject */.Gv)(config) ? (0,ingest_fields/* own */.ZV)(config, 'tools') : undefined;
+        const declared = [];
+        for (const tool of Array.isArray(tools) ? tools : []) {
+            if ((0,ingest_fields/* isObject */.Gv)(tool))
+                declared.push(...catalogFrom((0,ingest_fields/* own */.ZV)(tool, 'function_declarations') ?? (0,ingest_fields/* own */.ZV)(tool, 'functionDeclarations')));
+        }
+        setCatalog(facts, declared);
+        const contents = (0,ingest_fields/* own */.ZV)(request, 'contents');
+        for (const content of Array.isArray(contents) ? contents : []) {
+            if ((0,ingest_fields/* isObject */.Gv)(content))
+                contentParts(content, facts.historyCalls, facts.historyResults);
+        }
+    }
+    if ((0,ingest_fields/* isObject */.Gv)(response)) {
+        const content = (0,ingest_fields/* own */.ZV)(response, 'content');
+        if ((0,ingest_fields/* isObject */.Gv)(content))
+            contentParts(content, facts.outputCalls, null);
+    }
+}
+/** The `function_call` / `functionCall` and `function_response` parts of one Content (also read by the ADK session parser). */
+function contentParts(content, calls, results) {
+    const parts = (0,ingest_fields/* own */.ZV)(content, 'parts');
+    for (const part of Array.isArray(parts) ? parts : []) {
+        if (!(0,ingest_fields/* isObject */.Gv)(part))
+            continue;
+        const call = (0,ingest_fields/* own */.ZV)(part, 'function_call') ?? (0,ingest_fields/* own */.ZV)(part, 'functionCall');
+        if ((0,ingest_fields/* isObject */.Gv)(call) && typeof (0,ingest_fields/* own */.ZV)(call, 'name') === 'string') {
+            calls.push({ id: idText((0,ingest_fields/* own */.ZV)(call, 'id')), name: (0,ingest_fields/* own */.ZV)(call, 'name'), args: (0,ingest_fields/* own */.ZV)(call, 'args') });
+        }
+        const response = (0,ingest_fields/* own */.ZV)(part, 'function_response') ?? (0,ingest_fields/* own */.ZV)(part, 'functionResponse');
+        if (results !== null && (0,ingest_fields/* isObject */.Gv)(response)) {
+            const payload = (0,ingest_fields/* own */.ZV)(response, 'response');
+            const name = (0,ingest_fields/* own */.ZV)(response, 'name');
+            results.push({ id: idText((0,ingest_fields/* own */.ZV)(response, 'id')), name: typeof name === 'string' ? name : null, content: payload, isError: payloadIsError(payload) });
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/google-adk/eval-set.ts
+
+/** An ADK eval set: `{eval_set_id, eval_cases}` (or camelCase), or the older list of `{query, expected_tool_use}`. */
+function isAdkEvalSet(value) {
+    if (Array.isArray(value))
+        return value.length > 0 && value.slice(0, 8).every((item) => (0,ingest_fields/* isObject */.Gv)(item) && (0,ingest_fields/* own */.ZV)(item, 'query') !== undefined && Array.isArray((0,ingest_fields/* own */.ZV)(item, 'expected_tool_use')));
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    const id = (0,ingest_fields/* own */.ZV)(value, 'eval_set_id') ?? (0,ingest_fields/* own */.ZV)(value, 'evalSetId');
+    return typeof id === 'string' && Array.isArray((0,ingest_fields/* own */.ZV)(value, 'eval_cases') ?? (0,ingest_fields/* own */.ZV)(value, 'evalCases'));
+}
+/** The one note an eval set gets: what it is, how many cases and expected tool calls it lists, and that nothing was audited. */
+function evalSetNote(value) {
+    let cases = 0;
+    let expected = 0;
+    let name = '';
+    if (Array.isArray(value)) {
+        cases = value.length;
+        for (const item of value)
+            if ((0,ingest_fields/* isObject */.Gv)(item))
+                expected += listLength((0,ingest_fields/* own */.ZV)(item, 'expected_tool_use'));
+    }
+    else if ((0,ingest_fields/* isObject */.Gv)(value)) {
+        name = ` '${(0,ingest_fields/* str */.gx)(value, 'eval_set_id') ?? (0,ingest_fields/* str */.gx)(value, 'evalSetId') ?? ''}'`;
+        const list = (0,ingest_fields/* own */.ZV)(value, 'eval_cases') ?? (0,ingest_fields/* own */.ZV)(value, 'evalCases');
+        for (const item of Array.isArray(list) ? list : []) {
+            if (!(0,ingest_fields/* isObject */.Gv)(item))
+                continue;
+            cases += 1;
+            const turns = (0,ingest_fields/* own */.ZV)(item, 'conversation');
+            for (const turn of Array.isArray(turns) ? turns : [])
+                if ((0,ingest_fields/* isObject */.Gv)(turn))
+                    expected += expectedCalls(turn);
+        }
+    }
+    return `ADK eval set${name}: ${cases} eval case(s) with ${expected} expected tool call(s). An eval set describes the calls a run should make, not a run: nothing in it was audited (audit the session files the evaluation writes instead)`;
+}
+function expectedCalls(turn) {
+    const data = (0,ingest_fields/* own */.ZV)(turn, 'intermediate_data') ?? (0,ingest_fields/* own */.ZV)(turn, 'intermediateData');
+    return (0,ingest_fields/* isObject */.Gv)(data) ? listLength((0,ingest_fields/* own */.ZV)(data, 'tool_uses') ?? (0,ingest_fields/* own */.ZV)(data, 'toolUses')) : 0;
+}
+function listLength(value) {
+    return Array.isArray(value) ? value.length : 0;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/google-adk/index.ts
+
+
+
+
+
+
+
+const SESSION_KEYS = ['app_name', 'appName', 'user_id', 'userId', 'last_update_time', 'lastUpdateTime'];
+/** An ADK session: an `events` list whose events have an `author` and an invocation id (or the session's own keys). */
+function isSession(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    const events = (0,ingest_fields/* own */.ZV)(value, 'events');
+    if (!Array.isArray(events))
+        return false;
+    if (SESSION_KEYS.some((key) => (0,ingest_fields/* own */.ZV)(value, key) !== undefined) && (0,ingest_fields/* own */.ZV)(value, 'id') !== undefined)
+        return true;
+    return events.slice(0, 8).some((e) => (0,ingest_fields/* isObject */.Gv)(e) && typeof (0,ingest_fields/* own */.ZV)(e, 'author') === 'string' && ((0,ingest_fields/* own */.ZV)(e, 'invocation_id') !== undefined || (0,ingest_fields/* own */.ZV)(e, 'invocationId') !== undefined));
+}
+function isAdkFile(sample) {
+    const head = largeDocumentHead(sample);
+    if (head !== null)
+        return /"(invocation_id|invocationId)"\s*:/.test(head) && /"author"\s*:/.test(head) && /"events"\s*:\s*\[/.test(head);
+    return isSession(sample.document) || isAdkEvalSet(sample.document);
+}
+/**
+ * Google Agent Development Kit files: a saved session (what `adk web` and the
+ * session services store: `{id, app_name, user_id, state, events}`, snake_case
+ * or camelCase) is one run, the session id. Each event authored by an agent with
+ * text or a `function_call` part is one llm record; `function_call` parts are
+ * calls and `function_response` parts results, by id when ADK gave one (else
+ * paired by tool name and order); a response with an `error` member is an error.
+ * An eval set (`.test.json`, `.evalset.json`) lists expected calls, not a run:
+ * it gets one note and no records.
+ */
+const googleAdkFormat = {
+    id: 'google-adk',
+    description: 'Google ADK saved sessions (events with function_call / function_response parts) and eval sets',
+    detect: (sample) => (isAdkFile(sample) ? Evidence.signature : Evidence.none),
+    async parse(input, sink) {
+        const parsed = await parseDocument(input, sink);
+        if (!parsed)
+            return;
+        if (isAdkEvalSet(parsed.value)) {
+            sink.diagnostic({ ruleId: 'ingest-note', line: 1, message: evalSetNote(parsed.value) });
+            return;
+        }
+        if (!isSession(parsed.value)) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ADK session (no events list of authored events)' });
+            return;
+        }
+        const session = parsed.value;
+        const runId = (0,ingest_fields/* idOf */.TH)(session, 'id');
+        const lineOf = indexLines(parsed.text, 2);
+        (0,ingest_fields/* own */.ZV)(session, 'events').forEach((event, i) => {
+            const line = lineOf(['events', i]);
+            if (!(0,ingest_fields/* isObject */.Gv)(event)) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `events[${i}] is not an object` });
+                return;
+            }
+            const content = (0,ingest_fields/* own */.ZV)(event, 'content');
+            if (!(0,ingest_fields/* isObject */.Gv)(content))
+                return;
+            const place = { loc: { file: input.file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(event, 'id') };
+            const calls = [];
+            const results = [];
+            contentParts(content, calls, results);
+            const parts = (0,ingest_fields/* own */.ZV)(content, 'parts');
+            const hasText = Array.isArray(parts) && parts.some((p) => (0,ingest_fields/* isObject */.Gv)(p) && typeof (0,ingest_fields/* own */.ZV)(p, 'text') === 'string');
+            if ((0,ingest_fields/* str */.gx)(event, 'author') !== 'user' && results.length === 0 && (calls.length > 0 || hasText))
+                sink.record(llmRecord(place));
+            for (const call of calls)
+                sink.record(toRecord({ kind: 'call', callId: call.id, tool: call.name, args: call.args }, place));
+            for (const result of results)
+                sink.record(toRecord({ kind: 'result', callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null }, place));
+        });
+        sink.endRun?.(runId);
+    },
+};
 
 ;// CONCATENATED MODULE: ./src/ingest/otel/jaeger.ts
 
@@ -23134,6 +23881,180 @@ function statusOf(code) {
     if (code === 1 || code === 'STATUS_CODE_OK' || code === '1')
         return 'ok';
     return 'unset';
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/flat-spans.ts
+
+
+/**
+ * A span as the OpenTelemetry Python SDK's `ReadableSpan.to_json()` writes it
+ * (ConsoleSpanExporter, and the files test suites save):
+ * `{name, context: {trace_id, span_id}, parent_id, start_time, end_time,
+ * status: {status_code}, attributes: {…}, events: [{name, timestamp, attributes}]}`
+ * with `0x`-prefixed hex ids and ISO-8601 times.
+ */
+function isFlatSpan(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || typeof (0,ingest_fields/* own */.ZV)(value, 'name') !== 'string')
+        return false;
+    const context = (0,ingest_fields/* own */.ZV)(value, 'context');
+    return (0,ingest_fields/* isObject */.Gv)(context) && typeof (0,ingest_fields/* own */.ZV)(context, 'span_id') === 'string' && typeof (0,ingest_fields/* own */.ZV)(context, 'trace_id') === 'string';
+}
+/** The span in the container-independent shape; null when it has no usable span id. */
+function flatSpan(raw, lineOf) {
+    const context = (0,ingest_fields/* own */.ZV)(raw, 'context');
+    if (!(0,ingest_fields/* isObject */.Gv)(context))
+        return null;
+    const rawSpanId = (0,ingest_fields/* own */.ZV)(context, 'span_id');
+    const spanId = hexId(rawSpanId);
+    if (spanId === null)
+        return null;
+    const status = (0,ingest_fields/* own */.ZV)(raw, 'status');
+    const code = (0,ingest_fields/* isObject */.Gv)(status) ? (0,ingest_fields/* own */.ZV)(status, 'status_code') : undefined;
+    const description = (0,ingest_fields/* isObject */.Gv)(status) ? (0,ingest_fields/* own */.ZV)(status, 'description') : undefined;
+    const events = [];
+    const rawEvents = (0,ingest_fields/* own */.ZV)(raw, 'events');
+    for (const event of Array.isArray(rawEvents) ? rawEvents : []) {
+        if (!(0,ingest_fields/* isObject */.Gv)(event))
+            continue;
+        const name = (0,ingest_fields/* own */.ZV)(event, 'name');
+        events.push({ name: typeof name === 'string' ? name : '', attrs: attributeMap((0,ingest_fields/* own */.ZV)(event, 'attributes')) });
+    }
+    return {
+        traceId: hexId((0,ingest_fields/* own */.ZV)(context, 'trace_id')),
+        spanId,
+        parentId: hexId((0,ingest_fields/* own */.ZV)(raw, 'parent_id')),
+        name: (0,ingest_fields/* own */.ZV)(raw, 'name'),
+        startMs: isoMs((0,ingest_fields/* own */.ZV)(raw, 'start_time')),
+        endMs: isoMs((0,ingest_fields/* own */.ZV)(raw, 'end_time')),
+        attrs: attributeMap((0,ingest_fields/* own */.ZV)(raw, 'attributes')),
+        events,
+        status: code === 'ERROR' || code === 'StatusCode.ERROR' ? 'error' : code === 'OK' || code === 'StatusCode.OK' ? 'ok' : 'unset',
+        statusMessage: typeof description === 'string' && description !== '' ? description : null,
+        line: lineOf(rawSpanId),
+    };
+}
+/** `0x`-prefixed (or bare) hex ids, lowercased. */
+function hexId(value) {
+    if (typeof value !== 'string' || value === '')
+        return null;
+    return normalizeId(value.startsWith('0x') || value.startsWith('0X') ? value.slice(2) : value);
+}
+/** ISO-8601 times with microseconds: the fraction beyond milliseconds is kept (for ordering). */
+function isoMs(value) {
+    if (typeof value !== 'string')
+        return null;
+    const ms = Date.parse(value);
+    if (Number.isNaN(ms))
+        return null;
+    const fraction = /\.(\d{4,9})/.exec(value);
+    return fraction ? ms + Number(`0.${fraction[1].slice(3)}`) : ms;
+}
+/** Attributes as a plain object (keys from data: a Map, never an object lookup). */
+function attributeMap(value) {
+    const out = new Map();
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return out;
+    for (const key of Object.keys(value))
+        out.set(key, value[key]);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/object-stream.ts
+/**
+ * JSON objects written one after another, each over several lines, with no list
+ * around them and no separator (what the OpenTelemetry SDK's ConsoleSpanExporter
+ * prints: one `span.to_json()` per span). Lines are gathered until the braces
+ * opened on the object's first line close (strings and escapes respected), then
+ * the object is parsed and handed on with the line it starts on. Memory: one
+ * object, capped at the line limit; a bigger or broken object is one
+ * `malformed-record` and reading resumes at the next line that opens an object
+ * at its first column. Lines outside any object are counted in one finding.
+ */
+async function forEachStreamedObject(input, sink, onValue) {
+    let parts = [];
+    let bytes = 0;
+    let start = 0;
+    let depth = 0;
+    let inString = false;
+    let escaped = false;
+    /** After a broken object: its remaining lines are passed over until an object opens at column 1. */
+    let skipping = false;
+    let outside = 0;
+    let firstOutside = 0;
+    const reset = () => {
+        parts = [];
+        bytes = 0;
+        depth = 0;
+        inString = false;
+        escaped = false;
+    };
+    const fail = (line, message) => {
+        sink.diagnostic({ ruleId: 'malformed-record', line, message });
+        reset();
+        skipping = true;
+    };
+    for await (const event of input.lines()) {
+        if (event.type === 'bad-line') {
+            fail(event.line, event.detail);
+            continue;
+        }
+        const text = event.text;
+        if (parts.length === 0) {
+            if (text.trim() === '')
+                continue;
+            const opens = text.startsWith('{') || (!skipping && text.trimStart().startsWith('{'));
+            if (!opens) {
+                if (!skipping) {
+                    if (outside === 0)
+                        firstOutside = event.line;
+                    outside += 1;
+                }
+                continue;
+            }
+            skipping = false;
+            start = event.line;
+        }
+        parts.push(text);
+        bytes += text.length + 1;
+        for (let i = 0; i < text.length; i += 1) {
+            const c = text.charCodeAt(i);
+            if (inString) {
+                if (escaped)
+                    escaped = false;
+                else if (c === 0x5c)
+                    escaped = true;
+                else if (c === 0x22)
+                    inString = false;
+            }
+            else if (c === 0x22)
+                inString = true;
+            else if (c === 0x7b || c === 0x5b)
+                depth += 1;
+            else if (c === 0x7d || c === 0x5d)
+                depth -= 1;
+        }
+        if (bytes > input.limits.maxLineBytes) {
+            fail(start, `object starting here is longer than ${input.limits.maxLineBytes} bytes`);
+            continue;
+        }
+        if (depth > 0)
+            continue;
+        const body = parts.join('\n');
+        reset();
+        let value;
+        try {
+            value = JSON.parse(body);
+        }
+        catch (error) {
+            fail(start, `object starting here is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+            continue;
+        }
+        onValue(value, start);
+    }
+    if (outside > 0)
+        sink.diagnostic({ ruleId: 'malformed-record', line: firstOutside, message: `${outside} line(s) outside any span object were skipped` });
+    if (parts.length > 0)
+        sink.diagnostic({ ruleId: 'truncated-tail', line: start, message: 'the last object is cut short (its braces never close)' });
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/otel/span-lines.ts
@@ -23470,89 +24391,6 @@ function executedTwice(id, span, spans) {
     return spans.some((other) => other !== span && other.facts.tool !== null && other.facts.tool.id === id);
 }
 
-;// CONCATENATED MODULE: ./src/ingest/otel/facts.ts
-
-function emptyFacts() {
-    return { model: false, tool: null, catalog: null, outputCalls: [], historyCalls: [], historyResults: [] };
-}
-/** The span's tool facts, created on first use. */
-function toolFacts(facts) {
-    facts.tool ??= { id: null, name: null, args: undefined, result: undefined, resultIsError: false };
-    return facts.tool;
-}
-/** Sets the catalog unless a mapper with richer data already did. */
-function setCatalog(facts, tools) {
-    if (tools.length > 0 && (facts.catalog === null || facts.catalog.length < tools.length))
-        facts.catalog = tools;
-}
-/**
- * A tool definition in any of the shapes the conventions use:
- * `{name, parameters}`, `{type:'function', function:{name, parameters}}`,
- * `{name, inputSchema | input_schema | parameters_json_schema}`.
- */
-function catalogTool(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return null;
-    const fn = (0,ingest_fields/* own */.ZV)(value, 'function');
-    const def = (0,ingest_fields/* isObject */.Gv)(fn) ? fn : value;
-    const name = (0,ingest_fields/* own */.ZV)(def, 'name');
-    if (typeof name !== 'string' || name === '')
-        return null;
-    const schema = (0,ingest_fields/* own */.ZV)(def, 'parameters') ?? (0,ingest_fields/* own */.ZV)(def, 'inputSchema') ?? (0,ingest_fields/* own */.ZV)(def, 'input_schema') ?? (0,ingest_fields/* own */.ZV)(def, 'parameters_json_schema');
-    return schema === undefined ? { name, schemaSha256: null } : { name, schema, schemaSha256: null };
-}
-function catalogFrom(list) {
-    const out = [];
-    if (!Array.isArray(list))
-        return out;
-    for (const item of list) {
-        const tool = catalogTool(item);
-        if (tool)
-            out.push(tool);
-    }
-    return out;
-}
-/** A call id from a string or numeric field. */
-function idText(value) {
-    if (typeof value === 'string' && value !== '')
-        return value;
-    if (typeof value === 'number' && Number.isFinite(value))
-        return String(value);
-    return null;
-}
-/** Does a result payload say it failed (MCP `isError: true`, `is_error`, or an `error` member)? */
-function payloadIsError(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return false;
-    if ((0,ingest_fields/* own */.ZV)(value, 'isError') === true || (0,ingest_fields/* own */.ZV)(value, 'is_error') === true)
-        return true;
-    const error = (0,ingest_fields/* own */.ZV)(value, 'error');
-    return error !== undefined && error !== null && error !== false && error !== '';
-}
-/**
- * Groups flattened indexed attributes: for prefix `gen_ai.prompt.`, the key
- * `gen_ai.prompt.2.tool_calls.0.id` lands in group 2 under `tool_calls.0.id`.
- * One pass over the span's keys; groups come back in index order.
- */
-function indexedGroups(attrs, prefix) {
-    const groups = new Map();
-    for (const [key, value] of attrs) {
-        if (!key.startsWith(prefix))
-            continue;
-        const dot = key.indexOf('.', prefix.length);
-        if (dot === -1)
-            continue;
-        const index = Number(key.slice(prefix.length, dot));
-        if (!Number.isInteger(index) || index < 0)
-            continue;
-        let group = groups.get(index);
-        if (!group)
-            groups.set(index, (group = new Map()));
-        group.set(key.slice(dot + 1), value);
-    }
-    return [...groups.entries()].sort((a, b) => a[0] - b[0]);
-}
-
 ;// CONCATENATED MODULE: ./src/ingest/otel/genai.ts
 
 
@@ -23619,72 +24457,34 @@ function messageParts(messages, calls, results) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/ingest/otel/google-adk.ts
-
+;// CONCATENATED MODULE: ./src/ingest/otel/monocle.ts
 
 
 /**
- * Google Agent Development Kit: `call_llm` spans carry `gcp.vertex.agent.llm_request`
- * (config.tools[].function_declarations = the catalog; contents[].parts[] with
- * `function_call` / `function_response` = history) and `gcp.vertex.agent.llm_response`
- * (parts with `function_call` = output); tool spans carry
- * `gcp.vertex.agent.tool_call_args` and `gcp.vertex.agent.tool_response`.
+ * Monocle (monocle2ai): `span.type = agentic.tool.invocation` spans are tool
+ * executions (`entity.1.name` the tool, the `data.input` event's `input` the
+ * arguments, the `data.output` event's `response` the result; no call ids);
+ * `span.type` `inference` / `inference.*` spans are model requests.
  */
-function mapGoogleAdk(span, facts) {
-    const attrs = span.attrs;
-    if (attrs.has('gcp.vertex.agent.tool_call_args') || attrs.has('gcp.vertex.agent.tool_response')) {
+function mapMonocle(span, facts) {
+    const type = attrStr(span.attrs, 'span.type');
+    if (type === null)
+        return;
+    if (type === 'agentic.tool.invocation') {
         const tool = toolFacts(facts);
-        if (tool.args === undefined && attrs.has('gcp.vertex.agent.tool_call_args'))
-            tool.args = jsonish(attrs.get('gcp.vertex.agent.tool_call_args'));
-        if (tool.result === undefined && attrs.has('gcp.vertex.agent.tool_response')) {
-            tool.result = attrs.get('gcp.vertex.agent.tool_response');
-            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        tool.name ??= attrStr(span.attrs, 'entity.1.name');
+        for (const event of span.events) {
+            if (event.name === 'data.input' && tool.args === undefined && event.attrs.has('input'))
+                tool.args = jsonish(event.attrs.get('input'));
+            if (event.name === 'data.output' && tool.result === undefined && event.attrs.has('response')) {
+                tool.result = event.attrs.get('response');
+                tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+            }
         }
         return;
     }
-    const request = jsonish(attrs.get('gcp.vertex.agent.llm_request'));
-    const response = jsonish(attrs.get('gcp.vertex.agent.llm_response'));
-    const hasRequest = (0,ingest_fields/* isObject */.Gv)(request) && Object.keys(request).length > 0;
-    if (!hasRequest && !((0,ingest_fields/* isObject */.Gv)(response) && Object.keys(response).length > 0))
-        return;
-    facts.model = true;
-    if ((0,ingest_fields/* isObject */.Gv)(request)) {
-        const config = (0,ingest_fields/* own */.ZV)(request, 'config');
-        const tools = (0,ingest_fields/* isObject */.Gv)(config) ? (0,ingest_fields/* own */.ZV)(config, 'tools') : undefined;
-        const declared = [];
-        for (const tool of Array.isArray(tools) ? tools : []) {
-            if ((0,ingest_fields/* isObject */.Gv)(tool))
-                declared.push(...catalogFrom((0,ingest_fields/* own */.ZV)(tool, 'function_declarations') ?? (0,ingest_fields/* own */.ZV)(tool, 'functionDeclarations')));
-        }
-        setCatalog(facts, declared);
-        const contents = (0,ingest_fields/* own */.ZV)(request, 'contents');
-        for (const content of Array.isArray(contents) ? contents : []) {
-            if ((0,ingest_fields/* isObject */.Gv)(content))
-                contentParts(content, facts.historyCalls, facts.historyResults);
-        }
-    }
-    if ((0,ingest_fields/* isObject */.Gv)(response)) {
-        const content = (0,ingest_fields/* own */.ZV)(response, 'content');
-        if ((0,ingest_fields/* isObject */.Gv)(content))
-            contentParts(content, facts.outputCalls, null);
-    }
-}
-function contentParts(content, calls, results) {
-    const parts = (0,ingest_fields/* own */.ZV)(content, 'parts');
-    for (const part of Array.isArray(parts) ? parts : []) {
-        if (!(0,ingest_fields/* isObject */.Gv)(part))
-            continue;
-        const call = (0,ingest_fields/* own */.ZV)(part, 'function_call') ?? (0,ingest_fields/* own */.ZV)(part, 'functionCall');
-        if ((0,ingest_fields/* isObject */.Gv)(call) && typeof (0,ingest_fields/* own */.ZV)(call, 'name') === 'string') {
-            calls.push({ id: idText((0,ingest_fields/* own */.ZV)(call, 'id')), name: (0,ingest_fields/* own */.ZV)(call, 'name'), args: (0,ingest_fields/* own */.ZV)(call, 'args') });
-        }
-        const response = (0,ingest_fields/* own */.ZV)(part, 'function_response') ?? (0,ingest_fields/* own */.ZV)(part, 'functionResponse');
-        if (results !== null && (0,ingest_fields/* isObject */.Gv)(response)) {
-            const payload = (0,ingest_fields/* own */.ZV)(response, 'response');
-            const name = (0,ingest_fields/* own */.ZV)(response, 'name');
-            results.push({ id: idText((0,ingest_fields/* own */.ZV)(response, 'id')), name: typeof name === 'string' ? name : null, content: payload, isError: payloadIsError(payload) });
-        }
-    }
+    if (type === 'inference' || type.startsWith('inference.'))
+        facts.model = true;
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/otel/openinference.ts
@@ -23892,8 +24692,9 @@ function promptParts(messages, calls, results) {
 
 
 
+
 /** Every attribute convention, applied to every span of every container (first to know a field wins). */
-const MAPPERS = [mapGenAi, mapOpenInference, mapVercelAi, mapGoogleAdk, mapOpenLlmetry];
+const MAPPERS = [mapGenAi, mapOpenInference, mapVercelAi, mapGoogleAdk, mapOpenLlmetry, mapMonocle];
 function mapSpan(span) {
     const facts = emptyFacts();
     for (const mapper of MAPPERS)
@@ -23977,6 +24778,95 @@ class TraceBuffer {
         }
         this.traces.clear();
     }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/read-flat-spans.ts
+
+
+
+
+
+/**
+ * A list of flat spans read whole (spans placed on the line of their `span_id`),
+ * one span (or list of spans) per line, or pretty-printed spans one after another
+ * (console exporter output), the last two streamed into the trace buffer.
+ * Spans without a usable id are counted and said in one finding.
+ */
+async function readFlatSpans(input, sink) {
+    const buffer = new TraceBuffer();
+    let skipped = 0;
+    let firstSkipped = 0;
+    const take = (raw, lineOf, line) => {
+        const span = isFlatSpan(raw) ? flatSpan(raw, lineOf) : null;
+        if (span)
+            buffer.add(span);
+        else {
+            if (skipped === 0)
+                firstSkipped = line;
+            skipped += 1;
+        }
+    };
+    const start = await firstLine(input);
+    if (start === 'list') {
+        let text;
+        let value;
+        try {
+            text = (await input.bytes()).toString('utf8').replace(/^\uFEFF/, '');
+            value = JSON.parse(text);
+        }
+        catch (error) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not one JSON document: ${error instanceof Error ? error.message : String(error)}` });
+            return;
+        }
+        const lineOf = spanLineFinder(text, ['span_id']);
+        for (const raw of Array.isArray(value) ? value : [value])
+            take(raw, lineOf, lineOf(null));
+    }
+    else if (start === 'object') {
+        await forEachStreamedObject(input, sink, (value, line) => {
+            if (isFlatSpan(value))
+                take(value, () => line, line);
+            else
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: `object is not a span ({name, context: {trace_id, span_id}, …}): "${excerpt(JSON.stringify(value))}"` });
+        });
+    }
+    else {
+        await forEachJsonLine(input, sink, (value, line) => {
+            const list = Array.isArray(value) ? value : [value];
+            if (!list.some(isFlatSpan)) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not a span ({name, context: {trace_id, span_id}, …}): "${excerpt(JSON.stringify(value))}"` });
+                return;
+            }
+            for (const raw of list)
+                take(raw, () => line, line);
+        });
+    }
+    if (skipped > 0)
+        sink.diagnostic({ ruleId: 'malformed-record', line: firstSkipped, message: `${skipped} span(s) without a name and a context.span_id were skipped` });
+    buffer.flush(input.file, sink);
+}
+/**
+ * How the file starts: `[` (a list, read whole), a line that opens an object but is
+ * not JSON on its own (pretty-printed spans one after another), or JSON lines.
+ */
+async function firstLine(input) {
+    for await (const event of input.lines()) {
+        if (event.type === 'bad-line')
+            return 'lines';
+        const text = event.text.replace(/^\uFEFF/, '').trim();
+        if (text === '')
+            continue;
+        if (text.startsWith('['))
+            return 'list';
+        try {
+            JSON.parse(text);
+            return 'lines';
+        }
+        catch {
+            return text.startsWith('{') ? 'object' : 'lines';
+        }
+    }
+    return 'lines';
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/otel/read-containers.ts
@@ -24076,6 +24966,8 @@ function skippedNote(sink, line, skipped) {
 
 
 
+
+
 const OTLP_HEAD = /^\s*\{\s*("(resourceSpans|resource_spans|batches)"\s*:\s*\[|"trace"\s*:\s*\{\s*"resourceSpans")/;
 const JAEGER_HEAD = /^\s*\{\s*"data"\s*:\s*\[\s*\{\s*"traceID"\s*:/;
 /** The first bytes, for documents too large for the sample to parse: their first key decides. */
@@ -24117,111 +25009,283 @@ const jaegerFormat = {
         });
     },
 };
-
-;// CONCATENATED MODULE: ./src/ingest/tool-events/events.ts
-
-/** Event names that start a tool execution, and those that end one (case-insensitive). */
-const START = /^(tool[._-]?start(ed)?|tool[._-]?call[._-]?start(ed)?|tool_execution_started|on_tool_start|pretooluse)$/i;
-const END = /^(tool[._-]?(end|ended|finish|finished|complete|completed|error|failed)|tool[._-]?call[._-]?(end|ended|finished|completed)|tool_execution_(completed|failed)|on_tool_(end|error)|posttooluse(failure)?)$/i;
-const events_FAILED = /(error|failed|failure)$/i;
-function eventName(obj) {
-    return (0,ingest_fields/* str */.gx)(obj, 'event') ?? (0,ingest_fields/* str */.gx)(obj, 'hook_event_name') ?? (0,ingest_fields/* str */.gx)(obj, 'event_type') ?? (0,ingest_fields/* str */.gx)(obj, 'type');
+/** The opening of an SDK-written span: `{"name": "…", "context": {"trace_id":` (in a list or not). */
+const FLAT_HEAD = /^\s*\[?\s*\{\s*"name"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*"context"\s*:\s*\{\s*"trace_id"\s*:/;
+/** A JSON list of SDK-written spans, one such span (or list) per line, or pretty-printed spans one after another. */
+function isFlatSpanFile(sample) {
+    const doc = sample.document;
+    if (Array.isArray(doc))
+        return doc.length > 0 && isFlatSpan(doc[0]);
+    if (isFlatSpan(doc))
+        return true;
+    const first = sample.jsonLines[0];
+    if (isFlatSpan(first) || (Array.isArray(first) && first.length > 0 && isFlatSpan(first[0])))
+        return true;
+    // Spans printed one after another (not one document), or a list too large to parse for detection.
+    return doc === undefined && FLAT_HEAD.test(sample.head.subarray(0, 4096).toString('utf8'));
 }
 /**
- * A tool start or end line: an event name such as `tool.start` / `tool.end`,
- * `tool_execution_started` / `…_completed`, Claude Code hook inputs
- * (`PreToolUse` / `PostToolUse` / `PostToolUseFailure`), and a tool name
- * (`tool_name`, `toolName`, `tool`); null for anything else.
+ * Flat span dumps: what the OpenTelemetry Python SDK's `span.to_json()` writes
+ * (a JSON list of spans, or one span per line), without an OTLP container. The
+ * attribute conventions are the same as for OTLP; a run is a trace id.
  */
-function toolEventOf(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return null;
-    const name = eventName(value);
-    if (name === null)
-        return null;
-    const phase = START.test(name) ? 'start' : END.test(name) ? 'end' : null;
-    if (phase === null)
-        return null;
-    const tool = (0,ingest_fields/* str */.gx)(value, 'tool_name') ?? (0,ingest_fields/* str */.gx)(value, 'toolName') ?? (0,ingest_fields/* str */.gx)(value, 'tool');
-    if (tool === null)
-        return null;
-    const error = (0,ingest_fields/* own */.ZV)(value, 'error');
-    const status = (0,ingest_fields/* str */.gx)(value, 'status');
-    const isError = phase === 'end' && (events_FAILED.test(name) || (error !== undefined && error !== null && error !== false) || status === 'error' || status === 'failed' || status === 'failure');
-    return {
-        phase,
-        session: (0,ingest_fields/* idOf */.TH)(value, 'session_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? (0,ingest_fields/* idOf */.TH)(value, 'session'),
-        tool,
-        callId: (0,ingest_fields/* idOf */.TH)(value, 'tool_use_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'tool_call_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'call_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'toolUseId'),
-        args: (0,ingest_fields/* own */.ZV)(value, 'tool_input') ?? (0,ingest_fields/* own */.ZV)(value, 'input') ?? (0,ingest_fields/* own */.ZV)(value, 'args') ?? (0,ingest_fields/* own */.ZV)(value, 'parameters'),
-        result: (0,ingest_fields/* own */.ZV)(value, 'tool_response') ?? (0,ingest_fields/* own */.ZV)(value, 'tool_output') ?? (0,ingest_fields/* own */.ZV)(value, 'output') ?? (0,ingest_fields/* own */.ZV)(value, 'result') ?? (isError ? error : undefined),
-        isError,
-        ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(value, 'timestamp') ?? (0,ingest_fields/* own */.ZV)(value, 'ts') ?? (0,ingest_fields/* own */.ZV)(value, 'time')),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/ingest/tool-events/index.ts
-
-
-
-
-
-/**
- * Telemetry that logs a tool's start and end as two lines, keyed by session
- * and tool name, often with no call id (`tool.start` / `tool.end`, Claude Code
- * hook inputs logged as JSONL). One run per session. A line with a call id is
- * paired by it; without one, an end answers the oldest open start of the same
- * tool in the same session, and the run gets one `ingest-note` saying so. Other
- * lines are counted as skipped. State is held per open call only.
- */
-const toolEventsFormat = {
-    id: 'tool-events',
-    description: 'Tool start/end event lines keyed by session and tool (tool.start / tool.end, PreToolUse / PostToolUse hook logs)',
-    detect(sample) {
-        return sample.jsonLines.some((value) => toolEventOf(value) !== null) ? Evidence.structure : Evidence.none;
-    },
-    async parse(input, sink) {
-        const waiting = new Map();
-        const counters = new Map();
-        const noted = new Set();
-        await forEachJsonLine(input, sink, (value, line) => {
-            const event = toolEventOf(value);
-            if (event === null) {
-                sink.skip({ line, reason: (0,ingest_fields/* isObject */.Gv)(value) ? 'line is not a tool start or end event' : 'line is not a JSON object', value });
-                return;
-            }
-            const place = { loc: { file: input.file, line }, runId: event.session, ts: event.ts };
-            const key = `${event.session ?? ''}\u0000${event.tool}`;
-            if (event.callId !== null) {
-                sink.record(toRecord(event.phase === 'start' ? { kind: 'call', callId: event.callId, tool: event.tool, args: event.args } : resultFact(event.callId, event.tool, event.result, event.isError), place));
-                return;
-            }
-            const run = event.session ?? '';
-            if (!noted.has(run)) {
-                noted.add(run);
-                sink.diagnostic({ ruleId: 'ingest-note', line, runId: event.session, message: 'tool start and end lines carry no call id; each end is paired by order with the oldest open start of the same tool in the session' });
-            }
-            const open = waiting.get(key);
-            if (event.phase === 'start') {
-                const n = (counters.get(key) ?? 0) + 1;
-                counters.set(key, n);
-                const callId = `${event.tool}#${n}`;
-                if (open)
-                    open.push(callId);
-                else
-                    waiting.set(key, [callId]);
-                sink.record(toRecord({ kind: 'call', callId, tool: event.tool, args: event.args }, place));
-                return;
-            }
-            const callId = open?.shift() ?? null;
-            if (open && open.length === 0)
-                waiting.delete(key);
-            sink.record(toRecord(resultFact(callId, event.tool, event.result, event.isError), place));
-        });
-    },
+const otelSpansFormat = {
+    id: 'otel-spans',
+    description: 'Flat OpenTelemetry span dumps (the Python SDK span.to_json() shape, JSON list or JSONL)',
+    detect: (sample) => (isFlatSpanFile(sample) ? Evidence.signature : Evidence.none),
+    parse: readFlatSpans,
 };
 
+;// CONCATENATED MODULE: ./src/ingest/atif/index.ts
+
+
+
+
+
+const VERSION = /^ATIF-v1(\.\d+)*$/;
+/** Tool calls that end the trajectory: no observation answers them by design. */
+const FINISH_TOOLS = new Set(['finish']);
+function isTrajectory(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && VERSION.test((0,ingest_fields/* str */.gx)(value, 'schema_version') ?? '') && Array.isArray((0,ingest_fields/* own */.ZV)(value, 'steps'));
+}
+function isAtifTrajectory(sample) {
+    const head = largeDocumentHead(sample);
+    if (head !== null)
+        return head.startsWith('{') && /"schema_version"\s*:\s*"ATIF-v1/.test(head);
+    return isTrajectory(sample.document);
+}
+/**
+ * Agent Trajectory Interchange Format (Harbor, Terminal-Bench): one trajectory
+ * per file, `{schema_version: "ATIF-v1.x", session_id, agent, steps}`. The
+ * session id is the run; `agent.tool_definitions` the catalog; each agent step
+ * one llm record, its `tool_calls[]` the calls (`tool_call_id`, `function_name`,
+ * `arguments`) and `observation.results[]` the results by `source_call_id`
+ * (`is_error` when a writer records it). A `finish` call is answered by itself:
+ * it ends the trajectory and no observation follows it by design.
+ */
+const atifFormat = {
+    id: 'atif',
+    description: 'ATIF agent trajectories (schema_version "ATIF-v1.x")',
+    detect: (sample) => (isAtifTrajectory(sample) ? Evidence.signature : Evidence.none),
+    async parse(input, sink) {
+        const parsed = await parseDocument(input, sink);
+        if (!parsed)
+            return;
+        if (!isTrajectory(parsed.value)) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ATIF trajectory (no schema_version "ATIF-v1.x" with a steps list)' });
+            return;
+        }
+        const doc = parsed.value;
+        const runId = (0,ingest_fields/* idOf */.TH)(doc, 'session_id');
+        const lineOf = indexLines(parsed.text, 5);
+        const agent = (0,ingest_fields/* own */.ZV)(doc, 'agent');
+        const tools = (0,ingest_fields/* isObject */.Gv)(agent) ? catalogTools((0,ingest_fields/* own */.ZV)(agent, 'tool_definitions')) : null;
+        if (tools !== null && tools.length > 0)
+            sink.record(catalogRecord(tools, { loc: { file: input.file, line: lineOf(['agent', 'tool_definitions']) }, runId, ts: null }));
+        const toolOf = new Map();
+        (0,ingest_fields/* own */.ZV)(doc, 'steps').forEach((step, i) => {
+            if ((0,ingest_fields/* isObject */.Gv)(step))
+                readStep(step, ['steps', i], { file: input.file, runId, lineOf, sink, toolOf });
+            else
+                sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['steps', i]), runId, message: `steps[${i}] is not an object` });
+        });
+        sink.endRun?.(runId);
+    },
+};
+function readStep(step, path, { file, runId, lineOf, sink, toolOf }) {
+    const ts = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(step, 'timestamp'));
+    const at = (sub) => ({ loc: { file, line: lineOf([...path, ...sub]) }, runId, ts, spanId: (0,ingest_fields/* idOf */.TH)(step, 'step_id') });
+    if ((0,ingest_fields/* str */.gx)(step, 'source') === 'agent')
+        sink.record(llmRecord(at([])));
+    const calls = (0,ingest_fields/* own */.ZV)(step, 'tool_calls');
+    const finished = [];
+    if (Array.isArray(calls)) {
+        calls.forEach((call, j) => {
+            const tool = (0,ingest_fields/* isObject */.Gv)(call) ? (0,ingest_fields/* str */.gx)(call, 'function_name') : null;
+            if (!(0,ingest_fields/* isObject */.Gv)(call) || tool === null) {
+                sink.diagnostic({ ruleId: 'malformed-record', line: lineOf([...path, 'tool_calls', j]), runId, message: `tool_calls[${j}] of step ${String(path[path.length - 1])} has no function_name` });
+                return;
+            }
+            const place = at(['tool_calls', j]);
+            const args = argsOf((0,ingest_fields/* own */.ZV)(call, 'arguments'));
+            const callId = (0,ingest_fields/* idOf */.TH)(call, 'tool_call_id');
+            if (callId !== null)
+                toolOf.set(callId, tool);
+            sink.record(toRecord({ kind: 'call', callId, tool, args }, place));
+            if (FINISH_TOOLS.has(tool))
+                finished.push({ callId: (0,ingest_fields/* idOf */.TH)(call, 'tool_call_id'), tool, place, args });
+        });
+    }
+    const observation = (0,ingest_fields/* own */.ZV)(step, 'observation');
+    const results = (0,ingest_fields/* isObject */.Gv)(observation) ? (0,ingest_fields/* own */.ZV)(observation, 'results') : undefined;
+    const answered = new Set();
+    if (Array.isArray(results)) {
+        results.forEach((result, j) => {
+            if (!(0,ingest_fields/* isObject */.Gv)(result))
+                return;
+            const callId = (0,ingest_fields/* idOf */.TH)(result, 'source_call_id');
+            // A result without a source call is environment output, not a tool's answer.
+            if (callId === null)
+                return;
+            answered.add(callId);
+            sink.record(toRecord({ kind: 'result', callId, tool: toolOf.get(callId) ?? null, content: (0,ingest_fields/* own */.ZV)(result, 'content'), isError: (0,ingest_fields/* own */.ZV)(result, 'is_error') === true, errorClass: null, errorCode: null }, at(['observation', 'results', j])));
+        });
+    }
+    for (const call of finished) {
+        if (call.callId !== null && answered.has(call.callId))
+            continue;
+        sink.record(toRecord({ kind: 'result', callId: call.callId, tool: call.tool, content: call.args, isError: false, errorClass: null, errorCode: null }, call.place));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/openhands/events.ts
+
+
+const SOURCES = new Set(['agent', 'user', 'environment']);
+/** An OpenHands event: `source` agent / user / environment, and an `action` or an `observation`. */
+function isOpenHandsEvent(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || !SOURCES.has((0,ingest_fields/* str */.gx)(value, 'source') ?? ''))
+        return false;
+    return typeof (0,ingest_fields/* own */.ZV)(value, 'action') === 'string' || typeof (0,ingest_fields/* own */.ZV)(value, 'observation') === 'string';
+}
+/** Actions that end the run: by design no observation answers them. */
+const FINISH_ACTIONS = new Set(['finish']);
+/**
+ * Reads one stream's events in order. An action with `tool_call_metadata` is a
+ * call (`tool_call_id`, `function_name`, the action's `args`), its
+ * `model_response` one llm record per response id; an observation answers the
+ * call of its `tool_call_metadata`, else of the action its `cause` names
+ * (`observation: "error"` or `success: false` is an error; a `run`
+ * observation's exit code is kept). A `finish` action is answered by itself: it
+ * ends the run and no observation follows it by design. Held: the call id and
+ * tool of each action id, and the model response ids seen.
+ */
+class OpenHandsStream {
+    file;
+    sink;
+    runId;
+    callOfAction = new Map();
+    responses = new Set();
+    constructor(file, sink, runId) {
+        this.file = file;
+        this.sink = sink;
+        this.runId = runId;
+    }
+    event(event, line) {
+        const place = { loc: { file: this.file, line }, runId: this.runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(event, 'id') };
+        const metadata = (0,ingest_fields/* own */.ZV)(event, 'tool_call_metadata');
+        const callId = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* idOf */.TH)(metadata, 'tool_call_id') : null;
+        const tool = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* str */.gx)(metadata, 'function_name') : null;
+        const action = (0,ingest_fields/* str */.gx)(event, 'action');
+        if (action !== null) {
+            const response = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* own */.ZV)(metadata, 'model_response') : undefined;
+            const responseId = (0,ingest_fields/* isObject */.Gv)(response) ? (0,ingest_fields/* idOf */.TH)(response, 'id') : null;
+            if (responseId !== null) {
+                if (!this.responses.has(responseId))
+                    this.sink.record(llmRecord(place));
+                this.responses.add(responseId);
+            }
+            else if ((0,ingest_fields/* str */.gx)(event, 'source') === 'agent' && action === 'message')
+                this.sink.record(llmRecord(place));
+            if (callId === null || tool === null)
+                return;
+            const actionId = (0,ingest_fields/* idOf */.TH)(event, 'id');
+            if (actionId !== null)
+                this.callOfAction.set(actionId, { callId, tool });
+            this.sink.record(toRecord({ kind: 'call', callId, tool, args: (0,ingest_fields/* own */.ZV)(event, 'args') }, place));
+            if (FINISH_ACTIONS.has(action)) {
+                const args = (0,ingest_fields/* own */.ZV)(event, 'args');
+                const content = (0,ingest_fields/* isObject */.Gv)(args) ? ((0,ingest_fields/* own */.ZV)(args, 'final_thought') ?? (0,ingest_fields/* own */.ZV)(args, 'message') ?? args) : ((0,ingest_fields/* str */.gx)(event, 'message') ?? undefined);
+                this.sink.record(toRecord({ kind: 'result', callId, tool, content, isError: false, errorClass: null, errorCode: null }, place));
+            }
+            return;
+        }
+        const observation = (0,ingest_fields/* str */.gx)(event, 'observation');
+        const cause = (0,ingest_fields/* idOf */.TH)(event, 'cause');
+        const call = callId !== null && tool !== null ? { callId, tool } : cause === null ? undefined : this.callOfAction.get(cause);
+        if (observation === null || call === undefined)
+            return;
+        const extras = (0,ingest_fields/* own */.ZV)(event, 'extras');
+        const meta = (0,ingest_fields/* isObject */.Gv)(extras) ? (0,ingest_fields/* own */.ZV)(extras, 'metadata') : undefined;
+        const exitCode = (0,ingest_fields/* isObject */.Gv)(meta) ? (0,ingest_fields/* int */.Wh)(meta, 'exit_code') : null;
+        const isError = observation === 'error' || (0,ingest_fields/* own */.ZV)(event, 'success') === false;
+        const record = toRecord({ kind: 'result', callId: call.callId, tool: call.tool, content: (0,ingest_fields/* own */.ZV)(event, 'content'), isError, errorClass: observation === 'error' ? 'error' : null, errorCode: null }, place);
+        this.sink.record(record.kind === 'tool_result' ? { ...record, exitCode } : record);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/openhands/index.ts
+
+
+
+
+
+function isOpenHandsStream(sample) {
+    const head = largeDocumentHead(sample);
+    if (head !== null)
+        return head.startsWith('[') && /"source"\s*:\s*"(agent|user|environment)"/.test(head) && /"(action|observation)"\s*:\s*"/.test(head);
+    const doc = sample.document;
+    if (Array.isArray(doc))
+        return doc.slice(0, 8).some(isOpenHandsEvent);
+    return sample.jsonLines.some(isOpenHandsEvent);
+}
+/**
+ * OpenHands event streams: a JSON list of action / observation events (a saved
+ * trajectory, `tests/runtime/trajs/*.json`) or one event per line. The file is
+ * one run (events carry no session id). See events.ts for how events become records.
+ */
+const openHandsFormat = {
+    id: 'openhands',
+    description: 'OpenHands event streams (action / observation events, JSON list or JSONL)',
+    detect: (sample) => (isOpenHandsStream(sample) ? Evidence.signature : Evidence.none),
+    async parse(input, sink) {
+        const stream = new OpenHandsStream(input.file, sink, null);
+        if (await isList(input)) {
+            const parsed = await parseDocument(input, sink);
+            if (!parsed)
+                return;
+            if (!Array.isArray(parsed.value)) {
+                sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the document is not a list of events' });
+                return;
+            }
+            const lineOf = indexLines(parsed.text, 1);
+            parsed.value.forEach((event, i) => {
+                if (isOpenHandsEvent(event))
+                    stream.event(event, lineOf([i]));
+                else
+                    sink.diagnostic({ ruleId: 'malformed-record', line: lineOf([i]), message: `list item ${i} is not an action or observation event: "${excerpt(JSON.stringify(event) ?? '')}"` });
+            });
+        }
+        else {
+            await forEachJsonLine(input, sink, (value, line) => {
+                if (isOpenHandsEvent(value))
+                    stream.event(value, line);
+                else
+                    sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not an action or observation event: "${excerpt(JSON.stringify(value))}"` });
+            });
+        }
+        sink.endRun?.(null);
+    },
+};
+/** Does the file start with `[` (a list of events) rather than one event per line? */
+async function isList(input) {
+    for await (const event of input.lines()) {
+        if (event.type === 'bad-line')
+            return false;
+        const text = event.text.replace(/^\uFEFF/, '').trimStart();
+        if (text !== '')
+            return text.startsWith('[');
+    }
+    return false;
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/registry.ts
+
+
+
+
+
+
 
 
 
@@ -24234,11 +25298,19 @@ const toolEventsFormat = {
 /**
  * Every trace format, in detection order: specific shapes first (OpenTelemetry
  * containers, then framework exports), the native JSONL dialects last (they are
- * the fallback for *.jsonl files).
+ * the weakest evidence). Detection takes the strongest claim (src/ingest/detect.ts);
+ * the order breaks ties.
  */
 const FORMATS = [
     otlpFormat,
     jaegerFormat,
+    codexRolloutFormat,
+    geminiCliFormat,
+    claudeCodeExportFormat,
+    otelSpansFormat,
+    openHandsFormat,
+    atifFormat,
+    googleAdkFormat,
     langfuseFormat,
     inspectFormat,
     mcpFormat,

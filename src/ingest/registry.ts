@@ -1,22 +1,36 @@
+import { claudeCodeExportFormat } from './anthropic/claude-code-export.js';
 import { claudeCodeFormat } from './anthropic/claude-code.js';
 import { anthropicMessagesFormat } from './anthropic/index.js';
+import { codexRolloutFormat } from './codex/index.js';
+import { geminiCliFormat } from './gemini-cli/index.js';
 import { inspectFormat } from './inspect/index.js';
 import { langfuseFormat } from './langfuse/index.js';
 import { mcpFormat } from './mcp/index.js';
 import { nativeFormat } from './native/index.js';
 import { openaiFormat } from './openai/index.js';
-import { jaegerFormat, otlpFormat } from './otel/index.js';
 import { toolEventsFormat } from './tool-events/index.js';
+import { googleAdkFormat } from './google-adk/index.js';
+import { jaegerFormat, otelSpansFormat, otlpFormat } from './otel/index.js';
+import { atifFormat } from './atif/index.js';
+import { openHandsFormat } from './openhands/index.js';
 import type { TraceFormat } from './types.js';
 
 /**
  * Every trace format, in detection order: specific shapes first (OpenTelemetry
  * containers, then framework exports), the native JSONL dialects last (they are
- * the fallback for *.jsonl files).
+ * the weakest evidence). Detection takes the strongest claim (src/ingest/detect.ts);
+ * the order breaks ties.
  */
 export const FORMATS: readonly TraceFormat[] = [
   otlpFormat,
   jaegerFormat,
+  codexRolloutFormat,
+  geminiCliFormat,
+  claudeCodeExportFormat,
+  otelSpansFormat,
+  openHandsFormat,
+  atifFormat,
+  googleAdkFormat,
   langfuseFormat,
   inspectFormat,
   mcpFormat,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { auditPaths, auditTemp } from './corpus.js';
 
 const corpus = 'test/fixtures/corpus';
-const OURS = ['langfuse', 'inspect', 'mcp', 'anthropic-messages', 'openai', 'claude-code'];
+const OURS = ['langfuse', 'inspect', 'mcp', 'anthropic-messages', 'openai', 'claude-code', 'codex-rollout', 'gemini-cli', 'claude-code-export', 'otel-spans', 'openhands', 'atif', 'google-adk'];
 const ALL = readdirSync(corpus, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .flatMap((d) => readdirSync(`${corpus}/${d.name}`).map((name) => `${corpus}/${d.name}/${name}`))
@@ -13,9 +13,11 @@ const ALL = readdirSync(corpus, { withFileTypes: true })
 const KEYS = ['role', 'type', 'content', 'tool_calls', 'function', 'arguments', 'id', 'call_id', 'tool_call_id', 'name', 'input', 'parts', 'messages', 'traj',
   'observations', 'trace', 'samples', 'eval', 'version', 'jsonrpc', 'method', 'params', 'result', 'error', 'tools', 'code', 'message', 'sessionId',
   'toolUseResult', 'permission_denials', 'generated_items', '$schemaVersion', 'raw_item', 'events', 'event', 'startTime', 'metadata', 'attributes',
-  'isError', 'is_error', 'tool_use_id', 'output', 'status', 'subtype', 'plan', '__proto__', 'constructor'];
+  'isError', 'is_error', 'tool_use_id', 'output', 'status', 'subtype', 'plan', '__proto__', 'constructor', 'payload', 'toolCalls', 'loglines',
+  'schema_version', 'steps', 'observation', 'tool_call_metadata', 'context', 'span_id', 'source', 'action', 'eval_set_id', 'eval_cases', 'projectHash', '$set'];
 const WORDS = ['assistant', 'user', 'tool', 'function', 'tool_use', 'tool_result', 'tool_call', 'tool_call_response', 'function_call', 'function_call_output',
-  'GENERATION', 'TOOL', 'tools/call', 'tools/list', '2.0', 'init', 'result', 'model', '{"a":1}', '__proto__', 'x'];
+  'GENERATION', 'TOOL', 'tools/call', 'tools/list', '2.0', 'init', 'result', 'model', '{"a":1}', '__proto__', 'x', 'session_meta', 'response_item',
+  'gemini', 'agent', 'ATIF-v1.4', 'finish', 'agentic.tool.invocation', 'error', 'cancelled'];
 
 /** JSON built from the formats' own keys and words, so the readers' branches are reached with wrong types. */
 const shaped = fc.letrec((tie) => ({
@@ -42,5 +44,6 @@ describe('framework readers never throw, whatever they are forced to read', () =
       }),
       { numRuns: 150, seed: 7 },
     );
-  });
+    // 150 documents under 13 readers: a loaded machine needs far more than the default 30 s.
+  }, 180_000);
 });

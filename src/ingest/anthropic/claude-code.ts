@@ -2,7 +2,7 @@ import { idOf, isObject, own, str, strList, toMillis } from '../fields.js';
 import { forEachJsonLine } from '../json-lines.js';
 import { blockFacts } from '../message-facts.js';
 import { catalogRecord, resultFact, toRecord, llmRecord, type Place } from '../tool-facts.js';
-import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
+import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
 
 const RECORD_TYPES = new Set(['user', 'assistant', 'system', 'result', 'summary']);
 
@@ -59,66 +59,75 @@ export const claudeCodeFormat: TraceFormat = {
       : null;
   },
   async parse(input, sink) {
-    const lastMessage = new Map<string, string>();
-    const toolOf = new Map<string, string>();
-    const answered = new Set<string>();
-    await forEachJsonLine(input, sink, (value, line) => {
-      if (!isObject(value)) {
-        sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${describe(value)}, not an object` });
-        return;
-      }
-      const type = str(value, 'type');
-      const runId = idOf(value, 'sessionId') ?? idOf(value, 'session_id');
-      const place: Place = { loc: { file: input.file, line }, runId, ts: toMillis(own(value, 'timestamp')), spanId: idOf(value, 'uuid') };
-      const bad = (message: string) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
-      if (type === null) return bad('record has no "type"');
-      if (type === 'system') {
-        const tools = strList(own(value, 'tools'));
-        if (str(value, 'subtype') === 'init' && tools) sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
-        else sink.skip({ line, reason: `system record${str(value, 'subtype') === null ? '' : ` (subtype "${str(value, 'subtype')}")`} without a tool list`, value });
-        return;
-      }
-      if (type === 'result') {
-        const denials = own(value, 'permission_denials');
-        if (!Array.isArray(denials)) return sink.skip({ line, reason: 'result record without permission_denials', value });
-        for (const denial of denials) {
-          if (!isObject(denial)) continue;
-          const callId = idOf(denial, 'tool_use_id');
-          if (callId === null || answered.has(`${runId}\u0000${callId}`)) continue;
-          sink.record(toRecord(resultFact(callId, str(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
-        }
-        return;
-      }
-      if (type !== 'user' && type !== 'assistant') return sink.skip({ line, reason: `record type "${type.length > 40 ? `${type.slice(0, 40)}…` : type}"`, value });
-      const message = own(value, 'message');
-      if (!isObject(message)) return bad(`"message" is ${describe(message)}, not an object`);
-      const content = own(message, 'content');
-      if (typeof content === 'string') {
-        if (type === 'assistant') sink.record(llmRecord(place));
-        return;
-      }
-      if (!Array.isArray(content)) return bad(`message has no "content" list${own(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
-      if (type === 'assistant') {
-        const id = idOf(message, 'id') ?? `line ${line}`;
-        if (lastMessage.get(runId ?? '') !== id) sink.record(llmRecord(place));
-        lastMessage.set(runId ?? '', id);
-      }
-      content.forEach((block, i) => {
-        if (!isObject(block)) return bad(`content item ${i} is ${describe(block)}, not a block`);
-        for (let fact of blockFacts(block)) {
-          const key = `${runId}\u0000${fact.callId}`;
-          if (fact.kind === 'call' && fact.callId !== null) toolOf.set(key, fact.tool);
-          if (fact.kind === 'result') {
-            if (fact.callId !== null) answered.add(key);
-            if (fact.tool === null && toolOf.has(key)) fact = { ...fact, tool: toolOf.get(key)! };
-            if (fact.isError && denied(fact.content, own(value, 'toolUseResult'))) fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
-          }
-          sink.record(toRecord(fact, place));
-        }
-      });
-    });
+    await forEachJsonLine(input, sink, claudeCodeLineReader(input.file, sink));
   },
 };
+
+/**
+ * The reader of one Claude Code record (a transcript line, or one entry of a
+ * JSON export's `loglines`), with the state it keeps across records: the last
+ * assistant message id per session, the tool of each call id, and the calls answered.
+ */
+export function claudeCodeLineReader(file: string, sink: RecordSink): (value: unknown, line: number) => void {
+  const lastMessage = new Map<string, string>();
+  const toolOf = new Map<string, string>();
+  const answered = new Set<string>();
+  return (value: unknown, line: number) => {
+    if (!isObject(value)) {
+      sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${describe(value)}, not an object` });
+      return;
+    }
+    const type = str(value, 'type');
+    const runId = idOf(value, 'sessionId') ?? idOf(value, 'session_id');
+    const place: Place = { loc: { file, line }, runId, ts: toMillis(own(value, 'timestamp')), spanId: idOf(value, 'uuid') };
+    const bad = (message: string) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
+    if (type === null) return bad('record has no "type"');
+    if (type === 'system') {
+      const tools = strList(own(value, 'tools'));
+      if (str(value, 'subtype') === 'init' && tools) sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
+      else sink.skip({ line, reason: `system record${str(value, 'subtype') === null ? '' : ` (subtype "${str(value, 'subtype')}")`} without a tool list`, value });
+      return;
+    }
+    if (type === 'result') {
+      const denials = own(value, 'permission_denials');
+      if (!Array.isArray(denials)) return sink.skip({ line, reason: 'result record without permission_denials', value });
+      for (const denial of denials) {
+        if (!isObject(denial)) continue;
+        const callId = idOf(denial, 'tool_use_id');
+        if (callId === null || answered.has(`${runId}\u0000${callId}`)) continue;
+        sink.record(toRecord(resultFact(callId, str(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
+      }
+      return;
+    }
+    if (type !== 'user' && type !== 'assistant') return sink.skip({ line, reason: `record type "${type.length > 40 ? `${type.slice(0, 40)}…` : type}"`, value });
+    const message = own(value, 'message');
+    if (!isObject(message)) return bad(`"message" is ${describe(message)}, not an object`);
+    const content = own(message, 'content');
+    if (typeof content === 'string') {
+      if (type === 'assistant') sink.record(llmRecord(place));
+      return;
+    }
+    if (!Array.isArray(content)) return bad(`message has no "content" list${own(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
+    if (type === 'assistant') {
+      const id = idOf(message, 'id') ?? `line ${line}`;
+      if (lastMessage.get(runId ?? '') !== id) sink.record(llmRecord(place));
+      lastMessage.set(runId ?? '', id);
+    }
+    content.forEach((block, i) => {
+      if (!isObject(block)) return bad(`content item ${i} is ${describe(block)}, not a block`);
+      for (let fact of blockFacts(block)) {
+        const key = `${runId}\u0000${fact.callId}`;
+        if (fact.kind === 'call' && fact.callId !== null) toolOf.set(key, fact.tool);
+        if (fact.kind === 'result') {
+          if (fact.callId !== null) answered.add(key);
+          if (fact.tool === null && toolOf.has(key)) fact = { ...fact, tool: toolOf.get(key)! };
+          if (fact.isError && denied(fact.content, own(value, 'toolUseResult'))) fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
+        }
+        sink.record(toRecord(fact, place));
+      }
+    });
+  };
+}
 
 function denied(content: unknown, toolUseResult: unknown): boolean {
   const texts: string[] = [];

@@ -44,7 +44,8 @@ export function mapGoogleAdk(span: OtelSpan, facts: SpanFacts): void {
   }
 }
 
-function contentParts(content: JsonObject, calls: CallFact[], results: ResultFact[] | null): void {
+/** The `function_call` / `functionCall` and `function_response` parts of one Content (also read by the ADK session parser). */
+export function contentParts(content: JsonObject, calls: CallFact[], results: ResultFact[] | null): void {
   const parts = own(content, 'parts');
   for (const part of Array.isArray(parts) ? parts : []) {
     if (!isObject(part)) continue;

@@ -1,6 +1,8 @@
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { isJaegerContainer, jaegerSpans } from './jaeger.js';
 import { isOtlpContainer, otlpSpans } from './otlp.js';
+import { isFlatSpan } from './flat-spans.js';
+import { readFlatSpans } from './read-flat-spans.js';
 import { readContainers } from './read-containers.js';
 
 const OTLP_HEAD = /^\s*\{\s*("(resourceSpans|resource_spans|batches)"\s*:\s*\[|"trace"\s*:\s*\{\s*"resourceSpans")/;
@@ -46,4 +48,30 @@ export const jaegerFormat: TraceFormat = {
       what: 'a Jaeger export (no data[] of traces)',
     });
   },
+};
+
+/** The opening of an SDK-written span: `{"name": "…", "context": {"trace_id":` (in a list or not). */
+const FLAT_HEAD = /^\s*\[?\s*\{\s*"name"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*"context"\s*:\s*\{\s*"trace_id"\s*:/;
+
+/** A JSON list of SDK-written spans, one such span (or list) per line, or pretty-printed spans one after another. */
+export function isFlatSpanFile(sample: DetectSample): boolean {
+  const doc = sample.document;
+  if (Array.isArray(doc)) return doc.length > 0 && isFlatSpan(doc[0]);
+  if (isFlatSpan(doc)) return true;
+  const first = sample.jsonLines[0];
+  if (isFlatSpan(first) || (Array.isArray(first) && first.length > 0 && isFlatSpan(first[0]))) return true;
+  // Spans printed one after another (not one document), or a list too large to parse for detection.
+  return doc === undefined && FLAT_HEAD.test(sample.head.subarray(0, 4096).toString('utf8'));
+}
+
+/**
+ * Flat span dumps: what the OpenTelemetry Python SDK's `span.to_json()` writes
+ * (a JSON list of spans, or one span per line), without an OTLP container. The
+ * attribute conventions are the same as for OTLP; a run is a trace id.
+ */
+export const otelSpansFormat: TraceFormat = {
+  id: 'otel-spans',
+  description: 'Flat OpenTelemetry span dumps (the Python SDK span.to_json() shape, JSON list or JSONL)',
+  detect: (sample) => (isFlatSpanFile(sample) ? Evidence.signature : Evidence.none),
+  parse: readFlatSpans,
 };

@@ -1,13 +1,14 @@
 import { emptyFacts, type AttributeMapper, type SpanFacts } from './facts.js';
 import { mapGenAi } from './genai.js';
 import { mapGoogleAdk } from './google-adk.js';
+import { mapMonocle } from './monocle.js';
 import { mapOpenInference } from './openinference.js';
 import { mapOpenLlmetry } from './openllmetry.js';
 import { attrStr, type OtelSpan } from './span.js';
 import { mapVercelAi } from './vercel-ai.js';
 
 /** Every attribute convention, applied to every span of every container (first to know a field wins). */
-const MAPPERS: readonly AttributeMapper[] = [mapGenAi, mapOpenInference, mapVercelAi, mapGoogleAdk, mapOpenLlmetry];
+const MAPPERS: readonly AttributeMapper[] = [mapGenAi, mapOpenInference, mapVercelAi, mapGoogleAdk, mapOpenLlmetry, mapMonocle];
 
 /** How a span failed: span status, `error.type`, exception events. */
 export interface SpanError {

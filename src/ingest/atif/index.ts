@@ -1,0 +1,104 @@
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
+import { indexLines, type LineOf } from '../json-locate.js';
+import { argsOf, catalogRecord, catalogTools, llmRecord, toRecord, type Place } from '../tool-facts.js';
+import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
+import { largeDocumentHead, parseDocument } from '../whole-document.js';
+
+const VERSION = /^ATIF-v1(\.\d+)*$/;
+/** Tool calls that end the trajectory: no observation answers them by design. */
+const FINISH_TOOLS = new Set(['finish']);
+
+function isTrajectory(value: unknown): value is JsonObject {
+  return isObject(value) && VERSION.test(str(value, 'schema_version') ?? '') && Array.isArray(own(value, 'steps'));
+}
+
+export function isAtifTrajectory(sample: DetectSample): boolean {
+  const head = largeDocumentHead(sample);
+  if (head !== null) return head.startsWith('{') && /"schema_version"\s*:\s*"ATIF-v1/.test(head);
+  return isTrajectory(sample.document);
+}
+
+/**
+ * Agent Trajectory Interchange Format (Harbor, Terminal-Bench): one trajectory
+ * per file, `{schema_version: "ATIF-v1.x", session_id, agent, steps}`. The
+ * session id is the run; `agent.tool_definitions` the catalog; each agent step
+ * one llm record, its `tool_calls[]` the calls (`tool_call_id`, `function_name`,
+ * `arguments`) and `observation.results[]` the results by `source_call_id`
+ * (`is_error` when a writer records it). A `finish` call is answered by itself:
+ * it ends the trajectory and no observation follows it by design.
+ */
+export const atifFormat: TraceFormat = {
+  id: 'atif',
+  description: 'ATIF agent trajectories (schema_version "ATIF-v1.x")',
+  detect: (sample) => (isAtifTrajectory(sample) ? Evidence.signature : Evidence.none),
+  async parse(input, sink) {
+    const parsed = await parseDocument(input, sink);
+    if (!parsed) return;
+    if (!isTrajectory(parsed.value)) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ATIF trajectory (no schema_version "ATIF-v1.x" with a steps list)' });
+      return;
+    }
+    const doc = parsed.value;
+    const runId = idOf(doc, 'session_id');
+    const lineOf = indexLines(parsed.text, 5);
+    const agent = own(doc, 'agent');
+    const tools = isObject(agent) ? catalogTools(own(agent, 'tool_definitions')) : null;
+    if (tools !== null && tools.length > 0) sink.record(catalogRecord(tools, { loc: { file: input.file, line: lineOf(['agent', 'tool_definitions']) }, runId, ts: null }));
+    const toolOf = new Map<string, string>();
+    (own(doc, 'steps') as unknown[]).forEach((step, i) => {
+      if (isObject(step)) readStep(step, ['steps', i], { file: input.file, runId, lineOf, sink, toolOf });
+      else sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['steps', i]), runId, message: `steps[${i}] is not an object` });
+    });
+    sink.endRun?.(runId);
+  },
+};
+
+interface StepContext {
+  readonly file: string;
+  readonly runId: string | null;
+  readonly lineOf: LineOf;
+  readonly sink: RecordSink;
+  /** The tool of each call id, to name the results. */
+  readonly toolOf: Map<string, string>;
+}
+
+function readStep(step: JsonObject, path: Array<string | number>, { file, runId, lineOf, sink, toolOf }: StepContext): void {
+  const ts = toMillis(own(step, 'timestamp'));
+  const at = (sub: Array<string | number>): Place => ({ loc: { file, line: lineOf([...path, ...sub]) }, runId, ts, spanId: idOf(step, 'step_id') });
+  if (str(step, 'source') === 'agent') sink.record(llmRecord(at([])));
+  const calls = own(step, 'tool_calls');
+  const finished: Array<{ callId: string | null; tool: string; place: Place; args: unknown }> = [];
+  if (Array.isArray(calls)) {
+    calls.forEach((call: unknown, j) => {
+      const tool = isObject(call) ? str(call, 'function_name') : null;
+      if (!isObject(call) || tool === null) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: lineOf([...path, 'tool_calls', j]), runId, message: `tool_calls[${j}] of step ${String(path[path.length - 1])} has no function_name` });
+        return;
+      }
+      const place = at(['tool_calls', j]);
+      const args = argsOf(own(call, 'arguments'));
+      const callId = idOf(call, 'tool_call_id');
+      if (callId !== null) toolOf.set(callId, tool);
+      sink.record(toRecord({ kind: 'call', callId, tool, args }, place));
+      if (FINISH_TOOLS.has(tool)) finished.push({ callId: idOf(call, 'tool_call_id'), tool, place, args });
+    });
+  }
+  const observation = own(step, 'observation');
+  const results = isObject(observation) ? own(observation, 'results') : undefined;
+  const answered = new Set<string>();
+  if (Array.isArray(results)) {
+    results.forEach((result: unknown, j) => {
+      if (!isObject(result)) return;
+      const callId = idOf(result, 'source_call_id');
+      // A result without a source call is environment output, not a tool's answer.
+      if (callId === null) return;
+      answered.add(callId);
+      sink.record(toRecord({ kind: 'result', callId, tool: toolOf.get(callId) ?? null, content: own(result, 'content'), isError: own(result, 'is_error') === true, errorClass: null, errorCode: null }, at(['observation', 'results', j])));
+    });
+  }
+  for (const call of finished) {
+    if (call.callId !== null && answered.has(call.callId)) continue;
+    sink.record(toRecord({ kind: 'result', callId: call.callId, tool: call.tool, content: call.args, isError: false, errorClass: null, errorCode: null }, call.place));
+  }
+}
+

@@ -1,0 +1,99 @@
+import { idOf, isObject, own, str, type JsonObject } from '../fields.js';
+import { indexLines } from '../json-locate.js';
+import { excerpt, forEachJsonLine } from '../json-lines.js';
+import { Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
+import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { GeminiSession } from './session.js';
+
+/** The session header: `sessionId` with `projectHash` (a hash of the project folder) is Gemini CLI's own pair. */
+function isHeader(value: unknown): value is JsonObject {
+  return isObject(value) && typeof own(value, 'sessionId') === 'string' && typeof own(value, 'projectHash') === 'string';
+}
+
+/** A message line: `type: "gemini"` (the model's messages) or a user/info message next to one. */
+function isGeminiMessage(value: unknown): boolean {
+  return isObject(value) && str(value, 'type') === 'gemini' && own(value, 'content') !== undefined;
+}
+
+export function isGeminiCliSession(sample: DetectSample): boolean {
+  const head = largeDocumentHead(sample);
+  if (head !== null) return /^\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"projectHash"\s*:/.test(head);
+  if (isHeader(sample.document) && Array.isArray(own(sample.document, 'messages'))) return true;
+  return sample.jsonLines.some((value) => isHeader(value) || isGeminiMessage(value));
+}
+
+/**
+ * Gemini CLI chat sessions (`~/.gemini/tmp/<project>/chats/session-*.json` and
+ * `.jsonl`): `{sessionId, projectHash, startTime, lastUpdated, messages}` as one
+ * document, or a header line followed by message lines and `$set` / `$rewindTo`
+ * records. Messages of `type: "gemini"` are the model's; their `toolCalls[]`
+ * carry the call (`id`, `name`, `args`) and its result inline (`result[]` of
+ * `functionResponse`, `status` success / error / cancelled). The session id is
+ * the run. JSONL is streamed.
+ */
+export const geminiCliFormat: TraceFormat = {
+  id: 'gemini-cli',
+  description: 'Gemini CLI chat sessions (session-*.json and .jsonl)',
+  detect: (sample) => (isGeminiCliSession(sample) ? Evidence.signature : Evidence.none),
+  async parse(input, sink) {
+    if (await startsAsDocument(input)) return readDocument(input, sink);
+    const session = new GeminiSession(input.file, sink);
+    let runId: string | null = null;
+    await forEachJsonLine(input, sink, (value, line) => {
+      if (!isObject(value)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `line is not a session record: "${excerpt(JSON.stringify(value))}"` });
+        return;
+      }
+      runId ??= idOf(value, 'sessionId');
+      const set = own(value, '$set');
+      const messages = isObject(set) ? own(set, 'messages') : own(value, 'messages');
+      if (Array.isArray(messages)) {
+        for (const message of messages) if (isObject(message)) session.message(message, line, runId);
+        return;
+      }
+      // `$set`, `$rewindTo` and any other `$` record rewrite the session's state; the header names it.
+      if (Object.keys(value).some((key) => key.startsWith('$')) || isHeader(value)) return;
+      if (str(value, 'type') === null) {
+        sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `record has no "type", "$set" or "$rewindTo": "${excerpt(JSON.stringify(value))}"` });
+        return;
+      }
+      session.message(value, line, idOf(value, 'sessionId') ?? runId);
+    });
+    sink.endRun?.(runId);
+  },
+};
+
+/** A pretty-printed session document starts with a line that is not JSON on its own. */
+async function startsAsDocument(input: ParseInput): Promise<boolean> {
+  for await (const event of input.lines()) {
+    if (event.type === 'bad-line') return false;
+    const text = event.text.trim();
+    if (text === '') continue;
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+async function readDocument(input: ParseInput, sink: RecordSink): Promise<void> {
+  const parsed = await parseDocument(input, sink);
+  if (!parsed) return;
+  const doc = parsed.value;
+  const messages = isObject(doc) ? own(doc, 'messages') : undefined;
+  if (!isObject(doc) || !Array.isArray(messages)) {
+    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the session document has no "messages" list' });
+    return;
+  }
+  const runId = idOf(doc, 'sessionId');
+  const lineOf = indexLines(parsed.text, 2);
+  const session = new GeminiSession(input.file, sink);
+  messages.forEach((message: unknown, i) => {
+    if (isObject(message)) session.message(message, lineOf(['messages', i]), runId);
+    else sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['messages', i]), runId, message: `messages[${i}] is not an object` });
+  });
+  sink.endRun?.(runId);
+}

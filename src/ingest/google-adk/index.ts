@@ -1,0 +1,75 @@
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
+import { indexLines } from '../json-locate.js';
+import { contentParts } from '../otel/google-adk.js';
+import type { CallFact, ResultFact } from '../otel/facts.js';
+import { llmRecord, toRecord, type Place } from '../tool-facts.js';
+import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
+import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { evalSetNote, isAdkEvalSet } from './eval-set.js';
+
+const SESSION_KEYS = ['app_name', 'appName', 'user_id', 'userId', 'last_update_time', 'lastUpdateTime'];
+
+/** An ADK session: an `events` list whose events have an `author` and an invocation id (or the session's own keys). */
+function isSession(value: unknown): value is JsonObject {
+  if (!isObject(value)) return false;
+  const events = own(value, 'events');
+  if (!Array.isArray(events)) return false;
+  if (SESSION_KEYS.some((key) => own(value, key) !== undefined) && own(value, 'id') !== undefined) return true;
+  return events.slice(0, 8).some((e) => isObject(e) && typeof own(e, 'author') === 'string' && (own(e, 'invocation_id') !== undefined || own(e, 'invocationId') !== undefined));
+}
+
+export function isAdkFile(sample: DetectSample): boolean {
+  const head = largeDocumentHead(sample);
+  if (head !== null) return /"(invocation_id|invocationId)"\s*:/.test(head) && /"author"\s*:/.test(head) && /"events"\s*:\s*\[/.test(head);
+  return isSession(sample.document) || isAdkEvalSet(sample.document);
+}
+
+/**
+ * Google Agent Development Kit files: a saved session (what `adk web` and the
+ * session services store: `{id, app_name, user_id, state, events}`, snake_case
+ * or camelCase) is one run, the session id. Each event authored by an agent with
+ * text or a `function_call` part is one llm record; `function_call` parts are
+ * calls and `function_response` parts results, by id when ADK gave one (else
+ * paired by tool name and order); a response with an `error` member is an error.
+ * An eval set (`.test.json`, `.evalset.json`) lists expected calls, not a run:
+ * it gets one note and no records.
+ */
+export const googleAdkFormat: TraceFormat = {
+  id: 'google-adk',
+  description: 'Google ADK saved sessions (events with function_call / function_response parts) and eval sets',
+  detect: (sample) => (isAdkFile(sample) ? Evidence.signature : Evidence.none),
+  async parse(input, sink) {
+    const parsed = await parseDocument(input, sink);
+    if (!parsed) return;
+    if (isAdkEvalSet(parsed.value)) {
+      sink.diagnostic({ ruleId: 'ingest-note', line: 1, message: evalSetNote(parsed.value) });
+      return;
+    }
+    if (!isSession(parsed.value)) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ADK session (no events list of authored events)' });
+      return;
+    }
+    const session = parsed.value;
+    const runId = idOf(session, 'id');
+    const lineOf = indexLines(parsed.text, 2);
+    (own(session, 'events') as unknown[]).forEach((event, i) => {
+      const line = lineOf(['events', i]);
+      if (!isObject(event)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `events[${i}] is not an object` });
+        return;
+      }
+      const content = own(event, 'content');
+      if (!isObject(content)) return;
+      const place: Place = { loc: { file: input.file, line }, runId, ts: toMillis(own(event, 'timestamp')), spanId: idOf(event, 'id') };
+      const calls: CallFact[] = [];
+      const results: ResultFact[] = [];
+      contentParts(content, calls, results);
+      const parts = own(content, 'parts');
+      const hasText = Array.isArray(parts) && parts.some((p) => isObject(p) && typeof own(p, 'text') === 'string');
+      if (str(event, 'author') !== 'user' && results.length === 0 && (calls.length > 0 || hasText)) sink.record(llmRecord(place));
+      for (const call of calls) sink.record(toRecord({ kind: 'call', callId: call.id, tool: call.name, args: call.args }, place));
+      for (const result of results) sink.record(toRecord({ kind: 'result', callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null }, place));
+    });
+    sink.endRun?.(runId);
+  },
+};

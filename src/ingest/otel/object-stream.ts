@@ -1,0 +1,86 @@
+import type { LineEvent } from '../../io/line-splitter.js';
+import type { ParseInput, RecordSink } from '../types.js';
+
+/**
+ * JSON objects written one after another, each over several lines, with no list
+ * around them and no separator (what the OpenTelemetry SDK's ConsoleSpanExporter
+ * prints: one `span.to_json()` per span). Lines are gathered until the braces
+ * opened on the object's first line close (strings and escapes respected), then
+ * the object is parsed and handed on with the line it starts on. Memory: one
+ * object, capped at the line limit; a bigger or broken object is one
+ * `malformed-record` and reading resumes at the next line that opens an object
+ * at its first column. Lines outside any object are counted in one finding.
+ */
+export async function forEachStreamedObject(input: ParseInput, sink: RecordSink, onValue: (value: unknown, line: number) => void): Promise<void> {
+  let parts: string[] = [];
+  let bytes = 0;
+  let start = 0;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  /** After a broken object: its remaining lines are passed over until an object opens at column 1. */
+  let skipping = false;
+  let outside = 0;
+  let firstOutside = 0;
+  const reset = () => {
+    parts = [];
+    bytes = 0;
+    depth = 0;
+    inString = false;
+    escaped = false;
+  };
+  const fail = (line: number, message: string) => {
+    sink.diagnostic({ ruleId: 'malformed-record', line, message });
+    reset();
+    skipping = true;
+  };
+  for await (const event of input.lines() as AsyncIterable<LineEvent>) {
+    if (event.type === 'bad-line') {
+      fail(event.line, event.detail);
+      continue;
+    }
+    const text = event.text;
+    if (parts.length === 0) {
+      if (text.trim() === '') continue;
+      const opens = text.startsWith('{') || (!skipping && text.trimStart().startsWith('{'));
+      if (!opens) {
+        if (!skipping) {
+          if (outside === 0) firstOutside = event.line;
+          outside += 1;
+        }
+        continue;
+      }
+      skipping = false;
+      start = event.line;
+    }
+    parts.push(text);
+    bytes += text.length + 1;
+    for (let i = 0; i < text.length; i += 1) {
+      const c = text.charCodeAt(i);
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 0x5c) escaped = true;
+        else if (c === 0x22) inString = false;
+      } else if (c === 0x22) inString = true;
+      else if (c === 0x7b || c === 0x5b) depth += 1;
+      else if (c === 0x7d || c === 0x5d) depth -= 1;
+    }
+    if (bytes > input.limits.maxLineBytes) {
+      fail(start, `object starting here is longer than ${input.limits.maxLineBytes} bytes`);
+      continue;
+    }
+    if (depth > 0) continue;
+    const body = parts.join('\n');
+    reset();
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch (error) {
+      fail(start, `object starting here is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
+    onValue(value, start);
+  }
+  if (outside > 0) sink.diagnostic({ ruleId: 'malformed-record', line: firstOutside, message: `${outside} line(s) outside any span object were skipped` });
+  if (parts.length > 0) sink.diagnostic({ ruleId: 'truncated-tail', line: start, message: 'the last object is cut short (its braces never close)' });
+}

@@ -1,0 +1,76 @@
+import { excerpt, forEachJsonLine } from '../json-lines.js';
+import type { ParseInput, RecordSink } from '../types.js';
+import { flatSpan, isFlatSpan } from './flat-spans.js';
+import { forEachStreamedObject } from './object-stream.js';
+import { spanLineFinder } from './span-lines.js';
+import { TraceBuffer } from './trace-buffer.js';
+
+/**
+ * A list of flat spans read whole (spans placed on the line of their `span_id`),
+ * one span (or list of spans) per line, or pretty-printed spans one after another
+ * (console exporter output), the last two streamed into the trace buffer.
+ * Spans without a usable id are counted and said in one finding.
+ */
+export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promise<void> {
+  const buffer = new TraceBuffer();
+  let skipped = 0;
+  let firstSkipped = 0;
+  const take = (raw: unknown, lineOf: (id: unknown) => number, line: number) => {
+    const span = isFlatSpan(raw) ? flatSpan(raw, lineOf) : null;
+    if (span) buffer.add(span);
+    else {
+      if (skipped === 0) firstSkipped = line;
+      skipped += 1;
+    }
+  };
+  const start = await firstLine(input);
+  if (start === 'list') {
+    let text: string;
+    let value: unknown;
+    try {
+      text = (await input.bytes()).toString('utf8').replace(/^\uFEFF/, '');
+      value = JSON.parse(text);
+    } catch (error) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not one JSON document: ${error instanceof Error ? error.message : String(error)}` });
+      return;
+    }
+    const lineOf = spanLineFinder(text, ['span_id']);
+    for (const raw of Array.isArray(value) ? value : [value]) take(raw, lineOf, lineOf(null));
+  } else if (start === 'object') {
+    await forEachStreamedObject(input, sink, (value, line) => {
+      if (isFlatSpan(value)) take(value, () => line, line);
+      else sink.diagnostic({ ruleId: 'malformed-record', line, message: `object is not a span ({name, context: {trace_id, span_id}, …}): "${excerpt(JSON.stringify(value))}"` });
+    });
+  } else {
+    await forEachJsonLine(input, sink, (value, line) => {
+      const list = Array.isArray(value) ? value : [value];
+      if (!list.some(isFlatSpan)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not a span ({name, context: {trace_id, span_id}, …}): "${excerpt(JSON.stringify(value))}"` });
+        return;
+      }
+      for (const raw of list) take(raw, () => line, line);
+    });
+  }
+  if (skipped > 0) sink.diagnostic({ ruleId: 'malformed-record', line: firstSkipped, message: `${skipped} span(s) without a name and a context.span_id were skipped` });
+  buffer.flush(input.file, sink);
+}
+
+/**
+ * How the file starts: `[` (a list, read whole), a line that opens an object but is
+ * not JSON on its own (pretty-printed spans one after another), or JSON lines.
+ */
+async function firstLine(input: ParseInput): Promise<'list' | 'object' | 'lines'> {
+  for await (const event of input.lines()) {
+    if (event.type === 'bad-line') return 'lines';
+    const text = event.text.replace(/^\uFEFF/, '').trim();
+    if (text === '') continue;
+    if (text.startsWith('[')) return 'list';
+    try {
+      JSON.parse(text);
+      return 'lines';
+    } catch {
+      return text.startsWith('{') ? 'object' : 'lines';
+    }
+  }
+  return 'lines';
+}

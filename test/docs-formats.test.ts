@@ -1,0 +1,16 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { formatById } from '../src/ingest/registry.js';
+
+/** The formats with a page of their own in docs/formats/ (the older ones share frameworks.md and opentelemetry.md). */
+const PAGES = ['codex-rollout', 'gemini-cli', 'openhands', 'atif', 'google-adk', 'otel-spans', 'claude-code-export'];
+
+describe('docs/formats: a page per format', () => {
+  it.each(PAGES)('%s is registered, has docs/formats/%s.md naming its id, and the README links it', (id) => {
+    expect(formatById(id)?.id).toBe(id);
+    const page = `docs/formats/${id}.md`;
+    expect(existsSync(page)).toBe(true);
+    expect(readFileSync(page, 'utf8')).toContain(`Format id: \`${id}\` (force with \`--input-format ${id}\`)`);
+    expect(readFileSync('README.md', 'utf8')).toContain(`](docs/formats/${id}.md) |`);
+  });
+});

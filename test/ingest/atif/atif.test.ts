@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+
+// No public ATIF file with a license that permits copying was found; this hand-written
+// trajectory (test/fixtures/atif) follows the fields of the ATIF RFC (harbor docs/rfcs/0001-trajectory-format.md).
+const fixture = 'test/fixtures/atif/hello-world.trajectory.json';
+const trajectory = JSON.parse(readFileSync(fixture, 'utf8')) as Record<string, unknown>;
+
+describe('atif: trajectories', () => {
+  it('reads calls, results by source_call_id and the catalog; finish is answered by itself', async () => {
+    const { result, runs } = await auditPaths([fixture]);
+    expect(result.files).toEqual([{ path: fixture, format: 'atif', records: 9, runs: 1, skipped: [] }]);
+    expect(countRun(runs[0]!)).toEqual({ runId: 'tb-hello-world-1', llm: 2, calls: 3, results: 3, errors: 0, orphans: [], unmatched: [], catalog: ['bash', 'finish'] });
+    expect(runs[0]!.results.map((r) => [r.callId, r.tool, r.content])).toEqual([
+      ['call_1', 'bash', ''],
+      ['call_2', 'bash', 'Hello, world!'],
+      ['call_3', 'finish', {}],
+    ]);
+    expect(findingList(result)).toEqual([]);
+  });
+
+  it('a call whose observation never came is an orphan, and a result may say it failed', async () => {
+    const broken = structuredClone(trajectory) as unknown as { steps: Array<Record<string, unknown>> };
+    broken.steps[1]!['observation'] = { results: [{ source_call_id: 'call_1', content: 'bash: permission denied', is_error: true }] };
+    const { result, runs } = await auditTemp({ 't.json': JSON.stringify(broken) });
+    expect(countRun(runs[0]!)).toMatchObject({ calls: 3, results: 2, errors: 1, orphans: ['call_2:bash'] });
+    expect(findingList(result).map(([rule, line, , callId]) => [rule, line, callId])).toEqual([
+      ['orphan-call', 1, 'call_2'],
+      ['unstructured-error', 1, 'call_1'],
+    ]);
+  });
+});
