@@ -62,6 +62,8 @@ export interface ToolCall extends RecordBase {
   readonly deadlineMs: number | null;
   /** Position in a replay transcript, null elsewhere. */
   readonly index: number | null;
+  /** schema_sha256 the call carries (the schema its harness offered for this tool), when it carries one. */
+  readonly schemaSha256?: string | null;
 }
 
 export interface ToolResult extends RecordBase {

@@ -41,6 +41,7 @@ export function parseSpanLog(obj: JsonObject, loc: SourceLocation): TraceRecord 
       argsHash: strValue(obj['args_hash']) ?? strValue(obj['args_sha256']),
       deadlineMs: numValue(obj['deadline_ms']),
       index: null,
+      schemaSha256: strValue(obj['schema_sha256']),
     };
   }
   const httpStatus = intValue(obj['http_status']);
