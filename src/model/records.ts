@@ -52,6 +52,16 @@ export interface LlmSpan extends RecordBase {
   readonly endTs: number | null;
 }
 
+/**
+ * The runtime held generation while calls were outstanding (seed 001: "write a
+ * blocked_on span. Do not stream."): not model output, and evidence the run waited.
+ */
+export interface BlockedSpan extends RecordBase {
+  readonly kind: 'blocked_on';
+  /** The call ids it waited on; empty when the span names none (it waits on whatever is outstanding). */
+  readonly callIds: readonly string[];
+}
+
 export interface ToolCall extends RecordBase {
   readonly kind: 'tool_call';
   readonly callId: string | null;
@@ -105,6 +115,7 @@ export interface RedactionReceipt extends RecordBase {
 export type TraceRecord =
   | CatalogRecord
   | LlmSpan
+  | BlockedSpan
   | ToolCall
   | ToolResult
   | BoundaryRecord

@@ -29,12 +29,16 @@ describe('native JSONL dialects', () => {
         { ts: '2026-09-07T09:14:01.440Z', run_id: 'r_18', span_id: 's2', kind: 'tool_call', call_id: 'c_9', tool: 'web_search', args_hash: 'a1f3', deadline_ms: 8000 },
         { ts: 1757236444201, run_id: 'r_18', span_id: 's3', kind: 'tool_result', call_id: 'c_9', tool: 'web_search', http_status: 503, error_class: 'UpstreamError' },
         { ts: 1757236445.5, run_id: 'r_18', kind: 'llm', duration_ms: 250 },
+        { run_id: 'r_18', span_id: 's4', kind: 'blocked_on', call_id: 'c_9' },
+        { run_id: 'r_18', kind: 'llm', event: 'blocked_on', call_ids: ['c_9', 10] },
       ),
     );
     expect(records).toEqual([
-      { kind: 'tool_call', loc: { file: 't.jsonl', line: 1 }, runId: 'r_18', ts: Date.parse('2026-09-07T09:14:01.440Z'), spanId: 's2', catalogSha256: null, callId: 'c_9', tool: 'web_search', args: undefined, argsHash: 'a1f3', deadlineMs: 8000, index: null },
+      { kind: 'tool_call', loc: { file: 't.jsonl', line: 1 }, runId: 'r_18', ts: Date.parse('2026-09-07T09:14:01.440Z'), spanId: 's2', catalogSha256: null, callId: 'c_9', tool: 'web_search', args: undefined, argsHash: 'a1f3', deadlineMs: 8000, index: null, schemaSha256: null },
       { kind: 'tool_result', loc: { file: 't.jsonl', line: 2 }, runId: 'r_18', ts: 1757236444201, spanId: 's3', catalogSha256: null, callId: 'c_9', tool: 'web_search', content: undefined, isError: true, errorClass: 'UpstreamError', errorCode: null, httpStatus: 503, exitCode: null, index: null },
       { kind: 'llm', loc: { file: 't.jsonl', line: 3 }, runId: 'r_18', ts: 1757236445500, spanId: null, catalogSha256: null, endTs: 1757236445750 },
+      { kind: 'blocked_on', loc: { file: 't.jsonl', line: 4 }, runId: 'r_18', ts: null, spanId: 's4', catalogSha256: null, callIds: ['c_9'] },
+      { kind: 'blocked_on', loc: { file: 't.jsonl', line: 5 }, runId: 'r_18', ts: null, spanId: null, catalogSha256: null, callIds: ['c_9', '10'] },
     ]);
   });
 
