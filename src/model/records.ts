@@ -50,6 +50,12 @@ export interface CatalogRecord extends RecordBase {
 export interface LlmSpan extends RecordBase {
   readonly kind: 'llm';
   readonly endTs: number | null;
+  /**
+   * True for a conversation message (transcripts, request/response logs): stamped
+   * when it was written, after the model generated it, in a log that does not
+   * record the user's turns. The gaps between such records are not model silence.
+   */
+  readonly message?: boolean;
 }
 
 /**

@@ -7,6 +7,9 @@ import { defineRule } from '../rule-types.js';
  * It also speaks for the pairing itself: a run whose calls and results carry no call id was paired
  * by order (each id-less result takes the earliest waiting call of its tool), which the run is told once.
  */
+/** Formats whose parsers pair id-less tool spans with the model's calls themselves and note each pairing. */
+const PARSERS_THAT_NOTE: ReadonlySet<string> = new Set(['otlp-json', 'jaeger-json', 'langfuse']);
+
 export const ingestNote = defineRule({
   meta: {
     id: 'ingest-note',
@@ -18,11 +21,13 @@ export const ingestNote = defineRule({
     options: z.strictObject({}),
   },
   check(run, _ctx, report) {
+    if (PARSERS_THAT_NOTE.has(run.format)) return;
     const { pairs, orphans } = pairRun(run);
     let paired = 0;
     let first: (typeof pairs)[number] | null = null;
     for (const pair of pairs) {
-      if (pair.call.callId !== null) continue;
+      // A call and result built from one span (a tool span of a trace) were not paired by inference.
+      if (pair.call.callId !== null || (pair.call.spanId !== null && pair.call.spanId === pair.result.spanId)) continue;
       paired += 1;
       first ??= pair;
     }

@@ -20,7 +20,8 @@ export const llmStall = defineRule({
     }),
   },
   check(run, ctx, report) {
-    if (run.llmSpans.length === 0) return;
+    // Conversation messages are stamped after the model wrote them, and the user's turns are not recorded.
+    if (run.llmSpans.length === 0 || run.llmSpans.some((span) => span.message === true)) return;
     const gapMs = ctx.options.gapSeconds * 1000;
     const n = run.records.length;
     // opens[i] / closes[i]: calls that become outstanding at record i, and that its result answers.

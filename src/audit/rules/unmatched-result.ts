@@ -38,7 +38,7 @@ interface RunHashes {
   readonly accepted: ReadonlySet<string> | null;
   /** Whether the run's records carry catalog hashes of more than one catalog. */
   readonly mixed: boolean;
-  /** Whether any catalog hash is known in the run at all. */
+  /** Whether any record of the run (not its catalog) carries a catalog hash to decide by. */
   readonly known: boolean;
 }
 
@@ -47,14 +47,17 @@ function catalogHashes(run: Run): RunHashes {
   const catalog = runCatalog(run);
   const accepted = catalog ? catalog.accepted : null;
   const carried = new Set<string>();
+  let carriesAny = false;
   for (const record of run.records) {
     if (record.kind === 'catalog' || record.catalogSha256 === null) continue;
+    carriesAny = true;
     const hash = normalizeHash(record.catalogSha256);
     if (accepted === null || !accepted.has(hash)) carried.add(hash);
   }
   // Against a catalog record, any other hash means two catalogs; without one, two different carried hashes do.
   const mixed = accepted === null ? carried.size > 1 : carried.size > 0;
-  return { accepted, mixed, known: accepted !== null || carried.size > 0 };
+  // Only records that carry a hash can show which catalog they belong to (a catalog alone proves nothing).
+  return { accepted, mixed, known: carriesAny };
 }
 
 /**
