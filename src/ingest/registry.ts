@@ -3,6 +3,7 @@ import { anthropicMessagesFormat } from './anthropic/index.js';
 import { inspectFormat } from './inspect/index.js';
 import { langfuseFormat } from './langfuse/index.js';
 import { mcpFormat } from './mcp/index.js';
+import { boundaryDocumentFormat } from './native/boundary-document.js';
 import { nativeFormat } from './native/index.js';
 import { openaiFormat } from './openai/index.js';
 import { jaegerFormat, otlpFormat } from './otel/index.js';
@@ -22,6 +23,7 @@ export const FORMATS: readonly TraceFormat[] = [
   anthropicMessagesFormat,
   openaiFormat,
   claudeCodeFormat,
+  boundaryDocumentFormat,
   nativeFormat,
 ];
 

@@ -2,6 +2,10 @@ import type { RedactionReceipt, SourceLocation, TraceRecord } from '../../model/
 import { idOf, int, isObject, own, str, type JsonObject } from '../fields.js';
 import { baseFields } from './common.js';
 
+const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'adapter_canonical_sha256'];
+/** A SHA-256 as recorded: 64 hex digits, optionally prefixed `sha256:` (normalizeHash strips it). */
+const SHA256_HEX = /^(?:sha-?256:)?[0-9a-fA-F]{64}$/;
+
 /** Hashes, or the saved payloads they are computed from. */
 export function hasBoundaryFields(obj: JsonObject): boolean {
   // Read by fixed name (each load cached at its place; none is an Object.prototype member): on every record.
@@ -9,6 +13,7 @@ export function hasBoundaryFields(obj: JsonObject): boolean {
     obj['process_sha256'] !== undefined ||
     obj['adapter_sha256'] !== undefined ||
     obj['model_sha256'] !== undefined ||
+    obj['adapter_canonical_sha256'] !== undefined ||
     obj['process_payload'] !== undefined ||
     obj['adapter_payload'] !== undefined ||
     obj['model_payload'] !== undefined
@@ -23,11 +28,19 @@ export function isRedactionReceipt(obj: JsonObject): boolean {
  * Boundary-hash fields, standalone or on a tool call/result line: the hashes and
  * byte lengths at the process, adapter and model boundaries, and the recorded hop.
  */
-export function parseBoundary(obj: JsonObject, loc: SourceLocation): TraceRecord {
+export function parseBoundary(obj: JsonObject, loc: SourceLocation): TraceRecord | string {
   const payloads: { process?: string; adapter?: string; model?: string } = {};
   for (const hop of ['process', 'adapter', 'model'] as const) {
     const raw = str(obj, `${hop}_payload`);
     if (raw !== null) payloads[hop] = raw;
+  }
+  for (const field of HASH_FIELDS) {
+    const value = own(obj, field);
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return `boundary record "${field}" is not a string`;
+    if (!SHA256_HEX.test(value.trim())) {
+      return `boundary record "${field}" is not a SHA-256 hex digest (64 hex digits): ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}; a placeholder left in place of the real hash?`;
+    }
   }
   return {
     kind: 'boundary',
@@ -40,6 +53,7 @@ export function parseBoundary(obj: JsonObject, loc: SourceLocation): TraceRecord
     adapterLen: int(obj, 'adapter_len'),
     modelLen: int(obj, 'model_len'),
     mutationHop: str(obj, 'mutation_hop'),
+    adapterCanonicalSha256: str(obj, 'adapter_canonical_sha256'),
     payloads,
   };
 }

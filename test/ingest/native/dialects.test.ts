@@ -59,15 +59,16 @@ describe('native JSONL dialects', () => {
   });
 
   it('boundary fields on a call line give a boundary record too; receipts standalone and embedded', async () => {
+    const [P, A, M] = ['1', 'a', 'b'].map((c) => c.repeat(64));
     const { records } = await parse(
       jsonl(
-        { type: 'tool_call', run_id: 'r', tool_call_id: 'c', name: 'query', process_sha256: 'p', adapter_sha256: 'a', model_sha256: 'm', process_len: 36, adapter_len: 20, model_len: 20, mutation_hop: 'adapter_shrink' },
+        { type: 'tool_call', run_id: 'r', tool_call_id: 'c', name: 'query', process_sha256: P, adapter_sha256: A, model_sha256: M, process_len: 36, adapter_len: 20, model_len: 20, mutation_hop: 'adapter_shrink' },
         { run_id: 'r', field_path: '$.email', rule_id: 'pii.email', original_len: 17, token: '[EMAIL_1]' },
         { type: 'tool_result', run_id: 'r', tool_call_id: 'c', redactions: [{ field_path: '$.key', rule_id: 'secret.key', original_len: 40, token: 'T' }] },
       ),
     );
     expect(records.map((r) => r.kind)).toEqual(['tool_call', 'boundary', 'redaction', 'tool_result', 'redaction']);
-    expect(records[1]).toMatchObject({ callId: 'c', processSha256: 'p', adapterSha256: 'a', modelSha256: 'm', processLen: 36, adapterLen: 20, modelLen: 20, mutationHop: 'adapter_shrink' });
+    expect(records[1]).toMatchObject({ callId: 'c', processSha256: P, adapterSha256: A, modelSha256: M, processLen: 36, adapterLen: 20, modelLen: 20, mutationHop: 'adapter_shrink' });
     expect(records[2]).toMatchObject({ fieldPath: '$.email', ruleId: 'pii.email', originalLen: 17, token: '[EMAIL_1]', runId: 'r' });
     expect(records[4]).toMatchObject({ fieldPath: '$.key', ruleId: 'secret.key', runId: 'r', loc: { line: 3 } });
   });
