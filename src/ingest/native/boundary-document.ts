@@ -35,12 +35,9 @@ export const boundaryDocumentFormat: TraceFormat = {
     records.forEach((obj, i) => {
       const line = lineOf(Array.isArray(doc.value) ? [i] : []);
       const loc = { file: input.file, line };
-      const boundary = parseBoundary(obj, loc);
-      if (typeof boundary === 'string') {
-        sink.diagnostic({ ruleId: 'malformed-record', line, message: boundary });
-        return;
-      }
-      sink.record(boundary);
+      const { record, problem } = parseBoundary(obj, loc);
+      if (problem !== null) sink.diagnostic({ ruleId: 'malformed-record', line, message: problem });
+      if (record !== null) sink.record(record);
       const receipts = embeddedReceipts(obj, loc);
       if (typeof receipts === 'string') sink.diagnostic({ ruleId: 'malformed-record', line, message: receipts });
       else for (const receipt of receipts) sink.record(receipt);

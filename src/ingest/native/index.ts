@@ -79,9 +79,9 @@ export const nativeFormat: TraceFormat = {
       // lists with for-of made an iterator object each time.
       for (let i = 0; i < result.records.length; i += 1) sink.record(result.records[i]!);
       if (dialect !== 'replay' && hasBoundaryFields(value)) {
-        const boundary = parseBoundary(value, loc);
-        if (typeof boundary === 'string') sink.diagnostic({ ruleId: 'malformed-record', line, message: boundary });
-        else sink.record(boundary);
+        const { record, problem } = parseBoundary(value, loc);
+        if (problem !== null) sink.diagnostic({ ruleId: 'malformed-record', line, message: problem });
+        if (record !== null) sink.record(record);
       }
       if (dialect !== 'replay' && dialect !== 'redaction') {
         const receipts = embeddedReceipts(value, loc);
