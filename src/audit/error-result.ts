@@ -22,7 +22,7 @@ export function errorInContent(result: ToolResult): boolean {
 }
 
 /** An exception line: a dotted class name ending in Error or Exception, then a colon (or the traceback header). */
-const EXCEPTION_LINE = /^(?:Traceback \(most recent call last\):|(?:Uncaught |Unhandled exception\. )?(?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*(?:Error|Exception)(?: \[\w+\])?: \S)/;
+const EXCEPTION_LINE = /^(?:Traceback \(most recent call last\):|(?:Uncaught |Unhandled exception\. )?(?:[A-Za-z_$][\w$]*\.)*(?:[A-Za-z_$][\w$]*)?(?:Error|Exception)(?: \[\w+\])?: \S)/;
 /** Fields whose text is the body of a result, where an opening exception line means the call failed. */
 const BODY_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|output|result|content|stderr)$|^$|^\[\d+\]$/;
 
