@@ -8885,11 +8885,12 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Be: () => (/* binding */ canonicalOrNull),
+/* harmony export */   JI: () => (/* binding */ responseKey),
 /* harmony export */   SV: () => (/* binding */ fingerprintKey),
 /* harmony export */   XO: () => (/* binding */ argsKey),
 /* harmony export */   y: () => (/* binding */ callPlace)
 /* harmony export */ });
+/* unused harmony export canonicalOrNull */
 /* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9822);
 /* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6997);
 
@@ -8922,7 +8923,7 @@ function argsKey(call) {
  * thousands of ephemerons.
  */
 const keys = (0,_memo_js__WEBPACK_IMPORTED_MODULE_1__/* .runMemo */ .Gm)(1 << 17, (call) => {
-    const args = canonicalOrNull(call.args);
+    const args = call.argsCanonical ?? canonicalOrNull(call.args);
     return args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
 });
 /**
@@ -8938,6 +8939,10 @@ function fingerprintKey(call) {
         return key;
     // not representable canonically: fall back to the recorded hash
     return call.argsHash === null ? null : `recorded:${call.tool.length}:${call.tool}:${call.argsHash}`;
+}
+/** Canonical text of a result's content (the exact one a replay parser kept, else RFC 8785), or null. */
+function responseKey(result) {
+    return result.contentCanonical ?? canonicalOrNull(result.content);
 }
 /** How a message points at a call: its transcript index where it has one, else its line. */
 function callPlace(call) {
@@ -9108,8 +9113,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   w2: () => (/* binding */ runAuditStored)
 });
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 62 modules
-var registry = __nccwpck_require__(7058);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 63 modules
+var registry = __nccwpck_require__(1538);
 ;// CONCATENATED MODULE: ./src/ingest/detect.ts
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
@@ -9715,8 +9720,8 @@ function isCounts(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number');
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 46 modules
-var rules = __nccwpck_require__(4088);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 50 modules
+var rules = __nccwpck_require__(1920);
 ;// CONCATENATED MODULE: ./src/audit/engine.ts
 
 
@@ -10750,7 +10755,7 @@ async function balance(inputs, jobs) {
 
 /***/ }),
 
-/***/ 4088:
+/***/ 1920:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10763,13 +10768,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __nccwpck_require__(8816);
 // EXTERNAL MODULE: ./src/audit/pairing.ts
-var pairing = __nccwpck_require__(515);
+var audit_pairing = __nccwpck_require__(515);
 ;// CONCATENATED MODULE: ./src/audit/deadlines.ts
 
 /** Paired calls with a deadline whose result came later than it (both timestamps known). */
 function budgetMisses(run) {
     const out = [];
-    for (const { call, result } of (0,pairing/* pairRun */.W)(run).pairs) {
+    for (const { call, result } of (0,audit_pairing/* pairRun */.W)(run).pairs) {
         if (call.deadlineMs === null || call.ts === null || result.ts === null)
             continue;
         const tookMs = result.ts - call.ts;
@@ -10840,7 +10845,7 @@ const byteOrderMark = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/catalog/hashes.ts
-var hashes = __nccwpck_require__(1235);
+var catalog_hashes = __nccwpck_require__(1235);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
 var run_catalog = __nccwpck_require__(4052);
 ;// CONCATENATED MODULE: ./src/audit/rules/catalog-hash-mismatch.ts
@@ -10868,21 +10873,21 @@ const catalogHashMismatch = defineRule({
                     loc: record.loc,
                     runId: run.runId,
                     key: 'catalog',
-                    message: `recorded catalog_sha256 ${recorded} does not match the ${count} it lists (${(0,hashes/* describeForms */.$q)(catalog.forms)})`,
+                    message: `recorded catalog_sha256 ${recorded} does not match the ${count} it lists (${(0,catalog_hashes/* describeForms */.$q)(catalog.forms)})`,
                 });
             }
             for (const tool of catalog.tools.values()) {
                 if (tool.schemaSha256 === null)
                     continue;
-                const forms = (0,hashes/* schemaHashForms */.jD)(tool);
-                if (forms === null || (0,hashes/* matchForm */.WW)(tool.schemaSha256, forms) !== null)
+                const forms = (0,catalog_hashes/* schemaHashForms */.jD)(tool);
+                if (forms === null || (0,catalog_hashes/* matchForm */.WW)(tool.schemaSha256, forms) !== null)
                     continue;
                 report({
                     loc: record.loc,
                     runId: run.runId,
                     tool: tool.name,
                     key: `schema:${tool.name}`,
-                    message: `recorded schema_sha256 of '${tool.name}' ${tool.schemaSha256} does not match its recorded schema (${(0,hashes/* describeForms */.$q)(forms)})`,
+                    message: `recorded schema_sha256 of '${tool.name}' ${tool.schemaSha256} does not match its recorded schema (${(0,catalog_hashes/* describeForms */.$q)(forms)})`,
                 });
             }
         }
@@ -10926,7 +10931,7 @@ const catalogMismatch = defineRule({
         for (const record of run.records) {
             if (record.kind === 'catalog' || record.catalogSha256 === null)
                 continue;
-            if (catalog.accepted.has((0,hashes/* normalizeHash */.sZ)(record.catalogSha256)))
+            if (catalog.accepted.has((0,catalog_hashes/* normalizeHash */.sZ)(record.catalogSha256)))
                 continue;
             const isCall = record.kind === 'tool_call' || record.kind === 'tool_result';
             report({
@@ -11001,7 +11006,7 @@ const continuedWhileOutstanding = defineRule({
             const line = run.records[i].loc.line;
             nextLine[i] = i + 1 < n && line > 0 && run.records[i + 1].loc.line === line ? nextLine[i + 1] : i + 1;
         }
-        const { pairs, orphans, orphanPositions } = (0,pairing/* pairRun */.W)(run);
+        const { pairs, orphans, orphanPositions } = (0,audit_pairing/* pairRun */.W)(run);
         const outstanding = [
             ...pairs.map(({ call, callAt, resultAt }) => ({ call, at: callAt, end: resultAt, answered: true })),
             ...orphans.map((call, k) => ({ call, at: orphanPositions[k], end: n, answered: false })),
@@ -11042,7 +11047,7 @@ const duplicateCallId = defineRule({
     },
     check(run, _ctx, report) {
         // The pairing already met every call id once: it lists the calls that reuse one.
-        for (const { call, earlier } of (0,pairing/* pairRun */.W)(run).reusedIds) {
+        for (const { call, earlier } of (0,audit_pairing/* pairRun */.W)(run).reusedIds) {
             report({
                 loc: call.loc,
                 runId: run.runId,
@@ -11057,7 +11062,14 @@ const duplicateCallId = defineRule({
 ;// CONCATENATED MODULE: ./src/audit/rules/ingest-note.ts
 
 
-/** Fed by ingest: a decision a parser made that the reader should know about (e.g. pairing by order). */
+
+/**
+ * Fed by ingest: a decision a parser made that the reader should know about (e.g. pairing by order).
+ * It also speaks for the pairing itself: a run whose calls and results carry no call id was paired
+ * by order (each id-less result takes the earliest waiting call of its tool), which the run is told once.
+ */
+/** Formats whose parsers pair id-less tool spans with the model's calls themselves and note each pairing. */
+const PARSERS_THAT_NOTE = new Set(['otlp-json', 'jaeger-json', 'langfuse']);
 const ingestNote = defineRule({
     meta: {
         id: 'ingest-note',
@@ -11067,6 +11079,30 @@ const ingestNote = defineRule({
         likelyCause: 'The trace format or exporter leaves out a field (such as the tool call id).',
         nextAction: 'Record the missing field in the exporter so that nothing has to be inferred.',
         options: schemas/* strictObject */.rej({}),
+    },
+    check(run, _ctx, report) {
+        if (PARSERS_THAT_NOTE.has(run.format))
+            return;
+        const { pairs, orphans } = (0,audit_pairing/* pairRun */.W)(run);
+        let paired = 0;
+        let first = null;
+        for (const pair of pairs) {
+            // A call and result built from one span (a tool span of a trace) were not paired by inference.
+            if (pair.call.callId !== null || (pair.call.spanId !== null && pair.call.spanId === pair.result.spanId))
+                continue;
+            paired += 1;
+            first ??= pair;
+        }
+        if (first === null)
+            return;
+        const left = orphans.filter((call) => call.callId === null).length;
+        const rest = left === 0 ? '' : `; ${left} id-less call${left === 1 ? '' : 's'} found no result and ${left === 1 ? 'is' : 'are'} reported as orphan-call`;
+        report({
+            loc: first.call.loc,
+            runId: run.runId,
+            key: 'paired-by-order',
+            message: `${paired} call${paired === 1 ? '' : 's'} without a call id paired with ${paired === 1 ? 'its result' : 'their results'} by order (the next id-less result of the same tool)${rest}`,
+        });
     },
 });
 
@@ -11229,7 +11265,268 @@ function opensJson(text) {
     return false;
 }
 
+// EXTERNAL MODULE: ./src/audit/memo.ts
+var memo = __nccwpck_require__(6997);
+;// CONCATENATED MODULE: ./src/audit/text/token-estimate.ts
+/**
+ * An estimate of what a text costs in model tokens, without a tokenizer (each
+ * model family has its own, and shipping one would weigh megabytes). Tokenizers
+ * cut text into word pieces, numbers into short digit groups, and give most
+ * punctuation and layout its own token; the estimate counts those pieces:
+ *
+ * - a run of letters: one token per 6 letters, rounded up (`Traceback` 2, `File` 1);
+ * - a run of digits: one token per 3 digits, rounded up (`133` 1, `2026` 2);
+ * - every other visible character (punctuation, quotes, slashes): 1;
+ * - every line break: 1, and every run of two or more spaces or tabs (indentation): 1;
+ * - a single space between words: 0 (tokenizers fold it into the next word).
+ *
+ * Code-like text (paths, identifiers, punctuation, indentation) is dense, and a
+ * plain characters ÷ 4 rule, made for prose, undercounts it. On seed 002's
+ * Python traceback block (812 characters), which the article counts as 280 tokens,
+ * this gives 275; characters ÷ 4 gives 203.
+ */
+const PIECE = /[A-Za-z]+|\d+|\n|[ \t]{2,}|[^\s\dA-Za-z]/g;
+function estimateTokens(text) {
+    let tokens = 0;
+    PIECE.lastIndex = 0;
+    for (let m = PIECE.exec(text); m !== null; m = PIECE.exec(text)) {
+        const piece = m[0];
+        const c = piece.charCodeAt(0);
+        if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))
+            tokens += Math.ceil(piece.length / 6);
+        else if (c >= 0x30 && c <= 0x39)
+            tokens += Math.ceil(piece.length / 3);
+        else
+            tokens += 1;
+    }
+    return tokens;
+}
+
+;// CONCATENATED MODULE: ./src/audit/text/stack-trace.ts
+
+const RUST_HEADER = /^thread '[^']*'(?: \(\d+\))? panicked at /;
+const RUST_FRAME = /^\s*\d+: \S/;
+const GO_HEADER = /^goroutine \d+ \[[^\]]+\]:$/;
+const GO_FILE = /^\t\S.*:\d+(?: \+0x[0-9a-f]+)?$/;
+const PY_HEADER = /^\s*Traceback \(most recent call last\):\s*$/;
+const PY_FRAME = /^\s*File "[^"\n]+", line \d+(?:, in \S.*)?$/;
+const JAVA_FRAME = /^\s*at (?:[\w$/<>-]+\.)+[\w$<>-]+\((?:[\w$.-]+\.(?:java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$/;
+const JAVA_TAIL = /^\s*(?:Caused by: |Suppressed: |\.\.\. \d+ more$)/;
+const DOTNET_PARAM = '[\\w.`<>\\[\\],&*]+ \\w+';
+const DOTNET_FRAME = new RegExp(`^\\s*at (?:[\\w\`<>+\\[\\],|]+\\.)+[\\w\`<>\\[\\],|]+\\((?:${DOTNET_PARAM}(?:, ${DOTNET_PARAM})*)?\\)(?: in .+:line \\d+)?\\s*$`);
+const DOTNET_IN_FILE = / in .+:line \d+\s*$/;
+const DOTNET_MARK = /^\s*--- End of (?:inner exception )?stack trace/;
+const RUBY_FRAME = /^\s*(?:from )?(\S+):\d+:in [`'][^`'\n]+'/;
+const JS_FRAME_NAMED = /^\s+at (?:async )?(?:new )?[^()\n]+? \((?:.+:\d+:\d+|<anonymous>|native)\)\s*\{?$/;
+const JS_FRAME_BARE = /^\s+at (?:async )?(?=\S*[/\\.])\S+:\d+:\d+\s*\{?$/;
+const ERROR_HEADER = /^\s*(?:Uncaught |Unhandled exception\. |Exception in thread "[^"]*" )?[\w$.]*(?:Error|Exception)(?: \[\w+\])?:/;
+/** Indices of lines matching a pattern. */
+function matching(lines, re, from = 0) {
+    const out = [];
+    for (let i = from; i < lines.length; i++)
+        if (re.test(lines[i]))
+            out.push(i);
+    return out;
+}
+/** The line before `at` when it is an error header (`TypeError: …`), else `at`. */
+function withHeader(lines, at) {
+    return at > 0 && ERROR_HEADER.test(lines[at - 1]) ? at - 1 : at;
+}
+const rust = (lines) => {
+    const header = lines.findIndex((line) => RUST_HEADER.test(line));
+    if (header === -1)
+        return null;
+    const start = lines.findIndex((line, i) => i > header && /^stack backtrace:$/.test(line));
+    if (start === -1)
+        return { frames: 1, first: header, last: Math.min(header + 1, lines.length - 1) };
+    let last = start;
+    let frames = 0;
+    for (let i = start + 1; i < lines.length; i++) {
+        if (RUST_FRAME.test(lines[i]))
+            frames++;
+        else if (!/^\s+at \S/.test(lines[i]))
+            break;
+        last = i;
+    }
+    return { frames: Math.max(frames, 1), first: header, last };
+};
+const go = (lines) => {
+    const header = lines.findIndex((line) => GO_HEADER.test(line));
+    if (header === -1)
+        return null;
+    const files = matching(lines, GO_FILE, header + 1);
+    if (files.length === 0)
+        return null;
+    const panic = lines.findIndex((line, i) => i < header && /^(?:panic|fatal error): /.test(line));
+    return { frames: files.length, first: panic === -1 ? header : panic, last: files[files.length - 1] };
+};
+const python = (lines) => {
+    const frames = matching(lines, PY_FRAME);
+    const header = lines.findIndex((line) => PY_HEADER.test(line));
+    if (frames.length === 0 || (header === -1 && frames.length < 2))
+        return null;
+    let last = frames[frames.length - 1];
+    // The source lines and carets under the last frame, then the exception line.
+    while (last + 1 < lines.length && /^\s+\S/.test(lines[last + 1]))
+        last++;
+    if (last + 1 < lines.length && lines[last + 1].trim() !== '')
+        last++;
+    return { frames: frames.length, first: header === -1 ? frames[0] : Math.min(header, frames[0]), last };
+};
+const java = (lines) => {
+    const frames = matching(lines, JAVA_FRAME);
+    if (frames.length === 0)
+        return null;
+    let last = frames[frames.length - 1];
+    while (last + 1 < lines.length && JAVA_TAIL.test(lines[last + 1]))
+        last++;
+    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
+};
+const dotnet = (lines) => {
+    const frames = matching(lines, DOTNET_FRAME);
+    if (frames.length === 0)
+        return null;
+    const anchored = frames.some((i) => DOTNET_IN_FILE.test(lines[i])) || withHeader(lines, frames[0]) !== frames[0];
+    if (frames.length < 2 && !anchored)
+        return null;
+    let last = frames[frames.length - 1];
+    while (last + 1 < lines.length && DOTNET_MARK.test(lines[last + 1]))
+        last++;
+    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
+};
+const ruby = (lines) => {
+    const frames = matching(lines, RUBY_FRAME);
+    if (frames.length === 0)
+        return null;
+    const rb = frames.some((i) => /\.rb$/.test(RUBY_FRAME.exec(lines[i])[1]));
+    if (frames.length < 2 && !rb)
+        return null;
+    return { frames: frames.length, first: frames[0], last: frames[frames.length - 1] };
+};
+const javascript = (lines) => {
+    const frames = lines.flatMap((line, i) => (JS_FRAME_NAMED.test(line) || JS_FRAME_BARE.test(line) ? [i] : []));
+    if (frames.length === 0)
+        return null;
+    const first = withHeader(lines, frames[0]);
+    if (frames.length < 2 && first === frames[0])
+        return null;
+    return { frames: frames.length, first, last: frames[frames.length - 1] };
+};
+/** Most specific anchor first: a Rust backtrace's `at file:1:2` lines must not read as JavaScript. */
+const DETECTORS = [
+    ['rust', rust],
+    ['go', go],
+    ['python', python],
+    ['java', java],
+    ['dotnet', dotnet],
+    ['ruby', ruby],
+    ['javascript', javascript],
+];
+/** What an exception prints under its last line: `DETAIL:`, `CONTEXT:`, `HINT:` lines and their indented continuations. */
+const DETAIL_LINE = /^(?:[A-Z][A-Z ]{1,20}:\s|\s+\S)/;
+const stack_trace_MAX_TEXT = 2 * 1024 * 1024;
+/** No frame or header is this long; longer lines are not matched (keeps every pattern linear). */
+const MAX_LINE = 2000;
+/**
+ * The stack trace in `text`, or null. A text without a line break cannot hold
+ * one, unless its line breaks are escaped (a backslash and `n`, as in a repr or
+ * a log line): then the unescaped text is read.
+ */
+function detectStackTrace(text) {
+    if (text.length > stack_trace_MAX_TEXT)
+        return null;
+    if (!text.includes('\n')) {
+        if (!/\\n/.test(text))
+            return null;
+        text = text.replace(/\\r\\n|\\n/g, '\n').replace(/\\t/g, '\t');
+    }
+    const lines = text.split(/\r?\n/);
+    const probe = lines.map((line) => (line.length > MAX_LINE ? '' : line));
+    for (const [language, detect] of DETECTORS) {
+        const span = detect(probe);
+        if (!span)
+            continue;
+        let last = span.last;
+        while (last + 1 < lines.length && DETAIL_LINE.test(probe[last + 1]))
+            last += 1;
+        const block = lines.slice(span.first, last + 1).join('\n');
+        return { language, frames: span.frames, chars: block.length, tokens: estimateTokens(block) };
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/audit/error-result.ts
+
+
+
+/**
+ * Whether a tool result is an error result, for every rule that asks (the
+ * error-hygiene rules, and the retry test of redundant-call): flagged as one by
+ * its record (is_error, a failing status, exit code or HTTP status), or carrying
+ * an error in its content although nothing flagged it, as several frameworks
+ * serialise a caught exception: a stack trace in any of its strings, a body
+ * whose `error` member is set, or a text that opens with an exception line
+ * (`asyncpg.exceptions.InvalidTextRepresentationError: …`, `TypeError: …`).
+ */
+function isErrorResult(result) {
+    return result.isError || contentIsError.get(result);
+}
+/** Whether the content alone says the call failed (memoized per run: several rules ask). */
+function errorInContent(result) {
+    return contentIsError.get(result);
+}
+/** An exception line: a dotted class name ending in Error or Exception, then a colon (or the traceback header). */
+const EXCEPTION_LINE = /^(?:Traceback \(most recent call last\):|(?:Uncaught |Unhandled exception\. )?(?:[A-Za-z_$][\w$]*\.)*(?:[A-Za-z_$][\w$]*)?(?:Error|Exception)(?: \[\w+\])?: \S)/;
+/** Fields whose text is the body of a result, where an opening exception line means the call failed. */
+const BODY_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|output|result|content|stderr)$|^$|^\[\d+\]$/;
+const contentIsError = (0,memo/* runMemo */.Gm)(1 << 16, (result) => {
+    const content = result.content;
+    if (content === undefined || content === null)
+        return false;
+    if (hasErrorMember(content))
+        return true;
+    let found = false;
+    forEachString(content, (path, text) => {
+        if (found)
+            return;
+        const head = firstLine(text);
+        if (head !== null && BODY_FIELD.test(path) && EXCEPTION_LINE.test(head))
+            found = true;
+        else if (detectStackTrace(text) !== null)
+            found = true;
+    });
+    return found;
+});
+/** A body object (or the JSON text of one) whose `error` member is set: `{"error": "…"}`, `{"error": {"code": …}}`. */
+function hasErrorMember(content) {
+    let body = content;
+    if (typeof body === 'string') {
+        const trimmed = body.trim();
+        if (!trimmed.startsWith('{'))
+            return false;
+        try {
+            body = JSON.parse(trimmed);
+        }
+        catch {
+            return false;
+        }
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'error'))
+        return false;
+    const error = body['error'];
+    return error !== null && error !== false && error !== '' && error !== undefined;
+}
+/** The first non-blank line of a text, trimmed; null for a blank text. */
+function firstLine(text) {
+    const start = text.search(/\S/);
+    if (start === -1)
+        return null;
+    const end = text.indexOf('\n', start);
+    return (end === -1 ? text.slice(start) : text.slice(start, end)).trim();
+}
+
 ;// CONCATENATED MODULE: ./src/audit/rules/internal-detail-leak.ts
+
 
 
 
@@ -11257,7 +11554,8 @@ const internalDetailLeak = defineRule({
     },
     check(run, ctx, report) {
         for (const result of run.results) {
-            if (ctx.options.scope === 'errors' && !result.isError)
+            const isError = isErrorResult(result);
+            if (ctx.options.scope === 'errors' && !isError)
                 continue;
             const found = new Map();
             forEachString(result.content, (_path, text) => {
@@ -11277,7 +11575,7 @@ const internalDetailLeak = defineRule({
                 runId: run.runId,
                 callId: result.callId,
                 tool: result.tool,
-                message: `the ${result.isError ? 'error ' : ''}result of ${tool} exposes internals: ${parts.join(', ')}`,
+                message: `the ${isError ? 'error ' : ''}result of ${tool} exposes internals: ${parts.join(', ')}`,
             });
         }
     },
@@ -11473,7 +11771,7 @@ const lateResult = defineRule({
         if (last >= 0) {
             // Record order: the call went out before the model's last span, the result came after it.
             const line = run.records[last].loc.line;
-            for (const { call, result, callAt, resultAt } of (0,pairing/* pairRun */.W)(run).pairs) {
+            for (const { call, result, callAt, resultAt } of (0,audit_pairing/* pairRun */.W)(run).pairs) {
                 // A call on the last span's own line was made by that message: it is not left behind.
                 if (callAt > last || resultAt < last || (line > 0 && call.loc.line === line))
                     continue;
@@ -11492,6 +11790,73 @@ const lateResult = defineRule({
                 tool: result.tool,
                 message: `result${id}${result.tool ? ` ('${result.tool}')` : ''} arrived ${why}`,
             });
+        }
+    },
+});
+
+;// CONCATENATED MODULE: ./src/audit/rules/llm-stall.ts
+
+
+
+
+/** Seed 001's only wall-clock budget (its search span's deadline_ms: 8000): the default gap. */
+const DEFAULT_GAP_SECONDS = 8;
+const llmStall = defineRule({
+    meta: {
+        id: 'llm-stall',
+        category: 'pairing',
+        defaultSeverity: 'warning',
+        summary: 'No model output for longer than the configured gap while no tool call was outstanding: the model stream stalled.',
+        likelyCause: 'The model request hung or streamed nothing (a provider stall, a lost stream), not a tool: nothing was outstanding.',
+        nextAction: 'Add a stream heartbeat and a first-token timeout to the model client; do not raise tool deadlines or rewrite prompts for it.',
+        options: schemas/* strictObject */.rej({
+            gapSeconds: schemas/* number */.aig().positive().default(DEFAULT_GAP_SECONDS).describe('Seconds without model output, with no call outstanding, that make a stall.'),
+        }),
+    },
+    check(run, ctx, report) {
+        // Conversation messages are stamped after the model wrote them, and the user's turns are not recorded.
+        if (run.llmSpans.length === 0 || run.llmSpans.some((span) => span.message === true))
+            return;
+        const gapMs = ctx.options.gapSeconds * 1000;
+        const n = run.records.length;
+        // opens[i] / closes[i]: calls that become outstanding at record i, and that its result answers.
+        const opens = new Int32Array(n);
+        const closes = new Int32Array(n);
+        const { pairs, orphanPositions } = (0,audit_pairing/* pairRun */.W)(run);
+        for (const { callAt, resultAt } of pairs) {
+            opens[callAt] += 1;
+            closes[resultAt] += 1;
+        }
+        for (const at of orphanPositions)
+            opens[at] += 1;
+        let outstanding = 0;
+        // Since when the model has owed output with nothing outstanding (epoch ms), and the record that started it.
+        const owed = { since: null, from: null };
+        const owe = (record, ts) => {
+            owed.since = ts;
+            owed.from = ts === null ? null : record;
+        };
+        for (let i = 0; i < n; i += 1) {
+            const record = run.records[i];
+            const isOutput = record.kind === 'llm' || record.kind === 'tool_call';
+            const { since, from: start } = owed;
+            if (isOutput && outstanding === 0 && since !== null && start !== null && record.ts !== null && record.ts - since > gapMs) {
+                report({
+                    loc: record.loc,
+                    runId: run.runId,
+                    message: `no model output for ${formatMs((record.ts - since) / 1000)} s (from line ${start.loc.line} to this ${record.kind === 'llm' ? 'llm span' : 'tool call'}) with no tool call outstanding (gap ${formatMs(ctx.options.gapSeconds)} s)`,
+                });
+            }
+            outstanding += opens[i] - closes[i];
+            if (record.kind === 'llm')
+                owe(record, record.endTs ?? record.ts);
+            else if (record.kind === 'tool_result' && closes[i] > 0 && outstanding === 0)
+                owe(record, record.ts);
+            // The runtime said it is waiting on a tool: the model owes nothing until the wait ends.
+            else if (record.kind === 'blocked_on')
+                owe(record, null);
+            else if (record.kind === 'tool_call')
+                owe(record, null);
         }
     },
 });
@@ -11685,7 +12050,36 @@ const mutationLabelMismatch = defineRule({
 
 // EXTERNAL MODULE: ./src/audit/call-identity.ts
 var call_identity = __nccwpck_require__(2258);
+;// CONCATENATED MODULE: ./src/audit/failed-calls.ts
+
+
+
+const cache = new WeakMap();
+/**
+ * The calls of a run that did not succeed, and how: an error result (flagged,
+ * or an error in its content: isErrorResult), a result later than the call's
+ * deadline (a timeout on the caller's side), or no result at all. Repeating
+ * such a call is a retry, not a redundant call. Memoized per run.
+ */
+function failedCalls(run) {
+    const hit = cache.get(run);
+    if (hit)
+        return hit;
+    const out = new Map();
+    const pairing = (0,audit_pairing/* pairRun */.W)(run);
+    for (const call of pairing.orphans)
+        out.set(call, 'no result');
+    for (const { call } of budgetMisses(run))
+        out.set(call, 'timeout');
+    for (const { call, result } of pairing.pairs)
+        if (isErrorResult(result))
+            out.set(call, 'error');
+    cache.set(run, out);
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/audit/rules/non-determinism.ts
+
 
 
 
@@ -11704,22 +12098,25 @@ const nonDeterminism = defineRule({
         // A response is canonicalized only once its call repeats (most calls never do);
         // a first response with no canonical form gives its place to the next one.
         const first = new Map();
-        for (const { call, result } of (0,pairing/* pairRun */.W)(run).pairs) {
+        // A failed attempt (an error, or an answer past its deadline) is not an answer to compare: its retry
+        // is expected to differ (retry-storm, slow-recovery and budget-miss speak about it).
+        const failed = failedCalls(run);
+        for (const { call, result } of (0,audit_pairing/* pairRun */.W)(run).pairs) {
             const key = (0,call_identity/* argsKey */.XO)(call);
-            if (key === null || result.content === undefined)
+            if (key === null || result.content === undefined || failed.has(call))
                 continue;
             const seen = first.get(key);
             if (!seen) {
-                first.set(key, { call, content: result.content });
+                first.set(key, { call, result });
                 continue;
             }
-            const response = (0,call_identity/* canonicalOrNull */.Be)(result.content);
+            const response = (0,call_identity/* responseKey */.JI)(result);
             if (response === null)
                 continue;
             if (seen.response === undefined)
-                seen.response = (0,call_identity/* canonicalOrNull */.Be)(seen.content);
+                seen.response = (0,call_identity/* responseKey */.JI)(seen.result);
             if (seen.response === null) {
-                first.set(key, { call, content: result.content, response });
+                first.set(key, { call, result, response });
                 continue;
             }
             if (seen.response === response)
@@ -11750,7 +12147,7 @@ const orphanCall = defineRule({
         options: schemas/* strictObject */.rej({}),
     },
     check(run, _ctx, report) {
-        const { orphans, orphanPositions } = (0,pairing/* pairRun */.W)(run);
+        const { orphans, orphanPositions } = (0,audit_pairing/* pairRun */.W)(run);
         if (orphans.length === 0)
             return;
         // Record order is time order in every parser; lines are not (a whole-document
@@ -11759,9 +12156,16 @@ const orphanCall = defineRule({
         for (let i = run.records.length - 1; i >= 0 && lastLlm === -1; i -= 1)
             if (run.records[i].kind === 'llm')
                 lastLlm = i;
+        const waited = waitedOn(run, orphans, orphanPositions);
         orphans.forEach((call, k) => {
             const later = lastLlm > orphanPositions[k];
-            const cause = later ? 'the model kept generating afterwards' : 'nothing followed it in the run';
+            const blocked = waited.get(call);
+            // A blocked_on span naming the call (or naming none) after it: the runtime held generation and waited.
+            const cause = later
+                ? 'the model kept generating afterwards'
+                : blocked !== undefined
+                    ? `the run waited for it (blocked_on at line ${blocked.loc.line}) and no result arrived: a tool stall`
+                    : 'nothing followed it in the run';
             const id = call.callId === null ? 'without a call id' : `'${call.callId}'`;
             report({
                 loc: call.loc,
@@ -11773,6 +12177,50 @@ const orphanCall = defineRule({
         });
     },
 });
+/** For each orphan, the first blocked_on span after it that names it (or names no call). */
+function waitedOn(run, orphans, positions) {
+    const out = new Map();
+    // Positions in record order, so each list is sorted: one binary search per orphan.
+    const named = new Map();
+    const anyCall = [];
+    run.records.forEach((record, at) => {
+        if (record.kind !== 'blocked_on')
+            return;
+        if (record.callIds.length === 0)
+            anyCall.push(at);
+        for (const id of record.callIds) {
+            const list = named.get(id);
+            if (list === undefined)
+                named.set(id, [at]);
+            else if (list[list.length - 1] !== at)
+                list.push(at);
+        }
+    });
+    if (named.size === 0 && anyCall.length === 0)
+        return out;
+    orphans.forEach((call, k) => {
+        const after = positions[k];
+        const a = firstAfter(anyCall, after);
+        const b = call.callId === null ? -1 : firstAfter(named.get(call.callId) ?? [], after);
+        const at = a === -1 ? b : b === -1 ? a : Math.min(a, b);
+        if (at !== -1)
+            out.set(call, run.records[at]);
+    });
+    return out;
+}
+/** The first value in a sorted list greater than `after`, or -1. */
+function firstAfter(sorted, after) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted[mid] > after)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo < sorted.length ? sorted[lo] : -1;
+}
 
 ;// CONCATENATED MODULE: ./src/audit/rules/partial-read.ts
 
@@ -11791,6 +12239,8 @@ const partialRead = defineRule({
 });
 
 ;// CONCATENATED MODULE: ./src/audit/rules/payload-mutation.ts
+
+
 
 
 
@@ -11831,13 +12281,55 @@ const payloadMutation = defineRule({
                 continue;
             }
             const { hop, owner } = classifyHop(digests);
+            const canonical = canonicalAdapter(record);
+            if (canonical.disagreement) {
+                report({ ...base, key: 'payload:adapter_canonical_sha256', message: `${where}: ${canonical.disagreement}; hand to observability code` });
+            }
             if (hop === 'no_payload_mutation')
                 continue;
             const lens = `${digests.processLen} → ${digests.adapterLen} → ${digests.modelLen} bytes`;
-            report({ ...base, key: hop, message: `${where}: ${hop}: ${WHAT[hop]} (${lens}); hand to ${owner}` });
+            const same = canonical.sameValue && digests.processSha256 !== digests.adapterSha256 ? `; its canonical hash equals the process output's: only the serialization changed (key order, whitespace)` : '';
+            report({ ...base, key: hop, message: `${where}: ${hop}: ${WHAT[hop]} (${lens})${same}; hand to ${owner}` });
         }
     },
 });
+/**
+ * The recorded canonical adapter hash (adapter_canonical_sha256), seed 003's second
+ * adapter field: checked against the saved adapter payload's canonical JSON (either
+ * form), and compared with the process payload's canonical hash, which tells a
+ * re-serialization (same JSON value) from a change of content.
+ */
+function canonicalAdapter(record) {
+    const recorded = record.adapterCanonicalSha256 ? (0,catalog_hashes/* normalizeHash */.sZ)(record.adapterCanonicalSha256) : null;
+    if (recorded === null)
+        return { disagreement: null, sameValue: false };
+    const adapter = canonicalHashes(record.payloads.adapter);
+    const disagreement = adapter !== null && !adapter.includes(recorded) ? `recorded adapter_canonical_sha256 ${payload_mutation_short(recorded)} disagrees with the saved adapter payload's canonical JSON (${payload_mutation_short(adapter[0])})` : null;
+    const process = canonicalHashes(record.payloads.process);
+    return { disagreement, sameValue: process !== null && process.includes(recorded) };
+}
+/** SHA-256 of a payload's canonical JSON in each form (JCS, Python); null when it is absent or not JSON. */
+function canonicalHashes(payload) {
+    if (payload === undefined)
+        return null;
+    let value;
+    try {
+        value = (0,canonical/* parseLossless */.IS)(payload);
+    }
+    catch {
+        return null;
+    }
+    const out = [];
+    for (const mode of canonical/* CANONICAL_MODES */.kk) {
+        try {
+            out.push((0,canonical/* canonicalSha256Lossless */.S_)(value, mode));
+        }
+        catch {
+            // no form in this mode
+        }
+    }
+    return out.length === 0 ? null : out;
+}
 
 // EXTERNAL MODULE: ./src/audit/scope.ts
 var audit_scope = __nccwpck_require__(7643);
@@ -11945,6 +12437,7 @@ const redactionPolicyDrift = defineRule({
 
 
 
+
 const DEFAULT_MUTATORS = ['write_file', 'delete_file', 'create_file', 'move_file', 'run_command'];
 const redundantCall = defineRule({
     meta: {
@@ -11965,10 +12458,13 @@ const redundantCall = defineRule({
     },
     check(run, ctx, report) {
         // Any different call in between may have changed state, so only back-to-back identical calls count.
+        // A repeat of a call that ended in an error, a timeout or no result is a retry
+        // (retry-storm and slow-recovery speak about those), not a redundant call.
+        const failed = failedCalls(run);
         let previous = null;
         for (const call of run.calls) {
             const key = (0,call_identity/* argsKey */.XO)(call);
-            if (previous !== null && key !== null && key === previous.key && !ctx.state.has(call.tool)) {
+            if (previous !== null && key !== null && key === previous.key && !ctx.state.has(call.tool) && !failed.has(previous.call)) {
                 report({
                     loc: call.loc,
                     runId: run.runId,
@@ -12074,20 +12570,21 @@ const schemaDrift = defineRule({
         id: 'schema-drift',
         category: 'catalog',
         defaultSeverity: 'warning',
-        summary: 'The same tool name with another schema hash in another run (or catalog) of the audit.',
+        summary: 'The same tool name with another schema hash: in another run (or catalog) of the audit, or on a call against its run\'s catalog.',
         likelyCause: 'The tool definition changed between runs (a field added, a type changed) while its name stayed: runs are no longer comparable.',
         nextAction: 'Diff the two schemas before comparing the runs; version the tool name or pin the schema when the change was not intended.',
         options: schemas/* strictObject */.rej({}),
     },
     init: () => new Map(),
-    check(run, ctx) {
+    check(run, ctx, report) {
+        callsAgainstCatalog(run, report);
         for (const record of run.catalogs) {
             for (const tool of (0,run_catalog/* checkCatalog */.kE)(record).tools.values()) {
-                const forms = (0,hashes/* schemaHashForms */.jD)(tool);
+                const forms = (0,catalog_hashes/* schemaHashForms */.jD)(tool);
                 const ids = (0,run_catalog/* schemaIdentities */.y0)(tool, forms);
                 if (ids.size === 0)
                     continue;
-                const shown = (tool.schemaSha256 ? (0,hashes/* normalizeHash */.sZ)(tool.schemaSha256) : null) ?? forms?.jcs ?? forms?.python ?? '?';
+                const shown = (tool.schemaSha256 ? (0,catalog_hashes/* normalizeHash */.sZ)(tool.schemaSha256) : null) ?? forms?.jcs ?? forms?.python ?? '?';
                 const variants = ctx.state.get(tool.name) ?? [];
                 variants.push({ ids: [...ids], shown, loc: record.loc, runId: run.runId });
                 ctx.state.set(tool.name, variants);
@@ -12123,6 +12620,40 @@ const schemaDrift = defineRule({
         }
     },
 });
+/**
+ * Within a run: a call that carries a schema_sha256 its run's catalog does not
+ * have for that tool (seed 000: same name, another definition). Calls to tools
+ * outside the catalog are unknown-tool's; a catalog entry with no hash cannot be compared.
+ */
+function callsAgainstCatalog(run, report) {
+    const catalog = (0,run_catalog/* runCatalog */.Hx)(run);
+    if (!catalog)
+        return;
+    const identities = new Map();
+    for (const call of run.calls) {
+        if (call.schemaSha256 === undefined || call.schemaSha256 === null)
+            continue;
+        let known = identities.get(call.tool);
+        if (known === undefined) {
+            const tool = catalog.tools.get(call.tool);
+            const forms = tool ? (0,catalog_hashes/* schemaHashForms */.jD)(tool) : null;
+            const ids = tool ? (0,run_catalog/* schemaIdentities */.y0)(tool, forms) : new Set();
+            const shown = tool?.schemaSha256 ? (0,catalog_hashes/* normalizeHash */.sZ)(tool.schemaSha256) : (forms?.jcs ?? forms?.python ?? '');
+            known = ids.size === 0 ? null : { ids, shown };
+            identities.set(call.tool, known);
+        }
+        if (known === null || known.ids.has((0,catalog_hashes/* normalizeHash */.sZ)(call.schemaSha256)))
+            continue;
+        const id = call.callId === null ? '' : ` '${call.callId}'`;
+        report({
+            loc: call.loc,
+            runId: run.runId,
+            callId: call.callId,
+            tool: call.tool,
+            message: `call${id} to '${call.tool}' carries schema hash ${(0,catalog_hashes/* normalizeHash */.sZ)(call.schemaSha256)}, but its run's catalog (line ${catalog.record.loc.line}) has ${known.shown}: the definition changed under the same name`,
+        });
+    }
+}
 
 // EXTERNAL MODULE: ./src/sanitize/secrets.ts + 1 modules
 var secrets = __nccwpck_require__(5371);
@@ -12141,8 +12672,6 @@ function secretFingerprint(secret, key = DEFAULT_FINGERPRINT_KEY) {
     return (0,external_node_crypto_.createHmac)('sha256', key).update(secret, 'utf8').digest('hex').slice(0, 12);
 }
 
-// EXTERNAL MODULE: ./src/audit/memo.ts
-var memo = __nccwpck_require__(6997);
 ;// CONCATENATED MODULE: ./src/audit/secrets/sensitive-keys.ts
 
 /**
@@ -12322,6 +12851,7 @@ class Scan {
 
 
 
+
 const slowRecovery = defineRule({
     meta: {
         id: 'slow-recovery',
@@ -12334,7 +12864,7 @@ const slowRecovery = defineRule({
     },
     check(run, ctx, report) {
         // The pairs are in call order: one read position through them finds each call's result.
-        const { pairs } = (0,pairing/* pairRun */.W)(run);
+        const { pairs } = (0,audit_pairing/* pairRun */.W)(run);
         let next = 0;
         const open = new Map();
         const warn = (episode, message) => report({ loc: episode.error.loc, runId: run.runId, callId: episode.call.callId, tool: episode.call.tool, message });
@@ -12346,7 +12876,7 @@ const slowRecovery = defineRule({
             next += 1;
             const result = pair.result;
             const episode = open.get(call.tool);
-            if (result.isError) {
+            if (isErrorResult(result)) {
                 // The first error of a streak opens the episode; retries that fail belong to it.
                 if (!episode)
                     open.set(call.tool, { call, error: result, at: i });
@@ -12369,160 +12899,6 @@ const slowRecovery = defineRule({
         }
     },
 });
-
-;// CONCATENATED MODULE: ./src/audit/text/stack-trace.ts
-/**
- * Finds a stack trace in a piece of text and says which runtime printed it,
- * how many frames it has and what it costs in tokens. Line-based: every
- * language needs an anchor that ordinary prose does not produce (a header like
- * `Traceback (most recent call last):`, or frames shaped `at fn (file:1:2)`),
- * and a lone frame-like line counts only next to such a header.
- */
-const RUST_HEADER = /^thread '[^']*'(?: \(\d+\))? panicked at /;
-const RUST_FRAME = /^\s*\d+: \S/;
-const GO_HEADER = /^goroutine \d+ \[[^\]]+\]:$/;
-const GO_FILE = /^\t\S.*:\d+(?: \+0x[0-9a-f]+)?$/;
-const PY_HEADER = /^\s*Traceback \(most recent call last\):\s*$/;
-const PY_FRAME = /^\s*File "[^"\n]+", line \d+(?:, in \S.*)?$/;
-const JAVA_FRAME = /^\s*at (?:[\w$/<>-]+\.)+[\w$<>-]+\((?:[\w$.-]+\.(?:java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$/;
-const JAVA_TAIL = /^\s*(?:Caused by: |Suppressed: |\.\.\. \d+ more$)/;
-const DOTNET_PARAM = '[\\w.`<>\\[\\],&*]+ \\w+';
-const DOTNET_FRAME = new RegExp(`^\\s*at (?:[\\w\`<>+\\[\\],|]+\\.)+[\\w\`<>\\[\\],|]+\\((?:${DOTNET_PARAM}(?:, ${DOTNET_PARAM})*)?\\)(?: in .+:line \\d+)?\\s*$`);
-const DOTNET_IN_FILE = / in .+:line \d+\s*$/;
-const DOTNET_MARK = /^\s*--- End of (?:inner exception )?stack trace/;
-const RUBY_FRAME = /^\s*(?:from )?(\S+):\d+:in [`'][^`'\n]+'/;
-const JS_FRAME_NAMED = /^\s+at (?:async )?(?:new )?[^()\n]+? \((?:.+:\d+:\d+|<anonymous>|native)\)\s*\{?$/;
-const JS_FRAME_BARE = /^\s+at (?:async )?(?=\S*[/\\.])\S+:\d+:\d+\s*\{?$/;
-const ERROR_HEADER = /^\s*(?:Uncaught |Unhandled exception\. |Exception in thread "[^"]*" )?[\w$.]*(?:Error|Exception)(?: \[\w+\])?:/;
-/** Indices of lines matching a pattern. */
-function matching(lines, re, from = 0) {
-    const out = [];
-    for (let i = from; i < lines.length; i++)
-        if (re.test(lines[i]))
-            out.push(i);
-    return out;
-}
-/** The line before `at` when it is an error header (`TypeError: …`), else `at`. */
-function withHeader(lines, at) {
-    return at > 0 && ERROR_HEADER.test(lines[at - 1]) ? at - 1 : at;
-}
-const rust = (lines) => {
-    const header = lines.findIndex((line) => RUST_HEADER.test(line));
-    if (header === -1)
-        return null;
-    const start = lines.findIndex((line, i) => i > header && /^stack backtrace:$/.test(line));
-    if (start === -1)
-        return { frames: 1, first: header, last: Math.min(header + 1, lines.length - 1) };
-    let last = start;
-    let frames = 0;
-    for (let i = start + 1; i < lines.length; i++) {
-        if (RUST_FRAME.test(lines[i]))
-            frames++;
-        else if (!/^\s+at \S/.test(lines[i]))
-            break;
-        last = i;
-    }
-    return { frames: Math.max(frames, 1), first: header, last };
-};
-const go = (lines) => {
-    const header = lines.findIndex((line) => GO_HEADER.test(line));
-    if (header === -1)
-        return null;
-    const files = matching(lines, GO_FILE, header + 1);
-    if (files.length === 0)
-        return null;
-    const panic = lines.findIndex((line, i) => i < header && /^(?:panic|fatal error): /.test(line));
-    return { frames: files.length, first: panic === -1 ? header : panic, last: files[files.length - 1] };
-};
-const python = (lines) => {
-    const frames = matching(lines, PY_FRAME);
-    const header = lines.findIndex((line) => PY_HEADER.test(line));
-    if (frames.length === 0 || (header === -1 && frames.length < 2))
-        return null;
-    let last = frames[frames.length - 1];
-    // The source lines and carets under the last frame, then the exception line.
-    while (last + 1 < lines.length && /^\s+\S/.test(lines[last + 1]))
-        last++;
-    if (last + 1 < lines.length && lines[last + 1].trim() !== '')
-        last++;
-    return { frames: frames.length, first: header === -1 ? frames[0] : Math.min(header, frames[0]), last };
-};
-const java = (lines) => {
-    const frames = matching(lines, JAVA_FRAME);
-    if (frames.length === 0)
-        return null;
-    let last = frames[frames.length - 1];
-    while (last + 1 < lines.length && JAVA_TAIL.test(lines[last + 1]))
-        last++;
-    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
-};
-const dotnet = (lines) => {
-    const frames = matching(lines, DOTNET_FRAME);
-    if (frames.length === 0)
-        return null;
-    const anchored = frames.some((i) => DOTNET_IN_FILE.test(lines[i])) || withHeader(lines, frames[0]) !== frames[0];
-    if (frames.length < 2 && !anchored)
-        return null;
-    let last = frames[frames.length - 1];
-    while (last + 1 < lines.length && DOTNET_MARK.test(lines[last + 1]))
-        last++;
-    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
-};
-const ruby = (lines) => {
-    const frames = matching(lines, RUBY_FRAME);
-    if (frames.length === 0)
-        return null;
-    const rb = frames.some((i) => /\.rb$/.test(RUBY_FRAME.exec(lines[i])[1]));
-    if (frames.length < 2 && !rb)
-        return null;
-    return { frames: frames.length, first: frames[0], last: frames[frames.length - 1] };
-};
-const javascript = (lines) => {
-    const frames = lines.flatMap((line, i) => (JS_FRAME_NAMED.test(line) || JS_FRAME_BARE.test(line) ? [i] : []));
-    if (frames.length === 0)
-        return null;
-    const first = withHeader(lines, frames[0]);
-    if (frames.length < 2 && first === frames[0])
-        return null;
-    return { frames: frames.length, first, last: frames[frames.length - 1] };
-};
-/** Most specific anchor first: a Rust backtrace's `at file:1:2` lines must not read as JavaScript. */
-const DETECTORS = [
-    ['rust', rust],
-    ['go', go],
-    ['python', python],
-    ['java', java],
-    ['dotnet', dotnet],
-    ['ruby', ruby],
-    ['javascript', javascript],
-];
-const stack_trace_MAX_TEXT = 2 * 1024 * 1024;
-/** No frame or header is this long; longer lines are not matched (keeps every pattern linear). */
-const MAX_LINE = 2000;
-/**
- * The stack trace in `text`, or null. A text without a line break cannot hold
- * one, unless its line breaks are escaped (a backslash and `n`, as in a repr or
- * a log line): then the unescaped text is read.
- */
-function detectStackTrace(text) {
-    if (text.length > stack_trace_MAX_TEXT)
-        return null;
-    if (!text.includes('\n')) {
-        if (!/\\n/.test(text))
-            return null;
-        text = text.replace(/\\r\\n|\\n/g, '\n').replace(/\\t/g, '\t');
-    }
-    const lines = text.split(/\r?\n/);
-    const probe = lines.map((line) => (line.length > MAX_LINE ? '' : line));
-    for (const [language, detect] of DETECTORS) {
-        const span = detect(probe);
-        if (!span)
-            continue;
-        const chars = lines.slice(span.first, span.last + 1).join('\n').length;
-        return { language, frames: span.frames, chars, tokens: Math.ceil(chars / 4) };
-    }
-    return null;
-}
 
 ;// CONCATENATED MODULE: ./src/audit/rules/stack-trace-in-result.ts
 
@@ -12683,7 +13059,7 @@ function cause(catalog, carried) {
     const recorded = carried ?? catalog.record.recordedSha256;
     if (recorded === null)
         return 'no catalog hash is recorded to tell a wrong catalog from an invented name';
-    const lower = (0,hashes/* normalizeHash */.sZ)(recorded);
+    const lower = (0,catalog_hashes/* normalizeHash */.sZ)(recorded);
     if (lower === catalog.forms.jcs || lower === catalog.forms.python)
         return 'the recorded catalog hash matches these names, so the model invented a tool';
     return `the recorded catalog hash ${recorded} does not match these names (${catalog.sha256 ?? 'no canonical form'}), so the wrong catalog was likely shipped`;
@@ -12789,6 +13165,7 @@ function* bodiesOf(value, depth) {
 
 
 
+
 const CATCH_ALL = ['internal_error', 'internal', 'internal_server_error', 'server_error', 'unknown', 'unknown_error', 'error', 'unexpected', 'unexpected_error', 'exception', 'unhandled', 'generic_error', 'general_error', '-32603'];
 /** Compares codes without case or separators: `INTERNAL_ERROR`, `InternalError` and `internal-error` are one code; `-32603` keeps its sign. */
 function key(code) {
@@ -12829,7 +13206,7 @@ const unmappedErrorShare = defineRule({
         const catchAll = new Set(ctx.options.catchAll.map(key));
         const mine = counts();
         for (const result of run.results) {
-            if (!result.isError)
+            if (!isErrorResult(result))
                 continue;
             mine.errors++;
             const code = errorCodeOfResult(result);
@@ -12892,6 +13269,8 @@ const unmappedErrorShare = defineRule({
 
 
 
+
+
 const unmatchedResult = defineRule({
     meta: {
         id: 'unmatched-result',
@@ -12903,7 +13282,10 @@ const unmatchedResult = defineRule({
         options: schemas/* strictObject */.rej({}),
     },
     check(run, _ctx, report) {
-        const { unmatched } = (0,pairing/* pairRun */.W)(run);
+        const { unmatched } = (0,audit_pairing/* pairRun */.W)(run);
+        if (unmatched.length === 0)
+            return;
+        const hashes = catalogHashes(run);
         for (const result of unmatched) {
             const id = result.callId === null ? 'without a call id' : `for call id '${result.callId}'`;
             report({
@@ -12911,13 +13293,49 @@ const unmatchedResult = defineRule({
                 runId: run.runId,
                 callId: result.callId,
                 tool: result.tool,
-                message: `result ${id}${result.tool ? ` ('${result.tool}')` : ''} has no matching call in this run`,
+                message: `result ${id}${result.tool ? ` ('${result.tool}')` : ''} has no matching call in this run${likelyCause(result, hashes)}`,
             });
         }
     },
 });
+/** The catalog identities a run shows: its catalog record's, and those its records carry. */
+function catalogHashes(run) {
+    const catalog = (0,run_catalog/* runCatalog */.Hx)(run);
+    const accepted = catalog ? catalog.accepted : null;
+    const carried = new Set();
+    let carriesAny = false;
+    for (const record of run.records) {
+        if (record.kind === 'catalog' || record.catalogSha256 === null)
+            continue;
+        carriesAny = true;
+        const hash = (0,catalog_hashes/* normalizeHash */.sZ)(record.catalogSha256);
+        if (accepted === null || !accepted.has(hash))
+            carried.add(hash);
+    }
+    // Against a catalog record, any other hash means two catalogs; without one, two different carried hashes do.
+    const mixed = accepted === null ? carried.size > 1 : carried.size > 0;
+    // Only records that carry a hash can show which catalog they belong to (a catalog alone proves nothing).
+    return { accepted, mixed, known: carriesAny };
+}
+/**
+ * Seed 000's decision table for "result row without a call": if the catalog hash
+ * differs, mixed JSONL files; if it matches, a runtime pairing bug. Nothing is
+ * added when the run shows no catalog hash to decide by.
+ */
+function likelyCause(result, hashes) {
+    if (!hashes.known)
+        return '';
+    const own = result.catalogSha256 === null ? null : (0,catalog_hashes/* normalizeHash */.sZ)(result.catalogSha256);
+    const differs = own !== null && hashes.accepted !== null && !hashes.accepted.has(own);
+    if (differs)
+        return '; its catalog hash differs from the run\'s: likely mixed JSONL files (two runs or files in one)';
+    if (hashes.mixed)
+        return '; the run carries more than one catalog hash: likely mixed JSONL files (two runs or files in one)';
+    return '; the catalog hash matches the run\'s: likely a runtime pairing bug (check call id allocation and log order)';
+}
 
 ;// CONCATENATED MODULE: ./src/audit/rules/unstructured-error.ts
+
 
 
 
@@ -12949,7 +13367,7 @@ const unstructuredError = defineRule({
     },
     check(run, _ctx, report) {
         for (const result of run.results) {
-            if (!result.isError || errorCodeOfResult(result) !== null)
+            if (!isErrorResult(result) || errorCodeOfResult(result) !== null)
                 continue;
             const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
             const excerpt = bodyExcerpt(result.content);
@@ -13037,6 +13455,7 @@ const unusedTool = defineRule({
 
 
 
+
 /**
  * Every rule, one file each. Adding a rule: write `rules/<id>.ts`, its doc in
  * docs/rules/<id>.md and its test in test/audit/rules/<id>.test.ts, then add it here.
@@ -13070,6 +13489,7 @@ const RULES = [
     budgetMiss,
     continuedWhileOutstanding,
     lateResult,
+    llmStall,
     // replay and scope
     nonDeterminism,
     redundantCall,
@@ -13162,11 +13582,14 @@ function loadScopeFile(path, display = path) {
 /* harmony export */   dO: () => (/* reexport safe */ _jcs_js__WEBPACK_IMPORTED_MODULE_1__.dO),
 /* harmony export */   dw: () => (/* binding */ canonicalize),
 /* harmony export */   fg: () => (/* binding */ sha256Hex),
+/* harmony export */   kk: () => (/* binding */ CANONICAL_MODES),
 /* harmony export */   mw: () => (/* reexport safe */ _lossless_js__WEBPACK_IMPORTED_MODULE_2__.mw),
 /* harmony export */   o4: () => (/* binding */ canonicalSha256),
+/* harmony export */   s_: () => (/* reexport safe */ _lossless_js__WEBPACK_IMPORTED_MODULE_2__.s_),
+/* harmony export */   tT: () => (/* binding */ canonicalizeLossless),
 /* harmony export */   vI: () => (/* reexport safe */ _jcs_js__WEBPACK_IMPORTED_MODULE_1__.vI)
 /* harmony export */ });
-/* unused harmony exports CANONICAL_MODES, canonicalizeLossless, canonicalizeText */
+/* unused harmony export canonicalizeText */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _jcs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5574);
@@ -13180,7 +13603,7 @@ function loadScopeFile(path, display = path) {
 
 
 
-const CANONICAL_MODES = (/* unused pure expression or super */ null && (['jcs', 'python']));
+const CANONICAL_MODES = ['jcs', 'python'];
 function canonicalize(value, mode = 'jcs') {
     switch (mode) {
         case 'jcs':
@@ -14854,8 +15277,8 @@ async function collectAll(specs, sources, options) {
     return { inputs, skipped };
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 46 modules
-var audit_rules = __nccwpck_require__(4088);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 50 modules
+var audit_rules = __nccwpck_require__(1920);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/canonical/index.ts
@@ -15226,8 +15649,8 @@ async function loadCliConfig(io, configFlag, overrides = {}) {
     return resolveConfig(file, overrides, configPath ?? 'configuration');
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 62 modules
-var registry = __nccwpck_require__(7058);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 63 modules
+var registry = __nccwpck_require__(1538);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/most-severe.ts
@@ -17628,7 +18051,7 @@ function toMillis(value) {
 
 /***/ }),
 
-/***/ 7058:
+/***/ 1538:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17880,7 +18303,7 @@ function toRecord(fact, place) {
     };
 }
 function llmRecord(place, endTs = null) {
-    return { kind: 'llm', ...base(place), endTs };
+    return { kind: 'llm', ...base(place), endTs, message: true };
 }
 function catalogRecord(tools, place) {
     return { kind: 'catalog', ...base(place), tools, names: tools.map((t) => t.name), recordedSha256: null, perRequest: true };
@@ -22619,12 +23042,16 @@ function errorCodeOf(obj) {
 ;// CONCATENATED MODULE: ./src/ingest/native/boundary.ts
 
 
+const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'adapter_canonical_sha256'];
+/** A SHA-256 as recorded: 64 hex digits, optionally prefixed `sha256:` (normalizeHash strips it). */
+const SHA256_HEX = /^(?:sha-?256:)?[0-9a-fA-F]{64}$/;
 /** Hashes, or the saved payloads they are computed from. */
 function hasBoundaryFields(obj) {
     // Read by fixed name (each load cached at its place; none is an Object.prototype member): on every record.
     return (obj['process_sha256'] !== undefined ||
         obj['adapter_sha256'] !== undefined ||
         obj['model_sha256'] !== undefined ||
+        obj['adapter_canonical_sha256'] !== undefined ||
         obj['process_payload'] !== undefined ||
         obj['adapter_payload'] !== undefined ||
         obj['model_payload'] !== undefined);
@@ -22643,19 +23070,37 @@ function parseBoundary(obj, loc) {
         if (raw !== null)
             payloads[hop] = raw;
     }
-    return {
+    let problem = null;
+    const bad = new Set();
+    for (const field of HASH_FIELDS) {
+        const value = (0,ingest_fields/* own */.ZV)(obj, field);
+        if (value === undefined || value === null || (typeof value === 'string' && SHA256_HEX.test(value.trim())))
+            continue;
+        bad.add(field);
+        problem ??=
+            typeof value !== 'string'
+                ? `boundary record "${field}" is not a string`
+                : `boundary record "${field}" is not a SHA-256 hex digest (64 hex digits): ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}; a placeholder left in place of the real hash?`;
+    }
+    // A record whose hashes are unusable is kept only for its saved payloads (hashed from the bytes, and scanned for secrets).
+    if (problem !== null && Object.keys(payloads).length === 0)
+        return { record: null, problem };
+    const hash = (field) => (bad.has(field) ? null : (0,ingest_fields/* str */.gx)(obj, field));
+    const record = {
         kind: 'boundary',
         ...baseFields(obj, loc),
         callId: (0,ingest_fields/* idOf */.TH)(obj, 'call_id') ?? (0,ingest_fields/* idOf */.TH)(obj, 'tool_call_id'),
-        processSha256: (0,ingest_fields/* str */.gx)(obj, 'process_sha256'),
-        adapterSha256: (0,ingest_fields/* str */.gx)(obj, 'adapter_sha256'),
-        modelSha256: (0,ingest_fields/* str */.gx)(obj, 'model_sha256'),
+        processSha256: hash('process_sha256'),
+        adapterSha256: hash('adapter_sha256'),
+        modelSha256: hash('model_sha256'),
         processLen: (0,ingest_fields/* int */.Wh)(obj, 'process_len'),
         adapterLen: (0,ingest_fields/* int */.Wh)(obj, 'adapter_len'),
         modelLen: (0,ingest_fields/* int */.Wh)(obj, 'model_len'),
         mutationHop: (0,ingest_fields/* str */.gx)(obj, 'mutation_hop'),
+        adapterCanonicalSha256: hash('adapter_canonical_sha256'),
         payloads,
     };
+    return { record, problem };
 }
 /** A redaction receipt `{field_path, rule_id, original_len, token}`; null when its fields have the wrong types. */
 function parseRedaction(obj, loc, base = obj) {
@@ -22690,7 +23135,64 @@ function embeddedReceipts(obj, loc) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/ingest/native/boundary-document.ts
+
+
+
+
+
+/** The boundary records of a document: the object itself, or every item of a list of them. */
+function boundaryRecords(value) {
+    if ((0,ingest_fields/* isObject */.Gv)(value))
+        return hasBoundaryFields(value) ? [value] : null;
+    if (!Array.isArray(value) || value.length === 0)
+        return null;
+    return value.every((item) => (0,ingest_fields/* isObject */.Gv)(item) && hasBoundaryFields(item)) ? value : null;
+}
+/**
+ * Boundary-hash records written as one pretty-printed JSON document (seed 003
+ * shows its record that way): one object, or a list of them. Each record is
+ * read as the JSONL dialect reads a boundary line (placeholder hashes are a
+ * malformed-record), at the line where its object begins.
+ */
+const boundaryDocumentFormat = {
+    id: 'boundary-json',
+    description: 'Boundary-hash records as one JSON document (an object, or a list of them)',
+    detect(sample) {
+        return boundaryRecords(sample.document) !== null ? Evidence.signature : Evidence.none;
+    },
+    async parse(input, sink) {
+        const doc = await parseDocument(input, sink);
+        if (doc === null)
+            return;
+        const records = boundaryRecords(doc.value);
+        if (records === null) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'document is neither a boundary record nor a list of them' });
+            return;
+        }
+        const lineOf = indexLines(doc.text, 2);
+        records.forEach((obj, i) => {
+            const line = lineOf(Array.isArray(doc.value) ? [i] : []);
+            const loc = { file: input.file, line };
+            const { record, problem } = parseBoundary(obj, loc);
+            if (problem !== null)
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: problem });
+            if (record !== null)
+                sink.record(record);
+            const receipts = embeddedReceipts(obj, loc);
+            if (typeof receipts === 'string')
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: receipts });
+            else
+                for (const receipt of receipts)
+                    sink.record(receipt);
+        });
+    },
+};
+
+// EXTERNAL MODULE: ./src/canonical/index.ts
+var canonical = __nccwpck_require__(9822);
 ;// CONCATENATED MODULE: ./src/ingest/native/replay.ts
+
 
 
 const REPLAY_KEYS = ['index', 'tool', 'args', 'response'];
@@ -22703,7 +23205,7 @@ function looksLikeReplay(obj) {
  * index an integer (never a boolean) starting at 0 and rising by exactly 1.
  * `expected` is the index this line must carry.
  */
-function parseReplay(obj, loc, expected) {
+function parseReplay(obj, loc, expected, text) {
     const keys = Object.keys(obj);
     const extra = keys.filter((k) => !REPLAY_KEYS.includes(k));
     const missing = REPLAY_KEYS.filter((k) => !keys.includes(k));
@@ -22714,6 +23216,12 @@ function parseReplay(obj, loc, expected) {
     const index = (0,ingest_fields/* own */.ZV)(obj, 'index');
     if (typeof index !== 'number' || !Number.isInteger(index))
         return bad(`replay "index" must be an integer, not ${replay_describe(index)}`);
+    // The line read again with its number lexemes: `0.0` and `1e0` are floats to the seed's
+    // Python reader (json.loads), not integers; args and responses keep every digit.
+    const exact = text === undefined ? null : readExact(text);
+    if (exact !== null && exact.indexText !== null && !/^-?(?:0|[1-9]\d*)$/.test(exact.indexText)) {
+        return bad(`replay "index" must be an integer token, not ${exact.indexText}`);
+    }
     if (index !== expected)
         return bad(`replay index ${index} is out of order: expected ${expected}`);
     const tool = (0,ingest_fields/* own */.ZV)(obj, 'tool');
@@ -22729,7 +23237,9 @@ function parseReplay(obj, loc, expected) {
     const base = { loc, runId: null, ts: null, spanId: null, catalogSha256: null };
     const error = (0,ingest_fields/* own */.ZV)(response, 'error');
     const isError = (0,ingest_fields/* own */.ZV)(response, 'ok') === false || (0,ingest_fields/* own */.ZV)(response, 'is_error') === true || (error !== undefined && error !== null && error !== false);
-    return ok({ kind: 'tool_call', ...base, callId, tool, args, argsHash: null, deadlineMs: null, index }, {
+    const call = { kind: 'tool_call', ...base, callId, tool, args, argsHash: null, deadlineMs: null, index };
+    return ok(exact?.args === undefined ? call : { ...call, argsCanonical: exact.args }, {
+        ...(exact?.response === undefined ? {} : { contentCanonical: exact.response }),
         kind: 'tool_result',
         ...base,
         callId,
@@ -22743,6 +23253,42 @@ function parseReplay(obj, loc, expected) {
         index,
     });
 }
+/**
+ * The `index` lexeme and the canonical form of `args` and `response` as the seed's
+ * ToolReplay reads them (Python: sorted keys, no whitespace, integers exact, `1.0`
+ * a float apart from `1`); null when the line does not read losslessly (the plain
+ * values are used then), undefined members when they have no canonical form.
+ */
+function readExact(text) {
+    let root;
+    try {
+        root = (0,canonical/* parseLossless */.IS)(text);
+    }
+    catch {
+        return null;
+    }
+    if (!(0,canonical/* isLosslessObject */.YH)(root))
+        return null;
+    const member = (key) => root.entries.find(([k]) => k === key)?.[1];
+    const index = member('index');
+    const form = (value) => {
+        if (value === undefined)
+            return undefined;
+        try {
+            return (0,canonical/* canonicalizeLossless */.tT)(value, 'python');
+        }
+        catch {
+            return undefined;
+        }
+    };
+    const args = form(member('args'));
+    const response = form(member('response'));
+    return {
+        indexText: index !== undefined && (0,canonical/* isLosslessNumber */.s_)(index) ? index.text : null,
+        ...(args === undefined ? {} : { args }),
+        ...(response === undefined ? {} : { response }),
+    };
+}
 function replay_describe(value) {
     if (value === null)
         return 'null';
@@ -22754,9 +23300,26 @@ function replay_describe(value) {
 ;// CONCATENATED MODULE: ./src/ingest/native/span-log.ts
 
 
-const SPAN_KINDS = new Set(['llm', 'tool_call', 'tool_result']);
+const SPAN_KINDS = new Set(['llm', 'tool_call', 'tool_result', 'blocked_on']);
+const NO_IDS = Object.freeze([]);
+/** The call ids a blocked_on span names: `call_id`, `call_ids` or `blocked_on` (an id or a list); null when one is not an id. */
+function blockedIds(obj) {
+    const out = [];
+    for (const key of ['call_id', 'call_ids', 'blocked_on']) {
+        const value = obj[key];
+        if (value === undefined || value === null)
+            continue;
+        for (const item of Array.isArray(value) ? value : [value]) {
+            const id = (0,ingest_fields/* idValue */.$T)(item);
+            if (id === null)
+                return null;
+            out.push(id);
+        }
+    }
+    return out.length === 0 ? NO_IDS : out;
+}
 /**
- * Span logs: `{"kind": "llm" | "tool_call" | "tool_result", "run_id", "span_id",
+ * Span logs: `{"kind": "llm" | "tool_call" | "tool_result" | "blocked_on", "run_id", "span_id",
  * "call_id", "tool", "args_hash", "deadline_ms", "http_status", "error_class", "ts"}`.
  * Returns the record, or why the line is malformed. This is the hottest parser of a
  * big span log: each record is built in one object literal (one shape per kind,
@@ -22770,6 +23333,12 @@ function parseSpanLog(obj, loc) {
     const ts = (0,ingest_fields/* toMillis */.kE)(obj['ts'] ?? obj['timestamp']);
     const spanId = (0,ingest_fields/* idValue */.$T)(obj['span_id']);
     const catalogSha256 = (0,ingest_fields/* strValue */.L9)(obj['catalog_sha256']);
+    if (kind === 'blocked_on' || (kind === 'llm' && obj['event'] === 'blocked_on')) {
+        const callIds = blockedIds(obj);
+        if (callIds === null)
+            return 'blocked_on span whose "call_id", "call_ids" or "blocked_on" is not a call id or a list of them';
+        return { kind: 'blocked_on', loc, runId, ts, spanId, catalogSha256, callIds };
+    }
     if (kind === 'llm') {
         const end = (0,ingest_fields/* toMillis */.kE)(obj['end_ts']);
         const duration = end === null ? (0,ingest_fields/* numValue */.mU)(obj['duration_ms']) : null;
@@ -22793,6 +23362,7 @@ function parseSpanLog(obj, loc) {
             argsHash: (0,ingest_fields/* strValue */.L9)(obj['args_hash']) ?? (0,ingest_fields/* strValue */.L9)(obj['args_sha256']),
             deadlineMs: (0,ingest_fields/* numValue */.mU)(obj['deadline_ms']),
             index: null,
+            schemaSha256: (0,ingest_fields/* strValue */.L9)(obj['schema_sha256']),
         };
     }
     const httpStatus = (0,ingest_fields/* intValue */.NH)(obj['http_status']);
@@ -22902,6 +23472,7 @@ function parseTypedEvent(obj, loc, text) {
                 argsHash: (0,ingest_fields/* str */.gx)(obj, 'args_sha256') ?? (0,ingest_fields/* str */.gx)(obj, 'args_hash'),
                 deadlineMs: (0,ingest_fields/* num */.bu)(obj, 'deadline_ms'),
                 index: null,
+                schemaSha256: (0,ingest_fields/* str */.gx)(obj, 'schema_sha256'),
             });
         }
         default: {
@@ -23054,7 +23625,7 @@ const nativeFormat = {
                     result = parseTypedEvent(value, loc, text);
                     break;
                 case 'replay':
-                    result = parseReplay(value, loc, nextReplayIndex);
+                    result = parseReplay(value, loc, nextReplayIndex, text);
                     // A bad index is reported once; the sequence continues from what the file says.
                     if (typeof (0,ingest_fields/* own */.ZV)(value, 'index') === 'number' && Number.isInteger((0,ingest_fields/* own */.ZV)(value, 'index')))
                         nextReplayIndex = (0,ingest_fields/* own */.ZV)(value, 'index') + 1;
@@ -23081,8 +23652,13 @@ const nativeFormat = {
             // lists with for-of made an iterator object each time.
             for (let i = 0; i < result.records.length; i += 1)
                 sink.record(result.records[i]);
-            if (dialect !== 'replay' && hasBoundaryFields(value))
-                sink.record(parseBoundary(value, loc));
+            if (dialect !== 'replay' && hasBoundaryFields(value)) {
+                const { record, problem } = parseBoundary(value, loc);
+                if (problem !== null)
+                    sink.diagnostic({ ruleId: 'malformed-record', line, message: problem });
+                if (record !== null)
+                    sink.record(record);
+            }
             if (dialect !== 'replay' && dialect !== 'redaction') {
                 const receipts = embeddedReceipts(value, loc);
                 if (typeof receipts === 'string') {
@@ -25295,6 +25871,7 @@ async function isList(input) {
 
 
 
+
 /**
  * Every trace format, in detection order: specific shapes first (OpenTelemetry
  * containers, then framework exports), the native JSONL dialects last (they are
@@ -25318,6 +25895,7 @@ const FORMATS = [
     openaiFormat,
     claudeCodeFormat,
     toolEventsFormat,
+    boundaryDocumentFormat,
     nativeFormat,
 ];
 function formatById(id) {

@@ -1,5 +1,5 @@
 import { canonicalize } from '../canonical/index.js';
-import type { ToolCall } from '../model/records.js';
+import type { ToolCall, ToolResult } from '../model/records.js';
 import { runMemo } from './memo.js';
 
 /**
@@ -31,7 +31,7 @@ export function argsKey(call: ToolCall): string | null {
  * thousands of ephemerons.
  */
 const keys = runMemo(1 << 17, (call: ToolCall): string | null => {
-  const args = canonicalOrNull(call.args);
+  const args = call.argsCanonical ?? canonicalOrNull(call.args);
   return args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
 });
 
@@ -47,6 +47,11 @@ export function fingerprintKey(call: ToolCall): string | null {
   if (key !== null) return key;
   // not representable canonically: fall back to the recorded hash
   return call.argsHash === null ? null : `recorded:${call.tool.length}:${call.tool}:${call.argsHash}`;
+}
+
+/** Canonical text of a result's content (the exact one a replay parser kept, else RFC 8785), or null. */
+export function responseKey(result: ToolResult): string | null {
+  return result.contentCanonical ?? canonicalOrNull(result.content);
 }
 
 /** How a message points at a call: its transcript index where it has one, else its line. */

@@ -6,6 +6,7 @@ import { geminiCliFormat } from './gemini-cli/index.js';
 import { inspectFormat } from './inspect/index.js';
 import { langfuseFormat } from './langfuse/index.js';
 import { mcpFormat } from './mcp/index.js';
+import { boundaryDocumentFormat } from './native/boundary-document.js';
 import { nativeFormat } from './native/index.js';
 import { openaiFormat } from './openai/index.js';
 import { toolEventsFormat } from './tool-events/index.js';
@@ -38,6 +39,7 @@ export const FORMATS: readonly TraceFormat[] = [
   openaiFormat,
   claudeCodeFormat,
   toolEventsFormat,
+  boundaryDocumentFormat,
   nativeFormat,
 ];
 

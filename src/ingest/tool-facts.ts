@@ -73,7 +73,7 @@ export function toRecord(fact: ToolFact, place: Place): ToolCall | ToolResult {
 }
 
 export function llmRecord(place: Place, endTs: number | null = null): LlmSpan {
-  return { kind: 'llm', ...base(place), endTs };
+  return { kind: 'llm', ...base(place), endTs, message: true };
 }
 
 export function catalogRecord(tools: readonly CatalogTool[], place: Place): CatalogRecord {

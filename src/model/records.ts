@@ -50,6 +50,22 @@ export interface CatalogRecord extends RecordBase {
 export interface LlmSpan extends RecordBase {
   readonly kind: 'llm';
   readonly endTs: number | null;
+  /**
+   * True for a conversation message (transcripts, request/response logs): stamped
+   * when it was written, after the model generated it, in a log that does not
+   * record the user's turns. The gaps between such records are not model silence.
+   */
+  readonly message?: boolean;
+}
+
+/**
+ * The runtime held generation while calls were outstanding (seed 001: "write a
+ * blocked_on span. Do not stream."): not model output, and evidence the run waited.
+ */
+export interface BlockedSpan extends RecordBase {
+  readonly kind: 'blocked_on';
+  /** The call ids it waited on; empty when the span names none (it waits on whatever is outstanding). */
+  readonly callIds: readonly string[];
 }
 
 export interface ToolCall extends RecordBase {
@@ -62,6 +78,14 @@ export interface ToolCall extends RecordBase {
   readonly deadlineMs: number | null;
   /** Position in a replay transcript, null elsewhere. */
   readonly index: number | null;
+  /**
+   * The arguments' canonical text when the parser read them with their number
+   * lexemes (replay transcripts): integers past 2^53 kept, `1.0` apart from `1`.
+   * Call identity uses it instead of canonicalizing `args`.
+   */
+  readonly argsCanonical?: string;
+  /** schema_sha256 the call carries (the schema its harness offered for this tool), when it carries one. */
+  readonly schemaSha256?: string | null;
 }
 
 export interface ToolResult extends RecordBase {
@@ -76,6 +100,8 @@ export interface ToolResult extends RecordBase {
   readonly httpStatus: number | null;
   readonly exitCode: number | null;
   readonly index: number | null;
+  /** The content's canonical text read with its number lexemes (replay transcripts); see ToolCall.argsCanonical. */
+  readonly contentCanonical?: string;
 }
 
 export interface BoundaryRecord extends RecordBase {
@@ -88,6 +114,12 @@ export interface BoundaryRecord extends RecordBase {
   readonly adapterLen: number | null;
   readonly modelLen: number | null;
   readonly mutationHop: string | null;
+  /**
+   * adapter_canonical_sha256: the adapter output's hash over its canonical JSON
+   * (sorted keys, no whitespace), kept beside the raw adapter_sha256 as seed 003
+   * recommends: the raw hash sees every byte, the canonical one ignores key order.
+   */
+  readonly adapterCanonicalSha256?: string | null;
   /** Raw payloads when the record carries them (then rules hash them instead of trusting hashes). */
   readonly payloads: { readonly process?: string; readonly adapter?: string; readonly model?: string };
 }
@@ -103,6 +135,7 @@ export interface RedactionReceipt extends RecordBase {
 export type TraceRecord =
   | CatalogRecord
   | LlmSpan
+  | BlockedSpan
   | ToolCall
   | ToolResult
   | BoundaryRecord

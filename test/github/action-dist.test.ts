@@ -121,7 +121,7 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     const prWorkspace = workspaceWith({ traces: 'examples', 'traces/pr': 'test/github/fixtures/pr-traces' });
     const result = await run(102, { 'sarif-file': 'out/results.sarif' }, { workspace: prWorkspace });
     expect(result.code).toBe(1);
-    expect(result.outputs).toMatchObject({ findings: '16', errors: '3', warnings: '5', notes: '8', 'catalog-changed': 'true' });
+    expect(result.outputs).toMatchObject({ findings: '13', errors: '3', warnings: '4', notes: '6', 'catalog-changed': 'true' });
     const created = writes();
     expect(created.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/octo-org/agent-app/issues/42/comments']);
     const body = (created[0]!.body as { body: string }).body;
@@ -148,7 +148,7 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     ]);
     expect(gh.comments.get(42)![7]!.body).toBe('mimic <!-- agent-trace-audit:comment -->');
     expect(result.outputs['comment-url']).toMatch(/^https:\/\/github\.com\/octo-org\/agent-app\/pull\/42#issuecomment-\d+$/);
-    expect(JSON.parse(readFileSync(join(prWorkspace, 'out/results.sarif'), 'utf8')).runs[0].results.length).toBe(16);
+    expect(JSON.parse(readFileSync(join(prWorkspace, 'out/results.sarif'), 'utf8')).runs[0].results.length).toBe(13);
     expect(result.outputs['sarif-file']).toBe(join(prWorkspace, 'out/results.sarif'));
     // The baseline report was downloaded to RUNNER_TEMP and removed once read.
     expect(result.runnerTemp.filter((name) => name.startsWith('ata-download-'))).toEqual([]);

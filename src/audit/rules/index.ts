@@ -10,6 +10,7 @@ import { ingestNote } from './ingest-note.js';
 import { internalDetailLeak } from './internal-detail-leak.js';
 import { invalidArguments } from './invalid-arguments.js';
 import { lateResult } from './late-result.js';
+import { llmStall } from './llm-stall.js';
 import { malformedRecord } from './malformed-record.js';
 import { missingFinalNewline } from './missing-final-newline.js';
 import { mutationLabelMismatch } from './mutation-label-mismatch.js';
@@ -68,6 +69,7 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   budgetMiss,
   continuedWhileOutstanding,
   lateResult,
+  llmStall,
   // replay and scope
   nonDeterminism,
   redundantCall,

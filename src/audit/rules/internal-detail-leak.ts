@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRule } from '../rule-types.js';
 import { findInternalDetails, KIND_ORDER, type DetailKind, type InternalDetail } from '../text/internal-detail.js';
 import { forEachString } from '../walk-strings.js';
+import { isErrorResult } from '../error-result.js';
 
 const KIND_NAMES: Readonly<Record<DetailKind, string>> = {
   'service-path': 'service path',
@@ -27,7 +28,8 @@ export const internalDetailLeak = defineRule({
   },
   check(run, ctx, report) {
     for (const result of run.results) {
-      if (ctx.options.scope === 'errors' && !result.isError) continue;
+      const isError = isErrorResult(result);
+      if (ctx.options.scope === 'errors' && !isError) continue;
       const found = new Map<DetailKind, InternalDetail>();
       forEachString(result.content, (_path, text) => {
         for (const detail of findInternalDetails(text)) if (!found.has(detail.kind)) found.set(detail.kind, detail);
@@ -43,7 +45,7 @@ export const internalDetailLeak = defineRule({
         runId: run.runId,
         callId: result.callId,
         tool: result.tool,
-        message: `the ${result.isError ? 'error ' : ''}result of ${tool} exposes internals: ${parts.join(', ')}`,
+        message: `the ${isError ? 'error ' : ''}result of ${tool} exposes internals: ${parts.join(', ')}`,
       });
     }
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { ToolCall } from '../../model/records.js';
-import { argsKey, callPlace, canonicalOrNull } from '../call-identity.js';
+import type { ToolCall, ToolResult } from '../../model/records.js';
+import { argsKey, callPlace, responseKey } from '../call-identity.js';
+import { failedCalls } from '../failed-calls.js';
 import { pairRun } from '../pairing.js';
 import { defineRule } from '../rule-types.js';
 
@@ -17,20 +18,23 @@ export const nonDeterminism = defineRule({
   check(run, _ctx, report) {
     // A response is canonicalized only once its call repeats (most calls never do);
     // a first response with no canonical form gives its place to the next one.
-    const first = new Map<string, { call: ToolCall; content: unknown; response?: string | null }>();
+    const first = new Map<string, { call: ToolCall; result: ToolResult; response?: string | null }>();
+    // A failed attempt (an error, or an answer past its deadline) is not an answer to compare: its retry
+    // is expected to differ (retry-storm, slow-recovery and budget-miss speak about it).
+    const failed = failedCalls(run);
     for (const { call, result } of pairRun(run).pairs) {
       const key = argsKey(call);
-      if (key === null || result.content === undefined) continue;
+      if (key === null || result.content === undefined || failed.has(call)) continue;
       const seen = first.get(key);
       if (!seen) {
-        first.set(key, { call, content: result.content });
+        first.set(key, { call, result });
         continue;
       }
-      const response = canonicalOrNull(result.content);
+      const response = responseKey(result);
       if (response === null) continue;
-      if (seen.response === undefined) seen.response = canonicalOrNull(seen.content);
+      if (seen.response === undefined) seen.response = responseKey(seen.result);
       if (seen.response === null) {
-        first.set(key, { call, content: result.content, response });
+        first.set(key, { call, result, response });
         continue;
       }
       if (seen.response === response) continue;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { BlockedSpan, ToolCall } from '../../model/records.js';
+import type { Run } from '../../model/run.js';
 import { pairRun } from '../pairing.js';
 import { defineRule } from '../rule-types.js';
 
@@ -19,9 +21,16 @@ export const orphanCall = defineRule({
     // format puts many records on one line). lastLlm = position of the run's last llm span.
     let lastLlm = -1;
     for (let i = run.records.length - 1; i >= 0 && lastLlm === -1; i -= 1) if (run.records[i]!.kind === 'llm') lastLlm = i;
+    const waited = waitedOn(run, orphans, orphanPositions);
     orphans.forEach((call, k) => {
       const later = lastLlm > orphanPositions[k]!;
-      const cause = later ? 'the model kept generating afterwards' : 'nothing followed it in the run';
+      const blocked = waited.get(call);
+      // A blocked_on span naming the call (or naming none) after it: the runtime held generation and waited.
+      const cause = later
+        ? 'the model kept generating afterwards'
+        : blocked !== undefined
+          ? `the run waited for it (blocked_on at line ${blocked.loc.line}) and no result arrived: a tool stall`
+          : 'nothing followed it in the run';
       const id = call.callId === null ? 'without a call id' : `'${call.callId}'`;
       report({
         loc: call.loc,
@@ -33,3 +42,41 @@ export const orphanCall = defineRule({
     });
   },
 });
+
+/** For each orphan, the first blocked_on span after it that names it (or names no call). */
+function waitedOn(run: Run, orphans: readonly ToolCall[], positions: readonly number[]): Map<ToolCall, BlockedSpan> {
+  const out = new Map<ToolCall, BlockedSpan>();
+  // Positions in record order, so each list is sorted: one binary search per orphan.
+  const named = new Map<string, number[]>();
+  const anyCall: number[] = [];
+  run.records.forEach((record, at) => {
+    if (record.kind !== 'blocked_on') return;
+    if (record.callIds.length === 0) anyCall.push(at);
+    for (const id of record.callIds) {
+      const list = named.get(id);
+      if (list === undefined) named.set(id, [at]);
+      else if (list[list.length - 1] !== at) list.push(at);
+    }
+  });
+  if (named.size === 0 && anyCall.length === 0) return out;
+  orphans.forEach((call, k) => {
+    const after = positions[k]!;
+    const a = firstAfter(anyCall, after);
+    const b = call.callId === null ? -1 : firstAfter(named.get(call.callId) ?? [], after);
+    const at = a === -1 ? b : b === -1 ? a : Math.min(a, b);
+    if (at !== -1) out.set(call, run.records[at] as BlockedSpan);
+  });
+  return out;
+}
+
+/** The first value in a sorted list greater than `after`, or -1. */
+function firstAfter(sorted: readonly number[], after: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! > after) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo < sorted.length ? sorted[lo]! : -1;
+}

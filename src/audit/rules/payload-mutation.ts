@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CANONICAL_MODES, canonicalSha256Lossless, parseLossless, type LosslessValue } from '../../canonical/index.js';
+import type { BoundaryRecord } from '../../model/records.js';
+import { normalizeHash } from '../catalog/hashes.js';
 import { resolveDigests } from '../boundary/boundary-digests.js';
 import { classifyHop, type MutationHop } from '../boundary/mutation-hop.js';
 import { defineRule } from '../rule-types.js';
@@ -41,9 +44,50 @@ export const payloadMutation = defineRule({
         continue;
       }
       const { hop, owner } = classifyHop(digests);
+      const canonical = canonicalAdapter(record);
+      if (canonical.disagreement) {
+        report({ ...base, key: 'payload:adapter_canonical_sha256', message: `${where}: ${canonical.disagreement}; hand to observability code` });
+      }
       if (hop === 'no_payload_mutation') continue;
       const lens = `${digests.processLen} → ${digests.adapterLen} → ${digests.modelLen} bytes`;
-      report({ ...base, key: hop, message: `${where}: ${hop}: ${WHAT[hop]} (${lens}); hand to ${owner}` });
+      const same = canonical.sameValue && digests.processSha256 !== digests.adapterSha256 ? `; its canonical hash equals the process output's: only the serialization changed (key order, whitespace)` : '';
+      report({ ...base, key: hop, message: `${where}: ${hop}: ${WHAT[hop]} (${lens})${same}; hand to ${owner}` });
     }
   },
 });
+
+/**
+ * The recorded canonical adapter hash (adapter_canonical_sha256), seed 003's second
+ * adapter field: checked against the saved adapter payload's canonical JSON (either
+ * form), and compared with the process payload's canonical hash, which tells a
+ * re-serialization (same JSON value) from a change of content.
+ */
+function canonicalAdapter(record: BoundaryRecord): { disagreement: string | null; sameValue: boolean } {
+  const recorded = record.adapterCanonicalSha256 ? normalizeHash(record.adapterCanonicalSha256) : null;
+  if (recorded === null) return { disagreement: null, sameValue: false };
+  const adapter = canonicalHashes(record.payloads.adapter);
+  const disagreement =
+    adapter !== null && !adapter.includes(recorded) ? `recorded adapter_canonical_sha256 ${short(recorded)} disagrees with the saved adapter payload's canonical JSON (${short(adapter[0]!)})` : null;
+  const process = canonicalHashes(record.payloads.process);
+  return { disagreement, sameValue: process !== null && process.includes(recorded) };
+}
+
+/** SHA-256 of a payload's canonical JSON in each form (JCS, Python); null when it is absent or not JSON. */
+function canonicalHashes(payload: string | undefined): string[] | null {
+  if (payload === undefined) return null;
+  let value: LosslessValue;
+  try {
+    value = parseLossless(payload);
+  } catch {
+    return null;
+  }
+  const out: string[] = [];
+  for (const mode of CANONICAL_MODES) {
+    try {
+      out.push(canonicalSha256Lossless(value, mode));
+    } catch {
+      // no form in this mode
+    }
+  }
+  return out.length === 0 ? null : out;
+}

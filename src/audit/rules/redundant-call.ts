@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ToolCall } from '../../model/records.js';
 import { argsKey, callPlace } from '../call-identity.js';
+import { failedCalls } from '../failed-calls.js';
 import { defineRule } from '../rule-types.js';
 
 export const DEFAULT_MUTATORS = ['write_file', 'delete_file', 'create_file', 'move_file', 'run_command'];
@@ -25,10 +26,13 @@ export const redundantCall = defineRule({
   },
   check(run, ctx, report) {
     // Any different call in between may have changed state, so only back-to-back identical calls count.
+    // A repeat of a call that ended in an error, a timeout or no result is a retry
+    // (retry-storm and slow-recovery speak about those), not a redundant call.
+    const failed = failedCalls(run);
     let previous: { call: ToolCall; key: string | null } | null = null;
     for (const call of run.calls) {
       const key = argsKey(call);
-      if (previous !== null && key !== null && key === previous.key && !ctx.state.has(call.tool)) {
+      if (previous !== null && key !== null && key === previous.key && !ctx.state.has(call.tool) && !failed.has(previous.call)) {
         report({
           loc: call.loc,
           runId: run.runId,

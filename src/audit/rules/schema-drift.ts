@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../../model/records.js';
 import { normalizeHash, schemaHashForms } from '../catalog/hashes.js';
-import { checkCatalog, schemaIdentities } from '../catalog/run-catalog.js';
+import { checkCatalog, runCatalog, schemaIdentities } from '../catalog/run-catalog.js';
 import { compareLocations } from '../findings.js';
-import { defineRule } from '../rule-types.js';
+import { defineRule, type ReportFn } from '../rule-types.js';
+import type { Run } from '../../model/run.js';
 
 /** One schema seen for a tool name: the hashes that identify it and where it was seen. */
 interface Variant {
@@ -21,13 +22,14 @@ export const schemaDrift = defineRule({
     id: 'schema-drift',
     category: 'catalog',
     defaultSeverity: 'warning',
-    summary: 'The same tool name with another schema hash in another run (or catalog) of the audit.',
+    summary: 'The same tool name with another schema hash: in another run (or catalog) of the audit, or on a call against its run\'s catalog.',
     likelyCause: 'The tool definition changed between runs (a field added, a type changed) while its name stayed: runs are no longer comparable.',
     nextAction: 'Diff the two schemas before comparing the runs; version the tool name or pin the schema when the change was not intended.',
     options: z.strictObject({}),
   },
   init: (): State => new Map(),
-  check(run, ctx) {
+  check(run, ctx, report) {
+    callsAgainstCatalog(run, report);
     for (const record of run.catalogs) {
       for (const tool of checkCatalog(record).tools.values()) {
         const forms = schemaHashForms(tool);
@@ -67,3 +69,35 @@ export const schemaDrift = defineRule({
     }
   },
 });
+
+/**
+ * Within a run: a call that carries a schema_sha256 its run's catalog does not
+ * have for that tool (seed 000: same name, another definition). Calls to tools
+ * outside the catalog are unknown-tool's; a catalog entry with no hash cannot be compared.
+ */
+function callsAgainstCatalog(run: Run, report: ReportFn): void {
+  const catalog = runCatalog(run);
+  if (!catalog) return;
+  const identities = new Map<string, { ids: Set<string>; shown: string } | null>();
+  for (const call of run.calls) {
+    if (call.schemaSha256 === undefined || call.schemaSha256 === null) continue;
+    let known = identities.get(call.tool);
+    if (known === undefined) {
+      const tool = catalog.tools.get(call.tool);
+      const forms = tool ? schemaHashForms(tool) : null;
+      const ids = tool ? schemaIdentities(tool, forms) : new Set<string>();
+      const shown = tool?.schemaSha256 ? normalizeHash(tool.schemaSha256) : (forms?.jcs ?? forms?.python ?? '');
+      known = ids.size === 0 ? null : { ids, shown };
+      identities.set(call.tool, known);
+    }
+    if (known === null || known.ids.has(normalizeHash(call.schemaSha256))) continue;
+    const id = call.callId === null ? '' : ` '${call.callId}'`;
+    report({
+      loc: call.loc,
+      runId: run.runId,
+      callId: call.callId,
+      tool: call.tool,
+      message: `call${id} to '${call.tool}' carries schema hash ${normalizeHash(call.schemaSha256)}, but its run's catalog (line ${catalog.record.loc.line}) has ${known.shown}: the definition changed under the same name`,
+    });
+  }
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SourceLocation } from '../../model/records.js';
 import { errorCodeOfResult } from '../error-code.js';
 import { defineRule } from '../rule-types.js';
+import { isErrorResult } from '../error-result.js';
 
 const CATCH_ALL = ['internal_error', 'internal', 'internal_server_error', 'server_error', 'unknown', 'unknown_error', 'error', 'unexpected', 'unexpected_error', 'exception', 'unhandled', 'generic_error', 'general_error', '-32603'];
 
@@ -61,7 +62,7 @@ export const unmappedErrorShare = defineRule({
     const catchAll = new Set(ctx.options.catchAll.map(key));
     const mine = counts();
     for (const result of run.results) {
-      if (!result.isError) continue;
+      if (!isErrorResult(result)) continue;
       mine.errors++;
       const code = errorCodeOfResult(result);
       if (code === null) mine.uncoded++;

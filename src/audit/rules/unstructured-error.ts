@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorCodeOfResult } from '../error-code.js';
 import { defineRule } from '../rule-types.js';
 import { stringsOf } from '../walk-strings.js';
+import { isErrorResult } from '../error-result.js';
 
 /** Fields that hold the human text of a body (preferred over `type: "text"` and the like). */
 const TEXT_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|description|reason)$/i;
@@ -31,7 +32,7 @@ export const unstructuredError = defineRule({
   },
   check(run, _ctx, report) {
     for (const result of run.results) {
-      if (!result.isError || errorCodeOfResult(result) !== null) continue;
+      if (!isErrorResult(result) || errorCodeOfResult(result) !== null) continue;
       const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
       const excerpt = bodyExcerpt(result.content);
       const body = excerpt === null ? 'empty body' : `body: "${excerpt}"`;

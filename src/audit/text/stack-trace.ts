@@ -1,3 +1,5 @@
+import { estimateTokens } from './token-estimate.js';
+
 /**
  * Finds a stack trace in a piece of text and says which runtime printed it,
  * how many frames it has and what it costs in tokens. Line-based: every
@@ -11,9 +13,13 @@ export type TraceLanguage = 'rust' | 'go' | 'python' | 'java' | 'dotnet' | 'ruby
 export interface StackTrace {
   readonly language: TraceLanguage;
   readonly frames: number;
-  /** Characters of the trace itself (first to last line that belongs to it). */
+  /**
+   * Characters of the block the model re-reads: the trace's first line to its
+   * last, with the DETAIL, CONTEXT and HINT lines (and their indented
+   * continuations) a database error prints under the exception line.
+   */
   readonly chars: number;
-  /** ≈ chars / 4, rounded up: what one reading of the trace costs. */
+  /** What one reading of that block costs: estimateTokens (token-estimate.ts). */
   readonly tokens: number;
 }
 
@@ -134,6 +140,9 @@ const DETECTORS: ReadonlyArray<readonly [TraceLanguage, Detector]> = [
   ['javascript', javascript],
 ];
 
+/** What an exception prints under its last line: `DETAIL:`, `CONTEXT:`, `HINT:` lines and their indented continuations. */
+const DETAIL_LINE = /^(?:[A-Z][A-Z ]{1,20}:\s|\s+\S)/;
+
 const MAX_TEXT = 2 * 1024 * 1024;
 /** No frame or header is this long; longer lines are not matched (keeps every pattern linear). */
 const MAX_LINE = 2000;
@@ -154,8 +163,10 @@ export function detectStackTrace(text: string): StackTrace | null {
   for (const [language, detect] of DETECTORS) {
     const span = detect(probe);
     if (!span) continue;
-    const chars = lines.slice(span.first, span.last + 1).join('\n').length;
-    return { language, frames: span.frames, chars, tokens: Math.ceil(chars / 4) };
+    let last = span.last;
+    while (last + 1 < lines.length && DETAIL_LINE.test(probe[last + 1]!)) last += 1;
+    const block = lines.slice(span.first, last + 1).join('\n');
+    return { language, frames: span.frames, chars: block.length, tokens: estimateTokens(block) };
   }
   return null;
 }

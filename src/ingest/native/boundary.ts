@@ -1,6 +1,10 @@
-import type { RedactionReceipt, SourceLocation, TraceRecord } from '../../model/records.js';
+import type { BoundaryRecord, RedactionReceipt, SourceLocation } from '../../model/records.js';
 import { idOf, int, isObject, own, str, type JsonObject } from '../fields.js';
 import { baseFields } from './common.js';
+
+const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'adapter_canonical_sha256'];
+/** A SHA-256 as recorded: 64 hex digits, optionally prefixed `sha256:` (normalizeHash strips it). */
+const SHA256_HEX = /^(?:sha-?256:)?[0-9a-fA-F]{64}$/;
 
 /** Hashes, or the saved payloads they are computed from. */
 export function hasBoundaryFields(obj: JsonObject): boolean {
@@ -9,6 +13,7 @@ export function hasBoundaryFields(obj: JsonObject): boolean {
     obj['process_sha256'] !== undefined ||
     obj['adapter_sha256'] !== undefined ||
     obj['model_sha256'] !== undefined ||
+    obj['adapter_canonical_sha256'] !== undefined ||
     obj['process_payload'] !== undefined ||
     obj['adapter_payload'] !== undefined ||
     obj['model_payload'] !== undefined
@@ -23,25 +28,41 @@ export function isRedactionReceipt(obj: JsonObject): boolean {
  * Boundary-hash fields, standalone or on a tool call/result line: the hashes and
  * byte lengths at the process, adapter and model boundaries, and the recorded hop.
  */
-export function parseBoundary(obj: JsonObject, loc: SourceLocation): TraceRecord {
+export function parseBoundary(obj: JsonObject, loc: SourceLocation): { readonly record: BoundaryRecord | null; readonly problem: string | null } {
   const payloads: { process?: string; adapter?: string; model?: string } = {};
   for (const hop of ['process', 'adapter', 'model'] as const) {
     const raw = str(obj, `${hop}_payload`);
     if (raw !== null) payloads[hop] = raw;
   }
-  return {
+  let problem: string | null = null;
+  const bad = new Set<string>();
+  for (const field of HASH_FIELDS) {
+    const value = own(obj, field);
+    if (value === undefined || value === null || (typeof value === 'string' && SHA256_HEX.test(value.trim()))) continue;
+    bad.add(field);
+    problem ??=
+      typeof value !== 'string'
+        ? `boundary record "${field}" is not a string`
+        : `boundary record "${field}" is not a SHA-256 hex digest (64 hex digits): ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}; a placeholder left in place of the real hash?`;
+  }
+  // A record whose hashes are unusable is kept only for its saved payloads (hashed from the bytes, and scanned for secrets).
+  if (problem !== null && Object.keys(payloads).length === 0) return { record: null, problem };
+  const hash = (field: string) => (bad.has(field) ? null : str(obj, field));
+  const record: BoundaryRecord = {
     kind: 'boundary',
     ...baseFields(obj, loc),
     callId: idOf(obj, 'call_id') ?? idOf(obj, 'tool_call_id'),
-    processSha256: str(obj, 'process_sha256'),
-    adapterSha256: str(obj, 'adapter_sha256'),
-    modelSha256: str(obj, 'model_sha256'),
+    processSha256: hash('process_sha256'),
+    adapterSha256: hash('adapter_sha256'),
+    modelSha256: hash('model_sha256'),
     processLen: int(obj, 'process_len'),
     adapterLen: int(obj, 'adapter_len'),
     modelLen: int(obj, 'model_len'),
     mutationHop: str(obj, 'mutation_hop'),
+    adapterCanonicalSha256: hash('adapter_canonical_sha256'),
     payloads,
   };
+  return { record, problem };
 }
 
 /** A redaction receipt `{field_path, rule_id, original_len, token}`; null when its fields have the wrong types. */

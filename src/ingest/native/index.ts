@@ -69,7 +69,7 @@ export const nativeFormat: TraceFormat = {
           result = parseTypedEvent(value, loc, text);
           break;
         case 'replay':
-          result = parseReplay(value, loc, nextReplayIndex);
+          result = parseReplay(value, loc, nextReplayIndex, text);
           // A bad index is reported once; the sequence continues from what the file says.
           if (typeof own(value, 'index') === 'number' && Number.isInteger(own(value, 'index'))) nextReplayIndex = (own(value, 'index') as number) + 1;
           else nextReplayIndex += 1;
@@ -93,7 +93,11 @@ export const nativeFormat: TraceFormat = {
       // Index loops: this runs for every line, and iterating the shared frozen empty
       // lists with for-of made an iterator object each time.
       for (let i = 0; i < result.records.length; i += 1) sink.record(result.records[i]!);
-      if (dialect !== 'replay' && hasBoundaryFields(value)) sink.record(parseBoundary(value, loc));
+      if (dialect !== 'replay' && hasBoundaryFields(value)) {
+        const { record, problem } = parseBoundary(value, loc);
+        if (problem !== null) sink.diagnostic({ ruleId: 'malformed-record', line, message: problem });
+        if (record !== null) sink.record(record);
+      }
       if (dialect !== 'replay' && dialect !== 'redaction') {
         const receipts = embeddedReceipts(value, loc);
         if (typeof receipts === 'string') {

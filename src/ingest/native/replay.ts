@@ -1,6 +1,7 @@
 import type { SourceLocation } from '../../model/records.js';
 import { isObject, own, type JsonObject } from '../fields.js';
 import { bad, ok, type DialectResult } from './common.js';
+import { canonicalizeLossless, isLosslessNumber, isLosslessObject, parseLossless, type LosslessValue } from '../../canonical/index.js';
 
 const REPLAY_KEYS = ['index', 'tool', 'args', 'response'];
 
@@ -14,7 +15,7 @@ export function looksLikeReplay(obj: JsonObject): boolean {
  * index an integer (never a boolean) starting at 0 and rising by exactly 1.
  * `expected` is the index this line must carry.
  */
-export function parseReplay(obj: JsonObject, loc: SourceLocation, expected: number): DialectResult {
+export function parseReplay(obj: JsonObject, loc: SourceLocation, expected: number, text?: string): DialectResult {
   const keys = Object.keys(obj);
   const extra = keys.filter((k) => !REPLAY_KEYS.includes(k));
   const missing = REPLAY_KEYS.filter((k) => !keys.includes(k));
@@ -22,6 +23,12 @@ export function parseReplay(obj: JsonObject, loc: SourceLocation, expected: numb
   if (missing.length > 0) return bad(`replay record lacks field(s) ${missing.join(', ')}`);
   const index = own(obj, 'index');
   if (typeof index !== 'number' || !Number.isInteger(index)) return bad(`replay "index" must be an integer, not ${describe(index)}`);
+  // The line read again with its number lexemes: `0.0` and `1e0` are floats to the seed's
+  // Python reader (json.loads), not integers; args and responses keep every digit.
+  const exact = text === undefined ? null : readExact(text);
+  if (exact !== null && exact.indexText !== null && !/^-?(?:0|[1-9]\d*)$/.test(exact.indexText)) {
+    return bad(`replay "index" must be an integer token, not ${exact.indexText}`);
+  }
   if (index !== expected) return bad(`replay index ${index} is out of order: expected ${expected}`);
   const tool = own(obj, 'tool');
   if (typeof tool !== 'string') return bad(`replay "tool" must be a string, not ${describe(tool)}`);
@@ -33,9 +40,11 @@ export function parseReplay(obj: JsonObject, loc: SourceLocation, expected: numb
   const base = { loc, runId: null, ts: null, spanId: null, catalogSha256: null };
   const error = own(response, 'error');
   const isError = own(response, 'ok') === false || own(response, 'is_error') === true || (error !== undefined && error !== null && error !== false);
+  const call = { kind: 'tool_call' as const, ...base, callId, tool, args, argsHash: null, deadlineMs: null, index };
   return ok(
-    { kind: 'tool_call', ...base, callId, tool, args, argsHash: null, deadlineMs: null, index },
+    exact?.args === undefined ? call : { ...call, argsCanonical: exact.args },
     {
+      ...(exact?.response === undefined ? {} : { contentCanonical: exact.response }),
       kind: 'tool_result',
       ...base,
       callId,
@@ -49,6 +58,39 @@ export function parseReplay(obj: JsonObject, loc: SourceLocation, expected: numb
       index,
     },
   );
+}
+
+/**
+ * The `index` lexeme and the canonical form of `args` and `response` as the seed's
+ * ToolReplay reads them (Python: sorted keys, no whitespace, integers exact, `1.0`
+ * a float apart from `1`); null when the line does not read losslessly (the plain
+ * values are used then), undefined members when they have no canonical form.
+ */
+function readExact(text: string): { indexText: string | null; args?: string; response?: string } | null {
+  let root: LosslessValue;
+  try {
+    root = parseLossless(text);
+  } catch {
+    return null;
+  }
+  if (!isLosslessObject(root)) return null;
+  const member = (key: string) => root.entries.find(([k]) => k === key)?.[1];
+  const index = member('index');
+  const form = (value: LosslessValue | undefined): string | undefined => {
+    if (value === undefined) return undefined;
+    try {
+      return canonicalizeLossless(value, 'python');
+    } catch {
+      return undefined;
+    }
+  };
+  const args = form(member('args'));
+  const response = form(member('response'));
+  return {
+    indexText: index !== undefined && isLosslessNumber(index) ? index.text : null,
+    ...(args === undefined ? {} : { args }),
+    ...(response === undefined ? {} : { response }),
+  };
 }
 
 function describe(value: unknown): string {

@@ -37,6 +37,7 @@ export function parseTypedEvent(obj: JsonObject, loc: SourceLocation, text?: str
         argsHash: str(obj, 'args_sha256') ?? str(obj, 'args_hash'),
         deadlineMs: num(obj, 'deadline_ms'),
         index: null,
+        schemaSha256: str(obj, 'schema_sha256'),
       });
     }
     default: {

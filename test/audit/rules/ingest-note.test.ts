@@ -30,3 +30,23 @@ describe('ingest-note', () => {
     }
   });
 });
+
+describe('ingest-note for calls and results paired by order', () => {
+  it('one note per run at its first id-less call; calls with ids, and one-span pairs, need none', async () => {
+    const { auditFiles, findingsOf, jsonl } = await import('../../helpers.js');
+    const audit = await auditFiles({
+      't.jsonl': jsonl(
+        { run_id: 'a', kind: 'tool_call', tool: 'ls' },
+        { run_id: 'a', kind: 'tool_result', tool: 'ls' },
+        { run_id: 'a', kind: 'tool_call', tool: 'cat' },
+        { run_id: 'a', kind: 'tool_result', tool: 'cat' },
+        { run_id: 'b', kind: 'tool_call', call_id: 'c1', tool: 'ls' },
+        { run_id: 'b', kind: 'tool_result', call_id: 'c1', tool: 'ls' },
+      ),
+    });
+    expect(findingsOf(audit, 'ingest-note')).toEqual([
+      { line: 1, callId: null, tool: null, runId: 'a', message: '2 calls without a call id paired with their results by order (the next id-less result of the same tool)' },
+    ]);
+    expect(findingsOf(audit, 'orphan-call')).toEqual([]);
+  });
+});

@@ -16,10 +16,10 @@ describe('stack-trace-in-result', () => {
   it('reports language, frames and the token cost times the later llm turns', async () => {
     const audit = await auditFiles({ 't.jsonl': jsonl(call, result(read('python-simple.txt')), llm, llm, llm) });
     expect(findingsOf(audit, 'stack-trace-in-result')).toEqual([
-      { line: 2, callId: 'c1', tool: 'update_ticket', runId: 'r', message: "Python traceback (4 frames, ~149 tokens) in the result of 'update_ticket'; re-read on 3 later llm turns: ~447 tokens" },
+      { line: 2, callId: 'c1', tool: 'update_ticket', runId: 'r', message: "Python traceback (4 frames, ~262 tokens) in the result of 'update_ticket'; re-read on 3 later llm turns: ~786 tokens" },
     ]);
     expect(audit.metrics['stack-trace-in-result.traces']).toBe(1);
-    expect(audit.metrics['stack-trace-in-result.tokens']).toBe(447);
+    expect(audit.metrics['stack-trace-in-result.tokens']).toBe(786);
   });
 
   it('finds traces in a JSON field, a content array and JSON inside a string', async () => {
@@ -34,9 +34,9 @@ describe('stack-trace-in-result', () => {
       ),
     });
     expect(findingsOf(audit, 'stack-trace-in-result').map((f) => [f.line, f.message])).toEqual([
-      [2, "Java/JVM stack trace (7 frames, ~133 tokens) in the result of 'update_ticket' at detail; re-read on 1 later llm turn: ~133 tokens"],
-      [3, "Rust panic (1 frame, ~26 tokens) in the result of 'update_ticket' at [0].text; re-read on 1 later llm turn: ~26 tokens"],
-      [4, "JavaScript stack trace (7 frames, ~133 tokens) in the result of 'update_ticket' at <json>.error.stack; re-read on 1 later llm turn: ~133 tokens"],
+      [2, "Java/JVM stack trace (7 frames, ~175 tokens) in the result of 'update_ticket' at detail; re-read on 1 later llm turn: ~175 tokens"],
+      [3, "Rust panic (1 frame, ~36 tokens) in the result of 'update_ticket' at [0].text; re-read on 1 later llm turn: ~36 tokens"],
+      [4, "JavaScript stack trace (7 frames, ~199 tokens) in the result of 'update_ticket' at <json>.error.stack; re-read on 1 later llm turn: ~199 tokens"],
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('stack-trace-in-result on records that share a line (whole-document for
     const found: FindingDraft[] = [];
     const metrics: Array<[string, unknown]> = [];
     stackTraceInResult.check!(runOf('f', 'r', 'test', [llmRecord, resultRecord, llmRecord, llmRecord]), { options: {}, state: undefined, metric: (name, value) => metrics.push([name, value]) }, (d) => found.push(d));
-    expect(found.map((f) => f.message)).toEqual(["Python traceback (4 frames, ~149 tokens) in the result of 'update_ticket'; re-read on 2 later llm turns: ~298 tokens"]);
-    expect(metrics).toEqual([['traces', 1], ['tokens', 298]]);
+    expect(found.map((f) => f.message)).toEqual(["Python traceback (4 frames, ~262 tokens) in the result of 'update_ticket'; re-read on 2 later llm turns: ~524 tokens"]);
+    expect(metrics).toEqual([['traces', 1], ['tokens', 524]]);
   });
 });

@@ -23,7 +23,10 @@ describe('google-adk: corpus sessions and eval sets', () => {
     ]);
     expect(findingList(result)).toEqual([
       ['catalog-missing', 65, 'ead43200-b575-4241-9248-233b4be4f29a', null, 'run has 1 tool call but no catalog record: nothing to check the tool names against'],
+      // These older sessions carry no call ids: pairing by order is said once per run (seed 001).
+      ['ingest-note', 65, 'ead43200-b575-4241-9248-233b4be4f29a', null, '1 call without a call id paired with its result by order (the next id-less result of the same tool)'],
       ['catalog-missing', 23, '683bcc98-7359-4b65-9cdb-307f85ae62c0', null, 'run has 2 tool calls but no catalog record: nothing to check the tool names against'],
+      ['ingest-note', 23, '683bcc98-7359-4b65-9cdb-307f85ae62c0', null, '2 calls without a call id paired with their results by order (the next id-less result of the same tool)'],
     ]);
   });
 

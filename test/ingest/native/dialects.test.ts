@@ -35,12 +35,16 @@ describe('native JSONL dialects', () => {
         { ts: '2026-09-07T09:14:01.440Z', run_id: 'r_18', span_id: 's2', kind: 'tool_call', call_id: 'c_9', tool: 'web_search', args_hash: 'a1f3', deadline_ms: 8000 },
         { ts: 1757236444201, run_id: 'r_18', span_id: 's3', kind: 'tool_result', call_id: 'c_9', tool: 'web_search', http_status: 503, error_class: 'UpstreamError' },
         { ts: 1757236445.5, run_id: 'r_18', kind: 'llm', duration_ms: 250 },
+        { run_id: 'r_18', span_id: 's4', kind: 'blocked_on', call_id: 'c_9' },
+        { run_id: 'r_18', kind: 'llm', event: 'blocked_on', call_ids: ['c_9', 10] },
       ),
     );
     expect(records).toEqual([
-      { kind: 'tool_call', loc: { file: 't.jsonl', line: 1 }, runId: 'r_18', ts: Date.parse('2026-09-07T09:14:01.440Z'), spanId: 's2', catalogSha256: null, callId: 'c_9', tool: 'web_search', args: undefined, argsHash: 'a1f3', deadlineMs: 8000, index: null },
+      { kind: 'tool_call', loc: { file: 't.jsonl', line: 1 }, runId: 'r_18', ts: Date.parse('2026-09-07T09:14:01.440Z'), spanId: 's2', catalogSha256: null, callId: 'c_9', tool: 'web_search', args: undefined, argsHash: 'a1f3', deadlineMs: 8000, index: null, schemaSha256: null },
       { kind: 'tool_result', loc: { file: 't.jsonl', line: 2 }, runId: 'r_18', ts: 1757236444201, spanId: 's3', catalogSha256: null, callId: 'c_9', tool: 'web_search', content: undefined, isError: true, errorClass: 'UpstreamError', errorCode: null, httpStatus: 503, exitCode: null, index: null },
       { kind: 'llm', loc: { file: 't.jsonl', line: 3 }, runId: 'r_18', ts: 1757236445500, spanId: null, catalogSha256: null, endTs: 1757236445750 },
+      { kind: 'blocked_on', loc: { file: 't.jsonl', line: 4 }, runId: 'r_18', ts: null, spanId: 's4', catalogSha256: null, callIds: ['c_9'] },
+      { kind: 'blocked_on', loc: { file: 't.jsonl', line: 5 }, runId: 'r_18', ts: null, spanId: null, catalogSha256: null, callIds: ['c_9', '10'] },
     ]);
   });
 
@@ -61,15 +65,16 @@ describe('native JSONL dialects', () => {
   });
 
   it('boundary fields on a call line give a boundary record too; receipts standalone and embedded', async () => {
+    const [P, A, M] = ['1', 'a', 'b'].map((c) => c.repeat(64));
     const { records } = await parse(
       jsonl(
-        { type: 'tool_call', run_id: 'r', tool_call_id: 'c', name: 'query', process_sha256: 'p', adapter_sha256: 'a', model_sha256: 'm', process_len: 36, adapter_len: 20, model_len: 20, mutation_hop: 'adapter_shrink' },
+        { type: 'tool_call', run_id: 'r', tool_call_id: 'c', name: 'query', process_sha256: P, adapter_sha256: A, model_sha256: M, process_len: 36, adapter_len: 20, model_len: 20, mutation_hop: 'adapter_shrink' },
         { run_id: 'r', field_path: '$.email', rule_id: 'pii.email', original_len: 17, token: '[EMAIL_1]' },
         { type: 'tool_result', run_id: 'r', tool_call_id: 'c', redactions: [{ field_path: '$.key', rule_id: 'secret.key', original_len: 40, token: 'T' }] },
       ),
     );
     expect(records.map((r) => r.kind)).toEqual(['tool_call', 'boundary', 'redaction', 'tool_result', 'redaction']);
-    expect(records[1]).toMatchObject({ callId: 'c', processSha256: 'p', adapterSha256: 'a', modelSha256: 'm', processLen: 36, adapterLen: 20, modelLen: 20, mutationHop: 'adapter_shrink' });
+    expect(records[1]).toMatchObject({ callId: 'c', processSha256: P, adapterSha256: A, modelSha256: M, processLen: 36, adapterLen: 20, modelLen: 20, mutationHop: 'adapter_shrink' });
     expect(records[2]).toMatchObject({ fieldPath: '$.email', ruleId: 'pii.email', originalLen: 17, token: '[EMAIL_1]', runId: 'r' });
     expect(records[4]).toMatchObject({ fieldPath: '$.key', ruleId: 'secret.key', runId: 'r', loc: { line: 3 } });
   });

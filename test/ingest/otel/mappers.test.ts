@@ -241,7 +241,7 @@ describe('record order of a model request', () => {
     // All on one line: the rules compare record order, so the request after the traceback re-reads it,
     // and o1 is an orphan that nothing followed.
     expect(findingsOf(result, 'stack-trace-in-result').map((f) => [f.callId, f.message])).toEqual([
-      ['h1', "Python traceback (1 frame, ~23 tokens) in the result of 'search'; re-read on 1 later llm turn: ~23 tokens"],
+      ['h1', "Python traceback (1 frame, ~33 tokens) in the result of 'search'; re-read on 1 later llm turn: ~33 tokens"],
     ]);
     expect(findingsOf(result, 'orphan-call').map((f) => [f.callId, f.message])).toEqual([
       ['o1', "call 'o1' to 'search' has no result (nothing followed it in the run)"],

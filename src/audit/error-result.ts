@@ -1,0 +1,66 @@
+import type { ToolResult } from '../model/records.js';
+import { runMemo } from './memo.js';
+import { detectStackTrace } from './text/stack-trace.js';
+import { forEachString } from './walk-strings.js';
+
+/**
+ * Whether a tool result is an error result, for every rule that asks (the
+ * error-hygiene rules, and the retry test of redundant-call): flagged as one by
+ * its record (is_error, a failing status, exit code or HTTP status), or carrying
+ * an error in its content although nothing flagged it, as several frameworks
+ * serialise a caught exception: a stack trace in any of its strings, a body
+ * whose `error` member is set, or a text that opens with an exception line
+ * (`asyncpg.exceptions.InvalidTextRepresentationError: …`, `TypeError: …`).
+ */
+export function isErrorResult(result: ToolResult): boolean {
+  return result.isError || contentIsError.get(result);
+}
+
+/** Whether the content alone says the call failed (memoized per run: several rules ask). */
+export function errorInContent(result: ToolResult): boolean {
+  return contentIsError.get(result);
+}
+
+/** An exception line: a dotted class name ending in Error or Exception, then a colon (or the traceback header). */
+const EXCEPTION_LINE = /^(?:Traceback \(most recent call last\):|(?:Uncaught |Unhandled exception\. )?(?:[A-Za-z_$][\w$]*\.)*(?:[A-Za-z_$][\w$]*)?(?:Error|Exception)(?: \[\w+\])?: \S)/;
+/** Fields whose text is the body of a result, where an opening exception line means the call failed. */
+const BODY_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|output|result|content|stderr)$|^$|^\[\d+\]$/;
+
+const contentIsError = runMemo(1 << 16, (result: ToolResult): boolean => {
+  const content = result.content;
+  if (content === undefined || content === null) return false;
+  if (hasErrorMember(content)) return true;
+  let found = false;
+  forEachString(content, (path, text) => {
+    if (found) return;
+    const head = firstLine(text);
+    if (head !== null && BODY_FIELD.test(path) && EXCEPTION_LINE.test(head)) found = true;
+    else if (detectStackTrace(text) !== null) found = true;
+  });
+  return found;
+});
+
+/** A body object (or the JSON text of one) whose `error` member is set: `{"error": "…"}`, `{"error": {"code": …}}`. */
+function hasErrorMember(content: unknown): boolean {
+  let body = content;
+  if (typeof body === 'string') {
+    const trimmed = body.trim();
+    if (!trimmed.startsWith('{')) return false;
+    try {
+      body = JSON.parse(trimmed) as unknown;
+    } catch {
+      return false;
+    }
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'error')) return false;
+  const error = (body as Record<string, unknown>)['error'];
+  return error !== null && error !== false && error !== '' && error !== undefined;
+}
+
+/** The first non-blank line of a text, trimmed; null for a blank text. */
+function firstLine(text: string): string | null {
+  const start = text.search(/\S/);
+  if (start === -1) return null;
+  const end = text.indexOf('\n', start);
+  return (end === -1 ? text.slice(start) : text.slice(start, end)).trim();
+}
