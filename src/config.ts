@@ -3,6 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { RULES, ruleById } from './audit/rules/index.js';
 import { ConfigurationError } from './errors.js';
+import { DEFAULT_FINDING_CAPS, type FindingCaps } from './audit/finding-caps.js';
 import { DEFAULT_LIMITS, type ReadLimits } from './io/limits.js';
 import { SEVERITIES, type Severity } from './model/finding.js';
 import { describeIssues } from './zod-issues.js';
@@ -51,6 +52,13 @@ export const configFileSchema = z
           .nonnegative()
           .optional()
           .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
+        'max-findings-per-rule': z
+          .number()
+          .int()
+          .positive()
+          .optional()
+          .describe('Findings one rule lists for one file; the rest are counted in one finding (default 1000).'),
+        'max-findings': z.number().int().positive().optional().describe('Findings the audit lists in all; the rest are counted in one finding (default 10000).'),
       })
       .optional()
       .describe('What one input may cost; larger inputs are reported, not read.'),
@@ -74,6 +82,8 @@ export interface AuditConfig {
   readonly exclude: readonly string[];
   readonly rules: ReadonlyMap<string, RuleSetting>;
   readonly limits: ReadLimits;
+  /** How many findings are listed (per rule and file, per audit); the engine's defaults when absent. */
+  readonly findingCaps?: FindingCaps;
 }
 
 /** Options given on the command line or as Action inputs; they win over the file. */
@@ -112,6 +122,10 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
       maxDepth: limits['max-depth'] ?? DEFAULT_LIMITS.maxDepth,
       maxDocumentBytes: limits['max-document-bytes'] ?? DEFAULT_LIMITS.maxDocumentBytes,
       runIdleRecords: limits['run-idle-records'] ?? DEFAULT_LIMITS.runIdleRecords,
+    },
+    findingCaps: {
+      perRulePerFile: limits['max-findings-per-rule'] ?? DEFAULT_FINDING_CAPS.perRulePerFile,
+      perAudit: limits['max-findings'] ?? DEFAULT_FINDING_CAPS.perAudit,
     },
   };
 }

@@ -10,6 +10,7 @@ import type { RunTimeline } from '../report/timeline/types.js';
 import { RunGrouper } from './run-grouper.js';
 import { SkipTally, type FileSkip } from './skip-tally.js';
 import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
+import { capAudit, DEFAULT_FINDING_CAPS, PerFileCap } from './finding-caps.js';
 import { FindingStore, type FindingHandoff, type FindingStoreOptions } from './finding-store.js';
 import { makeFinding } from './findings.js';
 import { forgetRunMemos } from './memo.js';
@@ -115,7 +116,8 @@ export async function auditPartial(inputs: readonly AuditInput[], config: AuditC
   try {
     const metrics = Object.create(null) as Record<string, unknown>;
     const active = activeRules(config, metrics);
-    const emit = emitter(config, store);
+    const cap = new PerFileCap((config.findingCaps ?? DEFAULT_FINDING_CAPS).perRulePerFile);
+    const emit = emitter(config, store, cap);
     const files: PartialAudit['files'] = [];
     for (const input of sortInputs(inputs)) {
       const runs: RunSummary[] = [];
@@ -128,6 +130,7 @@ export async function auditPartial(inputs: readonly AuditInput[], config: AuditC
         if (catalog) catalogs.push({ sha256: catalog.sha256, tools: [...catalogSnapshot(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) });
         options.onRun?.(run);
       });
+      for (const [ruleId, draft] of cap.release(input.display)) emitter(config, store)(ruleId, draft);
       files.push({ summary, runs, catalogs, timelines });
     }
     const states = active.filter(({ rule }) => rule.finish).map(({ rule, ctx }): [string, unknown] => [rule.meta.id, ctx.state]);
@@ -152,18 +155,21 @@ export function finishAuditStored(partials: readonly PartialAudit[], config: Aud
     const metrics = Object.create(null) as Record<string, unknown>;
     for (const partial of partials) addMetrics(metrics, partial.metrics);
     const active = activeRules(config, metrics);
-    const emit = emitter(config, store);
+    const caps = config.findingCaps ?? DEFAULT_FINDING_CAPS;
+    const cap = new PerFileCap(caps.perRulePerFile);
+    const emit = emitter(config, store, cap);
     for (const { rule, ctx } of active) {
       if (!rule.finish) continue;
       const states = partials.map((p) => p.states.find(([id]) => id === rule.meta.id)?.[1]);
       const state = states.length === 1 ? states[0] : states.reduce((a, b) => rule.merge!(a, b));
       guarded(rule, emit, { file: '(audit)', line: 0 }, null, (report) => rule.finish!({ ...ctx, state }, report));
     }
+    for (const [ruleId, draft] of cap.release()) emitter(config, store)(ruleId, draft);
     const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
     return {
       files: byName.map((f) => f.summary),
       runs: byName.flatMap((f) => f.runs),
-      store,
+      store: capAudit(store, caps.perAudit, spill),
       metrics,
       catalogs: byName.flatMap((f) => f.catalogs),
       timelines: capTimelines(byName.flatMap((f) => f.timelines)),
@@ -194,10 +200,12 @@ function sortInputs(inputs: readonly AuditInput[]): AuditInput[] {
   return [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
 }
 
-function emitter(config: AuditConfig, store: FindingStore) {
+/** Adds a rule's finding to the store (when the rule is on and `cap` lets it be listed). */
+function emitter(config: AuditConfig, store: FindingStore, cap?: PerFileCap) {
   return (ruleId: string, draft: FindingDraft) => {
     const setting = config.rules.get(ruleId);
     if (!setting || setting.severity === 'off') return;
+    if (cap && !cap.admit(ruleId, draft)) return;
     store.add(makeFinding(ruleId, setting.severity, draft));
   };
 }

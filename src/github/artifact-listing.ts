@@ -1,6 +1,7 @@
 import { DefaultArtifactClient } from '@actions/artifact';
 import type { RemoteRun } from './artifact.js';
 import { restClient } from './octokit.js';
+import { downloadVerified, type VerifiedDownload } from './verified-unzip.js';
 
 /** One artifact as listed, before anything is downloaded. */
 export interface ListedArtifact {
@@ -56,19 +57,13 @@ export async function forkOf(where: Extract<ArtifactRun, { kind: 'other' }>): Pr
 }
 
 /**
- * Downloads and unzips one artifact into `path` and checks the zip against
- * `digest`. Returns false on a mismatch (the caller removes what was unpacked).
+ * Downloads one artifact, checks the zip against its digest before anything is
+ * unpacked, then unpacks it into `path` writing at most `maxBytes` (verified-unzip.ts).
  */
-export async function downloadChecked(where: ArtifactRun, artifact: ListedArtifact, path: string): Promise<boolean> {
-  const client = new DefaultArtifactClient();
-  const options =
+export async function downloadChecked(where: ArtifactRun, artifact: ListedArtifact, path: string, maxBytes: number): Promise<VerifiedDownload> {
+  const findBy =
     where.kind === 'current'
-      ? { path, expectedHash: artifact.digest }
-      : {
-          path,
-          expectedHash: artifact.digest,
-          findBy: { token: where.run.token, workflowRunId: where.run.runId, repositoryOwner: where.run.owner, repositoryName: where.run.repo },
-        };
-  const response = await client.downloadArtifact(artifact.id, options);
-  return response.digestMismatch !== true;
+      ? undefined
+      : { token: where.run.token, workflowRunId: where.run.runId, repositoryOwner: where.run.owner, repositoryName: where.run.repo };
+  return downloadVerified(artifact.id, artifact.digest, path, maxBytes, findBy);
 }

@@ -3,6 +3,8 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { Logger } from '../logger.js';
+import { NAMES_FILE, withSafeNames } from './artifact-safe-names.js';
+import { downloadVerified } from './verified-unzip.js';
 
 export interface UploadResult {
   readonly id: number;
@@ -23,7 +25,8 @@ export async function uploadFolder(
   logger: Logger,
 ): Promise<UploadResult | undefined> {
   try {
-    const files = await listFiles(root);
+    const { files, renamed } = await withSafeNames(root, await listFiles(root));
+    if (renamed.length > 0) logger.info(`${renamed.length} file(s) stored under a safe name (a character the artifact service refuses); ${NAMES_FILE} maps them back`);
     const client = new DefaultArtifactClient();
     const result = await client.uploadArtifact(name, files, root, retentionDays === undefined ? {} : { retentionDays });
     if (result.id === undefined) throw new Error('the artifact service returned no id');
@@ -33,6 +36,9 @@ export async function uploadFolder(
     return undefined;
   }
 }
+
+/** Most bytes a downloaded report artifact (baseline, shard, publish) may unpack to. */
+const REPORT_ARTIFACT_MAX_BYTES = 1024 * 1024 * 1024;
 
 export interface RemoteRun {
   readonly token: string;
@@ -62,14 +68,12 @@ export async function withVerifiedDownload<T>(run: RemoteRun, artifact: Artifact
   if (!artifact.digest) throw new Error(`artifact ${JSON.stringify(artifact.name)} has no digest to verify`);
   const path = await mkdtemp(join(tempRoot || tmpdir(), 'ata-download-'));
   try {
-    const client = new DefaultArtifactClient();
-    const response = await client.downloadArtifact(artifact.id, {
-      path,
-      expectedHash: artifact.digest,
-      findBy: { token: run.token, workflowRunId: run.runId, repositoryOwner: run.owner, repositoryName: run.repo },
-    });
-    if (response.digestMismatch) throw new Error(`artifact ${JSON.stringify(artifact.name)} does not match its digest ${artifact.digest}`);
-    return await use(path);
+    // The zip is checked before anything is unpacked, and unpacking is capped (a report artifact from a fork is data too).
+    const findBy = { token: run.token, workflowRunId: run.runId, repositoryOwner: run.owner, repositoryName: run.repo };
+    const got = await downloadVerified(artifact.id, artifact.digest, join(path, 'files'), REPORT_ARTIFACT_MAX_BYTES, findBy);
+    if (got.kind === 'digest-mismatch') throw new Error(`artifact ${JSON.stringify(artifact.name)} does not match its digest ${artifact.digest}`);
+    if (got.kind === 'not-unpacked') throw new Error(`artifact ${JSON.stringify(artifact.name)} was not unpacked: ${got.reason}`);
+    return await use(join(path, 'files'));
   } finally {
     await rm(path, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
@@ -65,18 +65,27 @@ export async function collectArtifacts(inputs: ArtifactInputs, token: string, ct
     const folder = join(base, String(index + 1).padStart(4, '0'));
     try {
       await mkdir(folder);
-      if (!(await downloadChecked(where, artifact, folder))) {
+      // The digest is checked on the zip before anything is unpacked, and unpacking stops
+      // as soon as the artifacts read so far would pass artifacts-max-mb (a zip bomb).
+      const budget = inputs.artifactsMaxMb * MIB - unpackedBytes;
+      const got = await downloadChecked(where, artifact, folder, budget);
+      if (got.kind === 'digest-mismatch') {
         await rm(folder, { recursive: true, force: true });
-        logger.warning(`refused artifact ${name}: the download does not match the digest ${artifact.digest} the artifact service recorded; its files are not audited`);
+        logger.warning(`refused artifact ${name}: the download does not match the digest ${artifact.digest} the artifact service recorded; nothing of it was unpacked or audited`);
         continue;
       }
-      const bytes = await folderBytes(folder);
-      if (unpackedBytes + bytes > inputs.artifactsMaxMb * MIB) {
+      if (got.kind === 'not-unpacked') {
         await rm(folder, { recursive: true, force: true });
-        logger.warning(`refused artifact ${name}: it unpacks to ${mib(bytes)} MiB, past artifacts-max-mb (${inputs.artifactsMaxMb} MiB in all)`);
+        const over = /more than \d+ bytes/.test(got.reason);
+        logger.warning(
+          over
+            ? `refused artifact ${name}: it unpacks to more than ${mib(budget)} MiB, past artifacts-max-mb (${inputs.artifactsMaxMb} MiB unpacked in all); unpacking stopped there and none of its files are audited`
+            : `refused artifact ${name}: ${got.reason}; its files are not audited`,
+        );
         continue;
       }
-      unpackedBytes += bytes;
+      if (got.refused.length > 0) logger.warning(`artifact ${name}: ${got.refused.length} file(s) with a name that leaves the artifact's folder were not unpacked: ${got.refused.slice(0, 5).map((n) => JSON.stringify(n)).join(', ')}`);
+      unpackedBytes += got.bytes;
       read.push({ name: artifact.name, id: artifact.id, digest: artifact.digest, folder });
       logger.info(`downloaded artifact ${name} (id ${artifact.id}, ${artifact.digest}) from ${runName}`);
     } catch (error) {
@@ -133,14 +142,6 @@ function withinCaps(selected: readonly ListedArtifact[], inputs: ArtifactInputs,
     chosen.push(artifact);
   }
   return chosen;
-}
-
-async function folderBytes(dir: string): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
-  }
-  return total;
 }
 
 function mib(bytes: number): string {

@@ -1,9 +1,9 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { glob } from 'tinyglobby';
 import picomatch from 'picomatch';
 import { InputError } from '../errors.js';
 import type { AuditInput } from '../audit/engine.js';
+import { globFiles } from './glob-files.js';
 
 /** File names read when a directory is named: trace-like extensions, gzip too. */
 export const TRACE_FILE = /\.(jsonl|ndjson|json|eval)(\.gz)?$/i;
@@ -37,7 +37,7 @@ export interface CollectOptions {
  */
 export async function collectInputs(specs: readonly string[], options: CollectOptions): Promise<Collected> {
   const root = await realpath(resolve(options.root));
-  const excluded = options.exclude && options.exclude.length > 0 ? picomatch([...options.exclude], { dot: true }) : () => false;
+  const excluded = options.exclude && options.exclude.length > 0 ? picomatch([...options.exclude], { dot: true, flags: 's' }) : () => false;
   const found = new Map<string, AuditInput>();
   const skipped: Skipped[] = [];
   const display = (abs: string) => {
@@ -57,7 +57,7 @@ export async function collectInputs(specs: readonly string[], options: CollectOp
     const abs = resolve(options.root, spec);
     const info = await lstat(abs).catch(() => null);
     if (info === null && GLOB_CHARS.test(spec)) {
-      const matches = await glob([spec], { cwd: root, absolute: true, dot: false, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/node_modules/**', '**/.git/**'] });
+      const matches = await globFiles(spec, root);
       if (matches.length === 0) {
         if (options.strict) throw new InputError(spec, null, 'no-match', `no file matches ${JSON.stringify(spec)}`);
         skipped.push({ display: spec, reason: 'the pattern matched no file' });

@@ -18,6 +18,10 @@ const NEWLINE = 0x0a;
 const CR = 0x0d;
 const BOM = [0xef, 0xbb, 0xbf] as const;
 const DECODE_SEGMENT = 64 * 1024;
+/** Runs of newlines and of CRLFs a blank stretch is compared with (made on first use; longer stretches take the loop). */
+const RUN_BYTES = 1024 * 1024;
+let newlines: Buffer | null = null;
+let crlfs: Buffer | null = null;
 
 /**
  * Splits a byte stream on raw `\n` bytes. Each line is decoded as strict UTF-8
@@ -45,7 +49,10 @@ export async function* splitLineBatches(
 }
 
 /**
- * The line splitting of splitLines, fed one chunk at a time and synchronous:
+ * The line splitting of splitLines, fed one chunk at a time and synchronous.
+ * Blank lines (nothing but spaces, tabs and CRs) are not given, only counted:
+ * every reader skips them, and a newline bomb then makes no object per line.
+ * In a chunk,
  * `lines(chunk)` yields, lazily, the lines the chunk ends (each decoded only when
  * it is reached, so a consumer that handles one line at a time holds one line),
  * `batch(chunk)` gives them all at once (decoded together: the fast way when they
@@ -96,6 +103,14 @@ export class LineSplitter {
         // and none can be over the limit: one check for all of them, then one decode for
         // all of them (wholeRuns) or one per line as it is reached.
         const last = chunk.lastIndexOf(NEWLINE);
+        const blank = last > start ? blankLines(chunk, start, last) : -1;
+        if (blank >= 0) {
+          // Only spaces, tabs, CRs and newlines up to the last newline (a newline bomb):
+          // counted, nothing decoded or made.
+          this.lineNo += blank;
+          start = last + 1;
+          continue;
+        }
         let stop = last;
         if (wholeRuns && last - start > DECODE_SEGMENT) {
           // Decoded together in segments of about DECODE_SEGMENT bytes: a string value
@@ -108,6 +123,7 @@ export class LineSplitter {
           if (wholeRuns) {
             for (const raw of chunk.toString('utf8', start, stop).split('\n')) {
               this.lineNo += 1;
+              if (isBlank(raw)) continue;
               out.push({ type: 'line', line: this.lineNo, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true });
             }
           } else {
@@ -115,7 +131,7 @@ export class LineSplitter {
               const nl = chunk.indexOf(NEWLINE, from);
               const end = nl > from && chunk[nl - 1] === CR ? nl - 1 : nl;
               this.lineNo += 1;
-              yield { type: 'line', line: this.lineNo, text: chunk.toString('utf8', from, end), terminated: true };
+              if (!blankBytes(chunk, from, end)) yield { type: 'line', line: this.lineNo, text: chunk.toString('utf8', from, end), terminated: true };
               from = nl + 1;
             }
           }
@@ -147,7 +163,8 @@ export class LineSplitter {
         const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
         this.pending = [];
         this.pendingBytes = 0;
-        yield decode(this.lineNo, bytes, true);
+        const event = decode(this.lineNo, bytes, true);
+        if (event.type === 'bad-line' || !isBlank(event.text)) yield event;
       }
       start = nl + 1;
     }
@@ -169,10 +186,52 @@ export class LineSplitter {
       this.lineNo += 1;
       this.facts.missingFinalNewline = true;
       last = decode(this.lineNo, this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes), false);
+      if (last.type === 'line' && isBlank(last.text)) last = null;
     }
     this.facts.lines = this.lineNo;
     return last;
   }
+}
+
+/**
+ * The number of lines in `chunk[start..stop]` (`stop` is a newline) when every byte is
+ * a space, tab, CR or newline; -1 otherwise. A loop over bytes: about 1 GB/s.
+ */
+function blankLines(chunk: Buffer, start: number, stop: number): number {
+  const length = stop + 1 - start;
+  // Only newlines, or only CRLFs: one native comparison.
+  if (length <= RUN_BYTES && chunk[start] === NEWLINE && chunk[stop - 1] === NEWLINE) {
+    newlines ??= Buffer.alloc(RUN_BYTES, NEWLINE);
+    if (newlines.compare(chunk, start, stop + 1, 0, length) === 0) return length;
+  }
+  if (length <= RUN_BYTES && length % 2 === 0 && chunk[start] === CR && chunk[stop - 1] === CR) {
+    crlfs ??= Buffer.from('\r\n'.repeat(RUN_BYTES / 2));
+    if (crlfs.compare(chunk, start, stop + 1, 0, length) === 0) return length / 2;
+  }
+  let lines = 0;
+  for (let i = start; i <= stop; i += 1) {
+    const c = chunk[i]!;
+    if (c === NEWLINE) lines += 1;
+    else if (c !== 0x20 && c !== 0x09 && c !== CR) return -1;
+  }
+  return lines;
+}
+
+/** Nothing but spaces, tabs and CRs (what every reader skips as a blank line). */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== CR) return false;
+  }
+  return true;
+}
+
+function blankBytes(chunk: Buffer, from: number, end: number): boolean {
+  for (let i = from; i < end; i += 1) {
+    const c = chunk[i]!;
+    if (c !== 0x20 && c !== 0x09 && c !== CR) return false;
+  }
+  return true;
 }
 
 function decode(line: number, bytes: Buffer, terminated: boolean): LineEvent {

@@ -16,7 +16,7 @@ export interface OpenedTraceFile {
 }
 
 export async function openTraceFile(path: string, display: string, limits: ReadLimits): Promise<OpenedTraceFile> {
-  const sample = await readSample(path, display, limits);
+  const { sample, whole } = await readSample(path, display, limits);
   const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
   const sources: ByteSource[] = [];
   const input: ParseInput = {
@@ -26,7 +26,8 @@ export async function openTraceFile(path: string, display: string, limits: ReadL
       for await (const batch of input.lineBatches()) yield* batch;
     },
     async *lineBatches(): AsyncGenerator<LineEvent[]> {
-      const source = await openByteSource(path, limits);
+      // A small plain file was read whole for its sample: its lines come from those bytes (no second open).
+      const source = whole !== null ? bytesSource(whole) : await openByteSource(path, limits);
       sources.push(source);
       Object.assign(facts, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
       // The splitter copies what it keeps of a chunk: the read buffer can be reused.
@@ -49,7 +50,21 @@ export async function openTraceFile(path: string, display: string, limits: ReadL
   return { sample, input, facts, sources };
 }
 
-async function readSample(path: string, display: string, limits: ReadLimits): Promise<DetectSample> {
+/** Plain files up to this size are read once: the sample's bytes are also the lines'. */
+const READ_ONCE_BYTES = 64 * 1024;
+
+/** A byte source over bytes already read. */
+function bytesSource(bytes: Buffer): ByteSource {
+  return {
+    gzip: false,
+    problem: null,
+    async *chunks() {
+      yield bytes;
+    },
+  };
+}
+
+async function readSample(path: string, display: string, limits: ReadLimits): Promise<{ sample: DetectSample; whole: Buffer | null }> {
   const source = await openByteSource(path, limits);
   const parts: Buffer[] = [];
   let total = 0;
@@ -62,7 +77,9 @@ async function readSample(path: string, display: string, limits: ReadLimits): Pr
       break;
     }
   }
-  let head = Buffer.concat(parts, total);
+  const raw = Buffer.concat(parts, total);
+  const whole = complete && !source.gzip && source.problem === null && raw.length <= READ_ONCE_BYTES ? raw : null;
+  let head = raw;
   if (head.length > HEAD_BYTES) head = head.subarray(0, HEAD_BYTES);
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) head = head.subarray(3);
   const text = head.toString('utf8');
@@ -86,5 +103,5 @@ async function readSample(path: string, display: string, limits: ReadLimits): Pr
       document = undefined;
     }
   }
-  return { file: display, head, jsonLines, document };
+  return { sample: { file: display, head, jsonLines, document }, whole };
 }

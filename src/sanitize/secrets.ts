@@ -8,6 +8,7 @@
  * earlier markers is left alone, so redaction is idempotent.
  */
 import { findBase64Secrets } from './base64-secrets.js';
+import { decodedView, type DecodedView } from './decoded-view.js';
 
 export interface SecretPattern {
   readonly id: string;
@@ -22,22 +23,29 @@ const START = '(?<![A-Za-z0-9])';
 
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { id: 'private-key', regex: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
-  { id: 'github-token', regex: new RegExp(`(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9])`, 'g') },
+  // No guard after a token: one glued to more letters (or longer than 255) is still redacted.
+  { id: 'github-token', regex: /gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}/g },
   { id: 'anthropic-key', regex: new RegExp(`sk-ant-[A-Za-z0-9_-]{20,}`, 'g') },
   { id: 'openai-key', regex: new RegExp(`${START}sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,})`, 'g') },
-  { id: 'aws-access-key', regex: new RegExp(`${START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])`, 'g') },
+  // Exactly 20 upper-case letters and digits; lower-case letters may follow (`AKIA…secret`).
+  { id: 'aws-access-key', regex: new RegExp(`${START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])`, 'g') },
   { id: 'slack-token', regex: new RegExp(`(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}`, 'g') },
   { id: 'slack-webhook', regex: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
-  { id: 'google-api-key', regex: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, 'g') },
+  { id: 'google-api-key', regex: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}`, 'g') },
   { id: 'stripe-key', regex: new RegExp(`${START}(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})`, 'g') },
-  { id: 'jwt', regex: new RegExp(`${START}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, 'g') },
+  // Starts only where a run of token characters starts: `-eyJ` repeated is one candidate, not one per
+  // `eyJ` (each of which rescanned the rest of the run: quadratic). Each run is then read by at most
+  // one candidate as its header and one as its payload: linear.
+  { id: 'jwt', regex: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g },
   { id: 'aws-secret-key', regex: /\b(aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?)[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/gi },
   { id: 'cookie-header', regex: /\b((?:set-)?cookie["']?\s*[:=]\s*["']?)[^\s;"']{3,}(?:;[ \t]*[^\s;"']+)*/gi },
   {
     id: 'authorization-header',
     regex: /\b((?:proxy-)?(?:authorization|x-api-key|api-key|x-auth-token|private-token)["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Digest|Bot)\s+)?)[^\s"',;]{6,}/gi,
   },
-  { id: 'url-credentials', regex: /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/:@"']+:[^\s/"']+(?=@)/gi },
+  // Anchored on `://`, the scheme (at most 32 characters) checked behind it: a scheme matched first
+  // (`a.` repeated, then ` ://`) was rescanned from every `\b`. The scheme stays outside the match.
+  { id: 'url-credentials', regex: /(:\/\/)(?<=\b[a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/:@"']+:[^\s/"']+(?=@)/gi },
   {
     id: 'url-secret-param',
     regex: /([?&](?:api[_-]?key|key|token|access[_-]?token|auth|client[_-]?secret|secret|signature|sig|password|private[_-]?token|X-Amz-Signature|X-Amz-Credential|X-Goog-Signature)=)[^&\s"'#]{6,}/gi,
@@ -124,17 +132,51 @@ export function maybeSecret(text: string): boolean {
 /** No pattern can match in fewer characters (`a://b:c@`, credentials in a URL). */
 export const SHORTEST_SECRET = 8;
 
-/** Redacts `text` until no pattern matches; returns the result and every secret removed. */
+/**
+ * Redacts `text` until no pattern matches; returns the result and every secret removed.
+ * Then the same patterns run on the text's decoded view (percent escapes decoded,
+ * NFKC): a secret found there is redacted where its encoded form stands in `text`.
+ */
 export function scanSecrets(text: string): { text: string; found: SecretMatch[] } {
   const found: SecretMatch[] = [];
-  if (text.length < SHORTEST_SECRET || !maybeSecret(text)) return { text, found };
+  if (text.length < SHORTEST_SECRET) return { text, found };
   let out = text;
-  for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const next = redactRound(out, found);
-    if (next === out) break;
-    out = next;
+  if (maybeSecret(text)) {
+    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+      const next = redactRound(out, found);
+      if (next === out) break;
+      out = next;
+    }
   }
+  const view = decodedView(out);
+  if (view !== null && maybeSecret(view.text)) out = redactEncoded(out, view, found);
   return { text: out, found };
+}
+
+/** Redacts in `text` the originals of the secrets its decoded view holds. */
+function redactEncoded(text: string, view: DecodedView, found: SecretMatch[]): string {
+  const spans: Array<{ start: number; end: number; id: string }> = [];
+  for (const { id, regex } of SECRET_PATTERNS) {
+    for (const match of view.text.matchAll(regex)) {
+      const keep = match[1] ?? '';
+      const secret = match[0].slice(keep.length);
+      if (!hasSubstance(secret)) continue;
+      const from = match.index + keep.length;
+      spans.push({ start: view.from[from]!, end: view.from[match.index + match[0].length]!, id });
+      found.push({ ruleId: id, secret });
+    }
+  }
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    if (span.end <= at) continue;
+    const start = Math.max(span.start, at);
+    out += `${text.slice(at, start)}[REDACTED:${span.id}]`;
+    at = span.end;
+  }
+  return out + text.slice(at);
 }
 
 /** Replaces every secret in `text` with `[REDACTED:<id>]`. Idempotent. */

@@ -32,8 +32,13 @@ export interface SanitizeOptions {
  * secrets are looked for (so `gh\u200bp_…` or `\u0067hp_…` cannot slip past),
  * and the cap comes last and never cuts a marker or a surrogate pair in half.
  */
-export function sanitizeText(text: string, options: SanitizeOptions = {}): string {
+export function sanitizeText(whole: string, options: SanitizeOptions = {}): string {
   const max = Math.max(options.maxChars ?? DEFAULT_MAX_CHARS, MIN_CAP);
+  // Only a window of a long text is read: enough raw characters for `max` shown ones plus
+  // room for a secret that starts before the cut to be recognized whole (an escape is at
+  // most 6 characters for 1). A huge text costs no more than its window.
+  const window = (max + SECRET_ROOM) * 6;
+  const text = whole.length > window ? whole.slice(0, window) : whole;
   let out: string;
   if (PLAIN.test(text)) {
     // Printable ASCII without a backslash (most messages, file names, ids): no escape
@@ -48,12 +53,20 @@ export function sanitizeText(text: string, options: SanitizeOptions = {}): strin
   }
   out = out.replace(WORKFLOW_COMMAND_V1, '#\uff03[');
   out = options.keepNewlines ? out.replace(/\r\n?/g, '\n').replace(/\t/g, ' ') : out.replace(/[\r\n\t]+/g, ' ');
-  while (out.length > max) out = redactSecrets(cut(out, max));
+  if (out.length > max) {
+    while (out.length > max) out = redactSecrets(cut(out, max));
+  } else if (text !== whole) {
+    // The window left fewer than `max` characters (the rest was removed): still a cut text.
+    out = out.length < max ? `${out}…` : cut(out, max);
+  }
   return out;
 }
 
 /** Printable ASCII but the backslash: text the escape, control and invisible passes leave as it is. */
 const PLAIN = /^[\x20-\x5b\x5d-\x7e]*$/;
+
+/** Characters read past the cap, so a secret cut by it is still recognized (a PEM key runs to the window's end). */
+const SECRET_ROOM = 4096;
 
 /** Enough room for the longest marker and an ellipsis. */
 const MIN_CAP = 40;
@@ -70,17 +83,36 @@ function cut(text: string, max: number): string {
   return `${text.slice(0, end)}…`;
 }
 
-// `\uXXXX` and `\/` as they appear in raw JSON text (an excerpt of a bad line).
-const JSON_ESCAPE = /\\u([0-9a-fA-F]{4})|\\\//g;
-
-/** Decodes JSON escapes until none is left (each round shortens the text, so this ends). */
+/**
+ * Decodes JSON escapes until none is left, in one pass: a decoded character is
+ * appended to the output and the output's end is decoded again while it ends in an
+ * escape (`\u005cu0041` is `\u0041` is `A`). Each decoding shortens the output, so
+ * the work is linear (rounds over the whole text were quadratic on nested escapes).
+ */
 function decodeJsonEscapes(text: string): string {
-  let out = text;
-  while (JSON_ESCAPE.test(out)) {
-    JSON_ESCAPE.lastIndex = 0;
-    out = out.replace(JSON_ESCAPE, (_m, hex: string | undefined) => (hex === undefined ? '/' : String.fromCharCode(parseInt(hex, 16))));
+  if (!text.includes('\\')) return text;
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += 1) {
+    out.push(text[i]!);
+    for (;;) {
+      const n = out.length;
+      if (n >= 2 && out[n - 2] === '\\' && out[n - 1] === '/') {
+        out.length = n - 2;
+        out.push('/');
+        continue;
+      }
+      if (n >= 6 && out[n - 6] === '\\' && out[n - 5] === 'u') {
+        const hex = out[n - 4]! + out[n - 3]! + out[n - 2]! + out[n - 1]!;
+        if (/^[0-9a-fA-F]{4}$/.test(hex)) {
+          out.length = n - 6;
+          out.push(String.fromCharCode(parseInt(hex, 16)));
+          continue;
+        }
+      }
+      break;
+    }
   }
-  return out;
+  return out.join('');
 }
 
 function stripLoneSurrogates(text: string): string {

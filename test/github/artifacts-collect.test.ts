@@ -69,7 +69,7 @@ describe('bundled action collecting trace artifacts', () => {
 
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      `::warning::refused artifact "agent-traces-3": the download does not match the digest ${WRONG} the artifact service recorded; its files are not audited`,
+      `::warning::refused artifact "agent-traces-3": the download does not match the digest ${WRONG} the artifact service recorded; nothing of it was unpacked or audited`,
     );
     expect(result.stdout).toContain('::warning::no artifact of this workflow run matches "langfuse-export"');
     expect(result.outputs).toMatchObject({ conclusion: 'failure', findings: '6', errors: '2', warnings: '1', notes: '3' });

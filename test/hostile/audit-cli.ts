@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
 import { reportSchema, type Report } from '../../src/report/schema.js';
 
@@ -35,4 +37,23 @@ export function resultLine(id: string, tool = 'ls'): string {
 }
 export function pairLines(id: string, tool = 'ls'): string {
   return `${callLine(id, tool)}\n${resultLine(id, tool)}\n`;
+}
+
+/** Runs dist/cli.js in a child and returns its output and peak resident memory (VmHWM, KiB) read from /proc. */
+export function bundleWithPeak(args: string[], cwd: string) {
+  const probe = `
+    process.argv = [process.argv[0], 'cli.js', ...JSON.parse(process.env.ATA_ARGS)];
+    process.on('exit', () => {
+      const status = require('node:fs').readFileSync('/proc/self/status', 'utf8');
+      process.stderr.write('VmHWM ' + /VmHWM:\\s+(\\d+)/.exec(status)[1] + '\\n');
+    });
+    import(process.env.ATA_CLI);`;
+  const run = spawnSync(process.execPath, ['-e', probe], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'], ATA_ARGS: JSON.stringify(args), ATA_CLI: resolve('dist/cli.js') },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const peak = Number(/VmHWM (\d+)/.exec(run.stderr)?.[1] ?? NaN);
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr.replace(/VmHWM \d+\n/, ''), peakKiB: peak };
 }

@@ -1,29 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/report/schema.js';
 import { tempTree } from '../helpers.js';
-import { auditJson, brief, callLine, resultLine } from './audit-cli.js';
-
-/** Runs dist/cli.js in a child and returns its output and peak resident memory (VmHWM, KiB) read from /proc. */
-function bundleWithPeak(args: string[], cwd: string) {
-  const probe = `
-    process.argv = [process.argv[0], 'cli.js', ...JSON.parse(process.env.ATA_ARGS)];
-    process.on('exit', () => {
-      const status = require('node:fs').readFileSync('/proc/self/status', 'utf8');
-      process.stderr.write('VmHWM ' + /VmHWM:\\s+(\\d+)/.exec(status)[1] + '\\n');
-    });
-    import(process.env.ATA_CLI);`;
-  const run = spawnSync(process.execPath, ['-e', probe], {
-    cwd,
-    encoding: 'utf8',
-    env: { PATH: process.env['PATH'], ATA_ARGS: JSON.stringify(args), ATA_CLI: resolve('dist/cli.js') },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const peak = Number(/VmHWM (\d+)/.exec(run.stderr)?.[1] ?? NaN);
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr.replace(/VmHWM \d+\n/, ''), peakKiB: peak };
-}
+import { auditJson, brief, bundleWithPeak, callLine, resultLine } from './audit-cli.js';
 
 describe('hostile sizes', () => {
   it('a 200 MB single line is reported, reading resumes at the next line, and peak memory stays far below the line', () => {

@@ -24,7 +24,8 @@ describe('100,000 findings from a real audit', () => {
   let report: Report;
 
   beforeAll(async () => {
-    root = tempTree({});
+    // Past the default caps (limits.max-findings-per-rule, limits.max-findings): this test is about renderers facing 100,001 listed findings.
+    root = tempTree({ 'agent-trace-audit.yml': 'limits:\n  max-findings-per-rule: 100000\n  max-findings: 200000\n' });
     writeFileSync(join(root, 'many.jsonl'), manyFindingsTrace());
     const run = await auditJson(['many.jsonl'], [], root);
     expect(run.code).toBe(1);

@@ -31,6 +31,8 @@ async function streamed(request: Omit<AuditRequest, 'spill'>, threshold: number)
 
 describe('the streamed JSON report', () => {
   const config = resolveConfig({ 'fail-on': 'never' });
+  // Past the default finding caps: the tests below need thousands of findings in one file.
+  const uncapped = { limits: { 'max-findings-per-rule': 1_000_000, 'max-findings': 1_000_000 } };
 
   it('equals renderJson(buildReport(...)) byte for byte on examples/ (spilled or not), and the golden file', async () => {
     const request = { paths: ['examples'], root: process.cwd(), config, strictPaths: true };
@@ -76,7 +78,7 @@ describe('the streamed JSON report', () => {
   it('renders the list of runs an element at a time, in bounded pieces, with the bytes of renderJson', async () => {
     const records: unknown[] = [];
     for (let r = 0; r < 3000; r += 1) records.push({ run_id: `run-${r}`, kind: 'llm' });
-    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }), config);
+    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }, uncapped), config);
     expect(report.runs).toHaveLength(3000);
     expect(report.findings.length).toBeLessThan(10);
     const pieces = [...renderJsonPieces(report)];
@@ -90,7 +92,7 @@ describe('the streamed JSON report', () => {
   it('comes in pieces of bounded size', async () => {
     const records: unknown[] = [];
     for (let c = 0; c < 3000; c += 1) records.push({ run_id: 'r', kind: 'tool_call', call_id: `c${c}`, tool: 't' });
-    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }), config);
+    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }, uncapped), config);
     const pieces = [...renderJsonPieces(report)];
     expect(pieces.length).toBeGreaterThan(5);
     for (const piece of pieces) expect(piece.length).toBeLessThan(80 * 1024);
@@ -100,7 +102,7 @@ describe('the streamed JSON report', () => {
   it('is written with backpressure: a slow stream gets every byte, in order', async () => {
     const records: unknown[] = [];
     for (let c = 0; c < 1500; c += 1) records.push({ run_id: 'r', kind: 'tool_call', call_id: `c${c}`, tool: 't' });
-    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }), config);
+    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }, uncapped), config);
     const received: Buffer[] = [];
     let waits = 0;
     const slow = new Writable({

@@ -2,6 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { jcs } from '../../canonical/index.js';
+import { protoRestored, protoSafeData, protoSafeSchema } from './proto-keys.js';
 
 /** A compiled tool schema, or why it did not compile. */
 export type CompiledSchema = { readonly ok: true; readonly validate: ValidateFunction } | { readonly ok: false; readonly reason: string };
@@ -14,8 +15,9 @@ export interface ArgumentFailure {
 }
 
 // Tool schemas are data from traces: no strict-mode complaints about unknown keywords,
-// formats not enforced (no format plugin), and `$id`s never registered globally.
-const OPTIONS = { strict: false, allErrors: false, validateFormats: false, addUsedSchema: false, logger: false } as const;
+// formats not enforced (no format plugin), and `$id`s never registered globally. Only own
+// properties count: `constructor` or `__proto__` of the arguments is never an inherited member.
+const OPTIONS = { strict: false, allErrors: false, validateFormats: false, addUsedSchema: false, logger: false, ownProperties: true } as const;
 
 /**
  * Compiles tool schemas once per canonical form: draft 2020-12 and 2019-09
@@ -51,7 +53,8 @@ export class SchemaValidators {
     return { compiled, fresh: true };
   }
 
-  private compileNew(schema: unknown): CompiledSchema {
+  private compileNew(given: unknown): CompiledSchema {
+    const schema = protoSafeSchema(given);
     if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) {
       return { ok: false, reason: 'a schema must be an object or a boolean' };
     }
@@ -71,10 +74,10 @@ export class SchemaValidators {
 
 /** The first failure of `args` against a compiled schema, or null when they pass. */
 export function firstFailure(validate: ValidateFunction, args: unknown): ArgumentFailure | null {
-  if (validate(args)) return null;
+  if (validate(protoSafeData(args))) return null;
   const error = validate.errors?.[0];
   if (!error) return { path: '', keyword: 'unknown', message: 'fails the schema' };
-  return { path: error.instancePath, keyword: error.keyword, message: error.message ?? 'fails the schema' };
+  return { path: protoRestored(error.instancePath), keyword: error.keyword, message: protoRestored(error.message ?? 'fails the schema') };
 }
 
 function keyOf(schema: unknown): string {

@@ -15,6 +15,8 @@ export interface SeedOptions {
   /** Record this digest instead of the zip's (a corrupt download). */
   readonly digest?: string;
   readonly expired?: boolean;
+  /** Files given by their bytes (not a path to copy), e.g. a crafted zip bomb's content. */
+  readonly bytes?: Record<string, Uint8Array>;
 }
 
 /**
@@ -50,7 +52,8 @@ export class ArtifactFront {
 
   /** An artifact uploaded by "another job" of run `runId`: a real zip in Azurite, listed with its digest. */
   async seed(runId: number, name: string, files: Record<string, string>, options: SeedOptions = {}): Promise<FakeArtifact> {
-    const zip = Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([path, from]) => [path, readFileSync(from)]))));
+    const entries = { ...Object.fromEntries(Object.entries(files).map(([path, from]) => [path, readFileSync(from) as Uint8Array])), ...options.bytes };
+    const zip = Buffer.from(zipSync(entries, { level: 9 }));
     const blob = `seeded/${runId}/${name}.zip`;
     await this.azurite.service().getContainerClient(CONTAINER).getBlockBlobClient(blob).uploadData(zip);
     const digest = options.digest ?? `sha256:${createHash('sha256').update(zip).digest('hex')}`;

@@ -1,0 +1,127 @@
+/**
+ * The text a secret can hide behind an encoding, as a reader would see it:
+ * `%XX` escapes decoded (`gh%70_…`, `Authorization%3A%20Bearer%20…`) and every
+ * character NFKC-normalized (fullwidth `ｇｈｐ＿…`, mathematical letters). Each
+ * character of the view remembers where it came from in the original text, so a
+ * secret found in the view is redacted in the original.
+ */
+
+export interface DecodedView {
+  readonly text: string;
+  /** `from[i]`: index in the original of the character that gave view character i; `from[text.length]` is the original's length. */
+  readonly from: Int32Array;
+}
+
+/** Rounds of decoding (`%2570` is `%70` is `p`): each round is linear in the text. */
+const MAX_ROUNDS = 3;
+
+const PERCENT = /%[0-9A-Fa-f]{2}/;
+// Characters below U+00A0 are their own NFKC form.
+const MAY_NORMALIZE = /[\u00a0-\uffff]/;
+
+/** True when the view of `text` could differ from it (cheap: no view is built). */
+export function mayHideEncoded(text: string): boolean {
+  return PERCENT.test(text) || (MAY_NORMALIZE.test(text) && text.normalize('NFKC') !== text);
+}
+
+/** The decoded view of `text`, or null when decoding changes nothing. */
+export function decodedView(text: string): DecodedView | null {
+  if (!mayHideEncoded(text)) return null;
+  let view = decodeOnce(text);
+  for (let round = 1; round < MAX_ROUNDS && mayHideEncoded(view.text); round += 1) {
+    const next = decodeOnce(view.text);
+    const from = new Int32Array(next.text.length + 1);
+    for (let i = 0; i < from.length; i += 1) from[i] = view.from[next.from[i]!]!;
+    view = { text: next.text, from };
+  }
+  return view.text === text ? null : view;
+}
+
+/** The byte of a `%XX` escape at `i`, or -1. */
+function hexAt(text: string, i: number): number {
+  if (text.charCodeAt(i) !== 0x25 || i + 2 >= text.length) return -1;
+  const hi = hexDigit(text.charCodeAt(i + 1));
+  const lo = hexDigit(text.charCodeAt(i + 2));
+  return hi < 0 || lo < 0 ? -1 : hi * 16 + lo;
+}
+
+function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const lower = c | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
+
+/** Length of the UTF-8 sequence a lead byte starts (1 for ASCII or a stray byte). */
+function sequenceLength(lead: number): number {
+  if (lead >= 0xf0 && lead <= 0xf7) return 4;
+  if (lead >= 0xe0) return lead <= 0xef ? 3 : 1;
+  return lead >= 0xc0 ? 2 : 1;
+}
+
+/**
+ * One round: percent escapes decoded (a UTF-8 sequence of escapes as one character),
+ * then NFKC per code point. Unchanged stretches are copied as slices.
+ */
+function decodeOnce(text: string): DecodedView {
+  const parts: string[] = [];
+  const from: number[] = [];
+  let plainFrom = 0;
+  const flush = (to: number) => {
+    if (to <= plainFrom) return;
+    parts.push(text.slice(plainFrom, to));
+    for (let c = plainFrom; c < to; c += 1) from.push(c);
+  };
+  const piece = (decoded: string, start: number) => {
+    parts.push(decoded);
+    for (let c = 0; c < decoded.length; c += 1) from.push(start);
+  };
+  let i = 0;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code === 0x25) {
+      const end = escapedSequenceEnd(text, i);
+      if (end !== -1) {
+        flush(i);
+        const lead = hexAt(text, i);
+        piece(lead < 0x80 ? String.fromCharCode(lead) : Buffer.from(bytesOf(text, i, end)).toString('utf8').normalize('NFKC'), i);
+        i = end;
+        plainFrom = i;
+        continue;
+      }
+    } else if (code >= 0xa0) {
+      const width = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? 2 : 1;
+      const ch = text.slice(i, i + width);
+      const normal = ch.normalize('NFKC');
+      if (normal !== ch) {
+        flush(i);
+        piece(normal, i);
+        plainFrom = i + width;
+      }
+      i += width;
+      continue;
+    }
+    i += 1;
+  }
+  flush(text.length);
+  from.push(text.length);
+  return { text: parts.join(''), from: Int32Array.from(from) };
+}
+
+/** Where the `%XX` escapes of one character (ASCII, or a whole UTF-8 sequence) that start at `i` end, or -1. */
+function escapedSequenceEnd(text: string, i: number): number {
+  const lead = hexAt(text, i);
+  if (lead === -1) return -1;
+  const length = sequenceLength(lead);
+  let j = i + 3;
+  for (let k = 1; k < length; k += 1, j += 3) {
+    const next = hexAt(text, j);
+    if (next < 0x80 || next > 0xbf) return -1;
+  }
+  return j;
+}
+
+function bytesOf(text: string, start: number, end: number): number[] {
+  const out: number[] = [];
+  for (let j = start; j < end; j += 3) out.push(hexAt(text, j));
+  return out;
+}
