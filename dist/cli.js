@@ -9113,8 +9113,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   w2: () => (/* binding */ runAuditStored)
 });
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 63 modules
-var registry = __nccwpck_require__(1538);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 64 modules
+var registry = __nccwpck_require__(7396);
 ;// CONCATENATED MODULE: ./src/ingest/detect.ts
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
@@ -9208,7 +9208,7 @@ var line_splitter = __nccwpck_require__(7079);
 const HEAD_BYTES = 1024 * 1024;
 const SAMPLE_LINES = 8;
 async function openTraceFile(path, display, limits) {
-    const sample = await readSample(path, display, limits);
+    const { sample, whole } = await readSample(path, display, limits);
     const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
     const sources = [];
     const input = {
@@ -9219,7 +9219,8 @@ async function openTraceFile(path, display, limits) {
                 yield* batch;
         },
         async *lineBatches() {
-            const source = await (0,byte_source/* openByteSource */.Q)(path, limits);
+            // A small plain file was read whole for its sample: its lines come from those bytes (no second open).
+            const source = whole !== null ? bytesSource(whole) : await (0,byte_source/* openByteSource */.Q)(path, limits);
             sources.push(source);
             Object.assign(facts, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
             // The splitter copies what it keeps of a chunk: the read buffer can be reused.
@@ -9241,6 +9242,18 @@ async function openTraceFile(path, display, limits) {
     };
     return { sample, input, facts, sources };
 }
+/** Plain files up to this size are read once: the sample's bytes are also the lines'. */
+const READ_ONCE_BYTES = 64 * 1024;
+/** A byte source over bytes already read. */
+function bytesSource(bytes) {
+    return {
+        gzip: false,
+        problem: null,
+        async *chunks() {
+            yield bytes;
+        },
+    };
+}
 async function readSample(path, display, limits) {
     const source = await (0,byte_source/* openByteSource */.Q)(path, limits);
     const parts = [];
@@ -9254,7 +9267,9 @@ async function readSample(path, display, limits) {
             break;
         }
     }
-    let head = Buffer.concat(parts, total);
+    const raw = Buffer.concat(parts, total);
+    const whole = complete && !source.gzip && source.problem === null && raw.length <= READ_ONCE_BYTES ? raw : null;
+    let head = raw;
     if (head.length > HEAD_BYTES)
         head = head.subarray(0, HEAD_BYTES);
     if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
@@ -9285,7 +9300,7 @@ async function readSample(path, display, limits) {
             document = undefined;
         }
     }
-    return { file: display, head, jsonLines, document };
+    return { sample: { file: display, head, jsonLines, document }, whole };
 }
 
 // EXTERNAL MODULE: ./src/audit/call-identity.ts
@@ -9691,6 +9706,8 @@ class SkipTally {
 
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
 var run_catalog = __nccwpck_require__(4052);
+// EXTERNAL MODULE: ./src/audit/finding-caps.ts
+var finding_caps = __nccwpck_require__(2958);
 // EXTERNAL MODULE: ./src/audit/finding-store.ts
 var finding_store = __nccwpck_require__(7822);
 // EXTERNAL MODULE: ./src/audit/findings.ts
@@ -9720,9 +9737,10 @@ function isCounts(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number');
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 50 modules
-var rules = __nccwpck_require__(1920);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 51 modules
+var rules = __nccwpck_require__(9416);
 ;// CONCATENATED MODULE: ./src/audit/engine.ts
+
 
 
 
@@ -9752,7 +9770,8 @@ async function auditPartial(inputs, config, options = {}) {
     try {
         const metrics = Object.create(null);
         const active = activeRules(config, metrics);
-        const emit = emitter(config, store);
+        const cap = new finding_caps/* PerFileCap */["if"]((config.findingCaps ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX).perRulePerFile);
+        const emit = emitter(config, store, cap);
         const files = [];
         for (const input of sortInputs(inputs)) {
             const runs = [];
@@ -9767,6 +9786,8 @@ async function auditPartial(inputs, config, options = {}) {
                     catalogs.push({ sha256: catalog.sha256, tools: [...(0,run_catalog/* catalogSnapshot */.CC)(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) });
                 options.onRun?.(run);
             });
+            for (const [ruleId, draft] of cap.release(input.display))
+                emitter(config, store)(ruleId, draft);
             files.push({ summary, runs, catalogs, timelines });
         }
         const states = active.filter(({ rule }) => rule.finish).map(({ rule, ctx }) => [rule.meta.id, ctx.state]);
@@ -9792,7 +9813,9 @@ function finishAuditStored(partials, config, spill, extra = []) {
         for (const partial of partials)
             addMetrics(metrics, partial.metrics);
         const active = activeRules(config, metrics);
-        const emit = emitter(config, store);
+        const caps = config.findingCaps ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX;
+        const cap = new finding_caps/* PerFileCap */["if"](caps.perRulePerFile);
+        const emit = emitter(config, store, cap);
         for (const { rule, ctx } of active) {
             if (!rule.finish)
                 continue;
@@ -9800,11 +9823,13 @@ function finishAuditStored(partials, config, spill, extra = []) {
             const state = states.length === 1 ? states[0] : states.reduce((a, b) => rule.merge(a, b));
             guarded(rule, emit, { file: '(audit)', line: 0 }, null, (report) => rule.finish({ ...ctx, state }, report));
         }
+        for (const [ruleId, draft] of cap.release())
+            emitter(config, store)(ruleId, draft);
         const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
         return {
             files: byName.map((f) => f.summary),
             runs: byName.flatMap((f) => f.runs),
-            store,
+            store: (0,finding_caps/* capAudit */.YM)(store, caps.perAudit, spill),
             metrics,
             catalogs: byName.flatMap((f) => f.catalogs),
             timelines: capTimelines(byName.flatMap((f) => f.timelines)),
@@ -9834,10 +9859,13 @@ function materialize(stored) {
 function sortInputs(inputs) {
     return [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
 }
-function emitter(config, store) {
+/** Adds a rule's finding to the store (when the rule is on and `cap` lets it be listed). */
+function emitter(config, store, cap) {
     return (ruleId, draft) => {
         const setting = config.rules.get(ruleId);
         if (!setting || setting.severity === 'off')
+            return;
+        if (cap && !cap.admit(ruleId, draft))
             return;
         store.add((0,findings/* makeFinding */.MH)(ruleId, setting.severity, draft));
     };
@@ -9955,6 +9983,125 @@ function summarizeRun(run) {
         toolCalls: run.calls.length,
         toolResults: run.results.length,
     };
+}
+
+
+/***/ }),
+
+/***/ 2958:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   YM: () => (/* binding */ capAudit),
+/* harmony export */   cX: () => (/* binding */ DEFAULT_FINDING_CAPS),
+/* harmony export */   "if": () => (/* binding */ PerFileCap)
+/* harmony export */ });
+/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7822);
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8293);
+
+
+const DEFAULT_FINDING_CAPS = { perRulePerFile: 1_000, perAudit: 10_000 };
+/** Counts each file's findings per rule; past the cap a finding is only counted. */
+class PerFileCap {
+    cap;
+    /** file → rule id → findings listed so far. */
+    #listed = new Map();
+    /** file → rule id → what was not listed. */
+    #over = new Map();
+    constructor(cap) {
+        this.cap = cap;
+    }
+    /** True when the finding is listed; false when it is only counted. */
+    admit(ruleId, draft) {
+        const file = draft.loc.file;
+        let listed = this.#listed.get(file);
+        if (!listed)
+            this.#listed.set(file, (listed = new Map()));
+        const n = listed.get(ruleId) ?? 0;
+        if (n < this.cap) {
+            listed.set(ruleId, n + 1);
+            return true;
+        }
+        let over = this.#over.get(file);
+        if (!over)
+            this.#over.set(file, (over = new Map()));
+        const entry = over.get(ruleId);
+        if (entry)
+            entry.count += 1;
+        else
+            over.set(ruleId, { count: 1, first: draft });
+        return false;
+    }
+    /** The summary of what `file` (every file when not given) did not list, one per rule; the counters of those files are dropped. */
+    release(file) {
+        const files = file === undefined ? [...this.#over.keys()].sort() : [file];
+        const out = [];
+        for (const name of files) {
+            const over = this.#over.get(name);
+            for (const [ruleId, { count, first }] of [...(over ?? new Map())].sort(([a], [b]) => (a < b ? -1 : 1))) {
+                out.push([
+                    ruleId,
+                    {
+                        loc: first.loc,
+                        runId: first.runId ?? null,
+                        message: `${count} more ${ruleId} finding(s) in this file from line ${first.loc.line} on are not listed: a rule lists at most ${this.cap} per file (limits.max-findings-per-rule)`,
+                        key: 'findings-not-listed',
+                    },
+                ]);
+            }
+            this.#over.delete(name);
+        }
+        if (file === undefined)
+            this.#listed.clear();
+        else
+            this.#listed.delete(file);
+        return out;
+    }
+}
+const RANK = { error: 3, warning: 2, note: 1 };
+/**
+ * The store's first `max` findings in report order, and one finding that counts the
+ * rest (its rule the most frequent one cut, its severity the highest cut, so the
+ * verdict is unchanged). Returns the store itself when it holds no more than `max`;
+ * otherwise a new store, and the old one is closed.
+ */
+function capAudit(store, max, spill) {
+    if (store.size <= max)
+        return store;
+    const kept = new _finding_store_js__WEBPACK_IMPORTED_MODULE_0__/* .FindingStore */ .Fj(spill);
+    try {
+        let n = 0;
+        const cut = new Map();
+        let severity = 'note';
+        for (const finding of store) {
+            if (n < max) {
+                kept.add(finding);
+                n += 1;
+                continue;
+            }
+            cut.set(finding.ruleId, (cut.get(finding.ruleId) ?? 0) + 1);
+            if (RANK[finding.severity] > RANK[severity])
+                severity = finding.severity;
+        }
+        const byCount = [...cut].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
+        const total = byCount.reduce((sum, [, count]) => sum + count, 0);
+        const top = byCount[0][0];
+        kept.add(summaryFinding(top, severity, total, max, byCount));
+        store.close();
+        return kept;
+    }
+    catch (error) {
+        kept.close();
+        throw error;
+    }
+}
+function summaryFinding(ruleId, severity, total, max, byCount) {
+    const rules = byCount.map(([id, count]) => `${id} ${count}`).join(', ');
+    return (0,_findings_js__WEBPACK_IMPORTED_MODULE_1__/* .makeFinding */ .MH)(ruleId, severity, {
+        loc: { file: '(audit)', line: 0 },
+        message: `${total} more finding(s) are not listed: the audit lists at most ${max} (limits.max-findings); by rule: ${rules}`,
+        key: 'findings-not-listed',
+    });
 }
 
 
@@ -10755,7 +10902,7 @@ async function balance(inputs, jobs) {
 
 /***/ }),
 
-/***/ 1920:
+/***/ 9416:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11589,14 +11736,84 @@ var _2019 = __nccwpck_require__(878);
 var _2020 = __nccwpck_require__(2210);
 // EXTERNAL MODULE: ./src/canonical/index.ts
 var canonical = __nccwpck_require__(9822);
+;// CONCATENATED MODULE: ./src/audit/catalog/proto-keys.ts
+/**
+ * `__proto__` as a property name, for ajv. Ajv leaves `__proto__` out of a schema's
+ * `properties` (so `{"__proto__": "fine"}` fails `additionalProperties: false`) and,
+ * without `ownProperties`, reads inherited members (`constructor`, `__proto__`) as if
+ * the arguments had them. With `ownProperties` on, the second is fixed; for the first,
+ * the name `__proto__` is spelled as a stand-in in the schema's property names and in
+ * the arguments, and back in the error path.
+ */
+const PROTO = '__proto__';
+/** The stand-in: a name no tool declares (a NUL cannot be typed in most tool schemas). */
+const PROTO_STAND_IN = '\u0000__proto__';
+/** Keywords whose object keys are property names. */
+const NAME_KEYED = new Set(['properties', 'dependentRequired', 'dependentSchemas', 'dependencies']);
+/** Keywords whose array values are property names. */
+const NAME_LISTS = new Set(['required']);
+const proto_keys_MAX_DEPTH = 64;
+/** Own-property copy of `value` with the data key `__proto__` renamed (defineProperty keeps it data). */
+function proto_keys_define(out, key, value) {
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
+/** True when `value` holds an own `__proto__` key at some depth (nothing is copied otherwise). */
+function hasProtoKey(value, depth = 0) {
+    if (depth > proto_keys_MAX_DEPTH || value === null || typeof value !== 'object')
+        return false;
+    if (Array.isArray(value))
+        return value.some((item) => hasProtoKey(item, depth + 1));
+    if (Object.prototype.hasOwnProperty.call(value, PROTO))
+        return true;
+    return Object.values(value).some((item) => hasProtoKey(item, depth + 1));
+}
+/** The schema with `__proto__` as a property name (in `properties`, `required` …) spelled as the stand-in. */
+function protoSafeSchema(schema) {
+    return JSON.stringify(schema)?.includes('"__proto__"') ? renameInSchema(schema, false, 0) : schema;
+}
+function renameInSchema(value, namesHere, depth) {
+    if (depth > proto_keys_MAX_DEPTH || value === null || typeof value !== 'object')
+        return value;
+    if (Array.isArray(value))
+        return value.map((item) => (namesHere && item === PROTO ? PROTO_STAND_IN : renameInSchema(item, false, depth + 1)));
+    const out = {};
+    for (const [key, item] of Object.entries(value)) {
+        const name = namesHere && key === PROTO ? PROTO_STAND_IN : key;
+        // Under a name-keyed keyword, each value is a schema (or a list of names for the dependency keywords).
+        const below = namesHere ? renameInSchema(item, Array.isArray(item), depth + 1) : renameInSchema(item, NAME_KEYED.has(key) || NAME_LISTS.has(key), depth + 1);
+        proto_keys_define(out, name, below);
+    }
+    return out;
+}
+/** The arguments with every own `__proto__` key spelled as the stand-in (the same value when there is none). */
+function protoSafeData(value) {
+    return hasProtoKey(value) ? renameKeys(value, 0) : value;
+}
+function renameKeys(value, depth) {
+    if (depth > proto_keys_MAX_DEPTH || value === null || typeof value !== 'object')
+        return value;
+    if (Array.isArray(value))
+        return value.map((item) => renameKeys(item, depth + 1));
+    const out = {};
+    for (const [key, item] of Object.entries(value))
+        proto_keys_define(out, key === PROTO ? PROTO_STAND_IN : key, renameKeys(item, depth + 1));
+    return out;
+}
+/** An ajv path or message with the stand-in spelled `__proto__` again. */
+function protoRestored(text) {
+    return text.split(PROTO_STAND_IN).join(PROTO);
+}
+
 ;// CONCATENATED MODULE: ./src/audit/catalog/schema-validator.ts
 
 
 
 
+
 // Tool schemas are data from traces: no strict-mode complaints about unknown keywords,
-// formats not enforced (no format plugin), and `$id`s never registered globally.
-const OPTIONS = { strict: false, allErrors: false, validateFormats: false, addUsedSchema: false, logger: false };
+// formats not enforced (no format plugin), and `$id`s never registered globally. Only own
+// properties count: `constructor` or `__proto__` of the arguments is never an inherited member.
+const OPTIONS = { strict: false, allErrors: false, validateFormats: false, addUsedSchema: false, logger: false, ownProperties: true };
 /**
  * Compiles tool schemas once per canonical form: draft 2020-12 and 2019-09
  * when `$schema` says so, draft-07 otherwise (other `$schema` URIs are read as draft-07).
@@ -11627,7 +11844,8 @@ class SchemaValidators {
         this.cache.set(key, compiled);
         return { compiled, fresh: true };
     }
-    compileNew(schema) {
+    compileNew(given) {
+        const schema = protoSafeSchema(given);
         if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) {
             return { ok: false, reason: 'a schema must be an object or a boolean' };
         }
@@ -11649,12 +11867,12 @@ class SchemaValidators {
 }
 /** The first failure of `args` against a compiled schema, or null when they pass. */
 function firstFailure(validate, args) {
-    if (validate(args))
+    if (validate(protoSafeData(args)))
         return null;
     const error = validate.errors?.[0];
     if (!error)
         return { path: '', keyword: 'unknown', message: 'fails the schema' };
-    return { path: error.instancePath, keyword: error.keyword, message: error.message ?? 'fails the schema' };
+    return { path: protoRestored(error.instancePath), keyword: error.keyword, message: protoRestored(error.message ?? 'fails the schema') };
 }
 function keyOf(schema) {
     try {
@@ -12655,8 +12873,8 @@ function callsAgainstCatalog(run, report) {
     }
 }
 
-// EXTERNAL MODULE: ./src/sanitize/secrets.ts + 1 modules
-var secrets = __nccwpck_require__(5371);
+// EXTERNAL MODULE: ./src/sanitize/secrets.ts + 2 modules
+var secrets = __nccwpck_require__(502);
 ;// CONCATENATED MODULE: ./src/audit/secrets/fingerprint.ts
 
 /**
@@ -14194,7 +14412,7 @@ function python(value, path = '') {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(285);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3209);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9196);
 /* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2865);
 
 
@@ -14220,7 +14438,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3209:
+/***/ 9196:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14245,897 +14463,43 @@ var external_node_path_ = __nccwpck_require__(6760);
 var pool = __nccwpck_require__(285);
 // EXTERNAL MODULE: ./src/audit/engine.ts + 9 modules
 var engine = __nccwpck_require__(1139);
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-var external_fs_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_fs_namespaceObject, 2);
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-;// CONCATENATED MODULE: external "url"
-const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
-// EXTERNAL MODULE: external "module"
-var external_module_ = __nccwpck_require__(3339);
-;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
-
-
-
-
-//#region rolldown:runtime
-var __require = /* @__PURE__ */ (0,external_module_.createRequire)(import.meta.url);
-
-//#endregion
-//#region src/utils.ts
-function cleanPath(path) {
-	let normalized = (0,external_path_namespaceObject.normalize)(path);
-	if (normalized.length > 1 && normalized[normalized.length - 1] === external_path_namespaceObject.sep) normalized = normalized.substring(0, normalized.length - 1);
-	return normalized;
-}
-const SLASHES_REGEX = /[\\/]/g;
-function convertSlashes(path, separator) {
-	return path.replace(SLASHES_REGEX, separator);
-}
-const WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
-function isRootDirectory(path) {
-	return path === "/" || WINDOWS_ROOT_DIR_REGEX.test(path);
-}
-function normalizePath(path, options) {
-	const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
-	const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-	if (resolvePaths) path = (0,external_path_namespaceObject.resolve)(path);
-	if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
-	if (path === ".") return "";
-	const needsSeperator = path[path.length - 1] !== pathSeparator;
-	return convertSlashes(needsSeperator ? path + pathSeparator : path, pathSeparator);
-}
-
-//#endregion
-//#region src/api/functions/join-path.ts
-function joinPathWithBasePath(filename, directoryPath) {
-	return directoryPath + filename;
-}
-function joinPathWithRelativePath(root, options) {
-	return function(filename, directoryPath) {
-		const sameRoot = directoryPath.startsWith(root);
-		if (sameRoot) return directoryPath.slice(root.length) + filename;
-		else return convertSlashes((0,external_path_namespaceObject.relative)(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
-	};
-}
-function joinPath(filename) {
-	return filename;
-}
-function joinDirectoryPath(filename, directoryPath, separator) {
-	return directoryPath + filename + separator;
-}
-function build$7(root, options) {
-	const { relativePaths, includeBasePath } = options;
-	return relativePaths && root ? joinPathWithRelativePath(root, options) : includeBasePath ? joinPathWithBasePath : joinPath;
-}
-
-//#endregion
-//#region src/api/functions/push-directory.ts
-function pushDirectoryWithRelativePath(root) {
-	return function(directoryPath, paths) {
-		paths.push(directoryPath.substring(root.length) || ".");
-	};
-}
-function pushDirectoryFilterWithRelativePath(root) {
-	return function(directoryPath, paths, filters) {
-		const relativePath = directoryPath.substring(root.length) || ".";
-		if (filters.every((filter) => filter(relativePath, true))) paths.push(relativePath);
-	};
-}
-const pushDirectory = (directoryPath, paths) => {
-	paths.push(directoryPath || ".");
-};
-const pushDirectoryFilter = (directoryPath, paths, filters) => {
-	const path = directoryPath || ".";
-	if (filters.every((filter) => filter(path, true))) paths.push(path);
-};
-const empty$2 = () => {};
-function build$6(root, options) {
-	const { includeDirs, filters, relativePaths } = options;
-	if (!includeDirs) return empty$2;
-	if (relativePaths) return filters && filters.length ? pushDirectoryFilterWithRelativePath(root) : pushDirectoryWithRelativePath(root);
-	return filters && filters.length ? pushDirectoryFilter : pushDirectory;
-}
-
-//#endregion
-//#region src/api/functions/push-file.ts
-const pushFileFilterAndCount = (filename, _paths, counts, filters) => {
-	if (filters.every((filter) => filter(filename, false))) counts.files++;
-};
-const pushFileFilter = (filename, paths, _counts, filters) => {
-	if (filters.every((filter) => filter(filename, false))) paths.push(filename);
-};
-const pushFileCount = (_filename, _paths, counts, _filters) => {
-	counts.files++;
-};
-const pushFile = (filename, paths) => {
-	paths.push(filename);
-};
-const empty$1 = () => {};
-function build$5(options) {
-	const { excludeFiles, filters, onlyCounts } = options;
-	if (excludeFiles) return empty$1;
-	if (filters && filters.length) return onlyCounts ? pushFileFilterAndCount : pushFileFilter;
-	else if (onlyCounts) return pushFileCount;
-	else return pushFile;
-}
-
-//#endregion
-//#region src/api/functions/get-array.ts
-const getArray = (paths) => {
-	return paths;
-};
-const getArrayGroup = () => {
-	return [""].slice(0, 0);
-};
-function build$4(options) {
-	return options.group ? getArrayGroup : getArray;
-}
-
-//#endregion
-//#region src/api/functions/group-files.ts
-const groupFiles = (groups, directory, files) => {
-	groups.push({
-		directory,
-		files,
-		dir: directory
-	});
-};
-const empty = () => {};
-function build$3(options) {
-	return options.group ? groupFiles : empty;
-}
-
-//#endregion
-//#region src/api/functions/resolve-symlink.ts
-const resolveSymlinksAsync = function(path, state, callback$1) {
-	const { queue, fs, options: { suppressErrors } } = state;
-	queue.enqueue();
-	fs.realpath(path, (error, resolvedPath) => {
-		if (error) return queue.dequeue(suppressErrors ? null : error, state);
-		fs.stat(resolvedPath, (error$1, stat) => {
-			if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
-			if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
-			callback$1(stat, resolvedPath);
-			queue.dequeue(null, state);
-		});
-	});
-};
-const resolveSymlinks = function(path, state, callback$1) {
-	const { queue, fs, options: { suppressErrors } } = state;
-	queue.enqueue();
-	try {
-		const resolvedPath = fs.realpathSync(path);
-		const stat = fs.statSync(resolvedPath);
-		if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return;
-		callback$1(stat, resolvedPath);
-	} catch (e) {
-		if (!suppressErrors) throw e;
-	}
-};
-function build$2(options, isSynchronous) {
-	if (!options.resolveSymlinks || options.excludeSymlinks) return null;
-	return isSynchronous ? resolveSymlinks : resolveSymlinksAsync;
-}
-function isRecursive(path, resolved, state) {
-	if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
-	let parent = (0,external_path_namespaceObject.dirname)(path);
-	let depth = 1;
-	while (parent !== state.root && depth < 2) {
-		const resolvedPath = state.symlinks.get(parent);
-		const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
-		if (isSameRoot) depth++;
-		else parent = (0,external_path_namespaceObject.dirname)(parent);
-	}
-	state.symlinks.set(path, resolved);
-	return depth > 1;
-}
-function isRecursiveUsingRealPaths(resolved, state) {
-	return state.visited.includes(resolved + state.options.pathSeparator);
-}
-
-//#endregion
-//#region src/api/functions/invoke-callback.ts
-const onlyCountsSync = (state) => {
-	return state.counts;
-};
-const groupsSync = (state) => {
-	return state.groups;
-};
-const defaultSync = (state) => {
-	return state.paths;
-};
-const limitFilesSync = (state) => {
-	return state.paths.slice(0, state.options.maxFiles);
-};
-const onlyCountsAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.counts, state.options.suppressErrors);
-	return null;
-};
-const defaultAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.paths, state.options.suppressErrors);
-	return null;
-};
-const limitFilesAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.paths.slice(0, state.options.maxFiles), state.options.suppressErrors);
-	return null;
-};
-const groupsAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.groups, state.options.suppressErrors);
-	return null;
-};
-function report(error, callback$1, output, suppressErrors) {
-	if (error && !suppressErrors) callback$1(error, output);
-	else callback$1(null, output);
-}
-function build$1(options, isSynchronous) {
-	const { onlyCounts, group, maxFiles } = options;
-	if (onlyCounts) return isSynchronous ? onlyCountsSync : onlyCountsAsync;
-	else if (group) return isSynchronous ? groupsSync : groupsAsync;
-	else if (maxFiles) return isSynchronous ? limitFilesSync : limitFilesAsync;
-	else return isSynchronous ? defaultSync : defaultAsync;
-}
-
-//#endregion
-//#region src/api/functions/walk-directory.ts
-const readdirOpts = { withFileTypes: true };
-const walkAsync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
-	state.queue.enqueue();
-	if (currentDepth < 0) return state.queue.dequeue(null, state);
-	const { fs } = state;
-	state.visited.push(crawlPath);
-	state.counts.directories++;
-	fs.readdir(crawlPath || ".", readdirOpts, (error, entries = []) => {
-		callback$1(entries, directoryPath, currentDepth);
-		state.queue.dequeue(state.options.suppressErrors ? null : error, state);
-	});
-};
-const walkSync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
-	const { fs } = state;
-	if (currentDepth < 0) return;
-	state.visited.push(crawlPath);
-	state.counts.directories++;
-	let entries = [];
-	try {
-		entries = fs.readdirSync(crawlPath || ".", readdirOpts);
-	} catch (e) {
-		if (!state.options.suppressErrors) throw e;
-	}
-	callback$1(entries, directoryPath, currentDepth);
-};
-function build(isSynchronous) {
-	return isSynchronous ? walkSync : walkAsync;
-}
-
-//#endregion
-//#region src/api/queue.ts
-/**
-* This is a custom stateless queue to track concurrent async fs calls.
-* It increments a counter whenever a call is queued and decrements it
-* as soon as it completes. When the counter hits 0, it calls onQueueEmpty.
-*/
-var Queue = class {
-	count = 0;
-	constructor(onQueueEmpty) {
-		this.onQueueEmpty = onQueueEmpty;
-	}
-	enqueue() {
-		this.count++;
-		return this.count;
-	}
-	dequeue(error, output) {
-		if (this.onQueueEmpty && (--this.count <= 0 || error)) {
-			this.onQueueEmpty(error, output);
-			if (error) {
-				output.controller.abort();
-				this.onQueueEmpty = void 0;
-			}
-		}
-	}
-};
-
-//#endregion
-//#region src/api/counter.ts
-var Counter = class {
-	_files = 0;
-	_directories = 0;
-	set files(num) {
-		this._files = num;
-	}
-	get files() {
-		return this._files;
-	}
-	set directories(num) {
-		this._directories = num;
-	}
-	get directories() {
-		return this._directories;
-	}
-	/**
-	* @deprecated use `directories` instead
-	*/
-	/* c8 ignore next 3 */
-	get dirs() {
-		return this._directories;
-	}
-};
-
-//#endregion
-//#region src/api/aborter.ts
-/**
-* AbortController is not supported on Node 14 so we use this until we can drop
-* support for Node 14.
-*/
-var Aborter = class {
-	aborted = false;
-	abort() {
-		this.aborted = true;
-	}
-};
-
-//#endregion
-//#region src/api/walker.ts
-var Walker = class {
-	root;
-	isSynchronous;
-	state;
-	joinPath;
-	pushDirectory;
-	pushFile;
-	getArray;
-	groupFiles;
-	resolveSymlink;
-	walkDirectory;
-	callbackInvoker;
-	constructor(root, options, callback$1) {
-		this.isSynchronous = !callback$1;
-		this.callbackInvoker = build$1(options, this.isSynchronous);
-		this.root = normalizePath(root, options);
-		this.state = {
-			root: isRootDirectory(this.root) ? this.root : this.root.slice(0, -1),
-			paths: [""].slice(0, 0),
-			groups: [],
-			counts: new Counter(),
-			options,
-			queue: new Queue((error, state) => this.callbackInvoker(state, error, callback$1)),
-			symlinks: /* @__PURE__ */ new Map(),
-			visited: [""].slice(0, 0),
-			controller: new Aborter(),
-			fs: options.fs || external_fs_namespaceObject_0
-		};
-		this.joinPath = build$7(this.root, options);
-		this.pushDirectory = build$6(this.root, options);
-		this.pushFile = build$5(options);
-		this.getArray = build$4(options);
-		this.groupFiles = build$3(options);
-		this.resolveSymlink = build$2(options, this.isSynchronous);
-		this.walkDirectory = build(this.isSynchronous);
-	}
-	start() {
-		this.pushDirectory(this.root, this.state.paths, this.state.options.filters);
-		this.walkDirectory(this.state, this.root, this.root, this.state.options.maxDepth, this.walk);
-		return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
-	}
-	walk = (entries, directoryPath, depth) => {
-		const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal, useRealPaths, pathSeparator }, controller } = this.state;
-		if (controller.aborted || signal && signal.aborted || maxFiles && paths.length > maxFiles) return;
-		const files = this.getArray(this.state.paths);
-		for (let i = 0; i < entries.length; ++i) {
-			const entry = entries[i];
-			if (entry.isFile() || entry.isSymbolicLink() && !resolveSymlinks$1 && !excludeSymlinks) {
-				const filename = this.joinPath(entry.name, directoryPath);
-				this.pushFile(filename, files, this.state.counts, filters);
-			} else if (entry.isDirectory()) {
-				let path = joinDirectoryPath(entry.name, directoryPath, this.state.options.pathSeparator);
-				if (exclude && exclude(entry.name, path)) continue;
-				this.pushDirectory(path, paths, filters);
-				this.walkDirectory(this.state, path, path, depth - 1, this.walk);
-			} else if (this.resolveSymlink && entry.isSymbolicLink()) {
-				let path = joinPathWithBasePath(entry.name, directoryPath);
-				this.resolveSymlink(path, this.state, (stat, resolvedPath) => {
-					if (stat.isDirectory()) {
-						resolvedPath = normalizePath(resolvedPath, this.state.options);
-						if (exclude && exclude(entry.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
-						this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
-					} else {
-						resolvedPath = useRealPaths ? resolvedPath : path;
-						const filename = (0,external_path_namespaceObject.basename)(resolvedPath);
-						const directoryPath$1 = normalizePath((0,external_path_namespaceObject.dirname)(resolvedPath), this.state.options);
-						resolvedPath = this.joinPath(filename, directoryPath$1);
-						this.pushFile(resolvedPath, files, this.state.counts, filters);
-					}
-				});
-			}
-		}
-		this.groupFiles(this.state.groups, directoryPath, files);
-	};
-};
-
-//#endregion
-//#region src/api/async.ts
-function promise(root, options) {
-	return new Promise((resolve$1, reject) => {
-		callback(root, options, (err, output) => {
-			if (err) return reject(err);
-			resolve$1(output);
-		});
-	});
-}
-function callback(root, options, callback$1) {
-	let walker = new Walker(root, options, callback$1);
-	walker.start();
-}
-
-//#endregion
-//#region src/api/sync.ts
-function sync(root, options) {
-	const walker = new Walker(root, options);
-	return walker.start();
-}
-
-//#endregion
-//#region src/builder/api-builder.ts
-var APIBuilder = class {
-	constructor(root, options) {
-		this.root = root;
-		this.options = options;
-	}
-	withPromise() {
-		return promise(this.root, this.options);
-	}
-	withCallback(cb) {
-		callback(this.root, this.options, cb);
-	}
-	sync() {
-		return sync(this.root, this.options);
-	}
-};
-
-//#endregion
-//#region src/builder/index.ts
-let pm = null;
-/* c8 ignore next 6 */
-try {
-	__require.resolve("picomatch");
-	pm = __require("picomatch");
-} catch {}
-var Builder = class {
-	globCache = {};
-	options = {
-		maxDepth: Infinity,
-		suppressErrors: true,
-		pathSeparator: external_path_namespaceObject.sep,
-		filters: []
-	};
-	globFunction;
-	constructor(options) {
-		this.options = {
-			...this.options,
-			...options
-		};
-		this.globFunction = this.options.globFunction;
-	}
-	group() {
-		this.options.group = true;
-		return this;
-	}
-	withPathSeparator(separator) {
-		this.options.pathSeparator = separator;
-		return this;
-	}
-	withBasePath() {
-		this.options.includeBasePath = true;
-		return this;
-	}
-	withRelativePaths() {
-		this.options.relativePaths = true;
-		return this;
-	}
-	withDirs() {
-		this.options.includeDirs = true;
-		return this;
-	}
-	withMaxDepth(depth) {
-		this.options.maxDepth = depth;
-		return this;
-	}
-	withMaxFiles(limit) {
-		this.options.maxFiles = limit;
-		return this;
-	}
-	withFullPaths() {
-		this.options.resolvePaths = true;
-		this.options.includeBasePath = true;
-		return this;
-	}
-	withErrors() {
-		this.options.suppressErrors = false;
-		return this;
-	}
-	withSymlinks({ resolvePaths = true } = {}) {
-		this.options.resolveSymlinks = true;
-		this.options.useRealPaths = resolvePaths;
-		return this.withFullPaths();
-	}
-	withAbortSignal(signal) {
-		this.options.signal = signal;
-		return this;
-	}
-	normalize() {
-		this.options.normalizePath = true;
-		return this;
-	}
-	filter(predicate) {
-		this.options.filters.push(predicate);
-		return this;
-	}
-	onlyDirs() {
-		this.options.excludeFiles = true;
-		this.options.includeDirs = true;
-		return this;
-	}
-	exclude(predicate) {
-		this.options.exclude = predicate;
-		return this;
-	}
-	onlyCounts() {
-		this.options.onlyCounts = true;
-		return this;
-	}
-	crawl(root) {
-		return new APIBuilder(root || ".", this.options);
-	}
-	withGlobFunction(fn) {
-		this.globFunction = fn;
-		return this;
-	}
-	/**
-	* @deprecated Pass options using the constructor instead:
-	* ```ts
-	* new fdir(options).crawl("/path/to/root");
-	* ```
-	* This method will be removed in v7.0
-	*/
-	/* c8 ignore next 4 */
-	crawlWithOptions(root, options) {
-		this.options = {
-			...this.options,
-			...options
-		};
-		return new APIBuilder(root || ".", this.options);
-	}
-	glob(...patterns) {
-		if (this.globFunction) return this.globWithOptions(patterns);
-		return this.globWithOptions(patterns, ...[{ dot: true }]);
-	}
-	globWithOptions(patterns, ...options) {
-		const globFn = this.globFunction || pm;
-		/* c8 ignore next 5 */
-		if (!globFn) throw new Error("Please specify a glob function to use glob matching.");
-		var isMatch = this.globCache[patterns.join("\0")];
-		if (!isMatch) {
-			isMatch = globFn(patterns, ...options);
-			this.globCache[patterns.join("\0")] = isMatch;
-		}
-		this.options.filters.push((path) => isMatch(path));
-		return this;
-	}
-};
-
-//#endregion
-
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __nccwpck_require__(4006);
 var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
+;// CONCATENATED MODULE: ./src/io/glob-files.ts
 
 
 
-
-
-//#region src/utils.ts
-const isReadonlyArray = Array.isArray;
-const BACKSLASHES = /\\/g;
-const DRIVE_RELATIVE_PATH = /^[A-Za-z]:$/;
-const isWin = process.platform === "win32";
-const ONLY_PARENT_DIRECTORIES = /^(\/?\.\.)+$/;
-function getPartialMatcher(patterns, options = {}) {
-	const patternsCount = patterns.length;
-	const patternsParts = Array(patternsCount);
-	const matchers = Array(patternsCount);
-	let i, j;
-	for (i = 0; i < patternsCount; i++) {
-		const parts = splitPattern(patterns[i]);
-		patternsParts[i] = parts;
-		const partsCount = parts.length;
-		const partMatchers = Array(partsCount);
-		for (j = 0; j < partsCount; j++) partMatchers[j] = picomatch(parts[j], options);
-		matchers[i] = partMatchers;
-	}
-	return (input) => {
-		const inputParts = input.split("/");
-		if (inputParts[0] === ".." && ONLY_PARENT_DIRECTORIES.test(input)) return true;
-		for (i = 0; i < patternsCount; i++) {
-			const patternParts = patternsParts[i];
-			const matcher = matchers[i];
-			const inputPatternCount = inputParts.length;
-			const minParts = Math.min(inputPatternCount, patternParts.length);
-			j = 0;
-			while (j < minParts) {
-				const part = patternParts[j];
-				if (part.includes("/")) return true;
-				if (!matcher[j](inputParts[j])) break;
-				if (!options.noglobstar && part === "**") return true;
-				j++;
-			}
-			if (j === inputPatternCount) return true;
-		}
-		return false;
-	};
-}
-/* node:coverage ignore next 2 */
-const WIN32_ROOT_DIR = /^[A-Z]:\/$/i;
-const isRoot = isWin ? (p) => WIN32_ROOT_DIR.test(p) : (p) => p === "/";
-function buildFormat(cwd, root, absolute) {
-	if (cwd === root || root.startsWith(`${cwd}/`)) {
-		if (absolute) {
-			const start = cwd.length + +!isRoot(cwd);
-			return (p, isDir) => p.slice(start, isDir ? -1 : void 0) || ".";
-		}
-		const prefix = root.slice(cwd.length + 1);
-		if (prefix) return (p, isDir) => {
-			if (p === ".") return prefix;
-			const result = `${prefix}/${p}`;
-			return isDir ? result.slice(0, -1) : result;
-		};
-		return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
-	}
-	if (absolute) return (p) => external_path_namespaceObject.posix.relative(cwd, p) || ".";
-	return (p) => external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`) || ".";
-}
-function buildRelative(cwd, root) {
-	if (root.startsWith(`${cwd}/`)) {
-		const prefix = root.slice(cwd.length + 1);
-		return (p) => `${prefix}/${p}`;
-	}
-	return (p) => {
-		const result = external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`);
-		return p[p.length - 1] === "/" && result !== "" ? `${result}/` : result || ".";
-	};
-}
-function ensureNonDriveRelativePath(path) {
-	return path.replace(DRIVE_RELATIVE_PATH, (match) => `${match}/`);
-}
-const splitPatternOptions = { parts: true };
-function splitPattern(path) {
-	var _result$parts;
-	const result = picomatch.scan(path, splitPatternOptions);
-	return ((_result$parts = result.parts) === null || _result$parts === void 0 ? void 0 : _result$parts.length) ? result.parts : [path];
-}
-const ESCAPED_WIN32_BACKSLASHES = /\\(?![()[\]{}!+@])/g;
-function convertPosixPathToPattern(path) {
-	return escapePosixPath(path);
-}
-function convertWin32PathToPattern(path) {
-	return escapeWin32Path(path).replace(ESCAPED_WIN32_BACKSLASHES, "/");
-}
+const SKIP_DIRS = new Set(['node_modules', '.git']);
 /**
-* Converts a path to a pattern depending on the platform.
-* Identical to {@link escapePath} on POSIX systems.
-* @see {@link https://superchupu.dev/tinyglobby/documentation#convertPathToPattern}
-*/
-/* node:coverage ignore next 3 */
-const convertPathToPattern = (/* unused pure expression or super */ null && (isWin ? convertWin32PathToPattern : convertPosixPathToPattern));
-const POSIX_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}*?|]|^!|[!+@](?=\()|\\(?![()[\]{}!*+?@|]))/g;
-const WIN32_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}]|^!|[!+@](?=\())/g;
-const escapePosixPath = (path) => path.replace(POSIX_UNESCAPED_GLOB_SYMBOLS, "\\$&");
-const escapeWin32Path = (path) => path.replace(WIN32_UNESCAPED_GLOB_SYMBOLS, "\\$&");
-/**
-* Escapes a path's special characters depending on the platform.
-* @see {@link https://superchupu.dev/tinyglobby/documentation#escapePath}
-*/
-/* node:coverage ignore next */
-const escapePath = isWin ? escapeWin32Path : escapePosixPath;
-/**
-* Checks if a pattern has dynamic parts.
-*
-* Has a few minor differences with [`fast-glob`](https://github.com/mrmlnc/fast-glob) for better accuracy:
-*
-* - Doesn't necessarily return `false` on patterns that include `\`.
-* - Returns `true` if the pattern includes parentheses, regardless of them representing one single pattern or not.
-* - Returns `true` for unfinished glob extensions i.e. `(h`, `+(h`.
-* - Returns `true` for unfinished brace expansions as long as they include `,` or `..`.
-*
-* @see {@link https://superchupu.dev/tinyglobby/documentation#isDynamicPattern}
-*/
-function isDynamicPattern(pattern, options) {
-	if ((options === null || options === void 0 ? void 0 : options.caseSensitiveMatch) === false) return true;
-	const scan = picomatch.scan(pattern);
-	return scan.isGlob || scan.negated;
+ * The files (and symlinks, checked by the caller) under `root` that a glob matches,
+ * sorted. A walk from the pattern's fixed base, each path matched with `.` matching
+ * every character: a folder or file named with a newline or CR is matched like any
+ * other (the glob library's matcher has no such flag and skipped them without a word).
+ * `node_modules` and `.git` are not entered; dot folders and files match only when
+ * the pattern names them.
+ */
+async function globFiles(pattern, root) {
+    const matcher = picomatch_default()(pattern, { dot: false, posix: true, flags: 's' });
+    const { base } = picomatch_default().scan(pattern);
+    const start = (0,external_node_path_.resolve)(root, base);
+    const out = [];
+    const visit = async (dir) => {
+        const entries = await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+            const path = (0,external_node_path_.join)(dir, entry.name);
+            if (entry.isDirectory()) {
+                if (!SKIP_DIRS.has(entry.name))
+                    await visit(path);
+            }
+            else if ((entry.isFile() || entry.isSymbolicLink()) && matcher((0,external_node_path_.relative)(root, path).split(external_node_path_.sep).join('/'))) {
+                out.push(path);
+            }
+        }
+    };
+    await visit(start);
+    return out.sort();
 }
-function log(...tasks) {
-	console.log(`[tinyglobby ${(/* @__PURE__ */ new Date()).toLocaleTimeString("es")}]`, ...tasks);
-}
-function ensureStringArray(value) {
-	return typeof value === "string" ? [value] : value !== null && value !== void 0 ? value : [];
-}
-//#endregion
-//#region src/patterns.ts
-const PARENT_DIRECTORY = /^(\/?\.\.)+/;
-const ESCAPING_BACKSLASHES = /\\(?=[()[\]{}!*+?@|])/g;
-function normalizePattern(pattern, opts, props, isIgnore) {
-	var _PARENT_DIRECTORY$exe;
-	const cwd = opts.cwd;
-	let result = pattern;
-	if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
-	if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
-	const escapedCwd = escapePath(cwd);
-	result = (0,external_path_namespaceObject.isAbsolute)(result.replace(ESCAPING_BACKSLASHES, "")) ? external_path_namespaceObject.posix.relative(escapedCwd, result) : external_path_namespaceObject.posix.normalize(result);
-	const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
-	const parts = splitPattern(result);
-	if (parentDir) {
-		const n = (parentDir.length + 1) / 3;
-		let i = 0;
-		const cwdParts = escapedCwd.split("/");
-		while (i < n && parts[i + n] === cwdParts[cwdParts.length + i - n]) {
-			result = result.slice(0, (n - i - 1) * 3) + result.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
-			i++;
-		}
-		const potentialRoot = external_path_namespaceObject.posix.join(cwd, parentDir.slice(i * 3));
-		if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
-			props.root = ensureNonDriveRelativePath(potentialRoot);
-			props.depthOffset = -n + i;
-		}
-	}
-	if (!isIgnore && props.depthOffset >= 0) {
-		var _props$commonPath;
-		(_props$commonPath = props.commonPath) !== null && _props$commonPath !== void 0 || (props.commonPath = parts);
-		const newCommonPath = [];
-		const length = Math.min(props.commonPath.length, parts.length);
-		for (let i = 0; i < length; i++) {
-			const part = parts[i];
-			if (part === "**" && !parts[i + 1]) {
-				newCommonPath.pop();
-				break;
-			}
-			if (i === parts.length - 1 || part !== props.commonPath[i] || isDynamicPattern(part)) break;
-			newCommonPath.push(part);
-		}
-		props.depthOffset = newCommonPath.length;
-		props.commonPath = newCommonPath;
-		props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? external_path_namespaceObject.posix.join(cwd, ...newCommonPath) : cwd);
-	}
-	return result;
-}
-function processPatterns(options, patterns, props) {
-	const matchPatterns = [];
-	const ignorePatterns = [];
-	for (const pattern of options.ignore) {
-		if (!pattern) continue;
-		if (pattern[0] !== "!" || pattern[1] === "(") ignorePatterns.push(normalizePattern(pattern, options, props, true));
-	}
-	for (const pattern of patterns) {
-		if (!pattern) continue;
-		if (pattern[0] !== "!" || pattern[1] === "(") matchPatterns.push(normalizePattern(pattern, options, props, false));
-		else if (pattern[1] !== "!" || pattern[2] === "(") ignorePatterns.push(normalizePattern(pattern.slice(1), options, props, true));
-	}
-	return {
-		match: matchPatterns,
-		ignore: ignorePatterns
-	};
-}
-//#endregion
-//#region src/crawler.ts
-function buildCrawler(options, patterns) {
-	const cwd = options.cwd;
-	const props = {
-		root: cwd,
-		depthOffset: 0
-	};
-	const processed = processPatterns(options, patterns, props);
-	if (options.debug) log("internal processing patterns:", processed);
-	const { absolute, caseSensitiveMatch, debug, dot, followSymbolicLinks, onlyDirectories } = options;
-	const root = props.root.replace(BACKSLASHES, "");
-	const matchOptions = {
-		dot,
-		nobrace: options.braceExpansion === false,
-		nocase: !caseSensitiveMatch,
-		noextglob: options.extglob === false,
-		noglobstar: options.globstar === false,
-		posix: true
-	};
-	const matcher = picomatch(processed.match, matchOptions);
-	const ignore = picomatch(processed.ignore, matchOptions);
-	const partialMatcher = getPartialMatcher(processed.match, matchOptions);
-	const format = buildFormat(cwd, root, absolute);
-	const excludeFormatter = absolute ? format : buildFormat(cwd, root, true);
-	const excludePredicate = (_, p) => {
-		const relativePath = excludeFormatter(p, true);
-		return relativePath !== "." && !partialMatcher(relativePath) || ignore(relativePath);
-	};
-	let maxDepth;
-	if (options.deep !== void 0) maxDepth = Math.round(options.deep - props.depthOffset);
-	const crawler = new Builder({
-		filters: [debug ? (p, isDirectory) => {
-			const path = format(p, isDirectory);
-			const matches = matcher(path) && !ignore(path);
-			if (matches) log(`matched ${path}`);
-			return matches;
-		} : (p, isDirectory) => {
-			const path = format(p, isDirectory);
-			return matcher(path) && !ignore(path);
-		}],
-		exclude: debug ? (_, p) => {
-			const skipped = excludePredicate(_, p);
-			log(`${skipped ? "skipped" : "crawling"} ${p}`);
-			return skipped;
-		} : excludePredicate,
-		fs: options.fs,
-		pathSeparator: "/",
-		relativePaths: !absolute,
-		resolvePaths: absolute,
-		includeBasePath: absolute,
-		resolveSymlinks: followSymbolicLinks,
-		excludeSymlinks: !followSymbolicLinks,
-		excludeFiles: onlyDirectories,
-		includeDirs: onlyDirectories || !options.onlyFiles,
-		maxDepth,
-		signal: options.signal
-	}).crawl(root);
-	if (options.debug) log("internal properties:", {
-		...props,
-		root
-	});
-	return [crawler, cwd !== root && !absolute && buildRelative(cwd, root)];
-}
-//#endregion
-//#region src/index.ts
-function formatPaths(paths, mapper) {
-	if (mapper) for (let i = paths.length - 1; i >= 0; i--) paths[i] = mapper(paths[i]);
-	return paths;
-}
-const defaultOptions = {
-	caseSensitiveMatch: true,
-	debug: !!process.env.TINYGLOBBY_DEBUG,
-	expandDirectories: true,
-	followSymbolicLinks: true,
-	onlyFiles: true
-};
-function getOptions(options) {
-	const opts = Object.assign({}, options);
-	for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
-	opts.cwd = (opts.cwd instanceof URL ? (0,external_url_namespaceObject.fileURLToPath)(opts.cwd) : (0,external_path_namespaceObject.resolve)(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
-	opts.ignore = ensureStringArray(opts.ignore);
-	opts.fs && (opts.fs = {
-		readdir: opts.fs.readdir || external_fs_namespaceObject.readdir,
-		readdirSync: opts.fs.readdirSync || external_fs_namespaceObject.readdirSync,
-		realpath: opts.fs.realpath || external_fs_namespaceObject.realpath,
-		realpathSync: opts.fs.realpathSync || external_fs_namespaceObject.realpathSync,
-		stat: opts.fs.stat || external_fs_namespaceObject.stat,
-		statSync: opts.fs.statSync || external_fs_namespaceObject.statSync
-	});
-	if (opts.debug) log("globbing with options:", opts);
-	return opts;
-}
-function getCrawler(globInput, inputOptions = {}) {
-	var _ref;
-	if (globInput && (inputOptions === null || inputOptions === void 0 ? void 0 : inputOptions.patterns)) throw new Error("Cannot pass patterns as both an argument and an option");
-	const isModern = isReadonlyArray(globInput) || typeof globInput === "string";
-	const patterns = ensureStringArray((_ref = isModern ? globInput : globInput.patterns) !== null && _ref !== void 0 ? _ref : "**/*");
-	const options = getOptions(isModern ? inputOptions : globInput);
-	return patterns.length > 0 ? buildCrawler(options, patterns) : [];
-}
-async function glob(globInput, options) {
-	const [crawler, relative] = getCrawler(globInput, options);
-	return crawler ? formatPaths(await crawler.withPromise(), relative) : [];
-}
-function globSync(globInput, options) {
-	const [crawler, relative] = getCrawler(globInput, options);
-	return crawler ? formatPaths(crawler.sync(), relative) : [];
-}
-//#endregion
-
 
 ;// CONCATENATED MODULE: ./src/io/collect.ts
 
@@ -15145,7 +14509,7 @@ function globSync(globInput, options) {
 
 /** File names read when a directory is named: trace-like extensions, gzip too. */
 const TRACE_FILE = /\.(jsonl|ndjson|json|eval)(\.gz)?$/i;
-const SKIP_DIRS = new Set(['node_modules', '.git']);
+const collect_SKIP_DIRS = new Set(['node_modules', '.git']);
 const GLOB_CHARS = /[*?[\]{}]/;
 /**
  * Turns paths, folders and globs into the files to audit, each once, sorted.
@@ -15154,7 +14518,7 @@ const GLOB_CHARS = /[*?[\]{}]/;
  */
 async function collectInputs(specs, options) {
     const root = await (0,promises_.realpath)((0,external_node_path_.resolve)(options.root));
-    const excluded = options.exclude && options.exclude.length > 0 ? picomatch_default()([...options.exclude], { dot: true }) : () => false;
+    const excluded = options.exclude && options.exclude.length > 0 ? picomatch_default()([...options.exclude], { dot: true, flags: 's' }) : () => false;
     const found = new Map();
     const skipped = [];
     const display = (abs) => {
@@ -15176,7 +14540,7 @@ async function collectInputs(specs, options) {
         const abs = (0,external_node_path_.resolve)(options.root, spec);
         const info = await (0,promises_.lstat)(abs).catch(() => null);
         if (info === null && GLOB_CHARS.test(spec)) {
-            const matches = await glob([spec], { cwd: root, absolute: true, dot: false, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/node_modules/**', '**/.git/**'] });
+            const matches = await globFiles(spec, root);
             if (matches.length === 0) {
                 if (options.strict)
                     throw new errors/* InputError */.dz(spec, null, 'no-match', `no file matches ${JSON.stringify(spec)}`);
@@ -15235,7 +14599,7 @@ async function walk(dir) {
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
         const path = (0,external_node_path_.join)(dir, entry.name);
         if (entry.isDirectory()) {
-            if (!SKIP_DIRS.has(entry.name))
+            if (!collect_SKIP_DIRS.has(entry.name))
                 out.push(...(await walk(path)));
         }
         else if (TRACE_FILE.test(entry.name) && (entry.isFile() || entry.isSymbolicLink())) {
@@ -15277,8 +14641,8 @@ async function collectAll(specs, sources, options) {
     return { inputs, skipped };
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 50 modules
-var audit_rules = __nccwpck_require__(1920);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 51 modules
+var audit_rules = __nccwpck_require__(9416);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/canonical/index.ts
@@ -15521,6 +14885,8 @@ function isFailingCounts(counts, failOn) {
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ./src/audit/finding-caps.ts
+var finding_caps = __nccwpck_require__(2958);
 ;// CONCATENATED MODULE: ./src/io/limits.ts
 const DEFAULT_LIMITS = {
     maxLineBytes: 16 * 1024 * 1024,
@@ -15533,6 +14899,7 @@ const DEFAULT_LIMITS = {
 // EXTERNAL MODULE: ./src/zod-issues.ts
 var zod_issues = __nccwpck_require__(9015);
 ;// CONCATENATED MODULE: ./src/config.ts
+
 
 
 
@@ -15574,6 +14941,12 @@ const configFileSchema = schemas/* strictObject */.rej({
             .nonnegative()
             .optional()
             .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
+        'max-findings-per-rule': schemas/* number */.aig()
+            .int()
+            .positive()
+            .optional()
+            .describe('Findings one rule lists for one file; the rest are counted in one finding (default 1000).'),
+        'max-findings': schemas/* number */.aig().int().positive().optional().describe('Findings the audit lists in all; the rest are counted in one finding (default 10000).'),
     })
         .optional()
         .describe('What one input may cost; larger inputs are reported, not read.'),
@@ -15612,6 +14985,10 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
             maxDocumentBytes: limits['max-document-bytes'] ?? DEFAULT_LIMITS.maxDocumentBytes,
             runIdleRecords: limits['run-idle-records'] ?? DEFAULT_LIMITS.runIdleRecords,
         },
+        findingCaps: {
+            perRulePerFile: limits['max-findings-per-rule'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perRulePerFile,
+            perAudit: limits['max-findings'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perAudit,
+        },
     };
 }
 /** Reads and validates a YAML (or JSON) configuration file. */
@@ -15649,8 +15026,8 @@ async function loadCliConfig(io, configFlag, overrides = {}) {
     return resolveConfig(file, overrides, configPath ?? 'configuration');
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 63 modules
-var registry = __nccwpck_require__(1538);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 64 modules
+var registry = __nccwpck_require__(7396);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/most-severe.ts
@@ -18051,7 +17428,7 @@ function toMillis(value) {
 
 /***/ }),
 
-/***/ 1538:
+/***/ 7396:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19412,11 +18789,11 @@ async function readDocument(input, sink) {
     sink.endRun?.(runId);
 }
 
-// EXTERNAL MODULE: external "module"
-var external_module_ = __nccwpck_require__(3339);
+;// CONCATENATED MODULE: external "module"
+const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
 ;// CONCATENATED MODULE: ./node_modules/fflate/esm/index.mjs
 
-var esm_require = (0,external_module_.createRequire)('/');
+var esm_require = (0,external_module_namespaceObject.createRequire)('/');
 // DEFLATE is a complex format; to read this code, you should probably check the RFC first:
 // https://tools.ietf.org/html/rfc1951
 // You may also wish to take a look at the guide I made about this program:
@@ -25914,25 +25291,27 @@ function formatById(id) {
 /* unused harmony export isGzipFile */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8522);
-/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_2__);
-
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8522);
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_1__);
 
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 const CHUNK = 1024 * 1024;
-/** Peeks the first bytes to tell gzip from plain; does not read the file whole. */
+/**
+ * Peeks the first bytes to tell gzip from plain; does not read the file whole.
+ * Synchronous, like the plain reads below: a local file's open and read take
+ * microseconds, and a round trip through the thread pool per call was most of
+ * the cost of an audit of many small files.
+ */
 async function isGzipFile(path) {
-    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(path, 'r');
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, 'r');
     try {
         const head = Buffer.alloc(2);
-        const { bytesRead } = await handle.read(head, 0, 2, 0);
+        const bytesRead = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, head, 0, 2, 0);
         return bytesRead === 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
     }
     finally {
-        await handle.close();
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
 }
 /** Streams a file's bytes, inflating gzip (multi-member too) up to the inflate cap. */
@@ -25947,7 +25326,7 @@ async function openByteSource(path, limits) {
                 return;
             }
             const raw = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.createReadStream)(path, { highWaterMark: CHUNK });
-            const inflater = (0,node_zlib__WEBPACK_IMPORTED_MODULE_2__.createGunzip)({ chunkSize: 64 * 1024 });
+            const inflater = (0,node_zlib__WEBPACK_IMPORTED_MODULE_1__.createGunzip)({ chunkSize: 64 * 1024 });
             raw.on('error', (error) => inflater.destroy(error));
             raw.pipe(inflater);
             let total = 0;
@@ -25982,26 +25361,31 @@ async function openByteSource(path, limits) {
     };
     return source;
 }
-/** A plain file's bytes in chunks of up to CHUNK bytes, read with one file handle. */
+/** A plain file's bytes in chunks of up to CHUNK bytes, read with one file descriptor (synchronous reads: see isGzipFile). */
 async function* readPlain(path, reuse, source) {
-    let handle = null;
+    let fd = null;
     try {
-        handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(path, 'r');
-        let buffer = Buffer.allocUnsafe(CHUNK);
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, 'r');
+        // A small file gets a buffer of its size (and one byte to see its end in the same read):
+        // a megabyte for each of 100,000 one-line files kept the garbage collector busy.
+        const { size } = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        const length = Math.max(1, Math.min(CHUNK, size + 1));
+        let buffer = Buffer.allocUnsafe(length);
         for (;;) {
-            const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
+            const bytesRead = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buffer, 0, length, null);
             if (bytesRead === 0)
                 break;
             yield buffer.subarray(0, bytesRead);
             if (!reuse)
-                buffer = Buffer.allocUnsafe(CHUNK);
+                buffer = Buffer.allocUnsafe(length);
         }
     }
     catch (error) {
         source.problem = { code: 'read-error', message: errorText(error) };
     }
     finally {
-        await handle?.close();
+        if (fd !== null)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
 }
 function errorText(error) {
@@ -26201,6 +25585,10 @@ const NEWLINE = 0x0a;
 const CR = 0x0d;
 const BOM = [0xef, 0xbb, 0xbf];
 const DECODE_SEGMENT = 64 * 1024;
+/** Runs of newlines and of CRLFs a blank stretch is compared with (made on first use; longer stretches take the loop). */
+const RUN_BYTES = 1024 * 1024;
+let newlines = null;
+let crlfs = null;
 /**
  * Splits a byte stream on raw `\n` bytes. Each line is decoded as strict UTF-8
  * (invalid bytes are reported, never replaced), a CR before the newline is
@@ -26224,7 +25612,10 @@ async function* splitLineBatches(chunks, maxLineBytes, facts) {
         yield [last];
 }
 /**
- * The line splitting of splitLines, fed one chunk at a time and synchronous:
+ * The line splitting of splitLines, fed one chunk at a time and synchronous.
+ * Blank lines (nothing but spaces, tabs and CRs) are not given, only counted:
+ * every reader skips them, and a newline bomb then makes no object per line.
+ * In a chunk,
  * `lines(chunk)` yields, lazily, the lines the chunk ends (each decoded only when
  * it is reached, so a consumer that handles one line at a time holds one line),
  * `batch(chunk)` gives them all at once (decoded together: the fast way when they
@@ -26274,6 +25665,14 @@ class LineSplitter {
                 // and none can be over the limit: one check for all of them, then one decode for
                 // all of them (wholeRuns) or one per line as it is reached.
                 const last = chunk.lastIndexOf(NEWLINE);
+                const blank = last > start ? blankLines(chunk, start, last) : -1;
+                if (blank >= 0) {
+                    // Only spaces, tabs, CRs and newlines up to the last newline (a newline bomb):
+                    // counted, nothing decoded or made.
+                    this.lineNo += blank;
+                    start = last + 1;
+                    continue;
+                }
                 let stop = last;
                 if (wholeRuns && last - start > DECODE_SEGMENT) {
                     // Decoded together in segments of about DECODE_SEGMENT bytes: a string value
@@ -26286,6 +25685,8 @@ class LineSplitter {
                     if (wholeRuns) {
                         for (const raw of chunk.toString('utf8', start, stop).split('\n')) {
                             this.lineNo += 1;
+                            if (isBlank(raw))
+                                continue;
                             out.push({ type: 'line', line: this.lineNo, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, terminated: true });
                         }
                     }
@@ -26294,7 +25695,8 @@ class LineSplitter {
                             const nl = chunk.indexOf(NEWLINE, from);
                             const end = nl > from && chunk[nl - 1] === CR ? nl - 1 : nl;
                             this.lineNo += 1;
-                            yield { type: 'line', line: this.lineNo, text: chunk.toString('utf8', from, end), terminated: true };
+                            if (!blankBytes(chunk, from, end))
+                                yield { type: 'line', line: this.lineNo, text: chunk.toString('utf8', from, end), terminated: true };
                             from = nl + 1;
                         }
                     }
@@ -26330,7 +25732,9 @@ class LineSplitter {
                 const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
                 this.pending = [];
                 this.pendingBytes = 0;
-                yield decode(this.lineNo, bytes, true);
+                const event = decode(this.lineNo, bytes, true);
+                if (event.type === 'bad-line' || !isBlank(event.text))
+                    yield event;
             }
             start = nl + 1;
         }
@@ -26352,10 +25756,56 @@ class LineSplitter {
             this.lineNo += 1;
             this.facts.missingFinalNewline = true;
             last = decode(this.lineNo, this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes), false);
+            if (last.type === 'line' && isBlank(last.text))
+                last = null;
         }
         this.facts.lines = this.lineNo;
         return last;
     }
+}
+/**
+ * The number of lines in `chunk[start..stop]` (`stop` is a newline) when every byte is
+ * a space, tab, CR or newline; -1 otherwise. A loop over bytes: about 1 GB/s.
+ */
+function blankLines(chunk, start, stop) {
+    const length = stop + 1 - start;
+    // Only newlines, or only CRLFs: one native comparison.
+    if (length <= RUN_BYTES && chunk[start] === NEWLINE && chunk[stop - 1] === NEWLINE) {
+        newlines ??= Buffer.alloc(RUN_BYTES, NEWLINE);
+        if (newlines.compare(chunk, start, stop + 1, 0, length) === 0)
+            return length;
+    }
+    if (length <= RUN_BYTES && length % 2 === 0 && chunk[start] === CR && chunk[stop - 1] === CR) {
+        crlfs ??= Buffer.from('\r\n'.repeat(RUN_BYTES / 2));
+        if (crlfs.compare(chunk, start, stop + 1, 0, length) === 0)
+            return length / 2;
+    }
+    let lines = 0;
+    for (let i = start; i <= stop; i += 1) {
+        const c = chunk[i];
+        if (c === NEWLINE)
+            lines += 1;
+        else if (c !== 0x20 && c !== 0x09 && c !== CR)
+            return -1;
+    }
+    return lines;
+}
+/** Nothing but spaces, tabs and CRs (what every reader skips as a blank line). */
+function isBlank(text) {
+    for (let i = 0; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        if (c !== 0x20 && c !== 0x09 && c !== CR)
+            return false;
+    }
+    return true;
+}
+function blankBytes(chunk, from, end) {
+    for (let i = from; i < end; i += 1) {
+        const c = chunk[i];
+        if (c !== 0x20 && c !== 0x09 && c !== CR)
+            return false;
+    }
+    return true;
 }
 function decode(line, bytes, terminated) {
     const end = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
@@ -26413,7 +25863,7 @@ function firstInvalidByte(bytes) {
 
 /***/ }),
 
-/***/ 5371:
+/***/ 502:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -26488,6 +25938,132 @@ function decodeText(run) {
     return total > 0 && printable / total >= MIN_PRINTABLE ? decoded : null;
 }
 
+;// CONCATENATED MODULE: ./src/sanitize/decoded-view.ts
+/**
+ * The text a secret can hide behind an encoding, as a reader would see it:
+ * `%XX` escapes decoded (`gh%70_…`, `Authorization%3A%20Bearer%20…`) and every
+ * character NFKC-normalized (fullwidth `ｇｈｐ＿…`, mathematical letters). Each
+ * character of the view remembers where it came from in the original text, so a
+ * secret found in the view is redacted in the original.
+ */
+/** Rounds of decoding (`%2570` is `%70` is `p`): each round is linear in the text. */
+const MAX_ROUNDS = 3;
+const PERCENT = /%[0-9A-Fa-f]{2}/;
+// Characters below U+00A0 are their own NFKC form.
+const MAY_NORMALIZE = /[\u00a0-\uffff]/;
+/** True when the view of `text` could differ from it (cheap: no view is built). */
+function mayHideEncoded(text) {
+    return PERCENT.test(text) || (MAY_NORMALIZE.test(text) && text.normalize('NFKC') !== text);
+}
+/** The decoded view of `text`, or null when decoding changes nothing. */
+function decodedView(text) {
+    if (!mayHideEncoded(text))
+        return null;
+    let view = decodeOnce(text);
+    for (let round = 1; round < MAX_ROUNDS && mayHideEncoded(view.text); round += 1) {
+        const next = decodeOnce(view.text);
+        const from = new Int32Array(next.text.length + 1);
+        for (let i = 0; i < from.length; i += 1)
+            from[i] = view.from[next.from[i]];
+        view = { text: next.text, from };
+    }
+    return view.text === text ? null : view;
+}
+/** The byte of a `%XX` escape at `i`, or -1. */
+function hexAt(text, i) {
+    if (text.charCodeAt(i) !== 0x25 || i + 2 >= text.length)
+        return -1;
+    const hi = hexDigit(text.charCodeAt(i + 1));
+    const lo = hexDigit(text.charCodeAt(i + 2));
+    return hi < 0 || lo < 0 ? -1 : hi * 16 + lo;
+}
+function hexDigit(c) {
+    if (c >= 0x30 && c <= 0x39)
+        return c - 0x30;
+    const lower = c | 0x20;
+    return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
+/** Length of the UTF-8 sequence a lead byte starts (1 for ASCII or a stray byte). */
+function sequenceLength(lead) {
+    if (lead >= 0xf0 && lead <= 0xf7)
+        return 4;
+    if (lead >= 0xe0)
+        return lead <= 0xef ? 3 : 1;
+    return lead >= 0xc0 ? 2 : 1;
+}
+/**
+ * One round: percent escapes decoded (a UTF-8 sequence of escapes as one character),
+ * then NFKC per code point. Unchanged stretches are copied as slices.
+ */
+function decodeOnce(text) {
+    const parts = [];
+    const from = [];
+    let plainFrom = 0;
+    const flush = (to) => {
+        if (to <= plainFrom)
+            return;
+        parts.push(text.slice(plainFrom, to));
+        for (let c = plainFrom; c < to; c += 1)
+            from.push(c);
+    };
+    const piece = (decoded, start) => {
+        parts.push(decoded);
+        for (let c = 0; c < decoded.length; c += 1)
+            from.push(start);
+    };
+    let i = 0;
+    while (i < text.length) {
+        const code = text.charCodeAt(i);
+        if (code === 0x25) {
+            const end = escapedSequenceEnd(text, i);
+            if (end !== -1) {
+                flush(i);
+                const lead = hexAt(text, i);
+                piece(lead < 0x80 ? String.fromCharCode(lead) : Buffer.from(bytesOf(text, i, end)).toString('utf8').normalize('NFKC'), i);
+                i = end;
+                plainFrom = i;
+                continue;
+            }
+        }
+        else if (code >= 0xa0) {
+            const width = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? 2 : 1;
+            const ch = text.slice(i, i + width);
+            const normal = ch.normalize('NFKC');
+            if (normal !== ch) {
+                flush(i);
+                piece(normal, i);
+                plainFrom = i + width;
+            }
+            i += width;
+            continue;
+        }
+        i += 1;
+    }
+    flush(text.length);
+    from.push(text.length);
+    return { text: parts.join(''), from: Int32Array.from(from) };
+}
+/** Where the `%XX` escapes of one character (ASCII, or a whole UTF-8 sequence) that start at `i` end, or -1. */
+function escapedSequenceEnd(text, i) {
+    const lead = hexAt(text, i);
+    if (lead === -1)
+        return -1;
+    const length = sequenceLength(lead);
+    let j = i + 3;
+    for (let k = 1; k < length; k += 1, j += 3) {
+        const next = hexAt(text, j);
+        if (next < 0x80 || next > 0xbf)
+            return -1;
+    }
+    return j;
+}
+function bytesOf(text, start, end) {
+    const out = [];
+    for (let j = start; j < end; j += 3)
+        out.push(hexAt(text, j));
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/sanitize/secrets.ts
 /**
  * Secret patterns shared by the redactor (everything printed) and the
@@ -26499,6 +26075,7 @@ function decodeText(run) {
  * earlier markers is left alone, so redaction is idempotent.
  */
 
+
 /**
  * Not preceded by a letter or digit (`_` may precede: `env_AKIA…`). Prefixes
  * distinctive enough (`ghp_`, `sk-ant-`, `xoxb-`) need no such guard.
@@ -26506,29 +26083,36 @@ function decodeText(run) {
 const START = '(?<![A-Za-z0-9])';
 const SECRET_PATTERNS = [
     { id: 'private-key', regex: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
-    { id: 'github-token', regex: new RegExp(`(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9])`, 'g') },
+    // No guard after a token: one glued to more letters (or longer than 255) is still redacted.
+    { id: 'github-token', regex: /gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}/g },
     { id: 'anthropic-key', regex: new RegExp(`sk-ant-[A-Za-z0-9_-]{20,}`, 'g') },
     { id: 'openai-key', regex: new RegExp(`${START}sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,})`, 'g') },
-    { id: 'aws-access-key', regex: new RegExp(`${START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])`, 'g') },
+    // Exactly 20 upper-case letters and digits; lower-case letters may follow (`AKIA…secret`).
+    { id: 'aws-access-key', regex: new RegExp(`${START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])`, 'g') },
     { id: 'slack-token', regex: new RegExp(`(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}`, 'g') },
     { id: 'slack-webhook', regex: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
-    { id: 'google-api-key', regex: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, 'g') },
+    { id: 'google-api-key', regex: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}`, 'g') },
     { id: 'stripe-key', regex: new RegExp(`${START}(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})`, 'g') },
-    { id: 'jwt', regex: new RegExp(`${START}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, 'g') },
+    // Starts only where a run of token characters starts: `-eyJ` repeated is one candidate, not one per
+    // `eyJ` (each of which rescanned the rest of the run: quadratic). Each run is then read by at most
+    // one candidate as its header and one as its payload: linear.
+    { id: 'jwt', regex: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g },
     { id: 'aws-secret-key', regex: /\b(aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?)[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])/gi },
     { id: 'cookie-header', regex: /\b((?:set-)?cookie["']?\s*[:=]\s*["']?)[^\s;"']{3,}(?:;[ \t]*[^\s;"']+)*/gi },
     {
         id: 'authorization-header',
         regex: /\b((?:proxy-)?(?:authorization|x-api-key|api-key|x-auth-token|private-token)["']?\s*[:=]\s*["']?(?:(?:Bearer|Basic|Token|Digest|Bot)\s+)?)[^\s"',;]{6,}/gi,
     },
-    { id: 'url-credentials', regex: /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/:@"']+:[^\s/"']+(?=@)/gi },
+    // Anchored on `://`, the scheme (at most 32 characters) checked behind it: a scheme matched first
+    // (`a.` repeated, then ` ://`) was rescanned from every `\b`. The scheme stays outside the match.
+    { id: 'url-credentials', regex: /(:\/\/)(?<=\b[a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/:@"']+:[^\s/"']+(?=@)/gi },
     {
         id: 'url-secret-param',
         regex: /([?&](?:api[_-]?key|key|token|access[_-]?token|auth|client[_-]?secret|secret|signature|sig|password|private[_-]?token|X-Amz-Signature|X-Amz-Credential|X-Goog-Signature)=)[^&\s"'#]{6,}/gi,
     },
 ];
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
-const MAX_ROUNDS = 4;
+const secrets_MAX_ROUNDS = 4;
 /** True when `text` has something left once redaction markers are removed. */
 function hasSubstance(text) {
     return /[A-Za-z0-9]/.test(text.replace(MARKER, ''));
@@ -26599,19 +26183,56 @@ function maybeSecret(text) {
 }
 /** No pattern can match in fewer characters (`a://b:c@`, credentials in a URL). */
 const SHORTEST_SECRET = 8;
-/** Redacts `text` until no pattern matches; returns the result and every secret removed. */
+/**
+ * Redacts `text` until no pattern matches; returns the result and every secret removed.
+ * Then the same patterns run on the text's decoded view (percent escapes decoded,
+ * NFKC): a secret found there is redacted where its encoded form stands in `text`.
+ */
 function scanSecrets(text) {
     const found = [];
-    if (text.length < SHORTEST_SECRET || !maybeSecret(text))
+    if (text.length < SHORTEST_SECRET)
         return { text, found };
     let out = text;
-    for (let round = 0; round < MAX_ROUNDS; round += 1) {
-        const next = redactRound(out, found);
-        if (next === out)
-            break;
-        out = next;
+    if (maybeSecret(text)) {
+        for (let round = 0; round < secrets_MAX_ROUNDS; round += 1) {
+            const next = redactRound(out, found);
+            if (next === out)
+                break;
+            out = next;
+        }
     }
+    const view = decodedView(out);
+    if (view !== null && maybeSecret(view.text))
+        out = redactEncoded(out, view, found);
     return { text: out, found };
+}
+/** Redacts in `text` the originals of the secrets its decoded view holds. */
+function redactEncoded(text, view, found) {
+    const spans = [];
+    for (const { id, regex } of SECRET_PATTERNS) {
+        for (const match of view.text.matchAll(regex)) {
+            const keep = match[1] ?? '';
+            const secret = match[0].slice(keep.length);
+            if (!hasSubstance(secret))
+                continue;
+            const from = match.index + keep.length;
+            spans.push({ start: view.from[from], end: view.from[match.index + match[0].length], id });
+            found.push({ ruleId: id, secret });
+        }
+    }
+    if (spans.length === 0)
+        return text;
+    spans.sort((a, b) => a.start - b.start || b.end - a.end);
+    let out = '';
+    let at = 0;
+    for (const span of spans) {
+        if (span.end <= at)
+            continue;
+        const start = Math.max(span.start, at);
+        out += `${text.slice(at, start)}[REDACTED:${span.id}]`;
+        at = span.end;
+    }
+    return out + text.slice(at);
 }
 /** Replaces every secret in `text` with `[REDACTED:<id>]`. Idempotent. */
 function redactSecrets(text) {
@@ -26628,7 +26249,7 @@ function redactSecrets(text) {
 /* harmony export */   j: () => (/* binding */ sanitizeText)
 /* harmony export */ });
 /* unused harmony export DEFAULT_MAX_CHARS */
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5371);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(502);
 /**
  * The one sanitizer for text taken from a trace: every renderer, log line and
  * error message shows trace text only after it passed through `sanitizeText`.
@@ -26652,8 +26273,13 @@ const WORKFLOW_COMMAND_V1 = /##\[/g;
  * secrets are looked for (so `gh\u200bp_…` or `\u0067hp_…` cannot slip past),
  * and the cap comes last and never cuts a marker or a surrogate pair in half.
  */
-function sanitizeText(text, options = {}) {
+function sanitizeText(whole, options = {}) {
     const max = Math.max(options.maxChars ?? DEFAULT_MAX_CHARS, MIN_CAP);
+    // Only a window of a long text is read: enough raw characters for `max` shown ones plus
+    // room for a secret that starts before the cut to be recognized whole (an escape is at
+    // most 6 characters for 1). A huge text costs no more than its window.
+    const window = (max + SECRET_ROOM) * 6;
+    const text = whole.length > window ? whole.slice(0, window) : whole;
     let out;
     if (PLAIN.test(text)) {
         // Printable ASCII without a backslash (most messages, file names, ids): no escape
@@ -26669,12 +26295,20 @@ function sanitizeText(text, options = {}) {
     }
     out = out.replace(WORKFLOW_COMMAND_V1, '#\uff03[');
     out = options.keepNewlines ? out.replace(/\r\n?/g, '\n').replace(/\t/g, ' ') : out.replace(/[\r\n\t]+/g, ' ');
-    while (out.length > max)
-        out = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(cut(out, max));
+    if (out.length > max) {
+        while (out.length > max)
+            out = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(cut(out, max));
+    }
+    else if (text !== whole) {
+        // The window left fewer than `max` characters (the rest was removed): still a cut text.
+        out = out.length < max ? `${out}…` : cut(out, max);
+    }
     return out;
 }
 /** Printable ASCII but the backslash: text the escape, control and invisible passes leave as it is. */
 const PLAIN = /^[\x20-\x5b\x5d-\x7e]*$/;
+/** Characters read past the cap, so a secret cut by it is still recognized (a PEM key runs to the window's end). */
+const SECRET_ROOM = 4096;
 /** Enough room for the longest marker and an ellipsis. */
 const MIN_CAP = 40;
 /** The first `max - 1` characters and an ellipsis, backing off a marker or surrogate pair that would be split. */
@@ -26690,16 +26324,37 @@ function cut(text, max) {
     }
     return `${text.slice(0, end)}…`;
 }
-// `\uXXXX` and `\/` as they appear in raw JSON text (an excerpt of a bad line).
-const JSON_ESCAPE = /\\u([0-9a-fA-F]{4})|\\\//g;
-/** Decodes JSON escapes until none is left (each round shortens the text, so this ends). */
+/**
+ * Decodes JSON escapes until none is left, in one pass: a decoded character is
+ * appended to the output and the output's end is decoded again while it ends in an
+ * escape (`\u005cu0041` is `\u0041` is `A`). Each decoding shortens the output, so
+ * the work is linear (rounds over the whole text were quadratic on nested escapes).
+ */
 function decodeJsonEscapes(text) {
-    let out = text;
-    while (JSON_ESCAPE.test(out)) {
-        JSON_ESCAPE.lastIndex = 0;
-        out = out.replace(JSON_ESCAPE, (_m, hex) => (hex === undefined ? '/' : String.fromCharCode(parseInt(hex, 16))));
+    if (!text.includes('\\'))
+        return text;
+    const out = [];
+    for (let i = 0; i < text.length; i += 1) {
+        out.push(text[i]);
+        for (;;) {
+            const n = out.length;
+            if (n >= 2 && out[n - 2] === '\\' && out[n - 1] === '/') {
+                out.length = n - 2;
+                out.push('/');
+                continue;
+            }
+            if (n >= 6 && out[n - 6] === '\\' && out[n - 5] === 'u') {
+                const hex = out[n - 4] + out[n - 3] + out[n - 2] + out[n - 1];
+                if (/^[0-9a-fA-F]{4}$/.test(hex)) {
+                    out.length = n - 6;
+                    out.push(String.fromCharCode(parseInt(hex, 16)));
+                    continue;
+                }
+            }
+            break;
+        }
     }
-    return out;
+    return out.join('');
 }
 function stripLoneSurrogates(text) {
     return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
@@ -26762,13 +26417,6 @@ function flatten(issues, prefix) {
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
-
-/***/ }),
-
-/***/ 3339:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
 
 /***/ }),
 
@@ -46992,36 +46640,6 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ 	};
 /******/ })();
 /******/ 
-/******/ /* webpack/runtime/create fake namespace object */
-/******/ (() => {
-/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
-/******/ 	var leafPrototypes;
-/******/ 	// create a fake namespace object
-/******/ 	// mode & 1: value is a module id, require it
-/******/ 	// mode & 2: merge all properties of value into the ns
-/******/ 	// mode & 4: return value when already ns object
-/******/ 	// mode & 16: return value when it's Promise-like
-/******/ 	// mode & 8|1: behave like require
-/******/ 	__nccwpck_require__.t = function(value, mode) {
-/******/ 		if(mode & 1) value = this(value);
-/******/ 		if(mode & 8) return value;
-/******/ 		if(typeof value === 'object' && value) {
-/******/ 			if((mode & 4) && value.__esModule) return value;
-/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
-/******/ 		}
-/******/ 		var ns = Object.create(null);
-/******/ 		__nccwpck_require__.r(ns);
-/******/ 		var def = {};
-/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
-/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
-/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
-/******/ 		}
-/******/ 		def['default'] = () => (value);
-/******/ 		__nccwpck_require__.d(ns, def);
-/******/ 		return ns;
-/******/ 	};
-/******/ })();
-/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -47037,17 +46655,6 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/make namespace object */
-/******/ (() => {
-/******/ 	// define __esModule on exports
-/******/ 	__nccwpck_require__.r = (exports) => {
-/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
-/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
-/******/ 		}
-/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
-/******/ 	};
 /******/ })();
 /******/ 
 /************************************************************************/

@@ -4,9 +4,11 @@ import { DEFAULT_FINDING_CAPS } from '../../src/audit/finding-caps.js';
 import { tempTree } from '../helpers.js';
 import { auditJson, brief, callLine, runInProcess } from './audit-cli.js';
 
-/** 2^20 lines of `[]` (a non-object record each): 3 MiB of text, about 3 KB gzipped. */
+/** A span-log line that breaks its format (a tool_call with no tool): it makes the file a span log. */
+const BROKEN_SPAN = JSON.stringify({ run_id: 'r1', kind: 'tool_call', call_id: 'x' });
+/** That line, then 2^20 lines of `[]` (a non-object record each): 3 MiB of text, about 3 KB gzipped. */
 const ARRAY_LINES = 1 << 20;
-const bomb = () => gzipSync(Buffer.from('[]\n'.repeat(ARRAY_LINES)), { level: 9 });
+const bomb = () => gzipSync(Buffer.from(`${BROKEN_SPAN}\n${'[]\n'.repeat(ARRAY_LINES)}`), { level: 9 });
 
 /** A small honest trace next to the bomb: its findings must be the same with or without it. */
 const honest = `${callLine('c1')}\n`;
@@ -27,7 +29,7 @@ describe('finding amplification is capped', () => {
     expect(bombFindings).toHaveLength(DEFAULT_FINDING_CAPS.perRulePerFile + 1);
     expect(bombFindings.every((f) => f.ruleId === 'malformed-record')).toBe(true);
     expect(bombFindings.filter((f) => /not listed/.test(f.message)).map((f) => `${f.line} ${f.message}`)).toEqual([
-      `1001 ${ARRAY_LINES - 1000} more malformed-record finding(s) in this file from line 1001 on are not listed: a rule lists at most 1000 per file (limits.max-findings-per-rule)`,
+      `1001 ${ARRAY_LINES + 1 - 1000} more malformed-record finding(s) in this file from line 1001 on are not listed: a rule lists at most 1000 per file (limits.max-findings-per-rule)`,
     ]);
     // The rest of the audit is intact: the honest file's findings are those it has alone.
     const alone = await auditJson(['honest.jsonl'], [], root);
@@ -40,7 +42,7 @@ describe('finding amplification is capped', () => {
   it('the audit lists at most limits.max-findings, one finding counting the rest with the highest severity cut', async () => {
     const files: Record<string, string> = { 'agent-trace-audit.yml': 'limits:\n  max-findings-per-rule: 5\n  max-findings: 12\n' };
     // Four files of 10 bad lines each: 5 listed + 1 summary per file = 24 findings before the audit cap.
-    for (const name of ['a', 'b', 'c', 'd']) files[`${name}.jsonl`] = '[]\n'.repeat(10);
+    for (const name of ['a', 'b', 'c', 'd']) files[`${name}.jsonl`] = `${BROKEN_SPAN}\n`.repeat(10);
     const root = tempTree(files);
     const { report } = await auditJson(['a.jsonl', 'b.jsonl', 'c.jsonl', 'd.jsonl'], [], root);
     expect(report.findings).toHaveLength(13);
@@ -48,9 +50,9 @@ describe('finding amplification is capped', () => {
     expect(report.findings[0]!.file).toBe('(audit)');
     expect(report.findings[0]!.severity).toBe('error');
     expect(brief(report).slice(1)).toEqual([
-      ...[1, 2, 3, 4, 5].map((line) => `malformed-record@${line} record is a JSON array, not an object`),
+      ...[1, 2, 3, 4, 5].map((line) => `malformed-record@${line} tool_call span without a string "tool"`),
       'malformed-record@6 5 more malformed-record finding(s) in this file from line 6 on are not listed: a rule lists at most 5 per file (limits.max-findings-per-rule)',
-      ...[1, 2, 3, 4, 5].map((line) => `malformed-record@${line} record is a JSON array, not an object`),
+      ...[1, 2, 3, 4, 5].map((line) => `malformed-record@${line} tool_call span without a string "tool"`),
       'malformed-record@6 5 more malformed-record finding(s) in this file from line 6 on are not listed: a rule lists at most 5 per file (limits.max-findings-per-rule)',
     ]);
     expect(report.findings.slice(1).map((f) => f.file)).toEqual([...Array(6).fill('a.jsonl'), ...Array(6).fill('b.jsonl')]);

@@ -44,7 +44,7 @@ describe('newline bombs', () => {
       `catalog-missing@${lines + 1} run has 1 tool call but no catalog record: nothing to check the tool names against`,
       `orphan-call@${lines + 1} call 'c1' to 'ls' has no result (nothing followed it in the run)`,
     ]);
-    expect(run.report.files).toEqual([{ path: 'ws.jsonl', format: 'native-jsonl', records: 1, runs: 1 }]);
+    expect(run.report.files).toEqual([{ path: 'ws.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [] }]);
   }, 120_000);
 
   it('the inflate cap is a setting: limits.max-inflated-bytes stops a .gz there and says so', async () => {
