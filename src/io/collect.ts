@@ -3,6 +3,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
 import picomatch from 'picomatch';
 import { InputError } from '../errors.js';
+import { noSuchPath } from './file-errors.js';
 import type { AuditInput } from '../audit/engine.js';
 
 /** File names read when a directory is named: trace-like extensions, gzip too. */
@@ -64,7 +65,7 @@ export async function collectInputs(specs: readonly string[], options: CollectOp
       }
       for (const match of matches.sort()) await consider(match, false);
     } else if (info === null) {
-      if (options.strict) throw new InputError(spec, null, 'no-such-path', `no such file or directory: ${JSON.stringify(spec)}`);
+      if (options.strict) throw noSuchPath(spec);
       skipped.push({ display: spec, reason: 'no such file or directory' });
     } else if (info.isDirectory()) {
       for (const file of await walk(abs)) await consider(file, false);
