@@ -60,9 +60,11 @@ export function shortLocation(location: string, max: number): string {
   const chars = [...location];
   if (chars.length <= max) return location;
   const name = [...location.slice(location.lastIndexOf('/') + 1)];
-  const keep = Math.max(max - 1, name.length);
+  const keep = Math.max(max - 1, name.length + 1);
+  if (keep >= chars.length) return location;
   let tail = chars.slice(chars.length - keep).join('');
   const boundary = tail.indexOf('/');
-  if (boundary > 0 && [...tail.slice(boundary)].length >= name.length) tail = tail.slice(boundary);
+  // Cut inside a folder name: start at the next folder instead.
+  if (chars[chars.length - keep - 1] !== '/' && boundary > 0 && [...tail.slice(boundary)].length >= name.length) tail = tail.slice(boundary);
   return `…${tail}`;
 }

@@ -26,9 +26,11 @@ export const PAGE_SCRIPT = String.raw`(function () {
     var chars = Array.from(s);
     if (chars.length <= LOC_CHARS) return s;
     var name = Array.from(s.slice(s.lastIndexOf('/') + 1));
-    var tail = chars.slice(chars.length - Math.max(LOC_CHARS - 1, name.length)).join('');
+    var keep = Math.max(LOC_CHARS - 1, name.length + 1);
+    if (keep >= chars.length) return s;
+    var tail = chars.slice(chars.length - keep).join('');
     var b = tail.indexOf('/');
-    if (b > 0 && Array.from(tail.slice(b)).length >= name.length) tail = tail.slice(b);
+    if (chars[chars.length - keep - 1] !== '/' && b > 0 && Array.from(tail.slice(b)).length >= name.length) tail = tail.slice(b);
     return '\u2026' + tail;
   }
   function runName(r) { return r.file + (r.runId === null ? '' : ' \u00b7 run ' + r.runId); }
