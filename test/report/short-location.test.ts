@@ -12,7 +12,7 @@ describe('shortLocation', () => {
   });
 
   it('cuts from the left, starting at a folder, and keeps file:line', () => {
-    const loc = '../shared/corpus/claude-code/claude-code-log-edge-cases.jsonl:104';
+    const loc = '../recordings/corpus/claude-code/claude-code-log-edge-cases.jsonl:104';
     expect(shortLocation(loc, 40)).toBe('…/claude-code-log-edge-cases.jsonl:104');
     expect(shortLocation(loc, 52)).toBe('…/claude-code/claude-code-log-edge-cases.jsonl:104');
     expect([...shortLocation(loc, 52)].length).toBeLessThanOrEqual(52);
