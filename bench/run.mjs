@@ -168,7 +168,8 @@ async function main() {
     {
       name: 'seal',
       display: `node dist/cli.js seal ${rel(big)} -o <sealed>`,
-      args: [CLI, 'seal', rel(big), '-o', rel(join(OUT, 'big.sealed.jsonl'))],
+      // --force: every round replaces the sealed file of the round before.
+      args: [CLI, 'seal', rel(big), '-o', rel(join(OUT, 'big.sealed.jsonl')), '--force'],
       codes: [0],
     },
   ];

@@ -62,8 +62,8 @@ export async function sealMemoryBench({ mb = 100 } = {}) {
   const bigBytes = await writeSpanLog(join(OUT, 'spans-big.jsonl'), mb * 1024 * 1024);
   const smallBytes = await writeSpanLog(join(OUT, 'spans-small.jsonl'), (mb * 1024 * 1024) / 10);
   const idle = measure(['--version']);
-  const small = measure(['seal', 'spans-small.jsonl', '-o', 'spans-small.sealed.jsonl']);
-  const big = measure(['seal', 'spans-big.jsonl', '-o', 'spans-big.sealed.jsonl']);
+  const small = measure(['seal', 'spans-small.jsonl', '-o', 'spans-small.sealed.jsonl', '--force']);
+  const big = measure(['seal', 'spans-big.jsonl', '-o', 'spans-big.sealed.jsonl', '--force']);
   const verify = measure(['verify', 'spans-big.sealed.jsonl', '--checkpoint', 'spans-big.sealed.jsonl.seal.json']);
   for (const [name, run, want] of [['seal small', small, 0], ['seal big', big, 0], ['verify big', verify, 0]]) {
     if (run.code !== want) throw new Error(`${name} exited ${run.code}, expected ${want}`);

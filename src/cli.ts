@@ -1,5 +1,6 @@
 import { auditWorkerMain, isAuditWorker } from './audit/pool.js';
 import { runCli } from './cli/main.js';
+import { stdoutFile } from './cli/stdout-target.js';
 import { limitHeapGrowth } from './heap-growth.js';
 
 /** The CLI entry: argv in, exit code out (or, started as an audit worker, the worker). Everything else lives in src/cli/. */
@@ -10,6 +11,8 @@ if (isAuditWorker()) {
     stdout: (text) => process.stdout.write(text),
     stdoutStream: process.stdout,
     stderr: (text) => process.stderr.write(text),
+    stdoutIsTerminal: process.stdout.isTTY === true,
+    stdoutFile: stdoutFile(),
     cwd: process.cwd(),
     env: process.env,
     workerEntry: new URL(import.meta.url),

@@ -73,7 +73,7 @@ export async function auditPathsStored(request: AuditRequest, logger: Logger): P
   });
   for (const skip of skipped) logger.warning(`skipped ${sanitizeText(skip.display)}: ${skip.reason}`);
   if (request.strictPaths && inputs.length === 0) {
-    const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file';
+    const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)';
     throw new InputError('', null, 'nothing-to-audit', `no trace file to audit: ${why}`);
   }
   const result = await runAuditPoolStored(inputs, request.config, {

@@ -1,47 +1,54 @@
-import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { FindingStoreOptions } from '../audit/finding-store.js';
 import { defaultJobs } from '../audit/pool.js';
 import { auditPaths, auditPathsStored, type AuditRequest } from '../core.js';
-import { loadCliConfig } from './config-file.js';
-import { FAIL_LEVELS } from '../config.js';
 import { UsageError } from '../errors.js';
 import { formatById, FORMATS } from '../ingest/registry.js';
 import { OUTPUT_FORMATS, renderReport } from '../report/index.js';
 import { renderJsonPieces, writeJsonFile, writePieces } from '../report/json.js';
-import { consoleLogger, oneOf, parseFlags, type CliIO } from './io.js';
+import { oneOf, type CommandSpec, type ParsedArgs } from './command.js';
+import { loadCliConfig } from './config-file.js';
+import { CONFIG_FLAG, FAIL_ON_FLAG, failOnOverride, formatFlag, outputFlag } from './flags.js';
+import { consoleLogger, type CliIO } from './io.js';
+import { outputFile, writingTo } from './output.js';
 
-export const AUDIT_USAGE = `usage: agent-trace-audit audit <file|dir|glob>... [--format ${OUTPUT_FORMATS.join('|')}] [--config file]
-       [--fail-on ${FAIL_LEVELS.join('|')}] [--input-format id] [--output file] [--jobs n] [--debug]`;
+export const AUDIT: CommandSpec = {
+  name: 'audit',
+  summary: 'audit trace files, folders or globs and report every finding with its file and line',
+  args: '<file|dir|glob>...',
+  details: [
+    'Folders are searched for *.jsonl, *.ndjson, *.json, *.eval (and .gz) files, and for',
+    '*.yaml/*.yml files that are VCR cassettes. The format of each file is detected.',
+    'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
+  ],
+  flags: [
+    formatFlag(OUTPUT_FORMATS, 'text'),
+    outputFlag('the report'),
+    FAIL_ON_FLAG,
+    CONFIG_FLAG,
+    { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${FORMATS.map((f) => f.id).join(', ')}` },
+    { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads' },
+  ],
+  examples: ['agent-trace-audit audit traces/ --fail-on warning', 'agent-trace-audit audit "runs/**/*.jsonl" --format sarif -o audit.sarif'],
+  run: auditCommand,
+};
 
 /** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. */
-export async function auditCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseFlags(
-    args,
-    {
-      format: { type: 'string', short: 'f' },
-      config: { type: 'string', short: 'c' },
-      'fail-on': { type: 'string' },
-      'input-format': { type: 'string' },
-      output: { type: 'string', short: 'o' },
-      jobs: { type: 'string', short: 'j' },
-      debug: { type: 'boolean' },
-    },
-    AUDIT_USAGE,
-  );
-  if (positionals.length === 0) throw new UsageError(`audit needs at least one file, folder or glob\n${AUDIT_USAGE}`);
-  const format = oneOf('format', values.format, OUTPUT_FORMATS) ?? 'text';
-  const failOn = oneOf('fail-on', values['fail-on'], FAIL_LEVELS);
-  const inputFormat = values['input-format'];
+async function auditCommand(args: ParsedArgs, io: CliIO): Promise<number> {
+  if (args.positionals.length === 0) throw new UsageError('audit needs at least one file, folder or glob');
+  const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'text';
+  const inputFormat = args.string('input-format');
   if (inputFormat !== undefined && !formatById(inputFormat)) {
     throw new UsageError(`--input-format must be one of ${FORMATS.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
   }
-  const config = await loadCliConfig(io, values.config, failOn ? { failOn } : {});
-  const logger = consoleLogger(io, values.debug === true);
-  const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new UsageError(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(values.jobs)}`);
+  const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
+  const logger = consoleLogger(io, args.boolean('debug'));
+  const jobsFlag = args.string('jobs');
+  const jobs = jobsFlag === undefined ? defaultJobs() : Number(jobsFlag);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new UsageError(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(jobsFlag)}`);
+  const outputFlagValue = args.string('output');
+  const output = outputFlagValue === undefined ? null : await outputFile(io, outputFlagValue);
   const request: AuditRequest = {
-    paths: positionals,
+    paths: args.positionals,
     root: io.cwd,
     config,
     strictPaths: true,
@@ -57,7 +64,7 @@ export async function auditCommand(args: string[], io: CliIO): Promise<number> {
     // (partly on disk for a large audit): memory does not grow with the findings.
     const outcome = await auditPathsStored(request, logger);
     try {
-      if (values.output) await writeJsonFile(outcome.report, resolve(io.cwd, values.output));
+      if (output) await writingTo(output, (path) => writeJsonFile(outcome.report, path));
       else if (io.stdoutStream) await writePieces(renderJsonPieces(outcome.report), io.stdoutStream, { end: false });
       else for (const piece of renderJsonPieces(outcome.report)) io.stdout(piece);
     } finally {
@@ -67,7 +74,7 @@ export async function auditCommand(args: string[], io: CliIO): Promise<number> {
   }
   const outcome = await auditPaths(request, logger);
   const rendered = renderReport(outcome.report, format, format === 'html' ? outcome.result.timelines : undefined);
-  if (values.output) await writeFile(resolve(io.cwd, values.output), rendered);
+  if (output) await output.write(rendered);
   else io.stdout(rendered);
   return outcome.failed ? 1 : 0;
 }

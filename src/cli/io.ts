@@ -1,6 +1,4 @@
 import type { Writable } from 'node:stream';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 /** Where a command writes: stdout for the report, stderr for messages. Injected for tests. */
@@ -9,6 +7,10 @@ export interface CliIO {
   /** The stream behind `stdout`, when there is one: a large report is written to it with backpressure. */
   readonly stdoutStream?: Writable;
   readonly stderr: (text: string) => void;
+  /** False when stdout is redirected or piped (seal then writes the chain to it); absent: a terminal. */
+  readonly stdoutIsTerminal?: boolean;
+  /** The regular file stdout was redirected to, when the system says (seal puts the checkpoint beside it). */
+  readonly stdoutFile?: string | null;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   /** The bundle to start audit workers from; absent in tests that call runCli directly. */
@@ -26,23 +28,4 @@ export function consoleLogger(io: CliIO, debug: boolean): Logger {
       if (debug) io.stderr(`debug: ${message}\n`);
     },
   };
-}
-
-/** node:util parseArgs with usage errors that name the flag, never a stack trace. */
-export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T, usage: string) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '') : 'bad arguments';
-    throw new UsageError(`${message}\n${usage}`);
-  }
-}
-
-/** Checks that a flag's value is one of the allowed words. */
-export function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
-  if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`);
-  }
-  return value as T;
 }

@@ -1,34 +1,33 @@
 import type { CliIO } from './io.js';
-import { describeError } from '../errors.js';
+import { describeError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { AUDIT_USAGE, auditCommand } from './audit.js';
-import { MERGE_USAGE, mergeCommand } from './merge.js';
-import { REPLAY_USAGE, replayCommand } from './replay.js';
-import { SCOPE_USAGE, scopeCommand } from './scope.js';
-import { SEAL_USAGE, sealCommand } from './seal.js';
-import { VERIFY_USAGE, verifyCommand } from './verify.js';
+import { AUDIT } from './audit.js';
+import { commandHelp, parseCommandArgs, usageLine, type CommandSpec } from './command.js';
+import { MERGE } from './merge.js';
+import { nearest } from './nearest.js';
+import { REPLAY } from './replay.js';
+import { SCOPE } from './scope.js';
+import { SEAL } from './seal.js';
+import { VERIFY } from './verify.js';
 
-type Command = (args: string[], io: CliIO) => Promise<number>;
+/** Every command, in the order the help lists them; each is one entry (src/cli/command.ts). */
+const COMMANDS: readonly CommandSpec[] = [AUDIT, REPLAY, SCOPE, SEAL, VERIFY, MERGE];
 
-/** Every subcommand; each file in src/cli/ translates its flags and calls the core. */
-const COMMANDS: Record<string, { run: Command; usage: string }> = Object.assign(Object.create(null) as Record<string, { run: Command; usage: string }>, {
-  audit: { run: auditCommand, usage: AUDIT_USAGE },
-  merge: { run: mergeCommand, usage: MERGE_USAGE },
-  replay: { run: replayCommand, usage: REPLAY_USAGE },
-  scope: { run: scopeCommand, usage: SCOPE_USAGE },
-  seal: { run: sealCommand, usage: SEAL_USAGE },
-  verify: { run: verifyCommand, usage: VERIFY_USAGE },
-});
+const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 
 export function usage(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
   return `agent-trace-audit ${VERSION}: audit the tool-call traces of AI agents
 
-${Object.values(COMMANDS)
-  .map((command) => command.usage)
-  .join('\n')}
-       agent-trace-audit --version | --help
+usage: agent-trace-audit <command> [arguments] [flags]
 
-Exit codes: 0 clean, 1 findings at or above the fail level, 2 usage, configuration or input error.
+commands:
+${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
+
+Run 'agent-trace-audit <command> --help' (or 'agent-trace-audit help <command>') for its flags, defaults and an example.
+Other: agent-trace-audit --version | --help
+
+Exit codes: 0 clean, 1 findings at or above the fail level (verify: not intact), 2 usage, configuration or input error.
 `;
 }
 
@@ -36,25 +35,39 @@ Exit codes: 0 clean, 1 findings at or above the fail level, 2 usage, configurati
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const debug = argv.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
   const [name, ...args] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(usage());
+  if (name === undefined || name === '--help' || name === '-h') {
+    (name === undefined ? io.stderr : io.stdout)(usage());
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-V' || name === 'version') {
     io.stdout(`agent-trace-audit ${VERSION}\n`);
     return 0;
   }
-  const command = COMMANDS[name];
-  if (!command) {
-    io.stderr(`usage: unknown command ${JSON.stringify(name)}\n${usage()}`);
-    return 2;
-  }
   try {
+    if (name === 'help') {
+      if (args[0] === undefined) io.stdout(usage());
+      else io.stdout(commandHelp(commandNamed(args[0])));
+      return 0;
+    }
+    const command = commandNamed(name);
+    const parsed = parseCommandArgs(command, args);
+    if (parsed.boolean('help')) {
+      io.stdout(commandHelp(command));
+      return 0;
+    }
     if (debug) io.env['AGENT_TRACE_AUDIT_DEBUG'] = '1';
     io.tuneHeap?.(io.env);
-    return await command.run(args, io);
+    return await command.run(parsed, io);
   } catch (error) {
-    io.stderr(`${describeError(error, debug)}\n`);
+    const usageHint = error instanceof UsageError && BY_NAME.has(name) && !error.message.includes('\n') ? `\n${usageLine(BY_NAME.get(name)!)} (see agent-trace-audit ${name} --help)` : '';
+    io.stderr(`${describeError(error, debug)}${usageHint}\n`);
     return 2;
   }
+}
+
+function commandNamed(name: string): CommandSpec {
+  const command = BY_NAME.get(name);
+  if (command) return command;
+  const guess = nearest(name, COMMANDS.map((c) => c.name));
+  throw new UsageError(`unknown command ${JSON.stringify(name)}${guess === null ? '' : `: did you mean ${guess}?`} (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
 }

@@ -1,33 +1,45 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isFailing } from '../core.js';
-import { FAIL_LEVELS } from '../config.js';
+import { describeIssues, FAIL_LEVELS } from '../config.js';
 import { InputError, UsageError } from '../errors.js';
+import { unreadable } from '../io/file-errors.js';
 import { mergeReports } from '../report/merge.js';
 import { OUTPUT_FORMATS, renderReport } from '../report/index.js';
 import { reportSchema, type Report } from '../report/schema.js';
-import { describeIssues } from '../config.js';
-import { oneOf, parseFlags, type CliIO } from './io.js';
+import { oneOf, type CommandSpec, type ParsedArgs } from './command.js';
+import { formatFlag, outputFlag } from './flags.js';
+import type { CliIO } from './io.js';
+import { outputFile } from './output.js';
 
-export const MERGE_USAGE = `usage: agent-trace-audit merge <report.json>... [--format ${OUTPUT_FORMATS.join('|')}] [--fail-on ${FAIL_LEVELS.join('|')}] [--output file]`;
+export const MERGE: CommandSpec = {
+  name: 'merge',
+  summary: 'merge the JSON reports of matrix shards into one report, and apply the fail level once',
+  args: '<report.json>...',
+  details: ['Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.'],
+  flags: [
+    formatFlag(OUTPUT_FORMATS, 'json'),
+    outputFlag('the merged report'),
+    { name: 'fail-on', type: 'string', value: FAIL_LEVELS.join('|'), default: 'error', description: 'exit 1 when a merged finding is at or above this severity' },
+  ],
+  examples: ['agent-trace-audit merge shard-*/report.json --format markdown -o summary.md'],
+  run: mergeCommand,
+};
 
 const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 
 /** `merge`: shard reports in, one report out; the fail rule applied once to the merged findings. */
-export async function mergeCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseFlags(
-    args,
-    { format: { type: 'string', short: 'f' }, 'fail-on': { type: 'string' }, output: { type: 'string', short: 'o' }, debug: { type: 'boolean' } },
-    MERGE_USAGE,
-  );
-  if (positionals.length === 0) throw new UsageError(`merge needs at least one report\n${MERGE_USAGE}`);
-  const format = oneOf('format', values.format, OUTPUT_FORMATS) ?? 'json';
-  const failOn = oneOf('fail-on', values['fail-on'], FAIL_LEVELS) ?? 'error';
+async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
+  if (args.positionals.length === 0) throw new UsageError('merge needs at least one report');
+  const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'json';
+  const failOn = oneOf('fail-on', args.string('fail-on'), FAIL_LEVELS) ?? 'error';
+  const outputName = args.string('output');
+  const output = outputName === undefined ? null : await outputFile(io, outputName);
   const reports: Report[] = [];
-  for (const path of positionals) reports.push(await readReport(resolve(io.cwd, path), path));
+  for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path));
   const merged = mergeReports(reports);
   const rendered = renderReport(merged, format);
-  if (values.output) await writeFile(resolve(io.cwd, values.output), rendered);
+  if (output) await output.write(rendered);
   else io.stdout(rendered);
   return isFailing(merged, failOn) ? 1 : 0;
 }
@@ -41,7 +53,7 @@ export async function readReport(path: string, shown: string): Promise<Report> {
     text = bytes.toString('utf8');
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(shown, null, 'unreadable', `cannot read report ${JSON.stringify(shown)} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw unreadable(shown, error);
   }
   let data: unknown;
   try {

@@ -1,31 +1,39 @@
 import { UsageError } from '../errors.js';
-import { oneOf, parseFlags, type CliIO } from './io.js';
+import { oneOf, type CommandSpec, type ParsedArgs } from './command.js';
 import { loadCliConfig } from './config-file.js';
+import { CONFIG_FLAG, FAIL_ON_FLAG, failOnOverride, formatFlag } from './flags.js';
+import type { CliIO } from './io.js';
 import { auditTranscript, renderTranscriptText } from './transcript.js';
 
-export const REPLAY_USAGE = 'usage: agent-trace-audit replay <transcript.jsonl> [--format text|json] [--config file]';
 const REPLAY_RULES = ['non-determinism', 'redundant-call'];
 
-/**
- * `replay`: audits a transcript against its own recorded responses
- * (non-determinism, redundant calls). Exit 0 clean, 1 findings.
- */
-export async function replayCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseFlags(
-    args,
-    { format: { type: 'string', short: 'f' }, config: { type: 'string', short: 'c' }, debug: { type: 'boolean' } },
-    REPLAY_USAGE,
-  );
-  if (positionals.length !== 1) throw new UsageError(`replay takes exactly one transcript\n${REPLAY_USAGE}`);
-  const format = oneOf('format', values.format, ['text', 'json'] as const) ?? 'text';
-  const config = await loadCliConfig(io, values.config);
-  const audit = await auditTranscript(io, positionals[0]!, config, REPLAY_RULES);
-  const divergence = audit.findings.find((f) => f.rule === 'non-determinism')?.index ?? null;
+export const REPLAY: CommandSpec = {
+  name: 'replay',
+  summary: 'check a replay transcript against its own recorded responses: non-determinism and redundant calls',
+  args: '<transcript.jsonl>',
+  details: [
+    'A transcript has one {index, tool, args, response} record per line, parsed strictly.',
+    'non-determinism is a warning and redundant-call a note by default (set them in the configuration);',
+    '--fail-on note exits 1 on any finding.',
+    'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
+  ],
+  flags: [formatFlag(['text', 'json'], 'text'), FAIL_ON_FLAG, CONFIG_FLAG],
+  examples: ['agent-trace-audit replay session.jsonl --fail-on warning'],
+  run: replayCommand,
+};
+
+/** `replay`: audits a transcript against its own recorded responses (non-determinism, redundant calls). */
+async function replayCommand(args: ParsedArgs, io: CliIO): Promise<number> {
+  if (args.positionals.length !== 1) throw new UsageError('replay takes exactly one transcript');
+  const format = oneOf('format', args.string('format'), ['text', 'json'] as const) ?? 'text';
+  const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
+  const audit = await auditTranscript(io, args.positionals[0]!, config, REPLAY_RULES);
+  const divergence = audit.findings.find((f) => f.ruleId === 'non-determinism')?.index ?? null;
   if (format === 'json') {
     const { file, calls, findings } = audit;
     io.stdout(`${JSON.stringify({ command: 'replay', file, calls, divergence, findings }, null, 2)}\n`);
   } else {
     io.stdout(renderTranscriptText(audit, [`divergence: ${divergence === null ? 'none' : `index ${divergence}`}`]));
   }
-  return audit.findings.length > 0 ? 1 : 0;
+  return audit.failed ? 1 : 0;
 }

@@ -1,27 +1,32 @@
 import { resolve } from 'node:path';
 import { loadScopeFile } from '../audit/scope.js';
 import { UsageError } from '../errors.js';
-import { oneOf, parseFlags, type CliIO } from './io.js';
+import { oneOf, type CommandSpec, type ParsedArgs } from './command.js';
 import { loadCliConfig } from './config-file.js';
+import { CONFIG_FLAG, FAIL_ON_FLAG, failOnOverride, formatFlag } from './flags.js';
+import type { CliIO } from './io.js';
 import { auditTranscript, renderTranscriptText } from './transcript.js';
 
-export const SCOPE_USAGE = 'usage: agent-trace-audit scope <transcript.jsonl> <scope.json> [--format text|json] [--config file]';
+export const SCOPE: CommandSpec = {
+  name: 'scope',
+  summary: "check every call of a replay transcript against the agent's declared scope ({agent, allowed_tools})",
+  args: '<transcript.jsonl> <scope.json>',
+  details: [
+    'Tool names are matched exactly and case-sensitively; permission-overreach is an error by default.',
+    'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage, input or scope file error.',
+  ],
+  flags: [formatFlag(['text', 'json'], 'text'), FAIL_ON_FLAG, CONFIG_FLAG],
+  examples: ['agent-trace-audit scope session.jsonl scope.json'],
+  run: scopeCommand,
+};
 
-/**
- * `scope`: checks every call of a transcript against a declared scope
- * ({agent, allowed_tools}). Exit 0 clean, 1 findings, 2 for an invalid scope file.
- */
-export async function scopeCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseFlags(
-    args,
-    { format: { type: 'string', short: 'f' }, config: { type: 'string', short: 'c' }, debug: { type: 'boolean' } },
-    SCOPE_USAGE,
-  );
-  if (positionals.length !== 2) throw new UsageError(`scope takes a transcript and a scope file\n${SCOPE_USAGE}`);
-  const [transcript, scopePath] = positionals as [string, string];
-  const format = oneOf('format', values.format, ['text', 'json'] as const) ?? 'text';
+/** `scope`: checks every call of a transcript against a declared scope. */
+async function scopeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
+  if (args.positionals.length !== 2) throw new UsageError('scope takes a transcript and a scope file');
+  const [transcript, scopePath] = args.positionals as [string, string];
+  const format = oneOf('format', args.string('format'), ['text', 'json'] as const) ?? 'text';
   const scope = loadScopeFile(resolve(io.cwd, scopePath), scopePath);
-  const config = await loadCliConfig(io, values.config);
+  const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
   const audit = await auditTranscript(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
   if (format === 'json') {
     const { file, calls, findings } = audit;
@@ -29,5 +34,5 @@ export async function scopeCommand(args: string[], io: CliIO): Promise<number> {
   } else {
     io.stdout(renderTranscriptText(audit));
   }
-  return audit.findings.length > 0 ? 1 : 0;
+  return audit.failed ? 1 : 0;
 }

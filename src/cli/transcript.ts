@@ -5,14 +5,19 @@ import type { AuditConfig, RuleSetting } from '../config.js';
 import { InputError } from '../errors.js';
 import { collectInputs } from '../io/collect.js';
 import { cmp } from '../audit/findings.js';
+import { ruleById } from '../audit/rules/index.js';
+import { SEVERITY_RANK, type Severity } from '../model/finding.js';
 import type { CliIO } from './io.js';
 
 /** Read problems that make a transcript unusable: replay parsing is strict, so these stop the command. */
 const FATAL = new Set(['malformed-record', 'truncated-tail']);
 
+/** A finding of replay or scope: the shape of an audit finding (ruleId, severity, file, line) plus the transcript index. */
 export interface TranscriptFinding {
   readonly index: number;
-  readonly rule: string;
+  readonly ruleId: string;
+  readonly severity: Severity;
+  readonly file: string;
   readonly line: number;
   readonly tool: string | null;
   readonly message: string;
@@ -23,6 +28,8 @@ export interface TranscriptAudit {
   readonly calls: number;
   /** Sorted by index, then rule id. */
   readonly findings: TranscriptFinding[];
+  /** True when a finding is at or above the configuration's fail level. */
+  readonly failed: boolean;
 }
 
 /**
@@ -42,12 +49,16 @@ export async function auditTranscript(
   if (info !== null && !info.isFile()) throw new InputError(path, null, 'not-a-file', `${path}: a transcript must be a file`);
   const { inputs, skipped } = await collectInputs([path], { root: io.cwd, exclude: [], strict: true });
   const input = inputs[0];
-  if (!input) throw new InputError(path, null, 'unreadable', `${path}: ${skipped[0]?.reason ?? 'cannot be read'}`);
+  if (!input) throw new InputError(path, null, 'refused', `${path}: ${skipped[0]?.reason ?? 'cannot be read'}`);
 
   const rules = new Map<string, RuleSetting>();
   for (const [id, setting] of config.rules) {
     if (FATAL.has(id)) rules.set(id, { severity: 'error', options: setting.options });
-    else if (ruleIds.includes(id)) rules.set(id, { severity: 'error', options: overrides.has(id) ? overrides.get(id) : setting.options });
+    else if (ruleIds.includes(id)) {
+      // The command exists to run these rules: one the configuration turned off runs at its default severity.
+      const severity = setting.severity === 'off' ? (ruleById(id)?.meta.defaultSeverity ?? 'error') : setting.severity;
+      rules.set(id, { severity, options: overrides.has(id) ? overrides.get(id) : setting.options });
+    }
     else rules.set(id, { severity: 'off', options: setting.options });
   }
   const indexByLine = new Map<number, number>();
@@ -74,14 +85,15 @@ export async function auditTranscript(
   }
   const findings = result.findings
     .filter((f) => ruleIds.includes(f.ruleId))
-    .map((f) => ({ index: indexByLine.get(f.line) ?? -1, rule: f.ruleId, line: f.line, tool: f.tool, message: f.message }))
-    .sort((a, b) => a.index - b.index || cmp(a.rule, b.rule) || cmp(a.message, b.message));
-  return { file: input.display, calls, findings };
+    .map((f) => ({ index: indexByLine.get(f.line) ?? -1, ruleId: f.ruleId, severity: f.severity, file: f.file, line: f.line, tool: f.tool, message: f.message }))
+    .sort((a, b) => a.index - b.index || cmp(a.ruleId, b.ruleId) || cmp(a.message, b.message));
+  const failed = config.failOn !== 'never' && findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[config.failOn as Severity]);
+  return { file: input.display, calls, findings, failed };
 }
 
 /** The line report: `calls: N`, optional header lines, `findings: N`, then `index I: rule: message`. */
 export function renderTranscriptText(audit: TranscriptAudit, header: readonly string[] = []): string {
   const lines = [`calls: ${audit.calls}`, ...header, `findings: ${audit.findings.length}`];
-  for (const f of audit.findings) lines.push(`index ${f.index}: ${f.rule}: ${f.message}`);
+  for (const f of audit.findings) lines.push(`index ${f.index}: ${f.ruleId}: ${f.message}`);
   return `${lines.join('\n')}\n`;
 }

@@ -2,6 +2,8 @@ import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { InputError } from '../errors.js';
+import { isCassetteFile, YAML_FILE } from './cassette-sniff.js';
+import { noSuchPath } from './file-errors.js';
 import type { AuditInput } from '../audit/engine.js';
 import { globFiles } from './glob-files.js';
 
@@ -42,13 +44,16 @@ export async function collectInputs(specs: readonly string[], options: CollectOp
   const skipped: Skipped[] = [];
   const display = (abs: string) => {
     const rel = relative(root, abs);
-    const shown = (rel === '' || rel.startsWith('..') || isAbsolute(rel) ? abs : rel).split(sep).join('/');
+    // Relative to the working folder, also above it (../traces/a.jsonl); absolute only on another drive.
+    const shown = (rel === '' || isAbsolute(rel) ? abs : rel).split(sep).join('/');
     return options.prefix ? `${options.prefix}/${shown}` : shown;
   };
   const consider = async (abs: string, named: boolean) => {
     const shown = display(abs);
     if (excluded(shown)) return;
     const verdict = await checkFile(abs, root, named);
+    // A YAML file found in a folder or by a pattern is read only when it is a VCR cassette (checked once it may be read).
+    if (verdict === true && !named && YAML_FILE.test(abs) && !(await isCassetteFile(abs))) return;
     if (verdict === true) found.set(abs, { path: abs, display: shown });
     else skipped.push({ display: shown, reason: verdict });
   };
@@ -64,7 +69,7 @@ export async function collectInputs(specs: readonly string[], options: CollectOp
       }
       for (const match of matches.sort()) await consider(match, false);
     } else if (info === null) {
-      if (options.strict) throw new InputError(spec, null, 'no-such-path', `no such file or directory: ${JSON.stringify(spec)}`);
+      if (options.strict) throw noSuchPath(spec);
       skipped.push({ display: spec, reason: 'no such file or directory' });
     } else if (info.isDirectory()) {
       for (const file of await walk(abs)) await consider(file, false);
@@ -106,8 +111,9 @@ async function walk(dir: string): Promise<string[]> {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name)) out.push(...(await walk(path)));
-    } else if (TRACE_FILE.test(entry.name) && (entry.isFile() || entry.isSymbolicLink())) {
-      out.push(path);
+    } else if (entry.isFile() || entry.isSymbolicLink()) {
+      // YAML is a candidate only: `consider` keeps it when it is a cassette.
+      if (TRACE_FILE.test(entry.name) || YAML_FILE.test(entry.name)) out.push(path);
     }
   }
   return out;

@@ -2,11 +2,12 @@ import { UsageError } from '../errors.js';
 import { renderHtml } from './html/render.js';
 import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
+import { renderSarif } from './sarif.js';
 import type { Report } from './schema.js';
 import { renderText } from './text.js';
 import type { RunTimeline } from './timeline/types.js';
 
-export const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html'] as const;
+export const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'sarif'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** `timelines`: the runs as drawn by the html format (collected with `timelineCollector`). */
@@ -20,6 +21,8 @@ export function renderReport(report: Report, format: string, timelines: readonly
       return renderMarkdown(report);
     case 'html':
       return renderHtml(report, timelines);
+    case 'sarif':
+      return renderSarif(report);
     default:
       throw new UsageError(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
   }

@@ -1,5 +1,8 @@
 import type { Report } from './schema.js';
-import { locationOf, triageRows } from './triage.js';
+import { locationOf, shortLocation, triageRows } from './triage.js';
+
+/** The LOCATION column's width: longer locations lose their left end, never their file name and line. */
+export const TEXT_LOCATION_WIDTH = 60;
 
 /**
  * The terminal report: a summary line, the triage table, then every finding.
@@ -28,8 +31,8 @@ export function renderText(report: Report): string {
   out.push(
     ...table(
       ['SEVERITY', 'RULE', 'LOCATION', 'RUN', 'CALL', 'MESSAGE'],
-      report.findings.map((f) => [f.severity, f.ruleId, locationOf(f), f.runId ?? '-', f.callId ?? '-', f.message]),
-      [undefined, undefined, 60, 24, 24, undefined],
+      report.findings.map((f) => [f.severity, f.ruleId, shortLocation(locationOf(f), TEXT_LOCATION_WIDTH), f.runId ?? '-', f.callId ?? '-', f.message]),
+      [undefined, undefined, undefined, 24, 24, undefined],
     ),
   );
   return `${out.join('\n')}\n`;

@@ -49,3 +49,22 @@ function firstPlaces(list: readonly Finding[], count: number): Finding[] {
 export function locationOf(finding: Finding): string {
   return finding.line > 0 ? `${finding.file}:${finding.line}` : finding.file;
 }
+
+/**
+ * A location that fits `max` characters, cut from the left: the end, the file
+ * name and its line, is what tells one place from another. `file:line` is
+ * always kept whole (even when it alone is longer), and the cut starts at a
+ * folder boundary when one is in reach: `…/claude-code/session.jsonl:12`.
+ */
+export function shortLocation(location: string, max: number): string {
+  const chars = [...location];
+  if (chars.length <= max) return location;
+  const name = [...location.slice(location.lastIndexOf('/') + 1)];
+  const keep = Math.max(max - 1, name.length + 1);
+  if (keep >= chars.length) return location;
+  let tail = chars.slice(chars.length - keep).join('');
+  const boundary = tail.indexOf('/');
+  // Cut inside a folder name: start at the next folder instead.
+  if (chars[chars.length - keep - 1] !== '/' && boundary > 0 && [...tail.slice(boundary)].length >= name.length) tail = tail.slice(boundary);
+  return `…${tail}`;
+}

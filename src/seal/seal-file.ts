@@ -9,6 +9,7 @@ import type { SealMode } from './canonical-record.js';
 import { createSealer } from './chain.js';
 import { buildCheckpoint, formatCheckpoint, type Checkpoint } from './checkpoint.js';
 import { LinkWriter } from './layout.js';
+import { unreadable, unwritable } from '../io/file-errors.js';
 
 /** Where sealed bytes go: a file (written whole or not at all) or a stream such as stdout. */
 export interface SealSink {
@@ -25,8 +26,8 @@ export interface SealFileRequest {
   readonly path: string;
   readonly display: string;
   readonly sink: SealSink;
-  /** Where the checkpoint goes, and the name to show in messages. */
-  readonly checkpointPath: string;
+  /** Where the checkpoint goes (null: nowhere, the caller says so), and the name to show in messages. */
+  readonly checkpointPath: string | null;
   readonly checkpointDisplay: string;
   readonly mode: SealMode;
   readonly limits: ReadLimits;
@@ -84,6 +85,7 @@ export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
     request.env,
   );
   await sink.commit();
+  if (request.checkpointPath === null) return checkpoint;
   try {
     await writeFile(request.checkpointPath, formatCheckpoint(checkpoint));
   } catch (error) {
@@ -139,18 +141,4 @@ async function hashFile(path: string, hash: Hash, display: string): Promise<void
   } catch (error) {
     throw unreadable(display, error);
   }
-}
-
-export function unreadable(display: string, error: unknown): InputError {
-  return new InputError(display, null, 'unreadable', `${display}: cannot read: ${systemReason(error)}`);
-}
-
-function unwritable(display: string, error: unknown): InputError {
-  return new InputError(display, null, 'unwritable', `${display}: cannot write: ${systemReason(error)}`);
-}
-
-function systemReason(error: unknown): string {
-  const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'I/O error';
-  const known: Record<string, string> = { ENOENT: 'no such file or folder', EISDIR: 'is a directory', EACCES: 'permission denied', ENOSPC: 'no space left on the device' };
-  return Object.hasOwn(known, code) ? known[code]! : code;
 }

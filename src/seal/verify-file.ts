@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { openByteSource, type ByteSource } from '../io/byte-source.js';
+import { unreadable } from '../io/file-errors.js';
 import type { ReadLimits } from '../io/limits.js';
 import { parseCheckpoint, type Checkpoint } from './checkpoint.js';
 import { MAX_LINK_BYTES } from './layout.js';
 import { splitRawLines } from './raw-lines.js';
-import { unreadable } from './seal-file.js';
 import { judge, type Verdict } from './verdict.js';
 import { createChainVerifier } from './verify.js';
 
@@ -28,7 +28,8 @@ export async function readCheckpoint(path: string, display: string): Promise<Che
  * Verifies a sealed file (plain, or gzip-compressed after sealing) against its
  * own chain and, when given, its checkpoint. Streams: memory holds one line.
  * A file that cannot be read to its end (missing, or a gzip stream cut or
- * corrupt) is an InputError (exit 2); every other answer is a Verdict.
+ * corrupt) or that has no sealed link at all (never sealed) is an InputError
+ * (exit 2); every other answer is a Verdict.
  */
 export async function verifyFile(path: string, display: string, checkpoint: Checkpoint | null, limits: ReadLimits): Promise<Verdict> {
   let source: ByteSource;
@@ -47,5 +48,9 @@ export async function verifyFile(path: string, display: string, checkpoint: Chec
   }
   for await (const line of splitRawLines(hashed(), MAX_LINK_BYTES)) verifier.push(line);
   if (source.problem) throw new InputError(display, null, 'unreadable', `${display}: cannot be verified: ${source.problem.message}`);
-  return judge(verifier.result(), hash.digest('hex'), checkpoint);
+  const chain = verifier.result();
+  if (chain.lines > 0 && !chain.anyLink) {
+    throw new InputError(display, null, 'not-sealed', `${display}: not a sealed file: no line has the "prev" and "digest" of a sealed link (seal it with: agent-trace-audit seal ${display})`);
+  }
+  return judge(chain, hash.digest('hex'), checkpoint);
 }

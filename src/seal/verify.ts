@@ -22,6 +22,8 @@ export interface ChainResult {
   readonly broken: BrokenLink | null;
   /** Digest after `mark` verified links, when the chain got that far intact. */
   readonly markDigest: string | null;
+  /** Whether any line has the layout of a sealed link: a file with none was never sealed. */
+  readonly anyLink: boolean;
 }
 
 export interface ChainVerifier {
@@ -43,13 +45,15 @@ export function createChainVerifier(mark: number | null = null): ChainVerifier {
   let running = ZERO_DIGEST;
   let broken: BrokenLink | null = null;
   let markDigest: string | null = mark === 0 ? ZERO_DIGEST : null;
+  let anyLink = false;
   const check = (line: RawLine, index: number): BrokenLink | null => {
     const where = `line ${index + 1}`;
     if (line.bytes === null) return { index, expected: running, found: null, reason: `${where} is ${line.length} bytes long, more than a sealed record can be` };
     const link = parseLink(line.bytes);
     if (typeof link === 'string') return { index, expected: running, found: null, reason: `${where} is not a sealed link: ${link}` };
+    anyLink = true;
     if (link.prev !== running) {
-      const what = index === 0 ? 'the first link must start from 64 zeros' : `"prev" is not the digest of link ${index - 1}`;
+      const what = index === 0 ? 'the first link must start from 64 zeros' : `"prev" is not the digest of line ${index}`;
       return { index, expected: running, found: link.prev, reason: `${where}: ${what} (a line was removed, inserted or moved here)` };
     }
     const digest = linkDigest(running, index, link.body);
@@ -62,13 +66,17 @@ export function createChainVerifier(mark: number | null = null): ChainVerifier {
     push(line: RawLine): void {
       const index = lines;
       lines += 1;
-      if (broken !== null) return;
+      if (broken !== null) {
+        // Only to tell a file that was never sealed from a broken chain: stops at the first link.
+        if (!anyLink && line.bytes !== null && typeof parseLink(line.bytes) !== 'string') anyLink = true;
+        return;
+      }
       broken = check(line, index);
       if (broken === null) {
         intact += 1;
         if (mark !== null && intact === mark) markDigest = running;
       }
     },
-    result: () => ({ lines, intact, finalDigest: running, broken, markDigest }),
+    result: () => ({ lines, intact, finalDigest: running, broken, markDigest, anyLink }),
   };
 }

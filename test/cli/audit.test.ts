@@ -70,13 +70,13 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
       [['audit'], 'usage: audit needs at least one file, folder or glob'],
       [['audit', 'missing.jsonl'], 'no-such-path: no such file or directory: "missing.jsonl"'],
       [['audit', 'nothing-*.jsonl'], 'no-match: no file matches "nothing-*.jsonl"'],
-      [['audit', 'a.jsonl', '--format', 'xml'], 'usage: --format must be one of text, json, markdown, html, not "xml"'],
-      [['audit', 'a.jsonl', '--bogus'], "usage: Unknown option '--bogus'"],
+      [['audit', 'a.jsonl', '--format', 'xml'], 'usage: --format must be one of text, json, markdown, html, sarif, not "xml"'],
+      [['audit', 'a.jsonl', '--bogus'], 'usage: unknown flag --bogus'],
       [['audit', 'a.jsonl', '--config', 'bad.yml'], 'config: bad.yml: rules.no-such-rule: unknown rule id "no-such-rule"'],
       [['audit', 'a.jsonl', '--config', 'typo.yml'], 'config: typo.yml: fail_on: unknown key'],
       [['audit', 'a.jsonl', '--config', 'none.yml'], 'config: cannot read configuration file "none.yml" (ENOENT)'],
-      [['frobnicate'], 'usage: unknown command "frobnicate"'],
-      [['audit', 'docs'], 'nothing-to-audit: no trace file to audit: the folders hold no *.jsonl, *.ndjson, *.json or *.eval file'],
+      [['frobnicate'], 'usage: unknown command "frobnicate" (commands: audit, replay, scope, seal, verify, merge)'],
+      [['audit', 'docs'], 'nothing-to-audit: no trace file to audit: the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)'],
     ];
     for (const [args, first] of cases) {
       const { code, stderr, stdout } = runBundle(args, root);
@@ -103,7 +103,7 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
     expect(runBundle(['--version'], '.').stdout).toBe(`agent-trace-audit ${pkg.version}\n`);
     const help = runBundle(['--help'], '.');
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('usage: agent-trace-audit audit <file|dir|glob>...');
+    expect(help.stdout).toContain('  audit   audit trace files, folders or globs and report every finding with its file and line\n');
   });
 });
 

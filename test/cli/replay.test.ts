@@ -9,13 +9,25 @@ const golden = (name: string) => readFileSync(join(DIR, name), 'utf8');
 const ok = { index: 0, tool: 'read_file', args: { path: 'a' }, response: { text: 'x' } };
 
 describe('agent-trace-audit replay', () => {
-  it('prints the line report of the dirty session byte for byte and exits 1', async () => {
+  it('prints the line report of the dirty session byte for byte; a warning and a note pass the default gate (error)', async () => {
     const run = await cli(['replay', `${DIR}/session-dirty.jsonl`]);
-    expect(run).toEqual({ code: 1, stdout: golden('expected-replay-dirty.txt'), stderr: '' });
+    expect(run).toEqual({ code: 0, stdout: golden('expected-replay-dirty.txt'), stderr: '' });
   });
 
-  it('prints the same findings as JSON with --format json', async () => {
-    const run = await cli(['replay', `${DIR}/session-dirty.jsonl`, '--format', 'json']);
+  it('--fail-on takes the levels of audit: warning and note fail on the dirty session, never passes', async () => {
+    for (const [level, code] of [['warning', 1], ['note', 1], ['error', 0], ['never', 0]] as const) {
+      const run = await cli(['replay', `${DIR}/session-dirty.jsonl`, '--fail-on', level]);
+      expect([level, run.code, run.stdout]).toEqual([level, code, golden('expected-replay-dirty.txt')]);
+    }
+    // Only the note (redundant-call at index 2): --fail-on warning passes, note fails.
+    const root = tempTree({ 't.jsonl': jsonl(ok, { ...ok, index: 1 }) });
+    expect((await cli(['replay', 't.jsonl', '--fail-on', 'warning'], root)).code).toBe(0);
+    expect((await cli(['replay', 't.jsonl', '--fail-on', 'note'], root)).code).toBe(1);
+    expect((await cli(['replay', 't.jsonl'], tempTree({ 't.jsonl': jsonl(ok, { ...ok, index: 1 }), 'agent-trace-audit.yml': 'fail-on: note\n' }))).code).toBe(1);
+  });
+
+  it('prints the same findings as JSON with --format json, in the finding shape of audit (ruleId, severity, file, line)', async () => {
+    const run = await cli(['replay', `${DIR}/session-dirty.jsonl`, '--format', 'json', '--fail-on', 'warning']);
     expect(run).toEqual({ code: 1, stdout: golden('expected-replay-dirty.json'), stderr: '' });
   });
 
@@ -54,6 +66,10 @@ describe('agent-trace-audit replay', () => {
     expect((await cli(['replay', 'nope.jsonl'])).stderr).toBe('no-such-path: no such file or directory: "nope.jsonl"\n');
     expect((await cli(['replay'])).code).toBe(2);
     const bad = await cli(['replay', `${DIR}/session-dirty.jsonl`, '--format', 'xml']);
-    expect(bad).toEqual({ code: 2, stdout: '', stderr: 'usage: --format must be one of text, json, not "xml"\n' });
+    expect(bad).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'usage: --format must be one of text, json, not "xml"\nusage: agent-trace-audit replay <transcript.jsonl> [flags] (see agent-trace-audit replay --help)\n',
+    });
   });
 });

@@ -29,7 +29,7 @@ describe('agent-trace-audit seal', () => {
     });
     expect(readFileSync(join(cwd, 'runs/trace.sealed.jsonl')).equals(SEALED)).toBe(true);
     expect(readFileSync(join(cwd, 'runs/trace.sealed.jsonl.seal.json'), 'utf8')).toBe(CHECKPOINT);
-    expect(await cli(cwd, ['seal', 'runs/trace.jsonl'])).toEqual(first);
+    expect(await cli(cwd, ['seal', 'runs/trace.jsonl', '--force'])).toEqual(first);
     expect(readdirSync(join(cwd, 'runs')).sort()).toEqual(['trace.jsonl', 'trace.sealed.jsonl', 'trace.sealed.jsonl.seal.json']);
   });
 
@@ -78,9 +78,8 @@ describe('agent-trace-audit seal', () => {
     [['seal'], 'usage: seal takes exactly one file'],
     [['seal', 'a.jsonl', 'b.jsonl'], 'usage: seal takes exactly one file'],
     [['seal', 'trace.jsonl', '--canonical', 'yaml'], 'usage: --canonical must be one of jcs, python, not "yaml"'],
-    [['seal', 'trace.jsonl', '-o', '-'], 'usage: -o - writes the sealed file to stdout; give --checkpoint <file> for the checkpoint'],
     [['seal', 'trace.jsonl', '-o', 'trace.jsonl'], 'usage: the input, the sealed file and the checkpoint must be three different files'],
-    [['seal', 'missing.jsonl'], 'unreadable: missing.jsonl: cannot read: no such file or folder'],
+    [['seal', 'missing.jsonl'], 'no-such-path: no such file or directory: "missing.jsonl"'],
     [['seal', 'trace.jsonl', '-o', 'no/such/dir/out.jsonl'], 'unwritable: no/such/dir/out.jsonl: cannot write: no such file or folder'],
   ])('%j exits 2: %s', async (args, message) => {
     const cwd = tempTree({ 'trace.jsonl': SOURCE });

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { headLines, type Links } from '../../src/github/report-lines.js';
 import { buildReport } from '../../src/report/build.js';
 import type { Report } from '../../src/report/schema.js';
 import { auditFiles, jsonl } from '../helpers.js';
+import { CMARK_GFM, describeWith } from '../system-tools.js';
 
 // Tool names from a catalog reach the comment's head lines: they must stay inert.
 const HOSTILE = ['@octocat', 'fixes #1', 'a|b', '`tick`', '<img src=x onerror=alert(1)>', '![p](https://evil.example/p.png)', '[c](https://evil.example/)', 'https://evil.example/auto'];
@@ -19,7 +20,7 @@ function render(markdown: string): string {
   return execFileSync('cmark-gfm', ['--unsafe', '-e', 'table', '-e', 'autolink', '-e', 'tagfilter'], { input: markdown, encoding: 'utf8' });
 }
 
-describe('headLines', () => {
+describeWith(CMARK_GFM, 'headLines', () => {
   it('lists tools added and removed against the base as inert code, at most 10 per list', async () => {
     const many = Array.from({ length: 12 }, (_, i) => `t${String(i).padStart(2, '0')}`);
     const base = await reportWith(['keep', 'gone']);

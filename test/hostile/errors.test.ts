@@ -68,9 +68,9 @@ describe('configuration and scope files: unknown keys named, wrong types explain
   it('a bad flag or value is a usage error with the usage line, exit 2, no stack', async () => {
     const run = await runInProcess(['audit', 't.jsonl', '--bogus'], root);
     expect(run.code).toBe(2);
-    expect(run.stderr.split('\n')[0]).toBe("usage: Unknown option '--bogus'");
+    expect(run.stderr.split('\n')[0]).toBe('usage: unknown flag --bogus');
     const jobs = await runInProcess(['audit', 't.jsonl', '--jobs', '0'], root);
-    expect(jobs.stderr).toBe('usage: --jobs must be a whole number from 1 to 256, not "0"\n');
+    expect(jobs.stderr).toBe('usage: --jobs must be a whole number from 1 to 256, not "0"\nusage: agent-trace-audit audit <file|dir|glob>... [flags] (see agent-trace-audit audit --help)\n');
     expect(run.stderr + jobs.stderr).not.toMatch(STACK);
   });
 

@@ -9,6 +9,7 @@ import { actionDefaults, runBundledAction } from '../github/run-action.js';
 import { tempTree } from '../helpers.js';
 import { auditJson } from './audit-cli.js';
 import { markupFromTrace, renderGfm } from './markdown-check.js';
+import { CMARK_GFM, itWith } from '../system-tools.js';
 
 /** 50,000 results without calls, 25,000 calls without results and a model span after them: 100,001 findings. */
 function manyFindingsTrace(): string {
@@ -37,7 +38,7 @@ describe('100,000 findings from a real audit', () => {
     expect(report.findings).toHaveLength(100_001);
   });
 
-  it('the PR comment stays within 65,536 characters, says what was cut, and renders cleanly', () => {
+  itWith(CMARK_GFM, 'the PR comment stays within 65,536 characters, says what was cut, and renders cleanly', () => {
     const marker = '<!-- agent-trace-audit -->';
     const comment = renderWithinBudget(report, COMMENT_LIMIT, { head: ['[Run](https://github.com/o/r/actions/runs/1)'], tail: [marker] });
     expect(comment.markdown.length).toBeLessThanOrEqual(COMMENT_LIMIT);

@@ -10,6 +10,7 @@ import { anySecret, filler } from '../secret-samples.js';
 import { HOSTILE_TEXT } from './hostile-text.js';
 import { markupFromTrace, renderGfm } from './markdown-check.js';
 import { auditOne } from './property-run.js';
+import { CMARK_GFM, itWith } from '../system-tools.js';
 
 const RUNS = Number(process.env['ATA_PROP_RUNS'] ?? 100);
 
@@ -65,7 +66,7 @@ function cellsOf(row: string): number {
 }
 
 describe('property: what the outputs never contain', () => {
-  it('the row check can fail: an unescaped pipe in a cell adds a cell', () => {
+  itWith(CMARK_GFM, 'the row check can fail: an unescaped pipe in a cell adds a cell', () => {
     expect(cellsOf('| error | `r` | `f:1` | `a \\| b` |')).toBe(4);
     expect(cellsOf('| error | `r` | `f:1` | `a | b` |')).toBe(5);
   });
@@ -89,7 +90,7 @@ describe('property: what the outputs never contain', () => {
     );
   });
 
-  it('markdown of any report, rendered by cmark-gfm, has no link, image, mention, reference or element from its text; table rows stay whole', () => {
+  itWith(CMARK_GFM, 'markdown of any report, rendered by cmark-gfm, has no link, image, mention, reference or element from its text; table rows stay whole', () => {
     fc.assert(
       fc.property(anyReport, (report) => {
         for (const markdown of [renderMarkdown(report), renderWithinBudget(report, COMMENT_LIMIT, { tail: ['<!-- agent-trace-audit -->'] }).markdown]) {

@@ -8,6 +8,7 @@ import { tempTree } from '../helpers.js';
 import { runInProcess } from './audit-cli.js';
 import { HOSTILE_FILE_NAMES, HOSTILE_TEXT, hiddenSecrets, hostileTrace, workflowCommandLines } from './hostile-text.js';
 import { markupFromTrace, renderGfm } from './markdown-check.js';
+import { CMARK_GFM, itWith } from '../system-tools.js';
 
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 
@@ -63,7 +64,7 @@ describe('hostile file names and trace text in every renderer', () => {
     }
   });
 
-  it('markdown rendered by cmark-gfm holds no link, image, mention, reference or HTML from trace text', () => {
+  itWith(CMARK_GFM, 'markdown rendered by cmark-gfm holds no link, image, mention, reference or HTML from trace text', () => {
     for (const name of ['markdown', 'comment', 'summary']) {
       const html = renderGfm(outputs[name]!);
       expect(markupFromTrace(html), name).toEqual([]);
@@ -72,7 +73,7 @@ describe('hostile file names and trace text in every renderer', () => {
     }
   });
 
-  it('the checks can fail: the same text outside code spans is caught', () => {
+  itWith(CMARK_GFM, 'the checks can fail: the same text outside code spans is caught', () => {
     const html = renderGfm(`${HOSTILE_TEXT.join('\n\n')}\n`);
     expect(markupFromTrace(html)).toEqual(
       expect.arrayContaining(['element <img>', 'reference @octocat', 'reference @org/team', 'reference #1', 'reference o/r#2', 'HTML comment']),

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runAudit } from '../../src/audit/engine.js';
 import { resolveConfig } from '../../src/config.js';
 import { commentMarker } from '../../src/github/artifact-name.js';
@@ -8,6 +8,7 @@ import { buildReport } from '../../src/report/build.js';
 import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../../src/report/budget.js';
 import type { Report } from '../../src/report/schema.js';
 import { jsonl, tempTree } from '../helpers.js';
+import { CMARK_GFM, describeWith } from '../system-tools.js';
 
 // Comments rendered by cmark-gfm (GitHub's renderer; .ci/run installs it) with
 // raw HTML let through (--unsafe), so anything that could form from trace text shows up.
@@ -55,7 +56,7 @@ function tableRows(html: string, index: number): string[] {
   return [...table.matchAll(/<tr>[\s\S]*?<\/tr>/g)].map((m) => m[0]);
 }
 
-describe('comment rendering through cmark-gfm', () => {
+describeWith(CMARK_GFM, 'comment rendering through cmark-gfm', () => {
   it('hostile trace text forms no mention, reference, link, image or element; tables keep their rows', async () => {
     const report = await hostileReport(HOSTILE.length * 3);
     // 33 orphan calls in one run without a catalog record: 33 errors and 1 catalog-missing note.

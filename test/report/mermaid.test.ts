@@ -11,10 +11,12 @@ import { BAR_FLAG, type RunTimeline } from '../../src/report/timeline/types.js';
 import { jsonl, tempTree } from '../helpers.js';
 import { launchChromium } from './html/chromium.js';
 import { mermaidPage, parseMermaid } from './mermaid-parse.js';
+import { CHROMIUM, describeWith, runsWith } from '../system-tools.js';
 
 let chromium: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 beforeAll(async () => {
+  if (!runsWith(CHROMIUM)) return;
   chromium = await launchChromium();
   page = await mermaidPage(chromium);
 });
@@ -56,7 +58,7 @@ describe('mermaidLabel', () => {
   });
 });
 
-describe('gantt blocks', () => {
+describeWith(CHROMIUM, 'gantt blocks', () => {
   it('draws the worst runs of examples/ and every block parses', async () => {
     const root = process.cwd();
     const names = ['clean/span-log.jsonl', 'dirty/span-log-orphan.jsonl', 'dirty/typed-events-unmatched.jsonl'];

@@ -13,8 +13,11 @@ function isEvalLog(doc: unknown): doc is JsonObject {
 /**
  * Inspect AI eval logs: the `.json` log (`{version, eval, samples[]}`) and the
  * `.eval` zip (header.json + samples/*.json). One run per sample and epoch.
- * Lines: in a `.json` log, the line where each message begins; in a `.eval`
- * archive, 1 (its entries are minified JSON inside a zip, without lines).
+ * Lines: in a `.json` log, the line where each message begins. A `.eval`
+ * archive's entries are minified JSON without lines: a record there is placed
+ * at `<archive>/<entry>:<line>`, the entry (which names the sample and epoch,
+ * `samples/<id>_epoch_<n>.json`) and the line where its message begins in the
+ * entry printed with two-space indents (`unzip -p <archive> <entry> | jq .`).
  */
 export const inspectFormat: TraceFormat = {
   id: 'inspect',
@@ -30,7 +33,9 @@ export const inspectFormat: TraceFormat = {
     if (looksLikeEvalZip(bytes)) {
       const archive = readEvalArchive(bytes, input.limits.maxDocumentBytes);
       for (const problem of archive.problems) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
-      for (const { name, value } of archive.samples) if (isObject(value)) collectSample(collector, value, [], input.file, () => 1, name);
+      for (const { name, value } of archive.samples) {
+        if (isObject(value)) collectSample(collector, value, [], `${input.file}/${name}`, indexLines(JSON.stringify(value, null, 2), 3), name);
+      }
     } else {
       const parsed = await parseDocument(input, sink);
       if (!parsed) return;

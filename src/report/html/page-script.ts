@@ -19,6 +19,20 @@ export const PAGE_SCRIPT = String.raw`(function () {
     return e;
   }
   function loc(file, line) { return line > 0 ? file + ':' + line : file; }
+  // The list's location column fits LOC_CHARS: cut from the left, keeping file:line whole
+  // (the rule of shortLocation in src/report/triage.ts, which the text report uses).
+  var LOC_CHARS = 30;
+  function shortLoc(s) {
+    var chars = Array.from(s);
+    if (chars.length <= LOC_CHARS) return s;
+    var name = Array.from(s.slice(s.lastIndexOf('/') + 1));
+    var keep = Math.max(LOC_CHARS - 1, name.length + 1);
+    if (keep >= chars.length) return s;
+    var tail = chars.slice(chars.length - keep).join('');
+    var b = tail.indexOf('/');
+    if (chars[chars.length - keep - 1] !== '/' && b > 0 && Array.from(tail.slice(b)).length >= name.length) tail = tail.slice(b);
+    return '\u2026' + tail;
+  }
   function runName(r) { return r.file + (r.runId === null ? '' : ' \u00b7 run ' + r.runId); }
 
   // Summary.
@@ -101,7 +115,10 @@ export const PAGE_SCRIPT = String.raw`(function () {
       row.dataset.index = String(i);
       row.appendChild(el('span', 'sev sev-' + SEV[F.severity[i]], SEV[F.severity[i]]));
       row.appendChild(el('span', 'rule mono', S.rules[F.rule[i]]));
-      row.appendChild(el('span', 'loc mono', loc(S.files[F.file[i]], F.line[i])));
+      var where = loc(S.files[F.file[i]], F.line[i]);
+      var cell = el('span', 'loc mono', shortLoc(where));
+      cell.title = where;
+      row.appendChild(cell);
       row.appendChild(el('span', 'msg', F.message[i]));
       rows.appendChild(row);
     }

@@ -103,7 +103,7 @@ select { max-width: 320px; }
 .row { height: 24px; display: flex; gap: 10px; align-items: center; padding: 0 8px; white-space: nowrap; cursor: pointer; border-bottom: 1px solid #f0f2f5; }
 .row:hover { background: #f5f7fa; } .row.selected { background: #e3f2fd; }
 .row .rule { width: 190px; overflow: hidden; text-overflow: ellipsis; flex: none; }
-.row .loc { width: 230px; overflow: hidden; text-overflow: ellipsis; flex: none; color: #3e4c59; }
+.row .loc { width: 31ch; overflow: hidden; text-overflow: ellipsis; flex: none; color: #3e4c59; }
 .row .msg { overflow: hidden; text-overflow: ellipsis; }
 #detail { flex: 1 1 40%; border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; min-height: 120px; max-height: 420px; overflow: auto; overflow-wrap: anywhere; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 10px; margin: 0; }

@@ -26,15 +26,20 @@ describe('inspect: corpus logs', () => {
       { runId: '1#1', llm: 1, calls: 0, results: 0, errors: 0, orphans: [], unmatched: [], catalog: [] },
     ]);
     const first = runs[0]!.calls[0]!;
-    expect([first.loc.line, first.ts, first.callId, first.tool, first.args]).toEqual([1, Date.parse('2025-10-06T10:15:45.377442+00:00'), 'hardcoded_0', 'bash', { cmd: 'ls' }]);
+    // A .eval entry is minified: a record is placed at <archive>/<entry>:<line of its message in the entry printed
+    // with two-space indents> (counted with python's json.dumps(indent=2): messages 1, 3, 5, 7, 9 begin at lines
+    // 13, 40, 67, 94, 121; the first model event, events[8], at line 324).
+    const entry = `${dir}/log_message_deduplication.eval/samples/0_epoch_1.json`;
+    expect([first.loc.file, first.loc.line, first.ts, first.callId, first.tool, first.args]).toEqual([entry, 13, Date.parse('2025-10-06T10:15:45.377442+00:00'), 'hardcoded_0', 'bash', { cmd: 'ls' }]);
     // True on this sample: five bash calls with the same {"cmd":"ls"} and the same answer,
-    // and 'python' is offered to every request but never called. (A .eval has no lines: all on line 1.)
-    const repeat = "tool 'bash' repeats the identical call at line 1 with no state change between them";
+    // and 'python' is offered to every request but never called.
+    const lines = [13, 40, 67, 94, 121];
     expect(findingList(result)).toEqual([
-      ...[1, 2, 3, 4].map((n) => ['redundant-call', 1, '0#1', `hardcoded_${n}`, repeat]),
-      ['retry-storm', 1, '0#1', 'hardcoded_0', "tool 'bash' was called 5 times with identical arguments in this run (lines 1, 1, 1, 1, 1)"],
-      ['unused-tool', 1, '0#1', null, "tool 'python' is in the catalog but the run never called it (5 calls to other tools)"],
+      ['retry-storm', 13, '0#1', 'hardcoded_0', "tool 'bash' was called 5 times with identical arguments in this run (lines 13, 40, 67, 94, 121)"],
+      ...[1, 2, 3, 4].map((n) => ['redundant-call', lines[n], '0#1', `hardcoded_${n}`, `tool 'bash' repeats the identical call at line ${lines[n - 1]} with no state change between them`]),
+      ['unused-tool', 324, '0#1', null, "tool 'python' is in the catalog but the run never called it (5 calls to other tools)"],
     ]);
+    expect(new Set(result.findings.map((f) => f.file))).toEqual(new Set([entry]));
   });
 });
 
@@ -85,7 +90,8 @@ describe('inspect: hand-made archives', () => {
       ['tool_result', 'f2'],
     ]);
     expect(findingList(result).filter((f) => f[0] === 'unknown-tool')).toEqual([
-      ['unknown-tool', 1, 's#1', 'f1', "tool 'fetch' is not in the run's catalog ('search'): no catalog hash is recorded to tell a wrong catalog from an invented name"],
+      // The assistant message with f1 begins at line 9 of the entry printed with two-space indents.
+      ['unknown-tool', 9, 's#1', 'f1', "tool 'fetch' is not in the run's catalog ('search'): no catalog hash is recorded to tell a wrong catalog from an invented name"],
     ]);
   });
 

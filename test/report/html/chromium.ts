@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { CHROMIUM } from '../../system-tools.js';
 
-/** Debian's Chromium (.ci/run installs it); playwright-core never downloads a browser. */
-export const CHROMIUM = '/usr/bin/chromium';
 
 /**
  * Headless Chromium with no network side channels, in a fresh profile folder
@@ -13,7 +12,8 @@ export const CHROMIUM = '/usr/bin/chromium';
 export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'ata-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    // Debian's Chromium (.ci/run installs it); playwright-core never downloads a browser.
+    executablePath: CHROMIUM.command,
     headless: true,
     viewport: { width: 1280, height: 900 },
     args: [

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Finding } from '../../../src/model/finding.js';
 import { HTML_MAX_FINDINGS, pageData } from '../../../src/report/html/page-data.js';
 import { renderHtml } from '../../../src/report/html/render.js';
@@ -9,10 +9,11 @@ import { reportSchema, type Report } from '../../../src/report/schema.js';
 import { BAR_FLAG, type RunTimeline, type TimelineBar } from '../../../src/report/timeline/types.js';
 import { tempTree } from '../../helpers.js';
 import { launchChromium } from './chromium.js';
+import { CHROMIUM, itWith, runsWith } from '../../system-tools.js';
 
 let chromium: Awaited<ReturnType<typeof launchChromium>>;
 beforeAll(async () => {
-  chromium = await launchChromium();
+  if (runsWith(CHROMIUM)) chromium = await launchChromium();
 });
 afterAll(async () => {
   await chromium?.close();
@@ -59,7 +60,7 @@ function largeReport(): { report: Report; timelines: RunTimeline[] } {
   return { report, timelines: [{ file: 'traces/file-0.jsonl', runId: 'big', timed: true, end: CALLS * 10 + 25, lanes, bars, truncated: 0 }] };
 }
 
-it('renders 100,000 findings and a 50,000-call run, and filters, within a few seconds', async () => {
+itWith(CHROMIUM, 'renders 100,000 findings and a 50,000-call run, and filters, within a few seconds', async () => {
   const { report, timelines } = largeReport();
   const out = join(tempTree({}), 'large.html');
   writeFileSync(out, renderHtml(report, timelines));
@@ -96,7 +97,7 @@ it('renders 100,000 findings and a 50,000-call run, and filters, within a few se
   await page.close();
 });
 
-it('past 100,000 findings, holds the most severe, counts every rule in full and says what is only in report.json', async () => {
+itWith(CHROMIUM, 'past 100,000 findings, holds the most severe, counts every rule in full and says what is only in report.json', async () => {
   const { report, timelines } = largeReport();
   // 30,000 more notes of a rule of their own: beyond the page's cap.
   const extra: Finding[] = Array.from({ length: 30_000 }, (_, i) => ({

@@ -2,14 +2,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tempTree } from '../../helpers.js';
 import { cli } from '../../cli/run-cli.js';
 import { launchChromium } from './chromium.js';
+import { CHROMIUM, describeWith, runsWith } from '../../system-tools.js';
 
 let chromium: Awaited<ReturnType<typeof launchChromium>>;
 beforeAll(async () => {
-  chromium = await launchChromium();
+  if (runsWith(CHROMIUM)) chromium = await launchChromium();
 });
 afterAll(async () => {
   await chromium?.close();
@@ -36,7 +37,7 @@ async function openReport(args: string[], cwd = process.cwd()): Promise<{ page: 
 
 const text = (page: Page, selector: string) => page.locator(selector).innerText();
 
-describe('html report from examples/', () => {
+describeWith(CHROMIUM, 'html report from examples/', () => {
   it('shows the counts, filters by rule, severity, tool and file, and shows a finding on click', async () => {
     const { page, errors } = await openReport(['examples']);
     expect(await text(page, '#count-error')).toBe('3');
@@ -95,7 +96,7 @@ describe('html report from examples/', () => {
   });
 });
 
-describe('a run timeline', () => {
+describeWith(CHROMIUM, 'a run timeline', () => {
   it('marks a budget miss, a retry storm of failing calls and an orphan; clicking a bar describes it', async () => {
     const at = (ms: number) => new Date(Date.UTC(2026, 8, 7, 10, 0, 0, ms)).toISOString();
     const records: unknown[] = [
@@ -127,7 +128,27 @@ describe('a run timeline', () => {
   });
 });
 
-describe('a hostile trace', () => {
+describeWith(CHROMIUM, 'the findings list', () => {
+  it('shortens a long location from the left, keeping the file name and line whole, and shows it all on hover', async () => {
+    const deep = 'agent-suite/recordings/nightly-2026-09-07/claude-code/session-7.jsonl';
+    const long = 'agent-suite/recordings/a-session-whose-name-is-longer-than-the-column.jsonl';
+    const call = (tool: string) => `${JSON.stringify({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool })}\n`;
+    const root = tempTree({ [deep]: call('grep'), [long]: call('ls'), 'short.jsonl': call('cat') });
+    const { page, errors } = await openReport(['.'], root);
+    const cells = page.locator('#rows .row .loc');
+    const shown = [...new Set(await cells.allInnerTexts())].sort();
+    const titles = [...new Set(await Promise.all((await cells.all()).map((cell) => cell.getAttribute('title'))))].sort();
+    // At most 30 characters from the end, starting at a folder; never less than the file name and line.
+    expect(shown).toEqual(['short.jsonl:1', '\u2026/a-session-whose-name-is-longer-than-the-column.jsonl:1', '\u2026claude-code/session-7.jsonl:1']);
+    expect(titles).toEqual([`${long}:1`, `${deep}:1`, 'short.jsonl:1']);
+    // A location of 30 characters fits its column: nothing is cut off on the right.
+    expect(await cells.evaluateAll((list) => list.filter((cell) => !cell.textContent!.includes('longer')).every((cell) => cell.scrollWidth <= cell.clientWidth))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describeWith(CHROMIUM, 'a hostile trace', () => {
   const PAYLOADS = [
     '<script>window.__pwned = 1</script>',
     '<img src=x onerror="window.__pwned=2;alert(2)">',

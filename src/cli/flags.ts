@@ -1,0 +1,35 @@
+import { FAIL_LEVELS, type FailOn } from '../config.js';
+import type { FlagSpec, ParsedArgs } from './command.js';
+import { oneOf } from './command.js';
+
+/** Flags that mean the same in every command that takes them. */
+export const CONFIG_FLAG: FlagSpec = {
+  name: 'config',
+  short: 'c',
+  type: 'string',
+  value: 'file',
+  default: 'agent-trace-audit.yml when the working folder has one',
+  description: 'configuration file: rule severities and options, fail_on, exclude',
+};
+
+export const FAIL_ON_FLAG: FlagSpec = {
+  name: 'fail-on',
+  type: 'string',
+  value: FAIL_LEVELS.join('|'),
+  default: 'error, or fail_on of the configuration file',
+  description: 'exit 1 when a finding is at or above this severity',
+};
+
+export function outputFlag(what: string, fallback = 'stdout'): FlagSpec {
+  return { name: 'output', short: 'o', type: 'string', value: 'file', default: fallback, description: `write ${what} to this file` };
+}
+
+export function formatFlag(formats: readonly string[], fallback: string): FlagSpec {
+  return { name: 'format', short: 'f', type: 'string', value: formats.join('|'), default: fallback, description: 'output format' };
+}
+
+/** The --fail-on level asked for, as a configuration override. */
+export function failOnOverride(args: ParsedArgs): { failOn?: FailOn } {
+  const failOn = oneOf('fail-on', args.string('fail-on'), FAIL_LEVELS);
+  return failOn ? { failOn } : {};
+}

@@ -1,0 +1,40 @@
+import { access, constants, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { unwritable } from '../io/file-errors.js';
+import type { CliIO } from './io.js';
+
+/** A report file named with --output: checked before the work starts, written when it is done. */
+export interface OutputFile {
+  readonly path: string;
+  readonly display: string;
+  write(text: string): Promise<void>;
+}
+
+/**
+ * Checks that `display` (relative to the working folder) can be written, so a
+ * mistyped --output is a one-line `unwritable` error before a long audit, not
+ * after it. Any write failure later is the same error.
+ */
+export async function outputFile(io: CliIO, display: string): Promise<OutputFile> {
+  const path = resolve(io.cwd, display);
+  await access(dirname(path), constants.W_OK).catch((error: unknown) => {
+    throw unwritable(display, error);
+  });
+  return {
+    path,
+    display,
+    write: (text) =>
+      writeFile(path, text).catch((error: unknown) => {
+        throw unwritable(display, error);
+      }),
+  };
+}
+
+/** Runs a write to `output` and turns its system error into `unwritable`. */
+export async function writingTo<T>(output: OutputFile, write: (path: string) => Promise<T>): Promise<T> {
+  try {
+    return await write(output.path);
+  } catch (error) {
+    throw unwritable(output.display, error);
+  }
+}
