@@ -14412,8 +14412,10 @@ function python(value, path = '') {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(285);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9196);
-/* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2865);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6910);
+/* harmony import */ var _cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8401);
+/* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2865);
+
 
 
 
@@ -14426,10 +14428,12 @@ else {
         stdout: (text) => process.stdout.write(text),
         stdoutStream: process.stdout,
         stderr: (text) => process.stderr.write(text),
+        stdoutIsTerminal: process.stdout.isTTY === true,
+        stdoutFile: (0,_cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_2__/* .stdoutFile */ .s)(),
         cwd: process.cwd(),
         env: process.env,
         workerEntry: new URL(import.meta.url),
-        tuneHeap: (env) => void (0,_heap_growth_js__WEBPACK_IMPORTED_MODULE_2__/* .limitHeapGrowth */ .BG)(env),
+        tuneHeap: (env) => void (0,_heap_growth_js__WEBPACK_IMPORTED_MODULE_3__/* .limitHeapGrowth */ .BG)(env),
     });
 }
 
@@ -14438,7 +14442,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9196:
+/***/ 6910:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14455,17 +14459,92 @@ var errors = __nccwpck_require__(3916);
 /** The tool's version; kept equal to package.json by a test. */
 const VERSION = '0.1.0';
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/audit/pool.ts
 var pool = __nccwpck_require__(285);
 // EXTERNAL MODULE: ./src/audit/engine.ts + 9 modules
 var engine = __nccwpck_require__(1139);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __nccwpck_require__(4006);
 var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/io/cassette-sniff.ts
+
+/** YAML files a folder may hold: only VCR cassettes among them are traces. */
+const YAML_FILE = /\.ya?ml$/i;
+const SNIFF_BYTES = 4096;
+/**
+ * Whether a YAML file found in a folder is a VCR cassette (vcrpy, Polly), read
+ * from its first 4 KiB: a top-level `interactions:` list whose items hold a
+ * `request:`. Workflows, configuration and compose files have neither, so a
+ * folder's other YAML is not taken for a trace. A file named directly is
+ * never sniffed: its format is detected like any other.
+ */
+async function isCassetteFile(path) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(path, 'r');
+    }
+    catch {
+        return false;
+    }
+    try {
+        const head = Buffer.alloc(SNIFF_BYTES);
+        const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+        const text = head.subarray(0, bytesRead).toString('utf8').replace(/^\ufeff/, '').replace(/\r\n/g, '\n');
+        const body = text.replace(/^(?:#[^\n]*\n|\s*\n)*(?:---[ \t]*\n)?/, '');
+        return /^interactions:[ \t]*\n/m.test(body) && /^[ \t-]*request:[ \t]*\n/m.test(body);
+    }
+    catch {
+        return false;
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/io/file-errors.ts
+
+/**
+ * The one vocabulary for files that cannot be read or written, shared by every
+ * command: a missing file is `no-such-path` wherever it is named, any other
+ * read failure `unreadable`, a write failure `unwritable`. One line, no stack.
+ */
+function unreadable(display, error) {
+    if (errorCode(error) === 'ENOENT')
+        return noSuchPath(display);
+    return new errors/* InputError */.dz(display, null, 'unreadable', `${display}: cannot read: ${systemReason(error)}`);
+}
+function unwritable(display, error) {
+    return new errors/* InputError */.dz(display, null, 'unwritable', `${display}: cannot write: ${systemReason(error)}`);
+}
+function noSuchPath(display) {
+    return new errors/* InputError */.dz(display, null, 'no-such-path', `no such file or directory: ${JSON.stringify(display)}`);
+}
+/** A file that is there and would be replaced: refused unless the command was told --force. */
+function alreadyExists(display) {
+    return new errors/* InputError */.dz(display, null, 'output-exists', `${display} already exists; pass --force to replace it`);
+}
+function errorCode(error) {
+    return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : null;
+}
+/** The system's error code in words (the code itself when it is not a common one). */
+function systemReason(error) {
+    const code = errorCode(error) ?? 'I/O error';
+    const known = {
+        ENOENT: 'no such file or folder',
+        ENOTDIR: 'a part of the path is not a folder',
+        EISDIR: 'is a directory',
+        EACCES: 'permission denied',
+        EPERM: 'operation not permitted',
+        EROFS: 'read-only file system',
+        ENOSPC: 'no space left on the device',
+    };
+    return Object.hasOwn(known, code) ? known[code] : code;
+}
+
 ;// CONCATENATED MODULE: ./src/io/glob-files.ts
 
 
@@ -14507,6 +14586,8 @@ async function globFiles(pattern, root) {
 
 
 
+
+
 /** File names read when a directory is named: trace-like extensions, gzip too. */
 const TRACE_FILE = /\.(jsonl|ndjson|json|eval)(\.gz)?$/i;
 const collect_SKIP_DIRS = new Set(['node_modules', '.git']);
@@ -14523,7 +14604,8 @@ async function collectInputs(specs, options) {
     const skipped = [];
     const display = (abs) => {
         const rel = (0,external_node_path_.relative)(root, abs);
-        const shown = (rel === '' || rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel) ? abs : rel).split(external_node_path_.sep).join('/');
+        // Relative to the working folder, also above it (../traces/a.jsonl); absolute only on another drive.
+        const shown = (rel === '' || (0,external_node_path_.isAbsolute)(rel) ? abs : rel).split(external_node_path_.sep).join('/');
         return options.prefix ? `${options.prefix}/${shown}` : shown;
     };
     const consider = async (abs, named) => {
@@ -14531,6 +14613,9 @@ async function collectInputs(specs, options) {
         if (excluded(shown))
             return;
         const verdict = await checkFile(abs, root, named);
+        // A YAML file found in a folder or by a pattern is read only when it is a VCR cassette (checked once it may be read).
+        if (verdict === true && !named && YAML_FILE.test(abs) && !(await isCassetteFile(abs)))
+            return;
         if (verdict === true)
             found.set(abs, { path: abs, display: shown });
         else
@@ -14551,7 +14636,7 @@ async function collectInputs(specs, options) {
         }
         else if (info === null) {
             if (options.strict)
-                throw new errors/* InputError */.dz(spec, null, 'no-such-path', `no such file or directory: ${JSON.stringify(spec)}`);
+                throw noSuchPath(spec);
             skipped.push({ display: spec, reason: 'no such file or directory' });
         }
         else if (info.isDirectory()) {
@@ -14602,8 +14687,10 @@ async function walk(dir) {
             if (!collect_SKIP_DIRS.has(entry.name))
                 out.push(...(await walk(path)));
         }
-        else if (TRACE_FILE.test(entry.name) && (entry.isFile() || entry.isSymbolicLink())) {
-            out.push(path);
+        else if (entry.isFile() || entry.isSymbolicLink()) {
+            // YAML is a candidate only: `consider` keeps it when it is a cassette.
+            if (TRACE_FILE.test(entry.name) || YAML_FILE.test(entry.name))
+                out.push(path);
         }
     }
     return out;
@@ -14848,7 +14935,7 @@ async function auditPathsStored(request, logger) {
     for (const skip of skipped)
         logger.warning(`skipped ${(0,sanitize_text/* sanitizeText */.j)(skip.display)}: ${skip.reason}`);
     if (request.strictPaths && inputs.length === 0) {
-        const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file';
+        const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)';
         throw new errors/* InputError */.dz('', null, 'nothing-to-audit', `no trace file to audit: ${why}`);
     }
     const result = await (0,pool/* runAuditPoolStored */.KE)(inputs, request.config, {
@@ -14879,151 +14966,6 @@ function isFailingCounts(counts, failOn) {
         return false;
     const floor = SEVERITY_RANK[failOn];
     return SEVERITIES.some((severity) => SEVERITY_RANK[severity] >= floor && counts[severity] > 0);
-}
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-// EXTERNAL MODULE: ./src/audit/finding-caps.ts
-var finding_caps = __nccwpck_require__(2958);
-;// CONCATENATED MODULE: ./src/io/limits.ts
-const DEFAULT_LIMITS = {
-    maxLineBytes: 16 * 1024 * 1024,
-    maxInflatedBytes: 4 * 1024 * 1024 * 1024,
-    maxDepth: 256,
-    maxDocumentBytes: 512 * 1024 * 1024,
-    runIdleRecords: 20_000,
-};
-
-// EXTERNAL MODULE: ./src/zod-issues.ts
-var zod_issues = __nccwpck_require__(9015);
-;// CONCATENATED MODULE: ./src/config.ts
-
-
-
-
-
-
-
-
-
-
-const FAIL_LEVELS = ['error', 'warning', 'note', 'never'];
-const DEFAULT_CONFIG_FILE = 'agent-trace-audit.yml';
-const ruleLevel = schemas/* enum */.k5n([...SEVERITIES, 'off']).meta({ id: 'rule-level', description: 'error, warning or note; off disables the rule.' });
-/**
- * One entry per registered rule: a bare level (`retry-storm: off`) or an object
- * with `severity` and the rule's own options (strict: an unknown option is an error).
- */
-function ruleEntry(rule) {
-    const options = rule.meta.options instanceof schemas/* ZodObject */.bvH ? rule.meta.options : schemas/* strictObject */.rej({});
-    const object = options.extend({ severity: ruleLevel.optional() }).describe(rule.meta.summary);
-    return schemas/* union */.KCZ([ruleLevel, object]).optional().describe(rule.meta.summary);
-}
-const rulesSchema = schemas/* strictObject */.rej(Object.fromEntries(audit_rules/* RULES */.y.map((rule) => [rule.meta.id, ruleEntry(rule)])))
-    .describe('Per-rule severity and options, keyed by rule id.');
-/** The configuration file, as users write it (kebab-case keys). */
-const configFileSchema = schemas/* strictObject */.rej({
-    'fail-on': schemas/* enum */.k5n(FAIL_LEVELS)
-        .optional()
-        .describe('Lowest severity that fails the audit (exit 1, failed check); never: report only. Default: error.'),
-    include: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of trace files to audit when no paths are given.'),
-    exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
-    rules: rulesSchema.optional(),
-    limits: schemas/* strictObject */.rej({
-        'max-line-bytes': schemas/* number */.aig().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
-        'max-inflated-bytes': schemas/* number */.aig().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
-        'max-depth': schemas/* number */.aig().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
-        'max-document-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest single-document file read whole (default 512 MiB).'),
-        'run-idle-records': schemas/* number */.aig()
-            .int()
-            .nonnegative()
-            .optional()
-            .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
-        'max-findings-per-rule': schemas/* number */.aig()
-            .int()
-            .positive()
-            .optional()
-            .describe('Findings one rule lists for one file; the rest are counted in one finding (default 1000).'),
-        'max-findings': schemas/* number */.aig().int().positive().optional().describe('Findings the audit lists in all; the rest are counted in one finding (default 10000).'),
-    })
-        .optional()
-        .describe('What one input may cost; larger inputs are reported, not read.'),
-})
-    .describe('agent-trace-audit configuration (agent-trace-audit.yml at the repository root, or --config).');
-function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
-    const rules = new Map();
-    const given = file.rules ?? {};
-    for (const id of Object.keys(given)) {
-        if (!(0,audit_rules/* ruleById */.B)(id))
-            throw new errors/* ConfigurationError */.j1(`${source}: rules.${id}: unknown rule id ${JSON.stringify(id)}`);
-    }
-    for (const rule of audit_rules/* RULES */.y) {
-        const entry = Object.prototype.hasOwnProperty.call(given, rule.meta.id) ? given[rule.meta.id] : undefined;
-        const { severity: rawSeverity, ...rawOptions } = (typeof entry === 'object' && entry !== null ? entry : { severity: entry });
-        const severity = ruleLevel.optional().safeParse(rawSeverity);
-        if (!severity.success) {
-            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}.severity: ${severity.error.issues[0]?.message ?? 'invalid'}`);
-        }
-        const parsed = rule.meta.options.safeParse(rawOptions);
-        if (!parsed.success) {
-            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
-        }
-        rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
-    }
-    const limits = file.limits ?? {};
-    return {
-        failOn: overrides.failOn ?? file['fail-on'] ?? 'error',
-        include: file.include ?? [],
-        exclude: file.exclude ?? [],
-        rules,
-        limits: {
-            maxLineBytes: limits['max-line-bytes'] ?? DEFAULT_LIMITS.maxLineBytes,
-            maxInflatedBytes: limits['max-inflated-bytes'] ?? DEFAULT_LIMITS.maxInflatedBytes,
-            maxDepth: limits['max-depth'] ?? DEFAULT_LIMITS.maxDepth,
-            maxDocumentBytes: limits['max-document-bytes'] ?? DEFAULT_LIMITS.maxDocumentBytes,
-            runIdleRecords: limits['run-idle-records'] ?? DEFAULT_LIMITS.runIdleRecords,
-        },
-        findingCaps: {
-            perRulePerFile: limits['max-findings-per-rule'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perRulePerFile,
-            perAudit: limits['max-findings'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perAudit,
-        },
-    };
-}
-/** Reads and validates a YAML (or JSON) configuration file. */
-async function loadConfigFile(path, shown = path) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        throw new errors/* ConfigurationError */.j1(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
-    }
-    let data;
-    try {
-        data = (0,dist/* parse */.qg)(text, { uniqueKeys: true, maxAliasCount: 100 }) ?? {};
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
-        throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML: ${message}`);
-    }
-    const parsed = configFileSchema.safeParse(data);
-    if (!parsed.success)
-        throw new errors/* ConfigurationError */.j1(`${shown}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
-    return parsed.data;
-}
-
-;// CONCATENATED MODULE: ./src/cli/config-file.ts
-
-
-
-/** The configuration file given with --config, or agent-trace-audit.yml in the working folder when there is one. */
-async function loadCliConfig(io, configFlag, overrides = {}) {
-    const configPath = configFlag ?? ((0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(io.cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
-    const file = configPath ? await loadConfigFile((0,external_node_path_.resolve)(io.cwd, configPath), configPath) : {};
-    return resolveConfig(file, overrides, configPath ?? 'configuration');
 }
 
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 64 modules
@@ -15203,6 +15145,20 @@ const PAGE_SCRIPT = String.raw `(function () {
     return e;
   }
   function loc(file, line) { return line > 0 ? file + ':' + line : file; }
+  // The list's location column fits LOC_CHARS: cut from the left, keeping file:line whole
+  // (the rule of shortLocation in src/report/triage.ts, which the text report uses).
+  var LOC_CHARS = 30;
+  function shortLoc(s) {
+    var chars = Array.from(s);
+    if (chars.length <= LOC_CHARS) return s;
+    var name = Array.from(s.slice(s.lastIndexOf('/') + 1));
+    var keep = Math.max(LOC_CHARS - 1, name.length + 1);
+    if (keep >= chars.length) return s;
+    var tail = chars.slice(chars.length - keep).join('');
+    var b = tail.indexOf('/');
+    if (chars[chars.length - keep - 1] !== '/' && b > 0 && Array.from(tail.slice(b)).length >= name.length) tail = tail.slice(b);
+    return '\u2026' + tail;
+  }
   function runName(r) { return r.file + (r.runId === null ? '' : ' \u00b7 run ' + r.runId); }
 
   // Summary.
@@ -15285,7 +15241,10 @@ const PAGE_SCRIPT = String.raw `(function () {
       row.dataset.index = String(i);
       row.appendChild(el('span', 'sev sev-' + SEV[F.severity[i]], SEV[F.severity[i]]));
       row.appendChild(el('span', 'rule mono', S.rules[F.rule[i]]));
-      row.appendChild(el('span', 'loc mono', loc(S.files[F.file[i]], F.line[i])));
+      var where = loc(S.files[F.file[i]], F.line[i]);
+      var cell = el('span', 'loc mono', shortLoc(where));
+      cell.title = where;
+      row.appendChild(cell);
       row.appendChild(el('span', 'msg', F.message[i]));
       rows.appendChild(row);
     }
@@ -15535,7 +15494,7 @@ select { max-width: 320px; }
 .row { height: 24px; display: flex; gap: 10px; align-items: center; padding: 0 8px; white-space: nowrap; cursor: pointer; border-bottom: 1px solid #f0f2f5; }
 .row:hover { background: #f5f7fa; } .row.selected { background: #e3f2fd; }
 .row .rule { width: 190px; overflow: hidden; text-overflow: ellipsis; flex: none; }
-.row .loc { width: 230px; overflow: hidden; text-overflow: ellipsis; flex: none; color: #3e4c59; }
+.row .loc { width: 31ch; overflow: hidden; text-overflow: ellipsis; flex: none; color: #3e4c59; }
 .row .msg { overflow: hidden; text-overflow: ellipsis; }
 #detail { flex: 1 1 40%; border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; min-height: 120px; max-height: 420px; overflow: auto; overflow-wrap: anywhere; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 10px; margin: 0; }
@@ -15548,6 +15507,8 @@ canvas { display: block; cursor: crosshair; }
 .k.open { background: var(--err); opacity: .45; } .k.storm { border: 2px solid #6a1b9a; }
 `;
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: external "node:stream/promises"
@@ -15695,6 +15656,27 @@ function firstPlaces(list, count) {
 function locationOf(finding) {
     return finding.line > 0 ? `${finding.file}:${finding.line}` : finding.file;
 }
+/**
+ * A location that fits `max` characters, cut from the left: the end, the file
+ * name and its line, is what tells one place from another. `file:line` is
+ * always kept whole (even when it alone is longer), and the cut starts at a
+ * folder boundary when one is in reach: `…/claude-code/session.jsonl:12`.
+ */
+function shortLocation(location, max) {
+    const chars = [...location];
+    if (chars.length <= max)
+        return location;
+    const name = [...location.slice(location.lastIndexOf('/') + 1)];
+    const keep = Math.max(max - 1, name.length + 1);
+    if (keep >= chars.length)
+        return location;
+    let tail = chars.slice(chars.length - keep).join('');
+    const boundary = tail.indexOf('/');
+    // Cut inside a folder name: start at the next folder instead.
+    if (chars[chars.length - keep - 1] !== '/' && boundary > 0 && [...tail.slice(boundary)].length >= name.length)
+        tail = tail.slice(boundary);
+    return `…${tail}`;
+}
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
@@ -15731,8 +15713,93 @@ function renderMarkdown(report, options = {}) {
     return `${out.join('\n')}\n`;
 }
 
+;// CONCATENATED MODULE: ./src/report/sarif.ts
+
+const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+const INFORMATION_URI = 'https://github.com/agent-trace-audit/agent-trace-audit';
+/** partialFingerprints key: versioned so a change of fingerprint scheme never matches old alerts. */
+const FINGERPRINT_KEY = 'agentTraceAudit/v1';
+const LEVEL = { error: 'error', warning: 'warning', note: 'note' };
+/**
+ * Results per run that code scanning keeps: it stores 5,000 and rejects an upload of
+ * more than 25,000. A report with more findings gets its 5,000 most severe (errors,
+ * then warnings, then notes; report order within a level), and says so in the log.
+ */
+const SARIF_MAX_RESULTS = 5000;
+/**
+ * SARIF 2.1.0 from the JSON report, for github/codeql-action/upload-sarif.
+ * Rule ids are our public rule ids; each result carries the finding's stable
+ * fingerprint, so code scanning tracks an alert across runs. Deterministic.
+ */
+function renderSarif(report, maxResults = SARIF_MAX_RESULTS) {
+    const { kept, omitted } = mostSevere(report.findings, maxResults);
+    const rules = [...report.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const index = new Map(rules.map((rule, i) => [rule.id, i]));
+    const log = {
+        $schema: SARIF_SCHEMA_URI,
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: report.tool.name,
+                        semanticVersion: report.tool.version,
+                        informationUri: INFORMATION_URI,
+                        rules: rules.map((rule) => ({
+                            id: rule.id,
+                            name: rule.id,
+                            shortDescription: { text: rule.summary },
+                            fullDescription: { text: rule.summary },
+                            help: { text: `Likely cause: ${rule.likelyCause}\nNext action: ${rule.nextAction}` },
+                            helpUri: `${INFORMATION_URI}/blob/main/docs/rules/${rule.id}.md`,
+                            defaultConfiguration: { level: LEVEL[rule.severity] },
+                        })),
+                    },
+                },
+                ...(omitted === 0
+                    ? {}
+                    : {
+                        invocations: [
+                            {
+                                executionSuccessful: true,
+                                toolExecutionNotifications: [
+                                    {
+                                        level: 'warning',
+                                        message: { text: `${kept.length} of ${report.findings.length} findings are in this file, the most severe first (code scanning keeps ${maxResults} results per run); all of them are in report.json` },
+                                    },
+                                ],
+                            },
+                        ],
+                    }),
+                columnKind: 'utf16CodeUnits',
+                results: kept.map((finding) => result(finding, index.get(finding.ruleId))),
+            },
+        ],
+    };
+    return `${JSON.stringify(log, null, 2)}\n`;
+}
+function result(finding, ruleIndex) {
+    const region = finding.line > 0 ? { region: { startLine: finding.line } } : {};
+    return {
+        ruleId: finding.ruleId,
+        ...(ruleIndex === undefined ? {} : { ruleIndex }),
+        level: LEVEL[finding.severity],
+        message: { text: finding.message === '' ? finding.ruleId : finding.message },
+        locations: [{ physicalLocation: { artifactLocation: { uri: encodeUri(finding.file) }, ...region } }],
+        partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
+    };
+}
+/** A relative path as a URI reference: each segment percent-encoded, slashes kept. */
+function encodeUri(path) {
+    // encodeURIComponent throws on a lone surrogate (a report read back from disk may hold one): shown as U+FFFD.
+    const wellFormed = path.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+    return wellFormed.split('/').map(encodeURIComponent).join('/');
+}
+
 ;// CONCATENATED MODULE: ./src/report/text.ts
 
+/** The LOCATION column's width: longer locations lose their left end, never their file name and line. */
+const TEXT_LOCATION_WIDTH = 60;
 /**
  * The terminal report: a summary line, the triage table, then every finding.
  * Deterministic: the same report renders to the same bytes. Text was sanitized
@@ -15755,7 +15822,7 @@ function renderText(report) {
         out.push(`    next action:  ${row.nextAction}`);
     }
     out.push('', 'Findings');
-    out.push(...text_table(['SEVERITY', 'RULE', 'LOCATION', 'RUN', 'CALL', 'MESSAGE'], report.findings.map((f) => [f.severity, f.ruleId, locationOf(f), f.runId ?? '-', f.callId ?? '-', f.message]), [undefined, undefined, 60, 24, 24, undefined]));
+    out.push(...text_table(['SEVERITY', 'RULE', 'LOCATION', 'RUN', 'CALL', 'MESSAGE'], report.findings.map((f) => [f.severity, f.ruleId, shortLocation(locationOf(f), TEXT_LOCATION_WIDTH), f.runId ?? '-', f.callId ?? '-', f.message]), [undefined, undefined, undefined, 24, 24, undefined]));
     return `${out.join('\n')}\n`;
 }
 /** A plain column table; `widths` caps columns (undefined: no cap), the last column is never padded. */
@@ -15778,7 +15845,8 @@ function text_table(head, rows, widths) {
 
 
 
-const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html'];
+
+const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'sarif'];
 /** `timelines`: the runs as drawn by the html format (collected with `timelineCollector`). */
 function renderReport(report, format, timelines = []) {
     switch (format) {
@@ -15790,6 +15858,8 @@ function renderReport(report, format, timelines = []) {
             return renderMarkdown(report);
         case 'html':
             return renderHtml(report, timelines);
+        case 'sarif':
+            return renderSarif(report);
         default:
             throw new errors/* UsageError */.eb(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
     }
@@ -15797,9 +15867,307 @@ function renderReport(report, format, timelines = []) {
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./src/cli/nearest.ts
+/**
+ * The candidate closest to `given` by edit distance (insertions, deletions,
+ * substitutions and swaps of two neighbours), when it is close enough to be a
+ * typo (at most a third of the longer word), or that `given` begins. Ties go to the earlier candidate, so the answer is deterministic.
+ */
+function nearest(given, candidates) {
+    let best = null;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        if (candidate.startsWith(given) && given.length >= 2)
+            return candidate;
+        const distance = editDistance(given, candidate);
+        if (distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
+        }
+    }
+    if (best === null)
+        return null;
+    const limit = Math.max(1, Math.floor(Math.max(given.length, best.length) / 3));
+    return bestDistance <= limit ? best : null;
+}
+/** Optimal string alignment distance; inputs are flag names and words, so short. */
+function editDistance(a, b) {
+    const x = [...a].slice(0, 64);
+    const y = [...b].slice(0, 64);
+    const rows = [];
+    for (let i = 0; i <= x.length; i += 1) {
+        rows.push([i]);
+        for (let j = 1; j <= y.length; j += 1)
+            rows[i][j] = i === 0 ? j : 0;
+    }
+    for (let i = 1; i <= x.length; i += 1) {
+        for (let j = 1; j <= y.length; j += 1) {
+            const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+            let value = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+            if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+                value = Math.min(value, rows[i - 2][j - 2] + 1);
+            rows[i][j] = value;
+        }
+    }
+    return rows[x.length][y.length];
+}
+
+;// CONCATENATED MODULE: ./src/cli/command.ts
+
+
+
+/** Every command takes these two. */
+const COMMON_FLAGS = [
+    { name: 'debug', type: 'boolean', default: 'off', description: 'print debug messages, and the stack of an unexpected error (also ACTIONS_STEP_DEBUG=true)' },
+    { name: 'help', short: 'h', type: 'boolean', default: '', description: 'show this help and exit' },
+];
+function allFlags(command) {
+    return [...command.flags, ...COMMON_FLAGS];
+}
+function usageLine(command) {
+    return `usage: agent-trace-audit ${command.name} ${command.args}${command.args ? ' ' : ''}[flags]`;
+}
+/** `<command> --help`: what it does, every flag with its default, examples. */
+function commandHelp(command) {
+    const flags = allFlags(command);
+    const heads = flags.map((flag) => `${flag.short ? `-${flag.short}, ` : '    '}--${flag.name}${flag.type === 'string' ? ` <${flag.value ?? 'value'}>` : ''}`);
+    const width = Math.max(...heads.map((head) => head.length));
+    const lines = [`agent-trace-audit ${command.name}: ${command.summary}`, '', usageLine(command)];
+    if (command.details && command.details.length > 0)
+        lines.push('', ...command.details);
+    lines.push('', 'flags:');
+    flags.forEach((flag, i) => {
+        const fallback = flag.default === '' ? '' : ` (default: ${flag.default})`;
+        lines.push(`  ${heads[i].padEnd(width)}  ${flag.description}${fallback}`);
+    });
+    lines.push('', command.examples.length > 1 ? 'examples:' : 'example:', ...command.examples.map((example) => `  ${example}`));
+    return `${lines.join('\n')}\n`;
+}
+/**
+ * Splits a command's arguments by its flag table. An unknown flag is a usage
+ * error that names the nearest known flag; a string flag without a value, or
+ * a value given to a boolean flag, is one too.
+ */
+function parseCommandArgs(command, args) {
+    const flags = allFlags(command);
+    const options = Object.create(null);
+    for (const flag of flags)
+        options[flag.name] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
+    let parsed;
+    try {
+        parsed = (0,external_node_util_namespaceObject.parseArgs)({ args: [...args], options, allowPositionals: true, strict: true });
+    }
+    catch (error) {
+        throw new errors/* UsageError */.eb(`${flagProblem(error, flags)}\n${usageLine(command)} (see agent-trace-audit ${command.name} --help)`);
+    }
+    const values = parsed.values;
+    return {
+        positionals: parsed.positionals,
+        string: (name) => {
+            const value = values[name];
+            return typeof value === 'string' ? value : undefined;
+        },
+        boolean: (name) => values[name] === true,
+    };
+}
+/** parseArgs's message, first line, with the nearest known flag for an unknown one. */
+function flagProblem(error, flags) {
+    const message = error instanceof Error ? error.message.split('\n')[0].replace(/\. To specify a positional.*$/, '') : 'bad arguments';
+    const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(message);
+    if (!unknown)
+        return message;
+    const given = unknown[2].split('=')[0];
+    const names = flags.map((flag) => flag.name);
+    const guess = nearest(given, names);
+    const shown = `${unknown[1]}${given}`;
+    return guess === null ? `unknown flag ${shown}` : `unknown flag ${shown}: did you mean --${guess}?`;
+}
+/** Checks that a flag's value is one of the allowed words. */
+function oneOf(flag, value, allowed) {
+    if (value === undefined)
+        return undefined;
+    if (!allowed.includes(value)) {
+        const guess = nearest(value, allowed);
+        throw new errors/* UsageError */.eb(`--${flag} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}${guess === null ? '' : ` (did you mean ${guess}?)`}`);
+    }
+    return value;
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ./src/audit/finding-caps.ts
+var finding_caps = __nccwpck_require__(2958);
+;// CONCATENATED MODULE: ./src/io/limits.ts
+const DEFAULT_LIMITS = {
+    maxLineBytes: 16 * 1024 * 1024,
+    maxInflatedBytes: 4 * 1024 * 1024 * 1024,
+    maxDepth: 256,
+    maxDocumentBytes: 512 * 1024 * 1024,
+    runIdleRecords: 20_000,
+};
+
+// EXTERNAL MODULE: ./src/zod-issues.ts
+var zod_issues = __nccwpck_require__(9015);
+;// CONCATENATED MODULE: ./src/config.ts
+
+
+
+
+
+
+
+
+
+
+const FAIL_LEVELS = ['error', 'warning', 'note', 'never'];
+const DEFAULT_CONFIG_FILE = 'agent-trace-audit.yml';
+const ruleLevel = schemas/* enum */.k5n([...SEVERITIES, 'off']).meta({ id: 'rule-level', description: 'error, warning or note; off disables the rule.' });
+/**
+ * One entry per registered rule: a bare level (`retry-storm: off`) or an object
+ * with `severity` and the rule's own options (strict: an unknown option is an error).
+ */
+function ruleEntry(rule) {
+    const options = rule.meta.options instanceof schemas/* ZodObject */.bvH ? rule.meta.options : schemas/* strictObject */.rej({});
+    const object = options.extend({ severity: ruleLevel.optional() }).describe(rule.meta.summary);
+    return schemas/* union */.KCZ([ruleLevel, object]).optional().describe(rule.meta.summary);
+}
+const rulesSchema = schemas/* strictObject */.rej(Object.fromEntries(audit_rules/* RULES */.y.map((rule) => [rule.meta.id, ruleEntry(rule)])))
+    .describe('Per-rule severity and options, keyed by rule id.');
+/** The configuration file, as users write it (kebab-case keys). */
+const configFileSchema = schemas/* strictObject */.rej({
+    'fail-on': schemas/* enum */.k5n(FAIL_LEVELS)
+        .optional()
+        .describe('Lowest severity that fails the audit (exit 1, failed check); never: report only. Default: error.'),
+    include: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of trace files to audit when no paths are given.'),
+    exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
+    rules: rulesSchema.optional(),
+    limits: schemas/* strictObject */.rej({
+        'max-line-bytes': schemas/* number */.aig().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
+        'max-inflated-bytes': schemas/* number */.aig().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
+        'max-depth': schemas/* number */.aig().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
+        'max-document-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest single-document file read whole (default 512 MiB).'),
+        'run-idle-records': schemas/* number */.aig()
+            .int()
+            .nonnegative()
+            .optional()
+            .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
+        'max-findings-per-rule': schemas/* number */.aig()
+            .int()
+            .positive()
+            .optional()
+            .describe('Findings one rule lists for one file; the rest are counted in one finding (default 1000).'),
+        'max-findings': schemas/* number */.aig().int().positive().optional().describe('Findings the audit lists in all; the rest are counted in one finding (default 10000).'),
+    })
+        .optional()
+        .describe('What one input may cost; larger inputs are reported, not read.'),
+})
+    .describe('agent-trace-audit configuration (agent-trace-audit.yml at the repository root, or --config).');
+function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
+    const rules = new Map();
+    const given = file.rules ?? {};
+    for (const id of Object.keys(given)) {
+        if (!(0,audit_rules/* ruleById */.B)(id))
+            throw new errors/* ConfigurationError */.j1(`${source}: rules.${id}: unknown rule id ${JSON.stringify(id)}`);
+    }
+    for (const rule of audit_rules/* RULES */.y) {
+        const entry = Object.prototype.hasOwnProperty.call(given, rule.meta.id) ? given[rule.meta.id] : undefined;
+        const { severity: rawSeverity, ...rawOptions } = (typeof entry === 'object' && entry !== null ? entry : { severity: entry });
+        const severity = ruleLevel.optional().safeParse(rawSeverity);
+        if (!severity.success) {
+            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}.severity: ${severity.error.issues[0]?.message ?? 'invalid'}`);
+        }
+        const parsed = rule.meta.options.safeParse(rawOptions);
+        if (!parsed.success) {
+            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
+        }
+        rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
+    }
+    const limits = file.limits ?? {};
+    return {
+        failOn: overrides.failOn ?? file['fail-on'] ?? 'error',
+        include: file.include ?? [],
+        exclude: file.exclude ?? [],
+        rules,
+        limits: {
+            maxLineBytes: limits['max-line-bytes'] ?? DEFAULT_LIMITS.maxLineBytes,
+            maxInflatedBytes: limits['max-inflated-bytes'] ?? DEFAULT_LIMITS.maxInflatedBytes,
+            maxDepth: limits['max-depth'] ?? DEFAULT_LIMITS.maxDepth,
+            maxDocumentBytes: limits['max-document-bytes'] ?? DEFAULT_LIMITS.maxDocumentBytes,
+            runIdleRecords: limits['run-idle-records'] ?? DEFAULT_LIMITS.runIdleRecords,
+        },
+        findingCaps: {
+            perRulePerFile: limits['max-findings-per-rule'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perRulePerFile,
+            perAudit: limits['max-findings'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perAudit,
+        },
+    };
+}
+/** Reads and validates a YAML (or JSON) configuration file. */
+async function loadConfigFile(path, shown = path) {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new errors/* ConfigurationError */.j1(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
+    }
+    let data;
+    try {
+        data = (0,dist/* parse */.qg)(text, { uniqueKeys: true, maxAliasCount: 100 }) ?? {};
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
+        throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML: ${message}`);
+    }
+    const parsed = configFileSchema.safeParse(data);
+    if (!parsed.success)
+        throw new errors/* ConfigurationError */.j1(`${shown}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
+    return parsed.data;
+}
+
+;// CONCATENATED MODULE: ./src/cli/config-file.ts
+
+
+
+/** The configuration file given with --config, or agent-trace-audit.yml in the working folder when there is one. */
+async function loadCliConfig(io, configFlag, overrides = {}) {
+    const configPath = configFlag ?? ((0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(io.cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
+    const file = configPath ? await loadConfigFile((0,external_node_path_.resolve)(io.cwd, configPath), configPath) : {};
+    return resolveConfig(file, overrides, configPath ?? 'configuration');
+}
+
+;// CONCATENATED MODULE: ./src/cli/flags.ts
+
+
+/** Flags that mean the same in every command that takes them. */
+const CONFIG_FLAG = {
+    name: 'config',
+    short: 'c',
+    type: 'string',
+    value: 'file',
+    default: 'agent-trace-audit.yml when the working folder has one',
+    description: 'configuration file: rule severities and options, fail_on, exclude',
+};
+const FAIL_ON_FLAG = {
+    name: 'fail-on',
+    type: 'string',
+    value: FAIL_LEVELS.join('|'),
+    default: 'error, or fail_on of the configuration file',
+    description: 'exit 1 when a finding is at or above this severity',
+};
+function outputFlag(what, fallback = 'stdout') {
+    return { name: 'output', short: 'o', type: 'string', value: 'file', default: fallback, description: `write ${what} to this file` };
+}
+function formatFlag(formats, fallback) {
+    return { name: 'format', short: 'f', type: 'string', value: formats.join('|'), default: fallback, description: 'output format' };
+}
+/** The --fail-on level asked for, as a configuration override. */
+function failOnOverride(args) {
+    const failOn = oneOf('fail-on', args.string('fail-on'), FAIL_LEVELS);
+    return failOn ? { failOn } : {};
+}
+
 ;// CONCATENATED MODULE: ./src/cli/io.ts
-
-
 function consoleLogger(io, debug) {
     return {
         info: (message) => io.stderr(`${message}\n`),
@@ -15811,24 +16179,37 @@ function consoleLogger(io, debug) {
         },
     };
 }
-/** node:util parseArgs with usage errors that name the flag, never a stack trace. */
-function parseFlags(args, options, usage) {
+
+;// CONCATENATED MODULE: ./src/cli/output.ts
+
+
+
+/**
+ * Checks that `display` (relative to the working folder) can be written, so a
+ * mistyped --output is a one-line `unwritable` error before a long audit, not
+ * after it. Any write failure later is the same error.
+ */
+async function outputFile(io, display) {
+    const path = (0,external_node_path_.resolve)(io.cwd, display);
+    await (0,promises_.access)((0,external_node_path_.dirname)(path), promises_.constants.W_OK).catch((error) => {
+        throw unwritable(display, error);
+    });
+    return {
+        path,
+        display,
+        write: (text) => (0,promises_.writeFile)(path, text).catch((error) => {
+            throw unwritable(display, error);
+        }),
+    };
+}
+/** Runs a write to `output` and turns its system error into `unwritable`. */
+async function writingTo(output, write) {
     try {
-        return (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: true, strict: true });
+        return await write(output.path);
     }
     catch (error) {
-        const message = error instanceof Error ? error.message.split('\n')[0].replace(/\. To specify a positional.*$/, '') : 'bad arguments';
-        throw new errors/* UsageError */.eb(`${message}\n${usage}`);
+        throw unwritable(output.display, error);
     }
-}
-/** Checks that a flag's value is one of the allowed words. */
-function oneOf(flag, value, allowed) {
-    if (value === undefined)
-        return undefined;
-    if (!allowed.includes(value)) {
-        throw new errors/* UsageError */.eb(`--${flag} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}`);
-    }
-    return value;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/audit.ts
@@ -15843,34 +16224,45 @@ function oneOf(flag, value, allowed) {
 
 
 
-const AUDIT_USAGE = `usage: agent-trace-audit audit <file|dir|glob>... [--format ${OUTPUT_FORMATS.join('|')}] [--config file]
-       [--fail-on ${FAIL_LEVELS.join('|')}] [--input-format id] [--output file] [--jobs n] [--debug]`;
+const AUDIT = {
+    name: 'audit',
+    summary: 'audit trace files, folders or globs and report every finding with its file and line',
+    args: '<file|dir|glob>...',
+    details: [
+        'Folders are searched for *.jsonl, *.ndjson, *.json, *.eval (and .gz) files, and for',
+        '*.yaml/*.yml files that are VCR cassettes. The format of each file is detected.',
+        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
+    ],
+    flags: [
+        formatFlag(OUTPUT_FORMATS, 'text'),
+        outputFlag('the report'),
+        FAIL_ON_FLAG,
+        CONFIG_FLAG,
+        { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}` },
+        { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads' },
+    ],
+    examples: ['agent-trace-audit audit traces/ --fail-on warning', 'agent-trace-audit audit "runs/**/*.jsonl" --format sarif -o audit.sarif'],
+    run: auditCommand,
+};
 /** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. */
 async function auditCommand(args, io) {
-    const { values, positionals } = parseFlags(args, {
-        format: { type: 'string', short: 'f' },
-        config: { type: 'string', short: 'c' },
-        'fail-on': { type: 'string' },
-        'input-format': { type: 'string' },
-        output: { type: 'string', short: 'o' },
-        jobs: { type: 'string', short: 'j' },
-        debug: { type: 'boolean' },
-    }, AUDIT_USAGE);
-    if (positionals.length === 0)
-        throw new errors/* UsageError */.eb(`audit needs at least one file, folder or glob\n${AUDIT_USAGE}`);
-    const format = oneOf('format', values.format, OUTPUT_FORMATS) ?? 'text';
-    const failOn = oneOf('fail-on', values['fail-on'], FAIL_LEVELS);
-    const inputFormat = values['input-format'];
+    if (args.positionals.length === 0)
+        throw new errors/* UsageError */.eb('audit needs at least one file, folder or glob');
+    const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'text';
+    const inputFormat = args.string('input-format');
     if (inputFormat !== undefined && !(0,registry/* formatById */.a)(inputFormat)) {
         throw new errors/* UsageError */.eb(`--input-format must be one of ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
     }
-    const config = await loadCliConfig(io, values.config, failOn ? { failOn } : {});
-    const logger = consoleLogger(io, values.debug === true);
-    const jobs = values.jobs === undefined ? (0,pool/* defaultJobs */.yV)() : Number(values.jobs);
+    const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
+    const logger = consoleLogger(io, args.boolean('debug'));
+    const jobsFlag = args.string('jobs');
+    const jobs = jobsFlag === undefined ? (0,pool/* defaultJobs */.yV)() : Number(jobsFlag);
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
-        throw new errors/* UsageError */.eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(values.jobs)}`);
+        throw new errors/* UsageError */.eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(jobsFlag)}`);
+    const outputFlagValue = args.string('output');
+    const output = outputFlagValue === undefined ? null : await outputFile(io, outputFlagValue);
     const request = {
-        paths: positionals,
+        paths: args.positionals,
         root: io.cwd,
         config,
         strictPaths: true,
@@ -15886,8 +16278,8 @@ async function auditCommand(args, io) {
         // (partly on disk for a large audit): memory does not grow with the findings.
         const outcome = await auditPathsStored(request, logger);
         try {
-            if (values.output)
-                await writeJsonFile(outcome.report, (0,external_node_path_.resolve)(io.cwd, values.output));
+            if (output)
+                await writingTo(output, (path) => writeJsonFile(outcome.report, path));
             else if (io.stdoutStream)
                 await writePieces(renderJsonPieces(outcome.report), io.stdoutStream, { end: false });
             else
@@ -15901,8 +16293,8 @@ async function auditCommand(args, io) {
     }
     const outcome = await auditPaths(request, logger);
     const rendered = renderReport(outcome.report, format, format === 'html' ? outcome.result.timelines : undefined);
-    if (values.output)
-        await (0,promises_.writeFile)((0,external_node_path_.resolve)(io.cwd, values.output), rendered);
+    if (output)
+        await output.write(rendered);
     else
         io.stdout(rendered);
     return outcome.failed ? 1 : 0;
@@ -16036,22 +16428,37 @@ function compareVersions(a, b) {
 
 
 
-const MERGE_USAGE = `usage: agent-trace-audit merge <report.json>... [--format ${OUTPUT_FORMATS.join('|')}] [--fail-on ${FAIL_LEVELS.join('|')}] [--output file]`;
+
+
+const MERGE = {
+    name: 'merge',
+    summary: 'merge the JSON reports of matrix shards into one report, and apply the fail level once',
+    args: '<report.json>...',
+    details: ['Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.'],
+    flags: [
+        formatFlag(OUTPUT_FORMATS, 'json'),
+        outputFlag('the merged report'),
+        { name: 'fail-on', type: 'string', value: FAIL_LEVELS.join('|'), default: 'error', description: 'exit 1 when a merged finding is at or above this severity' },
+    ],
+    examples: ['agent-trace-audit merge shard-*/report.json --format markdown -o summary.md'],
+    run: mergeCommand,
+};
 const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 /** `merge`: shard reports in, one report out; the fail rule applied once to the merged findings. */
 async function mergeCommand(args, io) {
-    const { values, positionals } = parseFlags(args, { format: { type: 'string', short: 'f' }, 'fail-on': { type: 'string' }, output: { type: 'string', short: 'o' }, debug: { type: 'boolean' } }, MERGE_USAGE);
-    if (positionals.length === 0)
-        throw new errors/* UsageError */.eb(`merge needs at least one report\n${MERGE_USAGE}`);
-    const format = oneOf('format', values.format, OUTPUT_FORMATS) ?? 'json';
-    const failOn = oneOf('fail-on', values['fail-on'], FAIL_LEVELS) ?? 'error';
+    if (args.positionals.length === 0)
+        throw new errors/* UsageError */.eb('merge needs at least one report');
+    const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'json';
+    const failOn = oneOf('fail-on', args.string('fail-on'), FAIL_LEVELS) ?? 'error';
+    const outputName = args.string('output');
+    const output = outputName === undefined ? null : await outputFile(io, outputName);
     const reports = [];
-    for (const path of positionals)
+    for (const path of args.positionals)
         reports.push(await readReport((0,external_node_path_.resolve)(io.cwd, path), path));
     const merged = mergeReports(reports);
     const rendered = renderReport(merged, format);
-    if (values.output)
-        await (0,promises_.writeFile)((0,external_node_path_.resolve)(io.cwd, values.output), rendered);
+    if (output)
+        await output.write(rendered);
     else
         io.stdout(rendered);
     return isFailing(merged, failOn) ? 1 : 0;
@@ -16068,7 +16475,7 @@ async function readReport(path, shown) {
     catch (error) {
         if (error instanceof errors/* InputError */.dz)
             throw error;
-        throw new errors/* InputError */.dz(shown, null, 'unreadable', `cannot read report ${JSON.stringify(shown)} (${error.code ?? 'error'})`);
+        throw unreadable(shown, error);
     }
     let data;
     try {
@@ -16090,6 +16497,8 @@ async function readReport(path, shown) {
 
 
 
+
+
 /** Read problems that make a transcript unusable: replay parsing is strict, so these stop the command. */
 const FATAL = new Set(['malformed-record', 'truncated-tail']);
 /**
@@ -16105,13 +16514,16 @@ async function auditTranscript(io, path, config, ruleIds, overrides = new Map())
     const { inputs, skipped } = await collectInputs([path], { root: io.cwd, exclude: [], strict: true });
     const input = inputs[0];
     if (!input)
-        throw new errors/* InputError */.dz(path, null, 'unreadable', `${path}: ${skipped[0]?.reason ?? 'cannot be read'}`);
+        throw new errors/* InputError */.dz(path, null, 'refused', `${path}: ${skipped[0]?.reason ?? 'cannot be read'}`);
     const rules = new Map();
     for (const [id, setting] of config.rules) {
         if (FATAL.has(id))
             rules.set(id, { severity: 'error', options: setting.options });
-        else if (ruleIds.includes(id))
-            rules.set(id, { severity: 'error', options: overrides.has(id) ? overrides.get(id) : setting.options });
+        else if (ruleIds.includes(id)) {
+            // The command exists to run these rules: one the configuration turned off runs at its default severity.
+            const severity = setting.severity === 'off' ? ((0,audit_rules/* ruleById */.B)(id)?.meta.defaultSeverity ?? 'error') : setting.severity;
+            rules.set(id, { severity, options: overrides.has(id) ? overrides.get(id) : setting.options });
+        }
         else
             rules.set(id, { severity: 'off', options: setting.options });
     }
@@ -16140,15 +16552,16 @@ async function auditTranscript(io, path, config, ruleIds, overrides = new Map())
     }
     const findings = result.findings
         .filter((f) => ruleIds.includes(f.ruleId))
-        .map((f) => ({ index: indexByLine.get(f.line) ?? -1, rule: f.ruleId, line: f.line, tool: f.tool, message: f.message }))
-        .sort((a, b) => a.index - b.index || (0,audit_findings/* cmp */.r2)(a.rule, b.rule) || (0,audit_findings/* cmp */.r2)(a.message, b.message));
-    return { file: input.display, calls, findings };
+        .map((f) => ({ index: indexByLine.get(f.line) ?? -1, ruleId: f.ruleId, severity: f.severity, file: f.file, line: f.line, tool: f.tool, message: f.message }))
+        .sort((a, b) => a.index - b.index || (0,audit_findings/* cmp */.r2)(a.ruleId, b.ruleId) || (0,audit_findings/* cmp */.r2)(a.message, b.message));
+    const failed = config.failOn !== 'never' && findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[config.failOn]);
+    return { file: input.display, calls, findings, failed };
 }
 /** The line report: `calls: N`, optional header lines, `findings: N`, then `index I: rule: message`. */
 function renderTranscriptText(audit, header = []) {
     const lines = [`calls: ${audit.calls}`, ...header, `findings: ${audit.findings.length}`];
     for (const f of audit.findings)
-        lines.push(`index ${f.index}: ${f.rule}: ${f.message}`);
+        lines.push(`index ${f.index}: ${f.ruleId}: ${f.message}`);
     return `${lines.join('\n')}\n`;
 }
 
@@ -16157,20 +16570,30 @@ function renderTranscriptText(audit, header = []) {
 
 
 
-const REPLAY_USAGE = 'usage: agent-trace-audit replay <transcript.jsonl> [--format text|json] [--config file]';
+
 const REPLAY_RULES = ['non-determinism', 'redundant-call'];
-/**
- * `replay`: audits a transcript against its own recorded responses
- * (non-determinism, redundant calls). Exit 0 clean, 1 findings.
- */
+const REPLAY = {
+    name: 'replay',
+    summary: 'check a replay transcript against its own recorded responses: non-determinism and redundant calls',
+    args: '<transcript.jsonl>',
+    details: [
+        'A transcript has one {index, tool, args, response} record per line, parsed strictly.',
+        'non-determinism is a warning and redundant-call a note by default (set them in the configuration);',
+        '--fail-on note exits 1 on any finding.',
+        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
+    ],
+    flags: [formatFlag(['text', 'json'], 'text'), FAIL_ON_FLAG, CONFIG_FLAG],
+    examples: ['agent-trace-audit replay session.jsonl --fail-on warning'],
+    run: replayCommand,
+};
+/** `replay`: audits a transcript against its own recorded responses (non-determinism, redundant calls). */
 async function replayCommand(args, io) {
-    const { values, positionals } = parseFlags(args, { format: { type: 'string', short: 'f' }, config: { type: 'string', short: 'c' }, debug: { type: 'boolean' } }, REPLAY_USAGE);
-    if (positionals.length !== 1)
-        throw new errors/* UsageError */.eb(`replay takes exactly one transcript\n${REPLAY_USAGE}`);
-    const format = oneOf('format', values.format, ['text', 'json']) ?? 'text';
-    const config = await loadCliConfig(io, values.config);
-    const audit = await auditTranscript(io, positionals[0], config, REPLAY_RULES);
-    const divergence = audit.findings.find((f) => f.rule === 'non-determinism')?.index ?? null;
+    if (args.positionals.length !== 1)
+        throw new errors/* UsageError */.eb('replay takes exactly one transcript');
+    const format = oneOf('format', args.string('format'), ['text', 'json']) ?? 'text';
+    const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
+    const audit = await auditTranscript(io, args.positionals[0], config, REPLAY_RULES);
+    const divergence = audit.findings.find((f) => f.ruleId === 'non-determinism')?.index ?? null;
     if (format === 'json') {
         const { file, calls, findings } = audit;
         io.stdout(`${JSON.stringify({ command: 'replay', file, calls, divergence, findings }, null, 2)}\n`);
@@ -16178,7 +16601,7 @@ async function replayCommand(args, io) {
     else {
         io.stdout(renderTranscriptText(audit, [`divergence: ${divergence === null ? 'none' : `index ${divergence}`}`]));
     }
-    return audit.findings.length > 0 ? 1 : 0;
+    return audit.failed ? 1 : 0;
 }
 
 // EXTERNAL MODULE: ./src/audit/scope.ts
@@ -16190,19 +16613,27 @@ var audit_scope = __nccwpck_require__(7643);
 
 
 
-const SCOPE_USAGE = 'usage: agent-trace-audit scope <transcript.jsonl> <scope.json> [--format text|json] [--config file]';
-/**
- * `scope`: checks every call of a transcript against a declared scope
- * ({agent, allowed_tools}). Exit 0 clean, 1 findings, 2 for an invalid scope file.
- */
+
+const SCOPE = {
+    name: 'scope',
+    summary: "check every call of a replay transcript against the agent's declared scope ({agent, allowed_tools})",
+    args: '<transcript.jsonl> <scope.json>',
+    details: [
+        'Tool names are matched exactly and case-sensitively; permission-overreach is an error by default.',
+        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage, input or scope file error.',
+    ],
+    flags: [formatFlag(['text', 'json'], 'text'), FAIL_ON_FLAG, CONFIG_FLAG],
+    examples: ['agent-trace-audit scope session.jsonl scope.json'],
+    run: scopeCommand,
+};
+/** `scope`: checks every call of a transcript against a declared scope. */
 async function scopeCommand(args, io) {
-    const { values, positionals } = parseFlags(args, { format: { type: 'string', short: 'f' }, config: { type: 'string', short: 'c' }, debug: { type: 'boolean' } }, SCOPE_USAGE);
-    if (positionals.length !== 2)
-        throw new errors/* UsageError */.eb(`scope takes a transcript and a scope file\n${SCOPE_USAGE}`);
-    const [transcript, scopePath] = positionals;
-    const format = oneOf('format', values.format, ['text', 'json']) ?? 'text';
+    if (args.positionals.length !== 2)
+        throw new errors/* UsageError */.eb('scope takes a transcript and a scope file');
+    const [transcript, scopePath] = args.positionals;
+    const format = oneOf('format', args.string('format'), ['text', 'json']) ?? 'text';
     const scope = (0,audit_scope/* loadScopeFile */.$P)((0,external_node_path_.resolve)(io.cwd, scopePath), scopePath);
-    const config = await loadCliConfig(io, values.config);
+    const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
     const audit = await auditTranscript(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
     if (format === 'json') {
         const { file, calls, findings } = audit;
@@ -16211,7 +16642,7 @@ async function scopeCommand(args, io) {
     else {
         io.stdout(renderTranscriptText(audit));
     }
-    return audit.findings.length > 0 ? 1 : 0;
+    return audit.failed ? 1 : 0;
 }
 
 // EXTERNAL MODULE: ./src/io/json-line.ts
@@ -16664,6 +17095,7 @@ var line_splitter = __nccwpck_require__(7079);
 
 
 
+
 const BATCH_BYTES = 1024 * 1024;
 /**
  * Seals a trace file of any dialect, streaming: memory holds one input chunk,
@@ -16716,6 +17148,8 @@ async function seal_file_sealFile(request) {
     }
     const checkpoint = buildCheckpoint({ mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex') }, request.env);
     await sink.commit();
+    if (request.checkpointPath === null)
+        return checkpoint;
     try {
         await (0,promises_.writeFile)(request.checkpointPath, formatCheckpoint(checkpoint));
     }
@@ -16774,17 +17208,6 @@ async function hashFile(path, hash, display) {
     catch (error) {
         throw unreadable(display, error);
     }
-}
-function unreadable(display, error) {
-    return new errors/* InputError */.dz(display, null, 'unreadable', `${display}: cannot read: ${systemReason(error)}`);
-}
-function unwritable(display, error) {
-    return new errors/* InputError */.dz(display, null, 'unwritable', `${display}: cannot write: ${systemReason(error)}`);
-}
-function systemReason(error) {
-    const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'I/O error';
-    const known = { ENOENT: 'no such file or folder', EISDIR: 'is a directory', EACCES: 'permission denied', ENOSPC: 'no space left on the device' };
-    return Object.hasOwn(known, code) ? known[code] : code;
 }
 
 ;// CONCATENATED MODULE: ./src/seal/verdict.ts
@@ -16923,6 +17346,7 @@ function createChainVerifier(mark = null) {
     let running = ZERO_DIGEST;
     let broken = null;
     let markDigest = mark === 0 ? ZERO_DIGEST : null;
+    let anyLink = false;
     const check = (line, index) => {
         const where = `line ${index + 1}`;
         if (line.bytes === null)
@@ -16930,8 +17354,9 @@ function createChainVerifier(mark = null) {
         const link = parseLink(line.bytes);
         if (typeof link === 'string')
             return { index, expected: running, found: null, reason: `${where} is not a sealed link: ${link}` };
+        anyLink = true;
         if (link.prev !== running) {
-            const what = index === 0 ? 'the first link must start from 64 zeros' : `"prev" is not the digest of link ${index - 1}`;
+            const what = index === 0 ? 'the first link must start from 64 zeros' : `"prev" is not the digest of line ${index}`;
             return { index, expected: running, found: link.prev, reason: `${where}: ${what} (a line was removed, inserted or moved here)` };
         }
         const digest = linkDigest(running, index, link.body);
@@ -16946,8 +17371,12 @@ function createChainVerifier(mark = null) {
         push(line) {
             const index = lines;
             lines += 1;
-            if (broken !== null)
+            if (broken !== null) {
+                // Only to tell a file that was never sealed from a broken chain: stops at the first link.
+                if (!anyLink && line.bytes !== null && typeof parseLink(line.bytes) !== 'string')
+                    anyLink = true;
                 return;
+            }
             broken = check(line, index);
             if (broken === null) {
                 intact += 1;
@@ -16955,7 +17384,7 @@ function createChainVerifier(mark = null) {
                     markDigest = running;
             }
         },
-        result: () => ({ lines, intact, finalDigest: running, broken, markDigest }),
+        result: () => ({ lines, intact, finalDigest: running, broken, markDigest, anyLink }),
     };
 }
 
@@ -16988,7 +17417,8 @@ async function readCheckpoint(path, display) {
  * Verifies a sealed file (plain, or gzip-compressed after sealing) against its
  * own chain and, when given, its checkpoint. Streams: memory holds one line.
  * A file that cannot be read to its end (missing, or a gzip stream cut or
- * corrupt) is an InputError (exit 2); every other answer is a Verdict.
+ * corrupt) or that has no sealed link at all (never sealed) is an InputError
+ * (exit 2); every other answer is a Verdict.
  */
 async function verifyFile(path, display, checkpoint, limits) {
     let source;
@@ -17010,7 +17440,11 @@ async function verifyFile(path, display, checkpoint, limits) {
         verifier.push(line);
     if (source.problem)
         throw new errors/* InputError */.dz(display, null, 'unreadable', `${display}: cannot be verified: ${source.problem.message}`);
-    return judge(verifier.result(), hash.digest('hex'), checkpoint);
+    const chain = verifier.result();
+    if (chain.lines > 0 && !chain.anyLink) {
+        throw new errors/* InputError */.dz(display, null, 'not-sealed', `${display}: not a sealed file: no line has the "prev" and "digest" of a sealed link (seal it with: agent-trace-audit seal ${display})`);
+    }
+    return judge(chain, hash.digest('hex'), checkpoint);
 }
 
 ;// CONCATENATED MODULE: ./src/seal/seal-to-folder.ts
@@ -17060,56 +17494,93 @@ async function sealToFolder(path, outDir, limits, env, display = basename(path))
 
 
 
-const SEAL_USAGE = `usage: agent-trace-audit seal <file> [-o out.jsonl | -o -] [--checkpoint file] [--canonical ${SEAL_MODES.join('|')}]`;
+
+
+const SEAL = {
+    name: 'seal',
+    summary: 'seal a trace into a SHA-256 hash chain (prev and digest on every record) with a checkpoint',
+    args: '<file>',
+    details: [
+        'To a terminal, the chain is written to <name>.sealed.jsonl and the checkpoint beside it (<out>.seal.json).',
+        'When stdout is redirected or piped (seal t.jsonl > sealed.jsonl), or with -o -, the chain goes to stdout',
+        'and the checkpoint beside the file stdout was redirected to, or to --checkpoint.',
+        'An existing sealed file or checkpoint is not replaced without --force.',
+        'Exit codes: 0 sealed, 2 usage error or a file that cannot be sealed (file:line named).',
+    ],
+    flags: [
+        { name: 'output', short: 'o', type: 'string', value: 'file|-', default: '<name>.sealed.jsonl, or stdout when it is not a terminal', description: 'where the sealed chain goes (- for stdout)' },
+        { name: 'checkpoint', type: 'string', value: 'file', default: '<sealed file>.seal.json', description: 'where the checkpoint goes' },
+        { name: 'canonical', type: 'string', value: SEAL_MODES.join('|'), default: 'jcs', description: 'canonical form of each record: RFC 8785 JCS, or Python json.dumps(sort_keys=True)' },
+        { name: 'force', type: 'boolean', default: 'off', description: 'replace an existing sealed file or checkpoint' },
+    ],
+    examples: ['agent-trace-audit seal session.jsonl > sealed.jsonl && agent-trace-audit verify sealed.jsonl', 'agent-trace-audit seal trace.jsonl.gz -o trace.sealed.jsonl'],
+    run: sealCommand,
+};
 /** `<dir>/trace.jsonl[.gz]` → `<dir>/trace.sealed.jsonl`. */
 function defaultSealedPath(input) {
     const stem = input.replace(/\.gz$/i, '').replace(/\.(?:jsonl|ndjson|json)$/i, '');
     return `${stem}.sealed.jsonl`;
 }
-/** `seal`: writes the sealed JSONL and its checkpoint `<out>.seal.json`; exit 0, or 2 when the input cannot be sealed. */
+/** `seal`: writes the sealed JSONL and its checkpoint; exit 0, or 2 when the input cannot be sealed. */
 async function sealCommand(args, io) {
-    const { values, positionals } = parseFlags(args, {
-        output: { type: 'string', short: 'o' },
-        checkpoint: { type: 'string' },
-        canonical: { type: 'string' },
-        debug: { type: 'boolean' },
-    }, SEAL_USAGE);
-    if (positionals.length !== 1)
-        throw new errors/* UsageError */.eb(`seal takes exactly one file\n${SEAL_USAGE}`);
-    const input = positionals[0];
-    const mode = oneOf('canonical', values.canonical, SEAL_MODES) ?? 'jcs';
+    if (args.positionals.length !== 1)
+        throw new errors/* UsageError */.eb('seal takes exactly one file');
+    const input = args.positionals[0];
+    const mode = oneOf('canonical', args.string('canonical'), SEAL_MODES) ?? 'jcs';
     requireSealMode(mode);
-    const toStdout = values.output === '-';
-    if (toStdout && values.checkpoint === undefined)
-        throw new errors/* UsageError */.eb(`-o - writes the sealed file to stdout; give --checkpoint <file> for the checkpoint\n${SEAL_USAGE}`);
-    const output = toStdout ? null : (values.output ?? defaultSealedPath(input));
-    const checkpoint = values.checkpoint ?? `${output}.seal.json`;
-    const paths = [input, output, checkpoint].filter((p) => p !== null).map((p) => (0,external_node_path_.resolve)(io.cwd, p));
+    const outputFlag = args.string('output');
+    const toStdout = outputFlag === '-' || (outputFlag === undefined && io.stdoutIsTerminal === false);
+    const output = toStdout ? null : (outputFlag ?? defaultSealedPath(input));
+    const redirectedTo = toStdout && io.stdoutFile ? shown(io.cwd, io.stdoutFile) : null;
+    const checkpointFlag = args.string('checkpoint');
+    const checkpoint = checkpointFlag ?? (output !== null ? `${output}.seal.json` : redirectedTo !== null ? `${redirectedTo}.seal.json` : null);
+    const paths = [input, output ?? redirectedTo, checkpoint].filter((p) => p !== null).map((p) => (0,external_node_path_.resolve)(io.cwd, p));
     if (new Set(paths).size !== paths.length)
-        throw new errors/* UsageError */.eb(`the input, the sealed file and the checkpoint must be three different files\n${SEAL_USAGE}`);
+        throw new errors/* UsageError */.eb('the input, the sealed file and the checkpoint must be three different files');
+    if (!args.boolean('force')) {
+        // The checkpoint beside a redirected stdout belongs to the file the shell has just replaced: it is replaced too.
+        const guarded = [output, checkpointFlag !== undefined || output !== null ? checkpoint : null];
+        for (const path of guarded)
+            if (path !== null && (0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(io.cwd, path)))
+                throw alreadyExists(path);
+    }
     const sink = output === null ? stdoutSink(io) : await seal_file_fileSink((0,external_node_path_.resolve)(io.cwd, output), output);
     const result = await seal_file_sealFile({
         path: (0,external_node_path_.resolve)(io.cwd, input),
         display: input,
         sink,
-        checkpointPath: (0,external_node_path_.resolve)(io.cwd, checkpoint),
-        checkpointDisplay: checkpoint,
+        checkpointPath: checkpoint === null ? null : (0,external_node_path_.resolve)(io.cwd, checkpoint),
+        checkpointDisplay: checkpoint ?? '',
         mode,
         limits: DEFAULT_LIMITS,
         env: io.env,
     });
     const summary = [
         `sealed: ${result.records} record(s) in ${mode} form`,
-        `sealed file: ${output ?? '(stdout)'}`,
-        `checkpoint: ${checkpoint}`,
+        `sealed file: ${output ?? redirectedTo ?? '(stdout)'}`,
+        `checkpoint: ${checkpoint ?? 'not written (stdout is not a file: pass --checkpoint <file> to keep one)'}`,
         `final digest: ${result.final_digest}`,
     ].join('\n');
     (toStdout ? io.stderr : io.stdout)(`${summary}\n`);
     return 0;
 }
+/** A path as the user would write it: relative to the working folder when inside it. */
+function shown(cwd, path) {
+    const rel = (0,external_node_path_.relative)(cwd, path);
+    return rel === '' || rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel) ? path : rel;
+}
 function stdoutSink(io) {
     return {
-        write: async (bytes) => io.stdout(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8')),
+        write: async (bytes) => {
+            const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
+            if (io.stdoutStream) {
+                // Backpressure: a large chain is not buffered whole in memory.
+                if (!io.stdoutStream.write(text))
+                    await new Promise((done) => io.stdoutStream.once('drain', () => done()));
+            }
+            else
+                io.stdout(text);
+        },
         commit: async () => undefined,
         abort: async () => undefined,
     };
@@ -17120,15 +17591,26 @@ function stdoutSink(io) {
 
 
 
-
-const VERIFY_USAGE = 'usage: agent-trace-audit verify <sealed.jsonl> [--checkpoint <sealed.jsonl>.seal.json]';
+const VERIFY = {
+    name: 'verify',
+    summary: 'verify a sealed file: intact, broken (first broken link), truncated, appended or swapped',
+    args: '<sealed.jsonl>',
+    details: [
+        'Without a checkpoint only edits inside the chain can be seen; with one, a cut tail, appended lines',
+        'and another file swapped in are told apart. A file that was never sealed is the error not-sealed.',
+        'Exit codes: 0 intact, 1 not intact, 2 usage or input error (missing, unreadable or not a sealed file).',
+    ],
+    flags: [{ name: 'checkpoint', type: 'string', value: 'file', default: 'none', description: 'the checkpoint written by seal (<sealed file>.seal.json)' }],
+    examples: ['agent-trace-audit verify sealed.jsonl --checkpoint sealed.jsonl.seal.json'],
+    run: verifyCommand,
+};
 /** `verify`: exit 0 when the chain is intact (and matches the checkpoint), 1 when not, 2 when the input cannot be read. */
 async function verifyCommand(args, io) {
-    const { values, positionals } = parseFlags(args, { checkpoint: { type: 'string' }, debug: { type: 'boolean' } }, VERIFY_USAGE);
-    if (positionals.length !== 1)
-        throw new errors/* UsageError */.eb(`verify takes exactly one sealed file\n${VERIFY_USAGE}`);
-    const sealed = positionals[0];
-    const checkpoint = values.checkpoint === undefined ? null : await readCheckpoint((0,external_node_path_.resolve)(io.cwd, values.checkpoint), values.checkpoint);
+    if (args.positionals.length !== 1)
+        throw new errors/* UsageError */.eb('verify takes exactly one sealed file');
+    const sealed = args.positionals[0];
+    const checkpointName = args.string('checkpoint');
+    const checkpoint = checkpointName === undefined ? null : await readCheckpoint((0,external_node_path_.resolve)(io.cwd, checkpointName), checkpointName);
     const verdict = await verifyFile((0,external_node_path_.resolve)(io.cwd, sealed), sealed, checkpoint, DEFAULT_LIMITS);
     io.stdout(formatVerdict(verdict));
     return verdictExitCode(verdict);
@@ -17143,52 +17625,95 @@ async function verifyCommand(args, io) {
 
 
 
-/** Every subcommand; each file in src/cli/ translates its flags and calls the core. */
-const COMMANDS = Object.assign(Object.create(null), {
-    audit: { run: auditCommand, usage: AUDIT_USAGE },
-    merge: { run: mergeCommand, usage: MERGE_USAGE },
-    replay: { run: replayCommand, usage: REPLAY_USAGE },
-    scope: { run: scopeCommand, usage: SCOPE_USAGE },
-    seal: { run: sealCommand, usage: SEAL_USAGE },
-    verify: { run: verifyCommand, usage: VERIFY_USAGE },
-});
+
+
+/** Every command, in the order the help lists them; each is one entry (src/cli/command.ts). */
+const COMMANDS = [AUDIT, REPLAY, SCOPE, SEAL, VERIFY, MERGE];
+const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 function usage() {
+    const width = Math.max(...COMMANDS.map((command) => command.name.length));
     return `agent-trace-audit ${VERSION}: audit the tool-call traces of AI agents
 
-${Object.values(COMMANDS)
-        .map((command) => command.usage)
-        .join('\n')}
-       agent-trace-audit --version | --help
+usage: agent-trace-audit <command> [arguments] [flags]
 
-Exit codes: 0 clean, 1 findings at or above the fail level, 2 usage, configuration or input error.
+commands:
+${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
+
+Run 'agent-trace-audit <command> --help' (or 'agent-trace-audit help <command>') for its flags, defaults and an example.
+Other: agent-trace-audit --version | --help
+
+Exit codes: 0 clean, 1 findings at or above the fail level (verify: not intact), 2 usage, configuration or input error.
 `;
 }
 /** Runs one command line; returns the exit code. Never throws. */
 async function runCli(argv, io) {
     const debug = argv.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
     const [name, ...args] = argv;
-    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-        io.stdout(usage());
+    if (name === undefined || name === '--help' || name === '-h') {
+        (name === undefined ? io.stderr : io.stdout)(usage());
         return name === undefined ? 2 : 0;
     }
     if (name === '--version' || name === '-V' || name === 'version') {
         io.stdout(`agent-trace-audit ${VERSION}\n`);
         return 0;
     }
-    const command = COMMANDS[name];
-    if (!command) {
-        io.stderr(`usage: unknown command ${JSON.stringify(name)}\n${usage()}`);
-        return 2;
-    }
     try {
+        if (name === 'help') {
+            if (args[0] === undefined)
+                io.stdout(usage());
+            else
+                io.stdout(commandHelp(commandNamed(args[0])));
+            return 0;
+        }
+        const command = commandNamed(name);
+        const parsed = parseCommandArgs(command, args);
+        if (parsed.boolean('help')) {
+            io.stdout(commandHelp(command));
+            return 0;
+        }
         if (debug)
             io.env['AGENT_TRACE_AUDIT_DEBUG'] = '1';
         io.tuneHeap?.(io.env);
-        return await command.run(args, io);
+        return await command.run(parsed, io);
     }
     catch (error) {
-        io.stderr(`${(0,errors/* describeError */.Uc)(error, debug)}\n`);
+        const usageHint = error instanceof errors/* UsageError */.eb && BY_NAME.has(name) && !error.message.includes('\n') ? `\n${usageLine(BY_NAME.get(name))} (see agent-trace-audit ${name} --help)` : '';
+        io.stderr(`${(0,errors/* describeError */.Uc)(error, debug)}${usageHint}\n`);
         return 2;
+    }
+}
+function commandNamed(name) {
+    const command = BY_NAME.get(name);
+    if (command)
+        return command;
+    const guess = nearest(name, COMMANDS.map((c) => c.name));
+    throw new errors/* UsageError */.eb(`unknown command ${JSON.stringify(name)}${guess === null ? '' : `: did you mean ${guess}?`} (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
+}
+
+
+/***/ }),
+
+/***/ 8401:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ stdoutFile)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+
+/**
+ * The regular file this process's stdout was redirected to (`> sealed.jsonl`),
+ * or null for a terminal, a pipe, or a system that does not say (only Linux's
+ * /proc names it). `seal` puts the checkpoint beside it.
+ */
+function stdoutFile() {
+    try {
+        const target = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readlinkSync)('/proc/self/fd/1');
+        return target.startsWith('/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(target).isFile() ? target : null;
+    }
+    catch {
+        return null;
     }
 }
 
@@ -21667,8 +22192,11 @@ function isEvalLog(doc) {
 /**
  * Inspect AI eval logs: the `.json` log (`{version, eval, samples[]}`) and the
  * `.eval` zip (header.json + samples/*.json). One run per sample and epoch.
- * Lines: in a `.json` log, the line where each message begins; in a `.eval`
- * archive, 1 (its entries are minified JSON inside a zip, without lines).
+ * Lines: in a `.json` log, the line where each message begins. A `.eval`
+ * archive's entries are minified JSON without lines: a record there is placed
+ * at `<archive>/<entry>:<line>`, the entry (which names the sample and epoch,
+ * `samples/<id>_epoch_<n>.json`) and the line where its message begins in the
+ * entry printed with two-space indents (`unzip -p <archive> <entry> | jq .`).
  */
 const inspectFormat = {
     id: 'inspect',
@@ -21686,9 +22214,10 @@ const inspectFormat = {
             const archive = readEvalArchive(bytes, input.limits.maxDocumentBytes);
             for (const problem of archive.problems)
                 sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
-            for (const { name, value } of archive.samples)
+            for (const { name, value } of archive.samples) {
                 if ((0,ingest_fields/* isObject */.Gv)(value))
-                    collectSample(collector, value, [], input.file, () => 1, name);
+                    collectSample(collector, value, [], `${input.file}/${name}`, indexLines(JSON.stringify(value, null, 2), 3), name);
+            }
         }
         else {
             const parsed = await parseDocument(input, sink);

@@ -54,6 +54,6 @@ describe('a folder of VCR cassettes', () => {
     const root = tempTree({ 'recorded/tool-calls.yaml': CASSETTE, 'recorded/ci.yml': WORKFLOW });
     const { code, stdout, stderr } = runBundle(['audit', 'recorded', '--format', 'json', '--fail-on', 'never'], root);
     expect([code, stderr]).toEqual([0, '']);
-    expect(reportSchema.parse(JSON.parse(stdout)).files).toEqual([{ path: 'recorded/tool-calls.yaml', format: 'openai', records: 7, runs: 1 }]);
+    expect(reportSchema.parse(JSON.parse(stdout)).files).toEqual([{ path: 'recorded/tool-calls.yaml', format: 'openai', records: 7, runs: 1, skipped: [] }]);
   });
 });
