@@ -1,0 +1,61 @@
+import type { Finding } from '../../model/finding.js';
+import { countByRule, type FindingDelta } from '../delta.js';
+import { codeSpan } from '../markdown-escape.js';
+import { ruleDocsUrl } from '../rule-docs.js';
+import { compareRuleUrgency } from '../urgency.js';
+import { locationLink, type FileLinks } from './links.js';
+
+export const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
+
+/** The comparison with the base branch, or why there is none (our own sentence). */
+export type Comparison = { readonly kind: 'compared'; readonly delta: FindingDelta } | { readonly kind: 'none'; readonly reason: string };
+
+/** Where the rest is: the job summary (run page) and the artifact. */
+export interface MoreLinks {
+  readonly runUrl: string;
+  readonly artifactUrl: string;
+}
+
+const MESSAGE_MAX = 110;
+
+/** A rule id linked to its docs page (rule ids come from our registry). */
+export function ruleLink(ruleId: string): string {
+  return `[${codeSpan(ruleId, true)}](${ruleDocsUrl(ruleId)})`;
+}
+
+/** One line per finding: severity, rule (linked), place (linked), a short message (trace text: a code span). */
+export function findingLine(finding: Finding, links: FileLinks): string {
+  const flat = finding.message.replace(/\s+/g, ' ').trim();
+  const message = flat.length > MESSAGE_MAX ? `${flat.slice(0, MESSAGE_MAX - 1)}…` : flat;
+  return `- ${SEVERITY_ICON[finding.severity]} ${ruleLink(finding.ruleId)} at ${locationLink(finding, links)}: ${codeSpan(message)}`;
+}
+
+export function whereTheRestIs(more: MoreLinks): string {
+  const places = [more.runUrl ? `the [job summary](${more.runUrl})` : 'the job summary'];
+  if (more.artifactUrl) places.push(`the [report artifact](${more.artifactUrl})`);
+  return places.join(' and ');
+}
+
+/**
+ * "New in this PR" (at most `maxNew` lines, the most urgent first, the rest
+ * counted and linked) and "Fixed in this PR" (a count with its rules), or one
+ * line saying why nothing was compared.
+ */
+export function deltaLines(comparison: Comparison, links: FileLinks, more: MoreLinks, maxNew: number): string[] {
+  if (comparison.kind === 'none') return [`_Not compared with the base branch: ${comparison.reason}._`];
+  const { added, fixed } = comparison.delta;
+  const out: string[] = [];
+  if (added.length === 0) out.push('**New in this PR:** none.');
+  else {
+    out.push(`**New in this PR:** ${added.length} finding(s)${added.length > maxNew ? `, the ${maxNew} most urgent:` : ':'}`, '');
+    for (const f of added.slice(0, maxNew)) out.push(findingLine(f, links));
+    if (added.length > maxNew) out.push(`- … and ${added.length - maxNew} more in ${whereTheRestIs(more)}.`);
+  }
+  out.push('');
+  if (fixed.length === 0) out.push('**Fixed in this PR:** none.');
+  else {
+    const rules = [...countByRule(fixed)].sort(([a], [b]) => compareRuleUrgency(a, b)).map(([id, n]) => `${codeSpan(id)} ×${n}`);
+    out.push(`**Fixed in this PR:** ${fixed.length} finding(s): ${rules.join(', ')}.`);
+  }
+  return out;
+}
