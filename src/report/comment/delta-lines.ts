@@ -16,18 +16,33 @@ export interface MoreLinks {
   readonly artifactUrl: string;
 }
 
-const MESSAGE_MAX = 110;
+const MESSAGE_MAX = 48;
 
-/** A rule id linked to its docs page (rule ids come from our registry). */
-export function ruleLink(ruleId: string): string {
+/** Rule ids that can name a link reference definition (ids from our registry; a stored report may carry others). */
+const REFERENCE_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/**
+ * A rule id linked to its docs page. With `refs`, a reference link
+ * (`[…][rule-id]`, defined once by ruleReferences) so a long comment spells
+ * each docs URL once; an id that cannot be a label stays inline.
+ */
+export function ruleLink(ruleId: string, refs = false): string {
+  if (refs && REFERENCE_ID.test(ruleId)) return `[${codeSpan(ruleId, true)}][${ruleId}]`;
   return `[${codeSpan(ruleId, true)}](${ruleDocsUrl(ruleId)})`;
 }
 
+/** The link reference definitions ruleLink(id, true) points at, one per id, in the order given. */
+export function ruleReferences(ruleIds: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const id of new Set(ruleIds)) if (REFERENCE_ID.test(id)) out.push(`[${id}]: ${ruleDocsUrl(id)}`);
+  return out;
+}
+
 /** One line per finding: severity, rule (linked), place (linked), a short message (trace text: a code span). */
-export function findingLine(finding: Finding, links: FileLinks): string {
+export function findingLine(finding: Finding, links: FileLinks, refs = false): string {
   const flat = finding.message.replace(/\s+/g, ' ').trim();
   const message = flat.length > MESSAGE_MAX ? `${flat.slice(0, MESSAGE_MAX - 1)}…` : flat;
-  return `- ${SEVERITY_ICON[finding.severity]} ${ruleLink(finding.ruleId)} at ${locationLink(finding, links)}: ${codeSpan(message)}`;
+  return `- ${SEVERITY_ICON[finding.severity]} ${ruleLink(finding.ruleId, refs)} at ${locationLink(finding, links)}: ${codeSpan(message)}`;
 }
 
 export function whereTheRestIs(more: MoreLinks): string {
@@ -39,16 +54,16 @@ export function whereTheRestIs(more: MoreLinks): string {
 /**
  * "New in this PR" (at most `maxNew` lines, the most urgent first, the rest
  * counted and linked) and "Fixed in this PR" (a count with its rules), or one
- * line saying why nothing was compared.
+ * line saying why nothing was compared. `refs`: rule links as references (see ruleLink).
  */
-export function deltaLines(comparison: Comparison, links: FileLinks, more: MoreLinks, maxNew: number): string[] {
+export function deltaLines(comparison: Comparison, links: FileLinks, more: MoreLinks, maxNew: number, refs = false): string[] {
   if (comparison.kind === 'none') return [`_Not compared with the base branch: ${comparison.reason}._`];
   const { added, fixed } = comparison.delta;
   const out: string[] = [];
   if (added.length === 0) out.push('**New in this PR:** none.');
   else {
     out.push(`**New in this PR:** ${added.length} finding(s)${added.length > maxNew ? `, the ${maxNew} most urgent:` : ':'}`, '');
-    for (const f of added.slice(0, maxNew)) out.push(findingLine(f, links));
+    for (const f of added.slice(0, maxNew)) out.push(findingLine(f, links, refs));
     if (added.length > maxNew) out.push(`- … and ${added.length - maxNew} more in ${whereTheRestIs(more)}.`);
   }
   out.push('');

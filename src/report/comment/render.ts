@@ -1,5 +1,5 @@
 import type { Report } from '../schema.js';
-import { deltaLines, whereTheRestIs, type Comparison, type MoreLinks } from './delta-lines.js';
+import { deltaLines, ruleReferences, whereTheRestIs, type Comparison, type MoreLinks } from './delta-lines.js';
 import { ruleGuidance } from './guidance.js';
 import type { FileLinks } from './links.js';
 import { ruleRows, ruleTable } from './rule-table.js';
@@ -37,6 +37,9 @@ export interface RenderedComment {
 }
 
 const LEFT_RESERVE = 400;
+/** Guidance blocks at most (the rules with new findings first), and the room kept for at least one timeline. */
+const GUIDED_MAX = 8;
+const TIMELINE_RESERVE = 2_000;
 
 /**
  * The comment a reviewer reads in ten seconds: the verdict with the head and
@@ -48,10 +51,11 @@ const LEFT_RESERVE = 400;
 export function renderComment(report: Report, input: CommentInput, limit = COMMENT_TARGET): RenderedComment {
   const compared = input.comparison.kind === 'compared';
   const rows = ruleRows(report, input.comparison);
-  const out: string[] = [...verdictLines(report, input.verdict), '', ...deltaLines(input.comparison, input.files, input.more, NEW_SHOWN)];
-  const tail = input.tail.length > 0 ? ['', ...input.tail] : [];
+  const out: string[] = [...verdictLines(report, input.verdict), '', ...deltaLines(input.comparison, input.files, input.more, NEW_SHOWN, true)];
+  const refs = ruleReferences(rows.map((row) => row.ruleId));
+  const end = [...(refs.length > 0 ? ['', ...refs] : []), ...(input.tail.length > 0 ? ['', ...input.tail] : [])];
   const size = (lines: readonly string[]) => lines.join('\n').length + 1;
-  const room = () => limit - LEFT_RESERVE - size([...out, ...tail]);
+  const room = (reserved = 0) => limit - LEFT_RESERVE - reserved - size([...out, ...end]);
 
   let shown = 0;
   if (rows.length === 0) out.push('', 'No findings.');
@@ -65,22 +69,21 @@ export function renderComment(report: Report, input: CommentInput, limit = COMME
     if (shown < body.length) out.push('', `_${body.length - shown} more rule(s) in ${whereTheRestIs(input.more)}._`);
   }
 
-  const left: string[] = [];
-  const section = (name: string, lines: readonly string[]) => {
-    if (lines.length === 0) return;
-    if (size(lines) + 1 <= room()) out.push('', ...lines);
-    else left.push(name);
-  };
+  // Below the table, collapsed: guidance, then the run and seal, the catalog comparison and the timelines.
+  const about = [...input.details, ...(input.metrics.length > 0 ? ['', ...input.metrics] : [])];
+  const runSection = about.length > 0 ? ['<details><summary>Run, seal and metrics</summary>', '', ...about, '', '</details>'] : [];
+  const baseSection = input.base.length > 0 ? ['<details><summary>Tool catalogs and counts against the base branch</summary>', '', ...input.base, '', '</details>'] : [];
+  const small = (runSection.length > 0 ? size(runSection) + 1 : 0) + (baseSection.length > 0 ? size(baseSection) + 1 : 0);
 
-  // Guidance: the rules with new findings first (all rules when not compared), as many as fit.
-  const guided = compared ? [...rows.filter((r) => r.added > 0), ...rows.filter((r) => r.added === 0)] : rows;
+  const left: string[] = [];
+  const guided = (compared ? [...rows.filter((r) => r.added > 0), ...rows.filter((r) => r.added === 0)] : rows).slice(0, GUIDED_MAX);
   const blocks: string[] = [];
   let guidedShown = 0;
-  const wrapper = (n: number) => [`<details><summary>Likely cause and next action (${n} of ${guided.length} rule(s); every rule links its docs page)</summary>`, '', '</details>'];
+  const wrapper = (n: number) => [`<details><summary>Likely cause and next action (${n} of ${rows.length} rule(s); each rule's docs page has them all)</summary>`, '', '</details>'];
   for (const row of guided) {
     const block = ruleGuidance(row.ruleId);
     if (block.length === 0) continue;
-    if (size([...wrapper(guidedShown + 1), ...blocks, ...block]) + 1 > room()) break;
+    if (size([...wrapper(guidedShown + 1), ...blocks, ...block]) + 1 > room(small + TIMELINE_RESERVE)) break;
     blocks.push(...block, '');
     guidedShown += 1;
   }
@@ -88,15 +91,19 @@ export function renderComment(report: Report, input: CommentInput, limit = COMME
     const [open, blank, close] = wrapper(guidedShown);
     out.push('', open!, blank!, ...blocks, close!);
   }
-  if (guidedShown < guided.length) left.push(`guidance for ${guided.length - guidedShown} rule(s)`);
 
-  const about = [...input.details, ...(input.metrics.length > 0 ? ['', ...input.metrics] : [])];
-  if (about.length > 0) section('run, seal and metrics', ['<details><summary>Run, seal and metrics</summary>', '', ...about, '', '</details>']);
-  if (input.base.length > 0) section('the tool catalog comparison', ['<details><summary>Tool catalogs and counts against the base branch</summary>', '', ...input.base, '', '</details>']);
+  const section = (name: string, lines: readonly string[]) => {
+    if (lines.length === 0) return;
+    if (size(lines) + 1 <= room()) out.push('', ...lines);
+    else left.push(name);
+  };
+  section('run, seal and metrics', runSection);
+  section('the tool catalog comparison', baseSection);
   const pictures = input.timelines(Math.max(0, room() - 120));
   if (pictures.length > 0) section('timelines', ['<details><summary>Timelines of runs with time-shaped findings</summary>', '', ...pictures, '</details>']);
+  else if (report.findings.length > 0) left.push('timelines');
 
   if (left.length > 0) out.push('', `_Left out to stay within ${limit.toLocaleString('en-US')} characters: ${left.join(', ')}; they are in ${whereTheRestIs(input.more)}._`);
-  out.push(...tail);
+  out.push(...end);
   return { markdown: `${out.join('\n')}\n`, rowsShown: shown, rules: rows.length, left };
 }

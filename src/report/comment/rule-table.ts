@@ -34,11 +34,11 @@ export function ruleRows(report: Report, comparison: Comparison): RuleRow[] {
   return rows.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || rulePriority(b.ruleId) - rulePriority(a.ruleId) || b.count - a.count || compareRuleUrgency(a.ruleId, b.ruleId));
 }
 
-/** The compact table: rule (linked) · severity · count, and new · fixed when compared. No prose columns. */
+/** The compact table: rule (a reference link, see ruleReferences) · severity · count, and new · fixed when compared. No prose columns. */
 export function ruleTable(rows: readonly RuleRow[], compared: boolean): string[] {
   const out = compared ? ['| Rule | Severity | Count | New | Fixed |', '|---|---|---:|---:|---:|'] : ['| Rule | Severity | Count |', '|---|---|---:|'];
   for (const row of rows) {
-    const cells = [ruleLink(row.ruleId), `${SEVERITY_ICON[row.severity]} ${row.severity}`, String(row.count)];
+    const cells = [ruleLink(row.ruleId, true), `${SEVERITY_ICON[row.severity]} ${row.severity}`, String(row.count)];
     if (compared) cells.push(row.added > 0 ? `+${row.added}` : '0', row.fixed > 0 ? `−${row.fixed}` : '0');
     out.push(`| ${cells.join(' | ')} |`);
   }
