@@ -122,7 +122,9 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     commentUrl = outcome.url;
   }
 
-  if (inputs.annotations && inputs.mode !== 'publish') annotate(report.findings, deps.annotations);
+  if (inputs.annotations && inputs.mode !== 'publish') {
+    annotate(report.findings, deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
+  }
 
   const s = report.summary.findings;
   setOutput('conclusion', failed ? 'failure' : 'success');
