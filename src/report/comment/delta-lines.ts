@@ -2,7 +2,6 @@ import type { Finding } from '../../model/finding.js';
 import { countByRule, type FindingDelta } from '../delta.js';
 import { codeSpan } from '../markdown-escape.js';
 import { ruleDocsUrl } from '../rule-docs.js';
-import { compareRuleUrgency } from '../urgency.js';
 import { locationLink, type FileLinks } from './links.js';
 
 export const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
@@ -69,7 +68,8 @@ export function deltaLines(comparison: Comparison, links: FileLinks, more: MoreL
   out.push('');
   if (fixed.length === 0) out.push('**Fixed in this PR:** none.');
   else {
-    const rules = [...countByRule(fixed)].sort(([a], [b]) => compareRuleUrgency(a, b)).map(([id, n]) => `${codeSpan(id)} ×${n}`);
+    // In the order of the fixed findings: the most severe first, secrets first.
+    const rules = [...countByRule(fixed)].map(([id, n]) => `${codeSpan(id)} ×${n}`);
     out.push(`**Fixed in this PR:** ${fixed.length} finding(s): ${rules.join(', ')}.`);
   }
   return out;
