@@ -53,5 +53,5 @@ export function commentInput(args: ViewArgs, timelines: CommentInput['timelines'
 export function summaryHead(args: ViewArgs): string[] {
   const view = commentView(args);
   const verdict = verdictLines(args.report, view.verdict).slice(2);
-  return [...verdict, '', ...deltaLines(view.comparison, view.files, args.more, SUMMARY_NEW_SHOWN), '', ...args.head.lines];
+  return [...verdict, '', ...deltaLines(view.comparison, view.files, args.more, SUMMARY_NEW_SHOWN, false, args.report.findings), '', ...args.head.lines];
 }

@@ -2,6 +2,7 @@ import type { Finding } from '../../model/finding.js';
 import { countByRule, type FindingDelta } from '../delta.js';
 import { codeSpan } from '../markdown-escape.js';
 import { ruleDocsUrl } from '../rule-docs.js';
+import { compareUrgency } from '../urgency.js';
 import { locationLink, type FileLinks } from './links.js';
 
 export const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
@@ -53,10 +54,20 @@ export function whereTheRestIs(more: MoreLinks): string {
 /**
  * "New in this PR" (at most `maxNew` lines, the most urgent first, the rest
  * counted and linked) and "Fixed in this PR" (a count with its rules), or one
- * line saying why nothing was compared. `refs`: rule links as references (see ruleLink).
+ * line saying why nothing was compared, followed by the most urgent of
+ * `findings`. `refs`: rule links as references (see ruleLink).
  */
-export function deltaLines(comparison: Comparison, links: FileLinks, more: MoreLinks, maxNew: number, refs = false): string[] {
-  if (comparison.kind === 'none') return [`_Not compared with the base branch: ${comparison.reason}._`];
+export function deltaLines(comparison: Comparison, links: FileLinks, more: MoreLinks, maxNew: number, refs = false, findings: readonly Finding[] = []): string[] {
+  if (comparison.kind === 'none') {
+    const out = [`_Not compared with the base branch: ${comparison.reason}._`];
+    if (findings.length === 0) return out;
+    // Nothing tells new from old: the most urgent findings of the run instead.
+    const urgent = [...findings].sort(compareUrgency);
+    out.push('', `**Most urgent:** ${urgent.length > maxNew ? `the ${maxNew} most urgent of ${urgent.length} finding(s):` : `${urgent.length} finding(s):`}`, '');
+    for (const f of urgent.slice(0, maxNew)) out.push(findingLine(f, links, refs));
+    if (urgent.length > maxNew) out.push(`- … and ${urgent.length - maxNew} more in ${whereTheRestIs(more)}.`);
+    return out;
+  }
   const { added, fixed } = comparison.delta;
   const out: string[] = [];
   if (added.length === 0) out.push('**New in this PR:** none.');

@@ -51,7 +51,7 @@ const TIMELINE_RESERVE = 2_000;
 export function renderComment(report: Report, input: CommentInput, limit = COMMENT_TARGET): RenderedComment {
   const compared = input.comparison.kind === 'compared';
   const rows = ruleRows(report, input.comparison);
-  const out: string[] = [...verdictLines(report, input.verdict), '', ...deltaLines(input.comparison, input.files, input.more, NEW_SHOWN, true)];
+  const out: string[] = [...verdictLines(report, input.verdict), '', ...deltaLines(input.comparison, input.files, input.more, NEW_SHOWN, true, report.findings)];
   const refs = ruleReferences(rows.map((row) => row.ruleId));
   const end = [...(refs.length > 0 ? ['', ...refs] : []), ...(input.tail.length > 0 ? ['', ...input.tail] : [])];
   const size = (lines: readonly string[]) => lines.join('\n').length + 1;
