@@ -14412,7 +14412,7 @@ function python(value, path = '') {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(285);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6910);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(113);
 /* harmony import */ var _cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8401);
 /* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2865);
 
@@ -14442,7 +14442,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6910:
+/***/ 113:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14512,7 +14512,7 @@ async function isCassetteFile(path) {
  * command: a missing file is `no-such-path` wherever it is named, any other
  * read failure `unreadable`, a write failure `unwritable`. One line, no stack.
  */
-function unreadable(display, error) {
+function file_errors_unreadable(display, error) {
     if (errorCode(error) === 'ENOENT')
         return noSuchPath(display);
     return new errors/* InputError */.dz(display, null, 'unreadable', `${display}: cannot read: ${systemReason(error)}`);
@@ -14996,6 +14996,8 @@ function mostSevere(findings, max) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/timeline/rank.ts
+/** Rules whose findings are about time: a timeline shows them (an open bar, a late one, a storm, llm spans over a call). */
+const TIME_SHAPED_RULES = new Set(['orphan-call', 'budget-miss', 'late-result', 'retry-storm', 'continued-while-outstanding']);
 /** The key that joins a finding to its run: file and run id, both as the report spells them. */
 function runKey(file, runId) {
     return `${file.length}:${file}:${runId ?? '\u0000'}`;
@@ -15015,20 +15017,28 @@ function runIndexOf(findings, timelines) {
     return out;
 }
 /**
- * Runs ordered worst first: most errors, then warnings, then notes, then the
- * most calls; ties keep their order. Runs with no finding come last.
+ * Runs ordered for drawing: the most time-shaped findings first (a secret
+ * has no picture), then runs with findings and bars before the rest, then
+ * most errors, warnings, notes and calls; ties keep their order.
  */
 function rankRuns(report, timelines) {
     const counts = timelines.map(() => ({ error: 0, warning: 0, note: 0 }));
+    const shaped = timelines.map(() => 0);
     const owner = runIndexOf(report.findings, timelines);
     report.findings.forEach((f, i) => {
         const run = owner[i];
-        if (run >= 0)
-            counts[run][f.severity] += 1;
+        if (run < 0)
+            return;
+        counts[run][f.severity] += 1;
+        if (TIME_SHAPED_RULES.has(f.ruleId))
+            shaped[run] += 1;
     });
+    const drawable = (r) => (r.counts.error + r.counts.warning + r.counts.note > 0 && r.timeline.bars.length > 0 ? 1 : 0);
     return timelines
-        .map((timeline, index) => ({ timeline, index, counts: counts[index] }))
-        .sort((a, b) => b.counts.error - a.counts.error ||
+        .map((timeline, index) => ({ timeline, index, counts: counts[index], timeShaped: shaped[index] }))
+        .sort((a, b) => b.timeShaped - a.timeShaped ||
+        drawable(b) - drawable(a) ||
+        b.counts.error - a.counts.error ||
         b.counts.warning - a.counts.warning ||
         b.counts.note - a.counts.note ||
         b.timeline.bars.length - a.timeline.bars.length ||
@@ -15713,10 +15723,18 @@ function renderMarkdown(report, options = {}) {
     return `${out.join('\n')}\n`;
 }
 
+;// CONCATENATED MODULE: ./src/report/rule-docs.ts
+/** The project's home page, and where each rule's docs page lives (docs/rules/<id>.md). */
+const PROJECT_URL = 'https://github.com/agent-trace-audit/agent-trace-audit';
+/** The docs page of a rule id from our registry (ids are [a-z0-9-], never trace text). */
+function ruleDocsUrl(ruleId) {
+    return `${PROJECT_URL}/blob/main/docs/rules/${encodeURIComponent(ruleId)}.md`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/sarif.ts
 
+
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
-const INFORMATION_URI = 'https://github.com/agent-trace-audit/agent-trace-audit';
 /** partialFingerprints key: versioned so a change of fingerprint scheme never matches old alerts. */
 const FINGERPRINT_KEY = 'agentTraceAudit/v1';
 const LEVEL = { error: 'error', warning: 'warning', note: 'note' };
@@ -15744,14 +15762,14 @@ function renderSarif(report, maxResults = SARIF_MAX_RESULTS) {
                     driver: {
                         name: report.tool.name,
                         semanticVersion: report.tool.version,
-                        informationUri: INFORMATION_URI,
+                        informationUri: PROJECT_URL,
                         rules: rules.map((rule) => ({
                             id: rule.id,
                             name: rule.id,
                             shortDescription: { text: rule.summary },
                             fullDescription: { text: rule.summary },
                             help: { text: `Likely cause: ${rule.likelyCause}\nNext action: ${rule.nextAction}` },
-                            helpUri: `${INFORMATION_URI}/blob/main/docs/rules/${rule.id}.md`,
+                            helpUri: ruleDocsUrl(rule.id),
                             defaultConfiguration: { level: LEVEL[rule.severity] },
                         })),
                     },
@@ -16475,7 +16493,7 @@ async function readReport(path, shown) {
     catch (error) {
         if (error instanceof errors/* InputError */.dz)
             throw error;
-        throw unreadable(shown, error);
+        throw file_errors_unreadable(shown, error);
     }
     let data;
     try {
@@ -16810,7 +16828,7 @@ function kindOf(value) {
  * and D = hex(SHA-256(P "\n" n "\n" body)) with n in decimal ASCII.
  * Every byte of a line is thus covered: P and D by the chain, the rest by D.
  */
-const ZERO_DIGEST = '0'.repeat(64);
+const layout_ZERO_DIGEST = '0'.repeat(64);
 /** Longest sealed line accepted (canonical forms can be longer than the source line). */
 const MAX_LINK_BYTES = 64 * 1024 * 1024;
 const HEAD = '{"prev":"';
@@ -16844,7 +16862,7 @@ function linkBytes(bodyBytes) {
  * the head, written once the digest is known), hashed in place, and its `{`
  * turned into the `,` after the digest (or, for `{}`, the `}` that ends the line).
  */
-class LinkWriter {
+class layout_LinkWriter {
     capacity;
     buffer;
     used = 0;
@@ -16959,7 +16977,7 @@ const SHORT_BODY = Math.floor((MAX_LINK_BYTES - linkBytes(3)) / 3);
  */
 function createSealer(file, mode, maxDepth) {
     let records = 0;
-    let prev = ZERO_DIGEST;
+    let prev = layout_ZERO_DIGEST;
     let single = null;
     const pushInto = (event, out) => {
         if (event.type === 'bad-line')
@@ -16983,7 +17001,7 @@ function createSealer(file, mode, maxDepth) {
         },
         pushInto,
         push(event) {
-            single ??= new LinkWriter(4096);
+            single ??= new layout_LinkWriter(4096);
             return pushInto(event, single) ? single.take().toString('utf8') : null;
         },
     };
@@ -17018,9 +17036,16 @@ const githubSchema = schemas/* strictObject */.rej({
     run_id: schemas/* string */.YjP().regex(/^\d{1,20}$/).optional(),
     run_attempt: schemas/* string */.YjP().regex(/^\d{1,6}$/).optional(),
 });
+/**
+ * What the links hold: `records`, one canonical record per line of a JSONL
+ * trace; `bytes`, a whole document (JSON, .eval archive, YAML) as base64
+ * chunks of its bytes. Absent means records (checkpoints written before bytes).
+ */
+const SEAL_KINDS = ['records', 'bytes'];
 const checkpointSchema = schemas/* strictObject */.rej({
     format: schemas/* literal */.euz(CHECKPOINT_FORMAT),
     version: schemas/* literal */.euz(CHECKPOINT_VERSION),
+    kind: schemas/* enum */.k5n(SEAL_KINDS).optional(),
     canonical: schemas/* enum */.k5n(SEAL_MODES),
     records: schemas/* number */.aig().int().min(0),
     final_digest: hex64,
@@ -17047,11 +17072,12 @@ function githubProvenance(env) {
     return out;
 }
 /** The checkpoint object, keys in a fixed order: identical for identical input outside GitHub Actions. */
-function buildCheckpoint(facts, env) {
+function checkpoint_buildCheckpoint(facts, env) {
     const github = githubProvenance(env);
     return {
         format: CHECKPOINT_FORMAT,
         version: CHECKPOINT_VERSION,
+        ...(facts.kind === 'bytes' ? { kind: 'bytes' } : {}),
         canonical: facts.mode,
         records: facts.records,
         final_digest: facts.finalDigest,
@@ -17060,7 +17086,7 @@ function buildCheckpoint(facts, env) {
         ...(github ? { github } : {}),
     };
 }
-function formatCheckpoint(checkpoint) {
+function checkpoint_formatCheckpoint(checkpoint) {
     return `${JSON.stringify(checkpoint, null, 2)}\n`;
 }
 /** Reads a checkpoint file's text; anything else than a valid version-1 checkpoint is an InputError (exit 2). */
@@ -17111,14 +17137,14 @@ async function seal_file_sealFile(request) {
     }
     catch (error) {
         await sink.abort();
-        throw unreadable(display, error);
+        throw file_errors_unreadable(display, error);
     }
     const sourceHash = (0,external_node_crypto_.createHash)('sha256');
     const sealedHash = (0,external_node_crypto_.createHash)('sha256');
     const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
     const sealer = createSealer(display, mode, limits.maxDepth);
     // Room for a batch and the link that ends it, so the buffer seldom has to grow.
-    const links = new LinkWriter(BATCH_BYTES + 64 * 1024);
+    const links = new layout_LinkWriter(BATCH_BYTES + 64 * 1024);
     const flush = async () => {
         const bytes = links.take();
         sealedHash.update(bytes);
@@ -17146,12 +17172,12 @@ async function seal_file_sealFile(request) {
         await sink.abort();
         throw error;
     }
-    const checkpoint = buildCheckpoint({ mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex') }, request.env);
+    const checkpoint = checkpoint_buildCheckpoint({ mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex') }, request.env);
     await sink.commit();
     if (request.checkpointPath === null)
         return checkpoint;
     try {
-        await (0,promises_.writeFile)(request.checkpointPath, formatCheckpoint(checkpoint));
+        await (0,promises_.writeFile)(request.checkpointPath, checkpoint_formatCheckpoint(checkpoint));
     }
     catch (error) {
         throw unwritable(request.checkpointDisplay, error);
@@ -17206,7 +17232,7 @@ async function hashFile(path, hash, display) {
             hash.update(chunk);
     }
     catch (error) {
-        throw unreadable(display, error);
+        throw file_errors_unreadable(display, error);
     }
 }
 
@@ -17277,6 +17303,11 @@ function formatVerdict(verdict) {
     }
     else {
         out.push(`checkpoint: ${checkpoint.canonical} form, ${checkpoint.records} record(s)${verdict.status === 'intact' ? ', matches' : ''}`);
+        // A whole document (JSON, .eval, YAML) is sealed as its bytes; records checkpoints say nothing more (their output is unchanged).
+        if (checkpoint.kind === 'bytes')
+            out.push('kind: bytes: a whole document, each link a base64 chunk of its bytes (joined, they are the source file: source_sha256)');
+        else
+            out.push('kind: records: one canonical record per line of the trace');
         const gh = checkpoint.github;
         if (gh)
             out.push(`sealed in: GitHub Actions${gh.repository ? ` ${gh.repository}` : ''}${gh.commit ? ` at ${gh.commit}` : ''}${gh.run_id ? `, run ${gh.run_id}` : ''}${gh.run_attempt ? ` attempt ${gh.run_attempt}` : ''}`);
@@ -17343,9 +17374,9 @@ function joined(parts, total) {
 function createChainVerifier(mark = null) {
     let lines = 0;
     let intact = 0;
-    let running = ZERO_DIGEST;
+    let running = layout_ZERO_DIGEST;
     let broken = null;
-    let markDigest = mark === 0 ? ZERO_DIGEST : null;
+    let markDigest = mark === 0 ? layout_ZERO_DIGEST : null;
     let anyLink = false;
     const check = (line, index) => {
         const where = `line ${index + 1}`;
@@ -17407,7 +17438,7 @@ async function readCheckpoint(path, display) {
         bytes = await (0,promises_.readFile)(path);
     }
     catch (error) {
-        throw unreadable(display, error);
+        throw file_errors_unreadable(display, error);
     }
     if (bytes.length > MAX_CHECKPOINT_BYTES)
         throw new errors/* InputError */.dz(display, null, 'checkpoint-invalid', `${display}: a checkpoint is never ${bytes.length} bytes long`);
@@ -17426,7 +17457,7 @@ async function verifyFile(path, display, checkpoint, limits) {
         source = await (0,byte_source/* openByteSource */.Q)(path, limits);
     }
     catch (error) {
-        throw unreadable(display, error);
+        throw file_errors_unreadable(display, error);
     }
     const hash = (0,external_node_crypto_.createHash)('sha256');
     const verifier = createChainVerifier(checkpoint ? checkpoint.records : null);
@@ -17447,7 +17478,88 @@ async function verifyFile(path, display, checkpoint, limits) {
     return judge(chain, hash.digest('hex'), checkpoint);
 }
 
+;// CONCATENATED MODULE: ./src/seal/seal-bytes.ts
+
+
+
+
+
+
+
+/** Bytes per link: 48 KiB of source, 64 KiB of base64 in the link. */
+const BYTES_CHUNK = (/* unused pure expression or super */ null && (48 * 1024));
+/**
+ * Seals a whole document (a JSON trace, an .eval archive, a YAML cassette:
+ * anything that is not one record per line) as a chain over its bytes: link
+ * n holds `{"b64":"<base64 of bytes n·48 KiB …>","offset":<n·48 KiB>}`, in
+ * canonical JSON, chained exactly like records (docs/sealing.md), so the same
+ * verifier checks it, and the decoded chunks, joined, are the file byte for
+ * byte (source_sha256). The checkpoint says `"kind": "bytes"`. Streaming: one
+ * chunk in memory.
+ */
+async function seal_bytes_sealBytes(request) {
+    const { path, display, sink } = request;
+    const sourceHash = createHash('sha256');
+    const sealedHash = createHash('sha256');
+    const links = new LinkWriter(BYTES_CHUNK * 2);
+    let prev = ZERO_DIGEST;
+    let records = 0;
+    let offset = 0;
+    try {
+        let stream;
+        try {
+            stream = createReadStream(path, { highWaterMark: BYTES_CHUNK });
+        }
+        catch (error) {
+            throw unreadable(display, error);
+        }
+        let pending = Buffer.alloc(0);
+        const emit = async (chunk) => {
+            prev = links.append(prev, records, `{"b64":"${chunk.toString('base64')}","offset":${offset}}`);
+            records += 1;
+            offset += chunk.length;
+            const bytes = links.take();
+            sealedHash.update(bytes);
+            await sink.write(bytes);
+        };
+        try {
+            for await (const piece of stream) {
+                sourceHash.update(piece);
+                if (offset + pending.length + piece.length > request.maxBytes) {
+                    throw new InputError(display, null, 'seal-too-large', `${display}: cannot be sealed: larger than ${request.maxBytes} bytes`);
+                }
+                pending = pending.length === 0 ? piece : Buffer.concat([pending, piece]);
+                while (pending.length >= BYTES_CHUNK) {
+                    await emit(pending.subarray(0, BYTES_CHUNK));
+                    pending = pending.subarray(BYTES_CHUNK);
+                }
+            }
+        }
+        catch (error) {
+            if (error instanceof InputError)
+                throw error;
+            throw unreadable(display, error);
+        }
+        if (pending.length > 0)
+            await emit(pending);
+    }
+    catch (error) {
+        await sink.abort();
+        throw error;
+    }
+    const checkpoint = buildCheckpoint({ kind: 'bytes', mode: 'jcs', records, finalDigest: prev, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex') }, request.env);
+    await sink.commit();
+    try {
+        await writeFile(request.checkpointPath, formatCheckpoint(checkpoint));
+    }
+    catch {
+        throw new InputError(request.checkpointDisplay, null, 'unwritable', `${request.checkpointDisplay}: cannot write`);
+    }
+    return checkpoint;
+}
+
 ;// CONCATENATED MODULE: ./src/seal/seal-to-folder.ts
+
 
 
 
@@ -17455,7 +17567,11 @@ async function verifyFile(path, display, checkpoint, limits) {
  * Seals one trace into `outDir` as `<name>.sealed.jsonl` with its checkpoint
  * beside it. JCS first; a record JCS cannot represent exactly (integers past
  * 2^53, as OpenTelemetry nanosecond timestamps are) is sealed in the Python
- * form instead, which the checkpoint records. Anything else is the seal error.
+ * form instead, which the checkpoint records. A file that is not one record
+ * per line (a JSON document, an .eval archive, a YAML cassette, a JSONL file
+ * with a line that is not an object) is sealed as a chain over its bytes
+ * (`"kind": "bytes"`), so every collected file is sealed. Only a file that
+ * cannot be read or written is the seal error.
  */
 async function sealToFolder(path, outDir, limits, env, display = basename(path)) {
     const name = basename(path).replace(/\.gz$/i, '').replace(/\.(jsonl|ndjson|json)$/i, '');
@@ -17464,15 +17580,31 @@ async function sealToFolder(path, outDir, limits, env, display = basename(path))
     const attempt = async (mode) => {
         const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
         const checkpoint = await sealFile({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, mode, limits, env });
-        return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode };
+        return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode, kind: 'records' };
     };
+    const asBytes = async () => {
+        const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
+        const checkpoint = await sealBytes({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, maxBytes: limits.maxDocumentBytes, env });
+        return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode: 'jcs', kind: 'bytes' };
+    };
+    // Not one record per line (a JSON document, an archive, a YAML file, a line that is not an object): sealed as bytes.
+    const notRecords = (error) => error instanceof InputError && error.code !== 'unreadable' && error.code !== 'unwritable';
     try {
         return await attempt('jcs');
     }
     catch (error) {
-        if (error instanceof InputError && error.code === 'seal-unrepresentable')
-            return attempt('python');
-        throw error;
+        if (!notRecords(error))
+            throw error;
+        if (error instanceof InputError && error.code === 'seal-unrepresentable') {
+            try {
+                return await attempt('python');
+            }
+            catch (again) {
+                if (!notRecords(again))
+                    throw again;
+            }
+        }
+        return asBytes();
     }
 }
 

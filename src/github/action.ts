@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { isFailing } from '../core.js';
 import type { Logger } from '../logger.js';
-import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../report/budget.js';
+import { renderWithinBudget, SUMMARY_LIMIT } from '../report/budget.js';
+import { renderComment } from '../report/comment/render.js';
 import { renderHtml } from '../report/html/render.js';
 import { writeJsonFile } from '../report/json.js';
 import { mermaidSection } from '../report/mermaid.js';
@@ -15,7 +16,8 @@ import { firstLine, uploadFolder } from './artifact.js';
 import { fetchBaseline, type Baseline } from './baseline.js';
 import { checkRunStep } from './check-run-step.js';
 import { upsertComment } from './comment.js';
-import { runUrl, type RunContext } from './context.js';
+import { commentInput, summaryHead, type ViewArgs } from './comment-view.js';
+import { runUrl, type PullRequestRef, type RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { restClient } from './octokit.js';
 import { findPullRequest } from './remote-reports.js';
@@ -24,10 +26,11 @@ import { sourceReport } from './report-source.js';
 import { sealInputs, type SealFile } from './seal-step.js';
 import { REPORT_FILE } from './stored-report.js';
 
-/** The HTML report in the artifact, and the share of each size budget the Mermaid timelines may take. */
+/** The HTML report in the artifact, and the share of the summary's size budget the Mermaid timelines may take. */
 export const HTML_REPORT_FILE = 'report.html';
-const MERMAID_COMMENT_BUDGET = 12_000;
 const MERMAID_SUMMARY_BUDGET = 60_000;
+/** The check run's summary draws its timelines within this many characters (its whole summary may hold 65,535). */
+const MERMAID_CHECK_RUN_BUDGET = 12_000;
 
 export interface ActionDeps {
   readonly logger: Logger;
@@ -73,31 +76,50 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const artifactName = artifactNameFor(inputs.artifactName, inputs.mode === 'audit' ? inputs.shard : '');
   const uploaded = inputs.mode === 'audit' && inputs.upload ? await uploadFolder(artifactName, outDir, inputs.retentionDays, runUrl(ctx), logger) : undefined;
 
+  const failed = isFailing(report, config.failOn) || (sourced.empty && inputs.failOnEmpty);
+  const pr = await pullRequestFor(inputs, ctx, logger);
   let baseline: Baseline | undefined;
-  if (inputs.mode !== 'publish' && ctx.pullRequest && inputs.baseline.kind !== 'off') {
+  if (pr && inputs.baseline.kind !== 'off') {
     const api = restClient(inputs.token, ctx.apiUrl);
     const match = inputs.mode === 'audit' && inputs.shard !== '' ? { exact: artifactName } : { prefix: inputs.artifactName };
-    baseline = await fetchBaseline(inputs.baseline, ctx, api, inputs.token, match);
+    // publish: the baseline is the audited workflow's report on the PR's base branch, not this workflow's.
+    const baseCtx = inputs.mode === 'publish' ? { ...ctx, pullRequest: pr, workflowFile: ctx.workflowRun?.workflowFile || undefined } : ctx;
+    baseline = await fetchBaseline(inputs.baseline, baseCtx, api, inputs.token, match);
   }
   const links = { runUrl: runUrl(ctx), artifactUrl: uploaded?.url ?? '', artifactName, sealDigest, shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '' };
-  const { lines, diff } = headLines(report, links, baseline);
+  const head = headLines(report, links, baseline);
+  const { diff } = head;
+  const view: ViewArgs = {
+    report,
+    ctx,
+    pr,
+    baseline,
+    noBaseline: !pr ? 'this run is not for a pull request' : 'the baseline input is off',
+    failOn: config.failOn,
+    failed,
+    head,
+    more: { runUrl: inputs.mode === 'publish' && ctx.workflowRun ? runUrl({ ...ctx, runId: ctx.workflowRun.id }) : runUrl(ctx), artifactUrl: uploaded?.url ?? '' },
+    artifactsRunId: inputs.mode === 'publish' && ctx.workflowRun ? ctx.workflowRun.id : (inputs.artifactsRunId ?? ctx.runId),
+  };
 
+  // The job summary and the check run's summary lead with the same lines.
+  const summaryLead = summaryHead(view);
   if (inputs.summary) {
     try {
       const pictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_SUMMARY_BUDGET, { runs: 5 });
-      await core.summary.addRaw(renderWithinBudget(report, SUMMARY_LIMIT, { head: lines, tail: pictures }).markdown).write();
+      await core.summary.addRaw(renderWithinBudget(report, SUMMARY_LIMIT, { lead: summaryLead, tail: pictures }).markdown).write();
     } catch (error) {
       logger.warning(`could not write the job summary: ${firstLine(error)}`);
     }
   }
 
   let commentUrl = '';
-  const issueNumber = await commentTarget(inputs, ctx, logger);
+  const issueNumber = commentTarget(inputs, ctx, pr);
   const total = report.findings.length;
   if (issueNumber !== undefined) {
     const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '');
-    const pictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_COMMENT_BUDGET);
-    const body = renderWithinBudget(report, COMMENT_LIMIT, { head: lines, tail: [...pictures, marker] }).markdown;
+    const timelines = (maxChars: number) => mermaidSection(report, sourced.timelines ?? [], maxChars);
+    const body = renderComment(report, commentInput(view, timelines, [marker])).markdown;
     const api = restClient(inputs.token, ctx.apiUrl);
     // on-findings: a clean run creates no comment, but a stale one from an earlier run is brought up to date.
     const create = !(inputs.commentMode === 'on-findings' && total === 0);
@@ -105,10 +127,11 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     commentUrl = outcome.url;
   }
 
-  const failed = isFailing(report, config.failOn) || (sourced.empty && inputs.failOnEmpty);
-  const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_COMMENT_BUDGET);
-  const checkRun = await checkRunStep(inputs, ctx, { report, failed, empty: sourced.empty, head: lines, pictures: checkPictures, baseline }, logger);
-  if (inputs.annotations && inputs.mode !== 'publish' && !checkRun.annotated) annotate(report.findings, deps.annotations);
+  const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
+  const checkRun = await checkRunStep(inputs, ctx, { report, failed, empty: sourced.empty, lead: summaryLead, pictures: checkPictures, baseline }, logger);
+  if (inputs.annotations && inputs.mode !== 'publish' && !checkRun.annotated) {
+    annotate(report.findings, deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
+  }
 
   const s = report.summary.findings;
   setOutput('conclusion', failed ? 'failure' : 'success');
@@ -130,19 +153,23 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   return undefined;
 }
 
+/** The pull request this run reports on: the event's, or in publish mode the one the workflow_run belongs to. */
+async function pullRequestFor(inputs: ActionInputs, ctx: RunContext, logger: Logger): Promise<PullRequestRef | undefined> {
+  if (inputs.mode !== 'publish') return ctx.pullRequest;
+  if (inputs.token === '') return undefined;
+  try {
+    const found = await findPullRequest(ctx, restClient(inputs.token, ctx.apiUrl));
+    if (found === undefined) logger.warning('no open pull request matches the workflow run; no comment');
+    return found;
+  } catch (error) {
+    logger.warning(`could not find the pull request: ${firstLine(error)}`);
+    return undefined;
+  }
+}
+
 /** The issue number to comment on, or undefined when no comment is due. */
-async function commentTarget(inputs: ActionInputs, ctx: RunContext, logger: Logger): Promise<number | undefined> {
+function commentTarget(inputs: ActionInputs, ctx: RunContext, pr: PullRequestRef | undefined): number | undefined {
   if (inputs.commentMode === 'off' || inputs.comment === false) return undefined;
   if (inputs.token === '') return undefined;
-  if (inputs.mode === 'publish') {
-    try {
-      const number = await findPullRequest(ctx, restClient(inputs.token, ctx.apiUrl));
-      if (number === undefined) logger.warning('no open pull request matches the workflow run; no comment');
-      return number;
-    } catch (error) {
-      logger.warning(`could not find the pull request: ${firstLine(error)}`);
-      return undefined;
-    }
-  }
-  return ctx.pullRequest?.number;
+  return pr?.number;
 }

@@ -1,6 +1,7 @@
 import { compareCatalogs, type CatalogComparison } from '../audit/catalog/compare.js';
 import { reportCatalogSnapshot } from '../report/catalogs.js';
 import { recoveryDistribution, type RecoveryDistribution } from '../report/metrics-view.js';
+import { countByRule, findingDelta as findingsDelta, type FindingDelta } from '../report/delta.js';
 import type { Report } from '../report/schema.js';
 
 /**
@@ -19,24 +20,20 @@ export interface BaseDiff {
   readonly recovery: { readonly base: RecoveryDistribution; readonly head: RecoveryDistribution } | null;
   /** A tool was added or removed or its schema changed. */
   readonly changed: boolean;
+  /** The findings this head added and fixed, by fingerprint. */
+  readonly delta: FindingDelta;
 }
 
 export function diffAgainstBase(base: Report, head: Report): BaseDiff {
   const before = reportCatalogSnapshot(base);
   const after = reportCatalogSnapshot(head);
   const catalog = before && after ? compareCatalogs(before, after) : null;
-  const bc = countByRule(base);
-  const hc = countByRule(head);
+  const bc = countByRule(base.findings);
+  const hc = countByRule(head.findings);
   const ids = [...new Set([...bc.keys(), ...hc.keys()])].sort();
   const findingDelta = ids.map((ruleId) => ({ ruleId, base: bc.get(ruleId) ?? 0, head: hc.get(ruleId) ?? 0 })).filter((d) => d.base !== d.head);
   const hasRecovery = (r: Report) => 'slow-recovery.attempts' in r.metrics || 'slow-recovery.unrecovered' in r.metrics;
   const recovery = hasRecovery(base) || hasRecovery(head) ? { base: recoveryDistribution(base.metrics), head: recoveryDistribution(head.metrics) } : null;
   const changed = catalog !== null && catalog.added.length + catalog.removed.length + catalog.schemaChanged.length > 0;
-  return { catalog, findingDelta, recovery, changed };
-}
-
-function countByRule(report: Report): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const f of report.findings) counts.set(f.ruleId, (counts.get(f.ruleId) ?? 0) + 1);
-  return counts;
+  return { catalog, findingDelta, recovery, changed, delta: findingsDelta(base, head) };
 }

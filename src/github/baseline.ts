@@ -15,7 +15,8 @@ export type Baseline = { found: true; report: Report; source: string } | { found
 
 /**
  * The base branch's report for a pull request. `artifact`: the report
- * artifact of the latest successful run of this workflow on the base branch,
+ * artifact of the latest completed run of this workflow on the base branch
+ * (a run that failed on its findings still uploaded its report),
  * in this repository only, digest-checked. `file:<path>`: the file as it is
  * at the base commit (git show), never the PR checkout. Never throws.
  */
@@ -58,10 +59,10 @@ function matches(name: string, match: ArtifactMatch): boolean {
 async function fromArtifact(ctx: RunContext, api: Octokit, token: string, match: ArtifactMatch, baseRef: string): Promise<Baseline> {
   if (!ctx.workflowFile) return { found: false, reason: 'the workflow file is unknown (GITHUB_WORKFLOW_REF is not set)' };
   const { owner, repo } = ctx;
-  const runs = await api.rest.actions.listWorkflowRuns({ owner, repo, workflow_id: ctx.workflowFile, branch: baseRef, status: 'success', per_page: 20 });
+  const runs = await api.rest.actions.listWorkflowRuns({ owner, repo, workflow_id: ctx.workflowFile, branch: baseRef, status: 'completed', per_page: 20 });
   const ownRuns = runs.data.workflow_runs.filter((r) => r.head_repository?.full_name === `${owner}/${repo}` && r.head_branch === baseRef);
   const latest = ownRuns[0];
-  if (!latest) return { found: false, reason: `no successful run of ${ctx.workflowFile} on ${baseRef} in this repository` };
+  if (!latest) return { found: false, reason: `no completed run of ${ctx.workflowFile} on ${baseRef} in this repository` };
   const listed = await api.paginate(api.rest.actions.listWorkflowRunArtifacts, { owner, repo, run_id: latest.id, per_page: 100 });
   const wanted = listed.filter((a) => matches(a.name, match)).sort((a, b) => (a.name < b.name ? -1 : 1));
   const label = 'exact' in match ? match.exact : `${match.prefix}*`;

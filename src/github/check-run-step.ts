@@ -17,8 +17,8 @@ export interface CheckRunStepInput {
   readonly report: Report;
   readonly failed: boolean;
   readonly empty: boolean;
-  /** Our own lines above the findings (links, metrics, base-branch comparison), as in the job summary. */
-  readonly head: readonly string[];
+  /** The job summary's first lines (verdict, new and fixed findings): the check run's summary starts with them too. */
+  readonly lead: readonly string[];
   /** Mermaid timelines (already within their budget), as in the job summary. */
   readonly pictures: readonly string[];
   readonly baseline: Baseline | undefined;
@@ -56,7 +56,7 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
   const baseFingerprints = step.baseline?.found ? new Set(step.baseline.report.findings.map((f) => f.fingerprint)) : undefined;
   const plan = planAnnotations(report, { cap: inputs.annotations ? inputs.checkRunMaxAnnotations : 0, baseFingerprints });
   const tail = [...step.pictures, ...checkSummaryTail(plan, report.findings.length)];
-  const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { head: step.head, tail }).markdown;
+  const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { lead: step.lead, tail }).markdown;
   const target = {
     owner: ctx.owner,
     repo: ctx.repo,

@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
 
+/** A pull request, its base commit and branch, and its head commit. */
+export interface PullRequestRef {
+  readonly number: number;
+  readonly baseSha: string;
+  readonly baseRef: string;
+  readonly headSha: string;
+}
+
 /** What the Action needs from the event and the runner environment; untrusted payload fields are checked here. */
 export interface RunContext {
   readonly eventName: string;
@@ -14,9 +22,21 @@ export interface RunContext {
   readonly tempDir: string;
   /** The workflow file (e.g. ci.yml), from GITHUB_WORKFLOW_REF. */
   readonly workflowFile: string | undefined;
-  readonly pullRequest: { number: number; baseSha: string; baseRef: string; headSha: string } | undefined;
+  readonly pullRequest: PullRequestRef | undefined;
   readonly workflowRun:
-    | { id: number; headSha: string; headBranch: string; headOwner: string; headRepo: string; prNumbers: number[]; conclusion: string }
+    | {
+        id: number;
+        headSha: string;
+        headBranch: string;
+        headOwner: string;
+        headRepo: string;
+        prNumbers: number[];
+        conclusion: string;
+        /** The audited workflow's file (e.g. agents.yml), from workflow_run.path: its base-branch runs hold the baseline. */
+        workflowFile: string;
+        /** The event's pull requests with their base (filled in by GitHub for same-repository PRs only). */
+        pullRequests: PullRequestRef[];
+      }
     | undefined;
 }
 
@@ -61,14 +81,14 @@ function field(value: unknown, ...path: string[]): unknown {
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function pullRequestOf(payload: unknown): RunContext['pullRequest'] {
-  const number = field(payload, 'pull_request', 'number');
+  return pullRequestRef(field(payload, 'pull_request'));
+}
+
+/** A pull request object (event payload or REST), or undefined when it has no whole-number number. */
+export function pullRequestRef(pr: unknown): PullRequestRef | undefined {
+  const number = field(pr, 'number');
   if (typeof number !== 'number' || !Number.isSafeInteger(number)) return undefined;
-  return {
-    number,
-    baseSha: str(field(payload, 'pull_request', 'base', 'sha')),
-    baseRef: str(field(payload, 'pull_request', 'base', 'ref')),
-    headSha: str(field(payload, 'pull_request', 'head', 'sha')),
-  };
+  return { number, baseSha: str(field(pr, 'base', 'sha')), baseRef: str(field(pr, 'base', 'ref')), headSha: str(field(pr, 'head', 'sha')) };
 }
 
 function workflowRunOf(payload: unknown): RunContext['workflowRun'] {
@@ -84,6 +104,8 @@ function workflowRunOf(payload: unknown): RunContext['workflowRun'] {
     headRepo: str(field(payload, 'workflow_run', 'head_repository', 'full_name')),
     prNumbers,
     conclusion: str(field(payload, 'workflow_run', 'conclusion')),
+    workflowFile: /^\.github\/workflows\/([^/]+)$/.exec(str(field(payload, 'workflow_run', 'path')))?.[1] ?? '',
+    pullRequests: Array.isArray(prs) ? prs.map(pullRequestRef).filter((pr): pr is PullRequestRef => pr !== undefined) : [],
   };
 }
 

@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { FAIL_LEVELS, type FailOn } from '../config.js';
 import { ConfigurationError } from '../errors.js';
+import { ANNOTATIONS_PER_LEVEL, DEFAULT_MAX_ANNOTATIONS } from './annotations.js';
 import { readArtifactInputs, type ArtifactInputs } from './artifact-inputs.js';
 import { readCheckRunInputs, type CheckRunInputs } from './check-run-inputs.js';
 
@@ -21,6 +22,8 @@ export interface ActionInputs extends ArtifactInputs, CheckRunInputs {
   readonly commentMode: CommentMode;
   readonly summary: boolean;
   readonly annotations: boolean;
+  /** Findings annotated per level (0 to 10). */
+  readonly maxAnnotations: number;
   readonly seal: boolean;
   readonly upload: boolean;
   readonly artifactName: string;
@@ -56,6 +59,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     commentMode: oneOf(read, 'comment-mode', COMMENT_MODES, 'always'),
     summary: optionalBoolean(read, 'summary') ?? true,
     annotations: optionalBoolean(read, 'annotations') ?? true,
+    maxAnnotations: maxAnnotations(text('max-annotations')),
     seal: optionalBoolean(read, 'seal') ?? true,
     upload: optionalBoolean(read, 'upload') ?? true,
     artifactName: text('artifact-name') || 'agent-trace-audit',
@@ -76,6 +80,12 @@ export function parseBaseline(value: string): BaselineInput {
   if (value === 'artifact' || value === 'off') return { kind: value };
   if (value.startsWith('file:') && value.length > 5) return { kind: 'file', path: value.slice(5) };
   throw new ConfigurationError(`input baseline must be auto, artifact, off or file:<path>, not ${JSON.stringify(value)}`, 'input');
+}
+
+function maxAnnotations(value: string): number {
+  if (value === '') return DEFAULT_MAX_ANNOTATIONS;
+  if (/^\d{1,2}$/.test(value) && Number(value) <= ANNOTATIONS_PER_LEVEL) return Number(value);
+  throw new ConfigurationError(`input max-annotations must be a whole number from 0 to ${ANNOTATIONS_PER_LEVEL} (GitHub shows ${ANNOTATIONS_PER_LEVEL} per level per step), not ${JSON.stringify(value)}`, 'input');
 }
 
 function optionalBoolean(read: InputReader, name: string): boolean | undefined {

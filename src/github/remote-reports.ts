@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
 import { firstLine, listRunArtifacts, readCapped, withVerifiedDownload, type RemoteRun } from './artifact.js';
-import type { RunContext } from './context.js';
+import { pullRequestRef, type PullRequestRef, type RunContext } from './context.js';
 import type { Octokit } from './octokit.js';
 import { MAX_STORED_REPORT_BYTES, parseStoredReport, REPORT_FILE } from './stored-report.js';
 
@@ -31,13 +31,14 @@ export async function downloadReports(run: RemoteRun, artifactName: string, temp
 /**
  * The pull request a workflow_run belongs to: from the event when GitHub
  * filled it in (same-repository PRs), else the open PR whose head is the
- * run's branch in the run's repository AND whose head commit is the run's commit.
+ * run's branch in the run's repository AND whose head commit is the run's commit;
+ * with its base branch and commit, to compare with.
  */
-export async function findPullRequest(ctx: RunContext, api: Octokit): Promise<number | undefined> {
+export async function findPullRequest(ctx: RunContext, api: Octokit): Promise<PullRequestRef | undefined> {
   const wr = ctx.workflowRun;
   if (!wr) return undefined;
-  if (wr.prNumbers.length > 0) return wr.prNumbers[0];
+  if (wr.pullRequests.length > 0) return wr.pullRequests[0];
   if (wr.headOwner === '' || wr.headBranch === '') return undefined;
   const pulls = await api.paginate(api.rest.pulls.list, { owner: ctx.owner, repo: ctx.repo, state: 'open', head: `${wr.headOwner}:${wr.headBranch}`, per_page: 100 });
-  return pulls.find((p) => p.head.sha === wr.headSha)?.number;
+  return pullRequestRef(pulls.find((p) => p.head.sha === wr.headSha));
 }

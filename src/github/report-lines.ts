@@ -21,22 +21,40 @@ const MAX_NAMES = 10;
  * comparison with the base branch. Our own text, numbers and hex digests;
  * names we build go through `safeWord`, tool names from traces into code spans.
  */
-export function headLines(report: Report, links: Links, baseline: Baseline | undefined): { lines: string[]; diff: BaseDiff | undefined } {
-  const lines: string[] = [];
+export interface HeadLines {
+  /** Every line below, in order, for the job summary. */
+  readonly lines: string[];
+  /** Run and artifact links, seal digest, artifacts read. */
+  readonly details: string[];
+  /** The unmapped-error share and the recovery distribution. */
+  readonly metrics: string[];
+  /** The comparison with the base branch (or why there is none). */
+  readonly base: string[];
+  readonly diff: BaseDiff | undefined;
+}
+
+export function headLines(report: Report, links: Links, baseline: Baseline | undefined): HeadLines {
+  const details: string[] = [];
   const run = links.runUrl ? `[workflow run](${links.runUrl})` : 'this run';
   const artifact = links.artifactUrl ? `, artifact [${safeWord(links.artifactName)}](${links.artifactUrl})` : '';
-  lines.push(`Details: ${run}${artifact}.${links.shard ? ` Shard \`${safeWord(links.shard)}\`.` : ''}`);
-  if (links.sealDigest) lines.push(`Seal digest: \`${links.sealDigest}\``);
-  if (report.artifacts?.length) lines.push(`Artifacts read: ${report.artifacts.map((a) => `\`${safeWord(a.name)}\` (${a.files} file(s))`).join(', ')}.`);
-  const figures = metricsLines(report.metrics);
-  if (figures.length > 0) lines.push('', ...figures);
-  if (!baseline) return { lines, diff: undefined };
+  details.push(`Details: ${run}${artifact}.${links.shard ? ` Shard \`${safeWord(links.shard)}\`.` : ''}`);
+  if (links.sealDigest) details.push(`Seal digest: \`${links.sealDigest}\``);
+  if (report.artifacts?.length) details.push(`Artifacts read: ${report.artifacts.map((a) => `\`${safeWord(a.name)}\` (${a.files} file(s))`).join(', ')}.`);
+  const metrics = metricsLines(report.metrics);
+  const { base, diff } = baseLines(report, baseline);
+  const lines = [...details, ...(metrics.length > 0 ? ['', ...metrics] : []), ...(base.length > 0 ? ['', ...base] : [])];
+  return { lines, details, metrics, base, diff };
+}
+
+function baseLines(report: Report, baseline: Baseline | undefined): { base: string[]; diff: BaseDiff | undefined } {
+  const lines: string[] = [];
+  if (!baseline) return { base: lines, diff: undefined };
   if (!baseline.found) {
-    lines.push('', `**Base branch:** no baseline (${plain(baseline.reason)}).`);
-    return { lines, diff: undefined };
+    lines.push(`**Base branch:** no baseline (${plain(baseline.reason)}).`);
+    return { base: lines, diff: undefined };
   }
   const diff = diffAgainstBase(baseline.report, report);
-  lines.push('', `**Base branch** (${plain(baseline.source)}):`);
+  lines.push(`**Base branch** (${plain(baseline.source)}):`);
   const recoveryMoved = diff.recovery !== null && JSON.stringify(diff.recovery.base) !== JSON.stringify(diff.recovery.head);
   if (diff.catalog === null) lines.push('- tool catalogs: not compared (the baseline report does not list them).');
   else if (!diff.changed && diff.findingDelta.length === 0 && !recoveryMoved) lines.push('no change in tool catalogs or finding counts.');
@@ -52,7 +70,7 @@ export function headLines(report: Report, links: Links, baseline: Baseline | und
     const never = base.unrecovered + head.unrecovered > 0 ? `; never recovered ${base.unrecovered} → ${head.unrecovered}` : '';
     lines.push(`- recovery attempts (\`slow-recovery\`): ${fig(base)} → ${fig(head)}${never}`);
   }
-  return { lines, diff };
+  return { base: lines, diff };
 }
 
 function names(lines: string[], label: string, list: readonly string[]): void {
@@ -67,6 +85,6 @@ function safeWord(text: string): string {
 }
 
 /** Our own sentences that may quote a name: no markdown-active characters. */
-function plain(text: string): string {
+export function plain(text: string): string {
   return text.replace(/[\\`*_[\]<>|#@!()~]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300);
 }

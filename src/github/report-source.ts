@@ -28,7 +28,9 @@ export interface Sourced {
 }
 
 export async function loadActionConfig(inputs: ActionInputs, workspace: string): Promise<AuditConfig> {
-  const configPath = inputs.config !== '' ? inputs.config : existsSync(resolve(workspace, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined;
+  // The default (agent-trace-audit.yml) is read when it exists; any other path must exist.
+  const named = inputs.config === '' ? DEFAULT_CONFIG_FILE : inputs.config;
+  const configPath = named !== DEFAULT_CONFIG_FILE || existsSync(resolve(workspace, DEFAULT_CONFIG_FILE)) ? named : undefined;
   const file = configPath ? await loadConfigFile(resolve(workspace, configPath), configPath) : {};
   return resolveConfig(file, { failOn: inputs.failOn }, configPath ?? 'inputs');
 }

@@ -5,6 +5,9 @@ import type { AuditInput } from '../audit/engine.js';
 import type { Logger } from '../logger.js';
 import { firstLine } from './artifact.js';
 
+/** Files that could not be sealed named in the one warning; the rest go to the log. */
+const FAILED_NAMED = 3;
+
 /** What sealing one trace file gives back (the seal module's contract). */
 export interface SealedFile {
   readonly sealedPath: string;
@@ -24,11 +27,13 @@ export interface SealSummary {
 /**
  * Seals each collected trace into `outDir/sealed/<n>/` and writes
  * `seal-manifest.json` (display name → final digest, sealed and checkpoint
- * file names relative to outDir). A file that cannot be sealed is a warning.
+ * file names relative to outDir). The files that cannot be sealed are one
+ * warning for the step, however many there are.
  */
 export async function sealInputs(inputs: readonly AuditInput[], outDir: string, sealFile: SealFile, logger: Logger): Promise<SealSummary> {
   const entries: Array<{ file: string; finalDigest: string; sealed: string; checkpoint: string }> = [];
   const sorted = [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+  const failed: string[] = [];
   for (const [index, input] of sorted.entries()) {
     const dir = join(outDir, 'sealed', String(index + 1).padStart(4, '0'));
     try {
@@ -36,8 +41,15 @@ export async function sealInputs(inputs: readonly AuditInput[], outDir: string, 
       const result = await sealFile(input.path, dir, input.display);
       entries.push({ file: input.display, finalDigest: result.finalDigest, sealed: rel(outDir, result.sealedPath), checkpoint: rel(outDir, result.checkpointPath) });
     } catch (error) {
-      logger.warning(`could not seal ${input.display}: ${firstLine(error)}`);
+      failed.push(`${input.display}: ${firstLine(error)}`);
     }
+  }
+  // One warning for the step, not one per file (each would take an annotation slot); every file in the log.
+  if (failed.length > 0) {
+    const shown = failed.slice(0, FAILED_NAMED);
+    const more = failed.length > shown.length ? `; and ${failed.length - shown.length} more (listed in the log)` : '';
+    logger.warning(`${failed.length} of ${sorted.length} file(s) could not be sealed: ${shown.join('; ')}${more}`);
+    for (const line of failed.slice(FAILED_NAMED)) logger.info(`could not seal ${line}`);
   }
   if (entries.length === 0) return { digest: '', sealed: 0 };
   await writeFile(join(outDir, 'seal-manifest.json'), `${JSON.stringify({ version: 1, files: entries }, null, 2)}\n`);

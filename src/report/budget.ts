@@ -9,6 +9,8 @@ export const SUMMARY_LIMIT = 1024 * 1024;
 const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
 export interface BudgetedParts {
+  /** Replaces the title's count line (the verdict, new and fixed findings): kept whole, right under the title. */
+  readonly lead?: readonly string[];
   /** Lines we wrote (run link, artifact link, baseline comparison): kept whole, rendered before the findings. */
   readonly head?: readonly string[];
   /** Hidden marker or footer, kept whole at the very end. */
@@ -58,9 +60,8 @@ export function renderWithinBudget(report: Report, limit: number, parts: Budgete
 function render(report: Report, parts: BudgetedParts, maxFindings: number, firstCount: number, maxRows: number): Budgeted {
   const s = report.summary;
   const out: string[] = ['## agent-trace-audit', ''];
-  out.push(
-    `**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`,
-  );
+  if (parts.lead && parts.lead.length > 0) out.push(...parts.lead);
+  else out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);
   if (parts.head && parts.head.length > 0) out.push('', ...parts.head);
   const rows = triageRows(report, firstCount);
   const shownRows = rows.slice(0, maxRows);

@@ -1,5 +1,5 @@
 import type { Report } from './schema.js';
-import { rankRuns } from './timeline/rank.js';
+import { rankRuns, runIndexOf, TIME_SHAPED_RULES } from './timeline/rank.js';
 import { BAR_FLAG, type RunTimeline } from './timeline/types.js';
 
 export interface MermaidOptions {
@@ -9,6 +9,8 @@ export interface MermaidOptions {
   readonly bars?: number;
   /** Lanes (sections) drawn per run. */
   readonly lanes?: number;
+  /** Call id → the time-shaped rules that fired on it: the bar is labelled with them. */
+  readonly rules?: ReadonlyMap<string, string>;
 }
 
 const LABEL_MAX = 40;
@@ -54,17 +56,20 @@ export function runGantt(timeline: RunTimeline, options: MermaidOptions = {}): s
   const axis = !timeline.timed ? '%L' : timeline.end >= 60_000 ? '%M:%S' : '%S.%L';
   const out = ['gantt', `  title ${title}`, '  dateFormat x', `  axisFormat ${axis}`];
   const end = Math.max(timeline.end, 1);
+  // An orphan is open to the end of its run, and never a sliver: at least a tenth of the run past its start.
+  const openEnd = (start: number) => Math.max(end, start + Math.max(1, Math.ceil(end / 10)));
   let n = 0;
   for (const laneId of [...keptLanes].sort((a, b) => a - b)) {
     out.push(`  section ${mermaidLabel(timeline.lanes[laneId] ?? '?')}`);
     for (const bar of bars) {
       if (bar.lane !== laneId) continue;
       n += 1;
-      const stop = bar.end === null ? end : bar.end;
+      const stop = bar.end === null ? openEnd(bar.start) : bar.end;
       const tag = tagOf(bar.flags);
       const what = bar.flags & BAR_FLAG.llm ? 'llm' : bar.flags & BAR_FLAG.open ? 'no result' : bar.flags & BAR_FLAG.error ? 'error' : bar.flags & BAR_FLAG.late ? 'late' : 'ok';
       const storm = bar.flags & BAR_FLAG.storm ? ' storm' : '';
-      const label = `${n}. line ${bar.line} ${what}${storm}`;
+      const rule = bar.callId === null ? undefined : options.rules?.get(bar.callId);
+      const label = `${n}. line ${bar.line} ${rule === undefined ? `${what}${storm}` : mermaidLabel(rule, 60)}`;
       out.push(`  ${label} :${tag}t${n}, ${Math.floor(bar.start)}, ${Math.max(Math.floor(stop), Math.floor(bar.start) + 1)}`);
     }
   }
@@ -79,21 +84,40 @@ function tagOf(flags: number): string {
 }
 
 /**
- * Markdown lines with a Mermaid timeline for each of the worst runs (runs
- * with findings, most severe first), fitted into `maxChars`: fewer bars,
- * then fewer runs, until it fits. Empty when nothing fits or no run has a finding.
+ * Markdown lines with a Mermaid timeline for each run with time-shaped
+ * findings (orphans, budget misses, late results, retry storms, calls the
+ * model went on without; the most first), each bar of a finding labelled
+ * with its rule, fitted into `maxChars`: fewer bars, then fewer runs, until
+ * it fits. Empty when nothing fits or no run has such a finding.
  */
 export function mermaidSection(report: Report, timelines: readonly RunTimeline[], maxChars: number, options: MermaidOptions = {}): string[] {
-  const worst = rankRuns(report, timelines).filter((r) => r.counts.error + r.counts.warning + r.counts.note > 0 && r.timeline.bars.length > 0);
-  for (let runs = Math.min(options.runs ?? 3, worst.length); runs > 0; runs--) {
+  const shaped = rankRuns(report, timelines).filter((r) => r.timeShaped > 0 && r.timeline.bars.length > 0);
+  const labels = barRules(report, timelines);
+  for (let runs = Math.min(options.runs ?? 3, shaped.length); runs > 0; runs--) {
     for (const bars of [options.bars ?? 30, 15, 6]) {
-      const lines = ['### Timelines of the worst runs', '', '_Each bar is a tool call from call to result (an llm span in the model section); red: error or no result._', ''];
-      for (const ranked of worst.slice(0, runs)) {
+      const lines = ['### Timelines of runs with time-shaped findings', '', '_Each bar is a tool call from call to result (an llm span in the model section), labelled with the rule that fired on it; red: error or no result (open to the end of the run)._', ''];
+      for (const ranked of shaped.slice(0, runs)) {
         const c = ranked.counts;
-        lines.push(`${c.error} error(s), ${c.warning} warning(s), ${c.note} note(s):`, '', '```mermaid', runGantt(ranked.timeline, { ...options, bars }), '```', '');
+        lines.push(`${c.error} error(s), ${c.warning} warning(s), ${c.note} note(s):`, '', '```mermaid', runGantt(ranked.timeline, { ...options, bars, rules: labels.get(ranked.index) }), '```', '');
       }
       if (lines.join('\n').length + 1 <= maxChars) return lines;
     }
   }
   return [];
+}
+
+/** Per run index: call id → its time-shaped rule ids, joined (e.g. "orphan-call / continued-while-outstanding"). */
+function barRules(report: Report, timelines: readonly RunTimeline[]): Map<number, Map<string, string>> {
+  const owner = runIndexOf(report.findings, timelines);
+  const out = new Map<number, Map<string, string>>();
+  report.findings.forEach((f, i) => {
+    const run = owner[i]!;
+    if (run < 0 || f.callId === null || !TIME_SHAPED_RULES.has(f.ruleId)) return;
+    let calls = out.get(run);
+    if (!calls) out.set(run, (calls = new Map()));
+    const seen = calls.get(f.callId);
+    if (seen === undefined) calls.set(f.callId, f.ruleId);
+    else if (!seen.split(' / ').includes(f.ruleId)) calls.set(f.callId, `${seen} / ${f.ruleId}`);
+  });
+  return out;
 }

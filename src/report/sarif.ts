@@ -1,9 +1,9 @@
 import type { Finding, Severity } from '../model/finding.js';
 import { mostSevere } from './most-severe.js';
+import { PROJECT_URL, ruleDocsUrl } from './rule-docs.js';
 import type { Report } from './schema.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
-const INFORMATION_URI = 'https://github.com/agent-trace-audit/agent-trace-audit';
 /** partialFingerprints key: versioned so a change of fingerprint scheme never matches old alerts. */
 export const FINGERPRINT_KEY = 'agentTraceAudit/v1';
 
@@ -34,14 +34,14 @@ export function renderSarif(report: Report, maxResults = SARIF_MAX_RESULTS): str
           driver: {
             name: report.tool.name,
             semanticVersion: report.tool.version,
-            informationUri: INFORMATION_URI,
+            informationUri: PROJECT_URL,
             rules: rules.map((rule) => ({
               id: rule.id,
               name: rule.id,
               shortDescription: { text: rule.summary },
               fullDescription: { text: rule.summary },
               help: { text: `Likely cause: ${rule.likelyCause}\nNext action: ${rule.nextAction}` },
-              helpUri: `${INFORMATION_URI}/blob/main/docs/rules/${rule.id}.md`,
+              helpUri: ruleDocsUrl(rule.id),
               defaultConfiguration: { level: LEVEL[rule.severity] },
             })),
           },

@@ -16,9 +16,18 @@ const githubSchema = z.strictObject({
   run_attempt: z.string().regex(/^\d{1,6}$/).optional(),
 });
 
+/**
+ * What the links hold: `records`, one canonical record per line of a JSONL
+ * trace; `bytes`, a whole document (JSON, .eval archive, YAML) as base64
+ * chunks of its bytes. Absent means records (checkpoints written before bytes).
+ */
+export const SEAL_KINDS = ['records', 'bytes'] as const;
+export type SealKind = (typeof SEAL_KINDS)[number];
+
 export const checkpointSchema = z.strictObject({
   format: z.literal(CHECKPOINT_FORMAT),
   version: z.literal(CHECKPOINT_VERSION),
+  kind: z.enum(SEAL_KINDS).optional(),
   canonical: z.enum(SEAL_MODES),
   records: z.number().int().min(0),
   final_digest: hex64,
@@ -31,6 +40,8 @@ export type Checkpoint = z.infer<typeof checkpointSchema>;
 export type GithubProvenance = z.infer<typeof githubSchema>;
 
 export interface CheckpointFacts {
+  /** Default: records (and no `kind` field, so record checkpoints stay as they were). */
+  readonly kind?: SealKind;
   readonly mode: SealMode;
   readonly records: number;
   readonly finalDigest: string;
@@ -62,6 +73,7 @@ export function buildCheckpoint(facts: CheckpointFacts, env: Readonly<Record<str
   return {
     format: CHECKPOINT_FORMAT,
     version: CHECKPOINT_VERSION,
+    ...(facts.kind === 'bytes' ? { kind: 'bytes' as const } : {}),
     canonical: facts.mode,
     records: facts.records,
     final_digest: facts.finalDigest,

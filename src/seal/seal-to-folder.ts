@@ -2,6 +2,8 @@ import { basename, join } from 'node:path';
 import { InputError } from '../errors.js';
 import type { ReadLimits } from '../io/limits.js';
 import type { SealMode } from './canonical-record.js';
+import type { SealKind } from './checkpoint.js';
+import { sealBytes } from './seal-bytes.js';
 import { fileSink, sealFile } from './seal-file.js';
 
 export interface SealedInFolder {
@@ -9,13 +11,18 @@ export interface SealedInFolder {
   readonly checkpointPath: string;
   readonly finalDigest: string;
   readonly mode: SealMode;
+  readonly kind: SealKind;
 }
 
 /**
  * Seals one trace into `outDir` as `<name>.sealed.jsonl` with its checkpoint
  * beside it. JCS first; a record JCS cannot represent exactly (integers past
  * 2^53, as OpenTelemetry nanosecond timestamps are) is sealed in the Python
- * form instead, which the checkpoint records. Anything else is the seal error.
+ * form instead, which the checkpoint records. A file that is not one record
+ * per line (a JSON document, an .eval archive, a YAML cassette, a JSONL file
+ * with a line that is not an object) is sealed as a chain over its bytes
+ * (`"kind": "bytes"`), so every collected file is sealed. Only a file that
+ * cannot be read or written is the seal error.
  */
 export async function sealToFolder(
   path: string,
@@ -30,12 +37,26 @@ export async function sealToFolder(
   const attempt = async (mode: SealMode) => {
     const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
     const checkpoint = await sealFile({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, mode, limits, env });
-    return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode };
+    return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode, kind: 'records' as const };
   };
+  const asBytes = async () => {
+    const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
+    const checkpoint = await sealBytes({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, maxBytes: limits.maxDocumentBytes, env });
+    return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode: 'jcs' as const, kind: 'bytes' as const };
+  };
+  // Not one record per line (a JSON document, an archive, a YAML file, a line that is not an object): sealed as bytes.
+  const notRecords = (error: unknown) => error instanceof InputError && error.code !== 'unreadable' && error.code !== 'unwritable';
   try {
     return await attempt('jcs');
   } catch (error) {
-    if (error instanceof InputError && error.code === 'seal-unrepresentable') return attempt('python');
-    throw error;
+    if (!notRecords(error)) throw error;
+    if (error instanceof InputError && error.code === 'seal-unrepresentable') {
+      try {
+        return await attempt('python');
+      } catch (again) {
+        if (!notRecords(again)) throw again;
+      }
+    }
+    return asBytes();
   }
 }

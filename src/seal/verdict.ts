@@ -93,6 +93,9 @@ export function formatVerdict(verdict: Verdict): string {
     out.push('note: no checkpoint given, so lines cut from the end of the file cannot be ruled out (pass --checkpoint <file>.seal.json)');
   } else {
     out.push(`checkpoint: ${checkpoint.canonical} form, ${checkpoint.records} record(s)${verdict.status === 'intact' ? ', matches' : ''}`);
+    // A whole document (JSON, .eval, YAML) is sealed as its bytes; records checkpoints say nothing more (their output is unchanged).
+    if (checkpoint.kind === 'bytes') out.push('kind: bytes: a whole document, each link a base64 chunk of its bytes (joined, they are the source file: source_sha256)');
+    else out.push('kind: records: one canonical record per line of the trace');
     const gh = checkpoint.github;
     if (gh) out.push(`sealed in: GitHub Actions${gh.repository ? ` ${gh.repository}` : ''}${gh.commit ? ` at ${gh.commit}` : ''}${gh.run_id ? `, run ${gh.run_id}` : ''}${gh.run_attempt ? ` attempt ${gh.run_attempt}` : ''}`);
   }

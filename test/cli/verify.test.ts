@@ -22,7 +22,7 @@ describe('agent-trace-audit verify', () => {
     expect(await cli(cwd, ['verify', 's.jsonl', '--checkpoint', 's.jsonl.seal.json'])).toEqual({
       code: 0,
       stderr: '',
-      stdout: `chain: intact\nrecords: 5\nfinal digest: ${FINAL}\ncheckpoint: jcs form, 5 record(s), matches\n`,
+      stdout: `chain: intact\nrecords: 5\nfinal digest: ${FINAL}\ncheckpoint: jcs form, 5 record(s), matches\nkind: records: one canonical record per line of the trace\n`,
     });
     const cut = await cli(cwd, ['verify', 'cut.jsonl', '--checkpoint', 's.jsonl.seal.json']);
     expect([cut.code, cut.stdout.split('\n').slice(0, 2)]).toEqual([1, ['chain: truncated', 'records: expected 5, found 3']]);

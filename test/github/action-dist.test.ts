@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
@@ -115,46 +115,76 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     gh.runs.push({ id: 101, head_branch: 'main', head_sha: 'a'.repeat(40), head_repository: { full_name: 'octo-org/agent-app' } });
   });
 
-  it('pull request: finds the baseline artifact, creates one comment (golden) past 100 comments of others', async () => {
+  it('pull request: finds the baseline artifact, creates one comment (golden) past 100 comments of others, shows exactly the new and fixed findings', async () => {
     const others = Array.from({ length: 100 }, (_, i) => gh.comment(42, i === 7 ? 'mimic <!-- agent-trace-audit:comment -->' : `comment ${i}`, i === 7 ? 'mallory' : 'mona'));
     gh.comments.set(42, others);
-    // The pull request adds a run whose catalog offers two new tools (one named like a mention), with failures and a recovery.
+    // The pull request adds a run whose catalog offers two new tools (one named like a mention), with failures and a recovery,
+    // and deletes the payload-mutation example.
     const prWorkspace = workspaceWith({ traces: 'examples', 'traces/pr': 'test/github/fixtures/pr-traces' });
-    const result = await run(102, { 'sarif-file': 'out/results.sarif' }, { workspace: prWorkspace });
+    rmSync(join(prWorkspace, 'traces/dirty/boundary-payload-mutation.jsonl'));
+    // check-run off: this test reads the workflow-command annotations (the check run's are tested in check-run-dist.test.ts).
+    const result = await run(102, { 'sarif-file': 'out/results.sarif', 'check-run': 'off' }, { workspace: prWorkspace });
     expect(result.code).toBe(1);
-    expect(result.outputs).toMatchObject({ findings: '13', errors: '3', warnings: '4', notes: '6', 'catalog-changed': 'true' });
+    expect(result.outputs).toMatchObject({ findings: '11', errors: '3', warnings: '3', notes: '5', 'catalog-changed': 'true' });
     const created = writes();
     expect(created.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /repos/octo-org/agent-app/issues/42/comments']);
     const body = (created[0]!.body as { body: string }).body;
     if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(GOLDEN, body);
     expect(body).toBe(readFileSync(GOLDEN, 'utf8'));
+    // The commits: the PR head and base of the event.
+    expect(body).toContain('Head `5f0c3c0` compared with base `9a8b7c6`.');
+    // New: exactly the findings of the added file (fingerprints name the file); fixed: exactly those of the deleted one in the base report.
+    const head = JSON.parse(readFileSync(result.outputs['report-json']!, 'utf8')) as { findings: Array<{ file: string; ruleId: string }> };
+    const baseArtifact = gh.artifacts.find((a) => a.runId === 101)!;
+    const base = JSON.parse(readZip(await azurite.read(baseArtifact.blob)).get('agent-trace-audit-report.json')!.toString('utf8')) as typeof head;
+    const added = head.findings.filter((f) => f.file === 'traces/pr/recovery.jsonl');
+    const fixed = base.findings.filter((f) => f.file === 'traces/dirty/boundary-payload-mutation.jsonl');
+    expect([added.length, fixed.length]).toEqual([3, 2]);
+    expect(body).toContain(`**New in this PR:** ${added.length} finding(s):`);
+    expect(body).toContain('**Fixed in this PR:** 2 finding(s): `payload-mutation` ×1, `catalog-missing` ×1.');
+    expect(body).toContain('| [`payload-mutation`][payload-mutation] | 🟠 warning | 0 | 0 | −1 |');
+    expect(body).toContain('| [`unused-tool`][unused-tool] | 🔵 note | 3 | +1 | 0 |');
+    // The retries after failed calls are retries (retry-storm), not redundant calls (seed 001).
+    expect(body).not.toContain('redundant-call');
     expect(body).toContain(
       [
         'Unmapped error share: **100%** of 2 failed result(s) carry a catch-all code (0 carry no code).',
         'Recovery attempts after an error (slow-recovery): median 2, p90 2, max 2 over 1 recovered episode(s).',
-        '',
-        '**Base branch** (run 101 on main):',
-        '- tools added (2): `@octocat`, `deploy`',
       ].join('\n'),
     );
+    expect(body).toContain('**Base branch** (run 101 on main):\n- tools added (2): `@octocat`, `deploy`');
     expect(body).toContain('- recovery attempts (`slow-recovery`): none recovered → median 2, p90 2, max 2\n');
+    expect(body.length).toBeLessThanOrEqual(12_000);
+    // The job summary keeps the full detail: every new finding, the triage table with causes, the findings list.
     expect(result.summary).toContain('- tools added (2): `@octocat`, `deploy`');
+    expect(result.summary).toContain('**New in this PR:** 3 finding(s):');
+    expect(result.summary).toContain('| 🔴 | `orphan-call` | 1 |');
+    expect(result.summary).toContain('<details><summary>Findings</summary>');
     // Rendered by GitHub's renderer, the tool named like a mention stays code; the only links are ours.
     if (runsWith(CMARK_GFM)) {
       const html = spawnSync('cmark-gfm', ['-e', 'table', '-e', 'autolink'], { input: body, encoding: 'utf8' }).stdout;
       expect(html).toContain('<code>@octocat</code>');
       expect(html.replace(/<code>[\s\S]*?<\/code>/g, '')).not.toContain('@octocat');
-      expect([...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1])).toEqual([
-        'https://github.com/octo-org/agent-app/actions/runs/102',
-        `https://github.com/octo-org/agent-app/actions/runs/102/artifacts/${gh.artifacts.find((a) => a.runId === 102)!.id}`,
-      ]);
+      const hrefs = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!);
+      const artifactUrl = `https://github.com/octo-org/agent-app/actions/runs/102/artifacts/${gh.artifacts.find((a) => a.runId === 102)!.id}`;
+      expect(hrefs).toContain('https://github.com/octo-org/agent-app/actions/runs/102');
+      expect(hrefs).toContain(artifactUrl);
+      expect(hrefs).toContain('https://github.com/octo-org/agent-app/blob/5f0c3c0b9d6e5b3a2f1e0d9c8b7a6f5e4d3c2b1a/traces/pr/recovery.jsonl#L2');
+      for (const href of hrefs) {
+        expect(href).toMatch(/^https:\/\/github\.com\/(agent-trace-audit\/agent-trace-audit\/blob\/main\/docs\/rules\/[a-z-]+\.md|octo-org\/agent-app\/actions\/runs\/102(\/artifacts\/\d+)?|octo-org\/agent-app\/blob\/5f0c3c0b9d6e5b3a2f1e0d9c8b7a6f5e4d3c2b1a\/traces\/pr\/recovery\.jsonl#L\d)$/);
+      }
     }
     expect(gh.comments.get(42)![7]!.body).toBe('mimic <!-- agent-trace-audit:comment -->');
     expect(result.outputs['comment-url']).toMatch(/^https:\/\/github\.com\/octo-org\/agent-app\/pull\/42#issuecomment-\d+$/);
-    expect(JSON.parse(readFileSync(join(prWorkspace, 'out/results.sarif'), 'utf8')).runs[0].results.length).toBe(13);
+    expect(JSON.parse(readFileSync(join(prWorkspace, 'out/results.sarif'), 'utf8')).runs[0].results.length).toBe(11);
     expect(result.outputs['sarif-file']).toBe(join(prWorkspace, 'out/results.sarif'));
     // The baseline report was downloaded to RUNNER_TEMP and removed once read.
     expect(result.runnerTemp.filter((name) => name.startsWith('ata-download-'))).toEqual([]);
+    // Annotations: errors first, the new findings before the old ones of their level.
+    const annotations = result.stdout.split('\n').filter((l) => /^::(error|warning|notice) /.test(l));
+    expect(annotations.slice(0, 3).every((l) => l.startsWith('::error '))).toBe(true);
+    expect(annotations.find((l) => l.startsWith('::warning '))).toContain('title=retry-storm (new in this PR),file=traces/pr/recovery.jsonl,line=2::');
+    expect(annotations.filter((l) => l.startsWith('::warning ')).map((l) => /title=([^,]*)/.exec(l)![1]).slice(0, 4)).toEqual(['retry-storm (new in this PR)', 'unmapped-error-share (new in this PR)', 'continued-while-outstanding']);
   });
 
   it('rerun: updates the same comment in place, then leaves it alone when unchanged', async () => {
@@ -265,17 +295,26 @@ describe('bundled action against loopback GitHub + Azurite', () => {
   });
 
   it('publish on workflow_run: downloads the fork run report to temp, validates it, finds the PR by head, comments', async () => {
-    gh.pulls.push({ number: 45, head: { sha: 'f'.repeat(40), ref: 'patch-1', label: 'forker:patch-1' } });
+    gh.pulls.push({ number: 45, head: { sha: 'f'.repeat(40), ref: 'patch-1', label: 'forker:patch-1' }, base: { sha: 'b'.repeat(40), ref: 'main' } });
     gh.comments.set(45, []);
     const event = {
       action: 'completed',
-      workflow_run: { id: 200, head_sha: 'f'.repeat(40), head_branch: 'patch-1', conclusion: 'failure', pull_requests: [], head_repository: { full_name: 'forker/agent-app', owner: { login: 'forker' } } },
+      workflow_run: { id: 200, path: '.github/workflows/agents.yml', head_sha: 'f'.repeat(40), head_branch: 'patch-1', conclusion: 'failure', pull_requests: [], head_repository: { full_name: 'forker/agent-app', owner: { login: 'forker' } } },
       repository: prEvent['repository'],
     };
+    gh.requests.length = 0;
     const result = await run(300, { mode: 'publish' }, { eventName: 'workflow_run', event, workspace: tempDir('ata-empty-') });
     expect(result.code).toBe(1);
     expect(gh.comments.get(45)!.length).toBe(1);
-    expect(gh.comments.get(45)![0]!.body).toContain('| 🔴 | `orphan-call` | 1 |');
+    const body = gh.comments.get(45)![0]!.body;
+    expect(body).toContain('| [`orphan-call`][orphan-call] | 🔴 error | 1 | 0 | 0 |');
+    // Compared with the audited workflow's (agents.yml) report on the PR's base branch: run 101 audited all five examples, the shards two.
+    expect(gh.requests.some((r) => r.path.startsWith('/repos/octo-org/agent-app/actions/workflows/agents.yml/runs?'))).toBe(true);
+    expect(body).toContain(`Head \`${'f'.repeat(7)}\` compared with base \`${'b'.repeat(7)}\`.`);
+    expect(body).toContain('**New in this PR:** none.');
+    expect(body).toContain('**Fixed in this PR:** 4 finding(s): `secret-in-trace` ×1, `payload-mutation` ×1, `catalog-missing` ×2.');
+    // Nothing new, so no finding line links a file.
+    expect(body).not.toContain('/octo-org/agent-app/blob/');
     expect(result.outputs['comment-url']).toBe(gh.comments.get(45)![0]!.html_url);
   });
 });

@@ -56,7 +56,10 @@ describe('baseline file:<path> reads the base commit, never the checkout', () =>
     // A baseline written before reports listed catalogs: the catalogs are not compared, the counts still are.
     const { catalogs: _none, ...older } = base;
     expect(diffAgainstBase(older, head)).toMatchObject({ catalog: null, changed: false });
-    expect(diffAgainstBase(base, base)).toEqual({ catalog: { added: [], removed: [], schemaChanged: [] }, findingDelta: [], recovery: null, changed: false });
+    expect(diffAgainstBase(base, base)).toEqual({ catalog: { added: [], removed: [], schemaChanged: [] }, findingDelta: [], recovery: null, changed: false, delta: { added: [], fixed: [] } });
+    // By fingerprint: the same counts hide one unused-tool fixed (old_tool) and one new (__proto__); errors come first.
+    expect(diff.delta.added.map((f) => [f.ruleId, f.tool])).toEqual([['unmatched-result', 'grep'], ['unused-tool', '__proto__']]);
+    expect(diff.delta.fixed.map((f) => [f.ruleId, f.tool])).toEqual([['unused-tool', 'old_tool']]);
   });
 
   it('says plainly when there is no baseline', async () => {

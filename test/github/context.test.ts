@@ -30,7 +30,7 @@ describe('readContext', () => {
     const path = join(dir, 'event.json');
     writeFileSync(path, JSON.stringify({ workflow_run: { id: 9, head_sha: 'abc', head_branch: 'patch-1', pull_requests: [{ number: 5 }, { number: '6' }, null], head_repository: { full_name: 'forker/agent-app', owner: { login: 'forker' } }, __proto__: { id: 1 } } }));
     expect(readContext(env(path, { GITHUB_EVENT_NAME: 'workflow_run' })).workflowRun).toEqual({
-      id: 9, headSha: 'abc', headBranch: 'patch-1', headOwner: 'forker', headRepo: 'forker/agent-app', prNumbers: [5], conclusion: '',
+      id: 9, headSha: 'abc', headBranch: 'patch-1', headOwner: 'forker', headRepo: 'forker/agent-app', prNumbers: [5], conclusion: '', workflowFile: '', pullRequests: [{ number: 5, baseSha: '', baseRef: '', headSha: '' }],
     });
     writeFileSync(path, '{"pull_request": {"number": "42"}}');
     expect(readContext(env(path)).pullRequest).toBeUndefined();

@@ -43,7 +43,7 @@ export class FakeGitHub {
   readonly comments = new Map<number, FakeComment[]>();
   readonly artifacts: FakeArtifact[] = [];
   readonly runs: FakeRun[] = [];
-  readonly pulls: Array<{ number: number; head: { sha: string; ref: string; label: string } }> = [];
+  readonly pulls: Array<{ number: number; head: { sha: string; ref: string; label: string }; base?: { sha: string; ref: string } }> = [];
   /** The GitHub run id new uploads belong to (the job's GITHUB_RUN_ID). */
   currentRunId = 1;
   forbidCommentWrites = false;

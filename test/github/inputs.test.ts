@@ -13,6 +13,7 @@ describe('readInputs', () => {
       commentMode: 'always',
       summary: true,
       annotations: true,
+      maxAnnotations: 8,
       seal: true,
       upload: true,
       artifactName: 'agent-trace-audit',
@@ -44,9 +45,9 @@ describe('readInputs', () => {
 
   it('parses every kind of value', () => {
     const inputs = readInputs(
-      reader({ traces: 'a/**/*.jsonl\n\n  b.jsonl  \n', 'fail-on': 'warning', comment: 'FALSE', 'comment-mode': 'on-findings', 'retention-days': '7', baseline: 'file:ci/baseline.json', mode: 'merge', 'fail-on-empty': 'true' }),
+      reader({ traces: 'a/**/*.jsonl\n\n  b.jsonl  \n', 'fail-on': 'warning', comment: 'FALSE', 'comment-mode': 'on-findings', 'retention-days': '7', baseline: 'file:ci/baseline.json', mode: 'merge', 'fail-on-empty': 'true', 'max-annotations': '3' }),
     );
-    expect(inputs).toMatchObject({ traces: ['a/**/*.jsonl', 'b.jsonl'], failOn: 'warning', comment: false, commentMode: 'on-findings', retentionDays: 7, baseline: { kind: 'file', path: 'ci/baseline.json' }, mode: 'merge', failOnEmpty: true });
+    expect(inputs).toMatchObject({ traces: ['a/**/*.jsonl', 'b.jsonl'], failOn: 'warning', comment: false, commentMode: 'on-findings', retentionDays: 7, baseline: { kind: 'file', path: 'ci/baseline.json' }, mode: 'merge', failOnEmpty: true, maxAnnotations: 3 });
   });
 
   it('refuses invalid values with the input named', () => {
@@ -55,5 +56,6 @@ describe('readInputs', () => {
     expect(() => readInputs(reader({ mode: 'report' }))).toThrow('input mode must be one of audit, merge, publish, not "report"');
     expect(() => readInputs(reader({ baseline: 'file:' }))).toThrow('input baseline must be auto, artifact, off or file:<path>, not "file:"');
     expect(() => readInputs(reader({ 'retention-days': '-1' }))).toThrow('input retention-days must be a whole number of days, not "-1"');
+    expect(() => readInputs(reader({ 'max-annotations': '11' }))).toThrow('input max-annotations must be a whole number from 0 to 10 (GitHub shows 10 per level per step), not "11"');
   });
 });

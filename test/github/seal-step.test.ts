@@ -44,7 +44,20 @@ describe('sealInputs', () => {
       throw new Error('disk full\nmore');
     };
     expect(await sealInputs([{ path: '/nonexistent', display: 'x.jsonl' }], out, failing, logger)).toEqual({ digest: '', sealed: 0 });
-    expect(warnings).toEqual(['could not seal x.jsonl: disk full']);
+    expect(warnings).toEqual(['1 of 1 file(s) could not be sealed: x.jsonl: disk full']);
     expect(existsSync(join(out, 'seal-manifest.json'))).toBe(false);
+  });
+
+  it('many files that cannot be sealed are one warning: three named, the rest in the log', async () => {
+    const warnings: string[] = [];
+    const infos: string[] = [];
+    const logger: Logger = { ...silentLogger, warning: (m) => warnings.push(m), info: (m) => infos.push(m) };
+    const failing: SealFile = async (_path, _dir, display) => {
+      throw new Error(`cannot seal ${display}`);
+    };
+    const inputs = Array.from({ length: 18 }, (_, i) => ({ path: '/nonexistent', display: `t${String(i).padStart(2, '0')}.json` }));
+    expect(await sealInputs(inputs, tempDir('ata-seal-'), failing, logger)).toEqual({ digest: '', sealed: 0 });
+    expect(warnings).toEqual(['18 of 18 file(s) could not be sealed: t00.json: cannot seal t00.json; t01.json: cannot seal t01.json; t02.json: cannot seal t02.json; and 15 more (listed in the log)']);
+    expect(infos.filter((m) => m.startsWith('could not seal ')).length).toBe(15);
   });
 });

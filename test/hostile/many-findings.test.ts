@@ -72,7 +72,7 @@ describe('100,000 findings from a real audit', () => {
     expect(shown.filter((a) => a[0] === 'notice')).toHaveLength(1);
     expect(hidden).toBe(100_001 - 2 * perLevel - 1);
     expect(info).toEqual([
-      `${hidden} finding(s) not shown as annotations (GitHub shows ${ANNOTATIONS_PER_LEVEL} per level per step); all are in the job summary and the JSON report.`,
+      `${hidden} finding(s) not shown as annotations (${perLevel} per level, max-annotations; GitHub shows ${ANNOTATIONS_PER_LEVEL} per level per step); all are in the job summary and the JSON report.`,
     ]);
   });
 

@@ -6,6 +6,8 @@ import { resolveConfig } from '../../src/config.js';
 import { commentMarker } from '../../src/github/artifact-name.js';
 import { buildReport } from '../../src/report/build.js';
 import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../../src/report/budget.js';
+import { renderComment } from '../../src/report/comment/render.js';
+import { findingDelta } from '../../src/report/delta.js';
 import type { Report } from '../../src/report/schema.js';
 import { jsonl, tempTree } from '../helpers.js';
 import { CMARK_GFM, describeWith } from '../system-tools.js';
@@ -100,4 +102,24 @@ describeWith(CMARK_GFM, 'comment rendering through cmark-gfm', () => {
     expect(summary.findingsShown).toBe(1000);
     expect(summary.markdown).toContain('99100 of 100100 finding(s)');
   }, 120_000);
+
+  it('the pull request comment: hostile file names and messages stay code; the only links are our docs, blob and run links', async () => {
+    const report = await hostileReport(HOSTILE.length * 3);
+    const empty: Report = { ...report, findings: [], rules: [] };
+    const sha = 'c0ffee4d2b7a9e1f03c5d8b6a4e2f0d1c3b5a7e9';
+    const { markdown } = renderComment(report, {
+      verdict: { failOn: 'error', failed: true, headSha: sha, baseSha: '9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b' },
+      comparison: { kind: 'compared', delta: findingDelta(empty, report) },
+      files: { blobBase: `https://github.com/o/r/blob/${sha}`, artifacts: new Map() },
+      more: { runUrl: 'https://github.com/o/r/actions/runs/1', artifactUrl: '' },
+      details: [], metrics: [], base: [], timelines: () => [], tail: [commentMarker('')],
+    });
+    const html = render(markdown);
+    const prose = outsideCode(html);
+    expect(prose).not.toMatch(/@octocat|#1\b|GH-2|#3\b|<img|<script|<b>|evil\.example|onerror/);
+    expect(html.match(/<!-- agent-trace-audit:comment -->/g)?.length).toBe(1);
+    const hrefs = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!);
+    expect(hrefs.length).toBeGreaterThan(5);
+    for (const href of hrefs) expect(href).toMatch(/^https:\/\/github\.com\/(agent-trace-audit\/agent-trace-audit\/blob\/main\/docs\/rules\/[a-z-]+\.md|o\/r\/actions\/runs\/1|o\/r\/blob\/c0ffee4d2b7a9e1f03c5d8b6a4e2f0d1c3b5a7e9\/traces\/%40octocat%7C%3Cimg%20src%3Dx%3E\.jsonl#L\d+)$/);
+  });
 });

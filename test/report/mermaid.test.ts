@@ -59,7 +59,7 @@ describe('mermaidLabel', () => {
 });
 
 describeWith(CHROMIUM, 'gantt blocks', () => {
-  it('draws the worst runs of examples/ and every block parses', async () => {
+  it('draws the runs of examples/ with time-shaped findings, each bar labelled with its rule, and every block parses', async () => {
     const root = process.cwd();
     const names = ['clean/span-log.jsonl', 'dirty/span-log-orphan.jsonl', 'dirty/typed-events-unmatched.jsonl'];
     const config = resolveConfig({});
@@ -68,7 +68,8 @@ describeWith(CHROMIUM, 'gantt blocks', () => {
     const report = buildReport(result, config);
     const lines = mermaidSection(report, drawn.timelines, 12_000);
     const found = blocks(lines.join('\n'));
-    expect(found.length).toBe(2);
+    // Only the orphan run has time-shaped findings (orphan-call, continued-while-outstanding); typed-events-unmatched has none.
+    expect(found.length).toBe(1);
     expect(found[0]).toBe(
       [
         'gantt',
@@ -79,7 +80,7 @@ describeWith(CHROMIUM, 'gantt blocks', () => {
         '  1. line 1 llm :done, t1, 0, 1',
         '  2. line 3 llm :done, t2, 3099, 3100',
         '  section web_search',
-        '  3. line 2 no result :crit, t3, 338, 3099',
+        '  3. line 2 continued-while-outstanding / orphan-call :crit, t3, 338, 3099',
       ].join('\n'),
     );
     for (const block of found) {
@@ -90,7 +91,7 @@ describeWith(CHROMIUM, 'gantt blocks', () => {
     expect((await parseMermaid(page, found[0]!)).tasks).toEqual([
       { task: '1. line 1 llm', section: 'model', crit: false, done: true, active: false },
       { task: '2. line 3 llm', section: 'model', crit: false, done: true, active: false },
-      { task: '3. line 2 no result', section: 'web_search', crit: true, done: false, active: false },
+      { task: '3. line 2 continued-while-outstanding / orphan-call', section: 'web_search', crit: true, done: false, active: false },
     ]);
   });
 
@@ -102,7 +103,7 @@ describeWith(CHROMIUM, 'gantt blocks', () => {
     const parsed = await parseMermaid(page, found[0]!);
     expect(parsed.error).toBeUndefined();
     expect(parsed.tasks!.map((t) => t.section)).toEqual(HOSTILE.map((tool) => mermaidLabel(tool)));
-    expect(parsed.tasks!.map((t) => t.task)).toEqual(HOSTILE.map((_, i) => `${i + 1}. line ${i + 1} no result`));
+    expect(parsed.tasks!.map((t) => t.task)).toEqual(HOSTILE.map((_, i) => `${i + 1}. line ${i + 1} orphan-call`));
     expect(parsed.tasks!.every((t) => t.crit)).toBe(true);
     expect(parsed.title).toBe(`title x %%_init_%%.jsonl - run ${mermaidLabel(HOSTILE[1]!, 50)} - ms from run start`.replace(/%/g, '_'));
   });
@@ -134,5 +135,24 @@ describeWith(CHROMIUM, 'gantt blocks', () => {
     expect(blocks(comment.markdown).length).toBe(3);
     expect(comment.findingsShown).toBeLessThan(1000);
     for (const block of blocks(full.join('\n'))) expect((await parseMermaid(page, block)).error).toBeUndefined();
+  });
+
+  it('an orphan that is the last record is drawn open past its start, not as a 1 ms sliver; a run with only a secret is not drawn', async () => {
+    const at = (ms: number) => new Date(Date.UTC(2026, 8, 7, 10, 0, 0, ms)).toISOString();
+    const orphan = [
+      { ts: at(0), run_id: 'r', span_id: 's0', kind: 'llm', end_ts: at(2000) },
+      { ts: at(2000), run_id: 'r', span_id: 's1', kind: 'tool_call', call_id: 'c1', tool: 'deploy', args: {} },
+    ];
+    const secret = [
+      { ts: at(0), run_id: 'k', span_id: 's0', kind: 'tool_call', call_id: 'c1', tool: 'http_get', args: { headers: { 'X-Api-Key': 'AKIAIOSFODNN7EXAMPLE' } } },
+      { ts: at(10), run_id: 'k', span_id: 's1', kind: 'tool_result', call_id: 'c1', tool: 'http_get', result: { status: 200 } },
+    ];
+    const { report, timelines } = await auditTimelines({ 'a-secret.jsonl': jsonl(...secret), 'b-orphan.jsonl': jsonl(...orphan) });
+    expect(report.findings.map((f) => f.ruleId)).toContain('secret-in-trace');
+    const found = blocks(mermaidSection(report, timelines, 12_000).join('\n'));
+    expect(found.length).toBe(1);
+    // The run ends at 2000 ms, where the call was made: the open bar runs a tenth of the run past it.
+    expect(found[0]).toContain('  2. line 2 orphan-call :crit, t2, 2000, 2200');
+    expect(found[0]).toContain('b-orphan.jsonl');
   });
 });

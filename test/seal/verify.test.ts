@@ -24,7 +24,7 @@ describe('verify report', () => {
   it('intact with its checkpoint', async () => {
     expect(await report('sealed.jsonl', await checkpoint())).toEqual({
       code: 0,
-      text: `chain: intact\nrecords: 5\nfinal digest: ${FINAL}\ncheckpoint: jcs form, 5 record(s), matches\n`,
+      text: `chain: intact\nrecords: 5\nfinal digest: ${FINAL}\ncheckpoint: jcs form, 5 record(s), matches\nkind: records: one canonical record per line of the trace\n`,
     });
   });
 
@@ -38,6 +38,7 @@ describe('verify report', () => {
         'found: 02ff8f8aa3fff37ec6c576b2da55b9bd75c3cf3148263418d96ab6b46f0cf83e',
         'reason: line 2: "digest" does not match the record (the record or its digest was edited)',
         'checkpoint: jcs form, 5 record(s)',
+        'kind: records: one canonical record per line of the trace',
         '',
       ].join('\n'),
     });
@@ -58,11 +59,11 @@ describe('verify report', () => {
     const cp = await checkpoint();
     expect(await report('tampered-truncated.jsonl', cp)).toEqual({
       code: 1,
-      text: 'chain: truncated\nrecords: expected 5, found 3\nreason: the last 2 record(s) of the sealed chain are missing; the 3 present are intact\ncheckpoint: jcs form, 5 record(s)\n',
+      text: 'chain: truncated\nrecords: expected 5, found 3\nreason: the last 2 record(s) of the sealed chain are missing; the 3 present are intact\ncheckpoint: jcs form, 5 record(s)\nkind: records: one canonical record per line of the trace\n',
     });
     expect(await report('tampered-appended.jsonl', cp)).toEqual({
       code: 1,
-      text: 'chain: appended\nrecords: expected 5, found 6\nfirst appended link: index 5\nreason: the first 5 record(s) match the checkpoint; 1 line(s) were added after them\ncheckpoint: jcs form, 5 record(s)\n',
+      text: 'chain: appended\nrecords: expected 5, found 6\nfirst appended link: index 5\nreason: the first 5 record(s) match the checkpoint; 1 line(s) were added after them\ncheckpoint: jcs form, 5 record(s)\nkind: records: one canonical record per line of the trace\n',
     });
     expect(await report('tampered-resealed.jsonl', cp)).toEqual({
       code: 1,
@@ -73,6 +74,7 @@ describe('verify report', () => {
         'found: 9f8f725faf0262d3dac97bce883c19139888202bd752cb4533c186b17e9a721b',
         "reason: the final digest is not the checkpoint's: this is not the file the checkpoint was made for",
         'checkpoint: jcs form, 5 record(s)',
+        'kind: records: one canonical record per line of the trace',
         '',
       ].join('\n'),
     });

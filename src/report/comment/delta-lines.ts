@@ -1,0 +1,87 @@
+import type { Finding } from '../../model/finding.js';
+import { countByRule, type FindingDelta } from '../delta.js';
+import { codeSpan } from '../markdown-escape.js';
+import { ruleDocsUrl } from '../rule-docs.js';
+import { compareUrgency } from '../urgency.js';
+import { locationLink, type FileLinks } from './links.js';
+
+export const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
+
+/** The comparison with the base branch, or why there is none (our own sentence). */
+export type Comparison = { readonly kind: 'compared'; readonly delta: FindingDelta } | { readonly kind: 'none'; readonly reason: string };
+
+/** Where the rest is: the job summary (run page) and the artifact. */
+export interface MoreLinks {
+  readonly runUrl: string;
+  readonly artifactUrl: string;
+}
+
+const MESSAGE_MAX = 48;
+
+/** Rule ids that can name a link reference definition (ids from our registry; a stored report may carry others). */
+const REFERENCE_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/**
+ * A rule id linked to its docs page. With `refs`, a reference link
+ * (`[…][rule-id]`, defined once by ruleReferences) so a long comment spells
+ * each docs URL once; an id that cannot be a label stays inline.
+ */
+export function ruleLink(ruleId: string, refs = false): string {
+  if (refs && REFERENCE_ID.test(ruleId)) return `[${codeSpan(ruleId, true)}][${ruleId}]`;
+  return `[${codeSpan(ruleId, true)}](${ruleDocsUrl(ruleId)})`;
+}
+
+/** The link reference definitions ruleLink(id, true) points at, one per id, in the order given. */
+export function ruleReferences(ruleIds: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const id of new Set(ruleIds)) if (REFERENCE_ID.test(id)) out.push(`[${id}]: ${ruleDocsUrl(id)}`);
+  return out;
+}
+
+/** One line per finding: severity, rule (linked), place (linked), a short message (trace text: a code span). */
+export function findingLine(finding: Finding, links: FileLinks, refs = false): string {
+  const flat = finding.message.replace(/\s+/g, ' ').trim();
+  const message = flat.length > MESSAGE_MAX ? `${flat.slice(0, MESSAGE_MAX - 1)}…` : flat;
+  return `- ${SEVERITY_ICON[finding.severity]} ${ruleLink(finding.ruleId, refs)} at ${locationLink(finding, links)}: ${codeSpan(message)}`;
+}
+
+export function whereTheRestIs(more: MoreLinks): string {
+  const places = [more.runUrl ? `the [job summary](${more.runUrl})` : 'the job summary'];
+  if (more.artifactUrl) places.push(`the [report artifact](${more.artifactUrl})`);
+  return places.join(' and ');
+}
+
+/**
+ * "New in this PR" (at most `maxNew` lines, the most urgent first, the rest
+ * counted and linked) and "Fixed in this PR" (a count with its rules), or one
+ * line saying why nothing was compared, followed by the most urgent of
+ * `findings`. `refs`: rule links as references (see ruleLink).
+ */
+export function deltaLines(comparison: Comparison, links: FileLinks, more: MoreLinks, maxNew: number, refs = false, findings: readonly Finding[] = []): string[] {
+  if (comparison.kind === 'none') {
+    const out = [`_Not compared with the base branch: ${comparison.reason}._`];
+    if (findings.length === 0) return out;
+    // Nothing tells new from old: the most urgent findings of the run instead.
+    const urgent = [...findings].sort(compareUrgency);
+    out.push('', `**Most urgent:** ${urgent.length > maxNew ? `the ${maxNew} most urgent of ${urgent.length} finding(s):` : `${urgent.length} finding(s):`}`, '');
+    for (const f of urgent.slice(0, maxNew)) out.push(findingLine(f, links, refs));
+    if (urgent.length > maxNew) out.push(`- … and ${urgent.length - maxNew} more in ${whereTheRestIs(more)}.`);
+    return out;
+  }
+  const { added, fixed } = comparison.delta;
+  const out: string[] = [];
+  if (added.length === 0) out.push('**New in this PR:** none.');
+  else {
+    out.push(`**New in this PR:** ${added.length} finding(s)${added.length > maxNew ? `, the ${maxNew} most urgent:` : ':'}`, '');
+    for (const f of added.slice(0, maxNew)) out.push(findingLine(f, links, refs));
+    if (added.length > maxNew) out.push(`- … and ${added.length - maxNew} more in ${whereTheRestIs(more)}.`);
+  }
+  out.push('');
+  if (fixed.length === 0) out.push('**Fixed in this PR:** none.');
+  else {
+    // In the order of the fixed findings: the most severe first, secrets first.
+    const rules = [...countByRule(fixed)].map(([id, n]) => `${codeSpan(id)} ×${n}`);
+    out.push(`**Fixed in this PR:** ${fixed.length} finding(s): ${rules.join(', ')}.`);
+  }
+  return out;
+}
