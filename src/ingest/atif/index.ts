@@ -1,6 +1,7 @@
 import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
 import { indexLines, type LineOf } from '../json-locate.js';
 import { argsOf, catalogRecord, catalogTools, llmRecord, toRecord, type Place } from '../tool-facts.js';
+import { quotedName } from '../skip-reason.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
 import { largeDocumentHead, parseDocument } from '../whole-document.js';
 
@@ -25,7 +26,9 @@ export function isAtifTrajectory(sample: DetectSample): boolean {
  * one llm record, its `tool_calls[]` the calls (`tool_call_id`, `function_name`,
  * `arguments`) and `observation.results[]` the results by `source_call_id`
  * (`is_error` when a writer records it). A `finish` call is answered by itself:
- * it ends the trajectory and no observation follows it by design.
+ * it ends the trajectory and no observation follows it by design. Steps of
+ * other sources without calls (the prompt) and results without a
+ * `source_call_id` are counted as skipped.
  */
 export const atifFormat: TraceFormat = {
   id: 'atif',
@@ -65,8 +68,10 @@ interface StepContext {
 function readStep(step: JsonObject, path: Array<string | number>, { file, runId, lineOf, sink, toolOf }: StepContext): void {
   const ts = toMillis(own(step, 'timestamp'));
   const at = (sub: Array<string | number>): Place => ({ loc: { file, line: lineOf([...path, ...sub]) }, runId, ts, spanId: idOf(step, 'step_id') });
-  if (str(step, 'source') === 'agent') sink.record(llmRecord(at([])));
+  const source = str(step, 'source');
+  if (source === 'agent') sink.record(llmRecord(at([])));
   const calls = own(step, 'tool_calls');
+  const hasCalls = Array.isArray(calls) && calls.length > 0;
   const finished: Array<{ callId: string | null; tool: string; place: Place; args: unknown }> = [];
   if (Array.isArray(calls)) {
     calls.forEach((call: unknown, j) => {
@@ -86,12 +91,16 @@ function readStep(step: JsonObject, path: Array<string | number>, { file, runId,
   const observation = own(step, 'observation');
   const results = isObject(observation) ? own(observation, 'results') : undefined;
   const answered = new Set<string>();
+  const hasResults = Array.isArray(results) && results.length > 0;
+  // A user or system step (the prompt) holds no calls: read past, and counted.
+  if (source !== 'agent' && !hasCalls && !hasResults) sink.skip({ line: lineOf(path), reason: `step of source ${quotedName(source)} without tool calls`, value: step });
   if (Array.isArray(results)) {
     results.forEach((result: unknown, j) => {
-      if (!isObject(result)) return;
+      const line = lineOf([...path, 'observation', 'results', j]);
+      if (!isObject(result)) return sink.skip({ line, reason: 'observation result that is not an object', value: result });
       const callId = idOf(result, 'source_call_id');
       // A result without a source call is environment output, not a tool's answer.
-      if (callId === null) return;
+      if (callId === null) return sink.skip({ line, reason: 'observation result without source_call_id', value: result });
       answered.add(callId);
       sink.record(toRecord({ kind: 'result', callId, tool: toolOf.get(callId) ?? null, content: own(result, 'content'), isError: own(result, 'is_error') === true, errorClass: null, errorCode: null }, at(['observation', 'results', j])));
     });

@@ -2,7 +2,8 @@ import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.j
 import { excerpt, forEachJsonLine } from '../json-lines.js';
 import { itemFact } from '../message-facts.js';
 import { llmRecord, toRecord, type Place, type ResultFact } from '../tool-facts.js';
-import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
+import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
+import { quotedName } from '../skip-reason.js';
 import { codexOutcome } from './outcome.js';
 
 /** The top-level `type` of a rollout line (`{timestamp, type, payload}`). */
@@ -31,7 +32,7 @@ export function isCodexRollout(sample: DetectSample): boolean {
  * and an output Codex wrote in place of one ("aborted") is not counted as one
  * (a note says so); a `turn_aborted` event notes the calls it left unanswered.
  * Other `event_msg`, `turn_context` and `compacted` lines carry no tool facts and
- * are read past. Streamed: state is the session's call names and unanswered calls.
+ * are counted as skipped, like line types and response items it does not know. Streamed: state is the session's call names and unanswered calls.
  */
 export const codexRolloutFormat: TraceFormat = {
   id: 'codex-rollout',
@@ -64,13 +65,18 @@ export const codexRolloutFormat: TraceFormat = {
         unanswered.clear();
         return;
       }
-      if (type !== 'response_item') return;
+      if (type !== 'response_item') return skipLine(sink, line, type!, record, payload);
       const itemType = str(payload, 'type') ?? '';
       const place: Place = { loc: { file: input.file, line }, runId, ts: toMillis(own(record, 'timestamp')) };
       const modelSide = MODEL_ITEMS.has(itemType) || (itemType === 'message' && str(payload, 'role') === 'assistant');
       if (modelSide && !inModelTurn) sink.record(llmRecord(place));
       inModelTurn = modelSide;
-      for (const fact of itemFact(payload)) {
+      const facts = itemFact(payload);
+      if (facts.length === 0 && !modelSide && itemType !== 'message') {
+        sink.skip({ line, reason: `response item ${quotedName(itemType)} (neither a call nor an output)`, value: payload });
+        return;
+      }
+      for (const fact of facts) {
         if (fact.kind === 'call') {
           if (fact.callId !== null) {
             toolOf.set(fact.callId, fact.tool);
@@ -95,3 +101,18 @@ export const codexRolloutFormat: TraceFormat = {
     sink.endRun?.(runId);
   },
 };
+
+/** Line types Codex writes that repeat or describe what the response items hold (no tool facts of their own). */
+const READ_PAST = new Set(['event_msg', 'turn_context', 'compacted']);
+
+/**
+ * A line that is not a response item, session_meta or turn_aborted: counted as
+ * skipped. The known line types mirror the response items (an `exec_command_end`
+ * event repeats a call's output), so only a line type Codex added later is looked
+ * in for tool calls (partial-read).
+ */
+function skipLine(sink: RecordSink, line: number, type: string, record: JsonObject, payload: JsonObject): void {
+  if (type === 'event_msg') return sink.skip({ line, reason: `event_msg ${quotedName(str(payload, 'type'))}` });
+  if (READ_PAST.has(type)) return sink.skip({ line, reason: `${type} line` });
+  sink.skip({ line, reason: `line type ${quotedName(type)}`, value: record });
+}

@@ -1,6 +1,7 @@
 import { idOf, isObject, own, str, type JsonObject } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { excerpt, forEachJsonLine } from '../json-lines.js';
+import { quotedName } from '../skip-reason.js';
 import { Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
 import { largeDocumentHead, parseDocument } from '../whole-document.js';
 import { GeminiSession } from './session.js';
@@ -29,7 +30,8 @@ export function isGeminiCliSession(sample: DetectSample): boolean {
  * records. Messages of `type: "gemini"` are the model's; their `toolCalls[]`
  * carry the call (`id`, `name`, `args`) and its result inline (`result[]` of
  * `functionResponse`, `status` success / error / cancelled). The session id is
- * the run. JSONL is streamed.
+ * the run. JSONL is streamed. Other messages (user, info), `$` records without
+ * messages (`$rewindTo`) are counted as skipped.
  */
 export const geminiCliFormat: TraceFormat = {
   id: 'gemini-cli',
@@ -51,8 +53,10 @@ export const geminiCliFormat: TraceFormat = {
         for (const message of messages) if (isObject(message)) session.message(message, line, runId);
         return;
       }
-      // `$set`, `$rewindTo` and any other `$` record rewrite the session's state; the header names it.
-      if (Object.keys(value).some((key) => key.startsWith('$')) || isHeader(value)) return;
+      // The header names the run; `$set`, `$rewindTo` and other `$` records rewrite the session's state (only their messages are read).
+      if (isHeader(value)) return;
+      const rewrite = Object.keys(value).find((key) => key.startsWith('$'));
+      if (rewrite !== undefined) return sink.skip({ line, reason: `${quotedName(rewrite)} record without messages`, value });
       if (str(value, 'type') === null) {
         sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `record has no "type", "$set" or "$rewindTo": "${excerpt(JSON.stringify(value))}"` });
         return;

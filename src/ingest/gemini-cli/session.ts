@@ -1,5 +1,6 @@
 import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
 import { llmRecord, resultFact, toRecord, type Place } from '../tool-facts.js';
+import { quotedName } from '../skip-reason.js';
 import type { RecordSink } from '../types.js';
 
 /** Tool call states after which the call is done (its result is final). */
@@ -23,7 +24,8 @@ export class GeminiSession {
   ) {}
 
   message(message: JsonObject, line: number, runId: string | null): void {
-    if (str(message, 'type') !== 'gemini') return;
+    // User, info, error and warning messages carry no tool calls (a tool's result is inline in the model's message).
+    if (str(message, 'type') !== 'gemini') return this.sink.skip({ line, reason: `message type ${quotedName(str(message, 'type'))}`, value: message });
     const place: Place = { loc: { file: this.file, line }, runId, ts: toMillis(own(message, 'timestamp')) };
     const id = idOf(message, 'id') ?? `line ${line}`;
     if (!this.messages.has(id)) {

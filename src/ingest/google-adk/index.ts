@@ -32,7 +32,8 @@ export function isAdkFile(sample: DetectSample): boolean {
  * calls and `function_response` parts results, by id when ADK gave one (else
  * paired by tool name and order); a response with an `error` member is an error.
  * An eval set (`.test.json`, `.evalset.json`) lists expected calls, not a run:
- * it gets one note and no records.
+ * it gets one note and no records. Events without content, the user's text and
+ * agent events with neither text nor a call are counted as skipped.
  */
 export const googleAdkFormat: TraceFormat = {
   id: 'google-adk',
@@ -59,14 +60,16 @@ export const googleAdkFormat: TraceFormat = {
         return;
       }
       const content = own(event, 'content');
-      if (!isObject(content)) return;
+      if (!isObject(content)) return sink.skip({ line, reason: 'event without content', value: event });
       const place: Place = { loc: { file: input.file, line }, runId, ts: toMillis(own(event, 'timestamp')), spanId: idOf(event, 'id') };
       const calls: CallFact[] = [];
       const results: ResultFact[] = [];
       contentParts(content, calls, results);
       const parts = own(content, 'parts');
       const hasText = Array.isArray(parts) && parts.some((p) => isObject(p) && typeof own(p, 'text') === 'string');
-      if (str(event, 'author') !== 'user' && results.length === 0 && (calls.length > 0 || hasText)) sink.record(llmRecord(place));
+      const fromUser = str(event, 'author') === 'user';
+      if (!fromUser && results.length === 0 && (calls.length > 0 || hasText)) sink.record(llmRecord(place));
+      else if (calls.length === 0 && results.length === 0) sink.skip({ line, reason: fromUser ? 'user event without a call or result' : 'agent event without text, a call or a result', value: event });
       for (const call of calls) sink.record(toRecord({ kind: 'call', callId: call.id, tool: call.name, args: call.args }, place));
       for (const result of results) sink.record(toRecord({ kind: 'result', callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null }, place));
     });

@@ -1,5 +1,6 @@
 import { idOf, int, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
 import { llmRecord, toRecord, type Place } from '../tool-facts.js';
+import { quotedName } from '../skip-reason.js';
 import type { RecordSink } from '../types.js';
 
 const SOURCES = new Set(['agent', 'user', 'environment']);
@@ -21,7 +22,9 @@ export const FINISH_ACTIONS = new Set(['finish']);
  * (`observation: "error"` or `success: false` is an error; a `run`
  * observation's exit code is kept). A `finish` action is answered by itself: it
  * ends the run and no observation follows it by design. Held: the call id and
- * tool of each action id, and the model response ids seen.
+ * tool of each action id, and the model response ids seen. Other actions (a
+ * user's message, a system prompt) and observations that answer no call are
+ * counted as skipped.
  */
 export class OpenHandsStream {
   private readonly callOfAction = new Map<string, { callId: string; tool: string }>();
@@ -42,11 +45,15 @@ export class OpenHandsStream {
     if (action !== null) {
       const response = isObject(metadata) ? own(metadata, 'model_response') : undefined;
       const responseId = isObject(response) ? idOf(response, 'id') : null;
+      const modelMessage = str(event, 'source') === 'agent' && action === 'message';
       if (responseId !== null) {
         if (!this.responses.has(responseId)) this.sink.record(llmRecord(place));
         this.responses.add(responseId);
-      } else if (str(event, 'source') === 'agent' && action === 'message') this.sink.record(llmRecord(place));
-      if (callId === null || tool === null) return;
+      } else if (modelMessage) this.sink.record(llmRecord(place));
+      if (callId === null || tool === null) {
+        if (responseId === null && !modelMessage) this.sink.skip({ line, reason: `${str(event, 'source')} action ${quotedName(action)} without tool_call_metadata`, value: event });
+        return;
+      }
       const actionId = idOf(event, 'id');
       if (actionId !== null) this.callOfAction.set(actionId, { callId, tool });
       this.sink.record(toRecord({ kind: 'call', callId, tool, args: own(event, 'args') }, place));
@@ -60,7 +67,10 @@ export class OpenHandsStream {
     const observation = str(event, 'observation');
     const cause = idOf(event, 'cause');
     const call = callId !== null && tool !== null ? { callId, tool } : cause === null ? undefined : this.callOfAction.get(cause);
-    if (observation === null || call === undefined) return;
+    if (observation === null || call === undefined) {
+      this.sink.skip({ line, reason: `observation ${quotedName(observation)} that answers no call`, value: event });
+      return;
+    }
     const extras = own(event, 'extras');
     const meta = isObject(extras) ? own(extras, 'metadata') : undefined;
     const exitCode = isObject(meta) ? int(meta, 'exit_code') : null;

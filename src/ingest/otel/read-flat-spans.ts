@@ -9,19 +9,15 @@ import { TraceBuffer } from './trace-buffer.js';
  * A list of flat spans read whole (spans placed on the line of their `span_id`),
  * one span (or list of spans) per line, or pretty-printed spans one after another
  * (console exporter output), the last two streamed into the trace buffer.
- * Spans without a usable id are counted and said in one finding.
+ * Spans without a usable id are counted as skipped, each (partial-read when
+ * they look like tool spans).
  */
 export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promise<void> {
   const buffer = new TraceBuffer();
-  let skipped = 0;
-  let firstSkipped = 0;
   const take = (raw: unknown, lineOf: (id: unknown) => number, line: number) => {
     const span = isFlatSpan(raw) ? flatSpan(raw, lineOf) : null;
     if (span) buffer.add(span);
-    else {
-      if (skipped === 0) firstSkipped = line;
-      skipped += 1;
-    }
+    else sink.skip({ line, reason: 'span without a name and a usable context.span_id', value: raw });
   };
   const start = await firstLine(input);
   if (start === 'list') {
@@ -51,7 +47,6 @@ export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promis
       for (const raw of list) take(raw, () => line, line);
     });
   }
-  if (skipped > 0) sink.diagnostic({ ruleId: 'malformed-record', line: firstSkipped, message: `${skipped} span(s) without a name and a context.span_id were skipped` });
   buffer.flush(input.file, sink);
 }
 

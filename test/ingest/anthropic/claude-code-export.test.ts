@@ -12,6 +12,8 @@ describe('claude-code-export: corpus exports ({"loglines": [...]})', () => {
       ['claude-code-export', 1, 39],
       ['claude-code-export', 1, 42],
     ]);
+    // python3: every entry of both exports is a "user" or "assistant" record (33 and 35), so none is skipped.
+    expect(result.files.map((f) => f.skipped)).toEqual([[], []]);
     expect(runs.map(countRun)).toEqual([
       { runId: null, llm: 15, calls: 12, results: 12, errors: 1, orphans: [], unmatched: [], catalog: [] },
       { runId: null, llm: 16, calls: 13, results: 13, errors: 1, orphans: [], unmatched: [], catalog: [] },
@@ -32,6 +34,15 @@ describe('claude-code-export: corpus exports ({"loglines": [...]})', () => {
     expect(findingList(result).filter(([rule]) => rule === 'malformed-record')).toEqual([
       ['malformed-record', 2, null, null, 'record is a JSON string, not an object'],
       ['malformed-record', 19, null, null, '"message" is a JSON string, not an object'],
+    ]);
+  });
+
+  it('an entry of a type the transcript reader does not read is counted as skipped, at the line it begins', async () => {
+    const doc = { loglines: [{ type: 'summary', summary: 'Adding numbers', leafUuid: 'u1' }, { type: 'assistant', timestamp: '2026-01-01T00:00:00Z', message: { role: 'assistant', content: 'hi' } }, { type: 'system', subtype: 'compact_boundary' }] };
+    const { result } = await auditTemp({ 'session.json': JSON.stringify(doc, null, 2) });
+    expect(result.files[0]!.skipped).toEqual([
+      { reason: 'record type "summary"', count: 1, firstLine: 3 },
+      { reason: 'system record (subtype "compact_boundary") without a tool list', count: 1, firstLine: 16 },
     ]);
   });
 });

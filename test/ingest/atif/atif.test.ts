@@ -10,7 +10,12 @@ const trajectory = JSON.parse(readFileSync(fixture, 'utf8')) as Record<string, u
 describe('atif: trajectories', () => {
   it('reads calls, results by source_call_id and the catalog; finish is answered by itself', async () => {
     const { result, runs } = await auditPaths([fixture]);
-    expect(result.files).toEqual([{ path: fixture, format: 'atif', records: 9, runs: 1, skipped: [] }]);
+    // Read with python3: steps[0] is the user's prompt (opens on line 38), and results[2] of steps[1]
+    // (line 75) is terminal output without a source_call_id.
+    expect(result.files).toEqual([{ path: fixture, format: 'atif', records: 9, runs: 1, skipped: [
+      { reason: 'observation result without source_call_id', count: 1, firstLine: 75 },
+      { reason: 'step of source "user" without tool calls', count: 1, firstLine: 38 },
+    ] }]);
     expect(countRun(runs[0]!)).toEqual({ runId: 'tb-hello-world-1', llm: 2, calls: 3, results: 3, errors: 0, orphans: [], unmatched: [], catalog: ['bash', 'finish'] });
     expect(runs[0]!.results.map((r) => [r.callId, r.tool, r.content])).toEqual([
       ['call_1', 'bash', ''],

@@ -17,6 +17,12 @@ describe('codex-rollout: corpus rollouts', () => {
       ['codex-rollout', 1, 13],
       ['codex-rollout', 1, 4],
     ]);
+    // Skipped lines counted with python3: every line that is not session_meta, a response_item or a turn_aborted event, by type.
+    expect(result.files.map((f) => f.skipped)).toEqual([
+      [{ reason: 'compacted line', count: 1, firstLine: 13 }, { reason: 'event_msg "token_count"', count: 1, firstLine: 20 }, { reason: 'turn_context line', count: 1, firstLine: 2 }],
+      [{ reason: 'event_msg "token_count"', count: 1, firstLine: 21 }, { reason: 'turn_context line', count: 1, firstLine: 2 }],
+      [{ reason: 'event_msg "token_count"', count: 1, firstLine: 10 }, { reason: 'turn_context line', count: 1, firstLine: 2 }],
+    ]);
     expect(runs.map(countRun)).toEqual([
       { runId: 'compact-codex-001', llm: 6, calls: 2, results: 2, errors: 0, orphans: [], unmatched: [], catalog: [] },
       { runId: 'rejection-codex-001', llm: 7, calls: 4, results: 2, errors: 0, orphans: ['call_esc_002:shell', 'call_esc_004:shell'], unmatched: [], catalog: [] },
@@ -81,10 +87,27 @@ describe('codex-rollout: shapes of other Codex versions', () => {
     ]);
   });
 
-  it('a line that is not a rollout record is one malformed-record (a record of a type added later is read past), and the rest is read', async () => {
+  it('a line that is not a rollout record is one malformed-record (a record of a type added later is counted as skipped), and the rest is read', async () => {
     const { result, runs } = await auditTemp({
-      'r.jsonl': jsonl(meta('s2'), { prompt: 'x', completion: 'y' }, { timestamp: '2026-01-06T00:00:01.000Z', type: 'a_type_of_a_later_version', payload: {} }, item({ type: 'function_call', name: 'shell', arguments: '{}', call_id: 'k' }), item({ type: 'function_call_output', call_id: 'k', output: 'ok' })),
+      'r.jsonl': jsonl(
+        meta('s2'),
+        { prompt: 'x', completion: 'y' },
+        { timestamp: '2026-01-06T00:00:01.000Z', type: 'a_type_of_a_later_version', payload: {} },
+        item({ type: 'function_call', name: 'shell', arguments: '{}', call_id: 'k' }),
+        item({ type: 'function_call_output', call_id: 'k', output: 'ok' }),
+        item({ type: 'ghost_snapshot', ghost_commit: { id: 'g' } }),
+        { timestamp: '2026-01-06T00:00:02.000Z', type: 'later_tool_line', payload: { type: 'function_call', name: 'shell', call_id: 'z' } },
+      ),
     });
+    expect(result.files[0]!.skipped).toEqual([
+      { reason: 'line type "a_type_of_a_later_version"', count: 1, firstLine: 3 },
+      { reason: 'line type "later_tool_line"', count: 1, firstLine: 7 },
+      { reason: 'malformed-record', count: 1, firstLine: 2 },
+      { reason: 'response item "ghost_snapshot" (neither a call nor an output)', count: 1, firstLine: 6 },
+    ]);
+    expect(findingList(result).filter(([rule]) => rule === 'partial-read').map(([, line, , , message]) => [line, message])).toEqual([
+      [7, "1 skipped record(s) look like tool calls or results ('codex-rollout' does not read them; first at line 7)"],
+    ]);
     expect(findingList(result).filter(([rule]) => rule === 'malformed-record')).toEqual([
       ['malformed-record', 2, 's2', null, 'line is not a rollout record ({timestamp, type, payload}): "{"prompt":"x","completion":"y"}"'],
     ]);

@@ -13,6 +13,8 @@ describe('gemini-cli: corpus sessions', () => {
       ['gemini-cli', 1, 4],
       ['gemini-cli', 1, 13],
     ]);
+    // Counted with python3: the messages whose type is not "gemini" (user prompts), and the line of the first.
+    expect(result.files.map((f) => f.skipped)).toEqual([[{ reason: 'message type "user"', count: 2, firstLine: 7 }], [{ reason: 'message type "user"', count: 4, firstLine: 2 }]]);
     expect(runs.map(countRun)).toEqual([
       { runId: 'golden-gemini-001', llm: 2, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: [] },
       { runId: 'rejection-gemini-001', llm: 5, calls: 4, results: 4, errors: 1, orphans: [], unmatched: [], catalog: [] },
@@ -49,7 +51,10 @@ describe('gemini-cli: the JSONL log', () => {
       gemini('g2', [call('t3', 'executing')]),
     );
     const { result, runs } = await auditTemp({ 'session-2026-06-20T05-31-s1.jsonl': file });
-    expect(result.files).toEqual([{ path: 'session-2026-06-20T05-31-s1.jsonl', format: 'gemini-cli', records: 7, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'session-2026-06-20T05-31-s1.jsonl', format: 'gemini-cli', records: 7, runs: 1, skipped: [
+      { reason: '"$rewindTo" record without messages', count: 1, firstLine: 6 },
+      { reason: 'message type "user"', count: 1, firstLine: 2 },
+    ] }]);
     expect(runs[0]!.results.map((r) => [r.loc.line, r.callId, r.isError, r.errorClass])).toEqual([
       [4, 't1', false, null],
       [4, 't2', true, 'cancelled'],

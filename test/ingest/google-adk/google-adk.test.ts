@@ -13,6 +13,12 @@ describe('google-adk: corpus sessions and eval sets', () => {
       ['google-adk', 1, 5],
       ['google-adk', 1, 10],
     ]);
+    // Counted with python3 (each event by the line it opens on): the user's events without a
+    // function_call or function_response part; every other event gives a record.
+    expect(result.files.map((f) => f.skipped)).toEqual([
+      [{ reason: 'user event without a call or result', count: 2, firstLine: 18 }],
+      [{ reason: 'user event without a call or result', count: 1, firstLine: 7 }],
+    ]);
     expect(runs.map(countRun)).toEqual([
       { runId: 'ead43200-b575-4241-9248-233b4be4f29a', llm: 3, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: [] },
       { runId: '683bcc98-7359-4b65-9cdb-307f85ae62c0', llm: 6, calls: 2, results: 2, errors: 0, orphans: [], unmatched: [], catalog: [] },
@@ -64,7 +70,7 @@ describe('google-adk: what adk web saves (camelCase, call ids)', () => {
       lastUpdateTime: 1767600003.4,
     };
     const { result, runs } = await auditTemp({ 'session.json': JSON.stringify(session, null, 2) });
-    expect(result.files).toEqual([{ path: 'session.json', format: 'google-adk', records: 6, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'session.json', format: 'google-adk', records: 6, runs: 1, skipped: [{ reason: 'user event without a call or result', count: 1, firstLine: 7 }] }]);
     expect(countRun(runs[0]!)).toEqual({ runId: 's-42', llm: 2, calls: 2, results: 2, errors: 1, orphans: [], unmatched: [], catalog: [] });
     expect(runs[0]!.results.map((r) => [r.callId, r.isError, r.ts])).toEqual([
       ['adk-b', true, 1767600002300],

@@ -18,6 +18,19 @@ describe('openhands: corpus trajectories', () => {
       ['openhands', 1, 5],
       ['openhands', 1, 12],
     ]);
+    // Counted with python3 (list items by the line their object opens on): actions with no tool_call_metadata
+    // that are not the agent's message, and observations with no metadata whose cause is no call.
+    expect(result.files.map((f) => f.skipped)).toEqual([
+      [{ reason: 'user action "message" without tool_call_metadata', count: 1, firstLine: 2 }],
+      [
+        { reason: 'environment action "change_agent_state" without tool_call_metadata', count: 1, firstLine: 13 },
+        { reason: 'observation "agent_state_changed" that answers no call', count: 4, firstLine: 2 },
+        { reason: 'observation "null" that answers no call', count: 3, firstLine: 24 },
+        { reason: 'user action "message" without tool_call_metadata', count: 1, firstLine: 45 },
+      ],
+      [{ reason: 'user action "message" without tool_call_metadata', count: 3, firstLine: 2 }],
+      [{ reason: 'user action "message" without tool_call_metadata', count: 1, firstLine: 2 }],
+    ]);
     expect(runs.map(countRun)).toEqual([
       { runId: null, llm: 2, calls: 2, results: 2, errors: 0, orphans: [], unmatched: [], catalog: [] },
       { runId: null, llm: 5, calls: 4, results: 4, errors: 1, orphans: [], unmatched: [], catalog: [] },
@@ -57,7 +70,7 @@ describe('openhands: one event per line', () => {
       { id: 3, timestamp: '2026-01-20T20:30:03', source: 'agent', action: 'read', args: { path: '/w/a.py' }, tool_call_metadata: metadata('c2', 'str_replace_editor') },
     );
     const { result, runs } = await auditTemp({ 'events.jsonl': file });
-    expect(result.files).toEqual([{ path: 'events.jsonl', format: 'openhands', records: 5, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'events.jsonl', format: 'openhands', records: 5, runs: 1, skipped: [{ reason: 'user action "message" without tool_call_metadata', count: 1, firstLine: 1 }] }]);
     expect(runs[0]!.results.map((r) => [r.loc.line, r.callId, r.tool, r.isError, r.content])).toEqual([[3, 'c1', 'execute_bash', true, 'Timeout']]);
     expect(countRun(runs[0]!)).toMatchObject({ llm: 2, calls: 2, results: 1, orphans: ['c2:str_replace_editor'] });
   });

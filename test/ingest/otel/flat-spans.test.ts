@@ -17,6 +17,8 @@ describe('otel-spans: corpus span dumps (Monocle, span.to_json())', () => {
       ['otel-spans', 1, 21],
       ['otel-spans', 1, 4],
     ]);
+    // python3: every item of the three lists has a name and a context with span_id and trace_id (14, 51 and 6 spans).
+    expect(result.files.map((f) => f.skipped)).toEqual([[], [], []]);
     expect(runs.map(countRun)).toEqual([
       { runId: 'e41d9435ad8b01f220bdca188d0867ec', llm: 4, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: [] },
       { runId: 'd0f75d77caca795afe46ccdd382339c2', llm: 11, calls: 5, results: 5, errors: 0, orphans: [], unmatched: [], catalog: [] },
@@ -53,6 +55,15 @@ describe('otel-spans: corpus span dumps (Monocle, span.to_json())', () => {
     expect(countRun(runs[0]!)).toMatchObject({ llm: 11, calls: 5, results: 5, orphans: [] });
     // Tool spans are items 9, 13, 26, 27 and 41 of the list (python3).
     expect(runs[0]!.calls.map((c) => c.loc.line)).toEqual([9, 13, 26, 27, 41]);
+  });
+
+  it('a span of a list without a span id is counted as skipped (a JSONL line of one is a malformed-record), the rest read', async () => {
+    const spans = JSON.parse(readFileSync(`${dir}/monocle-langgraph-trace.json`, 'utf8')) as Array<{ context: Record<string, unknown> }>;
+    for (const i of [8, 40]) delete spans[i]!.context['span_id'];
+    const { result, runs } = await auditTemp({ 'spans.json': JSON.stringify(spans) });
+    expect(result.files[0]!.skipped).toEqual([{ reason: 'span without a name and a usable context.span_id', count: 2, firstLine: 1 }]);
+    expect(countRun(runs[0]!)).toMatchObject({ calls: 3, results: 3, orphans: [] });
+    expect(findingList(result).filter(([rule]) => rule === 'partial-read' || rule === 'malformed-record')).toEqual([]);
   });
 });
 
