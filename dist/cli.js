@@ -9113,8 +9113,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   w2: () => (/* binding */ runAuditStored)
 });
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 64 modules
-var registry = __nccwpck_require__(7396);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 65 modules
+var registry = __nccwpck_require__(1684);
 ;// CONCATENATED MODULE: ./src/ingest/detect.ts
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
@@ -14968,8 +14968,8 @@ function isFailingCounts(counts, failOn) {
     return SEVERITIES.some((severity) => SEVERITY_RANK[severity] >= floor && counts[severity] > 0);
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 64 modules
-var registry = __nccwpck_require__(7396);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 65 modules
+var registry = __nccwpck_require__(1684);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/most-severe.ts
@@ -18085,7 +18085,7 @@ function toMillis(value) {
 
 /***/ }),
 
-/***/ 7396:
+/***/ 1684:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19134,6 +19134,16 @@ const anthropicMessagesFormat = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/ingest/skip-reason.ts
+/** The longest name a skip reason quotes from a trace (reasons are grouped per file, so they stay short). */
+const MAX_NAME = 40;
+/** A name from the trace (a record or line type) in quotes, cut at 40 characters, for a `sink.skip` reason. */
+function quotedName(name) {
+    if (name === null || name === '')
+        return '(no type)';
+    return `"${name.length > MAX_NAME ? `${name.slice(0, MAX_NAME)}…` : name}"`;
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/codex/outcome.ts
 
 
@@ -19175,6 +19185,7 @@ function codexOutcome(content) {
 
 
 
+
 /** The top-level `type` of a rollout line (`{timestamp, type, payload}`). */
 const LINE_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
 /** Response items the model produced (one model response may hold several). */
@@ -19197,7 +19208,7 @@ function isCodexRollout(sample) {
  * and an output Codex wrote in place of one ("aborted") is not counted as one
  * (a note says so); a `turn_aborted` event notes the calls it left unanswered.
  * Other `event_msg`, `turn_context` and `compacted` lines carry no tool facts and
- * are read past. Streamed: state is the session's call names and unanswered calls.
+ * are counted as skipped, like line types and response items it does not know. Streamed: state is the session's call names and unanswered calls.
  */
 const codexRolloutFormat = {
     id: 'codex-rollout',
@@ -19232,14 +19243,19 @@ const codexRolloutFormat = {
                 return;
             }
             if (type !== 'response_item')
-                return;
+                return skipLine(sink, line, type, record, payload);
             const itemType = (0,ingest_fields/* str */.gx)(payload, 'type') ?? '';
             const place = { loc: { file: input.file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(record, 'timestamp')) };
             const modelSide = codex_MODEL_ITEMS.has(itemType) || (itemType === 'message' && (0,ingest_fields/* str */.gx)(payload, 'role') === 'assistant');
             if (modelSide && !inModelTurn)
                 sink.record(llmRecord(place));
             inModelTurn = modelSide;
-            for (const fact of itemFact(payload)) {
+            const facts = itemFact(payload);
+            if (facts.length === 0 && !modelSide && itemType !== 'message') {
+                sink.skip({ line, reason: `response item ${quotedName(itemType)} (neither a call nor an output)`, value: payload });
+                return;
+            }
+            for (const fact of facts) {
                 if (fact.kind === 'call') {
                     if (fact.callId !== null) {
                         toolOf.set(fact.callId, fact.tool);
@@ -19265,8 +19281,24 @@ const codexRolloutFormat = {
         sink.endRun?.(runId);
     },
 };
+/** Line types Codex writes that repeat or describe what the response items hold (no tool facts of their own). */
+const READ_PAST = new Set(['event_msg', 'turn_context', 'compacted']);
+/**
+ * A line that is not a response item, session_meta or turn_aborted: counted as
+ * skipped. The known line types mirror the response items (an `exec_command_end`
+ * event repeats a call's output), so only a line type Codex added later is looked
+ * in for tool calls (partial-read).
+ */
+function skipLine(sink, line, type, record, payload) {
+    if (type === 'event_msg')
+        return sink.skip({ line, reason: `event_msg ${quotedName((0,ingest_fields/* str */.gx)(payload, 'type'))}` });
+    if (READ_PAST.has(type))
+        return sink.skip({ line, reason: `${type} line` });
+    sink.skip({ line, reason: `line type ${quotedName(type)}`, value: record });
+}
 
 ;// CONCATENATED MODULE: ./src/ingest/gemini-cli/session.ts
+
 
 
 /** Tool call states after which the call is done (its result is final). */
@@ -19289,8 +19321,9 @@ class GeminiSession {
         this.sink = sink;
     }
     message(message, line, runId) {
+        // User, info, error and warning messages carry no tool calls (a tool's result is inline in the model's message).
         if ((0,ingest_fields/* str */.gx)(message, 'type') !== 'gemini')
-            return;
+            return this.sink.skip({ line, reason: `message type ${quotedName((0,ingest_fields/* str */.gx)(message, 'type'))}`, value: message });
         const place = { loc: { file: this.file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(message, 'timestamp')) };
         const id = (0,ingest_fields/* idOf */.TH)(message, 'id') ?? `line ${line}`;
         if (!this.messages.has(id)) {
@@ -19346,6 +19379,7 @@ function carriesError(content) {
 
 
 
+
 /** The session header: `sessionId` with `projectHash` (a hash of the project folder) is Gemini CLI's own pair. */
 function isHeader(value) {
     return (0,ingest_fields/* isObject */.Gv)(value) && typeof (0,ingest_fields/* own */.ZV)(value, 'sessionId') === 'string' && typeof (0,ingest_fields/* own */.ZV)(value, 'projectHash') === 'string';
@@ -19369,7 +19403,8 @@ function isGeminiCliSession(sample) {
  * records. Messages of `type: "gemini"` are the model's; their `toolCalls[]`
  * carry the call (`id`, `name`, `args`) and its result inline (`result[]` of
  * `functionResponse`, `status` success / error / cancelled). The session id is
- * the run. JSONL is streamed.
+ * the run. JSONL is streamed. Other messages (user, info), `$` records without
+ * messages (`$rewindTo`) are counted as skipped.
  */
 const geminiCliFormat = {
     id: 'gemini-cli',
@@ -19394,9 +19429,12 @@ const geminiCliFormat = {
                         session.message(message, line, runId);
                 return;
             }
-            // `$set`, `$rewindTo` and any other `$` record rewrite the session's state; the header names it.
-            if (Object.keys(value).some((key) => key.startsWith('$')) || isHeader(value))
+            // The header names the run; `$set`, `$rewindTo` and other `$` records rewrite the session's state (only their messages are read).
+            if (isHeader(value))
                 return;
+            const rewrite = Object.keys(value).find((key) => key.startsWith('$'));
+            if (rewrite !== undefined)
+                return sink.skip({ line, reason: `${quotedName(rewrite)} record without messages`, value });
             if ((0,ingest_fields/* str */.gx)(value, 'type') === null) {
                 sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `record has no "type", "$set" or "$rewindTo": "${excerpt(JSON.stringify(value))}"` });
                 return;
@@ -24277,7 +24315,8 @@ function isAdkFile(sample) {
  * calls and `function_response` parts results, by id when ADK gave one (else
  * paired by tool name and order); a response with an `error` member is an error.
  * An eval set (`.test.json`, `.evalset.json`) lists expected calls, not a run:
- * it gets one note and no records.
+ * it gets one note and no records. Events without content, the user's text and
+ * agent events with neither text nor a call are counted as skipped.
  */
 const googleAdkFormat = {
     id: 'google-adk',
@@ -24306,15 +24345,18 @@ const googleAdkFormat = {
             }
             const content = (0,ingest_fields/* own */.ZV)(event, 'content');
             if (!(0,ingest_fields/* isObject */.Gv)(content))
-                return;
+                return sink.skip({ line, reason: 'event without content', value: event });
             const place = { loc: { file: input.file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(event, 'id') };
             const calls = [];
             const results = [];
             contentParts(content, calls, results);
             const parts = (0,ingest_fields/* own */.ZV)(content, 'parts');
             const hasText = Array.isArray(parts) && parts.some((p) => (0,ingest_fields/* isObject */.Gv)(p) && typeof (0,ingest_fields/* own */.ZV)(p, 'text') === 'string');
-            if ((0,ingest_fields/* str */.gx)(event, 'author') !== 'user' && results.length === 0 && (calls.length > 0 || hasText))
+            const fromUser = (0,ingest_fields/* str */.gx)(event, 'author') === 'user';
+            if (!fromUser && results.length === 0 && (calls.length > 0 || hasText))
                 sink.record(llmRecord(place));
+            else if (calls.length === 0 && results.length === 0)
+                sink.skip({ line, reason: fromUser ? 'user event without a call or result' : 'agent event without text, a call or a result', value: event });
             for (const call of calls)
                 sink.record(toRecord({ kind: 'call', callId: call.id, tool: call.name, args: call.args }, place));
             for (const result of results)
@@ -25404,21 +25446,17 @@ class TraceBuffer {
  * A list of flat spans read whole (spans placed on the line of their `span_id`),
  * one span (or list of spans) per line, or pretty-printed spans one after another
  * (console exporter output), the last two streamed into the trace buffer.
- * Spans without a usable id are counted and said in one finding.
+ * Spans without a usable id are counted as skipped, each (partial-read when
+ * they look like tool spans).
  */
 async function readFlatSpans(input, sink) {
     const buffer = new TraceBuffer();
-    let skipped = 0;
-    let firstSkipped = 0;
     const take = (raw, lineOf, line) => {
         const span = isFlatSpan(raw) ? flatSpan(raw, lineOf) : null;
         if (span)
             buffer.add(span);
-        else {
-            if (skipped === 0)
-                firstSkipped = line;
-            skipped += 1;
-        }
+        else
+            sink.skip({ line, reason: 'span without a name and a usable context.span_id', value: raw });
     };
     const start = await firstLine(input);
     if (start === 'list') {
@@ -25455,8 +25493,6 @@ async function readFlatSpans(input, sink) {
                 take(raw, () => line, line);
         });
     }
-    if (skipped > 0)
-        sink.diagnostic({ ruleId: 'malformed-record', line: firstSkipped, message: `${skipped} span(s) without a name and a context.span_id were skipped` });
     buffer.flush(input.file, sink);
 }
 /**
@@ -25656,6 +25692,7 @@ const otelSpansFormat = {
 
 
 
+
 const VERSION = /^ATIF-v1(\.\d+)*$/;
 /** Tool calls that end the trajectory: no observation answers them by design. */
 const FINISH_TOOLS = new Set(['finish']);
@@ -25675,7 +25712,9 @@ function isAtifTrajectory(sample) {
  * one llm record, its `tool_calls[]` the calls (`tool_call_id`, `function_name`,
  * `arguments`) and `observation.results[]` the results by `source_call_id`
  * (`is_error` when a writer records it). A `finish` call is answered by itself:
- * it ends the trajectory and no observation follows it by design.
+ * it ends the trajectory and no observation follows it by design. Steps of
+ * other sources without calls (the prompt) and results without a
+ * `source_call_id` are counted as skipped.
  */
 const atifFormat = {
     id: 'atif',
@@ -25709,9 +25748,11 @@ const atifFormat = {
 function readStep(step, path, { file, runId, lineOf, sink, toolOf }) {
     const ts = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(step, 'timestamp'));
     const at = (sub) => ({ loc: { file, line: lineOf([...path, ...sub]) }, runId, ts, spanId: (0,ingest_fields/* idOf */.TH)(step, 'step_id') });
-    if ((0,ingest_fields/* str */.gx)(step, 'source') === 'agent')
+    const source = (0,ingest_fields/* str */.gx)(step, 'source');
+    if (source === 'agent')
         sink.record(llmRecord(at([])));
     const calls = (0,ingest_fields/* own */.ZV)(step, 'tool_calls');
+    const hasCalls = Array.isArray(calls) && calls.length > 0;
     const finished = [];
     if (Array.isArray(calls)) {
         calls.forEach((call, j) => {
@@ -25733,14 +25774,19 @@ function readStep(step, path, { file, runId, lineOf, sink, toolOf }) {
     const observation = (0,ingest_fields/* own */.ZV)(step, 'observation');
     const results = (0,ingest_fields/* isObject */.Gv)(observation) ? (0,ingest_fields/* own */.ZV)(observation, 'results') : undefined;
     const answered = new Set();
+    const hasResults = Array.isArray(results) && results.length > 0;
+    // A user or system step (the prompt) holds no calls: read past, and counted.
+    if (source !== 'agent' && !hasCalls && !hasResults)
+        sink.skip({ line: lineOf(path), reason: `step of source ${quotedName(source)} without tool calls`, value: step });
     if (Array.isArray(results)) {
         results.forEach((result, j) => {
+            const line = lineOf([...path, 'observation', 'results', j]);
             if (!(0,ingest_fields/* isObject */.Gv)(result))
-                return;
+                return sink.skip({ line, reason: 'observation result that is not an object', value: result });
             const callId = (0,ingest_fields/* idOf */.TH)(result, 'source_call_id');
             // A result without a source call is environment output, not a tool's answer.
             if (callId === null)
-                return;
+                return sink.skip({ line, reason: 'observation result without source_call_id', value: result });
             answered.add(callId);
             sink.record(toRecord({ kind: 'result', callId, tool: toolOf.get(callId) ?? null, content: (0,ingest_fields/* own */.ZV)(result, 'content'), isError: (0,ingest_fields/* own */.ZV)(result, 'is_error') === true, errorClass: null, errorCode: null }, at(['observation', 'results', j])));
         });
@@ -25753,6 +25799,7 @@ function readStep(step, path, { file, runId, lineOf, sink, toolOf }) {
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/openhands/events.ts
+
 
 
 const SOURCES = new Set(['agent', 'user', 'environment']);
@@ -25772,7 +25819,9 @@ const FINISH_ACTIONS = new Set(['finish']);
  * (`observation: "error"` or `success: false` is an error; a `run`
  * observation's exit code is kept). A `finish` action is answered by itself: it
  * ends the run and no observation follows it by design. Held: the call id and
- * tool of each action id, and the model response ids seen.
+ * tool of each action id, and the model response ids seen. Other actions (a
+ * user's message, a system prompt) and observations that answer no call are
+ * counted as skipped.
  */
 class OpenHandsStream {
     file;
@@ -25794,15 +25843,19 @@ class OpenHandsStream {
         if (action !== null) {
             const response = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* own */.ZV)(metadata, 'model_response') : undefined;
             const responseId = (0,ingest_fields/* isObject */.Gv)(response) ? (0,ingest_fields/* idOf */.TH)(response, 'id') : null;
+            const modelMessage = (0,ingest_fields/* str */.gx)(event, 'source') === 'agent' && action === 'message';
             if (responseId !== null) {
                 if (!this.responses.has(responseId))
                     this.sink.record(llmRecord(place));
                 this.responses.add(responseId);
             }
-            else if ((0,ingest_fields/* str */.gx)(event, 'source') === 'agent' && action === 'message')
+            else if (modelMessage)
                 this.sink.record(llmRecord(place));
-            if (callId === null || tool === null)
+            if (callId === null || tool === null) {
+                if (responseId === null && !modelMessage)
+                    this.sink.skip({ line, reason: `${(0,ingest_fields/* str */.gx)(event, 'source')} action ${quotedName(action)} without tool_call_metadata`, value: event });
                 return;
+            }
             const actionId = (0,ingest_fields/* idOf */.TH)(event, 'id');
             if (actionId !== null)
                 this.callOfAction.set(actionId, { callId, tool });
@@ -25817,8 +25870,10 @@ class OpenHandsStream {
         const observation = (0,ingest_fields/* str */.gx)(event, 'observation');
         const cause = (0,ingest_fields/* idOf */.TH)(event, 'cause');
         const call = callId !== null && tool !== null ? { callId, tool } : cause === null ? undefined : this.callOfAction.get(cause);
-        if (observation === null || call === undefined)
+        if (observation === null || call === undefined) {
+            this.sink.skip({ line, reason: `observation ${quotedName(observation)} that answers no call`, value: event });
             return;
+        }
         const extras = (0,ingest_fields/* own */.ZV)(event, 'extras');
         const meta = (0,ingest_fields/* isObject */.Gv)(extras) ? (0,ingest_fields/* own */.ZV)(extras, 'metadata') : undefined;
         const exitCode = (0,ingest_fields/* isObject */.Gv)(meta) ? (0,ingest_fields/* int */.Wh)(meta, 'exit_code') : null;
