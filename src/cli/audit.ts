@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { FindingStoreOptions } from '../audit/finding-store.js';
 import { defaultJobs } from '../audit/pool.js';
 import { auditPaths, auditPathsStored, type AuditRequest } from '../core.js';
+import type { CollectSource } from '../io/collect-sources.js';
 import { loadCliConfig } from './config-file.js';
 import { FAIL_LEVELS } from '../config.js';
 import { UsageError } from '../errors.js';
@@ -14,8 +15,8 @@ import { consoleLogger, oneOf, parseFlags, type CliIO } from './io.js';
 export const AUDIT_USAGE = `usage: agent-trace-audit audit <file|dir|glob>... [--format ${OUTPUT_FORMATS.join('|')}] [--config file]
        [--fail-on ${FAIL_LEVELS.join('|')}] [--input-format id] [--output file] [--jobs n] [--debug]`;
 
-/** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. */
-export async function auditCommand(args: string[], io: CliIO): Promise<number> {
+/** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. `sources`: folders audited with the named files (`run` passes the receiver's spool). */
+export async function auditCommand(args: string[], io: CliIO, sources: readonly CollectSource[] = []): Promise<number> {
   const { values, positionals } = parseFlags(
     args,
     {
@@ -29,7 +30,7 @@ export async function auditCommand(args: string[], io: CliIO): Promise<number> {
     },
     AUDIT_USAGE,
   );
-  if (positionals.length === 0) throw new UsageError(`audit needs at least one file, folder or glob\n${AUDIT_USAGE}`);
+  if (positionals.length === 0 && sources.length === 0) throw new UsageError(`audit needs at least one file, folder or glob\n${AUDIT_USAGE}`);
   const format = oneOf('format', values.format, OUTPUT_FORMATS) ?? 'text';
   const failOn = oneOf('fail-on', values['fail-on'], FAIL_LEVELS);
   const inputFormat = values['input-format'];
@@ -47,6 +48,7 @@ export async function auditCommand(args: string[], io: CliIO): Promise<number> {
     strictPaths: true,
     jobs,
     workerEntry: io.workerEntry ?? null,
+    ...(sources.length > 0 ? { sources } : {}),
     ...(inputFormat ? { inputFormat } : {}),
     // The html format draws each run: timelines are collected as runs complete (in the workers too).
     ...(format === 'html' ? { collectTimelines: true } : {}),

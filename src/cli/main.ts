@@ -3,7 +3,9 @@ import { describeError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { AUDIT_USAGE, auditCommand } from './audit.js';
 import { MERGE_USAGE, mergeCommand } from './merge.js';
+import { RECEIVE_USAGE, receiveCommand } from './receive.js';
 import { REPLAY_USAGE, replayCommand } from './replay.js';
+import { RUN_USAGE, runCommand } from './run.js';
 import { SCOPE_USAGE, scopeCommand } from './scope.js';
 import { SEAL_USAGE, sealCommand } from './seal.js';
 import { VERIFY_USAGE, verifyCommand } from './verify.js';
@@ -14,7 +16,9 @@ type Command = (args: string[], io: CliIO) => Promise<number>;
 const COMMANDS: Record<string, { run: Command; usage: string }> = Object.assign(Object.create(null) as Record<string, { run: Command; usage: string }>, {
   audit: { run: auditCommand, usage: AUDIT_USAGE },
   merge: { run: mergeCommand, usage: MERGE_USAGE },
+  receive: { run: receiveCommand, usage: RECEIVE_USAGE },
   replay: { run: replayCommand, usage: REPLAY_USAGE },
+  run: { run: runCommand, usage: RUN_USAGE },
   scope: { run: scopeCommand, usage: SCOPE_USAGE },
   seal: { run: sealCommand, usage: SEAL_USAGE },
   verify: { run: verifyCommand, usage: VERIFY_USAGE },
