@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { describeStats } from '../receiver/endpoint-env.js';
@@ -23,14 +23,20 @@ export async function receiveCommand(args: string[], io: CliIO): Promise<number>
   const statePath = values.state === undefined ? undefined : resolve(io.cwd, values.state);
   const receiver = await startReceiver({ ...limits, spoolPath, onProblem: (message) => io.stderr(`warning: ${sanitizeText(message)}\n`) });
   const state = { pid: process.pid, port: receiver.port, endpoint: receiver.endpoint, spool: spoolPath };
-  if (statePath) await writeFile(statePath, `${JSON.stringify(state)}\n`);
+  if (statePath) await writeState(statePath, state);
   io.stderr(`receiving OTLP traces on ${receiver.endpoint}/v1/traces, writing ${values.out ?? 'otlp-spans.jsonl'}\n`);
   await new Promise<void>((done) => {
     process.once('SIGINT', done);
     process.once('SIGTERM', done);
   });
   const stats = await receiver.stop();
-  if (statePath) await writeFile(statePath, `${JSON.stringify({ ...state, stopped: true, stats })}\n`);
+  if (statePath) await writeState(statePath, { ...state, stopped: true, stats });
   io.stderr(`${describeStats(stats)}\n`);
   return 0;
+}
+
+/** Whole or not at all: a reader polling the file never sees half of it. */
+async function writeState(path: string, state: object): Promise<void> {
+  await writeFile(`${path}.tmp`, `${JSON.stringify(state)}\n`);
+  await rename(`${path}.tmp`, path);
 }
