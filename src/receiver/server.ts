@@ -20,6 +20,8 @@ export interface ReceiverOptions {
   readonly maxSpoolBytes: number;
   /** Longest span kept; longer ones are rejected through partial success. */
   readonly maxSpanBytes: number;
+  /** How long stop() waits for requests in flight before it closes their connections (default 10 s). */
+  readonly stopGraceMs?: number;
   /** Told of every refused request and rejected span (one line each, sanitized by the caller's logger). */
   readonly onProblem?: (message: string) => void;
 }
@@ -165,7 +167,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         // A client that never finishes its request is cut off (it was never acknowledged).
-        const cutOff = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+        const cutOff = setTimeout(() => server.closeAllConnections(), options.stopGraceMs ?? STOP_GRACE_MS);
         await closed;
         clearTimeout(cutOff);
         await spool.close();

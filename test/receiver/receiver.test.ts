@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -146,6 +147,42 @@ describe('OTLP/HTTP receiver', () => {
     expect(r.stats).toMatchObject({ acceptedSpans: accepted * 3, refusedRequests: 10 - accepted, refusedSpans: (10 - accepted) * 3 });
   });
 
+  it('a body nested past any stack (JSON or protobuf) is a 400, not a crash', async () => {
+    const { r, spool } = await receiver({ maxRequestBytes: 8 * 1024 * 1024 });
+    const deep = `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"0123456789abcdef0123456789abcdef","spanId":"0123456789abcdef","name":"x","attributes":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}]}]}]}`;
+    const json = await post(r, deep, 'application/json');
+    expect(json.status).toBe(400);
+    // AnyValue.kvlist_value (6) → KeyValueList.values (1) → KeyValue.value (2) → …, 200,000 levels deep, as protobuf bytes.
+    const wrap = (field: number, inner: Buffer) => Buffer.concat([Buffer.from([(field << 3) | 2]), varint(inner.length), inner]);
+    const request = (depth: number) => {
+      const span = Buffer.concat([wrap(1, Buffer.alloc(16, 1)), wrap(2, Buffer.alloc(8, 1)), wrap(9, wrap(2, nested([2, 1, 6], depth)))]);
+      return wrap(1, wrap(2, wrap(2, span)));
+    };
+    // The same shape 10 levels deep is a valid request (one span).
+    expect((await post(r, request(10), 'application/x-protobuf')).status).toBe(200);
+    const proto = await post(r, request(200_000), 'application/x-protobuf');
+    expect(proto.status).toBe(400);
+    // The receiver still answers.
+    expect((await post(r, protobufBody(), 'application/x-protobuf')).status).toBe(200);
+    await r.stop();
+    expect(spanIdsOf(spool())).toEqual(['0101010101010101', '0000000000000002', '0000000000000003', '0000000000000001']);
+  });
+
+  it('stop() cuts off a client that never finishes its request (it was never acknowledged) after the grace time', async () => {
+    const { r, spool } = await receiver({ stopGraceMs: 300 });
+    const socket = connect(r.port, '127.0.0.1');
+    await new Promise<void>((done) => socket.on('connect', done));
+    socket.write('POST /v1/traces HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"resourceSpans":');
+    socket.on('error', () => undefined);
+    await new Promise((done) => setTimeout(done, 100));
+    const before = Date.now();
+    started.splice(started.indexOf(r), 1);
+    await r.stop();
+    expect(Date.now() - before).toBeLessThan(5_000);
+    expect(spool()).toBe('');
+    socket.destroy();
+  });
+
   it('keeps data-named keys as data (__proto__, constructor)', async () => {
     const { r, spool } = await receiver();
     const body = '{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"0123456789abcdef0123456789abcdef","spanId":"0123456789abcdef","name":"x","__proto__":{"polluted":true},"constructor":1}]}]}]}';
@@ -155,3 +192,25 @@ describe('OTLP/HTTP receiver', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
+
+function varint(n: number): Buffer {
+  const bytes: number[] = [];
+  while (n > 0x7f) {
+    bytes.push((n & 0x7f) | 0x80);
+    n = Math.floor(n / 128);
+  }
+  bytes.push(n);
+  return Buffer.from(bytes);
+}
+
+/** Length-delimited fields nested `depth` times (the field numbers repeating, innermost first) around nothing, in one pass. */
+function nested(fields: number[], depth: number): Buffer {
+  const headers: Buffer[] = [];
+  let size = 0;
+  for (let i = 0; i < depth * fields.length; i++) {
+    const header = Buffer.concat([Buffer.from([(fields[i % fields.length]! << 3) | 2]), varint(size)]);
+    headers.push(header);
+    size += header.length;
+  }
+  return Buffer.concat(headers.reverse());
+}
