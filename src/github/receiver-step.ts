@@ -42,7 +42,9 @@ export async function startListening(port: string, ctx: RunContext, bundle: URL 
   const log = openSync(logPath, 'a');
   try {
     const args = [cli, 'receive', '--port', port, '--out', join(spoolDir, 'otlp-spans.jsonl'), '--state', statePath];
-    const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], cwd: dir, env: process.env });
+    // The receiver needs none of the step's inputs or tokens.
+    const env = Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'LANG'].flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])));
+    const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], cwd: dir, env });
     child.unref();
     let exited = false;
     child.once('exit', () => (exited = true));

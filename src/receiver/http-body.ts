@@ -20,14 +20,22 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
   if (encoding !== 'identity' && encoding !== 'gzip') throw new BodyError(415, `Content-Encoding ${JSON.stringify(encoding.slice(0, 40))} is not supported (gzip or none)`);
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) throw new BodyError(413, `the body is ${declared} bytes; the receiver takes at most ${maxBytes}`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw new BodyError(413, `the body is longer than ${maxBytes} bytes, the most the receiver takes`);
-    chunks.push(chunk);
-  }
-  const raw = Buffer.concat(chunks, size);
+  const raw = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      // Over the cap: stop keeping it, let the rest drain so that the 413 can be sent (the connection closes after it).
+      req.off('data', onData);
+      req.resume();
+      chunks.length = 0;
+      reject(new BodyError(413, `the body is longer than ${maxBytes} bytes, the most the receiver takes`));
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks, size)));
+    req.once('error', reject);
+  });
   if (encoding === 'identity') return raw;
   return new Promise<Buffer>((resolve, reject) => {
     gunzip(raw, { maxOutputLength: maxBytes }, (error, inflated) => {

@@ -125,6 +125,17 @@ describe('OTLP/HTTP receiver', () => {
     const { r, spool } = await receiver({ maxRequestBytes: 64 * 1024 });
     const big = await post(r, new Uint8Array(65 * 1024), 'application/x-protobuf');
     expect(big.status).toBe(413);
+    // Chunked, with no Content-Length: cut at the cap as it arrives.
+    const chunk = new Uint8Array(16 * 1024);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 8; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${r.endpoint}/v1/traces`, { method: 'POST', body: stream, headers: { 'Content-Type': 'application/x-protobuf' }, duplex: 'half' } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(Buffer.from(await chunked.arrayBuffer()).toString('utf8')).toContain('the body is longer than 65536 bytes');
     const bomb = gzipSync(Buffer.alloc(32 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(64 * 1024);
     const inflated = await post(r, bomb, 'application/x-protobuf', { 'Content-Encoding': 'gzip' });
