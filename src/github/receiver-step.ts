@@ -99,6 +99,11 @@ export function isPostStep(): boolean {
   return core.getState('isPost') === 'true';
 }
 
+/**
+ * Marks this as the main step, so the runner's post run of it (action.yml `post:`) knows
+ * itself. Written to GITHUB_STATE, which every runner that runs node24 sets; without it
+ * (a harness, an old runner) nothing is written and no workflow command is printed.
+ */
 export function markMainStep(): void {
-  core.saveState('isPost', 'true');
+  if (process.env['GITHUB_STATE']) core.saveState('isPost', 'true');
 }
