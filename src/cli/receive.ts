@@ -1,8 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { describeStats } from '../receiver/endpoint-env.js';
-import { startReceiver } from '../receiver/server.js';
+import { describeStats, startReceiver } from '../receiver/server.js';
 import { sanitizeText } from '../sanitize/text.js';
 import { parseFlags, type CliIO } from './io.js';
 import { RECEIVER_FLAGS, RECEIVER_FLAGS_USAGE, receiverLimits } from './receiver-flags.js';

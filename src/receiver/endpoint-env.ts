@@ -21,12 +21,3 @@ export function protocolFor(env: NodeJS.ProcessEnv): OtlpProtocol {
   const asked = env['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'] ?? env['OTEL_EXPORTER_OTLP_PROTOCOL'];
   return asked === 'http/json' ? 'http/json' : 'http/protobuf';
 }
-
-/** One line saying what the receiver took and, never silently, what it did not. */
-export function describeStats(stats: { requests: number; acceptedSpans: number; rejectedSpans: number; refusedRequests: number; refusedSpans: number }): string {
-  const head = `received ${stats.acceptedSpans} span(s) in ${stats.requests} request(s)`;
-  const lost: string[] = [];
-  if (stats.rejectedSpans > 0) lost.push(`${stats.rejectedSpans} span(s) rejected as invalid`);
-  if (stats.refusedRequests > 0) lost.push(`${stats.refusedRequests} request(s) refused${stats.refusedSpans > 0 ? ` (${stats.refusedSpans} span(s) known lost)` : ''}`);
-  return lost.length > 0 ? `${head}; not kept: ${lost.join(', ')}` : head;
-}

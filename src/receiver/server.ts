@@ -44,6 +44,15 @@ export interface ReceiverStats {
   spoolBytes: number;
 }
 
+/** One line saying what the receiver took and, never silently, what it did not. */
+export function describeStats(stats: Omit<ReceiverStats, 'spoolBytes'>): string {
+  const head = `received ${stats.acceptedSpans} span(s) in ${stats.requests} request(s)`;
+  const lost: string[] = [];
+  if (stats.rejectedSpans > 0) lost.push(`${stats.rejectedSpans} span(s) rejected as invalid`);
+  if (stats.refusedRequests > 0) lost.push(`${stats.refusedRequests} request(s) refused${stats.refusedSpans > 0 ? ` (${stats.refusedSpans} span(s) known lost)` : ''}`);
+  return lost.length > 0 ? `${head}; not kept: ${lost.join(', ')}` : head;
+}
+
 export interface Receiver {
   readonly port: number;
   /** http://127.0.0.1:<port>, the OTEL_EXPORTER_OTLP_ENDPOINT for the suite. */
