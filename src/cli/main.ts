@@ -5,13 +5,15 @@ import { AUDIT } from './audit.js';
 import { commandHelp, parseCommandArgs, usageLine, type CommandSpec } from './command.js';
 import { MERGE } from './merge.js';
 import { nearest } from './nearest.js';
+import { RECEIVE } from './receive.js';
 import { REPLAY } from './replay.js';
+import { RUN } from './run.js';
 import { SCOPE } from './scope.js';
 import { SEAL } from './seal.js';
 import { VERIFY } from './verify.js';
 
 /** Every command, in the order the help lists them; each is one entry (src/cli/command.ts). */
-const COMMANDS: readonly CommandSpec[] = [AUDIT, REPLAY, SCOPE, SEAL, VERIFY, MERGE];
+const COMMANDS: readonly CommandSpec[] = [AUDIT, REPLAY, SCOPE, SEAL, VERIFY, MERGE, RUN, RECEIVE];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 

@@ -22,6 +22,7 @@ describe('readInputs', () => {
       mode: 'audit',
       sarifFile: '',
       failOnEmpty: false,
+      listenPort: '4318',
       token: '',
       artifacts: [],
       artifactsRunId: undefined,
@@ -52,7 +53,7 @@ describe('readInputs', () => {
   it('refuses invalid values with the input named', () => {
     expect(() => readInputs(reader({ 'fail-on': 'fatal' }))).toThrow('input fail-on must be one of error, warning, note, never, not "fatal"');
     expect(() => readInputs(reader({ summary: 'yes' }))).toThrow('input summary must be true or false, not "yes"');
-    expect(() => readInputs(reader({ mode: 'report' }))).toThrow('input mode must be one of audit, merge, publish, not "report"');
+    expect(() => readInputs(reader({ mode: 'report' }))).toThrow('input mode must be one of audit, merge, publish, listen, not "report"');
     expect(() => readInputs(reader({ baseline: 'file:' }))).toThrow('input baseline must be auto, artifact, off or file:<path>, not "file:"');
     expect(() => readInputs(reader({ 'retention-days': '-1' }))).toThrow('input retention-days must be a whole number of days, not "-1"');
   });
