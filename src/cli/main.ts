@@ -35,7 +35,9 @@ Exit codes: 0 clean, 1 findings at or above the fail level (verify: not intact),
 
 /** Runs one command line; returns the exit code. Never throws. */
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
-  const debug = argv.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
+  // After `--` the words are another program's (`run -- cmd --debug`), not ours.
+  const own = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  const debug = own.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h') {
     (name === undefined ? io.stderr : io.stdout)(usage());

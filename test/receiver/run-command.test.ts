@@ -98,6 +98,14 @@ describe('run: the command and the port', () => {
     }
   });
 
+  it('--debug after -- is the command\'s, not ours', () => {
+    const probe = 'process.stderr.write(`child debug: ${process.env.AGENT_TRACE_AUDIT_DEBUG ?? "unset"}\\n`)';
+    const run = runBundle(['run', '--port', '0', '--out', 'none.jsonl', '--', process.execPath, '-e', probe, '--', '--debug'], tempDir('ata-run-'));
+    expect(run.stderr).toContain('child debug: unset\n');
+    const ours = runBundle(['run', '--port', '0', '--out', 'none.jsonl', '--debug', '--', process.execPath, '-e', probe], tempDir('ata-run-'));
+    expect(ours.stderr).toContain('child debug: 1\n');
+  });
+
   it('usage errors name what is missing', () => {
     expect(runBundle(['run', '--port', '0'], tempDir()).stderr).toContain('usage: run needs a command after --');
     expect(runBundle(['run', '--port', '99999', '--', 'true'], tempDir()).stderr).toContain('usage: --port must be a whole number from 0 to 65535, not "99999"');
