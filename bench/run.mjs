@@ -15,6 +15,7 @@ import { cpus, availableParallelism, loadavg, totalmem, platform, arch } from 'n
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './gen-span-log.mjs';
+import { measureReceiver } from './receiver-row.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -127,9 +128,22 @@ async function measureAll(commands) {
 const round3 = (x) => Math.round(x * 1000) / 1000;
 const rel = (path) => path.slice(ROOT.length + 1);
 
+/** The receiver row: 100,000 spans from the real OTLP exporter, spans per second and peak RSS. */
+async function receiverRow() {
+  const row = await measureReceiver({ root: ROOT, cli: CLI, probe: PROBE, out: OUT, spans: 100_000 });
+  const lost = row.spans - row.received;
+  console.log(`receive (OTLP/protobuf)  ${row.spans} spans in batches of 512: ${row.spansPerSecond} spans/s (${row.seconds.toFixed(2)} s), peak RSS ${row.peakRssMiB.toFixed(1)} MiB, ${lost === 0 ? 'none' : lost} lost`);
+  if (lost !== 0) process.exitCode = 1;
+  return row;
+}
+
 async function main() {
   if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `npm run build` first');
   mkdirSync(OUT, { recursive: true });
+  if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'receiver') {
+    await receiverRow();
+    return;
+  }
   const loadBefore = loadavg();
   const big = await input('big.jsonl', RUNS, CALLS, SEED);
   const double = await input('big-2x.jsonl', RUNS * 2, CALLS, SEED);
@@ -219,7 +233,8 @@ async function main() {
     double: { runs: RUNS * 2, calls: CALLS, bytes: statSync(double).size },
     shards: { files: POOL_FILES, runs: Math.ceil(RUNS / POOL_FILES), calls: CALLS, bytes: shards.reduce((n, s) => n + statSync(s).size, 0) },
   };
-  const document = { date: new Date().toISOString(), repeat: REPEAT, machine, inputs, results, ratios, targets };
+  const receiver = await receiverRow();
+  const document = { date: new Date().toISOString(), repeat: REPEAT, machine, inputs, results, ratios, targets, receiver };
   writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(document, null, 2)}\n`);
 
   console.log('');

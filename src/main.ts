@@ -4,6 +4,7 @@ import { runAction, type ActionDeps } from './github/action.js';
 import { guardCommands } from './github/command-guard.js';
 import { readContext } from './github/context.js';
 import { readInputs } from './github/inputs.js';
+import { isPostStep, markMainStep, startListening, stopForgottenReceiver } from './github/receiver-step.js';
 import type { SealFile } from './github/seal-step.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import { DEFAULT_LIMITS } from './io/limits.js';
@@ -23,9 +24,13 @@ const sealFile: SealFile = (path, outDir, display) => sealToFolder(path, outDir,
 /** The Action: inputs → config → core → outputs. Nothing here decides what a finding is. */
 export async function run(workerEntry: URL | null = null): Promise<void> {
   try {
+    if (isPostStep()) return await stopForgottenReceiver(actionsLogger);
+    markMainStep();
     limitHeapGrowth(process.env);
+    const inputs = readInputs();
+    if (inputs.mode === 'listen') return await startListening(inputs.listenPort, readContext(), workerEntry, actionsLogger);
     const deps: ActionDeps = { logger: actionsLogger, setOutput: (name, value) => core.setOutput(name, value), sealFile, workerEntry };
-    const failure = await runAction(readInputs(), readContext(), deps);
+    const failure = await runAction(inputs, readContext(), deps);
     if (failure) core.setFailed(failure);
   } catch (error) {
     core.setFailed(describeError(error, core.isDebug()));

@@ -1,6 +1,7 @@
 import type { FindingStoreOptions } from '../audit/finding-store.js';
 import { defaultJobs } from '../audit/pool.js';
 import { auditPaths, auditPathsStored, type AuditRequest } from '../core.js';
+import type { CollectSource } from '../io/collect-sources.js';
 import { UsageError } from '../errors.js';
 import { formatById, FORMATS } from '../ingest/registry.js';
 import { OUTPUT_FORMATS, renderReport } from '../report/index.js';
@@ -32,9 +33,9 @@ export const AUDIT: CommandSpec = {
   run: auditCommand,
 };
 
-/** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. */
-async function auditCommand(args: ParsedArgs, io: CliIO): Promise<number> {
-  if (args.positionals.length === 0) throw new UsageError('audit needs at least one file, folder or glob');
+/** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. `sources`: folders audited with the named files (`run` passes the receiver's spool). */
+export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonly CollectSource[] = []): Promise<number> {
+  if (args.positionals.length === 0 && sources.length === 0) throw new UsageError('audit needs at least one file, folder or glob');
   const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'text';
   const inputFormat = args.string('input-format');
   if (inputFormat !== undefined && !formatById(inputFormat)) {
@@ -54,6 +55,7 @@ async function auditCommand(args: ParsedArgs, io: CliIO): Promise<number> {
     strictPaths: true,
     jobs,
     workerEntry: io.workerEntry ?? null,
+    ...(sources.length > 0 ? { sources } : {}),
     ...(inputFormat ? { inputFormat } : {}),
     // The html format draws each run: timelines are collected as runs complete (in the workers too).
     ...(format === 'html' ? { collectTimelines: true } : {}),

@@ -19,6 +19,8 @@ export interface FlagSpec {
 /** The words a command line was split into: flag values by long name, and the positionals. */
 export interface ParsedArgs {
   readonly positionals: readonly string[];
+  /** The words after the first `--` (also the last of the positionals), or null when there is none: `run`'s command line. */
+  readonly afterTerminator: readonly string[] | null;
   string(name: string): string | undefined;
   boolean(name: string): boolean;
 }
@@ -82,13 +84,15 @@ export function parseCommandArgs(command: CommandSpec, args: readonly string[]):
   for (const flag of flags) options[flag.name] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     throw new UsageError(`${flagProblem(error, flags)}\n${usageLine(command)} (see agent-trace-audit ${command.name} --help)`);
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
+  const terminator = parsed.tokens?.find((token) => token.kind === 'option-terminator');
   return {
     positionals: parsed.positionals,
+    afterTerminator: terminator ? args.slice(terminator.index + 1) : null,
     string: (name) => {
       const value = values[name];
       return typeof value === 'string' ? value : undefined;

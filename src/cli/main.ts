@@ -5,13 +5,15 @@ import { AUDIT } from './audit.js';
 import { commandHelp, parseCommandArgs, usageLine, type CommandSpec } from './command.js';
 import { MERGE } from './merge.js';
 import { nearest } from './nearest.js';
+import { RECEIVE } from './receive.js';
 import { REPLAY } from './replay.js';
+import { RUN } from './run.js';
 import { SCOPE } from './scope.js';
 import { SEAL } from './seal.js';
 import { VERIFY } from './verify.js';
 
 /** Every command, in the order the help lists them; each is one entry (src/cli/command.ts). */
-const COMMANDS: readonly CommandSpec[] = [AUDIT, REPLAY, SCOPE, SEAL, VERIFY, MERGE];
+const COMMANDS: readonly CommandSpec[] = [AUDIT, REPLAY, SCOPE, SEAL, VERIFY, MERGE, RUN, RECEIVE];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 
@@ -33,7 +35,9 @@ Exit codes: 0 clean, 1 findings at or above the fail level (verify: not intact),
 
 /** Runs one command line; returns the exit code. Never throws. */
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
-  const debug = argv.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
+  // After `--` the words are another program's (`run -- cmd --debug`), not ours.
+  const own = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  const debug = own.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h') {
     (name === undefined ? io.stderr : io.stdout)(usage());

@@ -5,7 +5,7 @@ import { ANNOTATIONS_PER_LEVEL, DEFAULT_MAX_ANNOTATIONS } from './annotations.js
 import { readArtifactInputs, type ArtifactInputs } from './artifact-inputs.js';
 import { readCheckRunInputs, type CheckRunInputs } from './check-run-inputs.js';
 
-export const MODES = ['audit', 'merge', 'publish'] as const;
+export const MODES = ['audit', 'merge', 'publish', 'listen'] as const;
 export type Mode = (typeof MODES)[number];
 export const COMMENT_MODES = ['always', 'on-findings', 'off'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
@@ -33,6 +33,8 @@ export interface ActionInputs extends ArtifactInputs, CheckRunInputs {
   readonly mode: Mode;
   readonly sarifFile: string;
   readonly failOnEmpty: boolean;
+  /** mode: listen: the receiver's port on 127.0.0.1 (checked when listening). */
+  readonly listenPort: string;
   readonly token: string;
 }
 
@@ -69,6 +71,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     mode: oneOf(read, 'mode', MODES, 'audit'),
     sarifFile: text('sarif-file'),
     failOnEmpty: optionalBoolean(read, 'fail-on-empty') ?? false,
+    listenPort: text('listen-port') || '4318',
     token: text('github-token'),
     ...fromArtifacts,
     ...readCheckRunInputs(read),

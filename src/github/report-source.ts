@@ -13,6 +13,7 @@ import { VERSION } from '../version.js';
 import { withArtifacts } from './artifacts-in-report.js';
 import { artifactSources, collectArtifacts } from './collect-artifacts.js';
 import { downloadReports } from './remote-reports.js';
+import { receivedSources } from './receiver-step.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -45,7 +46,7 @@ export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger
   const config = await loadActionConfig(inputs, ctx.workspace);
   if (inputs.mode === 'audit') {
     const read = await collectArtifacts(inputs, inputs.token, ctx, logger);
-    const sources = artifactSources(read);
+    const sources = [...artifactSources(read), ...(await receivedSources(logger))];
     const outcome = await auditPaths(
       { paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry, sources, collectTimelines: true },
       logger,

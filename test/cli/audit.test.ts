@@ -75,7 +75,7 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
       [['audit', 'a.jsonl', '--config', 'bad.yml'], 'config: bad.yml: rules.no-such-rule: unknown rule id "no-such-rule"'],
       [['audit', 'a.jsonl', '--config', 'typo.yml'], 'config: typo.yml: fail_on: unknown key'],
       [['audit', 'a.jsonl', '--config', 'none.yml'], 'config: cannot read configuration file "none.yml" (ENOENT)'],
-      [['frobnicate'], 'usage: unknown command "frobnicate" (commands: audit, replay, scope, seal, verify, merge)'],
+      [['frobnicate'], 'usage: unknown command "frobnicate" (commands: audit, replay, scope, seal, verify, merge, run, receive)'],
       [['audit', 'docs'], 'nothing-to-audit: no trace file to audit: the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)'],
     ];
     for (const [args, first] of cases) {
@@ -103,7 +103,7 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
     expect(runBundle(['--version'], '.').stdout).toBe(`agent-trace-audit ${pkg.version}\n`);
     const help = runBundle(['--help'], '.');
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('  audit   audit trace files, folders or globs and report every finding with its file and line\n');
+    expect(help.stdout).toContain('  audit    audit trace files, folders or globs and report every finding with its file and line\n');
   });
 });
 

@@ -23,6 +23,7 @@ describe('readInputs', () => {
       mode: 'audit',
       sarifFile: '',
       failOnEmpty: false,
+      listenPort: '4318',
       token: '',
       artifacts: [],
       artifactsRunId: undefined,
@@ -53,7 +54,7 @@ describe('readInputs', () => {
   it('refuses invalid values with the input named', () => {
     expect(() => readInputs(reader({ 'fail-on': 'fatal' }))).toThrow('input fail-on must be one of error, warning, note, never, not "fatal"');
     expect(() => readInputs(reader({ summary: 'yes' }))).toThrow('input summary must be true or false, not "yes"');
-    expect(() => readInputs(reader({ mode: 'report' }))).toThrow('input mode must be one of audit, merge, publish, not "report"');
+    expect(() => readInputs(reader({ mode: 'report' }))).toThrow('input mode must be one of audit, merge, publish, listen, not "report"');
     expect(() => readInputs(reader({ baseline: 'file:' }))).toThrow('input baseline must be auto, artifact, off or file:<path>, not "file:"');
     expect(() => readInputs(reader({ 'retention-days': '-1' }))).toThrow('input retention-days must be a whole number of days, not "-1"');
     expect(() => readInputs(reader({ 'max-annotations': '11' }))).toThrow('input max-annotations must be a whole number from 0 to 10 (GitHub shows 10 per level per step), not "11"');

@@ -84,8 +84,8 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
   return { code, stdout, outputs: parseOutputs(readFileSync(outputPath, 'utf8')), summary: readFileSync(summaryPath, 'utf8'), runnerTemp: readdirSync(runnerTemp).sort() };
 }
 
-/** GITHUB_OUTPUT's `name<<delimiter` blocks. */
-function parseOutputs(text: string): Record<string, string> {
+/** GITHUB_OUTPUT's (and GITHUB_ENV's, GITHUB_STATE's) `name<<delimiter` blocks. */
+export function parseOutputs(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {

@@ -1,0 +1,192 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UserError } from '../errors.js';
+import { BodyError, readBody } from './http-body.js';
+import { decodeTraceRequest, encodeStatus, encodeTraceResponse } from './otlp-protobuf.js';
+import { MalformedRequestError, spoolBatch, type IdSpelling } from './otlp-request.js';
+import { Spool } from './spool.js';
+
+export const DEFAULT_OTLP_PORT = 4318;
+/** The receiver listens on the loopback interface only: a CI job's own processes are its only clients. */
+export const RECEIVER_HOST = '127.0.0.1';
+
+export interface ReceiverOptions {
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly spoolPath: string;
+  /** Largest request body, as sent and as inflated. */
+  readonly maxRequestBytes: number;
+  /** Largest spool; a request that does not fit is refused whole (507), never half-taken. */
+  readonly maxSpoolBytes: number;
+  /** Longest span kept; longer ones are rejected through partial success. */
+  readonly maxSpanBytes: number;
+  /** How long stop() waits for requests in flight before it closes their connections (default 10 s). */
+  readonly stopGraceMs?: number;
+  /** Told of every refused request and rejected span (one line each, sanitized by the caller's logger). */
+  readonly onProblem?: (message: string) => void;
+}
+
+export const DEFAULT_RECEIVER_LIMITS = {
+  maxRequestBytes: 16 * 1024 * 1024,
+  maxSpoolBytes: 1024 * 1024 * 1024,
+  maxSpanBytes: 4 * 1024 * 1024,
+} as const;
+
+export interface ReceiverStats {
+  requests: number;
+  acceptedSpans: number;
+  /** Spans answered as rejected in a partial success. */
+  rejectedSpans: number;
+  /** Requests answered with an error status (nothing of them was kept). */
+  refusedRequests: number;
+  /** Spans of refused requests whose body could be read (spool full). */
+  refusedSpans: number;
+  spoolBytes: number;
+}
+
+/** One line saying what the receiver took and, never silently, what it did not. */
+export function describeStats(stats: Omit<ReceiverStats, 'spoolBytes'>): string {
+  const head = `received ${stats.acceptedSpans} span(s) in ${stats.requests} request(s)`;
+  const lost: string[] = [];
+  if (stats.rejectedSpans > 0) lost.push(`${stats.rejectedSpans} span(s) rejected as invalid`);
+  if (stats.refusedRequests > 0) lost.push(`${stats.refusedRequests} request(s) refused${stats.refusedSpans > 0 ? ` (${stats.refusedSpans} span(s) known lost)` : ''}`);
+  return lost.length > 0 ? `${head}; not kept: ${lost.join(', ')}` : head;
+}
+
+export interface Receiver {
+  readonly port: number;
+  /** http://127.0.0.1:<port>, the OTEL_EXPORTER_OTLP_ENDPOINT for the suite. */
+  readonly endpoint: string;
+  readonly spoolPath: string;
+  readonly stats: Readonly<ReceiverStats>;
+  /** Stops taking requests, finishes those in flight, syncs and closes the spool. */
+  stop(): Promise<Readonly<ReceiverStats>>;
+}
+
+/** How long stop() waits for requests in flight before it closes their connections. */
+const STOP_GRACE_MS = 10_000;
+
+/** gRPC status codes carried in google.rpc.Status. */
+const RPC = { invalidArgument: 3, notFound: 5, resourceExhausted: 8, unimplemented: 12 } as const;
+
+/** Starts an OTLP/HTTP trace receiver on 127.0.0.1 writing OTLP JSON lines to `spoolPath`. */
+export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
+  const spool = await Spool.create(options.spoolPath, options.maxSpoolBytes);
+  const stats: ReceiverStats = { requests: 0, acceptedSpans: 0, rejectedSpans: 0, refusedRequests: 0, refusedSpans: 0, spoolBytes: 0 };
+  const problem = (message: string) => options.onProblem?.(message);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    stats.requests += 1;
+    const path = (req.url ?? '').split('?')[0];
+    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const kind: 'protobuf' | 'json' = mediaType === 'application/x-protobuf' ? 'protobuf' : 'json';
+    const fail = (status: number, code: number, message: string, spans = 0) => {
+      stats.refusedRequests += 1;
+      stats.refusedSpans += spans;
+      problem(`refused a request to ${path}: ${status} ${message}`);
+      send(res, status, kind, kind === 'protobuf' ? encodeStatus(code, message) : JSON.stringify({ code, message }));
+    };
+    if (path !== '/v1/traces') return fail(404, RPC.notFound, `no such path; traces go to POST /v1/traces`);
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return fail(405, RPC.unimplemented, `${req.method ?? '?'} is not allowed; traces go to POST /v1/traces`);
+    }
+    if (mediaType !== 'application/x-protobuf' && mediaType !== 'application/json') {
+      return fail(415, RPC.invalidArgument, `Content-Type ${JSON.stringify(mediaType.slice(0, 60))} is not supported (application/x-protobuf or application/json)`);
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(req, options.maxRequestBytes);
+    } catch (error) {
+      if (error instanceof BodyError) {
+        res.setHeader('Connection', 'close');
+        return fail(error.status, error.status === 413 ? RPC.resourceExhausted : RPC.invalidArgument, error.message);
+      }
+      throw error;
+    }
+    let data: unknown;
+    try {
+      data = kind === 'protobuf' ? decodeTraceRequest(body) : JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      const detail = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : 'unreadable';
+      return fail(400, RPC.invalidArgument, `the body is not a valid ${kind === 'protobuf' ? 'protobuf' : 'JSON'} ExportTraceServiceRequest: ${detail}`);
+    }
+    let batch;
+    try {
+      batch = spoolBatch(data, kind === 'protobuf' ? ('base64' satisfies IdSpelling) : 'hex', options.maxSpanBytes);
+    } catch (error) {
+      if (error instanceof MalformedRequestError || error instanceof RangeError) return fail(400, RPC.invalidArgument, `the body is not an ExportTraceServiceRequest: ${error.message.slice(0, 200)}`);
+      throw error;
+    }
+    if (!spool.reserve(batch.bytes)) {
+      return fail(507, RPC.resourceExhausted, `the spool is full (${options.maxSpoolBytes} bytes); ${batch.acceptedSpans} span(s) of this request were not kept`, batch.acceptedSpans);
+    }
+    if (batch.lines.length > 0) await spool.append(batch.lines);
+    stats.acceptedSpans += batch.acceptedSpans;
+    stats.rejectedSpans += batch.rejectedSpans;
+    stats.spoolBytes = spool.bytes;
+    if (batch.rejectedSpans > 0) problem(`rejected ${batch.rejectMessage}`);
+    const answer = kind === 'protobuf' ? encodeTraceResponse(batch.rejectedSpans, batch.rejectMessage) : JSON.stringify(batch.rejectedSpans > 0 ? { partialSuccess: { rejectedSpans: String(batch.rejectedSpans), errorMessage: batch.rejectMessage } } : {});
+    send(res, 200, kind, answer);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // A write to the spool failed: the request is not acknowledged, the client may retry.
+      stats.refusedRequests += 1;
+      problem(`could not keep a request: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      if (!res.headersSent) send(res, 503, 'json', JSON.stringify({ code: 14, message: 'the receiver could not write its spool' }));
+      else res.destroy();
+    });
+  });
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 30_000;
+  server.maxConnections = 32;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, RECEIVER_HOST, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await spool.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UserError('receiver-port-in-use', `port ${options.port} on ${RECEIVER_HOST} is in use; stop what holds it or pass --port <another>`);
+    if (code === 'EACCES') throw new UserError('receiver-port-refused', `port ${options.port} on ${RECEIVER_HOST} may not be opened by this user; pass --port 1024 or above`);
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  let stopping: Promise<Readonly<ReceiverStats>> | undefined;
+  // Once stopping, every answer closes its connection, so no keep-alive socket holds the close open.
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) res.setHeader('Connection', 'close');
+    res.on('finish', () => {
+      if (stopping) server.closeIdleConnections();
+    });
+  });
+  return {
+    port,
+    endpoint: `http://${RECEIVER_HOST}:${port}`,
+    spoolPath: options.spoolPath,
+    stats,
+    stop: () =>
+      (stopping ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        // A client that never finishes its request is cut off (it was never acknowledged).
+        const cutOff = setTimeout(() => server.closeAllConnections(), options.stopGraceMs ?? STOP_GRACE_MS);
+        await closed;
+        clearTimeout(cutOff);
+        await spool.close();
+        stats.spoolBytes = spool.bytes;
+        return stats;
+      })()),
+  };
+}
+
+function send(res: ServerResponse, status: number, kind: 'protobuf' | 'json', body: Uint8Array | string): void {
+  res.writeHead(status, { 'Content-Type': kind === 'protobuf' ? 'application/x-protobuf' : 'application/json', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
