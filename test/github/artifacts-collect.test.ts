@@ -1,15 +1,16 @@
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/io/limits.js';
 import { reportSchema } from '../../src/report/schema.js';
 import { readCheckpoint, verifyFile } from '../../src/seal/index.js';
 import { tempDir } from '../helpers.js';
-import { Azurite } from './azurite.js';
-import { FakeGitHub } from './fake-github.js';
+import type { Azurite } from './azurite.js';
+import type { FakeGitHub } from './fake-github.js';
 import { readZip } from './read-zip.js';
 import { actionDefaults, runBundledAction, type RunOptions } from './run-action.js';
-import { ArtifactFront } from './support/artifact-front.js';
+import type { ArtifactFront } from './support/artifact-front.js';
+import { startArtifactHarness, stopArtifactHarness } from './support/artifact-harness.js';
 
 // The bundled Action (dist/index.js) run as the runner runs it, reading trace
 // artifacts that "other jobs" uploaded: this run's through the artifact
@@ -42,19 +43,10 @@ function run(runId: number, inputs: Record<string, string>, over: Partial<RunOpt
 const report = (path: string) => reportSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 
 beforeAll(async () => {
-  if (!existsSync('dist/index.js')) throw new Error('dist/index.js is missing: run `npm run build` (npm test does)');
-  azurite = await Azurite.start();
-  gh = new FakeGitHub(azurite);
-  await gh.start();
-  front = new ArtifactFront(gh, azurite);
-  await front.start();
+  ({ azurite, gh, front } = await startArtifactHarness());
 }, 60_000);
 
-afterAll(async () => {
-  await front?.stop();
-  await gh?.stop();
-  await azurite?.stop();
-});
+afterAll(() => stopArtifactHarness({ azurite, gh, front }));
 
 describe('bundled action collecting trace artifacts', () => {
   it('this run: audits the two good artifacts, names files by artifact, refuses the corrupt one, seals all it read', async () => {

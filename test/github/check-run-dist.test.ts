@@ -1,13 +1,14 @@
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOctokit } from '@actions/github';
 import { tempDir } from '../helpers.js';
-import { Azurite } from './azurite.js';
+import type { Azurite } from './azurite.js';
 import type { FakeCheckRun } from './fake-checks.js';
-import { FakeGitHub } from './fake-github.js';
+import type { FakeGitHub } from './fake-github.js';
 import { actionDefaults, runBundledAction, type RunOptions } from './run-action.js';
-import { ArtifactFront } from './support/artifact-front.js';
+import type { ArtifactFront } from './support/artifact-front.js';
+import { startArtifactHarness, stopArtifactHarness } from './support/artifact-harness.js';
 
 // The bundled Action (dist/index.js) run as the runner runs it, against the
 // loopback GitHub with its Checks API (50 annotations per request, 422 past that).
@@ -62,22 +63,13 @@ const workflowCommandAnnotations = (stdout: string) => stdout.split('\n').filter
 const repeat = <T>(value: T, n: number) => Array.from({ length: n }, () => value);
 
 beforeAll(async () => {
-  if (!existsSync('dist/index.js')) throw new Error('dist/index.js is missing: run `npm run build` (npm test does)');
-  azurite = await Azurite.start();
-  gh = new FakeGitHub(azurite);
-  await gh.start();
-  front = new ArtifactFront(gh, azurite);
-  await front.start();
+  ({ azurite, gh, front } = await startArtifactHarness());
   workspace = tempDir('ata-check-ws-');
   for (const name of ['orphan-calls-a.jsonl', 'orphan-calls-b.jsonl', 'unmatched-results.jsonl']) cpSync(join(FIXTURES, name), join(workspace, 'traces', name));
   for (const runId of [900, 901, 902, 903, 904]) await front.seed(runId, 'agent-traces-cr', { 'artifact-unmatched.jsonl': join(FIXTURES, 'artifact-unmatched.jsonl') });
 }, 60_000);
 
-afterAll(async () => {
-  await front?.stop();
-  await gh?.stop();
-  await azurite?.stop();
-});
+afterAll(() => stopArtifactHarness({ azurite, gh, front }));
 
 describe('check run of the bundled action against the loopback Checks API', () => {
   it('the loopback Checks API refuses what GitHub refuses: 51 annotations in one request, a missing summary', async () => {

@@ -1,13 +1,14 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeName } from '../../src/github/artifact-safe-names.js';
 import { reportSchema } from '../../src/report/schema.js';
-import { Azurite } from '../github/azurite.js';
-import { FakeGitHub } from '../github/fake-github.js';
+import type { Azurite } from '../github/azurite.js';
+import type { FakeGitHub } from '../github/fake-github.js';
 import { readZip } from '../github/read-zip.js';
 import { actionDefaults, runBundledAction } from '../github/run-action.js';
-import { ArtifactFront } from '../github/support/artifact-front.js';
+import type { ArtifactFront } from '../github/support/artifact-front.js';
+import { startArtifactHarness, stopArtifactHarness } from '../github/support/artifact-harness.js';
 import { tempDir } from '../helpers.js';
 
 // The bundled Action against the loopback GitHub (artifact service in Azurite) with
@@ -23,19 +24,10 @@ let gh: FakeGitHub;
 let front: ArtifactFront;
 
 beforeAll(async () => {
-  if (!existsSync('dist/index.js')) throw new Error('dist/index.js is missing: run `npm run build` (npm test does)');
-  azurite = await Azurite.start();
-  gh = new FakeGitHub(azurite);
-  await gh.start();
-  front = new ArtifactFront(gh, azurite);
-  await front.start();
+  ({ azurite, gh, front } = await startArtifactHarness());
 }, 60_000);
 
-afterAll(async () => {
-  await front?.stop();
-  await gh?.stop();
-  await azurite?.stop();
-});
+afterAll(() => stopArtifactHarness({ azurite, gh, front }));
 
 const count = (text: string, piece: string) => text.split(piece).length - 1;
 
