@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+// The bench's deterministic PRNG (mulberry32), so the suite is the same on every run.
+import { mulberry32 } from '../../../bench/gen-span-log.mjs';
 
 /**
  * A simulated suite of agent runs with planted defects, and the truth of what was
@@ -23,18 +25,6 @@ export interface Suite {
 }
 
 const TRACEBACK = readFileSync('test/fixtures/seeds/002-update-ticket-traceback.txt', 'utf8').trimEnd();
-
-/** A small deterministic PRNG (mulberry32), so the suite is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class FileWriter {
   readonly lines: string[] = [];
@@ -219,7 +209,7 @@ const SCENARIOS: ReadonlyArray<(run: RunWriter, random: () => number) => void> =
 
 /** `files` files, each with every scenario once (in a shuffled order), as its own run. */
 export function plantedSuite(files = 10, seed = 23): Suite {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const truth: Planted[] = [];
   const out: Record<string, string> = {};
   for (let f = 0; f < files; f += 1) {
