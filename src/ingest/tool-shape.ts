@@ -8,6 +8,14 @@ const TOOL_KEYS = new Set([
 ]);
 /** `type` / `role` values that mark a tool call or result block. */
 const TOOL_TYPES = new Set(['tool_use', 'tool_result', 'function_call', 'function_call_output', 'custom_tool_call', 'tool_call', 'tool_result', 'tool', 'toolmessage']);
+/**
+ * Span attributes whose value marks a tool span: Monocle's `span.type`
+ * (`agentic.tool.invocation`) and `entity.N.type` (`tool.<framework>`), and
+ * OpenInference's `openinference.span.kind` (`TOOL`), GenAI's `gen_ai.operation.name` (`execute_tool`).
+ */
+const SPAN_KIND_KEYS = new Set(['span.type', 'openinference.span.kind', 'gen_ai.operation.name']);
+const SPAN_TOOL_KINDS = new Set(['agentic.tool.invocation', 'tool', 'execute_tool']);
+const ENTITY_TYPE = /^entity\.\d{1,3}\.type$/;
 
 const MAX_DEPTH = 8;
 const MAX_NODES = 5_000;
@@ -37,8 +45,14 @@ function visit(value: unknown, depth: number, budget: { nodes: number }): boolea
     const item = value[key];
     if (TOOL_KEYS.has(lower) && item !== null && item !== undefined && !(Array.isArray(item) && item.length === 0)) return true;
     if ((lower === 'type' || lower === 'role') && typeof item === 'string' && TOOL_TYPES.has(item.toLowerCase())) return true;
+    if (typeof item === 'string' && isToolSpanKind(lower, item.toLowerCase())) return true;
     if (lower === 'id' && Array.isArray(item) && item.some((part) => part === 'ToolMessage')) return true;
     if (typeof item === 'object' && visit(item, depth + 1, budget)) return true;
   }
   return false;
+}
+
+function isToolSpanKind(key: string, value: string): boolean {
+  if (SPAN_KIND_KEYS.has(key)) return SPAN_TOOL_KINDS.has(value);
+  return ENTITY_TYPE.test(key) && value.startsWith('tool.');
 }

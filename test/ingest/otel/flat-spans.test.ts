@@ -57,13 +57,24 @@ describe('otel-spans: corpus span dumps (Monocle, span.to_json())', () => {
     expect(runs[0]!.calls.map((c) => c.loc.line)).toEqual([9, 13, 26, 27, 41]);
   });
 
-  it('a span of a list without a span id is counted as skipped (a JSONL line of one is a malformed-record), the rest read', async () => {
+  it('a span of a list without a span id is counted as skipped; two dropped Monocle tool spans are a partial-read', async () => {
     const spans = JSON.parse(readFileSync(`${dir}/monocle-langgraph-trace.json`, 'utf8')) as Array<{ context: Record<string, unknown> }>;
+    // Items 8 and 40 are tool spans (span.type "agentic.tool.invocation", python3); their only tool marks are Monocle's.
     for (const i of [8, 40]) delete spans[i]!.context['span_id'];
     const { result, runs } = await auditTemp({ 'spans.json': JSON.stringify(spans) });
     expect(result.files[0]!.skipped).toEqual([{ reason: 'span without a name and a usable context.span_id', count: 2, firstLine: 1 }]);
     expect(countRun(runs[0]!)).toMatchObject({ calls: 3, results: 3, orphans: [] });
-    expect(findingList(result).filter(([rule]) => rule === 'partial-read' || rule === 'malformed-record')).toEqual([]);
+    expect(findingList(result).filter(([rule]) => rule === 'partial-read' || rule === 'malformed-record')).toEqual([
+      ['partial-read', 1, null, null, "2 skipped record(s) look like tool calls or results ('otel-spans' does not read them; first at line 1)"],
+    ]);
+  });
+
+  it('a dropped Monocle span that is not a tool span (item 0, span.type "inference.modelapi") is counted, with no partial-read', async () => {
+    const spans = JSON.parse(readFileSync(`${dir}/monocle-langgraph-trace.json`, 'utf8')) as Array<{ context: Record<string, unknown> }>;
+    delete spans[0]!.context['span_id'];
+    const { result } = await auditTemp({ 'spans.json': JSON.stringify(spans) });
+    expect(result.files[0]!.skipped).toEqual([{ reason: 'span without a name and a usable context.span_id', count: 1, firstLine: 1 }]);
+    expect(findingList(result).filter(([rule]) => rule === 'partial-read')).toEqual([]);
   });
 });
 
