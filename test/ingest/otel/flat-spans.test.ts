@@ -69,9 +69,9 @@ describe('otel-spans: corpus span dumps (Monocle, span.to_json())', () => {
     ]);
   });
 
-  it('a dropped Monocle span that is not a tool span (item 0, span.type "inference.modelapi") is counted, with no partial-read', async () => {
+  it('a dropped Monocle span that is not a tool span (item 1, span.type "inference.framework") is counted, with no partial-read', async () => {
     const spans = JSON.parse(readFileSync(`${dir}/monocle-langgraph-trace.json`, 'utf8')) as Array<{ context: Record<string, unknown> }>;
-    delete spans[0]!.context['span_id'];
+    delete spans[1]!.context['span_id'];
     const { result } = await auditTemp({ 'spans.json': JSON.stringify(spans) });
     expect(result.files[0]!.skipped).toEqual([{ reason: 'span without a name and a usable context.span_id', count: 1, firstLine: 1 }]);
     expect(findingList(result).filter(([rule]) => rule === 'partial-read')).toEqual([]);
