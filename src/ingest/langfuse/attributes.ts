@@ -43,7 +43,7 @@ export function catalogOf(observation: JsonObject, attrs: JsonObject): CatalogTo
     const out = catalogTools(own(params, 'output_tools')) ?? [];
     if (fn.length + out.length > 0) return [...fn, ...out];
   }
-  for (const value of [own(attrs, 'gen_ai.tool.definitions'), own(attrs, 'ai.prompt.tools'), openInferenceTools(attrs)]) {
+  for (const value of [own(attrs, 'gen_ai.tool.definitions'), own(attrs, 'ai.prompt.tools'), openInferenceTools(attrs), beeAiTools(attrs)]) {
     const tools = catalogTools(value);
     if (tools && tools.length > 0) return tools;
   }
@@ -68,6 +68,13 @@ function openInferenceTools(attrs: JsonObject): unknown[] {
     if (m) found.push([Number(m[1]), own(attrs, key)]);
   }
   return found.sort((a, b) => a[0] - b[0]).map(([, schema]) => schema);
+}
+
+/** BeeAI's agent spans: `llm.tools`, JSON text of `[{"tool.name", "tool.description", "tool.options"}]` (no schemas). */
+function beeAiTools(attrs: JsonObject): string[] {
+  const list = argsOf(own(attrs, 'llm.tools'));
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item) => (isObject(item) && typeof own(item, 'tool.name') === 'string' ? [own(item, 'tool.name') as string] : []));
 }
 
 function schemaOf(value: unknown): { schema?: unknown } {

@@ -6,6 +6,7 @@ import type { TraceRecord } from '../../model/records.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
 import { largeDocumentHead, parseDocument } from '../whole-document.js';
 import { attributesOf, catalogOf, toolAttributes } from './attributes.js';
+import { beeAiExecutions, type BeeAiExecution } from './beeai.js';
 import { plainMessage } from './langchain.js';
 import { isToolSpan, saysTool, unquote } from './tool-span.js';
 
@@ -67,7 +68,7 @@ export const langfuseFormat: TraceFormat = {
       // Chronological; observations without a start keep their place at the end.
       observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
       const runId = traceId ?? (observations[0] ? idOf(observations[0].obj, 'traceId') : null) ?? (path.length > 0 ? `#${path[0]}` : null);
-      const reader = new ObservationReader(input.file, runId, sink, generationIds(observations));
+      const reader = new ObservationReader(input.file, runId, sink, generationIds(observations), beeAiExecutions(observations));
       for (const o of observations) reader.primary(o);
       reader.flushResults(Infinity);
       for (const o of observations) reader.fallback(o);
@@ -132,13 +133,22 @@ class ObservationReader {
   private pending: Array<{ readonly fact: ToolFact; readonly place: Place; readonly end: number }> = [];
   /** Observations read as tool executions (the fallback pass leaves them). */
   private readonly toolSpans = new Set<Observation>();
+  /** BeeAI tool runs, by the observation their call is placed at. */
+  private readonly beeaiCalls = new Map<Observation, BeeAiExecution<Observation>>();
 
   constructor(
     private readonly file: string,
     private readonly runId: string | null,
     private readonly sink: RecordSink,
     private readonly generations: ReadonlySet<string>,
-  ) {}
+    beeai: ReadonlyArray<BeeAiExecution<Observation>>,
+  ) {
+    for (const run of beeai) {
+      this.beeaiCalls.set(run.call, run);
+      for (const part of run.parts) this.toolSpans.add(part);
+    }
+    if (beeai.length > 0) sink.diagnostic({ ruleId: 'ingest-note', line: beeai[0]!.call.line, runId, message: `BeeAI records no call ids: ${beeai.length} tool run(s) read from its emitter events and agent updates, each call paired with its own result` });
+  }
 
   private place(o: Observation, ts: number | null): Place {
     return { loc: { file: this.file, line: o.line }, runId: this.runId, ts, spanId: idOf(o.obj, 'id') };
@@ -179,6 +189,9 @@ class ObservationReader {
   /** GENERATION and TOOL observations (and spans that are tool executions): the model's requests and the tools' executions. */
   primary(o: Observation): void {
     if (o.start !== null) this.flushResults(o.start);
+    const beeai = this.beeaiCalls.get(o);
+    if (beeai !== undefined) return this.beeAiRun(beeai);
+    if (this.toolSpans.has(o)) return;
     const attrs = attributesOf(o.obj);
     if (o.type === 'GENERATION') {
       const response = argsOf(own(o.obj, 'output'));
@@ -230,6 +243,14 @@ class ObservationReader {
     const end = o.end ?? o.start;
     if (end === null) this.add(result, this.place(o, end));
     else this.pending.push({ fact: result, place: this.place(o, end), end });
+  }
+
+  private beeAiRun(run: BeeAiExecution<Observation>): void {
+    this.add({ kind: 'call', callId: null, tool: run.tool, args: run.args }, this.place(run.call, run.call.start));
+    if (run.result === null) return;
+    const result = resultFact(null, run.tool, run.content, run.isError);
+    if (run.resultAt === null) this.add(result, this.place(run.result, null));
+    else this.pending.push({ fact: result, place: this.place(run.result, run.resultAt), end: run.resultAt });
   }
 
   /** Other observations repeat the conversation; they only fill in what the primary ones lack. */

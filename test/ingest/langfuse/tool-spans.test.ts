@@ -56,16 +56,36 @@ describe('langfuse: tools that ran as SPAN observations (corpus)', () => {
     expect(findingList(result).map(([rule]) => rule)).toEqual(['catalog-missing']);
   });
 
-  it('BeeAI: tool events it cannot pair (start/finish/success spans, ReAct text calls) are a partial-read, not a clean audit', async () => {
+  it('BeeAI: a tool run recorded as start/finish/success events is one call and its result; a tool known only from the agent updates too', async () => {
     const { result, runs } = await auditPaths([`${dir}/beeai.trace.json`]);
-    expect(runs.map(countRun)).toEqual([{ runId: '096fc09a30ab90d2431778f9ee2b3936', llm: 5, calls: 0, results: 0, errors: 0, orphans: [], unmatched: [], catalog: [] }]);
+    // python3 over the top-level observations list: Wikipedia ran as tool.search.wikipedia.start-12 (line 1625,
+    // 13:56:55.683) / finish-12 / success-12 (line 2644, 13:56:57.468) under agent.react.update-13 (tool.name
+    // "Wikipedia"); OpenMeteoTool has no tool events: agent.react.update-17 (line 1496, 13:57:03.579) is the first
+    // update with its parameters, agent.react.partial_update-318 (line 2283, 13:57:03.885) the first with its output.
+    expect(runs.map(countRun)).toEqual([{ runId: '096fc09a30ab90d2431778f9ee2b3936', llm: 5, calls: 2, results: 2, errors: 0, orphans: [], unmatched: [], catalog: ['OpenMeteoTool', 'Wikipedia'] }]);
+    // The catalog is agent.react.start-4's llm.tools (line 1582); starts 5 and 6 repeat the same two tools.
+    expect(runs[0]!.records.map((r) => [r.kind, r.loc.line, r.ts])).toEqual([
+      ['catalog', 1582, Date.parse('2025-08-01T13:56:54.166Z')],
+      ['llm', 2498, Date.parse('2025-08-01T13:56:54.170Z')],
+      ['tool_call', 1625, Date.parse('2025-08-01T13:56:55.683Z')],
+      ['tool_result', 2644, Date.parse('2025-08-01T13:56:57.468Z')],
+      ['llm', 1668, Date.parse('2025-08-01T13:56:57.475Z')],
+      ['tool_call', 1496, Date.parse('2025-08-01T13:57:03.579Z')],
+      ['tool_result', 2283, Date.parse('2025-08-01T13:57:03.885Z')],
+      ['llm', 2180, Date.parse('2025-08-01T13:57:03.889Z')],
+      ['llm', 2126, Date.parse('2025-08-01T13:57:11.328Z')],
+      ['llm', 1771, Date.parse('2025-08-01T13:57:11.330Z')],
+    ]);
+    expect(runs[0]!.calls.map((c) => [c.tool, c.args, c.callId])).toEqual([
+      ['Wikipedia', { query: 'Tourism in Barcelona', full_text: false }, null],
+      ['OpenMeteoTool', { location_name: 'Barcelona', country: 'Spain' }, null],
+    ]);
+    expect(runs[0]!.results.map((r) => JSON.stringify(r.content).slice(0, 20))).toEqual(['[{"description":"Bar', '{"latitude":41.4375,']);
     expect(findingList(result)).toEqual([
-      ['partial-read', 1625, null, null, "3 skipped record(s) look like tool calls or results ('langfuse' does not read them; first at line 1625)"],
+      ['ingest-note', 1625, '096fc09a30ab90d2431778f9ee2b3936', null, 'BeeAI records no call ids: 2 tool run(s) read from its emitter events and agent updates, each call paired with its own result'],
     ]);
-    expect(result.files[0]!.skipped).toEqual([
-      { reason: "SPAN observation marked as a tool's, not one execution", count: 3, firstLine: 1625 },
-      { reason: 'SPAN observation with nothing new', count: 21, firstLine: 1367 },
-    ]);
+    // 29 observations: 5 generations and 7 read as the two tool runs; the other 17 repeat the conversation.
+    expect(result.files[0]!.skipped).toEqual([{ reason: 'SPAN observation with nothing new', count: 17, firstLine: 1367 }]);
   });
 });
 
