@@ -1,6 +1,7 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { isObject, own, type JsonObject } from '../fields.js';
 import { argsOf } from '../tool-facts.js';
+import { assembleStream, streamEvents } from './event-stream.js';
 
 /** What a recorded body held: a JSON object, nothing, something left out (with why), or a body that could not be inflated. */
 export type BodyRead =
@@ -19,8 +20,9 @@ export interface InflateBudget {
  * A request or response body as VCR.py records it: a JSON string, `{string:
  * "..."}`, a mapping, or `!!binary` bytes (what it writes when
  * `decode_compressed_response` is off), gzip or deflate compressed or plain.
- * Compressed bodies are inflated within the budget; a body that is an event
- * stream, or not JSON, is left out with its reason.
+ * Compressed bodies are inflated within the budget. A streamed body (server-sent
+ * events) of OpenAI or Anthropic is assembled into the response it stands for;
+ * another event stream, or a body that is not JSON, is left out with its reason.
  */
 export function readBody(holder: unknown, budget: InflateBudget): BodyRead {
   if (!isObject(holder)) return { kind: 'none' };
@@ -34,7 +36,12 @@ export function readBody(holder: unknown, budget: InflateBudget): BodyRead {
   }
   const value = argsOf(raw);
   if (isObject(value)) return { kind: 'json', value };
-  if (typeof raw === 'string' && /^\s*(event|data):/.test(raw)) return { kind: 'skipped', reason: 'body is an event stream (streamed responses are not read)', value: streamEvents(raw) };
+  if (typeof raw === 'string' && /^\s*(event|data):/.test(raw)) {
+    const events = streamEvents(raw);
+    const assembled = assembleStream(events);
+    if (assembled) return { kind: 'json', value: assembled };
+    return { kind: 'skipped', reason: 'body is an event stream of no API this reader knows (not read)', value: events.slice(0, 1000) };
+  }
   return { kind: 'skipped', reason: 'body is not a JSON object' };
 }
 
@@ -55,16 +62,4 @@ function inflate(bytes: Uint8Array, budget: InflateBudget): string | BodyRead {
     }
     return { kind: 'broken', reason: `${gzip ? 'gzip' : 'deflate'} body cannot be inflated (${code ?? 'corrupt data'})` };
   }
-}
-
-/** The JSON `data:` payloads of a server-sent event stream (for the partial-read look), at most 1,000. */
-function streamEvents(text: string): unknown[] {
-  const out: unknown[] = [];
-  for (const line of text.split('\n')) {
-    if (out.length >= 1000) break;
-    if (!line.startsWith('data:')) continue;
-    const value = argsOf(line.slice(5).trim());
-    if (isObject(value)) out.push(value);
-  }
-  return out;
 }
