@@ -17,8 +17,8 @@ describe('test/fixtures/wild-list.json', () => {
       .map((cells) => `${cells[2]}:${cells[3]}`),
   );
 
-  it('lists 42 files, each with a commit, a known format and the four expected counts', () => {
-    expect(list.files).toHaveLength(42);
+  it('lists 46 files, each with a commit, a known format and the four expected counts', () => {
+    expect(list.files).toHaveLength(46);
     const ids = new Set([...FORMATS.map((f) => f.id), 'unknown']);
     for (const file of list.files) {
       expect(file.commit).toMatch(/^[0-9a-f]{40}$/);

@@ -26,9 +26,13 @@ export function isAtifTrajectory(sample: DetectSample): boolean {
  * one llm record, its `tool_calls[]` the calls (`tool_call_id`, `function_name`,
  * `arguments`) and `observation.results[]` the results by `source_call_id`
  * (`is_error` when a writer records it). A `finish` call is answered by itself:
- * it ends the trajectory and no observation follows it by design. Steps of
- * other sources without calls (the prompt) and results without a
- * `source_call_id` are counted as skipped.
+ * it ends the trajectory and no observation follows it by design. A result
+ * without a `source_call_id` in a step with calls (Terminus-2 records the
+ * terminal output after the step's keystrokes so) answers the step's calls that
+ * no result names, with one `ingest-note` per run (when every call has its own
+ * result, it is counted as skipped). Steps of other sources
+ * without calls (the prompt) and results without a `source_call_id` in a step
+ * without calls are counted as skipped.
  */
 export const atifFormat: TraceFormat = {
   id: 'atif',
@@ -48,10 +52,14 @@ export const atifFormat: TraceFormat = {
     const tools = isObject(agent) ? catalogTools(own(agent, 'tool_definitions')) : null;
     if (tools !== null && tools.length > 0) sink.record(catalogRecord(tools, { loc: { file: input.file, line: lineOf(['agent', 'tool_definitions']) }, runId, ts: null }));
     const toolOf = new Map<string, string>();
+    const byStep = { calls: 0, firstLine: 0 };
     (own(doc, 'steps') as unknown[]).forEach((step, i) => {
-      if (isObject(step)) readStep(step, ['steps', i], { file: input.file, runId, lineOf, sink, toolOf });
+      if (isObject(step)) readStep(step, ['steps', i], { file: input.file, runId, lineOf, sink, toolOf, byStep });
       else sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['steps', i]), runId, message: `steps[${i}] is not an object` });
     });
+    if (byStep.calls > 0) {
+      sink.diagnostic({ ruleId: 'ingest-note', line: byStep.firstLine, runId, message: `${byStep.calls} call(s) answered by an observation result without source_call_id in their own step (paired by step, not by id)` });
+    }
     sink.endRun?.(runId);
   },
 };
@@ -63,9 +71,11 @@ interface StepContext {
   readonly sink: RecordSink;
   /** The tool of each call id, to name the results. */
   readonly toolOf: Map<string, string>;
+  /** Calls answered by a result without source_call_id in their step, and where the first one is. */
+  readonly byStep: { calls: number; firstLine: number };
 }
 
-function readStep(step: JsonObject, path: Array<string | number>, { file, runId, lineOf, sink, toolOf }: StepContext): void {
+function readStep(step: JsonObject, path: Array<string | number>, { file, runId, lineOf, sink, toolOf, byStep }: StepContext): void {
   const ts = toMillis(own(step, 'timestamp'));
   const at = (sub: Array<string | number>): Place => ({ loc: { file, line: lineOf([...path, ...sub]) }, runId, ts, spanId: idOf(step, 'step_id') });
   const source = str(step, 'source');
@@ -73,6 +83,7 @@ function readStep(step: JsonObject, path: Array<string | number>, { file, runId,
   const calls = own(step, 'tool_calls');
   const hasCalls = Array.isArray(calls) && calls.length > 0;
   const finished: Array<{ callId: string | null; tool: string; place: Place; args: unknown }> = [];
+  const stepCalls: Array<{ callId: string; tool: string }> = [];
   if (Array.isArray(calls)) {
     calls.forEach((call: unknown, j) => {
       const tool = isObject(call) ? str(call, 'function_name') : null;
@@ -86,12 +97,15 @@ function readStep(step: JsonObject, path: Array<string | number>, { file, runId,
       if (callId !== null) toolOf.set(callId, tool);
       sink.record(toRecord({ kind: 'call', callId, tool, args }, place));
       if (FINISH_TOOLS.has(tool)) finished.push({ callId: idOf(call, 'tool_call_id'), tool, place, args });
+      else if (callId !== null) stepCalls.push({ callId, tool });
     });
   }
   const observation = own(step, 'observation');
   const results = isObject(observation) ? own(observation, 'results') : undefined;
   const answered = new Set<string>();
   const hasResults = Array.isArray(results) && results.length > 0;
+  /** Results without a source call in a step with calls: the environment's answer to the step. */
+  const loose: Array<{ content: unknown; isError: boolean; j: number; value: unknown }> = [];
   // A user or system step (the prompt) holds no calls: read past, and counted.
   if (source !== 'agent' && !hasCalls && !hasResults) sink.skip({ line: lineOf(path), reason: `step of source ${quotedName(source)} without tool calls`, value: step });
   if (Array.isArray(results)) {
@@ -99,11 +113,25 @@ function readStep(step: JsonObject, path: Array<string | number>, { file, runId,
       const line = lineOf([...path, 'observation', 'results', j]);
       if (!isObject(result)) return sink.skip({ line, reason: 'observation result that is not an object', value: result });
       const callId = idOf(result, 'source_call_id');
-      // A result without a source call is environment output, not a tool's answer.
+      if (callId === null && stepCalls.length > 0) return void loose.push({ content: own(result, 'content'), isError: own(result, 'is_error') === true, j, value: result });
+      // A result without a source call, in a step without calls, is environment output, not a tool's answer.
       if (callId === null) return sink.skip({ line, reason: 'observation result without source_call_id', value: result });
       answered.add(callId);
       sink.record(toRecord({ kind: 'result', callId, tool: toolOf.get(callId) ?? null, content: own(result, 'content'), isError: own(result, 'is_error') === true, errorClass: null, errorCode: null }, at(['observation', 'results', j])));
     });
+  }
+  const unanswered = stepCalls.filter((call) => !answered.has(call.callId));
+  if (unanswered.length === 0) {
+    // Every call of the step has its own result: the rest is environment output, as in a step without calls.
+    for (const r of loose) sink.skip({ line: lineOf([...path, 'observation', 'results', r.j]), reason: 'observation result without source_call_id', value: r.value });
+  } else if (loose.length > 0) {
+    const content = loose.length === 1 ? loose[0]!.content : loose.map((r) => r.content);
+    const isError = loose.some((r) => r.isError);
+    if (byStep.calls === 0) byStep.firstLine = lineOf([...path, 'observation', 'results', loose[0]!.j]);
+    byStep.calls += unanswered.length;
+    for (const call of unanswered) {
+      sink.record(toRecord({ kind: 'result', callId: call.callId, tool: call.tool, content, isError, errorClass: null, errorCode: null }, at(['observation', 'results', loose[0]!.j])));
+    }
   }
   for (const call of finished) {
     if (call.callId !== null && answered.has(call.callId)) continue;

@@ -35,4 +35,42 @@ describe('atif: trajectories', () => {
       ['unstructured-error', 1, 'call_1'],
     ]);
   });
+  it('a result without source_call_id in a step with calls answers those calls (Terminus-2), with one note per run', async () => {
+    // The shape of harbor's tests/golden/terminus_2/*.trajectory.json (public only in a repost without a
+    // license, so tried from outside the repository, docs/wild-check.md): each agent step's keystrokes are
+    // tool_calls, and the terminal output after them is one observation result with no source_call_id.
+    const step = (id: number, calls: Array<[string, string]>, output: string) => ({
+      step_id: id,
+      source: 'agent',
+      message: 'Analysis: ...',
+      tool_calls: calls.map(([callId, name]) => ({ tool_call_id: callId, function_name: name, arguments: { keystrokes: 'ls\n', duration: 0.1 } })),
+      observation: { results: [{ content: output }] },
+    });
+    const doc = {
+      schema_version: 'ATIF-v1.5',
+      session_id: 'terminus-shape',
+      agent: { name: 'terminus-2', version: '2.0.0' },
+      steps: [
+        { step_id: 1, source: 'user', message: 'Create hello.txt' },
+        { step_id: 2, source: 'agent', message: 'no JSON', observation: { results: [{ content: 'Previous response had parsing errors' }] } },
+        step(3, [['call_1_1', 'bash_command'], ['call_1_2', 'bash_command']], 'New Terminal Output:\n$ '),
+        step(4, [['call_2_task_complete', 'mark_task_complete']], 'Are you sure you want to mark the task as complete?'),
+      ],
+    };
+    const { result, runs } = await auditTemp({ 't.json': JSON.stringify(doc, null, 2) });
+    expect(countRun(runs[0]!)).toMatchObject({ llm: 3, calls: 3, results: 3, errors: 0, orphans: [], unmatched: [] });
+    expect(runs[0]!.results.map((r) => [r.callId, r.tool, r.content])).toEqual([
+      ['call_1_1', 'bash_command', 'New Terminal Output:\n$ '],
+      ['call_1_2', 'bash_command', 'New Terminal Output:\n$ '],
+      ['call_2_task_complete', 'mark_task_complete', 'Are you sure you want to mark the task as complete?'],
+    ]);
+    // Step 2's result has no call to answer: counted as skipped, as before.
+    expect(result.files[0]!.skipped.map((s) => [s.reason, s.count])).toEqual([
+      ['observation result without source_call_id', 1],
+      ['step of source "user" without tool calls', 1],
+    ]);
+    expect(findingList(result).filter(([rule]) => rule === 'ingest-note' || rule === 'orphan-call').map(([rule, , , , message]) => [rule, message])).toEqual([
+      ['ingest-note', '3 call(s) answered by an observation result without source_call_id in their own step (paired by step, not by id)'],
+    ]);
+  });
 });
