@@ -5,6 +5,7 @@ import type { Finding, Severity } from '../model/finding.js';
 import { sanitizeText } from '../sanitize/text.js';
 import { VERSION } from '../version.js';
 import { uniqueCatalogs } from './catalogs.js';
+import { capRuns, DEFAULT_MAX_RUNS, omittedRunsField } from './run-cap.js';
 import { REPORT_SCHEMA_VERSION, type Report, type StreamedReport } from './schema.js';
 
 /** Plain data out of an audit: the JSON report every renderer works from. */
@@ -35,6 +36,7 @@ function reportWith<F extends Iterable<Finding>>(
   findings: F,
 ): Omit<Report, 'findings'> & { findings: F } {
   const clean = (text: string | null) => (text === null ? null : sanitizeText(text, { maxChars: 300 }));
+  const listed = capRuns(result.runs, config.maxRuns ?? DEFAULT_MAX_RUNS);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'agent-trace-audit', version: VERSION },
@@ -46,7 +48,8 @@ function reportWith<F extends Iterable<Finding>>(
       findings: counts,
     },
     files: result.files.map((file) => ({ ...file, path: clean(file.path)! })),
-    runs: result.runs.map((run) => ({ ...run, file: clean(run.file)!, runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
+    runs: listed.runs.map((run) => ({ ...run, file: clean(run.file)!, runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
+    ...omittedRunsField(listed.omittedRuns),
     catalogs: uniqueCatalogs(
       result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name)!, schemaSha256: clean(tool.schemaSha256) })) })),
     ),

@@ -1,4 +1,5 @@
 import type { Report } from './schema.js';
+import { omittedRunsNote } from './run-cap.js';
 import { locationOf, shortLocation, triageRows } from './triage.js';
 
 /** The LOCATION column's width: longer locations lose their left end, never their file name and line. */
@@ -16,6 +17,8 @@ export function renderText(report: Report): string {
     `agent-trace-audit ${report.tool.version}: ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s), ${s.toolResults} result(s)`,
   );
   out.push(`findings: ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.note} note(s)`);
+  const runsNote = omittedRunsNote(report);
+  if (runsNote) out.push(runsNote);
   const rows = triageRows(report);
   if (rows.length === 0) {
     out.push('', 'No findings.');
