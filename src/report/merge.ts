@@ -43,12 +43,20 @@ export function mergeReports(reports: readonly Report[], maxRuns = DEFAULT_MAX_R
     files,
     runs,
     ...omittedRunsField(omittedRuns),
-    ...(reports.some((r) => r.catalogs) ? { catalogs: uniqueCatalogs(reports.flatMap((r) => r.catalogs ?? [])) } : {}),
+    ...mergedCatalogs(reports, maxRuns),
     rules,
     metrics: sumMetrics(reports.map((r) => r.metrics)),
     findings: findings as Finding[],
     ...mergedArtifacts(reports),
   };
+}
+
+/** The shards' catalogs once each, capped again like the runs; what a shard left out stays counted. */
+function mergedCatalogs(reports: readonly Report[], max: number): Pick<Report, 'catalogs' | 'omittedCatalogs'> {
+  if (!reports.some((r) => r.catalogs)) return {};
+  const all = uniqueCatalogs(reports.flatMap((r) => r.catalogs ?? []));
+  const omitted = Math.max(0, all.length - max) + reports.reduce((n, r) => n + (r.omittedCatalogs ?? 0), 0);
+  return { catalogs: all.slice(0, max), ...(omitted > 0 ? { omittedCatalogs: omitted } : {}) };
 }
 
 function sumOmitted(reports: readonly Report[]): OmittedRuns | null {

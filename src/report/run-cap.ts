@@ -32,8 +32,15 @@ export function omittedRunsField(omitted: OmittedRuns | null): { omittedRuns?: O
  * The one sentence every renderer gives when the report does not list every run
  * (null when it does): how many are listed, how many are only counted, and why.
  */
-export function omittedRunsNote(report: Pick<Report, 'runs' | 'omittedRuns'>): string | null {
+export function omittedRunsNote(report: Pick<Report, 'runs' | 'omittedRuns' | 'catalogs' | 'omittedCatalogs'>): string | null {
   const omitted = report.omittedRuns;
-  if (!omitted || omitted.runs === 0) return null;
-  return `The report lists ${report.runs.length} of ${report.runs.length + omitted.runs} run(s); ${omitted.runs} more (${omitted.toolCalls} tool call(s), ${omitted.toolResults} result(s)) are counted in the summary, not listed (limits.max-runs).`;
+  const catalogs = report.omittedCatalogs ?? 0;
+  const parts: string[] = [];
+  if (omitted && omitted.runs > 0) {
+    parts.push(`The report lists ${report.runs.length} of ${report.runs.length + omitted.runs} run(s); ${omitted.runs} more (${omitted.toolCalls} tool call(s), ${omitted.toolResults} result(s)) are counted in the summary, not listed (limits.max-runs).`);
+  }
+  if (catalogs > 0) {
+    parts.push(`It lists ${report.catalogs?.length ?? 0} of ${(report.catalogs?.length ?? 0) + catalogs} distinct tool catalog(s) (limits.max-runs), so its catalogs are not compared with another branch's.`);
+  }
+  return parts.length === 0 ? null : parts.join(' ');
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportCatalogSnapshot } from '../../src/report/catalogs.js';
 import { mergeReports } from '../../src/report/merge.js';
 import { DEFAULT_MAX_RUNS } from '../../src/report/run-cap.js';
 import { reportSchema, type Report } from '../../src/report/schema.js';
@@ -59,6 +60,26 @@ describe('run amplification is capped', () => {
     expect(trace.every((f) => f.ruleId === 'catalog-missing')).toBe(true);
   }, 180_000);
 
+  it('distinct tool catalogs are capped by the same figure, and a report that lists only some is not compared', async () => {
+    // Five runs, each offered its own one-tool catalog; the config lists three runs (and three catalogs).
+    const lines = ['a', 'b', 'c', 'd', 'e'].flatMap((run) => [
+      JSON.stringify({ type: 'catalog', run_id: run, catalog_names: [`tool_${run}`] }),
+      JSON.stringify({ run_id: run, kind: 'tool_call', call_id: `c${run}`, tool: `tool_${run}` }),
+    ]);
+    const root = tempTree({ 'agent-trace-audit.yml': 'limits:\n  max-runs: 3\n', 'c.jsonl': `${lines.join('\n')}\n` });
+    const { report } = await auditJson(['c.jsonl'], [], root);
+    expect(report.catalogs).toHaveLength(3);
+    expect(report.omittedCatalogs).toBe(2);
+    expect(new Set(report.catalogs!.map((c) => c.tools[0]!.name)).size).toBe(3);
+    expect(reportCatalogSnapshot(report)).toBeNull();
+    const merged = mergeReports([report, report], 3);
+    expect([merged.catalogs, merged.omittedCatalogs]).toEqual([report.catalogs, 4]);
+    const text = (await runInProcess(['audit', 'c.jsonl', '--format', 'text', '--jobs', '1'], root)).stdout.split('\n')[2];
+    expect(text).toBe(
+      "The report lists 3 of 5 run(s); 2 more (2 tool call(s), 0 result(s)) are counted in the summary, not listed (limits.max-runs). It lists 3 of 5 distinct tool catalog(s) (limits.max-runs), so its catalogs are not compared with another branch's.",
+    );
+  });
+
   it('merged shards add up what they left out and cap the merged list again', () => {
     const shard = (file: string, listed: number, omitted: number): Report => ({
       schemaVersion: 1,
@@ -105,7 +126,7 @@ describe('every renderer says that runs were left out', () => {
     expect(sarif.runs[0]!.invocations[0]!.toolExecutionNotifications.map((n) => n.message.text)).toEqual([NOTE]);
     expect(sarif.runs[0]!.results).toHaveLength(10);
     const data = JSON.parse(/<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(out['html']!)![1]!) as { runsNote: string; runs: Array<{ runId: string }>; findings: { run: number[] } };
-    expect(data.runsNote).toBe(`${NOTE} The timeline draws 3 of them, the worst first.`);
+    expect(data.runsNote).toBe(`${NOTE} The timeline draws 3 run(s), the worst first.`);
     expect(data.runs).toHaveLength(3);
     // Findings of runs not drawn point at no run.
     expect(data.findings.run.filter((r) => r === -1)).toHaveLength(4);

@@ -108,7 +108,7 @@ export function pageData(report: Report, timelines: readonly RunTimeline[], maxF
     strings: { rules: rules.values, files: files.values, tools: tools.values },
     ruleTotals,
     omitted,
-    runsNote: runsNote === null ? null : timelines.length === 0 ? runsNote : `${runsNote} The timeline draws ${ranked.length} of them, the worst first.`,
+    runsNote: runsNote !== null && report.omittedRuns && timelines.length > 0 ? `${runsNote} The timeline draws ${ranked.length} run(s), the worst first.` : runsNote,
     findings: f,
     runs,
   };
