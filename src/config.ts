@@ -5,6 +5,7 @@ import { RULES, ruleById } from './audit/rules/index.js';
 import { ConfigurationError } from './errors.js';
 import { DEFAULT_FINDING_CAPS, type FindingCaps } from './audit/finding-caps.js';
 import { DEFAULT_LIMITS, type ReadLimits } from './io/limits.js';
+import { DEFAULT_MAX_RUNS } from './report/run-cap.js';
 import { SEVERITIES, type Severity } from './model/finding.js';
 import { describeIssues } from './zod-issues.js';
 
@@ -59,6 +60,7 @@ export const configFileSchema = z
           .optional()
           .describe('Findings one rule lists for one file; the rest are counted in one finding (default 1000).'),
         'max-findings': z.number().int().positive().optional().describe('Findings the audit lists in all; the rest are counted in one finding (default 10000).'),
+        'max-runs': z.number().int().positive().optional().describe('Runs the report lists; the rest are counted, not listed (default 10000).'),
       })
       .optional()
       .describe('What one input may cost; larger inputs are reported, not read.'),
@@ -84,6 +86,8 @@ export interface AuditConfig {
   readonly limits: ReadLimits;
   /** How many findings are listed (per rule and file, per audit); the engine's defaults when absent. */
   readonly findingCaps?: FindingCaps;
+  /** How many runs the report lists (`limits.max-runs`); DEFAULT_MAX_RUNS when absent. */
+  readonly maxRuns?: number;
 }
 
 /** Options given on the command line or as Action inputs; they win over the file. */
@@ -127,6 +131,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
       perRulePerFile: limits['max-findings-per-rule'] ?? DEFAULT_FINDING_CAPS.perRulePerFile,
       perAudit: limits['max-findings'] ?? DEFAULT_FINDING_CAPS.perAudit,
     },
+    maxRuns: limits['max-runs'] ?? DEFAULT_MAX_RUNS,
   };
 }
 

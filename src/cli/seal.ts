@@ -4,6 +4,8 @@ import { UsageError } from '../errors.js';
 import { alreadyExists } from '../io/file-errors.js';
 import { DEFAULT_LIMITS } from '../io/limits.js';
 import { fileSink, requireSealMode, SEAL_MODES, sealFile, type SealSink } from '../seal/index.js';
+import { MAX_UNSEALED_LINES } from '../seal/unsealed-lines.js';
+import { unsealedLines } from '../seal/verdict.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from './command.js';
 import type { CliIO } from './io.js';
 
@@ -16,6 +18,7 @@ export const SEAL: CommandSpec = {
     'When stdout is redirected or piped (seal t.jsonl > sealed.jsonl), or with -o -, the chain goes to stdout',
     'and the checkpoint beside the file stdout was redirected to, or to --checkpoint.',
     'An existing sealed file or checkpoint is not replaced without --force.',
+    'A line that is not a record stops the seal, unless --skip-unsealable leaves it out and lists it in the checkpoint.',
     'Exit codes: 0 sealed, 2 usage error or a file that cannot be sealed (file:line named).',
   ],
   flags: [
@@ -23,6 +26,12 @@ export const SEAL: CommandSpec = {
     { name: 'checkpoint', type: 'string', value: 'file', default: '<sealed file>.seal.json', description: 'where the checkpoint goes' },
     { name: 'canonical', type: 'string', value: SEAL_MODES.join('|'), default: 'jcs', description: 'canonical form of each record: RFC 8785 JCS, or Python json.dumps(sort_keys=True)' },
     { name: 'force', type: 'boolean', default: 'off', description: 'replace an existing sealed file or checkpoint' },
+    {
+      name: 'skip-unsealable',
+      type: 'boolean',
+      default: 'off',
+      description: `seal the records and leave out lines that are not records (up to ${MAX_UNSEALED_LINES}), listed in the checkpoint, as the Action does`,
+    },
   ],
   examples: ['agent-trace-audit seal session.jsonl > sealed.jsonl && agent-trace-audit verify sealed.jsonl', 'agent-trace-audit seal trace.jsonl.gz -o trace.sealed.jsonl'],
   run: sealCommand,
@@ -64,12 +73,14 @@ async function sealCommand(args: ParsedArgs, io: CliIO): Promise<number> {
     mode,
     limits: DEFAULT_LIMITS,
     env: io.env,
+    ...(args.boolean('skip-unsealable') ? { unsealable: { firstLineMustSeal: false } } : {}),
   });
   const summary = [
     `sealed: ${result.records} record(s) in ${mode} form`,
     `sealed file: ${output ?? redirectedTo ?? '(stdout)'}`,
     `checkpoint: ${checkpoint ?? 'not written (stdout is not a file: pass --checkpoint <file> to keep one)'}`,
     `final digest: ${result.final_digest}`,
+    ...unsealedLines(result),
   ].join('\n');
   (toStdout ? io.stderr : io.stdout)(`${summary}\n`);
   return 0;

@@ -71,7 +71,7 @@ export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger
   if (reports.length === 0) {
     return { report: mergeReports([emptyReport()]), config, inputs: [], empty: true };
   }
-  return { report: mergeReports(reports), config, inputs: [], empty: false };
+  return { report: mergeReports(reports, config.maxRuns), config, inputs: [], empty: false };
 }
 
 function emptyReport(): Report {

@@ -13,7 +13,14 @@ export interface SealedFile {
   readonly sealedPath: string;
   readonly checkpointPath: string;
   readonly finalDigest: string;
+  /** Lines left out of a records chain because they are not records (line from 1, reason); none when absent. */
+  readonly unsealedLines?: ReadonlyArray<{ readonly line: number; readonly reason: string }>;
 }
+
+/** One line of seal-manifest.json: a sealed file, or one that could not be sealed and why. */
+type ManifestEntry =
+  | { file: string; finalDigest: string; sealed: string; checkpoint: string; unsealedLines?: Array<{ line: number; reason: string }> }
+  | { file: string; error: string };
 
 /** Seals `path` (chain + checkpoint) into files under `outDir`; `display` names it in messages. */
 export type SealFile = (path: string, outDir: string, display: string) => Promise<SealedFile>;
@@ -26,12 +33,16 @@ export interface SealSummary {
 
 /**
  * Seals each collected trace into `outDir/sealed/<n>/` and writes
- * `seal-manifest.json` (display name → final digest, sealed and checkpoint
- * file names relative to outDir). The files that cannot be sealed are one
- * warning for the step, however many there are.
+ * `seal-manifest.json`, which lists every collected file: display name → final
+ * digest, sealed and checkpoint file names relative to outDir, and the lines
+ * left out of its chain (`unsealedLines`), or the `error` that kept it from
+ * being sealed. The files that cannot be sealed are one warning for the step,
+ * however many there are; the seal digest covers the sealed files.
  */
 export async function sealInputs(inputs: readonly AuditInput[], outDir: string, sealFile: SealFile, logger: Logger): Promise<SealSummary> {
-  const entries: Array<{ file: string; finalDigest: string; sealed: string; checkpoint: string }> = [];
+  const entries: ManifestEntry[] = [];
+  let sealed = 0;
+  const hash = createHash('sha256');
   const sorted = [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
   const failed: string[] = [];
   for (const [index, input] of sorted.entries()) {
@@ -39,9 +50,22 @@ export async function sealInputs(inputs: readonly AuditInput[], outDir: string, 
     try {
       await mkdir(dir, { recursive: true });
       const result = await sealFile(input.path, dir, input.display);
-      entries.push({ file: input.display, finalDigest: result.finalDigest, sealed: rel(outDir, result.sealedPath), checkpoint: rel(outDir, result.checkpointPath) });
+      const unsealed = result.unsealedLines ?? [];
+      entries.push({
+        file: input.display,
+        finalDigest: result.finalDigest,
+        sealed: rel(outDir, result.sealedPath),
+        checkpoint: rel(outDir, result.checkpointPath),
+        ...(unsealed.length > 0 ? { unsealedLines: unsealed.map(({ line, reason }) => ({ line, reason })) } : {}),
+      });
+      sealed += 1;
+      hash.update(`${result.finalDigest}  ${input.display}\n`);
+      if (unsealed.length > 0) {
+        logger.info(`${input.display}: ${unsealed.length} line(s) are not records, left out of its seal and listed in seal-manifest.json: line(s) ${unsealed.map((u) => u.line).join(', ')}`);
+      }
     } catch (error) {
       failed.push(`${input.display}: ${firstLine(error)}`);
+      entries.push({ file: input.display, error: firstLine(error) });
     }
   }
   // One warning for the step, not one per file (each would take an annotation slot); every file in the log.
@@ -53,9 +77,7 @@ export async function sealInputs(inputs: readonly AuditInput[], outDir: string, 
   }
   if (entries.length === 0) return { digest: '', sealed: 0 };
   await writeFile(join(outDir, 'seal-manifest.json'), `${JSON.stringify({ version: 1, files: entries }, null, 2)}\n`);
-  const hash = createHash('sha256');
-  for (const entry of entries) hash.update(`${entry.finalDigest}  ${entry.file}\n`);
-  return { digest: `sha256:${hash.digest('hex')}`, sealed: entries.length };
+  return { digest: sealed === 0 ? '' : `sha256:${hash.digest('hex')}`, sealed };
 }
 
 function rel(root: string, path: string): string {

@@ -1,4 +1,5 @@
 import { codeSpan, ownCell } from './markdown-escape.js';
+import { omittedRunsNote } from './run-cap.js';
 import type { Report } from './schema.js';
 import { locationOf, triageRows } from './triage.js';
 
@@ -61,7 +62,11 @@ function render(report: Report, parts: BudgetedParts, maxFindings: number, first
   const s = report.summary;
   const out: string[] = ['## agent-trace-audit', ''];
   if (parts.lead && parts.lead.length > 0) out.push(...parts.lead);
-  else out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);
+  else {
+    out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);
+    const runsNote = omittedRunsNote(report);
+    if (runsNote) out.push('', runsNote);
+  }
   if (parts.head && parts.head.length > 0) out.push('', ...parts.head);
   const rows = triageRows(report, firstCount);
   const shownRows = rows.slice(0, maxRows);

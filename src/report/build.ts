@@ -5,6 +5,7 @@ import type { Finding, Severity } from '../model/finding.js';
 import { sanitizeText } from '../sanitize/text.js';
 import { VERSION } from '../version.js';
 import { uniqueCatalogs } from './catalogs.js';
+import { capRuns, DEFAULT_MAX_RUNS, omittedRunsField } from './run-cap.js';
 import { REPORT_SCHEMA_VERSION, type Report, type StreamedReport } from './schema.js';
 
 /** Plain data out of an audit: the JSON report every renderer works from. */
@@ -35,6 +36,11 @@ function reportWith<F extends Iterable<Finding>>(
   findings: F,
 ): Omit<Report, 'findings'> & { findings: F } {
   const clean = (text: string | null) => (text === null ? null : sanitizeText(text, { maxChars: 300 }));
+  const maxRuns = config.maxRuns ?? DEFAULT_MAX_RUNS;
+  const listed = capRuns(result.runs, maxRuns);
+  const catalogs = uniqueCatalogs(
+    result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name)!, schemaSha256: clean(tool.schemaSha256) })) })),
+  );
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'agent-trace-audit', version: VERSION },
@@ -46,10 +52,10 @@ function reportWith<F extends Iterable<Finding>>(
       findings: counts,
     },
     files: result.files.map((file) => ({ ...file, path: clean(file.path)! })),
-    runs: result.runs.map((run) => ({ ...run, file: clean(run.file)!, runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
-    catalogs: uniqueCatalogs(
-      result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name)!, schemaSha256: clean(tool.schemaSha256) })) })),
-    ),
+    runs: listed.runs.map((run) => ({ ...run, file: clean(run.file)!, runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
+    ...omittedRunsField(listed.omittedRuns),
+    catalogs: catalogs.slice(0, maxRuns),
+    ...(catalogs.length > maxRuns ? { omittedCatalogs: catalogs.length - maxRuns } : {}),
     rules: RULES.filter((rule) => fired.has(rule.meta.id)).map((rule) => {
       const setting = config.rules.get(rule.meta.id);
       const severity = setting && setting.severity !== 'off' ? setting.severity : rule.meta.defaultSeverity;

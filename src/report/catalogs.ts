@@ -22,10 +22,11 @@ export function uniqueCatalogs(catalogs: readonly ReportCatalog[]): ReportCatalo
  * name → schema hash. A name offered with different schema hashes within the
  * report maps to null (unknown), so it never counts as changed against another
  * branch; the schema-drift rule reports that drift within the audit. Null when
- * the report does not list catalogs (written by an older version).
+ * the report does not list catalogs (written by an older version) or lists
+ * only some of them (limits.max-runs): a comparison would be wrong, not unknown.
  */
 export function reportCatalogSnapshot(report: Report): CatalogSnapshot | null {
-  if (!report.catalogs) return null;
+  if (!report.catalogs || (report.omittedCatalogs ?? 0) > 0) return null;
   const out = new Map<string, string | null>();
   const conflicted = new Set<string>();
   for (const catalog of report.catalogs) {

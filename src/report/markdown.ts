@@ -1,4 +1,5 @@
 import { codeSpan, ownCell } from './markdown-escape.js';
+import { omittedRunsNote } from './run-cap.js';
 import type { Report } from './schema.js';
 import { locationOf, triageRows } from './triage.js';
 
@@ -16,6 +17,8 @@ export function renderMarkdown(report: Report, options: { maxFindings?: number }
   out.push(
     `**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`,
   );
+  const runsNote = omittedRunsNote(report);
+  if (runsNote) out.push('', runsNote);
   const rows = triageRows(report);
   if (rows.length === 0) {
     out.push('', 'No findings.');

@@ -3,6 +3,7 @@ import { compareFindings, cmp } from '../audit/findings.js';
 import { RULES } from '../audit/rules/index.js';
 import { mergedArtifacts } from './artifact-list.js';
 import { uniqueCatalogs } from './catalogs.js';
+import { capRuns, DEFAULT_MAX_RUNS, omittedRunsField, type OmittedRuns } from './run-cap.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
 
 const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.meta.id, i]));
@@ -14,10 +15,13 @@ const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.meta.id, i]));
  * sorts; the summary is recomputed from the lists, and metrics, which rules keep
  * as additive counters, are summed.
  */
-export function mergeReports(reports: readonly Report[]): Report {
+export function mergeReports(reports: readonly Report[], maxRuns = DEFAULT_MAX_RUNS): Report {
   if (reports.length === 0) throw new Error('mergeReports needs at least one report');
   const files = uniqueSorted(reports.flatMap((r) => r.files), (a, b) => cmp(a.path, b.path) || cmp(a.format, b.format));
-  const runs = uniqueSorted(reports.flatMap((r) => r.runs), (a, b) => cmp(a.file, b.file) || cmp(a.runId ?? '', b.runId ?? '') || cmp(a.format, b.format));
+  const allRuns = uniqueSorted(reports.flatMap((r) => r.runs), (a, b) => cmp(a.file, b.file) || cmp(a.runId ?? '', b.runId ?? '') || cmp(a.format, b.format));
+  // Runs a shard only counted stay counted (summed); the merged list is capped again.
+  const { runs, omittedRuns } = capRuns(allRuns, maxRuns, sumOmitted(reports));
+  const omitted = omittedRuns ?? { runs: 0, toolCalls: 0, toolResults: 0 };
   const findings = uniqueSorted(reports.flatMap((r) => r.findings), compareFindings);
   const rules = uniqueSorted(
     reports.flatMap((r) => r.rules),
@@ -31,19 +35,34 @@ export function mergeReports(reports: readonly Report[]): Report {
     tool: { name: 'agent-trace-audit', version: versions[versions.length - 1]! },
     summary: {
       files: files.length,
-      runs: runs.length,
-      toolCalls: runs.reduce((n, run) => n + run.toolCalls, 0),
-      toolResults: runs.reduce((n, run) => n + run.toolResults, 0),
+      runs: runs.length + omitted.runs,
+      toolCalls: runs.reduce((n, run) => n + run.toolCalls, omitted.toolCalls),
+      toolResults: runs.reduce((n, run) => n + run.toolResults, omitted.toolResults),
       findings: counts,
     },
     files,
     runs,
-    ...(reports.some((r) => r.catalogs) ? { catalogs: uniqueCatalogs(reports.flatMap((r) => r.catalogs ?? [])) } : {}),
+    ...omittedRunsField(omittedRuns),
+    ...mergedCatalogs(reports, maxRuns),
     rules,
     metrics: sumMetrics(reports.map((r) => r.metrics)),
     findings: findings as Finding[],
     ...mergedArtifacts(reports),
   };
+}
+
+/** The shards' catalogs once each, capped again like the runs; what a shard left out stays counted. */
+function mergedCatalogs(reports: readonly Report[], max: number): Pick<Report, 'catalogs' | 'omittedCatalogs'> {
+  if (!reports.some((r) => r.catalogs)) return {};
+  const all = uniqueCatalogs(reports.flatMap((r) => r.catalogs ?? []));
+  const omitted = Math.max(0, all.length - max) + reports.reduce((n, r) => n + (r.omittedCatalogs ?? 0), 0);
+  return { catalogs: all.slice(0, max), ...(omitted > 0 ? { omittedCatalogs: omitted } : {}) };
+}
+
+function sumOmitted(reports: readonly Report[]): OmittedRuns | null {
+  const given = reports.flatMap((r) => (r.omittedRuns ? [r.omittedRuns] : []));
+  if (given.length === 0) return null;
+  return given.reduce((a, b) => ({ runs: a.runs + b.runs, toolCalls: a.toolCalls + b.toolCalls, toolResults: a.toolResults + b.toolResults }));
 }
 
 function uniqueSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): T[] {

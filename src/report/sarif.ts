@@ -1,6 +1,7 @@
 import type { Finding, Severity } from '../model/finding.js';
 import { mostSevere } from './most-severe.js';
 import { PROJECT_URL, ruleDocsUrl } from './rule-docs.js';
+import { omittedRunsNote } from './run-cap.js';
 import type { Report } from './schema.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -25,6 +26,10 @@ export function renderSarif(report: Report, maxResults = SARIF_MAX_RESULTS): str
   const { kept, omitted } = mostSevere(report.findings, maxResults);
   const rules = [...report.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
+  const notes: string[] = [];
+  if (omitted > 0) notes.push(`${kept.length} of ${report.findings.length} findings are in this file, the most severe first (code scanning keeps ${maxResults} results per run); all of them are in report.json`);
+  const runsNote = omittedRunsNote(report);
+  if (runsNote) notes.push(runsNote);
   const log = {
     $schema: SARIF_SCHEMA_URI,
     version: '2.1.0',
@@ -46,21 +51,9 @@ export function renderSarif(report: Report, maxResults = SARIF_MAX_RESULTS): str
             })),
           },
         },
-        ...(omitted === 0
+        ...(notes.length === 0
           ? {}
-          : {
-              invocations: [
-                {
-                  executionSuccessful: true,
-                  toolExecutionNotifications: [
-                    {
-                      level: 'warning',
-                      message: { text: `${kept.length} of ${report.findings.length} findings are in this file, the most severe first (code scanning keeps ${maxResults} results per run); all of them are in report.json` },
-                    },
-                  ],
-                },
-              ],
-            }),
+          : { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notes.map((text) => ({ level: 'warning', message: { text } })) }] }),
         columnKind: 'utf16CodeUnits',
         results: kept.map((finding) => result(finding, index.get(finding.ruleId))),
       },

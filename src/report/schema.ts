@@ -36,6 +36,10 @@ export const reportSchema = z.strictObject({
       toolResults: count,
     }),
   ),
+  /** Runs past `limits.max-runs`, counted and not listed in `runs` (absent when every run is listed). */
+  omittedRuns: z.strictObject({ runs: count, toolCalls: count, toolResults: count }).optional(),
+  /** Distinct catalogs past `limits.max-runs`, counted and not listed in `catalogs` (absent when every one is listed). */
+  omittedCatalogs: count.optional(),
   /** Each distinct catalog the runs received: tool names and schema hashes (absent in reports written before 0.1). */
   catalogs: z
     .array(

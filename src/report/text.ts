@@ -1,4 +1,6 @@
 import type { Report } from './schema.js';
+import { sanitizeText } from '../sanitize/text.js';
+import { omittedRunsNote } from './run-cap.js';
 import { locationOf, shortLocation, triageRows } from './triage.js';
 
 /** The LOCATION column's width: longer locations lose their left end, never their file name and line. */
@@ -16,6 +18,9 @@ export function renderText(report: Report): string {
     `agent-trace-audit ${report.tool.version}: ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s), ${s.toolResults} result(s)`,
   );
   out.push(`findings: ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.note} note(s)`);
+  const runsNote = omittedRunsNote(report);
+  if (runsNote) out.push(runsNote);
+  out.push(...skippedLines(report));
   const rows = triageRows(report);
   if (rows.length === 0) {
     out.push('', 'No findings.');
@@ -36,6 +41,23 @@ export function renderText(report: Report): string {
     ),
   );
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * One line per file whose parser left records out (`files[].skipped` of the JSON
+ * report): the counts by reason, each with its first line. Reasons quote names
+ * from the trace, so they pass the sanitizer again.
+ */
+function skippedLines(report: Report): string[] {
+  const out: string[] = [];
+  for (const file of report.files) {
+    const skipped = file.skipped ?? [];
+    if (skipped.length === 0) continue;
+    const total = skipped.reduce((n, s) => n + s.count, 0);
+    const reasons = skipped.map((s) => `${s.count} ${sanitizeText(s.reason, { maxChars: 120 })} (first at line ${s.firstLine})`);
+    out.push(`skipped ${total} record(s) of ${sanitizeText(file.path, { maxChars: 300 })}: ${reasons.join('; ')}`);
+  }
+  return out;
 }
 
 /** A plain column table; `widths` caps columns (undefined: no cap), the last column is never padded. */

@@ -23,21 +23,38 @@ const BLANK = /^[ \t\r]*$/;
 const SHORT_BODY = Math.floor((MAX_LINK_BYTES - linkBytes(3)) / 3);
 
 /**
+ * Decides about a line that cannot be sealed (the InputError naming it): true
+ * leaves it out of the chain (the caller records it), false or a throw stops
+ * the seal with that error.
+ */
+export type UnsealableLine = (error: InputError, records: number) => boolean;
+
+/**
  * Seals records one line at a time, in order; nothing but the previous digest
  * is kept, so memory does not grow with the file. Blank lines are skipped (they
  * hold no record); every other line must be a JSON object its canonical form
- * can represent exactly.
+ * can represent exactly, or `unsealable` must accept leaving it out.
  */
-export function createSealer(file: string, mode: SealMode, maxDepth: number): Sealer {
+export function createSealer(file: string, mode: SealMode, maxDepth: number, unsealable: UnsealableLine | null = null): Sealer {
   let records = 0;
   let prev = ZERO_DIGEST;
   let single: LinkWriter | null = null;
+  const refuse = (error: InputError): false => {
+    if (unsealable === null || !unsealable(error, records)) throw error;
+    return false;
+  };
   const pushInto = (event: LineEvent, out: LinkWriter): boolean => {
-    if (event.type === 'bad-line') throw new InputError(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`);
+    if (event.type === 'bad-line') return refuse(new InputError(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`));
     if (BLANK.test(event.text)) return false;
-    const body = canonicalRecord(event.text, file, event.line, mode, maxDepth);
+    let body: string;
+    try {
+      body = canonicalRecord(event.text, file, event.line, mode, maxDepth);
+    } catch (error) {
+      if (error instanceof InputError) return refuse(error);
+      throw error;
+    }
     if (body.length > SHORT_BODY && linkBytes(Buffer.byteLength(body, 'utf8')) > MAX_LINK_BYTES) {
-      throw new InputError(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${MAX_LINK_BYTES} bytes`);
+      return refuse(new InputError(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${MAX_LINK_BYTES} bytes`));
     }
     prev = out.append(prev, records, body);
     records += 1;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InputError } from '../errors.js';
 import { sanitizeText } from '../sanitize/text.js';
 import { SEAL_MODES, type SealMode } from './canonical-record.js';
+import { MAX_UNSEALED_LINES, type UnsealedLine } from './unsealed-lines.js';
 
 export const CHECKPOINT_FORMAT = 'agent-trace-audit-seal';
 export const CHECKPOINT_VERSION = 1;
@@ -33,6 +34,12 @@ export const checkpointSchema = z.strictObject({
   final_digest: hex64,
   sealed_sha256: hex64,
   source_sha256: hex64,
+  /** Lines of a records seal left out of the chain (not records), in line order; absent when none. */
+  unsealed_lines: z
+    .array(z.strictObject({ line: z.number().int().min(1), reason: z.string().max(300) }))
+    .min(1)
+    .max(MAX_UNSEALED_LINES)
+    .optional(),
   github: githubSchema.optional(),
 });
 
@@ -47,6 +54,8 @@ export interface CheckpointFacts {
   readonly finalDigest: string;
   readonly sealedSha256: string;
   readonly sourceSha256: string;
+  /** Lines left out of a records chain (none: no `unsealed_lines` field). */
+  readonly unsealed?: readonly UnsealedLine[];
 }
 
 const GITHUB_ENV: ReadonlyArray<readonly [keyof GithubProvenance, string]> = [
@@ -79,6 +88,7 @@ export function buildCheckpoint(facts: CheckpointFacts, env: Readonly<Record<str
     final_digest: facts.finalDigest,
     sealed_sha256: facts.sealedSha256,
     source_sha256: facts.sourceSha256,
+    ...(facts.unsealed && facts.unsealed.length > 0 ? { unsealed_lines: facts.unsealed.map(({ line, reason }) => ({ line, reason })) } : {}),
     ...(github ? { github } : {}),
   };
 }

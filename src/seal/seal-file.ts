@@ -9,6 +9,7 @@ import type { SealMode } from './canonical-record.js';
 import { createSealer } from './chain.js';
 import { buildCheckpoint, formatCheckpoint, type Checkpoint } from './checkpoint.js';
 import { LinkWriter } from './layout.js';
+import { unsealedLines, type UnsealedPolicy } from './unsealed-lines.js';
 import { unreadable, unwritable } from '../io/file-errors.js';
 
 /** Where sealed bytes go: a file (written whole or not at all) or a stream such as stdout. */
@@ -33,6 +34,12 @@ export interface SealFileRequest {
   readonly limits: ReadLimits;
   /** Only GITHUB_* variables are read from it, and only when GITHUB_ACTIONS is "true". */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Leave lines that are not records out of the chain and list them in the
+   * checkpoint (`unsealed_lines`), up to MAX_UNSEALED_LINES; absent: the first
+   * such line stops the seal.
+   */
+  readonly unsealable?: UnsealedPolicy;
 }
 
 const BATCH_BYTES = 1024 * 1024;
@@ -55,7 +62,8 @@ export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
   const sourceHash = createHash('sha256');
   const sealedHash = createHash('sha256');
   const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
-  const sealer = createSealer(display, mode, limits.maxDepth);
+  const unsealed = request.unsealable ? unsealedLines(mode, request.unsealable) : null;
+  const sealer = createSealer(display, mode, limits.maxDepth, unsealed?.accept ?? null);
   // Room for a batch and the link that ends it, so the buffer seldom has to grow.
   const links = new LinkWriter(BATCH_BYTES + 64 * 1024);
   const flush = async () => {
@@ -81,7 +89,7 @@ export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
     throw error;
   }
   const checkpoint = buildCheckpoint(
-    { mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex') },
+    { mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex'), unsealed: unsealed?.lines ?? [] },
     request.env,
   );
   await sink.commit();

@@ -1,3 +1,4 @@
+import { sanitizeText } from '../sanitize/text.js';
 import type { Checkpoint } from './checkpoint.js';
 import type { BrokenLink, ChainResult } from './verify.js';
 
@@ -54,6 +55,19 @@ export function judge(chain: ChainResult, sealedSha256: string, checkpoint: Chec
   return { ...base, status: 'intact' };
 }
 
+/**
+ * The lines the checkpoint says were left out of the chain: one line each, the
+ * reason sanitized (the checkpoint is as untrusted as the sealed file).
+ */
+export function unsealedLines(checkpoint: Pick<Checkpoint, 'unsealed_lines'>): string[] {
+  const lines = checkpoint.unsealed_lines ?? [];
+  if (lines.length === 0) return [];
+  return [
+    `unsealed: ${lines.length} line(s) of the source are not records and are not in the chain (source_sha256 covers every byte of the source)`,
+    ...lines.map((u) => `unsealed line ${u.line}: ${sanitizeText(u.reason, { maxChars: 200 })}`),
+  ];
+}
+
 /** The report `verify` prints: line-oriented, deterministic, no timestamps. */
 export function formatVerdict(verdict: Verdict): string {
   const { chain, checkpoint } = verdict;
@@ -96,6 +110,7 @@ export function formatVerdict(verdict: Verdict): string {
     // A whole document (JSON, .eval, YAML) is sealed as its bytes; records checkpoints say nothing more (their output is unchanged).
     if (checkpoint.kind === 'bytes') out.push('kind: bytes: a whole document, each link a base64 chunk of its bytes (joined, they are the source file: source_sha256)');
     else out.push('kind: records: one canonical record per line of the trace');
+    out.push(...unsealedLines(checkpoint));
     const gh = checkpoint.github;
     if (gh) out.push(`sealed in: GitHub Actions${gh.repository ? ` ${gh.repository}` : ''}${gh.commit ? ` at ${gh.commit}` : ''}${gh.run_id ? `, run ${gh.run_id}` : ''}${gh.run_attempt ? ` attempt ${gh.run_attempt}` : ''}`);
   }

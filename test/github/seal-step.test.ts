@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sealInputs, type SealFile } from '../../src/github/seal-step.js';
@@ -36,7 +36,7 @@ describe('sealInputs', () => {
     });
   });
 
-  it('a file that cannot be sealed is a warning; nothing sealed means no digest and no manifest', async () => {
+  it('a file that cannot be sealed is a warning and listed in the manifest with its error; nothing sealed means no digest', async () => {
     const warnings: string[] = [];
     const logger: Logger = { ...silentLogger, warning: (m) => warnings.push(m) };
     const out = tempDir('ata-seal-');
@@ -45,7 +45,7 @@ describe('sealInputs', () => {
     };
     expect(await sealInputs([{ path: '/nonexistent', display: 'x.jsonl' }], out, failing, logger)).toEqual({ digest: '', sealed: 0 });
     expect(warnings).toEqual(['1 of 1 file(s) could not be sealed: x.jsonl: disk full']);
-    expect(existsSync(join(out, 'seal-manifest.json'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(out, 'seal-manifest.json'), 'utf8'))).toEqual({ version: 1, files: [{ file: 'x.jsonl', error: 'disk full' }] });
   });
 
   it('many files that cannot be sealed are one warning: three named, the rest in the log', async () => {

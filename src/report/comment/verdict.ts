@@ -1,5 +1,6 @@
 import type { FailOn } from '../../config.js';
 import { codeSpan } from '../markdown-escape.js';
+import { omittedRunsNote } from '../run-cap.js';
 import type { Report } from '../schema.js';
 
 /** What the comment and the summary say a run was judged by. */
@@ -22,9 +23,11 @@ export function verdictLines(report: Report, verdict: Verdict): string[] {
   const head = shortSha(verdict.headSha);
   const base = shortSha(verdict.baseSha);
   const commits = head === '' ? '' : ` Head ${codeSpan(head)}${base === '' ? '' : ` compared with base ${codeSpan(base)}`}.`;
+  const runsNote = omittedRunsNote(report);
   return [
     `## agent-trace-audit: ${outcome}`,
     '',
     `**${verdict.failed ? 'Failed' : 'Passed'}** (${gate}): **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).${commits}`,
+    ...(runsNote ? ['', runsNote] : []),
   ];
 }

@@ -1,4 +1,5 @@
 import { mostSevere } from '../most-severe.js';
+import { omittedRunsNote } from '../run-cap.js';
 import type { Report } from '../schema.js';
 import { rankRuns, runIndexOf } from '../timeline/rank.js';
 import type { RunTimeline } from '../timeline/types.js';
@@ -24,6 +25,8 @@ export interface PageData {
   readonly ruleTotals: number[];
   /** Findings of the report the page does not hold (the least severe, past HTML_MAX_FINDINGS). */
   readonly omitted: number;
+  /** Said under the summary when the report does not list every run (limits.max-runs); null when it does. */
+  readonly runsNote: string | null;
   readonly findings: {
     /** Index into strings.rules / strings.files / strings.tools (-1: none). */
     readonly rule: number[];
@@ -55,7 +58,9 @@ export interface PageData {
 const SEVERITY_INDEX = { error: 0, warning: 1, note: 2 } as const;
 
 export function pageData(report: Report, timelines: readonly RunTimeline[], maxFindings = HTML_MAX_FINDINGS): PageData {
-  const ranked = rankRuns(report, timelines);
+  // A report that lists only some runs (limits.max-runs) draws as many, the worst first.
+  const ranked = rankRuns(report, timelines).slice(0, report.omittedRuns ? report.runs.length : undefined);
+  const runsNote = omittedRunsNote(report);
   const position = new Map<number, number>();
   ranked.forEach((r, i) => position.set(r.index, i));
   const { kept, omitted } = mostSevere(report.findings, maxFindings);
@@ -76,7 +81,7 @@ export function pageData(report: Report, timelines: readonly RunTimeline[], maxF
     f.line.push(finding.line);
     f.tool.push(finding.tool === null ? -1 : tools.id(finding.tool));
     const owner = owners[i]!;
-    f.run.push(owner < 0 ? -1 : position.get(owner)!);
+    f.run.push(owner < 0 ? -1 : (position.get(owner) ?? -1));
     f.message.push(finding.message);
     f.callId.push(finding.callId);
     f.runId.push(finding.runId);
@@ -103,6 +108,7 @@ export function pageData(report: Report, timelines: readonly RunTimeline[], maxF
     strings: { rules: rules.values, files: files.values, tools: tools.values },
     ruleTotals,
     omitted,
+    runsNote: runsNote !== null && report.omittedRuns && timelines.length > 0 ? `${runsNote} The timeline draws ${ranked.length} run(s), the worst first.` : runsNote,
     findings: f,
     runs,
   };

@@ -44,6 +44,7 @@ export const PAGE_SCRIPT = String.raw`(function () {
   $('count-runs').textContent = String(s.runs);
   $('count-calls').textContent = String(s.toolCalls);
   $('version').textContent = D.version;
+  if (D.runsNote) $('runs-note').textContent = D.runsNote;
 
   // Triage table: one row per rule that fired.
   // Counted over the whole report: the page may hold only the most severe findings.

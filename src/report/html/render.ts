@@ -38,6 +38,7 @@ export function renderHtml(report: Report, timelines: readonly RunTimeline[] = [
 <div class="card"><b id="count-runs">0</b><span>runs</span></div>
 <div class="card"><b id="count-calls">0</b><span>tool calls</span></div>
 </section>
+<p id="runs-note" class="muted"></p>
 <section id="triage">
 <h2>Triage</h2>
 <table><thead><tr><th></th><th>Finding</th><th>Count</th><th>Likely cause</th><th>Next action</th></tr></thead><tbody id="triage-body"></tbody></table>
