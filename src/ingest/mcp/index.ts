@@ -17,8 +17,9 @@ const fits = (value: unknown) => rpcOf(value) !== null || bareShape(value) !== n
  */
 function looksLikeMcp(sample: DetectSample): boolean {
   if (looksLikeDesktopLog(sample.head)) return true;
+  // A large JSON list of messages; a large file of one message per line is read by its lines below.
   const head = largeDocumentHead(sample);
-  if (head !== null) return /^\[\s*\{\s*"jsonrpc"\s*:\s*"2\.0"/.test(head);
+  if (head !== null && head.startsWith('[')) return /^\[\s*\{\s*"jsonrpc"\s*:\s*"2\.0"/.test(head);
   const doc = sample.document;
   if (doc !== undefined) return Array.isArray(doc) ? doc.length > 0 && doc.every(fits) : fits(doc);
   return sample.jsonLines.length > 0 && sample.jsonLines.some((value) => rpcOf(value) !== null);
