@@ -50,6 +50,8 @@ export const mcpFormat: TraceFormat = {
     }
     // One document: a JSON list of messages, or one pretty-printed message (read whole, up to max-document-bytes).
     const bytes = await input.bytes();
+    // Nothing read: a file past limits.max-document-bytes (the engine reports the limit).
+    if (bytes.length === 0) return;
     let doc: unknown;
     let text = bytes.toString('utf8');
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -74,21 +76,25 @@ export const mcpFormat: TraceFormat = {
 const HEAD_CHARS = 256 * 1024;
 
 /**
- * The start of the file (up to 256 KiB of its lines, for the Desktop log's marker) and
- * whether its first non-blank line is a JSON object on its own (a message log, read as
- * lines) rather than the start of a document.
+ * The start of the file (the lines of its first chunk, up to 256 KiB, for the Desktop
+ * log's marker) and whether its first non-blank line is a JSON object on its own (a
+ * message log, read as lines) rather than the start of a document. Only the first chunk
+ * is read, so the file's facts (lines, final newline) are those of the read that follows.
  */
 async function headOf(input: ParseInput): Promise<{ head: string; firstLineIsRecord: boolean }> {
   let head = '';
   let first: boolean | null = null;
-  for await (const event of input.lines()) {
-    if (event.type !== 'line') {
-      first ??= true;
-      continue;
+  for await (const batch of input.lineBatches()) {
+    for (const event of batch) {
+      if (event.type !== 'line') {
+        first ??= true;
+        continue;
+      }
+      first ??= firstIsRecord(event.text);
+      head += `${event.text}\n`;
+      if (head.length >= HEAD_CHARS) break;
     }
-    first ??= firstIsRecord(event.text);
-    head += `${event.text}\n`;
-    if (head.length >= HEAD_CHARS) break;
+    break;
   }
   return { head, firstLineIsRecord: first ?? true };
 }
