@@ -1,6 +1,6 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { limitText, type ReadLimits } from './limits.js';
+import { limitText, type ReadLimits, type SizeLimit } from './limits.js';
 
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 const CHUNK = 1024 * 1024;
@@ -44,7 +44,7 @@ export async function isGzipFile(path: string): Promise<boolean> {
 /** A size limit and the setting it comes from (named in the problem past it). */
 export interface ByteCap {
   readonly bytes: number;
-  readonly setting: keyof ReadLimits;
+  readonly setting: SizeLimit;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Limits on what one input may cost. Each is a setting of the configuration file's
- * `limits` (the kebab-case name in LIMIT_SETTINGS; docs/configuration.md lists them
+ * `limits` (kebab-case; LIMIT_SETTINGS names the size limits; docs/configuration.md lists them
  * with their defaults); these are the defaults. Past a size limit the file gets one
  * finding that names the limit and its setting; it is never an internal error.
  */
@@ -31,17 +31,18 @@ export const DEFAULT_LIMITS: ReadLimits = {
   runIdleRecords: 20_000,
 };
 
-/** The configuration key of each limit, for the messages that name it. */
-export const LIMIT_SETTINGS: { readonly [K in keyof ReadLimits]: string } = {
+/** The size limits, by the name a finding past one gives (a limit added here is named by its setting too). */
+export type SizeLimit = 'maxFileBytes' | 'maxLineBytes' | 'maxInflatedBytes' | 'maxDocumentBytes';
+
+/** The configuration key of each size limit, for the messages that name it. */
+export const LIMIT_SETTINGS: { readonly [K in SizeLimit]: string } = {
   maxFileBytes: 'limits.max-file-bytes',
   maxLineBytes: 'limits.max-line-bytes',
   maxInflatedBytes: 'limits.max-inflated-bytes',
-  maxDepth: 'limits.max-depth',
   maxDocumentBytes: 'limits.max-document-bytes',
-  runIdleRecords: 'limits.run-idle-records',
 };
 
 /** `limit of N bytes (limits.key)`: how a finding names a size limit and its setting. */
-export function limitText(key: keyof ReadLimits, value: number): string {
+export function limitText(key: SizeLimit, value: number): string {
   return `limit of ${value} bytes (${LIMIT_SETTINGS[key]})`;
 }
