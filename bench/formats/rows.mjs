@@ -6,6 +6,7 @@
 // Targets (issue 22): peak RSS <= 250 MiB, 2x/1x within 0.8-1.2, time <= 3x the baseline.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { GENERATORS, writeSessions } from './index.mjs';
 
@@ -57,6 +58,7 @@ export async function formatRows({ once, root, cli, out, argv }) {
   const ruleIds = Object.keys(JSON.parse(readFileSync(join(root, 'agent-trace-audit.schema.json'), 'utf8')).properties.rules.properties);
   const rulesOff = join(out, 'format-rules-off.yml');
   writeFileSync(rulesOff, `rules:\n${ruleIds.map((id) => `  ${id}: off\n`).join('')}`);
+  const loadAverageBefore = loadavg().map(round3);
   const rows = {};
   for (const generator of GENERATORS) {
     const files = [];
@@ -91,7 +93,7 @@ export async function formatRows({ once, root, cli, out, argv }) {
     };
     rows[generator.id] = row;
   }
-  return { sizesMB: sizes, repeat, seed: SEED, rows };
+  return { sizesMB: sizes, repeat, seed: SEED, loadAverageBefore, loadAverageAfter: loadavg().map(round3), rows };
 }
 
 /** Prints the rows as a table with the targets. */
