@@ -89,7 +89,8 @@ export function claudeCodeLineReader(file: string, sink: RecordSink, idleRecords
     const place: Place = { loc: { file, line }, runId, ts: toMillis(own(value, 'timestamp')), spanId: idOf(value, 'uuid') };
     const bad = (message: string) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
     if (type === null) return bad('record has no "type"');
-    const { toolOf, answered } = sessions.get(runId);
+    const session = sessions.get(runId);
+    const { toolOf, answered } = session;
     if (type === 'system') {
       const tools = strList(own(value, 'tools'));
       if (str(value, 'subtype') === 'init' && tools) sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
@@ -118,7 +119,6 @@ export function claudeCodeLineReader(file: string, sink: RecordSink, idleRecords
     if (!Array.isArray(content)) return bad(`message has no "content" list${own(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
     if (type === 'assistant') {
       const id = idOf(message, 'id') ?? `line ${line}`;
-      const session = sessions.get(runId);
       if (session.lastMessage !== id) sink.record(llmRecord(place));
       session.lastMessage = id;
     }
