@@ -8,6 +8,7 @@
 // machine moves both sides. Writes bench/results.json.
 //
 //   npm run build && npm run bench [-- --repeat 3 --runs 2000 --calls 250]
+// Per-format rows (bench/formats/rows.mjs): [--format-size 100 --format-repeat 1 --format-500 | --no-formats | --only formats]
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './gen-span-log.mjs';
 import { measureReceiver } from './receiver-row.mjs';
+import { formatRows, printFormatRows } from './formats/rows.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -144,6 +146,14 @@ async function main() {
     await receiverRow();
     return;
   }
+  // The per-format rows (bench/formats/rows.mjs) alone: the rest of bench/results.json is kept.
+  if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'formats') {
+    const formats = await formatRows({ once, root: ROOT, cli: CLI, out: OUT, argv: process.argv });
+    const path = join(ROOT, 'bench', 'results.json');
+    writeFileSync(path, `${JSON.stringify({ ...(existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}), formats }, null, 2)}\n`);
+    printFormatRows(formats);
+    return;
+  }
   const loadBefore = loadavg();
   const big = await input('big.jsonl', RUNS, CALLS, SEED);
   const double = await input('big-2x.jsonl', RUNS * 2, CALLS, SEED);
@@ -234,7 +244,8 @@ async function main() {
     shards: { files: POOL_FILES, runs: Math.ceil(RUNS / POOL_FILES), calls: CALLS, bytes: shards.reduce((n, s) => n + statSync(s).size, 0) },
   };
   const receiver = await receiverRow();
-  const document = { date: new Date().toISOString(), repeat: REPEAT, machine, inputs, results, ratios, targets, receiver };
+  const formats = process.argv.includes('--no-formats') ? undefined : await formatRows({ once, root: ROOT, cli: CLI, out: OUT, argv: process.argv });
+  const document = { date: new Date().toISOString(), repeat: REPEAT, machine, inputs, results, ratios, targets, receiver, formats };
   writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(document, null, 2)}\n`);
 
   console.log('');
@@ -256,6 +267,7 @@ async function main() {
   console.log(`  two audits side by side / one               ${ratios.auditSideBySideSlowdown.toFixed(2)}× as long: no split of the audit beats ${(2 / ratios.auditSideBySideSlowdown).toFixed(2)}× on 2 workers`);
   const pr = ratios.perRoundMedian;
   console.log(`same ratios, median of each round's ratio: audit/baseline ${pr.auditTimeOverBaseline.toFixed(2)}×, RSS 2×/1× ${pr.auditRss2xOver1x.toFixed(2)}, pool ${pr.poolSpeedup.toFixed(2)}×`);
+  if (formats) printFormatRows(formats);
   console.log('wrote bench/results.json');
 }
 

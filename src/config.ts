@@ -43,6 +43,7 @@ export const configFileSchema = z
     rules: rulesSchema.optional(),
     limits: z
       .strictObject({
+        'max-file-bytes': z.number().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
         'max-line-bytes': z.number().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
         'max-inflated-bytes': z.number().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
         'max-depth': z.number().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
@@ -121,6 +122,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
     exclude: file.exclude ?? [],
     rules,
     limits: {
+      maxFileBytes: limits['max-file-bytes'] ?? DEFAULT_LIMITS.maxFileBytes,
       maxLineBytes: limits['max-line-bytes'] ?? DEFAULT_LIMITS.maxLineBytes,
       maxInflatedBytes: limits['max-inflated-bytes'] ?? DEFAULT_LIMITS.maxInflatedBytes,
       maxDepth: limits['max-depth'] ?? DEFAULT_LIMITS.maxDepth,

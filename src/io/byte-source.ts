@@ -1,13 +1,13 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import type { ReadLimits } from './limits.js';
+import { limitText, type ReadLimits, type SizeLimit } from './limits.js';
 
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 const CHUNK = 1024 * 1024;
 
 /** What went wrong while streaming bytes (the bytes read before it are still good). */
 export interface ByteSourceProblem {
-  readonly code: 'gzip-truncated' | 'gzip-corrupt' | 'inflate-cap' | 'read-error';
+  readonly code: 'gzip-truncated' | 'gzip-corrupt' | 'inflate-cap' | 'file-cap' | 'read-error';
   readonly message: string;
 }
 
@@ -41,15 +41,28 @@ export async function isGzipFile(path: string): Promise<boolean> {
   }
 }
 
-/** Streams a file's bytes, inflating gzip (multi-member too) up to the inflate cap. */
-export async function openByteSource(path: string, limits: ReadLimits): Promise<ByteSource> {
+/** A size limit and the setting it comes from (named in the problem past it). */
+export interface ByteCap {
+  readonly bytes: number;
+  readonly setting: SizeLimit;
+}
+
+/**
+ * Streams a file's bytes, inflating gzip (multi-member too) up to the inflate cap
+ * (limits.max-inflated-bytes); a plain file larger than limits.max-file-bytes is not
+ * read at all. `caps` replaces either cap (a whole-document read is capped by
+ * max-document-bytes; the detection sample reads only its head, uncapped).
+ */
+export async function openByteSource(path: string, limits: ReadLimits, caps: { readonly plain?: ByteCap | null; readonly inflated?: ByteCap } = {}): Promise<ByteSource> {
   const gzip = await isGzipFile(path);
+  const plainCap = caps.plain === undefined ? { bytes: limits.maxFileBytes, setting: 'maxFileBytes' as const } : caps.plain;
+  const inflateCap = caps.inflated ?? { bytes: limits.maxInflatedBytes, setting: 'maxInflatedBytes' as const };
   const source: ByteSource = {
     gzip,
     problem: null,
     async *chunks(options) {
       if (!gzip) {
-        yield* readPlain(path, options?.reuse === true, source);
+        yield* readPlain(path, options?.reuse === true, source, plainCap);
         return;
       }
       const raw = createReadStream(path, { highWaterMark: CHUNK });
@@ -61,12 +74,12 @@ export async function openByteSource(path: string, limits: ReadLimits): Promise<
         for await (const chunk of inflater) {
           const buffer = chunk as Buffer;
           total += buffer.length;
-          if (total > limits.maxInflatedBytes) {
-            const keep = buffer.length - (total - limits.maxInflatedBytes);
+          if (total > inflateCap.bytes) {
+            const keep = buffer.length - (total - inflateCap.bytes);
             if (keep > 0) yield buffer.subarray(0, keep);
             source.problem = {
               code: 'inflate-cap',
-              message: `inflated size passed the cap of ${limits.maxInflatedBytes} bytes; reading stopped there`,
+              message: `inflated size passed the ${limitText(inflateCap.setting, inflateCap.bytes)}; reading stopped there`,
             };
             break;
           }
@@ -87,13 +100,18 @@ export async function openByteSource(path: string, limits: ReadLimits): Promise<
 }
 
 /** A plain file's bytes in chunks of up to CHUNK bytes, read with one file descriptor (synchronous reads: see isGzipFile). */
-async function* readPlain(path: string, reuse: boolean, source: ByteSource): AsyncGenerator<Buffer> {
+async function* readPlain(path: string, reuse: boolean, source: ByteSource, cap: ByteCap | null): AsyncGenerator<Buffer> {
   let fd: number | null = null;
   try {
     fd = openSync(path, 'r');
     // A small file gets a buffer of its size (and one byte to see its end in the same read):
     // a megabyte for each of 100,000 one-line files kept the garbage collector busy.
     const { size } = fstatSync(fd);
+    if (cap !== null && size > cap.bytes) {
+      const what = cap.setting === 'maxDocumentBytes' ? 'it was not read as one JSON document' : 'it was not read';
+      source.problem = { code: 'file-cap', message: `file of ${size} bytes is larger than the ${limitText(cap.setting, cap.bytes)}; ${what}` };
+      return;
+    }
     const length = Math.max(1, Math.min(CHUNK, size + 1));
     let buffer = Buffer.allocUnsafe(length);
     for (;;) {

@@ -1,5 +1,12 @@
-/** Limits on what one input may cost. All are configurable; these are the defaults. */
+/**
+ * Limits on what one input may cost. Each is a setting of the configuration file's
+ * `limits` (kebab-case; LIMIT_SETTINGS names the size limits; docs/configuration.md lists them
+ * with their defaults); these are the defaults. Past a size limit the file gets one
+ * finding that names the limit and its setting; it is never an internal error.
+ */
 export interface ReadLimits {
+  /** Largest plain file read (past it the file is not read, only reported). */
+  readonly maxFileBytes: number;
   /** Longest line read as a record; longer lines are reported and skipped. */
   readonly maxLineBytes: number;
   /** Cap on the inflated size of a .gz file (zip bombs stop here). */
@@ -16,9 +23,26 @@ export interface ReadLimits {
 }
 
 export const DEFAULT_LIMITS: ReadLimits = {
+  maxFileBytes: 4 * 1024 * 1024 * 1024,
   maxLineBytes: 16 * 1024 * 1024,
   maxInflatedBytes: 4 * 1024 * 1024 * 1024,
   maxDepth: 256,
   maxDocumentBytes: 512 * 1024 * 1024,
   runIdleRecords: 20_000,
 };
+
+/** The size limits, by the name a finding past one gives (a limit added here is named by its setting too). */
+export type SizeLimit = 'maxFileBytes' | 'maxLineBytes' | 'maxInflatedBytes' | 'maxDocumentBytes';
+
+/** The configuration key of each size limit, for the messages that name it. */
+export const LIMIT_SETTINGS: { readonly [K in SizeLimit]: string } = {
+  maxFileBytes: 'limits.max-file-bytes',
+  maxLineBytes: 'limits.max-line-bytes',
+  maxInflatedBytes: 'limits.max-inflated-bytes',
+  maxDocumentBytes: 'limits.max-document-bytes',
+};
+
+/** `limit of N bytes (limits.key)`: how a finding names a size limit and its setting. */
+export function limitText(key: SizeLimit, value: number): string {
+  return `limit of ${value} bytes (${LIMIT_SETTINGS[key]})`;
+}

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { limitText } from './limits.js';
 
 /** One line of a file, decoded, or the reason it could not be. Line numbers are 1-based. */
 export type LineEvent =
@@ -244,7 +245,7 @@ function decode(line: number, bytes: Buffer, terminated: boolean): LineEvent {
 }
 
 function tooLong(line: number, bytes: number, max: number, terminated: boolean): LineEvent {
-  return { type: 'bad-line', line, code: 'line-too-long', detail: `line of ${bytes} bytes is longer than the limit of ${max} bytes`, terminated };
+  return { type: 'bad-line', line, code: 'line-too-long', detail: `line of ${bytes} bytes is longer than the ${limitText('maxLineBytes', max)}`, terminated };
 }
 
 /** Offset of the first byte that makes the buffer invalid UTF-8 (for the message only). */

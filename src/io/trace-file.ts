@@ -1,4 +1,4 @@
-import { openByteSource, type ByteSource } from './byte-source.js';
+import { openByteSource, type ByteCap, type ByteSource } from './byte-source.js';
 import type { ReadLimits } from './limits.js';
 import { splitLineBatches, type FileFacts, type LineEvent } from './line-splitter.js';
 import type { DetectSample, ParseInput } from '../ingest/types.js';
@@ -34,7 +34,10 @@ export async function openTraceFile(path: string, display: string, limits: ReadL
       yield* splitLineBatches(source.chunks({ reuse: true }), limits.maxLineBytes, facts);
     },
     async bytes(): Promise<Buffer> {
-      const source = await openByteSource(path, { ...limits, maxInflatedBytes: Math.min(limits.maxInflatedBytes, limits.maxDocumentBytes) });
+      // A document is read whole: both caps are the smaller of the file's and the document's.
+      const plain: ByteCap = limits.maxDocumentBytes < limits.maxFileBytes ? { bytes: limits.maxDocumentBytes, setting: 'maxDocumentBytes' } : { bytes: limits.maxFileBytes, setting: 'maxFileBytes' };
+      const inflated: ByteCap = limits.maxDocumentBytes < limits.maxInflatedBytes ? { bytes: limits.maxDocumentBytes, setting: 'maxDocumentBytes' } : { bytes: limits.maxInflatedBytes, setting: 'maxInflatedBytes' };
+      const source = await openByteSource(path, limits, { plain, inflated });
       sources.push(source);
       const parts: Buffer[] = [];
       let total = 0;
@@ -65,7 +68,8 @@ function bytesSource(bytes: Buffer): ByteSource {
 }
 
 async function readSample(path: string, display: string, limits: ReadLimits): Promise<{ sample: DetectSample; whole: Buffer | null }> {
-  const source = await openByteSource(path, limits);
+  // Only the head is read, whatever the file's size: a file past limits.max-file-bytes is still detected, then reported.
+  const source = await openByteSource(path, limits, { plain: null });
   const parts: Buffer[] = [];
   let total = 0;
   let complete = true;
@@ -78,7 +82,7 @@ async function readSample(path: string, display: string, limits: ReadLimits): Pr
     }
   }
   const raw = Buffer.concat(parts, total);
-  const whole = complete && !source.gzip && source.problem === null && raw.length <= READ_ONCE_BYTES ? raw : null;
+  const whole = complete && !source.gzip && source.problem === null && raw.length <= READ_ONCE_BYTES && raw.length <= limits.maxFileBytes ? raw : null;
   let head = raw;
   if (head.length > HEAD_BYTES) head = head.subarray(0, HEAD_BYTES);
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) head = head.subarray(3);

@@ -136,9 +136,9 @@ describe('hostile bytes: every case is read, reported with its line, never a cra
     const run = await auditJson([`${FIX}/gzip-bomb.jsonl.gz`], ['--config', `${root}/cap.yml`]);
     expect(run.report.summary.toolCalls).toBe(1);
     expect(run.report.summary.toolResults).toBe(1);
-    const capped = run.report.findings.filter((f) => /cap of 65536 bytes/.test(f.message));
+    const capped = run.report.findings.filter((f) => /limit of 65536 bytes/.test(f.message));
     expect(capped.map((f) => `${f.ruleId}@${f.line} ${f.message}`)).toEqual([
-      'malformed-record@3 inflated size passed the cap of 65536 bytes; reading stopped there (after line 3)',
+      'malformed-record@3 inflated size passed the limit of 65536 bytes (limits.max-inflated-bytes); reading stopped there (after line 3)',
     ]);
   });
 });

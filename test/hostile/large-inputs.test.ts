@@ -23,7 +23,7 @@ describe('hostile sizes', () => {
     const report = reportSchema.parse(JSON.parse(run.stdout));
     expect(brief(report)).toEqual([
       'catalog-missing@1 run has 1 tool call but no catalog record: nothing to check the tool names against',
-      'malformed-record@2 line of 209715260 bytes is longer than the limit of 16777216 bytes',
+      'malformed-record@2 line of 209715260 bytes is longer than the limit of 16777216 bytes (limits.max-line-bytes)',
     ]);
     // Line 3 (the result of c1) was read after the long line: no orphan, one result.
     expect(report.summary).toMatchObject({ toolCalls: 1, toolResults: 1 });

@@ -24,7 +24,7 @@ describe('hostile: what the console-output reader holds is bounded', () => {
     const longLine = lines(first) + 1 + huge.split('\n').findIndex((l) => l.length > 4096) + 1;
     expect(findingsOf(result, 'malformed-record').map((f) => [f.line, f.message])).toEqual([
       [lines(first) + 1, '1 line(s) outside any span object were skipped'],
-      [longLine, `line of ${huge.split('\n').find((l) => l.length > 4096)!.length} bytes is longer than the limit of 4096 bytes`],
+      [longLine, `line of ${huge.split('\n').find((l) => l.length > 4096)!.length} bytes is longer than the limit of 4096 bytes (limits.max-line-bytes)`],
     ]);
     expect(findingsOf(result, 'truncated-tail').map((f) => [f.line, f.message])).toEqual([[lines(text) - 2, 'the last object is cut short (its braces never close)']]);
   });

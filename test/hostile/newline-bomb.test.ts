@@ -53,8 +53,8 @@ describe('newline bombs', () => {
     const { report } = await auditJson(['cap.jsonl.gz'], [], root);
     // The record's line, then newlines up to the cap: each is a line.
     const lines = 1 + (1048576 - (callLine('c1').length + 1));
-    expect(brief(report).filter((f) => f.includes('cap of'))).toEqual([
-      `malformed-record@${lines} inflated size passed the cap of 1048576 bytes; reading stopped there (after line ${lines})`,
+    expect(brief(report).filter((f) => f.includes('limits.max-inflated-bytes'))).toEqual([
+      `malformed-record@${lines} inflated size passed the limit of 1048576 bytes (limits.max-inflated-bytes); reading stopped there (after line ${lines})`,
     ]);
   });
 });

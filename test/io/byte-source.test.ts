@@ -43,7 +43,23 @@ describe('openByteSource', () => {
   it('stops a 1000:1 bomb at the inflate cap', async () => {
     const { bytes, problem } = await readAll(join(root, 'bomb.jsonl.gz'), 100_000);
     expect(bytes.length).toBe(100_000);
-    expect(problem).toEqual({ code: 'inflate-cap', message: 'inflated size passed the cap of 100000 bytes; reading stopped there' });
+    expect(problem).toEqual({ code: 'inflate-cap', message: 'inflated size passed the limit of 100000 bytes (limits.max-inflated-bytes); reading stopped there' });
+  });
+
+  it('reads no byte of a plain file past limits.max-file-bytes, names a document cap when given one, and reads the head uncapped', async () => {
+    const path = join(root, 'plain.jsonl');
+    const over = await openByteSource(path, { ...DEFAULT_LIMITS, maxFileBytes: a.length - 1 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of over.chunks()) chunks.push(chunk);
+    expect([chunks.length, over.problem]).toEqual([0, { code: 'file-cap', message: `file of ${a.length} bytes is larger than the limit of ${a.length - 1} bytes (limits.max-file-bytes); it was not read` }]);
+    const doc = await openByteSource(path, DEFAULT_LIMITS, { plain: { bytes: 4, setting: 'maxDocumentBytes' } });
+    for await (const chunk of doc.chunks()) chunks.push(chunk);
+    expect([chunks.length, doc.problem?.message]).toEqual([0, `file of ${a.length} bytes is larger than the limit of 4 bytes (limits.max-document-bytes); it was not read as one JSON document`]);
+    const atLimit = await openByteSource(path, { ...DEFAULT_LIMITS, maxFileBytes: a.length });
+    for await (const chunk of atLimit.chunks()) chunks.push(chunk);
+    const head = await openByteSource(path, { ...DEFAULT_LIMITS, maxFileBytes: 1 }, { plain: null });
+    for await (const chunk of head.chunks()) chunks.push(chunk);
+    expect([Buffer.concat(chunks).toString(), atLimit.problem, head.problem]).toEqual([`${a}${a}`, null, null]);
   });
 
   it('reuses one read buffer when asked: each chunk is good until the next, and the line splitter keeps what it needs', async () => {

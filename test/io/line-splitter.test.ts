@@ -44,7 +44,7 @@ describe('splitLines', () => {
     const big = Buffer.alloc(5000, 0x61);
     const { events } = await split([big.subarray(0, 2000), big.subarray(2000), Buffer.from('\nok\n')], 100);
     expect(events).toEqual([
-      { type: 'bad-line', line: 1, code: 'line-too-long', detail: 'line of 5000 bytes is longer than the limit of 100 bytes', terminated: true },
+      { type: 'bad-line', line: 1, code: 'line-too-long', detail: 'line of 5000 bytes is longer than the limit of 100 bytes (limits.max-line-bytes)', terminated: true },
       { type: 'line', line: 2, text: 'ok', terminated: true },
     ]);
   });

@@ -1,5 +1,6 @@
 import { idOf, isObject, own, str, strList, toMillis } from '../fields.js';
 import { forEachJsonLine } from '../json-lines.js';
+import { SessionStates } from '../session-states.js';
 import { blockFacts } from '../message-facts.js';
 import { catalogRecord, resultFact, toRecord, llmRecord, type Place } from '../tool-facts.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
@@ -59,20 +60,26 @@ export const claudeCodeFormat: TraceFormat = {
       : null;
   },
   async parse(input, sink) {
-    await forEachJsonLine(input, sink, claudeCodeLineReader(input.file, sink));
+    await forEachJsonLine(input, sink, claudeCodeLineReader(input.file, sink, input.limits.runIdleRecords));
   },
 };
 
+/** What the reader keeps of one session: its last assistant message id, the tool of each call id, the calls answered. */
+interface SessionState {
+  lastMessage: string | null;
+  readonly toolOf: Map<string, string>;
+  readonly answered: Set<string>;
+}
+
 /**
  * The reader of one Claude Code record (a transcript line, or one entry of a
- * JSON export's `loglines`), with the state it keeps across records: the last
- * assistant message id per session, the tool of each call id, and the calls answered.
+ * JSON export's `loglines`), with the state it keeps per session, released when
+ * the session has been idle for `idleRecords` records (0: kept to the end; see SessionStates).
  */
-export function claudeCodeLineReader(file: string, sink: RecordSink): (value: unknown, line: number) => void {
-  const lastMessage = new Map<string, string>();
-  const toolOf = new Map<string, string>();
-  const answered = new Set<string>();
+export function claudeCodeLineReader(file: string, sink: RecordSink, idleRecords = 0): (value: unknown, line: number) => void {
+  const sessions = new SessionStates<SessionState>(idleRecords, () => ({ lastMessage: null, toolOf: new Map(), answered: new Set() }), sink);
   return (value: unknown, line: number) => {
+    sessions.tick();
     if (!isObject(value)) {
       sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${describe(value)}, not an object` });
       return;
@@ -82,6 +89,8 @@ export function claudeCodeLineReader(file: string, sink: RecordSink): (value: un
     const place: Place = { loc: { file, line }, runId, ts: toMillis(own(value, 'timestamp')), spanId: idOf(value, 'uuid') };
     const bad = (message: string) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
     if (type === null) return bad('record has no "type"');
+    const session = sessions.get(runId);
+    const { toolOf, answered } = session;
     if (type === 'system') {
       const tools = strList(own(value, 'tools'));
       if (str(value, 'subtype') === 'init' && tools) sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
@@ -94,7 +103,7 @@ export function claudeCodeLineReader(file: string, sink: RecordSink): (value: un
       for (const denial of denials) {
         if (!isObject(denial)) continue;
         const callId = idOf(denial, 'tool_use_id');
-        if (callId === null || answered.has(`${runId}\u0000${callId}`)) continue;
+        if (callId === null || answered.has(callId)) continue;
         sink.record(toRecord(resultFact(callId, str(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
       }
       return;
@@ -110,13 +119,13 @@ export function claudeCodeLineReader(file: string, sink: RecordSink): (value: un
     if (!Array.isArray(content)) return bad(`message has no "content" list${own(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
     if (type === 'assistant') {
       const id = idOf(message, 'id') ?? `line ${line}`;
-      if (lastMessage.get(runId ?? '') !== id) sink.record(llmRecord(place));
-      lastMessage.set(runId ?? '', id);
+      if (session.lastMessage !== id) sink.record(llmRecord(place));
+      session.lastMessage = id;
     }
     content.forEach((block, i) => {
       if (!isObject(block)) return bad(`content item ${i} is ${describe(block)}, not a block`);
       for (let fact of blockFacts(block)) {
-        const key = `${runId}\u0000${fact.callId}`;
+        const key = fact.callId ?? '';
         if (fact.kind === 'call' && fact.callId !== null) toolOf.set(key, fact.tool);
         if (fact.kind === 'result') {
           if (fact.callId !== null) answered.add(key);

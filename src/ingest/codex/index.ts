@@ -33,6 +33,7 @@ export function isCodexRollout(sample: DetectSample): boolean {
  * (a note says so); a `turn_aborted` event notes the calls it left unanswered.
  * Other `event_msg`, `turn_context` and `compacted` lines carry no tool facts and
  * are counted as skipped, like line types and response items it does not know. Streamed: state is the session's call names and unanswered calls.
+ * Rollouts concatenated into one file are one run each: a `session_meta` with another id starts the next.
  */
 export const codexRolloutFormat: TraceFormat = {
   id: 'codex-rollout',
@@ -41,9 +42,10 @@ export const codexRolloutFormat: TraceFormat = {
   async parse(input, sink) {
     let runId: string | null = null;
     let inModelTurn = false;
-    const toolOf = new Map<string, string>();
+    let toolOf = new Map<string, string>();
     /** Calls without an output yet, in call order (for the note of an aborted turn). */
-    const unanswered = new Set<string>();
+    let unanswered = new Set<string>();
+    let sessions = 0;
     await forEachJsonLine(input, sink, (value, line) => {
       // Detection needs one of the known line types; reading takes any typed envelope (newer versions add types).
       if (!isObject(value) || str(value, 'type') === null || !isObject(own(value, 'payload'))) {
@@ -54,7 +56,18 @@ export const codexRolloutFormat: TraceFormat = {
       const type = str(record, 'type');
       const payload = own(record, 'payload') as JsonObject;
       if (type === 'session_meta') {
-        runId ??= idOf(payload, 'id');
+        // Rollouts written one after another into one file: another session's meta ends the session
+        // before it (its state is released); the same id again (a resumed session) goes on.
+        const id = idOf(payload, 'id');
+        sessions += 1;
+        if (sessions > 1 && id !== null && id !== runId) {
+          sink.endRun?.(runId);
+          runId = id;
+          inModelTurn = false;
+          toolOf = new Map();
+          unanswered = new Set();
+        }
+        runId ??= id;
         return;
       }
       if (type === 'event_msg' && str(payload, 'type') === 'turn_aborted') {

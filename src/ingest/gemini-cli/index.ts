@@ -30,7 +30,8 @@ export function isGeminiCliSession(sample: DetectSample): boolean {
  * records. Messages of `type: "gemini"` are the model's; their `toolCalls[]`
  * carry the call (`id`, `name`, `args`) and its result inline (`result[]` of
  * `functionResponse`, `status` success / error / cancelled). The session id is
- * the run. JSONL is streamed. Other messages (user, info), `$` records without
+ * the run. JSONL is streamed, one run per session header (logs concatenated into one
+ * file are one run each; a session's state is released at the next header). Other messages (user, info), `$` records without
  * messages (`$rewindTo`) are counted as skipped.
  */
 export const geminiCliFormat: TraceFormat = {
@@ -39,12 +40,19 @@ export const geminiCliFormat: TraceFormat = {
   detect: (sample) => (isGeminiCliSession(sample) ? Evidence.signature : Evidence.none),
   async parse(input, sink) {
     if (await startsAsDocument(input)) return readDocument(input, sink);
-    const session = new GeminiSession(input.file, sink);
+    let session = new GeminiSession(input.file, sink);
     let runId: string | null = null;
     await forEachJsonLine(input, sink, (value, line) => {
       if (!isObject(value)) {
         sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `line is not a session record: "${excerpt(JSON.stringify(value))}"` });
         return;
+      }
+      if (runId !== null && isHeader(value) && own(value, 'sessionId') !== runId) {
+        // Session logs written one after another into one file: the next header ends the
+        // session before it, and its state (the ids already read) is released.
+        sink.endRun?.(runId);
+        session = new GeminiSession(input.file, sink);
+        runId = null;
       }
       runId ??= idOf(value, 'sessionId');
       const set = own(value, '$set');

@@ -52,7 +52,7 @@ describe('malformed-record', () => {
     const long = `{"kind":"llm","run_id":"r","pad":"${'x'.repeat(2000)}"}\n`;
     const result = await auditFiles({ 't.jsonl': long + jsonl(call('c1')) }, { limits: { 'max-line-bytes': 1000 } });
     expect(findingsOf(result, 'malformed-record').map((f) => [f.line, f.message])).toEqual([
-      [1, 'line of 2036 bytes is longer than the limit of 1000 bytes'],
+      [1, 'line of 2036 bytes is longer than the limit of 1000 bytes (limits.max-line-bytes)'],
     ]);
     expect(findingsOf(result, 'orphan-call').map((f) => f.line)).toEqual([2]);
   });
