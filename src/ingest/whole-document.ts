@@ -47,6 +47,8 @@ export interface DocumentElement {
    * wherever the document has them.
    */
   head(): unknown;
+  /** The line where a container of `head()` begins (a path from the document's top); 1 when there is none. */
+  headLineOf(path: JsonPath): number;
 }
 
 export interface StreamOptions {
@@ -63,6 +65,8 @@ export interface StreamOptions {
 /** What is left of a document when its streamed lists are read: the document with those lists `[]`. */
 export interface DocumentRest {
   readonly rest: unknown;
+  /** The line in the file where a container of the rest begins (a streamed list: its `[`); 1 when there is none. */
+  readonly lineOf: LineOf;
 }
 
 /**
@@ -83,7 +87,7 @@ export async function streamDocument(
   const first = await scanOnce(input, sink, options.lists, options.needs ?? [], null, onElement);
   if (first === null || first.complete) return first;
   // A needed key comes after the lists: the first read kept the rest only, the second reads the elements.
-  return scanOnce(input, sink, options.lists, [], { value: first.rest }, onElement);
+  return scanOnce(input, sink, options.lists, [], { value: first.rest, lineOf: first.lineOf }, onElement);
 }
 
 async function scanOnce(
@@ -91,9 +95,9 @@ async function scanOnce(
   sink: RecordSink,
   lists: readonly string[],
   needs: readonly string[],
-  knownHead: { readonly value: unknown } | null,
+  knownHead: Head | null,
   onElement: (element: DocumentElement) => void,
-): Promise<{ readonly rest: unknown; readonly complete: boolean } | null> {
+): Promise<(DocumentRest & { readonly complete: boolean }) | null> {
   const limit = input.limits.maxElementBytes;
   const scanner = new JsonStreamScanner({ lists, maxElementBytes: limit, maxRestBytes: limit });
   let checked = needs.length === 0;
@@ -130,7 +134,9 @@ async function scanOnce(
   if (broken) return null;
   const text = scanner.restText();
   try {
-    return { rest: JSON.parse(text) as unknown, complete };
+    const rest = JSON.parse(text) as unknown;
+    let lines: LineOf | null = null;
+    return { rest, complete, lineOf: (path) => (lines ??= indexLines(text, 8, 1, scanner.restJumps()))(path) };
   } catch (error) {
     const at = errorOffset(error);
     sink.diagnostic({ ruleId: 'malformed-record', line: scanner.restLine(text, at), message: `not one JSON document: "${excerpt(text.slice(Math.max(0, at - 20)))}"` });
@@ -153,7 +159,13 @@ function headOf(scanner: JsonStreamScanner, place: { readonly restBytes: number;
   }
 }
 
-function toElement(scanner: JsonStreamScanner, event: ScannedElement, knownHead: { readonly value: unknown } | null, sink: RecordSink): DocumentElement | null {
+/** The document before an element, and its lines. */
+interface Head {
+  readonly value: unknown;
+  readonly lineOf: LineOf;
+}
+
+function toElement(scanner: JsonStreamScanner, event: ScannedElement, knownHead: Head | null, sink: RecordSink): DocumentElement | null {
   let value: unknown;
   try {
     value = JSON.parse(event.text);
@@ -181,9 +193,21 @@ function toElement(scanner: JsonStreamScanner, event: ScannedElement, knownHead:
       return at === 0 ? event.line : event.line + at - 1;
     },
     head() {
-      head ??= { value: headOf(scanner, event) };
+      head ??= headAt(scanner, event);
       return head.value;
     },
+    headLineOf(at) {
+      head ??= headAt(scanner, event);
+      return head.lineOf(at);
+    },
+  };
+}
+
+function headAt(scanner: JsonStreamScanner, place: { readonly restBytes: number; readonly closers: string }): Head {
+  let lines: LineOf | null = null;
+  return {
+    value: headOf(scanner, place),
+    lineOf: (path) => (lines ??= indexLines(scanner.restText(place.restBytes) + place.closers, 8, 1, scanner.restJumps(place.restBytes)))(path),
   };
 }
 
