@@ -11,20 +11,45 @@ export interface ParsedDocument {
 }
 
 /**
- * Reads the file as one JSON document (capped by the limits' document size).
- * A file that does not parse becomes one `malformed-record` at line 1 and null.
+ * Reads the file as one JSON document, for the formats that need all of it at
+ * once (the others stream it: streamDocument below). A file longer than
+ * max-document-bytes is not read: one `malformed-record` naming the limit, and
+ * null. A file that does not parse becomes one `malformed-record` at line 1 and null.
  */
 export async function parseDocument(input: ParseInput, sink: RecordSink): Promise<ParsedDocument | null> {
-  const bytes = await input.bytes();
-  let text = bytes.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const limit = input.limits.maxDocumentBytes;
+  const parts: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of input.chunks()) {
+    total += chunk.length;
+    if (total > limit) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `the document is longer than max-document-bytes (${limit} bytes), which this format reads whole; it was not read` });
+      return null;
+    }
+    parts.push(Buffer.from(chunk));
+  }
+  let text = '';
   try {
+    text = Buffer.concat(parts, total).toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     return { text, value: JSON.parse(text) as unknown };
   } catch (error) {
     const reason = error instanceof SyntaxError ? 'not one JSON document' : 'could not be read as JSON';
     sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${reason}: "${excerpt(text)}"` });
     return null;
   }
+}
+
+/** Up to `max` bytes of the file's start (a whole chunk or more), to tell a kind of file without reading it all. */
+export async function headBytes(input: ParseInput, max: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of input.chunks()) {
+    parts.push(Buffer.from(chunk.subarray(0, max - total)));
+    total += parts[parts.length - 1]!.length;
+    if (total >= max) break;
+  }
+  return Buffer.concat(parts, total);
 }
 
 /** One item of a streamed list of a document, parsed by JSON.parse. */

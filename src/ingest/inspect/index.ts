@@ -1,8 +1,8 @@
 import { isObject, own, type JsonObject } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { FactCollector } from '../tool-facts.js';
-import { Evidence, type DetectSample, type ParseInput, type TraceFormat } from '../types.js';
-import { largeDocumentHead, streamDocument } from '../whole-document.js';
+import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
+import { headBytes, largeDocumentHead, streamDocument } from '../whole-document.js';
 import { looksLikeEvalZip, readEvalArchive } from './eval-zip.js';
 import { collectSample } from './samples.js';
 
@@ -29,7 +29,7 @@ export const inspectFormat: TraceFormat = {
   },
   async parse(input, sink) {
     const collector = new FactCollector(false);
-    if (looksLikeEvalZip(await firstBytes(input))) {
+    if (looksLikeEvalZip(await headBytes(input, 64 * 1024))) {
       // A zip is read whole (its directory is at its end), within max-document-bytes.
       const archive = readEvalArchive(await input.bytes(), input.limits.maxDocumentBytes);
       for (const problem of archive.problems) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
@@ -47,8 +47,3 @@ export const inspectFormat: TraceFormat = {
   },
 };
 
-/** The first bytes of the file (up to its first chunk), to tell a zip from a JSON log without reading it all. */
-async function firstBytes(input: ParseInput): Promise<Buffer> {
-  for await (const chunk of input.chunks()) return Buffer.from(chunk.subarray(0, 64 * 1024));
-  return Buffer.alloc(0);
-}
