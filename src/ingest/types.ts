@@ -65,6 +65,11 @@ export interface ParseInput {
   lines(): AsyncIterable<LineEvent>;
   /** The same lines in arrays, one per chunk read (faster: one await per chunk). */
   lineBatches(): AsyncIterable<LineEvent[]>;
+  /**
+   * The file's bytes in chunks (gzip inflated), for streaming readers such as
+   * src/io/json-stream/: a chunk is valid only until the next one is asked for.
+   */
+  chunks(): AsyncIterable<Buffer>;
   /** The file as one buffer (for whole-document formats), capped by the limits. */
   bytes(): Promise<Buffer>;
 }

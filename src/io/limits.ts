@@ -16,6 +16,12 @@ export interface ReadLimits {
   /** Largest file read whole, for formats that are one JSON document (not lines). */
   readonly maxDocumentBytes: number;
   /**
+   * Largest item of a streamed list of a one-document format (an event, a step,
+   * a sample), and largest rest of such a document outside those lists: a larger
+   * item is one `malformed-record` and is passed over (src/io/json-stream/).
+   */
+  readonly maxElementBytes: number;
+  /**
    * A run with no record for this many records of the file is complete: it is audited
    * and its memory released. 0 keeps every run open until its file ends.
    */
@@ -28,11 +34,12 @@ export const DEFAULT_LIMITS: ReadLimits = {
   maxInflatedBytes: 4 * 1024 * 1024 * 1024,
   maxDepth: 256,
   maxDocumentBytes: 512 * 1024 * 1024,
+  maxElementBytes: 64 * 1024 * 1024,
   runIdleRecords: 20_000,
 };
 
 /** The size limits, by the name a finding past one gives (a limit added here is named by its setting too). */
-export type SizeLimit = 'maxFileBytes' | 'maxLineBytes' | 'maxInflatedBytes' | 'maxDocumentBytes';
+export type SizeLimit = 'maxFileBytes' | 'maxLineBytes' | 'maxInflatedBytes' | 'maxDocumentBytes' | 'maxElementBytes';
 
 /** The configuration key of each size limit, for the messages that name it. */
 export const LIMIT_SETTINGS: { readonly [K in SizeLimit]: string } = {
@@ -40,6 +47,7 @@ export const LIMIT_SETTINGS: { readonly [K in SizeLimit]: string } = {
   maxLineBytes: 'limits.max-line-bytes',
   maxInflatedBytes: 'limits.max-inflated-bytes',
   maxDocumentBytes: 'limits.max-document-bytes',
+  maxElementBytes: 'limits.max-element-bytes',
 };
 
 /** `limit of N bytes (limits.key)`: how a finding names a size limit and its setting. */

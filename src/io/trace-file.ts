@@ -33,6 +33,15 @@ export async function openTraceFile(path: string, display: string, limits: ReadL
       // The splitter copies what it keeps of a chunk: the read buffer can be reused.
       yield* splitLineBatches(source.chunks({ reuse: true }), limits.maxLineBytes, facts);
     },
+    async *chunks(): AsyncGenerator<Buffer> {
+      const source = whole !== null ? bytesSource(whole) : await openByteSource(path, limits);
+      sources.push(source);
+      facts.bytes = 0;
+      for await (const chunk of source.chunks({ reuse: true })) {
+        facts.bytes += chunk.length;
+        yield chunk;
+      }
+    },
     async bytes(): Promise<Buffer> {
       // A document is read whole: both caps are the smaller of the file's and the document's.
       const plain: ByteCap = limits.maxDocumentBytes < limits.maxFileBytes ? { bytes: limits.maxDocumentBytes, setting: 'maxDocumentBytes' } : { bytes: limits.maxFileBytes, setting: 'maxFileBytes' };

@@ -48,12 +48,15 @@ describe('size limits are settings, and past each the file gets a finding naming
   });
 
   it('limits.max-document-bytes: a one-document file larger than it is reported, not parsed', () => {
-    // An MCP log as one JSON list of messages (a document, read whole).
-    const messages = Array.from({ length: 40 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_weather', arguments: { q: `city ${i}` } } }));
-    const text = JSON.stringify(messages, null, 2);
-    const run = audit({ 'mcp.json': text }, '  max-document-bytes: 2048\n', 'mcp.json');
+    // An Anthropic Messages request: a format read whole (its shape is judged on the whole list).
+    const messages = Array.from({ length: 40 }, (_, i) => [
+      { role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${i}`, name: 'get_weather', input: { q: `city ${i}` } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${i}`, content: 'sunny' }] },
+    ]).flat();
+    const text = JSON.stringify({ model: 'claude-sonnet-4-5', max_tokens: 1024, tools: [{ name: 'get_weather', input_schema: { type: 'object' } }], messages }, null, 2);
+    const run = audit({ 'messages.json': text }, '  max-document-bytes: 2048\n', 'messages.json');
     expect([run.code, run.stderr, run.first]).toEqual([1, '', 'agent-trace-audit 0.1.0: 1 file(s), 0 run(s), 0 tool call(s), 0 result(s)']);
-    expect(run.findings).toEqual([`error malformed-record mcp.json - - file of ${Buffer.byteLength(text)} bytes is larger than the limit of 2048 bytes (limits.max-document-bytes); it was not read as one JSON document (after line 0)`]);
+    expect(run.findings).toEqual(['error malformed-record messages.json:1 - - the document is longer than the limit of 2048 bytes (limits.max-document-bytes), which this format reads whole; it was not read']);
   });
 
   it('a limit that is not a positive whole number is a one-line configuration error (exit 2)', () => {

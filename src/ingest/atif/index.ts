@@ -1,9 +1,9 @@
 import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import { indexLines, type LineOf } from '../json-locate.js';
+import type { LineOf } from '../json-locate.js';
 import { argsOf, catalogRecord, catalogTools, llmRecord, toRecord, type Place } from '../tool-facts.js';
 import { quotedName } from '../skip-reason.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
-import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../whole-document.js';
 
 const VERSION = /^ATIF-v1(\.\d+)*$/;
 /** Tool calls that end the trajectory: no observation answers them by design. */
@@ -39,34 +39,43 @@ export const atifFormat: TraceFormat = {
   description: 'ATIF agent trajectories (schema_version "ATIF-v1.x")',
   detect: (sample) => (isAtifTrajectory(sample) ? Evidence.signature : Evidence.none),
   async parse(input, sink) {
-    const parsed = await parseDocument(input, sink);
-    if (!parsed) return;
-    if (!isTrajectory(parsed.value)) {
+    // Steps are streamed; the session id and the catalog (agent.tool_definitions) are read before them.
+    let context: StepContext | null = null;
+    let trajectory = false;
+    const toolOf = new Map<string, string>();
+    const byStep = { calls: 0, firstLine: 0 };
+    const start = (head: unknown, lineOf: LineOf): StepContext => {
+      trajectory = isObject(head) && VERSION.test(str(head, 'schema_version') ?? '');
+      const runId = isObject(head) ? idOf(head, 'session_id') : null;
+      const agent = isObject(head) ? own(head, 'agent') : undefined;
+      const tools = trajectory && isObject(agent) ? catalogTools(own(agent, 'tool_definitions')) : null;
+      if (tools !== null && tools.length > 0) sink.record(catalogRecord(tools, { loc: { file: input.file, line: lineOf(['agent', 'tool_definitions']) }, runId, ts: null }));
+      return { file: input.file, runId, lineOf, sink, toolOf, byStep };
+    };
+    const read = await streamDocument(input, sink, { lists: ['$.steps[*]'], needs: ['schema_version', 'session_id', 'agent'] }, (element) => {
+      context ??= start(element.head(), (path) => element.headLineOf(path));
+      if (!trajectory) return;
+      const step = { ...context, lineOf: element.lineOf };
+      if (isObject(element.value)) readStep(element.value, element.index, step);
+      else sink.diagnostic({ ruleId: 'malformed-record', line: element.line, runId: context.runId, message: `steps[${element.index}] is not an object` });
+    });
+    if (!read) return;
+    if (!isTrajectory(read.rest)) {
       sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ATIF trajectory (no schema_version "ATIF-v1.x" with a steps list)' });
       return;
     }
-    const doc = parsed.value;
-    const runId = idOf(doc, 'session_id');
-    const lineOf = indexLines(parsed.text, 5);
-    const agent = own(doc, 'agent');
-    const tools = isObject(agent) ? catalogTools(own(agent, 'tool_definitions')) : null;
-    if (tools !== null && tools.length > 0) sink.record(catalogRecord(tools, { loc: { file: input.file, line: lineOf(['agent', 'tool_definitions']) }, runId, ts: null }));
-    const toolOf = new Map<string, string>();
-    const byStep = { calls: 0, firstLine: 0 };
-    (own(doc, 'steps') as unknown[]).forEach((step, i) => {
-      if (isObject(step)) readStep(step, ['steps', i], { file: input.file, runId, lineOf, sink, toolOf, byStep });
-      else sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['steps', i]), runId, message: `steps[${i}] is not an object` });
-    });
+    context ??= start(read.rest, read.lineOf);
     if (byStep.calls > 0) {
-      sink.diagnostic({ ruleId: 'ingest-note', line: byStep.firstLine, runId, message: `${byStep.calls} call(s) answered by an observation result without source_call_id in their own step (paired by step, not by id)` });
+      sink.diagnostic({ ruleId: 'ingest-note', line: byStep.firstLine, runId: context.runId, message: `${byStep.calls} call(s) answered by an observation result without source_call_id in their own step (paired by step, not by id)` });
     }
-    sink.endRun?.(runId);
+    sink.endRun?.(context.runId);
   },
 };
 
 interface StepContext {
   readonly file: string;
   readonly runId: string | null;
+  /** Lines inside the step (paths from the step). */
   readonly lineOf: LineOf;
   readonly sink: RecordSink;
   /** The tool of each call id, to name the results. */
@@ -75,9 +84,9 @@ interface StepContext {
   readonly byStep: { calls: number; firstLine: number };
 }
 
-function readStep(step: JsonObject, path: Array<string | number>, { file, runId, lineOf, sink, toolOf, byStep }: StepContext): void {
+function readStep(step: JsonObject, index: number, { file, runId, lineOf, sink, toolOf, byStep }: StepContext): void {
   const ts = toMillis(own(step, 'timestamp'));
-  const at = (sub: Array<string | number>): Place => ({ loc: { file, line: lineOf([...path, ...sub]) }, runId, ts, spanId: idOf(step, 'step_id') });
+  const at = (sub: Array<string | number>): Place => ({ loc: { file, line: lineOf(sub) }, runId, ts, spanId: idOf(step, 'step_id') });
   const source = str(step, 'source');
   if (source === 'agent') sink.record(llmRecord(at([])));
   const calls = own(step, 'tool_calls');
@@ -88,7 +97,7 @@ function readStep(step: JsonObject, path: Array<string | number>, { file, runId,
     calls.forEach((call: unknown, j) => {
       const tool = isObject(call) ? str(call, 'function_name') : null;
       if (!isObject(call) || tool === null) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: lineOf([...path, 'tool_calls', j]), runId, message: `tool_calls[${j}] of step ${String(path[path.length - 1])} has no function_name` });
+        sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['tool_calls', j]), runId, message: `tool_calls[${j}] of step ${index} has no function_name` });
         return;
       }
       const place = at(['tool_calls', j]);
@@ -107,10 +116,10 @@ function readStep(step: JsonObject, path: Array<string | number>, { file, runId,
   /** Results without a source call in a step with calls: the environment's answer to the step. */
   const loose: Array<{ content: unknown; isError: boolean; j: number; value: unknown }> = [];
   // A user or system step (the prompt) holds no calls: read past, and counted.
-  if (source !== 'agent' && !hasCalls && !hasResults) sink.skip({ line: lineOf(path), reason: `step of source ${quotedName(source)} without tool calls`, value: step });
+  if (source !== 'agent' && !hasCalls && !hasResults) sink.skip({ line: lineOf([]), reason: `step of source ${quotedName(source)} without tool calls`, value: step });
   if (Array.isArray(results)) {
     results.forEach((result: unknown, j) => {
-      const line = lineOf([...path, 'observation', 'results', j]);
+      const line = lineOf(['observation', 'results', j]);
       if (!isObject(result)) return sink.skip({ line, reason: 'observation result that is not an object', value: result });
       const callId = idOf(result, 'source_call_id');
       if (callId === null && stepCalls.length > 0) return void loose.push({ content: own(result, 'content'), isError: own(result, 'is_error') === true, j, value: result });
@@ -123,11 +132,11 @@ function readStep(step: JsonObject, path: Array<string | number>, { file, runId,
   const unanswered = stepCalls.filter((call) => !answered.has(call.callId));
   if (unanswered.length === 0) {
     // Every call of the step has its own result: the rest is environment output, as in a step without calls.
-    for (const r of loose) sink.skip({ line: lineOf([...path, 'observation', 'results', r.j]), reason: 'observation result without source_call_id', value: r.value });
+    for (const r of loose) sink.skip({ line: lineOf(['observation', 'results', r.j]), reason: 'observation result without source_call_id', value: r.value });
   } else if (loose.length > 0) {
     const content = loose.length === 1 ? loose[0]!.content : loose.map((r) => r.content);
     const isError = loose.some((r) => r.isError);
-    if (byStep.calls === 0) byStep.firstLine = lineOf([...path, 'observation', 'results', loose[0]!.j]);
+    if (byStep.calls === 0) byStep.firstLine = lineOf(['observation', 'results', loose[0]!.j]);
     byStep.calls += unanswered.length;
     for (const call of unanswered) {
       sink.record(toRecord({ kind: 'result', callId: call.callId, tool: call.tool, content, isError, errorClass: null, errorCode: null }, at(['observation', 'results', loose[0]!.j])));

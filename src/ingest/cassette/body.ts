@@ -1,4 +1,5 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
+import { limitText } from '../../io/limits.js';
 import { isObject, own, type JsonObject } from '../fields.js';
 import { argsOf } from '../tool-facts.js';
 import { assembleStream, streamEvents } from './event-stream.js';
@@ -49,7 +50,7 @@ function inflate(bytes: Uint8Array, budget: InflateBudget): string | BodyRead {
   const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
   const deflate = bytes[0] === 0x78 && (bytes[0]! * 256 + bytes[1]!) % 31 === 0;
   if (!gzip && !deflate) return Buffer.from(bytes).toString('utf8');
-  if (budget.left <= 0) return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached max-document-bytes (${budget.limit} bytes)` };
+  if (budget.left <= 0) return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached the ${limitText('maxDocumentBytes', budget.limit)}` };
   try {
     const out = (gzip ? gunzipSync : inflateSync)(bytes, { maxOutputLength: budget.left });
     budget.left -= out.length;
@@ -58,7 +59,7 @@ function inflate(bytes: Uint8Array, budget: InflateBudget): string | BodyRead {
     const code = (error as { code?: string }).code;
     if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
       budget.left = 0;
-      return { kind: 'broken', reason: `compressed body inflates past max-document-bytes (${budget.limit} bytes)` };
+      return { kind: 'broken', reason: `compressed body inflates past the ${limitText('maxDocumentBytes', budget.limit)}` };
     }
     return { kind: 'broken', reason: `${gzip ? 'gzip' : 'deflate'} body cannot be inflated (${code ?? 'corrupt data'})` };
   }

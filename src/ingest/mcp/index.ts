@@ -1,7 +1,6 @@
-import { indexLines } from '../json-locate.js';
 import { forEachJsonLine } from '../json-lines.js';
 import { Evidence, type DetectSample, type ParseInput, type TraceFormat } from '../types.js';
-import { largeDocumentHead } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../whole-document.js';
 import { forEachDesktopMessage, looksLikeDesktopLog } from './desktop-log.js';
 import { bareShape, McpMessageLog, rpcOf } from './message-log.js';
 
@@ -48,28 +47,19 @@ export const mcpFormat: TraceFormat = {
       });
       return;
     }
-    // One document: a JSON list of messages, or one pretty-printed message (read whole, up to max-document-bytes).
-    const bytes = await input.bytes();
-    // Nothing read: a file past limits.max-document-bytes (the engine reports the limit).
-    if (bytes.length === 0) return;
-    let doc: unknown;
-    let text = bytes.toString('utf8');
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    try {
-      doc = JSON.parse(text) as unknown;
-    } catch {
+    const opening = start.head.trimStart();
+    if (!opening.startsWith('[') && !opening.startsWith('{')) {
       // Not one document: lines after all (each bad line is reported on its own).
       await forEachJsonLine(input, sink, (value, line) => {
         if (!log.read(value, line)) sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a JSON-RPC message' });
       });
       return;
     }
-    if (Array.isArray(doc)) {
-      const lineOf = indexLines(text, 1);
-      doc.forEach((value, i) => {
-        if (!log.read(value, lineOf([i]))) sink.diagnostic({ ruleId: 'malformed-record', line: lineOf([i]), message: `item ${i} is not a JSON-RPC message` });
-      });
-    } else if (!log.read(doc, 1)) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'document is not a JSON-RPC message' });
+    // One document: a list of messages is streamed, one message at a time; or one pretty-printed message.
+    const read = await streamDocument(input, sink, { lists: ['$[*]'] }, ({ value, line, index }) => {
+      if (!log.read(value, line)) sink.diagnostic({ ruleId: 'malformed-record', line, message: `item ${index} is not a JSON-RPC message` });
+    });
+    if (read && !Array.isArray(read.rest) && !log.read(read.rest, 1)) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'document is not a JSON-RPC message' });
   },
 };
 
@@ -88,6 +78,10 @@ async function headOf(input: ParseInput): Promise<{ head: string; firstLineIsRec
     for (const event of batch) {
       if (event.type !== 'line') {
         first ??= true;
+        continue;
+      }
+      if (first === null && event.text.trim() === '') {
+        head += '\n';
         continue;
       }
       first ??= firstIsRecord(event.text);

@@ -92,7 +92,7 @@ describe('VCR cassettes: bodies', () => {
   it('a compressed body that inflates past max-document-bytes is one malformed-record, and nothing more is inflated', async () => {
     const bomb = gzipSync(Buffer.alloc(4 * 1024 * 1024, 0x20));
     const result = await auditFiles({ 'c.yaml': cassette(binary(bomb)) }, { limits: { 'max-document-bytes': 1024 * 1024 } });
-    expect(findingsOf(result, 'malformed-record')).toEqual([{ line: 7, callId: null, tool: null, runId: null, message: 'response compressed body inflates past max-document-bytes (1048576 bytes)' }]);
+    expect(findingsOf(result, 'malformed-record')).toEqual([{ line: 7, callId: null, tool: null, runId: null, message: 'response compressed body inflates past the limit of 1048576 bytes (limits.max-document-bytes)' }]);
     expect(result.files[0]!.format).toBe('anthropic-messages');
   });
 
