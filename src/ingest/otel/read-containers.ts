@@ -1,5 +1,6 @@
 import type { JsonObject } from '../fields.js';
 import { excerpt, forEachJsonLine } from '../json-lines.js';
+import { isJsonLines, peekLines } from '../peek-lines.js';
 import type { ParseInput, RecordSink } from '../types.js';
 import type { OtelSpan } from './span.js';
 import { spanLineFinder } from './span-lines.js';
@@ -27,7 +28,7 @@ export interface ContainerSpec {
  */
 export async function readContainers(input: ParseInput, sink: RecordSink, spec: ContainerSpec): Promise<void> {
   const peek = await peekLines(input);
-  if (peek.more && (peek.firstIsJson || peek.firstTooLong)) {
+  if (isJsonLines(peek)) {
     await readLines(input, sink, spec);
     return;
   }
@@ -53,13 +54,13 @@ export async function readContainers(input: ParseInput, sink: RecordSink, spec: 
     sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not ${spec.what}: "${excerpt(text)}"` });
     return;
   }
-  const buffer = new TraceBuffer();
+  const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
   skippedNote(sink, 1, spec.read(value, spanLineFinder(text, spec.idKeys), (span) => buffer.add(span)));
-  buffer.flush(input.file, sink);
+  buffer.flush();
 }
 
 async function readLines(input: ParseInput, sink: RecordSink, spec: ContainerSpec): Promise<void> {
-  const buffer = new TraceBuffer();
+  const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
   await forEachJsonLine(input, sink, (value, line) => {
     if (!spec.accepts(value)) {
       sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not ${spec.what}: "${excerpt(JSON.stringify(value))}"` });
@@ -67,42 +68,7 @@ async function readLines(input: ParseInput, sink: RecordSink, spec: ContainerSpe
     }
     skippedNote(sink, line, spec.read(value, () => line, (span) => buffer.add(span)));
   });
-  buffer.flush(input.file, sink);
-}
-
-interface Peek {
-  /** Text of the first non-blank line, when it could be read as a line. */
-  readonly first: string | null;
-  readonly firstIsJson: boolean;
-  readonly firstTooLong: boolean;
-  /** Another non-blank line follows. */
-  readonly more: boolean;
-}
-
-/** Reads up to the second non-blank line (the whole file only when it has one line). */
-async function peekLines(input: ParseInput): Promise<Peek> {
-  let first: string | null = null;
-  let firstIsJson = false;
-  let firstTooLong = false;
-  let seenFirst = false;
-  for await (const event of input.lines()) {
-    if (event.type === 'line' && event.text.trim() === '') continue;
-    if (seenFirst) return { first, firstIsJson, firstTooLong, more: true };
-    seenFirst = true;
-    if (event.type === 'bad-line') {
-      firstTooLong = event.code === 'line-too-long';
-      continue;
-    }
-    first = event.text;
-    try {
-      JSON.parse(first);
-      firstIsJson = true;
-    } catch {
-      // A pretty-printed document starts with a line like "{": not JSON on its own.
-      return { first, firstIsJson, firstTooLong, more: true };
-    }
-  }
-  return { first, firstIsJson, firstTooLong, more: false };
+  buffer.flush();
 }
 
 function skippedNote(sink: RecordSink, line: number, skipped: number): void {

@@ -13,7 +13,7 @@ import { TraceBuffer } from './trace-buffer.js';
  * they look like tool spans).
  */
 export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promise<void> {
-  const buffer = new TraceBuffer();
+  const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
   const take = (raw: unknown, lineOf: (id: unknown) => number, line: number) => {
     const span = isFlatSpan(raw) ? flatSpan(raw, lineOf) : null;
     if (span) buffer.add(span);
@@ -47,7 +47,7 @@ export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promis
       for (const raw of list) take(raw, () => line, line);
     });
   }
-  buffer.flush(input.file, sink);
+  buffer.flush();
 }
 
 /**
