@@ -46,6 +46,7 @@ export const configFileSchema = z
         'max-inflated-bytes': z.number().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
         'max-depth': z.number().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
         'max-document-bytes': z.number().int().positive().optional().describe('Largest single-document file read whole (default 512 MiB).'),
+        'max-element-bytes': z.number().int().positive().optional().describe('Largest item of a streamed one-document trace, e.g. one event or step (default 64 MiB).'),
         'run-idle-records': z
           .number()
           .int()
@@ -121,6 +122,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
       maxInflatedBytes: limits['max-inflated-bytes'] ?? DEFAULT_LIMITS.maxInflatedBytes,
       maxDepth: limits['max-depth'] ?? DEFAULT_LIMITS.maxDepth,
       maxDocumentBytes: limits['max-document-bytes'] ?? DEFAULT_LIMITS.maxDocumentBytes,
+      maxElementBytes: limits['max-element-bytes'] ?? DEFAULT_LIMITS.maxElementBytes,
       runIdleRecords: limits['run-idle-records'] ?? DEFAULT_LIMITS.runIdleRecords,
     },
     findingCaps: {

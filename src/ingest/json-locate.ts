@@ -1,7 +1,7 @@
 /** A path into a JSON document: object keys and array indexes. */
 export type JsonPath = ReadonlyArray<string | number>;
 
-/** The 1-based line where the object or array at a path begins; 1 when it is not indexed. */
+/** The 1-based line where the object or array at a path begins; 1 (or the `missing` given to indexLines) when it is not indexed. */
 export type LineOf = (path: JsonPath) => number;
 
 const MAX_ENTRIES = 2_000_000;
@@ -12,7 +12,7 @@ const MAX_ENTRIES = 2_000_000;
  * of one-document formats use it to point findings at the message or item
  * instead of line 1. Keys are matched as written (escaped keys are unescaped).
  */
-export function indexLines(text: string, maxDepth: number): LineOf {
+export function indexLines(text: string, maxDepth: number, missing = 1): LineOf {
   const lines = new Map<string, number>();
   const path: Array<string | number> = [];
   // Per open container: is it an array (then the top of `path` is its index)?
@@ -71,5 +71,5 @@ export function indexLines(text: string, maxDepth: number): LineOf {
       i += 1;
     } else i += 1;
   }
-  return (target) => lines.get(target.join('\u0000')) ?? 1;
+  return (target) => lines.get(target.join('\u0000')) ?? missing;
 }

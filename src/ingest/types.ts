@@ -67,6 +67,11 @@ export interface ParseInput {
   lineBatches(): AsyncIterable<LineEvent[]>;
   /** The detection sample's first bytes (up to 1 MiB, without a BOM): to choose how to read without reading. */
   readonly head?: Buffer;
+  /**
+   * The file's bytes in chunks (gzip inflated), for streaming readers such as
+   * src/io/json-stream/: a chunk is valid only until the next one is asked for.
+   */
+  chunks(): AsyncIterable<Buffer>;
   /** The file as one buffer (for whole-document formats), capped by the limits. */
   bytes(): Promise<Buffer>;
 }

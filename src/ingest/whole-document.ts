@@ -1,3 +1,6 @@
+import { describePath } from '../io/json-stream/list-paths.js';
+import { JsonStreamScanner, type ScanEvent, type ScannedElement } from '../io/json-stream/scanner.js';
+import { indexLines, type JsonPath, type LineOf } from './json-locate.js';
 import { excerpt } from './json-lines.js';
 import type { DetectSample, ParseInput, RecordSink } from './types.js';
 
@@ -22,6 +25,171 @@ export async function parseDocument(input: ParseInput, sink: RecordSink): Promis
     sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${reason}: "${excerpt(text)}"` });
     return null;
   }
+}
+
+/** One item of a streamed list of a document, parsed by JSON.parse. */
+export interface DocumentElement {
+  /** The list pattern it matched, as written in the options (`$.events[*]`). */
+  readonly list: string;
+  /** Where it is in the document, e.g. `['events', 12]` or `[3, 'observations', 0]`. */
+  readonly path: JsonPath;
+  /** Its index in its list (the last step of `path`). */
+  readonly index: number;
+  readonly value: unknown;
+  /** The line where it begins, and where its list's `[` is. */
+  readonly line: number;
+  readonly listLine: number;
+  /** The line where a container inside it begins (a path from the element, as `indexLines` takes); its own line when there is none. */
+  lineOf(sub: JsonPath): number;
+  /**
+   * The document read before it, with the streamed lists written `[]` (parsed
+   * on the first call). With `needs`, the top-level keys named there are in it
+   * wherever the document has them.
+   */
+  head(): unknown;
+}
+
+export interface StreamOptions {
+  /** The lists read one item at a time (`$.events[*]`, `$[*]`, `$[*].observations[*]`: see src/io/json-stream/list-paths.ts). */
+  readonly lists: readonly string[];
+  /**
+   * Top-level keys the elements need (a run id, a catalog). When one is not
+   * before the first element, the file is read twice: first for the rest of
+   * the document only, then for its elements.
+   */
+  readonly needs?: readonly string[];
+}
+
+/** What is left of a document when its streamed lists are read: the document with those lists `[]`. */
+export interface DocumentRest {
+  readonly rest: unknown;
+}
+
+/**
+ * Reads a one-document format as a stream (memory: the largest element, capped
+ * by max-element-bytes): `onElement` gets each item of the named lists in file
+ * order, each parsed by JSON.parse itself (so duplicate keys, escapes, lone
+ * surrogates and big numbers are what reading the whole file gave). An item
+ * that is not JSON or is larger than the cap is one `malformed-record` at its
+ * line and reading goes on; a document that breaks off or is not JSON outside
+ * its items is one `malformed-record` at the line where that is seen, and null.
+ */
+export async function streamDocument(
+  input: ParseInput,
+  sink: RecordSink,
+  options: StreamOptions,
+  onElement: (element: DocumentElement) => void,
+): Promise<DocumentRest | null> {
+  const first = await scanOnce(input, sink, options.lists, options.needs ?? [], null, onElement);
+  if (first === null || first.complete) return first;
+  // A needed key comes after the lists: the first read kept the rest only, the second reads the elements.
+  return scanOnce(input, sink, options.lists, [], { value: first.rest }, onElement);
+}
+
+async function scanOnce(
+  input: ParseInput,
+  sink: RecordSink,
+  lists: readonly string[],
+  needs: readonly string[],
+  knownHead: { readonly value: unknown } | null,
+  onElement: (element: DocumentElement) => void,
+): Promise<{ readonly rest: unknown; readonly complete: boolean } | null> {
+  const limit = input.limits.maxElementBytes;
+  const scanner = new JsonStreamScanner({ lists, maxElementBytes: limit, maxRestBytes: limit });
+  let checked = needs.length === 0;
+  let complete = true;
+  let broken = false;
+  const handle = (events: ScanEvent[]): void => {
+    for (const event of events) {
+      if (event.kind === 'error') {
+        sink.diagnostic({ ruleId: 'malformed-record', line: event.line, message: `not one JSON document: ${event.message}` });
+        broken = true;
+        return;
+      }
+      if (!checked) {
+        checked = true;
+        if (!hasKeys(headOf(scanner, event), needs)) {
+          complete = false;
+          scanner.skipElements();
+          continue;
+        }
+      }
+      if (event.kind === 'oversized') {
+        sink.diagnostic({ ruleId: 'malformed-record', line: event.line, message: `${describePath(event.path)} is longer than max-element-bytes (${limit} bytes); it was passed over` });
+        continue;
+      }
+      const element = toElement(scanner, event, knownHead, sink);
+      if (element !== null) onElement(element);
+    }
+  };
+  for await (const chunk of input.chunks()) {
+    handle(scanner.push(chunk));
+    if (broken) return null;
+  }
+  handle(scanner.end());
+  if (broken) return null;
+  const text = scanner.restText();
+  try {
+    return { rest: JSON.parse(text) as unknown, complete };
+  } catch (error) {
+    const at = errorOffset(error);
+    sink.diagnostic({ ruleId: 'malformed-record', line: scanner.restLine(text, at), message: `not one JSON document: "${excerpt(text.slice(Math.max(0, at - 20)))}"` });
+    return null;
+  }
+}
+
+/** The character offset JSON.parse's error names (V8: "at position N"), or 0. */
+function errorOffset(error: unknown): number {
+  const m = error instanceof Error ? /position (\d+)/.exec(error.message) : null;
+  return m ? Number(m[1]) : 0;
+}
+
+/** The document before an element (undefined when that part is not JSON: the end of the read reports it). */
+function headOf(scanner: JsonStreamScanner, place: { readonly restBytes: number; readonly closers: string }): unknown {
+  try {
+    return JSON.parse(scanner.restText(place.restBytes) + place.closers) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function toElement(scanner: JsonStreamScanner, event: ScannedElement, knownHead: { readonly value: unknown } | null, sink: RecordSink): DocumentElement | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(event.text);
+  } catch (error) {
+    const at = errorOffset(error);
+    let line = event.line;
+    for (let i = event.text.indexOf('\n'); i !== -1 && i < at; i = event.text.indexOf('\n', i + 1)) line += 1;
+    sink.diagnostic({ ruleId: 'malformed-record', line, message: `${describePath(event.path)} is not JSON: "${excerpt(event.text.slice(Math.max(0, at - 20)))}"` });
+    return null;
+  }
+  let lines: LineOf | null = null;
+  let head = knownHead;
+  const path = event.path;
+  return {
+    list: event.list,
+    path,
+    index: path[path.length - 1] as number,
+    value,
+    line: event.line,
+    listLine: event.listLine,
+    lineOf(sub) {
+      if (sub.length === 0) return event.line;
+      lines ??= indexLines(event.text, 8, 0);
+      const at = lines(sub);
+      return at === 0 ? event.line : event.line + at - 1;
+    },
+    head() {
+      head ??= { value: headOf(scanner, event) };
+      return head.value;
+    },
+  };
+}
+
+function hasKeys(head: unknown, keys: readonly string[]): boolean {
+  if (head === null || typeof head !== 'object' || Array.isArray(head)) return true;
+  return keys.every((key) => Object.prototype.hasOwnProperty.call(head, key));
 }
 
 /**

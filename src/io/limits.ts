@@ -9,6 +9,12 @@ export interface ReadLimits {
   /** Largest file read whole, for formats that are one JSON document (not lines). */
   readonly maxDocumentBytes: number;
   /**
+   * Largest item of a streamed list of a one-document format (an event, a step,
+   * a sample), and largest rest of such a document outside those lists: a larger
+   * item is one `malformed-record` and is passed over (src/io/json-stream/).
+   */
+  readonly maxElementBytes: number;
+  /**
    * A run with no record for this many records of the file is complete: it is audited
    * and its memory released. 0 keeps every run open until its file ends.
    */
@@ -20,5 +26,6 @@ export const DEFAULT_LIMITS: ReadLimits = {
   maxInflatedBytes: 4 * 1024 * 1024 * 1024,
   maxDepth: 256,
   maxDocumentBytes: 512 * 1024 * 1024,
+  maxElementBytes: 64 * 1024 * 1024,
   runIdleRecords: 20_000,
 };

@@ -35,6 +35,15 @@ export async function openTraceFile(path: string, display: string, limits: ReadL
       // The splitter copies what it keeps of a chunk: the read buffer can be reused.
       yield* splitLineBatches(source.chunks({ reuse: true }), limits.maxLineBytes, facts);
     },
+    async *chunks(): AsyncGenerator<Buffer> {
+      const source = whole !== null ? bytesSource(whole) : await openByteSource(path, limits);
+      sources.push(source);
+      facts.bytes = 0;
+      for await (const chunk of source.chunks({ reuse: true })) {
+        facts.bytes += chunk.length;
+        yield chunk;
+      }
+    },
     async bytes(): Promise<Buffer> {
       const source = await openByteSource(path, { ...limits, maxInflatedBytes: Math.min(limits.maxInflatedBytes, limits.maxDocumentBytes) });
       sources.push(source);
