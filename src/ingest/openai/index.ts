@@ -8,6 +8,8 @@ import { largeDocumentHead } from '../whole-document.js';
 import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
 import { collectConversation, conversationsOf, isConversationObject } from './conversations.js';
 import { collectRunState, isRunState } from './run-state.js';
+import { streamOpenAiDocument } from './stream-document.js';
+import { readWhole } from '../read-whole.js';
 
 /**
  * Chat conversations as OpenAI-style APIs and agent harnesses write them:
@@ -38,7 +40,9 @@ export const openaiFormat: TraceFormat = {
       await parseLines(input, sink);
       return;
     }
-    const bytes = await input.bytes();
+    if (await streamOpenAiDocument(input, sink)) return;
+    const bytes = await readWhole(input, sink, 'a conversation object or cassette');
+    if (bytes === null) return;
     if (looksLikeCassette(bytes)) {
       parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
       return;
