@@ -1,7 +1,7 @@
 import { idOf, isObject, own } from '../fields.js';
 import type { JsonPath } from '../json-locate.js';
 import { itemFact } from '../message-facts.js';
-import { FactCollector, type Place, type ToolFact } from '../tool-facts.js';
+import { FactCollector, type Place } from '../tool-facts.js';
 import type { ParseInput, RecordSink } from '../types.js';
 import { streamDocument, type DocumentElement } from '../whole-document.js';
 import { collectConversation, conversationsOf, conversationSteps, isConversationObject, isMessage, runIdOf } from './conversations.js';
@@ -83,33 +83,44 @@ function drain(collector: FactCollector, sink: RecordSink): void {
 }
 
 /**
- * A run state is one run: its records are held until the end anyway (the run is audited
- * whole), and its id (`conversation_id`, or `trace.trace_id`, often written last) is
- * known only then. The original input comes first, then the generated items, as when
- * the document was read whole; `model_responses` are streamed past (they repeat the items).
+ * A run state is one run, audited whole by the engine. Its id is `conversation_id`,
+ * else `trace.trace_id`: when the document before the first item has the first, the
+ * records go on as they are read; otherwise they wait for the end of the document
+ * (where `trace` is written), then go on with the id. Items are read in file order
+ * (the SDK writes `original_input` before `generated_items`); `model_responses` are
+ * streamed past (they repeat the generated items).
  */
 async function streamRunState(input: ParseInput, sink: RecordSink): Promise<boolean> {
-  const original: Array<{ facts: ToolFact[]; line: number }> = [];
-  const generated: Array<{ facts: ToolFact[]; line: number }> = [];
+  const collector = new FactCollector(false);
+  /** The run id, once known from the document before the first item; undefined until then. */
+  let known: { readonly runId: string | null } | null | undefined;
   const read = await streamDocument(input, sink, { lists: ['$.original_input[*]', '$.generated_items[*]', '$.model_responses[*]'] }, (element) => {
-    const entry = element.value;
-    if (element.list === '$.original_input[*]') {
-      if (isObject(entry)) original.push({ facts: itemFact(entry), line: element.line });
-    } else if (element.list === '$.generated_items[*]' && isObject(entry)) {
-      const raw = own(entry, 'raw_item');
-      generated.push({ facts: itemFact(isObject(raw) ? raw : entry), line: element.line });
+    if (known === undefined) {
+      const head = element.head();
+      const id = isObject(head) ? idOf(head, 'conversation_id') : null;
+      known = isRunStateHead(head) && id !== null ? { runId: id } : null;
     }
+    const entry = element.value;
+    if (element.list === '$.model_responses[*]' || !isObject(entry)) return;
+    const raw = element.list === '$.generated_items[*]' ? own(entry, 'raw_item') : undefined;
+    const place: Place = { loc: { file: input.file, line: element.line }, runId: known?.runId ?? null, ts: null };
+    for (const fact of itemFact(isObject(raw) ? raw : entry)) collector.fact(fact, place);
+    if (known) drain(collector, sink);
   });
   if (read === null) return true;
   const doc = read.rest;
-  if (!isRunState(doc)) return false;
-  const trace = own(doc, 'trace');
-  const runId = idOf(doc, 'conversation_id') ?? (isObject(trace) ? idOf(trace, 'trace_id') : null);
-  const collector = new FactCollector(false);
-  for (const { facts, line } of [...original, ...generated]) {
-    const place: Place = { loc: { file: input.file, line }, runId, ts: null };
-    for (const fact of facts) collector.fact(fact, place);
+  // Not a run state after all: read whole (unless records already went on, which only a run state's head lets happen).
+  if (!isRunState(doc)) return known !== null;
+  if (!known) {
+    const trace = own(doc, 'trace');
+    const runId = idOf(doc, 'conversation_id') ?? (isObject(trace) ? idOf(trace, 'trace_id') : null);
+    for (const record of collector.records) sink.record({ ...record, runId });
+    collector.records.length = 0;
   }
-  drain(collector, sink);
   return true;
+}
+
+/** The document before the first item is a run state's (its schema version is there). */
+function isRunStateHead(head: unknown): boolean {
+  return isObject(head) && own(head, '$schemaVersion') !== undefined;
 }
