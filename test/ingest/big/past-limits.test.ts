@@ -30,7 +30,7 @@ describe('past a documented limit: one clear finding naming the limit and its se
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
     expect(run.lines[0]).toBe(`agent-trace-audit ${VERSION}: 1 file(s), 0 run(s), 0 tool call(s), 0 result(s)`);
-    expect(run.lines.filter((l) => l.includes('malformed-record') && l.includes('conv.json:1'))).toEqual([
+    expect(run.lines.filter((l) => l.startsWith('error') && l.includes('malformed-record') && l.includes('conv.json:1'))).toEqual([
       expect.stringContaining('a conversation object or cassette is read whole and this file is larger than limits.max-document-bytes (1000000 bytes): it was not read (raise the limit, or write it as JSON lines)'),
     ]);
   });
@@ -45,7 +45,7 @@ describe('past a documented limit: one clear finding naming the limit and its se
     expect(run.lines[0]).toBe(`agent-trace-audit ${VERSION}: 1 file(s), 1 run(s), 2 tool call(s), 2 result(s)`);
     // The second span's `{` is on line 44 of the pretty-printed document, two lines above its spanId
     // (line 46; counted with python3's json.dumps(indent=2), which writes the same text).
-    expect(run.lines.filter((l) => l.includes('malformed-record') && l.includes('otlp.json:44'))).toEqual([
+    expect(run.lines.filter((l) => l.startsWith('error') && l.includes('malformed-record') && l.includes('otlp.json:44'))).toEqual([
       expect.stringContaining('resourceSpans[0].scopeSpans[0].spans[1] is longer than max-element-bytes (1000000 bytes); it was passed over'),
     ]);
   });

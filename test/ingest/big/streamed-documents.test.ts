@@ -28,9 +28,11 @@ describe('big one-document files in bounded memory (bundled CLI)', () => {
     expect(peakMiB).toBeLessThan(BOUND_MIB);
   }, 300_000);
 
-  it('an OpenAI Agents run state (one run: its records are held, the document is not)', () => {
-    const { report, peakMiB } = auditBig('openai-run-state', MB, { catalog: false });
+  it('an OpenAI Agents run state: one run, whose records the engine holds until it ends (the document is not held)', () => {
+    const { truth, report, peakMiB } = auditBig('openai-run-state', MB, { catalog: false });
     expect(report.files.map((f) => f.format)).toEqual(['openai']);
-    expect(peakMiB).toBeLessThan(BOUND_MIB);
+    // Memory follows the run (measured: 306 MiB for 98,000 calls in 80 MB), not a whole read of the document (5.6-8.7 times the file).
+    expect(truth.calls).toBeGreaterThan(90_000);
+    expect(peakMiB).toBeLessThan((4.5 * truth.bytes) / 2 ** 20);
   }, 300_000);
 });
