@@ -32,3 +32,31 @@ describe('openai: JSON lines or one document, decided without reading the file w
     }
   });
 });
+
+describe('openai: streamed documents', () => {
+  it('a run state whose trace id is written after its items: the records wait for it', async () => {
+    const state = {
+      $schemaVersion: '1.0',
+      original_input: [{ type: 'message', role: 'user', content: 'hi' }],
+      generated_items: [
+        { type: 'tool_call_item', raw_item: { type: 'function_call', call_id: 'c1', name: 'ls', arguments: '{}' } },
+        { type: 'tool_call_output_item', raw_item: { type: 'function_call_output', call_id: 'c1', output: 'ok' } },
+        { type: 'tool_call_item', raw_item: { type: 'function_call', call_id: 'c2', name: 'ls', arguments: '{}' } },
+      ],
+      trace: { trace_id: 'trace_9' },
+    };
+    const result = await auditFiles({ 's.json': JSON.stringify(state, null, 2) });
+    expect(result.runs.map((r) => [r.runId, r.toolCalls, r.toolResults])).toEqual([['trace_9', 2, 1]]);
+    // The third generated item's `{` (python3: json.dumps(state, indent=2), line of its "type" minus one).
+    expect(result.findings.filter((f) => f.ruleId === 'orphan-call').map((f) => [f.line, f.callId])).toEqual([[28, 'c2']]);
+  });
+
+  it('a pretty-printed bare message list is one run; a list mixing messages and other items (past the head, detected by its opening) is one malformed-record', async () => {
+    const messages = conversation('a').messages;
+    const result = await auditFiles({ 'm.json': JSON.stringify(messages, null, 2), 'x.json': JSON.stringify([...conversation('b', PAD).messages, { note: 'not a message' }], null, 2) });
+    expect(result.runs.map((r) => [r.file, r.runId, r.toolCalls, r.toolResults])).toEqual([['m.json', null, 1, 1]]);
+    expect(result.findings.filter((f) => f.ruleId === 'malformed-record').map((f) => [f.file, f.line, f.message])).toEqual([
+      ['x.json', 1, 'no message list, trajectory list or run state in this document'],
+    ]);
+  });
+});
