@@ -11,8 +11,10 @@ const MAX_ENTRIES = 2_000_000;
  * object or array begins, for containers up to `maxDepth` levels deep. Parsers
  * of one-document formats use it to point findings at the message or item
  * instead of line 1. Keys are matched as written (escaped keys are unescaped).
+ * `jumps` add lines at character offsets (a text with parts taken out: the rest
+ * of a streamed document, src/io/json-stream/, where each list's items were).
  */
-export function indexLines(text: string, maxDepth: number, missing = 1): LineOf {
+export function indexLines(text: string, maxDepth: number, missing = 1, jumps: ReadonlyArray<{ readonly at: number; readonly lines: number }> = []): LineOf {
   const lines = new Map<string, number>();
   const path: Array<string | number> = [];
   // Per open container: is it an array (then the top of `path` is its index)?
@@ -21,7 +23,9 @@ export function indexLines(text: string, maxDepth: number, missing = 1): LineOf 
   let pendingKey: string | null = null;
   let i = 0;
   const n = text.length;
+  let jump = 0;
   while (i < n) {
+    while (jump < jumps.length && i >= jumps[jump]!.at) line += jumps[jump++]!.lines;
     const c = text.charCodeAt(i);
     if (c === 0x0a) {
       line += 1;

@@ -11,20 +11,45 @@ export interface ParsedDocument {
 }
 
 /**
- * Reads the file as one JSON document (capped by the limits' document size).
- * A file that does not parse becomes one `malformed-record` at line 1 and null.
+ * Reads the file as one JSON document, for the formats that need all of it at
+ * once (the others stream it: streamDocument below). A file longer than
+ * max-document-bytes is not read: one `malformed-record` naming the limit, and
+ * null. A file that does not parse becomes one `malformed-record` at line 1 and null.
  */
 export async function parseDocument(input: ParseInput, sink: RecordSink): Promise<ParsedDocument | null> {
-  const bytes = await input.bytes();
-  let text = bytes.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const limit = input.limits.maxDocumentBytes;
+  const parts: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of input.chunks()) {
+    total += chunk.length;
+    if (total > limit) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `the document is longer than max-document-bytes (${limit} bytes), which this format reads whole; it was not read` });
+      return null;
+    }
+    parts.push(Buffer.from(chunk));
+  }
+  let text = '';
   try {
+    text = Buffer.concat(parts, total).toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     return { text, value: JSON.parse(text) as unknown };
   } catch (error) {
     const reason = error instanceof SyntaxError ? 'not one JSON document' : 'could not be read as JSON';
     sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${reason}: "${excerpt(text)}"` });
     return null;
   }
+}
+
+/** Up to `max` bytes of the file's start (a whole chunk or more), to tell a kind of file without reading it all. */
+export async function headBytes(input: ParseInput, max: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of input.chunks()) {
+    parts.push(Buffer.from(chunk.subarray(0, max - total)));
+    total += parts[parts.length - 1]!.length;
+    if (total >= max) break;
+  }
+  return Buffer.concat(parts, total);
 }
 
 /** One item of a streamed list of a document, parsed by JSON.parse. */
@@ -49,6 +74,8 @@ export interface DocumentElement {
    * wherever the document has them.
    */
   head(): unknown;
+  /** The line where a container of `head()` begins (a path from the document's top); 1 when there is none. */
+  headLineOf(path: JsonPath): number;
 }
 
 export interface StreamOptions {
@@ -65,6 +92,8 @@ export interface StreamOptions {
 /** What is left of a document when its streamed lists are read: the document with those lists `[]`. */
 export interface DocumentRest {
   readonly rest: unknown;
+  /** The line in the file where a container of the rest begins (a streamed list: its `[`); 1 when there is none. */
+  readonly lineOf: LineOf;
 }
 
 /**
@@ -85,7 +114,7 @@ export async function streamDocument(
   const first = await scanOnce(input, sink, options.lists, options.needs ?? [], null, onElement);
   if (first === null || first.complete) return first;
   // A needed key comes after the lists: the first read kept the rest only, the second reads the elements.
-  return scanOnce(input, sink, options.lists, [], { value: first.rest }, onElement);
+  return scanOnce(input, sink, options.lists, [], { value: first.rest, lineOf: first.lineOf }, onElement);
 }
 
 async function scanOnce(
@@ -93,9 +122,9 @@ async function scanOnce(
   sink: RecordSink,
   lists: readonly string[],
   needs: readonly string[],
-  knownHead: { readonly value: unknown } | null,
+  knownHead: Head | null,
   onElement: (element: DocumentElement) => void,
-): Promise<{ readonly rest: unknown; readonly complete: boolean } | null> {
+): Promise<(DocumentRest & { readonly complete: boolean }) | null> {
   const limit = input.limits.maxElementBytes;
   const scanner = new JsonStreamScanner({ lists, maxElementBytes: limit, maxRestBytes: limit });
   let checked = needs.length === 0;
@@ -132,7 +161,9 @@ async function scanOnce(
   if (broken) return null;
   const text = scanner.restText();
   try {
-    return { rest: JSON.parse(text) as unknown, complete };
+    const rest = JSON.parse(text) as unknown;
+    let lines: LineOf | null = null;
+    return { rest, complete, lineOf: (path) => (lines ??= indexLines(text, 8, 1, scanner.restJumps()))(path) };
   } catch (error) {
     const at = errorOffset(error);
     sink.diagnostic({ ruleId: 'malformed-record', line: scanner.restLine(text, at), message: `not one JSON document: "${excerpt(text.slice(Math.max(0, at - 20)))}"` });
@@ -155,7 +186,13 @@ function headOf(scanner: JsonStreamScanner, place: { readonly restBytes: number;
   }
 }
 
-function toElement(scanner: JsonStreamScanner, event: ScannedElement, knownHead: { readonly value: unknown } | null, sink: RecordSink): DocumentElement | null {
+/** The document before an element, and its lines. */
+interface Head {
+  readonly value: unknown;
+  readonly lineOf: LineOf;
+}
+
+function toElement(scanner: JsonStreamScanner, event: ScannedElement, knownHead: Head | null, sink: RecordSink): DocumentElement | null {
   let value: unknown;
   try {
     value = JSON.parse(event.text);
@@ -184,9 +221,21 @@ function toElement(scanner: JsonStreamScanner, event: ScannedElement, knownHead:
       return at === 0 ? event.line : event.line + at - 1;
     },
     head() {
-      head ??= { value: headOf(scanner, event) };
+      head ??= headAt(scanner, event);
       return head.value;
     },
+    headLineOf(at) {
+      head ??= headAt(scanner, event);
+      return head.lineOf(at);
+    },
+  };
+}
+
+function headAt(scanner: JsonStreamScanner, place: { readonly restBytes: number; readonly closers: string }): Head {
+  let lines: LineOf | null = null;
+  return {
+    value: headOf(scanner, place),
+    lineOf: (path) => (lines ??= indexLines(scanner.restText(place.restBytes) + place.closers, 8, 1, scanner.restJumps(place.restBytes)))(path),
   };
 }
 

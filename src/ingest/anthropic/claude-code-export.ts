@@ -1,7 +1,6 @@
 import { isObject, own } from '../fields.js';
-import { indexLines } from '../json-locate.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../whole-document.js';
 import { claudeCodeLineReader } from './claude-code.js';
 
 const LOGLINES_HEAD = /^\{\s*"loglines"\s*:\s*\[/;
@@ -28,16 +27,13 @@ export const claudeCodeExportFormat: TraceFormat = {
   description: 'Claude Code JSON session exports ({"loglines": [...]})',
   detect: (sample) => (isClaudeCodeExport(sample) ? Evidence.signature : Evidence.none),
   async parse(input, sink) {
-    const parsed = await parseDocument(input, sink);
-    if (!parsed) return;
-    const entries = isObject(parsed.value) ? own(parsed.value, 'loglines') : undefined;
-    if (!Array.isArray(entries)) {
-      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the document has no "loglines" list' });
-      return;
-    }
-    const lineOf = indexLines(parsed.text, 2);
     const read = claudeCodeLineReader(input.file, sink);
     // Only objects and lists are placed on their own line; anything else is reported at the list.
-    entries.forEach((entry: unknown, i) => read(entry, lineOf(entry !== null && typeof entry === 'object' ? ['loglines', i] : ['loglines'])));
+    const done = await streamDocument(input, sink, { lists: ['$.loglines[*]'] }, ({ value: entry, line, listLine }) => {
+      read(entry, entry !== null && typeof entry === 'object' ? line : listLine);
+    });
+    if (done && !(isObject(done.rest) && Array.isArray(own(done.rest, 'loglines')))) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the document has no "loglines" list' });
+    }
   },
 };

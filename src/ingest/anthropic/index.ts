@@ -4,7 +4,7 @@ import { collectConversation, conversationsOf, type Conversation } from '../open
 import { FactCollector } from '../tool-facts.js';
 import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { headBytes, largeDocumentHead, parseDocument } from '../whole-document.js';
 
 const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
 
@@ -47,8 +47,7 @@ export const anthropicMessagesFormat: TraceFormat = {
     return convs !== null && anthropicShaped(convs) ? Evidence.signature : Evidence.none;
   },
   async parse(input, sink) {
-    const bytes = await input.bytes();
-    if (looksLikeCassette(bytes)) return parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+    if (looksLikeCassette(await headBytes(input, 4096))) return parseCassette((await input.bytes()).toString('utf8'), input.file, sink, input.limits);
     const parsed = await parseDocument(input, sink);
     if (!parsed) return;
     const convs = conversations(parsed.value);

@@ -1,9 +1,9 @@
 import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import { indexLines, type LineOf } from '../json-locate.js';
+import type { LineOf } from '../json-locate.js';
 import { argsOf, catalogRecord, catalogTools, llmRecord, toRecord, type Place } from '../tool-facts.js';
 import { quotedName } from '../skip-reason.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
-import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../whole-document.js';
 
 const VERSION = /^ATIF-v1(\.\d+)*$/;
 /** Tool calls that end the trajectory: no observation answers them by design. */
@@ -35,39 +35,48 @@ export const atifFormat: TraceFormat = {
   description: 'ATIF agent trajectories (schema_version "ATIF-v1.x")',
   detect: (sample) => (isAtifTrajectory(sample) ? Evidence.signature : Evidence.none),
   async parse(input, sink) {
-    const parsed = await parseDocument(input, sink);
-    if (!parsed) return;
-    if (!isTrajectory(parsed.value)) {
+    // Steps are streamed; the session id and the catalog (agent.tool_definitions) are read before them.
+    let context: StepContext | null = null;
+    let trajectory = false;
+    const toolOf = new Map<string, string>();
+    const start = (head: unknown, lineOf: LineOf): StepContext => {
+      trajectory = isObject(head) && VERSION.test(str(head, 'schema_version') ?? '');
+      const runId = isObject(head) ? idOf(head, 'session_id') : null;
+      const agent = isObject(head) ? own(head, 'agent') : undefined;
+      const tools = trajectory && isObject(agent) ? catalogTools(own(agent, 'tool_definitions')) : null;
+      if (tools !== null && tools.length > 0) sink.record(catalogRecord(tools, { loc: { file: input.file, line: lineOf(['agent', 'tool_definitions']) }, runId, ts: null }));
+      return { file: input.file, runId, lineOf, sink, toolOf };
+    };
+    const read = await streamDocument(input, sink, { lists: ['$.steps[*]'], needs: ['schema_version', 'session_id', 'agent'] }, (element) => {
+      context ??= start(element.head(), (path) => element.headLineOf(path));
+      if (!trajectory) return;
+      const step = { ...context, lineOf: element.lineOf };
+      if (isObject(element.value)) readStep(element.value, element.index, step);
+      else sink.diagnostic({ ruleId: 'malformed-record', line: element.line, runId: context.runId, message: `steps[${element.index}] is not an object` });
+    });
+    if (!read) return;
+    if (!isTrajectory(read.rest)) {
       sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ATIF trajectory (no schema_version "ATIF-v1.x" with a steps list)' });
       return;
     }
-    const doc = parsed.value;
-    const runId = idOf(doc, 'session_id');
-    const lineOf = indexLines(parsed.text, 5);
-    const agent = own(doc, 'agent');
-    const tools = isObject(agent) ? catalogTools(own(agent, 'tool_definitions')) : null;
-    if (tools !== null && tools.length > 0) sink.record(catalogRecord(tools, { loc: { file: input.file, line: lineOf(['agent', 'tool_definitions']) }, runId, ts: null }));
-    const toolOf = new Map<string, string>();
-    (own(doc, 'steps') as unknown[]).forEach((step, i) => {
-      if (isObject(step)) readStep(step, ['steps', i], { file: input.file, runId, lineOf, sink, toolOf });
-      else sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['steps', i]), runId, message: `steps[${i}] is not an object` });
-    });
-    sink.endRun?.(runId);
+    context ??= start(read.rest, read.lineOf);
+    sink.endRun?.(context.runId);
   },
 };
 
 interface StepContext {
   readonly file: string;
   readonly runId: string | null;
+  /** Lines inside the step (paths from the step). */
   readonly lineOf: LineOf;
   readonly sink: RecordSink;
   /** The tool of each call id, to name the results. */
   readonly toolOf: Map<string, string>;
 }
 
-function readStep(step: JsonObject, path: Array<string | number>, { file, runId, lineOf, sink, toolOf }: StepContext): void {
+function readStep(step: JsonObject, index: number, { file, runId, lineOf, sink, toolOf }: StepContext): void {
   const ts = toMillis(own(step, 'timestamp'));
-  const at = (sub: Array<string | number>): Place => ({ loc: { file, line: lineOf([...path, ...sub]) }, runId, ts, spanId: idOf(step, 'step_id') });
+  const at = (sub: Array<string | number>): Place => ({ loc: { file, line: lineOf(sub) }, runId, ts, spanId: idOf(step, 'step_id') });
   const source = str(step, 'source');
   if (source === 'agent') sink.record(llmRecord(at([])));
   const calls = own(step, 'tool_calls');
@@ -77,7 +86,7 @@ function readStep(step: JsonObject, path: Array<string | number>, { file, runId,
     calls.forEach((call: unknown, j) => {
       const tool = isObject(call) ? str(call, 'function_name') : null;
       if (!isObject(call) || tool === null) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: lineOf([...path, 'tool_calls', j]), runId, message: `tool_calls[${j}] of step ${String(path[path.length - 1])} has no function_name` });
+        sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['tool_calls', j]), runId, message: `tool_calls[${j}] of step ${index} has no function_name` });
         return;
       }
       const place = at(['tool_calls', j]);
@@ -93,10 +102,10 @@ function readStep(step: JsonObject, path: Array<string | number>, { file, runId,
   const answered = new Set<string>();
   const hasResults = Array.isArray(results) && results.length > 0;
   // A user or system step (the prompt) holds no calls: read past, and counted.
-  if (source !== 'agent' && !hasCalls && !hasResults) sink.skip({ line: lineOf(path), reason: `step of source ${quotedName(source)} without tool calls`, value: step });
+  if (source !== 'agent' && !hasCalls && !hasResults) sink.skip({ line: lineOf([]), reason: `step of source ${quotedName(source)} without tool calls`, value: step });
   if (Array.isArray(results)) {
     results.forEach((result: unknown, j) => {
-      const line = lineOf([...path, 'observation', 'results', j]);
+      const line = lineOf(['observation', 'results', j]);
       if (!isObject(result)) return sink.skip({ line, reason: 'observation result that is not an object', value: result });
       const callId = idOf(result, 'source_call_id');
       // A result without a source call is environment output, not a tool's answer.

@@ -1,9 +1,8 @@
 import { idOf, isObject, own, str, type JsonObject } from '../fields.js';
-import { indexLines } from '../json-locate.js';
 import { excerpt, forEachJsonLine } from '../json-lines.js';
 import { quotedName } from '../skip-reason.js';
 import { Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
-import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../whole-document.js';
 import { GeminiSession } from './session.js';
 
 /** The session header: `sessionId` with `projectHash` (a hash of the project folder) is Gemini CLI's own pair. */
@@ -83,21 +82,23 @@ async function startsAsDocument(input: ParseInput): Promise<boolean> {
   return false;
 }
 
+/** The document form, streamed: `messages` one at a time, the session id read before them (or in a first read when it comes after). */
 async function readDocument(input: ParseInput, sink: RecordSink): Promise<void> {
-  const parsed = await parseDocument(input, sink);
-  if (!parsed) return;
-  const doc = parsed.value;
-  const messages = isObject(doc) ? own(doc, 'messages') : undefined;
-  if (!isObject(doc) || !Array.isArray(messages)) {
+  const session = new GeminiSession(input.file, sink);
+  let runId: string | null | undefined;
+  const read = await streamDocument(input, sink, { lists: ['$.messages[*]'], needs: ['sessionId'] }, (element) => {
+    if (runId === undefined) {
+      const head = element.head();
+      runId = isObject(head) ? idOf(head, 'sessionId') : null;
+    }
+    if (isObject(element.value)) session.message(element.value, element.line, runId);
+    else sink.diagnostic({ ruleId: 'malformed-record', line: element.line, runId, message: `messages[${element.index}] is not an object` });
+  });
+  if (!read) return;
+  const doc = read.rest;
+  if (!isObject(doc) || !Array.isArray(own(doc, 'messages'))) {
     sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the session document has no "messages" list' });
     return;
   }
-  const runId = idOf(doc, 'sessionId');
-  const lineOf = indexLines(parsed.text, 2);
-  const session = new GeminiSession(input.file, sink);
-  messages.forEach((message: unknown, i) => {
-    if (isObject(message)) session.message(message, lineOf(['messages', i]), runId);
-    else sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['messages', i]), runId, message: `messages[${i}] is not an object` });
-  });
-  sink.endRun?.(runId);
+  sink.endRun?.(runId ?? idOf(doc, 'sessionId'));
 }

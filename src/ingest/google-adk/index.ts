@@ -1,10 +1,9 @@
 import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import { indexLines } from '../json-locate.js';
 import { contentParts } from '../otel/google-adk.js';
 import type { CallFact, ResultFact } from '../otel/facts.js';
 import { llmRecord, toRecord, type Place } from '../tool-facts.js';
-import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
+import { largeDocumentHead, streamDocument, type DocumentElement } from '../whole-document.js';
 import { evalSetNote, isAdkEvalSet } from './eval-set.js';
 
 const SESSION_KEYS = ['app_name', 'appName', 'user_id', 'userId', 'last_update_time', 'lastUpdateTime'];
@@ -40,39 +39,60 @@ export const googleAdkFormat: TraceFormat = {
   description: 'Google ADK saved sessions (events with function_call / function_response parts) and eval sets',
   detect: (sample) => (isAdkFile(sample) ? Evidence.signature : Evidence.none),
   async parse(input, sink) {
-    const parsed = await parseDocument(input, sink);
-    if (!parsed) return;
-    if (isAdkEvalSet(parsed.value)) {
-      sink.diagnostic({ ruleId: 'ingest-note', line: 1, message: evalSetNote(parsed.value) });
+    // Events are streamed; up to 8 wait while the file has not yet shown it is a session (the session keys, or an authored event).
+    let runId: string | null | undefined;
+    let session: boolean | undefined;
+    const waiting: DocumentElement[] = [];
+    const read = await streamDocument(input, sink, { lists: ['$.events[*]'], needs: ['id'] }, (element) => {
+      if (session === false) return;
+      if (session === undefined) {
+        const head = element.head();
+        waiting.push(element);
+        if (!isSessionStart(head, waiting.map((e) => e.value))) {
+          if (waiting.length >= 8) session = false;
+          return;
+        }
+        session = true;
+        runId = isObject(head) ? idOf(head, 'id') : null;
+        for (const e of waiting.splice(0)) readEvent(input.file, sink, runId, e);
+        return;
+      }
+      readEvent(input.file, sink, runId ?? null, element);
+    });
+    if (!read) return;
+    if (isAdkEvalSet(read.rest)) {
+      sink.diagnostic({ ruleId: 'ingest-note', line: 1, message: evalSetNote(read.rest) });
       return;
     }
-    if (!isSession(parsed.value)) {
+    if (session !== true) {
       sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ADK session (no events list of authored events)' });
       return;
     }
-    const session = parsed.value;
-    const runId = idOf(session, 'id');
-    const lineOf = indexLines(parsed.text, 2);
-    (own(session, 'events') as unknown[]).forEach((event, i) => {
-      const line = lineOf(['events', i]);
-      if (!isObject(event)) {
-        sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `events[${i}] is not an object` });
-        return;
-      }
-      const content = own(event, 'content');
-      if (!isObject(content)) return sink.skip({ line, reason: 'event without content', value: event });
-      const place: Place = { loc: { file: input.file, line }, runId, ts: toMillis(own(event, 'timestamp')), spanId: idOf(event, 'id') };
-      const calls: CallFact[] = [];
-      const results: ResultFact[] = [];
-      contentParts(content, calls, results);
-      const parts = own(content, 'parts');
-      const hasText = Array.isArray(parts) && parts.some((p) => isObject(p) && typeof own(p, 'text') === 'string');
-      const fromUser = str(event, 'author') === 'user';
-      if (!fromUser && results.length === 0 && (calls.length > 0 || hasText)) sink.record(llmRecord(place));
-      else if (calls.length === 0 && results.length === 0) sink.skip({ line, reason: fromUser ? 'user event without a call or result' : 'agent event without text, a call or a result', value: event });
-      for (const call of calls) sink.record(toRecord({ kind: 'call', callId: call.id, tool: call.name, args: call.args }, place));
-      for (const result of results) sink.record(toRecord({ kind: 'result', callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null }, place));
-    });
-    sink.endRun?.(runId);
+    sink.endRun?.(runId ?? null);
   },
 };
+
+/** isSession on a document whose events are streamed: its head (events written []) and its first events. */
+function isSessionStart(head: unknown, firstEvents: unknown[]): boolean {
+  return isObject(head) && isSession({ ...head, events: firstEvents });
+}
+
+function readEvent(file: string, sink: RecordSink, runId: string | null, { value: event, line, index: i }: DocumentElement): void {
+  if (!isObject(event)) {
+    sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `events[${i}] is not an object` });
+    return;
+  }
+  const content = own(event, 'content');
+  if (!isObject(content)) return sink.skip({ line, reason: 'event without content', value: event });
+  const place: Place = { loc: { file, line }, runId, ts: toMillis(own(event, 'timestamp')), spanId: idOf(event, 'id') };
+  const calls: CallFact[] = [];
+  const results: ResultFact[] = [];
+  contentParts(content, calls, results);
+  const parts = own(content, 'parts');
+  const hasText = Array.isArray(parts) && parts.some((p) => isObject(p) && typeof own(p, 'text') === 'string');
+  const fromUser = str(event, 'author') === 'user';
+  if (!fromUser && results.length === 0 && (calls.length > 0 || hasText)) sink.record(llmRecord(place));
+  else if (calls.length === 0 && results.length === 0) sink.skip({ line, reason: fromUser ? 'user event without a call or result' : 'agent event without text, a call or a result', value: event });
+  for (const call of calls) sink.record(toRecord({ kind: 'call', callId: call.id, tool: call.name, args: call.args }, place));
+  for (const result of results) sink.record(toRecord({ kind: 'result', callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null }, place));
+}

@@ -2,7 +2,7 @@ import { isObject, own, type JsonObject } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { FactCollector } from '../tool-facts.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { headBytes, largeDocumentHead, streamDocument } from '../whole-document.js';
 import { looksLikeEvalZip, readEvalArchive } from './eval-zip.js';
 import { collectSample } from './samples.js';
 
@@ -29,24 +29,21 @@ export const inspectFormat: TraceFormat = {
   },
   async parse(input, sink) {
     const collector = new FactCollector(false);
-    const bytes = await input.bytes();
-    if (looksLikeEvalZip(bytes)) {
-      const archive = readEvalArchive(bytes, input.limits.maxDocumentBytes);
+    if (looksLikeEvalZip(await headBytes(input, 64 * 1024))) {
+      // A zip is read whole (its directory is at its end), within max-document-bytes.
+      const archive = readEvalArchive(await input.bytes(), input.limits.maxDocumentBytes);
       for (const problem of archive.problems) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
       for (const { name, value } of archive.samples) {
         if (isObject(value)) collectSample(collector, value, [], `${input.file}/${name}`, indexLines(JSON.stringify(value, null, 2), 3), name);
       }
     } else {
-      const parsed = await parseDocument(input, sink);
-      if (!parsed) return;
-      const samples = isObject(parsed.value) ? own(parsed.value, 'samples') : undefined;
-      if (Array.isArray(samples)) {
-        const lineOf = indexLines(parsed.text, 5);
-        samples.forEach((sample, i) => {
-          if (isObject(sample)) collectSample(collector, sample, ['samples', i], input.file, lineOf, `#${i}`);
-        });
-      }
+      // A .json log is streamed one sample at a time (a sample is read whole: its events time its messages).
+      const read = await streamDocument(input, sink, { lists: ['$.samples[*]'] }, ({ value, index, lineOf }) => {
+        if (isObject(value)) collectSample(collector, value, [], input.file, lineOf, `#${index}`);
+      });
+      if (!read) return;
     }
     for (const record of collector.records) sink.record(record);
   },
 };
+

@@ -1,10 +1,9 @@
 import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import { indexLines } from '../json-locate.js';
 import { messageFacts } from '../message-facts.js';
 import { argsOf, catalogTools, FactCollector, resultFact, type Place, type ToolFact } from '../tool-facts.js';
 import type { TraceRecord } from '../../model/records.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
-import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../whole-document.js';
 import { attributesOf, catalogOf, toolAttributes } from './attributes.js';
 import { plainMessage } from './langchain.js';
 import { isToolSpan, saysTool, unquote } from './tool-span.js';
@@ -48,22 +47,26 @@ export const langfuseFormat: TraceFormat = {
       : null;
   },
   async parse(input, sink) {
-    const parsed = await parseDocument(input, sink);
-    if (!parsed) return;
-    const exports = exportsOf(parsed.value);
+    // Observations are streamed and kept per export (they are sorted by start time before they are read).
+    const found = new Map<string, Observation[]>();
+    const read = await streamDocument(input, sink, { lists: LISTS }, ({ value: obj, path, line }) => {
+      if (!isObject(obj)) return;
+      const key = path.slice(0, -1).join('\u0000');
+      let list = found.get(key);
+      if (list === undefined) found.set(key, (list = []));
+      list.push({ obj, line, type: str(obj, 'type') ?? 'SPAN', start: toMillis(own(obj, 'startTime')), end: toMillis(own(obj, 'endTime')) });
+    });
+    if (!read) return;
+    const exports = exportsOf(read.rest);
     if (!exports) {
       sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Langfuse export ({trace, observations[]} or a list of them)' });
       return;
     }
-    const lineOf = indexLines(parsed.text, 4);
     for (const { value, path } of exports) {
-      const found = observationsOf(value)!;
       const traceId = idOf(own(value, 'trace') as JsonObject, 'id');
-      const observations: Observation[] = [];
-      found.list.forEach((obj, i) => {
-        if (!isObject(obj)) return;
-        observations.push({ obj, line: lineOf([...path, ...found.path, i]), type: str(obj, 'type') ?? 'SPAN', start: toMillis(own(obj, 'startTime')), end: toMillis(own(obj, 'endTime')) });
-      });
+      const key = [...path, ...observationsOf(value)!.path].join('\u0000');
+      const observations = found.get(key) ?? [];
+      found.delete(key);
       // Chronological; observations without a start keep their place at the end.
       observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
       const runId = traceId ?? (observations[0] ? idOf(observations[0].obj, 'traceId') : null) ?? (path.length > 0 ? `#${path[0]}` : null);
@@ -75,6 +78,9 @@ export const langfuseFormat: TraceFormat = {
     }
   },
 };
+
+/** Where observations are: beside the trace or inside it, in one export or in each of a list of them. */
+const LISTS = ['$.observations[*]', '$.trace.observations[*]', '$[*].observations[*]', '$[*].trace.observations[*]'];
 
 /** Ids of the GENERATION observations, to tell a nested generation (Vercel's doGenerate inside generateText) from a new model turn. */
 function generationIds(observations: readonly Observation[]): Set<string> {

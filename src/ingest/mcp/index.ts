@@ -1,9 +1,8 @@
 import { idOf, int, isObject, own, str, type JsonObject } from '../fields.js';
-import { indexLines } from '../json-locate.js';
 import { forEachJsonLine } from '../json-lines.js';
 import { catalogTools, FactCollector, resultFact, type Place } from '../tool-facts.js';
-import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { largeDocumentHead } from '../whole-document.js';
+import { Evidence, type DetectSample, type ParseInput, type TraceFormat } from '../types.js';
+import { headBytes, largeDocumentHead, streamDocument } from '../whole-document.js';
 import { forEachDesktopMessage, looksLikeDesktopLog } from './desktop-log.js';
 
 const RPC_ERRORS = new Map([
@@ -63,35 +62,49 @@ export const mcpFormat: TraceFormat = {
   },
   async parse(input, sink) {
     const log = new McpLog(input.file);
-    const bytes = await input.bytes();
-    if (looksLikeDesktopLog(bytes)) {
+    if (looksLikeDesktopLog(await headBytes(input, 256 * 1024))) {
       await forEachDesktopMessage(input, sink, (m) => {
         if (!log.read(m.value, m.line, m.server, m.ts)) sink.diagnostic({ ruleId: 'malformed-record', line: m.line, runId: m.server, message: 'message is not JSON-RPC' });
       });
       for (const record of log.collector.records) sink.record(record);
       return;
     }
-    let doc: unknown;
-    let text = bytes.toString('utf8');
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    try {
-      doc = JSON.parse(text) as unknown;
-    } catch {
-      doc = undefined;
-    }
-    if (doc === undefined) {
+    if (!(await isDocument(input))) {
       await forEachJsonLine(input, sink, (value, line) => {
         if (!log.read(value, line)) sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a JSON-RPC message' });
       });
-    } else if (Array.isArray(doc)) {
-      const lineOf = indexLines(text, 1);
-      doc.forEach((value, i) => {
-        if (!log.read(value, lineOf([i]))) sink.diagnostic({ ruleId: 'malformed-record', line: lineOf([i]), message: `item ${i} is not a JSON-RPC message` });
+    } else {
+      // One document: a list of messages is streamed, one message at a time.
+      const read = await streamDocument(input, sink, { lists: ['$[*]'] }, ({ value, line, index }) => {
+        if (!log.read(value, line)) sink.diagnostic({ ruleId: 'malformed-record', line, message: `item ${index} is not a JSON-RPC message` });
       });
-    } else if (!log.read(doc, 1)) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'document is not a JSON-RPC message' });
+      if (read && !Array.isArray(read.rest) && !log.read(read.rest, 1)) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'document is not a JSON-RPC message' });
+    }
     for (const record of log.collector.records) sink.record(record);
   },
 };
+
+/**
+ * One JSON document (a message, or a list of them) rather than JSON lines: the
+ * first non-blank line is the only one, or is not JSON on its own and opens a
+ * list or an object (a pretty-printed document starts with a line like "[").
+ */
+async function isDocument(input: ParseInput): Promise<boolean> {
+  let seen = false;
+  for await (const event of input.lines()) {
+    if (event.type === 'line' && event.text.trim() === '') continue;
+    // A second line after a first one that is JSON (or too long to read as a line): JSON lines.
+    if (seen) return false;
+    seen = true;
+    if (event.type === 'bad-line') continue;
+    try {
+      JSON.parse(event.text);
+    } catch {
+      return event.text.trimStart().startsWith('[') || event.text.trimStart().startsWith('{');
+    }
+  }
+  return true;
+}
 
 class McpLog {
   readonly collector = new FactCollector(false);

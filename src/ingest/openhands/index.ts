@@ -1,7 +1,6 @@
-import { indexLines } from '../json-locate.js';
 import { excerpt, forEachJsonLine } from '../json-lines.js';
 import { Evidence, type DetectSample, type ParseInput, type TraceFormat } from '../types.js';
-import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../whole-document.js';
 import { isOpenHandsEvent, OpenHandsStream } from './events.js';
 
 export function isOpenHandsStream(sample: DetectSample): boolean {
@@ -24,17 +23,14 @@ export const openHandsFormat: TraceFormat = {
   async parse(input, sink) {
     const stream = new OpenHandsStream(input.file, sink, null);
     if (await isList(input)) {
-      const parsed = await parseDocument(input, sink);
-      if (!parsed) return;
-      if (!Array.isArray(parsed.value)) {
+      const read = await streamDocument(input, sink, { lists: ['$[*]'] }, ({ value: event, line, index: i }) => {
+        if (isOpenHandsEvent(event)) stream.event(event, line);
+        else sink.diagnostic({ ruleId: 'malformed-record', line, message: `list item ${i} is not an action or observation event: "${excerpt(JSON.stringify(event) ?? '')}"` });
+      });
+      if (read && !Array.isArray(read.rest)) {
         sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the document is not a list of events' });
         return;
       }
-      const lineOf = indexLines(parsed.text, 1);
-      parsed.value.forEach((event: unknown, i) => {
-        if (isOpenHandsEvent(event)) stream.event(event, lineOf([i]));
-        else sink.diagnostic({ ruleId: 'malformed-record', line: lineOf([i]), message: `list item ${i} is not an action or observation event: "${excerpt(JSON.stringify(event) ?? '')}"` });
-      });
     } else {
       await forEachJsonLine(input, sink, (value, line) => {
         if (isOpenHandsEvent(value)) stream.event(value, line);

@@ -118,14 +118,34 @@ export class JsonStreamScanner {
     return Buffer.concat(this.rest, this.restSize).subarray(0, bytes).toString('utf8');
   }
 
+  /**
+   * Where lines were taken out of the rest (a streamed list's items), for the
+   * rest's first `bytes` bytes as text: character offsets and line counts,
+   * what `indexLines` takes as jumps to give the file's lines.
+   */
+  restJumps(bytes = this.restSize): Array<{ at: number; lines: number }> {
+    const all = Buffer.concat(this.rest, this.restSize);
+    const jumps: Array<{ at: number; lines: number }> = [];
+    let chars = 0;
+    let from = 0;
+    let elided = 0;
+    for (const point of this.checkpoints) {
+      if (point.restBytes > bytes) break;
+      // Checkpoints sit at a "]": an ASCII byte, so the text before it decodes on its own.
+      chars += all.subarray(from, point.restBytes).toString('utf8').length;
+      from = point.restBytes;
+      if (point.elided > elided) jumps.push({ at: chars, lines: point.elided - elided });
+      elided = point.elided;
+    }
+    return jumps;
+  }
+
   /** The line in the file of a character offset in the complete rest text (for a parse error found there). */
   restLine(text: string, offset: number): number {
-    const bytes = Buffer.byteLength(text.slice(0, offset));
-    let elided = 0;
-    for (const point of this.checkpoints) if (point.restBytes <= bytes) elided = point.elided;
-    let newlines = 0;
-    for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) newlines += 1;
-    return 1 + newlines + elided;
+    let line = 1;
+    for (const jump of this.restJumps()) if (jump.at <= offset) line += jump.lines;
+    for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line += 1;
+    return line;
   }
 
   push(chunk: Buffer): ScanEvent[] {
