@@ -15,6 +15,9 @@ async function parse(text: string): Promise<{ records: TraceRecord[]; diagnostic
       limits: DEFAULT_LIMITS,
       lines: () => splitLines((async function* () { yield Buffer.from(text); })(), DEFAULT_LIMITS.maxLineBytes, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false }),
       lineBatches: () => splitLineBatches((async function* () { yield Buffer.from(text); })(), DEFAULT_LIMITS.maxLineBytes, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false }),
+      chunks: async function* () {
+        yield Buffer.from(text);
+      },
       bytes: async () => Buffer.from(text),
     },
     {
