@@ -65,6 +65,8 @@ export interface ParseInput {
   lines(): AsyncIterable<LineEvent>;
   /** The same lines in arrays, one per chunk read (faster: one await per chunk). */
   lineBatches(): AsyncIterable<LineEvent[]>;
+  /** The detection sample's first bytes (up to 1 MiB, without a BOM): to choose how to read without reading. */
+  readonly head?: Buffer;
   /**
    * The file's bytes in chunks (gzip inflated), for streaming readers such as
    * src/io/json-stream/: a chunk is valid only until the next one is asked for.

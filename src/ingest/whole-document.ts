@@ -61,6 +61,8 @@ export interface DocumentElement {
   readonly path: JsonPath;
   /** Its index in its list (the last step of `path`). */
   readonly index: number;
+  /** Its JSON text as written (for places finer than containers, e.g. the line of an id key). */
+  readonly text: string;
   readonly value: unknown;
   /** The line where it begins, and where its list's `[` is. */
   readonly line: number;
@@ -209,6 +211,7 @@ function toElement(scanner: JsonStreamScanner, event: ScannedElement, knownHead:
     list: event.list,
     path,
     index: path[path.length - 1] as number,
+    text: event.text,
     value,
     line: event.line,
     listLine: event.listLine,

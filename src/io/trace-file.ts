@@ -3,7 +3,8 @@ import type { ReadLimits } from './limits.js';
 import { splitLineBatches, type FileFacts, type LineEvent } from './line-splitter.js';
 import type { DetectSample, ParseInput } from '../ingest/types.js';
 
-const HEAD_BYTES = 1024 * 1024;
+/** The detection sample's size: a file shorter than this (less a BOM) is all in its head. */
+export const HEAD_BYTES = 1024 * 1024;
 const SAMPLE_LINES = 8;
 
 /** One input file opened for reading: its detection sample and a re-readable parse input. */
@@ -22,6 +23,7 @@ export async function openTraceFile(path: string, display: string, limits: ReadL
   const input: ParseInput = {
     file: display,
     limits,
+    head: sample.head,
     async *lines(): AsyncGenerator<LineEvent> {
       for await (const batch of input.lineBatches()) yield* batch;
     },

@@ -74,7 +74,7 @@ export function conversationsOf(doc: unknown): Conversation[] | null {
   return out;
 }
 
-function runIdOf(obj: JsonObject): string | null {
+export function runIdOf(obj: JsonObject): string | null {
   for (const key of ['id', 'instance_id', 'task_id', 'sample_id', 'trajectory_id', 'run_id', 'conversation_id']) {
     const id = idOf(obj, key);
     if (id !== null) return id;
@@ -99,11 +99,20 @@ function fromModel(message: unknown): boolean {
  * then each call and result at the line of its message.
  */
 export function collectConversation(collector: FactCollector, conv: Conversation, file: string, lineOf: LineOf): void {
+  const step = conversationSteps(collector, conv, file, lineOf);
+  conv.messages.forEach((message, i) => step(message, i));
+}
+
+/**
+ * The same, one message at a time (for a message list streamed from a document):
+ * collects the catalog now and returns what collects message `i`.
+ */
+export function conversationSteps(collector: FactCollector, conv: Omit<Conversation, 'messages'>, file: string, lineOf: LineOf): (message: unknown, i: number) => void {
   const place = (path: JsonPath, ts: number | null): Place => ({ loc: { file, line: lineOf(path) }, runId: conv.runId, ts });
   const tools = catalogTools(conv.tools);
   if (tools) collector.catalog(tools, place([...conv.path, 'tools'], null));
   let previousFromModel = false;
-  conv.messages.forEach((message, i) => {
+  return (message, i) => {
     const path = [...conv.listPath, i];
     const ts = isObject(message) ? toMillis(own(message, 'timestamp') ?? own(message, 'created_at')) : null;
     const model = fromModel(message);
@@ -112,5 +121,5 @@ export function collectConversation(collector: FactCollector, conv: Conversation
     const { facts, catalog } = messageFacts(message);
     if (catalog.length > 0) collector.catalog(catalog, place(path, ts));
     for (const fact of facts) collector.fact(fact, place(path, ts));
-  });
+  };
 }

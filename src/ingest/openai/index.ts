@@ -3,10 +3,13 @@ import { indexLines } from '../json-locate.js';
 import { forEachJsonLine } from '../json-lines.js';
 import { FactCollector } from '../tool-facts.js';
 import { Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
+import { headShowsJsonLines, isJsonLines, peekLines } from '../peek-lines.js';
 import { largeDocumentHead } from '../whole-document.js';
 import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
 import { collectConversation, conversationsOf, isConversationObject } from './conversations.js';
 import { collectRunState, isRunState } from './run-state.js';
+import { streamOpenAiDocument } from './stream-document.js';
+import { readWhole } from '../read-whole.js';
 
 /**
  * Chat conversations as OpenAI-style APIs and agent harnesses write them:
@@ -30,7 +33,16 @@ export const openaiFormat: TraceFormat = {
     return sample.jsonLines.length > 0 && sample.jsonLines.every(isConversationObject) ? Evidence.structure : Evidence.none;
   },
   async parse(input, sink) {
-    const bytes = await input.bytes();
+    // JSON lines are streamed, never read whole: the first lines decide (a document, a
+    // cassette or a pretty-printed file starts with a line that is not JSON on its own).
+    const fromHead = input.head === undefined ? null : headShowsJsonLines(input.head);
+    if (fromHead ?? isJsonLines(await peekLines(input))) {
+      await parseLines(input, sink);
+      return;
+    }
+    if (await streamOpenAiDocument(input, sink)) return;
+    const bytes = await readWhole(input, sink, 'a conversation object or cassette');
+    if (bytes === null) return;
     if (looksLikeCassette(bytes)) {
       parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
       return;

@@ -1,6 +1,7 @@
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { isJaegerContainer, jaegerSpans } from './jaeger.js';
-import { isOtlpContainer, otlpSpans } from './otlp.js';
+import { isObject, own } from '../fields.js';
+import { isJaegerContainer, JAEGER_SPAN_LISTS, jaegerSpan, jaegerSpans } from './jaeger.js';
+import { isOtlpContainer, OTLP_SPAN_LISTS, otlpSpan, otlpSpans } from './otlp.js';
 import { isFlatSpan } from './flat-spans.js';
 import { readFlatSpans } from './read-flat-spans.js';
 import { readContainers } from './read-containers.js';
@@ -27,6 +28,8 @@ export const otlpFormat: TraceFormat = {
     return readContainers(input, sink, {
       accepts: isOtlpContainer,
       read: otlpSpans,
+      spanLists: OTLP_SPAN_LISTS,
+      readSpan: (element, lineOf) => (isObject(element.value) ? otlpSpan(element.value, lineOf) : null),
       idKeys: ['spanId', 'span_id'],
       what: 'an OTLP container (no resourceSpans, scopeSpans or batches array)',
     });
@@ -44,6 +47,14 @@ export const jaegerFormat: TraceFormat = {
     return readContainers(input, sink, {
       accepts: isJaegerContainer,
       read: jaegerSpans,
+      spanLists: JAEGER_SPAN_LISTS,
+      readSpan: (element, lineOf) => {
+        const raw = element.value;
+        if (!isObject(raw)) return null;
+        // A span without its own traceID takes its trace's (the document before the span holds it).
+        const ownTraceId = own(raw, 'traceID');
+        return jaegerSpan(raw, ownTraceId === undefined ? traceIdAround(element.head(), element.path[1]) : undefined, lineOf);
+      },
       idKeys: ['spanID'],
       what: 'a Jaeger export (no data[] of traces)',
     });
@@ -75,3 +86,10 @@ export const otelSpansFormat: TraceFormat = {
   detect: (sample) => (isFlatSpanFile(sample) ? Evidence.signature : Evidence.none),
   parse: readFlatSpans,
 };
+
+/** `data[i].traceID` of the document around a streamed Jaeger span. */
+function traceIdAround(doc: unknown, index: unknown): unknown {
+  const data = isObject(doc) ? own(doc, 'data') : undefined;
+  const trace: unknown = Array.isArray(data) && typeof index === 'number' ? data[index] : undefined;
+  return isObject(trace) ? own(trace, 'traceID') : undefined;
+}

@@ -10,6 +10,9 @@ export function isJaegerContainer(value: unknown): value is JsonObject {
   return isObject(first) && Array.isArray(own(first, 'spans')) && (typeof own(first, 'traceID') === 'string' || isObject(own(first, 'processes')));
 }
 
+/** The spans of an export, as the list a streaming read walks. */
+export const JAEGER_SPAN_LISTS: readonly string[] = ['$.data[*].spans[*]'];
+
 /** Every span of every trace in `data`, in document order. Times are microseconds. */
 export function jaegerSpans(container: JsonObject, lineOf: (rawSpanId: unknown) => number, onSpan: (span: OtelSpan) => void): number {
   let skipped = 0;
@@ -26,7 +29,7 @@ export function jaegerSpans(container: JsonObject, lineOf: (rawSpanId: unknown) 
   return skipped;
 }
 
-function jaegerSpan(raw: JsonObject, traceIdOfTrace: unknown, lineOf: (rawSpanId: unknown) => number): OtelSpan | null {
+export function jaegerSpan(raw: JsonObject, traceIdOfTrace: unknown, lineOf: (rawSpanId: unknown) => number): OtelSpan | null {
   const traceId = normalizeId(own(raw, 'traceID') ?? traceIdOfTrace);
   const rawSpanId = own(raw, 'spanID');
   const spanId = normalizeId(rawSpanId);

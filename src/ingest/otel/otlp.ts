@@ -20,6 +20,12 @@ export function isOtlpContainer(value: unknown): value is JsonObject {
   return isObject(trace) && Array.isArray(own(trace, 'resourceSpans'));
 }
 
+const SCOPE_LISTS = ['scopeSpans', 'scope_spans', 'instrumentationLibrarySpans', 'instrumentation_library_spans'];
+
+/** The spans of a document, as lists a streaming read walks (every spelling otlpSpans reads). */
+export const OTLP_SPAN_LISTS: readonly string[] = ['$.resourceSpans[*]', '$.resource_spans[*]', '$.batches[*]', '$.trace.resourceSpans[*]', '$']
+  .flatMap((root) => SCOPE_LISTS.map((scope) => `${root}.${scope}[*].spans[*]`));
+
 /** One ResourceSpans object on its own (some tools write one per line instead of a whole request). */
 function isBareResourceSpans(value: JsonObject): boolean {
   return Array.isArray(own(value, 'scopeSpans')) || Array.isArray(own(value, 'scope_spans')) || Array.isArray(own(value, 'instrumentationLibrarySpans'));
@@ -49,7 +55,7 @@ export function otlpSpans(container: JsonObject, lineOf: (rawSpanId: unknown) =>
   return skipped;
 }
 
-function otlpSpan(raw: JsonObject, lineOf: (rawSpanId: unknown) => number): OtelSpan | null {
+export function otlpSpan(raw: JsonObject, lineOf: (rawSpanId: unknown) => number): OtelSpan | null {
   const rawSpanId = field(raw, 'spanId', 'span_id');
   const traceId = normalizeId(field(raw, 'traceId', 'trace_id'));
   const spanId = normalizeId(rawSpanId);

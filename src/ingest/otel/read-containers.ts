@@ -1,6 +1,8 @@
 import type { JsonObject } from '../fields.js';
 import { excerpt, forEachJsonLine } from '../json-lines.js';
+import { isJsonLines, peekLines } from '../peek-lines.js';
 import type { ParseInput, RecordSink } from '../types.js';
+import { streamDocument, type DocumentElement } from '../whole-document.js';
 import type { OtelSpan } from './span.js';
 import { spanLineFinder } from './span-lines.js';
 import { TraceBuffer } from './trace-buffer.js';
@@ -10,6 +12,10 @@ export interface ContainerSpec {
   readonly accepts: (value: unknown) => value is JsonObject;
   /** Calls onSpan for every span; returns how many spans were unusable. */
   readonly read: (container: JsonObject, lineOf: (rawSpanId: unknown) => number, onSpan: (span: OtelSpan) => void) => number;
+  /** The lists of a document whose items are spans, for a streaming read (`$.data[*].spans[*]`). */
+  readonly spanLists: readonly string[];
+  /** One span of a streamed document (the element gives the document around it), or null when unusable. */
+  readonly readSpan: (element: DocumentElement, lineOf: (rawSpanId: unknown) => number) => OtelSpan | null;
   /** Keys holding a span's own id, to place spans of a document on lines. */
   readonly idKeys: readonly string[];
   /** For messages: what a line should have been. */
@@ -17,49 +23,59 @@ export interface ContainerSpec {
 }
 
 /**
- * Reads a file of containers without reading it twice where it can:
+ * Reads a file of containers without reading it whole:
  * - the first non-blank line is JSON and more lines follow: JSON lines (one
  *   container per line, streamed with json-lines.ts, records on their batch line);
  *   a first line too long to read as a line counts as JSON lines too when more follow;
  * - the whole file is one line of JSON: that line is the document (records on line 1);
  * - otherwise (a pretty-printed document, or one line too long to read as a line):
- *   the file is read whole with input.bytes(), records on the line of their span's id key.
+ *   the document is streamed one span at a time (whole-document.ts streamDocument),
+ *   records on the line of their span's id key. Memory: the traces in flight
+ *   (see TraceBuffer) and one span, capped by limits.max-element-bytes.
  */
 export async function readContainers(input: ParseInput, sink: RecordSink, spec: ContainerSpec): Promise<void> {
   const peek = await peekLines(input);
-  if (peek.more && (peek.firstIsJson || peek.firstTooLong)) {
+  if (isJsonLines(peek)) {
     await readLines(input, sink, spec);
     return;
   }
-  let text: string;
-  if (peek.firstIsJson && peek.first !== null) text = peek.first;
-  else {
-    try {
-      text = (await input.bytes()).toString('utf8').replace(/^\uFEFF/, '');
-    } catch (error) {
-      // Past V8's longest string (about 512 MiB): such a document must be split into JSON lines.
-      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `the document is too large to read whole (${error instanceof Error ? error.message : String(error)})` });
-      return;
-    }
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not one JSON document: ${error instanceof Error ? error.message : String(error)}` });
+  if (!peek.firstIsJson || peek.first === null) {
+    await readDocument(input, sink, spec);
     return;
   }
+  const text = peek.first;
+  const value: unknown = JSON.parse(text);
   if (!spec.accepts(value)) {
     sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not ${spec.what}: "${excerpt(text)}"` });
     return;
   }
-  const buffer = new TraceBuffer();
+  const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
   skippedNote(sink, 1, spec.read(value, spanLineFinder(text, spec.idKeys), (span) => buffer.add(span)));
-  buffer.flush(input.file, sink);
+  buffer.flush();
+}
+
+/** A pretty-printed (or very long one-line) document, one span at a time. */
+async function readDocument(input: ParseInput, sink: RecordSink, spec: ContainerSpec): Promise<void> {
+  const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
+  let spans = 0;
+  let skipped = 0;
+  const read = await streamDocument(input, sink, { lists: spec.spanLists }, (element) => {
+    spans += 1;
+    const finder = spanLineFinder(element.text, spec.idKeys);
+    const span = spec.readSpan(element, (rawSpanId) => element.line + finder(rawSpanId) - 1);
+    if (span) buffer.add(span);
+    else skipped += 1;
+  });
+  // What was read before a break is audited; the break itself is one malformed-record (sent by streamDocument).
+  if (read !== null && spans === 0 && !spec.accepts(read.rest)) {
+    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not ${spec.what}: "${excerpt(JSON.stringify(read.rest) ?? '')}"` });
+  }
+  skippedNote(sink, 1, skipped);
+  buffer.flush();
 }
 
 async function readLines(input: ParseInput, sink: RecordSink, spec: ContainerSpec): Promise<void> {
-  const buffer = new TraceBuffer();
+  const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
   await forEachJsonLine(input, sink, (value, line) => {
     if (!spec.accepts(value)) {
       sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not ${spec.what}: "${excerpt(JSON.stringify(value))}"` });
@@ -67,42 +83,7 @@ async function readLines(input: ParseInput, sink: RecordSink, spec: ContainerSpe
     }
     skippedNote(sink, line, spec.read(value, () => line, (span) => buffer.add(span)));
   });
-  buffer.flush(input.file, sink);
-}
-
-interface Peek {
-  /** Text of the first non-blank line, when it could be read as a line. */
-  readonly first: string | null;
-  readonly firstIsJson: boolean;
-  readonly firstTooLong: boolean;
-  /** Another non-blank line follows. */
-  readonly more: boolean;
-}
-
-/** Reads up to the second non-blank line (the whole file only when it has one line). */
-async function peekLines(input: ParseInput): Promise<Peek> {
-  let first: string | null = null;
-  let firstIsJson = false;
-  let firstTooLong = false;
-  let seenFirst = false;
-  for await (const event of input.lines()) {
-    if (event.type === 'line' && event.text.trim() === '') continue;
-    if (seenFirst) return { first, firstIsJson, firstTooLong, more: true };
-    seenFirst = true;
-    if (event.type === 'bad-line') {
-      firstTooLong = event.code === 'line-too-long';
-      continue;
-    }
-    first = event.text;
-    try {
-      JSON.parse(first);
-      firstIsJson = true;
-    } catch {
-      // A pretty-printed document starts with a line like "{": not JSON on its own.
-      return { first, firstIsJson, firstTooLong, more: true };
-    }
-  }
-  return { first, firstIsJson, firstTooLong, more: false };
+  buffer.flush();
 }
 
 function skippedNote(sink: RecordSink, line: number, skipped: number): void {

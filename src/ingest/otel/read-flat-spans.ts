@@ -4,16 +4,17 @@ import { flatSpan, isFlatSpan } from './flat-spans.js';
 import { forEachStreamedObject } from './object-stream.js';
 import { spanLineFinder } from './span-lines.js';
 import { TraceBuffer } from './trace-buffer.js';
+import { streamDocument } from '../whole-document.js';
 
 /**
- * A list of flat spans read whole (spans placed on the line of their `span_id`),
+ * A list of flat spans streamed one at a time (spans placed on the line of their `span_id`),
  * one span (or list of spans) per line, or pretty-printed spans one after another
  * (console exporter output), the last two streamed into the trace buffer.
  * Spans without a usable id are counted as skipped, each (partial-read when
  * they look like tool spans).
  */
 export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promise<void> {
-  const buffer = new TraceBuffer();
+  const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
   const take = (raw: unknown, lineOf: (id: unknown) => number, line: number) => {
     const span = isFlatSpan(raw) ? flatSpan(raw, lineOf) : null;
     if (span) buffer.add(span);
@@ -21,17 +22,11 @@ export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promis
   };
   const start = await firstLine(input);
   if (start === 'list') {
-    let text: string;
-    let value: unknown;
-    try {
-      text = (await input.bytes()).toString('utf8').replace(/^\uFEFF/, '');
-      value = JSON.parse(text);
-    } catch (error) {
-      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not one JSON document: ${error instanceof Error ? error.message : String(error)}` });
-      return;
-    }
-    const lineOf = spanLineFinder(text, ['span_id']);
-    for (const raw of Array.isArray(value) ? value : [value]) take(raw, lineOf, lineOf(null));
+    // Streamed one span at a time (each capped by limits.max-element-bytes), placed on the line of its span_id.
+    await streamDocument(input, sink, { lists: ['$[*]'] }, (element) => {
+      const finder = spanLineFinder(element.text, ['span_id']);
+      take(element.value, (id) => element.line + finder(id) - 1, element.line);
+    });
   } else if (start === 'object') {
     await forEachStreamedObject(input, sink, (value, line) => {
       if (isFlatSpan(value)) take(value, () => line, line);
@@ -47,7 +42,7 @@ export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promis
       for (const raw of list) take(raw, () => line, line);
     });
   }
-  buffer.flush(input.file, sink);
+  buffer.flush();
 }
 
 /**

@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { VERSION } from '../../../src/version.js';
+import { tempTree } from '../../helpers.js';
+
+/** Runs the bundled CLI (dist/cli.js) in `cwd`; its configuration is the agent-trace-audit.yml there. */
+function cli(args: string[], cwd: string) {
+  const run = spawnSync(process.execPath, [resolve('dist/cli.js'), ...args], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] } });
+  return { code: run.status, lines: run.stdout.split('\n'), stderr: run.stderr };
+}
+
+const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
+const toolSpan = (span: number, result: string) => ({
+  traceId: '0'.repeat(31) + '1',
+  spanId: span.toString(16).padStart(16, '0'),
+  name: 'execute_tool ls',
+  startTimeUnixNano: String(1_780_000_000_000_000_000n + BigInt(span) * 1_000_000n),
+  endTimeUnixNano: String(1_780_000_000_000_000_000n + BigInt(span) * 1_000_000n + 500_000n),
+  attributes: [attr('gen_ai.operation.name', 'execute_tool'), attr('gen_ai.tool.name', 'ls'), attr('gen_ai.tool.call.id', `c${span}`), attr('gen_ai.tool.call.result', result)],
+});
+
+describe('past a documented limit: one clear finding naming the limit and its setting, never an internal error', () => {
+  it('an OpenAI conversation object (read whole) larger than limits.max-document-bytes', () => {
+    const conversation = { id: 'big', messages: [{ role: 'user', content: 'x'.repeat(2_000_000) }, { role: 'assistant', tool_calls: [{ id: 'c', type: 'function', function: { name: 'ls', arguments: '{}' } }] }] };
+    const root = tempTree({ 'conv.json': JSON.stringify(conversation, null, 2), 'agent-trace-audit.yml': 'limits:\n  max-document-bytes: 1000000\n' });
+    const run = cli(['audit', 'conv.json'], root);
+    rmSync(root, { recursive: true, force: true });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.lines[0]).toBe(`agent-trace-audit ${VERSION}: 1 file(s), 0 run(s), 0 tool call(s), 0 result(s)`);
+    expect(run.lines.filter((l) => l.startsWith('error') && l.includes('malformed-record') && l.includes('conv.json:1'))).toEqual([
+      expect.stringContaining('a conversation object or cassette is read whole and this file is larger than limits.max-document-bytes (1000000 bytes): it was not read (raise the limit, or write it as JSON lines)'),
+    ]);
+  });
+
+  it('a span of a streamed OTLP document larger than limits.max-element-bytes is passed over; the spans around it are read', () => {
+    const doc = { resourceSpans: [{ resource: {}, scopeSpans: [{ scope: { name: 't' }, spans: [toolSpan(1, 'ok'), toolSpan(2, 'y'.repeat(1_500_000)), toolSpan(3, 'ok')] }] }] };
+    const root = tempTree({ 'otlp.json': JSON.stringify(doc, null, 2), 'agent-trace-audit.yml': 'limits:\n  max-element-bytes: 1000000\n' });
+    const run = cli(['audit', 'otlp.json', '--fail-on', 'never'], root);
+    rmSync(root, { recursive: true, force: true });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.lines[0]).toBe(`agent-trace-audit ${VERSION}: 1 file(s), 1 run(s), 2 tool call(s), 2 result(s)`);
+    // The second span's `{` is on line 44 of the pretty-printed document, two lines above its spanId
+    // (line 46; counted with python3's json.dumps(indent=2), which writes the same text).
+    expect(run.lines.filter((l) => l.startsWith('error') && l.includes('malformed-record') && l.includes('otlp.json:44'))).toEqual([
+      expect.stringContaining('resourceSpans[0].scopeSpans[0].spans[1] is longer than max-element-bytes (1000000 bytes); it was passed over'),
+    ]);
+  });
+});
