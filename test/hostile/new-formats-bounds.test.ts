@@ -12,7 +12,7 @@ describe('hostile: what the console-output reader holds is bounded', () => {
     const text = `${span('1', tool('1'))}\n${span('2', { ...tool('2'), ...many })}\n${span('3', tool('3'))}\n`;
     const result = await auditFiles({ 'console.txt': text }, { limits: { 'max-line-bytes': 4096 } });
     expect(result.files).toEqual([{ path: 'console.txt', format: 'otel-spans', records: 4, runs: 1, skipped: [{ reason: 'malformed-record', count: 1, firstLine: 19 }] }]);
-    expect(findingsOf(result, 'malformed-record').map((f) => [f.line, f.message])).toEqual([[lines(span('1', tool('1'))) + 1, 'object starting here is longer than 4096 bytes']]);
+    expect(findingsOf(result, 'malformed-record').map((f) => [f.line, f.message])).toEqual([[lines(span('1', tool('1'))) + 1, 'object starting here is longer than the limit of 4096 bytes (limits.max-line-bytes)']]);
   });
 
   it('one line over the limit inside an object is one finding, the rest of that object is passed over, and an unclosed last object is a cut tail', async () => {

@@ -1,4 +1,5 @@
 import type { LineEvent } from '../../io/line-splitter.js';
+import { limitText } from '../../io/limits.js';
 import type { ParseInput, RecordSink } from '../types.js';
 
 /**
@@ -66,7 +67,7 @@ export async function forEachStreamedObject(input: ParseInput, sink: RecordSink,
       else if (c === 0x7d || c === 0x5d) depth -= 1;
     }
     if (bytes > input.limits.maxLineBytes) {
-      fail(start, `object starting here is longer than ${input.limits.maxLineBytes} bytes`);
+      fail(start, `object starting here is longer than the ${limitText('maxLineBytes', input.limits.maxLineBytes)}`);
       continue;
     }
     if (depth > 0) continue;

@@ -46,7 +46,7 @@ describe('past a documented limit: one clear finding naming the limit and its se
     // The second span's `{` is on line 44 of the pretty-printed document, two lines above its spanId
     // (line 46; counted with python3's json.dumps(indent=2), which writes the same text).
     expect(run.lines.filter((l) => l.startsWith('error') && l.includes('malformed-record') && l.includes('otlp.json:44'))).toEqual([
-      expect.stringContaining('resourceSpans[0].scopeSpans[0].spans[1] is longer than max-element-bytes (1000000 bytes); it was passed over'),
+      expect.stringContaining('resourceSpans[0].scopeSpans[0].spans[1] is longer than the limit of 1000000 bytes (limits.max-element-bytes); it was passed over'),
     ]);
   });
 });
