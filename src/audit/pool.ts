@@ -177,7 +177,14 @@ function runWorker(entry: URL, workers: Worker[], task: WorkerTask): Promise<Par
   });
 }
 
-/** Largest files first, each to the share with the fewest bytes so far. */
+/**
+ * What a file costs to audit, in bytes: its size and a fixed share for opening,
+ * detecting and reporting it, so a share of 50,000 one-line files is not counted as
+ * nearly free next to one of a few large files.
+ */
+const PER_FILE_BYTES = 16 * 1024;
+
+/** Largest files first, each to the share with the least cost so far. */
 async function balance(inputs: readonly AuditInput[], jobs: number): Promise<AuditInput[][]> {
   const sized = await Promise.all(inputs.map(async (input) => ({ input, size: (await stat(input.path).catch(() => null))?.size ?? 0 })));
   sized.sort((a, b) => b.size - a.size || (a.input.display < b.input.display ? -1 : 1));
@@ -185,7 +192,7 @@ async function balance(inputs: readonly AuditInput[], jobs: number): Promise<Aud
   for (const { input, size } of sized) {
     const lightest = shares.reduce((min, share) => (share.bytes < min.bytes ? share : min));
     lightest.inputs.push(input);
-    lightest.bytes += size;
+    lightest.bytes += size + PER_FILE_BYTES;
   }
   return shares.filter((share) => share.inputs.length > 0).map((share) => share.inputs);
 }
