@@ -11,7 +11,8 @@ import {
   type PartialAudit,
   type StoredAuditResult,
 } from './engine.js';
-import { DEFAULT_SPILL_THRESHOLD, folderHandoff, makeSpillFolder, removeSpillFolder, type FindingHandoff, type FindingStoreOptions } from './finding-store.js';
+import { DEFAULT_SPILL_THRESHOLD, type FindingHandoff, type FindingStoreOptions } from './finding-store.js';
+import { folderHandoff, makeSpillFolder, removeSpillFolder } from './spill-folders.js';
 import { auditRouted } from './route/routed-file.js';
 import { routedThreadMain, type RoutedTask } from './route/routed-thread.js';
 
