@@ -63,7 +63,7 @@ export function defaultJobs(): number {
  */
 export async function runAuditPoolStored(inputs: readonly AuditInput[], config: AuditConfig, options: PoolOptions): Promise<StoredAuditResult> {
   const pooled = options.jobs > 1 && options.entry !== null && !options.onRun;
-  if (pooled && inputs.length < options.jobs) return routeThenPool(inputs, config, options);
+  if (pooled && inputs.length > 0 && inputs.length < options.jobs) return routeThenPool(inputs, config, options);
   const jobs = Math.min(options.jobs, inputs.length);
   if (!pooled || jobs <= 1) return runAuditStored(inputs, config, options);
   return runPool(await balance(inputs, jobs), config, options);
