@@ -1,6 +1,8 @@
 // Writes a deterministic span log for the benchmark: RUNS runs × CALLS calls, each call an
 // llm span, a tool_call and (unless it is one of the ~0.1% orphans) a tool_result; ~4% of
-// results are errors. Same seed, same bytes. Usage: node bench/gen-span-log.mjs out.jsonl [runs] [calls]
+// results are errors. Same seed, same bytes. With `python: true`, the same records written
+// as Python's json.dumps writes them by default (separators ', ' and ': '), the style of
+// the seeds' own generators. Usage: node bench/gen-span-log.mjs out.jsonl [runs] [calls] [--python]
 import { createWriteStream } from 'node:fs';
 
 export function mulberry32(seed) {
@@ -21,14 +23,22 @@ const ERRORS = [
   { error_class: 'ValueError', error: 'invalid literal for int() with base 10' },
 ];
 
-export async function generate(path, runs = 2000, calls = 250, seed = 42) {
+/** A JSON value as Python's json.dumps writes it by default: ', ' between items, ': ' after keys (ASCII data). */
+export function pythonDumps(value) {
+  if (Array.isArray(value)) return `[${value.map(pythonDumps).join(', ')}]`;
+  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pythonDumps(v)}`).join(', ')}}`;
+  return JSON.stringify(value);
+}
+
+export async function generate(path, runs = 2000, calls = 250, seed = 42, { python = false } = {}) {
   const rand = mulberry32(seed);
+  const style = python ? (text) => text.split('\n').map((line) => (line === '' ? '' : pythonDumps(JSON.parse(line)))).join('\n') : (text) => text;
   const out = createWriteStream(path, { highWaterMark: 1 << 20 });
   let lines = 0;
   let buffer = '';
   const flush = async (force) => {
     if (buffer.length < 1 << 20 && !force) return;
-    if (!out.write(buffer)) await new Promise((r) => out.once('drain', r));
+    if (!out.write(style(buffer))) await new Promise((r) => out.once('drain', r));
     buffer = '';
   };
   let ts = Date.UTC(2026, 8, 7, 9, 0, 0);
@@ -60,11 +70,11 @@ export async function generate(path, runs = 2000, calls = 250, seed = 42) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [path, runs, calls] = process.argv.slice(2);
+  const [path, runs, calls] = process.argv.slice(2).filter((arg) => arg !== '--python');
   if (!path) {
     console.error('usage: node bench/gen-span-log.mjs out.jsonl [runs] [calls]');
     process.exit(2);
   }
-  const lines = await generate(path, Number(runs ?? 2000), Number(calls ?? 250));
+  const lines = await generate(path, Number(runs ?? 2000), Number(calls ?? 250), 42, { python: process.argv.includes('--python') });
   console.log(`wrote ${lines} lines to ${path}`);
 }

@@ -1,18 +1,16 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isMainThread } from 'node:worker_threads';
-import { LineSplitter } from '../io/line-splitter.js';
 import type { Finding, Severity } from '../model/finding.js';
+import { readChunk, writeChunk } from './finding-chunks.js';
+import { mergeSorted } from './finding-merge.js';
 import { compareFindings } from './findings.js';
+import { forgetLiveFolder, registerLiveFolder } from './spill-folders.js';
 
 /** Findings kept in memory before the store writes a sorted chunk to disk. */
 export const DEFAULT_SPILL_THRESHOLD = 5_000;
 /** Beyond this many chunk files, they are merged into one (bounds the files open during a merge). */
 export const MAX_CHUNK_FILES = 128;
-/** Bytes read from a chunk file at a time, and written to one at a time. */
-const READ_BYTES = 16 * 1024;
-const WRITE_CHARS = 1024 * 1024;
 
 export interface FindingStoreOptions {
   /** Findings held in memory before sorted chunks are spilled to disk (≥ 1; default 5,000). */
@@ -41,11 +39,9 @@ type Source = { readonly kind: 'memory'; readonly findings: Finding[] } | { read
  * (mkdtemp: mode 0700) and iteration is a k-way merge of the chunks and what is
  * still in memory, in report order (`compareFindings`). Ties keep the order the
  * findings were added in, so the order (and the bytes) are those of a stable sort
- * of everything added, whether or not anything was spilled.
- *
- * `close()` removes the folders the store owns; call it in a `finally`. Folders
- * still open when the process exits (or gets SIGINT, SIGTERM or SIGHUP) are
- * removed then too.
+ * of everything added, whether or not anything was spilled. `close()` removes the
+ * folders the store owns (call it in a `finally`); spill-folders.ts removes at exit
+ * the ones still open. Chunk files: finding-chunks.ts; the merge: finding-merge.ts.
  */
 export class FindingStore implements Iterable<Finding> {
   readonly #threshold: number;
@@ -139,7 +135,7 @@ export class FindingStore implements Iterable<Finding> {
     this.#seal();
     const sources = this.#sources.map((source) => (source.kind === 'file' ? { path: source.path, count: source.count } : { findings: source.findings }));
     const handoff: FindingHandoff = { dirs: [...this.#owned], sources, counts: { ...this.#counts }, ruleIds: [...this.#ruleIds] };
-    for (const dir of this.#owned) LIVE_FOLDERS.delete(dir);
+    for (const dir of this.#owned) forgetLiveFolder(dir);
     this.#owned = [];
     this.#dir = null;
     this.#sources = [];
@@ -180,7 +176,7 @@ export class FindingStore implements Iterable<Finding> {
     for (const dir of owned) {
       try {
         rmSync(dir, { recursive: true, force: true });
-        LIVE_FOLDERS.delete(dir);
+        forgetLiveFolder(dir);
       } catch (error) {
         failure ??= error;
       }
@@ -220,23 +216,7 @@ export class FindingStore implements Iterable<Finding> {
     const dir = this.#ensureDir();
     this.#chunkNumber += 1;
     const path = join(dir, `chunk-${String(this.#chunkNumber).padStart(6, '0')}.jsonl`);
-    const fd = openSync(path, 'wx', 0o600);
-    let count = 0;
-    try {
-      let text = '';
-      for (const finding of findings) {
-        text += `${JSON.stringify(finding)}\n`;
-        count += 1;
-        if (text.length >= WRITE_CHARS) {
-          writeFully(fd, text);
-          text = '';
-        }
-      }
-      if (text.length > 0) writeFully(fd, text);
-    } finally {
-      closeSync(fd);
-    }
-    return { kind: 'file', path, count };
+    return { kind: 'file', path, count: writeChunk(path, findings) };
   }
 
   #ensureDir(): string {
@@ -267,144 +247,6 @@ export class FindingStore implements Iterable<Finding> {
   }
 }
 
-/**
- * A private temporary folder (mode 0700) that is removed when the process exits,
- * unless it was removed before; hand it to a store with an adopt of `{ dirs: [it] }`.
- */
-export function makeSpillFolder(tmpRoot: string = tmpdir()): string {
-  const dir = mkdtempSync(join(tmpRoot, 'agent-trace-audit-spill-'));
-  registerLiveFolder(dir);
-  return dir;
-}
-
-/** A handoff that carries only the ownership of folders (no findings). */
-export function folderHandoff(dirs: readonly string[]): FindingHandoff {
-  return { dirs, sources: [], counts: { error: 0, warning: 0, note: 0 }, ruleIds: [] };
-}
-
-/** Removes a folder made by makeSpillFolder (or handed over) that no store took. */
-export function removeSpillFolder(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-  LIVE_FOLDERS.delete(dir);
-}
-
-/** Folders of this thread still to remove: a last chance at exit (process.exit, an uncaught error, a signal). */
-const LIVE_FOLDERS = new Set<string>();
-let exitHooked = false;
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
-function registerLiveFolder(dir: string): void {
-  LIVE_FOLDERS.add(dir);
-  if (exitHooked) return;
-  exitHooked = true;
-  process.once('exit', removeLiveFolders);
-  // Signals reach the main thread only (its pool folder holds the workers' folders). The
-  // folders are removed, then the signal is raised again without this handler: the
-  // process ends as it would have (unless something else listens for it).
-  if (!isMainThread) return;
-  const onSignal = (signal: NodeJS.Signals) => {
-    removeLiveFolders();
-    for (const name of SIGNALS) process.removeListener(name, onSignal);
-    process.kill(process.pid, signal);
-  };
-  for (const name of SIGNALS) process.once(name, onSignal);
-}
-
-function removeLiveFolders(): void {
-  for (const live of LIVE_FOLDERS) {
-    try {
-      rmSync(live, { recursive: true, force: true });
-    } catch {
-      // Exiting anyway: nothing more to do.
-    }
-  }
-  LIVE_FOLDERS.clear();
-}
-
 function openSource(source: Source): Iterator<Finding> {
   return source.kind === 'file' ? readChunk(source.path) : source.findings.values();
-}
-
-/** The findings of one chunk file, one JSON line at a time (split by the reader of trace files). */
-function* readChunk(path: string): Generator<Finding, void, undefined> {
-  const fd = openSync(path, 'r');
-  try {
-    const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
-    // No line limit: the lines are our own findings. The block is reused by the next
-    // read; the splitter copies the unfinished line it keeps.
-    const lines = new LineSplitter(Number.MAX_SAFE_INTEGER, facts);
-    const block = Buffer.allocUnsafe(READ_BYTES);
-    for (let n = readSync(fd, block, 0, block.length, null); n > 0; n = readSync(fd, block, 0, block.length, null)) {
-      for (const event of lines.lines(block.subarray(0, n))) {
-        if (event.type === 'bad-line') throw new Error(`finding chunk ${path} has a bad line ${event.line}`);
-        yield JSON.parse(event.text) as Finding;
-      }
-    }
-    if (lines.end() !== null) throw new Error(`finding chunk ${path} ends in the middle of a line`);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** K-way merge of sorted sequences; on ties the earlier sequence comes first (a stable merge). */
-function* mergeSorted(iterators: Array<Iterator<Finding>>): Generator<Finding, void, undefined> {
-  try {
-    if (iterators.length === 1) {
-      for (let next = iterators[0]!.next(); !next.done; next = iterators[0]!.next()) yield next.value;
-      return;
-    }
-    const heap: Array<{ value: Finding; source: number }> = [];
-    const before = (a: { value: Finding; source: number }, b: { value: Finding; source: number }) => {
-      const order = compareFindings(a.value, b.value);
-      return order < 0 || (order === 0 && a.source < b.source);
-    };
-    const push = (entry: { value: Finding; source: number }) => {
-      let i = heap.length;
-      heap.push(entry);
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (!before(heap[i]!, heap[parent]!)) break;
-        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-        i = parent;
-      }
-    };
-    const siftDown = () => {
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let least = i;
-        if (left < heap.length && before(heap[left]!, heap[least]!)) least = left;
-        if (right < heap.length && before(heap[right]!, heap[least]!)) least = right;
-        if (least === i) return;
-        [heap[i], heap[least]] = [heap[least]!, heap[i]!];
-        i = least;
-      }
-    };
-    iterators.forEach((iterator, source) => {
-      const next = iterator.next();
-      if (!next.done) push({ value: next.value, source });
-    });
-    while (heap.length > 0) {
-      const top = heap[0]!;
-      yield top.value;
-      const next = iterators[top.source]!.next();
-      if (next.done) {
-        const last = heap.pop()!;
-        if (heap.length === 0) break;
-        heap[0] = last;
-      } else {
-        heap[0] = { value: next.value, source: top.source };
-      }
-      siftDown();
-    }
-  } finally {
-    for (const iterator of iterators) iterator.return?.();
-  }
-}
-
-function writeFully(fd: number, text: string): void {
-  const bytes = Buffer.from(text, 'utf8');
-  let offset = 0;
-  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 }

@@ -11,9 +11,29 @@ import {
   type PartialAudit,
   type StoredAuditResult,
 } from './engine.js';
-import { DEFAULT_SPILL_THRESHOLD, folderHandoff, makeSpillFolder, removeSpillFolder, type FindingStoreOptions } from './finding-store.js';
+import { DEFAULT_SPILL_THRESHOLD, type FindingHandoff, type FindingStoreOptions } from './finding-store.js';
+import { folderHandoff, makeSpillFolder, removeSpillFolder } from './spill-folders.js';
+import { auditRouted } from './route/routed-file.js';
+import { routedThreadMain, type RoutedTask } from './route/routed-thread.js';
 
 const WORKER_TAG = 'agent-trace-audit/audit-worker';
+
+/** Files from this size on are routed over the threads when there are fewer files than jobs. */
+export const ROUTE_MIN_BYTES = 4 * 1024 * 1024;
+
+export interface PoolOptions extends AuditOptions {
+  readonly jobs: number;
+  readonly entry: URL | null;
+  /** Files at least this large may be routed (default ROUTE_MIN_BYTES; tests route small files). */
+  readonly routeMinBytes?: number;
+  /** Told, for each routed file, how many lines the router had to parse to place (tests, the bench). */
+  readonly onRouted?: (display: string, fallbackLines: number) => void;
+}
+
+interface RoutedWorkerData {
+  readonly tag: typeof WORKER_TAG;
+  readonly routed: RoutedTask;
+}
 
 interface WorkerTask {
   readonly tag: typeof WORKER_TAG;
@@ -41,14 +61,54 @@ export function defaultJobs(): number {
  * path and the main thread's store owns them (and the pool folder) from then on.
  * If the pool fails, the workers are stopped and the pool folder removed.
  */
-export async function runAuditPoolStored(
-  inputs: readonly AuditInput[],
-  config: AuditConfig,
-  options: AuditOptions & { readonly jobs: number; readonly entry: URL | null },
-): Promise<StoredAuditResult> {
+export async function runAuditPoolStored(inputs: readonly AuditInput[], config: AuditConfig, options: PoolOptions): Promise<StoredAuditResult> {
+  const pooled = options.jobs > 1 && options.entry !== null && !options.onRun;
+  if (pooled && inputs.length > 0 && inputs.length < options.jobs) return routeThenPool(inputs, config, options);
   const jobs = Math.min(options.jobs, inputs.length);
-  if (jobs <= 1 || options.entry === null || options.onRun) return runAuditStored(inputs, config, options);
-  const shares = await balance(inputs, jobs);
+  if (!pooled || jobs <= 1) return runAuditStored(inputs, config, options);
+  return runPool(await balance(inputs, jobs), config, options);
+}
+
+/**
+ * Fewer files than jobs: each large file of a format with a run key is read here and
+ * its lines routed to `jobs` threads by run; the other files are audited as usual.
+ */
+async function routeThenPool(inputs: readonly AuditInput[], config: AuditConfig, options: PoolOptions): Promise<StoredAuditResult> {
+  const poolFolder = makeSpillFolder(options.spill?.tmpRoot);
+  const partials: PartialAudit[] = [];
+  const extra: FindingHandoff[] = [folderHandoff([poolFolder])];
+  try {
+    const rest: AuditInput[] = [];
+    for (const input of inputs) {
+      const size = (await stat(input.path).catch(() => null))?.size ?? 0;
+      const routed =
+        size >= (options.routeMinBytes ?? ROUTE_MIN_BYTES)
+          ? await auditRouted(input, {
+              config,
+              jobs: options.jobs,
+              entry: options.entry!,
+              workerData: (task): RoutedWorkerData => ({ tag: WORKER_TAG, routed: task }),
+              ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
+              ...(options.collectTimelines ? { collectTimelines: true } : {}),
+              spill: { ...options.spill, tmpRoot: poolFolder },
+            })
+          : null;
+      if (routed === null) rest.push(input);
+      else {
+        partials.push(...routed.partials);
+        extra.push(routed.extra);
+        options.onRouted?.(input.display, routed.fallbackLines);
+      }
+    }
+    if (rest.length > 0) partials.push(await auditPartial(rest, config, options));
+  } catch (error) {
+    for (const handoff of [...extra, ...partials.map((p) => p.findings)]) for (const dir of handoff.dirs) removeSpillFolder(dir);
+    throw error;
+  }
+  return finishAuditStored(partials, config, options.spill, extra);
+}
+
+async function runPool(shares: AuditInput[][], config: AuditConfig, options: PoolOptions): Promise<StoredAuditResult> {
   const poolFolder = makeSpillFolder(options.spill?.tmpRoot);
   // The workers share the memory allowance: what they post back in memory adds up to
   // at most one store's worth, so the main thread neither holds jobs × threshold
@@ -84,11 +144,13 @@ export async function runAuditPoolStored(
 
 /** True in a thread started by `runAuditPoolStored`; the entry script then calls `auditWorkerMain` instead of its own main. */
 export function isAuditWorker(): boolean {
-  return !isMainThread && (workerData as WorkerTask | undefined)?.tag === WORKER_TAG;
+  return !isMainThread && (workerData as { tag?: unknown } | undefined)?.tag === WORKER_TAG;
 }
 
 export async function auditWorkerMain(): Promise<void> {
-  parentPort!.postMessage(await auditShare(workerData as WorkerTask));
+  const data = workerData as WorkerTask | RoutedWorkerData;
+  if ('routed' in data) await routedThreadMain(data.routed, parentPort!);
+  else parentPort!.postMessage(await auditShare(data));
 }
 
 /** One share of the files: what a worker does, and what the pool's own thread does with the first share. */
@@ -116,7 +178,14 @@ function runWorker(entry: URL, workers: Worker[], task: WorkerTask): Promise<Par
   });
 }
 
-/** Largest files first, each to the share with the fewest bytes so far. */
+/**
+ * What a file costs to audit, in bytes: its size and a fixed share for opening,
+ * detecting and reporting it, so a share of 50,000 one-line files is not counted as
+ * nearly free next to one of a few large files.
+ */
+const PER_FILE_BYTES = 16 * 1024;
+
+/** Largest files first, each to the share with the least cost so far. */
 async function balance(inputs: readonly AuditInput[], jobs: number): Promise<AuditInput[][]> {
   const sized = await Promise.all(inputs.map(async (input) => ({ input, size: (await stat(input.path).catch(() => null))?.size ?? 0 })));
   sized.sort((a, b) => b.size - a.size || (a.input.display < b.input.display ? -1 : 1));
@@ -124,7 +193,7 @@ async function balance(inputs: readonly AuditInput[], jobs: number): Promise<Aud
   for (const { input, size } of sized) {
     const lightest = shares.reduce((min, share) => (share.bytes < min.bytes ? share : min));
     lightest.inputs.push(input);
-    lightest.bytes += size;
+    lightest.bytes += size + PER_FILE_BYTES;
   }
   return shares.filter((share) => share.inputs.length > 0).map((share) => share.inputs);
 }

@@ -12,6 +12,13 @@ export interface FileSkip {
   readonly firstLine: number;
 }
 
+export interface SkipSnapshot {
+  readonly reasons: ReadonlyArray<[string, number, number]>;
+  readonly toolLike: number;
+  readonly firstToolLikeLine: number;
+  readonly full: boolean;
+}
+
 /** Counts what a parser read and left out of one file, per reason (the report's files[].skipped). */
 export class SkipTally {
   private readonly byReason = new Map<string, { count: number; firstLine: number }>();
@@ -32,6 +39,30 @@ export class SkipTally {
       if (this.toolLike === 0 || line < this.firstToolLikeLine) this.firstToolLikeLine = line;
       this.toolLike += 1;
     }
+  }
+
+  /** The counts as plain data (a routed thread's share of a file). `full`: reasons past the limit were merged. */
+  snapshot(): SkipSnapshot {
+    const reasons = [...this.byReason].map(([reason, { count, firstLine }]): [string, number, number] => [reason, count, firstLine]);
+    return { reasons, toolLike: this.toolLike, firstToolLikeLine: this.firstToolLikeLine, full: this.byReason.size >= MAX_SKIP_REASONS };
+  }
+
+  /** Adds another share's counts of the same file (below the reason limit the result does not depend on order). */
+  absorb(other: SkipSnapshot): void {
+    for (const [reason, count, firstLine] of other.reasons) {
+      const entry = this.byReason.get(reason);
+      if (entry) {
+        entry.count += count;
+        entry.firstLine = Math.min(entry.firstLine, firstLine);
+      } else this.byReason.set(reason, { count, firstLine });
+    }
+    if (other.toolLike > 0 && (this.toolLike === 0 || other.firstToolLikeLine < this.firstToolLikeLine)) this.firstToolLikeLine = other.firstToolLikeLine;
+    this.toolLike += other.toolLike;
+  }
+
+  /** More distinct reasons than a file keeps (after absorbing shares: the order of the shares would matter). */
+  get full(): boolean {
+    return this.byReason.size >= MAX_SKIP_REASONS;
   }
 
   /** Reasons sorted by name (deterministic), each with its count and first line. */

@@ -111,4 +111,10 @@ export interface TraceFormat {
    */
   misfit?(sample: DetectSample): { readonly closeness: number; readonly reason: string } | null;
   parse(input: ParseInput, sink: RecordSink): Promise<void>;
+  /**
+   * The top-level field every record's run id comes from, when each line parses on its
+   * own (no state carried from line to line that records depend on): the audit may then
+   * route one file's lines to several threads by this field (src/audit/route/).
+   */
+  readonly runKey?: string;
 }

@@ -38,20 +38,46 @@ export function parseJsonLine(text: string, maxDepth: number): unknown {
  * text that writes more has a duplicate key.
  */
 export function sameKeyCount(text: string, keys: number): boolean {
-  // Fast path: in compact JSON every key is followed by `":`. When no quote is followed
-  // by white space, counting `":` can only over-count (a value containing `":`), never
-  // under-count, so an equal count proves there is no duplicate key.
-  if (countQuoteColons(text) === keys && !/"\s/.test(text)) return true;
-  let keysInText = 0;
-  STRING_RE.lastIndex = 0;
-  for (let m = STRING_RE.exec(text); m !== null; m = STRING_RE.exec(text)) if (m[1] !== undefined) keysInText += 1;
-  return keysInText === keys;
+  // Fast path: in compact JSON and in Python's default spacing (`": "`, `", "`) every key
+  // is followed by `":`. When no quote is followed by white space, counting `":` can only
+  // over-count (a value containing `":`), never under-count, so an equal count proves
+  // there is no duplicate key. Otherwise (a key spaced before its colon, an escaped quote
+  // before a space in a value, a value that writes `":`) the keys are counted exactly.
+  if (!/"\s/.test(text) && countQuoteColons(text) === keys) return true;
+  return countTextKeys(text) === keys;
 }
 
 function countQuoteColons(text: string): number {
   let count = 0;
   for (let at = text.indexOf('":'); at !== -1; at = text.indexOf('":', at + 2)) count += 1;
   return count;
+}
+
+/**
+ * The object keys a JSON text writes: string literals followed (after JSON white space)
+ * by `:`. Outside strings JSON has no `"`, so jumping from quote to quote stays aligned on
+ * string starts; a quote ends its string unless an odd run of backslashes precedes it.
+ * No regular expression and no allocation: this runs on every line the fast count cannot settle.
+ */
+export function countTextKeys(text: string): number {
+  let keys = 0;
+  for (let start = text.indexOf('"'); start !== -1; ) {
+    let end = start + 1;
+    for (;;) {
+      end = text.indexOf('"', end);
+      if (end === -1) return keys;
+      let backslashes = 0;
+      while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes += 1;
+      if ((backslashes & 1) === 0) break;
+      end += 1;
+    }
+    let next = end + 1;
+    let c = text.charCodeAt(next);
+    while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = text.charCodeAt(++next);
+    if (c === 0x3a) keys += 1;
+    start = text.indexOf('"', next);
+  }
+  return keys;
 }
 
 /** Deepest limit walked by recursion; a larger configured limit uses a work list (no stack overflow). */

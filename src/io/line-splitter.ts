@@ -280,3 +280,6 @@ export function firstInvalidByte(bytes: Uint8Array): number {
   }
   return bytes.length;
 }
+
+/** One line's bytes (no `\n`) as the splitter gives it, and an over-long line: for the lines a router sends to a thread. */
+export { decode as decodeLine, tooLong as tooLongLine };

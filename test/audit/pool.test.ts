@@ -27,4 +27,13 @@ describe('the pool', () => {
     expect(readdirSync(tmpRoot)).toEqual([]);
   });
 
+  it('audits no files at all with several jobs (nothing to route, no worker started)', async () => {
+    const stored = await runAuditPoolStored([], config, { jobs: 2, entry: pathToFileURL(join(tempDir(), 'never-started.mjs')) });
+    try {
+      expect(stored.files).toEqual([]);
+      expect(stored.store.size).toBe(0);
+    } finally {
+      stored.store.close();
+    }
+  });
 });

@@ -35,6 +35,9 @@ export function whyNoDialect(obj: JsonObject): string {
 export const nativeFormat: TraceFormat = {
   id: 'native-jsonl',
   description: 'JSONL span logs, typed events, boundary-hash records, redaction receipts and replay transcripts',
+  // Replay records carry no run id and count their index across lines: the router
+  // sees a replay record on a thread other than the one of the '' run and gives up.
+  runKey: 'run_id',
   detect(sample: DetectSample): number {
     // The dialects' field names (kind, type, index) are common words: structure, not a signature.
     return sample.jsonLines.some((value) => isObject(value) && dialectOf(value) !== null) ? Evidence.structure : Evidence.none;

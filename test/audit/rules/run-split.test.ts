@@ -17,7 +17,7 @@ describe('run-split', () => {
     const text = jsonl(rec('a', 'tool_call', 'c1'), ...filler, rec('a', 'tool_result', 'c1'));
     const split = await auditFiles({ 't.jsonl': text }, { limits: { 'run-idle-records': 500 } });
     expect(findingsOf(split, 'run-split')).toEqual([
-      { line: 1102, runId: 'a', callId: null, tool: null, message: 'run resumed after 1101 records of other runs; it was audited in parts (raise limits.run-idle-records, or 0 to keep runs open)' },
+      { line: 1102, runId: 'a', callId: null, tool: null, message: 'run resumed 1101 lines after its last record; it was audited in parts (raise limits.run-idle-records, or 0 to keep runs open)' },
     ]);
     expect(split.runs.map((r) => [r.runId, r.toolCalls, r.toolResults])).toEqual([
       ['a', 1, 0],

@@ -1,0 +1,179 @@
+import type { AuditConfig } from '../config.js';
+import { chooseFormat } from '../ingest/detect.js';
+import type { Diagnostic, ParseInput, RecordSink, TraceFormat } from '../ingest/types.js';
+import type { ByteSource } from '../io/byte-source.js';
+import type { FileFacts } from '../io/line-splitter.js';
+import { openTraceFile } from '../io/trace-file.js';
+import type { TraceRecord } from '../model/records.js';
+import type { Run } from '../model/run.js';
+import { collectTimeline } from '../report/timeline/collect.js';
+import type { RunTimeline } from '../report/timeline/types.js';
+import { guarded, type ActiveRule, type Emit } from './active-rules.js';
+import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
+import type { AuditInput, CatalogSummary, FileSummary, RunSummary } from './engine.js';
+import { forgetRunMemos } from './memo.js';
+import { RunGrouper, type ClosedRun } from './run-grouper.js';
+import { SkipTally } from './skip-tally.js';
+
+/** One complete run as the report lists it, with where it sorts among its file's runs. Plain data. */
+export interface RunEntry {
+  readonly summary: RunSummary;
+  readonly catalog: CatalogSummary | null;
+  readonly timeline: RunTimeline | null;
+  readonly closedAt: number;
+  readonly firstLine: number;
+}
+
+/** What reading one file's records into runs left: counters, skips and the runs, before the file's end checks. */
+export interface FileWork {
+  records: number;
+  completed: number;
+  lastDiagnosticLine: number;
+  readonly skips: SkipTally;
+  readonly runs: RunEntry[];
+}
+
+export interface ReadOptions {
+  readonly collectTimelines?: boolean;
+  readonly onRun?: (run: Run) => void;
+  /** Called with each record before it is grouped (the router's check that a record's run is this thread's). */
+  readonly onRecord?: (record: TraceRecord) => void;
+}
+
+/** One file: detect its format, read its runs (rules on each run), then the checks of the file as a whole. */
+export async function auditFile(input: AuditInput, config: AuditConfig, options: ReadOptions & { readonly inputFormat?: string }, active: readonly ActiveRule[], emit: Emit) {
+  const opened = await openTraceFile(input.path, input.display, config.limits);
+  const choice = chooseFormat(opened.sample, options.inputFormat);
+  if (!choice.format) {
+    const skips = new SkipTally();
+    diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });
+    return { summary: { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [] }, runs: [] as RunEntry[] };
+  }
+  const work = newWork();
+  if (choice.note) diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
+  await readRuns(opened.input, choice.format, config, options, active, emit, work, () => opened.facts.lines);
+  return { summary: finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit), runs: work.runs };
+}
+
+export function newWork(): FileWork {
+  return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), runs: [] };
+}
+
+/** Diagnostics become findings; malformed and cut records are counted as skipped too. */
+export function diagnoser(file: string, emit: Emit, skips: SkipTally): (d: Diagnostic) => void {
+  return (d) => {
+    if (d.ruleId === 'malformed-record' || d.ruleId === 'truncated-tail') skips.add(d.ruleId, d.line);
+    emit(d.ruleId, { loc: { file, line: d.line }, message: d.message, runId: d.runId ?? null, callId: d.callId ?? null, tool: d.tool ?? null });
+  };
+}
+
+/**
+ * Parses `input` into runs and runs every per-run rule on each complete run, into
+ * `work`. A format with a run key groups on the line clock and sorts its runs by
+ * `runOrder`, so the same lines read on several threads give the same runs.
+ */
+export async function readRuns(
+  input: ParseInput,
+  format: TraceFormat,
+  config: AuditConfig,
+  options: ReadOptions,
+  active: readonly ActiveRule[],
+  emit: Emit,
+  work: FileWork,
+  fileLines: () => number,
+): Promise<void> {
+  const file = input.file;
+  const diagnose = diagnoser(file, emit, work.skips);
+  const onRun = ({ run, closedAt, firstLine }: ClosedRun) => {
+    for (const { rule, ctx } of active) {
+      if (!rule.check) continue;
+      guarded(rule, emit, { file, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check!(run, ctx, report));
+    }
+    work.runs.push(runEntry(run, options.collectTimelines === true, closedAt, firstLine));
+    options.onRun?.(run);
+    forgetRunMemos();
+  };
+  const runs = new RunGrouper(file, format.id, config.limits.runIdleRecords, onRun, format.runKey ? 'lines' : 'records');
+  const sink: RecordSink = {
+    record(record: TraceRecord) {
+      options.onRecord?.(record);
+      const resumed = runs.add(record);
+      if (!resumed) return;
+      emit('run-split', {
+        loc: record.loc,
+        runId: record.runId,
+        message: `run resumed ${format.runKey ? `${resumed.idle} lines after its last record` : `after ${resumed.idle} records of other runs`}; it was audited in parts (raise limits.run-idle-records, or 0 to keep runs open)`,
+        key: `${record.runId ?? ''}@${record.loc.line}`,
+      });
+    },
+    diagnostic(d) {
+      work.lastDiagnosticLine = Math.max(work.lastDiagnosticLine, d.line);
+      diagnose(d);
+    },
+    skip(skip) {
+      work.skips.add(skip.reason, skip.line, skip.value, skip.toolLike);
+    },
+    endRun(runId) {
+      runs.close(runId);
+    },
+  };
+  await format.parse(input, sink);
+  runs.closeAll(fileLines());
+  work.records += runs.records;
+  work.completed += runs.completed;
+  if (format.runKey) work.runs.sort(entryOrder);
+}
+
+/** The checks of a file as a whole (BOM, final newline, byte-stream problems, partial read), and its summary. */
+export function finishFile(display: string, format: TraceFormat, facts: FileFacts, sources: readonly ByteSource[], work: FileWork, emit: Emit): FileSummary {
+  const diagnose = diagnoser(display, emit, work.skips);
+  if (facts.bom) diagnose({ ruleId: 'byte-order-mark', line: 1, message: 'file starts with a UTF-8 byte order mark' });
+  if (facts.missingFinalNewline && work.lastDiagnosticLine !== facts.lines) {
+    diagnose({ ruleId: 'missing-final-newline', line: facts.lines, message: 'last record has no final newline' });
+  }
+  for (const source of sources) {
+    if (!source.problem) continue;
+    const ruleId = source.problem.code === 'gzip-truncated' ? 'truncated-tail' : 'malformed-record';
+    diagnose({ ruleId, line: facts.lines, message: `${source.problem.message} (after line ${facts.lines})` });
+  }
+  const skips = work.skips;
+  if (skips.toolLike > 0) {
+    diagnose({
+      ruleId: 'partial-read',
+      line: skips.firstToolLikeLine,
+      message: `${skips.toolLike} skipped record(s) look like tool calls or results ('${format.id}' does not read them; first at line ${skips.firstToolLikeLine})`,
+    });
+  }
+  return { path: display, format: format.id, records: work.records, runs: work.completed, skipped: skips.summary() };
+}
+
+/** Runs closed by an earlier sweep first, then by first line (see runOrder in run-grouper.ts). */
+export function entryOrder(a: RunEntry, b: RunEntry): number {
+  if (a.closedAt !== b.closedAt) return a.closedAt < b.closedAt ? -1 : 1;
+  if (a.firstLine !== b.firstLine) return a.firstLine - b.firstLine;
+  const x = a.summary.runId ?? '';
+  const y = b.summary.runId ?? '';
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function runEntry(run: Run, timeline: boolean, closedAt: number, firstLine: number): RunEntry {
+  // The run's catalog identity is recomputed, never taken on trust: the JCS hash of
+  // the sorted names, or the recorded hash when it matches the Python form (so runs
+  // written by a Python harness keep the hash it printed). See CheckedCatalog.sha256.
+  const catalog = runCatalog(run);
+  const summary: RunSummary = {
+    file: run.file,
+    runId: run.runId,
+    format: run.format,
+    catalogSha256: catalog ? catalog.sha256 : null,
+    toolCalls: run.calls.length,
+    toolResults: run.results.length,
+  };
+  return {
+    summary,
+    catalog: catalog ? { sha256: catalog.sha256, tools: [...catalogSnapshot(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) } : null,
+    timeline: timeline ? collectTimeline(run) : null,
+    closedAt,
+    firstLine,
+  };
+}

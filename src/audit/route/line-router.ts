@@ -1,0 +1,177 @@
+/**
+ * The routing thread's half of one file read by several threads: splits the bytes
+ * on `\n` as the line splitter does (BOM, CR, over-long lines, the last line without
+ * a newline, the file's facts), and appends each line, as bytes, to the batch of the
+ * thread that owns its run (RouteKey). No line is decoded or parsed here unless the
+ * byte search cannot place it. Blank lines are counted, not sent.
+ */
+import type { FileFacts } from '../../io/line-splitter.js';
+import { ownerOf, type RouteKey } from './route-key.js';
+
+const NEWLINE = 0x0a;
+/** A batch is sent when it holds this many bytes (the receiving thread decodes it in one piece). */
+export const BATCH_BYTES = 64 * 1024;
+
+/** One thread's share of consecutive lines: their bytes, each followed by `\n`, and their line numbers. Plain data. */
+export interface LineBatch {
+  readonly bytes: Uint8Array;
+  readonly lines: Int32Array;
+  /** Over-long lines (their line number and length), not in `bytes`. */
+  readonly tooLong: ReadonlyArray<readonly [number, number]>;
+  /** The batch's last line is the file's last and has no newline. */
+  readonly unterminated: boolean;
+}
+
+class Batch {
+  bytes = Buffer.allocUnsafeSlow(BATCH_BYTES);
+  used = 0;
+  lines: number[] = [];
+  tooLong: Array<[number, number]> = [];
+
+  add(source: Buffer, start: number, end: number, line: number): void {
+    const length = end - start;
+    if (this.used + length + 1 > this.bytes.length) this.grow(length + 1);
+    source.copy(this.bytes, this.used, start, end);
+    this.used += length;
+    this.bytes[this.used] = NEWLINE;
+    this.used += 1;
+    this.lines.push(line);
+  }
+
+  private grow(need: number): void {
+    const next = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + need));
+    this.bytes.copy(next, 0, 0, this.used);
+    this.bytes = next;
+  }
+
+  take(unterminated: boolean): LineBatch {
+    const batch: LineBatch = { bytes: this.bytes.subarray(0, this.used), lines: Int32Array.from(this.lines), tooLong: this.tooLong, unterminated };
+    this.bytes = Buffer.allocUnsafeSlow(BATCH_BYTES);
+    this.used = 0;
+    this.lines = [];
+    this.tooLong = [];
+    return batch;
+  }
+
+  get empty(): boolean {
+    return this.lines.length === 0 && this.tooLong.length === 0;
+  }
+}
+
+export class LineRouter {
+  readonly facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+  readonly #batches: Batch[];
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  #skipping = false;
+  #skippedBytes = 0;
+  #first = true;
+
+  constructor(
+    private readonly key: RouteKey,
+    private readonly maxLineBytes: number,
+    /** Sends a full batch to its thread; resolves when the thread can take more. */
+    private readonly send: (thread: number, batch: LineBatch) => Promise<void> | undefined,
+  ) {
+    this.#batches = Array.from({ length: key.threads }, () => new Batch());
+  }
+
+  /** Routes the lines `chunk` completes (the chunk may be reused by the caller afterwards). */
+  async feed(chunk: Buffer): Promise<void> {
+    this.facts.bytes += chunk.length;
+    let start = 0;
+    if (this.#first) {
+      this.#first = false;
+      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
+        this.facts.bom = true;
+        start = 3;
+      }
+    }
+    while (start < chunk.length) {
+      if (this.#pendingBytes === 0 && !this.#skipping && chunk[start] === NEWLINE) {
+        this.facts.lines += 1;
+        start += 1;
+        continue;
+      }
+      const nl = chunk.indexOf(NEWLINE, start);
+      if (nl === -1) {
+        this.#keep(chunk, start, chunk.length);
+        break;
+      }
+      let wait: Promise<void> | undefined;
+      if (this.#pendingBytes === 0 && !this.#skipping && nl - start <= this.maxLineBytes) {
+        this.facts.lines += 1;
+        wait = this.#route(chunk, start, nl, false);
+      } else {
+        this.#keep(chunk, start, nl);
+        wait = this.#finishPending(false);
+      }
+      start = nl + 1;
+      // Awaited only when a batch went out and its thread is busy: not once per line.
+      if (wait) await wait;
+    }
+  }
+
+  /** The last line (when the file does not end with a newline), then every batch still held. */
+  async end(): Promise<void> {
+    if (this.#skipping || this.#pendingBytes > 0) {
+      this.facts.missingFinalNewline = true;
+      await this.#finishPending(true);
+    }
+    for (let thread = 0; thread < this.#batches.length; thread += 1) {
+      const batch = this.#batches[thread]!;
+      if (!batch.empty) await this.send(thread, batch.take(false));
+    }
+  }
+
+  #keep(chunk: Buffer, start: number, end: number): void {
+    const length = end - start;
+    if (this.#skipping) this.#skippedBytes += length;
+    else if (this.#pendingBytes + length > this.maxLineBytes) {
+      this.#skipping = true;
+      this.#skippedBytes = this.#pendingBytes + length;
+      this.#pending = [];
+      this.#pendingBytes = 0;
+    } else if (length > 0) {
+      this.#pending.push(Buffer.from(chunk.subarray(start, end)));
+      this.#pendingBytes += length;
+    }
+  }
+
+  #finishPending(last: boolean): Promise<void> | undefined {
+    this.facts.lines += 1;
+    if (this.#skipping) {
+      // Over-long lines go where lines without a run go: the thread of the '' run.
+      const owner = ownerOf(null, this.key.threads);
+      this.#batches[owner]!.tooLong.push([this.facts.lines, this.#skippedBytes]);
+      this.#skipping = false;
+      this.#skippedBytes = 0;
+      return last ? this.#flush(owner, true) : undefined;
+    }
+    const bytes = this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending, this.#pendingBytes);
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    return this.#route(bytes, 0, bytes.length, last);
+  }
+
+  #route(bytes: Buffer, start: number, end: number, last: boolean): Promise<void> | undefined {
+    if (blank(bytes, start, end)) return undefined;
+    const owner = this.key.owner(bytes, start, end);
+    const batch = this.#batches[owner]!;
+    batch.add(bytes, start, end, this.facts.lines);
+    return last || batch.used >= BATCH_BYTES ? this.#flush(owner, last) : undefined;
+  }
+
+  #flush(owner: number, last: boolean): Promise<void> | undefined {
+    return this.send(owner, this.#batches[owner]!.take(last));
+  }
+}
+
+/** Nothing but spaces, tabs and CRs (what every reader skips). */
+function blank(bytes: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i += 1) {
+    const c = bytes[i]!;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}

@@ -1,0 +1,158 @@
+/**
+ * One file, many threads: this thread reads the file's bytes and routes each line
+ * to the thread that owns its run (line-router.ts); each of `jobs` threads parses
+ * its lines, groups its runs and runs the per-run rules (routed-thread.ts); their
+ * shares join here into the file's summary, runs and findings, the same, byte for
+ * byte, as one thread gives. Only formats with a run key (TraceFormat.runKey) are
+ * routed. A share that shows the routing did not hold (a misrouted record, too
+ * many skip reasons to join in any order) makes the caller audit the file alone.
+ */
+import { Worker } from 'node:worker_threads';
+import type { AuditConfig } from '../../config.js';
+import { chooseFormat } from '../../ingest/detect.js';
+import { openByteSource } from '../../io/byte-source.js';
+import { openTraceFile } from '../../io/trace-file.js';
+import { emitter, storeReleased } from '../active-rules.js';
+import type { AuditInput, PartialAudit } from '../engine.js';
+import { diagnoser, entryOrder, finishFile, newWork } from '../file-audit.js';
+import { DEFAULT_FINDING_CAPS } from '../finding-caps.js';
+import { FindingStore, type FindingHandoff, type FindingStoreOptions } from '../finding-store.js';
+import { removeSpillFolder } from '../spill-folders.js';
+import { PerFileCap } from '../per-file-cap.js';
+import { LineRouter, type LineBatch } from './line-router.js';
+import { RouteKey } from './route-key.js';
+import { ROUTED_MODE, type FromThread, type RoutedShare, type RoutedTask, type ToThread } from './routed-thread.js';
+
+/** Batches sent to a thread and not yet parsed by it, before the router waits. */
+const IN_FLIGHT = 8;
+
+export interface RouteOptions {
+  readonly config: AuditConfig;
+  readonly jobs: number;
+  readonly entry: URL;
+  /** Wraps the routed task into what the entry script recognizes as a worker's data. */
+  readonly workerData: (task: RoutedTask) => unknown;
+  readonly inputFormat?: string;
+  readonly collectTimelines?: boolean;
+  readonly spill: FindingStoreOptions;
+}
+
+/** What routing a file gave: partial audits for the pool's join, and the lines placed by a parse here. */
+export interface RoutedFile {
+  readonly partials: PartialAudit[];
+  readonly extra: FindingHandoff;
+  readonly fallbackLines: number;
+}
+
+/** Audits `input` routed over `jobs` threads, or returns null when its format has no run key or the routing did not hold. */
+export async function auditRouted(input: AuditInput, options: RouteOptions): Promise<RoutedFile | null> {
+  const { config } = options;
+  const opened = await openTraceFile(input.path, input.display, config.limits);
+  const choice = chooseFormat(opened.sample, options.inputFormat);
+  const format = choice.format;
+  if (!format?.runKey) return null;
+  const key = new RouteKey(format.runKey, options.jobs);
+  const threads = Array.from({ length: options.jobs }, (_, thread) =>
+    startThread(options, { mode: ROUTED_MODE, display: input.display, formatId: format.id, config, thread, threads: options.jobs, collectTimelines: options.collectTimelines === true, spill: options.spill }),
+  );
+  let shares: RoutedShare[];
+  try {
+    const router = new LineRouter(key, config.limits.maxLineBytes, (thread, batch) => threads[thread]!.send(batch));
+    const source = await openByteSource(input.path, config.limits);
+    for await (const chunk of source.chunks({ reuse: true })) await router.feed(chunk);
+    await router.end();
+    for (const thread of threads) thread.end(router.facts.lines);
+    shares = await Promise.all(threads.map((thread) => thread.done));
+    const joined = join(input.display, shares, options, (work, emit) => {
+      if (choice.note) diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
+      return finishFile(input.display, format, router.facts, [source], work, emit);
+    });
+    if (joined === null) discard(shares);
+    return joined === null ? null : { ...joined, fallbackLines: key.fallbacks };
+  } finally {
+    await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+  }
+}
+
+type Finish = (work: ReturnType<typeof newWork>, emit: ReturnType<typeof emitter>) => ReturnType<typeof finishFile>;
+
+/** The shares joined into one file entry (on the first share's partial), or null when they cannot be. */
+function join(display: string, shares: RoutedShare[], options: RouteOptions, finish: Finish): Omit<RoutedFile, 'fallbackLines'> | null {
+  if (shares.some((share) => share.misrouted)) return null;
+  const work = newWork();
+  for (const share of shares) {
+    work.records += share.records;
+    work.completed += share.completed;
+    work.lastDiagnosticLine = Math.max(work.lastDiagnosticLine, share.lastDiagnosticLine);
+    work.skips.absorb(share.skips);
+    work.runs.push(...share.runs);
+  }
+  if (work.skips.full) return null;
+  work.runs.sort(entryOrder);
+  const { config } = options;
+  const store = new FindingStore(options.spill);
+  try {
+    const cap = new PerFileCap((config.findingCaps ?? DEFAULT_FINDING_CAPS).perRulePerFile);
+    for (const share of shares) cap.absorb(display, share.capped);
+    const summary = finish(work, emitter(config, store, cap));
+    storeReleased(config, store, cap.release(display), cap.cap);
+    storeReleased(config, store, cap.release(), cap.cap);
+    const [first, ...rest] = shares.map((share) => share.partial);
+    return { partials: [{ ...first!, files: [{ summary, runs: work.runs }] }, ...rest], extra: store.handoff() };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+function discard(shares: readonly RoutedShare[]): void {
+  for (const share of shares) for (const dir of share.partial.findings.dirs) removeSpillFolder(dir);
+}
+
+interface Thread {
+  readonly worker: Worker;
+  send(batch: LineBatch): Promise<void> | undefined;
+  end(lines: number): void;
+  readonly done: Promise<RoutedShare>;
+}
+
+function startThread(options: RouteOptions, task: RoutedTask): Thread {
+  const worker = new Worker(options.entry, { workerData: options.workerData(task) });
+  let inFlight = 0;
+  let resume: (() => void) | null = null;
+  let failed: unknown = null;
+  const done = new Promise<RoutedShare>((resolve, reject) => {
+    worker.on('message', (message: FromThread) => {
+      if (message.type === 'ack') {
+        inFlight -= 1;
+        resume?.();
+        resume = null;
+      } else resolve(message.share);
+    });
+    const fail = (error: unknown) => {
+      failed = error;
+      resume?.();
+      reject(error);
+    };
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`audit worker stopped with exit code ${code} before it reported`)));
+  });
+  done.catch(() => undefined);
+  const post = (message: ToThread, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
+  return {
+    worker,
+    done,
+    send(batch) {
+      if (failed !== null) throw failed;
+      inFlight += 1;
+      post({ type: 'batch', batch }, [batch.bytes.buffer as ArrayBuffer, batch.lines.buffer as ArrayBuffer]);
+      if (inFlight < IN_FLIGHT) return undefined;
+      return new Promise<void>((resolve) => (resume = resolve)).then(() => {
+        if (failed !== null) throw failed;
+      });
+    },
+    end(lines) {
+      post({ type: 'end', lines });
+    },
+  };
+}
