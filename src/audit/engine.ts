@@ -13,7 +13,7 @@ import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
 import { capAudit, DEFAULT_FINDING_CAPS, PerFileCap } from './finding-caps.js';
 import { FindingStore, type FindingHandoff, type FindingStoreOptions } from './finding-store.js';
 import { makeFinding } from './findings.js';
-import { forgetRunMemos } from './memo.js';
+import { RunMemos } from './memo.js';
 import { addMetrics } from './metrics.js';
 import { RULES } from './rules/index.js';
 import type { FindingDraft, ReportFn, Rule, RuleContext } from './rule-types.js';
@@ -123,9 +123,9 @@ export async function auditPartial(inputs: readonly AuditInput[], config: AuditC
       const runs: RunSummary[] = [];
       const catalogs: CatalogSummary[] = [];
       const timelines: RunTimeline[] = [];
-      const summary = await auditFile(input, config, options, active, emit, (run) => {
+      const summary = await auditFile(input, config, options, active, emit, (run, memos) => {
         runs.push(summarizeRun(run));
-        if (options.collectTimelines) timelines.push(collectTimeline(run));
+        if (options.collectTimelines) timelines.push(collectTimeline(run, memos));
         const catalog = runCatalog(run);
         if (catalog) catalogs.push({ sha256: catalog.sha256, tools: [...catalogSnapshot(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) });
         options.onRun?.(run);
@@ -216,7 +216,7 @@ async function auditFile(
   options: AuditOptions,
   active: readonly ActiveRule[],
   emit: (ruleId: string, draft: FindingDraft) => void,
-  onRun: (run: Run) => void,
+  onRun: (run: Run, memos: RunMemos) => void,
 ): Promise<FileSummary> {
   const opened = await openTraceFile(input.path, input.display, config.limits);
   const choice = chooseFormat(opened.sample, options.inputFormat);
@@ -233,12 +233,12 @@ async function auditFile(
   if (choice.note) diagnose({ ruleId: 'ingest-note', line: 0, message: choice.note });
 
   const runs = new RunGrouper(input.display, format.id, config.limits.runIdleRecords, (run) => {
+    const memos = new RunMemos(); // the run's memos, released with it
     for (const { rule, ctx } of active) {
       if (!rule.check) continue;
-      guarded(rule, emit, { file: input.display, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check!(run, ctx, report));
+      guarded(rule, emit, { file: input.display, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check!(run, { ...ctx, memos }, report));
     }
-    onRun(run);
-    forgetRunMemos();
+    onRun(run, memos);
   });
   let lastDiagnosticLine = 0;
   const sink: RecordSink = {
@@ -296,6 +296,7 @@ function activeRules(config: AuditConfig, metrics: Record<string, unknown>): Act
     const ctx = {
       options: setting.options,
       state,
+      memos: new RunMemos(),
       metric: (name: string, value: number | Record<string, number>) => addMetrics(metrics, { [`${rule.meta.id}.${name}`]: value }),
     };
     out.push({ rule, severity: setting.severity, ctx });

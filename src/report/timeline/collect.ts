@@ -1,4 +1,5 @@
 import { fingerprintKey } from '../../audit/call-identity.js';
+import { RunMemos } from '../../audit/memo.js';
 import { pairRun } from '../../audit/pairing.js';
 import type { ToolCall, ToolResult } from '../../model/records.js';
 import type { Run } from '../../model/run.js';
@@ -17,7 +18,7 @@ const LLM_LANE = 'model';
  * retry storms flagged. Positions are milliseconds from the run's first
  * timestamp when every drawn record has one; otherwise record order (`timed: false`).
  */
-export function collectTimeline(run: Run): RunTimeline {
+export function collectTimeline(run: Run, memos: RunMemos = new RunMemos()): RunTimeline {
   const timed = isTimed(run);
   const index = new Map<object, number>();
   run.records.forEach((record, i) => index.set(record, i));
@@ -43,7 +44,7 @@ export function collectTimeline(run: Run): RunTimeline {
     bars.push({ lane: lane(LLM_LANE), start, end: Math.max(end, start), line: span.loc.line, callId: null, flags: BAR_FLAG.llm, storm: 0 });
   }
 
-  const storms = stormCalls(run.calls);
+  const storms = stormCalls(run.calls, memos);
   const pairing = pairRun(run);
   const resultOf = new Map<ToolCall, ToolResult>();
   for (const { call, result } of pairing.pairs) resultOf.set(call, result);
@@ -124,10 +125,10 @@ function firstTime(run: Run): number {
 }
 
 /** Calls that belong to a group of STORM_SIZE or more identical calls, with their group's number (1-based, in order of first call). */
-function stormCalls(calls: readonly ToolCall[]): Map<ToolCall, number> {
+function stormCalls(calls: readonly ToolCall[], memos: RunMemos): Map<ToolCall, number> {
   const groups = new Map<string, ToolCall[]>();
   for (const call of calls) {
-    const key = fingerprintKey(call);
+    const key = fingerprintKey(call, memos);
     if (key === null) continue;
     const group = groups.get(key);
     if (group) group.push(call);
