@@ -1,14 +1,15 @@
-import type { AuditConfig } from '../config.js';
+import type { AuditConfig } from './audit-config.js';
 import { chooseFormat } from '../ingest/detect.js';
 import type { Diagnostic, RecordSink } from '../ingest/types.js';
 import { openTraceFile } from '../io/trace-file.js';
 import type { Finding } from '../model/finding.js';
 import type { TraceRecord } from '../model/records.js';
+import type { AuditInput, CatalogSummary, FileSummary, RunSummary } from '../model/audit.js';
 import type { Run } from '../model/run.js';
-import { capTimelines, collectTimeline } from '../report/timeline/collect.js';
-import type { RunTimeline } from '../report/timeline/types.js';
+import { capTimelines, collectTimeline } from './timeline/collect.js';
+import type { RunTimeline } from '../model/timeline.js';
 import { RunGrouper } from './run-grouper.js';
-import { SkipTally, type FileSkip } from './skip-tally.js';
+import { SkipTally } from './skip-tally.js';
 import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
 import { capAudit, DEFAULT_FINDING_CAPS, PerFileCap } from './finding-caps.js';
 import { FindingStore, type FindingHandoff, type FindingStoreOptions } from './finding-store.js';
@@ -18,35 +19,7 @@ import { addMetrics } from './metrics.js';
 import { RULES } from './rules/index.js';
 import type { FindingDraft, ReportFn, Rule, RuleContext } from './rule-types.js';
 
-/** One file to audit: where to read it and the name the report uses for it. */
-export interface AuditInput {
-  readonly path: string;
-  readonly display: string;
-}
-
-export interface FileSummary {
-  readonly path: string;
-  readonly format: string;
-  readonly records: number;
-  readonly runs: number;
-  /** Source records read and left out, per reason (malformed ones included), sorted by reason. */
-  readonly skipped: FileSkip[];
-}
-
-export interface RunSummary {
-  readonly file: string;
-  readonly runId: string | null;
-  readonly format: string;
-  readonly catalogSha256: string | null;
-  readonly toolCalls: number;
-  readonly toolResults: number;
-}
-
-/** A run's catalog as the report lists it: its hash and each tool's schema hash (catalogSnapshot). */
-export interface CatalogSummary {
-  readonly sha256: string | null;
-  readonly tools: Array<{ name: string; schemaSha256: string | null }>;
-}
+export type { AuditInput, CatalogSummary, FileSummary, RunSummary } from '../model/audit.js';
 
 export interface AuditResult {
   readonly files: FileSummary[];

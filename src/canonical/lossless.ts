@@ -1,22 +1,12 @@
+import type { LosslessNumber, LosslessObject, LosslessValue } from '../model/lossless-value.js';
+
 /**
  * A JSON parser that keeps what JSON.parse throws away and hashing needs:
  * each number's exact text (so `1.0` and `1` stay apart, as Python sees them,
  * and integers past 2^53 are caught), object members in file order, and
  * duplicate keys as an error rather than last-wins.
  */
-export type LosslessValue = null | boolean | string | LosslessNumber | LosslessValue[] | LosslessObject;
-
-export interface LosslessNumber {
-  readonly kind: 'number';
-  /** The number exactly as written in the source. */
-  readonly text: string;
-}
-
-export interface LosslessObject {
-  readonly kind: 'object';
-  /** Members in source order; keys are unique. */
-  readonly entries: ReadonlyArray<readonly [string, LosslessValue]>;
-}
+export type { LosslessNumber, LosslessObject, LosslessValue };
 
 export class LosslessParseError extends Error {
   constructor(

@@ -1,4 +1,4 @@
-import type { AuditInput } from '../audit/engine.js';
+import type { AuditInput } from '../model/audit.js';
 import type { Report } from '../report/schema.js';
 import { sanitizeText } from '../sanitize/text.js';
 import type { ArtifactRead } from './collect-artifacts.js';

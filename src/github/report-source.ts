@@ -1,7 +1,7 @@
-import type { AuditInput } from '../audit/engine.js';
+import type { AuditInput } from '../model/audit.js';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
-import type { RunTimeline } from '../report/timeline/types.js';
+import type { RunTimeline } from '../model/timeline.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { defaultJobs } from '../audit/pool.js';

@@ -1,7 +1,7 @@
 import { openByteSource, type ByteSource } from './byte-source.js';
 import type { ReadLimits } from './limits.js';
 import { LineSplitter, type FileFacts, type LineEvent } from './line-splitter.js';
-import type { DetectSample, ParseInput } from '../ingest/types.js';
+import type { DetectSample, ParseInput } from './parse-input.js';
 
 const HEAD_BYTES = 1024 * 1024;
 const SAMPLE_LINES = 8;

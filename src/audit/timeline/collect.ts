@@ -1,10 +1,10 @@
-import { fingerprintKey } from '../../audit/call-identity.js';
-import { RunMemos } from '../../audit/memo.js';
-import { pairRun } from '../../audit/pairing.js';
+import { fingerprintKey } from '../call-identity.js';
+import { RunMemos } from '../memo.js';
+import { pairRun } from '../pairing.js';
 import type { ToolCall, ToolResult } from '../../model/records.js';
 import type { Run } from '../../model/run.js';
 import { sanitizeText } from '../../sanitize/text.js';
-import { BAR_FLAG, type RunTimeline, type TimelineBar } from './types.js';
+import { BAR_FLAG, type RunTimeline, type TimelineBar } from '../../model/timeline.js';
 
 /** Bars kept per run; a longer run says how many were left out. */
 export const MAX_BARS_PER_RUN = 50_000;
