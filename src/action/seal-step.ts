@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditInput } from '../model/audit.js';
 import type { Logger } from '../logger.js';
-import { firstLine } from './artifact.js';
+import { firstLine } from '../github/artifact.js';
 
 /** Files that could not be sealed named in the one warning; the rest go to the log. */
 const FAILED_NAMED = 3;
