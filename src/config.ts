@@ -3,16 +3,16 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { RULES, ruleById } from './audit/rules/index.js';
 import { ConfigurationError } from './errors.js';
-import { DEFAULT_FINDING_CAPS, type FindingCaps } from './audit/finding-caps.js';
-import { DEFAULT_LIMITS, type ReadLimits } from './io/limits.js';
+import { DEFAULT_FINDING_CAPS } from './audit/finding-caps.js';
+import { DEFAULT_LIMITS } from './io/limits.js';
 import { DEFAULT_MAX_RUNS } from './report/run-cap.js';
-import { SEVERITIES, type Severity } from './model/finding.js';
+import { SEVERITIES } from './model/finding.js';
 import { describeIssues } from './zod-issues.js';
+import { FAIL_LEVELS, type AuditConfig, type FailOn, type RuleSetting } from './audit/audit-config.js';
 
 export { describeIssues };
+export { FAIL_LEVELS, type AuditConfig, type FailOn, type RuleSetting };
 
-export const FAIL_LEVELS = ['error', 'warning', 'note', 'never'] as const;
-export type FailOn = (typeof FAIL_LEVELS)[number];
 export const DEFAULT_CONFIG_FILE = 'agent-trace-audit.yml';
 
 const ruleLevel = z.enum([...SEVERITIES, 'off']).meta({ id: 'rule-level', description: 'error, warning or note; off disables the rule.' });
@@ -73,24 +73,6 @@ type RuleLevel = z.infer<typeof ruleLevel>;
 export type ConfigFile = Omit<z.infer<typeof configFileSchema>, 'rules'> & {
   rules?: Record<string, RuleLevel | ({ severity?: RuleLevel } & Record<string, unknown>) | undefined>;
 };
-
-export interface RuleSetting {
-  readonly severity: Severity | 'off';
-  readonly options: unknown;
-}
-
-/** Everything the core needs to run an audit; built only through `resolveConfig`. */
-export interface AuditConfig {
-  readonly failOn: FailOn;
-  readonly include: readonly string[];
-  readonly exclude: readonly string[];
-  readonly rules: ReadonlyMap<string, RuleSetting>;
-  readonly limits: ReadLimits;
-  /** How many findings are listed (per rule and file, per audit); the engine's defaults when absent. */
-  readonly findingCaps?: FindingCaps;
-  /** How many runs the report lists (`limits.max-runs`); DEFAULT_MAX_RUNS when absent. */
-  readonly maxRuns?: number;
-}
 
 /** Options given on the command line or as Action inputs; they win over the file. */
 export interface ConfigOverrides {

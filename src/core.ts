@@ -1,4 +1,5 @@
-import { materialize, type AuditInput, type AuditResult, type StoredAuditResult } from './audit/engine.js';
+import { materialize, type AuditResult, type StoredAuditResult } from './audit/engine.js';
+import type { AuditInput } from './model/audit.js';
 import type { FindingStoreOptions } from './audit/finding-store.js';
 import { runAuditPoolStored } from './audit/pool.js';
 import type { AuditConfig } from './config.js';

@@ -1,11 +1,11 @@
 import * as core from '@actions/core';
 import { describeError } from './errors.js';
-import { runAction, type ActionDeps } from './github/action.js';
+import { runAction, type ActionDeps } from './action/action.js';
 import { guardCommands } from './github/command-guard.js';
 import { readContext } from './github/context.js';
 import { readInputs } from './github/inputs.js';
-import { isPostStep, markMainStep, startListening, stopForgottenReceiver } from './github/receiver-step.js';
-import type { SealFile } from './github/seal-step.js';
+import { isPostStep, markMainStep, startListening, stopForgottenReceiver } from './action/receiver-step.js';
+import type { SealFile } from './action/seal-step.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import { DEFAULT_LIMITS } from './io/limits.js';
 import type { Logger } from './logger.js';

@@ -1,6 +1,7 @@
-import type { AuditConfig } from '../config.js';
+import type { AuditConfig } from './audit-config.js';
 import { FindingStore } from './finding-store.js';
 import { makeFinding } from './findings.js';
+import { RunMemos } from './memo.js';
 import { addMetrics } from './metrics.js';
 import { overflowDraft, PerFileCap, type FileCapResult } from './per-file-cap.js';
 import { RULES } from './rules/index.js';
@@ -27,6 +28,7 @@ export function activeRules(config: AuditConfig, metrics: Record<string, unknown
     const ctx = {
       options: setting.options,
       state,
+      memos: new RunMemos(),
       metric: (name: string, value: number | Record<string, number>) => addMetrics(metrics, { [`${rule.meta.id}.${name}`]: value }),
     };
     out.push({ rule, severity: setting.severity, ctx });

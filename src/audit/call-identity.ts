@@ -1,6 +1,6 @@
 import { canonicalize } from '../canonical/index.js';
 import type { ToolCall, ToolResult } from '../model/records.js';
-import { runMemo } from './memo.js';
+import type { MemoSpec, RunMemos } from './memo.js';
 
 /**
  * What makes two calls "identical": the same tool and the same canonical
@@ -20,8 +20,8 @@ export function canonicalOrNull(value: unknown): string | null {
 }
 
 /** Key of (tool, canonical args); null when the call carries no usable arguments. */
-export function argsKey(call: ToolCall): string | null {
-  return keys.get(call);
+export function argsKey(call: ToolCall, memos: RunMemos): string | null {
+  return memos.get(ARGS_KEY, call);
 }
 
 /**
@@ -30,10 +30,13 @@ export function argsKey(call: ToolCall): string | null {
  * a WeakMap entry per call made every garbage collection walk hundreds of
  * thousands of ephemerons.
  */
-const keys = runMemo(1 << 17, (call: ToolCall): string | null => {
-  const args = call.argsCanonical ?? canonicalOrNull(call.args);
-  return args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
-});
+const ARGS_KEY: MemoSpec<ToolCall, string | null> = {
+  max: 1 << 17,
+  compute: (call) => {
+    const args = call.argsCanonical ?? canonicalOrNull(call.args);
+    return args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
+  },
+};
 
 /**
  * Fingerprint of (tool, args hash): the canonical arguments when they were
@@ -42,8 +45,8 @@ const keys = runMemo(1 << 17, (call: ToolCall): string | null => {
  * (an `argsKey` starts with a digit), since a recorded hash may come from
  * another canonical form.
  */
-export function fingerprintKey(call: ToolCall): string | null {
-  const key = call.args === undefined ? null : argsKey(call);
+export function fingerprintKey(call: ToolCall, memos: RunMemos): string | null {
+  const key = call.args === undefined ? null : argsKey(call, memos);
   if (key !== null) return key;
   // not representable canonically: fall back to the recorded hash
   return call.argsHash === null ? null : `recorded:${call.tool.length}:${call.tool}:${call.argsHash}`;

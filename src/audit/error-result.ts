@@ -1,5 +1,5 @@
 import type { ToolResult } from '../model/records.js';
-import { runMemo } from './memo.js';
+import type { MemoSpec, RunMemos } from './memo.js';
 import { detectStackTrace } from './text/stack-trace.js';
 import { forEachString } from './walk-strings.js';
 
@@ -12,13 +12,13 @@ import { forEachString } from './walk-strings.js';
  * whose `error` member is set, or a text that opens with an exception line
  * (`asyncpg.exceptions.InvalidTextRepresentationError: …`, `TypeError: …`).
  */
-export function isErrorResult(result: ToolResult): boolean {
-  return result.isError || contentIsError.get(result);
+export function isErrorResult(result: ToolResult, memos: RunMemos): boolean {
+  return result.isError || memos.get(CONTENT_IS_ERROR, result);
 }
 
 /** Whether the content alone says the call failed (memoized per run: several rules ask). */
-export function errorInContent(result: ToolResult): boolean {
-  return contentIsError.get(result);
+export function errorInContent(result: ToolResult, memos: RunMemos): boolean {
+  return memos.get(CONTENT_IS_ERROR, result);
 }
 
 /** An exception line: a dotted class name ending in Error or Exception, then a colon (or the traceback header). */
@@ -26,7 +26,9 @@ const EXCEPTION_LINE = /^(?:Traceback \(most recent call last\):|(?:Uncaught |Un
 /** Fields whose text is the body of a result, where an opening exception line means the call failed. */
 const BODY_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|output|result|content|stderr)$|^$|^\[\d+\]$/;
 
-const contentIsError = runMemo(1 << 16, (result: ToolResult): boolean => {
+const CONTENT_IS_ERROR: MemoSpec<ToolResult, boolean> = { max: 1 << 16, compute: contentIsError };
+
+function contentIsError(result: ToolResult): boolean {
   const content = result.content;
   if (content === undefined || content === null) return false;
   if (hasErrorMember(content)) return true;
@@ -38,7 +40,7 @@ const contentIsError = runMemo(1 << 16, (result: ToolResult): boolean => {
     else if (detectStackTrace(text) !== null) found = true;
   });
   return found;
-});
+}
 
 /** A body object (or the JSON text of one) whose `error` member is set: `{"error": "…"}`, `{"error": {"code": …}}`. */
 function hasErrorMember(content: unknown): boolean {

@@ -1,4 +1,4 @@
-import type { AuditConfig } from '../config.js';
+import type { AuditConfig } from './audit-config.js';
 import { chooseFormat } from '../ingest/detect.js';
 import type { Diagnostic, ParseInput, RecordSink, TraceFormat } from '../ingest/types.js';
 import type { ByteSource } from '../io/byte-source.js';
@@ -6,14 +6,14 @@ import type { FileFacts } from '../io/line-splitter.js';
 import { openTraceFile } from '../io/trace-file.js';
 import type { TraceRecord } from '../model/records.js';
 import type { Run } from '../model/run.js';
-import { collectTimeline } from '../report/timeline/collect.js';
-import type { RunTimeline } from '../report/timeline/types.js';
+import type { AuditInput, CatalogSummary, FileSummary, RunSummary } from '../model/audit.js';
+import type { RunTimeline } from '../model/timeline.js';
 import { guarded, type ActiveRule, type Emit } from './active-rules.js';
 import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
-import type { AuditInput, CatalogSummary, FileSummary, RunSummary } from './engine.js';
-import { forgetRunMemos } from './memo.js';
+import { RunMemos } from './memo.js';
 import { RunGrouper, type ClosedRun } from './run-grouper.js';
 import { SkipTally } from './skip-tally.js';
+import { collectTimeline } from './timeline/collect.js';
 
 /** One complete run as the report lists it, with where it sorts among its file's runs. Plain data. */
 export interface RunEntry {
@@ -85,13 +85,13 @@ export async function readRuns(
   const file = input.file;
   const diagnose = diagnoser(file, emit, work.skips);
   const onRun = ({ run, closedAt, firstLine }: ClosedRun) => {
+    const memos = new RunMemos(); // the run's memos, released with it
     for (const { rule, ctx } of active) {
       if (!rule.check) continue;
-      guarded(rule, emit, { file, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check!(run, ctx, report));
+      guarded(rule, emit, { file, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check!(run, { ...ctx, memos }, report));
     }
-    work.runs.push(runEntry(run, options.collectTimelines === true, closedAt, firstLine));
+    work.runs.push(runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos));
     options.onRun?.(run);
-    forgetRunMemos();
   };
   const runs = new RunGrouper(file, format.id, config.limits.runIdleRecords, onRun, format.runKey ? 'lines' : 'records');
   const sink: RecordSink = {
@@ -156,7 +156,7 @@ export function entryOrder(a: RunEntry, b: RunEntry): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-function runEntry(run: Run, timeline: boolean, closedAt: number, firstLine: number): RunEntry {
+function runEntry(run: Run, timeline: boolean, closedAt: number, firstLine: number, memos: RunMemos): RunEntry {
   // The run's catalog identity is recomputed, never taken on trust: the JCS hash of
   // the sorted names, or the recorded hash when it matches the Python form (so runs
   // written by a Python harness keep the hash it printed). See CheckedCatalog.sha256.
@@ -172,7 +172,7 @@ function runEntry(run: Run, timeline: boolean, closedAt: number, firstLine: numb
   return {
     summary,
     catalog: catalog ? { sha256: catalog.sha256, tools: [...catalogSnapshot(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) } : null,
-    timeline: timeline ? collectTimeline(run) : null,
+    timeline: timeline ? collectTimeline(run, memos) : null,
     closedAt,
     firstLine,
   };

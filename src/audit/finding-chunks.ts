@@ -38,7 +38,7 @@ export function* readChunk(path: string): Generator<Finding, void, undefined> {
     const lines = new LineSplitter(Number.MAX_SAFE_INTEGER, facts);
     const block = Buffer.allocUnsafe(READ_BYTES);
     for (let n = readSync(fd, block, 0, block.length, null); n > 0; n = readSync(fd, block, 0, block.length, null)) {
-      for (const event of lines.lines(block.subarray(0, n))) {
+      for (const event of lines.split(block.subarray(0, n))) {
         if (event.type === 'bad-line') throw new Error(`finding chunk ${path} has a bad line ${event.line}`);
         yield JSON.parse(event.text) as Finding;
       }

@@ -25,19 +25,27 @@ export class Memo<K, V extends NonNullable<unknown> | null> {
   }
 }
 
-const perRun: Array<Memo<never, null>> = [];
-
-/**
- * A memo of what several rules of one run ask for (a call's key, a payload's
- * strings): the engine empties every such memo once a run's rules and timeline
- * are done (`forgetRunMemos`), so it holds one run, never the file.
- */
-export function runMemo<K, V extends NonNullable<unknown> | null>(max: number, compute: (key: K) => V): Memo<K, V> {
-  const memo = new Memo(max, compute);
-  perRun.push(memo as unknown as Memo<never, null>);
-  return memo;
+/** A memo of a pure per-run function: its bound and the function (one constant per use). */
+export interface MemoSpec<K, V extends NonNullable<unknown> | null> {
+  readonly max: number;
+  readonly compute: (key: K) => V;
 }
 
-export function forgetRunMemos(): void {
-  for (const memo of perRun) memo.clear();
+/**
+ * The memos of one run: what several rules of the run ask for (a call's key, whether a
+ * result carries an error). The engine makes one per run and hands it to every rule in
+ * RuleContext (`ctx.memos`) and to the timeline; it is released with the run, so it holds
+ * one run, never the file, and no module-level registry has to be emptied.
+ */
+export class RunMemos {
+  readonly #memos = new Map<MemoSpec<never, null>, Memo<never, null>>();
+
+  get<K, V extends NonNullable<unknown> | null>(spec: MemoSpec<K, V>, key: K): V {
+    let memo = this.#memos.get(spec as unknown as MemoSpec<never, null>) as unknown as Memo<K, V> | undefined;
+    if (memo === undefined) {
+      memo = new Memo(spec.max, spec.compute);
+      this.#memos.set(spec as unknown as MemoSpec<never, null>, memo as unknown as Memo<never, null>);
+    }
+    return memo.get(key);
+  }
 }

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { AuditConfig } from '../config.js';
+import type { AuditConfig } from './audit-config.js';
 import {
   auditPartial,
   finishAuditStored,

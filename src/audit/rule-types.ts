@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Severity } from '../model/finding.js';
 import type { SourceLocation } from '../model/records.js';
 import type { Run } from '../model/run.js';
+import type { RunMemos } from './memo.js';
 
 export type RuleCategory = 'input' | 'catalog' | 'pairing' | 'error-hygiene' | 'boundary' | 'replay' | 'engine';
 
@@ -36,6 +37,8 @@ export interface RuleContext<O, S> {
   readonly options: O;
   /** Cross-run state created by `init` (one per audit). */
   readonly state: S;
+  /** The memos of the run being checked (in `check`; a fresh, empty one in `finish`). */
+  readonly memos: RunMemos;
   /**
    * Add to a counter in the report's metrics (`<rule-id>.<name>`). Metrics are
    * additive so that workers and shard reports can be summed: record counts and

@@ -1,16 +1,10 @@
 import { looksLikeToolRecord } from '../ingest/tool-shape.js';
+import type { FileSkip } from '../model/audit.js';
 import { sanitizeText } from '../sanitize/text.js';
 
 /** Distinct reasons kept per file (a hostile file could make one per line); the rest are counted together. */
 export const MAX_SKIP_REASONS = 32;
 const OTHER = 'other reasons (more than 32 distinct)';
-
-/** One reason a parser left records of a file out: how many, and the first line. */
-export interface FileSkip {
-  readonly reason: string;
-  readonly count: number;
-  readonly firstLine: number;
-}
 
 export interface SkipSnapshot {
   readonly reasons: ReadonlyArray<[string, number, number]>;

@@ -1,12 +1,14 @@
 import * as nodeCrypto from 'node:crypto';
 import { createHash } from 'node:crypto';
-import { jcs, jcsLossless } from './jcs.js';
-import { parseLossless, type LosslessValue } from './lossless.js';
-import { python, pythonLossless } from './python.js';
+import { jcs } from './jcs.js';
+import type { LosslessValue } from './lossless.js';
+import { python } from './python.js';
+import { canonicalText, type TextOptions } from './text.js';
 
-export { CanonicalError, compareUtf16, jcs, jcsLossless } from './jcs.js';
+export { CanonicalError, RecordShapeError } from './errors.js';
 export * from './lossless.js';
-export { compareCodePoints, python, pythonFloat, pythonLossless, pythonString } from './python.js';
+export { compareCodePoints, compareUtf16 } from './order.js';
+export type { TextOptions } from './text.js';
 
 /**
  * The canonical JSON forms the tool can produce: RFC 8785 (`jcs`) and Python's
@@ -16,28 +18,42 @@ export type CanonicalMode = 'jcs' | 'python';
 
 export const CANONICAL_MODES: readonly CanonicalMode[] = ['jcs', 'python'];
 
-export function canonicalize(value: unknown, mode: CanonicalMode = 'jcs'): string {
-  switch (mode) {
-    case 'jcs':
-      return jcs(value);
-    case 'python':
-      return python(value);
-  }
+/** A value from parseLossless, to canonicalize with its number lexemes: `lossless(value)`. */
+class LosslessInput {
+  constructor(readonly value: LosslessValue) {}
 }
 
-/** Canonical form of a value from parseLossless (number lexemes kept). */
-export function canonicalizeLossless(value: LosslessValue, mode: CanonicalMode = 'jcs'): string {
-  switch (mode) {
-    case 'jcs':
-      return jcsLossless(value);
-    case 'python':
-      return pythonLossless(value);
-  }
+/** JSON text, to canonicalize as read losslessly: `jsonText(text, options)`. */
+class TextInput {
+  constructor(
+    readonly text: string,
+    readonly options: TextOptions,
+  ) {}
 }
 
-/** Canonical form of JSON text, read losslessly (for `python`: as `json.loads` would read it). */
-export function canonicalizeText(text: string, mode: CanonicalMode = 'jcs'): string {
-  return canonicalizeLossless(parseLossless(text), mode);
+/** Marks a parseLossless value for canonicalize (number lexemes kept: `1.0` stays a float in Python form, 2^53+1 is refused by JCS). */
+export function lossless(value: LosslessValue): LosslessInput {
+  return new LosslessInput(value);
+}
+
+/** Marks JSON text for canonicalize: read losslessly, bounded by `maxDepth`, optionally required to be a record. */
+export function jsonText(text: string, options: TextOptions = {}): TextInput {
+  return new TextInput(text, options);
+}
+
+/**
+ * The one way to canonical JSON. `input` is a plain JavaScript value, `lossless(v)`
+ * for a parseLossless value, or `jsonText(text)` for JSON text (the seal's records;
+ * JCS has a fast path inside, proven equal by tests). Throws a CanonicalError for a
+ * value the form cannot represent; for text also a LosslessParseError or (with
+ * `record`) a RecordShapeError. (A trace can never make a plain value look like
+ * either marker: they are class instances, which no JSON parser creates.)
+ */
+export function canonicalize(input: unknown, mode: CanonicalMode = 'jcs'): string {
+  if (input instanceof TextInput) return canonicalText(input.text, mode, input.options);
+  const isLossless = input instanceof LosslessInput;
+  const value = isLossless ? input.value : input;
+  return mode === 'jcs' ? jcs(value, isLossless) : python(value, isLossless);
 }
 
 /**
@@ -49,12 +65,7 @@ export const sha256Hex: (data: string | Uint8Array) => string =
     ? (data) => nodeCrypto.hash('sha256', data, 'hex')
     : (data) => createHash('sha256').update(data).digest('hex');
 
-/** SHA-256 of the canonical UTF-8 bytes of a value. */
-export function canonicalSha256(value: unknown, mode: CanonicalMode = 'jcs'): string {
-  return sha256Hex(Buffer.from(canonicalize(value, mode), 'utf8'));
-}
-
-/** SHA-256 of the canonical UTF-8 bytes of a lossless value. */
-export function canonicalSha256Lossless(value: LosslessValue, mode: CanonicalMode = 'jcs'): string {
-  return sha256Hex(Buffer.from(canonicalizeLossless(value, mode), 'utf8'));
+/** SHA-256 of the canonical UTF-8 bytes of `input` (anything canonicalize takes). */
+export function canonicalSha256(input: unknown, mode: CanonicalMode = 'jcs'): string {
+  return sha256Hex(Buffer.from(canonicalize(input, mode), 'utf8'));
 }

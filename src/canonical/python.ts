@@ -1,5 +1,6 @@
-import { CanonicalError } from './jcs.js';
-import { isLosslessNumber, type LosslessValue } from './lossless.js';
+import { CanonicalError } from './errors.js';
+import { isLosslessNumber, type LosslessNumber, type LosslessObject } from './lossless.js';
+import { compareCodePoints } from './order.js';
 
 /**
  * The canonical form most Python harnesses hash:
@@ -46,35 +47,18 @@ export function pythonFloat(value: number, path = ''): string {
   return `${sign}${intPart}.${frac === '' ? '0' : frac}`;
 }
 
-/** Python's sort order for str keys: by code point (not UTF-16 code unit). */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; ) {
-    const ca = a.codePointAt(i)!;
-    const cb = b.codePointAt(i)!;
-    if (ca !== cb) return ca - cb;
-    i += ca > 0xffff ? 2 : 1;
-  }
-  return a.length - b.length;
-}
-
 /** A number lexeme as `json.loads` sees it: with `.`, `e` or `E` a float, otherwise an exact int. */
 function pythonNumberText(text: string, path: string): string {
   if (/[.eE]/.test(text)) return pythonFloat(Number(text), path);
   return BigInt(text).toString();
 }
 
-/** Python form of a value from parseLossless (float/int distinction and big ints kept). */
-export function pythonLossless(value: LosslessValue, path = ''): string {
-  if (value === null || typeof value !== 'object') return python(value, path);
-  if (Array.isArray(value)) return `[${value.map((item, i) => pythonLossless(item, `${path}[${i}]`)).join(',')}]`;
-  if (isLosslessNumber(value)) return pythonNumberText(value.text, path);
-  const entries = [...value.entries].sort((a, b) => compareCodePoints(a[0], b[0]));
-  return `{${entries.map(([key, item]) => `${pythonString(key)}:${pythonLossless(item, `${path}.${key}`)}`).join(',')}}`;
-}
-
-/** Python form of a plain JavaScript value: integral numbers are ints, others floats. */
-export function python(value: unknown, path = ''): string {
+/**
+ * The one Python-form encoder. `lossless` says what `value` is: a plain JavaScript
+ * value (integral numbers are ints, others floats), or a value from parseLossless
+ * (a lexeme with `.`, `e` or `E` is a float, others exact ints, big ones included).
+ */
+export function python(value: unknown, lossless: boolean, path = ''): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'boolean':
@@ -87,12 +71,18 @@ export function python(value: unknown, path = ''): string {
     case 'string':
       return pythonString(value);
     case 'object': {
-      if (Array.isArray(value)) return `[${value.map((item, i) => python(item, `${path}[${i}]`)).join(',')}]`;
+      if (Array.isArray(value)) return `[${value.map((item, i) => python(item, lossless, `${path}[${i}]`)).join(',')}]`;
+      if (lossless) return isLosslessNumber(value as LosslessNumber) ? pythonNumberText((value as LosslessNumber).text, path) : losslessObject(value as LosslessObject, path);
       const obj = value as Record<string, unknown>;
       const keys = Object.keys(obj).sort(compareCodePoints);
-      return `{${keys.map((key) => `${pythonString(key)}:${python(obj[key], `${path}.${key}`)}`).join(',')}}`;
+      return `{${keys.map((key) => `${pythonString(key)}:${python(obj[key], false, `${path}.${key}`)}`).join(',')}}`;
     }
     default:
       throw new CanonicalError(`a ${typeof value} is not JSON`, path);
   }
+}
+
+function losslessObject(value: LosslessObject, path: string): string {
+  const entries = [...value.entries].sort((a, b) => compareCodePoints(a[0], b[0]));
+  return `{${entries.map(([key, item]) => `${pythonString(key)}:${python(item, true, `${path}.${key}`)}`).join(',')}}`;
 }

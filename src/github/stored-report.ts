@@ -1,4 +1,4 @@
-import { describeIssues } from '../config.js';
+import { describeIssues } from '../zod-issues.js';
 import { reportSchema, type Report } from '../report/schema.js';
 import { sanitizeText } from '../sanitize/text.js';
 

@@ -9,61 +9,64 @@ export function isObject(value: unknown): value is JsonObject {
 }
 
 /**
- * An own property of a parsed JSON object. JSON values are never functions and
- * every inherited member of Object.prototype is one (but `__proto__`, checked
- * directly), so a non-function value read by name is the object's own.
+ * An own property of a parsed JSON object, or undefined: `Object.hasOwn` for every
+ * name, so `constructor`, `toString` or `__proto__` never read what Object.prototype has.
  */
 export function own(obj: JsonObject, key: string): unknown {
-  if (key === '__proto__') return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
-  const value = obj[key];
-  return typeof value === 'function' ? undefined : value;
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
 
+// The typed readers load `obj[key]` directly (the fast load) and keep only a string,
+// finite number or boolean. That is an own value for every name: what an object inherits
+// from Object.prototype is a function, or for `__proto__` an object
+// (test/ingest/fields.test.ts checks every name Object.prototype has).
+
 export function str(obj: JsonObject, key: string): string | null {
-  return strValue(own(obj, key));
+  const v = obj[key];
+  return typeof v === 'string' ? v : null;
 }
 
 /** A string, or a number rendered as a string (ids are often numeric). */
 export function idOf(obj: JsonObject, key: string): string | null {
-  return idValue(own(obj, key));
+  return asId(obj[key]);
 }
 
+/** A finite number, or a string that is one (`"12.5"`). */
 export function num(obj: JsonObject, key: string): number | null {
-  return numValue(own(obj, key));
+  return asNumber(obj[key]);
 }
 
 export function int(obj: JsonObject, key: string): number | null {
-  return intValue(own(obj, key));
+  const n = asNumber(obj[key]);
+  return n !== null && Number.isInteger(n) ? n : null;
 }
 
-// The same readers over a value already read. The hot parsers read fixed field names
-// with `obj['name']` (a property load the engine caches per place), which equals
-// `own(obj, 'name')` for every name that is not a member of Object.prototype.
-
-export function strValue(v: unknown): string | null {
-  return typeof v === 'string' ? v : null;
+export function bool(obj: JsonObject, key: string): boolean | null {
+  const v = obj[key];
+  return typeof v === 'boolean' ? v : null;
 }
 
-export function idValue(v: unknown): string | null {
+/** The ids of a value that is an id or a list of them (`idOf` of each); null when one is not an id. */
+export function idItems(value: unknown): string[] | null {
+  const out: string[] = [];
+  for (const item of Array.isArray(value) ? value : [value]) {
+    const id = asId(item);
+    if (id === null) return null;
+    out.push(id);
+  }
+  return out;
+}
+
+function asId(v: unknown): string | null {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return null;
 }
 
-export function numValue(v: unknown): number | null {
+function asNumber(v: unknown): number | null {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
   return null;
-}
-
-export function intValue(v: unknown): number | null {
-  const n = numValue(v);
-  return n !== null && Number.isInteger(n) ? n : null;
-}
-
-export function bool(obj: JsonObject, key: string): boolean | null {
-  const v = own(obj, key);
-  return typeof v === 'boolean' ? v : null;
 }
 
 export function strList(value: unknown): string[] | null {

@@ -1,5 +1,4 @@
-import type { LineEvent } from '../io/line-splitter.js';
-import type { ReadLimits } from '../io/limits.js';
+import type { DetectSample, ParseInput } from '../io/parse-input.js';
 import type { TraceRecord } from '../model/records.js';
 
 /** Problems found while reading a file; each becomes a finding of the rule with this id. */
@@ -48,33 +47,7 @@ export interface RecordSink {
   endRun?(runId: string | null): void;
 }
 
-/** The start of a file, for detection: raw head bytes and the first parsed JSON lines. */
-export interface DetectSample {
-  readonly file: string;
-  readonly head: Buffer;
-  /** First few non-blank lines that parsed as JSON (may be empty). */
-  readonly jsonLines: readonly unknown[];
-  /** The whole head parsed as one JSON document, when it fits and parses; undefined otherwise. */
-  readonly document: unknown;
-}
-
-export interface ParseInput {
-  readonly file: string;
-  readonly limits: ReadLimits;
-  /** The file as lines (streamed). */
-  lines(): AsyncIterable<LineEvent>;
-  /** The same lines in arrays, one per chunk read (faster: one await per chunk). */
-  lineBatches(): AsyncIterable<LineEvent[]>;
-  /** The detection sample's first bytes (up to 1 MiB, without a BOM): to choose how to read without reading. */
-  readonly head?: Buffer;
-  /**
-   * The file's bytes in chunks (gzip inflated), for streaming readers such as
-   * src/io/json-stream/: a chunk is valid only until the next one is asked for.
-   */
-  chunks(): AsyncIterable<Buffer>;
-  /** The file as one buffer (for whole-document formats), capped by the limits. */
-  bytes(): Promise<Buffer>;
-}
+export type { DetectSample, ParseInput } from '../io/parse-input.js';
 
 /**
  * How strongly a sample shows a format (what `TraceFormat.detect` returns).

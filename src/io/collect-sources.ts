@@ -1,4 +1,4 @@
-import type { AuditInput } from '../audit/engine.js';
+import type { AuditInput } from '../model/audit.js';
 import { collectInputs, type Collected, type Skipped } from './collect.js';
 
 /** A folder read whole, its files shown as `<prefix>/<path inside root>` (e.g. a downloaded artifact). */

@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import { InputError } from '../errors.js';
 import { isCassetteFile, YAML_FILE } from './cassette-sniff.js';
 import { noSuchPath } from './file-errors.js';
-import type { AuditInput } from '../audit/engine.js';
+import type { AuditInput } from '../model/audit.js';
 import { globFiles } from './glob-files.js';
 
 /** File names read when a directory is named: trace-like extensions, gzip too. */

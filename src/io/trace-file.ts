@@ -1,7 +1,7 @@
 import { openByteSource, type ByteCap, type ByteSource } from './byte-source.js';
 import type { ReadLimits } from './limits.js';
-import { splitLineBatches, type FileFacts, type LineEvent } from './line-splitter.js';
-import type { DetectSample, ParseInput } from '../ingest/types.js';
+import { LineSplitter, type FileFacts, type LineEvent } from './line-splitter.js';
+import type { DetectSample, ParseInput } from './parse-input.js';
 
 /** The detection sample's size: a file shorter than this (less a BOM) is all in its head. */
 export const HEAD_BYTES = 1024 * 1024;
@@ -33,7 +33,13 @@ export async function openTraceFile(path: string, display: string, limits: ReadL
       sources.push(source);
       Object.assign(facts, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
       // The splitter copies what it keeps of a chunk: the read buffer can be reused.
-      yield* splitLineBatches(source.chunks({ reuse: true }), limits.maxLineBytes, facts);
+      const splitter = new LineSplitter(limits.maxLineBytes, facts);
+      for await (const chunk of source.chunks({ reuse: true })) {
+        const batch = splitter.split(chunk);
+        if (batch.length > 0) yield batch;
+      }
+      const last = splitter.end();
+      if (last !== null) yield [last];
     },
     async *chunks(): AsyncGenerator<Buffer> {
       const source = whole !== null ? bytesSource(whole) : await openByteSource(path, limits);
@@ -98,18 +104,7 @@ async function readSample(path: string, display: string, limits: ReadLimits): Pr
   if (head.length > HEAD_BYTES) head = head.subarray(0, HEAD_BYTES);
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) head = head.subarray(3);
   const text = head.toString('utf8');
-  const jsonLines: unknown[] = [];
-  const lines = text.split('\n');
-  if (!complete) lines.pop();
-  for (const line of lines) {
-    if (jsonLines.length >= SAMPLE_LINES) break;
-    if (line.trim() === '' || line.length > 256 * 1024) continue;
-    try {
-      jsonLines.push(JSON.parse(line));
-    } catch {
-      // not a JSON line: detection looks at other evidence
-    }
-  }
+  const jsonLines = sampleJsonLines(text, complete);
   let document: unknown;
   if (complete && source.problem === null) {
     try {
@@ -119,4 +114,35 @@ async function readSample(path: string, display: string, limits: ReadLimits): Pr
     }
   }
   return { sample: { file: display, head, jsonLines, document }, whole };
+}
+
+const CONTENT = /[^ \t\r\n]/g;
+
+/**
+ * The first SAMPLE_LINES lines of `text` that parse as JSON (when `complete` is false the
+ * last, cut-off line is not one). Blank stretches are skipped by one native search each,
+ * so a head of a million newlines costs no string per line.
+ */
+function sampleJsonLines(text: string, complete: boolean): unknown[] {
+  const jsonLines: unknown[] = [];
+  let from = 0;
+  while (jsonLines.length < SAMPLE_LINES) {
+    CONTENT.lastIndex = from;
+    const found = CONTENT.exec(text);
+    if (found === null) break;
+    const start = text.lastIndexOf('\n', found.index) + 1;
+    let end = text.indexOf('\n', found.index);
+    if (end === -1) {
+      if (!complete) break;
+      end = text.length;
+    }
+    from = end + 1;
+    if (end - start > 256 * 1024) continue;
+    try {
+      jsonLines.push(JSON.parse(text.slice(start, end)));
+    } catch {
+      // not a JSON line: detection looks at other evidence
+    }
+  }
+  return jsonLines;
 }

@@ -1,4 +1,4 @@
-import type { LosslessValue } from '../canonical/lossless.js';
+import type { LosslessValue } from './lossless-value.js';
 
 /**
  * The normalized trace model. Every ingest format produces these records;

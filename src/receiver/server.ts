@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UserError } from '../errors.js';
 import { BodyError, readBody } from './http-body.js';
@@ -75,60 +75,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   const stats: ReceiverStats = { requests: 0, acceptedSpans: 0, rejectedSpans: 0, refusedRequests: 0, refusedSpans: 0, spoolBytes: 0 };
   const problem = (message: string) => options.onProblem?.(message);
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    stats.requests += 1;
-    const path = (req.url ?? '').split('?')[0];
-    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    const kind: 'protobuf' | 'json' = mediaType === 'application/x-protobuf' ? 'protobuf' : 'json';
-    const fail = (status: number, code: number, message: string, spans = 0) => {
-      stats.refusedRequests += 1;
-      stats.refusedSpans += spans;
-      problem(`refused a request to ${path}: ${status} ${message}`);
-      send(res, status, kind, kind === 'protobuf' ? encodeStatus(code, message) : JSON.stringify({ code, message }));
-    };
-    if (path !== '/v1/traces') return fail(404, RPC.notFound, `no such path; traces go to POST /v1/traces`);
-    if (req.method !== 'POST') {
-      res.setHeader('Allow', 'POST');
-      return fail(405, RPC.unimplemented, `${req.method ?? '?'} is not allowed; traces go to POST /v1/traces`);
-    }
-    if (mediaType !== 'application/x-protobuf' && mediaType !== 'application/json') {
-      return fail(415, RPC.invalidArgument, `Content-Type ${JSON.stringify(mediaType.slice(0, 60))} is not supported (application/x-protobuf or application/json)`);
-    }
-    let body: Buffer;
-    try {
-      body = await readBody(req, options.maxRequestBytes);
-    } catch (error) {
-      if (error instanceof BodyError) {
-        res.setHeader('Connection', 'close');
-        return fail(error.status, error.status === 413 ? RPC.resourceExhausted : RPC.invalidArgument, error.message);
-      }
-      throw error;
-    }
-    let data: unknown;
-    try {
-      data = kind === 'protobuf' ? decodeTraceRequest(body) : JSON.parse(body.toString('utf8'));
-    } catch (error) {
-      const detail = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : 'unreadable';
-      return fail(400, RPC.invalidArgument, `the body is not a valid ${kind === 'protobuf' ? 'protobuf' : 'JSON'} ExportTraceServiceRequest: ${detail}`);
-    }
-    let batch;
-    try {
-      batch = spoolBatch(data, kind === 'protobuf' ? ('base64' satisfies IdSpelling) : 'hex', options.maxSpanBytes);
-    } catch (error) {
-      if (error instanceof MalformedRequestError || error instanceof RangeError) return fail(400, RPC.invalidArgument, `the body is not an ExportTraceServiceRequest: ${error.message.slice(0, 200)}`);
-      throw error;
-    }
-    if (!spool.reserve(batch.bytes)) {
-      return fail(507, RPC.resourceExhausted, `the spool is full (${options.maxSpoolBytes} bytes); ${batch.acceptedSpans} span(s) of this request were not kept`, batch.acceptedSpans);
-    }
-    if (batch.lines.length > 0) await spool.append(batch.lines);
-    stats.acceptedSpans += batch.acceptedSpans;
-    stats.rejectedSpans += batch.rejectedSpans;
-    stats.spoolBytes = spool.bytes;
-    if (batch.rejectedSpans > 0) problem(`rejected ${batch.rejectMessage}`);
-    const answer = kind === 'protobuf' ? encodeTraceResponse(batch.rejectedSpans, batch.rejectMessage) : JSON.stringify(batch.rejectedSpans > 0 ? { partialSuccess: { rejectedSpans: String(batch.rejectedSpans), errorMessage: batch.rejectMessage } } : {});
-    send(res, 200, kind, answer);
-  };
+  const handle = (req: IncomingMessage, res: ServerResponse) => handleRequest(req, res, { options, spool, stats, problem });
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -142,21 +89,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   server.requestTimeout = 60_000;
   server.headersTimeout = 30_000;
   server.maxConnections = 32;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port, RECEIVER_HOST, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-  } catch (error) {
-    await spool.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new UserError('receiver-port-in-use', `port ${options.port} on ${RECEIVER_HOST} is in use; stop what holds it or pass --port <another>`);
-    if (code === 'EACCES') throw new UserError('receiver-port-refused', `port ${options.port} on ${RECEIVER_HOST} may not be opened by this user; pass --port 1024 or above`);
-    throw error;
-  }
+  await listen(server, options.port, spool);
   const port = (server.address() as AddressInfo).port;
   let stopping: Promise<Readonly<ReceiverStats>> | undefined;
   // Once stopping, every answer closes its connection, so no keep-alive socket holds the close open.
@@ -189,4 +122,88 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
 function send(res: ServerResponse, status: number, kind: 'protobuf' | 'json', body: Uint8Array | string): void {
   res.writeHead(status, { 'Content-Type': kind === 'protobuf' ? 'application/x-protobuf' : 'application/json', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
+}
+
+/** What a request is handled with: the options, the spool, the counters and where problems go. */
+interface RequestContext {
+  readonly options: ReceiverOptions;
+  readonly spool: Spool;
+  readonly stats: ReceiverStats;
+  readonly problem: (message: string) => void;
+}
+
+/** One request: checked, read, decoded, spooled, answered (OTLP/HTTP status and body). */
+async function handleRequest(req: IncomingMessage, res: ServerResponse, at: RequestContext): Promise<void> {
+  const { options, spool, stats, problem } = at;
+  stats.requests += 1;
+  const path = (req.url ?? '').split('?')[0];
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const kind: 'protobuf' | 'json' = mediaType === 'application/x-protobuf' ? 'protobuf' : 'json';
+  const fail = (status: number, code: number, message: string, spans = 0) => {
+    stats.refusedRequests += 1;
+    stats.refusedSpans += spans;
+    problem(`refused a request to ${path}: ${status} ${message}`);
+    send(res, status, kind, kind === 'protobuf' ? encodeStatus(code, message) : JSON.stringify({ code, message }));
+  };
+  if (path !== '/v1/traces') return fail(404, RPC.notFound, `no such path; traces go to POST /v1/traces`);
+  if (req.method !== 'POST') {
+    res.setHeader('Allow', 'POST');
+    return fail(405, RPC.unimplemented, `${req.method ?? '?'} is not allowed; traces go to POST /v1/traces`);
+  }
+  if (mediaType !== 'application/x-protobuf' && mediaType !== 'application/json') {
+    return fail(415, RPC.invalidArgument, `Content-Type ${JSON.stringify(mediaType.slice(0, 60))} is not supported (application/x-protobuf or application/json)`);
+  }
+  let body: Buffer;
+  try {
+    body = await readBody(req, options.maxRequestBytes);
+  } catch (error) {
+    if (error instanceof BodyError) {
+      res.setHeader('Connection', 'close');
+      return fail(error.status, error.status === 413 ? RPC.resourceExhausted : RPC.invalidArgument, error.message);
+    }
+    throw error;
+  }
+  let data: unknown;
+  try {
+    data = kind === 'protobuf' ? decodeTraceRequest(body) : JSON.parse(body.toString('utf8'));
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : 'unreadable';
+    return fail(400, RPC.invalidArgument, `the body is not a valid ${kind === 'protobuf' ? 'protobuf' : 'JSON'} ExportTraceServiceRequest: ${detail}`);
+  }
+  let batch;
+  try {
+    batch = spoolBatch(data, kind === 'protobuf' ? ('base64' satisfies IdSpelling) : 'hex', options.maxSpanBytes);
+  } catch (error) {
+    if (error instanceof MalformedRequestError || error instanceof RangeError) return fail(400, RPC.invalidArgument, `the body is not an ExportTraceServiceRequest: ${error.message.slice(0, 200)}`);
+    throw error;
+  }
+  if (!spool.reserve(batch.bytes)) {
+    return fail(507, RPC.resourceExhausted, `the spool is full (${options.maxSpoolBytes} bytes); ${batch.acceptedSpans} span(s) of this request were not kept`, batch.acceptedSpans);
+  }
+  if (batch.lines.length > 0) await spool.append(batch.lines);
+  stats.acceptedSpans += batch.acceptedSpans;
+  stats.rejectedSpans += batch.rejectedSpans;
+  stats.spoolBytes = spool.bytes;
+  if (batch.rejectedSpans > 0) problem(`rejected ${batch.rejectMessage}`);
+  const answer = kind === 'protobuf' ? encodeTraceResponse(batch.rejectedSpans, batch.rejectMessage) : JSON.stringify(batch.rejectedSpans > 0 ? { partialSuccess: { rejectedSpans: String(batch.rejectedSpans), errorMessage: batch.rejectMessage } } : {});
+  send(res, 200, kind, answer);
+}
+
+/** Listens on RECEIVER_HOST:`port`; a port in use or refused is a user error (the spool is closed then). */
+async function listen(server: Server, port: number, spool: Spool): Promise<void> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, RECEIVER_HOST, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await spool.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UserError('receiver-port-in-use', `port ${port} on ${RECEIVER_HOST} is in use; stop what holds it or pass --port <another>`);
+    if (code === 'EACCES') throw new UserError('receiver-port-refused', `port ${port} on ${RECEIVER_HOST} may not be opened by this user; pass --port 1024 or above`);
+    throw error;
+  }
 }

@@ -1,6 +1,6 @@
 import type { AuditResult, StoredAuditResult } from '../audit/engine.js';
 import { RULES } from '../audit/rules/index.js';
-import type { AuditConfig } from '../config.js';
+import type { AuditConfig } from '../audit/audit-config.js';
 import type { Finding, Severity } from '../model/finding.js';
 import { sanitizeText } from '../sanitize/text.js';
 import { VERSION } from '../version.js';

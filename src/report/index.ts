@@ -5,7 +5,7 @@ import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
 import type { Report } from './schema.js';
 import { renderText } from './text.js';
-import type { RunTimeline } from './timeline/types.js';
+import type { RunTimeline } from '../model/timeline.js';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'sarif'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

@@ -1,6 +1,6 @@
 import type { Report } from './schema.js';
 import { rankRuns, runIndexOf, TIME_SHAPED_RULES } from './timeline/rank.js';
-import { BAR_FLAG, type RunTimeline } from './timeline/types.js';
+import { BAR_FLAG, type RunTimeline } from '../model/timeline.js';
 
 export interface MermaidOptions {
   /** How many of the worst runs to draw. */

@@ -1,6 +1,4 @@
-import { CanonicalError, isLosslessObject, jcsLossless, LosslessParseError, parseLossless, type LosslessObject } from '../canonical/index.js';
-import { jcsRecordFast } from '../canonical/jcs-fast.js';
-import { pythonLossless } from '../canonical/python.js';
+import { CanonicalError, canonicalize, jsonText, LosslessParseError, RecordShapeError } from '../canonical/index.js';
 import { InputError, UsageError } from '../errors.js';
 
 /** The canonical forms a record can be sealed in; the checkpoint records which one was used. */
@@ -27,56 +25,25 @@ export function requireSealMode(mode: SealMode): void {
  * integers beyond 2^53): we never hash something other than what is in the file.
  */
 export function canonicalRecord(text: string, file: string, line: number, mode: SealMode, maxDepth: number): string {
-  if (mode === 'jcs') {
-    const fast = jcsRecordFast(text, maxDepth, RESERVED_FIELDS);
-    if (fast !== undefined) return fast;
+  try {
+    return canonicalize(jsonText(text, { maxDepth, record: { reserved: RESERVED_FIELDS } }), mode);
+  } catch (error) {
+    throw sealError(error, text, file, line, mode);
   }
-  return canonicalRecordLossless(text, file, line, mode, maxDepth);
 }
 
-/**
- * canonicalRecord without the fast path: every number lexeme kept. The fast path
- * gives the same text whenever it gives one, and leaves every refusal to this.
- */
-export function canonicalRecordLossless(text: string, file: string, line: number, mode: SealMode, maxDepth: number): string {
+/** The seal's InputError for what canonicalize refused (anything else is a bug, passed on). */
+export function sealError(error: unknown, text: string, file: string, line: number, mode: SealMode): unknown {
   const where = `${file}:${line}`;
-  let value;
-  try {
-    value = parseLossless(text, maxDepth);
-  } catch (error) {
-    if (error instanceof LosslessParseError) {
-      const spread = /^\s*[[{]\s*$/.test(text) || /end of input/.test(error.message);
-      const hint = spread ? '; seal reads JSON Lines, one record per line: put a JSON document written over several lines on one line first (jq -c)' : '';
-      throw new InputError(file, line, 'seal-not-json', `${where}: not a JSON record (${error.message})${hint}`);
-    }
-    throw error;
+  if (error instanceof LosslessParseError) {
+    const spread = /^\s*[[{]\s*$/.test(text) || /end of input/.test(error.message);
+    const hint = spread ? '; seal reads JSON Lines, one record per line: put a JSON document written over several lines on one line first (jq -c)' : '';
+    return new InputError(file, line, 'seal-not-json', `${where}: not a JSON record (${error.message})${hint}`);
   }
-  if (!isLosslessObject(value)) throw new InputError(file, line, 'seal-not-object', `${where}: a record must be a JSON object, not ${kindOf(value)}`);
-  for (const [key] of value.entries) {
-    if ((RESERVED_FIELDS as readonly string[]).includes(key)) {
-      throw new InputError(file, line, 'seal-reserved-field', `${where}: the record already has a "${key}" field, which sealing adds (is the file sealed already?)`);
-    }
+  if (error instanceof RecordShapeError) {
+    if (error.code === 'not-object') return new InputError(file, line, 'seal-not-object', `${where}: a record must be a JSON object, not ${error.detail}`);
+    return new InputError(file, line, 'seal-reserved-field', `${where}: the record already has a "${error.detail}" field, which sealing adds (is the file sealed already?)`);
   }
-  try {
-    return canonicalText(value, mode);
-  } catch (error) {
-    if (error instanceof CanonicalError) throw new InputError(file, line, 'seal-unrepresentable', `${where}: cannot be sealed in ${mode} form: ${error.message}`);
-    throw error;
-  }
-}
-
-function canonicalText(value: LosslessObject, mode: SealMode): string {
-  switch (mode) {
-    case 'jcs':
-      return jcsLossless(value);
-    case 'python':
-      return pythonLossless(value);
-  }
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'a number';
-  return `a ${typeof value}`;
+  if (error instanceof CanonicalError) return new InputError(file, line, 'seal-unrepresentable', `${where}: cannot be sealed in ${mode} form: ${error.message}`);
+  return error;
 }

@@ -75,7 +75,7 @@ export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
     const chunks = source.gzip ? source.chunks() : teeHash(source.chunks(), sourceHash);
     const splitter = new LineSplitter(limits.maxLineBytes, facts);
     for await (const chunk of chunks) {
-      for (const event of splitter.lines(chunk)) {
+      for (const event of splitter.split(chunk)) {
         if (sealer.pushInto(event, links) && links.length >= BATCH_BYTES) await flush();
       }
     }

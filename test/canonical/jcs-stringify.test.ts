@@ -1,6 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CanonicalError, jcs, jcsByParts, jcsByStringify } from '../../src/canonical/jcs.js';
+import { CanonicalError, canonicalize, lossless, parseLossless } from '../../src/canonical/index.js';
+import { jcsPieceByPiece } from '../../src/canonical/jcs.js';
+import { stringifyView as jcsByStringify } from '../../src/canonical/jcs-view.js';
+
+// The public encoder (with its fast path) against the piece-by-piece one.
+const jcs = (value: unknown) => canonicalize(value, 'jcs');
+const jcsByParts = (value: unknown) => jcsPieceByPiece(value, false);
+
+function corpusFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? corpusFiles(path) : [path];
+  });
+}
 
 /** What jcs gives, or the message it refuses with. */
 function outcome(run: () => string): string {
@@ -37,6 +52,27 @@ describe('jcs by one JSON.stringify', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('gives what the piece-by-piece encoder gives on every record of the corpus, plain and lossless', () => {
+    const files = corpusFiles('test/fixtures/corpus').filter((f) => /\.(jsonl|ndjson)$/.test(f));
+    let records = 0;
+    for (const file of files) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        let plain: unknown;
+        try {
+          plain = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        records += 1;
+        expect(outcome(() => jcs(plain)), line).toBe(outcome(() => jcsByParts(plain)));
+        // A record the lossless encoder accepts (no duplicate keys, no integer past 2^53) has the plain encoder's form.
+        const text = outcome(() => canonicalize(lossless(parseLossless(line))));
+        if (text.startsWith('ok ')) expect(text, line).toBe(outcome(() => jcs(plain)));
+      }
+    }
+    expect(records).toBeGreaterThan(100);
   });
 
   it('writes parsed JSON with unsorted and nested keys without the piece-by-piece path', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalize, canonicalizeText } from '../../src/canonical/index.js';
+import { canonicalize, jsonText } from '../../src/canonical/index.js';
+
+const canonicalizeText = (text: string, mode: 'jcs' | 'python') => canonicalize(jsonText(text), mode);
 
 /** A double from its IEEE 754 bits, as RFC 8785 Appendix B lists them. */
 function fromBits(hex: string): number {

@@ -3,16 +3,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalize,
-  canonicalizeText,
   CanonicalError,
   compareCodePoints,
   compareUtf16,
+  jsonText,
   parseLossless,
-  python,
-  pythonFloat,
   sha256Hex,
   type LosslessValue,
 } from '../../src/canonical/index.js';
+import { pythonFloat } from '../../src/canonical/python.js';
+
+const canonicalizeText = (text: string, mode: 'jcs' | 'python') => canonicalize(jsonText(text), mode);
+const python = (value: unknown) => canonicalize(value, 'python');
 
 interface Vector {
   readonly input: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { fetchBaseline } from '../../src/github/baseline.js';
-import { diffAgainstBase } from '../../src/github/base-diff.js';
+import { diffAgainstBase } from '../../src/action/base-diff.js';
 import type { RunContext } from '../../src/github/context.js';
 import { restClient } from '../../src/github/octokit.js';
 import { buildReport } from '../../src/report/build.js';

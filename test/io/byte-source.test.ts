@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openByteSource } from '../../src/io/byte-source.js';
-import { splitLineBatches } from '../../src/io/line-splitter.js';
+import { LineSplitter } from '../../src/io/line-splitter.js';
 import { DEFAULT_LIMITS } from '../../src/io/limits.js';
 import { tempTree } from '../helpers.js';
 
@@ -76,7 +76,9 @@ describe('openByteSource', () => {
     }
     const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
     const got: string[] = [];
-    for await (const batch of splitLineBatches(watched(), DEFAULT_LIMITS.maxLineBytes, facts)) for (const e of batch) got.push(e.type === 'line' ? e.text : '!');
+    const splitter = new LineSplitter(DEFAULT_LIMITS.maxLineBytes, facts);
+    for await (const chunk of watched()) for (const e of splitter.split(chunk)) got.push(e.type === 'line' ? e.text : '!');
+    expect(splitter.end()).toBeNull();
     expect(seen.size).toBe(1);
     expect(got).toEqual(lines);
     expect(facts.lines).toBe(40_000);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { firstInvalidByte, LineSplitter, splitLines, type FileFacts, type LineEvent } from '../../src/io/line-splitter.js';
+import { LineSplitter, type FileFacts, type LineEvent } from '../../src/io/line-splitter.js';
+import { firstInvalidByte } from '../../src/io/utf8-offset.js';
 
 async function split(chunks: Buffer[], max = 1024): Promise<{ events: LineEvent[]; facts: FileFacts }> {
   const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
-  async function* source() {
-    yield* chunks;
-  }
+  const splitter = new LineSplitter(max, facts);
   const events: LineEvent[] = [];
-  for await (const event of splitLines(source(), max, facts)) events.push(event);
+  for (const chunk of chunks) events.push(...splitter.split(chunk));
+  const last = splitter.end();
+  if (last !== null) events.push(last);
   return { events, facts };
 }
 
@@ -82,38 +83,77 @@ describe('splitLines', () => {
 });
 
 describe('LineSplitter', () => {
-  it('yields each line of a chunk as it is reached, and the unterminated last line at the end', () => {
+  it('gives the lines each chunk completes, and the unterminated last line at the end', () => {
     const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
     const splitter = new LineSplitter(1024, facts);
-    const first = splitter.lines(Buffer.from('a\r\nb\nc'));
-    expect(first.next().value).toEqual({ type: 'line', line: 1, text: 'a', terminated: true });
-    expect(first.next().value).toEqual({ type: 'line', line: 2, text: 'b', terminated: true });
-    expect(first.next().done).toBe(true);
-    expect([...splitter.lines(Buffer.from('d\ne'))]).toEqual([{ type: 'line', line: 3, text: 'cd', terminated: true }]);
+    expect(splitter.split(Buffer.from('a\r\nb\nc'))).toEqual([
+      { type: 'line', line: 1, text: 'a', terminated: true },
+      { type: 'line', line: 2, text: 'b', terminated: true },
+    ]);
+    expect(splitter.split(Buffer.from('d\ne'))).toEqual([{ type: 'line', line: 3, text: 'cd', terminated: true }]);
     expect(splitter.end()).toEqual({ type: 'line', line: 4, text: 'e', terminated: false });
     expect(facts).toEqual({ bytes: 9, lines: 4, bom: false, missingFinalNewline: true });
   });
 
-  it('lines() and batch() give the same events and facts, whatever the chunk boundaries', () => {
+  it('gives the same events and facts whatever the chunk boundaries', () => {
     const bytes = Buffer.concat([Buffer.from('\ufeff{"a":"é😀"}\r\n\r\nx\ry\n'), Buffer.from([0x61, 0xff, 0x0a]), Buffer.from(`${'z'.repeat(80)}\nlast`)]);
-    const run = (size: number, lazy: boolean) => {
+    const run = (size: number) => {
       const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
       const splitter = new LineSplitter(64, facts);
       const events: LineEvent[] = [];
-      for (let i = 0; i < bytes.length; i += size) events.push(...(lazy ? splitter.lines(bytes.subarray(i, i + size)) : splitter.batch(bytes.subarray(i, i + size))));
+      for (let i = 0; i < bytes.length; i += size) events.push(...splitter.split(bytes.subarray(i, i + size)));
       const last = splitter.end();
       if (last) events.push(last);
       return { events, facts };
     };
-    const expected = run(bytes.length, false);
+    const expected = run(bytes.length);
     expect(texts(expected.events)).toEqual(['{"a":"é😀"}', 'x\ry', '!invalid-utf8', '!line-too-long', 'last']);
+    expect(expected.facts).toEqual({ bytes: bytes.length, lines: 6, bom: true, missingFinalNewline: true });
     // From 3: the BOM is looked for in the first chunk only.
-    for (let size = 3; size <= bytes.length; size += 1) {
-      expect(run(size, true)).toEqual(expected);
-      expect(run(size, false)).toEqual(expected);
+    for (let size = 3; size <= bytes.length; size += 1) expect(run(size)).toEqual(expected);
+  });
+
+  // Newline bombs are counted by comparing with their blank line repeated; a record or a
+  // stray byte anywhere in the stretch (first, last, past the first compare) must still be found.
+  it.each([
+    ['newlines', '\n'],
+    ['spaces', ' \n'],
+    ['CRLFs', '\r\n'],
+    ['spaces, tabs and CRLF', ' \t \r\n'],
+    ['a long blank line', `${' \t'.repeat(40)}\n`],
+  ])('counts a stretch of repeated blank lines (%s) and finds what breaks it', (_name, blank) => {
+    const repeats = Math.ceil((3 * 1024 * 1024) / blank.length);
+    for (const at of [0, 1, Math.floor(repeats / 2), repeats - 1]) {
+      const lines = Array.from({ length: repeats }, (_, i) => (i === at ? '{"x":1}\n' : i === at + 7 ? `${blank.slice(0, -1)}x\n` : blank));
+      const { events, facts } = splitOnce(Buffer.from(lines.join('')));
+      const wanted = [{ type: 'line', line: at + 1, text: '{"x":1}', terminated: true }];
+      if (at + 7 < repeats) wanted.push({ type: 'line', line: at + 8, text: `${blank.slice(0, -1)}x`.replace(/\r$/, ''), terminated: true });
+      expect(events).toEqual(wanted);
+      expect(facts.lines).toBe(repeats);
     }
+    const { events, facts } = splitOnce(Buffer.from(blank.repeat(repeats)));
+    expect(events).toEqual([]);
+    expect(facts.lines).toBe(repeats);
+  });
+
+  it('counts blank lines that do not repeat one pattern', () => {
+    const mixed = Array.from({ length: 5000 }, (_, i) => ' \t\r'.slice(0, i % 4) + '\n').join('');
+    const { events, facts } = splitOnce(Buffer.from(`${mixed}{"y":2}\n${mixed}`));
+    expect(events).toEqual([{ type: 'line', line: 5001, text: '{"y":2}', terminated: true }]);
+    expect(facts.lines).toBe(10001);
   });
 });
+
+function splitOnce(bytes: Buffer): { events: LineEvent[]; facts: FileFacts } {
+  const facts: FileFacts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+  const splitter = new LineSplitter(1024 * 1024, facts);
+  // In 1 MiB chunks, as files are read.
+  const events: LineEvent[] = [];
+  for (let i = 0; i < bytes.length; i += 1024 * 1024) events.push(...splitter.split(bytes.subarray(i, i + 1024 * 1024)));
+  const last = splitter.end();
+  if (last !== null) events.push(last);
+  return { events, facts };
+}
 
 describe('firstInvalidByte', () => {
   it('finds overlong forms, surrogates, truncated and stray bytes', () => {

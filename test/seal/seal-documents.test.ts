@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sealInputs } from '../../src/github/seal-step.js';
+import { sealInputs } from '../../src/action/seal-step.js';
 import { DEFAULT_LIMITS } from '../../src/io/limits.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
 import { formatVerdict, readCheckpoint, sealToFolder, verifyFile } from '../../src/seal/index.js';

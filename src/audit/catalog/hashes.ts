@@ -1,6 +1,6 @@
 import {
   canonicalSha256,
-  canonicalSha256Lossless,
+  lossless as losslessInput,
   compareCodePoints,
   compareUtf16,
   type CanonicalMode,
@@ -38,7 +38,7 @@ export function catalogHashForms(names: readonly string[]): HashForms {
 export function schemaHashForms(tool: CatalogTool): HashForms | null {
   const lossless: LosslessValue | undefined = tool.schemaLossless;
   if (lossless !== undefined) {
-    return { jcs: attempt(() => canonicalSha256Lossless(lossless, 'jcs')), python: attempt(() => canonicalSha256Lossless(lossless, 'python')) };
+    return { jcs: attempt(() => canonicalSha256(losslessInput(lossless), 'jcs')), python: attempt(() => canonicalSha256(losslessInput(lossless), 'python')) };
   }
   if (tool.schema === undefined) return null;
   const schema = tool.schema;

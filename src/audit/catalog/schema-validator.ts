@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { jcs } from '../../canonical/index.js';
+import { canonicalize } from '../../canonical/index.js';
 import { protoRestored, protoSafeData, protoSafeSchema } from './proto-keys.js';
 
 /** A compiled tool schema, or why it did not compile. */
@@ -82,7 +82,7 @@ export function firstFailure(validate: ValidateFunction, args: unknown): Argumen
 
 function keyOf(schema: unknown): string {
   try {
-    return jcs(schema);
+    return canonicalize(schema, 'jcs');
   } catch {
     return `raw:${JSON.stringify(schema)}`;
   }

@@ -3,9 +3,9 @@
  * byte search for the run key (`"run_id"`) with no parse. A line the search cannot
  * place with certainty (the key nested or absent, a value with escapes, a number)
  * is parsed here instead: the fallback, counted. Both give the thread of
- * `ownerOf(idValue(record[key]))`, the run id the parser gives the line's records.
+ * `ownerOf(idOf(record, key))`, the run id the parser gives the line's records.
  */
-import { idValue } from '../../ingest/fields.js';
+import { idOf, isObject } from '../../ingest/fields.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -53,7 +53,7 @@ export class RouteKey {
     } catch {
       return ownerOf(null, this.threads);
     }
-    const id = value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, this.key) ? idValue((value as Record<string, unknown>)[this.key]) : null;
+    const id = isObject(value) ? idOf(value, this.key) : null;
     return ownerOf(id, this.threads);
   }
 

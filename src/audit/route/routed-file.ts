@@ -8,7 +8,7 @@
  * many skip reasons to join in any order) makes the caller audit the file alone.
  */
 import { Worker } from 'node:worker_threads';
-import type { AuditConfig } from '../../config.js';
+import type { AuditConfig } from '../audit-config.js';
 import { chooseFormat } from '../../ingest/detect.js';
 import { openByteSource } from '../../io/byte-source.js';
 import { openTraceFile } from '../../io/trace-file.js';

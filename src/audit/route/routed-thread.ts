@@ -6,7 +6,7 @@
  * id is not its line's) makes the routing thread audit the file alone instead.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { AuditConfig } from '../../config.js';
+import type { AuditConfig } from '../audit-config.js';
 import { formatById } from '../../ingest/registry.js';
 import { activeRules, emitter, storeReleased } from '../active-rules.js';
 import { ruleStates, type PartialAudit } from '../engine.js';

@@ -28,7 +28,7 @@ export const internalDetailLeak = defineRule({
   },
   check(run, ctx, report) {
     for (const result of run.results) {
-      const isError = isErrorResult(result);
+      const isError = isErrorResult(result, ctx.memos);
       if (ctx.options.scope === 'errors' && !isError) continue;
       const found = new Map<DetailKind, InternalDetail>();
       forEachString(result.content, (_path, text) => {

@@ -15,15 +15,15 @@ export const nonDeterminism = defineRule({
     nextAction: 'Decide whether the agent may rely on this tool: pin its inputs (versions, seeds, snapshots) or treat its answers as volatile.',
     options: z.strictObject({}),
   },
-  check(run, _ctx, report) {
+  check(run, ctx, report) {
     // A response is canonicalized only once its call repeats (most calls never do);
     // a first response with no canonical form gives its place to the next one.
     const first = new Map<string, { call: ToolCall; result: ToolResult; response?: string | null }>();
     // A failed attempt (an error, or an answer past its deadline) is not an answer to compare: its retry
     // is expected to differ (retry-storm, slow-recovery and budget-miss speak about it).
-    const failed = failedCalls(run);
+    const failed = failedCalls(run, ctx.memos);
     for (const { call, result } of pairRun(run).pairs) {
-      const key = argsKey(call);
+      const key = argsKey(call, ctx.memos);
       if (key === null || result.content === undefined || failed.has(call)) continue;
       const seen = first.get(key);
       if (!seen) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CANONICAL_MODES, canonicalSha256Lossless, parseLossless, type LosslessValue } from '../../canonical/index.js';
+import { CANONICAL_MODES, canonicalSha256, lossless, parseLossless, type LosslessValue } from '../../canonical/index.js';
 import type { BoundaryRecord } from '../../model/records.js';
 import { normalizeHash } from '../catalog/hashes.js';
 import { resolveDigests } from '../boundary/boundary-digests.js';
@@ -84,7 +84,7 @@ function canonicalHashes(payload: string | undefined): string[] | null {
   const out: string[] = [];
   for (const mode of CANONICAL_MODES) {
     try {
-      out.push(canonicalSha256Lossless(value, mode));
+      out.push(canonicalSha256(lossless(value), mode));
     } catch {
       // no form in this mode
     }

@@ -28,10 +28,10 @@ export const redundantCall = defineRule({
     // Any different call in between may have changed state, so only back-to-back identical calls count.
     // A repeat of a call that ended in an error, a timeout or no result is a retry
     // (retry-storm and slow-recovery speak about those), not a redundant call.
-    const failed = failedCalls(run);
+    const failed = failedCalls(run, ctx.memos);
     let previous: { call: ToolCall; key: string | null } | null = null;
     for (const call of run.calls) {
-      const key = argsKey(call);
+      const key = argsKey(call, ctx.memos);
       if (previous !== null && key !== null && key === previous.key && !ctx.state.has(call.tool) && !failed.has(previous.call)) {
         report({
           loc: call.loc,

@@ -21,7 +21,7 @@ export const retryStorm = defineRule({
     // A call seen once stays a call (most are); a list is made on its first repeat.
     const groups = new Map<string, ToolCall | ToolCall[]>();
     for (const call of run.calls) {
-      const key = fingerprintKey(call);
+      const key = fingerprintKey(call, ctx.memos);
       if (key === null) continue;
       const group = groups.get(key);
       if (group === undefined) groups.set(key, call);

@@ -36,7 +36,7 @@ export const slowRecovery = defineRule({
       next += 1;
       const result = pair.result;
       const episode = open.get(call.tool);
-      if (isErrorResult(result)) {
+      if (isErrorResult(result, ctx.memos)) {
         // The first error of a streak opens the episode; retries that fail belong to it.
         if (!episode) open.set(call.tool, { call, error: result, at: i });
         return;

@@ -62,7 +62,7 @@ export const unmappedErrorShare = defineRule({
     const catchAll = new Set(ctx.options.catchAll.map(key));
     const mine = counts();
     for (const result of run.results) {
-      if (!isErrorResult(result)) continue;
+      if (!isErrorResult(result, ctx.memos)) continue;
       mine.errors++;
       const code = errorCodeOfResult(result);
       if (code === null) mine.uncoded++;

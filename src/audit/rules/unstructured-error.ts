@@ -30,9 +30,9 @@ export const unstructuredError = defineRule({
     nextAction: 'Map exceptions at the tool boundary to a body with a stable code, a class, retryable and a reference; log the details instead.',
     options: z.strictObject({}),
   },
-  check(run, _ctx, report) {
+  check(run, ctx, report) {
     for (const result of run.results) {
-      if (!isErrorResult(result) || errorCodeOfResult(result) !== null) continue;
+      if (!isErrorResult(result, ctx.memos) || errorCodeOfResult(result) !== null) continue;
       const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
       const excerpt = bodyExcerpt(result.content);
       const body = excerpt === null ? 'empty body' : `body: "${excerpt}"`;

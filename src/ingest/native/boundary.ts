@@ -10,13 +10,13 @@ const SHA256_HEX = /^(?:sha-?256:)?[0-9a-fA-F]{64}$/;
 export function hasBoundaryFields(obj: JsonObject): boolean {
   // Read by fixed name (each load cached at its place; none is an Object.prototype member): on every record.
   return (
-    obj['process_sha256'] !== undefined ||
-    obj['adapter_sha256'] !== undefined ||
-    obj['model_sha256'] !== undefined ||
-    obj['adapter_canonical_sha256'] !== undefined ||
-    obj['process_payload'] !== undefined ||
-    obj['adapter_payload'] !== undefined ||
-    obj['model_payload'] !== undefined
+    own(obj, 'process_sha256') !== undefined ||
+    own(obj, 'adapter_sha256') !== undefined ||
+    own(obj, 'model_sha256') !== undefined ||
+    own(obj, 'adapter_canonical_sha256') !== undefined ||
+    own(obj, 'process_payload') !== undefined ||
+    own(obj, 'adapter_payload') !== undefined ||
+    own(obj, 'model_payload') !== undefined
   );
 }
 
@@ -84,7 +84,7 @@ export function parseRedaction(obj: JsonObject, loc: SourceLocation, base: JsonO
 const NO_RECEIPTS: readonly RedactionReceipt[] = Object.freeze([]);
 
 export function embeddedReceipts(obj: JsonObject, loc: SourceLocation): readonly RedactionReceipt[] | string {
-  const list = obj['redactions'] ?? obj['redaction_receipts'];
+  const list = own(obj, 'redactions') ?? own(obj, 'redaction_receipts');
   if (list === undefined) return NO_RECEIPTS;
   if (!Array.isArray(list)) return 'redaction receipts are not a list';
   const out: RedactionReceipt[] = [];

@@ -1,5 +1,5 @@
 import type { SourceLocation } from '../../model/records.js';
-import { idOf, idValue, str, strValue, toMillis, own, type JsonObject } from '../fields.js';
+import { idOf, str, toMillis, own, type JsonObject } from '../fields.js';
 
 /** What every native record shares: where it is, its run, time, span and carried catalog hash. */
 export function baseFields(obj: JsonObject, loc: SourceLocation) {
@@ -23,12 +23,12 @@ export const bad = (reason: string): DialectResult => ({ ok: false, reason });
 /** Error-ness of a result from the fields dialects use for it. */
 export function resultIsError(obj: JsonObject, httpStatus: number | null, exitCode: number | null): boolean {
   // Fixed names, none a member of Object.prototype: a plain read is an own read (fields.ts).
-  if (obj['is_error'] === true || obj['isError'] === true) return true;
-  if (obj['ok'] === false) return true;
-  const status = strValue(obj['status']);
+  if (own(obj, 'is_error') === true || own(obj, 'isError') === true) return true;
+  if (own(obj, 'ok') === false) return true;
+  const status = str(obj, 'status');
   if (status !== null && /^(error|failed|failure|timeout)$/i.test(status)) return true;
-  if (strValue(obj['error_class']) !== null) return true;
-  const error = obj['error'];
+  if (str(obj, 'error_class') !== null) return true;
+  const error = own(obj, 'error');
   if (error !== undefined && error !== null && error !== false && error !== '') return true;
   if (httpStatus !== null && httpStatus >= 400) return true;
   if (exitCode !== null && exitCode !== 0) return true;
@@ -37,9 +37,9 @@ export function resultIsError(obj: JsonObject, httpStatus: number | null, exitCo
 
 /** A stable code for the error when the record carries one (error.code, error_code, code). */
 export function errorCodeOf(obj: JsonObject): string | null {
-  const direct = idValue(obj['error_code']);
+  const direct = idOf(obj, 'error_code');
   if (direct !== null) return direct;
-  const error = obj['error'];
+  const error = own(obj, 'error');
   if (error !== null && typeof error === 'object' && !Array.isArray(error)) {
     return idOf(error as JsonObject, 'code');
   }

@@ -1,4 +1,4 @@
-import { isObject, own, strValue, type JsonObject } from '../fields.js';
+import { isObject, own, str, type JsonObject } from '../fields.js';
 import { excerpt, forEachJsonLine } from '../json-lines.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { embeddedReceipts, hasBoundaryFields, isRedactionReceipt, parseBoundary, parseRedaction } from './boundary.js';
@@ -11,10 +11,10 @@ const NO_MORE_RECORDS: DialectResult = { ok: true, records: [] };
 
 /** Which native dialect a record belongs to, decided per record (one file may mix them). */
 export function dialectOf(obj: JsonObject): 'span' | 'event' | 'replay' | 'boundary' | 'redaction' | null {
-  const kind = strValue(obj['kind']);
+  const kind = str(obj, 'kind');
   if (kind !== null && SPAN_KINDS.has(kind)) return 'span';
   if (kind === 'catalog') return 'event';
-  const type = strValue(obj['type']);
+  const type = str(obj, 'type');
   if (type !== null && EVENT_TYPES.has(type)) return 'event';
   if (looksLikeReplay(obj)) return 'replay';
   if (hasBoundaryFields(obj)) return 'boundary';

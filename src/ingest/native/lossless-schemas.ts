@@ -1,4 +1,4 @@
-import { isLosslessObject, parseLossless, type LosslessObject, type LosslessValue } from '../../canonical/lossless.js';
+import { isLosslessObject, parseLossless, type LosslessObject, type LosslessValue } from '../../canonical/index.js';
 
 const SCHEMA_KEYS = ['parameters', 'input_schema', 'inputSchema', 'schema'];
 

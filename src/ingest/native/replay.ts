@@ -1,7 +1,7 @@
 import type { SourceLocation } from '../../model/records.js';
 import { isObject, own, type JsonObject } from '../fields.js';
 import { bad, ok, type DialectResult } from './common.js';
-import { canonicalizeLossless, isLosslessNumber, isLosslessObject, parseLossless, type LosslessValue } from '../../canonical/index.js';
+import { canonicalize, isLosslessNumber, isLosslessObject, lossless, parseLossless, type LosslessValue } from '../../canonical/index.js';
 
 const REPLAY_KEYS = ['index', 'tool', 'args', 'response'];
 
@@ -79,7 +79,7 @@ function readExact(text: string): { indexText: string | null; args?: string; res
   const form = (value: LosslessValue | undefined): string | undefined => {
     if (value === undefined) return undefined;
     try {
-      return canonicalizeLossless(value, 'python');
+      return canonicalize(lossless(value), 'python');
     } catch {
       return undefined;
     }

@@ -1,6 +1,6 @@
 import type { CatalogTool, SourceLocation } from '../../model/records.js';
 import { losslessSchemas } from './lossless-schemas.js';
-import type { LosslessValue } from '../../canonical/lossless.js';
+import type { LosslessValue } from '../../canonical/index.js';
 import { idOf, int, isObject, num, own, str, strList, type JsonObject } from '../fields.js';
 import { bad, baseFields, errorCodeOf, ok, resultIsError, type DialectResult } from './common.js';
 

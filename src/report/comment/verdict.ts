@@ -1,4 +1,4 @@
-import type { FailOn } from '../../config.js';
+import type { FailOn } from '../../audit/audit-config.js';
 import { codeSpan } from '../markdown-escape.js';
 import { omittedRunsNote } from '../run-cap.js';
 import type { Report } from '../schema.js';

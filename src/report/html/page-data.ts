@@ -2,7 +2,7 @@ import { mostSevere } from '../most-severe.js';
 import { omittedRunsNote } from '../run-cap.js';
 import type { Report } from '../schema.js';
 import { rankRuns, runIndexOf } from '../timeline/rank.js';
-import type { RunTimeline } from '../timeline/types.js';
+import type { RunTimeline } from '../../model/timeline.js';
 
 /**
  * Findings the page holds: the list stays responsive up to here (tested with

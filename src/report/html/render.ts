@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Report } from '../schema.js';
-import type { RunTimeline } from '../timeline/types.js';
+import type { RunTimeline } from '../../model/timeline.js';
 import { embedJson, pageData } from './page-data.js';
 import { PAGE_SCRIPT } from './page-script.js';
 

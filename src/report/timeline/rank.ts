@@ -1,6 +1,6 @@
 import type { Finding, Severity } from '../../model/finding.js';
 import type { Report } from '../schema.js';
-import type { RunTimeline } from './types.js';
+import type { RunTimeline } from '../../model/timeline.js';
 
 export interface RankedRun {
   readonly timeline: RunTimeline;

@@ -3,6 +3,7 @@ import { continuedWhileOutstanding } from '../../../src/audit/rules/continued-wh
 import type { FindingDraft } from '../../../src/audit/rule-types.js';
 import { runOf } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
+import { RunMemos } from '../../../src/audit/memo.js';
 
 const llm = { run_id: 'r_18', kind: 'llm', event: 'assistant_delta' };
 const call = (id: string) => ({ run_id: 'r_18', kind: 'tool_call', call_id: id, tool: 'web_search', args_hash: 'a1f3' });
@@ -63,7 +64,7 @@ describe('continued-while-outstanding on records that share a line', () => {
       { kind: 'llm', ...base, loc: at(4), endTs: null },
     ]);
     const found: FindingDraft[] = [];
-    continuedWhileOutstanding.check!(run, { options: {}, state: undefined, metric() {} }, (d) => found.push(d));
+    continuedWhileOutstanding.check!(run, { options: {}, state: undefined, memos: new RunMemos(), metric() {} }, (d) => found.push(d));
     expect(found.map((d) => [d.loc.line, d.callId, d.message])).toEqual([
       [3, 'c2', "the model produced 1 llm span(s) while call 'c2' to 'grep' was outstanding (first at line 4) and no result ever arrived"],
     ]);

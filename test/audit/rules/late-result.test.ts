@@ -3,6 +3,7 @@ import { lateResult } from '../../../src/audit/rules/late-result.js';
 import type { FindingDraft } from '../../../src/audit/rule-types.js';
 import { runOf } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
+import { RunMemos } from '../../../src/audit/memo.js';
 
 const llm = { run_id: 'r', kind: 'llm' };
 const call = (id: string, extra: object = {}) => ({ run_id: 'r', kind: 'tool_call', call_id: id, tool: 'fetch', ...extra });
@@ -54,7 +55,7 @@ describe('late-result on records that share a line', () => {
       { kind: 'tool_result', ...base, loc: at(3), callId: 'c1', tool: 'submit', content: 'ok', isError: false, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null },
     ]);
     const found: FindingDraft[] = [];
-    lateResult.check!(run, { options: {}, state: undefined, metric() {} }, (d) => found.push(d));
+    lateResult.check!(run, { options: {}, state: undefined, memos: new RunMemos(), metric() {} }, (d) => found.push(d));
     expect(found).toEqual([]);
   });
 });

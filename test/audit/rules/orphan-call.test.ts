@@ -4,6 +4,7 @@ import type { FindingDraft } from '../../../src/audit/rule-types.js';
 import type { TraceRecord } from '../../../src/model/records.js';
 import { runOf } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
+import { RunMemos } from '../../../src/audit/memo.js';
 
 describe('orphan-call', () => {
   it('flags a call with no result and says the model kept going', async () => {
@@ -56,7 +57,7 @@ describe('orphan-call on records that share a line (whole-document formats)', ()
   const llm: TraceRecord = { kind: 'llm', ...base, endTs: null };
   const messages = (records: TraceRecord[]) => {
     const found: FindingDraft[] = [];
-    orphanCall.check!(runOf('f', 'r', 'test', records), { options: {}, state: undefined, metric() {} }, (d) => found.push(d));
+    orphanCall.check!(runOf('f', 'r', 'test', records), { options: {}, state: undefined, memos: new RunMemos(), metric() {} }, (d) => found.push(d));
     return found.map((f) => f.message);
   };
 

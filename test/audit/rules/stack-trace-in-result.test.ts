@@ -6,6 +6,7 @@ import type { FindingDraft } from '../../../src/audit/rule-types.js';
 import type { TraceRecord } from '../../../src/model/records.js';
 import { runOf } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
+import { RunMemos } from '../../../src/audit/memo.js';
 
 const read = (file: string) => readFileSync(`test/fixtures/stack-traces/${file}`, 'utf8');
 const call = { run_id: 'r', kind: 'tool_call', call_id: 'c1', tool: 'update_ticket' };
@@ -71,7 +72,7 @@ describe('stack-trace-in-result on records that share a line (whole-document for
     const resultRecord: TraceRecord = { kind: 'tool_result', ...base, callId: 'c1', tool: 'update_ticket', content: read('python-simple.txt'), isError: true, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null };
     const found: FindingDraft[] = [];
     const metrics: Array<[string, unknown]> = [];
-    stackTraceInResult.check!(runOf('f', 'r', 'test', [llmRecord, resultRecord, llmRecord, llmRecord]), { options: {}, state: undefined, metric: (name, value) => metrics.push([name, value]) }, (d) => found.push(d));
+    stackTraceInResult.check!(runOf('f', 'r', 'test', [llmRecord, resultRecord, llmRecord, llmRecord]), { options: {}, state: undefined, memos: new RunMemos(), metric: (name, value) => metrics.push([name, value]) }, (d) => found.push(d));
     expect(found.map((f) => f.message)).toEqual(["Python traceback (4 frames, ~262 tokens) in the result of 'update_ticket'; re-read on 2 later llm turns: ~524 tokens"]);
     expect(metrics).toEqual([['traces', 1], ['tokens', 524]]);
   });

@@ -3,7 +3,15 @@ import { nativeFormat } from '../../../src/ingest/native/index.js';
 import type { Diagnostic } from '../../../src/ingest/types.js';
 import type { TraceRecord } from '../../../src/model/records.js';
 import { DEFAULT_LIMITS } from '../../../src/io/limits.js';
-import { splitLineBatches, splitLines } from '../../../src/io/line-splitter.js';
+import { LineSplitter } from '../../../src/io/line-splitter.js';
+
+/** The lines of `text` as one batch (the splitter fed the whole text as one chunk). */
+function lineBatch(text: string) {
+  const splitter = new LineSplitter(DEFAULT_LIMITS.maxLineBytes, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false });
+  const events = splitter.split(Buffer.from(text));
+  const last = splitter.end();
+  return last === null ? events : [...events, last];
+}
 import { jsonl } from '../../helpers.js';
 
 async function parse(text: string): Promise<{ records: TraceRecord[]; diagnostics: Diagnostic[] }> {
@@ -13,8 +21,12 @@ async function parse(text: string): Promise<{ records: TraceRecord[]; diagnostic
     {
       file: 't.jsonl',
       limits: DEFAULT_LIMITS,
-      lines: () => splitLines((async function* () { yield Buffer.from(text); })(), DEFAULT_LIMITS.maxLineBytes, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false }),
-      lineBatches: () => splitLineBatches((async function* () { yield Buffer.from(text); })(), DEFAULT_LIMITS.maxLineBytes, { bytes: 0, lines: 0, bom: false, missingFinalNewline: false }),
+      lines: async function* () {
+        yield* lineBatch(text);
+      },
+      lineBatches: async function* () {
+        yield lineBatch(text);
+      },
       chunks: async function* () {
         yield Buffer.from(text);
       },

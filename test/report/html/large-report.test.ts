@@ -6,7 +6,7 @@ import type { Finding } from '../../../src/model/finding.js';
 import { HTML_MAX_FINDINGS, pageData } from '../../../src/report/html/page-data.js';
 import { renderHtml } from '../../../src/report/html/render.js';
 import { reportSchema, type Report } from '../../../src/report/schema.js';
-import { BAR_FLAG, type RunTimeline, type TimelineBar } from '../../../src/report/timeline/types.js';
+import { BAR_FLAG, type RunTimeline, type TimelineBar } from '../../../src/model/timeline.js';
 import { tempTree } from '../../helpers.js';
 import { launchChromium } from './chromium.js';
 import { CHROMIUM, itWith, runsWith } from '../../system-tools.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startListening } from '../../src/github/receiver-step.js';
+import { startListening } from '../../src/action/receiver-step.js';
 import { readContext } from '../../src/github/context.js';
 
 const silent = { info: () => undefined, warning: () => undefined, error: () => undefined, debug: () => undefined };

@@ -1,9 +1,10 @@
-import { fingerprintKey } from '../../audit/call-identity.js';
-import { pairRun } from '../../audit/pairing.js';
+import { fingerprintKey } from '../call-identity.js';
+import { RunMemos } from '../memo.js';
+import { pairRun } from '../pairing.js';
 import type { ToolCall, ToolResult } from '../../model/records.js';
 import type { Run } from '../../model/run.js';
 import { sanitizeText } from '../../sanitize/text.js';
-import { BAR_FLAG, type RunTimeline, type TimelineBar } from './types.js';
+import { BAR_FLAG, type RunTimeline, type TimelineBar } from '../../model/timeline.js';
 
 /** Bars kept per run; a longer run says how many were left out. */
 export const MAX_BARS_PER_RUN = 50_000;
@@ -17,52 +18,21 @@ const LLM_LANE = 'model';
  * retry storms flagged. Positions are milliseconds from the run's first
  * timestamp when every drawn record has one; otherwise record order (`timed: false`).
  */
-export function collectTimeline(run: Run): RunTimeline {
+export function collectTimeline(run: Run, memos: RunMemos = new RunMemos()): RunTimeline {
   const timed = isTimed(run);
   const index = new Map<object, number>();
   run.records.forEach((record, i) => index.set(record, i));
   const at = (record: ToolCall | ToolResult | Run['llmSpans'][number]): number => (timed ? record.ts! : index.get(record)!);
   const origin = timed ? firstTime(run) : 0;
 
-  const lanes: string[] = [];
-  const laneOf = new Map<string, number>();
-  const lane = (name: string): number => {
-    let id = laneOf.get(name);
-    if (id === undefined) {
-      id = lanes.length;
-      laneOf.set(name, id);
-      lanes.push(name);
-    }
-    return id;
-  };
-
+  const lanes = new Lanes();
   const bars: TimelineBar[] = [];
   for (const span of run.llmSpans) {
     const start = at(span) - origin;
     const end = timed ? (span.endTs ?? span.ts!) - origin : start + 1;
-    bars.push({ lane: lane(LLM_LANE), start, end: Math.max(end, start), line: span.loc.line, callId: null, flags: BAR_FLAG.llm, storm: 0 });
+    bars.push({ lane: lanes.of(LLM_LANE), start, end: Math.max(end, start), line: span.loc.line, callId: null, flags: BAR_FLAG.llm, storm: 0 });
   }
-
-  const storms = stormCalls(run.calls);
-  const pairing = pairRun(run);
-  const resultOf = new Map<ToolCall, ToolResult>();
-  for (const { call, result } of pairing.pairs) resultOf.set(call, result);
-  const orphans = new Set(pairing.orphans);
-  for (const call of run.calls) {
-    const result = resultOf.get(call);
-    const start = at(call) - origin;
-    let flags = 0;
-    let end: number | null = null;
-    if (result) {
-      end = Math.max(start, at(result) - origin);
-      if (result.isError) flags |= BAR_FLAG.error;
-      if (timed && call.deadlineMs !== null && end - start > call.deadlineMs) flags |= BAR_FLAG.late;
-    } else if (orphans.has(call)) flags |= BAR_FLAG.open;
-    else end = start;
-    const storm = storms.get(call) ?? 0;
-    if (storm > 0) flags |= BAR_FLAG.storm;
-    bars.push({ lane: lane(clean(call.tool)), start, end, line: call.loc.line, callId: call.callId === null ? null : clean(call.callId), flags, storm });
-  }
+  bars.push(...callBars(run, memos, lanes, (record) => at(record) - origin, timed));
 
   bars.sort((a, b) => a.start - b.start || a.line - b.line);
   const kept = bars.slice(0, MAX_BARS_PER_RUN);
@@ -76,10 +46,52 @@ export function collectTimeline(run: Run): RunTimeline {
     runId: run.runId === null ? null : sanitizeText(run.runId, { maxChars: 120 }),
     timed,
     end: last,
-    lanes,
+    lanes: lanes.names,
     bars: kept,
     truncated: bars.length - kept.length,
   };
+}
+
+/** Lane names in order of first use. */
+class Lanes {
+  readonly names: string[] = [];
+  readonly #ids = new Map<string, number>();
+
+  of(name: string): number {
+    let id = this.#ids.get(name);
+    if (id === undefined) {
+      id = this.names.length;
+      this.#ids.set(name, id);
+      this.names.push(name);
+    }
+    return id;
+  }
+}
+
+/** A bar per tool call: to its result (flagged error or late), open to the end for an orphan. */
+function callBars(run: Run, memos: RunMemos, lanes: Lanes, position: (record: ToolCall | ToolResult) => number, timed: boolean): TimelineBar[] {
+  const storms = stormCalls(run.calls, memos);
+  const pairing = pairRun(run);
+  const resultOf = new Map<ToolCall, ToolResult>();
+  for (const { call, result } of pairing.pairs) resultOf.set(call, result);
+  const orphans = new Set(pairing.orphans);
+  const bars: TimelineBar[] = [];
+  for (const call of run.calls) {
+    const result = resultOf.get(call);
+    const start = position(call);
+    let flags = 0;
+    let end: number | null = null;
+    if (result) {
+      end = Math.max(start, position(result));
+      if (result.isError) flags |= BAR_FLAG.error;
+      if (timed && call.deadlineMs !== null && end - start > call.deadlineMs) flags |= BAR_FLAG.late;
+    } else if (orphans.has(call)) flags |= BAR_FLAG.open;
+    else end = start;
+    const storm = storms.get(call) ?? 0;
+    if (storm > 0) flags |= BAR_FLAG.storm;
+    bars.push({ lane: lanes.of(clean(call.tool)), start, end, line: call.loc.line, callId: call.callId === null ? null : clean(call.callId), flags, storm });
+  }
+  return bars;
 }
 
 /** Bars kept over all runs of one audit: past it, runs keep their name and counts but no bars. */
@@ -124,10 +136,10 @@ function firstTime(run: Run): number {
 }
 
 /** Calls that belong to a group of STORM_SIZE or more identical calls, with their group's number (1-based, in order of first call). */
-function stormCalls(calls: readonly ToolCall[]): Map<ToolCall, number> {
+function stormCalls(calls: readonly ToolCall[], memos: RunMemos): Map<ToolCall, number> {
   const groups = new Map<string, ToolCall[]>();
   for (const call of calls) {
-    const key = fingerprintKey(call);
+    const key = fingerprintKey(call, memos);
     if (key === null) continue;
     const group = groups.get(key);
     if (group) group.push(call);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
-import { headLines, type Links } from '../../src/github/report-lines.js';
+import { headLines, type Links } from '../../src/action/report-lines.js';
 import { buildReport } from '../../src/report/build.js';
 import type { Report } from '../../src/report/schema.js';
 import { auditFiles, jsonl } from '../helpers.js';

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { runAudit } from '../../../src/audit/engine.js';
 import { resolveConfig } from '../../../src/config.js';
 import { buildReport } from '../../../src/report/build.js';
-import { timelineCollector } from '../../../src/report/timeline/collect.js';
+import { timelineCollector } from '../../../src/audit/timeline/collect.js';
 import { rankRuns } from '../../../src/report/timeline/rank.js';
-import { BAR_FLAG } from '../../../src/report/timeline/types.js';
+import { BAR_FLAG } from '../../../src/model/timeline.js';
 import { jsonl, tempTree } from '../../helpers.js';
 
 async function timelinesOf(files: Record<string, string>) {

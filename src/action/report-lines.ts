@@ -1,5 +1,5 @@
 import type { Report } from '../report/schema.js';
-import type { Baseline } from './baseline.js';
+import type { Baseline } from '../github/baseline.js';
 import { codeSpan } from '../report/markdown-escape.js';
 import { metricsLines } from '../report/metrics-view.js';
 import { diffAgainstBase, type BaseDiff } from './base-diff.js';

@@ -3,7 +3,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sealInputs, type SealFile } from '../../src/github/seal-step.js';
+import { sealInputs, type SealFile } from '../../src/action/seal-step.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
 import { tempDir, tempTree } from '../helpers.js';
 

@@ -4,8 +4,8 @@ import type { FileLinks } from '../report/comment/links.js';
 import type { CommentInput } from '../report/comment/render.js';
 import { verdictLines, type Verdict } from '../report/comment/verdict.js';
 import type { Report } from '../report/schema.js';
-import type { Baseline } from './baseline.js';
-import type { PullRequestRef, RunContext } from './context.js';
+import type { Baseline } from '../github/baseline.js';
+import type { PullRequestRef, RunContext } from '../github/context.js';
 import { plain, type HeadLines } from './report-lines.js';
 
 /** New findings listed in the job summary (the comment lists NEW_SHOWN). */

@@ -3,13 +3,13 @@ import { renderWithinBudget } from '../report/budget.js';
 import { planAnnotations } from '../report/check-annotations.js';
 import { CHECK_SUMMARY_LIMIT, checkSummaryTail, checkTitle } from '../report/check-summary.js';
 import type { Report } from '../report/schema.js';
-import { shardId } from './artifact-name.js';
-import type { Baseline } from './baseline.js';
-import { upsertCheckRun } from './check-run.js';
-import { runUrl, type RunContext } from './context.js';
-import type { ActionInputs } from './inputs.js';
-import { restClient } from './octokit.js';
-import type { RateLimitOptions } from './rate-limit.js';
+import { shardId } from '../github/artifact-name.js';
+import type { Baseline } from '../github/baseline.js';
+import { upsertCheckRun } from '../github/check-run.js';
+import { runUrl, type RunContext } from '../github/context.js';
+import type { ActionInputs } from '../github/inputs.js';
+import { restClient } from '../github/octokit.js';
+import type { RateLimitOptions } from '../github/rate-limit.js';
 
 export const CHECK_RUN_NAME = 'agent-trace-audit';
 

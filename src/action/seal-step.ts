@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AuditInput } from '../audit/engine.js';
+import type { AuditInput } from '../model/audit.js';
 import type { Logger } from '../logger.js';
-import { firstLine } from './artifact.js';
+import { firstLine } from '../github/artifact.js';
 
 /** Files that could not be sealed named in the one warning; the rest go to the log. */
 const FAILED_NAMED = 3;

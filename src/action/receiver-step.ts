@@ -12,7 +12,7 @@ import { otlpEnvironment, protocolFor } from '../receiver/endpoint-env.js';
 import { describeStats } from '../receiver/server.js';
 import { isAlive, readReceiverState, stopReceiver, waitFor } from '../receiver/state-file.js';
 import { sanitizeText } from '../sanitize/text.js';
-import type { RunContext } from './context.js';
+import type { RunContext } from '../github/context.js';
 
 /** Carries the receiver's state file from the listen step to later steps (through GITHUB_ENV). */
 export const RECEIVER_ENV = 'AGENT_TRACE_AUDIT_RECEIVER';

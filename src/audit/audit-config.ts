@@ -1,0 +1,26 @@
+import type { ReadLimits } from '../io/limits.js';
+import type { Severity } from '../model/finding.js';
+import type { FindingCaps } from './finding-caps.js';
+
+/** The lowest severity that fails an audit; never: report only. */
+export const FAIL_LEVELS = ['error', 'warning', 'note', 'never'] as const;
+export type FailOn = (typeof FAIL_LEVELS)[number];
+
+export interface RuleSetting {
+  readonly severity: Severity | 'off';
+  readonly options: unknown;
+}
+
+/** Everything the core needs to run an audit; built only through `resolveConfig` (src/config.ts). */
+export interface AuditConfig {
+  readonly failOn: FailOn;
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly rules: ReadonlyMap<string, RuleSetting>;
+  readonly limits: ReadLimits;
+  /** How many findings are listed (per rule and file, per audit); the engine's defaults when absent. */
+  readonly findingCaps?: FindingCaps;
+  /** How many runs the report lists (`limits.max-runs`); DEFAULT_MAX_RUNS when absent. */
+  readonly maxRuns?: number;
+}
+

@@ -1,0 +1,43 @@
+/**
+ * What an audit reads and what its report says about each file, run and catalog:
+ * plain data, shared by io/ (which lists the inputs), audit/ (which fills them in)
+ * and report/ (which renders them).
+ */
+
+/** One file to audit: where to read it and the name the report uses for it. */
+export interface AuditInput {
+  readonly path: string;
+  readonly display: string;
+}
+
+export interface FileSummary {
+  readonly path: string;
+  readonly format: string;
+  readonly records: number;
+  readonly runs: number;
+  /** Source records read and left out, per reason (malformed ones included), sorted by reason. */
+  readonly skipped: FileSkip[];
+}
+
+export interface RunSummary {
+  readonly file: string;
+  readonly runId: string | null;
+  readonly format: string;
+  readonly catalogSha256: string | null;
+  readonly toolCalls: number;
+  readonly toolResults: number;
+}
+
+/** A run's catalog as the report lists it: its hash and each tool's schema hash (catalogSnapshot). */
+export interface CatalogSummary {
+  readonly sha256: string | null;
+  readonly tools: Array<{ name: string; schemaSha256: string | null }>;
+}
+
+/** One reason a parser left records of a file out: how many, and the first line. */
+export interface FileSkip {
+  readonly reason: string;
+  readonly count: number;
+  readonly firstLine: number;
+}
+
