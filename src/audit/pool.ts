@@ -56,7 +56,7 @@ export function defaultJobs(): number {
  * same result, byte for byte, that one thread gives, with the findings left in
  * their store (the caller closes it). `entry` is the script the workers start:
  * the bundle itself, which runs `auditWorkerMain` when it sees it is a worker.
- * One job, one file, or an `onRun` callback: no workers. Each worker spills into
+ * One job, one file, many small files (perFileWorkDominates), or an `onRun` callback: no workers. Each worker spills into
  * its own folder inside one pool folder; the workers post their chunk files by
  * path and the main thread's store owns them (and the pool folder) from then on.
  * If the pool fails, the workers are stopped and the pool folder removed.
@@ -66,7 +66,23 @@ export async function runAuditPoolStored(inputs: readonly AuditInput[], config: 
   if (pooled && inputs.length > 0 && inputs.length < options.jobs) return routeThenPool(inputs, config, options);
   const jobs = Math.min(options.jobs, inputs.length);
   if (!pooled || jobs <= 1) return runAuditStored(inputs, config, options);
-  return runPool(await balance(inputs, jobs), config, options);
+  const sized = await sizesOf(inputs);
+  if (perFileWorkDominates(sized)) return runAuditStored(inputs, config, options);
+  return runPool(balance(sized, jobs), config, options);
+}
+
+/**
+ * Many small files (more than MANY_FILES, averaging under PER_FILE_BYTES): the work is
+ * per file (opening, detecting, one summary and one run each), which the pool cannot
+ * split without joining every file's summary on this thread. Measured on 100,000
+ * one-line files, 2 cores: 17 s and 250 MiB on one thread, 23 s and 672 MiB pooled.
+ */
+const MANY_FILES = 1000;
+
+function perFileWorkDominates(sized: readonly SizedInput[]): boolean {
+  if (sized.length <= MANY_FILES) return false;
+  const bytes = sized.reduce((sum, { size }) => sum + size, 0);
+  return bytes / sized.length < PER_FILE_BYTES;
 }
 
 /**
@@ -185,10 +201,26 @@ function runWorker(entry: URL, workers: Worker[], task: WorkerTask): Promise<Par
  */
 const PER_FILE_BYTES = 16 * 1024;
 
+interface SizedInput {
+  readonly input: AuditInput;
+  readonly size: number;
+}
+
+/** The files' sizes, STAT_BATCH at a time (100,000 stats at once hold 100,000 pending requests). */
+async function sizesOf(inputs: readonly AuditInput[]): Promise<SizedInput[]> {
+  const sized: SizedInput[] = [];
+  for (let at = 0; at < inputs.length; at += STAT_BATCH) {
+    const batch = inputs.slice(at, at + STAT_BATCH);
+    sized.push(...(await Promise.all(batch.map(async (input) => ({ input, size: (await stat(input.path).catch(() => null))?.size ?? 0 })))));
+  }
+  return sized;
+}
+
+const STAT_BATCH = 64;
+
 /** Largest files first, each to the share with the least cost so far. */
-async function balance(inputs: readonly AuditInput[], jobs: number): Promise<AuditInput[][]> {
-  const sized = await Promise.all(inputs.map(async (input) => ({ input, size: (await stat(input.path).catch(() => null))?.size ?? 0 })));
-  sized.sort((a, b) => b.size - a.size || (a.input.display < b.input.display ? -1 : 1));
+function balance(unsorted: readonly SizedInput[], jobs: number): AuditInput[][] {
+  const sized = [...unsorted].sort((a, b) => b.size - a.size || (a.input.display < b.input.display ? -1 : 1));
   const shares = Array.from({ length: jobs }, () => ({ bytes: 0, inputs: [] as AuditInput[] }));
   for (const { input, size } of sized) {
     const lightest = shares.reduce((min, share) => (share.bytes < min.bytes ? share : min));
