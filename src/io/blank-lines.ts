@@ -68,3 +68,25 @@ export function blankBytes(chunk: Buffer, from: number, end: number): boolean {
   }
   return true;
 }
+
+/**
+ * The lines from `start` on that repeat the blank line beginning there (`\n`, ` \n`,
+ * `\r\n`, ...), as far as `chunk` holds whole ones: how many, and the offset after the
+ * last. Compared natively with the line repeated, in windows that halve where the run
+ * ends, so a stretch costs a few compares however long it is. `{ lines: 0 }` when the
+ * line at `start` is not blank or not complete in `chunk`.
+ */
+export function blankRun(chunk: Buffer, start: number): { lines: number; end: number } {
+  const first = chunk.indexOf(NEWLINE, start);
+  const period = first + 1 - start;
+  if (first === -1 || period > MAX_PERIOD || !blankBytes(chunk, start, first)) return { lines: 0, end: start };
+  const pattern = repeated(chunk.subarray(start, first + 1));
+  let at = start;
+  let window = pattern.length;
+  while (window >= period) {
+    const n = Math.min(window, chunk.length - at - ((chunk.length - at) % period));
+    if (n >= period && pattern.compare(chunk, at, at + n, 0, n) === 0) at += n;
+    else window = Math.floor(Math.min(window, n) / 2 / period) * period;
+  }
+  return { lines: (at - start) / period, end: at };
+}

@@ -5,10 +5,13 @@
  * thread that owns its run (RouteKey). No line is decoded or parsed here unless the
  * byte search cannot place it. Blank lines are counted, not sent.
  */
+import { blankRun } from '../../io/blank-lines.js';
 import type { FileFacts } from '../../io/line-splitter.js';
 import { ownerOf, type RouteKey } from './route-key.js';
 
 const NEWLINE = 0x0a;
+/** Bytes a blank line may start with: newline, space, tab, CR. */
+const BLANK_START = new Set([0x0a, 0x20, 0x09, 0x0d]);
 /** A batch is sent when it holds this many bytes (the receiving thread decodes it in one piece). */
 export const BATCH_BYTES = 64 * 1024;
 
@@ -88,10 +91,14 @@ export class LineRouter {
       }
     }
     while (start < chunk.length) {
-      if (this.#pendingBytes === 0 && !this.#skipping && chunk[start] === NEWLINE) {
-        this.facts.lines += 1;
-        start += 1;
-        continue;
+      if (this.#pendingBytes === 0 && !this.#skipping && BLANK_START.has(chunk[start]!)) {
+        // A stretch of one blank line repeated (a newline bomb) is counted in a few native compares.
+        const run = blankRun(chunk, start);
+        if (run.lines > 0) {
+          this.facts.lines += run.lines;
+          start = run.end;
+          continue;
+        }
       }
       const nl = chunk.indexOf(NEWLINE, start);
       if (nl === -1) {
