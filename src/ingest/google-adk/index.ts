@@ -64,6 +64,12 @@ export const googleAdkFormat: TraceFormat = {
       sink.diagnostic({ ruleId: 'ingest-note', line: 1, message: evalSetNote(read.rest) });
       return;
     }
+    if (session === undefined && isSession(read.rest)) {
+      // Known only from the whole document's keys: a session with no events, or whose id comes after them.
+      session = true;
+      runId = idOf(read.rest, 'id');
+      for (const e of waiting.splice(0)) readEvent(input.file, sink, runId, e);
+    }
     if (session !== true) {
       sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ADK session (no events list of authored events)' });
       return;

@@ -36,6 +36,22 @@ describe('google-adk: corpus sessions and eval sets', () => {
     ]);
   });
 
+  it('a saved session with no events yet, or with its id after its events, is a session (the wild check: adk-python initial.session.json)', async () => {
+    const empty = { id: 'test_id', app_name: 'trip_planner_agent', user_id: 'test_user', state: { origin: 'San Francisco' }, events: [], last_update_time: 1741218714.258285 };
+    const late = {
+      events: [{ author: 'planner', content: { role: 'model', parts: [{ function_call: { id: 'c1', name: 'find_flights', args: { to: 'Paris' } } }] } }],
+      app_name: 'trip_planner_agent',
+      id: 'late_id',
+    };
+    const { result, runs } = await auditTemp({ 'empty.session.json': JSON.stringify(empty, null, 2), 'late.session.json': JSON.stringify(late, null, 2) });
+    expect(result.files.map((f) => [f.path.split('/').pop(), f.format, f.runs, f.records])).toEqual([
+      ['empty.session.json', 'google-adk', 0, 0],
+      ['late.session.json', 'google-adk', 1, 2],
+    ]);
+    expect(findingList(result).filter(([rule]) => rule === 'malformed-record')).toEqual([]);
+    expect(runs.map((r) => [r.runId, r.calls.map((c) => c.callId)])).toEqual([['late_id', ['c1']]]);
+  });
+
   it('an eval set is one note saying it lists expected calls, never an empty clean audit', async () => {
     const { result, runs } = await auditPaths([`${dir}/home-automation-simple.test.json`, `${dir}/roll-die.test.json`]);
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
