@@ -1,28 +1,10 @@
 import { compileListPattern, containerNeeded, describePath, elementPattern, type ListPattern, type PathStep } from './list-paths.js';
+import { RestCopy } from './rest-copy.js';
 import type { ScanEvent, ScannerOptions } from './scan-events.js';
-import { isSpace, Mode, ValueLexer } from './value-lexer.js';
+import { StructReader, type Frame, type Pass } from './struct-reader.js';
+import { isSpace, Mode } from './value-lexer.js';
 
 export type { OversizedElement, ScanError, ScanEvent, ScannedElement, ScannerOptions } from './scan-events.js';
-
-interface Frame {
-  readonly array: boolean;
-  /** A list whose items are elements: they (and its commas) stay out of the rest. */
-  readonly streamed: boolean;
-  readonly line: number;
-  /** object: 0 key or end, 1 colon, 2 value, 3 comma or end, 4 key; array: 0 value or end, 2 value, 3 comma or end. */
-  state: number;
-  index: number;
-  key: string | null;
-}
-
-/** One push: its chunk, the events it gives, and where the rest's and the element's copies of the chunk start (-1: none). */
-interface Pass {
-  readonly chunk: Buffer;
-  readonly events: ScanEvent[];
-  readonly from: number;
-  restFrom: number;
-  valueFrom: number;
-}
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -36,18 +18,12 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * by brackets and strings (JSON.parse then checks what was kept). Lines count
  * the LF bytes outside strings, as json-locate.ts counts them.
  */
-export class JsonStreamScanner extends ValueLexer {
+export class JsonStreamScanner extends StructReader {
   private readonly patterns: ListPattern[];
-  private readonly frames: Frame[] = [];
   private first = true;
   private lead = Buffer.alloc(0);
-  // The rest: pieces copied.
-  private readonly rest: Buffer[] = [];
-  private restSize = 0;
-  private readonly checkpoints: Array<{ readonly restBytes: number; readonly elided: number }> = [{ restBytes: 0, elided: 0 }];
+  private readonly rest = new RestCopy();
   private element: { list: string; path: PathStep[]; line: number; listLine: number; restBytes: number; closers: string; pieces: Buffer[] | null; size: number } | null = null;
-  // A struct key being read (its raw bytes).
-  private keyPieces: Buffer[] | null = null;
 
   private skipping = false;
 
@@ -62,38 +38,18 @@ export class JsonStreamScanner extends ValueLexer {
   }
 
   /** The rest of the document read so far (lists written `[]`), its first `bytes` bytes. */
-  restText(bytes = this.restSize): string {
-    return Buffer.concat(this.rest, this.restSize).subarray(0, bytes).toString('utf8');
+  restText(bytes = this.rest.size): string {
+    return this.rest.text(bytes);
   }
 
-  /**
-   * Where lines were taken out of the rest (a streamed list's items), for the
-   * rest's first `bytes` bytes as text: character offsets and line counts,
-   * what `indexLines` takes as jumps to give the file's lines.
-   */
-  restJumps(bytes = this.restSize): Array<{ at: number; lines: number }> {
-    const all = Buffer.concat(this.rest, this.restSize);
-    const jumps: Array<{ at: number; lines: number }> = [];
-    let chars = 0;
-    let from = 0;
-    let elided = 0;
-    for (const point of this.checkpoints) {
-      if (point.restBytes > bytes) break;
-      // Checkpoints sit at a "]": an ASCII byte, so the text before it decodes on its own.
-      chars += all.subarray(from, point.restBytes).toString('utf8').length;
-      from = point.restBytes;
-      if (point.elided > elided) jumps.push({ at: chars, lines: point.elided - elided });
-      elided = point.elided;
-    }
-    return jumps;
+  /** Where lines were taken out of the rest's first `bytes` bytes (see RestCopy.jumps): jumps for `indexLines`. */
+  restJumps(bytes = this.rest.size): Array<{ at: number; lines: number }> {
+    return this.rest.jumps(bytes);
   }
 
   /** The line in the file of a character offset in the complete rest text (for a parse error found there). */
   restLine(text: string, offset: number): number {
-    let line = 1;
-    for (const jump of this.restJumps()) if (jump.at <= offset) line += jump.lines;
-    for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line += 1;
-    return line;
+    return this.rest.line(text, offset);
   }
 
   push(chunk: Buffer): ScanEvent[] {
@@ -109,10 +65,10 @@ export class JsonStreamScanner extends ValueLexer {
       else i = this.readStruct(p, i);
     }
     if (!this.failed()) {
-      if (p.restFrom >= 0 && n > p.restFrom) this.addRest(p.chunk.subarray(p.restFrom, n));
+      if (p.restFrom >= 0 && n > p.restFrom) this.rest.add(p.chunk.subarray(p.restFrom, n));
       if (this.element?.pieces && p.valueFrom >= 0 && n > p.valueFrom) this.addPiece(this.element, p.chunk.subarray(p.valueFrom, n));
     }
-    if (this.restSize > this.options.maxRestBytes && !this.failed()) {
+    if (this.rest.size > this.options.maxRestBytes && !this.failed()) {
       this.fail(p, `the document outside its streamed lists is longer than ${this.options.maxRestBytes} bytes`);
     }
     return events;
@@ -155,30 +111,6 @@ export class JsonStreamScanner extends ValueLexer {
     return end;
   }
 
-  /** Reads on in a key of the structure; at its closing quote, the key is its object's. */
-  private readKey(p: Pass, i: number): number {
-    const pieces = this.keyPieces!;
-    const q = this.stringEnd(p.chunk, i);
-    if (q < 0) {
-      pieces.push(Buffer.from(p.chunk.subarray(i, p.chunk.length)));
-      return p.chunk.length;
-    }
-    pieces.push(Buffer.from(p.chunk.subarray(i, q + 1)));
-    const raw = Buffer.concat(pieces).toString('utf8');
-    this.keyPieces = null;
-    let key: string;
-    try {
-      key = JSON.parse(`"${raw}`) as string;
-    } catch {
-      this.fail(p, 'a key of the document is not a JSON string');
-      return i;
-    }
-    const top = this.frames[this.frames.length - 1]!;
-    top.key = key;
-    top.state = 1;
-    return q + 1;
-  }
-
   /** One byte of the structure along the patterns (outside any value read whole). */
   private readStruct(p: Pass, i: number): number {
     const c = p.chunk[i]!;
@@ -207,7 +139,7 @@ export class JsonStreamScanner extends ValueLexer {
     if (top?.streamed) {
       const list = elementPattern(this.patterns, path)!.text;
       const keep = !this.skipping;
-      this.element = { list: list, path, line: this.line, listLine: top.line, restBytes: this.restSize, closers: this.closers(), pieces: keep ? [] : null, size: 0 };
+      this.element = { list: list, path, line: this.line, listLine: top.line, restBytes: this.rest.size, closers: this.closers(), pieces: keep ? [] : null, size: 0 };
       p.valueFrom = keep ? i : -1;
       this.beginValue(c);
       return i + 1;
@@ -224,58 +156,18 @@ export class JsonStreamScanner extends ValueLexer {
     return i + 1;
   }
 
-  /** A "]" or "," of a list of the structure. */
-  private arrayByte(p: Pass, i: number, c: number, top: Frame): number {
-    if (c === 0x5d && top.state !== 2) {
-      if (top.streamed) this.startCopy(p, i);
-      this.frames.pop();
-      this.valueDone();
-    } else if (c === 0x2c && top.state === 3) {
-      top.state = 2;
-      top.index += 1;
-    } else {
-      this.fail(p, `expected "," or "]" in the list that begins on line ${top.line}`);
-      return i;
-    }
-    return i + 1;
-  }
-
-  /** A key's opening quote, a ":", "," or "}" of an object of the structure. */
-  private objectByte(p: Pass, i: number, c: number, top: Frame): number {
-    if (c === 0x22 && (top.state === 0 || top.state === 4)) {
-      this.keyPieces = [];
-      this.backslashes = 0;
-    } else if (c === 0x3a && top.state === 1) {
-      top.state = 2;
-    } else if (c === 0x2c && top.state === 3) {
-      top.state = 4;
-    } else if (c === 0x7d && (top.state === 0 || top.state === 3)) {
-      this.frames.pop();
-      this.valueDone();
-    } else {
-      this.fail(p, `unexpected ${JSON.stringify(String.fromCharCode(c))} in the object that begins on line ${top.line}`);
-      return i;
-    }
-    return i + 1;
-  }
-
   /** A streamed list opens: its items stay out of the rest. */
   private stopCopy(p: Pass, at: number): void {
-    if (p.restFrom >= 0 && at > p.restFrom) this.addRest(p.chunk.subarray(p.restFrom, at));
+    if (p.restFrom >= 0 && at > p.restFrom) this.rest.add(p.chunk.subarray(p.restFrom, at));
     p.restFrom = -1;
     this.copying = false;
   }
 
   /** A streamed list closes: the rest is copied again from its "]". */
-  private startCopy(p: Pass, at: number): void {
+  protected override listCloses(p: Pass, at: number): void {
     p.restFrom = at;
     this.copying = true;
-    this.checkpoints.push({ restBytes: this.restSize, elided: this.elided });
-  }
-
-  private fail(p: Pass, message: string, line = this.line): void {
-    this.mode = Mode.Failed;
-    p.events.push({ kind: 'error', line, message });
+    this.rest.checkpoint(this.elided);
   }
 
   /** After the last chunk: an error when the document is not complete. */
@@ -308,27 +200,6 @@ export class JsonStreamScanner extends ValueLexer {
     return [{ kind: 'error', line: this.line, message: 'the document ends early (the file is cut short)' }];
   }
 
-  /** Set by a failure inside push (a closure the type checker does not follow). */
-  private failed(): boolean {
-    return this.mode === Mode.Failed;
-  }
-
-  /** The path of the value at the current position (each open container's key or index). */
-  private path(): PathStep[] {
-    return this.frames.map((f) => (f.array ? f.index : f.key!));
-  }
-
-  private closers(): string {
-    let out = '';
-    for (let k = this.frames.length - 1; k >= 0; k -= 1) out += this.frames[k]!.array ? ']' : '}';
-    return out;
-  }
-
-  private addRest(piece: Buffer): void {
-    this.rest.push(Buffer.from(piece));
-    this.restSize += piece.length;
-  }
-
   private addPiece(el: NonNullable<JsonStreamScanner['element']>, piece: Buffer): void {
     el.size += piece.length;
     if (el.size > this.options.maxElementBytes) {
@@ -336,12 +207,5 @@ export class JsonStreamScanner extends ValueLexer {
       return;
     }
     el.pieces!.push(Buffer.from(piece));
-  }
-
-  private valueDone(): void {
-    this.mode = this.frames.length === 0 ? Mode.Done : Mode.Struct;
-    this.scalar = false;
-    const top = this.frames[this.frames.length - 1];
-    if (top) top.state = 3;
   }
 }
