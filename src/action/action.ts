@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { isFailing } from '../core.js';
 import type { Logger } from '../logger.js';
+import type { Report } from '../report/schema.js';
 import { renderWithinBudget, SUMMARY_LIMIT } from '../report/budget.js';
 import { renderComment } from '../report/comment/render.js';
 import { mermaidSection } from '../report/mermaid.js';
@@ -86,24 +87,33 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     annotate(report.findings, deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
   }
 
+  setRunOutputs(setOutput, { report, failed, reportPath, commentUrl, checkRunUrl: checkRun.url, uploaded, sealDigest, catalogChanged: diff ? String(diff.changed) : 'false' });
+
   const s = report.summary.findings;
-  setOutput('conclusion', failed ? 'failure' : 'success');
+  if (sourced.empty && inputs.failOnEmpty) return 'agent-trace-audit: nothing to audit (fail-on-empty is true)';
+  if (failed) return `agent-trace-audit: ${s.error} error(s), ${s.warning} warning(s), ${s.note} note(s); failing on '${config.failOn}' and above`;
+  return undefined;
+}
+
+/** The step's outputs, once everything is written. */
+function setRunOutputs(
+  setOutput: ActionDeps['setOutput'],
+  run: { report: Report; failed: boolean; reportPath: string; commentUrl: string; checkRunUrl: string; uploaded: Awaited<ReturnType<typeof uploadFolder>>; sealDigest: string; catalogChanged: string },
+): void {
+  const s = run.report.summary.findings;
+  setOutput('conclusion', run.failed ? 'failure' : 'success');
   setOutput('findings', s.error + s.warning + s.note);
   setOutput('errors', s.error);
   setOutput('warnings', s.warning);
   setOutput('notes', s.note);
-  setOutput('report-json', reportPath);
-  setOutput('comment-url', commentUrl);
-  setOutput('check-run-url', checkRun.url);
-  setOutput('artifact-id', uploaded ? String(uploaded.id) : '');
-  setOutput('artifact-url', uploaded?.url ?? '');
-  setOutput('artifact-digest', uploaded?.digest ?? '');
-  setOutput('seal-digest', sealDigest);
-  setOutput('catalog-changed', diff ? String(diff.changed) : 'false');
-
-  if (sourced.empty && inputs.failOnEmpty) return 'agent-trace-audit: nothing to audit (fail-on-empty is true)';
-  if (failed) return `agent-trace-audit: ${s.error} error(s), ${s.warning} warning(s), ${s.note} note(s); failing on '${config.failOn}' and above`;
-  return undefined;
+  setOutput('report-json', run.reportPath);
+  setOutput('comment-url', run.commentUrl);
+  setOutput('check-run-url', run.checkRunUrl);
+  setOutput('artifact-id', run.uploaded ? String(run.uploaded.id) : '');
+  setOutput('artifact-url', run.uploaded?.url ?? '');
+  setOutput('artifact-digest', run.uploaded?.digest ?? '');
+  setOutput('seal-digest', run.sealDigest);
+  setOutput('catalog-changed', run.catalogChanged);
 }
 
 /** The report to compare with: the base branch's, for a pull request with the baseline input on. */
