@@ -100,7 +100,7 @@ export abstract class StructReader extends ValueLexer {
     p.events.push({ kind: 'error', line, message });
   }
 
-  /** Set by a failure inside push (a closure the type checker does not follow). */
+  /** Set by `fail` (a call the type checker does not follow when it narrows `mode`). */
   protected failed(): boolean {
     return this.mode === Mode.Failed;
   }
