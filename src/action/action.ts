@@ -1,15 +1,10 @@
 import * as core from '@actions/core';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
 import { isFailing } from '../core.js';
 import type { Logger } from '../logger.js';
+import type { Report } from '../report/schema.js';
 import { renderWithinBudget, SUMMARY_LIMIT } from '../report/budget.js';
 import { renderComment } from '../report/comment/render.js';
-import { renderHtml } from '../report/html/render.js';
-import { writeJsonFile } from '../report/json.js';
 import { mermaidSection } from '../report/mermaid.js';
-import { renderSarif, SARIF_MAX_RESULTS } from '../report/sarif.js';
 import { annotate, type AnnotationSink } from '../github/annotations.js';
 import { artifactNameFor, commentMarker, shardId } from '../github/artifact-name.js';
 import { firstLine, uploadFolder } from '../github/artifact.js';
@@ -22,12 +17,12 @@ import type { ActionInputs } from '../github/inputs.js';
 import { restClient } from '../github/octokit.js';
 import { findPullRequest } from '../github/remote-reports.js';
 import { headLines } from './report-lines.js';
-import { sourceReport } from './report-source.js';
+import { writeReportFiles } from './report-files.js';
+import { sourceReport, type Sourced } from './report-source.js';
 import { sealInputs, type SealFile } from './seal-step.js';
-import { REPORT_FILE } from '../github/stored-report.js';
 
-/** The HTML report in the artifact, and the share of the summary's size budget the Mermaid timelines may take. */
-export const HTML_REPORT_FILE = 'report.html';
+export { HTML_REPORT_FILE } from './report-files.js';
+/** The share of the summary's size budget the Mermaid timelines may take. */
 const MERMAID_SUMMARY_BUDGET = 60_000;
 /** The check run's summary draws its timelines within this many characters (its whole summary may hold 65,535). */
 const MERMAID_CHECK_RUN_BUDGET = 12_000;
@@ -54,21 +49,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const { report, config } = sourced;
   if (sourced.empty) logger.warning(inputs.mode === 'audit' ? `no trace files matched ${[...inputs.traces, ...inputs.artifacts.map((a) => `artifact ${a}`)].join(', ')}` : `no report artifacts named ${inputs.artifactName}* were found`);
 
-  const outDir = await mkdtemp(join(ctx.tempDir || tmpdir(), 'agent-trace-audit-'));
-  const reportPath = join(outDir, REPORT_FILE);
-  // In pieces: the report is never one string (same bytes as renderJson).
-  await writeJsonFile(report, reportPath);
-  await writeFile(join(outDir, HTML_REPORT_FILE), renderHtml(report, sourced.timelines ?? []));
-  if (inputs.sarifFile !== '') {
-    const sarifPath = resolve(ctx.workspace, inputs.sarifFile);
-    await mkdir(dirname(sarifPath), { recursive: true });
-    await writeFile(sarifPath, renderSarif(report));
-    if (report.findings.length > SARIF_MAX_RESULTS) {
-      logger.warning(`the SARIF file holds the ${SARIF_MAX_RESULTS} most severe of ${report.findings.length} findings (code scanning keeps ${SARIF_MAX_RESULTS} results per run and rejects more than 25,000); report.json has them all`);
-    }
-    setOutput('sarif-file', sarifPath);
-  }
-
+  const { outDir, reportPath } = await writeReportFiles(inputs, ctx, sourced, logger, setOutput);
   let sealDigest = '';
   if (inputs.mode === 'audit' && inputs.seal && deps.sealFile && sourced.inputs.length > 0) {
     sealDigest = (await sealInputs(sourced.inputs, outDir, deps.sealFile, logger)).digest;
@@ -78,14 +59,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
 
   const failed = isFailing(report, config.failOn) || (sourced.empty && inputs.failOnEmpty);
   const pr = await pullRequestFor(inputs, ctx, logger);
-  let baseline: Baseline | undefined;
-  if (pr && inputs.baseline.kind !== 'off') {
-    const api = restClient(inputs.token, ctx.apiUrl);
-    const match = inputs.mode === 'audit' && inputs.shard !== '' ? { exact: artifactName } : { prefix: inputs.artifactName };
-    // publish: the baseline is the audited workflow's report on the PR's base branch, not this workflow's.
-    const baseCtx = inputs.mode === 'publish' ? { ...ctx, pullRequest: pr, workflowFile: ctx.workflowRun?.workflowFile || undefined } : ctx;
-    baseline = await fetchBaseline(inputs.baseline, baseCtx, api, inputs.token, match);
-  }
+  const baseline = await baselineFor(inputs, ctx, pr, artifactName);
   const links = { runUrl: runUrl(ctx), artifactUrl: uploaded?.url ?? '', artifactName, sealDigest, shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '' };
   const head = headLines(report, links, baseline);
   const { diff } = head;
@@ -104,28 +78,8 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
 
   // The job summary and the check run's summary lead with the same lines.
   const summaryLead = summaryHead(view);
-  if (inputs.summary) {
-    try {
-      const pictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_SUMMARY_BUDGET, { runs: 5 });
-      await core.summary.addRaw(renderWithinBudget(report, SUMMARY_LIMIT, { lead: summaryLead, tail: pictures }).markdown).write();
-    } catch (error) {
-      logger.warning(`could not write the job summary: ${firstLine(error)}`);
-    }
-  }
-
-  let commentUrl = '';
-  const issueNumber = commentTarget(inputs, ctx, pr);
-  const total = report.findings.length;
-  if (issueNumber !== undefined) {
-    const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '');
-    const timelines = (maxChars: number) => mermaidSection(report, sourced.timelines ?? [], maxChars);
-    const body = renderComment(report, commentInput(view, timelines, [marker])).markdown;
-    const api = restClient(inputs.token, ctx.apiUrl);
-    // on-findings: a clean run creates no comment, but a stale one from an earlier run is brought up to date.
-    const create = !(inputs.commentMode === 'on-findings' && total === 0);
-    const outcome = await upsertComment(api, { owner: ctx.owner, repo: ctx.repo, issueNumber, marker }, body, logger, { create });
-    commentUrl = outcome.url;
-  }
+  if (inputs.summary) await writeJobSummary(sourced, summaryLead, logger);
+  const commentUrl = await commentStep(inputs, ctx, view, sourced, logger);
 
   const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
   const checkRun = await checkRunStep(inputs, ctx, { report, failed, empty: sourced.empty, lead: summaryLead, pictures: checkPictures, baseline }, logger);
@@ -133,24 +87,68 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     annotate(report.findings, deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
   }
 
+  setRunOutputs(setOutput, { report, failed, reportPath, commentUrl, checkRunUrl: checkRun.url, uploaded, sealDigest, catalogChanged: diff ? String(diff.changed) : 'false' });
+
   const s = report.summary.findings;
-  setOutput('conclusion', failed ? 'failure' : 'success');
+  if (sourced.empty && inputs.failOnEmpty) return 'agent-trace-audit: nothing to audit (fail-on-empty is true)';
+  if (failed) return `agent-trace-audit: ${s.error} error(s), ${s.warning} warning(s), ${s.note} note(s); failing on '${config.failOn}' and above`;
+  return undefined;
+}
+
+/** The step's outputs, once everything is written. */
+function setRunOutputs(
+  setOutput: ActionDeps['setOutput'],
+  run: { report: Report; failed: boolean; reportPath: string; commentUrl: string; checkRunUrl: string; uploaded: Awaited<ReturnType<typeof uploadFolder>>; sealDigest: string; catalogChanged: string },
+): void {
+  const s = run.report.summary.findings;
+  setOutput('conclusion', run.failed ? 'failure' : 'success');
   setOutput('findings', s.error + s.warning + s.note);
   setOutput('errors', s.error);
   setOutput('warnings', s.warning);
   setOutput('notes', s.note);
-  setOutput('report-json', reportPath);
-  setOutput('comment-url', commentUrl);
-  setOutput('check-run-url', checkRun.url);
-  setOutput('artifact-id', uploaded ? String(uploaded.id) : '');
-  setOutput('artifact-url', uploaded?.url ?? '');
-  setOutput('artifact-digest', uploaded?.digest ?? '');
-  setOutput('seal-digest', sealDigest);
-  setOutput('catalog-changed', diff ? String(diff.changed) : 'false');
+  setOutput('report-json', run.reportPath);
+  setOutput('comment-url', run.commentUrl);
+  setOutput('check-run-url', run.checkRunUrl);
+  setOutput('artifact-id', run.uploaded ? String(run.uploaded.id) : '');
+  setOutput('artifact-url', run.uploaded?.url ?? '');
+  setOutput('artifact-digest', run.uploaded?.digest ?? '');
+  setOutput('seal-digest', run.sealDigest);
+  setOutput('catalog-changed', run.catalogChanged);
+}
 
-  if (sourced.empty && inputs.failOnEmpty) return 'agent-trace-audit: nothing to audit (fail-on-empty is true)';
-  if (failed) return `agent-trace-audit: ${s.error} error(s), ${s.warning} warning(s), ${s.note} note(s); failing on '${config.failOn}' and above`;
-  return undefined;
+/** The report to compare with: the base branch's, for a pull request with the baseline input on. */
+async function baselineFor(inputs: ActionInputs, ctx: RunContext, pr: PullRequestRef | undefined, artifactName: string): Promise<Baseline | undefined> {
+  if (!pr || inputs.baseline.kind === 'off') return undefined;
+  const api = restClient(inputs.token, ctx.apiUrl);
+  const match = inputs.mode === 'audit' && inputs.shard !== '' ? { exact: artifactName } : { prefix: inputs.artifactName };
+  // publish: the baseline is the audited workflow's report on the PR's base branch, not this workflow's.
+  const baseCtx = inputs.mode === 'publish' ? { ...ctx, pullRequest: pr, workflowFile: ctx.workflowRun?.workflowFile || undefined } : ctx;
+  return fetchBaseline(inputs.baseline, baseCtx, api, inputs.token, match);
+}
+
+/** The job summary: the lead lines, the report within the summary's size limit, and the timelines. A failure is a warning. */
+async function writeJobSummary(sourced: Sourced, lead: readonly string[], logger: Logger): Promise<void> {
+  try {
+    const pictures = mermaidSection(sourced.report, sourced.timelines ?? [], MERMAID_SUMMARY_BUDGET, { runs: 5 });
+    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { lead, tail: pictures }).markdown).write();
+  } catch (error) {
+    logger.warning(`could not write the job summary: ${firstLine(error)}`);
+  }
+}
+
+/** The PR comment, created or brought up to date; its URL, or '' when none is due. */
+async function commentStep(inputs: ActionInputs, ctx: RunContext, view: ViewArgs, sourced: Sourced, logger: Logger): Promise<string> {
+  const { report } = sourced;
+  const issueNumber = commentTarget(inputs, ctx, view.pr);
+  if (issueNumber === undefined) return '';
+  const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '');
+  const timelines = (maxChars: number) => mermaidSection(report, sourced.timelines ?? [], maxChars);
+  const body = renderComment(report, commentInput(view, timelines, [marker])).markdown;
+  const api = restClient(inputs.token, ctx.apiUrl);
+  // on-findings: a clean run creates no comment, but a stale one from an earlier run is brought up to date.
+  const create = !(inputs.commentMode === 'on-findings' && report.findings.length === 0);
+  const outcome = await upsertComment(api, { owner: ctx.owner, repo: ctx.repo, issueNumber, marker }, body, logger, { create });
+  return outcome.url;
 }
 
 /** The pull request this run reports on: the event's, or in publish mode the one the workflow_run belongs to. */

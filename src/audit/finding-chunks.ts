@@ -54,3 +54,11 @@ function writeFully(fd: number, text: string): void {
   let offset = 0;
   while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 }
+
+/** A sorted sequence of a finding store: findings in memory, or a chunk file and how many it holds. */
+export type Source = { readonly kind: 'memory'; readonly findings: Finding[] } | { readonly kind: 'file'; readonly path: string; readonly count: number };
+
+/** Reads a source from its start. */
+export function openSource(source: Source): Iterator<Finding> {
+  return source.kind === 'file' ? readChunk(source.path) : source.findings.values();
+}

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Finding, Severity } from '../model/finding.js';
-import { readChunk, writeChunk } from './finding-chunks.js';
+import { openSource, writeChunk, type Source } from './finding-chunks.js';
 import { mergeSorted } from './finding-merge.js';
 import { compareFindings } from './findings.js';
 import { forgetLiveFolder, registerLiveFolder } from './spill-folders.js';
@@ -30,8 +30,6 @@ export interface FindingHandoff {
   readonly counts: Readonly<Record<Severity, number>>;
   readonly ruleIds: readonly string[];
 }
-
-type Source = { readonly kind: 'memory'; readonly findings: Finding[] } | { readonly kind: 'file'; readonly path: string; readonly count: number };
 
 /**
  * The findings of an audit, in constant memory. Up to `threshold` findings stay in
@@ -245,8 +243,4 @@ export class FindingStore implements Iterable<Finding> {
     this.#assertOpen();
     if (this.#iterating > 0) throw new Error('the finding store cannot change while it is being read');
   }
-}
-
-function openSource(source: Source): Iterator<Finding> {
-  return source.kind === 'file' ? readChunk(source.path) : source.findings.values();
 }

@@ -30,25 +30,8 @@ export async function collectArtifacts(inputs: ArtifactInputs, token: string, ct
   if (inputs.artifacts.length === 0) return [];
   const where = artifactRun(inputs, token, ctx);
   const runName = describeRun(where);
-  if (where.kind === 'other') {
-    try {
-      const fork = await forkOf(where);
-      if (fork !== undefined && !inputs.artifactsAllowFork) {
-        logger.warning(`refused the artifacts of ${runName}: that run built code from the fork ${fork}, so its traces are not trusted. Set artifacts-allow-fork: true to audit them anyway.`);
-        return [];
-      }
-    } catch (error) {
-      logger.warning(`could not read ${runName} (the token needs actions: read there); no artifacts read: ${firstLine(error)}`);
-      return [];
-    }
-  }
-  let listed: ListedArtifact[];
-  try {
-    listed = await listArtifacts(where);
-  } catch (error) {
-    logger.warning(`could not list the artifacts of ${runName}; no artifacts read: ${firstLine(error)}`);
-    return [];
-  }
+  const listed = await listTrusted(where, inputs, runName, logger);
+  if (listed === null) return [];
   const selected = select(listed, inputs.artifacts, runName, logger);
   const chosen = withinCaps(selected, inputs, logger);
   if (chosen.length === 0) return [];
@@ -65,27 +48,9 @@ export async function collectArtifacts(inputs: ArtifactInputs, token: string, ct
     const folder = join(base, String(index + 1).padStart(4, '0'));
     try {
       await mkdir(folder);
-      // The digest is checked on the zip before anything is unpacked, and unpacking stops
-      // as soon as the artifacts read so far would pass artifacts-max-mb (a zip bomb).
-      const budget = inputs.artifactsMaxMb * MIB - unpackedBytes;
-      const got = await downloadChecked(where, artifact, folder, budget);
-      if (got.kind === 'digest-mismatch') {
-        await rm(folder, { recursive: true, force: true });
-        logger.warning(`refused artifact ${name}: the download does not match the digest ${artifact.digest} the artifact service recorded; nothing of it was unpacked or audited`);
-        continue;
-      }
-      if (got.kind === 'not-unpacked') {
-        await rm(folder, { recursive: true, force: true });
-        const over = /more than \d+ bytes/.test(got.reason);
-        logger.warning(
-          over
-            ? `refused artifact ${name}: it unpacks to more than ${mib(budget)} MiB, past artifacts-max-mb (${inputs.artifactsMaxMb} MiB unpacked in all); unpacking stopped there and none of its files are audited`
-            : `refused artifact ${name}: ${got.reason}; its files are not audited`,
-        );
-        continue;
-      }
-      if (got.refused.length > 0) logger.warning(`artifact ${name}: ${got.refused.length} file(s) with a name that leaves the artifact's folder were not unpacked: ${got.refused.slice(0, 5).map((n) => JSON.stringify(n)).join(', ')}`);
-      unpackedBytes += got.bytes;
+      const bytes = await unpackChecked(where, artifact, folder, inputs.artifactsMaxMb * MIB - unpackedBytes, inputs, logger);
+      if (bytes === null) continue;
+      unpackedBytes += bytes;
       read.push({ name: artifact.name, id: artifact.id, digest: artifact.digest, folder });
       logger.info(`downloaded artifact ${name} (id ${artifact.id}, ${artifact.digest}) from ${runName}`);
     } catch (error) {
@@ -94,6 +59,55 @@ export async function collectArtifacts(inputs: ArtifactInputs, token: string, ct
     }
   }
   return read;
+}
+
+/** The artifacts of the run, or null (warned) when they cannot be listed or the run built a fork's code not allowed. */
+async function listTrusted(where: ArtifactRun, inputs: ArtifactInputs, runName: string, logger: Logger): Promise<ListedArtifact[] | null> {
+  if (where.kind === 'other') {
+    try {
+      const fork = await forkOf(where);
+      if (fork !== undefined && !inputs.artifactsAllowFork) {
+        logger.warning(`refused the artifacts of ${runName}: that run built code from the fork ${fork}, so its traces are not trusted. Set artifacts-allow-fork: true to audit them anyway.`);
+        return null;
+      }
+    } catch (error) {
+      logger.warning(`could not read ${runName} (the token needs actions: read there); no artifacts read: ${firstLine(error)}`);
+      return null;
+    }
+  }
+  try {
+    return await listArtifacts(where);
+  } catch (error) {
+    logger.warning(`could not list the artifacts of ${runName}; no artifacts read: ${firstLine(error)}`);
+    return null;
+  }
+}
+
+/**
+ * Downloads one artifact into its folder: the digest is checked on the zip before anything is unpacked,
+ * and unpacking stops as soon as the artifacts read so far would pass artifacts-max-mb (a zip bomb).
+ * Returns the bytes unpacked, or null when it was refused (warned, its folder removed).
+ */
+async function unpackChecked(where: ArtifactRun, artifact: ListedArtifact, folder: string, budget: number, inputs: ArtifactInputs, logger: Logger): Promise<number | null> {
+  const name = JSON.stringify(artifact.name);
+  const got = await downloadChecked(where, artifact, folder, budget);
+  if (got.kind === 'digest-mismatch') {
+    await rm(folder, { recursive: true, force: true });
+    logger.warning(`refused artifact ${name}: the download does not match the digest ${artifact.digest} the artifact service recorded; nothing of it was unpacked or audited`);
+    return null;
+  }
+  if (got.kind === 'not-unpacked') {
+    await rm(folder, { recursive: true, force: true });
+    const over = /more than \d+ bytes/.test(got.reason);
+    logger.warning(
+      over
+        ? `refused artifact ${name}: it unpacks to more than ${mib(budget)} MiB, past artifacts-max-mb (${inputs.artifactsMaxMb} MiB unpacked in all); unpacking stopped there and none of its files are audited`
+        : `refused artifact ${name}: ${got.reason}; its files are not audited`,
+    );
+    return null;
+  }
+  if (got.refused.length > 0) logger.warning(`artifact ${name}: ${got.refused.length} file(s) with a name that leaves the artifact's folder were not unpacked: ${got.refused.slice(0, 5).map((n) => JSON.stringify(n)).join(', ')}`);
+  return got.bytes;
 }
 
 /** The downloaded artifacts as collect sources: files shown as `<artifact name>/<path inside>`. */

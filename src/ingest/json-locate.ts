@@ -24,6 +24,7 @@ export function indexLines(text: string, maxDepth: number, missing = 1, jumps: R
   let i = 0;
   const n = text.length;
   let jump = 0;
+  const cursor: StringEnd = { end: 0, lines: 0 };
   while (i < n) {
     while (jump < jumps.length && i >= jumps[jump]!.at) line += jumps[jump++]!.lines;
     const c = text.charCodeAt(i);
@@ -31,29 +32,13 @@ export function indexLines(text: string, maxDepth: number, missing = 1, jumps: R
       line += 1;
       i += 1;
     } else if (c === 0x22) {
-      let j = i + 1;
-      let escaped = false;
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if (d === 0x5c) {
-          escaped = true;
-          j += 2;
-          continue;
-        }
-        if (d === 0x22) break;
-        j += 1;
+      const key = readKey(text, i, cursor);
+      line += cursor.lines;
+      i = cursor.end;
+      if (key !== null && !arrays[arrays.length - 1]) {
+        pendingKey = key;
+        i += 1;
       }
-      const raw = text.slice(i + 1, j);
-      i = j + 1;
-      let k = i;
-      while (k < n && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x0a)) {
-        if (text.charCodeAt(k) === 0x0a) line += 1;
-        k += 1;
-      }
-      if (text.charCodeAt(k) === 0x3a && !arrays[arrays.length - 1]) {
-        pendingKey = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
-        i = k + 1;
-      } else i = k;
     } else if (c === 0x7b || c === 0x5b) {
       if (arrays.length > 0) {
         if (arrays[arrays.length - 1]) {
@@ -76,4 +61,42 @@ export function indexLines(text: string, maxDepth: number, missing = 1, jumps: R
     } else i += 1;
   }
   return (target) => lines.get(target.join('\u0000')) ?? missing;
+}
+
+/** Where a string token ends: the offset after it and its trailing whitespace, and the newlines crossed. */
+interface StringEnd {
+  end: number;
+  lines: number;
+}
+
+/**
+ * Reads the string that opens at `start`: sets `cursor` to the offset of the next
+ * token after it (the colon when it is a key) and the newlines skipped; returns the
+ * key (unescaped) when a colon follows, else null. One reused cursor: no object per string.
+ */
+function readKey(text: string, start: number, cursor: StringEnd): string | null {
+  const n = text.length;
+  let j = start + 1;
+  let escaped = false;
+  while (j < n) {
+    const d = text.charCodeAt(j);
+    if (d === 0x5c) {
+      escaped = true;
+      j += 2;
+      continue;
+    }
+    if (d === 0x22) break;
+    j += 1;
+  }
+  let k = j + 1;
+  let lines = 0;
+  while (k < n && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x0a)) {
+    if (text.charCodeAt(k) === 0x0a) lines += 1;
+    k += 1;
+  }
+  cursor.end = k;
+  cursor.lines = lines;
+  if (text.charCodeAt(k) !== 0x3a) return null;
+  const raw = text.slice(start + 1, j);
+  return escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
 }

@@ -1,4 +1,4 @@
-import { idOf, isObject, own, str, strList, toMillis } from '../fields.js';
+import { idOf, isObject, own, str, strList, toMillis, type JsonObject } from '../fields.js';
 import { forEachJsonLine } from '../json-lines.js';
 import { SessionStates } from '../session-states.js';
 import { blockFacts } from '../message-facts.js';
@@ -90,24 +90,8 @@ export function claudeCodeLineReader(file: string, sink: RecordSink, idleRecords
     const bad = (message: string) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
     if (type === null) return bad('record has no "type"');
     const session = sessions.get(runId);
-    const { toolOf, answered } = session;
-    if (type === 'system') {
-      const tools = strList(own(value, 'tools'));
-      if (str(value, 'subtype') === 'init' && tools) sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
-      else sink.skip({ line, reason: `system record${str(value, 'subtype') === null ? '' : ` (subtype "${str(value, 'subtype')}")`} without a tool list`, value });
-      return;
-    }
-    if (type === 'result') {
-      const denials = own(value, 'permission_denials');
-      if (!Array.isArray(denials)) return sink.skip({ line, reason: 'result record without permission_denials', value });
-      for (const denial of denials) {
-        if (!isObject(denial)) continue;
-        const callId = idOf(denial, 'tool_use_id');
-        if (callId === null || answered.has(callId)) continue;
-        sink.record(toRecord(resultFact(callId, str(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
-      }
-      return;
-    }
+    if (type === 'system') return readSystem(value, place, sink);
+    if (type === 'result') return readResult(value, place, session, sink);
     if (type !== 'user' && type !== 'assistant') return sink.skip({ line, reason: `record type "${type.length > 40 ? `${type.slice(0, 40)}…` : type}"`, value });
     const message = own(value, 'message');
     if (!isObject(message)) return bad(`"message" is ${describe(message)}, not an object`);
@@ -122,20 +106,46 @@ export function claudeCodeLineReader(file: string, sink: RecordSink, idleRecords
       if (session.lastMessage !== id) sink.record(llmRecord(place));
       session.lastMessage = id;
     }
-    content.forEach((block, i) => {
-      if (!isObject(block)) return bad(`content item ${i} is ${describe(block)}, not a block`);
-      for (let fact of blockFacts(block)) {
-        const key = fact.callId ?? '';
-        if (fact.kind === 'call' && fact.callId !== null) toolOf.set(key, fact.tool);
-        if (fact.kind === 'result') {
-          if (fact.callId !== null) answered.add(key);
-          if (fact.tool === null && toolOf.has(key)) fact = { ...fact, tool: toolOf.get(key)! };
-          if (fact.isError && denied(fact.content, own(value, 'toolUseResult'))) fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
-        }
-        sink.record(toRecord(fact, place));
-      }
-    });
+    readBlocks(content, value, session, place, bad, sink);
   };
+}
+
+/** A system record: `init` with its `tools` is the catalog; any other is skipped. */
+function readSystem(value: JsonObject, place: Place, sink: RecordSink): void {
+  const { line } = place.loc;
+  const tools = strList(own(value, 'tools'));
+  if (str(value, 'subtype') === 'init' && tools) sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
+  else sink.skip({ line, reason: `system record${str(value, 'subtype') === null ? '' : ` (subtype "${str(value, 'subtype')}")`} without a tool list`, value });
+}
+
+/** The final result record: its `permission_denials` are results for the calls denied without one. */
+function readResult(value: JsonObject, place: Place, session: SessionState, sink: RecordSink): void {
+  const denials = own(value, 'permission_denials');
+  if (!Array.isArray(denials)) return sink.skip({ line: place.loc.line, reason: 'result record without permission_denials', value });
+  for (const denial of denials) {
+    if (!isObject(denial)) continue;
+    const callId = idOf(denial, 'tool_use_id');
+    if (callId === null || session.answered.has(callId)) continue;
+    sink.record(toRecord(resultFact(callId, str(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
+  }
+}
+
+/** A message's content blocks: calls (their tools kept by id) and results (named, a rejected permission classed). */
+function readBlocks(content: readonly unknown[], value: JsonObject, session: SessionState, place: Place, bad: (message: string) => void, sink: RecordSink): void {
+  const { toolOf, answered } = session;
+  content.forEach((block, i) => {
+    if (!isObject(block)) return bad(`content item ${i} is ${describe(block)}, not a block`);
+    for (let fact of blockFacts(block)) {
+      const key = fact.callId ?? '';
+      if (fact.kind === 'call' && fact.callId !== null) toolOf.set(key, fact.tool);
+      if (fact.kind === 'result') {
+        if (fact.callId !== null) answered.add(key);
+        if (fact.tool === null && toolOf.has(key)) fact = { ...fact, tool: toolOf.get(key)! };
+        if (fact.isError && denied(fact.content, own(value, 'toolUseResult'))) fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
+      }
+      sink.record(toRecord(fact, place));
+    }
+  });
 }
 
 function denied(content: unknown, toolUseResult: unknown): boolean {

@@ -84,52 +84,74 @@ interface StepContext {
   readonly byStep: { calls: number; firstLine: number };
 }
 
-function readStep(step: JsonObject, index: number, { file, runId, lineOf, sink, toolOf, byStep }: StepContext): void {
+type At = (sub: Array<string | number>) => Place;
+type FinishedCall = { callId: string | null; tool: string; place: Place; args: unknown };
+type StepCall = { callId: string; tool: string };
+/** A result without a source call in a step with calls: the environment's answer to the step. */
+type LooseResult = { content: unknown; isError: boolean; j: number; value: unknown };
+
+function readStep(step: JsonObject, index: number, context: StepContext): void {
+  const { file, runId, lineOf, sink } = context;
   const ts = toMillis(own(step, 'timestamp'));
-  const at = (sub: Array<string | number>): Place => ({ loc: { file, line: lineOf(sub) }, runId, ts, spanId: idOf(step, 'step_id') });
+  const at: At = (sub) => ({ loc: { file, line: lineOf(sub) }, runId, ts, spanId: idOf(step, 'step_id') });
   const source = str(step, 'source');
   if (source === 'agent') sink.record(llmRecord(at([])));
   const calls = own(step, 'tool_calls');
   const hasCalls = Array.isArray(calls) && calls.length > 0;
-  const finished: Array<{ callId: string | null; tool: string; place: Place; args: unknown }> = [];
-  const stepCalls: Array<{ callId: string; tool: string }> = [];
-  if (Array.isArray(calls)) {
-    calls.forEach((call: unknown, j) => {
-      const tool = isObject(call) ? str(call, 'function_name') : null;
-      if (!isObject(call) || tool === null) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['tool_calls', j]), runId, message: `tool_calls[${j}] of step ${index} has no function_name` });
-        return;
-      }
-      const place = at(['tool_calls', j]);
-      const args = argsOf(own(call, 'arguments'));
-      const callId = idOf(call, 'tool_call_id');
-      if (callId !== null) toolOf.set(callId, tool);
-      sink.record(toRecord({ kind: 'call', callId, tool, args }, place));
-      if (FINISH_TOOLS.has(tool)) finished.push({ callId: idOf(call, 'tool_call_id'), tool, place, args });
-      else if (callId !== null) stepCalls.push({ callId, tool });
-    });
-  }
+  const { finished, stepCalls } = Array.isArray(calls) ? readCalls(calls, index, at, context) : { finished: [], stepCalls: [] };
   const observation = own(step, 'observation');
   const results = isObject(observation) ? own(observation, 'results') : undefined;
-  const answered = new Set<string>();
   const hasResults = Array.isArray(results) && results.length > 0;
-  /** Results without a source call in a step with calls: the environment's answer to the step. */
-  const loose: Array<{ content: unknown; isError: boolean; j: number; value: unknown }> = [];
   // A user or system step (the prompt) holds no calls: read past, and counted.
   if (source !== 'agent' && !hasCalls && !hasResults) sink.skip({ line: lineOf([]), reason: `step of source ${quotedName(source)} without tool calls`, value: step });
-  if (Array.isArray(results)) {
-    results.forEach((result: unknown, j) => {
-      const line = lineOf(['observation', 'results', j]);
-      if (!isObject(result)) return sink.skip({ line, reason: 'observation result that is not an object', value: result });
-      const callId = idOf(result, 'source_call_id');
-      if (callId === null && stepCalls.length > 0) return void loose.push({ content: own(result, 'content'), isError: own(result, 'is_error') === true, j, value: result });
-      // A result without a source call, in a step without calls, is environment output, not a tool's answer.
-      if (callId === null) return sink.skip({ line, reason: 'observation result without source_call_id', value: result });
-      answered.add(callId);
-      sink.record(toRecord({ kind: 'result', callId, tool: toolOf.get(callId) ?? null, content: own(result, 'content'), isError: own(result, 'is_error') === true, errorClass: null, errorCode: null }, at(['observation', 'results', j])));
-    });
+  const { answered, loose } = Array.isArray(results) ? readResults(results, stepCalls, at, context) : { answered: new Set<string>(), loose: [] };
+  answerByStep(stepCalls.filter((call) => !answered.has(call.callId)), loose, at, context);
+  for (const call of finished) {
+    if (call.callId !== null && answered.has(call.callId)) continue;
+    sink.record(toRecord({ kind: 'result', callId: call.callId, tool: call.tool, content: call.args, isError: false, errorClass: null, errorCode: null }, call.place));
   }
-  const unanswered = stepCalls.filter((call) => !answered.has(call.callId));
+}
+
+/** A step's tool calls: recorded, with the finish-tool calls (answered by their own arguments) and the others kept apart. */
+function readCalls(calls: readonly unknown[], index: number, at: At, { runId, lineOf, sink, toolOf }: StepContext): { finished: FinishedCall[]; stepCalls: StepCall[] } {
+  const finished: FinishedCall[] = [];
+  const stepCalls: StepCall[] = [];
+  calls.forEach((call: unknown, j) => {
+    const tool = isObject(call) ? str(call, 'function_name') : null;
+    if (!isObject(call) || tool === null) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['tool_calls', j]), runId, message: `tool_calls[${j}] of step ${index} has no function_name` });
+      return;
+    }
+    const place = at(['tool_calls', j]);
+    const args = argsOf(own(call, 'arguments'));
+    const callId = idOf(call, 'tool_call_id');
+    if (callId !== null) toolOf.set(callId, tool);
+    sink.record(toRecord({ kind: 'call', callId, tool, args }, place));
+    if (FINISH_TOOLS.has(tool)) finished.push({ callId: idOf(call, 'tool_call_id'), tool, place, args });
+    else if (callId !== null) stepCalls.push({ callId, tool });
+  });
+  return { finished, stepCalls };
+}
+
+/** A step's observation results: those naming their call recorded; those without one kept loose when the step has calls. */
+function readResults(results: readonly unknown[], stepCalls: readonly StepCall[], at: At, { lineOf, sink, toolOf }: StepContext): { answered: Set<string>; loose: LooseResult[] } {
+  const answered = new Set<string>();
+  const loose: LooseResult[] = [];
+  results.forEach((result: unknown, j) => {
+    const line = lineOf(['observation', 'results', j]);
+    if (!isObject(result)) return sink.skip({ line, reason: 'observation result that is not an object', value: result });
+    const callId = idOf(result, 'source_call_id');
+    if (callId === null && stepCalls.length > 0) return void loose.push({ content: own(result, 'content'), isError: own(result, 'is_error') === true, j, value: result });
+    // A result without a source call, in a step without calls, is environment output, not a tool's answer.
+    if (callId === null) return sink.skip({ line, reason: 'observation result without source_call_id', value: result });
+    answered.add(callId);
+    sink.record(toRecord({ kind: 'result', callId, tool: toolOf.get(callId) ?? null, content: own(result, 'content'), isError: own(result, 'is_error') === true, errorClass: null, errorCode: null }, at(['observation', 'results', j])));
+  });
+  return { answered, loose };
+}
+
+/** The loose results of a step answer its unanswered calls together; when none is left, they are environment output. */
+function answerByStep(unanswered: readonly StepCall[], loose: readonly LooseResult[], at: At, { lineOf, sink, byStep }: StepContext): void {
   if (unanswered.length === 0) {
     // Every call of the step has its own result: the rest is environment output, as in a step without calls.
     for (const r of loose) sink.skip({ line: lineOf(['observation', 'results', r.j]), reason: 'observation result without source_call_id', value: r.value });
@@ -141,10 +163,6 @@ function readStep(step: JsonObject, index: number, { file, runId, lineOf, sink, 
     for (const call of unanswered) {
       sink.record(toRecord({ kind: 'result', callId: call.callId, tool: call.tool, content, isError, errorClass: null, errorCode: null }, at(['observation', 'results', loose[0]!.j])));
     }
-  }
-  for (const call of finished) {
-    if (call.callId !== null && answered.has(call.callId)) continue;
-    sink.record(toRecord({ kind: 'result', callId: call.callId, tool: call.tool, content: call.args, isError: false, errorClass: null, errorCode: null }, call.place));
   }
 }
 

@@ -1,6 +1,6 @@
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { ReadLimits } from '../../io/limits.js';
-import { isObject, num, own, str } from '../fields.js';
+import { isObject, num, own, str, type JsonObject } from '../fields.js';
 import { messageFacts } from '../message-facts.js';
 import { catalogTools, FactCollector, type Place } from '../tool-facts.js';
 import type { RecordSink } from '../types.js';
@@ -69,26 +69,33 @@ export function parseCassette(text: string, file: string, sink: RecordSink, limi
     // The request was sent before `created`; only the response's records carry it.
     const at = (where: number, ts: number | null = null): Place => ({ loc: { file, line: where }, runId: null, ts });
     const ts = created === null ? null : created * 1000;
-    if (request) {
-      const tools = catalogTools(own(request, 'tools'));
-      if (tools) collector.catalog(tools, at(line));
-      for (const key of ['messages', 'input']) {
-        const list = own(request, key);
-        if (Array.isArray(list)) for (const message of list) addMessage(collector, message, at(line));
-      }
-    }
-    if (!response) continue;
-    collector.llm(at(responseLine, ts));
-    const choices = own(response, 'choices');
-    if (Array.isArray(choices)) {
-      for (const choice of choices) if (isObject(choice)) addMessage(collector, own(choice, 'message'), at(responseLine, ts));
-    }
-    const output = own(response, 'output');
-    if (Array.isArray(output)) for (const item of output) addMessage(collector, item, at(responseLine, ts));
-    const content = own(response, 'content');
-    if (Array.isArray(content) && str(response, 'role') === 'assistant') addMessage(collector, response, at(responseLine, ts));
+    if (request) addRequest(collector, request, at(line));
+    if (response) addResponse(collector, response, at(responseLine, ts));
   }
   for (const record of collector.records) sink.record(record);
+}
+
+/** A request's catalog and the conversation it sends (Chat `messages`, Responses `input`). */
+function addRequest(collector: FactCollector, request: JsonObject, place: Place): void {
+  const tools = catalogTools(own(request, 'tools'));
+  if (tools) collector.catalog(tools, place);
+  for (const key of ['messages', 'input']) {
+    const list = own(request, key);
+    if (Array.isArray(list)) for (const message of list) addMessage(collector, message, place);
+  }
+}
+
+/** A response: one model call, and its new message (Chat choices, Responses output, an Anthropic message). */
+function addResponse(collector: FactCollector, response: JsonObject, place: Place): void {
+  collector.llm(place);
+  const choices = own(response, 'choices');
+  if (Array.isArray(choices)) {
+    for (const choice of choices) if (isObject(choice)) addMessage(collector, own(choice, 'message'), place);
+  }
+  const output = own(response, 'output');
+  if (Array.isArray(output)) for (const item of output) addMessage(collector, item, place);
+  const content = own(response, 'content');
+  if (Array.isArray(content) && str(response, 'role') === 'assistant') addMessage(collector, response, place);
 }
 
 function addMessage(collector: FactCollector, message: unknown, place: Place): void {

@@ -1,3 +1,4 @@
+import type { SourceLocation } from '../../model/records.js';
 import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
 import { excerpt, forEachJsonLine } from '../json-lines.js';
 import { itemFact } from '../message-facts.js';
@@ -40,80 +41,97 @@ export const codexRolloutFormat: TraceFormat = {
   description: 'Codex CLI session rollouts (rollout-*.jsonl)',
   detect: (sample) => (isCodexRollout(sample) ? Evidence.signature : Evidence.none),
   async parse(input, sink) {
-    let runId: string | null = null;
-    let inModelTurn = false;
-    let toolOf = new Map<string, string>();
-    /** Calls without an output yet, in call order (for the note of an aborted turn). */
-    let unanswered = new Set<string>();
-    let sessions = 0;
+    const state: RolloutState = { runId: null, inModelTurn: false, toolOf: new Map(), unanswered: new Set(), sessions: 0 };
     await forEachJsonLine(input, sink, (value, line) => {
       // Detection needs one of the known line types; reading takes any typed envelope (newer versions add types).
       if (!isObject(value) || str(value, 'type') === null || !isObject(own(value, 'payload'))) {
-        sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `line is not a rollout record ({timestamp, type, payload}): "${excerpt(JSON.stringify(value))}"` });
+        sink.diagnostic({ ruleId: 'malformed-record', line, runId: state.runId, message: `line is not a rollout record ({timestamp, type, payload}): "${excerpt(JSON.stringify(value))}"` });
         return;
       }
-      const record = value as JsonObject;
-      const type = str(record, 'type');
-      const payload = own(record, 'payload') as JsonObject;
-      if (type === 'session_meta') {
-        // Rollouts written one after another into one file: another session's meta ends the session
-        // before it (its state is released); the same id again (a resumed session) goes on.
-        const id = idOf(payload, 'id');
-        sessions += 1;
-        if (sessions > 1 && id !== null && id !== runId) {
-          sink.endRun?.(runId);
-          runId = id;
-          inModelTurn = false;
-          toolOf = new Map();
-          unanswered = new Set();
-        }
-        runId ??= id;
-        return;
-      }
-      if (type === 'event_msg' && str(payload, 'type') === 'turn_aborted') {
-        if (unanswered.size === 0) return;
-        const reason = str(payload, 'reason');
-        const ids = [...unanswered].map((id) => `'${id}'`).join(', ');
-        sink.diagnostic({ ruleId: 'ingest-note', line, runId, message: `turn aborted${reason === null ? '' : ` (${reason})`} with ${unanswered.size} call(s) still unanswered: ${ids}` });
-        unanswered.clear();
-        return;
-      }
-      if (type !== 'response_item') return skipLine(sink, line, type!, record, payload);
-      const itemType = str(payload, 'type') ?? '';
-      const place: Place = { loc: { file: input.file, line }, runId, ts: toMillis(own(record, 'timestamp')) };
-      const modelSide = MODEL_ITEMS.has(itemType) || (itemType === 'message' && str(payload, 'role') === 'assistant');
-      if (modelSide && !inModelTurn) sink.record(llmRecord(place));
-      inModelTurn = modelSide;
-      const facts = itemFact(payload);
-      if (facts.length === 0 && !modelSide && itemType !== 'message') {
-        sink.skip({ line, reason: `response item ${quotedName(itemType)} (neither a call nor an output)`, value: payload });
-        return;
-      }
-      for (const fact of facts) {
-        if (fact.kind === 'call') {
-          if (fact.callId !== null) {
-            toolOf.set(fact.callId, fact.tool);
-            unanswered.add(fact.callId);
-          }
-          sink.record(toRecord(fact, place));
-          continue;
-        }
-        const outcome = codexOutcome(fact.content);
-        if (outcome.notRun !== null) {
-          const message = `Codex recorded "${outcome.notRun}" in place of the output of call '${fact.callId}': the tool did not run, so it counts as a call without a result`;
-          sink.diagnostic({ ruleId: 'ingest-note', line, runId, callId: fact.callId, message });
-          continue;
-        }
-        if (fact.callId !== null) unanswered.delete(fact.callId);
-        const tool = fact.tool ?? (fact.callId === null ? null : (toolOf.get(fact.callId) ?? null));
-        const result: ResultFact = { ...fact, tool, isError: fact.isError || outcome.failed, errorClass: outcome.errorClass };
-        const base = toRecord(result, place);
-        sink.record(base.kind === 'tool_result' ? { ...base, exitCode: outcome.exitCode } : base);
-      }
+      readRolloutLine(value as JsonObject, { file: input.file, line }, state, sink);
     });
-    sink.endRun?.(runId);
+    sink.endRun?.(state.runId);
   },
 };
+
+/** What a rollout's reading carries from line to line: the session's run, its call names and its unanswered calls. */
+interface RolloutState {
+  runId: string | null;
+  inModelTurn: boolean;
+  toolOf: Map<string, string>;
+  /** Calls without an output yet, in call order (for the note of an aborted turn). */
+  unanswered: Set<string>;
+  sessions: number;
+}
+
+function readRolloutLine(record: JsonObject, loc: SourceLocation, state: RolloutState, sink: RecordSink): void {
+  const { line } = loc;
+  const type = str(record, 'type');
+  const payload = own(record, 'payload') as JsonObject;
+  if (type === 'session_meta') return startSession(payload, state, sink);
+  if (type === 'event_msg' && str(payload, 'type') === 'turn_aborted') {
+    if (state.unanswered.size === 0) return;
+    const reason = str(payload, 'reason');
+    const ids = [...state.unanswered].map((id) => `'${id}'`).join(', ');
+    sink.diagnostic({ ruleId: 'ingest-note', line, runId: state.runId, message: `turn aborted${reason === null ? '' : ` (${reason})`} with ${state.unanswered.size} call(s) still unanswered: ${ids}` });
+    state.unanswered.clear();
+    return;
+  }
+  if (type !== 'response_item') return skipLine(sink, line, type!, record, payload);
+  const itemType = str(payload, 'type') ?? '';
+  const place: Place = { loc, runId: state.runId, ts: toMillis(own(record, 'timestamp')) };
+  const modelSide = MODEL_ITEMS.has(itemType) || (itemType === 'message' && str(payload, 'role') === 'assistant');
+  if (modelSide && !state.inModelTurn) sink.record(llmRecord(place));
+  state.inModelTurn = modelSide;
+  const facts = itemFact(payload);
+  if (facts.length === 0 && !modelSide && itemType !== 'message') {
+    sink.skip({ line, reason: `response item ${quotedName(itemType)} (neither a call nor an output)`, value: payload });
+    return;
+  }
+  for (const fact of facts) {
+    if (fact.kind !== 'call') {
+      readOutput(fact, place, state, sink);
+      continue;
+    }
+    if (fact.callId !== null) {
+      state.toolOf.set(fact.callId, fact.tool);
+      state.unanswered.add(fact.callId);
+    }
+    sink.record(toRecord(fact, place));
+  }
+}
+
+/**
+ * Rollouts written one after another into one file: another session's meta ends the session
+ * before it (its state is released); the same id again (a resumed session) goes on.
+ */
+function startSession(payload: JsonObject, state: RolloutState, sink: RecordSink): void {
+  const id = idOf(payload, 'id');
+  state.sessions += 1;
+  if (state.sessions > 1 && id !== null && id !== state.runId) {
+    sink.endRun?.(state.runId);
+    state.runId = id;
+    state.inModelTurn = false;
+    state.toolOf = new Map();
+    state.unanswered = new Set();
+  }
+  state.runId ??= id;
+}
+
+/** A call's output: its result with the exit code and failure read from it, or a note when Codex wrote one in place of it. */
+function readOutput(fact: ResultFact, place: Place, state: RolloutState, sink: RecordSink): void {
+  const outcome = codexOutcome(fact.content);
+  if (outcome.notRun !== null) {
+    const message = `Codex recorded "${outcome.notRun}" in place of the output of call '${fact.callId}': the tool did not run, so it counts as a call without a result`;
+    sink.diagnostic({ ruleId: 'ingest-note', line: place.loc.line, runId: state.runId, callId: fact.callId, message });
+    return;
+  }
+  if (fact.callId !== null) state.unanswered.delete(fact.callId);
+  const tool = fact.tool ?? (fact.callId === null ? null : (state.toolOf.get(fact.callId) ?? null));
+  const result: ResultFact = { ...fact, tool, isError: fact.isError || outcome.failed, errorClass: outcome.errorClass };
+  const base = toRecord(result, place);
+  sink.record(base.kind === 'tool_result' ? { ...base, exitCode: outcome.exitCode } : base);
+}
 
 /** Line types Codex writes that repeat or describe what the response items hold (no tool facts of their own). */
 const READ_PAST = new Set(['event_msg', 'turn_context', 'compacted']);

@@ -2,7 +2,7 @@ import type { SourceLocation, TraceRecord } from '../../model/records.js';
 import type { RecordSink } from '../types.js';
 import type { CallFact } from './facts.js';
 import type { MappedSpan } from './map-span.js';
-import { pairByOrder } from './pair-by-order.js';
+import { pairByOrder, type OrderPairing } from './pair-by-order.js';
 
 /** One thing that happened in a trace, placed in time: at a span's start (phase 0) or end (phase 1). */
 interface Moment {
@@ -24,11 +24,7 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
   const byId = new Map<string, MappedSpan>();
   for (const span of spans) if (!byId.has(span.spanId)) byId.set(span.spanId, span);
   const pairing = pairByOrder(spans, byId);
-  const wrapsCalls = modelsWrappingCalls(spans, byId);
-  const modelAbove = modelAncestry(byId);
-  const outermost = outermostModel(byId);
-  /** The llm record of each outermost model span: a nested model span's input and tools belong before it. */
-  const turns = new Map<MappedSpan, TraceRecord>();
+  const records = new TraceRecords(file, traceId, spans, byId, pairing);
   for (const note of pairing.notes) sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
 
   const moments: Moment[] = [];
@@ -38,99 +34,125 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
     if (span.endMs !== null) moments.push({ at: span.endMs, phase: 1, order, span });
   });
   moments.sort((a, b) => a.at - b.at || a.phase - b.phase || a.order - b.order);
-
-  const base = (span: MappedSpan, at: number) => ({
-    loc: { file, line: span.line } as SourceLocation,
-    runId: traceId,
-    ts: Math.round(at),
-    spanId: span.spanId,
-    catalogSha256: null,
-  });
-  const callsSeen = new Set<string>();
-  const resultsSeen = new Set<string>();
-  const executedIds = new Set<string>();
-  let lastCatalog: string | null = null;
-  const out: TraceRecord[] = [];
-  /** Appends, or puts the record right before `before` (the llm record of the turn it belongs to). */
-  const put = (record: TraceRecord, before?: TraceRecord) => {
-    const at = before === undefined ? -1 : out.lastIndexOf(before);
-    if (at === -1) out.push(record);
-    else out.splice(at, 0, record);
-  };
-  const emitCall = (span: MappedSpan, at: number, call: CallFact, force: boolean, before?: TraceRecord) => {
-    if (call.id !== null) {
-      if (callsSeen.has(call.id) && !force) return;
-      callsSeen.add(call.id);
-    }
-    put({ kind: 'tool_call', ...base(span, at), callId: call.id, tool: call.name, args: call.args, argsHash: null, deadlineMs: null, index: null }, before);
-  };
-
   for (const { at, phase, span } of moments) {
+    if (phase === 0) records.spanStarts(span, at);
+    else records.spanEnds(span, at);
+  }
+  for (const record of records.out) sink.record(record);
+  sink.endRun?.(traceId);
+}
+
+/** The records of one trace as its moments are played in time order, with what each call and result id has already given. */
+class TraceRecords {
+  readonly out: TraceRecord[] = [];
+  private readonly callsSeen = new Set<string>();
+  private readonly resultsSeen = new Set<string>();
+  private readonly executedIds = new Set<string>();
+  private lastCatalog: string | null = null;
+  /** The llm record of each outermost model span: a nested model span's input and tools belong before it. */
+  private readonly turns = new Map<MappedSpan, TraceRecord>();
+  private readonly wrapsCalls: Set<MappedSpan>;
+  private readonly modelAbove: (span: MappedSpan) => boolean;
+  private readonly outermost: (span: MappedSpan) => MappedSpan;
+
+  constructor(
+    private readonly file: string,
+    private readonly traceId: string | null,
+    private readonly spans: readonly MappedSpan[],
+    byId: ReadonlyMap<string, MappedSpan>,
+    private readonly pairing: OrderPairing,
+  ) {
+    this.wrapsCalls = modelsWrappingCalls(spans, byId);
+    this.modelAbove = modelAncestry(byId);
+    this.outermost = outermostModel(byId);
+  }
+
+  /**
+   * A span starts. The request's input (earlier calls and their results) happened before the request:
+   * its records come first, then the catalog offered with it, then the llm record. A model
+   * span nested in another is the same request: its input and tools go before that llm record.
+   */
+  spanStarts(span: MappedSpan, at: number): void {
     const facts = span.facts;
     const tool = facts.tool;
-    if (phase === 0) {
-      // The request's input (earlier calls and their results) happened before the request:
-      // its records come first, then the catalog offered with it, then the llm record. A model
-      // span nested in another is the same request: its input and tools go before that llm record.
-      const nested = facts.model && modelAbove(span);
-      const turn = nested ? turns.get(outermost(span)) : undefined;
-      for (const call of facts.historyCalls) if (call.id !== null) emitCall(span, at, call, false, turn);
-      for (const result of facts.historyResults) {
-        if (result.id === null || resultsSeen.has(result.id)) continue;
-        resultsSeen.add(result.id);
-        put({ kind: 'tool_result', ...base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null }, turn);
-      }
-      if (facts.catalog !== null) {
-        const key = JSON.stringify(facts.catalog.map((t) => t.name));
-        if (key !== lastCatalog) {
-          lastCatalog = key;
-          put({ kind: 'catalog', ...base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true }, turn);
-        }
-      }
-      if (facts.model && !nested) {
-        const llm: TraceRecord = { kind: 'llm', ...base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) };
-        out.push(llm);
-        turns.set(span, llm);
-      }
-      const claimed = pairing.assigned.get(span);
-      // An id-less model call claimed by this span already stands for its call.
-      if (tool !== null && !(claimed !== undefined && claimed.id === null)) {
-        const id = tool.id ?? claimed?.id ?? null;
-        // A second tool span with an id already executed is a real second execution: keep it (duplicate-call-id).
-        const again = id !== null && executedIds.has(id);
-        if (id !== null) executedIds.add(id);
-        emitCall(span, at, { id, name: tool.name ?? span.name, args: tool.args }, again);
-      }
-    } else {
-      for (const call of facts.outputCalls) {
-        // Without an id a call cannot be deduplicated: take it from the innermost model span that reports it.
-        if (call.id === null && wrapsCalls.has(span)) continue;
-        emitCall(span, at, call, false);
-      }
-      if (tool !== null) {
-        const id = tool.id ?? pairing.assigned.get(span)?.id ?? null;
-        if (id !== null && resultsSeen.has(id) && !executedTwice(id, span, spans)) continue;
-        if (id !== null) resultsSeen.add(id);
-        const error = span.error;
-        const isError = error.failed || tool.resultIsError;
-        out.push({
-          kind: 'tool_result',
-          ...base(span, at),
-          callId: id,
-          tool: tool.name ?? span.name,
-          content: tool.result !== undefined ? tool.result : isError ? (error.message ?? undefined) : undefined,
-          isError,
-          errorClass: isError ? (error.exceptionType ?? error.errorType) : null,
-          errorCode: isError ? error.errorType : null,
-          httpStatus: null,
-          exitCode: null,
-          index: null,
-        });
+    const nested = facts.model && this.modelAbove(span);
+    const turn = nested ? this.turns.get(this.outermost(span)) : undefined;
+    for (const call of facts.historyCalls) if (call.id !== null) this.emitCall(span, at, call, false, turn);
+    for (const result of facts.historyResults) {
+      if (result.id === null || this.resultsSeen.has(result.id)) continue;
+      this.resultsSeen.add(result.id);
+      this.put({ kind: 'tool_result', ...this.base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null }, turn);
+    }
+    if (facts.catalog !== null) {
+      const key = JSON.stringify(facts.catalog.map((t) => t.name));
+      if (key !== this.lastCatalog) {
+        this.lastCatalog = key;
+        this.put({ kind: 'catalog', ...this.base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true }, turn);
       }
     }
+    if (facts.model && !nested) {
+      const llm: TraceRecord = { kind: 'llm', ...this.base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) };
+      this.out.push(llm);
+      this.turns.set(span, llm);
+    }
+    const claimed = this.pairing.assigned.get(span);
+    // An id-less model call claimed by this span already stands for its call.
+    if (tool !== null && !(claimed !== undefined && claimed.id === null)) {
+      const id = tool.id ?? claimed?.id ?? null;
+      // A second tool span with an id already executed is a real second execution: keep it (duplicate-call-id).
+      const again = id !== null && this.executedIds.has(id);
+      if (id !== null) this.executedIds.add(id);
+      this.emitCall(span, at, { id, name: tool.name ?? span.name, args: tool.args }, again);
+    }
   }
-  for (const record of out) sink.record(record);
-  sink.endRun?.(traceId);
+
+  /** A span ends: the calls in a model's output, and a tool span's result. */
+  spanEnds(span: MappedSpan, at: number): void {
+    const tool = span.facts.tool;
+    for (const call of span.facts.outputCalls) {
+      // Without an id a call cannot be deduplicated: take it from the innermost model span that reports it.
+      if (call.id === null && this.wrapsCalls.has(span)) continue;
+      this.emitCall(span, at, call, false);
+    }
+    if (tool === null) return;
+    const id = tool.id ?? this.pairing.assigned.get(span)?.id ?? null;
+    if (id !== null && this.resultsSeen.has(id) && !executedTwice(id, span, this.spans)) return;
+    if (id !== null) this.resultsSeen.add(id);
+    const error = span.error;
+    const isError = error.failed || tool.resultIsError;
+    this.out.push({
+      kind: 'tool_result',
+      ...this.base(span, at),
+      callId: id,
+      tool: tool.name ?? span.name,
+      content: tool.result !== undefined ? tool.result : isError ? (error.message ?? undefined) : undefined,
+      isError,
+      errorClass: isError ? (error.exceptionType ?? error.errorType) : null,
+      errorCode: isError ? error.errorType : null,
+      httpStatus: null,
+      exitCode: null,
+      index: null,
+    });
+  }
+
+  private base(span: MappedSpan, at: number) {
+    return { loc: { file: this.file, line: span.line } as SourceLocation, runId: this.traceId, ts: Math.round(at), spanId: span.spanId, catalogSha256: null };
+  }
+
+  /** Appends, or puts the record right before `before` (the llm record of the turn it belongs to). */
+  private put(record: TraceRecord, before?: TraceRecord): void {
+    const at = before === undefined ? -1 : this.out.lastIndexOf(before);
+    if (at === -1) this.out.push(record);
+    else this.out.splice(at, 0, record);
+  }
+
+  private emitCall(span: MappedSpan, at: number, call: CallFact, force: boolean, before?: TraceRecord): void {
+    if (call.id !== null) {
+      if (this.callsSeen.has(call.id) && !force) return;
+      this.callsSeen.add(call.id);
+    }
+    this.put({ kind: 'tool_call', ...this.base(span, at), callId: call.id, tool: call.name, args: call.args, argsHash: null, deadlineMs: null, index: null }, before);
+  }
 }
 
 /** Does a span have a model span above it? Memoized, so a deep span tree costs one walk per span. */

@@ -16,9 +16,7 @@ export async function forEachStreamedObject(input: ParseInput, sink: RecordSink,
   let parts: string[] = [];
   let bytes = 0;
   let start = 0;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
+  const brackets: BracketState = { depth: 0, inString: false, escaped: false };
   /** After a broken object: its remaining lines are passed over until an object opens at column 1. */
   let skipping = false;
   let outside = 0;
@@ -26,9 +24,9 @@ export async function forEachStreamedObject(input: ParseInput, sink: RecordSink,
   const reset = () => {
     parts = [];
     bytes = 0;
-    depth = 0;
-    inString = false;
-    escaped = false;
+    brackets.depth = 0;
+    brackets.inString = false;
+    brackets.escaped = false;
   };
   const fail = (line: number, message: string) => {
     sink.diagnostic({ ruleId: 'malformed-record', line, message });
@@ -56,32 +54,51 @@ export async function forEachStreamedObject(input: ParseInput, sink: RecordSink,
     }
     parts.push(text);
     bytes += text.length + 1;
-    for (let i = 0; i < text.length; i += 1) {
-      const c = text.charCodeAt(i);
-      if (inString) {
-        if (escaped) escaped = false;
-        else if (c === 0x5c) escaped = true;
-        else if (c === 0x22) inString = false;
-      } else if (c === 0x22) inString = true;
-      else if (c === 0x7b || c === 0x5b) depth += 1;
-      else if (c === 0x7d || c === 0x5d) depth -= 1;
-    }
+    countBrackets(text, brackets);
     if (bytes > input.limits.maxLineBytes) {
       fail(start, `object starting here is longer than the ${limitText('maxLineBytes', input.limits.maxLineBytes)}`);
       continue;
     }
-    if (depth > 0) continue;
+    if (brackets.depth > 0) continue;
     const body = parts.join('\n');
     reset();
-    let value: unknown;
-    try {
-      value = JSON.parse(body);
-    } catch (error) {
-      fail(start, `object starting here is not JSON: ${error instanceof Error ? error.message : String(error)}`);
-      continue;
-    }
-    onValue(value, start);
+    const parsed = parseObject(body);
+    if (parsed.ok) onValue(parsed.value, start);
+    else fail(start, `object starting here is not JSON: ${parsed.message}`);
   }
   if (outside > 0) sink.diagnostic({ ruleId: 'malformed-record', line: firstOutside, message: `${outside} line(s) outside any span object were skipped` });
   if (parts.length > 0) sink.diagnostic({ ruleId: 'truncated-tail', line: start, message: 'the last object is cut short (its braces never close)' });
+}
+
+/** How deep in brackets an object's lines so far leave it, and whether they end inside a string (or its escape). */
+interface BracketState {
+  depth: number;
+  inString: boolean;
+  escaped: boolean;
+}
+
+/** Moves `state` over one line of an object (strings and escapes respected). */
+function countBrackets(text: string, state: BracketState): void {
+  let { depth, inString, escaped } = state;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === 0x5c) escaped = true;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) depth += 1;
+    else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  state.depth = depth;
+  state.inString = inString;
+  state.escaped = escaped;
+}
+
+function parseObject(body: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(body) as unknown };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
 }

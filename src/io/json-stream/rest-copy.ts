@@ -1,0 +1,56 @@
+/**
+ * The rest of a streamed document (everything outside its streamed lists, the
+ * lists written `[]`): the pieces copied, and a checkpoint at each list's "]"
+ * with the lines taken out before it, to give the rest's offsets the file's lines.
+ */
+export class RestCopy {
+  private readonly pieces: Buffer[] = [];
+  /** Bytes copied so far. */
+  size = 0;
+  private readonly checkpoints: Array<{ readonly restBytes: number; readonly elided: number }> = [{ restBytes: 0, elided: 0 }];
+
+  add(piece: Buffer): void {
+    this.pieces.push(Buffer.from(piece));
+    this.size += piece.length;
+  }
+
+  /** Copying starts again here, with `elided` lines taken out of the rest so far. */
+  checkpoint(elided: number): void {
+    this.checkpoints.push({ restBytes: this.size, elided });
+  }
+
+  /** The first `bytes` bytes, as text. */
+  text(bytes = this.size): string {
+    return Buffer.concat(this.pieces, this.size).subarray(0, bytes).toString('utf8');
+  }
+
+  /**
+   * Where lines were taken out (a streamed list's items), for the first `bytes`
+   * bytes as text: character offsets and line counts, what `indexLines` takes as
+   * jumps to give the file's lines.
+   */
+  jumps(bytes = this.size): Array<{ at: number; lines: number }> {
+    const all = Buffer.concat(this.pieces, this.size);
+    const jumps: Array<{ at: number; lines: number }> = [];
+    let chars = 0;
+    let from = 0;
+    let elided = 0;
+    for (const point of this.checkpoints) {
+      if (point.restBytes > bytes) break;
+      // Checkpoints sit at a "]": an ASCII byte, so the text before it decodes on its own.
+      chars += all.subarray(from, point.restBytes).toString('utf8').length;
+      from = point.restBytes;
+      if (point.elided > elided) jumps.push({ at: chars, lines: point.elided - elided });
+      elided = point.elided;
+    }
+    return jumps;
+  }
+
+  /** The line in the file of a character offset in the complete rest text (for a parse error found there). */
+  line(text: string, offset: number): number {
+    let line = 1;
+    for (const jump of this.jumps()) if (jump.at <= offset) line += jump.lines;
+    for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line += 1;
+    return line;
+  }
+}
