@@ -22848,6 +22848,31 @@ function isBlank(text) {
     return true;
 }
 
+;// CONCATENATED MODULE: ./src/ingest/read-whole.ts
+
+/**
+ * The file's bytes, for a document that must be read whole (a format or shape
+ * the streaming reader cannot walk), or null past `limits.max-document-bytes`:
+ * then the file is one `malformed-record` at line 1 naming the limit and the
+ * setting, and reading stops as soon as the limit is passed (never an
+ * internal error, never more than the limit in memory).
+ */
+async function readWhole(input, sink, what) {
+    const limit = input.limits.maxDocumentBytes;
+    const parts = [];
+    let total = 0;
+    for await (const chunk of input.chunks()) {
+        total += chunk.length;
+        if (total > limit) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${what} is longer than the ${(0,limits/* limitText */.PW)('maxDocumentBytes', limit)}, which this format reads whole; it was not read` });
+            return null;
+        }
+        // A chunk is valid only until the next is asked for: keep a copy.
+        parts.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(parts, total);
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/streamed-element.ts
 /** The items of a streamed document (src/io/json-stream/): each parsed, with its lines and the document before it. */
 
@@ -22928,6 +22953,7 @@ function hasKeys(head, keys) {
 
 
 
+
 /**
  * Reads the file as one JSON document, for the formats that need all of it at
  * once (the others stream it: streamDocument below). A file longer than
@@ -22935,20 +22961,12 @@ function hasKeys(head, keys) {
  * null. A file that does not parse becomes one `malformed-record` at line 1 and null.
  */
 async function parseDocument(input, sink) {
-    const limit = input.limits.maxDocumentBytes;
-    const parts = [];
-    let total = 0;
-    for await (const chunk of input.chunks()) {
-        total += chunk.length;
-        if (total > limit) {
-            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `the document is longer than the ${(0,limits/* limitText */.PW)('maxDocumentBytes', limit)}, which this format reads whole; it was not read` });
-            return null;
-        }
-        parts.push(Buffer.from(chunk));
-    }
+    const bytes = await readWhole(input, sink, 'the document');
+    if (bytes === null)
+        return null;
     let text = '';
     try {
-        text = Buffer.concat(parts, total).toString('utf8');
+        text = bytes.toString('utf8');
         if (text.charCodeAt(0) === 0xfeff)
             text = text.slice(1);
         return { text, value: JSON.parse(text) };
@@ -29282,34 +29300,6 @@ async function streamRunState(input, sink) {
 /** The document before the first item is a run state's (its schema version is there). */
 function isRunStateHead(head) {
     return (0,ingest_fields/* isObject */.Gv)(head) && (0,ingest_fields/* own */.ZV)(head, '$schemaVersion') !== undefined;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/read-whole.ts
-/**
- * The file's bytes, for a document that must be read whole (a format or shape
- * the streaming reader cannot walk), or null past `limits.max-document-bytes`:
- * then the file is one `malformed-record` at line 1 naming the limit and the
- * setting, and reading stops as soon as the limit is passed (never an
- * internal error, never more than the limit in memory).
- */
-async function readWhole(input, sink, what) {
-    const limit = input.limits.maxDocumentBytes;
-    const parts = [];
-    let total = 0;
-    for await (const chunk of input.chunks()) {
-        total += chunk.length;
-        if (total > limit) {
-            sink.diagnostic({
-                ruleId: 'malformed-record',
-                line: 1,
-                message: `${what} is read whole and this file is larger than limits.max-document-bytes (${limit} bytes): it was not read (raise the limit, or write it as JSON lines)`,
-            });
-            return null;
-        }
-        // A chunk is valid only until the next is asked for: keep a copy.
-        parts.push(Buffer.from(chunk));
-    }
-    return Buffer.concat(parts, total);
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/openai/index.ts

@@ -1,3 +1,4 @@
+import { limitText } from '../io/limits.js';
 import type { ParseInput, RecordSink } from './types.js';
 
 /**
@@ -14,11 +15,7 @@ export async function readWhole(input: ParseInput, sink: RecordSink, what: strin
   for await (const chunk of input.chunks()) {
     total += chunk.length;
     if (total > limit) {
-      sink.diagnostic({
-        ruleId: 'malformed-record',
-        line: 1,
-        message: `${what} is read whole and this file is larger than limits.max-document-bytes (${limit} bytes): it was not read (raise the limit, or write it as JSON lines)`,
-      });
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${what} is longer than the ${limitText('maxDocumentBytes', limit)}, which this format reads whole; it was not read` });
       return null;
     }
     // A chunk is valid only until the next is asked for: keep a copy.

@@ -3,6 +3,7 @@ import { limitText } from '../io/limits.js';
 import { JsonStreamScanner, type ScanEvent } from '../io/json-stream/scanner.js';
 import { indexLines, type JsonPath, type LineOf } from './json-locate.js';
 import { excerpt } from './json-lines.js';
+import { readWhole } from './read-whole.js';
 import { errorOffset, hasKeys, headOf, toElement, type Head } from './streamed-element.js';
 import type { DetectSample, ParseInput, RecordSink } from './types.js';
 
@@ -19,20 +20,11 @@ export interface ParsedDocument {
  * null. A file that does not parse becomes one `malformed-record` at line 1 and null.
  */
 export async function parseDocument(input: ParseInput, sink: RecordSink): Promise<ParsedDocument | null> {
-  const limit = input.limits.maxDocumentBytes;
-  const parts: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of input.chunks()) {
-    total += chunk.length;
-    if (total > limit) {
-      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `the document is longer than the ${limitText('maxDocumentBytes', limit)}, which this format reads whole; it was not read` });
-      return null;
-    }
-    parts.push(Buffer.from(chunk));
-  }
+  const bytes = await readWhole(input, sink, 'the document');
+  if (bytes === null) return null;
   let text = '';
   try {
-    text = Buffer.concat(parts, total).toString('utf8');
+    text = bytes.toString('utf8');
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     return { text, value: JSON.parse(text) as unknown };
   } catch (error) {

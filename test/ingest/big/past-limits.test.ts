@@ -31,7 +31,7 @@ describe('past a documented limit: one clear finding naming the limit and its se
     expect(run.code).toBe(1);
     expect(run.lines[0]).toBe(`agent-trace-audit ${VERSION}: 1 file(s), 0 run(s), 0 tool call(s), 0 result(s)`);
     expect(run.lines.filter((l) => l.startsWith('error') && l.includes('malformed-record') && l.includes('conv.json:1'))).toEqual([
-      expect.stringContaining('a conversation object or cassette is read whole and this file is larger than limits.max-document-bytes (1000000 bytes): it was not read (raise the limit, or write it as JSON lines)'),
+      expect.stringContaining('a conversation object or cassette is longer than the limit of 1000000 bytes (limits.max-document-bytes), which this format reads whole; it was not read'),
     ]);
   });
 
