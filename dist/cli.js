@@ -10844,8 +10844,6 @@ function isSpace(c) {
 
 
 const NEWLINE = 0x0a;
-/** Bytes a blank line may start with: newline, space, tab, CR. */
-const BLANK_START = new Set([0x0a, 0x20, 0x09, 0x0d]);
 /** A batch is sent when it holds this many bytes (the receiving thread decodes it in one piece). */
 const BATCH_BYTES = 64 * 1024;
 class Batch {
@@ -10911,7 +10909,7 @@ class LineRouter {
             }
         }
         while (start < chunk.length) {
-            if (this.#pendingBytes === 0 && !this.#skipping && BLANK_START.has(chunk[start])) {
+            if (this.#pendingBytes === 0 && !this.#skipping && (chunk[start] === NEWLINE || (0,blank_lines/* isBlankByte */.V7)(chunk[start]))) {
                 // A stretch of one blank line repeated (a newline bomb) is counted in a few native compares.
                 const run = (0,blank_lines/* blankRun */.u5)(chunk, start);
                 if (run.lines > 0) {
@@ -10983,7 +10981,7 @@ class LineRouter {
         return this.#route(bytes, 0, bytes.length, last);
     }
     #route(bytes, start, end, last) {
-        if (blank(bytes, start, end))
+        if ((0,blank_lines/* blankBytes */.GK)(bytes, start, end))
             return undefined;
         const owner = this.key.owner(bytes, start, end);
         const batch = this.#batches[owner];
@@ -10993,15 +10991,6 @@ class LineRouter {
     #flush(owner, last) {
         return this.send(owner, this.#batches[owner].take(last));
     }
-}
-/** Nothing but spaces, tabs and CRs (what every reader skips). */
-function blank(bytes, start, end) {
-    for (let i = start; i < end; i += 1) {
-        const c = bytes[i];
-        if (c !== 0x20 && c !== 0x09 && c !== 0x0d)
-            return false;
-    }
-    return true;
 }
 
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
@@ -31672,10 +31661,11 @@ function formatById(id) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CA: () => (/* binding */ blankLines),
+/* harmony export */   GK: () => (/* binding */ blankBytes),
+/* harmony export */   V7: () => (/* binding */ isBlankByte),
 /* harmony export */   u5: () => (/* binding */ blankRun),
 /* harmony export */   z3: () => (/* binding */ isBlank)
 /* harmony export */ });
-/* unused harmony export blankBytes */
 const NEWLINE = 0x0a;
 const CR = 0x0d;
 /** Repeats of a blank line a stretch is compared with (made on first use; longer stretches take several compares). */

@@ -8,7 +8,7 @@ const MAX_PATTERNS = 8;
 const patterns = new Map<string, Buffer>();
 
 /** Space, tab or CR: what a blank line may hold besides its newline. */
-function isBlankByte(c: number): boolean {
+export function isBlankByte(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === CR;
 }
 

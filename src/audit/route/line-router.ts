@@ -5,13 +5,11 @@
  * thread that owns its run (RouteKey). No line is decoded or parsed here unless the
  * byte search cannot place it. Blank lines are counted, not sent.
  */
-import { blankRun } from '../../io/blank-lines.js';
+import { blankBytes, blankRun, isBlankByte } from '../../io/blank-lines.js';
 import type { FileFacts } from '../../io/line-splitter.js';
 import { ownerOf, type RouteKey } from './route-key.js';
 
 const NEWLINE = 0x0a;
-/** Bytes a blank line may start with: newline, space, tab, CR. */
-const BLANK_START = new Set([0x0a, 0x20, 0x09, 0x0d]);
 /** A batch is sent when it holds this many bytes (the receiving thread decodes it in one piece). */
 export const BATCH_BYTES = 64 * 1024;
 
@@ -91,7 +89,7 @@ export class LineRouter {
       }
     }
     while (start < chunk.length) {
-      if (this.#pendingBytes === 0 && !this.#skipping && BLANK_START.has(chunk[start]!)) {
+      if (this.#pendingBytes === 0 && !this.#skipping && (chunk[start] === NEWLINE || isBlankByte(chunk[start]!))) {
         // A stretch of one blank line repeated (a newline bomb) is counted in a few native compares.
         const run = blankRun(chunk, start);
         if (run.lines > 0) {
@@ -162,7 +160,7 @@ export class LineRouter {
   }
 
   #route(bytes: Buffer, start: number, end: number, last: boolean): Promise<void> | undefined {
-    if (blank(bytes, start, end)) return undefined;
+    if (blankBytes(bytes, start, end)) return undefined;
     const owner = this.key.owner(bytes, start, end);
     const batch = this.#batches[owner]!;
     batch.add(bytes, start, end, this.facts.lines);
@@ -172,13 +170,4 @@ export class LineRouter {
   #flush(owner: number, last: boolean): Promise<void> | undefined {
     return this.send(owner, this.#batches[owner]!.take(last));
   }
-}
-
-/** Nothing but spaces, tabs and CRs (what every reader skips). */
-function blank(bytes: Buffer, start: number, end: number): boolean {
-  for (let i = start; i < end; i += 1) {
-    const c = bytes[i]!;
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
-  }
-  return true;
 }
