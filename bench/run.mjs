@@ -9,7 +9,8 @@
 // machine moves both sides. Writes bench/results.json.
 //
 //   npm run build && npm run bench [-- --repeat 3 --runs 2000 --calls 250]
-// Per-format rows (bench/formats/rows.mjs): [--format-size 100 --format-repeat 1 --format-500 | --no-formats | --only formats]
+// Per-format rows (bench/formats/rows.mjs): [--format-size 50 --format-repeat 1 --format-500
+// --format-ids a,b --format-huge | --no-formats | --only formats | --only huge]
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,12 +20,14 @@ import { fileURLToPath } from 'node:url';
 import { generate } from './gen-span-log.mjs';
 import { measureReceiver } from './receiver-row.mjs';
 import { formatRows, printFormatRows } from './formats/rows.mjs';
+import { hugeRows, printHugeRows } from './formats/huge.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const OUT = join(ROOT, 'bench', 'out');
 const PROBE = join(ROOT, 'bench', 'rss-probe.mjs');
 const BASELINE = join(ROOT, 'bench', 'baseline-parse.mjs');
+const RESULTS = join(ROOT, 'bench', 'results.json');
 const SEED = 42;
 
 function option(name, fallback) {
@@ -61,17 +64,17 @@ const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 /**
  * Runs `node <args>` once with the RSS probe, or `copies` of it started together (side
  * by side, to see what a second busy core costs); returns the wall seconds until all
- * ended and the largest peak RSS of one process.
+ * ended, the largest peak RSS of one process, and the first copy's exit code and stderr.
  */
 async function once(args, expectCodes, copies = 1) {
   const rssFiles = Array.from({ length: copies }, (_, i) => join(OUT, `rss-${i}.txt`));
   for (const file of rssFiles) rmSync(file, { force: true });
   const started = process.hrtime.bigint();
-  await Promise.all(rssFiles.map((rssFile) => run(args, rssFile, expectCodes)));
+  const [{ code, stderr }] = await Promise.all(rssFiles.map((rssFile) => run(args, rssFile, expectCodes)));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   // Worker threads share the process: its peak RSS covers them.
   const rss = Math.max(...rssFiles.flatMap((file) => readFileSync(file, 'utf8').trim().split('\n').map(Number)));
-  return { seconds, rss };
+  return { seconds, rss, code, stderr };
 }
 
 function run(args, rssFile, expectCodes) {
@@ -88,7 +91,7 @@ function run(args, rssFile, expectCodes) {
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      if (expectCodes.includes(code)) resolve();
+      if (expectCodes.includes(code)) resolve({ code, stderr });
       else reject(new Error(`node ${args.join(' ')} exited ${code}: ${stderr.slice(0, 2000)}`));
     });
   });
@@ -147,12 +150,19 @@ async function main() {
     await receiverRow();
     return;
   }
-  // The per-format rows (bench/formats/rows.mjs) alone: the rest of bench/results.json is kept.
-  if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'formats') {
-    const formats = await formatRows({ once, root: ROOT, cli: CLI, out: OUT, argv: process.argv });
-    const path = join(ROOT, 'bench', 'results.json');
-    writeFileSync(path, `${JSON.stringify({ ...(existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}), formats }, null, 2)}\n`);
-    printFormatRows(formats);
+  // The per-format rows (bench/formats/rows.mjs) or the huge files alone: the rest of bench/results.json is kept.
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  if (only === 'formats' || only === 'huge') {
+    const kept = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
+    let formats;
+    if (only === 'huge') {
+      formats = { ...kept.formats, huge: await hugeRows({ once, root: ROOT, cli: CLI, out: OUT }) };
+      printHugeRows(formats.huge);
+    } else {
+      formats = await formatRows({ once, root: ROOT, cli: CLI, out: OUT, argv: process.argv, previous: kept.formats });
+      printFormatRows(formats);
+    }
+    writeFileSync(RESULTS, `${JSON.stringify({ ...kept, formats }, null, 2)}\n`);
     return;
   }
   const loadBefore = loadavg();
@@ -261,9 +271,10 @@ async function main() {
     shards: { files: POOL_FILES, runs: Math.ceil(RUNS / POOL_FILES), calls: CALLS, bytes: shards.reduce((n, s) => n + statSync(s).size, 0) },
   };
   const receiver = await receiverRow();
-  const formats = process.argv.includes('--no-formats') ? undefined : await formatRows({ once, root: ROOT, cli: CLI, out: OUT, argv: process.argv });
+  const previous = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')).formats : undefined;
+  const formats = process.argv.includes('--no-formats') ? undefined : await formatRows({ once, root: ROOT, cli: CLI, out: OUT, argv: process.argv, previous });
   const document = { date: new Date().toISOString(), repeat: REPEAT, machine, inputs, results, ratios, targets, receiver, formats };
-  writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(document, null, 2)}\n`);
+  writeFileSync(RESULTS, `${JSON.stringify(document, null, 2)}\n`);
 
   console.log('');
   console.log(`machine: ${machine.cpuModel}, ${machine.cores} cores, node ${machine.node}; load ${machine.loadAverageBefore.join(' ')} → ${machine.loadAverageAfter.join(' ')}`);

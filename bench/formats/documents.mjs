@@ -1,20 +1,22 @@
-// Writes a large one-document trace of a given format, pretty-printed as the
-// tools write them, for memory tests and the bench:
-//   node bench/gen-document.mjs <format> <out-file> <megabytes> [<pad-kilobytes>]
-// Formats: gemini-cli, google-adk, atif, openhands, langfuse,
-// claude-code-export, inspect, mcp. Each item is one call and its result
-// (about 1.5 KB with its padding, or more with <pad-kilobytes> of text in each
-// padded field); the output is the same for the same arguments.
+// One-document traces of eight formats, pretty-printed as the tools write them, for the
+// bench's per-format rows (bench/formats/index.mjs) and memory tests. Each item is one
+// call and its result (about 1.5 KB with its padding, or more with <pad-kilobytes> of text
+// in each padded field); the output is the same for the same arguments. By hand:
+//   node bench/formats/documents.mjs <format> <out-file> <megabytes> [<pad-kilobytes>]
+// Formats: gemini-cli, google-adk, atif, openhands, langfuse, claude-code-export, inspect, mcp.
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const LOREM = 'lorem ipsum dolor sit amet, consectetur adipiscing elit; ';
-const padKb = Number(process.argv[5] ?? 0);
-const PAD = padKb > 0 ? LOREM.repeat(Math.ceil((padKb * 1024) / LOREM.length)).slice(0, padKb * 1024) : LOREM.repeat(12);
 const ts = (i) => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
 const indent = (value, depth) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${'  '.repeat(depth)}`);
 
-/** Per format: the document's opening, its items (a pair of a call and its result per i), and its closing. */
-const FORMATS = {
+/**
+ * Per format: the document's opening, its items (a pair of a call and its result per i),
+ * and its closing; `perItem` calls per item (1 unless said), `runPerItem` when each item is
+ * a run of its own (Inspect's samples; otherwise the document is one run).
+ */
+const specs = (PAD) => ({
   'gemini-cli': {
     open: '{\n  "sessionId": "s-1",\n  "projectHash": "h",\n  "startTime": "2026-01-01T00:00:00.000Z",\n  "messages": [',
     items: (i) => [
@@ -72,6 +74,7 @@ const FORMATS = {
     close: ']\n}\n',
     depth: 2,
     perItem: 20,
+    runPerItem: true,
   },
   mcp: {
     open: '[',
@@ -82,41 +85,50 @@ const FORMATS = {
     close: ']\n',
     depth: 1,
   },
-};
+});
 
-const [format, out, megabytes] = process.argv.slice(2);
-const spec = FORMATS[format];
-if (!spec || !out || !(Number(megabytes) > 0)) {
-  console.error(`usage: node bench/gen-document.mjs <${Object.keys(FORMATS).join('|')}> <out-file> <megabytes>`);
-  process.exit(2);
-}
-const target = Number(megabytes) * 1024 * 1024;
-const fd = openSync(out, 'w');
-let size = 0;
-let pending = [];
-let pendingBytes = 0;
-const write = (text) => {
-  pending.push(text);
-  pendingBytes += text.length;
-  size += Buffer.byteLength(text);
-  if (pendingBytes > 1 << 20) flush();
-};
-const flush = () => {
-  writeSync(fd, pending.join(''));
-  pending = [];
-  pendingBytes = 0;
-};
-write(spec.open);
-let first = true;
-let calls = 0;
-for (let i = 0; size < target; i += 1) {
-  for (const item of spec.items(i)) {
-    write(`${first ? '' : ','}\n${'  '.repeat(spec.depth)}${indent(item, spec.depth)}`);
-    first = false;
+export const DOCUMENT_FORMATS = Object.keys(specs(''));
+
+/**
+ * Writes one `format` document to `path` until it holds at least `bytes` bytes (whole items);
+ * returns what it wrote: bytes, runs, calls and results (every call has its result).
+ */
+export function writeDocument(format, path, bytes, padKb = 0) {
+  const PAD = padKb > 0 ? LOREM.repeat(Math.ceil((padKb * 1024) / LOREM.length)).slice(0, padKb * 1024) : LOREM.repeat(12);
+  const spec = specs(PAD)[format];
+  if (!spec) throw new Error(`format must be one of ${DOCUMENT_FORMATS.join(', ')}`);
+  const fd = openSync(path, 'w');
+  let size = 0;
+  let pending = [];
+  let pendingBytes = 0;
+  const flush = () => {
+    writeSync(fd, pending.join(''));
+    pending = [];
+    pendingBytes = 0;
+  };
+  const write = (text) => {
+    pending.push(text);
+    pendingBytes += text.length;
+    size += Buffer.byteLength(text);
+    if (pendingBytes > 1 << 20) flush();
+  };
+  write(spec.open);
+  let items = 0;
+  for (; size < bytes; items += 1) {
+    for (const [k, item] of spec.items(items).entries()) write(`${items === 0 && k === 0 ? '' : ','}\n${'  '.repeat(spec.depth)}${indent(item, spec.depth)}`);
   }
-  calls += spec.perItem ?? 1;
+  write(`\n${'  '.repeat(spec.depth - 1)}${spec.close}`);
+  flush();
+  closeSync(fd);
+  const calls = items * (spec.perItem ?? 1);
+  return { format, bytes: size, runs: spec.runPerItem ? items : 1, calls, results: calls };
 }
-write(`\n${'  '.repeat(spec.depth - 1)}${spec.close}`);
-flush();
-closeSync(fd);
-console.log(JSON.stringify({ format, bytes: size, calls }));
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [format, out, megabytes, padKb] = process.argv.slice(2);
+  if (!DOCUMENT_FORMATS.includes(format) || !out || !(Number(megabytes) > 0)) {
+    console.error(`usage: node bench/formats/documents.mjs <${DOCUMENT_FORMATS.join('|')}> <out-file> <megabytes> [<pad-kilobytes>]`);
+    process.exit(2);
+  }
+  console.log(JSON.stringify(writeDocument(format, out, Number(megabytes) * 1024 * 1024, Number(padKb ?? 0))));
+}
