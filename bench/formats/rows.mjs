@@ -12,7 +12,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { GENERATORS } from './index.mjs';
-import { auditArgs, baselineScript, input, median, mib, numberOption, round3, SEED } from './files.mjs';
+import { auditArgs, baselineScript, input, MB, median, mib, numberOption, round3, SEED } from './files.mjs';
 import { hugeRows, printHugeRows } from './huge.mjs';
 
 /** The generators `--format-ids` names (all without it); an unknown id is an error. */
@@ -75,6 +75,8 @@ export async function formatRows({ once, root, cli, out, argv, previous }) {
   const size = numberOption(argv, 'format-size', 50);
   const repeat = numberOption(argv, 'format-repeat', 1);
   const sizes = argv.includes('--format-500') ? [size, size * 2, 500] : [size, size * 2];
+  // The document baseline reads its 1x file into one string: V8's longest is 2^29 - 24 characters.
+  if (size * MB > 2 ** 29 - 24 && chosen(argv).some((g) => g.baseline === 'document')) throw new Error(`--format-size ${size}: a document's parse loop cannot read ${size} MB whole (V8's longest string); at most 536`);
   // Every rule off (the ids from the committed config schema): the reading floor under each audit's time.
   const ruleIds = Object.keys(JSON.parse(readFileSync(join(root, 'agent-trace-audit.schema.json'), 'utf8')).properties.rules.properties);
   const rulesOff = join(out, 'format-rules-off.yml');
