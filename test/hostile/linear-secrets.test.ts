@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodedView } from '../../src/sanitize/decoded-view.js';
-import { maybeSecret, scanSecrets, SECRET_PATTERNS } from '../../src/sanitize/secrets.js';
+import { maybeSecret } from '../../src/sanitize/prefilter.js';
+import { scanSecrets, SECRET_PATTERNS } from '../../src/sanitize/secrets.js';
 import { sanitizeText } from '../../src/sanitize/text.js';
 
 /**

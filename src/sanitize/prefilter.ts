@@ -1,0 +1,70 @@
+/**
+ * The secret scan's prefilter: a cheap test that is true for every text in which a
+ * secret pattern (or a base64 secret) can match. Most strings of a trace (paths, ids,
+ * prose) are settled by it, so it runs on every string and must cost little more than
+ * reading the text once.
+ *
+ * It is a superset, not a copy, of the patterns (test/sanitize/prefilter.test.ts
+ * checks it against the unfiltered scan):
+ * - a run of 24 base64 characters, which the base64 pass needs and which every token
+ *   whose match is 24 or more such characters in a row holds (github, openai,
+ *   anthropic, google, stripe, aws-secret-key: their literal prefixes are not looked for);
+ * - the literal part of each case-sensitive pattern whose match can be shorter or broken
+ *   by other characters (PEM header, AWS key id, Slack token, JWT, `://` of URLs);
+ * - the words of the case-insensitive header and query patterns, looked for only when
+ *   the text holds the `:` or `=` each of them needs.
+ * A new pattern must be covered by one of the three.
+ */
+import { mayHideEncoded } from './decoded-view.js';
+
+const CASED_LITERAL = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|eyJ|:\/\//;
+const HEADER_OR_QUERY = /cookie|authorization|api-key|x-auth-token|private-token|[?&][a-z_-]+=/i;
+
+/** Characters of a base64 run (standard and URL-safe alphabets), by char code. */
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') BASE64_CHAR[c.charCodeAt(0)] = 1;
+const BASE64_RUN = 24;
+
+function isBase64Char(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c < 128 && BASE64_CHAR[c] === 1;
+}
+
+/**
+ * True when `text` has 24 base64 characters in a row. No run starts before `start`:
+ * the character at `start + 23` is read first (a run starting at or after `start` that
+ * holds none of the characters read must start after it), then back towards `start`.
+ * A character is read at most twice, and prose is mostly skipped 24 characters at a time.
+ */
+function hasBase64Run(text: string): boolean {
+  let start = 0;
+  while (start + BASE64_RUN <= text.length) {
+    const end = start + BASE64_RUN - 1;
+    if (!isBase64Char(text, end)) {
+      start = end + 1;
+      continue;
+    }
+    let at = end - 1;
+    while (at >= start && isBase64Char(text, at)) at -= 1;
+    if (at < start) return true;
+    start = at + 1;
+  }
+  return false;
+}
+
+/** False means no pattern (and no base64 secret) can match `text` itself (its decoded view aside). */
+export function maybeSecret(text: string): boolean {
+  if (hasBase64Run(text) || CASED_LITERAL.test(text)) return true;
+  return (text.includes(':') || text.includes('=')) && HEADER_OR_QUERY.test(text);
+}
+
+/** No pattern can match in fewer characters (`a://b:c@`, credentials in a URL). */
+export const SHORTEST_SECRET = 8;
+
+/**
+ * False means no pattern can match `text` or its decoded view: nothing the patterns
+ * need, and no encoding (percent escapes, characters NFKC changes) that could hide it.
+ */
+export function mayHoldSecret(text: string): boolean {
+  return maybeSecret(text) || mayHideEncoded(text);
+}
