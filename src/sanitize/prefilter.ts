@@ -17,7 +17,8 @@
  */
 import { mayHideEncoded } from './decoded-view.js';
 
-const CASED_LITERAL = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|eyJ|:\/\//;
+// `eyJ` (a JWT) is looked for apart: as a branch it was tried at every `e` of the text.
+const CASED_LITERAL = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|:\/\//;
 const HEADER_OR_QUERY = /cookie|authorization|api-key|x-auth-token|private-token|[?&][a-z_-]+=/i;
 
 /** Characters of a base64 run (standard and URL-safe alphabets), by char code. */
@@ -52,9 +53,15 @@ function hasBase64Run(text: string): boolean {
   return false;
 }
 
+/** True when `text` holds `eyJ` (found by its rarer `yJ`). */
+function hasJwtStart(text: string): boolean {
+  for (let at = text.indexOf('yJ', 1); at !== -1; at = text.indexOf('yJ', at + 2)) if (text.charCodeAt(at - 1) === 0x65) return true;
+  return false;
+}
+
 /** False means no pattern (and no base64 secret) can match `text` itself (its decoded view aside). */
 export function maybeSecret(text: string): boolean {
-  if (hasBase64Run(text) || CASED_LITERAL.test(text)) return true;
+  if (hasBase64Run(text) || CASED_LITERAL.test(text) || hasJwtStart(text)) return true;
   return (text.includes(':') || text.includes('=')) && HEADER_OR_QUERY.test(text);
 }
 
