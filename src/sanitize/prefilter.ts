@@ -19,6 +19,8 @@ import { mayHideEncoded } from './decoded-view.js';
 
 // `eyJ` (a JWT) is looked for apart: as a branch it was tried at every `e` of the text.
 const CASED_LITERAL = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|:\/\//;
+/** `CASED_LITERAL`, a percent escape, or a character NFKC may change (what `mayHideEncoded` looks for). */
+const LITERAL_OR_ENCODED = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|:\/\/|%[0-9A-Fa-f]{2}|[\u00a0-\uffff]/;
 const HEADER_OR_QUERY = /cookie|authorization|api-key|x-auth-token|private-token|[?&][a-z_-]+=/i;
 
 /** Characters of a base64 run (standard and URL-safe alphabets), by char code. */
@@ -59,10 +61,13 @@ function hasJwtStart(text: string): boolean {
   return false;
 }
 
+function hasHeaderOrQuery(text: string): boolean {
+  return (text.includes(':') || text.includes('=')) && HEADER_OR_QUERY.test(text);
+}
+
 /** False means no pattern (and no base64 secret) can match `text` itself (its decoded view aside). */
 export function maybeSecret(text: string): boolean {
-  if (hasBase64Run(text) || CASED_LITERAL.test(text) || hasJwtStart(text)) return true;
-  return (text.includes(':') || text.includes('=')) && HEADER_OR_QUERY.test(text);
+  return hasBase64Run(text) || CASED_LITERAL.test(text) || hasJwtStart(text) || hasHeaderOrQuery(text);
 }
 
 /** No pattern can match in fewer characters (`a://b:c@`, credentials in a URL). */
@@ -73,5 +78,9 @@ export const SHORTEST_SECRET = 8;
  * need, and no encoding (percent escapes, characters NFKC changes) that could hide it.
  */
 export function mayHoldSecret(text: string): boolean {
-  return maybeSecret(text) || mayHideEncoded(text);
+  if (hasBase64Run(text) || hasJwtStart(text)) return true;
+  // One pass looks for a literal, an escape or a character past U+009F (the one match of length 1).
+  const first = LITERAL_OR_ENCODED.exec(text);
+  if (first === null) return hasHeaderOrQuery(text);
+  return first[0].length > 1 || CASED_LITERAL.test(text) || hasHeaderOrQuery(text) || mayHideEncoded(text);
 }

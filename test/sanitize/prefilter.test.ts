@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { secretsIn } from '../../src/audit/secrets/scan-memo.js';
+import { mayHideEncoded } from '../../src/sanitize/decoded-view.js';
 import { mayHoldSecret, maybeSecret } from '../../src/sanitize/prefilter.js';
 import { scanSecrets, scanSecretsWith } from '../../src/sanitize/secrets.js';
 import { anySecret } from '../secret-samples.js';
@@ -83,6 +84,7 @@ describe('the secret prefilter', () => {
         }
         expect(secretsIn(text)).toEqual(full.found);
         expect(secretsIn(text)).toEqual(full.found); // the remembered scan
+        expect(mayHoldSecret(text)).toBe(maybeSecret(text) || mayHideEncoded(text));
       }),
       { seed: 22, numRuns: 3000 },
     );
@@ -95,6 +97,8 @@ describe('the secret prefilter', () => {
       fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'grapheme', maxLength: 40 }), noise), (text) => {
         expect(scanSecrets(text)).toEqual(unfiltered(text));
         expect(secretsIn(text)).toEqual(unfiltered(text).found);
+        // The gate of secret-in-trace is its two halves, in one pass.
+        expect(mayHoldSecret(text)).toBe(maybeSecret(text) || mayHideEncoded(text));
       }),
       { seed: 22, numRuns: 3000 },
     );
