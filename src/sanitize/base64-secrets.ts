@@ -5,6 +5,7 @@
  * printable text and that text holds a secret, the whole blob is a secret.
  * Binary data (hashes, images, commit SHAs, UUIDs) decodes to noise and is left alone.
  */
+import { mayDecodeToText } from './base64-text.js';
 
 /** Shortest run worth decoding: base64 of a 20-character AWS key id is 28 characters. */
 const MIN_RUN = 24;
@@ -50,6 +51,8 @@ export function findBase64Secrets(text: string, detect: (decoded: string) => str
 export function decodeText(run: string): string | null {
   const body = run.replace(/=+$/, '');
   if (body.length < MIN_RUN - 2 || body.length % 4 === 1) return null;
+  // Most runs (ids, hashes, paths) are settled here, before any Buffer or string is made.
+  if (!mayDecodeToText(body, MIN_PRINTABLE)) return null;
   const bytes = Buffer.from(body, 'base64');
   if (bytes.length === 0) return null;
   const decoded = bytes.toString('utf8');

@@ -16,12 +16,15 @@ export interface DecodedView {
 const MAX_ROUNDS = 3;
 
 const PERCENT = /%[0-9A-Fa-f]{2}/;
-// Characters below U+00A0 are their own NFKC form.
-const MAY_NORMALIZE = /[\u00a0-\uffff]/;
+// Characters below U+00A0 are their own NFKC form. One pass looks for either.
+const PERCENT_OR_WIDE = /%[0-9A-Fa-f]{2}|[\u00a0-\uffff]/;
 
 /** True when the view of `text` could differ from it (cheap: no view is built). */
 export function mayHideEncoded(text: string): boolean {
-  return PERCENT.test(text) || (MAY_NORMALIZE.test(text) && text.normalize('NFKC') !== text);
+  const first = PERCENT_OR_WIDE.exec(text);
+  if (first === null) return false;
+  // A character past U+009F came first: an escape may still follow, or NFKC may change the text.
+  return first[0].length === 3 || PERCENT.test(text) || text.normalize('NFKC') !== text;
 }
 
 /** The decoded view of `text`, or null when decoding changes nothing. */

@@ -5,10 +5,12 @@
  * Patterns are applied one after another, most specific first. A pattern with a
  * capture group keeps group 1 (a header name, a URL scheme, a query key) and
  * redacts the rest of its match. A match whose secret part holds nothing but
- * earlier markers is left alone, so redaction is idempotent.
+ * earlier markers is left alone, so redaction is idempotent. A new pattern must be
+ * covered by the prefilter (prefilter.ts), which settles most texts without them.
  */
 import { findBase64Secrets } from './base64-secrets.js';
 import { decodedView, type DecodedView } from './decoded-view.js';
+import { maybeSecret, SHORTEST_SECRET } from './prefilter.js';
 
 export interface SecretPattern {
   readonly id: string;
@@ -98,50 +100,24 @@ function secretRuleOf(text: string): string | null {
 }
 
 /**
- * A superset of every pattern above (their literal parts, case-insensitive, without
- * look-arounds) and of a base64 run long enough to decode: a text it does not match
- * holds no secret, so the full scan is skipped. Most strings of a trace (paths, ids,
- * prose) are settled by this one test. A new pattern must add its literal part here.
- * The base64 run is counted by a loop (`hasBase64Run`): as a regex branch
- * (`[a-z0-9+/_-]{24}`) it was retried at every position of every word.
- */
-const MAYBE_SECRET_LITERAL =
-  /-----BEGIN|gh[pousr]_|github_pat_|sk-|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|hooks\.slack\.com|AIza|[sr]k_|whsec_|eyJ|aws_?secret|cookie|authorization|api-key|x-auth-token|private-token|:\/\/|[?&][a-z_-]+=/i;
-/** Characters of a base64 run (standard and URL-safe alphabets), by char code. */
-const BASE64_CHAR = new Uint8Array(128);
-for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') BASE64_CHAR[c.charCodeAt(0)] = 1;
-const BASE64_RUN = 24;
-
-/** True when `text` has 24 base64 characters in a row (what the base64 and token patterns need). */
-function hasBase64Run(text: string): boolean {
-  let run = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c < 128 && BASE64_CHAR[c] === 1) {
-      run += 1;
-      if (run >= BASE64_RUN) return true;
-    } else run = 0;
-  }
-  return false;
-}
-
-/** The prefilter: false means no pattern (and no base64 secret) can match `text`. */
-export function maybeSecret(text: string): boolean {
-  return hasBase64Run(text) || MAYBE_SECRET_LITERAL.test(text);
-}
-/** No pattern can match in fewer characters (`a://b:c@`, credentials in a URL). */
-export const SHORTEST_SECRET = 8;
-
-/**
  * Redacts `text` until no pattern matches; returns the result and every secret removed.
  * Then the same patterns run on the text's decoded view (percent escapes decoded,
  * NFKC): a secret found there is redacted where its encoded form stands in `text`.
  */
 export function scanSecrets(text: string): { text: string; found: SecretMatch[] } {
+  return scanSecretsWith(text, maybeSecret);
+}
+
+/**
+ * The scan with `prefilter` deciding which texts (the text, then its decoded view) the
+ * patterns run on. `scanSecrets` passes `maybeSecret`; `() => true` gives the unfiltered
+ * scan, which the prefilter's test compares with.
+ */
+export function scanSecretsWith(text: string, prefilter: (text: string) => boolean): { text: string; found: SecretMatch[] } {
   const found: SecretMatch[] = [];
   if (text.length < SHORTEST_SECRET) return { text, found };
   let out = text;
-  if (maybeSecret(text)) {
+  if (prefilter(text)) {
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const next = redactRound(out, found);
       if (next === out) break;
@@ -149,7 +125,7 @@ export function scanSecrets(text: string): { text: string; found: SecretMatch[] 
     }
   }
   const view = decodedView(out);
-  if (view !== null && maybeSecret(view.text)) out = redactEncoded(out, view, found);
+  if (view !== null && prefilter(view.text)) out = redactEncoded(out, view, found);
   return { text: out, found };
 }
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodedView } from '../../src/sanitize/decoded-view.js';
-import { maybeSecret, scanSecrets, SECRET_PATTERNS } from '../../src/sanitize/secrets.js';
+import { mayHoldSecret, maybeSecret } from '../../src/sanitize/prefilter.js';
+import { scanSecrets, SECRET_PATTERNS } from '../../src/sanitize/secrets.js';
 import { sanitizeText } from '../../src/sanitize/text.js';
 
 /**
@@ -71,12 +72,14 @@ describe('secret patterns on 1 MB of adversarial text', () => {
   it('the whole scan (prefilter, rounds, base64, decoded view) and sanitizeText are linear', () => {
     for (const text of KNOWN) {
       timed('maybeSecret', () => maybeSecret(text));
+      timed('mayHoldSecret', () => mayHoldSecret(text));
       timed('decodedView', () => decodedView(text));
       timed('scanSecrets', () => scanSecrets(text), SCAN_LIMIT_MS);
       timed('sanitizeText', () => sanitizeText(text));
     }
     fc.assert(
       fc.property(adversarial, (text) => {
+        timed('mayHoldSecret', () => mayHoldSecret(text));
         timed('scanSecrets', () => scanSecrets(text), SCAN_LIMIT_MS);
         timed('sanitizeText', () => sanitizeText(text, { maxChars: 400, keepNewlines: true }));
       }),

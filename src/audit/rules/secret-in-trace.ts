@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../../model/records.js';
-import { maybeSecret, scanSecrets, SHORTEST_SECRET } from '../../sanitize/secrets.js';
+import { mayHoldSecret } from '../../sanitize/prefilter.js';
 import { defineRule, type ReportFn } from '../rule-types.js';
 import { DEFAULT_FINGERPRINT_KEY, secretFingerprint } from '../secrets/fingerprint.js';
+import { secretsIn } from '../secrets/scan-memo.js';
 import { isPlaceholder, isSensitiveKey, lastKeyOf } from '../secrets/sensitive-keys.js';
 import { forEachString, pathUnder } from '../walk-strings.js';
 
@@ -86,21 +87,18 @@ class Scan {
   private string(below: string, text: string): void {
     const { root, current: value, owner, part } = this;
     // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
-    if (below !== '' && maybeSecret(below)) {
+    if (below !== '' && mayHoldSecret(below)) {
       const path = pathUnder(root, value, below);
-      for (const hit of scanSecrets(path).found) this.emit(owner!, part, path, hit.ruleId, hit.secret);
+      for (const hit of secretsIn(path)) this.emit(owner!, part, path, hit.ruleId, hit.secret);
     }
-    let hits = 0;
-    if (text.length >= SHORTEST_SECRET && maybeSecret(text)) {
+    const found = secretsIn(text);
+    if (found.length > 0) {
       const path = pathUnder(root, value, below);
-      for (const hit of scanSecrets(text).found) {
-        hits += 1;
-        this.emit(owner!, part, path, hit.ruleId, hit.secret);
-      }
+      for (const hit of found) this.emit(owner!, part, path, hit.ruleId, hit.secret);
     }
     // The root itself names no credential: only a key under it can be a sensitive field.
     const field = below === '' ? null : lastKeyOf(below);
-    if (hits === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text)) this.emit(owner!, part, pathUnder(root, value, below), 'sensitive-field', text);
+    if (found.length === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text)) this.emit(owner!, part, pathUnder(root, value, below), 'sensitive-field', text);
   }
 
   private emit(owner: Owner, part: Part, path: string, ruleId: string, secret: string): void {

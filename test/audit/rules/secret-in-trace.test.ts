@@ -40,6 +40,22 @@ describe('secret-in-trace', () => {
     ]);
   });
 
+  it('finds a secret only its decoded view shows, alone in a field and as a key', async () => {
+    // Fullwidth letters (NFKC) and a percent escape: nothing a pattern needs is in the raw text.
+    const wide = [...GHP].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('');
+    const escaped = `xox%62-1234567890`;
+    const result = await auditFiles({
+      't.jsonl': jsonl(
+        { kind: 'tool_call', call_id: 'c', tool: 'env', args: { note: wide } },
+        { kind: 'tool_result', call_id: 'c', tool: 'env', result: { [escaped]: 'cached' } },
+      ),
+    });
+    expect(findingsOf(result, 'secret-in-trace').map((f) => f.message)).toEqual([
+      `github-token in arguments of call 'c' at 'args.note' (fingerprint ${FP_GHP})`,
+      `slack-token in result of call 'c' at 'result.[REDACTED:slack-token]' (fingerprint ${fp('xoxb-1234567890')})`,
+    ]);
+  });
+
   it('finds a token hidden in a base64 blob and in a boundary payload', async () => {
     const blob = Buffer.from(`x-access-token:${GHP}`).toString('base64');
     const result = await auditFiles({
