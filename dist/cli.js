@@ -8895,7 +8895,7 @@ exports.basename = (path, { windows } = {}) => {
 /* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6997);
 /* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8282);
 /* harmony import */ var _per_file_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6478);
-/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9416);
+/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(185);
 
 
 
@@ -11473,7 +11473,7 @@ function balance(unsorted, jobs) {
 
 /***/ }),
 
-/***/ 9416:
+/***/ 185:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13442,8 +13442,8 @@ function callsAgainstCatalog(run, report) {
     }
 }
 
-// EXTERNAL MODULE: ./src/sanitize/secrets.ts + 2 modules
-var secrets = __nccwpck_require__(502);
+// EXTERNAL MODULE: ./src/sanitize/prefilter.ts
+var prefilter = __nccwpck_require__(2784);
 ;// CONCATENATED MODULE: ./src/audit/secrets/fingerprint.ts
 
 /**
@@ -13459,8 +13459,30 @@ function secretFingerprint(secret, key = DEFAULT_FINGERPRINT_KEY) {
     return (0,external_node_crypto_.createHmac)('sha256', key).update(secret, 'utf8').digest('hex').slice(0, 12);
 }
 
+// EXTERNAL MODULE: ./src/sanitize/secrets.ts + 2 modules
+var secrets = __nccwpck_require__(3178);
 // EXTERNAL MODULE: ./src/audit/memo.ts
 var memo = __nccwpck_require__(6997);
+;// CONCATENATED MODULE: ./src/audit/secrets/scan-memo.ts
+
+
+
+/**
+ * The secrets of one string of a trace, for secret-in-trace. Most strings are settled
+ * by the prefilter; of the others, the short ones (session ids, paths, URLs, header
+ * values) recur on every record, so each distinct one is scanned once per audit.
+ */
+/** Longest text whose scan is remembered: 4,096 of them hold at most 2 MiB. */
+const MEMO_MAX_CHARS = 256;
+const scans = new memo/* Memo */.l(4096, (text) => (0,secrets/* scanSecrets */.LV)(text).found);
+const NONE = [];
+/** What `scanSecrets(text).found` holds (the same secrets, in the same order). */
+function secretsIn(text) {
+    if (text.length < prefilter/* SHORTEST_SECRET */.c3 || !(0,prefilter/* mayHoldSecret */.dV)(text))
+        return NONE;
+    return text.length <= MEMO_MAX_CHARS ? scans.get(text) : (0,secrets/* scanSecrets */.LV)(text).found;
+}
+
 ;// CONCATENATED MODULE: ./src/audit/secrets/sensitive-keys.ts
 
 /**
@@ -13525,6 +13547,7 @@ function lastKeyOf(path) {
 }
 
 ;// CONCATENATED MODULE: ./src/audit/rules/secret-in-trace.ts
+
 
 
 
@@ -13600,22 +13623,20 @@ class Scan {
     string(below, text) {
         const { root, current: value, owner, part } = this;
         // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
-        if (below !== '' && (0,secrets/* maybeSecret */.dn)(below)) {
+        if (below !== '' && (0,prefilter/* mayHoldSecret */.dV)(below)) {
             const path = pathUnder(root, value, below);
-            for (const hit of (0,secrets/* scanSecrets */.LV)(path).found)
+            for (const hit of secretsIn(path))
                 this.emit(owner, part, path, hit.ruleId, hit.secret);
         }
-        let hits = 0;
-        if (text.length >= secrets/* SHORTEST_SECRET */.c3 && (0,secrets/* maybeSecret */.dn)(text)) {
+        const found = secretsIn(text);
+        if (found.length > 0) {
             const path = pathUnder(root, value, below);
-            for (const hit of (0,secrets/* scanSecrets */.LV)(text).found) {
-                hits += 1;
+            for (const hit of found)
                 this.emit(owner, part, path, hit.ruleId, hit.secret);
-            }
         }
         // The root itself names no credential: only a key under it can be a sensitive field.
         const field = below === '' ? null : lastKeyOf(below);
-        if (hits === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text))
+        if (found.length === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text))
             this.emit(owner, part, pathUnder(root, value, below), 'sensitive-field', text);
     }
     emit(owner, part, path, ruleId, secret) {
@@ -15733,8 +15754,8 @@ async function collectAll(specs, sources, options) {
     return { inputs, skipped };
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 51 modules
-var audit_rules = __nccwpck_require__(9416);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 52 modules
+var audit_rules = __nccwpck_require__(185);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
@@ -32503,82 +32524,13 @@ function sampleJsonLines(text, complete) {
 
 /***/ }),
 
-/***/ 502:
+/***/ 3951:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  c3: () => (/* binding */ SHORTEST_SECRET),
-  dn: () => (/* binding */ maybeSecret),
-  fp: () => (/* binding */ redactSecrets),
-  LV: () => (/* binding */ scanSecrets)
-});
-
-// UNUSED EXPORTS: SECRET_PATTERNS
-
-;// CONCATENATED MODULE: ./src/sanitize/base64-secrets.ts
-/**
- * Secrets hidden in base64: a git credential (`x-access-token:ghs_…`), a basic
- * auth pair or a whole .env file shipped as a blob. Runs of base64 characters
- * long enough to hold a credential are decoded; when the bytes are mostly
- * printable text and that text holds a secret, the whole blob is a secret.
- * Binary data (hashes, images, commit SHAs, UUIDs) decodes to noise and is left alone.
- */
-/** Shortest run worth decoding: base64 of a 20-character AWS key id is 28 characters. */
-const MIN_RUN = 24;
-/** Longest run decoded (larger blobs are file contents, scanned in pieces would mislead). */
-const MAX_RUN = 1 << 20;
-/** Share of decoded characters that must be printable text. */
-const MIN_PRINTABLE = 0.9;
-// Standard and URL-safe alphabets, optional padding; not inside a longer word.
-const RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
-/**
- * Every base64 run of `text` whose decoded text `detect` says holds a secret
- * (detect returns the pattern id, or null). Each distinct run is reported once.
- */
-function findBase64Secrets(text, detect) {
-    const out = [];
-    const seen = new Set();
-    for (const match of text.matchAll(RUN)) {
-        const blob = match[0];
-        if (blob.length < MIN_RUN || blob.length > MAX_RUN || seen.has(blob))
-            continue;
-        seen.add(blob);
-        // A run that starts mid-block (glued to a label) decodes at a later offset.
-        for (let offset = 0; offset < 4; offset += 1) {
-            const decoded = decodeText(blob.slice(offset));
-            if (decoded === null)
-                continue;
-            const ruleId = detect(decoded);
-            if (ruleId !== null)
-                out.push({ blob, ruleId });
-            break;
-        }
-    }
-    return out;
-}
-/** The decoded text when the run is plausible base64 of text, else null. */
-function decodeText(run) {
-    const body = run.replace(/=+$/, '');
-    if (body.length < MIN_RUN - 2 || body.length % 4 === 1)
-        return null;
-    const bytes = Buffer.from(body, 'base64');
-    if (bytes.length === 0)
-        return null;
-    const decoded = bytes.toString('utf8');
-    let printable = 0;
-    let total = 0;
-    for (const ch of decoded) {
-        total += 1;
-        const c = ch.codePointAt(0);
-        if ((c >= 0x20 && c < 0x7f) || c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0xa0 && c !== 0xfffd))
-            printable += 1;
-    }
-    return total > 0 && printable / total >= MIN_PRINTABLE ? decoded : null;
-}
-
-;// CONCATENATED MODULE: ./src/sanitize/decoded-view.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ mayHideEncoded),
+/* harmony export */   y: () => (/* binding */ decodedView)
+/* harmony export */ });
 /**
  * The text a secret can hide behind an encoding, as a reader would see it:
  * `%XX` escapes decoded (`gh%70_…`, `Authorization%3A%20Bearer%20…`) and every
@@ -32589,11 +32541,15 @@ function decodeText(run) {
 /** Rounds of decoding (`%2570` is `%70` is `p`): each round is linear in the text. */
 const MAX_ROUNDS = 3;
 const PERCENT = /%[0-9A-Fa-f]{2}/;
-// Characters below U+00A0 are their own NFKC form.
-const MAY_NORMALIZE = /[\u00a0-\uffff]/;
+// Characters below U+00A0 are their own NFKC form. One pass looks for either.
+const PERCENT_OR_WIDE = /%[0-9A-Fa-f]{2}|[\u00a0-\uffff]/;
 /** True when the view of `text` could differ from it (cheap: no view is built). */
 function mayHideEncoded(text) {
-    return PERCENT.test(text) || (MAY_NORMALIZE.test(text) && text.normalize('NFKC') !== text);
+    const first = PERCENT_OR_WIDE.exec(text);
+    if (first === null)
+        return false;
+    // A character past U+009F came first: an escape may still follow, or NFKC may change the text.
+    return first[0].length === 3 || PERCENT.test(text) || text.normalize('NFKC') !== text;
 }
 /** The decoded view of `text`, or null when decoding changes nothing. */
 function decodedView(text) {
@@ -32704,6 +32660,276 @@ function bytesOf(text, start, end) {
     return out;
 }
 
+
+/***/ }),
+
+/***/ 2784:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c3: () => (/* binding */ SHORTEST_SECRET),
+/* harmony export */   dV: () => (/* binding */ mayHoldSecret),
+/* harmony export */   dn: () => (/* binding */ maybeSecret)
+/* harmony export */ });
+/* harmony import */ var _decoded_view_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3951);
+/**
+ * The secret scan's prefilter: a cheap test that is true for every text in which a
+ * secret pattern (or a base64 secret) can match. Most strings of a trace (paths, ids,
+ * prose) are settled by it, so it runs on every string and must cost little more than
+ * reading the text once.
+ *
+ * It is a superset, not a copy, of the patterns (test/sanitize/prefilter.test.ts
+ * checks it against the unfiltered scan):
+ * - a run of 24 base64 characters, which the base64 pass needs and which every token
+ *   whose match is 24 or more such characters in a row holds (github, openai,
+ *   anthropic, google, stripe, aws-secret-key: their literal prefixes are not looked for);
+ * - the literal part of each case-sensitive pattern whose match can be shorter or broken
+ *   by other characters (PEM header, AWS key id, Slack token, JWT, `://` of URLs);
+ * - the words of the case-insensitive header and query patterns, looked for only when
+ *   the text holds the `:` or `=` each of them needs.
+ * A new pattern must be covered by one of the three.
+ */
+
+// `eyJ` (a JWT) is looked for apart: as a branch it was tried at every `e` of the text.
+const CASED_LITERAL = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|:\/\//;
+/** `CASED_LITERAL`, a percent escape, or a character NFKC may change (what `mayHideEncoded` looks for). */
+const LITERAL_OR_ENCODED = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|:\/\/|%[0-9A-Fa-f]{2}|[\u00a0-\uffff]/;
+const HEADER_OR_QUERY = /cookie|authorization|api-key|x-auth-token|private-token|[?&][a-z_-]+=/i;
+/** Characters of a base64 run (standard and URL-safe alphabets), by char code. */
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-')
+    BASE64_CHAR[c.charCodeAt(0)] = 1;
+const BASE64_RUN = 24;
+function isBase64Char(text, i) {
+    const c = text.charCodeAt(i);
+    return c < 128 && BASE64_CHAR[c] === 1;
+}
+/**
+ * True when `text` has 24 base64 characters in a row. No run starts before `start`:
+ * the character at `start + 23` is read first (a run starting at or after `start` that
+ * holds none of the characters read must start after it), then back towards `start`.
+ * A character is read at most twice, and prose is mostly skipped 24 characters at a time.
+ */
+function hasBase64Run(text) {
+    let start = 0;
+    while (start + BASE64_RUN <= text.length) {
+        const end = start + BASE64_RUN - 1;
+        if (!isBase64Char(text, end)) {
+            start = end + 1;
+            continue;
+        }
+        let at = end - 1;
+        while (at >= start && isBase64Char(text, at))
+            at -= 1;
+        if (at < start)
+            return true;
+        start = at + 1;
+    }
+    return false;
+}
+/** True when `text` holds `eyJ` (found by its rarer `yJ`). */
+function hasJwtStart(text) {
+    for (let at = text.indexOf('yJ', 1); at !== -1; at = text.indexOf('yJ', at + 2))
+        if (text.charCodeAt(at - 1) === 0x65)
+            return true;
+    return false;
+}
+function hasHeaderOrQuery(text) {
+    return (text.includes(':') || text.includes('=')) && HEADER_OR_QUERY.test(text);
+}
+/** False means no pattern (and no base64 secret) can match `text` itself (its decoded view aside). */
+function maybeSecret(text) {
+    return hasBase64Run(text) || CASED_LITERAL.test(text) || hasJwtStart(text) || hasHeaderOrQuery(text);
+}
+/** No pattern can match in fewer characters (`a://b:c@`, credentials in a URL). */
+const SHORTEST_SECRET = 8;
+/**
+ * False means no pattern can match `text` or its decoded view: nothing the patterns
+ * need, and no encoding (percent escapes, characters NFKC changes) that could hide it.
+ */
+function mayHoldSecret(text) {
+    if (hasBase64Run(text) || hasJwtStart(text))
+        return true;
+    // One pass looks for a literal, an escape or a character past U+009F (the one match of length 1).
+    const first = LITERAL_OR_ENCODED.exec(text);
+    if (first === null)
+        return hasHeaderOrQuery(text);
+    return first[0].length > 1 || CASED_LITERAL.test(text) || hasHeaderOrQuery(text) || (0,_decoded_view_js__WEBPACK_IMPORTED_MODULE_0__/* .mayHideEncoded */ .c)(text);
+}
+
+
+/***/ }),
+
+/***/ 3178:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  fp: () => (/* binding */ redactSecrets),
+  LV: () => (/* binding */ scanSecrets)
+});
+
+// UNUSED EXPORTS: SECRET_PATTERNS, scanSecretsWith
+
+;// CONCATENATED MODULE: ./src/sanitize/base64-text.ts
+/**
+ * Whether a base64 run can decode to text, told without building the bytes or the
+ * string: most runs in a trace are ids, hashes and paths (`0199a1c2-0000-…`, a sha256
+ * in hex), which decode to noise. The run's bytes are decoded into a scratch buffer and
+ * read as UTF-8 the way the WHATWG decoder (and `Buffer#toString`) reads them: each
+ * valid sequence is one character, each maximal invalid subpart one U+FFFD.
+ */
+const VALUE = new Int8Array(128).fill(-1);
+'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach((c, i) => (VALUE[c.charCodeAt(0)] = i));
+VALUE['-'.charCodeAt(0)] = 62;
+VALUE['_'.charCodeAt(0)] = 63;
+let scratch = new Uint8Array(1024);
+/** The bytes of `body` (base64 characters of both alphabets, no padding) in `scratch`; their count. */
+function decodeInto(body) {
+    const n = body.length;
+    if (scratch.length < n)
+        scratch = new Uint8Array(n);
+    let out = 0;
+    let bits = 0;
+    let held = 0;
+    for (let i = 0; i < n; i += 1) {
+        bits = (bits << 6) | VALUE[body.charCodeAt(i)];
+        held += 6;
+        if (held >= 8) {
+            held -= 8;
+            scratch[out] = (bits >> held) & 0xff;
+            out += 1;
+        }
+    }
+    return out;
+}
+/** Bounds of the second byte after each lead byte (WHATWG UTF-8 decoder); the others are 0x80-0xBF. */
+function secondLow(lead) {
+    return lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+}
+function secondHigh(lead) {
+    return lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+}
+function trailing(lead) {
+    if (lead >= 0xc2 && lead <= 0xdf)
+        return 1;
+    if (lead >= 0xe0 && lead <= 0xef)
+        return 2;
+    return lead >= 0xf0 && lead <= 0xf4 ? 3 : 0;
+}
+/** Printable as `decodeText` counts it: text characters, tab and line breaks, not C1 controls or U+FFFD. */
+function printable(c) {
+    return (c >= 0x20 && c < 0x7f) || c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0xa0 && c !== 0xfffd);
+}
+/**
+ * The share of printable characters in the UTF-8 reading of the first `length` bytes
+ * of `scratch`, as `[printable, total]`.
+ */
+function countCharacters(length) {
+    let good = 0;
+    let total = 0;
+    let i = 0;
+    while (i < length) {
+        const lead = scratch[i];
+        total += 1;
+        if (lead < 0x80) {
+            if (printable(lead))
+                good += 1;
+            i += 1;
+            continue;
+        }
+        const more = trailing(lead);
+        let code = more === 1 ? lead & 0x1f : more === 2 ? lead & 0x0f : lead & 0x07;
+        let j = i + 1;
+        for (let k = 0; k < more && j < length; k += 1, j += 1) {
+            const b = scratch[j];
+            if (k === 0 ? b < secondLow(lead) || b > secondHigh(lead) : b < 0x80 || b > 0xbf)
+                break;
+            code = (code << 6) | (b & 0x3f);
+        }
+        // A whole sequence is one character; a lead byte alone or a cut sequence is one U+FFFD.
+        if (more > 0 && j - i === more + 1 && printable(code))
+            good += 1;
+        i = more === 0 ? i + 1 : j;
+    }
+    return [good, total];
+}
+/** False when the UTF-8 reading of base64 `body` is less than `share` printable (no string is made). */
+function mayDecodeToText(body, share) {
+    const [good, total] = countCharacters(decodeInto(body));
+    return total > 0 && good / total >= share;
+}
+
+;// CONCATENATED MODULE: ./src/sanitize/base64-secrets.ts
+/**
+ * Secrets hidden in base64: a git credential (`x-access-token:ghs_…`), a basic
+ * auth pair or a whole .env file shipped as a blob. Runs of base64 characters
+ * long enough to hold a credential are decoded; when the bytes are mostly
+ * printable text and that text holds a secret, the whole blob is a secret.
+ * Binary data (hashes, images, commit SHAs, UUIDs) decodes to noise and is left alone.
+ */
+
+/** Shortest run worth decoding: base64 of a 20-character AWS key id is 28 characters. */
+const MIN_RUN = 24;
+/** Longest run decoded (larger blobs are file contents, scanned in pieces would mislead). */
+const MAX_RUN = 1 << 20;
+/** Share of decoded characters that must be printable text. */
+const MIN_PRINTABLE = 0.9;
+// Standard and URL-safe alphabets, optional padding; not inside a longer word.
+const RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
+/**
+ * Every base64 run of `text` whose decoded text `detect` says holds a secret
+ * (detect returns the pattern id, or null). Each distinct run is reported once.
+ */
+function findBase64Secrets(text, detect) {
+    const out = [];
+    const seen = new Set();
+    for (const match of text.matchAll(RUN)) {
+        const blob = match[0];
+        if (blob.length < MIN_RUN || blob.length > MAX_RUN || seen.has(blob))
+            continue;
+        seen.add(blob);
+        // A run that starts mid-block (glued to a label) decodes at a later offset.
+        for (let offset = 0; offset < 4; offset += 1) {
+            const decoded = decodeText(blob.slice(offset));
+            if (decoded === null)
+                continue;
+            const ruleId = detect(decoded);
+            if (ruleId !== null)
+                out.push({ blob, ruleId });
+            break;
+        }
+    }
+    return out;
+}
+/** The decoded text when the run is plausible base64 of text, else null. */
+function decodeText(run) {
+    const body = run.replace(/=+$/, '');
+    if (body.length < MIN_RUN - 2 || body.length % 4 === 1)
+        return null;
+    // Most runs (ids, hashes, paths) are settled here, before any Buffer or string is made.
+    if (!mayDecodeToText(body, MIN_PRINTABLE))
+        return null;
+    const bytes = Buffer.from(body, 'base64');
+    if (bytes.length === 0)
+        return null;
+    const decoded = bytes.toString('utf8');
+    let printable = 0;
+    let total = 0;
+    for (const ch of decoded) {
+        total += 1;
+        const c = ch.codePointAt(0);
+        if ((c >= 0x20 && c < 0x7f) || c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0xa0 && c !== 0xfffd))
+            printable += 1;
+    }
+    return total > 0 && printable / total >= MIN_PRINTABLE ? decoded : null;
+}
+
+// EXTERNAL MODULE: ./src/sanitize/decoded-view.ts
+var decoded_view = __nccwpck_require__(3951);
+// EXTERNAL MODULE: ./src/sanitize/prefilter.ts
+var sanitize_prefilter = __nccwpck_require__(2784);
 ;// CONCATENATED MODULE: ./src/sanitize/secrets.ts
 /**
  * Secret patterns shared by the redactor (everything printed) and the
@@ -32712,8 +32938,10 @@ function bytesOf(text, start, end) {
  * Patterns are applied one after another, most specific first. A pattern with a
  * capture group keeps group 1 (a header name, a URL scheme, a query key) and
  * redacts the rest of its match. A match whose secret part holds nothing but
- * earlier markers is left alone, so redaction is idempotent.
+ * earlier markers is left alone, so redaction is idempotent. A new pattern must be
+ * covered by the prefilter (prefilter.ts), which settles most texts without them.
  */
+
 
 
 /**
@@ -32752,7 +32980,7 @@ const SECRET_PATTERNS = [
     },
 ];
 const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
-const secrets_MAX_ROUNDS = 4;
+const MAX_ROUNDS = 4;
 /** True when `text` has something left once redaction markers are removed. */
 function hasSubstance(text) {
     return /[A-Za-z0-9]/.test(text.replace(MARKER, ''));
@@ -32789,60 +33017,33 @@ function secretRuleOf(text) {
     return null;
 }
 /**
- * A superset of every pattern above (their literal parts, case-insensitive, without
- * look-arounds) and of a base64 run long enough to decode: a text it does not match
- * holds no secret, so the full scan is skipped. Most strings of a trace (paths, ids,
- * prose) are settled by this one test. A new pattern must add its literal part here.
- * The base64 run is counted by a loop (`hasBase64Run`): as a regex branch
- * (`[a-z0-9+/_-]{24}`) it was retried at every position of every word.
- */
-const MAYBE_SECRET_LITERAL = /-----BEGIN|gh[pousr]_|github_pat_|sk-|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|hooks\.slack\.com|AIza|[sr]k_|whsec_|eyJ|aws_?secret|cookie|authorization|api-key|x-auth-token|private-token|:\/\/|[?&][a-z_-]+=/i;
-/** Characters of a base64 run (standard and URL-safe alphabets), by char code. */
-const BASE64_CHAR = new Uint8Array(128);
-for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-')
-    BASE64_CHAR[c.charCodeAt(0)] = 1;
-const BASE64_RUN = 24;
-/** True when `text` has 24 base64 characters in a row (what the base64 and token patterns need). */
-function hasBase64Run(text) {
-    let run = 0;
-    for (let i = 0; i < text.length; i += 1) {
-        const c = text.charCodeAt(i);
-        if (c < 128 && BASE64_CHAR[c] === 1) {
-            run += 1;
-            if (run >= BASE64_RUN)
-                return true;
-        }
-        else
-            run = 0;
-    }
-    return false;
-}
-/** The prefilter: false means no pattern (and no base64 secret) can match `text`. */
-function maybeSecret(text) {
-    return hasBase64Run(text) || MAYBE_SECRET_LITERAL.test(text);
-}
-/** No pattern can match in fewer characters (`a://b:c@`, credentials in a URL). */
-const SHORTEST_SECRET = 8;
-/**
  * Redacts `text` until no pattern matches; returns the result and every secret removed.
  * Then the same patterns run on the text's decoded view (percent escapes decoded,
  * NFKC): a secret found there is redacted where its encoded form stands in `text`.
  */
 function scanSecrets(text) {
+    return scanSecretsWith(text, sanitize_prefilter/* maybeSecret */.dn);
+}
+/**
+ * The scan with `prefilter` deciding which texts (the text, then its decoded view) the
+ * patterns run on. `scanSecrets` passes `maybeSecret`; `() => true` gives the unfiltered
+ * scan, which the prefilter's test compares with.
+ */
+function scanSecretsWith(text, prefilter) {
     const found = [];
-    if (text.length < SHORTEST_SECRET)
+    if (text.length < sanitize_prefilter/* SHORTEST_SECRET */.c3)
         return { text, found };
     let out = text;
-    if (maybeSecret(text)) {
-        for (let round = 0; round < secrets_MAX_ROUNDS; round += 1) {
+    if (prefilter(text)) {
+        for (let round = 0; round < MAX_ROUNDS; round += 1) {
             const next = redactRound(out, found);
             if (next === out)
                 break;
             out = next;
         }
     }
-    const view = decodedView(out);
-    if (view !== null && maybeSecret(view.text))
+    const view = (0,decoded_view/* decodedView */.y)(out);
+    if (view !== null && prefilter(view.text))
         out = redactEncoded(out, view, found);
     return { text: out, found };
 }
@@ -32889,7 +33090,7 @@ function redactSecrets(text) {
 /* harmony export */   j: () => (/* binding */ sanitizeText)
 /* harmony export */ });
 /* unused harmony export DEFAULT_MAX_CHARS */
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(502);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3178);
 /**
  * The one sanitizer for text taken from a trace: every renderer, log line and
  * error message shows trace text only after it passed through `sanitizeText`.
