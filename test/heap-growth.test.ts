@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthFor } from '../src/heap-growth.js';
+import { Worker } from 'node:worker_threads';
+import { DEFAULT_HEAP_GROWTH_PERCENT, WORKER_YOUNG_GENERATION_MB, heapGrowthFor, workerResourceLimits } from '../src/heap-growth.js';
 import { tempDir } from './helpers.js';
 
 describe('heap growth (the old generation may grow 50% past a full collection)', () => {
@@ -40,5 +41,33 @@ describe('heap growth (the old generation may grow 50% past a full collection)',
     expect(new Set(factors({ AGENT_TRACE_AUDIT_HEAP_GROWTH: '100' }))).toEqual(new Set(['2.0']));
     // Left to V8, the factor is its own (up to 4.0 when collections are fast).
     expect(factors({ AGENT_TRACE_AUDIT_HEAP_GROWTH: '0' })).not.toContain('1.5');
+  }, 60_000);
+
+  it('gives an audit worker a smaller young generation than V8 gives a thread by itself', async () => {
+    // A worker keeps up to 100,000 young objects alive and reports the largest new space it had.
+    const code = `
+      const { getHeapSpaceStatistics } = require('node:v8');
+      const { parentPort } = require('node:worker_threads');
+      let max = 0;
+      const keep = [];
+      for (let i = 0; i < 400000; i += 1) {
+        keep.push({ i, s: 'x' + i });
+        if (keep.length > 100000) keep.splice(0, 50000);
+        if (i % 1000 === 0) max = Math.max(max, getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
+      }
+      parentPort.postMessage(max);`;
+    const newSpace = async (options: ConstructorParameters<typeof Worker>[1]) => {
+      const worker = new Worker(code, { eval: true, ...options });
+      try {
+        return (await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject))) as number;
+      } finally {
+        await worker.terminate();
+      }
+    };
+    expect(workerResourceLimits()).toEqual({ maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB });
+    const limited = await newSpace({ resourceLimits: workerResourceLimits() });
+    const own = await newSpace({});
+    expect(limited).toBeLessThanOrEqual(WORKER_YOUNG_GENERATION_MB * 1024 * 1024);
+    expect(own).toBeGreaterThan(limited);
   }, 60_000);
 });

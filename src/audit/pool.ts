@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { workerResourceLimits } from '../heap-growth.js';
 import type { AuditConfig } from './audit-config.js';
 import {
   auditPartial,
@@ -180,7 +181,7 @@ function auditShare(task: WorkerTask): Promise<PartialAudit> {
 
 function runWorker(entry: URL, workers: Worker[], task: WorkerTask): Promise<PartialAudit> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(entry, { workerData: task });
+    const worker = new Worker(entry, { workerData: task, resourceLimits: workerResourceLimits() });
     workers.push(worker);
     let done = false;
     worker.once('message', (partial: PartialAudit) => {

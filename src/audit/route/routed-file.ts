@@ -8,6 +8,7 @@
  * many skip reasons to join in any order) makes the caller audit the file alone.
  */
 import { Worker } from 'node:worker_threads';
+import { workerResourceLimits } from '../../heap-growth.js';
 import type { AuditConfig } from '../audit-config.js';
 import { chooseFormat } from '../../ingest/detect.js';
 import { openByteSource } from '../../io/byte-source.js';
@@ -117,7 +118,7 @@ interface Thread {
 }
 
 function startThread(options: RouteOptions, task: RoutedTask): Thread {
-  const worker = new Worker(options.entry, { workerData: options.workerData(task) });
+  const worker = new Worker(options.entry, { workerData: options.workerData(task), resourceLimits: workerResourceLimits() });
   let inFlight = 0;
   let resume: (() => void) | null = null;
   let failed: unknown = null;
