@@ -15,9 +15,6 @@ export interface ExportToRead {
   readonly index: number | null;
 }
 
-/** How many observations are read between two hand-ons of a streamed export's settled records. */
-const DRAIN_EVERY = 64;
-
 /** An export being read. */
 interface Current {
   readonly export: ExportToRead;
@@ -64,7 +61,7 @@ export class ExportReading {
     if (current.reader.streamed(o)) current.kept.push(o);
     const index = current.read;
     current.read += 1;
-    if (current.read % DRAIN_EVERY === 0) current.reader.drain((id) => current.export.plan.turnOpen(id, index));
+    current.reader.drain((id) => current.export.plan.turnOpen(id, index));
   }
 
   /** The export being read is complete. */
