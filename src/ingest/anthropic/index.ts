@@ -4,6 +4,7 @@ import { collectConversation, conversationsOf, type Conversation } from '../open
 import { FactCollector } from '../tool-facts.js';
 import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
+import { readWhole } from '../read-whole.js';
 import { headBytes, largeDocumentHead, parseDocument } from '../whole-document.js';
 
 const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
@@ -47,7 +48,12 @@ export const anthropicMessagesFormat: TraceFormat = {
     return convs !== null && anthropicShaped(convs) ? Evidence.signature : Evidence.none;
   },
   async parse(input, sink) {
-    if (looksLikeCassette(await headBytes(input, 4096))) return parseCassette((await input.bytes()).toString('utf8'), input.file, sink, input.limits);
+    if (looksLikeCassette(await headBytes(input, 4096))) {
+      // YAML is parsed whole: within max-document-bytes, else one finding naming it.
+      const bytes = await readWhole(input, sink, 'a cassette');
+      if (bytes !== null) parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+      return;
+    }
     const parsed = await parseDocument(input, sink);
     if (!parsed) return;
     const convs = conversations(parsed.value);
