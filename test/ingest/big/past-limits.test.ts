@@ -50,7 +50,7 @@ describe('past a documented limit: one clear finding naming the limit and its se
     ]);
   });
 
-  // The formats read whole (see docs/formats/whole-read.md): past the limit, one finding at line 1 naming it.
+  // The formats read whole (docs/formats/frameworks.md): past the limit, one finding at line 1 naming it.
   const pastDocumentLimit = (name: string, content: string | Uint8Array, what: string) => {
     const root = tempTree({ [name]: content, 'agent-trace-audit.yml': 'limits:\n  max-document-bytes: 1000000\n' });
     const run = cli(['audit', name], root);
