@@ -22233,12 +22233,22 @@ var limits = __nccwpck_require__(2034);
  * with the lines taken out before it, to give the rest's offsets the file's lines.
  */
 class RestCopy {
-    pieces = [];
+    /**
+     * The bytes copied so far, in one buffer that doubles as it fills. (A Buffer per
+     * piece would be a slice of Node's shared 8 KiB pool: each small piece of the rest,
+     * one per list closed, kept a whole slab alive, and memory grew with the file.)
+     */
+    all = Buffer.allocUnsafeSlow(4096);
     /** Bytes copied so far. */
     size = 0;
     checkpoints = [{ restBytes: 0, elided: 0 }];
     add(piece) {
-        this.pieces.push(Buffer.from(piece));
+        if (this.size + piece.length > this.all.length) {
+            const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.all.length, this.size + piece.length));
+            this.all.copy(grown, 0, 0, this.size);
+            this.all = grown;
+        }
+        piece.copy(this.all, this.size);
         this.size += piece.length;
     }
     /** Copying starts again here, with `elided` lines taken out of the rest so far. */
@@ -22247,7 +22257,7 @@ class RestCopy {
     }
     /** The first `bytes` bytes, as text. */
     text(bytes = this.size) {
-        return Buffer.concat(this.pieces, this.size).subarray(0, bytes).toString('utf8');
+        return this.all.toString('utf8', 0, Math.min(bytes, this.size));
     }
     /**
      * Where lines were taken out (a streamed list's items), for the first `bytes`
@@ -22255,7 +22265,7 @@ class RestCopy {
      * jumps to give the file's lines.
      */
     jumps(bytes = this.size) {
-        const all = Buffer.concat(this.pieces, this.size);
+        const all = this.all;
         const jumps = [];
         let chars = 0;
         let from = 0;

@@ -1,10 +1,14 @@
 import { isObject, own, str } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { collectConversation, conversationsOf, type Conversation } from '../openai/conversations.js';
+import { streamList } from '../openai/stream-document.js';
 import { FactCollector } from '../tool-facts.js';
 import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
+import { readWhole } from '../read-whole.js';
 import { headBytes, largeDocumentHead, parseDocument } from '../whole-document.js';
+
+const NO_CONVERSATION = 'no Messages conversation in this document';
 
 const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
 
@@ -47,12 +51,22 @@ export const anthropicMessagesFormat: TraceFormat = {
     return convs !== null && anthropicShaped(convs) ? Evidence.signature : Evidence.none;
   },
   async parse(input, sink) {
-    if (looksLikeCassette(await headBytes(input, 4096))) return parseCassette((await input.bytes()).toString('utf8'), input.file, sink, input.limits);
+    if (looksLikeCassette(await headBytes(input, 4096))) {
+      // YAML is parsed whole: within max-document-bytes, else one finding naming it.
+      const bytes = await readWhole(input, sink, 'a cassette');
+      if (bytes !== null) parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+      return;
+    }
+    // A list (of messages, or of conversations: one run each) is streamed one item at a time.
+    if ((input.head?.subarray(0, 64 * 1024).toString('utf8').trimStart() ?? '').startsWith('[')) {
+      await streamList(input, sink, NO_CONVERSATION);
+      return;
+    }
     const parsed = await parseDocument(input, sink);
     if (!parsed) return;
     const convs = conversations(parsed.value);
     if (!convs) {
-      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'no Messages conversation in this document' });
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: NO_CONVERSATION });
       return;
     }
     const collector = new FactCollector(false);

@@ -1,4 +1,5 @@
 import { unzipSync, type UnzipFileInfo } from 'fflate';
+import { limitText } from '../../io/limits.js';
 
 /** What was read from an `.eval` archive: its JSON entries, and why others were skipped. */
 export interface EvalArchive {
@@ -29,7 +30,7 @@ export function readEvalArchive(bytes: Uint8Array, maxBytes: number): EvalArchiv
   const filter = (file: UnzipFileInfo): boolean => {
     if (!WANTED.test(file.name)) return false;
     if (file.originalSize > maxBytes || total + file.originalSize > maxBytes) {
-      problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${maxBytes}-byte limit: skipped`);
+      problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${limitText('maxDocumentBytes', maxBytes)}: skipped`);
       return false;
     }
     total += file.originalSize;

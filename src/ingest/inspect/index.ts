@@ -2,6 +2,7 @@ import { isObject, own, type JsonObject } from '../fields.js';
 import { indexLines } from '../json-locate.js';
 import { FactCollector } from '../tool-facts.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
+import { readWhole } from '../read-whole.js';
 import { headBytes, largeDocumentHead, streamDocument } from '../whole-document.js';
 import { looksLikeEvalZip, readEvalArchive } from './eval-zip.js';
 import { collectSample } from './samples.js';
@@ -30,8 +31,10 @@ export const inspectFormat: TraceFormat = {
   async parse(input, sink) {
     const collector = new FactCollector(false);
     if (looksLikeEvalZip(await headBytes(input, 64 * 1024))) {
-      // A zip is read whole (its directory is at its end), within max-document-bytes.
-      const archive = readEvalArchive(await input.bytes(), input.limits.maxDocumentBytes);
+      // A zip is read whole (its directory is at its end), within max-document-bytes, else one finding naming it.
+      const bytes = await readWhole(input, sink, 'an .eval archive');
+      if (bytes === null) return;
+      const archive = readEvalArchive(bytes, input.limits.maxDocumentBytes);
       for (const problem of archive.problems) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
       for (const { name, value } of archive.samples) {
         if (isObject(value)) collectSample(collector, value, [], `${input.file}/${name}`, indexLines(JSON.stringify(value, null, 2), 3), name);

@@ -29,6 +29,12 @@ export interface BeeAiExecution<O extends Obs> {
 const TOOL_EVENT = /^tool\.(.{1,200})\.(start|finish|success|error)$/;
 const SUFFIX = /-(\d{1,12})$/;
 
+/** Whether an observation's attributes make it one BeeAI reads (an emitter event or a ReAct agent update); false means none of its runs needs it. */
+export function mayBeBeeAi(attrs: JsonObject): boolean {
+  const target = str(attrs, 'target');
+  return target !== null && (TOOL_EVENT.test(target) || target === 'agent.react.update' || target === 'agent.react.partial_update');
+}
+
 /**
  * BeeAI (beeai-framework's OpenInference exporter) records a tool run as three
  * SPAN observations, `tool.<path>.start-N`, `.finish-N` and `.success-N` (or

@@ -1,22 +1,8 @@
-import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import { messageFacts } from '../message-facts.js';
-import { argsOf, catalogTools, FactCollector, resultFact, type Place, type ToolFact } from '../tool-facts.js';
-import type { TraceRecord } from '../../model/records.js';
+import { idOf, isObject, own, type JsonObject } from '../fields.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
 import { largeDocumentHead, streamDocument } from '../whole-document.js';
-import { attributesOf, catalogOf, toolAttributes } from './attributes.js';
-import { beeAiExecutions, type BeeAiExecution } from './beeai.js';
-import { plainMessage } from './langchain.js';
-import { langfuseToolCalls, messagesIn } from './messages.js';
-import { isToolSpan, saysTool, unquote } from './tool-span.js';
-
-interface Observation {
-  readonly obj: JsonObject;
-  readonly line: number;
-  readonly type: string;
-  readonly start: number | null;
-  readonly end: number | null;
-}
+import { ExportPlan } from './export-plan.js';
+import { ExportReading, type ExportToRead } from './export-reading.js';
 
 function observationsOf(doc: unknown): { list: unknown[]; path: Array<string | number> } | null {
   if (!isObject(doc) || !isObject(own(doc, 'trace'))) return null;
@@ -49,14 +35,16 @@ export const langfuseFormat: TraceFormat = {
       : null;
   },
   async parse(input, sink) {
-    // Observations are streamed and kept per export (they are sorted by start time before they are read).
-    const found = new Map<string, Observation[]>();
-    const read = await streamDocument(input, sink, { lists: LISTS }, ({ value: obj, path, line }) => {
-      if (!isObject(obj)) return;
-      const key = path.slice(0, -1).join('\u0000');
-      let list = found.get(key);
-      if (list === undefined) found.set(key, (list = []));
-      list.push({ obj, line, type: str(obj, 'type') ?? 'SPAN', start: toMillis(own(obj, 'startTime')), end: toMillis(own(obj, 'endTime')) });
+    // Two reads. The first keeps nothing of the observations but a plan per export
+    // (export-plan.ts); the second hands each observation's facts on as it comes,
+    // holding only an export whose observations are out of start order (or BeeAI's).
+    const plans = new Map<string, ExportPlan>();
+    const read = await streamDocument(input, sink, { lists: LISTS }, ({ value, path }) => {
+      if (!isObject(value)) return;
+      const key = listKey(path);
+      let plan = plans.get(key);
+      if (plan === undefined) plans.set(key, (plan = new ExportPlan()));
+      plan.note(value);
     });
     if (!read) return;
     const exports = exportsOf(read.rest);
@@ -64,178 +52,26 @@ export const langfuseFormat: TraceFormat = {
       sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Langfuse export ({trace, observations[]} or a list of them)' });
       return;
     }
+    const toRead: ExportToRead[] = [];
     for (const { value, path } of exports) {
-      const traceId = idOf(own(value, 'trace') as JsonObject, 'id');
-      const key = [...path, ...observationsOf(value)!.path].join('\u0000');
-      const observations = found.get(key) ?? [];
-      found.delete(key);
-      // Chronological; observations without a start keep their place at the end.
-      observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
-      const runId = traceId ?? (observations[0] ? idOf(observations[0].obj, 'traceId') : null) ?? (path.length > 0 ? `#${path[0]}` : null);
-      const reader = new ObservationReader(input.file, runId, sink, generationIds(observations), beeAiExecutions(observations));
-      for (const o of observations) reader.primary(o);
-      reader.flushResults(Infinity);
-      for (const o of observations) reader.fallback(o);
-      for (const record of reader.collector.records) sink.record(record);
+      const key = listKey([...path, ...observationsOf(value)!.path, 0]);
+      const plan = plans.get(key);
+      if (plan !== undefined) toRead.push({ key, plan, traceId: idOf(own(value, 'trace') as JsonObject, 'id'), index: path.length > 0 ? (path[0] as number) : null });
     }
+    if (toRead.length === 0) return;
+    const reading = new ExportReading(input.file, sink, toRead);
+    // The second read's malformed items were reported by the first.
+    await streamDocument(input, QUIET, { lists: LISTS }, ({ value, path, line }) => {
+      if (isObject(value)) reading.observation(listKey(path), value, line);
+    });
+    reading.end();
   },
 };
 
+/** The export an observation belongs to: the path of its list. */
+const listKey = (path: ReadonlyArray<string | number>): string => path.slice(0, -1).join('\u0000');
+
+const QUIET: RecordSink = { record() {}, diagnostic() {}, skip() {} };
+
 /** Where observations are: beside the trace or inside it, in one export or in each of a list of them. */
 const LISTS = ['$.observations[*]', '$.trace.observations[*]', '$[*].observations[*]', '$[*].trace.observations[*]'];
-
-/** Ids of the GENERATION observations, to tell a nested generation (Vercel's doGenerate inside generateText) from a new model turn. */
-function generationIds(observations: readonly Observation[]): Set<string> {
-  const ids = new Set<string>();
-  for (const o of observations) {
-    const id = idOf(o.obj, 'id');
-    if (o.type === 'GENERATION' && id !== null) ids.add(id);
-  }
-  return ids;
-}
-
-class ObservationReader {
-  readonly collector = new FactCollector(true);
-  /** Call ids without a result yet, per tool, in call order (for tool observations without an id). */
-  private readonly open = new Map<string, string[]>();
-  /** The llm record of each generation's model turn (a nested generation shares its parent's). */
-  private readonly turns = new Map<string, TraceRecord>();
-  /** Tool results waiting for their span's end: they go in at that time, not at the span's start. */
-  private pending: Array<{ readonly fact: ToolFact; readonly place: Place; readonly end: number }> = [];
-  /** Observations read as tool executions (the fallback pass leaves them). */
-  private readonly toolSpans = new Set<Observation>();
-  /** BeeAI tool runs, by the observation their call is placed at. */
-  private readonly beeaiCalls = new Map<Observation, BeeAiExecution<Observation>>();
-
-  constructor(
-    private readonly file: string,
-    private readonly runId: string | null,
-    private readonly sink: RecordSink,
-    private readonly generations: ReadonlySet<string>,
-    beeai: ReadonlyArray<BeeAiExecution<Observation>>,
-  ) {
-    for (const run of beeai) {
-      this.beeaiCalls.set(run.call, run);
-      for (const part of run.parts) this.toolSpans.add(part);
-    }
-    if (beeai.length > 0) sink.diagnostic({ ruleId: 'ingest-note', line: beeai[0]!.call.line, runId, message: `BeeAI records no call ids: ${beeai.length} tool run(s) read from its emitter events and agent updates, each call paired with its own result` });
-  }
-
-  private place(o: Observation, ts: number | null): Place {
-    return { loc: { file: this.file, line: o.line }, runId: this.runId, ts, spanId: idOf(o.obj, 'id') };
-  }
-
-  private add(fact: ToolFact, place: Place): void {
-    if (fact.kind === 'call' && fact.callId !== null && !this.collector.hasCall(this.runId, fact.callId)) {
-      const ids = this.open.get(fact.tool) ?? [];
-      ids.push(fact.callId);
-      this.open.set(fact.tool, ids);
-    }
-    if (fact.kind === 'result' && fact.callId !== null) {
-      for (const ids of this.open.values()) {
-        const at = ids.indexOf(fact.callId);
-        if (at !== -1) ids.splice(at, 1);
-      }
-    }
-    this.collector.fact(fact, place);
-  }
-
-  private messages(o: Observation, value: unknown, ts: number | null): void {
-    for (const message of messagesIn(value)) {
-      const { facts, catalog } = messageFacts(message);
-      if (catalog.length > 0) this.collector.catalog(catalog, this.place(o, ts));
-      for (const fact of facts) this.add(fact, this.place(o, ts));
-    }
-  }
-
-  /** Adds the waiting results whose span ended by `time`, in end order. */
-  flushResults(time: number): void {
-    if (this.pending.length === 0) return;
-    const due = this.pending.filter((p) => p.end <= time).sort((a, b) => a.end - b.end);
-    if (due.length === 0) return;
-    this.pending = this.pending.filter((p) => p.end > time);
-    for (const { fact, place } of due) this.add(fact, place);
-  }
-
-  /** GENERATION and TOOL observations (and spans that are tool executions): the model's requests and the tools' executions. */
-  primary(o: Observation): void {
-    if (o.start !== null) this.flushResults(o.start);
-    const beeai = this.beeaiCalls.get(o);
-    if (beeai !== undefined) return this.beeAiRun(beeai);
-    if (this.toolSpans.has(o)) return;
-    const attrs = attributesOf(o.obj);
-    if (o.type === 'GENERATION') {
-      const response = argsOf(own(o.obj, 'output'));
-      const tools = catalogOf(o.obj, attrs) ?? (isObject(response) ? catalogTools(own(response, 'tools')) : null);
-      // A generation inside another generation is the same model turn, not a new one: its
-      // tools were offered with that turn, so they go before the turn's llm record.
-      const id = idOf(o.obj, 'id');
-      const parent = idOf(o.obj, 'parentObservationId');
-      const turn = parent === null ? undefined : this.turns.get(parent);
-      if (tools && tools.length > 0) this.collector.catalog(tools, this.place(o, o.start), turn);
-      // What the model was given (earlier calls and their results) comes before the model span itself;
-      // otherwise a result found only in the next request's input would look late.
-      this.messages(o, own(o.obj, 'input'), o.start);
-      if (parent === null || !this.generations.has(parent)) {
-        const llm = this.collector.llm(this.place(o, o.start), o.end);
-        if (id !== null) this.turns.set(id, llm);
-      } else if (id !== null && turn !== undefined) this.turns.set(id, turn);
-      this.messages(o, own(o.obj, 'output'), o.end);
-      for (const fact of langfuseToolCalls(o.obj)) this.add(fact, this.place(o, o.end));
-    } else if (o.type === 'TOOL' || isToolSpan(o.obj, attrs)) {
-      this.toolSpans.add(o);
-      this.tool(o, attrs);
-    } else {
-      const tools = catalogOf(o.obj, attrs);
-      if (tools) this.collector.catalog(tools, this.place(o, o.start));
-    }
-  }
-
-  private tool(o: Observation, attrs: JsonObject): void {
-    const meta = toolAttributes(attrs);
-    const tool = meta.tool ?? str(o.obj, 'name') ?? 'unknown';
-    // LangChain tools: the output is the ToolMessage, which knows its call id and status.
-    const output = plainMessage(unquote(own(o.obj, 'output')));
-    const answer = messageFacts(output).facts.find((f) => f.kind === 'result');
-    let callId = meta.callId ?? (answer?.kind === 'result' ? answer.callId : null);
-    if (callId === null) {
-      const waiting = this.open.get(tool);
-      if (waiting && waiting.length > 0) {
-        callId = waiting[0]!;
-        this.sink.diagnostic({ ruleId: 'ingest-note', line: o.line, runId: this.runId, callId, tool, message: `tool observation '${tool}' has no call id; paired by order with the model's call '${callId}'` });
-      }
-    }
-    const args = meta.args ?? argsOf(own(o.obj, 'input'));
-    this.add({ kind: 'call', callId, tool, args }, this.place(o, o.start));
-    const level = str(o.obj, 'level');
-    const isError = level === 'ERROR' || meta.errorType !== null || (answer?.kind === 'result' && answer.isError);
-    const content = (answer?.kind === 'result' ? answer.content : output) ?? meta.result ?? (isError ? own(o.obj, 'statusMessage') : undefined);
-    const result = resultFact(callId, tool, content, isError, meta.errorType);
-    const end = o.end ?? o.start;
-    if (end === null) this.add(result, this.place(o, end));
-    else this.pending.push({ fact: result, place: this.place(o, end), end });
-  }
-
-  private beeAiRun(run: BeeAiExecution<Observation>): void {
-    this.add({ kind: 'call', callId: null, tool: run.tool, args: run.args }, this.place(run.call, run.call.start));
-    if (run.result === null) return;
-    const result = resultFact(null, run.tool, run.content, run.isError);
-    if (run.resultAt === null) this.add(result, this.place(run.result, null));
-    else this.pending.push({ fact: result, place: this.place(run.result, run.resultAt), end: run.resultAt });
-  }
-
-  /** Other observations repeat the conversation; they only fill in what the primary ones lack. */
-  fallback(o: Observation): void {
-    if (o.type === 'GENERATION' || o.type === 'TOOL' || this.toolSpans.has(o)) return;
-    const attrs = attributesOf(o.obj);
-    const before = this.collector.records.length;
-    this.messages(o, own(o.obj, 'input'), o.start);
-    this.messages(o, own(o.obj, 'output'), o.end);
-    this.messages(o, own(attrs, 'pydantic_ai.all_messages'), o.end);
-    if (this.collector.records.length > before) return;
-    // Read, and nothing new in it. A span that says it is a tool's but is not one
-    // execution (BeeAI's start/finish/success events) is handed over for partial-read.
-    const tool = saysTool(attrs);
-    this.sink.skip({ line: o.line, reason: tool ? `${o.type} observation marked as a tool's, not one execution` : `${o.type} observation with nothing new`, toolLike: tool });
-  }
-}

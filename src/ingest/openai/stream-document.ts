@@ -31,7 +31,12 @@ export async function streamOpenAiDocument(input: ParseInput, sink: RecordSink):
 
 const NOT_CONVERSATIONS = 'no message list, trajectory list or run state in this document';
 
-async function streamList(input: ParseInput, sink: RecordSink): Promise<void> {
+/**
+ * A list document of conversations (one run per item) or of messages (one run), as
+ * streamOpenAiDocument reads it; Anthropic Messages lists are read the same way.
+ * `notConversations` is the finding for a list that is neither.
+ */
+export async function streamList(input: ParseInput, sink: RecordSink, notConversations = NOT_CONVERSATIONS): Promise<void> {
   let items = 0;
   let messages = 0;
   let conversations = 0;
@@ -48,7 +53,7 @@ async function streamList(input: ParseInput, sink: RecordSink): Promise<void> {
   });
   if (first === null) return;
   if (items === 0 || (messages !== items && conversations !== items)) {
-    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: NOT_CONVERSATIONS });
+    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: notConversations });
     return;
   }
   const file = input.file;

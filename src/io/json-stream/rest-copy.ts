@@ -4,13 +4,23 @@
  * with the lines taken out before it, to give the rest's offsets the file's lines.
  */
 export class RestCopy {
-  private readonly pieces: Buffer[] = [];
+  /**
+   * The bytes copied so far, in one buffer that doubles as it fills. (A Buffer per
+   * piece would be a slice of Node's shared 8 KiB pool: each small piece of the rest,
+   * one per list closed, kept a whole slab alive, and memory grew with the file.)
+   */
+  private all = Buffer.allocUnsafeSlow(4096);
   /** Bytes copied so far. */
   size = 0;
   private readonly checkpoints: Array<{ readonly restBytes: number; readonly elided: number }> = [{ restBytes: 0, elided: 0 }];
 
   add(piece: Buffer): void {
-    this.pieces.push(Buffer.from(piece));
+    if (this.size + piece.length > this.all.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.all.length, this.size + piece.length));
+      this.all.copy(grown, 0, 0, this.size);
+      this.all = grown;
+    }
+    piece.copy(this.all, this.size);
     this.size += piece.length;
   }
 
@@ -21,7 +31,7 @@ export class RestCopy {
 
   /** The first `bytes` bytes, as text. */
   text(bytes = this.size): string {
-    return Buffer.concat(this.pieces, this.size).subarray(0, bytes).toString('utf8');
+    return this.all.toString('utf8', 0, Math.min(bytes, this.size));
   }
 
   /**
@@ -30,7 +40,7 @@ export class RestCopy {
    * jumps to give the file's lines.
    */
   jumps(bytes = this.size): Array<{ at: number; lines: number }> {
-    const all = Buffer.concat(this.pieces, this.size);
+    const all = this.all;
     const jumps: Array<{ at: number; lines: number }> = [];
     let chars = 0;
     let from = 0;

@@ -1,5 +1,5 @@
 /** Types of the big-file generator (gen-big.mjs), for the TypeScript tests. */
-export type BigForm = 'otlp-lines' | 'otlp-document' | 'jaeger-document' | 'openai-lines' | 'openai-list' | 'openai-run-state';
+export type BigForm = 'otlp-lines' | 'otlp-document' | 'jaeger-document' | 'openai-lines' | 'openai-list' | 'openai-run-state' | 'langfuse-list';
 export const FORMS: readonly BigForm[];
 /** What was written, counted while writing. */
 export interface BigTruth {

@@ -8,7 +8,7 @@
 // Usage: node test/ingest/big/gen-big.mjs <form> <out> <megabytes>
 import { closeSync, openSync, writeSync } from 'node:fs';
 
-export const FORMS = ['otlp-lines', 'otlp-document', 'jaeger-document', 'openai-lines', 'openai-list', 'openai-run-state'];
+export const FORMS = ['otlp-lines', 'otlp-document', 'jaeger-document', 'openai-lines', 'openai-list', 'openai-run-state', 'langfuse-list'];
 const TOOLS = ['read_file', 'grep', 'web_search', 'run_tests'];
 const TURNS = 20;
 const PAD = 'lorem ipsum dolor sit amet '.repeat(12);
@@ -112,6 +112,24 @@ function conversation(t, counts) {
   return { id: `traj-${t}`, messages, tools: TOOLS.map((name) => ({ type: 'function', function: { name, parameters: { type: 'object', properties: { q: { type: 'string' } } } } })) };
 }
 
+/**
+ * One Langfuse export ({trace, observations}): a TOOL observation per call, with its
+ * call id in the OTel attributes; a failed one (level ERROR) has an error object as
+ * its output. A TOOL observation always gives a result, so there are no orphans.
+ */
+function langfuseExport(t, counts) {
+  const ms = Date.UTC(2026, 0, 1) + t * 60_000;
+  const observations = [];
+  for (let turn = 0; turn < TURNS; turn += 1) {
+    const p = { ...plan(counts.calls), orphan: false };
+    const at = (k) => new Date(ms + turn * 2000 + k).toISOString();
+    const attributes = { 'gen_ai.tool.call.id': `call_${t}_${turn}`, 'gen_ai.tool.name': p.tool };
+    observations.push({ id: `o${t}_${turn}`, traceId: `t-${t}`, type: 'TOOL', name: p.tool, startTime: at(0), endTime: at(1000), input: { q: `${PAD}${counts.calls}` }, output: p.error ? JSON.stringify({ error: 'backend unavailable' }) : `${PAD} result ${counts.calls}`, level: p.error ? 'ERROR' : 'DEFAULT', metadata: { attributes } });
+    count(counts, p);
+  }
+  return { trace: { id: `t-${t}`, projectId: 'p', name: `run ${t}` }, observations };
+}
+
 /** Responses API items of one turn, for a run state's generated_items. */
 function runStateItems(t, counts) {
   const items = [];
@@ -157,6 +175,13 @@ export function generate(form, path, megabytes) {
       counts.runs += 1;
     }
     out.write('\n]}\n');
+  } else if (form === 'langfuse-list') {
+    out.write('[\n');
+    for (let t = 0; out.bytes < target; t += 1) {
+      out.write(`${t === 0 ? '' : ',\n'}${JSON.stringify(langfuseExport(t, counts), null, 2)}`);
+      counts.runs += 1;
+    }
+    out.write('\n]\n');
   } else if (form === 'openai-lines') {
     for (let t = 0; out.bytes < target; t += 1) {
       line(JSON.stringify(conversation(t, counts)));

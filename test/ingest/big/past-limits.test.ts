@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../../src/version.js';
@@ -48,5 +48,41 @@ describe('past a documented limit: one clear finding naming the limit and its se
     expect(run.lines.filter((l) => l.startsWith('error') && l.includes('malformed-record') && l.includes('otlp.json:44'))).toEqual([
       expect.stringContaining('resourceSpans[0].scopeSpans[0].spans[1] is longer than the limit of 1000000 bytes (limits.max-element-bytes); it was passed over'),
     ]);
+  });
+
+  // The formats read whole (docs/formats/frameworks.md): past the limit, one finding at line 1 naming it.
+  const pastDocumentLimit = (name: string, content: string | Uint8Array, what: string) => {
+    const root = tempTree({ [name]: content, 'agent-trace-audit.yml': 'limits:\n  max-document-bytes: 1000000\n' });
+    const run = cli(['audit', name], root);
+    rmSync(root, { recursive: true, force: true });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.lines[0]).toBe(`agent-trace-audit ${VERSION}: 1 file(s), 0 run(s), 0 tool call(s), 0 result(s)`);
+    expect(run.lines.filter((l) => l.startsWith('error'))).toEqual([
+      expect.stringMatching(new RegExp(`^error +malformed-record +${name.replace('.', '\\.')}:1 .* ${what} is longer than the limit of 1000000 bytes \\(limits\\.max-document-bytes\\), which this format reads whole; it was not read$`)),
+    ]);
+  };
+
+  it('an Anthropic Messages request (read whole) larger than limits.max-document-bytes', () => {
+    const request = {
+      model: 'claude',
+      tools: [{ name: 'ls', input_schema: { type: 'object' } }],
+      messages: [
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'ls', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x'.repeat(2_000_000) }] },
+      ],
+    };
+    pastDocumentLimit('messages.json', JSON.stringify(request, null, 2), 'the document');
+  });
+
+  it('an Anthropic VCR cassette (YAML, parsed whole) larger than limits.max-document-bytes', () => {
+    const cassette = readFileSync('test/fixtures/corpus/cassettes/openllmetry-anthropic-tools.yaml', 'utf8');
+    pastDocumentLimit('cassette.yaml', `${cassette}${'# padding\n'.repeat(110_000)}`, 'a cassette');
+  });
+
+  it('an Inspect .eval archive (a zip, read whole) larger than limits.max-document-bytes', () => {
+    const archive = readFileSync('test/fixtures/corpus/inspect/log_message_deduplication.eval');
+    // Bytes after the archive (a zip's readers find its directory from the end, so this one is no longer readable; the size is checked first).
+    pastDocumentLimit('log.eval', Buffer.concat([archive, Buffer.alloc(1_100_000)]), 'an .eval archive');
   });
 });

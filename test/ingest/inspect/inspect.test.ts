@@ -100,7 +100,7 @@ describe('inspect: hand-made archives', () => {
     const archive = readEvalArchive(zip, 1000);
     expect(archive.samples).toEqual([]);
     expect(archive.header).toEqual({ version: 2 });
-    expect(archive.problems).toEqual(['zip entry "samples/big_epoch_1.json" inflates to 5021 bytes, over the 1000-byte limit: skipped']);
+    expect(archive.problems).toEqual(['zip entry "samples/big_epoch_1.json" inflates to 5021 bytes, over the limit of 1000 bytes (limits.max-document-bytes): skipped']);
   });
 
   it('never inflates past a size the archive declares, even when the data is larger', () => {

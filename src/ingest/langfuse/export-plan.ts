@@ -1,0 +1,79 @@
+import { idOf, own, str, toMillis, type JsonObject } from '../fields.js';
+import { attributesOf } from './attributes.js';
+import { mayBeBeeAi } from './beeai.js';
+
+/**
+ * What a first read of one export's observations tells (nothing of them is
+ * kept but the ids of its generations), so that the second read can hand on
+ * each observation's facts as it comes instead of holding the export.
+ */
+export class ExportPlan {
+  /**
+   * True while the observations are in start order in the file (the order they
+   * are read in; those without a start last) and none is one of BeeAI's emitter
+   * events (its runs are told from all of them). Otherwise the export is held
+   * and sorted, as its reader needs it.
+   */
+  streamed = true;
+  /** Observations seen (the objects of the list). */
+  count = 0;
+  /** The trace id of the first observation, for an export whose trace has no id. */
+  firstTraceId: string | null = null;
+  /** Ids of the GENERATION observations (a nested generation is the model turn of its parent generation). */
+  readonly generations = new Set<string>();
+  /** Per generation id, its parent and its index in the list. */
+  private readonly parents: Array<{ readonly id: string | null; readonly parent: string | null; readonly index: number }> = [];
+  private last = -Infinity;
+  private duplicateIds = false;
+  /** Per root generation id: the index of its last nested generation. */
+  private nested: Map<string, number> | null = null;
+
+  note(obj: JsonObject): void {
+    const start = toMillis(own(obj, 'startTime')) ?? Infinity;
+    if (start < this.last) this.streamed = false;
+    this.last = start;
+    if (this.count === 0) this.firstTraceId = idOf(obj, 'traceId');
+    if (this.streamed && mayBeBeeAi(attributesOf(obj))) this.streamed = false;
+    if ((str(obj, 'type') ?? 'SPAN') === 'GENERATION') {
+      const id = idOf(obj, 'id');
+      if (id !== null) {
+        if (this.generations.has(id)) this.duplicateIds = true;
+        this.generations.add(id);
+      }
+      this.parents.push({ id, parent: idOf(obj, 'parentObservationId'), index: this.count });
+    }
+    this.count += 1;
+  }
+
+  /**
+   * Whether the llm record of generation `id` may still get a catalog before it
+   * once the observations up to `index` are read: a generation nested in it (or
+   * in one nested in it) comes later. Always true when generation ids repeat.
+   */
+  turnOpen(id: string, index: number): boolean {
+    if (this.duplicateIds) return true;
+    const until = (this.nested ??= this.nestedUntil()).get(id);
+    return until !== undefined && until > index;
+  }
+
+  private nestedUntil(): Map<string, number> {
+    const parentOf = new Map<string, string | null>();
+    for (const g of this.parents) if (g.id !== null) parentOf.set(g.id, g.parent);
+    const rootOf = (id: string): string => {
+      let at = id;
+      for (let steps = 0; steps <= parentOf.size; steps += 1) {
+        const up = parentOf.get(at);
+        if (up === undefined || up === null || !this.generations.has(up)) return at;
+        at = up;
+      }
+      return at;
+    };
+    const until = new Map<string, number>();
+    for (const g of this.parents) {
+      if (g.parent === null || !this.generations.has(g.parent)) continue;
+      const root = rootOf(g.parent);
+      until.set(root, Math.max(until.get(root) ?? -1, g.index));
+    }
+    return until;
+  }
+}
