@@ -10995,8 +10995,8 @@ class LineRouter {
     }
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(9357);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 84 modules
+var registry = __nccwpck_require__(9387);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
@@ -16050,8 +16050,8 @@ function isFailingCounts(counts, failOn) {
     return SEVERITIES.some((severity) => SEVERITY_RANK[severity] >= floor && counts[severity] > 0);
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(9357);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 84 modules
+var registry = __nccwpck_require__(9387);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/most-severe.ts
@@ -21939,7 +21939,7 @@ function workerResourceLimits() {
 /* harmony export */   H: () => (/* binding */ chooseFormat)
 /* harmony export */ });
 /* unused harmony export describeShape */
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9357);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9387);
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
 /**
@@ -22134,7 +22134,7 @@ function toMillis(value) {
 
 /***/ }),
 
-/***/ 9357:
+/***/ 9387:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23768,6 +23768,180 @@ function conversationSteps(collector, conv, file, lineOf) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/ingest/openai/run-state.ts
+
+
+
+/** An OpenAI Agents SDK run state (`RunState.to_json()`): `$schemaVersion` and `generated_items`. */
+function isRunState(doc) {
+    return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* own */.ZV)(doc, '$schemaVersion') !== undefined && Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'generated_items'));
+}
+/**
+ * The run's items: the original input when it is an item list, then each
+ * generated item's `raw_item` (a Responses API item: `function_call`,
+ * `function_call_output`, `program`, ...). `model_responses` repeat the
+ * generated items without saying when each was written, so they give no llm spans.
+ */
+function collectRunState(collector, doc, file, lineOf) {
+    const trace = (0,ingest_fields/* own */.ZV)(doc, 'trace');
+    const runId = (0,ingest_fields/* idOf */.TH)(doc, 'conversation_id') ?? ((0,ingest_fields/* isObject */.Gv)(trace) ? (0,ingest_fields/* idOf */.TH)(trace, 'trace_id') : null);
+    const place = (path) => ({ loc: { file, line: lineOf(path) }, runId, ts: null });
+    const original = (0,ingest_fields/* own */.ZV)(doc, 'original_input');
+    if (Array.isArray(original)) {
+        original.forEach((item, i) => {
+            if ((0,ingest_fields/* isObject */.Gv)(item))
+                for (const fact of itemFact(item))
+                    collector.fact(fact, place(['original_input', i]));
+        });
+    }
+    const generated = (0,ingest_fields/* own */.ZV)(doc, 'generated_items');
+    generated.forEach((entry, i) => {
+        if (!(0,ingest_fields/* isObject */.Gv)(entry))
+            return;
+        const raw = (0,ingest_fields/* own */.ZV)(entry, 'raw_item');
+        const item = (0,ingest_fields/* isObject */.Gv)(raw) ? raw : entry;
+        for (const fact of itemFact(item))
+            collector.fact(fact, place(['generated_items', i]));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/openai/stream-document.ts
+
+
+
+
+
+
+/**
+ * Streams the OpenAI documents that grow big (memory: one item, capped by
+ * limits.max-element-bytes, plus the records of the runs in flight):
+ * - a list (`[`): a trajectory list (one run per item) or a bare message list
+ *   (one run). A first pass reads only each item's kind and run id (repeated ids
+ *   get `#i`, so every id must be known before the first run is named); the
+ *   second collects the records, one item at a time;
+ * - an Agents SDK run state (`$schemaVersion` in the head): its `original_input`
+ *   and `generated_items` one item at a time.
+ * Returns false for the other documents (one conversation object, a cassette),
+ * which are read whole.
+ */
+async function streamOpenAiDocument(input, sink) {
+    const head = input.head?.subarray(0, 64 * 1024).toString('utf8').trimStart() ?? '';
+    if (head.startsWith('[')) {
+        await streamList(input, sink);
+        return true;
+    }
+    if (head.startsWith('{') && /"\$schemaVersion"\s*:/.test(head))
+        return streamRunState(input, sink);
+    return false;
+}
+const NOT_CONVERSATIONS = 'no message list, trajectory list or run state in this document';
+/**
+ * A list document of conversations (one run per item) or of messages (one run), as
+ * streamOpenAiDocument reads it; Anthropic Messages lists are read the same way.
+ * `notConversations` is the finding for a list that is neither.
+ */
+async function streamList(input, sink, notConversations = NOT_CONVERSATIONS) {
+    let items = 0;
+    let messages = 0;
+    let conversations = 0;
+    const ids = new Map();
+    const lists = { lists: ['$[*]'] };
+    const first = await streamDocument(input, sink, lists, ({ value }) => {
+        items += 1;
+        if (isMessage(value))
+            messages += 1;
+        else if (isConversationObject(value)) {
+            conversations += 1;
+            const id = runIdOf(value);
+            if (id !== null)
+                ids.set(id, (ids.get(id) ?? 0) + 1);
+        }
+    });
+    if (first === null)
+        return;
+    if (items === 0 || (messages !== items && conversations !== items)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: notConversations });
+        return;
+    }
+    const file = input.file;
+    if (messages === items) {
+        // One conversation, its messages one at a time (the line of item i is the line of path [i]).
+        const collector = new FactCollector(false);
+        let current = null;
+        const step = conversationSteps(collector, { runId: null, path: [], listPath: [], tools: undefined }, file, (path) => current.lineOf(path.slice(1)));
+        await streamDocument(input, sink, lists, (element) => {
+            current = element;
+            step(element.value, element.index);
+            drain(collector, sink);
+        });
+        return;
+    }
+    await streamDocument(input, sink, lists, (element) => {
+        const obj = element.value;
+        const id = runIdOf(obj);
+        const i = element.index;
+        // Repeated ids (several trials of one task) still make separate runs.
+        const runId = id === null ? `#${i}` : ids.get(id) > 1 ? `${id}#${i}` : id;
+        const collector = new FactCollector(false);
+        for (const conv of conversationsOf(obj) ?? [])
+            collectConversation(collector, { ...conv, runId }, file, (path) => element.lineOf(path));
+        drain(collector, sink);
+        sink.endRun?.(runId);
+    });
+}
+function drain(collector, sink) {
+    for (const record of collector.records)
+        sink.record(record);
+    collector.records.length = 0;
+}
+/**
+ * A run state is one run, audited whole by the engine. Its id is `conversation_id`,
+ * else `trace.trace_id`: when the document before the first item has the first, the
+ * records go on as they are read; otherwise they wait for the end of the document
+ * (where `trace` is written), then go on with the id. Items are read in file order
+ * (the SDK writes `original_input` before `generated_items`); `model_responses` are
+ * streamed past (they repeat the generated items).
+ */
+async function streamRunState(input, sink) {
+    const collector = new FactCollector(false);
+    /** The run id, once known from the document before the first item; undefined until then. */
+    let known;
+    const read = await streamDocument(input, sink, { lists: ['$.original_input[*]', '$.generated_items[*]', '$.model_responses[*]'] }, (element) => {
+        if (known === undefined) {
+            const head = element.head();
+            const id = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* idOf */.TH)(head, 'conversation_id') : null;
+            known = isRunStateHead(head) && id !== null ? { runId: id } : null;
+        }
+        const entry = element.value;
+        if (element.list === '$.model_responses[*]' || !(0,ingest_fields/* isObject */.Gv)(entry))
+            return;
+        const raw = element.list === '$.generated_items[*]' ? (0,ingest_fields/* own */.ZV)(entry, 'raw_item') : undefined;
+        const place = { loc: { file: input.file, line: element.line }, runId: known?.runId ?? null, ts: null };
+        for (const fact of itemFact((0,ingest_fields/* isObject */.Gv)(raw) ? raw : entry))
+            collector.fact(fact, place);
+        if (known)
+            drain(collector, sink);
+    });
+    if (read === null)
+        return true;
+    const doc = read.rest;
+    // Not a run state after all: read whole (unless records already went on, which only a run state's head lets happen).
+    if (!isRunState(doc))
+        return known !== null;
+    if (!known) {
+        const trace = (0,ingest_fields/* own */.ZV)(doc, 'trace');
+        const runId = (0,ingest_fields/* idOf */.TH)(doc, 'conversation_id') ?? ((0,ingest_fields/* isObject */.Gv)(trace) ? (0,ingest_fields/* idOf */.TH)(trace, 'trace_id') : null);
+        for (const record of collector.records)
+            sink.record({ ...record, runId });
+        collector.records.length = 0;
+    }
+    return true;
+}
+/** The document before the first item is a run state's (its schema version is there). */
+function isRunStateHead(head) {
+    return (0,ingest_fields/* isObject */.Gv)(head) && (0,ingest_fields/* own */.ZV)(head, '$schemaVersion') !== undefined;
+}
+
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 // EXTERNAL MODULE: external "node:zlib"
@@ -24122,6 +24296,9 @@ function addMessage(collector, message, place) {
 
 
 
+
+
+const NO_CONVERSATION = 'no Messages conversation in this document';
 const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
 /** A Messages API response (one assistant message) is a conversation of one message. */
 function conversations(doc) {
@@ -24164,14 +24341,24 @@ const anthropicMessagesFormat = {
         return convs !== null && anthropicShaped(convs) ? Evidence.signature : Evidence.none;
     },
     async parse(input, sink) {
-        if (looksLikeCassette(await headBytes(input, 4096)))
-            return parseCassette((await input.bytes()).toString('utf8'), input.file, sink, input.limits);
+        if (looksLikeCassette(await headBytes(input, 4096))) {
+            // YAML is parsed whole: within max-document-bytes, else one finding naming it.
+            const bytes = await readWhole(input, sink, 'a cassette');
+            if (bytes !== null)
+                parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+            return;
+        }
+        // A list (of messages, or of conversations: one run each) is streamed one item at a time.
+        if ((input.head?.subarray(0, 64 * 1024).toString('utf8').trimStart() ?? '').startsWith('[')) {
+            await streamList(input, sink, NO_CONVERSATION);
+            return;
+        }
         const parsed = await parseDocument(input, sink);
         if (!parsed)
             return;
         const convs = conversations(parsed.value);
         if (!convs) {
-            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'no Messages conversation in this document' });
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: NO_CONVERSATION });
             return;
         }
         const collector = new FactCollector(false);
@@ -27276,6 +27463,7 @@ function unzipSync(data, opts) {
 
 ;// CONCATENATED MODULE: ./src/ingest/inspect/eval-zip.ts
 
+
 const WANTED = /^(header\.json|samples\/[^/]+\.json)$/;
 /** Zip archives start with a local file header; an `.eval` log names its entries early. */
 function looksLikeEvalZip(head) {
@@ -27297,7 +27485,7 @@ function readEvalArchive(bytes, maxBytes) {
         if (!WANTED.test(file.name))
             return false;
         if (file.originalSize > maxBytes || total + file.originalSize > maxBytes) {
-            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${maxBytes}-byte limit: skipped`);
+            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${(0,limits/* limitText */.PW)('maxDocumentBytes', maxBytes)}: skipped`);
             return false;
         }
         total += file.originalSize;
@@ -27432,6 +27620,7 @@ function collectSample(collector, sample, path, file, lineOf, fallbackRunId) {
 
 
 
+
 function isEvalLog(doc) {
     return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'eval')) && typeof (0,ingest_fields/* own */.ZV)(doc, 'version') === 'number' && (Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'samples')) || (0,ingest_fields/* own */.ZV)(doc, 'plan') !== undefined);
 }
@@ -27456,8 +27645,11 @@ const inspectFormat = {
     async parse(input, sink) {
         const collector = new FactCollector(false);
         if (looksLikeEvalZip(await headBytes(input, 64 * 1024))) {
-            // A zip is read whole (its directory is at its end), within max-document-bytes.
-            const archive = readEvalArchive(await input.bytes(), input.limits.maxDocumentBytes);
+            // A zip is read whole (its directory is at its end), within max-document-bytes, else one finding naming it.
+            const bytes = await readWhole(input, sink, 'an .eval archive');
+            if (bytes === null)
+                return;
+            const archive = readEvalArchive(bytes, input.limits.maxDocumentBytes);
             for (const problem of archive.problems)
                 sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
             for (const { name, value } of archive.samples) {
@@ -27669,6 +27861,11 @@ function saysTool(attrs) {
 /** `tool.<path>.<event>` targets of BeeAI's emitter (`tool.search.wikipedia.start`), and its name suffix (`-12`). */
 const TOOL_EVENT = /^tool\.(.{1,200})\.(start|finish|success|error)$/;
 const SUFFIX = /-(\d{1,12})$/;
+/** Whether an observation's attributes make it one BeeAI reads (an emitter event or a ReAct agent update); false means none of its runs needs it. */
+function mayBeBeeAi(attrs) {
+    const target = (0,ingest_fields/* str */.gx)(attrs, 'target');
+    return target !== null && (TOOL_EVENT.test(target) || target === 'agent.react.update' || target === 'agent.react.partial_update');
+}
 /**
  * BeeAI (beeai-framework's OpenInference exporter) records a tool run as three
  * SPAN observations, `tool.<path>.start-N`, `.finish-N` and `.success-N` (or
@@ -27781,6 +27978,92 @@ function outputOf(o, attrs) {
     return unquote((0,ingest_fields/* own */.ZV)(o.obj, 'output') ?? (0,ingest_fields/* own */.ZV)(attrs, 'output.value'));
 }
 
+;// CONCATENATED MODULE: ./src/ingest/langfuse/export-plan.ts
+
+
+
+/**
+ * What a first read of one export's observations tells (nothing of them is
+ * kept but the ids of its generations), so that the second read can hand on
+ * each observation's facts as it comes instead of holding the export.
+ */
+class ExportPlan {
+    /**
+     * True while the observations are in start order in the file (the order they
+     * are read in; those without a start last) and none is one of BeeAI's emitter
+     * events (its runs are told from all of them). Otherwise the export is held
+     * and sorted, as its reader needs it.
+     */
+    streamed = true;
+    /** Observations seen (the objects of the list). */
+    count = 0;
+    /** The trace id of the first observation, for an export whose trace has no id. */
+    firstTraceId = null;
+    /** Ids of the GENERATION observations (a nested generation is the model turn of its parent generation). */
+    generations = new Set();
+    /** Per generation id, its parent and its index in the list. */
+    parents = [];
+    last = -Infinity;
+    duplicateIds = false;
+    /** Per root generation id: the index of its last nested generation. */
+    nested = null;
+    note(obj) {
+        const start = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'startTime')) ?? Infinity;
+        if (start < this.last)
+            this.streamed = false;
+        this.last = start;
+        if (this.count === 0)
+            this.firstTraceId = (0,ingest_fields/* idOf */.TH)(obj, 'traceId');
+        if (this.streamed && mayBeBeeAi(attributes_attributesOf(obj)))
+            this.streamed = false;
+        if (((0,ingest_fields/* str */.gx)(obj, 'type') ?? 'SPAN') === 'GENERATION') {
+            const id = (0,ingest_fields/* idOf */.TH)(obj, 'id');
+            if (id !== null) {
+                if (this.generations.has(id))
+                    this.duplicateIds = true;
+                this.generations.add(id);
+            }
+            this.parents.push({ id, parent: (0,ingest_fields/* idOf */.TH)(obj, 'parentObservationId'), index: this.count });
+        }
+        this.count += 1;
+    }
+    /**
+     * Whether the llm record of generation `id` may still get a catalog before it
+     * once the observations up to `index` are read: a generation nested in it (or
+     * in one nested in it) comes later. Always true when generation ids repeat.
+     */
+    turnOpen(id, index) {
+        if (this.duplicateIds)
+            return true;
+        const until = (this.nested ??= this.nestedUntil()).get(id);
+        return until !== undefined && until > index;
+    }
+    nestedUntil() {
+        const parentOf = new Map();
+        for (const g of this.parents)
+            if (g.id !== null)
+                parentOf.set(g.id, g.parent);
+        const rootOf = (id) => {
+            let at = id;
+            for (let steps = 0; steps <= parentOf.size; steps += 1) {
+                const up = parentOf.get(at);
+                if (up === undefined || up === null || !this.generations.has(up))
+                    return at;
+                at = up;
+            }
+            return at;
+        };
+        const until = new Map();
+        for (const g of this.parents) {
+            if (g.parent === null || !this.generations.has(g.parent))
+                continue;
+            const root = rootOf(g.parent);
+            until.set(root, Math.max(until.get(root) ?? -1, g.index));
+        }
+        return until;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/langfuse/messages.ts
 
 
@@ -27825,7 +28108,7 @@ function langfuseToolCalls(obj) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/ingest/langfuse/index.ts
+;// CONCATENATED MODULE: ./src/ingest/langfuse/observation-reader.ts
 
 
 
@@ -27833,92 +28116,14 @@ function langfuseToolCalls(obj) {
 
 
 
-
-
-
-function observationsOf(doc) {
-    if (!(0,ingest_fields/* isObject */.Gv)(doc) || !(0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'trace')))
-        return null;
-    const top = (0,ingest_fields/* own */.ZV)(doc, 'observations');
-    if (Array.isArray(top))
-        return { list: top, path: ['observations'] };
-    const nested = (0,ingest_fields/* own */.ZV)((0,ingest_fields/* own */.ZV)(doc, 'trace'), 'observations');
-    return Array.isArray(nested) ? { list: nested, path: ['trace', 'observations'] } : null;
+/** An observation of the stream, with the fields the reader orders by. */
+function observation(obj, line) {
+    return { obj, line, type: (0,ingest_fields/* str */.gx)(obj, 'type') ?? 'SPAN', start: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'startTime')), end: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'endTime')) };
 }
-/** One export, or a list of exports (one run per trace). */
-function exportsOf(doc) {
-    if (observationsOf(doc) !== null)
-        return [{ value: doc, path: [] }];
-    if (!Array.isArray(doc) || doc.length === 0 || !doc.every((item) => observationsOf(item) !== null))
-        return null;
-    return doc.map((value, i) => ({ value: value, path: [i] }));
-}
-/** Langfuse trace exports `{trace, observations[]}`: one run per trace id. */
-const langfuseFormat = {
-    id: 'langfuse',
-    description: 'Langfuse trace exports ({trace, observations[]}, observation types GENERATION/TOOL/AGENT/SPAN)',
-    detect(sample) {
-        const head = largeDocumentHead(sample);
-        if (head !== null)
-            return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head) ? Evidence.signature : Evidence.none;
-        return exportsOf(sample.document) !== null ? Evidence.signature : Evidence.none;
-    },
-    misfit(sample) {
-        const doc = Array.isArray(sample.document) ? sample.document[0] : sample.document;
-        return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'trace')) && !Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'observations'))
-            ? { closeness: 2, reason: 'it has no "observations" list beside "trace"' }
-            : null;
-    },
-    async parse(input, sink) {
-        // Observations are streamed and kept per export (they are sorted by start time before they are read).
-        const found = new Map();
-        const read = await streamDocument(input, sink, { lists: LISTS }, ({ value: obj, path, line }) => {
-            if (!(0,ingest_fields/* isObject */.Gv)(obj))
-                return;
-            const key = path.slice(0, -1).join('\u0000');
-            let list = found.get(key);
-            if (list === undefined)
-                found.set(key, (list = []));
-            list.push({ obj, line, type: (0,ingest_fields/* str */.gx)(obj, 'type') ?? 'SPAN', start: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'startTime')), end: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'endTime')) });
-        });
-        if (!read)
-            return;
-        const exports = exportsOf(read.rest);
-        if (!exports) {
-            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Langfuse export ({trace, observations[]} or a list of them)' });
-            return;
-        }
-        for (const { value, path } of exports) {
-            const traceId = (0,ingest_fields/* idOf */.TH)((0,ingest_fields/* own */.ZV)(value, 'trace'), 'id');
-            const key = [...path, ...observationsOf(value).path].join('\u0000');
-            const observations = found.get(key) ?? [];
-            found.delete(key);
-            // Chronological; observations without a start keep their place at the end.
-            observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
-            const runId = traceId ?? (observations[0] ? (0,ingest_fields/* idOf */.TH)(observations[0].obj, 'traceId') : null) ?? (path.length > 0 ? `#${path[0]}` : null);
-            const reader = new ObservationReader(input.file, runId, sink, generationIds(observations), beeAiExecutions(observations));
-            for (const o of observations)
-                reader.primary(o);
-            reader.flushResults(Infinity);
-            for (const o of observations)
-                reader.fallback(o);
-            for (const record of reader.collector.records)
-                sink.record(record);
-        }
-    },
-};
-/** Where observations are: beside the trace or inside it, in one export or in each of a list of them. */
-const LISTS = ['$.observations[*]', '$.trace.observations[*]', '$[*].observations[*]', '$[*].trace.observations[*]'];
-/** Ids of the GENERATION observations, to tell a nested generation (Vercel's doGenerate inside generateText) from a new model turn. */
-function generationIds(observations) {
-    const ids = new Set();
-    for (const o of observations) {
-        const id = (0,ingest_fields/* idOf */.TH)(o.obj, 'id');
-        if (o.type === 'GENERATION' && id !== null)
-            ids.add(id);
-    }
-    return ids;
-}
+/**
+ * The facts of one export's observations: model turns and tool executions first
+ * (`primary`, in start order), then what other observations add (`fallback`).
+ */
 class ObservationReader {
     file;
     runId;
@@ -27935,6 +28140,8 @@ class ObservationReader {
     toolSpans = new Set();
     /** BeeAI tool runs, by the observation their call is placed at. */
     beeaiCalls = new Map();
+    /** The generation id of each model turn's llm record not yet handed on (a nested generation's catalog may still go before it). */
+    turnIds = new Map();
     constructor(file, runId, sink, generations, beeai) {
         this.file = file;
         this.runId = runId;
@@ -28011,8 +28218,10 @@ class ObservationReader {
             this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'input'), o.start);
             if (parent === null || !this.generations.has(parent)) {
                 const llm = this.collector.llm(this.place(o, o.start), o.end);
-                if (id !== null)
+                if (id !== null) {
                     this.turns.set(id, llm);
+                    this.turnIds.set(llm, id);
+                }
             }
             else if (id !== null && turn !== undefined)
                 this.turns.set(id, turn);
@@ -28066,6 +28275,51 @@ class ObservationReader {
         else
             this.pending.push({ fact: result, place: this.place(run.result, run.resultAt), end: run.resultAt });
     }
+    /**
+     * Reads one observation of a streamed export (in start order, no BeeAI runs): its
+     * primary facts now. True when the fallback pass still needs it (it is kept), false
+     * when it was read as a model turn or a tool execution (it is let go).
+     */
+    streamed(o) {
+        this.primary(o);
+        if (o.type === 'GENERATION' || o.type === 'TOOL')
+            return false;
+        return !this.toolSpans.delete(o);
+    }
+    /**
+     * Hands on the records that nothing later can go before: up to the first result
+     * whose call is not read yet (a later copy of the conversation may put the call
+     * before it) or model turn whose nested generations are not all read (`openTurn`:
+     * their catalog goes before the turn's llm record).
+     */
+    drain(openTurn) {
+        const records = this.collector.records;
+        let n = 0;
+        for (; n < records.length; n += 1) {
+            const r = records[n];
+            if (r.kind === 'tool_result' && r.callId !== null && !this.collector.hasCall(r.runId, r.callId))
+                break;
+            const turn = r.kind === 'llm' ? this.turnIds.get(r) : undefined;
+            if (turn !== undefined && openTurn(turn))
+                break;
+        }
+        if (n === 0)
+            return;
+        for (const record of records.splice(0, n)) {
+            if (record.kind === 'llm')
+                this.turnIds.delete(record);
+            this.sink.record(record);
+        }
+    }
+    /** The end of the export: the results still waiting, the fallback pass over `rest`, then every record not handed on. */
+    finish(rest) {
+        this.flushResults(Infinity);
+        for (const o of rest)
+            this.fallback(o);
+        for (const record of this.collector.records)
+            this.sink.record(record);
+        this.collector.records.length = 0;
+    }
     /** Other observations repeat the conversation; they only fill in what the primary ones lack. */
     fallback(o) {
         if (o.type === 'GENERATION' || o.type === 'TOOL' || this.toolSpans.has(o))
@@ -28083,6 +28337,163 @@ class ObservationReader {
         this.sink.skip({ line: o.line, reason: tool ? `${o.type} observation marked as a tool's, not one execution` : `${o.type} observation with nothing new`, toolLike: tool });
     }
 }
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/export-reading.ts
+
+
+
+/**
+ * The second read: observations come in file order, export after export. A
+ * streamed export (see ExportPlan) is read as it comes and its records are
+ * handed on as soon as nothing can go before them; a held one is gathered,
+ * sorted by start time (those without a start keep their place at the end) and
+ * read at its end. Either way each export's records are those, in that order,
+ * that reading it whole gave.
+ */
+class ExportReading {
+    file;
+    sink;
+    byKey = new Map();
+    current = null;
+    constructor(file, sink, exports) {
+        this.file = file;
+        this.sink = sink;
+        for (const e of exports)
+            this.byKey.set(e.key, e);
+    }
+    observation(key, obj, line) {
+        const found = this.byKey.get(key);
+        if (found === undefined)
+            return; // a list its export does not read (it has the other one)
+        if (this.current?.export !== found) {
+            this.end();
+            this.current = this.start(found);
+        }
+        const current = this.current;
+        const o = observation(obj, line);
+        if (current.reader === null) {
+            current.kept.push(o);
+            return;
+        }
+        if (current.reader.streamed(o))
+            current.kept.push(o);
+        const index = current.read;
+        current.read += 1;
+        current.reader.drain((id) => current.export.plan.turnOpen(id, index));
+    }
+    /** The export being read is complete. */
+    end() {
+        const current = this.current;
+        this.current = null;
+        if (current === null)
+            return;
+        if (current.reader !== null) {
+            current.reader.finish(current.kept);
+            return;
+        }
+        const observations = current.kept;
+        observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
+        const reader = new ObservationReader(this.file, this.runId(current.export, observations[0]?.obj ?? null), this.sink, current.export.plan.generations, beeAiExecutions(observations));
+        for (const o of observations)
+            reader.primary(o);
+        reader.finish(observations);
+    }
+    start(e) {
+        if (!e.plan.streamed)
+            return { export: e, reader: null, kept: [], read: 0 };
+        const reader = new ObservationReader(this.file, this.runId(e, null), this.sink, e.plan.generations, []);
+        return { export: e, reader, kept: [], read: 0 };
+    }
+    /** The trace's id, else the first observation's trace id, else `#i` in a list of exports. */
+    runId(e, first) {
+        const traceIdOfFirst = first !== null ? (0,ingest_fields/* idOf */.TH)(first, 'traceId') : e.plan.firstTraceId;
+        return e.traceId ?? traceIdOfFirst ?? (e.index !== null ? `#${e.index}` : null);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/index.ts
+
+
+
+
+
+function observationsOf(doc) {
+    if (!(0,ingest_fields/* isObject */.Gv)(doc) || !(0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'trace')))
+        return null;
+    const top = (0,ingest_fields/* own */.ZV)(doc, 'observations');
+    if (Array.isArray(top))
+        return { list: top, path: ['observations'] };
+    const nested = (0,ingest_fields/* own */.ZV)((0,ingest_fields/* own */.ZV)(doc, 'trace'), 'observations');
+    return Array.isArray(nested) ? { list: nested, path: ['trace', 'observations'] } : null;
+}
+/** One export, or a list of exports (one run per trace). */
+function exportsOf(doc) {
+    if (observationsOf(doc) !== null)
+        return [{ value: doc, path: [] }];
+    if (!Array.isArray(doc) || doc.length === 0 || !doc.every((item) => observationsOf(item) !== null))
+        return null;
+    return doc.map((value, i) => ({ value: value, path: [i] }));
+}
+/** Langfuse trace exports `{trace, observations[]}`: one run per trace id. */
+const langfuseFormat = {
+    id: 'langfuse',
+    description: 'Langfuse trace exports ({trace, observations[]}, observation types GENERATION/TOOL/AGENT/SPAN)',
+    detect(sample) {
+        const head = largeDocumentHead(sample);
+        if (head !== null)
+            return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head) ? Evidence.signature : Evidence.none;
+        return exportsOf(sample.document) !== null ? Evidence.signature : Evidence.none;
+    },
+    misfit(sample) {
+        const doc = Array.isArray(sample.document) ? sample.document[0] : sample.document;
+        return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'trace')) && !Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'observations'))
+            ? { closeness: 2, reason: 'it has no "observations" list beside "trace"' }
+            : null;
+    },
+    async parse(input, sink) {
+        // Two reads. The first keeps nothing of the observations but a plan per export
+        // (export-plan.ts); the second hands each observation's facts on as it comes,
+        // holding only an export whose observations are out of start order (or BeeAI's).
+        const plans = new Map();
+        const read = await streamDocument(input, sink, { lists: LISTS }, ({ value, path }) => {
+            if (!(0,ingest_fields/* isObject */.Gv)(value))
+                return;
+            const key = listKey(path);
+            let plan = plans.get(key);
+            if (plan === undefined)
+                plans.set(key, (plan = new ExportPlan()));
+            plan.note(value);
+        });
+        if (!read)
+            return;
+        const exports = exportsOf(read.rest);
+        if (!exports) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Langfuse export ({trace, observations[]} or a list of them)' });
+            return;
+        }
+        const toRead = [];
+        for (const { value, path } of exports) {
+            const key = listKey([...path, ...observationsOf(value).path, 0]);
+            const plan = plans.get(key);
+            if (plan !== undefined)
+                toRead.push({ key, plan, traceId: (0,ingest_fields/* idOf */.TH)((0,ingest_fields/* own */.ZV)(value, 'trace'), 'id'), index: path.length > 0 ? path[0] : null });
+        }
+        if (toRead.length === 0)
+            return;
+        const reading = new ExportReading(input.file, sink, toRead);
+        // The second read's malformed items were reported by the first.
+        await streamDocument(input, QUIET, { lists: LISTS }, ({ value, path, line }) => {
+            if ((0,ingest_fields/* isObject */.Gv)(value))
+                reading.observation(listKey(path), value, line);
+        });
+        reading.end();
+    },
+};
+/** The export an observation belongs to: the path of its list. */
+const listKey = (path) => path.slice(0, -1).join('\u0000');
+const QUIET = { record() { }, diagnostic() { }, skip() { } };
+/** Where observations are: beside the trace or inside it, in one export or in each of a list of them. */
+const LISTS = ['$.observations[*]', '$.trace.observations[*]', '$[*].observations[*]', '$[*].trace.observations[*]'];
 
 ;// CONCATENATED MODULE: ./src/ingest/mcp/desktop-log.ts
 
@@ -29170,175 +29581,6 @@ function headShowsJsonLines(head) {
             return headIsWholeFile ? false : null;
         start = end + 1;
     }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/openai/run-state.ts
-
-
-
-/** An OpenAI Agents SDK run state (`RunState.to_json()`): `$schemaVersion` and `generated_items`. */
-function isRunState(doc) {
-    return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* own */.ZV)(doc, '$schemaVersion') !== undefined && Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'generated_items'));
-}
-/**
- * The run's items: the original input when it is an item list, then each
- * generated item's `raw_item` (a Responses API item: `function_call`,
- * `function_call_output`, `program`, ...). `model_responses` repeat the
- * generated items without saying when each was written, so they give no llm spans.
- */
-function collectRunState(collector, doc, file, lineOf) {
-    const trace = (0,ingest_fields/* own */.ZV)(doc, 'trace');
-    const runId = (0,ingest_fields/* idOf */.TH)(doc, 'conversation_id') ?? ((0,ingest_fields/* isObject */.Gv)(trace) ? (0,ingest_fields/* idOf */.TH)(trace, 'trace_id') : null);
-    const place = (path) => ({ loc: { file, line: lineOf(path) }, runId, ts: null });
-    const original = (0,ingest_fields/* own */.ZV)(doc, 'original_input');
-    if (Array.isArray(original)) {
-        original.forEach((item, i) => {
-            if ((0,ingest_fields/* isObject */.Gv)(item))
-                for (const fact of itemFact(item))
-                    collector.fact(fact, place(['original_input', i]));
-        });
-    }
-    const generated = (0,ingest_fields/* own */.ZV)(doc, 'generated_items');
-    generated.forEach((entry, i) => {
-        if (!(0,ingest_fields/* isObject */.Gv)(entry))
-            return;
-        const raw = (0,ingest_fields/* own */.ZV)(entry, 'raw_item');
-        const item = (0,ingest_fields/* isObject */.Gv)(raw) ? raw : entry;
-        for (const fact of itemFact(item))
-            collector.fact(fact, place(['generated_items', i]));
-    });
-}
-
-;// CONCATENATED MODULE: ./src/ingest/openai/stream-document.ts
-
-
-
-
-
-
-/**
- * Streams the OpenAI documents that grow big (memory: one item, capped by
- * limits.max-element-bytes, plus the records of the runs in flight):
- * - a list (`[`): a trajectory list (one run per item) or a bare message list
- *   (one run). A first pass reads only each item's kind and run id (repeated ids
- *   get `#i`, so every id must be known before the first run is named); the
- *   second collects the records, one item at a time;
- * - an Agents SDK run state (`$schemaVersion` in the head): its `original_input`
- *   and `generated_items` one item at a time.
- * Returns false for the other documents (one conversation object, a cassette),
- * which are read whole.
- */
-async function streamOpenAiDocument(input, sink) {
-    const head = input.head?.subarray(0, 64 * 1024).toString('utf8').trimStart() ?? '';
-    if (head.startsWith('[')) {
-        await streamList(input, sink);
-        return true;
-    }
-    if (head.startsWith('{') && /"\$schemaVersion"\s*:/.test(head))
-        return streamRunState(input, sink);
-    return false;
-}
-const NOT_CONVERSATIONS = 'no message list, trajectory list or run state in this document';
-async function streamList(input, sink) {
-    let items = 0;
-    let messages = 0;
-    let conversations = 0;
-    const ids = new Map();
-    const lists = { lists: ['$[*]'] };
-    const first = await streamDocument(input, sink, lists, ({ value }) => {
-        items += 1;
-        if (isMessage(value))
-            messages += 1;
-        else if (isConversationObject(value)) {
-            conversations += 1;
-            const id = runIdOf(value);
-            if (id !== null)
-                ids.set(id, (ids.get(id) ?? 0) + 1);
-        }
-    });
-    if (first === null)
-        return;
-    if (items === 0 || (messages !== items && conversations !== items)) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: NOT_CONVERSATIONS });
-        return;
-    }
-    const file = input.file;
-    if (messages === items) {
-        // One conversation, its messages one at a time (the line of item i is the line of path [i]).
-        const collector = new FactCollector(false);
-        let current = null;
-        const step = conversationSteps(collector, { runId: null, path: [], listPath: [], tools: undefined }, file, (path) => current.lineOf(path.slice(1)));
-        await streamDocument(input, sink, lists, (element) => {
-            current = element;
-            step(element.value, element.index);
-            drain(collector, sink);
-        });
-        return;
-    }
-    await streamDocument(input, sink, lists, (element) => {
-        const obj = element.value;
-        const id = runIdOf(obj);
-        const i = element.index;
-        // Repeated ids (several trials of one task) still make separate runs.
-        const runId = id === null ? `#${i}` : ids.get(id) > 1 ? `${id}#${i}` : id;
-        const collector = new FactCollector(false);
-        for (const conv of conversationsOf(obj) ?? [])
-            collectConversation(collector, { ...conv, runId }, file, (path) => element.lineOf(path));
-        drain(collector, sink);
-        sink.endRun?.(runId);
-    });
-}
-function drain(collector, sink) {
-    for (const record of collector.records)
-        sink.record(record);
-    collector.records.length = 0;
-}
-/**
- * A run state is one run, audited whole by the engine. Its id is `conversation_id`,
- * else `trace.trace_id`: when the document before the first item has the first, the
- * records go on as they are read; otherwise they wait for the end of the document
- * (where `trace` is written), then go on with the id. Items are read in file order
- * (the SDK writes `original_input` before `generated_items`); `model_responses` are
- * streamed past (they repeat the generated items).
- */
-async function streamRunState(input, sink) {
-    const collector = new FactCollector(false);
-    /** The run id, once known from the document before the first item; undefined until then. */
-    let known;
-    const read = await streamDocument(input, sink, { lists: ['$.original_input[*]', '$.generated_items[*]', '$.model_responses[*]'] }, (element) => {
-        if (known === undefined) {
-            const head = element.head();
-            const id = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* idOf */.TH)(head, 'conversation_id') : null;
-            known = isRunStateHead(head) && id !== null ? { runId: id } : null;
-        }
-        const entry = element.value;
-        if (element.list === '$.model_responses[*]' || !(0,ingest_fields/* isObject */.Gv)(entry))
-            return;
-        const raw = element.list === '$.generated_items[*]' ? (0,ingest_fields/* own */.ZV)(entry, 'raw_item') : undefined;
-        const place = { loc: { file: input.file, line: element.line }, runId: known?.runId ?? null, ts: null };
-        for (const fact of itemFact((0,ingest_fields/* isObject */.Gv)(raw) ? raw : entry))
-            collector.fact(fact, place);
-        if (known)
-            drain(collector, sink);
-    });
-    if (read === null)
-        return true;
-    const doc = read.rest;
-    // Not a run state after all: read whole (unless records already went on, which only a run state's head lets happen).
-    if (!isRunState(doc))
-        return known !== null;
-    if (!known) {
-        const trace = (0,ingest_fields/* own */.ZV)(doc, 'trace');
-        const runId = (0,ingest_fields/* idOf */.TH)(doc, 'conversation_id') ?? ((0,ingest_fields/* isObject */.Gv)(trace) ? (0,ingest_fields/* idOf */.TH)(trace, 'trace_id') : null);
-        for (const record of collector.records)
-            sink.record({ ...record, runId });
-        collector.records.length = 0;
-    }
-    return true;
-}
-/** The document before the first item is a run state's (its schema version is there). */
-function isRunStateHead(head) {
-    return (0,ingest_fields/* isObject */.Gv)(head) && (0,ingest_fields/* own */.ZV)(head, '$schemaVersion') !== undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/openai/index.ts
