@@ -81,6 +81,8 @@ export interface StreamOptions {
    * the document only, then for its elements.
    */
   readonly needs?: readonly string[];
+  /** Lists whose items are dropped from the rest once read (see ScannerOptions.hollow): their streamed lists are still read. */
+  readonly hollow?: readonly string[];
 }
 
 /** What is left of a document when its streamed lists are read: the document with those lists `[]`. */
@@ -105,22 +107,22 @@ export async function streamDocument(
   options: StreamOptions,
   onElement: (element: DocumentElement) => void,
 ): Promise<DocumentRest | null> {
-  const first = await scanOnce(input, sink, options.lists, options.needs ?? [], null, onElement);
+  const first = await scanOnce(input, sink, options, options.needs ?? [], null, onElement);
   if (first === null || first.complete) return first;
   // A needed key comes after the lists: the first read kept the rest only, the second reads the elements.
-  return scanOnce(input, sink, options.lists, [], { value: first.rest, lineOf: first.lineOf }, onElement);
+  return scanOnce(input, sink, options, [], { value: first.rest, lineOf: first.lineOf }, onElement);
 }
 
 async function scanOnce(
   input: ParseInput,
   sink: RecordSink,
-  lists: readonly string[],
+  { lists, hollow }: StreamOptions,
   needs: readonly string[],
   knownHead: Head | null,
   onElement: (element: DocumentElement) => void,
 ): Promise<(DocumentRest & { readonly complete: boolean }) | null> {
   const limit = input.limits.maxElementBytes;
-  const scanner = new JsonStreamScanner({ lists, maxElementBytes: limit, maxRestBytes: limit });
+  const scanner = new JsonStreamScanner({ lists, hollow, maxElementBytes: limit, maxRestBytes: limit });
   let checked = needs.length === 0;
   let complete = true;
   let broken = false;

@@ -1,7 +1,7 @@
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { isObject, own } from '../fields.js';
 import { isJaegerContainer, JAEGER_SPAN_LISTS, jaegerSpan, jaegerSpans } from './jaeger.js';
-import { isOtlpContainer, OTLP_SPAN_LISTS, otlpSpan, otlpSpans } from './otlp.js';
+import { isOtlpContainer, OTLP_HOLLOW_LISTS, OTLP_SPAN_LISTS, otlpSpan, otlpSpans } from './otlp.js';
 import { isFlatSpan } from './flat-spans.js';
 import { readFlatSpans } from './read-flat-spans.js';
 import { readContainers } from './read-containers.js';
@@ -29,6 +29,7 @@ export const otlpFormat: TraceFormat = {
       accepts: isOtlpContainer,
       read: otlpSpans,
       spanLists: OTLP_SPAN_LISTS,
+      hollowLists: OTLP_HOLLOW_LISTS,
       readSpan: (element, lineOf) => (isObject(element.value) ? otlpSpan(element.value, lineOf) : null),
       idKeys: ['spanId', 'span_id'],
       what: 'an OTLP container (no resourceSpans, scopeSpans or batches array)',

@@ -26,6 +26,12 @@ const SCOPE_LISTS = ['scopeSpans', 'scope_spans', 'instrumentationLibrarySpans',
 export const OTLP_SPAN_LISTS: readonly string[] = ['$.resourceSpans[*]', '$.resource_spans[*]', '$.batches[*]', '$.trace.resourceSpans[*]', '$']
   .flatMap((root) => SCOPE_LISTS.map((scope) => `${root}.${scope}[*].spans[*]`));
 
+/**
+ * The lists around the spans, which a streaming read leaves out of the document's rest
+ * (their resources and scopes are not read: one per batch, they grew with the file).
+ */
+export const OTLP_HOLLOW_LISTS: readonly string[] = ['$.resourceSpans[*]', '$.resource_spans[*]', '$.batches[*]', '$.trace.resourceSpans[*]', ...SCOPE_LISTS.map((scope) => `$.${scope}[*]`)];
+
 /** One ResourceSpans object on its own (some tools write one per line instead of a whole request). */
 function isBareResourceSpans(value: JsonObject): boolean {
   return Array.isArray(own(value, 'scopeSpans')) || Array.isArray(own(value, 'scope_spans')) || Array.isArray(own(value, 'instrumentationLibrarySpans'));

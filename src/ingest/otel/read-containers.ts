@@ -14,6 +14,8 @@ export interface ContainerSpec {
   readonly read: (container: JsonObject, lineOf: (rawSpanId: unknown) => number, onSpan: (span: OtelSpan) => void) => number;
   /** The lists of a document whose items are spans, for a streaming read (`$.data[*].spans[*]`). */
   readonly spanLists: readonly string[];
+  /** Lists around the span lists whose items a streaming read need not keep (see StreamOptions.hollow). */
+  readonly hollowLists?: readonly string[];
   /** One span of a streamed document (the element gives the document around it), or null when unusable. */
   readonly readSpan: (element: DocumentElement, lineOf: (rawSpanId: unknown) => number) => OtelSpan | null;
   /** Keys holding a span's own id, to place spans of a document on lines. */
@@ -59,7 +61,7 @@ async function readDocument(input: ParseInput, sink: RecordSink, spec: Container
   const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
   let spans = 0;
   let skipped = 0;
-  const read = await streamDocument(input, sink, { lists: spec.spanLists }, (element) => {
+  const read = await streamDocument(input, sink, { lists: spec.spanLists, hollow: spec.hollowLists }, (element) => {
     spans += 1;
     const finder = spanLineFinder(element.text, spec.idKeys);
     const span = spec.readSpan(element, (rawSpanId) => element.line + finder(rawSpanId) - 1);

@@ -26,7 +26,29 @@ export class RestCopy {
 
   /** Copying starts again here, with `elided` lines taken out of the rest so far. */
   checkpoint(elided: number): void {
-    this.checkpoints.push({ restBytes: this.size, elided });
+    const last = this.checkpoints[this.checkpoints.length - 1]!;
+    // Items dropped one after another leave one checkpoint, not one each.
+    if (last.restBytes === this.size && this.checkpoints.length > 1) this.checkpoints[this.checkpoints.length - 1] = { restBytes: this.size, elided };
+    else this.checkpoints.push({ restBytes: this.size, elided });
+  }
+
+  /**
+   * Drops the bytes copied since `from` (an item of a hollow list) when they are
+   * JSON on their own, and returns the lines they held (to count as taken out);
+   * -1 when they are not JSON: they are kept, for the parse of the whole rest to
+   * report as it would have.
+   */
+  dropIfJson(from: number): number {
+    try {
+      JSON.parse(this.all.toString('utf8', from, this.size));
+    } catch {
+      return -1;
+    }
+    let lines = 0;
+    for (let i = from; i < this.size; i += 1) if (this.all[i] === 0x0a) lines += 1;
+    this.size = from;
+    while (this.checkpoints[this.checkpoints.length - 1]!.restBytes > from) this.checkpoints.pop();
+    return lines;
   }
 
   /** The first `bytes` bytes, as text. */

@@ -40,4 +40,12 @@ export interface ScannerOptions {
   readonly maxElementBytes: number;
   /** Largest rest of the document (everything outside the streamed lists), in bytes. */
   readonly maxRestBytes: number;
+  /**
+   * Lists whose items are left out of the rest once read (the rest holds them as
+   * `[]`), while the streamed lists inside them are still walked: what a reader
+   * that needs only the elements keeps of, say, an OTLP document's
+   * `resourceSpans`. An item that is not JSON stays in, for the rest's parse to
+   * report. Elements inside such an item get a head without it.
+   */
+  readonly hollow?: readonly string[];
 }

@@ -20,6 +20,7 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  */
 export class JsonStreamScanner extends StructReader {
   private readonly patterns: ListPattern[];
+  private readonly hollow: ListPattern[];
   private first = true;
   private lead = Buffer.alloc(0);
   private readonly rest = new RestCopy();
@@ -30,6 +31,7 @@ export class JsonStreamScanner extends StructReader {
   constructor(private readonly options: ScannerOptions) {
     super();
     this.patterns = options.lists.map(compileListPattern);
+    this.hollow = (options.hollow ?? []).map(compileListPattern);
   }
 
   /** From the next element on, pass elements over without keeping them (a read for the rest only). */
@@ -148,8 +150,10 @@ export class JsonStreamScanner extends StructReader {
     if ((c === 0x7b && need.object) || (c === 0x5b && need.array)) {
       const array = c === 0x5b;
       const streamed = array && elementPattern(this.patterns, [...path, 0]) !== null;
-      this.frames.push({ array, streamed, line: this.line, state: 0, index: 0, key: null });
+      const hollow = array && !streamed && this.copying && !this.frames.some((f) => f.hollow) && elementPattern(this.hollow, [...path, 0]) !== null;
+      this.frames.push({ array, streamed, hollow, itemStart: 0, line: this.line, state: 0, index: 0, key: null });
       if (streamed) this.stopCopy(p, i + 1);
+      if (hollow) this.frames[this.frames.length - 1]!.itemStart = this.flushRest(p, i + 1);
       return i + 1;
     }
     this.beginValue(c);
@@ -161,6 +165,25 @@ export class JsonStreamScanner extends StructReader {
     if (p.restFrom >= 0 && at > p.restFrom) this.rest.add(p.chunk.subarray(p.restFrom, at));
     p.restFrom = -1;
     this.copying = false;
+  }
+
+  /** Copies the chunk's rest up to `at`; returns the rest's size. */
+  private flushRest(p: Pass, at: number): number {
+    if (p.restFrom >= 0 && at > p.restFrom) this.rest.add(p.chunk.subarray(p.restFrom, at));
+    p.restFrom = at;
+    return this.rest.size;
+  }
+
+  /** A hollow list's item ends: out of the rest it goes (with the comma after it), its lines counted as taken out. */
+  protected override itemEnds(p: Pass, at: number, top: Frame, comma: boolean): void {
+    this.flushRest(p, at);
+    const lines = this.rest.dropIfJson(top.itemStart);
+    if (lines >= 0) {
+      this.elided += lines;
+      this.rest.checkpoint(this.elided);
+      if (comma) p.restFrom = at + 1;
+    }
+    top.itemStart = this.rest.size + (comma && lines < 0 ? 1 : 0);
   }
 
   /** A streamed list closes: the rest is copied again from its "]". */

@@ -7,6 +7,10 @@ export interface Frame {
   readonly array: boolean;
   /** A list whose items are elements: they (and its commas) stay out of the rest. */
   readonly streamed: boolean;
+  /** A hollow list (ScannerOptions.hollow): each item, once read, is dropped from the rest. */
+  readonly hollow: boolean;
+  /** In a hollow list: where the current item begins in the rest. */
+  itemStart: number;
   readonly line: number;
   /** object: 0 key or end, 1 colon, 2 value, 3 comma or end, 4 key; array: 0 value or end, 2 value, 3 comma or end. */
   state: number;
@@ -35,6 +39,8 @@ export abstract class StructReader extends ValueLexer {
 
   /** A streamed list's "]" at `at`. */
   protected abstract listCloses(p: Pass, at: number): void;
+  /** A hollow list's "," or "]" at `at`: its item before it ends. */
+  protected abstract itemEnds(p: Pass, at: number, top: Frame, comma: boolean): void;
 
   /** Reads on in a key of the structure; at its closing quote, the key is its object's. */
   protected readKey(p: Pass, i: number): number {
@@ -64,9 +70,11 @@ export abstract class StructReader extends ValueLexer {
   protected arrayByte(p: Pass, i: number, c: number, top: Frame): number {
     if (c === 0x5d && top.state !== 2) {
       if (top.streamed) this.listCloses(p, i);
+      if (top.hollow) this.itemEnds(p, i, top, false);
       this.frames.pop();
       this.valueDone();
     } else if (c === 0x2c && top.state === 3) {
+      if (top.hollow) this.itemEnds(p, i, top, true);
       top.state = 2;
       top.index += 1;
     } else {
