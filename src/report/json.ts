@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Report, StreamedReport } from './schema.js';
+import type { Finding } from '../model/finding.js';
+import type { Report } from './schema.js';
 
 /** The JSON report: two-space indented, keys in schema order, trailing newline. */
 export function renderJson(report: Report): string {
@@ -18,7 +19,7 @@ const PIECE_CHARS = 64 * 1024;
  * the audit) are rendered an element at a time; every other key is small and
  * rendered whole, re-indented one level, as `JSON.stringify(report, null, 2)` would.
  */
-export function* renderJsonPieces(report: Report | StreamedReport): Generator<string, void, undefined> {
+export function* renderJsonPieces(report: Report<Iterable<Finding>>): Generator<string, void, undefined> {
   let pending = '{';
   let first = true;
   for (const [key, value] of Object.entries(report)) {
@@ -61,7 +62,7 @@ export async function writePieces(pieces: Iterable<string>, out: Writable, optio
 }
 
 /** Writes the JSON report to a file in pieces: the same bytes as `renderJson`. */
-export async function writeJsonFile(report: Report | StreamedReport, path: string): Promise<void> {
+export async function writeJsonFile(report: Report<Iterable<Finding>>, path: string): Promise<void> {
   await writePieces(renderJsonPieces(report), createWriteStream(path));
 }
 

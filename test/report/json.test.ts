@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
-import { auditPaths, auditPathsStored, type AuditRequest } from '../../src/core.js';
+import { auditPaths, materializeOutcome, type AuditRequest } from '../../src/core.js';
 import type { Logger } from '../../src/logger.js';
-import { buildReport } from '../../src/report/build.js';
 import { renderJson, renderJsonPieces, writeJsonFile, writePieces } from '../../src/report/json.js';
 import type { Report } from '../../src/report/schema.js';
-import { auditFiles, jsonl, tempDir } from '../helpers.js';
+import { jsonl, reportOfFiles, tempDir } from '../helpers.js';
 
 const quiet: Logger = { info() {}, warning() {}, error() {}, debug() {} };
 const scratch = tempDir('ata-json-test-');
@@ -17,7 +16,7 @@ const scratch = tempDir('ata-json-test-');
 /** The streamed JSON report of an audit whose findings spill beyond `threshold`, and the folder it spilled into. */
 async function streamed(request: Omit<AuditRequest, 'spill'>, threshold: number): Promise<{ text: string; spilled: boolean; left: string[] }> {
   const tmpRoot = tempDir('ata-json-spill-');
-  const outcome = await auditPathsStored({ ...request, spill: { threshold, tmpRoot } }, quiet);
+  const outcome = await auditPaths({ ...request, spill: { threshold, tmpRoot } }, quiet);
   let text: string;
   let spilled: boolean;
   try {
@@ -30,13 +29,14 @@ async function streamed(request: Omit<AuditRequest, 'spill'>, threshold: number)
 }
 
 describe('the streamed JSON report', () => {
-  const config = resolveConfig({ 'fail-on': 'never' });
+  const configFile = { 'fail-on': 'never' } as const;
+  const config = resolveConfig(configFile);
   // Past the default finding caps: the tests below need thousands of findings in one file.
-  const uncapped = { limits: { 'max-findings-per-rule': 1_000_000, 'max-findings': 1_000_000 } };
+  const uncapped = { ...configFile, limits: { 'max-findings-per-rule': 1_000_000, 'max-findings': 1_000_000 } };
 
-  it('equals renderJson(buildReport(...)) byte for byte on examples/ (spilled or not), and the golden file', async () => {
+  it('equals renderJson of the materialized report byte for byte on examples/ (spilled or not), and the golden file', async () => {
     const request = { paths: ['examples'], root: process.cwd(), config, strictPaths: true };
-    const { report } = await auditPaths(request, quiet);
+    const { report } = materializeOutcome(await auditPaths(request, quiet));
     const whole = renderJson(report);
     expect(whole).toBe(readFileSync('test/fixtures/golden/examples.json', 'utf8'));
     expect(report.findings.length).toBeGreaterThan(5);
@@ -53,7 +53,7 @@ describe('the streamed JSON report', () => {
     const gen = spawnSync(process.execPath, ['bench/gen-span-log.mjs', log, '40', '80'], { encoding: 'utf8' });
     expect(gen.status).toBe(0);
     const request = { paths: [log], root: scratch, config, strictPaths: true };
-    const whole = renderJson((await auditPaths(request, quiet)).report);
+    const whole = renderJson(materializeOutcome(await auditPaths(request, quiet)).report);
     expect(JSON.parse(whole).findings.length).toBeGreaterThan(50);
     const { text, spilled, left } = await streamed(request, 7);
     expect(spilled).toBe(true);
@@ -62,8 +62,8 @@ describe('the streamed JSON report', () => {
   });
 
   it('equals it for reports with no findings, a key after the findings, and a key left undefined', async () => {
-    const clean = buildReport(await auditFiles({ 'a.jsonl': '' }), config);
-    const dirty = buildReport(await auditFiles({ 'a.jsonl': jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 't' }) }), config);
+    const clean = await reportOfFiles({ 'a.jsonl': '' }, configFile);
+    const dirty = await reportOfFiles({ 'a.jsonl': jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 't' }) }, configFile);
     expect(clean.findings).toEqual([]);
     const cases: Report[] = [
       clean,
@@ -78,7 +78,7 @@ describe('the streamed JSON report', () => {
   it('renders the list of runs an element at a time, in bounded pieces, with the bytes of renderJson', async () => {
     const records: unknown[] = [];
     for (let r = 0; r < 3000; r += 1) records.push({ run_id: `run-${r}`, kind: 'llm' });
-    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }, uncapped), config);
+    const report = await reportOfFiles({ 'a.jsonl': jsonl(...records) }, uncapped);
     expect(report.runs).toHaveLength(3000);
     expect(report.findings.length).toBeLessThan(10);
     const pieces = [...renderJsonPieces(report)];
@@ -92,7 +92,7 @@ describe('the streamed JSON report', () => {
   it('comes in pieces of bounded size', async () => {
     const records: unknown[] = [];
     for (let c = 0; c < 3000; c += 1) records.push({ run_id: 'r', kind: 'tool_call', call_id: `c${c}`, tool: 't' });
-    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }, uncapped), config);
+    const report = await reportOfFiles({ 'a.jsonl': jsonl(...records) }, uncapped);
     const pieces = [...renderJsonPieces(report)];
     expect(pieces.length).toBeGreaterThan(5);
     for (const piece of pieces) expect(piece.length).toBeLessThan(80 * 1024);
@@ -102,7 +102,7 @@ describe('the streamed JSON report', () => {
   it('is written with backpressure: a slow stream gets every byte, in order', async () => {
     const records: unknown[] = [];
     for (let c = 0; c < 1500; c += 1) records.push({ run_id: 'r', kind: 'tool_call', call_id: `c${c}`, tool: 't' });
-    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }, uncapped), config);
+    const report = await reportOfFiles({ 'a.jsonl': jsonl(...records) }, uncapped);
     const received: Buffer[] = [];
     let waits = 0;
     const slow = new Writable({
