@@ -9,7 +9,7 @@ import { collectAll, type CollectSource } from './io/collect-sources.js';
 import type { Logger } from './logger.js';
 import { buildReport } from './report/build.js';
 import type { Report } from './report/schema.js';
-import { SEVERITIES, SEVERITY_RANK, type Severity } from './model/finding.js';
+import { SEVERITIES, SEVERITY_RANK, type Finding } from './model/finding.js';
 import { sanitizeText } from './sanitize/text.js';
 
 export interface AuditRequest {
@@ -74,7 +74,7 @@ export async function auditPaths(request: AuditRequest, logger: Logger): Promise
   });
   try {
     const report = buildReport(result, request.config);
-    return { report, result, skipped, inputs, failed: isFailingCounts(result.store.counts, request.config.failOn) };
+    return { report, result, skipped, inputs, failed: isFailing(report, request.config.failOn) };
   } catch (error) {
     result.store.close();
     throw error;
@@ -92,15 +92,14 @@ export function materializeOutcome<T extends { readonly report: Report<FindingSt
   return { ...outcome, report: { ...outcome.report, findings: result.findings }, result };
 }
 
-export function isFailing(report: Report, failOn: AuditConfig['failOn']): boolean {
+/**
+ * True when the report holds a finding at or above `failOn`: read from its summary's
+ * counts per severity, which are those of its findings (built from the store's
+ * counters, or recomputed by a merge), so a report whose findings are still in
+ * their store is judged without reading them.
+ */
+export function isFailing(report: Pick<Report<Iterable<Finding>>, 'summary'>, failOn: AuditConfig['failOn']): boolean {
   if (failOn === 'never') return false;
   const floor = SEVERITY_RANK[failOn];
-  return report.findings.some((finding) => SEVERITY_RANK[finding.severity] >= floor);
-}
-
-/** `isFailing` from the counts per severity (what a finding store keeps). */
-export function isFailingCounts(counts: Readonly<Record<Severity, number>>, failOn: AuditConfig['failOn']): boolean {
-  if (failOn === 'never') return false;
-  const floor = SEVERITY_RANK[failOn];
-  return SEVERITIES.some((severity) => SEVERITY_RANK[severity] >= floor && counts[severity] > 0);
+  return SEVERITIES.some((severity) => SEVERITY_RANK[severity] >= floor && report.summary.findings[severity] > 0);
 }
