@@ -10,6 +10,9 @@ import { renderJson, renderJsonPieces, writeJsonFile, writePieces } from '../../
 import type { Report } from '../../src/report/schema.js';
 import { jsonl, reportOfFiles, tempDir } from '../helpers.js';
 
+/** What the JSON report's bytes must be: JSON.stringify's, two-space indented, and a newline. */
+const stringify = (report: unknown) => `${JSON.stringify(report, null, 2)}\n`;
+
 const quiet: Logger = { info() {}, warning() {}, error() {}, debug() {} };
 const scratch = tempDir('ata-json-test-');
 
@@ -34,11 +37,12 @@ describe('the streamed JSON report', () => {
   // Past the default finding caps: the tests below need thousands of findings in one file.
   const uncapped = { ...configFile, limits: { 'max-findings-per-rule': 1_000_000, 'max-findings': 1_000_000 } };
 
-  it('equals renderJson of the materialized report byte for byte on examples/ (spilled or not), and the golden file', async () => {
+  it('equals JSON.stringify of the materialized report byte for byte on examples/ (spilled or not), and the golden file', async () => {
     const request = { paths: ['examples'], root: process.cwd(), config, strictPaths: true };
     const { report } = materializeOutcome(await auditPaths(request, quiet));
-    const whole = renderJson(report);
+    const whole = stringify(report);
     expect(whole).toBe(readFileSync('test/fixtures/golden/examples.json', 'utf8'));
+    expect(renderJson(report)).toBe(whole);
     expect(report.findings.length).toBeGreaterThan(5);
     for (const threshold of [1, 2, 5, 20_000]) {
       const { text, spilled, left } = await streamed(request, threshold);
@@ -53,7 +57,7 @@ describe('the streamed JSON report', () => {
     const gen = spawnSync(process.execPath, ['bench/gen-span-log.mjs', log, '40', '80'], { encoding: 'utf8' });
     expect(gen.status).toBe(0);
     const request = { paths: [log], root: scratch, config, strictPaths: true };
-    const whole = renderJson(materializeOutcome(await auditPaths(request, quiet)).report);
+    const whole = stringify(materializeOutcome(await auditPaths(request, quiet)).report);
     expect(JSON.parse(whole).findings.length).toBeGreaterThan(50);
     const { text, spilled, left } = await streamed(request, 7);
     expect(spilled).toBe(true);
@@ -72,10 +76,10 @@ describe('the streamed JSON report', () => {
       { ...clean, artifacts: [] },
       { ...dirty, catalogs: undefined } as unknown as Report,
     ];
-    for (const report of cases) expect([...renderJsonPieces(report)].join('')).toBe(renderJson(report));
+    for (const report of cases) expect([...renderJsonPieces(report)].join('')).toBe(stringify(report));
   });
 
-  it('renders the list of runs an element at a time, in bounded pieces, with the bytes of renderJson', async () => {
+  it('renders the list of runs an element at a time, in bounded pieces, with the bytes of JSON.stringify', async () => {
     const records: unknown[] = [];
     for (let r = 0; r < 3000; r += 1) records.push({ run_id: `run-${r}`, kind: 'llm' });
     const report = await reportOfFiles({ 'a.jsonl': jsonl(...records) }, uncapped);
@@ -83,10 +87,10 @@ describe('the streamed JSON report', () => {
     expect(report.findings.length).toBeLessThan(10);
     const pieces = [...renderJsonPieces(report)];
     for (const piece of pieces) expect(piece.length).toBeLessThan(80 * 1024);
-    expect(pieces.join('')).toBe(renderJson(report));
+    expect(pieces.join('')).toBe(stringify(report));
     // Lists of other shapes too: empty, scalars, and elements JSON.stringify writes as null.
     const odd = { ...report, runs: [], catalogs: [1, 'two', null, undefined, [3, [4]], {}] } as unknown as Report;
-    expect([...renderJsonPieces(odd)].join('')).toBe(renderJson(odd));
+    expect([...renderJsonPieces(odd)].join('')).toBe(stringify(odd));
   });
 
   it('comes in pieces of bounded size', async () => {
@@ -96,7 +100,7 @@ describe('the streamed JSON report', () => {
     const pieces = [...renderJsonPieces(report)];
     expect(pieces.length).toBeGreaterThan(5);
     for (const piece of pieces) expect(piece.length).toBeLessThan(80 * 1024);
-    expect(pieces.join('')).toBe(renderJson(report));
+    expect(pieces.join('')).toBe(stringify(report));
   });
 
   it('is written with backpressure: a slow stream gets every byte, in order', async () => {
@@ -116,10 +120,10 @@ describe('the streamed JSON report', () => {
     await writePieces(renderJsonPieces(report), slow, { end: false });
     expect(slow.writableEnded).toBe(false);
     expect(waits).toBeGreaterThan(1);
-    expect(Buffer.concat(received).toString('utf8')).toBe(renderJson(report));
+    expect(Buffer.concat(received).toString('utf8')).toBe(stringify(report));
 
     const file = join(scratch, 'report.json');
     await writeJsonFile(report, file);
-    expect(readFileSync(file, 'utf8')).toBe(renderJson(report));
+    expect(readFileSync(file, 'utf8')).toBe(stringify(report));
   });
 });
