@@ -1,15 +1,15 @@
-import { materialize, type AuditResult, type StoredAuditResult } from './audit/engine.js';
+import { materialize, type AuditResult, type MaterializedAudit } from './audit/engine.js';
 import type { AuditInput } from './model/audit.js';
-import type { FindingStoreOptions } from './audit/finding-store.js';
-import { runAuditPoolStored } from './audit/pool.js';
+import type { FindingStore, FindingStoreOptions } from './audit/finding-store.js';
+import { runAuditPool } from './audit/pool.js';
 import type { AuditConfig } from './config.js';
 import { InputError } from './errors.js';
 import type { Skipped } from './io/collect.js';
 import { collectAll, type CollectSource } from './io/collect-sources.js';
 import type { Logger } from './logger.js';
-import { buildStreamedReport } from './report/build.js';
-import type { Report, StreamedReport } from './report/schema.js';
-import { SEVERITIES, SEVERITY_RANK, type Severity } from './model/finding.js';
+import { buildReport } from './report/build.js';
+import type { Report } from './report/schema.js';
+import { SEVERITIES, SEVERITY_RANK, type Finding } from './model/finding.js';
 import { sanitizeText } from './sanitize/text.js';
 
 export interface AuditRequest {
@@ -32,8 +32,13 @@ export interface AuditRequest {
   readonly spill?: FindingStoreOptions;
 }
 
+/**
+ * What `auditPaths` gives: the report, with its findings still in the audit's store
+ * (maybe partly on disk), read when the report is written. The caller writes
+ * `report` and then closes `result.store` (in a finally), or `materializeOutcome`s it.
+ */
 export interface AuditOutcome {
-  readonly report: Report;
+  readonly report: Report<FindingStore>;
   readonly result: AuditResult;
   readonly skipped: readonly Skipped[];
   /** The files that were read (absolute path and display name). */
@@ -42,31 +47,14 @@ export interface AuditOutcome {
   readonly failed: boolean;
 }
 
-/**
- * An audit whose findings are still in their store, to be streamed (the JSON
- * report): the caller writes `report` and then closes `result.store`.
- */
-export interface StoredAuditOutcome extends Omit<AuditOutcome, 'report' | 'result'> {
-  readonly report: StreamedReport;
-  readonly result: StoredAuditResult;
-}
+/** An outcome (or a report and its result) with the findings read into arrays: see `materializeOutcome`. */
+export type Materialized<T extends { readonly report: Report<FindingStore>; readonly result: AuditResult }> = Omit<T, 'report' | 'result'> & {
+  readonly report: Report;
+  readonly result: MaterializedAudit;
+};
 
 /** The one core both edges call: collect, audit, report, judge. */
 export async function auditPaths(request: AuditRequest, logger: Logger): Promise<AuditOutcome> {
-  const stored = await auditPathsStored(request, logger);
-  const result = materialize(stored.result);
-  // The streamed report's counts and rules come from the store's counters, which are
-  // those of its findings: the same report as buildReport(result), not built twice.
-  const report: Report = { ...stored.report, findings: result.findings };
-  return { report, result, skipped: stored.skipped, inputs: stored.inputs, failed: stored.failed };
-}
-
-/**
- * `auditPaths` with the findings left in their store (maybe partly on disk): the
- * report's findings are read when it is written. The caller closes `result.store`
- * (in a finally).
- */
-export async function auditPathsStored(request: AuditRequest, logger: Logger): Promise<StoredAuditOutcome> {
   const { inputs, skipped } = await collectAll(request.paths, request.sources ?? [], {
     root: request.root,
     exclude: request.config.exclude,
@@ -77,7 +65,7 @@ export async function auditPathsStored(request: AuditRequest, logger: Logger): P
     const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)';
     throw new InputError('', null, 'nothing-to-audit', `no trace file to audit: ${why}`);
   }
-  const result = await runAuditPoolStored(inputs, request.config, {
+  const result = await runAuditPool(inputs, request.config, {
     ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
     ...(request.collectTimelines ? { collectTimelines: true } : {}),
     ...(request.spill ? { spill: request.spill } : {}),
@@ -85,23 +73,33 @@ export async function auditPathsStored(request: AuditRequest, logger: Logger): P
     entry: request.workerEntry ?? null,
   });
   try {
-    const report = buildStreamedReport(result, request.config);
-    return { report, result, skipped, inputs, failed: isFailingCounts(result.store.counts, request.config.failOn) };
+    const report = buildReport(result, request.config);
+    return { report, result, skipped, inputs, failed: isFailing(report, request.config.failOn) };
   } catch (error) {
     result.store.close();
     throw error;
   }
 }
 
-export function isFailing(report: Report, failOn: AuditConfig['failOn']): boolean {
-  if (failOn === 'never') return false;
-  const floor = SEVERITY_RANK[failOn];
-  return report.findings.some((finding) => SEVERITY_RANK[finding.severity] >= floor);
+/**
+ * `materialize` for an outcome: the findings read once into an array (the store
+ * closed), which the report shares; for the renderers that need arrays. The
+ * report's counts and rules came from the store's counters, which are those of
+ * its findings: the same report either way.
+ */
+export function materializeOutcome<T extends { readonly report: Report<FindingStore>; readonly result: AuditResult }>(outcome: T): Materialized<T> {
+  const result = materialize(outcome.result);
+  return { ...outcome, report: { ...outcome.report, findings: result.findings }, result };
 }
 
-/** `isFailing` from the counts per severity (what a finding store keeps). */
-export function isFailingCounts(counts: Readonly<Record<Severity, number>>, failOn: AuditConfig['failOn']): boolean {
+/**
+ * True when the report holds a finding at or above `failOn`: read from its summary's
+ * counts per severity, which are those of its findings (built from the store's
+ * counters, or recomputed by a merge), so a report whose findings are still in
+ * their store is judged without reading them.
+ */
+export function isFailing(report: Pick<Report<Iterable<Finding>>, 'summary'>, failOn: AuditConfig['failOn']): boolean {
   if (failOn === 'never') return false;
   const floor = SEVERITY_RANK[failOn];
-  return SEVERITIES.some((severity) => SEVERITY_RANK[severity] >= floor && counts[severity] > 0);
+  return SEVERITIES.some((severity) => SEVERITY_RANK[severity] >= floor && report.summary.findings[severity] > 0);
 }

@@ -2,9 +2,13 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, onTestFinished } from 'vitest';
-import { runAudit, type AuditResult } from '../src/audit/engine.js';
-import { resolveConfig, type ConfigFile } from '../src/config.js';
+import { materialize, runAudit, type AuditOptions, type MaterializedAudit } from '../src/audit/engine.js';
+import { resolveConfig, type AuditConfig, type ConfigFile } from '../src/config.js';
+import { materializeOutcome } from '../src/core.js';
+import type { AuditInput } from '../src/model/audit.js';
 import type { Finding } from '../src/model/finding.js';
+import { buildReport } from '../src/report/build.js';
+import type { Report } from '../src/report/schema.js';
 
 /** Every folder tempDir made in this test file and has not removed yet. */
 const madeHere = new Set<string>();
@@ -53,17 +57,40 @@ export function jsonl(...records: unknown[]): string {
   return records.map((r) => `${JSON.stringify(r)}\n`).join('');
 }
 
-/** Audits in-memory files with the real engine (files are written to a temporary folder). */
-export async function auditFiles(files: Record<string, string | Uint8Array>, config: ConfigFile = {}): Promise<AuditResult> {
+/**
+ * runAudit with its report built, both materialized (the findings read into arrays,
+ * the store closed): what most tests assert on.
+ */
+export async function audited(inputs: readonly AuditInput[], config: AuditConfig, options: AuditOptions = {}): Promise<{ report: Report; result: MaterializedAudit }> {
+  const stored = await runAudit(inputs, config, options);
+  try {
+    return materializeOutcome({ report: buildReport(stored, config), result: stored });
+  } catch (error) {
+    stored.store.close();
+    throw error;
+  }
+}
+
+/** Writes in-memory files to a temporary folder, as audit inputs shown by their names (in name order). */
+function writtenInputs(files: Record<string, string | Uint8Array>): AuditInput[] {
   const root = tempTree(files);
-  const inputs = Object.keys(files)
+  return Object.keys(files)
     .sort()
     .map((name) => ({ path: join(root, name), display: name }));
-  return runAudit(inputs, resolveConfig(config));
+}
+
+/** Audits in-memory files with the real engine (files are written to a temporary folder), findings materialized. */
+export async function auditFiles(files: Record<string, string | Uint8Array>, config: ConfigFile = {}): Promise<MaterializedAudit> {
+  return materialize(await runAudit(writtenInputs(files), resolveConfig(config)));
+}
+
+/** The report of `auditFiles` (built with the same configuration), findings as an array. */
+export async function reportOfFiles(files: Record<string, string | Uint8Array>, config: ConfigFile = {}): Promise<Report> {
+  return (await audited(writtenInputs(files), resolveConfig(config))).report;
 }
 
 /** The findings of one rule, reduced to what tests usually assert. */
-export function findingsOf(result: AuditResult, ruleId: string): Array<Pick<Finding, 'line' | 'callId' | 'tool' | 'runId' | 'message'>> {
+export function findingsOf(result: MaterializedAudit, ruleId: string): Array<Pick<Finding, 'line' | 'callId' | 'tool' | 'runId' | 'message'>> {
   return result.findings
     .filter((f) => f.ruleId === ruleId)
     .map(({ line, callId, tool, runId, message }) => ({ line, callId, tool, runId, message }));

@@ -22,7 +22,7 @@ export async function writeReportFiles(inputs: ActionInputs, ctx: RunContext, so
   const { report } = sourced;
   const outDir = await mkdtemp(join(ctx.tempDir || tmpdir(), 'agent-trace-audit-'));
   const reportPath = join(outDir, REPORT_FILE);
-  // In pieces: the report is never one string (same bytes as renderJson).
+  // In pieces: the report is never one string.
   await writeJsonFile(report, reportPath);
   await writeFile(join(outDir, HTML_REPORT_FILE), renderHtml(report, sourced.timelines ?? []));
   if (inputs.sarifFile !== '') {

@@ -6,7 +6,7 @@ import type { RunContext } from '../github/context.js';
 import type { ActionInputs } from '../github/inputs.js';
 import { defaultJobs } from '../audit/pool.js';
 import { DEFAULT_CONFIG_FILE, loadConfigFile, resolveConfig, type AuditConfig } from '../config.js';
-import { auditPaths } from '../core.js';
+import { auditPaths, materializeOutcome } from '../core.js';
 import { ConfigurationError } from '../errors.js';
 import { mergeReports } from '../report/merge.js';
 import { VERSION } from '../version.js';
@@ -47,9 +47,8 @@ export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger
   if (inputs.mode === 'audit') {
     const read = await collectArtifacts(inputs, inputs.token, ctx, logger);
     const sources = [...artifactSources(read), ...(await receivedSources(logger))];
-    const outcome = await auditPaths(
-      { paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry, sources, collectTimelines: true },
-      logger,
+    const outcome = materializeOutcome(
+      await auditPaths({ paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry, sources, collectTimelines: true }, logger),
     );
     const byFormat = new Map<string, number>();
     for (const file of outcome.report.files) byFormat.set(file.format, (byFormat.get(file.format) ?? 0) + 1);

@@ -13,17 +13,25 @@ import { PerFileCap } from './per-file-cap.js';
 
 export type { AuditInput, CatalogSummary, FileSummary, RunSummary } from '../model/audit.js';
 
+/**
+ * What an audit gives: its summaries, and its findings in their store (maybe partly
+ * on disk), read once, in report order, when the report is written. The caller closes
+ * `store` when done, or `materialize`s the result where it needs an array.
+ */
 export interface AuditResult {
   readonly files: FileSummary[];
   readonly runs: RunSummary[];
-  /** Every finding, in report order (materialized from the store). */
-  readonly findings: Finding[];
+  /** Every finding, in report order. */
+  readonly store: FindingStore;
   readonly metrics: Record<string, unknown>;
   /** The catalog of each run that has one, in run order (duplicates included). */
   readonly catalogs: CatalogSummary[];
   /** Each run's timeline, in run order, when `collectTimelines` was asked for (else empty). */
   readonly timelines: RunTimeline[];
 }
+
+/** An audit result with its findings read into an array (and its store closed): see `materialize`. */
+export type MaterializedAudit = Omit<AuditResult, 'store'> & { readonly findings: Finding[] };
 
 export interface AuditOptions {
   /** Force one format for every file (`--input-format`). */
@@ -35,12 +43,6 @@ export interface AuditOptions {
   /** Where and when findings spill to disk (tests use a tiny threshold). */
   readonly spill?: FindingStoreOptions;
 }
-
-/**
- * An audit whose findings are still in their store (maybe partly on disk): for the
- * callers that stream them (the JSON report). The caller closes `store` when done.
- */
-export type StoredAuditResult = Omit<AuditResult, 'findings'> & { readonly store: FindingStore };
 
 /** What one worker (or the only thread) found in its share of the files, before cross-run rules finish. */
 export interface PartialAudit {
@@ -56,14 +58,10 @@ export interface PartialAudit {
  * Audits files one after another: detect the format, stream records into runs,
  * run every enabled rule on each complete run, then the cross-run rules.
  * A crashing rule becomes a `rule-crash` finding; a bad record a `malformed-record`.
+ * The findings stay in the result's store: the caller closes it (or `materialize`s).
  */
 export async function runAudit(inputs: readonly AuditInput[], config: AuditConfig, options: AuditOptions = {}): Promise<AuditResult> {
-  return materialize(await runAuditStored(inputs, config, options));
-}
-
-/** `runAudit` with the findings left in their store (the caller closes it). */
-export async function runAuditStored(inputs: readonly AuditInput[], config: AuditConfig, options: AuditOptions = {}): Promise<StoredAuditResult> {
-  return finishAuditStored([await auditPartial(inputs, config, options)], config, options.spill);
+  return finishAudit([await auditPartial(inputs, config, options)], config, options.spill);
 }
 
 /** The per-file, per-run part of an audit (what a worker does). */
@@ -100,7 +98,7 @@ export function ruleStates(active: ReturnType<typeof activeRules>): Array<[strin
  * stay in one store that owns the partials' chunk files (also when this fails:
  * they are removed then); the caller closes it, or `materialize`s the result.
  */
-export function finishAuditStored(partials: readonly PartialAudit[], config: AuditConfig, spill?: FindingStoreOptions, extra: readonly FindingHandoff[] = []): StoredAuditResult {
+export function finishAudit(partials: readonly PartialAudit[], config: AuditConfig, spill?: FindingStoreOptions, extra: readonly FindingHandoff[] = []): AuditResult {
   const store = new FindingStore(spill);
   try {
     store.adopt([...extra, ...partials.map((p) => p.findings)]);
@@ -133,8 +131,11 @@ export function finishAuditStored(partials: readonly PartialAudit[], config: Aud
   }
 }
 
-/** The findings read into an array, and the store closed: the AuditResult every array consumer takes. */
-export function materialize(stored: StoredAuditResult): AuditResult {
+/**
+ * The one adapter from an audit to arrays: the findings read into an array, and the
+ * store closed, for the renderers and tests that need one (the JSON report streams).
+ */
+export function materialize(stored: AuditResult): MaterializedAudit {
   try {
     return {
       files: stored.files,

@@ -5,12 +5,12 @@ import { workerResourceLimits } from '../heap-growth.js';
 import type { AuditConfig } from './audit-config.js';
 import {
   auditPartial,
-  finishAuditStored,
-  runAuditStored,
+  finishAudit,
+  runAudit,
   type AuditInput,
   type AuditOptions,
   type PartialAudit,
-  type StoredAuditResult,
+  type AuditResult,
 } from './engine.js';
 import { DEFAULT_SPILL_THRESHOLD, type FindingHandoff, type FindingStoreOptions } from './finding-store.js';
 import { folderHandoff, makeSpillFolder, removeSpillFolder } from './spill-folders.js';
@@ -62,13 +62,13 @@ export function defaultJobs(): number {
  * path and the main thread's store owns them (and the pool folder) from then on.
  * If the pool fails, the workers are stopped and the pool folder removed.
  */
-export async function runAuditPoolStored(inputs: readonly AuditInput[], config: AuditConfig, options: PoolOptions): Promise<StoredAuditResult> {
+export async function runAuditPool(inputs: readonly AuditInput[], config: AuditConfig, options: PoolOptions): Promise<AuditResult> {
   const pooled = options.jobs > 1 && options.entry !== null && !options.onRun;
   if (pooled && inputs.length > 0 && inputs.length < options.jobs) return routeThenPool(inputs, config, options);
   const jobs = Math.min(options.jobs, inputs.length);
-  if (!pooled || jobs <= 1) return runAuditStored(inputs, config, options);
+  if (!pooled || jobs <= 1) return runAudit(inputs, config, options);
   const sized = await sizesOf(inputs);
-  if (perFileWorkDominates(sized)) return runAuditStored(inputs, config, options);
+  if (perFileWorkDominates(sized)) return runAudit(inputs, config, options);
   return runPool(balance(sized, jobs), config, options);
 }
 
@@ -90,7 +90,7 @@ function perFileWorkDominates(sized: readonly SizedInput[]): boolean {
  * Fewer files than jobs: each large file of a format with a run key is read here and
  * its lines routed to `jobs` threads by run; the other files are audited as usual.
  */
-async function routeThenPool(inputs: readonly AuditInput[], config: AuditConfig, options: PoolOptions): Promise<StoredAuditResult> {
+async function routeThenPool(inputs: readonly AuditInput[], config: AuditConfig, options: PoolOptions): Promise<AuditResult> {
   const poolFolder = makeSpillFolder(options.spill?.tmpRoot);
   const partials: PartialAudit[] = [];
   const extra: FindingHandoff[] = [folderHandoff([poolFolder])];
@@ -122,10 +122,10 @@ async function routeThenPool(inputs: readonly AuditInput[], config: AuditConfig,
     for (const handoff of [...extra, ...partials.map((p) => p.findings)]) for (const dir of handoff.dirs) removeSpillFolder(dir);
     throw error;
   }
-  return finishAuditStored(partials, config, options.spill, extra);
+  return finishAudit(partials, config, options.spill, extra);
 }
 
-async function runPool(shares: AuditInput[][], config: AuditConfig, options: PoolOptions): Promise<StoredAuditResult> {
+async function runPool(shares: AuditInput[][], config: AuditConfig, options: PoolOptions): Promise<AuditResult> {
   const poolFolder = makeSpillFolder(options.spill?.tmpRoot);
   // The workers share the memory allowance: what they post back in memory adds up to
   // at most one store's worth, so the main thread neither holds jobs × threshold
@@ -151,7 +151,7 @@ async function runPool(shares: AuditInput[][], config: AuditConfig, options: Poo
     const failed = settled.find((outcome) => outcome.status === 'rejected');
     if (failed) throw failed.reason;
     const partials = settled.map((outcome) => (outcome as PromiseFulfilledResult<PartialAudit>).value);
-    return finishAuditStored(partials, config, options.spill, [folderHandoff([poolFolder])]);
+    return finishAudit(partials, config, options.spill, [folderHandoff([poolFolder])]);
   } catch (error) {
     await Promise.allSettled(workers.map((worker) => worker.terminate()));
     removeSpillFolder(poolFolder);
@@ -159,7 +159,7 @@ async function runPool(shares: AuditInput[][], config: AuditConfig, options: Poo
   }
 }
 
-/** True in a thread started by `runAuditPoolStored`; the entry script then calls `auditWorkerMain` instead of its own main. */
+/** True in a thread started by `runAuditPool`; the entry script then calls `auditWorkerMain` instead of its own main. */
 export function isAuditWorker(): boolean {
   return !isMainThread && (workerData as { tag?: unknown } | undefined)?.tag === WORKER_TAG;
 }

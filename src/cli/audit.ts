@@ -1,6 +1,6 @@
 import type { FindingStoreOptions } from '../audit/finding-store.js';
 import { defaultJobs } from '../audit/pool.js';
-import { auditPaths, auditPathsStored, type AuditRequest } from '../core.js';
+import { auditPaths, materializeOutcome, type AuditRequest } from '../core.js';
 import type { CollectSource } from '../io/collect-sources.js';
 import { UsageError } from '../errors.js';
 import { formatById, FORMATS } from '../ingest/registry.js';
@@ -61,10 +61,10 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     ...(format === 'html' ? { collectTimelines: true } : {}),
     ...spillOptions(io.env),
   };
+  const outcome = await auditPaths(request, logger);
   if (format === 'json') {
     // The JSON report is written in pieces as its findings are read from their store
     // (partly on disk for a large audit): memory does not grow with the findings.
-    const outcome = await auditPathsStored(request, logger);
     try {
       if (output) await writingTo(output, (path) => writeJsonFile(outcome.report, path));
       else if (io.stdoutStream) await writePieces(renderJsonPieces(outcome.report), io.stdoutStream, { end: false });
@@ -74,8 +74,8 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     }
     return outcome.failed ? 1 : 0;
   }
-  const outcome = await auditPaths(request, logger);
-  const rendered = renderReport(outcome.report, format, format === 'html' ? outcome.result.timelines : undefined);
+  const { report, result } = materializeOutcome(outcome);
+  const rendered = renderReport(report, format, format === 'html' ? result.timelines : undefined);
   if (output) await output.write(rendered);
   else io.stdout(rendered);
   return outcome.failed ? 1 : 0;

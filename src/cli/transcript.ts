@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { runAudit } from '../audit/engine.js';
+import { materialize, runAudit } from '../audit/engine.js';
 import type { AuditConfig, RuleSetting } from '../config.js';
 import { InputError } from '../errors.js';
 import { collectInputs } from '../io/collect.js';
@@ -64,7 +64,7 @@ export async function auditTranscript(
   const indexByLine = new Map<number, number>();
   let calls = 0;
   let foreign: number | null = null;
-  const result = await runAudit([input], { ...config, rules }, {
+  const stored = await runAudit([input], { ...config, rules }, {
     inputFormat: 'native-jsonl',
     onRun(run) {
       for (const record of run.records) {
@@ -77,6 +77,7 @@ export async function auditTranscript(
       }
     },
   });
+  const result = materialize(stored);
   const fatal = result.findings.find((f) => FATAL.has(f.ruleId));
   const badLine = fatal && (foreign === null || fatal.line <= foreign) ? fatal.line : foreign;
   if (badLine !== null) {

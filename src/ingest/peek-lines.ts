@@ -1,5 +1,5 @@
 import { HEAD_BYTES } from '../io/trace-file.js';
-import type { ParseInput } from './types.js';
+import { eachLine, type ParseInput } from './types.js';
 
 /** How a file starts: enough to tell JSON lines from one JSON document without reading it whole. */
 export interface Peek {
@@ -22,7 +22,7 @@ export async function peekLines(input: ParseInput): Promise<Peek> {
   let firstIsJson = false;
   let firstTooLong = false;
   let seenFirst = false;
-  for await (const event of input.lines()) {
+  for await (const event of eachLine(input)) {
     if (event.type === 'line' && event.text.trim() === '') continue;
     if (seenFirst) return { first, firstIsJson, firstTooLong, more: true };
     seenFirst = true;

@@ -48,6 +48,7 @@ export interface RecordSink {
 }
 
 export type { DetectSample, ParseInput } from '../io/parse-input.js';
+export { eachLine } from '../io/parse-input.js';
 
 /**
  * How strongly a sample shows a format (what `TraceFormat.detect` returns).

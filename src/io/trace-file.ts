@@ -24,9 +24,6 @@ export async function openTraceFile(path: string, display: string, limits: ReadL
     file: display,
     limits,
     head: sample.head,
-    async *lines(): AsyncGenerator<LineEvent> {
-      for await (const batch of input.lineBatches()) yield* batch;
-    },
     async *lineBatches(): AsyncGenerator<LineEvent[]> {
       // A small plain file was read whole for its sample: its lines come from those bytes (no second open).
       const source = whole !== null ? bytesSource(whole) : await openByteSource(path, limits);

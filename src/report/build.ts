@@ -1,40 +1,23 @@
-import type { AuditResult, StoredAuditResult } from '../audit/engine.js';
+import type { AuditResult } from '../audit/engine.js';
+import type { FindingStore } from '../audit/finding-store.js';
 import { RULES } from '../audit/rules/index.js';
 import type { AuditConfig } from '../audit/audit-config.js';
-import type { Finding, Severity } from '../model/finding.js';
+import type { Severity } from '../model/finding.js';
 import { sanitizeText } from '../sanitize/text.js';
 import { VERSION } from '../version.js';
 import { uniqueCatalogs } from './catalogs.js';
 import { capRuns, DEFAULT_MAX_RUNS, omittedRunsField } from './run-cap.js';
-import { REPORT_SCHEMA_VERSION, type Report, type StreamedReport } from './schema.js';
-
-/** Plain data out of an audit: the JSON report every renderer works from. */
-export function buildReport(result: AuditResult, config: AuditConfig): Report {
-  const counts: Record<Severity, number> = { error: 0, warning: 0, note: 0 };
-  const fired = new Set<string>();
-  for (const finding of result.findings) {
-    counts[finding.severity] += 1;
-    fired.add(finding.ruleId);
-  }
-  return reportWith(result, config, counts, fired, result.findings);
-}
+import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
 
 /**
- * The same report with its findings still in the store (read when the report is
- * written): the summary counts and the rules list come from the store's counters.
+ * Plain data out of an audit: the JSON report every renderer works from. Its findings
+ * are the audit's store (read when the report is written, or by `materializeOutcome`);
+ * the summary counts and the rules list come from the store's counters.
  */
-export function buildStreamedReport(result: StoredAuditResult, config: AuditConfig): StreamedReport {
+export function buildReport(result: AuditResult, config: AuditConfig): Report<FindingStore> {
   const { error, warning, note } = result.store.counts;
-  return reportWith(result, config, { error, warning, note }, result.store.ruleIds, result.store);
-}
-
-function reportWith<F extends Iterable<Finding>>(
-  result: Omit<AuditResult, 'findings'>,
-  config: AuditConfig,
-  counts: Record<Severity, number>,
-  fired: ReadonlySet<string>,
-  findings: F,
-): Omit<Report, 'findings'> & { findings: F } {
+  const counts: Record<Severity, number> = { error, warning, note };
+  const fired = result.store.ruleIds;
   const clean = (text: string | null) => (text === null ? null : sanitizeText(text, { maxChars: 300 }));
   const maxRuns = config.maxRuns ?? DEFAULT_MAX_RUNS;
   const listed = capRuns(result.runs, maxRuns);
@@ -62,7 +45,7 @@ function reportWith<F extends Iterable<Finding>>(
       return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction };
     }),
     metrics: sortedObject(result.metrics),
-    findings,
+    findings: result.store,
   };
 }
 

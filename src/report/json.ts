@@ -1,24 +1,29 @@
 import { createWriteStream } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Report, StreamedReport } from './schema.js';
+import type { Finding } from '../model/finding.js';
+import type { Report } from './schema.js';
 
-/** The JSON report: two-space indented, keys in schema order, trailing newline. */
+/**
+ * The JSON report as one string (a merged report, tests): the pieces of
+ * `renderJsonPieces` joined, the one JSON renderer.
+ */
 export function renderJson(report: Report): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return [...renderJsonPieces(report)].join('');
 }
 
 /** Pieces written at a time: about this many characters. */
 const PIECE_CHARS = 64 * 1024;
 
 /**
- * The bytes of `renderJson`, in pieces of about 64 KiB, reading the findings one
- * at a time (from a store that may be on disk): memory holds one piece, never the
- * report text. Lists (the findings, and the runs and catalogs, one entry per run of
+ * The JSON report (two-space indented, keys in schema order, trailing newline: the
+ * bytes of `JSON.stringify(report, null, 2)` and a newline), in pieces of about
+ * 64 KiB, reading the findings one at a time (from a store that may be on disk):
+ * memory holds one piece, never the report text. Lists (the findings, and the runs and catalogs, one entry per run of
  * the audit) are rendered an element at a time; every other key is small and
  * rendered whole, re-indented one level, as `JSON.stringify(report, null, 2)` would.
  */
-export function* renderJsonPieces(report: Report | StreamedReport): Generator<string, void, undefined> {
+export function* renderJsonPieces(report: Report<Iterable<Finding>>): Generator<string, void, undefined> {
   let pending = '{';
   let first = true;
   for (const [key, value] of Object.entries(report)) {
@@ -60,8 +65,8 @@ export async function writePieces(pieces: Iterable<string>, out: Writable, optio
   await pipeline(Readable.from(pieces, { objectMode: false }), out, { end: options.end ?? true });
 }
 
-/** Writes the JSON report to a file in pieces: the same bytes as `renderJson`. */
-export async function writeJsonFile(report: Report | StreamedReport, path: string): Promise<void> {
+/** Writes the JSON report to a file in pieces. */
+export async function writeJsonFile(report: Report<Iterable<Finding>>, path: string): Promise<void> {
   await writePieces(renderJsonPieces(report), createWriteStream(path));
 }
 

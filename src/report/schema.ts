@@ -64,8 +64,11 @@ export const reportSchema = z.strictObject({
   artifacts: z.array(z.strictObject({ name: z.string(), id: count, digest: z.string(), files: count })).optional(),
 });
 
-export type Report = z.infer<typeof reportSchema>;
+/**
+ * The JSON report. Its findings are an array (a report read back, merged, or
+ * materialized for a renderer), or, in a report just built from an audit, the
+ * audit's finding store, read once, in order, when the report is written
+ * (`renderJsonPieces`).
+ */
+export type Report<F extends Iterable<Finding> = Finding[]> = Omit<z.infer<typeof reportSchema>, 'findings'> & { findings: F };
 export type ReportCatalog = NonNullable<Report['catalogs']>[number];
-
-/** A report whose findings are read once, in order, when it is written (renderJsonPieces). */
-export type StreamedReport = Omit<Report, 'findings'> & { readonly findings: Iterable<Finding> };

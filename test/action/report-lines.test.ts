@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
 import { headLines, type Links } from '../../src/action/report-lines.js';
-import { buildReport } from '../../src/report/build.js';
 import type { Report } from '../../src/report/schema.js';
-import { auditFiles, jsonl } from '../helpers.js';
+import { jsonl, reportOfFiles } from '../helpers.js';
 import { CMARK_GFM, describeWith } from '../system-tools.js';
 
 // Tool names from a catalog reach the comment's head lines: they must stay inert.
@@ -13,7 +11,7 @@ const LINKS: Links = { runUrl: 'https://github.com/o/r/actions/runs/1', artifact
 
 async function reportWith(names: string[], extra: unknown[] = []): Promise<Report> {
   const catalog = { type: 'catalog', run_id: 'r', catalog_names: names };
-  return buildReport(await auditFiles({ 't.jsonl': jsonl(catalog, ...extra) }), resolveConfig());
+  return reportOfFiles({ 't.jsonl': jsonl(catalog, ...extra) });
 }
 
 function render(markdown: string): string {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAudit, runAuditStored } from '../../src/audit/engine.js';
+import { materialize, runAudit } from '../../src/audit/engine.js';
 import { resolveConfig } from '../../src/config.js';
 import { jsonl, tempDir, tempTree } from '../helpers.js';
 
@@ -26,9 +26,9 @@ describe('the engine with a finding store', () => {
     const files = tempTree({ 'a.jsonl': noisy(6), 'b.jsonl': noisy(3) });
     const inputs = ['a.jsonl', 'b.jsonl'].map((name) => ({ path: join(files, name), display: name }));
     const root = tmpRoot();
-    const whole = await runAudit(inputs, config);
+    const whole = materialize(await runAudit(inputs, config));
     expect(whole.findings.length).toBeGreaterThan(20);
-    const stored = await runAuditStored(inputs, config, { spill: { threshold: 3, tmpRoot: root } });
+    const stored = await runAudit(inputs, config, { spill: { threshold: 3, tmpRoot: root } });
     try {
       expect(stored.store.spilled).toBe(true);
       expect(JSON.stringify(stored.store.toArray())).toBe(JSON.stringify(whole.findings));
@@ -36,7 +36,7 @@ describe('the engine with a finding store', () => {
       stored.store.close();
     }
     expect(readdirSync(root)).toEqual([]);
-    const spilledAndRead = await runAudit(inputs, config, { spill: { threshold: 3, tmpRoot: root } });
+    const spilledAndRead = materialize(await runAudit(inputs, config, { spill: { threshold: 3, tmpRoot: root } }));
     expect(JSON.stringify(spilledAndRead)).toBe(JSON.stringify(whole));
     expect(readdirSync(root)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runAuditPoolStored } from '../../src/audit/pool.js';
+import { runAuditPool } from '../../src/audit/pool.js';
 import { resolveConfig } from '../../src/config.js';
 import { jsonl, tempDir, tempTree } from '../helpers.js';
 
@@ -22,13 +22,13 @@ describe('the pool', () => {
     writeFileSync(entry, 'process.exit(3);\n');
     const tmpRoot = tempDir();
     await expect(
-      runAuditPoolStored(files(), config, { jobs: 2, entry: pathToFileURL(entry), spill: { threshold: 1, tmpRoot } }),
+      runAuditPool(files(), config, { jobs: 2, entry: pathToFileURL(entry), spill: { threshold: 1, tmpRoot } }),
     ).rejects.toThrow('audit worker stopped with exit code 3 before it reported');
     expect(readdirSync(tmpRoot)).toEqual([]);
   });
 
   it('audits no files at all with several jobs (nothing to route, no worker started)', async () => {
-    const stored = await runAuditPoolStored([], config, { jobs: 2, entry: pathToFileURL(join(tempDir(), 'never-started.mjs')) });
+    const stored = await runAuditPool([], config, { jobs: 2, entry: pathToFileURL(join(tempDir(), 'never-started.mjs')) });
     try {
       expect(stored.files).toEqual([]);
       expect(stored.store.size).toBe(0);

@@ -2,22 +2,20 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
 import { fetchBaseline } from '../../src/github/baseline.js';
 import { diffAgainstBase } from '../../src/action/base-diff.js';
 import type { RunContext } from '../../src/github/context.js';
 import { restClient } from '../../src/github/octokit.js';
-import { buildReport } from '../../src/report/build.js';
 import { renderJson } from '../../src/report/json.js';
 import type { Report } from '../../src/report/schema.js';
-import { auditFiles, jsonl, tempTree } from '../helpers.js';
+import { jsonl, reportOfFiles, tempTree } from '../helpers.js';
 
 const grep = (pattern: string) => ({ type: 'object', properties: { [pattern]: { type: 'string' } } });
 const catalog = (schemas: Record<string, unknown>) => ({ type: 'catalog', run_id: 'run-1', catalog_names: Object.keys(schemas).sort(), schemas });
 const call = { type: 'tool_call', run_id: 'run-1', tool_call_id: 'c1', name: 'grep', arguments: {} };
 
 async function reportWith(schemas: Record<string, unknown>, extra: unknown[] = []): Promise<Report> {
-  return buildReport(await auditFiles({ 't.jsonl': jsonl(catalog(schemas), call, ...extra) }), resolveConfig());
+  return reportOfFiles({ 't.jsonl': jsonl(catalog(schemas), call, ...extra) });
 }
 
 function git(cwd: string, ...args: string[]): string {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
 import { parseStoredReport } from '../../src/github/stored-report.js';
-import { buildReport } from '../../src/report/build.js';
 import { renderJson } from '../../src/report/json.js';
-import { auditFiles, jsonl } from '../helpers.js';
+import { jsonl, reportOfFiles } from '../helpers.js';
 
 describe('parseStoredReport (untrusted reports from artifacts and baselines)', () => {
   it('accepts a real report unchanged', async () => {
-    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl({ run_id: 'r', span_id: 's', kind: 'tool_call', call_id: 'c', tool: 't' }) }), resolveConfig());
+    const report = await reportOfFiles({ 'a.jsonl': jsonl({ run_id: 'r', span_id: 's', kind: 'tool_call', call_id: 'c', tool: 't' }) });
     expect(parseStoredReport(renderJson(report), 'x')).toEqual(report);
   });
 
@@ -18,7 +16,7 @@ describe('parseStoredReport (untrusted reports from artifacts and baselines)', (
   });
 
   it('sanitizes every shown string again (a tampered report cannot smuggle control characters or secrets)', async () => {
-    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl({ run_id: 'r', span_id: 's', kind: 'tool_call', call_id: 'c', tool: 't' }) }), resolveConfig());
+    const report = await reportOfFiles({ 'a.jsonl': jsonl({ run_id: 'r', span_id: 's', kind: 'tool_call', call_id: 'c', tool: 't' }) });
     const tampered = { ...report, findings: report.findings.map((f) => ({ ...f, message: 'ok\u001b[31m red\u202e ghp_0123456789abcdefghijklmnopqrstuvwxyzAB' })) };
     const parsed = parseStoredReport(JSON.stringify(tampered), 'x');
     expect(parsed.findings[0]!.message).not.toMatch(/\u001b|\u202e|ghp_0123456789/);

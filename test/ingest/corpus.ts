@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { runAudit, type AuditResult } from '../../src/audit/engine.js';
+import { materialize, runAudit, type MaterializedAudit } from '../../src/audit/engine.js';
 import { pairRun } from '../../src/audit/pairing.js';
 import { resolveConfig } from '../../src/config.js';
 import type { Run } from '../../src/model/run.js';
@@ -32,23 +32,23 @@ export function countRun(run: Run): RunCounts {
 }
 
 /** Audits files in place (paths relative to the project root) with the real engine; collects every run. */
-export async function auditPaths(paths: string[], inputFormat?: string): Promise<{ result: AuditResult; runs: Run[] }> {
+export async function auditPaths(paths: string[], inputFormat?: string): Promise<{ result: MaterializedAudit; runs: Run[] }> {
   const runs: Run[] = [];
   const inputs = paths.map((path) => ({ path, display: path }));
-  const result = await runAudit(inputs, resolveConfig({}), { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) });
+  const result = materialize(await runAudit(inputs, resolveConfig({}), { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) }));
   return { result, runs };
 }
 
 /** Findings reduced to rule, line, ids and message, in report order. */
-export function findingList(result: AuditResult): Array<[string, number, string | null, string | null, string]> {
+export function findingList(result: MaterializedAudit): Array<[string, number, string | null, string | null, string]> {
   return result.findings.map((f) => [f.ruleId, f.line, f.runId, f.callId, f.message]);
 }
 
 /** Like auditPaths, for in-memory files (written to a temporary folder, shown by their names). */
-export async function auditTemp(files: Record<string, string | Uint8Array>, inputFormat?: string): Promise<{ result: AuditResult; runs: Run[] }> {
+export async function auditTemp(files: Record<string, string | Uint8Array>, inputFormat?: string): Promise<{ result: MaterializedAudit; runs: Run[] }> {
   const root = tempTree(files);
   const runs: Run[] = [];
   const inputs = Object.keys(files).sort().map((name) => ({ path: join(root, name), display: name }));
-  const result = await runAudit(inputs, resolveConfig({}), { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) });
+  const result = materialize(await runAudit(inputs, resolveConfig({}), { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) }));
   return { result, runs };
 }

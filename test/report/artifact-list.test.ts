@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
 import { parseStoredReport } from '../../src/github/stored-report.js';
 import { mergedArtifacts } from '../../src/report/artifact-list.js';
-import { buildReport } from '../../src/report/build.js';
 import { renderJson } from '../../src/report/json.js';
 import { mergeReports } from '../../src/report/merge.js';
 import { reportSchema } from '../../src/report/schema.js';
-import { auditFiles, jsonl } from '../helpers.js';
+import { jsonl, reportOfFiles } from '../helpers.js';
 
 const D1 = `sha256:${'1'.repeat(64)}`;
 const D2 = `sha256:${'2'.repeat(64)}`;
 
 async function base() {
-  return buildReport(await auditFiles({ 'a.jsonl': jsonl({ run_id: 'r', span_id: 's', kind: 'tool_call', call_id: 'c', tool: 't' }) }), resolveConfig());
+  return reportOfFiles({ 'a.jsonl': jsonl({ run_id: 'r', span_id: 's', kind: 'tool_call', call_id: 'c', tool: 't' }) });
 }
 
 describe('the report lists the artifacts read', () => {

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
 import { renderWithinBudget } from '../../src/report/budget.js';
-import { buildReport } from '../../src/report/build.js';
-import { auditFiles, jsonl } from '../helpers.js';
+import { jsonl, reportOfFiles } from '../helpers.js';
 
 // Every run has calls and no catalog record, so each of the 7 runs (fewer when
 // there are fewer calls) adds one catalog-missing note to the orphan-call errors.
 async function report(calls: number) {
   const records = Array.from({ length: calls }, (_, i) => ({ run_id: `r${i % 7}`, span_id: `s${i}`, kind: 'tool_call', call_id: `c${i}`, tool: `tool_${'x'.repeat(i % 50)}` }));
-  return buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }), resolveConfig());
+  return reportOfFiles({ 'a.jsonl': jsonl(...records) });
 }
 
 /** Every table line is a whole row: starts and ends with a pipe. */

@@ -1,13 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAudit } from '../../src/audit/engine.js';
 import { resolveConfig } from '../../src/config.js';
-import { buildReport } from '../../src/report/build.js';
 import { reportCatalogSnapshot } from '../../src/report/catalogs.js';
 import { renderJson } from '../../src/report/json.js';
 import { mergeReports } from '../../src/report/merge.js';
 import { reportSchema, type Report } from '../../src/report/schema.js';
-import { jsonl, tempTree } from '../helpers.js';
+import { audited, jsonl, tempTree } from '../helpers.js';
 
 const schema = (field: string) => ({ type: 'object', properties: { [field]: { type: 'string' } } });
 const files: Record<string, string> = {
@@ -20,7 +18,7 @@ const files: Record<string, string> = {
 async function reportOf(names: string[]): Promise<Report> {
   const root = tempTree(files);
   const config = resolveConfig();
-  return buildReport(await runAudit(names.map((n) => ({ path: join(root, n), display: n })), config), config);
+  return (await audited(names.map((n) => ({ path: join(root, n), display: n })), config)).report;
 }
 
 describe('report catalogs', () => {

@@ -1,15 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runAudit } from '../../src/audit/engine.js';
 import { resolveConfig } from '../../src/config.js';
 import { commentMarker } from '../../src/github/artifact-name.js';
-import { buildReport } from '../../src/report/build.js';
 import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../../src/report/budget.js';
 import { renderComment } from '../../src/report/comment/render.js';
 import { findingDelta } from '../../src/report/delta.js';
 import type { Report } from '../../src/report/schema.js';
-import { jsonl, tempTree } from '../helpers.js';
+import { audited, jsonl, tempTree } from '../helpers.js';
 import { CMARK_GFM, describeWith } from '../system-tools.js';
 
 // Comments rendered by cmark-gfm (GitHub's renderer; .ci/run installs it) with
@@ -41,7 +39,7 @@ async function hostileReport(findings: number): Promise<Report> {
   const root = tempTree({ 'traces/@octocat|<img src=x>.jsonl': hostileTrace(findings) });
   // Past the default finding caps: the comment budget is tested on 100,100 listed findings.
   const config = resolveConfig({ limits: { 'max-findings-per-rule': 1_000_000, 'max-findings': 1_000_000 } });
-  return buildReport(await runAudit([{ path: join(root, 'traces/@octocat|<img src=x>.jsonl'), display: 'traces/@octocat|<img src=x>.jsonl' }], config), config);
+  return (await audited([{ path: join(root, 'traces/@octocat|<img src=x>.jsonl'), display: 'traces/@octocat|<img src=x>.jsonl' }], config)).report;
 }
 
 function render(markdown: string): string {

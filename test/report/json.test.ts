@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
-import { auditPaths, auditPathsStored, type AuditRequest } from '../../src/core.js';
+import { auditPaths, materializeOutcome, type AuditRequest } from '../../src/core.js';
 import type { Logger } from '../../src/logger.js';
-import { buildReport } from '../../src/report/build.js';
 import { renderJson, renderJsonPieces, writeJsonFile, writePieces } from '../../src/report/json.js';
 import type { Report } from '../../src/report/schema.js';
-import { auditFiles, jsonl, tempDir } from '../helpers.js';
+import { jsonl, reportOfFiles, tempDir } from '../helpers.js';
+
+/** What the JSON report's bytes must be: JSON.stringify's, two-space indented, and a newline. */
+const stringify = (report: unknown) => `${JSON.stringify(report, null, 2)}\n`;
 
 const quiet: Logger = { info() {}, warning() {}, error() {}, debug() {} };
 const scratch = tempDir('ata-json-test-');
@@ -17,7 +19,7 @@ const scratch = tempDir('ata-json-test-');
 /** The streamed JSON report of an audit whose findings spill beyond `threshold`, and the folder it spilled into. */
 async function streamed(request: Omit<AuditRequest, 'spill'>, threshold: number): Promise<{ text: string; spilled: boolean; left: string[] }> {
   const tmpRoot = tempDir('ata-json-spill-');
-  const outcome = await auditPathsStored({ ...request, spill: { threshold, tmpRoot } }, quiet);
+  const outcome = await auditPaths({ ...request, spill: { threshold, tmpRoot } }, quiet);
   let text: string;
   let spilled: boolean;
   try {
@@ -30,15 +32,17 @@ async function streamed(request: Omit<AuditRequest, 'spill'>, threshold: number)
 }
 
 describe('the streamed JSON report', () => {
-  const config = resolveConfig({ 'fail-on': 'never' });
+  const configFile = { 'fail-on': 'never' } as const;
+  const config = resolveConfig(configFile);
   // Past the default finding caps: the tests below need thousands of findings in one file.
-  const uncapped = { limits: { 'max-findings-per-rule': 1_000_000, 'max-findings': 1_000_000 } };
+  const uncapped = { ...configFile, limits: { 'max-findings-per-rule': 1_000_000, 'max-findings': 1_000_000 } };
 
-  it('equals renderJson(buildReport(...)) byte for byte on examples/ (spilled or not), and the golden file', async () => {
+  it('equals JSON.stringify of the materialized report byte for byte on examples/ (spilled or not), and the golden file', async () => {
     const request = { paths: ['examples'], root: process.cwd(), config, strictPaths: true };
-    const { report } = await auditPaths(request, quiet);
-    const whole = renderJson(report);
+    const { report } = materializeOutcome(await auditPaths(request, quiet));
+    const whole = stringify(report);
     expect(whole).toBe(readFileSync('test/fixtures/golden/examples.json', 'utf8'));
+    expect(renderJson(report)).toBe(whole);
     expect(report.findings.length).toBeGreaterThan(5);
     for (const threshold of [1, 2, 5, 20_000]) {
       const { text, spilled, left } = await streamed(request, threshold);
@@ -53,7 +57,7 @@ describe('the streamed JSON report', () => {
     const gen = spawnSync(process.execPath, ['bench/gen-span-log.mjs', log, '40', '80'], { encoding: 'utf8' });
     expect(gen.status).toBe(0);
     const request = { paths: [log], root: scratch, config, strictPaths: true };
-    const whole = renderJson((await auditPaths(request, quiet)).report);
+    const whole = stringify(materializeOutcome(await auditPaths(request, quiet)).report);
     expect(JSON.parse(whole).findings.length).toBeGreaterThan(50);
     const { text, spilled, left } = await streamed(request, 7);
     expect(spilled).toBe(true);
@@ -62,8 +66,8 @@ describe('the streamed JSON report', () => {
   });
 
   it('equals it for reports with no findings, a key after the findings, and a key left undefined', async () => {
-    const clean = buildReport(await auditFiles({ 'a.jsonl': '' }), config);
-    const dirty = buildReport(await auditFiles({ 'a.jsonl': jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 't' }) }), config);
+    const clean = await reportOfFiles({ 'a.jsonl': '' }, configFile);
+    const dirty = await reportOfFiles({ 'a.jsonl': jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 't' }) }, configFile);
     expect(clean.findings).toEqual([]);
     const cases: Report[] = [
       clean,
@@ -72,37 +76,37 @@ describe('the streamed JSON report', () => {
       { ...clean, artifacts: [] },
       { ...dirty, catalogs: undefined } as unknown as Report,
     ];
-    for (const report of cases) expect([...renderJsonPieces(report)].join('')).toBe(renderJson(report));
+    for (const report of cases) expect([...renderJsonPieces(report)].join('')).toBe(stringify(report));
   });
 
-  it('renders the list of runs an element at a time, in bounded pieces, with the bytes of renderJson', async () => {
+  it('renders the list of runs an element at a time, in bounded pieces, with the bytes of JSON.stringify', async () => {
     const records: unknown[] = [];
     for (let r = 0; r < 3000; r += 1) records.push({ run_id: `run-${r}`, kind: 'llm' });
-    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }, uncapped), config);
+    const report = await reportOfFiles({ 'a.jsonl': jsonl(...records) }, uncapped);
     expect(report.runs).toHaveLength(3000);
     expect(report.findings.length).toBeLessThan(10);
     const pieces = [...renderJsonPieces(report)];
     for (const piece of pieces) expect(piece.length).toBeLessThan(80 * 1024);
-    expect(pieces.join('')).toBe(renderJson(report));
+    expect(pieces.join('')).toBe(stringify(report));
     // Lists of other shapes too: empty, scalars, and elements JSON.stringify writes as null.
     const odd = { ...report, runs: [], catalogs: [1, 'two', null, undefined, [3, [4]], {}] } as unknown as Report;
-    expect([...renderJsonPieces(odd)].join('')).toBe(renderJson(odd));
+    expect([...renderJsonPieces(odd)].join('')).toBe(stringify(odd));
   });
 
   it('comes in pieces of bounded size', async () => {
     const records: unknown[] = [];
     for (let c = 0; c < 3000; c += 1) records.push({ run_id: 'r', kind: 'tool_call', call_id: `c${c}`, tool: 't' });
-    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }, uncapped), config);
+    const report = await reportOfFiles({ 'a.jsonl': jsonl(...records) }, uncapped);
     const pieces = [...renderJsonPieces(report)];
     expect(pieces.length).toBeGreaterThan(5);
     for (const piece of pieces) expect(piece.length).toBeLessThan(80 * 1024);
-    expect(pieces.join('')).toBe(renderJson(report));
+    expect(pieces.join('')).toBe(stringify(report));
   });
 
   it('is written with backpressure: a slow stream gets every byte, in order', async () => {
     const records: unknown[] = [];
     for (let c = 0; c < 1500; c += 1) records.push({ run_id: 'r', kind: 'tool_call', call_id: `c${c}`, tool: 't' });
-    const report = buildReport(await auditFiles({ 'a.jsonl': jsonl(...records) }, uncapped), config);
+    const report = await reportOfFiles({ 'a.jsonl': jsonl(...records) }, uncapped);
     const received: Buffer[] = [];
     let waits = 0;
     const slow = new Writable({
@@ -116,10 +120,10 @@ describe('the streamed JSON report', () => {
     await writePieces(renderJsonPieces(report), slow, { end: false });
     expect(slow.writableEnded).toBe(false);
     expect(waits).toBeGreaterThan(1);
-    expect(Buffer.concat(received).toString('utf8')).toBe(renderJson(report));
+    expect(Buffer.concat(received).toString('utf8')).toBe(stringify(report));
 
     const file = join(scratch, 'report.json');
     await writeJsonFile(report, file);
-    expect(readFileSync(file, 'utf8')).toBe(renderJson(report));
+    expect(readFileSync(file, 'utf8')).toBe(stringify(report));
   });
 });

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runAudit } from '../../src/audit/engine.js';
 import { resolveConfig } from '../../src/config.js';
-import { buildReport } from '../../src/report/build.js';
 import { renderJson } from '../../src/report/json.js';
 import { mergeReports } from '../../src/report/merge.js';
 import type { Report } from '../../src/report/schema.js';
-import { jsonl, tempTree } from '../helpers.js';
+import { audited, jsonl, tempTree } from '../helpers.js';
 
 const files: Record<string, string> = {
   'a.jsonl': jsonl({ run_id: 'r1', kind: 'tool_call', call_id: 'c1', tool: 'ls' }, { run_id: 'r1', kind: 'llm' }),
@@ -17,7 +15,7 @@ const files: Record<string, string> = {
 async function reportOf(names: string[]): Promise<Report> {
   const root = tempTree(files);
   const config = resolveConfig();
-  return buildReport(await runAudit(names.map((n) => ({ path: `${root}/${n}`, display: n })), config), config);
+  return (await audited(names.map((n) => ({ path: `${root}/${n}`, display: n })), config)).report;
 }
 
 function permutations<T>(items: T[]): T[][] {

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAudit } from '../../src/audit/engine.js';
 import { resolveConfig } from '../../src/config.js';
 import { COMMENT_LIMIT, renderWithinBudget } from '../../src/report/budget.js';
 import { buildReport } from '../../src/report/build.js';
+import { FindingStore } from '../../src/audit/finding-store.js';
 import { mermaidLabel, mermaidSection, runGantt } from '../../src/report/mermaid.js';
 import { timelineCollector } from '../../src/audit/timeline/collect.js';
 import { BAR_FLAG, type RunTimeline } from '../../src/model/timeline.js';
-import { jsonl, tempTree } from '../helpers.js';
+import { audited, jsonl, tempTree } from '../helpers.js';
 import { launchChromium } from './html/chromium.js';
 import { mermaidPage, parseMermaid } from './mermaid-parse.js';
 import { CHROMIUM, describeWith, runsWith } from '../system-tools.js';
@@ -40,8 +40,8 @@ async function auditTimelines(files: Record<string, string>) {
   const inputs = Object.keys(files).sort().map((name) => ({ path: join(root, name), display: name }));
   const config = resolveConfig({});
   const drawn = timelineCollector();
-  const result = await runAudit(inputs, config, { onRun: drawn.onRun });
-  return { report: buildReport(result, config), timelines: drawn.timelines };
+  const { report } = await audited(inputs, config, { onRun: drawn.onRun });
+  return { report, timelines: drawn.timelines };
 }
 
 function blocks(markdown: string): string[] {
@@ -64,8 +64,7 @@ describeWith(CHROMIUM, 'gantt blocks', () => {
     const names = ['clean/span-log.jsonl', 'dirty/span-log-orphan.jsonl', 'dirty/typed-events-unmatched.jsonl'];
     const config = resolveConfig({});
     const drawn = timelineCollector();
-    const result = await runAudit(names.map((n) => ({ path: join(root, 'examples', n), display: n })), config, { onRun: drawn.onRun });
-    const report = buildReport(result, config);
+    const { report } = await audited(names.map((n) => ({ path: join(root, 'examples', n), display: n })), config, { onRun: drawn.onRun });
     const lines = mermaidSection(report, drawn.timelines, 12_000);
     const found = blocks(lines.join('\n'));
     // Only the orphan run has time-shaped findings (orphan-call, continued-while-outstanding); typed-events-unmatched has none.
@@ -120,7 +119,10 @@ describeWith(CHROMIUM, 'gantt blocks', () => {
     const bars = Array.from({ length: 200 }, (_, i) => ({ lane: i % 3, start: i * 5, end: i * 5 + 4, line: i + 1, callId: null, flags: 0, storm: 0 }));
     const runs: RunTimeline[] = [1, 2, 3, 4].map((n) => ({ file: `r${n}.jsonl`, runId: null, timed: true, end: 1000, lanes: ['a', 'b', 'c'], bars, truncated: 0 }));
     const findings = runs.map((r, i) => ({ ruleId: 'orphan-call', severity: 'error' as const, message: 'm', file: r.file, line: 1, runId: null, callId: null, tool: null, fingerprint: `${i}`.padStart(16, '0') }));
-    const report = { ...buildReport({ files: [], runs: [], catalogs: [], timelines: [], findings, metrics: {} }, resolveConfig({})) };
+    const store = new FindingStore();
+    for (const finding of findings) store.add(finding);
+    const report = { ...buildReport({ files: [], runs: [], catalogs: [], timelines: [], store, metrics: {} }, resolveConfig({})), findings };
+    store.close();
     const full = mermaidSection(report, runs, 100_000);
     expect(blocks(full.join('\n')).length).toBe(3);
     expect(full.join('\n')).toContain('first 30 of 200');

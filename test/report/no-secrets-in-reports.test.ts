@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { secretFingerprint } from '../../src/audit/secrets/fingerprint.js';
-import { resolveConfig } from '../../src/config.js';
-import { buildReport } from '../../src/report/build.js';
 import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderText } from '../../src/report/text.js';
-import { auditFiles } from '../helpers.js';
+import { reportOfFiles } from '../helpers.js';
 import { anySecret, filler, type SecretSample } from '../secret-samples.js';
 
 /** Where a generated secret goes: which dialect, call or result, in which JSON shape, escaped or not. */
@@ -81,9 +79,7 @@ describe('reports never show a secret from the trace, and secret-in-trace report
     await fc.assert(
       fc.asyncProperty(fc.array(placement, { minLength: 1, maxLength: 4 }), async (placements) => {
         const trace = `${placements.map((p, i) => linesOf(p, i)).join('\n')}\n`;
-        const config = resolveConfig({});
-        const result = await auditFiles({ 'trace.jsonl': trace });
-        const report = buildReport(result, config);
+        const report = await reportOfFiles({ 'trace.jsonl': trace });
         const outputs = [renderJson(report), renderText(report), renderMarkdown(report)];
         const messages = report.findings.filter((f) => f.ruleId === 'secret-in-trace').map((f) => f.message);
         placements.forEach((p, i) => {

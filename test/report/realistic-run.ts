@@ -1,14 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runAudit, type AuditResult } from '../../src/audit/engine.js';
+import type { MaterializedAudit } from '../../src/audit/engine.js';
 import { resolveConfig } from '../../src/config.js';
 import { commentMarker } from '../../src/github/artifact-name.js';
-import { buildReport } from '../../src/report/build.js';
 import { metricsLines } from '../../src/report/metrics-view.js';
 import { findingDelta } from '../../src/report/delta.js';
 import { mermaidSection } from '../../src/report/mermaid.js';
 import type { CommentInput } from '../../src/report/comment/render.js';
 import type { Report } from '../../src/report/schema.js';
+import { audited } from '../helpers.js';
 
 /**
  * A realistic pull request run: the public corpus, the examples, the
@@ -44,11 +44,10 @@ export const REPO_URL = 'https://github.com/octo-org/agent-app';
 export const RUN_URL = `${REPO_URL}/actions/runs/102`;
 export const ARTIFACT_URL = `${RUN_URL}/artifacts/1102`;
 
-async function audit(paths: readonly string[]): Promise<{ report: Report; result: AuditResult }> {
+async function audit(paths: readonly string[]): Promise<{ report: Report; result: MaterializedAudit }> {
   const config = resolveConfig();
   const inputs = [...paths].sort().map((path) => ({ path, display: path }));
-  const result = await runAudit(inputs, config, { collectTimelines: true });
-  return { report: buildReport(result, config), result };
+  return audited(inputs, config, { collectTimelines: true });
 }
 
 export interface RealisticRun {

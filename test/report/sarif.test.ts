@@ -1,10 +1,8 @@
 import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
-import { buildReport } from '../../src/report/build.js';
 import { FINGERPRINT_KEY, renderSarif, SARIF_MAX_RESULTS } from '../../src/report/sarif.js';
-import { auditFiles, jsonl } from '../helpers.js';
+import { jsonl, reportOfFiles } from '../helpers.js';
 
 // The SARIF 2.1.0 schema (final rtm.5) as shipped by @microsoft/jest-sarif (MIT).
 // (Its `language` pattern is not valid as a unicode regexp, hence unicodeRegExp: false.)
@@ -22,8 +20,7 @@ function sarifValidator() {
 const validate = sarifValidator();
 
 async function sarifOf(files: Record<string, string>) {
-  const config = resolveConfig();
-  const report = buildReport(await auditFiles(files), config);
+  const report = await reportOfFiles(files);
   return { report, text: renderSarif(report) };
 }
 

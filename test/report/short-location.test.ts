@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shortLocation } from '../../src/report/triage.js';
 import { renderText } from '../../src/report/text.js';
-import { buildReport } from '../../src/report/build.js';
-import { resolveConfig } from '../../src/config.js';
-import { auditFiles, jsonl } from '../helpers.js';
+import { jsonl, reportOfFiles } from '../helpers.js';
 
 describe('shortLocation', () => {
   it('leaves a location that fits alone', () => {
@@ -36,7 +34,7 @@ describe('shortLocation', () => {
 describe('the text table', () => {
   it('shows a long location from its right end, with file and line', async () => {
     const deep = 'recordings/nightly-2026-09-07/agent-suite/claude-code/session-with-a-long-name.jsonl';
-    const report = buildReport(await auditFiles({ [deep]: jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 'grep' }) }), resolveConfig());
+    const report = await reportOfFiles({ [deep]: jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 'grep' }) });
     const rows = renderText(report).split('\n').filter((line) => line.startsWith('error '));
     expect(rows).toEqual([
       `error     orphan-call      …/agent-suite/claude-code/session-with-a-long-name.jsonl:1  r    c     call 'c' to 'grep' has no result (nothing followed it in the run)`,

@@ -37,9 +37,6 @@ export function routedInput(file: string, limits: ReadLimits, queue: BatchQueue,
   const input: ParseInput = {
     file,
     limits,
-    async *lines() {
-      for await (const batch of input.lineBatches()) yield* batch;
-    },
     async *lineBatches() {
       for await (const batch of queue.batches()) {
         yield lineEvents(batch, limits.maxLineBytes);

@@ -1,7 +1,7 @@
 import { idOf, isObject, own, str, type JsonObject } from '../fields.js';
 import { excerpt, forEachJsonLine } from '../json-lines.js';
 import { quotedName } from '../skip-reason.js';
-import { Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
+import { eachLine, Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
 import { largeDocumentHead, streamDocument } from '../whole-document.js';
 import { GeminiSession } from './session.js';
 
@@ -76,7 +76,7 @@ export const geminiCliFormat: TraceFormat = {
 
 /** A pretty-printed session document starts with a line that is not JSON on its own. */
 async function startsAsDocument(input: ParseInput): Promise<boolean> {
-  for await (const event of input.lines()) {
+  for await (const event of eachLine(input)) {
     if (event.type === 'bad-line') return false;
     const text = event.text.trim();
     if (text === '') continue;

@@ -1,5 +1,5 @@
 import { toMillis } from '../fields.js';
-import type { ParseInput, RecordSink } from '../types.js';
+import { eachLine, type ParseInput, type RecordSink } from '../types.js';
 
 /**
  * Claude Desktop's MCP logs (`mcp.log`, `mcp-server-<name>.log`): one line per
@@ -24,7 +24,7 @@ export interface DesktopMessage {
 
 /** Reads the JSON-RPC messages of a Desktop log; other log lines are skipped, a message that is not JSON is reported. */
 export async function forEachDesktopMessage(input: ParseInput, sink: RecordSink, onMessage: (message: DesktopMessage) => void): Promise<void> {
-  for await (const event of input.lines()) {
+  for await (const event of eachLine(input)) {
     if (event.type !== 'line') continue;
     const m = MESSAGE.exec(event.text);
     if (!m) continue;

@@ -1,5 +1,5 @@
 import { excerpt, forEachJsonLine } from '../json-lines.js';
-import { Evidence, type DetectSample, type ParseInput, type TraceFormat } from '../types.js';
+import { eachLine, Evidence, type DetectSample, type ParseInput, type TraceFormat } from '../types.js';
 import { largeDocumentHead, streamDocument } from '../whole-document.js';
 import { isOpenHandsEvent, OpenHandsStream } from './events.js';
 
@@ -43,7 +43,7 @@ export const openHandsFormat: TraceFormat = {
 
 /** Does the file start with `[` (a list of events) rather than one event per line? */
 async function isList(input: ParseInput): Promise<boolean> {
-  for await (const event of input.lines()) {
+  for await (const event of eachLine(input)) {
     if (event.type === 'bad-line') return false;
     const text = event.text.replace(/^\uFEFF/, '').trimStart();
     if (text !== '') return text.startsWith('[');

@@ -1,6 +1,5 @@
-import type { LineEvent } from '../../io/line-splitter.js';
 import { limitText } from '../../io/limits.js';
-import type { ParseInput, RecordSink } from '../types.js';
+import { eachLine, type ParseInput, type RecordSink } from '../types.js';
 
 /**
  * JSON objects written one after another, each over several lines, with no list
@@ -33,7 +32,7 @@ export async function forEachStreamedObject(input: ParseInput, sink: RecordSink,
     reset();
     skipping = true;
   };
-  for await (const event of input.lines() as AsyncIterable<LineEvent>) {
+  for await (const event of eachLine(input)) {
     if (event.type === 'bad-line') {
       fail(event.line, event.detail);
       continue;

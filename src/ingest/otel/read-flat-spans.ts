@@ -1,5 +1,5 @@
 import { excerpt, forEachJsonLine } from '../json-lines.js';
-import type { ParseInput, RecordSink } from '../types.js';
+import { eachLine, type ParseInput, type RecordSink } from '../types.js';
 import { flatSpan, isFlatSpan } from './flat-spans.js';
 import { forEachStreamedObject } from './object-stream.js';
 import { spanLineFinder } from './span-lines.js';
@@ -50,7 +50,7 @@ export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promis
  * not JSON on its own (pretty-printed spans one after another), or JSON lines.
  */
 async function firstLine(input: ParseInput): Promise<'list' | 'object' | 'lines'> {
-  for await (const event of input.lines()) {
+  for await (const event of eachLine(input)) {
     if (event.type === 'bad-line') return 'lines';
     const text = event.text.replace(/^\uFEFF/, '').trim();
     if (text === '') continue;

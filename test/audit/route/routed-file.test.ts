@@ -2,10 +2,10 @@ import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runAuditStored, type AuditInput } from '../../../src/audit/engine.js';
-import { runAuditPoolStored } from '../../../src/audit/pool.js';
+import { runAudit, type AuditInput } from '../../../src/audit/engine.js';
+import { runAuditPool } from '../../../src/audit/pool.js';
 import { resolveConfig, type ConfigFile } from '../../../src/config.js';
-import { buildStreamedReport } from '../../../src/report/build.js';
+import { buildReport } from '../../../src/report/build.js';
 import { renderJsonPieces } from '../../../src/report/json.js';
 import { tempTree } from '../../helpers.js';
 
@@ -16,10 +16,10 @@ async function report(inputs: AuditInput[], configFile: ConfigFile, jobs: number
   const config = resolveConfig(configFile);
   const stored =
     jobs === 1
-      ? await runAuditStored(inputs, config)
-      : await runAuditPoolStored(inputs, config, { jobs, entry: ENTRY, routeMinBytes: 0, onRouted: (display, fallbacks) => routed.push([display, fallbacks]) });
+      ? await runAudit(inputs, config)
+      : await runAuditPool(inputs, config, { jobs, entry: ENTRY, routeMinBytes: 0, onRouted: (display, fallbacks) => routed.push([display, fallbacks]) });
   try {
-    return [...renderJsonPieces(buildStreamedReport(stored, config))].join('');
+    return [...renderJsonPieces(buildReport(stored, config))].join('');
   } finally {
     stored.store.close();
   }

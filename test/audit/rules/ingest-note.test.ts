@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runAudit } from '../../../src/audit/engine.js';
+import { materialize, runAudit } from '../../../src/audit/engine.js';
 import { resolveConfig } from '../../../src/config.js';
 import { tempTree } from '../../helpers.js';
 
@@ -21,9 +21,9 @@ describe('ingest-note', () => {
     try {
       const root = tempTree({ 'x.probe': '' });
       const input = [{ path: `${root}/x.probe`, display: 'x.probe' }];
-      const on = await runAudit(input, resolveConfig(), { inputFormat: 'probe' });
+      const on = materialize(await runAudit(input, resolveConfig(), { inputFormat: 'probe' }));
       expect(on.findings.map((f) => [f.ruleId, f.severity, f.line, f.message])).toEqual([['ingest-note', 'note', 3, 'paired by order']]);
-      const off = await runAudit(input, resolveConfig({ rules: { 'ingest-note': 'off' } }), { inputFormat: 'probe' });
+      const off = materialize(await runAudit(input, resolveConfig({ rules: { 'ingest-note': 'off' } }), { inputFormat: 'probe' }));
       expect(off.findings).toEqual([]);
     } finally {
       (FORMATS as unknown as object[]).pop();

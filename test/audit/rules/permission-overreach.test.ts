@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAudit } from '../../../src/audit/engine.js';
+import { materialize, runAudit } from '../../../src/audit/engine.js';
 import { resolveConfig } from '../../../src/config.js';
 import { auditFiles, findingsOf, jsonl, tempTree } from '../../helpers.js';
 
@@ -27,7 +27,7 @@ describe('permission-overreach', () => {
       ),
     });
     const config = resolveConfig({ rules: { 'permission-overreach': { scope: join(root, 'scope.json') } } });
-    const audit = await runAudit([{ path: join(root, 't.jsonl'), display: 't.jsonl' }], config);
+    const audit = materialize(await runAudit([{ path: join(root, 't.jsonl'), display: 't.jsonl' }], config));
     expect(findingsOf(audit, 'permission-overreach')).toEqual([
       { line: 2, callId: 'c2', tool: 'LS', runId: 'a', message: "tool 'LS' is not in the declared scope for agent 'ops'" },
       { line: 4, callId: 'c2', tool: 'toString', runId: 'b', message: "tool 'toString' is not in the declared scope for agent 'ops'" },

@@ -1,20 +1,19 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAudit } from '../../../src/audit/engine.js';
+import { materialize, runAudit } from '../../../src/audit/engine.js';
 import { resolveConfig } from '../../../src/config.js';
-import { buildReport } from '../../../src/report/build.js';
 import { timelineCollector } from '../../../src/audit/timeline/collect.js';
 import { rankRuns } from '../../../src/report/timeline/rank.js';
 import { BAR_FLAG } from '../../../src/model/timeline.js';
-import { jsonl, tempTree } from '../../helpers.js';
+import { audited, jsonl, tempTree } from '../../helpers.js';
 
 async function timelinesOf(files: Record<string, string>) {
   const root = tempTree(files);
   const inputs = Object.keys(files).sort().map((name) => ({ path: join(root, name), display: name }));
   const drawn = timelineCollector();
   const config = resolveConfig({});
-  const result = await runAudit(inputs, config, { onRun: drawn.onRun });
-  return { timelines: drawn.timelines, report: buildReport(result, config) };
+  const { report } = await audited(inputs, config, { onRun: drawn.onRun });
+  return { timelines: drawn.timelines, report };
 }
 
 const at = (ms: number) => new Date(Date.UTC(2026, 8, 7, 10, 0, 0, ms)).toISOString();
@@ -81,7 +80,7 @@ describe('collectTimeline', () => {
     const calls = (run: string) => [0, 1, 2].map((n) => ({ ts: at(n), run_id: run, span_id: `${run}${n}`, kind: 'tool_call', call_id: `${run}${n}`, tool: 't' }));
     const root = tempTree({ 'a.jsonl': jsonl(...calls('a')), 'b.jsonl': jsonl(...calls('b')) });
     const drawn = timelineCollector(4);
-    await runAudit(['a.jsonl', 'b.jsonl'].map((name) => ({ path: join(root, name), display: name })), resolveConfig({}), { onRun: drawn.onRun });
+    materialize(await runAudit(['a.jsonl', 'b.jsonl'].map((name) => ({ path: join(root, name), display: name })), resolveConfig({}), { onRun: drawn.onRun }));
     expect(drawn.timelines.map((t) => [t.runId, t.bars.length, t.truncated])).toEqual([
       ['a', 3, 0],
       ['b', 0, 3],

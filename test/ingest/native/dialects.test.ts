@@ -21,9 +21,6 @@ async function parse(text: string): Promise<{ records: TraceRecord[]; diagnostic
     {
       file: 't.jsonl',
       limits: DEFAULT_LIMITS,
-      lines: async function* () {
-        yield* lineBatch(text);
-      },
       lineBatches: async function* () {
         yield lineBatch(text);
       },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { runAudit } from '../../../src/audit/engine.js';
+import { materialize, runAudit } from '../../../src/audit/engine.js';
 import { resolveConfig } from '../../../src/config.js';
 import type { Run } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl, tempTree } from '../../helpers.js';
@@ -110,7 +110,7 @@ describe('openai: hand-made shapes', () => {
     ];
     const runs: Run[] = [];
     const root = tempTree({ 'items.json': JSON.stringify({ model: 'gpt-5', input: items, tools: [{ type: 'function', name: 'get_weather', parameters: {} }] }) });
-    const result = await runAudit([{ path: join(root, 'items.json'), display: 'items.json' }], resolveConfig({}), { onRun: (run) => runs.push(run) });
+    const result = materialize(await runAudit([{ path: join(root, 'items.json'), display: 'items.json' }], resolveConfig({}), { onRun: (run) => runs.push(run) }));
     expect(runs.map(countRun)).toEqual([{ runId: null, llm: 1, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: ['get_weather'] }]);
     expect(result.files[0]!.format).toBe('openai');
     // The run's catalog hash is recomputed from its one tool name: sha256 of ["get_weather"].

@@ -1,4 +1,4 @@
-import { runAudit, type AuditResult } from '../../../src/audit/engine.js';
+import { materialize, runAudit, type MaterializedAudit } from '../../../src/audit/engine.js';
 import { resolveConfig } from '../../../src/config.js';
 import type { Run } from '../../../src/model/run.js';
 
@@ -24,12 +24,14 @@ export function factsOf(run: Run): RunFacts {
 }
 
 /** Audits files in place with the real engine and default config; returns the result and every run. */
-export async function auditWithRuns(paths: string[], inputFormat?: string): Promise<{ result: AuditResult; runs: Run[] }> {
+export async function auditWithRuns(paths: string[], inputFormat?: string): Promise<{ result: MaterializedAudit; runs: Run[] }> {
   const runs: Run[] = [];
-  const result = await runAudit(
-    paths.map((path) => ({ path, display: path })),
-    resolveConfig({}),
-    { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) },
+  const result = materialize(
+    await runAudit(
+      paths.map((path) => ({ path, display: path })),
+      resolveConfig({}),
+      { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) },
+    ),
   );
   return { result, runs };
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAudit } from '../../../src/audit/engine.js';
+import { materialize, runAudit } from '../../../src/audit/engine.js';
 import { resolveConfig, type ConfigFile } from '../../../src/config.js';
 import { SessionStates } from '../../../src/ingest/session-states.js';
 import type { RecordSink } from '../../../src/ingest/types.js';
@@ -10,7 +10,7 @@ import { jsonl, tempTree } from '../../helpers.js';
 async function audit(name: string, text: string, config: ConfigFile = {}) {
   const root = tempTree({ [name]: text });
   const runs: Run[] = [];
-  const result = await runAudit([{ path: join(root, name), display: name }], resolveConfig(config), { onRun: (run) => runs.push(run) });
+  const result = materialize(await runAudit([{ path: join(root, name), display: name }], resolveConfig(config), { onRun: (run) => runs.push(run) }));
   return { result, runs };
 }
 
