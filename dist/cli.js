@@ -9186,8 +9186,7 @@ function catalogSnapshot(catalog) {
 /* harmony export */   Bw: () => (/* binding */ ruleStates),
 /* harmony export */   O9: () => (/* binding */ materialize),
 /* harmony export */   bD: () => (/* binding */ runAudit),
-/* harmony export */   w2: () => (/* binding */ runAuditStored),
-/* harmony export */   ws: () => (/* binding */ finishAuditStored)
+/* harmony export */   ls: () => (/* binding */ finishAudit)
 /* harmony export */ });
 /* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5729);
 /* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4855);
@@ -9207,13 +9206,10 @@ function catalogSnapshot(catalog) {
  * Audits files one after another: detect the format, stream records into runs,
  * run every enabled rule on each complete run, then the cross-run rules.
  * A crashing rule becomes a `rule-crash` finding; a bad record a `malformed-record`.
+ * The findings stay in the result's store: the caller closes it (or `materialize`s).
  */
 async function runAudit(inputs, config, options = {}) {
-    return materialize(await runAuditStored(inputs, config, options));
-}
-/** `runAudit` with the findings left in their store (the caller closes it). */
-async function runAuditStored(inputs, config, options = {}) {
-    return finishAuditStored([await auditPartial(inputs, config, options)], config, options.spill);
+    return finishAudit([await auditPartial(inputs, config, options)], config, options.spill);
 }
 /** The per-file, per-run part of an audit (what a worker does). */
 async function auditPartial(inputs, config, options = {}) {
@@ -9248,7 +9244,7 @@ function ruleStates(active) {
  * stay in one store that owns the partials' chunk files (also when this fails:
  * they are removed then); the caller closes it, or `materialize`s the result.
  */
-function finishAuditStored(partials, config, spill, extra = []) {
+function finishAudit(partials, config, spill, extra = []) {
     const store = new _finding_store_js__WEBPACK_IMPORTED_MODULE_4__/* .FindingStore */ .Fj(spill);
     try {
         store.adopt([...extra, ...partials.map((p) => p.findings)]);
@@ -9283,7 +9279,10 @@ function finishAuditStored(partials, config, spill, extra = []) {
         throw error;
     }
 }
-/** The findings read into an array, and the store closed: the AuditResult every array consumer takes. */
+/**
+ * The one adapter from an audit to arrays: the findings read into an array, and the
+ * store closed, for the renderers and tests that need one (the JSON report streams).
+ */
 function materialize(stored) {
     try {
         return {
@@ -10678,7 +10677,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   JV: () => (/* binding */ auditWorkerMain),
   yV: () => (/* binding */ defaultJobs),
   w6: () => (/* binding */ isAuditWorker),
-  KE: () => (/* binding */ runAuditPoolStored)
+  $g: () => (/* binding */ runAuditPool)
 });
 
 // UNUSED EXPORTS: ROUTE_MIN_BYTES
@@ -10995,8 +10994,8 @@ class LineRouter {
     }
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 84 modules
-var registry = __nccwpck_require__(9387);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 85 modules
+var registry = __nccwpck_require__(5314);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
@@ -11035,10 +11034,6 @@ function routedInput(file, limits, queue, ack) {
     const input = {
         file,
         limits,
-        async *lines() {
-            for await (const batch of input.lineBatches())
-                yield* batch;
-        },
         async *lineBatches() {
             for await (const batch of queue.batches()) {
                 yield lineEvents(batch, limits.maxLineBytes);
@@ -11309,16 +11304,16 @@ function defaultJobs() {
  * path and the main thread's store owns them (and the pool folder) from then on.
  * If the pool fails, the workers are stopped and the pool folder removed.
  */
-async function runAuditPoolStored(inputs, config, options) {
+async function runAuditPool(inputs, config, options) {
     const pooled = options.jobs > 1 && options.entry !== null && !options.onRun;
     if (pooled && inputs.length > 0 && inputs.length < options.jobs)
         return routeThenPool(inputs, config, options);
     const jobs = Math.min(options.jobs, inputs.length);
     if (!pooled || jobs <= 1)
-        return (0,engine/* runAuditStored */.w2)(inputs, config, options);
+        return (0,engine/* runAudit */.bD)(inputs, config, options);
     const sized = await sizesOf(inputs);
     if (perFileWorkDominates(sized))
-        return (0,engine/* runAuditStored */.w2)(inputs, config, options);
+        return (0,engine/* runAudit */.bD)(inputs, config, options);
     return runPool(balance(sized, jobs), config, options);
 }
 /**
@@ -11374,7 +11369,7 @@ async function routeThenPool(inputs, config, options) {
                 (0,spill_folders/* removeSpillFolder */.$J)(dir);
         throw error;
     }
-    return (0,engine/* finishAuditStored */.ws)(partials, config, options.spill, extra);
+    return (0,engine/* finishAudit */.ls)(partials, config, options.spill, extra);
 }
 async function runPool(shares, config, options) {
     const poolFolder = (0,spill_folders/* makeSpillFolder */.j0)(options.spill?.tmpRoot);
@@ -11403,7 +11398,7 @@ async function runPool(shares, config, options) {
         if (failed)
             throw failed.reason;
         const partials = settled.map((outcome) => outcome.value);
-        return (0,engine/* finishAuditStored */.ws)(partials, config, options.spill, [(0,spill_folders/* folderHandoff */.B6)([poolFolder])]);
+        return (0,engine/* finishAudit */.ls)(partials, config, options.spill, [(0,spill_folders/* folderHandoff */.B6)([poolFolder])]);
     }
     catch (error) {
         await Promise.allSettled(workers.map((worker) => worker.terminate()));
@@ -11411,7 +11406,7 @@ async function runPool(shares, config, options) {
         throw error;
     }
 }
-/** True in a thread started by `runAuditPoolStored`; the entry script then calls `auditWorkerMain` instead of its own main. */
+/** True in a thread started by `runAuditPool`; the entry script then calls `auditWorkerMain` instead of its own main. */
 function isAuditWorker() {
     return !external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.tag === WORKER_TAG;
 }
@@ -15929,25 +15924,15 @@ const reportSchema = schemas/* strictObject */.rej({
 
 
 
-/** Plain data out of an audit: the JSON report every renderer works from. */
-function buildReport(result, config) {
-    const counts = { error: 0, warning: 0, note: 0 };
-    const fired = new Set();
-    for (const finding of result.findings) {
-        counts[finding.severity] += 1;
-        fired.add(finding.ruleId);
-    }
-    return reportWith(result, config, counts, fired, result.findings);
-}
 /**
- * The same report with its findings still in the store (read when the report is
- * written): the summary counts and the rules list come from the store's counters.
+ * Plain data out of an audit: the JSON report every renderer works from. Its findings
+ * are the audit's store (read when the report is written, or by `materializeOutcome`);
+ * the summary counts and the rules list come from the store's counters.
  */
-function buildStreamedReport(result, config) {
+function buildReport(result, config) {
     const { error, warning, note } = result.store.counts;
-    return reportWith(result, config, { error, warning, note }, result.store.ruleIds, result.store);
-}
-function reportWith(result, config, counts, fired, findings) {
+    const counts = { error, warning, note };
+    const fired = result.store.ruleIds;
     const clean = (text) => (text === null ? null : (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 300 }));
     const maxRuns = config.maxRuns ?? DEFAULT_MAX_RUNS;
     const listed = capRuns(result.runs, maxRuns);
@@ -15973,7 +15958,7 @@ function reportWith(result, config, counts, fired, findings) {
             return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction };
         }),
         metrics: sortedObject(result.metrics),
-        findings,
+        findings: result.store,
     };
 }
 function sum(values) {
@@ -15996,19 +15981,6 @@ function sortedObject(input) {
 
 /** The one core both edges call: collect, audit, report, judge. */
 async function auditPaths(request, logger) {
-    const stored = await auditPathsStored(request, logger);
-    const result = (0,engine/* materialize */.O9)(stored.result);
-    // The streamed report's counts and rules come from the store's counters, which are
-    // those of its findings: the same report as buildReport(result), not built twice.
-    const report = { ...stored.report, findings: result.findings };
-    return { report, result, skipped: stored.skipped, inputs: stored.inputs, failed: stored.failed };
-}
-/**
- * `auditPaths` with the findings left in their store (maybe partly on disk): the
- * report's findings are read when it is written. The caller closes `result.store`
- * (in a finally).
- */
-async function auditPathsStored(request, logger) {
     const { inputs, skipped } = await collectAll(request.paths, request.sources ?? [], {
         root: request.root,
         exclude: request.config.exclude,
@@ -16020,7 +15992,7 @@ async function auditPathsStored(request, logger) {
         const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)';
         throw new errors/* InputError */.dz('', null, 'nothing-to-audit', `no trace file to audit: ${why}`);
     }
-    const result = await (0,pool/* runAuditPoolStored */.KE)(inputs, request.config, {
+    const result = await (0,pool/* runAuditPool */.$g)(inputs, request.config, {
         ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
         ...(request.collectTimelines ? { collectTimelines: true } : {}),
         ...(request.spill ? { spill: request.spill } : {}),
@@ -16028,30 +16000,39 @@ async function auditPathsStored(request, logger) {
         entry: request.workerEntry ?? null,
     });
     try {
-        const report = buildStreamedReport(result, request.config);
-        return { report, result, skipped, inputs, failed: isFailingCounts(result.store.counts, request.config.failOn) };
+        const report = buildReport(result, request.config);
+        return { report, result, skipped, inputs, failed: isFailing(report, request.config.failOn) };
     }
     catch (error) {
         result.store.close();
         throw error;
     }
 }
+/**
+ * `materialize` for an outcome: the findings read once into an array (the store
+ * closed), which the report shares; for the renderers that need arrays. The
+ * report's counts and rules came from the store's counters, which are those of
+ * its findings: the same report either way.
+ */
+function materializeOutcome(outcome) {
+    const result = (0,engine/* materialize */.O9)(outcome.result);
+    return { ...outcome, report: { ...outcome.report, findings: result.findings }, result };
+}
+/**
+ * True when the report holds a finding at or above `failOn`: read from its summary's
+ * counts per severity, which are those of its findings (built from the store's
+ * counters, or recomputed by a merge), so a report whose findings are still in
+ * their store is judged without reading them.
+ */
 function isFailing(report, failOn) {
     if (failOn === 'never')
         return false;
     const floor = SEVERITY_RANK[failOn];
-    return report.findings.some((finding) => SEVERITY_RANK[finding.severity] >= floor);
-}
-/** `isFailing` from the counts per severity (what a finding store keeps). */
-function isFailingCounts(counts, failOn) {
-    if (failOn === 'never')
-        return false;
-    const floor = SEVERITY_RANK[failOn];
-    return SEVERITIES.some((severity) => SEVERITY_RANK[severity] >= floor && counts[severity] > 0);
+    return SEVERITIES.some((severity) => SEVERITY_RANK[severity] >= floor && report.summary.findings[severity] > 0);
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 84 modules
-var registry = __nccwpck_require__(9387);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 85 modules
+var registry = __nccwpck_require__(5314);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/report/most-severe.ts
@@ -16622,16 +16603,20 @@ const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 
 
 
-/** The JSON report: two-space indented, keys in schema order, trailing newline. */
+/**
+ * The JSON report as one string (a merged report, tests): the pieces of
+ * `renderJsonPieces` joined, the one JSON renderer.
+ */
 function renderJson(report) {
-    return `${JSON.stringify(report, null, 2)}\n`;
+    return [...renderJsonPieces(report)].join('');
 }
 /** Pieces written at a time: about this many characters. */
 const PIECE_CHARS = 64 * 1024;
 /**
- * The bytes of `renderJson`, in pieces of about 64 KiB, reading the findings one
- * at a time (from a store that may be on disk): memory holds one piece, never the
- * report text. Lists (the findings, and the runs and catalogs, one entry per run of
+ * The JSON report (two-space indented, keys in schema order, trailing newline: the
+ * bytes of `JSON.stringify(report, null, 2)` and a newline), in pieces of about
+ * 64 KiB, reading the findings one at a time (from a store that may be on disk):
+ * memory holds one piece, never the report text. Lists (the findings, and the runs and catalogs, one entry per run of
  * the audit) are rendered an element at a time; every other key is small and
  * rendered whole, re-indented one level, as `JSON.stringify(report, null, 2)` would.
  */
@@ -16677,7 +16662,7 @@ function* renderJsonPieces(report) {
 async function writePieces(pieces, out, options = {}) {
     await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_namespaceObject.Readable.from(pieces, { objectMode: false }), out, { end: options.end ?? true });
 }
-/** Writes the JSON report to a file in pieces: the same bytes as `renderJson`. */
+/** Writes the JSON report to a file in pieces. */
 async function writeJsonFile(report, path) {
     await writePieces(renderJsonPieces(report), (0,external_node_fs_.createWriteStream)(path));
 }
@@ -17416,10 +17401,10 @@ async function auditCommand(args, io, sources = []) {
         ...(format === 'html' ? { collectTimelines: true } : {}),
         ...spillOptions(io.env),
     };
+    const outcome = await auditPaths(request, logger);
     if (format === 'json') {
         // The JSON report is written in pieces as its findings are read from their store
         // (partly on disk for a large audit): memory does not grow with the findings.
-        const outcome = await auditPathsStored(request, logger);
         try {
             if (output)
                 await writingTo(output, (path) => writeJsonFile(outcome.report, path));
@@ -17434,8 +17419,8 @@ async function auditCommand(args, io, sources = []) {
         }
         return outcome.failed ? 1 : 0;
     }
-    const outcome = await auditPaths(request, logger);
-    const rendered = renderReport(outcome.report, format, format === 'html' ? outcome.result.timelines : undefined);
+    const { report, result } = materializeOutcome(outcome);
+    const rendered = renderReport(report, format, format === 'html' ? result.timelines : undefined);
     if (output)
         await output.write(rendered);
     else
@@ -20366,7 +20351,7 @@ async function auditTranscript(io, path, config, ruleIds, overrides = new Map())
     const indexByLine = new Map();
     let calls = 0;
     let foreign = null;
-    const result = await (0,engine/* runAudit */.bD)([input], { ...config, rules }, {
+    const stored = await (0,engine/* runAudit */.bD)([input], { ...config, rules }, {
         inputFormat: 'native-jsonl',
         onRun(run) {
             for (const record of run.records) {
@@ -20380,6 +20365,7 @@ async function auditTranscript(io, path, config, ruleIds, overrides = new Map())
             }
         },
     });
+    const result = (0,engine/* materialize */.O9)(stored);
     const fatal = result.findings.find((f) => FATAL.has(f.ruleId));
     const badLine = fatal && (foreign === null || fatal.line <= foreign) ? fatal.line : foreign;
     if (badLine !== null) {
@@ -21939,7 +21925,7 @@ function workerResourceLimits() {
 /* harmony export */   H: () => (/* binding */ chooseFormat)
 /* harmony export */ });
 /* unused harmony export describeShape */
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9387);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5314);
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
 /**
@@ -22134,7 +22120,7 @@ function toMillis(value) {
 
 /***/ }),
 
-/***/ 9387:
+/***/ 5314:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22146,7 +22132,15 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/ingest/fields.ts
 var ingest_fields = __nccwpck_require__(3835);
+;// CONCATENATED MODULE: ./src/io/parse-input.ts
+/** The lines of `input.lineBatches()` one at a time, for readers that read a few lines or stop early. */
+async function* eachLine(input) {
+    for await (const batch of input.lineBatches())
+        yield* batch;
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/types.ts
+
 /**
  * How strongly a sample shows a format (what `TraceFormat.detect` returns).
  * The format with the strongest evidence reads the file (src/ingest/detect.ts);
@@ -22253,7 +22247,34 @@ class RestCopy {
     }
     /** Copying starts again here, with `elided` lines taken out of the rest so far. */
     checkpoint(elided) {
-        this.checkpoints.push({ restBytes: this.size, elided });
+        const last = this.checkpoints[this.checkpoints.length - 1];
+        // Items dropped one after another leave one checkpoint, not one each.
+        if (last.restBytes === this.size && this.checkpoints.length > 1)
+            this.checkpoints[this.checkpoints.length - 1] = { restBytes: this.size, elided };
+        else
+            this.checkpoints.push({ restBytes: this.size, elided });
+    }
+    /**
+     * Drops the bytes copied since `from` (an item of a hollow list) when they are
+     * JSON on their own, and returns the lines they held (to count as taken out);
+     * -1 when they are not JSON: they are kept, for the parse of the whole rest to
+     * report as it would have.
+     */
+    dropIfJson(from) {
+        try {
+            JSON.parse(this.all.toString('utf8', from, this.size));
+        }
+        catch {
+            return -1;
+        }
+        let lines = 0;
+        for (let i = from; i < this.size; i += 1)
+            if (this.all[i] === 0x0a)
+                lines += 1;
+        this.size = from;
+        while (this.checkpoints[this.checkpoints.length - 1].restBytes > from)
+            this.checkpoints.pop();
+        return lines;
     }
     /** The first `bytes` bytes, as text. */
     text(bytes = this.size) {
@@ -22447,10 +22468,14 @@ class StructReader extends ValueLexer {
         if (c === 0x5d && top.state !== 2) {
             if (top.streamed)
                 this.listCloses(p, i);
+            if (top.hollow)
+                this.itemEnds(p, i, top, false);
             this.frames.pop();
             this.valueDone();
         }
         else if (c === 0x2c && top.state === 3) {
+            if (top.hollow)
+                this.itemEnds(p, i, top, true);
             top.state = 2;
             top.index += 1;
         }
@@ -22528,6 +22553,7 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 class JsonStreamScanner extends StructReader {
     options;
     patterns;
+    hollow;
     first = true;
     lead = Buffer.alloc(0);
     rest = new RestCopy();
@@ -22537,6 +22563,7 @@ class JsonStreamScanner extends StructReader {
         super();
         this.options = options;
         this.patterns = options.lists.map(compileListPattern);
+        this.hollow = (options.hollow ?? []).map(compileListPattern);
     }
     /** From the next element on, pass elements over without keeping them (a read for the rest only). */
     skipElements() {
@@ -22661,9 +22688,12 @@ class JsonStreamScanner extends StructReader {
         if ((c === 0x7b && need.object) || (c === 0x5b && need.array)) {
             const array = c === 0x5b;
             const streamed = array && elementPattern(this.patterns, [...path, 0]) !== null;
-            this.frames.push({ array, streamed, line: this.line, state: 0, index: 0, key: null });
+            const hollow = array && !streamed && this.copying && !this.frames.some((f) => f.hollow) && elementPattern(this.hollow, [...path, 0]) !== null;
+            this.frames.push({ array, streamed, hollow, itemStart: 0, line: this.line, state: 0, index: 0, key: null });
             if (streamed)
                 this.stopCopy(p, i + 1);
+            if (hollow)
+                this.frames[this.frames.length - 1].itemStart = this.flushRest(p, i + 1);
             return i + 1;
         }
         this.beginValue(c);
@@ -22675,6 +22705,25 @@ class JsonStreamScanner extends StructReader {
             this.rest.add(p.chunk.subarray(p.restFrom, at));
         p.restFrom = -1;
         this.copying = false;
+    }
+    /** Copies the chunk's rest up to `at`; returns the rest's size. */
+    flushRest(p, at) {
+        if (p.restFrom >= 0 && at > p.restFrom)
+            this.rest.add(p.chunk.subarray(p.restFrom, at));
+        p.restFrom = at;
+        return this.rest.size;
+    }
+    /** A hollow list's item ends: out of the rest it goes (with the comma after it), its lines counted as taken out. */
+    itemEnds(p, at, top, comma) {
+        this.flushRest(p, at);
+        const lines = this.rest.dropIfJson(top.itemStart);
+        if (lines >= 0) {
+            this.elided += lines;
+            this.rest.checkpoint(this.elided);
+            if (comma)
+                p.restFrom = at + 1;
+        }
+        top.itemStart = this.rest.size + (comma && lines < 0 ? 1 : 0);
     }
     /** A streamed list closes: the rest is copied again from its "]". */
     listCloses(p, at) {
@@ -23038,15 +23087,15 @@ async function headBytes(input, max) {
  * its items is one `malformed-record` at the line where that is seen, and null.
  */
 async function streamDocument(input, sink, options, onElement) {
-    const first = await scanOnce(input, sink, options.lists, options.needs ?? [], null, onElement);
+    const first = await scanOnce(input, sink, options, options.needs ?? [], null, onElement);
     if (first === null || first.complete)
         return first;
     // A needed key comes after the lists: the first read kept the rest only, the second reads the elements.
-    return scanOnce(input, sink, options.lists, [], { value: first.rest, lineOf: first.lineOf }, onElement);
+    return scanOnce(input, sink, options, [], { value: first.rest, lineOf: first.lineOf }, onElement);
 }
-async function scanOnce(input, sink, lists, needs, knownHead, onElement) {
+async function scanOnce(input, sink, { lists, hollow }, needs, knownHead, onElement) {
     const limit = input.limits.maxElementBytes;
-    const scanner = new JsonStreamScanner({ lists, maxElementBytes: limit, maxRestBytes: limit });
+    const scanner = new JsonStreamScanner({ lists, hollow, maxElementBytes: limit, maxRestBytes: limit });
     let checked = needs.length === 0;
     let complete = true;
     let broken = false;
@@ -24707,7 +24756,7 @@ const geminiCliFormat = {
 };
 /** A pretty-printed session document starts with a line that is not JSON on its own. */
 async function startsAsDocument(input) {
-    for await (const event of input.lines()) {
+    for await (const event of eachLine(input)) {
         if (event.type === 'bad-line')
             return false;
         const text = event.text.trim();
@@ -28497,6 +28546,7 @@ const LISTS = ['$.observations[*]', '$.trace.observations[*]', '$[*].observation
 
 ;// CONCATENATED MODULE: ./src/ingest/mcp/desktop-log.ts
 
+
 /**
  * Claude Desktop's MCP logs (`mcp.log`, `mcp-server-<name>.log`): one line per
  * event, the JSON-RPC traffic as
@@ -28511,7 +28561,7 @@ function looksLikeDesktopLog(head) {
 }
 /** Reads the JSON-RPC messages of a Desktop log; other log lines are skipped, a message that is not JSON is reported. */
 async function forEachDesktopMessage(input, sink, onMessage) {
-    for await (const event of input.lines()) {
+    for await (const event of eachLine(input)) {
         if (event.type !== 'line')
             continue;
         const m = MESSAGE.exec(event.text);
@@ -29513,6 +29563,7 @@ const nativeFormat = {
 var trace_file = __nccwpck_require__(4564);
 ;// CONCATENATED MODULE: ./src/ingest/peek-lines.ts
 
+
 /**
  * Reads up to the second non-blank line (the whole file only when it has one line).
  * A file is JSON lines when `isJsonLines(peek)`: its first non-blank line is JSON
@@ -29524,7 +29575,7 @@ async function peekLines(input) {
     let firstIsJson = false;
     let firstTooLong = false;
     let seenFirst = false;
-    for await (const event of input.lines()) {
+    for await (const event of eachLine(input)) {
         if (event.type === 'line' && event.text.trim() === '')
             continue;
         if (seenFirst)
@@ -30317,6 +30368,11 @@ const SCOPE_LISTS = ['scopeSpans', 'scope_spans', 'instrumentationLibrarySpans',
 /** The spans of a document, as lists a streaming read walks (every spelling otlpSpans reads). */
 const OTLP_SPAN_LISTS = ['$.resourceSpans[*]', '$.resource_spans[*]', '$.batches[*]', '$.trace.resourceSpans[*]', '$']
     .flatMap((root) => SCOPE_LISTS.map((scope) => `${root}.${scope}[*].spans[*]`));
+/**
+ * The lists around the spans, which a streaming read leaves out of the document's rest
+ * (their resources and scopes are not read: one per batch, they grew with the file).
+ */
+const OTLP_HOLLOW_LISTS = ['$.resourceSpans[*]', '$.resource_spans[*]', '$.batches[*]', '$.trace.resourceSpans[*]', ...SCOPE_LISTS.map((scope) => `$.${scope}[*]`)];
 /** One ResourceSpans object on its own (some tools write one per line instead of a whole request). */
 function isBareResourceSpans(value) {
     return Array.isArray((0,ingest_fields/* own */.ZV)(value, 'scopeSpans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'scope_spans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'instrumentationLibrarySpans'));
@@ -30465,6 +30521,7 @@ function attributeMap(value) {
 
 ;// CONCATENATED MODULE: ./src/ingest/otel/object-stream.ts
 
+
 /**
  * JSON objects written one after another, each over several lines, with no list
  * around them and no separator (what the OpenTelemetry SDK's ConsoleSpanExporter
@@ -30496,7 +30553,7 @@ async function forEachStreamedObject(input, sink, onValue) {
         reset();
         skipping = true;
     };
-    for await (const event of input.lines()) {
+    for await (const event of eachLine(input)) {
         if (event.type === 'bad-line') {
             fail(event.line, event.detail);
             continue;
@@ -31357,6 +31414,7 @@ class TraceBuffer {
 
 
 
+
 /**
  * A list of flat spans streamed one at a time (spans placed on the line of their `span_id`),
  * one span (or list of spans) per line, or pretty-printed spans one after another
@@ -31407,7 +31465,7 @@ async function readFlatSpans(input, sink) {
  * not JSON on its own (pretty-printed spans one after another), or JSON lines.
  */
 async function firstLine(input) {
-    for await (const event of input.lines()) {
+    for await (const event of eachLine(input)) {
         if (event.type === 'bad-line')
             return 'lines';
         const text = event.text.replace(/^\uFEFF/, '').trim();
@@ -31468,7 +31526,7 @@ async function read_containers_readDocument(input, sink, spec) {
     const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
     let spans = 0;
     let skipped = 0;
-    const read = await streamDocument(input, sink, { lists: spec.spanLists }, (element) => {
+    const read = await streamDocument(input, sink, { lists: spec.spanLists, hollow: spec.hollowLists }, (element) => {
         spans += 1;
         const finder = spanLineFinder(element.text, spec.idKeys);
         const span = spec.readSpan(element, (rawSpanId) => element.line + finder(rawSpanId) - 1);
@@ -31529,6 +31587,7 @@ const otlpFormat = {
             accepts: isOtlpContainer,
             read: otlpSpans,
             spanLists: OTLP_SPAN_LISTS,
+            hollowLists: OTLP_HOLLOW_LISTS,
             readSpan: (element, lineOf) => ((0,ingest_fields/* isObject */.Gv)(element.value) ? otlpSpan(element.value, lineOf) : null),
             idKeys: ['spanId', 'span_id'],
             what: 'an OTLP container (no resourceSpans, scopeSpans or batches array)',
@@ -31888,7 +31947,7 @@ const openHandsFormat = {
 };
 /** Does the file start with `[` (a list of events) rather than one event per line? */
 async function isList(input) {
-    for await (const event of input.lines()) {
+    for await (const event of eachLine(input)) {
         if (event.type === 'bad-line')
             return false;
         const text = event.text.replace(/^\uFEFF/, '').trimStart();
@@ -32664,10 +32723,6 @@ async function openTraceFile(path, display, limits) {
         file: display,
         limits,
         head: sample.head,
-        async *lines() {
-            for await (const batch of input.lineBatches())
-                yield* batch;
-        },
         async *lineBatches() {
             // A small plain file was read whole for its sample: its lines come from those bytes (no second open).
             const source = whole !== null ? bytesSource(whole) : await (0,_byte_source_js__WEBPACK_IMPORTED_MODULE_0__/* .openByteSource */ .Q)(path, limits);
