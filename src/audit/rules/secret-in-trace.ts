@@ -34,13 +34,18 @@ export const secretInTrace = defineRule({
     nextAction: 'Rotate the credential, then pass secrets out of band (environment, credential helper) and redact tool output at the adapter.',
     options,
   },
-  check(run, ctx, report) {
-    const scan = new Scan(run.runId, ctx.options, report);
-    for (const call of run.calls) {
+  // Arguments and results are scanned as they arrive (runs do not hold them); boundary payloads with the run.
+  record(arrival, ctx, report) {
+    if (arrival.kind === 'catalog') return;
+    const scan = new Scan(arrival.record.runId, ctx.options, report);
+    if (arrival.kind === 'tool_call') {
+      const call = arrival.record;
       scan.value(call.tool, 'tool', call, 'tool name');
       scan.value(call.args, 'args', call, 'arguments');
-    }
-    for (const result of run.results) scan.value(result.content, 'result', result, 'result');
+    } else scan.value(arrival.record.content, 'result', arrival.record, 'result');
+  },
+  check(run, ctx, report) {
+    const scan = new Scan(run.runId, ctx.options, report);
     for (const boundary of run.boundaries) {
       const owner = { loc: boundary.loc, callId: boundary.callId, tool: null };
       for (const hop of ['process', 'adapter', 'model'] as const) scan.value(boundary.payloads[hop], `${hop}_payload`, owner, 'boundary payloads');
