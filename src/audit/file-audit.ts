@@ -106,7 +106,7 @@ export async function readRuns(
       options.onRecord?.(record);
       const held = stage.hold(record);
       const resumed = runs.add(held);
-      stage.arrive(record, held, () => runs.catalogOf(record.runId));
+      stage.arrive(record, held, runs);
       if (!resumed) return;
       emit('run-split', {
         loc: record.loc,

@@ -85,7 +85,8 @@ function holdResult(result: ToolResult, needs: HoldNeeds): HeldResult {
     hasContent,
     errorInContent,
     contentErrorCode: (result.isError || errorInContent) && !coded ? errorCodeInContent(result.content) : null,
-    responseKey: needs.responseKey && hasContent ? responseKeyOf(result) : null,
+    // A failed call's answer is never compared (non-determinism): its key is not taken.
+    responseKey: needs.responseKey && hasContent && !result.isError && !errorInContent ? responseKeyOf(result) : null,
     stackTrace: needs.stackTrace ? longestTrace(result.content) : null,
   };
 }

@@ -28,10 +28,10 @@ export class RecordStage {
     return hold(record, this.needs);
   }
 
-  /** Runs the record stages on a call, result or catalog record; `catalog`: its run's catalog so far. */
-  arrive(record: TraceRecord, held: HeldRecord, catalog: () => CatalogRecord | null): void {
+  /** Runs the record stages on a call, result or catalog record; `runs` knows its run's catalog so far. */
+  arrive(record: TraceRecord, held: HeldRecord, runs: { catalogOf(runId: string | null): CatalogRecord | null }): void {
     if (this.stages.length === 0 || (record.kind !== 'tool_call' && record.kind !== 'tool_result' && record.kind !== 'catalog')) return;
-    const arrival = { kind: record.kind, record, held, catalog: catalog() } as Arrival;
+    const arrival = { kind: record.kind, record, held, catalog: runs.catalogOf(record.runId) } as Arrival;
     const key = record.runId ?? '';
     const crashed = this.crashed.get(key);
     for (const { rule, ctx } of this.stages) {

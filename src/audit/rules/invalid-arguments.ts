@@ -4,13 +4,12 @@ import { checkCatalog, runCatalog } from '../catalog/run-catalog.js';
 import { firstFailure, SchemaValidators, type CompiledSchema } from '../catalog/schema-validator.js';
 import { defineRule, type ReportFn } from '../rule-types.js';
 
-/** Default of the `pendingBytes` option: arguments held for calls that come before their run's catalog. */
-export const DEFAULT_PENDING_BYTES = 8 * 1024 * 1024;
+/** Default of the `pendingCalls` option: calls held with their arguments per run until the run's catalog arrives. */
+export const DEFAULT_PENDING_CALLS = 10_000;
 
 /** Calls of one open run that came before its catalog, held until it arrives; and what did not fit. */
 interface Pending {
   readonly calls: ToolCall[];
-  bytes: number;
   dropped: { readonly first: ToolCall; count: number } | null;
 }
 
@@ -31,17 +30,17 @@ export const invalidArguments = defineRule({
     likelyCause: 'Schema hash differs from the previous run: the tool definition drifted. Same hash: the model produced bad arguments and the runtime did not validate them.',
     nextAction: 'Validate arguments against the schema before running the tool and return a structured error naming the path; check schema-drift findings first.',
     options: z.strictObject({
-      pendingBytes: z
+      pendingCalls: z
         .number()
         .int()
         .min(0)
-        .default(DEFAULT_PENDING_BYTES)
-        .describe("Bytes of arguments (as JSON) held per run for calls that come before the run's catalog; past it, later such calls are not validated and one finding says so."),
+        .default(DEFAULT_PENDING_CALLS)
+        .describe("Calls held with their arguments per run when they come before the run's catalog; past it, later such calls are not validated and one finding says so."),
     }),
   },
   init: (): State => ({ validators: new SchemaValidators(), pending: new Map(), reported: new Set() }),
   // Arguments are validated as each call arrives (runs do not hold them), against the run's
-  // first catalog record; a call before it waits for it, within `pendingBytes`.
+  // first catalog record; a call before it waits for it, up to `pendingCalls` calls per run.
   record(arrival, ctx, report) {
     const key = arrival.record.runId ?? '';
     if (arrival.kind === 'catalog') {
@@ -51,7 +50,7 @@ export const invalidArguments = defineRule({
     }
     if (arrival.kind !== 'tool_call' || arrival.record.args === undefined) return;
     if (arrival.catalog !== null) validate(arrival.record, arrival.catalog, ctx.state, report);
-    else wait(arrival.record, key, ctx.state, ctx.options.pendingBytes);
+    else wait(arrival.record, key, ctx.state, ctx.options.pendingCalls);
   },
   check(run, ctx, report) {
     const waiting = ctx.state.pending.get(run.runId ?? '');
@@ -66,7 +65,7 @@ export const invalidArguments = defineRule({
         callId: first.callId,
         tool: first.tool,
         key: 'pending',
-        message: `${count} call(s) came before the run's catalog (line ${catalog.record.loc.line}) past the limit of ${ctx.options.pendingBytes} bytes of arguments held for them (rules.invalid-arguments.options.pendingBytes): their arguments were not validated`,
+        message: `${count} call(s) came before the run's catalog (line ${catalog.record.loc.line}) past the limit of ${ctx.options.pendingCalls} calls held for it (rules.invalid-arguments.pendingCalls): their arguments were not validated`,
       });
     }
     for (const call of run.calls) {
@@ -103,22 +102,11 @@ function validate(call: ToolCall, record: CatalogRecord, state: State, report: R
   });
 }
 
-/** Holds a call until its run's catalog arrives, within `limit` bytes per run. */
+/** Holds a call until its run's catalog arrives, up to `limit` calls per run. */
 function wait(call: ToolCall, key: string, state: State, limit: number): void {
   let waiting = state.pending.get(key);
-  if (!waiting) state.pending.set(key, (waiting = { calls: [], bytes: 0, dropped: null }));
-  const bytes = jsonLength(call.args);
-  if (waiting.dropped === null && waiting.bytes + bytes <= limit) {
-    waiting.calls.push(call);
-    waiting.bytes += bytes;
-  } else if (waiting.dropped === null) waiting.dropped = { first: call, count: 1 };
+  if (!waiting) state.pending.set(key, (waiting = { calls: [], dropped: null }));
+  if (waiting.dropped === null && waiting.calls.length < limit) waiting.calls.push(call);
+  else if (waiting.dropped === null) waiting.dropped = { first: call, count: 1 };
   else waiting.dropped.count += 1;
-}
-
-function jsonLength(value: unknown): number {
-  try {
-    return JSON.stringify(value)?.length ?? 0;
-  } catch {
-    return 0;
-  }
 }
