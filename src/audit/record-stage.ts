@@ -12,15 +12,14 @@ import type { Arrival, ReportFn } from './rule-types.js';
  * `crashesOf`), as a crash in `check` is; it sees no more records of that run.
  */
 export class RecordStage {
-  private readonly stages: readonly ActiveRule[];
-  private readonly reports: ReadonlyMap<AnyRule, ReportFn>;
+  /** The rules with a record stage, each with its context and report function (looked up once, not per record). */
+  private readonly stages: readonly { readonly rule: AnyRule; readonly ctx: ActiveRule['ctx']; readonly report: ReportFn }[];
   private readonly needs: HoldNeeds;
   /** Run key → the rules whose stage crashed on that run, with what they threw. */
   private readonly crashed = new Map<string, Map<AnyRule, unknown>>();
 
   constructor(active: readonly ActiveRule[], emit: Emit) {
-    this.stages = active.filter(({ rule }) => rule.record !== undefined);
-    this.reports = new Map(this.stages.map(({ rule }) => [rule, (draft) => emit(rule.meta.id, draft)]));
+    this.stages = active.filter(({ rule }) => rule.record !== undefined).map(({ rule, ctx }) => ({ rule, ctx, report: (draft) => emit(rule.meta.id, draft) }));
     this.needs = holdNeeds(active.map(({ rule }) => rule));
   }
 
@@ -33,11 +32,11 @@ export class RecordStage {
     if (this.stages.length === 0 || (record.kind !== 'tool_call' && record.kind !== 'tool_result' && record.kind !== 'catalog')) return;
     const arrival = { kind: record.kind, record, held, catalog: runs.catalogOf(record.runId) } as Arrival;
     const key = record.runId ?? '';
-    const crashed = this.crashed.get(key);
-    for (const { rule, ctx } of this.stages) {
+    const crashed = this.crashed.size === 0 ? undefined : this.crashed.get(key);
+    for (const { rule, ctx, report } of this.stages) {
       if (crashed?.has(rule)) continue;
       try {
-        rule.record!(arrival, ctx, this.reports.get(rule)!);
+        rule.record!(arrival, ctx, report);
       } catch (error) {
         let rules = this.crashed.get(key);
         if (!rules) this.crashed.set(key, (rules = new Map()));

@@ -37,7 +37,7 @@ export const secretInTrace = defineRule({
   // Arguments and results are scanned as they arrive (runs do not hold them); boundary payloads with the run.
   record(arrival, ctx, report) {
     if (arrival.kind === 'catalog') return;
-    const scan = new Scan(arrival.record.runId, ctx.options, report);
+    const scan = scanOf(report, ctx.options, arrival.record.runId);
     if (arrival.kind === 'tool_call') {
       const call = arrival.record;
       scan.value(call.tool, 'tool', call, 'tool name');
@@ -52,6 +52,16 @@ export const secretInTrace = defineRule({
     }
   },
 });
+
+/** One Scan per report function (one per rule instance), reused record after record: a record costs no allocation. */
+const scans = new WeakMap<ReportFn, Scan>();
+
+function scanOf(report: ReportFn, opts: Options, runId: string | null): Scan {
+  let scan = scans.get(report);
+  if (!scan) scans.set(report, (scan = new Scan(runId, opts, report)));
+  scan.runId = runId;
+  return scan;
+}
 
 function callName(callId: string | null): string {
   return callId === null ? 'a call without id' : `call '${callId}'`;
@@ -69,7 +79,7 @@ class Scan {
   private readonly visit = (below: string, text: string): void => this.string(below, text);
 
   constructor(
-    private readonly runId: string | null,
+    public runId: string | null,
     private readonly opts: Options,
     private readonly report: ReportFn,
   ) {}
