@@ -23,7 +23,7 @@ export function activeRules(config: AuditConfig, metrics: Record<string, unknown
   const out: ActiveRule[] = [];
   for (const rule of RULES) {
     const setting = config.rules.get(rule.meta.id);
-    if (!setting || setting.severity === 'off' || (!rule.check && !rule.finish)) continue;
+    if (!setting || setting.severity === 'off' || (!rule.check && !rule.finish && !rule.record)) continue;
     const state = rule.init ? rule.init(setting.options) : undefined;
     const ctx = {
       options: setting.options,

@@ -1,13 +1,18 @@
-import { canonicalize } from '../canonical/index.js';
+import { canonicalize, sha256Hex } from '../canonical/index.js';
 import type { ToolCall, ToolResult } from '../model/records.js';
-import type { MemoSpec, RunMemos } from './memo.js';
+import type { HeldCall, HeldResult } from '../model/run.js';
 
 /**
  * What makes two calls "identical": the same tool and the same canonical
  * arguments (RFC 8785, so key order does not matter). Keys are plain strings
  * meant for a Map; the tool name is length-prefixed so no tool/args pair can
- * collide with another.
+ * collide with another. They are taken when a record arrives (hold.ts) and kept
+ * compact on the held record: a key longer than KEPT_WHOLE characters is kept as
+ * `#` and the SHA-256 of its UTF-16 code units (injective as SHA-256 is), so a
+ * run holds no copy of its payloads. No canonical text and no argument key starts
+ * with `#`, so a whole key and a digest never meet.
  */
+const KEPT_WHOLE = 64;
 
 /** Canonical JSON of a value, or null when it has none (absent, or not representable). */
 export function canonicalOrNull(value: unknown): string | null {
@@ -19,45 +24,47 @@ export function canonicalOrNull(value: unknown): string | null {
   }
 }
 
+/** A key as a held record keeps it: itself when short, else its digest. */
+function compact(key: string): string {
+  return key.length <= KEPT_WHOLE ? key : `#${sha256Hex(Buffer.from(key, 'utf16le'))}`;
+}
+
+/** The key of a call's (tool, canonical args) as it arrives; null when it carries no usable arguments. */
+export function argsKeyOf(call: ToolCall): string | null {
+  const args = call.argsCanonical ?? canonicalOrNull(call.args);
+  return args === null ? null : compact(`${call.tool.length}:${call.tool}:${args}`);
+}
+
+/** The key of a result's canonical content as it arrives (the exact text a replay parser kept, else RFC 8785); null when none. */
+export function responseKeyOf(result: ToolResult): string | null {
+  const text = result.contentCanonical ?? canonicalOrNull(result.content);
+  return text === null ? null : compact(text);
+}
+
 /** Key of (tool, canonical args); null when the call carries no usable arguments. */
-export function argsKey(call: ToolCall, memos: RunMemos): string | null {
-  return memos.get(ARGS_KEY, call);
+export function argsKey(call: HeldCall): string | null {
+  return call.argsKey;
 }
 
 /**
- * Several rules (and the timeline) ask for the same call's key: each call's arguments
- * are canonicalized once per run. A run memo (a plain Map) rather than a WeakMap:
- * a WeakMap entry per call made every garbage collection walk hundreds of
- * thousands of ephemerons.
- */
-const ARGS_KEY: MemoSpec<ToolCall, string | null> = {
-  max: 1 << 17,
-  compute: (call) => {
-    const args = call.argsCanonical ?? canonicalOrNull(call.args);
-    return args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
-  },
-};
-
-/**
  * Fingerprint of (tool, args hash): the canonical arguments when they were
- * recorded (the `argsKey`; equal texts, equal SHA-256, so a map key needs no
- * digest), otherwise the recorded args hash. The two kinds are tagged apart
- * (an `argsKey` starts with a digit), since a recorded hash may come from
- * another canonical form.
+ * recorded (the `argsKey`), otherwise the recorded args hash. The two kinds are
+ * tagged apart (an `argsKey` starts with a digit or `#`), since a recorded hash
+ * may come from another canonical form.
  */
-export function fingerprintKey(call: ToolCall, memos: RunMemos): string | null {
-  const key = call.args === undefined ? null : argsKey(call, memos);
+export function fingerprintKey(call: HeldCall): string | null {
+  const key = call.hasArgs ? call.argsKey : null;
   if (key !== null) return key;
   // not representable canonically: fall back to the recorded hash
   return call.argsHash === null ? null : `recorded:${call.tool.length}:${call.tool}:${call.argsHash}`;
 }
 
-/** Canonical text of a result's content (the exact one a replay parser kept, else RFC 8785), or null. */
-export function responseKey(result: ToolResult): string | null {
-  return result.contentCanonical ?? canonicalOrNull(result.content);
+/** Key of a result's canonical content, or null (taken at arrival by the rules that keep 'response-key'). */
+export function responseKey(result: HeldResult): string | null {
+  return result.responseKey;
 }
 
 /** How a message points at a call: its transcript index where it has one, else its line. */
-export function callPlace(call: ToolCall): string {
+export function callPlace(call: HeldCall): string {
   return call.index !== null ? `index ${call.index}` : `line ${call.loc.line}`;
 }

@@ -1,10 +1,9 @@
-import type { ToolCall, ToolResult } from '../model/records.js';
-import type { Run } from '../model/run.js';
+import type { HeldCall, HeldResult, Run } from '../model/run.js';
 import { pairRun } from './pairing.js';
 
 export interface BudgetMiss {
-  readonly call: ToolCall;
-  readonly result: ToolResult;
+  readonly call: HeldCall;
+  readonly result: HeldResult;
   /** Result ts minus call ts, in milliseconds. */
   readonly tookMs: number;
   readonly deadlineMs: number;

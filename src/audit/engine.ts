@@ -2,6 +2,7 @@ import type { AuditConfig } from './audit-config.js';
 import type { AuditInput, CatalogSummary, FileSummary, RunSummary } from '../model/audit.js';
 import type { Finding } from '../model/finding.js';
 import type { Run } from '../model/run.js';
+import type { TraceRecord } from '../model/records.js';
 import { capTimelines } from './timeline/collect.js';
 import type { RunTimeline } from '../model/timeline.js';
 import { activeRules, emitter, guarded, storeReleased } from './active-rules.js';
@@ -38,6 +39,8 @@ export interface AuditOptions {
   readonly inputFormat?: string;
   /** Called with each complete run after the rules ran (in this thread only: no worker pool). */
   readonly onRun?: (run: Run) => void;
+  /** Called with each record as parsed, payload and all, before its run holds it (in this thread only, like onRun). */
+  readonly onRecord?: (record: TraceRecord) => void;
   /** Collect each run's timeline (for the HTML report and Mermaid); works in workers too. */
   readonly collectTimelines?: boolean;
   /** Where and when findings spill to disk (tests use a tiny threshold). */

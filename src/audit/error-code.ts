@@ -1,4 +1,4 @@
-import type { ToolResult } from '../model/records.js';
+import type { HeldResult } from '../model/run.js';
 
 /**
  * The stable, machine-readable code of an error result, wherever the body
@@ -8,9 +8,14 @@ import type { ToolResult } from '../model/records.js';
  * `error.type`, or a top-level `type` next to a message. Null when there is none:
  * a bare message or `str(exc)` text.
  */
-export function errorCodeOfResult(result: ToolResult): string | null {
+export function errorCodeOfResult(result: HeldResult): string | null {
   if (result.errorCode !== null && result.errorCode !== '') return result.errorCode;
-  for (const body of bodiesOf(result.content, 0)) {
+  return result.contentErrorCode;
+}
+
+/** The code in a result's content (see errorCodeOfResult): taken when an error result arrives (hold.ts). */
+export function errorCodeInContent(content: unknown): string | null {
+  for (const body of bodiesOf(content, 0)) {
     const code = codeInBody(body);
     if (code !== null) return code;
   }

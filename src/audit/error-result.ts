@@ -1,5 +1,5 @@
 import type { ToolResult } from '../model/records.js';
-import type { MemoSpec, RunMemos } from './memo.js';
+import type { HeldResult } from '../model/run.js';
 import { detectStackTrace } from './text/stack-trace.js';
 import { forEachString } from './walk-strings.js';
 
@@ -12,13 +12,8 @@ import { forEachString } from './walk-strings.js';
  * whose `error` member is set, or a text that opens with an exception line
  * (`asyncpg.exceptions.InvalidTextRepresentationError: …`, `TypeError: …`).
  */
-export function isErrorResult(result: ToolResult, memos: RunMemos): boolean {
-  return result.isError || memos.get(CONTENT_IS_ERROR, result);
-}
-
-/** Whether the content alone says the call failed (memoized per run: several rules ask). */
-export function errorInContent(result: ToolResult, memos: RunMemos): boolean {
-  return memos.get(CONTENT_IS_ERROR, result);
+export function isErrorResult(result: HeldResult): boolean {
+  return result.isError || result.errorInContent;
 }
 
 /** An exception line: a dotted class name ending in Error or Exception, then a colon (or the traceback header). */
@@ -26,9 +21,8 @@ const EXCEPTION_LINE = /^(?:Traceback \(most recent call last\):|(?:Uncaught |Un
 /** Fields whose text is the body of a result, where an opening exception line means the call failed. */
 const BODY_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|output|result|content|stderr)$|^$|^\[\d+\]$/;
 
-const CONTENT_IS_ERROR: MemoSpec<ToolResult, boolean> = { max: 1 << 16, compute: contentIsError };
-
-function contentIsError(result: ToolResult): boolean {
+/** Whether the content alone says the call failed: taken once, when the result arrives (hold.ts). */
+export function contentIsError(result: ToolResult): boolean {
   const content = result.content;
   if (content === undefined || content === null) return false;
   if (hasErrorMember(content)) return true;

@@ -11,6 +11,7 @@ import type { RunTimeline } from '../model/timeline.js';
 import { guarded, type ActiveRule, type Emit } from './active-rules.js';
 import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
 import { RunMemos } from './memo.js';
+import { RecordStage } from './record-stage.js';
 import { RunGrouper, type ClosedRun } from './run-grouper.js';
 import { SkipTally } from './skip-tally.js';
 import { collectTimeline } from './timeline/collect.js';
@@ -84,11 +85,17 @@ export async function readRuns(
 ): Promise<void> {
   const file = input.file;
   const diagnose = diagnoser(file, emit, work.skips);
+  const stage = new RecordStage(active, emit);
   const onRun = ({ run, closedAt, firstLine }: ClosedRun) => {
     const memos = new RunMemos(); // the run's memos, released with it
+    const crashes = stage.crashesOf(run.runId);
+    const where = { file, line: run.records[0]?.loc.line ?? 0 };
     for (const { rule, ctx } of active) {
-      if (!rule.check) continue;
-      guarded(rule, emit, { file, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check!(run, { ...ctx, memos }, report));
+      if (crashes?.has(rule)) {
+        guarded(rule, emit, where, run.runId, () => {
+          throw crashes.get(rule);
+        });
+      } else if (rule.check) guarded(rule, emit, where, run.runId, (report) => rule.check!(run, { ...ctx, memos }, report));
     }
     work.runs.push(runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos));
     options.onRun?.(run);
@@ -97,7 +104,9 @@ export async function readRuns(
   const sink: RecordSink = {
     record(record: TraceRecord) {
       options.onRecord?.(record);
-      const resumed = runs.add(record);
+      const held = stage.hold(record);
+      const resumed = runs.add(held);
+      stage.arrive(record, held, runs);
       if (!resumed) return;
       emit('run-split', {
         loc: record.loc,

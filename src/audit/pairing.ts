@@ -1,10 +1,9 @@
-import type { ToolCall, ToolResult } from '../model/records.js';
-import type { Run } from '../model/run.js';
+import type { HeldCall, HeldResult, Run } from '../model/run.js';
 
 /** A call and its first result, with their positions in the run's records (record order is time order). */
 export interface Pair {
-  readonly call: ToolCall;
-  readonly result: ToolResult;
+  readonly call: HeldCall;
+  readonly result: HeldResult;
   readonly callAt: number;
   readonly resultAt: number;
 }
@@ -12,14 +11,14 @@ export interface Pair {
 export interface Pairing {
   /** Each call with its first result, in call order. */
   readonly pairs: readonly Pair[];
-  readonly orphans: readonly ToolCall[];
+  readonly orphans: readonly HeldCall[];
   /** The position in the run's records of each orphan (same order as `orphans`). */
   readonly orphanPositions: readonly number[];
-  readonly unmatched: readonly ToolResult[];
+  readonly unmatched: readonly HeldResult[];
   /** Results beyond the first for a call id. */
-  readonly extraResults: readonly ToolResult[];
+  readonly extraResults: readonly HeldResult[];
   /** Calls whose id an earlier call of the run already used, each with that earlier call, in call order. */
-  readonly reusedIds: ReadonlyArray<{ readonly call: ToolCall; readonly earlier: ToolCall }>;
+  readonly reusedIds: ReadonlyArray<{ readonly call: HeldCall; readonly earlier: HeldCall }>;
 }
 
 const cache = new WeakMap<Run, Pairing>();
@@ -35,13 +34,13 @@ export function pairRun(run: Run): Pairing {
   if (hit) return hit;
   // The first call of each id; never deleted from (a Map that shrinks as results
   // arrive rehashes over and over): a call is answered once it is in `paired`.
-  const first = new Map<string, ToolCall>();
+  const first = new Map<string, HeldCall>();
   const anonymous = new IdlessCalls();
   // Each answered call and the position of its result in the run's records.
-  const paired = new Map<ToolCall, number>();
-  const unmatched: ToolResult[] = [];
-  const extraResults: ToolResult[] = [];
-  const reusedIds: Array<{ call: ToolCall; earlier: ToolCall }> = [];
+  const paired = new Map<HeldCall, number>();
+  const unmatched: HeldResult[] = [];
+  const extraResults: HeldResult[] = [];
+  const reusedIds: Array<{ call: HeldCall; earlier: HeldCall }> = [];
   const records = run.records;
   for (let i = 0; i < records.length; i += 1) {
     const record = records[i]!;
@@ -66,13 +65,13 @@ export function pairRun(run: Run): Pairing {
     }
   }
   const pairs: Pair[] = [];
-  const orphans: ToolCall[] = [];
+  const orphans: HeldCall[] = [];
   const orphanPositions: number[] = [];
   for (let i = 0; i < records.length; i += 1) {
     const call = records[i]!;
     if (call.kind !== 'tool_call') continue;
     const at = paired.get(call);
-    if (at !== undefined) pairs.push({ call, result: records[at] as ToolResult, callAt: i, resultAt: at });
+    if (at !== undefined) pairs.push({ call, result: records[at] as HeldResult, callAt: i, resultAt: at });
     else if (call.callId === null || first.get(call.callId) === call) {
       orphans.push(call);
       orphanPositions.push(i);
@@ -90,12 +89,12 @@ export function pairRun(run: Run): Pairing {
  * the run, where searching and splicing one list was quadratic.
  */
 class IdlessCalls {
-  private readonly calls: ToolCall[] = [];
+  private readonly calls: HeldCall[] = [];
   private readonly taken: boolean[] = [];
   private next = 0;
   private readonly byTool = new Map<string, { readonly at: number[]; next: number }>();
 
-  add(call: ToolCall): void {
+  add(call: HeldCall): void {
     const queue = this.byTool.get(call.tool);
     if (queue) queue.at.push(this.calls.length);
     else this.byTool.set(call.tool, { at: [this.calls.length], next: 0 });
@@ -104,7 +103,7 @@ class IdlessCalls {
   }
 
   /** The earliest waiting call of `tool` (any tool for null), now taken; null when none waits. */
-  take(tool: string | null): ToolCall | null {
+  take(tool: string | null): HeldCall | null {
     if (tool === null) {
       while (this.next < this.calls.length && this.taken[this.next]) this.next += 1;
       return this.claim(this.next);
@@ -115,7 +114,7 @@ class IdlessCalls {
     return queue.next < queue.at.length ? this.claim(queue.at[queue.next]!) : null;
   }
 
-  private claim(at: number): ToolCall | null {
+  private claim(at: number): HeldCall | null {
     if (at >= this.calls.length) return null;
     this.taken[at] = true;
     return this.calls[at]!;

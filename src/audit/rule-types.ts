@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Severity } from '../model/finding.js';
-import type { SourceLocation } from '../model/records.js';
-import type { Run } from '../model/run.js';
+import type { CatalogRecord, SourceLocation, ToolCall, ToolResult } from '../model/records.js';
+import type { HeldCall, HeldResult, Run } from '../model/run.js';
 import type { RunMemos } from './memo.js';
 
 export type RuleCategory = 'input' | 'catalog' | 'pairing' | 'error-hygiene' | 'boundary' | 'replay' | 'engine';
@@ -47,9 +47,31 @@ export interface RuleContext<O, S> {
   metric(name: string, value: number | Record<string, number>): void;
 }
 
+/** Facts of a payload that are taken at arrival only when an active rule keeps them (see HeldResult). */
+export type KeptFact = 'response-key' | 'stack-trace';
+
+/**
+ * A call, result or catalog record as it arrives, before its run holds it: the
+ * record with its payload, what the run keeps of it, and the run's catalog so far
+ * (its first catalog record; for a catalog record, possibly this one).
+ */
+export type Arrival =
+  | { readonly kind: 'tool_call'; readonly record: ToolCall; readonly held: HeldCall; readonly catalog: CatalogRecord | null }
+  | { readonly kind: 'tool_result'; readonly record: ToolResult; readonly held: HeldResult; readonly catalog: CatalogRecord | null }
+  | { readonly kind: 'catalog'; readonly record: CatalogRecord; readonly held: CatalogRecord; readonly catalog: CatalogRecord | null };
+
 export interface Rule<O = unknown, S = unknown> {
   readonly meta: RuleMeta<O>;
   init?(options: O): S;
+  /**
+   * Called with each call, result and catalog record as it arrives, in file order,
+   * on whichever thread groups its run: the one place a rule reads payloads
+   * (`args`, `content`), which runs do not hold. A crash here is the run's
+   * `rule-crash`, reported when the run is complete (and `check` is then skipped).
+   */
+  record?(arrival: Arrival, ctx: RuleContext<O, S>, report: ReportFn): void;
+  /** Payload facts the rule's `check` reads from held results (taken at arrival for every result). */
+  readonly keeps?: readonly KeptFact[];
   /** Called once per run, after the run is complete. */
   check?(run: Run, ctx: RuleContext<O, S>, report: ReportFn): void;
   /** Called once after every run of the audit (cross-run rules). */

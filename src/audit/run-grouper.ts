@@ -1,5 +1,5 @@
-import type { TraceRecord } from '../model/records.js';
-import { RunBuilder, type Run } from '../model/run.js';
+import type { CatalogRecord } from '../model/records.js';
+import { RunBuilder, type HeldRecord, type Run } from '../model/run.js';
 
 const SWEEP_EVERY = 1024;
 
@@ -43,7 +43,7 @@ export class RunGrouper {
   ) {}
 
   /** Adds a record; returns how long its run had been idle when it resumes after being closed. */
-  add(record: TraceRecord): { idle: number } | null {
+  add(record: HeldRecord): { idle: number } | null {
     this.records += 1;
     const lines = this.clock === 'lines';
     if (lines && this.idleLimit > 0) this.sweepBefore(record.loc.line);
@@ -64,6 +64,11 @@ export class RunGrouper {
     entry.builder.add(record);
     if (!lines && this.idleLimit > 0 && this.records % SWEEP_EVERY === 0) this.sweep(this.records, Infinity);
     return resumed;
+  }
+
+  /** The catalog so far of the open run with this id (null when it has none, or is not open). */
+  catalogOf(runId: string | null): CatalogRecord | null {
+    return this.open.get(runId ?? '')?.builder.catalog ?? null;
   }
 
   close(runId: string | null): void {

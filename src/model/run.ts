@@ -1,34 +1,72 @@
 import type {
+  BlockedSpan,
   BoundaryRecord,
   CatalogRecord,
   LlmSpan,
   RedactionReceipt,
   ToolCall,
   ToolResult,
-  TraceRecord,
 } from './records.js';
+
+/**
+ * A tool call as its run holds it: the call without its arguments. What the rules
+ * need from the arguments is taken when the call arrives (src/audit/hold.ts) and
+ * kept here as small fields, so a run holds no payload text and a rule that reads
+ * `args` in `check` does not typecheck: payload scans belong in `Rule.record`.
+ */
+export interface HeldCall extends Omit<ToolCall, 'args' | 'argsCanonical'> {
+  /** Whether the call recorded arguments (`args` was not undefined). */
+  readonly hasArgs: boolean;
+  /** Identity of (tool, canonical arguments), compacted (call-identity.ts `argsKey`); null when the call has no usable arguments. */
+  readonly argsKey: string | null;
+}
+
+/** A stack trace found in a result's strings: its measure and where it is (stack-trace-in-result). */
+export interface HeldTrace {
+  readonly language: string;
+  readonly frames: number;
+  readonly tokens: number;
+  readonly path: string;
+}
+
+/** A tool result as its run holds it: the result without its content (see HeldCall). */
+export interface HeldResult extends Omit<ToolResult, 'content' | 'contentCanonical'> {
+  /** Whether the result recorded content (`content` was not undefined). */
+  readonly hasContent: boolean;
+  /** The content alone says the call failed (error-result.ts). */
+  readonly errorInContent: boolean;
+  /** The code an error result's content carries (error-code.ts); null for a result that is no error, or has its own `errorCode`. */
+  readonly contentErrorCode: string | null;
+  /** Identity of the canonical content, compacted; null when it has none or no active rule keeps it ('response-key'). */
+  readonly responseKey: string | null;
+  /** The stack trace with the most frames in the content; null when none or no active rule keeps it ('stack-trace'). */
+  readonly stackTrace: HeldTrace | null;
+}
+
+/** A record as its run holds it: calls and results without their payloads, the rest as parsed. */
+export type HeldRecord = CatalogRecord | LlmSpan | BlockedSpan | HeldCall | HeldResult | BoundaryRecord | RedactionReceipt;
 
 /** One agent attempt: every record of one run id in one file, in file order. */
 export interface Run {
   readonly file: string;
   readonly runId: string | null;
   readonly format: string;
-  readonly records: readonly TraceRecord[];
+  readonly records: readonly HeldRecord[];
   readonly catalogs: readonly CatalogRecord[];
   readonly llmSpans: readonly LlmSpan[];
-  readonly calls: readonly ToolCall[];
-  readonly results: readonly ToolResult[];
+  readonly calls: readonly HeldCall[];
+  readonly results: readonly HeldResult[];
   readonly boundaries: readonly BoundaryRecord[];
   readonly redactions: readonly RedactionReceipt[];
 }
 
-/** Accumulates one run's records; `finish()` freezes it into a Run. */
+/** Accumulates one run's held records; `finish()` freezes it into a Run. */
 export class RunBuilder {
-  private readonly records: TraceRecord[] = [];
+  private readonly records: HeldRecord[] = [];
   private readonly catalogs: CatalogRecord[] = [];
   private readonly llmSpans: LlmSpan[] = [];
-  private readonly calls: ToolCall[] = [];
-  private readonly results: ToolResult[] = [];
+  private readonly calls: HeldCall[] = [];
+  private readonly results: HeldResult[] = [];
   private readonly boundaries: BoundaryRecord[] = [];
   private readonly redactions: RedactionReceipt[] = [];
 
@@ -42,7 +80,12 @@ export class RunBuilder {
     return this.records.length;
   }
 
-  add(record: TraceRecord): void {
+  /** The run's catalog so far: its first catalog record, null before one arrives. */
+  get catalog(): CatalogRecord | null {
+    return this.catalogs[0] ?? null;
+  }
+
+  add(record: HeldRecord): void {
     this.records.push(record);
     switch (record.kind) {
       case 'catalog':
@@ -80,11 +123,4 @@ export class RunBuilder {
       redactions: this.redactions,
     };
   }
-}
-
-/** Builds a Run from records in one go (tests, small formats). */
-export function runOf(file: string, runId: string | null, format: string, records: Iterable<TraceRecord>): Run {
-  const builder = new RunBuilder(file, runId, format);
-  for (const record of records) builder.add(record);
-  return builder.finish();
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodeOfResult } from '../../src/audit/error-code.js';
+import { EVERY_FACT, hold } from '../../src/audit/hold.js';
 import type { ToolResult } from '../../src/model/records.js';
+import type { HeldResult } from '../../src/model/run.js';
 
 const result = (content: unknown, errorCode: string | null = null): ToolResult => ({
   kind: 'tool_result',
@@ -35,7 +37,7 @@ describe('errorCodeOfResult', () => {
     ['JSON in a content-array item', result([{ type: 'text', text: '{"code": "quota_exceeded"}' }]), 'quota_exceeded'],
     ['MCP structuredContent', result({ content: [{ type: 'text', text: 'bad' }], structuredContent: { code: 'bad_date' } }), 'bad_date'],
   ])('%s', (_name, r, code) => {
-    expect(errorCodeOfResult(r)).toBe(code);
+    expect(errorCodeOfResult(hold(r, EVERY_FACT) as HeldResult)).toBe(code);
   });
 
   it.each([
@@ -49,6 +51,6 @@ describe('errorCodeOfResult', () => {
     ['an empty record code', result('x', '')],
     ['inherited keys do not count', result(Object.create({ code: 'proto_code' }))],
   ])('none for %s', (_name, r) => {
-    expect(errorCodeOfResult(r)).toBeNull();
+    expect(errorCodeOfResult(hold(r, EVERY_FACT) as HeldResult)).toBeNull();
   });
 });

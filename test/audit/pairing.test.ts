@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pairRun } from '../../src/audit/pairing.js';
 import type { ToolCall, ToolResult, TraceRecord } from '../../src/model/records.js';
-import { runOf } from '../../src/model/run.js';
+import { runOf } from '../../src/audit/hold.js';
 
 const loc = (line: number) => ({ file: 't.jsonl', line });
 

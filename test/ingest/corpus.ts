@@ -3,6 +3,7 @@ import { materialize, runAudit, type MaterializedAudit } from '../../src/audit/e
 import { pairRun } from '../../src/audit/pairing.js';
 import { resolveConfig } from '../../src/config.js';
 import type { Run } from '../../src/model/run.js';
+import { payloadRuns, type PayloadRun } from '../payload-runs.js';
 import { tempTree } from '../helpers.js';
 
 /** What a format test asserts about one run. */
@@ -32,10 +33,10 @@ export function countRun(run: Run): RunCounts {
 }
 
 /** Audits files in place (paths relative to the project root) with the real engine; collects every run. */
-export async function auditPaths(paths: string[], inputFormat?: string): Promise<{ result: MaterializedAudit; runs: Run[] }> {
-  const runs: Run[] = [];
+export async function auditPaths(paths: string[], inputFormat?: string): Promise<{ result: MaterializedAudit; runs: PayloadRun[] }> {
+  const { runs, onRecord, onRun } = payloadRuns();
   const inputs = paths.map((path) => ({ path, display: path }));
-  const result = materialize(await runAudit(inputs, resolveConfig({}), { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) }));
+  const result = materialize(await runAudit(inputs, resolveConfig({}), { onRun, onRecord, ...(inputFormat ? { inputFormat } : {}) }));
   return { result, runs };
 }
 
@@ -45,10 +46,10 @@ export function findingList(result: MaterializedAudit): Array<[string, number, s
 }
 
 /** Like auditPaths, for in-memory files (written to a temporary folder, shown by their names). */
-export async function auditTemp(files: Record<string, string | Uint8Array>, inputFormat?: string): Promise<{ result: MaterializedAudit; runs: Run[] }> {
+export async function auditTemp(files: Record<string, string | Uint8Array>, inputFormat?: string): Promise<{ result: MaterializedAudit; runs: PayloadRun[] }> {
   const root = tempTree(files);
-  const runs: Run[] = [];
+  const { runs, onRecord, onRun } = payloadRuns();
   const inputs = Object.keys(files).sort().map((name) => ({ path: join(root, name), display: name }));
-  const result = materialize(await runAudit(inputs, resolveConfig({}), { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) }));
+  const result = materialize(await runAudit(inputs, resolveConfig({}), { onRun, onRecord, ...(inputFormat ? { inputFormat } : {}) }));
   return { result, runs };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolCall } from '../../model/records.js';
+import type { HeldCall } from '../../model/run.js';
 import { pairRun } from '../pairing.js';
 import { defineRule } from '../rule-types.js';
 
@@ -33,7 +33,7 @@ export const continuedWhileOutstanding = defineRule({
     }
 
     const { pairs, orphans, orphanPositions } = pairRun(run);
-    const outstanding: Array<{ call: ToolCall; at: number; end: number; answered: boolean }> = [
+    const outstanding: Array<{ call: HeldCall; at: number; end: number; answered: boolean }> = [
       ...pairs.map(({ call, callAt, resultAt }) => ({ call, at: callAt, end: resultAt, answered: true })),
       ...orphans.map((call, k) => ({ call, at: orphanPositions[k]!, end: n, answered: false })),
     ];

@@ -26,27 +26,28 @@ export const internalDetailLeak = defineRule({
       scope: z.enum(['errors', 'all']).default('errors'),
     }),
   },
-  check(run, ctx, report) {
-    for (const result of run.results) {
-      const isError = isErrorResult(result, ctx.memos);
-      if (ctx.options.scope === 'errors' && !isError) continue;
-      const found = new Map<DetailKind, InternalDetail>();
-      forEachString(result.content, (_path, text) => {
-        for (const detail of findInternalDetails(text)) if (!found.has(detail.kind)) found.set(detail.kind, detail);
-      });
-      if (found.size === 0) continue;
-      const parts = KIND_ORDER.filter((kind) => found.has(kind)).map((kind) => {
-        const { sample } = found.get(kind)!;
-        return sample === null ? KIND_NAMES[kind] : `${KIND_NAMES[kind]} '${sample}'`;
-      });
-      const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
-      report({
-        loc: result.loc,
-        runId: run.runId,
-        callId: result.callId,
-        tool: result.tool,
-        message: `the ${isError ? 'error ' : ''}result of ${tool} exposes internals: ${parts.join(', ')}`,
-      });
-    }
+  // Each result as it arrives: its content is not held in its run.
+  record(arrival, ctx, report) {
+    if (arrival.kind !== 'tool_result') return;
+    const result = arrival.record;
+    const isError = isErrorResult(arrival.held);
+    if (ctx.options.scope === 'errors' && !isError) return;
+    const found = new Map<DetailKind, InternalDetail>();
+    forEachString(result.content, (_path, text) => {
+      for (const detail of findInternalDetails(text)) if (!found.has(detail.kind)) found.set(detail.kind, detail);
+    });
+    if (found.size === 0) return;
+    const parts = KIND_ORDER.filter((kind) => found.has(kind)).map((kind) => {
+      const { sample } = found.get(kind)!;
+      return sample === null ? KIND_NAMES[kind] : `${KIND_NAMES[kind]} '${sample}'`;
+    });
+    const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
+    report({
+      loc: result.loc,
+      runId: result.runId,
+      callId: result.callId,
+      tool: result.tool,
+      message: `the ${isError ? 'error ' : ''}result of ${tool} exposes internals: ${parts.join(', ')}`,
+    });
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolResult } from '../../model/records.js';
+import type { HeldResult } from '../../model/run.js';
 import { budgetMisses, formatMs } from '../deadlines.js';
 import { pairRun } from '../pairing.js';
 import { defineRule } from '../rule-types.js';
@@ -15,7 +15,7 @@ export const lateResult = defineRule({
     options: z.strictObject({}),
   },
   check(run, _ctx, report) {
-    const reasons = new Map<ToolResult, string>();
+    const reasons = new Map<HeldResult, string>();
     for (const { call, result, tookMs, deadlineMs } of budgetMisses(run)) {
       reasons.set(result, `${formatMs(tookMs - deadlineMs)} ms after the ${formatMs(deadlineMs)} ms deadline of its call at line ${call.loc.line}`);
     }

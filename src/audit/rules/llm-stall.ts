@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TraceRecord } from '../../model/records.js';
+import type { HeldRecord } from '../../model/run.js';
 import { formatMs } from '../deadlines.js';
 import { pairRun } from '../pairing.js';
 import { defineRule } from '../rule-types.js';
@@ -36,8 +36,8 @@ export const llmStall = defineRule({
 
     let outstanding = 0;
     // Since when the model has owed output with nothing outstanding (epoch ms), and the record that started it.
-    const owed: { since: number | null; from: TraceRecord | null } = { since: null, from: null };
-    const owe = (record: TraceRecord, ts: number | null) => {
+    const owed: { since: number | null; from: HeldRecord | null } = { since: null, from: null };
+    const owe = (record: HeldRecord, ts: number | null) => {
       owed.since = ts;
       owed.from = ts === null ? null : record;
     };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolCall, ToolResult } from '../../model/records.js';
+import type { HeldCall, HeldResult } from '../../model/run.js';
 import { argsKey, callPlace, responseKey } from '../call-identity.js';
 import { failedCalls } from '../failed-calls.js';
 import { pairRun } from '../pairing.js';
@@ -15,16 +15,17 @@ export const nonDeterminism = defineRule({
     nextAction: 'Decide whether the agent may rely on this tool: pin its inputs (versions, seeds, snapshots) or treat its answers as volatile.',
     options: z.strictObject({}),
   },
+  keeps: ['response-key'],
   check(run, ctx, report) {
     // A response is canonicalized only once its call repeats (most calls never do);
     // a first response with no canonical form gives its place to the next one.
-    const first = new Map<string, { call: ToolCall; result: ToolResult; response?: string | null }>();
+    const first = new Map<string, { call: HeldCall; result: HeldResult; response?: string | null }>();
     // A failed attempt (an error, or an answer past its deadline) is not an answer to compare: its retry
     // is expected to differ (retry-storm, slow-recovery and budget-miss speak about it).
     const failed = failedCalls(run, ctx.memos);
     for (const { call, result } of pairRun(run).pairs) {
-      const key = argsKey(call, ctx.memos);
-      if (key === null || result.content === undefined || failed.has(call)) continue;
+      const key = argsKey(call);
+      if (key === null || !result.hasContent || failed.has(call)) continue;
       const seen = first.get(key);
       if (!seen) {
         first.set(key, { call, result });

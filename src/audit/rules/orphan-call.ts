@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { BlockedSpan, ToolCall } from '../../model/records.js';
-import type { Run } from '../../model/run.js';
+import type { BlockedSpan } from '../../model/records.js';
+import type { HeldCall, Run } from '../../model/run.js';
 import { pairRun } from '../pairing.js';
 import { defineRule } from '../rule-types.js';
 
@@ -44,8 +44,8 @@ export const orphanCall = defineRule({
 });
 
 /** For each orphan, the first blocked_on span after it that names it (or names no call). */
-function waitedOn(run: Run, orphans: readonly ToolCall[], positions: readonly number[]): Map<ToolCall, BlockedSpan> {
-  const out = new Map<ToolCall, BlockedSpan>();
+function waitedOn(run: Run, orphans: readonly HeldCall[], positions: readonly number[]): Map<HeldCall, BlockedSpan> {
+  const out = new Map<HeldCall, BlockedSpan>();
   // Positions in record order, so each list is sorted: one binary search per orphan.
   const named = new Map<string, number[]>();
   const anyCall: number[] = [];

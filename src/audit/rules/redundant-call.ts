@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolCall } from '../../model/records.js';
+import type { HeldCall } from '../../model/run.js';
 import { argsKey, callPlace } from '../call-identity.js';
 import { failedCalls } from '../failed-calls.js';
 import { defineRule } from '../rule-types.js';
@@ -29,9 +29,9 @@ export const redundantCall = defineRule({
     // A repeat of a call that ended in an error, a timeout or no result is a retry
     // (retry-storm and slow-recovery speak about those), not a redundant call.
     const failed = failedCalls(run, ctx.memos);
-    let previous: { call: ToolCall; key: string | null } | null = null;
+    let previous: { call: HeldCall; key: string | null } | null = null;
     for (const call of run.calls) {
-      const key = argsKey(call, ctx.memos);
+      const key = argsKey(call);
       if (previous !== null && key !== null && key === previous.key && !ctx.state.has(call.tool) && !failed.has(previous.call)) {
         report({
           loc: call.loc,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolCall } from '../../model/records.js';
+import type { HeldCall } from '../../model/run.js';
 import { fingerprintKey } from '../call-identity.js';
 import { defineRule } from '../rule-types.js';
 
@@ -19,9 +19,9 @@ export const retryStorm = defineRule({
   },
   check(run, ctx, report) {
     // A call seen once stays a call (most are); a list is made on its first repeat.
-    const groups = new Map<string, ToolCall | ToolCall[]>();
+    const groups = new Map<string, HeldCall | HeldCall[]>();
     for (const call of run.calls) {
-      const key = fingerprintKey(call, ctx.memos);
+      const key = fingerprintKey(call);
       if (key === null) continue;
       const group = groups.get(key);
       if (group === undefined) groups.set(key, call);

@@ -35,19 +35,34 @@ export const secretInTrace = defineRule({
     nextAction: 'Rotate the credential, then pass secrets out of band (environment, credential helper) and redact tool output at the adapter.',
     options,
   },
-  check(run, ctx, report) {
-    const scan = new Scan(run.runId, ctx.options, report);
-    for (const call of run.calls) {
+  // Arguments and results are scanned as they arrive (runs do not hold them); boundary payloads with the run.
+  record(arrival, ctx, report) {
+    if (arrival.kind === 'catalog') return;
+    const scan = scanOf(report, ctx.options, arrival.record.runId);
+    if (arrival.kind === 'tool_call') {
+      const call = arrival.record;
       scan.value(call.tool, 'tool', call, 'tool name');
       scan.value(call.args, 'args', call, 'arguments');
-    }
-    for (const result of run.results) scan.value(result.content, 'result', result, 'result');
+    } else scan.value(arrival.record.content, 'result', arrival.record, 'result');
+  },
+  check(run, ctx, report) {
+    const scan = new Scan(run.runId, ctx.options, report);
     for (const boundary of run.boundaries) {
       const owner = { loc: boundary.loc, callId: boundary.callId, tool: null };
       for (const hop of ['process', 'adapter', 'model'] as const) scan.value(boundary.payloads[hop], `${hop}_payload`, owner, 'boundary payloads');
     }
   },
 });
+
+/** One Scan per report function (one per rule instance), reused record after record: a record costs no allocation. */
+const scans = new WeakMap<ReportFn, Scan>();
+
+function scanOf(report: ReportFn, opts: Options, runId: string | null): Scan {
+  let scan = scans.get(report);
+  if (!scan) scans.set(report, (scan = new Scan(runId, opts, report)));
+  scan.runId = runId;
+  return scan;
+}
 
 function callName(callId: string | null): string {
   return callId === null ? 'a call without id' : `call '${callId}'`;
@@ -65,7 +80,7 @@ class Scan {
   private readonly visit = (below: string, text: string): void => this.string(below, text);
 
   constructor(
-    private readonly runId: string | null,
+    public runId: string | null,
     private readonly opts: Options,
     private readonly report: ReportFn,
   ) {}

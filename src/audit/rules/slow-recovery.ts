@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { ToolCall, ToolResult } from '../../model/records.js';
+import type { HeldCall, HeldResult } from '../../model/run.js';
 import { pairRun } from '../pairing.js';
 import { defineRule } from '../rule-types.js';
 import { isErrorResult } from '../error-result.js';
 
 interface Episode {
-  readonly call: ToolCall;
-  readonly error: ToolResult;
+  readonly call: HeldCall;
+  readonly error: HeldResult;
   /** Index in the run's calls of the failing call. */
   readonly at: number;
 }
@@ -36,7 +36,7 @@ export const slowRecovery = defineRule({
       next += 1;
       const result = pair.result;
       const episode = open.get(call.tool);
-      if (isErrorResult(result, ctx.memos)) {
+      if (isErrorResult(result)) {
         // The first error of a streak opens the episode; retries that fail belong to it.
         if (!episode) open.set(call.tool, { call, error: result, at: i });
         return;

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import type { TraceRecord } from '../../model/records.js';
+import type { HeldRecord } from '../../model/run.js';
 import { defineRule } from '../rule-types.js';
-import { detectStackTrace, type StackTrace } from '../text/stack-trace.js';
-import { forEachString } from '../walk-strings.js';
 
-const LANGUAGE_NAMES: Readonly<Record<StackTrace['language'], string>> = {
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   rust: 'Rust panic',
   go: 'Go panic',
   python: 'Python traceback',
@@ -24,12 +22,13 @@ export const stackTraceInResult = defineRule({
     nextAction: 'Catch at the tool boundary, log the trace with a reference, and return an error body with a stable code and that reference.',
     options: z.strictObject({}),
   },
+  keeps: ['stack-trace'],
   check(run, ctx, report) {
     // Later turns by record order (time order in every parser), not by line: a
     // whole-document format puts many records on one line. llmAfter[i] = llm spans after records[i].
     // Built on the first trace found: most runs have none.
-    let llmAfter: Map<TraceRecord, number> | null = null;
-    const turnsAfter = (result: TraceRecord): number => {
+    let llmAfter: Map<HeldRecord, number> | null = null;
+    const turnsAfter = (result: HeldRecord): number => {
       if (llmAfter === null) {
         llmAfter = new Map();
         let seen = 0;
@@ -42,9 +41,9 @@ export const stackTraceInResult = defineRule({
       return llmAfter.get(result) ?? 0;
     };
     for (const result of run.results) {
-      const best = longestTrace(result.content);
-      if (best === null) continue;
-      const { trace, path } = best;
+      const trace = result.stackTrace;
+      if (trace === null) continue;
+      const path = trace.path;
       const turns = turnsAfter(result);
       const cost = turns === 0 ? 'no later llm turn in the run' : `re-read on ${turns} later llm turn${turns === 1 ? '' : 's'}: ~${trace.tokens * turns} tokens`;
       ctx.metric('traces', 1);
@@ -61,16 +60,3 @@ export const stackTraceInResult = defineRule({
     }
   },
 });
-
-/** The stack trace with the most frames among a result's strings, and where it is. */
-function longestTrace(content: unknown): { trace: StackTrace; path: string } | null {
-  let best: { trace: StackTrace; path: string } | null = null;
-  const consider = (path: string, text: string): void => {
-    const trace = detectStackTrace(text);
-    if (!trace) return;
-    // On a tie, the decoded inside of a JSON string is the more precise place.
-    if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`))) best = { trace, path };
-  };
-  forEachString(content, consider);
-  return best;
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type {  } from '../../model/run.js';
 import type { SourceLocation } from '../../model/records.js';
 import { errorCodeOfResult } from '../error-code.js';
 import { defineRule } from '../rule-types.js';
@@ -62,7 +63,7 @@ export const unmappedErrorShare = defineRule({
     const catchAll = new Set(ctx.options.catchAll.map(key));
     const mine = counts();
     for (const result of run.results) {
-      if (!isErrorResult(result, ctx.memos)) continue;
+      if (!isErrorResult(result)) continue;
       mine.errors++;
       const code = errorCodeOfResult(result);
       if (code === null) mine.uncoded++;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { ToolResult } from '../../model/records.js';
-import type { Run } from '../../model/run.js';
+import type { HeldResult, Run } from '../../model/run.js';
 import { normalizeHash } from '../catalog/hashes.js';
 import { runCatalog } from '../catalog/run-catalog.js';
 import { pairRun } from '../pairing.js';
@@ -65,7 +64,7 @@ function catalogHashes(run: Run): RunHashes {
  * differs, mixed JSONL files; if it matches, a runtime pairing bug. Nothing is
  * added when the run shows no catalog hash to decide by.
  */
-function likelyCause(result: ToolResult, hashes: RunHashes): string {
+function likelyCause(result: HeldResult, hashes: RunHashes): string {
   if (!hashes.known) return '';
   const own = result.catalogSha256 === null ? null : normalizeHash(result.catalogSha256);
   const differs = own !== null && hashes.accepted !== null && !hashes.accepted.has(own);

@@ -30,19 +30,20 @@ export const unstructuredError = defineRule({
     nextAction: 'Map exceptions at the tool boundary to a body with a stable code, a class, retryable and a reference; log the details instead.',
     options: z.strictObject({}),
   },
-  check(run, ctx, report) {
-    for (const result of run.results) {
-      if (!isErrorResult(result, ctx.memos) || errorCodeOfResult(result) !== null) continue;
-      const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
-      const excerpt = bodyExcerpt(result.content);
-      const body = excerpt === null ? 'empty body' : `body: "${excerpt}"`;
-      report({
-        loc: result.loc,
-        runId: run.runId,
-        callId: result.callId,
-        tool: result.tool,
-        message: `error result of ${tool} has no machine-readable code (${body})`,
-      });
-    }
+  // Each result as it arrives: the excerpt is of its content, which its run does not hold.
+  record(arrival, _ctx, report) {
+    if (arrival.kind !== 'tool_result') return;
+    const result = arrival.record;
+    if (!isErrorResult(arrival.held) || errorCodeOfResult(arrival.held) !== null) return;
+    const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
+    const excerpt = bodyExcerpt(result.content);
+    const body = excerpt === null ? 'empty body' : `body: "${excerpt}"`;
+    report({
+      loc: result.loc,
+      runId: result.runId,
+      callId: result.callId,
+      tool: result.tool,
+      message: `error result of ${tool} has no machine-readable code (${body})`,
+    });
   },
 });

@@ -1,8 +1,7 @@
 import { fingerprintKey } from '../call-identity.js';
 import { RunMemos } from '../memo.js';
 import { pairRun } from '../pairing.js';
-import type { ToolCall, ToolResult } from '../../model/records.js';
-import type { Run } from '../../model/run.js';
+import type { HeldCall, HeldResult, Run } from '../../model/run.js';
 import { sanitizeText } from '../../sanitize/text.js';
 import { BAR_FLAG, type RunTimeline, type TimelineBar } from '../../model/timeline.js';
 
@@ -22,7 +21,7 @@ export function collectTimeline(run: Run, memos: RunMemos = new RunMemos()): Run
   const timed = isTimed(run);
   const index = new Map<object, number>();
   run.records.forEach((record, i) => index.set(record, i));
-  const at = (record: ToolCall | ToolResult | Run['llmSpans'][number]): number => (timed ? record.ts! : index.get(record)!);
+  const at = (record: HeldCall | HeldResult | Run['llmSpans'][number]): number => (timed ? record.ts! : index.get(record)!);
   const origin = timed ? firstTime(run) : 0;
 
   const lanes = new Lanes();
@@ -69,10 +68,10 @@ class Lanes {
 }
 
 /** A bar per tool call: to its result (flagged error or late), open to the end for an orphan. */
-function callBars(run: Run, memos: RunMemos, lanes: Lanes, position: (record: ToolCall | ToolResult) => number, timed: boolean): TimelineBar[] {
+function callBars(run: Run, memos: RunMemos, lanes: Lanes, position: (record: HeldCall | HeldResult) => number, timed: boolean): TimelineBar[] {
   const storms = stormCalls(run.calls, memos);
   const pairing = pairRun(run);
-  const resultOf = new Map<ToolCall, ToolResult>();
+  const resultOf = new Map<HeldCall, HeldResult>();
   for (const { call, result } of pairing.pairs) resultOf.set(call, result);
   const orphans = new Set(pairing.orphans);
   const bars: TimelineBar[] = [];
@@ -136,16 +135,16 @@ function firstTime(run: Run): number {
 }
 
 /** Calls that belong to a group of STORM_SIZE or more identical calls, with their group's number (1-based, in order of first call). */
-function stormCalls(calls: readonly ToolCall[], memos: RunMemos): Map<ToolCall, number> {
-  const groups = new Map<string, ToolCall[]>();
+function stormCalls(calls: readonly HeldCall[], memos: RunMemos): Map<HeldCall, number> {
+  const groups = new Map<string, HeldCall[]>();
   for (const call of calls) {
-    const key = fingerprintKey(call, memos);
+    const key = fingerprintKey(call);
     if (key === null) continue;
     const group = groups.get(key);
     if (group) group.push(call);
     else groups.set(key, [call]);
   }
-  const out = new Map<ToolCall, number>();
+  const out = new Map<HeldCall, number>();
   let id = 0;
   for (const group of groups.values()) {
     if (group.length < STORM_SIZE) continue;

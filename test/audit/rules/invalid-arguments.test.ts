@@ -69,4 +69,16 @@ describe('invalid-arguments', () => {
     });
     expect(findingsOf(result, 'invalid-arguments')).toEqual([]);
   });
+
+  it("validates calls that come before their run's catalog when it arrives, up to pendingCalls of them, and says how many it did not", async () => {
+    const records = [call('r', 'c1', 'read_file', { path: 1 }), call('r', 'c2', 'read_file', { path: 2 }), call('r', 'c3', 'read_file', { path: 3 }), catalog('r', { read_file: READ_FILE }), call('r', 'c4', 'read_file', { path: 4 })];
+    const all = await auditFiles({ 't.jsonl': jsonl(...records) });
+    expect(findingsOf(all, 'invalid-arguments').map((f) => [f.line, f.callId])).toEqual([[1, 'c1'], [2, 'c2'], [3, 'c3'], [5, 'c4']]);
+    const capped = await auditFiles({ 't.jsonl': jsonl(...records) }, { rules: { 'invalid-arguments': { pendingCalls: 1 } } });
+    expect(findingsOf(capped, 'invalid-arguments')).toEqual([
+      { line: 1, callId: 'c1', tool: 'read_file', runId: 'r', message: "arguments to 'read_file' fail its schema at /path (keyword 'type'): must be string" },
+      { line: 2, callId: 'c2', tool: 'read_file', runId: 'r', message: "2 call(s) came before the run's catalog (line 4) past the limit of 1 calls held for it (rules.invalid-arguments.pendingCalls): their arguments were not validated" },
+      { line: 5, callId: 'c4', tool: 'read_file', runId: 'r', message: "arguments to 'read_file' fail its schema at /path (keyword 'type'): must be string" },
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lateResult } from '../../../src/audit/rules/late-result.js';
 import type { FindingDraft } from '../../../src/audit/rule-types.js';
-import { runOf } from '../../../src/model/run.js';
+import { runOf } from '../../../src/audit/hold.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
 import { RunMemos } from '../../../src/audit/memo.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { orphanCall } from '../../../src/audit/rules/orphan-call.js';
 import type { FindingDraft } from '../../../src/audit/rule-types.js';
 import type { TraceRecord } from '../../../src/model/records.js';
-import { runOf } from '../../../src/model/run.js';
+import { runOf } from '../../../src/audit/hold.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
 import { RunMemos } from '../../../src/audit/memo.js';
 

@@ -4,7 +4,7 @@ import { TRACE_FIXTURES } from '../../fixtures/stack-traces/table.js';
 import { stackTraceInResult } from '../../../src/audit/rules/stack-trace-in-result.js';
 import type { FindingDraft } from '../../../src/audit/rule-types.js';
 import type { TraceRecord } from '../../../src/model/records.js';
-import { runOf } from '../../../src/model/run.js';
+import { runOf } from '../../../src/audit/hold.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
 import { RunMemos } from '../../../src/audit/memo.js';
 

@@ -1,6 +1,7 @@
 import { materialize, runAudit, type MaterializedAudit } from '../../../src/audit/engine.js';
 import { resolveConfig } from '../../../src/config.js';
 import type { Run } from '../../../src/model/run.js';
+import { payloadRuns, type PayloadRun } from '../../payload-runs.js';
 
 /** What a format test asserts about one run: exact counts and names, no timestamps. */
 export interface RunFacts {
@@ -24,13 +25,13 @@ export function factsOf(run: Run): RunFacts {
 }
 
 /** Audits files in place with the real engine and default config; returns the result and every run. */
-export async function auditWithRuns(paths: string[], inputFormat?: string): Promise<{ result: MaterializedAudit; runs: Run[] }> {
-  const runs: Run[] = [];
+export async function auditWithRuns(paths: string[], inputFormat?: string): Promise<{ result: MaterializedAudit; runs: PayloadRun[] }> {
+  const { runs, onRecord, onRun } = payloadRuns();
   const result = materialize(
     await runAudit(
       paths.map((path) => ({ path, display: path })),
       resolveConfig({}),
-      { onRun: (run) => runs.push(run), ...(inputFormat ? { inputFormat } : {}) },
+      { onRun, onRecord, ...(inputFormat ? { inputFormat } : {}) },
     ),
   );
   return { result, runs };

@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers.js';
+
+const CLI = resolve('dist/cli.js');
+
+/**
+ * A run holds no payloads (src/audit/hold.ts): its calls and results keep a few
+ * small fields, not their arguments and content. A single-run ADK session of 40 MB
+ * whose 2,433 results carry 8 KB each is audited in a 32 MB old space; holding the
+ * payloads until the run ends (as before) ran out of heap there (it needed about 48 MB).
+ */
+describe('a single run in bounded memory: its records are held without payloads', () => {
+  it('a 40 MB one-run ADK session with 8 KB results in a 32 MB heap (bundled CLI)', () => {
+    const root = tempDir();
+    const file = join(root, 'session.json');
+    const gen = spawnSync(process.execPath, [resolve('bench/gen-document.mjs'), 'google-adk', file, '40', '8'], { encoding: 'utf8' });
+    expect(gen.status).toBe(0);
+    const truth = JSON.parse(gen.stdout) as { calls: number };
+    expect(truth.calls).toBe(2433);
+    expect(statSync(file).size).toBeGreaterThan(40 * 1024 * 1024);
+    const out = join(root, 'report.json');
+    const run = spawnSync(process.execPath, ['--max-old-space-size=32', CLI, 'audit', file, '--format', 'json', '-o', out, '--fail-on', 'never', '--jobs', '1'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const report = JSON.parse(readFileSync(out, 'utf8')) as { summary: { runs: number; toolCalls: number; toolResults: number } };
+    expect(report.summary).toMatchObject({ runs: 1, toolCalls: 2433, toolResults: 2433 });
+  }, 300_000);
+});

@@ -1,0 +1,42 @@
+import type { ToolCall, ToolResult, TraceRecord } from '../src/model/records.js';
+import type { HeldCall, HeldResult, Run } from '../src/model/run.js';
+
+/** A run with its calls' and results' payloads put back (runs hold none): what format tests assert on. */
+export type PayloadRun = Omit<Run, 'calls' | 'results'> & {
+  readonly calls: ReadonlyArray<HeldCall & ToolCall>;
+  readonly results: ReadonlyArray<HeldResult & ToolResult>;
+};
+
+/**
+ * Audit options that collect every run with its payloads: the parsed records
+ * (`onRecord`, before their run holds them) of each run, joined to its held calls
+ * and results in order when the run is complete (`onRun`).
+ */
+export function payloadRuns(): { readonly runs: PayloadRun[]; readonly onRecord: (record: TraceRecord) => void; readonly onRun: (run: Run) => void } {
+  const runs: PayloadRun[] = [];
+  const parsed = new Map<string, { calls: ToolCall[]; results: ToolResult[] }>();
+  return {
+    runs,
+    onRecord(record) {
+      const key = record.runId ?? '';
+      let entry = parsed.get(key);
+      if (!entry) parsed.set(key, (entry = { calls: [], results: [] }));
+      if (record.kind === 'tool_call') entry.calls.push(record);
+      else if (record.kind === 'tool_result') entry.results.push(record);
+    },
+    onRun(run) {
+      const key = run.runId ?? '';
+      const entry = parsed.get(key) ?? { calls: [], results: [] };
+      parsed.delete(key);
+      runs.push({
+        ...run,
+        calls: run.calls.map((call, i) => ({ ...call, args: entry.calls[i]!.args, ...pick(entry.calls[i]!, 'argsCanonical') })),
+        results: run.results.map((result, i) => ({ ...result, content: entry.results[i]!.content, ...pick(entry.results[i]!, 'contentCanonical') })),
+      });
+    },
+  };
+}
+
+function pick<T extends object, K extends keyof T>(value: T, key: K): Partial<Pick<T, K>> {
+  return value[key] === undefined ? {} : ({ [key]: value[key] } as Partial<Pick<T, K>>);
+}
