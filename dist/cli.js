@@ -8895,7 +8895,7 @@ exports.basename = (path, { windows } = {}) => {
 /* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6997);
 /* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8282);
 /* harmony import */ var _per_file_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6478);
-/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(185);
+/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2126);
 
 
 
@@ -8907,7 +8907,7 @@ function activeRules(config, metrics) {
     const out = [];
     for (const rule of _rules_index_js__WEBPACK_IMPORTED_MODULE_3__/* .RULES */ .y) {
         const setting = config.rules.get(rule.meta.id);
-        if (!setting || setting.severity === 'off' || (!rule.check && !rule.finish))
+        if (!setting || setting.severity === 'off' || (!rule.check && !rule.finish && !rule.record))
             continue;
         const state = rule.init ? rule.init(setting.options) : undefined;
         const ctx = {
@@ -8962,9 +8962,11 @@ function guarded(rule, emit, where, runId, body) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cc: () => (/* binding */ responseKeyOf),
 /* harmony export */   JI: () => (/* binding */ responseKey),
 /* harmony export */   SV: () => (/* binding */ fingerprintKey),
 /* harmony export */   XO: () => (/* binding */ argsKey),
+/* harmony export */   uX: () => (/* binding */ argsKeyOf),
 /* harmony export */   y: () => (/* binding */ callPlace)
 /* harmony export */ });
 /* unused harmony export canonicalOrNull */
@@ -8974,8 +8976,13 @@ function guarded(rule, emit, where, runId, body) {
  * What makes two calls "identical": the same tool and the same canonical
  * arguments (RFC 8785, so key order does not matter). Keys are plain strings
  * meant for a Map; the tool name is length-prefixed so no tool/args pair can
- * collide with another.
+ * collide with another. They are taken when a record arrives (hold.ts) and kept
+ * compact on the held record: a key longer than KEPT_WHOLE characters is kept as
+ * `#` and the SHA-256 of its UTF-16 code units (injective as SHA-256 is), so a
+ * run holds no copy of its payloads. No canonical text and no argument key starts
+ * with `#`, so a whole key and a digest never meet.
  */
+const KEPT_WHOLE = 64;
 /** Canonical JSON of a value, or null when it has none (absent, or not representable). */
 function canonicalOrNull(value) {
     if (value === undefined)
@@ -8987,40 +8994,40 @@ function canonicalOrNull(value) {
         return null;
     }
 }
+/** A key as a held record keeps it: itself when short, else its digest. */
+function compact(key) {
+    return key.length <= KEPT_WHOLE ? key : `#${(0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(Buffer.from(key, 'utf16le'))}`;
+}
+/** The key of a call's (tool, canonical args) as it arrives; null when it carries no usable arguments. */
+function argsKeyOf(call) {
+    const args = call.argsCanonical ?? canonicalOrNull(call.args);
+    return args === null ? null : compact(`${call.tool.length}:${call.tool}:${args}`);
+}
+/** The key of a result's canonical content as it arrives (the exact text a replay parser kept, else RFC 8785); null when none. */
+function responseKeyOf(result) {
+    const text = result.contentCanonical ?? canonicalOrNull(result.content);
+    return text === null ? null : compact(text);
+}
 /** Key of (tool, canonical args); null when the call carries no usable arguments. */
-function argsKey(call, memos) {
-    return memos.get(ARGS_KEY, call);
+function argsKey(call) {
+    return call.argsKey;
 }
 /**
- * Several rules (and the timeline) ask for the same call's key: each call's arguments
- * are canonicalized once per run. A run memo (a plain Map) rather than a WeakMap:
- * a WeakMap entry per call made every garbage collection walk hundreds of
- * thousands of ephemerons.
- */
-const ARGS_KEY = {
-    max: 1 << 17,
-    compute: (call) => {
-        const args = call.argsCanonical ?? canonicalOrNull(call.args);
-        return args === null ? null : `${call.tool.length}:${call.tool}:${args}`;
-    },
-};
-/**
  * Fingerprint of (tool, args hash): the canonical arguments when they were
- * recorded (the `argsKey`; equal texts, equal SHA-256, so a map key needs no
- * digest), otherwise the recorded args hash. The two kinds are tagged apart
- * (an `argsKey` starts with a digit), since a recorded hash may come from
- * another canonical form.
+ * recorded (the `argsKey`), otherwise the recorded args hash. The two kinds are
+ * tagged apart (an `argsKey` starts with a digit or `#`), since a recorded hash
+ * may come from another canonical form.
  */
-function fingerprintKey(call, memos) {
-    const key = call.args === undefined ? null : argsKey(call, memos);
+function fingerprintKey(call) {
+    const key = call.hasArgs ? call.argsKey : null;
     if (key !== null)
         return key;
     // not representable canonically: fall back to the recorded hash
     return call.argsHash === null ? null : `recorded:${call.tool.length}:${call.tool}:${call.argsHash}`;
 }
-/** Canonical text of a result's content (the exact one a replay parser kept, else RFC 8785), or null. */
+/** Key of a result's canonical content, or null (taken at arrival by the rules that keep 'response-key'). */
 function responseKey(result) {
-    return result.contentCanonical ?? canonicalOrNull(result.content);
+    return result.responseKey;
 }
 /** How a message points at a call: its transcript index where it has one, else its line. */
 function callPlace(call) {
@@ -9190,7 +9197,7 @@ function catalogSnapshot(catalog) {
 /* harmony export */ });
 /* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5729);
 /* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4855);
-/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3736);
+/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2988);
 /* harmony import */ var _finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2958);
 /* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2395);
 /* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8282);
@@ -9305,7 +9312,193 @@ function sortInputs(inputs) {
 
 /***/ }),
 
-/***/ 3736:
+/***/ 6463:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ errorCodeOfResult),
+/* harmony export */   U: () => (/* binding */ errorCodeInContent)
+/* harmony export */ });
+/**
+ * The stable, machine-readable code of an error result, wherever the body
+ * carries it: the record's own error code, or in the content (an object, a JSON
+ * string, or the JSON text of a content-array item) as `code`, `error_code`,
+ * `errorCode`, `error` (when it is a code, not a sentence), `error.code`,
+ * `error.type`, or a top-level `type` next to a message. Null when there is none:
+ * a bare message or `str(exc)` text.
+ */
+function errorCodeOfResult(result) {
+    if (result.errorCode !== null && result.errorCode !== '')
+        return result.errorCode;
+    return result.contentErrorCode;
+}
+/** The code in a result's content (see errorCodeOfResult): taken when an error result arrives (hold.ts). */
+function errorCodeInContent(content) {
+    for (const body of bodiesOf(content, 0)) {
+        const code = codeInBody(body);
+        if (code !== null)
+            return code;
+    }
+    return null;
+}
+/** A word-like token a program can branch on: `invalid_status`, `ENOENT`, `NotFound`, `E1234`, `rate-limit`. */
+const CODE_LIKE = /^[A-Za-z][A-Za-z0-9]*(?:[_.:/-][A-Za-z0-9]+)*$/;
+/** `type` values that describe content, not an error. */
+const CONTENT_TYPES = new Set(['text', 'image', 'audio', 'resource', 'resource_link', 'json', 'object', 'tool_result', 'output_text']);
+function isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function own(obj, key) {
+    return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+}
+/** A code value: a code-like string of at most 64 characters, or an integer. */
+function asCode(value) {
+    if (typeof value === 'string')
+        return value.length <= 64 && CODE_LIKE.test(value) ? value : null;
+    if (typeof value === 'number' && Number.isInteger(value))
+        return String(value);
+    return null;
+}
+function codeInBody(body) {
+    for (const key of ['code', 'error_code', 'errorCode']) {
+        const code = asCode(own(body, key));
+        if (code !== null)
+            return code;
+    }
+    const error = own(body, 'error');
+    if (typeof error === 'string') {
+        const code = asCode(error);
+        if (code !== null)
+            return code;
+    }
+    else if (isObject(error)) {
+        for (const key of ['code', 'error_code', 'errorCode', 'type']) {
+            const code = asCode(own(error, key));
+            if (code !== null)
+                return code;
+        }
+    }
+    const type = own(body, 'type');
+    const hasMessage = typeof own(body, 'message') === 'string' || own(body, 'error') !== undefined;
+    if (typeof type === 'string' && hasMessage && !CONTENT_TYPES.has(type))
+        return asCode(type);
+    return null;
+}
+/** The objects that may be an error body: the content, JSON inside strings, items of content arrays. */
+function* bodiesOf(value, depth) {
+    if (depth > 4)
+        return;
+    if (typeof value === 'string') {
+        const trimmed = value.trim();
+        if (!trimmed.startsWith('{') && !trimmed.startsWith('['))
+            return;
+        try {
+            yield* bodiesOf(JSON.parse(trimmed), depth + 1);
+        }
+        catch {
+            // a message, not JSON
+        }
+        return;
+    }
+    if (Array.isArray(value)) {
+        for (const item of value)
+            yield* bodiesOf(item, depth + 1);
+        return;
+    }
+    if (!isObject(value))
+        return;
+    yield value;
+    const text = own(value, 'text');
+    if (typeof text === 'string')
+        yield* bodiesOf(text, depth + 1);
+    for (const key of ['content', 'structuredContent', 'result', 'output', 'body', 'detail']) {
+        const inner = own(value, key);
+        if (inner !== undefined && typeof inner !== 'string')
+            yield* bodiesOf(inner, depth + 1);
+    }
+}
+
+
+/***/ }),
+
+/***/ 9111:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ contentIsError),
+/* harmony export */   e: () => (/* binding */ isErrorResult)
+/* harmony export */ });
+/* harmony import */ var _text_stack_trace_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4863);
+/* harmony import */ var _walk_strings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6333);
+
+
+/**
+ * Whether a tool result is an error result, for every rule that asks (the
+ * error-hygiene rules, and the retry test of redundant-call): flagged as one by
+ * its record (is_error, a failing status, exit code or HTTP status), or carrying
+ * an error in its content although nothing flagged it, as several frameworks
+ * serialise a caught exception: a stack trace in any of its strings, a body
+ * whose `error` member is set, or a text that opens with an exception line
+ * (`asyncpg.exceptions.InvalidTextRepresentationError: …`, `TypeError: …`).
+ */
+function isErrorResult(result) {
+    return result.isError || result.errorInContent;
+}
+/** An exception line: a dotted class name ending in Error or Exception, then a colon (or the traceback header). */
+const EXCEPTION_LINE = /^(?:Traceback \(most recent call last\):|(?:Uncaught |Unhandled exception\. )?(?:[A-Za-z_$][\w$]*\.)*(?:[A-Za-z_$][\w$]*)?(?:Error|Exception)(?: \[\w+\])?: \S)/;
+/** Fields whose text is the body of a result, where an opening exception line means the call failed. */
+const BODY_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|output|result|content|stderr)$|^$|^\[\d+\]$/;
+/** Whether the content alone says the call failed: taken once, when the result arrives (hold.ts). */
+function contentIsError(result) {
+    const content = result.content;
+    if (content === undefined || content === null)
+        return false;
+    if (hasErrorMember(content))
+        return true;
+    let found = false;
+    (0,_walk_strings_js__WEBPACK_IMPORTED_MODULE_1__/* .forEachString */ .gj)(content, (path, text) => {
+        if (found)
+            return;
+        const head = firstLine(text);
+        if (head !== null && BODY_FIELD.test(path) && EXCEPTION_LINE.test(head))
+            found = true;
+        else if ((0,_text_stack_trace_js__WEBPACK_IMPORTED_MODULE_0__/* .detectStackTrace */ .F)(text) !== null)
+            found = true;
+    });
+    return found;
+}
+/** A body object (or the JSON text of one) whose `error` member is set: `{"error": "…"}`, `{"error": {"code": …}}`. */
+function hasErrorMember(content) {
+    let body = content;
+    if (typeof body === 'string') {
+        const trimmed = body.trim();
+        if (!trimmed.startsWith('{'))
+            return false;
+        try {
+            body = JSON.parse(trimmed);
+        }
+        catch {
+            return false;
+        }
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'error'))
+        return false;
+    const error = body['error'];
+    return error !== null && error !== false && error !== '' && error !== undefined;
+}
+/** The first non-blank line of a text, trimmed; null for a blank text. */
+function firstLine(text) {
+    const start = text.search(/\S/);
+    if (start === -1)
+        return null;
+    const end = text.indexOf('\n', start);
+    return (end === -1 ? text.slice(start) : text.slice(start, end)).trim();
+}
+
+
+/***/ }),
+
+/***/ 2988:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9329,9 +9522,172 @@ var active_rules = __nccwpck_require__(4855);
 var run_catalog = __nccwpck_require__(4052);
 // EXTERNAL MODULE: ./src/audit/memo.ts
 var memo = __nccwpck_require__(6997);
+// EXTERNAL MODULE: ./src/audit/call-identity.ts
+var call_identity = __nccwpck_require__(2258);
+// EXTERNAL MODULE: ./src/audit/error-code.ts
+var error_code = __nccwpck_require__(6463);
+// EXTERNAL MODULE: ./src/audit/error-result.ts
+var error_result = __nccwpck_require__(9111);
+// EXTERNAL MODULE: ./src/audit/text/stack-trace.ts + 1 modules
+var stack_trace = __nccwpck_require__(4863);
+// EXTERNAL MODULE: ./src/audit/walk-strings.ts
+var walk_strings = __nccwpck_require__(6333);
+;// CONCATENATED MODULE: ./src/audit/hold.ts
+
+
+
+
+
+
+const EVERY_FACT = { responseKey: true, stackTrace: true };
+/** The facts the given rules keep. */
+function holdNeeds(rules) {
+    let responseKey = false;
+    let stackTrace = false;
+    for (const rule of rules) {
+        for (const fact of rule.keeps ?? []) {
+            if (fact === 'response-key')
+                responseKey = true;
+            else
+                stackTrace = true;
+        }
+    }
+    return { responseKey, stackTrace };
+}
+/** The record as its run keeps it (the same object for records without payloads). */
+function hold(record, needs) {
+    if (record.kind === 'tool_call')
+        return holdCall(record);
+    if (record.kind === 'tool_result')
+        return holdResult(record, needs);
+    return record;
+}
+function holdCall(call) {
+    return {
+        kind: call.kind,
+        loc: call.loc,
+        runId: call.runId,
+        ts: call.ts,
+        spanId: call.spanId,
+        catalogSha256: call.catalogSha256,
+        callId: call.callId,
+        tool: call.tool,
+        argsHash: call.argsHash,
+        deadlineMs: call.deadlineMs,
+        index: call.index,
+        schemaSha256: call.schemaSha256,
+        hasArgs: call.args !== undefined,
+        argsKey: (0,call_identity/* argsKeyOf */.uX)(call),
+    };
+}
+function holdResult(result, needs) {
+    const errorInContent = (0,error_result/* contentIsError */.c)(result);
+    const coded = result.errorCode !== null && result.errorCode !== '';
+    const hasContent = result.content !== undefined;
+    return {
+        kind: result.kind,
+        loc: result.loc,
+        runId: result.runId,
+        ts: result.ts,
+        spanId: result.spanId,
+        catalogSha256: result.catalogSha256,
+        callId: result.callId,
+        tool: result.tool,
+        isError: result.isError,
+        errorClass: result.errorClass,
+        errorCode: result.errorCode,
+        httpStatus: result.httpStatus,
+        exitCode: result.exitCode,
+        index: result.index,
+        hasContent,
+        errorInContent,
+        contentErrorCode: (result.isError || errorInContent) && !coded ? (0,error_code/* errorCodeInContent */.U)(result.content) : null,
+        // A failed call's answer is never compared (non-determinism): its key is not taken.
+        responseKey: needs.responseKey && hasContent && !result.isError && !errorInContent ? (0,call_identity/* responseKeyOf */.Cc)(result) : null,
+        stackTrace: needs.stackTrace ? longestTrace(result.content) : null,
+    };
+}
+/** The stack trace with the most frames among a result's strings, and where it is. */
+function longestTrace(content) {
+    let best = null;
+    const consider = (path, text) => {
+        const trace = (0,stack_trace/* detectStackTrace */.F)(text);
+        if (!trace)
+            return;
+        // On a tie, the decoded inside of a JSON string is the more precise place.
+        if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`)))
+            best = { trace, path };
+    };
+    (0,walk_strings/* forEachString */.gj)(content, consider);
+    if (best === null)
+        return null;
+    const { trace, path } = best;
+    return { language: trace.language, frames: trace.frames, tokens: trace.tokens, path };
+}
+/** Builds a Run from records in one go, every fact kept (tests, small formats). */
+function runOf(file, runId, format, records) {
+    const builder = new RunBuilder(file, runId, format);
+    for (const record of records)
+        builder.add(hold(record, EVERY_FACT));
+    return builder.finish();
+}
+
+;// CONCATENATED MODULE: ./src/audit/record-stage.ts
+
+/**
+ * The per-record stage of one file's audit: each record is held (hold.ts: calls
+ * and results lose their payloads) and, before that, the rules with a `record`
+ * stage see it with its payload. A rule that crashes there is remembered for the
+ * record's run, whose `rule-crash` is reported when the run is complete (see
+ * `crashesOf`), as a crash in `check` is; it sees no more records of that run.
+ */
+class RecordStage {
+    /** The rules with a record stage, each with its context and report function (looked up once, not per record). */
+    stages;
+    needs;
+    /** Run key → the rules whose stage crashed on that run, with what they threw. */
+    crashed = new Map();
+    constructor(active, emit) {
+        this.stages = active.filter(({ rule }) => rule.record !== undefined).map(({ rule, ctx }) => ({ rule, ctx, report: (draft) => emit(rule.meta.id, draft) }));
+        this.needs = holdNeeds(active.map(({ rule }) => rule));
+    }
+    hold(record) {
+        return hold(record, this.needs);
+    }
+    /** Runs the record stages on a call, result or catalog record; `runs` knows its run's catalog so far. */
+    arrive(record, held, runs) {
+        if (this.stages.length === 0 || (record.kind !== 'tool_call' && record.kind !== 'tool_result' && record.kind !== 'catalog'))
+            return;
+        const arrival = { kind: record.kind, record, held, catalog: runs.catalogOf(record.runId) };
+        const key = record.runId ?? '';
+        const crashed = this.crashed.size === 0 ? undefined : this.crashed.get(key);
+        for (const { rule, ctx, report } of this.stages) {
+            if (crashed?.has(rule))
+                continue;
+            try {
+                rule.record(arrival, ctx, report);
+            }
+            catch (error) {
+                let rules = this.crashed.get(key);
+                if (!rules)
+                    this.crashed.set(key, (rules = new Map()));
+                rules.set(rule, error);
+            }
+        }
+    }
+    /** The rules whose stage crashed on the run with this id, with their errors; forgotten once asked (the run is complete). */
+    crashesOf(runId) {
+        const key = runId ?? '';
+        const crashes = this.crashed.get(key);
+        if (crashes)
+            this.crashed.delete(key);
+        return crashes;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/model/run.ts
-/** Accumulates one run's records; `finish()` freezes it into a Run. */
-class RunBuilder {
+/** Accumulates one run's held records; `finish()` freezes it into a Run. */
+class run_RunBuilder {
     file;
     runId;
     format;
@@ -9349,6 +9705,10 @@ class RunBuilder {
     }
     get size() {
         return this.records.length;
+    }
+    /** The run's catalog so far: its first catalog record, null before one arrives. */
+    get catalog() {
+        return this.catalogs[0] ?? null;
     }
     add(record) {
         this.records.push(record);
@@ -9387,13 +9747,6 @@ class RunBuilder {
             redactions: this.redactions,
         };
     }
-}
-/** Builds a Run from records in one go (tests, small formats). */
-function runOf(file, runId, format, records) {
-    const builder = new RunBuilder(file, runId, format);
-    for (const record of records)
-        builder.add(record);
-    return builder.finish();
 }
 
 ;// CONCATENATED MODULE: ./src/audit/run-grouper.ts
@@ -9440,7 +9793,7 @@ class RunGrouper {
                 resumed = { idle: now - closedAt };
                 this.closed.delete(key);
             }
-            entry = { builder: new RunBuilder(this.file, record.runId, this.format), last: now, firstLine: record.loc.line };
+            entry = { builder: new run_RunBuilder(this.file, record.runId, this.format), last: now, firstLine: record.loc.line };
             this.open.set(key, entry);
         }
         entry.last = now;
@@ -9448,6 +9801,10 @@ class RunGrouper {
         if (!lines && this.idleLimit > 0 && this.records % SWEEP_EVERY === 0)
             this.sweep(this.records, Infinity);
         return resumed;
+    }
+    /** The catalog so far of the open run with this id (null when it has none, or is not open). */
+    catalogOf(runId) {
+        return this.open.get(runId ?? '')?.builder.catalog ?? null;
     }
     close(runId) {
         this.closeKey(runId ?? '', Infinity);
@@ -9630,6 +9987,7 @@ var collect = __nccwpck_require__(5729);
 
 
 
+
 /** One file: detect its format, read its runs (rules on each run), then the checks of the file as a whole. */
 async function auditFile(input, config, options, active, emit) {
     const opened = await (0,trace_file/* openTraceFile */.U)(input.path, input.display, config.limits);
@@ -9664,12 +10022,19 @@ function diagnoser(file, emit, skips) {
 async function readRuns(input, format, config, options, active, emit, work, fileLines) {
     const file = input.file;
     const diagnose = diagnoser(file, emit, work.skips);
+    const stage = new RecordStage(active, emit);
     const onRun = ({ run, closedAt, firstLine }) => {
         const memos = new memo/* RunMemos */.H(); // the run's memos, released with it
+        const crashes = stage.crashesOf(run.runId);
+        const where = { file, line: run.records[0]?.loc.line ?? 0 };
         for (const { rule, ctx } of active) {
-            if (!rule.check)
-                continue;
-            (0,active_rules/* guarded */.Nj)(rule, emit, { file, line: run.records[0]?.loc.line ?? 0 }, run.runId, (report) => rule.check(run, { ...ctx, memos }, report));
+            if (crashes?.has(rule)) {
+                (0,active_rules/* guarded */.Nj)(rule, emit, where, run.runId, () => {
+                    throw crashes.get(rule);
+                });
+            }
+            else if (rule.check)
+                (0,active_rules/* guarded */.Nj)(rule, emit, where, run.runId, (report) => rule.check(run, { ...ctx, memos }, report));
         }
         work.runs.push(runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos));
         options.onRun?.(run);
@@ -9678,7 +10043,9 @@ async function readRuns(input, format, config, options, active, emit, work, file
     const sink = {
         record(record) {
             options.onRecord?.(record);
-            const resumed = runs.add(record);
+            const held = stage.hold(record);
+            const resumed = runs.add(held);
+            stage.arrive(record, held, runs);
             if (!resumed)
                 return;
             emit('run-split', {
@@ -10704,8 +11071,8 @@ var byte_source = __nccwpck_require__(2940);
 var trace_file = __nccwpck_require__(4564);
 // EXTERNAL MODULE: ./src/audit/active-rules.ts
 var active_rules = __nccwpck_require__(4855);
-// EXTERNAL MODULE: ./src/audit/file-audit.ts + 4 modules
-var file_audit = __nccwpck_require__(3736);
+// EXTERNAL MODULE: ./src/audit/file-audit.ts + 6 modules
+var file_audit = __nccwpck_require__(2988);
 // EXTERNAL MODULE: ./src/audit/finding-caps.ts
 var finding_caps = __nccwpck_require__(2958);
 // EXTERNAL MODULE: ./src/audit/per-file-cap.ts
@@ -11472,7 +11839,7 @@ function balance(unsorted, jobs) {
 
 /***/ }),
 
-/***/ 185:
+/***/ 2126:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11904,342 +12271,10 @@ function findInternalDetails(text) {
     return KIND_ORDER.flatMap((kind) => found.get(kind) ?? []);
 }
 
-;// CONCATENATED MODULE: ./src/audit/walk-strings.ts
-const MAX_DEPTH = 64;
-const MAX_STRINGS = 10_000;
-/** Longest string read as a JSON document of its own. */
-const MAX_INNER_JSON = 4 * 1024 * 1024;
-/**
- * Visits the strings of `value` (at most 10,000, at most 64 levels down). Nothing is
- * kept and nothing is made per string but its path: the rules that scan every
- * payload of every run (secrets, stack traces) walk it themselves, which costs less
- * than keeping the walk for the run and handing it out again.
- */
-function forEachString(value, visit) {
-    walk(value, '', 0, MAX_STRINGS, visit);
-}
-/** The strings of `value` as a list (for the rules that pick among them). */
-function stringsOf(value) {
-    const out = [];
-    forEachString(value, (path, text) => out.push({ path, text }));
-    return out;
-}
-/**
- * A path `forEachString(value)` gave, as it reads with `value` under the field `root`:
- * `root.key…` below an object, `root[0]…` below an array, `root<json>…` inside a string.
- */
-function pathUnder(root, value, path) {
-    if (path === '')
-        return root;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? `${root}.${path}` : root + path;
-}
-/** Walks `value`; returns how many more strings may be visited. */
-function walk(value, path, depth, left, visit) {
-    if (left <= 0 || depth > MAX_DEPTH)
-        return left;
-    if (typeof value === 'string') {
-        visit(path, value);
-        left -= 1;
-        // A string holding a JSON object or array (common for tool results): scan inside too.
-        if (!opensJson(value) || value.length >= MAX_INNER_JSON)
-            return left;
-        let inner;
-        try {
-            inner = JSON.parse(value);
-        }
-        catch {
-            return left; // not JSON: the string itself was scanned
-        }
-        return walk(inner, `${path}<json>`, depth + 1, left, visit);
-    }
-    if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i += 1)
-            left = walk(value[i], `${path}[${i}]`, depth + 1, left, visit);
-        return left;
-    }
-    if (value !== null && typeof value === 'object') {
-        // for-in over own keys: no key array per object (this walk runs on every payload).
-        for (const key in value) {
-            if (!Object.hasOwn(value, key))
-                continue;
-            left = walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, left, visit);
-        }
-    }
-    return left;
-}
-/**
- * Whether `text` can be a JSON object or array: its first character after JSON's white
- * space (space, tab, line feed, carriage return: all JSON.parse skips) opens one.
- */
-function opensJson(text) {
-    for (let i = 0; i < text.length; i += 1) {
-        const c = text.charCodeAt(i);
-        if (c === 0x7b || c === 0x5b)
-            return true;
-        if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09)
-            return false;
-    }
-    return false;
-}
-
-;// CONCATENATED MODULE: ./src/audit/text/token-estimate.ts
-/**
- * An estimate of what a text costs in model tokens, without a tokenizer (each
- * model family has its own, and shipping one would weigh megabytes). Tokenizers
- * cut text into word pieces, numbers into short digit groups, and give most
- * punctuation and layout its own token; the estimate counts those pieces:
- *
- * - a run of letters: one token per 6 letters, rounded up (`Traceback` 2, `File` 1);
- * - a run of digits: one token per 3 digits, rounded up (`133` 1, `2026` 2);
- * - every other visible character (punctuation, quotes, slashes): 1;
- * - every line break: 1, and every run of two or more spaces or tabs (indentation): 1;
- * - a single space between words: 0 (tokenizers fold it into the next word).
- *
- * Code-like text (paths, identifiers, punctuation, indentation) is dense, and a
- * plain characters ÷ 4 rule, made for prose, undercounts it. On seed 002's
- * Python traceback block (812 characters), which the article counts as 280 tokens,
- * this gives 275; characters ÷ 4 gives 203.
- */
-const PIECE = /[A-Za-z]+|\d+|\n|[ \t]{2,}|[^\s\dA-Za-z]/g;
-function estimateTokens(text) {
-    let tokens = 0;
-    PIECE.lastIndex = 0;
-    for (let m = PIECE.exec(text); m !== null; m = PIECE.exec(text)) {
-        const piece = m[0];
-        const c = piece.charCodeAt(0);
-        if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))
-            tokens += Math.ceil(piece.length / 6);
-        else if (c >= 0x30 && c <= 0x39)
-            tokens += Math.ceil(piece.length / 3);
-        else
-            tokens += 1;
-    }
-    return tokens;
-}
-
-;// CONCATENATED MODULE: ./src/audit/text/stack-trace.ts
-
-const RUST_HEADER = /^thread '[^']*'(?: \(\d+\))? panicked at /;
-const RUST_FRAME = /^\s*\d+: \S/;
-const GO_HEADER = /^goroutine \d+ \[[^\]]+\]:$/;
-const GO_FILE = /^\t\S.*:\d+(?: \+0x[0-9a-f]+)?$/;
-const PY_HEADER = /^\s*Traceback \(most recent call last\):\s*$/;
-const PY_FRAME = /^\s*File "[^"\n]+", line \d+(?:, in \S.*)?$/;
-const JAVA_FRAME = /^\s*at (?:[\w$/<>-]+\.)+[\w$<>-]+\((?:[\w$.-]+\.(?:java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$/;
-const JAVA_TAIL = /^\s*(?:Caused by: |Suppressed: |\.\.\. \d+ more$)/;
-const DOTNET_PARAM = '[\\w.`<>\\[\\],&*]+ \\w+';
-const DOTNET_FRAME = new RegExp(`^\\s*at (?:[\\w\`<>+\\[\\],|]+\\.)+[\\w\`<>\\[\\],|]+\\((?:${DOTNET_PARAM}(?:, ${DOTNET_PARAM})*)?\\)(?: in .+:line \\d+)?\\s*$`);
-const DOTNET_IN_FILE = / in .+:line \d+\s*$/;
-const DOTNET_MARK = /^\s*--- End of (?:inner exception )?stack trace/;
-const RUBY_FRAME = /^\s*(?:from )?(\S+):\d+:in [`'][^`'\n]+'/;
-const JS_FRAME_NAMED = /^\s+at (?:async )?(?:new )?[^()\n]+? \((?:.+:\d+:\d+|<anonymous>|native)\)\s*\{?$/;
-const JS_FRAME_BARE = /^\s+at (?:async )?(?=\S*[/\\.])\S+:\d+:\d+\s*\{?$/;
-const ERROR_HEADER = /^\s*(?:Uncaught |Unhandled exception\. |Exception in thread "[^"]*" )?[\w$.]*(?:Error|Exception)(?: \[\w+\])?:/;
-/** Indices of lines matching a pattern. */
-function matching(lines, re, from = 0) {
-    const out = [];
-    for (let i = from; i < lines.length; i++)
-        if (re.test(lines[i]))
-            out.push(i);
-    return out;
-}
-/** The line before `at` when it is an error header (`TypeError: …`), else `at`. */
-function withHeader(lines, at) {
-    return at > 0 && ERROR_HEADER.test(lines[at - 1]) ? at - 1 : at;
-}
-const rust = (lines) => {
-    const header = lines.findIndex((line) => RUST_HEADER.test(line));
-    if (header === -1)
-        return null;
-    const start = lines.findIndex((line, i) => i > header && /^stack backtrace:$/.test(line));
-    if (start === -1)
-        return { frames: 1, first: header, last: Math.min(header + 1, lines.length - 1) };
-    let last = start;
-    let frames = 0;
-    for (let i = start + 1; i < lines.length; i++) {
-        if (RUST_FRAME.test(lines[i]))
-            frames++;
-        else if (!/^\s+at \S/.test(lines[i]))
-            break;
-        last = i;
-    }
-    return { frames: Math.max(frames, 1), first: header, last };
-};
-const go = (lines) => {
-    const header = lines.findIndex((line) => GO_HEADER.test(line));
-    if (header === -1)
-        return null;
-    const files = matching(lines, GO_FILE, header + 1);
-    if (files.length === 0)
-        return null;
-    const panic = lines.findIndex((line, i) => i < header && /^(?:panic|fatal error): /.test(line));
-    return { frames: files.length, first: panic === -1 ? header : panic, last: files[files.length - 1] };
-};
-const python = (lines) => {
-    const frames = matching(lines, PY_FRAME);
-    const header = lines.findIndex((line) => PY_HEADER.test(line));
-    if (frames.length === 0 || (header === -1 && frames.length < 2))
-        return null;
-    let last = frames[frames.length - 1];
-    // The source lines and carets under the last frame, then the exception line.
-    while (last + 1 < lines.length && /^\s+\S/.test(lines[last + 1]))
-        last++;
-    if (last + 1 < lines.length && lines[last + 1].trim() !== '')
-        last++;
-    return { frames: frames.length, first: header === -1 ? frames[0] : Math.min(header, frames[0]), last };
-};
-const java = (lines) => {
-    const frames = matching(lines, JAVA_FRAME);
-    if (frames.length === 0)
-        return null;
-    let last = frames[frames.length - 1];
-    while (last + 1 < lines.length && JAVA_TAIL.test(lines[last + 1]))
-        last++;
-    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
-};
-const dotnet = (lines) => {
-    const frames = matching(lines, DOTNET_FRAME);
-    if (frames.length === 0)
-        return null;
-    const anchored = frames.some((i) => DOTNET_IN_FILE.test(lines[i])) || withHeader(lines, frames[0]) !== frames[0];
-    if (frames.length < 2 && !anchored)
-        return null;
-    let last = frames[frames.length - 1];
-    while (last + 1 < lines.length && DOTNET_MARK.test(lines[last + 1]))
-        last++;
-    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
-};
-const ruby = (lines) => {
-    const frames = matching(lines, RUBY_FRAME);
-    if (frames.length === 0)
-        return null;
-    const rb = frames.some((i) => /\.rb$/.test(RUBY_FRAME.exec(lines[i])[1]));
-    if (frames.length < 2 && !rb)
-        return null;
-    return { frames: frames.length, first: frames[0], last: frames[frames.length - 1] };
-};
-const javascript = (lines) => {
-    const frames = lines.flatMap((line, i) => (JS_FRAME_NAMED.test(line) || JS_FRAME_BARE.test(line) ? [i] : []));
-    if (frames.length === 0)
-        return null;
-    const first = withHeader(lines, frames[0]);
-    if (frames.length < 2 && first === frames[0])
-        return null;
-    return { frames: frames.length, first, last: frames[frames.length - 1] };
-};
-/** Most specific anchor first: a Rust backtrace's `at file:1:2` lines must not read as JavaScript. */
-const DETECTORS = [
-    ['rust', rust],
-    ['go', go],
-    ['python', python],
-    ['java', java],
-    ['dotnet', dotnet],
-    ['ruby', ruby],
-    ['javascript', javascript],
-];
-/** What an exception prints under its last line: `DETAIL:`, `CONTEXT:`, `HINT:` lines and their indented continuations. */
-const DETAIL_LINE = /^(?:[A-Z][A-Z ]{1,20}:\s|\s+\S)/;
-const stack_trace_MAX_TEXT = 2 * 1024 * 1024;
-/** No frame or header is this long; longer lines are not matched (keeps every pattern linear). */
-const MAX_LINE = 2000;
-/**
- * The stack trace in `text`, or null. A text without a line break cannot hold
- * one, unless its line breaks are escaped (a backslash and `n`, as in a repr or
- * a log line): then the unescaped text is read.
- */
-function detectStackTrace(text) {
-    if (text.length > stack_trace_MAX_TEXT)
-        return null;
-    if (!text.includes('\n')) {
-        if (!/\\n/.test(text))
-            return null;
-        text = text.replace(/\\r\\n|\\n/g, '\n').replace(/\\t/g, '\t');
-    }
-    const lines = text.split(/\r?\n/);
-    const probe = lines.map((line) => (line.length > MAX_LINE ? '' : line));
-    for (const [language, detect] of DETECTORS) {
-        const span = detect(probe);
-        if (!span)
-            continue;
-        let last = span.last;
-        while (last + 1 < lines.length && DETAIL_LINE.test(probe[last + 1]))
-            last += 1;
-        const block = lines.slice(span.first, last + 1).join('\n');
-        return { language, frames: span.frames, chars: block.length, tokens: estimateTokens(block) };
-    }
-    return null;
-}
-
-;// CONCATENATED MODULE: ./src/audit/error-result.ts
-
-
-/**
- * Whether a tool result is an error result, for every rule that asks (the
- * error-hygiene rules, and the retry test of redundant-call): flagged as one by
- * its record (is_error, a failing status, exit code or HTTP status), or carrying
- * an error in its content although nothing flagged it, as several frameworks
- * serialise a caught exception: a stack trace in any of its strings, a body
- * whose `error` member is set, or a text that opens with an exception line
- * (`asyncpg.exceptions.InvalidTextRepresentationError: …`, `TypeError: …`).
- */
-function isErrorResult(result, memos) {
-    return result.isError || memos.get(CONTENT_IS_ERROR, result);
-}
-/** Whether the content alone says the call failed (memoized per run: several rules ask). */
-function errorInContent(result, memos) {
-    return memos.get(CONTENT_IS_ERROR, result);
-}
-/** An exception line: a dotted class name ending in Error or Exception, then a colon (or the traceback header). */
-const EXCEPTION_LINE = /^(?:Traceback \(most recent call last\):|(?:Uncaught |Unhandled exception\. )?(?:[A-Za-z_$][\w$]*\.)*(?:[A-Za-z_$][\w$]*)?(?:Error|Exception)(?: \[\w+\])?: \S)/;
-/** Fields whose text is the body of a result, where an opening exception line means the call failed. */
-const BODY_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|output|result|content|stderr)$|^$|^\[\d+\]$/;
-const CONTENT_IS_ERROR = { max: 1 << 16, compute: contentIsError };
-function contentIsError(result) {
-    const content = result.content;
-    if (content === undefined || content === null)
-        return false;
-    if (hasErrorMember(content))
-        return true;
-    let found = false;
-    forEachString(content, (path, text) => {
-        if (found)
-            return;
-        const head = firstLine(text);
-        if (head !== null && BODY_FIELD.test(path) && EXCEPTION_LINE.test(head))
-            found = true;
-        else if (detectStackTrace(text) !== null)
-            found = true;
-    });
-    return found;
-}
-/** A body object (or the JSON text of one) whose `error` member is set: `{"error": "…"}`, `{"error": {"code": …}}`. */
-function hasErrorMember(content) {
-    let body = content;
-    if (typeof body === 'string') {
-        const trimmed = body.trim();
-        if (!trimmed.startsWith('{'))
-            return false;
-        try {
-            body = JSON.parse(trimmed);
-        }
-        catch {
-            return false;
-        }
-    }
-    if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'error'))
-        return false;
-    const error = body['error'];
-    return error !== null && error !== false && error !== '' && error !== undefined;
-}
-/** The first non-blank line of a text, trimmed; null for a blank text. */
-function firstLine(text) {
-    const start = text.search(/\S/);
-    if (start === -1)
-        return null;
-    const end = text.indexOf('\n', start);
-    return (end === -1 ? text.slice(start) : text.slice(start, end)).trim();
-}
-
+// EXTERNAL MODULE: ./src/audit/walk-strings.ts
+var walk_strings = __nccwpck_require__(6333);
+// EXTERNAL MODULE: ./src/audit/error-result.ts
+var error_result = __nccwpck_require__(9111);
 ;// CONCATENATED MODULE: ./src/audit/rules/internal-detail-leak.ts
 
 
@@ -12267,32 +12302,34 @@ const internalDetailLeak = defineRule({
             scope: schemas/* enum */.k5n(['errors', 'all']).default('errors'),
         }),
     },
-    check(run, ctx, report) {
-        for (const result of run.results) {
-            const isError = isErrorResult(result, ctx.memos);
-            if (ctx.options.scope === 'errors' && !isError)
-                continue;
-            const found = new Map();
-            forEachString(result.content, (_path, text) => {
-                for (const detail of findInternalDetails(text))
-                    if (!found.has(detail.kind))
-                        found.set(detail.kind, detail);
-            });
-            if (found.size === 0)
-                continue;
-            const parts = KIND_ORDER.filter((kind) => found.has(kind)).map((kind) => {
-                const { sample } = found.get(kind);
-                return sample === null ? KIND_NAMES[kind] : `${KIND_NAMES[kind]} '${sample}'`;
-            });
-            const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
-            report({
-                loc: result.loc,
-                runId: run.runId,
-                callId: result.callId,
-                tool: result.tool,
-                message: `the ${isError ? 'error ' : ''}result of ${tool} exposes internals: ${parts.join(', ')}`,
-            });
-        }
+    // Each result as it arrives: its content is not held in its run.
+    record(arrival, ctx, report) {
+        if (arrival.kind !== 'tool_result')
+            return;
+        const result = arrival.record;
+        const isError = (0,error_result/* isErrorResult */.e)(arrival.held);
+        if (ctx.options.scope === 'errors' && !isError)
+            return;
+        const found = new Map();
+        (0,walk_strings/* forEachString */.gj)(result.content, (_path, text) => {
+            for (const detail of findInternalDetails(text))
+                if (!found.has(detail.kind))
+                    found.set(detail.kind, detail);
+        });
+        if (found.size === 0)
+            return;
+        const parts = KIND_ORDER.filter((kind) => found.has(kind)).map((kind) => {
+            const { sample } = found.get(kind);
+            return sample === null ? KIND_NAMES[kind] : `${KIND_NAMES[kind]} '${sample}'`;
+        });
+        const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
+        report({
+            loc: result.loc,
+            runId: result.runId,
+            callId: result.callId,
+            tool: result.tool,
+            message: `the ${isError ? 'error ' : ''}result of ${tool} exposes internals: ${parts.join(', ')}`,
+        });
     },
 });
 
@@ -12320,14 +12357,14 @@ const PROTO_STAND_IN = '\u0000__proto__';
 const NAME_KEYED = new Set(['properties', 'dependentRequired', 'dependentSchemas', 'dependencies']);
 /** Keywords whose array values are property names. */
 const NAME_LISTS = new Set(['required']);
-const proto_keys_MAX_DEPTH = 64;
+const MAX_DEPTH = 64;
 /** Own-property copy of `value` with the data key `__proto__` renamed (defineProperty keeps it data). */
 function proto_keys_define(out, key, value) {
     Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 /** True when `value` holds an own `__proto__` key at some depth (nothing is copied otherwise). */
 function hasProtoKey(value, depth = 0) {
-    if (depth > proto_keys_MAX_DEPTH || value === null || typeof value !== 'object')
+    if (depth > MAX_DEPTH || value === null || typeof value !== 'object')
         return false;
     if (Array.isArray(value))
         return value.some((item) => hasProtoKey(item, depth + 1));
@@ -12340,7 +12377,7 @@ function protoSafeSchema(schema) {
     return JSON.stringify(schema)?.includes('"__proto__"') ? renameInSchema(schema, false, 0) : schema;
 }
 function renameInSchema(value, namesHere, depth) {
-    if (depth > proto_keys_MAX_DEPTH || value === null || typeof value !== 'object')
+    if (depth > MAX_DEPTH || value === null || typeof value !== 'object')
         return value;
     if (Array.isArray(value))
         return value.map((item) => (namesHere && item === PROTO ? PROTO_STAND_IN : renameInSchema(item, false, depth + 1)));
@@ -12358,7 +12395,7 @@ function protoSafeData(value) {
     return hasProtoKey(value) ? renameKeys(value, 0) : value;
 }
 function renameKeys(value, depth) {
-    if (depth > proto_keys_MAX_DEPTH || value === null || typeof value !== 'object')
+    if (depth > MAX_DEPTH || value === null || typeof value !== 'object')
         return value;
     if (Array.isArray(value))
         return value.map((item) => renameKeys(item, depth + 1));
@@ -12482,6 +12519,8 @@ function withoutDialect(schema) {
 
 
 
+/** Default of the `pendingCalls` option: calls held with their arguments per run until the run's catalog arrives. */
+const DEFAULT_PENDING_CALLS = 10_000;
 const invalidArguments = defineRule({
     meta: {
         id: 'invalid-arguments',
@@ -12490,45 +12529,99 @@ const invalidArguments = defineRule({
         summary: "Arguments that fail the called tool's JSON Schema.",
         likelyCause: 'Schema hash differs from the previous run: the tool definition drifted. Same hash: the model produced bad arguments and the runtime did not validate them.',
         nextAction: 'Validate arguments against the schema before running the tool and return a structured error naming the path; check schema-drift findings first.',
-        options: schemas/* strictObject */.rej({}),
+        options: schemas/* strictObject */.rej({
+            pendingCalls: schemas/* number */.aig()
+                .int()
+                .min(0)
+                .default(DEFAULT_PENDING_CALLS)
+                .describe("Calls held with their arguments per run when they come before the run's catalog; past it, later such calls are not validated and one finding says so."),
+        }),
     },
-    /** One validator set per audit: each distinct schema compiles once. */
-    init: () => new SchemaValidators(),
+    init: () => ({ validators: new SchemaValidators(), pending: new Map(), reported: new Set() }),
+    // Arguments are validated as each call arrives (runs do not hold them), against the run's
+    // first catalog record; a call before it waits for it, up to `pendingCalls` calls per run.
+    record(arrival, ctx, report) {
+        const key = arrival.record.runId ?? '';
+        if (arrival.kind === 'catalog') {
+            const waiting = ctx.state.pending.get(key);
+            if (waiting && arrival.catalog === arrival.record)
+                for (const call of waiting.calls.splice(0))
+                    validate(call, arrival.record, ctx.state, report);
+            return;
+        }
+        if (arrival.kind !== 'tool_call' || arrival.record.args === undefined)
+            return;
+        if (arrival.catalog !== null)
+            validate(arrival.record, arrival.catalog, ctx.state, report);
+        else
+            wait(arrival.record, key, ctx.state, ctx.options.pendingCalls);
+    },
     check(run, ctx, report) {
+        const waiting = ctx.state.pending.get(run.runId ?? '');
+        ctx.state.pending.delete(run.runId ?? '');
         const catalog = (0,run_catalog/* runCatalog */.Hx)(run);
         if (!catalog)
             return;
+        if (waiting?.dropped) {
+            const { first, count } = waiting.dropped;
+            report({
+                loc: first.loc,
+                runId: run.runId,
+                callId: first.callId,
+                tool: first.tool,
+                key: 'pending',
+                message: `${count} call(s) came before the run's catalog (line ${catalog.record.loc.line}) past the limit of ${ctx.options.pendingCalls} calls held for it (rules.invalid-arguments.pendingCalls): their arguments were not validated`,
+            });
+        }
         for (const call of run.calls) {
             const tool = catalog.tools.get(call.tool);
-            if (!tool || tool.schema === undefined || call.args === undefined)
+            if (!tool || tool.schema === undefined || !call.hasArgs)
                 continue;
-            const { compiled, fresh } = ctx.state.compile(tool.schema);
-            if (!compiled.ok) {
-                if (fresh) {
-                    report({
-                        loc: catalog.record.loc,
-                        runId: run.runId,
-                        tool: tool.name,
-                        key: `schema:${tool.name}`,
-                        message: `schema of '${tool.name}' does not compile (${compiled.reason}): its calls are not validated`,
-                    });
-                }
+            const { compiled } = ctx.state.validators.compile(tool.schema);
+            if (compiled.ok || ctx.state.reported.has(compiled))
                 continue;
-            }
-            const failure = firstFailure(compiled.validate, call.args);
-            if (!failure)
-                continue;
-            const where = failure.path === '' ? 'the top level' : failure.path;
+            ctx.state.reported.add(compiled);
             report({
-                loc: call.loc,
+                loc: catalog.record.loc,
                 runId: run.runId,
-                callId: call.callId,
-                tool: call.tool,
-                message: `arguments to '${call.tool}' fail its schema at ${where} (keyword '${failure.keyword}'): ${failure.message}`,
+                tool: tool.name,
+                key: `schema:${tool.name}`,
+                message: `schema of '${tool.name}' does not compile (${compiled.reason}): its calls are not validated`,
             });
         }
     },
 });
+function validate(call, record, state, report) {
+    const tool = (0,run_catalog/* checkCatalog */.kE)(record).tools.get(call.tool);
+    if (!tool || tool.schema === undefined)
+        return;
+    const { compiled } = state.validators.compile(tool.schema);
+    if (!compiled.ok)
+        return;
+    const failure = firstFailure(compiled.validate, call.args);
+    if (!failure)
+        return;
+    const where = failure.path === '' ? 'the top level' : failure.path;
+    report({
+        loc: call.loc,
+        runId: call.runId,
+        callId: call.callId,
+        tool: call.tool,
+        message: `arguments to '${call.tool}' fail its schema at ${where} (keyword '${failure.keyword}'): ${failure.message}`,
+    });
+}
+/** Holds a call until its run's catalog arrives, up to `limit` calls per run. */
+function wait(call, key, state, limit) {
+    let waiting = state.pending.get(key);
+    if (!waiting)
+        state.pending.set(key, (waiting = { calls: [], dropped: null }));
+    if (waiting.dropped === null && waiting.calls.length < limit)
+        waiting.calls.push(call);
+    else if (waiting.dropped === null)
+        waiting.dropped = { first: call, count: 1 };
+    else
+        waiting.dropped.count += 1;
+}
 
 ;// CONCATENATED MODULE: ./src/audit/rules/late-result.ts
 
@@ -12858,7 +12951,7 @@ function failedCalls(run, memos) {
     for (const { call } of budgetMisses(run))
         out.set(call, 'timeout');
     for (const { call, result } of pairing.pairs)
-        if (isErrorResult(result, memos))
+        if ((0,error_result/* isErrorResult */.e)(result))
             out.set(call, 'error');
     cache.set(run, out);
     return out;
@@ -12880,6 +12973,7 @@ const nonDeterminism = defineRule({
         nextAction: 'Decide whether the agent may rely on this tool: pin its inputs (versions, seeds, snapshots) or treat its answers as volatile.',
         options: schemas/* strictObject */.rej({}),
     },
+    keeps: ['response-key'],
     check(run, ctx, report) {
         // A response is canonicalized only once its call repeats (most calls never do);
         // a first response with no canonical form gives its place to the next one.
@@ -12888,8 +12982,8 @@ const nonDeterminism = defineRule({
         // is expected to differ (retry-storm, slow-recovery and budget-miss speak about it).
         const failed = failedCalls(run, ctx.memos);
         for (const { call, result } of (0,audit_pairing/* pairRun */.W)(run).pairs) {
-            const key = (0,call_identity/* argsKey */.XO)(call, ctx.memos);
-            if (key === null || result.content === undefined || failed.has(call))
+            const key = (0,call_identity/* argsKey */.XO)(call);
+            if (key === null || !result.hasContent || failed.has(call))
                 continue;
             const seen = first.get(key);
             if (!seen) {
@@ -13249,7 +13343,7 @@ const redundantCall = defineRule({
         const failed = failedCalls(run, ctx.memos);
         let previous = null;
         for (const call of run.calls) {
-            const key = (0,call_identity/* argsKey */.XO)(call, ctx.memos);
+            const key = (0,call_identity/* argsKey */.XO)(call);
             if (previous !== null && key !== null && key === previous.key && !ctx.state.has(call.tool) && !failed.has(previous.call)) {
                 report({
                     loc: call.loc,
@@ -13285,7 +13379,7 @@ const retryStorm = defineRule({
         // A call seen once stays a call (most are); a list is made on its first repeat.
         const groups = new Map();
         for (const call of run.calls) {
-            const key = (0,call_identity/* fingerprintKey */.SV)(call, ctx.memos);
+            const key = (0,call_identity/* fingerprintKey */.SV)(call);
             if (key === null)
                 continue;
             const group = groups.get(key);
@@ -13569,14 +13663,21 @@ const secretInTrace = defineRule({
         nextAction: 'Rotate the credential, then pass secrets out of band (environment, credential helper) and redact tool output at the adapter.',
         options,
     },
-    check(run, ctx, report) {
-        const scan = new Scan(run.runId, ctx.options, report);
-        for (const call of run.calls) {
+    // Arguments and results are scanned as they arrive (runs do not hold them); boundary payloads with the run.
+    record(arrival, ctx, report) {
+        if (arrival.kind === 'catalog')
+            return;
+        const scan = scanOf(report, ctx.options, arrival.record.runId);
+        if (arrival.kind === 'tool_call') {
+            const call = arrival.record;
             scan.value(call.tool, 'tool', call, 'tool name');
             scan.value(call.args, 'args', call, 'arguments');
         }
-        for (const result of run.results)
-            scan.value(result.content, 'result', result, 'result');
+        else
+            scan.value(arrival.record.content, 'result', arrival.record, 'result');
+    },
+    check(run, ctx, report) {
+        const scan = new Scan(run.runId, ctx.options, report);
         for (const boundary of run.boundaries) {
             const owner = { loc: boundary.loc, callId: boundary.callId, tool: null };
             for (const hop of ['process', 'adapter', 'model'])
@@ -13584,6 +13685,15 @@ const secretInTrace = defineRule({
         }
     },
 });
+/** One Scan per report function (one per rule instance), reused record after record: a record costs no allocation. */
+const secret_in_trace_scans = new WeakMap();
+function scanOf(report, opts, runId) {
+    let scan = secret_in_trace_scans.get(report);
+    if (!scan)
+        secret_in_trace_scans.set(report, (scan = new Scan(runId, opts, report)));
+    scan.runId = runId;
+    return scan;
+}
 function callName(callId) {
     return callId === null ? 'a call without id' : `call '${callId}'`;
 }
@@ -13617,26 +13727,26 @@ class Scan {
         // path only where it is shown or scanned. No root (`args`, `result`, `tool`,
         // `<hop>_payload`) holds a secret or joins one across its separator, so a path can
         // hold a secret only when the part under the root can.
-        forEachString(value, this.visit);
+        (0,walk_strings/* forEachString */.gj)(value, this.visit);
     }
     string(below, text) {
         const { root, current: value, owner, part } = this;
         // A key can hold a secret too (a token-keyed cache): the path is scanned as well; the sanitizer redacts it in the message.
         if (below !== '' && (0,prefilter/* mayHoldSecret */.dV)(below)) {
-            const path = pathUnder(root, value, below);
+            const path = (0,walk_strings/* pathUnder */.y0)(root, value, below);
             for (const hit of secretsIn(path))
                 this.emit(owner, part, path, hit.ruleId, hit.secret);
         }
         const found = secretsIn(text);
         if (found.length > 0) {
-            const path = pathUnder(root, value, below);
+            const path = (0,walk_strings/* pathUnder */.y0)(root, value, below);
             for (const hit of found)
                 this.emit(owner, part, path, hit.ruleId, hit.secret);
         }
         // The root itself names no credential: only a key under it can be a sensitive field.
         const field = below === '' ? null : lastKeyOf(below);
         if (found.length === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text))
-            this.emit(owner, part, pathUnder(root, value, below), 'sensitive-field', text);
+            this.emit(owner, part, (0,walk_strings/* pathUnder */.y0)(root, value, below), 'sensitive-field', text);
     }
     emit(owner, part, path, ruleId, secret) {
         const fp = secretFingerprint(secret, this.opts.fingerprintKey);
@@ -13685,7 +13795,7 @@ const slowRecovery = defineRule({
             next += 1;
             const result = pair.result;
             const episode = open.get(call.tool);
-            if (isErrorResult(result, ctx.memos)) {
+            if ((0,error_result/* isErrorResult */.e)(result)) {
                 // The first error of a streak opens the episode; retries that fail belong to it.
                 if (!episode)
                     open.set(call.tool, { call, error: result, at: i });
@@ -13712,8 +13822,6 @@ const slowRecovery = defineRule({
 ;// CONCATENATED MODULE: ./src/audit/rules/stack-trace-in-result.ts
 
 
-
-
 const LANGUAGE_NAMES = {
     rust: 'Rust panic',
     go: 'Go panic',
@@ -13733,6 +13841,7 @@ const stackTraceInResult = defineRule({
         nextAction: 'Catch at the tool boundary, log the trace with a reference, and return an error body with a stable code and that reference.',
         options: schemas/* strictObject */.rej({}),
     },
+    keeps: ['stack-trace'],
     check(run, ctx, report) {
         // Later turns by record order (time order in every parser), not by line: a
         // whole-document format puts many records on one line. llmAfter[i] = llm spans after records[i].
@@ -13753,10 +13862,10 @@ const stackTraceInResult = defineRule({
             return llmAfter.get(result) ?? 0;
         };
         for (const result of run.results) {
-            const best = longestTrace(result.content);
-            if (best === null)
+            const trace = result.stackTrace;
+            if (trace === null)
                 continue;
-            const { trace, path } = best;
+            const path = trace.path;
             const turns = turnsAfter(result);
             const cost = turns === 0 ? 'no later llm turn in the run' : `re-read on ${turns} later llm turn${turns === 1 ? '' : 's'}: ~${trace.tokens * turns} tokens`;
             ctx.metric('traces', 1);
@@ -13773,20 +13882,6 @@ const stackTraceInResult = defineRule({
         }
     },
 });
-/** The stack trace with the most frames among a result's strings, and where it is. */
-function longestTrace(content) {
-    let best = null;
-    const consider = (path, text) => {
-        const trace = detectStackTrace(text);
-        if (!trace)
-            return;
-        // On a tie, the decoded inside of a JSON string is the more precise place.
-        if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`)))
-            best = { trace, path };
-    };
-    forEachString(content, consider);
-    return best;
-}
 
 ;// CONCATENATED MODULE: ./src/audit/rules/truncated-tail.ts
 
@@ -13874,102 +13969,8 @@ function cause(catalog, carried) {
     return `the recorded catalog hash ${recorded} does not match these names (${catalog.sha256 ?? 'no canonical form'}), so the wrong catalog was likely shipped`;
 }
 
-;// CONCATENATED MODULE: ./src/audit/error-code.ts
-/**
- * The stable, machine-readable code of an error result, wherever the body
- * carries it: the record's own error code, or in the content (an object, a JSON
- * string, or the JSON text of a content-array item) as `code`, `error_code`,
- * `errorCode`, `error` (when it is a code, not a sentence), `error.code`,
- * `error.type`, or a top-level `type` next to a message. Null when there is none:
- * a bare message or `str(exc)` text.
- */
-function errorCodeOfResult(result) {
-    if (result.errorCode !== null && result.errorCode !== '')
-        return result.errorCode;
-    for (const body of bodiesOf(result.content, 0)) {
-        const code = codeInBody(body);
-        if (code !== null)
-            return code;
-    }
-    return null;
-}
-/** A word-like token a program can branch on: `invalid_status`, `ENOENT`, `NotFound`, `E1234`, `rate-limit`. */
-const CODE_LIKE = /^[A-Za-z][A-Za-z0-9]*(?:[_.:/-][A-Za-z0-9]+)*$/;
-/** `type` values that describe content, not an error. */
-const CONTENT_TYPES = new Set(['text', 'image', 'audio', 'resource', 'resource_link', 'json', 'object', 'tool_result', 'output_text']);
-function isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-function own(obj, key) {
-    return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
-}
-/** A code value: a code-like string of at most 64 characters, or an integer. */
-function asCode(value) {
-    if (typeof value === 'string')
-        return value.length <= 64 && CODE_LIKE.test(value) ? value : null;
-    if (typeof value === 'number' && Number.isInteger(value))
-        return String(value);
-    return null;
-}
-function codeInBody(body) {
-    for (const key of ['code', 'error_code', 'errorCode']) {
-        const code = asCode(own(body, key));
-        if (code !== null)
-            return code;
-    }
-    const error = own(body, 'error');
-    if (typeof error === 'string') {
-        const code = asCode(error);
-        if (code !== null)
-            return code;
-    }
-    else if (isObject(error)) {
-        for (const key of ['code', 'error_code', 'errorCode', 'type']) {
-            const code = asCode(own(error, key));
-            if (code !== null)
-                return code;
-        }
-    }
-    const type = own(body, 'type');
-    const hasMessage = typeof own(body, 'message') === 'string' || own(body, 'error') !== undefined;
-    if (typeof type === 'string' && hasMessage && !CONTENT_TYPES.has(type))
-        return asCode(type);
-    return null;
-}
-/** The objects that may be an error body: the content, JSON inside strings, items of content arrays. */
-function* bodiesOf(value, depth) {
-    if (depth > 4)
-        return;
-    if (typeof value === 'string') {
-        const trimmed = value.trim();
-        if (!trimmed.startsWith('{') && !trimmed.startsWith('['))
-            return;
-        try {
-            yield* bodiesOf(JSON.parse(trimmed), depth + 1);
-        }
-        catch {
-            // a message, not JSON
-        }
-        return;
-    }
-    if (Array.isArray(value)) {
-        for (const item of value)
-            yield* bodiesOf(item, depth + 1);
-        return;
-    }
-    if (!isObject(value))
-        return;
-    yield value;
-    const text = own(value, 'text');
-    if (typeof text === 'string')
-        yield* bodiesOf(text, depth + 1);
-    for (const key of ['content', 'structuredContent', 'result', 'output', 'body', 'detail']) {
-        const inner = own(value, key);
-        if (inner !== undefined && typeof inner !== 'string')
-            yield* bodiesOf(inner, depth + 1);
-    }
-}
-
+// EXTERNAL MODULE: ./src/audit/error-code.ts
+var error_code = __nccwpck_require__(6463);
 ;// CONCATENATED MODULE: ./src/audit/rules/unmapped-error-share.ts
 
 
@@ -14015,10 +14016,10 @@ const unmappedErrorShare = defineRule({
         const catchAll = new Set(ctx.options.catchAll.map(key));
         const mine = counts();
         for (const result of run.results) {
-            if (!isErrorResult(result, ctx.memos))
+            if (!(0,error_result/* isErrorResult */.e)(result))
                 continue;
             mine.errors++;
-            const code = errorCodeOfResult(result);
+            const code = (0,error_code/* errorCodeOfResult */.B)(result);
             if (code === null)
                 mine.uncoded++;
             else if (catchAll.has(key(code))) {
@@ -14157,7 +14158,7 @@ const TEXT_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|description|rea
  * characters (the engine sanitizes it).
  */
 function bodyExcerpt(content, max = 80) {
-    const found = stringsOf(content).filter(({ text }) => text.trim() !== '');
+    const found = (0,walk_strings/* stringsOf */.iw)(content).filter(({ text }) => text.trim() !== '');
     const pick = found.find(({ path }) => path === '' || TEXT_FIELD.test(path)) ?? found[0];
     if (!pick)
         return null;
@@ -14174,21 +14175,23 @@ const unstructuredError = defineRule({
         nextAction: 'Map exceptions at the tool boundary to a body with a stable code, a class, retryable and a reference; log the details instead.',
         options: schemas/* strictObject */.rej({}),
     },
-    check(run, ctx, report) {
-        for (const result of run.results) {
-            if (!isErrorResult(result, ctx.memos) || errorCodeOfResult(result) !== null)
-                continue;
-            const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
-            const excerpt = bodyExcerpt(result.content);
-            const body = excerpt === null ? 'empty body' : `body: "${excerpt}"`;
-            report({
-                loc: result.loc,
-                runId: run.runId,
-                callId: result.callId,
-                tool: result.tool,
-                message: `error result of ${tool} has no machine-readable code (${body})`,
-            });
-        }
+    // Each result as it arrives: the excerpt is of its content, which its run does not hold.
+    record(arrival, _ctx, report) {
+        if (arrival.kind !== 'tool_result')
+            return;
+        const result = arrival.record;
+        if (!(0,error_result/* isErrorResult */.e)(arrival.held) || (0,error_code/* errorCodeOfResult */.B)(arrival.held) !== null)
+            return;
+        const tool = result.tool === null ? 'a tool' : `'${result.tool}'`;
+        const excerpt = bodyExcerpt(result.content);
+        const body = excerpt === null ? 'empty body' : `body: "${excerpt}"`;
+        report({
+            loc: result.loc,
+            runId: result.runId,
+            callId: result.callId,
+            tool: result.tool,
+            message: `error result of ${tool} has no machine-readable code (${body})`,
+        });
     },
 });
 
@@ -14470,6 +14473,206 @@ function removeLiveFolders() {
 
 /***/ }),
 
+/***/ 4863:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  F: () => (/* binding */ detectStackTrace)
+});
+
+;// CONCATENATED MODULE: ./src/audit/text/token-estimate.ts
+/**
+ * An estimate of what a text costs in model tokens, without a tokenizer (each
+ * model family has its own, and shipping one would weigh megabytes). Tokenizers
+ * cut text into word pieces, numbers into short digit groups, and give most
+ * punctuation and layout its own token; the estimate counts those pieces:
+ *
+ * - a run of letters: one token per 6 letters, rounded up (`Traceback` 2, `File` 1);
+ * - a run of digits: one token per 3 digits, rounded up (`133` 1, `2026` 2);
+ * - every other visible character (punctuation, quotes, slashes): 1;
+ * - every line break: 1, and every run of two or more spaces or tabs (indentation): 1;
+ * - a single space between words: 0 (tokenizers fold it into the next word).
+ *
+ * Code-like text (paths, identifiers, punctuation, indentation) is dense, and a
+ * plain characters ÷ 4 rule, made for prose, undercounts it. On seed 002's
+ * Python traceback block (812 characters), which the article counts as 280 tokens,
+ * this gives 275; characters ÷ 4 gives 203.
+ */
+const PIECE = /[A-Za-z]+|\d+|\n|[ \t]{2,}|[^\s\dA-Za-z]/g;
+function estimateTokens(text) {
+    let tokens = 0;
+    PIECE.lastIndex = 0;
+    for (let m = PIECE.exec(text); m !== null; m = PIECE.exec(text)) {
+        const piece = m[0];
+        const c = piece.charCodeAt(0);
+        if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))
+            tokens += Math.ceil(piece.length / 6);
+        else if (c >= 0x30 && c <= 0x39)
+            tokens += Math.ceil(piece.length / 3);
+        else
+            tokens += 1;
+    }
+    return tokens;
+}
+
+;// CONCATENATED MODULE: ./src/audit/text/stack-trace.ts
+
+const RUST_HEADER = /^thread '[^']*'(?: \(\d+\))? panicked at /;
+const RUST_FRAME = /^\s*\d+: \S/;
+const GO_HEADER = /^goroutine \d+ \[[^\]]+\]:$/;
+const GO_FILE = /^\t\S.*:\d+(?: \+0x[0-9a-f]+)?$/;
+const PY_HEADER = /^\s*Traceback \(most recent call last\):\s*$/;
+const PY_FRAME = /^\s*File "[^"\n]+", line \d+(?:, in \S.*)?$/;
+const JAVA_FRAME = /^\s*at (?:[\w$/<>-]+\.)+[\w$<>-]+\((?:[\w$.-]+\.(?:java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$/;
+const JAVA_TAIL = /^\s*(?:Caused by: |Suppressed: |\.\.\. \d+ more$)/;
+const DOTNET_PARAM = '[\\w.`<>\\[\\],&*]+ \\w+';
+const DOTNET_FRAME = new RegExp(`^\\s*at (?:[\\w\`<>+\\[\\],|]+\\.)+[\\w\`<>\\[\\],|]+\\((?:${DOTNET_PARAM}(?:, ${DOTNET_PARAM})*)?\\)(?: in .+:line \\d+)?\\s*$`);
+const DOTNET_IN_FILE = / in .+:line \d+\s*$/;
+const DOTNET_MARK = /^\s*--- End of (?:inner exception )?stack trace/;
+const RUBY_FRAME = /^\s*(?:from )?(\S+):\d+:in [`'][^`'\n]+'/;
+const JS_FRAME_NAMED = /^\s+at (?:async )?(?:new )?[^()\n]+? \((?:.+:\d+:\d+|<anonymous>|native)\)\s*\{?$/;
+const JS_FRAME_BARE = /^\s+at (?:async )?(?=\S*[/\\.])\S+:\d+:\d+\s*\{?$/;
+const ERROR_HEADER = /^\s*(?:Uncaught |Unhandled exception\. |Exception in thread "[^"]*" )?[\w$.]*(?:Error|Exception)(?: \[\w+\])?:/;
+/** Indices of lines matching a pattern. */
+function matching(lines, re, from = 0) {
+    const out = [];
+    for (let i = from; i < lines.length; i++)
+        if (re.test(lines[i]))
+            out.push(i);
+    return out;
+}
+/** The line before `at` when it is an error header (`TypeError: …`), else `at`. */
+function withHeader(lines, at) {
+    return at > 0 && ERROR_HEADER.test(lines[at - 1]) ? at - 1 : at;
+}
+const rust = (lines) => {
+    const header = lines.findIndex((line) => RUST_HEADER.test(line));
+    if (header === -1)
+        return null;
+    const start = lines.findIndex((line, i) => i > header && /^stack backtrace:$/.test(line));
+    if (start === -1)
+        return { frames: 1, first: header, last: Math.min(header + 1, lines.length - 1) };
+    let last = start;
+    let frames = 0;
+    for (let i = start + 1; i < lines.length; i++) {
+        if (RUST_FRAME.test(lines[i]))
+            frames++;
+        else if (!/^\s+at \S/.test(lines[i]))
+            break;
+        last = i;
+    }
+    return { frames: Math.max(frames, 1), first: header, last };
+};
+const go = (lines) => {
+    const header = lines.findIndex((line) => GO_HEADER.test(line));
+    if (header === -1)
+        return null;
+    const files = matching(lines, GO_FILE, header + 1);
+    if (files.length === 0)
+        return null;
+    const panic = lines.findIndex((line, i) => i < header && /^(?:panic|fatal error): /.test(line));
+    return { frames: files.length, first: panic === -1 ? header : panic, last: files[files.length - 1] };
+};
+const python = (lines) => {
+    const frames = matching(lines, PY_FRAME);
+    const header = lines.findIndex((line) => PY_HEADER.test(line));
+    if (frames.length === 0 || (header === -1 && frames.length < 2))
+        return null;
+    let last = frames[frames.length - 1];
+    // The source lines and carets under the last frame, then the exception line.
+    while (last + 1 < lines.length && /^\s+\S/.test(lines[last + 1]))
+        last++;
+    if (last + 1 < lines.length && lines[last + 1].trim() !== '')
+        last++;
+    return { frames: frames.length, first: header === -1 ? frames[0] : Math.min(header, frames[0]), last };
+};
+const java = (lines) => {
+    const frames = matching(lines, JAVA_FRAME);
+    if (frames.length === 0)
+        return null;
+    let last = frames[frames.length - 1];
+    while (last + 1 < lines.length && JAVA_TAIL.test(lines[last + 1]))
+        last++;
+    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
+};
+const dotnet = (lines) => {
+    const frames = matching(lines, DOTNET_FRAME);
+    if (frames.length === 0)
+        return null;
+    const anchored = frames.some((i) => DOTNET_IN_FILE.test(lines[i])) || withHeader(lines, frames[0]) !== frames[0];
+    if (frames.length < 2 && !anchored)
+        return null;
+    let last = frames[frames.length - 1];
+    while (last + 1 < lines.length && DOTNET_MARK.test(lines[last + 1]))
+        last++;
+    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
+};
+const ruby = (lines) => {
+    const frames = matching(lines, RUBY_FRAME);
+    if (frames.length === 0)
+        return null;
+    const rb = frames.some((i) => /\.rb$/.test(RUBY_FRAME.exec(lines[i])[1]));
+    if (frames.length < 2 && !rb)
+        return null;
+    return { frames: frames.length, first: frames[0], last: frames[frames.length - 1] };
+};
+const javascript = (lines) => {
+    const frames = lines.flatMap((line, i) => (JS_FRAME_NAMED.test(line) || JS_FRAME_BARE.test(line) ? [i] : []));
+    if (frames.length === 0)
+        return null;
+    const first = withHeader(lines, frames[0]);
+    if (frames.length < 2 && first === frames[0])
+        return null;
+    return { frames: frames.length, first, last: frames[frames.length - 1] };
+};
+/** Most specific anchor first: a Rust backtrace's `at file:1:2` lines must not read as JavaScript. */
+const DETECTORS = [
+    ['rust', rust],
+    ['go', go],
+    ['python', python],
+    ['java', java],
+    ['dotnet', dotnet],
+    ['ruby', ruby],
+    ['javascript', javascript],
+];
+/** What an exception prints under its last line: `DETAIL:`, `CONTEXT:`, `HINT:` lines and their indented continuations. */
+const DETAIL_LINE = /^(?:[A-Z][A-Z ]{1,20}:\s|\s+\S)/;
+const MAX_TEXT = 2 * 1024 * 1024;
+/** No frame or header is this long; longer lines are not matched (keeps every pattern linear). */
+const MAX_LINE = 2000;
+/**
+ * The stack trace in `text`, or null. A text without a line break cannot hold
+ * one, unless its line breaks are escaped (a backslash and `n`, as in a repr or
+ * a log line): then the unescaped text is read.
+ */
+function detectStackTrace(text) {
+    if (text.length > MAX_TEXT)
+        return null;
+    if (!text.includes('\n')) {
+        if (!/\\n/.test(text))
+            return null;
+        text = text.replace(/\\r\\n|\\n/g, '\n').replace(/\\t/g, '\t');
+    }
+    const lines = text.split(/\r?\n/);
+    const probe = lines.map((line) => (line.length > MAX_LINE ? '' : line));
+    for (const [language, detect] of DETECTORS) {
+        const span = detect(probe);
+        if (!span)
+            continue;
+        let last = span.last;
+        while (last + 1 < lines.length && DETAIL_LINE.test(probe[last + 1]))
+            last += 1;
+        const block = lines.slice(span.first, last + 1).join('\n');
+        return { language, frames: span.frames, chars: block.length, tokens: estimateTokens(block) };
+    }
+    return null;
+}
+
+
+/***/ }),
+
 /***/ 5729:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -14648,7 +14851,7 @@ function firstTime(run) {
 function stormCalls(calls, memos) {
     const groups = new Map();
     for (const call of calls) {
-        const key = (0,call_identity/* fingerprintKey */.SV)(call, memos);
+        const key = (0,call_identity/* fingerprintKey */.SV)(call);
         if (key === null)
             continue;
         const group = groups.get(key);
@@ -14670,6 +14873,94 @@ function stormCalls(calls, memos) {
 }
 function clean(text) {
     return (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 120 });
+}
+
+
+/***/ }),
+
+/***/ 6333:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   gj: () => (/* binding */ forEachString),
+/* harmony export */   iw: () => (/* binding */ stringsOf),
+/* harmony export */   y0: () => (/* binding */ pathUnder)
+/* harmony export */ });
+const MAX_DEPTH = 64;
+const MAX_STRINGS = 10_000;
+/** Longest string read as a JSON document of its own. */
+const MAX_INNER_JSON = 4 * 1024 * 1024;
+/**
+ * Visits the strings of `value` (at most 10,000, at most 64 levels down). Nothing is
+ * kept and nothing is made per string but its path: the rules that scan every
+ * payload of every run (secrets, stack traces) walk it themselves, which costs less
+ * than keeping the walk for the run and handing it out again.
+ */
+function forEachString(value, visit) {
+    walk(value, '', 0, MAX_STRINGS, visit);
+}
+/** The strings of `value` as a list (for the rules that pick among them). */
+function stringsOf(value) {
+    const out = [];
+    forEachString(value, (path, text) => out.push({ path, text }));
+    return out;
+}
+/**
+ * A path `forEachString(value)` gave, as it reads with `value` under the field `root`:
+ * `root.key…` below an object, `root[0]…` below an array, `root<json>…` inside a string.
+ */
+function pathUnder(root, value, path) {
+    if (path === '')
+        return root;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? `${root}.${path}` : root + path;
+}
+/** Walks `value`; returns how many more strings may be visited. */
+function walk(value, path, depth, left, visit) {
+    if (left <= 0 || depth > MAX_DEPTH)
+        return left;
+    if (typeof value === 'string') {
+        visit(path, value);
+        left -= 1;
+        // A string holding a JSON object or array (common for tool results): scan inside too.
+        if (!opensJson(value) || value.length >= MAX_INNER_JSON)
+            return left;
+        let inner;
+        try {
+            inner = JSON.parse(value);
+        }
+        catch {
+            return left; // not JSON: the string itself was scanned
+        }
+        return walk(inner, `${path}<json>`, depth + 1, left, visit);
+    }
+    if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i += 1)
+            left = walk(value[i], `${path}[${i}]`, depth + 1, left, visit);
+        return left;
+    }
+    if (value !== null && typeof value === 'object') {
+        // for-in over own keys: no key array per object (this walk runs on every payload).
+        for (const key in value) {
+            if (!Object.hasOwn(value, key))
+                continue;
+            left = walk(value[key], path === '' ? key : `${path}.${key}`, depth + 1, left, visit);
+        }
+    }
+    return left;
+}
+/**
+ * Whether `text` can be a JSON object or array: its first character after JSON's white
+ * space (space, tab, line feed, carriage return: all JSON.parse skips) opens one.
+ */
+function opensJson(text) {
+    for (let i = 0; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        if (c === 0x7b || c === 0x5b)
+            return true;
+        if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09)
+            return false;
+    }
+    return false;
 }
 
 
@@ -15753,8 +16044,8 @@ async function collectAll(specs, sources, options) {
     return { inputs, skipped };
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 52 modules
-var audit_rules = __nccwpck_require__(185);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
+var audit_rules = __nccwpck_require__(2126);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
