@@ -16,7 +16,7 @@ describe('a single run in bounded memory: its records are held without payloads'
   it('a 40 MB one-run ADK session with 8 KB results in a 32 MB heap (bundled CLI)', () => {
     const root = tempDir();
     const file = join(root, 'session.json');
-    const gen = spawnSync(process.execPath, [resolve('bench/gen-document.mjs'), 'google-adk', file, '40', '8'], { encoding: 'utf8' });
+    const gen = spawnSync(process.execPath, [resolve('bench/formats/documents.mjs'), 'google-adk', file, '40', '8'], { encoding: 'utf8' });
     expect(gen.status).toBe(0);
     const truth = JSON.parse(gen.stdout) as { calls: number };
     expect(truth.calls).toBe(2433);
