@@ -5,7 +5,7 @@ import { FORMS, generate } from '../../test/ingest/big/gen-big.mjs';
 
 const SOURCE = fileURLToPath(new URL('../../test/ingest/big/gen-big.mjs', import.meta.url));
 // The CLI's format id of each form.
-const FORMAT = { 'otlp-lines': 'otlp-json', 'otlp-document': 'otlp-json', 'jaeger-document': 'jaeger-json', 'openai-lines': 'openai', 'openai-list': 'openai', 'openai-run-state': 'openai' };
+const FORMAT = { 'otlp-lines': 'otlp-json', 'otlp-document': 'otlp-json', 'jaeger-document': 'jaeger-json', 'openai-lines': 'openai', 'openai-list': 'openai', 'openai-run-state': 'openai', 'langfuse-list': 'langfuse' };
 
 export const BIG_GENERATORS = FORMS.map((form) => {
   const lines = form.endsWith('-lines');

@@ -8,13 +8,13 @@ import { auditBig } from './big-files.js';
 
 /**
  * Documents of many traces, streamed: memory follows the traces in flight, not
- * the file, so twice the file costs about the same peak (2x / 1x within 15%).
+ * the file, so twice the file costs about the same peak (2x / 1x within 20%, the issue's bound).
  * Measured before the change (same machine): a Langfuse list of exports held every
  * observation until the document ended (200 / 296 MiB at 40 / 100 MB, now 157 / 175),
  * and each Jaeger trace's piece of the document's rest pinned a slab of Node's
  * buffer pool (its 2x / 1x was 1.21 at 100 / 200 MB, now 1.08).
  */
-const RATIO = 1.15;
+const RATIO = 1.2;
 
 /** A Jaeger export of `n` traces of one tool span each, pretty-printed. */
 function tinyJaeger(n: number): string {
