@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { materialize, runAudit, type AuditResult } from '../../src/audit/engine.js';
+import { auditPartial, finishAudit, materialize, runAudit, type AuditResult } from '../../src/audit/engine.js';
 import { resolveConfig } from '../../src/config.js';
 import { buildReport } from '../../src/report/build.js';
 import { jsonl, tempTree } from '../helpers.js';
@@ -52,4 +52,17 @@ describe('the runs an audit holds', () => {
       whole.store.close();
     }
   }, 120_000);
+});
+
+describe('schema-drift across runs', () => {
+  it('holds each distinct schema once, however many runs offer it, and reports the first change', async () => {
+    const records = Array.from({ length: 2_000 }, (_, i) => ({ type: 'catalog', run_id: `r${i}`, catalog_names: ['ls'], schema_sha256: { ls: (i % 2 === 0 || i < 5 ? 'aa' : 'bb').repeat(32) } }));
+    const root = tempTree({ 't.jsonl': jsonl(...records) });
+    const partial = await auditPartial([{ path: join(root, 't.jsonl'), display: 't.jsonl' }], resolveConfig({}));
+    const state = partial.states.find(([id]) => id === 'schema-drift')![1] as Map<string, Map<string, unknown>>;
+    expect([...state.keys()]).toEqual(['ls']);
+    expect(state.get('ls')!.size).toBe(2);
+    const result = materialize(finishAudit([partial], resolveConfig({})));
+    expect(result.findings.filter((f) => f.ruleId === 'schema-drift').map((f) => [f.line, f.runId])).toEqual([[6, 'r5']]);
+  });
 });
