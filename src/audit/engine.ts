@@ -11,6 +11,7 @@ import { capAudit, DEFAULT_FINDING_CAPS } from './finding-caps.js';
 import { FindingStore, type FindingHandoff, type FindingStoreOptions } from './finding-store.js';
 import { addMetrics } from './metrics.js';
 import { PerFileCap } from './per-file-cap.js';
+import { addOmitted, internCatalog, noneOmitted, type OmittedTally } from './run-shelf.js';
 
 export type { AuditInput, CatalogSummary, FileSummary, RunSummary } from '../model/audit.js';
 
@@ -21,11 +22,14 @@ export type { AuditInput, CatalogSummary, FileSummary, RunSummary } from '../mod
  */
 export interface AuditResult {
   readonly files: FileSummary[];
+  /** The runs held, in report order: every run, or (limits.max-runs) at least the first that many. */
   readonly runs: RunSummary[];
+  /** The runs read and not held (run-shelf.ts), counted for the summary and `omittedRuns`. */
+  readonly omittedRuns: OmittedTally;
   /** Every finding, in report order. */
   readonly store: FindingStore;
   readonly metrics: Record<string, unknown>;
-  /** The catalog of each run that has one, in run order (duplicates included). */
+  /** Each distinct catalog of the runs (held or not), once, in first-seen order. */
   readonly catalogs: CatalogSummary[];
   /** Each run's timeline, in run order, when `collectTimelines` was asked for (else empty). */
   readonly timelines: RunTimeline[];
@@ -49,7 +53,13 @@ export interface AuditOptions {
 
 /** What one worker (or the only thread) found in its share of the files, before cross-run rules finish. */
 export interface PartialAudit {
-  readonly files: Array<{ readonly summary: FileSummary; readonly runs: readonly RunEntry[] }>;
+  readonly files: Array<{
+    readonly summary: FileSummary;
+    readonly runs: readonly RunEntry[];
+    /** The file's runs not held, and its distinct catalogs (absent: none omitted, catalogs on the runs). */
+    readonly omitted?: OmittedTally;
+    readonly catalogs?: readonly CatalogSummary[];
+  }>;
   /** The partial store's findings: in memory, or chunk files whose folder passes to the receiver. */
   readonly findings: FindingHandoff;
   readonly metrics: Record<string, unknown>;
@@ -76,8 +86,12 @@ export async function auditPartial(inputs: readonly AuditInput[], config: AuditC
     const cap = new PerFileCap((config.findingCaps ?? DEFAULT_FINDING_CAPS).perRulePerFile);
     const emit = emitter(config, store, cap);
     const files: PartialAudit['files'] = [];
+    // Timelines of runs the report does not list still rank in the HTML report: hold every run then.
+    let keepRuns = options.collectTimelines === true ? Infinity : (config.maxRuns ?? Infinity);
     for (const input of sortInputs(inputs)) {
-      files.push(await auditFile(input, config, options, active, emit));
+      const file = await auditFile(input, config, { ...options, keepRuns }, active, emit);
+      keepRuns -= file.runs.length;
+      files.push(file);
       storeReleased(config, store, cap.release(input.display), cap.cap);
     }
     // Findings a rule placed in another file than the one being read.
@@ -120,12 +134,15 @@ export function finishAudit(partials: readonly PartialAudit[], config: AuditConf
     storeReleased(config, store, cap.release(), cap.cap);
     const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
     const runs = byName.flatMap((f) => f.runs);
+    const omittedRuns = noneOmitted();
+    for (const file of byName) if (file.omitted) addOmitted(omittedRuns, file.omitted);
     return {
       files: byName.map((f) => f.summary),
       runs: runs.map((run) => run.summary),
+      omittedRuns,
       store: capAudit(store, caps.perAudit, spill),
       metrics,
-      catalogs: runs.flatMap((run) => (run.catalog ? [run.catalog] : [])),
+      catalogs: distinctCatalogs(byName),
       timelines: capTimelines(runs.flatMap((run) => (run.timeline ? [run.timeline] : []))),
     };
   } catch (error) {
@@ -143,6 +160,7 @@ export function materialize(stored: AuditResult): MaterializedAudit {
     return {
       files: stored.files,
       runs: stored.runs,
+      omittedRuns: stored.omittedRuns,
       findings: stored.store.toArray(),
       metrics: stored.metrics,
       catalogs: stored.catalogs,
@@ -151,6 +169,15 @@ export function materialize(stored: AuditResult): MaterializedAudit {
   } finally {
     stored.store.close();
   }
+}
+
+/** Each distinct catalog of the files' runs once (a file lists its own, or its runs carry them). */
+function distinctCatalogs(files: PartialAudit['files']): CatalogSummary[] {
+  const shelf = { keep: 0, runs: [], omitted: noneOmitted(), catalogs: new Map<string, CatalogSummary>() };
+  for (const file of files) {
+    for (const catalog of file.catalogs ?? file.runs.map((run) => run.catalog)) internCatalog(shelf, catalog);
+  }
+  return [...shelf.catalogs.values()];
 }
 
 function sortInputs(inputs: readonly AuditInput[]): AuditInput[] {

@@ -13,6 +13,7 @@ import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
 import { RunMemos } from './memo.js';
 import { RecordStage } from './record-stage.js';
 import { RunGrouper, type ClosedRun } from './run-grouper.js';
+import { internCatalog, noneOmitted, shelveRun, trimRuns, type RunShelf } from './run-shelf.js';
 import { SkipTally } from './skip-tally.js';
 import { collectTimeline } from './timeline/collect.js';
 
@@ -26,12 +27,11 @@ export interface RunEntry {
 }
 
 /** What reading one file's records into runs left: counters, skips and the runs, before the file's end checks. */
-export interface FileWork {
+export interface FileWork extends RunShelf<RunEntry> {
   records: number;
   completed: number;
   lastDiagnosticLine: number;
   readonly skips: SkipTally;
-  readonly runs: RunEntry[];
 }
 
 export interface ReadOptions {
@@ -39,6 +39,8 @@ export interface ReadOptions {
   readonly onRun?: (run: Run) => void;
   /** Called with each record before it is grouped (the router's check that a record's run is this thread's). */
   readonly onRecord?: (record: TraceRecord) => void;
+  /** Hold at most this many of the file's runs, the first in report order, and count the rest (run-shelf.ts). */
+  readonly keepRuns?: number;
 }
 
 /** One file: detect its format, read its runs (rules on each run), then the checks of the file as a whole. */
@@ -50,14 +52,15 @@ export async function auditFile(input: AuditInput, config: AuditConfig, options:
     diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });
     return { summary: { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [] }, runs: [] as RunEntry[] };
   }
-  const work = newWork();
+  const work = newWork(options.keepRuns);
   if (choice.note) diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
   await readRuns(opened.input, choice.format, config, options, active, emit, work, () => opened.facts.lines);
-  return { summary: finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit), runs: work.runs };
+  const summary = finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit);
+  return { summary, runs: work.runs, omitted: work.omitted, catalogs: [...work.catalogs.values()] };
 }
 
-export function newWork(): FileWork {
-  return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), runs: [] };
+export function newWork(keep = Infinity): FileWork {
+  return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), keep, runs: [], omitted: noneOmitted(), catalogs: new Map() };
 }
 
 /** Diagnostics become findings; malformed and cut records are counted as skipped too. */
@@ -97,7 +100,7 @@ export async function readRuns(
         });
       } else if (rule.check) guarded(rule, emit, where, run.runId, (report) => rule.check!(run, { ...ctx, memos }, report));
     }
-    work.runs.push(runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos));
+    shelveRun(work, runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos, work), format.runKey ? entryOrder : null);
     options.onRun?.(run);
   };
   const runs = new RunGrouper(file, format.id, config.limits.runIdleRecords, onRun, format.runKey ? 'lines' : 'records');
@@ -130,7 +133,7 @@ export async function readRuns(
   runs.closeAll(fileLines());
   work.records += runs.records;
   work.completed += runs.completed;
-  if (format.runKey) work.runs.sort(entryOrder);
+  trimRuns(work, format.runKey ? entryOrder : null);
 }
 
 /** The checks of a file as a whole (BOM, final newline, byte-stream problems, partial read), and its summary. */
@@ -165,11 +168,12 @@ export function entryOrder(a: RunEntry, b: RunEntry): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-function runEntry(run: Run, timeline: boolean, closedAt: number, firstLine: number, memos: RunMemos): RunEntry {
+function runEntry(run: Run, timeline: boolean, closedAt: number, firstLine: number, memos: RunMemos, work: FileWork): RunEntry {
   // The run's catalog identity is recomputed, never taken on trust: the JCS hash of
   // the sorted names, or the recorded hash when it matches the Python form (so runs
   // written by a Python harness keep the hash it printed). See CheckedCatalog.sha256.
-  const catalog = runCatalog(run);
+  const checked = runCatalog(run);
+  const catalog = internCatalog(work, checked ? { sha256: checked.sha256, tools: [...catalogSnapshot(checked)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) } : null);
   const summary: RunSummary = {
     file: run.file,
     runId: run.runId,
@@ -180,7 +184,7 @@ function runEntry(run: Run, timeline: boolean, closedAt: number, firstLine: numb
   };
   return {
     summary,
-    catalog: catalog ? { sha256: catalog.sha256, tools: [...catalogSnapshot(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) } : null,
+    catalog,
     timeline: timeline ? collectTimeline(run, memos) : null,
     closedAt,
     firstLine,

@@ -20,7 +20,8 @@ export function buildReport(result: AuditResult, config: AuditConfig): Report<Fi
   const fired = result.store.ruleIds;
   const clean = (text: string | null) => (text === null ? null : sanitizeText(text, { maxChars: 300 }));
   const maxRuns = config.maxRuns ?? DEFAULT_MAX_RUNS;
-  const listed = capRuns(result.runs, maxRuns);
+  const omitted = result.omittedRuns;
+  const listed = capRuns(result.runs, maxRuns, omitted.runs > 0 ? { ...omitted } : null);
   const catalogs = uniqueCatalogs(
     result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name)!, schemaSha256: clean(tool.schemaSha256) })) })),
   );
@@ -29,9 +30,9 @@ export function buildReport(result: AuditResult, config: AuditConfig): Report<Fi
     tool: { name: 'agent-trace-audit', version: VERSION },
     summary: {
       files: result.files.length,
-      runs: result.runs.length,
-      toolCalls: sum(result.runs.map((run) => run.toolCalls)),
-      toolResults: sum(result.runs.map((run) => run.toolResults)),
+      runs: result.runs.length + omitted.runs,
+      toolCalls: sum(result.runs.map((run) => run.toolCalls)) + omitted.toolCalls,
+      toolResults: sum(result.runs.map((run) => run.toolResults)) + omitted.toolResults,
       findings: counts,
     },
     files: result.files.map((file) => ({ ...file, path: clean(file.path)! })),

@@ -121,7 +121,7 @@ describeWith(CHROMIUM, 'gantt blocks', () => {
     const findings = runs.map((r, i) => ({ ruleId: 'orphan-call', severity: 'error' as const, message: 'm', file: r.file, line: 1, runId: null, callId: null, tool: null, fingerprint: `${i}`.padStart(16, '0') }));
     const store = new FindingStore();
     for (const finding of findings) store.add(finding);
-    const report = { ...buildReport({ files: [], runs: [], catalogs: [], timelines: [], store, metrics: {} }, resolveConfig({})), findings };
+    const report = { ...buildReport({ files: [], runs: [], omittedRuns: { runs: 0, toolCalls: 0, toolResults: 0 }, catalogs: [], timelines: [], store, metrics: {} }, resolveConfig({})), findings };
     store.close();
     const full = mermaidSection(report, runs, 100_000);
     expect(blocks(full.join('\n')).length).toBe(3);

@@ -14,8 +14,14 @@ interface Variant {
   readonly runId: string | null;
 }
 
-/** Tool name → every schema seen for it. Plain data, so worker states can be joined. */
-type State = Map<string, Variant[]>;
+/**
+ * Tool name → each distinct schema seen for it (by its hashes and shown hash), at
+ * the first place it was seen. A later copy of a schema never changes what `finish`
+ * reports (it shares every hash with the earlier one), so only the first is kept:
+ * the state grows with the distinct schemas, not with the runs. Plain data, so
+ * worker states can be joined.
+ */
+type State = Map<string, Map<string, Variant>>;
 
 export const schemaDrift = defineRule({
   meta: {
@@ -36,21 +42,19 @@ export const schemaDrift = defineRule({
         const ids = schemaIdentities(tool, forms);
         if (ids.size === 0) continue;
         const shown = (tool.schemaSha256 ? normalizeHash(tool.schemaSha256) : null) ?? forms?.jcs ?? forms?.python ?? '?';
-        const variants = ctx.state.get(tool.name) ?? [];
-        variants.push({ ids: [...ids], shown, loc: record.loc, runId: run.runId });
-        ctx.state.set(tool.name, variants);
+        keepEarliest(ctx.state, tool.name, { ids: [...ids], shown, loc: record.loc, runId: run.runId });
       }
     }
   },
   merge(a, b) {
-    const out: State = new Map(a);
-    for (const [name, variants] of b) out.set(name, [...(out.get(name) ?? []), ...variants]);
+    const out: State = new Map([...a].map(([name, variants]) => [name, new Map(variants)]));
+    for (const [name, variants] of b) for (const variant of variants.values()) keepEarliest(out, name, variant);
     return out;
   },
   /** In file and line order, each schema that shares no hash with an earlier one is a drift from the first. */
   finish(ctx, report) {
     for (const name of [...ctx.state.keys()].sort()) {
-      const variants = [...ctx.state.get(name)!].sort((a, b) => compareLocations(a.loc, b.loc));
+      const variants = [...ctx.state.get(name)!.values()].sort((a, b) => compareLocations(a.loc, b.loc));
       const seen: Variant[] = [];
       for (const variant of variants) {
         if (seen.some((earlier) => earlier.ids.some((id) => variant.ids.includes(id)))) continue;
@@ -69,6 +73,18 @@ export const schemaDrift = defineRule({
     }
   },
 });
+
+/** Records `variant` of tool `name`, unless the same schema was already seen at an earlier place. */
+function keepEarliest(state: State, name: string, variant: Variant): void {
+  const key = `${[...variant.ids].sort().join(' ')}\u0000${variant.shown}`;
+  let variants = state.get(name);
+  if (!variants) state.set(name, (variants = new Map()));
+  const held = variants.get(key);
+  if (held && compareLocations(variant.loc, held.loc) >= 0) return;
+  // Deleted first so the held variants stay in arrival order (finish's sort is stable for equal places).
+  variants.delete(key);
+  variants.set(key, variant);
+}
 
 /**
  * Within a run: a call that carries a schema_sha256 its run's catalog does not
