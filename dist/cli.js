@@ -9202,6 +9202,8 @@ function catalogSnapshot(catalog) {
 /* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2395);
 /* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8282);
 /* harmony import */ var _per_file_cap_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6478);
+/* harmony import */ var _run_shelf_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2335);
+
 
 
 
@@ -9227,8 +9229,12 @@ async function auditPartial(inputs, config, options = {}) {
         const cap = new _per_file_cap_js__WEBPACK_IMPORTED_MODULE_5__/* .PerFileCap */ .i((config.findingCaps ?? _finding_caps_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_FINDING_CAPS */ .cX).perRulePerFile);
         const emit = (0,_active_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .emitter */ .PD)(config, store, cap);
         const files = [];
+        // Timelines of runs the report does not list still rank in the HTML report: hold every run then.
+        let keepRuns = options.collectTimelines === true ? Infinity : (config.maxRuns ?? Infinity);
         for (const input of sortInputs(inputs)) {
-            files.push(await (0,_file_audit_js__WEBPACK_IMPORTED_MODULE_2__/* .auditFile */ .UA)(input, config, options, active, emit));
+            const file = await (0,_file_audit_js__WEBPACK_IMPORTED_MODULE_2__/* .auditFile */ .UA)(input, config, { ...options, keepRuns }, active, emit);
+            keepRuns -= file.runs.length;
+            files.push(file);
             (0,_active_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .storeReleased */ .Ri)(config, store, cap.release(input.display), cap.cap);
         }
         // Findings a rule placed in another file than the one being read.
@@ -9272,12 +9278,17 @@ function finishAudit(partials, config, spill, extra = []) {
         (0,_active_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .storeReleased */ .Ri)(config, store, cap.release(), cap.cap);
         const byName = partials.flatMap((p) => p.files).sort((a, b) => (a.summary.path < b.summary.path ? -1 : a.summary.path > b.summary.path ? 1 : 0));
         const runs = byName.flatMap((f) => f.runs);
+        const omittedRuns = (0,_run_shelf_js__WEBPACK_IMPORTED_MODULE_7__/* .noneOmitted */ .tV)();
+        for (const file of byName)
+            if (file.omitted)
+                (0,_run_shelf_js__WEBPACK_IMPORTED_MODULE_7__/* .addOmitted */ .aB)(omittedRuns, file.omitted);
         return {
             files: byName.map((f) => f.summary),
             runs: runs.map((run) => run.summary),
+            omittedRuns,
             store: (0,_finding_caps_js__WEBPACK_IMPORTED_MODULE_3__/* .capAudit */ .YM)(store, caps.perAudit, spill),
             metrics,
-            catalogs: runs.flatMap((run) => (run.catalog ? [run.catalog] : [])),
+            catalogs: distinctCatalogs(byName),
             timelines: (0,_timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__/* .capTimelines */ .VY)(runs.flatMap((run) => (run.timeline ? [run.timeline] : []))),
         };
     }
@@ -9295,6 +9306,7 @@ function materialize(stored) {
         return {
             files: stored.files,
             runs: stored.runs,
+            omittedRuns: stored.omittedRuns,
             findings: stored.store.toArray(),
             metrics: stored.metrics,
             catalogs: stored.catalogs,
@@ -9304,6 +9316,15 @@ function materialize(stored) {
     finally {
         stored.store.close();
     }
+}
+/** Each distinct catalog of the files' runs once (a file lists its own, or its runs carry them). */
+function distinctCatalogs(files) {
+    const shelf = { keep: 0, runs: [], omitted: (0,_run_shelf_js__WEBPACK_IMPORTED_MODULE_7__/* .noneOmitted */ .tV)(), catalogs: new Map() };
+    for (const file of files) {
+        for (const catalog of file.catalogs ?? file.runs.map((run) => run.catalog))
+            (0,_run_shelf_js__WEBPACK_IMPORTED_MODULE_7__/* .internCatalog */ .C6)(shelf, catalog);
+    }
+    return [...shelf.catalogs.values()];
 }
 function sortInputs(inputs) {
     return [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
@@ -9846,6 +9867,8 @@ class RunGrouper {
     }
 }
 
+// EXTERNAL MODULE: ./src/audit/run-shelf.ts
+var run_shelf = __nccwpck_require__(2335);
 // EXTERNAL MODULE: ./src/ingest/fields.ts
 var fields = __nccwpck_require__(3835);
 ;// CONCATENATED MODULE: ./src/ingest/tool-shape.ts
@@ -9988,6 +10011,7 @@ var collect = __nccwpck_require__(5729);
 
 
 
+
 /** One file: detect its format, read its runs (rules on each run), then the checks of the file as a whole. */
 async function auditFile(input, config, options, active, emit) {
     const opened = await (0,trace_file/* openTraceFile */.U)(input.path, input.display, config.limits);
@@ -9997,14 +10021,15 @@ async function auditFile(input, config, options, active, emit) {
         diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });
         return { summary: { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [] }, runs: [] };
     }
-    const work = newWork();
+    const work = newWork(options.keepRuns);
     if (choice.note)
         diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
     await readRuns(opened.input, choice.format, config, options, active, emit, work, () => opened.facts.lines);
-    return { summary: finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit), runs: work.runs };
+    const summary = finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit);
+    return { summary, runs: work.runs, omitted: work.omitted, catalogs: [...work.catalogs.values()] };
 }
-function newWork() {
-    return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), runs: [] };
+function newWork(keep = Infinity) {
+    return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), keep, runs: [], omitted: (0,run_shelf/* noneOmitted */.tV)(), catalogs: new Map() };
 }
 /** Diagnostics become findings; malformed and cut records are counted as skipped too. */
 function diagnoser(file, emit, skips) {
@@ -10036,7 +10061,7 @@ async function readRuns(input, format, config, options, active, emit, work, file
             else if (rule.check)
                 (0,active_rules/* guarded */.Nj)(rule, emit, where, run.runId, (report) => rule.check(run, { ...ctx, memos }, report));
         }
-        work.runs.push(runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos));
+        (0,run_shelf/* shelveRun */.RT)(work, runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos, work), format.runKey ? entryOrder : null);
         options.onRun?.(run);
     };
     const runs = new RunGrouper(file, format.id, config.limits.runIdleRecords, onRun, format.runKey ? 'lines' : 'records');
@@ -10070,8 +10095,7 @@ async function readRuns(input, format, config, options, active, emit, work, file
     runs.closeAll(fileLines());
     work.records += runs.records;
     work.completed += runs.completed;
-    if (format.runKey)
-        work.runs.sort(entryOrder);
+    (0,run_shelf/* trimRuns */.ni)(work, format.runKey ? entryOrder : null);
 }
 /** The checks of a file as a whole (BOM, final newline, byte-stream problems, partial read), and its summary. */
 function finishFile(display, format, facts, sources, work, emit) {
@@ -10107,11 +10131,12 @@ function entryOrder(a, b) {
     const y = b.summary.runId ?? '';
     return x < y ? -1 : x > y ? 1 : 0;
 }
-function runEntry(run, timeline, closedAt, firstLine, memos) {
+function runEntry(run, timeline, closedAt, firstLine, memos, work) {
     // The run's catalog identity is recomputed, never taken on trust: the JCS hash of
     // the sorted names, or the recorded hash when it matches the Python form (so runs
     // written by a Python harness keep the hash it printed). See CheckedCatalog.sha256.
-    const catalog = (0,run_catalog/* runCatalog */.Hx)(run);
+    const checked = (0,run_catalog/* runCatalog */.Hx)(run);
+    const catalog = (0,run_shelf/* internCatalog */.C6)(work, checked ? { sha256: checked.sha256, tools: [...(0,run_catalog/* catalogSnapshot */.CC)(checked)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) } : null);
     const summary = {
         file: run.file,
         runId: run.runId,
@@ -10122,7 +10147,7 @@ function runEntry(run, timeline, closedAt, firstLine, memos) {
     };
     return {
         summary,
-        catalog: catalog ? { sha256: catalog.sha256, tools: [...(0,run_catalog/* catalogSnapshot */.CC)(catalog)].map(([name, schemaSha256]) => ({ name, schemaSha256 })) } : null,
+        catalog,
         timeline: timeline ? (0,collect/* collectTimeline */["in"])(run, memos) : null,
         closedAt,
         firstLine,
@@ -13465,22 +13490,21 @@ const schemaDrift = defineRule({
                 if (ids.size === 0)
                     continue;
                 const shown = (tool.schemaSha256 ? (0,catalog_hashes/* normalizeHash */.sZ)(tool.schemaSha256) : null) ?? forms?.jcs ?? forms?.python ?? '?';
-                const variants = ctx.state.get(tool.name) ?? [];
-                variants.push({ ids: [...ids], shown, loc: record.loc, runId: run.runId });
-                ctx.state.set(tool.name, variants);
+                keepEarliest(ctx.state, tool.name, { ids: [...ids], shown, loc: record.loc, runId: run.runId });
             }
         }
     },
     merge(a, b) {
-        const out = new Map(a);
+        const out = new Map([...a].map(([name, variants]) => [name, new Map(variants)]));
         for (const [name, variants] of b)
-            out.set(name, [...(out.get(name) ?? []), ...variants]);
+            for (const variant of variants.values())
+                keepEarliest(out, name, variant);
         return out;
     },
     /** In file and line order, each schema that shares no hash with an earlier one is a drift from the first. */
     finish(ctx, report) {
         for (const name of [...ctx.state.keys()].sort()) {
-            const variants = [...ctx.state.get(name)].sort((a, b) => (0,findings/* compareLocations */.Qr)(a.loc, b.loc));
+            const variants = [...ctx.state.get(name).values()].sort((a, b) => (0,findings/* compareLocations */.Qr)(a.loc, b.loc));
             const seen = [];
             for (const variant of variants) {
                 if (seen.some((earlier) => earlier.ids.some((id) => variant.ids.includes(id))))
@@ -13500,6 +13524,19 @@ const schemaDrift = defineRule({
         }
     },
 });
+/** Records `variant` of tool `name`, unless the same schema was already seen at an earlier place. */
+function keepEarliest(state, name, variant) {
+    const key = `${[...variant.ids].sort().join(' ')}\u0000${variant.shown}`;
+    let variants = state.get(name);
+    if (!variants)
+        state.set(name, (variants = new Map()));
+    const held = variants.get(key);
+    if (held && (0,findings/* compareLocations */.Qr)(variant.loc, held.loc) >= 0)
+        return;
+    // Deleted first so the held variants stay in arrival order (finish's sort is stable for equal places).
+    variants.delete(key);
+    variants.set(key, variant);
+}
 /**
  * Within a run: a call that carries a schema_sha256 its run's catalog does not
  * have for that tool (seed 000: same name, another definition). Calls to tools
@@ -14322,6 +14359,70 @@ const BY_ID = new Map(RULES.map((rule) => [rule.meta.id, rule]));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function ruleById(id) {
     return BY_ID.get(id);
+}
+
+
+/***/ }),
+
+/***/ 2335:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C6: () => (/* binding */ internCatalog),
+/* harmony export */   RT: () => (/* binding */ shelveRun),
+/* harmony export */   aB: () => (/* binding */ addOmitted),
+/* harmony export */   ni: () => (/* binding */ trimRuns),
+/* harmony export */   tV: () => (/* binding */ noneOmitted)
+/* harmony export */ });
+function noneOmitted() {
+    return { runs: 0, toolCalls: 0, toolResults: 0 };
+}
+/** The one copy of `catalog` this file holds (the first run that offered it made it). */
+function internCatalog(shelf, catalog) {
+    if (catalog === null)
+        return null;
+    let key = catalog.sha256 ?? '';
+    for (const tool of catalog.tools)
+        key += `\u0000${tool.name}\u0001${tool.schemaSha256 ?? ''}`;
+    const held = shelf.catalogs.get(key);
+    if (held)
+        return held;
+    shelf.catalogs.set(key, catalog);
+    return catalog;
+}
+/**
+ * Holds `entry`. Entries in reading order (`order` null) past the cap are only
+ * counted; entries sorted at the end (by `order`) are held up to twice the cap,
+ * then sorted and cut back, so the first `keep` in that order are never lost.
+ */
+function shelveRun(shelf, entry, order) {
+    if (order === null && shelf.runs.length >= shelf.keep) {
+        omit(shelf.omitted, entry);
+        return;
+    }
+    shelf.runs.push(entry);
+    if (order !== null && shelf.runs.length >= 2 * shelf.keep && shelf.runs.length > 1)
+        trimRuns(shelf, order);
+}
+/** Sorts the held entries (when `order` is given) and counts those past the cap. */
+function trimRuns(shelf, order) {
+    if (order !== null)
+        shelf.runs.sort(order);
+    if (shelf.runs.length <= shelf.keep)
+        return;
+    for (const entry of shelf.runs.splice(shelf.keep))
+        omit(shelf.omitted, entry);
+}
+/** Adds `b` into `a`. */
+function addOmitted(a, b) {
+    a.runs += b.runs;
+    a.toolCalls += b.toolCalls;
+    a.toolResults += b.toolResults;
+}
+function omit(tally, entry) {
+    tally.runs += 1;
+    tally.toolCalls += entry.summary.toolCalls;
+    tally.toolResults += entry.summary.toolResults;
 }
 
 
@@ -16226,16 +16327,17 @@ function buildReport(result, config) {
     const fired = result.store.ruleIds;
     const clean = (text) => (text === null ? null : (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 300 }));
     const maxRuns = config.maxRuns ?? DEFAULT_MAX_RUNS;
-    const listed = capRuns(result.runs, maxRuns);
+    const omitted = result.omittedRuns;
+    const listed = capRuns(result.runs, maxRuns, omitted.runs > 0 ? { ...omitted } : null);
     const catalogs = uniqueCatalogs(result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name), schemaSha256: clean(tool.schemaSha256) })) })));
     return {
         schemaVersion: REPORT_SCHEMA_VERSION,
         tool: { name: 'agent-trace-audit', version: VERSION },
         summary: {
             files: result.files.length,
-            runs: result.runs.length,
-            toolCalls: sum(result.runs.map((run) => run.toolCalls)),
-            toolResults: sum(result.runs.map((run) => run.toolResults)),
+            runs: result.runs.length + omitted.runs,
+            toolCalls: sum(result.runs.map((run) => run.toolCalls)) + omitted.toolCalls,
+            toolResults: sum(result.runs.map((run) => run.toolResults)) + omitted.toolResults,
             findings: counts,
         },
         files: result.files.map((file) => ({ ...file, path: clean(file.path) })),
