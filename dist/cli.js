@@ -33634,6 +33634,10 @@ function decodeText(run) {
     if (bytes.length === 0)
         return null;
     const decoded = bytes.toString('utf8');
+    return printableShare(decoded) >= MIN_PRINTABLE ? decoded : null;
+}
+/** The share of a decoded text's characters that are printable (tab, newline and CR count; U+FFFD and C1 controls do not); 0 for an empty text. */
+function printableShare(decoded) {
     let printable = 0;
     let total = 0;
     for (const ch of decoded) {
@@ -33642,7 +33646,7 @@ function decodeText(run) {
         if ((c >= 0x20 && c < 0x7f) || c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0xa0 && c !== 0xfffd))
             printable += 1;
     }
-    return total > 0 && printable / total >= MIN_PRINTABLE ? decoded : null;
+    return total === 0 ? 0 : printable / total;
 }
 
 // EXTERNAL MODULE: ./src/sanitize/decoded-view.ts

@@ -56,6 +56,11 @@ export function decodeText(run: string): string | null {
   const bytes = Buffer.from(body, 'base64');
   if (bytes.length === 0) return null;
   const decoded = bytes.toString('utf8');
+  return printableShare(decoded) >= MIN_PRINTABLE ? decoded : null;
+}
+
+/** The share of a decoded text's characters that are printable (tab, newline and CR count; U+FFFD and C1 controls do not); 0 for an empty text. */
+export function printableShare(decoded: string): number {
   let printable = 0;
   let total = 0;
   for (const ch of decoded) {
@@ -63,5 +68,5 @@ export function decodeText(run: string): string | null {
     const c = ch.codePointAt(0)!;
     if ((c >= 0x20 && c < 0x7f) || c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0xa0 && c !== 0xfffd)) printable += 1;
   }
-  return total > 0 && printable / total >= MIN_PRINTABLE ? decoded : null;
+  return total === 0 ? 0 : printable / total;
 }

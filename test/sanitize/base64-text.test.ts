@@ -1,18 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { printableShare } from '../../src/sanitize/base64-secrets.js';
 import { mayDecodeToText } from '../../src/sanitize/base64-text.js';
 
-/** The share `decodeText` computes, from the string `Buffer` decodes (the reference). */
+/** The share `decodeText` computes, from the string `Buffer` decodes (the reference the fast check must agree with). */
 function bufferShare(body: string): number {
-  const decoded = Buffer.from(body, 'base64').toString('utf8');
-  let printable = 0;
-  let total = 0;
-  for (const ch of decoded) {
-    total += 1;
-    const c = ch.codePointAt(0)!;
-    if ((c >= 0x20 && c < 0x7f) || c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0xa0 && c !== 0xfffd)) printable += 1;
-  }
-  return total === 0 ? 0 : printable / total;
+  return printableShare(Buffer.from(body, 'base64').toString('utf8'));
 }
 
 /** Bytes that exercise the UTF-8 reader: ASCII, controls, every kind of lead and continuation byte, cut sequences. */
