@@ -11143,12 +11143,19 @@ class RouteKey {
     #needle;
     /** Lines placed by a parse on the routing thread. */
     fallbacks = 0;
+    /** The buffer last searched, and where in it the key next occurs from there (-1: nowhere after). */
+    #searched = null;
+    #next = -1;
     constructor(key, threads) {
         this.key = key;
         this.threads = threads;
         this.#needle = Buffer.from(JSON.stringify(key), 'utf8');
     }
-    /** The thread of the line `bytes[start, end)`. */
+    /** The bytes of `bytes` may change before the next `owner` call (the caller reuses its chunk): search them anew. */
+    forget() {
+        this.#searched = null;
+    }
+    /** The thread of the line `bytes[start, end)`; lines come in order within a buffer. */
     owner(bytes, start, end) {
         const fast = this.#search(bytes, start, end);
         if (fast >= 0)
@@ -11166,11 +11173,9 @@ class RouteKey {
     }
     /** The owner from the bytes alone, or -1: the key must be a top-level key and its value a string without escapes. */
     #search(bytes, start, end) {
-        // Searched in the line only: in the whole chunk, a line without the key would cost a scan of the rest.
-        const found = bytes.subarray(start, end).indexOf(this.#needle);
-        if (found < 0)
+        const at = this.#occurrence(bytes, start);
+        if (at === -1 || at + this.#needle.length > end)
             return -1;
-        const at = start + found;
         if (!topLevel(bytes, start, at))
             return -1;
         let i = at + this.#needle.length;
@@ -11194,6 +11199,18 @@ class RouteKey {
                 return -1;
         }
         return -1;
+    }
+    /**
+     * Where the key next occurs in `bytes` from `start` on, or -1. The buffer is searched
+     * forward once per occurrence, not once per line (no view of each line is made):
+     * an occurrence past this line, or none, holds for the lines before it too.
+     */
+    #occurrence(bytes, start) {
+        if (this.#searched !== bytes || (this.#next !== -1 && this.#next < start)) {
+            this.#searched = bytes;
+            this.#next = bytes.indexOf(this.#needle, start);
+        }
+        return this.#next;
     }
 }
 /** True when `at` is outside every string and directly inside the line's outer object. */
@@ -11239,27 +11256,63 @@ function isSpace(c) {
 const NEWLINE = 0x0a;
 /** A batch is sent when it holds this many bytes (the receiving thread decodes it in one piece). */
 const BATCH_BYTES = 64 * 1024;
+/**
+ * The lines bound for one thread. Consecutive lines of one chunk (most of a file,
+ * when its runs come one after another) are kept as one range of the chunk and copied
+ * in one piece when the range ends, not line by line; `settle` copies what is kept
+ * before the chunk is reused.
+ */
 class Batch {
     bytes = Buffer.allocUnsafeSlow(BATCH_BYTES);
     used = 0;
     lines = [];
     tooLong = [];
+    #source = null;
+    #from = 0;
+    #to = 0;
+    /** Adds the line `source[start, end)`; `source[end]` is its newline when it has one there. */
     add(source, start, end, line) {
-        const length = end - start;
-        if (this.used + length + 1 > this.bytes.length)
-            this.grow(length + 1);
-        source.copy(this.bytes, this.used, start, end);
-        this.used += length;
+        this.lines.push(line);
+        if (this.#source === source && this.#to === start && source[end] === NEWLINE) {
+            this.#to = end + 1;
+            return;
+        }
+        this.settle();
+        if (source[end] === NEWLINE) {
+            this.#source = source;
+            this.#from = start;
+            this.#to = end + 1;
+            return;
+        }
+        this.#copy(source, start, end);
         this.bytes[this.used] = NEWLINE;
         this.used += 1;
-        this.lines.push(line);
     }
-    grow(need) {
+    /** Copies the range still kept of a chunk. */
+    settle() {
+        if (this.#source === null)
+            return;
+        this.#copy(this.#source, this.#from, this.#to);
+        this.#source = null;
+    }
+    /** Bytes held, kept ranges included. */
+    get size() {
+        return this.used + (this.#source === null ? 0 : this.#to - this.#from);
+    }
+    #copy(source, start, end) {
+        const length = end - start;
+        if (this.used + length + 1 > this.bytes.length)
+            this.#grow(length + 1);
+        source.copy(this.bytes, this.used, start, end);
+        this.used += length;
+    }
+    #grow(need) {
         const next = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + need));
         this.bytes.copy(next, 0, 0, this.used);
         this.bytes = next;
     }
     take(unterminated) {
+        this.settle();
         const batch = { bytes: this.bytes.subarray(0, this.used), lines: Int32Array.from(this.lines), tooLong: this.tooLong, unterminated };
         this.bytes = Buffer.allocUnsafeSlow(BATCH_BYTES);
         this.used = 0;
@@ -11292,6 +11345,16 @@ class LineRouter {
     }
     /** Routes the lines `chunk` completes (the chunk may be reused by the caller afterwards). */
     async feed(chunk) {
+        this.key.forget();
+        try {
+            await this.#feed(chunk);
+        }
+        finally {
+            for (const batch of this.#batches)
+                batch.settle();
+        }
+    }
+    async #feed(chunk) {
         this.facts.bytes += chunk.length;
         let start = 0;
         if (this.#first) {
@@ -11379,7 +11442,7 @@ class LineRouter {
         const owner = this.key.owner(bytes, start, end);
         const batch = this.#batches[owner];
         batch.add(bytes, start, end, this.facts.lines);
-        return last || batch.used >= BATCH_BYTES ? this.#flush(owner, last) : undefined;
+        return last || batch.size >= BATCH_BYTES ? this.#flush(owner, last) : undefined;
     }
     #flush(owner, last) {
         return this.send(owner, this.#batches[owner].take(last));

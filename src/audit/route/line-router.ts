@@ -23,29 +23,67 @@ export interface LineBatch {
   readonly unterminated: boolean;
 }
 
+/**
+ * The lines bound for one thread. Consecutive lines of one chunk (most of a file,
+ * when its runs come one after another) are kept as one range of the chunk and copied
+ * in one piece when the range ends, not line by line; `settle` copies what is kept
+ * before the chunk is reused.
+ */
 class Batch {
   bytes = Buffer.allocUnsafeSlow(BATCH_BYTES);
   used = 0;
   lines: number[] = [];
   tooLong: Array<[number, number]> = [];
+  #source: Buffer | null = null;
+  #from = 0;
+  #to = 0;
 
+  /** Adds the line `source[start, end)`; `source[end]` is its newline when it has one there. */
   add(source: Buffer, start: number, end: number, line: number): void {
-    const length = end - start;
-    if (this.used + length + 1 > this.bytes.length) this.grow(length + 1);
-    source.copy(this.bytes, this.used, start, end);
-    this.used += length;
+    this.lines.push(line);
+    if (this.#source === source && this.#to === start && source[end] === NEWLINE) {
+      this.#to = end + 1;
+      return;
+    }
+    this.settle();
+    if (source[end] === NEWLINE) {
+      this.#source = source;
+      this.#from = start;
+      this.#to = end + 1;
+      return;
+    }
+    this.#copy(source, start, end);
     this.bytes[this.used] = NEWLINE;
     this.used += 1;
-    this.lines.push(line);
   }
 
-  private grow(need: number): void {
+  /** Copies the range still kept of a chunk. */
+  settle(): void {
+    if (this.#source === null) return;
+    this.#copy(this.#source, this.#from, this.#to);
+    this.#source = null;
+  }
+
+  /** Bytes held, kept ranges included. */
+  get size(): number {
+    return this.used + (this.#source === null ? 0 : this.#to - this.#from);
+  }
+
+  #copy(source: Buffer, start: number, end: number): void {
+    const length = end - start;
+    if (this.used + length + 1 > this.bytes.length) this.#grow(length + 1);
+    source.copy(this.bytes, this.used, start, end);
+    this.used += length;
+  }
+
+  #grow(need: number): void {
     const next = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + need));
     this.bytes.copy(next, 0, 0, this.used);
     this.bytes = next;
   }
 
   take(unterminated: boolean): LineBatch {
+    this.settle();
     const batch: LineBatch = { bytes: this.bytes.subarray(0, this.used), lines: Int32Array.from(this.lines), tooLong: this.tooLong, unterminated };
     this.bytes = Buffer.allocUnsafeSlow(BATCH_BYTES);
     this.used = 0;
@@ -79,6 +117,15 @@ export class LineRouter {
 
   /** Routes the lines `chunk` completes (the chunk may be reused by the caller afterwards). */
   async feed(chunk: Buffer): Promise<void> {
+    this.key.forget();
+    try {
+      await this.#feed(chunk);
+    } finally {
+      for (const batch of this.#batches) batch.settle();
+    }
+  }
+
+  async #feed(chunk: Buffer): Promise<void> {
     this.facts.bytes += chunk.length;
     let start = 0;
     if (this.#first) {
@@ -164,7 +211,7 @@ export class LineRouter {
     const owner = this.key.owner(bytes, start, end);
     const batch = this.#batches[owner]!;
     batch.add(bytes, start, end, this.facts.lines);
-    return last || batch.used >= BATCH_BYTES ? this.#flush(owner, last) : undefined;
+    return last || batch.size >= BATCH_BYTES ? this.#flush(owner, last) : undefined;
   }
 
   #flush(owner: number, last: boolean): Promise<void> | undefined {

@@ -34,6 +34,9 @@ export class RouteKey {
   readonly #needle: Buffer;
   /** Lines placed by a parse on the routing thread. */
   fallbacks = 0;
+  /** The buffer last searched, and where in it the key next occurs from there (-1: nowhere after). */
+  #searched: Buffer | null = null;
+  #next = -1;
 
   constructor(
     readonly key: string,
@@ -42,7 +45,12 @@ export class RouteKey {
     this.#needle = Buffer.from(JSON.stringify(key), 'utf8');
   }
 
-  /** The thread of the line `bytes[start, end)`. */
+  /** The bytes of `bytes` may change before the next `owner` call (the caller reuses its chunk): search them anew. */
+  forget(): void {
+    this.#searched = null;
+  }
+
+  /** The thread of the line `bytes[start, end)`; lines come in order within a buffer. */
   owner(bytes: Buffer, start: number, end: number): number {
     const fast = this.#search(bytes, start, end);
     if (fast >= 0) return fast;
@@ -59,10 +67,8 @@ export class RouteKey {
 
   /** The owner from the bytes alone, or -1: the key must be a top-level key and its value a string without escapes. */
   #search(bytes: Buffer, start: number, end: number): number {
-    // Searched in the line only: in the whole chunk, a line without the key would cost a scan of the rest.
-    const found = bytes.subarray(start, end).indexOf(this.#needle);
-    if (found < 0) return -1;
-    const at = start + found;
+    const at = this.#occurrence(bytes, start);
+    if (at === -1 || at + this.#needle.length > end) return -1;
     if (!topLevel(bytes, start, at)) return -1;
     let i = at + this.#needle.length;
     while (i < end && isSpace(bytes[i]!)) i += 1;
@@ -80,6 +86,19 @@ export class RouteKey {
       if (c === BACKSLASH || c < 0x20) return -1;
     }
     return -1;
+  }
+
+  /**
+   * Where the key next occurs in `bytes` from `start` on, or -1. The buffer is searched
+   * forward once per occurrence, not once per line (no view of each line is made):
+   * an occurrence past this line, or none, holds for the lines before it too.
+   */
+  #occurrence(bytes: Buffer, start: number): number {
+    if (this.#searched !== bytes || (this.#next !== -1 && this.#next < start)) {
+      this.#searched = bytes;
+      this.#next = bytes.indexOf(this.#needle, start);
+    }
+    return this.#next;
   }
 }
 
