@@ -115,27 +115,28 @@ export function catalogTools(defs: unknown): CatalogTool[] | null {
  */
 export class FactCollector {
   readonly records: TraceRecord[] = [];
-  private readonly calls = new Set<string>();
-  private readonly results = new Set<string>();
+  private readonly calls = new ByRun<true>();
+  private readonly results = new ByRun<true>();
   private readonly catalogs = new Map<string, string>();
   /** Tool name per call id, to name results that do not say which tool answered. */
-  private readonly tools = new Map<string, string>();
+  private readonly tools = new ByRun<string>();
 
   constructor(private readonly dedupe: boolean) {}
 
   fact(given: ToolFact, place: Place): boolean {
     let fact = given;
-    if (fact.callId !== null) {
-      const key = `${place.runId ?? ''}\u0000${fact.callId}`;
-      if (fact.kind === 'call' && !this.tools.has(key)) this.tools.set(key, fact.tool);
-      if (fact.kind === 'result' && fact.tool === null && this.tools.has(key)) fact = { ...fact, tool: this.tools.get(key)! };
+    const callId = fact.callId;
+    if (callId !== null) {
+      if (fact.kind === 'call') this.tools.setFirst(place.runId, callId, fact.tool);
+      else if (fact.tool === null) {
+        const tool = this.tools.get(place.runId, callId);
+        if (tool !== undefined) fact = { ...fact, tool };
+      }
     }
-    if (this.dedupe && fact.callId !== null) {
+    if (this.dedupe && callId !== null) {
       const seen = fact.kind === 'call' ? this.calls : this.results;
-      const key = `${place.runId ?? ''}\u0000${fact.callId}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      if (fact.kind === 'call' && this.results.has(key)) {
+      if (!seen.setFirst(place.runId, callId, true)) return false;
+      if (fact.kind === 'call' && this.results.get(place.runId, callId) !== undefined) {
         // Found after its result (a later, fuller copy of the conversation): keep the call first.
         const at = this.records.findIndex((r) => r.kind === 'tool_result' && r.callId === fact.callId && r.runId === place.runId);
         if (at !== -1) {
@@ -149,7 +150,7 @@ export class FactCollector {
   }
 
   hasCall(runId: string | null, callId: string): boolean {
-    return this.calls.has(`${runId ?? ''}\u0000${callId}`);
+    return this.calls.get(runId, callId) !== undefined;
   }
 
   llm(place: Place, endTs: number | null = null): LlmSpan {
@@ -171,5 +172,27 @@ export class FactCollector {
     const at = before === undefined ? -1 : this.records.lastIndexOf(before);
     if (at === -1) this.records.push(catalogRecord(tools, place));
     else this.records.splice(at, 0, catalogRecord(tools, place));
+  }
+}
+
+/**
+ * Values per run and call id, a Map per run: one Map keyed by run + NUL + call id
+ * built, flattened and hashed a new string per lookup, several times the cost.
+ */
+class ByRun<V> {
+  private readonly runs = new Map<string, Map<string, V>>();
+
+  get(runId: string | null, callId: string): V | undefined {
+    return this.runs.get(runId ?? '')?.get(callId);
+  }
+
+  /** Sets the value unless the call id has one in the run; false when it had. */
+  setFirst(runId: string | null, callId: string, value: V): boolean {
+    const run = runId ?? '';
+    let ids = this.runs.get(run);
+    if (ids === undefined) this.runs.set(run, (ids = new Map()));
+    if (ids.has(callId)) return false;
+    ids.set(callId, value);
+    return true;
   }
 }
