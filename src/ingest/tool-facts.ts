@@ -49,17 +49,22 @@ export function argsOf(raw: unknown): unknown {
   }
 }
 
-function base(place: Place) {
-  return { loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null };
-}
+// The records are written out field by field (the same keys in the same order as a
+// spread of the common fields gave): one literal shape each, no spread per record.
 
 export function toRecord(fact: ToolFact, place: Place): ToolCall | ToolResult {
+  const { loc, runId, ts } = place;
+  const spanId = place.spanId ?? null;
   if (fact.kind === 'call') {
-    return { kind: 'tool_call', ...base(place), callId: fact.callId, tool: fact.tool, args: fact.args, argsHash: null, deadlineMs: null, index: null };
+    return { kind: 'tool_call', loc, runId, ts, spanId, catalogSha256: null, callId: fact.callId, tool: fact.tool, args: fact.args, argsHash: null, deadlineMs: null, index: null };
   }
   return {
     kind: 'tool_result',
-    ...base(place),
+    loc,
+    runId,
+    ts,
+    spanId,
+    catalogSha256: null,
     callId: fact.callId,
     tool: fact.tool,
     content: fact.content,
@@ -73,11 +78,12 @@ export function toRecord(fact: ToolFact, place: Place): ToolCall | ToolResult {
 }
 
 export function llmRecord(place: Place, endTs: number | null = null): LlmSpan {
-  return { kind: 'llm', ...base(place), endTs, message: true };
+  return { kind: 'llm', loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null, endTs, message: true };
 }
 
 export function catalogRecord(tools: readonly CatalogTool[], place: Place): CatalogRecord {
-  return { kind: 'catalog', ...base(place), tools, names: tools.map((t) => t.name), recordedSha256: null, perRequest: true };
+  const names = tools.map((t) => t.name);
+  return { kind: 'catalog', loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null, tools, names, recordedSha256: null, perRequest: true };
 }
 
 /**
