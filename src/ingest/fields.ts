@@ -86,6 +86,8 @@ export function strList(value: unknown): string[] | null {
  */
 export function toMillis(value: unknown): number | null {
   if (typeof value === 'string') {
+    const utc = isoUtcMillis(value);
+    if (utc !== null) return utc;
     if (/^\d+(\.\d+)?$/.test(value)) return toMillis(Number(value));
     const ms = Date.parse(value);
     return Number.isNaN(ms) ? null : ms;
@@ -94,4 +96,35 @@ export function toMillis(value: unknown): number | null {
   if (value >= 1e11) return Math.round(value);
   if (value >= 1e8) return Math.round(value * 1000);
   return value;
+}
+
+const digit = (text: string, at: number): number => text.charCodeAt(at) - 0x30;
+const digits = (text: string, at: number, n: number): number => {
+  let v = 0;
+  for (let i = at; i < at + n; i += 1) {
+    const d = digit(text, i);
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+};
+
+/**
+ * `2026-01-01T00:00:00.000Z`, the form exporters write most (Langfuse's every
+ * observation), read without Date.parse; null for any other string, and for a
+ * value Date.parse treats apart (a year before 1000, a day past the 28th, hour 24),
+ * which then goes to Date.parse as before.
+ */
+function isoUtcMillis(text: string): number | null {
+  if (text.length !== 24 || text.charCodeAt(23) !== 0x5a || text.charCodeAt(4) !== 0x2d || text.charCodeAt(7) !== 0x2d || text.charCodeAt(10) !== 0x54) return null;
+  if (text.charCodeAt(13) !== 0x3a || text.charCodeAt(16) !== 0x3a || text.charCodeAt(19) !== 0x2e) return null;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  const ms = digits(text, 20, 3);
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > 28 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0) return null;
+  return Date.UTC(year, month - 1, day, hour, minute, second, ms);
 }

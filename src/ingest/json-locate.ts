@@ -76,18 +76,7 @@ interface StringEnd {
  */
 function readKey(text: string, start: number, cursor: StringEnd): string | null {
   const n = text.length;
-  let j = start + 1;
-  let escaped = false;
-  while (j < n) {
-    const d = text.charCodeAt(j);
-    if (d === 0x5c) {
-      escaped = true;
-      j += 2;
-      continue;
-    }
-    if (d === 0x22) break;
-    j += 1;
-  }
+  const j = closingQuote(text, start);
   let k = j + 1;
   let lines = 0;
   while (k < n && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x0a)) {
@@ -98,5 +87,19 @@ function readKey(text: string, start: number, cursor: StringEnd): string | null 
   cursor.lines = lines;
   if (text.charCodeAt(k) !== 0x3a) return null;
   const raw = text.slice(start + 1, j);
-  return escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+  return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+}
+
+/** The offset of the quote that closes the string opening at `start` (the text's length when none does): found by indexOf, not char by char. */
+function closingQuote(text: string, start: number): number {
+  let from = start + 1;
+  for (;;) {
+    const q = text.indexOf('"', from);
+    if (q === -1) return text.length;
+    let b = q - 1;
+    while (b > start && text.charCodeAt(b) === 0x5c) b -= 1;
+    // An even run of backslashes before it is escaped backslashes: the quote ends the string.
+    if ((q - 1 - b) % 2 === 0) return q;
+    from = q + 1;
+  }
 }

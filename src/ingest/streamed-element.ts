@@ -27,6 +27,8 @@ export interface Head {
   readonly lineOf: LineOf;
 }
 
+const ONE_LINE: LineOf = () => 0;
+
 export function toElement(scanner: JsonStreamScanner, event: ScannedElement, knownHead: Head | null, sink: RecordSink): DocumentElement | null {
   let value: unknown;
   try {
@@ -51,7 +53,8 @@ export function toElement(scanner: JsonStreamScanner, event: ScannedElement, kno
     listLine: event.listLine,
     lineOf(sub) {
       if (sub.length === 0) return event.line;
-      lines ??= indexLines(event.text, 8, 0);
+      // An element on one line (JSONL-like lists) has every container on its first line.
+      lines ??= event.text.indexOf('\n') === -1 ? ONE_LINE : indexLines(event.text, 8, 0);
       const at = lines(sub);
       return at === 0 ? event.line : event.line + at - 1;
     },

@@ -49,17 +49,22 @@ export function argsOf(raw: unknown): unknown {
   }
 }
 
-function base(place: Place) {
-  return { loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null };
-}
+// The records are written out field by field (the same keys in the same order as a
+// spread of the common fields gave): one literal shape each, no spread per record.
 
 export function toRecord(fact: ToolFact, place: Place): ToolCall | ToolResult {
+  const { loc, runId, ts } = place;
+  const spanId = place.spanId ?? null;
   if (fact.kind === 'call') {
-    return { kind: 'tool_call', ...base(place), callId: fact.callId, tool: fact.tool, args: fact.args, argsHash: null, deadlineMs: null, index: null };
+    return { kind: 'tool_call', loc, runId, ts, spanId, catalogSha256: null, callId: fact.callId, tool: fact.tool, args: fact.args, argsHash: null, deadlineMs: null, index: null };
   }
   return {
     kind: 'tool_result',
-    ...base(place),
+    loc,
+    runId,
+    ts,
+    spanId,
+    catalogSha256: null,
     callId: fact.callId,
     tool: fact.tool,
     content: fact.content,
@@ -73,11 +78,12 @@ export function toRecord(fact: ToolFact, place: Place): ToolCall | ToolResult {
 }
 
 export function llmRecord(place: Place, endTs: number | null = null): LlmSpan {
-  return { kind: 'llm', ...base(place), endTs, message: true };
+  return { kind: 'llm', loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null, endTs, message: true };
 }
 
 export function catalogRecord(tools: readonly CatalogTool[], place: Place): CatalogRecord {
-  return { kind: 'catalog', ...base(place), tools, names: tools.map((t) => t.name), recordedSha256: null, perRequest: true };
+  const names = tools.map((t) => t.name);
+  return { kind: 'catalog', loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null, tools, names, recordedSha256: null, perRequest: true };
 }
 
 /**
@@ -115,27 +121,28 @@ export function catalogTools(defs: unknown): CatalogTool[] | null {
  */
 export class FactCollector {
   readonly records: TraceRecord[] = [];
-  private readonly calls = new Set<string>();
-  private readonly results = new Set<string>();
+  private readonly calls = new ByRun<true>();
+  private readonly results = new ByRun<true>();
   private readonly catalogs = new Map<string, string>();
   /** Tool name per call id, to name results that do not say which tool answered. */
-  private readonly tools = new Map<string, string>();
+  private readonly tools = new ByRun<string>();
 
   constructor(private readonly dedupe: boolean) {}
 
   fact(given: ToolFact, place: Place): boolean {
     let fact = given;
-    if (fact.callId !== null) {
-      const key = `${place.runId ?? ''}\u0000${fact.callId}`;
-      if (fact.kind === 'call' && !this.tools.has(key)) this.tools.set(key, fact.tool);
-      if (fact.kind === 'result' && fact.tool === null && this.tools.has(key)) fact = { ...fact, tool: this.tools.get(key)! };
+    const callId = fact.callId;
+    if (callId !== null) {
+      if (fact.kind === 'call') this.tools.setFirst(place.runId, callId, fact.tool);
+      else if (fact.tool === null) {
+        const tool = this.tools.get(place.runId, callId);
+        if (tool !== undefined) fact = { ...fact, tool };
+      }
     }
-    if (this.dedupe && fact.callId !== null) {
+    if (this.dedupe && callId !== null) {
       const seen = fact.kind === 'call' ? this.calls : this.results;
-      const key = `${place.runId ?? ''}\u0000${fact.callId}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      if (fact.kind === 'call' && this.results.has(key)) {
+      if (!seen.setFirst(place.runId, callId, true)) return false;
+      if (fact.kind === 'call' && this.results.get(place.runId, callId) !== undefined) {
         // Found after its result (a later, fuller copy of the conversation): keep the call first.
         const at = this.records.findIndex((r) => r.kind === 'tool_result' && r.callId === fact.callId && r.runId === place.runId);
         if (at !== -1) {
@@ -149,7 +156,7 @@ export class FactCollector {
   }
 
   hasCall(runId: string | null, callId: string): boolean {
-    return this.calls.has(`${runId ?? ''}\u0000${callId}`);
+    return this.calls.get(runId, callId) !== undefined;
   }
 
   llm(place: Place, endTs: number | null = null): LlmSpan {
@@ -171,5 +178,27 @@ export class FactCollector {
     const at = before === undefined ? -1 : this.records.lastIndexOf(before);
     if (at === -1) this.records.push(catalogRecord(tools, place));
     else this.records.splice(at, 0, catalogRecord(tools, place));
+  }
+}
+
+/**
+ * Values per run and call id, a Map per run: one Map keyed by run + NUL + call id
+ * built, flattened and hashed a new string per lookup, several times the cost.
+ */
+class ByRun<V> {
+  private readonly runs = new Map<string, Map<string, V>>();
+
+  get(runId: string | null, callId: string): V | undefined {
+    return this.runs.get(runId ?? '')?.get(callId);
+  }
+
+  /** Sets the value unless the call id has one in the run; false when it had. */
+  setFirst(runId: string | null, callId: string, value: V): boolean {
+    const run = runId ?? '';
+    let ids = this.runs.get(run);
+    if (ids === undefined) this.runs.set(run, (ids = new Map()));
+    if (ids.has(callId)) return false;
+    ids.set(callId, value);
+    return true;
   }
 }

@@ -134,7 +134,7 @@ function sampleJsonLines(text: string, complete: boolean): unknown[] {
       end = text.length;
     }
     from = end + 1;
-    if (end - start > 256 * 1024) continue;
+    if (end - start > 256 * 1024 || !mayBeJson(text, found.index, end)) continue;
     try {
       jsonLines.push(JSON.parse(text.slice(start, end)));
     } catch {
@@ -142,4 +142,24 @@ function sampleJsonLines(text: string, complete: boolean): unknown[] {
     }
   }
   return jsonLines;
+}
+
+/**
+ * False when the line from `first` (its first character that is not JSON whitespace) to
+ * `end` cannot be one JSON value: its last such character does not close what the first
+ * opens (`{…}`, `[…]`, `"…"`, a number, a literal). A pretty-printed document's lines
+ * (`"id": "x",`, `{`, `},`) are passed over without a JSON.parse that throws.
+ */
+function mayBeJson(text: string, first: number, end: number): boolean {
+  let last = end - 1;
+  for (let c = text.charCodeAt(last); c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a; c = text.charCodeAt(last)) last -= 1;
+  const a = text.charCodeAt(first);
+  const z = text.charCodeAt(last);
+  if (a === 0x7b) return z === 0x7d;
+  if (a === 0x5b) return z === 0x5d;
+  if (a === 0x22) return z === 0x22 && last > first;
+  if (a === 0x2d || (a >= 0x30 && a <= 0x39)) return z >= 0x30 && z <= 0x39;
+  if (a === 0x74 || a === 0x66) return z === 0x65;
+  if (a === 0x6e) return z === 0x6c;
+  return false;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bool, idItems, idOf, int, num, own, str, type JsonObject } from '../../src/ingest/fields.js';
+import { bool, idItems, idOf, int, num, own, str, toMillis, type JsonObject } from '../../src/ingest/fields.js';
 
 // Every name an object inherits (constructor, toString, hasOwnProperty, __proto__, ...).
 const INHERITED = [...Object.getOwnPropertyNames(Object.prototype), '__proto__'];
@@ -39,5 +39,22 @@ describe('field readers', () => {
     expect(idItems(['a', null])).toBeNull();
     expect(idItems({ a: 1 })).toBeNull();
     expect(idItems(Number.NaN)).toBeNull();
+  });
+});
+
+describe('toMillis', () => {
+  it('reads ISO timestamps as Date.parse does, in and out of range (its fast form included)', () => {
+    // A seeded walk over every field's edges: months 0-13, days 0-32, hours 0-25, a year before 1000.
+    let seed = 7;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const pad = (v: number, k: number): string => String(v).padStart(k, '0');
+    const samples = ['2026-01-01T00:00:00.000Z', '0999-01-01T00:00:00.000Z', '0050-06-15T12:00:00.000Z', '2026-02-29T00:00:00.000Z', '2026-01-01T24:00:00.000Z', '2026-01-01T00:00:00.000+00:00', '2026-01-01T00:00:00Z', '2026-1-01T00:00:00.000Z'];
+    for (let i = 0; i < 20_000; i += 1) {
+      samples.push(`${pad(next(3000), 4)}-${pad(next(14), 2)}-${pad(next(33), 2)}T${pad(next(26), 2)}:${pad(next(62), 2)}:${pad(next(62), 2)}.${pad(next(1000), 3)}Z`);
+    }
+    for (const text of samples) {
+      const parsed = Date.parse(text);
+      expect(toMillis(text), text).toBe(Number.isNaN(parsed) ? null : parsed);
+    }
   });
 });

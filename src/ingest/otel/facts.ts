@@ -100,16 +100,18 @@ export function payloadIsError(value: unknown): boolean {
  * One pass over the span's keys; groups come back in index order.
  */
 export function indexedGroups(attrs: ReadonlyMap<string, unknown>, prefix: string): Array<[number, Map<string, unknown>]> {
-  const groups = new Map<number, Map<string, unknown>>();
+  // Most spans have no key of a given prefix: then nothing is allocated.
+  let groups: Map<number, Map<string, unknown>> | null = null;
   for (const [key, value] of attrs) {
     if (!key.startsWith(prefix)) continue;
     const dot = key.indexOf('.', prefix.length);
     if (dot === -1) continue;
     const index = Number(key.slice(prefix.length, dot));
     if (!Number.isInteger(index) || index < 0) continue;
+    groups ??= new Map();
     let group = groups.get(index);
     if (!group) groups.set(index, (group = new Map()));
     group.set(key.slice(dot + 1), value);
   }
-  return [...groups.entries()].sort((a, b) => a[0] - b[0]);
+  return groups === null ? [] : [...groups.entries()].sort((a, b) => a[0] - b[0]);
 }

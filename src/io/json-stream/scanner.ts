@@ -100,17 +100,29 @@ export class JsonStreamScanner extends StructReader {
     if (end < 0) return p.chunk.length;
     const el = this.element;
     if (el) {
-      if (el.pieces) {
-        this.addPiece(el, p.chunk.subarray(p.valueFrom, end));
-        p.valueFrom = -1;
-      }
+      const text = el.pieces ? this.elementText(el, p, end) : null;
+      p.valueFrom = -1;
       this.element = null;
-      const { pieces, size, ...place } = el;
-      if (pieces) p.events.push({ kind: 'element', ...place, text: Buffer.concat(pieces, size).toString('utf8') });
-      else if (size > this.options.maxElementBytes) p.events.push({ kind: 'oversized', ...place });
+      const { list, path, line, listLine, restBytes, closers } = el;
+      if (text !== null) p.events.push({ kind: 'element', list, path, line, listLine, restBytes, closers, text });
+      else if (el.size > this.options.maxElementBytes) p.events.push({ kind: 'oversized', list, path, line, listLine, restBytes, closers });
     }
     this.valueDone();
     return end;
+  }
+
+  /**
+   * A kept element's text once its end is read (null past the cap). One that lies in
+   * this chunk is decoded from it (the same bytes, so the same string, and no copy);
+   * one begun in an earlier chunk is the pieces copied so far and the last.
+   */
+  private elementText(el: NonNullable<JsonStreamScanner['element']>, p: Pass, end: number): string | null {
+    if (el.pieces!.length === 0) {
+      el.size = end - p.valueFrom;
+      return el.size > this.options.maxElementBytes ? null : p.chunk.toString('utf8', p.valueFrom, end);
+    }
+    this.addPiece(el, p.chunk.subarray(p.valueFrom, end));
+    return el.pieces ? Buffer.concat(el.pieces, el.size).toString('utf8') : null;
   }
 
   /** One byte of the structure along the patterns (outside any value read whole). */

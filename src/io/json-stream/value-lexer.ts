@@ -14,6 +14,19 @@ function isScalarByte(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2d || c === 0x2b || c === 0x2e;
 }
 
+const QUOTE = 1;
+const OPEN = 2;
+const CLOSE = 3;
+const LF = 4;
+/** What a byte outside strings does inside a value read whole: 0 nothing, else one of the kinds above. */
+const BYTE_KIND = new Uint8Array(256);
+BYTE_KIND[0x22] = QUOTE;
+BYTE_KIND[0x7b] = OPEN;
+BYTE_KIND[0x5b] = OPEN;
+BYTE_KIND[0x7d] = CLOSE;
+BYTE_KIND[0x5d] = CLOSE;
+BYTE_KIND[0x0a] = LF;
+
 /**
  * The byte-level half of JsonStreamScanner (scanner.ts): the line count, and
  * reading on inside a value read whole (an element, or a value of the rest),
@@ -61,18 +74,20 @@ export abstract class ValueLexer {
       }
       for (;;) {
         if (i >= n) return -1;
-        const c = chunk[i]!;
+        // One table load tells the bytes that matter from the rest (indentation, digits, ",", ":").
+        const kind = BYTE_KIND[chunk[i]!]!;
         i += 1;
-        if (c === 0x22) {
+        if (kind === 0) continue;
+        if (kind === QUOTE) {
           this.inString = true;
           this.backslashes = 0;
           break;
         }
-        if (c === 0x7b || c === 0x5b) this.depth += 1;
-        else if (c === 0x7d || c === 0x5d) {
+        if (kind === OPEN) this.depth += 1;
+        else if (kind === CLOSE) {
           this.depth -= 1;
           if (this.depth === 0) return i;
-        } else if (c === 0x0a) {
+        } else {
           this.line += 1;
           if (!this.copying) this.elided += 1;
         }
