@@ -6,18 +6,37 @@ import type { HeldCall, HeldResult, HeldTrace } from '../model/run.js';
  * instances with the fields the rules read, so a run's memory per call is a few
  * pointers. What every record of a run shares (its file and run id) is one Origin;
  * `kind` lives on the prototype and `loc` is made when read (from the origin's file
- * and the record's line); the facts that are nearly always null sit in one `rare`
- * object, absent when all are null; booleans are bits of one small integer. The
+ * and the record's line); a whole-millisecond time is a small difference from the
+ * run's first one; the facts that are nearly always null sit in one `rare` object,
+ * absent when all are null; booleans are bits of one small integer. The
  * interfaces the rules read (HeldCall, HeldResult, LlmSpan) are unchanged.
  */
 
-/** The file and run id the records of one run share. */
+/** The file and run id the records of one run share, and the time its held times count from. */
 export class Origin {
+  /** The first whole-millisecond time held for the run: later times are kept as small differences from it. */
+  base: number | null = null;
+
   constructor(
     readonly file: string,
     readonly runId: string | null,
   ) {}
+
+  /**
+   * A time as a record holds it: its difference from `base` when both are whole and
+   * the difference is a small integer (kept in the object itself, where a large epoch
+   * time takes a 16-byte box of its own); undefined when the time is kept as it is.
+   */
+  deltaOf(ts: number | null): number | undefined {
+    if (ts === null || !Number.isInteger(ts) || Object.is(ts, -0)) return undefined;
+    if (this.base === null) this.base = ts;
+    const delta = ts - this.base;
+    return delta >= -SMALL && delta <= SMALL ? delta : undefined;
+  }
 }
+
+/** Differences up to this (2^30 ms, 12 days) stay small integers in V8. */
+const SMALL = 2 ** 30 - 1;
 
 /** One Origin per (file, run id) while a file is read; forgotten past `limit` run ids (records then get a new one). */
 export class Origins {
@@ -40,12 +59,22 @@ export class Origins {
   }
 }
 
-/** What every held record reads from its origin and line. */
+/** Bits of a held record's `flags`: its time is a difference from its origin's base (TS_DELTA). */
+export const TS_DELTA = 1;
+
+/** What every held record reads from its origin and line, and its time. */
 abstract class Placed {
   constructor(
     protected readonly origin: Origin,
     protected readonly line: number,
+    /** The time, or its difference from the origin's base (TS_DELTA). */
+    protected readonly time: number | null,
+    protected readonly flags: number,
   ) {}
+
+  get ts(): number | null {
+    return (this.flags & TS_DELTA) !== 0 ? this.origin.base! + this.time! : this.time;
+  }
 
   get loc(): SourceLocation {
     return { file: this.origin.file, line: this.line };
@@ -65,19 +94,25 @@ export interface CallRare {
   readonly schemaSha256?: string | null;
 }
 
+export const HAS_ARGS = 2;
+
 export class HeldCallRecord extends Placed implements HeldCall {
   constructor(
     origin: Origin,
     line: number,
-    readonly ts: number | null,
+    time: number | null,
+    flags: number,
     readonly spanId: string | null,
     readonly callId: string | null,
     readonly tool: string,
     readonly argsKey: string | null,
-    readonly hasArgs: boolean,
     private readonly rare: CallRare | null,
   ) {
-    super(origin, line);
+    super(origin, line, time, flags);
+  }
+
+  get hasArgs(): boolean {
+    return (this.flags & HAS_ARGS) !== 0;
   }
 
   get kind(): 'tool_call' {
@@ -112,23 +147,23 @@ export interface ResultRare {
   readonly stackTrace: HeldTrace | null;
 }
 
-export const IS_ERROR = 1;
-export const HAS_CONTENT = 2;
-export const ERROR_IN_CONTENT = 4;
+export const IS_ERROR = 2;
+export const HAS_CONTENT = 4;
+export const ERROR_IN_CONTENT = 8;
 
 export class HeldResultRecord extends Placed implements HeldResult {
   constructor(
     origin: Origin,
     line: number,
-    readonly ts: number | null,
+    time: number | null,
+    flags: number,
     readonly spanId: string | null,
     readonly callId: string | null,
     readonly tool: string | null,
     readonly responseKey: string | null,
-    private readonly flags: number,
     private readonly rare: ResultRare | null,
   ) {
-    super(origin, line);
+    super(origin, line, time, flags);
   }
 
   get kind(): 'tool_result' {
@@ -169,20 +204,31 @@ export class HeldResultRecord extends Placed implements HeldResult {
   }
 }
 
+export const END_DELTA = 2;
+export const MESSAGE_TRUE = 4;
+export const MESSAGE_FALSE = 8;
+
 export class HeldLlmRecord extends Placed implements LlmSpan {
   constructor(
     origin: Origin,
     line: number,
-    readonly ts: number | null,
+    time: number | null,
+    flags: number,
     readonly spanId: string | null,
     readonly catalogSha256: string | null,
-    readonly endTs: number | null,
-    readonly message: boolean | undefined,
+    /** The end time, or its difference from the origin's base (END_DELTA). */
+    private readonly end: number | null,
   ) {
-    super(origin, line);
+    super(origin, line, time, flags);
   }
 
   get kind(): 'llm' {
     return 'llm';
+  }
+  get endTs(): number | null {
+    return (this.flags & END_DELTA) !== 0 ? this.origin.base! + this.end! : this.end;
+  }
+  get message(): boolean | undefined {
+    return (this.flags & MESSAGE_TRUE) !== 0 ? true : (this.flags & MESSAGE_FALSE) !== 0 ? false : undefined;
   }
 }

@@ -2,7 +2,21 @@ import type { LlmSpan, ToolCall, ToolResult, TraceRecord } from '../model/record
 import { RunBuilder, type HeldCall, type HeldRecord, type HeldResult, type HeldTrace, type Run } from '../model/run.js';
 import { argsKeyOf, responseKeyOf } from './call-identity.js';
 import { errorCodeInContent } from './error-code.js';
-import { ERROR_IN_CONTENT, HAS_CONTENT, HeldCallRecord, HeldLlmRecord, HeldResultRecord, IS_ERROR, Origins, type Origin } from './held-records.js';
+import {
+  END_DELTA,
+  ERROR_IN_CONTENT,
+  HAS_ARGS,
+  HAS_CONTENT,
+  HeldCallRecord,
+  HeldLlmRecord,
+  HeldResultRecord,
+  IS_ERROR,
+  MESSAGE_FALSE,
+  MESSAGE_TRUE,
+  Origins,
+  TS_DELTA,
+  type Origin,
+} from './held-records.js';
 import { packKey } from './held-key.js';
 import { contentIsError } from './error-result.js';
 import type { KeptFact } from './rule-types.js';
@@ -51,7 +65,9 @@ function holdCall(call: ToolCall, origin: Origin): HeldCall {
   const { catalogSha256, argsHash, deadlineMs, index, schemaSha256 } = call;
   const common = catalogSha256 === null && argsHash === null && deadlineMs === null && index === null && (schemaSha256 === undefined || schemaSha256 === null);
   const rare = common ? null : { catalogSha256, argsHash, deadlineMs, index, schemaSha256 };
-  return new HeldCallRecord(origin, call.loc.line, call.ts, call.spanId, call.callId, call.tool, packKey(argsKeyOf(call)), call.args !== undefined, rare);
+  const delta = origin.deltaOf(call.ts);
+  const flags = (delta === undefined ? 0 : TS_DELTA) | (call.args !== undefined ? HAS_ARGS : 0);
+  return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, call.callId, call.tool, packKey(argsKeyOf(call)), rare);
 }
 
 function holdResult(result: ToolResult, needs: HoldNeeds, origin: Origin): HeldResult {
@@ -65,12 +81,17 @@ function holdResult(result: ToolResult, needs: HoldNeeds, origin: Origin): HeldR
   const { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index } = result;
   const common = catalogSha256 === null && errorClass === null && errorCode === null && httpStatus === null && exitCode === null && index === null && contentErrorCode === null && stackTrace === null;
   const rare = common ? null : { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index, contentErrorCode, stackTrace };
-  const flags = (result.isError ? IS_ERROR : 0) | (hasContent ? HAS_CONTENT : 0) | (errorInContent ? ERROR_IN_CONTENT : 0);
-  return new HeldResultRecord(origin, result.loc.line, result.ts, result.spanId, result.callId, result.tool, responseKey, flags, rare);
+  const delta = origin.deltaOf(result.ts);
+  const flags = (delta === undefined ? 0 : TS_DELTA) | (result.isError ? IS_ERROR : 0) | (hasContent ? HAS_CONTENT : 0) | (errorInContent ? ERROR_IN_CONTENT : 0);
+  return new HeldResultRecord(origin, result.loc.line, delta ?? result.ts, flags, result.spanId, result.callId, result.tool, responseKey, rare);
 }
 
 function holdLlm(span: LlmSpan, origin: Origin): LlmSpan {
-  return new HeldLlmRecord(origin, span.loc.line, span.ts, span.spanId, span.catalogSha256, span.endTs, span.message);
+  const delta = origin.deltaOf(span.ts);
+  const end = origin.deltaOf(span.endTs);
+  const message = span.message === true ? MESSAGE_TRUE : span.message === false ? MESSAGE_FALSE : 0;
+  const flags = (delta === undefined ? 0 : TS_DELTA) | (end === undefined ? 0 : END_DELTA) | message;
+  return new HeldLlmRecord(origin, span.loc.line, delta ?? span.ts, flags, span.spanId, span.catalogSha256, end ?? span.endTs);
 }
 
 /** The stack trace with the most frames among a result's strings, and where it is. */

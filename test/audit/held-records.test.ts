@@ -28,6 +28,18 @@ describe('held records (src/audit/held-records.ts): the fields the rules read, i
     expect(origins.of({ file: 'g', line: 1 }, 'r').file).toBe('g');
   });
 
+  it('gives back every time exactly: whole ones kept as small differences from the first of the run, the others as they are', () => {
+    const origins = new Origins();
+    const times = [1767225600000, 1767225600001, 1767225599000, null, 1767225600000.25, -0, 0, 1767225600000 + 2 ** 31, 2 ** 53 - 1, -(2 ** 40), 1767225600005];
+    const held = times.map((ts, line) => hold({ ...call, loc: { file: 'f', line }, ts }, EVERY_FACT, origins));
+    expect(held.map((c) => c.ts)).toEqual(times);
+    expect(Object.is(held[5]!.ts, -0)).toBe(true);
+    const span: LlmSpan = { kind: 'llm', loc: { file: 'f', line: 1 }, runId: 'r', ts: null, spanId: null, catalogSha256: null, endTs: 1767225600000.5 };
+    expect(hold(span, EVERY_FACT, origins)).toMatchObject({ ts: null, endTs: 1767225600000.5, message: undefined });
+    expect(hold({ ...span, ts: 5, endTs: 1767225600009, message: false }, EVERY_FACT, new Origins())).toMatchObject({ ts: 5, endTs: 1767225600009, message: false });
+    expect(hold({ ...result, ts: 1767225600002 }, EVERY_FACT, origins).ts).toBe(1767225600002);
+  });
+
   it('packs a digest key into 33 characters and keeps whole keys as they are, so equal keys stay equal and distinct ones distinct', () => {
     const digest = `#${'ab'.repeat(32)}`;
     expect(packKey(digest)).toBe(`#${'\u00ab'.repeat(32)}`);
