@@ -1,4 +1,5 @@
 import type { HeldCall, HeldRecord, HeldResult, Run } from '../model/run.js';
+import { PositionIndex } from './position-index.js';
 
 /** A call and its first result, with their positions in the run's records (record order is time order). */
 export interface Pair {
@@ -61,15 +62,14 @@ const cache = new WeakMap<Run, Pairing>();
  * only when it comes after it), and calls without an id with the next id-less
  * result of the same tool. Memoized per run, so every pairing rule shares one pass.
  * Calls are tracked by their position in the run's records (a number, not a Map
- * entry per call object), so the pass holds a few bytes per call.
+ * entry per call object, position-index.ts), so the pass holds a few bytes per call.
  */
 export function pairRun(run: Run): Pairing {
   const hit = cache.get(run);
   if (hit) return hit;
   const records = run.records;
-  // The position of the first call of each id; never deleted from (a Map that shrinks
-  // as results arrive rehashes over and over): a call is answered once resultOf has it.
-  const first = new Map<string, number>();
+  // The position of the first call of each id; never deleted from: a call is answered once resultOf has it.
+  const first = new PositionIndex((at) => (records[at] as HeldCall).callId!, run.calls.length);
   const anonymous = new IdlessCalls();
   // For each call's position, the position of its result (-1: none yet).
   const resultOf = new Int32Array(records.length).fill(-1);
@@ -81,12 +81,11 @@ export function pairRun(run: Run): Pairing {
     if (record.kind === 'tool_call') {
       if (record.callId === null) anonymous.add(i, record.tool);
       else {
-        const earlier = first.get(record.callId);
-        if (earlier === undefined) first.set(record.callId, i);
-        else reusedIds.push({ call: record, earlier: records[earlier] as HeldCall });
+        const earlier = first.add(record.callId, i);
+        if (earlier !== -1) reusedIds.push({ call: record, earlier: records[earlier] as HeldCall });
       }
     } else if (record.kind === 'tool_result') {
-      const at = record.callId === null ? anonymous.take(record.tool) : (first.get(record.callId) ?? -1);
+      const at = record.callId === null ? anonymous.take(record.tool) : first.get(record.callId);
       if (at === -1) unmatched.push(record);
       else if (resultOf[at]! !== -1) extraResults.push(record);
       else resultOf[at] = i;
@@ -98,7 +97,7 @@ export function pairRun(run: Run): Pairing {
 }
 
 /** The pairs in call order, and the calls that got no result (the first call of an id, or an id-less one). */
-function settle(run: Run, first: ReadonlyMap<string, number>, resultOf: Int32Array): Pick<Pairing, 'pairs' | 'orphans' | 'orphanPositions'> {
+function settle(run: Run, first: PositionIndex, resultOf: Int32Array): Pick<Pairing, 'pairs' | 'orphans' | 'orphanPositions'> {
   const records = run.records;
   const callAts = new Int32Array(run.calls.length);
   const resultAts = new Int32Array(run.calls.length);
