@@ -30,8 +30,8 @@ export function payloadRuns(): { readonly runs: PayloadRun[]; readonly onRecord:
       parsed.delete(key);
       runs.push({
         ...run,
-        calls: run.calls.map((call, i) => ({ ...call, args: entry.calls[i]!.args, ...pick(entry.calls[i]!, 'argsCanonical') })),
-        results: run.results.map((result, i) => ({ ...result, content: entry.results[i]!.content, ...pick(entry.results[i]!, 'contentCanonical') })),
+        calls: run.calls.map((call, i) => ({ ...fields(call), args: entry.calls[i]!.args, ...pick(entry.calls[i]!, 'argsCanonical') })),
+        results: run.results.map((result, i) => ({ ...fields(result), content: entry.results[i]!.content, ...pick(entry.results[i]!, 'contentCanonical') })),
       });
     },
   };
@@ -39,4 +39,14 @@ export function payloadRuns(): { readonly runs: PayloadRun[]; readonly onRecord:
 
 function pick<T extends object, K extends keyof T>(value: T, key: K): Partial<Pick<T, K>> {
   return value[key] === undefined ? {} : ({ [key]: value[key] } as Partial<Pick<T, K>>);
+}
+
+/** A held record's fields as a plain object: held records keep most of them as getters (src/audit/held-records.ts), which a spread does not copy. */
+function fields<T extends object>(held: T): T {
+  const out: Record<string, unknown> = {};
+  const internal = new Set(['constructor', 'origin', 'line', 'time', 'flags', 'rare', 'end']);
+  for (let o: object | null = held; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    for (const key of Object.getOwnPropertyNames(o)) if (!internal.has(key) && !(key in out)) out[key] = (held as Record<string, unknown>)[key];
+  }
+  return out as T;
 }

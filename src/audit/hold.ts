@@ -1,7 +1,23 @@
-import type { ToolCall, ToolResult, TraceRecord } from '../model/records.js';
+import type { LlmSpan, ToolCall, ToolResult, TraceRecord } from '../model/records.js';
 import { RunBuilder, type HeldCall, type HeldRecord, type HeldResult, type HeldTrace, type Run } from '../model/run.js';
 import { argsKeyOf, responseKeyOf } from './call-identity.js';
 import { errorCodeInContent } from './error-code.js';
+import {
+  END_DELTA,
+  ERROR_IN_CONTENT,
+  HAS_ARGS,
+  HAS_CONTENT,
+  HeldCallRecord,
+  HeldLlmRecord,
+  HeldResultRecord,
+  IS_ERROR,
+  MESSAGE_FALSE,
+  MESSAGE_TRUE,
+  Origins,
+  TS_DELTA,
+  type Origin,
+} from './held-records.js';
+import { packKey } from './held-key.js';
 import { contentIsError } from './error-result.js';
 import type { KeptFact } from './rule-types.js';
 import { detectStackTrace, type StackTrace } from './text/stack-trace.js';
@@ -37,58 +53,45 @@ export function holdNeeds(rules: Iterable<{ readonly keeps?: readonly KeptFact[]
   return { responseKey, stackTrace };
 }
 
-/** The record as its run keeps it (the same object for records without payloads). */
-export function hold(record: TraceRecord, needs: HoldNeeds): HeldRecord {
-  if (record.kind === 'tool_call') return holdCall(record);
-  if (record.kind === 'tool_result') return holdResult(record, needs);
+/** The record as its run keeps it (the same object for records other than calls, results and model spans). */
+export function hold(record: TraceRecord, needs: HoldNeeds, origins: Origins = new Origins(1)): HeldRecord {
+  if (record.kind === 'tool_call') return holdCall(record, origins.of(record.loc, record.runId));
+  if (record.kind === 'tool_result') return holdResult(record, needs, origins.of(record.loc, record.runId));
+  if (record.kind === 'llm') return holdLlm(record, origins.of(record.loc, record.runId));
   return record;
 }
 
-function holdCall(call: ToolCall): HeldCall {
-  return {
-    kind: call.kind,
-    loc: call.loc,
-    runId: call.runId,
-    ts: call.ts,
-    spanId: call.spanId,
-    catalogSha256: call.catalogSha256,
-    callId: call.callId,
-    tool: call.tool,
-    argsHash: call.argsHash,
-    deadlineMs: call.deadlineMs,
-    index: call.index,
-    schemaSha256: call.schemaSha256,
-    hasArgs: call.args !== undefined,
-    argsKey: argsKeyOf(call),
-  };
+function holdCall(call: ToolCall, origin: Origin): HeldCall {
+  const { catalogSha256, argsHash, deadlineMs, index, schemaSha256 } = call;
+  const common = catalogSha256 === null && argsHash === null && deadlineMs === null && index === null && (schemaSha256 === undefined || schemaSha256 === null);
+  const rare = common ? null : { catalogSha256, argsHash, deadlineMs, index, schemaSha256 };
+  const delta = origin.deltaOf(call.ts);
+  const flags = (delta === undefined ? 0 : TS_DELTA) | (call.args !== undefined ? HAS_ARGS : 0);
+  return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, call.callId, call.tool, packKey(argsKeyOf(call)), rare);
 }
 
-function holdResult(result: ToolResult, needs: HoldNeeds): HeldResult {
+function holdResult(result: ToolResult, needs: HoldNeeds, origin: Origin): HeldResult {
   const errorInContent = contentIsError(result);
   const coded = result.errorCode !== null && result.errorCode !== '';
   const hasContent = result.content !== undefined;
-  return {
-    kind: result.kind,
-    loc: result.loc,
-    runId: result.runId,
-    ts: result.ts,
-    spanId: result.spanId,
-    catalogSha256: result.catalogSha256,
-    callId: result.callId,
-    tool: result.tool,
-    isError: result.isError,
-    errorClass: result.errorClass,
-    errorCode: result.errorCode,
-    httpStatus: result.httpStatus,
-    exitCode: result.exitCode,
-    index: result.index,
-    hasContent,
-    errorInContent,
-    contentErrorCode: (result.isError || errorInContent) && !coded ? errorCodeInContent(result.content) : null,
-    // A failed call's answer is never compared (non-determinism): its key is not taken.
-    responseKey: needs.responseKey && hasContent && !result.isError && !errorInContent ? responseKeyOf(result) : null,
-    stackTrace: needs.stackTrace ? longestTrace(result.content) : null,
-  };
+  const contentErrorCode = (result.isError || errorInContent) && !coded ? errorCodeInContent(result.content) : null;
+  // A failed call's answer is never compared (non-determinism): its key is not taken.
+  const responseKey = needs.responseKey && hasContent && !result.isError && !errorInContent ? packKey(responseKeyOf(result)) : null;
+  const stackTrace = needs.stackTrace ? longestTrace(result.content) : null;
+  const { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index } = result;
+  const common = catalogSha256 === null && errorClass === null && errorCode === null && httpStatus === null && exitCode === null && index === null && contentErrorCode === null && stackTrace === null;
+  const rare = common ? null : { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index, contentErrorCode, stackTrace };
+  const delta = origin.deltaOf(result.ts);
+  const flags = (delta === undefined ? 0 : TS_DELTA) | (result.isError ? IS_ERROR : 0) | (hasContent ? HAS_CONTENT : 0) | (errorInContent ? ERROR_IN_CONTENT : 0);
+  return new HeldResultRecord(origin, result.loc.line, delta ?? result.ts, flags, result.spanId, result.callId, result.tool, responseKey, rare);
+}
+
+function holdLlm(span: LlmSpan, origin: Origin): LlmSpan {
+  const delta = origin.deltaOf(span.ts);
+  const end = origin.deltaOf(span.endTs);
+  const message = span.message === true ? MESSAGE_TRUE : span.message === false ? MESSAGE_FALSE : 0;
+  const flags = (delta === undefined ? 0 : TS_DELTA) | (end === undefined ? 0 : END_DELTA) | message;
+  return new HeldLlmRecord(origin, span.loc.line, delta ?? span.ts, flags, span.spanId, span.catalogSha256, end ?? span.endTs);
 }
 
 /** The stack trace with the most frames among a result's strings, and where it is. */
@@ -109,6 +112,7 @@ function longestTrace(content: unknown): HeldTrace | null {
 /** Builds a Run from records in one go, every fact kept (tests, small formats). */
 export function runOf(file: string, runId: string | null, format: string, records: Iterable<TraceRecord>): Run {
   const builder = new RunBuilder(file, runId, format);
-  for (const record of records) builder.add(hold(record, EVERY_FACT));
+  const origins = new Origins();
+  for (const record of records) builder.add(hold(record, EVERY_FACT, origins));
   return builder.finish();
 }

@@ -1,4 +1,5 @@
-import type { HeldCall, HeldResult, Run } from '../model/run.js';
+import type { HeldCall, HeldRecord, HeldResult, Run } from '../model/run.js';
+import { PositionIndex } from './position-index.js';
 
 /** A call and its first result, with their positions in the run's records (record order is time order). */
 export interface Pair {
@@ -8,9 +9,41 @@ export interface Pair {
   readonly resultAt: number;
 }
 
+/**
+ * The pairs of a run, held as two columns of record positions (8 bytes a pair, not
+ * an object each): `at(k)` and iteration make each Pair when it is read, from the
+ * run's records, so `pair.call` is the run's own call object.
+ */
+export class PairList implements Iterable<Pair> {
+  constructor(
+    private readonly records: readonly HeldRecord[],
+    private readonly callAts: Int32Array,
+    private readonly resultAts: Int32Array,
+    readonly length: number,
+  ) {}
+
+  at(k: number): Pair | undefined {
+    if (k < 0 || k >= this.length) return undefined;
+    const callAt = this.callAts[k]!;
+    const resultAt = this.resultAts[k]!;
+    return { call: this.records[callAt] as HeldCall, result: this.records[resultAt] as HeldResult, callAt, resultAt };
+  }
+
+  [Symbol.iterator](): Iterator<Pair> {
+    let k = 0;
+    return { next: (): IteratorResult<Pair> => (k < this.length ? { value: this.at(k++)!, done: false } : { value: undefined, done: true }) };
+  }
+
+  map<T>(f: (pair: Pair, k: number) => T): T[] {
+    const out: T[] = [];
+    for (let k = 0; k < this.length; k += 1) out.push(f(this.at(k)!, k));
+    return out;
+  }
+}
+
 export interface Pairing {
   /** Each call with its first result, in call order. */
-  readonly pairs: readonly Pair[];
+  readonly pairs: PairList;
   readonly orphans: readonly HeldCall[];
   /** The position in the run's records of each orphan (same order as `orphans`). */
   readonly orphanPositions: readonly number[];
@@ -28,58 +61,63 @@ const cache = new WeakMap<Run, Pairing>();
  * (the first call with an id takes its first result; a result counts for a call
  * only when it comes after it), and calls without an id with the next id-less
  * result of the same tool. Memoized per run, so every pairing rule shares one pass.
+ * Calls are tracked by their position in the run's records (a number, not a Map
+ * entry per call object, position-index.ts), so the pass holds a few bytes per call.
  */
 export function pairRun(run: Run): Pairing {
   const hit = cache.get(run);
   if (hit) return hit;
-  // The first call of each id; never deleted from (a Map that shrinks as results
-  // arrive rehashes over and over): a call is answered once it is in `paired`.
-  const first = new Map<string, HeldCall>();
+  const records = run.records;
+  // The position of the first call of each id; never deleted from: a call is answered once resultOf has it.
+  const first = new PositionIndex((at) => (records[at] as HeldCall).callId!, run.calls.length);
   const anonymous = new IdlessCalls();
-  // Each answered call and the position of its result in the run's records.
-  const paired = new Map<HeldCall, number>();
+  // For each call's position, the position of its result (-1: none yet).
+  const resultOf = new Int32Array(records.length).fill(-1);
   const unmatched: HeldResult[] = [];
   const extraResults: HeldResult[] = [];
   const reusedIds: Array<{ call: HeldCall; earlier: HeldCall }> = [];
-  const records = run.records;
   for (let i = 0; i < records.length; i += 1) {
     const record = records[i]!;
     if (record.kind === 'tool_call') {
-      if (record.callId === null) anonymous.add(record);
+      if (record.callId === null) anonymous.add(i, record.tool);
       else {
-        const earlier = first.get(record.callId);
-        if (earlier === undefined) first.set(record.callId, record);
-        else reusedIds.push({ call: record, earlier });
+        const earlier = first.add(record.callId, i);
+        if (earlier !== -1) reusedIds.push({ call: record, earlier: records[earlier] as HeldCall });
       }
     } else if (record.kind === 'tool_result') {
-      if (record.callId === null) {
-        const call = anonymous.take(record.tool);
-        if (call === null) unmatched.push(record);
-        else paired.set(call, i);
-      } else {
-        const call = first.get(record.callId);
-        if (call === undefined) unmatched.push(record);
-        else if (paired.has(call)) extraResults.push(record);
-        else paired.set(call, i);
-      }
+      const at = record.callId === null ? anonymous.take(record.tool) : first.get(record.callId);
+      if (at === -1) unmatched.push(record);
+      else if (resultOf[at]! !== -1) extraResults.push(record);
+      else resultOf[at] = i;
     }
   }
-  const pairs: Pair[] = [];
+  const pairing = { ...settle(run, first, resultOf), unmatched, extraResults, reusedIds };
+  cache.set(run, pairing);
+  return pairing;
+}
+
+/** The pairs in call order, and the calls that got no result (the first call of an id, or an id-less one). */
+function settle(run: Run, first: PositionIndex, resultOf: Int32Array): Pick<Pairing, 'pairs' | 'orphans' | 'orphanPositions'> {
+  const records = run.records;
+  const callAts = new Int32Array(run.calls.length);
+  const resultAts = new Int32Array(run.calls.length);
+  let k = 0;
   const orphans: HeldCall[] = [];
   const orphanPositions: number[] = [];
   for (let i = 0; i < records.length; i += 1) {
     const call = records[i]!;
     if (call.kind !== 'tool_call') continue;
-    const at = paired.get(call);
-    if (at !== undefined) pairs.push({ call, result: records[at] as HeldResult, callAt: i, resultAt: at });
-    else if (call.callId === null || first.get(call.callId) === call) {
+    const at = resultOf[i]!;
+    if (at !== -1) {
+      callAts[k] = i;
+      resultAts[k] = at;
+      k += 1;
+    } else if (call.callId === null || first.get(call.callId) === i) {
       orphans.push(call);
       orphanPositions.push(i);
     }
   }
-  const pairing = { pairs, orphans, orphanPositions, unmatched, extraResults, reusedIds };
-  cache.set(run, pairing);
-  return pairing;
+  return { pairs: new PairList(records, callAts, resultAts, k), orphans, orphanPositions };
 }
 
 /**
@@ -89,33 +127,34 @@ export function pairRun(run: Run): Pairing {
  * the run, where searching and splicing one list was quadratic.
  */
 class IdlessCalls {
-  private readonly calls: HeldCall[] = [];
+  /** The waiting calls' positions in the run's records, in order. */
+  private readonly calls: number[] = [];
   private readonly taken: boolean[] = [];
   private next = 0;
   private readonly byTool = new Map<string, { readonly at: number[]; next: number }>();
 
-  add(call: HeldCall): void {
-    const queue = this.byTool.get(call.tool);
+  add(position: number, tool: string): void {
+    const queue = this.byTool.get(tool);
     if (queue) queue.at.push(this.calls.length);
-    else this.byTool.set(call.tool, { at: [this.calls.length], next: 0 });
-    this.calls.push(call);
+    else this.byTool.set(tool, { at: [this.calls.length], next: 0 });
+    this.calls.push(position);
     this.taken.push(false);
   }
 
-  /** The earliest waiting call of `tool` (any tool for null), now taken; null when none waits. */
-  take(tool: string | null): HeldCall | null {
+  /** The position of the earliest waiting call of `tool` (any tool for null), now taken; -1 when none waits. */
+  take(tool: string | null): number {
     if (tool === null) {
       while (this.next < this.calls.length && this.taken[this.next]) this.next += 1;
       return this.claim(this.next);
     }
     const queue = this.byTool.get(tool);
-    if (!queue) return null;
+    if (!queue) return -1;
     while (queue.next < queue.at.length && this.taken[queue.at[queue.next]!]) queue.next += 1;
-    return queue.next < queue.at.length ? this.claim(queue.at[queue.next]!) : null;
+    return queue.next < queue.at.length ? this.claim(queue.at[queue.next]!) : -1;
   }
 
-  private claim(at: number): HeldCall | null {
-    if (at >= this.calls.length) return null;
+  private claim(at: number): number {
+    if (at >= this.calls.length) return -1;
     this.taken[at] = true;
     return this.calls[at]!;
   }

@@ -1,6 +1,7 @@
 import type { CatalogRecord, TraceRecord } from '../model/records.js';
 import type { HeldRecord } from '../model/run.js';
 import type { ActiveRule, AnyRule, Emit } from './active-rules.js';
+import { Origins } from './held-records.js';
 import { hold, holdNeeds, type HoldNeeds } from './hold.js';
 import type { Arrival, ReportFn } from './rule-types.js';
 
@@ -15,6 +16,8 @@ export class RecordStage {
   /** The rules with a record stage, each with its context and report function (looked up once, not per record). */
   private readonly stages: readonly { readonly rule: AnyRule; readonly ctx: ActiveRule['ctx']; readonly report: ReportFn }[];
   private readonly needs: HoldNeeds;
+  /** The file and run id each held record shares with its run's others. */
+  private readonly origins = new Origins();
   /** Run key → the rules whose stage crashed on that run, with what they threw. */
   private readonly crashed = new Map<string, Map<AnyRule, unknown>>();
 
@@ -24,7 +27,7 @@ export class RecordStage {
   }
 
   hold(record: TraceRecord): HeldRecord {
-    return hold(record, this.needs);
+    return hold(record, this.needs, this.origins);
   }
 
   /** Runs the record stages on a call, result or catalog record; `runs` knows its run's catalog so far. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pairRun } from '../pairing.js';
+import { pairRun, type Pair } from '../pairing.js';
 import { defineRule } from '../rule-types.js';
 
 /**
@@ -24,7 +24,7 @@ export const ingestNote = defineRule({
     if (PARSERS_THAT_NOTE.has(run.format)) return;
     const { pairs, orphans } = pairRun(run);
     let paired = 0;
-    let first: (typeof pairs)[number] | null = null;
+    let first: Pair | null = null;
     for (const pair of pairs) {
       // A call and result built from one span (a tool span of a trace) were not paired by inference.
       if (pair.call.callId !== null || (pair.call.spanId !== null && pair.call.spanId === pair.result.spanId)) continue;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { HeldCall } from '../../model/run.js';
 import { fingerprintKey } from '../call-identity.js';
+import { PositionIndex } from '../position-index.js';
 import { defineRule } from '../rule-types.js';
 
 const MAX_LINES_LISTED = 12;
@@ -18,27 +18,37 @@ export const retryStorm = defineRule({
     }),
   },
   check(run, ctx, report) {
-    // A call seen once stays a call (most are); a list is made on its first repeat.
-    const groups = new Map<string, HeldCall | HeldCall[]>();
-    for (const call of run.calls) {
-      const key = fingerprintKey(call);
-      if (key === null) continue;
-      const group = groups.get(key);
-      if (group === undefined) groups.set(key, call);
-      else if (Array.isArray(group)) group.push(call);
-      else groups.set(key, [group, call]);
+    // Each call's group is the first call with its key (a position, position-index.ts): no list is made
+    // but for the groups that reach the threshold, and those only for the lines the message lists.
+    const calls = run.calls;
+    const { threshold } = ctx.options;
+    const index = new PositionIndex((k) => fingerprintKey(calls[k]!)!, calls.length);
+    const heads = new Int32Array(calls.length);
+    const counts = new Int32Array(calls.length);
+    for (let k = 0; k < calls.length; k += 1) {
+      const key = fingerprintKey(calls[k]!);
+      const earlier = key === null ? -2 : index.add(key, k);
+      heads[k] = earlier === -1 ? k : earlier;
+      if (earlier !== -2) counts[heads[k]!]! += 1;
     }
-    for (const calls of groups.values()) {
-      if (!Array.isArray(calls) || calls.length < ctx.options.threshold) continue;
-      const first = calls[0]!;
-      const lines = calls.slice(0, MAX_LINES_LISTED).map((call) => call.loc.line);
-      const more = calls.length > MAX_LINES_LISTED ? `, … ${calls.length - MAX_LINES_LISTED} more` : '';
+    const lines = new Map<number, number[]>();
+    for (let k = 0; k < calls.length; k += 1) {
+      const head = heads[k]!;
+      if (head < 0 || counts[head]! < threshold) continue;
+      const listed = lines.get(head);
+      if (listed === undefined) lines.set(head, [calls[k]!.loc.line]);
+      else if (listed.length < MAX_LINES_LISTED) listed.push(calls[k]!.loc.line);
+    }
+    for (const [head, listed] of lines) {
+      const first = calls[head]!;
+      const count = counts[head]!;
+      const more = count > MAX_LINES_LISTED ? `, … ${count - MAX_LINES_LISTED} more` : '';
       report({
         loc: first.loc,
         runId: run.runId,
         callId: first.callId,
         tool: first.tool,
-        message: `tool '${first.tool}' was called ${calls.length} times with identical arguments in this run (lines ${lines.join(', ')}${more})`,
+        message: `tool '${first.tool}' was called ${count} times with identical arguments in this run (lines ${listed.join(', ')}${more})`,
       });
     }
   },

@@ -31,7 +31,7 @@ export const slowRecovery = defineRule({
       report({ loc: episode.error.loc, runId: run.runId, callId: episode.call.callId, tool: episode.call.tool, message });
     const { threshold } = ctx.options;
     run.calls.forEach((call, i) => {
-      const pair = pairs[next];
+      const pair = pairs.at(next);
       if (pair === undefined || pair.call !== call) return;
       next += 1;
       const result = pair.result;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { packKey } from '../../src/audit/held-key.js';
+import { Origins } from '../../src/audit/held-records.js';
+import { EVERY_FACT, hold } from '../../src/audit/hold.js';
+import type { LlmSpan, ToolCall, ToolResult } from '../../src/model/records.js';
+
+const base = { runId: 'r', ts: 1767225600123.5, spanId: 's1', catalogSha256: null, callId: 'c1', index: null };
+const call: ToolCall = { ...base, loc: { file: 'f', line: 3 }, kind: 'tool_call', tool: 'search', args: { q: 'x' }, argsHash: null, deadlineMs: null };
+const result: ToolResult = { ...base, loc: { file: 'f', line: 4 }, kind: 'tool_result', tool: 'search', content: 'ok', isError: false, errorClass: null, errorCode: null, httpStatus: null, exitCode: null };
+
+describe('held records (src/audit/held-records.ts): the fields the rules read, in fewer bytes', () => {
+  it('reads back every field of a call, a result and a model span as parsed', () => {
+    const origins = new Origins();
+    const c = hold(call, EVERY_FACT, origins);
+    expect(c).toMatchObject({ kind: 'tool_call', loc: { file: 'f', line: 3 }, runId: 'r', ts: base.ts, spanId: 's1', callId: 'c1', tool: 'search', catalogSha256: null, argsHash: null, deadlineMs: null, index: null, hasArgs: true, argsKey: '6:search:{"q":"x"}' });
+    expect(c.kind === 'tool_call' && c.schemaSha256).toBeUndefined();
+    const rare = hold({ ...call, catalogSha256: 'cat', argsHash: 'h', deadlineMs: 5, index: 2, schemaSha256: 'sch', args: undefined }, EVERY_FACT, origins);
+    expect(rare).toMatchObject({ catalogSha256: 'cat', argsHash: 'h', deadlineMs: 5, index: 2, schemaSha256: 'sch', hasArgs: false, argsKey: null });
+    const r = hold(result, EVERY_FACT, origins);
+    expect(r).toMatchObject({ kind: 'tool_result', loc: { file: 'f', line: 4 }, runId: 'r', isError: false, hasContent: true, errorInContent: false, responseKey: '"ok"', errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null, contentErrorCode: null, stackTrace: null });
+    const failed = hold({ ...result, isError: true, errorClass: 'E', errorCode: 'E42', httpStatus: 500, exitCode: 1, index: 7, content: undefined }, EVERY_FACT, origins);
+    expect(failed).toMatchObject({ isError: true, hasContent: false, errorClass: 'E', errorCode: 'E42', httpStatus: 500, exitCode: 1, index: 7, responseKey: null });
+    const span: LlmSpan = { kind: 'llm', loc: { file: 'f', line: 9 }, runId: 'r', ts: 1, spanId: null, catalogSha256: 'cat', endTs: 2, message: true };
+    expect(hold(span, EVERY_FACT, origins)).toMatchObject({ ...span });
+    // One origin per run: the records of a run share their file and run id.
+    expect(origins.of({ file: 'f', line: 1 }, 'r')).toBe(origins.of({ file: 'f', line: 2 }, 'r'));
+    expect(origins.of({ file: 'f', line: 1 }, 'other')).not.toBe(origins.of({ file: 'f', line: 1 }, 'r'));
+    expect(origins.of({ file: 'g', line: 1 }, 'r').file).toBe('g');
+  });
+
+  it('gives back every time exactly: whole ones kept as small differences from the first of the run, the others as they are', () => {
+    const origins = new Origins();
+    const times = [1767225600000, 1767225600001, 1767225599000, null, 1767225600000.25, -0, 0, 1767225600000 + 2 ** 31, 2 ** 53 - 1, -(2 ** 40), 1767225600005];
+    const held = times.map((ts, line) => hold({ ...call, loc: { file: 'f', line }, ts }, EVERY_FACT, origins));
+    expect(held.map((c) => c.ts)).toEqual(times);
+    expect(Object.is(held[5]!.ts, -0)).toBe(true);
+    const span: LlmSpan = { kind: 'llm', loc: { file: 'f', line: 1 }, runId: 'r', ts: null, spanId: null, catalogSha256: null, endTs: 1767225600000.5 };
+    expect(hold(span, EVERY_FACT, origins)).toMatchObject({ ts: null, endTs: 1767225600000.5, message: undefined });
+    expect(hold({ ...span, ts: 5, endTs: 1767225600009, message: false }, EVERY_FACT, new Origins())).toMatchObject({ ts: 5, endTs: 1767225600009, message: false });
+    expect(hold({ ...result, ts: 1767225600002 }, EVERY_FACT, origins).ts).toBe(1767225600002);
+  });
+
+  it('packs a digest key into 33 characters and keeps whole keys as they are, so equal keys stay equal and distinct ones distinct', () => {
+    const digest = `#${'ab'.repeat(32)}`;
+    expect(packKey(digest)).toBe(`#${'\u00ab'.repeat(32)}`);
+    expect(packKey(`#${'ab'.repeat(31)}ac`)).not.toBe(packKey(digest));
+    for (const whole of ['6:search:{"q":"x"}', '2:é:"ü"', '2:ok:"\u4e2d\u6587"', '#short', '']) expect(packKey(whole)).toBe(whole);
+    expect(packKey(null)).toBeNull();
+  });
+});
