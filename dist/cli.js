@@ -9197,7 +9197,7 @@ function catalogSnapshot(catalog) {
 /* harmony export */ });
 /* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5729);
 /* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4855);
-/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2988);
+/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8930);
 /* harmony import */ var _finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2958);
 /* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2395);
 /* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8282);
@@ -9519,7 +9519,7 @@ function firstLine(text) {
 
 /***/ }),
 
-/***/ 2988:
+/***/ 8930:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9543,10 +9543,236 @@ var active_rules = __nccwpck_require__(4855);
 var run_catalog = __nccwpck_require__(4052);
 // EXTERNAL MODULE: ./src/audit/memo.ts
 var memo = __nccwpck_require__(6997);
+;// CONCATENATED MODULE: ./src/audit/held-records.ts
+/**
+ * The held forms of the records a run keeps by the thousand (issue 22): small class
+ * instances with the fields the rules read, so a run's memory per call is a few
+ * pointers. What every record of a run shares (its file and run id) is one Origin;
+ * `kind` lives on the prototype and `loc` is made when read (from the origin's file
+ * and the record's line); a whole-millisecond time is a small difference from the
+ * run's first one; the facts that are nearly always null sit in one `rare` object,
+ * absent when all are null; booleans are bits of one small integer. The
+ * interfaces the rules read (HeldCall, HeldResult, LlmSpan) are unchanged.
+ */
+/** The file and run id the records of one run share, and the time its held times count from. */
+class Origin {
+    file;
+    runId;
+    /** The first whole-millisecond time held for the run: later times are kept as small differences from it. */
+    base = null;
+    constructor(file, runId) {
+        this.file = file;
+        this.runId = runId;
+    }
+    /**
+     * A time as a record holds it: its difference from `base` when both are whole and
+     * the difference is a small integer (kept in the object itself, where a large epoch
+     * time takes a 16-byte box of its own); undefined when the time is kept as it is.
+     */
+    deltaOf(ts) {
+        if (ts === null || !Number.isInteger(ts) || Object.is(ts, -0))
+            return undefined;
+        if (this.base === null)
+            this.base = ts;
+        const delta = ts - this.base;
+        return delta >= -SMALL && delta <= SMALL ? delta : undefined;
+    }
+}
+/** Differences up to this (2^30 ms, 12 days) stay small integers in V8. */
+const SMALL = 2 ** 30 - 1;
+/** One Origin per (file, run id) while a file is read; forgotten past `limit` run ids (records then get a new one). */
+class held_records_Origins {
+    limit;
+    byRun = new Map();
+    last = null;
+    constructor(limit = 1024) {
+        this.limit = limit;
+    }
+    of(loc, runId) {
+        const last = this.last;
+        if (last !== null && last.runId === runId && last.file === loc.file)
+            return last;
+        let origin = this.byRun.get(runId);
+        if (origin === undefined || origin.file !== loc.file) {
+            if (this.byRun.size >= this.limit)
+                this.byRun.clear();
+            origin = new Origin(loc.file, runId);
+            this.byRun.set(runId, origin);
+        }
+        this.last = origin;
+        return origin;
+    }
+}
+/** Bits of a held record's `flags`: its time is a difference from its origin's base (TS_DELTA). */
+const TS_DELTA = 1;
+/** What every held record reads from its origin and line, and its time. */
+class Placed {
+    origin;
+    line;
+    time;
+    flags;
+    constructor(origin, line, 
+    /** The time, or its difference from the origin's base (TS_DELTA). */
+    time, flags) {
+        this.origin = origin;
+        this.line = line;
+        this.time = time;
+        this.flags = flags;
+    }
+    get ts() {
+        return (this.flags & TS_DELTA) !== 0 ? this.origin.base + this.time : this.time;
+    }
+    get loc() {
+        return { file: this.origin.file, line: this.line };
+    }
+    get runId() {
+        return this.origin.runId;
+    }
+}
+const HAS_ARGS = 2;
+class HeldCallRecord extends Placed {
+    spanId;
+    callId;
+    tool;
+    argsKey;
+    rare;
+    constructor(origin, line, time, flags, spanId, callId, tool, argsKey, rare) {
+        super(origin, line, time, flags);
+        this.spanId = spanId;
+        this.callId = callId;
+        this.tool = tool;
+        this.argsKey = argsKey;
+        this.rare = rare;
+    }
+    get hasArgs() {
+        return (this.flags & HAS_ARGS) !== 0;
+    }
+    get kind() {
+        return 'tool_call';
+    }
+    get catalogSha256() {
+        return this.rare === null ? null : this.rare.catalogSha256;
+    }
+    get argsHash() {
+        return this.rare === null ? null : this.rare.argsHash;
+    }
+    get deadlineMs() {
+        return this.rare === null ? null : this.rare.deadlineMs;
+    }
+    get index() {
+        return this.rare === null ? null : this.rare.index;
+    }
+    get schemaSha256() {
+        return this.rare === null ? undefined : this.rare.schemaSha256;
+    }
+}
+const IS_ERROR = 2;
+const HAS_CONTENT = 4;
+const ERROR_IN_CONTENT = 8;
+class HeldResultRecord extends Placed {
+    spanId;
+    callId;
+    tool;
+    responseKey;
+    rare;
+    constructor(origin, line, time, flags, spanId, callId, tool, responseKey, rare) {
+        super(origin, line, time, flags);
+        this.spanId = spanId;
+        this.callId = callId;
+        this.tool = tool;
+        this.responseKey = responseKey;
+        this.rare = rare;
+    }
+    get kind() {
+        return 'tool_result';
+    }
+    get isError() {
+        return (this.flags & IS_ERROR) !== 0;
+    }
+    get hasContent() {
+        return (this.flags & HAS_CONTENT) !== 0;
+    }
+    get errorInContent() {
+        return (this.flags & ERROR_IN_CONTENT) !== 0;
+    }
+    get catalogSha256() {
+        return this.rare === null ? null : this.rare.catalogSha256;
+    }
+    get errorClass() {
+        return this.rare === null ? null : this.rare.errorClass;
+    }
+    get errorCode() {
+        return this.rare === null ? null : this.rare.errorCode;
+    }
+    get httpStatus() {
+        return this.rare === null ? null : this.rare.httpStatus;
+    }
+    get exitCode() {
+        return this.rare === null ? null : this.rare.exitCode;
+    }
+    get index() {
+        return this.rare === null ? null : this.rare.index;
+    }
+    get contentErrorCode() {
+        return this.rare === null ? null : this.rare.contentErrorCode;
+    }
+    get stackTrace() {
+        return this.rare === null ? null : this.rare.stackTrace;
+    }
+}
+const END_DELTA = 2;
+const MESSAGE_TRUE = 4;
+const MESSAGE_FALSE = 8;
+class HeldLlmRecord extends Placed {
+    spanId;
+    catalogSha256;
+    end;
+    constructor(origin, line, time, flags, spanId, catalogSha256, 
+    /** The end time, or its difference from the origin's base (END_DELTA). */
+    end) {
+        super(origin, line, time, flags);
+        this.spanId = spanId;
+        this.catalogSha256 = catalogSha256;
+        this.end = end;
+    }
+    get kind() {
+        return 'llm';
+    }
+    get endTs() {
+        return (this.flags & END_DELTA) !== 0 ? this.origin.base + this.end : this.end;
+    }
+    get message() {
+        return (this.flags & MESSAGE_TRUE) !== 0 ? true : (this.flags & MESSAGE_FALSE) !== 0 ? false : undefined;
+    }
+}
+
 // EXTERNAL MODULE: ./src/audit/call-identity.ts
 var call_identity = __nccwpck_require__(2258);
 // EXTERNAL MODULE: ./src/audit/error-code.ts
 var error_code = __nccwpck_require__(6463);
+;// CONCATENATED MODULE: ./src/audit/held-key.ts
+/**
+ * A call or response key as a held record keeps it (issue 22): the same identity as
+ * call-identity.ts makes, in fewer bytes. A digest key (`#` and 64 hex digits) is kept
+ * as `#` and its 32 bytes as Latin-1 characters; a whole key (64 characters at most)
+ * is copied into one flat string, not the tree of pieces a template literal leaves.
+ * Keys are only compared with each other, never printed: a whole key never starts
+ * with `#`, so the two forms never meet, and distinct digests stay distinct.
+ */
+const DIGEST_KEY_LENGTH = 65;
+const LATIN1 = /^[\u0000-\u00ff]*$/;
+function packKey(key) {
+    if (key === null)
+        return null;
+    if (key.length === DIGEST_KEY_LENGTH && key.charCodeAt(0) === 0x23) {
+        const bytes = Buffer.allocUnsafe(33);
+        bytes[0] = 0x23;
+        bytes.write(key.slice(1), 1, 'hex');
+        return bytes.toString('latin1');
+    }
+    return LATIN1.test(key) ? Buffer.from(key, 'latin1').toString('latin1') : key;
+}
+
 // EXTERNAL MODULE: ./src/audit/error-result.ts
 var error_result = __nccwpck_require__(9111);
 // EXTERNAL MODULE: ./src/audit/text/stack-trace.ts + 1 modules
@@ -9554,6 +9780,8 @@ var stack_trace = __nccwpck_require__(4863);
 // EXTERNAL MODULE: ./src/audit/walk-strings.ts
 var walk_strings = __nccwpck_require__(6333);
 ;// CONCATENATED MODULE: ./src/audit/hold.ts
+
+
 
 
 
@@ -9575,58 +9803,45 @@ function holdNeeds(rules) {
     }
     return { responseKey, stackTrace };
 }
-/** The record as its run keeps it (the same object for records without payloads). */
-function hold(record, needs) {
+/** The record as its run keeps it (the same object for records other than calls, results and model spans). */
+function hold(record, needs, origins = new held_records_Origins(1)) {
     if (record.kind === 'tool_call')
-        return holdCall(record);
+        return holdCall(record, origins.of(record.loc, record.runId));
     if (record.kind === 'tool_result')
-        return holdResult(record, needs);
+        return holdResult(record, needs, origins.of(record.loc, record.runId));
+    if (record.kind === 'llm')
+        return holdLlm(record, origins.of(record.loc, record.runId));
     return record;
 }
-function holdCall(call) {
-    return {
-        kind: call.kind,
-        loc: call.loc,
-        runId: call.runId,
-        ts: call.ts,
-        spanId: call.spanId,
-        catalogSha256: call.catalogSha256,
-        callId: call.callId,
-        tool: call.tool,
-        argsHash: call.argsHash,
-        deadlineMs: call.deadlineMs,
-        index: call.index,
-        schemaSha256: call.schemaSha256,
-        hasArgs: call.args !== undefined,
-        argsKey: (0,call_identity/* argsKeyOf */.uX)(call),
-    };
+function holdCall(call, origin) {
+    const { catalogSha256, argsHash, deadlineMs, index, schemaSha256 } = call;
+    const common = catalogSha256 === null && argsHash === null && deadlineMs === null && index === null && (schemaSha256 === undefined || schemaSha256 === null);
+    const rare = common ? null : { catalogSha256, argsHash, deadlineMs, index, schemaSha256 };
+    const delta = origin.deltaOf(call.ts);
+    const flags = (delta === undefined ? 0 : TS_DELTA) | (call.args !== undefined ? HAS_ARGS : 0);
+    return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, call.callId, call.tool, packKey((0,call_identity/* argsKeyOf */.uX)(call)), rare);
 }
-function holdResult(result, needs) {
+function holdResult(result, needs, origin) {
     const errorInContent = (0,error_result/* contentIsError */.c)(result);
     const coded = result.errorCode !== null && result.errorCode !== '';
     const hasContent = result.content !== undefined;
-    return {
-        kind: result.kind,
-        loc: result.loc,
-        runId: result.runId,
-        ts: result.ts,
-        spanId: result.spanId,
-        catalogSha256: result.catalogSha256,
-        callId: result.callId,
-        tool: result.tool,
-        isError: result.isError,
-        errorClass: result.errorClass,
-        errorCode: result.errorCode,
-        httpStatus: result.httpStatus,
-        exitCode: result.exitCode,
-        index: result.index,
-        hasContent,
-        errorInContent,
-        contentErrorCode: (result.isError || errorInContent) && !coded ? (0,error_code/* errorCodeInContent */.U)(result.content) : null,
-        // A failed call's answer is never compared (non-determinism): its key is not taken.
-        responseKey: needs.responseKey && hasContent && !result.isError && !errorInContent ? (0,call_identity/* responseKeyOf */.Cc)(result) : null,
-        stackTrace: needs.stackTrace ? longestTrace(result.content) : null,
-    };
+    const contentErrorCode = (result.isError || errorInContent) && !coded ? (0,error_code/* errorCodeInContent */.U)(result.content) : null;
+    // A failed call's answer is never compared (non-determinism): its key is not taken.
+    const responseKey = needs.responseKey && hasContent && !result.isError && !errorInContent ? packKey((0,call_identity/* responseKeyOf */.Cc)(result)) : null;
+    const stackTrace = needs.stackTrace ? longestTrace(result.content) : null;
+    const { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index } = result;
+    const common = catalogSha256 === null && errorClass === null && errorCode === null && httpStatus === null && exitCode === null && index === null && contentErrorCode === null && stackTrace === null;
+    const rare = common ? null : { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index, contentErrorCode, stackTrace };
+    const delta = origin.deltaOf(result.ts);
+    const flags = (delta === undefined ? 0 : TS_DELTA) | (result.isError ? IS_ERROR : 0) | (hasContent ? HAS_CONTENT : 0) | (errorInContent ? ERROR_IN_CONTENT : 0);
+    return new HeldResultRecord(origin, result.loc.line, delta ?? result.ts, flags, result.spanId, result.callId, result.tool, responseKey, rare);
+}
+function holdLlm(span, origin) {
+    const delta = origin.deltaOf(span.ts);
+    const end = origin.deltaOf(span.endTs);
+    const message = span.message === true ? MESSAGE_TRUE : span.message === false ? MESSAGE_FALSE : 0;
+    const flags = (delta === undefined ? 0 : TS_DELTA) | (end === undefined ? 0 : END_DELTA) | message;
+    return new HeldLlmRecord(origin, span.loc.line, delta ?? span.ts, flags, span.spanId, span.catalogSha256, end ?? span.endTs);
 }
 /** The stack trace with the most frames among a result's strings, and where it is. */
 function longestTrace(content) {
@@ -9648,12 +9863,14 @@ function longestTrace(content) {
 /** Builds a Run from records in one go, every fact kept (tests, small formats). */
 function runOf(file, runId, format, records) {
     const builder = new RunBuilder(file, runId, format);
+    const origins = new Origins();
     for (const record of records)
-        builder.add(hold(record, EVERY_FACT));
+        builder.add(hold(record, EVERY_FACT, origins));
     return builder.finish();
 }
 
 ;// CONCATENATED MODULE: ./src/audit/record-stage.ts
+
 
 /**
  * The per-record stage of one file's audit: each record is held (hold.ts: calls
@@ -9666,6 +9883,8 @@ class RecordStage {
     /** The rules with a record stage, each with its context and report function (looked up once, not per record). */
     stages;
     needs;
+    /** The file and run id each held record shares with its run's others. */
+    origins = new held_records_Origins();
     /** Run key → the rules whose stage crashed on that run, with what they threw. */
     crashed = new Map();
     constructor(active, emit) {
@@ -9673,7 +9892,7 @@ class RecordStage {
         this.needs = holdNeeds(active.map(({ rule }) => rule));
     }
     hold(record) {
-        return hold(record, this.needs);
+        return hold(record, this.needs, this.origins);
     }
     /** Runs the record stages on a call, result or catalog record; `runs` knows its run's catalog so far. */
     arrive(record, held, runs) {
@@ -10825,77 +11044,114 @@ function isCounts(value) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ pairRun)
 /* harmony export */ });
+/* unused harmony export PairList */
+/* harmony import */ var _position_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(977);
+
+/**
+ * The pairs of a run, held as two columns of record positions (8 bytes a pair, not
+ * an object each): `at(k)` and iteration make each Pair when it is read, from the
+ * run's records, so `pair.call` is the run's own call object.
+ */
+class PairList {
+    records;
+    callAts;
+    resultAts;
+    length;
+    constructor(records, callAts, resultAts, length) {
+        this.records = records;
+        this.callAts = callAts;
+        this.resultAts = resultAts;
+        this.length = length;
+    }
+    at(k) {
+        if (k < 0 || k >= this.length)
+            return undefined;
+        const callAt = this.callAts[k];
+        const resultAt = this.resultAts[k];
+        return { call: this.records[callAt], result: this.records[resultAt], callAt, resultAt };
+    }
+    [Symbol.iterator]() {
+        let k = 0;
+        return { next: () => (k < this.length ? { value: this.at(k++), done: false } : { value: undefined, done: true }) };
+    }
+    map(f) {
+        const out = [];
+        for (let k = 0; k < this.length; k += 1)
+            out.push(f(this.at(k), k));
+        return out;
+    }
+}
 const cache = new WeakMap();
 /**
  * Pairs calls with results inside one run: by call id where there is one
  * (the first call with an id takes its first result; a result counts for a call
  * only when it comes after it), and calls without an id with the next id-less
  * result of the same tool. Memoized per run, so every pairing rule shares one pass.
+ * Calls are tracked by their position in the run's records (a number, not a Map
+ * entry per call object, position-index.ts), so the pass holds a few bytes per call.
  */
 function pairRun(run) {
     const hit = cache.get(run);
     if (hit)
         return hit;
-    // The first call of each id; never deleted from (a Map that shrinks as results
-    // arrive rehashes over and over): a call is answered once it is in `paired`.
-    const first = new Map();
+    const records = run.records;
+    // The position of the first call of each id; never deleted from: a call is answered once resultOf has it.
+    const first = new _position_index_js__WEBPACK_IMPORTED_MODULE_0__/* .PositionIndex */ .u((at) => records[at].callId, run.calls.length);
     const anonymous = new IdlessCalls();
-    // Each answered call and the position of its result in the run's records.
-    const paired = new Map();
+    // For each call's position, the position of its result (-1: none yet).
+    const resultOf = new Int32Array(records.length).fill(-1);
     const unmatched = [];
     const extraResults = [];
     const reusedIds = [];
-    const records = run.records;
     for (let i = 0; i < records.length; i += 1) {
         const record = records[i];
         if (record.kind === 'tool_call') {
             if (record.callId === null)
-                anonymous.add(record);
+                anonymous.add(i, record.tool);
             else {
-                const earlier = first.get(record.callId);
-                if (earlier === undefined)
-                    first.set(record.callId, record);
-                else
-                    reusedIds.push({ call: record, earlier });
+                const earlier = first.add(record.callId, i);
+                if (earlier !== -1)
+                    reusedIds.push({ call: record, earlier: records[earlier] });
             }
         }
         else if (record.kind === 'tool_result') {
-            if (record.callId === null) {
-                const call = anonymous.take(record.tool);
-                if (call === null)
-                    unmatched.push(record);
-                else
-                    paired.set(call, i);
-            }
-            else {
-                const call = first.get(record.callId);
-                if (call === undefined)
-                    unmatched.push(record);
-                else if (paired.has(call))
-                    extraResults.push(record);
-                else
-                    paired.set(call, i);
-            }
+            const at = record.callId === null ? anonymous.take(record.tool) : first.get(record.callId);
+            if (at === -1)
+                unmatched.push(record);
+            else if (resultOf[at] !== -1)
+                extraResults.push(record);
+            else
+                resultOf[at] = i;
         }
     }
-    const pairs = [];
+    const pairing = { ...settle(run, first, resultOf), unmatched, extraResults, reusedIds };
+    cache.set(run, pairing);
+    return pairing;
+}
+/** The pairs in call order, and the calls that got no result (the first call of an id, or an id-less one). */
+function settle(run, first, resultOf) {
+    const records = run.records;
+    const callAts = new Int32Array(run.calls.length);
+    const resultAts = new Int32Array(run.calls.length);
+    let k = 0;
     const orphans = [];
     const orphanPositions = [];
     for (let i = 0; i < records.length; i += 1) {
         const call = records[i];
         if (call.kind !== 'tool_call')
             continue;
-        const at = paired.get(call);
-        if (at !== undefined)
-            pairs.push({ call, result: records[at], callAt: i, resultAt: at });
-        else if (call.callId === null || first.get(call.callId) === call) {
+        const at = resultOf[i];
+        if (at !== -1) {
+            callAts[k] = i;
+            resultAts[k] = at;
+            k += 1;
+        }
+        else if (call.callId === null || first.get(call.callId) === i) {
             orphans.push(call);
             orphanPositions.push(i);
         }
     }
-    const pairing = { pairs, orphans, orphanPositions, unmatched, extraResults, reusedIds };
-    cache.set(run, pairing);
-    return pairing;
+    return { pairs: new PairList(records, callAts, resultAts, k), orphans, orphanPositions };
 }
 /**
  * Calls without an id, waiting for an id-less result: a result takes the earliest
@@ -10904,20 +11160,21 @@ function pairRun(run) {
  * the run, where searching and splicing one list was quadratic.
  */
 class IdlessCalls {
+    /** The waiting calls' positions in the run's records, in order. */
     calls = [];
     taken = [];
     next = 0;
     byTool = new Map();
-    add(call) {
-        const queue = this.byTool.get(call.tool);
+    add(position, tool) {
+        const queue = this.byTool.get(tool);
         if (queue)
             queue.at.push(this.calls.length);
         else
-            this.byTool.set(call.tool, { at: [this.calls.length], next: 0 });
-        this.calls.push(call);
+            this.byTool.set(tool, { at: [this.calls.length], next: 0 });
+        this.calls.push(position);
         this.taken.push(false);
     }
-    /** The earliest waiting call of `tool` (any tool for null), now taken; null when none waits. */
+    /** The position of the earliest waiting call of `tool` (any tool for null), now taken; -1 when none waits. */
     take(tool) {
         if (tool === null) {
             while (this.next < this.calls.length && this.taken[this.next])
@@ -10926,14 +11183,14 @@ class IdlessCalls {
         }
         const queue = this.byTool.get(tool);
         if (!queue)
-            return null;
+            return -1;
         while (queue.next < queue.at.length && this.taken[queue.at[queue.next]])
             queue.next += 1;
-        return queue.next < queue.at.length ? this.claim(queue.at[queue.next]) : null;
+        return queue.next < queue.at.length ? this.claim(queue.at[queue.next]) : -1;
     }
     claim(at) {
         if (at >= this.calls.length)
-            return null;
+            return -1;
         this.taken[at] = true;
         return this.calls[at];
     }
@@ -11096,8 +11353,8 @@ var byte_source = __nccwpck_require__(2940);
 var trace_file = __nccwpck_require__(4564);
 // EXTERNAL MODULE: ./src/audit/active-rules.ts
 var active_rules = __nccwpck_require__(4855);
-// EXTERNAL MODULE: ./src/audit/file-audit.ts + 6 modules
-var file_audit = __nccwpck_require__(2988);
+// EXTERNAL MODULE: ./src/audit/file-audit.ts + 8 modules
+var file_audit = __nccwpck_require__(8930);
 // EXTERNAL MODULE: ./src/audit/finding-caps.ts
 var finding_caps = __nccwpck_require__(2958);
 // EXTERNAL MODULE: ./src/audit/per-file-cap.ts
@@ -11922,6 +12179,105 @@ function balance(unsorted, jobs) {
         lightest.bytes += size + PER_FILE_BYTES;
     }
     return shares.filter((share) => share.inputs.length > 0).map((share) => share.inputs);
+}
+
+
+/***/ }),
+
+/***/ 977:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ PositionIndex)
+/* harmony export */ });
+/**
+ * An index from string keys to positions (whole numbers >= 0: a record's place in
+ * its run, a call's in `run.calls`) for the per-run indexes the rules build over
+ * every call (issue 22). It holds no key: each slot is a position and its key's
+ * hash in two Int32Arrays (8 bytes a slot, a few slots a key), and a key is read
+ * back from the position when two hashes meet (`keyAt`), where a Map holds an
+ * entry of three references per key and leaves its smaller tables behind as it grows.
+ */
+class PositionIndex {
+    keyAt;
+    positions;
+    hashes;
+    count = 0;
+    /** `expected`: how many keys it will hold (it grows past that). */
+    constructor(keyAt, expected) {
+        this.keyAt = keyAt;
+        const capacity = capacityFor(expected);
+        this.positions = new Int32Array(capacity).fill(-1);
+        this.hashes = new Int32Array(capacity);
+    }
+    get size() {
+        return this.count;
+    }
+    /** The position held for `key`, or -1. */
+    get(key) {
+        const hash = hashOf(key);
+        const mask = this.positions.length - 1;
+        for (let slot = hash & mask;; slot = (slot + 1) & mask) {
+            const position = this.positions[slot];
+            if (position === -1)
+                return -1;
+            if (this.hashes[slot] === hash && this.keyAt(position) === key)
+                return position;
+        }
+    }
+    /** Holds `position` for `key` unless the key has one: returns the position it already had, or -1 when it was added. */
+    add(key, position) {
+        const hash = hashOf(key);
+        const mask = this.positions.length - 1;
+        let slot = hash & mask;
+        for (;; slot = (slot + 1) & mask) {
+            const held = this.positions[slot];
+            if (held === -1)
+                break;
+            if (this.hashes[slot] === hash && this.keyAt(held) === key)
+                return held;
+        }
+        this.positions[slot] = position;
+        this.hashes[slot] = hash;
+        this.count += 1;
+        if (this.count * 2 > this.positions.length)
+            this.grow();
+        return -1;
+    }
+    grow() {
+        const positions = this.positions;
+        const hashes = this.hashes;
+        this.positions = new Int32Array(positions.length * 2).fill(-1);
+        this.hashes = new Int32Array(positions.length * 2);
+        const mask = this.positions.length - 1;
+        for (let i = 0; i < positions.length; i += 1) {
+            if (positions[i] === -1)
+                continue;
+            let slot = hashes[i] & mask;
+            while (this.positions[slot] !== -1)
+                slot = (slot + 1) & mask;
+            this.positions[slot] = positions[i];
+            this.hashes[slot] = hashes[i];
+        }
+    }
+}
+/** The smallest power of two with room for `expected` keys at half load (16 at least). */
+function capacityFor(expected) {
+    let capacity = 16;
+    while (capacity < expected * 2)
+        capacity *= 2;
+    return capacity;
+}
+/** FNV-1a over the UTF-16 code units, then mixed (murmur3's finalizer) so nearby keys spread over the slots. */
+function hashOf(key) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < key.length; i += 1)
+        h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    return h ^ (h >>> 16);
 }
 
 
@@ -13446,7 +13802,10 @@ const redundantCall = defineRule({
     },
 });
 
+// EXTERNAL MODULE: ./src/audit/position-index.ts
+var position_index = __nccwpck_require__(977);
 ;// CONCATENATED MODULE: ./src/audit/rules/retry-storm.ts
+
 
 
 
@@ -13464,32 +13823,41 @@ const retryStorm = defineRule({
         }),
     },
     check(run, ctx, report) {
-        // A call seen once stays a call (most are); a list is made on its first repeat.
-        const groups = new Map();
-        for (const call of run.calls) {
-            const key = (0,call_identity/* fingerprintKey */.SV)(call);
-            if (key === null)
-                continue;
-            const group = groups.get(key);
-            if (group === undefined)
-                groups.set(key, call);
-            else if (Array.isArray(group))
-                group.push(call);
-            else
-                groups.set(key, [group, call]);
+        // Each call's group is the first call with its key (a position, position-index.ts): no list is made
+        // but for the groups that reach the threshold, and those only for the lines the message lists.
+        const calls = run.calls;
+        const { threshold } = ctx.options;
+        const index = new position_index/* PositionIndex */.u((k) => (0,call_identity/* fingerprintKey */.SV)(calls[k]), calls.length);
+        const heads = new Int32Array(calls.length);
+        const counts = new Int32Array(calls.length);
+        for (let k = 0; k < calls.length; k += 1) {
+            const key = (0,call_identity/* fingerprintKey */.SV)(calls[k]);
+            const earlier = key === null ? -2 : index.add(key, k);
+            heads[k] = earlier === -1 ? k : earlier;
+            if (earlier !== -2)
+                counts[heads[k]] += 1;
         }
-        for (const calls of groups.values()) {
-            if (!Array.isArray(calls) || calls.length < ctx.options.threshold)
+        const lines = new Map();
+        for (let k = 0; k < calls.length; k += 1) {
+            const head = heads[k];
+            if (head < 0 || counts[head] < threshold)
                 continue;
-            const first = calls[0];
-            const lines = calls.slice(0, MAX_LINES_LISTED).map((call) => call.loc.line);
-            const more = calls.length > MAX_LINES_LISTED ? `, … ${calls.length - MAX_LINES_LISTED} more` : '';
+            const listed = lines.get(head);
+            if (listed === undefined)
+                lines.set(head, [calls[k].loc.line]);
+            else if (listed.length < MAX_LINES_LISTED)
+                listed.push(calls[k].loc.line);
+        }
+        for (const [head, listed] of lines) {
+            const first = calls[head];
+            const count = counts[head];
+            const more = count > MAX_LINES_LISTED ? `, … ${count - MAX_LINES_LISTED} more` : '';
             report({
                 loc: first.loc,
                 runId: run.runId,
                 callId: first.callId,
                 tool: first.tool,
-                message: `tool '${first.tool}' was called ${calls.length} times with identical arguments in this run (lines ${lines.join(', ')}${more})`,
+                message: `tool '${first.tool}' was called ${count} times with identical arguments in this run (lines ${listed.join(', ')}${more})`,
             });
         }
     },
@@ -13889,7 +14257,7 @@ const slowRecovery = defineRule({
         const warn = (episode, message) => report({ loc: episode.error.loc, runId: run.runId, callId: episode.call.callId, tool: episode.call.tool, message });
         const { threshold } = ctx.options;
         run.calls.forEach((call, i) => {
-            const pair = pairs[next];
+            const pair = pairs.at(next);
             if (pair === undefined || pair.call !== call)
                 return;
             next += 1;
@@ -22559,6 +22927,9 @@ function strList(value) {
  */
 function toMillis(value) {
     if (typeof value === 'string') {
+        const utc = isoUtcMillis(value);
+        if (utc !== null)
+            return utc;
         if (/^\d+(\.\d+)?$/.test(value))
             return toMillis(Number(value));
         const ms = Date.parse(value);
@@ -22571,6 +22942,39 @@ function toMillis(value) {
     if (value >= 1e8)
         return Math.round(value * 1000);
     return value;
+}
+const digit = (text, at) => text.charCodeAt(at) - 0x30;
+const digits = (text, at, n) => {
+    let v = 0;
+    for (let i = at; i < at + n; i += 1) {
+        const d = digit(text, i);
+        if (d < 0 || d > 9)
+            return -1;
+        v = v * 10 + d;
+    }
+    return v;
+};
+/**
+ * `2026-01-01T00:00:00.000Z`, the form exporters write most (Langfuse's every
+ * observation), read without Date.parse; null for any other string, and for a
+ * value Date.parse treats apart (a year before 1000, a day past the 28th, hour 24),
+ * which then goes to Date.parse as before.
+ */
+function isoUtcMillis(text) {
+    if (text.length !== 24 || text.charCodeAt(23) !== 0x5a || text.charCodeAt(4) !== 0x2d || text.charCodeAt(7) !== 0x2d || text.charCodeAt(10) !== 0x54)
+        return null;
+    if (text.charCodeAt(13) !== 0x3a || text.charCodeAt(16) !== 0x3a || text.charCodeAt(19) !== 0x2e)
+        return null;
+    const year = digits(text, 0, 4);
+    const month = digits(text, 5, 2);
+    const day = digits(text, 8, 2);
+    const hour = digits(text, 11, 2);
+    const minute = digits(text, 14, 2);
+    const second = digits(text, 17, 2);
+    const ms = digits(text, 20, 3);
+    if (year < 1000 || month < 1 || month > 12 || day < 1 || day > 28 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0)
+        return null;
+    return Date.UTC(year, month - 1, day, hour, minute, second, ms);
 }
 
 
@@ -22786,6 +23190,18 @@ function isSpace(c) {
 function isScalarByte(c) {
     return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2d || c === 0x2b || c === 0x2e;
 }
+const QUOTE = 1;
+const OPEN = 2;
+const CLOSE = 3;
+const LF = 4;
+/** What a byte outside strings does inside a value read whole: 0 nothing, else one of the kinds above. */
+const BYTE_KIND = new Uint8Array(256);
+BYTE_KIND[0x22] = QUOTE;
+BYTE_KIND[0x7b] = OPEN;
+BYTE_KIND[0x5b] = OPEN;
+BYTE_KIND[0x7d] = CLOSE;
+BYTE_KIND[0x5d] = CLOSE;
+BYTE_KIND[0x0a] = LF;
 /**
  * The byte-level half of JsonStreamScanner (scanner.ts): the line count, and
  * reading on inside a value read whole (an element, or a value of the rest),
@@ -22836,21 +23252,24 @@ class ValueLexer {
             for (;;) {
                 if (i >= n)
                     return -1;
-                const c = chunk[i];
+                // One table load tells the bytes that matter from the rest (indentation, digits, ",", ":").
+                const kind = BYTE_KIND[chunk[i]];
                 i += 1;
-                if (c === 0x22) {
+                if (kind === 0)
+                    continue;
+                if (kind === QUOTE) {
                     this.inString = true;
                     this.backslashes = 0;
                     break;
                 }
-                if (c === 0x7b || c === 0x5b)
+                if (kind === OPEN)
                     this.depth += 1;
-                else if (c === 0x7d || c === 0x5d) {
+                else if (kind === CLOSE) {
                     this.depth -= 1;
                     if (this.depth === 0)
                         return i;
                 }
-                else if (c === 0x0a) {
+                else {
                     this.line += 1;
                     if (!this.copying)
                         this.elided += 1;
@@ -23090,19 +23509,30 @@ class JsonStreamScanner extends StructReader {
             return p.chunk.length;
         const el = this.element;
         if (el) {
-            if (el.pieces) {
-                this.addPiece(el, p.chunk.subarray(p.valueFrom, end));
-                p.valueFrom = -1;
-            }
+            const text = el.pieces ? this.elementText(el, p, end) : null;
+            p.valueFrom = -1;
             this.element = null;
-            const { pieces, size, ...place } = el;
-            if (pieces)
-                p.events.push({ kind: 'element', ...place, text: Buffer.concat(pieces, size).toString('utf8') });
-            else if (size > this.options.maxElementBytes)
-                p.events.push({ kind: 'oversized', ...place });
+            const { list, path, line, listLine, restBytes, closers } = el;
+            if (text !== null)
+                p.events.push({ kind: 'element', list, path, line, listLine, restBytes, closers, text });
+            else if (el.size > this.options.maxElementBytes)
+                p.events.push({ kind: 'oversized', list, path, line, listLine, restBytes, closers });
         }
         this.valueDone();
         return end;
+    }
+    /**
+     * A kept element's text once its end is read (null past the cap). One that lies in
+     * this chunk is decoded from it (the same bytes, so the same string, and no copy);
+     * one begun in an earlier chunk is the pieces copied so far and the last.
+     */
+    elementText(el, p, end) {
+        if (el.pieces.length === 0) {
+            el.size = end - p.valueFrom;
+            return el.size > this.options.maxElementBytes ? null : p.chunk.toString('utf8', p.valueFrom, end);
+        }
+        this.addPiece(el, p.chunk.subarray(p.valueFrom, end));
+        return el.pieces ? Buffer.concat(el.pieces, el.size).toString('utf8') : null;
     }
     /** One byte of the structure along the patterns (outside any value read whole). */
     readStruct(p, i) {
@@ -23305,19 +23735,7 @@ function indexLines(text, maxDepth, missing = 1, jumps = []) {
  */
 function readKey(text, start, cursor) {
     const n = text.length;
-    let j = start + 1;
-    let escaped = false;
-    while (j < n) {
-        const d = text.charCodeAt(j);
-        if (d === 0x5c) {
-            escaped = true;
-            j += 2;
-            continue;
-        }
-        if (d === 0x22)
-            break;
-        j += 1;
-    }
+    const j = closingQuote(text, start);
     let k = j + 1;
     let lines = 0;
     while (k < n && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x0a)) {
@@ -23330,7 +23748,23 @@ function readKey(text, start, cursor) {
     if (text.charCodeAt(k) !== 0x3a)
         return null;
     const raw = text.slice(start + 1, j);
-    return escaped ? JSON.parse(`"${raw}"`) : raw;
+    return raw.includes('\\') ? JSON.parse(`"${raw}"`) : raw;
+}
+/** The offset of the quote that closes the string opening at `start` (the text's length when none does): found by indexOf, not char by char. */
+function closingQuote(text, start) {
+    let from = start + 1;
+    for (;;) {
+        const q = text.indexOf('"', from);
+        if (q === -1)
+            return text.length;
+        let b = q - 1;
+        while (b > start && text.charCodeAt(b) === 0x5c)
+            b -= 1;
+        // An even run of backslashes before it is escaped backslashes: the quote ends the string.
+        if ((q - 1 - b) % 2 === 0)
+            return q;
+        from = q + 1;
+    }
 }
 
 // EXTERNAL MODULE: ./src/io/json-line.ts
@@ -23436,6 +23870,7 @@ function headOf(scanner, place) {
         return undefined;
     }
 }
+const ONE_LINE = () => 0;
 function toElement(scanner, event, knownHead, sink) {
     let value;
     try {
@@ -23463,7 +23898,8 @@ function toElement(scanner, event, knownHead, sink) {
         lineOf(sub) {
             if (sub.length === 0)
                 return event.line;
-            lines ??= indexLines(event.text, 8, 0);
+            // An element on one line (JSONL-like lists) has every container on its first line.
+            lines ??= event.text.indexOf('\n') === -1 ? ONE_LINE : indexLines(event.text, 8, 0);
             const at = lines(sub);
             return at === 0 ? event.line : event.line + at - 1;
         },
@@ -23693,16 +24129,21 @@ function argsOf(raw) {
         return raw;
     }
 }
-function base(place) {
-    return { loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null };
-}
+// The records are written out field by field (the same keys in the same order as a
+// spread of the common fields gave): one literal shape each, no spread per record.
 function toRecord(fact, place) {
+    const { loc, runId, ts } = place;
+    const spanId = place.spanId ?? null;
     if (fact.kind === 'call') {
-        return { kind: 'tool_call', ...base(place), callId: fact.callId, tool: fact.tool, args: fact.args, argsHash: null, deadlineMs: null, index: null };
+        return { kind: 'tool_call', loc, runId, ts, spanId, catalogSha256: null, callId: fact.callId, tool: fact.tool, args: fact.args, argsHash: null, deadlineMs: null, index: null };
     }
     return {
         kind: 'tool_result',
-        ...base(place),
+        loc,
+        runId,
+        ts,
+        spanId,
+        catalogSha256: null,
         callId: fact.callId,
         tool: fact.tool,
         content: fact.content,
@@ -23715,10 +24156,11 @@ function toRecord(fact, place) {
     };
 }
 function llmRecord(place, endTs = null) {
-    return { kind: 'llm', ...base(place), endTs, message: true };
+    return { kind: 'llm', loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null, endTs, message: true };
 }
 function catalogRecord(tools, place) {
-    return { kind: 'catalog', ...base(place), tools, names: tools.map((t) => t.name), recordedSha256: null, perRequest: true };
+    const names = tools.map((t) => t.name);
+    return { kind: 'catalog', loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null, tools, names, recordedSha256: null, perRequest: true };
 }
 /**
  * Tool definitions in the shapes frameworks record them: OpenAI Chat
@@ -23758,30 +24200,31 @@ function catalogTools(defs) {
 class FactCollector {
     dedupe;
     records = [];
-    calls = new Set();
-    results = new Set();
+    calls = new ByRun();
+    results = new ByRun();
     catalogs = new Map();
     /** Tool name per call id, to name results that do not say which tool answered. */
-    tools = new Map();
+    tools = new ByRun();
     constructor(dedupe) {
         this.dedupe = dedupe;
     }
     fact(given, place) {
         let fact = given;
-        if (fact.callId !== null) {
-            const key = `${place.runId ?? ''}\u0000${fact.callId}`;
-            if (fact.kind === 'call' && !this.tools.has(key))
-                this.tools.set(key, fact.tool);
-            if (fact.kind === 'result' && fact.tool === null && this.tools.has(key))
-                fact = { ...fact, tool: this.tools.get(key) };
+        const callId = fact.callId;
+        if (callId !== null) {
+            if (fact.kind === 'call')
+                this.tools.setFirst(place.runId, callId, fact.tool);
+            else if (fact.tool === null) {
+                const tool = this.tools.get(place.runId, callId);
+                if (tool !== undefined)
+                    fact = { ...fact, tool };
+            }
         }
-        if (this.dedupe && fact.callId !== null) {
+        if (this.dedupe && callId !== null) {
             const seen = fact.kind === 'call' ? this.calls : this.results;
-            const key = `${place.runId ?? ''}\u0000${fact.callId}`;
-            if (seen.has(key))
+            if (!seen.setFirst(place.runId, callId, true))
                 return false;
-            seen.add(key);
-            if (fact.kind === 'call' && this.results.has(key)) {
+            if (fact.kind === 'call' && this.results.get(place.runId, callId) !== undefined) {
                 // Found after its result (a later, fuller copy of the conversation): keep the call first.
                 const at = this.records.findIndex((r) => r.kind === 'tool_result' && r.callId === fact.callId && r.runId === place.runId);
                 if (at !== -1) {
@@ -23794,7 +24237,7 @@ class FactCollector {
         return true;
     }
     hasCall(runId, callId) {
-        return this.calls.has(`${runId ?? ''}\u0000${callId}`);
+        return this.calls.get(runId, callId) !== undefined;
     }
     llm(place, endTs = null) {
         const record = llmRecord(place, endTs);
@@ -23818,6 +24261,27 @@ class FactCollector {
             this.records.push(catalogRecord(tools, place));
         else
             this.records.splice(at, 0, catalogRecord(tools, place));
+    }
+}
+/**
+ * Values per run and call id, a Map per run: one Map keyed by run + NUL + call id
+ * built, flattened and hashed a new string per lookup, several times the cost.
+ */
+class ByRun {
+    runs = new Map();
+    get(runId, callId) {
+        return this.runs.get(runId ?? '')?.get(callId);
+    }
+    /** Sets the value unless the call id has one in the run; false when it had. */
+    setFirst(runId, callId, value) {
+        const run = runId ?? '';
+        let ids = this.runs.get(run);
+        if (ids === undefined)
+            this.runs.set(run, (ids = new Map()));
+        if (ids.has(callId))
+            return false;
+        ids.set(callId, value);
+        return true;
     }
 }
 
@@ -30358,7 +30822,8 @@ function payloadIsError(value) {
  * One pass over the span's keys; groups come back in index order.
  */
 function indexedGroups(attrs, prefix) {
-    const groups = new Map();
+    // Most spans have no key of a given prefix: then nothing is allocated.
+    let groups = null;
     for (const [key, value] of attrs) {
         if (!key.startsWith(prefix))
             continue;
@@ -30368,12 +30833,13 @@ function indexedGroups(attrs, prefix) {
         const index = Number(key.slice(prefix.length, dot));
         if (!Number.isInteger(index) || index < 0)
             continue;
+        groups ??= new Map();
         let group = groups.get(index);
         if (!group)
             groups.set(index, (group = new Map()));
         group.set(key.slice(dot + 1), value);
     }
-    return [...groups.entries()].sort((a, b) => a[0] - b[0]);
+    return groups === null ? [] : [...groups.entries()].sort((a, b) => a[0] - b[0]);
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/otel/span.ts
@@ -33291,7 +33757,7 @@ function sampleJsonLines(text, complete) {
             end = text.length;
         }
         from = end + 1;
-        if (end - start > 256 * 1024)
+        if (end - start > 256 * 1024 || !mayBeJson(text, found.index, end))
             continue;
         try {
             jsonLines.push(JSON.parse(text.slice(start, end)));
@@ -33301,6 +33767,32 @@ function sampleJsonLines(text, complete) {
         }
     }
     return jsonLines;
+}
+/**
+ * False when the line from `first` (its first character that is not JSON whitespace) to
+ * `end` cannot be one JSON value: its last such character does not close what the first
+ * opens (`{…}`, `[…]`, `"…"`, a number, a literal). A pretty-printed document's lines
+ * (`"id": "x",`, `{`, `},`) are passed over without a JSON.parse that throws.
+ */
+function mayBeJson(text, first, end) {
+    let last = end - 1;
+    for (let c = text.charCodeAt(last); c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a; c = text.charCodeAt(last))
+        last -= 1;
+    const a = text.charCodeAt(first);
+    const z = text.charCodeAt(last);
+    if (a === 0x7b)
+        return z === 0x7d;
+    if (a === 0x5b)
+        return z === 0x5d;
+    if (a === 0x22)
+        return z === 0x22 && last > first;
+    if (a === 0x2d || (a >= 0x30 && a <= 0x39))
+        return z >= 0x30 && z <= 0x39;
+    if (a === 0x74 || a === 0x66)
+        return z === 0x65;
+    if (a === 0x6e)
+        return z === 0x6c;
+    return false;
 }
 
 
