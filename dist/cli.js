@@ -8970,33 +8970,42 @@ function guarded(rule, emit, where, runId, body) {
 /* harmony export */   y: () => (/* binding */ callPlace)
 /* harmony export */ });
 /* unused harmony export canonicalOrNull */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8339);
+
 
 /**
  * What makes two calls "identical": the same tool and the same canonical
  * arguments (RFC 8785, so key order does not matter). Keys are plain strings
  * meant for a Map; the tool name is length-prefixed so no tool/args pair can
  * collide with another. They are taken when a record arrives (hold.ts) and kept
- * compact on the held record: a key longer than KEPT_WHOLE characters is kept as
- * `#` and the SHA-256 of its UTF-16 code units (injective as SHA-256 is), so a
- * run holds no copy of its payloads. No canonical text and no argument key starts
- * with `#`, so a whole key and a digest never meet.
+ * compact on the held record (issue 22): a key longer than KEPT_WHOLE characters is
+ * kept as `#` and the 32 bytes of the SHA-256 of its UTF-16 code units, one Latin-1
+ * character a byte (33 characters, injective as SHA-256 is), so a run holds no copy
+ * of its payloads; a shorter key is copied into one flat string, not the tree of
+ * pieces a template literal leaves. Keys are only compared, never printed. No
+ * canonical text and no argument key starts with `#`, so a whole key and a digest
+ * never meet.
  */
 const KEPT_WHOLE = 64;
+const LATIN1 = /^[\u0000-\u00ff]*$/;
 /** Canonical JSON of a value, or null when it has none (absent, or not representable). */
 function canonicalOrNull(value) {
     if (value === undefined)
         return null;
     try {
-        return (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalize */ .dw)(value);
+        return (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalize */ .dw)(value);
     }
     catch {
         return null;
     }
 }
-/** A key as a held record keeps it: itself when short, else its digest. */
+/** A key as a held record keeps it: itself (flat) when short, else `#` and its digest's bytes. */
 function compact(key) {
-    return key.length <= KEPT_WHOLE ? key : `#${(0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(Buffer.from(key, 'utf16le'))}`;
+    if (key.length > KEPT_WHOLE)
+        return `#${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(Buffer.from(key, 'utf16le')).digest().toString('latin1')}`;
+    return LATIN1.test(key) ? Buffer.from(key, 'latin1').toString('latin1') : key;
 }
 /** The key of a call's (tool, canonical args) as it arrives; null when it carries no usable arguments. */
 function argsKeyOf(call) {
@@ -9197,7 +9206,7 @@ function catalogSnapshot(catalog) {
 /* harmony export */ });
 /* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5729);
 /* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4855);
-/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8930);
+/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1359);
 /* harmony import */ var _finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2958);
 /* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2395);
 /* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8282);
@@ -9519,7 +9528,7 @@ function firstLine(text) {
 
 /***/ }),
 
-/***/ 8930:
+/***/ 1359:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9750,29 +9759,6 @@ class HeldLlmRecord extends Placed {
 var call_identity = __nccwpck_require__(2258);
 // EXTERNAL MODULE: ./src/audit/error-code.ts
 var error_code = __nccwpck_require__(6463);
-;// CONCATENATED MODULE: ./src/audit/held-key.ts
-/**
- * A call or response key as a held record keeps it (issue 22): the same identity as
- * call-identity.ts makes, in fewer bytes. A digest key (`#` and 64 hex digits) is kept
- * as `#` and its 32 bytes as Latin-1 characters; a whole key (64 characters at most)
- * is copied into one flat string, not the tree of pieces a template literal leaves.
- * Keys are only compared with each other, never printed: a whole key never starts
- * with `#`, so the two forms never meet, and distinct digests stay distinct.
- */
-const DIGEST_KEY_LENGTH = 65;
-const LATIN1 = /^[\u0000-\u00ff]*$/;
-function packKey(key) {
-    if (key === null)
-        return null;
-    if (key.length === DIGEST_KEY_LENGTH && key.charCodeAt(0) === 0x23) {
-        const bytes = Buffer.allocUnsafe(33);
-        bytes[0] = 0x23;
-        bytes.write(key.slice(1), 1, 'hex');
-        return bytes.toString('latin1');
-    }
-    return LATIN1.test(key) ? Buffer.from(key, 'latin1').toString('latin1') : key;
-}
-
 // EXTERNAL MODULE: ./src/audit/error-result.ts
 var error_result = __nccwpck_require__(9111);
 // EXTERNAL MODULE: ./src/audit/text/stack-trace.ts + 1 modules
@@ -9780,7 +9766,6 @@ var stack_trace = __nccwpck_require__(4863);
 // EXTERNAL MODULE: ./src/audit/walk-strings.ts
 var walk_strings = __nccwpck_require__(6333);
 ;// CONCATENATED MODULE: ./src/audit/hold.ts
-
 
 
 
@@ -9819,7 +9804,7 @@ function holdCall(call, origin) {
     const rare = common ? null : { catalogSha256, argsHash, deadlineMs, index, schemaSha256 };
     const delta = origin.deltaOf(call.ts);
     const flags = (delta === undefined ? 0 : TS_DELTA) | (call.args !== undefined ? HAS_ARGS : 0);
-    return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, call.callId, call.tool, packKey((0,call_identity/* argsKeyOf */.uX)(call)), rare);
+    return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, call.callId, call.tool, (0,call_identity/* argsKeyOf */.uX)(call), rare);
 }
 function holdResult(result, needs, origin) {
     const errorInContent = (0,error_result/* contentIsError */.c)(result);
@@ -9827,7 +9812,7 @@ function holdResult(result, needs, origin) {
     const hasContent = result.content !== undefined;
     const contentErrorCode = (result.isError || errorInContent) && !coded ? (0,error_code/* errorCodeInContent */.U)(result.content) : null;
     // A failed call's answer is never compared (non-determinism): its key is not taken.
-    const responseKey = needs.responseKey && hasContent && !result.isError && !errorInContent ? packKey((0,call_identity/* responseKeyOf */.Cc)(result)) : null;
+    const responseKey = needs.responseKey && hasContent && !result.isError && !errorInContent ? (0,call_identity/* responseKeyOf */.Cc)(result) : null;
     const stackTrace = needs.stackTrace ? longestTrace(result.content) : null;
     const { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index } = result;
     const common = catalogSha256 === null && errorClass === null && errorCode === null && httpStatus === null && exitCode === null && index === null && contentErrorCode === null && stackTrace === null;
@@ -11353,8 +11338,8 @@ var byte_source = __nccwpck_require__(2940);
 var trace_file = __nccwpck_require__(4564);
 // EXTERNAL MODULE: ./src/audit/active-rules.ts
 var active_rules = __nccwpck_require__(4855);
-// EXTERNAL MODULE: ./src/audit/file-audit.ts + 8 modules
-var file_audit = __nccwpck_require__(8930);
+// EXTERNAL MODULE: ./src/audit/file-audit.ts + 7 modules
+var file_audit = __nccwpck_require__(1359);
 // EXTERNAL MODULE: ./src/audit/finding-caps.ts
 var finding_caps = __nccwpck_require__(2958);
 // EXTERNAL MODULE: ./src/audit/per-file-cap.ts

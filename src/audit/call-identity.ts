@@ -1,4 +1,5 @@
-import { canonicalize, sha256Hex } from '../canonical/index.js';
+import { createHash } from 'node:crypto';
+import { canonicalize } from '../canonical/index.js';
 import type { ToolCall, ToolResult } from '../model/records.js';
 import type { HeldCall, HeldResult } from '../model/run.js';
 
@@ -7,12 +8,16 @@ import type { HeldCall, HeldResult } from '../model/run.js';
  * arguments (RFC 8785, so key order does not matter). Keys are plain strings
  * meant for a Map; the tool name is length-prefixed so no tool/args pair can
  * collide with another. They are taken when a record arrives (hold.ts) and kept
- * compact on the held record: a key longer than KEPT_WHOLE characters is kept as
- * `#` and the SHA-256 of its UTF-16 code units (injective as SHA-256 is), so a
- * run holds no copy of its payloads. No canonical text and no argument key starts
- * with `#`, so a whole key and a digest never meet.
+ * compact on the held record (issue 22): a key longer than KEPT_WHOLE characters is
+ * kept as `#` and the 32 bytes of the SHA-256 of its UTF-16 code units, one Latin-1
+ * character a byte (33 characters, injective as SHA-256 is), so a run holds no copy
+ * of its payloads; a shorter key is copied into one flat string, not the tree of
+ * pieces a template literal leaves. Keys are only compared, never printed. No
+ * canonical text and no argument key starts with `#`, so a whole key and a digest
+ * never meet.
  */
 const KEPT_WHOLE = 64;
+const LATIN1 = /^[\u0000-\u00ff]*$/;
 
 /** Canonical JSON of a value, or null when it has none (absent, or not representable). */
 export function canonicalOrNull(value: unknown): string | null {
@@ -24,9 +29,10 @@ export function canonicalOrNull(value: unknown): string | null {
   }
 }
 
-/** A key as a held record keeps it: itself when short, else its digest. */
+/** A key as a held record keeps it: itself (flat) when short, else `#` and its digest's bytes. */
 function compact(key: string): string {
-  return key.length <= KEPT_WHOLE ? key : `#${sha256Hex(Buffer.from(key, 'utf16le'))}`;
+  if (key.length > KEPT_WHOLE) return `#${createHash('sha256').update(Buffer.from(key, 'utf16le')).digest().toString('latin1')}`;
+  return LATIN1.test(key) ? Buffer.from(key, 'latin1').toString('latin1') : key;
 }
 
 /** The key of a call's (tool, canonical args) as it arrives; null when it carries no usable arguments. */

@@ -17,7 +17,6 @@ import {
   TS_DELTA,
   type Origin,
 } from './held-records.js';
-import { packKey } from './held-key.js';
 import { contentIsError } from './error-result.js';
 import type { KeptFact } from './rule-types.js';
 import { detectStackTrace, type StackTrace } from './text/stack-trace.js';
@@ -67,7 +66,7 @@ function holdCall(call: ToolCall, origin: Origin): HeldCall {
   const rare = common ? null : { catalogSha256, argsHash, deadlineMs, index, schemaSha256 };
   const delta = origin.deltaOf(call.ts);
   const flags = (delta === undefined ? 0 : TS_DELTA) | (call.args !== undefined ? HAS_ARGS : 0);
-  return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, call.callId, call.tool, packKey(argsKeyOf(call)), rare);
+  return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, call.callId, call.tool, argsKeyOf(call), rare);
 }
 
 function holdResult(result: ToolResult, needs: HoldNeeds, origin: Origin): HeldResult {
@@ -76,7 +75,7 @@ function holdResult(result: ToolResult, needs: HoldNeeds, origin: Origin): HeldR
   const hasContent = result.content !== undefined;
   const contentErrorCode = (result.isError || errorInContent) && !coded ? errorCodeInContent(result.content) : null;
   // A failed call's answer is never compared (non-determinism): its key is not taken.
-  const responseKey = needs.responseKey && hasContent && !result.isError && !errorInContent ? packKey(responseKeyOf(result)) : null;
+  const responseKey = needs.responseKey && hasContent && !result.isError && !errorInContent ? responseKeyOf(result) : null;
   const stackTrace = needs.stackTrace ? longestTrace(result.content) : null;
   const { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index } = result;
   const common = catalogSha256 === null && errorClass === null && errorCode === null && httpStatus === null && exitCode === null && index === null && contentErrorCode === null && stackTrace === null;

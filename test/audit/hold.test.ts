@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { materialize, runAudit } from '../../src/audit/engine.js';
 import { argsKeyOf } from '../../src/audit/call-identity.js';
@@ -17,11 +18,11 @@ describe('held records carry no payload (src/audit/hold.ts)', () => {
     const heldResult = hold(result, EVERY_FACT);
     expect(['args', 'argsCanonical'].filter((key) => Object.hasOwn(heldCall, key))).toEqual([]);
     expect(['content', 'contentCanonical'].filter((key) => Object.hasOwn(heldResult, key))).toEqual([]);
-    // The argument key of a long argument text is its digest, held as `#` and its 32 bytes (held-key.ts); a short response key is itself.
+    // The argument key of a long argument text is its digest, held as `#` and its 32 bytes (call-identity.ts); a short response key is itself.
     expect(heldCall).toMatchObject({ kind: 'tool_call', hasArgs: true, tool: 'search', loc: { file: 'f', line: 1 }, runId: 'r' });
-    const digest = argsKeyOf(call)!;
-    expect(digest).toMatch(/^#[0-9a-f]{64}$/);
-    expect(heldCall.kind === 'tool_call' && heldCall.argsKey).toBe(`#${Buffer.from(digest.slice(1), 'hex').toString('latin1')}`);
+    const digest = createHash('sha256').update(Buffer.from(`6:search:${call.argsCanonical}`, 'utf16le')).digest();
+    expect(heldCall.kind === 'tool_call' && heldCall.argsKey).toBe(`#${digest.toString('latin1')}`);
+    expect(argsKeyOf(call)).toBe(heldCall.kind === 'tool_call' && heldCall.argsKey);
     // An error result's answer is never compared (non-determinism skips failed calls): no response key.
     expect(heldResult).toMatchObject({ hasContent: true, errorInContent: true, contentErrorCode: null, responseKey: null, stackTrace: null });
     const answer = hold({ ...result, content: { rows: 2 }, contentCanonical: '{"rows":2}' }, EVERY_FACT);

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { argsKeyOf, responseKeyOf } from '../../src/audit/call-identity.js';
+import type { ToolCall, ToolResult } from '../../src/model/records.js';
+
+const base = { loc: { file: 'f', line: 1 }, runId: 'r', ts: null, spanId: null, catalogSha256: null, callId: 'c1', index: null };
+const call = (tool: string, args: unknown): ToolCall => ({ ...base, kind: 'tool_call', tool, args, argsHash: null, deadlineMs: null });
+const result = (content: unknown): ToolResult => ({ ...base, kind: 'tool_result', tool: 't', content, isError: false, errorClass: null, errorCode: null, httpStatus: null, exitCode: null });
+/** The held digest form, computed here with Node's crypto, not with the code under test. */
+const digestOf = (key: string) => `#${createHash('sha256').update(Buffer.from(key, 'utf16le')).digest().toString('latin1')}`;
+
+describe('call and response keys (src/audit/call-identity.ts): whole when short, `#` and 32 digest bytes when long', () => {
+  it('keeps a key of 64 characters or fewer whole, Latin-1 or not', () => {
+    expect(argsKeyOf(call('search', { q: 'x' }))).toBe('6:search:{"q":"x"}');
+    expect(argsKeyOf(call('é', 'ü'))).toBe('1:é:"ü"');
+    expect(argsKeyOf(call('ok', '\u4e2d\u6587'))).toBe('2:ok:"\u4e2d\u6587"');
+    // RFC 8785: key order does not change the key.
+    expect(argsKeyOf(call('s', { b: 1, a: 2 }))).toBe(argsKeyOf(call('s', { a: 2, b: 1 })));
+    expect(responseKeyOf(result('ok'))).toBe('"ok"');
+  });
+
+  it('turns a longer key into 33 characters: `#` and the SHA-256 bytes of its UTF-16 code units', () => {
+    const long = { q: 'x'.repeat(100) };
+    const key = argsKeyOf(call('search', long))!;
+    expect(key).toHaveLength(33);
+    expect(key).toBe(digestOf(`6:search:{"q":"${'x'.repeat(100)}"}`));
+    expect(responseKeyOf(result(long))).toBe(digestOf(`{"q":"${'x'.repeat(100)}"}`));
+    // One character apart, the digests differ; the tool name is part of the key.
+    expect(argsKeyOf(call('search', { q: `${'x'.repeat(99)}y` }))).not.toBe(key);
+    expect(argsKeyOf(call('searcH', long))).not.toBe(key);
+    // 65 characters is the first length kept as a digest.
+    const edge = 'a'.repeat(65 - '1:t:""'.length);
+    expect(argsKeyOf(call('t', edge))).toBe(digestOf(`1:t:"${edge}"`));
+    expect(argsKeyOf(call('t', edge.slice(1)))).toBe(`1:t:"${edge.slice(1)}"`);
+  });
+
+  it('has no key for a call without representable arguments or a result without content', () => {
+    expect(argsKeyOf(call('t', undefined))).toBeNull();
+    expect(argsKeyOf(call('t', 1n))).toBeNull();
+    expect(responseKeyOf(result(undefined))).toBeNull();
+  });
+});
