@@ -8970,10 +8970,7 @@ function guarded(rule, emit, where, runId, body) {
 /* harmony export */   y: () => (/* binding */ callPlace)
 /* harmony export */ });
 /* unused harmony export canonicalOrNull */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8339);
-
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
 
 /**
  * What makes two calls "identical": the same tool and the same canonical
@@ -8995,7 +8992,7 @@ function canonicalOrNull(value) {
     if (value === undefined)
         return null;
     try {
-        return (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalize */ .dw)(value);
+        return (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalize */ .dw)(value);
     }
     catch {
         return null;
@@ -9004,7 +9001,7 @@ function canonicalOrNull(value) {
 /** A key as a held record keeps it: itself (flat) when short, else `#` and its digest's bytes. */
 function compact(key) {
     if (key.length > KEPT_WHOLE)
-        return `#${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(Buffer.from(key, 'utf16le')).digest().toString('latin1')}`;
+        return `#${Buffer.from((0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(Buffer.from(key, 'utf16le')), 'hex').toString('latin1')}`;
     return LATIN1.test(key) ? Buffer.from(key, 'latin1').toString('latin1') : key;
 }
 /** The key of a call's (tool, canonical args) as it arrives; null when it carries no usable arguments. */

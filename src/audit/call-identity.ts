@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { canonicalize } from '../canonical/index.js';
+import { canonicalize, sha256Hex } from '../canonical/index.js';
 import type { ToolCall, ToolResult } from '../model/records.js';
 import type { HeldCall, HeldResult } from '../model/run.js';
 
@@ -31,7 +30,7 @@ export function canonicalOrNull(value: unknown): string | null {
 
 /** A key as a held record keeps it: itself (flat) when short, else `#` and its digest's bytes. */
 function compact(key: string): string {
-  if (key.length > KEPT_WHOLE) return `#${createHash('sha256').update(Buffer.from(key, 'utf16le')).digest().toString('latin1')}`;
+  if (key.length > KEPT_WHOLE) return `#${Buffer.from(sha256Hex(Buffer.from(key, 'utf16le')), 'hex').toString('latin1')}`;
   return LATIN1.test(key) ? Buffer.from(key, 'latin1').toString('latin1') : key;
 }
 
