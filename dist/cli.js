@@ -8974,19 +8974,17 @@ function guarded(rule, emit, where, runId, body) {
 
 /**
  * What makes two calls "identical": the same tool and the same canonical
- * arguments (RFC 8785, so key order does not matter). Keys are plain strings
- * meant for a Map; the tool name is length-prefixed so no tool/args pair can
- * collide with another. They are taken when a record arrives (hold.ts) and kept
- * compact on the held record (issue 22): a key longer than KEPT_WHOLE characters is
- * kept as `#` and the 32 bytes of the SHA-256 of its UTF-16 code units, one Latin-1
- * character a byte (33 characters, injective as SHA-256 is), so a run holds no copy
- * of its payloads; a shorter key is copied into one flat string, not the tree of
- * pieces a template literal leaves. Keys are only compared, never printed. No
- * canonical text and no argument key starts with `#`, so a whole key and a digest
- * never meet.
+ * arguments (RFC 8785, so key order does not matter). A call's key is the JCS text
+ * of the pair `[tool, args]`, so no tool/args pair can collide with another, and it
+ * comes out of the canonical encoder as one flat string (no pieces to join). Keys
+ * are taken when a record arrives (hold.ts) and kept compact on the held record
+ * (issue 22): a key longer than KEPT_WHOLE characters is kept as `#` and the 32
+ * bytes of the SHA-256 of its UTF-16 code units, one Latin-1 character a byte (33
+ * characters, injective as SHA-256 is), so a run holds no copy of its payloads.
+ * Keys are only compared, never printed. A canonical text starts with `[`, `{`, `"`,
+ * a digit, `-`, `t`, `f` or `n`, never with `#`, so a whole key and a digest never meet.
  */
 const KEPT_WHOLE = 64;
-const LATIN1 = /^[\u0000-\u00ff]*$/;
 /** Canonical JSON of a value, or null when it has none (absent, or not representable). */
 function canonicalOrNull(value) {
     if (value === undefined)
@@ -8998,20 +8996,38 @@ function canonicalOrNull(value) {
         return null;
     }
 }
-/** A key as a held record keeps it: itself (flat) when short, else `#` and its digest's bytes. */
+/** A key as a held record keeps it: itself when short, else `#` and its digest's bytes. */
 function compact(key) {
-    if (key.length > KEPT_WHOLE)
-        return `#${Buffer.from((0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(Buffer.from(key, 'utf16le')), 'hex').toString('latin1')}`;
-    return LATIN1.test(key) ? Buffer.from(key, 'latin1').toString('latin1') : key;
+    return key.length > KEPT_WHOLE ? `#${(0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Latin1 */ .r_)(Buffer.from(key, 'utf16le'))}` : key;
+}
+/**
+ * A text kept from a parsed line (a replay transcript's exact canonical text) may be
+ * a slice that keeps its whole line alive; a short one is copied into a string of its own.
+ */
+function detached(text) {
+    if (text.length > KEPT_WHOLE)
+        return text;
+    return /^[\u0000-\u00ff]*$/.test(text) ? Buffer.from(text, 'latin1').toString('latin1') : Buffer.from(text, 'utf16le').toString('utf16le');
 }
 /** The key of a call's (tool, canonical args) as it arrives; null when it carries no usable arguments. */
 function argsKeyOf(call) {
+    if (call.args === undefined && call.argsCanonical === undefined)
+        return null;
+    if (call.argsCanonical === undefined) {
+        const pair = canonicalOrNull([call.tool, call.args]);
+        if (pair !== null)
+            return compact(pair);
+    }
+    // Exact replay text, a tool name JCS refuses (a lone surrogate: JSON.stringify escapes
+    // it, which keeps names apart), or arguments it refuses (no key).
     const args = call.argsCanonical ?? canonicalOrNull(call.args);
-    return args === null ? null : compact(`${call.tool.length}:${call.tool}:${args}`);
+    return args === null ? null : compact(detached(`[${JSON.stringify(call.tool)},${args}]`));
 }
 /** The key of a result's canonical content as it arrives (the exact text a replay parser kept, else RFC 8785); null when none. */
 function responseKeyOf(result) {
-    const text = result.contentCanonical ?? canonicalOrNull(result.content);
+    if (result.contentCanonical !== undefined)
+        return compact(detached(result.contentCanonical));
+    const text = canonicalOrNull(result.content);
     return text === null ? null : compact(text);
 }
 /** Key of (tool, canonical args); null when the call carries no usable arguments. */
@@ -9021,7 +9037,7 @@ function argsKey(call) {
 /**
  * Fingerprint of (tool, args hash): the canonical arguments when they were
  * recorded (the `argsKey`), otherwise the recorded args hash. The two kinds are
- * tagged apart (an `argsKey` starts with a digit or `#`), since a recorded hash
+ * tagged apart (an `argsKey` starts with `[` or `#`), since a recorded hash
  * may come from another canonical form.
  */
 function fingerprintKey(call) {
@@ -15499,7 +15515,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   s$: () => (/* binding */ jsonText),
   V3: () => (/* binding */ lossless),
   IS: () => (/* reexport */ parseLossless),
-  fg: () => (/* binding */ sha256Hex)
+  fg: () => (/* binding */ sha256Hex),
+  r_: () => (/* binding */ sha256Latin1)
 });
 
 // UNUSED EXPORTS: toPlain
@@ -16229,6 +16246,13 @@ function canonicalize(input, mode = 'jcs') {
 const sha256Hex = typeof external_node_crypto_.hash === 'function'
     ? (data) => external_node_crypto_.hash('sha256', data, 'hex')
     : (data) => (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
+/**
+ * SHA-256 of bytes or of a string's UTF-8 as 32 Latin-1 characters, one a byte (a
+ * compact key for a Map, never printed): `binary` is Node's name for Latin-1.
+ */
+const sha256Latin1 = typeof external_node_crypto_.hash === 'function'
+    ? (data) => external_node_crypto_.hash('sha256', data, 'binary')
+    : (data) => (0,external_node_crypto_.createHash)('sha256').update(data).digest('binary');
 /** SHA-256 of the canonical UTF-8 bytes of `input` (anything canonicalize takes). */
 function canonicalSha256(input, mode = 'jcs') {
     return sha256Hex(Buffer.from(canonicalize(input, mode), 'utf8'));

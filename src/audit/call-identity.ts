@@ -1,22 +1,20 @@
-import { canonicalize, sha256Hex } from '../canonical/index.js';
+import { canonicalize, sha256Latin1 } from '../canonical/index.js';
 import type { ToolCall, ToolResult } from '../model/records.js';
 import type { HeldCall, HeldResult } from '../model/run.js';
 
 /**
  * What makes two calls "identical": the same tool and the same canonical
- * arguments (RFC 8785, so key order does not matter). Keys are plain strings
- * meant for a Map; the tool name is length-prefixed so no tool/args pair can
- * collide with another. They are taken when a record arrives (hold.ts) and kept
- * compact on the held record (issue 22): a key longer than KEPT_WHOLE characters is
- * kept as `#` and the 32 bytes of the SHA-256 of its UTF-16 code units, one Latin-1
- * character a byte (33 characters, injective as SHA-256 is), so a run holds no copy
- * of its payloads; a shorter key is copied into one flat string, not the tree of
- * pieces a template literal leaves. Keys are only compared, never printed. No
- * canonical text and no argument key starts with `#`, so a whole key and a digest
- * never meet.
+ * arguments (RFC 8785, so key order does not matter). A call's key is the JCS text
+ * of the pair `[tool, args]`, so no tool/args pair can collide with another, and it
+ * comes out of the canonical encoder as one flat string (no pieces to join). Keys
+ * are taken when a record arrives (hold.ts) and kept compact on the held record
+ * (issue 22): a key longer than KEPT_WHOLE characters is kept as `#` and the 32
+ * bytes of the SHA-256 of its UTF-16 code units, one Latin-1 character a byte (33
+ * characters, injective as SHA-256 is), so a run holds no copy of its payloads.
+ * Keys are only compared, never printed. A canonical text starts with `[`, `{`, `"`,
+ * a digit, `-`, `t`, `f` or `n`, never with `#`, so a whole key and a digest never meet.
  */
 const KEPT_WHOLE = 64;
-const LATIN1 = /^[\u0000-\u00ff]*$/;
 
 /** Canonical JSON of a value, or null when it has none (absent, or not representable). */
 export function canonicalOrNull(value: unknown): string | null {
@@ -28,21 +26,37 @@ export function canonicalOrNull(value: unknown): string | null {
   }
 }
 
-/** A key as a held record keeps it: itself (flat) when short, else `#` and its digest's bytes. */
+/** A key as a held record keeps it: itself when short, else `#` and its digest's bytes. */
 function compact(key: string): string {
-  if (key.length > KEPT_WHOLE) return `#${Buffer.from(sha256Hex(Buffer.from(key, 'utf16le')), 'hex').toString('latin1')}`;
-  return LATIN1.test(key) ? Buffer.from(key, 'latin1').toString('latin1') : key;
+  return key.length > KEPT_WHOLE ? `#${sha256Latin1(Buffer.from(key, 'utf16le'))}` : key;
+}
+
+/**
+ * A text kept from a parsed line (a replay transcript's exact canonical text) may be
+ * a slice that keeps its whole line alive; a short one is copied into a string of its own.
+ */
+function detached(text: string): string {
+  if (text.length > KEPT_WHOLE) return text;
+  return /^[\u0000-\u00ff]*$/.test(text) ? Buffer.from(text, 'latin1').toString('latin1') : Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
 /** The key of a call's (tool, canonical args) as it arrives; null when it carries no usable arguments. */
 export function argsKeyOf(call: ToolCall): string | null {
+  if (call.args === undefined && call.argsCanonical === undefined) return null;
+  if (call.argsCanonical === undefined) {
+    const pair = canonicalOrNull([call.tool, call.args]);
+    if (pair !== null) return compact(pair);
+  }
+  // Exact replay text, a tool name JCS refuses (a lone surrogate: JSON.stringify escapes
+  // it, which keeps names apart), or arguments it refuses (no key).
   const args = call.argsCanonical ?? canonicalOrNull(call.args);
-  return args === null ? null : compact(`${call.tool.length}:${call.tool}:${args}`);
+  return args === null ? null : compact(detached(`[${JSON.stringify(call.tool)},${args}]`));
 }
 
 /** The key of a result's canonical content as it arrives (the exact text a replay parser kept, else RFC 8785); null when none. */
 export function responseKeyOf(result: ToolResult): string | null {
-  const text = result.contentCanonical ?? canonicalOrNull(result.content);
+  if (result.contentCanonical !== undefined) return compact(detached(result.contentCanonical));
+  const text = canonicalOrNull(result.content);
   return text === null ? null : compact(text);
 }
 
@@ -54,7 +68,7 @@ export function argsKey(call: HeldCall): string | null {
 /**
  * Fingerprint of (tool, args hash): the canonical arguments when they were
  * recorded (the `argsKey`), otherwise the recorded args hash. The two kinds are
- * tagged apart (an `argsKey` starts with a digit or `#`), since a recorded hash
+ * tagged apart (an `argsKey` starts with `[` or `#`), since a recorded hash
  * may come from another canonical form.
  */
 export function fingerprintKey(call: HeldCall): string | null {

@@ -11,9 +11,9 @@ const digestOf = (key: string) => `#${createHash('sha256').update(Buffer.from(ke
 
 describe('call and response keys (src/audit/call-identity.ts): whole when short, `#` and 32 digest bytes when long', () => {
   it('keeps a key of 64 characters or fewer whole, Latin-1 or not', () => {
-    expect(argsKeyOf(call('search', { q: 'x' }))).toBe('6:search:{"q":"x"}');
-    expect(argsKeyOf(call('é', 'ü'))).toBe('1:é:"ü"');
-    expect(argsKeyOf(call('ok', '\u4e2d\u6587'))).toBe('2:ok:"\u4e2d\u6587"');
+    expect(argsKeyOf(call('search', { q: 'x' }))).toBe('["search",{"q":"x"}]');
+    expect(argsKeyOf(call('é', 'ü'))).toBe('["é","ü"]');
+    expect(argsKeyOf(call('ok', '\u4e2d\u6587'))).toBe('["ok","\u4e2d\u6587"]');
     // RFC 8785: key order does not change the key.
     expect(argsKeyOf(call('s', { b: 1, a: 2 }))).toBe(argsKeyOf(call('s', { a: 2, b: 1 })));
     expect(responseKeyOf(result('ok'))).toBe('"ok"');
@@ -23,15 +23,26 @@ describe('call and response keys (src/audit/call-identity.ts): whole when short,
     const long = { q: 'x'.repeat(100) };
     const key = argsKeyOf(call('search', long))!;
     expect(key).toHaveLength(33);
-    expect(key).toBe(digestOf(`6:search:{"q":"${'x'.repeat(100)}"}`));
+    expect(key).toBe(digestOf(`["search",{"q":"${'x'.repeat(100)}"}]`));
     expect(responseKeyOf(result(long))).toBe(digestOf(`{"q":"${'x'.repeat(100)}"}`));
     // One character apart, the digests differ; the tool name is part of the key.
     expect(argsKeyOf(call('search', { q: `${'x'.repeat(99)}y` }))).not.toBe(key);
     expect(argsKeyOf(call('searcH', long))).not.toBe(key);
     // 65 characters is the first length kept as a digest.
-    const edge = 'a'.repeat(65 - '1:t:""'.length);
-    expect(argsKeyOf(call('t', edge))).toBe(digestOf(`1:t:"${edge}"`));
-    expect(argsKeyOf(call('t', edge.slice(1)))).toBe(`1:t:"${edge.slice(1)}"`);
+    const edge = 'a'.repeat(65 - '["t",""]'.length);
+    expect(argsKeyOf(call('t', edge))).toBe(digestOf(`["t","${edge}"]`));
+    expect(argsKeyOf(call('t', edge.slice(1)))).toBe(`["t","${edge.slice(1)}"]`);
+  });
+
+  it('keys the pair [tool, args]: no tool/args split collides, and a tool name JCS refuses still has a key', () => {
+    expect(argsKeyOf(call('a', 'b,c'))).not.toBe(argsKeyOf(call('a","b', 'c')));
+    expect(argsKeyOf(call('a:1', 2))).not.toBe(argsKeyOf(call('a', '1:2')));
+    // A lone surrogate: JCS refuses it, JSON.stringify escapes it, so the name is kept apart.
+    expect(argsKeyOf(call('t\ud800', { a: 1 }))).toBe('["t\\ud800",{"a":1}]');
+    expect(argsKeyOf(call('t\ud801', { a: 1 }))).not.toBe(argsKeyOf(call('t\ud800', { a: 1 })));
+    // Replay transcripts keep their exact canonical text: it is used as written.
+    expect(argsKeyOf({ ...call('t', { a: 1.0 }), argsCanonical: '{"a":1.0}' })).toBe('["t",{"a":1.0}]');
+    expect(responseKeyOf({ ...result({ a: 1 }), contentCanonical: '{"a":1.0}' })).toBe('{"a":1.0}');
   });
 
   it('has no key for a call without representable arguments or a result without content', () => {
