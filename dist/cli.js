@@ -9464,15 +9464,207 @@ function* bodiesOf(value, depth) {
 
 /***/ }),
 
-/***/ 9111:
+/***/ 6102:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ contentIsError),
-/* harmony export */   e: () => (/* binding */ isErrorResult)
-/* harmony export */ });
-/* harmony import */ var _text_stack_trace_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4863);
-/* harmony import */ var _walk_strings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6333);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  h: () => (/* binding */ contentFacts),
+  e: () => (/* binding */ isErrorResult)
+});
+
+;// CONCATENATED MODULE: ./src/audit/text/token-estimate.ts
+/**
+ * An estimate of what a text costs in model tokens, without a tokenizer (each
+ * model family has its own, and shipping one would weigh megabytes). Tokenizers
+ * cut text into word pieces, numbers into short digit groups, and give most
+ * punctuation and layout its own token; the estimate counts those pieces:
+ *
+ * - a run of letters: one token per 6 letters, rounded up (`Traceback` 2, `File` 1);
+ * - a run of digits: one token per 3 digits, rounded up (`133` 1, `2026` 2);
+ * - every other visible character (punctuation, quotes, slashes): 1;
+ * - every line break: 1, and every run of two or more spaces or tabs (indentation): 1;
+ * - a single space between words: 0 (tokenizers fold it into the next word).
+ *
+ * Code-like text (paths, identifiers, punctuation, indentation) is dense, and a
+ * plain characters ÷ 4 rule, made for prose, undercounts it. On seed 002's
+ * Python traceback block (812 characters), which the article counts as 280 tokens,
+ * this gives 275; characters ÷ 4 gives 203.
+ */
+const PIECE = /[A-Za-z]+|\d+|\n|[ \t]{2,}|[^\s\dA-Za-z]/g;
+function estimateTokens(text) {
+    let tokens = 0;
+    PIECE.lastIndex = 0;
+    for (let m = PIECE.exec(text); m !== null; m = PIECE.exec(text)) {
+        const piece = m[0];
+        const c = piece.charCodeAt(0);
+        if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))
+            tokens += Math.ceil(piece.length / 6);
+        else if (c >= 0x30 && c <= 0x39)
+            tokens += Math.ceil(piece.length / 3);
+        else
+            tokens += 1;
+    }
+    return tokens;
+}
+
+;// CONCATENATED MODULE: ./src/audit/text/stack-trace.ts
+
+const RUST_HEADER = /^thread '[^']*'(?: \(\d+\))? panicked at /;
+const RUST_FRAME = /^\s*\d+: \S/;
+const GO_HEADER = /^goroutine \d+ \[[^\]]+\]:$/;
+const GO_FILE = /^\t\S.*:\d+(?: \+0x[0-9a-f]+)?$/;
+const PY_HEADER = /^\s*Traceback \(most recent call last\):\s*$/;
+const PY_FRAME = /^\s*File "[^"\n]+", line \d+(?:, in \S.*)?$/;
+const JAVA_FRAME = /^\s*at (?:[\w$/<>-]+\.)+[\w$<>-]+\((?:[\w$.-]+\.(?:java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$/;
+const JAVA_TAIL = /^\s*(?:Caused by: |Suppressed: |\.\.\. \d+ more$)/;
+const DOTNET_PARAM = '[\\w.`<>\\[\\],&*]+ \\w+';
+const DOTNET_FRAME = new RegExp(`^\\s*at (?:[\\w\`<>+\\[\\],|]+\\.)+[\\w\`<>\\[\\],|]+\\((?:${DOTNET_PARAM}(?:, ${DOTNET_PARAM})*)?\\)(?: in .+:line \\d+)?\\s*$`);
+const DOTNET_IN_FILE = / in .+:line \d+\s*$/;
+const DOTNET_MARK = /^\s*--- End of (?:inner exception )?stack trace/;
+const RUBY_FRAME = /^\s*(?:from )?(\S+):\d+:in [`'][^`'\n]+'/;
+const JS_FRAME_NAMED = /^\s+at (?:async )?(?:new )?[^()\n]+? \((?:.+:\d+:\d+|<anonymous>|native)\)\s*\{?$/;
+const JS_FRAME_BARE = /^\s+at (?:async )?(?=\S*[/\\.])\S+:\d+:\d+\s*\{?$/;
+const ERROR_HEADER = /^\s*(?:Uncaught |Unhandled exception\. |Exception in thread "[^"]*" )?[\w$.]*(?:Error|Exception)(?: \[\w+\])?:/;
+/** Indices of lines matching a pattern. */
+function matching(lines, re, from = 0) {
+    const out = [];
+    for (let i = from; i < lines.length; i++)
+        if (re.test(lines[i]))
+            out.push(i);
+    return out;
+}
+/** The line before `at` when it is an error header (`TypeError: …`), else `at`. */
+function withHeader(lines, at) {
+    return at > 0 && ERROR_HEADER.test(lines[at - 1]) ? at - 1 : at;
+}
+const rust = (lines) => {
+    const header = lines.findIndex((line) => RUST_HEADER.test(line));
+    if (header === -1)
+        return null;
+    const start = lines.findIndex((line, i) => i > header && /^stack backtrace:$/.test(line));
+    if (start === -1)
+        return { frames: 1, first: header, last: Math.min(header + 1, lines.length - 1) };
+    let last = start;
+    let frames = 0;
+    for (let i = start + 1; i < lines.length; i++) {
+        if (RUST_FRAME.test(lines[i]))
+            frames++;
+        else if (!/^\s+at \S/.test(lines[i]))
+            break;
+        last = i;
+    }
+    return { frames: Math.max(frames, 1), first: header, last };
+};
+const go = (lines) => {
+    const header = lines.findIndex((line) => GO_HEADER.test(line));
+    if (header === -1)
+        return null;
+    const files = matching(lines, GO_FILE, header + 1);
+    if (files.length === 0)
+        return null;
+    const panic = lines.findIndex((line, i) => i < header && /^(?:panic|fatal error): /.test(line));
+    return { frames: files.length, first: panic === -1 ? header : panic, last: files[files.length - 1] };
+};
+const python = (lines) => {
+    const frames = matching(lines, PY_FRAME);
+    const header = lines.findIndex((line) => PY_HEADER.test(line));
+    if (frames.length === 0 || (header === -1 && frames.length < 2))
+        return null;
+    let last = frames[frames.length - 1];
+    // The source lines and carets under the last frame, then the exception line.
+    while (last + 1 < lines.length && /^\s+\S/.test(lines[last + 1]))
+        last++;
+    if (last + 1 < lines.length && lines[last + 1].trim() !== '')
+        last++;
+    return { frames: frames.length, first: header === -1 ? frames[0] : Math.min(header, frames[0]), last };
+};
+const java = (lines) => {
+    const frames = matching(lines, JAVA_FRAME);
+    if (frames.length === 0)
+        return null;
+    let last = frames[frames.length - 1];
+    while (last + 1 < lines.length && JAVA_TAIL.test(lines[last + 1]))
+        last++;
+    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
+};
+const dotnet = (lines) => {
+    const frames = matching(lines, DOTNET_FRAME);
+    if (frames.length === 0)
+        return null;
+    const anchored = frames.some((i) => DOTNET_IN_FILE.test(lines[i])) || withHeader(lines, frames[0]) !== frames[0];
+    if (frames.length < 2 && !anchored)
+        return null;
+    let last = frames[frames.length - 1];
+    while (last + 1 < lines.length && DOTNET_MARK.test(lines[last + 1]))
+        last++;
+    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
+};
+const ruby = (lines) => {
+    const frames = matching(lines, RUBY_FRAME);
+    if (frames.length === 0)
+        return null;
+    const rb = frames.some((i) => /\.rb$/.test(RUBY_FRAME.exec(lines[i])[1]));
+    if (frames.length < 2 && !rb)
+        return null;
+    return { frames: frames.length, first: frames[0], last: frames[frames.length - 1] };
+};
+const javascript = (lines) => {
+    const frames = lines.flatMap((line, i) => (JS_FRAME_NAMED.test(line) || JS_FRAME_BARE.test(line) ? [i] : []));
+    if (frames.length === 0)
+        return null;
+    const first = withHeader(lines, frames[0]);
+    if (frames.length < 2 && first === frames[0])
+        return null;
+    return { frames: frames.length, first, last: frames[frames.length - 1] };
+};
+/** Most specific anchor first: a Rust backtrace's `at file:1:2` lines must not read as JavaScript. */
+const DETECTORS = [
+    ['rust', rust],
+    ['go', go],
+    ['python', python],
+    ['java', java],
+    ['dotnet', dotnet],
+    ['ruby', ruby],
+    ['javascript', javascript],
+];
+/** What an exception prints under its last line: `DETAIL:`, `CONTEXT:`, `HINT:` lines and their indented continuations. */
+const DETAIL_LINE = /^(?:[A-Z][A-Z ]{1,20}:\s|\s+\S)/;
+const MAX_TEXT = 2 * 1024 * 1024;
+/** No frame or header is this long; longer lines are not matched (keeps every pattern linear). */
+const MAX_LINE = 2000;
+/**
+ * The stack trace in `text`, or null. A text without a line break cannot hold
+ * one, unless its line breaks are escaped (a backslash and `n`, as in a repr or
+ * a log line): then the unescaped text is read.
+ */
+function detectStackTrace(text) {
+    if (text.length > MAX_TEXT)
+        return null;
+    if (!text.includes('\n')) {
+        if (!/\\n/.test(text))
+            return null;
+        text = text.replace(/\\r\\n|\\n/g, '\n').replace(/\\t/g, '\t');
+    }
+    const lines = text.split(/\r?\n/);
+    const probe = lines.map((line) => (line.length > MAX_LINE ? '' : line));
+    for (const [language, detect] of DETECTORS) {
+        const span = detect(probe);
+        if (!span)
+            continue;
+        let last = span.last;
+        while (last + 1 < lines.length && DETAIL_LINE.test(probe[last + 1]))
+            last += 1;
+        const block = lines.slice(span.first, last + 1).join('\n');
+        return { language, frames: span.frames, chars: block.length, tokens: estimateTokens(block) };
+    }
+    return null;
+}
+
+// EXTERNAL MODULE: ./src/audit/walk-strings.ts
+var walk_strings = __nccwpck_require__(6333);
+;// CONCATENATED MODULE: ./src/audit/error-result.ts
 
 
 /**
@@ -9491,24 +9683,39 @@ function isErrorResult(result) {
 const EXCEPTION_LINE = /^(?:Traceback \(most recent call last\):|(?:Uncaught |Unhandled exception\. )?(?:[A-Za-z_$][\w$]*\.)*(?:[A-Za-z_$][\w$]*)?(?:Error|Exception)(?: \[\w+\])?: \S)/;
 /** Fields whose text is the body of a result, where an opening exception line means the call failed. */
 const BODY_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|output|result|content|stderr)$|^$|^\[\d+\]$/;
-/** Whether the content alone says the call failed: taken once, when the result arrives (hold.ts). */
-function contentIsError(result) {
-    const content = result.content;
+const NO_FACTS = { isError: false, stackTrace: null };
+/**
+ * Whether the content alone says the call failed and, with `wantTrace`, its longest
+ * stack trace: taken once, when the result arrives (hold.ts), in one walk of its
+ * strings that asks detectStackTrace once a string.
+ */
+function contentFacts(content, wantTrace) {
     if (content === undefined || content === null)
-        return false;
-    if (hasErrorMember(content))
-        return true;
-    let found = false;
-    (0,_walk_strings_js__WEBPACK_IMPORTED_MODULE_1__/* .forEachString */ .gj)(content, (path, text) => {
-        if (found)
+        return NO_FACTS;
+    let found = hasErrorMember(content);
+    if (found && !wantTrace)
+        return { isError: true, stackTrace: null };
+    let best = null;
+    (0,walk_strings/* forEachString */.gj)(content, (path, text) => {
+        if (found && !wantTrace)
             return;
-        const head = firstLine(text);
-        if (head !== null && BODY_FIELD.test(path) && EXCEPTION_LINE.test(head))
+        const trace = detectStackTrace(text);
+        if (trace !== null) {
             found = true;
-        else if ((0,_text_stack_trace_js__WEBPACK_IMPORTED_MODULE_0__/* .detectStackTrace */ .F)(text) !== null)
-            found = true;
+            // On a tie, the decoded inside of a JSON string is the more precise place.
+            if (wantTrace && (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`))))
+                best = { trace, path };
+        }
+        else if (!found && BODY_FIELD.test(path)) {
+            const head = firstLine(text);
+            if (head !== null && EXCEPTION_LINE.test(head))
+                found = true;
+        }
     });
-    return found;
+    if (best === null)
+        return found ? { isError: true, stackTrace: null } : NO_FACTS;
+    const { trace, path } = best;
+    return { isError: true, stackTrace: { language: trace.language, frames: trace.frames, tokens: trace.tokens, path } };
 }
 /** A body object (or the JSON text of one) whose `error` member is set: `{"error": "…"}`, `{"error": {"code": …}}`. */
 function hasErrorMember(content) {
@@ -9772,15 +9979,9 @@ class HeldLlmRecord extends Placed {
 var call_identity = __nccwpck_require__(2258);
 // EXTERNAL MODULE: ./src/audit/error-code.ts
 var error_code = __nccwpck_require__(6463);
-// EXTERNAL MODULE: ./src/audit/error-result.ts
-var error_result = __nccwpck_require__(9111);
-// EXTERNAL MODULE: ./src/audit/text/stack-trace.ts + 1 modules
-var stack_trace = __nccwpck_require__(4863);
-// EXTERNAL MODULE: ./src/audit/walk-strings.ts
-var walk_strings = __nccwpck_require__(6333);
+// EXTERNAL MODULE: ./src/audit/error-result.ts + 2 modules
+var error_result = __nccwpck_require__(6102);
 ;// CONCATENATED MODULE: ./src/audit/hold.ts
-
-
 
 
 
@@ -9820,13 +10021,14 @@ function holdCall(call, origin) {
     return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, call.callId, call.tool, (0,call_identity/* argsKeyOf */.uX)(call), rare);
 }
 function holdResult(result, needs, origin) {
-    const errorInContent = (0,error_result/* contentIsError */.c)(result);
+    const facts = (0,error_result/* contentFacts */.h)(result.content, needs.stackTrace);
+    const errorInContent = facts.isError;
     const coded = result.errorCode !== null && result.errorCode !== '';
     const hasContent = result.content !== undefined;
     const contentErrorCode = (result.isError || errorInContent) && !coded ? (0,error_code/* errorCodeInContent */.U)(result.content) : null;
     // A failed call's answer is never compared (non-determinism): its key is not taken.
     const responseKey = needs.responseKey && hasContent && !result.isError && !errorInContent ? (0,call_identity/* responseKeyOf */.Cc)(result) : null;
-    const stackTrace = needs.stackTrace ? longestTrace(result.content) : null;
+    const stackTrace = facts.stackTrace;
     const { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index } = result;
     const common = catalogSha256 === null && errorClass === null && errorCode === null && httpStatus === null && exitCode === null && index === null && contentErrorCode === null && stackTrace === null;
     const rare = common ? null : { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index, contentErrorCode, stackTrace };
@@ -9840,23 +10042,6 @@ function holdLlm(span, origin) {
     const message = span.message === true ? MESSAGE_TRUE : span.message === false ? MESSAGE_FALSE : 0;
     const flags = (delta === undefined ? 0 : TS_DELTA) | (end === undefined ? 0 : END_DELTA) | message;
     return new HeldLlmRecord(origin, span.loc.line, delta ?? span.ts, flags, span.spanId, span.catalogSha256, end ?? span.endTs);
-}
-/** The stack trace with the most frames among a result's strings, and where it is. */
-function longestTrace(content) {
-    let best = null;
-    const consider = (path, text) => {
-        const trace = (0,stack_trace/* detectStackTrace */.F)(text);
-        if (!trace)
-            return;
-        // On a tie, the decoded inside of a JSON string is the more precise place.
-        if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`)))
-            best = { trace, path };
-    };
-    (0,walk_strings/* forEachString */.gj)(content, consider);
-    if (best === null)
-        return null;
-    const { trace, path } = best;
-    return { language: trace.language, frames: trace.frames, tokens: trace.tokens, path };
 }
 /** Builds a Run from records in one go, every fact kept (tests, small formats). */
 function runOf(file, runId, format, records) {
@@ -12715,8 +12900,8 @@ function findInternalDetails(text) {
 
 // EXTERNAL MODULE: ./src/audit/walk-strings.ts
 var walk_strings = __nccwpck_require__(6333);
-// EXTERNAL MODULE: ./src/audit/error-result.ts
-var error_result = __nccwpck_require__(9111);
+// EXTERNAL MODULE: ./src/audit/error-result.ts + 2 modules
+var error_result = __nccwpck_require__(6102);
 ;// CONCATENATED MODULE: ./src/audit/rules/internal-detail-leak.ts
 
 
@@ -14998,206 +15183,6 @@ function removeLiveFolders() {
         }
     }
     LIVE_FOLDERS.clear();
-}
-
-
-/***/ }),
-
-/***/ 4863:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  F: () => (/* binding */ detectStackTrace)
-});
-
-;// CONCATENATED MODULE: ./src/audit/text/token-estimate.ts
-/**
- * An estimate of what a text costs in model tokens, without a tokenizer (each
- * model family has its own, and shipping one would weigh megabytes). Tokenizers
- * cut text into word pieces, numbers into short digit groups, and give most
- * punctuation and layout its own token; the estimate counts those pieces:
- *
- * - a run of letters: one token per 6 letters, rounded up (`Traceback` 2, `File` 1);
- * - a run of digits: one token per 3 digits, rounded up (`133` 1, `2026` 2);
- * - every other visible character (punctuation, quotes, slashes): 1;
- * - every line break: 1, and every run of two or more spaces or tabs (indentation): 1;
- * - a single space between words: 0 (tokenizers fold it into the next word).
- *
- * Code-like text (paths, identifiers, punctuation, indentation) is dense, and a
- * plain characters ÷ 4 rule, made for prose, undercounts it. On seed 002's
- * Python traceback block (812 characters), which the article counts as 280 tokens,
- * this gives 275; characters ÷ 4 gives 203.
- */
-const PIECE = /[A-Za-z]+|\d+|\n|[ \t]{2,}|[^\s\dA-Za-z]/g;
-function estimateTokens(text) {
-    let tokens = 0;
-    PIECE.lastIndex = 0;
-    for (let m = PIECE.exec(text); m !== null; m = PIECE.exec(text)) {
-        const piece = m[0];
-        const c = piece.charCodeAt(0);
-        if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))
-            tokens += Math.ceil(piece.length / 6);
-        else if (c >= 0x30 && c <= 0x39)
-            tokens += Math.ceil(piece.length / 3);
-        else
-            tokens += 1;
-    }
-    return tokens;
-}
-
-;// CONCATENATED MODULE: ./src/audit/text/stack-trace.ts
-
-const RUST_HEADER = /^thread '[^']*'(?: \(\d+\))? panicked at /;
-const RUST_FRAME = /^\s*\d+: \S/;
-const GO_HEADER = /^goroutine \d+ \[[^\]]+\]:$/;
-const GO_FILE = /^\t\S.*:\d+(?: \+0x[0-9a-f]+)?$/;
-const PY_HEADER = /^\s*Traceback \(most recent call last\):\s*$/;
-const PY_FRAME = /^\s*File "[^"\n]+", line \d+(?:, in \S.*)?$/;
-const JAVA_FRAME = /^\s*at (?:[\w$/<>-]+\.)+[\w$<>-]+\((?:[\w$.-]+\.(?:java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$/;
-const JAVA_TAIL = /^\s*(?:Caused by: |Suppressed: |\.\.\. \d+ more$)/;
-const DOTNET_PARAM = '[\\w.`<>\\[\\],&*]+ \\w+';
-const DOTNET_FRAME = new RegExp(`^\\s*at (?:[\\w\`<>+\\[\\],|]+\\.)+[\\w\`<>\\[\\],|]+\\((?:${DOTNET_PARAM}(?:, ${DOTNET_PARAM})*)?\\)(?: in .+:line \\d+)?\\s*$`);
-const DOTNET_IN_FILE = / in .+:line \d+\s*$/;
-const DOTNET_MARK = /^\s*--- End of (?:inner exception )?stack trace/;
-const RUBY_FRAME = /^\s*(?:from )?(\S+):\d+:in [`'][^`'\n]+'/;
-const JS_FRAME_NAMED = /^\s+at (?:async )?(?:new )?[^()\n]+? \((?:.+:\d+:\d+|<anonymous>|native)\)\s*\{?$/;
-const JS_FRAME_BARE = /^\s+at (?:async )?(?=\S*[/\\.])\S+:\d+:\d+\s*\{?$/;
-const ERROR_HEADER = /^\s*(?:Uncaught |Unhandled exception\. |Exception in thread "[^"]*" )?[\w$.]*(?:Error|Exception)(?: \[\w+\])?:/;
-/** Indices of lines matching a pattern. */
-function matching(lines, re, from = 0) {
-    const out = [];
-    for (let i = from; i < lines.length; i++)
-        if (re.test(lines[i]))
-            out.push(i);
-    return out;
-}
-/** The line before `at` when it is an error header (`TypeError: …`), else `at`. */
-function withHeader(lines, at) {
-    return at > 0 && ERROR_HEADER.test(lines[at - 1]) ? at - 1 : at;
-}
-const rust = (lines) => {
-    const header = lines.findIndex((line) => RUST_HEADER.test(line));
-    if (header === -1)
-        return null;
-    const start = lines.findIndex((line, i) => i > header && /^stack backtrace:$/.test(line));
-    if (start === -1)
-        return { frames: 1, first: header, last: Math.min(header + 1, lines.length - 1) };
-    let last = start;
-    let frames = 0;
-    for (let i = start + 1; i < lines.length; i++) {
-        if (RUST_FRAME.test(lines[i]))
-            frames++;
-        else if (!/^\s+at \S/.test(lines[i]))
-            break;
-        last = i;
-    }
-    return { frames: Math.max(frames, 1), first: header, last };
-};
-const go = (lines) => {
-    const header = lines.findIndex((line) => GO_HEADER.test(line));
-    if (header === -1)
-        return null;
-    const files = matching(lines, GO_FILE, header + 1);
-    if (files.length === 0)
-        return null;
-    const panic = lines.findIndex((line, i) => i < header && /^(?:panic|fatal error): /.test(line));
-    return { frames: files.length, first: panic === -1 ? header : panic, last: files[files.length - 1] };
-};
-const python = (lines) => {
-    const frames = matching(lines, PY_FRAME);
-    const header = lines.findIndex((line) => PY_HEADER.test(line));
-    if (frames.length === 0 || (header === -1 && frames.length < 2))
-        return null;
-    let last = frames[frames.length - 1];
-    // The source lines and carets under the last frame, then the exception line.
-    while (last + 1 < lines.length && /^\s+\S/.test(lines[last + 1]))
-        last++;
-    if (last + 1 < lines.length && lines[last + 1].trim() !== '')
-        last++;
-    return { frames: frames.length, first: header === -1 ? frames[0] : Math.min(header, frames[0]), last };
-};
-const java = (lines) => {
-    const frames = matching(lines, JAVA_FRAME);
-    if (frames.length === 0)
-        return null;
-    let last = frames[frames.length - 1];
-    while (last + 1 < lines.length && JAVA_TAIL.test(lines[last + 1]))
-        last++;
-    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
-};
-const dotnet = (lines) => {
-    const frames = matching(lines, DOTNET_FRAME);
-    if (frames.length === 0)
-        return null;
-    const anchored = frames.some((i) => DOTNET_IN_FILE.test(lines[i])) || withHeader(lines, frames[0]) !== frames[0];
-    if (frames.length < 2 && !anchored)
-        return null;
-    let last = frames[frames.length - 1];
-    while (last + 1 < lines.length && DOTNET_MARK.test(lines[last + 1]))
-        last++;
-    return { frames: frames.length, first: withHeader(lines, frames[0]), last };
-};
-const ruby = (lines) => {
-    const frames = matching(lines, RUBY_FRAME);
-    if (frames.length === 0)
-        return null;
-    const rb = frames.some((i) => /\.rb$/.test(RUBY_FRAME.exec(lines[i])[1]));
-    if (frames.length < 2 && !rb)
-        return null;
-    return { frames: frames.length, first: frames[0], last: frames[frames.length - 1] };
-};
-const javascript = (lines) => {
-    const frames = lines.flatMap((line, i) => (JS_FRAME_NAMED.test(line) || JS_FRAME_BARE.test(line) ? [i] : []));
-    if (frames.length === 0)
-        return null;
-    const first = withHeader(lines, frames[0]);
-    if (frames.length < 2 && first === frames[0])
-        return null;
-    return { frames: frames.length, first, last: frames[frames.length - 1] };
-};
-/** Most specific anchor first: a Rust backtrace's `at file:1:2` lines must not read as JavaScript. */
-const DETECTORS = [
-    ['rust', rust],
-    ['go', go],
-    ['python', python],
-    ['java', java],
-    ['dotnet', dotnet],
-    ['ruby', ruby],
-    ['javascript', javascript],
-];
-/** What an exception prints under its last line: `DETAIL:`, `CONTEXT:`, `HINT:` lines and their indented continuations. */
-const DETAIL_LINE = /^(?:[A-Z][A-Z ]{1,20}:\s|\s+\S)/;
-const MAX_TEXT = 2 * 1024 * 1024;
-/** No frame or header is this long; longer lines are not matched (keeps every pattern linear). */
-const MAX_LINE = 2000;
-/**
- * The stack trace in `text`, or null. A text without a line break cannot hold
- * one, unless its line breaks are escaped (a backslash and `n`, as in a repr or
- * a log line): then the unescaped text is read.
- */
-function detectStackTrace(text) {
-    if (text.length > MAX_TEXT)
-        return null;
-    if (!text.includes('\n')) {
-        if (!/\\n/.test(text))
-            return null;
-        text = text.replace(/\\r\\n|\\n/g, '\n').replace(/\\t/g, '\t');
-    }
-    const lines = text.split(/\r?\n/);
-    const probe = lines.map((line) => (line.length > MAX_LINE ? '' : line));
-    for (const [language, detect] of DETECTORS) {
-        const span = detect(probe);
-        if (!span)
-            continue;
-        let last = span.last;
-        while (last + 1 < lines.length && DETAIL_LINE.test(probe[last + 1]))
-            last += 1;
-        const block = lines.slice(span.first, last + 1).join('\n');
-        return { language, frames: span.frames, chars: block.length, tokens: estimateTokens(block) };
-    }
-    return null;
 }
 
 

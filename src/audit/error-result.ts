@@ -1,6 +1,5 @@
-import type { ToolResult } from '../model/records.js';
-import type { HeldResult } from '../model/run.js';
-import { detectStackTrace } from './text/stack-trace.js';
+import type { HeldResult, HeldTrace } from '../model/run.js';
+import { detectStackTrace, type StackTrace } from './text/stack-trace.js';
 import { forEachString } from './walk-strings.js';
 
 /**
@@ -21,19 +20,41 @@ const EXCEPTION_LINE = /^(?:Traceback \(most recent call last\):|(?:Uncaught |Un
 /** Fields whose text is the body of a result, where an opening exception line means the call failed. */
 const BODY_FIELD = /(?:^|[.\]>])(?:text|message|msg|error|detail|output|result|content|stderr)$|^$|^\[\d+\]$/;
 
-/** Whether the content alone says the call failed: taken once, when the result arrives (hold.ts). */
-export function contentIsError(result: ToolResult): boolean {
-  const content = result.content;
-  if (content === undefined || content === null) return false;
-  if (hasErrorMember(content)) return true;
-  let found = false;
+/** What a result's content says of itself (see contentFacts). */
+export interface ContentFacts {
+  /** The content alone says the call failed. */
+  readonly isError: boolean;
+  /** The stack trace with the most frames among its strings, and where it is (when asked for). */
+  readonly stackTrace: HeldTrace | null;
+}
+
+const NO_FACTS: ContentFacts = { isError: false, stackTrace: null };
+
+/**
+ * Whether the content alone says the call failed and, with `wantTrace`, its longest
+ * stack trace: taken once, when the result arrives (hold.ts), in one walk of its
+ * strings that asks detectStackTrace once a string.
+ */
+export function contentFacts(content: unknown, wantTrace: boolean): ContentFacts {
+  if (content === undefined || content === null) return NO_FACTS;
+  let found = hasErrorMember(content);
+  if (found && !wantTrace) return { isError: true, stackTrace: null };
+  let best: { trace: StackTrace; path: string } | null = null;
   forEachString(content, (path, text) => {
-    if (found) return;
-    const head = firstLine(text);
-    if (head !== null && BODY_FIELD.test(path) && EXCEPTION_LINE.test(head)) found = true;
-    else if (detectStackTrace(text) !== null) found = true;
+    if (found && !wantTrace) return;
+    const trace = detectStackTrace(text);
+    if (trace !== null) {
+      found = true;
+      // On a tie, the decoded inside of a JSON string is the more precise place.
+      if (wantTrace && (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`)))) best = { trace, path };
+    } else if (!found && BODY_FIELD.test(path)) {
+      const head = firstLine(text);
+      if (head !== null && EXCEPTION_LINE.test(head)) found = true;
+    }
   });
-  return found;
+  if (best === null) return found ? { isError: true, stackTrace: null } : NO_FACTS;
+  const { trace, path } = best as { trace: StackTrace; path: string };
+  return { isError: true, stackTrace: { language: trace.language, frames: trace.frames, tokens: trace.tokens, path } };
 }
 
 /** A body object (or the JSON text of one) whose `error` member is set: `{"error": "…"}`, `{"error": {"code": …}}`. */

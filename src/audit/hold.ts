@@ -1,5 +1,5 @@
 import type { LlmSpan, ToolCall, ToolResult, TraceRecord } from '../model/records.js';
-import { RunBuilder, type HeldCall, type HeldRecord, type HeldResult, type HeldTrace, type Run } from '../model/run.js';
+import { RunBuilder, type HeldCall, type HeldRecord, type HeldResult, type Run } from '../model/run.js';
 import { argsKeyOf, responseKeyOf } from './call-identity.js';
 import { errorCodeInContent } from './error-code.js';
 import {
@@ -17,10 +17,8 @@ import {
   TS_DELTA,
   type Origin,
 } from './held-records.js';
-import { contentIsError } from './error-result.js';
+import { contentFacts } from './error-result.js';
 import type { KeptFact } from './rule-types.js';
-import { detectStackTrace, type StackTrace } from './text/stack-trace.js';
-import { forEachString } from './walk-strings.js';
 
 /**
  * How a record is held in its run: calls and results lose their payloads (`args`,
@@ -70,13 +68,14 @@ function holdCall(call: ToolCall, origin: Origin): HeldCall {
 }
 
 function holdResult(result: ToolResult, needs: HoldNeeds, origin: Origin): HeldResult {
-  const errorInContent = contentIsError(result);
+  const facts = contentFacts(result.content, needs.stackTrace);
+  const errorInContent = facts.isError;
   const coded = result.errorCode !== null && result.errorCode !== '';
   const hasContent = result.content !== undefined;
   const contentErrorCode = (result.isError || errorInContent) && !coded ? errorCodeInContent(result.content) : null;
   // A failed call's answer is never compared (non-determinism): its key is not taken.
   const responseKey = needs.responseKey && hasContent && !result.isError && !errorInContent ? responseKeyOf(result) : null;
-  const stackTrace = needs.stackTrace ? longestTrace(result.content) : null;
+  const stackTrace = facts.stackTrace;
   const { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index } = result;
   const common = catalogSha256 === null && errorClass === null && errorCode === null && httpStatus === null && exitCode === null && index === null && contentErrorCode === null && stackTrace === null;
   const rare = common ? null : { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index, contentErrorCode, stackTrace };
@@ -91,21 +90,6 @@ function holdLlm(span: LlmSpan, origin: Origin): LlmSpan {
   const message = span.message === true ? MESSAGE_TRUE : span.message === false ? MESSAGE_FALSE : 0;
   const flags = (delta === undefined ? 0 : TS_DELTA) | (end === undefined ? 0 : END_DELTA) | message;
   return new HeldLlmRecord(origin, span.loc.line, delta ?? span.ts, flags, span.spanId, span.catalogSha256, end ?? span.endTs);
-}
-
-/** The stack trace with the most frames among a result's strings, and where it is. */
-function longestTrace(content: unknown): HeldTrace | null {
-  let best: { trace: StackTrace; path: string } | null = null;
-  const consider = (path: string, text: string): void => {
-    const trace = detectStackTrace(text);
-    if (!trace) return;
-    // On a tie, the decoded inside of a JSON string is the more precise place.
-    if (best === null || trace.frames > best.trace.frames || (trace.frames === best.trace.frames && path.startsWith(`${best.path}<json>`))) best = { trace, path };
-  };
-  forEachString(content, consider);
-  if (best === null) return null;
-  const { trace, path } = best as { trace: StackTrace; path: string };
-  return { language: trace.language, frames: trace.frames, tokens: trace.tokens, path };
 }
 
 /** Builds a Run from records in one go, every fact kept (tests, small formats). */
