@@ -33221,10 +33221,12 @@ function sameKeyCount(text, keys) {
         return true;
     return countTextKeys(text) === keys;
 }
+/** How many times `":` occurs: found colon by colon (a one-character search is several times faster than a two-character one). */
 function countQuoteColons(text) {
     let count = 0;
-    for (let at = text.indexOf('":'); at !== -1; at = text.indexOf('":', at + 2))
-        count += 1;
+    for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1))
+        if (text.charCodeAt(at - 1) === 0x22)
+            count += 1;
     return count;
 }
 /**

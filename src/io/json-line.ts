@@ -47,9 +47,10 @@ export function sameKeyCount(text: string, keys: number): boolean {
   return countTextKeys(text) === keys;
 }
 
+/** How many times `":` occurs: found colon by colon (a one-character search is several times faster than a two-character one). */
 function countQuoteColons(text: string): number {
   let count = 0;
-  for (let at = text.indexOf('":'); at !== -1; at = text.indexOf('":', at + 2)) count += 1;
+  for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) if (text.charCodeAt(at - 1) === 0x22) count += 1;
   return count;
 }
 
