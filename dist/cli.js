@@ -11889,8 +11889,6 @@ class LineRouter {
     }
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 85 modules
-var registry = __nccwpck_require__(5314);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
@@ -11976,6 +11974,8 @@ function lineEvents(batch, maxLineBytes) {
     return events.sort((a, b) => a.line - b.line);
 }
 
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 85 modules
+var registry = __nccwpck_require__(5314);
 ;// CONCATENATED MODULE: ./src/audit/route/routed-thread.ts
 
 
@@ -11998,10 +11998,11 @@ async function routedThreadMain(task, port) {
             queue.push(null);
         }
     });
-    const share = await auditShare(task, routedInput(task.display, task.config.limits, queue, () => port.postMessage({ type: 'ack' })), () => lines);
+    const share = await auditRoutedShare(task, routedInput(task.display, task.config.limits, queue, () => port.postMessage({ type: 'ack' })), () => lines);
     port.postMessage({ type: 'done', share });
 }
-async function auditShare(task, input, fileLines) {
+/** One thread's share of a routed file, from the lines `input` gives: in a worker, or on the routing thread itself (routed-file.ts). */
+async function auditRoutedShare(task, input, fileLines) {
     const { config } = task;
     const format = (0,registry/* formatById */.a)(task.formatId);
     const store = new finding_store/* FindingStore */.Fj(task.spill);
@@ -12032,13 +12033,15 @@ async function auditShare(task, input, fileLines) {
 ;// CONCATENATED MODULE: ./src/audit/route/routed-file.ts
 /**
  * One file, many threads: this thread reads the file's bytes and routes each line
- * to the thread that owns its run (line-router.ts); each of `jobs` threads parses
- * its lines, groups its runs and runs the per-run rules (routed-thread.ts); their
+ * to the thread that owns its run (line-router.ts); each of `jobs` threads (this
+ * one, which audits the share of thread 0 between reads, and jobs − 1 workers)
+ * parses its lines, groups its runs and runs the per-run rules (routed-thread.ts); their
  * shares join here into the file's summary, runs and findings, the same, byte for
  * byte, as one thread gives. Only formats with a run key (TraceFormat.runKey) are
  * routed. A share that shows the routing did not hold (a misrouted record, too
  * many skip reasons to join in any order) makes the caller audit the file alone.
  */
+
 
 
 
@@ -12064,7 +12067,9 @@ async function auditRouted(input, options) {
     if (!format?.runKey)
         return null;
     const key = new RouteKey(format.runKey, options.jobs);
-    const threads = Array.from({ length: options.jobs }, (_, thread) => startThread(options, { mode: ROUTED_MODE, display: input.display, formatId: format.id, config, thread, threads: options.jobs, collectTimelines: options.collectTimelines === true, spill: options.spill }));
+    const task = (thread) => ({ mode: ROUTED_MODE, display: input.display, formatId: format.id, config, thread, threads: options.jobs, collectTimelines: options.collectTimelines === true, spill: options.spill });
+    // Thread 0 is this one: two busy threads on two cores, not a reader and two workers.
+    const threads = Array.from({ length: options.jobs }, (_, thread) => (thread === 0 ? localThread(task(thread)) : startThread(options, task(thread))));
     let shares;
     try {
         const router = new LineRouter(key, config.limits.maxLineBytes, (thread, batch) => threads[thread].send(batch));
@@ -12085,7 +12090,7 @@ async function auditRouted(input, options) {
         return joined === null ? null : { ...joined, fallbackLines: key.fallbacks };
     }
     finally {
-        await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+        await Promise.allSettled(threads.map((thread) => thread.stop()));
     }
 }
 /** The shares joined into one file entry (on the first share's partial), or null when they cannot be. */
@@ -12125,24 +12130,72 @@ function discard(shares) {
         for (const dir of share.partial.findings.dirs)
             (0,spill_folders/* removeSpillFolder */.$J)(dir);
 }
+/**
+ * Batches sent to a thread and not yet parsed by it: `sent` returns a promise to
+ * wait on when IN_FLIGHT are, which `ack` (a batch parsed) or `fail` settles.
+ */
+class FlowControl {
+    #inFlight = 0;
+    #resume = null;
+    failed = null;
+    sent() {
+        if (this.failed !== null)
+            throw this.failed;
+        this.#inFlight += 1;
+        if (this.#inFlight < IN_FLIGHT)
+            return undefined;
+        return new Promise((resolve) => (this.#resume = resolve)).then(() => {
+            if (this.failed !== null)
+                throw this.failed;
+        });
+    }
+    ack() {
+        this.#inFlight -= 1;
+        this.#wake();
+    }
+    fail(error) {
+        this.failed = error;
+        this.#wake();
+    }
+    #wake() {
+        this.#resume?.();
+        this.#resume = null;
+    }
+}
+/** Thread 0's share, audited on this thread: it parses its batches whenever the router waits (on a read or on a thread). */
+function localThread(task) {
+    const queue = new BatchQueue();
+    const flow = new FlowControl();
+    let lines = 0;
+    const done = auditRoutedShare(task, routedInput(task.display, task.config.limits, queue, () => flow.ack()), () => lines);
+    done.catch((error) => flow.fail(error));
+    return {
+        done,
+        send(batch) {
+            if (flow.failed !== null)
+                throw flow.failed;
+            queue.push(batch);
+            return flow.sent();
+        },
+        end(fileLines) {
+            lines = fileLines;
+            queue.push(null);
+        },
+        stop: () => done.catch(() => undefined),
+    };
+}
 function startThread(options, task) {
     const worker = new external_node_worker_threads_.Worker(options.entry, { workerData: options.workerData(task), resourceLimits: (0,heap_growth/* workerResourceLimits */.$4)() });
-    let inFlight = 0;
-    let resume = null;
-    let failed = null;
+    const flow = new FlowControl();
     const done = new Promise((resolve, reject) => {
         worker.on('message', (message) => {
-            if (message.type === 'ack') {
-                inFlight -= 1;
-                resume?.();
-                resume = null;
-            }
+            if (message.type === 'ack')
+                flow.ack();
             else
                 resolve(message.share);
         });
         const fail = (error) => {
-            failed = error;
-            resume?.();
+            flow.fail(error);
             reject(error);
         };
         worker.once('error', fail);
@@ -12151,23 +12204,17 @@ function startThread(options, task) {
     done.catch(() => undefined);
     const post = (message, transfer = []) => worker.postMessage(message, transfer);
     return {
-        worker,
         done,
         send(batch) {
-            if (failed !== null)
-                throw failed;
-            inFlight += 1;
+            if (flow.failed !== null)
+                throw flow.failed;
             post({ type: 'batch', batch }, [batch.bytes.buffer, batch.lines.buffer]);
-            if (inFlight < IN_FLIGHT)
-                return undefined;
-            return new Promise((resolve) => (resume = resolve)).then(() => {
-                if (failed !== null)
-                    throw failed;
-            });
+            return flow.sent();
         },
         end(lines) {
             post({ type: 'end', lines });
         },
+        stop: () => worker.terminate(),
     };
 }
 
@@ -12285,7 +12332,7 @@ async function runPool(shares, config, options) {
         // This thread audits the first share itself while the workers audit the others:
         // one thread fewer to start, and no thread idle while the files are read.
         const [own, ...others] = shares;
-        const running = [pool_auditShare(task(own)), ...others.map((share) => runWorker(options.entry, workers, task(share)))];
+        const running = [auditShare(task(own)), ...others.map((share) => runWorker(options.entry, workers, task(share)))];
         // Every share is waited for, also after one fails, so nothing still writes into
         // the pool folder when it is removed.
         const settled = await Promise.allSettled(running);
@@ -12310,10 +12357,10 @@ async function auditWorkerMain() {
     if ('routed' in data)
         await routedThreadMain(data.routed, external_node_worker_threads_.parentPort);
     else
-        external_node_worker_threads_.parentPort.postMessage(await pool_auditShare(data));
+        external_node_worker_threads_.parentPort.postMessage(await auditShare(data));
 }
 /** One share of the files: what a worker does, and what the pool's own thread does with the first share. */
-function pool_auditShare(task) {
+function auditShare(task) {
     return (0,engine/* auditPartial */.BK)(task.inputs, task.config, {
         ...(task.inputFormat ? { inputFormat: task.inputFormat } : {}),
         ...(task.collectTimelines ? { collectTimelines: true } : {}),

@@ -1,7 +1,8 @@
 /**
  * One file, many threads: this thread reads the file's bytes and routes each line
- * to the thread that owns its run (line-router.ts); each of `jobs` threads parses
- * its lines, groups its runs and runs the per-run rules (routed-thread.ts); their
+ * to the thread that owns its run (line-router.ts); each of `jobs` threads (this
+ * one, which audits the share of thread 0 between reads, and jobs − 1 workers)
+ * parses its lines, groups its runs and runs the per-run rules (routed-thread.ts); their
  * shares join here into the file's summary, runs and findings, the same, byte for
  * byte, as one thread gives. Only formats with a run key (TraceFormat.runKey) are
  * routed. A share that shows the routing did not hold (a misrouted record, too
@@ -22,7 +23,8 @@ import { removeSpillFolder } from '../spill-folders.js';
 import { PerFileCap } from '../per-file-cap.js';
 import { LineRouter, type LineBatch } from './line-router.js';
 import { RouteKey } from './route-key.js';
-import { ROUTED_MODE, type FromThread, type RoutedShare, type RoutedTask, type ToThread } from './routed-thread.js';
+import { BatchQueue, routedInput } from './routed-input.js';
+import { auditRoutedShare, ROUTED_MODE, type FromThread, type RoutedShare, type RoutedTask, type ToThread } from './routed-thread.js';
 
 /** Batches sent to a thread and not yet parsed by it, before the router waits. */
 const IN_FLIGHT = 8;
@@ -53,9 +55,9 @@ export async function auditRouted(input: AuditInput, options: RouteOptions): Pro
   const format = choice.format;
   if (!format?.runKey) return null;
   const key = new RouteKey(format.runKey, options.jobs);
-  const threads = Array.from({ length: options.jobs }, (_, thread) =>
-    startThread(options, { mode: ROUTED_MODE, display: input.display, formatId: format.id, config, thread, threads: options.jobs, collectTimelines: options.collectTimelines === true, spill: options.spill }),
-  );
+  const task = (thread: number): RoutedTask => ({ mode: ROUTED_MODE, display: input.display, formatId: format.id, config, thread, threads: options.jobs, collectTimelines: options.collectTimelines === true, spill: options.spill });
+  // Thread 0 is this one: two busy threads on two cores, not a reader and two workers.
+  const threads = Array.from({ length: options.jobs }, (_, thread) => (thread === 0 ? localThread(task(thread)) : startThread(options, task(thread))));
   let shares: RoutedShare[];
   try {
     const router = new LineRouter(key, config.limits.maxLineBytes, (thread, batch) => threads[thread]!.send(batch));
@@ -71,7 +73,7 @@ export async function auditRouted(input: AuditInput, options: RouteOptions): Pro
     if (joined === null) discard(shares);
     return joined === null ? null : { ...joined, fallbackLines: key.fallbacks };
   } finally {
-    await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+    await Promise.allSettled(threads.map((thread) => thread.stop()));
   }
 }
 
@@ -111,28 +113,78 @@ function discard(shares: readonly RoutedShare[]): void {
 }
 
 interface Thread {
-  readonly worker: Worker;
   send(batch: LineBatch): Promise<void> | undefined;
   end(lines: number): void;
   readonly done: Promise<RoutedShare>;
+  stop(): Promise<unknown>;
+}
+
+/**
+ * Batches sent to a thread and not yet parsed by it: `sent` returns a promise to
+ * wait on when IN_FLIGHT are, which `ack` (a batch parsed) or `fail` settles.
+ */
+class FlowControl {
+  #inFlight = 0;
+  #resume: (() => void) | null = null;
+  failed: unknown = null;
+
+  sent(): Promise<void> | undefined {
+    if (this.failed !== null) throw this.failed;
+    this.#inFlight += 1;
+    if (this.#inFlight < IN_FLIGHT) return undefined;
+    return new Promise<void>((resolve) => (this.#resume = resolve)).then(() => {
+      if (this.failed !== null) throw this.failed;
+    });
+  }
+
+  ack(): void {
+    this.#inFlight -= 1;
+    this.#wake();
+  }
+
+  fail(error: unknown): void {
+    this.failed = error;
+    this.#wake();
+  }
+
+  #wake(): void {
+    this.#resume?.();
+    this.#resume = null;
+  }
+}
+
+/** Thread 0's share, audited on this thread: it parses its batches whenever the router waits (on a read or on a thread). */
+function localThread(task: RoutedTask): Thread {
+  const queue = new BatchQueue();
+  const flow = new FlowControl();
+  let lines = 0;
+  const done = auditRoutedShare(task, routedInput(task.display, task.config.limits, queue, () => flow.ack()), () => lines);
+  done.catch((error: unknown) => flow.fail(error));
+  return {
+    done,
+    send(batch) {
+      if (flow.failed !== null) throw flow.failed;
+      queue.push(batch);
+      return flow.sent();
+    },
+    end(fileLines) {
+      lines = fileLines;
+      queue.push(null);
+    },
+    stop: () => done.catch(() => undefined),
+  };
 }
 
 function startThread(options: RouteOptions, task: RoutedTask): Thread {
   const worker = new Worker(options.entry, { workerData: options.workerData(task), resourceLimits: workerResourceLimits() });
-  let inFlight = 0;
-  let resume: (() => void) | null = null;
-  let failed: unknown = null;
+  const flow = new FlowControl();
   const done = new Promise<RoutedShare>((resolve, reject) => {
     worker.on('message', (message: FromThread) => {
-      if (message.type === 'ack') {
-        inFlight -= 1;
-        resume?.();
-        resume = null;
-      } else resolve(message.share);
+      if (message.type === 'ack') flow.ack();
+      else resolve(message.share);
     });
     const fail = (error: unknown) => {
-      failed = error;
-      resume?.();
+      flow.fail(error);
       reject(error);
     };
     worker.once('error', fail);
@@ -141,19 +193,15 @@ function startThread(options: RouteOptions, task: RoutedTask): Thread {
   done.catch(() => undefined);
   const post = (message: ToThread, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
   return {
-    worker,
     done,
     send(batch) {
-      if (failed !== null) throw failed;
-      inFlight += 1;
+      if (flow.failed !== null) throw flow.failed;
       post({ type: 'batch', batch }, [batch.bytes.buffer as ArrayBuffer, batch.lines.buffer as ArrayBuffer]);
-      if (inFlight < IN_FLIGHT) return undefined;
-      return new Promise<void>((resolve) => (resume = resolve)).then(() => {
-        if (failed !== null) throw failed;
-      });
+      return flow.sent();
     },
     end(lines) {
       post({ type: 'end', lines });
     },
+    stop: () => worker.terminate(),
   };
 }

@@ -59,11 +59,12 @@ export async function routedThreadMain(task: RoutedTask, port: MessagePort): Pro
       queue.push(null);
     }
   });
-  const share = await auditShare(task, routedInput(task.display, task.config.limits, queue, () => port.postMessage({ type: 'ack' } satisfies FromThread)), () => lines);
+  const share = await auditRoutedShare(task, routedInput(task.display, task.config.limits, queue, () => port.postMessage({ type: 'ack' } satisfies FromThread)), () => lines);
   port.postMessage({ type: 'done', share } satisfies FromThread);
 }
 
-async function auditShare(task: RoutedTask, input: ReturnType<typeof routedInput>, fileLines: () => number): Promise<RoutedShare> {
+/** One thread's share of a routed file, from the lines `input` gives: in a worker, or on the routing thread itself (routed-file.ts). */
+export async function auditRoutedShare(task: RoutedTask, input: ReturnType<typeof routedInput>, fileLines: () => number): Promise<RoutedShare> {
   const { config } = task;
   const format = formatById(task.formatId)!;
   const store = new FindingStore(task.spill);
