@@ -11,7 +11,7 @@ describe('held records (src/audit/held-records.ts): the fields the rules read, i
   it('reads back every field of a call, a result and a model span as parsed', () => {
     const origins = new Origins();
     const c = hold(call, EVERY_FACT, origins);
-    expect(c).toMatchObject({ kind: 'tool_call', loc: { file: 'f', line: 3 }, runId: 'r', ts: base.ts, spanId: 's1', callId: 'c1', tool: 'search', catalogSha256: null, argsHash: null, deadlineMs: null, index: null, hasArgs: true, argsKey: '6:search:{"q":"x"}' });
+    expect(c).toMatchObject({ kind: 'tool_call', loc: { file: 'f', line: 3 }, runId: 'r', ts: base.ts, spanId: 's1', callId: 'c1', tool: 'search', catalogSha256: null, argsHash: null, deadlineMs: null, index: null, hasArgs: true, argsKey: '["search",{"q":"x"}]' });
     expect(c.kind === 'tool_call' && c.schemaSha256).toBeUndefined();
     const rare = hold({ ...call, catalogSha256: 'cat', argsHash: 'h', deadlineMs: 5, index: 2, schemaSha256: 'sch', args: undefined }, EVERY_FACT, origins);
     expect(rare).toMatchObject({ catalogSha256: 'cat', argsHash: 'h', deadlineMs: 5, index: 2, schemaSha256: 'sch', hasArgs: false, argsKey: null });
