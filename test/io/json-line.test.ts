@@ -64,5 +64,9 @@ describe('parseJsonLine: duplicate keys', () => {
     expect(parseJsonLine('{"a": {"b": 1, "b" : 2}}', 256)).toEqual(new JsonLineError('duplicate-key', 'duplicate object key "b"'));
     expect(parseJsonLine('{"a":"x\\": ","a":1}', 256)).toEqual(new JsonLineError('duplicate-key', 'duplicate object key "a"'));
     expect(parseJsonLine('{"a":"x\\":","b":1}', 256)).toEqual({ a: 'x":', b: 1 });
+    // A key spaced before its colon gives no `":`: with a duplicate the count of `":` would equal the parsed keys.
+    expect(parseJsonLine('{"a" :1,"a":2}', 256)).toEqual(new JsonLineError('duplicate-key', 'duplicate object key "a"'));
+    expect(parseJsonLine('{"a": 1, "b": "c", "a": 2}', 256)).toEqual(new JsonLineError('duplicate-key', 'duplicate object key "a"'));
+    expect(parseJsonLine('{"a": "x\\" :", "b": 1}', 256)).toEqual({ a: 'x" :', b: 1 });
   });
 });
