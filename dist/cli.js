@@ -8998,7 +8998,14 @@ function canonicalOrNull(value) {
 }
 /** A key as a held record keeps it: itself when short, else `#` and its digest's bytes. */
 function compact(key) {
-    return key.length > KEPT_WHOLE ? `#${(0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Latin1 */ .r_)(Buffer.from(key, 'utf16le'))}` : key;
+    if (key.length <= KEPT_WHOLE)
+        return key;
+    // Written into one buffer and read out once: one flat string of 33 characters (`#` joined
+    // to the digest's text would be held as two strings and the joint that links them).
+    const held = Buffer.allocUnsafe(33);
+    held[0] = 0x23;
+    (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Bytes */ .LP)(Buffer.from(key, 'utf16le')).copy(held, 1);
+    return held.toString('latin1');
 }
 /**
  * A text kept from a parsed line (a replay transcript's exact canonical text) may be
@@ -15547,8 +15554,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   s$: () => (/* binding */ jsonText),
   V3: () => (/* binding */ lossless),
   IS: () => (/* reexport */ parseLossless),
-  fg: () => (/* binding */ sha256Hex),
-  r_: () => (/* binding */ sha256Latin1)
+  LP: () => (/* binding */ sha256Bytes),
+  fg: () => (/* binding */ sha256Hex)
 });
 
 // UNUSED EXPORTS: toPlain
@@ -16278,13 +16285,8 @@ function canonicalize(input, mode = 'jcs') {
 const sha256Hex = typeof external_node_crypto_.hash === 'function'
     ? (data) => external_node_crypto_.hash('sha256', data, 'hex')
     : (data) => (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
-/**
- * SHA-256 of bytes or of a string's UTF-8 as 32 Latin-1 characters, one a byte (a
- * compact key for a Map, never printed): `binary` is Node's name for Latin-1.
- */
-const sha256Latin1 = typeof external_node_crypto_.hash === 'function'
-    ? (data) => external_node_crypto_.hash('sha256', data, 'binary')
-    : (data) => (0,external_node_crypto_.createHash)('sha256').update(data).digest('binary');
+/** SHA-256 of bytes or of a string's UTF-8, as its 32 bytes (crypto.hash where Node has it, as sha256Hex). */
+const sha256Bytes = typeof external_node_crypto_.hash === 'function' ? (data) => external_node_crypto_.hash('sha256', data, 'buffer') : (data) => (0,external_node_crypto_.createHash)('sha256').update(data).digest();
 /** SHA-256 of the canonical UTF-8 bytes of `input` (anything canonicalize takes). */
 function canonicalSha256(input, mode = 'jcs') {
     return sha256Hex(Buffer.from(canonicalize(input, mode), 'utf8'));

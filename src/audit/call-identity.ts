@@ -1,4 +1,4 @@
-import { canonicalize, sha256Latin1 } from '../canonical/index.js';
+import { canonicalize, sha256Bytes } from '../canonical/index.js';
 import type { ToolCall, ToolResult } from '../model/records.js';
 import type { HeldCall, HeldResult } from '../model/run.js';
 
@@ -28,7 +28,13 @@ export function canonicalOrNull(value: unknown): string | null {
 
 /** A key as a held record keeps it: itself when short, else `#` and its digest's bytes. */
 function compact(key: string): string {
-  return key.length > KEPT_WHOLE ? `#${sha256Latin1(Buffer.from(key, 'utf16le'))}` : key;
+  if (key.length <= KEPT_WHOLE) return key;
+  // Written into one buffer and read out once: one flat string of 33 characters (`#` joined
+  // to the digest's text would be held as two strings and the joint that links them).
+  const held = Buffer.allocUnsafe(33);
+  held[0] = 0x23;
+  sha256Bytes(Buffer.from(key, 'utf16le')).copy(held, 1);
+  return held.toString('latin1');
 }
 
 /**

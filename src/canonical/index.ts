@@ -65,14 +65,9 @@ export const sha256Hex: (data: string | Uint8Array) => string =
     ? (data) => nodeCrypto.hash('sha256', data, 'hex')
     : (data) => createHash('sha256').update(data).digest('hex');
 
-/**
- * SHA-256 of bytes or of a string's UTF-8 as 32 Latin-1 characters, one a byte (a
- * compact key for a Map, never printed): `binary` is Node's name for Latin-1.
- */
-export const sha256Latin1: (data: string | Uint8Array) => string =
-  typeof nodeCrypto.hash === 'function'
-    ? (data) => nodeCrypto.hash('sha256', data, 'binary')
-    : (data) => createHash('sha256').update(data).digest('binary');
+/** SHA-256 of bytes or of a string's UTF-8, as its 32 bytes (crypto.hash where Node has it, as sha256Hex). */
+export const sha256Bytes: (data: string | Uint8Array) => Buffer =
+  typeof nodeCrypto.hash === 'function' ? (data) => nodeCrypto.hash('sha256', data, 'buffer') : (data) => createHash('sha256').update(data).digest();
 
 /** SHA-256 of the canonical UTF-8 bytes of `input` (anything canonicalize takes). */
 export function canonicalSha256(input: unknown, mode: CanonicalMode = 'jcs'): string {
