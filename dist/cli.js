@@ -33264,22 +33264,33 @@ function sameKeyCount(text, keys) {
     // Fast path: when no quote is followed by white space and then a colon, every key is
     // written with its colon right after its closing quote (`":`), as compact JSON and
     // Python's default spacing (`": "`, `", "`) both write it. Then each key gives one
-    // `":` and counting them can only over-count (a value containing `":`), never
+    // `":` whose quote is not escaped, and the only other such `":` is the opening quote of
+    // a string that starts with a colon: counting them can only over-count, never
     // under-count, so an equal count proves there is no duplicate key. Otherwise (a key
-    // spaced before its colon, or a value that writes `"` + white space + `:`) the keys
-    // are counted exactly.
+    // spaced before its colon, or a value that writes `"` + white space + `:`, or a count
+    // that differs) the keys are counted exactly.
     if (!SPACED_COLON.test(text) && countQuoteColons(text) === keys)
         return true;
     return countTextKeys(text) === keys;
 }
 /** A quote, white space, a colon: a key spaced before its colon (or such text inside a value). */
 const SPACED_COLON = /"\s+:/;
-/** How many times `":` occurs: found colon by colon (a one-character search is several times faster than a two-character one). */
+/**
+ * How many times `":` occurs with a quote that is not escaped (not after an odd run of
+ * backslashes: JSON text inside a string, as tool arguments carry it, writes `\":`).
+ * Found colon by colon: a one-character search is several times faster than a two-character one.
+ */
 function countQuoteColons(text) {
     let count = 0;
-    for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1))
-        if (text.charCodeAt(at - 1) === 0x22)
+    for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) {
+        if (text.charCodeAt(at - 1) !== 0x22)
+            continue;
+        let backslashes = 0;
+        while (text.charCodeAt(at - 2 - backslashes) === 0x5c)
+            backslashes += 1;
+        if ((backslashes & 1) === 0)
             count += 1;
+    }
     return count;
 }
 /**

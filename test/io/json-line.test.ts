@@ -68,5 +68,12 @@ describe('parseJsonLine: duplicate keys', () => {
     expect(parseJsonLine('{"a" :1,"a":2}', 256)).toEqual(new JsonLineError('duplicate-key', 'duplicate object key "a"'));
     expect(parseJsonLine('{"a": 1, "b": "c", "a": 2}', 256)).toEqual(new JsonLineError('duplicate-key', 'duplicate object key "a"'));
     expect(parseJsonLine('{"a": "x\\" :", "b": 1}', 256)).toEqual({ a: 'x" :', b: 1 });
+    // JSON text inside a string (tool arguments) writes escaped `\":`: no key, even when it repeats one.
+    expect(parseJsonLine('{"arguments":"{\\"a\\":1,\\"a\\":2}","b":1}', 256)).toEqual({ arguments: '{"a":1,"a":2}', b: 1 });
+    // A key that ends in a backslash: its closing quote follows an even run of backslashes.
+    expect(parseJsonLine('{"p\\\\":1,"p\\\\":2}', 256)).toEqual(new JsonLineError('duplicate-key', 'duplicate object key "p\\\\"'));
+    // A string that starts with a colon: its opening quote writes `":` too.
+    expect(parseJsonLine('{"a":":","b":1}', 256)).toEqual({ a: ':', b: 1 });
+    expect(parseJsonLine('{"a":":x","a":1}', 256)).toEqual(new JsonLineError('duplicate-key', 'duplicate object key "a"'));
   });
 });
