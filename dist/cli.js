@@ -9066,17 +9066,67 @@ function callPlace(call) {
 
 /***/ }),
 
-/***/ 1235:
+/***/ 7497:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $q: () => (/* binding */ describeForms),
-/* harmony export */   WW: () => (/* binding */ matchForm),
-/* harmony export */   hf: () => (/* binding */ catalogHashForms),
-/* harmony export */   jD: () => (/* binding */ schemaHashForms),
-/* harmony export */   sZ: () => (/* binding */ normalizeHash)
-/* harmony export */ });
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  hf: () => (/* binding */ catalogHashForms),
+  $q: () => (/* binding */ describeForms),
+  WW: () => (/* binding */ matchForm),
+  sZ: () => (/* binding */ normalizeHash),
+  jD: () => (/* binding */ schemaHashForms)
+});
+
+// EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
+var canonical = __nccwpck_require__(8339);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/audit/catalog/forms-cache.ts
+
+// Kept before the cache starts over (a file of ever-new schemas gains nothing from it):
+// distinct values, and characters of their JSON texts (a larger value is never kept).
+const MAX_ENTRIES = 512;
+const MAX_CHARS = 1 << 20;
+/**
+ * What was computed from a JSON value (hash forms), by that value: the same schema or
+ * name list in every run of a file is hashed once. A value is found by its JSON text
+ * and confirmed equal (`1e400` parses to Infinity, which has no canonical form but is
+ * written `null` as `null` is), so a hit is exactly what computing it again gives.
+ * Values JSON cannot write are never kept.
+ */
+class FormsCache {
+    entries = new Map();
+    chars = 0;
+    get(value, compute) {
+        const key = textOf(value);
+        if (key === null || key.length > MAX_CHARS)
+            return compute();
+        const hit = this.entries.get(key);
+        if (hit !== undefined && (0,external_node_util_.isDeepStrictEqual)(hit.value, value))
+            return hit.forms;
+        const forms = compute();
+        if (this.entries.size >= MAX_ENTRIES || this.chars + key.length > MAX_CHARS) {
+            this.entries.clear();
+            this.chars = 0;
+        }
+        this.entries.set(key, { value, forms });
+        this.chars += key.length;
+        return forms;
+    }
+}
+function textOf(value) {
+    try {
+        return JSON.stringify(value) ?? null;
+    }
+    catch {
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/audit/catalog/hashes.ts
+
 
 function attempt(hash) {
     try {
@@ -9092,21 +9142,34 @@ function attempt(hash) {
  * by code point. The two differ only for astral names against U+E000..U+FFFF.
  */
 function catalogHashForms(names) {
-    return {
-        jcs: attempt(() => (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalSha256 */ .o4)([...names].sort(_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .compareUtf16 */ .MC), 'jcs')),
-        python: attempt(() => (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalSha256 */ .o4)([...names].sort(_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .compareCodePoints */ .OP), 'python')),
-    };
+    return byNames.get(names, () => ({
+        jcs: attempt(() => (0,canonical/* canonicalSha256 */.o4)([...names].sort(canonical/* compareUtf16 */.MC), 'jcs')),
+        python: attempt(() => (0,canonical/* canonicalSha256 */.o4)([...names].sort(canonical/* compareCodePoints */.OP), 'python')),
+    }));
 }
 /** The schema hash of a catalog tool in both forms (lossless when the parser kept the number lexemes). */
 function schemaHashForms(tool) {
+    const known = byTool.get(tool);
+    if (known !== undefined)
+        return known;
+    const forms = toolForms(tool);
+    byTool.set(tool, forms);
+    return forms;
+}
+// Each run's rules and its report entry ask for the same tool's forms, and most files
+// repeat one catalog in every run: the forms are kept per tool object and per schema value.
+const byTool = new WeakMap();
+const bySchema = new FormsCache();
+const byNames = new FormsCache();
+function toolForms(tool) {
     const lossless = tool.schemaLossless;
     if (lossless !== undefined) {
-        return { jcs: attempt(() => (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalSha256 */ .o4)((0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .lossless */ .V3)(lossless), 'jcs')), python: attempt(() => (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalSha256 */ .o4)((0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .lossless */ .V3)(lossless), 'python')) };
+        return { jcs: attempt(() => (0,canonical/* canonicalSha256 */.o4)((0,canonical/* lossless */.V3)(lossless), 'jcs')), python: attempt(() => (0,canonical/* canonicalSha256 */.o4)((0,canonical/* lossless */.V3)(lossless), 'python')) };
     }
     if (tool.schema === undefined)
         return null;
     const schema = tool.schema;
-    return { jcs: attempt(() => (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalSha256 */ .o4)(schema, 'jcs')), python: attempt(() => (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalSha256 */ .o4)(schema, 'python')) };
+    return bySchema.get(schema, () => ({ jcs: attempt(() => (0,canonical/* canonicalSha256 */.o4)(schema, 'jcs')), python: attempt(() => (0,canonical/* canonicalSha256 */.o4)(schema, 'python')) }));
 }
 /** A recorded hash as compared: lowercase hex, without a `sha256:` prefix. */
 function normalizeHash(recorded) {
@@ -9141,7 +9204,7 @@ function describeForms(forms) {
 /* harmony export */   kE: () => (/* binding */ checkCatalog),
 /* harmony export */   y0: () => (/* binding */ schemaIdentities)
 /* harmony export */ });
-/* harmony import */ var _hashes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1235);
+/* harmony import */ var _hashes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7497);
 
 const byRecord = new WeakMap();
 function checkCatalog(record) {
@@ -12609,8 +12672,8 @@ const byteOrderMark = defineRule({
     },
 });
 
-// EXTERNAL MODULE: ./src/audit/catalog/hashes.ts
-var catalog_hashes = __nccwpck_require__(1235);
+// EXTERNAL MODULE: ./src/audit/catalog/hashes.ts + 1 modules
+var catalog_hashes = __nccwpck_require__(7497);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
 var run_catalog = __nccwpck_require__(4052);
 ;// CONCATENATED MODULE: ./src/audit/rules/catalog-hash-mismatch.ts
@@ -13111,6 +13174,8 @@ class SchemaValidators {
     #draft2019 = null;
     #draft2020 = null;
     cache = new Map();
+    /** The same, by schema object: a run's calls to one tool share its schema, canonicalized once. */
+    bySchema = new WeakMap();
     get draft07() {
         return (this.#draft07 ??= new ajv.Ajv(OPTIONS));
     }
@@ -13122,13 +13187,18 @@ class SchemaValidators {
     }
     /** The compiled schema and whether this call compiled it (so a failure is reported once). */
     compile(schema) {
+        const object = typeof schema === 'object' && schema !== null ? schema : null;
+        const known = object === null ? undefined : this.bySchema.get(object);
+        if (known)
+            return { compiled: known, fresh: false };
         const key = keyOf(schema);
-        const hit = this.cache.get(key);
-        if (hit)
-            return { compiled: hit, fresh: false };
-        const compiled = this.compileNew(schema);
-        this.cache.set(key, compiled);
-        return { compiled, fresh: true };
+        let compiled = this.cache.get(key);
+        const fresh = compiled === undefined;
+        if (compiled === undefined)
+            this.cache.set(key, (compiled = this.compileNew(schema)));
+        if (object !== null)
+            this.bySchema.set(object, compiled);
+        return { compiled, fresh };
     }
     compileNew(given) {
         const schema = protoSafeSchema(given);
@@ -16300,7 +16370,7 @@ function canonicalSha256(input, mode = 'jcs') {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1690);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4626);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4451);
 /* harmony import */ var _cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8401);
 /* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2865);
 
@@ -16330,7 +16400,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4626:
+/***/ 4451:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17849,8 +17919,8 @@ function renderReport(report, format, timelines = []) {
     }
 }
 
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/cli/nearest.ts
 /**
  * The candidate closest to `given` by edit distance (insertions, deletions,
@@ -17939,7 +18009,7 @@ function parseCommandArgs(command, args) {
         options[flag.name] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
     let parsed;
     try {
-        parsed = (0,external_node_util_namespaceObject.parseArgs)({ args: [...args], options, allowPositionals: true, strict: true, tokens: true });
+        parsed = (0,external_node_util_.parseArgs)({ args: [...args], options, allowPositionals: true, strict: true, tokens: true });
     }
     catch (error) {
         throw new errors/* UsageError */.eb(`${flagProblem(error, flags)}\n${usageLine(command)} (see agent-trace-audit ${command.name} --help)`);
@@ -24763,17 +24833,21 @@ function conversationSteps(collector, conv, file, lineOf) {
         collector.catalog(tools, place([...conv.path, 'tools'], null));
     let previousFromModel = false;
     return (message, i) => {
-        const path = [...conv.listPath, i];
-        const ts = (0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(message, 'timestamp') ?? (0,ingest_fields/* own */.ZV)(message, 'created_at')) : null;
         const model = fromModel(message);
-        if (model && !previousFromModel)
-            collector.llm(place(path, ts));
+        const llm = model && !previousFromModel;
         previousFromModel = model;
         const { facts, catalog } = messageFacts(message);
+        if (!llm && facts.length === 0 && catalog.length === 0)
+            return;
+        // One place for the message's records: its line is looked up once, and only for a message that has records.
+        const ts = (0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(message, 'timestamp') ?? (0,ingest_fields/* own */.ZV)(message, 'created_at')) : null;
+        const at = place([...conv.listPath, i], ts);
+        if (llm)
+            collector.llm(at);
         if (catalog.length > 0)
-            collector.catalog(catalog, place(path, ts));
+            collector.catalog(catalog, at);
         for (const fact of facts)
-            collector.fact(fact, place(path, ts));
+            collector.fact(fact, at);
     };
 }
 
@@ -34642,6 +34716,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 

@@ -30,6 +30,8 @@ export class SchemaValidators {
   #draft2019: Ajv2019 | null = null;
   #draft2020: Ajv2020 | null = null;
   private readonly cache = new Map<string, CompiledSchema>();
+  /** The same, by schema object: a run's calls to one tool share its schema, canonicalized once. */
+  private readonly bySchema = new WeakMap<object, CompiledSchema>();
 
   private get draft07(): Ajv {
     return (this.#draft07 ??= new Ajv(OPTIONS));
@@ -45,12 +47,15 @@ export class SchemaValidators {
 
   /** The compiled schema and whether this call compiled it (so a failure is reported once). */
   compile(schema: unknown): { compiled: CompiledSchema; fresh: boolean } {
+    const object = typeof schema === 'object' && schema !== null ? schema : null;
+    const known = object === null ? undefined : this.bySchema.get(object);
+    if (known) return { compiled: known, fresh: false };
     const key = keyOf(schema);
-    const hit = this.cache.get(key);
-    if (hit) return { compiled: hit, fresh: false };
-    const compiled = this.compileNew(schema);
-    this.cache.set(key, compiled);
-    return { compiled, fresh: true };
+    let compiled = this.cache.get(key);
+    const fresh = compiled === undefined;
+    if (compiled === undefined) this.cache.set(key, (compiled = this.compileNew(schema)));
+    if (object !== null) this.bySchema.set(object, compiled);
+    return { compiled, fresh };
   }
 
   private compileNew(given: unknown): CompiledSchema {

@@ -113,13 +113,16 @@ export function conversationSteps(collector: FactCollector, conv: Omit<Conversat
   if (tools) collector.catalog(tools, place([...conv.path, 'tools'], null));
   let previousFromModel = false;
   return (message, i) => {
-    const path = [...conv.listPath, i];
-    const ts = isObject(message) ? toMillis(own(message, 'timestamp') ?? own(message, 'created_at')) : null;
     const model = fromModel(message);
-    if (model && !previousFromModel) collector.llm(place(path, ts));
+    const llm = model && !previousFromModel;
     previousFromModel = model;
     const { facts, catalog } = messageFacts(message);
-    if (catalog.length > 0) collector.catalog(catalog, place(path, ts));
-    for (const fact of facts) collector.fact(fact, place(path, ts));
+    if (!llm && facts.length === 0 && catalog.length === 0) return;
+    // One place for the message's records: its line is looked up once, and only for a message that has records.
+    const ts = isObject(message) ? toMillis(own(message, 'timestamp') ?? own(message, 'created_at')) : null;
+    const at = place([...conv.listPath, i], ts);
+    if (llm) collector.llm(at);
+    if (catalog.length > 0) collector.catalog(catalog, at);
+    for (const fact of facts) collector.fact(fact, at);
   };
 }
