@@ -169,8 +169,9 @@ export class ObservationReader {
    */
   streamed(o: Observation): boolean {
     this.primary(o);
-    if (o.type === 'GENERATION' || o.type === 'TOOL') return false;
-    return !this.toolSpans.delete(o);
+    // Nothing reads a streamed observation again but the fallback pass: a tool span is let go here.
+    const toolSpan = this.toolSpans.delete(o);
+    return o.type !== 'GENERATION' && o.type !== 'TOOL' && !toolSpan;
   }
 
   /**
