@@ -29067,8 +29067,9 @@ function outputOf(o, attrs) {
 
 /**
  * What a first read of one export's observations tells (nothing of them is
- * kept but the ids of its generations), so that the second read can hand on
- * each observation's facts as it comes instead of holding the export.
+ * kept but, until that read is `done`, the ids of its generations), so that the
+ * second read can hand on each observation's facts as it comes instead of
+ * holding the export.
  */
 class ExportPlan {
     /**
@@ -29082,14 +29083,20 @@ class ExportPlan {
     count = 0;
     /** The trace id of the first observation, for an export whose trace has no id. */
     firstTraceId = null;
-    /** Ids of the GENERATION observations (a nested generation is the model turn of its parent generation). */
+    /**
+     * While the first read goes on, the ids of the GENERATION observations; once it is
+     * `done`, only those of generations another generation is nested in (a nested
+     * generation is the model turn of its parent generation): all that is asked of it
+     * is whether a generation's parent is a generation, and the rest was kept for the
+     * whole export, one id per model turn.
+     */
     generations = new Set();
-    /** Per generation id, its parent and its index in the list. */
+    /** Per generation id, its parent and its index in the list (until `done`). */
     parents = [];
     last = -Infinity;
     duplicateIds = false;
-    /** Per root generation id: the index of its last nested generation. */
-    nested = null;
+    /** Per root generation id: the index of its last nested generation (set by `done`). */
+    nested = new Map();
     note(obj) {
         const start = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'startTime')) ?? Infinity;
         if (start < this.last)
@@ -29110,6 +29117,16 @@ class ExportPlan {
         }
         this.count += 1;
     }
+    /** The first read is over: what the second read asks is worked out, and the rest let go. */
+    done() {
+        this.nested = this.nestedUntil();
+        const nestedIn = new Set();
+        for (const g of this.parents)
+            if (g.parent !== null && this.generations.has(g.parent))
+                nestedIn.add(g.parent);
+        this.generations = nestedIn;
+        this.parents = [];
+    }
     /**
      * Whether the llm record of generation `id` may still get a catalog before it
      * once the observations up to `index` are read: a generation nested in it (or
@@ -29118,7 +29135,7 @@ class ExportPlan {
     turnOpen(id, index) {
         if (this.duplicateIds)
             return true;
-        const until = (this.nested ??= this.nestedUntil()).get(id);
+        const until = this.nested.get(id);
         return until !== undefined && until > index;
     }
     nestedUntil() {
@@ -29215,7 +29232,7 @@ class ObservationReader {
     collector = new FactCollector(true);
     /** Call ids without a result yet, per tool, in call order (for tool observations without an id). */
     open = new Map();
-    /** The llm record of each generation's model turn (a nested generation shares its parent's). */
+    /** The llm record of the model turn of each generation a generation is nested in (a nested generation shares its parent's). */
     turns = new Map();
     /** Tool results waiting for their span's end: they go in at that time, not at the span's start. */
     pending = [];
@@ -29225,7 +29242,9 @@ class ObservationReader {
     beeaiCalls = new Map();
     /** The generation id of each model turn's llm record not yet handed on (a nested generation's catalog may still go before it). */
     turnIds = new Map();
-    constructor(file, runId, sink, generations, beeai) {
+    constructor(file, runId, sink, 
+    /** The generations a generation is nested in (ExportPlan.generations). */
+    generations, beeai) {
         this.file = file;
         this.runId = runId;
         this.sink = sink;
@@ -29302,11 +29321,12 @@ class ObservationReader {
             if (parent === null || !this.generations.has(parent)) {
                 const llm = this.collector.llm(this.place(o, o.start), o.end);
                 if (id !== null) {
-                    this.turns.set(id, llm);
+                    if (this.generations.has(id))
+                        this.turns.set(id, llm);
                     this.turnIds.set(llm, id);
                 }
             }
-            else if (id !== null && turn !== undefined)
+            else if (id !== null && turn !== undefined && this.generations.has(id))
                 this.turns.set(id, turn);
             this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'output'), o.end);
             for (const fact of langfuseToolCalls(o.obj))
@@ -29365,9 +29385,9 @@ class ObservationReader {
      */
     streamed(o) {
         this.primary(o);
-        if (o.type === 'GENERATION' || o.type === 'TOOL')
-            return false;
-        return !this.toolSpans.delete(o);
+        // Nothing reads a streamed observation again but the fallback pass: a tool span is let go here.
+        const toolSpan = this.toolSpans.delete(o);
+        return o.type !== 'GENERATION' && o.type !== 'TOOL' && !toolSpan;
     }
     /**
      * Hands on the records that nothing later can go before: up to the first result
@@ -29549,6 +29569,8 @@ const langfuseFormat = {
         });
         if (!read)
             return;
+        for (const plan of plans.values())
+            plan.done();
         const exports = exportsOf(read.rest);
         if (!exports) {
             sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Langfuse export ({trace, observations[]} or a list of them)' });
@@ -30930,15 +30952,18 @@ function payloadIsError(value) {
     const error = (0,ingest_fields/* own */.ZV)(value, 'error');
     return error !== undefined && error !== null && error !== false && error !== '';
 }
+/** What indexedGroups gives for a prefix no key has (shared: most spans have none). */
+const NO_GROUPS = Object.freeze([]);
 /**
  * Groups flattened indexed attributes: for prefix `gen_ai.prompt.`, the key
  * `gen_ai.prompt.2.tool_calls.0.id` lands in group 2 under `tool_calls.0.id`.
  * One pass over the span's keys; groups come back in index order.
  */
 function indexedGroups(attrs, prefix) {
-    // Most spans have no key of a given prefix: then nothing is allocated.
+    // Most spans have no key of a given prefix: then nothing is allocated (keys alone are
+    // walked; an entries walk makes a [key, value] pair per key).
     let groups = null;
-    for (const [key, value] of attrs) {
+    for (const key of attrs.keys()) {
         if (!key.startsWith(prefix))
             continue;
         const dot = key.indexOf('.', prefix.length);
@@ -30951,9 +30976,9 @@ function indexedGroups(attrs, prefix) {
         let group = groups.get(index);
         if (!group)
             groups.set(index, (group = new Map()));
-        group.set(key.slice(dot + 1), value);
+        group.set(key.slice(dot + 1), attrs.get(key));
     }
-    return groups === null ? [] : [...groups.entries()].sort((a, b) => a[0] - b[0]);
+    return groups === null ? NO_GROUPS : [...groups.entries()].sort((a, b) => a[0] - b[0]);
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/otel/span.ts
@@ -31013,26 +31038,29 @@ function anyValue(value, depth = 0) {
         return arrayField(arr, 'values').map((v) => anyValue(v, depth + 1));
     const kv = field(value, 'kvlistValue', 'kvlist_value');
     if ((0,ingest_fields/* isObject */.Gv)(kv))
-        return Object.fromEntries(keyValues(arrayField(kv, 'values'), depth + 1));
+        return Object.fromEntries(keyValues((0,ingest_fields/* own */.ZV)(kv, 'values'), depth + 1));
     const bytes = field(value, 'bytesValue', 'bytes_value');
     if (typeof bytes === 'string')
         return bytes;
     return undefined;
 }
+/** OTLP `[{key, value: AnyValue}]` into a Map, in order (a later duplicate takes the value, as collectors do). */
 function keyValues(list, depth) {
-    const out = [];
+    const out = new Map();
+    if (!Array.isArray(list))
+        return out;
     for (const item of list) {
         if (!(0,ingest_fields/* isObject */.Gv)(item))
             continue;
         const key = (0,ingest_fields/* own */.ZV)(item, 'key');
         if (typeof key === 'string')
-            out.push([key, anyValue((0,ingest_fields/* own */.ZV)(item, 'value'), depth)]);
+            out.set(key, anyValue((0,ingest_fields/* own */.ZV)(item, 'value'), depth));
     }
     return out;
 }
 /** OTLP `attributes: [{key, value: AnyValue}]` into a Map (later duplicates win, as collectors do). */
 function otlpAttributes(list) {
-    return new Map(keyValues(Array.isArray(list) ? list : [], 0));
+    return keyValues(list, 0);
 }
 /** Jaeger `tags: [{key, type, value}]` into a Map. */
 function jaegerTags(list) {

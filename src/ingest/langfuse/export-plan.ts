@@ -4,8 +4,9 @@ import { mayBeBeeAi } from './beeai.js';
 
 /**
  * What a first read of one export's observations tells (nothing of them is
- * kept but the ids of its generations), so that the second read can hand on
- * each observation's facts as it comes instead of holding the export.
+ * kept but, until that read is `done`, the ids of its generations), so that the
+ * second read can hand on each observation's facts as it comes instead of
+ * holding the export.
  */
 export class ExportPlan {
   /**
@@ -19,14 +20,20 @@ export class ExportPlan {
   count = 0;
   /** The trace id of the first observation, for an export whose trace has no id. */
   firstTraceId: string | null = null;
-  /** Ids of the GENERATION observations (a nested generation is the model turn of its parent generation). */
-  readonly generations = new Set<string>();
-  /** Per generation id, its parent and its index in the list. */
-  private readonly parents: Array<{ readonly id: string | null; readonly parent: string | null; readonly index: number }> = [];
+  /**
+   * While the first read goes on, the ids of the GENERATION observations; once it is
+   * `done`, only those of generations another generation is nested in (a nested
+   * generation is the model turn of its parent generation): all that is asked of it
+   * is whether a generation's parent is a generation, and the rest was kept for the
+   * whole export, one id per model turn.
+   */
+  generations = new Set<string>();
+  /** Per generation id, its parent and its index in the list (until `done`). */
+  private parents: Array<{ readonly id: string | null; readonly parent: string | null; readonly index: number }> = [];
   private last = -Infinity;
   private duplicateIds = false;
-  /** Per root generation id: the index of its last nested generation. */
-  private nested: Map<string, number> | null = null;
+  /** Per root generation id: the index of its last nested generation (set by `done`). */
+  private nested = new Map<string, number>();
 
   note(obj: JsonObject): void {
     const start = toMillis(own(obj, 'startTime')) ?? Infinity;
@@ -45,6 +52,15 @@ export class ExportPlan {
     this.count += 1;
   }
 
+  /** The first read is over: what the second read asks is worked out, and the rest let go. */
+  done(): void {
+    this.nested = this.nestedUntil();
+    const nestedIn = new Set<string>();
+    for (const g of this.parents) if (g.parent !== null && this.generations.has(g.parent)) nestedIn.add(g.parent);
+    this.generations = nestedIn;
+    this.parents = [];
+  }
+
   /**
    * Whether the llm record of generation `id` may still get a catalog before it
    * once the observations up to `index` are read: a generation nested in it (or
@@ -52,7 +68,7 @@ export class ExportPlan {
    */
   turnOpen(id: string, index: number): boolean {
     if (this.duplicateIds) return true;
-    const until = (this.nested ??= this.nestedUntil()).get(id);
+    const until = this.nested.get(id);
     return until !== undefined && until > index;
   }
 

@@ -47,6 +47,7 @@ export const langfuseFormat: TraceFormat = {
       plan.note(value);
     });
     if (!read) return;
+    for (const plan of plans.values()) plan.done();
     const exports = exportsOf(read.rest);
     if (!exports) {
       sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Langfuse export ({trace, observations[]} or a list of them)' });

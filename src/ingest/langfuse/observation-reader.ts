@@ -31,7 +31,7 @@ export class ObservationReader {
   readonly collector = new FactCollector(true);
   /** Call ids without a result yet, per tool, in call order (for tool observations without an id). */
   private readonly open = new Map<string, string[]>();
-  /** The llm record of each generation's model turn (a nested generation shares its parent's). */
+  /** The llm record of the model turn of each generation a generation is nested in (a nested generation shares its parent's). */
   private readonly turns = new Map<string, TraceRecord>();
   /** Tool results waiting for their span's end: they go in at that time, not at the span's start. */
   private pending: Array<{ readonly fact: ToolFact; readonly place: Place; readonly end: number }> = [];
@@ -46,6 +46,7 @@ export class ObservationReader {
     private readonly file: string,
     private readonly runId: string | null,
     private readonly sink: RecordSink,
+    /** The generations a generation is nested in (ExportPlan.generations). */
     private readonly generations: ReadonlySet<string>,
     beeai: ReadonlyArray<BeeAiExecution<Observation>>,
   ) {
@@ -114,10 +115,10 @@ export class ObservationReader {
       if (parent === null || !this.generations.has(parent)) {
         const llm = this.collector.llm(this.place(o, o.start), o.end);
         if (id !== null) {
-          this.turns.set(id, llm);
+          if (this.generations.has(id)) this.turns.set(id, llm);
           this.turnIds.set(llm, id);
         }
-      } else if (id !== null && turn !== undefined) this.turns.set(id, turn);
+      } else if (id !== null && turn !== undefined && this.generations.has(id)) this.turns.set(id, turn);
       this.messages(o, own(o.obj, 'output'), o.end);
       for (const fact of langfuseToolCalls(o.obj)) this.add(fact, this.place(o, o.end));
     } else if (o.type === 'TOOL' || isToolSpan(o.obj, attrs)) {
@@ -169,8 +170,9 @@ export class ObservationReader {
    */
   streamed(o: Observation): boolean {
     this.primary(o);
-    if (o.type === 'GENERATION' || o.type === 'TOOL') return false;
-    return !this.toolSpans.delete(o);
+    // Nothing reads a streamed observation again but the fallback pass: a tool span is let go here.
+    const toolSpan = this.toolSpans.delete(o);
+    return o.type !== 'GENERATION' && o.type !== 'TOOL' && !toolSpan;
   }
 
   /**

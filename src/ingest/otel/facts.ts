@@ -94,15 +94,19 @@ export function payloadIsError(value: unknown): boolean {
   return error !== undefined && error !== null && error !== false && error !== '';
 }
 
+/** What indexedGroups gives for a prefix no key has (shared: most spans have none). */
+const NO_GROUPS: ReadonlyArray<[number, Map<string, unknown>]> = Object.freeze([]);
+
 /**
  * Groups flattened indexed attributes: for prefix `gen_ai.prompt.`, the key
  * `gen_ai.prompt.2.tool_calls.0.id` lands in group 2 under `tool_calls.0.id`.
  * One pass over the span's keys; groups come back in index order.
  */
-export function indexedGroups(attrs: ReadonlyMap<string, unknown>, prefix: string): Array<[number, Map<string, unknown>]> {
-  // Most spans have no key of a given prefix: then nothing is allocated.
+export function indexedGroups(attrs: ReadonlyMap<string, unknown>, prefix: string): ReadonlyArray<[number, Map<string, unknown>]> {
+  // Most spans have no key of a given prefix: then nothing is allocated (keys alone are
+  // walked; an entries walk makes a [key, value] pair per key).
   let groups: Map<number, Map<string, unknown>> | null = null;
-  for (const [key, value] of attrs) {
+  for (const key of attrs.keys()) {
     if (!key.startsWith(prefix)) continue;
     const dot = key.indexOf('.', prefix.length);
     if (dot === -1) continue;
@@ -111,7 +115,7 @@ export function indexedGroups(attrs: ReadonlyMap<string, unknown>, prefix: strin
     groups ??= new Map();
     let group = groups.get(index);
     if (!group) groups.set(index, (group = new Map()));
-    group.set(key.slice(dot + 1), value);
+    group.set(key.slice(dot + 1), attrs.get(key));
   }
-  return groups === null ? [] : [...groups.entries()].sort((a, b) => a[0] - b[0]);
+  return groups === null ? NO_GROUPS : [...groups.entries()].sort((a, b) => a[0] - b[0]);
 }

@@ -75,25 +75,27 @@ export function anyValue(value: unknown, depth = 0): unknown {
   const arr = field(value, 'arrayValue', 'array_value');
   if (isObject(arr)) return arrayField(arr, 'values').map((v) => anyValue(v, depth + 1));
   const kv = field(value, 'kvlistValue', 'kvlist_value');
-  if (isObject(kv)) return Object.fromEntries(keyValues(arrayField(kv, 'values'), depth + 1));
+  if (isObject(kv)) return Object.fromEntries(keyValues(own(kv, 'values'), depth + 1));
   const bytes = field(value, 'bytesValue', 'bytes_value');
   if (typeof bytes === 'string') return bytes;
   return undefined;
 }
 
-function keyValues(list: unknown[], depth: number): Array<[string, unknown]> {
-  const out: Array<[string, unknown]> = [];
+/** OTLP `[{key, value: AnyValue}]` into a Map, in order (a later duplicate takes the value, as collectors do). */
+function keyValues(list: unknown, depth: number): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (!Array.isArray(list)) return out;
   for (const item of list) {
     if (!isObject(item)) continue;
     const key = own(item, 'key');
-    if (typeof key === 'string') out.push([key, anyValue(own(item, 'value'), depth)]);
+    if (typeof key === 'string') out.set(key, anyValue(own(item, 'value'), depth));
   }
   return out;
 }
 
 /** OTLP `attributes: [{key, value: AnyValue}]` into a Map (later duplicates win, as collectors do). */
 export function otlpAttributes(list: unknown): Map<string, unknown> {
-  return new Map(keyValues(Array.isArray(list) ? list : [], 0));
+  return keyValues(list, 0);
 }
 
 /** Jaeger `tags: [{key, type, value}]` into a Map. */
