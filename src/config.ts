@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { RULES, ruleById } from './audit/rules/index.js';
 import { ConfigurationError } from './errors.js';
@@ -130,6 +129,8 @@ export async function loadConfigFile(path: string, shown: string = path): Promis
     const code = (error as NodeJS.ErrnoException).code;
     throw new ConfigurationError(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
   }
+  // yaml is loaded for a configuration file only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+  const { parse: parseYaml } = await import(/* webpackMode: "eager" */ 'yaml');
   let data: unknown;
   try {
     data = parseYaml(text, { uniqueKeys: true, maxAliasCount: 100 }) ?? {};
