@@ -12044,8 +12044,8 @@ function lineEvents(batch, maxLineBytes) {
     return events.sort((a, b) => a.line - b.line);
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 85 modules
-var registry = __nccwpck_require__(5314);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 83 modules
+var registry = __nccwpck_require__(7659);
 ;// CONCATENATED MODULE: ./src/audit/route/routed-thread.ts
 
 
@@ -13077,12 +13077,6 @@ const internalDetailLeak = defineRule({
     },
 });
 
-// EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
-var ajv = __nccwpck_require__(2463);
-// EXTERNAL MODULE: ./node_modules/ajv/dist/2019.js
-var _2019 = __nccwpck_require__(878);
-// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
-var _2020 = __nccwpck_require__(2210);
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
 var canonical = __nccwpck_require__(8339);
 ;// CONCATENATED MODULE: ./src/audit/catalog/proto-keys.ts
@@ -13156,9 +13150,6 @@ function protoRestored(text) {
 ;// CONCATENATED MODULE: ./src/audit/catalog/schema-validator.ts
 
 
-
-
-
 // Tool schemas are data from traces: no strict-mode complaints about unknown keywords,
 // formats not enforced (no format plugin), and `$id`s never registered globally. Only own
 // properties count: `constructor` or `__proto__` of the arguments is never an inherited member.
@@ -13170,6 +13161,8 @@ const OPTIONS = { strict: false, allErrors: false, validateFormats: false, addUs
 class SchemaValidators {
     // Each ajv instance is made when the first schema of its draft arrives: most audits
     // have no tool schemas, and an instance costs its meta-schemas in time and memory.
+    // ajv itself is loaded then too, not at every start. Rules are synchronous, so it is
+    // `require`d: the bundler's (ncc keeps ajv in the one file and evaluates it here) or vitest's.
     #draft07 = null;
     #draft2019 = null;
     #draft2020 = null;
@@ -13177,13 +13170,13 @@ class SchemaValidators {
     /** The same, by schema object: a run's calls to one tool share its schema, canonicalized once. */
     bySchema = new WeakMap();
     get draft07() {
-        return (this.#draft07 ??= new ajv.Ajv(OPTIONS));
+        return (this.#draft07 ??= new ((__nccwpck_require__(2463).Ajv))(OPTIONS));
     }
     get draft2019() {
-        return (this.#draft2019 ??= new _2019.Ajv2019(OPTIONS));
+        return (this.#draft2019 ??= new ((__nccwpck_require__(878).Ajv2019))(OPTIONS));
     }
     get draft2020() {
-        return (this.#draft2020 ??= new _2020.Ajv2020(OPTIONS));
+        return (this.#draft2020 ??= new ((__nccwpck_require__(2210).Ajv2020))(OPTIONS));
     }
     /** The compiled schema and whether this call compiled it (so a failure is reported once). */
     compile(schema) {
@@ -16370,10 +16363,8 @@ function canonicalSha256(input, mode = 'jcs') {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1690);
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4451);
-/* harmony import */ var _cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8401);
-/* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2865);
-
+/* harmony import */ var _cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8401);
+/* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2865);
 
 
 
@@ -16382,16 +16373,18 @@ if ((0,_audit_pool_js__WEBPACK_IMPORTED_MODULE_0__/* .isAuditWorker */ .w6)()) {
     await (0,_audit_pool_js__WEBPACK_IMPORTED_MODULE_0__/* .auditWorkerMain */ .JV)();
 }
 else {
-    process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_1__/* .runCli */ .a)(process.argv.slice(2), {
+    // A worker never loads the commands (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+    const { runCli } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2957));
+    process.exitCode = await runCli(process.argv.slice(2), {
         stdout: (text) => process.stdout.write(text),
         stdoutStream: process.stdout,
         stderr: (text) => process.stderr.write(text),
         stdoutIsTerminal: process.stdout.isTTY === true,
-        stdoutFile: (0,_cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_2__/* .stdoutFile */ .s)(),
+        stdoutFile: (0,_cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_1__/* .stdoutFile */ .s)(),
         cwd: process.cwd(),
         env: process.env,
         workerEntry: new URL(import.meta.url),
-        tuneHeap: (env) => void (0,_heap_growth_js__WEBPACK_IMPORTED_MODULE_3__/* .limitHeapGrowth */ .BG)(env),
+        tuneHeap: (env) => void (0,_heap_growth_js__WEBPACK_IMPORTED_MODULE_2__/* .limitHeapGrowth */ .BG)(env),
     });
 }
 
@@ -16400,409 +16393,589 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4451:
+/***/ 1380:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+// ESM COMPAT FLAG
+__nccwpck_require__.r(__webpack_exports__);
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  a: () => (/* binding */ runCli)
+  AUDIT: () => (/* binding */ AUDIT),
+  auditCommand: () => (/* binding */ auditCommand)
 });
-
-// UNUSED EXPORTS: usage
-
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-;// CONCATENATED MODULE: ./src/version.ts
-/** The tool's version; kept equal to package.json by a test. */
-const VERSION = '0.1.0';
 
 // EXTERNAL MODULE: ./src/audit/pool.ts + 5 modules
 var pool = __nccwpck_require__(1690);
-// EXTERNAL MODULE: ./src/audit/engine.ts
-var engine = __nccwpck_require__(1637);
+// EXTERNAL MODULE: ./src/core.ts + 2 modules
+var core = __nccwpck_require__(7494);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 83 modules
+var registry = __nccwpck_require__(7659);
+// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
+var src_report = __nccwpck_require__(4856);
+// EXTERNAL MODULE: ./src/report/json.ts + 2 modules
+var json = __nccwpck_require__(2125);
+// EXTERNAL MODULE: ./src/cli/command.ts
+var command = __nccwpck_require__(3567);
+// EXTERNAL MODULE: ./src/cli/config-file.ts
+var config_file = __nccwpck_require__(6309);
+// EXTERNAL MODULE: ./src/cli/flags.ts
+var flags = __nccwpck_require__(5377);
+;// CONCATENATED MODULE: ./src/cli/io.ts
+function consoleLogger(io, debug) {
+    return {
+        info: (message) => io.stderr(`${message}\n`),
+        warning: (message) => io.stderr(`warning: ${message}\n`),
+        error: (message) => io.stderr(`error: ${message}\n`),
+        debug: (message) => {
+            if (debug)
+                io.stderr(`debug: ${message}\n`);
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./src/cli/output.ts
+var cli_output = __nccwpck_require__(6657);
+;// CONCATENATED MODULE: ./src/cli/audit.ts
+
+
+
+
+
+
+
+
+
+
+
+const AUDIT = {
+    name: 'audit',
+    summary: 'audit trace files, folders or globs and report every finding with its file and line',
+    args: '<file|dir|glob>...',
+    details: [
+        'Folders are searched for *.jsonl, *.ndjson, *.json, *.eval (and .gz) files, and for',
+        '*.yaml/*.yml files that are VCR cassettes. The format of each file is detected.',
+        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
+    ],
+    flags: [
+        (0,flags/* formatFlag */.AN)(src_report/* OUTPUT_FORMATS */.D, 'text'),
+        (0,flags/* outputFlag */.Y0)('the report'),
+        flags/* FAIL_ON_FLAG */.EK,
+        flags/* CONFIG_FLAG */.YQ,
+        { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}` },
+        { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads' },
+    ],
+    examples: ['agent-trace-audit audit traces/ --fail-on warning', 'agent-trace-audit audit "runs/**/*.jsonl" --format sarif -o audit.sarif'],
+    run: auditCommand,
+};
+/** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. `sources`: folders audited with the named files (`run` passes the receiver's spool). */
+async function auditCommand(args, io, sources = []) {
+    if (args.positionals.length === 0 && sources.length === 0)
+        throw new errors/* UsageError */.eb('audit needs at least one file, folder or glob');
+    const format = (0,command/* oneOf */.yL)('format', args.string('format'), src_report/* OUTPUT_FORMATS */.D) ?? 'text';
+    const inputFormat = args.string('input-format');
+    if (inputFormat !== undefined && !(0,registry/* formatById */.a)(inputFormat)) {
+        throw new errors/* UsageError */.eb(`--input-format must be one of ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
+    }
+    const config = await (0,config_file/* loadCliConfig */.X)(io, args.string('config'), (0,flags/* failOnOverride */.Af)(args));
+    const logger = consoleLogger(io, args.boolean('debug'));
+    const jobsFlag = args.string('jobs');
+    const jobs = jobsFlag === undefined ? (0,pool/* defaultJobs */.yV)() : Number(jobsFlag);
+    if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
+        throw new errors/* UsageError */.eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(jobsFlag)}`);
+    const outputFlagValue = args.string('output');
+    const output = outputFlagValue === undefined ? null : await (0,cli_output/* outputFile */.i)(io, outputFlagValue);
+    const request = {
+        paths: args.positionals,
+        root: io.cwd,
+        config,
+        strictPaths: true,
+        jobs,
+        workerEntry: io.workerEntry ?? null,
+        ...(sources.length > 0 ? { sources } : {}),
+        ...(inputFormat ? { inputFormat } : {}),
+        // The html format draws each run: timelines are collected as runs complete (in the workers too).
+        ...(format === 'html' ? { collectTimelines: true } : {}),
+        ...spillOptions(io.env),
+    };
+    const outcome = await (0,core/* auditPaths */.kB)(request, logger);
+    if (format === 'json') {
+        // The JSON report is written in pieces as its findings are read from their store
+        // (partly on disk for a large audit): memory does not grow with the findings.
+        try {
+            if (output)
+                await (0,cli_output/* writingTo */.g)(output, (path) => (0,json/* writeJsonFile */.An)(outcome.report, path));
+            else if (io.stdoutStream)
+                await (0,json/* writePieces */.Rx)((0,json/* renderJsonPieces */.KE)(outcome.report), io.stdoutStream, { end: false });
+            else
+                for (const piece of (0,json/* renderJsonPieces */.KE)(outcome.report))
+                    io.stdout(piece);
+        }
+        finally {
+            outcome.result.store.close();
+        }
+        return outcome.failed ? 1 : 0;
+    }
+    const { report, result } = (0,core/* materializeOutcome */.Oh)(outcome);
+    const rendered = (0,src_report/* renderReport */.B)(report, format, format === 'html' ? result.timelines : undefined);
+    if (output)
+        await output.write(rendered);
+    else
+        io.stdout(rendered);
+    return outcome.failed ? 1 : 0;
+}
+/** AGENT_TRACE_AUDIT_SPILL_THRESHOLD: findings held in memory before they spill to disk (tests and tuning). */
+function spillOptions(env) {
+    const raw = env['AGENT_TRACE_AUDIT_SPILL_THRESHOLD'];
+    if (raw === undefined || raw === '')
+        return {};
+    const threshold = Number(raw);
+    if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(threshold) || threshold < 1) {
+        throw new errors/* UsageError */.eb(`AGENT_TRACE_AUDIT_SPILL_THRESHOLD must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
+    }
+    return { spill: { threshold } };
+}
+
+
+/***/ }),
+
+/***/ 3567:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qx: () => (/* binding */ parseCommandArgs),
+/* harmony export */   U0: () => (/* binding */ usageLine),
+/* harmony export */   bD: () => (/* binding */ commandHelp),
+/* harmony export */   yL: () => (/* binding */ oneOf)
+/* harmony export */ });
+/* unused harmony exports COMMON_FLAGS, allFlags */
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9740);
+
+
+
+/** Every command takes these two. */
+const COMMON_FLAGS = [
+    { name: 'debug', type: 'boolean', default: 'off', description: 'print debug messages, and the stack of an unexpected error (also ACTIONS_STEP_DEBUG=true)' },
+    { name: 'help', short: 'h', type: 'boolean', default: '', description: 'show this help and exit' },
+];
+function allFlags(command) {
+    return [...command.flags, ...COMMON_FLAGS];
+}
+function usageLine(command) {
+    return `usage: agent-trace-audit ${command.name} ${command.args}${command.args ? ' ' : ''}[flags]`;
+}
+/** `<command> --help`: what it does, every flag with its default, examples. */
+function commandHelp(command) {
+    const flags = allFlags(command);
+    const heads = flags.map((flag) => `${flag.short ? `-${flag.short}, ` : '    '}--${flag.name}${flag.type === 'string' ? ` <${flag.value ?? 'value'}>` : ''}`);
+    const width = Math.max(...heads.map((head) => head.length));
+    const lines = [`agent-trace-audit ${command.name}: ${command.summary}`, '', usageLine(command)];
+    if (command.details && command.details.length > 0)
+        lines.push('', ...command.details);
+    lines.push('', 'flags:');
+    flags.forEach((flag, i) => {
+        const fallback = flag.default === '' ? '' : ` (default: ${flag.default})`;
+        lines.push(`  ${heads[i].padEnd(width)}  ${flag.description}${fallback}`);
+    });
+    lines.push('', command.examples.length > 1 ? 'examples:' : 'example:', ...command.examples.map((example) => `  ${example}`));
+    return `${lines.join('\n')}\n`;
+}
+/**
+ * Splits a command's arguments by its flag table. An unknown flag is a usage
+ * error that names the nearest known flag; a string flag without a value, or
+ * a value given to a boolean flag, is one too.
+ */
+function parseCommandArgs(command, args) {
+    const flags = allFlags(command);
+    const options = Object.create(null);
+    for (const flag of flags)
+        options[flag.name] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
+    let parsed;
+    try {
+        parsed = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({ args: [...args], options, allowPositionals: true, strict: true, tokens: true });
+    }
+    catch (error) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${flagProblem(error, flags)}\n${usageLine(command)} (see agent-trace-audit ${command.name} --help)`);
+    }
+    const values = parsed.values;
+    const terminator = parsed.tokens?.find((token) => token.kind === 'option-terminator');
+    return {
+        positionals: parsed.positionals,
+        afterTerminator: terminator ? args.slice(terminator.index + 1) : null,
+        string: (name) => {
+            const value = values[name];
+            return typeof value === 'string' ? value : undefined;
+        },
+        boolean: (name) => values[name] === true,
+    };
+}
+/** parseArgs's message, first line, with the nearest known flag for an unknown one. */
+function flagProblem(error, flags) {
+    const message = error instanceof Error ? error.message.split('\n')[0].replace(/\. To specify a positional.*$/, '') : 'bad arguments';
+    const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(message);
+    if (!unknown)
+        return message;
+    const given = unknown[2].split('=')[0];
+    const names = flags.map((flag) => flag.name);
+    const guess = (0,_nearest_js__WEBPACK_IMPORTED_MODULE_2__/* .nearest */ .p)(given, names);
+    const shown = `${unknown[1]}${given}`;
+    return guess === null ? `unknown flag ${shown}` : `unknown flag ${shown}: did you mean --${guess}?`;
+}
+/** Checks that a flag's value is one of the allowed words. */
+function oneOf(flag, value, allowed) {
+    if (value === undefined)
+        return undefined;
+    if (!allowed.includes(value)) {
+        const guess = (0,_nearest_js__WEBPACK_IMPORTED_MODULE_2__/* .nearest */ .p)(value, allowed);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`--${flag} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}${guess === null ? '' : ` (did you mean ${guess}?)`}`);
+    }
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 6309:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ loadCliConfig)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(344);
+
+
+
+/** The configuration file given with --config, or agent-trace-audit.yml in the working folder when there is one. */
+async function loadCliConfig(io, configFlag, overrides = {}) {
+    const configPath = configFlag ?? ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, _config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu)) ? _config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu : undefined);
+    const file = configPath ? await (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .loadConfigFile */ .HT)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, configPath), configPath) : {};
+    return (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveConfig */ .pE)(file, overrides, configPath ?? 'configuration');
+}
+
+
+/***/ }),
+
+/***/ 5377:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AN: () => (/* binding */ formatFlag),
+/* harmony export */   Af: () => (/* binding */ failOnOverride),
+/* harmony export */   EK: () => (/* binding */ FAIL_ON_FLAG),
+/* harmony export */   Y0: () => (/* binding */ outputFlag),
+/* harmony export */   YQ: () => (/* binding */ CONFIG_FLAG)
+/* harmony export */ });
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(344);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
+
+
+/** Flags that mean the same in every command that takes them. */
+const CONFIG_FLAG = {
+    name: 'config',
+    short: 'c',
+    type: 'string',
+    value: 'file',
+    default: 'agent-trace-audit.yml when the working folder has one',
+    description: 'configuration file: rule severities and options, fail_on, exclude',
+};
+const FAIL_ON_FLAG = {
+    name: 'fail-on',
+    type: 'string',
+    value: _config_js__WEBPACK_IMPORTED_MODULE_0__/* .FAIL_LEVELS */ .fN.join('|'),
+    default: 'error, or fail_on of the configuration file',
+    description: 'exit 1 when a finding is at or above this severity',
+};
+function outputFlag(what, fallback = 'stdout') {
+    return { name: 'output', short: 'o', type: 'string', value: 'file', default: fallback, description: `write ${what} to this file` };
+}
+function formatFlag(formats, fallback) {
+    return { name: 'format', short: 'f', type: 'string', value: formats.join('|'), default: fallback, description: 'output format' };
+}
+/** The --fail-on level asked for, as a configuration override. */
+function failOnOverride(args) {
+    const failOn = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .oneOf */ .yL)('fail-on', args.string('fail-on'), _config_js__WEBPACK_IMPORTED_MODULE_0__/* .FAIL_LEVELS */ .fN);
+    return failOn ? { failOn } : {};
+}
+
+
+/***/ }),
+
+/***/ 2957:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   runCli: () => (/* binding */ runCli)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(311);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
+/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9740);
+
+
+
+
+/**
+ * Every command, in the order the help lists them; each is one entry (src/cli/command.ts),
+ * loaded when it runs: a start pays for its own command only (`audit` never loads the
+ * receiver, the seal or the merge). `webpackMode: "eager"` keeps each in the one bundle
+ * file, evaluated on first use (see scripts/build.mjs).
+ */
+const COMMANDS = new Map([
+    ['audit', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1380))).AUDIT],
+    ['replay', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7919))).REPLAY],
+    ['scope', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7694))).SCOPE],
+    ['seal', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2885))).SEAL],
+    ['verify', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1137))).VERIFY],
+    ['merge', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 269))).MERGE],
+    ['run', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7700))).RUN],
+    ['receive', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7527))).RECEIVE],
+]);
+const NAMES = [...COMMANDS.keys()];
+async function usage() {
+    const specs = await Promise.all([...COMMANDS.values()].map((load) => load()));
+    const width = Math.max(...NAMES.map((name) => name.length));
+    return `agent-trace-audit ${_version_js__WEBPACK_IMPORTED_MODULE_2__/* .VERSION */ .x}: audit the tool-call traces of AI agents
+
+usage: agent-trace-audit <command> [arguments] [flags]
+
+commands:
+${specs.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
+
+Run 'agent-trace-audit <command> --help' (or 'agent-trace-audit help <command>') for its flags, defaults and an example.
+Other: agent-trace-audit --version | --help
+
+Exit codes: 0 clean, 1 findings at or above the fail level (verify: not intact), 2 usage, configuration or input error.
+`;
+}
+/** Runs one command line; returns the exit code. Never throws. */
+async function runCli(argv, io) {
+    // After `--` the words are another program's (`run -- cmd --debug`), not ours.
+    const own = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+    const debug = own.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
+    const [name, ...args] = argv;
+    if (name === undefined || name === '--help' || name === '-h') {
+        (name === undefined ? io.stderr : io.stdout)(await usage());
+        return name === undefined ? 2 : 0;
+    }
+    if (name === '--version' || name === '-V' || name === 'version') {
+        io.stdout(`agent-trace-audit ${_version_js__WEBPACK_IMPORTED_MODULE_2__/* .VERSION */ .x}\n`);
+        return 0;
+    }
+    try {
+        if (name === 'help') {
+            if (args[0] === undefined)
+                io.stdout(await usage());
+            else
+                io.stdout((0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandHelp */ .bD)(await commandNamed(args[0])));
+            return 0;
+        }
+        const command = await commandNamed(name);
+        const parsed = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .parseCommandArgs */ .Qx)(command, args);
+        if (parsed.boolean('help')) {
+            io.stdout((0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandHelp */ .bD)(command));
+            return 0;
+        }
+        if (debug)
+            io.env['AGENT_TRACE_AUDIT_DEBUG'] = '1';
+        io.tuneHeap?.(io.env);
+        return await command.run(parsed, io);
+    }
+    catch (error) {
+        const usageHint = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb && COMMANDS.has(name) && !error.message.includes('\n') ? `\n${(0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .usageLine */ .U0)(await COMMANDS.get(name)())} (see agent-trace-audit ${name} --help)` : '';
+        io.stderr(`${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error, debug)}${usageHint}\n`);
+        return 2;
+    }
+}
+async function commandNamed(name) {
+    const load = COMMANDS.get(name);
+    if (load)
+        return await load();
+    const guess = (0,_nearest_js__WEBPACK_IMPORTED_MODULE_3__/* .nearest */ .p)(name, NAMES);
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`unknown command ${JSON.stringify(name)}${guess === null ? '' : `: did you mean ${guess}?`} (commands: ${NAMES.join(', ')})`);
+}
+
+
+/***/ }),
+
+/***/ 269:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+// ESM COMPAT FLAG
+__nccwpck_require__.r(__webpack_exports__);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  MERGE: () => (/* binding */ MERGE),
+  readReport: () => (/* binding */ readReport)
+});
+
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-;// CONCATENATED MODULE: ./src/io/cassette-sniff.ts
-
-/** YAML files a folder may hold: only VCR cassettes among them are traces. */
-const YAML_FILE = /\.ya?ml$/i;
-const SNIFF_BYTES = 4096;
-/**
- * Whether a YAML file found in a folder is a VCR cassette (vcrpy, Polly), read
- * from its first 4 KiB: a top-level `interactions:` list whose items hold a
- * `request:`. Workflows, configuration and compose files have neither, so a
- * folder's other YAML is not taken for a trace. A file named directly is
- * never sniffed: its format is detected like any other.
- */
-async function isCassetteFile(path) {
-    let handle;
-    try {
-        handle = await (0,promises_.open)(path, 'r');
-    }
-    catch {
-        return false;
-    }
-    try {
-        const head = Buffer.alloc(SNIFF_BYTES);
-        const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
-        const text = head.subarray(0, bytesRead).toString('utf8').replace(/^\ufeff/, '').replace(/\r\n/g, '\n');
-        const body = text.replace(/^(?:#[^\n]*\n|\s*\n)*(?:---[ \t]*\n)?/, '');
-        return /^interactions:[ \t]*\n/m.test(body) && /^[ \t-]*request:[ \t]*\n/m.test(body);
-    }
-    catch {
-        return false;
-    }
-    finally {
-        await handle.close();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/io/file-errors.ts
-
-/**
- * The one vocabulary for files that cannot be read or written, shared by every
- * command: a missing file is `no-such-path` wherever it is named, any other
- * read failure `unreadable`, a write failure `unwritable`. One line, no stack.
- */
-function file_errors_unreadable(display, error) {
-    if (errorCode(error) === 'ENOENT')
-        return noSuchPath(display);
-    return new errors/* InputError */.dz(display, null, 'unreadable', `${display}: cannot read: ${systemReason(error)}`);
-}
-function unwritable(display, error) {
-    return new errors/* InputError */.dz(display, null, 'unwritable', `${display}: cannot write: ${systemReason(error)}`);
-}
-function noSuchPath(display) {
-    return new errors/* InputError */.dz(display, null, 'no-such-path', `no such file or directory: ${JSON.stringify(display)}`);
-}
-/** A file that is there and would be replaced: refused unless the command was told --force. */
-function alreadyExists(display) {
-    return new errors/* InputError */.dz(display, null, 'output-exists', `${display} already exists; pass --force to replace it`);
-}
-function errorCode(error) {
-    return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : null;
-}
-/** The system's error code in words (the code itself when it is not a common one). */
-function systemReason(error) {
-    const code = errorCode(error) ?? 'I/O error';
-    const known = {
-        ENOENT: 'no such file or folder',
-        ENOTDIR: 'a part of the path is not a folder',
-        EISDIR: 'is a directory',
-        EACCES: 'permission denied',
-        EPERM: 'operation not permitted',
-        EROFS: 'read-only file system',
-        ENOSPC: 'no space left on the device',
-    };
-    return Object.hasOwn(known, code) ? known[code] : code;
-}
-
-;// CONCATENATED MODULE: ./src/io/glob-files.ts
-
-
-
-const SKIP_DIRS = new Set(['node_modules', '.git']);
-/**
- * The files (and symlinks, checked by the caller) under `root` that a glob matches,
- * sorted. A walk from the pattern's fixed base, each path matched with `.` matching
- * every character: a folder or file named with a newline or CR is matched like any
- * other (the glob library's matcher has no such flag and skipped them without a word).
- * `node_modules` and `.git` are not entered; dot folders and files match only when
- * the pattern names them.
- */
-async function globFiles(pattern, root) {
-    const matcher = picomatch_default()(pattern, { dot: false, posix: true, flags: 's' });
-    const { base } = picomatch_default().scan(pattern);
-    const start = (0,external_node_path_.resolve)(root, base);
-    const out = [];
-    const visit = async (dir) => {
-        const entries = await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => []);
-        for (const entry of entries) {
-            const path = (0,external_node_path_.join)(dir, entry.name);
-            if (entry.isDirectory()) {
-                if (!SKIP_DIRS.has(entry.name))
-                    await visit(path);
-            }
-            else if ((entry.isFile() || entry.isSymbolicLink()) && matcher((0,external_node_path_.relative)(root, path).split(external_node_path_.sep).join('/'))) {
-                out.push(path);
-            }
-        }
-    };
-    await visit(start);
-    return out.sort();
-}
-
-;// CONCATENATED MODULE: ./src/io/collect.ts
-
-
-
-
-
-
-
-/** File names read when a directory is named: trace-like extensions, gzip too. */
-const TRACE_FILE = /\.(jsonl|ndjson|json|eval)(\.gz)?$/i;
-const collect_SKIP_DIRS = new Set(['node_modules', '.git']);
-const GLOB_CHARS = /[*?[\]{}]/;
-/**
- * Turns paths, folders and globs into the files to audit, each once, sorted.
- * Symlinks are followed only to regular files inside the root and outside
- * `.git`; anything else is refused and listed as skipped (its target is never named).
- */
-async function collectInputs(specs, options) {
-    const root = await (0,promises_.realpath)((0,external_node_path_.resolve)(options.root));
-    const excluded = options.exclude && options.exclude.length > 0 ? picomatch_default()([...options.exclude], { dot: true, flags: 's' }) : () => false;
-    const found = new Map();
-    const skipped = [];
-    const display = (abs) => {
-        const rel = (0,external_node_path_.relative)(root, abs);
-        // Relative to the working folder, also above it (../traces/a.jsonl); absolute only on another drive.
-        const shown = (rel === '' || (0,external_node_path_.isAbsolute)(rel) ? abs : rel).split(external_node_path_.sep).join('/');
-        return options.prefix ? `${options.prefix}/${shown}` : shown;
-    };
-    const consider = async (abs, named) => {
-        const shown = display(abs);
-        if (excluded(shown))
-            return;
-        const verdict = await checkFile(abs, root, named);
-        // A YAML file found in a folder or by a pattern is read only when it is a VCR cassette (checked once it may be read).
-        if (verdict === true && !named && YAML_FILE.test(abs) && !(await isCassetteFile(abs)))
-            return;
-        if (verdict === true)
-            found.set(abs, { path: abs, display: shown });
-        else
-            skipped.push({ display: shown, reason: verdict });
-    };
-    for (const spec of specs) {
-        const abs = (0,external_node_path_.resolve)(options.root, spec);
-        const info = await (0,promises_.lstat)(abs).catch(() => null);
-        if (info === null && GLOB_CHARS.test(spec)) {
-            const matches = await globFiles(spec, root);
-            if (matches.length === 0) {
-                if (options.strict)
-                    throw new errors/* InputError */.dz(spec, null, 'no-match', `no file matches ${JSON.stringify(spec)}`);
-                skipped.push({ display: spec, reason: 'the pattern matched no file' });
-            }
-            for (const match of matches.sort())
-                await consider(match, false);
-        }
-        else if (info === null) {
-            if (options.strict)
-                throw noSuchPath(spec);
-            skipped.push({ display: spec, reason: 'no such file or directory' });
-        }
-        else if (info.isDirectory()) {
-            for (const file of await walk(abs))
-                await consider(file, false);
-        }
-        else {
-            await consider(abs, true);
-        }
-    }
-    const inputs = [...found.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
-    return { inputs, skipped };
-}
-/** true when the file may be read; otherwise the reason it is refused. */
-async function checkFile(abs, root, named) {
-    const info = await (0,promises_.lstat)(abs).catch(() => null);
-    if (info === null)
-        return 'no such file';
-    if (info.isSymbolicLink()) {
-        const target = await (0,promises_.realpath)(abs).catch(() => null);
-        if (target === null)
-            return 'refused: a symlink whose target does not exist';
-        if (!inside(target, root))
-            return 'refused: a symlink that leaves the workspace';
-        if (target.split(external_node_path_.sep).includes('.git'))
-            return 'refused: a symlink into .git';
-        const targetInfo = await (0,promises_.stat)(target).catch(() => null);
-        if (!targetInfo?.isFile())
-            return 'refused: a symlink to something that is not a regular file';
-        return true;
-    }
-    if (!info.isFile())
-        return 'refused: not a regular file';
-    if (!named && abs.split(external_node_path_.sep).includes('.git'))
-        return 'refused: inside .git';
-    return true;
-}
-function inside(path, root) {
-    const rel = (0,external_node_path_.relative)(root, path);
-    return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel);
-}
-async function walk(dir) {
-    const out = [];
-    const entries = await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-        const path = (0,external_node_path_.join)(dir, entry.name);
-        if (entry.isDirectory()) {
-            if (!collect_SKIP_DIRS.has(entry.name))
-                out.push(...(await walk(path)));
-        }
-        else if (entry.isFile() || entry.isSymbolicLink()) {
-            // YAML is a candidate only: `consider` keeps it when it is a cassette.
-            if (TRACE_FILE.test(entry.name) || YAML_FILE.test(entry.name))
-                out.push(path);
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/io/collect-sources.ts
-
-/**
- * The files of `specs` under the working folder plus every trace file inside
- * each source folder, as one sorted list. Exclude patterns apply to the names
- * shown (so `agent-traces-1/**` excludes an artifact). Two files that would be
- * shown under the same name are ambiguous in every report: the later one is
- * skipped with a reason.
- */
-async function collectAll(specs, sources, options) {
-    const parts = [];
-    if (specs.length > 0)
-        parts.push(await collectInputs(specs, options));
-    for (const source of sources) {
-        parts.push(await collectInputs(['.'], { root: source.root, prefix: source.prefix, strict: false, ...(options.exclude ? { exclude: options.exclude } : {}) }));
-    }
-    const byDisplay = new Map();
-    const skipped = [];
-    for (const part of parts) {
-        skipped.push(...part.skipped);
-        for (const input of part.inputs) {
-            const seen = byDisplay.get(input.display);
-            if (seen === undefined)
-                byDisplay.set(input.display, input);
-            else if (seen.path !== input.path)
-                skipped.push({ display: input.display, reason: 'refused: another file is already read under this name' });
-        }
-    }
-    const inputs = [...byDisplay.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
-    return { inputs, skipped };
-}
-
+// EXTERNAL MODULE: ./src/core.ts + 2 modules
+var core = __nccwpck_require__(7494);
+// EXTERNAL MODULE: ./src/config.ts + 1 modules
+var config = __nccwpck_require__(344);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/io/file-errors.ts
+var file_errors = __nccwpck_require__(8458);
+// EXTERNAL MODULE: ./src/audit/findings.ts
+var audit_findings = __nccwpck_require__(8293);
 // EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
-var audit_rules = __nccwpck_require__(2126);
-// EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(1900);
-// EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(8339);
-;// CONCATENATED MODULE: ./src/report/catalogs.ts
-
+var rules = __nccwpck_require__(2126);
+;// CONCATENATED MODULE: ./src/report/artifact-list.ts
 /**
- * The report's `catalogs`: each distinct catalog once (tools in name order),
- * sorted by hash and then content, so that a report built in one go and one
- * merged from shards list the same catalogs in the same order.
+ * The `artifacts` of several reports as one list (identical entries once,
+ * sorted by name then id), as a fragment to spread into a merged report:
+ * empty when no report lists any, so the field stays absent.
  */
-function uniqueCatalogs(catalogs) {
-    const byKey = new Map();
-    for (const catalog of catalogs) {
-        const tools = [...catalog.tools].sort((a, b) => (0,canonical/* compareUtf16 */.MC)(a.name, b.name) || (0,canonical/* compareUtf16 */.MC)(a.schemaSha256 ?? '', b.schemaSha256 ?? ''));
-        const entry = { sha256: catalog.sha256, tools };
-        byKey.set(JSON.stringify(entry), entry);
-    }
-    return [...byKey.entries()].sort(([ka, a], [kb, b]) => (0,canonical/* compareUtf16 */.MC)(a.sha256 ?? '', b.sha256 ?? '') || (0,canonical/* compareUtf16 */.MC)(ka, kb)).map(([, entry]) => entry);
+function mergedArtifacts(reports) {
+    const seen = new Map();
+    for (const report of reports)
+        for (const a of report.artifacts ?? [])
+            seen.set(JSON.stringify([a.name, a.id, a.digest, a.files]), a);
+    if (seen.size === 0)
+        return {};
+    const artifacts = [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id || a.files - b.files));
+    return { artifacts };
 }
+
+// EXTERNAL MODULE: ./src/report/catalogs.ts
+var catalogs = __nccwpck_require__(1288);
+// EXTERNAL MODULE: ./src/report/run-cap.ts
+var run_cap = __nccwpck_require__(2146);
+// EXTERNAL MODULE: ./src/report/schema-version.ts
+var schema_version = __nccwpck_require__(914);
+;// CONCATENATED MODULE: ./src/report/merge.ts
+
+
+
+
+
+
+const RULE_ORDER = new Map(rules/* RULES */.y.map((rule, i) => [rule.meta.id, i]));
 /**
- * All tools the report's runs were offered, as compareCatalogs takes them:
- * name → schema hash. A name offered with different schema hashes within the
- * report maps to null (unknown), so it never counts as changed against another
- * branch; the schema-drift rule reports that drift within the audit. Null when
- * the report does not list catalogs (written by an older version) or lists
- * only some of them (limits.max-runs): a comparison would be wrong, not unknown.
+ * Merges reports (matrix shards) into one. The result does not depend on the
+ * order or grouping of the inputs: every list is a set (identical entries are
+ * one, so a finding seen by two shards counts once), sorted the way the engine
+ * sorts; the summary is recomputed from the lists, and metrics, which rules keep
+ * as additive counters, are summed.
  */
-function reportCatalogSnapshot(report) {
-    if (!report.catalogs || (report.omittedCatalogs ?? 0) > 0)
+function mergeReports(reports, maxRuns = run_cap/* DEFAULT_MAX_RUNS */._5) {
+    if (reports.length === 0)
+        throw new Error('mergeReports needs at least one report');
+    const files = uniqueSorted(reports.flatMap((r) => r.files), (a, b) => (0,audit_findings/* cmp */.r2)(a.path, b.path) || (0,audit_findings/* cmp */.r2)(a.format, b.format));
+    const allRuns = uniqueSorted(reports.flatMap((r) => r.runs), (a, b) => (0,audit_findings/* cmp */.r2)(a.file, b.file) || (0,audit_findings/* cmp */.r2)(a.runId ?? '', b.runId ?? '') || (0,audit_findings/* cmp */.r2)(a.format, b.format));
+    // Runs a shard only counted stay counted (summed); the merged list is capped again.
+    const { runs, omittedRuns } = (0,run_cap/* capRuns */.xq)(allRuns, maxRuns, sumOmitted(reports));
+    const omitted = omittedRuns ?? { runs: 0, toolCalls: 0, toolResults: 0 };
+    const findings = uniqueSorted(reports.flatMap((r) => r.findings), audit_findings/* compareFindings */.Eg);
+    const rules = uniqueSorted(reports.flatMap((r) => r.rules), (a, b) => (RULE_ORDER.get(a.id) ?? Infinity) - (RULE_ORDER.get(b.id) ?? Infinity) || (0,audit_findings/* cmp */.r2)(a.id, b.id) || (0,audit_findings/* cmp */.r2)(a.severity, b.severity));
+    const counts = { error: 0, warning: 0, note: 0 };
+    for (const finding of findings)
+        counts[finding.severity] += 1;
+    const versions = reports.map((r) => r.tool.version).sort(compareVersions);
+    return {
+        schemaVersion: schema_version/* REPORT_SCHEMA_VERSION */.W,
+        tool: { name: 'agent-trace-audit', version: versions[versions.length - 1] },
+        summary: {
+            files: files.length,
+            runs: runs.length + omitted.runs,
+            toolCalls: runs.reduce((n, run) => n + run.toolCalls, omitted.toolCalls),
+            toolResults: runs.reduce((n, run) => n + run.toolResults, omitted.toolResults),
+            findings: counts,
+        },
+        files,
+        runs,
+        ...(0,run_cap/* omittedRunsField */.d4)(omittedRuns),
+        ...mergedCatalogs(reports, maxRuns),
+        rules,
+        metrics: sumMetrics(reports.map((r) => r.metrics)),
+        findings: findings,
+        ...mergedArtifacts(reports),
+    };
+}
+/** The shards' catalogs once each, capped again like the runs; what a shard left out stays counted. */
+function mergedCatalogs(reports, max) {
+    if (!reports.some((r) => r.catalogs))
+        return {};
+    const all = (0,catalogs/* uniqueCatalogs */._)(reports.flatMap((r) => r.catalogs ?? []));
+    const omitted = Math.max(0, all.length - max) + reports.reduce((n, r) => n + (r.omittedCatalogs ?? 0), 0);
+    return { catalogs: all.slice(0, max), ...(omitted > 0 ? { omittedCatalogs: omitted } : {}) };
+}
+function sumOmitted(reports) {
+    const given = reports.flatMap((r) => (r.omittedRuns ? [r.omittedRuns] : []));
+    if (given.length === 0)
         return null;
-    const out = new Map();
-    const conflicted = new Set();
-    for (const catalog of report.catalogs) {
-        for (const tool of catalog.tools) {
-            if (!out.has(tool.name))
-                out.set(tool.name, tool.schemaSha256);
-            else if (out.get(tool.name) !== tool.schemaSha256)
-                conflicted.add(tool.name);
-        }
+    return given.reduce((a, b) => ({ runs: a.runs + b.runs, toolCalls: a.toolCalls + b.toolCalls, toolResults: a.toolResults + b.toolResults }));
+}
+function uniqueSorted(items, compare) {
+    const seen = new Map();
+    for (const item of items)
+        seen.set(JSON.stringify(item), item);
+    return [...seen.entries()].sort((a, b) => compare(a[1], b[1]) || (0,audit_findings/* cmp */.r2)(a[0], b[0])).map(([, item]) => item);
+}
+/** Adds numbers; objects are added key by key; anything else must agree (else the larger JSON wins, deterministically). */
+function sumMetrics(all) {
+    const out = {};
+    const keys = [...new Set(all.flatMap((m) => Object.keys(m)))].sort();
+    for (const key of keys) {
+        const values = all.filter((m) => Object.prototype.hasOwnProperty.call(m, key)).map((m) => m[key]);
+        out[key] = values.reduce((a, b) => addMetric(a, b));
     }
-    for (const name of conflicted)
-        out.set(name, null);
     return out;
 }
-
-;// CONCATENATED MODULE: ./src/report/run-cap.ts
-/**
- * Runs the report lists (`limits.max-runs`). A crafted trace makes runs as
- * cheaply as findings (one 30-byte line is a run), so past this many the
- * report lists the first runs in report order and counts the rest in
- * `omittedRuns`; the summary still counts every run, call and result.
- */
-const DEFAULT_MAX_RUNS = 10_000;
-/** The first `max` runs, and the count of the rest (null when none is left out). */
-function capRuns(runs, max, alreadyOmitted = null) {
-    if (runs.length <= max && alreadyOmitted === null)
-        return { runs: [...runs], omittedRuns: null };
-    const omitted = { runs: alreadyOmitted?.runs ?? 0, toolCalls: alreadyOmitted?.toolCalls ?? 0, toolResults: alreadyOmitted?.toolResults ?? 0 };
-    for (let i = max; i < runs.length; i += 1) {
-        omitted.runs += 1;
-        omitted.toolCalls += runs[i].toolCalls;
-        omitted.toolResults += runs[i].toolResults;
-    }
-    return { runs: runs.slice(0, max), omittedRuns: omitted.runs === 0 ? null : omitted };
+function addMetric(a, b) {
+    if (typeof a === 'number' && typeof b === 'number')
+        return a + b;
+    if (isRecord(a) && isRecord(b))
+        return sumMetrics([a, b]);
+    const ja = JSON.stringify(a);
+    const jb = JSON.stringify(b);
+    return ja >= jb ? a : b;
 }
-/** The `omittedRuns` key when runs were left out, else nothing (the key is absent). */
-function omittedRunsField(omitted) {
-    return omitted === null ? {} : { omittedRuns: omitted };
+function isRecord(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-/**
- * The one sentence every renderer gives when the report does not list every run
- * (null when it does): how many are listed, how many are only counted, and why.
- */
-function omittedRunsNote(report) {
-    const omitted = report.omittedRuns;
-    const catalogs = report.omittedCatalogs ?? 0;
-    const parts = [];
-    if (omitted && omitted.runs > 0) {
-        parts.push(`The report lists ${report.runs.length} of ${report.runs.length + omitted.runs} run(s); ${omitted.runs} more (${omitted.toolCalls} tool call(s), ${omitted.toolResults} result(s)) are counted in the summary, not listed (limits.max-runs).`);
+function compareVersions(a, b) {
+    const pa = a.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    const pb = b.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+        const x = pa[i] ?? -1;
+        const y = pb[i] ?? -1;
+        if (x === y)
+            continue;
+        if (typeof x === 'number' && typeof y === 'number')
+            return x - y;
+        return String(x) < String(y) ? -1 : 1;
     }
-    if (catalogs > 0) {
-        parts.push(`It lists ${report.catalogs?.length ?? 0} of ${(report.catalogs?.length ?? 0) + catalogs} distinct tool catalog(s) (limits.max-runs), so its catalogs are not compared with another branch's.`);
-    }
-    return parts.length === 0 ? null : parts.join(' ');
+    return 0;
 }
 
+// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
+var report = __nccwpck_require__(4856);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __nccwpck_require__(8816);
-;// CONCATENATED MODULE: ./src/model/finding.ts
-
-const SEVERITIES = ['error', 'warning', 'note'];
-const severitySchema = schemas/* enum */.k5n(SEVERITIES);
-/** Rank for sorting and gating: error is the most severe. */
-const SEVERITY_RANK = { error: 3, warning: 2, note: 1 };
-const findingSchema = schemas/* strictObject */.rej({
-    ruleId: schemas/* string */.YjP(),
-    severity: severitySchema,
-    message: schemas/* string */.YjP(),
-    file: schemas/* string */.YjP(),
-    line: schemas/* number */.aig().int().nonnegative(),
-    runId: schemas/* string */.YjP().nullable(),
-    callId: schemas/* string */.YjP().nullable(),
-    tool: schemas/* string */.YjP().nullable(),
-    fingerprint: schemas/* string */.YjP().regex(/^[0-9a-f]{16}$/),
-});
-
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/report/schema.ts
 
 
-/** The JSON report, version 1. docs/report-schema.md documents every field. */
-const REPORT_SCHEMA_VERSION = 1;
+
 const count = schemas/* number */.aig().int().nonnegative();
 const reportSchema = schemas/* strictObject */.rej({
-    schemaVersion: schemas/* literal */.euz(REPORT_SCHEMA_VERSION),
+    schemaVersion: schemas/* literal */.euz(schema_version/* REPORT_SCHEMA_VERSION */.W),
     tool: schemas/* strictObject */.rej({ name: schemas/* literal */.euz('agent-trace-audit'), version: schemas/* string */.YjP() }),
     summary: schemas/* strictObject */.rej({
         files: count,
@@ -16839,17 +17012,1117 @@ const reportSchema = schemas/* strictObject */.rej({
         .optional(),
     rules: schemas/* array */.YOg(schemas/* strictObject */.rej({
         id: schemas/* string */.YjP(),
-        severity: severitySchema,
+        severity: finding/* severitySchema */.X5,
         summary: schemas/* string */.YjP(),
         likelyCause: schemas/* string */.YjP(),
         nextAction: schemas/* string */.YjP(),
     })),
     metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()),
-    findings: schemas/* array */.YOg(findingSchema),
+    findings: schemas/* array */.YOg(finding/* findingSchema */.$f),
     /** The workflow artifacts whose trace files were read (the Action's `artifacts` input); absent when none. */
     artifacts: schemas/* array */.YOg(schemas/* strictObject */.rej({ name: schemas/* string */.YjP(), id: count, digest: schemas/* string */.YjP(), files: count })).optional(),
 });
 
+// EXTERNAL MODULE: ./src/cli/command.ts
+var command = __nccwpck_require__(3567);
+// EXTERNAL MODULE: ./src/cli/flags.ts
+var flags = __nccwpck_require__(5377);
+// EXTERNAL MODULE: ./src/cli/output.ts
+var cli_output = __nccwpck_require__(6657);
+;// CONCATENATED MODULE: ./src/cli/merge.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const MERGE = {
+    name: 'merge',
+    summary: 'merge the JSON reports of matrix shards into one report, and apply the fail level once',
+    args: '<report.json>...',
+    details: ['Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.'],
+    flags: [
+        (0,flags/* formatFlag */.AN)(report/* OUTPUT_FORMATS */.D, 'json'),
+        (0,flags/* outputFlag */.Y0)('the merged report'),
+        { name: 'fail-on', type: 'string', value: config/* FAIL_LEVELS */.fN.join('|'), default: 'error', description: 'exit 1 when a merged finding is at or above this severity' },
+    ],
+    examples: ['agent-trace-audit merge shard-*/report.json --format markdown -o summary.md'],
+    run: mergeCommand,
+};
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+/** `merge`: shard reports in, one report out; the fail rule applied once to the merged findings. */
+async function mergeCommand(args, io) {
+    if (args.positionals.length === 0)
+        throw new errors/* UsageError */.eb('merge needs at least one report');
+    const format = (0,command/* oneOf */.yL)('format', args.string('format'), report/* OUTPUT_FORMATS */.D) ?? 'json';
+    const failOn = (0,command/* oneOf */.yL)('fail-on', args.string('fail-on'), config/* FAIL_LEVELS */.fN) ?? 'error';
+    const outputName = args.string('output');
+    const output = outputName === undefined ? null : await (0,cli_output/* outputFile */.i)(io, outputName);
+    const reports = [];
+    for (const path of args.positionals)
+        reports.push(await readReport((0,external_node_path_.resolve)(io.cwd, path), path));
+    const merged = mergeReports(reports);
+    const rendered = (0,report/* renderReport */.B)(merged, format);
+    if (output)
+        await output.write(rendered);
+    else
+        io.stdout(rendered);
+    return (0,core/* isFailing */.DI)(merged, failOn) ? 1 : 0;
+}
+/** Reads a JSON report as untrusted input: size-capped and schema-validated. */
+async function readReport(path, shown) {
+    let text;
+    try {
+        const bytes = await (0,promises_.readFile)(path);
+        if (bytes.length > MAX_REPORT_BYTES)
+            throw new errors/* InputError */.dz(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
+        text = bytes.toString('utf8');
+    }
+    catch (error) {
+        if (error instanceof errors/* InputError */.dz)
+            throw error;
+        throw (0,file_errors/* unreadable */.O$)(shown, error);
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not a JSON report`);
+    }
+    const parsed = reportSchema.safeParse(data);
+    if (!parsed.success)
+        throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report: ${(0,config/* describeIssues */.wF)(parsed.error)}`);
+    return parsed.data;
+}
+
+
+/***/ }),
+
+/***/ 9740:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ nearest)
+/* harmony export */ });
+/* unused harmony export editDistance */
+/**
+ * The candidate closest to `given` by edit distance (insertions, deletions,
+ * substitutions and swaps of two neighbours), when it is close enough to be a
+ * typo (at most a third of the longer word), or that `given` begins. Ties go to the earlier candidate, so the answer is deterministic.
+ */
+function nearest(given, candidates) {
+    let best = null;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        if (candidate.startsWith(given) && given.length >= 2)
+            return candidate;
+        const distance = editDistance(given, candidate);
+        if (distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
+        }
+    }
+    if (best === null)
+        return null;
+    const limit = Math.max(1, Math.floor(Math.max(given.length, best.length) / 3));
+    return bestDistance <= limit ? best : null;
+}
+/** Optimal string alignment distance; inputs are flag names and words, so short. */
+function editDistance(a, b) {
+    const x = [...a].slice(0, 64);
+    const y = [...b].slice(0, 64);
+    const rows = [];
+    for (let i = 0; i <= x.length; i += 1) {
+        rows.push([i]);
+        for (let j = 1; j <= y.length; j += 1)
+            rows[i][j] = i === 0 ? j : 0;
+    }
+    for (let i = 1; i <= x.length; i += 1) {
+        for (let j = 1; j <= y.length; j += 1) {
+            const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+            let value = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+            if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+                value = Math.min(value, rows[i - 2][j - 2] + 1);
+            rows[i][j] = value;
+        }
+    }
+    return rows[x.length][y.length];
+}
+
+
+/***/ }),
+
+/***/ 6657:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ writingTo),
+/* harmony export */   i: () => (/* binding */ outputFile)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8458);
+
+
+
+/**
+ * Checks that `display` (relative to the working folder) can be written, so a
+ * mistyped --output is a one-line `unwritable` error before a long audit, not
+ * after it. Any write failure later is the same error.
+ */
+async function outputFile(io, display) {
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, display);
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.access)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(path), node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK).catch((error) => {
+        throw (0,_io_file_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .unwritable */ .mP)(display, error);
+    });
+    return {
+        path,
+        display,
+        write: (text) => (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(path, text).catch((error) => {
+            throw (0,_io_file_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .unwritable */ .mP)(display, error);
+        }),
+    };
+}
+/** Runs a write to `output` and turns its system error into `unwritable`. */
+async function writingTo(output, write) {
+    try {
+        return await write(output.path);
+    }
+    catch (error) {
+        throw (0,_io_file_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .unwritable */ .mP)(output.display, error);
+    }
+}
+
+
+/***/ }),
+
+/***/ 7527:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.r(__webpack_exports__);
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   RECEIVE: () => (/* binding */ RECEIVE)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
+/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9058);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1900);
+/* harmony import */ var _receiver_flags_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2731);
+
+
+
+
+
+
+const DEFAULT_SPOOL = 'otlp-spans.jsonl';
+const RECEIVE = {
+    name: 'receive',
+    summary: 'run the OTLP/HTTP trace receiver alone on 127.0.0.1 until SIGINT or SIGTERM',
+    args: '',
+    details: [
+        'Spans exported to <endpoint>/v1/traces (protobuf or JSON) are written as OTLP JSON lines to --out,',
+        "which 'agent-trace-audit audit' reads afterwards. Exit code: 0 once stopped, 2 usage error or port in use.",
+    ],
+    flags: [
+        ...(0,_receiver_flags_js__WEBPACK_IMPORTED_MODULE_5__/* .receiverFlags */ .h)(DEFAULT_SPOOL),
+        { name: 'state', type: 'string', value: 'file', default: 'none', description: 'write {pid, port, endpoint, spool} as JSON here once listening, and again with the counts once stopped' },
+    ],
+    examples: ['agent-trace-audit receive --port 4318 --out spans.jsonl --state receiver.json'],
+    run: receiveCommand,
+};
+/**
+ * `receive`: the OTLP receiver alone, until stopped. `--state` names a JSON file
+ * written once listening ({pid, port, endpoint, spool}) and again once stopped
+ * (with `stopped` and the counts): the Action's listen and audit steps use it.
+ */
+async function receiveCommand(args, io) {
+    if (args.positionals.length > 0)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('receive takes no files');
+    const limits = (0,_receiver_flags_js__WEBPACK_IMPORTED_MODULE_5__/* .receiverLimits */ .g)(args);
+    const out = args.string('out') ?? DEFAULT_SPOOL;
+    const spoolPath = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, out);
+    const stateFlag = args.string('state');
+    const statePath = stateFlag === undefined ? undefined : (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, stateFlag);
+    const receiver = await (0,_receiver_server_js__WEBPACK_IMPORTED_MODULE_3__/* .startReceiver */ .Wr)({ ...limits, spoolPath, onProblem: (message) => io.stderr(`warning: ${(0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitizeText */ .j)(message)}\n`) });
+    const state = { pid: process.pid, port: receiver.port, endpoint: receiver.endpoint, spool: spoolPath };
+    if (statePath)
+        await writeState(statePath, state);
+    io.stderr(`receiving OTLP traces on ${receiver.endpoint}/v1/traces, writing ${(0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitizeText */ .j)(out)}\n`);
+    await new Promise((done) => {
+        process.once('SIGINT', done);
+        process.once('SIGTERM', done);
+    });
+    const stats = await receiver.stop();
+    if (statePath)
+        await writeState(statePath, { ...state, stopped: true, stats });
+    io.stderr(`${(0,_receiver_server_js__WEBPACK_IMPORTED_MODULE_3__/* .describeStats */ .J9)(stats)}\n`);
+    return 0;
+}
+/** Whole or not at all: a reader polling the file never sees half of it. */
+async function writeState(path, state) {
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(`${path}.tmp`, `${JSON.stringify(state)}\n`);
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.rename)(`${path}.tmp`, path);
+}
+
+
+/***/ }),
+
+/***/ 2731:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ receiverLimits),
+/* harmony export */   h: () => (/* binding */ receiverFlags)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9058);
+
+
+const MIB = 1024 * 1024;
+/** The flags `run` and `receive` share; `outDefault` is where each writes the spool when --out is not given. */
+function receiverFlags(outDefault) {
+    return [
+        { name: 'port', short: 'p', type: 'string', value: 'n', default: String(_receiver_server_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_OTLP_PORT */ .uN), description: 'port of the OTLP/HTTP receiver on 127.0.0.1 (0 picks a free one)' },
+        { name: 'out', type: 'string', value: 'file', default: outDefault, description: 'write the received spans to this file, as OTLP JSON lines' },
+        { name: 'max-request-mb', type: 'string', value: 'n', default: String(_receiver_server_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_RECEIVER_LIMITS */ .rY.maxRequestBytes / MIB), description: 'refuse an export request larger than this, in MiB (1 to 1024)' },
+        { name: 'max-spool-mb', type: 'string', value: 'n', default: String(_receiver_server_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_RECEIVER_LIMITS */ .rY.maxSpoolBytes / MIB), description: 'refuse further spans once the spool reaches this size, in MiB' },
+    ];
+}
+/** The receiver's port and limits from the flags (0 picks a free port). */
+function receiverLimits(args) {
+    const port = whole('port', args.string('port'), _receiver_server_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_OTLP_PORT */ .uN, 0, 65535);
+    const maxRequestBytes = whole('max-request-mb', args.string('max-request-mb'), _receiver_server_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_RECEIVER_LIMITS */ .rY.maxRequestBytes / MIB, 1, 1024) * MIB;
+    const maxSpoolBytes = whole('max-spool-mb', args.string('max-spool-mb'), _receiver_server_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_RECEIVER_LIMITS */ .rY.maxSpoolBytes / MIB, 1, 1024 * 1024) * MIB;
+    return { port, maxRequestBytes, maxSpoolBytes, maxSpanBytes: Math.min(_receiver_server_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_RECEIVER_LIMITS */ .rY.maxSpanBytes, maxRequestBytes) };
+}
+function whole(flag, raw, fallback, min, max) {
+    if (raw === undefined)
+        return fallback;
+    const n = Number(raw);
+    if (!/^[0-9]+$/.test(raw) || n < min || n > max)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`--${flag} must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw)}`);
+    return n;
+}
+
+
+/***/ }),
+
+/***/ 7919:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.r(__webpack_exports__);
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   REPLAY: () => (/* binding */ REPLAY)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
+/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6309);
+/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5377);
+/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7182);
+
+
+
+
+
+const REPLAY_RULES = ['non-determinism', 'redundant-call'];
+const REPLAY = {
+    name: 'replay',
+    summary: 'check a replay transcript against its own recorded responses: non-determinism and redundant calls',
+    args: '<transcript.jsonl>',
+    details: [
+        'A transcript has one {index, tool, args, response} record per line, parsed strictly.',
+        'non-determinism is a warning and redundant-call a note by default (set them in the configuration);',
+        '--fail-on note exits 1 on any finding.',
+        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
+    ],
+    flags: [(0,_flags_js__WEBPACK_IMPORTED_MODULE_3__/* .formatFlag */ .AN)(['text', 'json'], 'text'), _flags_js__WEBPACK_IMPORTED_MODULE_3__/* .FAIL_ON_FLAG */ .EK, _flags_js__WEBPACK_IMPORTED_MODULE_3__/* .CONFIG_FLAG */ .YQ],
+    examples: ['agent-trace-audit replay session.jsonl --fail-on warning'],
+    run: replayCommand,
+};
+/** `replay`: audits a transcript against its own recorded responses (non-determinism, redundant calls). */
+async function replayCommand(args, io) {
+    if (args.positionals.length !== 1)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb('replay takes exactly one transcript');
+    const format = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .oneOf */ .yL)('format', args.string('format'), ['text', 'json']) ?? 'text';
+    const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_2__/* .loadCliConfig */ .X)(io, args.string('config'), (0,_flags_js__WEBPACK_IMPORTED_MODULE_3__/* .failOnOverride */ .Af)(args));
+    const audit = await (0,_transcript_js__WEBPACK_IMPORTED_MODULE_4__/* .auditTranscript */ .K)(io, args.positionals[0], config, REPLAY_RULES);
+    const divergence = audit.findings.find((f) => f.ruleId === 'non-determinism')?.index ?? null;
+    if (format === 'json') {
+        const { file, calls, findings } = audit;
+        io.stdout(`${JSON.stringify({ command: 'replay', file, calls, divergence, findings }, null, 2)}\n`);
+    }
+    else {
+        io.stdout((0,_transcript_js__WEBPACK_IMPORTED_MODULE_4__/* .renderTranscriptText */ .O)(audit, [`divergence: ${divergence === null ? 'none' : `index ${divergence}`}`]));
+    }
+    return audit.failed ? 1 : 0;
+}
+
+
+/***/ }),
+
+/***/ 7700:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+// ESM COMPAT FLAG
+__nccwpck_require__.r(__webpack_exports__);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  RUN: () => (/* binding */ RUN),
+  SPOOL_PREFIX: () => (/* binding */ SPOOL_PREFIX)
+});
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+;// CONCATENATED MODULE: ./src/receiver/endpoint-env.ts
+/** The OTLP protocols the receiver speaks (OTLP/gRPC is not served: see docs/live-capture.md). */
+const OTLP_PROTOCOLS = (/* unused pure expression or super */ null && (['http/protobuf', 'http/json']));
+/**
+ * The variables that point an OpenTelemetry SDK's OTLP exporter at the receiver.
+ * The per-signal ones are set too: an SDK reads them first, and one left over from
+ * the job's environment (say, grpc to a collector) would send the spans elsewhere.
+ */
+function otlpEnvironment(endpoint, protocol) {
+    return {
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces`,
+        OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: protocol,
+    };
+}
+/** http/json when the job already asks for it, otherwise http/protobuf (every SDK's HTTP default). */
+function protocolFor(env) {
+    const asked = env['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'] ?? env['OTEL_EXPORTER_OTLP_PROTOCOL'];
+    return asked === 'http/json' ? 'http/json' : 'http/protobuf';
+}
+
+// EXTERNAL MODULE: ./src/receiver/server.ts + 4 modules
+var server = __nccwpck_require__(9058);
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
+// EXTERNAL MODULE: ./src/cli/audit.ts + 1 modules
+var audit = __nccwpck_require__(1380);
+// EXTERNAL MODULE: ./src/cli/receiver-flags.ts
+var receiver_flags = __nccwpck_require__(2731);
+;// CONCATENATED MODULE: ./src/cli/run.ts
+
+
+
+
+
+
+
+
+
+
+/** The spool's name in the report when --out is not given: `otlp-receiver/otlp-spans.jsonl`. */
+const SPOOL_PREFIX = 'otlp-receiver';
+const SPOOL_FILE = 'otlp-spans.jsonl';
+const RUN = {
+    name: 'run',
+    summary: 'run a command with its OpenTelemetry exporter pointed at a receiver here, then audit what it exported',
+    args: '[trace files...] -- <command> [args...]',
+    details: [
+        'The flags go before --; everything after it is the command line, run as given (no shell).',
+        'The command runs with OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT and',
+        'OTEL_EXPORTER_OTLP_PROTOCOL set to an OTLP/HTTP receiver on 127.0.0.1 (protobuf or JSON).',
+        'Once it exits, the spans it exported are audited with any trace files named, through `audit`:',
+        'the audit flags below are those of `audit`. Without --out the spool is reported as',
+        `${SPOOL_PREFIX}/${SPOOL_FILE}.`,
+        "Exit codes: the audit's (0, 1, 2); else the command's when it failed; 127 when it was not found, 126 when it could not start.",
+    ],
+    flags: [...(0,receiver_flags/* receiverFlags */.h)('a temporary folder, removed after the audit'), ...audit.AUDIT.flags],
+    examples: ['agent-trace-audit run --fail-on warning -- npm test', 'agent-trace-audit run --port 0 --format sarif -o audit.sarif -- python -m pytest'],
+    run: runCommand,
+};
+/**
+ * `run`: receiver up, command run with the OTLP variables, receiver stopped once
+ * the command exits (every acknowledged span is in the spool by then), then the
+ * spool audited together with any trace files named, through `audit` itself.
+ */
+async function runCommand(args, io) {
+    const line = args.afterTerminator;
+    if (line === null || line.length === 0)
+        throw new errors/* UsageError */.eb('run needs a command after --');
+    const [command, ...commandArgs] = line;
+    const files = args.positionals.slice(0, args.positionals.length - line.length);
+    const limits = (0,receiver_flags/* receiverLimits */.g)(args);
+    const out = args.string('out');
+    const spoolDir = out === undefined ? await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'agent-trace-audit-otlp-')) : null;
+    const spoolPath = spoolDir ? (0,external_node_path_.join)(spoolDir, SPOOL_FILE) : (0,external_node_path_.resolve)(io.cwd, out);
+    try {
+        const receiver = await (0,server/* startReceiver */.Wr)({ ...limits, spoolPath, onProblem: (message) => io.stderr(`warning: ${(0,sanitize_text/* sanitizeText */.j)(message)}\n`) });
+        let outcome;
+        try {
+            io.stderr(`receiving OTLP traces on ${receiver.endpoint}/v1/traces\n`);
+            const env = { ...io.env, ...otlpEnvironment(receiver.endpoint, protocolFor(io.env)) };
+            outcome = await runChild(command, commandArgs, io.cwd, env);
+        }
+        finally {
+            await receiver.stop();
+        }
+        io.stderr(`${(0,server/* describeStats */.J9)(receiver.stats)}\n`);
+        if (outcome.kind === 'not-started') {
+            io.stderr(`${outcome.error.code}: ${outcome.error.message}\n`);
+            return outcome.exitCode;
+        }
+        if (outcome.exitCode !== 0)
+            io.stderr(`the command exited with ${outcome.description}\n`);
+        // The audit flags are run's own (the same table as audit's); the positionals are the named files and the spool when it was written to --out.
+        const auditArgs = { positionals: spoolDir ? files : [...files, spoolPath], afterTerminator: null, string: args.string, boolean: args.boolean };
+        const audited = await (0,audit.auditCommand)(auditArgs, io, spoolDir ? [{ root: (0,external_node_path_.dirname)(spoolPath), prefix: SPOOL_PREFIX }] : []);
+        return audited !== 0 ? audited : outcome.exitCode;
+    }
+    finally {
+        if (spoolDir)
+            await (0,promises_.rm)(spoolDir, { recursive: true, force: true });
+    }
+}
+/** Runs the command with the terminal's stdio, passing SIGINT and SIGTERM on to it. */
+function runChild(command, args, cwd, env) {
+    return new Promise((done) => {
+        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, { cwd, env, stdio: 'inherit' });
+        const forward = (signal) => child.kill(signal);
+        process.on('SIGINT', forward);
+        process.on('SIGTERM', forward);
+        const finish = (outcome) => {
+            process.off('SIGINT', forward);
+            process.off('SIGTERM', forward);
+            done(outcome);
+        };
+        child.once('error', (error) => {
+            const shown = (0,sanitize_text/* sanitizeText */.j)(command);
+            if (error.code === 'ENOENT')
+                finish({ kind: 'not-started', exitCode: 127, error: new errors/* UserError */.yo('command-not-found', `${shown}: no such command (looked up on PATH)`) });
+            else if (error.code === 'EACCES')
+                finish({ kind: 'not-started', exitCode: 126, error: new errors/* UserError */.yo('command-not-executable', `${shown}: permission denied`) });
+            else
+                finish({ kind: 'not-started', exitCode: 126, error: new errors/* UserError */.yo('command-failed-to-start', `${shown}: ${error.message.split('\n')[0]}`) });
+        });
+        child.once('exit', (code, signal) => {
+            if (signal)
+                finish({ kind: 'exited', exitCode: 128 + (external_node_os_.constants.signals[signal] ?? 0), description: `signal ${signal}` });
+            else
+                finish({ kind: 'exited', exitCode: code ?? 1, description: `code ${code ?? 1}` });
+        });
+    });
+}
+
+
+/***/ }),
+
+/***/ 7694:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.r(__webpack_exports__);
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   SCOPE: () => (/* binding */ SCOPE)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _audit_scope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7643);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3567);
+/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6309);
+/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5377);
+/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7182);
+
+
+
+
+
+
+
+const SCOPE = {
+    name: 'scope',
+    summary: "check every call of a replay transcript against the agent's declared scope ({agent, allowed_tools})",
+    args: '<transcript.jsonl> <scope.json>',
+    details: [
+        'Tool names are matched exactly and case-sensitively; permission-overreach is an error by default.',
+        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage, input or scope file error.',
+    ],
+    flags: [(0,_flags_js__WEBPACK_IMPORTED_MODULE_5__/* .formatFlag */ .AN)(['text', 'json'], 'text'), _flags_js__WEBPACK_IMPORTED_MODULE_5__/* .FAIL_ON_FLAG */ .EK, _flags_js__WEBPACK_IMPORTED_MODULE_5__/* .CONFIG_FLAG */ .YQ],
+    examples: ['agent-trace-audit scope session.jsonl scope.json'],
+    run: scopeCommand,
+};
+/** `scope`: checks every call of a transcript against a declared scope. */
+async function scopeCommand(args, io) {
+    if (args.positionals.length !== 2)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('scope takes a transcript and a scope file');
+    const [transcript, scopePath] = args.positionals;
+    const format = (0,_command_js__WEBPACK_IMPORTED_MODULE_3__/* .oneOf */ .yL)('format', args.string('format'), ['text', 'json']) ?? 'text';
+    const scope = (0,_audit_scope_js__WEBPACK_IMPORTED_MODULE_1__/* .loadScopeFile */ .$P)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(io.cwd, scopePath), scopePath);
+    const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_4__/* .loadCliConfig */ .X)(io, args.string('config'), (0,_flags_js__WEBPACK_IMPORTED_MODULE_5__/* .failOnOverride */ .Af)(args));
+    const audit = await (0,_transcript_js__WEBPACK_IMPORTED_MODULE_6__/* .auditTranscript */ .K)(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
+    if (format === 'json') {
+        const { file, calls, findings } = audit;
+        io.stdout(`${JSON.stringify({ command: 'scope', file, agent: scope.agent, calls, findings }, null, 2)}\n`);
+    }
+    else {
+        io.stdout((0,_transcript_js__WEBPACK_IMPORTED_MODULE_6__/* .renderTranscriptText */ .O)(audit));
+    }
+    return audit.failed ? 1 : 0;
+}
+
+
+/***/ }),
+
+/***/ 2885:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.r(__webpack_exports__);
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   SEAL: () => (/* binding */ SEAL),
+/* harmony export */   defaultSealedPath: () => (/* binding */ defaultSealedPath)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
+/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8458);
+/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2034);
+/* harmony import */ var _seal_index_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9735);
+/* harmony import */ var _seal_unsealed_lines_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6408);
+/* harmony import */ var _seal_verdict_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2704);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3567);
+
+
+
+
+
+
+
+
+
+const SEAL = {
+    name: 'seal',
+    summary: 'seal a trace into a SHA-256 hash chain (prev and digest on every record) with a checkpoint',
+    args: '<file>',
+    details: [
+        'To a terminal, the chain is written to <name>.sealed.jsonl and the checkpoint beside it (<out>.seal.json).',
+        'When stdout is redirected or piped (seal t.jsonl > sealed.jsonl), or with -o -, the chain goes to stdout',
+        'and the checkpoint beside the file stdout was redirected to, or to --checkpoint.',
+        'An existing sealed file or checkpoint is not replaced without --force.',
+        'A line that is not a record stops the seal, unless --skip-unsealable leaves it out and lists it in the checkpoint.',
+        'Exit codes: 0 sealed, 2 usage error or a file that cannot be sealed (file:line named).',
+    ],
+    flags: [
+        { name: 'output', short: 'o', type: 'string', value: 'file|-', default: '<name>.sealed.jsonl, or stdout when it is not a terminal', description: 'where the sealed chain goes (- for stdout)' },
+        { name: 'checkpoint', type: 'string', value: 'file', default: '<sealed file>.seal.json', description: 'where the checkpoint goes' },
+        { name: 'canonical', type: 'string', value: _seal_index_js__WEBPACK_IMPORTED_MODULE_5__/* .SEAL_MODES */ .Lk.join('|'), default: 'jcs', description: 'canonical form of each record: RFC 8785 JCS, or Python json.dumps(sort_keys=True)' },
+        { name: 'force', type: 'boolean', default: 'off', description: 'replace an existing sealed file or checkpoint' },
+        {
+            name: 'skip-unsealable',
+            type: 'boolean',
+            default: 'off',
+            description: `seal the records and leave out lines that are not records (up to ${_seal_unsealed_lines_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_UNSEALED_LINES */ .z}), listed in the checkpoint, as the Action does`,
+        },
+    ],
+    examples: ['agent-trace-audit seal session.jsonl > sealed.jsonl && agent-trace-audit verify sealed.jsonl', 'agent-trace-audit seal trace.jsonl.gz -o trace.sealed.jsonl'],
+    run: sealCommand,
+};
+/** `<dir>/trace.jsonl[.gz]` → `<dir>/trace.sealed.jsonl`. */
+function defaultSealedPath(input) {
+    const stem = input.replace(/\.gz$/i, '').replace(/\.(?:jsonl|ndjson|json)$/i, '');
+    return `${stem}.sealed.jsonl`;
+}
+/** `seal`: writes the sealed JSONL and its checkpoint; exit 0, or 2 when the input cannot be sealed. */
+async function sealCommand(args, io) {
+    if (args.positionals.length !== 1)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('seal takes exactly one file');
+    const input = args.positionals[0];
+    const mode = (0,_command_js__WEBPACK_IMPORTED_MODULE_8__/* .oneOf */ .yL)('canonical', args.string('canonical'), _seal_index_js__WEBPACK_IMPORTED_MODULE_5__/* .SEAL_MODES */ .Lk) ?? 'jcs';
+    (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_5__/* .requireSealMode */ ._3)(mode);
+    const outputFlag = args.string('output');
+    const toStdout = outputFlag === '-' || (outputFlag === undefined && io.stdoutIsTerminal === false);
+    const output = toStdout ? null : (outputFlag ?? defaultSealedPath(input));
+    const redirectedTo = toStdout && io.stdoutFile ? shown(io.cwd, io.stdoutFile) : null;
+    const checkpointFlag = args.string('checkpoint');
+    const checkpoint = checkpointFlag ?? (output !== null ? `${output}.seal.json` : redirectedTo !== null ? `${redirectedTo}.seal.json` : null);
+    const paths = [input, output ?? redirectedTo, checkpoint].filter((p) => p !== null).map((p) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, p));
+    if (new Set(paths).size !== paths.length)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('the input, the sealed file and the checkpoint must be three different files');
+    if (!args.boolean('force')) {
+        // The checkpoint beside a redirected stdout belongs to the file the shell has just replaced: it is replaced too.
+        const guarded = [output, checkpointFlag !== undefined || output !== null ? checkpoint : null];
+        for (const path of guarded)
+            if (path !== null && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, path)))
+                throw (0,_io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .alreadyExists */ .B$)(path);
+    }
+    const sink = output === null ? stdoutSink(io) : await (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_5__/* .fileSink */ .ao)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, output), output);
+    const result = await (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_5__/* .sealFile */ .mz)({
+        path: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, input),
+        display: input,
+        sink,
+        checkpointPath: checkpoint === null ? null : (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, checkpoint),
+        checkpointDisplay: checkpoint ?? '',
+        mode,
+        limits: _io_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_LIMITS */ .dR,
+        env: io.env,
+        ...(args.boolean('skip-unsealable') ? { unsealable: { firstLineMustSeal: false } } : {}),
+    });
+    const summary = [
+        `sealed: ${result.records} record(s) in ${mode} form`,
+        `sealed file: ${output ?? redirectedTo ?? '(stdout)'}`,
+        `checkpoint: ${checkpoint ?? 'not written (stdout is not a file: pass --checkpoint <file> to keep one)'}`,
+        `final digest: ${result.final_digest}`,
+        ...(0,_seal_verdict_js__WEBPACK_IMPORTED_MODULE_7__/* .unsealedLines */ .HP)(result),
+    ].join('\n');
+    (toStdout ? io.stderr : io.stdout)(`${summary}\n`);
+    return 0;
+}
+/** A path as the user would write it: relative to the working folder when inside it. */
+function shown(cwd, path) {
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(cwd, path);
+    return rel === '' || rel.startsWith('..') || (0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel) ? path : rel;
+}
+function stdoutSink(io) {
+    return {
+        write: async (bytes) => {
+            const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
+            if (io.stdoutStream) {
+                // Backpressure: a large chain is not buffered whole in memory.
+                if (!io.stdoutStream.write(text))
+                    await new Promise((done) => io.stdoutStream.once('drain', () => done()));
+            }
+            else
+                io.stdout(text);
+        },
+        commit: async () => undefined,
+        abort: async () => undefined,
+    };
+}
+
+
+/***/ }),
+
+/***/ 8401:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ stdoutFile)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+
+/**
+ * The regular file this process's stdout was redirected to (`> sealed.jsonl`),
+ * or null for a terminal, a pipe, or a system that does not say (only Linux's
+ * /proc names it). `seal` puts the checkpoint beside it.
+ */
+function stdoutFile() {
+    try {
+        const target = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readlinkSync)('/proc/self/fd/1');
+        return target.startsWith('/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(target).isFile() ? target : null;
+    }
+    catch {
+        return null;
+    }
+}
+
+
+/***/ }),
+
+/***/ 7182:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ auditTranscript),
+/* harmony export */   O: () => (/* binding */ renderTranscriptText)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _audit_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1637);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
+/* harmony import */ var _io_collect_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1623);
+/* harmony import */ var _audit_findings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8293);
+/* harmony import */ var _audit_rules_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2126);
+/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1300);
+
+
+
+
+
+
+
+
+/** Read problems that make a transcript unusable: replay parsing is strict, so these stop the command. */
+const FATAL = new Set(['malformed-record', 'truncated-tail']);
+/**
+ * Audits one replay transcript ({index, tool, args, response} per line) with
+ * only the given rules, keeping their options from the configuration (or
+ * `overrides`). A malformed record or one that is not a transcript record is an
+ * InputError naming file:line.
+ */
+async function auditTranscript(io, path, config, ruleIds, overrides = new Map()) {
+    const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, path)).catch(() => null);
+    if (info !== null && !info.isFile())
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(path, null, 'not-a-file', `${path}: a transcript must be a file`);
+    const { inputs, skipped } = await (0,_io_collect_js__WEBPACK_IMPORTED_MODULE_4__/* .collectInputs */ .C)([path], { root: io.cwd, exclude: [], strict: true });
+    const input = inputs[0];
+    if (!input)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(path, null, 'refused', `${path}: ${skipped[0]?.reason ?? 'cannot be read'}`);
+    const rules = new Map();
+    for (const [id, setting] of config.rules) {
+        if (FATAL.has(id))
+            rules.set(id, { severity: 'error', options: setting.options });
+        else if (ruleIds.includes(id)) {
+            // The command exists to run these rules: one the configuration turned off runs at its default severity.
+            const severity = setting.severity === 'off' ? ((0,_audit_rules_index_js__WEBPACK_IMPORTED_MODULE_6__/* .ruleById */ .B)(id)?.meta.defaultSeverity ?? 'error') : setting.severity;
+            rules.set(id, { severity, options: overrides.has(id) ? overrides.get(id) : setting.options });
+        }
+        else
+            rules.set(id, { severity: 'off', options: setting.options });
+    }
+    const indexByLine = new Map();
+    let calls = 0;
+    let foreign = null;
+    const stored = await (0,_audit_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .runAudit */ .bD)([input], { ...config, rules }, {
+        inputFormat: 'native-jsonl',
+        onRun(run) {
+            for (const record of run.records) {
+                const index = record.kind === 'tool_call' || record.kind === 'tool_result' ? record.index : null;
+                if (index === null)
+                    foreign = Math.min(foreign ?? record.loc.line, record.loc.line);
+                else if (record.kind === 'tool_call') {
+                    calls += 1;
+                    indexByLine.set(record.loc.line, index);
+                }
+            }
+        },
+    });
+    const result = (0,_audit_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .materialize */ .O9)(stored);
+    const fatal = result.findings.find((f) => FATAL.has(f.ruleId));
+    const badLine = fatal && (foreign === null || fatal.line <= foreign) ? fatal.line : foreign;
+    if (badLine !== null) {
+        const reason = fatal && fatal.line === badLine ? fatal.message : 'not a transcript record: expected exactly {index, tool, args, response}';
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(input.display, badLine, 'malformed-transcript', `${input.display}:${badLine}: ${reason}`);
+    }
+    const findings = result.findings
+        .filter((f) => ruleIds.includes(f.ruleId))
+        .map((f) => ({ index: indexByLine.get(f.line) ?? -1, ruleId: f.ruleId, severity: f.severity, file: f.file, line: f.line, tool: f.tool, message: f.message }))
+        .sort((a, b) => a.index - b.index || (0,_audit_findings_js__WEBPACK_IMPORTED_MODULE_5__/* .cmp */ .r2)(a.ruleId, b.ruleId) || (0,_audit_findings_js__WEBPACK_IMPORTED_MODULE_5__/* .cmp */ .r2)(a.message, b.message));
+    const failed = config.failOn !== 'never' && findings.some((f) => _model_finding_js__WEBPACK_IMPORTED_MODULE_7__/* .SEVERITY_RANK */ .f3[f.severity] >= _model_finding_js__WEBPACK_IMPORTED_MODULE_7__/* .SEVERITY_RANK */ .f3[config.failOn]);
+    return { file: input.display, calls, findings, failed };
+}
+/** The line report: `calls: N`, optional header lines, `findings: N`, then `index I: rule: message`. */
+function renderTranscriptText(audit, header = []) {
+    const lines = [`calls: ${audit.calls}`, ...header, `findings: ${audit.findings.length}`];
+    for (const f of audit.findings)
+        lines.push(`index ${f.index}: ${f.ruleId}: ${f.message}`);
+    return `${lines.join('\n')}\n`;
+}
+
+
+/***/ }),
+
+/***/ 1137:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.r(__webpack_exports__);
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   VERIFY: () => (/* binding */ VERIFY)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2034);
+/* harmony import */ var _seal_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9735);
+
+
+
+
+const VERIFY = {
+    name: 'verify',
+    summary: 'verify a sealed file: intact, broken (first broken link), truncated, appended or swapped',
+    args: '<sealed.jsonl>',
+    details: [
+        'Without a checkpoint only edits inside the chain can be seen; with one, a cut tail, appended lines',
+        'and another file swapped in are told apart. A file that was never sealed is the error not-sealed.',
+        'Exit codes: 0 intact, 1 not intact, 2 usage or input error (missing, unreadable or not a sealed file).',
+    ],
+    flags: [{ name: 'checkpoint', type: 'string', value: 'file', default: 'none', description: 'the checkpoint written by seal (<sealed file>.seal.json)' }],
+    examples: ['agent-trace-audit verify sealed.jsonl --checkpoint sealed.jsonl.seal.json'],
+    run: verifyCommand,
+};
+/** `verify`: exit 0 when the chain is intact (and matches the checkpoint), 1 when not, 2 when the input cannot be read. */
+async function verifyCommand(args, io) {
+    if (args.positionals.length !== 1)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb('verify takes exactly one sealed file');
+    const sealed = args.positionals[0];
+    const checkpointName = args.string('checkpoint');
+    const checkpoint = checkpointName === undefined ? null : await (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_3__/* .readCheckpoint */ .HQ)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(io.cwd, checkpointName), checkpointName);
+    const verdict = await (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_3__/* .verifyFile */ .AI)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(io.cwd, sealed), sealed, checkpoint, _io_limits_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_LIMITS */ .dR);
+    io.stdout((0,_seal_index_js__WEBPACK_IMPORTED_MODULE_3__/* .formatVerdict */ .Pu)(verdict));
+    return (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_3__/* .verdictExitCode */ .fM)(verdict);
+}
+
+
+/***/ }),
+
+/***/ 344:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Cu: () => (/* binding */ DEFAULT_CONFIG_FILE),
+  fN: () => (/* reexport */ FAIL_LEVELS),
+  wF: () => (/* reexport */ zod_issues/* describeIssues */.w),
+  HT: () => (/* binding */ loadConfigFile),
+  pE: () => (/* binding */ resolveConfig)
+});
+
+// UNUSED EXPORTS: configFileSchema
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
+var audit_rules = __nccwpck_require__(2126);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/audit/finding-caps.ts
+var finding_caps = __nccwpck_require__(2958);
+// EXTERNAL MODULE: ./src/io/limits.ts
+var io_limits = __nccwpck_require__(2034);
+// EXTERNAL MODULE: ./src/report/run-cap.ts
+var run_cap = __nccwpck_require__(2146);
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(1300);
+// EXTERNAL MODULE: ./src/zod-issues.ts
+var zod_issues = __nccwpck_require__(9015);
+;// CONCATENATED MODULE: ./src/audit/audit-config.ts
+/** The lowest severity that fails an audit; never: report only. */
+const FAIL_LEVELS = ['error', 'warning', 'note', 'never'];
+
+;// CONCATENATED MODULE: ./src/config.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_CONFIG_FILE = 'agent-trace-audit.yml';
+const ruleLevel = schemas/* enum */.k5n([...finding/* SEVERITIES */.oC, 'off']).meta({ id: 'rule-level', description: 'error, warning or note; off disables the rule.' });
+/** A rule's `severity`, checked once per rule by resolveConfig. */
+const optionalLevel = ruleLevel.optional();
+/**
+ * One entry per registered rule: a bare level (`retry-storm: off`) or an object
+ * with `severity` and the rule's own options (strict: an unknown option is an error).
+ */
+function ruleEntry(rule) {
+    const options = rule.meta.options instanceof schemas/* ZodObject */.bvH ? rule.meta.options : schemas/* strictObject */.rej({});
+    const object = options.extend({ severity: ruleLevel.optional() }).describe(rule.meta.summary);
+    return schemas/* union */.KCZ([ruleLevel, object]).optional().describe(rule.meta.summary);
+}
+/**
+ * The configuration file, as users write it (kebab-case keys). Built on first use: a
+ * run without a configuration file never needs it (it is several zod schemas per rule).
+ */
+function configFileSchema() {
+    return (fileSchema ??= buildConfigFileSchema());
+}
+let fileSchema;
+function buildConfigFileSchema() {
+    const rulesSchema = schemas/* strictObject */.rej(Object.fromEntries(audit_rules/* RULES */.y.map((rule) => [rule.meta.id, ruleEntry(rule)])))
+        .describe('Per-rule severity and options, keyed by rule id.');
+    return schemas/* strictObject */.rej({
+        'fail-on': schemas/* enum */.k5n(FAIL_LEVELS)
+            .optional()
+            .describe('Lowest severity that fails the audit (exit 1, failed check); never: report only. Default: error.'),
+        include: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of trace files to audit when no paths are given.'),
+        exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
+        rules: rulesSchema.optional(),
+        limits: schemas/* strictObject */.rej({
+            'max-file-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
+            'max-line-bytes': schemas/* number */.aig().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
+            'max-inflated-bytes': schemas/* number */.aig().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
+            'max-depth': schemas/* number */.aig().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
+            'max-document-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest single-document file read whole (default 512 MiB).'),
+            'max-element-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest item of a streamed one-document trace, e.g. one event or step (default 64 MiB).'),
+            'run-idle-records': schemas/* number */.aig()
+                .int()
+                .nonnegative()
+                .optional()
+                .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
+            'max-findings-per-rule': schemas/* number */.aig()
+                .int()
+                .positive()
+                .optional()
+                .describe('Findings one rule lists for one file; the rest are counted in one finding (default 1000).'),
+            'max-findings': schemas/* number */.aig().int().positive().optional().describe('Findings the audit lists in all; the rest are counted in one finding (default 10000).'),
+            'max-runs': schemas/* number */.aig().int().positive().optional().describe('Runs the report lists; the rest are counted, not listed (default 10000).'),
+        })
+            .optional()
+            .describe('What one input may cost; larger inputs are reported, not read.'),
+    })
+        .describe('agent-trace-audit configuration (agent-trace-audit.yml at the repository root, or --config).');
+}
+function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
+    const rules = new Map();
+    const given = file.rules ?? {};
+    for (const id of Object.keys(given)) {
+        if (!(0,audit_rules/* ruleById */.B)(id))
+            throw new errors/* ConfigurationError */.j1(`${source}: rules.${id}: unknown rule id ${JSON.stringify(id)}`);
+    }
+    for (const rule of audit_rules/* RULES */.y) {
+        const entry = Object.prototype.hasOwnProperty.call(given, rule.meta.id) ? given[rule.meta.id] : undefined;
+        const { severity: rawSeverity, ...rawOptions } = (typeof entry === 'object' && entry !== null ? entry : { severity: entry });
+        const severity = optionalLevel.safeParse(rawSeverity);
+        if (!severity.success) {
+            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}.severity: ${severity.error.issues[0]?.message ?? 'invalid'}`);
+        }
+        const parsed = rule.meta.options.safeParse(rawOptions);
+        if (!parsed.success) {
+            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
+        }
+        rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
+    }
+    const limits = file.limits ?? {};
+    return {
+        failOn: overrides.failOn ?? file['fail-on'] ?? 'error',
+        include: file.include ?? [],
+        exclude: file.exclude ?? [],
+        rules,
+        limits: {
+            maxFileBytes: limits['max-file-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxFileBytes,
+            maxLineBytes: limits['max-line-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxLineBytes,
+            maxInflatedBytes: limits['max-inflated-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxInflatedBytes,
+            maxDepth: limits['max-depth'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxDepth,
+            maxDocumentBytes: limits['max-document-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxDocumentBytes,
+            maxElementBytes: limits['max-element-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxElementBytes,
+            runIdleRecords: limits['run-idle-records'] ?? io_limits/* DEFAULT_LIMITS */.dR.runIdleRecords,
+        },
+        findingCaps: {
+            perRulePerFile: limits['max-findings-per-rule'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perRulePerFile,
+            perAudit: limits['max-findings'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perAudit,
+        },
+        maxRuns: limits['max-runs'] ?? run_cap/* DEFAULT_MAX_RUNS */._5,
+    };
+}
+/** Reads and validates a YAML (or JSON) configuration file. */
+async function loadConfigFile(path, shown = path) {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new errors/* ConfigurationError */.j1(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
+    }
+    // yaml is loaded for a configuration file only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+    const { parse: parseYaml } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
+    let data;
+    try {
+        data = parseYaml(text, { uniqueKeys: true, maxAliasCount: 100 }) ?? {};
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
+        throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML: ${message}`);
+    }
+    const parsed = configFileSchema().safeParse(data);
+    if (!parsed.success)
+        throw new errors/* ConfigurationError */.j1(`${shown}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
+    return parsed.data;
+}
+
+
+/***/ }),
+
+/***/ 7494:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  kB: () => (/* binding */ auditPaths),
+  DI: () => (/* binding */ isFailing),
+  Oh: () => (/* binding */ materializeOutcome)
+});
+
+// EXTERNAL MODULE: ./src/audit/engine.ts
+var engine = __nccwpck_require__(1637);
+// EXTERNAL MODULE: ./src/audit/pool.ts + 5 modules
+var pool = __nccwpck_require__(1690);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/io/collect.ts + 2 modules
+var collect = __nccwpck_require__(1623);
+;// CONCATENATED MODULE: ./src/io/collect-sources.ts
+
+/**
+ * The files of `specs` under the working folder plus every trace file inside
+ * each source folder, as one sorted list. Exclude patterns apply to the names
+ * shown (so `agent-traces-1/**` excludes an artifact). Two files that would be
+ * shown under the same name are ambiguous in every report: the later one is
+ * skipped with a reason.
+ */
+async function collectAll(specs, sources, options) {
+    const parts = [];
+    if (specs.length > 0)
+        parts.push(await (0,collect/* collectInputs */.C)(specs, options));
+    for (const source of sources) {
+        parts.push(await (0,collect/* collectInputs */.C)(['.'], { root: source.root, prefix: source.prefix, strict: false, ...(options.exclude ? { exclude: options.exclude } : {}) }));
+    }
+    const byDisplay = new Map();
+    const skipped = [];
+    for (const part of parts) {
+        skipped.push(...part.skipped);
+        for (const input of part.inputs) {
+            const seen = byDisplay.get(input.display);
+            if (seen === undefined)
+                byDisplay.set(input.display, input);
+            else if (seen.path !== input.path)
+                skipped.push({ display: input.display, reason: 'refused: another file is already read under this name' });
+        }
+    }
+    const inputs = [...byDisplay.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+    return { inputs, skipped };
+}
+
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
+var rules = __nccwpck_require__(2126);
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
+// EXTERNAL MODULE: ./src/report/catalogs.ts
+var report_catalogs = __nccwpck_require__(1288);
+// EXTERNAL MODULE: ./src/report/run-cap.ts
+var run_cap = __nccwpck_require__(2146);
+// EXTERNAL MODULE: ./src/report/schema-version.ts
+var schema_version = __nccwpck_require__(914);
 ;// CONCATENATED MODULE: ./src/report/build.ts
 
 
@@ -16867,13 +18140,13 @@ function buildReport(result, config) {
     const counts = { error, warning, note };
     const fired = result.store.ruleIds;
     const clean = (text) => (text === null ? null : (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 300 }));
-    const maxRuns = config.maxRuns ?? DEFAULT_MAX_RUNS;
+    const maxRuns = config.maxRuns ?? run_cap/* DEFAULT_MAX_RUNS */._5;
     const omitted = result.omittedRuns;
-    const listed = capRuns(result.runs, maxRuns, omitted.runs > 0 ? { ...omitted } : null);
-    const catalogs = uniqueCatalogs(result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name), schemaSha256: clean(tool.schemaSha256) })) })));
+    const listed = (0,run_cap/* capRuns */.xq)(result.runs, maxRuns, omitted.runs > 0 ? { ...omitted } : null);
+    const catalogs = (0,report_catalogs/* uniqueCatalogs */._)(result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name), schemaSha256: clean(tool.schemaSha256) })) })));
     return {
-        schemaVersion: REPORT_SCHEMA_VERSION,
-        tool: { name: 'agent-trace-audit', version: VERSION },
+        schemaVersion: schema_version/* REPORT_SCHEMA_VERSION */.W,
+        tool: { name: 'agent-trace-audit', version: version/* VERSION */.x },
         summary: {
             files: result.files.length,
             runs: result.runs.length + omitted.runs,
@@ -16883,10 +18156,10 @@ function buildReport(result, config) {
         },
         files: result.files.map((file) => ({ ...file, path: clean(file.path) })),
         runs: listed.runs.map((run) => ({ ...run, file: clean(run.file), runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
-        ...omittedRunsField(listed.omittedRuns),
+        ...(0,run_cap/* omittedRunsField */.d4)(listed.omittedRuns),
         catalogs: catalogs.slice(0, maxRuns),
         ...(catalogs.length > maxRuns ? { omittedCatalogs: catalogs.length - maxRuns } : {}),
-        rules: audit_rules/* RULES */.y.filter((rule) => fired.has(rule.meta.id)).map((rule) => {
+        rules: rules/* RULES */.y.filter((rule) => fired.has(rule.meta.id)).map((rule) => {
             const setting = config.rules.get(rule.meta.id);
             const severity = setting && setting.severity !== 'off' ? setting.severity : rule.meta.defaultSeverity;
             return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction };
@@ -16905,6 +18178,8 @@ function sortedObject(input) {
     return out;
 }
 
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/core.ts
 
 
@@ -16961,5751 +18236,8 @@ function materializeOutcome(outcome) {
 function isFailing(report, failOn) {
     if (failOn === 'never')
         return false;
-    const floor = SEVERITY_RANK[failOn];
-    return SEVERITIES.some((severity) => SEVERITY_RANK[severity] >= floor && report.summary.findings[severity] > 0);
-}
-
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 85 modules
-var registry = __nccwpck_require__(5314);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/report/most-severe.ts
-
-const MOST_SEVERE_FIRST = [...SEVERITIES].sort((a, b) => SEVERITY_RANK[b] - SEVERITY_RANK[a]);
-/**
- * Up to `max` findings for an output that cannot hold them all (SARIF for code
- * scanning, the HTML page): every error before any warning before any note, and
- * the chosen ones kept in report order.
- */
-function mostSevere(findings, max) {
-    if (findings.length <= max)
-        return { kept: findings, omitted: 0 };
-    const chosen = new Set();
-    for (const severity of MOST_SEVERE_FIRST) {
-        for (const finding of findings) {
-            if (chosen.size === max)
-                break;
-            if (finding.severity === severity)
-                chosen.add(finding);
-        }
-    }
-    return { kept: findings.filter((finding) => chosen.has(finding)), omitted: findings.length - chosen.size };
-}
-
-;// CONCATENATED MODULE: ./src/report/timeline/rank.ts
-/** Rules whose findings are about time: a timeline shows them (an open bar, a late one, a storm, llm spans over a call). */
-const TIME_SHAPED_RULES = new Set(['orphan-call', 'budget-miss', 'late-result', 'retry-storm', 'continued-while-outstanding']);
-/** The key that joins a finding to its run: file and run id, both as the report spells them. */
-function runKey(file, runId) {
-    return `${file.length}:${file}:${runId ?? '\u0000'}`;
-}
-/** For each finding, the index of its run in `timelines`, or -1 (file-level findings, cross-run findings). */
-function runIndexOf(findings, timelines) {
-    const byKey = new Map();
-    timelines.forEach((t, i) => {
-        const key = runKey(t.file, t.runId);
-        if (!byKey.has(key))
-            byKey.set(key, i);
-    });
-    const out = new Int32Array(findings.length);
-    findings.forEach((f, i) => {
-        out[i] = byKey.get(runKey(f.file, f.runId)) ?? -1;
-    });
-    return out;
-}
-/**
- * Runs ordered for drawing: the most time-shaped findings first (a secret
- * has no picture), then runs with findings and bars before the rest, then
- * most errors, warnings, notes and calls; ties keep their order.
- */
-function rankRuns(report, timelines) {
-    const counts = timelines.map(() => ({ error: 0, warning: 0, note: 0 }));
-    const shaped = timelines.map(() => 0);
-    const owner = runIndexOf(report.findings, timelines);
-    report.findings.forEach((f, i) => {
-        const run = owner[i];
-        if (run < 0)
-            return;
-        counts[run][f.severity] += 1;
-        if (TIME_SHAPED_RULES.has(f.ruleId))
-            shaped[run] += 1;
-    });
-    const drawable = (r) => (r.counts.error + r.counts.warning + r.counts.note > 0 && r.timeline.bars.length > 0 ? 1 : 0);
-    return timelines
-        .map((timeline, index) => ({ timeline, index, counts: counts[index], timeShaped: shaped[index] }))
-        .sort((a, b) => b.timeShaped - a.timeShaped ||
-        drawable(b) - drawable(a) ||
-        b.counts.error - a.counts.error ||
-        b.counts.warning - a.counts.warning ||
-        b.counts.note - a.counts.note ||
-        b.timeline.bars.length - a.timeline.bars.length ||
-        a.index - b.index);
-}
-
-;// CONCATENATED MODULE: ./src/report/html/page-data.ts
-
-
-
-/**
- * Findings the page holds: the list stays responsive up to here (tested with
- * 100,000), and the page stays a size a browser opens. Past it, the page holds
- * the most severe, says how many it left out, and counts per rule still cover all.
- */
-const HTML_MAX_FINDINGS = 100_000;
-const SEVERITY_INDEX = { error: 0, warning: 1, note: 2 };
-function pageData(report, timelines, maxFindings = HTML_MAX_FINDINGS) {
-    // A report that lists only some runs (limits.max-runs) draws as many, the worst first.
-    const ranked = rankRuns(report, timelines).slice(0, report.omittedRuns ? report.runs.length : undefined);
-    const runsNote = omittedRunsNote(report);
-    const position = new Map();
-    ranked.forEach((r, i) => position.set(r.index, i));
-    const { kept, omitted } = mostSevere(report.findings, maxFindings);
-    const owners = runIndexOf(kept, timelines);
-    const rules = table();
-    const files = table();
-    const tools = table();
-    const ruleTotals = [];
-    for (const finding of report.findings) {
-        const rule = rules.id(finding.ruleId);
-        ruleTotals[rule] = (ruleTotals[rule] ?? 0) + 1;
-    }
-    const f = { rule: [], severity: [], file: [], line: [], tool: [], run: [], message: [], callId: [], runId: [] };
-    kept.forEach((finding, i) => {
-        f.rule.push(rules.id(finding.ruleId));
-        f.severity.push(SEVERITY_INDEX[finding.severity]);
-        f.file.push(files.id(finding.file));
-        f.line.push(finding.line);
-        f.tool.push(finding.tool === null ? -1 : tools.id(finding.tool));
-        const owner = owners[i];
-        f.run.push(owner < 0 ? -1 : (position.get(owner) ?? -1));
-        f.message.push(finding.message);
-        f.callId.push(finding.callId);
-        f.runId.push(finding.runId);
-    });
-    const runs = ranked.map(({ timeline, counts }) => {
-        const bars = [];
-        for (const bar of timeline.bars)
-            bars.push(bar.lane, bar.start, bar.end === null ? -1 : bar.end, bar.line, bar.flags, bar.storm);
-        return {
-            file: timeline.file,
-            runId: timeline.runId,
-            timed: timeline.timed,
-            end: timeline.end,
-            lanes: timeline.lanes,
-            bars,
-            callIds: timeline.bars.map((bar) => bar.callId),
-            truncated: timeline.truncated,
-            counts,
-        };
-    });
-    return {
-        version: report.tool.version,
-        summary: report.summary,
-        rules: report.rules,
-        strings: { rules: rules.values, files: files.values, tools: tools.values },
-        ruleTotals,
-        omitted,
-        runsNote: runsNote !== null && report.omittedRuns && timelines.length > 0 ? `${runsNote} The timeline draws ${ranked.length} run(s), the worst first.` : runsNote,
-        findings: f,
-        runs,
-    };
-}
-function table() {
-    const values = [];
-    const ids = new Map();
-    return {
-        values,
-        id(value) {
-            let id = ids.get(value);
-            if (id === undefined) {
-                id = values.length;
-                ids.set(value, id);
-                values.push(value);
-            }
-            return id;
-        },
-    };
-}
-/**
- * JSON that is safe inside `<script type="application/json">`: `<`, `>` and `&`
- * as \u escapes (no `</script>`, no `<!--`), and the two line separators too.
- */
-function embedJson(value) {
-    return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-;// CONCATENATED MODULE: ./src/report/html/page-script-timeline.ts
-/** The second part of the report page's script (page-script.ts): the run timelines on a canvas, and the start. */
-const TIMELINE_SCRIPT = String.raw `  // Timelines: one canvas, the selected run, runs worst first.
-  var runSel = $('run-select'), canvas = $('timeline'), current = -1, mark = -1;
-  D.runs.forEach(function (r, k) {
-    var c = r.counts;
-    var o = el('option', null, runName(r) + '  (' + c.error + ' E, ' + c.warning + ' W, ' + c.note + ' N)');
-    o.value = String(k);
-    runSel.appendChild(o);
-  });
-  runSel.addEventListener('change', function () { showRun(+runSel.value, -1); });
-  var LANE = 20, GUTTER = 170, MAX_LANES = 300, STRIDE = 6;
-  function colour(flags) {
-    if (flags & 8) return '#c62828';
-    if (flags & 2) return '#e53935';
-    if (flags & 4) return '#ef6c00';
-    if (flags & 1) return '#78909c';
-    return '#2e7d32';
-  }
-  function geometry(r) {
-    var width = Math.max(600, canvas.parentElement.clientWidth - 4);
-    var lanes = Math.min(r.lanes.length, MAX_LANES);
-    var scale = (width - GUTTER - 10) / Math.max(r.end, 1);
-    return { width: width, height: (lanes + 1) * LANE + 8, lanes: lanes, scale: scale };
-  }
-  function showRun(k, line) {
-    current = k; mark = line;
-    var r = D.runs[k];
-    if (!r) return;
-    var note = r.timed ? 'Time axis: milliseconds from the run\u2019s first record (run length ' + r.end + ' ms).'
-      : 'This run has records without timestamps: it is drawn by record order, not by time.';
-    if (r.truncated > 0) note += ' ' + r.truncated + ' bar(s) beyond the cap are not drawn.';
-    if (r.lanes.length > MAX_LANES) note += ' Only the first ' + MAX_LANES + ' of ' + r.lanes.length + ' lanes are drawn.';
-    $('timeline-note').textContent = note;
-    var g = geometry(r), ratio = window.devicePixelRatio || 1;
-    canvas.width = g.width * ratio; canvas.height = g.height * ratio;
-    canvas.style.width = g.width + 'px'; canvas.style.height = g.height + 'px';
-    var ctx = canvas.getContext('2d');
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, g.width, g.height);
-    ctx.font = '12px system-ui, sans-serif';
-    ctx.textBaseline = 'middle';
-    for (var l = 0; l < g.lanes; l++) {
-      if (l % 2 === 0) { ctx.fillStyle = '#f5f7fa'; ctx.fillRect(0, LANE + l * LANE, g.width, LANE); }
-      ctx.fillStyle = '#263238';
-      var name = r.lanes[l];
-      ctx.fillText(name.length > 24 ? name.slice(0, 23) + '\u2026' : name, 6, LANE + l * LANE + LANE / 2);
-    }
-    ctx.fillStyle = '#546e7a';
-    ctx.fillText(r.timed ? '0 ms' : 'record 0', GUTTER, LANE / 2);
-    var endLabel = r.timed ? r.end + ' ms' : 'record ' + r.end;
-    ctx.fillText(endLabel, g.width - 10 - ctx.measureText(endLabel).width, LANE / 2);
-    var b = r.bars, x0 = GUTTER, storms = new Map();
-    for (var j = 0; j < b.length; j += STRIDE) {
-      var lane = b[j], flags = b[j + 4];
-      if (lane >= g.lanes) continue;
-      var start = b[j + 1], end = b[j + 2] < 0 ? r.end : b[j + 2];
-      var x = x0 + start * g.scale, w = Math.max(2, (end - start) * g.scale), y = LANE + lane * LANE + 3;
-      ctx.fillStyle = colour(flags);
-      ctx.globalAlpha = flags & 8 ? 0.45 : 1;
-      ctx.fillRect(x, y, w, LANE - 6);
-      ctx.globalAlpha = 1;
-      if (flags & 16) { ctx.strokeStyle = '#6a1b9a'; ctx.lineWidth = 2; ctx.strokeRect(x, y - 1, w, LANE - 4); }
-      if (flags & 8) { ctx.fillStyle = '#c62828'; ctx.fillText('\u2192 no result', Math.min(x + 4, g.width - 80), y + (LANE - 6) / 2); }
-      if (b[j + 3] === mark) { ctx.strokeStyle = '#000'; ctx.lineWidth = 2; ctx.strokeRect(x - 2, y - 2, w + 4, LANE - 2); }
-      var sg = b[j + 5];
-      if (sg > 0) {
-        var group = storms.get(sg);
-        if (!group) storms.set(sg, group = { lane: lane, x1: x, x2: x + w, n: 0 });
-        group.x1 = Math.min(group.x1, x); group.x2 = Math.max(group.x2, x + w); group.n++;
-      }
-    }
-    // Retry storms grouped: one bracket under each group's calls, with its size.
-    storms.forEach(function (group) {
-      var yb = LANE + group.lane * LANE + LANE - 2;
-      ctx.strokeStyle = '#6a1b9a'; ctx.lineWidth = 2;
-      ctx.beginPath(); ctx.moveTo(group.x1, yb - 3); ctx.lineTo(group.x1, yb); ctx.lineTo(group.x2, yb); ctx.lineTo(group.x2, yb - 3); ctx.stroke();
-      ctx.fillStyle = '#6a1b9a';
-      ctx.fillText('retry storm \u00d7' + group.n, Math.min(group.x2 + 6, g.width - 110), LANE + group.lane * LANE + LANE / 2);
-    });
-  }
-  canvas.addEventListener('click', function (ev) {
-    var r = D.runs[current];
-    if (!r) return;
-    var g = geometry(r), rect = canvas.getBoundingClientRect();
-    var lane = Math.floor((ev.clientY - rect.top - LANE) / LANE), t = (ev.clientX - rect.left - GUTTER) / g.scale;
-    var best = -1, dist = Infinity;
-    for (var j = 0; j < r.bars.length; j += STRIDE) {
-      if (r.bars[j] !== lane) continue;
-      var start = r.bars[j + 1], end = r.bars[j + 2] < 0 ? r.end : r.bars[j + 2];
-      var d = t < start ? start - t : t > end ? t - end : 0;
-      if (d < dist) { dist = d; best = j; }
-    }
-    var out = $('bar-detail');
-    if (best < 0) { out.textContent = ''; return; }
-    var f = r.bars[best + 4], what = f & 1 ? 'llm span' : f & 8 ? 'call with no result (orphan)' : f & 2 ? 'call, error result' : 'call';
-    if (f & 4) what += ', over its deadline';
-    if (f & 16) what += ', part of a retry storm';
-    var id = r.callIds[best / STRIDE];
-    out.textContent = r.lanes[lane] + ' \u00b7 ' + what + ' \u00b7 ' + loc(r.file, r.bars[best + 3]) + (id ? ' \u00b7 call ' + id : '') +
-      ' \u00b7 ' + (r.timed ? r.bars[best + 1] + ' ms' : 'record ' + r.bars[best + 1]);
-    mark = r.bars[best + 3];
-    showRun(current, mark);
-  });
-  if (D.runs.length === 0) $('timeline-note').textContent = 'No run timelines in this report (a merged report carries none).';
-  window.addEventListener('resize', function () { if (current >= 0) showRun(current, mark); });
-
-  applyFilters();
-  if (D.runs.length > 0) showRun(0, -1);
-  document.body.dataset.ready = '1';
-})();
-`;
-
-;// CONCATENATED MODULE: ./src/report/html/page-script.ts
-/**
- * The report page's script (plain ES2020, inlined). It reads the embedded
- * JSON, builds every element with createElement/textContent (never innerHTML),
- * lists findings in a virtualized list and draws the run timeline on a canvas,
- * so 100,000 findings and 50,000 calls stay responsive. The page's CSP allows
- * only this script (by hash), so nothing in the data could run even if it got out.
- */
-
-/** The first part of the script: data, filters and the findings list (the timeline part follows). */
-const LIST_SCRIPT = String.raw `(function () {
-  'use strict';
-  var D = JSON.parse(document.getElementById('report-data').textContent);
-  var F = D.findings, S = D.strings, N = F.rule.length;
-  var SEV = ['error', 'warning', 'note'];
-  var ROW = 24;
-  var $ = function (id) { return document.getElementById(id); };
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    return e;
-  }
-  function loc(file, line) { return line > 0 ? file + ':' + line : file; }
-  // The list's location column fits LOC_CHARS: cut from the left, keeping file:line whole
-  // (the rule of shortLocation in src/report/triage.ts, which the text report uses).
-  var LOC_CHARS = 30;
-  function shortLoc(s) {
-    var chars = Array.from(s);
-    if (chars.length <= LOC_CHARS) return s;
-    var name = Array.from(s.slice(s.lastIndexOf('/') + 1));
-    var keep = Math.max(LOC_CHARS - 1, name.length + 1);
-    if (keep >= chars.length) return s;
-    var tail = chars.slice(chars.length - keep).join('');
-    var b = tail.indexOf('/');
-    if (chars[chars.length - keep - 1] !== '/' && b > 0 && Array.from(tail.slice(b)).length >= name.length) tail = tail.slice(b);
-    return '\u2026' + tail;
-  }
-  function runName(r) { return r.file + (r.runId === null ? '' : ' \u00b7 run ' + r.runId); }
-
-  // Summary.
-  var s = D.summary;
-  $('count-error').textContent = String(s.findings.error);
-  $('count-warning').textContent = String(s.findings.warning);
-  $('count-note').textContent = String(s.findings.note);
-  $('count-files').textContent = String(s.files);
-  $('count-runs').textContent = String(s.runs);
-  $('count-calls').textContent = String(s.toolCalls);
-  $('version').textContent = D.version;
-  if (D.runsNote) $('runs-note').textContent = D.runsNote;
-
-  // Triage table: one row per rule that fired.
-  // Counted over the whole report: the page may hold only the most severe findings.
-  var perRule = D.ruleTotals;
-  var ruleInfo = new Map();
-  D.rules.forEach(function (r) { ruleInfo.set(r.id, r); });
-  var triage = $('triage-body');
-  var order = S.rules.map(function (_, k) { return k; }).sort(function (a, b) {
-    var ra = ruleInfo.get(S.rules[a]), rb = ruleInfo.get(S.rules[b]);
-    var sa = ra ? SEV.indexOf(ra.severity) : 3, sb = rb ? SEV.indexOf(rb.severity) : 3;
-    return sa - sb || perRule[b] - perRule[a] || (S.rules[a] < S.rules[b] ? -1 : 1);
-  });
-  order.forEach(function (k) {
-    var info = ruleInfo.get(S.rules[k]) || { severity: '', likelyCause: '', nextAction: '' };
-    var tr = el('tr');
-    var sev = el('td'); sev.appendChild(el('span', 'sev sev-' + info.severity, info.severity)); tr.appendChild(sev);
-    tr.appendChild(el('td', 'mono', S.rules[k]));
-    tr.appendChild(el('td', 'num', perRule[k]));
-    tr.appendChild(el('td', null, info.likelyCause));
-    tr.appendChild(el('td', null, info.nextAction));
-    tr.addEventListener('click', function () { $('f-rule').value = String(k); applyFilters(); });
-    triage.appendChild(tr);
-  });
-  if (N === 0) $('triage').appendChild(el('p', 'muted', 'No findings.'));
-
-  // Filters.
-  function fill(id, values) {
-    var sel = $(id);
-    values.forEach(function (v) { var o = el('option', null, v[1]); o.value = String(v[0]); sel.appendChild(o); });
-    sel.addEventListener('change', applyFilters);
-  }
-  function sortedTable(list) { return list.map(function (v, k) { return [k, v]; }).sort(function (a, b) { return a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0; }); }
-  fill('f-rule', sortedTable(S.rules));
-  fill('f-severity', SEV.map(function (v, k) { return [k, v]; }));
-  fill('f-tool', sortedTable(S.tools));
-  fill('f-file', sortedTable(S.files));
-  var shown = new Int32Array(N), shownCount = 0;
-  function applyFilters() {
-    var r = +$('f-rule').value, sv = +$('f-severity').value, t = +$('f-tool').value, f = +$('f-file').value;
-    var n = 0;
-    for (var i = 0; i < N; i++) {
-      if (r >= 0 && F.rule[i] !== r) continue;
-      if (sv >= 0 && F.severity[i] !== sv) continue;
-      if (t >= 0 && F.tool[i] !== t) continue;
-      if (f >= 0 && F.file[i] !== f) continue;
-      shown[n++] = i;
-    }
-    shownCount = n;
-    $('shown-count').textContent = n + ' of ' + N + ' finding(s)' + (D.omitted > 0 ? '; ' + D.omitted + ' less severe finding(s) are only in report.json' : '');
-    $('spacer').style.height = n * ROW + 'px';
-    $('list').scrollTop = 0;
-    drawRows();
-  }
-  $('f-clear').addEventListener('click', function () {
-    ['f-rule', 'f-severity', 'f-tool', 'f-file'].forEach(function (id) { $(id).value = '-1'; });
-    applyFilters();
-  });
-
-  // Virtualized findings list: only the rows in view exist.
-  var list = $('list'), rows = $('rows'), selected = -1;
-  function drawRows() {
-    var first = Math.max(0, Math.floor(list.scrollTop / ROW) - 5);
-    var last = Math.min(shownCount, first + Math.ceil(list.clientHeight / ROW) + 10);
-    rows.textContent = '';
-    rows.style.transform = 'translateY(' + first * ROW + 'px)';
-    for (var k = first; k < last; k++) {
-      var i = shown[k];
-      var row = el('div', 'row' + (i === selected ? ' selected' : ''));
-      row.dataset.index = String(i);
-      row.appendChild(el('span', 'sev sev-' + SEV[F.severity[i]], SEV[F.severity[i]]));
-      row.appendChild(el('span', 'rule mono', S.rules[F.rule[i]]));
-      var where = loc(S.files[F.file[i]], F.line[i]);
-      var cell = el('span', 'loc mono', shortLoc(where));
-      cell.title = where;
-      row.appendChild(cell);
-      row.appendChild(el('span', 'msg', F.message[i]));
-      rows.appendChild(row);
-    }
-  }
-  list.addEventListener('scroll', function () { window.requestAnimationFrame(drawRows); });
-  rows.addEventListener('click', function (ev) {
-    var row = ev.target.closest('.row');
-    if (row) showFinding(+row.dataset.index);
-  });
-
-  function field(parent, name, value, mono) {
-    if (value === null || value === undefined || value === '') return;
-    var dt = el('dt', null, name), dd = el('dd', mono ? 'mono' : null, value);
-    parent.appendChild(dt); parent.appendChild(dd);
-  }
-  function showFinding(i) {
-    selected = i;
-    drawRows();
-    var box = $('detail');
-    box.textContent = '';
-    var info = ruleInfo.get(S.rules[F.rule[i]]) || {};
-    box.appendChild(el('h3', 'mono', S.rules[F.rule[i]]));
-    var dl = el('dl');
-    field(dl, 'Severity', SEV[F.severity[i]]);
-    field(dl, 'Location', loc(S.files[F.file[i]], F.line[i]), true);
-    field(dl, 'Run', F.runId[i], true);
-    field(dl, 'Call id', F.callId[i], true);
-    field(dl, 'Tool', F.tool[i] >= 0 ? S.tools[F.tool[i]] : null, true);
-    field(dl, 'Excerpt', F.message[i]);
-    field(dl, 'What it finds', info.summary);
-    field(dl, 'Likely cause', info.likelyCause);
-    field(dl, 'Next action', info.nextAction);
-    box.appendChild(dl);
-    if (F.run[i] >= 0) { $('run-select').value = String(F.run[i]); showRun(F.run[i], F.line[i]); }
-  }
-
-`;
-const PAGE_SCRIPT = LIST_SCRIPT + TIMELINE_SCRIPT;
-
-;// CONCATENATED MODULE: ./src/report/html/render.ts
-
-
-
-/**
- * The self-contained HTML report: summary, triage table, filters by
- * rule/severity/tool/file, a virtualized findings list with details, and a
- * swimlane timeline per run. No network, works from file://. Trace text never
- * enters the markup: it travels as JSON in a non-executed script element and
- * the page script puts it into the DOM as text. The CSP admits only our own
- * script, by its hash.
- */
-function renderHtml(report, timelines = []) {
-    const scriptHash = (0,external_node_crypto_.createHash)('sha256').update(PAGE_SCRIPT, 'utf8').digest('base64');
-    const csp = `default-src 'none'; script-src 'sha256-${scriptHash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
-    return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>agent-trace-audit report</title>
-<style>${PAGE_STYLE}</style>
-</head>
-<body>
-<header>
-<h1>agent-trace-audit</h1>
-<p class="muted">version <span id="version"></span></p>
-</header>
-<section id="summary" class="cards">
-<div class="card error"><b id="count-error">0</b><span>errors</span></div>
-<div class="card warning"><b id="count-warning">0</b><span>warnings</span></div>
-<div class="card note"><b id="count-note">0</b><span>notes</span></div>
-<div class="card"><b id="count-files">0</b><span>files</span></div>
-<div class="card"><b id="count-runs">0</b><span>runs</span></div>
-<div class="card"><b id="count-calls">0</b><span>tool calls</span></div>
-</section>
-<p id="runs-note" class="muted"></p>
-<section id="triage">
-<h2>Triage</h2>
-<table><thead><tr><th></th><th>Finding</th><th>Count</th><th>Likely cause</th><th>Next action</th></tr></thead><tbody id="triage-body"></tbody></table>
-</section>
-<section id="runs">
-<h2>Run timeline</h2>
-<div class="controls"><label>Run (worst first) <select id="run-select"></select></label></div>
-<p id="timeline-note" class="muted"></p>
-<div class="legend"><span class="k llm"></span>llm span <span class="k ok"></span>call to result <span class="k err"></span>error result <span class="k late"></span>over deadline <span class="k open"></span>no result (open to run end) <span class="k storm"></span>retry storm</div>
-<div id="timeline-wrap"><canvas id="timeline" width="600" height="40"></canvas></div>
-<p id="bar-detail" class="mono"></p>
-</section>
-<section id="findings">
-<h2>Findings</h2>
-<div class="controls">
-<label>Rule <select id="f-rule"><option value="-1">all</option></select></label>
-<label>Severity <select id="f-severity"><option value="-1">all</option></select></label>
-<label>Tool <select id="f-tool"><option value="-1">all</option></select></label>
-<label>File <select id="f-file"><option value="-1">all</option></select></label>
-<button id="f-clear" type="button">Clear</button>
-<span id="shown-count" class="muted"></span>
-</div>
-<div class="split">
-<div id="list"><div id="spacer"></div><div id="rows"></div></div>
-<aside id="detail"><p class="muted">Click a finding to see its location and excerpt.</p></aside>
-</div>
-</section>
-<script type="application/json" id="report-data">${embedJson(pageData(report, timelines))}</script>
-<script>${PAGE_SCRIPT}</script>
-</body>
-</html>
-`;
-}
-/** The report page's stylesheet (inlined; no web fonts, no external images). */
-const PAGE_STYLE = `
-:root { --err: #c62828; --warn: #ef6c00; --note: #1565c0; --ok: #2e7d32; --line: #dfe3e8; }
-* { box-sizing: border-box; }
-body { margin: 0; padding: 16px 24px 40px; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2933; background: #fff; }
-header { display: flex; align-items: baseline; gap: 12px; }
-h1 { font-size: 22px; margin: 0 0 8px; }
-h2 { font-size: 17px; margin: 24px 0 8px; }
-h3 { font-size: 15px; margin: 0 0 8px; }
-.muted { color: #616e7c; }
-.mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 12.5px; }
-.cards { display: flex; flex-wrap: wrap; gap: 10px; }
-.card { border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 96px; display: flex; flex-direction: column; }
-.card b { font-size: 22px; }
-.card.error b { color: var(--err); } .card.warning b { color: var(--warn); } .card.note b { color: var(--note); }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid var(--line); }
-#triage tbody tr { cursor: pointer; } #triage tbody tr:hover { background: #f5f7fa; }
-td.num { text-align: right; }
-.sev { display: inline-block; min-width: 58px; padding: 0 6px; border-radius: 10px; font-size: 12px; color: #fff; text-align: center; }
-.sev-error { background: var(--err); } .sev-warning { background: var(--warn); } .sev-note { background: var(--note); }
-.controls { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-bottom: 8px; }
-select { max-width: 320px; }
-#run-select { max-width: 720px; }
-.split { display: flex; gap: 12px; align-items: flex-start; }
-#list { position: relative; flex: 1 1 60%; height: 420px; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
-#spacer { width: 1px; }
-#rows { position: absolute; top: 0; left: 0; right: 0; }
-.row { height: 24px; display: flex; gap: 10px; align-items: center; padding: 0 8px; white-space: nowrap; cursor: pointer; border-bottom: 1px solid #f0f2f5; }
-.row:hover { background: #f5f7fa; } .row.selected { background: #e3f2fd; }
-.row .rule { width: 190px; overflow: hidden; text-overflow: ellipsis; flex: none; }
-.row .loc { width: 31ch; overflow: hidden; text-overflow: ellipsis; flex: none; color: #3e4c59; }
-.row .msg { overflow: hidden; text-overflow: ellipsis; }
-#detail { flex: 1 1 40%; border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; min-height: 120px; max-height: 420px; overflow: auto; overflow-wrap: anywhere; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 10px; margin: 0; }
-dt { color: #616e7c; } dd { margin: 0; white-space: pre-wrap; }
-#timeline-wrap { max-height: 520px; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
-canvas { display: block; cursor: crosshair; }
-.legend { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; font-size: 12px; margin-bottom: 6px; }
-.legend .k { display: inline-block; width: 18px; height: 10px; border-radius: 2px; }
-.k.llm { background: #78909c; } .k.ok { background: var(--ok); } .k.err { background: #e53935; } .k.late { background: var(--warn); }
-.k.open { background: var(--err); opacity: .45; } .k.storm { border: 2px solid #6a1b9a; }
-`;
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/report/json.ts
-
-
-
-/**
- * The JSON report as one string (a merged report, tests): the pieces of
- * `renderJsonPieces` joined, the one JSON renderer.
- */
-function renderJson(report) {
-    return [...renderJsonPieces(report)].join('');
-}
-/** Pieces written at a time: about this many characters. */
-const PIECE_CHARS = 64 * 1024;
-/**
- * The JSON report (two-space indented, keys in schema order, trailing newline: the
- * bytes of `JSON.stringify(report, null, 2)` and a newline), in pieces of about
- * 64 KiB, reading the findings one at a time (from a store that may be on disk):
- * memory holds one piece, never the report text. Lists (the findings, and the runs and catalogs, one entry per run of
- * the audit) are rendered an element at a time; every other key is small and
- * rendered whole, re-indented one level, as `JSON.stringify(report, null, 2)` would.
- */
-function* renderJsonPieces(report) {
-    let pending = '{';
-    let first = true;
-    for (const [key, value] of Object.entries(report)) {
-        const head = `${first ? '' : ','}\n  ${JSON.stringify(key)}: `;
-        if (key === 'findings' || Array.isArray(value)) {
-            pending += `${head}[`;
-            let count = 0;
-            for (const item of value) {
-                // JSON.stringify writes an element it cannot represent (undefined, a function) as null.
-                const text = JSON.stringify(item, null, 2) ?? 'null';
-                pending += `${count === 0 ? '' : ','}\n    ${indent(text, '    ')}`;
-                count += 1;
-                if (pending.length >= PIECE_CHARS) {
-                    yield pending;
-                    pending = '';
-                }
-            }
-            pending += count === 0 ? ']' : '\n  ]';
-        }
-        else {
-            // JSON.stringify leaves out keys whose value is undefined (or a function): so does this.
-            const text = JSON.stringify(value, null, 2);
-            if (text === undefined)
-                continue;
-            pending += `${head}${indent(text, '  ')}`;
-        }
-        first = false;
-        if (pending.length >= PIECE_CHARS) {
-            yield pending;
-            pending = '';
-        }
-    }
-    yield `${pending}${first ? '}' : '\n}'}\n`;
-}
-/**
- * Writes the pieces to a stream, waiting whenever it is full (backpressure).
- * `end: false` leaves the stream open (stdout).
- */
-async function writePieces(pieces, out, options = {}) {
-    await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_namespaceObject.Readable.from(pieces, { objectMode: false }), out, { end: options.end ?? true });
-}
-/** Writes the JSON report to a file in pieces. */
-async function writeJsonFile(report, path) {
-    await writePieces(renderJsonPieces(report), (0,external_node_fs_.createWriteStream)(path));
-}
-/** JSON.stringify output has no raw line breaks but its own: indenting every line is a plain replace. */
-function indent(text, by) {
-    return text.replaceAll('\n', `\n${by}`);
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown-escape.ts
-/**
- * Markdown safety for text that came from a trace. Such text appears only in
- * code spans (so no mention, reference, link, image or HTML can form) with a
- * fence longer than any backtick run in it; inside a table cell every `|` is
- * escaped so the row cannot break.
- */
-function codeSpan(text, inTable = false) {
-    const flat = text.replace(/[\r\n]+/g, ' ');
-    if (flat === '')
-        return '';
-    let longest = 0;
-    for (const run of flat.match(/`+/g) ?? [])
-        longest = Math.max(longest, run.length);
-    const fence = '`'.repeat(longest + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' ')) ? ' ' : '';
-    const body = inTable ? flat.replace(/\|/g, '\\|') : flat;
-    return `${fence}${pad}${body}${pad}${fence}`;
-}
-/** A fenced code block whose fence is longer than any backtick run inside. */
-function codeBlock(text, info = '') {
-    let longest = 2;
-    for (const run of text.match(/`+/g) ?? [])
-        longest = Math.max(longest, run.length);
-    const fence = '`'.repeat(longest + 1);
-    return `${fence}${info}\n${text}\n${fence}`;
-}
-/**
- * Text we wrote ourselves (rule summaries, causes) for a table cell: pipes
- * escaped, newlines flattened. Never used for trace text.
- */
-function ownCell(text) {
-    return text.replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|');
-}
-
-;// CONCATENATED MODULE: ./src/report/triage.ts
-
-/** Rows ordered by severity (most severe first), then count, then rule id. */
-function triageRows(report, firstCount = 3) {
-    const byRule = new Map();
-    for (const finding of report.findings) {
-        const list = byRule.get(finding.ruleId);
-        if (list)
-            list.push(finding);
-        else
-            byRule.set(finding.ruleId, [finding]);
-    }
-    const rows = [];
-    for (const rule of report.rules) {
-        const list = byRule.get(rule.id);
-        if (!list)
-            continue;
-        const severity = list.reduce((worst, f) => (SEVERITY_RANK[f.severity] > SEVERITY_RANK[worst] ? f.severity : worst), 'note');
-        rows.push({ ruleId: rule.id, severity, count: list.length, likelyCause: rule.likelyCause, nextAction: rule.nextAction, first: firstPlaces(list, firstCount) });
-    }
-    return rows.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.count - a.count || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
-}
-/** The first findings at distinct places (two findings on one line show that line once). */
-function firstPlaces(list, count) {
-    const seen = new Set();
-    const out = [];
-    for (const finding of list) {
-        const place = locationOf(finding);
-        if (seen.has(place))
-            continue;
-        seen.add(place);
-        out.push(finding);
-        if (out.length === count)
-            break;
-    }
-    return out;
-}
-function locationOf(finding) {
-    return finding.line > 0 ? `${finding.file}:${finding.line}` : finding.file;
-}
-/**
- * A location that fits `max` characters, cut from the left: the end, the file
- * name and its line, is what tells one place from another. `file:line` is
- * always kept whole (even when it alone is longer), and the cut starts at a
- * folder boundary when one is in reach: `…/claude-code/session.jsonl:12`.
- */
-function shortLocation(location, max) {
-    const chars = [...location];
-    if (chars.length <= max)
-        return location;
-    const name = [...location.slice(location.lastIndexOf('/') + 1)];
-    const keep = Math.max(max - 1, name.length + 1);
-    if (keep >= chars.length)
-        return location;
-    let tail = chars.slice(chars.length - keep).join('');
-    const boundary = tail.indexOf('/');
-    // Cut inside a folder name: start at the next folder instead.
-    if (chars[chars.length - keep - 1] !== '/' && boundary > 0 && [...tail.slice(boundary)].length >= name.length)
-        tail = tail.slice(boundary);
-    return `…${tail}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-
-
-const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' };
-/**
- * The markdown report: summary counts, the triage table (finding, likely
- * cause, next action) and the first findings. Trace text only in code spans.
- */
-function renderMarkdown(report, options = {}) {
-    const s = report.summary;
-    const out = [];
-    out.push('## agent-trace-audit');
-    out.push('');
-    out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);
-    const runsNote = omittedRunsNote(report);
-    if (runsNote)
-        out.push('', runsNote);
-    const rows = triageRows(report);
-    if (rows.length === 0) {
-        out.push('', 'No findings.');
-        return `${out.join('\n')}\n`;
-    }
-    out.push('', '| | Finding | Count | Likely cause | Next action | First at |', '|---|---|---:|---|---|---|');
-    for (const row of rows) {
-        const at = row.first.map((f) => codeSpan(locationOf(f), true)).join(' ');
-        out.push(`| ${SEVERITY_ICON[row.severity]} | ${codeSpan(row.ruleId, true)} | ${row.count} | ${ownCell(row.likelyCause)} | ${ownCell(row.nextAction)} | ${at} |`);
-    }
-    const max = options.maxFindings ?? 50;
-    out.push('', '<details><summary>Findings</summary>', '', '| Severity | Rule | Location | Message |', '|---|---|---|---|');
-    for (const f of report.findings.slice(0, max)) {
-        out.push(`| ${f.severity} | ${codeSpan(f.ruleId, true)} | ${codeSpan(locationOf(f), true)} | ${codeSpan(f.message, true)} |`);
-    }
-    out.push('', '</details>');
-    if (report.findings.length > max)
-        out.push('', `${report.findings.length - max} more finding(s) are in the JSON report.`);
-    return `${out.join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/report/rule-docs.ts
-/** The project's home page, and where each rule's docs page lives (docs/rules/<id>.md). */
-const PROJECT_URL = 'https://github.com/agent-trace-audit/agent-trace-audit';
-/** The docs page of a rule id from our registry (ids are [a-z0-9-], never trace text). */
-function ruleDocsUrl(ruleId) {
-    return `${PROJECT_URL}/blob/main/docs/rules/${encodeURIComponent(ruleId)}.md`;
-}
-
-;// CONCATENATED MODULE: ./src/report/sarif.ts
-
-
-
-const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
-/** partialFingerprints key: versioned so a change of fingerprint scheme never matches old alerts. */
-const FINGERPRINT_KEY = 'agentTraceAudit/v1';
-const LEVEL = { error: 'error', warning: 'warning', note: 'note' };
-/**
- * Results per run that code scanning keeps: it stores 5,000 and rejects an upload of
- * more than 25,000. A report with more findings gets its 5,000 most severe (errors,
- * then warnings, then notes; report order within a level), and says so in the log.
- */
-const SARIF_MAX_RESULTS = 5000;
-/**
- * SARIF 2.1.0 from the JSON report, for github/codeql-action/upload-sarif.
- * Rule ids are our public rule ids; each result carries the finding's stable
- * fingerprint, so code scanning tracks an alert across runs. Deterministic.
- */
-function renderSarif(report, maxResults = SARIF_MAX_RESULTS) {
-    const { kept, omitted } = mostSevere(report.findings, maxResults);
-    const rules = [...report.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const index = new Map(rules.map((rule, i) => [rule.id, i]));
-    const notes = [];
-    if (omitted > 0)
-        notes.push(`${kept.length} of ${report.findings.length} findings are in this file, the most severe first (code scanning keeps ${maxResults} results per run); all of them are in report.json`);
-    const runsNote = omittedRunsNote(report);
-    if (runsNote)
-        notes.push(runsNote);
-    const log = {
-        $schema: SARIF_SCHEMA_URI,
-        version: '2.1.0',
-        runs: [
-            {
-                tool: {
-                    driver: {
-                        name: report.tool.name,
-                        semanticVersion: report.tool.version,
-                        informationUri: PROJECT_URL,
-                        rules: rules.map((rule) => ({
-                            id: rule.id,
-                            name: rule.id,
-                            shortDescription: { text: rule.summary },
-                            fullDescription: { text: rule.summary },
-                            help: { text: `Likely cause: ${rule.likelyCause}\nNext action: ${rule.nextAction}` },
-                            helpUri: ruleDocsUrl(rule.id),
-                            defaultConfiguration: { level: LEVEL[rule.severity] },
-                        })),
-                    },
-                },
-                ...(notes.length === 0
-                    ? {}
-                    : { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notes.map((text) => ({ level: 'warning', message: { text } })) }] }),
-                columnKind: 'utf16CodeUnits',
-                results: kept.map((finding) => result(finding, index.get(finding.ruleId))),
-            },
-        ],
-    };
-    return `${JSON.stringify(log, null, 2)}\n`;
-}
-function result(finding, ruleIndex) {
-    const region = finding.line > 0 ? { region: { startLine: finding.line } } : {};
-    return {
-        ruleId: finding.ruleId,
-        ...(ruleIndex === undefined ? {} : { ruleIndex }),
-        level: LEVEL[finding.severity],
-        message: { text: finding.message === '' ? finding.ruleId : finding.message },
-        locations: [{ physicalLocation: { artifactLocation: { uri: encodeUri(finding.file) }, ...region } }],
-        partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
-    };
-}
-/** A relative path as a URI reference: each segment percent-encoded, slashes kept. */
-function encodeUri(path) {
-    // encodeURIComponent throws on a lone surrogate (a report read back from disk may hold one): shown as U+FFFD.
-    const wellFormed = path.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-    return wellFormed.split('/').map(encodeURIComponent).join('/');
-}
-
-;// CONCATENATED MODULE: ./src/report/text.ts
-
-
-
-/** The LOCATION column's width: longer locations lose their left end, never their file name and line. */
-const TEXT_LOCATION_WIDTH = 60;
-/**
- * The terminal report: a summary line, the triage table, then every finding.
- * Deterministic: the same report renders to the same bytes. Text was sanitized
- * when the findings were made (no control characters reach the terminal).
- */
-function renderText(report) {
-    const s = report.summary;
-    const out = [];
-    out.push(`agent-trace-audit ${report.tool.version}: ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s), ${s.toolResults} result(s)`);
-    out.push(`findings: ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.note} note(s)`);
-    const runsNote = omittedRunsNote(report);
-    if (runsNote)
-        out.push(runsNote);
-    out.push(...skippedLines(report));
-    const rows = triageRows(report);
-    if (rows.length === 0) {
-        out.push('', 'No findings.');
-        return `${out.join('\n')}\n`;
-    }
-    out.push('', 'Triage');
-    for (const row of rows) {
-        out.push(`  ${row.severity} ${row.ruleId} ×${row.count} (first at ${row.first.map(locationOf).join(', ')})`);
-        out.push(`    likely cause: ${row.likelyCause}`);
-        out.push(`    next action:  ${row.nextAction}`);
-    }
-    out.push('', 'Findings');
-    out.push(...text_table(['SEVERITY', 'RULE', 'LOCATION', 'RUN', 'CALL', 'MESSAGE'], report.findings.map((f) => [f.severity, f.ruleId, shortLocation(locationOf(f), TEXT_LOCATION_WIDTH), f.runId ?? '-', f.callId ?? '-', f.message]), [undefined, undefined, undefined, 24, 24, undefined]));
-    return `${out.join('\n')}\n`;
-}
-/**
- * One line per file whose parser left records out (`files[].skipped` of the JSON
- * report): the counts by reason, each with its first line. Reasons quote names
- * from the trace, so they pass the sanitizer again.
- */
-function skippedLines(report) {
-    const out = [];
-    for (const file of report.files) {
-        const skipped = file.skipped ?? [];
-        if (skipped.length === 0)
-            continue;
-        const total = skipped.reduce((n, s) => n + s.count, 0);
-        const reasons = skipped.map((s) => `${s.count} ${(0,sanitize_text/* sanitizeText */.j)(s.reason, { maxChars: 120 })} (first at line ${s.firstLine})`);
-        out.push(`skipped ${total} record(s) of ${(0,sanitize_text/* sanitizeText */.j)(file.path, { maxChars: 300 })}: ${reasons.join('; ')}`);
-    }
-    return out;
-}
-/** A plain column table; `widths` caps columns (undefined: no cap), the last column is never padded. */
-function text_table(head, rows, widths) {
-    const cap = (text, i) => {
-        const max = widths[i];
-        return max !== undefined && [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
-    };
-    const cells = [head, ...rows].map((row) => row.map(cap));
-    const size = head.map((_, i) => Math.max(...cells.map((row) => [...row[i]].length)));
-    return cells.map((row) => row
-        .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(size[i] - [...cell].length)))
-        .join('  ')
-        .trimEnd());
-}
-
-;// CONCATENATED MODULE: ./src/report/index.ts
-
-
-
-
-
-
-const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'sarif'];
-/** `timelines`: the runs as drawn by the html format (collected with `timelineCollector`). */
-function renderReport(report, format, timelines = []) {
-    switch (format) {
-        case 'text':
-            return renderText(report);
-        case 'json':
-            return renderJson(report);
-        case 'markdown':
-            return renderMarkdown(report);
-        case 'html':
-            return renderHtml(report, timelines);
-        case 'sarif':
-            return renderSarif(report);
-        default:
-            throw new errors/* UsageError */.eb(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
-    }
-}
-
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/cli/nearest.ts
-/**
- * The candidate closest to `given` by edit distance (insertions, deletions,
- * substitutions and swaps of two neighbours), when it is close enough to be a
- * typo (at most a third of the longer word), or that `given` begins. Ties go to the earlier candidate, so the answer is deterministic.
- */
-function nearest(given, candidates) {
-    let best = null;
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        if (candidate.startsWith(given) && given.length >= 2)
-            return candidate;
-        const distance = editDistance(given, candidate);
-        if (distance < bestDistance) {
-            best = candidate;
-            bestDistance = distance;
-        }
-    }
-    if (best === null)
-        return null;
-    const limit = Math.max(1, Math.floor(Math.max(given.length, best.length) / 3));
-    return bestDistance <= limit ? best : null;
-}
-/** Optimal string alignment distance; inputs are flag names and words, so short. */
-function editDistance(a, b) {
-    const x = [...a].slice(0, 64);
-    const y = [...b].slice(0, 64);
-    const rows = [];
-    for (let i = 0; i <= x.length; i += 1) {
-        rows.push([i]);
-        for (let j = 1; j <= y.length; j += 1)
-            rows[i][j] = i === 0 ? j : 0;
-    }
-    for (let i = 1; i <= x.length; i += 1) {
-        for (let j = 1; j <= y.length; j += 1) {
-            const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-            let value = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-            if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
-                value = Math.min(value, rows[i - 2][j - 2] + 1);
-            rows[i][j] = value;
-        }
-    }
-    return rows[x.length][y.length];
-}
-
-;// CONCATENATED MODULE: ./src/cli/command.ts
-
-
-
-/** Every command takes these two. */
-const COMMON_FLAGS = [
-    { name: 'debug', type: 'boolean', default: 'off', description: 'print debug messages, and the stack of an unexpected error (also ACTIONS_STEP_DEBUG=true)' },
-    { name: 'help', short: 'h', type: 'boolean', default: '', description: 'show this help and exit' },
-];
-function allFlags(command) {
-    return [...command.flags, ...COMMON_FLAGS];
-}
-function usageLine(command) {
-    return `usage: agent-trace-audit ${command.name} ${command.args}${command.args ? ' ' : ''}[flags]`;
-}
-/** `<command> --help`: what it does, every flag with its default, examples. */
-function commandHelp(command) {
-    const flags = allFlags(command);
-    const heads = flags.map((flag) => `${flag.short ? `-${flag.short}, ` : '    '}--${flag.name}${flag.type === 'string' ? ` <${flag.value ?? 'value'}>` : ''}`);
-    const width = Math.max(...heads.map((head) => head.length));
-    const lines = [`agent-trace-audit ${command.name}: ${command.summary}`, '', usageLine(command)];
-    if (command.details && command.details.length > 0)
-        lines.push('', ...command.details);
-    lines.push('', 'flags:');
-    flags.forEach((flag, i) => {
-        const fallback = flag.default === '' ? '' : ` (default: ${flag.default})`;
-        lines.push(`  ${heads[i].padEnd(width)}  ${flag.description}${fallback}`);
-    });
-    lines.push('', command.examples.length > 1 ? 'examples:' : 'example:', ...command.examples.map((example) => `  ${example}`));
-    return `${lines.join('\n')}\n`;
-}
-/**
- * Splits a command's arguments by its flag table. An unknown flag is a usage
- * error that names the nearest known flag; a string flag without a value, or
- * a value given to a boolean flag, is one too.
- */
-function parseCommandArgs(command, args) {
-    const flags = allFlags(command);
-    const options = Object.create(null);
-    for (const flag of flags)
-        options[flag.name] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
-    let parsed;
-    try {
-        parsed = (0,external_node_util_.parseArgs)({ args: [...args], options, allowPositionals: true, strict: true, tokens: true });
-    }
-    catch (error) {
-        throw new errors/* UsageError */.eb(`${flagProblem(error, flags)}\n${usageLine(command)} (see agent-trace-audit ${command.name} --help)`);
-    }
-    const values = parsed.values;
-    const terminator = parsed.tokens?.find((token) => token.kind === 'option-terminator');
-    return {
-        positionals: parsed.positionals,
-        afterTerminator: terminator ? args.slice(terminator.index + 1) : null,
-        string: (name) => {
-            const value = values[name];
-            return typeof value === 'string' ? value : undefined;
-        },
-        boolean: (name) => values[name] === true,
-    };
-}
-/** parseArgs's message, first line, with the nearest known flag for an unknown one. */
-function flagProblem(error, flags) {
-    const message = error instanceof Error ? error.message.split('\n')[0].replace(/\. To specify a positional.*$/, '') : 'bad arguments';
-    const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(message);
-    if (!unknown)
-        return message;
-    const given = unknown[2].split('=')[0];
-    const names = flags.map((flag) => flag.name);
-    const guess = nearest(given, names);
-    const shown = `${unknown[1]}${given}`;
-    return guess === null ? `unknown flag ${shown}` : `unknown flag ${shown}: did you mean --${guess}?`;
-}
-/** Checks that a flag's value is one of the allowed words. */
-function oneOf(flag, value, allowed) {
-    if (value === undefined)
-        return undefined;
-    if (!allowed.includes(value)) {
-        const guess = nearest(value, allowed);
-        throw new errors/* UsageError */.eb(`--${flag} must be one of ${allowed.join(', ')}, not ${JSON.stringify(value)}${guess === null ? '' : ` (did you mean ${guess}?)`}`);
-    }
-    return value;
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-// EXTERNAL MODULE: ./src/audit/finding-caps.ts
-var finding_caps = __nccwpck_require__(2958);
-// EXTERNAL MODULE: ./src/io/limits.ts
-var io_limits = __nccwpck_require__(2034);
-// EXTERNAL MODULE: ./src/zod-issues.ts
-var zod_issues = __nccwpck_require__(9015);
-;// CONCATENATED MODULE: ./src/audit/audit-config.ts
-/** The lowest severity that fails an audit; never: report only. */
-const FAIL_LEVELS = ['error', 'warning', 'note', 'never'];
-
-;// CONCATENATED MODULE: ./src/config.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-const DEFAULT_CONFIG_FILE = 'agent-trace-audit.yml';
-const ruleLevel = schemas/* enum */.k5n([...SEVERITIES, 'off']).meta({ id: 'rule-level', description: 'error, warning or note; off disables the rule.' });
-/**
- * One entry per registered rule: a bare level (`retry-storm: off`) or an object
- * with `severity` and the rule's own options (strict: an unknown option is an error).
- */
-function ruleEntry(rule) {
-    const options = rule.meta.options instanceof schemas/* ZodObject */.bvH ? rule.meta.options : schemas/* strictObject */.rej({});
-    const object = options.extend({ severity: ruleLevel.optional() }).describe(rule.meta.summary);
-    return schemas/* union */.KCZ([ruleLevel, object]).optional().describe(rule.meta.summary);
-}
-const rulesSchema = schemas/* strictObject */.rej(Object.fromEntries(audit_rules/* RULES */.y.map((rule) => [rule.meta.id, ruleEntry(rule)])))
-    .describe('Per-rule severity and options, keyed by rule id.');
-/** The configuration file, as users write it (kebab-case keys). */
-const configFileSchema = schemas/* strictObject */.rej({
-    'fail-on': schemas/* enum */.k5n(FAIL_LEVELS)
-        .optional()
-        .describe('Lowest severity that fails the audit (exit 1, failed check); never: report only. Default: error.'),
-    include: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of trace files to audit when no paths are given.'),
-    exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
-    rules: rulesSchema.optional(),
-    limits: schemas/* strictObject */.rej({
-        'max-file-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
-        'max-line-bytes': schemas/* number */.aig().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
-        'max-inflated-bytes': schemas/* number */.aig().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
-        'max-depth': schemas/* number */.aig().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
-        'max-document-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest single-document file read whole (default 512 MiB).'),
-        'max-element-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest item of a streamed one-document trace, e.g. one event or step (default 64 MiB).'),
-        'run-idle-records': schemas/* number */.aig()
-            .int()
-            .nonnegative()
-            .optional()
-            .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
-        'max-findings-per-rule': schemas/* number */.aig()
-            .int()
-            .positive()
-            .optional()
-            .describe('Findings one rule lists for one file; the rest are counted in one finding (default 1000).'),
-        'max-findings': schemas/* number */.aig().int().positive().optional().describe('Findings the audit lists in all; the rest are counted in one finding (default 10000).'),
-        'max-runs': schemas/* number */.aig().int().positive().optional().describe('Runs the report lists; the rest are counted, not listed (default 10000).'),
-    })
-        .optional()
-        .describe('What one input may cost; larger inputs are reported, not read.'),
-})
-    .describe('agent-trace-audit configuration (agent-trace-audit.yml at the repository root, or --config).');
-function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
-    const rules = new Map();
-    const given = file.rules ?? {};
-    for (const id of Object.keys(given)) {
-        if (!(0,audit_rules/* ruleById */.B)(id))
-            throw new errors/* ConfigurationError */.j1(`${source}: rules.${id}: unknown rule id ${JSON.stringify(id)}`);
-    }
-    for (const rule of audit_rules/* RULES */.y) {
-        const entry = Object.prototype.hasOwnProperty.call(given, rule.meta.id) ? given[rule.meta.id] : undefined;
-        const { severity: rawSeverity, ...rawOptions } = (typeof entry === 'object' && entry !== null ? entry : { severity: entry });
-        const severity = ruleLevel.optional().safeParse(rawSeverity);
-        if (!severity.success) {
-            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}.severity: ${severity.error.issues[0]?.message ?? 'invalid'}`);
-        }
-        const parsed = rule.meta.options.safeParse(rawOptions);
-        if (!parsed.success) {
-            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
-        }
-        rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
-    }
-    const limits = file.limits ?? {};
-    return {
-        failOn: overrides.failOn ?? file['fail-on'] ?? 'error',
-        include: file.include ?? [],
-        exclude: file.exclude ?? [],
-        rules,
-        limits: {
-            maxFileBytes: limits['max-file-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxFileBytes,
-            maxLineBytes: limits['max-line-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxLineBytes,
-            maxInflatedBytes: limits['max-inflated-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxInflatedBytes,
-            maxDepth: limits['max-depth'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxDepth,
-            maxDocumentBytes: limits['max-document-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxDocumentBytes,
-            maxElementBytes: limits['max-element-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxElementBytes,
-            runIdleRecords: limits['run-idle-records'] ?? io_limits/* DEFAULT_LIMITS */.dR.runIdleRecords,
-        },
-        findingCaps: {
-            perRulePerFile: limits['max-findings-per-rule'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perRulePerFile,
-            perAudit: limits['max-findings'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perAudit,
-        },
-        maxRuns: limits['max-runs'] ?? DEFAULT_MAX_RUNS,
-    };
-}
-/** Reads and validates a YAML (or JSON) configuration file. */
-async function loadConfigFile(path, shown = path) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        throw new errors/* ConfigurationError */.j1(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
-    }
-    let data;
-    try {
-        data = (0,dist/* parse */.qg)(text, { uniqueKeys: true, maxAliasCount: 100 }) ?? {};
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
-        throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML: ${message}`);
-    }
-    const parsed = configFileSchema.safeParse(data);
-    if (!parsed.success)
-        throw new errors/* ConfigurationError */.j1(`${shown}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
-    return parsed.data;
-}
-
-;// CONCATENATED MODULE: ./src/cli/config-file.ts
-
-
-
-/** The configuration file given with --config, or agent-trace-audit.yml in the working folder when there is one. */
-async function loadCliConfig(io, configFlag, overrides = {}) {
-    const configPath = configFlag ?? ((0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(io.cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined);
-    const file = configPath ? await loadConfigFile((0,external_node_path_.resolve)(io.cwd, configPath), configPath) : {};
-    return resolveConfig(file, overrides, configPath ?? 'configuration');
-}
-
-;// CONCATENATED MODULE: ./src/cli/flags.ts
-
-
-/** Flags that mean the same in every command that takes them. */
-const CONFIG_FLAG = {
-    name: 'config',
-    short: 'c',
-    type: 'string',
-    value: 'file',
-    default: 'agent-trace-audit.yml when the working folder has one',
-    description: 'configuration file: rule severities and options, fail_on, exclude',
-};
-const FAIL_ON_FLAG = {
-    name: 'fail-on',
-    type: 'string',
-    value: FAIL_LEVELS.join('|'),
-    default: 'error, or fail_on of the configuration file',
-    description: 'exit 1 when a finding is at or above this severity',
-};
-function outputFlag(what, fallback = 'stdout') {
-    return { name: 'output', short: 'o', type: 'string', value: 'file', default: fallback, description: `write ${what} to this file` };
-}
-function formatFlag(formats, fallback) {
-    return { name: 'format', short: 'f', type: 'string', value: formats.join('|'), default: fallback, description: 'output format' };
-}
-/** The --fail-on level asked for, as a configuration override. */
-function failOnOverride(args) {
-    const failOn = oneOf('fail-on', args.string('fail-on'), FAIL_LEVELS);
-    return failOn ? { failOn } : {};
-}
-
-;// CONCATENATED MODULE: ./src/cli/io.ts
-function consoleLogger(io, debug) {
-    return {
-        info: (message) => io.stderr(`${message}\n`),
-        warning: (message) => io.stderr(`warning: ${message}\n`),
-        error: (message) => io.stderr(`error: ${message}\n`),
-        debug: (message) => {
-            if (debug)
-                io.stderr(`debug: ${message}\n`);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/output.ts
-
-
-
-/**
- * Checks that `display` (relative to the working folder) can be written, so a
- * mistyped --output is a one-line `unwritable` error before a long audit, not
- * after it. Any write failure later is the same error.
- */
-async function outputFile(io, display) {
-    const path = (0,external_node_path_.resolve)(io.cwd, display);
-    await (0,promises_.access)((0,external_node_path_.dirname)(path), promises_.constants.W_OK).catch((error) => {
-        throw unwritable(display, error);
-    });
-    return {
-        path,
-        display,
-        write: (text) => (0,promises_.writeFile)(path, text).catch((error) => {
-            throw unwritable(display, error);
-        }),
-    };
-}
-/** Runs a write to `output` and turns its system error into `unwritable`. */
-async function writingTo(output, write) {
-    try {
-        return await write(output.path);
-    }
-    catch (error) {
-        throw unwritable(output.display, error);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/audit.ts
-
-
-
-
-
-
-
-
-
-
-
-const AUDIT = {
-    name: 'audit',
-    summary: 'audit trace files, folders or globs and report every finding with its file and line',
-    args: '<file|dir|glob>...',
-    details: [
-        'Folders are searched for *.jsonl, *.ndjson, *.json, *.eval (and .gz) files, and for',
-        '*.yaml/*.yml files that are VCR cassettes. The format of each file is detected.',
-        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
-    ],
-    flags: [
-        formatFlag(OUTPUT_FORMATS, 'text'),
-        outputFlag('the report'),
-        FAIL_ON_FLAG,
-        CONFIG_FLAG,
-        { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}` },
-        { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads' },
-    ],
-    examples: ['agent-trace-audit audit traces/ --fail-on warning', 'agent-trace-audit audit "runs/**/*.jsonl" --format sarif -o audit.sarif'],
-    run: auditCommand,
-};
-/** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. `sources`: folders audited with the named files (`run` passes the receiver's spool). */
-async function auditCommand(args, io, sources = []) {
-    if (args.positionals.length === 0 && sources.length === 0)
-        throw new errors/* UsageError */.eb('audit needs at least one file, folder or glob');
-    const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'text';
-    const inputFormat = args.string('input-format');
-    if (inputFormat !== undefined && !(0,registry/* formatById */.a)(inputFormat)) {
-        throw new errors/* UsageError */.eb(`--input-format must be one of ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
-    }
-    const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
-    const logger = consoleLogger(io, args.boolean('debug'));
-    const jobsFlag = args.string('jobs');
-    const jobs = jobsFlag === undefined ? (0,pool/* defaultJobs */.yV)() : Number(jobsFlag);
-    if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
-        throw new errors/* UsageError */.eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(jobsFlag)}`);
-    const outputFlagValue = args.string('output');
-    const output = outputFlagValue === undefined ? null : await outputFile(io, outputFlagValue);
-    const request = {
-        paths: args.positionals,
-        root: io.cwd,
-        config,
-        strictPaths: true,
-        jobs,
-        workerEntry: io.workerEntry ?? null,
-        ...(sources.length > 0 ? { sources } : {}),
-        ...(inputFormat ? { inputFormat } : {}),
-        // The html format draws each run: timelines are collected as runs complete (in the workers too).
-        ...(format === 'html' ? { collectTimelines: true } : {}),
-        ...spillOptions(io.env),
-    };
-    const outcome = await auditPaths(request, logger);
-    if (format === 'json') {
-        // The JSON report is written in pieces as its findings are read from their store
-        // (partly on disk for a large audit): memory does not grow with the findings.
-        try {
-            if (output)
-                await writingTo(output, (path) => writeJsonFile(outcome.report, path));
-            else if (io.stdoutStream)
-                await writePieces(renderJsonPieces(outcome.report), io.stdoutStream, { end: false });
-            else
-                for (const piece of renderJsonPieces(outcome.report))
-                    io.stdout(piece);
-        }
-        finally {
-            outcome.result.store.close();
-        }
-        return outcome.failed ? 1 : 0;
-    }
-    const { report, result } = materializeOutcome(outcome);
-    const rendered = renderReport(report, format, format === 'html' ? result.timelines : undefined);
-    if (output)
-        await output.write(rendered);
-    else
-        io.stdout(rendered);
-    return outcome.failed ? 1 : 0;
-}
-/** AGENT_TRACE_AUDIT_SPILL_THRESHOLD: findings held in memory before they spill to disk (tests and tuning). */
-function spillOptions(env) {
-    const raw = env['AGENT_TRACE_AUDIT_SPILL_THRESHOLD'];
-    if (raw === undefined || raw === '')
-        return {};
-    const threshold = Number(raw);
-    if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(threshold) || threshold < 1) {
-        throw new errors/* UsageError */.eb(`AGENT_TRACE_AUDIT_SPILL_THRESHOLD must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
-    }
-    return { spill: { threshold } };
-}
-
-// EXTERNAL MODULE: ./src/audit/findings.ts
-var audit_findings = __nccwpck_require__(8293);
-;// CONCATENATED MODULE: ./src/report/artifact-list.ts
-/**
- * The `artifacts` of several reports as one list (identical entries once,
- * sorted by name then id), as a fragment to spread into a merged report:
- * empty when no report lists any, so the field stays absent.
- */
-function mergedArtifacts(reports) {
-    const seen = new Map();
-    for (const report of reports)
-        for (const a of report.artifacts ?? [])
-            seen.set(JSON.stringify([a.name, a.id, a.digest, a.files]), a);
-    if (seen.size === 0)
-        return {};
-    const artifacts = [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id || a.files - b.files));
-    return { artifacts };
-}
-
-;// CONCATENATED MODULE: ./src/report/merge.ts
-
-
-
-
-
-
-const RULE_ORDER = new Map(audit_rules/* RULES */.y.map((rule, i) => [rule.meta.id, i]));
-/**
- * Merges reports (matrix shards) into one. The result does not depend on the
- * order or grouping of the inputs: every list is a set (identical entries are
- * one, so a finding seen by two shards counts once), sorted the way the engine
- * sorts; the summary is recomputed from the lists, and metrics, which rules keep
- * as additive counters, are summed.
- */
-function mergeReports(reports, maxRuns = DEFAULT_MAX_RUNS) {
-    if (reports.length === 0)
-        throw new Error('mergeReports needs at least one report');
-    const files = uniqueSorted(reports.flatMap((r) => r.files), (a, b) => (0,audit_findings/* cmp */.r2)(a.path, b.path) || (0,audit_findings/* cmp */.r2)(a.format, b.format));
-    const allRuns = uniqueSorted(reports.flatMap((r) => r.runs), (a, b) => (0,audit_findings/* cmp */.r2)(a.file, b.file) || (0,audit_findings/* cmp */.r2)(a.runId ?? '', b.runId ?? '') || (0,audit_findings/* cmp */.r2)(a.format, b.format));
-    // Runs a shard only counted stay counted (summed); the merged list is capped again.
-    const { runs, omittedRuns } = capRuns(allRuns, maxRuns, sumOmitted(reports));
-    const omitted = omittedRuns ?? { runs: 0, toolCalls: 0, toolResults: 0 };
-    const findings = uniqueSorted(reports.flatMap((r) => r.findings), audit_findings/* compareFindings */.Eg);
-    const rules = uniqueSorted(reports.flatMap((r) => r.rules), (a, b) => (RULE_ORDER.get(a.id) ?? Infinity) - (RULE_ORDER.get(b.id) ?? Infinity) || (0,audit_findings/* cmp */.r2)(a.id, b.id) || (0,audit_findings/* cmp */.r2)(a.severity, b.severity));
-    const counts = { error: 0, warning: 0, note: 0 };
-    for (const finding of findings)
-        counts[finding.severity] += 1;
-    const versions = reports.map((r) => r.tool.version).sort(compareVersions);
-    return {
-        schemaVersion: REPORT_SCHEMA_VERSION,
-        tool: { name: 'agent-trace-audit', version: versions[versions.length - 1] },
-        summary: {
-            files: files.length,
-            runs: runs.length + omitted.runs,
-            toolCalls: runs.reduce((n, run) => n + run.toolCalls, omitted.toolCalls),
-            toolResults: runs.reduce((n, run) => n + run.toolResults, omitted.toolResults),
-            findings: counts,
-        },
-        files,
-        runs,
-        ...omittedRunsField(omittedRuns),
-        ...mergedCatalogs(reports, maxRuns),
-        rules,
-        metrics: sumMetrics(reports.map((r) => r.metrics)),
-        findings: findings,
-        ...mergedArtifacts(reports),
-    };
-}
-/** The shards' catalogs once each, capped again like the runs; what a shard left out stays counted. */
-function mergedCatalogs(reports, max) {
-    if (!reports.some((r) => r.catalogs))
-        return {};
-    const all = uniqueCatalogs(reports.flatMap((r) => r.catalogs ?? []));
-    const omitted = Math.max(0, all.length - max) + reports.reduce((n, r) => n + (r.omittedCatalogs ?? 0), 0);
-    return { catalogs: all.slice(0, max), ...(omitted > 0 ? { omittedCatalogs: omitted } : {}) };
-}
-function sumOmitted(reports) {
-    const given = reports.flatMap((r) => (r.omittedRuns ? [r.omittedRuns] : []));
-    if (given.length === 0)
-        return null;
-    return given.reduce((a, b) => ({ runs: a.runs + b.runs, toolCalls: a.toolCalls + b.toolCalls, toolResults: a.toolResults + b.toolResults }));
-}
-function uniqueSorted(items, compare) {
-    const seen = new Map();
-    for (const item of items)
-        seen.set(JSON.stringify(item), item);
-    return [...seen.entries()].sort((a, b) => compare(a[1], b[1]) || (0,audit_findings/* cmp */.r2)(a[0], b[0])).map(([, item]) => item);
-}
-/** Adds numbers; objects are added key by key; anything else must agree (else the larger JSON wins, deterministically). */
-function sumMetrics(all) {
-    const out = {};
-    const keys = [...new Set(all.flatMap((m) => Object.keys(m)))].sort();
-    for (const key of keys) {
-        const values = all.filter((m) => Object.prototype.hasOwnProperty.call(m, key)).map((m) => m[key]);
-        out[key] = values.reduce((a, b) => addMetric(a, b));
-    }
-    return out;
-}
-function addMetric(a, b) {
-    if (typeof a === 'number' && typeof b === 'number')
-        return a + b;
-    if (isRecord(a) && isRecord(b))
-        return sumMetrics([a, b]);
-    const ja = JSON.stringify(a);
-    const jb = JSON.stringify(b);
-    return ja >= jb ? a : b;
-}
-function isRecord(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-function compareVersions(a, b) {
-    const pa = a.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    const pb = b.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
-        const x = pa[i] ?? -1;
-        const y = pb[i] ?? -1;
-        if (x === y)
-            continue;
-        if (typeof x === 'number' && typeof y === 'number')
-            return x - y;
-        return String(x) < String(y) ? -1 : 1;
-    }
-    return 0;
-}
-
-;// CONCATENATED MODULE: ./src/cli/merge.ts
-
-
-
-
-
-
-
-
-
-
-
-
-const MERGE = {
-    name: 'merge',
-    summary: 'merge the JSON reports of matrix shards into one report, and apply the fail level once',
-    args: '<report.json>...',
-    details: ['Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.'],
-    flags: [
-        formatFlag(OUTPUT_FORMATS, 'json'),
-        outputFlag('the merged report'),
-        { name: 'fail-on', type: 'string', value: FAIL_LEVELS.join('|'), default: 'error', description: 'exit 1 when a merged finding is at or above this severity' },
-    ],
-    examples: ['agent-trace-audit merge shard-*/report.json --format markdown -o summary.md'],
-    run: mergeCommand,
-};
-const MAX_REPORT_BYTES = 256 * 1024 * 1024;
-/** `merge`: shard reports in, one report out; the fail rule applied once to the merged findings. */
-async function mergeCommand(args, io) {
-    if (args.positionals.length === 0)
-        throw new errors/* UsageError */.eb('merge needs at least one report');
-    const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'json';
-    const failOn = oneOf('fail-on', args.string('fail-on'), FAIL_LEVELS) ?? 'error';
-    const outputName = args.string('output');
-    const output = outputName === undefined ? null : await outputFile(io, outputName);
-    const reports = [];
-    for (const path of args.positionals)
-        reports.push(await readReport((0,external_node_path_.resolve)(io.cwd, path), path));
-    const merged = mergeReports(reports);
-    const rendered = renderReport(merged, format);
-    if (output)
-        await output.write(rendered);
-    else
-        io.stdout(rendered);
-    return isFailing(merged, failOn) ? 1 : 0;
-}
-/** Reads a JSON report as untrusted input: size-capped and schema-validated. */
-async function readReport(path, shown) {
-    let text;
-    try {
-        const bytes = await (0,promises_.readFile)(path);
-        if (bytes.length > MAX_REPORT_BYTES)
-            throw new errors/* InputError */.dz(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
-        text = bytes.toString('utf8');
-    }
-    catch (error) {
-        if (error instanceof errors/* InputError */.dz)
-            throw error;
-        throw file_errors_unreadable(shown, error);
-    }
-    let data;
-    try {
-        data = JSON.parse(text);
-    }
-    catch {
-        throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not a JSON report`);
-    }
-    const parsed = reportSchema.safeParse(data);
-    if (!parsed.success)
-        throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
-    return parsed.data;
-}
-
-;// CONCATENATED MODULE: external "node:http"
-const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/receiver/http-body.ts
-
-/** Why a body could not be read: answered 413 (too large), 415 (encoding) or 400 (broken gzip). */
-class BodyError extends Error {
-    status;
-    constructor(status, message) {
-        super(message);
-        this.status = status;
-    }
-}
-/**
- * The whole body of a request, inflated when Content-Encoding is gzip, and never
- * more than `maxBytes` either as sent or as inflated (a zip bomb stops at the cap).
- */
-async function readBody(req, maxBytes) {
-    const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-    if (encoding !== 'identity' && encoding !== 'gzip')
-        throw new BodyError(415, `Content-Encoding ${JSON.stringify(encoding.slice(0, 40))} is not supported (gzip or none)`);
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBytes)
-        throw new BodyError(413, `the body is ${declared} bytes; the receiver takes at most ${maxBytes}`);
-    const raw = await new Promise((resolve, reject) => {
-        const chunks = [];
-        let size = 0;
-        const onData = (chunk) => {
-            size += chunk.length;
-            if (size <= maxBytes)
-                return void chunks.push(chunk);
-            // Over the cap: stop keeping it, let the rest drain so that the 413 can be sent (the connection closes after it).
-            req.off('data', onData);
-            req.resume();
-            chunks.length = 0;
-            reject(new BodyError(413, `the body is longer than ${maxBytes} bytes, the most the receiver takes`));
-        };
-        req.on('data', onData);
-        req.once('end', () => resolve(Buffer.concat(chunks, size)));
-        req.once('error', reject);
-    });
-    if (encoding === 'identity')
-        return raw;
-    return new Promise((resolve, reject) => {
-        (0,external_node_zlib_.gunzip)(raw, { maxOutputLength: maxBytes }, (error, inflated) => {
-            if (!error)
-                resolve(inflated);
-            else if (error.code === 'ERR_BUFFER_TOO_LARGE')
-                reject(new BodyError(413, `the body inflates to more than ${maxBytes} bytes, the most the receiver takes`));
-            else
-                reject(new BodyError(400, `the gzip body is broken: ${error.message.split('\n')[0]}`));
-        });
-    });
-}
-
-;// CONCATENATED MODULE: ./node_modules/long/index.js
-/**
- * @license
- * Copyright 2009 The Closure Library Authors
- * Copyright 2020 Daniel Wirtz / The long.js Authors.
- *
- * Licensed under the Apache License, Version 2.0 (the "License");
- * you may not use this file except in compliance with the License.
- * You may obtain a copy of the License at
- *
- *     http://www.apache.org/licenses/LICENSE-2.0
- *
- * Unless required by applicable law or agreed to in writing, software
- * distributed under the License is distributed on an "AS IS" BASIS,
- * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
- * See the License for the specific language governing permissions and
- * limitations under the License.
- *
- * SPDX-License-Identifier: Apache-2.0
- */
-
-// WebAssembly optimizations to do native i64 multiplication and divide
-var wasm = null;
-try {
-  wasm = new WebAssembly.Instance(
-    new WebAssembly.Module(
-      new Uint8Array([
-        // \0asm
-        0, 97, 115, 109,
-        // version 1
-        1, 0, 0, 0,
-
-        // section "type"
-        1, 13, 2,
-        // 0, () => i32
-        96, 0, 1, 127,
-        // 1, (i32, i32, i32, i32) => i32
-        96, 4, 127, 127, 127, 127, 1, 127,
-
-        // section "function"
-        3, 7, 6,
-        // 0, type 0
-        0,
-        // 1, type 1
-        1,
-        // 2, type 1
-        1,
-        // 3, type 1
-        1,
-        // 4, type 1
-        1,
-        // 5, type 1
-        1,
-
-        // section "global"
-        6, 6, 1,
-        // 0, "high", mutable i32
-        127, 1, 65, 0, 11,
-
-        // section "export"
-        7, 50, 6,
-        // 0, "mul"
-        3, 109, 117, 108, 0, 1,
-        // 1, "div_s"
-        5, 100, 105, 118, 95, 115, 0, 2,
-        // 2, "div_u"
-        5, 100, 105, 118, 95, 117, 0, 3,
-        // 3, "rem_s"
-        5, 114, 101, 109, 95, 115, 0, 4,
-        // 4, "rem_u"
-        5, 114, 101, 109, 95, 117, 0, 5,
-        // 5, "get_high"
-        8, 103, 101, 116, 95, 104, 105, 103, 104, 0, 0,
-
-        // section "code"
-        10, 191, 1, 6,
-        // 0, "get_high"
-        4, 0, 35, 0, 11,
-        // 1, "mul"
-        36, 1, 1, 126, 32, 0, 173, 32, 1, 173, 66, 32, 134, 132, 32, 2, 173, 32,
-        3, 173, 66, 32, 134, 132, 126, 34, 4, 66, 32, 135, 167, 36, 0, 32, 4,
-        167, 11,
-        // 2, "div_s"
-        36, 1, 1, 126, 32, 0, 173, 32, 1, 173, 66, 32, 134, 132, 32, 2, 173, 32,
-        3, 173, 66, 32, 134, 132, 127, 34, 4, 66, 32, 135, 167, 36, 0, 32, 4,
-        167, 11,
-        // 3, "div_u"
-        36, 1, 1, 126, 32, 0, 173, 32, 1, 173, 66, 32, 134, 132, 32, 2, 173, 32,
-        3, 173, 66, 32, 134, 132, 128, 34, 4, 66, 32, 135, 167, 36, 0, 32, 4,
-        167, 11,
-        // 4, "rem_s"
-        36, 1, 1, 126, 32, 0, 173, 32, 1, 173, 66, 32, 134, 132, 32, 2, 173, 32,
-        3, 173, 66, 32, 134, 132, 129, 34, 4, 66, 32, 135, 167, 36, 0, 32, 4,
-        167, 11,
-        // 5, "rem_u"
-        36, 1, 1, 126, 32, 0, 173, 32, 1, 173, 66, 32, 134, 132, 32, 2, 173, 32,
-        3, 173, 66, 32, 134, 132, 130, 34, 4, 66, 32, 135, 167, 36, 0, 32, 4,
-        167, 11,
-      ]),
-    ),
-    {},
-  ).exports;
-} catch {
-  // no wasm support :(
-}
-
-/**
- * Constructs a 64 bit two's-complement integer, given its low and high 32 bit values as *signed* integers.
- *  See the from* functions below for more convenient ways of constructing Longs.
- * @exports Long
- * @class A Long class for representing a 64 bit two's-complement integer value.
- * @param {number} low The low (signed) 32 bits of the long
- * @param {number} high The high (signed) 32 bits of the long
- * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
- * @constructor
- */
-function Long(low, high, unsigned) {
-  /**
-   * The low 32 bits as a signed value.
-   * @type {number}
-   */
-  this.low = low | 0;
-
-  /**
-   * The high 32 bits as a signed value.
-   * @type {number}
-   */
-  this.high = high | 0;
-
-  /**
-   * Whether unsigned or not.
-   * @type {boolean}
-   */
-  this.unsigned = !!unsigned;
-}
-
-// The internal representation of a long is the two given signed, 32-bit values.
-// We use 32-bit pieces because these are the size of integers on which
-// Javascript performs bit-operations.  For operations like addition and
-// multiplication, we split each number into 16 bit pieces, which can easily be
-// multiplied within Javascript's floating-point representation without overflow
-// or change in sign.
-//
-// In the algorithms below, we frequently reduce the negative case to the
-// positive case by negating the input(s) and then post-processing the result.
-// Note that we must ALWAYS check specially whether those values are MIN_VALUE
-// (-2^63) because -MIN_VALUE == MIN_VALUE (since 2^63 cannot be represented as
-// a positive number, it overflows back into a negative).  Not handling this
-// case would often result in infinite recursion.
-//
-// Common constant values ZERO, ONE, NEG_ONE, etc. are defined below the from*
-// methods on which they depend.
-
-/**
- * An indicator used to reliably determine if an object is a Long or not.
- * @type {boolean}
- * @const
- * @private
- */
-Long.prototype.__isLong__;
-
-Object.defineProperty(Long.prototype, "__isLong__", { value: true });
-
-/**
- * @function
- * @param {*} obj Object
- * @returns {boolean}
- * @inner
- */
-function isLong(obj) {
-  return (obj && obj["__isLong__"]) === true;
-}
-
-/**
- * @function
- * @param {*} value number
- * @returns {number}
- * @inner
- */
-function ctz32(value) {
-  var c = Math.clz32(value & -value);
-  return value ? 31 - c : c;
-}
-
-/**
- * Tests if the specified object is a Long.
- * @function
- * @param {*} obj Object
- * @returns {boolean}
- */
-Long.isLong = isLong;
-
-/**
- * A cache of the Long representations of small integer values.
- * @type {!Object}
- * @inner
- */
-var INT_CACHE = {};
-
-/**
- * A cache of the Long representations of small unsigned integer values.
- * @type {!Object}
- * @inner
- */
-var UINT_CACHE = {};
-
-/**
- * @param {number} value
- * @param {boolean=} unsigned
- * @returns {!Long}
- * @inner
- */
-function fromInt(value, unsigned) {
-  var obj, cachedObj, cache;
-  if (unsigned) {
-    value >>>= 0;
-    if ((cache = 0 <= value && value < 256)) {
-      cachedObj = UINT_CACHE[value];
-      if (cachedObj) return cachedObj;
-    }
-    obj = fromBits(value, 0, true);
-    if (cache) UINT_CACHE[value] = obj;
-    return obj;
-  } else {
-    value |= 0;
-    if ((cache = -128 <= value && value < 128)) {
-      cachedObj = INT_CACHE[value];
-      if (cachedObj) return cachedObj;
-    }
-    obj = fromBits(value, value < 0 ? -1 : 0, false);
-    if (cache) INT_CACHE[value] = obj;
-    return obj;
-  }
-}
-
-/**
- * Returns a Long representing the given 32 bit integer value.
- * @function
- * @param {number} value The 32 bit integer in question
- * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
- * @returns {!Long} The corresponding Long value
- */
-Long.fromInt = fromInt;
-
-/**
- * @param {number} value
- * @param {boolean=} unsigned
- * @returns {!Long}
- * @inner
- */
-function fromNumber(value, unsigned) {
-  if (isNaN(value)) return unsigned ? UZERO : ZERO;
-  if (unsigned) {
-    if (value < 0) return UZERO;
-    if (value >= TWO_PWR_64_DBL) return MAX_UNSIGNED_VALUE;
-  } else {
-    if (value <= -TWO_PWR_63_DBL) return MIN_VALUE;
-    if (value + 1 >= TWO_PWR_63_DBL) return MAX_VALUE;
-  }
-  if (value < 0) return fromNumber(-value, unsigned).neg();
-  return fromBits(
-    value % TWO_PWR_32_DBL | 0,
-    (value / TWO_PWR_32_DBL) | 0,
-    unsigned,
-  );
-}
-
-/**
- * Returns a Long representing the given value, provided that it is a finite number. Otherwise, zero is returned.
- * @function
- * @param {number} value The number in question
- * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
- * @returns {!Long} The corresponding Long value
- */
-Long.fromNumber = fromNumber;
-
-/**
- * @param {number} lowBits
- * @param {number} highBits
- * @param {boolean=} unsigned
- * @returns {!Long}
- * @inner
- */
-function fromBits(lowBits, highBits, unsigned) {
-  return new Long(lowBits, highBits, unsigned);
-}
-
-/**
- * Returns a Long representing the 64 bit integer that comes by concatenating the given low and high bits. Each is
- *  assumed to use 32 bits.
- * @function
- * @param {number} lowBits The low 32 bits
- * @param {number} highBits The high 32 bits
- * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
- * @returns {!Long} The corresponding Long value
- */
-Long.fromBits = fromBits;
-
-/**
- * @function
- * @param {number} base
- * @param {number} exponent
- * @returns {number}
- * @inner
- */
-var pow_dbl = Math.pow; // Used 4 times (4*8 to 15+4)
-
-/**
- * @param {string} str
- * @param {(boolean|number)=} unsigned
- * @param {number=} radix
- * @returns {!Long}
- * @inner
- */
-function fromString(str, unsigned, radix) {
-  if (str.length === 0) throw Error("empty string");
-  if (typeof unsigned === "number") {
-    // For goog.math.long compatibility
-    radix = unsigned;
-    unsigned = false;
-  } else {
-    unsigned = !!unsigned;
-  }
-  if (
-    str === "NaN" ||
-    str === "Infinity" ||
-    str === "+Infinity" ||
-    str === "-Infinity"
-  )
-    return unsigned ? UZERO : ZERO;
-  radix = radix || 10;
-  if (radix < 2 || 36 < radix) throw RangeError("radix");
-
-  var p;
-  if ((p = str.indexOf("-")) > 0) throw Error("interior hyphen");
-  else if (p === 0) {
-    return fromString(str.substring(1), unsigned, radix).neg();
-  }
-
-  // Do several (8) digits each time through the loop, so as to
-  // minimize the calls to the very expensive emulated div.
-  var radixToPower = fromNumber(pow_dbl(radix, 8));
-
-  var result = ZERO;
-  for (var i = 0; i < str.length; i += 8) {
-    var size = Math.min(8, str.length - i),
-      value = parseInt(str.substring(i, i + size), radix);
-    if (size < 8) {
-      var power = fromNumber(pow_dbl(radix, size));
-      result = result.mul(power).add(fromNumber(value));
-    } else {
-      result = result.mul(radixToPower);
-      result = result.add(fromNumber(value));
-    }
-  }
-  result.unsigned = unsigned;
-  return result;
-}
-
-/**
- * Returns a Long representation of the given string, written using the specified radix.
- * @function
- * @param {string} str The textual representation of the Long
- * @param {(boolean|number)=} unsigned Whether unsigned or not, defaults to signed
- * @param {number=} radix The radix in which the text is written (2-36), defaults to 10
- * @returns {!Long} The corresponding Long value
- */
-Long.fromString = fromString;
-
-/**
- * @function
- * @param {!Long|number|string|!{low: number, high: number, unsigned: boolean}} val
- * @param {boolean=} unsigned
- * @returns {!Long}
- * @inner
- */
-function fromValue(val, unsigned) {
-  if (typeof val === "number") return fromNumber(val, unsigned);
-  if (typeof val === "string") return fromString(val, unsigned);
-  // Throws for non-objects, converts non-instanceof Long:
-  return fromBits(
-    val.low,
-    val.high,
-    typeof unsigned === "boolean" ? unsigned : val.unsigned,
-  );
-}
-
-/**
- * Converts the specified value to a Long using the appropriate from* function for its type.
- * @function
- * @param {!Long|number|bigint|string|!{low: number, high: number, unsigned: boolean}} val Value
- * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
- * @returns {!Long}
- */
-Long.fromValue = fromValue;
-
-// NOTE: the compiler should inline these constant values below and then remove these variables, so there should be
-// no runtime penalty for these.
-
-/**
- * @type {number}
- * @const
- * @inner
- */
-var TWO_PWR_16_DBL = 1 << 16;
-
-/**
- * @type {number}
- * @const
- * @inner
- */
-var TWO_PWR_24_DBL = 1 << 24;
-
-/**
- * @type {number}
- * @const
- * @inner
- */
-var TWO_PWR_32_DBL = TWO_PWR_16_DBL * TWO_PWR_16_DBL;
-
-/**
- * @type {number}
- * @const
- * @inner
- */
-var TWO_PWR_64_DBL = TWO_PWR_32_DBL * TWO_PWR_32_DBL;
-
-/**
- * @type {number}
- * @const
- * @inner
- */
-var TWO_PWR_63_DBL = TWO_PWR_64_DBL / 2;
-
-/**
- * @type {!Long}
- * @const
- * @inner
- */
-var TWO_PWR_24 = fromInt(TWO_PWR_24_DBL);
-
-/**
- * @type {!Long}
- * @inner
- */
-var ZERO = fromInt(0);
-
-/**
- * Signed zero.
- * @type {!Long}
- */
-Long.ZERO = ZERO;
-
-/**
- * @type {!Long}
- * @inner
- */
-var UZERO = fromInt(0, true);
-
-/**
- * Unsigned zero.
- * @type {!Long}
- */
-Long.UZERO = UZERO;
-
-/**
- * @type {!Long}
- * @inner
- */
-var ONE = fromInt(1);
-
-/**
- * Signed one.
- * @type {!Long}
- */
-Long.ONE = ONE;
-
-/**
- * @type {!Long}
- * @inner
- */
-var UONE = fromInt(1, true);
-
-/**
- * Unsigned one.
- * @type {!Long}
- */
-Long.UONE = UONE;
-
-/**
- * @type {!Long}
- * @inner
- */
-var NEG_ONE = fromInt(-1);
-
-/**
- * Signed negative one.
- * @type {!Long}
- */
-Long.NEG_ONE = NEG_ONE;
-
-/**
- * @type {!Long}
- * @inner
- */
-var MAX_VALUE = fromBits(0xffffffff | 0, 0x7fffffff | 0, false);
-
-/**
- * Maximum signed value.
- * @type {!Long}
- */
-Long.MAX_VALUE = MAX_VALUE;
-
-/**
- * @type {!Long}
- * @inner
- */
-var MAX_UNSIGNED_VALUE = fromBits(0xffffffff | 0, 0xffffffff | 0, true);
-
-/**
- * Maximum unsigned value.
- * @type {!Long}
- */
-Long.MAX_UNSIGNED_VALUE = MAX_UNSIGNED_VALUE;
-
-/**
- * @type {!Long}
- * @inner
- */
-var MIN_VALUE = fromBits(0, 0x80000000 | 0, false);
-
-/**
- * Minimum signed value.
- * @type {!Long}
- */
-Long.MIN_VALUE = MIN_VALUE;
-
-/**
- * @alias Long.prototype
- * @inner
- */
-var LongPrototype = Long.prototype;
-
-/**
- * Converts the Long to a 32 bit integer, assuming it is a 32 bit integer.
- * @this {!Long}
- * @returns {number}
- */
-LongPrototype.toInt = function toInt() {
-  return this.unsigned ? this.low >>> 0 : this.low;
-};
-
-/**
- * Converts the Long to a the nearest floating-point representation of this value (double, 53 bit mantissa).
- * @this {!Long}
- * @returns {number}
- */
-LongPrototype.toNumber = function toNumber() {
-  if (this.unsigned)
-    return (this.high >>> 0) * TWO_PWR_32_DBL + (this.low >>> 0);
-  return this.high * TWO_PWR_32_DBL + (this.low >>> 0);
-};
-
-/**
- * Converts the Long to a string written in the specified radix.
- * @this {!Long}
- * @param {number=} radix Radix (2-36), defaults to 10
- * @returns {string}
- * @override
- * @throws {RangeError} If `radix` is out of range
- */
-LongPrototype.toString = function toString(radix) {
-  radix = radix || 10;
-  if (radix < 2 || 36 < radix) throw RangeError("radix");
-  if (this.isZero()) return "0";
-  if (this.isNegative()) {
-    // Unsigned Longs are never negative
-    if (this.eq(MIN_VALUE)) {
-      // We need to change the Long value before it can be negated, so we remove
-      // the bottom-most digit in this base and then recurse to do the rest.
-      var radixLong = fromNumber(radix),
-        div = this.div(radixLong),
-        rem1 = div.mul(radixLong).sub(this);
-      return div.toString(radix) + rem1.toInt().toString(radix);
-    } else return "-" + this.neg().toString(radix);
-  }
-
-  // Do several (6) digits each time through the loop, so as to
-  // minimize the calls to the very expensive emulated div.
-  var radixToPower = fromNumber(pow_dbl(radix, 6), this.unsigned),
-    rem = this;
-  var result = "";
-  while (true) {
-    var remDiv = rem.div(radixToPower),
-      intval = rem.sub(remDiv.mul(radixToPower)).toInt() >>> 0,
-      digits = intval.toString(radix);
-    rem = remDiv;
-    if (rem.isZero()) return digits + result;
-    else {
-      while (digits.length < 6) digits = "0" + digits;
-      result = "" + digits + result;
-    }
-  }
-};
-
-/**
- * Gets the high 32 bits as a signed integer.
- * @this {!Long}
- * @returns {number} Signed high bits
- */
-LongPrototype.getHighBits = function getHighBits() {
-  return this.high;
-};
-
-/**
- * Gets the high 32 bits as an unsigned integer.
- * @this {!Long}
- * @returns {number} Unsigned high bits
- */
-LongPrototype.getHighBitsUnsigned = function getHighBitsUnsigned() {
-  return this.high >>> 0;
-};
-
-/**
- * Gets the low 32 bits as a signed integer.
- * @this {!Long}
- * @returns {number} Signed low bits
- */
-LongPrototype.getLowBits = function getLowBits() {
-  return this.low;
-};
-
-/**
- * Gets the low 32 bits as an unsigned integer.
- * @this {!Long}
- * @returns {number} Unsigned low bits
- */
-LongPrototype.getLowBitsUnsigned = function getLowBitsUnsigned() {
-  return this.low >>> 0;
-};
-
-/**
- * Gets the number of bits needed to represent the absolute value of this Long.
- * @this {!Long}
- * @returns {number}
- */
-LongPrototype.getNumBitsAbs = function getNumBitsAbs() {
-  if (this.isNegative())
-    // Unsigned Longs are never negative
-    return this.eq(MIN_VALUE) ? 64 : this.neg().getNumBitsAbs();
-  var val = this.high != 0 ? this.high : this.low;
-  for (var bit = 31; bit > 0; bit--) if ((val & (1 << bit)) != 0) break;
-  return this.high != 0 ? bit + 33 : bit + 1;
-};
-
-/**
- * Tests if this Long can be safely represented as a JavaScript number.
- * @this {!Long}
- * @returns {boolean}
- */
-LongPrototype.isSafeInteger = function isSafeInteger() {
-  // 2^53-1 is the maximum safe value
-  var top11Bits = this.high >> 21;
-  // [0, 2^53-1]
-  if (!top11Bits) return true;
-  // > 2^53-1
-  if (this.unsigned) return false;
-  // [-2^53, -1] except -2^53
-  return top11Bits === -1 && !(this.low === 0 && this.high === -0x200000);
-};
-
-/**
- * Tests if this Long's value equals zero.
- * @this {!Long}
- * @returns {boolean}
- */
-LongPrototype.isZero = function isZero() {
-  return this.high === 0 && this.low === 0;
-};
-
-/**
- * Tests if this Long's value equals zero. This is an alias of {@link Long#isZero}.
- * @returns {boolean}
- */
-LongPrototype.eqz = LongPrototype.isZero;
-
-/**
- * Tests if this Long's value is negative.
- * @this {!Long}
- * @returns {boolean}
- */
-LongPrototype.isNegative = function isNegative() {
-  return !this.unsigned && this.high < 0;
-};
-
-/**
- * Tests if this Long's value is positive or zero.
- * @this {!Long}
- * @returns {boolean}
- */
-LongPrototype.isPositive = function isPositive() {
-  return this.unsigned || this.high >= 0;
-};
-
-/**
- * Tests if this Long's value is odd.
- * @this {!Long}
- * @returns {boolean}
- */
-LongPrototype.isOdd = function isOdd() {
-  return (this.low & 1) === 1;
-};
-
-/**
- * Tests if this Long's value is even.
- * @this {!Long}
- * @returns {boolean}
- */
-LongPrototype.isEven = function isEven() {
-  return (this.low & 1) === 0;
-};
-
-/**
- * Tests if this Long's value equals the specified's.
- * @this {!Long}
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.equals = function equals(other) {
-  if (!isLong(other)) other = fromValue(other);
-  if (
-    this.unsigned !== other.unsigned &&
-    this.high >>> 31 === 1 &&
-    other.high >>> 31 === 1
-  )
-    return false;
-  return this.high === other.high && this.low === other.low;
-};
-
-/**
- * Tests if this Long's value equals the specified's. This is an alias of {@link Long#equals}.
- * @function
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.eq = LongPrototype.equals;
-
-/**
- * Tests if this Long's value differs from the specified's.
- * @this {!Long}
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.notEquals = function notEquals(other) {
-  return !this.eq(/* validates */ other);
-};
-
-/**
- * Tests if this Long's value differs from the specified's. This is an alias of {@link Long#notEquals}.
- * @function
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.neq = LongPrototype.notEquals;
-
-/**
- * Tests if this Long's value differs from the specified's. This is an alias of {@link Long#notEquals}.
- * @function
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.ne = LongPrototype.notEquals;
-
-/**
- * Tests if this Long's value is less than the specified's.
- * @this {!Long}
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.lessThan = function lessThan(other) {
-  return this.comp(/* validates */ other) < 0;
-};
-
-/**
- * Tests if this Long's value is less than the specified's. This is an alias of {@link Long#lessThan}.
- * @function
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.lt = LongPrototype.lessThan;
-
-/**
- * Tests if this Long's value is less than or equal the specified's.
- * @this {!Long}
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.lessThanOrEqual = function lessThanOrEqual(other) {
-  return this.comp(/* validates */ other) <= 0;
-};
-
-/**
- * Tests if this Long's value is less than or equal the specified's. This is an alias of {@link Long#lessThanOrEqual}.
- * @function
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.lte = LongPrototype.lessThanOrEqual;
-
-/**
- * Tests if this Long's value is less than or equal the specified's. This is an alias of {@link Long#lessThanOrEqual}.
- * @function
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.le = LongPrototype.lessThanOrEqual;
-
-/**
- * Tests if this Long's value is greater than the specified's.
- * @this {!Long}
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.greaterThan = function greaterThan(other) {
-  return this.comp(/* validates */ other) > 0;
-};
-
-/**
- * Tests if this Long's value is greater than the specified's. This is an alias of {@link Long#greaterThan}.
- * @function
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.gt = LongPrototype.greaterThan;
-
-/**
- * Tests if this Long's value is greater than or equal the specified's.
- * @this {!Long}
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.greaterThanOrEqual = function greaterThanOrEqual(other) {
-  return this.comp(/* validates */ other) >= 0;
-};
-
-/**
- * Tests if this Long's value is greater than or equal the specified's. This is an alias of {@link Long#greaterThanOrEqual}.
- * @function
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.gte = LongPrototype.greaterThanOrEqual;
-
-/**
- * Tests if this Long's value is greater than or equal the specified's. This is an alias of {@link Long#greaterThanOrEqual}.
- * @function
- * @param {!Long|number|bigint|string} other Other value
- * @returns {boolean}
- */
-LongPrototype.ge = LongPrototype.greaterThanOrEqual;
-
-/**
- * Compares this Long's value with the specified's.
- * @this {!Long}
- * @param {!Long|number|bigint|string} other Other value
- * @returns {number} 0 if they are the same, 1 if the this is greater and -1
- *  if the given one is greater
- */
-LongPrototype.compare = function compare(other) {
-  if (!isLong(other)) other = fromValue(other);
-  if (this.eq(other)) return 0;
-  var thisNeg = this.isNegative(),
-    otherNeg = other.isNegative();
-  if (thisNeg && !otherNeg) return -1;
-  if (!thisNeg && otherNeg) return 1;
-  // At this point the sign bits are the same
-  if (!this.unsigned) return this.sub(other).isNegative() ? -1 : 1;
-  // Both are positive if at least one is unsigned
-  return other.high >>> 0 > this.high >>> 0 ||
-    (other.high === this.high && other.low >>> 0 > this.low >>> 0)
-    ? -1
-    : 1;
-};
-
-/**
- * Compares this Long's value with the specified's. This is an alias of {@link Long#compare}.
- * @function
- * @param {!Long|number|bigint|string} other Other value
- * @returns {number} 0 if they are the same, 1 if the this is greater and -1
- *  if the given one is greater
- */
-LongPrototype.comp = LongPrototype.compare;
-
-/**
- * Negates this Long's value.
- * @this {!Long}
- * @returns {!Long} Negated Long
- */
-LongPrototype.negate = function negate() {
-  if (!this.unsigned && this.eq(MIN_VALUE)) return MIN_VALUE;
-  return this.not().add(ONE);
-};
-
-/**
- * Negates this Long's value. This is an alias of {@link Long#negate}.
- * @function
- * @returns {!Long} Negated Long
- */
-LongPrototype.neg = LongPrototype.negate;
-
-/**
- * Returns the sum of this and the specified Long.
- * @this {!Long}
- * @param {!Long|number|bigint|string} addend Addend
- * @returns {!Long} Sum
- */
-LongPrototype.add = function add(addend) {
-  if (!isLong(addend)) addend = fromValue(addend);
-
-  // Divide each number into 4 chunks of 16 bits, and then sum the chunks.
-
-  var a48 = this.high >>> 16;
-  var a32 = this.high & 0xffff;
-  var a16 = this.low >>> 16;
-  var a00 = this.low & 0xffff;
-
-  var b48 = addend.high >>> 16;
-  var b32 = addend.high & 0xffff;
-  var b16 = addend.low >>> 16;
-  var b00 = addend.low & 0xffff;
-
-  var c48 = 0,
-    c32 = 0,
-    c16 = 0,
-    c00 = 0;
-  c00 += a00 + b00;
-  c16 += c00 >>> 16;
-  c00 &= 0xffff;
-  c16 += a16 + b16;
-  c32 += c16 >>> 16;
-  c16 &= 0xffff;
-  c32 += a32 + b32;
-  c48 += c32 >>> 16;
-  c32 &= 0xffff;
-  c48 += a48 + b48;
-  c48 &= 0xffff;
-  return fromBits((c16 << 16) | c00, (c48 << 16) | c32, this.unsigned);
-};
-
-/**
- * Returns the difference of this and the specified Long.
- * @this {!Long}
- * @param {!Long|number|bigint|string} subtrahend Subtrahend
- * @returns {!Long} Difference
- */
-LongPrototype.subtract = function subtract(subtrahend) {
-  if (!isLong(subtrahend)) subtrahend = fromValue(subtrahend);
-  return this.add(subtrahend.neg());
-};
-
-/**
- * Returns the difference of this and the specified Long. This is an alias of {@link Long#subtract}.
- * @function
- * @param {!Long|number|bigint|string} subtrahend Subtrahend
- * @returns {!Long} Difference
- */
-LongPrototype.sub = LongPrototype.subtract;
-
-/**
- * Returns the product of this and the specified Long.
- * @this {!Long}
- * @param {!Long|number|bigint|string} multiplier Multiplier
- * @returns {!Long} Product
- */
-LongPrototype.multiply = function multiply(multiplier) {
-  if (this.isZero()) return this;
-  if (!isLong(multiplier)) multiplier = fromValue(multiplier);
-
-  // use wasm support if present
-  if (wasm) {
-    var low = wasm["mul"](this.low, this.high, multiplier.low, multiplier.high);
-    return fromBits(low, wasm["get_high"](), this.unsigned);
-  }
-
-  if (multiplier.isZero()) return this.unsigned ? UZERO : ZERO;
-  if (this.eq(MIN_VALUE)) return multiplier.isOdd() ? MIN_VALUE : ZERO;
-  if (multiplier.eq(MIN_VALUE)) return this.isOdd() ? MIN_VALUE : ZERO;
-
-  if (this.isNegative()) {
-    if (multiplier.isNegative()) return this.neg().mul(multiplier.neg());
-    else return this.neg().mul(multiplier).neg();
-  } else if (multiplier.isNegative()) return this.mul(multiplier.neg()).neg();
-
-  // If both longs are small, use float multiplication
-  if (this.lt(TWO_PWR_24) && multiplier.lt(TWO_PWR_24))
-    return fromNumber(this.toNumber() * multiplier.toNumber(), this.unsigned);
-
-  // Divide each long into 4 chunks of 16 bits, and then add up 4x4 products.
-  // We can skip products that would overflow.
-
-  var a48 = this.high >>> 16;
-  var a32 = this.high & 0xffff;
-  var a16 = this.low >>> 16;
-  var a00 = this.low & 0xffff;
-
-  var b48 = multiplier.high >>> 16;
-  var b32 = multiplier.high & 0xffff;
-  var b16 = multiplier.low >>> 16;
-  var b00 = multiplier.low & 0xffff;
-
-  var c48 = 0,
-    c32 = 0,
-    c16 = 0,
-    c00 = 0;
-  c00 += a00 * b00;
-  c16 += c00 >>> 16;
-  c00 &= 0xffff;
-  c16 += a16 * b00;
-  c32 += c16 >>> 16;
-  c16 &= 0xffff;
-  c16 += a00 * b16;
-  c32 += c16 >>> 16;
-  c16 &= 0xffff;
-  c32 += a32 * b00;
-  c48 += c32 >>> 16;
-  c32 &= 0xffff;
-  c32 += a16 * b16;
-  c48 += c32 >>> 16;
-  c32 &= 0xffff;
-  c32 += a00 * b32;
-  c48 += c32 >>> 16;
-  c32 &= 0xffff;
-  c48 += a48 * b00 + a32 * b16 + a16 * b32 + a00 * b48;
-  c48 &= 0xffff;
-  return fromBits((c16 << 16) | c00, (c48 << 16) | c32, this.unsigned);
-};
-
-/**
- * Returns the product of this and the specified Long. This is an alias of {@link Long#multiply}.
- * @function
- * @param {!Long|number|bigint|string} multiplier Multiplier
- * @returns {!Long} Product
- */
-LongPrototype.mul = LongPrototype.multiply;
-
-/**
- * Returns this Long divided by the specified. The result is signed if this Long is signed or
- *  unsigned if this Long is unsigned.
- * @this {!Long}
- * @param {!Long|number|bigint|string} divisor Divisor
- * @returns {!Long} Quotient
- */
-LongPrototype.divide = function divide(divisor) {
-  if (!isLong(divisor)) divisor = fromValue(divisor);
-  if (divisor.isZero()) throw Error("division by zero");
-
-  // use wasm support if present
-  if (wasm) {
-    // guard against signed division overflow: the largest
-    // negative number / -1 would be 1 larger than the largest
-    // positive number, due to two's complement.
-    if (
-      !this.unsigned &&
-      this.high === -0x80000000 &&
-      divisor.low === -1 &&
-      divisor.high === -1
-    ) {
-      // be consistent with non-wasm code path
-      return this;
-    }
-    var low = (this.unsigned ? wasm["div_u"] : wasm["div_s"])(
-      this.low,
-      this.high,
-      divisor.low,
-      divisor.high,
-    );
-    return fromBits(low, wasm["get_high"](), this.unsigned);
-  }
-
-  if (this.isZero()) return this.unsigned ? UZERO : ZERO;
-  var approx, rem, res;
-  if (!this.unsigned) {
-    // This section is only relevant for signed longs and is derived from the
-    // closure library as a whole.
-    if (this.eq(MIN_VALUE)) {
-      if (divisor.eq(ONE) || divisor.eq(NEG_ONE))
-        return MIN_VALUE; // recall that -MIN_VALUE == MIN_VALUE
-      else if (divisor.eq(MIN_VALUE)) return ONE;
-      else {
-        // At this point, we have |other| >= 2, so |this/other| < |MIN_VALUE|.
-        var halfThis = this.shr(1);
-        approx = halfThis.div(divisor).shl(1);
-        if (approx.eq(ZERO)) {
-          return divisor.isNegative() ? ONE : NEG_ONE;
-        } else {
-          rem = this.sub(divisor.mul(approx));
-          res = approx.add(rem.div(divisor));
-          return res;
-        }
-      }
-    } else if (divisor.eq(MIN_VALUE)) return this.unsigned ? UZERO : ZERO;
-    if (this.isNegative()) {
-      if (divisor.isNegative()) return this.neg().div(divisor.neg());
-      return this.neg().div(divisor).neg();
-    } else if (divisor.isNegative()) return this.div(divisor.neg()).neg();
-    res = ZERO;
-  } else {
-    // The algorithm below has not been made for unsigned longs. It's therefore
-    // required to take special care of the MSB prior to running it.
-    if (!divisor.unsigned) divisor = divisor.toUnsigned();
-    if (divisor.gt(this)) return UZERO;
-    if (divisor.gt(this.shru(1)))
-      // 15 >>> 1 = 7 ; with divisor = 8 ; true
-      return UONE;
-    res = UZERO;
-  }
-
-  // Repeat the following until the remainder is less than other:  find a
-  // floating-point that approximates remainder / other *from below*, add this
-  // into the result, and subtract it from the remainder.  It is critical that
-  // the approximate value is less than or equal to the real value so that the
-  // remainder never becomes negative.
-  rem = this;
-  while (rem.gte(divisor)) {
-    // Approximate the result of division. This may be a little greater or
-    // smaller than the actual value.
-    approx = Math.max(1, Math.floor(rem.toNumber() / divisor.toNumber()));
-
-    // We will tweak the approximate result by changing it in the 48-th digit or
-    // the smallest non-fractional digit, whichever is larger.
-    var log2 = Math.ceil(Math.log(approx) / Math.LN2),
-      delta = log2 <= 48 ? 1 : pow_dbl(2, log2 - 48),
-      // Decrease the approximation until it is smaller than the remainder.  Note
-      // that if it is too large, the product overflows and is negative.
-      approxRes = fromNumber(approx),
-      approxRem = approxRes.mul(divisor);
-    while (approxRem.isNegative() || approxRem.gt(rem)) {
-      approx -= delta;
-      approxRes = fromNumber(approx, this.unsigned);
-      approxRem = approxRes.mul(divisor);
-    }
-
-    // We know the answer can't be zero... and actually, zero would cause
-    // infinite recursion since we would make no progress.
-    if (approxRes.isZero()) approxRes = ONE;
-
-    res = res.add(approxRes);
-    rem = rem.sub(approxRem);
-  }
-  return res;
-};
-
-/**
- * Returns this Long divided by the specified. This is an alias of {@link Long#divide}.
- * @function
- * @param {!Long|number|bigint|string} divisor Divisor
- * @returns {!Long} Quotient
- */
-LongPrototype.div = LongPrototype.divide;
-
-/**
- * Returns this Long modulo the specified.
- * @this {!Long}
- * @param {!Long|number|bigint|string} divisor Divisor
- * @returns {!Long} Remainder
- */
-LongPrototype.modulo = function modulo(divisor) {
-  if (!isLong(divisor)) divisor = fromValue(divisor);
-
-  // use wasm support if present
-  if (wasm) {
-    var low = (this.unsigned ? wasm["rem_u"] : wasm["rem_s"])(
-      this.low,
-      this.high,
-      divisor.low,
-      divisor.high,
-    );
-    return fromBits(low, wasm["get_high"](), this.unsigned);
-  }
-
-  return this.sub(this.div(divisor).mul(divisor));
-};
-
-/**
- * Returns this Long modulo the specified. This is an alias of {@link Long#modulo}.
- * @function
- * @param {!Long|number|bigint|string} divisor Divisor
- * @returns {!Long} Remainder
- */
-LongPrototype.mod = LongPrototype.modulo;
-
-/**
- * Returns this Long modulo the specified. This is an alias of {@link Long#modulo}.
- * @function
- * @param {!Long|number|bigint|string} divisor Divisor
- * @returns {!Long} Remainder
- */
-LongPrototype.rem = LongPrototype.modulo;
-
-/**
- * Returns the bitwise NOT of this Long.
- * @this {!Long}
- * @returns {!Long}
- */
-LongPrototype.not = function not() {
-  return fromBits(~this.low, ~this.high, this.unsigned);
-};
-
-/**
- * Returns count leading zeros of this Long.
- * @this {!Long}
- * @returns {!number}
- */
-LongPrototype.countLeadingZeros = function countLeadingZeros() {
-  return this.high ? Math.clz32(this.high) : Math.clz32(this.low) + 32;
-};
-
-/**
- * Returns count leading zeros. This is an alias of {@link Long#countLeadingZeros}.
- * @function
- * @param {!Long}
- * @returns {!number}
- */
-LongPrototype.clz = LongPrototype.countLeadingZeros;
-
-/**
- * Returns count trailing zeros of this Long.
- * @this {!Long}
- * @returns {!number}
- */
-LongPrototype.countTrailingZeros = function countTrailingZeros() {
-  return this.low ? ctz32(this.low) : ctz32(this.high) + 32;
-};
-
-/**
- * Returns count trailing zeros. This is an alias of {@link Long#countTrailingZeros}.
- * @function
- * @param {!Long}
- * @returns {!number}
- */
-LongPrototype.ctz = LongPrototype.countTrailingZeros;
-
-/**
- * Returns the bitwise AND of this Long and the specified.
- * @this {!Long}
- * @param {!Long|number|bigint|string} other Other Long
- * @returns {!Long}
- */
-LongPrototype.and = function and(other) {
-  if (!isLong(other)) other = fromValue(other);
-  return fromBits(this.low & other.low, this.high & other.high, this.unsigned);
-};
-
-/**
- * Returns the bitwise OR of this Long and the specified.
- * @this {!Long}
- * @param {!Long|number|bigint|string} other Other Long
- * @returns {!Long}
- */
-LongPrototype.or = function or(other) {
-  if (!isLong(other)) other = fromValue(other);
-  return fromBits(this.low | other.low, this.high | other.high, this.unsigned);
-};
-
-/**
- * Returns the bitwise XOR of this Long and the given one.
- * @this {!Long}
- * @param {!Long|number|bigint|string} other Other Long
- * @returns {!Long}
- */
-LongPrototype.xor = function xor(other) {
-  if (!isLong(other)) other = fromValue(other);
-  return fromBits(this.low ^ other.low, this.high ^ other.high, this.unsigned);
-};
-
-/**
- * Returns this Long with bits shifted to the left by the given amount.
- * @this {!Long}
- * @param {number|!Long} numBits Number of bits
- * @returns {!Long} Shifted Long
- */
-LongPrototype.shiftLeft = function shiftLeft(numBits) {
-  if (isLong(numBits)) numBits = numBits.toInt();
-  if ((numBits &= 63) === 0) return this;
-  else if (numBits < 32)
-    return fromBits(
-      this.low << numBits,
-      (this.high << numBits) | (this.low >>> (32 - numBits)),
-      this.unsigned,
-    );
-  else return fromBits(0, this.low << (numBits - 32), this.unsigned);
-};
-
-/**
- * Returns this Long with bits shifted to the left by the given amount. This is an alias of {@link Long#shiftLeft}.
- * @function
- * @param {number|!Long} numBits Number of bits
- * @returns {!Long} Shifted Long
- */
-LongPrototype.shl = LongPrototype.shiftLeft;
-
-/**
- * Returns this Long with bits arithmetically shifted to the right by the given amount.
- * @this {!Long}
- * @param {number|!Long} numBits Number of bits
- * @returns {!Long} Shifted Long
- */
-LongPrototype.shiftRight = function shiftRight(numBits) {
-  if (isLong(numBits)) numBits = numBits.toInt();
-  if ((numBits &= 63) === 0) return this;
-  else if (numBits < 32)
-    return fromBits(
-      (this.low >>> numBits) | (this.high << (32 - numBits)),
-      this.high >> numBits,
-      this.unsigned,
-    );
-  else
-    return fromBits(
-      this.high >> (numBits - 32),
-      this.high >= 0 ? 0 : -1,
-      this.unsigned,
-    );
-};
-
-/**
- * Returns this Long with bits arithmetically shifted to the right by the given amount. This is an alias of {@link Long#shiftRight}.
- * @function
- * @param {number|!Long} numBits Number of bits
- * @returns {!Long} Shifted Long
- */
-LongPrototype.shr = LongPrototype.shiftRight;
-
-/**
- * Returns this Long with bits logically shifted to the right by the given amount.
- * @this {!Long}
- * @param {number|!Long} numBits Number of bits
- * @returns {!Long} Shifted Long
- */
-LongPrototype.shiftRightUnsigned = function shiftRightUnsigned(numBits) {
-  if (isLong(numBits)) numBits = numBits.toInt();
-  if ((numBits &= 63) === 0) return this;
-  if (numBits < 32)
-    return fromBits(
-      (this.low >>> numBits) | (this.high << (32 - numBits)),
-      this.high >>> numBits,
-      this.unsigned,
-    );
-  if (numBits === 32) return fromBits(this.high, 0, this.unsigned);
-  return fromBits(this.high >>> (numBits - 32), 0, this.unsigned);
-};
-
-/**
- * Returns this Long with bits logically shifted to the right by the given amount. This is an alias of {@link Long#shiftRightUnsigned}.
- * @function
- * @param {number|!Long} numBits Number of bits
- * @returns {!Long} Shifted Long
- */
-LongPrototype.shru = LongPrototype.shiftRightUnsigned;
-
-/**
- * Returns this Long with bits logically shifted to the right by the given amount. This is an alias of {@link Long#shiftRightUnsigned}.
- * @function
- * @param {number|!Long} numBits Number of bits
- * @returns {!Long} Shifted Long
- */
-LongPrototype.shr_u = LongPrototype.shiftRightUnsigned;
-
-/**
- * Returns this Long with bits rotated to the left by the given amount.
- * @this {!Long}
- * @param {number|!Long} numBits Number of bits
- * @returns {!Long} Rotated Long
- */
-LongPrototype.rotateLeft = function rotateLeft(numBits) {
-  var b;
-  if (isLong(numBits)) numBits = numBits.toInt();
-  if ((numBits &= 63) === 0) return this;
-  if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
-  if (numBits < 32) {
-    b = 32 - numBits;
-    return fromBits(
-      (this.low << numBits) | (this.high >>> b),
-      (this.high << numBits) | (this.low >>> b),
-      this.unsigned,
-    );
-  }
-  numBits -= 32;
-  b = 32 - numBits;
-  return fromBits(
-    (this.high << numBits) | (this.low >>> b),
-    (this.low << numBits) | (this.high >>> b),
-    this.unsigned,
-  );
-};
-/**
- * Returns this Long with bits rotated to the left by the given amount. This is an alias of {@link Long#rotateLeft}.
- * @function
- * @param {number|!Long} numBits Number of bits
- * @returns {!Long} Rotated Long
- */
-LongPrototype.rotl = LongPrototype.rotateLeft;
-
-/**
- * Returns this Long with bits rotated to the right by the given amount.
- * @this {!Long}
- * @param {number|!Long} numBits Number of bits
- * @returns {!Long} Rotated Long
- */
-LongPrototype.rotateRight = function rotateRight(numBits) {
-  var b;
-  if (isLong(numBits)) numBits = numBits.toInt();
-  if ((numBits &= 63) === 0) return this;
-  if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
-  if (numBits < 32) {
-    b = 32 - numBits;
-    return fromBits(
-      (this.high << b) | (this.low >>> numBits),
-      (this.low << b) | (this.high >>> numBits),
-      this.unsigned,
-    );
-  }
-  numBits -= 32;
-  b = 32 - numBits;
-  return fromBits(
-    (this.low << b) | (this.high >>> numBits),
-    (this.high << b) | (this.low >>> numBits),
-    this.unsigned,
-  );
-};
-/**
- * Returns this Long with bits rotated to the right by the given amount. This is an alias of {@link Long#rotateRight}.
- * @function
- * @param {number|!Long} numBits Number of bits
- * @returns {!Long} Rotated Long
- */
-LongPrototype.rotr = LongPrototype.rotateRight;
-
-/**
- * Converts this Long to signed.
- * @this {!Long}
- * @returns {!Long} Signed long
- */
-LongPrototype.toSigned = function toSigned() {
-  if (!this.unsigned) return this;
-  return fromBits(this.low, this.high, false);
-};
-
-/**
- * Converts this Long to unsigned.
- * @this {!Long}
- * @returns {!Long} Unsigned long
- */
-LongPrototype.toUnsigned = function toUnsigned() {
-  if (this.unsigned) return this;
-  return fromBits(this.low, this.high, true);
-};
-
-/**
- * Converts this Long to its byte representation.
- * @param {boolean=} le Whether little or big endian, defaults to big endian
- * @this {!Long}
- * @returns {!Array.<number>} Byte representation
- */
-LongPrototype.toBytes = function toBytes(le) {
-  return le ? this.toBytesLE() : this.toBytesBE();
-};
-
-/**
- * Converts this Long to its little endian byte representation.
- * @this {!Long}
- * @returns {!Array.<number>} Little endian byte representation
- */
-LongPrototype.toBytesLE = function toBytesLE() {
-  var hi = this.high,
-    lo = this.low;
-  return [
-    lo & 0xff,
-    (lo >>> 8) & 0xff,
-    (lo >>> 16) & 0xff,
-    lo >>> 24,
-    hi & 0xff,
-    (hi >>> 8) & 0xff,
-    (hi >>> 16) & 0xff,
-    hi >>> 24,
-  ];
-};
-
-/**
- * Converts this Long to its big endian byte representation.
- * @this {!Long}
- * @returns {!Array.<number>} Big endian byte representation
- */
-LongPrototype.toBytesBE = function toBytesBE() {
-  var hi = this.high,
-    lo = this.low;
-  return [
-    hi >>> 24,
-    (hi >>> 16) & 0xff,
-    (hi >>> 8) & 0xff,
-    hi & 0xff,
-    lo >>> 24,
-    (lo >>> 16) & 0xff,
-    (lo >>> 8) & 0xff,
-    lo & 0xff,
-  ];
-};
-
-/**
- * Creates a Long from its byte representation.
- * @param {!Array.<number>} bytes Byte representation
- * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
- * @param {boolean=} le Whether little or big endian, defaults to big endian
- * @returns {Long} The corresponding Long value
- */
-Long.fromBytes = function fromBytes(bytes, unsigned, le) {
-  return le
-    ? Long.fromBytesLE(bytes, unsigned)
-    : Long.fromBytesBE(bytes, unsigned);
-};
-
-/**
- * Creates a Long from its little endian byte representation.
- * @param {!Array.<number>} bytes Little endian byte representation
- * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
- * @returns {Long} The corresponding Long value
- */
-Long.fromBytesLE = function fromBytesLE(bytes, unsigned) {
-  return new Long(
-    bytes[0] | (bytes[1] << 8) | (bytes[2] << 16) | (bytes[3] << 24),
-    bytes[4] | (bytes[5] << 8) | (bytes[6] << 16) | (bytes[7] << 24),
-    unsigned,
-  );
-};
-
-/**
- * Creates a Long from its big endian byte representation.
- * @param {!Array.<number>} bytes Big endian byte representation
- * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
- * @returns {Long} The corresponding Long value
- */
-Long.fromBytesBE = function fromBytesBE(bytes, unsigned) {
-  return new Long(
-    (bytes[4] << 24) | (bytes[5] << 16) | (bytes[6] << 8) | bytes[7],
-    (bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3],
-    unsigned,
-  );
-};
-
-// Support conversion to/from BigInt where available
-if (typeof BigInt === "function") {
-  /**
-   * Returns a Long representing the given big integer.
-   * @function
-   * @param {number} value The big integer value
-   * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
-   * @returns {!Long} The corresponding Long value
-   */
-  Long.fromBigInt = function fromBigInt(value, unsigned) {
-    var lowBits = Number(BigInt.asIntN(32, value));
-    var highBits = Number(BigInt.asIntN(32, value >> BigInt(32)));
-    return fromBits(lowBits, highBits, unsigned);
-  };
-
-  // Override
-  Long.fromValue = function fromValueWithBigInt(value, unsigned) {
-    if (typeof value === "bigint") return Long.fromBigInt(value, unsigned);
-    return fromValue(value, unsigned);
-  };
-
-  /**
-   * Converts the Long to its big integer representation.
-   * @this {!Long}
-   * @returns {bigint}
-   */
-  LongPrototype.toBigInt = function toBigInt() {
-    var lowBigInt = BigInt(this.low >>> 0);
-    var highBigInt = BigInt(this.unsigned ? this.high >>> 0 : this.high);
-    return (highBigInt << BigInt(32)) | lowBigInt;
-  };
-}
-
-/* harmony default export */ const node_modules_long = (Long);
-
-// EXTERNAL MODULE: ./node_modules/protobufjs/light.js
-var light = __nccwpck_require__(365);
-var light_default = /*#__PURE__*/__nccwpck_require__.n(light);
-;// CONCATENATED MODULE: ./src/receiver/otlp-descriptor.ts
-const DESCRIPTOR = {
-    "nested": {
-        "opentelemetry": {
-            "nested": {
-                "proto": {
-                    "nested": {
-                        "collector": {
-                            "nested": {
-                                "trace": {
-                                    "nested": {
-                                        "v1": {
-                                            "options": {
-                                                "csharp_namespace": "OpenTelemetry.Proto.Collector.Trace.V1",
-                                                "java_multiple_files": true,
-                                                "java_package": "io.opentelemetry.proto.collector.trace.v1",
-                                                "java_outer_classname": "TraceServiceProto",
-                                                "go_package": "go.opentelemetry.io/proto/otlp/collector/trace/v1"
-                                            },
-                                            "nested": {
-                                                "TraceService": {
-                                                    "methods": {
-                                                        "Export": {
-                                                            "requestType": "ExportTraceServiceRequest",
-                                                            "responseType": "ExportTraceServiceResponse"
-                                                        }
-                                                    }
-                                                },
-                                                "ExportTraceServiceRequest": {
-                                                    "fields": {
-                                                        "resourceSpans": {
-                                                            "rule": "repeated",
-                                                            "type": "opentelemetry.proto.trace.v1.ResourceSpans",
-                                                            "id": 1,
-                                                            "protoName": "resource_spans"
-                                                        }
-                                                    }
-                                                },
-                                                "ExportTraceServiceResponse": {
-                                                    "fields": {
-                                                        "partialSuccess": {
-                                                            "type": "ExportTracePartialSuccess",
-                                                            "id": 1,
-                                                            "protoName": "partial_success"
-                                                        }
-                                                    }
-                                                },
-                                                "ExportTracePartialSuccess": {
-                                                    "fields": {
-                                                        "rejectedSpans": {
-                                                            "type": "int64",
-                                                            "id": 1,
-                                                            "protoName": "rejected_spans"
-                                                        },
-                                                        "errorMessage": {
-                                                            "type": "string",
-                                                            "id": 2,
-                                                            "protoName": "error_message"
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        },
-                        "trace": {
-                            "nested": {
-                                "v1": {
-                                    "options": {
-                                        "csharp_namespace": "OpenTelemetry.Proto.Trace.V1",
-                                        "java_multiple_files": true,
-                                        "java_package": "io.opentelemetry.proto.trace.v1",
-                                        "java_outer_classname": "TraceProto",
-                                        "go_package": "go.opentelemetry.io/proto/otlp/trace/v1"
-                                    },
-                                    "nested": {
-                                        "TracesData": {
-                                            "fields": {
-                                                "resourceSpans": {
-                                                    "rule": "repeated",
-                                                    "type": "ResourceSpans",
-                                                    "id": 1,
-                                                    "protoName": "resource_spans"
-                                                }
-                                            }
-                                        },
-                                        "ResourceSpans": {
-                                            "fields": {
-                                                "resource": {
-                                                    "type": "opentelemetry.proto.resource.v1.Resource",
-                                                    "id": 1
-                                                },
-                                                "scopeSpans": {
-                                                    "rule": "repeated",
-                                                    "type": "ScopeSpans",
-                                                    "id": 2,
-                                                    "protoName": "scope_spans"
-                                                },
-                                                "schemaUrl": {
-                                                    "type": "string",
-                                                    "id": 3,
-                                                    "protoName": "schema_url"
-                                                }
-                                            },
-                                            "reserved": [
-                                                [
-                                                    1000,
-                                                    1000
-                                                ]
-                                            ]
-                                        },
-                                        "ScopeSpans": {
-                                            "fields": {
-                                                "scope": {
-                                                    "type": "opentelemetry.proto.common.v1.InstrumentationScope",
-                                                    "id": 1
-                                                },
-                                                "spans": {
-                                                    "rule": "repeated",
-                                                    "type": "Span",
-                                                    "id": 2
-                                                },
-                                                "schemaUrl": {
-                                                    "type": "string",
-                                                    "id": 3,
-                                                    "protoName": "schema_url"
-                                                }
-                                            }
-                                        },
-                                        "Span": {
-                                            "fields": {
-                                                "traceId": {
-                                                    "type": "bytes",
-                                                    "id": 1,
-                                                    "protoName": "trace_id"
-                                                },
-                                                "spanId": {
-                                                    "type": "bytes",
-                                                    "id": 2,
-                                                    "protoName": "span_id"
-                                                },
-                                                "traceState": {
-                                                    "type": "string",
-                                                    "id": 3,
-                                                    "protoName": "trace_state"
-                                                },
-                                                "parentSpanId": {
-                                                    "type": "bytes",
-                                                    "id": 4,
-                                                    "protoName": "parent_span_id"
-                                                },
-                                                "flags": {
-                                                    "type": "fixed32",
-                                                    "id": 16
-                                                },
-                                                "name": {
-                                                    "type": "string",
-                                                    "id": 5
-                                                },
-                                                "kind": {
-                                                    "type": "SpanKind",
-                                                    "id": 6
-                                                },
-                                                "startTimeUnixNano": {
-                                                    "type": "fixed64",
-                                                    "id": 7,
-                                                    "protoName": "start_time_unix_nano"
-                                                },
-                                                "endTimeUnixNano": {
-                                                    "type": "fixed64",
-                                                    "id": 8,
-                                                    "protoName": "end_time_unix_nano"
-                                                },
-                                                "attributes": {
-                                                    "rule": "repeated",
-                                                    "type": "opentelemetry.proto.common.v1.KeyValue",
-                                                    "id": 9
-                                                },
-                                                "droppedAttributesCount": {
-                                                    "type": "uint32",
-                                                    "id": 10,
-                                                    "protoName": "dropped_attributes_count"
-                                                },
-                                                "events": {
-                                                    "rule": "repeated",
-                                                    "type": "Event",
-                                                    "id": 11
-                                                },
-                                                "droppedEventsCount": {
-                                                    "type": "uint32",
-                                                    "id": 12,
-                                                    "protoName": "dropped_events_count"
-                                                },
-                                                "links": {
-                                                    "rule": "repeated",
-                                                    "type": "Link",
-                                                    "id": 13
-                                                },
-                                                "droppedLinksCount": {
-                                                    "type": "uint32",
-                                                    "id": 14,
-                                                    "protoName": "dropped_links_count"
-                                                },
-                                                "status": {
-                                                    "type": "Status",
-                                                    "id": 15
-                                                }
-                                            },
-                                            "nested": {
-                                                "SpanKind": {
-                                                    "values": {
-                                                        "SPAN_KIND_UNSPECIFIED": 0,
-                                                        "SPAN_KIND_INTERNAL": 1,
-                                                        "SPAN_KIND_SERVER": 2,
-                                                        "SPAN_KIND_CLIENT": 3,
-                                                        "SPAN_KIND_PRODUCER": 4,
-                                                        "SPAN_KIND_CONSUMER": 5
-                                                    }
-                                                },
-                                                "Event": {
-                                                    "fields": {
-                                                        "timeUnixNano": {
-                                                            "type": "fixed64",
-                                                            "id": 1,
-                                                            "protoName": "time_unix_nano"
-                                                        },
-                                                        "name": {
-                                                            "type": "string",
-                                                            "id": 2
-                                                        },
-                                                        "attributes": {
-                                                            "rule": "repeated",
-                                                            "type": "opentelemetry.proto.common.v1.KeyValue",
-                                                            "id": 3
-                                                        },
-                                                        "droppedAttributesCount": {
-                                                            "type": "uint32",
-                                                            "id": 4,
-                                                            "protoName": "dropped_attributes_count"
-                                                        }
-                                                    }
-                                                },
-                                                "Link": {
-                                                    "fields": {
-                                                        "traceId": {
-                                                            "type": "bytes",
-                                                            "id": 1,
-                                                            "protoName": "trace_id"
-                                                        },
-                                                        "spanId": {
-                                                            "type": "bytes",
-                                                            "id": 2,
-                                                            "protoName": "span_id"
-                                                        },
-                                                        "traceState": {
-                                                            "type": "string",
-                                                            "id": 3,
-                                                            "protoName": "trace_state"
-                                                        },
-                                                        "attributes": {
-                                                            "rule": "repeated",
-                                                            "type": "opentelemetry.proto.common.v1.KeyValue",
-                                                            "id": 4
-                                                        },
-                                                        "droppedAttributesCount": {
-                                                            "type": "uint32",
-                                                            "id": 5,
-                                                            "protoName": "dropped_attributes_count"
-                                                        },
-                                                        "flags": {
-                                                            "type": "fixed32",
-                                                            "id": 6
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                        },
-                                        "Status": {
-                                            "fields": {
-                                                "message": {
-                                                    "type": "string",
-                                                    "id": 2
-                                                },
-                                                "code": {
-                                                    "type": "StatusCode",
-                                                    "id": 3
-                                                }
-                                            },
-                                            "reserved": [
-                                                [
-                                                    1,
-                                                    1
-                                                ]
-                                            ],
-                                            "nested": {
-                                                "StatusCode": {
-                                                    "values": {
-                                                        "STATUS_CODE_UNSET": 0,
-                                                        "STATUS_CODE_OK": 1,
-                                                        "STATUS_CODE_ERROR": 2
-                                                    }
-                                                }
-                                            }
-                                        },
-                                        "SpanFlags": {
-                                            "values": {
-                                                "SPAN_FLAGS_DO_NOT_USE": 0,
-                                                "SPAN_FLAGS_TRACE_FLAGS_MASK": 255,
-                                                "SPAN_FLAGS_CONTEXT_HAS_IS_REMOTE_MASK": 256,
-                                                "SPAN_FLAGS_CONTEXT_IS_REMOTE_MASK": 512
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        },
-                        "common": {
-                            "nested": {
-                                "v1": {
-                                    "options": {
-                                        "csharp_namespace": "OpenTelemetry.Proto.Common.V1",
-                                        "java_multiple_files": true,
-                                        "java_package": "io.opentelemetry.proto.common.v1",
-                                        "java_outer_classname": "CommonProto",
-                                        "go_package": "go.opentelemetry.io/proto/otlp/common/v1"
-                                    },
-                                    "nested": {
-                                        "AnyValue": {
-                                            "oneofs": {
-                                                "value": {
-                                                    "oneof": [
-                                                        "stringValue",
-                                                        "boolValue",
-                                                        "intValue",
-                                                        "doubleValue",
-                                                        "arrayValue",
-                                                        "kvlistValue",
-                                                        "bytesValue",
-                                                        "stringValueStrindex"
-                                                    ]
-                                                }
-                                            },
-                                            "fields": {
-                                                "stringValue": {
-                                                    "type": "string",
-                                                    "id": 1,
-                                                    "protoName": "string_value"
-                                                },
-                                                "boolValue": {
-                                                    "type": "bool",
-                                                    "id": 2,
-                                                    "protoName": "bool_value"
-                                                },
-                                                "intValue": {
-                                                    "type": "int64",
-                                                    "id": 3,
-                                                    "protoName": "int_value"
-                                                },
-                                                "doubleValue": {
-                                                    "type": "double",
-                                                    "id": 4,
-                                                    "protoName": "double_value"
-                                                },
-                                                "arrayValue": {
-                                                    "type": "ArrayValue",
-                                                    "id": 5,
-                                                    "protoName": "array_value"
-                                                },
-                                                "kvlistValue": {
-                                                    "type": "KeyValueList",
-                                                    "id": 6,
-                                                    "protoName": "kvlist_value"
-                                                },
-                                                "bytesValue": {
-                                                    "type": "bytes",
-                                                    "id": 7,
-                                                    "protoName": "bytes_value"
-                                                },
-                                                "stringValueStrindex": {
-                                                    "type": "int32",
-                                                    "id": 8,
-                                                    "protoName": "string_value_strindex"
-                                                }
-                                            }
-                                        },
-                                        "ArrayValue": {
-                                            "fields": {
-                                                "values": {
-                                                    "rule": "repeated",
-                                                    "type": "AnyValue",
-                                                    "id": 1
-                                                }
-                                            }
-                                        },
-                                        "KeyValueList": {
-                                            "fields": {
-                                                "values": {
-                                                    "rule": "repeated",
-                                                    "type": "KeyValue",
-                                                    "id": 1
-                                                }
-                                            }
-                                        },
-                                        "KeyValue": {
-                                            "fields": {
-                                                "key": {
-                                                    "type": "string",
-                                                    "id": 1
-                                                },
-                                                "value": {
-                                                    "type": "AnyValue",
-                                                    "id": 2
-                                                },
-                                                "keyStrindex": {
-                                                    "type": "int32",
-                                                    "id": 3,
-                                                    "protoName": "key_strindex"
-                                                }
-                                            }
-                                        },
-                                        "InstrumentationScope": {
-                                            "fields": {
-                                                "name": {
-                                                    "type": "string",
-                                                    "id": 1
-                                                },
-                                                "version": {
-                                                    "type": "string",
-                                                    "id": 2
-                                                },
-                                                "attributes": {
-                                                    "rule": "repeated",
-                                                    "type": "KeyValue",
-                                                    "id": 3
-                                                },
-                                                "droppedAttributesCount": {
-                                                    "type": "uint32",
-                                                    "id": 4,
-                                                    "protoName": "dropped_attributes_count"
-                                                }
-                                            }
-                                        },
-                                        "EntityRef": {
-                                            "fields": {
-                                                "schemaUrl": {
-                                                    "type": "string",
-                                                    "id": 1,
-                                                    "protoName": "schema_url"
-                                                },
-                                                "type": {
-                                                    "type": "string",
-                                                    "id": 2
-                                                },
-                                                "idKeys": {
-                                                    "rule": "repeated",
-                                                    "type": "string",
-                                                    "id": 3,
-                                                    "protoName": "id_keys"
-                                                },
-                                                "descriptionKeys": {
-                                                    "rule": "repeated",
-                                                    "type": "string",
-                                                    "id": 4,
-                                                    "protoName": "description_keys"
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        },
-                        "resource": {
-                            "nested": {
-                                "v1": {
-                                    "options": {
-                                        "csharp_namespace": "OpenTelemetry.Proto.Resource.V1",
-                                        "java_multiple_files": true,
-                                        "java_package": "io.opentelemetry.proto.resource.v1",
-                                        "java_outer_classname": "ResourceProto",
-                                        "go_package": "go.opentelemetry.io/proto/otlp/resource/v1"
-                                    },
-                                    "nested": {
-                                        "Resource": {
-                                            "fields": {
-                                                "attributes": {
-                                                    "rule": "repeated",
-                                                    "type": "opentelemetry.proto.common.v1.KeyValue",
-                                                    "id": 1
-                                                },
-                                                "droppedAttributesCount": {
-                                                    "type": "uint32",
-                                                    "id": 2,
-                                                    "protoName": "dropped_attributes_count"
-                                                },
-                                                "entityRefs": {
-                                                    "rule": "repeated",
-                                                    "type": "opentelemetry.proto.common.v1.EntityRef",
-                                                    "id": 3,
-                                                    "protoName": "entity_refs"
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        },
-        "google": {
-            "nested": {
-                "rpc": {
-                    "nested": {
-                        "Status": {
-                            "edition": "proto2",
-                            "fields": {
-                                "code": {
-                                    "type": "int32",
-                                    "id": 1
-                                },
-                                "message": {
-                                    "type": "string",
-                                    "id": 2
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-};
-const OTLP_DESCRIPTOR = DESCRIPTOR;
-
-;// CONCATENATED MODULE: ./src/receiver/otlp-protobuf.ts
-
-
-
-/**
- * OTLP protobuf with protobufjs and the OpenTelemetry project's own message
- * definitions (src/receiver/proto/, compiled into otlp-descriptor.ts). Decoded
- * requests come out in the OTLP JSON mapping the file exporter writes:
- * lowerCamelCase names, 64-bit integers as decimal strings, enums as numbers,
- * bytes as base64 (trace and span ids are turned into hex by otlp-request.ts).
- */
-(light_default()).util.Long = node_modules_long;
-light_default().configure();
-const root = light_default().Root.fromJSON(OTLP_DESCRIPTOR);
-const REQUEST = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest');
-const RESPONSE = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse');
-const STATUS = root.lookupType('google.rpc.Status');
-const TO_OBJECT = { longs: String, enums: Number, bytes: String, defaults: false, arrays: false, objects: false, oneofs: false };
-/** The request as plain OTLP JSON data; throws (a protobufjs or RangeError) on bytes that are not one. */
-function decodeTraceRequest(bytes) {
-    return REQUEST.toObject(REQUEST.decode(bytes), TO_OBJECT);
-}
-/** ExportTraceServiceResponse: empty when every span was taken, else partial_success. */
-function encodeTraceResponse(rejectedSpans, errorMessage) {
-    const body = rejectedSpans > 0 || errorMessage !== '' ? { partialSuccess: { rejectedSpans: node_modules_long.fromNumber(rejectedSpans), errorMessage } } : {};
-    return RESPONSE.encode(RESPONSE.fromObject(body)).finish();
-}
-/** google.rpc.Status, the body of every OTLP/HTTP error response. */
-function encodeStatus(code, message) {
-    return STATUS.encode(STATUS.fromObject({ code, message })).finish();
-}
-/** Test support: a request from OTLP JSON data (the receiver itself never encodes requests). */
-function encodeTraceRequest(data) {
-    return REQUEST.encode(REQUEST.fromObject(data)).finish();
-}
-
-// EXTERNAL MODULE: ./src/ingest/fields.ts
-var fields = __nccwpck_require__(3835);
-;// CONCATENATED MODULE: ./src/receiver/otlp-request.ts
-
-/** A body that is not an ExportTraceServiceRequest at all: answered 400. */
-class MalformedRequestError extends Error {
-}
-const HEX = /^[0-9a-fA-F]*$/;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-/** Lines are kept well under the audit's longest line (16 MiB): spans are grouped up to this many bytes. */
-const LINE_TARGET_BYTES = 1024 * 1024;
-/**
- * Checks an export request and cuts it into spool lines. A span without a valid
- * trace id or span id (16 and 8 non-zero bytes) or longer than `maxSpanBytes`
- * is rejected (reported back as partial success); anything else is kept as sent,
- * with its ids in lowercase hex as the collector's file exporter writes them.
- */
-function spoolBatch(data, spelling, maxSpanBytes) {
-    if (!(0,fields/* isObject */.Gv)(data))
-        throw new MalformedRequestError('the body is not an ExportTraceServiceRequest');
-    const resourceSpans = (0,fields/* own */.ZV)(data, 'resourceSpans') ?? [];
-    if (!Array.isArray(resourceSpans))
-        throw new MalformedRequestError('resourceSpans is not a list');
-    const lines = [];
-    const reasons = new Map();
-    let bytes = 0;
-    let accepted = 0;
-    const reject = (reason) => reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-    for (const rs of resourceSpans) {
-        if (!(0,fields/* isObject */.Gv)(rs))
-            throw new MalformedRequestError('a resourceSpans entry is not an object');
-        const scopeSpans = (0,fields/* own */.ZV)(rs, 'scopeSpans') ?? [];
-        if (!Array.isArray(scopeSpans))
-            throw new MalformedRequestError('scopeSpans is not a list');
-        const resourceHead = headOf(rs, 'resource');
-        for (const ss of scopeSpans) {
-            if (!(0,fields/* isObject */.Gv)(ss))
-                throw new MalformedRequestError('a scopeSpans entry is not an object');
-            const spans = (0,fields/* own */.ZV)(ss, 'spans') ?? [];
-            if (!Array.isArray(spans))
-                throw new MalformedRequestError('spans is not a list');
-            const open = `{"resourceSpans":[{${resourceHead}"scopeSpans":[{${headOf(ss, 'scope')}"spans":[`;
-            const close = ']}]}]}';
-            let chunk = [];
-            let chunkBytes = 0;
-            const flush = () => {
-                if (chunk.length === 0)
-                    return;
-                const line = `${open}${chunk.join(',')}${close}`;
-                lines.push(line);
-                bytes += Buffer.byteLength(line) + 1;
-                chunk = [];
-                chunkBytes = 0;
-            };
-            for (const raw of spans) {
-                const span = checkedSpan(raw, spelling);
-                if (typeof span === 'string') {
-                    reject(span);
-                    continue;
-                }
-                const text = JSON.stringify(span);
-                if (text.length > maxSpanBytes) {
-                    reject(`a span is longer than ${maxSpanBytes} bytes`);
-                    continue;
-                }
-                if (chunk.length > 0 && chunkBytes + text.length > LINE_TARGET_BYTES)
-                    flush();
-                chunk.push(text);
-                chunkBytes += text.length + 1;
-                accepted += 1;
-            }
-            flush();
-        }
-    }
-    let rejected = 0;
-    for (const n of reasons.values())
-        rejected += n;
-    const rejectMessage = [...reasons.entries()].map(([reason, n]) => `${n} span(s): ${reason}`).join('; ');
-    return { lines, bytes, acceptedSpans: accepted, rejectedSpans: rejected, rejectMessage };
-}
-/** `"resource":{…},"schemaUrl":"…",` (or `"scope":…`), as sent; empty when absent. */
-function headOf(obj, key) {
-    const value = (0,fields/* own */.ZV)(obj, key);
-    const schemaUrl = (0,fields/* own */.ZV)(obj, 'schemaUrl');
-    let head = (0,fields/* isObject */.Gv)(value) ? `"${key}":${JSON.stringify(value)},` : '';
-    if (typeof schemaUrl === 'string' && schemaUrl !== '')
-        head += `"schemaUrl":${JSON.stringify(schemaUrl)},`;
-    return head;
-}
-/** The span with hex ids, or why it is rejected. */
-function checkedSpan(raw, spelling) {
-    if (!(0,fields/* isObject */.Gv)(raw))
-        return 'a span is not an object';
-    const traceId = hexId((0,fields/* own */.ZV)(raw, 'traceId'), 16, spelling);
-    if (traceId === null)
-        return 'no valid trace id (16 bytes, not all zero)';
-    const spanId = hexId((0,fields/* own */.ZV)(raw, 'spanId'), 8, spelling);
-    if (spanId === null)
-        return 'no valid span id (8 bytes, not all zero)';
-    const out = Object.assign(Object.create(null), raw, { traceId, spanId });
-    const parent = (0,fields/* own */.ZV)(raw, 'parentSpanId');
-    if (parent !== undefined && parent !== '') {
-        const parentSpanId = hexId(parent, 8, spelling);
-        if (parentSpanId === null)
-            return 'an invalid parent span id';
-        out['parentSpanId'] = parentSpanId;
-    }
-    const links = (0,fields/* own */.ZV)(raw, 'links');
-    if (Array.isArray(links)) {
-        out['links'] = links.map((link) => {
-            if (!(0,fields/* isObject */.Gv)(link))
-                return link;
-            const copy = Object.assign(Object.create(null), link);
-            const t = hexId((0,fields/* own */.ZV)(link, 'traceId'), 16, spelling);
-            const s = hexId((0,fields/* own */.ZV)(link, 'spanId'), 8, spelling);
-            if (t !== null)
-                copy['traceId'] = t;
-            if (s !== null)
-                copy['spanId'] = s;
-            return copy;
-        });
-    }
-    return out;
-}
-/** Lowercase hex of an id of `size` bytes, or null when it is absent, malformed or all zero. */
-function hexId(value, size, spelling) {
-    if (typeof value !== 'string')
-        return null;
-    let hex;
-    if (spelling === 'hex') {
-        if (value.length !== size * 2 || !HEX.test(value))
-            return null;
-        hex = value.toLowerCase();
-    }
-    else {
-        if (!BASE64.test(value))
-            return null;
-        const bytes = Buffer.from(value, 'base64');
-        if (bytes.length !== size)
-            return null;
-        hex = bytes.toString('hex');
-    }
-    return /^0+$/.test(hex) ? null : hex;
-}
-
-;// CONCATENATED MODULE: ./src/receiver/spool.ts
-
-/**
- * The receiver's spool: one OTLP JSON lines file, appended in the order requests
- * are taken. Space is reserved when a request is taken, before anything is
- * written, so a request past the cap is refused whole and an acknowledged span is
- * never dropped. Writes are serialized; `append` resolves once the bytes are in
- * the file, and only then is the request acknowledged.
- */
-class Spool {
-    path;
-    handle;
-    maxBytes;
-    reserved = 0;
-    tail = Promise.resolve();
-    closed = false;
-    constructor(path, handle, maxBytes) {
-        this.path = path;
-        this.handle = handle;
-        this.maxBytes = maxBytes;
-    }
-    /** Opens (and truncates) the spool file. */
-    static async create(path, maxBytes) {
-        return new Spool(path, await (0,promises_.open)(path, 'w'), maxBytes);
-    }
-    /** Bytes written or reserved. */
-    get bytes() {
-        return this.reserved;
-    }
-    /** Reserves `bytes` when they fit under the cap; false when they do not (nothing is reserved). */
-    reserve(bytes) {
-        if (this.closed || this.reserved + bytes > this.maxBytes)
-            return false;
-        this.reserved += bytes;
-        return true;
-    }
-    /** Appends reserved lines (each followed by a newline); resolves once written. */
-    append(lines) {
-        const text = lines.map((line) => `${line}\n`).join('');
-        const write = this.tail.then(async () => {
-            await this.handle.write(text);
-        });
-        this.tail = write.catch(() => undefined);
-        return write;
-    }
-    /** Waits for every write, syncs the file to disk and closes it. */
-    async close() {
-        if (this.closed)
-            return;
-        this.closed = true;
-        await this.tail;
-        try {
-            await this.handle.sync();
-        }
-        finally {
-            await this.handle.close();
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/receiver/server.ts
-
-
-
-
-
-
-const DEFAULT_OTLP_PORT = 4318;
-/** The receiver listens on the loopback interface only: a CI job's own processes are its only clients. */
-const RECEIVER_HOST = '127.0.0.1';
-const DEFAULT_RECEIVER_LIMITS = {
-    maxRequestBytes: 16 * 1024 * 1024,
-    maxSpoolBytes: 1024 * 1024 * 1024,
-    maxSpanBytes: 4 * 1024 * 1024,
-};
-/** One line saying what the receiver took and, never silently, what it did not. */
-function describeStats(stats) {
-    const head = `received ${stats.acceptedSpans} span(s) in ${stats.requests} request(s)`;
-    const lost = [];
-    if (stats.rejectedSpans > 0)
-        lost.push(`${stats.rejectedSpans} span(s) rejected as invalid`);
-    if (stats.refusedRequests > 0)
-        lost.push(`${stats.refusedRequests} request(s) refused${stats.refusedSpans > 0 ? ` (${stats.refusedSpans} span(s) known lost)` : ''}`);
-    return lost.length > 0 ? `${head}; not kept: ${lost.join(', ')}` : head;
-}
-/** How long stop() waits for requests in flight before it closes their connections. */
-const STOP_GRACE_MS = 10_000;
-/** gRPC status codes carried in google.rpc.Status. */
-const RPC = { invalidArgument: 3, notFound: 5, resourceExhausted: 8, unimplemented: 12 };
-/** Starts an OTLP/HTTP trace receiver on 127.0.0.1 writing OTLP JSON lines to `spoolPath`. */
-async function startReceiver(options) {
-    const spool = await Spool.create(options.spoolPath, options.maxSpoolBytes);
-    const stats = { requests: 0, acceptedSpans: 0, rejectedSpans: 0, refusedRequests: 0, refusedSpans: 0, spoolBytes: 0 };
-    const problem = (message) => options.onProblem?.(message);
-    const handle = (req, res) => handleRequest(req, res, { options, spool, stats, problem });
-    const server = (0,external_node_http_namespaceObject.createServer)((req, res) => {
-        handle(req, res).catch((error) => {
-            // A write to the spool failed: the request is not acknowledged, the client may retry.
-            stats.refusedRequests += 1;
-            problem(`could not keep a request: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-            if (!res.headersSent)
-                send(res, 503, 'json', JSON.stringify({ code: 14, message: 'the receiver could not write its spool' }));
-            else
-                res.destroy();
-        });
-    });
-    server.requestTimeout = 60_000;
-    server.headersTimeout = 30_000;
-    server.maxConnections = 32;
-    await listen(server, options.port, spool);
-    const port = server.address().port;
-    let stopping;
-    // Once stopping, every answer closes its connection, so no keep-alive socket holds the close open.
-    server.on('request', (_req, res) => {
-        if (stopping)
-            res.setHeader('Connection', 'close');
-        res.on('finish', () => {
-            if (stopping)
-                server.closeIdleConnections();
-        });
-    });
-    return {
-        port,
-        endpoint: `http://${RECEIVER_HOST}:${port}`,
-        spoolPath: options.spoolPath,
-        stats,
-        stop: () => (stopping ??= (async () => {
-            const closed = new Promise((resolve) => server.close(() => resolve()));
-            server.closeIdleConnections();
-            // A client that never finishes its request is cut off (it was never acknowledged).
-            const cutOff = setTimeout(() => server.closeAllConnections(), options.stopGraceMs ?? STOP_GRACE_MS);
-            await closed;
-            clearTimeout(cutOff);
-            await spool.close();
-            stats.spoolBytes = spool.bytes;
-            return stats;
-        })()),
-    };
-}
-function send(res, status, kind, body) {
-    res.writeHead(status, { 'Content-Type': kind === 'protobuf' ? 'application/x-protobuf' : 'application/json', 'Content-Length': Buffer.byteLength(body) });
-    res.end(body);
-}
-/** One request: checked, read, decoded, spooled, answered (OTLP/HTTP status and body). */
-async function handleRequest(req, res, at) {
-    const { options, spool, stats, problem } = at;
-    stats.requests += 1;
-    const path = (req.url ?? '').split('?')[0];
-    const mediaType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    const kind = mediaType === 'application/x-protobuf' ? 'protobuf' : 'json';
-    const fail = (status, code, message, spans = 0) => {
-        stats.refusedRequests += 1;
-        stats.refusedSpans += spans;
-        problem(`refused a request to ${path}: ${status} ${message}`);
-        send(res, status, kind, kind === 'protobuf' ? encodeStatus(code, message) : JSON.stringify({ code, message }));
-    };
-    if (path !== '/v1/traces')
-        return fail(404, RPC.notFound, `no such path; traces go to POST /v1/traces`);
-    if (req.method !== 'POST') {
-        res.setHeader('Allow', 'POST');
-        return fail(405, RPC.unimplemented, `${req.method ?? '?'} is not allowed; traces go to POST /v1/traces`);
-    }
-    if (mediaType !== 'application/x-protobuf' && mediaType !== 'application/json') {
-        return fail(415, RPC.invalidArgument, `Content-Type ${JSON.stringify(mediaType.slice(0, 60))} is not supported (application/x-protobuf or application/json)`);
-    }
-    let body;
-    try {
-        body = await readBody(req, options.maxRequestBytes);
-    }
-    catch (error) {
-        if (error instanceof BodyError) {
-            res.setHeader('Connection', 'close');
-            return fail(error.status, error.status === 413 ? RPC.resourceExhausted : RPC.invalidArgument, error.message);
-        }
-        throw error;
-    }
-    let data;
-    try {
-        data = kind === 'protobuf' ? decodeTraceRequest(body) : JSON.parse(body.toString('utf8'));
-    }
-    catch (error) {
-        const detail = error instanceof Error ? error.message.split('\n')[0].slice(0, 200) : 'unreadable';
-        return fail(400, RPC.invalidArgument, `the body is not a valid ${kind === 'protobuf' ? 'protobuf' : 'JSON'} ExportTraceServiceRequest: ${detail}`);
-    }
-    let batch;
-    try {
-        batch = spoolBatch(data, kind === 'protobuf' ? 'base64' : 'hex', options.maxSpanBytes);
-    }
-    catch (error) {
-        if (error instanceof MalformedRequestError || error instanceof RangeError)
-            return fail(400, RPC.invalidArgument, `the body is not an ExportTraceServiceRequest: ${error.message.slice(0, 200)}`);
-        throw error;
-    }
-    if (!spool.reserve(batch.bytes)) {
-        return fail(507, RPC.resourceExhausted, `the spool is full (${options.maxSpoolBytes} bytes); ${batch.acceptedSpans} span(s) of this request were not kept`, batch.acceptedSpans);
-    }
-    if (batch.lines.length > 0)
-        await spool.append(batch.lines);
-    stats.acceptedSpans += batch.acceptedSpans;
-    stats.rejectedSpans += batch.rejectedSpans;
-    stats.spoolBytes = spool.bytes;
-    if (batch.rejectedSpans > 0)
-        problem(`rejected ${batch.rejectMessage}`);
-    const answer = kind === 'protobuf' ? encodeTraceResponse(batch.rejectedSpans, batch.rejectMessage) : JSON.stringify(batch.rejectedSpans > 0 ? { partialSuccess: { rejectedSpans: String(batch.rejectedSpans), errorMessage: batch.rejectMessage } } : {});
-    send(res, 200, kind, answer);
-}
-/** Listens on RECEIVER_HOST:`port`; a port in use or refused is a user error (the spool is closed then). */
-async function listen(server, port, spool) {
-    try {
-        await new Promise((resolve, reject) => {
-            server.once('error', reject);
-            server.listen(port, RECEIVER_HOST, () => {
-                server.off('error', reject);
-                resolve();
-            });
-        });
-    }
-    catch (error) {
-        await spool.close();
-        const code = error.code;
-        if (code === 'EADDRINUSE')
-            throw new errors/* UserError */.yo('receiver-port-in-use', `port ${port} on ${RECEIVER_HOST} is in use; stop what holds it or pass --port <another>`);
-        if (code === 'EACCES')
-            throw new errors/* UserError */.yo('receiver-port-refused', `port ${port} on ${RECEIVER_HOST} may not be opened by this user; pass --port 1024 or above`);
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/receiver-flags.ts
-
-
-const MIB = 1024 * 1024;
-/** The flags `run` and `receive` share; `outDefault` is where each writes the spool when --out is not given. */
-function receiverFlags(outDefault) {
-    return [
-        { name: 'port', short: 'p', type: 'string', value: 'n', default: String(DEFAULT_OTLP_PORT), description: 'port of the OTLP/HTTP receiver on 127.0.0.1 (0 picks a free one)' },
-        { name: 'out', type: 'string', value: 'file', default: outDefault, description: 'write the received spans to this file, as OTLP JSON lines' },
-        { name: 'max-request-mb', type: 'string', value: 'n', default: String(DEFAULT_RECEIVER_LIMITS.maxRequestBytes / MIB), description: 'refuse an export request larger than this, in MiB (1 to 1024)' },
-        { name: 'max-spool-mb', type: 'string', value: 'n', default: String(DEFAULT_RECEIVER_LIMITS.maxSpoolBytes / MIB), description: 'refuse further spans once the spool reaches this size, in MiB' },
-    ];
-}
-/** The receiver's port and limits from the flags (0 picks a free port). */
-function receiverLimits(args) {
-    const port = whole('port', args.string('port'), DEFAULT_OTLP_PORT, 0, 65535);
-    const maxRequestBytes = whole('max-request-mb', args.string('max-request-mb'), DEFAULT_RECEIVER_LIMITS.maxRequestBytes / MIB, 1, 1024) * MIB;
-    const maxSpoolBytes = whole('max-spool-mb', args.string('max-spool-mb'), DEFAULT_RECEIVER_LIMITS.maxSpoolBytes / MIB, 1, 1024 * 1024) * MIB;
-    return { port, maxRequestBytes, maxSpoolBytes, maxSpanBytes: Math.min(DEFAULT_RECEIVER_LIMITS.maxSpanBytes, maxRequestBytes) };
-}
-function whole(flag, raw, fallback, min, max) {
-    if (raw === undefined)
-        return fallback;
-    const n = Number(raw);
-    if (!/^[0-9]+$/.test(raw) || n < min || n > max)
-        throw new errors/* UsageError */.eb(`--${flag} must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw)}`);
-    return n;
-}
-
-;// CONCATENATED MODULE: ./src/cli/receive.ts
-
-
-
-
-
-
-const DEFAULT_SPOOL = 'otlp-spans.jsonl';
-const RECEIVE = {
-    name: 'receive',
-    summary: 'run the OTLP/HTTP trace receiver alone on 127.0.0.1 until SIGINT or SIGTERM',
-    args: '',
-    details: [
-        'Spans exported to <endpoint>/v1/traces (protobuf or JSON) are written as OTLP JSON lines to --out,',
-        "which 'agent-trace-audit audit' reads afterwards. Exit code: 0 once stopped, 2 usage error or port in use.",
-    ],
-    flags: [
-        ...receiverFlags(DEFAULT_SPOOL),
-        { name: 'state', type: 'string', value: 'file', default: 'none', description: 'write {pid, port, endpoint, spool} as JSON here once listening, and again with the counts once stopped' },
-    ],
-    examples: ['agent-trace-audit receive --port 4318 --out spans.jsonl --state receiver.json'],
-    run: receiveCommand,
-};
-/**
- * `receive`: the OTLP receiver alone, until stopped. `--state` names a JSON file
- * written once listening ({pid, port, endpoint, spool}) and again once stopped
- * (with `stopped` and the counts): the Action's listen and audit steps use it.
- */
-async function receiveCommand(args, io) {
-    if (args.positionals.length > 0)
-        throw new errors/* UsageError */.eb('receive takes no files');
-    const limits = receiverLimits(args);
-    const out = args.string('out') ?? DEFAULT_SPOOL;
-    const spoolPath = (0,external_node_path_.resolve)(io.cwd, out);
-    const stateFlag = args.string('state');
-    const statePath = stateFlag === undefined ? undefined : (0,external_node_path_.resolve)(io.cwd, stateFlag);
-    const receiver = await startReceiver({ ...limits, spoolPath, onProblem: (message) => io.stderr(`warning: ${(0,sanitize_text/* sanitizeText */.j)(message)}\n`) });
-    const state = { pid: process.pid, port: receiver.port, endpoint: receiver.endpoint, spool: spoolPath };
-    if (statePath)
-        await writeState(statePath, state);
-    io.stderr(`receiving OTLP traces on ${receiver.endpoint}/v1/traces, writing ${(0,sanitize_text/* sanitizeText */.j)(out)}\n`);
-    await new Promise((done) => {
-        process.once('SIGINT', done);
-        process.once('SIGTERM', done);
-    });
-    const stats = await receiver.stop();
-    if (statePath)
-        await writeState(statePath, { ...state, stopped: true, stats });
-    io.stderr(`${describeStats(stats)}\n`);
-    return 0;
-}
-/** Whole or not at all: a reader polling the file never sees half of it. */
-async function writeState(path, state) {
-    await (0,promises_.writeFile)(`${path}.tmp`, `${JSON.stringify(state)}\n`);
-    await (0,promises_.rename)(`${path}.tmp`, path);
-}
-
-;// CONCATENATED MODULE: ./src/cli/transcript.ts
-
-
-
-
-
-
-
-
-/** Read problems that make a transcript unusable: replay parsing is strict, so these stop the command. */
-const FATAL = new Set(['malformed-record', 'truncated-tail']);
-/**
- * Audits one replay transcript ({index, tool, args, response} per line) with
- * only the given rules, keeping their options from the configuration (or
- * `overrides`). A malformed record or one that is not a transcript record is an
- * InputError naming file:line.
- */
-async function auditTranscript(io, path, config, ruleIds, overrides = new Map()) {
-    const info = await (0,promises_.stat)((0,external_node_path_.resolve)(io.cwd, path)).catch(() => null);
-    if (info !== null && !info.isFile())
-        throw new errors/* InputError */.dz(path, null, 'not-a-file', `${path}: a transcript must be a file`);
-    const { inputs, skipped } = await collectInputs([path], { root: io.cwd, exclude: [], strict: true });
-    const input = inputs[0];
-    if (!input)
-        throw new errors/* InputError */.dz(path, null, 'refused', `${path}: ${skipped[0]?.reason ?? 'cannot be read'}`);
-    const rules = new Map();
-    for (const [id, setting] of config.rules) {
-        if (FATAL.has(id))
-            rules.set(id, { severity: 'error', options: setting.options });
-        else if (ruleIds.includes(id)) {
-            // The command exists to run these rules: one the configuration turned off runs at its default severity.
-            const severity = setting.severity === 'off' ? ((0,audit_rules/* ruleById */.B)(id)?.meta.defaultSeverity ?? 'error') : setting.severity;
-            rules.set(id, { severity, options: overrides.has(id) ? overrides.get(id) : setting.options });
-        }
-        else
-            rules.set(id, { severity: 'off', options: setting.options });
-    }
-    const indexByLine = new Map();
-    let calls = 0;
-    let foreign = null;
-    const stored = await (0,engine/* runAudit */.bD)([input], { ...config, rules }, {
-        inputFormat: 'native-jsonl',
-        onRun(run) {
-            for (const record of run.records) {
-                const index = record.kind === 'tool_call' || record.kind === 'tool_result' ? record.index : null;
-                if (index === null)
-                    foreign = Math.min(foreign ?? record.loc.line, record.loc.line);
-                else if (record.kind === 'tool_call') {
-                    calls += 1;
-                    indexByLine.set(record.loc.line, index);
-                }
-            }
-        },
-    });
-    const result = (0,engine/* materialize */.O9)(stored);
-    const fatal = result.findings.find((f) => FATAL.has(f.ruleId));
-    const badLine = fatal && (foreign === null || fatal.line <= foreign) ? fatal.line : foreign;
-    if (badLine !== null) {
-        const reason = fatal && fatal.line === badLine ? fatal.message : 'not a transcript record: expected exactly {index, tool, args, response}';
-        throw new errors/* InputError */.dz(input.display, badLine, 'malformed-transcript', `${input.display}:${badLine}: ${reason}`);
-    }
-    const findings = result.findings
-        .filter((f) => ruleIds.includes(f.ruleId))
-        .map((f) => ({ index: indexByLine.get(f.line) ?? -1, ruleId: f.ruleId, severity: f.severity, file: f.file, line: f.line, tool: f.tool, message: f.message }))
-        .sort((a, b) => a.index - b.index || (0,audit_findings/* cmp */.r2)(a.ruleId, b.ruleId) || (0,audit_findings/* cmp */.r2)(a.message, b.message));
-    const failed = config.failOn !== 'never' && findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[config.failOn]);
-    return { file: input.display, calls, findings, failed };
-}
-/** The line report: `calls: N`, optional header lines, `findings: N`, then `index I: rule: message`. */
-function renderTranscriptText(audit, header = []) {
-    const lines = [`calls: ${audit.calls}`, ...header, `findings: ${audit.findings.length}`];
-    for (const f of audit.findings)
-        lines.push(`index ${f.index}: ${f.ruleId}: ${f.message}`);
-    return `${lines.join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/cli/replay.ts
-
-
-
-
-
-const REPLAY_RULES = ['non-determinism', 'redundant-call'];
-const REPLAY = {
-    name: 'replay',
-    summary: 'check a replay transcript against its own recorded responses: non-determinism and redundant calls',
-    args: '<transcript.jsonl>',
-    details: [
-        'A transcript has one {index, tool, args, response} record per line, parsed strictly.',
-        'non-determinism is a warning and redundant-call a note by default (set them in the configuration);',
-        '--fail-on note exits 1 on any finding.',
-        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
-    ],
-    flags: [formatFlag(['text', 'json'], 'text'), FAIL_ON_FLAG, CONFIG_FLAG],
-    examples: ['agent-trace-audit replay session.jsonl --fail-on warning'],
-    run: replayCommand,
-};
-/** `replay`: audits a transcript against its own recorded responses (non-determinism, redundant calls). */
-async function replayCommand(args, io) {
-    if (args.positionals.length !== 1)
-        throw new errors/* UsageError */.eb('replay takes exactly one transcript');
-    const format = oneOf('format', args.string('format'), ['text', 'json']) ?? 'text';
-    const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
-    const audit = await auditTranscript(io, args.positionals[0], config, REPLAY_RULES);
-    const divergence = audit.findings.find((f) => f.ruleId === 'non-determinism')?.index ?? null;
-    if (format === 'json') {
-        const { file, calls, findings } = audit;
-        io.stdout(`${JSON.stringify({ command: 'replay', file, calls, divergence, findings }, null, 2)}\n`);
-    }
-    else {
-        io.stdout(renderTranscriptText(audit, [`divergence: ${divergence === null ? 'none' : `index ${divergence}`}`]));
-    }
-    return audit.failed ? 1 : 0;
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-;// CONCATENATED MODULE: ./src/receiver/endpoint-env.ts
-/** The OTLP protocols the receiver speaks (OTLP/gRPC is not served: see docs/live-capture.md). */
-const OTLP_PROTOCOLS = (/* unused pure expression or super */ null && (['http/protobuf', 'http/json']));
-/**
- * The variables that point an OpenTelemetry SDK's OTLP exporter at the receiver.
- * The per-signal ones are set too: an SDK reads them first, and one left over from
- * the job's environment (say, grpc to a collector) would send the spans elsewhere.
- */
-function otlpEnvironment(endpoint, protocol) {
-    return {
-        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
-        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces`,
-        OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
-        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: protocol,
-    };
-}
-/** http/json when the job already asks for it, otherwise http/protobuf (every SDK's HTTP default). */
-function protocolFor(env) {
-    const asked = env['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'] ?? env['OTEL_EXPORTER_OTLP_PROTOCOL'];
-    return asked === 'http/json' ? 'http/json' : 'http/protobuf';
-}
-
-;// CONCATENATED MODULE: ./src/cli/run.ts
-
-
-
-
-
-
-
-
-
-
-/** The spool's name in the report when --out is not given: `otlp-receiver/otlp-spans.jsonl`. */
-const SPOOL_PREFIX = 'otlp-receiver';
-const SPOOL_FILE = 'otlp-spans.jsonl';
-const RUN = {
-    name: 'run',
-    summary: 'run a command with its OpenTelemetry exporter pointed at a receiver here, then audit what it exported',
-    args: '[trace files...] -- <command> [args...]',
-    details: [
-        'The flags go before --; everything after it is the command line, run as given (no shell).',
-        'The command runs with OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT and',
-        'OTEL_EXPORTER_OTLP_PROTOCOL set to an OTLP/HTTP receiver on 127.0.0.1 (protobuf or JSON).',
-        'Once it exits, the spans it exported are audited with any trace files named, through `audit`:',
-        'the audit flags below are those of `audit`. Without --out the spool is reported as',
-        `${SPOOL_PREFIX}/${SPOOL_FILE}.`,
-        "Exit codes: the audit's (0, 1, 2); else the command's when it failed; 127 when it was not found, 126 when it could not start.",
-    ],
-    flags: [...receiverFlags('a temporary folder, removed after the audit'), ...AUDIT.flags],
-    examples: ['agent-trace-audit run --fail-on warning -- npm test', 'agent-trace-audit run --port 0 --format sarif -o audit.sarif -- python -m pytest'],
-    run: runCommand,
-};
-/**
- * `run`: receiver up, command run with the OTLP variables, receiver stopped once
- * the command exits (every acknowledged span is in the spool by then), then the
- * spool audited together with any trace files named, through `audit` itself.
- */
-async function runCommand(args, io) {
-    const line = args.afterTerminator;
-    if (line === null || line.length === 0)
-        throw new errors/* UsageError */.eb('run needs a command after --');
-    const [command, ...commandArgs] = line;
-    const files = args.positionals.slice(0, args.positionals.length - line.length);
-    const limits = receiverLimits(args);
-    const out = args.string('out');
-    const spoolDir = out === undefined ? await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'agent-trace-audit-otlp-')) : null;
-    const spoolPath = spoolDir ? (0,external_node_path_.join)(spoolDir, SPOOL_FILE) : (0,external_node_path_.resolve)(io.cwd, out);
-    try {
-        const receiver = await startReceiver({ ...limits, spoolPath, onProblem: (message) => io.stderr(`warning: ${(0,sanitize_text/* sanitizeText */.j)(message)}\n`) });
-        let outcome;
-        try {
-            io.stderr(`receiving OTLP traces on ${receiver.endpoint}/v1/traces\n`);
-            const env = { ...io.env, ...otlpEnvironment(receiver.endpoint, protocolFor(io.env)) };
-            outcome = await runChild(command, commandArgs, io.cwd, env);
-        }
-        finally {
-            await receiver.stop();
-        }
-        io.stderr(`${describeStats(receiver.stats)}\n`);
-        if (outcome.kind === 'not-started') {
-            io.stderr(`${outcome.error.code}: ${outcome.error.message}\n`);
-            return outcome.exitCode;
-        }
-        if (outcome.exitCode !== 0)
-            io.stderr(`the command exited with ${outcome.description}\n`);
-        // The audit flags are run's own (the same table as audit's); the positionals are the named files and the spool when it was written to --out.
-        const auditArgs = { positionals: spoolDir ? files : [...files, spoolPath], afterTerminator: null, string: args.string, boolean: args.boolean };
-        const audited = await auditCommand(auditArgs, io, spoolDir ? [{ root: (0,external_node_path_.dirname)(spoolPath), prefix: SPOOL_PREFIX }] : []);
-        return audited !== 0 ? audited : outcome.exitCode;
-    }
-    finally {
-        if (spoolDir)
-            await (0,promises_.rm)(spoolDir, { recursive: true, force: true });
-    }
-}
-/** Runs the command with the terminal's stdio, passing SIGINT and SIGTERM on to it. */
-function runChild(command, args, cwd, env) {
-    return new Promise((done) => {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(command, args, { cwd, env, stdio: 'inherit' });
-        const forward = (signal) => child.kill(signal);
-        process.on('SIGINT', forward);
-        process.on('SIGTERM', forward);
-        const finish = (outcome) => {
-            process.off('SIGINT', forward);
-            process.off('SIGTERM', forward);
-            done(outcome);
-        };
-        child.once('error', (error) => {
-            const shown = (0,sanitize_text/* sanitizeText */.j)(command);
-            if (error.code === 'ENOENT')
-                finish({ kind: 'not-started', exitCode: 127, error: new errors/* UserError */.yo('command-not-found', `${shown}: no such command (looked up on PATH)`) });
-            else if (error.code === 'EACCES')
-                finish({ kind: 'not-started', exitCode: 126, error: new errors/* UserError */.yo('command-not-executable', `${shown}: permission denied`) });
-            else
-                finish({ kind: 'not-started', exitCode: 126, error: new errors/* UserError */.yo('command-failed-to-start', `${shown}: ${error.message.split('\n')[0]}`) });
-        });
-        child.once('exit', (code, signal) => {
-            if (signal)
-                finish({ kind: 'exited', exitCode: 128 + (external_node_os_.constants.signals[signal] ?? 0), description: `signal ${signal}` });
-            else
-                finish({ kind: 'exited', exitCode: code ?? 1, description: `code ${code ?? 1}` });
-        });
-    });
-}
-
-// EXTERNAL MODULE: ./src/audit/scope.ts
-var audit_scope = __nccwpck_require__(7643);
-;// CONCATENATED MODULE: ./src/cli/scope.ts
-
-
-
-
-
-
-
-const SCOPE = {
-    name: 'scope',
-    summary: "check every call of a replay transcript against the agent's declared scope ({agent, allowed_tools})",
-    args: '<transcript.jsonl> <scope.json>',
-    details: [
-        'Tool names are matched exactly and case-sensitively; permission-overreach is an error by default.',
-        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage, input or scope file error.',
-    ],
-    flags: [formatFlag(['text', 'json'], 'text'), FAIL_ON_FLAG, CONFIG_FLAG],
-    examples: ['agent-trace-audit scope session.jsonl scope.json'],
-    run: scopeCommand,
-};
-/** `scope`: checks every call of a transcript against a declared scope. */
-async function scopeCommand(args, io) {
-    if (args.positionals.length !== 2)
-        throw new errors/* UsageError */.eb('scope takes a transcript and a scope file');
-    const [transcript, scopePath] = args.positionals;
-    const format = oneOf('format', args.string('format'), ['text', 'json']) ?? 'text';
-    const scope = (0,audit_scope/* loadScopeFile */.$P)((0,external_node_path_.resolve)(io.cwd, scopePath), scopePath);
-    const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
-    const audit = await auditTranscript(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
-    if (format === 'json') {
-        const { file, calls, findings } = audit;
-        io.stdout(`${JSON.stringify({ command: 'scope', file, agent: scope.agent, calls, findings }, null, 2)}\n`);
-    }
-    else {
-        io.stdout(renderTranscriptText(audit));
-    }
-    return audit.failed ? 1 : 0;
-}
-
-;// CONCATENATED MODULE: ./src/seal/canonical-record.ts
-
-
-/** The canonical forms a record can be sealed in; the checkpoint records which one was used. */
-const SEAL_MODES = ['jcs', 'python'];
-/** Fields the chain adds to every record; a record that already has one cannot be sealed. */
-const RESERVED_FIELDS = ['prev', 'digest'];
-/** Whether this build can seal in `mode` (every mode in SEAL_MODES). */
-function sealModeAvailable(mode) {
-    return SEAL_MODES.includes(mode);
-}
-/** Throws a usage error for a mode this build cannot produce. */
-function requireSealMode(mode) {
-    if (!sealModeAvailable(mode))
-        throw new errors/* UsageError */.eb(`--canonical must be one of ${SEAL_MODES.join(', ')}, not ${JSON.stringify(mode)}`);
-}
-/**
- * The canonical bytes of one record line in `mode`, or an InputError naming
- * file and line when the line is not a JSON object or holds something the
- * form cannot represent exactly (duplicate keys, NaN, lone surrogates,
- * integers beyond 2^53): we never hash something other than what is in the file.
- */
-function canonicalRecord(text, file, line, mode, maxDepth) {
-    try {
-        return (0,canonical/* canonicalize */.dw)((0,canonical/* jsonText */.s$)(text, { maxDepth, record: { reserved: RESERVED_FIELDS } }), mode);
-    }
-    catch (error) {
-        throw sealError(error, text, file, line, mode);
-    }
-}
-/** The seal's InputError for what canonicalize refused (anything else is a bug, passed on). */
-function sealError(error, text, file, line, mode) {
-    const where = `${file}:${line}`;
-    if (error instanceof canonical/* LosslessParseError */.mw) {
-        const spread = /^\s*[[{]\s*$/.test(text) || /end of input/.test(error.message);
-        const hint = spread ? '; seal reads JSON Lines, one record per line: put a JSON document written over several lines on one line first (jq -c)' : '';
-        return new errors/* InputError */.dz(file, line, 'seal-not-json', `${where}: not a JSON record (${error.message})${hint}`);
-    }
-    if (error instanceof canonical/* RecordShapeError */.rT) {
-        if (error.code === 'not-object')
-            return new errors/* InputError */.dz(file, line, 'seal-not-object', `${where}: a record must be a JSON object, not ${error.detail}`);
-        return new errors/* InputError */.dz(file, line, 'seal-reserved-field', `${where}: the record already has a "${error.detail}" field, which sealing adds (is the file sealed already?)`);
-    }
-    if (error instanceof canonical/* CanonicalError */.dO)
-        return new errors/* InputError */.dz(file, line, 'seal-unrepresentable', `${where}: cannot be sealed in ${mode} form: ${error.message}`);
-    return error;
-}
-
-;// CONCATENATED MODULE: ./src/seal/layout.ts
-
-
-/**
- * The byte layout of a sealed file (docs/sealing.md is the specification).
- *
- * Link n (0-based) is one line, terminated by "\n":
- *   {"prev":"<P>","digest":"<D>"}                       when the record is {}
- *   {"prev":"<P>","digest":"<D>",<members of the body>}  otherwise
- * where body is the canonical JSON of the original record (which starts with
- * "{" and ends with "}"), P is the digest of link n-1 (64 zeros for link 0),
- * and D = hex(SHA-256(P "\n" n "\n" body)) with n in decimal ASCII.
- * Every byte of a line is thus covered: P and D by the chain, the rest by D.
- */
-const layout_ZERO_DIGEST = '0'.repeat(64);
-/** Longest sealed line accepted (canonical forms can be longer than the source line). */
-const MAX_LINK_BYTES = 64 * 1024 * 1024;
-const HEAD = '{"prev":"';
-const MIDDLE = '","digest":"';
-const HEX64 = /^[0-9a-f]{64}$/;
-const HEAD_BYTES = Buffer.from(HEAD, 'latin1');
-const MIDDLE_BYTES = Buffer.from(MIDDLE, 'latin1');
-const PREV_AT = HEAD.length; // 9
-const MIDDLE_AT = PREV_AT + 64; // 73
-const DIGEST_AT = MIDDLE_AT + MIDDLE.length; // 85
-const TAIL_AT = DIGEST_AT + 64; // 149: the closing quote of the digest
-/** D for link `index` whose predecessor's digest is `prev` and whose canonical record is `body`. */
-function linkDigest(prev, index, body) {
-    return (0,external_node_crypto_.createHash)('sha256').update(`${prev}\n${index}\n`, 'latin1').update(body).digest('hex');
-}
-const NEWLINE = 0x0a;
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const CLOSE = 0x7d;
-/** Bytes of a link before its members: `{"prev":"P","digest":"D"` (150, more than the 82 of `P \n n \n` for n below 2^53). */
-const LINK_HEAD_BYTES = TAIL_AT + 1;
-/** Bytes of the sealed line, newline included, for a body of `bodyBytes` UTF-8 bytes. */
-function linkBytes(bodyBytes) {
-    return bodyBytes === 2 ? LINK_HEAD_BYTES + 2 : LINK_HEAD_BYTES + bodyBytes + 1;
-}
-/**
- * Sealed lines written straight into one reusable byte buffer, the same bytes as
- * `${formatLink(prev, linkDigest(prev, n, body), body)}\n`, with the body encoded
- * to UTF-8 once and no string, Hash object or copy per link: the body is written
- * where the link's members go, `P \n n \n` just before it (over the place of
- * the head, written once the digest is known), hashed in place, and its `{`
- * turned into the `,` after the digest (or, for `{}`, the `}` that ends the line).
- */
-class layout_LinkWriter {
-    capacity;
-    buffer;
-    used = 0;
-    constructor(capacity = 1024 * 1024) {
-        this.capacity = capacity;
-        this.buffer = Buffer.allocUnsafe(capacity);
-    }
-    /** Bytes written since the last take(). */
-    get length() {
-        return this.used;
-    }
-    /** Writes the link for `body` (a canonical JSON object) at index `index` after `prev`; returns its digest. */
-    append(prev, index, body) {
-        // A UTF-16 code unit is at most 3 UTF-8 bytes; count exactly only when that bound does not fit.
-        let room = LINK_HEAD_BYTES + body.length * 3 + 1;
-        if (this.used + room > this.buffer.length)
-            room = LINK_HEAD_BYTES + Buffer.byteLength(body, 'utf8') + 1;
-        this.reserve(room);
-        const buf = this.buffer;
-        const at = this.used;
-        const bodyAt = at + LINK_HEAD_BYTES;
-        const bodyBytes = buf.write(body, bodyAt, 'utf8');
-        // `P \n n \n`, written backwards from the body: n's digits from the last.
-        let p = bodyAt - 1;
-        buf[p] = NEWLINE;
-        let n = index;
-        do {
-            const digit = n % 10;
-            buf[--p] = 0x30 + digit;
-            n = (n - digit) / 10;
-        } while (n > 0);
-        buf[--p] = NEWLINE;
-        p -= 64;
-        buf.write(prev, p, 'latin1');
-        const digest = (0,canonical/* sha256Hex */.fg)(buf.subarray(p, bodyAt + bodyBytes));
-        // P moves into the head before the head's other bytes overwrite where it was.
-        buf.copyWithin(at + PREV_AT, p, p + 64);
-        buf.set(HEAD_BYTES, at);
-        buf.set(MIDDLE_BYTES, at + MIDDLE_AT);
-        buf.write(digest, at + DIGEST_AT, 'latin1');
-        buf[at + TAIL_AT] = QUOTE;
-        if (bodyBytes === 2) {
-            buf[bodyAt] = CLOSE;
-            buf[bodyAt + 1] = NEWLINE;
-        }
-        else {
-            buf[bodyAt] = COMMA;
-            buf[bodyAt + bodyBytes] = NEWLINE;
-        }
-        this.used = at + linkBytes(bodyBytes);
-        return digest;
-    }
-    /**
-     * The bytes written so far, and an empty writer. The bytes are a view of the
-     * writer's buffer: use them up (write them out) before the next append.
-     */
-    take() {
-        const out = this.buffer.subarray(0, this.used);
-        this.used = 0;
-        // A buffer grown for one long link is let go rather than kept for the rest of the file.
-        if (this.buffer.length > this.capacity)
-            this.buffer = Buffer.allocUnsafe(this.capacity);
-        return out;
-    }
-    reserve(bytes) {
-        if (this.used + bytes <= this.buffer.length)
-            return;
-        const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + bytes));
-        this.buffer.copy(grown, 0, 0, this.used);
-        this.buffer = grown;
-    }
-}
-/** The sealed line (without its newline) for a canonical record body. */
-function formatLink(prev, digest, body) {
-    const members = body.slice(1, -1);
-    return `${HEAD}${prev}${MIDDLE}${digest}"${members === '' ? '' : `,${members}`}}`;
-}
-/** Splits one sealed line (bytes, no newline); a string says why it is not a link. */
-function parseLink(line) {
-    if (line.length < TAIL_AT + 2 || !line.subarray(0, PREV_AT).equals(HEAD_BYTES))
-        return 'it does not start with {"prev":"';
-    const prev = line.toString('latin1', PREV_AT, MIDDLE_AT);
-    if (!HEX64.test(prev))
-        return 'its "prev" is not 64 lowercase hex digits';
-    if (!line.subarray(MIDDLE_AT, DIGEST_AT).equals(MIDDLE_BYTES))
-        return 'its second field is not "digest"';
-    const digest = line.toString('latin1', DIGEST_AT, TAIL_AT);
-    if (!HEX64.test(digest) || line[TAIL_AT] !== 0x22)
-        return 'its "digest" is not 64 lowercase hex digits';
-    if (line[line.length - 1] !== 0x7d)
-        return 'it does not end with }';
-    const rest = line.subarray(TAIL_AT + 1, line.length - 1);
-    if (rest.length === 0)
-        return { prev, digest, body: Buffer.from('{}', 'latin1') };
-    if (rest[0] !== 0x2c || rest.length === 1)
-        return 'the digest is not followed by "," and the record\'s members, nor by }';
-    return { prev, digest, body: Buffer.concat([Buffer.from('{', 'latin1'), rest.subarray(1), Buffer.from('}', 'latin1')]) };
-}
-
-;// CONCATENATED MODULE: ./src/seal/chain.ts
-
-
-
-const BLANK = /^[ \t\r]*$/;
-/** Bodies up to this many UTF-16 code units (3 UTF-8 bytes each at most) cannot make a link too long. */
-const SHORT_BODY = Math.floor((MAX_LINK_BYTES - linkBytes(3)) / 3);
-/**
- * Seals records one line at a time, in order; nothing but the previous digest
- * is kept, so memory does not grow with the file. Blank lines are skipped (they
- * hold no record); every other line must be a JSON object its canonical form
- * can represent exactly, or `unsealable` must accept leaving it out.
- */
-function createSealer(file, mode, maxDepth, unsealable = null) {
-    let records = 0;
-    let prev = layout_ZERO_DIGEST;
-    let single = null;
-    const refuse = (error) => {
-        if (unsealable === null || !unsealable(error, records))
-            throw error;
-        return false;
-    };
-    const pushInto = (event, out) => {
-        if (event.type === 'bad-line')
-            return refuse(new errors/* InputError */.dz(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`));
-        if (BLANK.test(event.text))
-            return false;
-        let body;
-        try {
-            body = canonicalRecord(event.text, file, event.line, mode, maxDepth);
-        }
-        catch (error) {
-            if (error instanceof errors/* InputError */.dz)
-                return refuse(error);
-            throw error;
-        }
-        if (body.length > SHORT_BODY && linkBytes(Buffer.byteLength(body, 'utf8')) > MAX_LINK_BYTES) {
-            return refuse(new errors/* InputError */.dz(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${MAX_LINK_BYTES} bytes`));
-        }
-        prev = out.append(prev, records, body);
-        records += 1;
-        return true;
-    };
-    return {
-        get records() {
-            return records;
-        },
-        get finalDigest() {
-            return prev;
-        },
-        pushInto,
-        push(event) {
-            single ??= new layout_LinkWriter(4096);
-            return pushInto(event, single) ? single.take().toString('utf8') : null;
-        },
-    };
-}
-/** Seals a whole in-memory text (tests, small inputs): the sealed text and the final state. */
-function sealText(text, file, mode = 'jcs', maxDepth = 256) {
-    const sealer = createSealer(file, mode, maxDepth);
-    const parts = [];
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '')
-        lines.pop();
-    lines.forEach((line, i) => {
-        const link = sealer.push({ type: 'line', line: i + 1, text: line.endsWith('\r') ? line.slice(0, -1) : line, terminated: true });
-        if (link !== null)
-            parts.push(link);
-    });
-    return { sealed: parts.join(''), records: sealer.records, finalDigest: sealer.finalDigest };
-}
-
-;// CONCATENATED MODULE: ./src/seal/unsealed-lines.ts
-
-/**
- * Lines a records seal may leave out and list in its checkpoint. Past this, the
- * file is not one record per line with a few bad lines, and is sealed as bytes
- * instead (the Action) or refused (the CLI); the checkpoint stays small.
- */
-const MAX_UNSEALED_LINES = 100;
-/** The longest reason kept per line. */
-const MAX_REASON = 200;
-/**
- * What a records seal does with a line it cannot seal, when the caller accepts
- * leaving such lines out: the line is listed (`lines`) and the chain goes on.
- * In JCS form a number JCS cannot represent still stops the seal, so that the
- * whole file is sealed in the Python form instead.
- */
-function unsealedLines(mode, policy) {
-    const lines = [];
-    const accept = (error, records) => {
-        if (error.line === null)
-            return false;
-        if (mode === 'jcs' && error.code === 'seal-unrepresentable')
-            return false;
-        if (records === 0 && lines.length === 0 && policy.firstLineMustSeal)
-            return false;
-        if (lines.length >= MAX_UNSEALED_LINES) {
-            throw new errors/* InputError */.dz(error.file, error.line, 'seal-too-many-unsealable', `${error.file}:${error.line}: cannot be sealed as records: more than ${MAX_UNSEALED_LINES} lines are not records (the last: ${reasonOf(error)})`);
-        }
-        lines.push({ line: error.line, reason: reasonOf(error) });
-        return true;
-    };
-    return { accept, lines };
-}
-/** The error's message without the `file:line: ` it starts with, cut to MAX_REASON characters. */
-function reasonOf(error) {
-    const prefix = `${error.file}:${error.line}: `;
-    const reason = (error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message).replace(/^cannot be sealed: /, '');
-    return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason;
-}
-
-;// CONCATENATED MODULE: ./src/seal/checkpoint.ts
-
-
-
-
-
-const CHECKPOINT_FORMAT = 'agent-trace-audit-seal';
-const CHECKPOINT_VERSION = 1;
-const hex64 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
-/** Where the seal was made, when it was made in GitHub Actions. Every value is checked before it is printed. */
-const githubSchema = schemas/* strictObject */.rej({
-    repository: schemas/* string */.YjP().regex(/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/).optional(),
-    commit: schemas/* string */.YjP().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/).optional(),
-    run_id: schemas/* string */.YjP().regex(/^\d{1,20}$/).optional(),
-    run_attempt: schemas/* string */.YjP().regex(/^\d{1,6}$/).optional(),
-});
-/**
- * What the links hold: `records`, one canonical record per line of a JSONL
- * trace; `bytes`, a whole document (JSON, .eval archive, YAML) as base64
- * chunks of its bytes. Absent means records (checkpoints written before bytes).
- */
-const SEAL_KINDS = ['records', 'bytes'];
-const checkpointSchema = schemas/* strictObject */.rej({
-    format: schemas/* literal */.euz(CHECKPOINT_FORMAT),
-    version: schemas/* literal */.euz(CHECKPOINT_VERSION),
-    kind: schemas/* enum */.k5n(SEAL_KINDS).optional(),
-    canonical: schemas/* enum */.k5n(SEAL_MODES),
-    records: schemas/* number */.aig().int().min(0),
-    final_digest: hex64,
-    sealed_sha256: hex64,
-    source_sha256: hex64,
-    /** Lines of a records seal left out of the chain (not records), in line order; absent when none. */
-    unsealed_lines: schemas/* array */.YOg(schemas/* strictObject */.rej({ line: schemas/* number */.aig().int().min(1), reason: schemas/* string */.YjP().max(300) }))
-        .min(1)
-        .max(MAX_UNSEALED_LINES)
-        .optional(),
-    github: githubSchema.optional(),
-});
-const GITHUB_ENV = [
-    ['repository', 'GITHUB_REPOSITORY'],
-    ['commit', 'GITHUB_SHA'],
-    ['run_id', 'GITHUB_RUN_ID'],
-    ['run_attempt', 'GITHUB_RUN_ATTEMPT'],
-];
-/** The GitHub fields from an environment, only when it is a GitHub Actions run; malformed values are left out. */
-function githubProvenance(env) {
-    if (env['GITHUB_ACTIONS'] !== 'true')
-        return undefined;
-    const out = {};
-    for (const [field, name] of GITHUB_ENV) {
-        const value = env[name];
-        if (value !== undefined && githubSchema.shape[field].safeParse(value).success)
-            out[field] = value;
-    }
-    return out;
-}
-/** The checkpoint object, keys in a fixed order: identical for identical input outside GitHub Actions. */
-function checkpoint_buildCheckpoint(facts, env) {
-    const github = githubProvenance(env);
-    return {
-        format: CHECKPOINT_FORMAT,
-        version: CHECKPOINT_VERSION,
-        ...(facts.kind === 'bytes' ? { kind: 'bytes' } : {}),
-        canonical: facts.mode,
-        records: facts.records,
-        final_digest: facts.finalDigest,
-        sealed_sha256: facts.sealedSha256,
-        source_sha256: facts.sourceSha256,
-        ...(facts.unsealed && facts.unsealed.length > 0 ? { unsealed_lines: facts.unsealed.map(({ line, reason }) => ({ line, reason })) } : {}),
-        ...(github ? { github } : {}),
-    };
-}
-function checkpoint_formatCheckpoint(checkpoint) {
-    return `${JSON.stringify(checkpoint, null, 2)}\n`;
-}
-/** Reads a checkpoint file's text; anything else than a valid version-1 checkpoint is an InputError (exit 2). */
-function parseCheckpoint(text, file) {
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        throw new errors/* InputError */.dz(file, null, 'checkpoint-invalid', `${file}: the checkpoint is not JSON`);
-    }
-    const parsed = checkpointSchema.safeParse(value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const path = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
-        throw new errors/* InputError */.dz(file, null, 'checkpoint-invalid', `${file}: not a seal checkpoint of version ${CHECKPOINT_VERSION}: ${(0,sanitize_text/* sanitizeText */.j)(`${path}: ${issue.message}`)}`);
-    }
-    return parsed.data;
-}
-
-// EXTERNAL MODULE: ./src/io/byte-source.ts
-var byte_source = __nccwpck_require__(2940);
-// EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
-var line_splitter = __nccwpck_require__(4915);
-;// CONCATENATED MODULE: ./src/seal/seal-file.ts
-
-
-
-
-
-
-
-
-
-
-
-const BATCH_BYTES = 1024 * 1024;
-/**
- * Seals a trace file of any dialect, streaming: memory holds one input chunk,
- * the line being sealed and one output batch, and each line is decoded, sealed
- * and written out as bytes before the next is read, so the garbage per line
- * dies young instead of piling up in the old heap.
- */
-async function seal_file_sealFile(request) {
-    const { path, display, sink, mode, limits } = request;
-    let source;
-    try {
-        source = await (0,byte_source/* openByteSource */.Q)(path, limits);
-    }
-    catch (error) {
-        await sink.abort();
-        throw file_errors_unreadable(display, error);
-    }
-    const sourceHash = (0,external_node_crypto_.createHash)('sha256');
-    const sealedHash = (0,external_node_crypto_.createHash)('sha256');
-    const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
-    const unsealed = request.unsealable ? unsealedLines(mode, request.unsealable) : null;
-    const sealer = createSealer(display, mode, limits.maxDepth, unsealed?.accept ?? null);
-    // Room for a batch and the link that ends it, so the buffer seldom has to grow.
-    const links = new layout_LinkWriter(BATCH_BYTES + 64 * 1024);
-    const flush = async () => {
-        const bytes = links.take();
-        sealedHash.update(bytes);
-        await sink.write(bytes);
-    };
-    try {
-        const chunks = source.gzip ? source.chunks() : teeHash(source.chunks(), sourceHash);
-        const splitter = new line_splitter/* LineSplitter */.g3(limits.maxLineBytes, facts);
-        for await (const chunk of chunks) {
-            for (const event of splitter.split(chunk)) {
-                if (sealer.pushInto(event, links) && links.length >= BATCH_BYTES)
-                    await flush();
-            }
-        }
-        const last = splitter.end();
-        if (last !== null)
-            sealer.pushInto(last, links);
-        if (source.problem)
-            throw new errors/* InputError */.dz(display, null, `seal-${source.problem.code}`, `${display}: cannot be sealed: ${source.problem.message}`);
-        if (source.gzip)
-            await hashFile(path, sourceHash, display);
-        await flush();
-    }
-    catch (error) {
-        await sink.abort();
-        throw error;
-    }
-    const checkpoint = checkpoint_buildCheckpoint({ mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex'), unsealed: unsealed?.lines ?? [] }, request.env);
-    await sink.commit();
-    if (request.checkpointPath === null)
-        return checkpoint;
-    try {
-        await (0,promises_.writeFile)(request.checkpointPath, checkpoint_formatCheckpoint(checkpoint));
-    }
-    catch (error) {
-        throw unwritable(request.checkpointDisplay, error);
-    }
-    return checkpoint;
-}
-/** A sink that writes to `<path>.partial` and renames it into place on commit, so a failed seal leaves no file. */
-async function seal_file_fileSink(path, display) {
-    const temp = `${path}.partial`;
-    let handle;
-    try {
-        handle = await (0,promises_.open)(temp, 'w');
-    }
-    catch (error) {
-        throw unwritable(display, error);
-    }
-    let closed = false;
-    const close = async () => {
-        if (!closed)
-            await handle.close();
-        closed = true;
-    };
-    return {
-        write: async (bytes) => {
-            if (bytes.length === 0)
-                return;
-            await handle.write(bytes).catch((error) => {
-                throw unwritable(display, error);
-            });
-        },
-        commit: async () => {
-            await close();
-            await (0,promises_.rename)(temp, path).catch((error) => {
-                throw unwritable(display, error);
-            });
-        },
-        abort: async () => {
-            await close();
-            await (0,promises_.rm)(temp, { force: true });
-        },
-    };
-}
-async function* teeHash(chunks, hash) {
-    for await (const chunk of chunks) {
-        hash.update(chunk);
-        yield chunk;
-    }
-}
-async function hashFile(path, hash, display) {
-    try {
-        for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
-            hash.update(chunk);
-    }
-    catch (error) {
-        throw file_errors_unreadable(display, error);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/seal/verdict.ts
-
-/** Exit code of `verify`: 0 only for an intact chain (that matches its checkpoint, if given). */
-function verdictExitCode(verdict) {
-    return verdict.status === 'intact' ? 0 : 1;
-}
-/**
- * Judges a chain walk. Without a checkpoint only edits inside the chain can be
- * seen. With one: fewer records than it says is a cut tail; more records whose
- * first part ends on its final digest is lines appended (valid links or not); a
- * chain that ends elsewhere, or whose bytes differ from the sealed file's hash,
- * is another file swapped in.
- */
-function judge(chain, sealedSha256, checkpoint) {
-    const base = { chain, sealedSha256, checkpoint, broken: null, reason: null, expected: null, found: null };
-    if (checkpoint === null)
-        return chain.broken ? { ...base, status: 'broken', broken: chain.broken } : { ...base, status: 'intact' };
-    const expected = checkpoint.records;
-    const prefixMatches = chain.markDigest === checkpoint.final_digest;
-    if (chain.broken) {
-        if (chain.broken.index >= expected && prefixMatches)
-            return { ...base, status: 'appended' };
-        return { ...base, status: 'broken', broken: chain.broken };
-    }
-    if (chain.intact < expected)
-        return { ...base, status: 'truncated' };
-    if (chain.intact > expected) {
-        if (prefixMatches)
-            return { ...base, status: 'appended' };
-        const reason = `the digest after ${expected} record(s) is not the checkpoint's final digest`;
-        return { ...base, status: 'swapped', reason, expected: checkpoint.final_digest, found: chain.markDigest };
-    }
-    if (chain.finalDigest !== checkpoint.final_digest) {
-        return { ...base, status: 'swapped', reason: "the final digest is not the checkpoint's", expected: checkpoint.final_digest, found: chain.finalDigest };
-    }
-    if (sealedSha256 !== checkpoint.sealed_sha256) {
-        return { ...base, status: 'swapped', reason: "the file's SHA-256 is not the checkpoint's sealed_sha256", expected: checkpoint.sealed_sha256, found: sealedSha256 };
-    }
-    return { ...base, status: 'intact' };
-}
-/**
- * The lines the checkpoint says were left out of the chain: one line each, the
- * reason sanitized (the checkpoint is as untrusted as the sealed file).
- */
-function verdict_unsealedLines(checkpoint) {
-    const lines = checkpoint.unsealed_lines ?? [];
-    if (lines.length === 0)
-        return [];
-    return [
-        `unsealed: ${lines.length} line(s) of the source are not records and are not in the chain (source_sha256 covers every byte of the source)`,
-        ...lines.map((u) => `unsealed line ${u.line}: ${(0,sanitize_text/* sanitizeText */.j)(u.reason, { maxChars: 200 })}`),
-    ];
-}
-/** The report `verify` prints: line-oriented, deterministic, no timestamps. */
-function formatVerdict(verdict) {
-    const { chain, checkpoint } = verdict;
-    const out = [`chain: ${verdict.status}`];
-    switch (verdict.status) {
-        case 'broken': {
-            const b = verdict.broken;
-            out.push(`first broken link: index ${b.index}`, `expected: ${b.expected}`, `found: ${b.found ?? 'none'}`, `reason: ${b.reason}`);
-            break;
-        }
-        case 'intact':
-            out.push(`records: ${chain.intact}`, `final digest: ${chain.finalDigest}`);
-            break;
-        case 'truncated':
-            out.push(`records: expected ${checkpoint.records}, found ${chain.intact}`, `reason: the last ${checkpoint.records - chain.intact} record(s) of the sealed chain are missing; the ${chain.intact} present are intact`);
-            break;
-        case 'appended':
-            out.push(`records: expected ${checkpoint.records}, found ${chain.lines}`, `first appended link: index ${checkpoint.records}`, `reason: the first ${checkpoint.records} record(s) match the checkpoint; ${chain.lines - checkpoint.records} line(s) were added after them`);
-            break;
-        case 'swapped':
-            out.push(`records: expected ${checkpoint.records}, found ${chain.intact}`, `expected: ${verdict.expected}`, `found: ${verdict.found ?? 'none'}`, `reason: ${verdict.reason}: this is not the file the checkpoint was made for`);
-            break;
-    }
-    if (checkpoint === null) {
-        out.push('note: no checkpoint given, so lines cut from the end of the file cannot be ruled out (pass --checkpoint <file>.seal.json)');
-    }
-    else {
-        out.push(`checkpoint: ${checkpoint.canonical} form, ${checkpoint.records} record(s)${verdict.status === 'intact' ? ', matches' : ''}`);
-        // A whole document (JSON, .eval, YAML) is sealed as its bytes; records checkpoints say nothing more (their output is unchanged).
-        if (checkpoint.kind === 'bytes')
-            out.push('kind: bytes: a whole document, each link a base64 chunk of its bytes (joined, they are the source file: source_sha256)');
-        else
-            out.push('kind: records: one canonical record per line of the trace');
-        out.push(...verdict_unsealedLines(checkpoint));
-        const gh = checkpoint.github;
-        if (gh)
-            out.push(`sealed in: GitHub Actions${gh.repository ? ` ${gh.repository}` : ''}${gh.commit ? ` at ${gh.commit}` : ''}${gh.run_id ? `, run ${gh.run_id}` : ''}${gh.run_attempt ? ` attempt ${gh.run_attempt}` : ''}`);
-    }
-    return `${out.join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/seal/raw-lines.ts
-const raw_lines_NEWLINE = 0x0a;
-/**
- * Splits a byte stream on "\n" and nothing else: unlike the trace line reader,
- * a CR, a BOM or invalid UTF-8 stays in the line, because every byte of a
- * sealed file is part of what the chain checks. A line longer than `maxBytes`
- * is reported with bytes = null and not held in memory.
- */
-async function* splitRawLines(chunks, maxBytes) {
-    let pending = [];
-    let pendingBytes = 0;
-    let skipping = false;
-    for await (const chunk of chunks) {
-        let start = 0;
-        while (start < chunk.length) {
-            const nl = chunk.indexOf(raw_lines_NEWLINE, start);
-            const end = nl === -1 ? chunk.length : nl;
-            const piece = chunk.subarray(start, end);
-            pendingBytes += piece.length;
-            if (!skipping && pendingBytes > maxBytes) {
-                skipping = true;
-                pending = [];
-            }
-            if (!skipping && piece.length > 0)
-                pending.push(piece);
-            if (nl === -1)
-                break;
-            yield { bytes: skipping ? null : joined(pending, pendingBytes), length: pendingBytes, terminated: true };
-            pending = [];
-            pendingBytes = 0;
-            skipping = false;
-            start = nl + 1;
-        }
-        // Copy the unfinished line's piece so the chunk itself can be released.
-        if (pending.length > 0 && pending[pending.length - 1].buffer === chunk.buffer) {
-            pending[pending.length - 1] = Buffer.from(pending[pending.length - 1]);
-        }
-    }
-    if (pendingBytes > 0 || skipping) {
-        yield { bytes: skipping ? null : joined(pending, pendingBytes), length: pendingBytes, terminated: false };
-    }
-}
-function joined(parts, total) {
-    return parts.length === 1 ? parts[0] : Buffer.concat(parts, total);
-}
-
-;// CONCATENATED MODULE: ./src/seal/verify.ts
-
-/**
- * Checks links in order, keeping only the running digest: for link n the
- * line must have the layout of docs/sealing.md, its prev must be the digest of
- * link n-1, and its digest must be SHA-256(prev "\n" n "\n" body). After the
- * first broken link the rest is only counted. `mark` asks for the digest after
- * that many links (the checkpoint's record count), to tell appended lines from a
- * different file.
- */
-function createChainVerifier(mark = null) {
-    let lines = 0;
-    let intact = 0;
-    let running = layout_ZERO_DIGEST;
-    let broken = null;
-    let markDigest = mark === 0 ? layout_ZERO_DIGEST : null;
-    let anyLink = false;
-    const check = (line, index) => {
-        const where = `line ${index + 1}`;
-        if (line.bytes === null)
-            return { index, expected: running, found: null, reason: `${where} is ${line.length} bytes long, more than a sealed record can be` };
-        const link = parseLink(line.bytes);
-        if (typeof link === 'string')
-            return { index, expected: running, found: null, reason: `${where} is not a sealed link: ${link}` };
-        anyLink = true;
-        if (link.prev !== running) {
-            const what = index === 0 ? 'the first link must start from 64 zeros' : `"prev" is not the digest of line ${index}`;
-            return { index, expected: running, found: link.prev, reason: `${where}: ${what} (a line was removed, inserted or moved here)` };
-        }
-        const digest = linkDigest(running, index, link.body);
-        if (link.digest !== digest)
-            return { index, expected: digest, found: link.digest, reason: `${where}: "digest" does not match the record (the record or its digest was edited)` };
-        if (!line.terminated)
-            return { index, expected: digest, found: link.digest, reason: `${where} has no newline at its end (the file was cut here)` };
-        running = digest;
-        return null;
-    };
-    return {
-        push(line) {
-            const index = lines;
-            lines += 1;
-            if (broken !== null) {
-                // Only to tell a file that was never sealed from a broken chain: stops at the first link.
-                if (!anyLink && line.bytes !== null && typeof parseLink(line.bytes) !== 'string')
-                    anyLink = true;
-                return;
-            }
-            broken = check(line, index);
-            if (broken === null) {
-                intact += 1;
-                if (mark !== null && intact === mark)
-                    markDigest = running;
-            }
-        },
-        result: () => ({ lines, intact, finalDigest: running, broken, markDigest, anyLink }),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/seal/verify-file.ts
-
-
-
-
-
-
-
-
-
-
-const MAX_CHECKPOINT_BYTES = 64 * 1024;
-/** Reads and checks a checkpoint file (small; read whole). */
-async function readCheckpoint(path, display) {
-    let bytes;
-    try {
-        bytes = await (0,promises_.readFile)(path);
-    }
-    catch (error) {
-        throw file_errors_unreadable(display, error);
-    }
-    if (bytes.length > MAX_CHECKPOINT_BYTES)
-        throw new errors/* InputError */.dz(display, null, 'checkpoint-invalid', `${display}: a checkpoint is never ${bytes.length} bytes long`);
-    return parseCheckpoint(bytes.toString('utf8'), display);
-}
-/**
- * Verifies a sealed file (plain, or gzip-compressed after sealing) against its
- * own chain and, when given, its checkpoint. Streams: memory holds one line.
- * A file that cannot be read to its end (missing, or a gzip stream cut or
- * corrupt) or that has no sealed link at all (never sealed) is an InputError
- * (exit 2); every other answer is a Verdict.
- */
-async function verifyFile(path, display, checkpoint, limits) {
-    let source;
-    try {
-        source = await (0,byte_source/* openByteSource */.Q)(path, limits);
-    }
-    catch (error) {
-        throw file_errors_unreadable(display, error);
-    }
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const verifier = createChainVerifier(checkpoint ? checkpoint.records : null);
-    async function* hashed() {
-        for await (const chunk of source.chunks()) {
-            hash.update(chunk);
-            yield chunk;
-        }
-    }
-    for await (const line of splitRawLines(hashed(), MAX_LINK_BYTES))
-        verifier.push(line);
-    if (source.problem)
-        throw new errors/* InputError */.dz(display, null, 'unreadable', `${display}: cannot be verified: ${source.problem.message}`);
-    const chain = verifier.result();
-    if (chain.lines > 0 && !chain.anyLink) {
-        throw new errors/* InputError */.dz(display, null, 'not-sealed', `${display}: not a sealed file: no line has the "prev" and "digest" of a sealed link (seal it with: agent-trace-audit seal ${display})`);
-    }
-    return judge(chain, hash.digest('hex'), checkpoint);
-}
-
-;// CONCATENATED MODULE: ./src/seal/seal-bytes.ts
-
-
-
-
-
-
-
-/** Bytes per link: 48 KiB of source, 64 KiB of base64 in the link. */
-const BYTES_CHUNK = (/* unused pure expression or super */ null && (48 * 1024));
-/**
- * Seals a whole document (a JSON trace, an .eval archive, a YAML cassette:
- * anything that is not one record per line) as a chain over its bytes: link
- * n holds `{"b64":"<base64 of bytes n·48 KiB …>","offset":<n·48 KiB>}`, in
- * canonical JSON, chained exactly like records (docs/sealing.md), so the same
- * verifier checks it, and the decoded chunks, joined, are the file byte for
- * byte (source_sha256). The checkpoint says `"kind": "bytes"`. Streaming: one
- * chunk in memory.
- */
-async function seal_bytes_sealBytes(request) {
-    const { path, display, sink } = request;
-    const sourceHash = createHash('sha256');
-    const sealedHash = createHash('sha256');
-    const links = new LinkWriter(BYTES_CHUNK * 2);
-    let prev = ZERO_DIGEST;
-    let records = 0;
-    let offset = 0;
-    try {
-        let stream;
-        try {
-            stream = createReadStream(path, { highWaterMark: BYTES_CHUNK });
-        }
-        catch (error) {
-            throw unreadable(display, error);
-        }
-        let pending = Buffer.alloc(0);
-        const emit = async (chunk) => {
-            prev = links.append(prev, records, `{"b64":"${chunk.toString('base64')}","offset":${offset}}`);
-            records += 1;
-            offset += chunk.length;
-            const bytes = links.take();
-            sealedHash.update(bytes);
-            await sink.write(bytes);
-        };
-        try {
-            for await (const piece of stream) {
-                sourceHash.update(piece);
-                if (offset + pending.length + piece.length > request.maxBytes) {
-                    throw new InputError(display, null, 'seal-too-large', `${display}: cannot be sealed: larger than ${request.maxBytes} bytes`);
-                }
-                pending = pending.length === 0 ? piece : Buffer.concat([pending, piece]);
-                while (pending.length >= BYTES_CHUNK) {
-                    await emit(pending.subarray(0, BYTES_CHUNK));
-                    pending = pending.subarray(BYTES_CHUNK);
-                }
-            }
-        }
-        catch (error) {
-            if (error instanceof InputError)
-                throw error;
-            throw unreadable(display, error);
-        }
-        if (pending.length > 0)
-            await emit(pending);
-    }
-    catch (error) {
-        await sink.abort();
-        throw error;
-    }
-    const checkpoint = buildCheckpoint({ kind: 'bytes', mode: 'jcs', records, finalDigest: prev, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex') }, request.env);
-    await sink.commit();
-    try {
-        await writeFile(request.checkpointPath, formatCheckpoint(checkpoint));
-    }
-    catch {
-        throw new InputError(request.checkpointDisplay, null, 'unwritable', `${request.checkpointDisplay}: cannot write`);
-    }
-    return checkpoint;
-}
-
-;// CONCATENATED MODULE: ./src/seal/seal-to-folder.ts
-
-
-
-
-/**
- * Seals one trace into `outDir` as `<name>.sealed.jsonl` with its checkpoint
- * beside it. JCS first; a record JCS cannot represent exactly (integers past
- * 2^53, as OpenTelemetry nanosecond timestamps are) is sealed in the Python
- * form instead, which the checkpoint records. A JSON Lines file with some
- * lines that are not records (up to MAX_UNSEALED_LINES) has its records sealed
- * and those lines listed in the checkpoint (`unsealed_lines`). A file that is
- * not one record per line (a JSON document, an .eval archive, a YAML cassette,
- * a file whose first line is not a record) is sealed as a chain over its bytes
- * (`"kind": "bytes"`), so every collected file is sealed. Only a file that
- * cannot be read or written is the seal error.
- */
-async function sealToFolder(path, outDir, limits, env, display = basename(path)) {
-    const name = basename(path).replace(/\.gz$/i, '').replace(/\.(jsonl|ndjson|json)$/i, '');
-    const sealedPath = join(outDir, `${name}.sealed.jsonl`);
-    const checkpointPath = `${sealedPath}.seal.json`;
-    const attempt = async (mode) => {
-        const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
-        const checkpoint = await sealFile({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, mode, limits, env, unsealable: { firstLineMustSeal: true } });
-        return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode, kind: 'records', unsealedLines: checkpoint.unsealed_lines ?? [] };
-    };
-    const asBytes = async () => {
-        const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
-        const checkpoint = await sealBytes({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, maxBytes: limits.maxDocumentBytes, env });
-        return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode: 'jcs', kind: 'bytes', unsealedLines: [] };
-    };
-    // Not one record per line (a JSON document, an archive, a YAML file, too many lines that are not records): sealed as bytes.
-    const notRecords = (error) => error instanceof InputError && error.code !== 'unreadable' && error.code !== 'unwritable';
-    try {
-        return await attempt('jcs');
-    }
-    catch (error) {
-        if (!notRecords(error))
-            throw error;
-        if (error instanceof InputError && error.code === 'seal-unrepresentable') {
-            try {
-                return await attempt('python');
-            }
-            catch (again) {
-                if (!notRecords(again))
-                    throw again;
-            }
-        }
-        return asBytes();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/seal/index.ts
-
-
-
-
-
-
-
-
-
-
-
-;// CONCATENATED MODULE: ./src/cli/seal.ts
-
-
-
-
-
-
-
-
-
-const SEAL = {
-    name: 'seal',
-    summary: 'seal a trace into a SHA-256 hash chain (prev and digest on every record) with a checkpoint',
-    args: '<file>',
-    details: [
-        'To a terminal, the chain is written to <name>.sealed.jsonl and the checkpoint beside it (<out>.seal.json).',
-        'When stdout is redirected or piped (seal t.jsonl > sealed.jsonl), or with -o -, the chain goes to stdout',
-        'and the checkpoint beside the file stdout was redirected to, or to --checkpoint.',
-        'An existing sealed file or checkpoint is not replaced without --force.',
-        'A line that is not a record stops the seal, unless --skip-unsealable leaves it out and lists it in the checkpoint.',
-        'Exit codes: 0 sealed, 2 usage error or a file that cannot be sealed (file:line named).',
-    ],
-    flags: [
-        { name: 'output', short: 'o', type: 'string', value: 'file|-', default: '<name>.sealed.jsonl, or stdout when it is not a terminal', description: 'where the sealed chain goes (- for stdout)' },
-        { name: 'checkpoint', type: 'string', value: 'file', default: '<sealed file>.seal.json', description: 'where the checkpoint goes' },
-        { name: 'canonical', type: 'string', value: SEAL_MODES.join('|'), default: 'jcs', description: 'canonical form of each record: RFC 8785 JCS, or Python json.dumps(sort_keys=True)' },
-        { name: 'force', type: 'boolean', default: 'off', description: 'replace an existing sealed file or checkpoint' },
-        {
-            name: 'skip-unsealable',
-            type: 'boolean',
-            default: 'off',
-            description: `seal the records and leave out lines that are not records (up to ${MAX_UNSEALED_LINES}), listed in the checkpoint, as the Action does`,
-        },
-    ],
-    examples: ['agent-trace-audit seal session.jsonl > sealed.jsonl && agent-trace-audit verify sealed.jsonl', 'agent-trace-audit seal trace.jsonl.gz -o trace.sealed.jsonl'],
-    run: sealCommand,
-};
-/** `<dir>/trace.jsonl[.gz]` → `<dir>/trace.sealed.jsonl`. */
-function defaultSealedPath(input) {
-    const stem = input.replace(/\.gz$/i, '').replace(/\.(?:jsonl|ndjson|json)$/i, '');
-    return `${stem}.sealed.jsonl`;
-}
-/** `seal`: writes the sealed JSONL and its checkpoint; exit 0, or 2 when the input cannot be sealed. */
-async function sealCommand(args, io) {
-    if (args.positionals.length !== 1)
-        throw new errors/* UsageError */.eb('seal takes exactly one file');
-    const input = args.positionals[0];
-    const mode = oneOf('canonical', args.string('canonical'), SEAL_MODES) ?? 'jcs';
-    requireSealMode(mode);
-    const outputFlag = args.string('output');
-    const toStdout = outputFlag === '-' || (outputFlag === undefined && io.stdoutIsTerminal === false);
-    const output = toStdout ? null : (outputFlag ?? defaultSealedPath(input));
-    const redirectedTo = toStdout && io.stdoutFile ? shown(io.cwd, io.stdoutFile) : null;
-    const checkpointFlag = args.string('checkpoint');
-    const checkpoint = checkpointFlag ?? (output !== null ? `${output}.seal.json` : redirectedTo !== null ? `${redirectedTo}.seal.json` : null);
-    const paths = [input, output ?? redirectedTo, checkpoint].filter((p) => p !== null).map((p) => (0,external_node_path_.resolve)(io.cwd, p));
-    if (new Set(paths).size !== paths.length)
-        throw new errors/* UsageError */.eb('the input, the sealed file and the checkpoint must be three different files');
-    if (!args.boolean('force')) {
-        // The checkpoint beside a redirected stdout belongs to the file the shell has just replaced: it is replaced too.
-        const guarded = [output, checkpointFlag !== undefined || output !== null ? checkpoint : null];
-        for (const path of guarded)
-            if (path !== null && (0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(io.cwd, path)))
-                throw alreadyExists(path);
-    }
-    const sink = output === null ? stdoutSink(io) : await seal_file_fileSink((0,external_node_path_.resolve)(io.cwd, output), output);
-    const result = await seal_file_sealFile({
-        path: (0,external_node_path_.resolve)(io.cwd, input),
-        display: input,
-        sink,
-        checkpointPath: checkpoint === null ? null : (0,external_node_path_.resolve)(io.cwd, checkpoint),
-        checkpointDisplay: checkpoint ?? '',
-        mode,
-        limits: io_limits/* DEFAULT_LIMITS */.dR,
-        env: io.env,
-        ...(args.boolean('skip-unsealable') ? { unsealable: { firstLineMustSeal: false } } : {}),
-    });
-    const summary = [
-        `sealed: ${result.records} record(s) in ${mode} form`,
-        `sealed file: ${output ?? redirectedTo ?? '(stdout)'}`,
-        `checkpoint: ${checkpoint ?? 'not written (stdout is not a file: pass --checkpoint <file> to keep one)'}`,
-        `final digest: ${result.final_digest}`,
-        ...verdict_unsealedLines(result),
-    ].join('\n');
-    (toStdout ? io.stderr : io.stdout)(`${summary}\n`);
-    return 0;
-}
-/** A path as the user would write it: relative to the working folder when inside it. */
-function shown(cwd, path) {
-    const rel = (0,external_node_path_.relative)(cwd, path);
-    return rel === '' || rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel) ? path : rel;
-}
-function stdoutSink(io) {
-    return {
-        write: async (bytes) => {
-            const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
-            if (io.stdoutStream) {
-                // Backpressure: a large chain is not buffered whole in memory.
-                if (!io.stdoutStream.write(text))
-                    await new Promise((done) => io.stdoutStream.once('drain', () => done()));
-            }
-            else
-                io.stdout(text);
-        },
-        commit: async () => undefined,
-        abort: async () => undefined,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/verify.ts
-
-
-
-
-const VERIFY = {
-    name: 'verify',
-    summary: 'verify a sealed file: intact, broken (first broken link), truncated, appended or swapped',
-    args: '<sealed.jsonl>',
-    details: [
-        'Without a checkpoint only edits inside the chain can be seen; with one, a cut tail, appended lines',
-        'and another file swapped in are told apart. A file that was never sealed is the error not-sealed.',
-        'Exit codes: 0 intact, 1 not intact, 2 usage or input error (missing, unreadable or not a sealed file).',
-    ],
-    flags: [{ name: 'checkpoint', type: 'string', value: 'file', default: 'none', description: 'the checkpoint written by seal (<sealed file>.seal.json)' }],
-    examples: ['agent-trace-audit verify sealed.jsonl --checkpoint sealed.jsonl.seal.json'],
-    run: verifyCommand,
-};
-/** `verify`: exit 0 when the chain is intact (and matches the checkpoint), 1 when not, 2 when the input cannot be read. */
-async function verifyCommand(args, io) {
-    if (args.positionals.length !== 1)
-        throw new errors/* UsageError */.eb('verify takes exactly one sealed file');
-    const sealed = args.positionals[0];
-    const checkpointName = args.string('checkpoint');
-    const checkpoint = checkpointName === undefined ? null : await readCheckpoint((0,external_node_path_.resolve)(io.cwd, checkpointName), checkpointName);
-    const verdict = await verifyFile((0,external_node_path_.resolve)(io.cwd, sealed), sealed, checkpoint, io_limits/* DEFAULT_LIMITS */.dR);
-    io.stdout(formatVerdict(verdict));
-    return verdictExitCode(verdict);
-}
-
-;// CONCATENATED MODULE: ./src/cli/main.ts
-
-
-
-
-
-
-
-
-
-
-
-
-/** Every command, in the order the help lists them; each is one entry (src/cli/command.ts). */
-const COMMANDS = [AUDIT, REPLAY, SCOPE, SEAL, VERIFY, MERGE, RUN, RECEIVE];
-const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
-function usage() {
-    const width = Math.max(...COMMANDS.map((command) => command.name.length));
-    return `agent-trace-audit ${VERSION}: audit the tool-call traces of AI agents
-
-usage: agent-trace-audit <command> [arguments] [flags]
-
-commands:
-${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
-
-Run 'agent-trace-audit <command> --help' (or 'agent-trace-audit help <command>') for its flags, defaults and an example.
-Other: agent-trace-audit --version | --help
-
-Exit codes: 0 clean, 1 findings at or above the fail level (verify: not intact), 2 usage, configuration or input error.
-`;
-}
-/** Runs one command line; returns the exit code. Never throws. */
-async function runCli(argv, io) {
-    // After `--` the words are another program's (`run -- cmd --debug`), not ours.
-    const own = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
-    const debug = own.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
-    const [name, ...args] = argv;
-    if (name === undefined || name === '--help' || name === '-h') {
-        (name === undefined ? io.stderr : io.stdout)(usage());
-        return name === undefined ? 2 : 0;
-    }
-    if (name === '--version' || name === '-V' || name === 'version') {
-        io.stdout(`agent-trace-audit ${VERSION}\n`);
-        return 0;
-    }
-    try {
-        if (name === 'help') {
-            if (args[0] === undefined)
-                io.stdout(usage());
-            else
-                io.stdout(commandHelp(commandNamed(args[0])));
-            return 0;
-        }
-        const command = commandNamed(name);
-        const parsed = parseCommandArgs(command, args);
-        if (parsed.boolean('help')) {
-            io.stdout(commandHelp(command));
-            return 0;
-        }
-        if (debug)
-            io.env['AGENT_TRACE_AUDIT_DEBUG'] = '1';
-        io.tuneHeap?.(io.env);
-        return await command.run(parsed, io);
-    }
-    catch (error) {
-        const usageHint = error instanceof errors/* UsageError */.eb && BY_NAME.has(name) && !error.message.includes('\n') ? `\n${usageLine(BY_NAME.get(name))} (see agent-trace-audit ${name} --help)` : '';
-        io.stderr(`${(0,errors/* describeError */.Uc)(error, debug)}${usageHint}\n`);
-        return 2;
-    }
-}
-function commandNamed(name) {
-    const command = BY_NAME.get(name);
-    if (command)
-        return command;
-    const guess = nearest(name, COMMANDS.map((c) => c.name));
-    throw new errors/* UsageError */.eb(`unknown command ${JSON.stringify(name)}${guess === null ? '' : `: did you mean ${guess}?`} (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
-}
-
-
-/***/ }),
-
-/***/ 8401:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   s: () => (/* binding */ stdoutFile)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-
-/**
- * The regular file this process's stdout was redirected to (`> sealed.jsonl`),
- * or null for a terminal, a pipe, or a system that does not say (only Linux's
- * /proc names it). `seal` puts the checkpoint beside it.
- */
-function stdoutFile() {
-    try {
-        const target = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readlinkSync)('/proc/self/fd/1');
-        return target.startsWith('/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(target).isFile() ? target : null;
-    }
-    catch {
-        return null;
-    }
+    const floor = finding/* SEVERITY_RANK */.f3[failOn];
+    return finding/* SEVERITIES */.oC.some((severity) => finding/* SEVERITY_RANK */.f3[severity] >= floor && report.summary.findings[severity] > 0);
 }
 
 
@@ -22859,7 +18391,7 @@ function workerResourceLimits() {
 /* harmony export */   H: () => (/* binding */ chooseFormat)
 /* harmony export */ });
 /* unused harmony export describeShape */
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5314);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7659);
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
 /**
@@ -23090,7 +18622,7 @@ function isoUtcMillis(text) {
 
 /***/ }),
 
-/***/ 5314:
+/***/ 7659:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25025,8 +20557,6 @@ function isRunStateHead(head) {
     return (0,ingest_fields/* isObject */.Gv)(head) && (0,ingest_fields/* own */.ZV)(head, '$schemaVersion') !== undefined;
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 ;// CONCATENATED MODULE: ./src/ingest/cassette/event-stream.ts
@@ -25258,7 +20788,6 @@ function inflate(bytes, budget) {
 
 
 
-
 /** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
 function looksLikeCassette(head) {
     const text = head.subarray(0, 4096).toString('utf8');
@@ -25278,16 +20807,18 @@ function cassetteProvider(head) {
  * results are kept once per call id. The whole cassette is one run. Compressed
  * `!!binary` bodies are inflated, all of them together within max-document-bytes.
  */
-function parseCassette(text, file, sink, limits) {
-    const lineCounter = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
+async function parseCassette(text, file, sink, limits) {
+    // yaml is loaded for a cassette only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+    const { isMap, isSeq, LineCounter, parseDocument } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
     if (doc.errors.length > 0) {
         const at = doc.errors[0].linePos?.[0]?.line ?? 1;
         sink.diagnostic({ ruleId: 'malformed-record', line: at, message: `cassette is not valid YAML: ${doc.errors[0].code}` });
         return;
     }
     const seq = doc.get('interactions', true);
-    if (!(0,dist/* isSeq */.oP)(seq)) {
+    if (!isSeq(seq)) {
         sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette has no "interactions" list' });
         return;
     }
@@ -25304,11 +20835,11 @@ function parseCassette(text, file, sink, limits) {
         return null;
     };
     for (const node of seq.items) {
-        if (!(0,dist/* isMap */.jh)(node))
+        if (!isMap(node))
             continue;
         const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
         const responseNode = node.get('response', true);
-        const responseLine = (0,dist/* isMap */.jh)(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
+        const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
         let interaction;
         try {
             interaction = node.toJS(doc);
@@ -25428,7 +20959,7 @@ const anthropicMessagesFormat = {
             // YAML is parsed whole: within max-document-bytes, else one finding naming it.
             const bytes = await readWhole(input, sink, 'a cassette');
             if (bytes !== null)
-                parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+                await parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
             return;
         }
         // A list (of messages, or of conversations: one run each) is streamed one item at a time.
@@ -25830,2722 +21361,7 @@ async function readDocument(input, sink) {
     sink.endRun?.(runId ?? (0,ingest_fields/* idOf */.TH)(doc, 'sessionId'));
 }
 
-;// CONCATENATED MODULE: external "module"
-const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
-;// CONCATENATED MODULE: ./node_modules/fflate/esm/index.mjs
-
-var esm_require = (0,external_module_namespaceObject.createRequire)('/');
-// DEFLATE is a complex format; to read this code, you should probably check the RFC first:
-// https://tools.ietf.org/html/rfc1951
-// You may also wish to take a look at the guide I made about this program:
-// https://gist.github.com/101arrowz/253f31eb5abc3d9275ab943003ffecad
-// Some of the following code is similar to that of UZIP.js:
-// https://github.com/photopea/UZIP.js
-// However, the vast majority of the codebase has diverged from UZIP.js to increase performance and reduce bundle size.
-// Sometimes 0 will appear where -1 would be more appropriate. This is because using a uint
-// is better for memory in most engines (I *think*).
-var _a;
-// Mediocre shim
-var Worker;
-var isMarkedAsUntransferable;
-var workerAdd = ";var __w=require('worker_threads');__w.parentPort.on('message',function(m){onmessage({data:m})}),postMessage=function(m,t){__w.parentPort.postMessage(m,t)},close=process.exit;self=global";
-try {
-    (_a = esm_require('worker_threads'), Worker = _a.Worker, isMarkedAsUntransferable = _a.isMarkedAsUntransferable);
-}
-catch (e) {
-}
-var wk = (/* unused pure expression or super */ null && (Worker ? function (c, _, msg, transfer, cb) {
-    var done = false;
-    var w = new Worker(c + workerAdd, { eval: true })
-        .on('error', function (e) { return cb(e, null); })
-        .on('message', function (m) { return cb(null, m); })
-        .on('exit', function (c) {
-        if (c && !done)
-            cb(new Error('exited with code ' + c), null);
-    });
-    if (isMarkedAsUntransferable)
-        transfer = transfer.filter(function (t) { return !isMarkedAsUntransferable(t); });
-    w.postMessage(msg, transfer);
-    w.terminate = function () {
-        done = true;
-        return Worker.prototype.terminate.call(w);
-    };
-    return w;
-} : function (_, __, ___, ____, cb) {
-    setImmediate(function () { return cb(new Error('async operations unsupported - update to Node 12+ (or Node 10-11 with the --experimental-worker CLI flag)'), null); });
-    var NOP = function () { };
-    return {
-        terminate: NOP,
-        postMessage: NOP
-    };
-}));
-
-// aliases for shorter compressed code (most minifers don't do this)
-var u8 = Uint8Array, u16 = Uint16Array, i32 = Int32Array;
-// fixed length extra bits
-var fleb = new u8([0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0, /* unused */ 0, 0, /* impossible */ 0]);
-// fixed distance extra bits
-var fdeb = new u8([0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, /* unused */ 0, 0]);
-// code length index map
-var clim = new u8([16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]);
-// get base, reverse index map from extra bits
-var freb = function (eb, start) {
-    var b = new u16(31);
-    for (var i = 0; i < 31; ++i) {
-        b[i] = start += 1 << eb[i - 1];
-    }
-    // numbers here are at max 18 bits
-    var r = new i32(b[30]);
-    for (var i = 1; i < 30; ++i) {
-        for (var j = b[i]; j < b[i + 1]; ++j) {
-            r[j] = ((j - b[i]) << 5) | i;
-        }
-    }
-    return { b: b, r: r };
-};
-var _a = freb(fleb, 2), fl = _a.b, revfl = _a.r;
-// we can ignore the fact that the other numbers are wrong; they never happen anyway
-fl[28] = 258, revfl[258] = 28;
-var _b = freb(fdeb, 0), fd = _b.b, revfd = _b.r;
-// map of value to reverse (assuming 16 bits)
-var rev = new u16(32768);
-for (var i = 0; i < 32768; ++i) {
-    // reverse table algorithm from SO
-    var x = ((i & 0xAAAA) >> 1) | ((i & 0x5555) << 1);
-    x = ((x & 0xCCCC) >> 2) | ((x & 0x3333) << 2);
-    x = ((x & 0xF0F0) >> 4) | ((x & 0x0F0F) << 4);
-    rev[i] = (((x & 0xFF00) >> 8) | ((x & 0x00FF) << 8)) >> 1;
-}
-// create huffman tree from u8 "map": index -> code length for code index
-// mb (max bits) must be at most 15
-// TODO: optimize/split up?
-var hMap = (function (cd, mb, r) {
-    var s = cd.length;
-    // index
-    var i = 0;
-    // u16 "map": index -> # of codes with bit length = index
-    var l = new u16(mb);
-    // length of cd must be 288 (total # of codes)
-    for (; i < s; ++i) {
-        if (cd[i])
-            ++l[cd[i] - 1];
-    }
-    // u16 "map": index -> minimum code for bit length = index
-    var le = new u16(mb);
-    for (i = 1; i < mb; ++i) {
-        le[i] = (le[i - 1] + l[i - 1]) << 1;
-    }
-    var co;
-    if (r) {
-        // u16 "map": index -> number of actual bits, symbol for code
-        co = new u16(1 << mb);
-        // bits to remove for reverser
-        var rvb = 15 - mb;
-        for (i = 0; i < s; ++i) {
-            // ignore 0 lengths
-            if (cd[i]) {
-                // num encoding both symbol and bits read
-                var sv = (i << 4) | cd[i];
-                // free bits
-                var r_1 = mb - cd[i];
-                // start value
-                var v = le[cd[i] - 1]++ << r_1;
-                // m is end value
-                for (var m = v | ((1 << r_1) - 1); v <= m; ++v) {
-                    // every 16 bit value starting with the code yields the same result
-                    co[rev[v] >> rvb] = sv;
-                }
-            }
-        }
-    }
-    else {
-        co = new u16(s);
-        for (i = 0; i < s; ++i) {
-            if (cd[i]) {
-                co[i] = rev[le[cd[i] - 1]++] >> (15 - cd[i]);
-            }
-        }
-    }
-    return co;
-});
-// fixed length tree
-var flt = new u8(288);
-for (var i = 0; i < 144; ++i)
-    flt[i] = 8;
-for (var i = 144; i < 256; ++i)
-    flt[i] = 9;
-for (var i = 256; i < 280; ++i)
-    flt[i] = 7;
-for (var i = 280; i < 288; ++i)
-    flt[i] = 8;
-// fixed distance tree
-var fdt = new u8(32);
-for (var i = 0; i < 32; ++i)
-    fdt[i] = 5;
-// fixed length map
-var flm = /*#__PURE__*/ (/* unused pure expression or super */ null && (hMap(flt, 9, 0))), flrm = /*#__PURE__*/ hMap(flt, 9, 1);
-// fixed distance map
-var fdm = /*#__PURE__*/ (/* unused pure expression or super */ null && (hMap(fdt, 5, 0))), fdrm = /*#__PURE__*/ hMap(fdt, 5, 1);
-// find max of array
-var max = function (a) {
-    var m = a[0];
-    for (var i = 1; i < a.length; ++i) {
-        if (a[i] > m)
-            m = a[i];
-    }
-    return m;
-};
-// read d, starting at bit p and mask with m
-var bits = function (d, p, m) {
-    var o = (p / 8) | 0;
-    return ((d[o] | (d[o + 1] << 8)) >> (p & 7)) & m;
-};
-// read d, starting at bit p continuing for at least 16 bits
-var bits16 = function (d, p) {
-    var o = (p / 8) | 0;
-    return ((d[o] | (d[o + 1] << 8) | (d[o + 2] << 16)) >> (p & 7));
-};
-// get end of byte
-var shft = function (p) { return ((p + 7) / 8) | 0; };
-// typed array slice - allows garbage collector to free original reference,
-// while being more compatible than .slice
-var slc = function (v, s, e) {
-    if (s == null || s < 0)
-        s = 0;
-    if (e == null || e > v.length)
-        e = v.length;
-    // can't use .constructor in case user-supplied
-    return new u8(v.subarray(s, e));
-};
-/**
- * Codes for errors generated within this library
- */
-var FlateErrorCode = {
-    UnexpectedEOF: 0,
-    InvalidBlockType: 1,
-    InvalidLengthLiteral: 2,
-    InvalidDistance: 3,
-    StreamFinished: 4,
-    NoStreamHandler: 5,
-    InvalidHeader: 6,
-    NoCallback: 7,
-    InvalidUTF8: 8,
-    ExtraFieldTooLong: 9,
-    InvalidDate: 10,
-    FilenameTooLong: 11,
-    StreamFinishing: 12,
-    InvalidZipData: 13,
-    UnknownCompressionMethod: 14
-};
-// error codes
-var ec = [
-    'unexpected EOF',
-    'invalid block type',
-    'invalid length/literal',
-    'invalid distance',
-    'stream finished',
-    'no stream handler',
-    , // determined by compression function
-    'no callback',
-    'invalid UTF-8 data',
-    'extra field too long',
-    'date not in range 1980-2099',
-    'filename too long',
-    'stream finishing',
-    'invalid zip data'
-    // determined by unknown compression method
-];
-;
-var err = function (ind, msg, nt) {
-    var e = new Error(msg || ec[ind]);
-    e.code = ind;
-    if (Error.captureStackTrace)
-        Error.captureStackTrace(e, err);
-    if (!nt)
-        throw e;
-    return e;
-};
-// expands raw DEFLATE data
-var inflt = function (dat, st, buf, dict) {
-    // source length       dict length
-    var sl = dat.length, dl = dict ? dict.length : 0;
-    if (!sl || st.f && !st.l)
-        return buf || new u8(0);
-    var noBuf = !buf;
-    // have to estimate size
-    var resize = noBuf || st.i != 2;
-    // no state
-    var noSt = st.i;
-    // Assumes roughly 33% compression ratio average
-    if (noBuf)
-        buf = new u8(sl * 3);
-    // ensure buffer can fit at least l elements
-    var cbuf = function (l) {
-        var bl = buf.length;
-        // need to increase size to fit
-        if (l > bl) {
-            // Double or set to necessary, whichever is greater
-            var nbuf = new u8(Math.max(bl * 2, l));
-            nbuf.set(buf);
-            buf = nbuf;
-        }
-    };
-    //  last chunk         bitpos           bytes
-    var final = st.f || 0, pos = st.p || 0, bt = st.b || 0, lm = st.l, dm = st.d, lbt = st.m, dbt = st.n;
-    // total bits
-    var tbts = sl * 8;
-    do {
-        if (!lm) {
-            // BFINAL - this is only 1 when last chunk is next
-            final = bits(dat, pos, 1);
-            // type: 0 = no compression, 1 = fixed huffman, 2 = dynamic huffman
-            var type = bits(dat, pos + 1, 3);
-            pos += 3;
-            if (!type) {
-                // go to end of byte boundary
-                var s = shft(pos) + 4, l = dat[s - 4] | (dat[s - 3] << 8), t = s + l;
-                if (t > sl) {
-                    if (noSt)
-                        err(0);
-                    break;
-                }
-                // ensure size
-                if (resize)
-                    cbuf(bt + l);
-                // Copy over uncompressed data
-                buf.set(dat.subarray(s, t), bt);
-                // Get new bitpos, update byte count
-                st.b = bt += l, st.p = pos = t * 8, st.f = final;
-                continue;
-            }
-            else if (type == 1)
-                lm = flrm, dm = fdrm, lbt = 9, dbt = 5;
-            else if (type == 2) {
-                //  literal                            lengths
-                var hLit = bits(dat, pos, 31) + 257, hcLen = bits(dat, pos + 10, 15) + 4;
-                var tl = hLit + bits(dat, pos + 5, 31) + 1;
-                pos += 14;
-                // length+distance tree
-                var ldt = new u8(tl);
-                // code length tree
-                var clt = new u8(19);
-                for (var i = 0; i < hcLen; ++i) {
-                    // use index map to get real code
-                    clt[clim[i]] = bits(dat, pos + i * 3, 7);
-                }
-                pos += hcLen * 3;
-                // code lengths bits
-                var clb = max(clt), clbmsk = (1 << clb) - 1;
-                // code lengths map
-                var clm = hMap(clt, clb, 1);
-                for (var i = 0; i < tl;) {
-                    var r = clm[bits(dat, pos, clbmsk)];
-                    // bits read
-                    pos += r & 15;
-                    // symbol
-                    var s = r >> 4;
-                    // code length to copy
-                    if (s < 16) {
-                        ldt[i++] = s;
-                    }
-                    else {
-                        //  copy   count
-                        var c = 0, n = 0;
-                        if (s == 16)
-                            n = 3 + bits(dat, pos, 3), pos += 2, c = ldt[i - 1];
-                        else if (s == 17)
-                            n = 3 + bits(dat, pos, 7), pos += 3;
-                        else if (s == 18)
-                            n = 11 + bits(dat, pos, 127), pos += 7;
-                        while (n--)
-                            ldt[i++] = c;
-                    }
-                }
-                //    length tree                 distance tree
-                var lt = ldt.subarray(0, hLit), dt = ldt.subarray(hLit);
-                // max length bits
-                lbt = max(lt);
-                // max dist bits
-                dbt = max(dt);
-                lm = hMap(lt, lbt, 1);
-                dm = hMap(dt, dbt, 1);
-            }
-            else
-                err(1);
-            if (pos > tbts) {
-                if (noSt)
-                    err(0);
-                break;
-            }
-        }
-        // Make sure the buffer can hold this + the largest possible addition
-        // Maximum chunk size (practically, theoretically infinite) is 2^17
-        if (resize)
-            cbuf(bt + 131072);
-        var lms = (1 << lbt) - 1, dms = (1 << dbt) - 1;
-        var lpos = pos;
-        for (;; lpos = pos) {
-            // bits read, code
-            var c = lm[bits16(dat, pos) & lms], sym = c >> 4;
-            pos += c & 15;
-            if (pos > tbts) {
-                if (noSt)
-                    err(0);
-                break;
-            }
-            if (!c)
-                err(2);
-            if (sym < 256)
-                buf[bt++] = sym;
-            else if (sym == 256) {
-                lpos = pos, lm = null;
-                break;
-            }
-            else {
-                var add = sym - 254;
-                // no extra bits needed if less
-                if (sym > 264) {
-                    // index
-                    var i = sym - 257, b = fleb[i];
-                    add = bits(dat, pos, (1 << b) - 1) + fl[i];
-                    pos += b;
-                }
-                // dist
-                var d = dm[bits16(dat, pos) & dms], dsym = d >> 4;
-                if (!d)
-                    err(3);
-                pos += d & 15;
-                var dt = fd[dsym];
-                if (dsym > 3) {
-                    var b = fdeb[dsym];
-                    dt += bits16(dat, pos) & (1 << b) - 1, pos += b;
-                }
-                if (pos > tbts) {
-                    if (noSt)
-                        err(0);
-                    break;
-                }
-                if (resize)
-                    cbuf(bt + 131072);
-                var end = bt + add;
-                if (bt < dt) {
-                    var shift = dl - dt, dend = Math.min(dt, end);
-                    if (shift + bt < 0)
-                        err(3);
-                    for (; bt < dend; ++bt)
-                        buf[bt] = dict[shift + bt];
-                }
-                for (; bt < end; ++bt)
-                    buf[bt] = buf[bt - dt];
-            }
-        }
-        st.l = lm, st.p = lpos, st.b = bt, st.f = final;
-        if (lm)
-            final = 1, st.m = lbt, st.d = dm, st.n = dbt;
-    } while (!final);
-    // don't reallocate for streams or user buffers
-    return bt != buf.length && noBuf ? slc(buf, 0, bt) : buf.subarray(0, bt);
-};
-// starting at p, write the minimum number of bits that can hold v to d
-var wbits = function (d, p, v) {
-    v <<= p & 7;
-    var o = (p / 8) | 0;
-    d[o] |= v;
-    d[o + 1] |= v >> 8;
-};
-// starting at p, write the minimum number of bits (>8) that can hold v to d
-var wbits16 = function (d, p, v) {
-    v <<= p & 7;
-    var o = (p / 8) | 0;
-    d[o] |= v;
-    d[o + 1] |= v >> 8;
-    d[o + 2] |= v >> 16;
-};
-// creates code lengths from a frequency table
-var hTree = function (d, mb) {
-    // Need extra info to make a tree
-    var t = [];
-    for (var i = 0; i < d.length; ++i) {
-        if (d[i])
-            t.push({ s: i, f: d[i] });
-    }
-    var s = t.length;
-    var t2 = t.slice();
-    if (!s)
-        return { t: et, l: 0 };
-    if (s == 1) {
-        var v = new u8(t[0].s + 1);
-        v[t[0].s] = 1;
-        return { t: v, l: 1 };
-    }
-    t.sort(function (a, b) { return a.f - b.f; });
-    // after i2 reaches last ind, will be stopped
-    // freq must be greater than largest possible number of symbols
-    t.push({ s: -1, f: 25001 });
-    var l = t[0], r = t[1], i0 = 0, i1 = 1, i2 = 2;
-    t[0] = { s: -1, f: l.f + r.f, l: l, r: r };
-    // efficient algorithm from UZIP.js
-    // i0 is lookbehind, i2 is lookahead - after processing two low-freq
-    // symbols that combined have high freq, will start processing i2 (high-freq,
-    // non-composite) symbols instead
-    // see https://reddit.com/r/photopea/comments/ikekht/uzipjs_questions/
-    while (i1 != s - 1) {
-        l = t[t[i0].f < t[i2].f ? i0++ : i2++];
-        r = t[i0 != i1 && t[i0].f < t[i2].f ? i0++ : i2++];
-        t[i1++] = { s: -1, f: l.f + r.f, l: l, r: r };
-    }
-    var maxSym = t2[0].s;
-    for (var i = 1; i < s; ++i) {
-        if (t2[i].s > maxSym)
-            maxSym = t2[i].s;
-    }
-    // code lengths
-    var tr = new u16(maxSym + 1);
-    // max bits in tree
-    var mbt = ln(t[i1 - 1], tr, 0);
-    if (mbt > mb) {
-        // more algorithms from UZIP.js
-        // TODO: find out how this code works (debt)
-        //  ind    debt
-        var i = 0, dt = 0;
-        //    left            cost
-        var lft = mbt - mb, cst = 1 << lft;
-        t2.sort(function (a, b) { return tr[b.s] - tr[a.s] || a.f - b.f; });
-        for (; i < s; ++i) {
-            var i2_1 = t2[i].s;
-            if (tr[i2_1] > mb) {
-                dt += cst - (1 << (mbt - tr[i2_1]));
-                tr[i2_1] = mb;
-            }
-            else
-                break;
-        }
-        dt >>= lft;
-        while (dt > 0) {
-            var i2_2 = t2[i].s;
-            if (tr[i2_2] < mb)
-                dt -= 1 << (mb - tr[i2_2]++ - 1);
-            else
-                ++i;
-        }
-        for (; i >= 0 && dt; --i) {
-            var i2_3 = t2[i].s;
-            if (tr[i2_3] == mb) {
-                --tr[i2_3];
-                ++dt;
-            }
-        }
-        mbt = mb;
-    }
-    return { t: new u8(tr), l: mbt };
-};
-// get the max length and assign length codes
-var ln = function (n, l, d) {
-    return n.s == -1
-        ? Math.max(ln(n.l, l, d + 1), ln(n.r, l, d + 1))
-        : (l[n.s] = d);
-};
-// length codes generation
-var lc = function (c) {
-    var s = c.length;
-    // Note that the semicolon was intentional
-    while (s && !c[--s])
-        ;
-    var cl = new u16(++s);
-    //  ind      num         streak
-    var cli = 0, cln = c[0], cls = 1;
-    var w = function (v) { cl[cli++] = v; };
-    for (var i = 1; i <= s; ++i) {
-        if (c[i] == cln && i != s)
-            ++cls;
-        else {
-            if (!cln && cls > 2) {
-                for (; cls > 138; cls -= 138)
-                    w(32754);
-                if (cls > 2) {
-                    w(cls > 10 ? ((cls - 11) << 5) | 28690 : ((cls - 3) << 5) | 12305);
-                    cls = 0;
-                }
-            }
-            else if (cls > 3) {
-                w(cln), --cls;
-                for (; cls > 6; cls -= 6)
-                    w(8304);
-                if (cls > 2)
-                    w(((cls - 3) << 5) | 8208), cls = 0;
-            }
-            while (cls--)
-                w(cln);
-            cls = 1;
-            cln = c[i];
-        }
-    }
-    return { c: cl.subarray(0, cli), n: s };
-};
-// calculate the length of output from tree, code lengths
-var clen = function (cf, cl) {
-    var l = 0;
-    for (var i = 0; i < cl.length; ++i)
-        l += cf[i] * cl[i];
-    return l;
-};
-// writes a fixed block
-// returns the new bit pos
-var wfblk = function (out, pos, dat) {
-    // no need to write 00 as type: TypedArray defaults to 0
-    var s = dat.length;
-    var o = shft(pos + 2);
-    out[o] = s & 255;
-    out[o + 1] = s >> 8;
-    out[o + 2] = out[o] ^ 255;
-    out[o + 3] = out[o + 1] ^ 255;
-    for (var i = 0; i < s; ++i)
-        out[o + i + 4] = dat[i];
-    return (o + 4 + s) * 8;
-};
-// writes a block
-var wblk = function (dat, out, final, syms, lf, df, eb, li, bs, bl, p) {
-    wbits(out, p++, final);
-    ++lf[256];
-    var _a = hTree(lf, 15), dlt = _a.t, mlb = _a.l;
-    var _b = hTree(df, 15), ddt = _b.t, mdb = _b.l;
-    var _c = lc(dlt), lclt = _c.c, nlc = _c.n;
-    var _d = lc(ddt), lcdt = _d.c, ndc = _d.n;
-    var lcfreq = new u16(19);
-    for (var i = 0; i < lclt.length; ++i)
-        ++lcfreq[lclt[i] & 31];
-    for (var i = 0; i < lcdt.length; ++i)
-        ++lcfreq[lcdt[i] & 31];
-    var _e = hTree(lcfreq, 7), lct = _e.t, mlcb = _e.l;
-    var nlcc = 19;
-    for (; nlcc > 4 && !lct[clim[nlcc - 1]]; --nlcc)
-        ;
-    var flen = (bl + 5) << 3;
-    var ftlen = clen(lf, flt) + clen(df, fdt) + eb;
-    var dtlen = clen(lf, dlt) + clen(df, ddt) + eb + 14 + 3 * nlcc + clen(lcfreq, lct) + 2 * lcfreq[16] + 3 * lcfreq[17] + 7 * lcfreq[18];
-    if (bs >= 0 && flen <= ftlen && flen <= dtlen)
-        return wfblk(out, p, dat.subarray(bs, bs + bl));
-    var lm, ll, dm, dl;
-    wbits(out, p, 1 + (dtlen < ftlen)), p += 2;
-    if (dtlen < ftlen) {
-        lm = hMap(dlt, mlb, 0), ll = dlt, dm = hMap(ddt, mdb, 0), dl = ddt;
-        var llm = hMap(lct, mlcb, 0);
-        wbits(out, p, nlc - 257);
-        wbits(out, p + 5, ndc - 1);
-        wbits(out, p + 10, nlcc - 4);
-        p += 14;
-        for (var i = 0; i < nlcc; ++i)
-            wbits(out, p + 3 * i, lct[clim[i]]);
-        p += 3 * nlcc;
-        var lcts = [lclt, lcdt];
-        for (var it = 0; it < 2; ++it) {
-            var clct = lcts[it];
-            for (var i = 0; i < clct.length; ++i) {
-                var len = clct[i] & 31;
-                wbits(out, p, llm[len]), p += lct[len];
-                if (len > 15)
-                    wbits(out, p, (clct[i] >> 5) & 127), p += clct[i] >> 12;
-            }
-        }
-    }
-    else {
-        lm = flm, ll = flt, dm = fdm, dl = fdt;
-    }
-    for (var i = 0; i < li; ++i) {
-        var sym = syms[i];
-        if (sym > 255) {
-            var len = (sym >> 18) & 31;
-            wbits16(out, p, lm[len + 257]), p += ll[len + 257];
-            if (len > 7)
-                wbits(out, p, (sym >> 23) & 31), p += fleb[len];
-            var dst = sym & 31;
-            wbits16(out, p, dm[dst]), p += dl[dst];
-            if (dst > 3)
-                wbits16(out, p, (sym >> 5) & 8191), p += fdeb[dst];
-        }
-        else {
-            wbits16(out, p, lm[sym]), p += ll[sym];
-        }
-    }
-    wbits16(out, p, lm[256]);
-    return p + ll[256];
-};
-// deflate options (nice << 13) | chain
-var deo = /*#__PURE__*/ new i32([65540, 131080, 131088, 131104, 262176, 1048704, 1048832, 2114560, 2117632]);
-// empty
-var et = /*#__PURE__*/ new u8(0);
-// compresses data into a raw DEFLATE buffer
-var dflt = function (dat, lvl, plvl, pre, post, st) {
-    var s = st.z || dat.length;
-    var o = new u8(pre + s + 5 * (1 + Math.ceil(s / 7000)) + post);
-    // writing to this writes to the output buffer
-    var w = o.subarray(pre, o.length - post);
-    var lst = st.l;
-    var pos = (st.r || 0) & 7;
-    if (lvl) {
-        if (pos)
-            w[0] = st.r >> 3;
-        var opt = deo[lvl - 1];
-        var n = opt >> 13, c = opt & 8191;
-        var msk_1 = (1 << plvl) - 1;
-        //    prev 2-byte val map    curr 2-byte val map
-        var prev = st.p || new u16(32768), head = st.h || new u16(msk_1 + 1);
-        var bs1_1 = Math.ceil(plvl / 3), bs2_1 = 2 * bs1_1;
-        var hsh = function (i) { return (dat[i] ^ (dat[i + 1] << bs1_1) ^ (dat[i + 2] << bs2_1)) & msk_1; };
-        // 24576 is an arbitrary number of maximum symbols per block
-        // 424 buffer for last block
-        var syms = new i32(25000);
-        // length/literal freq   distance freq
-        var lf = new u16(288), df = new u16(32);
-        //  l/lcnt  exbits  index          l/lind  waitdx          blkpos
-        var lc_1 = 0, eb = 0, i = st.i || 0, li = 0, wi = st.w || 0, bs = 0;
-        for (; i + 2 < s; ++i) {
-            // hash value
-            var hv = hsh(i);
-            // index mod 32768    previous index mod
-            var imod = i & 32767, pimod = head[hv];
-            prev[imod] = pimod;
-            head[hv] = imod;
-            // We always should modify head and prev, but only add symbols if
-            // this data is not yet processed ("wait" for wait index)
-            if (wi <= i) {
-                // bytes remaining
-                var rem = s - i;
-                if ((lc_1 > 7000 || li > 24576) && (rem > 423 || !lst)) {
-                    pos = wblk(dat, w, 0, syms, lf, df, eb, li, bs, i - bs, pos);
-                    li = lc_1 = eb = 0, bs = i;
-                    for (var j = 0; j < 286; ++j)
-                        lf[j] = 0;
-                    for (var j = 0; j < 30; ++j)
-                        df[j] = 0;
-                }
-                //  len    dist   chain
-                var l = 2, d = 0, ch_1 = c, dif = imod - pimod & 32767;
-                if (rem > 2 && hv == hsh(i - dif)) {
-                    var maxn = Math.min(n, rem) - 1;
-                    var maxd = Math.min(32767, i);
-                    // max possible length
-                    // not capped at dif because decompressors implement "rolling" index population
-                    var ml = Math.min(258, rem);
-                    while (dif <= maxd && --ch_1 && imod != pimod) {
-                        if (dat[i + l] == dat[i + l - dif]) {
-                            var nl = 0;
-                            for (; nl < ml && dat[i + nl] == dat[i + nl - dif]; ++nl)
-                                ;
-                            if (nl > l) {
-                                l = nl, d = dif;
-                                // break out early when we reach "nice" (we are satisfied enough)
-                                if (nl > maxn)
-                                    break;
-                                // now, find the rarest 2-byte sequence within this
-                                // length of literals and search for that instead.
-                                // Much faster than just using the start
-                                var mmd = Math.min(dif, nl - 2);
-                                var md = 0;
-                                for (var j = 0; j < mmd; ++j) {
-                                    var ti = i - dif + j & 32767;
-                                    var pti = prev[ti];
-                                    var cd = ti - pti & 32767;
-                                    if (cd > md)
-                                        md = cd, pimod = ti;
-                                }
-                            }
-                        }
-                        // check the previous match
-                        imod = pimod, pimod = prev[imod];
-                        dif += imod - pimod & 32767;
-                    }
-                }
-                // d will be nonzero only when a match was found
-                if (d) {
-                    // store both dist and len data in one int32
-                    // Make sure this is recognized as a len/dist with 28th bit (2^28)
-                    syms[li++] = 268435456 | (revfl[l] << 18) | revfd[d];
-                    var lin = revfl[l] & 31, din = revfd[d] & 31;
-                    eb += fleb[lin] + fdeb[din];
-                    ++lf[257 + lin];
-                    ++df[din];
-                    wi = i + l;
-                    ++lc_1;
-                }
-                else {
-                    syms[li++] = dat[i];
-                    ++lf[dat[i]];
-                }
-            }
-        }
-        for (i = Math.max(i, wi); i < s; ++i) {
-            syms[li++] = dat[i];
-            ++lf[dat[i]];
-        }
-        pos = wblk(dat, w, lst, syms, lf, df, eb, li, bs, i - bs, pos);
-        if (!lst) {
-            st.r = (pos & 7) | w[(pos / 8) | 0] << 3;
-            // shft(pos) now 1 less if pos & 7 != 0
-            pos -= 7;
-            st.h = head, st.p = prev, st.i = i, st.w = wi;
-        }
-    }
-    else {
-        for (var i = st.w || 0; i < s + lst; i += 65535) {
-            // end
-            var e = i + 65535;
-            if (e >= s) {
-                // write final block
-                w[(pos / 8) | 0] = lst;
-                e = s;
-            }
-            pos = wfblk(w, pos + 1, dat.subarray(i, e));
-        }
-        st.i = s;
-    }
-    return slc(o, 0, pre + shft(pos) + post);
-};
-// CRC32 table
-var crct = /*#__PURE__*/ (/* unused pure expression or super */ null && ((function () {
-    var t = new Int32Array(256);
-    for (var i = 0; i < 256; ++i) {
-        var c = i, k = 9;
-        while (--k)
-            c = ((c & 1) && -306674912) ^ (c >>> 1);
-        t[i] = c;
-    }
-    return t;
-})()));
-// CRC32
-var crc = function () {
-    var c = -1;
-    return {
-        p: function (d) {
-            // closures have awful performance
-            var cr = c;
-            for (var i = 0; i < d.length; ++i)
-                cr = crct[(cr & 255) ^ d[i]] ^ (cr >>> 8);
-            c = cr;
-        },
-        d: function () { return ~c; }
-    };
-};
-// Adler32
-var adler = function () {
-    var a = 1, b = 0;
-    return {
-        p: function (d) {
-            // closures have awful performance
-            var n = a, m = b;
-            var l = d.length | 0;
-            for (var i = 0; i != l;) {
-                var e = Math.min(i + 2655, l);
-                for (; i < e; ++i)
-                    m += n += d[i];
-                n = (n & 65535) + 15 * (n >> 16), m = (m & 65535) + 15 * (m >> 16);
-            }
-            a = n, b = m;
-        },
-        d: function () {
-            a %= 65521, b %= 65521;
-            return (a & 255) << 24 | (a & 0xFF00) << 8 | (b & 255) << 8 | (b >> 8);
-        }
-    };
-};
-;
-// deflate with opts
-var dopt = function (dat, opt, pre, post, st) {
-    if (!st) {
-        st = { l: 1 };
-        if (opt.dictionary) {
-            var dict = opt.dictionary.subarray(-32768);
-            var newDat = new u8(dict.length + dat.length);
-            newDat.set(dict);
-            newDat.set(dat, dict.length);
-            dat = newDat;
-            st.w = dict.length;
-        }
-    }
-    return dflt(dat, opt.level == null ? 6 : opt.level, opt.mem == null ? (st.l ? Math.ceil(Math.max(8, Math.min(13, Math.log(dat.length))) * 1.5) : 20) : (12 + opt.mem), pre, post, st);
-};
-// Walmart object spread
-var mrg = function (a, b) {
-    var o = {};
-    for (var k in a)
-        o[k] = a[k];
-    for (var k in b)
-        o[k] = b[k];
-    return o;
-};
-// worker clone
-// This is possibly the craziest part of the entire codebase, despite how simple it may seem.
-// The only parameter to this function is a closure that returns an array of variables outside of the function scope.
-// We're going to try to figure out the variable names used in the closure as strings because that is crucial for workerization.
-// We will return an object mapping of true variable name to value (basically, the current scope as a JS object).
-// The reason we can't just use the original variable names is minifiers mangling the toplevel scope.
-// This took me three weeks to figure out how to do.
-var wcln = function (fn, fnStr, td) {
-    var dt = fn();
-    var st = fn.toString();
-    var ks = st.slice(st.indexOf('[') + 1, st.lastIndexOf(']')).replace(/\s+/g, '').split(',');
-    for (var i = 0; i < dt.length; ++i) {
-        var v = dt[i], k = ks[i];
-        if (typeof v == 'function') {
-            fnStr += ';' + k + '=';
-            var st_1 = v.toString();
-            if (v.prototype) {
-                // for global objects
-                if (st_1.indexOf('[native code]') != -1) {
-                    var spInd = st_1.indexOf(' ', 8) + 1;
-                    fnStr += st_1.slice(spInd, st_1.indexOf('(', spInd));
-                }
-                else {
-                    fnStr += st_1;
-                    for (var t in v.prototype)
-                        fnStr += ';' + k + '.prototype.' + t + '=' + v.prototype[t].toString();
-                }
-            }
-            else
-                fnStr += st_1;
-        }
-        else
-            td[k] = v;
-    }
-    return fnStr;
-};
-var ch = (/* unused pure expression or super */ null && ([]));
-// clone bufs
-var cbfs = function (v) {
-    var tl = [];
-    for (var k in v) {
-        if (v[k].buffer) {
-            tl.push((v[k] = new v[k].constructor(v[k])).buffer);
-        }
-    }
-    return tl;
-};
-// use a worker to execute code
-var wrkr = function (fns, init, id, cb) {
-    if (!ch[id]) {
-        var fnStr = '', td_1 = {}, m = fns.length - 1;
-        for (var i = 0; i < m; ++i)
-            fnStr = wcln(fns[i], fnStr, td_1);
-        ch[id] = { c: wcln(fns[m], fnStr, td_1), e: td_1 };
-    }
-    var td = mrg({}, ch[id].e);
-    return wk(ch[id].c + ';onmessage=function(e){for(var k in e.data)self[k]=e.data[k];onmessage=' + init.toString() + '}', id, td, cbfs(td), cb);
-};
-// base async inflate fn
-var bInflt = function () { return [u8, u16, i32, fleb, fdeb, clim, fl, fd, flrm, fdrm, rev, ec, hMap, max, bits, bits16, shft, slc, err, inflt, inflateSync, pbf, gopt]; };
-var bDflt = function () { return [u8, u16, i32, fleb, fdeb, clim, revfl, revfd, flm, flt, fdm, fdt, rev, deo, et, hMap, wbits, wbits16, hTree, ln, lc, clen, wfblk, wblk, shft, slc, dflt, dopt, deflateSync, pbf]; };
-// gzip extra
-var gze = function () { return [gzh, gzhl, wbytes, crc, crct]; };
-// gunzip extra
-var guze = function () { return [gzs, gzl]; };
-// zlib extra
-var zle = function () { return [zlh, wbytes, adler]; };
-// unzlib extra
-var zule = function () { return [zls]; };
-// post buf
-var pbf = function (msg) { return postMessage(msg, [msg.buffer]); };
-// get opts
-var gopt = function (o) { return o && {
-    out: o.size && new u8(o.size),
-    dictionary: o.dictionary
-}; };
-// async helper
-var cbify = function (dat, opts, fns, init, id, cb) {
-    var w = wrkr(fns, init, id, function (err, dat) {
-        w.terminate();
-        cb(err, dat);
-    });
-    w.postMessage([dat, opts], opts.consume ? [dat.buffer] : []);
-    return function () { w.terminate(); };
-};
-// auto stream
-var astrm = function (strm) {
-    strm.ondata = function (dat, final) { return postMessage([dat, final], [dat.buffer]); };
-    return function (ev) {
-        if (ev.data[0]) {
-            strm.push(ev.data[0], ev.data[1]);
-            postMessage([ev.data[0].length]);
-        }
-        else
-            strm.flush(ev.data[1]);
-    };
-};
-// async stream attach
-var astrmify = function (fns, strm, opts, init, id, flush, ext) {
-    var t;
-    var w = wrkr(fns, init, id, function (err, dat) {
-        if (err)
-            w.terminate(), strm.ondata.call(strm, err);
-        else if (!Array.isArray(dat))
-            ext(dat);
-        else if (dat.length == 1) {
-            strm.queuedSize -= dat[0];
-            if (strm.ondrain)
-                strm.ondrain(dat[0]);
-        }
-        else {
-            if (dat[1])
-                w.terminate();
-            strm.ondata.call(strm, err, dat[0], dat[1]);
-        }
-    });
-    w.postMessage(opts);
-    strm.queuedSize = 0;
-    strm.push = function (d, f) {
-        if (!strm.ondata)
-            err(5);
-        if (t)
-            strm.ondata(err(4, 0, 1), null, !!f);
-        strm.queuedSize += d.length;
-        // can fail for cross-realm Uint8Array, but ok - only a small performance penalty
-        w.postMessage([d, t = f], d.buffer instanceof ArrayBuffer ? [d.buffer] : []);
-    };
-    strm.terminate = function () { w.terminate(); };
-    if (flush) {
-        strm.flush = function (sync) { w.postMessage([0, sync]); };
-    }
-};
-// read 2 bytes
-var b2 = function (d, b) { return d[b] | (d[b + 1] << 8); };
-// read 4 bytes
-var b4 = function (d, b) { return (d[b] | (d[b + 1] << 8) | (d[b + 2] << 16) | (d[b + 3] << 24)) >>> 0; };
-// read 8 bytes
-var b8 = function (d, b) { return b4(d, b) + (b4(d, b + 4) * 4294967296); };
-// write bytes
-var wbytes = function (d, b, v) {
-    for (; v; ++b)
-        d[b] = v, v >>>= 8;
-};
-// gzip header
-var gzh = function (c, o) {
-    var fn = o.filename;
-    c[0] = 31, c[1] = 139, c[2] = 8, c[8] = o.level < 2 ? 4 : o.level == 9 ? 2 : 0, c[9] = 3; // assume Unix
-    if (o.mtime != 0)
-        wbytes(c, 4, Math.floor(new Date(o.mtime || Date.now()) / 1000));
-    if (fn) {
-        c[3] = 8;
-        for (var i = 0; i <= fn.length; ++i)
-            c[i + 10] = fn.charCodeAt(i);
-    }
-};
-// gzip footer: -8 to -4 = CRC, -4 to -0 is length
-// gzip start
-var gzs = function (d) {
-    if (d[0] != 31 || d[1] != 139 || d[2] != 8)
-        err(6, 'invalid gzip data');
-    var flg = d[3];
-    var st = 10;
-    if (flg & 4)
-        st += (d[10] | d[11] << 8) + 2;
-    for (var zs = (flg >> 3 & 1) + (flg >> 4 & 1); zs > 0; zs -= !d[st++])
-        ;
-    return st + (flg & 2);
-};
-// gzip length
-var gzl = function (d) {
-    var l = d.length;
-    return (d[l - 4] | d[l - 3] << 8 | d[l - 2] << 16 | d[l - 1] << 24) >>> 0;
-};
-// gzip header length
-var gzhl = function (o) { return 10 + (o.filename ? o.filename.length + 1 : 0); };
-// zlib header
-var zlh = function (c, o) {
-    var lv = o.level, fl = lv == 0 ? 0 : lv < 6 ? 1 : lv == 9 ? 3 : 2;
-    c[0] = 120, c[1] = (fl << 6) | (o.dictionary && 32);
-    c[1] |= 31 - ((c[0] << 8) | c[1]) % 31;
-    if (o.dictionary) {
-        var h = adler();
-        h.p(o.dictionary);
-        wbytes(c, 2, h.d());
-    }
-};
-// zlib start
-var zls = function (d, dict) {
-    if ((d[0] & 15) != 8 || (d[0] >> 4) > 7 || ((d[0] << 8 | d[1]) % 31))
-        err(6, 'invalid zlib data');
-    if ((d[1] >> 5 & 1) == +!dict)
-        err(6, 'invalid zlib data: ' + (d[1] & 32 ? 'need' : 'unexpected') + ' dictionary');
-    return (d[1] >> 3 & 4) + 2;
-};
-function StrmOpt(opts, cb) {
-    if (typeof opts == 'function')
-        cb = opts, opts = {};
-    this.ondata = cb;
-    return opts;
-}
-/**
- * Streaming DEFLATE compression
- */
-var Deflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function Deflate(opts, cb) {
-        if (typeof opts == 'function')
-            cb = opts, opts = {};
-        this.ondata = cb;
-        this.o = opts || {};
-        this.s = { l: 0, i: 32768, w: 32768, z: 32768 };
-        // Buffer length must always be 0 mod 32768 for index calculations to be correct when modifying head and prev
-        // 98304 = 32768 (lookback) + 65536 (common chunk size)
-        this.b = new u8(98304);
-        if (this.o.dictionary) {
-            var dict = this.o.dictionary.subarray(-32768);
-            this.b.set(dict, 32768 - dict.length);
-            this.s.i = 32768 - dict.length;
-        }
-    }
-    Deflate.prototype.p = function (c, f) {
-        this.ondata(dopt(c, this.o, 0, 0, this.s), f);
-    };
-    /**
-     * Pushes a chunk to be deflated
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    Deflate.prototype.push = function (chunk, final) {
-        if (!this.ondata)
-            err(5);
-        if (this.s.l)
-            err(4);
-        var endLen = chunk.length + this.s.z;
-        if (endLen > this.b.length) {
-            if (endLen > 2 * this.b.length - 32768) {
-                var newBuf = new u8(endLen & -32768);
-                newBuf.set(this.b.subarray(0, this.s.z));
-                this.b = newBuf;
-            }
-            var split = this.b.length - this.s.z;
-            this.b.set(chunk.subarray(0, split), this.s.z);
-            this.s.z = this.b.length;
-            this.p(this.b, false);
-            this.b.set(this.b.subarray(-32768));
-            this.b.set(chunk.subarray(split), 32768);
-            this.s.z = chunk.length - split + 32768;
-            this.s.i = 32766, this.s.w = 32768;
-        }
-        else {
-            this.b.set(chunk, this.s.z);
-            this.s.z += chunk.length;
-        }
-        this.s.l = final & 1;
-        if (this.s.z > this.s.w + 8191 || final) {
-            this.p(this.b, final || false);
-            this.s.w = this.s.i, this.s.i -= 2;
-        }
-        if (final) {
-            // cleanup unneeded buffers/state to reduce memory usage
-            this.s = this.o = {};
-            this.b = et;
-        }
-    };
-    /**
-     * Flushes buffered uncompressed data. Useful to immediately retrieve the
-     * deflated output for small inputs.
-     * @param sync Whether to flush to a byte boundary. A sync flush takes 4-5
-     *             extra bytes, but guarantees all pushed data is immediately
-     *             decompressible. A separate DEFLATE stream may be concatenated
-     *             with the current output after a sync flush.
-     */
-    Deflate.prototype.flush = function (sync) {
-        if (!this.ondata)
-            err(5);
-        if (this.s.l)
-            err(4);
-        this.p(this.b, false);
-        this.s.w = this.s.i, this.s.i -= 2;
-        // could technically skip writing the type-0 block for (this.s.r & 7) == 0,
-        // but the deterministic trailer (00 00 FF FF) is useful in some situations
-        if (sync) {
-            var c = new u8(6);
-            c[0] = this.s.r >> 3;
-            // write empty, non-final type-0 block
-            var ep = wfblk(c, this.s.r, et);
-            this.s.r = 0;
-            this.ondata(c.subarray(0, ep >> 3), false);
-        }
-    };
-    return Deflate;
-}())));
-
-/**
- * Asynchronous streaming DEFLATE compression
- */
-var AsyncDeflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function AsyncDeflate(opts, cb) {
-        astrmify([
-            bDflt,
-            function () { return [astrm, Deflate]; }
-        ], this, StrmOpt.call(this, opts, cb), function (ev) {
-            var strm = new Deflate(ev.data);
-            onmessage = astrm(strm);
-        }, 6, 1);
-    }
-    return AsyncDeflate;
-}())));
-
-function deflate(data, opts, cb) {
-    if (!cb)
-        cb = opts, opts = {};
-    if (typeof cb != 'function')
-        err(7);
-    return cbify(data, opts, [
-        bDflt,
-    ], function (ev) { return pbf(deflateSync(ev.data[0], ev.data[1])); }, 0, cb);
-}
-/**
- * Compresses data with DEFLATE without any wrapper
- * @param data The data to compress
- * @param opts The compression options
- * @returns The deflated version of the data
- */
-function deflateSync(data, opts) {
-    return dopt(data, opts || {}, 0, 0);
-}
-/**
- * Streaming DEFLATE decompression
- */
-var Inflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function Inflate(opts, cb) {
-        // no StrmOpt here to avoid adding to workerizer
-        if (typeof opts == 'function')
-            cb = opts, opts = {};
-        this.ondata = cb;
-        var dict = opts && opts.dictionary && opts.dictionary.subarray(-32768);
-        this.s = { i: 0, b: dict ? dict.length : 0 };
-        this.o = new u8(32768);
-        this.p = new u8(0);
-        if (dict)
-            this.o.set(dict);
-    }
-    Inflate.prototype.e = function (c) {
-        if (!this.ondata)
-            err(5);
-        if (this.d)
-            err(4);
-        if (!this.p.length)
-            this.p = c;
-        else if (c.length) {
-            var n = new u8(this.p.length + c.length);
-            n.set(this.p), n.set(c, this.p.length), this.p = n;
-        }
-    };
-    Inflate.prototype.c = function (final) {
-        this.s.i = +(this.d = final || false);
-        var bts = this.s.b;
-        var dt = inflt(this.p, this.s, this.o);
-        this.ondata(slc(dt, bts, this.s.b), this.d);
-        this.o = slc(dt, this.s.b - 32768), this.s.b = this.o.length;
-        this.p = slc(this.p, (this.s.p / 8) | 0), this.s.p &= 7;
-    };
-    /**
-     * Pushes a chunk to be inflated
-     * @param chunk The chunk to push
-     * @param final Whether this is the final chunk
-     */
-    Inflate.prototype.push = function (chunk, final) {
-        this.e(chunk), this.c(final);
-    };
-    return Inflate;
-}())));
-
-/**
- * Asynchronous streaming DEFLATE decompression
- */
-var AsyncInflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function AsyncInflate(opts, cb) {
-        astrmify([
-            bInflt,
-            function () { return [astrm, Inflate]; }
-        ], this, StrmOpt.call(this, opts, cb), function (ev) {
-            var strm = new Inflate(ev.data);
-            onmessage = astrm(strm);
-        }, 7, 0);
-    }
-    return AsyncInflate;
-}())));
-
-function esm_inflate(data, opts, cb) {
-    if (!cb)
-        cb = opts, opts = {};
-    if (typeof cb != 'function')
-        err(7);
-    return cbify(data, opts, [
-        bInflt
-    ], function (ev) { return pbf(inflateSync(ev.data[0], gopt(ev.data[1]))); }, 1, cb);
-}
-function inflateSync(data, opts) {
-    return inflt(data, { i: 2 }, opts && opts.out, opts && opts.dictionary);
-}
-// before you yell at me for not just using extends, my reason is that TS inheritance is hard to workerize.
-/**
- * Streaming GZIP compression
- */
-var Gzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function Gzip(opts, cb) {
-        this.c = crc();
-        this.l = 0;
-        this.v = 1;
-        Deflate.call(this, opts, cb);
-    }
-    /**
-     * Pushes a chunk to be GZIPped
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    Gzip.prototype.push = function (chunk, final) {
-        this.c.p(chunk);
-        this.l += chunk.length;
-        Deflate.prototype.push.call(this, chunk, final);
-    };
-    Gzip.prototype.p = function (c, f) {
-        var raw = dopt(c, this.o, this.v && gzhl(this.o), f && 8, this.s);
-        if (this.v)
-            gzh(raw, this.o), this.v = 0;
-        if (f)
-            wbytes(raw, raw.length - 8, this.c.d()), wbytes(raw, raw.length - 4, this.l);
-        this.ondata(raw, f);
-    };
-    /**
-     * Flushes buffered uncompressed data. Useful to immediately retrieve the
-     * GZIPped output for small inputs.
-     * @param sync Whether to flush to a byte boundary. A sync flush takes 4-5
-     *             extra bytes, but guarantees all pushed data is immediately
-     *             decompressible.
-     */
-    Gzip.prototype.flush = function (sync) {
-        Deflate.prototype.flush.call(this, sync);
-    };
-    return Gzip;
-}())));
-
-/**
- * Asynchronous streaming GZIP compression
- */
-var AsyncGzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function AsyncGzip(opts, cb) {
-        astrmify([
-            bDflt,
-            gze,
-            function () { return [astrm, Deflate, Gzip]; }
-        ], this, StrmOpt.call(this, opts, cb), function (ev) {
-            var strm = new Gzip(ev.data);
-            onmessage = astrm(strm);
-        }, 8, 1);
-    }
-    return AsyncGzip;
-}())));
-
-function gzip(data, opts, cb) {
-    if (!cb)
-        cb = opts, opts = {};
-    if (typeof cb != 'function')
-        err(7);
-    return cbify(data, opts, [
-        bDflt,
-        gze,
-        function () { return [gzipSync]; }
-    ], function (ev) { return pbf(gzipSync(ev.data[0], ev.data[1])); }, 2, cb);
-}
-/**
- * Compresses data with GZIP
- * @param data The data to compress
- * @param opts The compression options
- * @returns The gzipped version of the data
- */
-function gzipSync(data, opts) {
-    if (!opts)
-        opts = {};
-    var c = crc(), l = data.length;
-    c.p(data);
-    var d = dopt(data, opts, gzhl(opts), 8), s = d.length;
-    return gzh(d, opts), wbytes(d, s - 8, c.d()), wbytes(d, s - 4, l), d;
-}
-/**
- * Streaming single or multi-member GZIP decompression
- */
-var Gunzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function Gunzip(opts, cb) {
-        this.v = 1;
-        this.r = 0;
-        Inflate.call(this, opts, cb);
-    }
-    /**
-     * Pushes a chunk to be GUNZIPped
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    Gunzip.prototype.push = function (chunk, final) {
-        Inflate.prototype.e.call(this, chunk);
-        this.r += chunk.length;
-        if (this.v) {
-            var p = this.p.subarray(this.v - 1);
-            var s = p.length > 3 ? gzs(p) : 4;
-            if (s > p.length) {
-                if (!final)
-                    return;
-            }
-            else if (this.v > 1 && this.onmember) {
-                this.onmember(this.r - p.length);
-            }
-            this.p = p.subarray(s), this.v = 0;
-        }
-        // necessary to prevent TS from using the closure value
-        // This allows for workerization to function correctly
-        Inflate.prototype.c.call(this, 0);
-        // process concatenated GZIP
-        if (this.s.f && !this.s.l) {
-            this.v = shft(this.s.p) + 9;
-            this.s = { i: 0 };
-            this.o = new u8(0);
-            this.push(new u8(0), final);
-        }
-        else if (final) {
-            Inflate.prototype.c.call(this, final);
-        }
-    };
-    return Gunzip;
-}())));
-
-/**
- * Asynchronous streaming single or multi-member GZIP decompression
- */
-var AsyncGunzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function AsyncGunzip(opts, cb) {
-        var _this = this;
-        astrmify([
-            bInflt,
-            guze,
-            function () { return [astrm, Inflate, Gunzip]; }
-        ], this, StrmOpt.call(this, opts, cb), function (ev) {
-            var strm = new Gunzip(ev.data);
-            strm.onmember = function (offset) { return postMessage(offset); };
-            onmessage = astrm(strm);
-        }, 9, 0, function (offset) { return _this.onmember && _this.onmember(offset); });
-    }
-    return AsyncGunzip;
-}())));
-
-function gunzip(data, opts, cb) {
-    if (!cb)
-        cb = opts, opts = {};
-    if (typeof cb != 'function')
-        err(7);
-    return cbify(data, opts, [
-        bInflt,
-        guze,
-        function () { return [gunzipSync]; }
-    ], function (ev) { return pbf(gunzipSync(ev.data[0], ev.data[1])); }, 3, cb);
-}
-function gunzipSync(data, opts) {
-    var st = gzs(data);
-    if (st + 8 > data.length)
-        err(6, 'invalid gzip data');
-    return inflt(data.subarray(st, -8), { i: 2 }, opts && opts.out || new u8(gzl(data)), opts && opts.dictionary);
-}
-/**
- * Streaming Zlib compression
- */
-var Zlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function Zlib(opts, cb) {
-        this.c = adler();
-        this.v = 1;
-        Deflate.call(this, opts, cb);
-    }
-    /**
-     * Pushes a chunk to be zlibbed
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    Zlib.prototype.push = function (chunk, final) {
-        this.c.p(chunk);
-        Deflate.prototype.push.call(this, chunk, final);
-    };
-    Zlib.prototype.p = function (c, f) {
-        var raw = dopt(c, this.o, this.v && (this.o.dictionary ? 6 : 2), f && 4, this.s);
-        if (this.v)
-            zlh(raw, this.o), this.v = 0;
-        if (f)
-            wbytes(raw, raw.length - 4, this.c.d());
-        this.ondata(raw, f);
-    };
-    /**
-     * Flushes buffered uncompressed data. Useful to immediately retrieve the
-     * zlibbed output for small inputs.
-     * @param sync Whether to flush to a byte boundary. A sync flush takes 4-5
-     *             extra bytes, but guarantees all pushed data is immediately
-     *             decompressible.
-     */
-    Zlib.prototype.flush = function (sync) {
-        Deflate.prototype.flush.call(this, sync);
-    };
-    return Zlib;
-}())));
-
-/**
- * Asynchronous streaming Zlib compression
- */
-var AsyncZlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function AsyncZlib(opts, cb) {
-        astrmify([
-            bDflt,
-            zle,
-            function () { return [astrm, Deflate, Zlib]; }
-        ], this, StrmOpt.call(this, opts, cb), function (ev) {
-            var strm = new Zlib(ev.data);
-            onmessage = astrm(strm);
-        }, 10, 1);
-    }
-    return AsyncZlib;
-}())));
-
-function zlib(data, opts, cb) {
-    if (!cb)
-        cb = opts, opts = {};
-    if (typeof cb != 'function')
-        err(7);
-    return cbify(data, opts, [
-        bDflt,
-        zle,
-        function () { return [zlibSync]; }
-    ], function (ev) { return pbf(zlibSync(ev.data[0], ev.data[1])); }, 4, cb);
-}
-/**
- * Compress data with Zlib
- * @param data The data to compress
- * @param opts The compression options
- * @returns The zlib-compressed version of the data
- */
-function zlibSync(data, opts) {
-    if (!opts)
-        opts = {};
-    var a = adler();
-    a.p(data);
-    var d = dopt(data, opts, opts.dictionary ? 6 : 2, 4);
-    return zlh(d, opts), wbytes(d, d.length - 4, a.d()), d;
-}
-/**
- * Streaming Zlib decompression
- */
-var Unzlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function Unzlib(opts, cb) {
-        Inflate.call(this, opts, cb);
-        this.v = opts && opts.dictionary ? 2 : 1;
-    }
-    /**
-     * Pushes a chunk to be unzlibbed
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    Unzlib.prototype.push = function (chunk, final) {
-        Inflate.prototype.e.call(this, chunk);
-        if (this.v) {
-            if (this.p.length < 6 && !final)
-                return;
-            this.p = this.p.subarray(zls(this.p, this.v - 1)), this.v = 0;
-        }
-        if (final) {
-            if (this.p.length < 4)
-                err(6, 'invalid zlib data');
-            this.p = this.p.subarray(0, -4);
-        }
-        // necessary to prevent TS from using the closure value
-        // This allows for workerization to function correctly
-        Inflate.prototype.c.call(this, final);
-    };
-    return Unzlib;
-}())));
-
-/**
- * Asynchronous streaming Zlib decompression
- */
-var AsyncUnzlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function AsyncUnzlib(opts, cb) {
-        astrmify([
-            bInflt,
-            zule,
-            function () { return [astrm, Inflate, Unzlib]; }
-        ], this, StrmOpt.call(this, opts, cb), function (ev) {
-            var strm = new Unzlib(ev.data);
-            onmessage = astrm(strm);
-        }, 11, 0);
-    }
-    return AsyncUnzlib;
-}())));
-
-function unzlib(data, opts, cb) {
-    if (!cb)
-        cb = opts, opts = {};
-    if (typeof cb != 'function')
-        err(7);
-    return cbify(data, opts, [
-        bInflt,
-        zule,
-        function () { return [unzlibSync]; }
-    ], function (ev) { return pbf(unzlibSync(ev.data[0], gopt(ev.data[1]))); }, 5, cb);
-}
-function unzlibSync(data, opts) {
-    return inflt(data.subarray(zls(data, opts && opts.dictionary), -4), { i: 2 }, opts && opts.out, opts && opts.dictionary);
-}
-// Default algorithm for compression (used because having a known output size allows faster decompression)
-
-
-/**
- * Streaming GZIP, Zlib, or raw DEFLATE decompression
- */
-var Decompress = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function Decompress(opts, cb) {
-        this.o = StrmOpt.call(this, opts, cb) || {};
-        this.G = Gunzip;
-        this.I = Inflate;
-        this.Z = Unzlib;
-    }
-    // init substream
-    // overriden by AsyncDecompress
-    Decompress.prototype.i = function () {
-        var _this = this;
-        this.s.ondata = function (dat, final) {
-            _this.ondata(dat, final);
-        };
-    };
-    /**
-     * Pushes a chunk to be decompressed
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    Decompress.prototype.push = function (chunk, final) {
-        if (!this.ondata)
-            err(5);
-        if (!this.s) {
-            if (this.p && this.p.length) {
-                var n = new u8(this.p.length + chunk.length);
-                n.set(this.p), n.set(chunk, this.p.length);
-            }
-            else
-                this.p = chunk;
-            if (this.p.length > 2) {
-                this.s = (this.p[0] == 31 && this.p[1] == 139 && this.p[2] == 8)
-                    ? new this.G(this.o)
-                    : ((this.p[0] & 15) != 8 || (this.p[0] >> 4) > 7 || ((this.p[0] << 8 | this.p[1]) % 31))
-                        ? new this.I(this.o)
-                        : new this.Z(this.o);
-                this.i();
-                this.s.push(this.p, final);
-                this.p = null;
-            }
-        }
-        else
-            this.s.push(chunk, final);
-    };
-    return Decompress;
-}())));
-
-/**
- * Asynchronous streaming GZIP, Zlib, or raw DEFLATE decompression
- */
-var AsyncDecompress = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function AsyncDecompress(opts, cb) {
-        Decompress.call(this, opts, cb);
-        this.queuedSize = 0;
-        this.G = AsyncGunzip;
-        this.I = AsyncInflate;
-        this.Z = AsyncUnzlib;
-    }
-    AsyncDecompress.prototype.i = function () {
-        var _this = this;
-        this.s.ondata = function (err, dat, final) {
-            _this.ondata(err, dat, final);
-        };
-        this.s.ondrain = function (size) {
-            _this.queuedSize -= size;
-            if (_this.ondrain)
-                _this.ondrain(size);
-        };
-    };
-    /**
-     * Pushes a chunk to be decompressed
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    AsyncDecompress.prototype.push = function (chunk, final) {
-        this.queuedSize += chunk.length;
-        Decompress.prototype.push.call(this, chunk, final);
-    };
-    return AsyncDecompress;
-}())));
-
-function decompress(data, opts, cb) {
-    if (!cb)
-        cb = opts, opts = {};
-    if (typeof cb != 'function')
-        err(7);
-    return (data[0] == 31 && data[1] == 139 && data[2] == 8)
-        ? gunzip(data, opts, cb)
-        : ((data[0] & 15) != 8 || (data[0] >> 4) > 7 || ((data[0] << 8 | data[1]) % 31))
-            ? esm_inflate(data, opts, cb)
-            : unzlib(data, opts, cb);
-}
-/**
- * Expands compressed GZIP, Zlib, or raw DEFLATE data, automatically detecting the format
- * @param data The data to decompress
- * @param opts The decompression options
- * @returns The decompressed version of the data
- */
-function decompressSync(data, opts) {
-    return (data[0] == 31 && data[1] == 139 && data[2] == 8)
-        ? gunzipSync(data, opts)
-        : ((data[0] & 15) != 8 || (data[0] >> 4) > 7 || ((data[0] << 8 | data[1]) % 31))
-            ? inflateSync(data, opts)
-            : unzlibSync(data, opts);
-}
-// flatten a directory structure
-var fltn = function (d, p, t, o) {
-    for (var k in d) {
-        var val = d[k], n = p + k, op = o;
-        if (Array.isArray(val))
-            op = mrg(o, val[1]), val = val[0];
-        if (ArrayBuffer.isView(val))
-            t[n] = [val, op];
-        else {
-            t[n += '/'] = [new u8(0), op];
-            fltn(val, n, t, o);
-        }
-    }
-};
-// text encoder
-var te = typeof TextEncoder != 'undefined' && /*#__PURE__*/ new TextEncoder();
-// text decoder
-var td = typeof TextDecoder != 'undefined' && /*#__PURE__*/ new TextDecoder();
-// text decoder stream
-var tds = 0;
-try {
-    td.decode(et, { stream: true });
-    tds = 1;
-}
-catch (e) { }
-// decode UTF8
-var dutf8 = function (d) {
-    for (var r = '', i = 0;;) {
-        var c = d[i++];
-        var eb = (c > 127) + (c > 223) + (c > 239);
-        if (i + eb > d.length)
-            return { s: r, r: slc(d, i - 1) };
-        if (!eb)
-            r += String.fromCharCode(c);
-        else if (eb == 3) {
-            c = ((c & 15) << 18 | (d[i++] & 63) << 12 | (d[i++] & 63) << 6 | (d[i++] & 63)) - 65536,
-                r += String.fromCharCode(55296 | (c >> 10), 56320 | (c & 1023));
-        }
-        else if (eb & 1)
-            r += String.fromCharCode((c & 31) << 6 | (d[i++] & 63));
-        else
-            r += String.fromCharCode((c & 15) << 12 | (d[i++] & 63) << 6 | (d[i++] & 63));
-    }
-};
-/**
- * Streaming UTF-8 decoding
- */
-var DecodeUTF8 = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    /**
-     * Creates a UTF-8 decoding stream
-     * @param cb The callback to call whenever data is decoded
-     */
-    function DecodeUTF8(cb) {
-        this.ondata = cb;
-        if (tds)
-            this.t = new TextDecoder();
-        else
-            this.p = et;
-    }
-    /**
-     * Pushes a chunk to be decoded from UTF-8 binary
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    DecodeUTF8.prototype.push = function (chunk, final) {
-        if (!this.ondata)
-            err(5);
-        final = !!final;
-        if (this.t) {
-            this.ondata(this.t.decode(chunk, { stream: true }), final);
-            if (final) {
-                if (this.t.decode().length)
-                    err(8);
-                this.t = null;
-            }
-            return;
-        }
-        if (!this.p)
-            err(4);
-        var dat = new u8(this.p.length + chunk.length);
-        dat.set(this.p);
-        dat.set(chunk, this.p.length);
-        var _a = dutf8(dat), s = _a.s, r = _a.r;
-        if (final) {
-            if (r.length)
-                err(8);
-            this.p = null;
-        }
-        else
-            this.p = r;
-        this.ondata(s, final);
-    };
-    return DecodeUTF8;
-}())));
-
-/**
- * Streaming UTF-8 encoding
- */
-var EncodeUTF8 = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    /**
-     * Creates a UTF-8 decoding stream
-     * @param cb The callback to call whenever data is encoded
-     */
-    function EncodeUTF8(cb) {
-        this.ondata = cb;
-    }
-    /**
-     * Pushes a chunk to be encoded to UTF-8
-     * @param chunk The string data to push
-     * @param final Whether this is the last chunk
-     */
-    EncodeUTF8.prototype.push = function (chunk, final) {
-        if (!this.ondata)
-            err(5);
-        if (this.d)
-            err(4);
-        this.ondata(strToU8(chunk), this.d = final || false);
-    };
-    return EncodeUTF8;
-}())));
-
-/**
- * Converts a string into a Uint8Array for use with compression/decompression methods
- * @param str The string to encode
- * @param latin1 Whether or not to interpret the data as Latin-1. This should
- *               not need to be true unless decoding a binary string.
- * @returns The string encoded in UTF-8/Latin-1 binary
- */
-function strToU8(str, latin1) {
-    if (latin1) {
-        var ar_1 = new u8(str.length);
-        for (var i = 0; i < str.length; ++i)
-            ar_1[i] = str.charCodeAt(i);
-        return ar_1;
-    }
-    if (te)
-        return te.encode(str);
-    var l = str.length;
-    var ar = new u8(str.length + (str.length >> 1));
-    var ai = 0;
-    var w = function (v) { ar[ai++] = v; };
-    for (var i = 0; i < l; ++i) {
-        if (ai + 5 > ar.length) {
-            var n = new u8(ai + 8 + ((l - i) << 1));
-            n.set(ar);
-            ar = n;
-        }
-        var c = str.charCodeAt(i);
-        if (c < 128 || latin1)
-            w(c);
-        else if (c < 2048)
-            w(192 | (c >> 6)), w(128 | (c & 63));
-        else if (c > 55295 && c < 57344)
-            c = 65536 + (c & 1023 << 10) | (str.charCodeAt(++i) & 1023),
-                w(240 | (c >> 18)), w(128 | ((c >> 12) & 63)), w(128 | ((c >> 6) & 63)), w(128 | (c & 63));
-        else
-            w(224 | (c >> 12)), w(128 | ((c >> 6) & 63)), w(128 | (c & 63));
-    }
-    return slc(ar, 0, ai);
-}
-/**
- * Converts a Uint8Array to a string
- * @param dat The data to decode to string
- * @param latin1 Whether or not to interpret the data as Latin-1. This should
- *               not need to be true unless encoding to binary string.
- * @returns The original UTF-8/Latin-1 string
- */
-function strFromU8(dat, latin1) {
-    if (latin1) {
-        var r = '';
-        for (var i = 0; i < dat.length; i += 16384)
-            r += String.fromCharCode.apply(null, dat.subarray(i, i + 16384));
-        return r;
-    }
-    else if (td) {
-        return td.decode(dat);
-    }
-    else {
-        var _a = dutf8(dat), s = _a.s, r = _a.r;
-        if (r.length)
-            err(8);
-        return s;
-    }
-}
-;
-// deflate bit flag
-var dbf = function (l) { return l == 1 ? 3 : l < 6 ? 2 : l == 9 ? 1 : 0; };
-// skip local zip header
-var slzh = function (d, b) { return b + 30 + b2(d, b + 26) + b2(d, b + 28); };
-// read zip header
-var zh = function (d, b, z) {
-    var fnl = b2(d, b + 28), efl = b2(d, b + 30), fn = strFromU8(d.subarray(b + 46, b + 46 + fnl), !(b2(d, b + 8) & 2048)), es = b + 46 + fnl;
-    var _a = z64hs(d, es, efl, z, b4(d, b + 20), b4(d, b + 24), b4(d, b + 42)), sc = _a[0], su = _a[1], off = _a[2];
-    return [b2(d, b + 10), sc, su, fn, es + efl + b2(d, b + 32), off];
-};
-// read zip64 header sizes
-var z64hs = function (d, b, l, z, sc, su, off) {
-    var nsc = sc == 4294967295, nsu = su == 4294967295, noff = off == 4294967295, e = b + l;
-    var nf = nsc + nsu + noff;
-    if (z && nf) {
-        for (; b + 4 < e; b += 4 + b2(d, b + 2)) {
-            if (b2(d, b) == 1) {
-                return [
-                    nsc ? b8(d, b + 4 + 8 * nsu) : sc,
-                    nsu ? b8(d, b + 4) : su,
-                    noff ? b8(d, b + 4 + 8 * (nsu + nsc)) : off,
-                    1
-                ];
-            }
-        }
-        // z == 2 for unknown whether or not zip64
-        if (z < 2)
-            err(13);
-    }
-    return [sc, su, off, 0];
-};
-// extra field length
-var exfl = function (ex) {
-    var le = 0;
-    if (ex) {
-        for (var k in ex) {
-            var l = ex[k].length;
-            if (l > 65535)
-                err(9);
-            le += l + 4;
-        }
-    }
-    return le;
-};
-// write zip header
-var wzh = function (d, b, f, fn, u, c, ce, co) {
-    var fl = fn.length, ex = f.extra, col = co && co.length;
-    var exl = exfl(ex);
-    wbytes(d, b, ce != null ? 0x2014B50 : 0x4034B50), b += 4;
-    if (ce != null)
-        d[b++] = 20, d[b++] = f.os;
-    d[b] = 20, b += 2; // spec compliance? what's that?
-    d[b++] = (f.flag << 1) | (c < 0 && 8), d[b++] = u && 8;
-    d[b++] = f.compression & 255, d[b++] = f.compression >> 8;
-    var dt = new Date(f.mtime == null ? Date.now() : f.mtime), y = dt.getFullYear() - 1980;
-    if (y < 0 || y > 119)
-        err(10);
-    wbytes(d, b, (y << 25) | ((dt.getMonth() + 1) << 21) | (dt.getDate() << 16) | (dt.getHours() << 11) | (dt.getMinutes() << 5) | (dt.getSeconds() >> 1)), b += 4;
-    if (c != -1) {
-        wbytes(d, b, f.crc);
-        wbytes(d, b + 4, c < 0 ? -c - 2 : c);
-        wbytes(d, b + 8, f.size);
-    }
-    wbytes(d, b + 12, fl);
-    wbytes(d, b + 14, exl), b += 16;
-    if (ce != null) {
-        wbytes(d, b, col);
-        wbytes(d, b + 6, f.attrs);
-        wbytes(d, b + 10, ce), b += 14;
-    }
-    d.set(fn, b);
-    b += fl;
-    if (exl) {
-        for (var k in ex) {
-            var exf = ex[k], l = exf.length;
-            wbytes(d, b, +k);
-            wbytes(d, b + 2, l);
-            d.set(exf, b + 4), b += 4 + l;
-        }
-    }
-    if (col)
-        d.set(co, b), b += col;
-    return b;
-};
-// write zip footer (end of central directory)
-var wzf = function (o, b, c, d, e) {
-    wbytes(o, b, 0x6054B50); // skip disk
-    wbytes(o, b + 8, c);
-    wbytes(o, b + 10, c);
-    wbytes(o, b + 12, d);
-    wbytes(o, b + 16, e);
-};
-/**
- * A pass-through stream to keep data uncompressed in a ZIP archive.
- */
-var ZipPassThrough = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    /**
-     * Creates a pass-through stream that can be added to ZIP archives
-     * @param filename The filename to associate with this data stream
-     */
-    function ZipPassThrough(filename) {
-        this.filename = filename;
-        this.c = crc();
-        this.size = 0;
-        this.compression = 0;
-    }
-    /**
-     * Processes a chunk and pushes to the output stream. You can override this
-     * method in a subclass for custom behavior, but by default this passes
-     * the data through. You must call this.ondata(err, chunk, final) at some
-     * point in this method.
-     * @param chunk The chunk to process
-     * @param final Whether this is the last chunk
-     */
-    ZipPassThrough.prototype.process = function (chunk, final) {
-        this.ondata(null, chunk, final);
-    };
-    /**
-     * Pushes a chunk to be added. If you are subclassing this with a custom
-     * compression algorithm, note that you must push data from the source
-     * file only, pre-compression.
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    ZipPassThrough.prototype.push = function (chunk, final) {
-        if (!this.ondata)
-            err(5);
-        this.c.p(chunk);
-        this.size += chunk.length;
-        if (final)
-            this.crc = this.c.d();
-        // we shouldn't really do this cast, but properly handling ArrayBufferLike
-        // makes the API unergonomic with Buffer
-        this.process(chunk, final || false);
-    };
-    return ZipPassThrough;
-}())));
-
-// I don't extend because TypeScript extension adds 1kB of runtime bloat
-/**
- * Streaming DEFLATE compression for ZIP archives. Prefer using AsyncZipDeflate
- * for better performance
- */
-var ZipDeflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    /**
-     * Creates a DEFLATE stream that can be added to ZIP archives
-     * @param filename The filename to associate with this data stream
-     * @param opts The compression options
-     */
-    function ZipDeflate(filename, opts) {
-        var _this = this;
-        if (!opts)
-            opts = {};
-        ZipPassThrough.call(this, filename);
-        this.d = new Deflate(opts, function (dat, final) {
-            _this.ondata(null, dat, final);
-        });
-        this.compression = 8;
-        this.flag = dbf(opts.level);
-    }
-    ZipDeflate.prototype.process = function (chunk, final) {
-        try {
-            this.d.push(chunk, final);
-        }
-        catch (e) {
-            this.ondata(e, null, final);
-        }
-    };
-    /**
-     * Pushes a chunk to be deflated
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    ZipDeflate.prototype.push = function (chunk, final) {
-        ZipPassThrough.prototype.push.call(this, chunk, final);
-    };
-    return ZipDeflate;
-}())));
-
-/**
- * Asynchronous streaming DEFLATE compression for ZIP archives
- */
-var AsyncZipDeflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    /**
-     * Creates an asynchronous DEFLATE stream that can be added to ZIP archives
-     * @param filename The filename to associate with this data stream
-     * @param opts The compression options
-     */
-    function AsyncZipDeflate(filename, opts) {
-        var _this = this;
-        if (!opts)
-            opts = {};
-        ZipPassThrough.call(this, filename);
-        this.d = new AsyncDeflate(opts, function (err, dat, final) {
-            _this.ondata(err, dat, final);
-        });
-        this.compression = 8;
-        this.flag = dbf(opts.level);
-        this.terminate = this.d.terminate;
-    }
-    AsyncZipDeflate.prototype.process = function (chunk, final) {
-        this.d.push(chunk, final);
-    };
-    /**
-     * Pushes a chunk to be deflated
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    AsyncZipDeflate.prototype.push = function (chunk, final) {
-        ZipPassThrough.prototype.push.call(this, chunk, final);
-    };
-    return AsyncZipDeflate;
-}())));
-
-// TODO: Better tree shaking
-/**
- * A zippable archive to which files can incrementally be added
- */
-var Zip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    /**
-     * Creates an empty ZIP archive to which files can be added
-     * @param cb The callback to call whenever data for the generated ZIP archive
-     *           is available
-     */
-    function Zip(cb) {
-        this.ondata = cb;
-        this.u = [];
-        this.d = 1;
-    }
-    /**
-     * Adds a file to the ZIP archive
-     * @param file The file stream to add
-     */
-    Zip.prototype.add = function (file) {
-        var _this = this;
-        if (!this.ondata)
-            err(5);
-        // finishing or finished
-        if (this.d & 2)
-            this.ondata(err(4 + (this.d & 1) * 8, 0, 1), null, false);
-        else {
-            var f = strToU8(file.filename), fl_1 = f.length;
-            var com = file.comment, o = com && strToU8(com);
-            var u = fl_1 != file.filename.length || (o && (com.length != o.length));
-            var hl_1 = fl_1 + exfl(file.extra) + 30;
-            if (fl_1 > 65535)
-                this.ondata(err(11, 0, 1), null, false);
-            var header = new u8(hl_1);
-            wzh(header, 0, file, f, u, -1);
-            var chks_1 = [header];
-            var pAll_1 = function () {
-                for (var _i = 0, chks_2 = chks_1; _i < chks_2.length; _i++) {
-                    var chk = chks_2[_i];
-                    _this.ondata(null, chk, false);
-                }
-                chks_1 = [];
-            };
-            var tr_1 = this.d;
-            this.d = 0;
-            var ind_1 = this.u.length;
-            var uf_1 = mrg(file, {
-                f: f,
-                u: u,
-                o: o,
-                t: function () {
-                    if (file.terminate)
-                        file.terminate();
-                },
-                r: function () {
-                    pAll_1();
-                    if (tr_1) {
-                        var nxt = _this.u[ind_1 + 1];
-                        if (nxt)
-                            nxt.r();
-                        else
-                            _this.d = 1;
-                    }
-                    tr_1 = 1;
-                }
-            });
-            var cl_1 = 0;
-            file.ondata = function (err, dat, final) {
-                if (err) {
-                    _this.ondata(err, dat, final);
-                    _this.terminate();
-                }
-                else {
-                    cl_1 += dat.length;
-                    chks_1.push(dat);
-                    if (final) {
-                        var dd = new u8(16);
-                        wbytes(dd, 0, 0x8074B50);
-                        wbytes(dd, 4, file.crc);
-                        wbytes(dd, 8, cl_1);
-                        wbytes(dd, 12, file.size);
-                        chks_1.push(dd);
-                        uf_1.c = cl_1, uf_1.b = hl_1 + cl_1 + 16, uf_1.crc = file.crc, uf_1.size = file.size;
-                        if (tr_1)
-                            uf_1.r();
-                        tr_1 = 1;
-                    }
-                    else if (tr_1)
-                        pAll_1();
-                }
-            };
-            this.u.push(uf_1);
-        }
-    };
-    /**
-     * Ends the process of adding files and prepares to emit the final chunks.
-     * This *must* be called after adding all desired files for the resulting
-     * ZIP file to work properly.
-     */
-    Zip.prototype.end = function () {
-        var _this = this;
-        if (this.d & 2) {
-            this.ondata(err(4 + (this.d & 1) * 8, 0, 1), null, true);
-            return;
-        }
-        if (this.d)
-            this.e();
-        else
-            this.u.push({
-                r: function () {
-                    if (!(_this.d & 1))
-                        return;
-                    _this.u.splice(-1, 1);
-                    _this.e();
-                },
-                t: function () { }
-            });
-        this.d = 3;
-    };
-    Zip.prototype.e = function () {
-        var bt = 0, l = 0, tl = 0;
-        for (var _i = 0, _a = this.u; _i < _a.length; _i++) {
-            var f = _a[_i];
-            tl += 46 + f.f.length + exfl(f.extra) + (f.o ? f.o.length : 0);
-        }
-        var out = new u8(tl + 22);
-        for (var _b = 0, _c = this.u; _b < _c.length; _b++) {
-            var f = _c[_b];
-            wzh(out, bt, f, f.f, f.u, -f.c - 2, l, f.o);
-            bt += 46 + f.f.length + exfl(f.extra) + (f.o ? f.o.length : 0), l += f.b;
-        }
-        wzf(out, bt, this.u.length, tl, l);
-        this.ondata(null, out, true);
-        this.d = 2;
-    };
-    /**
-     * A method to terminate any internal workers used by the stream. Subsequent
-     * calls to add() will fail.
-     */
-    Zip.prototype.terminate = function () {
-        for (var _i = 0, _a = this.u; _i < _a.length; _i++) {
-            var f = _a[_i];
-            f.t();
-        }
-        this.d = 2;
-    };
-    return Zip;
-}())));
-
-function zip(data, opts, cb) {
-    if (!cb)
-        cb = opts, opts = {};
-    if (typeof cb != 'function')
-        err(7);
-    var r = {};
-    fltn(data, '', r, opts);
-    var k = Object.keys(r);
-    var lft = k.length, o = 0, tot = 0;
-    var slft = lft, files = new Array(lft);
-    var term = [];
-    var tAll = function () {
-        for (var i = 0; i < term.length; ++i)
-            term[i]();
-    };
-    var cbd = function (a, b) {
-        mt(function () { cb(a, b); });
-    };
-    mt(function () { cbd = cb; });
-    var cbf = function () {
-        var out = new u8(tot + 22), oe = o, cdl = tot - o;
-        tot = 0;
-        for (var i = 0; i < slft; ++i) {
-            var f = files[i];
-            try {
-                var l = f.c.length;
-                wzh(out, tot, f, f.f, f.u, l);
-                var badd = 30 + f.f.length + exfl(f.extra);
-                var loc = tot + badd;
-                out.set(f.c, loc);
-                wzh(out, o, f, f.f, f.u, l, tot, f.m), o += 16 + badd + (f.m ? f.m.length : 0), tot = loc + l;
-            }
-            catch (e) {
-                return cbd(e, null);
-            }
-        }
-        wzf(out, o, files.length, cdl, oe);
-        cbd(null, out);
-    };
-    if (!lft)
-        cbf();
-    var _loop_1 = function (i) {
-        var fn = k[i];
-        var _a = r[fn], file = _a[0], p = _a[1];
-        var c = crc(), size = file.length;
-        c.p(file);
-        var f = strToU8(fn), s = f.length;
-        var com = p.comment, m = com && strToU8(com), ms = m && m.length;
-        var exl = exfl(p.extra);
-        var compression = p.level == 0 ? 0 : 8;
-        var cbl = function (e, d) {
-            if (e) {
-                tAll();
-                cbd(e, null);
-            }
-            else {
-                var l = d.length;
-                files[i] = mrg(p, {
-                    size: size,
-                    crc: c.d(),
-                    c: d,
-                    f: f,
-                    m: m,
-                    u: s != fn.length || (m && (com.length != ms)),
-                    compression: compression
-                });
-                o += 30 + s + exl + l;
-                tot += 76 + 2 * (s + exl) + (ms || 0) + l;
-                if (!--lft)
-                    cbf();
-            }
-        };
-        if (s > 65535)
-            cbl(err(11, 0, 1), null);
-        if (!compression)
-            cbl(null, file);
-        else if (size < 160000) {
-            try {
-                cbl(null, deflateSync(file, p));
-            }
-            catch (e) {
-                cbl(e, null);
-            }
-        }
-        else
-            term.push(deflate(file, p, cbl));
-    };
-    // Cannot use lft because it can decrease
-    for (var i = 0; i < slft; ++i) {
-        _loop_1(i);
-    }
-    return tAll;
-}
-/**
- * Synchronously creates a ZIP file. Prefer using `zip` for better performance
- * with more than one file.
- * @param data The directory structure for the ZIP archive
- * @param opts The main options, merged with per-file options
- * @returns The generated ZIP archive
- */
-function zipSync(data, opts) {
-    if (!opts)
-        opts = {};
-    var r = {};
-    var files = [];
-    fltn(data, '', r, opts);
-    var o = 0;
-    var tot = 0;
-    for (var fn in r) {
-        var _a = r[fn], file = _a[0], p = _a[1];
-        var compression = p.level == 0 ? 0 : 8;
-        var f = strToU8(fn), s = f.length;
-        var com = p.comment, m = com && strToU8(com), ms = m && m.length;
-        var exl = exfl(p.extra);
-        if (s > 65535)
-            err(11);
-        var d = compression ? deflateSync(file, p) : file, l = d.length;
-        var c = crc();
-        c.p(file);
-        files.push(mrg(p, {
-            size: file.length,
-            crc: c.d(),
-            c: d,
-            f: f,
-            m: m,
-            u: s != fn.length || (m && (com.length != ms)),
-            o: o,
-            compression: compression
-        }));
-        o += 30 + s + exl + l;
-        tot += 76 + 2 * (s + exl) + (ms || 0) + l;
-    }
-    var out = new u8(tot + 22), oe = o, cdl = tot - o;
-    for (var i = 0; i < files.length; ++i) {
-        var f = files[i];
-        wzh(out, f.o, f, f.f, f.u, f.c.length);
-        var badd = 30 + f.f.length + exfl(f.extra);
-        out.set(f.c, f.o + badd);
-        wzh(out, o, f, f.f, f.u, f.c.length, f.o, f.m), o += 16 + badd + (f.m ? f.m.length : 0);
-    }
-    wzf(out, o, files.length, cdl, oe);
-    return out;
-}
-/**
- * Streaming pass-through decompression for ZIP archives
- */
-var UnzipPassThrough = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    function UnzipPassThrough() {
-    }
-    UnzipPassThrough.prototype.push = function (chunk, final) {
-        // same as ZipPassThrough: cast to retain Buffer ergonomics
-        this.ondata(null, chunk, final);
-    };
-    UnzipPassThrough.compression = 0;
-    return UnzipPassThrough;
-}())));
-
-/**
- * Streaming DEFLATE decompression for ZIP archives. Prefer AsyncZipInflate for
- * better performance.
- */
-var UnzipInflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    /**
-     * Creates a DEFLATE decompression that can be used in ZIP archives
-     */
-    function UnzipInflate() {
-        var _this = this;
-        this.i = new Inflate(function (dat, final) {
-            _this.ondata(null, dat, final);
-        });
-    }
-    UnzipInflate.prototype.push = function (chunk, final) {
-        try {
-            this.i.push(chunk, final);
-        }
-        catch (e) {
-            this.ondata(e, null, final);
-        }
-    };
-    UnzipInflate.compression = 8;
-    return UnzipInflate;
-}())));
-
-/**
- * Asynchronous streaming DEFLATE decompression for ZIP archives
- */
-var AsyncUnzipInflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    /**
-     * Creates a DEFLATE decompression that can be used in ZIP archives
-     */
-    function AsyncUnzipInflate(_, sz) {
-        var _this = this;
-        if (sz < 320000) {
-            this.i = new Inflate(function (dat, final) {
-                _this.ondata(null, dat, final);
-            });
-        }
-        else {
-            this.i = new AsyncInflate(function (err, dat, final) {
-                _this.ondata(err, dat, final);
-            });
-            this.terminate = this.i.terminate;
-        }
-    }
-    AsyncUnzipInflate.prototype.push = function (chunk, final) {
-        if (this.i.terminate)
-            chunk = slc(chunk, 0);
-        this.i.push(chunk, final);
-    };
-    AsyncUnzipInflate.compression = 8;
-    return AsyncUnzipInflate;
-}())));
-
-/**
- * A ZIP archive decompression stream that emits files as they are discovered
- */
-var Unzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
-    /**
-     * Creates a ZIP decompression stream
-     * @param cb The callback to call whenever a file in the ZIP archive is found
-     */
-    function Unzip(cb) {
-        this.onfile = cb;
-        this.k = [];
-        this.o = {
-            0: UnzipPassThrough
-        };
-        this.p = et;
-    }
-    /**
-     * Pushes a chunk to be unzipped
-     * @param chunk The chunk to push
-     * @param final Whether this is the last chunk
-     */
-    Unzip.prototype.push = function (chunk, final) {
-        var _this = this;
-        if (!this.onfile)
-            err(5);
-        if (!this.p)
-            err(4);
-        if (this.c > 0) {
-            var len = Math.min(this.c, chunk.length);
-            var toAdd = chunk.subarray(0, len);
-            this.c -= len;
-            if (this.d)
-                this.d.push(toAdd, !this.c);
-            else
-                this.k[0].push(toAdd);
-            chunk = chunk.subarray(len);
-            if (chunk.length)
-                return this.push(chunk, final);
-        }
-        else {
-            var f = 0, i = 0, is = void 0, buf = void 0;
-            if (!this.p.length)
-                buf = chunk;
-            else if (!chunk.length)
-                buf = this.p;
-            else {
-                buf = new u8(this.p.length + chunk.length);
-                buf.set(this.p), buf.set(chunk, this.p.length);
-            }
-            var l = buf.length, oc = this.c, add = oc && this.d;
-            var _loop_2 = function () {
-                var sig = b4(buf, i);
-                if (sig == 0x4034B50) {
-                    f = 1, is = i;
-                    this_1.d = null;
-                    this_1.c = 0;
-                    var bf = b2(buf, i + 6), cmp_1 = b2(buf, i + 8), u = bf & 2048, dd = bf & 8, fnl = b2(buf, i + 26), es = b2(buf, i + 28);
-                    if (l > i + 30 + fnl + es) {
-                        var chks_3 = [];
-                        this_1.k.unshift(chks_3);
-                        f = 2;
-                        var lsc = b4(buf, i + 18), lsu = b4(buf, i + 22);
-                        var fn_1 = strFromU8(buf.subarray(i + 30, i += 30 + fnl), !u);
-                        var _a = z64hs(buf, i, es, 2, lsc, lsu, 0), sc_1 = _a[0], su_1 = _a[1], z64 = _a[3];
-                        if (dd)
-                            sc_1 = -1 - z64;
-                        i += es;
-                        this_1.c = sc_1;
-                        var d_1;
-                        var file_1 = {
-                            name: fn_1,
-                            compression: cmp_1,
-                            start: function () {
-                                if (!file_1.ondata)
-                                    err(5);
-                                if (!sc_1)
-                                    file_1.ondata(null, et, true);
-                                else {
-                                    var ctr = _this.o[cmp_1];
-                                    if (!ctr)
-                                        file_1.ondata(err(14, 'unknown compression type ' + cmp_1, 1), null, false);
-                                    d_1 = sc_1 < 0 ? new ctr(fn_1) : new ctr(fn_1, sc_1, su_1);
-                                    d_1.ondata = function (err, dat, final) { file_1.ondata(err, dat, final); };
-                                    for (var _i = 0, chks_4 = chks_3; _i < chks_4.length; _i++) {
-                                        var dat = chks_4[_i];
-                                        d_1.push(dat, false);
-                                    }
-                                    if (_this.k[0] == chks_3 && _this.c)
-                                        _this.d = d_1;
-                                    else
-                                        d_1.push(et, true);
-                                }
-                            },
-                            terminate: function () {
-                                if (d_1 && d_1.terminate)
-                                    d_1.terminate();
-                            }
-                        };
-                        if (sc_1 >= 0)
-                            file_1.size = sc_1, file_1.originalSize = su_1;
-                        this_1.onfile(file_1);
-                    }
-                    return "break";
-                }
-                else if (oc) {
-                    if (sig == 0x8074B50) {
-                        is = i += 12 + (oc == -2 && 8), f = 3, this_1.c = 0;
-                        return "break";
-                    }
-                    else if (sig == 0x2014B50) {
-                        is = i -= 4, f = 3, this_1.c = 0;
-                        return "break";
-                    }
-                }
-            };
-            var this_1 = this;
-            for (; i < l - 4; ++i) {
-                var state_1 = _loop_2();
-                if (state_1 === "break")
-                    break;
-            }
-            this.p = et;
-            if (oc < 0) {
-                var dat = f ? buf.subarray(0, is - 12 - (oc == -2 && 8) - (b4(buf, is - 16) == 0x8074B50 && 4)) : buf.subarray(0, i);
-                if (add)
-                    add.push(dat, !!f);
-                else
-                    this.k[+(f == 2)].push(dat);
-            }
-            if (f & 2)
-                return this.push(buf.subarray(i), final);
-            this.p = buf.subarray(i);
-        }
-        if (final) {
-            if (this.c)
-                err(13);
-            this.p = null;
-        }
-    };
-    /**
-     * Registers a decoder with the stream, allowing for files compressed with
-     * the compression type provided to be expanded correctly
-     * @param decoder The decoder constructor
-     */
-    Unzip.prototype.register = function (decoder) {
-        this.o[decoder.compression] = decoder;
-    };
-    return Unzip;
-}())));
-
-var mt = typeof queueMicrotask == 'function' ? queueMicrotask : typeof setTimeout == 'function' ? setTimeout : function (fn) { fn(); };
-function unzip(data, opts, cb) {
-    if (!cb)
-        cb = opts, opts = {};
-    if (typeof cb != 'function')
-        err(7);
-    var term = [];
-    var tAll = function () {
-        for (var i = 0; i < term.length; ++i)
-            term[i]();
-    };
-    var files = {};
-    var cbd = function (a, b) {
-        mt(function () { cb(a, b); });
-    };
-    mt(function () { cbd = cb; });
-    var e = data.length - 22;
-    for (; b4(data, e) != 0x6054B50; --e) {
-        if (!e || data.length - e > 65558) {
-            cbd(err(13, 0, 1), null);
-            return tAll;
-        }
-    }
-    ;
-    var lft = b2(data, e + 8);
-    if (lft) {
-        var c = lft;
-        var o = b4(data, e + 16);
-        var z = b4(data, e - 20) == 0x7064B50;
-        if (z) {
-            var ze = b4(data, e - 12);
-            z = b4(data, ze) == 0x6064B50;
-            if (z) {
-                c = lft = b4(data, ze + 32);
-                o = b4(data, ze + 48);
-            }
-        }
-        var fltr = opts && opts.filter;
-        var _loop_3 = function (i) {
-            var _a = zh(data, o, z), c_1 = _a[0], sc = _a[1], su = _a[2], fn = _a[3], no = _a[4], off = _a[5], b = slzh(data, off);
-            o = no;
-            var cbl = function (e, d) {
-                if (e) {
-                    tAll();
-                    cbd(e, null);
-                }
-                else {
-                    if (d)
-                        files[fn] = d;
-                    if (!--lft)
-                        cbd(null, files);
-                }
-            };
-            if (!fltr || fltr({
-                name: fn,
-                size: sc,
-                originalSize: su,
-                compression: c_1
-            })) {
-                if (!c_1)
-                    cbl(null, slc(data, b, b + sc));
-                else if (c_1 == 8) {
-                    var infl = data.subarray(b, b + sc);
-                    // Synchronously decompress under 512KB, or barely-compressed data
-                    if (su < 524288 || sc > 0.8 * su) {
-                        try {
-                            cbl(null, inflateSync(infl, { out: new u8(su) }));
-                        }
-                        catch (e) {
-                            cbl(e, null);
-                        }
-                    }
-                    else
-                        term.push(esm_inflate(infl, { size: su }, cbl));
-                }
-                else
-                    cbl(err(14, 'unknown compression type ' + c_1, 1), null);
-            }
-            else
-                cbl(null, null);
-        };
-        for (var i = 0; i < c; ++i) {
-            _loop_3(i);
-        }
-    }
-    else
-        cbd(null, {});
-    return tAll;
-}
-/**
- * Synchronously decompresses a ZIP archive. Prefer using `unzip` for better
- * performance with more than one file.
- * @param data The raw compressed ZIP file
- * @param opts The ZIP extraction options
- * @returns The decompressed files
- */
-function unzipSync(data, opts) {
-    var files = {};
-    var e = data.length - 22;
-    for (; b4(data, e) != 0x6054B50; --e) {
-        if (!e || data.length - e > 65558)
-            err(13);
-    }
-    ;
-    var c = b2(data, e + 8);
-    if (!c)
-        return {};
-    var o = b4(data, e + 16);
-    var z = b4(data, e - 20) == 0x7064B50;
-    if (z) {
-        var ze = b4(data, e - 12);
-        z = b4(data, ze) == 0x6064B50;
-        if (z) {
-            c = b4(data, ze + 32);
-            o = b4(data, ze + 48);
-        }
-    }
-    var fltr = opts && opts.filter;
-    for (var i = 0; i < c; ++i) {
-        var _a = zh(data, o, z), c_2 = _a[0], sc = _a[1], su = _a[2], fn = _a[3], no = _a[4], off = _a[5], b = slzh(data, off);
-        o = no;
-        if (!fltr || fltr({
-            name: fn,
-            size: sc,
-            originalSize: su,
-            compression: c_2
-        })) {
-            if (!c_2)
-                files[fn] = slc(data, b, b + sc);
-            else if (c_2 == 8)
-                files[fn] = inflateSync(data.subarray(b, b + sc), { out: new u8(su) });
-            else
-                err(14, 'unknown compression type ' + c_2);
-        }
-    }
-    return files;
-}
-
 ;// CONCATENATED MODULE: ./src/ingest/inspect/eval-zip.ts
-
 
 const WANTED = /^(header\.json|samples\/[^/]+\.json)$/;
 /** Zip archives start with a local file header; an `.eval` log names its entries early. */
@@ -28561,7 +21377,9 @@ function looksLikeEvalZip(head) {
  * declared sizes (per entry and in total) bounds memory even for an archive
  * that lies about them; entries over the cap are skipped and reported.
  */
-function readEvalArchive(bytes, maxBytes) {
+async function readEvalArchive(bytes, maxBytes) {
+    // fflate is loaded for an .eval archive only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1776));
     const problems = [];
     let total = 0;
     const filter = (file) => {
@@ -28732,7 +21550,7 @@ const inspectFormat = {
             const bytes = await readWhole(input, sink, 'an .eval archive');
             if (bytes === null)
                 return;
-            const archive = readEvalArchive(bytes, input.limits.maxDocumentBytes);
+            const archive = await readEvalArchive(bytes, input.limits.maxDocumentBytes);
             for (const problem of archive.problems)
                 sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
             for (const { name, value } of archive.samples) {
@@ -30741,7 +23559,7 @@ const openaiFormat = {
         if (bytes === null)
             return;
         if (looksLikeCassette(bytes)) {
-            parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+            await parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
             return;
         }
         let text = bytes.toString('utf8');
@@ -33310,6 +26128,270 @@ function errorText(error) {
 
 /***/ }),
 
+/***/ 1623:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  C: () => (/* binding */ collectInputs)
+});
+
+// UNUSED EXPORTS: TRACE_FILE
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+;// CONCATENATED MODULE: ./src/io/cassette-sniff.ts
+
+/** YAML files a folder may hold: only VCR cassettes among them are traces. */
+const YAML_FILE = /\.ya?ml$/i;
+const SNIFF_BYTES = 4096;
+/**
+ * Whether a YAML file found in a folder is a VCR cassette (vcrpy, Polly), read
+ * from its first 4 KiB: a top-level `interactions:` list whose items hold a
+ * `request:`. Workflows, configuration and compose files have neither, so a
+ * folder's other YAML is not taken for a trace. A file named directly is
+ * never sniffed: its format is detected like any other.
+ */
+async function isCassetteFile(path) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(path, 'r');
+    }
+    catch {
+        return false;
+    }
+    try {
+        const head = Buffer.alloc(SNIFF_BYTES);
+        const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+        const text = head.subarray(0, bytesRead).toString('utf8').replace(/^\ufeff/, '').replace(/\r\n/g, '\n');
+        const body = text.replace(/^(?:#[^\n]*\n|\s*\n)*(?:---[ \t]*\n)?/, '');
+        return /^interactions:[ \t]*\n/m.test(body) && /^[ \t-]*request:[ \t]*\n/m.test(body);
+    }
+    catch {
+        return false;
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+// EXTERNAL MODULE: ./src/io/file-errors.ts
+var file_errors = __nccwpck_require__(8458);
+;// CONCATENATED MODULE: ./src/io/glob-files.ts
+
+
+
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+/**
+ * The files (and symlinks, checked by the caller) under `root` that a glob matches,
+ * sorted. A walk from the pattern's fixed base, each path matched with `.` matching
+ * every character: a folder or file named with a newline or CR is matched like any
+ * other (the glob library's matcher has no such flag and skipped them without a word).
+ * `node_modules` and `.git` are not entered; dot folders and files match only when
+ * the pattern names them.
+ */
+async function globFiles(pattern, root) {
+    const matcher = picomatch_default()(pattern, { dot: false, posix: true, flags: 's' });
+    const { base } = picomatch_default().scan(pattern);
+    const start = (0,external_node_path_.resolve)(root, base);
+    const out = [];
+    const visit = async (dir) => {
+        const entries = await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+            const path = (0,external_node_path_.join)(dir, entry.name);
+            if (entry.isDirectory()) {
+                if (!SKIP_DIRS.has(entry.name))
+                    await visit(path);
+            }
+            else if ((entry.isFile() || entry.isSymbolicLink()) && matcher((0,external_node_path_.relative)(root, path).split(external_node_path_.sep).join('/'))) {
+                out.push(path);
+            }
+        }
+    };
+    await visit(start);
+    return out.sort();
+}
+
+;// CONCATENATED MODULE: ./src/io/collect.ts
+
+
+
+
+
+
+
+/** File names read when a directory is named: trace-like extensions, gzip too. */
+const TRACE_FILE = /\.(jsonl|ndjson|json|eval)(\.gz)?$/i;
+const collect_SKIP_DIRS = new Set(['node_modules', '.git']);
+const GLOB_CHARS = /[*?[\]{}]/;
+/**
+ * Turns paths, folders and globs into the files to audit, each once, sorted.
+ * Symlinks are followed only to regular files inside the root and outside
+ * `.git`; anything else is refused and listed as skipped (its target is never named).
+ */
+async function collectInputs(specs, options) {
+    const root = await (0,promises_.realpath)((0,external_node_path_.resolve)(options.root));
+    const excluded = options.exclude && options.exclude.length > 0 ? picomatch_default()([...options.exclude], { dot: true, flags: 's' }) : () => false;
+    const found = new Map();
+    const skipped = [];
+    const display = (abs) => {
+        const rel = (0,external_node_path_.relative)(root, abs);
+        // Relative to the working folder, also above it (../traces/a.jsonl); absolute only on another drive.
+        const shown = (rel === '' || (0,external_node_path_.isAbsolute)(rel) ? abs : rel).split(external_node_path_.sep).join('/');
+        return options.prefix ? `${options.prefix}/${shown}` : shown;
+    };
+    const consider = async (abs, named) => {
+        const shown = display(abs);
+        if (excluded(shown))
+            return;
+        const verdict = await checkFile(abs, root, named);
+        // A YAML file found in a folder or by a pattern is read only when it is a VCR cassette (checked once it may be read).
+        if (verdict === true && !named && YAML_FILE.test(abs) && !(await isCassetteFile(abs)))
+            return;
+        if (verdict === true)
+            found.set(abs, { path: abs, display: shown });
+        else
+            skipped.push({ display: shown, reason: verdict });
+    };
+    for (const spec of specs) {
+        const abs = (0,external_node_path_.resolve)(options.root, spec);
+        const info = await (0,promises_.lstat)(abs).catch(() => null);
+        if (info === null && GLOB_CHARS.test(spec)) {
+            const matches = await globFiles(spec, root);
+            if (matches.length === 0) {
+                if (options.strict)
+                    throw new errors/* InputError */.dz(spec, null, 'no-match', `no file matches ${JSON.stringify(spec)}`);
+                skipped.push({ display: spec, reason: 'the pattern matched no file' });
+            }
+            for (const match of matches.sort())
+                await consider(match, false);
+        }
+        else if (info === null) {
+            if (options.strict)
+                throw (0,file_errors/* noSuchPath */.YU)(spec);
+            skipped.push({ display: spec, reason: 'no such file or directory' });
+        }
+        else if (info.isDirectory()) {
+            for (const file of await walk(abs))
+                await consider(file, false);
+        }
+        else {
+            await consider(abs, true);
+        }
+    }
+    const inputs = [...found.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+    return { inputs, skipped };
+}
+/** true when the file may be read; otherwise the reason it is refused. */
+async function checkFile(abs, root, named) {
+    const info = await (0,promises_.lstat)(abs).catch(() => null);
+    if (info === null)
+        return 'no such file';
+    if (info.isSymbolicLink()) {
+        const target = await (0,promises_.realpath)(abs).catch(() => null);
+        if (target === null)
+            return 'refused: a symlink whose target does not exist';
+        if (!inside(target, root))
+            return 'refused: a symlink that leaves the workspace';
+        if (target.split(external_node_path_.sep).includes('.git'))
+            return 'refused: a symlink into .git';
+        const targetInfo = await (0,promises_.stat)(target).catch(() => null);
+        if (!targetInfo?.isFile())
+            return 'refused: a symlink to something that is not a regular file';
+        return true;
+    }
+    if (!info.isFile())
+        return 'refused: not a regular file';
+    if (!named && abs.split(external_node_path_.sep).includes('.git'))
+        return 'refused: inside .git';
+    return true;
+}
+function inside(path, root) {
+    const rel = (0,external_node_path_.relative)(root, path);
+    return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel);
+}
+async function walk(dir) {
+    const out = [];
+    const entries = await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const path = (0,external_node_path_.join)(dir, entry.name);
+        if (entry.isDirectory()) {
+            if (!collect_SKIP_DIRS.has(entry.name))
+                out.push(...(await walk(path)));
+        }
+        else if (entry.isFile() || entry.isSymbolicLink()) {
+            // YAML is a candidate only: `consider` keeps it when it is a cassette.
+            if (TRACE_FILE.test(entry.name) || YAML_FILE.test(entry.name))
+                out.push(path);
+        }
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 8458:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B$: () => (/* binding */ alreadyExists),
+/* harmony export */   O$: () => (/* binding */ unreadable),
+/* harmony export */   YU: () => (/* binding */ noSuchPath),
+/* harmony export */   mP: () => (/* binding */ unwritable)
+/* harmony export */ });
+/* unused harmony export systemReason */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+
+/**
+ * The one vocabulary for files that cannot be read or written, shared by every
+ * command: a missing file is `no-such-path` wherever it is named, any other
+ * read failure `unreadable`, a write failure `unwritable`. One line, no stack.
+ */
+function unreadable(display, error) {
+    if (errorCode(error) === 'ENOENT')
+        return noSuchPath(display);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(display, null, 'unreadable', `${display}: cannot read: ${systemReason(error)}`);
+}
+function unwritable(display, error) {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(display, null, 'unwritable', `${display}: cannot write: ${systemReason(error)}`);
+}
+function noSuchPath(display) {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(display, null, 'no-such-path', `no such file or directory: ${JSON.stringify(display)}`);
+}
+/** A file that is there and would be replaced: refused unless the command was told --force. */
+function alreadyExists(display) {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(display, null, 'output-exists', `${display} already exists; pass --force to replace it`);
+}
+function errorCode(error) {
+    return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : null;
+}
+/** The system's error code in words (the code itself when it is not a common one). */
+function systemReason(error) {
+    const code = errorCode(error) ?? 'I/O error';
+    const known = {
+        ENOENT: 'no such file or folder',
+        ENOTDIR: 'a part of the path is not a folder',
+        EISDIR: 'is a directory',
+        EACCES: 'permission denied',
+        EPERM: 'operation not permitted',
+        EROFS: 'read-only file system',
+        ENOSPC: 'no space left on the device',
+    };
+    return Object.hasOwn(known, code) ? known[code] : code;
+}
+
+
+/***/ }),
+
 /***/ 4595:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33953,6 +27035,3774 @@ function mayBeJson(text, first, end) {
         return z === 0x6c;
     return false;
 }
+
+
+/***/ }),
+
+/***/ 1300:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $f: () => (/* binding */ findingSchema),
+/* harmony export */   X5: () => (/* binding */ severitySchema),
+/* harmony export */   f3: () => (/* binding */ SEVERITY_RANK),
+/* harmony export */   oC: () => (/* binding */ SEVERITIES)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8816);
+
+const SEVERITIES = ['error', 'warning', 'note'];
+const severitySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(SEVERITIES);
+/** Rank for sorting and gating: error is the most severe. */
+const SEVERITY_RANK = { error: 3, warning: 2, note: 1 };
+const findingSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    ruleId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    severity: severitySchema,
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    file: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative(),
+    runId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
+    callId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
+    tool: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
+    fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(/^[0-9a-f]{16}$/),
+});
+
+
+/***/ }),
+
+/***/ 496:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+// ESM COMPAT FLAG
+__nccwpck_require__.r(__webpack_exports__);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  decodeTraceRequest: () => (/* binding */ decodeTraceRequest),
+  encodeStatus: () => (/* binding */ encodeStatus),
+  encodeTraceRequest: () => (/* binding */ encodeTraceRequest),
+  encodeTraceResponse: () => (/* binding */ encodeTraceResponse)
+});
+
+;// CONCATENATED MODULE: ./node_modules/long/index.js
+/**
+ * @license
+ * Copyright 2009 The Closure Library Authors
+ * Copyright 2020 Daniel Wirtz / The long.js Authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+// WebAssembly optimizations to do native i64 multiplication and divide
+var wasm = null;
+try {
+  wasm = new WebAssembly.Instance(
+    new WebAssembly.Module(
+      new Uint8Array([
+        // \0asm
+        0, 97, 115, 109,
+        // version 1
+        1, 0, 0, 0,
+
+        // section "type"
+        1, 13, 2,
+        // 0, () => i32
+        96, 0, 1, 127,
+        // 1, (i32, i32, i32, i32) => i32
+        96, 4, 127, 127, 127, 127, 1, 127,
+
+        // section "function"
+        3, 7, 6,
+        // 0, type 0
+        0,
+        // 1, type 1
+        1,
+        // 2, type 1
+        1,
+        // 3, type 1
+        1,
+        // 4, type 1
+        1,
+        // 5, type 1
+        1,
+
+        // section "global"
+        6, 6, 1,
+        // 0, "high", mutable i32
+        127, 1, 65, 0, 11,
+
+        // section "export"
+        7, 50, 6,
+        // 0, "mul"
+        3, 109, 117, 108, 0, 1,
+        // 1, "div_s"
+        5, 100, 105, 118, 95, 115, 0, 2,
+        // 2, "div_u"
+        5, 100, 105, 118, 95, 117, 0, 3,
+        // 3, "rem_s"
+        5, 114, 101, 109, 95, 115, 0, 4,
+        // 4, "rem_u"
+        5, 114, 101, 109, 95, 117, 0, 5,
+        // 5, "get_high"
+        8, 103, 101, 116, 95, 104, 105, 103, 104, 0, 0,
+
+        // section "code"
+        10, 191, 1, 6,
+        // 0, "get_high"
+        4, 0, 35, 0, 11,
+        // 1, "mul"
+        36, 1, 1, 126, 32, 0, 173, 32, 1, 173, 66, 32, 134, 132, 32, 2, 173, 32,
+        3, 173, 66, 32, 134, 132, 126, 34, 4, 66, 32, 135, 167, 36, 0, 32, 4,
+        167, 11,
+        // 2, "div_s"
+        36, 1, 1, 126, 32, 0, 173, 32, 1, 173, 66, 32, 134, 132, 32, 2, 173, 32,
+        3, 173, 66, 32, 134, 132, 127, 34, 4, 66, 32, 135, 167, 36, 0, 32, 4,
+        167, 11,
+        // 3, "div_u"
+        36, 1, 1, 126, 32, 0, 173, 32, 1, 173, 66, 32, 134, 132, 32, 2, 173, 32,
+        3, 173, 66, 32, 134, 132, 128, 34, 4, 66, 32, 135, 167, 36, 0, 32, 4,
+        167, 11,
+        // 4, "rem_s"
+        36, 1, 1, 126, 32, 0, 173, 32, 1, 173, 66, 32, 134, 132, 32, 2, 173, 32,
+        3, 173, 66, 32, 134, 132, 129, 34, 4, 66, 32, 135, 167, 36, 0, 32, 4,
+        167, 11,
+        // 5, "rem_u"
+        36, 1, 1, 126, 32, 0, 173, 32, 1, 173, 66, 32, 134, 132, 32, 2, 173, 32,
+        3, 173, 66, 32, 134, 132, 130, 34, 4, 66, 32, 135, 167, 36, 0, 32, 4,
+        167, 11,
+      ]),
+    ),
+    {},
+  ).exports;
+} catch {
+  // no wasm support :(
+}
+
+/**
+ * Constructs a 64 bit two's-complement integer, given its low and high 32 bit values as *signed* integers.
+ *  See the from* functions below for more convenient ways of constructing Longs.
+ * @exports Long
+ * @class A Long class for representing a 64 bit two's-complement integer value.
+ * @param {number} low The low (signed) 32 bits of the long
+ * @param {number} high The high (signed) 32 bits of the long
+ * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
+ * @constructor
+ */
+function Long(low, high, unsigned) {
+  /**
+   * The low 32 bits as a signed value.
+   * @type {number}
+   */
+  this.low = low | 0;
+
+  /**
+   * The high 32 bits as a signed value.
+   * @type {number}
+   */
+  this.high = high | 0;
+
+  /**
+   * Whether unsigned or not.
+   * @type {boolean}
+   */
+  this.unsigned = !!unsigned;
+}
+
+// The internal representation of a long is the two given signed, 32-bit values.
+// We use 32-bit pieces because these are the size of integers on which
+// Javascript performs bit-operations.  For operations like addition and
+// multiplication, we split each number into 16 bit pieces, which can easily be
+// multiplied within Javascript's floating-point representation without overflow
+// or change in sign.
+//
+// In the algorithms below, we frequently reduce the negative case to the
+// positive case by negating the input(s) and then post-processing the result.
+// Note that we must ALWAYS check specially whether those values are MIN_VALUE
+// (-2^63) because -MIN_VALUE == MIN_VALUE (since 2^63 cannot be represented as
+// a positive number, it overflows back into a negative).  Not handling this
+// case would often result in infinite recursion.
+//
+// Common constant values ZERO, ONE, NEG_ONE, etc. are defined below the from*
+// methods on which they depend.
+
+/**
+ * An indicator used to reliably determine if an object is a Long or not.
+ * @type {boolean}
+ * @const
+ * @private
+ */
+Long.prototype.__isLong__;
+
+Object.defineProperty(Long.prototype, "__isLong__", { value: true });
+
+/**
+ * @function
+ * @param {*} obj Object
+ * @returns {boolean}
+ * @inner
+ */
+function isLong(obj) {
+  return (obj && obj["__isLong__"]) === true;
+}
+
+/**
+ * @function
+ * @param {*} value number
+ * @returns {number}
+ * @inner
+ */
+function ctz32(value) {
+  var c = Math.clz32(value & -value);
+  return value ? 31 - c : c;
+}
+
+/**
+ * Tests if the specified object is a Long.
+ * @function
+ * @param {*} obj Object
+ * @returns {boolean}
+ */
+Long.isLong = isLong;
+
+/**
+ * A cache of the Long representations of small integer values.
+ * @type {!Object}
+ * @inner
+ */
+var INT_CACHE = {};
+
+/**
+ * A cache of the Long representations of small unsigned integer values.
+ * @type {!Object}
+ * @inner
+ */
+var UINT_CACHE = {};
+
+/**
+ * @param {number} value
+ * @param {boolean=} unsigned
+ * @returns {!Long}
+ * @inner
+ */
+function fromInt(value, unsigned) {
+  var obj, cachedObj, cache;
+  if (unsigned) {
+    value >>>= 0;
+    if ((cache = 0 <= value && value < 256)) {
+      cachedObj = UINT_CACHE[value];
+      if (cachedObj) return cachedObj;
+    }
+    obj = fromBits(value, 0, true);
+    if (cache) UINT_CACHE[value] = obj;
+    return obj;
+  } else {
+    value |= 0;
+    if ((cache = -128 <= value && value < 128)) {
+      cachedObj = INT_CACHE[value];
+      if (cachedObj) return cachedObj;
+    }
+    obj = fromBits(value, value < 0 ? -1 : 0, false);
+    if (cache) INT_CACHE[value] = obj;
+    return obj;
+  }
+}
+
+/**
+ * Returns a Long representing the given 32 bit integer value.
+ * @function
+ * @param {number} value The 32 bit integer in question
+ * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
+ * @returns {!Long} The corresponding Long value
+ */
+Long.fromInt = fromInt;
+
+/**
+ * @param {number} value
+ * @param {boolean=} unsigned
+ * @returns {!Long}
+ * @inner
+ */
+function fromNumber(value, unsigned) {
+  if (isNaN(value)) return unsigned ? UZERO : ZERO;
+  if (unsigned) {
+    if (value < 0) return UZERO;
+    if (value >= TWO_PWR_64_DBL) return MAX_UNSIGNED_VALUE;
+  } else {
+    if (value <= -TWO_PWR_63_DBL) return MIN_VALUE;
+    if (value + 1 >= TWO_PWR_63_DBL) return MAX_VALUE;
+  }
+  if (value < 0) return fromNumber(-value, unsigned).neg();
+  return fromBits(
+    value % TWO_PWR_32_DBL | 0,
+    (value / TWO_PWR_32_DBL) | 0,
+    unsigned,
+  );
+}
+
+/**
+ * Returns a Long representing the given value, provided that it is a finite number. Otherwise, zero is returned.
+ * @function
+ * @param {number} value The number in question
+ * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
+ * @returns {!Long} The corresponding Long value
+ */
+Long.fromNumber = fromNumber;
+
+/**
+ * @param {number} lowBits
+ * @param {number} highBits
+ * @param {boolean=} unsigned
+ * @returns {!Long}
+ * @inner
+ */
+function fromBits(lowBits, highBits, unsigned) {
+  return new Long(lowBits, highBits, unsigned);
+}
+
+/**
+ * Returns a Long representing the 64 bit integer that comes by concatenating the given low and high bits. Each is
+ *  assumed to use 32 bits.
+ * @function
+ * @param {number} lowBits The low 32 bits
+ * @param {number} highBits The high 32 bits
+ * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
+ * @returns {!Long} The corresponding Long value
+ */
+Long.fromBits = fromBits;
+
+/**
+ * @function
+ * @param {number} base
+ * @param {number} exponent
+ * @returns {number}
+ * @inner
+ */
+var pow_dbl = Math.pow; // Used 4 times (4*8 to 15+4)
+
+/**
+ * @param {string} str
+ * @param {(boolean|number)=} unsigned
+ * @param {number=} radix
+ * @returns {!Long}
+ * @inner
+ */
+function fromString(str, unsigned, radix) {
+  if (str.length === 0) throw Error("empty string");
+  if (typeof unsigned === "number") {
+    // For goog.math.long compatibility
+    radix = unsigned;
+    unsigned = false;
+  } else {
+    unsigned = !!unsigned;
+  }
+  if (
+    str === "NaN" ||
+    str === "Infinity" ||
+    str === "+Infinity" ||
+    str === "-Infinity"
+  )
+    return unsigned ? UZERO : ZERO;
+  radix = radix || 10;
+  if (radix < 2 || 36 < radix) throw RangeError("radix");
+
+  var p;
+  if ((p = str.indexOf("-")) > 0) throw Error("interior hyphen");
+  else if (p === 0) {
+    return fromString(str.substring(1), unsigned, radix).neg();
+  }
+
+  // Do several (8) digits each time through the loop, so as to
+  // minimize the calls to the very expensive emulated div.
+  var radixToPower = fromNumber(pow_dbl(radix, 8));
+
+  var result = ZERO;
+  for (var i = 0; i < str.length; i += 8) {
+    var size = Math.min(8, str.length - i),
+      value = parseInt(str.substring(i, i + size), radix);
+    if (size < 8) {
+      var power = fromNumber(pow_dbl(radix, size));
+      result = result.mul(power).add(fromNumber(value));
+    } else {
+      result = result.mul(radixToPower);
+      result = result.add(fromNumber(value));
+    }
+  }
+  result.unsigned = unsigned;
+  return result;
+}
+
+/**
+ * Returns a Long representation of the given string, written using the specified radix.
+ * @function
+ * @param {string} str The textual representation of the Long
+ * @param {(boolean|number)=} unsigned Whether unsigned or not, defaults to signed
+ * @param {number=} radix The radix in which the text is written (2-36), defaults to 10
+ * @returns {!Long} The corresponding Long value
+ */
+Long.fromString = fromString;
+
+/**
+ * @function
+ * @param {!Long|number|string|!{low: number, high: number, unsigned: boolean}} val
+ * @param {boolean=} unsigned
+ * @returns {!Long}
+ * @inner
+ */
+function fromValue(val, unsigned) {
+  if (typeof val === "number") return fromNumber(val, unsigned);
+  if (typeof val === "string") return fromString(val, unsigned);
+  // Throws for non-objects, converts non-instanceof Long:
+  return fromBits(
+    val.low,
+    val.high,
+    typeof unsigned === "boolean" ? unsigned : val.unsigned,
+  );
+}
+
+/**
+ * Converts the specified value to a Long using the appropriate from* function for its type.
+ * @function
+ * @param {!Long|number|bigint|string|!{low: number, high: number, unsigned: boolean}} val Value
+ * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
+ * @returns {!Long}
+ */
+Long.fromValue = fromValue;
+
+// NOTE: the compiler should inline these constant values below and then remove these variables, so there should be
+// no runtime penalty for these.
+
+/**
+ * @type {number}
+ * @const
+ * @inner
+ */
+var TWO_PWR_16_DBL = 1 << 16;
+
+/**
+ * @type {number}
+ * @const
+ * @inner
+ */
+var TWO_PWR_24_DBL = 1 << 24;
+
+/**
+ * @type {number}
+ * @const
+ * @inner
+ */
+var TWO_PWR_32_DBL = TWO_PWR_16_DBL * TWO_PWR_16_DBL;
+
+/**
+ * @type {number}
+ * @const
+ * @inner
+ */
+var TWO_PWR_64_DBL = TWO_PWR_32_DBL * TWO_PWR_32_DBL;
+
+/**
+ * @type {number}
+ * @const
+ * @inner
+ */
+var TWO_PWR_63_DBL = TWO_PWR_64_DBL / 2;
+
+/**
+ * @type {!Long}
+ * @const
+ * @inner
+ */
+var TWO_PWR_24 = fromInt(TWO_PWR_24_DBL);
+
+/**
+ * @type {!Long}
+ * @inner
+ */
+var ZERO = fromInt(0);
+
+/**
+ * Signed zero.
+ * @type {!Long}
+ */
+Long.ZERO = ZERO;
+
+/**
+ * @type {!Long}
+ * @inner
+ */
+var UZERO = fromInt(0, true);
+
+/**
+ * Unsigned zero.
+ * @type {!Long}
+ */
+Long.UZERO = UZERO;
+
+/**
+ * @type {!Long}
+ * @inner
+ */
+var ONE = fromInt(1);
+
+/**
+ * Signed one.
+ * @type {!Long}
+ */
+Long.ONE = ONE;
+
+/**
+ * @type {!Long}
+ * @inner
+ */
+var UONE = fromInt(1, true);
+
+/**
+ * Unsigned one.
+ * @type {!Long}
+ */
+Long.UONE = UONE;
+
+/**
+ * @type {!Long}
+ * @inner
+ */
+var NEG_ONE = fromInt(-1);
+
+/**
+ * Signed negative one.
+ * @type {!Long}
+ */
+Long.NEG_ONE = NEG_ONE;
+
+/**
+ * @type {!Long}
+ * @inner
+ */
+var MAX_VALUE = fromBits(0xffffffff | 0, 0x7fffffff | 0, false);
+
+/**
+ * Maximum signed value.
+ * @type {!Long}
+ */
+Long.MAX_VALUE = MAX_VALUE;
+
+/**
+ * @type {!Long}
+ * @inner
+ */
+var MAX_UNSIGNED_VALUE = fromBits(0xffffffff | 0, 0xffffffff | 0, true);
+
+/**
+ * Maximum unsigned value.
+ * @type {!Long}
+ */
+Long.MAX_UNSIGNED_VALUE = MAX_UNSIGNED_VALUE;
+
+/**
+ * @type {!Long}
+ * @inner
+ */
+var MIN_VALUE = fromBits(0, 0x80000000 | 0, false);
+
+/**
+ * Minimum signed value.
+ * @type {!Long}
+ */
+Long.MIN_VALUE = MIN_VALUE;
+
+/**
+ * @alias Long.prototype
+ * @inner
+ */
+var LongPrototype = Long.prototype;
+
+/**
+ * Converts the Long to a 32 bit integer, assuming it is a 32 bit integer.
+ * @this {!Long}
+ * @returns {number}
+ */
+LongPrototype.toInt = function toInt() {
+  return this.unsigned ? this.low >>> 0 : this.low;
+};
+
+/**
+ * Converts the Long to a the nearest floating-point representation of this value (double, 53 bit mantissa).
+ * @this {!Long}
+ * @returns {number}
+ */
+LongPrototype.toNumber = function toNumber() {
+  if (this.unsigned)
+    return (this.high >>> 0) * TWO_PWR_32_DBL + (this.low >>> 0);
+  return this.high * TWO_PWR_32_DBL + (this.low >>> 0);
+};
+
+/**
+ * Converts the Long to a string written in the specified radix.
+ * @this {!Long}
+ * @param {number=} radix Radix (2-36), defaults to 10
+ * @returns {string}
+ * @override
+ * @throws {RangeError} If `radix` is out of range
+ */
+LongPrototype.toString = function toString(radix) {
+  radix = radix || 10;
+  if (radix < 2 || 36 < radix) throw RangeError("radix");
+  if (this.isZero()) return "0";
+  if (this.isNegative()) {
+    // Unsigned Longs are never negative
+    if (this.eq(MIN_VALUE)) {
+      // We need to change the Long value before it can be negated, so we remove
+      // the bottom-most digit in this base and then recurse to do the rest.
+      var radixLong = fromNumber(radix),
+        div = this.div(radixLong),
+        rem1 = div.mul(radixLong).sub(this);
+      return div.toString(radix) + rem1.toInt().toString(radix);
+    } else return "-" + this.neg().toString(radix);
+  }
+
+  // Do several (6) digits each time through the loop, so as to
+  // minimize the calls to the very expensive emulated div.
+  var radixToPower = fromNumber(pow_dbl(radix, 6), this.unsigned),
+    rem = this;
+  var result = "";
+  while (true) {
+    var remDiv = rem.div(radixToPower),
+      intval = rem.sub(remDiv.mul(radixToPower)).toInt() >>> 0,
+      digits = intval.toString(radix);
+    rem = remDiv;
+    if (rem.isZero()) return digits + result;
+    else {
+      while (digits.length < 6) digits = "0" + digits;
+      result = "" + digits + result;
+    }
+  }
+};
+
+/**
+ * Gets the high 32 bits as a signed integer.
+ * @this {!Long}
+ * @returns {number} Signed high bits
+ */
+LongPrototype.getHighBits = function getHighBits() {
+  return this.high;
+};
+
+/**
+ * Gets the high 32 bits as an unsigned integer.
+ * @this {!Long}
+ * @returns {number} Unsigned high bits
+ */
+LongPrototype.getHighBitsUnsigned = function getHighBitsUnsigned() {
+  return this.high >>> 0;
+};
+
+/**
+ * Gets the low 32 bits as a signed integer.
+ * @this {!Long}
+ * @returns {number} Signed low bits
+ */
+LongPrototype.getLowBits = function getLowBits() {
+  return this.low;
+};
+
+/**
+ * Gets the low 32 bits as an unsigned integer.
+ * @this {!Long}
+ * @returns {number} Unsigned low bits
+ */
+LongPrototype.getLowBitsUnsigned = function getLowBitsUnsigned() {
+  return this.low >>> 0;
+};
+
+/**
+ * Gets the number of bits needed to represent the absolute value of this Long.
+ * @this {!Long}
+ * @returns {number}
+ */
+LongPrototype.getNumBitsAbs = function getNumBitsAbs() {
+  if (this.isNegative())
+    // Unsigned Longs are never negative
+    return this.eq(MIN_VALUE) ? 64 : this.neg().getNumBitsAbs();
+  var val = this.high != 0 ? this.high : this.low;
+  for (var bit = 31; bit > 0; bit--) if ((val & (1 << bit)) != 0) break;
+  return this.high != 0 ? bit + 33 : bit + 1;
+};
+
+/**
+ * Tests if this Long can be safely represented as a JavaScript number.
+ * @this {!Long}
+ * @returns {boolean}
+ */
+LongPrototype.isSafeInteger = function isSafeInteger() {
+  // 2^53-1 is the maximum safe value
+  var top11Bits = this.high >> 21;
+  // [0, 2^53-1]
+  if (!top11Bits) return true;
+  // > 2^53-1
+  if (this.unsigned) return false;
+  // [-2^53, -1] except -2^53
+  return top11Bits === -1 && !(this.low === 0 && this.high === -0x200000);
+};
+
+/**
+ * Tests if this Long's value equals zero.
+ * @this {!Long}
+ * @returns {boolean}
+ */
+LongPrototype.isZero = function isZero() {
+  return this.high === 0 && this.low === 0;
+};
+
+/**
+ * Tests if this Long's value equals zero. This is an alias of {@link Long#isZero}.
+ * @returns {boolean}
+ */
+LongPrototype.eqz = LongPrototype.isZero;
+
+/**
+ * Tests if this Long's value is negative.
+ * @this {!Long}
+ * @returns {boolean}
+ */
+LongPrototype.isNegative = function isNegative() {
+  return !this.unsigned && this.high < 0;
+};
+
+/**
+ * Tests if this Long's value is positive or zero.
+ * @this {!Long}
+ * @returns {boolean}
+ */
+LongPrototype.isPositive = function isPositive() {
+  return this.unsigned || this.high >= 0;
+};
+
+/**
+ * Tests if this Long's value is odd.
+ * @this {!Long}
+ * @returns {boolean}
+ */
+LongPrototype.isOdd = function isOdd() {
+  return (this.low & 1) === 1;
+};
+
+/**
+ * Tests if this Long's value is even.
+ * @this {!Long}
+ * @returns {boolean}
+ */
+LongPrototype.isEven = function isEven() {
+  return (this.low & 1) === 0;
+};
+
+/**
+ * Tests if this Long's value equals the specified's.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.equals = function equals(other) {
+  if (!isLong(other)) other = fromValue(other);
+  if (
+    this.unsigned !== other.unsigned &&
+    this.high >>> 31 === 1 &&
+    other.high >>> 31 === 1
+  )
+    return false;
+  return this.high === other.high && this.low === other.low;
+};
+
+/**
+ * Tests if this Long's value equals the specified's. This is an alias of {@link Long#equals}.
+ * @function
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.eq = LongPrototype.equals;
+
+/**
+ * Tests if this Long's value differs from the specified's.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.notEquals = function notEquals(other) {
+  return !this.eq(/* validates */ other);
+};
+
+/**
+ * Tests if this Long's value differs from the specified's. This is an alias of {@link Long#notEquals}.
+ * @function
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.neq = LongPrototype.notEquals;
+
+/**
+ * Tests if this Long's value differs from the specified's. This is an alias of {@link Long#notEquals}.
+ * @function
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.ne = LongPrototype.notEquals;
+
+/**
+ * Tests if this Long's value is less than the specified's.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.lessThan = function lessThan(other) {
+  return this.comp(/* validates */ other) < 0;
+};
+
+/**
+ * Tests if this Long's value is less than the specified's. This is an alias of {@link Long#lessThan}.
+ * @function
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.lt = LongPrototype.lessThan;
+
+/**
+ * Tests if this Long's value is less than or equal the specified's.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.lessThanOrEqual = function lessThanOrEqual(other) {
+  return this.comp(/* validates */ other) <= 0;
+};
+
+/**
+ * Tests if this Long's value is less than or equal the specified's. This is an alias of {@link Long#lessThanOrEqual}.
+ * @function
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.lte = LongPrototype.lessThanOrEqual;
+
+/**
+ * Tests if this Long's value is less than or equal the specified's. This is an alias of {@link Long#lessThanOrEqual}.
+ * @function
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.le = LongPrototype.lessThanOrEqual;
+
+/**
+ * Tests if this Long's value is greater than the specified's.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.greaterThan = function greaterThan(other) {
+  return this.comp(/* validates */ other) > 0;
+};
+
+/**
+ * Tests if this Long's value is greater than the specified's. This is an alias of {@link Long#greaterThan}.
+ * @function
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.gt = LongPrototype.greaterThan;
+
+/**
+ * Tests if this Long's value is greater than or equal the specified's.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.greaterThanOrEqual = function greaterThanOrEqual(other) {
+  return this.comp(/* validates */ other) >= 0;
+};
+
+/**
+ * Tests if this Long's value is greater than or equal the specified's. This is an alias of {@link Long#greaterThanOrEqual}.
+ * @function
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.gte = LongPrototype.greaterThanOrEqual;
+
+/**
+ * Tests if this Long's value is greater than or equal the specified's. This is an alias of {@link Long#greaterThanOrEqual}.
+ * @function
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {boolean}
+ */
+LongPrototype.ge = LongPrototype.greaterThanOrEqual;
+
+/**
+ * Compares this Long's value with the specified's.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {number} 0 if they are the same, 1 if the this is greater and -1
+ *  if the given one is greater
+ */
+LongPrototype.compare = function compare(other) {
+  if (!isLong(other)) other = fromValue(other);
+  if (this.eq(other)) return 0;
+  var thisNeg = this.isNegative(),
+    otherNeg = other.isNegative();
+  if (thisNeg && !otherNeg) return -1;
+  if (!thisNeg && otherNeg) return 1;
+  // At this point the sign bits are the same
+  if (!this.unsigned) return this.sub(other).isNegative() ? -1 : 1;
+  // Both are positive if at least one is unsigned
+  return other.high >>> 0 > this.high >>> 0 ||
+    (other.high === this.high && other.low >>> 0 > this.low >>> 0)
+    ? -1
+    : 1;
+};
+
+/**
+ * Compares this Long's value with the specified's. This is an alias of {@link Long#compare}.
+ * @function
+ * @param {!Long|number|bigint|string} other Other value
+ * @returns {number} 0 if they are the same, 1 if the this is greater and -1
+ *  if the given one is greater
+ */
+LongPrototype.comp = LongPrototype.compare;
+
+/**
+ * Negates this Long's value.
+ * @this {!Long}
+ * @returns {!Long} Negated Long
+ */
+LongPrototype.negate = function negate() {
+  if (!this.unsigned && this.eq(MIN_VALUE)) return MIN_VALUE;
+  return this.not().add(ONE);
+};
+
+/**
+ * Negates this Long's value. This is an alias of {@link Long#negate}.
+ * @function
+ * @returns {!Long} Negated Long
+ */
+LongPrototype.neg = LongPrototype.negate;
+
+/**
+ * Returns the sum of this and the specified Long.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} addend Addend
+ * @returns {!Long} Sum
+ */
+LongPrototype.add = function add(addend) {
+  if (!isLong(addend)) addend = fromValue(addend);
+
+  // Divide each number into 4 chunks of 16 bits, and then sum the chunks.
+
+  var a48 = this.high >>> 16;
+  var a32 = this.high & 0xffff;
+  var a16 = this.low >>> 16;
+  var a00 = this.low & 0xffff;
+
+  var b48 = addend.high >>> 16;
+  var b32 = addend.high & 0xffff;
+  var b16 = addend.low >>> 16;
+  var b00 = addend.low & 0xffff;
+
+  var c48 = 0,
+    c32 = 0,
+    c16 = 0,
+    c00 = 0;
+  c00 += a00 + b00;
+  c16 += c00 >>> 16;
+  c00 &= 0xffff;
+  c16 += a16 + b16;
+  c32 += c16 >>> 16;
+  c16 &= 0xffff;
+  c32 += a32 + b32;
+  c48 += c32 >>> 16;
+  c32 &= 0xffff;
+  c48 += a48 + b48;
+  c48 &= 0xffff;
+  return fromBits((c16 << 16) | c00, (c48 << 16) | c32, this.unsigned);
+};
+
+/**
+ * Returns the difference of this and the specified Long.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} subtrahend Subtrahend
+ * @returns {!Long} Difference
+ */
+LongPrototype.subtract = function subtract(subtrahend) {
+  if (!isLong(subtrahend)) subtrahend = fromValue(subtrahend);
+  return this.add(subtrahend.neg());
+};
+
+/**
+ * Returns the difference of this and the specified Long. This is an alias of {@link Long#subtract}.
+ * @function
+ * @param {!Long|number|bigint|string} subtrahend Subtrahend
+ * @returns {!Long} Difference
+ */
+LongPrototype.sub = LongPrototype.subtract;
+
+/**
+ * Returns the product of this and the specified Long.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} multiplier Multiplier
+ * @returns {!Long} Product
+ */
+LongPrototype.multiply = function multiply(multiplier) {
+  if (this.isZero()) return this;
+  if (!isLong(multiplier)) multiplier = fromValue(multiplier);
+
+  // use wasm support if present
+  if (wasm) {
+    var low = wasm["mul"](this.low, this.high, multiplier.low, multiplier.high);
+    return fromBits(low, wasm["get_high"](), this.unsigned);
+  }
+
+  if (multiplier.isZero()) return this.unsigned ? UZERO : ZERO;
+  if (this.eq(MIN_VALUE)) return multiplier.isOdd() ? MIN_VALUE : ZERO;
+  if (multiplier.eq(MIN_VALUE)) return this.isOdd() ? MIN_VALUE : ZERO;
+
+  if (this.isNegative()) {
+    if (multiplier.isNegative()) return this.neg().mul(multiplier.neg());
+    else return this.neg().mul(multiplier).neg();
+  } else if (multiplier.isNegative()) return this.mul(multiplier.neg()).neg();
+
+  // If both longs are small, use float multiplication
+  if (this.lt(TWO_PWR_24) && multiplier.lt(TWO_PWR_24))
+    return fromNumber(this.toNumber() * multiplier.toNumber(), this.unsigned);
+
+  // Divide each long into 4 chunks of 16 bits, and then add up 4x4 products.
+  // We can skip products that would overflow.
+
+  var a48 = this.high >>> 16;
+  var a32 = this.high & 0xffff;
+  var a16 = this.low >>> 16;
+  var a00 = this.low & 0xffff;
+
+  var b48 = multiplier.high >>> 16;
+  var b32 = multiplier.high & 0xffff;
+  var b16 = multiplier.low >>> 16;
+  var b00 = multiplier.low & 0xffff;
+
+  var c48 = 0,
+    c32 = 0,
+    c16 = 0,
+    c00 = 0;
+  c00 += a00 * b00;
+  c16 += c00 >>> 16;
+  c00 &= 0xffff;
+  c16 += a16 * b00;
+  c32 += c16 >>> 16;
+  c16 &= 0xffff;
+  c16 += a00 * b16;
+  c32 += c16 >>> 16;
+  c16 &= 0xffff;
+  c32 += a32 * b00;
+  c48 += c32 >>> 16;
+  c32 &= 0xffff;
+  c32 += a16 * b16;
+  c48 += c32 >>> 16;
+  c32 &= 0xffff;
+  c32 += a00 * b32;
+  c48 += c32 >>> 16;
+  c32 &= 0xffff;
+  c48 += a48 * b00 + a32 * b16 + a16 * b32 + a00 * b48;
+  c48 &= 0xffff;
+  return fromBits((c16 << 16) | c00, (c48 << 16) | c32, this.unsigned);
+};
+
+/**
+ * Returns the product of this and the specified Long. This is an alias of {@link Long#multiply}.
+ * @function
+ * @param {!Long|number|bigint|string} multiplier Multiplier
+ * @returns {!Long} Product
+ */
+LongPrototype.mul = LongPrototype.multiply;
+
+/**
+ * Returns this Long divided by the specified. The result is signed if this Long is signed or
+ *  unsigned if this Long is unsigned.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} divisor Divisor
+ * @returns {!Long} Quotient
+ */
+LongPrototype.divide = function divide(divisor) {
+  if (!isLong(divisor)) divisor = fromValue(divisor);
+  if (divisor.isZero()) throw Error("division by zero");
+
+  // use wasm support if present
+  if (wasm) {
+    // guard against signed division overflow: the largest
+    // negative number / -1 would be 1 larger than the largest
+    // positive number, due to two's complement.
+    if (
+      !this.unsigned &&
+      this.high === -0x80000000 &&
+      divisor.low === -1 &&
+      divisor.high === -1
+    ) {
+      // be consistent with non-wasm code path
+      return this;
+    }
+    var low = (this.unsigned ? wasm["div_u"] : wasm["div_s"])(
+      this.low,
+      this.high,
+      divisor.low,
+      divisor.high,
+    );
+    return fromBits(low, wasm["get_high"](), this.unsigned);
+  }
+
+  if (this.isZero()) return this.unsigned ? UZERO : ZERO;
+  var approx, rem, res;
+  if (!this.unsigned) {
+    // This section is only relevant for signed longs and is derived from the
+    // closure library as a whole.
+    if (this.eq(MIN_VALUE)) {
+      if (divisor.eq(ONE) || divisor.eq(NEG_ONE))
+        return MIN_VALUE; // recall that -MIN_VALUE == MIN_VALUE
+      else if (divisor.eq(MIN_VALUE)) return ONE;
+      else {
+        // At this point, we have |other| >= 2, so |this/other| < |MIN_VALUE|.
+        var halfThis = this.shr(1);
+        approx = halfThis.div(divisor).shl(1);
+        if (approx.eq(ZERO)) {
+          return divisor.isNegative() ? ONE : NEG_ONE;
+        } else {
+          rem = this.sub(divisor.mul(approx));
+          res = approx.add(rem.div(divisor));
+          return res;
+        }
+      }
+    } else if (divisor.eq(MIN_VALUE)) return this.unsigned ? UZERO : ZERO;
+    if (this.isNegative()) {
+      if (divisor.isNegative()) return this.neg().div(divisor.neg());
+      return this.neg().div(divisor).neg();
+    } else if (divisor.isNegative()) return this.div(divisor.neg()).neg();
+    res = ZERO;
+  } else {
+    // The algorithm below has not been made for unsigned longs. It's therefore
+    // required to take special care of the MSB prior to running it.
+    if (!divisor.unsigned) divisor = divisor.toUnsigned();
+    if (divisor.gt(this)) return UZERO;
+    if (divisor.gt(this.shru(1)))
+      // 15 >>> 1 = 7 ; with divisor = 8 ; true
+      return UONE;
+    res = UZERO;
+  }
+
+  // Repeat the following until the remainder is less than other:  find a
+  // floating-point that approximates remainder / other *from below*, add this
+  // into the result, and subtract it from the remainder.  It is critical that
+  // the approximate value is less than or equal to the real value so that the
+  // remainder never becomes negative.
+  rem = this;
+  while (rem.gte(divisor)) {
+    // Approximate the result of division. This may be a little greater or
+    // smaller than the actual value.
+    approx = Math.max(1, Math.floor(rem.toNumber() / divisor.toNumber()));
+
+    // We will tweak the approximate result by changing it in the 48-th digit or
+    // the smallest non-fractional digit, whichever is larger.
+    var log2 = Math.ceil(Math.log(approx) / Math.LN2),
+      delta = log2 <= 48 ? 1 : pow_dbl(2, log2 - 48),
+      // Decrease the approximation until it is smaller than the remainder.  Note
+      // that if it is too large, the product overflows and is negative.
+      approxRes = fromNumber(approx),
+      approxRem = approxRes.mul(divisor);
+    while (approxRem.isNegative() || approxRem.gt(rem)) {
+      approx -= delta;
+      approxRes = fromNumber(approx, this.unsigned);
+      approxRem = approxRes.mul(divisor);
+    }
+
+    // We know the answer can't be zero... and actually, zero would cause
+    // infinite recursion since we would make no progress.
+    if (approxRes.isZero()) approxRes = ONE;
+
+    res = res.add(approxRes);
+    rem = rem.sub(approxRem);
+  }
+  return res;
+};
+
+/**
+ * Returns this Long divided by the specified. This is an alias of {@link Long#divide}.
+ * @function
+ * @param {!Long|number|bigint|string} divisor Divisor
+ * @returns {!Long} Quotient
+ */
+LongPrototype.div = LongPrototype.divide;
+
+/**
+ * Returns this Long modulo the specified.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} divisor Divisor
+ * @returns {!Long} Remainder
+ */
+LongPrototype.modulo = function modulo(divisor) {
+  if (!isLong(divisor)) divisor = fromValue(divisor);
+
+  // use wasm support if present
+  if (wasm) {
+    var low = (this.unsigned ? wasm["rem_u"] : wasm["rem_s"])(
+      this.low,
+      this.high,
+      divisor.low,
+      divisor.high,
+    );
+    return fromBits(low, wasm["get_high"](), this.unsigned);
+  }
+
+  return this.sub(this.div(divisor).mul(divisor));
+};
+
+/**
+ * Returns this Long modulo the specified. This is an alias of {@link Long#modulo}.
+ * @function
+ * @param {!Long|number|bigint|string} divisor Divisor
+ * @returns {!Long} Remainder
+ */
+LongPrototype.mod = LongPrototype.modulo;
+
+/**
+ * Returns this Long modulo the specified. This is an alias of {@link Long#modulo}.
+ * @function
+ * @param {!Long|number|bigint|string} divisor Divisor
+ * @returns {!Long} Remainder
+ */
+LongPrototype.rem = LongPrototype.modulo;
+
+/**
+ * Returns the bitwise NOT of this Long.
+ * @this {!Long}
+ * @returns {!Long}
+ */
+LongPrototype.not = function not() {
+  return fromBits(~this.low, ~this.high, this.unsigned);
+};
+
+/**
+ * Returns count leading zeros of this Long.
+ * @this {!Long}
+ * @returns {!number}
+ */
+LongPrototype.countLeadingZeros = function countLeadingZeros() {
+  return this.high ? Math.clz32(this.high) : Math.clz32(this.low) + 32;
+};
+
+/**
+ * Returns count leading zeros. This is an alias of {@link Long#countLeadingZeros}.
+ * @function
+ * @param {!Long}
+ * @returns {!number}
+ */
+LongPrototype.clz = LongPrototype.countLeadingZeros;
+
+/**
+ * Returns count trailing zeros of this Long.
+ * @this {!Long}
+ * @returns {!number}
+ */
+LongPrototype.countTrailingZeros = function countTrailingZeros() {
+  return this.low ? ctz32(this.low) : ctz32(this.high) + 32;
+};
+
+/**
+ * Returns count trailing zeros. This is an alias of {@link Long#countTrailingZeros}.
+ * @function
+ * @param {!Long}
+ * @returns {!number}
+ */
+LongPrototype.ctz = LongPrototype.countTrailingZeros;
+
+/**
+ * Returns the bitwise AND of this Long and the specified.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} other Other Long
+ * @returns {!Long}
+ */
+LongPrototype.and = function and(other) {
+  if (!isLong(other)) other = fromValue(other);
+  return fromBits(this.low & other.low, this.high & other.high, this.unsigned);
+};
+
+/**
+ * Returns the bitwise OR of this Long and the specified.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} other Other Long
+ * @returns {!Long}
+ */
+LongPrototype.or = function or(other) {
+  if (!isLong(other)) other = fromValue(other);
+  return fromBits(this.low | other.low, this.high | other.high, this.unsigned);
+};
+
+/**
+ * Returns the bitwise XOR of this Long and the given one.
+ * @this {!Long}
+ * @param {!Long|number|bigint|string} other Other Long
+ * @returns {!Long}
+ */
+LongPrototype.xor = function xor(other) {
+  if (!isLong(other)) other = fromValue(other);
+  return fromBits(this.low ^ other.low, this.high ^ other.high, this.unsigned);
+};
+
+/**
+ * Returns this Long with bits shifted to the left by the given amount.
+ * @this {!Long}
+ * @param {number|!Long} numBits Number of bits
+ * @returns {!Long} Shifted Long
+ */
+LongPrototype.shiftLeft = function shiftLeft(numBits) {
+  if (isLong(numBits)) numBits = numBits.toInt();
+  if ((numBits &= 63) === 0) return this;
+  else if (numBits < 32)
+    return fromBits(
+      this.low << numBits,
+      (this.high << numBits) | (this.low >>> (32 - numBits)),
+      this.unsigned,
+    );
+  else return fromBits(0, this.low << (numBits - 32), this.unsigned);
+};
+
+/**
+ * Returns this Long with bits shifted to the left by the given amount. This is an alias of {@link Long#shiftLeft}.
+ * @function
+ * @param {number|!Long} numBits Number of bits
+ * @returns {!Long} Shifted Long
+ */
+LongPrototype.shl = LongPrototype.shiftLeft;
+
+/**
+ * Returns this Long with bits arithmetically shifted to the right by the given amount.
+ * @this {!Long}
+ * @param {number|!Long} numBits Number of bits
+ * @returns {!Long} Shifted Long
+ */
+LongPrototype.shiftRight = function shiftRight(numBits) {
+  if (isLong(numBits)) numBits = numBits.toInt();
+  if ((numBits &= 63) === 0) return this;
+  else if (numBits < 32)
+    return fromBits(
+      (this.low >>> numBits) | (this.high << (32 - numBits)),
+      this.high >> numBits,
+      this.unsigned,
+    );
+  else
+    return fromBits(
+      this.high >> (numBits - 32),
+      this.high >= 0 ? 0 : -1,
+      this.unsigned,
+    );
+};
+
+/**
+ * Returns this Long with bits arithmetically shifted to the right by the given amount. This is an alias of {@link Long#shiftRight}.
+ * @function
+ * @param {number|!Long} numBits Number of bits
+ * @returns {!Long} Shifted Long
+ */
+LongPrototype.shr = LongPrototype.shiftRight;
+
+/**
+ * Returns this Long with bits logically shifted to the right by the given amount.
+ * @this {!Long}
+ * @param {number|!Long} numBits Number of bits
+ * @returns {!Long} Shifted Long
+ */
+LongPrototype.shiftRightUnsigned = function shiftRightUnsigned(numBits) {
+  if (isLong(numBits)) numBits = numBits.toInt();
+  if ((numBits &= 63) === 0) return this;
+  if (numBits < 32)
+    return fromBits(
+      (this.low >>> numBits) | (this.high << (32 - numBits)),
+      this.high >>> numBits,
+      this.unsigned,
+    );
+  if (numBits === 32) return fromBits(this.high, 0, this.unsigned);
+  return fromBits(this.high >>> (numBits - 32), 0, this.unsigned);
+};
+
+/**
+ * Returns this Long with bits logically shifted to the right by the given amount. This is an alias of {@link Long#shiftRightUnsigned}.
+ * @function
+ * @param {number|!Long} numBits Number of bits
+ * @returns {!Long} Shifted Long
+ */
+LongPrototype.shru = LongPrototype.shiftRightUnsigned;
+
+/**
+ * Returns this Long with bits logically shifted to the right by the given amount. This is an alias of {@link Long#shiftRightUnsigned}.
+ * @function
+ * @param {number|!Long} numBits Number of bits
+ * @returns {!Long} Shifted Long
+ */
+LongPrototype.shr_u = LongPrototype.shiftRightUnsigned;
+
+/**
+ * Returns this Long with bits rotated to the left by the given amount.
+ * @this {!Long}
+ * @param {number|!Long} numBits Number of bits
+ * @returns {!Long} Rotated Long
+ */
+LongPrototype.rotateLeft = function rotateLeft(numBits) {
+  var b;
+  if (isLong(numBits)) numBits = numBits.toInt();
+  if ((numBits &= 63) === 0) return this;
+  if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
+  if (numBits < 32) {
+    b = 32 - numBits;
+    return fromBits(
+      (this.low << numBits) | (this.high >>> b),
+      (this.high << numBits) | (this.low >>> b),
+      this.unsigned,
+    );
+  }
+  numBits -= 32;
+  b = 32 - numBits;
+  return fromBits(
+    (this.high << numBits) | (this.low >>> b),
+    (this.low << numBits) | (this.high >>> b),
+    this.unsigned,
+  );
+};
+/**
+ * Returns this Long with bits rotated to the left by the given amount. This is an alias of {@link Long#rotateLeft}.
+ * @function
+ * @param {number|!Long} numBits Number of bits
+ * @returns {!Long} Rotated Long
+ */
+LongPrototype.rotl = LongPrototype.rotateLeft;
+
+/**
+ * Returns this Long with bits rotated to the right by the given amount.
+ * @this {!Long}
+ * @param {number|!Long} numBits Number of bits
+ * @returns {!Long} Rotated Long
+ */
+LongPrototype.rotateRight = function rotateRight(numBits) {
+  var b;
+  if (isLong(numBits)) numBits = numBits.toInt();
+  if ((numBits &= 63) === 0) return this;
+  if (numBits === 32) return fromBits(this.high, this.low, this.unsigned);
+  if (numBits < 32) {
+    b = 32 - numBits;
+    return fromBits(
+      (this.high << b) | (this.low >>> numBits),
+      (this.low << b) | (this.high >>> numBits),
+      this.unsigned,
+    );
+  }
+  numBits -= 32;
+  b = 32 - numBits;
+  return fromBits(
+    (this.low << b) | (this.high >>> numBits),
+    (this.high << b) | (this.low >>> numBits),
+    this.unsigned,
+  );
+};
+/**
+ * Returns this Long with bits rotated to the right by the given amount. This is an alias of {@link Long#rotateRight}.
+ * @function
+ * @param {number|!Long} numBits Number of bits
+ * @returns {!Long} Rotated Long
+ */
+LongPrototype.rotr = LongPrototype.rotateRight;
+
+/**
+ * Converts this Long to signed.
+ * @this {!Long}
+ * @returns {!Long} Signed long
+ */
+LongPrototype.toSigned = function toSigned() {
+  if (!this.unsigned) return this;
+  return fromBits(this.low, this.high, false);
+};
+
+/**
+ * Converts this Long to unsigned.
+ * @this {!Long}
+ * @returns {!Long} Unsigned long
+ */
+LongPrototype.toUnsigned = function toUnsigned() {
+  if (this.unsigned) return this;
+  return fromBits(this.low, this.high, true);
+};
+
+/**
+ * Converts this Long to its byte representation.
+ * @param {boolean=} le Whether little or big endian, defaults to big endian
+ * @this {!Long}
+ * @returns {!Array.<number>} Byte representation
+ */
+LongPrototype.toBytes = function toBytes(le) {
+  return le ? this.toBytesLE() : this.toBytesBE();
+};
+
+/**
+ * Converts this Long to its little endian byte representation.
+ * @this {!Long}
+ * @returns {!Array.<number>} Little endian byte representation
+ */
+LongPrototype.toBytesLE = function toBytesLE() {
+  var hi = this.high,
+    lo = this.low;
+  return [
+    lo & 0xff,
+    (lo >>> 8) & 0xff,
+    (lo >>> 16) & 0xff,
+    lo >>> 24,
+    hi & 0xff,
+    (hi >>> 8) & 0xff,
+    (hi >>> 16) & 0xff,
+    hi >>> 24,
+  ];
+};
+
+/**
+ * Converts this Long to its big endian byte representation.
+ * @this {!Long}
+ * @returns {!Array.<number>} Big endian byte representation
+ */
+LongPrototype.toBytesBE = function toBytesBE() {
+  var hi = this.high,
+    lo = this.low;
+  return [
+    hi >>> 24,
+    (hi >>> 16) & 0xff,
+    (hi >>> 8) & 0xff,
+    hi & 0xff,
+    lo >>> 24,
+    (lo >>> 16) & 0xff,
+    (lo >>> 8) & 0xff,
+    lo & 0xff,
+  ];
+};
+
+/**
+ * Creates a Long from its byte representation.
+ * @param {!Array.<number>} bytes Byte representation
+ * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
+ * @param {boolean=} le Whether little or big endian, defaults to big endian
+ * @returns {Long} The corresponding Long value
+ */
+Long.fromBytes = function fromBytes(bytes, unsigned, le) {
+  return le
+    ? Long.fromBytesLE(bytes, unsigned)
+    : Long.fromBytesBE(bytes, unsigned);
+};
+
+/**
+ * Creates a Long from its little endian byte representation.
+ * @param {!Array.<number>} bytes Little endian byte representation
+ * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
+ * @returns {Long} The corresponding Long value
+ */
+Long.fromBytesLE = function fromBytesLE(bytes, unsigned) {
+  return new Long(
+    bytes[0] | (bytes[1] << 8) | (bytes[2] << 16) | (bytes[3] << 24),
+    bytes[4] | (bytes[5] << 8) | (bytes[6] << 16) | (bytes[7] << 24),
+    unsigned,
+  );
+};
+
+/**
+ * Creates a Long from its big endian byte representation.
+ * @param {!Array.<number>} bytes Big endian byte representation
+ * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
+ * @returns {Long} The corresponding Long value
+ */
+Long.fromBytesBE = function fromBytesBE(bytes, unsigned) {
+  return new Long(
+    (bytes[4] << 24) | (bytes[5] << 16) | (bytes[6] << 8) | bytes[7],
+    (bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3],
+    unsigned,
+  );
+};
+
+// Support conversion to/from BigInt where available
+if (typeof BigInt === "function") {
+  /**
+   * Returns a Long representing the given big integer.
+   * @function
+   * @param {number} value The big integer value
+   * @param {boolean=} unsigned Whether unsigned or not, defaults to signed
+   * @returns {!Long} The corresponding Long value
+   */
+  Long.fromBigInt = function fromBigInt(value, unsigned) {
+    var lowBits = Number(BigInt.asIntN(32, value));
+    var highBits = Number(BigInt.asIntN(32, value >> BigInt(32)));
+    return fromBits(lowBits, highBits, unsigned);
+  };
+
+  // Override
+  Long.fromValue = function fromValueWithBigInt(value, unsigned) {
+    if (typeof value === "bigint") return Long.fromBigInt(value, unsigned);
+    return fromValue(value, unsigned);
+  };
+
+  /**
+   * Converts the Long to its big integer representation.
+   * @this {!Long}
+   * @returns {bigint}
+   */
+  LongPrototype.toBigInt = function toBigInt() {
+    var lowBigInt = BigInt(this.low >>> 0);
+    var highBigInt = BigInt(this.unsigned ? this.high >>> 0 : this.high);
+    return (highBigInt << BigInt(32)) | lowBigInt;
+  };
+}
+
+/* harmony default export */ const node_modules_long = (Long);
+
+// EXTERNAL MODULE: ./node_modules/protobufjs/light.js
+var light = __nccwpck_require__(365);
+var light_default = /*#__PURE__*/__nccwpck_require__.n(light);
+;// CONCATENATED MODULE: ./src/receiver/otlp-descriptor.ts
+const DESCRIPTOR = {
+    "nested": {
+        "opentelemetry": {
+            "nested": {
+                "proto": {
+                    "nested": {
+                        "collector": {
+                            "nested": {
+                                "trace": {
+                                    "nested": {
+                                        "v1": {
+                                            "options": {
+                                                "csharp_namespace": "OpenTelemetry.Proto.Collector.Trace.V1",
+                                                "java_multiple_files": true,
+                                                "java_package": "io.opentelemetry.proto.collector.trace.v1",
+                                                "java_outer_classname": "TraceServiceProto",
+                                                "go_package": "go.opentelemetry.io/proto/otlp/collector/trace/v1"
+                                            },
+                                            "nested": {
+                                                "TraceService": {
+                                                    "methods": {
+                                                        "Export": {
+                                                            "requestType": "ExportTraceServiceRequest",
+                                                            "responseType": "ExportTraceServiceResponse"
+                                                        }
+                                                    }
+                                                },
+                                                "ExportTraceServiceRequest": {
+                                                    "fields": {
+                                                        "resourceSpans": {
+                                                            "rule": "repeated",
+                                                            "type": "opentelemetry.proto.trace.v1.ResourceSpans",
+                                                            "id": 1,
+                                                            "protoName": "resource_spans"
+                                                        }
+                                                    }
+                                                },
+                                                "ExportTraceServiceResponse": {
+                                                    "fields": {
+                                                        "partialSuccess": {
+                                                            "type": "ExportTracePartialSuccess",
+                                                            "id": 1,
+                                                            "protoName": "partial_success"
+                                                        }
+                                                    }
+                                                },
+                                                "ExportTracePartialSuccess": {
+                                                    "fields": {
+                                                        "rejectedSpans": {
+                                                            "type": "int64",
+                                                            "id": 1,
+                                                            "protoName": "rejected_spans"
+                                                        },
+                                                        "errorMessage": {
+                                                            "type": "string",
+                                                            "id": 2,
+                                                            "protoName": "error_message"
+                                                        }
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        },
+                        "trace": {
+                            "nested": {
+                                "v1": {
+                                    "options": {
+                                        "csharp_namespace": "OpenTelemetry.Proto.Trace.V1",
+                                        "java_multiple_files": true,
+                                        "java_package": "io.opentelemetry.proto.trace.v1",
+                                        "java_outer_classname": "TraceProto",
+                                        "go_package": "go.opentelemetry.io/proto/otlp/trace/v1"
+                                    },
+                                    "nested": {
+                                        "TracesData": {
+                                            "fields": {
+                                                "resourceSpans": {
+                                                    "rule": "repeated",
+                                                    "type": "ResourceSpans",
+                                                    "id": 1,
+                                                    "protoName": "resource_spans"
+                                                }
+                                            }
+                                        },
+                                        "ResourceSpans": {
+                                            "fields": {
+                                                "resource": {
+                                                    "type": "opentelemetry.proto.resource.v1.Resource",
+                                                    "id": 1
+                                                },
+                                                "scopeSpans": {
+                                                    "rule": "repeated",
+                                                    "type": "ScopeSpans",
+                                                    "id": 2,
+                                                    "protoName": "scope_spans"
+                                                },
+                                                "schemaUrl": {
+                                                    "type": "string",
+                                                    "id": 3,
+                                                    "protoName": "schema_url"
+                                                }
+                                            },
+                                            "reserved": [
+                                                [
+                                                    1000,
+                                                    1000
+                                                ]
+                                            ]
+                                        },
+                                        "ScopeSpans": {
+                                            "fields": {
+                                                "scope": {
+                                                    "type": "opentelemetry.proto.common.v1.InstrumentationScope",
+                                                    "id": 1
+                                                },
+                                                "spans": {
+                                                    "rule": "repeated",
+                                                    "type": "Span",
+                                                    "id": 2
+                                                },
+                                                "schemaUrl": {
+                                                    "type": "string",
+                                                    "id": 3,
+                                                    "protoName": "schema_url"
+                                                }
+                                            }
+                                        },
+                                        "Span": {
+                                            "fields": {
+                                                "traceId": {
+                                                    "type": "bytes",
+                                                    "id": 1,
+                                                    "protoName": "trace_id"
+                                                },
+                                                "spanId": {
+                                                    "type": "bytes",
+                                                    "id": 2,
+                                                    "protoName": "span_id"
+                                                },
+                                                "traceState": {
+                                                    "type": "string",
+                                                    "id": 3,
+                                                    "protoName": "trace_state"
+                                                },
+                                                "parentSpanId": {
+                                                    "type": "bytes",
+                                                    "id": 4,
+                                                    "protoName": "parent_span_id"
+                                                },
+                                                "flags": {
+                                                    "type": "fixed32",
+                                                    "id": 16
+                                                },
+                                                "name": {
+                                                    "type": "string",
+                                                    "id": 5
+                                                },
+                                                "kind": {
+                                                    "type": "SpanKind",
+                                                    "id": 6
+                                                },
+                                                "startTimeUnixNano": {
+                                                    "type": "fixed64",
+                                                    "id": 7,
+                                                    "protoName": "start_time_unix_nano"
+                                                },
+                                                "endTimeUnixNano": {
+                                                    "type": "fixed64",
+                                                    "id": 8,
+                                                    "protoName": "end_time_unix_nano"
+                                                },
+                                                "attributes": {
+                                                    "rule": "repeated",
+                                                    "type": "opentelemetry.proto.common.v1.KeyValue",
+                                                    "id": 9
+                                                },
+                                                "droppedAttributesCount": {
+                                                    "type": "uint32",
+                                                    "id": 10,
+                                                    "protoName": "dropped_attributes_count"
+                                                },
+                                                "events": {
+                                                    "rule": "repeated",
+                                                    "type": "Event",
+                                                    "id": 11
+                                                },
+                                                "droppedEventsCount": {
+                                                    "type": "uint32",
+                                                    "id": 12,
+                                                    "protoName": "dropped_events_count"
+                                                },
+                                                "links": {
+                                                    "rule": "repeated",
+                                                    "type": "Link",
+                                                    "id": 13
+                                                },
+                                                "droppedLinksCount": {
+                                                    "type": "uint32",
+                                                    "id": 14,
+                                                    "protoName": "dropped_links_count"
+                                                },
+                                                "status": {
+                                                    "type": "Status",
+                                                    "id": 15
+                                                }
+                                            },
+                                            "nested": {
+                                                "SpanKind": {
+                                                    "values": {
+                                                        "SPAN_KIND_UNSPECIFIED": 0,
+                                                        "SPAN_KIND_INTERNAL": 1,
+                                                        "SPAN_KIND_SERVER": 2,
+                                                        "SPAN_KIND_CLIENT": 3,
+                                                        "SPAN_KIND_PRODUCER": 4,
+                                                        "SPAN_KIND_CONSUMER": 5
+                                                    }
+                                                },
+                                                "Event": {
+                                                    "fields": {
+                                                        "timeUnixNano": {
+                                                            "type": "fixed64",
+                                                            "id": 1,
+                                                            "protoName": "time_unix_nano"
+                                                        },
+                                                        "name": {
+                                                            "type": "string",
+                                                            "id": 2
+                                                        },
+                                                        "attributes": {
+                                                            "rule": "repeated",
+                                                            "type": "opentelemetry.proto.common.v1.KeyValue",
+                                                            "id": 3
+                                                        },
+                                                        "droppedAttributesCount": {
+                                                            "type": "uint32",
+                                                            "id": 4,
+                                                            "protoName": "dropped_attributes_count"
+                                                        }
+                                                    }
+                                                },
+                                                "Link": {
+                                                    "fields": {
+                                                        "traceId": {
+                                                            "type": "bytes",
+                                                            "id": 1,
+                                                            "protoName": "trace_id"
+                                                        },
+                                                        "spanId": {
+                                                            "type": "bytes",
+                                                            "id": 2,
+                                                            "protoName": "span_id"
+                                                        },
+                                                        "traceState": {
+                                                            "type": "string",
+                                                            "id": 3,
+                                                            "protoName": "trace_state"
+                                                        },
+                                                        "attributes": {
+                                                            "rule": "repeated",
+                                                            "type": "opentelemetry.proto.common.v1.KeyValue",
+                                                            "id": 4
+                                                        },
+                                                        "droppedAttributesCount": {
+                                                            "type": "uint32",
+                                                            "id": 5,
+                                                            "protoName": "dropped_attributes_count"
+                                                        },
+                                                        "flags": {
+                                                            "type": "fixed32",
+                                                            "id": 6
+                                                        }
+                                                    }
+                                                }
+                                            }
+                                        },
+                                        "Status": {
+                                            "fields": {
+                                                "message": {
+                                                    "type": "string",
+                                                    "id": 2
+                                                },
+                                                "code": {
+                                                    "type": "StatusCode",
+                                                    "id": 3
+                                                }
+                                            },
+                                            "reserved": [
+                                                [
+                                                    1,
+                                                    1
+                                                ]
+                                            ],
+                                            "nested": {
+                                                "StatusCode": {
+                                                    "values": {
+                                                        "STATUS_CODE_UNSET": 0,
+                                                        "STATUS_CODE_OK": 1,
+                                                        "STATUS_CODE_ERROR": 2
+                                                    }
+                                                }
+                                            }
+                                        },
+                                        "SpanFlags": {
+                                            "values": {
+                                                "SPAN_FLAGS_DO_NOT_USE": 0,
+                                                "SPAN_FLAGS_TRACE_FLAGS_MASK": 255,
+                                                "SPAN_FLAGS_CONTEXT_HAS_IS_REMOTE_MASK": 256,
+                                                "SPAN_FLAGS_CONTEXT_IS_REMOTE_MASK": 512
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        },
+                        "common": {
+                            "nested": {
+                                "v1": {
+                                    "options": {
+                                        "csharp_namespace": "OpenTelemetry.Proto.Common.V1",
+                                        "java_multiple_files": true,
+                                        "java_package": "io.opentelemetry.proto.common.v1",
+                                        "java_outer_classname": "CommonProto",
+                                        "go_package": "go.opentelemetry.io/proto/otlp/common/v1"
+                                    },
+                                    "nested": {
+                                        "AnyValue": {
+                                            "oneofs": {
+                                                "value": {
+                                                    "oneof": [
+                                                        "stringValue",
+                                                        "boolValue",
+                                                        "intValue",
+                                                        "doubleValue",
+                                                        "arrayValue",
+                                                        "kvlistValue",
+                                                        "bytesValue",
+                                                        "stringValueStrindex"
+                                                    ]
+                                                }
+                                            },
+                                            "fields": {
+                                                "stringValue": {
+                                                    "type": "string",
+                                                    "id": 1,
+                                                    "protoName": "string_value"
+                                                },
+                                                "boolValue": {
+                                                    "type": "bool",
+                                                    "id": 2,
+                                                    "protoName": "bool_value"
+                                                },
+                                                "intValue": {
+                                                    "type": "int64",
+                                                    "id": 3,
+                                                    "protoName": "int_value"
+                                                },
+                                                "doubleValue": {
+                                                    "type": "double",
+                                                    "id": 4,
+                                                    "protoName": "double_value"
+                                                },
+                                                "arrayValue": {
+                                                    "type": "ArrayValue",
+                                                    "id": 5,
+                                                    "protoName": "array_value"
+                                                },
+                                                "kvlistValue": {
+                                                    "type": "KeyValueList",
+                                                    "id": 6,
+                                                    "protoName": "kvlist_value"
+                                                },
+                                                "bytesValue": {
+                                                    "type": "bytes",
+                                                    "id": 7,
+                                                    "protoName": "bytes_value"
+                                                },
+                                                "stringValueStrindex": {
+                                                    "type": "int32",
+                                                    "id": 8,
+                                                    "protoName": "string_value_strindex"
+                                                }
+                                            }
+                                        },
+                                        "ArrayValue": {
+                                            "fields": {
+                                                "values": {
+                                                    "rule": "repeated",
+                                                    "type": "AnyValue",
+                                                    "id": 1
+                                                }
+                                            }
+                                        },
+                                        "KeyValueList": {
+                                            "fields": {
+                                                "values": {
+                                                    "rule": "repeated",
+                                                    "type": "KeyValue",
+                                                    "id": 1
+                                                }
+                                            }
+                                        },
+                                        "KeyValue": {
+                                            "fields": {
+                                                "key": {
+                                                    "type": "string",
+                                                    "id": 1
+                                                },
+                                                "value": {
+                                                    "type": "AnyValue",
+                                                    "id": 2
+                                                },
+                                                "keyStrindex": {
+                                                    "type": "int32",
+                                                    "id": 3,
+                                                    "protoName": "key_strindex"
+                                                }
+                                            }
+                                        },
+                                        "InstrumentationScope": {
+                                            "fields": {
+                                                "name": {
+                                                    "type": "string",
+                                                    "id": 1
+                                                },
+                                                "version": {
+                                                    "type": "string",
+                                                    "id": 2
+                                                },
+                                                "attributes": {
+                                                    "rule": "repeated",
+                                                    "type": "KeyValue",
+                                                    "id": 3
+                                                },
+                                                "droppedAttributesCount": {
+                                                    "type": "uint32",
+                                                    "id": 4,
+                                                    "protoName": "dropped_attributes_count"
+                                                }
+                                            }
+                                        },
+                                        "EntityRef": {
+                                            "fields": {
+                                                "schemaUrl": {
+                                                    "type": "string",
+                                                    "id": 1,
+                                                    "protoName": "schema_url"
+                                                },
+                                                "type": {
+                                                    "type": "string",
+                                                    "id": 2
+                                                },
+                                                "idKeys": {
+                                                    "rule": "repeated",
+                                                    "type": "string",
+                                                    "id": 3,
+                                                    "protoName": "id_keys"
+                                                },
+                                                "descriptionKeys": {
+                                                    "rule": "repeated",
+                                                    "type": "string",
+                                                    "id": 4,
+                                                    "protoName": "description_keys"
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        },
+                        "resource": {
+                            "nested": {
+                                "v1": {
+                                    "options": {
+                                        "csharp_namespace": "OpenTelemetry.Proto.Resource.V1",
+                                        "java_multiple_files": true,
+                                        "java_package": "io.opentelemetry.proto.resource.v1",
+                                        "java_outer_classname": "ResourceProto",
+                                        "go_package": "go.opentelemetry.io/proto/otlp/resource/v1"
+                                    },
+                                    "nested": {
+                                        "Resource": {
+                                            "fields": {
+                                                "attributes": {
+                                                    "rule": "repeated",
+                                                    "type": "opentelemetry.proto.common.v1.KeyValue",
+                                                    "id": 1
+                                                },
+                                                "droppedAttributesCount": {
+                                                    "type": "uint32",
+                                                    "id": 2,
+                                                    "protoName": "dropped_attributes_count"
+                                                },
+                                                "entityRefs": {
+                                                    "rule": "repeated",
+                                                    "type": "opentelemetry.proto.common.v1.EntityRef",
+                                                    "id": 3,
+                                                    "protoName": "entity_refs"
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        },
+        "google": {
+            "nested": {
+                "rpc": {
+                    "nested": {
+                        "Status": {
+                            "edition": "proto2",
+                            "fields": {
+                                "code": {
+                                    "type": "int32",
+                                    "id": 1
+                                },
+                                "message": {
+                                    "type": "string",
+                                    "id": 2
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+};
+const OTLP_DESCRIPTOR = DESCRIPTOR;
+
+;// CONCATENATED MODULE: ./src/receiver/otlp-protobuf.ts
+
+
+
+/**
+ * OTLP protobuf with protobufjs and the OpenTelemetry project's own message
+ * definitions (src/receiver/proto/, compiled into otlp-descriptor.ts). Decoded
+ * requests come out in the OTLP JSON mapping the file exporter writes:
+ * lowerCamelCase names, 64-bit integers as decimal strings, enums as numbers,
+ * bytes as base64 (trace and span ids are turned into hex by otlp-request.ts).
+ */
+(light_default()).util.Long = node_modules_long;
+light_default().configure();
+const root = light_default().Root.fromJSON(OTLP_DESCRIPTOR);
+const REQUEST = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest');
+const RESPONSE = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse');
+const STATUS = root.lookupType('google.rpc.Status');
+const TO_OBJECT = { longs: String, enums: Number, bytes: String, defaults: false, arrays: false, objects: false, oneofs: false };
+/** The request as plain OTLP JSON data; throws (a protobufjs or RangeError) on bytes that are not one. */
+function decodeTraceRequest(bytes) {
+    return REQUEST.toObject(REQUEST.decode(bytes), TO_OBJECT);
+}
+/** ExportTraceServiceResponse: empty when every span was taken, else partial_success. */
+function encodeTraceResponse(rejectedSpans, errorMessage) {
+    const body = rejectedSpans > 0 || errorMessage !== '' ? { partialSuccess: { rejectedSpans: node_modules_long.fromNumber(rejectedSpans), errorMessage } } : {};
+    return RESPONSE.encode(RESPONSE.fromObject(body)).finish();
+}
+/** google.rpc.Status, the body of every OTLP/HTTP error response. */
+function encodeStatus(code, message) {
+    return STATUS.encode(STATUS.fromObject({ code, message })).finish();
+}
+/** Test support: a request from OTLP JSON data (the receiver itself never encodes requests). */
+function encodeTraceRequest(data) {
+    return REQUEST.encode(REQUEST.fromObject(data)).finish();
+}
+
+
+/***/ }),
+
+/***/ 9058:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  uN: () => (/* binding */ DEFAULT_OTLP_PORT),
+  rY: () => (/* binding */ DEFAULT_RECEIVER_LIMITS),
+  J9: () => (/* binding */ describeStats),
+  Wr: () => (/* binding */ startReceiver)
+});
+
+// UNUSED EXPORTS: RECEIVER_HOST
+
+;// CONCATENATED MODULE: external "node:http"
+const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/receiver/http-body.ts
+
+/** Why a body could not be read: answered 413 (too large), 415 (encoding) or 400 (broken gzip). */
+class BodyError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.status = status;
+    }
+}
+/**
+ * The whole body of a request, inflated when Content-Encoding is gzip, and never
+ * more than `maxBytes` either as sent or as inflated (a zip bomb stops at the cap).
+ */
+async function readBody(req, maxBytes) {
+    const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    if (encoding !== 'identity' && encoding !== 'gzip')
+        throw new BodyError(415, `Content-Encoding ${JSON.stringify(encoding.slice(0, 40))} is not supported (gzip or none)`);
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes)
+        throw new BodyError(413, `the body is ${declared} bytes; the receiver takes at most ${maxBytes}`);
+    const raw = await new Promise((resolve, reject) => {
+        const chunks = [];
+        let size = 0;
+        const onData = (chunk) => {
+            size += chunk.length;
+            if (size <= maxBytes)
+                return void chunks.push(chunk);
+            // Over the cap: stop keeping it, let the rest drain so that the 413 can be sent (the connection closes after it).
+            req.off('data', onData);
+            req.resume();
+            chunks.length = 0;
+            reject(new BodyError(413, `the body is longer than ${maxBytes} bytes, the most the receiver takes`));
+        };
+        req.on('data', onData);
+        req.once('end', () => resolve(Buffer.concat(chunks, size)));
+        req.once('error', reject);
+    });
+    if (encoding === 'identity')
+        return raw;
+    return new Promise((resolve, reject) => {
+        (0,external_node_zlib_.gunzip)(raw, { maxOutputLength: maxBytes }, (error, inflated) => {
+            if (!error)
+                resolve(inflated);
+            else if (error.code === 'ERR_BUFFER_TOO_LARGE')
+                reject(new BodyError(413, `the body inflates to more than ${maxBytes} bytes, the most the receiver takes`));
+            else
+                reject(new BodyError(400, `the gzip body is broken: ${error.message.split('\n')[0]}`));
+        });
+    });
+}
+
+// EXTERNAL MODULE: ./src/ingest/fields.ts
+var fields = __nccwpck_require__(3835);
+;// CONCATENATED MODULE: ./src/receiver/otlp-request.ts
+
+/** A body that is not an ExportTraceServiceRequest at all: answered 400. */
+class MalformedRequestError extends Error {
+}
+const HEX = /^[0-9a-fA-F]*$/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Lines are kept well under the audit's longest line (16 MiB): spans are grouped up to this many bytes. */
+const LINE_TARGET_BYTES = 1024 * 1024;
+/**
+ * Checks an export request and cuts it into spool lines. A span without a valid
+ * trace id or span id (16 and 8 non-zero bytes) or longer than `maxSpanBytes`
+ * is rejected (reported back as partial success); anything else is kept as sent,
+ * with its ids in lowercase hex as the collector's file exporter writes them.
+ */
+function spoolBatch(data, spelling, maxSpanBytes) {
+    if (!(0,fields/* isObject */.Gv)(data))
+        throw new MalformedRequestError('the body is not an ExportTraceServiceRequest');
+    const resourceSpans = (0,fields/* own */.ZV)(data, 'resourceSpans') ?? [];
+    if (!Array.isArray(resourceSpans))
+        throw new MalformedRequestError('resourceSpans is not a list');
+    const lines = [];
+    const reasons = new Map();
+    let bytes = 0;
+    let accepted = 0;
+    const reject = (reason) => reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    for (const rs of resourceSpans) {
+        if (!(0,fields/* isObject */.Gv)(rs))
+            throw new MalformedRequestError('a resourceSpans entry is not an object');
+        const scopeSpans = (0,fields/* own */.ZV)(rs, 'scopeSpans') ?? [];
+        if (!Array.isArray(scopeSpans))
+            throw new MalformedRequestError('scopeSpans is not a list');
+        const resourceHead = headOf(rs, 'resource');
+        for (const ss of scopeSpans) {
+            if (!(0,fields/* isObject */.Gv)(ss))
+                throw new MalformedRequestError('a scopeSpans entry is not an object');
+            const spans = (0,fields/* own */.ZV)(ss, 'spans') ?? [];
+            if (!Array.isArray(spans))
+                throw new MalformedRequestError('spans is not a list');
+            const open = `{"resourceSpans":[{${resourceHead}"scopeSpans":[{${headOf(ss, 'scope')}"spans":[`;
+            const close = ']}]}]}';
+            let chunk = [];
+            let chunkBytes = 0;
+            const flush = () => {
+                if (chunk.length === 0)
+                    return;
+                const line = `${open}${chunk.join(',')}${close}`;
+                lines.push(line);
+                bytes += Buffer.byteLength(line) + 1;
+                chunk = [];
+                chunkBytes = 0;
+            };
+            for (const raw of spans) {
+                const span = checkedSpan(raw, spelling);
+                if (typeof span === 'string') {
+                    reject(span);
+                    continue;
+                }
+                const text = JSON.stringify(span);
+                if (text.length > maxSpanBytes) {
+                    reject(`a span is longer than ${maxSpanBytes} bytes`);
+                    continue;
+                }
+                if (chunk.length > 0 && chunkBytes + text.length > LINE_TARGET_BYTES)
+                    flush();
+                chunk.push(text);
+                chunkBytes += text.length + 1;
+                accepted += 1;
+            }
+            flush();
+        }
+    }
+    let rejected = 0;
+    for (const n of reasons.values())
+        rejected += n;
+    const rejectMessage = [...reasons.entries()].map(([reason, n]) => `${n} span(s): ${reason}`).join('; ');
+    return { lines, bytes, acceptedSpans: accepted, rejectedSpans: rejected, rejectMessage };
+}
+/** `"resource":{…},"schemaUrl":"…",` (or `"scope":…`), as sent; empty when absent. */
+function headOf(obj, key) {
+    const value = (0,fields/* own */.ZV)(obj, key);
+    const schemaUrl = (0,fields/* own */.ZV)(obj, 'schemaUrl');
+    let head = (0,fields/* isObject */.Gv)(value) ? `"${key}":${JSON.stringify(value)},` : '';
+    if (typeof schemaUrl === 'string' && schemaUrl !== '')
+        head += `"schemaUrl":${JSON.stringify(schemaUrl)},`;
+    return head;
+}
+/** The span with hex ids, or why it is rejected. */
+function checkedSpan(raw, spelling) {
+    if (!(0,fields/* isObject */.Gv)(raw))
+        return 'a span is not an object';
+    const traceId = hexId((0,fields/* own */.ZV)(raw, 'traceId'), 16, spelling);
+    if (traceId === null)
+        return 'no valid trace id (16 bytes, not all zero)';
+    const spanId = hexId((0,fields/* own */.ZV)(raw, 'spanId'), 8, spelling);
+    if (spanId === null)
+        return 'no valid span id (8 bytes, not all zero)';
+    const out = Object.assign(Object.create(null), raw, { traceId, spanId });
+    const parent = (0,fields/* own */.ZV)(raw, 'parentSpanId');
+    if (parent !== undefined && parent !== '') {
+        const parentSpanId = hexId(parent, 8, spelling);
+        if (parentSpanId === null)
+            return 'an invalid parent span id';
+        out['parentSpanId'] = parentSpanId;
+    }
+    const links = (0,fields/* own */.ZV)(raw, 'links');
+    if (Array.isArray(links)) {
+        out['links'] = links.map((link) => {
+            if (!(0,fields/* isObject */.Gv)(link))
+                return link;
+            const copy = Object.assign(Object.create(null), link);
+            const t = hexId((0,fields/* own */.ZV)(link, 'traceId'), 16, spelling);
+            const s = hexId((0,fields/* own */.ZV)(link, 'spanId'), 8, spelling);
+            if (t !== null)
+                copy['traceId'] = t;
+            if (s !== null)
+                copy['spanId'] = s;
+            return copy;
+        });
+    }
+    return out;
+}
+/** Lowercase hex of an id of `size` bytes, or null when it is absent, malformed or all zero. */
+function hexId(value, size, spelling) {
+    if (typeof value !== 'string')
+        return null;
+    let hex;
+    if (spelling === 'hex') {
+        if (value.length !== size * 2 || !HEX.test(value))
+            return null;
+        hex = value.toLowerCase();
+    }
+    else {
+        if (!BASE64.test(value))
+            return null;
+        const bytes = Buffer.from(value, 'base64');
+        if (bytes.length !== size)
+            return null;
+        hex = bytes.toString('hex');
+    }
+    return /^0+$/.test(hex) ? null : hex;
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: ./src/receiver/spool.ts
+
+/**
+ * The receiver's spool: one OTLP JSON lines file, appended in the order requests
+ * are taken. Space is reserved when a request is taken, before anything is
+ * written, so a request past the cap is refused whole and an acknowledged span is
+ * never dropped. Writes are serialized; `append` resolves once the bytes are in
+ * the file, and only then is the request acknowledged.
+ */
+class Spool {
+    path;
+    handle;
+    maxBytes;
+    reserved = 0;
+    tail = Promise.resolve();
+    closed = false;
+    constructor(path, handle, maxBytes) {
+        this.path = path;
+        this.handle = handle;
+        this.maxBytes = maxBytes;
+    }
+    /** Opens (and truncates) the spool file. */
+    static async create(path, maxBytes) {
+        return new Spool(path, await (0,promises_.open)(path, 'w'), maxBytes);
+    }
+    /** Bytes written or reserved. */
+    get bytes() {
+        return this.reserved;
+    }
+    /** Reserves `bytes` when they fit under the cap; false when they do not (nothing is reserved). */
+    reserve(bytes) {
+        if (this.closed || this.reserved + bytes > this.maxBytes)
+            return false;
+        this.reserved += bytes;
+        return true;
+    }
+    /** Appends reserved lines (each followed by a newline); resolves once written. */
+    append(lines) {
+        const text = lines.map((line) => `${line}\n`).join('');
+        const write = this.tail.then(async () => {
+            await this.handle.write(text);
+        });
+        this.tail = write.catch(() => undefined);
+        return write;
+    }
+    /** Waits for every write, syncs the file to disk and closes it. */
+    async close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        await this.tail;
+        try {
+            await this.handle.sync();
+        }
+        finally {
+            await this.handle.close();
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/receiver/server.ts
+
+
+
+
+
+const DEFAULT_OTLP_PORT = 4318;
+/** The receiver listens on the loopback interface only: a CI job's own processes are its only clients. */
+const RECEIVER_HOST = '127.0.0.1';
+const DEFAULT_RECEIVER_LIMITS = {
+    maxRequestBytes: 16 * 1024 * 1024,
+    maxSpoolBytes: 1024 * 1024 * 1024,
+    maxSpanBytes: 4 * 1024 * 1024,
+};
+/** One line saying what the receiver took and, never silently, what it did not. */
+function describeStats(stats) {
+    const head = `received ${stats.acceptedSpans} span(s) in ${stats.requests} request(s)`;
+    const lost = [];
+    if (stats.rejectedSpans > 0)
+        lost.push(`${stats.rejectedSpans} span(s) rejected as invalid`);
+    if (stats.refusedRequests > 0)
+        lost.push(`${stats.refusedRequests} request(s) refused${stats.refusedSpans > 0 ? ` (${stats.refusedSpans} span(s) known lost)` : ''}`);
+    return lost.length > 0 ? `${head}; not kept: ${lost.join(', ')}` : head;
+}
+/** How long stop() waits for requests in flight before it closes their connections. */
+const STOP_GRACE_MS = 10_000;
+/** gRPC status codes carried in google.rpc.Status. */
+const RPC = { invalidArgument: 3, notFound: 5, resourceExhausted: 8, unimplemented: 12 };
+/** Starts an OTLP/HTTP trace receiver on 127.0.0.1 writing OTLP JSON lines to `spoolPath`. */
+async function startReceiver(options) {
+    // protobufjs and the OTLP descriptor are loaded by the receiver only, not at every start of the CLI
+    // (webpackMode eager: the bundle keeps it in the one file, evaluated here; see scripts/build.mjs).
+    const codec = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 496));
+    const spool = await Spool.create(options.spoolPath, options.maxSpoolBytes);
+    const stats = { requests: 0, acceptedSpans: 0, rejectedSpans: 0, refusedRequests: 0, refusedSpans: 0, spoolBytes: 0 };
+    const problem = (message) => options.onProblem?.(message);
+    const handle = (req, res) => handleRequest(req, res, { options, spool, stats, problem, codec });
+    const server = (0,external_node_http_namespaceObject.createServer)((req, res) => {
+        handle(req, res).catch((error) => {
+            // A write to the spool failed: the request is not acknowledged, the client may retry.
+            stats.refusedRequests += 1;
+            problem(`could not keep a request: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+            if (!res.headersSent)
+                send(res, 503, 'json', JSON.stringify({ code: 14, message: 'the receiver could not write its spool' }));
+            else
+                res.destroy();
+        });
+    });
+    server.requestTimeout = 60_000;
+    server.headersTimeout = 30_000;
+    server.maxConnections = 32;
+    await listen(server, options.port, spool);
+    const port = server.address().port;
+    let stopping;
+    // Once stopping, every answer closes its connection, so no keep-alive socket holds the close open.
+    server.on('request', (_req, res) => {
+        if (stopping)
+            res.setHeader('Connection', 'close');
+        res.on('finish', () => {
+            if (stopping)
+                server.closeIdleConnections();
+        });
+    });
+    return {
+        port,
+        endpoint: `http://${RECEIVER_HOST}:${port}`,
+        spoolPath: options.spoolPath,
+        stats,
+        stop: () => (stopping ??= (async () => {
+            const closed = new Promise((resolve) => server.close(() => resolve()));
+            server.closeIdleConnections();
+            // A client that never finishes its request is cut off (it was never acknowledged).
+            const cutOff = setTimeout(() => server.closeAllConnections(), options.stopGraceMs ?? STOP_GRACE_MS);
+            await closed;
+            clearTimeout(cutOff);
+            await spool.close();
+            stats.spoolBytes = spool.bytes;
+            return stats;
+        })()),
+    };
+}
+function send(res, status, kind, body) {
+    res.writeHead(status, { 'Content-Type': kind === 'protobuf' ? 'application/x-protobuf' : 'application/json', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+}
+/** One request: checked, read, decoded, spooled, answered (OTLP/HTTP status and body). */
+async function handleRequest(req, res, at) {
+    const { options, spool, stats, problem, codec } = at;
+    stats.requests += 1;
+    const path = (req.url ?? '').split('?')[0];
+    const mediaType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const kind = mediaType === 'application/x-protobuf' ? 'protobuf' : 'json';
+    const fail = (status, code, message, spans = 0) => {
+        stats.refusedRequests += 1;
+        stats.refusedSpans += spans;
+        problem(`refused a request to ${path}: ${status} ${message}`);
+        send(res, status, kind, kind === 'protobuf' ? codec.encodeStatus(code, message) : JSON.stringify({ code, message }));
+    };
+    if (path !== '/v1/traces')
+        return fail(404, RPC.notFound, `no such path; traces go to POST /v1/traces`);
+    if (req.method !== 'POST') {
+        res.setHeader('Allow', 'POST');
+        return fail(405, RPC.unimplemented, `${req.method ?? '?'} is not allowed; traces go to POST /v1/traces`);
+    }
+    if (mediaType !== 'application/x-protobuf' && mediaType !== 'application/json') {
+        return fail(415, RPC.invalidArgument, `Content-Type ${JSON.stringify(mediaType.slice(0, 60))} is not supported (application/x-protobuf or application/json)`);
+    }
+    let body;
+    try {
+        body = await readBody(req, options.maxRequestBytes);
+    }
+    catch (error) {
+        if (error instanceof BodyError) {
+            res.setHeader('Connection', 'close');
+            return fail(error.status, error.status === 413 ? RPC.resourceExhausted : RPC.invalidArgument, error.message);
+        }
+        throw error;
+    }
+    let data;
+    try {
+        data = kind === 'protobuf' ? codec.decodeTraceRequest(body) : JSON.parse(body.toString('utf8'));
+    }
+    catch (error) {
+        const detail = error instanceof Error ? error.message.split('\n')[0].slice(0, 200) : 'unreadable';
+        return fail(400, RPC.invalidArgument, `the body is not a valid ${kind === 'protobuf' ? 'protobuf' : 'JSON'} ExportTraceServiceRequest: ${detail}`);
+    }
+    let batch;
+    try {
+        batch = spoolBatch(data, kind === 'protobuf' ? 'base64' : 'hex', options.maxSpanBytes);
+    }
+    catch (error) {
+        if (error instanceof MalformedRequestError || error instanceof RangeError)
+            return fail(400, RPC.invalidArgument, `the body is not an ExportTraceServiceRequest: ${error.message.slice(0, 200)}`);
+        throw error;
+    }
+    if (!spool.reserve(batch.bytes)) {
+        return fail(507, RPC.resourceExhausted, `the spool is full (${options.maxSpoolBytes} bytes); ${batch.acceptedSpans} span(s) of this request were not kept`, batch.acceptedSpans);
+    }
+    if (batch.lines.length > 0)
+        await spool.append(batch.lines);
+    stats.acceptedSpans += batch.acceptedSpans;
+    stats.rejectedSpans += batch.rejectedSpans;
+    stats.spoolBytes = spool.bytes;
+    if (batch.rejectedSpans > 0)
+        problem(`rejected ${batch.rejectMessage}`);
+    const answer = kind === 'protobuf' ? codec.encodeTraceResponse(batch.rejectedSpans, batch.rejectMessage) : JSON.stringify(batch.rejectedSpans > 0 ? { partialSuccess: { rejectedSpans: String(batch.rejectedSpans), errorMessage: batch.rejectMessage } } : {});
+    send(res, 200, kind, answer);
+}
+/** Listens on RECEIVER_HOST:`port`; a port in use or refused is a user error (the spool is closed then). */
+async function listen(server, port, spool) {
+    try {
+        await new Promise((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(port, RECEIVER_HOST, () => {
+                server.off('error', reject);
+                resolve();
+            });
+        });
+    }
+    catch (error) {
+        await spool.close();
+        const code = error.code;
+        if (code === 'EADDRINUSE')
+            throw new errors/* UserError */.yo('receiver-port-in-use', `port ${port} on ${RECEIVER_HOST} is in use; stop what holds it or pass --port <another>`);
+        if (code === 'EACCES')
+            throw new errors/* UserError */.yo('receiver-port-refused', `port ${port} on ${RECEIVER_HOST} may not be opened by this user; pass --port 1024 or above`);
+        throw error;
+    }
+}
+
+
+/***/ }),
+
+/***/ 1288:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ uniqueCatalogs)
+/* harmony export */ });
+/* unused harmony export reportCatalogSnapshot */
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
+
+/**
+ * The report's `catalogs`: each distinct catalog once (tools in name order),
+ * sorted by hash and then content, so that a report built in one go and one
+ * merged from shards list the same catalogs in the same order.
+ */
+function uniqueCatalogs(catalogs) {
+    const byKey = new Map();
+    for (const catalog of catalogs) {
+        const tools = [...catalog.tools].sort((a, b) => (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .compareUtf16 */ .MC)(a.name, b.name) || (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .compareUtf16 */ .MC)(a.schemaSha256 ?? '', b.schemaSha256 ?? ''));
+        const entry = { sha256: catalog.sha256, tools };
+        byKey.set(JSON.stringify(entry), entry);
+    }
+    return [...byKey.entries()].sort(([ka, a], [kb, b]) => (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .compareUtf16 */ .MC)(a.sha256 ?? '', b.sha256 ?? '') || (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .compareUtf16 */ .MC)(ka, kb)).map(([, entry]) => entry);
+}
+/**
+ * All tools the report's runs were offered, as compareCatalogs takes them:
+ * name → schema hash. A name offered with different schema hashes within the
+ * report maps to null (unknown), so it never counts as changed against another
+ * branch; the schema-drift rule reports that drift within the audit. Null when
+ * the report does not list catalogs (written by an older version) or lists
+ * only some of them (limits.max-runs): a comparison would be wrong, not unknown.
+ */
+function reportCatalogSnapshot(report) {
+    if (!report.catalogs || (report.omittedCatalogs ?? 0) > 0)
+        return null;
+    const out = new Map();
+    const conflicted = new Set();
+    for (const catalog of report.catalogs) {
+        for (const tool of catalog.tools) {
+            if (!out.has(tool.name))
+                out.set(tool.name, tool.schemaSha256);
+            else if (out.get(tool.name) !== tool.schemaSha256)
+                conflicted.add(tool.name);
+        }
+    }
+    for (const name of conflicted)
+        out.set(name, null);
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 4856:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  D: () => (/* binding */ OUTPUT_FORMATS),
+  B: () => (/* binding */ renderReport)
+});
+
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(1300);
+;// CONCATENATED MODULE: ./src/report/most-severe.ts
+
+const MOST_SEVERE_FIRST = [...finding/* SEVERITIES */.oC].sort((a, b) => finding/* SEVERITY_RANK */.f3[b] - finding/* SEVERITY_RANK */.f3[a]);
+/**
+ * Up to `max` findings for an output that cannot hold them all (SARIF for code
+ * scanning, the HTML page): every error before any warning before any note, and
+ * the chosen ones kept in report order.
+ */
+function mostSevere(findings, max) {
+    if (findings.length <= max)
+        return { kept: findings, omitted: 0 };
+    const chosen = new Set();
+    for (const severity of MOST_SEVERE_FIRST) {
+        for (const finding of findings) {
+            if (chosen.size === max)
+                break;
+            if (finding.severity === severity)
+                chosen.add(finding);
+        }
+    }
+    return { kept: findings.filter((finding) => chosen.has(finding)), omitted: findings.length - chosen.size };
+}
+
+// EXTERNAL MODULE: ./src/report/run-cap.ts
+var run_cap = __nccwpck_require__(2146);
+;// CONCATENATED MODULE: ./src/report/timeline/rank.ts
+/** Rules whose findings are about time: a timeline shows them (an open bar, a late one, a storm, llm spans over a call). */
+const TIME_SHAPED_RULES = new Set(['orphan-call', 'budget-miss', 'late-result', 'retry-storm', 'continued-while-outstanding']);
+/** The key that joins a finding to its run: file and run id, both as the report spells them. */
+function runKey(file, runId) {
+    return `${file.length}:${file}:${runId ?? '\u0000'}`;
+}
+/** For each finding, the index of its run in `timelines`, or -1 (file-level findings, cross-run findings). */
+function runIndexOf(findings, timelines) {
+    const byKey = new Map();
+    timelines.forEach((t, i) => {
+        const key = runKey(t.file, t.runId);
+        if (!byKey.has(key))
+            byKey.set(key, i);
+    });
+    const out = new Int32Array(findings.length);
+    findings.forEach((f, i) => {
+        out[i] = byKey.get(runKey(f.file, f.runId)) ?? -1;
+    });
+    return out;
+}
+/**
+ * Runs ordered for drawing: the most time-shaped findings first (a secret
+ * has no picture), then runs with findings and bars before the rest, then
+ * most errors, warnings, notes and calls; ties keep their order.
+ */
+function rankRuns(report, timelines) {
+    const counts = timelines.map(() => ({ error: 0, warning: 0, note: 0 }));
+    const shaped = timelines.map(() => 0);
+    const owner = runIndexOf(report.findings, timelines);
+    report.findings.forEach((f, i) => {
+        const run = owner[i];
+        if (run < 0)
+            return;
+        counts[run][f.severity] += 1;
+        if (TIME_SHAPED_RULES.has(f.ruleId))
+            shaped[run] += 1;
+    });
+    const drawable = (r) => (r.counts.error + r.counts.warning + r.counts.note > 0 && r.timeline.bars.length > 0 ? 1 : 0);
+    return timelines
+        .map((timeline, index) => ({ timeline, index, counts: counts[index], timeShaped: shaped[index] }))
+        .sort((a, b) => b.timeShaped - a.timeShaped ||
+        drawable(b) - drawable(a) ||
+        b.counts.error - a.counts.error ||
+        b.counts.warning - a.counts.warning ||
+        b.counts.note - a.counts.note ||
+        b.timeline.bars.length - a.timeline.bars.length ||
+        a.index - b.index);
+}
+
+;// CONCATENATED MODULE: ./src/report/html/page-data.ts
+
+
+
+/**
+ * Findings the page holds: the list stays responsive up to here (tested with
+ * 100,000), and the page stays a size a browser opens. Past it, the page holds
+ * the most severe, says how many it left out, and counts per rule still cover all.
+ */
+const HTML_MAX_FINDINGS = 100_000;
+const SEVERITY_INDEX = { error: 0, warning: 1, note: 2 };
+function pageData(report, timelines, maxFindings = HTML_MAX_FINDINGS) {
+    // A report that lists only some runs (limits.max-runs) draws as many, the worst first.
+    const ranked = rankRuns(report, timelines).slice(0, report.omittedRuns ? report.runs.length : undefined);
+    const runsNote = (0,run_cap/* omittedRunsNote */.zg)(report);
+    const position = new Map();
+    ranked.forEach((r, i) => position.set(r.index, i));
+    const { kept, omitted } = mostSevere(report.findings, maxFindings);
+    const owners = runIndexOf(kept, timelines);
+    const rules = table();
+    const files = table();
+    const tools = table();
+    const ruleTotals = [];
+    for (const finding of report.findings) {
+        const rule = rules.id(finding.ruleId);
+        ruleTotals[rule] = (ruleTotals[rule] ?? 0) + 1;
+    }
+    const f = { rule: [], severity: [], file: [], line: [], tool: [], run: [], message: [], callId: [], runId: [] };
+    kept.forEach((finding, i) => {
+        f.rule.push(rules.id(finding.ruleId));
+        f.severity.push(SEVERITY_INDEX[finding.severity]);
+        f.file.push(files.id(finding.file));
+        f.line.push(finding.line);
+        f.tool.push(finding.tool === null ? -1 : tools.id(finding.tool));
+        const owner = owners[i];
+        f.run.push(owner < 0 ? -1 : (position.get(owner) ?? -1));
+        f.message.push(finding.message);
+        f.callId.push(finding.callId);
+        f.runId.push(finding.runId);
+    });
+    const runs = ranked.map(({ timeline, counts }) => {
+        const bars = [];
+        for (const bar of timeline.bars)
+            bars.push(bar.lane, bar.start, bar.end === null ? -1 : bar.end, bar.line, bar.flags, bar.storm);
+        return {
+            file: timeline.file,
+            runId: timeline.runId,
+            timed: timeline.timed,
+            end: timeline.end,
+            lanes: timeline.lanes,
+            bars,
+            callIds: timeline.bars.map((bar) => bar.callId),
+            truncated: timeline.truncated,
+            counts,
+        };
+    });
+    return {
+        version: report.tool.version,
+        summary: report.summary,
+        rules: report.rules,
+        strings: { rules: rules.values, files: files.values, tools: tools.values },
+        ruleTotals,
+        omitted,
+        runsNote: runsNote !== null && report.omittedRuns && timelines.length > 0 ? `${runsNote} The timeline draws ${ranked.length} run(s), the worst first.` : runsNote,
+        findings: f,
+        runs,
+    };
+}
+function table() {
+    const values = [];
+    const ids = new Map();
+    return {
+        values,
+        id(value) {
+            let id = ids.get(value);
+            if (id === undefined) {
+                id = values.length;
+                ids.set(value, id);
+                values.push(value);
+            }
+            return id;
+        },
+    };
+}
+/**
+ * JSON that is safe inside `<script type="application/json">`: `<`, `>` and `&`
+ * as \u escapes (no `</script>`, no `<!--`), and the two line separators too.
+ */
+function embedJson(value) {
+    return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+;// CONCATENATED MODULE: ./src/report/html/page-script-timeline.ts
+/** The second part of the report page's script (page-script.ts): the run timelines on a canvas, and the start. */
+const TIMELINE_SCRIPT = String.raw `  // Timelines: one canvas, the selected run, runs worst first.
+  var runSel = $('run-select'), canvas = $('timeline'), current = -1, mark = -1;
+  D.runs.forEach(function (r, k) {
+    var c = r.counts;
+    var o = el('option', null, runName(r) + '  (' + c.error + ' E, ' + c.warning + ' W, ' + c.note + ' N)');
+    o.value = String(k);
+    runSel.appendChild(o);
+  });
+  runSel.addEventListener('change', function () { showRun(+runSel.value, -1); });
+  var LANE = 20, GUTTER = 170, MAX_LANES = 300, STRIDE = 6;
+  function colour(flags) {
+    if (flags & 8) return '#c62828';
+    if (flags & 2) return '#e53935';
+    if (flags & 4) return '#ef6c00';
+    if (flags & 1) return '#78909c';
+    return '#2e7d32';
+  }
+  function geometry(r) {
+    var width = Math.max(600, canvas.parentElement.clientWidth - 4);
+    var lanes = Math.min(r.lanes.length, MAX_LANES);
+    var scale = (width - GUTTER - 10) / Math.max(r.end, 1);
+    return { width: width, height: (lanes + 1) * LANE + 8, lanes: lanes, scale: scale };
+  }
+  function showRun(k, line) {
+    current = k; mark = line;
+    var r = D.runs[k];
+    if (!r) return;
+    var note = r.timed ? 'Time axis: milliseconds from the run\u2019s first record (run length ' + r.end + ' ms).'
+      : 'This run has records without timestamps: it is drawn by record order, not by time.';
+    if (r.truncated > 0) note += ' ' + r.truncated + ' bar(s) beyond the cap are not drawn.';
+    if (r.lanes.length > MAX_LANES) note += ' Only the first ' + MAX_LANES + ' of ' + r.lanes.length + ' lanes are drawn.';
+    $('timeline-note').textContent = note;
+    var g = geometry(r), ratio = window.devicePixelRatio || 1;
+    canvas.width = g.width * ratio; canvas.height = g.height * ratio;
+    canvas.style.width = g.width + 'px'; canvas.style.height = g.height + 'px';
+    var ctx = canvas.getContext('2d');
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, g.width, g.height);
+    ctx.font = '12px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    for (var l = 0; l < g.lanes; l++) {
+      if (l % 2 === 0) { ctx.fillStyle = '#f5f7fa'; ctx.fillRect(0, LANE + l * LANE, g.width, LANE); }
+      ctx.fillStyle = '#263238';
+      var name = r.lanes[l];
+      ctx.fillText(name.length > 24 ? name.slice(0, 23) + '\u2026' : name, 6, LANE + l * LANE + LANE / 2);
+    }
+    ctx.fillStyle = '#546e7a';
+    ctx.fillText(r.timed ? '0 ms' : 'record 0', GUTTER, LANE / 2);
+    var endLabel = r.timed ? r.end + ' ms' : 'record ' + r.end;
+    ctx.fillText(endLabel, g.width - 10 - ctx.measureText(endLabel).width, LANE / 2);
+    var b = r.bars, x0 = GUTTER, storms = new Map();
+    for (var j = 0; j < b.length; j += STRIDE) {
+      var lane = b[j], flags = b[j + 4];
+      if (lane >= g.lanes) continue;
+      var start = b[j + 1], end = b[j + 2] < 0 ? r.end : b[j + 2];
+      var x = x0 + start * g.scale, w = Math.max(2, (end - start) * g.scale), y = LANE + lane * LANE + 3;
+      ctx.fillStyle = colour(flags);
+      ctx.globalAlpha = flags & 8 ? 0.45 : 1;
+      ctx.fillRect(x, y, w, LANE - 6);
+      ctx.globalAlpha = 1;
+      if (flags & 16) { ctx.strokeStyle = '#6a1b9a'; ctx.lineWidth = 2; ctx.strokeRect(x, y - 1, w, LANE - 4); }
+      if (flags & 8) { ctx.fillStyle = '#c62828'; ctx.fillText('\u2192 no result', Math.min(x + 4, g.width - 80), y + (LANE - 6) / 2); }
+      if (b[j + 3] === mark) { ctx.strokeStyle = '#000'; ctx.lineWidth = 2; ctx.strokeRect(x - 2, y - 2, w + 4, LANE - 2); }
+      var sg = b[j + 5];
+      if (sg > 0) {
+        var group = storms.get(sg);
+        if (!group) storms.set(sg, group = { lane: lane, x1: x, x2: x + w, n: 0 });
+        group.x1 = Math.min(group.x1, x); group.x2 = Math.max(group.x2, x + w); group.n++;
+      }
+    }
+    // Retry storms grouped: one bracket under each group's calls, with its size.
+    storms.forEach(function (group) {
+      var yb = LANE + group.lane * LANE + LANE - 2;
+      ctx.strokeStyle = '#6a1b9a'; ctx.lineWidth = 2;
+      ctx.beginPath(); ctx.moveTo(group.x1, yb - 3); ctx.lineTo(group.x1, yb); ctx.lineTo(group.x2, yb); ctx.lineTo(group.x2, yb - 3); ctx.stroke();
+      ctx.fillStyle = '#6a1b9a';
+      ctx.fillText('retry storm \u00d7' + group.n, Math.min(group.x2 + 6, g.width - 110), LANE + group.lane * LANE + LANE / 2);
+    });
+  }
+  canvas.addEventListener('click', function (ev) {
+    var r = D.runs[current];
+    if (!r) return;
+    var g = geometry(r), rect = canvas.getBoundingClientRect();
+    var lane = Math.floor((ev.clientY - rect.top - LANE) / LANE), t = (ev.clientX - rect.left - GUTTER) / g.scale;
+    var best = -1, dist = Infinity;
+    for (var j = 0; j < r.bars.length; j += STRIDE) {
+      if (r.bars[j] !== lane) continue;
+      var start = r.bars[j + 1], end = r.bars[j + 2] < 0 ? r.end : r.bars[j + 2];
+      var d = t < start ? start - t : t > end ? t - end : 0;
+      if (d < dist) { dist = d; best = j; }
+    }
+    var out = $('bar-detail');
+    if (best < 0) { out.textContent = ''; return; }
+    var f = r.bars[best + 4], what = f & 1 ? 'llm span' : f & 8 ? 'call with no result (orphan)' : f & 2 ? 'call, error result' : 'call';
+    if (f & 4) what += ', over its deadline';
+    if (f & 16) what += ', part of a retry storm';
+    var id = r.callIds[best / STRIDE];
+    out.textContent = r.lanes[lane] + ' \u00b7 ' + what + ' \u00b7 ' + loc(r.file, r.bars[best + 3]) + (id ? ' \u00b7 call ' + id : '') +
+      ' \u00b7 ' + (r.timed ? r.bars[best + 1] + ' ms' : 'record ' + r.bars[best + 1]);
+    mark = r.bars[best + 3];
+    showRun(current, mark);
+  });
+  if (D.runs.length === 0) $('timeline-note').textContent = 'No run timelines in this report (a merged report carries none).';
+  window.addEventListener('resize', function () { if (current >= 0) showRun(current, mark); });
+
+  applyFilters();
+  if (D.runs.length > 0) showRun(0, -1);
+  document.body.dataset.ready = '1';
+})();
+`;
+
+;// CONCATENATED MODULE: ./src/report/html/page-script.ts
+/**
+ * The report page's script (plain ES2020, inlined). It reads the embedded
+ * JSON, builds every element with createElement/textContent (never innerHTML),
+ * lists findings in a virtualized list and draws the run timeline on a canvas,
+ * so 100,000 findings and 50,000 calls stay responsive. The page's CSP allows
+ * only this script (by hash), so nothing in the data could run even if it got out.
+ */
+
+/** The first part of the script: data, filters and the findings list (the timeline part follows). */
+const LIST_SCRIPT = String.raw `(function () {
+  'use strict';
+  var D = JSON.parse(document.getElementById('report-data').textContent);
+  var F = D.findings, S = D.strings, N = F.rule.length;
+  var SEV = ['error', 'warning', 'note'];
+  var ROW = 24;
+  var $ = function (id) { return document.getElementById(id); };
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function loc(file, line) { return line > 0 ? file + ':' + line : file; }
+  // The list's location column fits LOC_CHARS: cut from the left, keeping file:line whole
+  // (the rule of shortLocation in src/report/triage.ts, which the text report uses).
+  var LOC_CHARS = 30;
+  function shortLoc(s) {
+    var chars = Array.from(s);
+    if (chars.length <= LOC_CHARS) return s;
+    var name = Array.from(s.slice(s.lastIndexOf('/') + 1));
+    var keep = Math.max(LOC_CHARS - 1, name.length + 1);
+    if (keep >= chars.length) return s;
+    var tail = chars.slice(chars.length - keep).join('');
+    var b = tail.indexOf('/');
+    if (chars[chars.length - keep - 1] !== '/' && b > 0 && Array.from(tail.slice(b)).length >= name.length) tail = tail.slice(b);
+    return '\u2026' + tail;
+  }
+  function runName(r) { return r.file + (r.runId === null ? '' : ' \u00b7 run ' + r.runId); }
+
+  // Summary.
+  var s = D.summary;
+  $('count-error').textContent = String(s.findings.error);
+  $('count-warning').textContent = String(s.findings.warning);
+  $('count-note').textContent = String(s.findings.note);
+  $('count-files').textContent = String(s.files);
+  $('count-runs').textContent = String(s.runs);
+  $('count-calls').textContent = String(s.toolCalls);
+  $('version').textContent = D.version;
+  if (D.runsNote) $('runs-note').textContent = D.runsNote;
+
+  // Triage table: one row per rule that fired.
+  // Counted over the whole report: the page may hold only the most severe findings.
+  var perRule = D.ruleTotals;
+  var ruleInfo = new Map();
+  D.rules.forEach(function (r) { ruleInfo.set(r.id, r); });
+  var triage = $('triage-body');
+  var order = S.rules.map(function (_, k) { return k; }).sort(function (a, b) {
+    var ra = ruleInfo.get(S.rules[a]), rb = ruleInfo.get(S.rules[b]);
+    var sa = ra ? SEV.indexOf(ra.severity) : 3, sb = rb ? SEV.indexOf(rb.severity) : 3;
+    return sa - sb || perRule[b] - perRule[a] || (S.rules[a] < S.rules[b] ? -1 : 1);
+  });
+  order.forEach(function (k) {
+    var info = ruleInfo.get(S.rules[k]) || { severity: '', likelyCause: '', nextAction: '' };
+    var tr = el('tr');
+    var sev = el('td'); sev.appendChild(el('span', 'sev sev-' + info.severity, info.severity)); tr.appendChild(sev);
+    tr.appendChild(el('td', 'mono', S.rules[k]));
+    tr.appendChild(el('td', 'num', perRule[k]));
+    tr.appendChild(el('td', null, info.likelyCause));
+    tr.appendChild(el('td', null, info.nextAction));
+    tr.addEventListener('click', function () { $('f-rule').value = String(k); applyFilters(); });
+    triage.appendChild(tr);
+  });
+  if (N === 0) $('triage').appendChild(el('p', 'muted', 'No findings.'));
+
+  // Filters.
+  function fill(id, values) {
+    var sel = $(id);
+    values.forEach(function (v) { var o = el('option', null, v[1]); o.value = String(v[0]); sel.appendChild(o); });
+    sel.addEventListener('change', applyFilters);
+  }
+  function sortedTable(list) { return list.map(function (v, k) { return [k, v]; }).sort(function (a, b) { return a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0; }); }
+  fill('f-rule', sortedTable(S.rules));
+  fill('f-severity', SEV.map(function (v, k) { return [k, v]; }));
+  fill('f-tool', sortedTable(S.tools));
+  fill('f-file', sortedTable(S.files));
+  var shown = new Int32Array(N), shownCount = 0;
+  function applyFilters() {
+    var r = +$('f-rule').value, sv = +$('f-severity').value, t = +$('f-tool').value, f = +$('f-file').value;
+    var n = 0;
+    for (var i = 0; i < N; i++) {
+      if (r >= 0 && F.rule[i] !== r) continue;
+      if (sv >= 0 && F.severity[i] !== sv) continue;
+      if (t >= 0 && F.tool[i] !== t) continue;
+      if (f >= 0 && F.file[i] !== f) continue;
+      shown[n++] = i;
+    }
+    shownCount = n;
+    $('shown-count').textContent = n + ' of ' + N + ' finding(s)' + (D.omitted > 0 ? '; ' + D.omitted + ' less severe finding(s) are only in report.json' : '');
+    $('spacer').style.height = n * ROW + 'px';
+    $('list').scrollTop = 0;
+    drawRows();
+  }
+  $('f-clear').addEventListener('click', function () {
+    ['f-rule', 'f-severity', 'f-tool', 'f-file'].forEach(function (id) { $(id).value = '-1'; });
+    applyFilters();
+  });
+
+  // Virtualized findings list: only the rows in view exist.
+  var list = $('list'), rows = $('rows'), selected = -1;
+  function drawRows() {
+    var first = Math.max(0, Math.floor(list.scrollTop / ROW) - 5);
+    var last = Math.min(shownCount, first + Math.ceil(list.clientHeight / ROW) + 10);
+    rows.textContent = '';
+    rows.style.transform = 'translateY(' + first * ROW + 'px)';
+    for (var k = first; k < last; k++) {
+      var i = shown[k];
+      var row = el('div', 'row' + (i === selected ? ' selected' : ''));
+      row.dataset.index = String(i);
+      row.appendChild(el('span', 'sev sev-' + SEV[F.severity[i]], SEV[F.severity[i]]));
+      row.appendChild(el('span', 'rule mono', S.rules[F.rule[i]]));
+      var where = loc(S.files[F.file[i]], F.line[i]);
+      var cell = el('span', 'loc mono', shortLoc(where));
+      cell.title = where;
+      row.appendChild(cell);
+      row.appendChild(el('span', 'msg', F.message[i]));
+      rows.appendChild(row);
+    }
+  }
+  list.addEventListener('scroll', function () { window.requestAnimationFrame(drawRows); });
+  rows.addEventListener('click', function (ev) {
+    var row = ev.target.closest('.row');
+    if (row) showFinding(+row.dataset.index);
+  });
+
+  function field(parent, name, value, mono) {
+    if (value === null || value === undefined || value === '') return;
+    var dt = el('dt', null, name), dd = el('dd', mono ? 'mono' : null, value);
+    parent.appendChild(dt); parent.appendChild(dd);
+  }
+  function showFinding(i) {
+    selected = i;
+    drawRows();
+    var box = $('detail');
+    box.textContent = '';
+    var info = ruleInfo.get(S.rules[F.rule[i]]) || {};
+    box.appendChild(el('h3', 'mono', S.rules[F.rule[i]]));
+    var dl = el('dl');
+    field(dl, 'Severity', SEV[F.severity[i]]);
+    field(dl, 'Location', loc(S.files[F.file[i]], F.line[i]), true);
+    field(dl, 'Run', F.runId[i], true);
+    field(dl, 'Call id', F.callId[i], true);
+    field(dl, 'Tool', F.tool[i] >= 0 ? S.tools[F.tool[i]] : null, true);
+    field(dl, 'Excerpt', F.message[i]);
+    field(dl, 'What it finds', info.summary);
+    field(dl, 'Likely cause', info.likelyCause);
+    field(dl, 'Next action', info.nextAction);
+    box.appendChild(dl);
+    if (F.run[i] >= 0) { $('run-select').value = String(F.run[i]); showRun(F.run[i], F.line[i]); }
+  }
+
+`;
+const PAGE_SCRIPT = LIST_SCRIPT + TIMELINE_SCRIPT;
+
+;// CONCATENATED MODULE: ./src/report/html/render.ts
+
+
+
+/**
+ * The self-contained HTML report: summary, triage table, filters by
+ * rule/severity/tool/file, a virtualized findings list with details, and a
+ * swimlane timeline per run. No network, works from file://. Trace text never
+ * enters the markup: it travels as JSON in a non-executed script element and
+ * the page script puts it into the DOM as text. The CSP admits only our own
+ * script, by its hash.
+ */
+function renderHtml(report, timelines = []) {
+    const scriptHash = (0,external_node_crypto_.createHash)('sha256').update(PAGE_SCRIPT, 'utf8').digest('base64');
+    const csp = `default-src 'none'; script-src 'sha256-${scriptHash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
+    return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>agent-trace-audit report</title>
+<style>${PAGE_STYLE}</style>
+</head>
+<body>
+<header>
+<h1>agent-trace-audit</h1>
+<p class="muted">version <span id="version"></span></p>
+</header>
+<section id="summary" class="cards">
+<div class="card error"><b id="count-error">0</b><span>errors</span></div>
+<div class="card warning"><b id="count-warning">0</b><span>warnings</span></div>
+<div class="card note"><b id="count-note">0</b><span>notes</span></div>
+<div class="card"><b id="count-files">0</b><span>files</span></div>
+<div class="card"><b id="count-runs">0</b><span>runs</span></div>
+<div class="card"><b id="count-calls">0</b><span>tool calls</span></div>
+</section>
+<p id="runs-note" class="muted"></p>
+<section id="triage">
+<h2>Triage</h2>
+<table><thead><tr><th></th><th>Finding</th><th>Count</th><th>Likely cause</th><th>Next action</th></tr></thead><tbody id="triage-body"></tbody></table>
+</section>
+<section id="runs">
+<h2>Run timeline</h2>
+<div class="controls"><label>Run (worst first) <select id="run-select"></select></label></div>
+<p id="timeline-note" class="muted"></p>
+<div class="legend"><span class="k llm"></span>llm span <span class="k ok"></span>call to result <span class="k err"></span>error result <span class="k late"></span>over deadline <span class="k open"></span>no result (open to run end) <span class="k storm"></span>retry storm</div>
+<div id="timeline-wrap"><canvas id="timeline" width="600" height="40"></canvas></div>
+<p id="bar-detail" class="mono"></p>
+</section>
+<section id="findings">
+<h2>Findings</h2>
+<div class="controls">
+<label>Rule <select id="f-rule"><option value="-1">all</option></select></label>
+<label>Severity <select id="f-severity"><option value="-1">all</option></select></label>
+<label>Tool <select id="f-tool"><option value="-1">all</option></select></label>
+<label>File <select id="f-file"><option value="-1">all</option></select></label>
+<button id="f-clear" type="button">Clear</button>
+<span id="shown-count" class="muted"></span>
+</div>
+<div class="split">
+<div id="list"><div id="spacer"></div><div id="rows"></div></div>
+<aside id="detail"><p class="muted">Click a finding to see its location and excerpt.</p></aside>
+</div>
+</section>
+<script type="application/json" id="report-data">${embedJson(pageData(report, timelines))}</script>
+<script>${PAGE_SCRIPT}</script>
+</body>
+</html>
+`;
+}
+/** The report page's stylesheet (inlined; no web fonts, no external images). */
+const PAGE_STYLE = `
+:root { --err: #c62828; --warn: #ef6c00; --note: #1565c0; --ok: #2e7d32; --line: #dfe3e8; }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 16px 24px 40px; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2933; background: #fff; }
+header { display: flex; align-items: baseline; gap: 12px; }
+h1 { font-size: 22px; margin: 0 0 8px; }
+h2 { font-size: 17px; margin: 24px 0 8px; }
+h3 { font-size: 15px; margin: 0 0 8px; }
+.muted { color: #616e7c; }
+.mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 12.5px; }
+.cards { display: flex; flex-wrap: wrap; gap: 10px; }
+.card { border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 96px; display: flex; flex-direction: column; }
+.card b { font-size: 22px; }
+.card.error b { color: var(--err); } .card.warning b { color: var(--warn); } .card.note b { color: var(--note); }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid var(--line); }
+#triage tbody tr { cursor: pointer; } #triage tbody tr:hover { background: #f5f7fa; }
+td.num { text-align: right; }
+.sev { display: inline-block; min-width: 58px; padding: 0 6px; border-radius: 10px; font-size: 12px; color: #fff; text-align: center; }
+.sev-error { background: var(--err); } .sev-warning { background: var(--warn); } .sev-note { background: var(--note); }
+.controls { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-bottom: 8px; }
+select { max-width: 320px; }
+#run-select { max-width: 720px; }
+.split { display: flex; gap: 12px; align-items: flex-start; }
+#list { position: relative; flex: 1 1 60%; height: 420px; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+#spacer { width: 1px; }
+#rows { position: absolute; top: 0; left: 0; right: 0; }
+.row { height: 24px; display: flex; gap: 10px; align-items: center; padding: 0 8px; white-space: nowrap; cursor: pointer; border-bottom: 1px solid #f0f2f5; }
+.row:hover { background: #f5f7fa; } .row.selected { background: #e3f2fd; }
+.row .rule { width: 190px; overflow: hidden; text-overflow: ellipsis; flex: none; }
+.row .loc { width: 31ch; overflow: hidden; text-overflow: ellipsis; flex: none; color: #3e4c59; }
+.row .msg { overflow: hidden; text-overflow: ellipsis; }
+#detail { flex: 1 1 40%; border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; min-height: 120px; max-height: 420px; overflow: auto; overflow-wrap: anywhere; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 10px; margin: 0; }
+dt { color: #616e7c; } dd { margin: 0; white-space: pre-wrap; }
+#timeline-wrap { max-height: 520px; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+canvas { display: block; cursor: crosshair; }
+.legend { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; font-size: 12px; margin-bottom: 6px; }
+.legend .k { display: inline-block; width: 18px; height: 10px; border-radius: 2px; }
+.k.llm { background: #78909c; } .k.ok { background: var(--ok); } .k.err { background: #e53935; } .k.late { background: var(--warn); }
+.k.open { background: var(--err); opacity: .45; } .k.storm { border: 2px solid #6a1b9a; }
+`;
+
+// EXTERNAL MODULE: ./src/report/json.ts + 2 modules
+var json = __nccwpck_require__(2125);
+;// CONCATENATED MODULE: ./src/report/markdown-escape.ts
+/**
+ * Markdown safety for text that came from a trace. Such text appears only in
+ * code spans (so no mention, reference, link, image or HTML can form) with a
+ * fence longer than any backtick run in it; inside a table cell every `|` is
+ * escaped so the row cannot break.
+ */
+function codeSpan(text, inTable = false) {
+    const flat = text.replace(/[\r\n]+/g, ' ');
+    if (flat === '')
+        return '';
+    let longest = 0;
+    for (const run of flat.match(/`+/g) ?? [])
+        longest = Math.max(longest, run.length);
+    const fence = '`'.repeat(longest + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' ')) ? ' ' : '';
+    const body = inTable ? flat.replace(/\|/g, '\\|') : flat;
+    return `${fence}${pad}${body}${pad}${fence}`;
+}
+/** A fenced code block whose fence is longer than any backtick run inside. */
+function codeBlock(text, info = '') {
+    let longest = 2;
+    for (const run of text.match(/`+/g) ?? [])
+        longest = Math.max(longest, run.length);
+    const fence = '`'.repeat(longest + 1);
+    return `${fence}${info}\n${text}\n${fence}`;
+}
+/**
+ * Text we wrote ourselves (rule summaries, causes) for a table cell: pipes
+ * escaped, newlines flattened. Never used for trace text.
+ */
+function ownCell(text) {
+    return text.replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|');
+}
+
+;// CONCATENATED MODULE: ./src/report/triage.ts
+
+/** Rows ordered by severity (most severe first), then count, then rule id. */
+function triageRows(report, firstCount = 3) {
+    const byRule = new Map();
+    for (const finding of report.findings) {
+        const list = byRule.get(finding.ruleId);
+        if (list)
+            list.push(finding);
+        else
+            byRule.set(finding.ruleId, [finding]);
+    }
+    const rows = [];
+    for (const rule of report.rules) {
+        const list = byRule.get(rule.id);
+        if (!list)
+            continue;
+        const severity = list.reduce((worst, f) => (finding/* SEVERITY_RANK */.f3[f.severity] > finding/* SEVERITY_RANK */.f3[worst] ? f.severity : worst), 'note');
+        rows.push({ ruleId: rule.id, severity, count: list.length, likelyCause: rule.likelyCause, nextAction: rule.nextAction, first: firstPlaces(list, firstCount) });
+    }
+    return rows.sort((a, b) => finding/* SEVERITY_RANK */.f3[b.severity] - finding/* SEVERITY_RANK */.f3[a.severity] || b.count - a.count || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+}
+/** The first findings at distinct places (two findings on one line show that line once). */
+function firstPlaces(list, count) {
+    const seen = new Set();
+    const out = [];
+    for (const finding of list) {
+        const place = locationOf(finding);
+        if (seen.has(place))
+            continue;
+        seen.add(place);
+        out.push(finding);
+        if (out.length === count)
+            break;
+    }
+    return out;
+}
+function locationOf(finding) {
+    return finding.line > 0 ? `${finding.file}:${finding.line}` : finding.file;
+}
+/**
+ * A location that fits `max` characters, cut from the left: the end, the file
+ * name and its line, is what tells one place from another. `file:line` is
+ * always kept whole (even when it alone is longer), and the cut starts at a
+ * folder boundary when one is in reach: `…/claude-code/session.jsonl:12`.
+ */
+function shortLocation(location, max) {
+    const chars = [...location];
+    if (chars.length <= max)
+        return location;
+    const name = [...location.slice(location.lastIndexOf('/') + 1)];
+    const keep = Math.max(max - 1, name.length + 1);
+    if (keep >= chars.length)
+        return location;
+    let tail = chars.slice(chars.length - keep).join('');
+    const boundary = tail.indexOf('/');
+    // Cut inside a folder name: start at the next folder instead.
+    if (chars[chars.length - keep - 1] !== '/' && boundary > 0 && [...tail.slice(boundary)].length >= name.length)
+        tail = tail.slice(boundary);
+    return `…${tail}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+
+const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' };
+/**
+ * The markdown report: summary counts, the triage table (finding, likely
+ * cause, next action) and the first findings. Trace text only in code spans.
+ */
+function renderMarkdown(report, options = {}) {
+    const s = report.summary;
+    const out = [];
+    out.push('## agent-trace-audit');
+    out.push('');
+    out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);
+    const runsNote = (0,run_cap/* omittedRunsNote */.zg)(report);
+    if (runsNote)
+        out.push('', runsNote);
+    const rows = triageRows(report);
+    if (rows.length === 0) {
+        out.push('', 'No findings.');
+        return `${out.join('\n')}\n`;
+    }
+    out.push('', '| | Finding | Count | Likely cause | Next action | First at |', '|---|---|---:|---|---|---|');
+    for (const row of rows) {
+        const at = row.first.map((f) => codeSpan(locationOf(f), true)).join(' ');
+        out.push(`| ${SEVERITY_ICON[row.severity]} | ${codeSpan(row.ruleId, true)} | ${row.count} | ${ownCell(row.likelyCause)} | ${ownCell(row.nextAction)} | ${at} |`);
+    }
+    const max = options.maxFindings ?? 50;
+    out.push('', '<details><summary>Findings</summary>', '', '| Severity | Rule | Location | Message |', '|---|---|---|---|');
+    for (const f of report.findings.slice(0, max)) {
+        out.push(`| ${f.severity} | ${codeSpan(f.ruleId, true)} | ${codeSpan(locationOf(f), true)} | ${codeSpan(f.message, true)} |`);
+    }
+    out.push('', '</details>');
+    if (report.findings.length > max)
+        out.push('', `${report.findings.length - max} more finding(s) are in the JSON report.`);
+    return `${out.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/report/rule-docs.ts
+/** The project's home page, and where each rule's docs page lives (docs/rules/<id>.md). */
+const PROJECT_URL = 'https://github.com/agent-trace-audit/agent-trace-audit';
+/** The docs page of a rule id from our registry (ids are [a-z0-9-], never trace text). */
+function ruleDocsUrl(ruleId) {
+    return `${PROJECT_URL}/blob/main/docs/rules/${encodeURIComponent(ruleId)}.md`;
+}
+
+;// CONCATENATED MODULE: ./src/report/sarif.ts
+
+
+
+const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+/** partialFingerprints key: versioned so a change of fingerprint scheme never matches old alerts. */
+const FINGERPRINT_KEY = 'agentTraceAudit/v1';
+const LEVEL = { error: 'error', warning: 'warning', note: 'note' };
+/**
+ * Results per run that code scanning keeps: it stores 5,000 and rejects an upload of
+ * more than 25,000. A report with more findings gets its 5,000 most severe (errors,
+ * then warnings, then notes; report order within a level), and says so in the log.
+ */
+const SARIF_MAX_RESULTS = 5000;
+/**
+ * SARIF 2.1.0 from the JSON report, for github/codeql-action/upload-sarif.
+ * Rule ids are our public rule ids; each result carries the finding's stable
+ * fingerprint, so code scanning tracks an alert across runs. Deterministic.
+ */
+function renderSarif(report, maxResults = SARIF_MAX_RESULTS) {
+    const { kept, omitted } = mostSevere(report.findings, maxResults);
+    const rules = [...report.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const index = new Map(rules.map((rule, i) => [rule.id, i]));
+    const notes = [];
+    if (omitted > 0)
+        notes.push(`${kept.length} of ${report.findings.length} findings are in this file, the most severe first (code scanning keeps ${maxResults} results per run); all of them are in report.json`);
+    const runsNote = (0,run_cap/* omittedRunsNote */.zg)(report);
+    if (runsNote)
+        notes.push(runsNote);
+    const log = {
+        $schema: SARIF_SCHEMA_URI,
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: report.tool.name,
+                        semanticVersion: report.tool.version,
+                        informationUri: PROJECT_URL,
+                        rules: rules.map((rule) => ({
+                            id: rule.id,
+                            name: rule.id,
+                            shortDescription: { text: rule.summary },
+                            fullDescription: { text: rule.summary },
+                            help: { text: `Likely cause: ${rule.likelyCause}\nNext action: ${rule.nextAction}` },
+                            helpUri: ruleDocsUrl(rule.id),
+                            defaultConfiguration: { level: LEVEL[rule.severity] },
+                        })),
+                    },
+                },
+                ...(notes.length === 0
+                    ? {}
+                    : { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notes.map((text) => ({ level: 'warning', message: { text } })) }] }),
+                columnKind: 'utf16CodeUnits',
+                results: kept.map((finding) => result(finding, index.get(finding.ruleId))),
+            },
+        ],
+    };
+    return `${JSON.stringify(log, null, 2)}\n`;
+}
+function result(finding, ruleIndex) {
+    const region = finding.line > 0 ? { region: { startLine: finding.line } } : {};
+    return {
+        ruleId: finding.ruleId,
+        ...(ruleIndex === undefined ? {} : { ruleIndex }),
+        level: LEVEL[finding.severity],
+        message: { text: finding.message === '' ? finding.ruleId : finding.message },
+        locations: [{ physicalLocation: { artifactLocation: { uri: encodeUri(finding.file) }, ...region } }],
+        partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
+    };
+}
+/** A relative path as a URI reference: each segment percent-encoded, slashes kept. */
+function encodeUri(path) {
+    // encodeURIComponent throws on a lone surrogate (a report read back from disk may hold one): shown as U+FFFD.
+    const wellFormed = path.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+    return wellFormed.split('/').map(encodeURIComponent).join('/');
+}
+
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
+;// CONCATENATED MODULE: ./src/report/text.ts
+
+
+
+/** The LOCATION column's width: longer locations lose their left end, never their file name and line. */
+const TEXT_LOCATION_WIDTH = 60;
+/**
+ * The terminal report: a summary line, the triage table, then every finding.
+ * Deterministic: the same report renders to the same bytes. Text was sanitized
+ * when the findings were made (no control characters reach the terminal).
+ */
+function renderText(report) {
+    const s = report.summary;
+    const out = [];
+    out.push(`agent-trace-audit ${report.tool.version}: ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s), ${s.toolResults} result(s)`);
+    out.push(`findings: ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.note} note(s)`);
+    const runsNote = (0,run_cap/* omittedRunsNote */.zg)(report);
+    if (runsNote)
+        out.push(runsNote);
+    out.push(...skippedLines(report));
+    const rows = triageRows(report);
+    if (rows.length === 0) {
+        out.push('', 'No findings.');
+        return `${out.join('\n')}\n`;
+    }
+    out.push('', 'Triage');
+    for (const row of rows) {
+        out.push(`  ${row.severity} ${row.ruleId} ×${row.count} (first at ${row.first.map(locationOf).join(', ')})`);
+        out.push(`    likely cause: ${row.likelyCause}`);
+        out.push(`    next action:  ${row.nextAction}`);
+    }
+    out.push('', 'Findings');
+    out.push(...text_table(['SEVERITY', 'RULE', 'LOCATION', 'RUN', 'CALL', 'MESSAGE'], report.findings.map((f) => [f.severity, f.ruleId, shortLocation(locationOf(f), TEXT_LOCATION_WIDTH), f.runId ?? '-', f.callId ?? '-', f.message]), [undefined, undefined, undefined, 24, 24, undefined]));
+    return `${out.join('\n')}\n`;
+}
+/**
+ * One line per file whose parser left records out (`files[].skipped` of the JSON
+ * report): the counts by reason, each with its first line. Reasons quote names
+ * from the trace, so they pass the sanitizer again.
+ */
+function skippedLines(report) {
+    const out = [];
+    for (const file of report.files) {
+        const skipped = file.skipped ?? [];
+        if (skipped.length === 0)
+            continue;
+        const total = skipped.reduce((n, s) => n + s.count, 0);
+        const reasons = skipped.map((s) => `${s.count} ${(0,sanitize_text/* sanitizeText */.j)(s.reason, { maxChars: 120 })} (first at line ${s.firstLine})`);
+        out.push(`skipped ${total} record(s) of ${(0,sanitize_text/* sanitizeText */.j)(file.path, { maxChars: 300 })}: ${reasons.join('; ')}`);
+    }
+    return out;
+}
+/** A plain column table; `widths` caps columns (undefined: no cap), the last column is never padded. */
+function text_table(head, rows, widths) {
+    const cap = (text, i) => {
+        const max = widths[i];
+        return max !== undefined && [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
+    };
+    const cells = [head, ...rows].map((row) => row.map(cap));
+    const size = head.map((_, i) => Math.max(...cells.map((row) => [...row[i]].length)));
+    return cells.map((row) => row
+        .map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(size[i] - [...cell].length)))
+        .join('  ')
+        .trimEnd());
+}
+
+;// CONCATENATED MODULE: ./src/report/index.ts
+
+
+
+
+
+
+const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'sarif'];
+/** `timelines`: the runs as drawn by the html format (collected with `timelineCollector`). */
+function renderReport(report, format, timelines = []) {
+    switch (format) {
+        case 'text':
+            return renderText(report);
+        case 'json':
+            return (0,json/* renderJson */.hF)(report);
+        case 'markdown':
+            return renderMarkdown(report);
+        case 'html':
+            return renderHtml(report, timelines);
+        case 'sarif':
+            return renderSarif(report);
+        default:
+            throw new errors/* UsageError */.eb(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 2125:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  hF: () => (/* binding */ renderJson),
+  KE: () => (/* binding */ renderJsonPieces),
+  An: () => (/* binding */ writeJsonFile),
+  Rx: () => (/* binding */ writePieces)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: external "node:stream/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/report/json.ts
+
+
+
+/**
+ * The JSON report as one string (a merged report, tests): the pieces of
+ * `renderJsonPieces` joined, the one JSON renderer.
+ */
+function renderJson(report) {
+    return [...renderJsonPieces(report)].join('');
+}
+/** Pieces written at a time: about this many characters. */
+const PIECE_CHARS = 64 * 1024;
+/**
+ * The JSON report (two-space indented, keys in schema order, trailing newline: the
+ * bytes of `JSON.stringify(report, null, 2)` and a newline), in pieces of about
+ * 64 KiB, reading the findings one at a time (from a store that may be on disk):
+ * memory holds one piece, never the report text. Lists (the findings, and the runs and catalogs, one entry per run of
+ * the audit) are rendered an element at a time; every other key is small and
+ * rendered whole, re-indented one level, as `JSON.stringify(report, null, 2)` would.
+ */
+function* renderJsonPieces(report) {
+    let pending = '{';
+    let first = true;
+    for (const [key, value] of Object.entries(report)) {
+        const head = `${first ? '' : ','}\n  ${JSON.stringify(key)}: `;
+        if (key === 'findings' || Array.isArray(value)) {
+            pending += `${head}[`;
+            let count = 0;
+            for (const item of value) {
+                // JSON.stringify writes an element it cannot represent (undefined, a function) as null.
+                const text = JSON.stringify(item, null, 2) ?? 'null';
+                pending += `${count === 0 ? '' : ','}\n    ${indent(text, '    ')}`;
+                count += 1;
+                if (pending.length >= PIECE_CHARS) {
+                    yield pending;
+                    pending = '';
+                }
+            }
+            pending += count === 0 ? ']' : '\n  ]';
+        }
+        else {
+            // JSON.stringify leaves out keys whose value is undefined (or a function): so does this.
+            const text = JSON.stringify(value, null, 2);
+            if (text === undefined)
+                continue;
+            pending += `${head}${indent(text, '  ')}`;
+        }
+        first = false;
+        if (pending.length >= PIECE_CHARS) {
+            yield pending;
+            pending = '';
+        }
+    }
+    yield `${pending}${first ? '}' : '\n}'}\n`;
+}
+/**
+ * Writes the pieces to a stream, waiting whenever it is full (backpressure).
+ * `end: false` leaves the stream open (stdout).
+ */
+async function writePieces(pieces, out, options = {}) {
+    await (0,promises_namespaceObject.pipeline)(external_node_stream_namespaceObject.Readable.from(pieces, { objectMode: false }), out, { end: options.end ?? true });
+}
+/** Writes the JSON report to a file in pieces. */
+async function writeJsonFile(report, path) {
+    await writePieces(renderJsonPieces(report), (0,external_node_fs_.createWriteStream)(path));
+}
+/** JSON.stringify output has no raw line breaks but its own: indenting every line is a plain replace. */
+function indent(text, by) {
+    return text.replaceAll('\n', `\n${by}`);
+}
+
+
+/***/ }),
+
+/***/ 2146:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _5: () => (/* binding */ DEFAULT_MAX_RUNS),
+/* harmony export */   d4: () => (/* binding */ omittedRunsField),
+/* harmony export */   xq: () => (/* binding */ capRuns),
+/* harmony export */   zg: () => (/* binding */ omittedRunsNote)
+/* harmony export */ });
+/**
+ * Runs the report lists (`limits.max-runs`). A crafted trace makes runs as
+ * cheaply as findings (one 30-byte line is a run), so past this many the
+ * report lists the first runs in report order and counts the rest in
+ * `omittedRuns`; the summary still counts every run, call and result.
+ */
+const DEFAULT_MAX_RUNS = 10_000;
+/** The first `max` runs, and the count of the rest (null when none is left out). */
+function capRuns(runs, max, alreadyOmitted = null) {
+    if (runs.length <= max && alreadyOmitted === null)
+        return { runs: [...runs], omittedRuns: null };
+    const omitted = { runs: alreadyOmitted?.runs ?? 0, toolCalls: alreadyOmitted?.toolCalls ?? 0, toolResults: alreadyOmitted?.toolResults ?? 0 };
+    for (let i = max; i < runs.length; i += 1) {
+        omitted.runs += 1;
+        omitted.toolCalls += runs[i].toolCalls;
+        omitted.toolResults += runs[i].toolResults;
+    }
+    return { runs: runs.slice(0, max), omittedRuns: omitted.runs === 0 ? null : omitted };
+}
+/** The `omittedRuns` key when runs were left out, else nothing (the key is absent). */
+function omittedRunsField(omitted) {
+    return omitted === null ? {} : { omittedRuns: omitted };
+}
+/**
+ * The one sentence every renderer gives when the report does not list every run
+ * (null when it does): how many are listed, how many are only counted, and why.
+ */
+function omittedRunsNote(report) {
+    const omitted = report.omittedRuns;
+    const catalogs = report.omittedCatalogs ?? 0;
+    const parts = [];
+    if (omitted && omitted.runs > 0) {
+        parts.push(`The report lists ${report.runs.length} of ${report.runs.length + omitted.runs} run(s); ${omitted.runs} more (${omitted.toolCalls} tool call(s), ${omitted.toolResults} result(s)) are counted in the summary, not listed (limits.max-runs).`);
+    }
+    if (catalogs > 0) {
+        parts.push(`It lists ${report.catalogs?.length ?? 0} of ${(report.catalogs?.length ?? 0) + catalogs} distinct tool catalog(s) (limits.max-runs), so its catalogs are not compared with another branch's.`);
+    }
+    return parts.length === 0 ? null : parts.join(' ');
+}
+
+
+/***/ }),
+
+/***/ 914:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ REPORT_SCHEMA_VERSION)
+/* harmony export */ });
+/**
+ * The JSON report, version 1. docs/report-schema.md documents every field. Its own
+ * module: building a report needs the number, not the zod schema of src/report/schema.ts
+ * (which is built only where a report is read back: merge, the Action's stored reports).
+ */
+const REPORT_SCHEMA_VERSION = 1;
 
 
 /***/ }),
@@ -34637,6 +31487,1016 @@ function decodeJsonEscapes(text) {
 function stripLoneSurrogates(text) {
     return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
+
+
+/***/ }),
+
+/***/ 9735:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Lk: () => (/* reexport */ SEAL_MODES),
+  ao: () => (/* reexport */ seal_file_fileSink),
+  Pu: () => (/* reexport */ verdict/* formatVerdict */.Pu),
+  HQ: () => (/* reexport */ readCheckpoint),
+  _3: () => (/* reexport */ requireSealMode),
+  mz: () => (/* reexport */ seal_file_sealFile),
+  fM: () => (/* reexport */ verdict/* verdictExitCode */.fM),
+  AI: () => (/* reexport */ verifyFile)
+});
+
+// UNUSED EXPORTS: MAX_LINK_BYTES, ZERO_DIGEST, buildCheckpoint, canonicalRecord, checkpointSchema, createChainVerifier, createSealer, formatCheckpoint, formatLink, githubProvenance, judge, linkDigest, parseCheckpoint, parseLink, sealModeAvailable, sealText, sealToFolder, splitRawLines
+
+// EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
+var canonical = __nccwpck_require__(8339);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+;// CONCATENATED MODULE: ./src/seal/canonical-record.ts
+
+
+/** The canonical forms a record can be sealed in; the checkpoint records which one was used. */
+const SEAL_MODES = ['jcs', 'python'];
+/** Fields the chain adds to every record; a record that already has one cannot be sealed. */
+const RESERVED_FIELDS = ['prev', 'digest'];
+/** Whether this build can seal in `mode` (every mode in SEAL_MODES). */
+function sealModeAvailable(mode) {
+    return SEAL_MODES.includes(mode);
+}
+/** Throws a usage error for a mode this build cannot produce. */
+function requireSealMode(mode) {
+    if (!sealModeAvailable(mode))
+        throw new errors/* UsageError */.eb(`--canonical must be one of ${SEAL_MODES.join(', ')}, not ${JSON.stringify(mode)}`);
+}
+/**
+ * The canonical bytes of one record line in `mode`, or an InputError naming
+ * file and line when the line is not a JSON object or holds something the
+ * form cannot represent exactly (duplicate keys, NaN, lone surrogates,
+ * integers beyond 2^53): we never hash something other than what is in the file.
+ */
+function canonicalRecord(text, file, line, mode, maxDepth) {
+    try {
+        return (0,canonical/* canonicalize */.dw)((0,canonical/* jsonText */.s$)(text, { maxDepth, record: { reserved: RESERVED_FIELDS } }), mode);
+    }
+    catch (error) {
+        throw sealError(error, text, file, line, mode);
+    }
+}
+/** The seal's InputError for what canonicalize refused (anything else is a bug, passed on). */
+function sealError(error, text, file, line, mode) {
+    const where = `${file}:${line}`;
+    if (error instanceof canonical/* LosslessParseError */.mw) {
+        const spread = /^\s*[[{]\s*$/.test(text) || /end of input/.test(error.message);
+        const hint = spread ? '; seal reads JSON Lines, one record per line: put a JSON document written over several lines on one line first (jq -c)' : '';
+        return new errors/* InputError */.dz(file, line, 'seal-not-json', `${where}: not a JSON record (${error.message})${hint}`);
+    }
+    if (error instanceof canonical/* RecordShapeError */.rT) {
+        if (error.code === 'not-object')
+            return new errors/* InputError */.dz(file, line, 'seal-not-object', `${where}: a record must be a JSON object, not ${error.detail}`);
+        return new errors/* InputError */.dz(file, line, 'seal-reserved-field', `${where}: the record already has a "${error.detail}" field, which sealing adds (is the file sealed already?)`);
+    }
+    if (error instanceof canonical/* CanonicalError */.dO)
+        return new errors/* InputError */.dz(file, line, 'seal-unrepresentable', `${where}: cannot be sealed in ${mode} form: ${error.message}`);
+    return error;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/seal/layout.ts
+
+
+/**
+ * The byte layout of a sealed file (docs/sealing.md is the specification).
+ *
+ * Link n (0-based) is one line, terminated by "\n":
+ *   {"prev":"<P>","digest":"<D>"}                       when the record is {}
+ *   {"prev":"<P>","digest":"<D>",<members of the body>}  otherwise
+ * where body is the canonical JSON of the original record (which starts with
+ * "{" and ends with "}"), P is the digest of link n-1 (64 zeros for link 0),
+ * and D = hex(SHA-256(P "\n" n "\n" body)) with n in decimal ASCII.
+ * Every byte of a line is thus covered: P and D by the chain, the rest by D.
+ */
+const layout_ZERO_DIGEST = '0'.repeat(64);
+/** Longest sealed line accepted (canonical forms can be longer than the source line). */
+const MAX_LINK_BYTES = 64 * 1024 * 1024;
+const HEAD = '{"prev":"';
+const MIDDLE = '","digest":"';
+const HEX64 = /^[0-9a-f]{64}$/;
+const HEAD_BYTES = Buffer.from(HEAD, 'latin1');
+const MIDDLE_BYTES = Buffer.from(MIDDLE, 'latin1');
+const PREV_AT = HEAD.length; // 9
+const MIDDLE_AT = PREV_AT + 64; // 73
+const DIGEST_AT = MIDDLE_AT + MIDDLE.length; // 85
+const TAIL_AT = DIGEST_AT + 64; // 149: the closing quote of the digest
+/** D for link `index` whose predecessor's digest is `prev` and whose canonical record is `body`. */
+function linkDigest(prev, index, body) {
+    return (0,external_node_crypto_.createHash)('sha256').update(`${prev}\n${index}\n`, 'latin1').update(body).digest('hex');
+}
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const CLOSE = 0x7d;
+/** Bytes of a link before its members: `{"prev":"P","digest":"D"` (150, more than the 82 of `P \n n \n` for n below 2^53). */
+const LINK_HEAD_BYTES = TAIL_AT + 1;
+/** Bytes of the sealed line, newline included, for a body of `bodyBytes` UTF-8 bytes. */
+function linkBytes(bodyBytes) {
+    return bodyBytes === 2 ? LINK_HEAD_BYTES + 2 : LINK_HEAD_BYTES + bodyBytes + 1;
+}
+/**
+ * Sealed lines written straight into one reusable byte buffer, the same bytes as
+ * `${formatLink(prev, linkDigest(prev, n, body), body)}\n`, with the body encoded
+ * to UTF-8 once and no string, Hash object or copy per link: the body is written
+ * where the link's members go, `P \n n \n` just before it (over the place of
+ * the head, written once the digest is known), hashed in place, and its `{`
+ * turned into the `,` after the digest (or, for `{}`, the `}` that ends the line).
+ */
+class layout_LinkWriter {
+    capacity;
+    buffer;
+    used = 0;
+    constructor(capacity = 1024 * 1024) {
+        this.capacity = capacity;
+        this.buffer = Buffer.allocUnsafe(capacity);
+    }
+    /** Bytes written since the last take(). */
+    get length() {
+        return this.used;
+    }
+    /** Writes the link for `body` (a canonical JSON object) at index `index` after `prev`; returns its digest. */
+    append(prev, index, body) {
+        // A UTF-16 code unit is at most 3 UTF-8 bytes; count exactly only when that bound does not fit.
+        let room = LINK_HEAD_BYTES + body.length * 3 + 1;
+        if (this.used + room > this.buffer.length)
+            room = LINK_HEAD_BYTES + Buffer.byteLength(body, 'utf8') + 1;
+        this.reserve(room);
+        const buf = this.buffer;
+        const at = this.used;
+        const bodyAt = at + LINK_HEAD_BYTES;
+        const bodyBytes = buf.write(body, bodyAt, 'utf8');
+        // `P \n n \n`, written backwards from the body: n's digits from the last.
+        let p = bodyAt - 1;
+        buf[p] = NEWLINE;
+        let n = index;
+        do {
+            const digit = n % 10;
+            buf[--p] = 0x30 + digit;
+            n = (n - digit) / 10;
+        } while (n > 0);
+        buf[--p] = NEWLINE;
+        p -= 64;
+        buf.write(prev, p, 'latin1');
+        const digest = (0,canonical/* sha256Hex */.fg)(buf.subarray(p, bodyAt + bodyBytes));
+        // P moves into the head before the head's other bytes overwrite where it was.
+        buf.copyWithin(at + PREV_AT, p, p + 64);
+        buf.set(HEAD_BYTES, at);
+        buf.set(MIDDLE_BYTES, at + MIDDLE_AT);
+        buf.write(digest, at + DIGEST_AT, 'latin1');
+        buf[at + TAIL_AT] = QUOTE;
+        if (bodyBytes === 2) {
+            buf[bodyAt] = CLOSE;
+            buf[bodyAt + 1] = NEWLINE;
+        }
+        else {
+            buf[bodyAt] = COMMA;
+            buf[bodyAt + bodyBytes] = NEWLINE;
+        }
+        this.used = at + linkBytes(bodyBytes);
+        return digest;
+    }
+    /**
+     * The bytes written so far, and an empty writer. The bytes are a view of the
+     * writer's buffer: use them up (write them out) before the next append.
+     */
+    take() {
+        const out = this.buffer.subarray(0, this.used);
+        this.used = 0;
+        // A buffer grown for one long link is let go rather than kept for the rest of the file.
+        if (this.buffer.length > this.capacity)
+            this.buffer = Buffer.allocUnsafe(this.capacity);
+        return out;
+    }
+    reserve(bytes) {
+        if (this.used + bytes <= this.buffer.length)
+            return;
+        const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + bytes));
+        this.buffer.copy(grown, 0, 0, this.used);
+        this.buffer = grown;
+    }
+}
+/** The sealed line (without its newline) for a canonical record body. */
+function formatLink(prev, digest, body) {
+    const members = body.slice(1, -1);
+    return `${HEAD}${prev}${MIDDLE}${digest}"${members === '' ? '' : `,${members}`}}`;
+}
+/** Splits one sealed line (bytes, no newline); a string says why it is not a link. */
+function parseLink(line) {
+    if (line.length < TAIL_AT + 2 || !line.subarray(0, PREV_AT).equals(HEAD_BYTES))
+        return 'it does not start with {"prev":"';
+    const prev = line.toString('latin1', PREV_AT, MIDDLE_AT);
+    if (!HEX64.test(prev))
+        return 'its "prev" is not 64 lowercase hex digits';
+    if (!line.subarray(MIDDLE_AT, DIGEST_AT).equals(MIDDLE_BYTES))
+        return 'its second field is not "digest"';
+    const digest = line.toString('latin1', DIGEST_AT, TAIL_AT);
+    if (!HEX64.test(digest) || line[TAIL_AT] !== 0x22)
+        return 'its "digest" is not 64 lowercase hex digits';
+    if (line[line.length - 1] !== 0x7d)
+        return 'it does not end with }';
+    const rest = line.subarray(TAIL_AT + 1, line.length - 1);
+    if (rest.length === 0)
+        return { prev, digest, body: Buffer.from('{}', 'latin1') };
+    if (rest[0] !== 0x2c || rest.length === 1)
+        return 'the digest is not followed by "," and the record\'s members, nor by }';
+    return { prev, digest, body: Buffer.concat([Buffer.from('{', 'latin1'), rest.subarray(1), Buffer.from('}', 'latin1')]) };
+}
+
+;// CONCATENATED MODULE: ./src/seal/chain.ts
+
+
+
+const BLANK = /^[ \t\r]*$/;
+/** Bodies up to this many UTF-16 code units (3 UTF-8 bytes each at most) cannot make a link too long. */
+const SHORT_BODY = Math.floor((MAX_LINK_BYTES - linkBytes(3)) / 3);
+/**
+ * Seals records one line at a time, in order; nothing but the previous digest
+ * is kept, so memory does not grow with the file. Blank lines are skipped (they
+ * hold no record); every other line must be a JSON object its canonical form
+ * can represent exactly, or `unsealable` must accept leaving it out.
+ */
+function createSealer(file, mode, maxDepth, unsealable = null) {
+    let records = 0;
+    let prev = layout_ZERO_DIGEST;
+    let single = null;
+    const refuse = (error) => {
+        if (unsealable === null || !unsealable(error, records))
+            throw error;
+        return false;
+    };
+    const pushInto = (event, out) => {
+        if (event.type === 'bad-line')
+            return refuse(new errors/* InputError */.dz(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`));
+        if (BLANK.test(event.text))
+            return false;
+        let body;
+        try {
+            body = canonicalRecord(event.text, file, event.line, mode, maxDepth);
+        }
+        catch (error) {
+            if (error instanceof errors/* InputError */.dz)
+                return refuse(error);
+            throw error;
+        }
+        if (body.length > SHORT_BODY && linkBytes(Buffer.byteLength(body, 'utf8')) > MAX_LINK_BYTES) {
+            return refuse(new errors/* InputError */.dz(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${MAX_LINK_BYTES} bytes`));
+        }
+        prev = out.append(prev, records, body);
+        records += 1;
+        return true;
+    };
+    return {
+        get records() {
+            return records;
+        },
+        get finalDigest() {
+            return prev;
+        },
+        pushInto,
+        push(event) {
+            single ??= new layout_LinkWriter(4096);
+            return pushInto(event, single) ? single.take().toString('utf8') : null;
+        },
+    };
+}
+/** Seals a whole in-memory text (tests, small inputs): the sealed text and the final state. */
+function sealText(text, file, mode = 'jcs', maxDepth = 256) {
+    const sealer = createSealer(file, mode, maxDepth);
+    const parts = [];
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '')
+        lines.pop();
+    lines.forEach((line, i) => {
+        const link = sealer.push({ type: 'line', line: i + 1, text: line.endsWith('\r') ? line.slice(0, -1) : line, terminated: true });
+        if (link !== null)
+            parts.push(link);
+    });
+    return { sealed: parts.join(''), records: sealer.records, finalDigest: sealer.finalDigest };
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
+// EXTERNAL MODULE: ./src/seal/unsealed-lines.ts
+var unsealed_lines = __nccwpck_require__(6408);
+;// CONCATENATED MODULE: ./src/seal/checkpoint.ts
+
+
+
+
+
+const CHECKPOINT_FORMAT = 'agent-trace-audit-seal';
+const CHECKPOINT_VERSION = 1;
+const hex64 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+/** Where the seal was made, when it was made in GitHub Actions. Every value is checked before it is printed. */
+const githubSchema = schemas/* strictObject */.rej({
+    repository: schemas/* string */.YjP().regex(/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/).optional(),
+    commit: schemas/* string */.YjP().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/).optional(),
+    run_id: schemas/* string */.YjP().regex(/^\d{1,20}$/).optional(),
+    run_attempt: schemas/* string */.YjP().regex(/^\d{1,6}$/).optional(),
+});
+/**
+ * What the links hold: `records`, one canonical record per line of a JSONL
+ * trace; `bytes`, a whole document (JSON, .eval archive, YAML) as base64
+ * chunks of its bytes. Absent means records (checkpoints written before bytes).
+ */
+const SEAL_KINDS = ['records', 'bytes'];
+const checkpointSchema = schemas/* strictObject */.rej({
+    format: schemas/* literal */.euz(CHECKPOINT_FORMAT),
+    version: schemas/* literal */.euz(CHECKPOINT_VERSION),
+    kind: schemas/* enum */.k5n(SEAL_KINDS).optional(),
+    canonical: schemas/* enum */.k5n(SEAL_MODES),
+    records: schemas/* number */.aig().int().min(0),
+    final_digest: hex64,
+    sealed_sha256: hex64,
+    source_sha256: hex64,
+    /** Lines of a records seal left out of the chain (not records), in line order; absent when none. */
+    unsealed_lines: schemas/* array */.YOg(schemas/* strictObject */.rej({ line: schemas/* number */.aig().int().min(1), reason: schemas/* string */.YjP().max(300) }))
+        .min(1)
+        .max(unsealed_lines/* MAX_UNSEALED_LINES */.z)
+        .optional(),
+    github: githubSchema.optional(),
+});
+const GITHUB_ENV = [
+    ['repository', 'GITHUB_REPOSITORY'],
+    ['commit', 'GITHUB_SHA'],
+    ['run_id', 'GITHUB_RUN_ID'],
+    ['run_attempt', 'GITHUB_RUN_ATTEMPT'],
+];
+/** The GitHub fields from an environment, only when it is a GitHub Actions run; malformed values are left out. */
+function githubProvenance(env) {
+    if (env['GITHUB_ACTIONS'] !== 'true')
+        return undefined;
+    const out = {};
+    for (const [field, name] of GITHUB_ENV) {
+        const value = env[name];
+        if (value !== undefined && githubSchema.shape[field].safeParse(value).success)
+            out[field] = value;
+    }
+    return out;
+}
+/** The checkpoint object, keys in a fixed order: identical for identical input outside GitHub Actions. */
+function checkpoint_buildCheckpoint(facts, env) {
+    const github = githubProvenance(env);
+    return {
+        format: CHECKPOINT_FORMAT,
+        version: CHECKPOINT_VERSION,
+        ...(facts.kind === 'bytes' ? { kind: 'bytes' } : {}),
+        canonical: facts.mode,
+        records: facts.records,
+        final_digest: facts.finalDigest,
+        sealed_sha256: facts.sealedSha256,
+        source_sha256: facts.sourceSha256,
+        ...(facts.unsealed && facts.unsealed.length > 0 ? { unsealed_lines: facts.unsealed.map(({ line, reason }) => ({ line, reason })) } : {}),
+        ...(github ? { github } : {}),
+    };
+}
+function checkpoint_formatCheckpoint(checkpoint) {
+    return `${JSON.stringify(checkpoint, null, 2)}\n`;
+}
+/** Reads a checkpoint file's text; anything else than a valid version-1 checkpoint is an InputError (exit 2). */
+function parseCheckpoint(text, file) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new errors/* InputError */.dz(file, null, 'checkpoint-invalid', `${file}: the checkpoint is not JSON`);
+    }
+    const parsed = checkpointSchema.safeParse(value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const path = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
+        throw new errors/* InputError */.dz(file, null, 'checkpoint-invalid', `${file}: not a seal checkpoint of version ${CHECKPOINT_VERSION}: ${(0,sanitize_text/* sanitizeText */.j)(`${path}: ${issue.message}`)}`);
+    }
+    return parsed.data;
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: ./src/io/byte-source.ts
+var byte_source = __nccwpck_require__(2940);
+// EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
+var line_splitter = __nccwpck_require__(4915);
+// EXTERNAL MODULE: ./src/io/file-errors.ts
+var file_errors = __nccwpck_require__(8458);
+;// CONCATENATED MODULE: ./src/seal/seal-file.ts
+
+
+
+
+
+
+
+
+
+
+
+const BATCH_BYTES = 1024 * 1024;
+/**
+ * Seals a trace file of any dialect, streaming: memory holds one input chunk,
+ * the line being sealed and one output batch, and each line is decoded, sealed
+ * and written out as bytes before the next is read, so the garbage per line
+ * dies young instead of piling up in the old heap.
+ */
+async function seal_file_sealFile(request) {
+    const { path, display, sink, mode, limits } = request;
+    let source;
+    try {
+        source = await (0,byte_source/* openByteSource */.Q)(path, limits);
+    }
+    catch (error) {
+        await sink.abort();
+        throw (0,file_errors/* unreadable */.O$)(display, error);
+    }
+    const sourceHash = (0,external_node_crypto_.createHash)('sha256');
+    const sealedHash = (0,external_node_crypto_.createHash)('sha256');
+    const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+    const unsealed = request.unsealable ? (0,unsealed_lines/* unsealedLines */.H)(mode, request.unsealable) : null;
+    const sealer = createSealer(display, mode, limits.maxDepth, unsealed?.accept ?? null);
+    // Room for a batch and the link that ends it, so the buffer seldom has to grow.
+    const links = new layout_LinkWriter(BATCH_BYTES + 64 * 1024);
+    const flush = async () => {
+        const bytes = links.take();
+        sealedHash.update(bytes);
+        await sink.write(bytes);
+    };
+    try {
+        const chunks = source.gzip ? source.chunks() : teeHash(source.chunks(), sourceHash);
+        const splitter = new line_splitter/* LineSplitter */.g3(limits.maxLineBytes, facts);
+        for await (const chunk of chunks) {
+            for (const event of splitter.split(chunk)) {
+                if (sealer.pushInto(event, links) && links.length >= BATCH_BYTES)
+                    await flush();
+            }
+        }
+        const last = splitter.end();
+        if (last !== null)
+            sealer.pushInto(last, links);
+        if (source.problem)
+            throw new errors/* InputError */.dz(display, null, `seal-${source.problem.code}`, `${display}: cannot be sealed: ${source.problem.message}`);
+        if (source.gzip)
+            await hashFile(path, sourceHash, display);
+        await flush();
+    }
+    catch (error) {
+        await sink.abort();
+        throw error;
+    }
+    const checkpoint = checkpoint_buildCheckpoint({ mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex'), unsealed: unsealed?.lines ?? [] }, request.env);
+    await sink.commit();
+    if (request.checkpointPath === null)
+        return checkpoint;
+    try {
+        await (0,promises_.writeFile)(request.checkpointPath, checkpoint_formatCheckpoint(checkpoint));
+    }
+    catch (error) {
+        throw (0,file_errors/* unwritable */.mP)(request.checkpointDisplay, error);
+    }
+    return checkpoint;
+}
+/** A sink that writes to `<path>.partial` and renames it into place on commit, so a failed seal leaves no file. */
+async function seal_file_fileSink(path, display) {
+    const temp = `${path}.partial`;
+    let handle;
+    try {
+        handle = await (0,promises_.open)(temp, 'w');
+    }
+    catch (error) {
+        throw (0,file_errors/* unwritable */.mP)(display, error);
+    }
+    let closed = false;
+    const close = async () => {
+        if (!closed)
+            await handle.close();
+        closed = true;
+    };
+    return {
+        write: async (bytes) => {
+            if (bytes.length === 0)
+                return;
+            await handle.write(bytes).catch((error) => {
+                throw (0,file_errors/* unwritable */.mP)(display, error);
+            });
+        },
+        commit: async () => {
+            await close();
+            await (0,promises_.rename)(temp, path).catch((error) => {
+                throw (0,file_errors/* unwritable */.mP)(display, error);
+            });
+        },
+        abort: async () => {
+            await close();
+            await (0,promises_.rm)(temp, { force: true });
+        },
+    };
+}
+async function* teeHash(chunks, hash) {
+    for await (const chunk of chunks) {
+        hash.update(chunk);
+        yield chunk;
+    }
+}
+async function hashFile(path, hash, display) {
+    try {
+        for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
+            hash.update(chunk);
+    }
+    catch (error) {
+        throw (0,file_errors/* unreadable */.O$)(display, error);
+    }
+}
+
+// EXTERNAL MODULE: ./src/seal/verdict.ts
+var verdict = __nccwpck_require__(2704);
+;// CONCATENATED MODULE: ./src/seal/raw-lines.ts
+const raw_lines_NEWLINE = 0x0a;
+/**
+ * Splits a byte stream on "\n" and nothing else: unlike the trace line reader,
+ * a CR, a BOM or invalid UTF-8 stays in the line, because every byte of a
+ * sealed file is part of what the chain checks. A line longer than `maxBytes`
+ * is reported with bytes = null and not held in memory.
+ */
+async function* splitRawLines(chunks, maxBytes) {
+    let pending = [];
+    let pendingBytes = 0;
+    let skipping = false;
+    for await (const chunk of chunks) {
+        let start = 0;
+        while (start < chunk.length) {
+            const nl = chunk.indexOf(raw_lines_NEWLINE, start);
+            const end = nl === -1 ? chunk.length : nl;
+            const piece = chunk.subarray(start, end);
+            pendingBytes += piece.length;
+            if (!skipping && pendingBytes > maxBytes) {
+                skipping = true;
+                pending = [];
+            }
+            if (!skipping && piece.length > 0)
+                pending.push(piece);
+            if (nl === -1)
+                break;
+            yield { bytes: skipping ? null : joined(pending, pendingBytes), length: pendingBytes, terminated: true };
+            pending = [];
+            pendingBytes = 0;
+            skipping = false;
+            start = nl + 1;
+        }
+        // Copy the unfinished line's piece so the chunk itself can be released.
+        if (pending.length > 0 && pending[pending.length - 1].buffer === chunk.buffer) {
+            pending[pending.length - 1] = Buffer.from(pending[pending.length - 1]);
+        }
+    }
+    if (pendingBytes > 0 || skipping) {
+        yield { bytes: skipping ? null : joined(pending, pendingBytes), length: pendingBytes, terminated: false };
+    }
+}
+function joined(parts, total) {
+    return parts.length === 1 ? parts[0] : Buffer.concat(parts, total);
+}
+
+;// CONCATENATED MODULE: ./src/seal/verify.ts
+
+/**
+ * Checks links in order, keeping only the running digest: for link n the
+ * line must have the layout of docs/sealing.md, its prev must be the digest of
+ * link n-1, and its digest must be SHA-256(prev "\n" n "\n" body). After the
+ * first broken link the rest is only counted. `mark` asks for the digest after
+ * that many links (the checkpoint's record count), to tell appended lines from a
+ * different file.
+ */
+function createChainVerifier(mark = null) {
+    let lines = 0;
+    let intact = 0;
+    let running = layout_ZERO_DIGEST;
+    let broken = null;
+    let markDigest = mark === 0 ? layout_ZERO_DIGEST : null;
+    let anyLink = false;
+    const check = (line, index) => {
+        const where = `line ${index + 1}`;
+        if (line.bytes === null)
+            return { index, expected: running, found: null, reason: `${where} is ${line.length} bytes long, more than a sealed record can be` };
+        const link = parseLink(line.bytes);
+        if (typeof link === 'string')
+            return { index, expected: running, found: null, reason: `${where} is not a sealed link: ${link}` };
+        anyLink = true;
+        if (link.prev !== running) {
+            const what = index === 0 ? 'the first link must start from 64 zeros' : `"prev" is not the digest of line ${index}`;
+            return { index, expected: running, found: link.prev, reason: `${where}: ${what} (a line was removed, inserted or moved here)` };
+        }
+        const digest = linkDigest(running, index, link.body);
+        if (link.digest !== digest)
+            return { index, expected: digest, found: link.digest, reason: `${where}: "digest" does not match the record (the record or its digest was edited)` };
+        if (!line.terminated)
+            return { index, expected: digest, found: link.digest, reason: `${where} has no newline at its end (the file was cut here)` };
+        running = digest;
+        return null;
+    };
+    return {
+        push(line) {
+            const index = lines;
+            lines += 1;
+            if (broken !== null) {
+                // Only to tell a file that was never sealed from a broken chain: stops at the first link.
+                if (!anyLink && line.bytes !== null && typeof parseLink(line.bytes) !== 'string')
+                    anyLink = true;
+                return;
+            }
+            broken = check(line, index);
+            if (broken === null) {
+                intact += 1;
+                if (mark !== null && intact === mark)
+                    markDigest = running;
+            }
+        },
+        result: () => ({ lines, intact, finalDigest: running, broken, markDigest, anyLink }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/seal/verify-file.ts
+
+
+
+
+
+
+
+
+
+
+const MAX_CHECKPOINT_BYTES = 64 * 1024;
+/** Reads and checks a checkpoint file (small; read whole). */
+async function readCheckpoint(path, display) {
+    let bytes;
+    try {
+        bytes = await (0,promises_.readFile)(path);
+    }
+    catch (error) {
+        throw (0,file_errors/* unreadable */.O$)(display, error);
+    }
+    if (bytes.length > MAX_CHECKPOINT_BYTES)
+        throw new errors/* InputError */.dz(display, null, 'checkpoint-invalid', `${display}: a checkpoint is never ${bytes.length} bytes long`);
+    return parseCheckpoint(bytes.toString('utf8'), display);
+}
+/**
+ * Verifies a sealed file (plain, or gzip-compressed after sealing) against its
+ * own chain and, when given, its checkpoint. Streams: memory holds one line.
+ * A file that cannot be read to its end (missing, or a gzip stream cut or
+ * corrupt) or that has no sealed link at all (never sealed) is an InputError
+ * (exit 2); every other answer is a Verdict.
+ */
+async function verifyFile(path, display, checkpoint, limits) {
+    let source;
+    try {
+        source = await (0,byte_source/* openByteSource */.Q)(path, limits);
+    }
+    catch (error) {
+        throw (0,file_errors/* unreadable */.O$)(display, error);
+    }
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const verifier = createChainVerifier(checkpoint ? checkpoint.records : null);
+    async function* hashed() {
+        for await (const chunk of source.chunks()) {
+            hash.update(chunk);
+            yield chunk;
+        }
+    }
+    for await (const line of splitRawLines(hashed(), MAX_LINK_BYTES))
+        verifier.push(line);
+    if (source.problem)
+        throw new errors/* InputError */.dz(display, null, 'unreadable', `${display}: cannot be verified: ${source.problem.message}`);
+    const chain = verifier.result();
+    if (chain.lines > 0 && !chain.anyLink) {
+        throw new errors/* InputError */.dz(display, null, 'not-sealed', `${display}: not a sealed file: no line has the "prev" and "digest" of a sealed link (seal it with: agent-trace-audit seal ${display})`);
+    }
+    return (0,verdict/* judge */.S4)(chain, hash.digest('hex'), checkpoint);
+}
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/seal/seal-bytes.ts
+
+
+
+
+
+
+
+/** Bytes per link: 48 KiB of source, 64 KiB of base64 in the link. */
+const BYTES_CHUNK = (/* unused pure expression or super */ null && (48 * 1024));
+/**
+ * Seals a whole document (a JSON trace, an .eval archive, a YAML cassette:
+ * anything that is not one record per line) as a chain over its bytes: link
+ * n holds `{"b64":"<base64 of bytes n·48 KiB …>","offset":<n·48 KiB>}`, in
+ * canonical JSON, chained exactly like records (docs/sealing.md), so the same
+ * verifier checks it, and the decoded chunks, joined, are the file byte for
+ * byte (source_sha256). The checkpoint says `"kind": "bytes"`. Streaming: one
+ * chunk in memory.
+ */
+async function seal_bytes_sealBytes(request) {
+    const { path, display, sink } = request;
+    const sourceHash = createHash('sha256');
+    const sealedHash = createHash('sha256');
+    const links = new LinkWriter(BYTES_CHUNK * 2);
+    let prev = ZERO_DIGEST;
+    let records = 0;
+    let offset = 0;
+    try {
+        let stream;
+        try {
+            stream = createReadStream(path, { highWaterMark: BYTES_CHUNK });
+        }
+        catch (error) {
+            throw unreadable(display, error);
+        }
+        let pending = Buffer.alloc(0);
+        const emit = async (chunk) => {
+            prev = links.append(prev, records, `{"b64":"${chunk.toString('base64')}","offset":${offset}}`);
+            records += 1;
+            offset += chunk.length;
+            const bytes = links.take();
+            sealedHash.update(bytes);
+            await sink.write(bytes);
+        };
+        try {
+            for await (const piece of stream) {
+                sourceHash.update(piece);
+                if (offset + pending.length + piece.length > request.maxBytes) {
+                    throw new InputError(display, null, 'seal-too-large', `${display}: cannot be sealed: larger than ${request.maxBytes} bytes`);
+                }
+                pending = pending.length === 0 ? piece : Buffer.concat([pending, piece]);
+                while (pending.length >= BYTES_CHUNK) {
+                    await emit(pending.subarray(0, BYTES_CHUNK));
+                    pending = pending.subarray(BYTES_CHUNK);
+                }
+            }
+        }
+        catch (error) {
+            if (error instanceof InputError)
+                throw error;
+            throw unreadable(display, error);
+        }
+        if (pending.length > 0)
+            await emit(pending);
+    }
+    catch (error) {
+        await sink.abort();
+        throw error;
+    }
+    const checkpoint = buildCheckpoint({ kind: 'bytes', mode: 'jcs', records, finalDigest: prev, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex') }, request.env);
+    await sink.commit();
+    try {
+        await writeFile(request.checkpointPath, formatCheckpoint(checkpoint));
+    }
+    catch {
+        throw new InputError(request.checkpointDisplay, null, 'unwritable', `${request.checkpointDisplay}: cannot write`);
+    }
+    return checkpoint;
+}
+
+;// CONCATENATED MODULE: ./src/seal/seal-to-folder.ts
+
+
+
+
+/**
+ * Seals one trace into `outDir` as `<name>.sealed.jsonl` with its checkpoint
+ * beside it. JCS first; a record JCS cannot represent exactly (integers past
+ * 2^53, as OpenTelemetry nanosecond timestamps are) is sealed in the Python
+ * form instead, which the checkpoint records. A JSON Lines file with some
+ * lines that are not records (up to MAX_UNSEALED_LINES) has its records sealed
+ * and those lines listed in the checkpoint (`unsealed_lines`). A file that is
+ * not one record per line (a JSON document, an .eval archive, a YAML cassette,
+ * a file whose first line is not a record) is sealed as a chain over its bytes
+ * (`"kind": "bytes"`), so every collected file is sealed. Only a file that
+ * cannot be read or written is the seal error.
+ */
+async function sealToFolder(path, outDir, limits, env, display = basename(path)) {
+    const name = basename(path).replace(/\.gz$/i, '').replace(/\.(jsonl|ndjson|json)$/i, '');
+    const sealedPath = join(outDir, `${name}.sealed.jsonl`);
+    const checkpointPath = `${sealedPath}.seal.json`;
+    const attempt = async (mode) => {
+        const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
+        const checkpoint = await sealFile({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, mode, limits, env, unsealable: { firstLineMustSeal: true } });
+        return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode, kind: 'records', unsealedLines: checkpoint.unsealed_lines ?? [] };
+    };
+    const asBytes = async () => {
+        const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
+        const checkpoint = await sealBytes({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, maxBytes: limits.maxDocumentBytes, env });
+        return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode: 'jcs', kind: 'bytes', unsealedLines: [] };
+    };
+    // Not one record per line (a JSON document, an archive, a YAML file, too many lines that are not records): sealed as bytes.
+    const notRecords = (error) => error instanceof InputError && error.code !== 'unreadable' && error.code !== 'unwritable';
+    try {
+        return await attempt('jcs');
+    }
+    catch (error) {
+        if (!notRecords(error))
+            throw error;
+        if (error instanceof InputError && error.code === 'seal-unrepresentable') {
+            try {
+                return await attempt('python');
+            }
+            catch (again) {
+                if (!notRecords(again))
+                    throw again;
+            }
+        }
+        return asBytes();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/seal/index.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/***/ }),
+
+/***/ 6408:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ unsealedLines),
+/* harmony export */   z: () => (/* binding */ MAX_UNSEALED_LINES)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+
+/**
+ * Lines a records seal may leave out and list in its checkpoint. Past this, the
+ * file is not one record per line with a few bad lines, and is sealed as bytes
+ * instead (the Action) or refused (the CLI); the checkpoint stays small.
+ */
+const MAX_UNSEALED_LINES = 100;
+/** The longest reason kept per line. */
+const MAX_REASON = 200;
+/**
+ * What a records seal does with a line it cannot seal, when the caller accepts
+ * leaving such lines out: the line is listed (`lines`) and the chain goes on.
+ * In JCS form a number JCS cannot represent still stops the seal, so that the
+ * whole file is sealed in the Python form instead.
+ */
+function unsealedLines(mode, policy) {
+    const lines = [];
+    const accept = (error, records) => {
+        if (error.line === null)
+            return false;
+        if (mode === 'jcs' && error.code === 'seal-unrepresentable')
+            return false;
+        if (records === 0 && lines.length === 0 && policy.firstLineMustSeal)
+            return false;
+        if (lines.length >= MAX_UNSEALED_LINES) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(error.file, error.line, 'seal-too-many-unsealable', `${error.file}:${error.line}: cannot be sealed as records: more than ${MAX_UNSEALED_LINES} lines are not records (the last: ${reasonOf(error)})`);
+        }
+        lines.push({ line: error.line, reason: reasonOf(error) });
+        return true;
+    };
+    return { accept, lines };
+}
+/** The error's message without the `file:line: ` it starts with, cut to MAX_REASON characters. */
+function reasonOf(error) {
+    const prefix = `${error.file}:${error.line}: `;
+    const reason = (error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message).replace(/^cannot be sealed: /, '');
+    return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason;
+}
+
+
+/***/ }),
+
+/***/ 2704:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   HP: () => (/* binding */ unsealedLines),
+/* harmony export */   Pu: () => (/* binding */ formatVerdict),
+/* harmony export */   S4: () => (/* binding */ judge),
+/* harmony export */   fM: () => (/* binding */ verdictExitCode)
+/* harmony export */ });
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1900);
+
+/** Exit code of `verify`: 0 only for an intact chain (that matches its checkpoint, if given). */
+function verdictExitCode(verdict) {
+    return verdict.status === 'intact' ? 0 : 1;
+}
+/**
+ * Judges a chain walk. Without a checkpoint only edits inside the chain can be
+ * seen. With one: fewer records than it says is a cut tail; more records whose
+ * first part ends on its final digest is lines appended (valid links or not); a
+ * chain that ends elsewhere, or whose bytes differ from the sealed file's hash,
+ * is another file swapped in.
+ */
+function judge(chain, sealedSha256, checkpoint) {
+    const base = { chain, sealedSha256, checkpoint, broken: null, reason: null, expected: null, found: null };
+    if (checkpoint === null)
+        return chain.broken ? { ...base, status: 'broken', broken: chain.broken } : { ...base, status: 'intact' };
+    const expected = checkpoint.records;
+    const prefixMatches = chain.markDigest === checkpoint.final_digest;
+    if (chain.broken) {
+        if (chain.broken.index >= expected && prefixMatches)
+            return { ...base, status: 'appended' };
+        return { ...base, status: 'broken', broken: chain.broken };
+    }
+    if (chain.intact < expected)
+        return { ...base, status: 'truncated' };
+    if (chain.intact > expected) {
+        if (prefixMatches)
+            return { ...base, status: 'appended' };
+        const reason = `the digest after ${expected} record(s) is not the checkpoint's final digest`;
+        return { ...base, status: 'swapped', reason, expected: checkpoint.final_digest, found: chain.markDigest };
+    }
+    if (chain.finalDigest !== checkpoint.final_digest) {
+        return { ...base, status: 'swapped', reason: "the final digest is not the checkpoint's", expected: checkpoint.final_digest, found: chain.finalDigest };
+    }
+    if (sealedSha256 !== checkpoint.sealed_sha256) {
+        return { ...base, status: 'swapped', reason: "the file's SHA-256 is not the checkpoint's sealed_sha256", expected: checkpoint.sealed_sha256, found: sealedSha256 };
+    }
+    return { ...base, status: 'intact' };
+}
+/**
+ * The lines the checkpoint says were left out of the chain: one line each, the
+ * reason sanitized (the checkpoint is as untrusted as the sealed file).
+ */
+function unsealedLines(checkpoint) {
+    const lines = checkpoint.unsealed_lines ?? [];
+    if (lines.length === 0)
+        return [];
+    return [
+        `unsealed: ${lines.length} line(s) of the source are not records and are not in the chain (source_sha256 covers every byte of the source)`,
+        ...lines.map((u) => `unsealed line ${u.line}: ${(0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeText */ .j)(u.reason, { maxChars: 200 })}`),
+    ];
+}
+/** The report `verify` prints: line-oriented, deterministic, no timestamps. */
+function formatVerdict(verdict) {
+    const { chain, checkpoint } = verdict;
+    const out = [`chain: ${verdict.status}`];
+    switch (verdict.status) {
+        case 'broken': {
+            const b = verdict.broken;
+            out.push(`first broken link: index ${b.index}`, `expected: ${b.expected}`, `found: ${b.found ?? 'none'}`, `reason: ${b.reason}`);
+            break;
+        }
+        case 'intact':
+            out.push(`records: ${chain.intact}`, `final digest: ${chain.finalDigest}`);
+            break;
+        case 'truncated':
+            out.push(`records: expected ${checkpoint.records}, found ${chain.intact}`, `reason: the last ${checkpoint.records - chain.intact} record(s) of the sealed chain are missing; the ${chain.intact} present are intact`);
+            break;
+        case 'appended':
+            out.push(`records: expected ${checkpoint.records}, found ${chain.lines}`, `first appended link: index ${checkpoint.records}`, `reason: the first ${checkpoint.records} record(s) match the checkpoint; ${chain.lines - checkpoint.records} line(s) were added after them`);
+            break;
+        case 'swapped':
+            out.push(`records: expected ${checkpoint.records}, found ${chain.intact}`, `expected: ${verdict.expected}`, `found: ${verdict.found ?? 'none'}`, `reason: ${verdict.reason}: this is not the file the checkpoint was made for`);
+            break;
+    }
+    if (checkpoint === null) {
+        out.push('note: no checkpoint given, so lines cut from the end of the file cannot be ruled out (pass --checkpoint <file>.seal.json)');
+    }
+    else {
+        out.push(`checkpoint: ${checkpoint.canonical} form, ${checkpoint.records} record(s)${verdict.status === 'intact' ? ', matches' : ''}`);
+        // A whole document (JSON, .eval, YAML) is sealed as its bytes; records checkpoints say nothing more (their output is unchanged).
+        if (checkpoint.kind === 'bytes')
+            out.push('kind: bytes: a whole document, each link a base64 chunk of its bytes (joined, they are the source file: source_sha256)');
+        else
+            out.push('kind: records: one canonical record per line of the trace');
+        out.push(...unsealedLines(checkpoint));
+        const gh = checkpoint.github;
+        if (gh)
+            out.push(`sealed in: GitHub Actions${gh.repository ? ` ${gh.repository}` : ''}${gh.commit ? ` at ${gh.commit}` : ''}${gh.run_id ? `, run ${gh.run_id}` : ''}${gh.run_attempt ? ` attempt ${gh.run_attempt}` : ''}`);
+    }
+    return `${out.join('\n')}\n`;
+}
+
+
+/***/ }),
+
+/***/ 311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ VERSION)
+/* harmony export */ });
+/** The tool's version; kept equal to package.json by a test. */
+const VERSION = '0.1.0';
 
 
 /***/ }),
@@ -50448,22 +48308,22 @@ __webpack_unused_export__ = Alias.Alias;
 __webpack_unused_export__ = identity.isAlias;
 __webpack_unused_export__ = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
-exports.jh = identity.isMap;
+exports.isMap = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
 __webpack_unused_export__ = identity.isPair;
 __webpack_unused_export__ = identity.isScalar;
-exports.oP = identity.isSeq;
+exports.isSeq = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
 __webpack_unused_export__ = YAMLMap.YAMLMap;
 __webpack_unused_export__ = YAMLSeq.YAMLSeq;
 __webpack_unused_export__ = cst;
 __webpack_unused_export__ = lexer.Lexer;
-exports.HN = lineCounter.LineCounter;
+exports.LineCounter = lineCounter.LineCounter;
 __webpack_unused_export__ = parser.Parser;
-exports.qg = publicApi.parse;
+exports.parse = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
-exports.Tp = publicApi.parseDocument;
+exports.parseDocument = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
 __webpack_unused_export__ = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
@@ -56375,6 +54235,2734 @@ function replaceNode(key, path, node) {
 
 exports.visit = visit;
 exports.visitAsync = visitAsync;
+
+
+/***/ }),
+
+/***/ 1776:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  unzipSync: () => (/* binding */ unzipSync)
+});
+
+// UNUSED EXPORTS: AsyncCompress, AsyncDecompress, AsyncDeflate, AsyncGunzip, AsyncGzip, AsyncInflate, AsyncUnzipInflate, AsyncUnzlib, AsyncZipDeflate, AsyncZlib, Compress, DecodeUTF8, Decompress, Deflate, EncodeUTF8, FlateErrorCode, Gunzip, Gzip, Inflate, Unzip, UnzipInflate, UnzipPassThrough, Unzlib, Zip, ZipDeflate, ZipPassThrough, Zlib, compress, compressSync, decompress, decompressSync, deflate, deflateSync, gunzip, gunzipSync, gzip, gzipSync, inflate, inflateSync, strFromU8, strToU8, unzip, unzlib, unzlibSync, zip, zipSync, zlib, zlibSync
+
+;// CONCATENATED MODULE: external "module"
+const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
+;// CONCATENATED MODULE: ./node_modules/fflate/esm/index.mjs
+
+var esm_require = (0,external_module_namespaceObject.createRequire)('/');
+// DEFLATE is a complex format; to read this code, you should probably check the RFC first:
+// https://tools.ietf.org/html/rfc1951
+// You may also wish to take a look at the guide I made about this program:
+// https://gist.github.com/101arrowz/253f31eb5abc3d9275ab943003ffecad
+// Some of the following code is similar to that of UZIP.js:
+// https://github.com/photopea/UZIP.js
+// However, the vast majority of the codebase has diverged from UZIP.js to increase performance and reduce bundle size.
+// Sometimes 0 will appear where -1 would be more appropriate. This is because using a uint
+// is better for memory in most engines (I *think*).
+var _a;
+// Mediocre shim
+var Worker;
+var isMarkedAsUntransferable;
+var workerAdd = ";var __w=require('worker_threads');__w.parentPort.on('message',function(m){onmessage({data:m})}),postMessage=function(m,t){__w.parentPort.postMessage(m,t)},close=process.exit;self=global";
+try {
+    (_a = esm_require('worker_threads'), Worker = _a.Worker, isMarkedAsUntransferable = _a.isMarkedAsUntransferable);
+}
+catch (e) {
+}
+var wk = (/* unused pure expression or super */ null && (Worker ? function (c, _, msg, transfer, cb) {
+    var done = false;
+    var w = new Worker(c + workerAdd, { eval: true })
+        .on('error', function (e) { return cb(e, null); })
+        .on('message', function (m) { return cb(null, m); })
+        .on('exit', function (c) {
+        if (c && !done)
+            cb(new Error('exited with code ' + c), null);
+    });
+    if (isMarkedAsUntransferable)
+        transfer = transfer.filter(function (t) { return !isMarkedAsUntransferable(t); });
+    w.postMessage(msg, transfer);
+    w.terminate = function () {
+        done = true;
+        return Worker.prototype.terminate.call(w);
+    };
+    return w;
+} : function (_, __, ___, ____, cb) {
+    setImmediate(function () { return cb(new Error('async operations unsupported - update to Node 12+ (or Node 10-11 with the --experimental-worker CLI flag)'), null); });
+    var NOP = function () { };
+    return {
+        terminate: NOP,
+        postMessage: NOP
+    };
+}));
+
+// aliases for shorter compressed code (most minifers don't do this)
+var u8 = Uint8Array, u16 = Uint16Array, i32 = Int32Array;
+// fixed length extra bits
+var fleb = new u8([0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0, /* unused */ 0, 0, /* impossible */ 0]);
+// fixed distance extra bits
+var fdeb = new u8([0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, /* unused */ 0, 0]);
+// code length index map
+var clim = new u8([16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]);
+// get base, reverse index map from extra bits
+var freb = function (eb, start) {
+    var b = new u16(31);
+    for (var i = 0; i < 31; ++i) {
+        b[i] = start += 1 << eb[i - 1];
+    }
+    // numbers here are at max 18 bits
+    var r = new i32(b[30]);
+    for (var i = 1; i < 30; ++i) {
+        for (var j = b[i]; j < b[i + 1]; ++j) {
+            r[j] = ((j - b[i]) << 5) | i;
+        }
+    }
+    return { b: b, r: r };
+};
+var _a = freb(fleb, 2), fl = _a.b, revfl = _a.r;
+// we can ignore the fact that the other numbers are wrong; they never happen anyway
+fl[28] = 258, revfl[258] = 28;
+var _b = freb(fdeb, 0), fd = _b.b, revfd = _b.r;
+// map of value to reverse (assuming 16 bits)
+var rev = new u16(32768);
+for (var i = 0; i < 32768; ++i) {
+    // reverse table algorithm from SO
+    var x = ((i & 0xAAAA) >> 1) | ((i & 0x5555) << 1);
+    x = ((x & 0xCCCC) >> 2) | ((x & 0x3333) << 2);
+    x = ((x & 0xF0F0) >> 4) | ((x & 0x0F0F) << 4);
+    rev[i] = (((x & 0xFF00) >> 8) | ((x & 0x00FF) << 8)) >> 1;
+}
+// create huffman tree from u8 "map": index -> code length for code index
+// mb (max bits) must be at most 15
+// TODO: optimize/split up?
+var hMap = (function (cd, mb, r) {
+    var s = cd.length;
+    // index
+    var i = 0;
+    // u16 "map": index -> # of codes with bit length = index
+    var l = new u16(mb);
+    // length of cd must be 288 (total # of codes)
+    for (; i < s; ++i) {
+        if (cd[i])
+            ++l[cd[i] - 1];
+    }
+    // u16 "map": index -> minimum code for bit length = index
+    var le = new u16(mb);
+    for (i = 1; i < mb; ++i) {
+        le[i] = (le[i - 1] + l[i - 1]) << 1;
+    }
+    var co;
+    if (r) {
+        // u16 "map": index -> number of actual bits, symbol for code
+        co = new u16(1 << mb);
+        // bits to remove for reverser
+        var rvb = 15 - mb;
+        for (i = 0; i < s; ++i) {
+            // ignore 0 lengths
+            if (cd[i]) {
+                // num encoding both symbol and bits read
+                var sv = (i << 4) | cd[i];
+                // free bits
+                var r_1 = mb - cd[i];
+                // start value
+                var v = le[cd[i] - 1]++ << r_1;
+                // m is end value
+                for (var m = v | ((1 << r_1) - 1); v <= m; ++v) {
+                    // every 16 bit value starting with the code yields the same result
+                    co[rev[v] >> rvb] = sv;
+                }
+            }
+        }
+    }
+    else {
+        co = new u16(s);
+        for (i = 0; i < s; ++i) {
+            if (cd[i]) {
+                co[i] = rev[le[cd[i] - 1]++] >> (15 - cd[i]);
+            }
+        }
+    }
+    return co;
+});
+// fixed length tree
+var flt = new u8(288);
+for (var i = 0; i < 144; ++i)
+    flt[i] = 8;
+for (var i = 144; i < 256; ++i)
+    flt[i] = 9;
+for (var i = 256; i < 280; ++i)
+    flt[i] = 7;
+for (var i = 280; i < 288; ++i)
+    flt[i] = 8;
+// fixed distance tree
+var fdt = new u8(32);
+for (var i = 0; i < 32; ++i)
+    fdt[i] = 5;
+// fixed length map
+var flm = /*#__PURE__*/ (/* unused pure expression or super */ null && (hMap(flt, 9, 0))), flrm = /*#__PURE__*/ hMap(flt, 9, 1);
+// fixed distance map
+var fdm = /*#__PURE__*/ (/* unused pure expression or super */ null && (hMap(fdt, 5, 0))), fdrm = /*#__PURE__*/ hMap(fdt, 5, 1);
+// find max of array
+var max = function (a) {
+    var m = a[0];
+    for (var i = 1; i < a.length; ++i) {
+        if (a[i] > m)
+            m = a[i];
+    }
+    return m;
+};
+// read d, starting at bit p and mask with m
+var bits = function (d, p, m) {
+    var o = (p / 8) | 0;
+    return ((d[o] | (d[o + 1] << 8)) >> (p & 7)) & m;
+};
+// read d, starting at bit p continuing for at least 16 bits
+var bits16 = function (d, p) {
+    var o = (p / 8) | 0;
+    return ((d[o] | (d[o + 1] << 8) | (d[o + 2] << 16)) >> (p & 7));
+};
+// get end of byte
+var shft = function (p) { return ((p + 7) / 8) | 0; };
+// typed array slice - allows garbage collector to free original reference,
+// while being more compatible than .slice
+var slc = function (v, s, e) {
+    if (s == null || s < 0)
+        s = 0;
+    if (e == null || e > v.length)
+        e = v.length;
+    // can't use .constructor in case user-supplied
+    return new u8(v.subarray(s, e));
+};
+/**
+ * Codes for errors generated within this library
+ */
+var FlateErrorCode = {
+    UnexpectedEOF: 0,
+    InvalidBlockType: 1,
+    InvalidLengthLiteral: 2,
+    InvalidDistance: 3,
+    StreamFinished: 4,
+    NoStreamHandler: 5,
+    InvalidHeader: 6,
+    NoCallback: 7,
+    InvalidUTF8: 8,
+    ExtraFieldTooLong: 9,
+    InvalidDate: 10,
+    FilenameTooLong: 11,
+    StreamFinishing: 12,
+    InvalidZipData: 13,
+    UnknownCompressionMethod: 14
+};
+// error codes
+var ec = [
+    'unexpected EOF',
+    'invalid block type',
+    'invalid length/literal',
+    'invalid distance',
+    'stream finished',
+    'no stream handler',
+    , // determined by compression function
+    'no callback',
+    'invalid UTF-8 data',
+    'extra field too long',
+    'date not in range 1980-2099',
+    'filename too long',
+    'stream finishing',
+    'invalid zip data'
+    // determined by unknown compression method
+];
+;
+var err = function (ind, msg, nt) {
+    var e = new Error(msg || ec[ind]);
+    e.code = ind;
+    if (Error.captureStackTrace)
+        Error.captureStackTrace(e, err);
+    if (!nt)
+        throw e;
+    return e;
+};
+// expands raw DEFLATE data
+var inflt = function (dat, st, buf, dict) {
+    // source length       dict length
+    var sl = dat.length, dl = dict ? dict.length : 0;
+    if (!sl || st.f && !st.l)
+        return buf || new u8(0);
+    var noBuf = !buf;
+    // have to estimate size
+    var resize = noBuf || st.i != 2;
+    // no state
+    var noSt = st.i;
+    // Assumes roughly 33% compression ratio average
+    if (noBuf)
+        buf = new u8(sl * 3);
+    // ensure buffer can fit at least l elements
+    var cbuf = function (l) {
+        var bl = buf.length;
+        // need to increase size to fit
+        if (l > bl) {
+            // Double or set to necessary, whichever is greater
+            var nbuf = new u8(Math.max(bl * 2, l));
+            nbuf.set(buf);
+            buf = nbuf;
+        }
+    };
+    //  last chunk         bitpos           bytes
+    var final = st.f || 0, pos = st.p || 0, bt = st.b || 0, lm = st.l, dm = st.d, lbt = st.m, dbt = st.n;
+    // total bits
+    var tbts = sl * 8;
+    do {
+        if (!lm) {
+            // BFINAL - this is only 1 when last chunk is next
+            final = bits(dat, pos, 1);
+            // type: 0 = no compression, 1 = fixed huffman, 2 = dynamic huffman
+            var type = bits(dat, pos + 1, 3);
+            pos += 3;
+            if (!type) {
+                // go to end of byte boundary
+                var s = shft(pos) + 4, l = dat[s - 4] | (dat[s - 3] << 8), t = s + l;
+                if (t > sl) {
+                    if (noSt)
+                        err(0);
+                    break;
+                }
+                // ensure size
+                if (resize)
+                    cbuf(bt + l);
+                // Copy over uncompressed data
+                buf.set(dat.subarray(s, t), bt);
+                // Get new bitpos, update byte count
+                st.b = bt += l, st.p = pos = t * 8, st.f = final;
+                continue;
+            }
+            else if (type == 1)
+                lm = flrm, dm = fdrm, lbt = 9, dbt = 5;
+            else if (type == 2) {
+                //  literal                            lengths
+                var hLit = bits(dat, pos, 31) + 257, hcLen = bits(dat, pos + 10, 15) + 4;
+                var tl = hLit + bits(dat, pos + 5, 31) + 1;
+                pos += 14;
+                // length+distance tree
+                var ldt = new u8(tl);
+                // code length tree
+                var clt = new u8(19);
+                for (var i = 0; i < hcLen; ++i) {
+                    // use index map to get real code
+                    clt[clim[i]] = bits(dat, pos + i * 3, 7);
+                }
+                pos += hcLen * 3;
+                // code lengths bits
+                var clb = max(clt), clbmsk = (1 << clb) - 1;
+                // code lengths map
+                var clm = hMap(clt, clb, 1);
+                for (var i = 0; i < tl;) {
+                    var r = clm[bits(dat, pos, clbmsk)];
+                    // bits read
+                    pos += r & 15;
+                    // symbol
+                    var s = r >> 4;
+                    // code length to copy
+                    if (s < 16) {
+                        ldt[i++] = s;
+                    }
+                    else {
+                        //  copy   count
+                        var c = 0, n = 0;
+                        if (s == 16)
+                            n = 3 + bits(dat, pos, 3), pos += 2, c = ldt[i - 1];
+                        else if (s == 17)
+                            n = 3 + bits(dat, pos, 7), pos += 3;
+                        else if (s == 18)
+                            n = 11 + bits(dat, pos, 127), pos += 7;
+                        while (n--)
+                            ldt[i++] = c;
+                    }
+                }
+                //    length tree                 distance tree
+                var lt = ldt.subarray(0, hLit), dt = ldt.subarray(hLit);
+                // max length bits
+                lbt = max(lt);
+                // max dist bits
+                dbt = max(dt);
+                lm = hMap(lt, lbt, 1);
+                dm = hMap(dt, dbt, 1);
+            }
+            else
+                err(1);
+            if (pos > tbts) {
+                if (noSt)
+                    err(0);
+                break;
+            }
+        }
+        // Make sure the buffer can hold this + the largest possible addition
+        // Maximum chunk size (practically, theoretically infinite) is 2^17
+        if (resize)
+            cbuf(bt + 131072);
+        var lms = (1 << lbt) - 1, dms = (1 << dbt) - 1;
+        var lpos = pos;
+        for (;; lpos = pos) {
+            // bits read, code
+            var c = lm[bits16(dat, pos) & lms], sym = c >> 4;
+            pos += c & 15;
+            if (pos > tbts) {
+                if (noSt)
+                    err(0);
+                break;
+            }
+            if (!c)
+                err(2);
+            if (sym < 256)
+                buf[bt++] = sym;
+            else if (sym == 256) {
+                lpos = pos, lm = null;
+                break;
+            }
+            else {
+                var add = sym - 254;
+                // no extra bits needed if less
+                if (sym > 264) {
+                    // index
+                    var i = sym - 257, b = fleb[i];
+                    add = bits(dat, pos, (1 << b) - 1) + fl[i];
+                    pos += b;
+                }
+                // dist
+                var d = dm[bits16(dat, pos) & dms], dsym = d >> 4;
+                if (!d)
+                    err(3);
+                pos += d & 15;
+                var dt = fd[dsym];
+                if (dsym > 3) {
+                    var b = fdeb[dsym];
+                    dt += bits16(dat, pos) & (1 << b) - 1, pos += b;
+                }
+                if (pos > tbts) {
+                    if (noSt)
+                        err(0);
+                    break;
+                }
+                if (resize)
+                    cbuf(bt + 131072);
+                var end = bt + add;
+                if (bt < dt) {
+                    var shift = dl - dt, dend = Math.min(dt, end);
+                    if (shift + bt < 0)
+                        err(3);
+                    for (; bt < dend; ++bt)
+                        buf[bt] = dict[shift + bt];
+                }
+                for (; bt < end; ++bt)
+                    buf[bt] = buf[bt - dt];
+            }
+        }
+        st.l = lm, st.p = lpos, st.b = bt, st.f = final;
+        if (lm)
+            final = 1, st.m = lbt, st.d = dm, st.n = dbt;
+    } while (!final);
+    // don't reallocate for streams or user buffers
+    return bt != buf.length && noBuf ? slc(buf, 0, bt) : buf.subarray(0, bt);
+};
+// starting at p, write the minimum number of bits that can hold v to d
+var wbits = function (d, p, v) {
+    v <<= p & 7;
+    var o = (p / 8) | 0;
+    d[o] |= v;
+    d[o + 1] |= v >> 8;
+};
+// starting at p, write the minimum number of bits (>8) that can hold v to d
+var wbits16 = function (d, p, v) {
+    v <<= p & 7;
+    var o = (p / 8) | 0;
+    d[o] |= v;
+    d[o + 1] |= v >> 8;
+    d[o + 2] |= v >> 16;
+};
+// creates code lengths from a frequency table
+var hTree = function (d, mb) {
+    // Need extra info to make a tree
+    var t = [];
+    for (var i = 0; i < d.length; ++i) {
+        if (d[i])
+            t.push({ s: i, f: d[i] });
+    }
+    var s = t.length;
+    var t2 = t.slice();
+    if (!s)
+        return { t: et, l: 0 };
+    if (s == 1) {
+        var v = new u8(t[0].s + 1);
+        v[t[0].s] = 1;
+        return { t: v, l: 1 };
+    }
+    t.sort(function (a, b) { return a.f - b.f; });
+    // after i2 reaches last ind, will be stopped
+    // freq must be greater than largest possible number of symbols
+    t.push({ s: -1, f: 25001 });
+    var l = t[0], r = t[1], i0 = 0, i1 = 1, i2 = 2;
+    t[0] = { s: -1, f: l.f + r.f, l: l, r: r };
+    // efficient algorithm from UZIP.js
+    // i0 is lookbehind, i2 is lookahead - after processing two low-freq
+    // symbols that combined have high freq, will start processing i2 (high-freq,
+    // non-composite) symbols instead
+    // see https://reddit.com/r/photopea/comments/ikekht/uzipjs_questions/
+    while (i1 != s - 1) {
+        l = t[t[i0].f < t[i2].f ? i0++ : i2++];
+        r = t[i0 != i1 && t[i0].f < t[i2].f ? i0++ : i2++];
+        t[i1++] = { s: -1, f: l.f + r.f, l: l, r: r };
+    }
+    var maxSym = t2[0].s;
+    for (var i = 1; i < s; ++i) {
+        if (t2[i].s > maxSym)
+            maxSym = t2[i].s;
+    }
+    // code lengths
+    var tr = new u16(maxSym + 1);
+    // max bits in tree
+    var mbt = ln(t[i1 - 1], tr, 0);
+    if (mbt > mb) {
+        // more algorithms from UZIP.js
+        // TODO: find out how this code works (debt)
+        //  ind    debt
+        var i = 0, dt = 0;
+        //    left            cost
+        var lft = mbt - mb, cst = 1 << lft;
+        t2.sort(function (a, b) { return tr[b.s] - tr[a.s] || a.f - b.f; });
+        for (; i < s; ++i) {
+            var i2_1 = t2[i].s;
+            if (tr[i2_1] > mb) {
+                dt += cst - (1 << (mbt - tr[i2_1]));
+                tr[i2_1] = mb;
+            }
+            else
+                break;
+        }
+        dt >>= lft;
+        while (dt > 0) {
+            var i2_2 = t2[i].s;
+            if (tr[i2_2] < mb)
+                dt -= 1 << (mb - tr[i2_2]++ - 1);
+            else
+                ++i;
+        }
+        for (; i >= 0 && dt; --i) {
+            var i2_3 = t2[i].s;
+            if (tr[i2_3] == mb) {
+                --tr[i2_3];
+                ++dt;
+            }
+        }
+        mbt = mb;
+    }
+    return { t: new u8(tr), l: mbt };
+};
+// get the max length and assign length codes
+var ln = function (n, l, d) {
+    return n.s == -1
+        ? Math.max(ln(n.l, l, d + 1), ln(n.r, l, d + 1))
+        : (l[n.s] = d);
+};
+// length codes generation
+var lc = function (c) {
+    var s = c.length;
+    // Note that the semicolon was intentional
+    while (s && !c[--s])
+        ;
+    var cl = new u16(++s);
+    //  ind      num         streak
+    var cli = 0, cln = c[0], cls = 1;
+    var w = function (v) { cl[cli++] = v; };
+    for (var i = 1; i <= s; ++i) {
+        if (c[i] == cln && i != s)
+            ++cls;
+        else {
+            if (!cln && cls > 2) {
+                for (; cls > 138; cls -= 138)
+                    w(32754);
+                if (cls > 2) {
+                    w(cls > 10 ? ((cls - 11) << 5) | 28690 : ((cls - 3) << 5) | 12305);
+                    cls = 0;
+                }
+            }
+            else if (cls > 3) {
+                w(cln), --cls;
+                for (; cls > 6; cls -= 6)
+                    w(8304);
+                if (cls > 2)
+                    w(((cls - 3) << 5) | 8208), cls = 0;
+            }
+            while (cls--)
+                w(cln);
+            cls = 1;
+            cln = c[i];
+        }
+    }
+    return { c: cl.subarray(0, cli), n: s };
+};
+// calculate the length of output from tree, code lengths
+var clen = function (cf, cl) {
+    var l = 0;
+    for (var i = 0; i < cl.length; ++i)
+        l += cf[i] * cl[i];
+    return l;
+};
+// writes a fixed block
+// returns the new bit pos
+var wfblk = function (out, pos, dat) {
+    // no need to write 00 as type: TypedArray defaults to 0
+    var s = dat.length;
+    var o = shft(pos + 2);
+    out[o] = s & 255;
+    out[o + 1] = s >> 8;
+    out[o + 2] = out[o] ^ 255;
+    out[o + 3] = out[o + 1] ^ 255;
+    for (var i = 0; i < s; ++i)
+        out[o + i + 4] = dat[i];
+    return (o + 4 + s) * 8;
+};
+// writes a block
+var wblk = function (dat, out, final, syms, lf, df, eb, li, bs, bl, p) {
+    wbits(out, p++, final);
+    ++lf[256];
+    var _a = hTree(lf, 15), dlt = _a.t, mlb = _a.l;
+    var _b = hTree(df, 15), ddt = _b.t, mdb = _b.l;
+    var _c = lc(dlt), lclt = _c.c, nlc = _c.n;
+    var _d = lc(ddt), lcdt = _d.c, ndc = _d.n;
+    var lcfreq = new u16(19);
+    for (var i = 0; i < lclt.length; ++i)
+        ++lcfreq[lclt[i] & 31];
+    for (var i = 0; i < lcdt.length; ++i)
+        ++lcfreq[lcdt[i] & 31];
+    var _e = hTree(lcfreq, 7), lct = _e.t, mlcb = _e.l;
+    var nlcc = 19;
+    for (; nlcc > 4 && !lct[clim[nlcc - 1]]; --nlcc)
+        ;
+    var flen = (bl + 5) << 3;
+    var ftlen = clen(lf, flt) + clen(df, fdt) + eb;
+    var dtlen = clen(lf, dlt) + clen(df, ddt) + eb + 14 + 3 * nlcc + clen(lcfreq, lct) + 2 * lcfreq[16] + 3 * lcfreq[17] + 7 * lcfreq[18];
+    if (bs >= 0 && flen <= ftlen && flen <= dtlen)
+        return wfblk(out, p, dat.subarray(bs, bs + bl));
+    var lm, ll, dm, dl;
+    wbits(out, p, 1 + (dtlen < ftlen)), p += 2;
+    if (dtlen < ftlen) {
+        lm = hMap(dlt, mlb, 0), ll = dlt, dm = hMap(ddt, mdb, 0), dl = ddt;
+        var llm = hMap(lct, mlcb, 0);
+        wbits(out, p, nlc - 257);
+        wbits(out, p + 5, ndc - 1);
+        wbits(out, p + 10, nlcc - 4);
+        p += 14;
+        for (var i = 0; i < nlcc; ++i)
+            wbits(out, p + 3 * i, lct[clim[i]]);
+        p += 3 * nlcc;
+        var lcts = [lclt, lcdt];
+        for (var it = 0; it < 2; ++it) {
+            var clct = lcts[it];
+            for (var i = 0; i < clct.length; ++i) {
+                var len = clct[i] & 31;
+                wbits(out, p, llm[len]), p += lct[len];
+                if (len > 15)
+                    wbits(out, p, (clct[i] >> 5) & 127), p += clct[i] >> 12;
+            }
+        }
+    }
+    else {
+        lm = flm, ll = flt, dm = fdm, dl = fdt;
+    }
+    for (var i = 0; i < li; ++i) {
+        var sym = syms[i];
+        if (sym > 255) {
+            var len = (sym >> 18) & 31;
+            wbits16(out, p, lm[len + 257]), p += ll[len + 257];
+            if (len > 7)
+                wbits(out, p, (sym >> 23) & 31), p += fleb[len];
+            var dst = sym & 31;
+            wbits16(out, p, dm[dst]), p += dl[dst];
+            if (dst > 3)
+                wbits16(out, p, (sym >> 5) & 8191), p += fdeb[dst];
+        }
+        else {
+            wbits16(out, p, lm[sym]), p += ll[sym];
+        }
+    }
+    wbits16(out, p, lm[256]);
+    return p + ll[256];
+};
+// deflate options (nice << 13) | chain
+var deo = /*#__PURE__*/ new i32([65540, 131080, 131088, 131104, 262176, 1048704, 1048832, 2114560, 2117632]);
+// empty
+var et = /*#__PURE__*/ new u8(0);
+// compresses data into a raw DEFLATE buffer
+var dflt = function (dat, lvl, plvl, pre, post, st) {
+    var s = st.z || dat.length;
+    var o = new u8(pre + s + 5 * (1 + Math.ceil(s / 7000)) + post);
+    // writing to this writes to the output buffer
+    var w = o.subarray(pre, o.length - post);
+    var lst = st.l;
+    var pos = (st.r || 0) & 7;
+    if (lvl) {
+        if (pos)
+            w[0] = st.r >> 3;
+        var opt = deo[lvl - 1];
+        var n = opt >> 13, c = opt & 8191;
+        var msk_1 = (1 << plvl) - 1;
+        //    prev 2-byte val map    curr 2-byte val map
+        var prev = st.p || new u16(32768), head = st.h || new u16(msk_1 + 1);
+        var bs1_1 = Math.ceil(plvl / 3), bs2_1 = 2 * bs1_1;
+        var hsh = function (i) { return (dat[i] ^ (dat[i + 1] << bs1_1) ^ (dat[i + 2] << bs2_1)) & msk_1; };
+        // 24576 is an arbitrary number of maximum symbols per block
+        // 424 buffer for last block
+        var syms = new i32(25000);
+        // length/literal freq   distance freq
+        var lf = new u16(288), df = new u16(32);
+        //  l/lcnt  exbits  index          l/lind  waitdx          blkpos
+        var lc_1 = 0, eb = 0, i = st.i || 0, li = 0, wi = st.w || 0, bs = 0;
+        for (; i + 2 < s; ++i) {
+            // hash value
+            var hv = hsh(i);
+            // index mod 32768    previous index mod
+            var imod = i & 32767, pimod = head[hv];
+            prev[imod] = pimod;
+            head[hv] = imod;
+            // We always should modify head and prev, but only add symbols if
+            // this data is not yet processed ("wait" for wait index)
+            if (wi <= i) {
+                // bytes remaining
+                var rem = s - i;
+                if ((lc_1 > 7000 || li > 24576) && (rem > 423 || !lst)) {
+                    pos = wblk(dat, w, 0, syms, lf, df, eb, li, bs, i - bs, pos);
+                    li = lc_1 = eb = 0, bs = i;
+                    for (var j = 0; j < 286; ++j)
+                        lf[j] = 0;
+                    for (var j = 0; j < 30; ++j)
+                        df[j] = 0;
+                }
+                //  len    dist   chain
+                var l = 2, d = 0, ch_1 = c, dif = imod - pimod & 32767;
+                if (rem > 2 && hv == hsh(i - dif)) {
+                    var maxn = Math.min(n, rem) - 1;
+                    var maxd = Math.min(32767, i);
+                    // max possible length
+                    // not capped at dif because decompressors implement "rolling" index population
+                    var ml = Math.min(258, rem);
+                    while (dif <= maxd && --ch_1 && imod != pimod) {
+                        if (dat[i + l] == dat[i + l - dif]) {
+                            var nl = 0;
+                            for (; nl < ml && dat[i + nl] == dat[i + nl - dif]; ++nl)
+                                ;
+                            if (nl > l) {
+                                l = nl, d = dif;
+                                // break out early when we reach "nice" (we are satisfied enough)
+                                if (nl > maxn)
+                                    break;
+                                // now, find the rarest 2-byte sequence within this
+                                // length of literals and search for that instead.
+                                // Much faster than just using the start
+                                var mmd = Math.min(dif, nl - 2);
+                                var md = 0;
+                                for (var j = 0; j < mmd; ++j) {
+                                    var ti = i - dif + j & 32767;
+                                    var pti = prev[ti];
+                                    var cd = ti - pti & 32767;
+                                    if (cd > md)
+                                        md = cd, pimod = ti;
+                                }
+                            }
+                        }
+                        // check the previous match
+                        imod = pimod, pimod = prev[imod];
+                        dif += imod - pimod & 32767;
+                    }
+                }
+                // d will be nonzero only when a match was found
+                if (d) {
+                    // store both dist and len data in one int32
+                    // Make sure this is recognized as a len/dist with 28th bit (2^28)
+                    syms[li++] = 268435456 | (revfl[l] << 18) | revfd[d];
+                    var lin = revfl[l] & 31, din = revfd[d] & 31;
+                    eb += fleb[lin] + fdeb[din];
+                    ++lf[257 + lin];
+                    ++df[din];
+                    wi = i + l;
+                    ++lc_1;
+                }
+                else {
+                    syms[li++] = dat[i];
+                    ++lf[dat[i]];
+                }
+            }
+        }
+        for (i = Math.max(i, wi); i < s; ++i) {
+            syms[li++] = dat[i];
+            ++lf[dat[i]];
+        }
+        pos = wblk(dat, w, lst, syms, lf, df, eb, li, bs, i - bs, pos);
+        if (!lst) {
+            st.r = (pos & 7) | w[(pos / 8) | 0] << 3;
+            // shft(pos) now 1 less if pos & 7 != 0
+            pos -= 7;
+            st.h = head, st.p = prev, st.i = i, st.w = wi;
+        }
+    }
+    else {
+        for (var i = st.w || 0; i < s + lst; i += 65535) {
+            // end
+            var e = i + 65535;
+            if (e >= s) {
+                // write final block
+                w[(pos / 8) | 0] = lst;
+                e = s;
+            }
+            pos = wfblk(w, pos + 1, dat.subarray(i, e));
+        }
+        st.i = s;
+    }
+    return slc(o, 0, pre + shft(pos) + post);
+};
+// CRC32 table
+var crct = /*#__PURE__*/ (/* unused pure expression or super */ null && ((function () {
+    var t = new Int32Array(256);
+    for (var i = 0; i < 256; ++i) {
+        var c = i, k = 9;
+        while (--k)
+            c = ((c & 1) && -306674912) ^ (c >>> 1);
+        t[i] = c;
+    }
+    return t;
+})()));
+// CRC32
+var crc = function () {
+    var c = -1;
+    return {
+        p: function (d) {
+            // closures have awful performance
+            var cr = c;
+            for (var i = 0; i < d.length; ++i)
+                cr = crct[(cr & 255) ^ d[i]] ^ (cr >>> 8);
+            c = cr;
+        },
+        d: function () { return ~c; }
+    };
+};
+// Adler32
+var adler = function () {
+    var a = 1, b = 0;
+    return {
+        p: function (d) {
+            // closures have awful performance
+            var n = a, m = b;
+            var l = d.length | 0;
+            for (var i = 0; i != l;) {
+                var e = Math.min(i + 2655, l);
+                for (; i < e; ++i)
+                    m += n += d[i];
+                n = (n & 65535) + 15 * (n >> 16), m = (m & 65535) + 15 * (m >> 16);
+            }
+            a = n, b = m;
+        },
+        d: function () {
+            a %= 65521, b %= 65521;
+            return (a & 255) << 24 | (a & 0xFF00) << 8 | (b & 255) << 8 | (b >> 8);
+        }
+    };
+};
+;
+// deflate with opts
+var dopt = function (dat, opt, pre, post, st) {
+    if (!st) {
+        st = { l: 1 };
+        if (opt.dictionary) {
+            var dict = opt.dictionary.subarray(-32768);
+            var newDat = new u8(dict.length + dat.length);
+            newDat.set(dict);
+            newDat.set(dat, dict.length);
+            dat = newDat;
+            st.w = dict.length;
+        }
+    }
+    return dflt(dat, opt.level == null ? 6 : opt.level, opt.mem == null ? (st.l ? Math.ceil(Math.max(8, Math.min(13, Math.log(dat.length))) * 1.5) : 20) : (12 + opt.mem), pre, post, st);
+};
+// Walmart object spread
+var mrg = function (a, b) {
+    var o = {};
+    for (var k in a)
+        o[k] = a[k];
+    for (var k in b)
+        o[k] = b[k];
+    return o;
+};
+// worker clone
+// This is possibly the craziest part of the entire codebase, despite how simple it may seem.
+// The only parameter to this function is a closure that returns an array of variables outside of the function scope.
+// We're going to try to figure out the variable names used in the closure as strings because that is crucial for workerization.
+// We will return an object mapping of true variable name to value (basically, the current scope as a JS object).
+// The reason we can't just use the original variable names is minifiers mangling the toplevel scope.
+// This took me three weeks to figure out how to do.
+var wcln = function (fn, fnStr, td) {
+    var dt = fn();
+    var st = fn.toString();
+    var ks = st.slice(st.indexOf('[') + 1, st.lastIndexOf(']')).replace(/\s+/g, '').split(',');
+    for (var i = 0; i < dt.length; ++i) {
+        var v = dt[i], k = ks[i];
+        if (typeof v == 'function') {
+            fnStr += ';' + k + '=';
+            var st_1 = v.toString();
+            if (v.prototype) {
+                // for global objects
+                if (st_1.indexOf('[native code]') != -1) {
+                    var spInd = st_1.indexOf(' ', 8) + 1;
+                    fnStr += st_1.slice(spInd, st_1.indexOf('(', spInd));
+                }
+                else {
+                    fnStr += st_1;
+                    for (var t in v.prototype)
+                        fnStr += ';' + k + '.prototype.' + t + '=' + v.prototype[t].toString();
+                }
+            }
+            else
+                fnStr += st_1;
+        }
+        else
+            td[k] = v;
+    }
+    return fnStr;
+};
+var ch = (/* unused pure expression or super */ null && ([]));
+// clone bufs
+var cbfs = function (v) {
+    var tl = [];
+    for (var k in v) {
+        if (v[k].buffer) {
+            tl.push((v[k] = new v[k].constructor(v[k])).buffer);
+        }
+    }
+    return tl;
+};
+// use a worker to execute code
+var wrkr = function (fns, init, id, cb) {
+    if (!ch[id]) {
+        var fnStr = '', td_1 = {}, m = fns.length - 1;
+        for (var i = 0; i < m; ++i)
+            fnStr = wcln(fns[i], fnStr, td_1);
+        ch[id] = { c: wcln(fns[m], fnStr, td_1), e: td_1 };
+    }
+    var td = mrg({}, ch[id].e);
+    return wk(ch[id].c + ';onmessage=function(e){for(var k in e.data)self[k]=e.data[k];onmessage=' + init.toString() + '}', id, td, cbfs(td), cb);
+};
+// base async inflate fn
+var bInflt = function () { return [u8, u16, i32, fleb, fdeb, clim, fl, fd, flrm, fdrm, rev, ec, hMap, max, bits, bits16, shft, slc, err, inflt, inflateSync, pbf, gopt]; };
+var bDflt = function () { return [u8, u16, i32, fleb, fdeb, clim, revfl, revfd, flm, flt, fdm, fdt, rev, deo, et, hMap, wbits, wbits16, hTree, ln, lc, clen, wfblk, wblk, shft, slc, dflt, dopt, deflateSync, pbf]; };
+// gzip extra
+var gze = function () { return [gzh, gzhl, wbytes, crc, crct]; };
+// gunzip extra
+var guze = function () { return [gzs, gzl]; };
+// zlib extra
+var zle = function () { return [zlh, wbytes, adler]; };
+// unzlib extra
+var zule = function () { return [zls]; };
+// post buf
+var pbf = function (msg) { return postMessage(msg, [msg.buffer]); };
+// get opts
+var gopt = function (o) { return o && {
+    out: o.size && new u8(o.size),
+    dictionary: o.dictionary
+}; };
+// async helper
+var cbify = function (dat, opts, fns, init, id, cb) {
+    var w = wrkr(fns, init, id, function (err, dat) {
+        w.terminate();
+        cb(err, dat);
+    });
+    w.postMessage([dat, opts], opts.consume ? [dat.buffer] : []);
+    return function () { w.terminate(); };
+};
+// auto stream
+var astrm = function (strm) {
+    strm.ondata = function (dat, final) { return postMessage([dat, final], [dat.buffer]); };
+    return function (ev) {
+        if (ev.data[0]) {
+            strm.push(ev.data[0], ev.data[1]);
+            postMessage([ev.data[0].length]);
+        }
+        else
+            strm.flush(ev.data[1]);
+    };
+};
+// async stream attach
+var astrmify = function (fns, strm, opts, init, id, flush, ext) {
+    var t;
+    var w = wrkr(fns, init, id, function (err, dat) {
+        if (err)
+            w.terminate(), strm.ondata.call(strm, err);
+        else if (!Array.isArray(dat))
+            ext(dat);
+        else if (dat.length == 1) {
+            strm.queuedSize -= dat[0];
+            if (strm.ondrain)
+                strm.ondrain(dat[0]);
+        }
+        else {
+            if (dat[1])
+                w.terminate();
+            strm.ondata.call(strm, err, dat[0], dat[1]);
+        }
+    });
+    w.postMessage(opts);
+    strm.queuedSize = 0;
+    strm.push = function (d, f) {
+        if (!strm.ondata)
+            err(5);
+        if (t)
+            strm.ondata(err(4, 0, 1), null, !!f);
+        strm.queuedSize += d.length;
+        // can fail for cross-realm Uint8Array, but ok - only a small performance penalty
+        w.postMessage([d, t = f], d.buffer instanceof ArrayBuffer ? [d.buffer] : []);
+    };
+    strm.terminate = function () { w.terminate(); };
+    if (flush) {
+        strm.flush = function (sync) { w.postMessage([0, sync]); };
+    }
+};
+// read 2 bytes
+var b2 = function (d, b) { return d[b] | (d[b + 1] << 8); };
+// read 4 bytes
+var b4 = function (d, b) { return (d[b] | (d[b + 1] << 8) | (d[b + 2] << 16) | (d[b + 3] << 24)) >>> 0; };
+// read 8 bytes
+var b8 = function (d, b) { return b4(d, b) + (b4(d, b + 4) * 4294967296); };
+// write bytes
+var wbytes = function (d, b, v) {
+    for (; v; ++b)
+        d[b] = v, v >>>= 8;
+};
+// gzip header
+var gzh = function (c, o) {
+    var fn = o.filename;
+    c[0] = 31, c[1] = 139, c[2] = 8, c[8] = o.level < 2 ? 4 : o.level == 9 ? 2 : 0, c[9] = 3; // assume Unix
+    if (o.mtime != 0)
+        wbytes(c, 4, Math.floor(new Date(o.mtime || Date.now()) / 1000));
+    if (fn) {
+        c[3] = 8;
+        for (var i = 0; i <= fn.length; ++i)
+            c[i + 10] = fn.charCodeAt(i);
+    }
+};
+// gzip footer: -8 to -4 = CRC, -4 to -0 is length
+// gzip start
+var gzs = function (d) {
+    if (d[0] != 31 || d[1] != 139 || d[2] != 8)
+        err(6, 'invalid gzip data');
+    var flg = d[3];
+    var st = 10;
+    if (flg & 4)
+        st += (d[10] | d[11] << 8) + 2;
+    for (var zs = (flg >> 3 & 1) + (flg >> 4 & 1); zs > 0; zs -= !d[st++])
+        ;
+    return st + (flg & 2);
+};
+// gzip length
+var gzl = function (d) {
+    var l = d.length;
+    return (d[l - 4] | d[l - 3] << 8 | d[l - 2] << 16 | d[l - 1] << 24) >>> 0;
+};
+// gzip header length
+var gzhl = function (o) { return 10 + (o.filename ? o.filename.length + 1 : 0); };
+// zlib header
+var zlh = function (c, o) {
+    var lv = o.level, fl = lv == 0 ? 0 : lv < 6 ? 1 : lv == 9 ? 3 : 2;
+    c[0] = 120, c[1] = (fl << 6) | (o.dictionary && 32);
+    c[1] |= 31 - ((c[0] << 8) | c[1]) % 31;
+    if (o.dictionary) {
+        var h = adler();
+        h.p(o.dictionary);
+        wbytes(c, 2, h.d());
+    }
+};
+// zlib start
+var zls = function (d, dict) {
+    if ((d[0] & 15) != 8 || (d[0] >> 4) > 7 || ((d[0] << 8 | d[1]) % 31))
+        err(6, 'invalid zlib data');
+    if ((d[1] >> 5 & 1) == +!dict)
+        err(6, 'invalid zlib data: ' + (d[1] & 32 ? 'need' : 'unexpected') + ' dictionary');
+    return (d[1] >> 3 & 4) + 2;
+};
+function StrmOpt(opts, cb) {
+    if (typeof opts == 'function')
+        cb = opts, opts = {};
+    this.ondata = cb;
+    return opts;
+}
+/**
+ * Streaming DEFLATE compression
+ */
+var Deflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Deflate(opts, cb) {
+        if (typeof opts == 'function')
+            cb = opts, opts = {};
+        this.ondata = cb;
+        this.o = opts || {};
+        this.s = { l: 0, i: 32768, w: 32768, z: 32768 };
+        // Buffer length must always be 0 mod 32768 for index calculations to be correct when modifying head and prev
+        // 98304 = 32768 (lookback) + 65536 (common chunk size)
+        this.b = new u8(98304);
+        if (this.o.dictionary) {
+            var dict = this.o.dictionary.subarray(-32768);
+            this.b.set(dict, 32768 - dict.length);
+            this.s.i = 32768 - dict.length;
+        }
+    }
+    Deflate.prototype.p = function (c, f) {
+        this.ondata(dopt(c, this.o, 0, 0, this.s), f);
+    };
+    /**
+     * Pushes a chunk to be deflated
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Deflate.prototype.push = function (chunk, final) {
+        if (!this.ondata)
+            err(5);
+        if (this.s.l)
+            err(4);
+        var endLen = chunk.length + this.s.z;
+        if (endLen > this.b.length) {
+            if (endLen > 2 * this.b.length - 32768) {
+                var newBuf = new u8(endLen & -32768);
+                newBuf.set(this.b.subarray(0, this.s.z));
+                this.b = newBuf;
+            }
+            var split = this.b.length - this.s.z;
+            this.b.set(chunk.subarray(0, split), this.s.z);
+            this.s.z = this.b.length;
+            this.p(this.b, false);
+            this.b.set(this.b.subarray(-32768));
+            this.b.set(chunk.subarray(split), 32768);
+            this.s.z = chunk.length - split + 32768;
+            this.s.i = 32766, this.s.w = 32768;
+        }
+        else {
+            this.b.set(chunk, this.s.z);
+            this.s.z += chunk.length;
+        }
+        this.s.l = final & 1;
+        if (this.s.z > this.s.w + 8191 || final) {
+            this.p(this.b, final || false);
+            this.s.w = this.s.i, this.s.i -= 2;
+        }
+        if (final) {
+            // cleanup unneeded buffers/state to reduce memory usage
+            this.s = this.o = {};
+            this.b = et;
+        }
+    };
+    /**
+     * Flushes buffered uncompressed data. Useful to immediately retrieve the
+     * deflated output for small inputs.
+     * @param sync Whether to flush to a byte boundary. A sync flush takes 4-5
+     *             extra bytes, but guarantees all pushed data is immediately
+     *             decompressible. A separate DEFLATE stream may be concatenated
+     *             with the current output after a sync flush.
+     */
+    Deflate.prototype.flush = function (sync) {
+        if (!this.ondata)
+            err(5);
+        if (this.s.l)
+            err(4);
+        this.p(this.b, false);
+        this.s.w = this.s.i, this.s.i -= 2;
+        // could technically skip writing the type-0 block for (this.s.r & 7) == 0,
+        // but the deterministic trailer (00 00 FF FF) is useful in some situations
+        if (sync) {
+            var c = new u8(6);
+            c[0] = this.s.r >> 3;
+            // write empty, non-final type-0 block
+            var ep = wfblk(c, this.s.r, et);
+            this.s.r = 0;
+            this.ondata(c.subarray(0, ep >> 3), false);
+        }
+    };
+    return Deflate;
+}())));
+
+/**
+ * Asynchronous streaming DEFLATE compression
+ */
+var AsyncDeflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncDeflate(opts, cb) {
+        astrmify([
+            bDflt,
+            function () { return [astrm, Deflate]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Deflate(ev.data);
+            onmessage = astrm(strm);
+        }, 6, 1);
+    }
+    return AsyncDeflate;
+}())));
+
+function deflate(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bDflt,
+    ], function (ev) { return pbf(deflateSync(ev.data[0], ev.data[1])); }, 0, cb);
+}
+/**
+ * Compresses data with DEFLATE without any wrapper
+ * @param data The data to compress
+ * @param opts The compression options
+ * @returns The deflated version of the data
+ */
+function deflateSync(data, opts) {
+    return dopt(data, opts || {}, 0, 0);
+}
+/**
+ * Streaming DEFLATE decompression
+ */
+var Inflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Inflate(opts, cb) {
+        // no StrmOpt here to avoid adding to workerizer
+        if (typeof opts == 'function')
+            cb = opts, opts = {};
+        this.ondata = cb;
+        var dict = opts && opts.dictionary && opts.dictionary.subarray(-32768);
+        this.s = { i: 0, b: dict ? dict.length : 0 };
+        this.o = new u8(32768);
+        this.p = new u8(0);
+        if (dict)
+            this.o.set(dict);
+    }
+    Inflate.prototype.e = function (c) {
+        if (!this.ondata)
+            err(5);
+        if (this.d)
+            err(4);
+        if (!this.p.length)
+            this.p = c;
+        else if (c.length) {
+            var n = new u8(this.p.length + c.length);
+            n.set(this.p), n.set(c, this.p.length), this.p = n;
+        }
+    };
+    Inflate.prototype.c = function (final) {
+        this.s.i = +(this.d = final || false);
+        var bts = this.s.b;
+        var dt = inflt(this.p, this.s, this.o);
+        this.ondata(slc(dt, bts, this.s.b), this.d);
+        this.o = slc(dt, this.s.b - 32768), this.s.b = this.o.length;
+        this.p = slc(this.p, (this.s.p / 8) | 0), this.s.p &= 7;
+    };
+    /**
+     * Pushes a chunk to be inflated
+     * @param chunk The chunk to push
+     * @param final Whether this is the final chunk
+     */
+    Inflate.prototype.push = function (chunk, final) {
+        this.e(chunk), this.c(final);
+    };
+    return Inflate;
+}())));
+
+/**
+ * Asynchronous streaming DEFLATE decompression
+ */
+var AsyncInflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncInflate(opts, cb) {
+        astrmify([
+            bInflt,
+            function () { return [astrm, Inflate]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Inflate(ev.data);
+            onmessage = astrm(strm);
+        }, 7, 0);
+    }
+    return AsyncInflate;
+}())));
+
+function inflate(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bInflt
+    ], function (ev) { return pbf(inflateSync(ev.data[0], gopt(ev.data[1]))); }, 1, cb);
+}
+function inflateSync(data, opts) {
+    return inflt(data, { i: 2 }, opts && opts.out, opts && opts.dictionary);
+}
+// before you yell at me for not just using extends, my reason is that TS inheritance is hard to workerize.
+/**
+ * Streaming GZIP compression
+ */
+var Gzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Gzip(opts, cb) {
+        this.c = crc();
+        this.l = 0;
+        this.v = 1;
+        Deflate.call(this, opts, cb);
+    }
+    /**
+     * Pushes a chunk to be GZIPped
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Gzip.prototype.push = function (chunk, final) {
+        this.c.p(chunk);
+        this.l += chunk.length;
+        Deflate.prototype.push.call(this, chunk, final);
+    };
+    Gzip.prototype.p = function (c, f) {
+        var raw = dopt(c, this.o, this.v && gzhl(this.o), f && 8, this.s);
+        if (this.v)
+            gzh(raw, this.o), this.v = 0;
+        if (f)
+            wbytes(raw, raw.length - 8, this.c.d()), wbytes(raw, raw.length - 4, this.l);
+        this.ondata(raw, f);
+    };
+    /**
+     * Flushes buffered uncompressed data. Useful to immediately retrieve the
+     * GZIPped output for small inputs.
+     * @param sync Whether to flush to a byte boundary. A sync flush takes 4-5
+     *             extra bytes, but guarantees all pushed data is immediately
+     *             decompressible.
+     */
+    Gzip.prototype.flush = function (sync) {
+        Deflate.prototype.flush.call(this, sync);
+    };
+    return Gzip;
+}())));
+
+/**
+ * Asynchronous streaming GZIP compression
+ */
+var AsyncGzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncGzip(opts, cb) {
+        astrmify([
+            bDflt,
+            gze,
+            function () { return [astrm, Deflate, Gzip]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Gzip(ev.data);
+            onmessage = astrm(strm);
+        }, 8, 1);
+    }
+    return AsyncGzip;
+}())));
+
+function gzip(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bDflt,
+        gze,
+        function () { return [gzipSync]; }
+    ], function (ev) { return pbf(gzipSync(ev.data[0], ev.data[1])); }, 2, cb);
+}
+/**
+ * Compresses data with GZIP
+ * @param data The data to compress
+ * @param opts The compression options
+ * @returns The gzipped version of the data
+ */
+function gzipSync(data, opts) {
+    if (!opts)
+        opts = {};
+    var c = crc(), l = data.length;
+    c.p(data);
+    var d = dopt(data, opts, gzhl(opts), 8), s = d.length;
+    return gzh(d, opts), wbytes(d, s - 8, c.d()), wbytes(d, s - 4, l), d;
+}
+/**
+ * Streaming single or multi-member GZIP decompression
+ */
+var Gunzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Gunzip(opts, cb) {
+        this.v = 1;
+        this.r = 0;
+        Inflate.call(this, opts, cb);
+    }
+    /**
+     * Pushes a chunk to be GUNZIPped
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Gunzip.prototype.push = function (chunk, final) {
+        Inflate.prototype.e.call(this, chunk);
+        this.r += chunk.length;
+        if (this.v) {
+            var p = this.p.subarray(this.v - 1);
+            var s = p.length > 3 ? gzs(p) : 4;
+            if (s > p.length) {
+                if (!final)
+                    return;
+            }
+            else if (this.v > 1 && this.onmember) {
+                this.onmember(this.r - p.length);
+            }
+            this.p = p.subarray(s), this.v = 0;
+        }
+        // necessary to prevent TS from using the closure value
+        // This allows for workerization to function correctly
+        Inflate.prototype.c.call(this, 0);
+        // process concatenated GZIP
+        if (this.s.f && !this.s.l) {
+            this.v = shft(this.s.p) + 9;
+            this.s = { i: 0 };
+            this.o = new u8(0);
+            this.push(new u8(0), final);
+        }
+        else if (final) {
+            Inflate.prototype.c.call(this, final);
+        }
+    };
+    return Gunzip;
+}())));
+
+/**
+ * Asynchronous streaming single or multi-member GZIP decompression
+ */
+var AsyncGunzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncGunzip(opts, cb) {
+        var _this = this;
+        astrmify([
+            bInflt,
+            guze,
+            function () { return [astrm, Inflate, Gunzip]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Gunzip(ev.data);
+            strm.onmember = function (offset) { return postMessage(offset); };
+            onmessage = astrm(strm);
+        }, 9, 0, function (offset) { return _this.onmember && _this.onmember(offset); });
+    }
+    return AsyncGunzip;
+}())));
+
+function gunzip(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bInflt,
+        guze,
+        function () { return [gunzipSync]; }
+    ], function (ev) { return pbf(gunzipSync(ev.data[0], ev.data[1])); }, 3, cb);
+}
+function gunzipSync(data, opts) {
+    var st = gzs(data);
+    if (st + 8 > data.length)
+        err(6, 'invalid gzip data');
+    return inflt(data.subarray(st, -8), { i: 2 }, opts && opts.out || new u8(gzl(data)), opts && opts.dictionary);
+}
+/**
+ * Streaming Zlib compression
+ */
+var Zlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Zlib(opts, cb) {
+        this.c = adler();
+        this.v = 1;
+        Deflate.call(this, opts, cb);
+    }
+    /**
+     * Pushes a chunk to be zlibbed
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Zlib.prototype.push = function (chunk, final) {
+        this.c.p(chunk);
+        Deflate.prototype.push.call(this, chunk, final);
+    };
+    Zlib.prototype.p = function (c, f) {
+        var raw = dopt(c, this.o, this.v && (this.o.dictionary ? 6 : 2), f && 4, this.s);
+        if (this.v)
+            zlh(raw, this.o), this.v = 0;
+        if (f)
+            wbytes(raw, raw.length - 4, this.c.d());
+        this.ondata(raw, f);
+    };
+    /**
+     * Flushes buffered uncompressed data. Useful to immediately retrieve the
+     * zlibbed output for small inputs.
+     * @param sync Whether to flush to a byte boundary. A sync flush takes 4-5
+     *             extra bytes, but guarantees all pushed data is immediately
+     *             decompressible.
+     */
+    Zlib.prototype.flush = function (sync) {
+        Deflate.prototype.flush.call(this, sync);
+    };
+    return Zlib;
+}())));
+
+/**
+ * Asynchronous streaming Zlib compression
+ */
+var AsyncZlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncZlib(opts, cb) {
+        astrmify([
+            bDflt,
+            zle,
+            function () { return [astrm, Deflate, Zlib]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Zlib(ev.data);
+            onmessage = astrm(strm);
+        }, 10, 1);
+    }
+    return AsyncZlib;
+}())));
+
+function zlib(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bDflt,
+        zle,
+        function () { return [zlibSync]; }
+    ], function (ev) { return pbf(zlibSync(ev.data[0], ev.data[1])); }, 4, cb);
+}
+/**
+ * Compress data with Zlib
+ * @param data The data to compress
+ * @param opts The compression options
+ * @returns The zlib-compressed version of the data
+ */
+function zlibSync(data, opts) {
+    if (!opts)
+        opts = {};
+    var a = adler();
+    a.p(data);
+    var d = dopt(data, opts, opts.dictionary ? 6 : 2, 4);
+    return zlh(d, opts), wbytes(d, d.length - 4, a.d()), d;
+}
+/**
+ * Streaming Zlib decompression
+ */
+var Unzlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Unzlib(opts, cb) {
+        Inflate.call(this, opts, cb);
+        this.v = opts && opts.dictionary ? 2 : 1;
+    }
+    /**
+     * Pushes a chunk to be unzlibbed
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Unzlib.prototype.push = function (chunk, final) {
+        Inflate.prototype.e.call(this, chunk);
+        if (this.v) {
+            if (this.p.length < 6 && !final)
+                return;
+            this.p = this.p.subarray(zls(this.p, this.v - 1)), this.v = 0;
+        }
+        if (final) {
+            if (this.p.length < 4)
+                err(6, 'invalid zlib data');
+            this.p = this.p.subarray(0, -4);
+        }
+        // necessary to prevent TS from using the closure value
+        // This allows for workerization to function correctly
+        Inflate.prototype.c.call(this, final);
+    };
+    return Unzlib;
+}())));
+
+/**
+ * Asynchronous streaming Zlib decompression
+ */
+var AsyncUnzlib = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncUnzlib(opts, cb) {
+        astrmify([
+            bInflt,
+            zule,
+            function () { return [astrm, Inflate, Unzlib]; }
+        ], this, StrmOpt.call(this, opts, cb), function (ev) {
+            var strm = new Unzlib(ev.data);
+            onmessage = astrm(strm);
+        }, 11, 0);
+    }
+    return AsyncUnzlib;
+}())));
+
+function unzlib(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return cbify(data, opts, [
+        bInflt,
+        zule,
+        function () { return [unzlibSync]; }
+    ], function (ev) { return pbf(unzlibSync(ev.data[0], gopt(ev.data[1]))); }, 5, cb);
+}
+function unzlibSync(data, opts) {
+    return inflt(data.subarray(zls(data, opts && opts.dictionary), -4), { i: 2 }, opts && opts.out, opts && opts.dictionary);
+}
+// Default algorithm for compression (used because having a known output size allows faster decompression)
+
+
+/**
+ * Streaming GZIP, Zlib, or raw DEFLATE decompression
+ */
+var Decompress = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function Decompress(opts, cb) {
+        this.o = StrmOpt.call(this, opts, cb) || {};
+        this.G = Gunzip;
+        this.I = Inflate;
+        this.Z = Unzlib;
+    }
+    // init substream
+    // overriden by AsyncDecompress
+    Decompress.prototype.i = function () {
+        var _this = this;
+        this.s.ondata = function (dat, final) {
+            _this.ondata(dat, final);
+        };
+    };
+    /**
+     * Pushes a chunk to be decompressed
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Decompress.prototype.push = function (chunk, final) {
+        if (!this.ondata)
+            err(5);
+        if (!this.s) {
+            if (this.p && this.p.length) {
+                var n = new u8(this.p.length + chunk.length);
+                n.set(this.p), n.set(chunk, this.p.length);
+            }
+            else
+                this.p = chunk;
+            if (this.p.length > 2) {
+                this.s = (this.p[0] == 31 && this.p[1] == 139 && this.p[2] == 8)
+                    ? new this.G(this.o)
+                    : ((this.p[0] & 15) != 8 || (this.p[0] >> 4) > 7 || ((this.p[0] << 8 | this.p[1]) % 31))
+                        ? new this.I(this.o)
+                        : new this.Z(this.o);
+                this.i();
+                this.s.push(this.p, final);
+                this.p = null;
+            }
+        }
+        else
+            this.s.push(chunk, final);
+    };
+    return Decompress;
+}())));
+
+/**
+ * Asynchronous streaming GZIP, Zlib, or raw DEFLATE decompression
+ */
+var AsyncDecompress = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function AsyncDecompress(opts, cb) {
+        Decompress.call(this, opts, cb);
+        this.queuedSize = 0;
+        this.G = AsyncGunzip;
+        this.I = AsyncInflate;
+        this.Z = AsyncUnzlib;
+    }
+    AsyncDecompress.prototype.i = function () {
+        var _this = this;
+        this.s.ondata = function (err, dat, final) {
+            _this.ondata(err, dat, final);
+        };
+        this.s.ondrain = function (size) {
+            _this.queuedSize -= size;
+            if (_this.ondrain)
+                _this.ondrain(size);
+        };
+    };
+    /**
+     * Pushes a chunk to be decompressed
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    AsyncDecompress.prototype.push = function (chunk, final) {
+        this.queuedSize += chunk.length;
+        Decompress.prototype.push.call(this, chunk, final);
+    };
+    return AsyncDecompress;
+}())));
+
+function decompress(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    return (data[0] == 31 && data[1] == 139 && data[2] == 8)
+        ? gunzip(data, opts, cb)
+        : ((data[0] & 15) != 8 || (data[0] >> 4) > 7 || ((data[0] << 8 | data[1]) % 31))
+            ? inflate(data, opts, cb)
+            : unzlib(data, opts, cb);
+}
+/**
+ * Expands compressed GZIP, Zlib, or raw DEFLATE data, automatically detecting the format
+ * @param data The data to decompress
+ * @param opts The decompression options
+ * @returns The decompressed version of the data
+ */
+function decompressSync(data, opts) {
+    return (data[0] == 31 && data[1] == 139 && data[2] == 8)
+        ? gunzipSync(data, opts)
+        : ((data[0] & 15) != 8 || (data[0] >> 4) > 7 || ((data[0] << 8 | data[1]) % 31))
+            ? inflateSync(data, opts)
+            : unzlibSync(data, opts);
+}
+// flatten a directory structure
+var fltn = function (d, p, t, o) {
+    for (var k in d) {
+        var val = d[k], n = p + k, op = o;
+        if (Array.isArray(val))
+            op = mrg(o, val[1]), val = val[0];
+        if (ArrayBuffer.isView(val))
+            t[n] = [val, op];
+        else {
+            t[n += '/'] = [new u8(0), op];
+            fltn(val, n, t, o);
+        }
+    }
+};
+// text encoder
+var te = typeof TextEncoder != 'undefined' && /*#__PURE__*/ new TextEncoder();
+// text decoder
+var td = typeof TextDecoder != 'undefined' && /*#__PURE__*/ new TextDecoder();
+// text decoder stream
+var tds = 0;
+try {
+    td.decode(et, { stream: true });
+    tds = 1;
+}
+catch (e) { }
+// decode UTF8
+var dutf8 = function (d) {
+    for (var r = '', i = 0;;) {
+        var c = d[i++];
+        var eb = (c > 127) + (c > 223) + (c > 239);
+        if (i + eb > d.length)
+            return { s: r, r: slc(d, i - 1) };
+        if (!eb)
+            r += String.fromCharCode(c);
+        else if (eb == 3) {
+            c = ((c & 15) << 18 | (d[i++] & 63) << 12 | (d[i++] & 63) << 6 | (d[i++] & 63)) - 65536,
+                r += String.fromCharCode(55296 | (c >> 10), 56320 | (c & 1023));
+        }
+        else if (eb & 1)
+            r += String.fromCharCode((c & 31) << 6 | (d[i++] & 63));
+        else
+            r += String.fromCharCode((c & 15) << 12 | (d[i++] & 63) << 6 | (d[i++] & 63));
+    }
+};
+/**
+ * Streaming UTF-8 decoding
+ */
+var DecodeUTF8 = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a UTF-8 decoding stream
+     * @param cb The callback to call whenever data is decoded
+     */
+    function DecodeUTF8(cb) {
+        this.ondata = cb;
+        if (tds)
+            this.t = new TextDecoder();
+        else
+            this.p = et;
+    }
+    /**
+     * Pushes a chunk to be decoded from UTF-8 binary
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    DecodeUTF8.prototype.push = function (chunk, final) {
+        if (!this.ondata)
+            err(5);
+        final = !!final;
+        if (this.t) {
+            this.ondata(this.t.decode(chunk, { stream: true }), final);
+            if (final) {
+                if (this.t.decode().length)
+                    err(8);
+                this.t = null;
+            }
+            return;
+        }
+        if (!this.p)
+            err(4);
+        var dat = new u8(this.p.length + chunk.length);
+        dat.set(this.p);
+        dat.set(chunk, this.p.length);
+        var _a = dutf8(dat), s = _a.s, r = _a.r;
+        if (final) {
+            if (r.length)
+                err(8);
+            this.p = null;
+        }
+        else
+            this.p = r;
+        this.ondata(s, final);
+    };
+    return DecodeUTF8;
+}())));
+
+/**
+ * Streaming UTF-8 encoding
+ */
+var EncodeUTF8 = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a UTF-8 decoding stream
+     * @param cb The callback to call whenever data is encoded
+     */
+    function EncodeUTF8(cb) {
+        this.ondata = cb;
+    }
+    /**
+     * Pushes a chunk to be encoded to UTF-8
+     * @param chunk The string data to push
+     * @param final Whether this is the last chunk
+     */
+    EncodeUTF8.prototype.push = function (chunk, final) {
+        if (!this.ondata)
+            err(5);
+        if (this.d)
+            err(4);
+        this.ondata(strToU8(chunk), this.d = final || false);
+    };
+    return EncodeUTF8;
+}())));
+
+/**
+ * Converts a string into a Uint8Array for use with compression/decompression methods
+ * @param str The string to encode
+ * @param latin1 Whether or not to interpret the data as Latin-1. This should
+ *               not need to be true unless decoding a binary string.
+ * @returns The string encoded in UTF-8/Latin-1 binary
+ */
+function strToU8(str, latin1) {
+    if (latin1) {
+        var ar_1 = new u8(str.length);
+        for (var i = 0; i < str.length; ++i)
+            ar_1[i] = str.charCodeAt(i);
+        return ar_1;
+    }
+    if (te)
+        return te.encode(str);
+    var l = str.length;
+    var ar = new u8(str.length + (str.length >> 1));
+    var ai = 0;
+    var w = function (v) { ar[ai++] = v; };
+    for (var i = 0; i < l; ++i) {
+        if (ai + 5 > ar.length) {
+            var n = new u8(ai + 8 + ((l - i) << 1));
+            n.set(ar);
+            ar = n;
+        }
+        var c = str.charCodeAt(i);
+        if (c < 128 || latin1)
+            w(c);
+        else if (c < 2048)
+            w(192 | (c >> 6)), w(128 | (c & 63));
+        else if (c > 55295 && c < 57344)
+            c = 65536 + (c & 1023 << 10) | (str.charCodeAt(++i) & 1023),
+                w(240 | (c >> 18)), w(128 | ((c >> 12) & 63)), w(128 | ((c >> 6) & 63)), w(128 | (c & 63));
+        else
+            w(224 | (c >> 12)), w(128 | ((c >> 6) & 63)), w(128 | (c & 63));
+    }
+    return slc(ar, 0, ai);
+}
+/**
+ * Converts a Uint8Array to a string
+ * @param dat The data to decode to string
+ * @param latin1 Whether or not to interpret the data as Latin-1. This should
+ *               not need to be true unless encoding to binary string.
+ * @returns The original UTF-8/Latin-1 string
+ */
+function strFromU8(dat, latin1) {
+    if (latin1) {
+        var r = '';
+        for (var i = 0; i < dat.length; i += 16384)
+            r += String.fromCharCode.apply(null, dat.subarray(i, i + 16384));
+        return r;
+    }
+    else if (td) {
+        return td.decode(dat);
+    }
+    else {
+        var _a = dutf8(dat), s = _a.s, r = _a.r;
+        if (r.length)
+            err(8);
+        return s;
+    }
+}
+;
+// deflate bit flag
+var dbf = function (l) { return l == 1 ? 3 : l < 6 ? 2 : l == 9 ? 1 : 0; };
+// skip local zip header
+var slzh = function (d, b) { return b + 30 + b2(d, b + 26) + b2(d, b + 28); };
+// read zip header
+var zh = function (d, b, z) {
+    var fnl = b2(d, b + 28), efl = b2(d, b + 30), fn = strFromU8(d.subarray(b + 46, b + 46 + fnl), !(b2(d, b + 8) & 2048)), es = b + 46 + fnl;
+    var _a = z64hs(d, es, efl, z, b4(d, b + 20), b4(d, b + 24), b4(d, b + 42)), sc = _a[0], su = _a[1], off = _a[2];
+    return [b2(d, b + 10), sc, su, fn, es + efl + b2(d, b + 32), off];
+};
+// read zip64 header sizes
+var z64hs = function (d, b, l, z, sc, su, off) {
+    var nsc = sc == 4294967295, nsu = su == 4294967295, noff = off == 4294967295, e = b + l;
+    var nf = nsc + nsu + noff;
+    if (z && nf) {
+        for (; b + 4 < e; b += 4 + b2(d, b + 2)) {
+            if (b2(d, b) == 1) {
+                return [
+                    nsc ? b8(d, b + 4 + 8 * nsu) : sc,
+                    nsu ? b8(d, b + 4) : su,
+                    noff ? b8(d, b + 4 + 8 * (nsu + nsc)) : off,
+                    1
+                ];
+            }
+        }
+        // z == 2 for unknown whether or not zip64
+        if (z < 2)
+            err(13);
+    }
+    return [sc, su, off, 0];
+};
+// extra field length
+var exfl = function (ex) {
+    var le = 0;
+    if (ex) {
+        for (var k in ex) {
+            var l = ex[k].length;
+            if (l > 65535)
+                err(9);
+            le += l + 4;
+        }
+    }
+    return le;
+};
+// write zip header
+var wzh = function (d, b, f, fn, u, c, ce, co) {
+    var fl = fn.length, ex = f.extra, col = co && co.length;
+    var exl = exfl(ex);
+    wbytes(d, b, ce != null ? 0x2014B50 : 0x4034B50), b += 4;
+    if (ce != null)
+        d[b++] = 20, d[b++] = f.os;
+    d[b] = 20, b += 2; // spec compliance? what's that?
+    d[b++] = (f.flag << 1) | (c < 0 && 8), d[b++] = u && 8;
+    d[b++] = f.compression & 255, d[b++] = f.compression >> 8;
+    var dt = new Date(f.mtime == null ? Date.now() : f.mtime), y = dt.getFullYear() - 1980;
+    if (y < 0 || y > 119)
+        err(10);
+    wbytes(d, b, (y << 25) | ((dt.getMonth() + 1) << 21) | (dt.getDate() << 16) | (dt.getHours() << 11) | (dt.getMinutes() << 5) | (dt.getSeconds() >> 1)), b += 4;
+    if (c != -1) {
+        wbytes(d, b, f.crc);
+        wbytes(d, b + 4, c < 0 ? -c - 2 : c);
+        wbytes(d, b + 8, f.size);
+    }
+    wbytes(d, b + 12, fl);
+    wbytes(d, b + 14, exl), b += 16;
+    if (ce != null) {
+        wbytes(d, b, col);
+        wbytes(d, b + 6, f.attrs);
+        wbytes(d, b + 10, ce), b += 14;
+    }
+    d.set(fn, b);
+    b += fl;
+    if (exl) {
+        for (var k in ex) {
+            var exf = ex[k], l = exf.length;
+            wbytes(d, b, +k);
+            wbytes(d, b + 2, l);
+            d.set(exf, b + 4), b += 4 + l;
+        }
+    }
+    if (col)
+        d.set(co, b), b += col;
+    return b;
+};
+// write zip footer (end of central directory)
+var wzf = function (o, b, c, d, e) {
+    wbytes(o, b, 0x6054B50); // skip disk
+    wbytes(o, b + 8, c);
+    wbytes(o, b + 10, c);
+    wbytes(o, b + 12, d);
+    wbytes(o, b + 16, e);
+};
+/**
+ * A pass-through stream to keep data uncompressed in a ZIP archive.
+ */
+var ZipPassThrough = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a pass-through stream that can be added to ZIP archives
+     * @param filename The filename to associate with this data stream
+     */
+    function ZipPassThrough(filename) {
+        this.filename = filename;
+        this.c = crc();
+        this.size = 0;
+        this.compression = 0;
+    }
+    /**
+     * Processes a chunk and pushes to the output stream. You can override this
+     * method in a subclass for custom behavior, but by default this passes
+     * the data through. You must call this.ondata(err, chunk, final) at some
+     * point in this method.
+     * @param chunk The chunk to process
+     * @param final Whether this is the last chunk
+     */
+    ZipPassThrough.prototype.process = function (chunk, final) {
+        this.ondata(null, chunk, final);
+    };
+    /**
+     * Pushes a chunk to be added. If you are subclassing this with a custom
+     * compression algorithm, note that you must push data from the source
+     * file only, pre-compression.
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    ZipPassThrough.prototype.push = function (chunk, final) {
+        if (!this.ondata)
+            err(5);
+        this.c.p(chunk);
+        this.size += chunk.length;
+        if (final)
+            this.crc = this.c.d();
+        // we shouldn't really do this cast, but properly handling ArrayBufferLike
+        // makes the API unergonomic with Buffer
+        this.process(chunk, final || false);
+    };
+    return ZipPassThrough;
+}())));
+
+// I don't extend because TypeScript extension adds 1kB of runtime bloat
+/**
+ * Streaming DEFLATE compression for ZIP archives. Prefer using AsyncZipDeflate
+ * for better performance
+ */
+var ZipDeflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a DEFLATE stream that can be added to ZIP archives
+     * @param filename The filename to associate with this data stream
+     * @param opts The compression options
+     */
+    function ZipDeflate(filename, opts) {
+        var _this = this;
+        if (!opts)
+            opts = {};
+        ZipPassThrough.call(this, filename);
+        this.d = new Deflate(opts, function (dat, final) {
+            _this.ondata(null, dat, final);
+        });
+        this.compression = 8;
+        this.flag = dbf(opts.level);
+    }
+    ZipDeflate.prototype.process = function (chunk, final) {
+        try {
+            this.d.push(chunk, final);
+        }
+        catch (e) {
+            this.ondata(e, null, final);
+        }
+    };
+    /**
+     * Pushes a chunk to be deflated
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    ZipDeflate.prototype.push = function (chunk, final) {
+        ZipPassThrough.prototype.push.call(this, chunk, final);
+    };
+    return ZipDeflate;
+}())));
+
+/**
+ * Asynchronous streaming DEFLATE compression for ZIP archives
+ */
+var AsyncZipDeflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates an asynchronous DEFLATE stream that can be added to ZIP archives
+     * @param filename The filename to associate with this data stream
+     * @param opts The compression options
+     */
+    function AsyncZipDeflate(filename, opts) {
+        var _this = this;
+        if (!opts)
+            opts = {};
+        ZipPassThrough.call(this, filename);
+        this.d = new AsyncDeflate(opts, function (err, dat, final) {
+            _this.ondata(err, dat, final);
+        });
+        this.compression = 8;
+        this.flag = dbf(opts.level);
+        this.terminate = this.d.terminate;
+    }
+    AsyncZipDeflate.prototype.process = function (chunk, final) {
+        this.d.push(chunk, final);
+    };
+    /**
+     * Pushes a chunk to be deflated
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    AsyncZipDeflate.prototype.push = function (chunk, final) {
+        ZipPassThrough.prototype.push.call(this, chunk, final);
+    };
+    return AsyncZipDeflate;
+}())));
+
+// TODO: Better tree shaking
+/**
+ * A zippable archive to which files can incrementally be added
+ */
+var Zip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates an empty ZIP archive to which files can be added
+     * @param cb The callback to call whenever data for the generated ZIP archive
+     *           is available
+     */
+    function Zip(cb) {
+        this.ondata = cb;
+        this.u = [];
+        this.d = 1;
+    }
+    /**
+     * Adds a file to the ZIP archive
+     * @param file The file stream to add
+     */
+    Zip.prototype.add = function (file) {
+        var _this = this;
+        if (!this.ondata)
+            err(5);
+        // finishing or finished
+        if (this.d & 2)
+            this.ondata(err(4 + (this.d & 1) * 8, 0, 1), null, false);
+        else {
+            var f = strToU8(file.filename), fl_1 = f.length;
+            var com = file.comment, o = com && strToU8(com);
+            var u = fl_1 != file.filename.length || (o && (com.length != o.length));
+            var hl_1 = fl_1 + exfl(file.extra) + 30;
+            if (fl_1 > 65535)
+                this.ondata(err(11, 0, 1), null, false);
+            var header = new u8(hl_1);
+            wzh(header, 0, file, f, u, -1);
+            var chks_1 = [header];
+            var pAll_1 = function () {
+                for (var _i = 0, chks_2 = chks_1; _i < chks_2.length; _i++) {
+                    var chk = chks_2[_i];
+                    _this.ondata(null, chk, false);
+                }
+                chks_1 = [];
+            };
+            var tr_1 = this.d;
+            this.d = 0;
+            var ind_1 = this.u.length;
+            var uf_1 = mrg(file, {
+                f: f,
+                u: u,
+                o: o,
+                t: function () {
+                    if (file.terminate)
+                        file.terminate();
+                },
+                r: function () {
+                    pAll_1();
+                    if (tr_1) {
+                        var nxt = _this.u[ind_1 + 1];
+                        if (nxt)
+                            nxt.r();
+                        else
+                            _this.d = 1;
+                    }
+                    tr_1 = 1;
+                }
+            });
+            var cl_1 = 0;
+            file.ondata = function (err, dat, final) {
+                if (err) {
+                    _this.ondata(err, dat, final);
+                    _this.terminate();
+                }
+                else {
+                    cl_1 += dat.length;
+                    chks_1.push(dat);
+                    if (final) {
+                        var dd = new u8(16);
+                        wbytes(dd, 0, 0x8074B50);
+                        wbytes(dd, 4, file.crc);
+                        wbytes(dd, 8, cl_1);
+                        wbytes(dd, 12, file.size);
+                        chks_1.push(dd);
+                        uf_1.c = cl_1, uf_1.b = hl_1 + cl_1 + 16, uf_1.crc = file.crc, uf_1.size = file.size;
+                        if (tr_1)
+                            uf_1.r();
+                        tr_1 = 1;
+                    }
+                    else if (tr_1)
+                        pAll_1();
+                }
+            };
+            this.u.push(uf_1);
+        }
+    };
+    /**
+     * Ends the process of adding files and prepares to emit the final chunks.
+     * This *must* be called after adding all desired files for the resulting
+     * ZIP file to work properly.
+     */
+    Zip.prototype.end = function () {
+        var _this = this;
+        if (this.d & 2) {
+            this.ondata(err(4 + (this.d & 1) * 8, 0, 1), null, true);
+            return;
+        }
+        if (this.d)
+            this.e();
+        else
+            this.u.push({
+                r: function () {
+                    if (!(_this.d & 1))
+                        return;
+                    _this.u.splice(-1, 1);
+                    _this.e();
+                },
+                t: function () { }
+            });
+        this.d = 3;
+    };
+    Zip.prototype.e = function () {
+        var bt = 0, l = 0, tl = 0;
+        for (var _i = 0, _a = this.u; _i < _a.length; _i++) {
+            var f = _a[_i];
+            tl += 46 + f.f.length + exfl(f.extra) + (f.o ? f.o.length : 0);
+        }
+        var out = new u8(tl + 22);
+        for (var _b = 0, _c = this.u; _b < _c.length; _b++) {
+            var f = _c[_b];
+            wzh(out, bt, f, f.f, f.u, -f.c - 2, l, f.o);
+            bt += 46 + f.f.length + exfl(f.extra) + (f.o ? f.o.length : 0), l += f.b;
+        }
+        wzf(out, bt, this.u.length, tl, l);
+        this.ondata(null, out, true);
+        this.d = 2;
+    };
+    /**
+     * A method to terminate any internal workers used by the stream. Subsequent
+     * calls to add() will fail.
+     */
+    Zip.prototype.terminate = function () {
+        for (var _i = 0, _a = this.u; _i < _a.length; _i++) {
+            var f = _a[_i];
+            f.t();
+        }
+        this.d = 2;
+    };
+    return Zip;
+}())));
+
+function zip(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    var r = {};
+    fltn(data, '', r, opts);
+    var k = Object.keys(r);
+    var lft = k.length, o = 0, tot = 0;
+    var slft = lft, files = new Array(lft);
+    var term = [];
+    var tAll = function () {
+        for (var i = 0; i < term.length; ++i)
+            term[i]();
+    };
+    var cbd = function (a, b) {
+        mt(function () { cb(a, b); });
+    };
+    mt(function () { cbd = cb; });
+    var cbf = function () {
+        var out = new u8(tot + 22), oe = o, cdl = tot - o;
+        tot = 0;
+        for (var i = 0; i < slft; ++i) {
+            var f = files[i];
+            try {
+                var l = f.c.length;
+                wzh(out, tot, f, f.f, f.u, l);
+                var badd = 30 + f.f.length + exfl(f.extra);
+                var loc = tot + badd;
+                out.set(f.c, loc);
+                wzh(out, o, f, f.f, f.u, l, tot, f.m), o += 16 + badd + (f.m ? f.m.length : 0), tot = loc + l;
+            }
+            catch (e) {
+                return cbd(e, null);
+            }
+        }
+        wzf(out, o, files.length, cdl, oe);
+        cbd(null, out);
+    };
+    if (!lft)
+        cbf();
+    var _loop_1 = function (i) {
+        var fn = k[i];
+        var _a = r[fn], file = _a[0], p = _a[1];
+        var c = crc(), size = file.length;
+        c.p(file);
+        var f = strToU8(fn), s = f.length;
+        var com = p.comment, m = com && strToU8(com), ms = m && m.length;
+        var exl = exfl(p.extra);
+        var compression = p.level == 0 ? 0 : 8;
+        var cbl = function (e, d) {
+            if (e) {
+                tAll();
+                cbd(e, null);
+            }
+            else {
+                var l = d.length;
+                files[i] = mrg(p, {
+                    size: size,
+                    crc: c.d(),
+                    c: d,
+                    f: f,
+                    m: m,
+                    u: s != fn.length || (m && (com.length != ms)),
+                    compression: compression
+                });
+                o += 30 + s + exl + l;
+                tot += 76 + 2 * (s + exl) + (ms || 0) + l;
+                if (!--lft)
+                    cbf();
+            }
+        };
+        if (s > 65535)
+            cbl(err(11, 0, 1), null);
+        if (!compression)
+            cbl(null, file);
+        else if (size < 160000) {
+            try {
+                cbl(null, deflateSync(file, p));
+            }
+            catch (e) {
+                cbl(e, null);
+            }
+        }
+        else
+            term.push(deflate(file, p, cbl));
+    };
+    // Cannot use lft because it can decrease
+    for (var i = 0; i < slft; ++i) {
+        _loop_1(i);
+    }
+    return tAll;
+}
+/**
+ * Synchronously creates a ZIP file. Prefer using `zip` for better performance
+ * with more than one file.
+ * @param data The directory structure for the ZIP archive
+ * @param opts The main options, merged with per-file options
+ * @returns The generated ZIP archive
+ */
+function zipSync(data, opts) {
+    if (!opts)
+        opts = {};
+    var r = {};
+    var files = [];
+    fltn(data, '', r, opts);
+    var o = 0;
+    var tot = 0;
+    for (var fn in r) {
+        var _a = r[fn], file = _a[0], p = _a[1];
+        var compression = p.level == 0 ? 0 : 8;
+        var f = strToU8(fn), s = f.length;
+        var com = p.comment, m = com && strToU8(com), ms = m && m.length;
+        var exl = exfl(p.extra);
+        if (s > 65535)
+            err(11);
+        var d = compression ? deflateSync(file, p) : file, l = d.length;
+        var c = crc();
+        c.p(file);
+        files.push(mrg(p, {
+            size: file.length,
+            crc: c.d(),
+            c: d,
+            f: f,
+            m: m,
+            u: s != fn.length || (m && (com.length != ms)),
+            o: o,
+            compression: compression
+        }));
+        o += 30 + s + exl + l;
+        tot += 76 + 2 * (s + exl) + (ms || 0) + l;
+    }
+    var out = new u8(tot + 22), oe = o, cdl = tot - o;
+    for (var i = 0; i < files.length; ++i) {
+        var f = files[i];
+        wzh(out, f.o, f, f.f, f.u, f.c.length);
+        var badd = 30 + f.f.length + exfl(f.extra);
+        out.set(f.c, f.o + badd);
+        wzh(out, o, f, f.f, f.u, f.c.length, f.o, f.m), o += 16 + badd + (f.m ? f.m.length : 0);
+    }
+    wzf(out, o, files.length, cdl, oe);
+    return out;
+}
+/**
+ * Streaming pass-through decompression for ZIP archives
+ */
+var UnzipPassThrough = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    function UnzipPassThrough() {
+    }
+    UnzipPassThrough.prototype.push = function (chunk, final) {
+        // same as ZipPassThrough: cast to retain Buffer ergonomics
+        this.ondata(null, chunk, final);
+    };
+    UnzipPassThrough.compression = 0;
+    return UnzipPassThrough;
+}())));
+
+/**
+ * Streaming DEFLATE decompression for ZIP archives. Prefer AsyncZipInflate for
+ * better performance.
+ */
+var UnzipInflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a DEFLATE decompression that can be used in ZIP archives
+     */
+    function UnzipInflate() {
+        var _this = this;
+        this.i = new Inflate(function (dat, final) {
+            _this.ondata(null, dat, final);
+        });
+    }
+    UnzipInflate.prototype.push = function (chunk, final) {
+        try {
+            this.i.push(chunk, final);
+        }
+        catch (e) {
+            this.ondata(e, null, final);
+        }
+    };
+    UnzipInflate.compression = 8;
+    return UnzipInflate;
+}())));
+
+/**
+ * Asynchronous streaming DEFLATE decompression for ZIP archives
+ */
+var AsyncUnzipInflate = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a DEFLATE decompression that can be used in ZIP archives
+     */
+    function AsyncUnzipInflate(_, sz) {
+        var _this = this;
+        if (sz < 320000) {
+            this.i = new Inflate(function (dat, final) {
+                _this.ondata(null, dat, final);
+            });
+        }
+        else {
+            this.i = new AsyncInflate(function (err, dat, final) {
+                _this.ondata(err, dat, final);
+            });
+            this.terminate = this.i.terminate;
+        }
+    }
+    AsyncUnzipInflate.prototype.push = function (chunk, final) {
+        if (this.i.terminate)
+            chunk = slc(chunk, 0);
+        this.i.push(chunk, final);
+    };
+    AsyncUnzipInflate.compression = 8;
+    return AsyncUnzipInflate;
+}())));
+
+/**
+ * A ZIP archive decompression stream that emits files as they are discovered
+ */
+var Unzip = /*#__PURE__*/ ((/* unused pure expression or super */ null && (function () {
+    /**
+     * Creates a ZIP decompression stream
+     * @param cb The callback to call whenever a file in the ZIP archive is found
+     */
+    function Unzip(cb) {
+        this.onfile = cb;
+        this.k = [];
+        this.o = {
+            0: UnzipPassThrough
+        };
+        this.p = et;
+    }
+    /**
+     * Pushes a chunk to be unzipped
+     * @param chunk The chunk to push
+     * @param final Whether this is the last chunk
+     */
+    Unzip.prototype.push = function (chunk, final) {
+        var _this = this;
+        if (!this.onfile)
+            err(5);
+        if (!this.p)
+            err(4);
+        if (this.c > 0) {
+            var len = Math.min(this.c, chunk.length);
+            var toAdd = chunk.subarray(0, len);
+            this.c -= len;
+            if (this.d)
+                this.d.push(toAdd, !this.c);
+            else
+                this.k[0].push(toAdd);
+            chunk = chunk.subarray(len);
+            if (chunk.length)
+                return this.push(chunk, final);
+        }
+        else {
+            var f = 0, i = 0, is = void 0, buf = void 0;
+            if (!this.p.length)
+                buf = chunk;
+            else if (!chunk.length)
+                buf = this.p;
+            else {
+                buf = new u8(this.p.length + chunk.length);
+                buf.set(this.p), buf.set(chunk, this.p.length);
+            }
+            var l = buf.length, oc = this.c, add = oc && this.d;
+            var _loop_2 = function () {
+                var sig = b4(buf, i);
+                if (sig == 0x4034B50) {
+                    f = 1, is = i;
+                    this_1.d = null;
+                    this_1.c = 0;
+                    var bf = b2(buf, i + 6), cmp_1 = b2(buf, i + 8), u = bf & 2048, dd = bf & 8, fnl = b2(buf, i + 26), es = b2(buf, i + 28);
+                    if (l > i + 30 + fnl + es) {
+                        var chks_3 = [];
+                        this_1.k.unshift(chks_3);
+                        f = 2;
+                        var lsc = b4(buf, i + 18), lsu = b4(buf, i + 22);
+                        var fn_1 = strFromU8(buf.subarray(i + 30, i += 30 + fnl), !u);
+                        var _a = z64hs(buf, i, es, 2, lsc, lsu, 0), sc_1 = _a[0], su_1 = _a[1], z64 = _a[3];
+                        if (dd)
+                            sc_1 = -1 - z64;
+                        i += es;
+                        this_1.c = sc_1;
+                        var d_1;
+                        var file_1 = {
+                            name: fn_1,
+                            compression: cmp_1,
+                            start: function () {
+                                if (!file_1.ondata)
+                                    err(5);
+                                if (!sc_1)
+                                    file_1.ondata(null, et, true);
+                                else {
+                                    var ctr = _this.o[cmp_1];
+                                    if (!ctr)
+                                        file_1.ondata(err(14, 'unknown compression type ' + cmp_1, 1), null, false);
+                                    d_1 = sc_1 < 0 ? new ctr(fn_1) : new ctr(fn_1, sc_1, su_1);
+                                    d_1.ondata = function (err, dat, final) { file_1.ondata(err, dat, final); };
+                                    for (var _i = 0, chks_4 = chks_3; _i < chks_4.length; _i++) {
+                                        var dat = chks_4[_i];
+                                        d_1.push(dat, false);
+                                    }
+                                    if (_this.k[0] == chks_3 && _this.c)
+                                        _this.d = d_1;
+                                    else
+                                        d_1.push(et, true);
+                                }
+                            },
+                            terminate: function () {
+                                if (d_1 && d_1.terminate)
+                                    d_1.terminate();
+                            }
+                        };
+                        if (sc_1 >= 0)
+                            file_1.size = sc_1, file_1.originalSize = su_1;
+                        this_1.onfile(file_1);
+                    }
+                    return "break";
+                }
+                else if (oc) {
+                    if (sig == 0x8074B50) {
+                        is = i += 12 + (oc == -2 && 8), f = 3, this_1.c = 0;
+                        return "break";
+                    }
+                    else if (sig == 0x2014B50) {
+                        is = i -= 4, f = 3, this_1.c = 0;
+                        return "break";
+                    }
+                }
+            };
+            var this_1 = this;
+            for (; i < l - 4; ++i) {
+                var state_1 = _loop_2();
+                if (state_1 === "break")
+                    break;
+            }
+            this.p = et;
+            if (oc < 0) {
+                var dat = f ? buf.subarray(0, is - 12 - (oc == -2 && 8) - (b4(buf, is - 16) == 0x8074B50 && 4)) : buf.subarray(0, i);
+                if (add)
+                    add.push(dat, !!f);
+                else
+                    this.k[+(f == 2)].push(dat);
+            }
+            if (f & 2)
+                return this.push(buf.subarray(i), final);
+            this.p = buf.subarray(i);
+        }
+        if (final) {
+            if (this.c)
+                err(13);
+            this.p = null;
+        }
+    };
+    /**
+     * Registers a decoder with the stream, allowing for files compressed with
+     * the compression type provided to be expanded correctly
+     * @param decoder The decoder constructor
+     */
+    Unzip.prototype.register = function (decoder) {
+        this.o[decoder.compression] = decoder;
+    };
+    return Unzip;
+}())));
+
+var mt = typeof queueMicrotask == 'function' ? queueMicrotask : typeof setTimeout == 'function' ? setTimeout : function (fn) { fn(); };
+function unzip(data, opts, cb) {
+    if (!cb)
+        cb = opts, opts = {};
+    if (typeof cb != 'function')
+        err(7);
+    var term = [];
+    var tAll = function () {
+        for (var i = 0; i < term.length; ++i)
+            term[i]();
+    };
+    var files = {};
+    var cbd = function (a, b) {
+        mt(function () { cb(a, b); });
+    };
+    mt(function () { cbd = cb; });
+    var e = data.length - 22;
+    for (; b4(data, e) != 0x6054B50; --e) {
+        if (!e || data.length - e > 65558) {
+            cbd(err(13, 0, 1), null);
+            return tAll;
+        }
+    }
+    ;
+    var lft = b2(data, e + 8);
+    if (lft) {
+        var c = lft;
+        var o = b4(data, e + 16);
+        var z = b4(data, e - 20) == 0x7064B50;
+        if (z) {
+            var ze = b4(data, e - 12);
+            z = b4(data, ze) == 0x6064B50;
+            if (z) {
+                c = lft = b4(data, ze + 32);
+                o = b4(data, ze + 48);
+            }
+        }
+        var fltr = opts && opts.filter;
+        var _loop_3 = function (i) {
+            var _a = zh(data, o, z), c_1 = _a[0], sc = _a[1], su = _a[2], fn = _a[3], no = _a[4], off = _a[5], b = slzh(data, off);
+            o = no;
+            var cbl = function (e, d) {
+                if (e) {
+                    tAll();
+                    cbd(e, null);
+                }
+                else {
+                    if (d)
+                        files[fn] = d;
+                    if (!--lft)
+                        cbd(null, files);
+                }
+            };
+            if (!fltr || fltr({
+                name: fn,
+                size: sc,
+                originalSize: su,
+                compression: c_1
+            })) {
+                if (!c_1)
+                    cbl(null, slc(data, b, b + sc));
+                else if (c_1 == 8) {
+                    var infl = data.subarray(b, b + sc);
+                    // Synchronously decompress under 512KB, or barely-compressed data
+                    if (su < 524288 || sc > 0.8 * su) {
+                        try {
+                            cbl(null, inflateSync(infl, { out: new u8(su) }));
+                        }
+                        catch (e) {
+                            cbl(e, null);
+                        }
+                    }
+                    else
+                        term.push(inflate(infl, { size: su }, cbl));
+                }
+                else
+                    cbl(err(14, 'unknown compression type ' + c_1, 1), null);
+            }
+            else
+                cbl(null, null);
+        };
+        for (var i = 0; i < c; ++i) {
+            _loop_3(i);
+        }
+    }
+    else
+        cbd(null, {});
+    return tAll;
+}
+/**
+ * Synchronously decompresses a ZIP archive. Prefer using `unzip` for better
+ * performance with more than one file.
+ * @param data The raw compressed ZIP file
+ * @param opts The ZIP extraction options
+ * @returns The decompressed files
+ */
+function unzipSync(data, opts) {
+    var files = {};
+    var e = data.length - 22;
+    for (; b4(data, e) != 0x6054B50; --e) {
+        if (!e || data.length - e > 65558)
+            err(13);
+    }
+    ;
+    var c = b2(data, e + 8);
+    if (!c)
+        return {};
+    var o = b4(data, e + 16);
+    var z = b4(data, e - 20) == 0x7064B50;
+    if (z) {
+        var ze = b4(data, e - 12);
+        z = b4(data, ze) == 0x6064B50;
+        if (z) {
+            c = b4(data, ze + 32);
+            o = b4(data, ze + 48);
+        }
+    }
+    var fltr = opts && opts.filter;
+    for (var i = 0; i < c; ++i) {
+        var _a = zh(data, o, z), c_2 = _a[0], sc = _a[1], su = _a[2], fn = _a[3], no = _a[4], off = _a[5], b = slzh(data, off);
+        o = no;
+        if (!fltr || fltr({
+            name: fn,
+            size: sc,
+            originalSize: su,
+            compression: c_2
+        })) {
+            if (!c_2)
+                files[fn] = slc(data, b, b + sc);
+            else if (c_2 == 8)
+                files[fn] = inflateSync(data.subarray(b, b + sc), { out: new u8(su) });
+            else
+                err(14, 'unknown compression type ' + c_2);
+        }
+    }
+    return files;
+}
 
 
 /***/ }),
@@ -66173,6 +66761,36 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/create fake namespace object */
+/******/ (() => {
+/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
+/******/ 	var leafPrototypes;
+/******/ 	// create a fake namespace object
+/******/ 	// mode & 1: value is a module id, require it
+/******/ 	// mode & 2: merge all properties of value into the ns
+/******/ 	// mode & 4: return value when already ns object
+/******/ 	// mode & 16: return value when it's Promise-like
+/******/ 	// mode & 8|1: behave like require
+/******/ 	__nccwpck_require__.t = function(value, mode) {
+/******/ 		if(mode & 1) value = this(value);
+/******/ 		if(mode & 8) return value;
+/******/ 		if(typeof value === 'object' && value) {
+/******/ 			if((mode & 4) && value.__esModule) return value;
+/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
+/******/ 		}
+/******/ 		var ns = Object.create(null);
+/******/ 		__nccwpck_require__.r(ns);
+/******/ 		var def = {};
+/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
+/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
+/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
+/******/ 		}
+/******/ 		def['default'] = () => (value);
+/******/ 		__nccwpck_require__.d(ns, def);
+/******/ 		return ns;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -66188,6 +66806,17 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /************************************************************************/

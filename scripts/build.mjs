@@ -1,7 +1,7 @@
 // Bundles the Action (src/index.ts → dist/index.js) and the CLI (src/cli.ts → dist/cli.js)
 // with ncc. Both run with no node_modules. The output is deterministic: CI rebuilds and diffs it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,6 +15,10 @@ for (const entry of entries) {
   const tmp = mkdtempSync(join(tmpdir(), 'ata-build-'));
   try {
     execFileSync(process.execPath, [ncc, 'build', entry.src, '-o', tmp, '--quiet', '--target', 'es2022', '--license', 'licenses.txt'], { stdio: 'inherit' });
+    // One file per entry: a dynamic import() is written `import(/* webpackMode: "eager" */ '...')`,
+    // which keeps the module in this file and evaluates it on first use; a plain one would be a chunk file.
+    const chunks = readdirSync(tmp).filter((name) => name.endsWith('.js') && name !== 'index.js');
+    if (chunks.length > 0) throw new Error(`${entry.src}: ncc wrote ${chunks.join(', ')}: give each dynamic import() the /* webpackMode: "eager" */ comment`);
     let code = readFileSync(join(tmp, 'index.js'), 'utf8');
     if (entry.shebang && !code.startsWith('#!')) code = `#!/usr/bin/env node\n${code}`;
     writeFileSync(join('dist', entry.out), code);

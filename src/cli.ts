@@ -1,5 +1,4 @@
 import { auditWorkerMain, isAuditWorker } from './audit/pool.js';
-import { runCli } from './cli/main.js';
 import { stdoutFile } from './cli/stdout-target.js';
 import { limitHeapGrowth } from './heap-growth.js';
 
@@ -7,6 +6,8 @@ import { limitHeapGrowth } from './heap-growth.js';
 if (isAuditWorker()) {
   await auditWorkerMain();
 } else {
+  // A worker never loads the commands (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+  const { runCli } = await import(/* webpackMode: "eager" */ './cli/main.js');
   process.exitCode = await runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stdoutStream: process.stdout,

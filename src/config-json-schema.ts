@@ -9,7 +9,7 @@ export const SCHEMA_FILE = 'agent-trace-audit.schema.json';
  * with defaults are optional. `npm run schema` writes it to SCHEMA_FILE.
  */
 export function configJsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(configFileSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const generated = z.toJSONSchema(configFileSchema(), { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
   return {
     $schema: generated['$schema'],
     title: 'agent-trace-audit configuration (agent-trace-audit.yml)',

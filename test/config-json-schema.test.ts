@@ -26,7 +26,7 @@ describe(SCHEMA_FILE, () => {
 
   it('accepts the example of docs/configuration.md, as zod does', () => {
     const data: unknown = parseYaml(example);
-    expect(configFileSchema.safeParse(data).success).toBe(true);
+    expect(configFileSchema().safeParse(data).success).toBe(true);
     expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
   });
 
@@ -38,7 +38,7 @@ describe(SCHEMA_FILE, () => {
       { rules: { 'permission-overreach': { scope: { agent: 'a' } } } },
       { 'fail-on': 'sometimes' },
     ]) {
-      expect(configFileSchema.safeParse(bad).success).toBe(false);
+      expect(configFileSchema().safeParse(bad).success).toBe(false);
       expect(validate(bad)).toBe(false);
     }
   });

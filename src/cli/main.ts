@@ -1,30 +1,37 @@
 import type { CliIO } from './io.js';
 import { describeError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { AUDIT } from './audit.js';
 import { commandHelp, parseCommandArgs, usageLine, type CommandSpec } from './command.js';
-import { MERGE } from './merge.js';
 import { nearest } from './nearest.js';
-import { RECEIVE } from './receive.js';
-import { REPLAY } from './replay.js';
-import { RUN } from './run.js';
-import { SCOPE } from './scope.js';
-import { SEAL } from './seal.js';
-import { VERIFY } from './verify.js';
 
-/** Every command, in the order the help lists them; each is one entry (src/cli/command.ts). */
-const COMMANDS: readonly CommandSpec[] = [AUDIT, REPLAY, SCOPE, SEAL, VERIFY, MERGE, RUN, RECEIVE];
+/**
+ * Every command, in the order the help lists them; each is one entry (src/cli/command.ts),
+ * loaded when it runs: a start pays for its own command only (`audit` never loads the
+ * receiver, the seal or the merge). `webpackMode: "eager"` keeps each in the one bundle
+ * file, evaluated on first use (see scripts/build.mjs).
+ */
+const COMMANDS: ReadonlyMap<string, () => Promise<CommandSpec>> = new Map([
+  ['audit', async () => (await import(/* webpackMode: "eager" */ './audit.js')).AUDIT],
+  ['replay', async () => (await import(/* webpackMode: "eager" */ './replay.js')).REPLAY],
+  ['scope', async () => (await import(/* webpackMode: "eager" */ './scope.js')).SCOPE],
+  ['seal', async () => (await import(/* webpackMode: "eager" */ './seal.js')).SEAL],
+  ['verify', async () => (await import(/* webpackMode: "eager" */ './verify.js')).VERIFY],
+  ['merge', async () => (await import(/* webpackMode: "eager" */ './merge.js')).MERGE],
+  ['run', async () => (await import(/* webpackMode: "eager" */ './run.js')).RUN],
+  ['receive', async () => (await import(/* webpackMode: "eager" */ './receive.js')).RECEIVE],
+]);
 
-const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
+const NAMES = [...COMMANDS.keys()];
 
-export function usage(): string {
-  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+async function usage(): Promise<string> {
+  const specs = await Promise.all([...COMMANDS.values()].map((load) => load()));
+  const width = Math.max(...NAMES.map((name) => name.length));
   return `agent-trace-audit ${VERSION}: audit the tool-call traces of AI agents
 
 usage: agent-trace-audit <command> [arguments] [flags]
 
 commands:
-${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
+${specs.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
 
 Run 'agent-trace-audit <command> --help' (or 'agent-trace-audit help <command>') for its flags, defaults and an example.
 Other: agent-trace-audit --version | --help
@@ -40,7 +47,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const debug = own.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h') {
-    (name === undefined ? io.stderr : io.stdout)(usage());
+    (name === undefined ? io.stderr : io.stdout)(await usage());
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-V' || name === 'version') {
@@ -49,11 +56,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
   try {
     if (name === 'help') {
-      if (args[0] === undefined) io.stdout(usage());
-      else io.stdout(commandHelp(commandNamed(args[0])));
+      if (args[0] === undefined) io.stdout(await usage());
+      else io.stdout(commandHelp(await commandNamed(args[0])));
       return 0;
     }
-    const command = commandNamed(name);
+    const command = await commandNamed(name);
     const parsed = parseCommandArgs(command, args);
     if (parsed.boolean('help')) {
       io.stdout(commandHelp(command));
@@ -63,15 +70,15 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     io.tuneHeap?.(io.env);
     return await command.run(parsed, io);
   } catch (error) {
-    const usageHint = error instanceof UsageError && BY_NAME.has(name) && !error.message.includes('\n') ? `\n${usageLine(BY_NAME.get(name)!)} (see agent-trace-audit ${name} --help)` : '';
+    const usageHint = error instanceof UsageError && COMMANDS.has(name) && !error.message.includes('\n') ? `\n${usageLine(await COMMANDS.get(name)!())} (see agent-trace-audit ${name} --help)` : '';
     io.stderr(`${describeError(error, debug)}${usageHint}\n`);
     return 2;
   }
 }
 
-function commandNamed(name: string): CommandSpec {
-  const command = BY_NAME.get(name);
-  if (command) return command;
-  const guess = nearest(name, COMMANDS.map((c) => c.name));
-  throw new UsageError(`unknown command ${JSON.stringify(name)}${guess === null ? '' : `: did you mean ${guess}?`} (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
+async function commandNamed(name: string): Promise<CommandSpec> {
+  const load = COMMANDS.get(name);
+  if (load) return await load();
+  const guess = nearest(name, NAMES);
+  throw new UsageError(`unknown command ${JSON.stringify(name)}${guess === null ? '' : `: did you mean ${guess}?`} (commands: ${NAMES.join(', ')})`);
 }

@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { UserError } from '../errors.js';
 import { BodyError, readBody } from './http-body.js';
-import { decodeTraceRequest, encodeStatus, encodeTraceResponse } from './otlp-protobuf.js';
 import { MalformedRequestError, spoolBatch, type IdSpelling } from './otlp-request.js';
 import { Spool } from './spool.js';
+
+type OtlpCodec = typeof import('./otlp-protobuf.js');
 
 export const DEFAULT_OTLP_PORT = 4318;
 /** The receiver listens on the loopback interface only: a CI job's own processes are its only clients. */
@@ -71,11 +72,14 @@ const RPC = { invalidArgument: 3, notFound: 5, resourceExhausted: 8, unimplement
 
 /** Starts an OTLP/HTTP trace receiver on 127.0.0.1 writing OTLP JSON lines to `spoolPath`. */
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
+  // protobufjs and the OTLP descriptor are loaded by the receiver only, not at every start of the CLI
+  // (webpackMode eager: the bundle keeps it in the one file, evaluated here; see scripts/build.mjs).
+  const codec = await import(/* webpackMode: "eager" */ './otlp-protobuf.js');
   const spool = await Spool.create(options.spoolPath, options.maxSpoolBytes);
   const stats: ReceiverStats = { requests: 0, acceptedSpans: 0, rejectedSpans: 0, refusedRequests: 0, refusedSpans: 0, spoolBytes: 0 };
   const problem = (message: string) => options.onProblem?.(message);
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => handleRequest(req, res, { options, spool, stats, problem });
+  const handle = (req: IncomingMessage, res: ServerResponse) => handleRequest(req, res, { options, spool, stats, problem, codec });
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -130,11 +134,13 @@ interface RequestContext {
   readonly spool: Spool;
   readonly stats: ReceiverStats;
   readonly problem: (message: string) => void;
+  /** The OTLP protobuf messages (src/receiver/otlp-protobuf.ts). */
+  readonly codec: OtlpCodec;
 }
 
 /** One request: checked, read, decoded, spooled, answered (OTLP/HTTP status and body). */
 async function handleRequest(req: IncomingMessage, res: ServerResponse, at: RequestContext): Promise<void> {
-  const { options, spool, stats, problem } = at;
+  const { options, spool, stats, problem, codec } = at;
   stats.requests += 1;
   const path = (req.url ?? '').split('?')[0];
   const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -143,7 +149,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, at: Requ
     stats.refusedRequests += 1;
     stats.refusedSpans += spans;
     problem(`refused a request to ${path}: ${status} ${message}`);
-    send(res, status, kind, kind === 'protobuf' ? encodeStatus(code, message) : JSON.stringify({ code, message }));
+    send(res, status, kind, kind === 'protobuf' ? codec.encodeStatus(code, message) : JSON.stringify({ code, message }));
   };
   if (path !== '/v1/traces') return fail(404, RPC.notFound, `no such path; traces go to POST /v1/traces`);
   if (req.method !== 'POST') {
@@ -165,7 +171,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, at: Requ
   }
   let data: unknown;
   try {
-    data = kind === 'protobuf' ? decodeTraceRequest(body) : JSON.parse(body.toString('utf8'));
+    data = kind === 'protobuf' ? codec.decodeTraceRequest(body) : JSON.parse(body.toString('utf8'));
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : 'unreadable';
     return fail(400, RPC.invalidArgument, `the body is not a valid ${kind === 'protobuf' ? 'protobuf' : 'JSON'} ExportTraceServiceRequest: ${detail}`);
@@ -185,7 +191,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, at: Requ
   stats.rejectedSpans += batch.rejectedSpans;
   stats.spoolBytes = spool.bytes;
   if (batch.rejectedSpans > 0) problem(`rejected ${batch.rejectMessage}`);
-  const answer = kind === 'protobuf' ? encodeTraceResponse(batch.rejectedSpans, batch.rejectMessage) : JSON.stringify(batch.rejectedSpans > 0 ? { partialSuccess: { rejectedSpans: String(batch.rejectedSpans), errorMessage: batch.rejectMessage } } : {});
+  const answer = kind === 'protobuf' ? codec.encodeTraceResponse(batch.rejectedSpans, batch.rejectMessage) : JSON.stringify(batch.rejectedSpans > 0 ? { partialSuccess: { rejectedSpans: String(batch.rejectedSpans), errorMessage: batch.rejectMessage } } : {});
   send(res, 200, kind, answer);
 }
 

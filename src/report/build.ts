@@ -7,7 +7,8 @@ import { sanitizeText } from '../sanitize/text.js';
 import { VERSION } from '../version.js';
 import { uniqueCatalogs } from './catalogs.js';
 import { capRuns, DEFAULT_MAX_RUNS, omittedRunsField } from './run-cap.js';
-import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
+import type { Report } from './schema.js';
+import { REPORT_SCHEMA_VERSION } from './schema-version.js';
 
 /**
  * Plain data out of an audit: the JSON report every renderer works from. Its findings

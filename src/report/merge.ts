@@ -4,7 +4,8 @@ import { RULES } from '../audit/rules/index.js';
 import { mergedArtifacts } from './artifact-list.js';
 import { uniqueCatalogs } from './catalogs.js';
 import { capRuns, DEFAULT_MAX_RUNS, omittedRunsField, type OmittedRuns } from './run-cap.js';
-import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
+import type { Report } from './schema.js';
+import { REPORT_SCHEMA_VERSION } from './schema-version.js';
 
 const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.meta.id, i]));
 

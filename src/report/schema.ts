@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { findingSchema, severitySchema, type Finding } from '../model/finding.js';
-
-/** The JSON report, version 1. docs/report-schema.md documents every field. */
-export const REPORT_SCHEMA_VERSION = 1;
+import { REPORT_SCHEMA_VERSION } from './schema-version.js';
 
 const count = z.number().int().nonnegative();
 

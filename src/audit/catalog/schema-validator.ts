@@ -1,6 +1,6 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv, ValidateFunction } from 'ajv';
+import type { Ajv2019 } from 'ajv/dist/2019.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { canonicalize } from '../../canonical/index.js';
 import { protoRestored, protoSafeData, protoSafeSchema } from './proto-keys.js';
 
@@ -26,6 +26,8 @@ const OPTIONS = { strict: false, allErrors: false, validateFormats: false, addUs
 export class SchemaValidators {
   // Each ajv instance is made when the first schema of its draft arrives: most audits
   // have no tool schemas, and an instance costs its meta-schemas in time and memory.
+  // ajv itself is loaded then too, not at every start. Rules are synchronous, so it is
+  // `require`d: the bundler's (ncc keeps ajv in the one file and evaluates it here) or vitest's.
   #draft07: Ajv | null = null;
   #draft2019: Ajv2019 | null = null;
   #draft2020: Ajv2020 | null = null;
@@ -34,15 +36,15 @@ export class SchemaValidators {
   private readonly bySchema = new WeakMap<object, CompiledSchema>();
 
   private get draft07(): Ajv {
-    return (this.#draft07 ??= new Ajv(OPTIONS));
+    return (this.#draft07 ??= new (require('ajv') as typeof import('ajv')).Ajv(OPTIONS));
   }
 
   private get draft2019(): Ajv2019 {
-    return (this.#draft2019 ??= new Ajv2019(OPTIONS));
+    return (this.#draft2019 ??= new (require('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js')).Ajv2019(OPTIONS));
   }
 
   private get draft2020(): Ajv2020 {
-    return (this.#draft2020 ??= new Ajv2020(OPTIONS));
+    return (this.#draft2020 ??= new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(OPTIONS));
   }
 
   /** The compiled schema and whether this call compiled it (so a failure is reported once). */

@@ -54,7 +54,7 @@ export const anthropicMessagesFormat: TraceFormat = {
     if (looksLikeCassette(await headBytes(input, 4096))) {
       // YAML is parsed whole: within max-document-bytes, else one finding naming it.
       const bytes = await readWhole(input, sink, 'a cassette');
-      if (bytes !== null) parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+      if (bytes !== null) await parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
       return;
     }
     // A list (of messages, or of conversations: one run each) is streamed one item at a time.

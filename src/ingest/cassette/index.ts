@@ -1,4 +1,3 @@
-import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { ReadLimits } from '../../io/limits.js';
 import { isObject, num, own, str, type JsonObject } from '../fields.js';
 import { messageFacts } from '../message-facts.js';
@@ -27,7 +26,9 @@ export function cassetteProvider(head: Buffer): 'anthropic' | 'openai' {
  * results are kept once per call id. The whole cassette is one run. Compressed
  * `!!binary` bodies are inflated, all of them together within max-document-bytes.
  */
-export function parseCassette(text: string, file: string, sink: RecordSink, limits: ReadLimits): void {
+export async function parseCassette(text: string, file: string, sink: RecordSink, limits: ReadLimits): Promise<void> {
+  // yaml is loaded for a cassette only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+  const { isMap, isSeq, LineCounter, parseDocument } = await import(/* webpackMode: "eager" */ 'yaml');
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
   if (doc.errors.length > 0) {

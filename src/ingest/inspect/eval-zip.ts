@@ -1,4 +1,4 @@
-import { unzipSync, type UnzipFileInfo } from 'fflate';
+import type { UnzipFileInfo } from 'fflate';
 import { limitText } from '../../io/limits.js';
 
 /** What was read from an `.eval` archive: its JSON entries, and why others were skipped. */
@@ -24,7 +24,9 @@ export function looksLikeEvalZip(head: Buffer): boolean {
  * declared sizes (per entry and in total) bounds memory even for an archive
  * that lies about them; entries over the cap are skipped and reported.
  */
-export function readEvalArchive(bytes: Uint8Array, maxBytes: number): EvalArchive {
+export async function readEvalArchive(bytes: Uint8Array, maxBytes: number): Promise<EvalArchive> {
+  // fflate is loaded for an .eval archive only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+  const { unzipSync } = await import(/* webpackMode: "eager" */ 'fflate');
   const problems: string[] = [];
   let total = 0;
   const filter = (file: UnzipFileInfo): boolean => {

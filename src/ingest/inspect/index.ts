@@ -34,7 +34,7 @@ export const inspectFormat: TraceFormat = {
       // A zip is read whole (its directory is at its end), within max-document-bytes, else one finding naming it.
       const bytes = await readWhole(input, sink, 'an .eval archive');
       if (bytes === null) return;
-      const archive = readEvalArchive(bytes, input.limits.maxDocumentBytes);
+      const archive = await readEvalArchive(bytes, input.limits.maxDocumentBytes);
       for (const problem of archive.problems) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
       for (const { name, value } of archive.samples) {
         if (isObject(value)) collectSample(collector, value, [], `${input.file}/${name}`, indexLines(JSON.stringify(value, null, 2), 3), name);

@@ -44,7 +44,7 @@ export const openaiFormat: TraceFormat = {
     const bytes = await readWhole(input, sink, 'a conversation object or cassette');
     if (bytes === null) return;
     if (looksLikeCassette(bytes)) {
-      parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+      await parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
       return;
     }
     let text = bytes.toString('utf8');

@@ -95,20 +95,20 @@ describe('inspect: hand-made archives', () => {
     ]);
   });
 
-  it('skips entries whose declared size is over the cap and says so', () => {
+  it('skips entries whose declared size is over the cap and says so', async () => {
     const zip = evalZip({ 'header.json': { version: 2 }, 'samples/big_epoch_1.json': { id: 'big', pad: 'x'.repeat(5000) } });
-    const archive = readEvalArchive(zip, 1000);
+    const archive = await readEvalArchive(zip, 1000);
     expect(archive.samples).toEqual([]);
     expect(archive.header).toEqual({ version: 2 });
     expect(archive.problems).toEqual(['zip entry "samples/big_epoch_1.json" inflates to 5021 bytes, over the limit of 1000 bytes (limits.max-document-bytes): skipped']);
   });
 
-  it('never inflates past a size the archive declares, even when the data is larger', () => {
+  it('never inflates past a size the archive declares, even when the data is larger', async () => {
     const zip = evalZip({ 'samples/s_epoch_1.json': { id: 's', pad: 'x'.repeat(100_000) } });
     const buf = Buffer.from(zip);
     const central = buf.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     buf.writeUInt32LE(40, central + 24); // claim 40 bytes uncompressed
-    const archive = readEvalArchive(buf, 1000);
+    const archive = await readEvalArchive(buf, 1000);
     expect(archive.problems).toEqual(['zip entry "samples/s_epoch_1.json" is not JSON']);
     expect(archive.samples).toEqual([{ name: 'samples/s_epoch_1.json', value: undefined }]);
   });
