@@ -9234,9 +9234,13 @@ function checkCatalog(record) {
     byRecord.set(record, checked);
     return checked;
 }
-/** The run's catalog: its first catalog record (later ones are checked against it by catalog-mismatch). */
+/**
+ * The run's catalog: its first catalog record (later ones are checked against it by
+ * catalog-mismatch), or, in a later part of a run cut at `limits.max-run-records`, the
+ * one its earlier part had.
+ */
 function runCatalog(run) {
-    const first = run.catalogs[0];
+    const first = run.catalogs[0] ?? run.carriedCatalog;
     return first ? checkCatalog(first) : null;
 }
 /** Up to `max` names quoted and comma-joined, with a count of the rest. */
@@ -9289,7 +9293,7 @@ function catalogSnapshot(catalog) {
 /* harmony export */ });
 /* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5729);
 /* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4855);
-/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1359);
+/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1021);
 /* harmony import */ var _finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2958);
 /* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2395);
 /* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8282);
@@ -9818,7 +9822,7 @@ function firstLine(text) {
 
 /***/ }),
 
-/***/ 1359:
+/***/ 1021:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10184,6 +10188,7 @@ class run_RunBuilder {
     file;
     runId;
     format;
+    carriedCatalog;
     records = [];
     catalogs = [];
     llmSpans = [];
@@ -10191,17 +10196,20 @@ class run_RunBuilder {
     results = [];
     boundaries = [];
     redactions = [];
-    constructor(file, runId, format) {
+    constructor(file, runId, format, 
+    /** The catalog of the run's earlier parts (Run.carriedCatalog). */
+    carriedCatalog = null) {
         this.file = file;
         this.runId = runId;
         this.format = format;
+        this.carriedCatalog = carriedCatalog;
     }
     get size() {
         return this.records.length;
     }
-    /** The run's catalog so far: its first catalog record, null before one arrives. */
+    /** The run's catalog so far: its first catalog record (or the one carried from an earlier part), null before one arrives. */
     get catalog() {
-        return this.catalogs[0] ?? null;
+        return this.catalogs[0] ?? this.carriedCatalog;
     }
     add(record) {
         this.records.push(record);
@@ -10226,7 +10234,8 @@ class run_RunBuilder {
                 break;
         }
     }
-    finish() {
+    /** The run, or with `part` its part of that number (Run.part). */
+    finish(part = 0) {
         return {
             file: this.file,
             runId: this.runId,
@@ -10238,24 +10247,63 @@ class run_RunBuilder {
             results: this.results,
             boundaries: this.boundaries,
             redactions: this.redactions,
+            carriedCatalog: this.carriedCatalog,
+            part,
         };
     }
 }
 
+// EXTERNAL MODULE: ./src/audit/pairing.ts
+var pairing = __nccwpck_require__(515);
+;// CONCATENATED MODULE: ./src/audit/run-parts.ts
+
+
+/**
+ * Cuts a run at the record limit. The calls that got no result in it (pairing.ts
+ * orphans) are carried into the next part, so a result that arrives after the cut
+ * still finds its call; at most `carryMax` of them, the latest, so a run of calls
+ * that are never answered cannot carry a growing tail: the earlier ones stay in this
+ * part, where orphan-call reports them.
+ */
+function cutRun(run, carryMax) {
+    // `run` is finished as the part it is (Run.part), so its rules know it is one.
+    const catalog = run.catalogs[0] ?? run.carriedCatalog;
+    const { orphanPositions } = (0,pairing/* pairRun */.W)(run);
+    const from = Math.max(0, orphanPositions.length - carryMax);
+    if (from === orphanPositions.length)
+        return { part: run, carried: [], catalog };
+    const carriedAt = new Uint8Array(run.records.length);
+    for (let k = from; k < orphanPositions.length; k += 1)
+        carriedAt[orphanPositions[k]] = 1;
+    const part = new run_RunBuilder(run.file, run.runId, run.format, run.carriedCatalog);
+    const carried = [];
+    run.records.forEach((record, at) => {
+        if (carriedAt[at] === 1)
+            carried.push(record);
+        else
+            part.add(record);
+    });
+    return { part: part.finish(run.part), carried, catalog };
+}
+
 ;// CONCATENATED MODULE: ./src/audit/run-grouper.ts
+
 
 const SWEEP_EVERY = 1024;
 /**
  * Groups one file's records into runs and hands each complete run on. A run is
  * complete when its file ends, when the parser says so, or when it has had no
- * record for `idleLimit` records (or lines) (so memory stays bounded by the runs in
+ * record for `limits.idle` records (or lines) (so memory stays bounded by the runs in
  * flight, not the file). Runs that interleave within that window are never split; a
- * run that resumes after it is reported by `add`, so the split is never silent.
+ * run that resumes after it is reported by `add`, so the split is never silent. A run
+ * that reaches `limits.maxRecords` records is handed on as a part (run-parts.ts) and
+ * goes on in a new one; `add` reports that too. Both depend on the run's own records
+ * alone (its count, and its lines on the `lines` clock).
  */
 class RunGrouper {
     file;
     format;
-    idleLimit;
+    limits;
     onRun;
     clock;
     open = new Map();
@@ -10263,18 +10311,19 @@ class RunGrouper {
     swept = 0;
     records = 0;
     completed = 0;
-    constructor(file, format, idleLimit, onRun, clock = 'records') {
+    constructor(file, format, limits, onRun, clock = 'records') {
         this.file = file;
         this.format = format;
-        this.idleLimit = idleLimit;
+        this.limits = limits;
         this.onRun = onRun;
         this.clock = clock;
     }
-    /** Adds a record; returns how long its run had been idle when it resumes after being closed. */
+    /** Adds a record; returns how long its run had been idle when it resumes after being closed, or the part its run's last one was. */
     add(record) {
         this.records += 1;
         const lines = this.clock === 'lines';
-        if (lines && this.idleLimit > 0)
+        const idleLimit = this.limits.idle;
+        if (lines && idleLimit > 0)
             this.sweepBefore(record.loc.line);
         const now = lines ? record.loc.line : this.records;
         const key = record.runId ?? '';
@@ -10286,14 +10335,38 @@ class RunGrouper {
                 resumed = { idle: now - closedAt };
                 this.closed.delete(key);
             }
-            entry = { builder: new run_RunBuilder(this.file, record.runId, this.format), last: now, firstLine: record.loc.line };
+            entry = { builder: new run_RunBuilder(this.file, record.runId, this.format), last: now, firstLine: record.loc.line, lastLine: record.loc.line, parts: 0 };
             this.open.set(key, entry);
         }
+        // A full run is cut before this record, so every record of a part has arrived (record-stage.ts) when it is audited.
+        const max = this.limits.maxRecords;
+        if (max > 0 && entry.builder.size >= max)
+            resumed = this.cut(entry, entry.lastLine);
         entry.last = now;
+        entry.lastLine = record.loc.line;
+        if (entry.builder.size === 0)
+            entry.firstLine = record.loc.line;
         entry.builder.add(record);
-        if (!lines && this.idleLimit > 0 && this.records % SWEEP_EVERY === 0)
+        if (!lines && idleLimit > 0 && this.records % SWEEP_EVERY === 0)
             this.sweep(this.records, Infinity);
         return resumed;
+    }
+    /**
+     * Hands the run's records so far on as a part (closed at the line of its last record)
+     * and opens its next part with the calls still awaiting a result, up to half the limit.
+     */
+    cut(entry, line) {
+        entry.parts += 1;
+        const { part, carried, catalog } = cutRun(entry.builder.finish(entry.parts), Math.floor(this.limits.maxRecords / 2));
+        this.completed += 1;
+        this.onRun({ run: part, closedAt: line, firstLine: entry.firstLine });
+        const next = new run_RunBuilder(this.file, part.runId, this.format, catalog);
+        for (const call of carried)
+            next.add(call);
+        entry.builder = next;
+        if (carried.length > 0)
+            entry.firstLine = carried[0].loc.line;
+        return { cut: entry.parts };
     }
     /** The catalog so far of the open run with this id (null when it has none, or is not open). */
     catalogOf(runId) {
@@ -10307,7 +10380,7 @@ class RunGrouper {
      * after the last record would have made are made first (the `lines` clock).
      */
     closeAll(lines = 0) {
-        if (this.clock === 'lines' && this.idleLimit > 0)
+        if (this.clock === 'lines' && this.limits.idle > 0)
             this.sweepBefore(lines + 1);
         for (const key of [...this.open.keys()])
             this.closeKey(key, Infinity);
@@ -10319,7 +10392,7 @@ class RunGrouper {
         this.open.delete(key);
         this.closed.set(key, entry.last);
         this.completed += 1;
-        this.onRun({ run: entry.builder.finish(), closedAt, firstLine: entry.firstLine });
+        this.onRun({ run: entry.builder.finish(entry.parts === 0 ? 0 : entry.parts + 1), closedAt, firstLine: entry.firstLine });
     }
     /** `lines` clock: the sweep of the last boundary before `line`, once per boundary. */
     sweepBefore(line) {
@@ -10332,9 +10405,9 @@ class RunGrouper {
     /** Closes the runs idle for `idleLimit` at `now`; `closedAt` 0: the first boundary at which each was. */
     sweep(now, closedAt) {
         for (const [key, entry] of this.open) {
-            if (now - entry.last < this.idleLimit)
+            if (now - entry.last < this.limits.idle)
                 continue;
-            this.closeKey(key, closedAt === 0 ? Math.ceil((entry.last + this.idleLimit) / SWEEP_EVERY) * SWEEP_EVERY : closedAt);
+            this.closeKey(key, closedAt === 0 ? Math.ceil((entry.last + this.limits.idle) / SWEEP_EVERY) * SWEEP_EVERY : closedAt);
         }
     }
 }
@@ -10536,21 +10609,16 @@ async function readRuns(input, format, config, options, active, emit, work, file
         (0,run_shelf/* shelveRun */.RT)(work, runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos, work), format.runKey ? entryOrder : null);
         options.onRun?.(run);
     };
-    const runs = new RunGrouper(file, format.id, config.limits.runIdleRecords, onRun, format.runKey ? 'lines' : 'records');
+    const { runIdleRecords, maxRunRecords } = config.limits;
+    const runs = new RunGrouper(file, format.id, { idle: runIdleRecords, maxRecords: maxRunRecords }, onRun, format.runKey ? 'lines' : 'records');
     const sink = {
         record(record) {
             options.onRecord?.(record);
             const held = stage.hold(record);
-            const resumed = runs.add(held);
+            const event = runs.add(held);
             stage.arrive(record, held, runs);
-            if (!resumed)
-                return;
-            emit('run-split', {
-                loc: record.loc,
-                runId: record.runId,
-                message: `run resumed ${format.runKey ? `${resumed.idle} lines after its last record` : `after ${resumed.idle} records of other runs`}; it was audited in parts (raise limits.run-idle-records, or 0 to keep runs open)`,
-                key: `${record.runId ?? ''}@${record.loc.line}`,
-            });
+            if (event !== null)
+                splitFinding(event, record, format, maxRunRecords, emit);
         },
         diagnostic(d) {
             work.lastDiagnosticLine = Math.max(work.lastDiagnosticLine, d.line);
@@ -10568,6 +10636,22 @@ async function readRuns(input, format, config, options, active, emit, work, file
     work.records += runs.records;
     work.completed += runs.completed;
     (0,run_shelf/* trimRuns */.ni)(work, format.runKey ? entryOrder : null);
+}
+/**
+ * The `run-split` finding of a run that resumed after it was closed as idle (at each
+ * resumption), or whose records reached limits.max-run-records (once, at its first cut).
+ */
+function splitFinding(event, record, format, limit, emit) {
+    if ('cut' in event && event.cut > 1)
+        return;
+    emit('run-split', {
+        loc: record.loc,
+        runId: record.runId,
+        message: 'idle' in event
+            ? `run resumed ${format.runKey ? `${event.idle} lines after its last record` : `after ${event.idle} records of other runs`}; it was audited in parts (raise limits.run-idle-records, or 0 to keep runs open)`
+            : `run reached ${limit} records; it is audited in parts of at most ${limit}, each part's calls still awaiting a result carried into the next (raise limits.max-run-records, or 0 for no limit)`,
+        key: `${record.runId ?? ''}@${record.loc.line}`,
+    });
 }
 /** The checks of a file as a whole (BOM, final newline, byte-stream problems, partial read), and its summary. */
 function finishFile(display, format, facts, sources, work, emit) {
@@ -11606,8 +11690,8 @@ var byte_source = __nccwpck_require__(2940);
 var trace_file = __nccwpck_require__(4564);
 // EXTERNAL MODULE: ./src/audit/active-rules.ts
 var active_rules = __nccwpck_require__(4855);
-// EXTERNAL MODULE: ./src/audit/file-audit.ts + 7 modules
-var file_audit = __nccwpck_require__(1359);
+// EXTERNAL MODULE: ./src/audit/file-audit.ts + 8 modules
+var file_audit = __nccwpck_require__(1021);
 // EXTERNAL MODULE: ./src/audit/finding-caps.ts
 var finding_caps = __nccwpck_require__(2958);
 // EXTERNAL MODULE: ./src/audit/per-file-cap.ts
@@ -12742,7 +12826,8 @@ const catalogMismatch = defineRule({
         if (!catalog)
             return;
         const own = catalog.sha256 ?? 'no canonical form';
-        for (const record of run.catalogs.slice(1)) {
+        // Every catalog record after the run's own first one (all of them in a part whose catalog was carried).
+        for (const record of run.catalogs[0] === catalog.record ? run.catalogs.slice(1) : run.catalogs) {
             // Catalogs recorded per model request may differ from request to request; unknown-tool checks each call against its own.
             if (record.perRequest || catalog.record.perRequest)
                 continue;
@@ -12787,14 +12872,15 @@ const catalogMissing = defineRule({
         options: schemas/* strictObject */.rej({}),
     },
     check(run, _ctx, report) {
-        if (run.catalogs.length > 0 || run.calls.length === 0)
+        // A run cut at limits.max-run-records is reported once, in its first part.
+        if (run.catalogs.length > 0 || run.carriedCatalog !== null || run.calls.length === 0 || run.part > 1)
             return;
         const first = run.calls[0];
         const count = run.calls.length === 1 ? '1 tool call' : `${run.calls.length} tool calls`;
         report({
             loc: first.loc,
             runId: run.runId,
-            message: `run has ${count} but no catalog record: nothing to check the tool names against`,
+            message: `${run.part === 1 ? "run's first part" : 'run'} has ${count} but no catalog record: nothing to check the tool names against`,
         });
     },
 });
@@ -14182,15 +14268,15 @@ const ruleCrash = defineRule({
 ;// CONCATENATED MODULE: ./src/audit/rules/run-split.ts
 
 
-/** Fed by the engine: a run whose records resumed after it was closed as idle. */
+/** Fed by the engine: a run whose records resumed after it was closed as idle, or that reached limits.max-run-records. */
 const runSplit = defineRule({
     meta: {
         id: 'run-split',
         category: 'engine',
         defaultSeverity: 'warning',
-        summary: 'A run whose records resumed after it had been idle long enough to be audited; its parts were audited separately.',
-        likelyCause: 'Many runs interleave in one file (parallel workers writing to one log) further apart than limits.run-idle-records.',
-        nextAction: 'Give each worker its own trace file, or raise limits.run-idle-records (0 keeps every run open until the file ends).',
+        summary: 'A run audited in parts: its records resumed after it had been idle long enough to be audited, or it reached limits.max-run-records.',
+        likelyCause: 'Many runs interleave in one file (parallel workers writing to one log) further apart than limits.run-idle-records, or a log without run ids is one endless run.',
+        nextAction: 'Give each worker its own trace file and each attempt its own run id, or raise limits.run-idle-records / limits.max-run-records (0: no limit).',
         options: schemas/* strictObject */.rej({}),
     },
 });
@@ -14982,7 +15068,8 @@ const unusedTool = defineRule({
     },
     check(run, ctx, report) {
         const catalog = (0,run_catalog/* runCatalog */.Hx)(run);
-        if (!catalog)
+        // A later part of a run cut at limits.max-run-records: the part with the catalog record reports.
+        if (!catalog || catalog.record !== run.catalogs[0])
             return;
         const allowed = new Set(ctx.options.allow);
         const called = new Set(run.calls.map((call) => call.tool));
@@ -17976,6 +18063,11 @@ function buildConfigFileSchema() {
                 .nonnegative()
                 .optional()
                 .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
+            'max-run-records': schemas/* number */.aig()
+                .int()
+                .nonnegative()
+                .optional()
+                .describe('A run that reaches this many records is audited in parts of at most this many, its calls awaiting a result carried into the next part (default 200000; 0: no limit).'),
             'max-findings-per-rule': schemas/* number */.aig()
                 .int()
                 .positive()
@@ -18023,6 +18115,7 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
             maxDocumentBytes: limits['max-document-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxDocumentBytes,
             maxElementBytes: limits['max-element-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxElementBytes,
             runIdleRecords: limits['run-idle-records'] ?? io_limits/* DEFAULT_LIMITS */.dR.runIdleRecords,
+            maxRunRecords: limits['max-run-records'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxRunRecords,
         },
         findingCaps: {
             perRulePerFile: limits['max-findings-per-rule'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perRulePerFile,
@@ -26621,6 +26714,7 @@ const DEFAULT_LIMITS = {
     maxDocumentBytes: 512 * 1024 * 1024,
     maxElementBytes: 64 * 1024 * 1024,
     runIdleRecords: 20_000,
+    maxRunRecords: 200_000,
 };
 /** The configuration key of each size limit, for the messages that name it. */
 const LIMIT_SETTINGS = {

@@ -66,6 +66,12 @@ function buildConfigFileSchema() {
             .nonnegative()
             .optional()
             .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
+          'max-run-records': z
+            .number()
+            .int()
+            .nonnegative()
+            .optional()
+            .describe('A run that reaches this many records is audited in parts of at most this many, its calls awaiting a result carried into the next part (default 200000; 0: no limit).'),
           'max-findings-per-rule': z
             .number()
             .int()
@@ -125,6 +131,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
       maxDocumentBytes: limits['max-document-bytes'] ?? DEFAULT_LIMITS.maxDocumentBytes,
       maxElementBytes: limits['max-element-bytes'] ?? DEFAULT_LIMITS.maxElementBytes,
       runIdleRecords: limits['run-idle-records'] ?? DEFAULT_LIMITS.runIdleRecords,
+      maxRunRecords: limits['max-run-records'] ?? DEFAULT_LIMITS.maxRunRecords,
     },
     findingCaps: {
       perRulePerFile: limits['max-findings-per-rule'] ?? DEFAULT_FINDING_CAPS.perRulePerFile,

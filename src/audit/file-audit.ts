@@ -12,7 +12,7 @@ import { guarded, type ActiveRule, type Emit } from './active-rules.js';
 import { catalogSnapshot, runCatalog } from './catalog/run-catalog.js';
 import { RunMemos } from './memo.js';
 import { RecordStage } from './record-stage.js';
-import { RunGrouper, type ClosedRun } from './run-grouper.js';
+import { RunGrouper, type ClosedRun, type RunEvent } from './run-grouper.js';
 import { internCatalog, noneOmitted, shelveRun, trimRuns, type RunShelf } from './run-shelf.js';
 import { SkipTally } from './skip-tally.js';
 import { collectTimeline } from './timeline/collect.js';
@@ -103,20 +103,15 @@ export async function readRuns(
     shelveRun(work, runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos, work), format.runKey ? entryOrder : null);
     options.onRun?.(run);
   };
-  const runs = new RunGrouper(file, format.id, config.limits.runIdleRecords, onRun, format.runKey ? 'lines' : 'records');
+  const { runIdleRecords, maxRunRecords } = config.limits;
+  const runs = new RunGrouper(file, format.id, { idle: runIdleRecords, maxRecords: maxRunRecords }, onRun, format.runKey ? 'lines' : 'records');
   const sink: RecordSink = {
     record(record: TraceRecord) {
       options.onRecord?.(record);
       const held = stage.hold(record);
-      const resumed = runs.add(held);
+      const event = runs.add(held);
       stage.arrive(record, held, runs);
-      if (!resumed) return;
-      emit('run-split', {
-        loc: record.loc,
-        runId: record.runId,
-        message: `run resumed ${format.runKey ? `${resumed.idle} lines after its last record` : `after ${resumed.idle} records of other runs`}; it was audited in parts (raise limits.run-idle-records, or 0 to keep runs open)`,
-        key: `${record.runId ?? ''}@${record.loc.line}`,
-      });
+      if (event !== null) splitFinding(event, record, format, maxRunRecords, emit);
     },
     diagnostic(d) {
       work.lastDiagnosticLine = Math.max(work.lastDiagnosticLine, d.line);
@@ -134,6 +129,23 @@ export async function readRuns(
   work.records += runs.records;
   work.completed += runs.completed;
   trimRuns(work, format.runKey ? entryOrder : null);
+}
+
+/**
+ * The `run-split` finding of a run that resumed after it was closed as idle (at each
+ * resumption), or whose records reached limits.max-run-records (once, at its first cut).
+ */
+function splitFinding(event: RunEvent, record: TraceRecord, format: TraceFormat, limit: number, emit: Emit): void {
+  if ('cut' in event && event.cut > 1) return;
+  emit('run-split', {
+    loc: record.loc,
+    runId: record.runId,
+    message:
+      'idle' in event
+        ? `run resumed ${format.runKey ? `${event.idle} lines after its last record` : `after ${event.idle} records of other runs`}; it was audited in parts (raise limits.run-idle-records, or 0 to keep runs open)`
+        : `run reached ${limit} records; it is audited in parts of at most ${limit}, each part's calls still awaiting a result carried into the next (raise limits.max-run-records, or 0 for no limit)`,
+    key: `${record.runId ?? ''}@${record.loc.line}`,
+  });
 }
 
 /** The checks of a file as a whole (BOM, final newline, byte-stream problems, partial read), and its summary. */

@@ -26,6 +26,12 @@ export interface ReadLimits {
    * and its memory released. 0 keeps every run open until its file ends.
    */
   readonly runIdleRecords: number;
+  /**
+   * A run that reaches this many records is audited in parts of at most this many (the
+   * calls of a part still awaiting a result carried into the next), so one endless run
+   * costs bounded memory. 0: no limit.
+   */
+  readonly maxRunRecords: number;
 }
 
 export const DEFAULT_LIMITS: ReadLimits = {
@@ -36,6 +42,7 @@ export const DEFAULT_LIMITS: ReadLimits = {
   maxDocumentBytes: 512 * 1024 * 1024,
   maxElementBytes: 64 * 1024 * 1024,
   runIdleRecords: 20_000,
+  maxRunRecords: 200_000,
 };
 
 /** The size limits, by the name a finding past one gives (a limit added here is named by its setting too). */

@@ -58,6 +58,14 @@ export interface Run {
   readonly results: readonly HeldResult[];
   readonly boundaries: readonly BoundaryRecord[];
   readonly redactions: readonly RedactionReceipt[];
+  /**
+   * The run's catalog when this is a later part of a run cut at `limits.max-run-records`
+   * and the catalog record is in an earlier part (null otherwise): the catalog the
+   * calls of this part are checked against, not one of this part's records.
+   */
+  readonly carriedCatalog: CatalogRecord | null;
+  /** Which part this is of a run cut at `limits.max-run-records` (1, 2, ...); 0 for a run audited whole. */
+  readonly part: number;
 }
 
 /** Accumulates one run's held records; `finish()` freezes it into a Run. */
@@ -74,15 +82,17 @@ export class RunBuilder {
     readonly file: string,
     readonly runId: string | null,
     readonly format: string,
+    /** The catalog of the run's earlier parts (Run.carriedCatalog). */
+    readonly carriedCatalog: CatalogRecord | null = null,
   ) {}
 
   get size(): number {
     return this.records.length;
   }
 
-  /** The run's catalog so far: its first catalog record, null before one arrives. */
+  /** The run's catalog so far: its first catalog record (or the one carried from an earlier part), null before one arrives. */
   get catalog(): CatalogRecord | null {
-    return this.catalogs[0] ?? null;
+    return this.catalogs[0] ?? this.carriedCatalog;
   }
 
   add(record: HeldRecord): void {
@@ -109,7 +119,8 @@ export class RunBuilder {
     }
   }
 
-  finish(): Run {
+  /** The run, or with `part` its part of that number (Run.part). */
+  finish(part = 0): Run {
     return {
       file: this.file,
       runId: this.runId,
@@ -121,6 +132,8 @@ export class RunBuilder {
       results: this.results,
       boundaries: this.boundaries,
       redactions: this.redactions,
+      carriedCatalog: this.carriedCatalog,
+      part,
     };
   }
 }

@@ -46,9 +46,13 @@ export function checkCatalog(record: CatalogRecord): CheckedCatalog {
   return checked;
 }
 
-/** The run's catalog: its first catalog record (later ones are checked against it by catalog-mismatch). */
+/**
+ * The run's catalog: its first catalog record (later ones are checked against it by
+ * catalog-mismatch), or, in a later part of a run cut at `limits.max-run-records`, the
+ * one its earlier part had.
+ */
 export function runCatalog(run: Run): CheckedCatalog | null {
-  const first = run.catalogs[0];
+  const first = run.catalogs[0] ?? run.carriedCatalog;
   return first ? checkCatalog(first) : null;
 }
 

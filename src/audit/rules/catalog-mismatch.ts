@@ -17,7 +17,8 @@ export const catalogMismatch = defineRule({
     const catalog = runCatalog(run);
     if (!catalog) return;
     const own = catalog.sha256 ?? 'no canonical form';
-    for (const record of run.catalogs.slice(1)) {
+    // Every catalog record after the run's own first one (all of them in a part whose catalog was carried).
+    for (const record of run.catalogs[0] === catalog.record ? run.catalogs.slice(1) : run.catalogs) {
       // Catalogs recorded per model request may differ from request to request; unknown-tool checks each call against its own.
       if (record.perRequest || catalog.record.perRequest) continue;
       const other = checkCatalog(record);

@@ -69,6 +69,20 @@ describe('one file routed over several threads', () => {
     }
   }, 120_000);
 
+  it('cuts the same runs into the same parts on every thread layout (limits.max-run-records)', async () => {
+    const root = tempTree({});
+    const path = join(root, 'crafted.jsonl');
+    writeFileSync(path, craftedLog());
+    const inputs = [{ path, display: 'crafted.jsonl' }];
+    const configFile: ConfigFile = { limits: { 'max-run-records': 300 } };
+    const one = await report(inputs, configFile, 1);
+    const parsed = JSON.parse(one) as { summary: { runs: number }; findings: Array<{ ruleId: string; message: string }> };
+    // r0..r12 hold about 850 records each (three parts), rlate about 540 (two): one run-split each.
+    expect(parsed.summary.runs).toBeGreaterThan(3 * 13);
+    expect(parsed.findings.filter((f) => f.ruleId === 'run-split' && f.message.includes('limits.max-run-records'))).toHaveLength(14);
+    for (const jobs of [2, 4]) expect(await report(inputs, configFile, jobs)).toBe(one);
+  }, 120_000);
+
   it('every fixture in the repository: the same report at --jobs 1, 2 and 4 with every file routed that can be', async () => {
     const files: string[] = [];
     const walk = (dir: string) => {
