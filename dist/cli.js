@@ -21638,6 +21638,13 @@ const inspectFormat = {
     },
     async parse(input, sink) {
         const collector = new FactCollector(false);
+        // Each sample's records are handed on once it is read (a sample is a run), so the
+        // records of a log are not all held until its end.
+        const handOn = () => {
+            for (const record of collector.records)
+                sink.record(record);
+            collector.records.length = 0;
+        };
         if (looksLikeEvalZip(await headBytes(input, 64 * 1024))) {
             // A zip is read whole (its directory is at its end), within max-document-bytes, else one finding naming it.
             const bytes = await readWhole(input, sink, 'an .eval archive');
@@ -21649,6 +21656,7 @@ const inspectFormat = {
             for (const { name, value } of archive.samples) {
                 if ((0,ingest_fields/* isObject */.Gv)(value))
                     collectSample(collector, value, [], `${input.file}/${name}`, indexLines(JSON.stringify(value, null, 2), 3), name);
+                handOn();
             }
         }
         else {
@@ -21656,12 +21664,11 @@ const inspectFormat = {
             const read = await streamDocument(input, sink, { lists: ['$.samples[*]'] }, ({ value, index, lineOf }) => {
                 if ((0,ingest_fields/* isObject */.Gv)(value))
                     collectSample(collector, value, [], input.file, lineOf, `#${index}`);
+                handOn();
             });
             if (!read)
                 return;
         }
-        for (const record of collector.records)
-            sink.record(record);
     },
 };
 

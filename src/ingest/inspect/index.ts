@@ -30,6 +30,12 @@ export const inspectFormat: TraceFormat = {
   },
   async parse(input, sink) {
     const collector = new FactCollector(false);
+    // Each sample's records are handed on once it is read (a sample is a run), so the
+    // records of a log are not all held until its end.
+    const handOn = () => {
+      for (const record of collector.records) sink.record(record);
+      collector.records.length = 0;
+    };
     if (looksLikeEvalZip(await headBytes(input, 64 * 1024))) {
       // A zip is read whole (its directory is at its end), within max-document-bytes, else one finding naming it.
       const bytes = await readWhole(input, sink, 'an .eval archive');
@@ -38,15 +44,16 @@ export const inspectFormat: TraceFormat = {
       for (const problem of archive.problems) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
       for (const { name, value } of archive.samples) {
         if (isObject(value)) collectSample(collector, value, [], `${input.file}/${name}`, indexLines(JSON.stringify(value, null, 2), 3), name);
+        handOn();
       }
     } else {
       // A .json log is streamed one sample at a time (a sample is read whole: its events time its messages).
       const read = await streamDocument(input, sink, { lists: ['$.samples[*]'] }, ({ value, index, lineOf }) => {
         if (isObject(value)) collectSample(collector, value, [], input.file, lineOf, `#${index}`);
+        handOn();
       });
       if (!read) return;
     }
-    for (const record of collector.records) sink.record(record);
   },
 };
 

@@ -1,4 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readEvalArchive } from '../../../src/ingest/inspect/eval-zip.js';
 import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
@@ -117,5 +118,23 @@ describe('inspect: hand-made archives', () => {
     const zip = evalZip({ 'header.json': { version: 2 } });
     const { result } = await auditTemp({ 'cut.eval': zip.subarray(0, zip.length - 30) });
     expect(findingList(result)).toEqual([['malformed-record', 1, null, null, 'not a readable zip archive (invalid zip data)']]);
+  });
+});
+
+describe('inspect: a log cut short', () => {
+  it('audits the samples read before the cut, and reports the cut', async () => {
+    // The corpus sample (one model turn) as samples 1..100 (1.4 MB: a file this large
+    // is read as a stream; a small one that does not parse is not taken for a log at all),
+    // cut inside the last.
+    const log = JSON.parse(readFileSync(`${dir}/log_read_sample.json`, 'utf8')) as { samples: Array<Record<string, unknown>> };
+    log.samples = Array.from({ length: 100 }, (_, i) => ({ ...log.samples[0]!, id: i + 1 }));
+    const text = JSON.stringify(log, null, 2);
+    const cut = text.slice(0, text.lastIndexOf('"messages"'));
+    expect(cut.length).toBeGreaterThan(1024 * 1024);
+    const { result, runs } = await auditTemp({ 'cut.json': cut });
+    const sample = { llm: 1, calls: 0, results: 0, errors: 0, orphans: [], unmatched: [], catalog: [] };
+    expect(runs.map(countRun)).toEqual(Array.from({ length: 99 }, (_, i) => ({ runId: `${i + 1}#1`, ...sample })));
+    const malformed = result.findings.filter((f) => f.ruleId === 'malformed-record');
+    expect(malformed.map((f) => f.message)).toEqual([expect.stringContaining('the document ends inside samples[99]')]);
   });
 });
