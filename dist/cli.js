@@ -10260,21 +10260,25 @@ var pairing = __nccwpck_require__(515);
 
 /**
  * Cuts a run at the record limit. The calls that got no result in it (pairing.ts
- * orphans) are carried into the next part, so a result that arrives after the cut
- * still finds its call; at most `carryMax` of them, the latest, so a run of calls
- * that are never answered cannot carry a growing tail: the earlier ones stay in this
- * part, where orphan-call reports them.
+ * orphans) among its last `window` records are carried into the next part, so a
+ * result that arrives after the cut still finds its call. Older ones stay in this
+ * part, where orphan-call reports them, and where they stay outstanding for the
+ * rules that look at what was outstanding (llm-stall, continued-while-outstanding),
+ * as in the whole run; so a run of calls that are never answered carries no growing tail.
  */
-function cutRun(run, carryMax) {
-    // `run` is finished as the part it is (Run.part), so its rules know it is one.
+function cutRun(run, window) {
     const catalog = run.catalogs[0] ?? run.carriedCatalog;
     const { orphanPositions } = (0,pairing/* pairRun */.W)(run);
-    const from = Math.max(0, orphanPositions.length - carryMax);
-    if (from === orphanPositions.length)
+    const from = run.records.length - window;
+    let first = orphanPositions.length;
+    while (first > 0 && orphanPositions[first - 1] >= from)
+        first -= 1;
+    if (first === orphanPositions.length)
         return { part: run, carried: [], catalog };
     const carriedAt = new Uint8Array(run.records.length);
-    for (let k = from; k < orphanPositions.length; k += 1)
+    for (let k = first; k < orphanPositions.length; k += 1)
         carriedAt[orphanPositions[k]] = 1;
+    // `run` is finished as the part it is (Run.part), so the part made from it is that part too.
     const part = new run_RunBuilder(run.file, run.runId, run.format, run.carriedCatalog);
     const carried = [];
     run.records.forEach((record, at) => {
@@ -10290,6 +10294,8 @@ function cutRun(run, carryMax) {
 
 
 const SWEEP_EVERY = 1024;
+/** A part's calls still awaiting a result are carried on when they are among its last 1/CARRY_WINDOW_SHARE of records. */
+const CARRY_WINDOW_SHARE = 10;
 /**
  * Groups one file's records into runs and hands each complete run on. A run is
  * complete when its file ends, when the parser says so, or when it has had no
@@ -10353,11 +10359,12 @@ class RunGrouper {
     }
     /**
      * Hands the run's records so far on as a part (closed at the line of its last record)
-     * and opens its next part with the calls still awaiting a result, up to half the limit.
+     * and opens its next part with the calls still awaiting a result among its last
+     * tenth (run-parts.ts).
      */
     cut(entry, line) {
         entry.parts += 1;
-        const { part, carried, catalog } = cutRun(entry.builder.finish(entry.parts), Math.floor(this.limits.maxRecords / 2));
+        const { part, carried, catalog } = cutRun(entry.builder.finish(entry.parts), Math.ceil(this.limits.maxRecords / CARRY_WINDOW_SHARE));
         this.completed += 1;
         this.onRun({ run: part, closedAt: line, firstLine: entry.firstLine });
         const next = new run_RunBuilder(this.file, part.runId, this.format, catalog);
@@ -10610,7 +10617,8 @@ async function readRuns(input, format, config, options, active, emit, work, file
         options.onRun?.(run);
     };
     const { runIdleRecords, maxRunRecords } = config.limits;
-    const runs = new RunGrouper(file, format.id, { idle: runIdleRecords, maxRecords: maxRunRecords }, onRun, format.runKey ? 'lines' : 'records');
+    const idle = format.endsRuns === true ? 0 : runIdleRecords;
+    const runs = new RunGrouper(file, format.id, { idle, maxRecords: maxRunRecords }, onRun, format.runKey ? 'lines' : 'records');
     const sink = {
         record(record) {
             options.onRecord?.(record);
@@ -24755,13 +24763,13 @@ function endOf(span) {
  * in a model span (ADK call_llm → generate_content → openai.chat) are one request:
  * only the outermost becomes an llm record.
  */
-function assembleTrace(file, traceId, spans, sink) {
+function assembleTrace(file, traceId, spans, sink, part) {
     const byId = new Map();
     for (const span of spans)
         if (!byId.has(span.spanId))
             byId.set(span.spanId, span);
     const pairing = pairByOrder(spans, byId);
-    const records = new TraceRecords(file, traceId, spans, byId, pairing);
+    const records = new TraceRecords(file, traceId, spans, byId, pairing, part?.seen ?? newSeen());
     for (const note of pairing.notes)
         sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
     const moments = [];
@@ -24780,7 +24788,11 @@ function assembleTrace(file, traceId, spans, sink) {
     }
     for (const record of records.out)
         sink.record(record);
-    sink.endRun?.(traceId);
+    if (part === undefined || part.last)
+        sink.endRun?.(traceId);
+}
+function newSeen() {
+    return { calls: new Set(), results: new Set(), executed: new Set(), lastCatalog: null };
 }
 /** The records of one trace as its moments are played in time order, with what each call and result id has already given. */
 class TraceRecords {
@@ -24788,21 +24800,25 @@ class TraceRecords {
     traceId;
     spans;
     pairing;
+    seen;
     out = [];
-    callsSeen = new Set();
-    resultsSeen = new Set();
-    executedIds = new Set();
-    lastCatalog = null;
+    callsSeen;
+    resultsSeen;
+    executedIds;
     /** The llm record of each outermost model span: a nested model span's input and tools belong before it. */
     turns = new Map();
     wrapsCalls;
     modelAbove;
     outermost;
-    constructor(file, traceId, spans, byId, pairing) {
+    constructor(file, traceId, spans, byId, pairing, seen) {
         this.file = file;
         this.traceId = traceId;
         this.spans = spans;
         this.pairing = pairing;
+        this.seen = seen;
+        this.callsSeen = seen.calls;
+        this.resultsSeen = seen.results;
+        this.executedIds = seen.executed;
         this.wrapsCalls = modelsWrappingCalls(spans, byId);
         this.modelAbove = modelAncestry(byId);
         this.outermost = outermostModel(byId);
@@ -24828,8 +24844,8 @@ class TraceRecords {
         }
         if (facts.catalog !== null) {
             const key = JSON.stringify(facts.catalog.map((t) => t.name));
-            if (key !== this.lastCatalog) {
-                this.lastCatalog = key;
+            if (key !== this.seen.lastCatalog) {
+                this.seen.lastCatalog = key;
                 this.put({ kind: 'catalog', ...this.base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true }, turn);
             }
         }
@@ -25324,6 +25340,13 @@ function toolNameFromSpanName(name) {
 /** How often (in spans) idle traces are looked for. */
 const trace_buffer_SWEEP_EVERY = 1024;
 /**
+ * A held span keeps its payloads (arguments, results, messages) until its trace is
+ * assembled, about 2 KB of heap each on the bench's OTLP files where a held record is
+ * about 250 B: a trace is handed on in parts of a tenth of `limits.max-run-records`
+ * spans (20,000 by default).
+ */
+const SPANS_PER_RECORD_LIMIT = 10;
+/**
  * Spans grouped by trace id, in order of first appearance; each trace is one
  * run. Spans are mapped as they arrive (only the mapped facts are kept, not the
  * attribute Map). A span id seen again in its trace (an exporter retry delivers
@@ -25335,23 +25358,31 @@ const trace_buffer_SWEEP_EVERY = 1024;
  * by the traces in flight, not by the file. A trace whose spans come back after
  * that is assembled again as a second part, and the engine reports the split
  * (`run-split`). 0 keeps every trace until the file ends.
+ *
+ * A trace that reaches `maxSpans` spans (a tenth of `limits.max-run-records`) is assembled and
+ * handed on as a part, and goes on in the next, so one trace of any length holds at
+ * most that many spans: the parts share the call and result ids already given (a
+ * later request's input repeats every earlier call), not their spans. The engine
+ * cuts its run by the same setting. A span repeated across a cut is read twice.
  */
 class TraceBuffer {
     file;
     sink;
-    idleSpans;
     traces = new Map();
     count = 0;
-    constructor(file, sink, idleSpans) {
+    idleSpans;
+    maxSpans;
+    constructor(file, sink, limits) {
         this.file = file;
         this.sink = sink;
-        this.idleSpans = idleSpans;
+        this.idleSpans = limits.runIdleRecords;
+        this.maxSpans = Math.ceil(limits.maxRunRecords / SPANS_PER_RECORD_LIMIT);
     }
     add(span) {
         this.count += 1;
         let trace = this.traces.get(span.traceId);
         if (!trace)
-            this.traces.set(span.traceId, (trace = { spans: [], ids: new Set(), repeated: 0, firstRepeatLine: 0, last: this.count }));
+            this.traces.set(span.traceId, (trace = { spans: [], ids: new Set(), seen: null, repeated: 0, firstRepeatLine: 0, last: this.count }));
         trace.last = this.count;
         if (trace.ids.has(span.spanId)) {
             if (trace.repeated === 0)
@@ -25361,6 +25392,8 @@ class TraceBuffer {
         else {
             trace.ids.add(span.spanId);
             trace.spans.push(mapSpan(span));
+            if (this.maxSpans > 0 && trace.spans.length >= this.maxSpans)
+                this.handOnPart(span.traceId, trace);
         }
         if (this.idleSpans > 0 && this.count % trace_buffer_SWEEP_EVERY === 0)
             this.sweep();
@@ -25380,12 +25413,23 @@ class TraceBuffer {
         if (!trace)
             return;
         this.traces.delete(traceId);
+        this.assemble(traceId, trace, true);
+    }
+    /** The trace's spans so far as one part; the trace stays open for the rest. */
+    handOnPart(traceId, trace) {
+        trace.seen ??= newSeen();
+        this.assemble(traceId, trace, false);
+        trace.spans = [];
+        trace.ids = new Set();
+        trace.repeated = 0;
+    }
+    assemble(traceId, trace, last) {
         if (trace.repeated > 0) {
             const which = traceId === null ? 'spans without a trace id' : `trace '${traceId}'`;
             const message = `${trace.repeated} span(s) of ${which} repeat a span id already read (a batch exported twice?); each span was read once`;
             this.sink.diagnostic({ ruleId: 'ingest-note', line: trace.firstRepeatLine, runId: traceId, message });
         }
-        assembleTrace(this.file, traceId, trace.spans, this.sink);
+        assembleTrace(this.file, traceId, trace.spans, this.sink, trace.seen === null ? undefined : { seen: trace.seen, last });
     }
 }
 
@@ -25405,7 +25449,7 @@ class TraceBuffer {
  * they look like tool spans).
  */
 async function readFlatSpans(input, sink) {
-    const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
+    const buffer = new TraceBuffer(input.file, sink, input.limits);
     const take = (raw, lineOf, line) => {
         const span = isFlatSpan(raw) ? flatSpan(raw, lineOf) : null;
         if (span)
@@ -25499,13 +25543,13 @@ async function readContainers(input, sink, spec) {
         sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not ${spec.what}: "${excerpt(text)}"` });
         return;
     }
-    const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
+    const buffer = new TraceBuffer(input.file, sink, input.limits);
     skippedNote(sink, 1, spec.read(value, spanLineFinder(text, spec.idKeys), (span) => buffer.add(span)));
     buffer.flush();
 }
 /** A pretty-printed (or very long one-line) document, one span at a time. */
 async function read_containers_readDocument(input, sink, spec) {
-    const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
+    const buffer = new TraceBuffer(input.file, sink, input.limits);
     let spans = 0;
     let skipped = 0;
     const read = await streamDocument(input, sink, { lists: spec.spanLists, hollow: spec.hollowLists }, (element) => {
@@ -25525,7 +25569,7 @@ async function read_containers_readDocument(input, sink, spec) {
     buffer.flush();
 }
 async function readLines(input, sink, spec) {
-    const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
+    const buffer = new TraceBuffer(input.file, sink, input.limits);
     await forEachJsonLine(input, sink, (value, line) => {
         if (!spec.accepts(value)) {
             sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not ${spec.what}: "${excerpt(JSON.stringify(value))}"` });
@@ -25561,6 +25605,7 @@ function headText(sample) {
 const otlpFormat = {
     id: 'otlp-json',
     description: 'OpenTelemetry OTLP JSON traces (collector file exporter lines, protobuf JSON, Tempo batches)',
+    endsRuns: true,
     detect(sample) {
         return isOtlpContainer(sample.document) || isOtlpContainer(sample.jsonLines[0]) || OTLP_HEAD.test(headText(sample)) ? Evidence.signature : Evidence.none;
     },
@@ -25580,6 +25625,7 @@ const otlpFormat = {
 const jaegerFormat = {
     id: 'jaeger-json',
     description: 'Jaeger JSON trace exports ({"data":[{traceID, spans, processes}]})',
+    endsRuns: true,
     detect(sample) {
         return isJaegerContainer(sample.document) || isJaegerContainer(sample.jsonLines[0]) || JAEGER_HEAD.test(headText(sample)) ? Evidence.signature : Evidence.none;
     },
@@ -25624,6 +25670,7 @@ function isFlatSpanFile(sample) {
 const otelSpansFormat = {
     id: 'otel-spans',
     description: 'Flat OpenTelemetry span dumps (the Python SDK span.to_json() shape, JSON list or JSONL)',
+    endsRuns: true,
     detect: (sample) => (isFlatSpanFile(sample) ? Evidence.signature : Evidence.none),
     parse: readFlatSpans,
 };

@@ -104,7 +104,8 @@ export async function readRuns(
     options.onRun?.(run);
   };
   const { runIdleRecords, maxRunRecords } = config.limits;
-  const runs = new RunGrouper(file, format.id, { idle: runIdleRecords, maxRecords: maxRunRecords }, onRun, format.runKey ? 'lines' : 'records');
+  const idle = format.endsRuns === true ? 0 : runIdleRecords;
+  const runs = new RunGrouper(file, format.id, { idle, maxRecords: maxRunRecords }, onRun, format.runKey ? 'lines' : 'records');
   const sink: RecordSink = {
     record(record: TraceRecord) {
       options.onRecord?.(record);

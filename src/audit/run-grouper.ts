@@ -4,6 +4,9 @@ import { cutRun } from './run-parts.js';
 
 const SWEEP_EVERY = 1024;
 
+/** A part's calls still awaiting a result are carried on when they are among its last 1/CARRY_WINDOW_SHARE of records. */
+const CARRY_WINDOW_SHARE = 10;
+
 /**
  * How the grouper measures idleness. `records`: records of the file added since
  * the run's last one (the sweep every 1024 records). `lines`: line numbers, with
@@ -96,11 +99,12 @@ export class RunGrouper {
 
   /**
    * Hands the run's records so far on as a part (closed at the line of its last record)
-   * and opens its next part with the calls still awaiting a result, up to half the limit.
+   * and opens its next part with the calls still awaiting a result among its last
+   * tenth (run-parts.ts).
    */
   private cut(entry: OpenRun, line: number): RunEvent {
     entry.parts += 1;
-    const { part, carried, catalog } = cutRun(entry.builder.finish(entry.parts), Math.floor(this.limits.maxRecords / 2));
+    const { part, carried, catalog } = cutRun(entry.builder.finish(entry.parts), Math.ceil(this.limits.maxRecords / CARRY_WINDOW_SHARE));
     this.completed += 1;
     this.onRun({ run: part, closedAt: line, firstLine: entry.firstLine });
     const next = new RunBuilder(this.file, part.runId, this.format, catalog);

@@ -17,19 +17,22 @@ export interface CutRun {
 
 /**
  * Cuts a run at the record limit. The calls that got no result in it (pairing.ts
- * orphans) are carried into the next part, so a result that arrives after the cut
- * still finds its call; at most `carryMax` of them, the latest, so a run of calls
- * that are never answered cannot carry a growing tail: the earlier ones stay in this
- * part, where orphan-call reports them.
+ * orphans) among its last `window` records are carried into the next part, so a
+ * result that arrives after the cut still finds its call. Older ones stay in this
+ * part, where orphan-call reports them, and where they stay outstanding for the
+ * rules that look at what was outstanding (llm-stall, continued-while-outstanding),
+ * as in the whole run; so a run of calls that are never answered carries no growing tail.
  */
-export function cutRun(run: Run, carryMax: number): CutRun {
-  // `run` is finished as the part it is (Run.part), so its rules know it is one.
+export function cutRun(run: Run, window: number): CutRun {
   const catalog = run.catalogs[0] ?? run.carriedCatalog;
   const { orphanPositions } = pairRun(run);
-  const from = Math.max(0, orphanPositions.length - carryMax);
-  if (from === orphanPositions.length) return { part: run, carried: [], catalog };
+  const from = run.records.length - window;
+  let first = orphanPositions.length;
+  while (first > 0 && orphanPositions[first - 1]! >= from) first -= 1;
+  if (first === orphanPositions.length) return { part: run, carried: [], catalog };
   const carriedAt = new Uint8Array(run.records.length);
-  for (let k = from; k < orphanPositions.length; k += 1) carriedAt[orphanPositions[k]!] = 1;
+  for (let k = first; k < orphanPositions.length; k += 1) carriedAt[orphanPositions[k]!] = 1;
+  // `run` is finished as the part it is (Run.part), so the part made from it is that part too.
   const part = new RunBuilder(run.file, run.runId, run.format, run.carriedCatalog);
   const carried: HeldCall[] = [];
   run.records.forEach((record, at) => {

@@ -91,4 +91,11 @@ export interface TraceFormat {
    * route one file's lines to several threads by this field (src/audit/route/).
    */
   readonly runKey?: string;
+  /**
+   * The parser ends every run it starts (`sink.endRun`) and bounds by itself how long it
+   * holds a run's records (OTLP traces: trace-buffer.ts), so the engine never closes one
+   * of its runs as idle: a run it hands on in parts stays one run, cut only at
+   * `limits.max-run-records`.
+   */
+  readonly endsRuns?: boolean;
 }

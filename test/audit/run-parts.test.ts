@@ -11,9 +11,9 @@ const result = (id: string, tool: string) => ({ run_id: 'r', kind: 'tool_result'
 const catalog = { type: 'catalog', run_id: 'r', catalog_names: ['ls'] };
 
 // Six records fill the first part; the seventh (line 7) starts the second, which
-// begins with c2, the call the first part left waiting; c5's unknown tool is still
-// checked against the catalog of line 1.
-const lines = jsonl(catalog, call('c1', 'ls'), result('c1', 'ls'), call('c2', 'ls'), call('c3', 'nope'), result('c3', 'nope'), call('c4', 'ls'), result('c2', 'ls'), call('c5', 'nope2'), result('c5', 'nope2'), result('c4', 'ls'));
+// begins with c2 (line 6), the call the first part left waiting in its last tenth;
+// c5's unknown tool is still checked against the catalog of line 1.
+const lines = jsonl(catalog, call('c1', 'ls'), result('c1', 'ls'), call('c3', 'nope'), result('c3', 'nope'), call('c2', 'ls'), call('c4', 'ls'), result('c2', 'ls'), call('c5', 'nope2'), result('c5', 'nope2'), result('c4', 'ls'));
 const ruleIds = (audit: Awaited<ReturnType<typeof auditFiles>>) => audit.findings.map((f) => `${f.ruleId}@${f.line}`).sort();
 
 describe('limits.max-run-records', () => {
@@ -32,10 +32,10 @@ describe('limits.max-run-records', () => {
       ['r', 2, 2, true],
       ['r', 3, 3, true],
     ]);
-    expect(ruleIds(cut)).toEqual(['run-split@7', 'unknown-tool@5', 'unknown-tool@9']);
+    expect(ruleIds(cut)).toEqual(['run-split@7', 'unknown-tool@4', 'unknown-tool@9']);
     const whole = await auditFiles({ 't.jsonl': lines }, { limits: { 'max-run-records': 0 } });
     expect(whole.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[5, 5]]);
-    expect(ruleIds(whole)).toEqual(['unknown-tool@5', 'unknown-tool@9']);
+    expect(ruleIds(whole)).toEqual(['unknown-tool@4', 'unknown-tool@9']);
   });
 
   it('the default (200,000) leaves an ordinary run whole', async () => {
@@ -44,20 +44,20 @@ describe('limits.max-run-records', () => {
     expect(findingsOf(audit, 'run-split')).toEqual([]);
   });
 
-  it('carries at most half the limit: earlier calls that never got a result stay in their part, as orphans', async () => {
-    // Limit 4: the first part is the catalog and c1..c3, none answered: c2 and c3 go on, c1
-    // stays. The second is c2..c5 (cut before c4's result): c4 and c5 go on, c2 and c3 stay.
-    const calls = ['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => call(id, 'ls'));
-    const audit = await auditFiles({ 't.jsonl': jsonl(catalog, ...calls, result('c4', 'ls'), result('c5', 'ls')) }, { limits: { 'max-run-records': 4 } });
+  it('carries only the calls waiting in the last tenth of a part: older ones stay in it, as orphans', async () => {
+    // Limit 10 (a window of 1 record): the first part is the catalog and c1..c9, none
+    // answered; c9, its last record, goes on and finds its result; c1 stays an orphan
+    // of the first part, so its late result is unmatched in the second.
+    const calls = Array.from({ length: 9 }, (_, i) => call(`c${i + 1}`, 'ls'));
+    const audit = await auditFiles({ 't.jsonl': jsonl(catalog, ...calls, result('c9', 'ls'), result('c1', 'ls')) }, { limits: { 'max-run-records': 10 } });
     expect(audit.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([
-      [1, 0],
-      [2, 0],
-      [2, 2],
+      [8, 0],
+      [1, 2],
     ]);
-    expect(findingsOf(audit, 'orphan-call').map((f) => f.callId)).toEqual(['c1', 'c2', 'c3']);
-    expect(findingsOf(audit, 'unmatched-result')).toEqual([]);
+    expect(findingsOf(audit, 'orphan-call').map((f) => f.callId)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8']);
+    expect(findingsOf(audit, 'unmatched-result').map((f) => [f.callId, f.line])).toEqual([['c1', 12]]);
     // Each call is counted in exactly one part.
-    expect(audit.runs.reduce((n, r) => n + r.toolCalls, 0)).toBe(5);
+    expect(audit.runs.reduce((n, r) => n + r.toolCalls, 0)).toBe(9);
   });
 
   it('a run without a catalog gets one catalog-missing, in its first part', async () => {

@@ -20,11 +20,11 @@ interface Moment {
  * in a model span (ADK call_llm → generate_content → openai.chat) are one request:
  * only the outermost becomes an llm record.
  */
-export function assembleTrace(file: string, traceId: string | null, spans: readonly MappedSpan[], sink: RecordSink): void {
+export function assembleTrace(file: string, traceId: string | null, spans: readonly MappedSpan[], sink: RecordSink, part?: TracePart): void {
   const byId = new Map<string, MappedSpan>();
   for (const span of spans) if (!byId.has(span.spanId)) byId.set(span.spanId, span);
   const pairing = pairByOrder(spans, byId);
-  const records = new TraceRecords(file, traceId, spans, byId, pairing);
+  const records = new TraceRecords(file, traceId, spans, byId, pairing, part?.seen ?? newSeen());
   for (const note of pairing.notes) sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
 
   const moments: Moment[] = [];
@@ -39,16 +39,37 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
     else records.spanEnds(span, at);
   }
   for (const record of records.out) sink.record(record);
-  sink.endRun?.(traceId);
+  if (part === undefined || part.last) sink.endRun?.(traceId);
+}
+
+/** What the parts of one trace share (a trace assembled in parts, limits.max-run-records). */
+export interface TraceSeen {
+  readonly calls: Set<string>;
+  readonly results: Set<string>;
+  readonly executed: Set<string>;
+  lastCatalog: string | null;
+}
+
+export function newSeen(): TraceSeen {
+  return { calls: new Set(), results: new Set(), executed: new Set(), lastCatalog: null };
+}
+
+/**
+ * A part of a trace too long to hold whole (trace-buffer.ts): the ids its earlier parts
+ * already gave a call or result (a later request's input repeats every earlier call, so
+ * they are not given again), and whether it is the last part (which ends the run).
+ */
+export interface TracePart {
+  readonly seen: TraceSeen;
+  readonly last: boolean;
 }
 
 /** The records of one trace as its moments are played in time order, with what each call and result id has already given. */
 class TraceRecords {
   readonly out: TraceRecord[] = [];
-  private readonly callsSeen = new Set<string>();
-  private readonly resultsSeen = new Set<string>();
-  private readonly executedIds = new Set<string>();
-  private lastCatalog: string | null = null;
+  private readonly callsSeen: Set<string>;
+  private readonly resultsSeen: Set<string>;
+  private readonly executedIds: Set<string>;
   /** The llm record of each outermost model span: a nested model span's input and tools belong before it. */
   private readonly turns = new Map<MappedSpan, TraceRecord>();
   private readonly wrapsCalls: Set<MappedSpan>;
@@ -61,7 +82,11 @@ class TraceRecords {
     private readonly spans: readonly MappedSpan[],
     byId: ReadonlyMap<string, MappedSpan>,
     private readonly pairing: OrderPairing,
+    private readonly seen: TraceSeen,
   ) {
+    this.callsSeen = seen.calls;
+    this.resultsSeen = seen.results;
+    this.executedIds = seen.executed;
     this.wrapsCalls = modelsWrappingCalls(spans, byId);
     this.modelAbove = modelAncestry(byId);
     this.outermost = outermostModel(byId);
@@ -85,8 +110,8 @@ class TraceRecords {
     }
     if (facts.catalog !== null) {
       const key = JSON.stringify(facts.catalog.map((t) => t.name));
-      if (key !== this.lastCatalog) {
-        this.lastCatalog = key;
+      if (key !== this.seen.lastCatalog) {
+        this.seen.lastCatalog = key;
         this.put({ kind: 'catalog', ...this.base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true }, turn);
       }
     }

@@ -21,6 +21,7 @@ function headText(sample: DetectSample): string {
 export const otlpFormat: TraceFormat = {
   id: 'otlp-json',
   description: 'OpenTelemetry OTLP JSON traces (collector file exporter lines, protobuf JSON, Tempo batches)',
+  endsRuns: true,
   detect(sample) {
     return isOtlpContainer(sample.document) || isOtlpContainer(sample.jsonLines[0]) || OTLP_HEAD.test(headText(sample)) ? Evidence.signature : Evidence.none;
   },
@@ -41,6 +42,7 @@ export const otlpFormat: TraceFormat = {
 export const jaegerFormat: TraceFormat = {
   id: 'jaeger-json',
   description: 'Jaeger JSON trace exports ({"data":[{traceID, spans, processes}]})',
+  endsRuns: true,
   detect(sample) {
     return isJaegerContainer(sample.document) || isJaegerContainer(sample.jsonLines[0]) || JAEGER_HEAD.test(headText(sample)) ? Evidence.signature : Evidence.none;
   },
@@ -84,6 +86,7 @@ export function isFlatSpanFile(sample: DetectSample): boolean {
 export const otelSpansFormat: TraceFormat = {
   id: 'otel-spans',
   description: 'Flat OpenTelemetry span dumps (the Python SDK span.to_json() shape, JSON list or JSONL)',
+  endsRuns: true,
   detect: (sample) => (isFlatSpanFile(sample) ? Evidence.signature : Evidence.none),
   parse: readFlatSpans,
 };

@@ -51,14 +51,14 @@ export async function readContainers(input: ParseInput, sink: RecordSink, spec: 
     sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not ${spec.what}: "${excerpt(text)}"` });
     return;
   }
-  const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
+  const buffer = new TraceBuffer(input.file, sink, input.limits);
   skippedNote(sink, 1, spec.read(value, spanLineFinder(text, spec.idKeys), (span) => buffer.add(span)));
   buffer.flush();
 }
 
 /** A pretty-printed (or very long one-line) document, one span at a time. */
 async function readDocument(input: ParseInput, sink: RecordSink, spec: ContainerSpec): Promise<void> {
-  const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
+  const buffer = new TraceBuffer(input.file, sink, input.limits);
   let spans = 0;
   let skipped = 0;
   const read = await streamDocument(input, sink, { lists: spec.spanLists, hollow: spec.hollowLists }, (element) => {
@@ -77,7 +77,7 @@ async function readDocument(input: ParseInput, sink: RecordSink, spec: Container
 }
 
 async function readLines(input: ParseInput, sink: RecordSink, spec: ContainerSpec): Promise<void> {
-  const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
+  const buffer = new TraceBuffer(input.file, sink, input.limits);
   await forEachJsonLine(input, sink, (value, line) => {
     if (!spec.accepts(value)) {
       sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not ${spec.what}: "${excerpt(JSON.stringify(value))}"` });

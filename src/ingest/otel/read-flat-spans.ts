@@ -14,7 +14,7 @@ import { streamDocument } from '../whole-document.js';
  * they look like tool spans).
  */
 export async function readFlatSpans(input: ParseInput, sink: RecordSink): Promise<void> {
-  const buffer = new TraceBuffer(input.file, sink, input.limits.runIdleRecords);
+  const buffer = new TraceBuffer(input.file, sink, input.limits);
   const take = (raw: unknown, lineOf: (id: unknown) => number, line: number) => {
     const span = isFlatSpan(raw) ? flatSpan(raw, lineOf) : null;
     if (span) buffer.add(span);

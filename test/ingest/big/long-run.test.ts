@@ -3,6 +3,7 @@ import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'nod
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers.js';
+import { generate } from './gen-big.mjs';
 
 const CLI = resolve('dist/cli.js');
 const PAIRS = 150_000;
@@ -25,7 +26,7 @@ function writeLongRun(path: string): void {
 
 function audit(root: string, file: string, maxRunRecords: number) {
   const config = join(root, `limit-${maxRunRecords}.yml`);
-  writeFileSync(config, `limits:\n  max-run-records: ${maxRunRecords}\n`);
+  writeFileSync(config, `limits:\n  max-run-records: ${maxRunRecords}\n  max-findings-per-rule: 100000\n  max-findings: 1000000\n`);
   const out = join(root, `report-${maxRunRecords}.json`);
   const run = spawnSync(process.execPath, ['--max-old-space-size=32', CLI, 'audit', file, '--config', config, '--format', 'json', '-o', out, '--fail-on', 'never', '--jobs', '1'], { encoding: 'utf8' });
   return { run, out };
@@ -50,6 +51,26 @@ describe('one endless run in bounded memory (limits.max-run-records)', () => {
     // finds its result (no orphan-call, no unmatched-result). One run-split, at the first
     // cut (line 50,000), and the run's catalog-missing note.
     expect(report.findings.map((f) => `${f.ruleId}@${f.line}`)).toEqual(['catalog-missing@1', 'run-split@50000']);
+    const whole = audit(root, file, 0);
+    expect(whole.run.status).not.toBe(0);
+    expect(whole.run.stderr).toContain('heap out of memory');
+  }, 300_000);
+
+  it('one OTLP trace of 30 MB: assembled in parts of 2,000 spans and audited in parts of 20,000 records in a 32 MB heap', () => {
+    // The generator's OTLP JSON lines (its counts are the truth: every 7th call to an unknown
+    // tool, every 11th never answered), with every span moved into one trace.
+    const root = tempDir();
+    const many = join(root, 'many.jsonl');
+    const counts = generate('otlp-lines', many, 30);
+    const file = join(root, 'one-trace.jsonl');
+    writeFileSync(file, readFileSync(many, 'utf8').replace(/"traceId":"[0-9a-f]{32}"/g, `"traceId":"${'ab'.repeat(16)}"`));
+    const cut = audit(root, file, 20_000);
+    expect(cut.run.stderr).toBe('');
+    expect(cut.run.status).toBe(0);
+    const report = JSON.parse(readFileSync(cut.out, 'utf8')) as { summary: { runs: number; toolCalls: number; toolResults: number }; findings: Array<{ ruleId: string }> };
+    expect(report.summary).toMatchObject({ runs: 3, toolCalls: counts.calls, toolResults: counts.results });
+    const count = (ruleId: string) => report.findings.filter((f) => f.ruleId === ruleId).length;
+    expect([count('run-split'), count('orphan-call'), count('unknown-tool')]).toEqual([1, counts.orphans, counts.unknown]);
     const whole = audit(root, file, 0);
     expect(whole.run.status).not.toBe(0);
     expect(whole.run.stderr).toContain('heap out of memory');
