@@ -13,10 +13,9 @@ import {
   IS_ERROR,
   MESSAGE_FALSE,
   MESSAGE_TRUE,
-  Origins,
   TS_DELTA,
-  type Origin,
 } from './held-records.js';
+import { Origins, type Origin } from './origin.js';
 import { contentFacts } from './error-result.js';
 import type { KeptFact } from './rule-types.js';
 

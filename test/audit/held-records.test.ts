@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Origins } from '../../src/audit/held-records.js';
+import { Origins } from '../../src/audit/origin.js';
 import { EVERY_FACT, hold } from '../../src/audit/hold.js';
 import type { LlmSpan, ToolCall, ToolResult } from '../../src/model/records.js';
 
