@@ -1,9 +1,18 @@
 import type { SourceLocation } from '../model/records.js';
 
+/**
+ * What the held records of one run share (held-records.ts, issue 22): its file, run
+ * id and first time, and the strings its records would otherwise each hold a copy
+ * of: a result holds the very call id string its call holds (a parser makes a new
+ * string of the same text for each), found among the run's calls not yet answered.
+ */
+
 /** The file and run id the records of one run share, and the time its held times count from. */
 export class Origin {
   /** The first whole-millisecond time held for the run: later times are kept as small differences from it. */
   base: number | null = null;
+  /** The call ids of the run's calls not yet answered, each the string its call holds; at most UNANSWERED (then forgotten). */
+  private unanswered: Map<string, string> | null = null;
 
   constructor(
     readonly file: string,
@@ -22,7 +31,28 @@ export class Origin {
     return delta >= -SMALL && delta <= SMALL ? delta : undefined;
   }
 
+  /** A call's id as its held record keeps it, remembered until a result answers it. */
+  called(callId: string | null): string | null {
+    if (callId === null) return null;
+    const ids = (this.unanswered ??= new Map());
+    if (ids.size >= UNANSWERED) ids.clear();
+    ids.set(callId, callId);
+    return callId;
+  }
+
+  /** A result's call id as its held record keeps it: the string its call keeps when the call is not yet answered. */
+  answered(callId: string | null): string | null {
+    const ids = this.unanswered;
+    if (callId === null || ids === null) return callId;
+    const held = ids.get(callId);
+    if (held === undefined) return callId;
+    ids.delete(callId);
+    return held;
+  }
 }
+
+/** Calls a run leaves unanswered at once, at most (its never-answered ones are forgotten past this). */
+const UNANSWERED = 256;
 
 /** Differences up to this (2^30 ms, 12 days) stay small integers in V8. */
 const SMALL = 2 ** 30 - 1;

@@ -39,3 +39,16 @@ describe('held records (src/audit/held-records.ts): the fields the rules read, i
     expect(hold({ ...result, ts: 1767225600002 }, EVERY_FACT, origins).ts).toBe(1767225600002);
   });
 });
+
+describe('call ids shared by a call and its result (src/audit/origin.ts)', () => {
+  it('gives each result its own call id: answered, answered twice, never answered, past the bound of unanswered calls', () => {
+    const origins = new Origins();
+    const id = (n: number) => ['c', n].join('');
+    const calls = Array.from({ length: 600 }, (_, n) => hold({ ...call, callId: id(n) }, EVERY_FACT, origins));
+    const results = [599, 5, 599, 300, 0, 42].map((n) => hold({ ...result, callId: id(n) }, EVERY_FACT, origins));
+    expect(calls.map((c) => c.callId)).toEqual(Array.from({ length: 600 }, (_, n) => id(n)));
+    expect(results.map((r) => r.callId)).toEqual(['c599', 'c5', 'c599', 'c300', 'c0', 'c42']);
+    expect(hold({ ...result, callId: null }, EVERY_FACT, origins).callId).toBeNull();
+    expect(hold({ ...call, callId: null }, EVERY_FACT, origins).callId).toBeNull();
+  });
+});
