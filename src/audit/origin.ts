@@ -4,7 +4,8 @@ import type { SourceLocation } from '../model/records.js';
  * What the held records of one run share (held-records.ts, issue 22): its file, run
  * id and first time, and the strings its records would otherwise each hold a copy
  * of: a result holds the very call id string its call holds (a parser makes a new
- * string of the same text for each), found among the run's calls not yet answered.
+ * string of the same text for each), found among the run's calls not yet answered,
+ * and the records naming one tool hold one string of its name.
  */
 
 /** The file and run id the records of one run share, and the time its held times count from. */
@@ -13,6 +14,8 @@ export class Origin {
   base: number | null = null;
   /** The call ids of the run's calls not yet answered, each the string its call holds; at most UNANSWERED (then forgotten). */
   private unanswered: Map<string, string> | null = null;
+  /** The run's tool names, one string each (a parser makes a string per record of a name longer than a few characters); at most NAMES. */
+  private names: Map<string, string> | null = null;
 
   constructor(
     readonly file: string,
@@ -49,10 +52,24 @@ export class Origin {
     ids.delete(callId);
     return held;
   }
+
+  /** A tool name as the run's held records keep it: the one string of its text in the run. */
+  named<T extends string | null>(tool: T): T {
+    if (tool === null) return tool;
+    const names = (this.names ??= new Map());
+    const held = names.get(tool);
+    if (held !== undefined) return held as T;
+    if (names.size >= NAMES) names.clear();
+    names.set(tool, tool);
+    return tool;
+  }
 }
 
 /** Calls a run leaves unanswered at once, at most (its never-answered ones are forgotten past this). */
 const UNANSWERED = 256;
+
+/** Tool names a run keeps one string of, at most (a run naming more starts again). */
+const NAMES = 256;
 
 /** Differences up to this (2^30 ms, 12 days) stay small integers in V8. */
 const SMALL = 2 ** 30 - 1;

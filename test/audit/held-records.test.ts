@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Origins } from '../../src/audit/origin.js';
 import { EVERY_FACT, hold } from '../../src/audit/hold.js';
 import type { LlmSpan, ToolCall, ToolResult } from '../../src/model/records.js';
+import type { HeldCall, HeldResult } from '../../src/model/run.js';
 
 const base = { runId: 'r', ts: 1767225600123.5, spanId: 's1', catalogSha256: null, callId: 'c1', index: null };
 const call: ToolCall = { ...base, loc: { file: 'f', line: 3 }, kind: 'tool_call', tool: 'search', args: { q: 'x' }, argsHash: null, deadlineMs: null };
@@ -40,15 +41,25 @@ describe('held records (src/audit/held-records.ts): the fields the rules read, i
   });
 });
 
-describe('call ids shared by a call and its result (src/audit/origin.ts)', () => {
+describe('call ids and tool names shared by the records of a run (src/audit/origin.ts)', () => {
+  const held = (record: ToolCall | ToolResult, origins: Origins) => hold(record, EVERY_FACT, origins) as HeldCall | HeldResult;
+
   it('gives each result its own call id: answered, answered twice, never answered, past the bound of unanswered calls', () => {
     const origins = new Origins();
     const id = (n: number) => ['c', n].join('');
-    const calls = Array.from({ length: 600 }, (_, n) => hold({ ...call, callId: id(n) }, EVERY_FACT, origins));
-    const results = [599, 5, 599, 300, 0, 42].map((n) => hold({ ...result, callId: id(n) }, EVERY_FACT, origins));
+    const calls = Array.from({ length: 600 }, (_, n) => held({ ...call, callId: id(n) }, origins));
+    const results = [599, 5, 599, 300, 0, 42].map((n) => held({ ...result, callId: id(n) }, origins));
     expect(calls.map((c) => c.callId)).toEqual(Array.from({ length: 600 }, (_, n) => id(n)));
     expect(results.map((r) => r.callId)).toEqual(['c599', 'c5', 'c599', 'c300', 'c0', 'c42']);
-    expect(hold({ ...result, callId: null }, EVERY_FACT, origins).callId).toBeNull();
-    expect(hold({ ...call, callId: null }, EVERY_FACT, origins).callId).toBeNull();
+    expect(held({ ...result, callId: null }, origins).callId).toBeNull();
+    expect(held({ ...call, callId: null }, origins).callId).toBeNull();
+  });
+
+  it('gives each record its own tool name, past the bound of names a run keeps one string of', () => {
+    const origins = new Origins();
+    const names = Array.from({ length: 600 }, (_, n) => `tool_${n % 300}_${'x'.repeat(n % 7)}`);
+    expect(names.map((tool) => held({ ...call, tool }, origins).tool)).toEqual(names);
+    expect(names.map((tool) => held({ ...result, tool }, origins).tool)).toEqual(names);
+    expect(held({ ...result, tool: null }, origins).tool).toBeNull();
   });
 });
