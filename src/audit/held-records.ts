@@ -13,25 +13,35 @@ import type { Origin } from './origin.js';
  * interfaces the rules read (HeldCall, HeldResult, LlmSpan) are unchanged.
  */
 
-/** Bits of a held record's `flags`: its time is a difference from its origin's base (TS_DELTA). */
+/** Bits of a held record's flags (four at most): its time is a difference from its origin's base (TS_DELTA). */
 export const TS_DELTA = 1;
 
 /** What every held record reads from its origin and line, and its time. */
 abstract class Placed {
+  /**
+   * The record's line and flags in one small integer, `line * 16 + flags` (a field less
+   * per record; past 2^27 lines a boxed number, still exact): `& 15` reads the flags.
+   */
+  protected readonly lineFlags: number;
+  /** The time, or its difference from the origin's base (TS_DELTA). */
+  protected readonly time: number | null;
+
   constructor(
     protected readonly origin: Origin,
-    protected readonly line: number,
-    /** The time, or its difference from the origin's base (TS_DELTA). */
-    protected readonly time: number | null,
-    protected readonly flags: number,
-  ) {}
+    line: number,
+    time: number | null,
+    flags: number,
+  ) {
+    this.lineFlags = line * 16 + flags;
+    this.time = time;
+  }
 
   get ts(): number | null {
-    return (this.flags & TS_DELTA) !== 0 ? this.origin.base! + this.time! : this.time;
+    return (this.lineFlags & TS_DELTA) !== 0 ? this.origin.base! + this.time! : this.time;
   }
 
   get loc(): SourceLocation {
-    return { file: this.origin.file, line: this.line };
+    return { file: this.origin.file, line: (this.lineFlags - (this.lineFlags & 15)) / 16 };
   }
 
   get runId(): string | null {
@@ -66,7 +76,7 @@ export class HeldCallRecord extends Placed implements HeldCall {
   }
 
   get hasArgs(): boolean {
-    return (this.flags & HAS_ARGS) !== 0;
+    return (this.lineFlags & HAS_ARGS) !== 0;
   }
 
   get kind(): 'tool_call' {
@@ -124,13 +134,13 @@ export class HeldResultRecord extends Placed implements HeldResult {
     return 'tool_result';
   }
   get isError(): boolean {
-    return (this.flags & IS_ERROR) !== 0;
+    return (this.lineFlags & IS_ERROR) !== 0;
   }
   get hasContent(): boolean {
-    return (this.flags & HAS_CONTENT) !== 0;
+    return (this.lineFlags & HAS_CONTENT) !== 0;
   }
   get errorInContent(): boolean {
-    return (this.flags & ERROR_IN_CONTENT) !== 0;
+    return (this.lineFlags & ERROR_IN_CONTENT) !== 0;
   }
   get catalogSha256(): string | null {
     return this.rare === null ? null : this.rare.catalogSha256;
@@ -180,9 +190,9 @@ export class HeldLlmRecord extends Placed implements LlmSpan {
     return 'llm';
   }
   get endTs(): number | null {
-    return (this.flags & END_DELTA) !== 0 ? this.origin.base! + this.end! : this.end;
+    return (this.lineFlags & END_DELTA) !== 0 ? this.origin.base! + this.end! : this.end;
   }
   get message(): boolean | undefined {
-    return (this.flags & MESSAGE_TRUE) !== 0 ? true : (this.flags & MESSAGE_FALSE) !== 0 ? false : undefined;
+    return (this.lineFlags & MESSAGE_TRUE) !== 0 ? true : (this.lineFlags & MESSAGE_FALSE) !== 0 ? false : undefined;
   }
 }

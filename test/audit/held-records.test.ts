@@ -41,7 +41,7 @@ describe('held records (src/audit/held-records.ts): the fields the rules read, i
   });
 });
 
-describe('call ids and tool names shared by the records of a run (src/audit/origin.ts)', () => {
+describe('the records of a run: call ids and tool names shared (src/audit/origin.ts), line and flags in one field', () => {
   const held = (record: ToolCall | ToolResult, origins: Origins) => hold(record, EVERY_FACT, origins) as HeldCall | HeldResult;
 
   it('gives each result its own call id: answered, answered twice, never answered, past the bound of unanswered calls', () => {
@@ -61,5 +61,15 @@ describe('call ids and tool names shared by the records of a run (src/audit/orig
     expect(names.map((tool) => held({ ...call, tool }, origins).tool)).toEqual(names);
     expect(names.map((tool) => held({ ...result, tool }, origins).tool)).toEqual(names);
     expect(held({ ...result, tool: null }, origins).tool).toBeNull();
+  });
+
+  it('reads back the line and the flags kept with it, past 2^27 lines too', () => {
+    const origins = new Origins();
+    for (const line of [0, 1, 2 ** 27 - 1, 2 ** 27, 2 ** 31 + 3, 2 ** 45 + 1]) {
+      const c = held({ ...call, loc: { file: 'f', line }, ts: 1767225600000 }, origins);
+      expect(c).toMatchObject({ loc: { file: 'f', line }, ts: 1767225600000, hasArgs: true });
+      const r = held({ ...result, loc: { file: 'f', line }, isError: true, content: '{}', ts: 1767225600000 }, origins);
+      expect(r).toMatchObject({ loc: { file: 'f', line }, ts: 1767225600000, isError: true, hasContent: true, errorInContent: false });
+    }
   });
 });
