@@ -8978,13 +8978,17 @@ function guarded(rule, emit, where, runId, body) {
  * of the pair `[tool, args]`, so no tool/args pair can collide with another, and it
  * comes out of the canonical encoder as one flat string (no pieces to join). Keys
  * are taken when a record arrives (hold.ts) and kept compact on the held record
- * (issue 22): a key longer than KEPT_WHOLE characters is kept as `#` and the 32
- * bytes of the SHA-256 of its UTF-16 code units, one Latin-1 character a byte (33
- * characters, injective as SHA-256 is), so a run holds no copy of its payloads.
+ * (issue 22): a key longer than KEPT_WHOLE characters is kept as `#` and the first
+ * 16 bytes of the SHA-256 of its UTF-16 code units, one Latin-1 character a byte (17
+ * characters: a 40-byte string, where all 32 bytes took 56), so a run holds no copy
+ * of its payloads. 128 bits: two different keys share a digest with odds 2^-128, so
+ * among a million keys of a run the odds of any such pair are about 1e-27 (n²/2^129).
  * Keys are only compared, never printed. A canonical text starts with `[`, `{`, `"`,
  * a digit, `-`, `t`, `f` or `n`, never with `#`, so a whole key and a digest never meet.
  */
 const KEPT_WHOLE = 64;
+/** The bytes of the SHA-256 a long key keeps. */
+const DIGEST_BYTES = 16;
 /** Canonical JSON of a value, or null when it has none (absent, or not representable). */
 function canonicalOrNull(value) {
     if (value === undefined)
@@ -9000,11 +9004,11 @@ function canonicalOrNull(value) {
 function compact(key) {
     if (key.length <= KEPT_WHOLE)
         return key;
-    // Written into one buffer and read out once: one flat string of 33 characters (`#` joined
+    // Written into one buffer and read out once: one flat string of 17 characters (`#` joined
     // to the digest's text would be held as two strings and the joint that links them).
-    const held = Buffer.allocUnsafe(33);
+    const held = Buffer.allocUnsafe(1 + DIGEST_BYTES);
     held[0] = 0x23;
-    (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Bytes */ .LP)(Buffer.from(key, 'utf16le')).copy(held, 1);
+    (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Bytes */ .LP)(Buffer.from(key, 'utf16le')).copy(held, 1, 0, DIGEST_BYTES);
     return held.toString('latin1');
 }
 /**
@@ -9293,7 +9297,7 @@ function catalogSnapshot(catalog) {
 /* harmony export */ });
 /* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5729);
 /* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4855);
-/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1021);
+/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4092);
 /* harmony import */ var _finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2958);
 /* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2395);
 /* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8282);
@@ -9822,7 +9826,7 @@ function firstLine(text) {
 
 /***/ }),
 
-/***/ 1021:
+/***/ 4092:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9846,16 +9850,13 @@ var active_rules = __nccwpck_require__(4855);
 var run_catalog = __nccwpck_require__(4052);
 // EXTERNAL MODULE: ./src/audit/memo.ts
 var memo = __nccwpck_require__(6997);
-;// CONCATENATED MODULE: ./src/audit/held-records.ts
+;// CONCATENATED MODULE: ./src/audit/origin.ts
 /**
- * The held forms of the records a run keeps by the thousand (issue 22): small class
- * instances with the fields the rules read, so a run's memory per call is a few
- * pointers. What every record of a run shares (its file and run id) is one Origin;
- * `kind` lives on the prototype and `loc` is made when read (from the origin's file
- * and the record's line); a whole-millisecond time is a small difference from the
- * run's first one; the facts that are nearly always null sit in one `rare` object,
- * absent when all are null; booleans are bits of one small integer. The
- * interfaces the rules read (HeldCall, HeldResult, LlmSpan) are unchanged.
+ * What the held records of one run share (held-records.ts, issue 22): its file, run
+ * id and first time, and the strings its records would otherwise each hold a copy
+ * of: a result holds the very call id string its call holds (a parser makes a new
+ * string of the same text for each), found among the run's calls not yet answered,
+ * and the records naming one tool hold one string of its name.
  */
 /** The file and run id the records of one run share, and the time its held times count from. */
 class Origin {
@@ -9863,6 +9864,10 @@ class Origin {
     runId;
     /** The first whole-millisecond time held for the run: later times are kept as small differences from it. */
     base = null;
+    /** The call ids of the run's calls not yet answered, each the string its call holds; at most UNANSWERED (then forgotten). */
+    unanswered = null;
+    /** The run's tool names, one string each (a parser makes a string per record of a name longer than a few characters); at most NAMES. */
+    names = null;
     constructor(file, runId) {
         this.file = file;
         this.runId = runId;
@@ -9880,11 +9885,49 @@ class Origin {
         const delta = ts - this.base;
         return delta >= -SMALL && delta <= SMALL ? delta : undefined;
     }
+    /** A call's id as its held record keeps it, remembered until a result answers it. */
+    called(callId) {
+        if (callId === null)
+            return null;
+        const ids = (this.unanswered ??= new Map());
+        if (ids.size >= UNANSWERED)
+            ids.clear();
+        ids.set(callId, callId);
+        return callId;
+    }
+    /** A result's call id as its held record keeps it: the string its call keeps when the call is not yet answered. */
+    answered(callId) {
+        const ids = this.unanswered;
+        if (callId === null || ids === null)
+            return callId;
+        const held = ids.get(callId);
+        if (held === undefined)
+            return callId;
+        ids.delete(callId);
+        return held;
+    }
+    /** A tool name as the run's held records keep it: the one string of its text in the run. */
+    named(tool) {
+        if (tool === null)
+            return tool;
+        const names = (this.names ??= new Map());
+        const held = names.get(tool);
+        if (held !== undefined)
+            return held;
+        if (names.size >= NAMES)
+            names.clear();
+        names.set(tool, tool);
+        return tool;
+    }
 }
+/** Calls a run leaves unanswered at once, at most (its never-answered ones are forgotten past this). */
+const UNANSWERED = 256;
+/** Tool names a run keeps one string of, at most (a run naming more starts again). */
+const NAMES = 256;
 /** Differences up to this (2^30 ms, 12 days) stay small integers in V8. */
 const SMALL = 2 ** 30 - 1;
 /** One Origin per (file, run id) while a file is read; forgotten past `limit` run ids (records then get a new one). */
-class held_records_Origins {
+class origin_Origins {
     limit;
     byRun = new Map();
     last = null;
@@ -9906,27 +9949,44 @@ class held_records_Origins {
         return origin;
     }
 }
-/** Bits of a held record's `flags`: its time is a difference from its origin's base (TS_DELTA). */
+
+// EXTERNAL MODULE: ./src/audit/call-identity.ts
+var call_identity = __nccwpck_require__(2258);
+// EXTERNAL MODULE: ./src/audit/error-code.ts
+var error_code = __nccwpck_require__(6463);
+;// CONCATENATED MODULE: ./src/audit/held-records.ts
+/**
+ * The held forms of the records a run keeps by the thousand (issue 22): small class
+ * instances with the fields the rules read, so a run's memory per call is a few
+ * pointers. What every record of a run shares (its file and run id) is one Origin (origin.ts);
+ * `kind` lives on the prototype and `loc` is made when read (from the origin's file
+ * and the record's line); a whole-millisecond time is a small difference from the
+ * run's first one; the facts that are nearly always null sit in one `rare` object,
+ * absent when all are null; booleans are bits of one small integer. The
+ * interfaces the rules read (HeldCall, HeldResult, LlmSpan) are unchanged.
+ */
+/** Bits of a held record's flags (four at most): its time is a difference from its origin's base (TS_DELTA). */
 const TS_DELTA = 1;
 /** What every held record reads from its origin and line, and its time. */
 class Placed {
     origin;
-    line;
-    time;
-    flags;
-    constructor(origin, line, 
+    /**
+     * The record's line and flags in one small integer, `line * 16 + flags` (a field less
+     * per record; past 2^27 lines a boxed number, still exact): `& 15` reads the flags.
+     */
+    lineFlags;
     /** The time, or its difference from the origin's base (TS_DELTA). */
-    time, flags) {
+    time;
+    constructor(origin, line, time, flags) {
         this.origin = origin;
-        this.line = line;
+        this.lineFlags = line * 16 + flags;
         this.time = time;
-        this.flags = flags;
     }
     get ts() {
-        return (this.flags & TS_DELTA) !== 0 ? this.origin.base + this.time : this.time;
+        return (this.lineFlags & TS_DELTA) !== 0 ? this.origin.base + this.time : this.time;
     }
     get loc() {
-        return { file: this.origin.file, line: this.line };
+        return { file: this.origin.file, line: (this.lineFlags - (this.lineFlags & 15)) / 16 };
     }
     get runId() {
         return this.origin.runId;
@@ -9948,7 +10008,7 @@ class HeldCallRecord extends Placed {
         this.rare = rare;
     }
     get hasArgs() {
-        return (this.flags & HAS_ARGS) !== 0;
+        return (this.lineFlags & HAS_ARGS) !== 0;
     }
     get kind() {
         return 'tool_call';
@@ -9990,13 +10050,13 @@ class HeldResultRecord extends Placed {
         return 'tool_result';
     }
     get isError() {
-        return (this.flags & IS_ERROR) !== 0;
+        return (this.lineFlags & IS_ERROR) !== 0;
     }
     get hasContent() {
-        return (this.flags & HAS_CONTENT) !== 0;
+        return (this.lineFlags & HAS_CONTENT) !== 0;
     }
     get errorInContent() {
-        return (this.flags & ERROR_IN_CONTENT) !== 0;
+        return (this.lineFlags & ERROR_IN_CONTENT) !== 0;
     }
     get catalogSha256() {
         return this.rare === null ? null : this.rare.catalogSha256;
@@ -10042,20 +10102,17 @@ class HeldLlmRecord extends Placed {
         return 'llm';
     }
     get endTs() {
-        return (this.flags & END_DELTA) !== 0 ? this.origin.base + this.end : this.end;
+        return (this.lineFlags & END_DELTA) !== 0 ? this.origin.base + this.end : this.end;
     }
     get message() {
-        return (this.flags & MESSAGE_TRUE) !== 0 ? true : (this.flags & MESSAGE_FALSE) !== 0 ? false : undefined;
+        return (this.lineFlags & MESSAGE_TRUE) !== 0 ? true : (this.lineFlags & MESSAGE_FALSE) !== 0 ? false : undefined;
     }
 }
 
-// EXTERNAL MODULE: ./src/audit/call-identity.ts
-var call_identity = __nccwpck_require__(2258);
-// EXTERNAL MODULE: ./src/audit/error-code.ts
-var error_code = __nccwpck_require__(6463);
 // EXTERNAL MODULE: ./src/audit/error-result.ts + 2 modules
 var error_result = __nccwpck_require__(6102);
 ;// CONCATENATED MODULE: ./src/audit/hold.ts
+
 
 
 
@@ -10077,7 +10134,7 @@ function holdNeeds(rules) {
     return { responseKey, stackTrace };
 }
 /** The record as its run keeps it (the same object for records other than calls, results and model spans). */
-function hold(record, needs, origins = new held_records_Origins(1)) {
+function hold(record, needs, origins = new origin_Origins(1)) {
     if (record.kind === 'tool_call')
         return holdCall(record, origins.of(record.loc, record.runId));
     if (record.kind === 'tool_result')
@@ -10092,7 +10149,7 @@ function holdCall(call, origin) {
     const rare = common ? null : { catalogSha256, argsHash, deadlineMs, index, schemaSha256 };
     const delta = origin.deltaOf(call.ts);
     const flags = (delta === undefined ? 0 : TS_DELTA) | (call.args !== undefined ? HAS_ARGS : 0);
-    return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, call.callId, call.tool, (0,call_identity/* argsKeyOf */.uX)(call), rare);
+    return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, origin.called(call.callId), origin.named(call.tool), (0,call_identity/* argsKeyOf */.uX)(call), rare);
 }
 function holdResult(result, needs, origin) {
     const facts = (0,error_result/* contentFacts */.h)(result.content, needs.stackTrace);
@@ -10108,7 +10165,7 @@ function holdResult(result, needs, origin) {
     const rare = common ? null : { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index, contentErrorCode, stackTrace };
     const delta = origin.deltaOf(result.ts);
     const flags = (delta === undefined ? 0 : TS_DELTA) | (result.isError ? IS_ERROR : 0) | (hasContent ? HAS_CONTENT : 0) | (errorInContent ? ERROR_IN_CONTENT : 0);
-    return new HeldResultRecord(origin, result.loc.line, delta ?? result.ts, flags, result.spanId, result.callId, result.tool, responseKey, rare);
+    return new HeldResultRecord(origin, result.loc.line, delta ?? result.ts, flags, result.spanId, origin.answered(result.callId), origin.named(result.tool), responseKey, rare);
 }
 function holdLlm(span, origin) {
     const delta = origin.deltaOf(span.ts);
@@ -10141,7 +10198,7 @@ class RecordStage {
     stages;
     needs;
     /** The file and run id each held record shares with its run's others. */
-    origins = new held_records_Origins();
+    origins = new origin_Origins();
     /** Run key → the rules whose stage crashed on that run, with what they threw. */
     crashed = new Map();
     constructor(active, emit) {
@@ -11698,8 +11755,8 @@ var byte_source = __nccwpck_require__(2940);
 var trace_file = __nccwpck_require__(4564);
 // EXTERNAL MODULE: ./src/audit/active-rules.ts
 var active_rules = __nccwpck_require__(4855);
-// EXTERNAL MODULE: ./src/audit/file-audit.ts + 8 modules
-var file_audit = __nccwpck_require__(1021);
+// EXTERNAL MODULE: ./src/audit/file-audit.ts + 9 modules
+var file_audit = __nccwpck_require__(4092);
 // EXTERNAL MODULE: ./src/audit/finding-caps.ts
 var finding_caps = __nccwpck_require__(2958);
 // EXTERNAL MODULE: ./src/audit/per-file-cap.ts
@@ -19946,7 +20003,12 @@ class FactCollector {
     calls = new ByRun();
     results = new ByRun();
     catalogs = new Map();
-    /** Tool name per call id, to name results that do not say which tool answered. */
+    /**
+     * Tool name per call id, to name results that do not say which tool answered. Kept
+     * for the whole document: a second result for one call id, or a result answering a
+     * call made long before, is named from it too (dropping an entry once it has named
+     * a result, or bounding the map, would change those reports).
+     */
     tools = new ByRun();
     constructor(dedupe) {
         this.dedupe = dedupe;

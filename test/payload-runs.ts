@@ -44,7 +44,7 @@ function pick<T extends object, K extends keyof T>(value: T, key: K): Partial<Pi
 /** A held record's fields as a plain object: held records keep most of them as getters (src/audit/held-records.ts), which a spread does not copy. */
 export function fields<T extends object>(held: T): T {
   const out: Record<string, unknown> = {};
-  const internal = new Set(['constructor', 'origin', 'line', 'time', 'flags', 'rare', 'end']);
+  const internal = new Set(['constructor', 'origin', 'lineFlags', 'time', 'rare', 'end']);
   for (let o: object | null = held; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
     for (const key of Object.getOwnPropertyNames(o)) if (!internal.has(key) && !(key in out)) out[key] = (held as Record<string, unknown>)[key];
   }

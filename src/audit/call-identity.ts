@@ -8,13 +8,17 @@ import type { HeldCall, HeldResult } from '../model/run.js';
  * of the pair `[tool, args]`, so no tool/args pair can collide with another, and it
  * comes out of the canonical encoder as one flat string (no pieces to join). Keys
  * are taken when a record arrives (hold.ts) and kept compact on the held record
- * (issue 22): a key longer than KEPT_WHOLE characters is kept as `#` and the 32
- * bytes of the SHA-256 of its UTF-16 code units, one Latin-1 character a byte (33
- * characters, injective as SHA-256 is), so a run holds no copy of its payloads.
+ * (issue 22): a key longer than KEPT_WHOLE characters is kept as `#` and the first
+ * 16 bytes of the SHA-256 of its UTF-16 code units, one Latin-1 character a byte (17
+ * characters: a 40-byte string, where all 32 bytes took 56), so a run holds no copy
+ * of its payloads. 128 bits: two different keys share a digest with odds 2^-128, so
+ * among a million keys of a run the odds of any such pair are about 1e-27 (n²/2^129).
  * Keys are only compared, never printed. A canonical text starts with `[`, `{`, `"`,
  * a digit, `-`, `t`, `f` or `n`, never with `#`, so a whole key and a digest never meet.
  */
 const KEPT_WHOLE = 64;
+/** The bytes of the SHA-256 a long key keeps. */
+const DIGEST_BYTES = 16;
 
 /** Canonical JSON of a value, or null when it has none (absent, or not representable). */
 export function canonicalOrNull(value: unknown): string | null {
@@ -29,11 +33,11 @@ export function canonicalOrNull(value: unknown): string | null {
 /** A key as a held record keeps it: itself when short, else `#` and its digest's bytes. */
 function compact(key: string): string {
   if (key.length <= KEPT_WHOLE) return key;
-  // Written into one buffer and read out once: one flat string of 33 characters (`#` joined
+  // Written into one buffer and read out once: one flat string of 17 characters (`#` joined
   // to the digest's text would be held as two strings and the joint that links them).
-  const held = Buffer.allocUnsafe(33);
+  const held = Buffer.allocUnsafe(1 + DIGEST_BYTES);
   held[0] = 0x23;
-  sha256Bytes(Buffer.from(key, 'utf16le')).copy(held, 1);
+  sha256Bytes(Buffer.from(key, 'utf16le')).copy(held, 1, 0, DIGEST_BYTES);
   return held.toString('latin1');
 }
 

@@ -1,10 +1,11 @@
 import type { LlmSpan, SourceLocation } from '../model/records.js';
 import type { HeldCall, HeldResult, HeldTrace } from '../model/run.js';
+import type { Origin } from './origin.js';
 
 /**
  * The held forms of the records a run keeps by the thousand (issue 22): small class
  * instances with the fields the rules read, so a run's memory per call is a few
- * pointers. What every record of a run shares (its file and run id) is one Origin;
+ * pointers. What every record of a run shares (its file and run id) is one Origin (origin.ts);
  * `kind` lives on the prototype and `loc` is made when read (from the origin's file
  * and the record's line); a whole-millisecond time is a small difference from the
  * run's first one; the facts that are nearly always null sit in one `rare` object,
@@ -12,72 +13,35 @@ import type { HeldCall, HeldResult, HeldTrace } from '../model/run.js';
  * interfaces the rules read (HeldCall, HeldResult, LlmSpan) are unchanged.
  */
 
-/** The file and run id the records of one run share, and the time its held times count from. */
-export class Origin {
-  /** The first whole-millisecond time held for the run: later times are kept as small differences from it. */
-  base: number | null = null;
-
-  constructor(
-    readonly file: string,
-    readonly runId: string | null,
-  ) {}
-
-  /**
-   * A time as a record holds it: its difference from `base` when both are whole and
-   * the difference is a small integer (kept in the object itself, where a large epoch
-   * time takes a 16-byte box of its own); undefined when the time is kept as it is.
-   */
-  deltaOf(ts: number | null): number | undefined {
-    if (ts === null || !Number.isInteger(ts) || Object.is(ts, -0)) return undefined;
-    if (this.base === null) this.base = ts;
-    const delta = ts - this.base;
-    return delta >= -SMALL && delta <= SMALL ? delta : undefined;
-  }
-}
-
-/** Differences up to this (2^30 ms, 12 days) stay small integers in V8. */
-const SMALL = 2 ** 30 - 1;
-
-/** One Origin per (file, run id) while a file is read; forgotten past `limit` run ids (records then get a new one). */
-export class Origins {
-  private readonly byRun = new Map<string | null, Origin>();
-  private last: Origin | null = null;
-
-  constructor(private readonly limit = 1024) {}
-
-  of(loc: SourceLocation, runId: string | null): Origin {
-    const last = this.last;
-    if (last !== null && last.runId === runId && last.file === loc.file) return last;
-    let origin = this.byRun.get(runId);
-    if (origin === undefined || origin.file !== loc.file) {
-      if (this.byRun.size >= this.limit) this.byRun.clear();
-      origin = new Origin(loc.file, runId);
-      this.byRun.set(runId, origin);
-    }
-    this.last = origin;
-    return origin;
-  }
-}
-
-/** Bits of a held record's `flags`: its time is a difference from its origin's base (TS_DELTA). */
+/** Bits of a held record's flags (four at most): its time is a difference from its origin's base (TS_DELTA). */
 export const TS_DELTA = 1;
 
 /** What every held record reads from its origin and line, and its time. */
 abstract class Placed {
+  /**
+   * The record's line and flags in one small integer, `line * 16 + flags` (a field less
+   * per record; past 2^27 lines a boxed number, still exact): `& 15` reads the flags.
+   */
+  protected readonly lineFlags: number;
+  /** The time, or its difference from the origin's base (TS_DELTA). */
+  protected readonly time: number | null;
+
   constructor(
     protected readonly origin: Origin,
-    protected readonly line: number,
-    /** The time, or its difference from the origin's base (TS_DELTA). */
-    protected readonly time: number | null,
-    protected readonly flags: number,
-  ) {}
+    line: number,
+    time: number | null,
+    flags: number,
+  ) {
+    this.lineFlags = line * 16 + flags;
+    this.time = time;
+  }
 
   get ts(): number | null {
-    return (this.flags & TS_DELTA) !== 0 ? this.origin.base! + this.time! : this.time;
+    return (this.lineFlags & TS_DELTA) !== 0 ? this.origin.base! + this.time! : this.time;
   }
 
   get loc(): SourceLocation {
-    return { file: this.origin.file, line: this.line };
+    return { file: this.origin.file, line: (this.lineFlags - (this.lineFlags & 15)) / 16 };
   }
 
   get runId(): string | null {
@@ -112,7 +76,7 @@ export class HeldCallRecord extends Placed implements HeldCall {
   }
 
   get hasArgs(): boolean {
-    return (this.flags & HAS_ARGS) !== 0;
+    return (this.lineFlags & HAS_ARGS) !== 0;
   }
 
   get kind(): 'tool_call' {
@@ -170,13 +134,13 @@ export class HeldResultRecord extends Placed implements HeldResult {
     return 'tool_result';
   }
   get isError(): boolean {
-    return (this.flags & IS_ERROR) !== 0;
+    return (this.lineFlags & IS_ERROR) !== 0;
   }
   get hasContent(): boolean {
-    return (this.flags & HAS_CONTENT) !== 0;
+    return (this.lineFlags & HAS_CONTENT) !== 0;
   }
   get errorInContent(): boolean {
-    return (this.flags & ERROR_IN_CONTENT) !== 0;
+    return (this.lineFlags & ERROR_IN_CONTENT) !== 0;
   }
   get catalogSha256(): string | null {
     return this.rare === null ? null : this.rare.catalogSha256;
@@ -226,9 +190,9 @@ export class HeldLlmRecord extends Placed implements LlmSpan {
     return 'llm';
   }
   get endTs(): number | null {
-    return (this.flags & END_DELTA) !== 0 ? this.origin.base! + this.end! : this.end;
+    return (this.lineFlags & END_DELTA) !== 0 ? this.origin.base! + this.end! : this.end;
   }
   get message(): boolean | undefined {
-    return (this.flags & MESSAGE_TRUE) !== 0 ? true : (this.flags & MESSAGE_FALSE) !== 0 ? false : undefined;
+    return (this.lineFlags & MESSAGE_TRUE) !== 0 ? true : (this.lineFlags & MESSAGE_FALSE) !== 0 ? false : undefined;
   }
 }

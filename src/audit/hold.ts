@@ -13,10 +13,9 @@ import {
   IS_ERROR,
   MESSAGE_FALSE,
   MESSAGE_TRUE,
-  Origins,
   TS_DELTA,
-  type Origin,
 } from './held-records.js';
+import { Origins, type Origin } from './origin.js';
 import { contentFacts } from './error-result.js';
 import type { KeptFact } from './rule-types.js';
 
@@ -64,7 +63,7 @@ function holdCall(call: ToolCall, origin: Origin): HeldCall {
   const rare = common ? null : { catalogSha256, argsHash, deadlineMs, index, schemaSha256 };
   const delta = origin.deltaOf(call.ts);
   const flags = (delta === undefined ? 0 : TS_DELTA) | (call.args !== undefined ? HAS_ARGS : 0);
-  return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, call.callId, call.tool, argsKeyOf(call), rare);
+  return new HeldCallRecord(origin, call.loc.line, delta ?? call.ts, flags, call.spanId, origin.called(call.callId), origin.named(call.tool), argsKeyOf(call), rare);
 }
 
 function holdResult(result: ToolResult, needs: HoldNeeds, origin: Origin): HeldResult {
@@ -81,7 +80,7 @@ function holdResult(result: ToolResult, needs: HoldNeeds, origin: Origin): HeldR
   const rare = common ? null : { catalogSha256, errorClass, errorCode, httpStatus, exitCode, index, contentErrorCode, stackTrace };
   const delta = origin.deltaOf(result.ts);
   const flags = (delta === undefined ? 0 : TS_DELTA) | (result.isError ? IS_ERROR : 0) | (hasContent ? HAS_CONTENT : 0) | (errorInContent ? ERROR_IN_CONTENT : 0);
-  return new HeldResultRecord(origin, result.loc.line, delta ?? result.ts, flags, result.spanId, result.callId, result.tool, responseKey, rare);
+  return new HeldResultRecord(origin, result.loc.line, delta ?? result.ts, flags, result.spanId, origin.answered(result.callId), origin.named(result.tool), responseKey, rare);
 }
 
 function holdLlm(span: LlmSpan, origin: Origin): LlmSpan {

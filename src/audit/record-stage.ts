@@ -1,7 +1,7 @@
 import type { CatalogRecord, TraceRecord } from '../model/records.js';
 import type { HeldRecord } from '../model/run.js';
 import type { ActiveRule, AnyRule, Emit } from './active-rules.js';
-import { Origins } from './held-records.js';
+import { Origins } from './origin.js';
 import { hold, holdNeeds, type HoldNeeds } from './hold.js';
 import type { Arrival, ReportFn } from './rule-types.js';
 

@@ -124,7 +124,12 @@ export class FactCollector {
   private readonly calls = new ByRun<true>();
   private readonly results = new ByRun<true>();
   private readonly catalogs = new Map<string, string>();
-  /** Tool name per call id, to name results that do not say which tool answered. */
+  /**
+   * Tool name per call id, to name results that do not say which tool answered. Kept
+   * for the whole document: a second result for one call id, or a result answering a
+   * call made long before, is named from it too (dropping an entry once it has named
+   * a result, or bounding the map, would change those reports).
+   */
   private readonly tools = new ByRun<string>();
 
   constructor(private readonly dedupe: boolean) {}

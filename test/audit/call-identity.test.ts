@@ -7,9 +7,9 @@ const base = { loc: { file: 'f', line: 1 }, runId: 'r', ts: null, spanId: null, 
 const call = (tool: string, args: unknown): ToolCall => ({ ...base, kind: 'tool_call', tool, args, argsHash: null, deadlineMs: null });
 const result = (content: unknown): ToolResult => ({ ...base, kind: 'tool_result', tool: 't', content, isError: false, errorClass: null, errorCode: null, httpStatus: null, exitCode: null });
 /** The held digest form, computed here with Node's crypto, not with the code under test. */
-const digestOf = (key: string) => `#${createHash('sha256').update(Buffer.from(key, 'utf16le')).digest().toString('latin1')}`;
+const digestOf = (key: string) => `#${createHash('sha256').update(Buffer.from(key, 'utf16le')).digest().subarray(0, 16).toString('latin1')}`;
 
-describe('call and response keys (src/audit/call-identity.ts): whole when short, `#` and 32 digest bytes when long', () => {
+describe('call and response keys (src/audit/call-identity.ts): whole when short, `#` and 16 digest bytes when long', () => {
   it('keeps a key of 64 characters or fewer whole, Latin-1 or not', () => {
     expect(argsKeyOf(call('search', { q: 'x' }))).toBe('["search",{"q":"x"}]');
     expect(argsKeyOf(call('é', 'ü'))).toBe('["é","ü"]');
@@ -19,10 +19,10 @@ describe('call and response keys (src/audit/call-identity.ts): whole when short,
     expect(responseKeyOf(result('ok'))).toBe('"ok"');
   });
 
-  it('turns a longer key into 33 characters: `#` and the SHA-256 bytes of its UTF-16 code units', () => {
+  it('turns a longer key into 17 characters: `#` and the first 16 SHA-256 bytes of its UTF-16 code units', () => {
     const long = { q: 'x'.repeat(100) };
     const key = argsKeyOf(call('search', long))!;
-    expect(key).toHaveLength(33);
+    expect(key).toHaveLength(17);
     expect(key).toBe(digestOf(`["search",{"q":"${'x'.repeat(100)}"}]`));
     expect(responseKeyOf(result(long))).toBe(digestOf(`{"q":"${'x'.repeat(100)}"}`));
     // One character apart, the digests differ; the tool name is part of the key.

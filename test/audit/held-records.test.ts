@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Origins } from '../../src/audit/held-records.js';
+import { Origins } from '../../src/audit/origin.js';
 import { EVERY_FACT, hold } from '../../src/audit/hold.js';
 import type { LlmSpan, ToolCall, ToolResult } from '../../src/model/records.js';
+import type { HeldCall, HeldResult } from '../../src/model/run.js';
 
 const base = { runId: 'r', ts: 1767225600123.5, spanId: 's1', catalogSha256: null, callId: 'c1', index: null };
 const call: ToolCall = { ...base, loc: { file: 'f', line: 3 }, kind: 'tool_call', tool: 'search', args: { q: 'x' }, argsHash: null, deadlineMs: null };
@@ -37,5 +38,38 @@ describe('held records (src/audit/held-records.ts): the fields the rules read, i
     expect(hold(span, EVERY_FACT, origins)).toMatchObject({ ts: null, endTs: 1767225600000.5, message: undefined });
     expect(hold({ ...span, ts: 5, endTs: 1767225600009, message: false }, EVERY_FACT, new Origins())).toMatchObject({ ts: 5, endTs: 1767225600009, message: false });
     expect(hold({ ...result, ts: 1767225600002 }, EVERY_FACT, origins).ts).toBe(1767225600002);
+  });
+});
+
+describe('the records of a run: call ids and tool names shared (src/audit/origin.ts), line and flags in one field', () => {
+  const held = (record: ToolCall | ToolResult, origins: Origins) => hold(record, EVERY_FACT, origins) as HeldCall | HeldResult;
+
+  it('gives each result its own call id: answered, answered twice, never answered, past the bound of unanswered calls', () => {
+    const origins = new Origins();
+    const id = (n: number) => ['c', n].join('');
+    const calls = Array.from({ length: 600 }, (_, n) => held({ ...call, callId: id(n) }, origins));
+    const results = [599, 5, 599, 300, 0, 42].map((n) => held({ ...result, callId: id(n) }, origins));
+    expect(calls.map((c) => c.callId)).toEqual(Array.from({ length: 600 }, (_, n) => id(n)));
+    expect(results.map((r) => r.callId)).toEqual(['c599', 'c5', 'c599', 'c300', 'c0', 'c42']);
+    expect(held({ ...result, callId: null }, origins).callId).toBeNull();
+    expect(held({ ...call, callId: null }, origins).callId).toBeNull();
+  });
+
+  it('gives each record its own tool name, past the bound of names a run keeps one string of', () => {
+    const origins = new Origins();
+    const names = Array.from({ length: 600 }, (_, n) => `tool_${n % 300}_${'x'.repeat(n % 7)}`);
+    expect(names.map((tool) => held({ ...call, tool }, origins).tool)).toEqual(names);
+    expect(names.map((tool) => held({ ...result, tool }, origins).tool)).toEqual(names);
+    expect(held({ ...result, tool: null }, origins).tool).toBeNull();
+  });
+
+  it('reads back the line and the flags kept with it, past 2^27 lines too', () => {
+    const origins = new Origins();
+    for (const line of [0, 1, 2 ** 27 - 1, 2 ** 27, 2 ** 31 + 3, 2 ** 45 + 1]) {
+      const c = held({ ...call, loc: { file: 'f', line }, ts: 1767225600000 }, origins);
+      expect(c).toMatchObject({ loc: { file: 'f', line }, ts: 1767225600000, hasArgs: true });
+      const r = held({ ...result, loc: { file: 'f', line }, isError: true, content: '{}', ts: 1767225600000 }, origins);
+      expect(r).toMatchObject({ loc: { file: 'f', line }, ts: 1767225600000, isError: true, hasContent: true, errorInContent: false });
+    }
   });
 });

@@ -18,9 +18,9 @@ describe('held records carry no payload (src/audit/hold.ts)', () => {
     const heldResult = hold(result, EVERY_FACT);
     expect(['args', 'argsCanonical'].filter((key) => Object.hasOwn(heldCall, key))).toEqual([]);
     expect(['content', 'contentCanonical'].filter((key) => Object.hasOwn(heldResult, key))).toEqual([]);
-    // The argument key of a long argument text is its digest, held as `#` and its 32 bytes (call-identity.ts); a short response key is itself.
+    // The argument key of a long argument text is its digest, held as `#` and the first 16 bytes of its SHA-256 (call-identity.ts); a short response key is itself.
     expect(heldCall).toMatchObject({ kind: 'tool_call', hasArgs: true, tool: 'search', loc: { file: 'f', line: 1 }, runId: 'r' });
-    const digest = createHash('sha256').update(Buffer.from(`["search",${call.argsCanonical}]`, 'utf16le')).digest();
+    const digest = createHash('sha256').update(Buffer.from(`["search",${call.argsCanonical}]`, 'utf16le')).digest().subarray(0, 16);
     expect(heldCall.kind === 'tool_call' && heldCall.argsKey).toBe(`#${digest.toString('latin1')}`);
     expect(argsKeyOf(call)).toBe(heldCall.kind === 'tool_call' && heldCall.argsKey);
     // An error result's answer is never compared (non-determinism skips failed calls): no response key.
