@@ -12193,8 +12193,8 @@ function lineEvents(batch, maxLineBytes) {
     return events.sort((a, b) => a.line - b.line);
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 83 modules
-var registry = __nccwpck_require__(7659);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 84 modules
+var registry = __nccwpck_require__(402);
 ;// CONCATENATED MODULE: ./src/audit/route/routed-thread.ts
 
 
@@ -16563,8 +16563,8 @@ var pool = __nccwpck_require__(1690);
 var core = __nccwpck_require__(7494);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 83 modules
-var registry = __nccwpck_require__(7659);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 84 modules
+var registry = __nccwpck_require__(402);
 // EXTERNAL MODULE: ./src/report/index.ts + 12 modules
 var src_report = __nccwpck_require__(4856);
 // EXTERNAL MODULE: ./src/report/json.ts + 2 modules
@@ -18549,7 +18549,7 @@ function workerResourceLimits() {
 /* harmony export */   H: () => (/* binding */ chooseFormat)
 /* harmony export */ });
 /* unused harmony export describeShape */
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7659);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(402);
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
 /**
@@ -18780,7 +18780,7 @@ function isoUtcMillis(text) {
 
 /***/ }),
 
-/***/ 7659:
+/***/ 402:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19910,7 +19910,87 @@ class SessionStates {
     }
 }
 
+;// CONCATENATED MODULE: ./src/ingest/by-run.ts
+/**
+ * Values per run and call id, a Map per run: one Map keyed by run + NUL + call id
+ * built, flattened and hashed a new string per lookup, several times the cost.
+ */
+class ByRun {
+    runs = new Map();
+    /** Entries in all runs. */
+    size = 0;
+    get(runId, callId) {
+        return this.runs.get(runId ?? '')?.get(callId);
+    }
+    /** Sets the value unless the call id has one in the run; false when it had. */
+    setFirst(runId, callId, value) {
+        const run = runId ?? '';
+        let ids = this.runs.get(run);
+        if (ids === undefined)
+            this.runs.set(run, (ids = new Map()));
+        if (ids.has(callId))
+            return false;
+        ids.set(callId, value);
+        this.size += 1;
+        return true;
+    }
+    delete(runId, callId) {
+        const run = runId ?? '';
+        const ids = this.runs.get(run);
+        if (ids === undefined || !ids.delete(callId))
+            return;
+        this.size -= 1;
+        if (ids.size === 0)
+            this.runs.delete(run);
+    }
+    /** Forgets the entry set first: the oldest of the run that got its first entry first. */
+    deleteOldest() {
+        for (const [run, ids] of this.runs) {
+            for (const callId of ids.keys()) {
+                this.delete(run, callId);
+                return;
+            }
+        }
+    }
+}
+/**
+ * How many answered calls keep their tool name for later results of the same id (a
+ * second result, a result after the id is reused): the latest ones, over all runs.
+ */
+const ANSWERED_KEPT = 10_000;
+/**
+ * The tool name of each call id, to name results that do not say which tool answered
+ * (OpenAI, Inspect, Langfuse): the first call of an id names every result of it. A
+ * call's name is kept while it waits for its result, then among the last
+ * ANSWERED_KEPT answered calls, so a document of any length holds its unanswered
+ * calls and a bounded tail, not every call it ever read; a second result, or a call
+ * reusing an id, more than that many answers later is read as if the first call were
+ * not known.
+ */
+class ToolNames {
+    waiting = new ByRun();
+    answered = new ByRun();
+    /** A call: its tool names its id's results, unless an earlier call of the id still does. */
+    call(runId, callId, tool) {
+        if (this.answered.get(runId, callId) !== undefined)
+            return;
+        this.waiting.setFirst(runId, callId, tool);
+    }
+    /** A result of the id: the tool of its call (undefined when none is known). */
+    result(runId, callId) {
+        const tool = this.waiting.get(runId, callId);
+        if (tool === undefined)
+            return this.answered.get(runId, callId);
+        this.waiting.delete(runId, callId);
+        this.answered.setFirst(runId, callId, tool);
+        if (this.answered.size > ANSWERED_KEPT)
+            this.answered.deleteOldest();
+        return tool;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/tool-facts.ts
+
 
 function resultFact(callId, tool, content, isError = false, errorClass = null, errorCode = null) {
     return { kind: 'result', callId, tool, content, isError, errorClass, errorCode };
@@ -20003,13 +20083,8 @@ class FactCollector {
     calls = new ByRun();
     results = new ByRun();
     catalogs = new Map();
-    /**
-     * Tool name per call id, to name results that do not say which tool answered. Kept
-     * for the whole document: a second result for one call id, or a result answering a
-     * call made long before, is named from it too (dropping an entry once it has named
-     * a result, or bounding the map, would change those reports).
-     */
-    tools = new ByRun();
+    /** Tool name per call id, to name results that do not say which tool answered (by-run.ts). */
+    tools = new ToolNames();
     constructor(dedupe) {
         this.dedupe = dedupe;
     }
@@ -20018,10 +20093,10 @@ class FactCollector {
         const callId = fact.callId;
         if (callId !== null) {
             if (fact.kind === 'call')
-                this.tools.setFirst(place.runId, callId, fact.tool);
-            else if (fact.tool === null) {
-                const tool = this.tools.get(place.runId, callId);
-                if (tool !== undefined)
+                this.tools.call(place.runId, callId, fact.tool);
+            else {
+                const tool = this.tools.result(place.runId, callId);
+                if (fact.tool === null && tool !== undefined)
                     fact = { ...fact, tool };
             }
         }
@@ -20066,27 +20141,6 @@ class FactCollector {
             this.records.push(catalogRecord(tools, place));
         else
             this.records.splice(at, 0, catalogRecord(tools, place));
-    }
-}
-/**
- * Values per run and call id, a Map per run: one Map keyed by run + NUL + call id
- * built, flattened and hashed a new string per lookup, several times the cost.
- */
-class ByRun {
-    runs = new Map();
-    get(runId, callId) {
-        return this.runs.get(runId ?? '')?.get(callId);
-    }
-    /** Sets the value unless the call id has one in the run; false when it had. */
-    setFirst(runId, callId, value) {
-        const run = runId ?? '';
-        let ids = this.runs.get(run);
-        if (ids === undefined)
-            this.runs.set(run, (ids = new Map()));
-        if (ids.has(callId))
-            return false;
-        ids.set(callId, value);
-        return true;
     }
 }
 

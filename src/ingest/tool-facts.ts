@@ -1,4 +1,5 @@
 import type { CatalogRecord, CatalogTool, LlmSpan, SourceLocation, ToolCall, ToolResult, TraceRecord } from '../model/records.js';
+import { ByRun, ToolNames } from './by-run.js';
 import { isObject, own, str } from './fields.js';
 
 /**
@@ -124,13 +125,8 @@ export class FactCollector {
   private readonly calls = new ByRun<true>();
   private readonly results = new ByRun<true>();
   private readonly catalogs = new Map<string, string>();
-  /**
-   * Tool name per call id, to name results that do not say which tool answered. Kept
-   * for the whole document: a second result for one call id, or a result answering a
-   * call made long before, is named from it too (dropping an entry once it has named
-   * a result, or bounding the map, would change those reports).
-   */
-  private readonly tools = new ByRun<string>();
+  /** Tool name per call id, to name results that do not say which tool answered (by-run.ts). */
+  private readonly tools = new ToolNames();
 
   constructor(private readonly dedupe: boolean) {}
 
@@ -138,10 +134,10 @@ export class FactCollector {
     let fact = given;
     const callId = fact.callId;
     if (callId !== null) {
-      if (fact.kind === 'call') this.tools.setFirst(place.runId, callId, fact.tool);
-      else if (fact.tool === null) {
-        const tool = this.tools.get(place.runId, callId);
-        if (tool !== undefined) fact = { ...fact, tool };
+      if (fact.kind === 'call') this.tools.call(place.runId, callId, fact.tool);
+      else {
+        const tool = this.tools.result(place.runId, callId);
+        if (fact.tool === null && tool !== undefined) fact = { ...fact, tool };
       }
     }
     if (this.dedupe && callId !== null) {
@@ -183,27 +179,5 @@ export class FactCollector {
     const at = before === undefined ? -1 : this.records.lastIndexOf(before);
     if (at === -1) this.records.push(catalogRecord(tools, place));
     else this.records.splice(at, 0, catalogRecord(tools, place));
-  }
-}
-
-/**
- * Values per run and call id, a Map per run: one Map keyed by run + NUL + call id
- * built, flattened and hashed a new string per lookup, several times the cost.
- */
-class ByRun<V> {
-  private readonly runs = new Map<string, Map<string, V>>();
-
-  get(runId: string | null, callId: string): V | undefined {
-    return this.runs.get(runId ?? '')?.get(callId);
-  }
-
-  /** Sets the value unless the call id has one in the run; false when it had. */
-  setFirst(runId: string | null, callId: string, value: V): boolean {
-    const run = runId ?? '';
-    let ids = this.runs.get(run);
-    if (ids === undefined) this.runs.set(run, (ids = new Map()));
-    if (ids.has(callId)) return false;
-    ids.set(callId, value);
-    return true;
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ANSWERED_KEPT } from '../../src/ingest/by-run.js';
 import { FactCollector, resultFact, type Place } from '../../src/ingest/tool-facts.js';
 
 const place: Place = { loc: { file: 'f', line: 1 }, runId: 'r', ts: null };
@@ -15,5 +16,21 @@ describe('FactCollector (src/ingest/tool-facts.ts): results named from their cal
     collector.fact(resultFact('a', 'own_name', 'w'), place);
     const tools = collector.records.flatMap((r) => (r.kind === 'tool_result' ? [r.tool] : []));
     expect(tools).toEqual(['read_file', 'read_file', 'read_file', null, 'own_name']);
+  });
+});
+
+describe('FactCollector: the tool names it keeps are bounded (src/ingest/by-run.ts)', () => {
+  it('keeps the calls still waiting, and the last ANSWERED_KEPT answered ones', () => {
+    const collector = new FactCollector(false);
+    collector.fact({ kind: 'call', callId: 'never-answered', tool: 'wait', args: {} }, place);
+    for (let i = 0; i <= ANSWERED_KEPT; i += 1) {
+      collector.fact({ kind: 'call', callId: `c${i}`, tool: `t${i}`, args: {} }, place);
+      collector.fact(resultFact(`c${i}`, null, 'ok'), place);
+    }
+    // c0 was answered ANSWERED_KEPT + 1 answers ago: a second result of it is no longer named;
+    // c1 is the oldest still kept; a call that never got its result is kept however long ago.
+    for (const id of ['c0', 'c1', 'never-answered']) collector.fact(resultFact(id, null, 'again'), place);
+    const tools = collector.records.flatMap((r) => (r.kind === 'tool_result' && r.content === 'again' ? [r.tool] : []));
+    expect(tools).toEqual([null, 't1', 'wait']);
   });
 });
