@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The second reporter counts the tests skipped for a missing public corpus (test/public-corpus.ts).
+    reporters: ['default', './test/public-corpus-reporter.ts'],
   },
 });

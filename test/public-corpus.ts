@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'vitest';
+
+/**
+ * Public trace files from other repositories are never committed here. They are listed in
+ * test/fixtures/public-corpus.json (source, commit, license, SHA-256, expected counts) and read
+ * from the public corpus folder beside the checkout (`../shared/corpus/`), or from the folder
+ * that AGENT_TRACE_AUDIT_CORPUS names. A test that needs a file that is not there is skipped and
+ * counted (test/public-corpus-reporter.ts prints the count); with AGENT_TRACE_AUDIT_REQUIRE_CORPUS=1
+ * (set by .ci/run) a missing file fails instead. See test/fixtures/public-corpus.md.
+ */
+export const CORPUS_ENV = 'AGENT_TRACE_AUDIT_CORPUS';
+export const REQUIRE_CORPUS_ENV = 'AGENT_TRACE_AUDIT_REQUIRE_CORPUS';
+/** Every test that is skipped because a public file is absent has this in its name. */
+export const CORPUS_MARK = '[public corpus]';
+
+const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MANIFEST_PATH = join(PROJECT, 'test', 'fixtures', 'public-corpus.json');
+
+export interface ManifestEntry {
+  /** The path under the corpus folder. */
+  file: string;
+  repository: string;
+  path: string;
+  commit: string;
+  license: string;
+  sha256: string;
+  /** What the tests expect of the file, counted independently of the tool (calls, results, orphans …). */
+  counts?: Record<string, number>;
+  /** How the counts were taken. */
+  counted?: string;
+}
+
+interface Manifest {
+  files: ManifestEntry[];
+}
+
+let manifestCache: Map<string, ManifestEntry> | undefined;
+
+export function manifest(): Map<string, ManifestEntry> {
+  if (!manifestCache) {
+    const parsed = JSON.parse(readFileSync(MANIFEST_PATH, 'utf8')) as Manifest;
+    manifestCache = new Map(parsed.files.map((entry) => [entry.file, entry]));
+  }
+  return manifestCache;
+}
+
+/** The corpus folder: AGENT_TRACE_AUDIT_CORPUS, else ../shared/corpus beside the project. */
+export function corpusRoot(): string {
+  const named = process.env[CORPUS_ENV];
+  return named ? resolve(named) : resolve(PROJECT, '..', 'shared', 'corpus');
+}
+
+function required(): boolean {
+  return process.env[REQUIRE_CORPUS_ENV] === '1' || process.env[REQUIRE_CORPUS_ENV] === 'true';
+}
+
+const checked = new Map<string, string | null>();
+
+/** Why the listed file cannot be used (absent), or null when it is there and its bytes match the manifest. Throws on a hash mismatch or an unlisted name. */
+function problem(file: string): string | null {
+  const known = checked.get(file);
+  if (known !== undefined) return known;
+  const entry = manifest().get(file);
+  if (!entry) throw new Error(`${file} is not listed in test/fixtures/public-corpus.json`);
+  const path = join(corpusRoot(), file);
+  let result: string | null = null;
+  if (!existsSync(path) || !statSync(path).isFile()) {
+    result = `${file} is not in the public corpus folder ${corpusRoot()}`;
+  } else {
+    const digest = createHash('sha256').update(readFileSync(path)).digest('hex');
+    if (digest !== entry.sha256) {
+      throw new Error(`${file}: SHA-256 ${digest} differs from the manifest's ${entry.sha256}: the corpus copy is not the listed file`);
+    }
+  }
+  checked.set(file, result);
+  return result;
+}
+
+/** True when every named file is present (and matches its hash). */
+export function corpusHas(...files: string[]): boolean {
+  return files.every((file) => problem(file) === null);
+}
+
+/** The absolute path of a listed public file. Throws when it is absent or its bytes differ from the manifest. */
+export function corpusFile(file: string): string {
+  const missing = problem(file);
+  if (missing) throw new Error(missing);
+  return join(corpusRoot(), file);
+}
+
+/** Every listed file under a corpus folder (e.g. 'codex'), sorted. */
+export function corpusFilesUnder(folder: string): string[] {
+  const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+  return [...manifest().keys()].filter((file) => file.startsWith(prefix)).sort();
+}
+
+/** The expected counts the manifest keeps for a file. */
+export function corpusCounts(file: string): Record<string, number> {
+  const counts = manifest().get(file)?.counts;
+  if (!counts) throw new Error(`${file} has no counts in test/fixtures/public-corpus.json`);
+  return counts;
+}
+
+/**
+ * A describe block that needs public files. When every file is there it runs as usual; when one is
+ * absent its tests are skipped (and counted by the reporter), or, with AGENT_TRACE_AUDIT_REQUIRE_CORPUS
+ * set, one failing test names what is missing.
+ */
+export function describeCorpus(name: string, files: readonly string[], body: () => void): void {
+  const missing = files.map(problem).filter((reason): reason is string => reason !== null);
+  if (missing.length === 0) {
+    describe(`${CORPUS_MARK} ${name}`, body);
+    return;
+  }
+  if (required()) {
+    describe(`${CORPUS_MARK} ${name}`, () => {
+      it('has its public files', () => {
+        throw new Error(`${REQUIRE_CORPUS_ENV} is set and public files are missing:\n${missing.join('\n')}`);
+      });
+    });
+    return;
+  }
+  describe.skip(`${CORPUS_MARK} ${name}`, body);
+}
