@@ -4,11 +4,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeOtlpDescriptor } from './otlp-descriptor.mjs';
 
 const entries = [
   { src: 'src/index.ts', out: 'index.js', shebang: false },
   { src: 'src/cli.ts', out: 'cli.js', shebang: true },
 ];
+// The OTLP descriptor is generated from the pinned npm package's .proto files, never committed.
+writeOtlpDescriptor();
 mkdirSync('dist', { recursive: true });
 const ncc = join('node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js');
 for (const entry of entries) {

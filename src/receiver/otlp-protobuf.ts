@@ -4,7 +4,8 @@ import { OTLP_DESCRIPTOR } from './otlp-descriptor.js';
 
 /**
  * OTLP protobuf with protobufjs and the OpenTelemetry project's own message
- * definitions (src/receiver/proto/, compiled into otlp-descriptor.ts). Decoded
+ * definitions (the pinned npm package's .proto files, compiled into the generated
+ * otlp-descriptor.ts by scripts/otlp-descriptor.mjs). Decoded
  * requests come out in the OTLP JSON mapping the file exporter writes:
  * lowerCamelCase names, 64-bit integers as decimal strings, enums as numbers,
  * bytes as base64 (trace and span ids are turned into hex by otlp-request.ts).
