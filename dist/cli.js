@@ -28946,7 +28946,6 @@ const DESCRIPTOR = {
                                     "nested": {
                                         "v1": {
                                             "options": {
-                                                "csharp_namespace": "OpenTelemetry.Proto.Collector.Trace.V1",
                                                 "java_multiple_files": true,
                                                 "java_package": "io.opentelemetry.proto.collector.trace.v1",
                                                 "java_outer_classname": "TraceServiceProto",
@@ -28975,22 +28974,20 @@ const DESCRIPTOR = {
                                                     "fields": {
                                                         "partialSuccess": {
                                                             "type": "ExportTracePartialSuccess",
-                                                            "id": 1,
-                                                            "protoName": "partial_success"
+                                                            "id": 1
                                                         }
                                                     }
                                                 },
                                                 "ExportTracePartialSuccess": {
+                                                    "edition": "proto2",
                                                     "fields": {
                                                         "rejectedSpans": {
                                                             "type": "int64",
-                                                            "id": 1,
-                                                            "protoName": "rejected_spans"
+                                                            "id": 1
                                                         },
                                                         "errorMessage": {
                                                             "type": "string",
-                                                            "id": 2,
-                                                            "protoName": "error_message"
+                                                            "id": 2
                                                         }
                                                     }
                                                 }
@@ -29004,7 +29001,6 @@ const DESCRIPTOR = {
                             "nested": {
                                 "v1": {
                                     "options": {
-                                        "csharp_namespace": "OpenTelemetry.Proto.Trace.V1",
                                         "java_multiple_files": true,
                                         "java_package": "io.opentelemetry.proto.trace.v1",
                                         "java_outer_classname": "TraceProto",
@@ -29033,24 +29029,49 @@ const DESCRIPTOR = {
                                                     "id": 2,
                                                     "protoName": "scope_spans"
                                                 },
+                                                "instrumentationLibrarySpans": {
+                                                    "rule": "repeated",
+                                                    "type": "InstrumentationLibrarySpans",
+                                                    "id": 1000,
+                                                    "protoName": "instrumentation_library_spans",
+                                                    "options": {
+                                                        "deprecated": true
+                                                    }
+                                                },
                                                 "schemaUrl": {
                                                     "type": "string",
                                                     "id": 3,
                                                     "protoName": "schema_url"
                                                 }
-                                            },
-                                            "reserved": [
-                                                [
-                                                    1000,
-                                                    1000
-                                                ]
-                                            ]
+                                            }
                                         },
                                         "ScopeSpans": {
                                             "fields": {
                                                 "scope": {
                                                     "type": "opentelemetry.proto.common.v1.InstrumentationScope",
                                                     "id": 1
+                                                },
+                                                "spans": {
+                                                    "rule": "repeated",
+                                                    "type": "Span",
+                                                    "id": 2
+                                                },
+                                                "schemaUrl": {
+                                                    "type": "string",
+                                                    "id": 3,
+                                                    "protoName": "schema_url"
+                                                }
+                                            }
+                                        },
+                                        "InstrumentationLibrarySpans": {
+                                            "options": {
+                                                "deprecated": true
+                                            },
+                                            "fields": {
+                                                "instrumentationLibrary": {
+                                                    "type": "opentelemetry.proto.common.v1.InstrumentationLibrary",
+                                                    "id": 1,
+                                                    "protoName": "instrumentation_library"
                                                 },
                                                 "spans": {
                                                     "rule": "repeated",
@@ -29085,10 +29106,6 @@ const DESCRIPTOR = {
                                                     "type": "bytes",
                                                     "id": 4,
                                                     "protoName": "parent_span_id"
-                                                },
-                                                "flags": {
-                                                    "type": "fixed32",
-                                                    "id": 16
                                                 },
                                                 "name": {
                                                     "type": "string",
@@ -29141,6 +29158,10 @@ const DESCRIPTOR = {
                                                 "status": {
                                                     "type": "Status",
                                                     "id": 15
+                                                },
+                                                "flags": {
+                                                    "type": "fixed32",
+                                                    "id": 16
                                                 }
                                             },
                                             "nested": {
@@ -29238,14 +29259,6 @@ const DESCRIPTOR = {
                                                     }
                                                 }
                                             }
-                                        },
-                                        "SpanFlags": {
-                                            "values": {
-                                                "SPAN_FLAGS_DO_NOT_USE": 0,
-                                                "SPAN_FLAGS_TRACE_FLAGS_MASK": 255,
-                                                "SPAN_FLAGS_CONTEXT_HAS_IS_REMOTE_MASK": 256,
-                                                "SPAN_FLAGS_CONTEXT_IS_REMOTE_MASK": 512
-                                            }
                                         }
                                     }
                                 }
@@ -29255,7 +29268,6 @@ const DESCRIPTOR = {
                             "nested": {
                                 "v1": {
                                     "options": {
-                                        "csharp_namespace": "OpenTelemetry.Proto.Common.V1",
                                         "java_multiple_files": true,
                                         "java_package": "io.opentelemetry.proto.common.v1",
                                         "java_outer_classname": "CommonProto",
@@ -29272,8 +29284,7 @@ const DESCRIPTOR = {
                                                         "doubleValue",
                                                         "arrayValue",
                                                         "kvlistValue",
-                                                        "bytesValue",
-                                                        "stringValueStrindex"
+                                                        "bytesValue"
                                                     ]
                                                 }
                                             },
@@ -29312,11 +29323,6 @@ const DESCRIPTOR = {
                                                     "type": "bytes",
                                                     "id": 7,
                                                     "protoName": "bytes_value"
-                                                },
-                                                "stringValueStrindex": {
-                                                    "type": "int32",
-                                                    "id": 8,
-                                                    "protoName": "string_value_strindex"
                                                 }
                                             }
                                         },
@@ -29347,11 +29353,21 @@ const DESCRIPTOR = {
                                                 "value": {
                                                     "type": "AnyValue",
                                                     "id": 2
+                                                }
+                                            }
+                                        },
+                                        "InstrumentationLibrary": {
+                                            "options": {
+                                                "deprecated": true
+                                            },
+                                            "fields": {
+                                                "name": {
+                                                    "type": "string",
+                                                    "id": 1
                                                 },
-                                                "keyStrindex": {
-                                                    "type": "int32",
-                                                    "id": 3,
-                                                    "protoName": "key_strindex"
+                                                "version": {
+                                                    "type": "string",
+                                                    "id": 2
                                                 }
                                             }
                                         },
@@ -29372,33 +29388,7 @@ const DESCRIPTOR = {
                                                 },
                                                 "droppedAttributesCount": {
                                                     "type": "uint32",
-                                                    "id": 4,
-                                                    "protoName": "dropped_attributes_count"
-                                                }
-                                            }
-                                        },
-                                        "EntityRef": {
-                                            "fields": {
-                                                "schemaUrl": {
-                                                    "type": "string",
-                                                    "id": 1,
-                                                    "protoName": "schema_url"
-                                                },
-                                                "type": {
-                                                    "type": "string",
-                                                    "id": 2
-                                                },
-                                                "idKeys": {
-                                                    "rule": "repeated",
-                                                    "type": "string",
-                                                    "id": 3,
-                                                    "protoName": "id_keys"
-                                                },
-                                                "descriptionKeys": {
-                                                    "rule": "repeated",
-                                                    "type": "string",
-                                                    "id": 4,
-                                                    "protoName": "description_keys"
+                                                    "id": 4
                                                 }
                                             }
                                         }
@@ -29410,7 +29400,6 @@ const DESCRIPTOR = {
                             "nested": {
                                 "v1": {
                                     "options": {
-                                        "csharp_namespace": "OpenTelemetry.Proto.Resource.V1",
                                         "java_multiple_files": true,
                                         "java_package": "io.opentelemetry.proto.resource.v1",
                                         "java_outer_classname": "ResourceProto",
@@ -29428,12 +29417,6 @@ const DESCRIPTOR = {
                                                     "type": "uint32",
                                                     "id": 2,
                                                     "protoName": "dropped_attributes_count"
-                                                },
-                                                "entityRefs": {
-                                                    "rule": "repeated",
-                                                    "type": "opentelemetry.proto.common.v1.EntityRef",
-                                                    "id": 3,
-                                                    "protoName": "entity_refs"
                                                 }
                                             }
                                         }
@@ -29476,7 +29459,8 @@ const OTLP_DESCRIPTOR = DESCRIPTOR;
 
 /**
  * OTLP protobuf with protobufjs and the OpenTelemetry project's own message
- * definitions (src/receiver/proto/, compiled into otlp-descriptor.ts). Decoded
+ * definitions (the pinned npm package's .proto files, compiled into the generated
+ * otlp-descriptor.ts by scripts/otlp-descriptor.mjs). Decoded
  * requests come out in the OTLP JSON mapping the file exporter writes:
  * lowerCamelCase names, 64-bit integers as decimal strings, enums as numbers,
  * bytes as base64 (trace and span ids are turned into hex by otlp-request.ts).

@@ -110,7 +110,7 @@ export function corpusCounts(file: string): Record<string, number> {
  * absent its tests are skipped (and counted by the reporter), or, with AGENT_TRACE_AUDIT_REQUIRE_CORPUS
  * set, one failing test names what is missing.
  */
-export function describeCorpus(name: string, files: readonly string[], body: () => void): void {
+export function describeCorpus(name: string, files: readonly string[], body: () => void | Promise<void>): void {
   const missing = files.map(problem).filter((reason): reason is string => reason !== null);
   if (missing.length === 0) {
     describe(`${CORPUS_MARK} ${name}`, body);
@@ -124,5 +124,27 @@ export function describeCorpus(name: string, files: readonly string[], body: () 
     });
     return;
   }
-  describe.skip(`${CORPUS_MARK} ${name}`, body);
+  // A skipped block is still collected: a body that reads its files while collecting gets one placeholder instead.
+  describe.skip(`${CORPUS_MARK} ${name}`, async () => {
+    try {
+      await body();
+    } catch {
+      it('needs the public files it names', () => {});
+    }
+  });
+}
+
+/** One test that needs public files: runs, is skipped and counted, or (AGENT_TRACE_AUDIT_REQUIRE_CORPUS) fails, as describeCorpus. */
+export function itCorpus(name: string, files: readonly string[], body: () => unknown, timeout?: number): void {
+  const missing = files.map(problem).filter((reason): reason is string => reason !== null);
+  const title = `${CORPUS_MARK} ${name}`;
+  if (missing.length === 0) {
+    it(title, body, timeout);
+  } else if (required()) {
+    it(title, () => {
+      throw new Error(`${REQUIRE_CORPUS_ENV} is set and public files are missing:\n${missing.join('\n')}`);
+    });
+  } else {
+    it.skip(title, body);
+  }
 }

@@ -1,4 +1,4 @@
-// Claude Code session transcripts (the shape of test/fixtures/corpus/claude-code/), many
+// Claude Code session transcripts (the shape of the public corpus's claude-code/ files), many
 // sessions one after another as a harness that saves them to one file writes them: per
 // turn an assistant line with text and a tool_use block, then a user line with its
 // tool_result (about 1 in 25 an error). Records: one llm and one call per assistant

@@ -1,4 +1,4 @@
-// Codex CLI rollouts (the shape of test/fixtures/corpus/codex/) written one after another
+// Codex CLI rollouts (the shape of the public corpus's codex/ files) written one after another
 // into one file: per rollout a session_meta and turn_context, then turns of a user
 // message, reasoning, an assistant message and a shell function_call with its
 // function_call_output (a JSON string with metadata.exit_code; about 1 in 25 non-zero).

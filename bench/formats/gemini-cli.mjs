@@ -1,5 +1,5 @@
 // Gemini CLI chat sessions in their JSONL form (the shape of
-// test/fixtures/corpus/gemini-cli/*.jsonl), sessions one after another: a header line,
+// the public corpus's gemini-cli/*.jsonl), sessions one after another: a header line,
 // then per turn a user message and a gemini message whose toolCalls[] carries the
 // call and its result inline (status success, about 1 in 25 error). Records: one llm,
 // one call and one result per gemini message; one run per session.

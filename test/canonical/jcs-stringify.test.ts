@@ -1,21 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CanonicalError, canonicalize, lossless, parseLossless } from '../../src/canonical/index.js';
 import { jcsPieceByPiece } from '../../src/canonical/jcs.js';
 import { stringifyView as jcsByStringify } from '../../src/canonical/jcs-view.js';
+import { corpusFile, itCorpus, manifest } from '../public-corpus.js';
 
 // The public encoder (with its fast path) against the piece-by-piece one.
 const jcs = (value: unknown) => canonicalize(value, 'jcs');
 const jcsByParts = (value: unknown) => jcsPieceByPiece(value, false);
 
-function corpusFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? corpusFiles(path) : [path];
-  });
-}
+/** Every JSON-lines file of the public corpus. */
+const JSON_LINES = [...manifest().keys()].filter((file) => /\.(jsonl|ndjson)$/.test(file)).sort();
 
 /** What jcs gives, or the message it refuses with. */
 function outcome(run: () => string): string {
@@ -54,8 +50,8 @@ describe('jcs by one JSON.stringify', () => {
     );
   });
 
-  it('gives what the piece-by-piece encoder gives on every record of the corpus, plain and lossless', () => {
-    const files = corpusFiles('test/fixtures/corpus').filter((f) => /\.(jsonl|ndjson)$/.test(f));
+  itCorpus('gives what the piece-by-piece encoder gives on every record of the corpus, plain and lossless', JSON_LINES, () => {
+    const files = JSON_LINES.map(corpusFile);
     let records = 0;
     for (const file of files) {
       for (const line of readFileSync(file, 'utf8').split('\n')) {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonl, tempTree } from '../helpers.js';
 import { runBundle } from './run-cli.js';
+import { corpusRoot, itCorpus } from '../public-corpus.js';
 
 const CLI = resolve('dist/cli.js');
 const SESSION = readFileSync('test/fixtures/replay/session-dirty.jsonl');
@@ -148,10 +149,10 @@ describe('audit output (dist/cli.js)', () => {
     expect(run.stdout).toContain(`(first at ../traces/${deep}:1)`);
   });
 
-  it('a finding in a .eval archive names the sample entry and the line of its message', () => {
-    const run = runBundle(['audit', 'test/fixtures/corpus/inspect/log_message_deduplication.eval', '--fail-on', 'never'], '.');
+  itCorpus('a finding in a .eval archive names the sample entry and the line of its message', ['inspect/log_message_deduplication.eval'], () => {
+    const run = runBundle(['audit', 'inspect/log_message_deduplication.eval', '--fail-on', 'never'], corpusRoot());
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('(first at test/fixtures/corpus/inspect/log_message_deduplication.eval/samples/0_epoch_1.json:13)');
+    expect(run.stdout).toContain('(first at inspect/log_message_deduplication.eval/samples/0_epoch_1.json:13)');
   });
 });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { defaultSealedPath } from '../../src/cli/seal.js';
 import { tempTree } from '../helpers.js';
+import { corpusFile, itCorpus } from '../public-corpus.js';
 
 const SOURCE = readFileSync('test/fixtures/seal/source.jsonl');
 const SEALED = readFileSync('test/fixtures/seal/sealed.jsonl');
@@ -101,8 +102,8 @@ describe('agent-trace-audit seal', () => {
 });
 
 describe('seal --canonical python on a real OpenTelemetry export', () => {
-  it('seals nanosecond timestamps exactly where JCS must refuse them, and verifies intact', async () => {
-    const source = readFileSync('test/fixtures/corpus/otlp/agentevals-tempo-batches.json');
+  itCorpus('seals nanosecond timestamps exactly where JCS must refuse them, and verifies intact', ['otlp/agentevals-tempo-batches.json'], async () => {
+    const source = readFileSync(corpusFile('otlp/agentevals-tempo-batches.json'));
     const cwd = tempTree({ 'tempo.json': source });
     const jcs = await cli(cwd, ['seal', 'tempo.json', '-o', 'jcs.jsonl']);
     expect(jcs.code).toBe(2);

@@ -5,6 +5,7 @@ import { resolveConfig } from '../../src/config.js';
 import type { Run } from '../../src/model/run.js';
 import { payloadRuns, type PayloadRun } from '../payload-runs.js';
 import { tempTree } from '../helpers.js';
+import { corpusFile } from '../public-corpus.js';
 
 /** What a format test asserts about one run. */
 export interface RunCounts {
@@ -36,6 +37,14 @@ export function countRun(run: Run): RunCounts {
 export async function auditPaths(paths: string[], inputFormat?: string): Promise<{ result: MaterializedAudit; runs: PayloadRun[] }> {
   const { runs, onRecord, onRun } = payloadRuns();
   const inputs = paths.map((path) => ({ path, display: path }));
+  const result = materialize(await runAudit(inputs, resolveConfig({}), { onRun, onRecord, ...(inputFormat ? { inputFormat } : {}) }));
+  return { result, runs };
+}
+
+/** Like auditPaths, for public corpus files (test/public-corpus.ts), shown by their path under the corpus folder. */
+export async function auditCorpus(files: string[], inputFormat?: string): Promise<{ result: MaterializedAudit; runs: PayloadRun[] }> {
+  const { runs, onRecord, onRun } = payloadRuns();
+  const inputs = files.map((file) => ({ path: corpusFile(file), display: file }));
   const result = materialize(await runAudit(inputs, resolveConfig({}), { onRun, onRecord, ...(inputFormat ? { inputFormat } : {}) }));
   return { result, runs };
 }

@@ -1,14 +1,10 @@
-import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { auditPaths, auditTemp } from './corpus.js';
+import { describeCorpus, manifest } from '../public-corpus.js';
+import { auditCorpus, auditTemp } from './corpus.js';
 
-const corpus = 'test/fixtures/corpus';
 const OURS = ['langfuse', 'inspect', 'mcp', 'anthropic-messages', 'openai', 'claude-code', 'codex-rollout', 'gemini-cli', 'claude-code-export', 'otel-spans', 'openhands', 'atif', 'google-adk'];
-const ALL = readdirSync(corpus, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .flatMap((d) => readdirSync(`${corpus}/${d.name}`).map((name) => `${corpus}/${d.name}/${name}`))
-  .sort();
+const ALL = [...manifest().keys()].sort();
 
 const KEYS = ['role', 'type', 'content', 'tool_calls', 'function', 'arguments', 'id', 'call_id', 'tool_call_id', 'name', 'input', 'parts', 'messages', 'traj',
   'observations', 'trace', 'samples', 'eval', 'version', 'jsonrpc', 'method', 'params', 'result', 'error', 'tools', 'code', 'message', 'sessionId',
@@ -26,13 +22,15 @@ const shaped = fc.letrec((tie) => ({
   array: fc.array(tie('value'), { maxLength: 4 }),
 })).value;
 
-describe('framework readers never throw, whatever they are forced to read', () => {
+describeCorpus('framework readers never throw on a public file, whatever they are forced to read', ALL, () => {
   it.each(OURS)('%s reads every corpus file when forced (--input-format)', async (id) => {
-    const { result } = await auditPaths(ALL, id);
+    const { result } = await auditCorpus(ALL, id);
     expect(result.files.map((f) => f.format)).toEqual(ALL.map(() => id));
     expect(result.findings.filter((f) => f.ruleId === 'rule-crash')).toEqual([]);
   });
+});
 
+describe('framework readers never throw, whatever they are forced to read', () => {
   it('reads arbitrary JSON documents and JSON lines under every forced format', async () => {
     await fc.assert(
       fc.asyncProperty(shaped, fc.array(shaped, { maxLength: 5 }), async (doc, lines) => {

@@ -1,11 +1,10 @@
-import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FORMATS } from '../../src/ingest/registry.js';
 import { DEFAULT_LIMITS } from '../../src/io/limits.js';
 import { openTraceFile } from '../../src/io/trace-file.js';
-import { auditPaths } from './corpus.js';
+import { corpusFile, corpusFilesUnder, describeCorpus } from '../public-corpus.js';
+import { auditCorpus } from './corpus.js';
 
-const corpus = 'test/fixtures/corpus';
 const OURS = ['langfuse', 'inspect', 'mcp', 'anthropic-messages', 'openai', 'claude-code'];
 const EXPECTED: Record<string, string> = {
   langfuse: 'langfuse',
@@ -24,21 +23,22 @@ describe('framework formats', () => {
     for (const id of OURS) expect(ids.indexOf(id)).toBeLessThan(native);
   });
 
+});
+
+const PATHS = Object.keys(EXPECTED).flatMap((folder) => corpusFilesUnder(folder)).sort();
+const OTHERS = ['otlp/agentevals-tempo-batches.json', 'jaeger/agentevals-k8s.json'];
+
+describeCorpus('framework formats on public files', [...PATHS, ...OTHERS], () => {
   it('detect every corpus file of their folders, with no rule crash', async () => {
-    const paths = Object.keys(EXPECTED).flatMap((folder) =>
-      readdirSync(`${corpus}/${folder}`)
-        .sort()
-        .map((name) => `${corpus}/${folder}/${name}`),
-    ).sort();
-    expect(paths).toHaveLength(24);
-    const { result } = await auditPaths(paths);
-    expect(result.files.map((f) => [f.path, f.format])).toEqual(paths.map((p) => [p, EXPECTED[p.split('/')[3]!]]));
+    expect(PATHS).toHaveLength(24);
+    const { result } = await auditCorpus(PATHS);
+    expect(result.files.map((f) => [f.path, f.format])).toEqual(PATHS.map((p) => [p, EXPECTED[p.split('/')[0]!]]));
     expect(result.findings.filter((f) => f.ruleId === 'rule-crash' || f.ruleId === 'unknown-format')).toEqual([]);
   });
 
   it('leave the OpenTelemetry and Jaeger files to other readers', async () => {
-    for (const path of [`${corpus}/otlp/agentevals-tempo-batches.json`, `${corpus}/jaeger/agentevals-k8s.json`]) {
-      const { sample } = await openTraceFile(path, path, DEFAULT_LIMITS);
+    for (const file of OTHERS) {
+      const { sample } = await openTraceFile(corpusFile(file), file, DEFAULT_LIMITS);
       expect(FORMATS.filter((f) => OURS.includes(f.id) && f.detect(sample)).map((f) => f.id)).toEqual([]);
     }
   });

@@ -1,21 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FORMATS } from '../../src/ingest/registry.js';
+import { manifest } from '../public-corpus.js';
 
 // The out-of-repository check (docs/wild-check.md): its list must name public files that
-// are NOT in the corpus, each at a commit, with an expected format this tool has.
+// are NOT in the public corpus (test/fixtures/public-corpus.json), each at a commit, with an expected format this tool has.
 describe('test/fixtures/wild-list.json', () => {
   const list = JSON.parse(readFileSync('test/fixtures/wild-list.json', 'utf8')) as {
     files: Array<{ repo: string; path: string; commit: string; format: string; expected: Record<string, number>; counted: string }>;
   };
-  const sources = readFileSync('test/fixtures/corpus/SOURCES.md', 'utf8');
-  const corpus = new Set(
-    sources
-      .split('\n')
-      .filter((line) => line.startsWith('| ') && !line.startsWith('| file'))
-      .map((line) => line.split('|').map((cell) => cell.trim()))
-      .map((cells) => `${cells[2]}:${cells[3]}`),
-  );
+  const corpus = new Set([...manifest().values()].map((entry) => `${entry.repository}:${entry.path}`));
 
   it('lists 46 files, each with a commit, a known format and the four expected counts', () => {
     expect(list.files).toHaveLength(46);

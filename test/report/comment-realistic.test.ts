@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { COMMENT_TARGET, renderComment } from '../../src/report/comment/render.js';
 import { ruleDocsUrl } from '../../src/report/rule-docs.js';
 import { tempDir } from '../helpers.js';
-import { BASE_ONLY, BASE_SHA, HEAD_ONLY, HEAD_SHA, realisticRun, REPO_URL } from './realistic-run.js';
+import { BASE_ONLY, BASE_SHA, HEAD_ONLY, HEAD_SHA, PUBLIC_FILES, realisticRun, REPO_URL } from './realistic-run.js';
+import { describeCorpus } from '../public-corpus.js';
 
 // The comment of a realistic 45-file pull request run, rendered by cmark-gfm (GitHub's renderer; .ci/run installs it).
 const GOLDEN = 'test/report/golden/comment-realistic.md';
@@ -17,7 +18,7 @@ function render(markdown: string): string {
 const blob = (file: string, line: number) => `${REPO_URL}/blob/${HEAD_SHA}/${file}#L${line}`;
 const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
 
-describe('the comment of a realistic pull request run', async () => {
+describeCorpus('the comment of a realistic pull request run', PUBLIC_FILES, async () => {
   const run = await realisticRun();
   const comment = renderComment(run.head, run.input);
   const html = render(comment.markdown);

@@ -9,9 +9,10 @@ import { mermaidSection } from '../../src/report/mermaid.js';
 import type { CommentInput } from '../../src/report/comment/render.js';
 import type { Report } from '../../src/report/schema.js';
 import { audited } from '../helpers.js';
+import { corpusFile, manifest } from '../public-corpus.js';
 
 /**
- * A realistic pull request run: the public corpus, the examples, the
+ * A realistic pull request run: the public corpus (test/public-corpus.ts), the examples, the
  * catalog, replay and hostile fixtures, all of them real files of this
  * repository (45 on the head). The PR adds three dirty traces (a leaked key, an
  * orphan call, a recovery with retries) and deletes one (a dirty replay session).
@@ -22,15 +23,18 @@ const files = (dir: string, ext: RegExp) =>
     .map((name) => join(dir, name).replace(/\\/g, '/'))
     .sort();
 
-const FIRST_CORPUS = /^test\/fixtures\/corpus\/(claude-code|inspect|jaeger|langfuse|mcp|openai-agents|openai-chat|otlp)\//;
-const LATER_LANGFUSE = /\/langfuse\/(koog|agno|beeai|langgraph-js)/;
+const FIRST_CORPUS = /^(claude-code|inspect|jaeger|langfuse|mcp|openai-agents|openai-chat|otlp)\//;
+const LATER_LANGFUSE = /^langfuse\/(koog|agno|beeai|langgraph-js)/;
+
+/** The public files of the run, by their path under the corpus folder (which is also how the report shows them). */
+export const PUBLIC_FILES = [...manifest().keys()].filter((path) => FIRST_CORPUS.test(path) && !LATER_LANGFUSE.test(path)).sort();
 
 export const COMMON = [
   'examples/clean/span-log.jsonl',
   'examples/dirty/boundary-payload-mutation.jsonl',
   'examples/dirty/typed-events-unmatched.jsonl',
   // The first public corpus (22 files, eight formats): the run the issue measured, kept at 45 files as the corpus grows.
-  ...files('test/fixtures/corpus', /\.(jsonl|json|yaml|eval)$/).filter((path) => FIRST_CORPUS.test(path) && !LATER_LANGFUSE.test(path)),
+  ...PUBLIC_FILES,
   ...files('test/fixtures/catalog', /\.jsonl$/),
   'test/fixtures/replay/session-clean.jsonl',
   ...files('test/hostile/fixtures', /\.jsonl$/).slice(0, 14),
@@ -46,7 +50,7 @@ export const ARTIFACT_URL = `${RUN_URL}/artifacts/1102`;
 
 async function audit(paths: readonly string[]): Promise<{ report: Report; result: MaterializedAudit }> {
   const config = resolveConfig();
-  const inputs = [...paths].sort().map((path) => ({ path, display: path }));
+  const inputs = [...paths].sort().map((path) => ({ path: manifest().has(path) ? corpusFile(path) : path, display: path }));
   return audited(inputs, config, { collectTimelines: true });
 }
 

@@ -1,17 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/io/limits.js';
 import { fileSink, sealFile, verifyFile } from '../../src/seal/index.js';
 import { tempTree } from '../helpers.js';
+import { corpusFile, describeCorpus } from '../public-corpus.js';
 
-// Real traces from test/fixtures/corpus: sealing is dialect-blind, and refuses what JCS would change.
-const CORPUS = 'test/fixtures/corpus';
+// Real traces from the public corpus: sealing is dialect-blind, and refuses what JCS would change.
+const FILES = [
+  'claude-code/claude-code-log-representative.jsonl',
+  'claude-code/claude-code-log-todowrite.jsonl',
+  'claude-code/simonw-sample-session.jsonl',
+  'otlp/agentevals-tempo-batches.json',
+  'claude-code/claude-code-log-edge-cases.jsonl',
+  'mcp/call-tool-request.json',
+];
 
 async function seal(file: string) {
   const out = join(tempTree({}), 'sealed.jsonl');
   const checkpoint = await sealFile({
-    path: `${CORPUS}/${file}`,
+    path: corpusFile(file),
     display: file,
     sink: await fileSink(out, 'sealed.jsonl'),
     checkpointPath: `${out}.seal.json`,
@@ -23,7 +31,7 @@ async function seal(file: string) {
   return { out, checkpoint };
 }
 
-describe('sealing real traces', () => {
+describeCorpus('sealing real traces', FILES, () => {
   it.each([
     ['claude-code/claude-code-log-representative.jsonl', 12],
     ['claude-code/claude-code-log-todowrite.jsonl', 12],

@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jcsTextFast } from '../../src/canonical/jcs-view.js';
 import { canonicalText } from '../../src/canonical/text.js';
 import { InputError } from '../../src/errors.js';
 import { canonicalRecord, RESERVED_FIELDS, sealError, type SealMode } from '../../src/seal/canonical-record.js';
+import { corpusFile, itCorpus, manifest } from '../public-corpus.js';
 
 /** canonicalRecord without the fast path: what the lossless path alone gives, or its error. */
 function canonicalRecordLossless(text: string, file: string, line: number, mode: SealMode, maxDepth: number): string {
@@ -41,18 +41,11 @@ function agree(text: string, maxDepth = 256): boolean {
   return fast !== undefined;
 }
 
-const CORPUS = 'test/fixtures/corpus';
-
-function corpusFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? corpusFiles(path) : [path];
-  });
-}
+const PUBLIC = [...manifest().keys()].sort();
 
 describe('JCS fast path against the lossless path', () => {
-  it('agrees on every line of every JSON Lines file of the corpus', () => {
-    const files = corpusFiles(CORPUS).filter((f) => /\.(jsonl|ndjson)$/.test(f));
+  itCorpus('agrees on every line of every JSON Lines file of the corpus', PUBLIC, () => {
+    const files = PUBLIC.filter((f) => /\.(jsonl|ndjson)$/.test(f)).map(corpusFile);
     expect(files.length).toBeGreaterThan(0);
     let lines = 0;
     let fast = 0;
@@ -68,8 +61,8 @@ describe('JCS fast path against the lossless path', () => {
     expect(fast).toBeGreaterThan(lines / 2);
   });
 
-  it('agrees on the JSON documents of the corpus, whole, compacted and line by line', () => {
-    for (const file of corpusFiles(CORPUS).filter((f) => f.endsWith('.json'))) {
+  itCorpus('agrees on the JSON documents of the corpus, whole, compacted and line by line', PUBLIC, () => {
+    for (const file of PUBLIC.filter((f) => f.endsWith('.json')).map(corpusFile)) {
       const text = readFileSync(file, 'utf8');
       agree(text);
       agree(JSON.stringify(JSON.parse(text)));

@@ -2,35 +2,39 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sealInputs } from '../../src/action/seal-step.js';
 import { DEFAULT_LIMITS } from '../../src/io/limits.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
 import { formatVerdict, readCheckpoint, sealToFolder, verifyFile } from '../../src/seal/index.js';
 import { tempDir } from '../helpers.js';
+import { corpusFile, describeCorpus } from '../public-corpus.js';
 
 // Whole-document traces (Langfuse, Inspect JSON and .eval, MCP, a YAML cassette) are sealed as a chain over
 // their bytes; an OTLP export on one line is one record, and a JSONL file with lines that are not objects has
 // its records sealed (those lines are listed in the checkpoint: test/hostile/unsealed-lines.test.ts).
 const KINDS: Record<string, 'bytes' | 'records'> = {
-  'test/fixtures/corpus/langfuse/pydantic-ai-tools.trace.json': 'bytes',
-  'test/fixtures/corpus/inspect/log_tool_call_error.json': 'bytes',
-  'test/fixtures/corpus/inspect/log_message_deduplication.eval': 'bytes',
-  'test/fixtures/corpus/otlp/agentevals-tempo-batches.json': 'records',
-  'test/fixtures/corpus/mcp/call-tool-request.json': 'bytes',
-  'test/fixtures/corpus/openai-chat/otel-contrib-tool-calls-cassette.yaml': 'bytes',
+  'langfuse/pydantic-ai-tools.trace.json': 'bytes',
+  'inspect/log_tool_call_error.json': 'bytes',
+  'inspect/log_message_deduplication.eval': 'bytes',
+  'otlp/agentevals-tempo-batches.json': 'records',
+  'mcp/call-tool-request.json': 'bytes',
+  'openai-chat/otel-contrib-tool-calls-cassette.yaml': 'bytes',
   'test/hostile/fixtures/non-object-lines.jsonl': 'records',
 };
 const DOCUMENTS = Object.keys(KINDS);
+const PUBLIC = DOCUMENTS.filter((name) => !name.startsWith('test/'));
+/** Where a document is read from: the public corpus, or this repository's own fixtures. */
+const pathOf = (name: string) => (name.startsWith('test/') ? name : corpusFile(name));
 
 const python = (sealed: string, checkpoint: string) => spawnSync('python3', ['docs/verify_sealed.py', sealed, checkpoint], { encoding: 'utf8' });
 
-describe('sealing whole documents as bytes', () => {
+describeCorpus('sealing whole documents as bytes', PUBLIC, () => {
   it.each(DOCUMENTS)('%s: sealed, the chunks are the file byte for byte, verify and the Python verifier accept it and catch a one-byte change', async (path) => {
     const out = tempDir('ata-seal-doc-');
-    const sealed = await sealToFolder(path, out, DEFAULT_LIMITS, {}, path);
+    const sealed = await sealToFolder(pathOf(path), out, DEFAULT_LIMITS, {}, path);
     expect(sealed.kind).toBe(KINDS[path]);
-    const source = readFileSync(path);
+    const source = readFileSync(pathOf(path));
     if (KINDS[path] === 'bytes') {
       const checkpoint = JSON.parse(readFileSync(sealed.checkpointPath, 'utf8')) as { kind: string; records: number; source_sha256: string };
     expect(checkpoint.kind).toBe('bytes');
@@ -63,7 +67,7 @@ describe('sealing whole documents as bytes', () => {
     const warnings: string[] = [];
     const logger: Logger = { ...silentLogger, warning: (m: string) => void warnings.push(m) };
     const out = tempDir('ata-seal-run-');
-    const inputs = [...DOCUMENTS, 'examples/dirty/span-log-orphan.jsonl'].map((path) => ({ path, display: path }));
+    const inputs = [...DOCUMENTS.map((name) => ({ path: pathOf(name), display: name })), { path: 'examples/dirty/span-log-orphan.jsonl', display: 'examples/dirty/span-log-orphan.jsonl' }];
     const summary = await sealInputs(inputs, out, (path, dir, display) => sealToFolder(path, dir, DEFAULT_LIMITS, {}, display), logger);
     expect(warnings).toEqual([]);
     expect(summary.sealed).toBe(inputs.length);

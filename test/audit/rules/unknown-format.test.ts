@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
+import { corpusFile, itCorpus } from '../../public-corpus.js';
 
 describe('unknown-format', () => {
   it('names what it saw in a file that fits no format', async () => {
@@ -17,9 +18,9 @@ describe('unknown-format', () => {
     expect(result.files.map((f) => f.format)).toEqual(['unknown', 'unknown', 'unknown']);
   });
 
-  it('a JSONL file of unrelated records is one warning naming the closest format, not an error per line', async () => {
+  itCorpus('a JSONL file of unrelated records is one warning naming the closest format, not an error per line', ['unrelated/multi-swe-bench-patch.jsonl'], async () => {
     // Three records of a public benchmark dataset (OpenHands multi_swe_bench examples): keys org, repo, number, fix_patch.
-    const bytes = readFileSync('test/fixtures/corpus/unrelated/multi-swe-bench-patch.jsonl');
+    const bytes = readFileSync(corpusFile('unrelated/multi-swe-bench-patch.jsonl'));
     const result = await auditFiles({ 'patch.jsonl': bytes });
     expect(result.findings.map((f) => [f.ruleId, f.severity, f.line, f.message])).toEqual([
       [

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { errorShare } from '../../../src/report/metrics-view.js';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
+import { corpusFile, itCorpus } from '../../public-corpus.js';
 
 const err = (run: string, call: string, extra: Record<string, unknown>) => ({ run_id: run, kind: 'tool_result', call_id: call, tool: 'update_ticket', is_error: true, ...extra });
 const internal = { error: 'internal_error', class: 'transient', retryable: true, retry_after: 2, message: 'The ticket service failed to process this request.', reference: 'err_7c1f9a' };
@@ -57,8 +58,8 @@ describe('unmapped-error-share', () => {
 });
 
 describe('unmapped-error-share on a real log', () => {
-  it("counts inspect_ai's 'unknown' tool error as the one catch-all among its eleven error types", async () => {
-    const log = JSON.parse(readFileSync('test/fixtures/corpus/inspect/log_tool_call_error.json', 'utf8')) as {
+  itCorpus("counts inspect_ai's 'unknown' tool error as the one catch-all among its eleven error types", ['inspect/log_tool_call_error.json'], async () => {
+    const log = JSON.parse(readFileSync(corpusFile('inspect/log_tool_call_error.json'), 'utf8')) as {
       samples: Array<{ messages: Array<{ tool_call_id: string; function: string; error: unknown }> }>;
     };
     const records = log.samples[0]!.messages.map((m) => ({ run_id: 'inspect', kind: 'tool_result', call_id: m.tool_call_id, tool: m.function, error: m.error }));

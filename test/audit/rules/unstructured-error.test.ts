@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
+import { corpusFile, itCorpus } from '../../public-corpus.js';
 
 const result = (line: Record<string, unknown>) => ({ run_id: 'r', kind: 'tool_result', tool: 'update_ticket', ...line });
 
@@ -22,8 +23,8 @@ describe('unstructured-error', () => {
     ]);
   });
 
-  it('flags the MCP example of a tool-input error (text only, isError true)', async () => {
-    const mcp = JSON.parse(readFileSync('test/fixtures/corpus/mcp/invalid-tool-input-error.json', 'utf8')) as { content: unknown };
+  itCorpus('flags the MCP example of a tool-input error (text only, isError true)', ['mcp/invalid-tool-input-error.json'], async () => {
+    const mcp = JSON.parse(readFileSync(corpusFile('mcp/invalid-tool-input-error.json'), 'utf8')) as { content: unknown };
     const audit = await auditFiles({ 't.jsonl': jsonl(result({ call_id: 'c', tool: 'book_flight', is_error: true, content: mcp.content })) });
     expect(findingsOf(audit, 'unstructured-error').map((f) => f.message)).toEqual([
       'error result of \'book_flight\' has no machine-readable code (body: "Invalid departure date: must be in the future. Current date is 08/08/2025.")',

@@ -1,13 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+import { expect, it } from 'vitest';
+import { auditCorpus, auditTemp, countRun, findingList } from '../corpus.js';
+import { corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/claude-code-export';
+const dir = 'claude-code-export';
 
 // Counts read with python3 over `loglines`: calls = tool_use blocks, results = tool_result
 // blocks (errors: is_error), llm = assistant entries (none has a message id, so each counts).
-describe('claude-code-export: corpus exports ({"loglines": [...]})', () => {
+describeCorpus('claude-code-export: corpus exports ({"loglines": [...]})', corpusFilesUnder(dir), () => {
   it('reads both exports entry by entry, as transcript lines', async () => {
-    const { result, runs } = await auditPaths([`${dir}/simonw-sample-session.json`, `${dir}/thayerhealey3-sample-session.json`]);
+    const { result, runs } = await auditCorpus([`${dir}/simonw-sample-session.json`, `${dir}/thayerhealey3-sample-session.json`]);
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
       ['claude-code-export', 1, 39],
       ['claude-code-export', 1, 42],

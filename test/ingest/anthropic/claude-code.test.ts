@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { auditFiles, findingsOf, jsonl } from '../../helpers.js';
-import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+import { auditCorpus, auditTemp, countRun, findingList } from '../corpus.js';
+import { corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/claude-code';
+const dir = 'claude-code';
 
-describe('claude-code: corpus transcripts', () => {
+describeCorpus('claude-code: corpus transcripts', corpusFilesUnder(dir), () => {
   it('reads the well-formed transcripts with every call answered', async () => {
     const names = ['claude-code-log-representative', 'claude-code-log-todowrite', 'simonw-sample-session'];
-    const { result, runs } = await auditPaths(names.map((n) => `${dir}/${n}.jsonl`));
+    const { result, runs } = await auditCorpus(names.map((n) => `${dir}/${n}.jsonl`));
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
       ['claude-code', 1, 9],
       ['claude-code', 1, 12],
@@ -37,7 +38,7 @@ describe('claude-code: corpus transcripts', () => {
   });
 
   it('reports each broken line of the edge-case transcript and the calls they leave unanswered', async () => {
-    const { result, runs } = await auditPaths([`${dir}/claude-code-log-edge-cases.jsonl`]);
+    const { result, runs } = await auditCorpus([`${dir}/claude-code-log-edge-cases.jsonl`]);
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([['claude-code', 2, 8]]);
     expect(runs.map(countRun)).toEqual([
       { runId: 'edge_cases', llm: 3, calls: 2, results: 1, errors: 1, orphans: ['tool_edge_002:MultiEdit'], unmatched: [], catalog: [] },

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../../src/version.js';
 import { tempTree } from '../../helpers.js';
+import { corpusFile, itCorpus } from '../../public-corpus.js';
 
 /** Runs the bundled CLI (dist/cli.js) in `cwd`; its configuration is the agent-trace-audit.yml there. */
 function cli(args: string[], cwd: string) {
@@ -75,13 +76,13 @@ describe('past a documented limit: one clear finding naming the limit and its se
     pastDocumentLimit('messages.json', JSON.stringify(request, null, 2), 'the document');
   });
 
-  it('an Anthropic VCR cassette (YAML, parsed whole) larger than limits.max-document-bytes', () => {
-    const cassette = readFileSync('test/fixtures/corpus/cassettes/openllmetry-anthropic-tools.yaml', 'utf8');
+  itCorpus('an Anthropic VCR cassette (YAML, parsed whole) larger than limits.max-document-bytes', ['cassettes/openllmetry-anthropic-tools.yaml'], () => {
+    const cassette = readFileSync(corpusFile('cassettes/openllmetry-anthropic-tools.yaml'), 'utf8');
     pastDocumentLimit('cassette.yaml', `${cassette}${'# padding\n'.repeat(110_000)}`, 'a cassette');
   });
 
-  it('an Inspect .eval archive (a zip, read whole) larger than limits.max-document-bytes', () => {
-    const archive = readFileSync('test/fixtures/corpus/inspect/log_message_deduplication.eval');
+  itCorpus('an Inspect .eval archive (a zip, read whole) larger than limits.max-document-bytes', ['inspect/log_message_deduplication.eval'], () => {
+    const archive = readFileSync(corpusFile('inspect/log_message_deduplication.eval'));
     // Bytes after the archive (a zip's readers find its directory from the end, so this one is no longer readable; the size is checked first).
     pastDocumentLimit('log.eval', Buffer.concat([archive, Buffer.alloc(1_100_000)]), 'an .eval archive');
   });

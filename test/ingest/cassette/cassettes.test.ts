@@ -1,16 +1,17 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { auditFiles, findingsOf } from '../../helpers.js';
-import { auditPaths, auditTemp, countRun } from '../corpus.js';
+import { auditCorpus, auditTemp, countRun } from '../corpus.js';
+import { corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/cassettes';
+const dir = 'cassettes';
 
 // Truth from the files with python3 (yaml.safe_load decodes !!binary, gzip.decompress inflates):
 // interactions with a response = model turns; tool_use / tool_calls ids = calls; tool_result / role:"tool" ids = results.
-describe('VCR cassettes: corpus (OpenLLMetry, OpenTelemetry contrib)', () => {
+describeCorpus('VCR cassettes: corpus (OpenLLMetry, OpenTelemetry contrib)', corpusFilesUnder(dir), () => {
   it('inflates gzip !!binary bodies and labels Anthropic cassettes anthropic-messages, OpenAI ones openai', async () => {
     const names = ['openllmetry-anthropic-tools-history', 'openllmetry-anthropic-tools', 'openllmetry-openai-chat-tool-calls', 'otel-contrib-bedrock-anthropic-tool-call'];
-    const { result, runs } = await auditPaths(names.map((n) => `${dir}/${n}.yaml`));
+    const { result, runs } = await auditCorpus(names.map((n) => `${dir}/${n}.yaml`));
     expect(result.files.map((f) => [f.format, f.records, f.runs, f.skipped])).toEqual([
       ['anthropic-messages', 5, 1, []],
       ['anthropic-messages', 4, 1, []],
@@ -37,9 +38,9 @@ describe('VCR cassettes: corpus (OpenLLMetry, OpenTelemetry contrib)', () => {
 // Streamed responses (server-sent events, `stream: true`), truth with python3: the `data:` payloads of each response in
 // order (a response's line is the line after its `response:` key, where its map begins); Anthropic content_block_start tool_use blocks with their input_json_delta pieces joined; OpenAI chunks'
 // choices[].delta.tool_calls by index, id from the first piece, function.arguments joined.
-describe('VCR cassettes: streamed responses (corpus, OpenLLMetry)', () => {
+describeCorpus('VCR cassettes: streamed responses (corpus, OpenLLMetry)', corpusFilesUnder(dir), () => {
   it('assembles the Anthropic stream: both tool_use blocks are calls with their streamed input', async () => {
-    const { result, runs } = await auditPaths([`${dir}/openllmetry-anthropic-tools-streaming.yaml`]);
+    const { result, runs } = await auditCorpus([`${dir}/openllmetry-anthropic-tools-streaming.yaml`]);
     expect(result.files.map((f) => [f.format, f.records, f.skipped])).toEqual([['anthropic-messages', 4, []]]);
     expect(runs.map(countRun)).toEqual([
       // The cassette ends with the model's request for both tools: nothing ran them (true orphans).
@@ -57,7 +58,7 @@ describe('VCR cassettes: streamed responses (corpus, OpenLLMetry)', () => {
   });
 
   it('assembles OpenAI chat chunks: two parallel tool calls per response, arguments joined from their pieces', async () => {
-    const { result, runs } = await auditPaths([`${dir}/openllmetry-openai-tools-streaming-parallel.yaml`]);
+    const { result, runs } = await auditCorpus([`${dir}/openllmetry-openai-tools-streaming-parallel.yaml`]);
     expect(result.files.map((f) => [f.format, f.skipped])).toEqual([['openai', []]]);
     expect(countRun(runs[0]!)).toMatchObject({ llm: 2, calls: 4, results: 0, catalog: ['get_current_weather'] });
     expect(runs[0]!.calls.map((c) => [c.loc.line, c.callId, c.args, c.ts])).toEqual([

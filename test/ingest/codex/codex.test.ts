@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { jsonl } from '../../helpers.js';
-import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+import { auditCorpus, auditTemp, countRun, findingList } from '../corpus.js';
+import { corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/codex';
+const dir = 'codex';
 const meta = (id: string) => ({ timestamp: '2026-01-06T00:00:00.000Z', type: 'session_meta', payload: { id, cwd: '/repo', cli_version: '0.77.0' } });
 const item = (payload: object, second = 1) => ({ timestamp: `2026-01-06T00:00:${String(second).padStart(2, '0')}.000Z`, type: 'response_item', payload });
 
 // Counts read from the files with python3 (json per line; llm = each run of reasoning /
 // assistant message / *_call items; calls = function_call items; results = *_output items).
-describe('codex-rollout: corpus rollouts', () => {
+describeCorpus('codex-rollout: corpus rollouts', corpusFilesUnder(dir), () => {
   it('reads the three rollouts: a turn aborted and a call never answered are orphans', async () => {
     const names = ['agent-history-compaction', 'agent-history-escalation', 'agent-history-golden'];
-    const { result, runs } = await auditPaths(names.map((n) => `${dir}/${n}.jsonl`));
+    const { result, runs } = await auditCorpus(names.map((n) => `${dir}/${n}.jsonl`));
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
       ['codex-rollout', 1, 10],
       ['codex-rollout', 1, 13],

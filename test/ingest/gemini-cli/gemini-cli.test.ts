@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { jsonl } from '../../helpers.js';
-import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+import { auditCorpus, auditTemp, countRun, findingList } from '../corpus.js';
+import { corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/gemini-cli';
+const dir = 'gemini-cli';
 
 // Counts read with python3: llm = messages of type "gemini"; calls = their toolCalls;
 // every toolCall carries its result inline; errors = status "error".
-describe('gemini-cli: corpus sessions', () => {
+describeCorpus('gemini-cli: corpus sessions', corpusFilesUnder(dir), () => {
   it('reads the JSON session and the JSONL session (not taken for Claude Code)', async () => {
-    const { result, runs } = await auditPaths([`${dir}/agent-history-golden.json`, `${dir}/agent-history-tool-error.jsonl`]);
+    const { result, runs } = await auditCorpus([`${dir}/agent-history-golden.json`, `${dir}/agent-history-tool-error.jsonl`]);
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
       ['gemini-cli', 1, 4],
       ['gemini-cli', 1, 13],

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+import { auditCorpus, auditTemp, countRun, findingList } from '../corpus.js';
+import { corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/google-adk';
+const dir = 'google-adk';
 
 // Counts read with python3: calls = function_call parts, results = function_response parts
 // (none has an id in these older sessions: paired by tool name and order), llm = events not
 // authored by the user with text or function_call parts and no function_response.
-describe('google-adk: corpus sessions and eval sets', () => {
+describeCorpus('google-adk: corpus sessions and eval sets', corpusFilesUnder(dir), () => {
   it('reads the saved sessions, calls paired by name where ADK gave no id', async () => {
-    const { result, runs } = await auditPaths([`${dir}/context-update.session.json`, `${dir}/flow-complex-spark.session.json`]);
+    const { result, runs } = await auditCorpus([`${dir}/context-update.session.json`, `${dir}/flow-complex-spark.session.json`]);
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
       ['google-adk', 1, 5],
       ['google-adk', 1, 10],
@@ -53,7 +54,7 @@ describe('google-adk: corpus sessions and eval sets', () => {
   });
 
   it('an eval set is one note saying it lists expected calls, never an empty clean audit', async () => {
-    const { result, runs } = await auditPaths([`${dir}/home-automation-simple.test.json`, `${dir}/roll-die.test.json`]);
+    const { result, runs } = await auditCorpus([`${dir}/home-automation-simple.test.json`, `${dir}/roll-die.test.json`]);
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
       ['google-adk', 0, 0],
       ['google-adk', 0, 0],

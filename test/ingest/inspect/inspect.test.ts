@@ -2,13 +2,14 @@ import { strToU8, zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readEvalArchive } from '../../../src/ingest/inspect/eval-zip.js';
-import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+import { auditCorpus, auditTemp, countRun, findingList } from '../corpus.js';
+import { corpusFile, corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/inspect';
+const dir = 'inspect';
 
-describe('inspect: corpus logs', () => {
+describeCorpus('inspect: corpus logs', corpusFilesUnder(dir), () => {
   it('reads the tool-call-error log: eleven tool errors whose calls are not in the log', async () => {
-    const { result, runs } = await auditPaths([`${dir}/log_tool_call_error.json`]);
+    const { result, runs } = await auditCorpus([`${dir}/log_tool_call_error.json`]);
     expect(result.files).toEqual([{ path: `${dir}/log_tool_call_error.json`, format: 'inspect', records: 11, runs: 1, skipped: [] }]);
     const ids = Array.from({ length: 11 }, (_, i) => `bash_${i + 1}`);
     expect(runs.map(countRun)).toEqual([{ runId: '1#4', llm: 0, calls: 0, results: 11, errors: 11, orphans: [], unmatched: ids.map((id) => `${id}:bash`), catalog: [] }]);
@@ -17,7 +18,7 @@ describe('inspect: corpus logs', () => {
   });
 
   it('reads a sample without tools and the .eval archive with its catalog and five paired calls', async () => {
-    const { result, runs } = await auditPaths([`${dir}/log_read_sample.json`, `${dir}/log_message_deduplication.eval`]);
+    const { result, runs } = await auditCorpus([`${dir}/log_read_sample.json`, `${dir}/log_message_deduplication.eval`]);
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
       ['inspect', 1, 17],
       ['inspect', 1, 1],
@@ -121,12 +122,12 @@ describe('inspect: hand-made archives', () => {
   });
 });
 
-describe('inspect: a log cut short', () => {
+describeCorpus('inspect: a log cut short', corpusFilesUnder(dir), () => {
   it('audits the samples read before the cut, and reports the cut', async () => {
     // The corpus sample (one model turn) as samples 1..100 (1.4 MB: a file this large
     // is read as a stream; a small one that does not parse is not taken for a log at all),
     // cut inside the last.
-    const log = JSON.parse(readFileSync(`${dir}/log_read_sample.json`, 'utf8')) as { samples: Array<Record<string, unknown>> };
+    const log = JSON.parse(readFileSync(corpusFile(`${dir}/log_read_sample.json`), 'utf8')) as { samples: Array<Record<string, unknown>> };
     log.samples = Array.from({ length: 100 }, (_, i) => ({ ...log.samples[0]!, id: i + 1 }));
     const text = JSON.stringify(log, null, 2);
     const cut = text.slice(0, text.lastIndexOf('"messages"'));

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { auditFiles, findingsOf } from '../../helpers.js';
-import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+import { auditCorpus, auditTemp, countRun, findingList } from '../corpus.js';
+import { corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/langfuse';
+const dir = 'langfuse';
 
-describe('langfuse: corpus exports', () => {
+describeCorpus('langfuse: corpus exports', corpusFilesUnder(dir), () => {
   it('reads every export as one run per trace with exact counts', async () => {
     const names = ['langgraph-python', 'llamaindex', 'microsoft-agent', 'pydantic-ai-tools', 'vercel-aisdk'];
-    const { result, runs } = await auditPaths(names.map((n) => `${dir}/${n}.trace.json`));
+    const { result, runs } = await auditCorpus(names.map((n) => `${dir}/${n}.trace.json`));
     expect(result.files.map((f) => [f.format, f.runs])).toEqual(names.map(() => ['langfuse', 1]));
     expect(runs.map(countRun)).toEqual([
       { runId: 'e1fde3efec57ce8a69bafd3fb928a7eb', llm: 2, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: ['Web-Search'] },
@@ -32,7 +33,7 @@ describe('langfuse: corpus exports', () => {
   });
 
   it('takes the call from the generation and the result from the TOOL observation, at their lines', async () => {
-    const { runs } = await auditPaths([`${dir}/microsoft-agent.trace.json`]);
+    const { runs } = await auditCorpus([`${dir}/microsoft-agent.trace.json`]);
     const run = runs[0]!;
     expect(run.calls.map((c) => [c.loc.line, c.callId, c.tool, c.args])).toEqual([[351, 'call_CwaJHuXTm9dmHFQPlVbqyzJ0', 'get_weather', { location: 'Tokyo, Japan' }]]);
     expect(run.results.map((r) => [r.loc.line, r.callId, r.content])).toEqual([[457, 'call_CwaJHuXTm9dmHFQPlVbqyzJ0', 'The weather in Tokyo, Japan is stormy with a high of 23°C.']]);
@@ -42,7 +43,7 @@ describe('langfuse: corpus exports', () => {
   it("puts a nested generation's tools before the llm record of the turn it belongs to", async () => {
     // ai.generateText (line 245) wraps ai.generateText.doGenerate (line 305), which holds the tool
     // definitions: they were offered with that one request, so they come before its llm record.
-    const { runs } = await auditPaths([`${dir}/vercel-aisdk.trace.json`]);
+    const { runs } = await auditCorpus([`${dir}/vercel-aisdk.trace.json`]);
     expect(runs[0]!.records.map((r) => [r.kind, r.loc.line])).toEqual([
       ['catalog', 305],
       ['llm', 245],
@@ -52,7 +53,7 @@ describe('langfuse: corpus exports', () => {
   });
 
   it('finds the pydantic-ai output tool result only in the agent span messages', async () => {
-    const { runs } = await auditPaths([`${dir}/pydantic-ai-tools.trace.json`]);
+    const { runs } = await auditCorpus([`${dir}/pydantic-ai-tools.trace.json`]);
     const final = runs[0]!.results.find((r) => r.tool === 'final_result')!;
     expect([final.loc.line, final.content]).toEqual([1197, 'Final result processed.']);
   });

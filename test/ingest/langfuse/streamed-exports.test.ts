@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
 import type { Run } from '../../../src/model/run.js';
 import { auditTemp } from '../corpus.js';
 import { fields } from '../../payload-runs.js';
+import { corpusFile, corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/langfuse';
+const dir = 'langfuse';
 
 type Obs = Record<string, unknown>;
 
@@ -42,13 +43,13 @@ const recordsOf = (runs: Run[]) =>
     }),
   );
 
-describe('langfuse: a streamed export gives the records of a held one', () => {
+describeCorpus('langfuse: a streamed export gives the records of a held one', corpusFilesUnder(dir), () => {
   // An export whose observations are in start order is read as it comes and its records are handed on
   // after each observation, as far as nothing can go before them; one out of order is held and sorted.
   // Both must give the same records in the same order: 40 copies of each corpus export in both orders.
-  const names = readdirSync(dir).filter((n) => n !== 'beeai.trace.json');
+  const names = corpusFilesUnder(dir).map((file) => file.slice(dir.length + 1)).filter((n) => n !== 'beeai.trace.json');
   it.each(names)('%s', async (name) => {
-    const doc = JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')) as Obs;
+    const doc = JSON.parse(readFileSync(corpusFile(`${dir}/${name}`), 'utf8')) as Obs;
     const exported = (Array.isArray(doc) ? doc[0] : doc) as Obs;
     const trace = exported['trace'] as Obs;
     const observations = (exported['observations'] ?? trace['observations']) as Obs[];

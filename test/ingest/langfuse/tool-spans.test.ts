@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { plainMessage } from '../../../src/ingest/langfuse/langchain.js';
-import { auditPaths, countRun, findingList } from '../corpus.js';
+import { auditCorpus, countRun, findingList } from '../corpus.js';
+import { corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/langfuse';
+const dir = 'langfuse';
 const kinds = (records: ReadonlyArray<{ kind: string; loc: { line: number }; callId?: string | null }>) => records.map((r) => [r.kind, r.loc.line, r.callId ?? null]);
 
 // Counts and lines computed from the files with a few lines of python (observation
 // starts in the top-level `observations` list, tool calls in generation outputs).
-describe('langfuse: tools that ran as SPAN observations (corpus)', () => {
+describeCorpus('langfuse: tools that ran as SPAN observations (corpus)', corpusFilesUnder(dir), () => {
   it('Koog: calls in the generation message content, results from gen_ai.tool spans, in their end order', async () => {
-    const { result, runs } = await auditPaths([`${dir}/koog.trace.json`]);
+    const { result, runs } = await auditCorpus([`${dir}/koog.trace.json`]);
     expect(runs.map(countRun)).toEqual([{ runId: 'dff173a675b759ce1b70e522b27d6846', llm: 2, calls: 2, results: 2, errors: 0, orphans: [], unmatched: [], catalog: [] }]);
     // HelloTool's span (line 777) ended at .034, ByeTool's (line 734) at .037; both before the second generation (line 638) began.
     expect(kinds(runs[0]!.records)).toEqual([
@@ -26,7 +27,7 @@ describe('langfuse: tools that ran as SPAN observations (corpus)', () => {
   });
 
   it('Agno: an OpenInference TOOL span with tool.name is the execution, paired by order (no call id) with a note', async () => {
-    const { result, runs } = await auditPaths([`${dir}/agno.trace.json`]);
+    const { result, runs } = await auditCorpus([`${dir}/agno.trace.json`]);
     expect(runs.map(countRun)).toEqual([
       { runId: '080130871f53145aecf7c29d5dfb6e4c', llm: 2, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: ['duckduckgo_news', 'duckduckgo_search'] },
     ]);
@@ -44,7 +45,7 @@ describe('langfuse: tools that ran as SPAN observations (corpus)', () => {
   });
 
   it('LangGraph JS: the tool span whose output is a serialized LangChain ToolMessage answers the call (no false orphan)', async () => {
-    const { result, runs } = await auditPaths([`${dir}/langgraph-js.trace.json`]);
+    const { result, runs } = await auditCorpus([`${dir}/langgraph-js.trace.json`]);
     expect(runs.map(countRun)).toEqual([{ runId: '2c1581dd9cecdafb6ca091b83d7ea99a', llm: 2, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: [] }]);
     expect(kinds(runs[0]!.records)).toEqual([
       ['llm', 1216, null],
@@ -57,7 +58,7 @@ describe('langfuse: tools that ran as SPAN observations (corpus)', () => {
   });
 
   it('BeeAI: a tool run recorded as start/finish/success events is one call and its result; a tool known only from the agent updates too', async () => {
-    const { result, runs } = await auditPaths([`${dir}/beeai.trace.json`]);
+    const { result, runs } = await auditCorpus([`${dir}/beeai.trace.json`]);
     // python3 over the top-level observations list: Wikipedia ran as tool.search.wikipedia.start-12 (line 1625,
     // 13:56:55.683) / finish-12 / success-12 (line 2644, 13:56:57.468) under agent.react.update-13 (tool.name
     // "Wikipedia"); OpenMeteoTool has no tool events: agent.react.update-17 (line 1496, 13:57:03.579) is the first

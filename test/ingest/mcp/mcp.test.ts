@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { jsonl } from '../../helpers.js';
-import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+import { auditCorpus, auditTemp, countRun, findingList } from '../corpus.js';
+import { corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/mcp';
+const dir = 'mcp';
 
-describe('mcp: corpus examples (one message per file)', () => {
+describeCorpus('mcp: corpus examples (one message per file)', corpusFilesUnder(dir), () => {
   it('reads each example on its own: the request has no response in its file, the responses no request', async () => {
     const names = ['call-tool-request', 'call-tool-result-response', 'invalid-tool-arguments', 'invalid-tool-input-error', 'list-tools-result-response'];
-    const { result, runs } = await auditPaths(names.map((n) => `${dir}/${n}.json`));
+    const { result, runs } = await auditCorpus(names.map((n) => `${dir}/${n}.json`));
     expect(result.files.map((f) => [f.format, f.records, f.runs])).toEqual(names.map(() => ['mcp', 1, 1]));
     expect(runs.map(countRun)).toEqual([
       { runId: null, llm: 0, calls: 1, results: 0, errors: 0, orphans: ['call-tool-example:get_weather'], unmatched: [], catalog: [] },

@@ -5,13 +5,13 @@ import { materialize, runAudit } from '../../../src/audit/engine.js';
 import { resolveConfig } from '../../../src/config.js';
 import type { Run } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl, tempTree } from '../../helpers.js';
-import { auditPaths, countRun, findingList } from '../corpus.js';
+import { auditCorpus, countRun, findingList } from '../corpus.js';
+import { describeCorpus } from '../../public-corpus.js';
 
-const corpus = 'test/fixtures/corpus';
 
-describe('openai: corpus files', () => {
+describeCorpus('openai: corpus files', ['openai-agents/v1_11_tool_output_custom_data.json', 'openai-agents/v1_13_programmatic_tool_calling.json', 'openai-chat/otel-contrib-tool-calls-cassette.yaml'], () => {
   it('reads the Agents SDK run states: an output with no call, a program call whose inner function call has no output', async () => {
-    const { result, runs } = await auditPaths([`${corpus}/openai-agents/v1_11_tool_output_custom_data.json`, `${corpus}/openai-agents/v1_13_programmatic_tool_calling.json`]);
+    const { result, runs } = await auditCorpus([`openai-agents/v1_11_tool_output_custom_data.json`, `openai-agents/v1_13_programmatic_tool_calling.json`]);
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
       ['openai', 1, 1],
       ['openai', 1, 3],
@@ -33,8 +33,8 @@ describe('openai: corpus files', () => {
   });
 
   it('reads the VCR cassette as one conversation: each call once, though every request repeats it', async () => {
-    const { result, runs } = await auditPaths([`${corpus}/openai-chat/otel-contrib-tool-calls-cassette.yaml`]);
-    expect(result.files).toEqual([{ path: `${corpus}/openai-chat/otel-contrib-tool-calls-cassette.yaml`, format: 'openai', records: 7, runs: 1, skipped: [] }]);
+    const { result, runs } = await auditCorpus([`openai-chat/otel-contrib-tool-calls-cassette.yaml`]);
+    expect(result.files).toEqual([{ path: `openai-chat/otel-contrib-tool-calls-cassette.yaml`, format: 'openai', records: 7, runs: 1, skipped: [] }]);
     expect(runs.map(countRun)).toEqual([{ runId: null, llm: 2, calls: 2, results: 2, errors: 0, orphans: [], unmatched: [], catalog: ['get_current_weather'] }]);
     const run = runs[0]!;
     expect(run.calls.map((c) => [c.loc.line, c.ts, c.callId, c.args])).toEqual([

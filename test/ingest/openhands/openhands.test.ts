@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { jsonl } from '../../helpers.js';
-import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+import { auditCorpus, auditTemp, countRun, findingList } from '../corpus.js';
+import { corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/openhands';
+const dir = 'openhands';
 
 // Counts read with python3: calls = actions with tool_call_metadata.tool_call_id; results =
 // observations linked to one (by their own metadata or by `cause`) plus one per `finish`
 // action (answered by itself); llm = distinct model_response ids plus agent message actions
 // without one; errors = observation "error" or success false.
-describe('openhands: corpus trajectories', () => {
+describeCorpus('openhands: corpus trajectories', corpusFilesUnder(dir), () => {
   it('reads the four saved trajectories; finish actions are not orphans', async () => {
     const names = ['basic', 'basic_gui_mode', 'basic_interactions', 'wrong_initial_state'];
-    const { result, runs } = await auditPaths(names.map((n) => `${dir}/${n}.json`));
+    const { result, runs } = await auditCorpus(names.map((n) => `${dir}/${n}.json`));
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
       ['openhands', 1, 6],
       ['openhands', 1, 13],

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { auditWithRuns, factsOf } from './run-facts.js';
+import { expect, it } from 'vitest';
+import { describeCorpus } from '../../public-corpus.js';
+import { auditCorpus } from '../corpus.js';
+import { factsOf } from './run-facts.js';
 
 // Counts established by reading the files (see the comments); the files are
-// copied byte for byte from agentevals-dev/agentevals (test/fixtures/corpus/SOURCES.md).
+// from agentevals-dev/agentevals (test/fixtures/public-corpus.json).
 
-describe('OTel corpus: Tempo batches (otlp/agentevals-tempo-batches.json)', () => {
+describeCorpus('OTel corpus: Tempo batches (otlp/agentevals-tempo-batches.json)', ['otlp/agentevals-tempo-batches.json'], () => {
   // One line, {"batches":[…]} with instrumentationLibrarySpans, 86 spans of one trace.
   // Model requests: 2 ADK call_llm spans, each wrapping generate_content and openai.chat
   // (nested model spans count once). The first asks for helm_list_releases
@@ -12,10 +14,10 @@ describe('OTel corpus: Tempo batches (otlp/agentevals-tempo-batches.json)', () =
   // the execute_tool span with gen_ai.tool.call.id runs it (isError false in its MCP response);
   // the second request carries it again as history (gen_ai.prompt.2/3, function_call/function_response).
   // Catalog: 10 function_declarations in llm_request (also llm.request.functions.0-9).
-  const file = 'test/fixtures/corpus/otlp/agentevals-tempo-batches.json';
+  const file = 'otlp/agentevals-tempo-batches.json';
 
   it('reads one run with 2 model requests, 1 call, 1 result, a 10-tool catalog', async () => {
-    const { result, runs } = await auditWithRuns([file]);
+    const { result, runs } = await auditCorpus([file]);
     expect(result.files).toEqual([{ path: file, format: 'otlp-json', records: 5, runs: 1, skipped: [] }]);
     expect(runs.map(factsOf)).toEqual([
       {
@@ -51,15 +53,15 @@ describe('OTel corpus: Tempo batches (otlp/agentevals-tempo-batches.json)', () =
   });
 });
 
-describe('OTel corpus: Jaeger export (jaeger/agentevals-k8s.json)', () => {
+describeCorpus('OTel corpus: Jaeger export (jaeger/agentevals-k8s.json)', ['jaeger/agentevals-k8s.json'], () => {
   // {"data":[one trace, 73 spans]}: one ADK call_llm (spanID 896fc6b7b215e46d, id key on line 2849)
   // wrapping one openai.chat; the model answers in text, no tool call. Catalog: 18 k8s_* tools
   // (llm.request.functions.0-17 and function_declarations). An http GET span has error=true: not a tool.
-  const file = 'test/fixtures/corpus/jaeger/agentevals-k8s.json';
+  const file = 'jaeger/agentevals-k8s.json';
 
   // startTime 1771237881585997 µs, duration 2108918 µs → 1771237881586 … 1771237883695 ms.
   it('reads one run with 1 model request, no calls, an 18-tool catalog, lines of the span id keys', async () => {
-    const { result, runs } = await auditWithRuns([file]);
+    const { result, runs } = await auditCorpus([file]);
     expect(result.files).toEqual([{ path: file, format: 'jaeger-json', records: 2, runs: 1, skipped: [] }]);
     const facts = runs.map(factsOf);
     expect(facts).toEqual([

@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+import { auditCorpus, auditTemp, countRun, findingList } from '../corpus.js';
+import { corpusFile, corpusFilesUnder, describeCorpus } from '../../public-corpus.js';
 
-const dir = 'test/fixtures/corpus/otel-spans';
+const dir = 'otel-spans';
 const unpaired = (span: string, tool: string) => `tool span '${span}' for '${tool}' has no call id and no model span's tool call to pair it with by order; its call and result stay without an id`;
 
 // Counts read with python3: tool spans = span.type "agentic.tool.invocation"; llm = spans of
 // span.type inference / inference.* with no such span above them; lines = the line of each
 // tool span's "span_id".
-describe('otel-spans: corpus span dumps (Monocle, span.to_json())', () => {
+describeCorpus('otel-spans: corpus span dumps (Monocle, span.to_json())', corpusFilesUnder(dir), () => {
   it('reads the three dumps: each tool span a call and its result, one run per trace id', async () => {
     const names = ['monocle-adk-trace', 'monocle-langgraph-trace', 'monocle-strands-trace'];
-    const { result, runs } = await auditPaths(names.map((n) => `${dir}/${n}.json`));
+    const { result, runs } = await auditCorpus(names.map((n) => `${dir}/${n}.json`));
     expect(result.files.map((f) => [f.format, f.runs, f.records])).toEqual([
       ['otel-spans', 1, 6],
       ['otel-spans', 1, 21],
@@ -49,7 +50,7 @@ describe('otel-spans: corpus span dumps (Monocle, span.to_json())', () => {
   });
 
   it('the same spans one per line (JSONL) read the same, each record on its span line', async () => {
-    const spans = JSON.parse(readFileSync(`${dir}/monocle-langgraph-trace.json`, 'utf8')) as unknown[];
+    const spans = JSON.parse(readFileSync(corpusFile(`${dir}/monocle-langgraph-trace.json`), 'utf8')) as unknown[];
     const { result, runs } = await auditTemp({ 'spans.jsonl': spans.map((s) => `${JSON.stringify(s)}\n`).join('') });
     expect(result.files).toEqual([{ path: 'spans.jsonl', format: 'otel-spans', records: 21, runs: 1, skipped: [] }]);
     expect(countRun(runs[0]!)).toMatchObject({ llm: 11, calls: 5, results: 5, orphans: [] });
@@ -58,7 +59,7 @@ describe('otel-spans: corpus span dumps (Monocle, span.to_json())', () => {
   });
 
   it('a span of a list without a span id is counted as skipped; two dropped Monocle tool spans are a partial-read', async () => {
-    const spans = JSON.parse(readFileSync(`${dir}/monocle-langgraph-trace.json`, 'utf8')) as Array<{ context: Record<string, unknown> }>;
+    const spans = JSON.parse(readFileSync(corpusFile(`${dir}/monocle-langgraph-trace.json`), 'utf8')) as Array<{ context: Record<string, unknown> }>;
     // Items 8 and 40 are tool spans (span.type "agentic.tool.invocation", python3); their only tool marks are Monocle's.
     for (const i of [8, 40]) delete spans[i]!.context['span_id'];
     const { result, runs } = await auditTemp({ 'spans.json': JSON.stringify(spans) });
@@ -70,7 +71,7 @@ describe('otel-spans: corpus span dumps (Monocle, span.to_json())', () => {
   });
 
   it('a dropped Monocle span that is not a tool span (item 1, span.type "inference.framework") is counted, with no partial-read', async () => {
-    const spans = JSON.parse(readFileSync(`${dir}/monocle-langgraph-trace.json`, 'utf8')) as Array<{ context: Record<string, unknown> }>;
+    const spans = JSON.parse(readFileSync(corpusFile(`${dir}/monocle-langgraph-trace.json`), 'utf8')) as Array<{ context: Record<string, unknown> }>;
     delete spans[1]!.context['span_id'];
     const { result } = await auditTemp({ 'spans.json': JSON.stringify(spans) });
     expect(result.files[0]!.skipped).toEqual([{ reason: 'span without a name and a usable context.span_id', count: 1, firstLine: 1 }]);
@@ -78,9 +79,9 @@ describe('otel-spans: corpus span dumps (Monocle, span.to_json())', () => {
   });
 });
 
-describe('otel-spans: what the console exporter prints (pretty-printed spans one after another)', () => {
+describeCorpus('otel-spans: what the console exporter prints (pretty-printed spans one after another)', corpusFilesUnder(dir), () => {
   it('reads each span where its object begins; a broken object is one finding and the next span is read', async () => {
-    const spans = JSON.parse(readFileSync(`${dir}/monocle-strands-trace.json`, 'utf8')) as unknown[];
+    const spans = JSON.parse(readFileSync(corpusFile(`${dir}/monocle-strands-trace.json`), 'utf8')) as unknown[];
     const printed = spans.map((s) => `${JSON.stringify(s, null, 4)}\n`);
     const text = printed.join('');
     const { result, runs } = await auditTemp({ 'console.txt': text });
