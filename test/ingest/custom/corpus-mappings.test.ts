@@ -72,7 +72,7 @@ describeCorpus('formats: the any-agent span dump mapping of docs/formats/custom.
     expect(corpusCounts(GOOGLE)).toEqual({ calls: 3, results: 3, orphans: 0 });
     expect(corpusCounts(LANGCHAIN)).toEqual({ calls: 2, results: 2, orphans: 0 });
     const { report, result } = await auditCorpus(configOf('any-agent-trace', 'letta-agent-file'), [GOOGLE, LANGCHAIN]);
-    expect(report.files.map((f) => [f.path, f.format, f.records, f.runs, f.skipped.length])).toEqual([
+    expect(report.files.map((f) => [f.path, f.format, f.records, f.runs, f.skipped?.length ?? 0])).toEqual([
       [GOOGLE, 'any-agent-trace', 6, 1, 0],
       [LANGCHAIN, 'any-agent-trace', 4, 1, 0],
     ]);
