@@ -5,6 +5,8 @@ import { parse as parseYaml } from 'yaml';
 import { configFileSchema, loadConfigFile, resolveConfig, type ConfigFile } from '../../../src/config.js';
 import { ConfigurationError } from '../../../src/errors.js';
 import { formatsFor } from '../../../src/ingest/custom/index.js';
+import { sourceReport } from '../../../src/action/report-source.js';
+import { readInputs } from '../../../src/github/inputs.js';
 import { cli } from '../../cli/run-cli.js';
 import { audited, jsonl, tempDir, tempTree } from '../../helpers.js';
 
@@ -178,5 +180,23 @@ describe('formats: the cost of a mapping is bounded by the limits', () => {
     const copy = structuredClone(resolved.formats);
     expect(formatsFor(copy).map((f) => f.id).slice(0, 2)).toEqual(['my-log', 'otlp-json']);
     expect(formatsFor(copy)).toBe(formatsFor(copy));
+  });
+});
+
+describe('formats: the Action reads a configured format by its input-format input', () => {
+  it('reads the named mapping, and refuses a name that is neither built in nor configured', async () => {
+    const workspace = tempTree({
+      'agent-trace-audit.yml': JSON.stringify(myLog((m) => delete m.detect)),
+      'traces/log.jsonl': jsonl(call('s', 'c1', 'search', {}), result('s', 'c1', 'ok'), call('s', 'c2', 'search', {})),
+    });
+    const ctx = { eventName: 'push', owner: 'o', repo: 'r', runId: 1, sha: 'x', serverUrl: '', apiUrl: '', workspace, tempDir: tempDir(), workflowFile: undefined, pullRequest: undefined, workflowRun: undefined } as never;
+    const logger = { info() {}, warning() {}, error() {}, debug() {} } as never;
+    const inputs = (values: Record<string, string>) => readInputs((name) => ({ traces: 'traces/*.jsonl', upload: 'false', ...values })[name] ?? '');
+    const named = await sourceReport(inputs({ 'input-format': 'my-log' }), ctx, logger);
+    expect(named.report.files.map((f) => [f.path, f.format])).toEqual([['traces/log.jsonl', 'my-log']]);
+    expect(named.report.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[2, 1]]);
+    const detected = await sourceReport(inputs({}), ctx, logger);
+    expect(detected.report.files.map((f) => f.format)).toEqual(['unknown']);
+    await expect(sourceReport(inputs({ 'input-format': 'mylog' }), ctx, logger)).rejects.toThrow(/^input input-format must be one of my-log, otlp-json, .*, not "mylog"$/);
   });
 });
