@@ -27,9 +27,7 @@ export function customFormat(spec: CustomFormatSpec): TraceFormat {
 function claims(layout: CustomFormatSpec['layout'], detect: CompiledCondition, sample: DetectSample): boolean {
   try {
     if (layout === 'document') return sample.document !== undefined && holds(detect, sample.document);
-    // A JSON-lines file: its first line parsed alone, or more than one line (a one-line file is also a document).
-    const lines = sample.jsonLines;
-    return lines.length > 0 && (lines.length > 1 || !Array.isArray(sample.document)) && lines.some((line) => holds(detect, line));
+    return sample.jsonLines.some((line) => holds(detect, line));
   } catch {
     return false;
   }

@@ -87,3 +87,32 @@ describeCorpus('formats: the any-agent span dump mapping of docs/formats/custom.
     ]);
   });
 });
+
+const CODEX = 'codex/agent-history-escalation.jsonl';
+
+/** A JSONL mapping written by hand for a Codex rollout, which the tool also reads natively: the same pairs. */
+const CODEX_BY_HAND: ConfigFile = configFileSchema().parse({
+  formats: {
+    'codex-by-hand': {
+      layout: 'jsonl',
+      detect: { path: '$.type', equals: 'session_meta' },
+      calls: { select: '$.payload', when: { path: '$.type', equals: 'function_call' }, id: '$.call_id', tool: '$.name', arguments: '$.arguments' },
+      results: { select: '$.payload', when: { path: '$.type', equals: 'function_call_output' }, id: '$.call_id', output: '$.output' },
+    },
+  },
+}) as ConfigFile;
+
+describeCorpus('formats: a JSONL mapping on a public Codex rollout', [CODEX], () => {
+  // Counted with python3: response_item lines whose payload.type is function_call (4) or
+  // function_call_output (2), paired by call_id: 2 calls unanswered (the turn was aborted); 21 lines.
+  it('reads agent-history-escalation.jsonl line by line: 4 calls, 2 results, 2 orphans, 15 other lines skipped', async () => {
+    const { report, result } = await auditCorpus(CODEX_BY_HAND, [CODEX]);
+    expect(report.files.map((f) => [f.format, f.records, f.runs])).toEqual([['codex-by-hand', 6, 1]]);
+    expect(report.files[0]?.skipped).toEqual([{ reason: "line is no call, result or catalog of format 'codex-by-hand'", count: 15, firstLine: 1 }]);
+    expect(result.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[4, 2]]);
+    expect(result.findings.filter((f) => f.ruleId === 'orphan-call')).toHaveLength(2);
+    const native = await auditCorpus({}, [CODEX]);
+    expect(native.report.files.map((f) => f.format)).toEqual(['codex-rollout']);
+    expect(native.result.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[4, 2]]);
+  });
+});
