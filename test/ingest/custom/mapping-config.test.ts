@@ -117,6 +117,14 @@ describe('formats: a JSONL mapping reads each line', () => {
     expect(report.files[0]?.skipped).toEqual([{ reason: 'a call without a tool name at calls.tool ($.name)', count: 1, firstLine: 1 }]);
     expect(audit.findings.map((f) => f.ruleId)).toContain('partial-read');
   });
+  it('reads only own keys: a query never reaches Object.prototype, and __proto__ or constructor are plain names', async () => {
+    const text = `{"op":"invoke","session":"s","id":"c1","name":"__proto__","input":{"constructor":1}}\n{"op":"return","session":"s","id":"c1","output":"ok"}\n`;
+    const { result: audit } = await auditText(text);
+    expect(audit.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[1, 1]]);
+    const file = myLog((m) => (m.calls.tool = '$.constructor'));
+    const { report } = await auditText(text, 'log.jsonl', file);
+    expect(report.files[0]?.skipped).toEqual([{ reason: 'a call without a tool name at calls.tool ($.constructor)', count: 1, firstLine: 1 }]);
+  });
 });
 
 describe('formats: detection is the mapping\'s own detect condition, never a guess', () => {
