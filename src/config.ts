@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS } from './io/limits.js';
 import { DEFAULT_MAX_RUNS } from './report/run-cap.js';
 import { SEVERITIES } from './model/finding.js';
 import { describeIssues } from './zod-issues.js';
+import { formatsSection } from './ingest/custom/section.js';
 import { FAIL_LEVELS, type AuditConfig, type FailOn, type RuleSetting } from './audit/audit-config.js';
 
 export { describeIssues };
@@ -52,6 +53,7 @@ function buildConfigFileSchema() {
       include: z.array(z.string()).optional().describe('Globs of trace files to audit when no paths are given.'),
       exclude: z.array(z.string()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
       rules: rulesSchema.optional(),
+      formats: formatsSection().optional(),
       limits: z
         .strictObject({
           'max-file-bytes': z.number().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
@@ -138,6 +140,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
       perAudit: limits['max-findings'] ?? DEFAULT_FINDING_CAPS.perAudit,
     },
     maxRuns: limits['max-runs'] ?? DEFAULT_MAX_RUNS,
+    ...(file.formats ? { formats: Object.entries(file.formats).map(([name, mapping]) => ({ name, ...mapping })) } : {}),
   };
 }
 

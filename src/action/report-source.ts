@@ -7,6 +7,7 @@ import type { ActionInputs } from '../github/inputs.js';
 import { defaultJobs } from '../audit/pool.js';
 import { DEFAULT_CONFIG_FILE, loadConfigFile, resolveConfig, type AuditConfig } from '../config.js';
 import { auditPaths, materializeOutcome } from '../core.js';
+import { formatsFor } from '../ingest/custom/index.js';
 import { ConfigurationError } from '../errors.js';
 import { mergeReports } from '../report/merge.js';
 import { VERSION } from '../version.js';
@@ -48,7 +49,7 @@ export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger
     const read = await collectArtifacts(inputs, inputs.token, ctx, logger);
     const sources = [...artifactSources(read), ...(await receivedSources(logger))];
     const outcome = materializeOutcome(
-      await auditPaths({ paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry, sources, collectTimelines: true }, logger),
+      await auditPaths({ paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry, sources, collectTimelines: true, ...inputFormatOf(inputs, config) }, logger),
     );
     const byFormat = new Map<string, number>();
     for (const file of outcome.report.files) byFormat.set(file.format, (byFormat.get(file.format) ?? 0) + 1);
@@ -84,4 +85,14 @@ function emptyReport(): Report {
     metrics: {},
     findings: [],
   };
+}
+
+/** The input-format input, checked against the built-in formats and the configuration's own: an unknown name is an input error. */
+function inputFormatOf(inputs: ActionInputs, config: AuditConfig): { inputFormat?: string } {
+  if (inputs.inputFormat === '') return {};
+  const formats = formatsFor(config.formats);
+  if (!formats.some((format) => format.id === inputs.inputFormat)) {
+    throw new ConfigurationError(`input input-format must be one of ${formats.map((format) => format.id).join(', ')}, not ${JSON.stringify(inputs.inputFormat)}`, 'input');
+  }
+  return { inputFormat: inputs.inputFormat };
 }

@@ -1,3 +1,4 @@
+import type { CustomFormatSpec } from '../ingest/custom/mapping.js';
 import type { ReadLimits } from '../io/limits.js';
 import type { Severity } from '../model/finding.js';
 import type { FindingCaps } from './finding-caps.js';
@@ -22,5 +23,7 @@ export interface AuditConfig {
   readonly findingCaps?: FindingCaps;
   /** How many runs the report lists (`limits.max-runs`); DEFAULT_MAX_RUNS when absent. */
   readonly maxRuns?: number;
+  /** The configuration file's `formats:` (plain data; compiled per thread by src/ingest/custom/). */
+  readonly formats?: readonly CustomFormatSpec[];
 }
 

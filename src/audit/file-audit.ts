@@ -1,4 +1,5 @@
 import type { AuditConfig } from './audit-config.js';
+import { formatsFor } from '../ingest/custom/index.js';
 import { chooseFormat } from '../ingest/detect.js';
 import type { Diagnostic, ParseInput, RecordSink, TraceFormat } from '../ingest/types.js';
 import type { ByteSource } from '../io/byte-source.js';
@@ -46,7 +47,7 @@ export interface ReadOptions {
 /** One file: detect its format, read its runs (rules on each run), then the checks of the file as a whole. */
 export async function auditFile(input: AuditInput, config: AuditConfig, options: ReadOptions & { readonly inputFormat?: string }, active: readonly ActiveRule[], emit: Emit) {
   const opened = await openTraceFile(input.path, input.display, config.limits);
-  const choice = chooseFormat(opened.sample, options.inputFormat);
+  const choice = chooseFormat(opened.sample, options.inputFormat, formatsFor(config.formats));
   if (!choice.format) {
     const skips = new SkipTally();
     diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });

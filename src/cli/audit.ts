@@ -3,7 +3,8 @@ import { defaultJobs } from '../audit/pool.js';
 import { auditPaths, materializeOutcome, type AuditRequest } from '../core.js';
 import type { CollectSource } from '../io/collect-sources.js';
 import { UsageError } from '../errors.js';
-import { formatById, FORMATS } from '../ingest/registry.js';
+import { formatsFor } from '../ingest/custom/index.js';
+import { FORMATS } from '../ingest/registry.js';
 import { OUTPUT_FORMATS, renderReport } from '../report/index.js';
 import { renderJsonPieces, writeJsonFile, writePieces } from '../report/json.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from './command.js';
@@ -26,7 +27,7 @@ export const AUDIT: CommandSpec = {
     outputFlag('the report'),
     FAIL_ON_FLAG,
     CONFIG_FLAG,
-    { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${FORMATS.map((f) => f.id).join(', ')}` },
+    { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${FORMATS.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
     { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads' },
   ],
   examples: ['agent-trace-audit audit traces/ --fail-on warning', 'agent-trace-audit audit "runs/**/*.jsonl" --format sarif -o audit.sarif'],
@@ -38,10 +39,11 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
   if (args.positionals.length === 0 && sources.length === 0) throw new UsageError('audit needs at least one file, folder or glob');
   const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'text';
   const inputFormat = args.string('input-format');
-  if (inputFormat !== undefined && !formatById(inputFormat)) {
-    throw new UsageError(`--input-format must be one of ${FORMATS.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
-  }
   const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
+  if (inputFormat !== undefined) {
+    const formats = formatsFor(config.formats);
+    if (!formats.some((f) => f.id === inputFormat)) throw new UsageError(`--input-format must be one of ${formats.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
+  }
   const logger = consoleLogger(io, args.boolean('debug'));
   const jobsFlag = args.string('jobs');
   const jobs = jobsFlag === undefined ? defaultJobs() : Number(jobsFlag);

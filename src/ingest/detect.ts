@@ -1,4 +1,4 @@
-import { formatById, FORMATS } from './registry.js';
+import { FORMATS } from './registry.js';
 import type { DetectSample, TraceFormat } from './types.js';
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
@@ -17,7 +17,7 @@ export type FormatChoice =
  */
 export function chooseFormat(sample: DetectSample, forced?: string, formats: readonly TraceFormat[] = FORMATS): FormatChoice {
   if (forced) {
-    const format = formatById(forced);
+    const format = formats.find((f) => f.id === forced);
     return format ? { format, note: null } : { format: null, message: `no format with id '${forced}'` };
   }
   let best = 0;

@@ -65,6 +65,8 @@ export const Evidence = {
   structure: 2,
   /** A signature only this format has (a version marker, a record type no other format writes). */
   signature: 3,
+  /** A format from the configuration file whose own `detect` condition holds: the user's word outranks any built-in evidence. */
+  configured: 4,
 } as const;
 
 /** One trace format: detection plus a parser into the normalized model. */

@@ -23,6 +23,7 @@ describe('readInputs', () => {
       mode: 'audit',
       sarifFile: '',
       failOnEmpty: false,
+      inputFormat: '',
       listenPort: '4318',
       token: '',
       artifacts: [],
