@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeCorpus, manifest } from '../public-corpus.js';
+import { corpusFiles, describeCorpus } from '../public-corpus.js';
 import { auditCorpus, auditTemp } from './corpus.js';
 
 const OURS = ['langfuse', 'inspect', 'mcp', 'anthropic-messages', 'openai', 'claude-code', 'codex-rollout', 'gemini-cli', 'claude-code-export', 'otel-spans', 'openhands', 'atif', 'google-adk'];
-const ALL = [...manifest().keys()].sort();
+const ALL = corpusFiles().sort();
 
 const KEYS = ['role', 'type', 'content', 'tool_calls', 'function', 'arguments', 'id', 'call_id', 'tool_call_id', 'name', 'input', 'parts', 'messages', 'traj',
   'observations', 'trace', 'samples', 'eval', 'version', 'jsonrpc', 'method', 'params', 'result', 'error', 'tools', 'code', 'message', 'sessionId',

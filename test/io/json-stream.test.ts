@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { JsonStreamScanner, type ScanEvent } from '../../src/io/json-stream/scanner.js';
 import { compileListPattern } from '../../src/io/json-stream/list-paths.js';
 import { indexLines } from '../../src/ingest/json-locate.js';
+import { corpusFile, corpusFiles, describeCorpus } from '../public-corpus.js';
 
 const BIG = 1 << 30;
 
@@ -40,57 +41,66 @@ function listsOf(doc: unknown): string[] {
     .map((key) => `$.${key}[*]`);
 }
 
+const OWN = jsonFiles('test/fixtures');
+const PUBLIC = corpusFiles().filter((file) => file.endsWith('.json')).sort();
+
 describe('JsonStreamScanner on every JSON fixture of the repository', () => {
-  const files = jsonFiles('test/fixtures');
-  it('finds the fixtures (49 .json files)', () => {
-    expect(files.length).toBe(49);
+  it('finds the fixtures (16 .json files)', () => {
+    expect(OWN.length).toBe(16);
   });
-  for (const file of files) {
-    it(`${file}: elements, lines and rest are what JSON.parse and indexLines give`, () => {
-      const bytes = readFileSync(file);
-      let text = bytes.toString('utf8');
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      let whole: unknown;
-      try {
-        whole = JSON.parse(text);
-      } catch {
-        // Not one document (a fixture of a broken file): the scanner must say so too.
-        const { events } = scan(bytes, ['$[*]'], 4096);
-        const failed = events.some((e) => e.kind === 'error') || events.some((e) => e.kind === 'element' && !parses(e.text));
-        expect(failed || !parses(text)).toBe(true);
-        return;
-      }
-      const lists = listsOf(whole);
-      const lineOf = indexLines(text, 2);
-      const expected: Array<{ path: Array<string | number>; value: unknown; line: number | null }> = [];
-      const rest = Array.isArray(whole) ? [] : whole !== null && typeof whole === 'object' ? { ...(whole as object) } : whole;
-      for (const list of lists) {
-        const steps = compileListPattern(list).steps;
-        const key = steps.length === 2 ? (steps[0] as string) : null;
-        const items = (key === null ? whole : (whole as Record<string, unknown>)[key]) as unknown[];
-        items.forEach((value, i) => {
-          const path = key === null ? [i] : [key, i];
-          expected.push({ path, value, line: value !== null && typeof value === 'object' ? lineOf(path) : null });
-        });
-        if (key !== null) (rest as Record<string, unknown>)[key] = [];
-      }
-      for (const chunk of bytes.length < 150_000 ? [1, 7, 65536] : [13, 65536]) {
-        const { events, rest: restOf } = scan(bytes, lists, chunk);
-        expect(events.filter((e) => e.kind !== 'element')).toEqual([]);
-        const got = events.map((e) => (e.kind === 'element' ? { path: [...e.path], value: JSON.parse(e.text) as unknown, line: e.line } : null));
-        // Elements come in file order; JSON.parse's lists are compared in pattern order.
-        const sorted = [...got].sort((a, b) => lists.indexOf(`$.${String(a!.path[0])}[*]`) - lists.indexOf(`$.${String(b!.path[0])}[*]`));
-        expect(sorted.length).toBe(expected.length);
-        sorted.forEach((item, k) => {
-          expect(item!.path).toEqual(expected[k]!.path);
-          expect(isDeepStrictEqual(item!.value, expected[k]!.value)).toBe(true);
-          if (expected[k]!.line !== null) expect(item!.line).toBe(expected[k]!.line);
-        });
-        expect(isDeepStrictEqual(restOf(), rest)).toBe(true);
-      }
-    });
-  }
+  for (const file of OWN) it(`${file}: elements, lines and rest are what JSON.parse and indexLines give`, () => scansLikeParse(file));
 });
+
+describeCorpus('JsonStreamScanner on every JSON file of the public corpus', PUBLIC, () => {
+  it('finds them (38 .json files or more, as the corpus grows)', () => {
+    expect(PUBLIC.length).toBeGreaterThanOrEqual(38);
+  });
+  for (const file of PUBLIC) it(`${file}: elements, lines and rest are what JSON.parse and indexLines give`, () => scansLikeParse(corpusFile(file)));
+});
+
+function scansLikeParse(file: string): void {
+  const bytes = readFileSync(file);
+  let text = bytes.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let whole: unknown;
+  try {
+    whole = JSON.parse(text);
+  } catch {
+    // Not one document (a fixture of a broken file): the scanner must say so too.
+    const { events } = scan(bytes, ['$[*]'], 4096);
+    const failed = events.some((e) => e.kind === 'error') || events.some((e) => e.kind === 'element' && !parses(e.text));
+    expect(failed || !parses(text)).toBe(true);
+    return;
+  }
+  const lists = listsOf(whole);
+  const lineOf = indexLines(text, 2);
+  const expected: Array<{ path: Array<string | number>; value: unknown; line: number | null }> = [];
+  const rest = Array.isArray(whole) ? [] : whole !== null && typeof whole === 'object' ? { ...(whole as object) } : whole;
+  for (const list of lists) {
+    const steps = compileListPattern(list).steps;
+    const key = steps.length === 2 ? (steps[0] as string) : null;
+    const items = (key === null ? whole : (whole as Record<string, unknown>)[key]) as unknown[];
+    items.forEach((value, i) => {
+      const path = key === null ? [i] : [key, i];
+      expected.push({ path, value, line: value !== null && typeof value === 'object' ? lineOf(path) : null });
+    });
+    if (key !== null) (rest as Record<string, unknown>)[key] = [];
+  }
+  for (const chunk of bytes.length < 150_000 ? [1, 7, 65536] : [13, 65536]) {
+    const { events, rest: restOf } = scan(bytes, lists, chunk);
+    expect(events.filter((e) => e.kind !== 'element')).toEqual([]);
+    const got = events.map((e) => (e.kind === 'element' ? { path: [...e.path], value: JSON.parse(e.text) as unknown, line: e.line } : null));
+    // Elements come in file order; JSON.parse's lists are compared in pattern order.
+    const sorted = [...got].sort((a, b) => lists.indexOf(`$.${String(a!.path[0])}[*]`) - lists.indexOf(`$.${String(b!.path[0])}[*]`));
+    expect(sorted.length).toBe(expected.length);
+    sorted.forEach((item, k) => {
+      expect(item!.path).toEqual(expected[k]!.path);
+      expect(isDeepStrictEqual(item!.value, expected[k]!.value)).toBe(true);
+      if (expected[k]!.line !== null) expect(item!.line).toBe(expected[k]!.line);
+    });
+    expect(isDeepStrictEqual(restOf(), rest)).toBe(true);
+  }
+}
 
 function parses(text: string): boolean {
   try {

@@ -9,7 +9,7 @@ import { mermaidSection } from '../../src/report/mermaid.js';
 import type { CommentInput } from '../../src/report/comment/render.js';
 import type { Report } from '../../src/report/schema.js';
 import { audited } from '../helpers.js';
-import { corpusFile, manifest } from '../public-corpus.js';
+import { corpusFile, corpusFiles, manifest } from '../public-corpus.js';
 
 /**
  * A realistic pull request run: the public corpus (test/public-corpus.ts), the examples, the
@@ -27,7 +27,7 @@ const FIRST_CORPUS = /^(claude-code|inspect|jaeger|langfuse|mcp|openai-agents|op
 const LATER_LANGFUSE = /^langfuse\/(koog|agno|beeai|langgraph-js)/;
 
 /** The public files of the run, by their path under the corpus folder (which is also how the report shows them). */
-export const PUBLIC_FILES = [...manifest().keys()].filter((path) => FIRST_CORPUS.test(path) && !LATER_LANGFUSE.test(path)).sort();
+export const PUBLIC_FILES = corpusFiles().filter((path) => FIRST_CORPUS.test(path) && !LATER_LANGFUSE.test(path)).sort();
 
 export const COMMON = [
   'examples/clean/span-log.jsonl',
