@@ -14,6 +14,7 @@ import { googleAdkFormat } from './google-adk/index.js';
 import { jaegerFormat, otelSpansFormat, otlpFormat } from './otel/index.js';
 import { atifFormat } from './atif/index.js';
 import { openHandsFormat } from './openhands/index.js';
+import { miniSweAgentFormat, sweAgentFormat } from './swe-agent/index.js';
 import type { TraceFormat } from './types.js';
 
 /**
@@ -31,6 +32,8 @@ export const FORMATS: readonly TraceFormat[] = [
   otelSpansFormat,
   openHandsFormat,
   atifFormat,
+  sweAgentFormat,
+  miniSweAgentFormat,
   googleAdkFormat,
   langfuseFormat,
   inspectFormat,

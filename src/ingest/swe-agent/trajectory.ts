@@ -1,0 +1,106 @@
+import { idItems, idOf, isObject, own, str, type JsonObject } from '../fields.js';
+import type { LineOf } from '../json-locate.js';
+import { quotedName } from '../skip-reason.js';
+import { argsOf, llmRecord, toRecord, type Place } from '../tool-facts.js';
+import type { RecordSink } from '../types.js';
+
+/** A SWE-agent trajectory: `{trajectory: [{action, observation, …}], history: [messages], info, …}`. */
+export function isSweAgentTrajectory(value: unknown): value is JsonObject {
+  if (!isObject(value)) return false;
+  const steps = own(value, 'trajectory');
+  if (!Array.isArray(steps) || !Array.isArray(own(value, 'history'))) return false;
+  const first: unknown = steps[0];
+  return steps.length === 0 ? isObject(own(value, 'info')) : isObject(first) && typeof own(first, 'action') === 'string' && Object.hasOwn(first, 'observation');
+}
+
+interface Where {
+  readonly file: string;
+  readonly lineOf: LineOf;
+  readonly sink: RecordSink;
+}
+
+/**
+ * Reads one SWE-agent trajectory. Function-calling agents keep their calls in
+ * `history`: assistant messages' `tool_calls` (ids, function names, JSON
+ * arguments) answered by tool messages that name them in `tool_call_ids`; the
+ * `trajectory` steps repeat them and are read past. Text-action agents keep no
+ * tool calls: each `trajectory` step's `action` (one command line) is a call
+ * of the command's first word, its `observation` the result, with one
+ * `ingest-note` saying the calls were read from text.
+ */
+export function readSweAgentTrajectory(doc: JsonObject, where: Where): void {
+  const history = own(doc, 'history') as unknown[];
+  const steps = own(doc, 'trajectory') as unknown[];
+  const functionCalling = history.some((message) => isObject(message) && Array.isArray(own(message, 'tool_calls')) && (own(message, 'tool_calls') as unknown[]).length > 0);
+  if (functionCalling) {
+    readHistory(history, where);
+    if (steps.length > 0) where.sink.skip({ line: where.lineOf(['trajectory']), reason: `${steps.length} trajectory step(s) (the history holds the calls)` });
+  } else {
+    readSteps(steps, where);
+    if (history.length > 0) where.sink.skip({ line: where.lineOf(['history']), reason: `${history.length} history message(s) (the trajectory steps hold the actions)` });
+  }
+}
+
+function readHistory(history: readonly unknown[], { file, lineOf, sink }: Where): void {
+  const toolOf = new Map<string, string>();
+  history.forEach((message, i) => {
+    const place: Place = { loc: { file, line: lineOf(['history', i]) }, runId: null, ts: null };
+    if (!isObject(message)) return sink.skip({ line: place.loc.line, reason: 'history entry that is not an object', value: message });
+    const role = str(message, 'role');
+    if (role === 'assistant') {
+      sink.record(llmRecord(place));
+      const calls = own(message, 'tool_calls');
+      (Array.isArray(calls) ? calls : []).forEach((call: unknown, j) => {
+        const fn = isObject(call) ? own(call, 'function') : undefined;
+        const tool = isObject(fn) ? str(fn, 'name') : null;
+        const line = lineOf(['history', i, 'tool_calls', j]);
+        if (!isObject(call) || !isObject(fn) || tool === null) {
+          sink.diagnostic({ ruleId: 'malformed-record', line, message: `history[${i}].tool_calls[${j}] has no function name` });
+          return;
+        }
+        const callId = idOf(call, 'id');
+        if (callId !== null) toolOf.set(callId, tool);
+        sink.record(toRecord({ kind: 'call', callId, tool, args: argsOf(own(fn, 'arguments')) }, { ...place, loc: { file, line } }));
+      });
+    } else if (role === 'tool') {
+      const ids = idItems(own(message, 'tool_call_ids')) ?? [];
+      const single = idOf(message, 'tool_call_id');
+      if (single !== null && !ids.includes(single)) ids.push(single);
+      if (ids.length === 0) return sink.skip({ line: place.loc.line, reason: 'tool message without tool_call_ids', value: message, toolLike: true });
+      for (const callId of ids) {
+        sink.record(toRecord({ kind: 'result', callId, tool: toolOf.get(callId) ?? null, content: own(message, 'content'), isError: false, errorClass: null, errorCode: null }, place));
+      }
+    } else {
+      sink.skip({ line: place.loc.line, reason: `history message of role ${quotedName(role)}` });
+    }
+  });
+}
+
+function readSteps(steps: readonly unknown[], { file, lineOf, sink }: Where): void {
+  let calls = 0;
+  let firstLine = 0;
+  steps.forEach((step, i) => {
+    const line = lineOf(['trajectory', i]);
+    const action = isObject(step) ? str(step, 'action') : null;
+    const command = action?.trim() ?? '';
+    if (!isObject(step) || command === '') return sink.skip({ line, reason: 'trajectory step without an action', value: step });
+    const place: Place = { loc: { file, line }, runId: null, ts: null };
+    const callId = `trajectory[${i}]`;
+    const tool = /^\S+/.exec(command)![0];
+    sink.record(llmRecord(place));
+    sink.record(toRecord({ kind: 'call', callId, tool, args: { command } }, place));
+    calls += 1;
+    if (firstLine === 0) firstLine = line;
+    const observation = own(step, 'observation');
+    if (observation !== undefined && observation !== null) {
+      sink.record(toRecord({ kind: 'result', callId, tool, content: observation, isError: false, errorClass: null, errorCode: null }, place));
+    }
+  });
+  if (calls > 0) {
+    sink.diagnostic({
+      ruleId: 'ingest-note',
+      line: firstLine,
+      message: `${calls} call(s) read from text: each trajectory step's action is one command (the tool is its first word) and its observation the result; the file has no tool calls or call ids`,
+    });
+  }
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { corpusCounts, corpusFile, describeCorpus } from '../../public-corpus.js';
+import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
+
+const FC = 'swe-agent/sweagent-fc-test-repo-1c2844.traj';
+const TEXT = 'swe-agent/sweagent-text-humanevalfix-python-0.traj';
+const MINI_LOCAL = 'swe-agent/mini-swe-agent-local.traj.json';
+const MINI_ISSUE = 'swe-agent/mini-swe-agent-github-issue.traj.json';
+
+/** Calls, results and orphans as the manifest counts them (python3, not this tool). */
+function expected(file: string) {
+  const { calls, results, orphans } = corpusCounts(file);
+  return { calls, results, orphans };
+}
+
+async function read(file: string) {
+  const path = corpusFile(file);
+  const { result, runs } = await auditPaths([path]);
+  expect(runs).toHaveLength(1);
+  const counts = countRun(runs[0]!);
+  return { result, run: runs[0]!, counts, got: { calls: counts.calls, results: counts.results, orphans: counts.orphans.length }, findings: findingList(result).map(([rule, line, , callId]) => [rule, line, callId]) };
+}
+
+describeCorpus('swe-agent: function-calling trajectories', [FC], () => {
+  it('reads the history: tool_calls answered by tool messages keyed by tool_call_ids (no false orphans)', async () => {
+    const { result, run, got, findings } = await read(FC);
+    expect(result.files[0]!.format).toBe('swe-agent');
+    expect(got).toEqual(expected(FC));
+    expect(run.calls.map((c) => [c.callId, c.tool])).toEqual([
+      ['call_fJuazlMUN5fQDQ73G6XSpYpx', 'find_file'],
+      ['call_OhmPHGZp0XJ6JRnNkQaYcBMs', 'open'],
+      ['call_DVnbJcFrvwPsrPt3KfIMf7OH', 'edit'],
+      ['call_dcF76aXH6e1pzqRwGxOwpuxb', 'bash'],
+    ]);
+    expect(run.calls[0]!.args).toEqual({ file_name: 'missing_colon.py' });
+    // The file has no tool catalog: the one finding, a true one. No note: the calls are structured.
+    expect(findings).toEqual([['catalog-missing', 80, null]]);
+    expect(result.files[0]!.skipped).toEqual([
+      { reason: '5 trajectory step(s) (the history holds the calls)', count: 1, firstLine: 3 },
+      { reason: 'history message of role "system"', count: 1, firstLine: 61 },
+      { reason: 'history message of role "user"', count: 1, firstLine: 67 },
+    ]);
+  });
+});
+
+describeCorpus('swe-agent: text-action trajectories', [TEXT], () => {
+  it('each trajectory step is a call of its command and its observation the result, with one note saying so', async () => {
+    const { result, run, got, findings } = await read(TEXT);
+    expect(result.files[0]!.format).toBe('swe-agent');
+    expect(got).toEqual(expected(TEXT));
+    expect(run.calls.map((c) => [c.callId, c.tool])).toEqual([
+      ['trajectory[0]', 'ls'],
+      ['trajectory[1]', 'open'],
+      ['trajectory[2]', 'edit'],
+      ['trajectory[3]', 'python'],
+      ['trajectory[4]', 'submit'],
+    ]);
+    expect(run.calls[2]!.args).toEqual({ command: 'edit 15:15\n                distance = abs(elem - elem2)\nend_of_edit' });
+    expect(findings).toEqual([['catalog-missing', 4, null], ['ingest-note', 4, null]]);
+    expect(result.findings.find((f) => f.ruleId === 'ingest-note')!.message).toMatch(/^5 call\(s\) read from text: /);
+  });
+});
+
+describeCorpus('mini-swe-agent: trajectories', [MINI_LOCAL, MINI_ISSUE], () => {
+  it('the one fenced bash block of an assistant message is a call, the next user message its result', async () => {
+    const { result, run, got, findings } = await read(MINI_LOCAL);
+    expect(result.files[0]!.format).toBe('mini-swe-agent');
+    expect(got).toEqual(expected(MINI_LOCAL));
+    expect(run.calls.map((c) => [c.callId, c.tool, c.args])).toEqual([
+      ['messages[2]', 'bash', { command: "echo 'hello world'" }],
+      ['messages[4]', 'bash', { command: 'echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT' }],
+    ]);
+    expect(run.results.map((r) => r.exitCode)).toEqual([0, null]);
+    expect(findings).toEqual([['catalog-missing', 10, null], ['ingest-note', 10, null]]);
+  });
+
+  it('a non-zero <returncode> is an error result', async () => {
+    const { result, counts, got, findings } = await read(MINI_ISSUE);
+    expect(result.files[0]!.format).toBe('mini-swe-agent');
+    expect(got).toEqual(expected(MINI_ISSUE));
+    // python3: two observations open with <returncode>1</returncode> (messages 3 and 17).
+    expect(counts.errors).toBe(2);
+    expect(findings.filter(([rule]) => rule === 'ingest-note' || rule === 'malformed-record' || rule === 'unknown-format' || rule === 'orphan-call')).toEqual([['ingest-note', 10, null]]);
+  });
+});
+
+describe('mini-swe-agent and SWE-agent: shapes beyond the public files', () => {
+  const system = { role: 'system', content: 'Reply with one ```mswea_bash_command block.' };
+  it('the {info, messages, trajectory_format} document; none or several blocks are no call; a last action without an answer is an orphan', async () => {
+    const doc = {
+      info: { exit_status: 'LimitsExceeded' },
+      trajectory_format: 'mini-swe-agent-1',
+      messages: [
+        system,
+        { role: 'user', content: 'Fix the bug' },
+        { role: 'assistant', content: 'Two at once:\n```bash\nls\n```\n```bash\npwd\n```' },
+        { role: 'user', content: 'Please always provide EXACTLY ONE action in triple backticks.' },
+        { role: 'assistant', content: [{ type: 'text', text: 'THOUGHT: look\n\n```bash\ngrep -rn foo .\n```' }] },
+        { role: 'user', content: '<returncode>0</returncode>\n<output>\n./a.py:1:foo\n</output>' },
+        { role: 'assistant', content: 'Run it\n\n```bash\npython a.py\n```' },
+      ],
+    };
+    const { result, runs } = await auditTemp({ 'run.traj.json': JSON.stringify(doc, null, 2) });
+    expect(result.files[0]!.format).toBe('mini-swe-agent');
+    expect(countRun(runs[0]!)).toMatchObject({ llm: 3, calls: 2, results: 1, orphans: ['messages[6]:bash'] });
+    expect(findingList(result).map(([rule, , , callId]) => [rule, callId])).toEqual([
+      ['catalog-missing', null],
+      ['ingest-note', null],
+      ['orphan-call', 'messages[6]'],
+    ]);
+  });
+
+  it('a message list with ```bash blocks but no mini-swe-agent marker or <returncode> answers is not claimed', async () => {
+    const doc = [
+      { role: 'user', content: 'How do I list files?' },
+      { role: 'assistant', content: 'Use:\n```bash\nls -la\n```' },
+      { role: 'user', content: 'thanks' },
+    ];
+    const { result } = await auditTemp({ 'chat.json': JSON.stringify(doc) });
+    expect(result.files[0]!.format).toBe('openai');
+  });
+
+  it('a SWE-agent text trajectory whose last step has no observation leaves that call an orphan', async () => {
+    const doc = { environment: 'swe_main', trajectory: [{ action: 'ls\n', observation: 'a.py\n', response: '', thought: '' }, { action: 'submit\n', observation: null, response: '', thought: '' }], history: [], info: {} };
+    const { result, runs } = await auditTemp({ 'x.traj': JSON.stringify(doc, null, 2) });
+    expect(result.files[0]!.format).toBe('swe-agent');
+    expect(countRun(runs[0]!)).toMatchObject({ calls: 2, results: 1, orphans: ['trajectory[1]:submit'] });
+  });
+});
