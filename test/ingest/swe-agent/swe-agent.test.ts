@@ -110,6 +110,40 @@ describe('mini-swe-agent and SWE-agent: shapes beyond the public files', () => {
     ]);
   });
 
+  it('mini-swe-agent 2 tool calling: tool_calls are the calls, role tool messages (extra.returncode) the results, no text note', async () => {
+    // The shape src/minisweagent/agents/default.py serialize() and models/utils/actions_toolcall.py write.
+    const call = (id: string, command: string) => ({ id, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } });
+    const doc = {
+      info: { mini_version: '2.0.0', exit_status: 'Submitted' },
+      messages: [
+        { role: 'system', content: 'You are a helpful assistant.' },
+        { role: 'user', content: 'Fix the bug' },
+        { role: 'assistant', content: null, tool_calls: [call('call_a', 'ls'), call('call_b', 'false')], extra: { actions: [{ command: 'ls', tool_call_id: 'call_a' }, { command: 'false', tool_call_id: 'call_b' }] } },
+        { role: 'tool', tool_call_id: 'call_a', content: '<returncode>0</returncode>\n<output>a.py</output>', extra: { returncode: 0 } },
+        { role: 'tool', tool_call_id: 'call_b', content: '<output></output>', extra: { returncode: 1 } },
+        { role: 'assistant', content: null, tool_calls: [call('call_c', 'echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT')] },
+      ],
+      trajectory_format: 'mini-swe-agent-1.1',
+    };
+    const { result, runs } = await auditTemp({ 'run.traj.json': JSON.stringify(doc, null, 2) });
+    expect(result.files[0]!.format).toBe('mini-swe-agent');
+    expect(countRun(runs[0]!)).toMatchObject({ llm: 2, calls: 3, results: 2, errors: 1, orphans: ['call_c:bash'] });
+    expect(runs[0]!.results.map((r) => [r.callId, r.tool, r.exitCode])).toEqual([['call_a', 'bash', 0], ['call_b', 'bash', 1]]);
+    expect(findingList(result).map(([rule]) => rule).filter((rule) => rule === 'ingest-note')).toEqual([]);
+  });
+
+  it('the XML action tag is an action block too', async () => {
+    const doc = [
+      { role: 'system', content: 'Reply with <mswea_bash_command>cmd</mswea_bash_command>.' },
+      { role: 'assistant', content: 'THOUGHT: list\n<mswea_bash_command>ls -la</mswea_bash_command>' },
+      { role: 'user', content: '<returncode>0</returncode>\n<output>\n.\n</output>' },
+    ];
+    const { result, runs } = await auditTemp({ 'x.traj.json': JSON.stringify(doc, null, 2) });
+    expect(result.files[0]!.format).toBe('mini-swe-agent');
+    expect(runs[0]!.calls.map((c) => c.args)).toEqual([{ command: 'ls -la' }]);
+    expect(countRun(runs[0]!)).toMatchObject({ calls: 1, results: 1, orphans: [] });
+  });
+
   it('a message list with ```bash blocks but no mini-swe-agent marker or <returncode> answers is not claimed', async () => {
     const doc = [
       { role: 'user', content: 'How do I list files?' },
