@@ -34,10 +34,10 @@ export function readSweAgentTrajectory(doc: JsonObject, where: Where): void {
   const functionCalling = history.some((message) => isObject(message) && Array.isArray(own(message, 'tool_calls')) && (own(message, 'tool_calls') as unknown[]).length > 0);
   if (functionCalling) {
     readHistory(history, where);
-    if (steps.length > 0) where.sink.skip({ line: where.lineOf(['trajectory']), reason: `${steps.length} trajectory step(s) (the history holds the calls)` });
+    steps.forEach((_step, i) => where.sink.skip({ line: where.lineOf(['trajectory', i]), reason: 'trajectory step (the history holds the calls)' }));
   } else {
     readSteps(steps, where);
-    if (history.length > 0) where.sink.skip({ line: where.lineOf(['history']), reason: `${history.length} history message(s) (the trajectory steps hold the actions)` });
+    history.forEach((_message, i) => where.sink.skip({ line: where.lineOf(['history', i]), reason: 'history message (the trajectory steps hold the actions)' }));
   }
 }
 

@@ -36,9 +36,9 @@ describeCorpus('swe-agent: function-calling trajectories', [FC], () => {
     // The file has no tool catalog: the one finding, a true one. No note: the calls are structured.
     expect(findings).toEqual([['catalog-missing', 80, null]]);
     expect(result.files[0]!.skipped).toEqual([
-      { reason: '5 trajectory step(s) (the history holds the calls)', count: 1, firstLine: 3 },
       { reason: 'history message of role "system"', count: 1, firstLine: 61 },
       { reason: 'history message of role "user"', count: 1, firstLine: 67 },
+      { reason: 'trajectory step (the history holds the calls)', count: 5, firstLine: 4 },
     ]);
   });
 });
@@ -57,6 +57,7 @@ describeCorpus('swe-agent: text-action trajectories', [TEXT], () => {
     ]);
     expect(run.calls[2]!.args).toEqual({ command: 'edit 15:15\n                distance = abs(elem - elem2)\nend_of_edit' });
     expect(findings).toEqual([['catalog-missing', 4, null], ['ingest-note', 4, null]]);
+    expect(result.files[0]!.skipped).toEqual([{ reason: 'history message (the trajectory steps hold the actions)', count: 11, firstLine: 41 }]);
     expect(result.findings.find((f) => f.ruleId === 'ingest-note')!.message).toMatch(/^5 call\(s\) read from text: /);
   });
 });
