@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { chooseFormat } from '../../src/ingest/detect.js';
 import { FORMATS } from '../../src/ingest/registry.js';
 import { Evidence, type DetectSample } from '../../src/ingest/types.js';
-import { corpusFile, corpusHas, describeCorpus, manifest } from '../public-corpus.js';
+import { corpusFile, corpusFilesUnder, corpusHas, describeCorpus, manifest } from '../public-corpus.js';
 
 /** The files of the formats added for issue 37 (SWE-agent, mini-swe-agent, any-agent, OpenInference) and what reads each. */
 const EXPECTED: Record<string, string> = {
@@ -11,8 +11,7 @@ const EXPECTED: Record<string, string> = {
   'swe-agent/sweagent-text-humanevalfix-python-0.traj': 'swe-agent',
   'swe-agent/mini-swe-agent-local.traj.json': 'mini-swe-agent',
   'swe-agent/mini-swe-agent-github-issue.traj.json': 'mini-swe-agent',
-  'any-agent/GOOGLE_trace.json': 'any-agent',
-  'any-agent/LANGCHAIN_trace.json': 'any-agent',
+  ...Object.fromEntries(corpusFilesUnder('any-agent').map((file) => [file, 'any-agent'])),
   'openinference/openinference-genai-client-span-tool-calls.json': 'otel-spans',
   'openinference/phoenix-pxi-turn-trace.json': 'otel-spans',
   'openinference/phoenix-pxi-turn-subagent-trace.json': 'otel-spans',

@@ -49,6 +49,18 @@ describeCorpus('any-agent: trace JSON', [GOOGLE, LANGCHAIN], () => {
   });
 });
 
+const FRAMEWORKS = ['AGNO', 'LLAMA_INDEX', 'OPENAI', 'SMOLAGENTS', 'TINYAGENT'].map((name) => `any-agent/${name}_trace.json`);
+
+describeCorpus('any-agent: the traces of its other frameworks', FRAMEWORKS, () => {
+  it.each(FRAMEWORKS)('%s: calls, results and orphans as counted, no error-level finding', async (file) => {
+    const { result, got, expected } = await read(file);
+    expect(result.files[0]).toMatchObject({ format: 'any-agent', skipped: [] });
+    expect(got).toEqual(expected);
+    // Besides the pairing notes, the one finding is the missing catalog (the file has none).
+    expect(findingList(result).map(([rule]) => rule).filter((rule) => rule !== 'ingest-note')).toEqual(['catalog-missing']);
+  });
+});
+
 describe('any-agent: shapes beyond the public files', () => {
   const ctx = (span: bigint) => ({ trace_id: 0x1234567890abcdef1234567890abcdefn, span_id: span, is_remote: false });
   const json = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `@@${v}@@` : v), 2).replace(/"@@(\d+)@@"/g, '$1');
