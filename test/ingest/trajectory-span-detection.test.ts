@@ -7,10 +7,7 @@ import { corpusFile, corpusFilesUnder, corpusHas, describeCorpus, manifest } fro
 
 /** The files of the formats added for issue 37 (SWE-agent, mini-swe-agent, any-agent, OpenInference) and what reads each. */
 const EXPECTED: Record<string, string> = {
-  'swe-agent/sweagent-fc-test-repo-1c2844.traj': 'swe-agent',
-  'swe-agent/sweagent-text-humanevalfix-python-0.traj': 'swe-agent',
-  'swe-agent/mini-swe-agent-local.traj.json': 'mini-swe-agent',
-  'swe-agent/mini-swe-agent-github-issue.traj.json': 'mini-swe-agent',
+  ...Object.fromEntries(corpusFilesUnder('swe-agent').map((file) => [file, file.endsWith('.traj.json') ? 'mini-swe-agent' : 'swe-agent'])),
   ...Object.fromEntries(corpusFilesUnder('any-agent').map((file) => [file, 'any-agent'])),
   'openinference/openinference-genai-client-span-tool-calls.json': 'otel-spans',
   'openinference/phoenix-pxi-turn-trace.json': 'otel-spans',

@@ -7,9 +7,12 @@ import { isSweAgentTrajectory, readSweAgentTrajectory } from './trajectory.js';
 /** The opening of a trajectory too large to parse for detection: `{"environment": "…", "trajectory": [{"action": …`. */
 const TRAJ_HEAD = /^\{\s*("environment"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*)?"trajectory"\s*:\s*\[\s*\{\s*"action"\s*:/;
 
+/** The opening of a history-only trajectory too large to parse: `{"history": [{… "message_type": "system_prompt"`. */
+const HISTORY_HEAD = /^\{\s*"history"\s*:\s*\[\s*\{[^{}]*"message_type"\s*:\s*"(system_prompt|observation|action|thought|demonstration)"/;
+
 export function isSweAgentFile(sample: DetectSample): boolean {
   const head = largeDocumentHead(sample);
-  return head !== null ? TRAJ_HEAD.test(head) : isSweAgentTrajectory(sample.document);
+  return head !== null ? TRAJ_HEAD.test(head) || HISTORY_HEAD.test(head) : isSweAgentTrajectory(sample.document);
 }
 
 export function isMiniSweAgentFile(sample: DetectSample): boolean {
@@ -30,7 +33,7 @@ export const sweAgentFormat: TraceFormat = {
     const doc = await parseDocument(input, sink);
     if (doc === null) return;
     if (!isSweAgentTrajectory(doc.value)) {
-      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a SWE-agent trajectory (no trajectory list of {action, observation} steps with a history list)' });
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a SWE-agent trajectory (no history list, with a trajectory list of {action, observation} steps or SWE-agent message types)' });
       return;
     }
     readSweAgentTrajectory(doc.value, { file: input.file, lineOf: indexLines(doc.text, 4), sink });

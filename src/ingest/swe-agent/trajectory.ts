@@ -4,11 +4,21 @@ import { quotedName } from '../skip-reason.js';
 import { argsOf, llmRecord, toRecord, type Place } from '../tool-facts.js';
 import type { RecordSink } from '../types.js';
 
-/** A SWE-agent trajectory: `{trajectory: [{action, observation, …}], history: [messages], info, …}`. */
+/** SWE-agent's history item kinds (`message_type`), which no other format writes. */
+const MESSAGE_TYPES = new Set(['system_prompt', 'observation', 'action', 'thought', 'demonstration']);
+
+/**
+ * A SWE-agent trajectory: `{trajectory: [{action, observation, …}], history: [messages], info, …}`,
+ * or a history alone (`{history: [...]}`, as its function-calling demonstrations keep it) whose
+ * messages carry SWE-agent's `message_type`.
+ */
 export function isSweAgentTrajectory(value: unknown): value is JsonObject {
   if (!isObject(value)) return false;
+  const history = own(value, 'history');
+  if (!Array.isArray(history)) return false;
   const steps = own(value, 'trajectory');
-  if (!Array.isArray(steps) || !Array.isArray(own(value, 'history'))) return false;
+  if (steps === undefined) return history.slice(0, 4).some((m) => isObject(m) && typeof own(m, 'role') === 'string' && MESSAGE_TYPES.has(str(m, 'message_type') ?? ''));
+  if (!Array.isArray(steps)) return false;
   const first: unknown = steps[0];
   return steps.length === 0 ? isObject(own(value, 'info')) : isObject(first) && typeof own(first, 'action') === 'string' && Object.hasOwn(first, 'observation');
 }
@@ -30,7 +40,8 @@ interface Where {
  */
 export function readSweAgentTrajectory(doc: JsonObject, where: Where): void {
   const history = own(doc, 'history') as unknown[];
-  const steps = own(doc, 'trajectory') as unknown[];
+  const listed = own(doc, 'trajectory');
+  const steps: unknown[] = Array.isArray(listed) ? listed : [];
   const functionCalling = history.some((message) => isObject(message) && Array.isArray(own(message, 'tool_calls')) && (own(message, 'tool_calls') as unknown[]).length > 0);
   if (functionCalling) {
     readHistory(history, where);

@@ -62,6 +62,30 @@ describeCorpus('swe-agent: text-action trajectories', [TEXT], () => {
   });
 });
 
+const FC_SIMPLE = 'swe-agent/sweagent-fc-function-calling-simple.traj';
+const MORE_TEXT = ['swe-agent/sweagent-text-pydicom-1458.traj', 'swe-agent/sweagent-text-ctf-i-got-id-demo.traj'];
+
+describeCorpus('swe-agent: a function-calling history alone', [FC_SIMPLE], () => {
+  it('{history: [...]} with SWE-agent message types: results keyed by tool_call_ids, no false orphans', async () => {
+    const { result, run, got, findings } = await read(FC_SIMPLE);
+    expect(result.files[0]!.format).toBe('swe-agent');
+    expect(got).toEqual(expected(FC_SIMPLE));
+    expect(run.calls.map((c) => c.tool)).toEqual(['find_file', 'open', 'edit', 'bash', 'submit']);
+    expect(findings).toEqual([['catalog-missing', 22, null]]);
+  });
+});
+
+describeCorpus('swe-agent: more text-action trajectories', MORE_TEXT, () => {
+  it.each(MORE_TEXT)('%s: one call per step, no orphan, one note', async (file) => {
+    const { result, got, findings } = await read(file);
+    expect(result.files[0]!.format).toBe('swe-agent');
+    expect(got).toEqual(expected(file));
+    const rules = findings.map(([rule]) => rule);
+    expect(rules.filter((rule) => rule === 'ingest-note')).toHaveLength(1);
+    for (const rule of ['orphan-call', 'unmatched-result', 'malformed-record', 'unknown-format', 'partial-read']) expect(rules).not.toContain(rule);
+  });
+});
+
 describeCorpus('mini-swe-agent: trajectories', [MINI_LOCAL, MINI_ISSUE], () => {
   it('the one fenced bash block of an assistant message is a call, the next user message its result', async () => {
     const { result, run, got, findings } = await read(MINI_LOCAL);
