@@ -46,8 +46,15 @@ export function readSweAgentTrajectory(doc: JsonObject, where: Where): void {
   if (functionCalling) {
     readHistory(history, where);
     steps.forEach((_step, i) => where.sink.skip({ line: where.lineOf(['trajectory', i]), reason: 'trajectory step (the history holds the calls)' }));
+  } else if (steps.length === 0) {
+    // A history alone of a text-action agent: each assistant message's `action`, the message after it its observation.
+    const read = historySteps(history);
+    readSteps(read.steps, where);
+    history.forEach((message, i) => {
+      if (!read.used.has(i)) where.sink.skip({ line: where.lineOf(['history', i]), reason: `history message of role ${quotedName(isObject(message) ? str(message, 'role') : null)}` });
+    });
   } else {
-    readSteps(steps, where);
+    readSteps(steps.map((step, i) => ({ path: ['trajectory', i], step })), where);
     history.forEach((_message, i) => where.sink.skip({ line: where.lineOf(['history', i]), reason: 'history message (the trajectory steps hold the actions)' }));
   }
 }
@@ -87,16 +94,36 @@ function readHistory(history: readonly unknown[], { file, lineOf, sink }: Where)
   });
 }
 
-function readSteps(steps: readonly unknown[], { file, lineOf, sink }: Where): void {
+/** One action and its observation: a trajectory step, or an assistant history message with the message after it. */
+interface Step {
+  readonly path: Array<string | number>;
+  readonly step: unknown;
+}
+
+function historySteps(history: readonly unknown[]): { steps: Step[]; used: Set<number> } {
+  const steps: Step[] = [];
+  const used = new Set<number>();
+  history.forEach((message, i) => {
+    if (!isObject(message) || str(message, 'role') !== 'assistant') return;
+    const next: unknown = history[i + 1];
+    const answered = isObject(next) && str(next, 'role') !== 'assistant' && str(next, 'role') !== 'system';
+    used.add(i);
+    if (answered) used.add(i + 1);
+    steps.push({ path: ['history', i], step: { action: own(message, 'action'), observation: answered ? own(next, 'content') : undefined } });
+  });
+  return { steps, used };
+}
+
+function readSteps(steps: readonly Step[], { file, lineOf, sink }: Where): void {
   let calls = 0;
   let firstLine = 0;
-  steps.forEach((step, i) => {
-    const line = lineOf(['trajectory', i]);
+  steps.forEach(({ path, step }, index) => {
+    const line = lineOf(path);
     const action = isObject(step) ? str(step, 'action') : null;
     const command = action?.trim() ?? '';
-    if (!isObject(step) || command === '') return sink.skip({ line, reason: 'trajectory step without an action', value: step });
+    if (!isObject(step) || command === '') return sink.skip({ line, reason: `${path[0]} step without an action`, value: step });
     const place: Place = { loc: { file, line }, runId: null, ts: null };
-    const callId = `trajectory[${i}]`;
+    const callId = `${path[0]}[${path[1]}]`;
     const tool = /^\S+/.exec(command)![0];
     sink.record(llmRecord(place));
     sink.record(toRecord({ kind: 'call', callId, tool, args: { command } }, place));
@@ -105,13 +132,16 @@ function readSteps(steps: readonly unknown[], { file, lineOf, sink }: Where): vo
     const observation = own(step, 'observation');
     if (observation !== undefined && observation !== null) {
       sink.record(toRecord({ kind: 'result', callId, tool, content: observation, isError: false, errorClass: null, errorCode: null }, place));
+    } else if (tool === 'submit' && index === steps.length - 1) {
+      // `submit` ends the run: when nothing follows it, it is answered by itself (as ATIF's finish), never an orphan.
+      sink.record(toRecord({ kind: 'result', callId, tool, content: command, isError: false, errorClass: null, errorCode: null }, place));
     }
   });
   if (calls > 0) {
     sink.diagnostic({
       ruleId: 'ingest-note',
       line: firstLine,
-      message: `${calls} call(s) read from text: each trajectory step's action is one command (the tool is its first word) and its observation the result; the file has no tool calls or call ids`,
+      message: `${calls} call(s) read from text: each ${steps[0]!.path[0] === 'history' ? "assistant message's action" : "trajectory step's action"} is one command (the tool is its first word) and its observation the result; the file has no tool calls or call ids`,
     });
   }
 }

@@ -179,10 +179,30 @@ describe('mini-swe-agent and SWE-agent: shapes beyond the public files', () => {
     expect(result.files[0]!.format).toBe('openai');
   });
 
+  it('a text-action history alone: each assistant action a call, the message after it the observation', async () => {
+    const message = (role: string, type: string, content: string, action?: string) => ({ role, content, agent: 'main', message_type: type, ...(action ? { action, thought: content } : {}) });
+    const doc = {
+      history: [
+        message('system', 'system_prompt', 'SETTING: …'),
+        message('user', 'observation', 'ISSUE: …'),
+        message('assistant', 'action', 'Look first.\n```\nls -a\n```', 'ls -a\n'),
+        message('user', 'observation', 'main.py\n'),
+        message('assistant', 'action', 'Done.\n```\nsubmit\n```', 'submit\n'),
+      ],
+    };
+    const { result, runs } = await auditTemp({ 'h.traj': JSON.stringify(doc, null, 2) });
+    expect(result.files[0]).toMatchObject({ format: 'swe-agent', skipped: [{ reason: 'history message of role "system"', count: 1 }, { reason: 'history message of role "user"', count: 1 }] });
+    // The last submit, with nothing after it, ends the run: it is its own result, not an orphan.
+    expect(countRun(runs[0]!)).toMatchObject({ llm: 2, calls: 2, results: 2, orphans: [] });
+    expect(runs[0]!.results.map((r) => [r.callId, r.tool, r.content])).toEqual([['history[2]', 'ls', 'main.py\n'], ['history[4]', 'submit', 'submit']]);
+    expect(findingList(result).map(([rule]) => rule)).toEqual(['catalog-missing', 'ingest-note']);
+  });
+
   it('a SWE-agent text trajectory whose last step has no observation leaves that call an orphan', async () => {
-    const doc = { environment: 'swe_main', trajectory: [{ action: 'ls\n', observation: 'a.py\n', response: '', thought: '' }, { action: 'submit\n', observation: null, response: '', thought: '' }], history: [], info: {} };
+    const doc = { environment: 'swe_main', trajectory: [{ action: 'ls\n', observation: null, response: '', thought: '' }, { action: 'submit\n', observation: null, response: '', thought: '' }], history: [], info: {} };
     const { result, runs } = await auditTemp({ 'x.traj': JSON.stringify(doc, null, 2) });
     expect(result.files[0]!.format).toBe('swe-agent');
-    expect(countRun(runs[0]!)).toMatchObject({ calls: 2, results: 1, orphans: ['trajectory[1]:submit'] });
+    // Only a last submit is answered by itself.
+    expect(countRun(runs[0]!)).toMatchObject({ calls: 2, results: 1, orphans: ['trajectory[0]:ls'] });
   });
 });
