@@ -4,7 +4,9 @@ import { corpusFile, corpusHas, describeCorpus, manifest } from '../public-corpu
 import { auditPaths, auditTemp } from './corpus.js';
 
 const NEW_FORMATS = ['swe-agent', 'mini-swe-agent', 'any-agent'];
-const PRESENT = [...manifest().keys()].filter((file) => corpusHas(file)).sort();
+// The public files at hand (a folder may hold only part of the manifest); with none, the block is skipped and counted.
+const LISTED = [...manifest().keys()].sort();
+const PRESENT = LISTED.some((file) => corpusHas(file)) ? LISTED.filter((file) => corpusHas(file)) : LISTED;
 
 const KEYS = ['history', 'trajectory', 'info', 'environment', 'action', 'observation', 'message_type', 'role', 'content', 'tool_calls', 'tool_call_ids',
   'tool_call_id', 'function', 'name', 'arguments', 'id', 'messages', 'trajectory_format', 'mini_version', 'extra', 'returncode', 'spans', 'final_output',
