@@ -11,9 +11,10 @@ import { nativeFormat } from './native/index.js';
 import { openaiFormat } from './openai/index.js';
 import { toolEventsFormat } from './tool-events/index.js';
 import { googleAdkFormat } from './google-adk/index.js';
-import { jaegerFormat, otelSpansFormat, otlpFormat } from './otel/index.js';
+import { anyAgentFormat, jaegerFormat, otelSpansFormat, otlpFormat } from './otel/index.js';
 import { atifFormat } from './atif/index.js';
 import { openHandsFormat } from './openhands/index.js';
+import { miniSweAgentFormat, sweAgentFormat } from './swe-agent/index.js';
 import type { TraceFormat } from './types.js';
 
 /**
@@ -29,8 +30,11 @@ export const FORMATS: readonly TraceFormat[] = [
   geminiCliFormat,
   claudeCodeExportFormat,
   otelSpansFormat,
+  anyAgentFormat,
   openHandsFormat,
   atifFormat,
+  sweAgentFormat,
+  miniSweAgentFormat,
   googleAdkFormat,
   langfuseFormat,
   inspectFormat,

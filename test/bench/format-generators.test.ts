@@ -18,6 +18,9 @@ const NOT_GENERATED: Record<string, string> = {
   'boundary-json': 'a boundary document holds one run of the native shape',
   'anthropic-messages': 'no generator yet',
   'otel-spans': 'no generator yet',
+  'swe-agent': 'no generator yet (one trajectory per task: files stay small)',
+  'mini-swe-agent': 'no generator yet (one trajectory per task: files stay small)',
+  'any-agent': 'no generator yet (the otel-spans reader, whose rows are not generated either)',
 };
 
 describe('the per-format generator registry (bench/formats/index.mjs)', () => {

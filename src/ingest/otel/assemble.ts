@@ -137,7 +137,8 @@ class TraceRecords {
     for (const call of span.facts.outputCalls) {
       // Without an id a call cannot be deduplicated: take it from the innermost model span that reports it.
       if (call.id === null && this.wrapsCalls.has(span)) continue;
-      this.emitCall(span, at, call, false);
+      const toolId = call.id === null ? this.pairing.idOf.get(call) : undefined;
+      this.emitCall(span, at, toolId === undefined ? call : { ...call, id: toolId }, false);
     }
     if (tool === null) return;
     const id = tool.id ?? this.pairing.assigned.get(span)?.id ?? null;

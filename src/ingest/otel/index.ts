@@ -2,8 +2,9 @@ import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { isObject, own } from '../fields.js';
 import { isJaegerContainer, JAEGER_SPAN_LISTS, jaegerSpan, jaegerSpans } from './jaeger.js';
 import { isOtlpContainer, OTLP_HOLLOW_LISTS, OTLP_SPAN_LISTS, otlpSpan, otlpSpans } from './otlp.js';
-import { isFlatSpan } from './flat-spans.js';
-import { readFlatSpans } from './read-flat-spans.js';
+import { isAttributeMap, isFlatSpan } from './flat-spans.js';
+import { readFlatSpans, readSpanList } from './read-flat-spans.js';
+import { TraceBuffer } from './trace-buffer.js';
 import { readContainers } from './read-containers.js';
 
 const OTLP_HEAD = /^\s*\{\s*("(resourceSpans|resource_spans|batches)"\s*:\s*\[|"trace"\s*:\s*\{\s*"resourceSpans")/;
@@ -71,9 +72,9 @@ const FLAT_HEAD = /^\s*\[?\s*\{\s*"name"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*"context"
 export function isFlatSpanFile(sample: DetectSample): boolean {
   const doc = sample.document;
   if (Array.isArray(doc)) return doc.length > 0 && isFlatSpan(doc[0]);
-  if (isFlatSpan(doc)) return true;
+  if (isFlatSpan(doc) || isAttributeMap(doc)) return true;
   const first = sample.jsonLines[0];
-  if (isFlatSpan(first) || (Array.isArray(first) && first.length > 0 && isFlatSpan(first[0]))) return true;
+  if (isFlatSpan(first) || isAttributeMap(first) || (Array.isArray(first) && first.length > 0 && isFlatSpan(first[0]))) return true;
   // Spans printed one after another (not one document), or a list too large to parse for detection.
   return doc === undefined && FLAT_HEAD.test(sample.head.subarray(0, 4096).toString('utf8'));
 }
@@ -89,6 +90,39 @@ export const otelSpansFormat: TraceFormat = {
   endsRuns: true,
   detect: (sample) => (isFlatSpanFile(sample) ? Evidence.signature : Evidence.none),
   parse: readFlatSpans,
+};
+
+/** The opening of an any-agent trace too large to parse for detection: `{"spans": [{"name": …`. */
+const ANY_AGENT_HEAD = /^\s*\{\s*"spans"\s*:\s*\[\s*\{\s*"name"\s*:/;
+
+/** any-agent's `AgentTrace`: `{spans: [SDK-shaped spans], final_output}`: `final_output` is its signature, the spans list alone its structure. */
+export function anyAgentEvidence(sample: DetectSample): number {
+  const doc = sample.document;
+  if (doc === undefined) return ANY_AGENT_HEAD.test(headText(sample)) ? Evidence.structure : Evidence.none;
+  if (!isObject(doc)) return Evidence.none;
+  const spans = own(doc, 'spans');
+  if (!Array.isArray(spans) || spans.length === 0 || !isFlatSpan(spans[0])) return Evidence.none;
+  return Object.hasOwn(doc, 'final_output') ? Evidence.signature : Evidence.structure;
+}
+
+/**
+ * any-agent (mozilla-ai) traces, `AgentTrace.model_dump_json()`: `{spans, final_output}`, each span
+ * the SDK shape with integer ids (`context.trace_id`), `parent` as a span context and times in
+ * epoch nanoseconds. Read by the flat-span reader; its attributes by the any-agent convention (any-agent.ts).
+ */
+export const anyAgentFormat: TraceFormat = {
+  id: 'any-agent',
+  description: 'any-agent trace JSON ({"spans": [...], "final_output": ...})',
+  endsRuns: true,
+  detect: anyAgentEvidence,
+  async parse(input, sink) {
+    const buffer = new TraceBuffer(input.file, sink, input.limits);
+    const read = await readSpanList(input, sink, buffer, '$.spans[*]');
+    buffer.flush();
+    if (read !== null && !(isObject(read.rest) && Array.isArray(own(read.rest, 'spans')))) {
+      sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an any-agent trace (no spans list)' });
+    }
+  },
 };
 
 /** `data[i].traceID` of the document around a streamed Jaeger span. */

@@ -1,3 +1,4 @@
+import { mapAnyAgent } from './any-agent.js';
 import { emptyFacts, type AttributeMapper, type SpanFacts } from './facts.js';
 import { mapGenAi } from './genai.js';
 import { mapGoogleAdk } from './google-adk.js';
@@ -8,7 +9,7 @@ import { attrStr, type OtelSpan } from './span.js';
 import { mapVercelAi } from './vercel-ai.js';
 
 /** Every attribute convention, applied to every span of every container (first to know a field wins). */
-const MAPPERS: readonly AttributeMapper[] = [mapGenAi, mapOpenInference, mapVercelAi, mapGoogleAdk, mapOpenLlmetry, mapMonocle];
+const MAPPERS: readonly AttributeMapper[] = [mapGenAi, mapOpenInference, mapVercelAi, mapGoogleAdk, mapOpenLlmetry, mapMonocle, mapAnyAgent];
 
 /** How a span failed: span status, `error.type`, exception events. */
 export interface SpanError {

@@ -4,7 +4,7 @@ import { attrStr, jsonish, type OtelSpan } from './span.js';
 
 /**
  * OpenInference (Arize Phoenix): `openinference.span.kind` TOOL / LLM,
- * `tool.name`, `input.value` / `output.value`, `llm.tools.N.tool.json_schema`,
+ * `tool.name`, `tool_call.id` (or `tool.id`), `input.value` / `output.value`, `llm.tools.N.tool.json_schema`,
  * `llm.{input,output}_messages.N.message.tool_calls.M.tool_call.{id,function.name,function.arguments}`,
  * `message.tool_call_id` on tool messages.
  */
@@ -15,7 +15,7 @@ export function mapOpenInference(span: OtelSpan, facts: SpanFacts): void {
   if (kind.toUpperCase() === 'TOOL') {
     const tool = toolFacts(facts);
     tool.name ??= attrStr(attrs, 'tool.name');
-    tool.id ??= idText(attrs.get('tool_call.id')) ?? idText(attrs.get('message.tool_call_id'));
+    tool.id ??= idText(attrs.get('tool_call.id')) ?? idText(attrs.get('message.tool_call_id')) ?? idText(attrs.get('tool.id'));
     if (tool.args === undefined && attrs.has('input.value')) tool.args = jsonish(attrs.get('input.value'));
     if (tool.result === undefined && attrs.has('output.value')) {
       tool.result = attrs.get('output.value');

@@ -4,6 +4,8 @@ import type { MappedSpan } from './map-span.js';
 export interface OrderPairing {
   /** Tool spans without a call id → the model's call they were paired with (which may have no id either). */
   readonly assigned: ReadonlyMap<MappedSpan, CallFact>;
+  /** Model calls without an id, paired with a tool span that has one → that id (any-agent: ids only on tool spans). */
+  readonly idOf: ReadonlyMap<CallFact, string>;
   /** One ingest-note per inference (never a silent pairing). */
   readonly notes: ReadonlyArray<{ line: number; message: string; callId: string | null; tool: string | null }>;
 }
@@ -19,9 +21,12 @@ export interface OrderPairing {
  */
 export function pairByOrder(spans: readonly MappedSpan[], byId: ReadonlyMap<string, MappedSpan>): OrderPairing {
   const assigned = new Map<MappedSpan, CallFact>();
+  const idOf = new Map<CallFact, string>();
   const notes: Array<{ line: number; message: string; callId: string | null; tool: string | null }> = [];
-  const idless = spans.filter((s) => s.facts.tool !== null && s.facts.tool.id === null);
-  if (idless.length === 0) return { assigned, notes };
+  // Model calls without an id (any-agent) are paired with the tool spans that carry one, as tool spans without one are.
+  const idlessCalls = spans.some((s) => s.facts.model && s.facts.outputCalls.some((c) => c.id === null));
+  const idless = spans.filter((s) => s.facts.tool !== null && (s.facts.tool.id === null || idlessCalls));
+  if (idless.length === 0) return { assigned, idOf, notes };
   // Model spans with calls, by end time (those without one cannot precede anything).
   const models = spans
     .filter((s) => s.facts.model && s.facts.outputCalls.length > 0 && endOf(s) !== null)
@@ -30,7 +35,23 @@ export function pairByOrder(spans: readonly MappedSpan[], byId: ReadonlyMap<stri
   const byStart = [...idless].sort((a, b) => (a.startMs ?? 0) - (b.startMs ?? 0));
   for (const span of byStart) {
     const name = span.facts.tool!.name ?? span.name;
+    const toolId = span.facts.tool!.id;
     const model = askingModel(span, byId, models);
+    if (toolId !== null) {
+      // A tool span with an id takes the model's first unclaimed id-less call of its tool; else its id pairs it.
+      const call = model?.facts.outputCalls.find((c) => !claimed.has(c) && c.id === null && c.name === name);
+      if (!model || !call) continue;
+      claimed.add(call);
+      assigned.set(span, call);
+      idOf.set(call, toolId);
+      notes.push({
+        line: span.line,
+        callId: toolId,
+        tool: name,
+        message: `model span '${model.spanId}' asked for '${name}' without a call id: paired by order with tool span '${span.spanId}' (call id '${toolId}')`,
+      });
+      continue;
+    }
     const call = model?.facts.outputCalls.find((c) => !claimed.has(c) && c.name === name);
     if (!model || !call) {
       notes.push({
@@ -51,7 +72,7 @@ export function pairByOrder(spans: readonly MappedSpan[], byId: ReadonlyMap<stri
       message: `tool span '${span.spanId}' for '${name}' has no call id: paired by order with ${which} of model span '${model.spanId}'`,
     });
   }
-  return { assigned, notes };
+  return { assigned, idOf, notes };
 }
 
 function askingModel(span: MappedSpan, byId: ReadonlyMap<string, MappedSpan>, models: readonly MappedSpan[]): MappedSpan | null {
