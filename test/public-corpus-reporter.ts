@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 import { CORPUS_MARK, corpusRoot } from './public-corpus.js';
 
@@ -10,8 +11,9 @@ export default class PublicCorpusReporter implements Reporter {
         if (test.fullName.includes(CORPUS_MARK) && test.result().state === 'skipped') skipped += 1;
       }
     }
-    if (skipped > 0) {
-      process.stdout.write(`public corpus not found at ${corpusRoot()}: ${skipped} tests skipped (see test/fixtures/public-corpus.md)\n`);
-    }
+    if (skipped === 0) return;
+    const root = corpusRoot();
+    const why = existsSync(root) ? `public corpus at ${root} lacks files the manifest lists (pending ones are added after their change lands)` : `public corpus not found at ${root}`;
+    process.stdout.write(`${why}: ${skipped} tests skipped (see test/fixtures/public-corpus.md)\n`);
   }
 }

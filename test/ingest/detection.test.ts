@@ -11,11 +11,12 @@ const AWAITING_READERS = new Set([
   'cassettes/anthropic-server-tools-web-search.yaml',
   'cassettes/anthropic-server-tools-code-execution.yaml',
 ]);
-const AWAITING_FOLDERS = new Set(['agentbench', 'any-agent', 'letta', 'openinference', 'swe-agent']);
+const AWAITING_FOLDERS = new Set(['agentbench', 'letta']);
 /** The format every file of each corpus folder is, by what the file is (not by running the tool). */
 const FOLDER_FORMAT: Record<string, string | ((name: string) => string)> = {
   // VCR cassettes of both vendors' APIs: the Anthropic ones (by their recorded host) read as Anthropic messages.
   cassettes: (name) => (name.includes('anthropic') ? 'anthropic-messages' : 'openai'),
+  'any-agent': 'any-agent',
   'claude-code': 'claude-code',
   'claude-code-export': 'claude-code-export',
   codex: 'codex-rollout',
@@ -28,8 +29,11 @@ const FOLDER_FORMAT: Record<string, string | ((name: string) => string)> = {
   'openai-agents': 'openai',
   'openai-chat': 'openai',
   openhands: 'openhands',
+  // Phoenix span JSON and a bare OpenInference attribute map: OpenInference is a dialect of the span reader.
+  openinference: 'otel-spans',
   'otel-spans': 'otel-spans',
   otlp: 'otlp-json',
+  'swe-agent': (name) => (name.endsWith('.traj.json') ? 'mini-swe-agent' : 'swe-agent'),
   // A benchmark dataset, not a trace: one unknown-format warning.
   unrelated: 'unknown',
 };

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { chooseFormat } from '../../src/ingest/detect.js';
 import { FORMATS } from '../../src/ingest/registry.js';
 import { Evidence, type DetectSample } from '../../src/ingest/types.js';
-import { corpusFile, corpusFilesUnder, corpusHas, describeCorpus, manifest } from '../public-corpus.js';
+import { corpusFile, corpusFiles, corpusFilesUnder, corpusHas, describeCorpus, manifest } from '../public-corpus.js';
 
 /** The files of the formats added for issue 37 (SWE-agent, mini-swe-agent, any-agent, OpenInference) and what reads each. */
 const EXPECTED: Record<string, string> = {
@@ -13,6 +13,8 @@ const EXPECTED: Record<string, string> = {
   'openinference/phoenix-pxi-turn-trace.json': 'otel-spans',
   'openinference/phoenix-pxi-turn-subagent-trace.json': 'otel-spans',
 };
+/** The files of EXPECTED there are (a pending one waits for the shared corpus: test/fixtures/public-corpus.md). */
+const PRESENT = Object.keys(EXPECTED).filter((file) => corpusFiles().includes(file));
 const NEW_FORMATS = new Set(['swe-agent', 'mini-swe-agent', 'any-agent']);
 
 /** A detection sample as src/io/trace-file.ts builds one for a plain file of up to 1 MiB. */
@@ -38,9 +40,10 @@ function sampleOf(path: string, file: string): DetectSample {
   return { file, head, jsonLines, document };
 }
 
-describeCorpus('detection of the trajectory and span formats of issue 37', Object.keys(EXPECTED), () => {
+describeCorpus('detection of the trajectory and span formats of issue 37', PRESENT, () => {
   it('each of their public files is claimed by its format alone, with signature evidence', () => {
-    for (const [file, id] of Object.entries(EXPECTED)) {
+    for (const file of PRESENT) {
+      const id = EXPECTED[file]!;
       const sample = sampleOf(corpusFile(file), file);
       const strongest = FORMATS.map((format) => [format.id, format.detect(sample)] as const).filter(([, evidence]) => evidence > 0).sort((a, b) => b[1] - a[1]);
       expect([file, strongest[0]]).toEqual([file, [id, Evidence.signature]]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusCounts, corpusFile, describeCorpus } from '../../public-corpus.js';
+import { corpusCounts, corpusFile, describeCorpus, itCorpus } from '../../public-corpus.js';
 import { auditPaths, auditTemp, countRun, findingList } from '../corpus.js';
 
 const FC = 'swe-agent/sweagent-fc-test-repo-1c2844.traj';
@@ -86,8 +86,8 @@ describeCorpus('swe-agent: more text-action trajectories', MORE_TEXT, () => {
   });
 });
 
-describeCorpus('mini-swe-agent: trajectories', [MINI_LOCAL, MINI_ISSUE], () => {
-  it('the one fenced bash block of an assistant message is a call, the next user message its result', async () => {
+describe('mini-swe-agent: trajectories', () => {
+  itCorpus('the one fenced bash block of an assistant message is a call, the next user message its result', [MINI_LOCAL], async () => {
     const { result, run, got, findings } = await read(MINI_LOCAL);
     expect(result.files[0]!.format).toBe('mini-swe-agent');
     expect(got).toEqual(expected(MINI_LOCAL));
@@ -99,7 +99,7 @@ describeCorpus('mini-swe-agent: trajectories', [MINI_LOCAL, MINI_ISSUE], () => {
     expect(findings).toEqual([['catalog-missing', 10, null], ['ingest-note', 10, null]]);
   });
 
-  it('a non-zero <returncode> is an error result', async () => {
+  itCorpus('a non-zero <returncode> is an error result', [MINI_ISSUE], async () => {
     const { result, counts, got, findings } = await read(MINI_ISSUE);
     expect(result.files[0]!.format).toBe('mini-swe-agent');
     expect(got).toEqual(expected(MINI_ISSUE));
