@@ -2,6 +2,7 @@ import { claudeCodeExportFormat } from './anthropic/claude-code-export.js';
 import { claudeCodeFormat } from './anthropic/claude-code.js';
 import { anthropicMessagesFormat } from './anthropic/index.js';
 import { codexRolloutFormat } from './codex/index.js';
+import { geminiApiFormat } from './gemini-api/index.js';
 import { geminiCliFormat } from './gemini-cli/index.js';
 import { inspectFormat } from './inspect/index.js';
 import { langfuseFormat } from './langfuse/index.js';
@@ -36,6 +37,7 @@ export const FORMATS: readonly TraceFormat[] = [
   inspectFormat,
   mcpFormat,
   anthropicMessagesFormat,
+  geminiApiFormat,
   openaiFormat,
   claudeCodeFormat,
   toolEventsFormat,

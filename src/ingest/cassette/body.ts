@@ -19,7 +19,7 @@ export interface InflateBudget {
 
 /**
  * A request or response body as VCR.py records it: a JSON string, `{string:
- * "..."}`, a mapping, or `!!binary` bytes (what it writes when
+ * "..."}`, a mapping (pydantic-ai's `parsed_body`), or `!!binary` bytes (what it writes when
  * `decode_compressed_response` is off), gzip or deflate compressed or plain.
  * Compressed bodies are inflated within the budget. A streamed body (server-sent
  * events) of OpenAI or Anthropic is assembled into the response it stands for;
@@ -27,7 +27,8 @@ export interface InflateBudget {
  */
 export function readBody(holder: unknown, budget: InflateBudget): BodyRead {
   if (!isObject(holder)) return { kind: 'none' };
-  const body = own(holder, 'body') ?? own(holder, 'content');
+  // pydantic-ai's recorder keeps a JSON body as a YAML mapping under `parsed_body`.
+  const body = own(holder, 'parsed_body') ?? own(holder, 'body') ?? own(holder, 'content');
   let raw = isObject(body) && own(body, 'string') !== undefined ? own(body, 'string') : body;
   if (raw === undefined || raw === null || raw === '') return { kind: 'none' };
   if (raw instanceof Uint8Array) {
