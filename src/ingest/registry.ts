@@ -15,6 +15,7 @@ import { googleAdkFormat } from './google-adk/index.js';
 import { jaegerFormat, otelSpansFormat, otlpFormat } from './otel/index.js';
 import { atifFormat } from './atif/index.js';
 import { openHandsFormat } from './openhands/index.js';
+import { lettaFormat } from './letta/index.js';
 import type { TraceFormat } from './types.js';
 
 /**
@@ -32,6 +33,7 @@ export const FORMATS: readonly TraceFormat[] = [
   otelSpansFormat,
   openHandsFormat,
   atifFormat,
+  lettaFormat,
   googleAdkFormat,
   langfuseFormat,
   inspectFormat,
