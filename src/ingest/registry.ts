@@ -16,6 +16,7 @@ import { jaegerFormat, otelSpansFormat, otlpFormat } from './otel/index.js';
 import { atifFormat } from './atif/index.js';
 import { openHandsFormat } from './openhands/index.js';
 import { lettaFormat } from './letta/index.js';
+import { agentBenchFormat } from './agentbench/index.js';
 import type { TraceFormat } from './types.js';
 
 /**
@@ -34,6 +35,7 @@ export const FORMATS: readonly TraceFormat[] = [
   openHandsFormat,
   atifFormat,
   lettaFormat,
+  agentBenchFormat,
   googleAdkFormat,
   langfuseFormat,
   inspectFormat,
