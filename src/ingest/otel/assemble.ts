@@ -18,13 +18,17 @@ interface Moment {
  * it becomes ONE tool_call where it is first seen; its result ONE tool_result
  * (tool span end, or the first model input that carries it). Model spans nested
  * in a model span (ADK call_llm → generate_content → openai.chat) are one request:
- * only the outermost becomes an llm record.
+ * only the outermost becomes an llm record. An agent run as a tool (a model span
+ * below a tool span: OpenAI Agents' `as_tool()`, ADK's AgentTool) is that agent's
+ * own run, `<trace id>/<tool span id>`: its model calls are not the calling model
+ * going on while the tool runs, and its catalog is its own.
  */
 export function assembleTrace(file: string, traceId: string | null, spans: readonly MappedSpan[], sink: RecordSink, part?: TracePart): void {
   const byId = new Map<string, MappedSpan>();
   for (const span of spans) if (!byId.has(span.spanId)) byId.set(span.spanId, span);
   const pairing = pairByOrder(spans, byId);
-  const records = new TraceRecords(file, traceId, spans, byId, pairing, part?.seen ?? newSeen());
+  const runOf = agentRuns(traceId, spans, byId);
+  const records = new TraceRecords(file, runOf, spans, byId, pairing, part?.seen ?? newSeen());
   for (const note of pairing.notes) sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
 
   const moments: Moment[] = [];
@@ -39,7 +43,49 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
     else records.spanEnds(span, at);
   }
   for (const record of records.out) sink.record(record);
-  if (part === undefined || part.last) sink.endRun?.(traceId);
+  if (part === undefined || part.last) {
+    // The runs of agents run as tools end with their trace.
+    for (const runId of new Set(records.out.map((r) => r.runId))) if (runId !== traceId) sink.endRun?.(runId);
+    sink.endRun?.(traceId);
+  }
+}
+
+/**
+ * The run of each span's records: the trace's, or for a span below a tool span that
+ * has a model span below it (an agent run as a tool), that agent's run
+ * `<trace id>/<tool span id>` (the nearest such tool span above it).
+ */
+function agentRuns(traceId: string | null, spans: readonly MappedSpan[], byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan) => string | null {
+  const parentOf = (span: MappedSpan) => (span.parentId === null ? undefined : byId.get(span.parentId));
+  const agentTools = new Set<MappedSpan>();
+  for (const span of spans) {
+    if (!span.facts.model) continue;
+    const seen = new Set<MappedSpan>([span]);
+    for (let up = parentOf(span); up !== undefined && !seen.has(up); up = parentOf(up)) {
+      seen.add(up);
+      if (up.facts.tool !== null) {
+        agentTools.add(up);
+        break;
+      }
+    }
+  }
+  if (agentTools.size === 0) return () => traceId;
+  const memo = new Map<MappedSpan, string | null>();
+  const runOf = (span: MappedSpan): string | null => {
+    const known = memo.get(span);
+    if (known !== undefined) return known;
+    memo.set(span, traceId); // a cycle of parents ends here
+    const parent = parentOf(span);
+    const run = parent === undefined ? traceId : agentTools.has(parent) ? `${traceId ?? ''}/${parent.spanId}` : runOf(parent);
+    memo.set(span, run);
+    return run;
+  };
+  return runOf;
+}
+
+/** Is `span` a tool span that runs an agent (a model span below it)? Walks up stop there: what is below is another run. */
+function runsAgent(span: MappedSpan, runOf: (span: MappedSpan) => string | null, child: MappedSpan): boolean {
+  return span.facts.tool !== null && runOf(child) !== runOf(span);
 }
 
 /** What the parts of one trace share (a trace assembled in parts, limits.max-run-records). */
@@ -78,7 +124,7 @@ class TraceRecords {
 
   constructor(
     private readonly file: string,
-    private readonly traceId: string | null,
+    private readonly runOf: (span: MappedSpan) => string | null,
     private readonly spans: readonly MappedSpan[],
     byId: ReadonlyMap<string, MappedSpan>,
     private readonly pairing: OrderPairing,
@@ -87,9 +133,9 @@ class TraceRecords {
     this.callsSeen = seen.calls;
     this.resultsSeen = seen.results;
     this.executedIds = seen.executed;
-    this.wrapsCalls = modelsWrappingCalls(spans, byId);
-    this.modelAbove = modelAncestry(byId);
-    this.outermost = outermostModel(byId);
+    this.wrapsCalls = modelsWrappingCalls(spans, byId, runOf);
+    this.modelAbove = modelAncestry(byId, runOf);
+    this.outermost = outermostModel(byId, runOf);
   }
 
   /**
@@ -161,7 +207,7 @@ class TraceRecords {
   }
 
   private base(span: MappedSpan, at: number) {
-    return { loc: { file: this.file, line: span.line } as SourceLocation, runId: this.traceId, ts: Math.round(at), spanId: span.spanId, catalogSha256: null };
+    return { loc: { file: this.file, line: span.line } as SourceLocation, runId: this.runOf(span), ts: Math.round(at), spanId: span.spanId, catalogSha256: null };
   }
 
   /** Appends, or puts the record right before `before` (the llm record of the turn it belongs to). */
@@ -181,7 +227,7 @@ class TraceRecords {
 }
 
 /** Does a span have a model span above it? Memoized, so a deep span tree costs one walk per span. */
-function modelAncestry(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan) => boolean {
+function modelAncestry(byId: ReadonlyMap<string, MappedSpan>, runOf: (span: MappedSpan) => string | null): (span: MappedSpan) => boolean {
   const memo = new Map<MappedSpan, boolean>();
   return (span) => {
     const path = new Set<MappedSpan>();
@@ -195,7 +241,7 @@ function modelAncestry(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan
       }
       path.add(current);
       const parent = current.parentId === null ? undefined : byId.get(current.parentId);
-      if (parent === undefined || path.has(parent)) break;
+      if (parent === undefined || path.has(parent) || runsAgent(parent, runOf, current)) break;
       if (parent.facts.model) {
         answer = true;
         break;
@@ -209,11 +255,12 @@ function modelAncestry(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan
 }
 
 /** The outermost model span above a nested model span (the span itself when none is above it). */
-function outermostModel(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan) => MappedSpan {
+function outermostModel(byId: ReadonlyMap<string, MappedSpan>, runOf: (span: MappedSpan) => string | null): (span: MappedSpan) => MappedSpan {
   return (span) => {
     let top = span;
     const seen = new Set<MappedSpan>([span]);
-    for (let parent = span.parentId === null ? undefined : byId.get(span.parentId); parent !== undefined && !seen.has(parent); parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
+    for (let child = span, parent = span.parentId === null ? undefined : byId.get(span.parentId); parent !== undefined && !seen.has(parent); child = parent, parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
+      if (runsAgent(parent, runOf, child)) break;
       seen.add(parent);
       if (parent.facts.model) top = parent;
     }
@@ -222,15 +269,17 @@ function outermostModel(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpa
 }
 
 /** Model spans with a model span below them that reports output calls (the same request, seen twice). */
-function modelsWrappingCalls(spans: readonly MappedSpan[], byId: ReadonlyMap<string, MappedSpan>): Set<MappedSpan> {
+function modelsWrappingCalls(spans: readonly MappedSpan[], byId: ReadonlyMap<string, MappedSpan>, runOf: (span: MappedSpan) => string | null): Set<MappedSpan> {
   const out = new Set<MappedSpan>();
   for (const span of spans) {
     if (!span.facts.model || span.facts.outputCalls.length === 0) continue;
+    let child = span;
     let parentId = span.parentId;
     for (let hops = 0; parentId !== null && hops < 10_000; hops += 1) {
       const parent = byId.get(parentId);
-      if (!parent || out.has(parent)) break;
+      if (!parent || out.has(parent) || runsAgent(parent, runOf, child)) break;
       if (parent.facts.model) out.add(parent);
+      child = parent;
       parentId = parent.parentId;
     }
   }
