@@ -2,7 +2,7 @@ import { gunzipSync, inflateSync } from 'node:zlib';
 import { limitText } from '../../io/limits.js';
 import { isObject, own, type JsonObject } from '../fields.js';
 import { argsOf } from '../tool-facts.js';
-import { assembleStream, streamEvents } from './event-stream.js';
+import { assembleStream, geminiResponse, streamEvents } from './event-stream.js';
 
 /** What a recorded body held: a JSON object, nothing, something left out (with why), or a body that could not be inflated. */
 export type BodyRead =
@@ -38,6 +38,10 @@ export function readBody(holder: unknown, budget: InflateBudget): BodyRead {
   }
   const value = argsOf(raw);
   if (isObject(value)) return { kind: 'json', value };
+  // Gemini's streamGenerateContent without alt=sse: a JSON list of response chunks.
+  if (Array.isArray(value) && value.length > 0 && value.every((c) => isObject(c) && Array.isArray(own(c, 'candidates')))) {
+    return { kind: 'json', value: geminiResponse(value as JsonObject[]) };
+  }
   if (typeof raw === 'string' && /^\s*(event|data):/.test(raw)) {
     const events = streamEvents(raw);
     const assembled = assembleStream(events);

@@ -67,6 +67,7 @@ const GEMINI = [
   'cassettes/gemini-pydantic-ai-instructions-tool-calls.yaml',
   'cassettes/gemini-crewai-parallel-tool-calls.yaml',
   'cassettes/gemini-pydantic-ai-tool-output.yaml',
+  'cassettes/gemini-pydantic-ai-streaming-tool-call.yaml',
 ];
 
 describeCorpus('Gemini API cassettes (generateContent)', GEMINI, () => {
@@ -76,12 +77,15 @@ describeCorpus('Gemini API cassettes (generateContent)', GEMINI, () => {
       ['gemini-api', 1, []],
       ['gemini-api', 1, []],
       ['gemini-api', 1, []],
+      ['gemini-api', 1, []],
     ]);
     expect(runs.map(countRun)).toEqual([
       // pydantic-ai's output tool final_result ends the run: nothing answers it in the cassette.
       { runId: null, llm: 5, calls: 7, results: 6, errors: 0, orphans: ['-:final_result'], unmatched: [], catalog: ['final_result', 'generate_topic'] },
       { runId: null, llm: 2, calls: 3, results: 3, errors: 0, orphans: [], unmatched: [], catalog: ['parallel_local_search_one', 'parallel_local_search_three', 'parallel_local_search_two'] },
       { runId: null, llm: 2, calls: 2, results: 1, errors: 0, orphans: ['-:final_result'], unmatched: [], catalog: ['final_result', 'get_user_country'] },
+      // streamGenerateContent?alt=sse: the response's chunks are assembled into one response.
+      { runId: null, llm: 2, calls: 1, results: 1, errors: 0, orphans: [], unmatched: [], catalog: ['get_country'] },
     ]);
     GEMINI.forEach((file, i) => expectCounts(file, countRun(runs[i]!)));
     // The response's calls are kept as the next request repeats them, with pydantic-ai's ids, at the response's line.
@@ -116,4 +120,21 @@ it('a Gemini cassette whose second request starts a new conversation reads both,
   expect(runs.map(countRun)).toEqual([
     { runId: null, llm: 3, calls: 2, results: 1, errors: 1, orphans: ['-:lookup'], unmatched: [], catalog: ['lookup'] },
   ]);
+});
+
+it('a Gemini streamGenerateContent response recorded as a JSON list of chunks is assembled: its functionCall is read', async () => {
+  const yaml = `interactions:
+- request:
+    body: '{"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}'
+    method: POST
+    uri: https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent
+  response:
+    body:
+      string: '[{"candidates": [{"content": {"role": "model", "parts": [{"text": "Let me look"}]}}]}, {"candidates": [{"content": {"role": "model", "parts": [{"functionCall": {"id": "f1", "name": "lookup", "args": {"q": 1}}}]}}]}]'
+    status: {code: 200, message: OK}
+version: 1
+`;
+  const { result, runs } = await auditTemp({ 'g.yaml': yaml });
+  expect(result.files.map((f) => [f.format, f.skipped])).toEqual([['gemini-api', []]]);
+  expect(runs.map(countRun)).toEqual([{ runId: null, llm: 1, calls: 1, results: 0, errors: 0, orphans: ['f1:lookup'], unmatched: [], catalog: [] }]);
 });
