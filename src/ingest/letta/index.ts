@@ -11,6 +11,16 @@ function isAgent(value: unknown): value is JsonObject {
   return isObject(value) && typeof own(value, 'agent_type') === 'string' && isObject(own(value, 'llm_config')) && Array.isArray(own(value, 'messages'));
 }
 
+/** Some agent files are one JSON string holding the agent file (encoded twice): that layer is decoded. */
+function decoded(doc: unknown): unknown {
+  if (typeof doc !== 'string' || !doc.trimStart().startsWith('{')) return doc;
+  try {
+    return JSON.parse(doc) as unknown;
+  } catch {
+    return doc;
+  }
+}
+
 /** The agents of a document: the file itself (agent files before 0.8), or each of `agents[]`. */
 function agentsOf(doc: unknown): Array<{ agent: JsonObject; path: JsonPath }> | null {
   if (isAgent(doc)) return [{ agent: doc, path: [] }];
@@ -23,7 +33,7 @@ function agentsOf(doc: unknown): Array<{ agent: JsonObject; path: JsonPath }> | 
 export function isLettaAgentFile(sample: DetectSample): boolean {
   const head = largeDocumentHead(sample);
   if (head !== null) return head.startsWith('{') && /"agent_type"\s*:\s*"/.test(head) && /"llm_config"\s*:\s*\{/.test(head) && /"(messages|in_context_message_indices|tool_rules)"\s*:/.test(head);
-  return agentsOf(sample.document) !== null;
+  return agentsOf(decoded(sample.document)) !== null;
 }
 
 /** A Letta tool: `json_schema` is the function declaration (`{name, description, parameters}`). */
@@ -88,6 +98,7 @@ function readAgent(collector: FactCollector, doc: JsonObject, agent: JsonObject,
  * record, its `tool_calls[]` the calls, a `role: "tool"` message with `tool_call_id`
  * the result (an error when `tool_returns[].status` is `error`, or the returned JSON's
  * `status` is `Failed`). Detected by an agent's `agent_type` with `llm_config` and `messages`.
+ * A file that is one JSON string holding the agent file (some are encoded twice) is decoded first.
  */
 export const lettaFormat: TraceFormat = {
   id: 'letta',
@@ -96,14 +107,16 @@ export const lettaFormat: TraceFormat = {
   async parse(input, sink: RecordSink) {
     const parsed = await parseDocument(input, sink);
     if (!parsed) return;
-    const agents = agentsOf(parsed.value);
-    if (agents === null || !isObject(parsed.value)) {
+    const doc = decoded(parsed.value);
+    const agents = agentsOf(doc);
+    if (agents === null || !isObject(doc)) {
       sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Letta agent file: no agent with agent_type, llm_config and messages' });
       return;
     }
     const collector = new FactCollector(false);
-    const lineOf = indexLines(parsed.text, 5);
-    for (const { agent, path } of agents) readAgent(collector, parsed.value, agent, path, input.file, lineOf);
+    // A twice-encoded file is one line: every record is on it.
+    const lineOf = doc === parsed.value ? indexLines(parsed.text, 5) : () => 1;
+    for (const { agent, path } of agents) readAgent(collector, doc, agent, path, input.file, lineOf);
     for (const record of collector.records) sink.record(record);
   },
 };

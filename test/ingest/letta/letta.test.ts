@@ -39,6 +39,33 @@ describeCorpus('Letta agent files (.af)', FILES, () => {
   });
 });
 
+const MORE = ['letta/lettabot-builder.af', 'letta/customer-service.af'];
+
+describeCorpus('Letta agent files: a file past the detection head, and a twice-encoded one', MORE, () => {
+  it('lettabot-builder (1.1 MB, two agents): the sleeptime agent\'s 62 calls, each answered', async () => {
+    const file = MORE[0]!;
+    const { result, runs } = await auditPaths([corpusFile(file)]);
+    expect(result.files.map((f) => [f.format, f.runs, f.skipped])).toEqual([['letta', 2, []]]);
+    expect(runs.map((r) => [r.runId, countRun(r).llm, r.calls.length, r.results.length, countRun(r).orphans.length])).toEqual([
+      ['agent-0', 1, 0, 0, 0],
+      ['agent-1', 64, 62, 62, 0],
+    ]);
+    const counts = corpusCounts(file);
+    expect([runs[1]!.calls.length, runs[1]!.results.length]).toEqual([counts.calls, counts.results]);
+    // The sleeptime agent calls memory_finish_edits({}) 59 times: retry-storm and non-determinism say so (true of the file).
+    expect([...new Set(result.findings.filter((f) => f.severity === 'error').map((f) => f.ruleId))]).toEqual([]);
+  });
+
+  it('customer_service.af is one JSON string holding the agent file: decoded, read, no calls in its history', async () => {
+    const { result, runs } = await auditPaths([corpusFile(MORE[1]!)]);
+    expect(result.files.map((f) => [f.format, f.runs, f.skipped])).toEqual([['letta', 1, []]]);
+    expect(runs.map(countRun)).toEqual([
+      { runId: 'agent-1', llm: 0, calls: 0, results: 0, errors: 0, orphans: [], unmatched: [], catalog: ['cancel_order', 'check_order_status', 'conversation_search', 'escalate', 'memory_insert', 'memory_replace', 'terminate_chat'] },
+    ]);
+    expect(result.findings.filter((f) => f.severity !== 'note')).toEqual([]);
+  });
+});
+
 it('a failed Letta tool return (tool_returns status error, or an old file\'s "status": "Failed") is an error result', async () => {
   const agent = (messages: unknown[]) => JSON.stringify({ agent_type: 'memgpt_agent', llm_config: { model: 'm' }, name: 'a', tools: [{ name: 't', json_schema: { name: 't', parameters: { type: 'object' } } }], messages });
   const call = (id: string) => ({ role: 'assistant', content: [], tool_calls: [{ id, type: 'function', function: { name: 't', arguments: '{}' } }] });
