@@ -19,6 +19,11 @@ export function isAgentBenchRecord(value: unknown): boolean {
   return isObject(value) && own(value, 'index') !== undefined && historyOf(value)?.some((m) => own(m as JsonObject, 'role') === 'agent') === true;
 }
 
+/** Any line of a runs.jsonl: `{index, error, output}` (a task that failed has no history). */
+function isRunRecord(value: unknown): boolean {
+  return isObject(value) && own(value, 'index') !== undefined && own(value, 'output') !== undefined && own(value, 'error') !== undefined;
+}
+
 /** An action of MedAgentBench's text convention: an agent turn (after any ``` fence line) opening with GET or POST; the URL is the rest of its line (query values may hold spaces), a POST's payload the lines after. */
 const HTTP_ACTION = /^(?:```[^\n]*\n)?\s*(GET|POST)[ \t]+([^\n]*?)[ \t]*(?:\n([\s\S]*?))?\s*(?:```\s*)?$/;
 const FINISH = /^(?:```[^\n]*\n)?\s*FINISH\(/;
@@ -104,12 +109,13 @@ function readRecord(record: JsonObject, history: unknown[], line: number, file: 
 export const agentBenchFormat: TraceFormat = {
   id: 'agentbench',
   description: 'AgentBench run records (runs.jsonl: one task per line with a user / agent history; MedAgentBench GET / POST actions)',
-  detect: (sample: DetectSample) => (sample.jsonLines.length > 0 && isAgentBenchRecord(sample.jsonLines[0]) ? Evidence.signature : Evidence.none),
+  detect: (sample: DetectSample) => (sample.jsonLines.some(isAgentBenchRecord) && sample.jsonLines.every(isRunRecord) ? Evidence.signature : Evidence.none),
   async parse(input, sink) {
     await forEachJsonLine(input, sink, (value, line) => {
       const history = historyOf(value);
       if (!isObject(value) || history === null) {
-        sink.skip({ line, reason: 'line is no AgentBench run record (no output.history of user / agent turns)', value });
+        const failed = isRunRecord(value) && own(value as JsonObject, 'error') !== null;
+        sink.skip({ line, reason: failed ? 'AgentBench run record of a task that failed (an error, no history)' : 'line is no AgentBench run record (no output.history of user / agent turns)', value });
         return;
       }
       const collector = new FactCollector(false);

@@ -64,3 +64,20 @@ it('refuses a run record of another AgentBench task (its prompt states no MedAge
   expect(runs.flatMap((r) => r.calls)).toEqual([]);
   expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['partial-read', 'warning']]);
 });
+
+it('a record of a task that failed (error, no history) is counted as skipped; the MedAgentBench record beside it is read', async () => {
+  const prompt = 'GET url?param_name1=param_value1\nPOST url\n[payload]\nFINISH([answer1, answer2, ...])';
+  const failed = { index: 1, error: 'TASK_LIMIT_REACHED', info: null, output: null, time: { timestamp: 1 } };
+  const ok = { index: 2, error: null, info: null, time: { timestamp: 2 }, output: { index: 2, status: 'completed', result: '[1]', history: [
+    { role: 'user', content: prompt },
+    { role: 'agent', content: '```tool_code\nPOST http://h/fhir/Observation\n{"resourceType": "Observation"}\n```' },
+    { role: 'user', content: 'Error in sending the POST request: 500 Server Error' },
+    { role: 'agent', content: 'FINISH([1])' },
+  ] } };
+  const { result, runs } = await auditTemp({ 'runs.jsonl': `${JSON.stringify(failed)}\n${JSON.stringify(ok)}\n` });
+  expect(result.files.map((f) => [f.format, f.skipped.map((s) => [s.reason, s.firstLine])])).toEqual([
+    ['agentbench', [['AgentBench run record of a task that failed (an error, no history)', 1]]],
+  ]);
+  expect(runs.map(countRun)).toEqual([{ runId: '2', llm: 2, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: [] }]);
+  expect(runs[0]!.calls.map((c) => [c.callId, c.tool, c.args])).toEqual([['2#1', 'POST', { url: 'http://h/fhir/Observation', body: { resourceType: 'Observation' } }]]);
+});
