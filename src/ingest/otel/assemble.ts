@@ -2,6 +2,7 @@ import type { SourceLocation, TraceRecord } from '../../model/records.js';
 import type { RecordSink } from '../types.js';
 import type { CallFact } from './facts.js';
 import type { MappedSpan } from './map-span.js';
+import { agentRuns, runsAgent } from './agent-runs.js';
 import { pairByOrder, type OrderPairing } from './pair-by-order.js';
 
 /** One thing that happened in a trace, placed in time: at a span's start (phase 0) or end (phase 1). */
@@ -18,10 +19,7 @@ interface Moment {
  * it becomes ONE tool_call where it is first seen; its result ONE tool_result
  * (tool span end, or the first model input that carries it). Model spans nested
  * in a model span (ADK call_llm → generate_content → openai.chat) are one request:
- * only the outermost becomes an llm record. An agent run as a tool (a model span
- * below a tool span: OpenAI Agents' `as_tool()`, ADK's AgentTool) is that agent's
- * own run, `<trace id>/<tool span id>`: its model calls are not the calling model
- * going on while the tool runs, and its catalog is its own.
+ * only the outermost becomes an llm record. An agent run as a tool is its own run (agent-runs.ts).
  */
 export function assembleTrace(file: string, traceId: string | null, spans: readonly MappedSpan[], sink: RecordSink, part?: TracePart): void {
   const byId = new Map<string, MappedSpan>();
@@ -43,49 +41,8 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
     else records.spanEnds(span, at);
   }
   for (const record of records.out) sink.record(record);
-  if (part === undefined || part.last) {
-    // The runs of agents run as tools end with their trace.
-    for (const runId of new Set(records.out.map((r) => r.runId))) if (runId !== traceId) sink.endRun?.(runId);
-    sink.endRun?.(traceId);
-  }
-}
-
-/**
- * The run of each span's records: the trace's, or for a span below a tool span that
- * has a model span below it (an agent run as a tool), that agent's run
- * `<trace id>/<tool span id>` (the nearest such tool span above it).
- */
-function agentRuns(traceId: string | null, spans: readonly MappedSpan[], byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan) => string | null {
-  const parentOf = (span: MappedSpan) => (span.parentId === null ? undefined : byId.get(span.parentId));
-  const agentTools = new Set<MappedSpan>();
-  for (const span of spans) {
-    if (!span.facts.model) continue;
-    const seen = new Set<MappedSpan>([span]);
-    for (let up = parentOf(span); up !== undefined && !seen.has(up); up = parentOf(up)) {
-      seen.add(up);
-      if (up.facts.tool !== null) {
-        agentTools.add(up);
-        break;
-      }
-    }
-  }
-  if (agentTools.size === 0) return () => traceId;
-  const memo = new Map<MappedSpan, string | null>();
-  const runOf = (span: MappedSpan): string | null => {
-    const known = memo.get(span);
-    if (known !== undefined) return known;
-    memo.set(span, traceId); // a cycle of parents ends here
-    const parent = parentOf(span);
-    const run = parent === undefined ? traceId : agentTools.has(parent) ? `${traceId ?? ''}/${parent.spanId}` : runOf(parent);
-    memo.set(span, run);
-    return run;
-  };
-  return runOf;
-}
-
-/** Is `span` a tool span that runs an agent (a model span below it)? Walks up stop there: what is below is another run. */
-function runsAgent(span: MappedSpan, runOf: (span: MappedSpan) => string | null, child: MappedSpan): boolean {
-  return span.facts.tool !== null && runOf(child) !== runOf(span);
+  // The runs of agents run as tools end with their trace.
+  if (part === undefined || part.last) for (const runId of new Set([...records.out.map((r) => r.runId), traceId])) sink.endRun?.(runId);
 }
 
 /** What the parts of one trace share (a trace assembled in parts, limits.max-run-records). */
