@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatById } from '../src/ingest/registry.js';
 
 /** The formats with a page of their own in docs/formats/ (the older ones share frameworks.md and opentelemetry.md). */
-const PAGES = ['codex-rollout', 'gemini-cli', 'openhands', 'atif', 'google-adk', 'otel-spans', 'claude-code-export', 'swe-agent', 'mini-swe-agent', 'any-agent'];
+const PAGES = ['codex-rollout', 'gemini-cli', 'openhands', 'atif', 'google-adk', 'otel-spans', 'claude-code-export', 'swe-agent', 'mini-swe-agent', 'any-agent', 'gemini-api', 'letta', 'agentbench'];
 
 describe('docs/formats: a page per format', () => {
   it.each(PAGES)('%s is registered, has docs/formats/%s.md naming its id, and the README links it', (id) => {

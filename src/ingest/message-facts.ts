@@ -82,6 +82,10 @@ export function blockFacts(block: unknown): ToolFact[] {
     }
     case 'tool_result':
       return [resultFact(idOf(block, 'tool_use_id'), null, own(block, 'content'), own(block, 'is_error') === true)];
+    case 'mcp_tool_use':
+    case 'mcp_tool_result':
+      // MCP connector blocks name tools of a remote server the request's catalog does not list: not read.
+      return [];
     case 'tool_call': {
       const name = str(block, 'name');
       return name === null ? [] : [{ kind: 'call', callId: idOf(block, 'id'), tool: name, args: argsOf(own(block, 'arguments')) }];
@@ -95,8 +99,24 @@ export function blockFacts(block: unknown): ToolFact[] {
     case 'tool-result':
       return [resultFact(idOf(block, 'toolCallId'), str(block, 'toolName'), own(block, 'output') ?? own(block, 'result'), own(block, 'isError') === true)];
     default:
-      return itemFact(block);
+      return serverToolResult(block) ?? itemFact(block);
   }
+}
+
+/**
+ * An Anthropic server tool's result block (`web_search_tool_result`,
+ * `code_execution_tool_result`, `bash_code_execution_tool_result`,
+ * `tool_search_tool_result` …): the answer to a `server_tool_use` of the same
+ * response, by `tool_use_id`. Its content is an error when its type ends in `_error`.
+ */
+function serverToolResult(block: JsonObject): ToolFact[] | null {
+  const type = str(block, 'type');
+  const callId = idOf(block, 'tool_use_id');
+  if (type === null || callId === null || !type.endsWith('_tool_result')) return null;
+  const content = own(block, 'content');
+  const errorType = isObject(content) ? str(content, 'type') : null;
+  const isError = errorType !== null && errorType.endsWith('_error');
+  return [resultFact(callId, null, content, isError, isError ? errorType : null, isError && isObject(content) ? str(content, 'error_code') : null)];
 }
 
 const FAILED = new Set(['failed', 'incomplete', 'error']);

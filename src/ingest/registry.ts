@@ -2,6 +2,7 @@ import { claudeCodeExportFormat } from './anthropic/claude-code-export.js';
 import { claudeCodeFormat } from './anthropic/claude-code.js';
 import { anthropicMessagesFormat } from './anthropic/index.js';
 import { codexRolloutFormat } from './codex/index.js';
+import { geminiApiFormat } from './gemini-api/index.js';
 import { geminiCliFormat } from './gemini-cli/index.js';
 import { inspectFormat } from './inspect/index.js';
 import { langfuseFormat } from './langfuse/index.js';
@@ -15,6 +16,8 @@ import { anyAgentFormat, jaegerFormat, otelSpansFormat, otlpFormat } from './ote
 import { atifFormat } from './atif/index.js';
 import { openHandsFormat } from './openhands/index.js';
 import { miniSweAgentFormat, sweAgentFormat } from './swe-agent/index.js';
+import { lettaFormat } from './letta/index.js';
+import { agentBenchFormat } from './agentbench/index.js';
 import type { TraceFormat } from './types.js';
 
 /**
@@ -35,11 +38,14 @@ export const FORMATS: readonly TraceFormat[] = [
   atifFormat,
   sweAgentFormat,
   miniSweAgentFormat,
+  lettaFormat,
+  agentBenchFormat,
   googleAdkFormat,
   langfuseFormat,
   inspectFormat,
   mcpFormat,
   anthropicMessagesFormat,
+  geminiApiFormat,
   openaiFormat,
   claudeCodeFormat,
   toolEventsFormat,

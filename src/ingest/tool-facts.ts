@@ -87,12 +87,16 @@ export function catalogRecord(tools: readonly CatalogTool[], place: Place): Cata
   return { kind: 'catalog', loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null, tools, names, recordedSha256: null, perRequest: true };
 }
 
+const CODE_EXECUTION_SUBTOOLS = ['bash_code_execution', 'text_editor_code_execution'];
+
 /**
  * Tool definitions in the shapes frameworks record them: OpenAI Chat
  * `{type:"function", function:{name, parameters}}`, Responses/Vercel
  * `{name, parameters|inputSchema}`, Anthropic `{name, input_schema}`, MCP
- * `{name, inputSchema}`, pydantic-ai `{name, parameters_json_schema}`, bare
- * names, and any of these as a JSON string. Null when `defs` is not a list.
+ * `{name, inputSchema}`, pydantic-ai `{name, parameters_json_schema}`, Anthropic
+ * server tools `{type: "web_search_20250305", name}` (code execution from
+ * `code_execution_20250825` on stands for the `bash_code_execution` and
+ * `text_editor_code_execution` it calls), bare names, and any of these as a JSON string. Null when `defs` is not a list.
  */
 export function catalogTools(defs: unknown): CatalogTool[] | null {
   const list = argsOf(defs);
@@ -110,6 +114,12 @@ export function catalogTools(defs: unknown): CatalogTool[] | null {
     const name = str(holder, 'name');
     if (name === null) continue;
     const schema = ['parameters', 'input_schema', 'inputSchema', 'parameters_json_schema', 'json_schema'].map((key) => own(holder, key)).find((v) => v !== undefined);
+    // Anthropic's code execution server tool from code_execution_20250825 on is called through two sub-tools.
+    const version = /^code_execution_(\d{8})$/.exec(str(def, 'type') ?? '')?.[1];
+    if (version !== undefined && version >= '20250825') {
+      for (const sub of CODE_EXECUTION_SUBTOOLS) out.push({ name: sub, schemaSha256: null });
+      continue;
+    }
     out.push(schema === undefined ? { name, schemaSha256: null } : { name, schema: argsOf(schema), schemaSha256: null });
   }
   return out;

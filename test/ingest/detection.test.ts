@@ -2,20 +2,11 @@ import { expect, it } from 'vitest';
 import { corpusFile, corpusFiles, describeCorpus } from '../public-corpus.js';
 import { auditCorpus } from './corpus.js';
 
-/** Public files of formats that issue 37 adds readers for: detection is asserted where their readers are tested. */
-const AWAITING_READERS = new Set([
-  'cassettes/pydantic-ai-openai-responses-tool-call.yaml',
-  'cassettes/pydantic-ai-anthropic-parallel-tool-calls.yaml',
-  'cassettes/gemini-pydantic-ai-instructions-tool-calls.yaml',
-  'cassettes/gemini-crewai-parallel-tool-calls.yaml',
-  'cassettes/anthropic-server-tools-web-search.yaml',
-  'cassettes/anthropic-server-tools-code-execution.yaml',
-]);
-const AWAITING_FOLDERS = new Set(['agentbench', 'letta']);
 /** The format every file of each corpus folder is, by what the file is (not by running the tool). */
 const FOLDER_FORMAT: Record<string, string | ((name: string) => string)> = {
-  // VCR cassettes of both vendors' APIs: the Anthropic ones (by their recorded host) read as Anthropic messages.
-  cassettes: (name) => (name.includes('anthropic') ? 'anthropic-messages' : 'openai'),
+  // VCR cassettes of three vendors' APIs: the Anthropic ones (by their recorded host) read as Anthropic messages, the Gemini ones as the Gemini API.
+  cassettes: (name) => (name.startsWith('gemini') ? 'gemini-api' : name.includes('anthropic') ? 'anthropic-messages' : 'openai'),
+  agentbench: 'agentbench',
   'any-agent': 'any-agent',
   'claude-code': 'claude-code',
   'claude-code-export': 'claude-code-export',
@@ -25,6 +16,7 @@ const FOLDER_FORMAT: Record<string, string | ((name: string) => string)> = {
   inspect: 'inspect',
   jaeger: 'jaeger-json',
   langfuse: 'langfuse',
+  letta: 'letta',
   mcp: 'mcp',
   'openai-agents': 'openai',
   'openai-chat': 'openai',
@@ -44,7 +36,7 @@ function formatOf(path: string): string {
   return typeof format === 'string' ? format : format(name!);
 }
 
-const FILES = corpusFiles().filter((file) => !AWAITING_READERS.has(file) && !AWAITING_FOLDERS.has(file.split('/')[0]!)).sort();
+const FILES = corpusFiles();
 
 describeCorpus('detection: every public file is read by the format it is, and only by it', FILES, () => {
   it('each corpus folder is detected as its format, and a malformed-record only where a file breaks its format', async () => {

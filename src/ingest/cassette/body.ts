@@ -2,7 +2,7 @@ import { gunzipSync, inflateSync } from 'node:zlib';
 import { limitText } from '../../io/limits.js';
 import { isObject, own, type JsonObject } from '../fields.js';
 import { argsOf } from '../tool-facts.js';
-import { assembleStream, streamEvents } from './event-stream.js';
+import { assembleStream, geminiResponse, streamEvents } from './event-stream.js';
 
 /** What a recorded body held: a JSON object, nothing, something left out (with why), or a body that could not be inflated. */
 export type BodyRead =
@@ -19,7 +19,7 @@ export interface InflateBudget {
 
 /**
  * A request or response body as VCR.py records it: a JSON string, `{string:
- * "..."}`, a mapping, or `!!binary` bytes (what it writes when
+ * "..."}`, a mapping (pydantic-ai's `parsed_body`), or `!!binary` bytes (what it writes when
  * `decode_compressed_response` is off), gzip or deflate compressed or plain.
  * Compressed bodies are inflated within the budget. A streamed body (server-sent
  * events) of OpenAI or Anthropic is assembled into the response it stands for;
@@ -27,7 +27,8 @@ export interface InflateBudget {
  */
 export function readBody(holder: unknown, budget: InflateBudget): BodyRead {
   if (!isObject(holder)) return { kind: 'none' };
-  const body = own(holder, 'body') ?? own(holder, 'content');
+  // pydantic-ai's recorder keeps a JSON body as a YAML mapping under `parsed_body`.
+  const body = own(holder, 'parsed_body') ?? own(holder, 'body') ?? own(holder, 'content');
   let raw = isObject(body) && own(body, 'string') !== undefined ? own(body, 'string') : body;
   if (raw === undefined || raw === null || raw === '') return { kind: 'none' };
   if (raw instanceof Uint8Array) {
@@ -37,6 +38,10 @@ export function readBody(holder: unknown, budget: InflateBudget): BodyRead {
   }
   const value = argsOf(raw);
   if (isObject(value)) return { kind: 'json', value };
+  // Gemini's streamGenerateContent without alt=sse: a JSON list of response chunks.
+  if (Array.isArray(value) && value.length > 0 && value.every((c) => isObject(c) && Array.isArray(own(c, 'candidates')))) {
+    return { kind: 'json', value: geminiResponse(value as JsonObject[]) };
+  }
   if (typeof raw === 'string' && /^\s*(event|data):/.test(raw)) {
     const events = streamEvents(raw);
     const assembled = assembleStream(events);

@@ -40,14 +40,32 @@ export function streamEvents(text: string): JsonObject[] {
  * `function_call`) into `{created, choices: [{message}]}`; an OpenAI Responses
  * stream into its `response.completed` response; an Anthropic Messages stream
  * (`message_start`, `content_block_start` / `_delta` with `input_json_delta`)
- * into the assistant message with its content blocks. Null for any other stream.
+ * into the assistant message with its content blocks; Gemini chunks into one
+ * `candidates` response. Null for any other stream.
  */
 export function assembleStream(events: readonly JsonObject[]): JsonObject | null {
   if (events.some((e) => str(e, 'object') === 'chat.completion.chunk')) return chatCompletion(events);
   const completed = events.find((e) => str(e, 'type') === 'response.completed' && isObject(own(e, 'response')));
   if (completed) return own(completed, 'response') as JsonObject;
   if (events.some((e) => str(e, 'type') === 'message_start')) return anthropicMessage(events);
+  if (events.length > 0 && events.every((e) => Array.isArray(own(e, 'candidates')))) return geminiResponse(events);
   return null;
+}
+
+/**
+ * Gemini `streamGenerateContent` chunks (server-sent events, or the JSON list it
+ * returns without `alt=sse`) as one response: the first candidate's parts of every
+ * chunk, in order (a `functionCall` part comes whole in one chunk).
+ */
+export function geminiResponse(chunks: readonly JsonObject[]): JsonObject {
+  const parts: unknown[] = [];
+  for (const chunk of chunks.slice(0, MAX_EVENTS)) {
+    const first = (own(chunk, 'candidates') as unknown[])[0];
+    const content = isObject(first) ? own(first, 'content') : undefined;
+    const more = isObject(content) ? own(content, 'parts') : undefined;
+    if (Array.isArray(more)) parts.push(...more);
+  }
+  return { candidates: [{ content: { role: 'model', parts } }] } as JsonObject;
 }
 
 interface ChatCall {

@@ -4,6 +4,7 @@ import { messageFacts } from '../message-facts.js';
 import { catalogTools, FactCollector, type Place } from '../tool-facts.js';
 import type { RecordSink } from '../types.js';
 import { readBody, type BodyRead, type InflateBudget } from './body.js';
+import { GeminiConversation, isGeminiRequest, isGeminiResponse } from './gemini.js';
 
 /** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
 export function looksLikeCassette(head: Buffer): boolean {
@@ -11,11 +12,19 @@ export function looksLikeCassette(head: Buffer): boolean {
   return /^(---\s*\n)?interactions:\s*\n/.test(text) && /\n\s*-?\s*request:\s*\n/.test(text);
 }
 
-/** Whose API a cassette recorded, from its head: Anthropic (its host, header or Bedrock model id) or else OpenAI-style. */
-export function cassetteProvider(head: Buffer): 'anthropic' | 'openai' {
+/**
+ * Whose API a cassette recorded, from its head: Anthropic (its host, header or
+ * Bedrock model id), Gemini (a `:generateContent` URI of the Gemini API or Vertex
+ * AI), or else OpenAI-style.
+ */
+export function cassetteProvider(head: Buffer): 'anthropic' | 'gemini' | 'openai' {
   const text = head.subarray(0, 256 * 1024).toString('utf8');
-  return /uri:\s*['"]?https?:\/\/api\.anthropic\.com\/|\n\s*anthropic-version:\s*\n|"anthropic_version"\s*:|uri:\s*['"]?https?:\/\/bedrock-runtime\.[^\s/]+\/model\/[^\s/]*anthropic\./.test(text) ? 'anthropic' : 'openai';
+  if (/uri:\s*['"]?https?:\/\/api\.anthropic\.com\/|\n\s*anthropic-version:\s*\n|"anthropic_version"\s*:|uri:\s*['"]?https?:\/\/bedrock-runtime\.[^\s/]+\/model\/[^\s/]*anthropic\./.test(text)) return 'anthropic';
+  if (GEMINI_URI.test(text)) return 'gemini';
+  return 'openai';
 }
+
+const GEMINI_URI = /uri:\s*['"]?https?:\/\/(generativelanguage\.googleapis\.com|[a-z0-9-]*aiplatform\.googleapis\.com)\/[^\s'"]*:(stream)?[gG]enerateContent/;
 
 /**
  * Recorded model API calls (VCR cassette YAML), OpenAI or Anthropic: each
@@ -42,6 +51,7 @@ export async function parseCassette(text: string, file: string, sink: RecordSink
     return;
   }
   const collector = new FactCollector(true);
+  const gemini = new GeminiConversation(collector);
   const budget: InflateBudget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes };
   const bodyAt = (holder: unknown, line: number, what: string) => {
     const read: BodyRead = readBody(holder, budget);
@@ -70,9 +80,12 @@ export async function parseCassette(text: string, file: string, sink: RecordSink
     // The request was sent before `created`; only the response's records carry it.
     const at = (where: number, ts: number | null = null): Place => ({ loc: { file, line: where }, runId: null, ts });
     const ts = created === null ? null : created * 1000;
-    if (request) addRequest(collector, request, at(line));
-    if (response) addResponse(collector, response, at(responseLine, ts));
+    if (request && isGeminiRequest(request)) gemini.request(request, at(line));
+    else if (request) addRequest(collector, request, at(line));
+    if (response && isGeminiResponse(response)) gemini.response(response, at(responseLine, ts));
+    else if (response) addResponse(collector, response, at(responseLine, ts));
   }
+  gemini.flush();
   for (const record of collector.records) sink.record(record);
 }
 

@@ -1,6 +1,7 @@
 import { idOf, own, str, toMillis, type JsonObject } from '../fields.js';
 import { attributesOf } from './attributes.js';
 import { mayBeBeeAi } from './beeai.js';
+import { isToolSpan } from './tool-span.js';
 
 /**
  * What a first read of one export's observations tells (nothing of them is
@@ -34,14 +35,29 @@ export class ExportPlan {
   private duplicateIds = false;
   /** Per root generation id: the index of its last nested generation (set by `done`). */
   private nested = new Map<string, number>();
+  /**
+   * Once `done`: per observation of an agent run as a tool (a GENERATION below a tool
+   * observation), the id of that tool observation (the nearest above it). Its records
+   * are that agent's own run (ObservationReader).
+   */
+  agentOf: ReadonlyMap<string, string> = new Map();
+  /** Every observation's id, parent, and whether it is a tool execution or a generation (until `done`). */
+  private tree: Array<{ readonly id: string; readonly parent: string | null; readonly tool: boolean; readonly generation: boolean }> = [];
 
   note(obj: JsonObject): void {
     const start = toMillis(own(obj, 'startTime')) ?? Infinity;
     if (start < this.last) this.streamed = false;
     this.last = start;
     if (this.count === 0) this.firstTraceId = idOf(obj, 'traceId');
-    if (this.streamed && mayBeBeeAi(attributesOf(obj))) this.streamed = false;
-    if ((str(obj, 'type') ?? 'SPAN') === 'GENERATION') {
+    const attrs = attributesOf(obj);
+    if (this.streamed && mayBeBeeAi(attrs)) this.streamed = false;
+    const type = str(obj, 'type') ?? 'SPAN';
+    const observationId = idOf(obj, 'id');
+    if (observationId !== null) {
+      const tool = type === 'TOOL' || (type !== 'GENERATION' && isToolSpan(obj, attrs));
+      this.tree.push({ id: observationId, parent: idOf(obj, 'parentObservationId'), tool, generation: type === 'GENERATION' });
+    }
+    if (type === 'GENERATION') {
       const id = idOf(obj, 'id');
       if (id !== null) {
         if (this.generations.has(id)) this.duplicateIds = true;
@@ -59,6 +75,39 @@ export class ExportPlan {
     for (const g of this.parents) if (g.parent !== null && this.generations.has(g.parent)) nestedIn.add(g.parent);
     this.generations = nestedIn;
     this.parents = [];
+    this.agentOf = this.agentRuns();
+    this.tree = [];
+  }
+
+  /** The observations below each tool observation that has a generation below it, by that tool observation's id. */
+  private agentRuns(): Map<string, string> {
+    const byId = new Map<string, { readonly parent: string | null; readonly tool: boolean }>();
+    for (const o of this.tree) if (!byId.has(o.id)) byId.set(o.id, o);
+    const agentTools = new Set<string>();
+    for (const o of this.tree) {
+      if (!o.generation) continue;
+      const seen = new Set<string>([o.id]);
+      for (let up = o.parent; up !== null && !seen.has(up); up = byId.get(up)?.parent ?? null) {
+        seen.add(up);
+        if (byId.get(up)?.tool === true) {
+          agentTools.add(up);
+          break;
+        }
+      }
+    }
+    const out = new Map<string, string>();
+    if (agentTools.size === 0) return out;
+    for (const o of this.tree) {
+      const seen = new Set<string>([o.id]);
+      for (let up = o.parent; up !== null && !seen.has(up); up = byId.get(up)?.parent ?? null) {
+        seen.add(up);
+        if (agentTools.has(up)) {
+          out.set(o.id, up);
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   /**

@@ -75,14 +75,14 @@ export class ExportReading {
     }
     const observations = current.kept;
     observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
-    const reader = new ObservationReader(this.file, this.runId(current.export, observations[0]?.obj ?? null), this.sink, current.export.plan.generations, beeAiExecutions(observations));
+    const reader = new ObservationReader(this.file, this.runId(current.export, observations[0]?.obj ?? null), this.sink, current.export.plan.generations, beeAiExecutions(observations), current.export.plan.agentOf);
     for (const o of observations) reader.primary(o);
     reader.finish(observations);
   }
 
   private start(e: ExportToRead): Current {
     if (!e.plan.streamed) return { export: e, reader: null, kept: [], read: 0 };
-    const reader = new ObservationReader(this.file, this.runId(e, null), this.sink, e.plan.generations, []);
+    const reader = new ObservationReader(this.file, this.runId(e, null), this.sink, e.plan.generations, [], e.plan.agentOf);
     return { export: e, reader, kept: [], read: 0 };
   }
 

@@ -49,6 +49,8 @@ export class ObservationReader {
     /** The generations a generation is nested in (ExportPlan.generations). */
     private readonly generations: ReadonlySet<string>,
     beeai: ReadonlyArray<BeeAiExecution<Observation>>,
+    /** Per observation of an agent run as a tool, that tool observation's id (ExportPlan.agentOf): its own run. */
+    private readonly agentOf: ReadonlyMap<string, string> = new Map(),
   ) {
     for (const run of beeai) {
       this.beeaiCalls.set(run.call, run);
@@ -57,15 +59,28 @@ export class ObservationReader {
     if (beeai.length > 0) sink.diagnostic({ ruleId: 'ingest-note', line: beeai[0]!.call.line, runId, message: `BeeAI records no call ids: ${beeai.length} tool run(s) read from its emitter events and agent updates, each call paired with its own result` });
   }
 
+  /** The run of an observation's records: the trace's, or `<trace>/<tool observation id>` for an agent run as a tool. */
+  private runOf(o: Observation): string | null {
+    const id = idOf(o.obj, 'id');
+    const agent = id === null ? undefined : this.agentOf.get(id);
+    return agent === undefined ? this.runId : `${this.runId ?? ''}/${agent}`;
+  }
+
   private place(o: Observation, ts: number | null): Place {
-    return { loc: { file: this.file, line: o.line }, runId: this.runId, ts, spanId: idOf(o.obj, 'id') };
+    return { loc: { file: this.file, line: o.line }, runId: this.runOf(o), ts, spanId: idOf(o.obj, 'id') };
+  }
+
+  /** Calls waiting for a tool observation, per run and tool. */
+  private openKey(runId: string | null, tool: string): string {
+    return `${runId ?? ''}\u0000${tool}`;
   }
 
   private add(fact: ToolFact, place: Place): void {
-    if (fact.kind === 'call' && fact.callId !== null && !this.collector.hasCall(this.runId, fact.callId)) {
-      const ids = this.open.get(fact.tool) ?? [];
+    if (fact.kind === 'call' && fact.callId !== null && !this.collector.hasCall(place.runId, fact.callId)) {
+      const key = this.openKey(place.runId, fact.tool);
+      const ids = this.open.get(key) ?? [];
       ids.push(fact.callId);
-      this.open.set(fact.tool, ids);
+      this.open.set(key, ids);
     }
     if (fact.kind === 'result' && fact.callId !== null) {
       for (const ids of this.open.values()) {
@@ -138,10 +153,10 @@ export class ObservationReader {
     const answer = messageFacts(output).facts.find((f) => f.kind === 'result');
     let callId = meta.callId ?? (answer?.kind === 'result' ? answer.callId : null);
     if (callId === null) {
-      const waiting = this.open.get(tool);
+      const waiting = this.open.get(this.openKey(this.runOf(o), tool));
       if (waiting && waiting.length > 0) {
         callId = waiting[0]!;
-        this.sink.diagnostic({ ruleId: 'ingest-note', line: o.line, runId: this.runId, callId, tool, message: `tool observation '${tool}' has no call id; paired by order with the model's call '${callId}'` });
+        this.sink.diagnostic({ ruleId: 'ingest-note', line: o.line, runId: this.runOf(o), callId, tool, message: `tool observation '${tool}' has no call id; paired by order with the model's call '${callId}'` });
       }
     }
     const args = meta.args ?? argsOf(own(o.obj, 'input'));

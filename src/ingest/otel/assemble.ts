@@ -2,6 +2,7 @@ import type { SourceLocation, TraceRecord } from '../../model/records.js';
 import type { RecordSink } from '../types.js';
 import type { CallFact } from './facts.js';
 import type { MappedSpan } from './map-span.js';
+import { agentRuns, runsAgent } from './agent-runs.js';
 import { pairByOrder, type OrderPairing } from './pair-by-order.js';
 
 /** One thing that happened in a trace, placed in time: at a span's start (phase 0) or end (phase 1). */
@@ -18,13 +19,14 @@ interface Moment {
  * it becomes ONE tool_call where it is first seen; its result ONE tool_result
  * (tool span end, or the first model input that carries it). Model spans nested
  * in a model span (ADK call_llm → generate_content → openai.chat) are one request:
- * only the outermost becomes an llm record.
+ * only the outermost becomes an llm record. An agent run as a tool is its own run (agent-runs.ts).
  */
 export function assembleTrace(file: string, traceId: string | null, spans: readonly MappedSpan[], sink: RecordSink, part?: TracePart): void {
   const byId = new Map<string, MappedSpan>();
   for (const span of spans) if (!byId.has(span.spanId)) byId.set(span.spanId, span);
   const pairing = pairByOrder(spans, byId);
-  const records = new TraceRecords(file, traceId, spans, byId, pairing, part?.seen ?? newSeen());
+  const runOf = agentRuns(traceId, spans, byId);
+  const records = new TraceRecords(file, runOf, spans, byId, pairing, part?.seen ?? newSeen());
   for (const note of pairing.notes) sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
 
   const moments: Moment[] = [];
@@ -39,7 +41,8 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
     else records.spanEnds(span, at);
   }
   for (const record of records.out) sink.record(record);
-  if (part === undefined || part.last) sink.endRun?.(traceId);
+  // The runs of agents run as tools end with their trace.
+  if (part === undefined || part.last) for (const runId of new Set([...records.out.map((r) => r.runId), traceId])) sink.endRun?.(runId);
 }
 
 /** What the parts of one trace share (a trace assembled in parts, limits.max-run-records). */
@@ -78,7 +81,7 @@ class TraceRecords {
 
   constructor(
     private readonly file: string,
-    private readonly traceId: string | null,
+    private readonly runOf: (span: MappedSpan) => string | null,
     private readonly spans: readonly MappedSpan[],
     byId: ReadonlyMap<string, MappedSpan>,
     private readonly pairing: OrderPairing,
@@ -87,9 +90,9 @@ class TraceRecords {
     this.callsSeen = seen.calls;
     this.resultsSeen = seen.results;
     this.executedIds = seen.executed;
-    this.wrapsCalls = modelsWrappingCalls(spans, byId);
-    this.modelAbove = modelAncestry(byId);
-    this.outermost = outermostModel(byId);
+    this.wrapsCalls = modelsWrappingCalls(spans, byId, runOf);
+    this.modelAbove = modelAncestry(byId, runOf);
+    this.outermost = outermostModel(byId, runOf);
   }
 
   /**
@@ -162,7 +165,7 @@ class TraceRecords {
   }
 
   private base(span: MappedSpan, at: number) {
-    return { loc: { file: this.file, line: span.line } as SourceLocation, runId: this.traceId, ts: Math.round(at), spanId: span.spanId, catalogSha256: null };
+    return { loc: { file: this.file, line: span.line } as SourceLocation, runId: this.runOf(span), ts: Math.round(at), spanId: span.spanId, catalogSha256: null };
   }
 
   /** Appends, or puts the record right before `before` (the llm record of the turn it belongs to). */
@@ -182,7 +185,7 @@ class TraceRecords {
 }
 
 /** Does a span have a model span above it? Memoized, so a deep span tree costs one walk per span. */
-function modelAncestry(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan) => boolean {
+function modelAncestry(byId: ReadonlyMap<string, MappedSpan>, runOf: (span: MappedSpan) => string | null): (span: MappedSpan) => boolean {
   const memo = new Map<MappedSpan, boolean>();
   return (span) => {
     const path = new Set<MappedSpan>();
@@ -196,7 +199,7 @@ function modelAncestry(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan
       }
       path.add(current);
       const parent = current.parentId === null ? undefined : byId.get(current.parentId);
-      if (parent === undefined || path.has(parent)) break;
+      if (parent === undefined || path.has(parent) || runsAgent(parent, runOf, current)) break;
       if (parent.facts.model) {
         answer = true;
         break;
@@ -210,11 +213,12 @@ function modelAncestry(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan
 }
 
 /** The outermost model span above a nested model span (the span itself when none is above it). */
-function outermostModel(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpan) => MappedSpan {
+function outermostModel(byId: ReadonlyMap<string, MappedSpan>, runOf: (span: MappedSpan) => string | null): (span: MappedSpan) => MappedSpan {
   return (span) => {
     let top = span;
     const seen = new Set<MappedSpan>([span]);
-    for (let parent = span.parentId === null ? undefined : byId.get(span.parentId); parent !== undefined && !seen.has(parent); parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
+    for (let child = span, parent = span.parentId === null ? undefined : byId.get(span.parentId); parent !== undefined && !seen.has(parent); child = parent, parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
+      if (runsAgent(parent, runOf, child)) break;
       seen.add(parent);
       if (parent.facts.model) top = parent;
     }
@@ -223,15 +227,17 @@ function outermostModel(byId: ReadonlyMap<string, MappedSpan>): (span: MappedSpa
 }
 
 /** Model spans with a model span below them that reports output calls (the same request, seen twice). */
-function modelsWrappingCalls(spans: readonly MappedSpan[], byId: ReadonlyMap<string, MappedSpan>): Set<MappedSpan> {
+function modelsWrappingCalls(spans: readonly MappedSpan[], byId: ReadonlyMap<string, MappedSpan>, runOf: (span: MappedSpan) => string | null): Set<MappedSpan> {
   const out = new Set<MappedSpan>();
   for (const span of spans) {
     if (!span.facts.model || span.facts.outputCalls.length === 0) continue;
+    let child = span;
     let parentId = span.parentId;
     for (let hops = 0; parentId !== null && hops < 10_000; hops += 1) {
       const parent = byId.get(parentId);
-      if (!parent || out.has(parent)) break;
+      if (!parent || out.has(parent) || runsAgent(parent, runOf, child)) break;
       if (parent.facts.model) out.add(parent);
+      child = parent;
       parentId = parent.parentId;
     }
   }
