@@ -9,7 +9,7 @@ import { ConfigurationError, UserError } from '../errors.js';
 import type { CollectSource } from '../io/collect-sources.js';
 import type { Logger } from '../logger.js';
 import { otlpEnvironment, protocolFor } from '../receiver/endpoint-env.js';
-import { describeStats } from '../receiver/server.js';
+import { describeStats, lossNotes, lostAny } from '../receiver/server.js';
 import { isAlive, readReceiverState, stopReceiver, waitFor } from '../receiver/state-file.js';
 import { sanitizeText } from '../sanitize/text.js';
 import type { RunContext } from '../github/context.js';
@@ -79,9 +79,9 @@ export async function receivedSources(logger: Logger): Promise<CollectSource[]> 
   }
   const stats = state.stats;
   const line = stats ? describeStats(stats) : 'the receiver stopped';
-  if (stats && (stats.rejectedSpans > 0 || stats.refusedRequests > 0)) logger.warning(`OTLP receiver: ${line}`);
+  if (stats && lostAny(stats)) logger.warning(`OTLP receiver: ${line}`);
   else logger.info(`OTLP receiver: ${line}`);
-  return [{ root: dirname(state.spool), prefix: RECEIVED_PREFIX }];
+  return [{ root: dirname(state.spool), prefix: RECEIVED_PREFIX, ...(stats ? { notes: lossNotes(stats) } : {}) }];
 }
 
 /** The post step of a listen step: a receiver no audit step stopped is stopped now (no orphan process). */

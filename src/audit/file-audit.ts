@@ -51,17 +51,24 @@ export async function auditFile(input: AuditInput, config: AuditConfig, options:
   if (!choice.format) {
     const skips = new SkipTally();
     diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });
+    noteFile(input, emit, skips);
     return { summary: { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [] }, runs: [] as RunEntry[] };
   }
   const work = newWork(options.keepRuns);
   if (choice.note) diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
   await readRuns(opened.input, choice.format, config, options, active, emit, work, () => opened.facts.lines);
   const summary = finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit);
+  noteFile(input, emit, work.skips);
   return { summary, runs: work.runs, omitted: work.omitted, catalogs: [...work.catalogs.values()] };
 }
 
 export function newWork(keep = Infinity): FileWork {
   return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), keep, runs: [], omitted: noneOmitted(), catalogs: new Map() };
+}
+
+/** The notes its writer left on the file (input.notes), as findings at line 0. */
+export function noteFile(input: AuditInput, emit: Emit, skips: SkipTally): void {
+  for (const note of input.notes ?? []) diagnoser(input.display, emit, skips)({ ruleId: note.ruleId, line: 0, message: note.message });
 }
 
 /** Diagnostics become findings; malformed and cut records are counted as skipped too. */

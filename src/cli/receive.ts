@@ -1,7 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { describeStats, startReceiver } from '../receiver/server.js';
+import { describeStats, lostAny, startReceiver } from '../receiver/server.js';
 import { sanitizeText } from '../sanitize/text.js';
 import type { CommandSpec, ParsedArgs } from './command.js';
 import type { CliIO } from './io.js';
@@ -47,7 +47,7 @@ async function receiveCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   });
   const stats = await receiver.stop();
   if (statePath) await writeState(statePath, { ...state, stopped: true, stats });
-  io.stderr(`${describeStats(stats)}\n`);
+  io.stderr(`${lostAny(stats) ? 'warning: ' : ''}${describeStats(stats)}\n`);
   return 0;
 }
 

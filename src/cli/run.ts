@@ -4,7 +4,7 @@ import { constants, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
 import { otlpEnvironment, protocolFor } from '../receiver/endpoint-env.js';
-import { describeStats, startReceiver } from '../receiver/server.js';
+import { describeStats, lossNotes, lostAny, startReceiver } from '../receiver/server.js';
 import { sanitizeText } from '../sanitize/text.js';
 import { AUDIT, auditCommand } from './audit.js';
 import type { CommandSpec, ParsedArgs } from './command.js';
@@ -57,7 +57,7 @@ async function runCommand(args: ParsedArgs, io: CliIO): Promise<number> {
     } finally {
       await receiver.stop();
     }
-    io.stderr(`${describeStats(receiver.stats)}\n`);
+    io.stderr(`${lostAny(receiver.stats) ? 'warning: ' : ''}${describeStats(receiver.stats)}\n`);
     if (outcome.kind === 'not-started') {
       io.stderr(`${outcome.error.code}: ${outcome.error.message}\n`);
       return outcome.exitCode;
@@ -65,7 +65,8 @@ async function runCommand(args: ParsedArgs, io: CliIO): Promise<number> {
     if (outcome.exitCode !== 0) io.stderr(`the command exited with ${outcome.description}\n`);
     // The audit flags are run's own (the same table as audit's); the positionals are the named files and the spool when it was written to --out.
     const auditArgs: ParsedArgs = { positionals: spoolDir ? files : [...files, spoolPath], afterTerminator: null, string: args.string, boolean: args.boolean };
-    const audited = await auditCommand(auditArgs, io, spoolDir ? [{ root: dirname(spoolPath), prefix: SPOOL_PREFIX }] : []);
+    // What the receiver lost is a receiver-loss finding on the spool (when it is read as the source).
+    const audited = await auditCommand(auditArgs, io, spoolDir ? [{ root: dirname(spoolPath), prefix: SPOOL_PREFIX, notes: lossNotes(receiver.stats) }] : []);
     return audited !== 0 ? audited : outcome.exitCode;
   } finally {
     if (spoolDir) await rm(spoolDir, { recursive: true, force: true });

@@ -106,7 +106,10 @@ async function unpackChecked(where: ArtifactRun, artifact: ListedArtifact, folde
     );
     return null;
   }
-  if (got.refused.length > 0) logger.warning(`artifact ${name}: ${got.refused.length} file(s) with a name that leaves the artifact's folder were not unpacked: ${got.refused.slice(0, 5).map((n) => JSON.stringify(n)).join(', ')}`);
+  if (got.refused.length > 0) logger.warning(`artifact ${name}: ${got.refused.length} file(s) with a name that leaves the artifact's folder were not unpacked: ${namesOf(got.refused)}`);
+  if (got.conflicts.length > 0) {
+    logger.warning(`artifact ${name}: ${got.conflicts.length} zip entr${got.conflicts.length === 1 ? 'y was' : 'ies were'} skipped because the name is both a file and a folder in the zip, or names a file twice: ${namesOf(got.conflicts)}; the rest of the artifact is audited`);
+  }
   return got.bytes;
 }
 
@@ -156,6 +159,12 @@ function withinCaps(selected: readonly ListedArtifact[], inputs: ArtifactInputs,
     chosen.push(artifact);
   }
   return chosen;
+}
+
+/** The first five names, quoted (the logger sanitizes them). */
+function namesOf(names: readonly string[]): string {
+  const shown = names.slice(0, 5).map((n) => JSON.stringify(n)).join(', ');
+  return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
 }
 
 function mib(bytes: number): string {

@@ -10,11 +10,13 @@ import { createInflateRaw } from 'node:zlib';
  * cap on the bytes written: each entry is inflated as a stream and the count is of
  * the bytes that come out (never the sizes the zip declares), so a zip bomb stops
  * at the cap instead of filling the disk. Entries are found through the central
- * directory; names that would leave the folder are refused.
+ * directory; names that would leave the folder are refused. A name that is both
+ * a file and a folder (`a.jsonl` and `a.jsonl/b.jsonl`), or a file named twice, is a
+ * conflict: that file entry is skipped and named in `conflicts`, the rest unpacked.
  */
 
 export type UnzipOutcome =
-  | { readonly ok: true; readonly files: number; readonly bytes: number; readonly refused: readonly string[] }
+  | { readonly ok: true; readonly files: number; readonly bytes: number; readonly refused: readonly string[]; readonly conflicts: readonly string[] }
   | { readonly ok: false; readonly reason: string };
 
 interface Entry {
@@ -42,17 +44,29 @@ export async function unzipCapped(zipPath: string, dest: string, maxBytes: numbe
   let bytes = 0;
   let files = 0;
   const refused: string[] = [];
+  const placed: Array<{ entry: Entry; rel: string[] }> = [];
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
     const rel = safeRelative(entry.name);
-    if (rel === null) {
-      refused.push(entry.name);
-      continue;
-    }
+    if (rel === null) refused.push(entry.name);
+    else placed.push({ entry, rel });
+  }
+  const conflicts = conflictingEntries(placed, entries);
+  for (const { entry, rel } of placed) {
+    if (conflicts.has(entry)) continue;
     if (entry.method !== 0 && entry.method !== 8) return { ok: false, reason: `entry ${JSON.stringify(entry.name)} uses compression method ${entry.method}` };
     const start = await dataStart(zipPath, entry);
     const path = join(dest, ...rel);
-    await mkdir(dirname(path), { recursive: true });
+    try {
+      await mkdir(dirname(path), { recursive: true });
+    } catch (error) {
+      // Still a file where a folder is needed (names that differ only in ways the file system folds).
+      if (isPlaceConflict(error)) {
+        conflicts.add(entry);
+        continue;
+      }
+      throw error;
+    }
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         bytes += chunk.length;
@@ -67,11 +81,45 @@ export async function unzipCapped(zipPath: string, dest: string, maxBytes: numbe
       else await pipeline(source, counter, createWriteStream(path));
     } catch (error) {
       if (error instanceof OverCap) return { ok: false, reason: `it unpacks to more than ${maxBytes} bytes` };
+      if (isPlaceConflict(error)) {
+        conflicts.add(entry);
+        continue;
+      }
       return { ok: false, reason: `entry ${JSON.stringify(entry.name)} cannot be unpacked (${error instanceof Error ? error.message : 'unknown error'})` };
     }
     files += 1;
   }
-  return { ok: true, files, bytes, refused };
+  const conflicting = placed.filter((p) => conflicts.has(p.entry)).map((p) => p.entry.name);
+  return { ok: true, files, bytes, refused, conflicts: conflicting };
+}
+
+/**
+ * The file entries that cannot be placed: a file whose path is also a folder of another
+ * entry (an explicit `name/` entry or a file under it), and every later file of a path
+ * already taken. Paths are compared as the segments they unpack to (`a//b` is `a/b`).
+ */
+function conflictingEntries(placed: ReadonlyArray<{ entry: Entry; rel: string[] }>, entries: readonly Entry[]): Set<Entry> {
+  const folders = new Set<string>();
+  for (const { rel } of placed) for (let i = 1; i < rel.length; i += 1) folders.add(rel.slice(0, i).join('/'));
+  for (const entry of entries) {
+    if (!entry.name.endsWith('/')) continue;
+    const rel = safeRelative(entry.name);
+    if (rel !== null) for (let i = 1; i <= rel.length; i += 1) folders.add(rel.slice(0, i).join('/'));
+  }
+  const taken = new Set<string>();
+  const out = new Set<Entry>();
+  for (const { entry, rel } of placed) {
+    const key = rel.join('/');
+    if (folders.has(key) || taken.has(key)) out.add(entry);
+    taken.add(key);
+  }
+  return out;
+}
+
+/** A file system error that means the entry's place is taken by a file or a folder. */
+function isPlaceConflict(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR';
 }
 
 /** The path segments of an entry name inside the folder, or null when it would leave it (absolute, `..`, NUL). */

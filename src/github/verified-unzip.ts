@@ -5,7 +5,8 @@ import { unzipCapped } from './unzip-capped.js';
 
 /** What became of one artifact download. */
 export type VerifiedDownload =
-  | { readonly kind: 'unpacked'; readonly files: number; readonly bytes: number; readonly refused: readonly string[] }
+  /** `refused`: names that leave the folder; `conflicts`: file entries whose name is also a folder, or named twice. */
+  | { readonly kind: 'unpacked'; readonly files: number; readonly bytes: number; readonly refused: readonly string[]; readonly conflicts: readonly string[] }
   /** The zip does not match its recorded digest: nothing of it was unpacked. */
   | { readonly kind: 'digest-mismatch' }
   /** The zip matched but was not unpacked whole (over the byte cap, unreadable); `dest` may hold part of it. */
@@ -28,7 +29,7 @@ export async function downloadVerified(artifactId: number, expectedHash: string,
     if (zip === undefined) return { kind: 'not-unpacked', reason: 'the download is empty' };
     await mkdir(dest, { recursive: true });
     const outcome = await unzipCapped(join(zipDir, zip), dest, maxBytes);
-    return outcome.ok ? { kind: 'unpacked', files: outcome.files, bytes: outcome.bytes, refused: outcome.refused } : { kind: 'not-unpacked', reason: outcome.reason };
+    return outcome.ok ? { kind: 'unpacked', files: outcome.files, bytes: outcome.bytes, refused: outcome.refused, conflicts: outcome.conflicts } : { kind: 'not-unpacked', reason: outcome.reason };
   } finally {
     await rm(zipDir, { recursive: true, force: true });
   }

@@ -9,7 +9,8 @@ export type DiagnosticRuleId =
   | 'missing-final-newline'
   | 'unknown-format'
   | 'ingest-note'
-  | 'partial-read';
+  | 'partial-read'
+  | 'receiver-loss';
 
 export interface Diagnostic {
   readonly ruleId: DiagnosticRuleId;

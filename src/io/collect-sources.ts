@@ -1,10 +1,12 @@
-import type { AuditInput } from '../model/audit.js';
+import type { AuditInput, InputNote } from '../model/audit.js';
 import { collectInputs, type Collected, type Skipped } from './collect.js';
 
 /** A folder read whole, its files shown as `<prefix>/<path inside root>` (e.g. a downloaded artifact). */
 export interface CollectSource {
   readonly root: string;
   readonly prefix: string;
+  /** Findings about every file of the folder from the code that wrote it (the OTLP receiver's losses). */
+  readonly notes?: readonly InputNote[];
 }
 
 export interface CollectAllOptions {
@@ -25,7 +27,8 @@ export async function collectAll(specs: readonly string[], sources: readonly Col
   const parts: Collected[] = [];
   if (specs.length > 0) parts.push(await collectInputs(specs, options));
   for (const source of sources) {
-    parts.push(await collectInputs(['.'], { root: source.root, prefix: source.prefix, strict: false, ...(options.exclude ? { exclude: options.exclude } : {}) }));
+    const part = await collectInputs(['.'], { root: source.root, prefix: source.prefix, strict: false, ...(options.exclude ? { exclude: options.exclude } : {}) });
+    parts.push(source.notes && source.notes.length > 0 ? { ...part, inputs: part.inputs.map((input) => ({ ...input, notes: source.notes })) } : part);
   }
   const byDisplay = new Map<string, AuditInput>();
   const skipped: Skipped[] = [];

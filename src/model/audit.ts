@@ -8,6 +8,14 @@
 export interface AuditInput {
   readonly path: string;
   readonly display: string;
+  /** What the file's writer said about it (the OTLP receiver's losses): each becomes a finding on the file. */
+  readonly notes?: readonly InputNote[];
+}
+
+/** A finding about a file from the code that wrote it, not from its records. */
+export interface InputNote {
+  readonly ruleId: 'receiver-loss';
+  readonly message: string;
 }
 
 export interface FileSummary {

@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UserError } from '../errors.js';
-import { BodyError, readBody } from './http-body.js';
+import type { InputNote } from '../model/audit.js';
+import { BodyBudget, BodyError, readBody } from './http-body.js';
 import { MalformedRequestError, spoolBatch, type IdSpelling } from './otlp-request.js';
+import { countJsonSpans, countProtobufSpans } from './span-count.js';
 import { Spool } from './spool.js';
 
 type OtlpCodec = typeof import('./otlp-protobuf.js');
@@ -21,6 +23,10 @@ export interface ReceiverOptions {
   readonly maxSpoolBytes: number;
   /** Longest span kept; longer ones are rejected through partial success. */
   readonly maxSpanBytes: number;
+  /** Most spans in one request, counted from its bytes before it is decoded: past it the request is refused whole (413). */
+  readonly maxSpansPerRequest?: number;
+  /** Connections held open at once (default MAX_CONNECTIONS); a connection past it is dropped and counted. */
+  readonly maxConnections?: number;
   /** How long stop() waits for requests in flight before it closes their connections (default 10 s). */
   readonly stopGraceMs?: number;
   /** Told of every refused request and rejected span (one line each, sanitized by the caller's logger). */
@@ -31,7 +37,19 @@ export const DEFAULT_RECEIVER_LIMITS = {
   maxRequestBytes: 16 * 1024 * 1024,
   maxSpoolBytes: 1024 * 1024 * 1024,
   maxSpanBytes: 4 * 1024 * 1024,
+  maxSpansPerRequest: 50_000,
 } as const;
+
+/**
+ * Connections held open at once. Past it Node closes a new connection at once; each such
+ * drop is counted and reported (never silent). Idle keep-alive connections cost little:
+ * what bounds memory is the one request read and decoded at a time (REQUEST_TURNS).
+ */
+export const MAX_CONNECTIONS = 1024;
+/** Requests decoded and spooled at once; the others wait their turn, their bodies read. */
+const REQUEST_TURNS = 1;
+/** Bytes of bodies held at once (read, or waiting for their turn), in request caps: past it reading pauses. */
+const BODIES_HELD = 4;
 
 export interface ReceiverStats {
   requests: number;
@@ -40,18 +58,35 @@ export interface ReceiverStats {
   rejectedSpans: number;
   /** Requests answered with an error status (nothing of them was kept). */
   refusedRequests: number;
-  /** Spans of refused requests whose body could be read (spool full). */
+  /** Spans of refused requests whose body could be read (spool full, client gone). */
   refusedSpans: number;
+  /** Connections closed on arrival because MAX_CONNECTIONS were open. */
+  droppedConnections: number;
   spoolBytes: number;
 }
 
 /** One line saying what the receiver took and, never silently, what it did not. */
-export function describeStats(stats: Omit<ReceiverStats, 'spoolBytes'>): string {
+export function describeStats(stats: ReceiverCounts): string {
   const head = `received ${stats.acceptedSpans} span(s) in ${stats.requests} request(s)`;
   const lost: string[] = [];
   if (stats.rejectedSpans > 0) lost.push(`${stats.rejectedSpans} span(s) rejected as invalid`);
   if (stats.refusedRequests > 0) lost.push(`${stats.refusedRequests} request(s) refused${stats.refusedSpans > 0 ? ` (${stats.refusedSpans} span(s) known lost)` : ''}`);
+  const dropped = stats.droppedConnections ?? 0;
+  if (dropped > 0) lost.push(`${dropped} connection(s) dropped on arrival (too many open at once)`);
   return lost.length > 0 ? `${head}; not kept: ${lost.join(', ')}` : head;
+}
+
+/** The counts a stopped receiver reports (its state file may predate droppedConnections). */
+export type ReceiverCounts = Omit<ReceiverStats, 'spoolBytes' | 'droppedConnections'> & { readonly droppedConnections?: number };
+
+/** True when the receiver refused, rejected or dropped anything: the audit says so as a finding. */
+export function lostAny(stats: ReceiverCounts): boolean {
+  return stats.rejectedSpans > 0 || stats.refusedRequests > 0 || (stats.droppedConnections ?? 0) > 0;
+}
+
+/** The receiver-loss finding the audit of the spool carries when anything was lost (none otherwise). */
+export function lossNotes(stats: ReceiverCounts): InputNote[] {
+  return lostAny(stats) ? [{ ruleId: 'receiver-loss', message: `the OTLP receiver ${describeStats(stats)}` }] : [];
 }
 
 export interface Receiver {
@@ -76,10 +111,12 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   // (webpackMode eager: the bundle keeps it in the one file, evaluated here; see scripts/build.mjs).
   const codec = await import(/* webpackMode: "eager" */ './otlp-protobuf.js');
   const spool = await Spool.create(options.spoolPath, options.maxSpoolBytes);
-  const stats: ReceiverStats = { requests: 0, acceptedSpans: 0, rejectedSpans: 0, refusedRequests: 0, refusedSpans: 0, spoolBytes: 0 };
+  const stats: ReceiverStats = { requests: 0, acceptedSpans: 0, rejectedSpans: 0, refusedRequests: 0, refusedSpans: 0, droppedConnections: 0, spoolBytes: 0 };
   const problem = (message: string) => options.onProblem?.(message);
+  const turns = new Turns(REQUEST_TURNS);
+  const bodies = new BodyBudget(BODIES_HELD * options.maxRequestBytes);
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => handleRequest(req, res, { options, spool, stats, problem, codec });
+  const handle = (req: IncomingMessage, res: ServerResponse) => handleRequest(req, res, { options, spool, stats, problem, codec, turns, bodies });
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -92,7 +129,13 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   });
   server.requestTimeout = 60_000;
   server.headersTimeout = 30_000;
-  server.maxConnections = 32;
+  const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  server.maxConnections = maxConnections;
+  server.on('drop', () => {
+    stats.droppedConnections += 1;
+    // One line for the first drop and then one per 100: a flood of connections is not a flood of lines.
+    if (stats.droppedConnections % 100 === 1) problem(`dropped a connection: ${maxConnections} connections are open (${stats.droppedConnections} dropped so far); its exporter sees a reset and may retry`);
+  });
   await listen(server, options.port, spool);
   const port = (server.address() as AddressInfo).port;
   let stopping: Promise<Readonly<ReceiverStats>> | undefined;
@@ -136,11 +179,40 @@ interface RequestContext {
   readonly problem: (message: string) => void;
   /** The OTLP protobuf messages (src/receiver/otlp-protobuf.ts). */
   readonly codec: OtlpCodec;
+  /** Whose turn it is to decode and spool (the memory of decoding is that of one request at a time). */
+  readonly turns: Turns;
+  /** The bytes of bodies held at once. */
+  readonly bodies: BodyBudget;
 }
 
-/** One request: checked, read, decoded, spooled, answered (OTLP/HTTP status and body). */
+/** A queue of turns: `take` resolves when one is free, in arrival order. */
+class Turns {
+  private readonly waiting: Array<() => void> = [];
+  constructor(private free: number) {}
+
+  async take(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
+}
+
+/**
+ * One request: checked, then in its turn read, counted, decoded, spooled and answered
+ * (OTLP/HTTP status and body). Its spans count only once they are in the spool and the
+ * client is still there to be told so: a refused request, or one whose client has gone
+ * (an exporter that timed out retries it), adds none.
+ */
 async function handleRequest(req: IncomingMessage, res: ServerResponse, at: RequestContext): Promise<void> {
-  const { options, spool, stats, problem, codec } = at;
+  const { stats, problem, codec, turns } = at;
   stats.requests += 1;
   const path = (req.url ?? '').split('?')[0];
   const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -159,9 +231,9 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, at: Requ
   if (mediaType !== 'application/x-protobuf' && mediaType !== 'application/json') {
     return fail(415, RPC.invalidArgument, `Content-Type ${JSON.stringify(mediaType.slice(0, 60))} is not supported (application/x-protobuf or application/json)`);
   }
-  let body: Buffer;
+  let read: { body: Buffer; release: () => void };
   try {
-    body = await readBody(req, options.maxRequestBytes);
+    read = await readBody(req, at.options.maxRequestBytes, at.bodies);
   } catch (error) {
     if (error instanceof BodyError) {
       res.setHeader('Connection', 'close');
@@ -169,9 +241,28 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, at: Requ
     }
     throw error;
   }
+  await turns.take();
+  try {
+    await decodeAndKeep(read.body, req, res, at, kind, fail);
+  } finally {
+    turns.give();
+    read.release();
+  }
+}
+
+/** The body's spans counted against the cap, then decoded and spooled, and the answer sent. */
+async function decodeAndKeep(body: Buffer, req: IncomingMessage, res: ServerResponse, at: RequestContext, kind: 'protobuf' | 'json', fail: (status: number, code: number, message: string, spans?: number) => void): Promise<void> {
+  const { options, spool, stats, problem, codec } = at;
+  const maxSpans = options.maxSpansPerRequest ?? DEFAULT_RECEIVER_LIMITS.maxSpansPerRequest;
+  const text = kind === 'json' ? body.toString('utf8') : '';
+  const counted = kind === 'protobuf' ? countProtobufSpans(body, maxSpans) : countJsonSpans(text, maxSpans);
+  if (counted.over) {
+    res.setHeader('Connection', 'close');
+    return fail(413, RPC.resourceExhausted, `the request holds more than ${maxSpans} spans, the most the receiver takes in one request; send smaller batches`);
+  }
   let data: unknown;
   try {
-    data = kind === 'protobuf' ? codec.decodeTraceRequest(body) : JSON.parse(body.toString('utf8'));
+    data = kind === 'protobuf' ? codec.decodeTraceRequest(body) : JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : 'unreadable';
     return fail(400, RPC.invalidArgument, `the body is not a valid ${kind === 'protobuf' ? 'protobuf' : 'JSON'} ExportTraceServiceRequest: ${detail}`);
@@ -182,6 +273,12 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, at: Requ
   } catch (error) {
     if (error instanceof MalformedRequestError || error instanceof RangeError) return fail(400, RPC.invalidArgument, `the body is not an ExportTraceServiceRequest: ${error.message.slice(0, 200)}`);
     throw error;
+  }
+  if (res.destroyed || req.socket.destroyed) {
+    stats.refusedRequests += 1;
+    stats.refusedSpans += batch.acceptedSpans;
+    problem(`a client closed its connection before its request was answered; its ${batch.acceptedSpans} span(s) were not kept (its exporter retries them)`);
+    return;
   }
   if (!spool.reserve(batch.bytes)) {
     return fail(507, RPC.resourceExhausted, `the spool is full (${options.maxSpoolBytes} bytes); ${batch.acceptedSpans} span(s) of this request were not kept`, batch.acceptedSpans);

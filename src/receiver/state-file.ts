@@ -12,7 +12,7 @@ export interface ReceiverState {
   readonly endpoint: string;
   readonly spool: string;
   readonly stopped: boolean;
-  readonly stats: { requests: number; acceptedSpans: number; rejectedSpans: number; refusedRequests: number; refusedSpans: number } | null;
+  readonly stats: { requests: number; acceptedSpans: number; rejectedSpans: number; refusedRequests: number; refusedSpans: number; droppedConnections: number } | null;
 }
 
 /** The state, or null while the file is absent or not yet whole. */
@@ -37,6 +37,7 @@ export async function readReceiverState(path: string): Promise<ReceiverState | n
         rejectedSpans: count(own(stats, 'rejectedSpans')),
         refusedRequests: count(own(stats, 'refusedRequests')),
         refusedSpans: count(own(stats, 'refusedSpans')),
+        droppedConnections: count(own(stats, 'droppedConnections')),
       }
     : null;
   return { pid, port, endpoint, spool, stopped: own(data, 'stopped') === true, stats: counts };

@@ -8,7 +8,8 @@
  * checks it against the unfiltered scan):
  * - a run of 24 base64 characters, which the base64 pass needs and which every token
  *   whose match is 24 or more such characters in a row holds (github, openai,
- *   anthropic, google, stripe, aws-secret-key: their literal prefixes are not looked for);
+ *   anthropic, google, stripe, aws-secret-key and every prefixed format of
+ *   token-formats.ts: their literal prefixes are not looked for);
  * - the literal part of each case-sensitive pattern whose match can be shorter or broken
  *   by other characters (PEM header, AWS key id, Slack token, JWT, `://` of URLs);
  * - the words of the case-insensitive header and query patterns, looked for only when

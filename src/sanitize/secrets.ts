@@ -11,10 +11,18 @@
 import { findBase64Secrets } from './base64-secrets.js';
 import { decodedView, type DecodedView } from './decoded-view.js';
 import { maybeSecret, SHORTEST_SECRET } from './prefilter.js';
+import { TOKEN_FORMAT_PATTERN } from './token-formats.js';
 
 export interface SecretPattern {
   readonly id: string;
   readonly regex: RegExp;
+  /** The id of one match when the pattern stands for several formats (token-formats.ts); `id` otherwise. */
+  readonly idOf?: (match: string) => string;
+}
+
+/** The id a match of `pattern` is reported and redacted under. */
+function idOfMatch(pattern: SecretPattern, match: string): string {
+  return pattern.idOf ? pattern.idOf(match) : pattern.id;
 }
 
 /**
@@ -35,6 +43,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { id: 'slack-webhook', regex: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
   { id: 'google-api-key', regex: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}`, 'g') },
   { id: 'stripe-key', regex: new RegExp(`${START}(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})`, 'g') },
+  // Hugging Face, npm, GitLab, SendGrid and the other prefixed formats, in one pattern (token-formats.ts).
+  TOKEN_FORMAT_PATTERN,
   // Starts only where a run of token characters starts: `-eyJ` repeated is one candidate, not one per
   // `eyJ` (each of which rescanned the rest of the run: quadratic). Each run is then read by at most
   // one candidate as its header and one as its payload: linear.
@@ -71,12 +81,14 @@ function hasSubstance(text: string): boolean {
 /** One round over every pattern; `found` collects what was redacted. */
 function redactRound(text: string, found: SecretMatch[]): string {
   let out = text;
-  for (const { id, regex } of SECRET_PATTERNS) {
+  for (const pattern of SECRET_PATTERNS) {
+    const { regex } = pattern;
     regex.lastIndex = 0;
     out = out.replace(regex, (match: string, prefix: unknown) => {
       const keep = typeof prefix === 'string' ? prefix : '';
       const secret = match.slice(keep.length);
       if (!hasSubstance(secret)) return match;
+      const id = idOfMatch(pattern, match);
       found.push({ ruleId: id, secret });
       return `${keep}[REDACTED:${id}]`;
     });
@@ -90,10 +102,10 @@ function redactRound(text: string, found: SecretMatch[]): string {
 
 /** The id of the first pattern with a real match in `text` (no base64 decoding), or null. */
 function secretRuleOf(text: string): string | null {
-  for (const { id, regex } of SECRET_PATTERNS) {
-    for (const match of text.matchAll(regex)) {
+  for (const pattern of SECRET_PATTERNS) {
+    for (const match of text.matchAll(pattern.regex)) {
       const prefix = match[1] ?? '';
-      if (hasSubstance(match[0].slice(prefix.length))) return id;
+      if (hasSubstance(match[0].slice(prefix.length))) return idOfMatch(pattern, match[0]);
     }
   }
   return null;
@@ -132,11 +144,12 @@ export function scanSecretsWith(text: string, prefilter: (text: string) => boole
 /** Redacts in `text` the originals of the secrets its decoded view holds. */
 function redactEncoded(text: string, view: DecodedView, found: SecretMatch[]): string {
   const spans: Array<{ start: number; end: number; id: string }> = [];
-  for (const { id, regex } of SECRET_PATTERNS) {
-    for (const match of view.text.matchAll(regex)) {
+  for (const pattern of SECRET_PATTERNS) {
+    for (const match of view.text.matchAll(pattern.regex)) {
       const keep = match[1] ?? '';
       const secret = match[0].slice(keep.length);
       if (!hasSubstance(secret)) continue;
+      const id = idOfMatch(pattern, match[0]);
       const from = match.index + keep.length;
       spans.push({ start: view.from[from]!, end: view.from[match.index + match[0].length]!, id });
       found.push({ ruleId: id, secret });

@@ -32,7 +32,7 @@ describe('unpacking a downloaded artifact zip is capped', () => {
     writeFileSync(join(dir, 'x.zip'), zipSync(files));
     mkdirSync(join(dir, 'out'));
     const outcome = await unzipCapped(join(dir, 'x.zip'), join(dir, 'out'), MIB);
-    expect(outcome).toEqual({ ok: true, files: 3, bytes: 11, refused: ['../escape.jsonl', '/abs.jsonl'] });
+    expect(outcome).toEqual({ ok: true, files: 3, bytes: 11, refused: ['../escape.jsonl', '/abs.jsonl'], conflicts: [] });
     expect(readFileSync(join(dir, 'out', 'run-a', 't.jsonl'), 'utf8')).toBe('{"a":1}\n');
     expect(readFileSync(join(dir, 'out', 'x:y.jsonl'), 'utf8')).toBe('{}\n');
     expect(existsSync(join(dir, 'escape.jsonl'))).toBe(false);

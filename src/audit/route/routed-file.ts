@@ -17,7 +17,7 @@ import { openByteSource } from '../../io/byte-source.js';
 import { openTraceFile } from '../../io/trace-file.js';
 import { emitter, storeReleased } from '../active-rules.js';
 import type { AuditInput, PartialAudit } from '../engine.js';
-import { diagnoser, entryOrder, finishFile, newWork } from '../file-audit.js';
+import { diagnoser, entryOrder, finishFile, newWork, noteFile } from '../file-audit.js';
 import { DEFAULT_FINDING_CAPS } from '../finding-caps.js';
 import { FindingStore, type FindingHandoff, type FindingStoreOptions } from '../finding-store.js';
 import { removeSpillFolder } from '../spill-folders.js';
@@ -69,7 +69,9 @@ export async function auditRouted(input: AuditInput, options: RouteOptions): Pro
     shares = await Promise.all(threads.map((thread) => thread.done));
     const joined = join(input.display, shares, options, (work, emit) => {
       if (choice.note) diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
-      return finishFile(input.display, format, router.facts, [source], work, emit);
+      const summary = finishFile(input.display, format, router.facts, [source], work, emit);
+      noteFile(input, emit, work.skips);
+      return summary;
     });
     if (joined === null) discard(shares);
     return joined === null ? null : { ...joined, fallbackLines: key.fallbacks };

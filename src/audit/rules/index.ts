@@ -17,6 +17,7 @@ import { mutationLabelMismatch } from './mutation-label-mismatch.js';
 import { nonDeterminism } from './non-determinism.js';
 import { orphanCall } from './orphan-call.js';
 import { partialRead } from './partial-read.js';
+import { receiverLoss } from './receiver-loss.js';
 import { payloadMutation } from './payload-mutation.js';
 import { permissionOverreach } from './permission-overreach.js';
 import { redactionPolicyDrift } from './redaction-policy-drift.js';
@@ -50,6 +51,7 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   unknownFormat,
   ingestNote,
   partialRead,
+  receiverLoss,
   // engine
   ruleCrash,
   runSplit,
