@@ -9,6 +9,7 @@ export type DiagnosticRuleId =
   | 'missing-final-newline'
   | 'unknown-format'
   | 'ingest-note'
+  | 'too-many-keys'
   | 'partial-read';
 
 export interface Diagnostic {

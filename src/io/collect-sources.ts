@@ -12,6 +12,7 @@ export interface CollectAllOptions {
   readonly root: string;
   readonly exclude?: readonly string[];
   readonly strict?: boolean;
+  readonly trustNamed?: boolean;
 }
 
 /**
