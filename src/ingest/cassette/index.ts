@@ -4,6 +4,8 @@ import { messageFacts } from '../message-facts.js';
 import { catalogTools, FactCollector, type Place } from '../tool-facts.js';
 import type { RecordSink } from '../types.js';
 import { readBody, type BodyRead, type InflateBudget } from './body.js';
+import { aliasBytes, type YamlKinds } from './alias-size.js';
+import { limitText } from '../../io/limits.js';
 
 /** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
 export function looksLikeCassette(head: Buffer): boolean {
@@ -28,7 +30,8 @@ export function cassetteProvider(head: Buffer): 'anthropic' | 'openai' {
  */
 export async function parseCassette(text: string, file: string, sink: RecordSink, limits: ReadLimits): Promise<void> {
   // yaml is loaded for a cassette only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-  const { isMap, isSeq, LineCounter, parseDocument } = await import(/* webpackMode: "eager" */ 'yaml');
+  const { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = await import(/* webpackMode: "eager" */ 'yaml');
+  const kinds = { isAlias, isCollection, isPair, isScalar } as unknown as YamlKinds;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
   if (doc.errors.length > 0) {
@@ -55,6 +58,15 @@ export async function parseCassette(text: string, file: string, sink: RecordSink
     const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
     const responseNode = node.get('response', true);
     const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
+    // Aliases are read as copies of what they stand for: their expansion counts against limits.max-document-bytes with the bodies.
+    const expanded = aliasBytes(node, doc, kinds);
+    if (expanded > 0) {
+      budget.left -= expanded;
+      if (budget.left < 0) {
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction not read: its aliases expand by ${expanded} bytes, past the ${limitText('maxDocumentBytes', budget.limit)} with the cassette's other aliases and bodies` });
+        continue;
+      }
+    }
     let interaction: unknown;
     try {
       interaction = node.toJS(doc) as unknown;
