@@ -45,7 +45,7 @@ export async function parseCassette(text: string, file: string, sink: RecordSink
     return;
   }
   const collector = new FactCollector(true);
-  const budget: InflateBudget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes };
+  const budget: InflateBudget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes, parsed: new Map() };
   const bodyAt = (holder: unknown, line: number, what: string) => {
     const read: BodyRead = readBody(holder, budget);
     if (read.kind === 'json') return read.value;
