@@ -6277,6 +6277,5280 @@ module.exports = function equal(a, b) {
 
 /***/ }),
 
+/***/ 393:
+/***/ ((__unused_webpack_module, exports) => {
+
+var __webpack_unused_export__;
+/*
+ * json-p3 version 2.3.1
+ * https://github.com/jg-rp/json-p3
+ * 
+ * MIT License
+ * 
+ * Copyright (c) 2025 James Prior
+ * 
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to deal
+ * in the Software without restriction, including without limitation the rights
+ * to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+ * copies of the Software, and to permit persons to whom the Software is
+ * furnished to do so, subject to the following conditions:
+ * 
+ * The above copyright notice and this permission notice shall be included in all
+ * copies or substantial portions of the Software.
+ * 
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+ * OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+ * SOFTWARE.
+ * 
+ */
+
+
+/**
+ * Base class for all JSONPath errors.
+ */
+class JSONPathError extends Error {
+  constructor(message, token) {
+    super(message);
+    this.message = message;
+    this.token = token;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPathError";
+    this.message = withErrorContext(message, token);
+  }
+}
+function withErrorContext(message, token) {
+  if (token.input.length <= 9) {
+    return `${message} ('${token.input}':${token.index})`;
+  }
+  if (token.index > token.input.length - 5) {
+    return `${message} ('${token.input.slice(token.input.length - 9)}':${token.index})`;
+  }
+  if (token.index - 4 < 0) {
+    return `${message} ('${token.input.slice(0, 9)}':${token.index})`;
+  }
+  return `${message} ('${token.input.slice(token.index - 4, token.index + 5)}':${token.index})`;
+}
+
+/**
+ * Error thrown due to unexpected, internal path tokenization problems.
+ */
+class JSONPathLexerError extends JSONPathError {
+  constructor(message, token) {
+    super(message, token);
+    this.message = message;
+    this.token = token;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPathLexerError";
+    this.message = withErrorContext(message, token);
+  }
+}
+
+/**
+ * Error thrown due to type errors when evaluating filter expressions.
+ */
+class JSONPathTypeError extends JSONPathError {
+  constructor(message, token) {
+    super(message, token);
+    this.message = message;
+    this.token = token;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPathTypeError";
+    this.message = withErrorContext(message, token);
+  }
+}
+
+/**
+ * Error thrown due to out of range indices.
+ */
+class JSONPathIndexError extends JSONPathError {
+  constructor(message, token) {
+    super(message, token);
+    this.message = message;
+    this.token = token;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPathIndexError";
+    this.message = withErrorContext(message, token);
+  }
+}
+
+/**
+ * Error thrown when attempting to retrieve a filter function that has not
+ * been registered.
+ */
+class UndefinedFilterFunctionError extends JSONPathError {
+  constructor(message, token) {
+    super(message, token);
+    this.message = message;
+    this.token = token;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "UndefinedFilterFunctionError";
+    this.message = withErrorContext(message, token);
+  }
+}
+
+/**
+ * Error thrown due to syntax errors found during parsing a JSONPath query.
+ */
+class JSONPathSyntaxError extends JSONPathError {
+  constructor(message, token) {
+    super(message, token);
+    this.message = message;
+    this.token = token;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPathSyntaxError";
+    this.message = withErrorContext(message, token);
+  }
+}
+
+/**
+ * Error thrown when the maximum recursion depth is reached.
+ */
+class JSONPathRecursionLimitError extends JSONPathError {
+  constructor(message, token) {
+    super(message, token);
+    this.message = message;
+    this.token = token;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPathRecursionLimitError";
+    this.message = withErrorContext(message, token);
+  }
+}
+
+/**
+ * Error thrown due to invalid I-Regexp syntax.
+ */
+class IRegexpError extends Error {
+  constructor(message) {
+    super(message);
+    this.message = message;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "IRegexpError";
+  }
+}
+
+/**
+ * Common types and type predicates.
+ */
+
+/**
+ * A JSON-like value.
+ */
+
+/**
+ * A type predicate for the Array object.
+ */
+function isArray(value) {
+  return Array.isArray(value);
+}
+
+/**
+ * A type predicate for object.
+ */
+function isObject(value) {
+  const _type = typeof value;
+  return value !== null && _type === "object" || _type === "function" ? true : false;
+}
+
+/**
+ * A type predicate for a string primitive.
+ */
+function isString(value) {
+  return typeof value === "string";
+}
+
+/**
+ * A type predicate for a number primitive.
+ */
+function isNumber(value) {
+  return typeof value === "number";
+}
+
+/**
+ * Deep equality of JSON-like values.
+ *
+ * No attempt is made to handle function objects, recursive data
+ * structures, NaNs, sparse arrays, primitive wrapper objects....
+ *
+ * We're not using JSON.stringify because we want objects with the same
+ * entries in a different order to compare equal.
+ */
+
+
+// eslint-disable-next-line sonarjs/cognitive-complexity
+function deepEquals(a, b) {
+  if (a === b) {
+    return true;
+  }
+  if (Array.isArray(a)) {
+    if (Array.isArray(b)) {
+      if (a.length !== b.length) {
+        return false;
+      }
+      for (let i = 0; i < a.length; i++) {
+        if (!deepEquals(a[i], b[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return false;
+  } else if (isObject(a) && isObject(b)) {
+    const keysA = Object.keys(a);
+    const keysB = Object.keys(b);
+    if (keysA.length !== keysB.length) {
+      return false;
+    }
+    for (const key of keysA) {
+      if (!deepEquals(a[key], b[key])) {
+        return false;
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The type of a JSONPath filter function parameter or return value, as
+ * described in See section 2.4.1 of RFC 9535.
+ */
+let FunctionExpressionType = /*#__PURE__*/function (FunctionExpressionType) {
+  FunctionExpressionType["ValueType"] = "ValueType";
+  FunctionExpressionType["LogicalType"] = "LogicalType";
+  FunctionExpressionType["NodesType"] = "NodesType";
+  return FunctionExpressionType;
+}({});
+
+/**
+ * A JSONPath filter function definition.
+ */
+
+/**
+ * Base class for all JSON Pointer errors.
+ */
+class JSONPointerError extends Error {
+  constructor(message) {
+    super(message);
+    this.message = message;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPointerError";
+  }
+}
+
+/**
+ * Base class for JSON Pointer resolution errors.
+ */
+class JSONPointerResolutionError extends JSONPointerError {
+  constructor(message) {
+    super(message);
+    this.message = message;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPointerResolutionError";
+  }
+}
+
+/**
+ * Error thrown due to an out of range index when resolving a JSON Pointer.
+ */
+class JSONPointerIndexError extends JSONPointerResolutionError {
+  constructor(message) {
+    super(message);
+    this.message = message;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPointerIndexError";
+  }
+}
+
+/**
+ * Error thrown due to a missing property when resolving a JSON Pointer.
+ */
+class JSONPointerKeyError extends JSONPointerResolutionError {
+  constructor(message) {
+    super(message);
+    this.message = message;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPointerKeyError";
+  }
+}
+
+/**
+ * Error thrown due to invalid JSON Pointer syntax.
+ */
+class JSONPointerSyntaxError extends JSONPointerError {
+  constructor(message) {
+    super(message);
+    this.message = message;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPointerSyntaxError";
+  }
+}
+
+/**
+ * Error thrown when trying to resolve a property or index against a primitive value.
+ */
+class JSONPointerTypeError extends JSONPointerResolutionError {
+  constructor(message) {
+    super(message);
+    this.message = message;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPointerTypeError";
+  }
+}
+
+/**
+ * The symbol indicating the absence of a JSON value.
+ */
+const UNDEFINED = Symbol.for("jsonpointer.undefined");
+/**
+ * Identify a single value in JSON-like data, as per RFC 6901.
+ */
+class JSONPointer {
+  #pointer;
+  /**
+   * @param pointer - A string representation of a JSON Pointer.
+   */
+  constructor(pointer) {
+    this.tokens = this.parse(pointer);
+    this.#pointer = JSONPointer.encode(this.tokens);
+  }
+  static encode(tokens) {
+    if (!tokens.length) return "";
+    return "/" + tokens.map(token => token.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+  }
+
+  /**
+   * Resolve this pointer against JSON-like data _value_.
+   *
+   * @param value - The target JSON-like value, possibly loaded using
+   *  `JSON.parse()`.
+   * @param fallback - A default value to return if _value_ has no
+   *   path matching `pointer`.
+   * @returns The value identified by _pointer_ or, if given, the fallback
+   *   value in the even of a `JSONPointerResolutionError`.
+   *
+   * @throws {@link JSONPointerResolutionError}
+   * If the value pointed to by _pointer_ does not exist in _value_, and
+   * no fallback value is given.
+   */
+  resolve(value, fallback = UNDEFINED) {
+    try {
+      return this.tokens.reduce(this.getItem.bind(this), value);
+    } catch (error) {
+      if (error instanceof JSONPointerResolutionError && fallback !== UNDEFINED) {
+        return fallback;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   *
+   * @param value -
+   * @returns
+   */
+  resolveWithParent(value) {
+    if (!this.tokens.length) return [UNDEFINED, this.resolve(value)];
+    const parent = this.tokens.slice(0, this.tokens.length - 1).reduce(this.getItem.bind(this), value);
+    try {
+      return [parent, this.getItem(parent, this.tokens[this.tokens.length - 1], this.tokens.length - 1)];
+    } catch (error) {
+      if (error instanceof JSONPointerIndexError || error instanceof JSONPointerKeyError) {
+        return [parent, UNDEFINED];
+      }
+      throw error;
+    }
+  }
+
+  /**
+   *
+   * @returns
+   */
+  toString() {
+    return this.#pointer;
+  }
+
+  /**
+   * Return _true_ if this pointer points to a child of _pointer_.
+   */
+  isRelativeTo(pointer) {
+    return pointer.tokens.length < this.tokens.length && this.tokens.slice(0, pointer.tokens.length).every((t, i) => t === pointer.tokens[i]);
+  }
+  parse(pointer) {
+    if (pointer.length && !pointer.startsWith("/")) {
+      throw new JSONPointerSyntaxError(`"${pointer}" pointers must start with a slash or be the empty string`);
+    }
+    return pointer.split("/").map(token => token.replaceAll("~1", "/").replaceAll("~0", "~")).slice(1);
+  }
+
+  // eslint-disable-next-line sonarjs/cognitive-complexity
+  getItem(val, token, idx) {
+    // NOTE:
+    //   - string primitives "have own" indices and `length`.
+    //   - Arrays have a `length` property.
+    //   - A property might exist with the value `undefined` or `null`.
+    //   - obj[1] is equivalent to obj["1"].
+    if (isArray(val)) {
+      if (token !== "length" && Object.hasOwn(val, token)) {
+        return val[Number(token)];
+      } else if (token.startsWith("#")) {
+        // handle non-standard '#' from relative json pointer
+        const maybeIndex = token.slice(1);
+        if (RE_INT.test(maybeIndex) && Object.hasOwn(val, maybeIndex)) {
+          return Number(maybeIndex);
+        } else {
+          throw new JSONPointerIndexError(`index out of range '${JSONPointer.encode(this.tokens.slice(0, idx + 1))}'`);
+        }
+      } else {
+        throw new JSONPointerIndexError(`index out of range '${JSONPointer.encode(this.tokens.slice(0, idx + 1))}'`);
+      }
+    } else if (isObject(val)) {
+      if (Object.hasOwn(val, token)) {
+        return val[token];
+      } else if (token.startsWith("#") && Object.hasOwn(val, token.slice(1))) {
+        // handle non-standard '#' from relative json pointer
+        return token.slice(1);
+      } else {
+        throw new JSONPointerKeyError(`no such property '${JSONPointer.encode(this.tokens.slice(0, idx + 1))}'`);
+      }
+    }
+    throw new JSONPointerTypeError(`found primitive value, expected an object '${JSONPointer.encode(this.tokens.slice(0, idx + 1))}'`);
+  }
+  _join(pointer) {
+    if (!isString(pointer)) {
+      throw new JSONPointerTypeError(`join() requires string arguments, found ${typeof pointer}`);
+    }
+    if (pointer.startsWith("/")) {
+      return new JSONPointer(pointer);
+    }
+    const tokens = this.tokens.concat(pointer.split("/").map(token => token.replaceAll("~1", "/").replaceAll("~0", "~")));
+    return new JSONPointer(JSONPointer.encode(tokens));
+  }
+
+  /**
+   * Join this pointer with _tokens_.
+   *
+   * @param tokens - JSON Pointer strings, possibly without leading slashes.
+   * If a token or "part" does have a leading slash, the previous pointer is
+   * ignored and a new `JSONPointer` is created, then processing of the
+   * remaining tokens continues.
+   *
+   * @returns A new JSON Pointer that is the concatenation of all tokens or
+   * "parts".
+   */
+  join(...tokens) {
+    if (!tokens.length) {
+      return this;
+    }
+
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    let pointer = this;
+    for (const tok of tokens) {
+      pointer = pointer._join(tok);
+    }
+    return pointer;
+  }
+
+  /**
+   * Return _true_ if this pointer can be resolved against _value_.
+   *
+   * Note that `JSONPointer.resolve()` can return legitimate falsy values
+   * that form part of the target JSON document. This method will return
+   * `true` if a falsy value is found.
+   */
+  exists(value) {
+    try {
+      this.resolve(value);
+    } catch (error) {
+      if (error instanceof JSONPointerResolutionError) {
+        return false;
+      }
+      throw error;
+    }
+    return true;
+  }
+
+  /**
+   * Return this pointer's parent as a new `JSONPointer`.
+   *
+   * If this pointer points to the document root, _this_ is returned.
+   */
+  parent() {
+    if (!this.tokens.length) {
+      return this;
+    }
+    return new JSONPointer(JSONPointer.encode(this.tokens.slice(0, this.tokens.length - 1)));
+  }
+  to(rel) {
+    const relativePointer = isString(rel) ? new RelativeJSONPointer(rel) : rel;
+    return relativePointer.to(this);
+  }
+}
+const RE_RELATIVE_POINTER = /(?<ORIGIN>\d+)(?<INDEX_G>(?<SIGN>[+-])(?<INDEX>\d))?(?<POINTER>.*)/s;
+const RE_INT = /(0|[1-9]\d*)/;
+
+/**
+ * A relative JSON Pointer.
+ *
+ * See https://datatracker.ietf.org/doc/html/draft-hha-relative-json-pointer
+ */
+class RelativeJSONPointer {
+  /**
+   *
+   * @param rel -
+   */
+  constructor(rel) {
+    [this.origin, this.index, this.pointer] = this.parse(rel);
+  }
+
+  /**
+   *
+   * @returns
+   */
+  toString() {
+    const sign = this.index > 0 ? "+" : "";
+    const index = this.index === 0 ? "" : `${sign}${this.index}`;
+    return `${this.origin}${index}${this.pointer}`;
+  }
+
+  /**
+   *
+   * @param pointer -
+   */
+  to(pointer) {
+    const p = isString(pointer) ? new JSONPointer(pointer) : pointer;
+
+    // move to origin
+    if (this.origin > p.tokens.length) {
+      throw new JSONPointerIndexError(`origin (${this.origin}) exceeds root (${p.tokens.length})`);
+    }
+    const tokens = this.origin < 1 ? p.tokens.slice() : p.tokens.slice(0, -this.origin);
+
+    // array index offset
+    if (this.index && tokens.length && this.isIntLike(tokens.at(-1))) {
+      const newIndex = Number(tokens.at(-1)) + this.index;
+      if (newIndex < 0) {
+        throw new JSONPointerIndexError(`index offset out of range (${newIndex})`);
+      }
+      tokens[tokens.length - 1] = String(newIndex);
+    }
+
+    // pointer or index/property
+    if (this.pointer instanceof JSONPointer) {
+      tokens.push(...this.pointer.tokens);
+    } else {
+      tokens[tokens.length - 1] = `#${tokens[tokens.length - 1]}`;
+    }
+    return new JSONPointer(JSONPointer.encode(tokens));
+  }
+  parse(rel) {
+    const match = RE_RELATIVE_POINTER.exec(rel);
+    if (!match || !match.groups) {
+      throw new JSONPointerSyntaxError("failed to parse relative pointer");
+    }
+
+    // steps to move
+    const origin = this.parseInt(match.groups.ORIGIN);
+
+    // optional index manipulation
+    let index = 0;
+    if (match.groups["INDEX_G"]) {
+      index = this.parseInt(match.groups.INDEX);
+      if (index === 0) {
+        throw new JSONPointerSyntaxError("index offset can't be zero");
+      }
+      if (match.groups.SIGN === "-") {
+        index = -index;
+      }
+    }
+
+    // pointer or '#'. an empty string is OK.
+    if (match.groups.POINTER === "#") {
+      return [origin, index, "#"];
+    }
+    return [origin, index, new JSONPointer(match.groups.POINTER)];
+  }
+  parseInt(s) {
+    if (s.startsWith("0") && s.length > 1) {
+      throw new JSONPointerSyntaxError("unexpected leading zero");
+    }
+    if (RE_INT.test(s)) {
+      return Number(s);
+    }
+    throw new JSONPointerSyntaxError(`expected an integer, found '${s}'`);
+  }
+  isIntLike(value) {
+    if (value === undefined || isNumber(value)) {
+      return true;
+    } else {
+      return RE_INT.test(value);
+    }
+  }
+}
+
+/**
+ * Resolve JSON Pointer _pointer_ against JSON-like data _value_.
+ *
+ * @param pointer - A string representation of a JSON pointer.
+ * @param value - The target JSON-like value, possibly loaded using
+ *  `JSON.parse()`.
+ * @param fallback - A default value to return if _value_ has no
+ *   path matching `pointer`.
+ * @returns The value identified by _pointer_ or, if given, the fallback
+ *   value in the even of a `JSONPointerResolutionError`.
+ *
+ * @throws {@link JSONPointerResolutionError}
+ * If the value pointed to by _pointer_ does not exist in _value_, and
+ * no fallback value is given.
+ *
+ * @throws {@link JSONPointerSyntaxError}
+ * If _pointer_ is malformed according to RFC 6901.
+ */
+function resolve(pointer, value, fallback = UNDEFINED) {
+  return new JSONPointer(pointer).resolve(value, fallback);
+}
+
+var index$3 = /*#__PURE__*/Object.freeze({
+  __proto__: null,
+  JSONPointer: JSONPointer,
+  JSONPointerError: JSONPointerError,
+  JSONPointerIndexError: JSONPointerIndexError,
+  JSONPointerKeyError: JSONPointerKeyError,
+  JSONPointerResolutionError: JSONPointerResolutionError,
+  JSONPointerSyntaxError: JSONPointerSyntaxError,
+  JSONPointerTypeError: JSONPointerTypeError,
+  RelativeJSONPointer: RelativeJSONPointer,
+  UNDEFINED: UNDEFINED,
+  resolve: resolve
+});
+
+/**
+ * An identifier that is allowed in both JS and JSONPath.
+ * JSONPath identifiers are generally much more permissive than JS ones, but
+ * they don't allow the character "$", so we take the intersection of the two
+ * when deciding whether to use dot shorthand for canonical serialization of
+ * simple names.
+ */
+const SHORTHAND_COMPATIBLE_IDENTIFIER = /^[\p{ID_Start}_]\p{ID_Continue}*$/u;
+
+/** Usable in a quoted path. */
+function toQuoted(name) {
+  return name.includes("'") && !name.includes('"') ? JSON.stringify(name) : toCanonical(name);
+}
+
+/** Usable in a normalized path. */
+function toCanonical(name) {
+  return `'${JSON.stringify(name).slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'")}'`;
+}
+
+/** Usable in a shorthand path. */
+function toShorthand(name) {
+  return SHORTHAND_COMPATIBLE_IDENTIFIER.test(name) ? name : null;
+}
+
+const Nothing = Symbol.for("jsonpath.nothing");
+
+/**
+ * ValueType for JSONPath function expression tye system.
+ */
+
+/**
+ * Object passed to `FilterExpression.evaluate()`.
+ */
+
+/**
+ * A type predicate for an object with a string property.
+ */
+function hasStringKey(value, key) {
+  return isObject(value) && Object.hasOwn(value, key);
+}
+const KEY_MARK = "\x02";
+
+/**
+ * Options for serializing paths.
+ */
+
+const defaultSerializationOptions = {
+  form: "pretty"
+};
+
+/**
+ * The pair of a JSON value and its location found in the target JSON value.
+ */
+class JSONPathNode {
+  /**
+   * @param value - The JSON value found at _location_.
+   * @param location - The parts of a normalized path to _value_.
+   * @param root - The target value at the top of the JSON node tree.
+   */
+  constructor(value, location, root) {
+    this.value = value;
+    this.location = location;
+    this.root = root;
+  }
+
+  /**
+   * @deprecated Use {@link getPath} with `options.form` set to `canonical` instead.
+   */
+  get path() {
+    return this.getPath({
+      form: "canonical"
+    });
+  }
+
+  /**
+   * Get the path to this node in the target JSON value.
+   *
+   * Given that the path refers to the singular current node, the returned path
+   * will always be a normalized path if `options.form` is set to `canonical`,
+   * following section 2.7 of RFC 9535.
+   */
+  getPath(options) {
+    const opts = {
+      ...defaultSerializationOptions,
+      ...options
+    };
+    return "$" + this.location.map(s => isString(s) ? this.decodeNameLocation(s, opts) : `[${s}]`).join("");
+  }
+
+  /**
+   * Return this node's location as a {@link JSONPointer}.
+   */
+  toPointer() {
+    if (!this.location.length) {
+      return new JSONPointer("");
+    }
+    return new JSONPointer(JSONPointer.encode(this.location.map(String)));
+  }
+  decodeNameLocation(name, options) {
+    const normalized = options.form === "canonical";
+    const serialize = normalized ? toCanonical : toQuoted;
+    const hasKeyMark = name.startsWith(KEY_MARK);
+    if (hasKeyMark) name = name.slice(1);
+    const shorthand = toShorthand(name);
+    if (hasKeyMark) {
+      return normalized || shorthand == null ? `[~${serialize(name)}]` : `.~${shorthand}`;
+    }
+    return normalized || shorthand == null ? `[${serialize(name)}]` : `.${shorthand}`;
+  }
+}
+
+/**
+ *
+ */
+class JSONPathNodeList {
+  constructor(nodes) {
+    this.nodes = nodes;
+  }
+
+  /**
+   * @returns an iterator over nodes in the list.
+   */
+  [Symbol.iterator]() {
+    return this.nodes[Symbol.iterator]();
+  }
+
+  /**
+   * @returns `true` if the node list is empty.
+   */
+  empty() {
+    return this.nodes.length === 0;
+  }
+
+  /**
+   * @returns An array containing the values at each node in the list.
+   *
+   * @see {@link valuesOrSingular} to unpack the array if there is only
+   * one node in the list.
+   */
+  values() {
+    return this.nodes.map(node => node.value);
+  }
+
+  /**
+   * Like {@link values}, but returns the node's value is there is only one
+   * node in the list.
+   */
+  valuesOrSingular() {
+    if (this.nodes.length === 1) return this.nodes[0].value;
+    return this.nodes.map(node => node.value);
+  }
+
+  /**
+   * @returns An array of locations for each node in the node list.
+   *
+   * A location is an array of property names and array indices that were
+   * required to reach the node's value in the target JSON value.
+   */
+  locations() {
+    return this.nodes.map(node => node.location);
+  }
+
+  /**
+   * @returns An array of normalized path strings for each node in the list.
+   *
+   * A normalized path contains only property name and index selectors, and
+   * always uses bracketed segments, never shorthand selectors.
+   */
+  paths(options) {
+    return this.nodes.map(node => node.getPath(options));
+  }
+
+  /**
+   * @returns An array of {@link JSONPointer} instances, one for each node
+   * in the list.
+   */
+  pointers() {
+    return this.nodes.map(node => node.toPointer());
+  }
+
+  /**
+   * @returns The number of nodes in the node list.
+   */
+  get length() {
+    return this.nodes.length;
+  }
+}
+
+/**
+ * Base class for all filter expressions.
+ */
+class FilterExpression {
+  constructor(token) {
+    this.token = token;
+  }
+
+  /**
+   * Evaluate the filter expression in the given context.
+   * @param context - Evaluation context.
+   */
+
+  /**
+   * Return a string representation of the expression.
+   */
+}
+
+/**
+ * Base class for JSONPath ValueType literals.
+ */
+class FilterExpressionLiteral extends FilterExpression {}
+class NullLiteral extends FilterExpressionLiteral {
+  evaluate() {
+    return null;
+  }
+  toString() {
+    return "null";
+  }
+}
+class BooleanLiteral extends FilterExpressionLiteral {
+  constructor(token, value) {
+    super(token);
+    this.token = token;
+    this.value = value;
+  }
+  evaluate() {
+    return this.value;
+  }
+  toString() {
+    return String(this.value);
+  }
+}
+class StringLiteral extends FilterExpressionLiteral {
+  constructor(token, value) {
+    super(token);
+    this.token = token;
+    this.value = value;
+  }
+  evaluate() {
+    return this.value;
+  }
+  toString() {
+    return toCanonical(this.value);
+  }
+}
+class NumberLiteral extends FilterExpressionLiteral {
+  constructor(token, value) {
+    super(token);
+    this.token = token;
+    this.value = value;
+  }
+  evaluate() {
+    return this.value;
+  }
+  toString() {
+    return String(this.value);
+  }
+}
+class PrefixExpression extends FilterExpression {
+  constructor(token, operator, right) {
+    super(token);
+    this.token = token;
+    this.operator = operator;
+    this.right = right;
+  }
+  evaluate(context) {
+    if (this.operator === "!") {
+      const value = this.right.evaluate(context);
+      if (value instanceof JSONPathNodeList) return value.nodes.length === 0; // negated existence
+      return !isTruthy(value);
+    }
+    throw new JSONPathTypeError(`unknown operator '${this.operator}'`, this.token);
+  }
+  toString(options) {
+    return `${this.operator}${this.right.toString(options)}`;
+  }
+}
+const PRECEDENCE_LOGICAL_OR$1 = 4;
+const PRECEDENCE_LOGICAL_AND$1 = 5;
+const PRECEDENCE_PREFIX$1 = 7;
+class InfixExpression extends FilterExpression {
+  constructor(token, left, operator, right) {
+    super(token);
+    this.token = token;
+    this.left = left;
+    this.operator = operator;
+    this.right = right;
+    this.logical = operator === "&&" || operator === "||";
+  }
+  evaluate(context) {
+    let left = this.left.evaluate(context);
+    if (!this.logical && left instanceof JSONPathNodeList && left.nodes.length === 1) left = left.nodes[0].value;
+    let right = this.right.evaluate(context);
+    if (!this.logical && right instanceof JSONPathNodeList && right.nodes.length === 1) right = right.nodes[0].value;
+    if (this.operator === "&&") {
+      return isTruthy(left) && isTruthy(right);
+    }
+    if (this.operator === "||") {
+      return isTruthy(left) || isTruthy(right);
+    }
+    return compare(left, this.operator, right);
+  }
+  toString(options) {
+    // Note that `LogicalExpression.toString()` does not call this.
+    if (this.logical) {
+      return `(${this.left.toString(options)} ${this.operator} ${this.right.toString(options)})`;
+    }
+    return `${this.left.toString(options)} ${this.operator} ${this.right.toString(options)}`;
+  }
+}
+class LogicalExpression extends FilterExpression {
+  constructor(token, expression) {
+    super(token);
+    this.token = token;
+    this.expression = expression;
+  }
+  evaluate(context) {
+    const value = this.expression.evaluate(context);
+    if (value instanceof JSONPathNodeList) return value.nodes.length > 0; // existence
+    return isTruthy(value);
+  }
+  toString(options) {
+    // Minimize parentheses in logical expressions.
+    function _toString(expression, parentPrecedence) {
+      if (expression instanceof InfixExpression) {
+        let precedence;
+        let op;
+        let left;
+        let right;
+        if (expression.operator === "&&") {
+          precedence = PRECEDENCE_LOGICAL_AND$1;
+          op = "&&";
+          left = _toString(expression.left, precedence);
+          right = _toString(expression.right, precedence);
+        } else if (expression.operator === "||") {
+          precedence = PRECEDENCE_LOGICAL_OR$1;
+          op = "||";
+          left = _toString(expression.left, precedence);
+          right = _toString(expression.right, precedence);
+        } else {
+          return expression.toString(options);
+        }
+        const expr = `${left} ${op} ${right}`;
+        return precedence < parentPrecedence ? `(${expr})` : expr;
+      }
+      if (expression instanceof PrefixExpression) {
+        const operand = _toString(expression.right, PRECEDENCE_PREFIX$1);
+        const expr = `!${operand}`;
+        return parentPrecedence > PRECEDENCE_PREFIX$1 ? `(${expr})` : expr;
+      }
+      return expression.toString(options);
+    }
+    return _toString(this.expression, 0);
+  }
+}
+
+/**
+ * Base class for relative and absolute JSONPath query expressions.
+ */
+class FilterQuery extends FilterExpression {
+  constructor(token, path) {
+    super(token);
+    this.token = token;
+    this.path = path;
+  }
+}
+class RelativeQuery extends FilterQuery {
+  evaluate(context) {
+    return context.lazy ? new JSONPathNodeList(Array.from(this.path.lazyQuery(context.currentValue))) : this.path.query(context.currentValue);
+  }
+  toString(options) {
+    return `@${this.path.toString(options).slice(1)}`;
+  }
+}
+class RootQuery extends FilterQuery {
+  evaluate(context) {
+    return context.lazy ? new JSONPathNodeList(Array.from(this.path.lazyQuery(context.rootValue))) : this.path.query(context.rootValue);
+  }
+  toString(options) {
+    return this.path.toString(options);
+  }
+}
+class FunctionExtension extends FilterExpression {
+  constructor(token, name, args) {
+    super(token);
+    this.token = token;
+    this.name = name;
+    this.args = args;
+  }
+  evaluate(context) {
+    const func = context.environment.functionRegister.get(this.name);
+    if (!func) {
+      throw new UndefinedFilterFunctionError(`filter function '${this.name}' is undefined`, this.token);
+    }
+    const args = this.args.map(arg => arg.evaluate(context)).map((arg, idx) => func.argTypes[idx] !== FunctionExpressionType.NodesType && arg instanceof JSONPathNodeList ? this.unpack_node_list(arg) : arg);
+    return func.call(...args);
+  }
+  toString(options) {
+    return `${this.name}(${this.args.map(e => e.toString(options)).join(", ")})`;
+  }
+  unpack_node_list(arg) {
+    switch (arg.length) {
+      case 0:
+        // If the query results in an empty node list, the argument
+        // is the special result Nothing.
+        return Nothing;
+      case 1:
+        // If the query results in a node list consisting of a single
+        // node, the argument is the value of the node
+        return arg.nodes[0].value;
+      default:
+        return arg;
+    }
+  }
+}
+
+/**
+ *
+ * @param value -
+ */
+function isTruthy(value) {
+  if (value instanceof JSONPathNodeList && value.empty()) return false;
+  return !(typeof value === "boolean" && value === false);
+}
+function compare(left, operator, right) {
+  switch (operator) {
+    case "==":
+      return eq(left, right);
+    case "!=":
+      return !eq(left, right);
+    case "<":
+      return lt(left, right);
+    case ">":
+      return lt(right, left);
+    case ">=":
+      return lt(right, left) || eq(left, right);
+    case "<=":
+      return lt(left, right) || eq(left, right);
+    default:
+      return false;
+  }
+}
+
+// eslint-disable-next-line sonarjs/cognitive-complexity
+function eq(left, right) {
+  if (right instanceof JSONPathNodeList) [left, right] = [right, left];
+  if (left instanceof JSONPathNodeList) {
+    if (right instanceof JSONPathNodeList) {
+      if (left.empty() && right.empty()) return true;
+      if (left.nodes.length === 1 && right.nodes.length === 1) return deepEquals(left.nodes[0].value, right.nodes[0].value);
+    }
+    if (left.empty()) return right === Nothing;
+    if (left.nodes.length === 1) return deepEquals(left.nodes[0].value, right);
+    return false;
+  }
+  if (left === Nothing && right === Nothing) return true;
+  return deepEquals(left, right);
+}
+function lt(left, right) {
+  if (isString(left) && isString(right) || isNumber(left) && isNumber(right)) return left < right;
+  return false;
+}
+
+var expression = /*#__PURE__*/Object.freeze({
+  __proto__: null,
+  BooleanLiteral: BooleanLiteral,
+  FilterExpression: FilterExpression,
+  FilterExpressionLiteral: FilterExpressionLiteral,
+  FilterQuery: FilterQuery,
+  FunctionExtension: FunctionExtension,
+  InfixExpression: InfixExpression,
+  LogicalExpression: LogicalExpression,
+  NullLiteral: NullLiteral,
+  NumberLiteral: NumberLiteral,
+  PrefixExpression: PrefixExpression,
+  RelativeQuery: RelativeQuery,
+  RootQuery: RootQuery,
+  StringLiteral: StringLiteral,
+  compare: compare
+});
+
+class Count {
+  argTypes = [FunctionExpressionType.NodesType];
+  returnType = FunctionExpressionType.ValueType;
+  call(nodes) {
+    return nodes.length;
+  }
+}
+
+class Length {
+  argTypes = [FunctionExpressionType.ValueType];
+  returnType = FunctionExpressionType.ValueType;
+  call(value) {
+    if (isArray(value) || isString(value)) return value.length;
+    if (isObject(value)) return Object.keys(value).length;
+    return Nothing;
+  }
+}
+
+/**
+ * A Least Recently Used cache, implemented as an extended Map.
+ */
+class LRUCache extends Map {
+  constructor(maxSize = 128, entries) {
+    if (entries !== undefined) {
+      super(entries);
+    } else {
+      super();
+    }
+    this.maxSize = maxSize;
+  }
+  get(key) {
+    const val = super.get(key);
+    if (this.has(key)) {
+      this.delete(key);
+      this.set(key, val);
+    }
+    return val;
+  }
+  set(key, value) {
+    if (this.has(key)) {
+      this.delete(key);
+    } else if (this.size >= this.maxSize) {
+      const first = this.first();
+      if (first !== undefined) {
+        this.delete(first);
+      }
+    }
+    return super.set(key, value);
+  }
+  first() {
+    return this.keys().next().value;
+  }
+}
+
+// See https://datatracker.ietf.org/doc/html/rfc9485#name-ecmascript-regexps
+function mapRegexp(pattern) {
+  let escaped = false;
+  let charClass = false;
+  const parts = [];
+  for (const ch of pattern) {
+    if (escaped) {
+      parts.push(ch);
+      escaped = false;
+      continue;
+    }
+    switch (ch) {
+      case ".":
+        if (!charClass) {
+          parts.push("(?:(?![\r\n])\\P{Cs}|\\p{Cs}\\p{Cs})");
+        } else {
+          parts.push(ch);
+        }
+        break;
+      case "\\":
+        escaped = true;
+        parts.push(ch);
+        break;
+      case "[":
+        charClass = true;
+        parts.push(ch);
+        break;
+      case "]":
+        charClass = false;
+        parts.push(ch);
+        break;
+      default:
+        parts.push(ch);
+        break;
+    }
+  }
+  return parts.join("");
+}
+function fullMatch(pattern) {
+  const parts = [];
+  const explicitCaret = pattern.startsWith("^");
+  const explicitDollar = pattern.endsWith("$");
+  if (!explicitCaret && !explicitDollar) parts.push("^(?:");
+  parts.push(mapRegexp(pattern));
+  if (!explicitCaret && !explicitDollar) parts.push(")$");
+  return parts.join("");
+}
+
+/*
+ * iregexp-check version 0.1.2
+ * https://github.com/jg-rp/js-iregexp
+ * 
+ * MIT License
+ * 
+ * Copyright (c) 2024 James Prior
+ * 
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to deal
+ * in the Software without restriction, including without limitation the rights
+ * to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+ * copies of the Software, and to permit persons to whom the Software is
+ * furnished to do so, subject to the following conditions:
+ * 
+ * The above copyright notice and this permission notice shall be included in all
+ * copies or substantial portions of the Software.
+ * 
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+ * OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+ * SOFTWARE.
+ * 
+ */
+function isNormalChar(c) {
+  return c < "\u0027" || c === "," || c === "-" || c >= "\u002F" && c <= "\u003E" ||
+  // / .. >
+  c >= "\u0040" && c <= "\u005A" ||
+  // @ .. Z
+  c >= "\u005E" && c <= "\u007A" ||
+  // ^ .. z
+  c >= "\u007E" && c <= "\uD7FF" ||
+  // skip surrogate code points
+  c >= "\uE000";
+}
+function isCCChar(c) {
+  return c < "\u002C" || c >= "\u002E" && c <= "\u005A" ||
+  // '.' .. Z
+  c >= "\u005E" && c <= "\uD7FF" ||
+  // skip surrogate code points
+  c >= "\uE000";
+}
+function peg$subclass(child, parent) {
+  function C() {
+    this.constructor = child;
+  }
+  C.prototype = parent.prototype;
+  child.prototype = new C();
+}
+function peg$SyntaxError(message, expected, found, location) {
+  var self = Error.call(this, message);
+  // istanbul ignore next Check is a necessary evil to support older environments
+  if (Object.setPrototypeOf) {
+    Object.setPrototypeOf(self, peg$SyntaxError.prototype);
+  }
+  self.expected = expected;
+  self.found = found;
+  self.location = location;
+  self.name = "SyntaxError";
+  return self;
+}
+peg$subclass(peg$SyntaxError, Error);
+function peg$padEnd(str, targetLength, padString) {
+  padString = padString || " ";
+  if (str.length > targetLength) {
+    return str;
+  }
+  targetLength -= str.length;
+  padString += padString.repeat(targetLength);
+  return str + padString.slice(0, targetLength);
+}
+peg$SyntaxError.prototype.format = function (sources) {
+  var str = "Error: " + this.message;
+  if (this.location) {
+    var src = null;
+    var k;
+    for (k = 0; k < sources.length; k++) {
+      if (sources[k].source === this.location.source) {
+        src = sources[k].text.split(/\r\n|\n|\r/g);
+        break;
+      }
+    }
+    var s = this.location.start;
+    var offset_s = this.location.source && typeof this.location.source.offset === "function" ? this.location.source.offset(s) : s;
+    var loc = this.location.source + ":" + offset_s.line + ":" + offset_s.column;
+    if (src) {
+      var e = this.location.end;
+      var filler = peg$padEnd("", offset_s.line.toString().length, ' ');
+      var line = src[s.line - 1];
+      var last = s.line === e.line ? e.column : line.length + 1;
+      var hatLen = last - s.column || 1;
+      str += "\n --> " + loc + "\n" + filler + " |\n" + offset_s.line + " | " + line + "\n" + filler + " | " + peg$padEnd("", s.column - 1, ' ') + peg$padEnd("", hatLen, "^");
+    } else {
+      str += "\n at " + loc;
+    }
+  }
+  return str;
+};
+peg$SyntaxError.buildMessage = function (expected, found) {
+  var DESCRIBE_EXPECTATION_FNS = {
+    literal: function (expectation) {
+      return "\"" + literalEscape(expectation.text) + "\"";
+    },
+    class: function (expectation) {
+      var escapedParts = expectation.parts.map(function (part) {
+        return Array.isArray(part) ? classEscape(part[0]) + "-" + classEscape(part[1]) : classEscape(part);
+      });
+      return "[" + (expectation.inverted ? "^" : "") + escapedParts.join("") + "]";
+    },
+    any: function () {
+      return "any character";
+    },
+    end: function () {
+      return "end of input";
+    },
+    other: function (expectation) {
+      return expectation.description;
+    }
+  };
+  function hex(ch) {
+    return ch.charCodeAt(0).toString(16).toUpperCase();
+  }
+  function literalEscape(s) {
+    return s.replace(/\\/g, "\\\\").replace(/"/g, "\\\"").replace(/\0/g, "\\0").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/[\x00-\x0F]/g, function (ch) {
+      return "\\x0" + hex(ch);
+    }).replace(/[\x10-\x1F\x7F-\x9F]/g, function (ch) {
+      return "\\x" + hex(ch);
+    });
+  }
+  function classEscape(s) {
+    return s.replace(/\\/g, "\\\\").replace(/\]/g, "\\]").replace(/\^/g, "\\^").replace(/-/g, "\\-").replace(/\0/g, "\\0").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/[\x00-\x0F]/g, function (ch) {
+      return "\\x0" + hex(ch);
+    }).replace(/[\x10-\x1F\x7F-\x9F]/g, function (ch) {
+      return "\\x" + hex(ch);
+    });
+  }
+  function describeExpectation(expectation) {
+    return DESCRIBE_EXPECTATION_FNS[expectation.type](expectation);
+  }
+  function describeExpected(expected) {
+    var descriptions = expected.map(describeExpectation);
+    var i, j;
+    descriptions.sort();
+    if (descriptions.length > 0) {
+      for (i = 1, j = 1; i < descriptions.length; i++) {
+        if (descriptions[i - 1] !== descriptions[i]) {
+          descriptions[j] = descriptions[i];
+          j++;
+        }
+      }
+      descriptions.length = j;
+    }
+    switch (descriptions.length) {
+      case 1:
+        return descriptions[0];
+      case 2:
+        return descriptions[0] + " or " + descriptions[1];
+      default:
+        return descriptions.slice(0, -1).join(", ") + ", or " + descriptions[descriptions.length - 1];
+    }
+  }
+  function describeFound(found) {
+    return found ? "\"" + literalEscape(found) + "\"" : "end of input";
+  }
+  return "Expected " + describeExpected(expected) + " but " + describeFound(found) + " found.";
+};
+function peg$parse(input, options) {
+  options = options !== undefined ? options : {};
+  var peg$FAILED = {};
+  var peg$source = options.grammarSource;
+  var peg$startRuleFunctions = {
+    start: peg$parsestart
+  };
+  var peg$startRuleFunction = peg$parsestart;
+  var peg$c0 = "|";
+  var peg$c1 = "{";
+  var peg$c2 = ",";
+  var peg$c3 = "}";
+  var peg$c4 = "(";
+  var peg$c5 = ")";
+  var peg$c6 = ".";
+  var peg$c7 = "\\";
+  var peg$c8 = "[";
+  var peg$c9 = "^";
+  var peg$c10 = "-";
+  var peg$c11 = "]";
+  var peg$c12 = "\\p{";
+  var peg$c13 = "\\P{";
+  var peg$c14 = "L";
+  var peg$c15 = "M";
+  var peg$c16 = "N";
+  var peg$c17 = "P";
+  var peg$c18 = "Z";
+  var peg$c19 = "S";
+  var peg$c20 = "C";
+  var peg$r0 = /^[*-+?]/;
+  var peg$r1 = /^[0-9]/;
+  var peg$r2 = /^[(-+\--.?[-\^nrt{-}]/;
+  var peg$r3 = /^[l-mot-u]/;
+  var peg$r4 = /^[cen]/;
+  var peg$r5 = /^[dlo]/;
+  var peg$r6 = /^[c-fios]/;
+  var peg$r7 = /^[lps]/;
+  var peg$r8 = /^[ckmo]/;
+  var peg$r9 = /^[cfn-o]/;
+  var peg$e0 = peg$literalExpectation("|", false);
+  var peg$e1 = peg$classExpectation([["*", "+"], "?"], false, false);
+  var peg$e2 = peg$literalExpectation("{", false);
+  var peg$e3 = peg$classExpectation([["0", "9"]], false, false);
+  var peg$e4 = peg$literalExpectation(",", false);
+  var peg$e5 = peg$literalExpectation("}", false);
+  var peg$e6 = peg$literalExpectation("(", false);
+  var peg$e7 = peg$literalExpectation(")", false);
+  var peg$e8 = peg$anyExpectation();
+  var peg$e9 = peg$literalExpectation(".", false);
+  var peg$e10 = peg$literalExpectation("\\", false);
+  var peg$e11 = peg$classExpectation([["(", "+"], ["-", "."], "?", ["[", "^"], "n", "r", "t", ["{", "}"]], false, false);
+  var peg$e12 = peg$literalExpectation("[", false);
+  var peg$e13 = peg$literalExpectation("^", false);
+  var peg$e14 = peg$literalExpectation("-", false);
+  var peg$e15 = peg$literalExpectation("]", false);
+  var peg$e16 = peg$literalExpectation("\\p{", false);
+  var peg$e17 = peg$literalExpectation("\\P{", false);
+  var peg$e18 = peg$literalExpectation("L", false);
+  var peg$e19 = peg$classExpectation([["l", "m"], "o", ["t", "u"]], false, false);
+  var peg$e20 = peg$literalExpectation("M", false);
+  var peg$e21 = peg$classExpectation(["c", "e", "n"], false, false);
+  var peg$e22 = peg$literalExpectation("N", false);
+  var peg$e23 = peg$classExpectation(["d", "l", "o"], false, false);
+  var peg$e24 = peg$literalExpectation("P", false);
+  var peg$e25 = peg$classExpectation([["c", "f"], "i", "o", "s"], false, false);
+  var peg$e26 = peg$literalExpectation("Z", false);
+  var peg$e27 = peg$classExpectation(["l", "p", "s"], false, false);
+  var peg$e28 = peg$literalExpectation("S", false);
+  var peg$e29 = peg$classExpectation(["c", "k", "m", "o"], false, false);
+  var peg$e30 = peg$literalExpectation("C", false);
+  var peg$e31 = peg$classExpectation(["c", "f", ["n", "o"]], false, false);
+  var peg$f0 = function (c) {
+    return isNormalChar(c);
+  };
+  var peg$f1 = function (c) {
+    return isCCChar(c);
+  };
+  var peg$currPos = options.peg$currPos | 0;
+  var peg$posDetailsCache = [{
+    line: 1,
+    column: 1
+  }];
+  var peg$maxFailPos = peg$currPos;
+  var peg$maxFailExpected = options.peg$maxFailExpected || [];
+  var peg$silentFails = options.peg$silentFails | 0;
+  var peg$result;
+  if (options.startRule) {
+    if (!(options.startRule in peg$startRuleFunctions)) {
+      throw new Error("Can't start parsing from rule \"" + options.startRule + "\".");
+    }
+    peg$startRuleFunction = peg$startRuleFunctions[options.startRule];
+  }
+  function peg$literalExpectation(text, ignoreCase) {
+    return {
+      type: "literal",
+      text: text,
+      ignoreCase: ignoreCase
+    };
+  }
+  function peg$classExpectation(parts, inverted, ignoreCase) {
+    return {
+      type: "class",
+      parts: parts,
+      inverted: inverted,
+      ignoreCase: ignoreCase
+    };
+  }
+  function peg$anyExpectation() {
+    return {
+      type: "any"
+    };
+  }
+  function peg$endExpectation() {
+    return {
+      type: "end"
+    };
+  }
+  function peg$computePosDetails(pos) {
+    var details = peg$posDetailsCache[pos];
+    var p;
+    if (details) {
+      return details;
+    } else {
+      if (pos >= peg$posDetailsCache.length) {
+        p = peg$posDetailsCache.length - 1;
+      } else {
+        p = pos;
+        while (!peg$posDetailsCache[--p]) {}
+      }
+      details = peg$posDetailsCache[p];
+      details = {
+        line: details.line,
+        column: details.column
+      };
+      while (p < pos) {
+        if (input.charCodeAt(p) === 10) {
+          details.line++;
+          details.column = 1;
+        } else {
+          details.column++;
+        }
+        p++;
+      }
+      peg$posDetailsCache[pos] = details;
+      return details;
+    }
+  }
+  function peg$computeLocation(startPos, endPos, offset) {
+    var startPosDetails = peg$computePosDetails(startPos);
+    var endPosDetails = peg$computePosDetails(endPos);
+    var res = {
+      source: peg$source,
+      start: {
+        offset: startPos,
+        line: startPosDetails.line,
+        column: startPosDetails.column
+      },
+      end: {
+        offset: endPos,
+        line: endPosDetails.line,
+        column: endPosDetails.column
+      }
+    };
+    return res;
+  }
+  function peg$fail(expected) {
+    if (peg$currPos < peg$maxFailPos) {
+      return;
+    }
+    if (peg$currPos > peg$maxFailPos) {
+      peg$maxFailPos = peg$currPos;
+      peg$maxFailExpected = [];
+    }
+    peg$maxFailExpected.push(expected);
+  }
+  function peg$buildStructuredError(expected, found, location) {
+    return new peg$SyntaxError(peg$SyntaxError.buildMessage(expected, found), expected, found, location);
+  }
+  function peg$parsestart() {
+    var s0;
+    s0 = peg$parseiregexp();
+    return s0;
+  }
+  function peg$parseiregexp() {
+    var s0, s1, s2, s3, s4, s5;
+    s0 = peg$currPos;
+    s1 = peg$parsebranch();
+    s2 = [];
+    s3 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 124) {
+      s4 = peg$c0;
+      peg$currPos++;
+    } else {
+      s4 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e0);
+      }
+    }
+    if (s4 !== peg$FAILED) {
+      s5 = peg$parsebranch();
+      s4 = [s4, s5];
+      s3 = s4;
+    } else {
+      peg$currPos = s3;
+      s3 = peg$FAILED;
+    }
+    while (s3 !== peg$FAILED) {
+      s2.push(s3);
+      s3 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 124) {
+        s4 = peg$c0;
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e0);
+        }
+      }
+      if (s4 !== peg$FAILED) {
+        s5 = peg$parsebranch();
+        s4 = [s4, s5];
+        s3 = s4;
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+    }
+    s1 = [s1, s2];
+    s0 = s1;
+    return s0;
+  }
+  function peg$parsebranch() {
+    var s0, s1;
+    s0 = [];
+    s1 = peg$parsepiece();
+    while (s1 !== peg$FAILED) {
+      s0.push(s1);
+      s1 = peg$parsepiece();
+    }
+    return s0;
+  }
+  function peg$parsepiece() {
+    var s0, s1, s2;
+    s0 = peg$currPos;
+    s1 = peg$parseatom();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parsequantifier();
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      s1 = [s1, s2];
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parsequantifier() {
+    var s0;
+    s0 = input.charAt(peg$currPos);
+    if (peg$r0.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e1);
+      }
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parserange_quantifier();
+    }
+    return s0;
+  }
+  function peg$parserange_quantifier() {
+    var s0, s1, s2, s3, s4, s5, s6;
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 123) {
+      s1 = peg$c1;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e2);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = [];
+      s3 = input.charAt(peg$currPos);
+      if (peg$r1.test(s3)) {
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e3);
+        }
+      }
+      if (s3 !== peg$FAILED) {
+        while (s3 !== peg$FAILED) {
+          s2.push(s3);
+          s3 = input.charAt(peg$currPos);
+          if (peg$r1.test(s3)) {
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) {
+              peg$fail(peg$e3);
+            }
+          }
+        }
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$currPos;
+        if (input.charCodeAt(peg$currPos) === 44) {
+          s4 = peg$c2;
+          peg$currPos++;
+        } else {
+          s4 = peg$FAILED;
+          if (peg$silentFails === 0) {
+            peg$fail(peg$e4);
+          }
+        }
+        if (s4 !== peg$FAILED) {
+          s5 = [];
+          s6 = input.charAt(peg$currPos);
+          if (peg$r1.test(s6)) {
+            peg$currPos++;
+          } else {
+            s6 = peg$FAILED;
+            if (peg$silentFails === 0) {
+              peg$fail(peg$e3);
+            }
+          }
+          while (s6 !== peg$FAILED) {
+            s5.push(s6);
+            s6 = input.charAt(peg$currPos);
+            if (peg$r1.test(s6)) {
+              peg$currPos++;
+            } else {
+              s6 = peg$FAILED;
+              if (peg$silentFails === 0) {
+                peg$fail(peg$e3);
+              }
+            }
+          }
+          s4 = [s4, s5];
+          s3 = s4;
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+        if (s3 === peg$FAILED) {
+          s3 = null;
+        }
+        if (input.charCodeAt(peg$currPos) === 125) {
+          s4 = peg$c3;
+          peg$currPos++;
+        } else {
+          s4 = peg$FAILED;
+          if (peg$silentFails === 0) {
+            peg$fail(peg$e5);
+          }
+        }
+        if (s4 !== peg$FAILED) {
+          s1 = [s1, s2, s3, s4];
+          s0 = s1;
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parseatom() {
+    var s0, s1, s2, s3;
+    s0 = peg$parsenormal_char();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsechar_class();
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        if (input.charCodeAt(peg$currPos) === 40) {
+          s1 = peg$c4;
+          peg$currPos++;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) {
+            peg$fail(peg$e6);
+          }
+        }
+        if (s1 !== peg$FAILED) {
+          s2 = peg$parseiregexp();
+          if (s2 !== peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 41) {
+              s3 = peg$c5;
+              peg$currPos++;
+            } else {
+              s3 = peg$FAILED;
+              if (peg$silentFails === 0) {
+                peg$fail(peg$e7);
+              }
+            }
+            if (s3 !== peg$FAILED) {
+              s1 = [s1, s2, s3];
+              s0 = s1;
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      }
+    }
+    return s0;
+  }
+  function peg$parsenormal_char() {
+    var s0, s1, s2;
+    s0 = peg$currPos;
+    if (input.length > peg$currPos) {
+      s1 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e8);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$f0(s1);
+      if (s2) {
+        s2 = undefined;
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parsechar_class() {
+    var s0;
+    if (input.charCodeAt(peg$currPos) === 46) {
+      s0 = peg$c6;
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e9);
+      }
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsesingle_char_esc();
+      if (s0 === peg$FAILED) {
+        s0 = peg$parsechar_class_esc();
+        if (s0 === peg$FAILED) {
+          s0 = peg$parsechar_class_expr();
+        }
+      }
+    }
+    return s0;
+  }
+  function peg$parsesingle_char_esc() {
+    var s0, s1, s2;
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 92) {
+      s1 = peg$c7;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e10);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = input.charAt(peg$currPos);
+      if (peg$r2.test(s2)) {
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e11);
+        }
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parsechar_class_esc() {
+    var s0;
+    s0 = peg$parsecat_esc();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsecompl_esc();
+    }
+    return s0;
+  }
+  function peg$parsechar_class_expr() {
+    var s0, s1, s2, s3, s4, s5, s6;
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 91) {
+      s1 = peg$c8;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e12);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      if (input.charCodeAt(peg$currPos) === 94) {
+        s2 = peg$c9;
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e13);
+        }
+      }
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      if (input.charCodeAt(peg$currPos) === 45) {
+        s3 = peg$c10;
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e14);
+        }
+      }
+      if (s3 === peg$FAILED) {
+        s3 = peg$parsecce1();
+      }
+      if (s3 !== peg$FAILED) {
+        s4 = [];
+        s5 = peg$parsecce1();
+        while (s5 !== peg$FAILED) {
+          s4.push(s5);
+          s5 = peg$parsecce1();
+        }
+        if (input.charCodeAt(peg$currPos) === 45) {
+          s5 = peg$c10;
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) {
+            peg$fail(peg$e14);
+          }
+        }
+        if (s5 === peg$FAILED) {
+          s5 = null;
+        }
+        if (input.charCodeAt(peg$currPos) === 93) {
+          s6 = peg$c11;
+          peg$currPos++;
+        } else {
+          s6 = peg$FAILED;
+          if (peg$silentFails === 0) {
+            peg$fail(peg$e15);
+          }
+        }
+        if (s6 !== peg$FAILED) {
+          s1 = [s1, s2, s3, s4, s5, s6];
+          s0 = s1;
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parsecce1() {
+    var s0, s1, s2, s3, s4;
+    s0 = peg$currPos;
+    s1 = peg$parsecc_char();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 45) {
+        s3 = peg$c10;
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e14);
+        }
+      }
+      if (s3 !== peg$FAILED) {
+        s4 = peg$parsecc_char();
+        if (s4 !== peg$FAILED) {
+          s3 = [s3, s4];
+          s2 = s3;
+        } else {
+          peg$currPos = s2;
+          s2 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      s1 = [s1, s2];
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsechar_class_esc();
+    }
+    return s0;
+  }
+  function peg$parsecc_char() {
+    var s0, s1, s2;
+    s0 = peg$currPos;
+    if (input.length > peg$currPos) {
+      s1 = input.charAt(peg$currPos);
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e8);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$f1(s1);
+      if (s2) {
+        s2 = undefined;
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsesingle_char_esc();
+    }
+    return s0;
+  }
+  function peg$parsecat_esc() {
+    var s0, s1, s2, s3;
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c12) {
+      s1 = peg$c12;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e16);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseis_category();
+      if (s2 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 125) {
+          s3 = peg$c3;
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) {
+            peg$fail(peg$e5);
+          }
+        }
+        if (s3 !== peg$FAILED) {
+          s1 = [s1, s2, s3];
+          s0 = s1;
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parsecompl_esc() {
+    var s0, s1, s2, s3;
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c13) {
+      s1 = peg$c13;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e17);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseis_category();
+      if (s2 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 125) {
+          s3 = peg$c3;
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) {
+            peg$fail(peg$e5);
+          }
+        }
+        if (s3 !== peg$FAILED) {
+          s1 = [s1, s2, s3];
+          s0 = s1;
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parseis_category() {
+    var s0;
+    s0 = peg$parseletters();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsemarks();
+      if (s0 === peg$FAILED) {
+        s0 = peg$parsenumbers();
+        if (s0 === peg$FAILED) {
+          s0 = peg$parsepunctuation();
+          if (s0 === peg$FAILED) {
+            s0 = peg$parseseparators();
+            if (s0 === peg$FAILED) {
+              s0 = peg$parsesymbols();
+              if (s0 === peg$FAILED) {
+                s0 = peg$parseothers();
+              }
+            }
+          }
+        }
+      }
+    }
+    return s0;
+  }
+  function peg$parseletters() {
+    var s0, s1, s2;
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 76) {
+      s1 = peg$c14;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e18);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = input.charAt(peg$currPos);
+      if (peg$r3.test(s2)) {
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e19);
+        }
+      }
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      s1 = [s1, s2];
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parsemarks() {
+    var s0, s1, s2;
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 77) {
+      s1 = peg$c15;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e20);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = input.charAt(peg$currPos);
+      if (peg$r4.test(s2)) {
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e21);
+        }
+      }
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      s1 = [s1, s2];
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parsenumbers() {
+    var s0, s1, s2;
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 78) {
+      s1 = peg$c16;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e22);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = input.charAt(peg$currPos);
+      if (peg$r5.test(s2)) {
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e23);
+        }
+      }
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      s1 = [s1, s2];
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parsepunctuation() {
+    var s0, s1, s2;
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 80) {
+      s1 = peg$c17;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e24);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = input.charAt(peg$currPos);
+      if (peg$r6.test(s2)) {
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e25);
+        }
+      }
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      s1 = [s1, s2];
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parseseparators() {
+    var s0, s1, s2;
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 90) {
+      s1 = peg$c18;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e26);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = input.charAt(peg$currPos);
+      if (peg$r7.test(s2)) {
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e27);
+        }
+      }
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      s1 = [s1, s2];
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parsesymbols() {
+    var s0, s1, s2;
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 83) {
+      s1 = peg$c19;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e28);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = input.charAt(peg$currPos);
+      if (peg$r8.test(s2)) {
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e29);
+        }
+      }
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      s1 = [s1, s2];
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  function peg$parseothers() {
+    var s0, s1, s2;
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 67) {
+      s1 = peg$c20;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) {
+        peg$fail(peg$e30);
+      }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = input.charAt(peg$currPos);
+      if (peg$r9.test(s2)) {
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) {
+          peg$fail(peg$e31);
+        }
+      }
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      s1 = [s1, s2];
+      s0 = s1;
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    return s0;
+  }
+  peg$result = peg$startRuleFunction();
+  if (options.peg$library) {
+    return /** @type {any} */{
+      peg$result,
+      peg$currPos,
+      peg$FAILED,
+      peg$maxFailExpected,
+      peg$maxFailPos
+    };
+  }
+  if (peg$result !== peg$FAILED && peg$currPos === input.length) {
+    return peg$result;
+  } else {
+    if (peg$result !== peg$FAILED && peg$currPos < input.length) {
+      peg$fail(peg$endExpectation());
+    }
+    throw peg$buildStructuredError(peg$maxFailExpected, peg$maxFailPos < input.length ? input.charAt(peg$maxFailPos) : null, peg$maxFailPos < input.length ? peg$computeLocation(peg$maxFailPos, peg$maxFailPos + 1) : peg$computeLocation(peg$maxFailPos, peg$maxFailPos));
+  }
+}
+var iregexp$1 = {
+  StartRules: ["start"],
+  SyntaxError: peg$SyntaxError,
+  parse: peg$parse
+};
+
+const iregexp = iregexp$1;
+
+/**
+ * Return _true_ if _pattern_ is a valid I-Regexp
+ * @param {string} pattern - Regular expression pattern to check.
+ * @returns true if _pattern_ is valid, or false otherwise.
+ */
+function check(pattern) {
+  try {
+    iregexp.parse(pattern, {});
+  } catch (error) {
+    if (error instanceof iregexp.SyntaxError) {
+      return false;
+    }
+    throw error;
+  }
+  return true;
+}
+var check_1 = {
+  check
+};
+
+var check$1 = check_1.check;
+
+class Match {
+  argTypes = [FunctionExpressionType.ValueType, FunctionExpressionType.ValueType];
+  returnType = FunctionExpressionType.LogicalType;
+  #cache;
+  constructor(options = {}) {
+    this.options = options;
+    this.cacheSize = options.cacheSize ?? 10;
+    this.throwErrors = options.throwErrors ?? false;
+    this.iRegexpCheck = options.iRegexpCheck ?? true;
+    this.#cache = new LRUCache(this.cacheSize);
+  }
+
+  // eslint-disable-next-line sonarjs/cognitive-complexity
+  call(s, pattern) {
+    if (this.cacheSize > 0) {
+      const re = this.#cache.get(pattern);
+      if (re) {
+        try {
+          return re.test(s);
+        } catch (error) {
+          if (this.throwErrors) throw error;
+          return false;
+        }
+      }
+    }
+    if (!isString(pattern)) {
+      if (this.throwErrors) {
+        throw new IRegexpError(`match() expected a string pattern, found ${pattern}`);
+      }
+      return false;
+    }
+    if (this.iRegexpCheck && !check$1(pattern)) {
+      if (this.throwErrors) {
+        throw new IRegexpError(`pattern ${pattern} is not a valid I-Regexp pattern`);
+      }
+      return false;
+    }
+    try {
+      const re = new RegExp(fullMatch(pattern), "u");
+      if (this.cacheSize > 0) this.#cache.set(pattern, re);
+      return re.test(s);
+    } catch (error) {
+      if (this.throwErrors) throw error;
+      return false;
+    }
+  }
+}
+
+class Search {
+  argTypes = [FunctionExpressionType.ValueType, FunctionExpressionType.ValueType];
+  returnType = FunctionExpressionType.LogicalType;
+  #cache;
+  constructor(options = {}) {
+    this.options = options;
+    this.cacheSize = options.cacheSize ?? 10;
+    this.throwErrors = options.throwErrors ?? false;
+    this.iRegexpCheck = options.iRegexpCheck ?? true;
+    this.#cache = new LRUCache(this.cacheSize);
+  }
+
+  // eslint-disable-next-line sonarjs/cognitive-complexity
+  call(s, pattern) {
+    if (this.cacheSize > 0) {
+      const re = this.#cache.get(pattern);
+      if (re) {
+        try {
+          return !!s.match(re);
+        } catch (error) {
+          if (this.throwErrors) throw error;
+          return false;
+        }
+      }
+    }
+    if (!isString(pattern)) {
+      if (this.throwErrors) {
+        throw new IRegexpError(`match() expected a string pattern, found ${pattern}`);
+      }
+      return false;
+    }
+    if (this.iRegexpCheck && !check$1(pattern)) {
+      if (this.throwErrors) {
+        throw new IRegexpError(`pattern ${pattern} is not a valid I-Regexp pattern`);
+      }
+      return false;
+    }
+    try {
+      const re = new RegExp(mapRegexp(pattern), "u");
+      if (this.cacheSize > 0) this.#cache.set(pattern, re);
+      return !!s.match(re);
+    } catch (error) {
+      if (this.throwErrors) throw error;
+      return false;
+    }
+  }
+}
+
+class Value {
+  argTypes = [FunctionExpressionType.NodesType];
+  returnType = FunctionExpressionType.ValueType;
+  call(nodes) {
+    if (nodes.length === 1) return nodes.nodes[0].value;
+    return Nothing;
+  }
+}
+
+/**
+ *
+ */
+let TokenKind = /*#__PURE__*/function (TokenKind) {
+  TokenKind["AND"] = "TOKEN_AND";
+  TokenKind["COLON"] = "TOKEN_COLON";
+  TokenKind["COMMA"] = "TOKEN_COMMA";
+  TokenKind["CURRENT"] = "TOKEN_CURRENT_VALUE";
+  TokenKind["CURRENT_KEY"] = "TOKEN_CURRENT_KEY";
+  // non-standard, default `#`
+  TokenKind["DDOT"] = "TOKEN_DDOT";
+  TokenKind["DOT"] = "TOKEN_DOT";
+  TokenKind["DOUBLE_QUOTE_STRING"] = "TOKEN_DOUBLE_QUOTE_STRING";
+  TokenKind["EOF"] = "TOKEN_EOF";
+  TokenKind["EQ"] = "TOKEN_EQ";
+  TokenKind["ERROR"] = "TOKEN_ERROR";
+  TokenKind["FALSE"] = "TOKEN_FALSE";
+  TokenKind["FILTER"] = "TOKEN_FILTER_START";
+  TokenKind["FUNCTION"] = "TOKEN_FUNCTION";
+  TokenKind["GE"] = "TOKEN_GE";
+  TokenKind["GT"] = "TOKEN_GT";
+  TokenKind["INDEX"] = "TOKEN_INDEX";
+  TokenKind["KEY"] = "TOKEN_KEY";
+  // non-standard, default `~<name>`
+  TokenKind["KEY_DOUBLE_QUOTE_STRING"] = "TOKEN_KEY_DOUBLE_QUOTE_STRING";
+  // non-standard, `~"<name>"`
+  TokenKind["KEY_SINGLE_QUOTE_STRING"] = "TOKEN_KEY_SINGLE_QUOTE_STRING";
+  // non-standard, `~'<name>'`
+  TokenKind["KEYS"] = "TOKEN_KEYS";
+  // non-standard, default `~`
+  TokenKind["KEYS_FILTER"] = "TOKEN_KEYS_FILTER";
+  // non-standard, `~?<expression>`
+  TokenKind["LBRACKET"] = "TOKEN_LBRACKET";
+  TokenKind["LE"] = "TOKEN_LE";
+  TokenKind["LG"] = "TOKEN_LG";
+  TokenKind["LPAREN"] = "TOKEN_LPAREN";
+  TokenKind["LT"] = "TOKEN_LT";
+  TokenKind["NAME"] = "TOKEN_NAME";
+  TokenKind["NE"] = "TOKEN_NE";
+  TokenKind["NOT"] = "TOKEN_NOT";
+  TokenKind["NULL"] = "TOKEN_NULL";
+  TokenKind["NUMBER"] = "NUMBER";
+  TokenKind["OR"] = "TOKEN_OR";
+  TokenKind["RBRACKET"] = "TOKEN_RBRACKET";
+  TokenKind["ROOT"] = "TOKEN_ROOT";
+  TokenKind["RPAREN"] = "TOKEN_RPAREN";
+  TokenKind["SINGLE_QUOTE_STRING"] = "TOKEN_SINGLE_QUOTE_STRING";
+  TokenKind["TRUE"] = "TOKEN_TRUE";
+  TokenKind["WILD"] = "TOKEN_WILD";
+  return TokenKind;
+}({});
+
+/**
+ *
+ */
+class Token {
+  constructor(kind, value, index, input) {
+    this.kind = kind;
+    this.value = value;
+    this.index = index;
+    this.input = input;
+  }
+}
+new Token(TokenKind.EOF, "", -1, "");
+
+/**
+ *
+ */
+class TokenStream {
+  #pos = 0;
+  constructor(tokens) {
+    this.tokens = tokens;
+  }
+  get current() {
+    return this.tokens[this.#pos];
+  }
+  get peek() {
+    if (this.#pos >= this.tokens.length - 1) return this.tokens[this.tokens.length - 1];
+    return this.tokens[this.#pos + 1];
+  }
+  next() {
+    const current = this.current;
+    this.#pos += 1;
+    return current;
+  }
+  backup() {
+    if (this.#pos > 0) this.#pos -= 1;
+  }
+  expect(kind) {
+    if (this.current.kind !== kind) {
+      throw new JSONPathSyntaxError(`expected token '${kind}', found '${this.current.kind}'`, this.current);
+    }
+  }
+  expectPeek(kind) {
+    const peeked = this.peek;
+    if (peeked.kind !== kind) {
+      throw new JSONPathSyntaxError(`expected token '${kind}', found '${peeked.kind}'`, peeked);
+    }
+  }
+  expectPeekNot(kind, message) {
+    const peeked = this.peek;
+    if (peeked.kind === kind) {
+      throw new JSONPathSyntaxError(message, peeked);
+    }
+  }
+}
+
+/** A lexer that accepts additional, non-standard tokens. */
+
+
+// These regular expressions are to be used with Lexer.acceptMatchRun(),
+// which expects the sticky flag to be set.
+const exponentPattern = /[eE][+-]?\d+/y;
+const functionNamePattern = /[a-z][a-z_0-9]*/y;
+const indexPattern = /-?\d+/y;
+const intPattern = /-?\d+/y;
+const namePattern = /[\u0080-\uFFFFa-zA-Z_][\u0080-\uFFFFa-zA-Z0-9_-]*/y;
+const whitespace = new Set([" ", "\n", "\t", "\r"]);
+const nameFirstPattern = /[\u0080-\uFFFFa-zA-Z_]/; // don't set sticky bit
+
+/**
+ * JSONPath lexical scanner.
+ *
+ * Lexer state is shared between this class and the current state function. A
+ * new _Lexer_ instance is automatically created every time a path is tokenized.
+ *
+ * Use {@link tokenize} to get an array of {@link Token}'s for a JSONPath query.
+ */
+class Lexer {
+  /**
+   * Filter nesting level.
+   */
+  filterLevel = 0;
+
+  /**
+   * A running count of parentheses for each, possibly nested, function call.
+   *
+   * If the stack is empty, we are not in a function call. Remember that
+   * function arguments can use arbitrarily nested in parentheses.
+   */
+  funcCallStack = [];
+
+  /**
+   * A stack of parentheses and square brackets used to check for balanced
+   * brackets.
+   */
+  bracketStack = [];
+
+  /** Tokens resulting from tokenizing a JSONPath query. */
+  tokens = [];
+  #start = 0;
+  #pos = 0;
+
+  /**
+   * @param path - A JSONPath query.
+   */
+  constructor(environment, path) {
+    this.environment = environment;
+    this.path = path;
+  }
+  get pos() {
+    return this.#pos;
+  }
+  get start() {
+    return this.#start;
+  }
+  run() {
+    let state = lexRoot;
+    while (state) {
+      state = state(this);
+    }
+  }
+  emit(t) {
+    this.tokens.push(new Token(t, this.path.slice(this.#start, this.#pos), this.#start, this.path));
+    this.#start = this.#pos;
+  }
+  next() {
+    if (this.#pos >= this.path.length) return "";
+    const s = this.path[this.#pos];
+    this.#pos += 1;
+    return s;
+  }
+  ignore() {
+    this.#start = this.#pos;
+  }
+  backup() {
+    if (this.#pos <= this.#start) {
+      const msg = "can't backup beyond start";
+      throw new JSONPathLexerError(msg, new Token(TokenKind.ERROR, msg, this.#pos, this.path));
+    }
+    this.#pos -= 1;
+  }
+  peek() {
+    const ch = this.next();
+    if (ch) this.backup();
+    return ch;
+  }
+  peekMatch(pattern) {
+    const ch = this.next();
+    if (ch) this.backup();
+    return pattern.test(ch);
+  }
+  accept(valid) {
+    const ch = this.next();
+    if (valid.has(ch)) return true;
+    if (ch) this.backup();
+    return false;
+  }
+  acceptMatch(pattern) {
+    const ch = this.next();
+    if (pattern.test(ch)) return true;
+    if (ch) this.backup();
+    return false;
+  }
+  acceptRun(valid) {
+    let found = false;
+    let ch = this.next();
+    while (valid.has(ch)) {
+      ch = this.next();
+      found = true;
+    }
+    if (ch) this.backup();
+    return found;
+  }
+  acceptMatchRun(pattern) {
+    pattern.lastIndex = this.#pos;
+    const match = pattern.exec(this.path);
+    pattern.lastIndex = 0;
+    if (match) {
+      this.#pos += match[0].length;
+      return true;
+    }
+    return false;
+  }
+  ignoreWhitespace() {
+    if (this.#pos !== this.#start) {
+      const msg = `must emit or ignore before consuming whitespace ('${this.path.slice(this.#start, this.#pos)}':${this.pos})`;
+      throw new JSONPathLexerError(msg, new Token(TokenKind.ERROR, msg, this.pos, this.path));
+    }
+    if (this.acceptRun(whitespace)) {
+      this.ignore();
+      return true;
+    }
+    return false;
+  }
+  error(msg) {
+    this.tokens.push(new Token(TokenKind.ERROR, msg, this.#pos, this.path));
+  }
+}
+/**
+ * Return a lexer for _path_ and an array to be populated with Tokens.
+ *
+ * `lexer.run()` must be called to populate the returned tokens array.
+ *
+ * You probably want to use {@link tokenize} instead of _lex_. This function
+ * is mostly for internal use, where we want to test the state of the returned
+ * _lexer_ after tokens have been populated.
+ *
+ * @param path - A JSONPath query.
+ * @returns A two-tuple containing a lexer for _path_ and an array to populate
+ * with tokens.
+ */
+function lex(environment, path) {
+  const lexer = new Lexer(environment, path);
+  return [lexer, lexer.tokens];
+}
+
+/**
+ * Scan _path_ and return an array of tokens to be parsed by the parser.
+ * @param path - A JSONPath query.
+ * @returns Tokens to be parsed by the parser.
+ */
+function tokenize(environment, path) {
+  const [lexer, tokens] = lex(environment, path);
+  lexer.run();
+
+  // If there's an error, it will be the last token with kind set to ERROR.
+  if (tokens.length && tokens[tokens.length - 1].kind === TokenKind.ERROR) {
+    throw new JSONPathSyntaxError(tokens[tokens.length - 1].value, tokens[tokens.length - 1]);
+  }
+
+  // If the bracket stack is not empty, we hav unbalanced brackets.
+  // This might not be reachable.
+  if (lexer.bracketStack.length !== 0) {
+    const [ch, index] = lexer.bracketStack[lexer.bracketStack.length - 1];
+    const msg = "unbalanced brackets";
+    throw new JSONPathSyntaxError(msg, new Token(TokenKind.ERROR, ch, index, path));
+  }
+  return tokens;
+}
+function lexRoot(l) {
+  const ch = l.next();
+  if (ch !== "$") {
+    l.backup();
+    l.error(`expected '$', found '${ch}'`);
+    return null;
+  }
+  l.emit(TokenKind.ROOT);
+  return lexSegment;
+}
+function lexSegment(l) {
+  if (l.ignoreWhitespace() && !l.peek()) {
+    l.error("trailing whitespace");
+  }
+  const ch = l.next();
+  switch (ch) {
+    case "":
+      l.emit(TokenKind.EOF);
+      return null;
+    case ".":
+      if (l.peek() === ".") {
+        l.next();
+        l.emit(TokenKind.DDOT);
+        return lexDescendantSelection;
+      }
+      return lexDotSelector;
+    case "[":
+      l.bracketStack.push(["[", l.start]);
+      l.emit(TokenKind.LBRACKET);
+      return lexInsideBracketedSelection;
+    default:
+      l.backup();
+      if (l.filterLevel) return lexInsideFilter;
+      l.error(`expected '.', '..' or a bracketed selection, found '${ch}'`);
+      return null;
+  }
+}
+
+/**
+ * Similar to _lexSegment_, but ..
+ *   - no leading whitespace
+ *   - no extra dot before a property name
+ *   - there must be a selector, so EOF would be an error
+ * @param l -
+ * @returns -
+ */
+function lexDescendantSelection(l) {
+  if (l.acceptMatchRun(namePattern)) {
+    // Shorthand name
+    l.emit(TokenKind.NAME);
+    return lexSegment;
+  }
+  if (!l.environment.strict) {
+    // We're effectively disabling the _key selector_ and _keys filter selector_ if a
+    // custom _keys selector_ is set.
+    if (l.environment.keysPattern.source === "~" && l.peek() === "~") {
+      l.next();
+      if (l.peekMatch(nameFirstPattern)) {
+        // Non-standard key selector
+        l.ignore(); // ignore ~
+        l.acceptMatchRun(namePattern);
+        l.emit(TokenKind.KEY);
+        return lexSegment;
+      } else {
+        // Non-standard keys selector
+        l.emit(TokenKind.KEYS);
+        return lexSegment;
+      }
+    } else if (l.acceptMatchRun(l.environment.keysPattern)) {
+      // NOTE: A custom keys pattern does not play well with other non-standard key selectors.
+      // We leave this here for backwards compatibility.
+      l.emit(TokenKind.KEYS);
+      return lexSegment;
+    }
+  }
+  const ch = l.next();
+  switch (ch) {
+    case "":
+      l.error("bald descendant segment");
+      return null;
+    case "*":
+      l.emit(TokenKind.WILD);
+      return lexSegment;
+    case "[":
+      l.bracketStack.push(["[", l.start]);
+      l.emit(TokenKind.LBRACKET);
+      return lexInsideBracketedSelection;
+    default:
+      l.backup();
+      l.error(`unexpected descendent selection token '${ch}'`);
+      return null;
+  }
+}
+function lexDotSelector(l) {
+  l.ignore();
+  if (l.ignoreWhitespace()) {
+    l.error("unexpected whitespace after dot");
+    return null;
+  }
+  if (!l.environment.strict) {
+    // We're effectively disabling the _key selector_ and _keys filter selector_ if a
+    // custom _keys selector_ is set.
+    if (l.environment.keysPattern.source === "~" && l.peek() === "~") {
+      l.next();
+      if (l.peekMatch(nameFirstPattern)) {
+        // Non-standard key selector
+        l.ignore(); // ignore ~
+        l.acceptMatchRun(namePattern);
+        l.emit(TokenKind.KEY);
+        return lexSegment;
+      } else {
+        // Non-standard keys selector
+        l.emit(TokenKind.KEYS);
+        return lexSegment;
+      }
+    } else if (l.acceptMatchRun(l.environment.keysPattern)) {
+      // NOTE: A custom keys pattern does not play well with other non-standard key selectors.
+      // We leave this here for backwards compatibility.
+      l.emit(TokenKind.KEYS);
+      return lexSegment;
+    }
+  }
+  if (l.acceptMatchRun(namePattern)) {
+    l.emit(TokenKind.NAME);
+    return lexSegment;
+  }
+  const ch = l.next();
+  if (ch === "*") {
+    l.emit(TokenKind.WILD);
+    return lexSegment;
+  }
+  l.backup();
+  l.error(`unexpected shorthand selector '${ch}'`);
+  return null;
+}
+function lexInsideBracketedSelection(l) {
+  for (;;) {
+    l.ignoreWhitespace();
+    if (l.acceptMatchRun(indexPattern)) {
+      l.emit(TokenKind.INDEX);
+      continue;
+    }
+    if (!l.environment.strict && l.acceptMatchRun(l.environment.keysPattern)) {
+      switch (l.peek()) {
+        case "'":
+          l.ignore(); // ~
+          l.next();
+          return lexSingleQuoteKeyString(l);
+        case '"':
+          l.ignore(); // ~
+          l.next();
+          return lexDoubleQuoteKeyString(l);
+        case "?":
+          l.next();
+          l.emit(TokenKind.KEYS_FILTER);
+          l.filterLevel += 1;
+          return lexInsideFilter;
+        default:
+          l.emit(TokenKind.KEYS);
+          continue;
+      }
+    }
+    const ch = l.next();
+    switch (ch) {
+      case "]":
+        if (l.bracketStack.length === 0 || l.bracketStack[l.bracketStack.length - 1][0] !== "[") {
+          l.backup();
+          l.error("unbalanced brackets");
+          return null;
+        }
+        l.bracketStack.pop();
+        l.emit(TokenKind.RBRACKET);
+        return lexSegment;
+      case "":
+        l.error("unclosed bracketed selection");
+        return null;
+      case "*":
+        l.emit(TokenKind.WILD);
+        continue;
+      case "?":
+        l.emit(TokenKind.FILTER);
+        l.filterLevel += 1;
+        return lexInsideFilter;
+      case ",":
+        l.emit(TokenKind.COMMA);
+        continue;
+      case ":":
+        l.emit(TokenKind.COLON);
+        continue;
+      case "'":
+        return lexSingleQuoteStringInsideBracketSelection;
+      case '"':
+        return lexDoubleQuoteStringInsideBracketSelection;
+      default:
+        l.backup();
+        l.error(`unexpected token '${ch}' in bracketed selection`);
+        return null;
+    }
+  }
+}
+
+// eslint-disable-next-line sonarjs/cognitive-complexity
+function lexInsideFilter(l) {
+  for (;;) {
+    l.ignoreWhitespace();
+    const ch = l.next();
+    switch (ch) {
+      case "":
+        l.error("unclosed bracketed selection");
+        return null;
+      case "]":
+        l.filterLevel -= 1;
+        l.backup();
+        return lexInsideBracketedSelection;
+      case ",":
+        l.emit(TokenKind.COMMA);
+        // If we have unbalanced parens, we are inside a function call and a
+        // comma separates arguments. Otherwise a comma separates selectors.
+        if (l.funcCallStack.length) continue;
+        l.filterLevel -= 1;
+        return lexInsideBracketedSelection;
+      case "'":
+        return lexSingleQuoteStringInsideFilterExpression;
+      case '"':
+        return lexDoubleQuoteStringInsideFilterExpression;
+      case "(":
+        l.bracketStack.push(["(", l.start]);
+        l.emit(TokenKind.LPAREN);
+        // Are we in a function call? If so, a function argument contains parens.
+        if (l.funcCallStack.length) l.funcCallStack[l.funcCallStack.length - 1] += 1;
+        continue;
+      case ")":
+        if (l.bracketStack.length === 0 || l.bracketStack[l.bracketStack.length - 1][0] !== "(") {
+          l.backup();
+          l.error("unbalanced brackets");
+          return null;
+        }
+        l.bracketStack.pop();
+        l.emit(TokenKind.RPAREN);
+        // Are we closing a function call or a parenthesized expression?
+        if (l.funcCallStack.length) {
+          if (l.funcCallStack[l.funcCallStack.length - 1] === 1) {
+            l.funcCallStack.pop();
+          } else {
+            l.funcCallStack[l.funcCallStack.length - 1] -= 1;
+          }
+        }
+        continue;
+      case "$":
+        l.emit(TokenKind.ROOT);
+        return lexSegment;
+      case "@":
+        l.emit(TokenKind.CURRENT);
+        return lexSegment;
+      case "#":
+        if (l.environment.strict) {
+          l.backup();
+          l.error(`unexpected filter selector token '${ch}'`);
+          return null;
+        }
+        l.emit(TokenKind.CURRENT_KEY);
+        return lexSegment;
+      case ".":
+        l.backup();
+        return lexSegment;
+      case "!":
+        if (l.peek() === "=") {
+          l.next();
+          l.emit(TokenKind.NE);
+        } else {
+          l.emit(TokenKind.NOT);
+        }
+        continue;
+      case "=":
+        if (l.peek() === "=") {
+          l.next();
+          l.emit(TokenKind.EQ);
+          continue;
+        } else {
+          l.backup();
+          l.error(`unexpected filter selector token '${ch}'`);
+          return null;
+        }
+      case "<":
+        if (l.peek() === "=") {
+          l.next();
+          l.emit(TokenKind.LE);
+        } else {
+          l.emit(TokenKind.LT);
+        }
+        continue;
+      case ">":
+        if (l.peek() === "=") {
+          l.next();
+          l.emit(TokenKind.GE);
+        } else {
+          l.emit(TokenKind.GT);
+        }
+        continue;
+      default:
+        l.backup();
+
+        // numbers
+        if (l.acceptMatchRun(intPattern)) {
+          if (l.peek() === ".") {
+            // A float.
+            l.next();
+            if (!l.acceptMatchRun(intPattern)) {
+              // Need at least one digit after a decimal place.
+              l.error("a fractional digit is required after a decimal point");
+              return null;
+            }
+          }
+          l.acceptMatchRun(exponentPattern);
+          l.emit(TokenKind.NUMBER);
+          continue;
+        }
+        if (l.acceptMatchRun(/&&/y)) {
+          l.emit(TokenKind.AND);
+          continue;
+        }
+        if (l.acceptMatchRun(/\|\|/y)) {
+          l.emit(TokenKind.OR);
+          continue;
+        }
+        if (l.acceptMatchRun(/true/y)) {
+          l.emit(TokenKind.TRUE);
+          continue;
+        }
+        if (l.acceptMatchRun(/false/y)) {
+          l.emit(TokenKind.FALSE);
+          continue;
+        }
+        if (l.acceptMatchRun(/null/y)) {
+          l.emit(TokenKind.NULL);
+          continue;
+        }
+
+        // functions
+        if (l.acceptMatchRun(functionNamePattern) && l.peek() === "(") {
+          // Keep track of parentheses for this function call.
+          l.funcCallStack.push(1);
+          l.emit(TokenKind.FUNCTION);
+          l.bracketStack.push(["(", l.start]);
+          l.next();
+          l.ignore();
+          continue;
+        }
+    }
+    l.error(`unexpected filter selector token '${ch}'`);
+    return null;
+  }
+}
+
+/**
+ * Return a state function tokenizing string literals using _quote_ and
+ * returning control to _state_.
+ * @param quote - One of `'` or `"`.
+ * @param state - The state function to return control to.
+ * @returns String tokenizing state function.
+ */
+function makeLexString(quote, state, token_kind) {
+  function _lexString(l) {
+    l.ignore();
+    if (l.peek() === quote) {
+      // empty string
+      l.emit(quote === "'" ? TokenKind.SINGLE_QUOTE_STRING : TokenKind.DOUBLE_QUOTE_STRING);
+      l.next();
+      l.ignore();
+      return state;
+    }
+    for (;;) {
+      const la = l.path.slice(l.pos, l.pos + 2);
+      const ch = l.next();
+      if (la === "\\\\" || la === `\\${quote}`) {
+        l.next();
+        continue;
+      } else if (ch === "\\" && !la.match(/\\[bfnrtu/]/)) {
+        l.error(`invalid escape`);
+        return null;
+      }
+      if (!ch) {
+        l.error(`unclosed string starting at index ${l.start}`);
+        return null;
+      }
+      if (ch === quote) {
+        l.backup();
+        l.emit(token_kind);
+        l.next();
+        l.ignore();
+        return state;
+      }
+    }
+  }
+  return _lexString;
+}
+const lexSingleQuoteStringInsideBracketSelection = makeLexString("'", lexInsideBracketedSelection, TokenKind.SINGLE_QUOTE_STRING);
+const lexDoubleQuoteStringInsideBracketSelection = makeLexString('"', lexInsideBracketedSelection, TokenKind.DOUBLE_QUOTE_STRING);
+const lexSingleQuoteStringInsideFilterExpression = makeLexString("'", lexInsideFilter, TokenKind.SINGLE_QUOTE_STRING);
+const lexDoubleQuoteStringInsideFilterExpression = makeLexString('"', lexInsideFilter, TokenKind.DOUBLE_QUOTE_STRING);
+const lexSingleQuoteKeyString = makeLexString("'", lexInsideBracketedSelection, TokenKind.KEY_SINGLE_QUOTE_STRING);
+const lexDoubleQuoteKeyString = makeLexString('"', lexInsideBracketedSelection, TokenKind.KEY_DOUBLE_QUOTE_STRING);
+
+/**
+ * Base class for all JSONPath segments and selectors.
+ */
+class JSONPathSelector {
+  /**
+   * @param token - The token at the start of this selector.
+   */
+  constructor(environment, token) {
+    this.environment = environment;
+    this.token = token;
+  }
+
+  /**
+   * @param node - Nodes matched by preceding selectors.
+   */
+
+  /**
+   * @param node - Nodes matched by preceding selectors.
+   */
+
+  /**
+   * Return a canonical string representation of this selector.
+   */
+}
+
+/**
+ * Shorthand and quoted name selector.
+ */
+class NameSelector extends JSONPathSelector {
+  constructor(environment, token, name) {
+    super(environment, token);
+    this.environment = environment;
+    this.token = token;
+    this.name = name;
+  }
+  resolve(node) {
+    const rv = [];
+    if (!isArray(node.value) && hasStringKey(node.value, this.name)) {
+      rv.push(new JSONPathNode(node.value[this.name], node.location.concat(this.name), node.root));
+    }
+    return rv;
+  }
+  *lazyResolve(node) {
+    if (!isArray(node.value) && hasStringKey(node.value, this.name)) {
+      yield new JSONPathNode(node.value[this.name], node.location.concat(this.name), node.root);
+    }
+  }
+  toString(options) {
+    const {
+      form
+    } = {
+      ...defaultSerializationOptions,
+      ...options
+    };
+    return form === "canonical" ? toCanonical(this.name) : toQuoted(this.name);
+  }
+  shorthand() {
+    return toShorthand(this.name);
+  }
+}
+
+/**
+ * Array index selector.
+ */
+class IndexSelector extends JSONPathSelector {
+  constructor(environment, token, index) {
+    super(environment, token);
+    this.environment = environment;
+    this.token = token;
+    this.index = index;
+    if (index < this.environment.minIntIndex || index > this.environment.maxIntIndex) {
+      throw new JSONPathIndexError("index out of range", this.token);
+    }
+  }
+  resolve(node) {
+    const rv = [];
+    if (isArray(node.value)) {
+      const normIndex = this.normalizedIndex(node.value.length);
+      if (normIndex in node.value) {
+        rv.push(new JSONPathNode(node.value[normIndex], node.location.concat(normIndex), node.root));
+      }
+    }
+    return rv;
+  }
+  *lazyResolve(node) {
+    if (isArray(node.value)) {
+      const normIndex = this.normalizedIndex(node.value.length);
+      if (normIndex in node.value) {
+        yield new JSONPathNode(node.value[normIndex], node.location.concat(normIndex), node.root);
+      }
+    }
+  }
+  toString() {
+    return String(this.index);
+  }
+  normalizedIndex(length) {
+    if (this.index < 0 && length >= Math.abs(this.index)) return length + this.index;
+    return this.index;
+  }
+}
+class SliceSelector extends JSONPathSelector {
+  constructor(environment, token, start, stop, step) {
+    super(environment, token);
+    this.environment = environment;
+    this.token = token;
+    this.start = start;
+    this.stop = stop;
+    this.step = step;
+    this.checkRange(start, stop, step);
+  }
+  resolve(node) {
+    const rv = [];
+    if (!isArray(node.value)) return rv;
+    for (const [i, value] of this.slice(node.value, this.start, this.stop, this.step)) {
+      rv.push(new JSONPathNode(value, node.location.concat(i), node.root));
+    }
+    return rv;
+  }
+  *lazyResolve(node) {
+    if (isArray(node.value)) {
+      for (const [i, value] of this.lazySlice(node.value, this.start, this.stop, this.step)) {
+        yield new JSONPathNode(value, node.location.concat(i), node.root);
+      }
+    }
+  }
+  toString() {
+    const start = this.start ? this.start : "";
+    const stop = this.stop ? this.stop : "";
+    const step = this.step ? this.step : "1";
+    return `${start}:${stop}:${step}`;
+  }
+  checkRange(...indices) {
+    for (const index of indices) {
+      if (index !== undefined && (index < this.environment.minIntIndex || index > this.environment.maxIntIndex)) {
+        throw new JSONPathIndexError("index out of range", this.token);
+      }
+    }
+  }
+  slice(arr, start, stop, step) {
+    const len = arr.length;
+    step = step ?? 1;
+    if (step === 0 || !len) return [];
+    const result = [];
+    let i;
+    if (step > 0) {
+      i = this.normalizeIndex(start, 0, len, step);
+      const stop_ = this.normalizeIndex(stop, len, len, step);
+      for (; i < stop_; i += step) {
+        result.push([i, arr[i]]);
+      }
+    } else {
+      i = this.normalizeIndex(start, len - 1, len, step);
+      const stop_ = this.normalizeIndex(stop, -1, len, step);
+      for (; i > stop_; i += step) {
+        result.push([i, arr[i]]);
+      }
+    }
+    return result;
+  }
+  *lazySlice(arr, start, stop, step) {
+    const len = arr.length;
+    step = step ?? 1;
+    if (step === 0 || !len) return [];
+    let i;
+    if (step > 0) {
+      i = this.normalizeIndex(start, 0, len, step);
+      const stop_ = this.normalizeIndex(stop, len, len, step);
+      for (; i < stop_; i += step) {
+        yield [i, arr[i]];
+      }
+    } else {
+      i = this.normalizeIndex(start, len - 1, len, step);
+      const stop_ = this.normalizeIndex(stop, -1, len, step);
+      for (; i > stop_; i += step) {
+        yield [i, arr[i]];
+      }
+    }
+  }
+  normalizeIndex(n, defaultValue, len, step) {
+    if (n === undefined) return defaultValue;
+    if (n < 0) return step < 0 ? Math.max(n + len, -1) : Math.max(n + len, 0);
+    return step < 0 ? Math.min(n, len - 1) : Math.min(n, len);
+  }
+}
+class WildcardSelector extends JSONPathSelector {
+  constructor(environment, token) {
+    super(environment, token);
+    this.environment = environment;
+    this.token = token;
+  }
+  resolve(node) {
+    const rv = [];
+    if (node.value instanceof String) return rv;
+    if (isArray(node.value)) {
+      for (let i = 0; i < node.value.length; i++) {
+        rv.push(new JSONPathNode(node.value[i], node.location.concat(i), node.root));
+      }
+    } else if (isObject(node.value)) {
+      for (const [key, value] of this.environment.entries(node.value)) {
+        rv.push(new JSONPathNode(value, node.location.concat(key), node.root));
+      }
+    }
+    return rv;
+  }
+  *lazyResolve(node) {
+    if (isArray(node.value)) {
+      for (let i = 0; i < node.value.length; i++) {
+        yield new JSONPathNode(node.value[i], node.location.concat(i), node.root);
+      }
+    } else if (isObject(node.value) && !isString(node.value)) {
+      for (const [key, value] of this.environment.entries(node.value)) {
+        yield new JSONPathNode(value, node.location.concat(key), node.root);
+      }
+    }
+  }
+  toString() {
+    return "*";
+  }
+}
+class FilterSelector extends JSONPathSelector {
+  constructor(environment, token, expression) {
+    super(environment, token);
+    this.environment = environment;
+    this.token = token;
+    this.expression = expression;
+  }
+  resolve(node) {
+    const rv = [];
+    if (node.value instanceof String) return rv;
+    if (isArray(node.value)) {
+      for (let i = 0; i < node.value.length; i++) {
+        const value = node.value[i];
+        const filterContext = {
+          environment: this.environment,
+          currentValue: value,
+          rootValue: node.root,
+          currentKey: i
+        };
+        if (this.expression.evaluate(filterContext)) {
+          rv.push(new JSONPathNode(value, node.location.concat(i), node.root));
+        }
+      }
+    } else if (isObject(node.value)) {
+      for (const [key, value] of this.environment.entries(node.value)) {
+        const filterContext = {
+          environment: this.environment,
+          currentValue: value,
+          rootValue: node.root,
+          currentKey: key
+        };
+        if (this.expression.evaluate(filterContext)) {
+          rv.push(new JSONPathNode(value, node.location.concat(key), node.root));
+        }
+      }
+    }
+    return rv;
+  }
+  *lazyResolve(node) {
+    if (isArray(node.value)) {
+      for (let i = 0; i < node.value.length; i++) {
+        const value = node.value[i];
+        const filterContext = {
+          environment: this.environment,
+          currentValue: value,
+          rootValue: node.root,
+          lazy: true,
+          currentKey: i
+        };
+        if (this.expression.evaluate(filterContext)) {
+          yield new JSONPathNode(value, node.location.concat(i), node.root);
+        }
+      }
+    } else if (isObject(node.value) && !isString(node.value)) {
+      for (const [key, value] of this.environment.entries(node.value)) {
+        const filterContext = {
+          environment: this.environment,
+          currentValue: value,
+          rootValue: node.root,
+          lazy: true,
+          currentKey: key
+        };
+        if (this.expression.evaluate(filterContext)) {
+          yield new JSONPathNode(value, node.location.concat(key), node.root);
+        }
+      }
+    }
+  }
+  toString(options) {
+    return `?${this.expression.toString(options)}`;
+  }
+}
+
+var selectors = /*#__PURE__*/Object.freeze({
+  __proto__: null,
+  FilterSelector: FilterSelector,
+  IndexSelector: IndexSelector,
+  JSONPathSelector: JSONPathSelector,
+  NameSelector: NameSelector,
+  SliceSelector: SliceSelector,
+  WildcardSelector: WildcardSelector
+});
+
+/** Base class for all JSONPath segments. Both shorthand and bracketed. */
+class JSONPathSegment {
+  constructor(environment, token, selectors) {
+    this.environment = environment;
+    this.token = token;
+    this.selectors = selectors;
+  }
+
+  /**
+   * @param nodes - Nodes matched by preceding segments.
+   */
+
+  /**
+   * @param nodes - Nodes matched by preceding segments.
+   */
+
+  /**
+   * Return a string representation of this segment.
+   */
+}
+
+/** The child selection segment. */
+class ChildSegment extends JSONPathSegment {
+  resolve(nodes) {
+    const rv = [];
+    for (const node of nodes) {
+      for (const selector of this.selectors) {
+        rv.push(...selector.resolve(node));
+      }
+    }
+    return rv;
+  }
+  *lazyResolve(nodes) {
+    for (const node of nodes) {
+      for (const selector of this.selectors) {
+        yield* selector.resolve(node);
+      }
+    }
+  }
+  toString(options) {
+    const {
+      form
+    } = {
+      ...defaultSerializationOptions,
+      ...options
+    };
+    if (form === "pretty" && this.selectors.length === 1 && this.selectors[0] instanceof NameSelector) {
+      const shorthand = this.selectors[0].shorthand();
+      if (shorthand != null) return `.${shorthand}`;
+    }
+    return `[${this.selectors.map(s => s.toString(options)).join(", ")}]`;
+  }
+}
+
+/** The recursive descent segment. */
+class DescendantSegment extends JSONPathSegment {
+  resolve(nodes) {
+    const rv = [];
+    const visitor = (this.environment.nondeterministic ? this.nondeterministicVisit : this.visit).bind(this);
+    for (const node of nodes) {
+      for (const _node of visitor(node)) {
+        for (const selector of this.selectors) {
+          rv.push(...selector.resolve(_node));
+        }
+      }
+    }
+    return rv;
+  }
+  *lazyResolve(nodes) {
+    for (const node of nodes) {
+      for (const _node of this.visit(node)) {
+        for (const selector of this.selectors) {
+          yield* selector.resolve(_node);
+        }
+      }
+    }
+  }
+  toString(options) {
+    return `..[${this.selectors.map(s => s.toString(options)).join(", ")}]`;
+  }
+  *visit(node, depth = 1) {
+    if (depth >= this.environment.maxRecursionDepth) {
+      throw new JSONPathRecursionLimitError("recursion limit reached", this.token);
+    }
+    yield node;
+    if (isArray(node.value)) {
+      for (let i = 0; i < node.value.length; i++) {
+        const _node = new JSONPathNode(node.value[i], node.location.concat(i), node.root);
+        yield* this.visit(_node, depth + 1);
+      }
+    } else if (isObject(node.value)) {
+      for (const [key, value] of this.environment.entries(node.value)) {
+        const _node = new JSONPathNode(value, node.location.concat(key), node.root);
+        yield* this.visit(_node, depth + 1);
+      }
+    }
+  }
+  *nondeterministicVisit(root, depth = 1) {
+    let queue = Array.from(this.nondeterministicChildren(root)).map(node => [node, depth]);
+    yield root;
+    while (queue.length) {
+      const [node, _depth] = queue.shift();
+      yield node;
+      if (_depth >= this.environment.maxRecursionDepth) {
+        throw new JSONPathRecursionLimitError("recursion limit reached", this.token);
+      }
+
+      // Visit child nodes now or queue them for later?
+      const visitChildren = Math.random() < 0.5;
+      for (const child of this.nondeterministicChildren(node)) {
+        if (visitChildren) {
+          yield child;
+          const grandchildren = Array.from(this.nondeterministicChildren(child)).map(n => [n, _depth + 2]);
+          queue = interleave(queue, grandchildren);
+        } else {
+          queue.push([child, _depth + 1]);
+        }
+      }
+    }
+  }
+  *nondeterministicChildren(node) {
+    if (isString(node.value)) return;
+    if (isArray(node.value)) {
+      for (let i = 0; i < node.value.length; i++) {
+        yield new JSONPathNode(node.value[i], node.location.concat(i), node.root);
+      }
+    } else if (isObject(node.value)) {
+      for (const [key, value] of this.environment.entries(node.value)) {
+        yield new JSONPathNode(value, node.location.concat(key), node.root);
+      }
+    }
+  }
+}
+
+/**
+ * Randomly interleave elements from two arrays while maintaining relative
+ * order of each input array.
+ *
+ * If _arrayA_ is empty, _arrayB_ is returned, and vice versa.
+ */
+function interleave(arrayA, arrayB) {
+  if (arrayA.length === 0) {
+    return arrayB;
+  }
+  if (arrayB.length === 0) {
+    return arrayA;
+  }
+
+  // An array of iterators
+  const iterators = [];
+  const itA = arrayA[Symbol.iterator]();
+  const itB = arrayB[Symbol.iterator]();
+  for (let i = 0; i < arrayA.length; i++) {
+    iterators.push(itA);
+  }
+  for (let i = 0; i < arrayB.length; i++) {
+    iterators.push(itB);
+  }
+  shuffle(iterators);
+  return iterators.map(it => it.next().value);
+}
+function shuffle(entries) {
+  for (let i = entries.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [entries[i], entries[j]] = [entries[j], entries[i]];
+  }
+  return entries;
+}
+
+/**
+ * A compiled JSONPath query ready to be applied to different data repeatedly.
+ */
+class JSONPathQuery {
+  constructor(environment, segments) {
+    this.environment = environment;
+    this.segments = segments;
+  }
+
+  /**
+   * Apply this JSONPath query to _value_.
+   * @param value - A JSON-like object to apply this query to.
+   * @returns Nodes matched by applying this query to _value_.
+   */
+  query(value) {
+    let nodes = [new JSONPathNode(value, [], value)];
+    for (const segment of this.segments) {
+      nodes = segment.resolve(nodes);
+    }
+    return new JSONPathNodeList(nodes);
+  }
+
+  /**
+   * Apply this JSONPath query to _value_.
+   * @param value - A JSON-like object to apply this query to.
+   * @returns An iterator over nodes matched by applying this query to _value_.
+   */
+  lazyQuery(value) {
+    let nodes = [new JSONPathNode(value, [], value)][Symbol.iterator]();
+    for (const segment of this.segments) {
+      nodes = segment.lazyResolve(nodes);
+    }
+    return nodes;
+  }
+
+  /**
+   * Return a {@link JSONPathNode} instance for the first object found in
+   * _value_ matching this query.
+   *
+   * @param value - JSON-like data to which this query will be applied.
+   * @returns The first node in _value_ matching this query, or `undefined` if
+   * there are no matches.
+   */
+  match(value) {
+    const it = this.lazyQuery(value);
+    const rv = it.next();
+    if (rv.done) return undefined;
+    return rv.value;
+  }
+
+  /**
+   * Return a string representation of this query.
+   */
+  toString(options) {
+    return `$${this.segments.map(s => s.toString(options)).join("")}`;
+  }
+
+  /**
+   * Return `true` if this query is a _singular query_, or `false` otherwise.
+   */
+  singularQuery() {
+    for (const segment of this.segments) {
+      if (segment instanceof DescendantSegment) return false;
+      if (segment.selectors.length === 1 && (segment.selectors[0] instanceof NameSelector || segment.selectors[0] instanceof IndexSelector)) {
+        continue;
+      }
+      return false;
+    }
+    return true;
+  }
+}
+
+class CurrentKey extends FilterExpression {
+  evaluate(context) {
+    return context.currentKey ?? Nothing;
+  }
+  toString() {
+    return "#";
+  }
+}
+
+class KeySelector extends JSONPathSelector {
+  constructor(environment, token, key) {
+    super(environment, token);
+    this.environment = environment;
+    this.token = token;
+    this.key = key;
+  }
+  resolve(node) {
+    const rv = [];
+    if (node.value instanceof String || isArray(node.value)) return rv;
+    if (isObject(node.value) && hasStringKey(node.value, this.key)) {
+      rv.push(new JSONPathNode(this.key, node.location.concat(`${KEY_MARK}${this.key}`), node.root));
+    }
+    return rv;
+  }
+  *lazyResolve(node) {
+    if (!isString(node.value) && isObject(node.value) && hasStringKey(node.value, this.key)) {
+      yield new JSONPathNode(this.key, node.location.concat(`${KEY_MARK}${this.key}`), node.root);
+    }
+  }
+  toString(options) {
+    const {
+      form
+    } = {
+      ...defaultSerializationOptions,
+      ...options
+    };
+    const serialize = form === "canonical" ? toCanonical : toQuoted;
+    return `~${serialize(this.key)}`;
+  }
+}
+
+/**
+ * Object property name selector or array index selector.
+ */
+class KeysSelector extends JSONPathSelector {
+  constructor(environment, token) {
+    super(environment, token);
+    this.environment = environment;
+    this.token = token;
+  }
+  resolve(node) {
+    const rv = [];
+    if (node.value instanceof String || isArray(node.value)) return rv;
+    if (isObject(node.value)) {
+      for (const [key, _] of this.environment.entries(node.value)) {
+        rv.push(new JSONPathNode(key, node.location.concat(`${KEY_MARK}${key}`), node.root));
+      }
+    }
+    return rv;
+  }
+  *lazyResolve(node) {
+    if (isObject(node.value) && !isString(node.value) && !isArray(node.value)) {
+      for (const [key, _] of this.environment.entries(node.value)) {
+        yield new JSONPathNode(key, node.location.concat(`${KEY_MARK}${key}`), node.root);
+      }
+    }
+  }
+  toString() {
+    return "~";
+  }
+}
+class KeysFilterSelector extends JSONPathSelector {
+  constructor(environment, token, expression) {
+    super(environment, token);
+    this.environment = environment;
+    this.token = token;
+    this.expression = expression;
+  }
+  resolve(node) {
+    const rv = [];
+    if (node.value instanceof String || isArray(node.value)) return rv;
+    if (isObject(node.value)) {
+      for (const [key, value] of this.environment.entries(node.value)) {
+        const filterContext = {
+          environment: this.environment,
+          currentValue: value,
+          rootValue: node.root,
+          currentKey: key
+        };
+        if (this.expression.evaluate(filterContext)) {
+          rv.push(new JSONPathNode(key, node.location.concat(`${KEY_MARK}${key}`), node.root));
+        }
+      }
+    }
+    return rv;
+  }
+  *lazyResolve(node) {
+    if (node.value instanceof String || isArray(node.value)) return;
+    if (isObject(node.value)) {
+      for (const [key, value] of this.environment.entries(node.value)) {
+        const filterContext = {
+          environment: this.environment,
+          currentValue: value,
+          rootValue: node.root,
+          lazy: true,
+          currentKey: key
+        };
+        if (this.expression.evaluate(filterContext)) {
+          yield new JSONPathNode(key, node.location.concat(`${KEY_MARK}${key}`), node.root);
+        }
+      }
+    }
+  }
+  toString(options) {
+    return `~?${this.expression.toString(options)}`;
+  }
+}
+
+const PRECEDENCE_LOWEST = 1;
+const PRECEDENCE_LOGICAL_OR = 4;
+const PRECEDENCE_LOGICAL_AND = 5;
+const PRECEDENCE_COMPARISON = 6;
+const PRECEDENCE_PREFIX = 7;
+const PRECEDENCES = new Map([[TokenKind.AND, PRECEDENCE_LOGICAL_AND], [TokenKind.EQ, PRECEDENCE_COMPARISON], [TokenKind.GE, PRECEDENCE_COMPARISON], [TokenKind.GT, PRECEDENCE_COMPARISON], [TokenKind.LE, PRECEDENCE_COMPARISON], [TokenKind.LT, PRECEDENCE_COMPARISON], [TokenKind.NE, PRECEDENCE_COMPARISON], [TokenKind.NOT, PRECEDENCE_PREFIX], [TokenKind.OR, PRECEDENCE_LOGICAL_OR], [TokenKind.RPAREN, PRECEDENCE_LOWEST]]);
+const BINARY_OPERATORS = new Map([[TokenKind.AND, "&&"], [TokenKind.EQ, "=="], [TokenKind.GE, ">="], [TokenKind.GT, ">"], [TokenKind.LE, "<="], [TokenKind.LT, "<"], [TokenKind.NE, "!="], [TokenKind.OR, "||"]]);
+const COMPARISON_OPERATORS = new Set(["==", ">=", ">", "<=", "<", "!="]);
+
+/**
+ * JSONPath token stream parser.
+ */
+class Parser {
+  constructor(environment) {
+    this.environment = environment;
+    this.tokenMap = new Map([[TokenKind.FALSE, this.parseBoolean], [TokenKind.NUMBER, this.parseNumber], [TokenKind.LPAREN, this.parseGroupedExpression], [TokenKind.NOT, this.parsePrefixExpression], [TokenKind.NULL, this.parseNull], [TokenKind.ROOT, this.parseRootQuery], [TokenKind.CURRENT, this.parseRelativeQuery], [TokenKind.SINGLE_QUOTE_STRING, this.parseString], [TokenKind.DOUBLE_QUOTE_STRING, this.parseString], [TokenKind.TRUE, this.parseBoolean], [TokenKind.FUNCTION, this.parseFunction], [TokenKind.CURRENT_KEY, this.parseCurrentKey]]);
+  }
+  parse(stream) {
+    if (stream.current.kind === TokenKind.ROOT) stream.next();
+    const segments = this.parseQuery(stream);
+    if (stream.current.kind !== TokenKind.EOF) {
+      throw new JSONPathSyntaxError(`unexpected token '${stream.current.kind}'`, stream.current);
+    }
+    return segments;
+  }
+  parseQuery(stream, inFilter = false) {
+    const segments = [];
+    loop: for (;;) {
+      switch (stream.current.kind) {
+        case TokenKind.DDOT:
+          {
+            const token = stream.next();
+            const selectors = this.parseSelectors(stream);
+            segments.push(new DescendantSegment(this.environment, token, selectors));
+            break;
+          }
+        case TokenKind.LBRACKET:
+        case TokenKind.KEY:
+        case TokenKind.KEYS:
+        case TokenKind.NAME:
+        case TokenKind.WILD:
+          {
+            const token = stream.current;
+            const selectors = this.parseSelectors(stream);
+            segments.push(new ChildSegment(this.environment, token, selectors));
+            break;
+          }
+        default:
+          {
+            if (inFilter) stream.backup();
+            break loop;
+          }
+      }
+      stream.next();
+    }
+    return segments;
+  }
+  parseSelectors(stream) {
+    switch (stream.current.kind) {
+      case TokenKind.NAME:
+        return [new NameSelector(this.environment, stream.current, stream.current.value)];
+      case TokenKind.WILD:
+        return [new WildcardSelector(this.environment, stream.current)];
+      case TokenKind.KEY:
+        return [new KeySelector(this.environment, stream.current, stream.current.value)];
+      case TokenKind.KEYS:
+        return [new KeysSelector(this.environment, stream.current)];
+      case TokenKind.LBRACKET:
+        return this.parseBracketedSelection(stream);
+      default:
+        return [];
+    }
+  }
+  parseIndex(stream) {
+    if (stream.current.value.length > 1 && stream.current.value.startsWith("0") || stream.current.value.startsWith("-0")) {
+      throw new JSONPathSyntaxError("leading zero in index selector", stream.current);
+    }
+    return new IndexSelector(this.environment, stream.current, Number(stream.current.value));
+  }
+  parseSlice(stream) {
+    const tok = stream.current;
+    const indices = [];
+    function maybeIndex(token) {
+      if (token.kind === TokenKind.INDEX) {
+        if (token.value.length > 1 && token.value.startsWith("0") || token.value.startsWith("-0")) {
+          throw new JSONPathSyntaxError("leading zero in index selector", token);
+        }
+        return true;
+      }
+      return false;
+    }
+
+    // 1: or :
+    if (maybeIndex(stream.current)) {
+      indices.push(Number(stream.current.value));
+      stream.next();
+      stream.expect(TokenKind.COLON);
+      stream.next();
+    } else {
+      indices.push(undefined);
+      stream.expect(TokenKind.COLON);
+      stream.next();
+    }
+
+    // 1 or 1: or : or ?
+    if (maybeIndex(stream.current)) {
+      indices.push(Number(stream.current.value));
+      stream.next();
+      if (stream.current.kind === TokenKind.COLON) {
+        stream.next();
+      }
+    } else if (stream.current.kind === TokenKind.COLON) {
+      indices.push(undefined);
+      stream.expect(TokenKind.COLON);
+      stream.next();
+    }
+
+    // 1 or ?
+    if (maybeIndex(stream.current)) {
+      indices.push(Number(stream.current.value));
+      stream.next();
+    }
+    stream.backup();
+    return new SliceSelector(this.environment, tok, ...indices);
+  }
+  parseBracketedSelection(stream) {
+    const token = stream.next();
+    const selectors = [];
+    while (stream.current.kind !== TokenKind.RBRACKET) {
+      switch (stream.current.kind) {
+        case TokenKind.SINGLE_QUOTE_STRING:
+        case TokenKind.DOUBLE_QUOTE_STRING:
+          selectors.push(new NameSelector(this.environment, stream.current, this.decodeString(stream.current)));
+          break;
+        case TokenKind.FILTER:
+          selectors.push(this.parseFilter(stream));
+          break;
+        case TokenKind.INDEX:
+          if (stream.peek.kind === TokenKind.COLON) {
+            selectors.push(this.parseSlice(stream));
+          } else {
+            selectors.push(this.parseIndex(stream));
+          }
+          break;
+        case TokenKind.COLON:
+          selectors.push(this.parseSlice(stream));
+          break;
+        case TokenKind.WILD:
+          selectors.push(new WildcardSelector(this.environment, stream.current));
+          break;
+        case TokenKind.KEY_SINGLE_QUOTE_STRING:
+        case TokenKind.KEY_DOUBLE_QUOTE_STRING:
+          selectors.push(new KeySelector(this.environment, stream.current, this.decodeString(stream.current)));
+          break;
+        case TokenKind.KEYS_FILTER:
+          selectors.push(this.parseFilter(stream, true));
+          break;
+        case TokenKind.KEYS:
+          selectors.push(new KeysSelector(this.environment, stream.current));
+          break;
+        case TokenKind.EOF:
+          throw new JSONPathSyntaxError("unexpected end of query", stream.current);
+        default:
+          throw new JSONPathSyntaxError(`unexpected token in bracketed selection '${stream.current.kind}'`, stream.current);
+      }
+      if (stream.peek.kind !== TokenKind.RBRACKET) {
+        stream.expectPeek(TokenKind.COMMA);
+        stream.next();
+        stream.expectPeekNot(TokenKind.RBRACKET, "unexpected trailing comma");
+      }
+      stream.next();
+    }
+    if (!selectors.length) {
+      throw new JSONPathSyntaxError("empty bracketed segment", token);
+    }
+    return selectors;
+  }
+  parseFilter(stream, keys = false) {
+    const tok = stream.next();
+    const expr = this.parseFilterExpression(stream);
+    if (expr instanceof FunctionExtension) {
+      const func = this.environment.functionRegister.get(expr.name);
+      if (func && func.returnType === FunctionExpressionType.ValueType) {
+        throw new JSONPathTypeError(`result of ${expr.name}()  must be compared`, expr.token);
+      }
+    }
+    this.throwForLiteral(expr);
+    return keys ? new KeysFilterSelector(this.environment, tok, new LogicalExpression(tok, expr)) : new FilterSelector(this.environment, tok, new LogicalExpression(tok, expr));
+  }
+  parseBoolean(stream) {
+    if (stream.current.kind === TokenKind.FALSE) return new BooleanLiteral(stream.current, false);
+    return new BooleanLiteral(stream.current, true);
+  }
+  parseNull(stream) {
+    return new NullLiteral(stream.current);
+  }
+  parseString(stream) {
+    return new StringLiteral(stream.current, this.decodeString(stream.current));
+  }
+  parseNumber(stream) {
+    const value = stream.current.value;
+    if (value.startsWith("0") && value.length > 1) {
+      throw new JSONPathSyntaxError(`invalid number literal '${value}'`, stream.current);
+    }
+    const num = Number(stream.current.value);
+    if (isNaN(num)) {
+      throw new JSONPathSyntaxError(`invalid number literal '${value}'`, stream.current);
+    }
+    return new NumberLiteral(stream.current, num);
+  }
+  parsePrefixExpression(stream) {
+    stream.expect(TokenKind.NOT);
+    stream.next();
+    return new PrefixExpression(stream.current, "!", this.parseFilterExpression(stream, PRECEDENCE_PREFIX));
+  }
+  parseInfixExpression(stream, left) {
+    const tok = stream.next();
+    const precedence = PRECEDENCES.get(tok.kind) || PRECEDENCE_LOWEST;
+    const right = this.parseFilterExpression(stream, precedence);
+    const operator = BINARY_OPERATORS.get(tok.kind);
+    if (!operator) {
+      throw new JSONPathSyntaxError(`unknown operator '${tok.kind}'`, tok);
+    }
+    if (COMPARISON_OPERATORS.has(operator)) {
+      this.throwForNonComparable(left);
+      this.throwForNonComparable(right);
+    } else {
+      this.throwForLiteral(left);
+      this.throwForLiteral(right);
+    }
+    return new InfixExpression(tok, left, operator, right);
+  }
+  parseGroupedExpression(stream) {
+    if (stream.peek.kind === TokenKind.RPAREN) {
+      throw new JSONPathSyntaxError(`empty paren expression`, stream.current);
+    }
+    stream.next(); // eat open paren
+
+    let expr = this.parseFilterExpression(stream);
+    stream.next();
+    while (stream.current.kind !== TokenKind.RPAREN) {
+      if (stream.current.kind === TokenKind.EOF) {
+        throw new JSONPathSyntaxError("unbalanced parentheses", stream.current);
+      }
+      if (!BINARY_OPERATORS.has(stream.current.kind)) {
+        throw new JSONPathSyntaxError(`expected an expression, found '${stream.current.value}'`, stream.current);
+      }
+      expr = this.parseInfixExpression(stream, expr);
+    }
+    stream.expect(TokenKind.RPAREN);
+    return expr;
+  }
+  parseRootQuery(stream) {
+    const tok = stream.next();
+    return new RootQuery(tok, new JSONPathQuery(this.environment, this.parseQuery(stream, true)));
+  }
+  parseRelativeQuery(stream) {
+    const tok = stream.next();
+    return new RelativeQuery(tok, new JSONPathQuery(this.environment, this.parseQuery(stream, true)));
+  }
+  parseCurrentKey(stream) {
+    return new CurrentKey(stream.current);
+  }
+  parseFunction(stream) {
+    const args = [];
+    const tok = stream.next();
+    while (stream.current.kind !== TokenKind.RPAREN) {
+      const func = this.tokenMap.get(stream.current.kind);
+      if (!func) {
+        throw new JSONPathSyntaxError(`unexpected '${stream.current.value}'`, stream.current);
+      }
+      let expr = func.bind(this)(stream);
+
+      // Could be a comparison/logical expression
+      let peekKind = stream.peek.kind;
+      while (BINARY_OPERATORS.has(peekKind)) {
+        stream.next();
+        expr = this.parseInfixExpression(stream, expr);
+        peekKind = stream.peek.kind;
+      }
+      args.push(expr);
+      if (stream.peek.kind !== TokenKind.RPAREN) {
+        if (stream.peek.kind === TokenKind.RBRACKET) break;
+        stream.expectPeek(TokenKind.COMMA);
+        stream.next();
+      }
+      stream.next();
+    }
+    stream.expect(TokenKind.RPAREN);
+    return new FunctionExtension(tok, tok.value, this.environment.checkWellTypedness(tok, args));
+  }
+  parseFilterExpression(stream, precedence = PRECEDENCE_LOWEST) {
+    const func = this.tokenMap.get(stream.current.kind);
+    if (!func) {
+      let msg;
+      switch (stream.current.kind) {
+        case TokenKind.EOF:
+        case TokenKind.RBRACKET:
+          msg = "end of expression";
+          break;
+        default:
+          msg = `'${stream.current.value}'`;
+      }
+      throw new JSONPathSyntaxError(`unexpected ${msg}`, stream.current);
+    }
+    let left = func.bind(this)(stream);
+    for (;;) {
+      const peekKind = stream.peek.kind;
+      if (peekKind === TokenKind.EOF || peekKind === TokenKind.RBRACKET || (PRECEDENCES.get(peekKind) || PRECEDENCE_LOWEST) < precedence) {
+        break;
+      }
+      if (!BINARY_OPERATORS.has(peekKind)) return left;
+      stream.next();
+      left = this.parseInfixExpression(stream, left);
+    }
+    return left;
+  }
+  decodeString(token) {
+    return this.unescapeString(token.kind === TokenKind.SINGLE_QUOTE_STRING ? token.value.replaceAll('"', '\\"').replaceAll("\\'", "'") : token.value, token);
+  }
+  unescapeString(value, token) {
+    const rv = [];
+    const length = value.length;
+    let index = 0;
+    let codepoint;
+    while (index < length) {
+      const ch = value[index];
+      if (ch === "\\") {
+        // Handle escape sequences
+        index += 1; // Move past '\'
+
+        switch (value[index]) {
+          case '"':
+            rv.push('"');
+            break;
+          case "\\":
+            rv.push("\\");
+            break;
+          case "/":
+            rv.push("/");
+            break;
+          case "b":
+            rv.push("\x08");
+            break;
+          case "f":
+            rv.push("\x0C");
+            break;
+          case "n":
+            rv.push("\n");
+            break;
+          case "r":
+            rv.push("\r");
+            break;
+          case "t":
+            rv.push("\t");
+            break;
+          case "u":
+            [codepoint, index] = this.decodeHexChar(value, index, token);
+            rv.push(this.stringFromCodePoint(codepoint, token));
+            break;
+          default:
+            throw new JSONPathSyntaxError(`unknown escape sequence at index ${token.index + index - 1}`, token);
+        }
+      } else {
+        this.stringFromCodePoint(ch.codePointAt(0), token);
+        rv.push(ch);
+      }
+      index += 1;
+    }
+    return rv.join("");
+  }
+
+  /**
+   * Decode a `\uXXXX` or `\uXXXX\uXXXX` escape sequence from _value_ at _index_.
+   *
+   * @param value - A string value containing the sequence to decode.
+   * @param index - The start index of an escape sequence in _value_.
+   * @param token - The token for the string value.
+   * @returns - A codepoint, new index tuple.
+   */
+  decodeHexChar(value, index, token) {
+    const length = value.length;
+    if (index + 4 >= length) {
+      throw new JSONPathSyntaxError(`incomplete escape sequence at index ${token.index + index - 1}`, token);
+    }
+    index += 1; // Move past 'u'
+    let codepoint = this.parseHexDigits(value.slice(index, index + 4), token);
+    if (isLowSurrogate(codepoint)) {
+      throw new JSONPathSyntaxError(`unexpected low surrogate codepoint at index ${token.index + index - 2}`, token);
+    }
+    if (isHighSurrogate(codepoint)) {
+      // Expect a surrogate pair.
+      if (!(index + 9 < length && value[index + 4] === "\\" && value[index + 5] === "u")) {
+        throw new JSONPathSyntaxError(`incomplete escape sequence at index ${token.index + index - 2}`, token);
+      }
+      const lowSurrogate = this.parseHexDigits(value.slice(index + 6, index + 10), token);
+      if (!isLowSurrogate(lowSurrogate)) {
+        throw new JSONPathSyntaxError(`unexpected codepoint at index ${token.index + index + 4}`, token);
+      }
+      codepoint = 0x10000 + ((codepoint & 0x03ff) << 10 | lowSurrogate & 0x03ff);
+      return [codepoint, index + 9];
+    }
+    return [codepoint, index + 3];
+  }
+
+  /**
+   * Parse a hexadecimal string as an integer.
+   *
+   * @param digits - Hexadecimal digit string.
+   * @param token - The token for the string value.
+   * @returns - The number representation of _digits_.
+   *
+   * Note that we're not using `parseInt(digits, 16)` because it accepts `+`
+   * and `-` and things we don't allow.
+   */
+  parseHexDigits(digits, token) {
+    const encoder = new TextEncoder();
+    let codepoint = 0;
+    for (const digit of encoder.encode(digits)) {
+      codepoint <<= 4;
+      switch (digit) {
+        case 48:
+        case 49:
+        case 50:
+        case 51:
+        case 52:
+        case 53:
+        case 54:
+        case 55:
+        case 56:
+        case 57:
+          codepoint |= digit - 48; // '0'
+          break;
+        case 97:
+        case 98:
+        case 99:
+        case 100:
+        case 101:
+        case 102:
+          codepoint |= digit - 97 + 10; // 'a'
+          break;
+        case 65:
+        case 66:
+        case 67:
+        case 68:
+        case 69:
+        case 70:
+          codepoint |= digit - 65 + 10; // 'A'
+          break;
+        default:
+          throw new JSONPathSyntaxError("invalid \\uXXXX escape sequence", token);
+      }
+    }
+    return codepoint;
+  }
+
+  /** Check the codepoint is valid and return its string representation. */
+  stringFromCodePoint(codepoint, token) {
+    if (codepoint === undefined || codepoint <= 0x1f) {
+      throw new JSONPathSyntaxError(`invalid character`, token);
+    }
+    try {
+      return String.fromCodePoint(codepoint);
+    } catch {
+      // This should not be reachable.
+      throw new JSONPathSyntaxError("invalid escape sequence", token);
+    }
+  }
+  throwForNonComparable(expr) {
+    if ((expr instanceof RootQuery || expr instanceof RelativeQuery) && !expr.path.singularQuery()) {
+      throw new JSONPathTypeError("non-singular query is not comparable", expr.token);
+    }
+    if (expr instanceof FunctionExtension) {
+      const func = this.environment.functionRegister.get(expr.name);
+      if (func && func.returnType !== FunctionExpressionType.ValueType) {
+        throw new JSONPathTypeError(`result of ${expr.name}() is not comparable`, expr.token);
+      }
+    }
+  }
+  throwForLiteral(expr) {
+    if (expr instanceof FilterExpressionLiteral) {
+      throw new JSONPathSyntaxError(`filter expression literals (${expr.toString()}) must be compared`, expr.token);
+    }
+  }
+}
+function isHighSurrogate(codepoint) {
+  return codepoint >= 0xd800 && codepoint <= 0xdbff;
+}
+function isLowSurrogate(codepoint) {
+  return codepoint >= 0xdc00 && codepoint <= 0xdfff;
+}
+
+/**
+ * JSONPath environment options. The defaults are in compliance with JSONPath
+ * standards.
+ */
+
+/**
+ * A configuration object from which JSONPath queries can be evaluated.
+ *
+ * An environment is where you'd register custom function extensions or set
+ * the maximum recursion depth limit, for example.
+ */
+class JSONPathEnvironment {
+  /**
+   * Indicates if the environment should to be strict about its compliance with
+   * JSONPath standards.
+   *
+   * Defaults to `true`. Setting `strict` to `false` currently has no effect.
+   * If/when we add non-standard features, the environment's strictness will
+   * control their availability.
+   */
+
+  /**
+   * The maximum number allowed when indexing or slicing an array. Defaults to
+   * 2**53 -1.
+   */
+
+  /**
+   * The minimum number allowed when indexing or slicing an array. Defaults to
+   * -(2**53) -1.
+   */
+
+  /**
+   * The maximum number of objects and/or arrays the recursive descent selector
+   * can visit before a `JSONPathRecursionLimitError` is thrown.
+   */
+
+  /**
+   * If `true`, enable nondeterministic ordering when iterating JSON object data.
+   */
+
+  /**
+   * The pattern to use for the non-standard _keys selector_.
+   */
+
+  /**
+   * A map of function names to objects implementing the {@link FilterFunction}
+   * interface. You are free to set or delete custom filter functions directly.
+   */
+  functionRegister = new Map();
+  /**
+   * @param options - Environment configuration options.
+   */
+  constructor(options = {}) {
+    this.strict = options.strict ?? true;
+    this.maxIntIndex = options.maxIntIndex ?? Math.pow(2, 53) - 1;
+    this.minIntIndex = options.maxIntIndex ?? -Math.pow(2, 53) + 1;
+    this.maxRecursionDepth = options.maxRecursionDepth ?? 50;
+    this.nondeterministic = options.nondeterministic ?? false;
+    this.keysPattern = options.keysPattern ?? /~/y;
+    this.parser = new Parser(this);
+    this.setupFilterFunctions();
+  }
+
+  /**
+   * @param path - A JSONPath query to parse.
+   * @returns A new {@link JSONPathQuery} object, bound to this environment.
+   */
+  compile(path) {
+    return new JSONPathQuery(this, this.parser.parse(new TokenStream(tokenize(this, path))));
+  }
+
+  /**
+   *
+   * @param path - A JSONPath query to parse and evaluate against _value_.
+   * @param value - Data to which _path_ will be applied.
+   * @returns The {@link JSONPathNodeList} resulting from applying _path_
+   * to _value_.
+   */
+  query(path, value) {
+    return this.compile(path).query(value);
+  }
+
+  /**
+   * A lazy version of {@link query} which is faster and more memory
+   * efficient when querying some large datasets.
+   *
+   * @param path - A JSONPath query to parse and evaluate against _value_.
+   * @param value - Data to which _path_ will be applied.
+   * @returns A sequence of {@link JSONPathNode} objects resulting from
+   * applying _path_ to _value_.
+   */
+  lazyQuery(path, value) {
+    return this.compile(path).lazyQuery(value);
+  }
+
+  /**
+   * Return a {@link JSONPathNode} instance for the first object found in
+   * _value_ matching _path_.
+   *
+   * @param path - A JSONPath query.
+   * @param value - JSON-like data to which the query _path_ will be applied.
+   * @returns The first node in _value_ matching  _path_, or `undefined` if
+   * there are no matches.
+   */
+  match(path, value) {
+    return this.compile(path).match(value);
+  }
+
+  /**
+   * A hook for setting up the function register. You are encouraged to
+   * override this method in classes extending `JSONPathEnvironment`.
+   */
+  setupFilterFunctions() {
+    this.functionRegister.set("count", new Count());
+    this.functionRegister.set("length", new Length());
+    this.functionRegister.set("search", new Search());
+    this.functionRegister.set("match", new Match());
+    this.functionRegister.set("value", new Value());
+  }
+
+  /**
+   * Check the well-typedness of a function's arguments at compile-time.
+   *
+   * This method is called by the parser when parsing function calls.
+   * It is expected to throw a {@link JSONPathTypeError} if the function's
+   * parameters are not well-typed.
+   *
+   * Override this if you want to deviate from the JSONPath Spec's function
+   * extension type system.
+   *
+   * @param token - The {@link Token} starting the function call. `Token.value`
+   * will contain the name of the function.
+   * @param args - One {@link FilterExpression} for each argument.
+   */
+  // eslint-disable-next-line sonarjs/cognitive-complexity
+  checkWellTypedness(token, args) {
+    const func = this.functionRegister.get(token.value);
+    if (!func) {
+      throw new UndefinedFilterFunctionError(`no such function '${token.value}'`, token);
+    }
+
+    // Correct number of arguments
+    if (args.length !== func.argTypes.length) {
+      throw new JSONPathTypeError(`${token.value}() takes ${func.argTypes.length} argument${func.argTypes.length === 1 ? "" : "s"}, ${args.length} given`, token);
+    }
+
+    // Argument types
+    for (const [typ, arg, idx] of func.argTypes.map((t, i) => [t, args[i], i])) {
+      switch (typ) {
+        case FunctionExpressionType.ValueType:
+          if (!(arg instanceof FilterExpressionLiteral || arg instanceof CurrentKey || arg instanceof FilterQuery && arg.path.singularQuery() || arg instanceof FunctionExtension && this.functionRegister.get(arg.name)?.returnType === FunctionExpressionType.ValueType)) {
+            throw new JSONPathTypeError(`${token.value}() argument ${idx} must be of ValueType`, arg.token);
+          }
+          break;
+        case FunctionExpressionType.LogicalType:
+          if (!(arg instanceof FilterQuery || arg instanceof InfixExpression)) {
+            throw new JSONPathTypeError(`${token.value}() argument ${idx} must be of LogicalType`, arg.token);
+          }
+          break;
+        case FunctionExpressionType.NodesType:
+          if (!(arg instanceof FilterQuery || arg instanceof FunctionExtension && this.functionRegister.get(arg.name)?.returnType === FunctionExpressionType.NodesType)) {
+            throw new JSONPathTypeError(`${token.value}() argument ${idx} must be of NodesType`, arg.token);
+          }
+      }
+    }
+    return args;
+  }
+
+  /**
+   * Return an array of key/values of the enumerable properties in _obj_.
+   *
+   * If you want to introduce some nondeterminism to iterating JSON-like
+   * objects, do it here. The wildcard selector, descendent segment and
+   * filter selector all use `this.environment.entries`.
+   *
+   * @param obj - A JSON-like object.
+   */
+  entries(obj) {
+    function shuffle(entries) {
+      for (let i = entries.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [entries[i], entries[j]] = [entries[j], entries[i]];
+      }
+      return entries;
+    }
+    if (this.nondeterministic) {
+      return shuffle(Object.entries(obj));
+    }
+    return Object.entries(obj);
+  }
+}
+
+/**
+ * A function extension that returns `true` if the first argument is an object
+ * value and it contains a property matching the second argument.
+ */
+class Has {
+  argTypes = [FunctionExpressionType.ValueType, FunctionExpressionType.ValueType];
+  returnType = FunctionExpressionType.LogicalType;
+  #cache;
+  constructor(options = {}) {
+    this.options = options;
+    this.cacheSize = options.cacheSize ?? 10;
+    this.throwErrors = options.throwErrors ?? false;
+    this.iRegexpCheck = options.iRegexpCheck ?? true;
+    this.search = options.search ?? true;
+    this.#cache = new LRUCache(this.cacheSize);
+  }
+
+  // eslint-disable-next-line sonarjs/cognitive-complexity
+  call(value, pattern) {
+    if (this.cacheSize > 0) {
+      const re = this.#cache.get(pattern);
+      if (re) {
+        try {
+          if (isObject(value)) {
+            return Object.keys(value).some(k => !!k.match(re));
+          }
+          return false;
+        } catch (error) {
+          if (this.throwErrors) throw error;
+          return false;
+        }
+      }
+    }
+    if (!isString(pattern)) {
+      if (this.throwErrors) {
+        throw new IRegexpError(`match() expected a string pattern, found ${pattern}`);
+      }
+      return false;
+    }
+    if (this.iRegexpCheck && !check$1(pattern)) {
+      if (this.throwErrors) {
+        throw new IRegexpError(`pattern ${pattern} is not a valid I-Regexp pattern`);
+      }
+      return false;
+    }
+    try {
+      const re = this.search ? new RegExp(mapRegexp(pattern), "u") : new RegExp(mapRegexp(fullMatch(pattern)), "u");
+      if (this.cacheSize > 0) this.#cache.set(pattern, re);
+      if (isObject(value)) {
+        return Object.keys(value).some(k => !!k.match(re));
+      }
+      return false;
+    } catch (error) {
+      if (this.throwErrors) throw error;
+      return false;
+    }
+  }
+}
+
+var index$2 = /*#__PURE__*/Object.freeze({
+  __proto__: null,
+  Count: Count,
+  FunctionExpressionType: FunctionExpressionType,
+  Has: Has,
+  Length: Length,
+  Match: Match,
+  Search: Search,
+  Value: Value
+});
+
+const DEFAULT_ENVIRONMENT = new JSONPathEnvironment();
+
+/**
+ * Query JSON value _value_ with JSONPath expression _path_.
+ * @param path - A JSONPath expression/query.
+ * @param value - The JSON-like value the JSONPath query is applied to.
+ * @returns A list of JSONPathNode objects, one for each value matched
+ *  by _path_ in _value_.
+ *
+ * @throws {@link JSONPathSyntaxError}
+ * If the path does not conform to standard syntax.
+ *
+ * @throws {@link JSONPathTypeError}
+ * If filter function arguments are invalid, or filter expression are
+ * used in an invalid way.
+ */
+function query(path, value) {
+  return DEFAULT_ENVIRONMENT.query(path, value);
+}
+
+/**
+ * Lazily query JSON value _value_ with JSONPath expression _path_.
+ * Lazy queries can be faster and more memory efficient when querying
+ * large datasets, especially when using recursive decent selectors.
+ *
+ * @param path - A JSONPath expression/query.
+ * @param value - The JSON-like value the JSONPath query is applied to.
+ * @returns A sequence of {@link JSONPathNode} objects resulting from
+ * applying _path_ to _value_.
+ *
+ * @throws {@link JSONPathSyntaxError}
+ * If the path does not conform to standard syntax.
+ *
+ * @throws {@link JSONPathTypeError}
+ * If filter function arguments are invalid, or filter expression are
+ * used in an invalid way.
+ */
+function lazyQuery(path, value) {
+  return DEFAULT_ENVIRONMENT.lazyQuery(path, value);
+}
+
+/**
+ * Compile JSONPath _path_ for later use.
+ * @param path - A JSONPath expression/query.
+ * @returns A path object with a `query()` method.
+ *
+ * @throws {@link JSONPathSyntaxError}
+ * If the path does not conform to standard syntax.
+ *
+ * @throws {@link JSONPathTypeError}
+ * If filter function arguments are invalid, or filter expression are
+ * used in an invalid way.
+ */
+function compile(path) {
+  return DEFAULT_ENVIRONMENT.compile(path);
+}
+
+/**
+ * Return a {@link JSONPathNode} instance for the first object found in
+ * _value_ matching _path_.
+ *
+ * @param path - A JSONPath query.
+ * @param value - JSON-like data to which the query _path_ will be applied.
+ * @returns The first node in _value_ matching  _path_, or `undefined` if
+ * there are no matches.
+ */
+function match(path, value) {
+  return DEFAULT_ENVIRONMENT.match(path, value);
+}
+
+var index$1 = /*#__PURE__*/Object.freeze({
+  __proto__: null,
+  DEFAULT_ENVIRONMENT: DEFAULT_ENVIRONMENT,
+  FunctionExpressionType: FunctionExpressionType,
+  JSONPathEnvironment: JSONPathEnvironment,
+  JSONPathError: JSONPathError,
+  JSONPathIndexError: JSONPathIndexError,
+  JSONPathLexerError: JSONPathLexerError,
+  JSONPathNode: JSONPathNode,
+  JSONPathNodeList: JSONPathNodeList,
+  JSONPathQuery: JSONPathQuery,
+  JSONPathRecursionLimitError: JSONPathRecursionLimitError,
+  JSONPathSegment: JSONPathSegment,
+  JSONPathSelector: JSONPathSelector,
+  JSONPathSyntaxError: JSONPathSyntaxError,
+  JSONPathTypeError: JSONPathTypeError,
+  KEY_MARK: KEY_MARK,
+  Nothing: Nothing,
+  Token: Token,
+  TokenKind: TokenKind,
+  compile: compile,
+  expressions: expression,
+  functions: index$2,
+  lazyQuery: lazyQuery,
+  match: match,
+  query: query,
+  selectors: selectors
+});
+
+/**
+ * Base class for all JSON Patch errors.
+ */
+class JSONPatchError extends Error {
+  constructor(message) {
+    super(message);
+    this.message = message;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPatchError";
+  }
+}
+class JSONPatchTestFailure extends JSONPatchError {
+  constructor(message) {
+    super(message);
+    this.message = message;
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = "JSONPatchTestFailure";
+  }
+}
+
+/**
+ * A JSON Patch operation.
+ */
+
+/**
+ * The JSON Patch _add_ operation.
+ */
+class OpAdd {
+  name = "add";
+  constructor(path, value) {
+    this.path = path;
+    this.value = value;
+  }
+  apply(value, index) {
+    return add(value, this.path, this.value, this.name, index);
+  }
+  toObject() {
+    return {
+      op: this.name,
+      path: this.path.toString(),
+      value: this.value
+    };
+  }
+}
+
+/**
+ * The JSON Patch _remove_ operation.
+ */
+class OpRemove {
+  name = "remove";
+  constructor(path) {
+    this.path = path;
+  }
+  apply(value, index) {
+    remove(value, this.path, this.name, index);
+    return value;
+  }
+  toObject() {
+    return {
+      op: this.name,
+      path: this.path.toString()
+    };
+  }
+}
+
+/**
+ * The JSON Patch _replace_ operation.
+ */
+class OpReplace {
+  name = "replace";
+  constructor(path, value) {
+    this.path = path;
+    this.value = value;
+  }
+  apply(value, index) {
+    const [parent, obj] = this.path.resolveWithParent(value);
+    if (parent === UNDEFINED) {
+      // Replace the root object.
+      return this.value;
+    }
+    const target = this.path.tokens.at(-1);
+    if (target === undefined) {
+      // this should not be possible
+      throw new JSONPatchError(`unexpected operation on 'undefined' (${this.name}:${index})`);
+    }
+    if (isArray(parent)) {
+      if (obj === UNDEFINED) {
+        throw new JSONPatchError(`can't replace nonexistent item (${this.name}:${index})`);
+      }
+      parent.splice(Number(target), 1, this.value);
+      return value;
+    }
+    if (isObject(parent)) {
+      if (obj === UNDEFINED) {
+        throw new JSONPatchError(`can't replace nonexistent property (${this.name}:${index})`);
+      }
+      parent[target] = this.value;
+      return value;
+    }
+    throw new JSONPatchError(`unexpected operation on '${typeof parent}' (${this.name}:${index})`);
+  }
+  toObject() {
+    return {
+      op: this.name,
+      path: this.path.toString(),
+      value: this.value
+    };
+  }
+}
+
+/**
+ * The JSON Patch _move_ operation.
+ */
+class OpMove {
+  name = "move";
+  constructor(from, path) {
+    this.from = from;
+    this.path = path;
+  }
+  apply(value, index) {
+    if (this.path.isRelativeTo(this.from)) {
+      throw new JSONPatchError(`can't move object to one of its own children (${this.name}:${index})`);
+    }
+    const obj = remove(value, this.from, this.name, index);
+    return add(value, this.path, obj, this.name, index);
+  }
+  toObject() {
+    return {
+      op: this.name,
+      from: this.from.toString(),
+      path: this.path.toString()
+    };
+  }
+}
+
+/**
+ * The JSON Patch _copy_ operation.
+ */
+class OpCopy {
+  name = "copy";
+  constructor(from, path) {
+    this.from = from;
+    this.path = path;
+  }
+  apply(value, index) {
+    const [_, sourceObj] = this.from.resolveWithParent(value);
+    if (sourceObj === UNDEFINED) {
+      throw new JSONPatchError(`source object does not exist (${this.name}:${index})`);
+    }
+    return add(value, this.path, sourceObj, this.name, index);
+  }
+
+  // eslint-disable-next-line sonarjs/no-identical-functions
+  toObject() {
+    return {
+      op: this.name,
+      from: this.from.toString(),
+      path: this.path.toString()
+    };
+  }
+  deepCopy(value) {
+    return JSON.parse(JSON.stringify(value));
+  }
+}
+
+/**
+ * The JSON Patch _test_ operation.
+ */
+class OpTest {
+  name = "test";
+  constructor(path, value) {
+    this.path = path;
+    this.value = value;
+  }
+  apply(value, index) {
+    const [_, obj] = this.path.resolveWithParent(value);
+    if (!deepEquals(obj, this.value)) {
+      throw new JSONPatchTestFailure(`test failed (${this.name}:${index})`);
+    }
+    return value;
+  }
+  toObject() {
+    return {
+      op: this.name,
+      path: this.path.toString(),
+      value: this.value
+    };
+  }
+}
+
+/**
+ * Add _value_ to _data_ at _path_.
+ *
+ * This is semantically the `add` operation, used by `OpAdd`, `OpMove` and
+ * `OpCopy`.
+ */
+function add(data, path, value, opLabel, opIndex) {
+  const [parent, obj] = path.resolveWithParent(data);
+  if (parent === UNDEFINED) {
+    // Replace the root object.
+    return value;
+  }
+  const target = path.tokens.at(-1);
+  if (target === undefined) {
+    throw new JSONPatchError(`unexpected operation on 'undefined' (${opLabel}:${opIndex})`);
+  }
+  if (isArray(parent)) {
+    if (obj === UNDEFINED) {
+      if (!(target === "-" || Number(target) === parent.length)) {
+        throw new JSONPatchError(`index out of range (${opLabel}:${opIndex})`);
+      }
+      parent.push(value);
+      return data;
+    }
+    parent.splice(Number(target), 0, value);
+    return data;
+  }
+  if (isObject(parent)) {
+    parent[target] = value;
+    return data;
+  }
+  throw new JSONPatchError(`unexpected operation on '${typeof parent}' (${opLabel}:${opIndex})`);
+}
+
+/**
+ * Remove the element at _path_ from _data_ and return the removed value.
+ *
+ * This is semantically the `remove` operation used by `OpRemove` and
+ * `OpMove`.
+ */
+function remove(data, path, opLabel, opIndex) {
+  const [parent, obj] = path.resolveWithParent(data);
+  if (parent === UNDEFINED) {
+    throw new JSONPatchError(`can't remove root (${opLabel}:${opIndex})`);
+  }
+  const target = path.tokens.at(-1);
+  if (target === undefined) {
+    throw new JSONPatchError(`unexpected operation on 'undefined' (${opLabel}:${opIndex})`);
+  }
+  if (isArray(parent)) {
+    if (obj === UNDEFINED) {
+      throw new JSONPatchError(`can't ${opLabel} nonexistent item (${opLabel}:${opIndex})`);
+    }
+    parent.splice(Number(target), 1);
+    return obj;
+  }
+  if (isObject(parent)) {
+    if (obj === UNDEFINED) {
+      throw new JSONPatchError(`can't ${opLabel} nonexistent property (${opLabel}:${opIndex})`);
+    }
+    delete parent[target];
+    return obj;
+  }
+  throw new JSONPatchError(`unexpected operation on '${typeof parent}' (${opLabel}:${opIndex})`);
+}
+
+/**
+ *
+ */
+class JSONPatch {
+  ops = [];
+
+  /**
+   *
+   * @param ops -
+   */
+  constructor(ops) {
+    if (ops) {
+      this.build(ops);
+    }
+  }
+
+  /**
+   * @returns an iterator over ops in this patch.
+   */
+  *[Symbol.iterator]() {
+    for (const op of this.ops) {
+      yield op.toObject();
+    }
+  }
+
+  /**
+   *
+   * @param path -
+   * @param value -
+   * @returns
+   */
+  add(path, value) {
+    this.ops.push(new OpAdd(this.ensurePointer(path, "add", this.ops.length), value));
+    return this;
+  }
+
+  /**
+   *
+   * @param path -
+   */
+  remove(path) {
+    this.ops.push(new OpRemove(this.ensurePointer(path, "remove", this.ops.length)));
+    return this;
+  }
+
+  /**
+   *
+   * @param path -
+   * @param value -
+   * @returns
+   */
+  replace(path, value) {
+    this.ops.push(new OpReplace(this.ensurePointer(path, "replace", this.ops.length), value));
+    return this;
+  }
+
+  /**
+   *
+   * @param from -
+   * @param path -
+   * @returns
+   */
+  move(from, path) {
+    this.ops.push(new OpMove(this.ensurePointer(from, "move", this.ops.length), this.ensurePointer(path, "move", this.ops.length)));
+    return this;
+  }
+  /**
+   *
+   * @param from -
+   * @param path -
+   * @returns
+   */
+  copy(from, path) {
+    this.ops.push(new OpCopy(this.ensurePointer(from, "copy", this.ops.length), this.ensurePointer(path, "copy", this.ops.length)));
+    return this;
+  }
+
+  /**
+   *
+   * @param path -
+   * @param value -
+   * @returns
+   */
+  test(path, value) {
+    this.ops.push(new OpTest(this.ensurePointer(path, "test", this.ops.length), value));
+    return this;
+  }
+
+  /**
+   *
+   * @param value -
+   */
+  apply(value) {
+    let _value = value;
+    for (let i = 0; i < this.ops.length; i++) {
+      const op = this.ops[i];
+      try {
+        _value = op.apply(_value, i);
+      } catch (error) {
+        if (error instanceof JSONPointerResolutionError) {
+          throw new JSONPatchError(`${error.message} (${op.name}:${i})`);
+        }
+        throw error;
+      }
+    }
+    return _value;
+  }
+
+  /**
+   *
+   * @returns
+   */
+  toArray() {
+    return this.ops.map(op => op.toObject());
+  }
+  build(ops) {
+    for (let i = 0; i < ops.length; i++) {
+      const operation = ops[i];
+      switch (operation.op) {
+        case "add":
+          this.add(this.opPointer(operation, "path", "add", i), this.opValue(operation, "value", "add", i));
+          break;
+        case "remove":
+          this.remove(this.opPointer(operation, "path", "remove", i));
+          break;
+        case "replace":
+          this.replace(this.opPointer(operation, "path", "replace", i), this.opValue(operation, "value", "replace", i));
+          break;
+        case "move":
+          this.move(this.opPointer(operation, "from", "move", i), this.opPointer(operation, "path", "move", i));
+          break;
+        case "copy":
+          this.copy(this.opPointer(operation, "from", "copy", i), this.opPointer(operation, "path", "copy", i));
+          break;
+        case "test":
+          this.test(this.opPointer(operation, "path", "test", i), this.opValue(operation, "value", "test", i));
+          break;
+        default:
+          throw new JSONPatchError(`expected 'op' to be one of 'add', 'remove', 'replace', 'move', 'copy' or 'test' (${operation.op}:${i})`);
+      }
+    }
+  }
+  opPointer(opObj, key, op, index) {
+    if (!Object.hasOwn(opObj, key)) {
+      throw new JSONPatchError(`missing property '${key}' (${op}:${index})`);
+    }
+    const p = opObj[key];
+    if (!isString(p)) {
+      throw new JSONPatchError(`expected a JSON Pointer string for '${key}', found ${typeof p} (${op}:${index})`);
+    }
+    try {
+      return new JSONPointer(p);
+    } catch (error) {
+      if (error instanceof JSONPointerError) {
+        throw new JSONPatchError(`${error.message} (${op}:${index})`);
+      }
+      throw error;
+    }
+  }
+  opValue(opObj, key, op, index) {
+    if (!Object.hasOwn(opObj, key)) {
+      throw new JSONPatchError(`missing property '${key}' (${op}:${index})`);
+    }
+    return opObj[key];
+  }
+  ensurePointer(p, op, index) {
+    if (p instanceof JSONPointer) {
+      return p;
+    }
+    if (!isString(p)) {
+      throw new JSONPatchError(`expected a JSON Pointer string, found ${typeof p} (${op}:${index})`);
+    }
+    try {
+      return new JSONPointer(p);
+    } catch (error) {
+      if (error instanceof JSONPointerError) {
+        throw new JSONPatchError(`${error.message} (${op}:${index})`);
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * Apply the JSON Patch _patch_ to JSON-like data _value_.
+ * @param ops - JSON Patch operations following RFC 6902.
+ * @param value - The target JSON-like document to patch.
+ */
+function apply(ops, value) {
+  return new JSONPatch(ops).apply(value);
+}
+
+var index = /*#__PURE__*/Object.freeze({
+  __proto__: null,
+  JSONPatch: JSONPatch,
+  JSONPatchError: JSONPatchError,
+  JSONPatchTestFailure: JSONPatchTestFailure,
+  apply: apply
+});
+
+const version = "2.3.1";
+
+__webpack_unused_export__ = DEFAULT_ENVIRONMENT;
+__webpack_unused_export__ = FunctionExpressionType;
+__webpack_unused_export__ = JSONPatch;
+__webpack_unused_export__ = JSONPatchError;
+__webpack_unused_export__ = JSONPatchTestFailure;
+exports.Dd = JSONPathEnvironment;
+__webpack_unused_export__ = JSONPathError;
+__webpack_unused_export__ = JSONPathIndexError;
+__webpack_unused_export__ = JSONPathLexerError;
+__webpack_unused_export__ = JSONPathNode;
+__webpack_unused_export__ = JSONPathNodeList;
+__webpack_unused_export__ = JSONPathQuery;
+__webpack_unused_export__ = JSONPathRecursionLimitError;
+__webpack_unused_export__ = JSONPathSyntaxError;
+__webpack_unused_export__ = JSONPathTypeError;
+__webpack_unused_export__ = JSONPointer;
+__webpack_unused_export__ = Nothing;
+__webpack_unused_export__ = RelativeJSONPointer;
+__webpack_unused_export__ = Token;
+__webpack_unused_export__ = TokenKind;
+__webpack_unused_export__ = UNDEFINED;
+__webpack_unused_export__ = apply;
+__webpack_unused_export__ = compile;
+__webpack_unused_export__ = index;
+__webpack_unused_export__ = index$1;
+__webpack_unused_export__ = index$3;
+__webpack_unused_export__ = lazyQuery;
+__webpack_unused_export__ = query;
+__webpack_unused_export__ = resolve;
+__webpack_unused_export__ = version;
+
+
+/***/ }),
+
 /***/ 1167:
 /***/ ((module) => {
 
@@ -9840,6 +15114,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   xx: () => (/* binding */ readRuns)
 });
 
+// EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
+var custom = __nccwpck_require__(5379);
 // EXTERNAL MODULE: ./src/ingest/detect.ts
 var detect = __nccwpck_require__(3389);
 // EXTERNAL MODULE: ./src/io/trace-file.ts
@@ -10621,10 +15897,11 @@ var collect = __nccwpck_require__(5729);
 
 
 
+
 /** One file: detect its format, read its runs (rules on each run), then the checks of the file as a whole. */
 async function auditFile(input, config, options, active, emit) {
     const opened = await (0,trace_file/* openTraceFile */.U)(input.path, input.display, config.limits);
-    const choice = (0,detect/* chooseFormat */.H)(opened.sample, options.inputFormat);
+    const choice = (0,detect/* chooseFormat */.H)(opened.sample, options.inputFormat, (0,custom/* formatsFor */.s)(config.formats));
     if (!choice.format) {
         const skips = new SkipTally();
         diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });
@@ -11747,6 +17024,8 @@ var engine = __nccwpck_require__(1637);
 var finding_store = __nccwpck_require__(2395);
 // EXTERNAL MODULE: ./src/audit/spill-folders.ts
 var spill_folders = __nccwpck_require__(4565);
+// EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
+var custom = __nccwpck_require__(5379);
 // EXTERNAL MODULE: ./src/ingest/detect.ts
 var detect = __nccwpck_require__(3389);
 // EXTERNAL MODULE: ./src/io/byte-source.ts
@@ -12193,8 +17472,8 @@ function lineEvents(batch, maxLineBytes) {
     return events.sort((a, b) => a.line - b.line);
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 84 modules
-var registry = __nccwpck_require__(402);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 79 modules
+var registry = __nccwpck_require__(3687);
 ;// CONCATENATED MODULE: ./src/audit/route/routed-thread.ts
 
 
@@ -12275,13 +17554,14 @@ async function auditRoutedShare(task, input, fileLines) {
 
 
 
+
 /** Batches sent to a thread and not yet parsed by it, before the router waits. */
 const IN_FLIGHT = 8;
 /** Audits `input` routed over `jobs` threads, or returns null when its format has no run key or the routing did not hold. */
 async function auditRouted(input, options) {
     const { config } = options;
     const opened = await (0,trace_file/* openTraceFile */.U)(input.path, input.display, config.limits);
-    const choice = (0,detect/* chooseFormat */.H)(opened.sample, options.inputFormat);
+    const choice = (0,detect/* chooseFormat */.H)(opened.sample, options.inputFormat, (0,custom/* formatsFor */.s)(config.formats));
     const format = choice.format;
     if (!format?.runKey)
         return null;
@@ -16563,8 +21843,10 @@ var pool = __nccwpck_require__(1690);
 var core = __nccwpck_require__(7494);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 84 modules
-var registry = __nccwpck_require__(402);
+// EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
+var custom = __nccwpck_require__(5379);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 79 modules
+var registry = __nccwpck_require__(3687);
 // EXTERNAL MODULE: ./src/report/index.ts + 12 modules
 var src_report = __nccwpck_require__(4856);
 // EXTERNAL MODULE: ./src/report/json.ts + 2 modules
@@ -16602,6 +21884,7 @@ var cli_output = __nccwpck_require__(6657);
 
 
 
+
 const AUDIT = {
     name: 'audit',
     summary: 'audit trace files, folders or globs and report every finding with its file and line',
@@ -16616,7 +21899,7 @@ const AUDIT = {
         (0,flags/* outputFlag */.Y0)('the report'),
         flags/* FAIL_ON_FLAG */.EK,
         flags/* CONFIG_FLAG */.YQ,
-        { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}` },
+        { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
         { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads' },
     ],
     examples: ['agent-trace-audit audit traces/ --fail-on warning', 'agent-trace-audit audit "runs/**/*.jsonl" --format sarif -o audit.sarif'],
@@ -16628,10 +21911,12 @@ async function auditCommand(args, io, sources = []) {
         throw new errors/* UsageError */.eb('audit needs at least one file, folder or glob');
     const format = (0,command/* oneOf */.yL)('format', args.string('format'), src_report/* OUTPUT_FORMATS */.D) ?? 'text';
     const inputFormat = args.string('input-format');
-    if (inputFormat !== undefined && !(0,registry/* formatById */.a)(inputFormat)) {
-        throw new errors/* UsageError */.eb(`--input-format must be one of ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
-    }
     const config = await (0,config_file/* loadCliConfig */.X)(io, args.string('config'), (0,flags/* failOnOverride */.Af)(args));
+    if (inputFormat !== undefined) {
+        const formats = (0,custom/* formatsFor */.s)(config.formats);
+        if (!formats.some((f) => f.id === inputFormat))
+            throw new errors/* UsageError */.eb(`--input-format must be one of ${formats.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
+    }
     const logger = consoleLogger(io, args.boolean('debug'));
     const jobsFlag = args.string('jobs');
     const jobs = jobsFlag === undefined ? (0,pool/* defaultJobs */.yV)() : Number(jobsFlag);
@@ -16802,7 +22087,7 @@ function oneOf(flag, value, allowed) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(344);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1051);
 
 
 
@@ -16826,7 +22111,7 @@ async function loadCliConfig(io, configFlag, overrides = {}) {
 /* harmony export */   Y0: () => (/* binding */ outputFlag),
 /* harmony export */   YQ: () => (/* binding */ CONFIG_FLAG)
 /* harmony export */ });
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(344);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1051);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
 
 
@@ -16976,8 +22261,8 @@ var promises_ = __nccwpck_require__(1455);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core.ts + 2 modules
 var core = __nccwpck_require__(7494);
-// EXTERNAL MODULE: ./src/config.ts + 1 modules
-var config = __nccwpck_require__(344);
+// EXTERNAL MODULE: ./src/config.ts + 3 modules
+var config = __nccwpck_require__(1051);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
@@ -18035,7 +23320,7 @@ async function verifyCommand(args, io) {
 
 /***/ }),
 
-/***/ 344:
+/***/ 1051:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18068,11 +23353,113 @@ var run_cap = __nccwpck_require__(2146);
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/zod-issues.ts
 var zod_issues = __nccwpck_require__(9015);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 79 modules
+var registry = __nccwpck_require__(3687);
+// EXTERNAL MODULE: ./src/ingest/custom/query.ts
+var query = __nccwpck_require__(5146);
+;// CONCATENATED MODULE: ./src/ingest/custom/mapping.ts
+
+
+/**
+ * The `formats:` section of the configuration file: a user's own JSON or JSONL
+ * trace format, mapped to calls and results with RFC 9535 JSONPath queries
+ * (docs/formats/custom.md). Validated here, queries compiled: a query that does
+ * not parse is a `config` error naming its key (`formats.my-log.calls.tool: …`).
+ */
+const selector = schemas/* string */.YjP()
+    .superRefine((text, ctx) => {
+    const compiled = (0,query/* compileSelector */.xN)(text);
+    if (typeof compiled === 'string')
+        ctx.addIssue({ code: 'custom', message: compiled });
+})
+    .meta({ id: 'jsonpath-query', description: 'An RFC 9535 JSONPath query, e.g. "$.function.name" (no match()/search(), at most one ..).' });
+const scalar = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY(), schemas/* null */.chJ()]);
+/**
+ * A test on a value: a query alone holds when it selects a node whose value is not
+ * null or false; with `equals`, when it selects a node equal to that scalar (or one of that list).
+ */
+const condition = schemas/* union */.KCZ([
+    selector,
+    schemas/* strictObject */.rej({
+        path: selector,
+        equals: schemas/* union */.KCZ([scalar, schemas/* array */.YOg(scalar)]).optional().describe('The value (or any of the values) the selected node must equal.'),
+    }),
+])
+    .meta({ id: 'jsonpath-condition', description: 'A JSONPath query that must select a node (not null or false), or {path, equals}.' });
+const placeFields = {
+    'run-id': selector.optional().describe('The run the item belongs to, from the item (default: the format\'s run-id).'),
+    timestamp: selector.optional().describe('When it happened: ISO 8601 text, or epoch seconds, milliseconds, microseconds or nanoseconds.'),
+};
+const callsMapping = schemas/* strictObject */.rej({
+    select: selector.describe('The calls, from each record (a JSONL line, or the document): every node selected is one call.'),
+    when: condition.optional().describe('Only the selected items this holds for are calls.'),
+    id: selector.optional().describe('The call id, from the call (a result is paired with the call of the same id).'),
+    tool: selector.describe('The tool name, from the call.'),
+    arguments: selector.optional().describe('The arguments, from the call (JSON text is parsed).'),
+    ...placeFields,
+})
+    .describe('Where the tool calls are and how to read each.');
+const resultsMapping = schemas/* strictObject */.rej({
+    select: selector.describe('The results, from each record (a JSONL line, or the document): every node selected is one result.'),
+    when: condition.optional().describe('Only the selected items this holds for are results.'),
+    id: selector.optional().describe('The id of the call it answers, from the result.'),
+    tool: selector.optional().describe('The tool name, from the result.'),
+    output: selector.optional().describe('What the tool returned, from the result.'),
+    error: condition.optional().describe('The result is an error when this holds for it.'),
+    ...placeFields,
+})
+    .describe('Where the tool results are and how to read each.');
+const toolsMapping = schemas/* strictObject */.rej({
+    select: selector.describe('The tools offered (the catalog), from each record: every node selected is one tool.'),
+    name: selector.describe('The tool name, from the tool.'),
+    schema: selector.optional().describe('The tool\'s JSON Schema for its arguments, from the tool.'),
+    'run-id': selector.optional().describe('The run the catalog belongs to, from the tool (default: the format\'s run-id).'),
+})
+    .describe('The tools offered to the model: the run\'s catalog.');
+const formatMapping = schemas/* strictObject */.rej({
+    description: schemas/* string */.YjP().optional().describe('What this format is (shown nowhere else; for the reader of the configuration).'),
+    layout: schemas/* enum */.k5n(['jsonl', 'document']).describe('jsonl: each line is one record; document: the file is one JSON document, the one record.'),
+    detect: condition
+        .optional()
+        .describe('Claims a file for this format when it holds for the document, or for one of the first lines of a JSONL file. Without it the format is read only when named (--input-format).'),
+    'run-id': selector.optional().describe('The run id, from each record (a line, or the document); without it (and without an item\'s own run-id) a file is one run.'),
+    calls: callsMapping.optional(),
+    results: resultsMapping.optional(),
+    tools: toolsMapping.optional(),
+})
+    .refine((mapping) => mapping.calls !== undefined || mapping.results !== undefined, { message: 'a format maps calls, results or both' });
+/** A format's name: what --input-format takes and the report's `format`. */
+const FORMAT_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+;// CONCATENATED MODULE: ./src/ingest/custom/section.ts
+
+
+
+/**
+ * The configuration file's `formats:` section: named mappings (src/ingest/custom/mapping.ts).
+ * A name is what --input-format takes; it may not be a built-in format's id.
+ */
+function formatsSection() {
+    return schemas/* record */.g1P(schemas/* string */.YjP(), formatMapping)
+        .superRefine((formats, ctx) => {
+        for (const name of Object.keys(formats)) {
+            if (!FORMAT_NAME.test(name)) {
+                ctx.addIssue({ code: 'custom', path: [name], message: 'a format name is 1 to 64 lowercase letters, digits, ".", "_" or "-", starting with a letter or digit' });
+            }
+            else if (registry/* FORMATS */.h.some((format) => format.id === name)) {
+                ctx.addIssue({ code: 'custom', path: [name], message: `'${name}' is a built-in format; give the mapping another name` });
+            }
+        }
+    })
+        .describe('Your own JSON or JSONL trace formats, mapped to calls and results with RFC 9535 JSONPath queries (docs/formats/custom.md); --input-format takes a name from here.');
+}
+
 ;// CONCATENATED MODULE: ./src/audit/audit-config.ts
 /** The lowest severity that fails an audit; never: report only. */
 const FAIL_LEVELS = ['error', 'warning', 'note', 'never'];
 
 ;// CONCATENATED MODULE: ./src/config.ts
+
 
 
 
@@ -18116,6 +23503,7 @@ function buildConfigFileSchema() {
         include: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of trace files to audit when no paths are given.'),
         exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
         rules: rulesSchema.optional(),
+        formats: formatsSection().optional(),
         limits: schemas/* strictObject */.rej({
             'max-file-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
             'max-line-bytes': schemas/* number */.aig().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
@@ -18187,6 +23575,7 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
             perAudit: limits['max-findings'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perAudit,
         },
         maxRuns: limits['max-runs'] ?? run_cap/* DEFAULT_MAX_RUNS */._5,
+        ...(file.formats ? { formats: Object.entries(file.formats).map(([name, mapping]) => ({ name, ...mapping })) } : {}),
     };
 }
 /** Reads and validates a YAML (or JSON) configuration file. */
@@ -18542,6 +23931,365 @@ function workerResourceLimits() {
 
 /***/ }),
 
+/***/ 5379:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  s: () => (/* binding */ formatsFor)
+});
+
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 79 modules
+var registry = __nccwpck_require__(3687);
+// EXTERNAL MODULE: ./src/ingest/json-locate.ts
+var json_locate = __nccwpck_require__(5751);
+// EXTERNAL MODULE: ./src/ingest/json-lines.ts
+var json_lines = __nccwpck_require__(6878);
+// EXTERNAL MODULE: ./src/ingest/fields.ts
+var fields = __nccwpck_require__(3835);
+// EXTERNAL MODULE: ./src/ingest/types.ts + 1 modules
+var types = __nccwpck_require__(8294);
+// EXTERNAL MODULE: ./src/ingest/whole-document.ts + 6 modules
+var whole_document = __nccwpck_require__(3326);
+// EXTERNAL MODULE: ./src/ingest/tool-facts.ts + 1 modules
+var tool_facts = __nccwpck_require__(2447);
+// EXTERNAL MODULE: ./src/ingest/custom/query.ts
+var query = __nccwpck_require__(5146);
+;// CONCATENATED MODULE: ./src/ingest/custom/read-item.ts
+
+
+
+const opt = (text) => (text === undefined ? undefined : (0,query/* selectorOf */.Bk)(text));
+const optCondition = (c) => (c === undefined ? undefined : compileCondition(c));
+function compileCondition(c) {
+    if (typeof c === 'string')
+        return { path: (0,query/* selectorOf */.Bk)(c), equals: null };
+    const equals = c.equals === undefined ? null : Array.isArray(c.equals) ? c.equals : [c.equals];
+    return { path: (0,query/* selectorOf */.Bk)(c.path), equals };
+}
+/** Undefined keys are left out: the compiled mapping is read with `?.` and `!== undefined` only. */
+function compileMapping(m) {
+    const c = m.calls;
+    const r = m.results;
+    const t = m.tools;
+    return {
+        runId: opt(m['run-id']),
+        calls: c && { select: (0,query/* selectorOf */.Bk)(c.select), when: optCondition(c.when), id: opt(c.id), tool: (0,query/* selectorOf */.Bk)(c.tool), arguments: opt(c.arguments), runId: opt(c['run-id']), timestamp: opt(c.timestamp) },
+        results: r && { select: (0,query/* selectorOf */.Bk)(r.select), when: optCondition(r.when), id: opt(r.id), tool: opt(r.tool), output: opt(r.output), error: optCondition(r.error), runId: opt(r['run-id']), timestamp: opt(r.timestamp) },
+        tools: t && { select: (0,query/* selectorOf */.Bk)(t.select), name: (0,query/* selectorOf */.Bk)(t.name), schema: opt(t.schema), runId: opt(t['run-id']) },
+    };
+}
+/** True when the condition holds for `value` (see mapping.ts). */
+function holds(condition, value) {
+    for (const hit of (0,query/* selectAll */.Ub)(condition.path, value)) {
+        const v = hit.value;
+        if (condition.equals === null ? v !== null && v !== false : condition.equals.some((e) => e === v))
+            return true;
+    }
+    return false;
+}
+/** An id or a name: a non-empty string, or a finite number written as text. */
+function textOf(value) {
+    if (typeof value === 'string')
+        return value === '' ? null : value;
+    if (typeof value === 'number' && Number.isFinite(value))
+        return String(value);
+    return null;
+}
+/** Epoch milliseconds from ISO text or a number of seconds, ms, µs or ns (told apart by size). */
+function timeOf(value) {
+    const n = typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    if (typeof n === 'number' && Number.isFinite(n)) {
+        if (n >= 1e17)
+            return n / 1e6;
+        if (n >= 1e14)
+            return n / 1e3;
+    }
+    return (0,fields/* toMillis */.kE)(n);
+}
+/**
+ * Everything the mapping finds in one record (a JSONL line, or the document):
+ * the catalog, calls and results, or what it selected and could not read.
+ */
+function readRecord(m, record, found, unread) {
+    const runOfRecord = textOf((0,query/* selectFirst */.JK)(m.runId, record));
+    if (m.tools) {
+        const byRun = new Map();
+        const where = new Map();
+        for (const hit of (0,query/* selectAll */.Ub)(m.tools.select, record)) {
+            const name = textOf((0,query/* selectFirst */.JK)(m.tools.name, hit.value));
+            if (name === null)
+                continue;
+            const schema = (0,query/* selectFirst */.JK)(m.tools.schema, hit.value);
+            const run = textOf((0,query/* selectFirst */.JK)(m.tools.runId, hit.value)) ?? runOfRecord;
+            const list = byRun.get(run) ?? [];
+            list.push(schema === undefined ? { name, schemaSha256: null } : { name, schema: (0,tool_facts/* argsOf */.PL)(schema), schemaSha256: null });
+            byRun.set(run, list);
+            if (!where.has(run))
+                where.set(run, hit.location);
+        }
+        for (const [run, tools] of byRun)
+            found.push({ location: where.get(run), rank: 0, make: (loc) => (0,tool_facts/* catalogRecord */.Dp)(tools, { loc, runId: run, ts: null }) });
+    }
+    const calls = m.calls;
+    if (calls) {
+        for (const hit of (0,query/* selectAll */.Ub)(calls.select, record)) {
+            const item = hit.value;
+            if (calls.when && !holds(calls.when, item))
+                continue;
+            const tool = textOf((0,query/* selectFirst */.JK)(calls.tool, item));
+            if (tool === null) {
+                unread.push({ location: hit.location, reason: `a call without a tool name at calls.tool (${calls.tool.text})`, value: item });
+                continue;
+            }
+            const callId = textOf((0,query/* selectFirst */.JK)(calls.id, item));
+            const args = (0,tool_facts/* argsOf */.PL)((0,query/* selectFirst */.JK)(calls.arguments, item));
+            const runId = textOf((0,query/* selectFirst */.JK)(calls.runId, item)) ?? runOfRecord;
+            const ts = timeOf((0,query/* selectFirst */.JK)(calls.timestamp, item));
+            found.push({ location: hit.location, rank: 1, make: (loc) => (0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId, tool, args }, { loc, runId, ts }) });
+        }
+    }
+    const results = m.results;
+    if (results) {
+        for (const hit of (0,query/* selectAll */.Ub)(results.select, record)) {
+            const item = hit.value;
+            if (results.when && !holds(results.when, item))
+                continue;
+            const callId = textOf((0,query/* selectFirst */.JK)(results.id, item));
+            const tool = textOf((0,query/* selectFirst */.JK)(results.tool, item));
+            const content = (0,query/* selectFirst */.JK)(results.output, item);
+            const isError = results.error ? holds(results.error, item) : false;
+            const runId = textOf((0,query/* selectFirst */.JK)(results.runId, item)) ?? runOfRecord;
+            const ts = timeOf((0,query/* selectFirst */.JK)(results.timestamp, item));
+            found.push({ location: hit.location, rank: 2, make: (loc) => (0,tool_facts/* toRecord */.Lv)((0,tool_facts/* resultFact */.ES)(callId, tool, content, isError), { loc, runId, ts }) });
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/custom/custom-format.ts
+
+
+
+
+
+
+/**
+ * A format from the configuration file's `formats:` section (docs/formats/custom.md).
+ * Detection is the mapping's own `detect` condition and nothing else: a mapping
+ * without one, or whose condition does not hold for the file's start, never claims
+ * the file (it is read only when named with --input-format). When it holds, the
+ * user's word outranks any built-in evidence (Evidence.configured).
+ */
+function customFormat(spec) {
+    const mapping = compileMapping(spec);
+    const detect = spec.detect === undefined ? null : compileCondition(spec.detect);
+    return {
+        id: spec.name,
+        description: spec.description ?? `configured format '${spec.name}' (formats.${spec.name})`,
+        detect: (sample) => (detect !== null && claims(spec.layout, detect, sample) ? types/* Evidence */.o.configured : types/* Evidence */.o.none),
+        parse: (input, sink) => (spec.layout === 'jsonl' ? parseLines(spec.name, mapping, input, sink) : parseWhole(spec.name, mapping, input, sink)),
+    };
+}
+function claims(layout, detect, sample) {
+    try {
+        if (layout === 'document')
+            return sample.document !== undefined && holds(detect, sample.document);
+        return sample.jsonLines.some((line) => holds(detect, line));
+    }
+    catch {
+        return false;
+    }
+}
+/** Each line is one record: what it yields is emitted in the line's order (catalog, calls, results). */
+async function parseLines(name, mapping, input, sink) {
+    await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
+        const found = [];
+        const unread = [];
+        const failure = read(mapping, value, found, unread);
+        if (failure !== null) {
+            sink.skip({ line, reason: failure, value });
+            return;
+        }
+        for (const item of unread)
+            sink.skip({ line, reason: item.reason, value: item.value, toolLike: true });
+        if (found.length === 0) {
+            if (unread.length === 0)
+                sink.skip({ line, reason: `line is no call, result or catalog of format '${name}'`, value });
+            return;
+        }
+        found.sort((a, b) => a.rank - b.rank);
+        const loc = { file: input.file, line };
+        for (const item of found)
+            sink.record(item.make(loc));
+    });
+}
+/**
+ * The file is one document (read whole, capped by limits.max-document-bytes): each
+ * record found points at the line where its item begins; records are emitted in
+ * the document's line order, every catalog first (a run's tools before its calls).
+ */
+async function parseWhole(name, mapping, input, sink) {
+    const document = await (0,whole_document/* parseDocument */.Tp)(input, sink);
+    if (document === null)
+        return;
+    const found = [];
+    const unread = [];
+    const failure = read(mapping, document.value, found, unread);
+    if (failure !== null) {
+        sink.skip({ line: 1, reason: failure, value: document.value });
+        return;
+    }
+    const lineOf = containerLines((0,json_locate/* indexLines */.u)(document.text, input.limits.maxDepth, 0));
+    for (const item of unread)
+        sink.skip({ line: lineOf(item.location), reason: item.reason, value: item.value, toolLike: true });
+    if (found.length === 0) {
+        if (unread.length === 0)
+            sink.skip({ line: 1, reason: `the document holds no call, result or catalog of format '${name}'`, value: (0,fields/* isObject */.Gv)(document.value) ? document.value : undefined });
+        return;
+    }
+    const placed = found.map((item, order) => ({ item, order, line: lineOf(item.location) }));
+    placed.sort((a, b) => (a.item.rank === 0) !== (b.item.rank === 0) ? (a.item.rank === 0 ? -1 : 1) : a.line - b.line || a.item.rank - b.item.rank || a.order - b.order);
+    for (const { item, line } of placed)
+        sink.record(item.make({ file: input.file, line }));
+}
+/** Runs the mapping on one record; a query that fails on it (too deep to walk) is a reason, not a crash. */
+function read(mapping, record, found, unread) {
+    try {
+        readRecord(mapping, record, found, unread);
+        return null;
+    }
+    catch (error) {
+        found.length = 0;
+        unread.length = 0;
+        return `the format's queries could not be run on it (${error instanceof RangeError ? 'nested too deep' : error instanceof Error ? error.message : 'error'})`;
+    }
+}
+/** The line of the container at a path, or of the nearest container holding it (a scalar item). */
+function containerLines(lineOf) {
+    return (path) => {
+        for (let end = path.length; end >= 0; end -= 1) {
+            const line = lineOf(path.slice(0, end));
+            if (line !== 0)
+                return line;
+        }
+        return 1;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/custom/index.ts
+
+
+const cache = new WeakMap();
+/**
+ * The formats a file is detected among and --input-format names: the configured
+ * ones (configuration order) before the built-in ones. Compiled once per list and
+ * thread (a worker gets its own copy of the configuration, and compiles it once).
+ */
+function formatsFor(custom) {
+    if (custom === undefined || custom.length === 0)
+        return registry/* FORMATS */.h;
+    let formats = cache.get(custom);
+    if (formats === undefined) {
+        formats = [...custom.map(customFormat), ...registry/* FORMATS */.h];
+        cache.set(custom, formats);
+    }
+    return formats;
+}
+
+
+/***/ }),
+
+/***/ 5146:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bk: () => (/* binding */ selectorOf),
+/* harmony export */   JK: () => (/* binding */ selectFirst),
+/* harmony export */   Ub: () => (/* binding */ selectAll),
+/* harmony export */   xN: () => (/* binding */ compileSelector)
+/* harmony export */ });
+/* unused harmony exports MAX_DESCENDANT_SEGMENTS, descendantSegments */
+/* harmony import */ var json_p3__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(393);
+
+/**
+ * The query language of a `formats:` mapping: RFC 9535 JSONPath, read by json-p3
+ * (no eval of the query, no code from the configuration: a query is parsed into
+ * selectors and walked). Its cost is bounded so that a configuration from a fork
+ * cannot make an audit hang:
+ * - no regular expressions: the RFC's `match()` and `search()` are not offered (a
+ *   pattern such as `(a+)+$` backtracks for exponential time); `length()`,
+ *   `count()` and `value()` are, with every comparison and logical operator;
+ * - at most one descendant segment (`..`) per query: one walk of the value, not a
+ *   walk per node of a walk;
+ * - a query runs on one record (a line, capped by limits.max-line-bytes) or one
+ *   document (capped by limits.max-document-bytes), whose nesting the JSON reader
+ *   caps at limits.max-depth.
+ */
+const environment = new json_p3__WEBPACK_IMPORTED_MODULE_0__/* .JSONPathEnvironment */ .Dd({ maxRecursionDepth: 100_000 });
+environment.functionRegister.delete('match');
+environment.functionRegister.delete('search');
+/** Descendant segments a query may have (see above). */
+const MAX_DESCENDANT_SEGMENTS = 1;
+/** The query compiled, or why it cannot be used: a message for a `config` error. */
+function compileSelector(text) {
+    const descendants = descendantSegments(text);
+    if (descendants > MAX_DESCENDANT_SEGMENTS) {
+        return `${JSON.stringify(text)} has ${descendants} descendant segments (..); a query may have at most ${MAX_DESCENDANT_SEGMENTS}, so that its cost stays one walk of the record`;
+    }
+    try {
+        return { text, query: environment.compile(text) };
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (/no such function '(match|search)'/.test(message)) {
+            return `${JSON.stringify(text)}: match() and search() are not offered (a regular expression from a configuration can take exponential time); compare with == instead`;
+        }
+        return `${JSON.stringify(text)} is not an RFC 9535 JSONPath query: ${message}`;
+    }
+}
+/** `compileSelector` for a query already accepted by the configuration's schema. */
+function selectorOf(text) {
+    const compiled = compileSelector(text);
+    if (typeof compiled === 'string')
+        throw new Error(`a formats query was not validated: ${compiled}`);
+    return compiled;
+}
+/** Every node the query selects in `value`, in document order. */
+function selectAll(selector, value) {
+    return selector.query.query(value).nodes.map((node) => ({ value: node.value, location: node.location }));
+}
+/** The first node's value, or undefined when the query selects nothing. */
+function selectFirst(selector, value) {
+    if (selector === undefined)
+        return undefined;
+    return selector.query.match(value)?.value;
+}
+/** Descendant segments (`..`) of a query, outside its string literals. */
+function descendantSegments(text) {
+    let count = 0;
+    let quote = null;
+    for (let i = 0; i < text.length; i += 1) {
+        const c = text[i];
+        if (quote !== null) {
+            if (c === '\\')
+                i += 1;
+            else if (c === quote)
+                quote = null;
+        }
+        else if (c === '"' || c === "'")
+            quote = c;
+        else if (c === '.' && text[i + 1] === '.') {
+            count += 1;
+            i += 1;
+        }
+    }
+    return count;
+}
+
+
+/***/ }),
+
 /***/ 3389:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -18549,7 +24297,7 @@ function workerResourceLimits() {
 /* harmony export */   H: () => (/* binding */ chooseFormat)
 /* harmony export */ });
 /* unused harmony export describeShape */
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(402);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3687);
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
 /**
@@ -18561,7 +24309,7 @@ const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
  */
 function chooseFormat(sample, forced, formats = _registry_js__WEBPACK_IMPORTED_MODULE_0__/* .FORMATS */ .h) {
     if (forced) {
-        const format = (0,_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .formatById */ .a)(forced);
+        const format = formats.find((f) => f.id === forced);
         return format ? { format, note: null } : { format: null, message: `no format with id '${forced}'` };
     }
     let best = 0;
@@ -18780,7 +24528,226 @@ function isoUtcMillis(text) {
 
 /***/ }),
 
-/***/ 402:
+/***/ 6878:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ excerpt),
+/* harmony export */   N: () => (/* binding */ forEachJsonLine)
+/* harmony export */ });
+/* harmony import */ var _io_json_line_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4595);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1900);
+
+
+/** Up to `max` characters of a bad line, for a message (the reporter sanitizes it). */
+function excerpt(text, max = 60) {
+    // Redact first: a cut made before redaction could leave part of a secret too short to recognise.
+    const head = text.length > 64 * 1024 ? text.slice(0, 64 * 1024) : text;
+    return (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeText */ .j)(head.replace(/\s+/g, ' ').trim(), { maxChars: max + 1 });
+}
+/**
+ * Reads a JSON-lines file: blank lines are skipped; lines that are not valid
+ * UTF-8, too long, not JSON, too deep or with duplicate keys become
+ * `malformed-record` (or `truncated-tail` for a cut last line); every parsed
+ * value goes to `onValue` with its line number.
+ */
+async function forEachJsonLine(input, sink, onValue) {
+    for await (const batch of input.lineBatches()) {
+        for (const event of batch) {
+            if (event.type === 'bad-line') {
+                const tail = !event.terminated && event.code === 'invalid-utf8';
+                sink.diagnostic({
+                    ruleId: tail ? 'truncated-tail' : 'malformed-record',
+                    line: event.line,
+                    message: tail ? `last line is cut short: ${event.detail}` : event.detail,
+                });
+                continue;
+            }
+            const text = event.text;
+            if (isBlank(text))
+                continue;
+            const parsed = (0,_io_json_line_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJsonLine */ .wz)(text, input.limits.maxDepth);
+            if (parsed instanceof _io_json_line_js__WEBPACK_IMPORTED_MODULE_1__/* .JsonLineError */ .N) {
+                const tail = !event.terminated && parsed.code === 'not-json';
+                sink.diagnostic({
+                    ruleId: tail ? 'truncated-tail' : 'malformed-record',
+                    line: event.line,
+                    message: tail
+                        ? `last line is cut short (no final newline, incomplete JSON): "${excerpt(text)}"`
+                        : `${parsed.reason}: "${excerpt(text)}"`,
+                });
+                continue;
+            }
+            onValue(parsed, event.line, text);
+        }
+    }
+}
+function isBlank(text) {
+    for (let i = 0; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        if (c !== 0x20 && c !== 0x09 && c !== 0x0d)
+            return false;
+    }
+    return true;
+}
+
+
+/***/ }),
+
+/***/ 5751:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ indexLines)
+/* harmony export */ });
+const MAX_ENTRIES = 2_000_000;
+/**
+ * Indexes a JSON text (already known to parse) in one pass: the line where each
+ * object or array begins, for containers up to `maxDepth` levels deep. Parsers
+ * of one-document formats use it to point findings at the message or item
+ * instead of line 1. Keys are matched as written (escaped keys are unescaped).
+ * `jumps` add lines at character offsets (a text with parts taken out: the rest
+ * of a streamed document, src/io/json-stream/, where each list's items were).
+ */
+function indexLines(text, maxDepth, missing = 1, jumps = []) {
+    const lines = new Map();
+    const path = [];
+    // Per open container: is it an array (then the top of `path` is its index)?
+    const arrays = [];
+    let line = 1;
+    let pendingKey = null;
+    let i = 0;
+    const n = text.length;
+    let jump = 0;
+    const cursor = { end: 0, lines: 0 };
+    while (i < n) {
+        while (jump < jumps.length && i >= jumps[jump].at)
+            line += jumps[jump++].lines;
+        const c = text.charCodeAt(i);
+        if (c === 0x0a) {
+            line += 1;
+            i += 1;
+        }
+        else if (c === 0x22) {
+            const key = readKey(text, i, cursor);
+            line += cursor.lines;
+            i = cursor.end;
+            if (key !== null && !arrays[arrays.length - 1]) {
+                pendingKey = key;
+                i += 1;
+            }
+        }
+        else if (c === 0x7b || c === 0x5b) {
+            if (arrays.length > 0) {
+                if (arrays[arrays.length - 1]) {
+                    // array element: its index is already on the path
+                }
+                else if (pendingKey !== null)
+                    path.push(pendingKey);
+            }
+            if (path.length <= maxDepth && lines.size < MAX_ENTRIES)
+                lines.set(path.join('\u0000'), line);
+            arrays.push(c === 0x5b);
+            if (c === 0x5b)
+                path.push(0);
+            pendingKey = null;
+            i += 1;
+        }
+        else if (c === 0x7d || c === 0x5d) {
+            if (arrays.pop())
+                path.pop();
+            if (arrays.length > 0 && !arrays[arrays.length - 1])
+                path.pop();
+            i += 1;
+        }
+        else if (c === 0x2c) {
+            if (arrays[arrays.length - 1])
+                path[path.length - 1] = path[path.length - 1] + 1;
+            pendingKey = null;
+            i += 1;
+        }
+        else
+            i += 1;
+    }
+    return (target) => lines.get(target.join('\u0000')) ?? missing;
+}
+/**
+ * Reads the string that opens at `start`: sets `cursor` to the offset of the next
+ * token after it (the colon when it is a key) and the newlines skipped; returns the
+ * key (unescaped) when a colon follows, else null. One reused cursor: no object per string.
+ */
+function readKey(text, start, cursor) {
+    const n = text.length;
+    const j = closingQuote(text, start);
+    let k = j + 1;
+    let lines = 0;
+    while (k < n && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x0a)) {
+        if (text.charCodeAt(k) === 0x0a)
+            lines += 1;
+        k += 1;
+    }
+    cursor.end = k;
+    cursor.lines = lines;
+    if (text.charCodeAt(k) !== 0x3a)
+        return null;
+    const raw = text.slice(start + 1, j);
+    return raw.includes('\\') ? JSON.parse(`"${raw}"`) : raw;
+}
+/** The offset of the quote that closes the string opening at `start` (the text's length when none does): found by indexOf, not char by char. */
+function closingQuote(text, start) {
+    let from = start + 1;
+    for (;;) {
+        const q = text.indexOf('"', from);
+        if (q === -1)
+            return text.length;
+        let b = q - 1;
+        while (b > start && text.charCodeAt(b) === 0x5c)
+            b -= 1;
+        // An even run of backslashes before it is escaped backslashes: the quote ends the string.
+        if ((q - 1 - b) % 2 === 0)
+            return q;
+        from = q + 1;
+    }
+}
+
+
+/***/ }),
+
+/***/ 3932:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ readWhole)
+/* harmony export */ });
+/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2034);
+
+/**
+ * The file's bytes, for a document that must be read whole (a format or shape
+ * the streaming reader cannot walk), or null past `limits.max-document-bytes`:
+ * then the file is one `malformed-record` at line 1 naming the limit and the
+ * setting, and reading stops as soon as the limit is passed (never an
+ * internal error, never more than the limit in memory).
+ */
+async function readWhole(input, sink, what) {
+    const limit = input.limits.maxDocumentBytes;
+    const parts = [];
+    let total = 0;
+    for await (const chunk of input.chunks()) {
+        total += chunk.length;
+        if (total > limit) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${what} is longer than the ${(0,_io_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .limitText */ .PW)('maxDocumentBytes', limit)}, which this format reads whole; it was not read` });
+            return null;
+        }
+        // A chunk is valid only until the next is asked for: keep a copy.
+        parts.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(parts, total);
+}
+
+
+/***/ }),
+
+/***/ 3687:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18792,6 +24759,7441 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/ingest/fields.ts
 var ingest_fields = __nccwpck_require__(3835);
+// EXTERNAL MODULE: ./src/ingest/types.ts + 1 modules
+var types = __nccwpck_require__(8294);
+// EXTERNAL MODULE: ./src/ingest/whole-document.ts + 6 modules
+var whole_document = __nccwpck_require__(3326);
+// EXTERNAL MODULE: ./src/ingest/json-lines.ts
+var json_lines = __nccwpck_require__(6878);
+;// CONCATENATED MODULE: ./src/ingest/session-states.ts
+const SWEEP_EVERY = 1024;
+/**
+ * A streaming parser's state per open run (session, connection, trace), released
+ * when the run ends or goes idle: a run with no record of its own for `idleRecords`
+ * records of the file (limits.run-idle-records, the window the engine's RunGrouper
+ * uses) has its state dropped and is closed in the sink (`endRun`), so a run that
+ * resumes after it is reported as split by the engine, never silently misread.
+ * Memory is then bounded by the runs in flight, not by the file. `idleRecords` 0
+ * keeps every run open until the file ends.
+ */
+class SessionStates {
+    idleRecords;
+    make;
+    sink;
+    // Keyed like the engine's RunGrouper: the run id, '' for records without one.
+    open = new Map();
+    read = 0;
+    constructor(idleRecords, make, sink) {
+        this.idleRecords = idleRecords;
+        this.make = make;
+        this.sink = sink;
+    }
+    /** Counts one record of the file read (call once per line or element, before `get`). */
+    tick() {
+        this.read += 1;
+        if (this.idleRecords > 0 && this.read % SWEEP_EVERY === 0)
+            this.sweep();
+    }
+    /** The state of `runId`'s run (made when the run opens), marked as used now. */
+    get(runId) {
+        const key = runId ?? '';
+        let entry = this.open.get(key);
+        if (entry === undefined) {
+            entry = { state: this.make(runId), last: this.read };
+            this.open.set(key, entry);
+        }
+        entry.last = this.read;
+        return entry.state;
+    }
+    /** The run ended (its file said so): its state is dropped and the run closed. */
+    end(runId) {
+        const key = runId ?? '';
+        if (!this.open.has(key))
+            return;
+        this.open.delete(key);
+        this.sink.endRun?.(runId);
+    }
+    /** Runs whose state is held now (for tests and the bench). */
+    get size() {
+        return this.open.size;
+    }
+    sweep() {
+        for (const [key, entry] of this.open) {
+            if (this.read - entry.last >= this.idleRecords)
+                this.end(key === '' ? null : key);
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./src/ingest/tool-facts.ts + 1 modules
+var tool_facts = __nccwpck_require__(2447);
+;// CONCATENATED MODULE: ./src/ingest/message-facts.ts
+
+
+function messageFacts(message) {
+    const facts = [];
+    const catalog = [];
+    if (!(0,ingest_fields/* isObject */.Gv)(message))
+        return { facts, catalog };
+    const role = (0,ingest_fields/* str */.gx)(message, 'role') ?? (0,ingest_fields/* str */.gx)(message, 'type');
+    const item = itemFact(message);
+    if (item.length > 0)
+        return { facts: item, catalog };
+    let calls = (0,ingest_fields/* own */.ZV)(message, 'tool_calls');
+    if (!Array.isArray(calls) || calls.length === 0) {
+        const extra = (0,ingest_fields/* own */.ZV)(message, 'additional_kwargs');
+        if ((0,ingest_fields/* isObject */.Gv)(extra))
+            calls = (0,ingest_fields/* own */.ZV)(extra, 'tool_calls');
+    }
+    if (Array.isArray(calls))
+        for (const call of calls)
+            pushCall(facts, call);
+    const legacy = (0,ingest_fields/* own */.ZV)(message, 'function_call');
+    if ((0,ingest_fields/* isObject */.Gv)(legacy) && (0,ingest_fields/* str */.gx)(legacy, 'name') !== null)
+        facts.push({ kind: 'call', callId: null, tool: (0,ingest_fields/* str */.gx)(legacy, 'name'), args: (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(legacy, 'arguments')) });
+    for (const key of ['content', 'parts']) {
+        const blocks = (0,ingest_fields/* own */.ZV)(message, key);
+        if (Array.isArray(blocks))
+            for (const block of blocks)
+                facts.push(...blockFacts(block));
+    }
+    if (role === 'tool' || role === 'function') {
+        const callId = (0,ingest_fields/* idOf */.TH)(message, 'tool_call_id');
+        const content = (0,ingest_fields/* own */.ZV)(message, 'content');
+        const definition = (0,ingest_fields/* isObject */.Gv)(content) && (0,ingest_fields/* str */.gx)(content, 'type') === 'function' && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(content, 'function'));
+        if (callId === null && definition) {
+            catalog.push(...((0,tool_facts/* catalogTools */.Nt)([content]) ?? []));
+        }
+        else if (callId !== null || role === 'function') {
+            const fn = (0,ingest_fields/* own */.ZV)(message, 'function');
+            const tool = (0,ingest_fields/* str */.gx)(message, 'name') ?? (typeof fn === 'string' ? fn : null);
+            const error = (0,ingest_fields/* own */.ZV)(message, 'error');
+            const errorType = (0,ingest_fields/* isObject */.Gv)(error) ? (0,ingest_fields/* str */.gx)(error, 'type') : null;
+            const isError = (0,ingest_fields/* str */.gx)(message, 'status') === 'error' || (error !== undefined && error !== null && error !== false);
+            const shown = (0,ingest_fields/* isObject */.Gv)(error) && (content === '' || content === undefined) ? (0,ingest_fields/* own */.ZV)(error, 'message') : content;
+            facts.push((0,tool_facts/* resultFact */.ES)(callId, tool, shown, isError, errorType, errorType));
+        }
+    }
+    return { facts, catalog };
+}
+function pushCall(facts, call) {
+    if (!(0,ingest_fields/* isObject */.Gv)(call))
+        return;
+    const fn = (0,ingest_fields/* own */.ZV)(call, 'function');
+    const holder = (0,ingest_fields/* isObject */.Gv)(fn) ? fn : call;
+    const tool = (0,ingest_fields/* str */.gx)(holder, 'name') ?? (typeof fn === 'string' ? fn : null);
+    if (tool === null)
+        return;
+    const args = (0,ingest_fields/* own */.ZV)(holder, 'arguments') ?? (0,ingest_fields/* own */.ZV)(call, 'arguments') ?? (0,ingest_fields/* own */.ZV)(call, 'args') ?? (0,ingest_fields/* own */.ZV)(call, 'input');
+    facts.push({ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(call, 'id') ?? (0,ingest_fields/* idOf */.TH)(call, 'call_id'), tool, args: (0,tool_facts/* argsOf */.PL)(args) });
+}
+/** One content block or part. */
+function blockFacts(block) {
+    if (!(0,ingest_fields/* isObject */.Gv)(block))
+        return [];
+    switch ((0,ingest_fields/* str */.gx)(block, 'type')) {
+        case 'tool_use':
+        case 'server_tool_use': {
+            const name = (0,ingest_fields/* str */.gx)(block, 'name');
+            return name === null ? [] : [{ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(block, 'id'), tool: name, args: (0,ingest_fields/* own */.ZV)(block, 'input') }];
+        }
+        case 'tool_result':
+            return [(0,tool_facts/* resultFact */.ES)((0,ingest_fields/* idOf */.TH)(block, 'tool_use_id'), null, (0,ingest_fields/* own */.ZV)(block, 'content'), (0,ingest_fields/* own */.ZV)(block, 'is_error') === true)];
+        case 'mcp_tool_use':
+        case 'mcp_tool_result':
+            // MCP connector blocks name tools of a remote server the request's catalog does not list: not read.
+            return [];
+        case 'tool_call': {
+            const name = (0,ingest_fields/* str */.gx)(block, 'name');
+            return name === null ? [] : [{ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(block, 'id'), tool: name, args: (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(block, 'arguments')) }];
+        }
+        case 'tool_call_response':
+            return [(0,tool_facts/* resultFact */.ES)((0,ingest_fields/* idOf */.TH)(block, 'id'), (0,ingest_fields/* str */.gx)(block, 'name'), (0,ingest_fields/* own */.ZV)(block, 'response') ?? (0,ingest_fields/* own */.ZV)(block, 'result'))];
+        case 'tool-call': {
+            const name = (0,ingest_fields/* str */.gx)(block, 'toolName');
+            return name === null ? [] : [{ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(block, 'toolCallId'), tool: name, args: (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(block, 'input') ?? (0,ingest_fields/* own */.ZV)(block, 'args')) }];
+        }
+        case 'tool-result':
+            return [(0,tool_facts/* resultFact */.ES)((0,ingest_fields/* idOf */.TH)(block, 'toolCallId'), (0,ingest_fields/* str */.gx)(block, 'toolName'), (0,ingest_fields/* own */.ZV)(block, 'output') ?? (0,ingest_fields/* own */.ZV)(block, 'result'), (0,ingest_fields/* own */.ZV)(block, 'isError') === true)];
+        default:
+            return serverToolResult(block) ?? itemFact(block);
+    }
+}
+/**
+ * An Anthropic server tool's result block (`web_search_tool_result`,
+ * `code_execution_tool_result`, `bash_code_execution_tool_result`,
+ * `tool_search_tool_result` …): the answer to a `server_tool_use` of the same
+ * response, by `tool_use_id`. Its content is an error when its type ends in `_error`.
+ */
+function serverToolResult(block) {
+    const type = (0,ingest_fields/* str */.gx)(block, 'type');
+    const callId = (0,ingest_fields/* idOf */.TH)(block, 'tool_use_id');
+    if (type === null || callId === null || !type.endsWith('_tool_result'))
+        return null;
+    const content = (0,ingest_fields/* own */.ZV)(block, 'content');
+    const errorType = (0,ingest_fields/* isObject */.Gv)(content) ? (0,ingest_fields/* str */.gx)(content, 'type') : null;
+    const isError = errorType !== null && errorType.endsWith('_error');
+    return [(0,tool_facts/* resultFact */.ES)(callId, null, content, isError, isError ? errorType : null, isError && (0,ingest_fields/* isObject */.Gv)(content) ? (0,ingest_fields/* str */.gx)(content, 'error_code') : null)];
+}
+const FAILED = new Set(['failed', 'incomplete', 'error']);
+/**
+ * A Responses API item (or a Vercel tool call without a type): anything with a
+ * `call_id` is a call, or a result when its type ends in `_output`.
+ */
+function itemFact(item) {
+    const vercelId = (0,ingest_fields/* idOf */.TH)(item, 'toolCallId');
+    const vercelName = (0,ingest_fields/* str */.gx)(item, 'toolName');
+    if (vercelId !== null && vercelName !== null && (0,ingest_fields/* own */.ZV)(item, 'type') === undefined) {
+        return [{ kind: 'call', callId: vercelId, tool: vercelName, args: (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(item, 'input') ?? (0,ingest_fields/* own */.ZV)(item, 'args')) }];
+    }
+    const callId = (0,ingest_fields/* idOf */.TH)(item, 'call_id');
+    const type = (0,ingest_fields/* str */.gx)(item, 'type');
+    if (callId === null || type === null)
+        return [];
+    const failed = FAILED.has((0,ingest_fields/* str */.gx)(item, 'status') ?? '');
+    if (type.endsWith('_output')) {
+        const content = (0,ingest_fields/* own */.ZV)(item, 'output') ?? (0,ingest_fields/* own */.ZV)(item, 'result');
+        return [(0,tool_facts/* resultFact */.ES)(callId, null, content, failed)];
+    }
+    const tool = (0,ingest_fields/* str */.gx)(item, 'name') ?? type.replace(/_call$/, '');
+    const args = (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(item, 'arguments') ?? (0,ingest_fields/* own */.ZV)(item, 'input') ?? (0,ingest_fields/* own */.ZV)(item, 'action') ?? (0,ingest_fields/* own */.ZV)(item, 'code'));
+    const facts = [{ kind: 'call', callId, tool, args }];
+    // Hosted calls (mcp_call) carry their own outcome.
+    const error = (0,ingest_fields/* own */.ZV)(item, 'error');
+    if ((0,ingest_fields/* own */.ZV)(item, 'output') !== undefined || (error !== undefined && error !== null)) {
+        facts.push((0,tool_facts/* resultFact */.ES)(callId, tool, (0,ingest_fields/* own */.ZV)(item, 'output') ?? error, failed || (error !== undefined && error !== null)));
+    }
+    return facts;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/anthropic/claude-code.ts
+
+
+
+
+
+
+const RECORD_TYPES = new Set(['user', 'assistant', 'system', 'result', 'summary']);
+/**
+ * A line only Claude Code writes: a user/assistant line with a Messages-API
+ * `message` object, a system/result line with a `subtype` and a session id, or
+ * a summary with a `leafUuid`. A `sessionId` and a `type: "user"` alone are not
+ * enough (Gemini CLI logs have both, with `message` a string).
+ */
+function looksLikeLine(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    const type = (0,ingest_fields/* str */.gx)(value, 'type');
+    if (type === 'user' || type === 'assistant') {
+        const message = (0,ingest_fields/* own */.ZV)(value, 'message');
+        if (!(0,ingest_fields/* isObject */.Gv)(message))
+            return false;
+        const role = (0,ingest_fields/* own */.ZV)(message, 'role');
+        return (role === undefined || role === type) && (0,ingest_fields/* own */.ZV)(message, 'content') !== undefined;
+    }
+    if (type === 'system' || type === 'result')
+        return (0,ingest_fields/* str */.gx)(value, 'subtype') !== null && ((0,ingest_fields/* own */.ZV)(value, 'sessionId') !== undefined || (0,ingest_fields/* own */.ZV)(value, 'session_id') !== undefined);
+    return type === 'summary' && typeof (0,ingest_fields/* own */.ZV)(value, 'leafUuid') === 'string';
+}
+/** Lines that have Claude Code's field names but not its shape. */
+function nearLine(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    const type = (0,ingest_fields/* str */.gx)(value, 'type');
+    return (type !== null && RECORD_TYPES.has(type)) && ((0,ingest_fields/* own */.ZV)(value, 'sessionId') !== undefined || (0,ingest_fields/* own */.ZV)(value, 'session_id') !== undefined || (0,ingest_fields/* own */.ZV)(value, 'message') !== undefined);
+}
+const DENIED = /doesn't want to proceed with this tool use|tool use was rejected|permission to use .* (has been|was) denied|requested permissions/i;
+function describe(value) {
+    if (Array.isArray(value))
+        return 'a JSON array';
+    return value === null ? 'JSON null' : `a JSON ${typeof value}`;
+}
+/**
+ * Claude Code session transcripts (`~/.claude/projects/.../<session>.jsonl`)
+ * and Claude Agent SDK / `claude -p --output-format stream-json` output: one
+ * run per session id. `tool_use` blocks are calls, `tool_result` blocks results
+ * (`is_error`; a rejected permission is classed `permission_denied`), each new
+ * assistant message an llm span, `system/init` `tools` the catalog, and the
+ * final `result` line's `permission_denials` results for calls denied without one.
+ */
+const claudeCodeFormat = {
+    id: 'claude-code',
+    description: 'Claude Code session transcripts and Claude Agent SDK stream-json (JSONL)',
+    detect(sample) {
+        return sample.jsonLines.some(looksLikeLine) ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+    },
+    misfit(sample) {
+        return sample.jsonLines.some(nearLine)
+            ? { closeness: 2, reason: 'no line is a Claude Code record (a user/assistant line with a "message" object that has its "role" and "content", a system/result line with a "subtype" and session id, a summary with a "leafUuid")' }
+            : null;
+    },
+    async parse(input, sink) {
+        await (0,json_lines/* forEachJsonLine */.N)(input, sink, claudeCodeLineReader(input.file, sink, input.limits.runIdleRecords));
+    },
+};
+/**
+ * The reader of one Claude Code record (a transcript line, or one entry of a
+ * JSON export's `loglines`), with the state it keeps per session, released when
+ * the session has been idle for `idleRecords` records (0: kept to the end; see SessionStates).
+ */
+function claudeCodeLineReader(file, sink, idleRecords = 0) {
+    const sessions = new SessionStates(idleRecords, () => ({ lastMessage: null, toolOf: new Map(), answered: new Set() }), sink);
+    return (value, line) => {
+        sessions.tick();
+        if (!(0,ingest_fields/* isObject */.Gv)(value)) {
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${describe(value)}, not an object` });
+            return;
+        }
+        const type = (0,ingest_fields/* str */.gx)(value, 'type');
+        const runId = (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? (0,ingest_fields/* idOf */.TH)(value, 'session_id');
+        const place = { loc: { file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(value, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(value, 'uuid') };
+        const bad = (message) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
+        if (type === null)
+            return bad('record has no "type"');
+        const session = sessions.get(runId);
+        if (type === 'system')
+            return readSystem(value, place, sink);
+        if (type === 'result')
+            return readResult(value, place, session, sink);
+        if (type !== 'user' && type !== 'assistant')
+            return sink.skip({ line, reason: `record type "${type.length > 40 ? `${type.slice(0, 40)}…` : type}"`, value });
+        const message = (0,ingest_fields/* own */.ZV)(value, 'message');
+        if (!(0,ingest_fields/* isObject */.Gv)(message))
+            return bad(`"message" is ${describe(message)}, not an object`);
+        const content = (0,ingest_fields/* own */.ZV)(message, 'content');
+        if (typeof content === 'string') {
+            if (type === 'assistant')
+                sink.record((0,tool_facts/* llmRecord */.$l)(place));
+            return;
+        }
+        if (!Array.isArray(content))
+            return bad(`message has no "content" list${(0,ingest_fields/* own */.ZV)(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
+        if (type === 'assistant') {
+            const id = (0,ingest_fields/* idOf */.TH)(message, 'id') ?? `line ${line}`;
+            if (session.lastMessage !== id)
+                sink.record((0,tool_facts/* llmRecord */.$l)(place));
+            session.lastMessage = id;
+        }
+        readBlocks(content, value, session, place, bad, sink);
+    };
+}
+/** A system record: `init` with its `tools` is the catalog; any other is skipped. */
+function readSystem(value, place, sink) {
+    const { line } = place.loc;
+    const tools = (0,ingest_fields/* strList */.Sc)((0,ingest_fields/* own */.ZV)(value, 'tools'));
+    if ((0,ingest_fields/* str */.gx)(value, 'subtype') === 'init' && tools)
+        sink.record((0,tool_facts/* catalogRecord */.Dp)(tools.map((name) => ({ name, schemaSha256: null })), place));
+    else
+        sink.skip({ line, reason: `system record${(0,ingest_fields/* str */.gx)(value, 'subtype') === null ? '' : ` (subtype "${(0,ingest_fields/* str */.gx)(value, 'subtype')}")`} without a tool list`, value });
+}
+/** The final result record: its `permission_denials` are results for the calls denied without one. */
+function readResult(value, place, session, sink) {
+    const denials = (0,ingest_fields/* own */.ZV)(value, 'permission_denials');
+    if (!Array.isArray(denials))
+        return sink.skip({ line: place.loc.line, reason: 'result record without permission_denials', value });
+    for (const denial of denials) {
+        if (!(0,ingest_fields/* isObject */.Gv)(denial))
+            continue;
+        const callId = (0,ingest_fields/* idOf */.TH)(denial, 'tool_use_id');
+        if (callId === null || session.answered.has(callId))
+            continue;
+        sink.record((0,tool_facts/* toRecord */.Lv)((0,tool_facts/* resultFact */.ES)(callId, (0,ingest_fields/* str */.gx)(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
+    }
+}
+/** A message's content blocks: calls (their tools kept by id) and results (named, a rejected permission classed). */
+function readBlocks(content, value, session, place, bad, sink) {
+    const { toolOf, answered } = session;
+    content.forEach((block, i) => {
+        if (!(0,ingest_fields/* isObject */.Gv)(block))
+            return bad(`content item ${i} is ${describe(block)}, not a block`);
+        for (let fact of blockFacts(block)) {
+            const key = fact.callId ?? '';
+            if (fact.kind === 'call' && fact.callId !== null)
+                toolOf.set(key, fact.tool);
+            if (fact.kind === 'result') {
+                if (fact.callId !== null)
+                    answered.add(key);
+                if (fact.tool === null && toolOf.has(key))
+                    fact = { ...fact, tool: toolOf.get(key) };
+                if (fact.isError && denied(fact.content, (0,ingest_fields/* own */.ZV)(value, 'toolUseResult')))
+                    fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
+            }
+            sink.record((0,tool_facts/* toRecord */.Lv)(fact, place));
+        }
+    });
+}
+function denied(content, toolUseResult) {
+    const texts = [];
+    if (typeof content === 'string')
+        texts.push(content);
+    if (Array.isArray(content))
+        for (const part of content)
+            if ((0,ingest_fields/* isObject */.Gv)(part) && typeof (0,ingest_fields/* own */.ZV)(part, 'text') === 'string')
+                texts.push((0,ingest_fields/* own */.ZV)(part, 'text'));
+    if (typeof toolUseResult === 'string')
+        texts.push(toolUseResult);
+    return texts.some((text) => DENIED.test(text) || text === 'User rejected tool use');
+}
+
+;// CONCATENATED MODULE: ./src/ingest/anthropic/claude-code-export.ts
+
+
+
+
+const LOGLINES_HEAD = /^\{\s*"loglines"\s*:\s*\[/;
+/** `{"loglines": [{type, timestamp, message}, …]}`: the signature is the `loglines` list of typed records with a message. */
+function isClaudeCodeExport(sample) {
+    const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+    if (head !== null)
+        return LOGLINES_HEAD.test(head);
+    const doc = sample.document;
+    if (!(0,ingest_fields/* isObject */.Gv)(doc))
+        return false;
+    const lines = (0,ingest_fields/* own */.ZV)(doc, 'loglines');
+    if (!Array.isArray(lines))
+        return false;
+    return lines.length === 0 || lines.slice(0, 8).some((entry) => (0,ingest_fields/* isObject */.Gv)(entry) && typeof (0,ingest_fields/* own */.ZV)(entry, 'type') === 'string' && (0,ingest_fields/* own */.ZV)(entry, 'message') !== undefined);
+}
+/**
+ * Claude Code session exports as one JSON document (what claude.ai's Claude Code
+ * sessions API returns and `claude-code-transcripts` reads): each entry of
+ * `loglines` is read exactly as a line of a JSONL transcript, by the same reader,
+ * and placed on the line where the entry begins.
+ */
+const claudeCodeExportFormat = {
+    id: 'claude-code-export',
+    description: 'Claude Code JSON session exports ({"loglines": [...]})',
+    detect: (sample) => (isClaudeCodeExport(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
+    async parse(input, sink) {
+        const read = claudeCodeLineReader(input.file, sink);
+        // Only objects and lists are placed on their own line; anything else is reported at the list.
+        const done = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: ['$.loglines[*]'] }, ({ value: entry, line, listLine }) => {
+            read(entry, entry !== null && typeof entry === 'object' ? line : listLine);
+        });
+        if (done && !((0,ingest_fields/* isObject */.Gv)(done.rest) && Array.isArray((0,ingest_fields/* own */.ZV)(done.rest, 'loglines')))) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the document has no "loglines" list' });
+        }
+    },
+};
+
+// EXTERNAL MODULE: ./src/ingest/json-locate.ts
+var json_locate = __nccwpck_require__(5751);
+;// CONCATENATED MODULE: ./src/ingest/openai/conversations.ts
+
+
+
+const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+/** A chat message (any dialect) or a Responses API item. */
+function isMessage(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    const role = (0,ingest_fields/* str */.gx)(value, 'role');
+    if (role !== null)
+        return ROLES.has(role);
+    const type = (0,ingest_fields/* str */.gx)(value, 'type');
+    if (type === null)
+        return false;
+    return type === 'message' || type === 'reasoning' || (0,ingest_fields/* idOf */.TH)(value, 'call_id') !== null || /(_call|_output)$/.test(type);
+}
+function isMessageList(value) {
+    return Array.isArray(value) && value.length > 0 && value.every(isMessage);
+}
+/** The message list of a conversation object: `messages`, `traj`/`trajectory`/`history` (agent trajectory dumps such as SWE-agent's) or Responses `input` + `output`. */
+function listOf(obj) {
+    for (const key of ['messages', 'traj', 'trajectory', 'history']) {
+        const value = (0,ingest_fields/* own */.ZV)(obj, key);
+        if (isMessageList(value))
+            return [{ key, list: value }];
+    }
+    const out = [];
+    for (const key of ['input', 'output']) {
+        const value = (0,ingest_fields/* own */.ZV)(obj, key);
+        if (isMessageList(value))
+            out.push({ key, list: value });
+    }
+    return out;
+}
+function isConversationObject(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && listOf(value).length > 0;
+}
+/**
+ * The conversations of a chat document: a bare message (or item) list, one
+ * conversation object (a Chat Completions or Responses request with `tools`),
+ * or a list of such objects (trajectory dumps: one run each).
+ */
+function conversationsOf(doc) {
+    if (isMessageList(doc))
+        return [{ runId: null, path: [], listPath: [], messages: doc, tools: undefined }];
+    if ((0,ingest_fields/* isObject */.Gv)(doc)) {
+        const lists = listOf(doc);
+        if (lists.length === 0)
+            return null;
+        return lists.map(({ key, list }) => ({ runId: runIdOf(doc), path: [], listPath: [key], messages: list, tools: (0,ingest_fields/* own */.ZV)(doc, 'tools') }));
+    }
+    if (!Array.isArray(doc) || doc.length === 0 || !doc.every(isConversationObject))
+        return null;
+    const out = [];
+    const ids = doc.map((item) => runIdOf(item));
+    const count = new Map();
+    for (const id of ids)
+        if (id !== null)
+            count.set(id, (count.get(id) ?? 0) + 1);
+    doc.forEach((item, i) => {
+        const obj = item;
+        // Repeated ids (several trials of one task) still make separate runs.
+        const id = ids[i] ?? null;
+        const runId = id === null ? `#${i}` : count.get(id) > 1 ? `${id}#${i}` : id;
+        for (const { key, list } of listOf(obj))
+            out.push({ runId, path: [i], listPath: [i, key], messages: list, tools: (0,ingest_fields/* own */.ZV)(obj, 'tools') });
+    });
+    return out;
+}
+function runIdOf(obj) {
+    for (const key of ['id', 'instance_id', 'task_id', 'sample_id', 'trajectory_id', 'run_id', 'conversation_id']) {
+        const id = (0,ingest_fields/* idOf */.TH)(obj, key);
+        if (id !== null)
+            return id;
+    }
+    return null;
+}
+const MODEL_ITEMS = /(_call|^program)$/;
+/** Did the model write this message or item (a generation step)? */
+function fromModel(message) {
+    if (!(0,ingest_fields/* isObject */.Gv)(message))
+        return false;
+    const role = (0,ingest_fields/* str */.gx)(message, 'role');
+    if (role !== null)
+        return role === 'assistant';
+    const type = (0,ingest_fields/* str */.gx)(message, 'type') ?? '';
+    return MODEL_ITEMS.test(type);
+}
+/**
+ * Collects a conversation's records in message order: its catalog (request
+ * `tools`) first, an llm span where a run of model-written messages begins,
+ * then each call and result at the line of its message.
+ */
+function collectConversation(collector, conv, file, lineOf) {
+    const step = conversationSteps(collector, conv, file, lineOf);
+    conv.messages.forEach((message, i) => step(message, i));
+}
+/**
+ * The same, one message at a time (for a message list streamed from a document):
+ * collects the catalog now and returns what collects message `i`.
+ */
+function conversationSteps(collector, conv, file, lineOf) {
+    const place = (path, ts) => ({ loc: { file, line: lineOf(path) }, runId: conv.runId, ts });
+    const tools = (0,tool_facts/* catalogTools */.Nt)(conv.tools);
+    if (tools)
+        collector.catalog(tools, place([...conv.path, 'tools'], null));
+    let previousFromModel = false;
+    return (message, i) => {
+        const model = fromModel(message);
+        const llm = model && !previousFromModel;
+        previousFromModel = model;
+        const { facts, catalog } = messageFacts(message);
+        if (!llm && facts.length === 0 && catalog.length === 0)
+            return;
+        // One place for the message's records: its line is looked up once, and only for a message that has records.
+        const ts = (0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(message, 'timestamp') ?? (0,ingest_fields/* own */.ZV)(message, 'created_at')) : null;
+        const at = place([...conv.listPath, i], ts);
+        if (llm)
+            collector.llm(at);
+        if (catalog.length > 0)
+            collector.catalog(catalog, at);
+        for (const fact of facts)
+            collector.fact(fact, at);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/openai/run-state.ts
+
+
+
+/** An OpenAI Agents SDK run state (`RunState.to_json()`): `$schemaVersion` and `generated_items`. */
+function isRunState(doc) {
+    return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* own */.ZV)(doc, '$schemaVersion') !== undefined && Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'generated_items'));
+}
+/**
+ * The run's items: the original input when it is an item list, then each
+ * generated item's `raw_item` (a Responses API item: `function_call`,
+ * `function_call_output`, `program`, ...). `model_responses` repeat the
+ * generated items without saying when each was written, so they give no llm spans.
+ */
+function collectRunState(collector, doc, file, lineOf) {
+    const trace = (0,ingest_fields/* own */.ZV)(doc, 'trace');
+    const runId = (0,ingest_fields/* idOf */.TH)(doc, 'conversation_id') ?? ((0,ingest_fields/* isObject */.Gv)(trace) ? (0,ingest_fields/* idOf */.TH)(trace, 'trace_id') : null);
+    const place = (path) => ({ loc: { file, line: lineOf(path) }, runId, ts: null });
+    const original = (0,ingest_fields/* own */.ZV)(doc, 'original_input');
+    if (Array.isArray(original)) {
+        original.forEach((item, i) => {
+            if ((0,ingest_fields/* isObject */.Gv)(item))
+                for (const fact of itemFact(item))
+                    collector.fact(fact, place(['original_input', i]));
+        });
+    }
+    const generated = (0,ingest_fields/* own */.ZV)(doc, 'generated_items');
+    generated.forEach((entry, i) => {
+        if (!(0,ingest_fields/* isObject */.Gv)(entry))
+            return;
+        const raw = (0,ingest_fields/* own */.ZV)(entry, 'raw_item');
+        const item = (0,ingest_fields/* isObject */.Gv)(raw) ? raw : entry;
+        for (const fact of itemFact(item))
+            collector.fact(fact, place(['generated_items', i]));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/openai/stream-document.ts
+
+
+
+
+
+
+/**
+ * Streams the OpenAI documents that grow big (memory: one item, capped by
+ * limits.max-element-bytes, plus the records of the runs in flight):
+ * - a list (`[`): a trajectory list (one run per item) or a bare message list
+ *   (one run). A first pass reads only each item's kind and run id (repeated ids
+ *   get `#i`, so every id must be known before the first run is named); the
+ *   second collects the records, one item at a time;
+ * - an Agents SDK run state (`$schemaVersion` in the head): its `original_input`
+ *   and `generated_items` one item at a time.
+ * Returns false for the other documents (one conversation object, a cassette),
+ * which are read whole.
+ */
+async function streamOpenAiDocument(input, sink) {
+    const head = input.head?.subarray(0, 64 * 1024).toString('utf8').trimStart() ?? '';
+    if (head.startsWith('[')) {
+        await streamList(input, sink);
+        return true;
+    }
+    if (head.startsWith('{') && /"\$schemaVersion"\s*:/.test(head))
+        return streamRunState(input, sink);
+    return false;
+}
+const NOT_CONVERSATIONS = 'no message list, trajectory list or run state in this document';
+/**
+ * A list document of conversations (one run per item) or of messages (one run), as
+ * streamOpenAiDocument reads it; Anthropic Messages lists are read the same way.
+ * `notConversations` is the finding for a list that is neither.
+ */
+async function streamList(input, sink, notConversations = NOT_CONVERSATIONS) {
+    let items = 0;
+    let messages = 0;
+    let conversations = 0;
+    const ids = new Map();
+    const lists = { lists: ['$[*]'] };
+    const first = await (0,whole_document/* streamDocument */.Gs)(input, sink, lists, ({ value }) => {
+        items += 1;
+        if (isMessage(value))
+            messages += 1;
+        else if (isConversationObject(value)) {
+            conversations += 1;
+            const id = runIdOf(value);
+            if (id !== null)
+                ids.set(id, (ids.get(id) ?? 0) + 1);
+        }
+    });
+    if (first === null)
+        return;
+    if (items === 0 || (messages !== items && conversations !== items)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: notConversations });
+        return;
+    }
+    const file = input.file;
+    if (messages === items) {
+        // One conversation, its messages one at a time (the line of item i is the line of path [i]).
+        const collector = new tool_facts/* FactCollector */.sI(false);
+        let current = null;
+        const step = conversationSteps(collector, { runId: null, path: [], listPath: [], tools: undefined }, file, (path) => current.lineOf(path.slice(1)));
+        await (0,whole_document/* streamDocument */.Gs)(input, sink, lists, (element) => {
+            current = element;
+            step(element.value, element.index);
+            drain(collector, sink);
+        });
+        return;
+    }
+    await (0,whole_document/* streamDocument */.Gs)(input, sink, lists, (element) => {
+        const obj = element.value;
+        const id = runIdOf(obj);
+        const i = element.index;
+        // Repeated ids (several trials of one task) still make separate runs.
+        const runId = id === null ? `#${i}` : ids.get(id) > 1 ? `${id}#${i}` : id;
+        const collector = new tool_facts/* FactCollector */.sI(false);
+        for (const conv of conversationsOf(obj) ?? [])
+            collectConversation(collector, { ...conv, runId }, file, (path) => element.lineOf(path));
+        drain(collector, sink);
+        sink.endRun?.(runId);
+    });
+}
+function drain(collector, sink) {
+    for (const record of collector.records)
+        sink.record(record);
+    collector.records.length = 0;
+}
+/**
+ * A run state is one run, audited whole by the engine. Its id is `conversation_id`,
+ * else `trace.trace_id`: when the document before the first item has the first, the
+ * records go on as they are read; otherwise they wait for the end of the document
+ * (where `trace` is written), then go on with the id. Items are read in file order
+ * (the SDK writes `original_input` before `generated_items`); `model_responses` are
+ * streamed past (they repeat the generated items).
+ */
+async function streamRunState(input, sink) {
+    const collector = new tool_facts/* FactCollector */.sI(false);
+    /** The run id, once known from the document before the first item; undefined until then. */
+    let known;
+    const read = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: ['$.original_input[*]', '$.generated_items[*]', '$.model_responses[*]'] }, (element) => {
+        if (known === undefined) {
+            const head = element.head();
+            const id = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* idOf */.TH)(head, 'conversation_id') : null;
+            known = isRunStateHead(head) && id !== null ? { runId: id } : null;
+        }
+        const entry = element.value;
+        if (element.list === '$.model_responses[*]' || !(0,ingest_fields/* isObject */.Gv)(entry))
+            return;
+        const raw = element.list === '$.generated_items[*]' ? (0,ingest_fields/* own */.ZV)(entry, 'raw_item') : undefined;
+        const place = { loc: { file: input.file, line: element.line }, runId: known?.runId ?? null, ts: null };
+        for (const fact of itemFact((0,ingest_fields/* isObject */.Gv)(raw) ? raw : entry))
+            collector.fact(fact, place);
+        if (known)
+            drain(collector, sink);
+    });
+    if (read === null)
+        return true;
+    const doc = read.rest;
+    // Not a run state after all: read whole (unless records already went on, which only a run state's head lets happen).
+    if (!isRunState(doc))
+        return known !== null;
+    if (!known) {
+        const trace = (0,ingest_fields/* own */.ZV)(doc, 'trace');
+        const runId = (0,ingest_fields/* idOf */.TH)(doc, 'conversation_id') ?? ((0,ingest_fields/* isObject */.Gv)(trace) ? (0,ingest_fields/* idOf */.TH)(trace, 'trace_id') : null);
+        for (const record of collector.records)
+            sink.record({ ...record, runId });
+        collector.records.length = 0;
+    }
+    return true;
+}
+/** The document before the first item is a run state's (its schema version is there). */
+function isRunStateHead(head) {
+    return (0,ingest_fields/* isObject */.Gv)(head) && (0,ingest_fields/* own */.ZV)(head, '$schemaVersion') !== undefined;
+}
+
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+// EXTERNAL MODULE: ./src/io/limits.ts
+var limits = __nccwpck_require__(2034);
+;// CONCATENATED MODULE: ./src/ingest/cassette/event-stream.ts
+
+/** The most events of one streamed body that are assembled (the body itself is within max-document-bytes). */
+const MAX_EVENTS = 100_000;
+/** The most choices / content blocks one stream may open (an index past it is left out). */
+const MAX_PARTS = 256;
+/**
+ * The JSON `data:` payloads of a server-sent event stream, in order: each
+ * event's data lines joined (a blank line ends an event), `[DONE]` and other
+ * non-JSON payloads left out, at most 100,000 events.
+ */
+function streamEvents(text) {
+    const out = [];
+    let data = [];
+    const end = () => {
+        if (data.length === 0)
+            return;
+        try {
+            const value = JSON.parse(data.join('\n'));
+            if ((0,ingest_fields/* isObject */.Gv)(value))
+                out.push(value);
+        }
+        catch {
+            // `[DONE]`, a keep-alive or a broken payload: not an event with content
+        }
+        data = [];
+    };
+    for (const raw of text.split('\n')) {
+        if (out.length >= MAX_EVENTS)
+            break;
+        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+        if (line.trim() === '')
+            end();
+        else if (line.startsWith('data:'))
+            data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+    }
+    end();
+    return out;
+}
+/**
+ * A streamed model response assembled into the response the same request
+ * without `stream` returns: OpenAI Chat Completions chunks (`choices[].delta`,
+ * `tool_calls[]` by `index` with `function.arguments` in pieces, or the legacy
+ * `function_call`) into `{created, choices: [{message}]}`; an OpenAI Responses
+ * stream into its `response.completed` response; an Anthropic Messages stream
+ * (`message_start`, `content_block_start` / `_delta` with `input_json_delta`)
+ * into the assistant message with its content blocks; Gemini chunks into one
+ * `candidates` response. Null for any other stream.
+ */
+function assembleStream(events) {
+    if (events.some((e) => (0,ingest_fields/* str */.gx)(e, 'object') === 'chat.completion.chunk'))
+        return chatCompletion(events);
+    const completed = events.find((e) => (0,ingest_fields/* str */.gx)(e, 'type') === 'response.completed' && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(e, 'response')));
+    if (completed)
+        return (0,ingest_fields/* own */.ZV)(completed, 'response');
+    if (events.some((e) => (0,ingest_fields/* str */.gx)(e, 'type') === 'message_start'))
+        return anthropicMessage(events);
+    if (events.length > 0 && events.every((e) => Array.isArray((0,ingest_fields/* own */.ZV)(e, 'candidates'))))
+        return geminiResponse(events);
+    return null;
+}
+/**
+ * Gemini `streamGenerateContent` chunks (server-sent events, or the JSON list it
+ * returns without `alt=sse`) as one response: the first candidate's parts of every
+ * chunk, in order (a `functionCall` part comes whole in one chunk).
+ */
+function geminiResponse(chunks) {
+    const parts = [];
+    for (const chunk of chunks.slice(0, MAX_EVENTS)) {
+        const first = (0,ingest_fields/* own */.ZV)(chunk, 'candidates')[0];
+        const content = (0,ingest_fields/* isObject */.Gv)(first) ? (0,ingest_fields/* own */.ZV)(first, 'content') : undefined;
+        const more = (0,ingest_fields/* isObject */.Gv)(content) ? (0,ingest_fields/* own */.ZV)(content, 'parts') : undefined;
+        if (Array.isArray(more))
+            parts.push(...more);
+    }
+    return { candidates: [{ content: { role: 'model', parts } }] };
+}
+function chatCompletion(events) {
+    const choices = new Map();
+    let created = null;
+    for (const event of events) {
+        created ??= (0,ingest_fields/* num */.bu)(event, 'created');
+        const list = (0,ingest_fields/* own */.ZV)(event, 'choices');
+        if (!Array.isArray(list))
+            continue;
+        for (const choice of list) {
+            if (!(0,ingest_fields/* isObject */.Gv)(choice))
+                continue;
+            const index = (0,ingest_fields/* num */.bu)(choice, 'index') ?? 0;
+            if (!Number.isInteger(index) || index < 0 || index >= MAX_PARTS)
+                continue;
+            let entry = choices.get(index);
+            if (!entry)
+                choices.set(index, (entry = { role: 'assistant', content: null, calls: new Map(), fn: null, finish: null }));
+            if ((0,ingest_fields/* own */.ZV)(choice, 'finish_reason') !== null && (0,ingest_fields/* own */.ZV)(choice, 'finish_reason') !== undefined)
+                entry.finish = (0,ingest_fields/* own */.ZV)(choice, 'finish_reason');
+            const delta = (0,ingest_fields/* own */.ZV)(choice, 'delta');
+            if (!(0,ingest_fields/* isObject */.Gv)(delta))
+                continue;
+            entry.role = (0,ingest_fields/* str */.gx)(delta, 'role') ?? entry.role;
+            const text = (0,ingest_fields/* str */.gx)(delta, 'content');
+            if (text !== null)
+                entry.content = (entry.content ?? '') + text;
+            const fn = (0,ingest_fields/* own */.ZV)(delta, 'function_call');
+            if ((0,ingest_fields/* isObject */.Gv)(fn)) {
+                entry.fn ??= { name: '', arguments: '' };
+                entry.fn.name += (0,ingest_fields/* str */.gx)(fn, 'name') ?? '';
+                entry.fn.arguments += (0,ingest_fields/* str */.gx)(fn, 'arguments') ?? '';
+            }
+            const calls = (0,ingest_fields/* own */.ZV)(delta, 'tool_calls');
+            if (!Array.isArray(calls))
+                continue;
+            for (const piece of calls) {
+                if (!(0,ingest_fields/* isObject */.Gv)(piece))
+                    continue;
+                const at = (0,ingest_fields/* num */.bu)(piece, 'index') ?? entry.calls.size;
+                if (!Number.isInteger(at) || at < 0 || at >= MAX_PARTS)
+                    continue;
+                let call = entry.calls.get(at);
+                if (!call)
+                    entry.calls.set(at, (call = { id: null, name: '', arguments: '' }));
+                if (typeof (0,ingest_fields/* own */.ZV)(piece, 'id') === 'string' && (0,ingest_fields/* own */.ZV)(piece, 'id') !== '')
+                    call.id = (0,ingest_fields/* own */.ZV)(piece, 'id');
+                const f = (0,ingest_fields/* own */.ZV)(piece, 'function');
+                if ((0,ingest_fields/* isObject */.Gv)(f)) {
+                    call.name += (0,ingest_fields/* str */.gx)(f, 'name') ?? '';
+                    call.arguments += (0,ingest_fields/* str */.gx)(f, 'arguments') ?? '';
+                }
+            }
+        }
+    }
+    const out = [...choices].sort(([a], [b]) => a - b).map(([index, c]) => {
+        const message = { role: c.role, content: c.content };
+        if (c.calls.size > 0) {
+            message['tool_calls'] = [...c.calls].sort(([a], [b]) => a - b).map(([, call]) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }));
+        }
+        if (c.fn)
+            message['function_call'] = c.fn;
+        return { index, message, finish_reason: c.finish };
+    });
+    return { object: 'chat.completion', created, choices: out };
+}
+function anthropicMessage(events) {
+    const start = events.find((e) => (0,ingest_fields/* str */.gx)(e, 'type') === 'message_start');
+    const head = start && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(start, 'message')) ? (0,ingest_fields/* own */.ZV)(start, 'message') : null;
+    const blocks = new Map();
+    for (const event of events) {
+        const type = (0,ingest_fields/* str */.gx)(event, 'type');
+        const index = (0,ingest_fields/* num */.bu)(event, 'index');
+        if (index === null || !Number.isInteger(index) || index < 0 || index >= MAX_PARTS)
+            continue;
+        if (type === 'content_block_start') {
+            const block = (0,ingest_fields/* own */.ZV)(event, 'content_block');
+            if ((0,ingest_fields/* isObject */.Gv)(block))
+                blocks.set(index, { block: { ...block }, json: null });
+        }
+        else if (type === 'content_block_delta') {
+            const entry = blocks.get(index);
+            const delta = (0,ingest_fields/* own */.ZV)(event, 'delta');
+            if (!entry || !(0,ingest_fields/* isObject */.Gv)(delta))
+                continue;
+            const kind = (0,ingest_fields/* str */.gx)(delta, 'type');
+            if (kind === 'text_delta')
+                entry.block['text'] = `${typeof entry.block['text'] === 'string' ? entry.block['text'] : ''}${(0,ingest_fields/* str */.gx)(delta, 'text') ?? ''}`;
+            if (kind === 'input_json_delta')
+                entry.json = (entry.json ?? '') + ((0,ingest_fields/* str */.gx)(delta, 'partial_json') ?? '');
+        }
+    }
+    const content = [...blocks].sort(([a], [b]) => a - b).map(([, { block, json }]) => {
+        if (json === null)
+            return block;
+        try {
+            return { ...block, input: JSON.parse(json === '' ? '{}' : json) };
+        }
+        catch {
+            // The tool input as the stream gave it: the call's arguments are then not JSON (invalid-arguments can say so)
+            return { ...block, input: json };
+        }
+    });
+    return { id: head ? (0,ingest_fields/* own */.ZV)(head, 'id') : null, type: 'message', role: 'assistant', content };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/cassette/body.ts
+
+
+
+
+
+/**
+ * A request or response body as VCR.py records it: a JSON string, `{string:
+ * "..."}`, a mapping (pydantic-ai's `parsed_body`), or `!!binary` bytes (what it writes when
+ * `decode_compressed_response` is off), gzip or deflate compressed or plain.
+ * Compressed bodies are inflated within the budget. A streamed body (server-sent
+ * events) of OpenAI or Anthropic is assembled into the response it stands for;
+ * another event stream, or a body that is not JSON, is left out with its reason.
+ */
+function readBody(holder, budget) {
+    if (!(0,ingest_fields/* isObject */.Gv)(holder))
+        return { kind: 'none' };
+    // pydantic-ai's recorder keeps a JSON body as a YAML mapping under `parsed_body`.
+    const body = (0,ingest_fields/* own */.ZV)(holder, 'parsed_body') ?? (0,ingest_fields/* own */.ZV)(holder, 'body') ?? (0,ingest_fields/* own */.ZV)(holder, 'content');
+    let raw = (0,ingest_fields/* isObject */.Gv)(body) && (0,ingest_fields/* own */.ZV)(body, 'string') !== undefined ? (0,ingest_fields/* own */.ZV)(body, 'string') : body;
+    if (raw === undefined || raw === null || raw === '')
+        return { kind: 'none' };
+    if (raw instanceof Uint8Array) {
+        const text = inflate(raw, budget);
+        if (typeof text !== 'string')
+            return text;
+        raw = text;
+    }
+    const value = (0,tool_facts/* argsOf */.PL)(raw);
+    if ((0,ingest_fields/* isObject */.Gv)(value))
+        return { kind: 'json', value };
+    // Gemini's streamGenerateContent without alt=sse: a JSON list of response chunks.
+    if (Array.isArray(value) && value.length > 0 && value.every((c) => (0,ingest_fields/* isObject */.Gv)(c) && Array.isArray((0,ingest_fields/* own */.ZV)(c, 'candidates')))) {
+        return { kind: 'json', value: geminiResponse(value) };
+    }
+    if (typeof raw === 'string' && /^\s*(event|data):/.test(raw)) {
+        const events = streamEvents(raw);
+        const assembled = assembleStream(events);
+        if (assembled)
+            return { kind: 'json', value: assembled };
+        return { kind: 'skipped', reason: 'body is an event stream of no API this reader knows (not read)', value: events.slice(0, 1000) };
+    }
+    return { kind: 'skipped', reason: 'body is not a JSON object' };
+}
+function inflate(bytes, budget) {
+    const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    const deflate = bytes[0] === 0x78 && (bytes[0] * 256 + bytes[1]) % 31 === 0;
+    if (!gzip && !deflate)
+        return Buffer.from(bytes).toString('utf8');
+    if (budget.left <= 0)
+        return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
+    try {
+        const out = (gzip ? external_node_zlib_.gunzipSync : external_node_zlib_.inflateSync)(bytes, { maxOutputLength: budget.left });
+        budget.left -= out.length;
+        return out.toString('utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
+            budget.left = 0;
+            return { kind: 'broken', reason: `compressed body inflates past the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
+        }
+        return { kind: 'broken', reason: `${gzip ? 'gzip' : 'deflate'} body cannot be inflated (${code ?? 'corrupt data'})` };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/facts.ts
+
+function emptyFacts() {
+    return { model: false, tool: null, catalog: null, outputCalls: [], historyCalls: [], historyResults: [] };
+}
+/** The span's tool facts, created on first use. */
+function toolFacts(facts) {
+    facts.tool ??= { id: null, name: null, args: undefined, result: undefined, resultIsError: false };
+    return facts.tool;
+}
+/** Sets the catalog unless a mapper with richer data already did. */
+function setCatalog(facts, tools) {
+    if (tools.length > 0 && (facts.catalog === null || facts.catalog.length < tools.length))
+        facts.catalog = tools;
+}
+/**
+ * A tool definition in any of the shapes the conventions use:
+ * `{name, parameters}`, `{type:'function', function:{name, parameters}}`,
+ * `{name, inputSchema | input_schema | parameters_json_schema}`.
+ */
+function catalogTool(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return null;
+    const fn = (0,ingest_fields/* own */.ZV)(value, 'function');
+    const def = (0,ingest_fields/* isObject */.Gv)(fn) ? fn : value;
+    const name = (0,ingest_fields/* own */.ZV)(def, 'name');
+    if (typeof name !== 'string' || name === '')
+        return null;
+    const schema = (0,ingest_fields/* own */.ZV)(def, 'parameters') ?? (0,ingest_fields/* own */.ZV)(def, 'inputSchema') ?? (0,ingest_fields/* own */.ZV)(def, 'input_schema') ?? (0,ingest_fields/* own */.ZV)(def, 'parameters_json_schema');
+    return schema === undefined ? { name, schemaSha256: null } : { name, schema, schemaSha256: null };
+}
+function catalogFrom(list) {
+    const out = [];
+    if (!Array.isArray(list))
+        return out;
+    for (const item of list) {
+        const tool = catalogTool(item);
+        if (tool)
+            out.push(tool);
+    }
+    return out;
+}
+/** A call id from a string or numeric field. */
+function idText(value) {
+    if (typeof value === 'string' && value !== '')
+        return value;
+    if (typeof value === 'number' && Number.isFinite(value))
+        return String(value);
+    return null;
+}
+/** Does a result payload say it failed (MCP `isError: true`, `is_error`, or an `error` member)? */
+function payloadIsError(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    if ((0,ingest_fields/* own */.ZV)(value, 'isError') === true || (0,ingest_fields/* own */.ZV)(value, 'is_error') === true)
+        return true;
+    const error = (0,ingest_fields/* own */.ZV)(value, 'error');
+    return error !== undefined && error !== null && error !== false && error !== '';
+}
+/** What indexedGroups gives for a prefix no key has (shared: most spans have none). */
+const NO_GROUPS = Object.freeze([]);
+/**
+ * Groups flattened indexed attributes: for prefix `gen_ai.prompt.`, the key
+ * `gen_ai.prompt.2.tool_calls.0.id` lands in group 2 under `tool_calls.0.id`.
+ * One pass over the span's keys; groups come back in index order.
+ */
+function indexedGroups(attrs, prefix) {
+    // Most spans have no key of a given prefix: then nothing is allocated (keys alone are
+    // walked; an entries walk makes a [key, value] pair per key).
+    let groups = null;
+    for (const key of attrs.keys()) {
+        if (!key.startsWith(prefix))
+            continue;
+        const dot = key.indexOf('.', prefix.length);
+        if (dot === -1)
+            continue;
+        const index = Number(key.slice(prefix.length, dot));
+        if (!Number.isInteger(index) || index < 0)
+            continue;
+        groups ??= new Map();
+        let group = groups.get(index);
+        if (!group)
+            groups.set(index, (group = new Map()));
+        group.set(key.slice(dot + 1), attrs.get(key));
+    }
+    return groups === null ? NO_GROUPS : [...groups.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/span.ts
+
+/** Own property under its camelCase (OTLP JSON) or snake_case (protobuf field name) key. */
+function field(obj, camel, snake) {
+    const v = (0,ingest_fields/* own */.ZV)(obj, camel);
+    return v !== undefined || snake === undefined ? v : (0,ingest_fields/* own */.ZV)(obj, snake);
+}
+function arrayField(obj, camel, snake) {
+    const v = field(obj, camel, snake);
+    return Array.isArray(v) ? v : [];
+}
+const HEX_ID = /^[0-9a-fA-F]+$/;
+const BASE64_ID = /^[A-Za-z0-9+/]+={0,2}$/;
+/**
+ * Trace and span ids: hex as the OTLP file exporter writes them, or base64 as
+ * the protobuf JSON mapping writes bytes fields. Returns lowercase hex, or null.
+ */
+function normalizeId(value) {
+    if (typeof value !== 'string' || value === '')
+        return null;
+    if ((value.length === 32 || value.length === 16) && HEX_ID.test(value))
+        return value.toLowerCase();
+    if ((value.length === 24 || value.length === 12) && BASE64_ID.test(value)) {
+        const bytes = Buffer.from(value, 'base64');
+        if (bytes.length === 16 || bytes.length === 8)
+            return bytes.toString('hex');
+    }
+    return HEX_ID.test(value) ? value.toLowerCase() : value;
+}
+/** Nanoseconds (number or decimal string) to epoch ms; 0 and absent mean unknown. */
+function nanosToMs(value) {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0)
+        return null;
+    return n / 1e6;
+}
+/** Decodes an OTLP AnyValue (`stringValue`, `intValue` as number or string, arrays, kvlists …). */
+function anyValue(value, depth = 0) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || depth > 64)
+        return undefined;
+    const s = field(value, 'stringValue', 'string_value');
+    if (typeof s === 'string')
+        return s;
+    const b = field(value, 'boolValue', 'bool_value');
+    if (typeof b === 'boolean')
+        return b;
+    const i = field(value, 'intValue', 'int_value');
+    if (i !== undefined)
+        return typeof i === 'string' && Number.isFinite(Number(i)) ? Number(i) : i;
+    const d = field(value, 'doubleValue', 'double_value');
+    if (d !== undefined)
+        return typeof d === 'string' ? Number(d) : d;
+    const arr = field(value, 'arrayValue', 'array_value');
+    if ((0,ingest_fields/* isObject */.Gv)(arr))
+        return arrayField(arr, 'values').map((v) => anyValue(v, depth + 1));
+    const kv = field(value, 'kvlistValue', 'kvlist_value');
+    if ((0,ingest_fields/* isObject */.Gv)(kv))
+        return Object.fromEntries(keyValues((0,ingest_fields/* own */.ZV)(kv, 'values'), depth + 1));
+    const bytes = field(value, 'bytesValue', 'bytes_value');
+    if (typeof bytes === 'string')
+        return bytes;
+    return undefined;
+}
+/** OTLP `[{key, value: AnyValue}]` into a Map, in order (a later duplicate takes the value, as collectors do). */
+function keyValues(list, depth) {
+    const out = new Map();
+    if (!Array.isArray(list))
+        return out;
+    for (const item of list) {
+        if (!(0,ingest_fields/* isObject */.Gv)(item))
+            continue;
+        const key = (0,ingest_fields/* own */.ZV)(item, 'key');
+        if (typeof key === 'string')
+            out.set(key, anyValue((0,ingest_fields/* own */.ZV)(item, 'value'), depth));
+    }
+    return out;
+}
+/** OTLP `attributes: [{key, value: AnyValue}]` into a Map (later duplicates win, as collectors do). */
+function otlpAttributes(list) {
+    return keyValues(list, 0);
+}
+/** Jaeger `tags: [{key, type, value}]` into a Map. */
+function jaegerTags(list) {
+    const out = new Map();
+    if (!Array.isArray(list))
+        return out;
+    for (const item of list) {
+        if (!(0,ingest_fields/* isObject */.Gv)(item))
+            continue;
+        const key = (0,ingest_fields/* own */.ZV)(item, 'key');
+        if (typeof key === 'string')
+            out.set(key, (0,ingest_fields/* own */.ZV)(item, 'value'));
+    }
+    return out;
+}
+/** A string attribute, or null. */
+function attrStr(attrs, key) {
+    const v = attrs.get(key);
+    return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
+}
+/** Attribute values that are JSON text (tool arguments, message lists) parsed; anything else as is. */
+function jsonish(value) {
+    if (typeof value !== 'string')
+        return value;
+    const t = value.trimStart();
+    if (t[0] !== '{' && t[0] !== '[')
+        return value;
+    try {
+        return JSON.parse(value);
+    }
+    catch {
+        return value;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/google-adk.ts
+
+
+
+/**
+ * Google Agent Development Kit: `call_llm` spans carry `gcp.vertex.agent.llm_request`
+ * (config.tools[].function_declarations = the catalog; contents[].parts[] with
+ * `function_call` / `function_response` = history) and `gcp.vertex.agent.llm_response`
+ * (parts with `function_call` = output); tool spans carry
+ * `gcp.vertex.agent.tool_call_args` and `gcp.vertex.agent.tool_response`.
+ */
+function mapGoogleAdk(span, facts) {
+    const attrs = span.attrs;
+    if (attrs.has('gcp.vertex.agent.tool_call_args') || attrs.has('gcp.vertex.agent.tool_response')) {
+        const tool = toolFacts(facts);
+        if (tool.args === undefined && attrs.has('gcp.vertex.agent.tool_call_args'))
+            tool.args = jsonish(attrs.get('gcp.vertex.agent.tool_call_args'));
+        if (tool.result === undefined && attrs.has('gcp.vertex.agent.tool_response')) {
+            tool.result = attrs.get('gcp.vertex.agent.tool_response');
+            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        }
+        return;
+    }
+    const request = jsonish(attrs.get('gcp.vertex.agent.llm_request'));
+    const response = jsonish(attrs.get('gcp.vertex.agent.llm_response'));
+    const hasRequest = (0,ingest_fields/* isObject */.Gv)(request) && Object.keys(request).length > 0;
+    if (!hasRequest && !((0,ingest_fields/* isObject */.Gv)(response) && Object.keys(response).length > 0))
+        return;
+    facts.model = true;
+    if ((0,ingest_fields/* isObject */.Gv)(request)) {
+        const config = (0,ingest_fields/* own */.ZV)(request, 'config');
+        const tools = (0,ingest_fields/* isObject */.Gv)(config) ? (0,ingest_fields/* own */.ZV)(config, 'tools') : undefined;
+        const declared = [];
+        for (const tool of Array.isArray(tools) ? tools : []) {
+            if ((0,ingest_fields/* isObject */.Gv)(tool))
+                declared.push(...catalogFrom((0,ingest_fields/* own */.ZV)(tool, 'function_declarations') ?? (0,ingest_fields/* own */.ZV)(tool, 'functionDeclarations')));
+        }
+        setCatalog(facts, declared);
+        const contents = (0,ingest_fields/* own */.ZV)(request, 'contents');
+        for (const content of Array.isArray(contents) ? contents : []) {
+            if ((0,ingest_fields/* isObject */.Gv)(content))
+                contentParts(content, facts.historyCalls, facts.historyResults);
+        }
+    }
+    if ((0,ingest_fields/* isObject */.Gv)(response)) {
+        const content = (0,ingest_fields/* own */.ZV)(response, 'content');
+        if ((0,ingest_fields/* isObject */.Gv)(content))
+            contentParts(content, facts.outputCalls, null);
+    }
+}
+/** The `function_call` / `functionCall` and `function_response` parts of one Content (also read by the ADK session parser). */
+function contentParts(content, calls, results) {
+    const parts = (0,ingest_fields/* own */.ZV)(content, 'parts');
+    for (const part of Array.isArray(parts) ? parts : []) {
+        if (!(0,ingest_fields/* isObject */.Gv)(part))
+            continue;
+        const call = (0,ingest_fields/* own */.ZV)(part, 'function_call') ?? (0,ingest_fields/* own */.ZV)(part, 'functionCall');
+        if ((0,ingest_fields/* isObject */.Gv)(call) && typeof (0,ingest_fields/* own */.ZV)(call, 'name') === 'string') {
+            calls.push({ id: idText((0,ingest_fields/* own */.ZV)(call, 'id')), name: (0,ingest_fields/* own */.ZV)(call, 'name'), args: (0,ingest_fields/* own */.ZV)(call, 'args') });
+        }
+        const response = (0,ingest_fields/* own */.ZV)(part, 'function_response') ?? (0,ingest_fields/* own */.ZV)(part, 'functionResponse');
+        if (results !== null && (0,ingest_fields/* isObject */.Gv)(response)) {
+            const payload = (0,ingest_fields/* own */.ZV)(response, 'response');
+            const name = (0,ingest_fields/* own */.ZV)(response, 'name');
+            results.push({ id: idText((0,ingest_fields/* own */.ZV)(response, 'id')), name: typeof name === 'string' ? name : null, content: payload, isError: payloadIsError(payload) });
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/cassette/gemini.ts
+
+
+
+/** A Gemini API request body (`generateContent`): `contents` is the conversation so far. */
+function isGeminiRequest(body) {
+    return Array.isArray((0,ingest_fields/* own */.ZV)(body, 'contents'));
+}
+/** A Gemini API response body: `candidates[].content` is the model's new turn. */
+function isGeminiResponse(body) {
+    return Array.isArray((0,ingest_fields/* own */.ZV)(body, 'candidates'));
+}
+/** The tool facts of one Content: `functionCall` parts are calls, `functionResponse` parts results (paired by `id`, else by name). */
+function contentFacts(content) {
+    if (!(0,ingest_fields/* isObject */.Gv)(content))
+        return [];
+    const calls = [];
+    const results = [];
+    contentParts(content, calls, results);
+    return [
+        ...calls.map((c) => ({ kind: 'call', callId: c.id, tool: c.name, args: c.args })),
+        ...results.map((r) => (0,tool_facts/* resultFact */.ES)(r.id, r.name, r.content, r.isError)),
+    ];
+}
+/** The declarations of `tools[].functionDeclarations` (or `function_declarations`). */
+function geminiCatalog(request) {
+    const tools = (0,ingest_fields/* own */.ZV)(request, 'tools');
+    if (!Array.isArray(tools))
+        return null;
+    const defs = [];
+    for (const tool of tools) {
+        if (!(0,ingest_fields/* isObject */.Gv)(tool))
+            continue;
+        const declared = (0,ingest_fields/* own */.ZV)(tool, 'functionDeclarations') ?? (0,ingest_fields/* own */.ZV)(tool, 'function_declarations');
+        if (Array.isArray(declared))
+            defs.push(...declared);
+    }
+    return defs.length > 0 ? (0,tool_facts/* catalogTools */.Nt)(defs) : null;
+}
+/**
+ * A Gemini conversation recorded as a cassette. Every request repeats the
+ * conversation so far in `contents`, and the model's turn a response gave comes
+ * back as the next request's next content (where the client has added the call
+ * ids the response lacked: pydantic-ai's `pyd_ai_…`). So a request is read only
+ * past what the previous request and its response already held; a response's
+ * calls are kept until the next request shows them again (then that copy, with
+ * its ids, is the one kept, at the response's place), or the cassette ends. A
+ * request that does not extend the previous one starts over (another conversation).
+ */
+class GeminiConversation {
+    collector;
+    /** How many contents the previous request plus its response held. */
+    seen = 0;
+    pending = null;
+    constructor(collector) {
+        this.collector = collector;
+    }
+    request(request, place) {
+        const contents = (0,ingest_fields/* own */.ZV)(request, 'contents');
+        const from = contents.length < this.seen ? 0 : this.seen;
+        if (this.pending !== null && from > 0) {
+            // The model turn the last response gave, as this request repeats it.
+            const echoed = contentFacts(contents[from - 1]);
+            const given = this.pending.facts;
+            if (echoed.length === given.length && echoed.every((f, i) => f.kind === given[i].kind && f.tool === given[i].tool))
+                this.pending.facts = echoed;
+        }
+        this.flush();
+        const tools = geminiCatalog(request);
+        if (tools)
+            this.collector.catalog(tools, place);
+        for (const content of contents.slice(from))
+            this.emit(contentFacts(content), place);
+        this.seen = contents.length;
+    }
+    response(response, place) {
+        this.collector.llm(place);
+        const candidates = (0,ingest_fields/* own */.ZV)(response, 'candidates');
+        const first = candidates.find(ingest_fields/* isObject */.Gv);
+        const facts = first ? contentFacts((0,ingest_fields/* own */.ZV)(first, 'content')) : [];
+        this.flush();
+        this.pending = { facts, place };
+        if (first && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(first, 'content')))
+            this.seen += 1;
+    }
+    /** The last response's calls as it gave them (nothing repeated them). */
+    flush() {
+        if (this.pending === null)
+            return;
+        this.emit(this.pending.facts, this.pending.place);
+        this.pending = null;
+    }
+    emit(facts, place) {
+        for (const fact of facts)
+            this.collector.fact(fact, place);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/cassette/index.ts
+
+
+
+
+
+/** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
+function looksLikeCassette(head) {
+    const text = head.subarray(0, 4096).toString('utf8');
+    return /^(---\s*\n)?interactions:\s*\n/.test(text) && /\n\s*-?\s*request:\s*\n/.test(text);
+}
+/**
+ * Whose API a cassette recorded, from its head: Anthropic (its host, header or
+ * Bedrock model id), Gemini (a `:generateContent` URI of the Gemini API or Vertex
+ * AI), or else OpenAI-style.
+ */
+function cassetteProvider(head) {
+    const text = head.subarray(0, 256 * 1024).toString('utf8');
+    if (/uri:\s*['"]?https?:\/\/api\.anthropic\.com\/|\n\s*anthropic-version:\s*\n|"anthropic_version"\s*:|uri:\s*['"]?https?:\/\/bedrock-runtime\.[^\s/]+\/model\/[^\s/]*anthropic\./.test(text))
+        return 'anthropic';
+    if (GEMINI_URI.test(text))
+        return 'gemini';
+    return 'openai';
+}
+const GEMINI_URI = /uri:\s*['"]?https?:\/\/(generativelanguage\.googleapis\.com|[a-z0-9-]*aiplatform\.googleapis\.com)\/[^\s'"]*:(stream)?[gG]enerateContent/;
+/**
+ * Recorded model API calls (VCR cassette YAML), OpenAI or Anthropic: each
+ * interaction is one model request. Its request body carries the catalog
+ * (`tools`) and the conversation so far, its response the model's new message
+ * (Chat `choices[].message`, Responses `output` items, an Anthropic message's
+ * `content` blocks). Every request repeats the earlier turns, so calls and
+ * results are kept once per call id. The whole cassette is one run. Compressed
+ * `!!binary` bodies are inflated, all of them together within max-document-bytes.
+ */
+async function parseCassette(text, file, sink, limits) {
+    // yaml is loaded for a cassette only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+    const { isMap, isSeq, LineCounter, parseDocument } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
+    if (doc.errors.length > 0) {
+        const at = doc.errors[0].linePos?.[0]?.line ?? 1;
+        sink.diagnostic({ ruleId: 'malformed-record', line: at, message: `cassette is not valid YAML: ${doc.errors[0].code}` });
+        return;
+    }
+    const seq = doc.get('interactions', true);
+    if (!isSeq(seq)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette has no "interactions" list' });
+        return;
+    }
+    const collector = new tool_facts/* FactCollector */.sI(true);
+    const gemini = new GeminiConversation(collector);
+    const budget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes };
+    const bodyAt = (holder, line, what) => {
+        const read = readBody(holder, budget);
+        if (read.kind === 'json')
+            return read.value;
+        if (read.kind === 'skipped')
+            sink.skip({ line, reason: `${what} ${read.reason}`, value: read.value });
+        if (read.kind === 'broken')
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${read.reason}` });
+        return null;
+    };
+    for (const node of seq.items) {
+        if (!isMap(node))
+            continue;
+        const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
+        const responseNode = node.get('response', true);
+        const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
+        let interaction;
+        try {
+            interaction = node.toJS(doc);
+        }
+        catch (error) {
+            // e.g. an alias bomb: the yaml package refuses excessive alias expansion
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
+            continue;
+        }
+        if (!(0,ingest_fields/* isObject */.Gv)(interaction))
+            continue;
+        const request = bodyAt((0,ingest_fields/* own */.ZV)(interaction, 'request'), line, 'request');
+        const response = bodyAt((0,ingest_fields/* own */.ZV)(interaction, 'response'), responseLine, 'response');
+        const created = response ? (0,ingest_fields/* num */.bu)(response, 'created') ?? (0,ingest_fields/* num */.bu)(response, 'created_at') : null;
+        // The request was sent before `created`; only the response's records carry it.
+        const at = (where, ts = null) => ({ loc: { file, line: where }, runId: null, ts });
+        const ts = created === null ? null : created * 1000;
+        if (request && isGeminiRequest(request))
+            gemini.request(request, at(line));
+        else if (request)
+            addRequest(collector, request, at(line));
+        if (response && isGeminiResponse(response))
+            gemini.response(response, at(responseLine, ts));
+        else if (response)
+            addResponse(collector, response, at(responseLine, ts));
+    }
+    gemini.flush();
+    for (const record of collector.records)
+        sink.record(record);
+}
+/** A request's catalog and the conversation it sends (Chat `messages`, Responses `input`). */
+function addRequest(collector, request, place) {
+    const tools = (0,tool_facts/* catalogTools */.Nt)((0,ingest_fields/* own */.ZV)(request, 'tools'));
+    if (tools)
+        collector.catalog(tools, place);
+    for (const key of ['messages', 'input']) {
+        const list = (0,ingest_fields/* own */.ZV)(request, key);
+        if (Array.isArray(list))
+            for (const message of list)
+                addMessage(collector, message, place);
+    }
+}
+/** A response: one model call, and its new message (Chat choices, Responses output, an Anthropic message). */
+function addResponse(collector, response, place) {
+    collector.llm(place);
+    const choices = (0,ingest_fields/* own */.ZV)(response, 'choices');
+    if (Array.isArray(choices)) {
+        for (const choice of choices)
+            if ((0,ingest_fields/* isObject */.Gv)(choice))
+                addMessage(collector, (0,ingest_fields/* own */.ZV)(choice, 'message'), place);
+    }
+    const output = (0,ingest_fields/* own */.ZV)(response, 'output');
+    if (Array.isArray(output))
+        for (const item of output)
+            addMessage(collector, item, place);
+    const content = (0,ingest_fields/* own */.ZV)(response, 'content');
+    if (Array.isArray(content) && (0,ingest_fields/* str */.gx)(response, 'role') === 'assistant')
+        addMessage(collector, response, place);
+}
+function addMessage(collector, message, place) {
+    const { facts, catalog } = messageFacts(message);
+    if (catalog.length > 0)
+        collector.catalog(catalog, place);
+    for (const fact of facts)
+        collector.fact(fact, place);
+}
+
+// EXTERNAL MODULE: ./src/ingest/read-whole.ts
+var read_whole = __nccwpck_require__(3932);
+;// CONCATENATED MODULE: ./src/ingest/anthropic/index.ts
+
+
+
+
+
+
+
+
+
+const NO_CONVERSATION = 'no Messages conversation in this document';
+const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
+/** A Messages API response (one assistant message) is a conversation of one message. */
+function conversations(doc) {
+    if ((0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* str */.gx)(doc, 'type') === 'message' && Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'content'))) {
+        return [{ runId: null, path: [], listPath: [], messages: [doc], tools: undefined }];
+    }
+    return conversationsOf(doc);
+}
+/** Anthropic evidence: a tool_use/tool_result content block, or tools declared with `input_schema`. */
+function anthropicShaped(convs) {
+    for (const conv of convs) {
+        if (Array.isArray(conv.tools) && conv.tools.some((t) => (0,ingest_fields/* isObject */.Gv)(t) && (0,ingest_fields/* own */.ZV)(t, 'input_schema') !== undefined))
+            return true;
+        for (const message of conv.messages) {
+            const content = (0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* own */.ZV)(message, 'content') : undefined;
+            if (Array.isArray(content) && content.some((b) => (0,ingest_fields/* isObject */.Gv)(b) && BLOCKS.has((0,ingest_fields/* str */.gx)(b, 'type') ?? '')))
+                return true;
+        }
+    }
+    return false;
+}
+/**
+ * Anthropic Messages conversations: a message list, a request
+ * `{system, messages, tools}` (tools with `input_schema` are the catalog), a
+ * response message, or a list of conversations (one run each). `tool_use`
+ * blocks are calls; `tool_result` blocks results (`is_error`). VCR cassettes of
+ * the Messages API (api.anthropic.com, or Bedrock's anthropic models) too.
+ */
+const anthropicMessagesFormat = {
+    id: 'anthropic-messages',
+    description: 'Anthropic Messages API conversations (tool_use / tool_result blocks) and their VCR cassettes',
+    detect(sample) {
+        if (looksLikeCassette(sample.head))
+            return cassetteProvider(sample.head) === 'anthropic' ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+        // tool_use / tool_result blocks and `input_schema` tools are Anthropic's own: stronger than a generic message list.
+        const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+        if (head !== null)
+            return /"(messages|traj)"\s*:\s*\[/.test(head) && /"type"\s*:\s*"tool_(use|result)"|"input_schema"\s*:/.test(head) ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+        const convs = sample.document === undefined ? null : conversations(sample.document);
+        return convs !== null && anthropicShaped(convs) ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+    },
+    async parse(input, sink) {
+        if (looksLikeCassette(await (0,whole_document/* headBytes */.c4)(input, 4096))) {
+            // YAML is parsed whole: within max-document-bytes, else one finding naming it.
+            const bytes = await (0,read_whole/* readWhole */.o)(input, sink, 'a cassette');
+            if (bytes !== null)
+                await parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+            return;
+        }
+        // A list (of messages, or of conversations: one run each) is streamed one item at a time.
+        if ((input.head?.subarray(0, 64 * 1024).toString('utf8').trimStart() ?? '').startsWith('[')) {
+            await streamList(input, sink, NO_CONVERSATION);
+            return;
+        }
+        const parsed = await (0,whole_document/* parseDocument */.Tp)(input, sink);
+        if (!parsed)
+            return;
+        const convs = conversations(parsed.value);
+        if (!convs) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: NO_CONVERSATION });
+            return;
+        }
+        const collector = new tool_facts/* FactCollector */.sI(false);
+        const lineOf = (0,json_locate/* indexLines */.u)(parsed.text, 4);
+        for (const conv of convs)
+            collectConversation(collector, conv, input.file, lineOf);
+        for (const record of collector.records)
+            sink.record(record);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/ingest/skip-reason.ts
+/** The longest name a skip reason quotes from a trace (reasons are grouped per file, so they stay short). */
+const MAX_NAME = 40;
+/** A name from the trace (a record or line type) in quotes, cut at 40 characters, for a `sink.skip` reason. */
+function quotedName(name) {
+    if (name === null || name === '')
+        return '(no type)';
+    return `"${name.length > MAX_NAME ? `${name.slice(0, MAX_NAME)}…` : name}"`;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/codex/outcome.ts
+
+
+/** Placeholders Codex writes as the output of a call that did not run. */
+/** On the output's first line: the placeholder alone (a full stop allowed), or followed by `: reason`. */
+const NOT_RUN = /^(aborted(?: by user)?|(?:exec command|patch) rejected by user)(?:\.?$|:)/i;
+const EXIT_LINE = /^(?:Exit code:|Process exited with code)\s*(-?\d+)\s*$/m;
+/**
+ * Reads an output as the Codex versions write it: a JSON string
+ * `{"output", "metadata": {"exit_code"}}`, text with an `Exit code: N` or
+ * `Process exited with code N` line, or plain text. A non-zero exit code is a
+ * failure; "rejected by user" text is a permission denial.
+ */
+function codexOutcome(content) {
+    const text = typeof content === 'string' ? content.trim() : null;
+    const placeholder = text === null ? null : NOT_RUN.exec(text.slice(0, 200).split('\n')[0].trim());
+    if (placeholder)
+        return { exitCode: null, failed: true, errorClass: null, notRun: placeholder[1] };
+    let exitCode = null;
+    const parsed = (0,tool_facts/* argsOf */.PL)(content);
+    const metadata = (0,ingest_fields/* isObject */.Gv)(parsed) ? (0,ingest_fields/* own */.ZV)(parsed, 'metadata') : undefined;
+    const recorded = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* own */.ZV)(metadata, 'exit_code') : undefined;
+    if (typeof recorded === 'number' && Number.isInteger(recorded))
+        exitCode = recorded;
+    else if (text !== null) {
+        const match = EXIT_LINE.exec(text.slice(0, 4096));
+        if (match)
+            exitCode = Number(match[1]);
+    }
+    const rejected = text !== null && /rejected by user/i.test(text.slice(0, 200));
+    const failed = rejected || (exitCode !== null && exitCode !== 0);
+    return { exitCode, failed, errorClass: rejected ? 'permission_denied' : null, notRun: null };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/codex/index.ts
+
+
+
+
+
+
+
+/** The top-level `type` of a rollout line (`{timestamp, type, payload}`). */
+const LINE_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
+/** Response items the model produced (one model response may hold several). */
+const codex_MODEL_ITEMS = new Set(['reasoning', 'function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call', 'tool_search_call']);
+/** A rollout line: `type` is one of the rollout's own line types and `payload` an object. */
+function isCodexRolloutLine(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && LINE_TYPES.has((0,ingest_fields/* str */.gx)(value, 'type') ?? '') && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(value, 'payload'));
+}
+function isCodexRollout(sample) {
+    return sample.jsonLines.some(isCodexRolloutLine);
+}
+/**
+ * Codex CLI session rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`):
+ * `{timestamp, type, payload}` lines. `session_meta.payload.id` is the run;
+ * `response_item` payloads are Responses API items: `function_call`,
+ * `custom_tool_call` and `local_shell_call` are calls, `*_output` items their
+ * results by `call_id` (an exit code in the output is read); each run of
+ * model-side items (reasoning, assistant message, calls) is one llm record.
+ * A call the turn aborted or the user rejected has no result: it is an orphan,
+ * and an output Codex wrote in place of one ("aborted") is not counted as one
+ * (a note says so); a `turn_aborted` event notes the calls it left unanswered.
+ * Other `event_msg`, `turn_context` and `compacted` lines carry no tool facts and
+ * are counted as skipped, like line types and response items it does not know. Streamed: state is the session's call names and unanswered calls.
+ * Rollouts concatenated into one file are one run each: a `session_meta` with another id starts the next.
+ */
+const codexRolloutFormat = {
+    id: 'codex-rollout',
+    description: 'Codex CLI session rollouts (rollout-*.jsonl)',
+    detect: (sample) => (isCodexRollout(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
+    async parse(input, sink) {
+        const state = { runId: null, inModelTurn: false, toolOf: new Map(), unanswered: new Set(), sessions: 0 };
+        await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
+            // Detection needs one of the known line types; reading takes any typed envelope (newer versions add types).
+            if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* str */.gx)(value, 'type') === null || !(0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(value, 'payload'))) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, runId: state.runId, message: `line is not a rollout record ({timestamp, type, payload}): "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
+                return;
+            }
+            readRolloutLine(value, { file: input.file, line }, state, sink);
+        });
+        sink.endRun?.(state.runId);
+    },
+};
+function readRolloutLine(record, loc, state, sink) {
+    const { line } = loc;
+    const type = (0,ingest_fields/* str */.gx)(record, 'type');
+    const payload = (0,ingest_fields/* own */.ZV)(record, 'payload');
+    if (type === 'session_meta')
+        return startSession(payload, state, sink);
+    if (type === 'event_msg' && (0,ingest_fields/* str */.gx)(payload, 'type') === 'turn_aborted') {
+        if (state.unanswered.size === 0)
+            return;
+        const reason = (0,ingest_fields/* str */.gx)(payload, 'reason');
+        const ids = [...state.unanswered].map((id) => `'${id}'`).join(', ');
+        sink.diagnostic({ ruleId: 'ingest-note', line, runId: state.runId, message: `turn aborted${reason === null ? '' : ` (${reason})`} with ${state.unanswered.size} call(s) still unanswered: ${ids}` });
+        state.unanswered.clear();
+        return;
+    }
+    if (type !== 'response_item')
+        return skipLine(sink, line, type, record, payload);
+    const itemType = (0,ingest_fields/* str */.gx)(payload, 'type') ?? '';
+    const place = { loc, runId: state.runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(record, 'timestamp')) };
+    const modelSide = codex_MODEL_ITEMS.has(itemType) || (itemType === 'message' && (0,ingest_fields/* str */.gx)(payload, 'role') === 'assistant');
+    if (modelSide && !state.inModelTurn)
+        sink.record((0,tool_facts/* llmRecord */.$l)(place));
+    state.inModelTurn = modelSide;
+    const facts = itemFact(payload);
+    if (facts.length === 0 && !modelSide && itemType !== 'message') {
+        sink.skip({ line, reason: `response item ${quotedName(itemType)} (neither a call nor an output)`, value: payload });
+        return;
+    }
+    for (const fact of facts) {
+        if (fact.kind !== 'call') {
+            readOutput(fact, place, state, sink);
+            continue;
+        }
+        if (fact.callId !== null) {
+            state.toolOf.set(fact.callId, fact.tool);
+            state.unanswered.add(fact.callId);
+        }
+        sink.record((0,tool_facts/* toRecord */.Lv)(fact, place));
+    }
+}
+/**
+ * Rollouts written one after another into one file: another session's meta ends the session
+ * before it (its state is released); the same id again (a resumed session) goes on.
+ */
+function startSession(payload, state, sink) {
+    const id = (0,ingest_fields/* idOf */.TH)(payload, 'id');
+    state.sessions += 1;
+    if (state.sessions > 1 && id !== null && id !== state.runId) {
+        sink.endRun?.(state.runId);
+        state.runId = id;
+        state.inModelTurn = false;
+        state.toolOf = new Map();
+        state.unanswered = new Set();
+    }
+    state.runId ??= id;
+}
+/** A call's output: its result with the exit code and failure read from it, or a note when Codex wrote one in place of it. */
+function readOutput(fact, place, state, sink) {
+    const outcome = codexOutcome(fact.content);
+    if (outcome.notRun !== null) {
+        const message = `Codex recorded "${outcome.notRun}" in place of the output of call '${fact.callId}': the tool did not run, so it counts as a call without a result`;
+        sink.diagnostic({ ruleId: 'ingest-note', line: place.loc.line, runId: state.runId, callId: fact.callId, message });
+        return;
+    }
+    if (fact.callId !== null)
+        state.unanswered.delete(fact.callId);
+    const tool = fact.tool ?? (fact.callId === null ? null : (state.toolOf.get(fact.callId) ?? null));
+    const result = { ...fact, tool, isError: fact.isError || outcome.failed, errorClass: outcome.errorClass };
+    const base = (0,tool_facts/* toRecord */.Lv)(result, place);
+    sink.record(base.kind === 'tool_result' ? { ...base, exitCode: outcome.exitCode } : base);
+}
+/** Line types Codex writes that repeat or describe what the response items hold (no tool facts of their own). */
+const READ_PAST = new Set(['event_msg', 'turn_context', 'compacted']);
+/**
+ * A line that is not a response item, session_meta or turn_aborted: counted as
+ * skipped. The known line types mirror the response items (an `exec_command_end`
+ * event repeats a call's output), so only a line type Codex added later is looked
+ * in for tool calls (partial-read).
+ */
+function skipLine(sink, line, type, record, payload) {
+    if (type === 'event_msg')
+        return sink.skip({ line, reason: `event_msg ${quotedName((0,ingest_fields/* str */.gx)(payload, 'type'))}` });
+    if (READ_PAST.has(type))
+        return sink.skip({ line, reason: `${type} line` });
+    sink.skip({ line, reason: `line type ${quotedName(type)}`, value: record });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/gemini-api/index.ts
+
+
+
+/**
+ * VCR cassettes of the Gemini API (`generateContent` of generativelanguage.googleapis.com
+ * or Vertex AI): requests carry `contents` and `tools[].functionDeclarations`, responses
+ * `candidates[].content`; `functionCall` parts are calls, `functionResponse` parts results
+ * (src/ingest/cassette/gemini.ts). Detected by the `:generateContent` URI, which no other
+ * API's cassette has.
+ */
+const geminiApiFormat = {
+    id: 'gemini-api',
+    description: 'Gemini API VCR cassettes (generateContent: functionCall / functionResponse parts)',
+    detect(sample) {
+        return looksLikeCassette(sample.head) && cassetteProvider(sample.head) === 'gemini' ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+    },
+    async parse(input, sink) {
+        // YAML is parsed whole: within max-document-bytes, else one finding naming it.
+        const bytes = await (0,read_whole/* readWhole */.o)(input, sink, 'a cassette');
+        if (bytes !== null)
+            await parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/ingest/gemini-cli/session.ts
+
+
+
+/** Tool call states after which the call is done (its result is final). */
+const DONE = new Set(['success', 'error', 'cancelled']);
+/**
+ * One Gemini CLI session's messages as they arrive (a JSON file's `messages`, or
+ * JSONL message lines and `$set` rewrites). A message can arrive more than once
+ * (re-appended when its tool calls finish, or listed again by a `$set`): each
+ * model message is one llm record, each tool call one call, and its inline
+ * result one result, the first time each is seen. Held: the ids already read.
+ */
+class GeminiSession {
+    file;
+    sink;
+    messages = new Set();
+    calls = new Set();
+    results = new Set();
+    constructor(file, sink) {
+        this.file = file;
+        this.sink = sink;
+    }
+    message(message, line, runId) {
+        // User, info, error and warning messages carry no tool calls (a tool's result is inline in the model's message).
+        if ((0,ingest_fields/* str */.gx)(message, 'type') !== 'gemini')
+            return this.sink.skip({ line, reason: `message type ${quotedName((0,ingest_fields/* str */.gx)(message, 'type'))}`, value: message });
+        const place = { loc: { file: this.file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(message, 'timestamp')) };
+        const id = (0,ingest_fields/* idOf */.TH)(message, 'id') ?? `line ${line}`;
+        if (!this.messages.has(id)) {
+            this.messages.add(id);
+            this.sink.record((0,tool_facts/* llmRecord */.$l)(place));
+        }
+        const toolCalls = (0,ingest_fields/* own */.ZV)(message, 'toolCalls');
+        if (!Array.isArray(toolCalls))
+            return;
+        toolCalls.forEach((call, i) => {
+            if (!(0,ingest_fields/* isObject */.Gv)(call) || (0,ingest_fields/* str */.gx)(call, 'name') === null) {
+                this.sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `toolCalls[${i}] of message '${id}' has no tool name` });
+                return;
+            }
+            const callId = (0,ingest_fields/* idOf */.TH)(call, 'id') ?? `${id}#${i}`;
+            const tool = (0,ingest_fields/* str */.gx)(call, 'name');
+            if (!this.calls.has(callId)) {
+                this.calls.add(callId);
+                this.sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId, tool, args: (0,ingest_fields/* own */.ZV)(call, 'args') }, place));
+            }
+            const status = (0,ingest_fields/* str */.gx)(call, 'status');
+            const hasResult = (0,ingest_fields/* own */.ZV)(call, 'result') !== undefined && (0,ingest_fields/* own */.ZV)(call, 'result') !== null;
+            if (this.results.has(callId) || (!hasResult && !DONE.has(status ?? '')))
+                return;
+            this.results.add(callId);
+            const content = hasResult ? responseOf((0,ingest_fields/* own */.ZV)(call, 'result')) : ((0,ingest_fields/* own */.ZV)(call, 'resultDisplay') ?? (0,ingest_fields/* own */.ZV)(call, 'error'));
+            const isError = status === 'error' || status === 'cancelled' || carriesError(content);
+            this.sink.record((0,tool_facts/* toRecord */.Lv)((0,tool_facts/* resultFact */.ES)(callId, tool, content, isError, status === 'cancelled' ? 'cancelled' : null), place));
+        });
+    }
+}
+/** The `functionResponse.response` of the result parts (the one response, or the list). */
+function responseOf(result) {
+    if (!Array.isArray(result))
+        return result;
+    const responses = result.map((part) => {
+        const response = (0,ingest_fields/* isObject */.Gv)(part) ? ((0,ingest_fields/* own */.ZV)(part, 'functionResponse') ?? (0,ingest_fields/* own */.ZV)(part, 'function_response')) : undefined;
+        return (0,ingest_fields/* isObject */.Gv)(response) ? (0,ingest_fields/* own */.ZV)(response, 'response') : part;
+    });
+    return responses.length === 1 ? responses[0] : responses;
+}
+function carriesError(content) {
+    if (!(0,ingest_fields/* isObject */.Gv)(content))
+        return false;
+    const error = (0,ingest_fields/* own */.ZV)(content, 'error');
+    return error !== undefined && error !== null && error !== '';
+}
+
+;// CONCATENATED MODULE: ./src/ingest/gemini-cli/index.ts
+
+
+
+
+
+
+/** The session header: `sessionId` with `projectHash` (a hash of the project folder) is Gemini CLI's own pair. */
+function isHeader(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && typeof (0,ingest_fields/* own */.ZV)(value, 'sessionId') === 'string' && typeof (0,ingest_fields/* own */.ZV)(value, 'projectHash') === 'string';
+}
+/** A message line: `type: "gemini"` (the model's messages) or a user/info message next to one. */
+function isGeminiMessage(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && (0,ingest_fields/* str */.gx)(value, 'type') === 'gemini' && (0,ingest_fields/* own */.ZV)(value, 'content') !== undefined;
+}
+function isGeminiCliSession(sample) {
+    const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+    if (head !== null)
+        return /^\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"projectHash"\s*:/.test(head);
+    if (isHeader(sample.document) && Array.isArray((0,ingest_fields/* own */.ZV)(sample.document, 'messages')))
+        return true;
+    return sample.jsonLines.some((value) => isHeader(value) || isGeminiMessage(value));
+}
+/**
+ * Gemini CLI chat sessions (`~/.gemini/tmp/<project>/chats/session-*.json` and
+ * `.jsonl`): `{sessionId, projectHash, startTime, lastUpdated, messages}` as one
+ * document, or a header line followed by message lines and `$set` / `$rewindTo`
+ * records. Messages of `type: "gemini"` are the model's; their `toolCalls[]`
+ * carry the call (`id`, `name`, `args`) and its result inline (`result[]` of
+ * `functionResponse`, `status` success / error / cancelled). The session id is
+ * the run. JSONL is streamed, one run per session header (logs concatenated into one
+ * file are one run each; a session's state is released at the next header). Other messages (user, info), `$` records without
+ * messages (`$rewindTo`) are counted as skipped.
+ */
+const geminiCliFormat = {
+    id: 'gemini-cli',
+    description: 'Gemini CLI chat sessions (session-*.json and .jsonl)',
+    detect: (sample) => (isGeminiCliSession(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
+    async parse(input, sink) {
+        if (await startsAsDocument(input))
+            return readDocument(input, sink);
+        let session = new GeminiSession(input.file, sink);
+        let runId = null;
+        await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
+            if (!(0,ingest_fields/* isObject */.Gv)(value)) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `line is not a session record: "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
+                return;
+            }
+            if (runId !== null && isHeader(value) && (0,ingest_fields/* own */.ZV)(value, 'sessionId') !== runId) {
+                // Session logs written one after another into one file: the next header ends the
+                // session before it, and its state (the ids already read) is released.
+                sink.endRun?.(runId);
+                session = new GeminiSession(input.file, sink);
+                runId = null;
+            }
+            runId ??= (0,ingest_fields/* idOf */.TH)(value, 'sessionId');
+            const set = (0,ingest_fields/* own */.ZV)(value, '$set');
+            const messages = (0,ingest_fields/* isObject */.Gv)(set) ? (0,ingest_fields/* own */.ZV)(set, 'messages') : (0,ingest_fields/* own */.ZV)(value, 'messages');
+            if (Array.isArray(messages)) {
+                for (const message of messages)
+                    if ((0,ingest_fields/* isObject */.Gv)(message))
+                        session.message(message, line, runId);
+                return;
+            }
+            // The header names the run; `$set`, `$rewindTo` and other `$` records rewrite the session's state (only their messages are read).
+            if (isHeader(value))
+                return;
+            const rewrite = Object.keys(value).find((key) => key.startsWith('$'));
+            if (rewrite !== undefined)
+                return sink.skip({ line, reason: `${quotedName(rewrite)} record without messages`, value });
+            if ((0,ingest_fields/* str */.gx)(value, 'type') === null) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `record has no "type", "$set" or "$rewindTo": "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
+                return;
+            }
+            session.message(value, line, (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? runId);
+        });
+        sink.endRun?.(runId);
+    },
+};
+/** A pretty-printed session document starts with a line that is not JSON on its own. */
+async function startsAsDocument(input) {
+    for await (const event of (0,types/* eachLine */.I)(input)) {
+        if (event.type === 'bad-line')
+            return false;
+        const text = event.text.trim();
+        if (text === '')
+            continue;
+        try {
+            JSON.parse(text);
+            return false;
+        }
+        catch {
+            return true;
+        }
+    }
+    return false;
+}
+/** The document form, streamed: `messages` one at a time, the session id read before them (or in a first read when it comes after). */
+async function readDocument(input, sink) {
+    const session = new GeminiSession(input.file, sink);
+    let runId;
+    const read = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: ['$.messages[*]'], needs: ['sessionId'] }, (element) => {
+        if (runId === undefined) {
+            const head = element.head();
+            runId = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* idOf */.TH)(head, 'sessionId') : null;
+        }
+        if ((0,ingest_fields/* isObject */.Gv)(element.value))
+            session.message(element.value, element.line, runId);
+        else
+            sink.diagnostic({ ruleId: 'malformed-record', line: element.line, runId, message: `messages[${element.index}] is not an object` });
+    });
+    if (!read)
+        return;
+    const doc = read.rest;
+    if (!(0,ingest_fields/* isObject */.Gv)(doc) || !Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'messages'))) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the session document has no "messages" list' });
+        return;
+    }
+    sink.endRun?.(runId ?? (0,ingest_fields/* idOf */.TH)(doc, 'sessionId'));
+}
+
+;// CONCATENATED MODULE: ./src/ingest/inspect/eval-zip.ts
+
+const WANTED = /^(header\.json|samples\/[^/]+\.json)$/;
+/** Zip archives start with a local file header; an `.eval` log names its entries early. */
+function looksLikeEvalZip(head) {
+    if (head.length < 4 || head.readUInt32LE(0) !== 0x04034b50)
+        return false;
+    const names = head.subarray(0, 64 * 1024).toString('latin1');
+    return names.includes('header.json') || names.includes('_journal/start.json') || /samples\/[^/]+_epoch_\d+\.json/.test(names);
+}
+/**
+ * Reads the header and sample entries of an Inspect `.eval` zip. fflate
+ * inflates each entry into a buffer of its declared size, so the cap on
+ * declared sizes (per entry and in total) bounds memory even for an archive
+ * that lies about them; entries over the cap are skipped and reported.
+ */
+async function readEvalArchive(bytes, maxBytes) {
+    // fflate is loaded for an .eval archive only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1776));
+    const problems = [];
+    let total = 0;
+    const filter = (file) => {
+        if (!WANTED.test(file.name))
+            return false;
+        if (file.originalSize > maxBytes || total + file.originalSize > maxBytes) {
+            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${(0,limits/* limitText */.PW)('maxDocumentBytes', maxBytes)}: skipped`);
+            return false;
+        }
+        total += file.originalSize;
+        return true;
+    };
+    let files;
+    try {
+        files = unzipSync(bytes, { filter });
+    }
+    catch (error) {
+        return { header: undefined, samples: [], problems: [`not a readable zip archive (${error instanceof Error ? error.message : 'unknown error'})`] };
+    }
+    const decode = (name) => {
+        try {
+            return JSON.parse(Buffer.from(files[name]).toString('utf8'));
+        }
+        catch {
+            problems.push(`zip entry "${name}" is not JSON`);
+            return undefined;
+        }
+    };
+    const header = Object.prototype.hasOwnProperty.call(files, 'header.json') ? decode('header.json') : undefined;
+    const samples = Object.keys(files)
+        .filter((name) => name.startsWith('samples/'))
+        .sort(bySampleOrder)
+        .map((name) => ({ name, value: decode(name) }));
+    return { header, samples, problems };
+}
+/** `samples/<id>_epoch_<n>.json`: by id, then epoch (numerically where they are numbers). */
+function bySampleOrder(a, b) {
+    return a.localeCompare(b, 'en', { numeric: true });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/inspect/samples.ts
+
+
+
+/** Timestamps of a sample's tool events, by tool call id. */
+function toolTimes(events) {
+    const times = new Map();
+    for (const event of events) {
+        if (!(0,ingest_fields/* isObject */.Gv)(event) || (0,ingest_fields/* str */.gx)(event, 'event') !== 'tool')
+            continue;
+        const id = (0,ingest_fields/* idOf */.TH)(event, 'id');
+        if (id === null)
+            continue;
+        const start = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'));
+        times.set(id, { start, end: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'completed')) ?? start });
+    }
+    return times;
+}
+/** The run id of a sample: its id and epoch. */
+function sampleRunId(sample) {
+    const id = (0,ingest_fields/* idOf */.TH)(sample, 'id');
+    if (id === null)
+        return null;
+    const epoch = (0,ingest_fields/* idOf */.TH)(sample, 'epoch');
+    return epoch === null ? id : `${id}#${epoch}`;
+}
+/**
+ * One Inspect AI sample as one run. The catalog is the tool list of its model
+ * events; calls and results come from its messages (assistant `tool_calls`,
+ * `role:"tool"` messages with `error{type,message}`), timed by the matching
+ * tool events; each assistant message is an llm span. A sample with no
+ * messages falls back to its tool events.
+ */
+function collectSample(collector, sample, path, file, lineOf, fallbackRunId) {
+    const runId = sampleRunId(sample) ?? fallbackRunId;
+    const place = (at, ts) => ({ loc: { file, line: lineOf(at) }, runId, ts });
+    const rawEvents = (0,ingest_fields/* own */.ZV)(sample, 'events');
+    const events = Array.isArray(rawEvents) ? rawEvents : [];
+    // The tools each model request offered, in request order.
+    const offered = [];
+    events.forEach((event, k) => {
+        if (!(0,ingest_fields/* isObject */.Gv)(event) || (0,ingest_fields/* str */.gx)(event, 'event') !== 'model')
+            return;
+        const tools = (0,tool_facts/* catalogTools */.Nt)((0,ingest_fields/* own */.ZV)(event, 'tools'));
+        offered.push(() => {
+            if (tools)
+                collector.catalog(tools, place([...path, 'events', k], (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'))));
+        });
+    });
+    const times = toolTimes(events);
+    const messages = (0,ingest_fields/* own */.ZV)(sample, 'messages');
+    if (Array.isArray(messages) && messages.length > 0) {
+        // Each model request writes one assistant message: its catalog goes right before
+        // that message's llm record, so a call is checked against the tools offered with it.
+        let request = 0;
+        messages.forEach((message, j) => {
+            const at = [...path, 'messages', j];
+            if ((0,ingest_fields/* isObject */.Gv)(message) && (0,ingest_fields/* str */.gx)(message, 'role') === 'assistant') {
+                offered[request++]?.();
+                collector.llm(place(at, null));
+            }
+            for (const fact of messageFacts(message).facts) {
+                const time = fact.callId === null ? undefined : times.get(fact.callId);
+                collector.fact(fact, place(at, time ? (fact.kind === 'call' ? time.start : time.end) : null));
+            }
+        });
+        for (; request < offered.length; request += 1)
+            offered[request]();
+        return;
+    }
+    let request = 0;
+    events.forEach((event, k) => {
+        if (!(0,ingest_fields/* isObject */.Gv)(event))
+            return;
+        const at = [...path, 'events', k];
+        const kind = (0,ingest_fields/* str */.gx)(event, 'event');
+        if (kind === 'model')
+            offered[request++]();
+        if (kind === 'model')
+            collector.llm(place(at, (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'))), (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'completed')));
+        if (kind !== 'tool')
+            return;
+        const callId = (0,ingest_fields/* idOf */.TH)(event, 'id');
+        const tool = (0,ingest_fields/* str */.gx)(event, 'function') ?? 'unknown';
+        collector.fact({ kind: 'call', callId, tool, args: (0,ingest_fields/* own */.ZV)(event, 'arguments') }, place(at, (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'))));
+        const error = (0,ingest_fields/* own */.ZV)(event, 'error');
+        const errorType = (0,ingest_fields/* isObject */.Gv)(error) ? (0,ingest_fields/* str */.gx)(error, 'type') : null;
+        const failed = error !== undefined && error !== null;
+        const content = failed && (0,ingest_fields/* isObject */.Gv)(error) ? (0,ingest_fields/* own */.ZV)(error, 'message') : (0,ingest_fields/* own */.ZV)(event, 'result');
+        collector.fact((0,tool_facts/* resultFact */.ES)(callId, tool, content, failed, errorType, errorType), place(at, (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'completed'))));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/inspect/index.ts
+
+
+
+
+
+
+
+
+function isEvalLog(doc) {
+    return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'eval')) && typeof (0,ingest_fields/* own */.ZV)(doc, 'version') === 'number' && (Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'samples')) || (0,ingest_fields/* own */.ZV)(doc, 'plan') !== undefined);
+}
+/**
+ * Inspect AI eval logs: the `.json` log (`{version, eval, samples[]}`) and the
+ * `.eval` zip (header.json + samples/*.json). One run per sample and epoch.
+ * Lines: in a `.json` log, the line where each message begins. A `.eval`
+ * archive's entries are minified JSON without lines: a record there is placed
+ * at `<archive>/<entry>:<line>`, the entry (which names the sample and epoch,
+ * `samples/<id>_epoch_<n>.json`) and the line where its message begins in the
+ * entry printed with two-space indents (`unzip -p <archive> <entry> | jq .`).
+ */
+const inspectFormat = {
+    id: 'inspect',
+    description: 'Inspect AI eval logs (.json and .eval zip archives)',
+    detect(sample) {
+        const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+        if (head !== null)
+            return /^\{\s*"version"\s*:\s*\d+\s*,/.test(head) && /"eval"\s*:\s*\{/.test(head) ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+        return looksLikeEvalZip(sample.head) || isEvalLog(sample.document) ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+    },
+    async parse(input, sink) {
+        const collector = new tool_facts/* FactCollector */.sI(false);
+        // Each sample's records are handed on once it is read (a sample is a run), so the
+        // records of a log are not all held until its end.
+        const handOn = () => {
+            for (const record of collector.records)
+                sink.record(record);
+            collector.records.length = 0;
+        };
+        if (looksLikeEvalZip(await (0,whole_document/* headBytes */.c4)(input, 64 * 1024))) {
+            // A zip is read whole (its directory is at its end), within max-document-bytes, else one finding naming it.
+            const bytes = await (0,read_whole/* readWhole */.o)(input, sink, 'an .eval archive');
+            if (bytes === null)
+                return;
+            const archive = await readEvalArchive(bytes, input.limits.maxDocumentBytes);
+            for (const problem of archive.problems)
+                sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
+            for (const { name, value } of archive.samples) {
+                if ((0,ingest_fields/* isObject */.Gv)(value))
+                    collectSample(collector, value, [], `${input.file}/${name}`, (0,json_locate/* indexLines */.u)(JSON.stringify(value, null, 2), 3), name);
+                handOn();
+            }
+        }
+        else {
+            // A .json log is streamed one sample at a time (a sample is read whole: its events time its messages).
+            const read = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: ['$.samples[*]'] }, ({ value, index, lineOf }) => {
+                if ((0,ingest_fields/* isObject */.Gv)(value))
+                    collectSample(collector, value, [], input.file, lineOf, `#${index}`);
+                handOn();
+            });
+            if (!read)
+                return;
+        }
+    },
+};
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/attributes.ts
+
+
+/**
+ * The OTel attributes Langfuse keeps in `metadata.attributes` of an
+ * observation, for the keys the frameworks in its exports use: GenAI semantic
+ * conventions (`gen_ai.tool.*`), the Vercel AI SDK (`ai.toolCall.*`,
+ * `ai.prompt.tools`), pydantic-ai (`tool_arguments`, `tool_response`,
+ * `model_request_parameters`, `pydantic_ai.all_messages`) and OpenInference
+ * (`tool.name`). A small local mapping; the OTel reader has the full one.
+ */
+function attributes_attributesOf(observation) {
+    const metadata = (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(observation, 'metadata'));
+    if (!(0,ingest_fields/* isObject */.Gv)(metadata))
+        return Object.create(null);
+    const attributes = (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(metadata, 'attributes'));
+    return (0,ingest_fields/* isObject */.Gv)(attributes) ? attributes : Object.create(null);
+}
+function toolAttributes(attrs) {
+    return {
+        callId: (0,ingest_fields/* idOf */.TH)(attrs, 'gen_ai.tool.call.id') ?? (0,ingest_fields/* idOf */.TH)(attrs, 'ai.toolCall.id') ?? (0,ingest_fields/* idOf */.TH)(attrs, 'tool_call.id'),
+        tool: (0,ingest_fields/* str */.gx)(attrs, 'gen_ai.tool.name') ?? (0,ingest_fields/* str */.gx)(attrs, 'ai.toolCall.name') ?? (0,ingest_fields/* str */.gx)(attrs, 'tool.name'),
+        args: (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(attrs, 'gen_ai.tool.call.arguments') ?? (0,ingest_fields/* own */.ZV)(attrs, 'ai.toolCall.args') ?? (0,ingest_fields/* own */.ZV)(attrs, 'tool_arguments')),
+        result: (0,ingest_fields/* own */.ZV)(attrs, 'gen_ai.tool.call.result') ?? (0,ingest_fields/* own */.ZV)(attrs, 'ai.toolCall.result') ?? (0,ingest_fields/* own */.ZV)(attrs, 'tool_response'),
+        errorType: (0,ingest_fields/* str */.gx)(attrs, 'error.type'),
+    };
+}
+/** The tool catalog an observation's attributes (or Langfuse's own fields) record, null when none. */
+function catalogOf(observation, attrs) {
+    const params = (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(attrs, 'model_request_parameters'));
+    if ((0,ingest_fields/* isObject */.Gv)(params)) {
+        const fn = (0,tool_facts/* catalogTools */.Nt)((0,ingest_fields/* own */.ZV)(params, 'function_tools')) ?? [];
+        const out = (0,tool_facts/* catalogTools */.Nt)((0,ingest_fields/* own */.ZV)(params, 'output_tools')) ?? [];
+        if (fn.length + out.length > 0)
+            return [...fn, ...out];
+    }
+    for (const value of [(0,ingest_fields/* own */.ZV)(attrs, 'gen_ai.tool.definitions'), (0,ingest_fields/* own */.ZV)(attrs, 'ai.prompt.tools'), openInferenceTools(attrs), beeAiTools(attrs)]) {
+        const tools = (0,tool_facts/* catalogTools */.Nt)(value);
+        if (tools && tools.length > 0)
+            return tools;
+    }
+    const metadata = (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(observation, 'metadata'));
+    const listed = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,tool_facts/* catalogTools */.Nt)((0,ingest_fields/* own */.ZV)(metadata, 'tools')) : null;
+    if (listed && listed.length > 0)
+        return listed;
+    const definitions = (0,ingest_fields/* own */.ZV)(observation, 'toolDefinitions');
+    const listedDefinitions = (0,tool_facts/* catalogTools */.Nt)(definitions);
+    if (listedDefinitions && listedDefinitions.length > 0)
+        return listedDefinitions;
+    if ((0,ingest_fields/* isObject */.Gv)(definitions)) {
+        const tools = Object.keys(definitions).map((name) => ({ name, ...schemaOf((0,ingest_fields/* own */.ZV)(definitions, name)), schemaSha256: null }));
+        if (tools.length > 0)
+            return tools;
+    }
+    return null;
+}
+/** OpenInference flattens the tool list: `llm.tools.<n>.tool.json_schema`, in index order. */
+function openInferenceTools(attrs) {
+    const found = [];
+    for (const key of Object.keys(attrs)) {
+        const m = /^llm\.tools\.(\d+)\.tool\.json_schema$/.exec(key);
+        if (m)
+            found.push([Number(m[1]), (0,ingest_fields/* own */.ZV)(attrs, key)]);
+    }
+    return found.sort((a, b) => a[0] - b[0]).map(([, schema]) => schema);
+}
+/** BeeAI's agent spans: `llm.tools`, JSON text of `[{"tool.name", "tool.description", "tool.options"}]` (no schemas). */
+function beeAiTools(attrs) {
+    const list = (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(attrs, 'llm.tools'));
+    if (!Array.isArray(list))
+        return [];
+    return list.flatMap((item) => ((0,ingest_fields/* isObject */.Gv)(item) && typeof (0,ingest_fields/* own */.ZV)(item, 'tool.name') === 'string' ? [(0,ingest_fields/* own */.ZV)(item, 'tool.name')] : []));
+}
+function schemaOf(value) {
+    const def = (0,tool_facts/* argsOf */.PL)(value);
+    if (!(0,ingest_fields/* isObject */.Gv)(def))
+        return {};
+    const schema = (0,ingest_fields/* own */.ZV)(def, 'parameters') ?? (0,ingest_fields/* own */.ZV)(def, 'input_schema') ?? (0,ingest_fields/* own */.ZV)(def, 'inputSchema');
+    return schema === undefined ? {} : { schema: (0,tool_facts/* argsOf */.PL)(schema) };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/langchain.ts
+
+
+/** LangChain message classes and the `type` their plain form carries (what messageFacts reads). */
+const MESSAGE_TYPES = new Map([
+    ['ToolMessage', 'tool'],
+    ['ToolMessageChunk', 'tool'],
+    ['AIMessage', 'ai'],
+    ['AIMessageChunk', 'ai'],
+    ['HumanMessage', 'human'],
+    ['SystemMessage', 'system'],
+    ['ChatMessage', 'chat'],
+    ['FunctionMessage', 'function'],
+]);
+/** The class name of a LangChain serialized constructor (`{"lc":1,"type":"constructor","id":[…,"ToolMessage"],"kwargs":{…}}`), or null. */
+function langChainClass(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* own */.ZV)(value, 'lc') !== 1 || (0,ingest_fields/* str */.gx)(value, 'type') !== 'constructor')
+        return null;
+    const id = (0,ingest_fields/* own */.ZV)(value, 'id');
+    if (!Array.isArray(id) || id.length === 0)
+        return null;
+    const last = id[id.length - 1];
+    return typeof last === 'string' ? last : null;
+}
+/**
+ * A message in the plain form messageFacts reads: a LangChain serialized
+ * constructor becomes its kwargs with the class's `type` (ToolMessage → "tool",
+ * with its tool_call_id and status); an assistant message whose `content` is
+ * the JSON text of a tool-call list (Koog writes them so) gets them as
+ * `tool_calls`. Anything else is returned as it is.
+ */
+function plainMessage(value) {
+    const cls = langChainClass(value);
+    if (cls !== null) {
+        const kwargs = (0,ingest_fields/* own */.ZV)(value, 'kwargs');
+        const type = MESSAGE_TYPES.get(cls);
+        if (!(0,ingest_fields/* isObject */.Gv)(kwargs) || type === undefined)
+            return value;
+        // A null-prototype copy: the kwargs' keys are data.
+        return Object.assign(Object.create(null), kwargs, { type });
+    }
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* own */.ZV)(value, 'tool_calls') !== undefined)
+        return value;
+    const content = (0,ingest_fields/* own */.ZV)(value, 'content');
+    if (typeof content !== 'string' || !content.startsWith('[{'))
+        return value;
+    const calls = (0,tool_facts/* argsOf */.PL)(content);
+    if (!Array.isArray(calls) || calls.length === 0 || !calls.every(isFunctionCall))
+        return value;
+    return Object.assign(Object.create(null), value, { content: '', tool_calls: calls });
+}
+function isFunctionCall(call) {
+    if (!(0,ingest_fields/* isObject */.Gv)(call))
+        return false;
+    const fn = (0,ingest_fields/* own */.ZV)(call, 'function');
+    return (0,ingest_fields/* isObject */.Gv)(fn) && (0,ingest_fields/* str */.gx)(fn, 'name') !== null;
+}
+/** A LangChain ToolMessage, serialized or plain (`type: "tool"` with a `tool_call_id`). */
+function isToolMessage(value) {
+    if (langChainClass(value) === 'ToolMessage')
+        return true;
+    return (0,ingest_fields/* isObject */.Gv)(value) && (0,ingest_fields/* str */.gx)(value, 'type') === 'tool' && (0,ingest_fields/* own */.ZV)(value, 'tool_call_id') !== undefined;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/tool-span.ts
+
+
+
+/** Langfuse stores some outputs JSON-encoded a second time (`"\"text\""`); decode that layer. */
+function unquote(value) {
+    if (typeof value !== 'string' || !value.startsWith('"'))
+        return (0,tool_facts/* argsOf */.PL)(value);
+    try {
+        return JSON.parse(value);
+    }
+    catch {
+        return value;
+    }
+}
+/**
+ * Whether a SPAN (or other non-GENERATION, non-TOOL) observation is one tool
+ * execution: GenAI attributes that name the tool or its call (Koog), an
+ * OpenInference TOOL span with a `tool.name` (Agno), or an output that is a
+ * LangChain ToolMessage (LangGraph JS). An OpenInference span of another kind
+ * that mentions a tool (BeeAI's agent updates) is not one.
+ */
+function isToolSpan(obj, attrs) {
+    const kind = (0,ingest_fields/* str */.gx)(attrs, 'openinference.span.kind');
+    if (kind !== null && kind.toUpperCase() !== 'TOOL')
+        return false;
+    if ((0,ingest_fields/* idOf */.TH)(attrs, 'gen_ai.tool.call.id') !== null || (0,ingest_fields/* str */.gx)(attrs, 'gen_ai.tool.name') !== null)
+        return true;
+    if ((0,ingest_fields/* str */.gx)(attrs, 'tool.name') !== null)
+        return true;
+    return isToolMessage(unquote((0,ingest_fields/* own */.ZV)(obj, 'output')));
+}
+/** A span that says it is a tool's (an OpenInference TOOL kind, a GenAI execute_tool) but is not read as one. */
+function saysTool(attrs) {
+    return ((0,ingest_fields/* str */.gx)(attrs, 'openinference.span.kind') ?? '').toUpperCase() === 'TOOL' || (0,ingest_fields/* str */.gx)(attrs, 'gen_ai.operation.name') === 'execute_tool';
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/beeai.ts
+
+
+
+
+/** `tool.<path>.<event>` targets of BeeAI's emitter (`tool.search.wikipedia.start`), and its name suffix (`-12`). */
+const TOOL_EVENT = /^tool\.(.{1,200})\.(start|finish|success|error)$/;
+const SUFFIX = /-(\d{1,12})$/;
+/** Whether an observation's attributes make it one BeeAI reads (an emitter event or a ReAct agent update); false means none of its runs needs it. */
+function mayBeBeeAi(attrs) {
+    const target = (0,ingest_fields/* str */.gx)(attrs, 'target');
+    return target !== null && (TOOL_EVENT.test(target) || target === 'agent.react.update' || target === 'agent.react.partial_update');
+}
+/**
+ * BeeAI (beeai-framework's OpenInference exporter) records a tool run as three
+ * SPAN observations, `tool.<path>.start-N`, `.finish-N` and `.success-N` (or
+ * `.error-N`), under the ReAct agent's update that chose the tool (its
+ * `tool.name`). A tool without emitter events (OpenMeteo) is known only from
+ * the agent's updates: the last `agent.react.update` of an iteration with a
+ * `tool.name` and an `output.value` is its call and output. The tool events of
+ * one execution share parent, path and N.
+ */
+function beeAiExecutions(observations) {
+    // `metadata` is JSON text in some exports: parse each observation's once.
+    const cache = new Map();
+    const attributesOf = (obj) => {
+        let attrs = cache.get(obj);
+        if (attrs === undefined)
+            cache.set(obj, (attrs = attributes_attributesOf(obj)));
+        return attrs;
+    };
+    const byId = new Map();
+    for (const o of observations) {
+        const id = (0,ingest_fields/* idOf */.TH)(o.obj, 'id');
+        if (id !== null)
+            byId.set(id, o);
+    }
+    const groups = new Map();
+    for (const o of observations) {
+        const event = TOOL_EVENT.exec((0,ingest_fields/* str */.gx)(attributesOf(o.obj), 'target') ?? '');
+        const n = SUFFIX.exec((0,ingest_fields/* str */.gx)(o.obj, 'name') ?? '');
+        if (!event || !n)
+            continue;
+        const parent = (0,ingest_fields/* idOf */.TH)(o.obj, 'parentObservationId');
+        const key = `${parent ?? ''}\u0000${event[1]}\u0000${n[1]}`;
+        const group = groups.get(key) ?? { error: false, parts: [], parent };
+        group.parts.push(o);
+        if (event[2] === 'start')
+            group.start ??= o;
+        if (event[2] === 'success' || event[2] === 'error') {
+            group.end ??= o;
+            group.error ||= event[2] === 'error';
+        }
+        groups.set(key, group);
+    }
+    const out = [];
+    /** Agent iterations (the parent of the agent's updates) whose tool run the emitter events already give. */
+    const covered = new Set();
+    for (const group of groups.values()) {
+        if (group.start === undefined)
+            continue;
+        const chooser = group.parent === null ? undefined : byId.get(group.parent);
+        const iteration = chooser === undefined ? null : (0,ingest_fields/* idOf */.TH)(chooser.obj, 'parentObservationId');
+        if (iteration !== null)
+            covered.add(iteration);
+        const startAttrs = attributesOf(group.start.obj);
+        const tool = (chooser && (0,ingest_fields/* str */.gx)(attributesOf(chooser.obj), 'tool.name')) ?? (0,ingest_fields/* str */.gx)(startAttrs, 'target').slice('tool.'.length, -'.start'.length);
+        out.push({
+            call: group.start,
+            result: group.end ?? null,
+            parts: group.parts,
+            tool,
+            args: (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(startAttrs, 'tool.parameters')),
+            content: group.end === undefined ? undefined : outputOf(group.end, attributesOf(group.end.obj)),
+            isError: group.error,
+            resultAt: group.end === undefined ? null : group.end.start,
+        });
+    }
+    out.push(...agentUpdateRuns(observations, covered, attributesOf));
+    return out.sort((a, b) => (a.call.start ?? Infinity) - (b.call.start ?? Infinity));
+}
+/** Tool runs known only from the ReAct agent's updates, one per iteration the emitter events do not cover. */
+function agentUpdateRuns(observations, covered, attributesOf) {
+    const byIteration = new Map();
+    for (const o of observations) {
+        const target = (0,ingest_fields/* str */.gx)(attributesOf(o.obj), 'target');
+        const iteration = (0,ingest_fields/* idOf */.TH)(o.obj, 'parentObservationId');
+        if ((target !== 'agent.react.update' && target !== 'agent.react.partial_update') || iteration === null || covered.has(iteration))
+            continue;
+        const list = byIteration.get(iteration) ?? [];
+        list.push(o);
+        byIteration.set(iteration, list);
+    }
+    const out = [];
+    for (const updates of byIteration.values()) {
+        const withArgs = updates.find((o) => hasArgs(attributesOf(o.obj)));
+        const answered = updates.find((o) => {
+            const attrs = attributesOf(o.obj);
+            return hasArgs(attrs) && (0,ingest_fields/* str */.gx)(attrs, 'output.value') !== null;
+        });
+        if (withArgs === undefined || answered === undefined)
+            continue;
+        const attrs = attributesOf(answered.obj);
+        out.push({
+            call: withArgs,
+            result: answered,
+            parts: updates.filter((o) => (0,ingest_fields/* str */.gx)(attributesOf(o.obj), 'tool.name') !== null),
+            tool: (0,ingest_fields/* str */.gx)(attrs, 'tool.name'),
+            args: (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(attrs, 'tool.parameters')),
+            content: outputOf(answered, attrs),
+            isError: false,
+            resultAt: answered.start,
+        });
+    }
+    return out;
+}
+/** An update that names the tool and its (non-null) parameters. */
+function hasArgs(attrs) {
+    const params = (0,ingest_fields/* str */.gx)(attrs, 'tool.parameters');
+    return (0,ingest_fields/* str */.gx)(attrs, 'tool.name') !== null && params !== null && params !== 'null';
+}
+function outputOf(o, attrs) {
+    return unquote((0,ingest_fields/* own */.ZV)(o.obj, 'output') ?? (0,ingest_fields/* own */.ZV)(attrs, 'output.value'));
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/export-plan.ts
+
+
+
+
+/**
+ * What a first read of one export's observations tells (nothing of them is
+ * kept but, until that read is `done`, the ids of its generations), so that the
+ * second read can hand on each observation's facts as it comes instead of
+ * holding the export.
+ */
+class ExportPlan {
+    /**
+     * True while the observations are in start order in the file (the order they
+     * are read in; those without a start last) and none is one of BeeAI's emitter
+     * events (its runs are told from all of them). Otherwise the export is held
+     * and sorted, as its reader needs it.
+     */
+    streamed = true;
+    /** Observations seen (the objects of the list). */
+    count = 0;
+    /** The trace id of the first observation, for an export whose trace has no id. */
+    firstTraceId = null;
+    /**
+     * While the first read goes on, the ids of the GENERATION observations; once it is
+     * `done`, only those of generations another generation is nested in (a nested
+     * generation is the model turn of its parent generation): all that is asked of it
+     * is whether a generation's parent is a generation, and the rest was kept for the
+     * whole export, one id per model turn.
+     */
+    generations = new Set();
+    /** Per generation id, its parent and its index in the list (until `done`). */
+    parents = [];
+    last = -Infinity;
+    duplicateIds = false;
+    /** Per root generation id: the index of its last nested generation (set by `done`). */
+    nested = new Map();
+    /**
+     * Once `done`: per observation of an agent run as a tool (a GENERATION below a tool
+     * observation), the id of that tool observation (the nearest above it). Its records
+     * are that agent's own run (ObservationReader).
+     */
+    agentOf = new Map();
+    /** Every observation's id, parent, and whether it is a tool execution or a generation (until `done`). */
+    tree = [];
+    note(obj) {
+        const start = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'startTime')) ?? Infinity;
+        if (start < this.last)
+            this.streamed = false;
+        this.last = start;
+        if (this.count === 0)
+            this.firstTraceId = (0,ingest_fields/* idOf */.TH)(obj, 'traceId');
+        const attrs = attributes_attributesOf(obj);
+        if (this.streamed && mayBeBeeAi(attrs))
+            this.streamed = false;
+        const type = (0,ingest_fields/* str */.gx)(obj, 'type') ?? 'SPAN';
+        const observationId = (0,ingest_fields/* idOf */.TH)(obj, 'id');
+        if (observationId !== null) {
+            const tool = type === 'TOOL' || (type !== 'GENERATION' && isToolSpan(obj, attrs));
+            this.tree.push({ id: observationId, parent: (0,ingest_fields/* idOf */.TH)(obj, 'parentObservationId'), tool, generation: type === 'GENERATION' });
+        }
+        if (type === 'GENERATION') {
+            const id = (0,ingest_fields/* idOf */.TH)(obj, 'id');
+            if (id !== null) {
+                if (this.generations.has(id))
+                    this.duplicateIds = true;
+                this.generations.add(id);
+            }
+            this.parents.push({ id, parent: (0,ingest_fields/* idOf */.TH)(obj, 'parentObservationId'), index: this.count });
+        }
+        this.count += 1;
+    }
+    /** The first read is over: what the second read asks is worked out, and the rest let go. */
+    done() {
+        this.nested = this.nestedUntil();
+        const nestedIn = new Set();
+        for (const g of this.parents)
+            if (g.parent !== null && this.generations.has(g.parent))
+                nestedIn.add(g.parent);
+        this.generations = nestedIn;
+        this.parents = [];
+        this.agentOf = this.agentRuns();
+        this.tree = [];
+    }
+    /** The observations below each tool observation that has a generation below it, by that tool observation's id. */
+    agentRuns() {
+        const byId = new Map();
+        for (const o of this.tree)
+            if (!byId.has(o.id))
+                byId.set(o.id, o);
+        const agentTools = new Set();
+        for (const o of this.tree) {
+            if (!o.generation)
+                continue;
+            const seen = new Set([o.id]);
+            for (let up = o.parent; up !== null && !seen.has(up); up = byId.get(up)?.parent ?? null) {
+                seen.add(up);
+                if (byId.get(up)?.tool === true) {
+                    agentTools.add(up);
+                    break;
+                }
+            }
+        }
+        const out = new Map();
+        if (agentTools.size === 0)
+            return out;
+        for (const o of this.tree) {
+            const seen = new Set([o.id]);
+            for (let up = o.parent; up !== null && !seen.has(up); up = byId.get(up)?.parent ?? null) {
+                seen.add(up);
+                if (agentTools.has(up)) {
+                    out.set(o.id, up);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+    /**
+     * Whether the llm record of generation `id` may still get a catalog before it
+     * once the observations up to `index` are read: a generation nested in it (or
+     * in one nested in it) comes later. Always true when generation ids repeat.
+     */
+    turnOpen(id, index) {
+        if (this.duplicateIds)
+            return true;
+        const until = this.nested.get(id);
+        return until !== undefined && until > index;
+    }
+    nestedUntil() {
+        const parentOf = new Map();
+        for (const g of this.parents)
+            if (g.id !== null)
+                parentOf.set(g.id, g.parent);
+        const rootOf = (id) => {
+            let at = id;
+            for (let steps = 0; steps <= parentOf.size; steps += 1) {
+                const up = parentOf.get(at);
+                if (up === undefined || up === null || !this.generations.has(up))
+                    return at;
+                at = up;
+            }
+            return at;
+        };
+        const until = new Map();
+        for (const g of this.parents) {
+            if (g.parent === null || !this.generations.has(g.parent))
+                continue;
+            const root = rootOf(g.parent);
+            until.set(root, Math.max(until.get(root) ?? -1, g.index));
+        }
+        return until;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/messages.ts
+
+
+
+/**
+ * Values that hold chat messages: a list, `{messages: [...]}`, a Responses API
+ * response (`output` items), a Chat Completion (`choices[].message`), one
+ * message, or any of these as JSON text.
+ */
+function messagesIn(value) {
+    return messageList(value).map(plainMessage);
+}
+function messageList(value) {
+    const v = (0,tool_facts/* argsOf */.PL)(value);
+    if (Array.isArray(v))
+        return v;
+    if (!(0,ingest_fields/* isObject */.Gv)(v))
+        return [];
+    for (const key of ['messages', 'output']) {
+        const inner = (0,ingest_fields/* own */.ZV)(v, key);
+        if (Array.isArray(inner))
+            return inner;
+    }
+    const choices = (0,ingest_fields/* own */.ZV)(v, 'choices');
+    if (Array.isArray(choices))
+        return choices.map((choice) => ((0,ingest_fields/* isObject */.Gv)(choice) ? (0,ingest_fields/* own */.ZV)(choice, 'message') : undefined));
+    return [v];
+}
+/** Langfuse's own extraction on a generation: `toolCalls` (JSON text `{id, arguments}`) with `toolCallNames` beside them. */
+function langfuseToolCalls(obj) {
+    const calls = (0,ingest_fields/* own */.ZV)(obj, 'toolCalls');
+    const names = (0,ingest_fields/* own */.ZV)(obj, 'toolCallNames');
+    if (!Array.isArray(calls) || !Array.isArray(names))
+        return [];
+    const out = [];
+    calls.forEach((raw, i) => {
+        const call = (0,tool_facts/* argsOf */.PL)(raw);
+        const name = (0,ingest_fields/* isObject */.Gv)(call) ? ((0,ingest_fields/* str */.gx)(call, 'name') ?? (typeof names[i] === 'string' ? names[i] : null)) : null;
+        if ((0,ingest_fields/* isObject */.Gv)(call) && name !== null)
+            out.push({ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(call, 'id'), tool: name, args: (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(call, 'arguments') ?? (0,ingest_fields/* own */.ZV)(call, 'input')) });
+    });
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/observation-reader.ts
+
+
+
+
+
+
+
+/** An observation of the stream, with the fields the reader orders by. */
+function observation(obj, line) {
+    return { obj, line, type: (0,ingest_fields/* str */.gx)(obj, 'type') ?? 'SPAN', start: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'startTime')), end: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'endTime')) };
+}
+/**
+ * The facts of one export's observations: model turns and tool executions first
+ * (`primary`, in start order), then what other observations add (`fallback`).
+ */
+class ObservationReader {
+    file;
+    runId;
+    sink;
+    generations;
+    agentOf;
+    collector = new tool_facts/* FactCollector */.sI(true);
+    /** Call ids without a result yet, per tool, in call order (for tool observations without an id). */
+    open = new Map();
+    /** The llm record of the model turn of each generation a generation is nested in (a nested generation shares its parent's). */
+    turns = new Map();
+    /** Tool results waiting for their span's end: they go in at that time, not at the span's start. */
+    pending = [];
+    /** Observations read as tool executions (the fallback pass leaves them). */
+    toolSpans = new Set();
+    /** BeeAI tool runs, by the observation their call is placed at. */
+    beeaiCalls = new Map();
+    /** The generation id of each model turn's llm record not yet handed on (a nested generation's catalog may still go before it). */
+    turnIds = new Map();
+    constructor(file, runId, sink, 
+    /** The generations a generation is nested in (ExportPlan.generations). */
+    generations, beeai, 
+    /** Per observation of an agent run as a tool, that tool observation's id (ExportPlan.agentOf): its own run. */
+    agentOf = new Map()) {
+        this.file = file;
+        this.runId = runId;
+        this.sink = sink;
+        this.generations = generations;
+        this.agentOf = agentOf;
+        for (const run of beeai) {
+            this.beeaiCalls.set(run.call, run);
+            for (const part of run.parts)
+                this.toolSpans.add(part);
+        }
+        if (beeai.length > 0)
+            sink.diagnostic({ ruleId: 'ingest-note', line: beeai[0].call.line, runId, message: `BeeAI records no call ids: ${beeai.length} tool run(s) read from its emitter events and agent updates, each call paired with its own result` });
+    }
+    /** The run of an observation's records: the trace's, or `<trace>/<tool observation id>` for an agent run as a tool. */
+    runOf(o) {
+        const id = (0,ingest_fields/* idOf */.TH)(o.obj, 'id');
+        const agent = id === null ? undefined : this.agentOf.get(id);
+        return agent === undefined ? this.runId : `${this.runId ?? ''}/${agent}`;
+    }
+    place(o, ts) {
+        return { loc: { file: this.file, line: o.line }, runId: this.runOf(o), ts, spanId: (0,ingest_fields/* idOf */.TH)(o.obj, 'id') };
+    }
+    /** Calls waiting for a tool observation, per run and tool. */
+    openKey(runId, tool) {
+        return `${runId ?? ''}\u0000${tool}`;
+    }
+    add(fact, place) {
+        if (fact.kind === 'call' && fact.callId !== null && !this.collector.hasCall(place.runId, fact.callId)) {
+            const key = this.openKey(place.runId, fact.tool);
+            const ids = this.open.get(key) ?? [];
+            ids.push(fact.callId);
+            this.open.set(key, ids);
+        }
+        if (fact.kind === 'result' && fact.callId !== null) {
+            for (const ids of this.open.values()) {
+                const at = ids.indexOf(fact.callId);
+                if (at !== -1)
+                    ids.splice(at, 1);
+            }
+        }
+        this.collector.fact(fact, place);
+    }
+    messages(o, value, ts) {
+        for (const message of messagesIn(value)) {
+            const { facts, catalog } = messageFacts(message);
+            if (catalog.length > 0)
+                this.collector.catalog(catalog, this.place(o, ts));
+            for (const fact of facts)
+                this.add(fact, this.place(o, ts));
+        }
+    }
+    /** Adds the waiting results whose span ended by `time`, in end order. */
+    flushResults(time) {
+        if (this.pending.length === 0)
+            return;
+        const due = this.pending.filter((p) => p.end <= time).sort((a, b) => a.end - b.end);
+        if (due.length === 0)
+            return;
+        this.pending = this.pending.filter((p) => p.end > time);
+        for (const { fact, place } of due)
+            this.add(fact, place);
+    }
+    /** GENERATION and TOOL observations (and spans that are tool executions): the model's requests and the tools' executions. */
+    primary(o) {
+        if (o.start !== null)
+            this.flushResults(o.start);
+        const beeai = this.beeaiCalls.get(o);
+        if (beeai !== undefined)
+            return this.beeAiRun(beeai);
+        if (this.toolSpans.has(o))
+            return;
+        const attrs = attributes_attributesOf(o.obj);
+        if (o.type === 'GENERATION') {
+            const response = (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(o.obj, 'output'));
+            const tools = catalogOf(o.obj, attrs) ?? ((0,ingest_fields/* isObject */.Gv)(response) ? (0,tool_facts/* catalogTools */.Nt)((0,ingest_fields/* own */.ZV)(response, 'tools')) : null);
+            // A generation inside another generation is the same model turn, not a new one: its
+            // tools were offered with that turn, so they go before the turn's llm record.
+            const id = (0,ingest_fields/* idOf */.TH)(o.obj, 'id');
+            const parent = (0,ingest_fields/* idOf */.TH)(o.obj, 'parentObservationId');
+            const turn = parent === null ? undefined : this.turns.get(parent);
+            if (tools && tools.length > 0)
+                this.collector.catalog(tools, this.place(o, o.start), turn);
+            // What the model was given (earlier calls and their results) comes before the model span itself;
+            // otherwise a result found only in the next request's input would look late.
+            this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'input'), o.start);
+            if (parent === null || !this.generations.has(parent)) {
+                const llm = this.collector.llm(this.place(o, o.start), o.end);
+                if (id !== null) {
+                    if (this.generations.has(id))
+                        this.turns.set(id, llm);
+                    this.turnIds.set(llm, id);
+                }
+            }
+            else if (id !== null && turn !== undefined && this.generations.has(id))
+                this.turns.set(id, turn);
+            this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'output'), o.end);
+            for (const fact of langfuseToolCalls(o.obj))
+                this.add(fact, this.place(o, o.end));
+        }
+        else if (o.type === 'TOOL' || isToolSpan(o.obj, attrs)) {
+            this.toolSpans.add(o);
+            this.tool(o, attrs);
+        }
+        else {
+            const tools = catalogOf(o.obj, attrs);
+            if (tools)
+                this.collector.catalog(tools, this.place(o, o.start));
+        }
+    }
+    tool(o, attrs) {
+        const meta = toolAttributes(attrs);
+        const tool = meta.tool ?? (0,ingest_fields/* str */.gx)(o.obj, 'name') ?? 'unknown';
+        // LangChain tools: the output is the ToolMessage, which knows its call id and status.
+        const output = plainMessage(unquote((0,ingest_fields/* own */.ZV)(o.obj, 'output')));
+        const answer = messageFacts(output).facts.find((f) => f.kind === 'result');
+        let callId = meta.callId ?? (answer?.kind === 'result' ? answer.callId : null);
+        if (callId === null) {
+            const waiting = this.open.get(this.openKey(this.runOf(o), tool));
+            if (waiting && waiting.length > 0) {
+                callId = waiting[0];
+                this.sink.diagnostic({ ruleId: 'ingest-note', line: o.line, runId: this.runOf(o), callId, tool, message: `tool observation '${tool}' has no call id; paired by order with the model's call '${callId}'` });
+            }
+        }
+        const args = meta.args ?? (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(o.obj, 'input'));
+        this.add({ kind: 'call', callId, tool, args }, this.place(o, o.start));
+        const level = (0,ingest_fields/* str */.gx)(o.obj, 'level');
+        const isError = level === 'ERROR' || meta.errorType !== null || (answer?.kind === 'result' && answer.isError);
+        const content = (answer?.kind === 'result' ? answer.content : output) ?? meta.result ?? (isError ? (0,ingest_fields/* own */.ZV)(o.obj, 'statusMessage') : undefined);
+        const result = (0,tool_facts/* resultFact */.ES)(callId, tool, content, isError, meta.errorType);
+        const end = o.end ?? o.start;
+        if (end === null)
+            this.add(result, this.place(o, end));
+        else
+            this.pending.push({ fact: result, place: this.place(o, end), end });
+    }
+    beeAiRun(run) {
+        this.add({ kind: 'call', callId: null, tool: run.tool, args: run.args }, this.place(run.call, run.call.start));
+        if (run.result === null)
+            return;
+        const result = (0,tool_facts/* resultFact */.ES)(null, run.tool, run.content, run.isError);
+        if (run.resultAt === null)
+            this.add(result, this.place(run.result, null));
+        else
+            this.pending.push({ fact: result, place: this.place(run.result, run.resultAt), end: run.resultAt });
+    }
+    /**
+     * Reads one observation of a streamed export (in start order, no BeeAI runs): its
+     * primary facts now. True when the fallback pass still needs it (it is kept), false
+     * when it was read as a model turn or a tool execution (it is let go).
+     */
+    streamed(o) {
+        this.primary(o);
+        // Nothing reads a streamed observation again but the fallback pass: a tool span is let go here.
+        const toolSpan = this.toolSpans.delete(o);
+        return o.type !== 'GENERATION' && o.type !== 'TOOL' && !toolSpan;
+    }
+    /**
+     * Hands on the records that nothing later can go before: up to the first result
+     * whose call is not read yet (a later copy of the conversation may put the call
+     * before it) or model turn whose nested generations are not all read (`openTurn`:
+     * their catalog goes before the turn's llm record).
+     */
+    drain(openTurn) {
+        const records = this.collector.records;
+        let n = 0;
+        for (; n < records.length; n += 1) {
+            const r = records[n];
+            if (r.kind === 'tool_result' && r.callId !== null && !this.collector.hasCall(r.runId, r.callId))
+                break;
+            const turn = r.kind === 'llm' ? this.turnIds.get(r) : undefined;
+            if (turn !== undefined && openTurn(turn))
+                break;
+        }
+        if (n === 0)
+            return;
+        for (const record of records.splice(0, n)) {
+            if (record.kind === 'llm')
+                this.turnIds.delete(record);
+            this.sink.record(record);
+        }
+    }
+    /** The end of the export: the results still waiting, the fallback pass over `rest`, then every record not handed on. */
+    finish(rest) {
+        this.flushResults(Infinity);
+        for (const o of rest)
+            this.fallback(o);
+        for (const record of this.collector.records)
+            this.sink.record(record);
+        this.collector.records.length = 0;
+    }
+    /** Other observations repeat the conversation; they only fill in what the primary ones lack. */
+    fallback(o) {
+        if (o.type === 'GENERATION' || o.type === 'TOOL' || this.toolSpans.has(o))
+            return;
+        const attrs = attributes_attributesOf(o.obj);
+        const before = this.collector.records.length;
+        this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'input'), o.start);
+        this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'output'), o.end);
+        this.messages(o, (0,ingest_fields/* own */.ZV)(attrs, 'pydantic_ai.all_messages'), o.end);
+        if (this.collector.records.length > before)
+            return;
+        // Read, and nothing new in it. A span that says it is a tool's but is not one
+        // execution (BeeAI's start/finish/success events) is handed over for partial-read.
+        const tool = saysTool(attrs);
+        this.sink.skip({ line: o.line, reason: tool ? `${o.type} observation marked as a tool's, not one execution` : `${o.type} observation with nothing new`, toolLike: tool });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/export-reading.ts
+
+
+
+/**
+ * The second read: observations come in file order, export after export. A
+ * streamed export (see ExportPlan) is read as it comes and its records are
+ * handed on as soon as nothing can go before them; a held one is gathered,
+ * sorted by start time (those without a start keep their place at the end) and
+ * read at its end. Either way each export's records are those, in that order,
+ * that reading it whole gave.
+ */
+class ExportReading {
+    file;
+    sink;
+    byKey = new Map();
+    current = null;
+    constructor(file, sink, exports) {
+        this.file = file;
+        this.sink = sink;
+        for (const e of exports)
+            this.byKey.set(e.key, e);
+    }
+    observation(key, obj, line) {
+        const found = this.byKey.get(key);
+        if (found === undefined)
+            return; // a list its export does not read (it has the other one)
+        if (this.current?.export !== found) {
+            this.end();
+            this.current = this.start(found);
+        }
+        const current = this.current;
+        const o = observation(obj, line);
+        if (current.reader === null) {
+            current.kept.push(o);
+            return;
+        }
+        if (current.reader.streamed(o))
+            current.kept.push(o);
+        const index = current.read;
+        current.read += 1;
+        current.reader.drain((id) => current.export.plan.turnOpen(id, index));
+    }
+    /** The export being read is complete. */
+    end() {
+        const current = this.current;
+        this.current = null;
+        if (current === null)
+            return;
+        if (current.reader !== null) {
+            current.reader.finish(current.kept);
+            return;
+        }
+        const observations = current.kept;
+        observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
+        const reader = new ObservationReader(this.file, this.runId(current.export, observations[0]?.obj ?? null), this.sink, current.export.plan.generations, beeAiExecutions(observations), current.export.plan.agentOf);
+        for (const o of observations)
+            reader.primary(o);
+        reader.finish(observations);
+    }
+    start(e) {
+        if (!e.plan.streamed)
+            return { export: e, reader: null, kept: [], read: 0 };
+        const reader = new ObservationReader(this.file, this.runId(e, null), this.sink, e.plan.generations, [], e.plan.agentOf);
+        return { export: e, reader, kept: [], read: 0 };
+    }
+    /** The trace's id, else the first observation's trace id, else `#i` in a list of exports. */
+    runId(e, first) {
+        const traceIdOfFirst = first !== null ? (0,ingest_fields/* idOf */.TH)(first, 'traceId') : e.plan.firstTraceId;
+        return e.traceId ?? traceIdOfFirst ?? (e.index !== null ? `#${e.index}` : null);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/langfuse/index.ts
+
+
+
+
+
+function observationsOf(doc) {
+    if (!(0,ingest_fields/* isObject */.Gv)(doc) || !(0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'trace')))
+        return null;
+    const top = (0,ingest_fields/* own */.ZV)(doc, 'observations');
+    if (Array.isArray(top))
+        return { list: top, path: ['observations'] };
+    const nested = (0,ingest_fields/* own */.ZV)((0,ingest_fields/* own */.ZV)(doc, 'trace'), 'observations');
+    return Array.isArray(nested) ? { list: nested, path: ['trace', 'observations'] } : null;
+}
+/** One export, or a list of exports (one run per trace). */
+function exportsOf(doc) {
+    if (observationsOf(doc) !== null)
+        return [{ value: doc, path: [] }];
+    if (!Array.isArray(doc) || doc.length === 0 || !doc.every((item) => observationsOf(item) !== null))
+        return null;
+    return doc.map((value, i) => ({ value: value, path: [i] }));
+}
+/** Langfuse trace exports `{trace, observations[]}`: one run per trace id. */
+const langfuseFormat = {
+    id: 'langfuse',
+    description: 'Langfuse trace exports ({trace, observations[]}, observation types GENERATION/TOOL/AGENT/SPAN)',
+    detect(sample) {
+        const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+        if (head !== null)
+            return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head) ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+        return exportsOf(sample.document) !== null ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+    },
+    misfit(sample) {
+        const doc = Array.isArray(sample.document) ? sample.document[0] : sample.document;
+        return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'trace')) && !Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'observations'))
+            ? { closeness: 2, reason: 'it has no "observations" list beside "trace"' }
+            : null;
+    },
+    async parse(input, sink) {
+        // Two reads. The first keeps nothing of the observations but a plan per export
+        // (export-plan.ts); the second hands each observation's facts on as it comes,
+        // holding only an export whose observations are out of start order (or BeeAI's).
+        const plans = new Map();
+        const read = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: LISTS }, ({ value, path }) => {
+            if (!(0,ingest_fields/* isObject */.Gv)(value))
+                return;
+            const key = listKey(path);
+            let plan = plans.get(key);
+            if (plan === undefined)
+                plans.set(key, (plan = new ExportPlan()));
+            plan.note(value);
+        });
+        if (!read)
+            return;
+        for (const plan of plans.values())
+            plan.done();
+        const exports = exportsOf(read.rest);
+        if (!exports) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Langfuse export ({trace, observations[]} or a list of them)' });
+            return;
+        }
+        const toRead = [];
+        for (const { value, path } of exports) {
+            const key = listKey([...path, ...observationsOf(value).path, 0]);
+            const plan = plans.get(key);
+            if (plan !== undefined)
+                toRead.push({ key, plan, traceId: (0,ingest_fields/* idOf */.TH)((0,ingest_fields/* own */.ZV)(value, 'trace'), 'id'), index: path.length > 0 ? path[0] : null });
+        }
+        if (toRead.length === 0)
+            return;
+        const reading = new ExportReading(input.file, sink, toRead);
+        // The second read's malformed items were reported by the first.
+        await (0,whole_document/* streamDocument */.Gs)(input, QUIET, { lists: LISTS }, ({ value, path, line }) => {
+            if ((0,ingest_fields/* isObject */.Gv)(value))
+                reading.observation(listKey(path), value, line);
+        });
+        reading.end();
+    },
+};
+/** The export an observation belongs to: the path of its list. */
+const listKey = (path) => path.slice(0, -1).join('\u0000');
+const QUIET = { record() { }, diagnostic() { }, skip() { } };
+/** Where observations are: beside the trace or inside it, in one export or in each of a list of them. */
+const LISTS = ['$.observations[*]', '$.trace.observations[*]', '$[*].observations[*]', '$[*].trace.observations[*]'];
+
+;// CONCATENATED MODULE: ./src/ingest/mcp/desktop-log.ts
+
+
+/**
+ * Claude Desktop's MCP logs (`mcp.log`, `mcp-server-<name>.log`): one line per
+ * event, the JSON-RPC traffic as
+ * `<ISO time> [<server>] [info] Message from client|server: {...}`
+ * (newer versions append ` { metadata: undefined }`; some swap the two brackets).
+ */
+const MESSAGE = /^(\S+)\s+\[([^\]]+)\]\s+\[([^\]]+)\]\s+Message from (?:client|server):\s*(\{.*)$/;
+const LEVELS = new Set(['info', 'debug', 'warn', 'warning', 'error', 'trace']);
+const TRAILER = /\s*\{\s*metadata:[^{}]*\}\s*$/;
+function looksLikeDesktopLog(head) {
+    return /\] Message from (client|server): \{/.test(head.subarray(0, 256 * 1024).toString('utf8'));
+}
+/** Reads the JSON-RPC messages of a Desktop log; other log lines are skipped, a message that is not JSON is reported. */
+async function forEachDesktopMessage(input, sink, onMessage) {
+    for await (const event of (0,types/* eachLine */.I)(input)) {
+        if (event.type !== 'line')
+            continue;
+        const m = MESSAGE.exec(event.text);
+        if (!m)
+            continue;
+        const [, time, first, second, json] = m;
+        const server = LEVELS.has(first.toLowerCase()) ? second : first;
+        let value;
+        try {
+            value = JSON.parse(json.replace(TRAILER, ''));
+        }
+        catch {
+            sink.diagnostic({ ruleId: 'malformed-record', line: event.line, runId: server, message: `message from the log of '${server}' is not JSON` });
+            continue;
+        }
+        onMessage({ line: event.line, server, ts: (0,ingest_fields/* toMillis */.kE)(time), value });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/mcp/message-log.ts
+
+
+
+const RPC_ERRORS = new Map([
+    ['-32700', 'parse_error'],
+    ['-32600', 'invalid_request'],
+    ['-32601', 'method_not_found'],
+    ['-32602', 'invalid_params'],
+    ['-32603', 'internal_error'],
+]);
+/** A JSON-RPC message, possibly inside a logger's envelope (`message`, `payload`, `data`). */
+function rpcOf(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return null;
+    if ((0,ingest_fields/* own */.ZV)(value, 'jsonrpc') === '2.0')
+        return value;
+    for (const key of ['message', 'payload', 'data']) {
+        const inner = (0,ingest_fields/* own */.ZV)(value, key);
+        if ((0,ingest_fields/* isObject */.Gv)(inner) && (0,ingest_fields/* own */.ZV)(inner, 'jsonrpc') === '2.0')
+            return inner;
+    }
+    return null;
+}
+/** MCP results and errors logged without their JSON-RPC envelope. */
+function bareShape(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* own */.ZV)(value, 'role') !== undefined)
+        return null;
+    if (Array.isArray((0,ingest_fields/* own */.ZV)(value, 'content')) && (typeof (0,ingest_fields/* own */.ZV)(value, 'isError') === 'boolean' || (0,ingest_fields/* own */.ZV)(value, 'structuredContent') !== undefined))
+        return 'call-result';
+    const tools = (0,ingest_fields/* own */.ZV)(value, 'tools');
+    if (Array.isArray(tools) && tools.length > 0 && tools.every((t) => (0,ingest_fields/* isObject */.Gv)(t) && (0,ingest_fields/* own */.ZV)(t, 'inputSchema') !== undefined))
+        return 'tool-list';
+    const code = (0,ingest_fields/* int */.Wh)(value, 'code');
+    if (code !== null && code <= -32000 && code >= -32768 && typeof (0,ingest_fields/* own */.ZV)(value, 'message') === 'string' && Object.keys(value).length <= 3)
+        return 'error';
+    return null;
+}
+/**
+ * Reads MCP messages one at a time and sends their records as they come (streamed):
+ * `tools/list` results are the catalog, `tools/call` requests calls paired with their
+ * response by JSON-RPC id (an id reused after its response gets a `#n` suffix),
+ * `result.isError` and JSON-RPC errors error results. A log (a file, or one server of
+ * a Desktop log) is one run per connection: an `initialize` request after other
+ * messages starts the next connection (JSON-RPC ids start over), as run `<log> #n`.
+ * State is per connection, released when it ends or has been idle for
+ * limits.run-idle-records messages.
+ */
+class McpMessageLog {
+    file;
+    sink;
+    connections;
+    /** Connections started per log (key: the log's run id, '' for none). */
+    started = new Map();
+    /** The connection in use per log. */
+    current = new Map();
+    constructor(file, sink, idleRecords) {
+        this.file = file;
+        this.sink = sink;
+        this.connections = new SessionStates(idleRecords, (runId) => ({ runId, pending: new Map(), uses: new Map(), tools: new Map(), catalog: null, messages: 0 }), sink);
+    }
+    /** One message; `log` names the server when a log mixes several (JSON-RPC ids are per connection). False when it is not MCP. */
+    read(value, line, log = null, ts = null) {
+        this.connections.tick();
+        const rpc = rpcOf(value);
+        if (!rpc && bareShape(value) === null)
+            return false;
+        const method = rpc === null ? null : (0,ingest_fields/* str */.gx)(rpc, 'method');
+        let conn = this.connections.get(this.connectionOf(log));
+        if (method === 'initialize' && conn.messages > 0) {
+            this.connections.end(conn.runId);
+            const n = (this.started.get(log ?? '') ?? 1) + 1;
+            this.started.set(log ?? '', n);
+            const runId = `${log ?? 'connection'} #${n}`;
+            this.current.set(log ?? '', runId);
+            conn = this.connections.get(runId);
+        }
+        conn.messages += 1;
+        const place = { loc: { file: this.file, line }, runId: conn.runId, ts };
+        if (!rpc)
+            return this.bare(conn, value, place);
+        const rawId = (0,ingest_fields/* idOf */.TH)(rpc, 'id');
+        if (method !== null) {
+            if (method === 'tools/call') {
+                const params = (0,ingest_fields/* own */.ZV)(rpc, 'params');
+                const tool = (0,ingest_fields/* isObject */.Gv)(params) ? (0,ingest_fields/* str */.gx)(params, 'name') : null;
+                const callId = rawId === null ? null : callIdFor(conn, rawId, tool);
+                this.fact(conn, { kind: 'call', callId, tool: tool ?? 'unknown', args: (0,ingest_fields/* isObject */.Gv)(params) ? (0,ingest_fields/* own */.ZV)(params, 'arguments') : undefined }, place);
+            }
+            else if (rawId !== null)
+                conn.pending.set(rawId, { method, callId: rawId, tool: null });
+            return true;
+        }
+        const request = rawId === null ? undefined : conn.pending.get(rawId);
+        if (rawId !== null)
+            conn.pending.delete(rawId);
+        const result = (0,ingest_fields/* own */.ZV)(rpc, 'result');
+        const error = (0,ingest_fields/* own */.ZV)(rpc, 'error');
+        if ((0,ingest_fields/* isObject */.Gv)(result) && (request?.method === 'tools/list' || (!request && Array.isArray((0,ingest_fields/* own */.ZV)(result, 'tools'))))) {
+            const tools = (0,tool_facts/* catalogTools */.Nt)((0,ingest_fields/* own */.ZV)(result, 'tools'));
+            if (tools)
+                this.catalog(conn, tools, place);
+        }
+        else if (request ? request.method === 'tools/call' : (0,ingest_fields/* isObject */.Gv)(error) || ((0,ingest_fields/* isObject */.Gv)(result) && Array.isArray((0,ingest_fields/* own */.ZV)(result, 'content')))) {
+            const callId = request?.callId ?? rawId;
+            this.fact(conn, (0,ingest_fields/* isObject */.Gv)(error) ? errorFact(error, callId, request?.tool ?? null) : callResult(result, callId, request?.tool ?? null), place);
+        }
+        return true;
+    }
+    connectionOf(log) {
+        const key = log ?? '';
+        return this.current.has(key) ? this.current.get(key) : log;
+    }
+    bare(conn, obj, place) {
+        const shape = bareShape(obj);
+        if (shape === 'tool-list')
+            this.catalog(conn, (0,tool_facts/* catalogTools */.Nt)((0,ingest_fields/* own */.ZV)(obj, 'tools')) ?? [], place);
+        else
+            this.fact(conn, shape === 'error' ? errorFact(obj, null, null) : callResult(obj, null, null), place);
+        return true;
+    }
+    /** A call or result; a result that does not name its tool is named by its call's. */
+    fact(conn, given, place) {
+        let fact = given;
+        if (fact.callId !== null) {
+            if (fact.kind === 'call' && !conn.tools.has(fact.callId))
+                conn.tools.set(fact.callId, fact.tool);
+            if (fact.kind === 'result' && fact.tool === null && conn.tools.has(fact.callId))
+                fact = { ...fact, tool: conn.tools.get(fact.callId) };
+        }
+        this.sink.record((0,tool_facts/* toRecord */.Lv)(fact, place));
+    }
+    /** A catalog; the same names and schemas again in the same connection are not repeated. */
+    catalog(conn, tools, place) {
+        if (tools.length === 0)
+            return;
+        const key = JSON.stringify(tools.map((t) => [t.name, t.schema ?? null]));
+        if (conn.catalog === key)
+            return;
+        conn.catalog = key;
+        this.sink.record((0,tool_facts/* catalogRecord */.Dp)(tools, place));
+    }
+}
+function callIdFor(conn, rawId, tool) {
+    const open = conn.pending.get(rawId);
+    if (open)
+        return open.callId; // reused while outstanding: a real duplicate
+    const n = (conn.uses.get(rawId) ?? 0) + 1;
+    conn.uses.set(rawId, n);
+    const callId = n === 1 ? rawId : `${rawId}#${n}`;
+    conn.pending.set(rawId, { method: 'tools/call', callId, tool });
+    return callId;
+}
+function callResult(result, callId, tool) {
+    const obj = (0,ingest_fields/* isObject */.Gv)(result) ? result : {};
+    return (0,tool_facts/* resultFact */.ES)(callId, tool, (0,ingest_fields/* own */.ZV)(obj, 'content') ?? (0,ingest_fields/* own */.ZV)(obj, 'structuredContent'), (0,ingest_fields/* own */.ZV)(obj, 'isError') === true);
+}
+function errorFact(error, callId, tool) {
+    const code = (0,ingest_fields/* idOf */.TH)(error, 'code');
+    return (0,tool_facts/* resultFact */.ES)(callId, tool, (0,ingest_fields/* own */.ZV)(error, 'message'), true, code === null ? null : (RPC_ERRORS.get(code) ?? 'rpc_error'), code);
+}
+
+;// CONCATENATED MODULE: ./src/ingest/mcp/index.ts
+
+
+
+
+
+const fits = (value) => rpcOf(value) !== null || bareShape(value) !== null;
+/**
+ * MCP JSON-RPC message logs (JSONL, a JSON list, or one message), and bare MCP
+ * results: `tools/list` results are the catalog (with `inputSchema`),
+ * `tools/call` requests are calls paired with their response by JSON-RPC id
+ * (an id reused after its response gets a `#n` suffix), `result.isError` and
+ * JSON-RPC errors (such as -32602 invalid params) are error results. One run per
+ * connection (an `initialize` starts the next); JSONL is streamed (see McpMessageLog).
+ */
+function looksLikeMcp(sample) {
+    if (looksLikeDesktopLog(sample.head))
+        return true;
+    // A large JSON list of messages; a large file of one message per line is read by its lines below.
+    const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+    if (head !== null && head.startsWith('['))
+        return /^\[\s*\{\s*"jsonrpc"\s*:\s*"2\.0"/.test(head);
+    const doc = sample.document;
+    if (doc !== undefined)
+        return Array.isArray(doc) ? doc.length > 0 && doc.every(fits) : fits(doc);
+    return sample.jsonLines.length > 0 && sample.jsonLines.some((value) => rpcOf(value) !== null);
+}
+const mcpFormat = {
+    id: 'mcp',
+    description: 'MCP JSON-RPC message logs (tools/list, tools/call) and bare MCP results',
+    detect(sample) {
+        // `"jsonrpc": "2.0"` messages are the protocol's own marker.
+        return looksLikeMcp(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+    },
+    async parse(input, sink) {
+        const log = new McpMessageLog(input.file, sink, input.limits.runIdleRecords);
+        const start = await headOf(input);
+        if (looksLikeDesktopLog(Buffer.from(start.head, 'utf8'))) {
+            await forEachDesktopMessage(input, sink, (m) => {
+                if (!log.read(m.value, m.line, m.server, m.ts))
+                    sink.diagnostic({ ruleId: 'malformed-record', line: m.line, runId: m.server, message: 'message is not JSON-RPC' });
+            });
+            return;
+        }
+        if (start.firstLineIsRecord) {
+            // A message log (JSONL): streamed, one message at a time.
+            await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
+                if (!log.read(value, line))
+                    sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a JSON-RPC message' });
+            });
+            return;
+        }
+        const opening = start.head.trimStart();
+        if (!opening.startsWith('[') && !opening.startsWith('{')) {
+            // Not one document: lines after all (each bad line is reported on its own).
+            await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
+                if (!log.read(value, line))
+                    sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a JSON-RPC message' });
+            });
+            return;
+        }
+        // One document: a list of messages is streamed, one message at a time; or one pretty-printed message.
+        const read = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: ['$[*]'] }, ({ value, line, index }) => {
+            if (!log.read(value, line))
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: `item ${index} is not a JSON-RPC message` });
+        });
+        if (read && !Array.isArray(read.rest) && !log.read(read.rest, 1))
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'document is not a JSON-RPC message' });
+    },
+};
+const HEAD_CHARS = 256 * 1024;
+/**
+ * The start of the file (the lines of its first chunk, up to 256 KiB, for the Desktop
+ * log's marker) and whether its first non-blank line is a JSON object on its own (a
+ * message log, read as lines) rather than the start of a document. Only the first chunk
+ * is read, so the file's facts (lines, final newline) are those of the read that follows.
+ */
+async function headOf(input) {
+    let head = '';
+    let first = null;
+    for await (const batch of input.lineBatches()) {
+        for (const event of batch) {
+            if (event.type !== 'line') {
+                first ??= true;
+                continue;
+            }
+            if (first === null && event.text.trim() === '') {
+                head += '\n';
+                continue;
+            }
+            first ??= firstIsRecord(event.text);
+            head += `${event.text}\n`;
+            if (head.length >= HEAD_CHARS)
+                break;
+        }
+        break;
+    }
+    return { head, firstLineIsRecord: first ?? true };
+}
+function firstIsRecord(text) {
+    try {
+        const value = JSON.parse(text);
+        return value !== null && typeof value === 'object' && !Array.isArray(value);
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/native/common.ts
+
+/** What every native record shares: where it is, its run, time, span and carried catalog hash. */
+function baseFields(obj, loc) {
+    return {
+        loc,
+        runId: (0,ingest_fields/* idOf */.TH)(obj, 'run_id'),
+        ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'ts') ?? (0,ingest_fields/* own */.ZV)(obj, 'timestamp')),
+        spanId: (0,ingest_fields/* idOf */.TH)(obj, 'span_id'),
+        catalogSha256: (0,ingest_fields/* str */.gx)(obj, 'catalog_sha256'),
+    };
+}
+const ok = (...records) => ({ ok: true, records });
+const bad = (reason) => ({ ok: false, reason });
+/** Error-ness of a result from the fields dialects use for it. */
+function resultIsError(obj, httpStatus, exitCode) {
+    // Fixed names, none a member of Object.prototype: a plain read is an own read (fields.ts).
+    if ((0,ingest_fields/* own */.ZV)(obj, 'is_error') === true || (0,ingest_fields/* own */.ZV)(obj, 'isError') === true)
+        return true;
+    if ((0,ingest_fields/* own */.ZV)(obj, 'ok') === false)
+        return true;
+    const status = (0,ingest_fields/* str */.gx)(obj, 'status');
+    if (status !== null && /^(error|failed|failure|timeout)$/i.test(status))
+        return true;
+    if ((0,ingest_fields/* str */.gx)(obj, 'error_class') !== null)
+        return true;
+    const error = (0,ingest_fields/* own */.ZV)(obj, 'error');
+    if (error !== undefined && error !== null && error !== false && error !== '')
+        return true;
+    if (httpStatus !== null && httpStatus >= 400)
+        return true;
+    if (exitCode !== null && exitCode !== 0)
+        return true;
+    return false;
+}
+/** A stable code for the error when the record carries one (error.code, error_code, code). */
+function errorCodeOf(obj) {
+    const direct = (0,ingest_fields/* idOf */.TH)(obj, 'error_code');
+    if (direct !== null)
+        return direct;
+    const error = (0,ingest_fields/* own */.ZV)(obj, 'error');
+    if (error !== null && typeof error === 'object' && !Array.isArray(error)) {
+        return (0,ingest_fields/* idOf */.TH)(error, 'code');
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/native/boundary.ts
+
+
+const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'adapter_canonical_sha256'];
+/** A SHA-256 as recorded: 64 hex digits, optionally prefixed `sha256:` (normalizeHash strips it). */
+const SHA256_HEX = /^(?:sha-?256:)?[0-9a-fA-F]{64}$/;
+/** Hashes, or the saved payloads they are computed from. */
+function hasBoundaryFields(obj) {
+    // Read by fixed name (each load cached at its place; none is an Object.prototype member): on every record.
+    return ((0,ingest_fields/* own */.ZV)(obj, 'process_sha256') !== undefined ||
+        (0,ingest_fields/* own */.ZV)(obj, 'adapter_sha256') !== undefined ||
+        (0,ingest_fields/* own */.ZV)(obj, 'model_sha256') !== undefined ||
+        (0,ingest_fields/* own */.ZV)(obj, 'adapter_canonical_sha256') !== undefined ||
+        (0,ingest_fields/* own */.ZV)(obj, 'process_payload') !== undefined ||
+        (0,ingest_fields/* own */.ZV)(obj, 'adapter_payload') !== undefined ||
+        (0,ingest_fields/* own */.ZV)(obj, 'model_payload') !== undefined);
+}
+function isRedactionReceipt(obj) {
+    return (0,ingest_fields/* own */.ZV)(obj, 'field_path') !== undefined && (0,ingest_fields/* own */.ZV)(obj, 'rule_id') !== undefined;
+}
+/**
+ * Boundary-hash fields, standalone or on a tool call/result line: the hashes and
+ * byte lengths at the process, adapter and model boundaries, and the recorded hop.
+ */
+function parseBoundary(obj, loc) {
+    const payloads = {};
+    for (const hop of ['process', 'adapter', 'model']) {
+        const raw = (0,ingest_fields/* str */.gx)(obj, `${hop}_payload`);
+        if (raw !== null)
+            payloads[hop] = raw;
+    }
+    let problem = null;
+    const bad = new Set();
+    for (const field of HASH_FIELDS) {
+        const value = (0,ingest_fields/* own */.ZV)(obj, field);
+        if (value === undefined || value === null || (typeof value === 'string' && SHA256_HEX.test(value.trim())))
+            continue;
+        bad.add(field);
+        problem ??=
+            typeof value !== 'string'
+                ? `boundary record "${field}" is not a string`
+                : `boundary record "${field}" is not a SHA-256 hex digest (64 hex digits): ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}; a placeholder left in place of the real hash?`;
+    }
+    // A record whose hashes are unusable is kept only for its saved payloads (hashed from the bytes, and scanned for secrets).
+    if (problem !== null && Object.keys(payloads).length === 0)
+        return { record: null, problem };
+    const hash = (field) => (bad.has(field) ? null : (0,ingest_fields/* str */.gx)(obj, field));
+    const record = {
+        kind: 'boundary',
+        ...baseFields(obj, loc),
+        callId: (0,ingest_fields/* idOf */.TH)(obj, 'call_id') ?? (0,ingest_fields/* idOf */.TH)(obj, 'tool_call_id'),
+        processSha256: hash('process_sha256'),
+        adapterSha256: hash('adapter_sha256'),
+        modelSha256: hash('model_sha256'),
+        processLen: (0,ingest_fields/* int */.Wh)(obj, 'process_len'),
+        adapterLen: (0,ingest_fields/* int */.Wh)(obj, 'adapter_len'),
+        modelLen: (0,ingest_fields/* int */.Wh)(obj, 'model_len'),
+        mutationHop: (0,ingest_fields/* str */.gx)(obj, 'mutation_hop'),
+        adapterCanonicalSha256: hash('adapter_canonical_sha256'),
+        payloads,
+    };
+    return { record, problem };
+}
+/** A redaction receipt `{field_path, rule_id, original_len, token}`; null when its fields have the wrong types. */
+function parseRedaction(obj, loc, base = obj) {
+    const fieldPath = (0,ingest_fields/* str */.gx)(obj, 'field_path');
+    const ruleId = (0,ingest_fields/* str */.gx)(obj, 'rule_id');
+    if (fieldPath === null || ruleId === null)
+        return null;
+    return {
+        kind: 'redaction',
+        ...baseFields(base, loc),
+        fieldPath,
+        ruleId,
+        originalLen: (0,ingest_fields/* int */.Wh)(obj, 'original_len'),
+        token: (0,ingest_fields/* str */.gx)(obj, 'token'),
+    };
+}
+/** Receipts carried as a list on another record (`redactions` or `redaction_receipts`). */
+const NO_RECEIPTS = Object.freeze([]);
+function embeddedReceipts(obj, loc) {
+    const list = (0,ingest_fields/* own */.ZV)(obj, 'redactions') ?? (0,ingest_fields/* own */.ZV)(obj, 'redaction_receipts');
+    if (list === undefined)
+        return NO_RECEIPTS;
+    if (!Array.isArray(list))
+        return 'redaction receipts are not a list';
+    const out = [];
+    for (const item of list) {
+        const receipt = (0,ingest_fields/* isObject */.Gv)(item) ? parseRedaction(item, loc, obj) : null;
+        if (receipt === null)
+            return 'a redaction receipt lacks a string field_path or rule_id';
+        out.push(receipt);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/native/boundary-document.ts
+
+
+
+
+/** The boundary records of a document: the object itself, or every item of a list of them. */
+function boundaryRecords(value) {
+    if ((0,ingest_fields/* isObject */.Gv)(value))
+        return hasBoundaryFields(value) ? [value] : null;
+    if (!Array.isArray(value) || value.length === 0)
+        return null;
+    return value.every((item) => (0,ingest_fields/* isObject */.Gv)(item) && hasBoundaryFields(item)) ? value : null;
+}
+/**
+ * Boundary-hash records written as one pretty-printed JSON document (seed 003
+ * shows its record that way): one object, or a list of them. Each record is
+ * read as the JSONL dialect reads a boundary line (placeholder hashes are a
+ * malformed-record), at the line where its object begins. A list is read
+ * one record at a time; an item that is not a boundary record is a
+ * malformed-record at its line.
+ */
+const boundaryDocumentFormat = {
+    id: 'boundary-json',
+    description: 'Boundary-hash records as one JSON document (an object, or a list of them)',
+    detect(sample) {
+        return boundaryRecords(sample.document) !== null ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+    },
+    async parse(input, sink) {
+        // A list is streamed, one record at a time; a lone object is the rest of the document.
+        let items = 0;
+        const read = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: ['$[*]'] }, ({ value, line, index }) => {
+            items += 1;
+            if ((0,ingest_fields/* isObject */.Gv)(value) && hasBoundaryFields(value))
+                readRecord(value, line, input.file, sink);
+            else
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: `list item ${index} is not a boundary record` });
+        });
+        if (!read)
+            return;
+        if ((0,ingest_fields/* isObject */.Gv)(read.rest) && hasBoundaryFields(read.rest))
+            readRecord(read.rest, read.lineOf([]), input.file, sink);
+        else if (!Array.isArray(read.rest) || items === 0)
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'document is neither a boundary record nor a list of them' });
+    },
+};
+function readRecord(obj, line, file, sink) {
+    const loc = { file, line };
+    const { record, problem } = parseBoundary(obj, loc);
+    if (problem !== null)
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: problem });
+    if (record !== null)
+        sink.record(record);
+    const receipts = embeddedReceipts(obj, loc);
+    if (typeof receipts === 'string')
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: receipts });
+    else
+        for (const receipt of receipts)
+            sink.record(receipt);
+}
+
+// EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
+var canonical = __nccwpck_require__(8339);
+;// CONCATENATED MODULE: ./src/ingest/native/replay.ts
+
+
+
+const REPLAY_KEYS = ['index', 'tool', 'args', 'response'];
+/** A record with an `index` (and no kind/type, checked first) is meant as a replay record. */
+function looksLikeReplay(obj) {
+    return (0,ingest_fields/* own */.ZV)(obj, 'index') !== undefined;
+}
+/**
+ * Replay transcripts, parsed strictly: exactly `{index, tool, args, response}`,
+ * index an integer (never a boolean) starting at 0 and rising by exactly 1.
+ * `expected` is the index this line must carry.
+ */
+function parseReplay(obj, loc, expected, text) {
+    const keys = Object.keys(obj);
+    const extra = keys.filter((k) => !REPLAY_KEYS.includes(k));
+    const missing = REPLAY_KEYS.filter((k) => !keys.includes(k));
+    if (extra.length > 0)
+        return bad(`replay record has unknown field(s) ${extra.map((k) => JSON.stringify(k)).join(', ')}`);
+    if (missing.length > 0)
+        return bad(`replay record lacks field(s) ${missing.join(', ')}`);
+    const index = (0,ingest_fields/* own */.ZV)(obj, 'index');
+    if (typeof index !== 'number' || !Number.isInteger(index))
+        return bad(`replay "index" must be an integer, not ${replay_describe(index)}`);
+    // The line read again with its number lexemes: `0.0` and `1e0` are floats to the seed's
+    // Python reader (json.loads), not integers; args and responses keep every digit.
+    const exact = text === undefined ? null : readExact(text);
+    if (exact !== null && exact.indexText !== null && !/^-?(?:0|[1-9]\d*)$/.test(exact.indexText)) {
+        return bad(`replay "index" must be an integer token, not ${exact.indexText}`);
+    }
+    if (index !== expected)
+        return bad(`replay index ${index} is out of order: expected ${expected}`);
+    const tool = (0,ingest_fields/* own */.ZV)(obj, 'tool');
+    if (typeof tool !== 'string')
+        return bad(`replay "tool" must be a string, not ${replay_describe(tool)}`);
+    const args = (0,ingest_fields/* own */.ZV)(obj, 'args');
+    if (!(0,ingest_fields/* isObject */.Gv)(args))
+        return bad(`replay "args" must be an object, not ${replay_describe(args)}`);
+    const response = (0,ingest_fields/* own */.ZV)(obj, 'response');
+    if (!(0,ingest_fields/* isObject */.Gv)(response))
+        return bad(`replay "response" must be an object, not ${replay_describe(response)}`);
+    const callId = `index:${index}`;
+    const base = { loc, runId: null, ts: null, spanId: null, catalogSha256: null };
+    const error = (0,ingest_fields/* own */.ZV)(response, 'error');
+    const isError = (0,ingest_fields/* own */.ZV)(response, 'ok') === false || (0,ingest_fields/* own */.ZV)(response, 'is_error') === true || (error !== undefined && error !== null && error !== false);
+    const call = { kind: 'tool_call', ...base, callId, tool, args, argsHash: null, deadlineMs: null, index };
+    return ok(exact?.args === undefined ? call : { ...call, argsCanonical: exact.args }, {
+        ...(exact?.response === undefined ? {} : { contentCanonical: exact.response }),
+        kind: 'tool_result',
+        ...base,
+        callId,
+        tool,
+        content: response,
+        isError,
+        errorClass: null,
+        errorCode: (0,ingest_fields/* isObject */.Gv)(error) && typeof (0,ingest_fields/* own */.ZV)(error, 'code') === 'string' ? (0,ingest_fields/* own */.ZV)(error, 'code') : null,
+        httpStatus: null,
+        exitCode: null,
+        index,
+    });
+}
+/**
+ * The `index` lexeme and the canonical form of `args` and `response` as the seed's
+ * ToolReplay reads them (Python: sorted keys, no whitespace, integers exact, `1.0`
+ * a float apart from `1`); null when the line does not read losslessly (the plain
+ * values are used then), undefined members when they have no canonical form.
+ */
+function readExact(text) {
+    let root;
+    try {
+        root = (0,canonical/* parseLossless */.IS)(text);
+    }
+    catch {
+        return null;
+    }
+    if (!(0,canonical/* isLosslessObject */.YH)(root))
+        return null;
+    const member = (key) => root.entries.find(([k]) => k === key)?.[1];
+    const index = member('index');
+    const form = (value) => {
+        if (value === undefined)
+            return undefined;
+        try {
+            return (0,canonical/* canonicalize */.dw)((0,canonical/* lossless */.V3)(value), 'python');
+        }
+        catch {
+            return undefined;
+        }
+    };
+    const args = form(member('args'));
+    const response = form(member('response'));
+    return {
+        indexText: index !== undefined && (0,canonical/* isLosslessNumber */.s_)(index) ? index.text : null,
+        ...(args === undefined ? {} : { args }),
+        ...(response === undefined ? {} : { response }),
+    };
+}
+function replay_describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/native/span-log.ts
+
+
+const SPAN_KINDS = new Set(['llm', 'tool_call', 'tool_result', 'blocked_on']);
+const NO_IDS = Object.freeze([]);
+/** The call ids a blocked_on span names: `call_id`, `call_ids` or `blocked_on` (an id or a list); null when one is not an id. */
+function blockedIds(obj) {
+    const out = [];
+    for (const key of ['call_id', 'call_ids', 'blocked_on']) {
+        const value = (0,ingest_fields/* own */.ZV)(obj, key);
+        if (value === undefined || value === null)
+            continue;
+        const ids = (0,ingest_fields/* idItems */._u)(value);
+        if (ids === null)
+            return null;
+        out.push(...ids);
+    }
+    return out.length === 0 ? NO_IDS : out;
+}
+/**
+ * Span logs: `{"kind": "llm" | "tool_call" | "tool_result" | "blocked_on", "run_id", "span_id",
+ * "call_id", "tool", "args_hash", "deadline_ms", "http_status", "error_class", "ts"}`.
+ * Returns the record, or why the line is malformed. This is the hottest parser of a
+ * big span log: each record is built in one object literal (one shape per kind,
+ * the base fields first, as `baseFields` orders them), with no wrapper objects, and
+ * fields are read by fixed name with the readers of fields.ts (own reads for every name).
+ */
+function parseSpanLog(obj, loc) {
+    const kind = (0,ingest_fields/* str */.gx)(obj, 'kind');
+    const runId = (0,ingest_fields/* idOf */.TH)(obj, 'run_id');
+    const ts = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'ts') ?? (0,ingest_fields/* own */.ZV)(obj, 'timestamp'));
+    const spanId = (0,ingest_fields/* idOf */.TH)(obj, 'span_id');
+    const catalogSha256 = (0,ingest_fields/* str */.gx)(obj, 'catalog_sha256');
+    if (kind === 'blocked_on' || (kind === 'llm' && (0,ingest_fields/* own */.ZV)(obj, 'event') === 'blocked_on')) {
+        const callIds = blockedIds(obj);
+        if (callIds === null)
+            return 'blocked_on span whose "call_id", "call_ids" or "blocked_on" is not a call id or a list of them';
+        return { kind: 'blocked_on', loc, runId, ts, spanId, catalogSha256, callIds };
+    }
+    if (kind === 'llm') {
+        const end = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'end_ts'));
+        const duration = end === null ? (0,ingest_fields/* num */.bu)(obj, 'duration_ms') : null;
+        return { kind: 'llm', loc, runId, ts, spanId, catalogSha256, endTs: end ?? (ts !== null && duration !== null ? ts + duration : null) };
+    }
+    const tool = (0,ingest_fields/* str */.gx)(obj, 'tool');
+    const callId = (0,ingest_fields/* idOf */.TH)(obj, 'call_id');
+    if (kind === 'tool_call') {
+        if (tool === null)
+            return 'tool_call span without a string "tool"';
+        return {
+            kind: 'tool_call',
+            loc,
+            runId,
+            ts,
+            spanId,
+            catalogSha256,
+            callId,
+            tool,
+            args: (0,ingest_fields/* own */.ZV)(obj, 'args') ?? (0,ingest_fields/* own */.ZV)(obj, 'arguments'),
+            argsHash: (0,ingest_fields/* str */.gx)(obj, 'args_hash') ?? (0,ingest_fields/* str */.gx)(obj, 'args_sha256'),
+            deadlineMs: (0,ingest_fields/* num */.bu)(obj, 'deadline_ms'),
+            index: null,
+            schemaSha256: (0,ingest_fields/* str */.gx)(obj, 'schema_sha256'),
+        };
+    }
+    const httpStatus = (0,ingest_fields/* int */.Wh)(obj, 'http_status');
+    const exitCode = (0,ingest_fields/* int */.Wh)(obj, 'exit_code');
+    return {
+        kind: 'tool_result',
+        loc,
+        runId,
+        ts,
+        spanId,
+        catalogSha256,
+        callId,
+        tool,
+        content: (0,ingest_fields/* own */.ZV)(obj, 'result') ?? (0,ingest_fields/* own */.ZV)(obj, 'output') ?? (0,ingest_fields/* own */.ZV)(obj, 'content') ?? (0,ingest_fields/* own */.ZV)(obj, 'error'),
+        isError: resultIsError(obj, httpStatus, exitCode),
+        errorClass: (0,ingest_fields/* str */.gx)(obj, 'error_class'),
+        errorCode: errorCodeOf(obj),
+        httpStatus,
+        exitCode,
+        index: null,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/native/lossless-schemas.ts
+
+const SCHEMA_KEYS = ['parameters', 'input_schema', 'inputSchema', 'schema'];
+function member(obj, key) {
+    return obj.entries.find(([k]) => k === key)?.[1];
+}
+/**
+ * The schemas of a catalog event read again from its line text with their
+ * number lexemes (`1.0` stays a float, as the Python harness that hashed it saw
+ * it). Mirrors collectSchemas in typed-events.ts: `schemas: {name: schema}`,
+ * then `tools: [{name, parameters|input_schema|inputSchema|schema}]`.
+ * Returns an empty map when the text does not parse (the plain schema is used then).
+ */
+function losslessSchemas(text) {
+    const out = new Map();
+    let root;
+    try {
+        root = (0,canonical/* parseLossless */.IS)(text);
+    }
+    catch {
+        return out;
+    }
+    if (!(0,canonical/* isLosslessObject */.YH)(root))
+        return out;
+    const schemas = member(root, 'schemas');
+    if (schemas !== undefined && (0,canonical/* isLosslessObject */.YH)(schemas))
+        for (const [name, schema] of schemas.entries)
+            out.set(name, schema);
+    const tools = member(root, 'tools');
+    if (Array.isArray(tools)) {
+        for (const tool of tools) {
+            if (tool === null || !(0,canonical/* isLosslessObject */.YH)(tool))
+                continue;
+            const name = member(tool, 'name');
+            if (typeof name !== 'string')
+                continue;
+            const schema = SCHEMA_KEYS.map((key) => member(tool, key)).find((value) => value !== undefined && value !== null);
+            if (schema === undefined)
+                out.delete(name);
+            else
+                out.set(name, schema);
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/native/typed-events.ts
+
+
+
+const EVENT_TYPES = new Set(['catalog', 'tool_call', 'tool_result', 'catalog_unused', 'llm']);
+/**
+ * Typed events: `{"type": "catalog" | "tool_call" | "tool_result" | "catalog_unused", ...}`
+ * with `tool_call_id`, `name`, `arguments`, `args_sha256`, `catalog_names`,
+ * `catalog_sha256`, `schema_sha256`, `exit_code`, `output_head`, `flags`.
+ */
+function parseTypedEvent(obj, loc, text) {
+    // dialectOf sends `{"kind": "catalog"}` (span logs' spelling) here too.
+    const type = (0,ingest_fields/* str */.gx)(obj, 'kind') === 'catalog' ? 'catalog' : (0,ingest_fields/* str */.gx)(obj, 'type');
+    const base = baseFields(obj, loc);
+    switch (type) {
+        case 'catalog':
+            return parseCatalog(obj, base, text);
+        case 'catalog_unused': {
+            const unused = (0,ingest_fields/* own */.ZV)(obj, 'unused_names');
+            if (unused !== undefined && (0,ingest_fields/* strList */.Sc)(unused) === null)
+                return bad('catalog_unused "unused_names" is not a list of strings');
+            return ok();
+        }
+        case 'llm':
+            return ok({ kind: 'llm', ...base, endTs: null });
+        case 'tool_call': {
+            const name = (0,ingest_fields/* str */.gx)(obj, 'name') ?? (0,ingest_fields/* str */.gx)(obj, 'tool');
+            if (name === null)
+                return bad('tool_call event without a string "name"');
+            return ok({
+                kind: 'tool_call',
+                ...base,
+                callId: (0,ingest_fields/* idOf */.TH)(obj, 'tool_call_id') ?? (0,ingest_fields/* idOf */.TH)(obj, 'call_id'),
+                tool: name,
+                args: (0,ingest_fields/* own */.ZV)(obj, 'arguments') ?? (0,ingest_fields/* own */.ZV)(obj, 'args'),
+                argsHash: (0,ingest_fields/* str */.gx)(obj, 'args_sha256') ?? (0,ingest_fields/* str */.gx)(obj, 'args_hash'),
+                deadlineMs: (0,ingest_fields/* num */.bu)(obj, 'deadline_ms'),
+                index: null,
+                schemaSha256: (0,ingest_fields/* str */.gx)(obj, 'schema_sha256'),
+            });
+        }
+        default: {
+            const exitCode = (0,ingest_fields/* int */.Wh)(obj, 'exit_code');
+            const httpStatus = (0,ingest_fields/* int */.Wh)(obj, 'http_status');
+            return ok({
+                kind: 'tool_result',
+                ...base,
+                callId: (0,ingest_fields/* idOf */.TH)(obj, 'tool_call_id') ?? (0,ingest_fields/* idOf */.TH)(obj, 'call_id'),
+                tool: (0,ingest_fields/* str */.gx)(obj, 'name') ?? (0,ingest_fields/* str */.gx)(obj, 'tool'),
+                content: (0,ingest_fields/* own */.ZV)(obj, 'output') ?? (0,ingest_fields/* own */.ZV)(obj, 'result') ?? (0,ingest_fields/* own */.ZV)(obj, 'content') ?? (0,ingest_fields/* own */.ZV)(obj, 'output_head') ?? (0,ingest_fields/* own */.ZV)(obj, 'error'),
+                isError: resultIsError(obj, httpStatus, exitCode),
+                errorClass: (0,ingest_fields/* str */.gx)(obj, 'error_class'),
+                errorCode: errorCodeOf(obj),
+                httpStatus,
+                exitCode,
+                index: null,
+            });
+        }
+    }
+}
+function parseCatalog(obj, base, text) {
+    const rawNames = (0,ingest_fields/* own */.ZV)(obj, 'catalog_names');
+    const names = rawNames === undefined ? [] : (0,ingest_fields/* strList */.Sc)(rawNames);
+    if (names === null)
+        return bad('catalog "catalog_names" is not a list of strings');
+    const schemaHashes = (0,ingest_fields/* own */.ZV)(obj, 'schema_sha256');
+    if (schemaHashes !== undefined && schemaHashes !== null && !(0,ingest_fields/* isObject */.Gv)(schemaHashes)) {
+        return bad('catalog "schema_sha256" is not an object of tool name to hash');
+    }
+    const schemas = collectSchemas(obj);
+    if (typeof schemas === 'string')
+        return bad(schemas);
+    const lossless = schemas.size > 0 && text !== undefined ? losslessSchemas(text) : new Map();
+    const all = new Map();
+    const hashOf = (name) => ((0,ingest_fields/* isObject */.Gv)(schemaHashes) ? (0,ingest_fields/* str */.gx)(schemaHashes, name) : null);
+    const schemaOf = (name) => ({
+        ...(schemas.has(name) ? { schema: schemas.get(name) } : {}),
+        ...(lossless.has(name) ? { schemaLossless: lossless.get(name) } : {}),
+    });
+    for (const name of names)
+        all.set(name, { name, schemaSha256: hashOf(name), ...schemaOf(name) });
+    for (const name of schemas.keys())
+        if (!all.has(name))
+            all.set(name, { name, schemaSha256: hashOf(name), ...schemaOf(name) });
+    return ok({
+        kind: 'catalog',
+        ...base,
+        tools: [...all.values()],
+        names: rawNames === undefined ? [...all.keys()] : names,
+        recordedSha256: (0,ingest_fields/* str */.gx)(obj, 'catalog_sha256'),
+    });
+}
+/** Full schemas when the event carries them: `schemas: {name: schema}` or `tools: [{name, parameters|input_schema|inputSchema}]`. */
+function collectSchemas(obj) {
+    const out = new Map();
+    const schemas = (0,ingest_fields/* own */.ZV)(obj, 'schemas');
+    if (schemas !== undefined) {
+        if (!(0,ingest_fields/* isObject */.Gv)(schemas))
+            return 'catalog "schemas" is not an object of tool name to JSON Schema';
+        for (const name of Object.keys(schemas))
+            out.set(name, schemas[name]);
+    }
+    const tools = (0,ingest_fields/* own */.ZV)(obj, 'tools');
+    if (tools !== undefined) {
+        if (!Array.isArray(tools))
+            return 'catalog "tools" is not a list';
+        for (const tool of tools) {
+            if (!(0,ingest_fields/* isObject */.Gv)(tool) || (0,ingest_fields/* str */.gx)(tool, 'name') === null)
+                return 'catalog "tools" entry without a string "name"';
+            out.set((0,ingest_fields/* str */.gx)(tool, 'name'), (0,ingest_fields/* own */.ZV)(tool, 'parameters') ?? (0,ingest_fields/* own */.ZV)(tool, 'input_schema') ?? (0,ingest_fields/* own */.ZV)(tool, 'inputSchema') ?? (0,ingest_fields/* own */.ZV)(tool, 'schema'));
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/native/dialect.ts
+
+
+
+
+
+
+/** Which native dialect a record belongs to, decided per record (one file may mix them). */
+function dialectOf(obj) {
+    const kind = (0,ingest_fields/* str */.gx)(obj, 'kind');
+    if (kind !== null && SPAN_KINDS.has(kind))
+        return 'span';
+    if (kind === 'catalog')
+        return 'event';
+    const type = (0,ingest_fields/* str */.gx)(obj, 'type');
+    if (type !== null && EVENT_TYPES.has(type))
+        return 'event';
+    if (looksLikeReplay(obj))
+        return 'replay';
+    if (hasBoundaryFields(obj))
+        return 'boundary';
+    if (isRedactionReceipt(obj))
+        return 'redaction';
+    return null;
+}
+/** Why a record fits no dialect, naming the field it has when it has one (its `kind` or `type` is another's). */
+function whyNoDialect(obj) {
+    const kind = (0,ingest_fields/* own */.ZV)(obj, 'kind');
+    const type = (0,ingest_fields/* own */.ZV)(obj, 'type');
+    if (kind !== undefined)
+        return `"kind" ${(0,json_lines/* excerpt */.K)(JSON.stringify(kind) ?? '', 30)} is not llm, tool_call or tool_result`;
+    if (type !== undefined)
+        return `"type" ${(0,json_lines/* excerpt */.K)(JSON.stringify(type) ?? '', 30)} is not catalog, tool_call, tool_result, catalog_unused or llm`;
+    return 'no kind, type, index or boundary fields';
+}
+
+;// CONCATENATED MODULE: ./src/ingest/native/parse-record.ts
+
+
+
+
+
+
+
+const NO_MORE_RECORDS = { ok: true, records: [] };
+/** One native record (an object) to the sink: its dialect's records, then the boundary and receipts it carries. */
+function parseNativeRecord(value, loc, text, sink, replay) {
+    const dialect = dialectOf(value);
+    const result = dialectResult(value, dialect, loc, text, sink, replay);
+    if (result === null)
+        return;
+    if (!result.ok) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: loc.line, message: result.reason });
+        return;
+    }
+    // Index loops: this runs for every line, and iterating the shared frozen empty
+    // lists with for-of made an iterator object each time.
+    for (let i = 0; i < result.records.length; i += 1)
+        sink.record(result.records[i]);
+    if (dialect !== 'replay')
+        carriedRecords(value, dialect, loc, sink);
+}
+/** A record's own dialect verdict; null when it fits none (already reported). */
+function dialectResult(value, dialect, loc, text, sink, replay) {
+    switch (dialect) {
+        case 'span': {
+            // The common case, without the result wrapper: the record goes straight on.
+            const record = parseSpanLog(value, loc);
+            if (typeof record === 'string')
+                return { ok: false, reason: record };
+            sink.record(record);
+            return NO_MORE_RECORDS;
+        }
+        case 'event':
+            return parseTypedEvent(value, loc, text);
+        case 'replay': {
+            const result = parseReplay(value, loc, replay.nextIndex, text);
+            // A bad index is reported once; the sequence continues from what the file says.
+            if (typeof (0,ingest_fields/* own */.ZV)(value, 'index') === 'number' && Number.isInteger((0,ingest_fields/* own */.ZV)(value, 'index')))
+                replay.nextIndex = (0,ingest_fields/* own */.ZV)(value, 'index') + 1;
+            else
+                replay.nextIndex += 1;
+            return result;
+        }
+        case 'boundary':
+            return { ok: true, records: [] };
+        case 'redaction': {
+            const receipt = parseRedaction(value, loc);
+            return receipt ? { ok: true, records: [receipt] } : { ok: false, reason: 'redaction receipt lacks a string field_path or rule_id' };
+        }
+        default:
+            sink.diagnostic({ ruleId: 'malformed-record', line: loc.line, message: `record fits no native dialect (${whyNoDialect(value)}): "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
+            return null;
+    }
+}
+/** The boundary record and redaction receipts a non-replay record carries beside its own. */
+function carriedRecords(value, dialect, loc, sink) {
+    if (hasBoundaryFields(value)) {
+        const { record, problem } = parseBoundary(value, loc);
+        if (problem !== null)
+            sink.diagnostic({ ruleId: 'malformed-record', line: loc.line, message: problem });
+        if (record !== null)
+            sink.record(record);
+    }
+    if (dialect !== 'redaction') {
+        const receipts = embeddedReceipts(value, loc);
+        if (typeof receipts === 'string') {
+            sink.diagnostic({ ruleId: 'malformed-record', line: loc.line, message: receipts });
+        }
+        else
+            for (let i = 0; i < receipts.length; i += 1)
+                sink.record(receipts[i]);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/native/index.ts
+
+
+
+
+
+/** The JSONL dialects agent harnesses write by hand: span logs, typed events, boundary records, redaction receipts, replay transcripts. */
+const nativeFormat = {
+    id: 'native-jsonl',
+    description: 'JSONL span logs, typed events, boundary-hash records, redaction receipts and replay transcripts',
+    // Replay records carry no run id and count their index across lines: the router
+    // sees a replay record on a thread other than the one of the '' run and gives up.
+    runKey: 'run_id',
+    detect(sample) {
+        // The dialects' field names (kind, type, index) are common words: structure, not a signature.
+        return sample.jsonLines.some((value) => (0,ingest_fields/* isObject */.Gv)(value) && dialectOf(value) !== null) ? types/* Evidence */.o.structure : types/* Evidence */.o.none;
+    },
+    misfit(sample) {
+        // JSON lines only: a one-line document is no claim to be a log.
+        const first = sample.jsonLines.length > 1 ? sample.jsonLines.find(ingest_fields/* isObject */.Gv) : undefined;
+        return first === undefined ? null : { closeness: 1, reason: `its first record fits no native dialect (${whyNoDialect(first)})` };
+    },
+    async parse(input, sink) {
+        const replay = { nextIndex: 0 };
+        await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line, text) => {
+            if (!(0,ingest_fields/* isObject */.Gv)(value)) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${Array.isArray(value) ? 'a JSON array' : `a JSON ${value === null ? 'null' : typeof value}`}, not an object` });
+                return;
+            }
+            parseNativeRecord(value, { file: input.file, line }, text, sink, replay);
+        });
+    },
+};
+
+// EXTERNAL MODULE: ./src/io/trace-file.ts
+var trace_file = __nccwpck_require__(4564);
+;// CONCATENATED MODULE: ./src/ingest/peek-lines.ts
+
+
+/**
+ * Reads up to the second non-blank line (the whole file only when it has one line).
+ * A file is JSON lines when `isJsonLines(peek)`: its first non-blank line is JSON
+ * (or too long to read as a line) and more lines follow. A pretty-printed document
+ * starts with a line like `{` or `[`, which is not JSON on its own.
+ */
+async function peekLines(input) {
+    let first = null;
+    let firstIsJson = false;
+    let firstTooLong = false;
+    let seenFirst = false;
+    for await (const event of (0,types/* eachLine */.I)(input)) {
+        if (event.type === 'line' && event.text.trim() === '')
+            continue;
+        if (seenFirst)
+            return { first, firstIsJson, firstTooLong, more: true };
+        seenFirst = true;
+        if (event.type === 'bad-line') {
+            firstTooLong = event.code === 'line-too-long';
+            continue;
+        }
+        first = event.text;
+        try {
+            JSON.parse(first);
+            firstIsJson = true;
+        }
+        catch {
+            return { first, firstIsJson, firstTooLong, more: true };
+        }
+    }
+    return { first, firstIsJson, firstTooLong, more: false };
+}
+/** One record per line, to be streamed (not one document to read whole). */
+function isJsonLines(peek) {
+    return peek.more && (peek.firstIsJson || peek.firstTooLong);
+}
+/**
+ * The same question answered from the detection sample's head, without reading
+ * the file again (a read to the end of a one-line document would mark it as
+ * missing its final newline): true for JSON lines, false for one document, null
+ * when the head cannot tell (the first line, or what follows it, is past the head).
+ * A first line longer than the head that opens a list is a document.
+ */
+function headShowsJsonLines(head) {
+    // Shorter than the sample size (less a BOM): the head is the whole file.
+    const headIsWholeFile = head.length < trace_file/* HEAD_BYTES */.L - 3;
+    const text = head.toString('utf8');
+    let start = 0;
+    for (;;) {
+        const end = text.indexOf('\n', start);
+        const line = (end === -1 ? text.slice(start) : text.slice(start, end)).replace(/\r$/, '');
+        if (line.trim() !== '') {
+            if (end === -1)
+                return headIsWholeFile ? false : line.trimStart().startsWith('[') ? false : null;
+            try {
+                JSON.parse(line);
+            }
+            catch {
+                return false;
+            }
+            if (text.slice(end + 1).trim() !== '')
+                return true;
+            return headIsWholeFile ? false : null;
+        }
+        if (end === -1)
+            return headIsWholeFile ? false : null;
+        start = end + 1;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/openai/index.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Chat conversations as OpenAI-style APIs and agent harnesses write them:
+ * Chat Completions message lists and requests (`tools` = the catalog),
+ * trajectory dumps (a list of `{messages|traj}`, one run each), Responses API
+ * item lists, OpenAI Agents SDK run states, JSONL with one conversation per
+ * line, and VCR cassettes of recorded API calls.
+ */
+const openaiFormat = {
+    id: 'openai',
+    description: 'OpenAI Chat Completions / Responses conversations, trajectory lists, Agents SDK run states, VCR cassettes',
+    detect(sample) {
+        // A cassette and a run state carry their own markers; a message list is a shape other formats share.
+        if (looksLikeCassette(sample.head))
+            return cassetteProvider(sample.head) === 'openai' ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+        const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+        if (head !== null) {
+            if (/^\{\s*"\$schemaVersion"/.test(head))
+                return types/* Evidence */.o.signature;
+            return /"(messages|traj|input)"\s*:\s*\[|^\[\s*\{\s*"(role|type)"/.test(head) && /"role"\s*:\s*"(system|developer|user|assistant|tool)"|"type"\s*:\s*"function_call/.test(head) ? types/* Evidence */.o.structure : types/* Evidence */.o.none;
+        }
+        if (sample.document !== undefined)
+            return isRunState(sample.document) ? types/* Evidence */.o.signature : conversationsOf(sample.document) !== null ? types/* Evidence */.o.structure : types/* Evidence */.o.none;
+        return sample.jsonLines.length > 0 && sample.jsonLines.every(isConversationObject) ? types/* Evidence */.o.structure : types/* Evidence */.o.none;
+    },
+    async parse(input, sink) {
+        // JSON lines are streamed, never read whole: the first lines decide (a document, a
+        // cassette or a pretty-printed file starts with a line that is not JSON on its own).
+        const fromHead = input.head === undefined ? null : headShowsJsonLines(input.head);
+        if (fromHead ?? isJsonLines(await peekLines(input))) {
+            await parseLines(input, sink);
+            return;
+        }
+        if (await streamOpenAiDocument(input, sink))
+            return;
+        const bytes = await (0,read_whole/* readWhole */.o)(input, sink, 'a conversation object or cassette');
+        if (bytes === null)
+            return;
+        if (looksLikeCassette(bytes)) {
+            await parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+            return;
+        }
+        let text = bytes.toString('utf8');
+        if (text.charCodeAt(0) === 0xfeff)
+            text = text.slice(1);
+        let doc;
+        try {
+            doc = JSON.parse(text);
+        }
+        catch {
+            await parseLines(input, sink);
+            return;
+        }
+        const collector = new tool_facts/* FactCollector */.sI(false);
+        const lineOf = (0,json_locate/* indexLines */.u)(text, 4);
+        if (isRunState(doc))
+            collectRunState(collector, doc, input.file, lineOf);
+        else {
+            const conversations = conversationsOf(doc);
+            if (!conversations) {
+                sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'no message list, trajectory list or run state in this document' });
+                return;
+            }
+            for (const conv of conversations)
+                collectConversation(collector, conv, input.file, lineOf);
+        }
+        for (const record of collector.records)
+            sink.record(record);
+    },
+};
+/** JSONL with one conversation object per line: one run per line (its id, else `line N`). */
+async function parseLines(input, sink) {
+    await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
+        const conversations = conversationsOf(value);
+        if (!(0,ingest_fields/* isObject */.Gv)(value) || !conversations) {
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a conversation object (no "messages" list)' });
+            return;
+        }
+        const collector = new tool_facts/* FactCollector */.sI(false);
+        for (const conv of conversations)
+            collectConversation(collector, { ...conv, runId: conv.runId ?? `line ${line}` }, input.file, () => line);
+        for (const record of collector.records)
+            sink.record(record);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/tool-events/events.ts
+
+/** Event names that start a tool execution, and those that end one (case-insensitive). */
+const START = /^(tool[._-]?start(ed)?|tool[._-]?call[._-]?start(ed)?|tool_execution_started|on_tool_start|pretooluse)$/i;
+const END = /^(tool[._-]?(end|ended|finish|finished|complete|completed|error|failed)|tool[._-]?call[._-]?(end|ended|finished|completed)|tool_execution_(completed|failed)|on_tool_(end|error)|posttooluse(failure)?)$/i;
+const events_FAILED = /(error|failed|failure)$/i;
+function eventName(obj) {
+    return (0,ingest_fields/* str */.gx)(obj, 'event') ?? (0,ingest_fields/* str */.gx)(obj, 'hook_event_name') ?? (0,ingest_fields/* str */.gx)(obj, 'event_type') ?? (0,ingest_fields/* str */.gx)(obj, 'type');
+}
+/**
+ * A tool start or end line: an event name such as `tool.start` / `tool.end`,
+ * `tool_execution_started` / `…_completed`, Claude Code hook inputs
+ * (`PreToolUse` / `PostToolUse` / `PostToolUseFailure`), and a tool name
+ * (`tool_name`, `toolName`, `tool`); null for anything else.
+ */
+function toolEventOf(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return null;
+    const name = eventName(value);
+    if (name === null)
+        return null;
+    const phase = START.test(name) ? 'start' : END.test(name) ? 'end' : null;
+    if (phase === null)
+        return null;
+    const tool = (0,ingest_fields/* str */.gx)(value, 'tool_name') ?? (0,ingest_fields/* str */.gx)(value, 'toolName') ?? (0,ingest_fields/* str */.gx)(value, 'tool');
+    if (tool === null)
+        return null;
+    const error = (0,ingest_fields/* own */.ZV)(value, 'error');
+    const status = (0,ingest_fields/* str */.gx)(value, 'status');
+    const isError = phase === 'end' && (events_FAILED.test(name) || (error !== undefined && error !== null && error !== false) || status === 'error' || status === 'failed' || status === 'failure');
+    return {
+        phase,
+        session: (0,ingest_fields/* idOf */.TH)(value, 'session_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? (0,ingest_fields/* idOf */.TH)(value, 'session'),
+        tool,
+        callId: (0,ingest_fields/* idOf */.TH)(value, 'tool_use_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'tool_call_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'call_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'toolUseId'),
+        args: (0,ingest_fields/* own */.ZV)(value, 'tool_input') ?? (0,ingest_fields/* own */.ZV)(value, 'input') ?? (0,ingest_fields/* own */.ZV)(value, 'args') ?? (0,ingest_fields/* own */.ZV)(value, 'parameters'),
+        result: (0,ingest_fields/* own */.ZV)(value, 'tool_response') ?? (0,ingest_fields/* own */.ZV)(value, 'tool_output') ?? (0,ingest_fields/* own */.ZV)(value, 'output') ?? (0,ingest_fields/* own */.ZV)(value, 'result') ?? (isError ? error : undefined),
+        isError,
+        ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(value, 'timestamp') ?? (0,ingest_fields/* own */.ZV)(value, 'ts') ?? (0,ingest_fields/* own */.ZV)(value, 'time')),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/tool-events/index.ts
+
+
+
+
+
+
+/**
+ * Telemetry that logs a tool's start and end as two lines, keyed by session
+ * and tool name, often with no call id (`tool.start` / `tool.end`, Claude Code
+ * hook inputs logged as JSONL). One run per session. A line with a call id is
+ * paired by it; without one, an end answers the oldest open start of the same
+ * tool in the same session, and the run gets one `ingest-note` saying so. Other
+ * lines are counted as skipped. State is held per open session (its open calls),
+ * released when the session has been idle for limits.run-idle-records lines.
+ */
+const toolEventsFormat = {
+    id: 'tool-events',
+    description: 'Tool start/end event lines keyed by session and tool (tool.start / tool.end, PreToolUse / PostToolUse hook logs)',
+    detect(sample) {
+        return sample.jsonLines.some((value) => toolEventOf(value) !== null) ? types/* Evidence */.o.structure : types/* Evidence */.o.none;
+    },
+    async parse(input, sink) {
+        const sessions = new SessionStates(input.limits.runIdleRecords, () => ({ waiting: new Map(), counters: new Map(), noted: false }), sink);
+        await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
+            sessions.tick();
+            const event = toolEventOf(value);
+            if (event === null) {
+                sink.skip({ line, reason: (0,ingest_fields/* isObject */.Gv)(value) ? 'line is not a tool start or end event' : 'line is not a JSON object', value });
+                return;
+            }
+            const place = { loc: { file: input.file, line }, runId: event.session, ts: event.ts };
+            const session = sessions.get(event.session);
+            if (event.callId !== null) {
+                sink.record((0,tool_facts/* toRecord */.Lv)(event.phase === 'start' ? { kind: 'call', callId: event.callId, tool: event.tool, args: event.args } : (0,tool_facts/* resultFact */.ES)(event.callId, event.tool, event.result, event.isError), place));
+                return;
+            }
+            if (!session.noted) {
+                session.noted = true;
+                sink.diagnostic({ ruleId: 'ingest-note', line, runId: event.session, message: 'tool start and end lines carry no call id; each end is paired by order with the oldest open start of the same tool in the session' });
+            }
+            const { waiting, counters } = session;
+            const key = event.tool;
+            const open = waiting.get(key);
+            if (event.phase === 'start') {
+                const n = (counters.get(key) ?? 0) + 1;
+                counters.set(key, n);
+                const callId = `${event.tool}#${n}`;
+                if (open)
+                    open.push(callId);
+                else
+                    waiting.set(key, [callId]);
+                sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId, tool: event.tool, args: event.args }, place));
+                return;
+            }
+            const callId = open?.shift() ?? null;
+            if (open && open.length === 0)
+                waiting.delete(key);
+            sink.record((0,tool_facts/* toRecord */.Lv)((0,tool_facts/* resultFact */.ES)(callId, event.tool, event.result, event.isError), place));
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/ingest/google-adk/eval-set.ts
+
+/** An ADK eval set: `{eval_set_id, eval_cases}` (or camelCase), or the older list of `{query, expected_tool_use}`. */
+function isAdkEvalSet(value) {
+    if (Array.isArray(value))
+        return value.length > 0 && value.slice(0, 8).every((item) => (0,ingest_fields/* isObject */.Gv)(item) && (0,ingest_fields/* own */.ZV)(item, 'query') !== undefined && Array.isArray((0,ingest_fields/* own */.ZV)(item, 'expected_tool_use')));
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    const id = (0,ingest_fields/* own */.ZV)(value, 'eval_set_id') ?? (0,ingest_fields/* own */.ZV)(value, 'evalSetId');
+    return typeof id === 'string' && Array.isArray((0,ingest_fields/* own */.ZV)(value, 'eval_cases') ?? (0,ingest_fields/* own */.ZV)(value, 'evalCases'));
+}
+/** The one note an eval set gets: what it is, how many cases and expected tool calls it lists, and that nothing was audited. */
+function evalSetNote(value) {
+    let cases = 0;
+    let expected = 0;
+    let name = '';
+    if (Array.isArray(value)) {
+        cases = value.length;
+        for (const item of value)
+            if ((0,ingest_fields/* isObject */.Gv)(item))
+                expected += listLength((0,ingest_fields/* own */.ZV)(item, 'expected_tool_use'));
+    }
+    else if ((0,ingest_fields/* isObject */.Gv)(value)) {
+        name = ` '${(0,ingest_fields/* str */.gx)(value, 'eval_set_id') ?? (0,ingest_fields/* str */.gx)(value, 'evalSetId') ?? ''}'`;
+        const list = (0,ingest_fields/* own */.ZV)(value, 'eval_cases') ?? (0,ingest_fields/* own */.ZV)(value, 'evalCases');
+        for (const item of Array.isArray(list) ? list : []) {
+            if (!(0,ingest_fields/* isObject */.Gv)(item))
+                continue;
+            cases += 1;
+            const turns = (0,ingest_fields/* own */.ZV)(item, 'conversation');
+            for (const turn of Array.isArray(turns) ? turns : [])
+                if ((0,ingest_fields/* isObject */.Gv)(turn))
+                    expected += expectedCalls(turn);
+        }
+    }
+    return `ADK eval set${name}: ${cases} eval case(s) with ${expected} expected tool call(s). An eval set describes the calls a run should make, not a run: nothing in it was audited (audit the session files the evaluation writes instead)`;
+}
+function expectedCalls(turn) {
+    const data = (0,ingest_fields/* own */.ZV)(turn, 'intermediate_data') ?? (0,ingest_fields/* own */.ZV)(turn, 'intermediateData');
+    return (0,ingest_fields/* isObject */.Gv)(data) ? listLength((0,ingest_fields/* own */.ZV)(data, 'tool_uses') ?? (0,ingest_fields/* own */.ZV)(data, 'toolUses')) : 0;
+}
+function listLength(value) {
+    return Array.isArray(value) ? value.length : 0;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/google-adk/index.ts
+
+
+
+
+
+
+const SESSION_KEYS = ['app_name', 'appName', 'user_id', 'userId', 'last_update_time', 'lastUpdateTime'];
+/** An ADK session: an `events` list whose events have an `author` and an invocation id (or the session's own keys). */
+function isSession(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    const events = (0,ingest_fields/* own */.ZV)(value, 'events');
+    if (!Array.isArray(events))
+        return false;
+    if (SESSION_KEYS.some((key) => (0,ingest_fields/* own */.ZV)(value, key) !== undefined) && (0,ingest_fields/* own */.ZV)(value, 'id') !== undefined)
+        return true;
+    return events.slice(0, 8).some((e) => (0,ingest_fields/* isObject */.Gv)(e) && typeof (0,ingest_fields/* own */.ZV)(e, 'author') === 'string' && ((0,ingest_fields/* own */.ZV)(e, 'invocation_id') !== undefined || (0,ingest_fields/* own */.ZV)(e, 'invocationId') !== undefined));
+}
+function isAdkFile(sample) {
+    const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+    if (head !== null)
+        return /"(invocation_id|invocationId)"\s*:/.test(head) && /"author"\s*:/.test(head) && /"events"\s*:\s*\[/.test(head);
+    return isSession(sample.document) || isAdkEvalSet(sample.document);
+}
+/**
+ * Google Agent Development Kit files: a saved session (what `adk web` and the
+ * session services store: `{id, app_name, user_id, state, events}`, snake_case
+ * or camelCase) is one run, the session id. Each event authored by an agent with
+ * text or a `function_call` part is one llm record; `function_call` parts are
+ * calls and `function_response` parts results, by id when ADK gave one (else
+ * paired by tool name and order); a response with an `error` member is an error.
+ * An eval set (`.test.json`, `.evalset.json`) lists expected calls, not a run:
+ * it gets one note and no records. Events without content, the user's text and
+ * agent events with neither text nor a call are counted as skipped.
+ */
+const googleAdkFormat = {
+    id: 'google-adk',
+    description: 'Google ADK saved sessions (events with function_call / function_response parts) and eval sets',
+    detect: (sample) => (isAdkFile(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
+    async parse(input, sink) {
+        // Events are streamed; up to 8 wait while the file has not yet shown it is a session (the session keys, or an authored event).
+        let runId;
+        let session;
+        const waiting = [];
+        const read = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: ['$.events[*]'], needs: ['id'] }, (element) => {
+            if (session === false)
+                return;
+            if (session === undefined) {
+                const head = element.head();
+                waiting.push(element);
+                if (!isSessionStart(head, waiting.map((e) => e.value))) {
+                    if (waiting.length >= 8)
+                        session = false;
+                    return;
+                }
+                session = true;
+                runId = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* idOf */.TH)(head, 'id') : null;
+                for (const e of waiting.splice(0))
+                    readEvent(input.file, sink, runId, e);
+                return;
+            }
+            readEvent(input.file, sink, runId ?? null, element);
+        });
+        if (!read)
+            return;
+        if (isAdkEvalSet(read.rest)) {
+            sink.diagnostic({ ruleId: 'ingest-note', line: 1, message: evalSetNote(read.rest) });
+            return;
+        }
+        if (session === undefined && isSession(read.rest)) {
+            // Known only from the whole document's keys: a session with no events, or whose id comes after them.
+            session = true;
+            runId = (0,ingest_fields/* idOf */.TH)(read.rest, 'id');
+            for (const e of waiting.splice(0))
+                readEvent(input.file, sink, runId, e);
+        }
+        if (session !== true) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ADK session (no events list of authored events)' });
+            return;
+        }
+        sink.endRun?.(runId ?? null);
+    },
+};
+/** isSession on a document whose events are streamed: its head (events written []) and its first events. */
+function isSessionStart(head, firstEvents) {
+    return (0,ingest_fields/* isObject */.Gv)(head) && isSession({ ...head, events: firstEvents });
+}
+function readEvent(file, sink, runId, { value: event, line, index: i }) {
+    if (!(0,ingest_fields/* isObject */.Gv)(event)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `events[${i}] is not an object` });
+        return;
+    }
+    const content = (0,ingest_fields/* own */.ZV)(event, 'content');
+    if (!(0,ingest_fields/* isObject */.Gv)(content))
+        return sink.skip({ line, reason: 'event without content', value: event });
+    const place = { loc: { file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(event, 'id') };
+    const calls = [];
+    const results = [];
+    contentParts(content, calls, results);
+    const parts = (0,ingest_fields/* own */.ZV)(content, 'parts');
+    const hasText = Array.isArray(parts) && parts.some((p) => (0,ingest_fields/* isObject */.Gv)(p) && typeof (0,ingest_fields/* own */.ZV)(p, 'text') === 'string');
+    const fromUser = (0,ingest_fields/* str */.gx)(event, 'author') === 'user';
+    if (!fromUser && results.length === 0 && (calls.length > 0 || hasText))
+        sink.record((0,tool_facts/* llmRecord */.$l)(place));
+    else if (calls.length === 0 && results.length === 0)
+        sink.skip({ line, reason: fromUser ? 'user event without a call or result' : 'agent event without text, a call or a result', value: event });
+    for (const call of calls)
+        sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId: call.id, tool: call.name, args: call.args }, place));
+    for (const result of results)
+        sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'result', callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null }, place));
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/jaeger.ts
+
+
+/** Jaeger's query API / UI export: `{"data":[{"traceID","spans":[…],"processes":{…}}]}`. */
+function isJaegerContainer(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    const data = (0,ingest_fields/* own */.ZV)(value, 'data');
+    if (!Array.isArray(data) || data.length === 0)
+        return false;
+    const first = data[0];
+    return (0,ingest_fields/* isObject */.Gv)(first) && Array.isArray((0,ingest_fields/* own */.ZV)(first, 'spans')) && (typeof (0,ingest_fields/* own */.ZV)(first, 'traceID') === 'string' || (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(first, 'processes')));
+}
+/** The spans of an export, as the list a streaming read walks. */
+const JAEGER_SPAN_LISTS = ['$.data[*].spans[*]'];
+/** Every span of every trace in `data`, in document order. Times are microseconds. */
+function jaegerSpans(container, lineOf, onSpan) {
+    let skipped = 0;
+    const data = (0,ingest_fields/* own */.ZV)(container, 'data');
+    for (const trace of Array.isArray(data) ? data : []) {
+        if (!(0,ingest_fields/* isObject */.Gv)(trace))
+            continue;
+        const spans = (0,ingest_fields/* own */.ZV)(trace, 'spans');
+        for (const raw of Array.isArray(spans) ? spans : []) {
+            const span = (0,ingest_fields/* isObject */.Gv)(raw) ? jaegerSpan(raw, (0,ingest_fields/* own */.ZV)(trace, 'traceID'), lineOf) : null;
+            if (span)
+                onSpan(span);
+            else
+                skipped += 1;
+        }
+    }
+    return skipped;
+}
+function jaegerSpan(raw, traceIdOfTrace, lineOf) {
+    const traceId = normalizeId((0,ingest_fields/* own */.ZV)(raw, 'traceID') ?? traceIdOfTrace);
+    const rawSpanId = (0,ingest_fields/* own */.ZV)(raw, 'spanID');
+    const spanId = normalizeId(rawSpanId);
+    if (spanId === null)
+        return null;
+    const tags = jaegerTags((0,ingest_fields/* own */.ZV)(raw, 'tags'));
+    const start = micros((0,ingest_fields/* own */.ZV)(raw, 'startTime'));
+    const duration = micros((0,ingest_fields/* own */.ZV)(raw, 'duration'));
+    const events = [];
+    const logs = (0,ingest_fields/* own */.ZV)(raw, 'logs');
+    for (const log of Array.isArray(logs) ? logs : []) {
+        if (!(0,ingest_fields/* isObject */.Gv)(log))
+            continue;
+        const fields = jaegerTags((0,ingest_fields/* own */.ZV)(log, 'fields'));
+        const name = fields.get('event');
+        events.push({ name: typeof name === 'string' ? name : '', attrs: fields });
+    }
+    const statusCode = tags.get('otel.status_code');
+    const description = tags.get('otel.status_description');
+    return {
+        traceId,
+        spanId,
+        parentId: parentOf(raw),
+        name: typeof (0,ingest_fields/* own */.ZV)(raw, 'operationName') === 'string' ? (0,ingest_fields/* own */.ZV)(raw, 'operationName') : '',
+        startMs: start,
+        endMs: start !== null && duration !== null ? start + duration : null,
+        attrs: tags,
+        events,
+        status: statusCode === 'ERROR' || tags.get('error') === true || tags.get('error') === 'true' ? 'error' : statusCode === 'OK' ? 'ok' : 'unset',
+        statusMessage: typeof description === 'string' && description !== '' ? description : null,
+        line: lineOf(rawSpanId),
+    };
+}
+/** The CHILD_OF reference (or the first reference, or a `parentSpanID` field). */
+function parentOf(raw) {
+    const refs = (0,ingest_fields/* own */.ZV)(raw, 'references');
+    if (Array.isArray(refs)) {
+        const parent = refs.find((r) => (0,ingest_fields/* isObject */.Gv)(r) && (0,ingest_fields/* own */.ZV)(r, 'refType') === 'CHILD_OF') ?? refs[0];
+        if ((0,ingest_fields/* isObject */.Gv)(parent))
+            return normalizeId((0,ingest_fields/* own */.ZV)(parent, 'spanID'));
+    }
+    return normalizeId((0,ingest_fields/* own */.ZV)(raw, 'parentSpanID'));
+}
+function micros(value) {
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value / 1000 : null;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/otlp.ts
+
+
+/**
+ * OTLP JSON containers. One reader for every spelling seen in the wild:
+ * - the collector's file exporter: `{"resourceSpans":[{"scopeSpans":[{"spans":[…]}]}]}`,
+ *   hex ids, integer enums, nanoseconds as strings or numbers;
+ * - the protobuf JSON mapping: base64 ids, enum names (`SPAN_KIND_SERVER`,
+ *   `STATUS_CODE_ERROR`), int64 `intValue` as a string, optionally snake_case field names;
+ * - Tempo's API: `{"batches":[…]}`, older exports with `instrumentationLibrarySpans`,
+ *   v2 `{"trace":{"resourceSpans":[…]}}`;
+ * - a bare ResourceSpans per line: `{"resource":…,"scopeSpans":[…]}`.
+ */
+function isOtlpContainer(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    if (Array.isArray((0,ingest_fields/* own */.ZV)(value, 'resourceSpans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'resource_spans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'batches')))
+        return true;
+    if (isBareResourceSpans(value))
+        return true;
+    // Tempo's v2 API wraps the request: {"trace": {"resourceSpans": […]}}.
+    const trace = (0,ingest_fields/* own */.ZV)(value, 'trace');
+    return (0,ingest_fields/* isObject */.Gv)(trace) && Array.isArray((0,ingest_fields/* own */.ZV)(trace, 'resourceSpans'));
+}
+const SCOPE_LISTS = ['scopeSpans', 'scope_spans', 'instrumentationLibrarySpans', 'instrumentation_library_spans'];
+/** The spans of a document, as lists a streaming read walks (every spelling otlpSpans reads). */
+const OTLP_SPAN_LISTS = ['$.resourceSpans[*]', '$.resource_spans[*]', '$.batches[*]', '$.trace.resourceSpans[*]', '$']
+    .flatMap((root) => SCOPE_LISTS.map((scope) => `${root}.${scope}[*].spans[*]`));
+/**
+ * The lists around the spans, which a streaming read leaves out of the document's rest
+ * (their resources and scopes are not read: one per batch, they grew with the file).
+ */
+const OTLP_HOLLOW_LISTS = ['$.resourceSpans[*]', '$.resource_spans[*]', '$.batches[*]', '$.trace.resourceSpans[*]', ...SCOPE_LISTS.map((scope) => `$.${scope}[*]`)];
+/** One ResourceSpans object on its own (some tools write one per line instead of a whole request). */
+function isBareResourceSpans(value) {
+    return Array.isArray((0,ingest_fields/* own */.ZV)(value, 'scopeSpans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'scope_spans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'instrumentationLibrarySpans'));
+}
+/** Every span of one container, in document order; `lineOf` places each span in the file. */
+function otlpSpans(container, lineOf, onSpan) {
+    let skipped = 0;
+    const wrapped = (0,ingest_fields/* own */.ZV)(container, 'trace');
+    const root = (0,ingest_fields/* isObject */.Gv)(wrapped) && Array.isArray((0,ingest_fields/* own */.ZV)(wrapped, 'resourceSpans')) ? wrapped : container;
+    const batches = isBareResourceSpans(root) ? [root] : [...arrayField(root, 'resourceSpans', 'resource_spans'), ...arrayField(root, 'batches')];
+    for (const batch of batches) {
+        if (!(0,ingest_fields/* isObject */.Gv)(batch))
+            continue;
+        const scopes = [
+            ...arrayField(batch, 'scopeSpans', 'scope_spans'),
+            ...arrayField(batch, 'instrumentationLibrarySpans', 'instrumentation_library_spans'),
+        ];
+        for (const scope of scopes) {
+            if (!(0,ingest_fields/* isObject */.Gv)(scope))
+                continue;
+            for (const raw of arrayField(scope, 'spans')) {
+                const span = (0,ingest_fields/* isObject */.Gv)(raw) ? otlpSpan(raw, lineOf) : null;
+                if (span)
+                    onSpan(span);
+                else
+                    skipped += 1;
+            }
+        }
+    }
+    return skipped;
+}
+function otlpSpan(raw, lineOf) {
+    const rawSpanId = field(raw, 'spanId', 'span_id');
+    const traceId = normalizeId(field(raw, 'traceId', 'trace_id'));
+    const spanId = normalizeId(rawSpanId);
+    if (spanId === null)
+        return null;
+    const name = (0,ingest_fields/* own */.ZV)(raw, 'name');
+    const status = field(raw, 'status');
+    const events = [];
+    for (const event of arrayField(raw, 'events')) {
+        if (!(0,ingest_fields/* isObject */.Gv)(event))
+            continue;
+        const eventName = (0,ingest_fields/* own */.ZV)(event, 'name');
+        events.push({ name: typeof eventName === 'string' ? eventName : '', attrs: otlpAttributes((0,ingest_fields/* own */.ZV)(event, 'attributes')) });
+    }
+    const message = (0,ingest_fields/* isObject */.Gv)(status) ? (0,ingest_fields/* own */.ZV)(status, 'message') : undefined;
+    return {
+        traceId,
+        spanId,
+        parentId: normalizeId(field(raw, 'parentSpanId', 'parent_span_id')),
+        name: typeof name === 'string' ? name : '',
+        startMs: nanosToMs(field(raw, 'startTimeUnixNano', 'start_time_unix_nano')),
+        endMs: nanosToMs(field(raw, 'endTimeUnixNano', 'end_time_unix_nano')),
+        attrs: otlpAttributes((0,ingest_fields/* own */.ZV)(raw, 'attributes')),
+        events,
+        status: (0,ingest_fields/* isObject */.Gv)(status) ? statusOf((0,ingest_fields/* own */.ZV)(status, 'code')) : 'unset',
+        statusMessage: typeof message === 'string' && message !== '' ? message : null,
+        line: lineOf(rawSpanId),
+    };
+}
+/** Status code 0/1/2 or its enum name. */
+function statusOf(code) {
+    if (code === 2 || code === 'STATUS_CODE_ERROR' || code === '2')
+        return 'error';
+    if (code === 1 || code === 'STATUS_CODE_OK' || code === '1')
+        return 'ok';
+    return 'unset';
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/flat-spans.ts
+
+
+/**
+ * A span as the OpenTelemetry Python SDK's `ReadableSpan.to_json()` writes it
+ * (ConsoleSpanExporter, and the files test suites save):
+ * `{name, context: {trace_id, span_id}, parent_id, start_time, end_time,
+ * status: {status_code}, attributes: {…}, events: [{name, timestamp, attributes}]}`
+ * with `0x`-prefixed hex ids and ISO-8601 times.
+ */
+function isFlatSpan(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || typeof (0,ingest_fields/* own */.ZV)(value, 'name') !== 'string')
+        return false;
+    const context = (0,ingest_fields/* own */.ZV)(value, 'context');
+    return (0,ingest_fields/* isObject */.Gv)(context) && isIdValue((0,ingest_fields/* own */.ZV)(context, 'span_id')) && isIdValue((0,ingest_fields/* own */.ZV)(context, 'trace_id'));
+}
+/** A span or trace id as written: hex text, or (any-agent) the id as a JSON integer. */
+function isIdValue(value) {
+    return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value) && value >= 0);
+}
+/** `"trace_id": 2734…` / `"span_id": 1734…`: ids written as JSON integers (any-agent), most past 2^53. */
+const INTEGER_ID = /("(trace_id|span_id)"\s*:\s*)(\d+)(?=\s*[,}])/g;
+/**
+ * The span of a streamed item, with ids written as JSON integers kept exact: JSON.parse
+ * rounds integers past 2^53, so they are rewritten as the `0x` hex text of their digits
+ * (32 digits for a trace id, 16 for a span id) and the item parsed again.
+ */
+function exactIdSpan(text, value) {
+    INTEGER_ID.lastIndex = 0;
+    if (!INTEGER_ID.test(text))
+        return value;
+    const hex = text.replace(INTEGER_ID, (_all, key, name, digits) => `${key}"0x${BigInt(digits).toString(16).padStart(name === 'trace_id' ? 32 : 16, '0')}"`);
+    try {
+        return JSON.parse(hex);
+    }
+    catch {
+        return value;
+    }
+}
+/** The span in the container-independent shape; null when it has no usable span id. */
+function flatSpan(raw, lineOf) {
+    const context = (0,ingest_fields/* own */.ZV)(raw, 'context');
+    if (!(0,ingest_fields/* isObject */.Gv)(context))
+        return null;
+    const rawSpanId = (0,ingest_fields/* own */.ZV)(context, 'span_id');
+    const spanId = hexId(rawSpanId);
+    if (spanId === null)
+        return null;
+    const status = (0,ingest_fields/* own */.ZV)(raw, 'status');
+    // The SDK's `status: {status_code, description}`; Phoenix's span JSON: `status_code` and `status_message` on the span.
+    const code = statusCode((0,ingest_fields/* isObject */.Gv)(status) ? (0,ingest_fields/* own */.ZV)(status, 'status_code') : (0,ingest_fields/* own */.ZV)(raw, 'status_code'));
+    const description = (0,ingest_fields/* isObject */.Gv)(status) ? (0,ingest_fields/* own */.ZV)(status, 'description') : (0,ingest_fields/* own */.ZV)(raw, 'status_message');
+    const events = [];
+    const rawEvents = (0,ingest_fields/* own */.ZV)(raw, 'events');
+    for (const event of Array.isArray(rawEvents) ? rawEvents : []) {
+        if (!(0,ingest_fields/* isObject */.Gv)(event))
+            continue;
+        const name = (0,ingest_fields/* own */.ZV)(event, 'name');
+        events.push({ name: typeof name === 'string' ? name : '', attrs: attributeMap((0,ingest_fields/* own */.ZV)(event, 'attributes')) });
+    }
+    const parent = (0,ingest_fields/* own */.ZV)(raw, 'parent');
+    const attrs = attributeMap((0,ingest_fields/* own */.ZV)(raw, 'attributes'));
+    // Phoenix writes the OpenInference span kind beside the attributes (`span_kind`), not among them.
+    const kind = (0,ingest_fields/* own */.ZV)(raw, 'span_kind');
+    if (typeof kind === 'string' && !attrs.has('openinference.span.kind'))
+        attrs.set('openinference.span.kind', kind);
+    return {
+        traceId: hexId((0,ingest_fields/* own */.ZV)(context, 'trace_id')),
+        spanId,
+        // The SDK's `parent_id`; any-agent's `parent: {trace_id, span_id}` (a span context).
+        parentId: hexId((0,ingest_fields/* own */.ZV)(raw, 'parent_id')) ?? ((0,ingest_fields/* isObject */.Gv)(parent) ? hexId((0,ingest_fields/* own */.ZV)(parent, 'span_id')) : null),
+        name: (0,ingest_fields/* own */.ZV)(raw, 'name'),
+        startMs: timeMs((0,ingest_fields/* own */.ZV)(raw, 'start_time')),
+        endMs: timeMs((0,ingest_fields/* own */.ZV)(raw, 'end_time')),
+        attrs,
+        events,
+        status: code === 'ERROR' ? 'error' : code === 'OK' ? 'ok' : 'unset',
+        statusMessage: typeof description === 'string' && description !== '' ? description : null,
+        line: lineOf(rawSpanId),
+    };
+}
+/** `ERROR`, `StatusCode.ERROR`, `error` (any-agent) → `ERROR`; likewise `OK`. */
+function statusCode(value) {
+    return typeof value === 'string' ? value.replace(/^StatusCode\./, '').toUpperCase() : null;
+}
+/** `0x`-prefixed (or bare) hex ids, lowercased; an id written as a safe JSON integer in hex. */
+function hexId(value) {
+    if (typeof value === 'number')
+        return Number.isSafeInteger(value) && value >= 0 ? value.toString(16).padStart(16, '0') : Number.isFinite(value) ? String(value) : null;
+    if (typeof value !== 'string' || value === '')
+        return null;
+    return normalizeId(value.startsWith('0x') || value.startsWith('0X') ? value.slice(2) : value);
+}
+/** ISO-8601 times with microseconds (the fraction beyond milliseconds kept, for ordering), or epoch nanoseconds (any-agent). */
+function timeMs(value) {
+    if (typeof value === 'number')
+        return nanosToMs(value);
+    if (typeof value !== 'string')
+        return null;
+    const ms = Date.parse(value);
+    if (Number.isNaN(ms))
+        return null;
+    const fraction = /\.(\d{4,9})/.exec(value);
+    return fraction ? ms + Number(`0.${fraction[1].slice(3)}`) : ms;
+}
+/** Attributes as a plain object (keys from data: a Map, never an object lookup). */
+function attributeMap(value) {
+    const out = new Map();
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return out;
+    for (const key of Object.keys(value))
+        out.set(key, value[key]);
+    return out;
+}
+/**
+ * A bare OpenInference attribute map: the attributes of one span without the span around
+ * them (`{"openinference.span.kind": "LLM", "llm.input_messages.0.message.role": …}`), as
+ * OpenInference's own test fixtures keep them.
+ */
+function isAttributeMap(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && typeof (0,ingest_fields/* own */.ZV)(value, 'openinference.span.kind') === 'string' && !Object.hasOwn(value, 'context');
+}
+/** The attribute map as a span of its own: no ids (the file is one run), placed on the line where it begins. */
+function attributeSpan(raw, line) {
+    return {
+        traceId: null,
+        spanId: `attributes@${line}`,
+        parentId: null,
+        name: (0,ingest_fields/* own */.ZV)(raw, 'openinference.span.kind'),
+        startMs: null,
+        endMs: null,
+        attrs: attributeMap(raw),
+        events: [],
+        status: 'unset',
+        statusMessage: null,
+        line,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/object-stream.ts
+
+
+/**
+ * JSON objects written one after another, each over several lines, with no list
+ * around them and no separator (what the OpenTelemetry SDK's ConsoleSpanExporter
+ * prints: one `span.to_json()` per span). Lines are gathered until the braces
+ * opened on the object's first line close (strings and escapes respected), then
+ * the object is parsed and handed on with the line it starts on. Memory: one
+ * object, capped at the line limit; a bigger or broken object is one
+ * `malformed-record` and reading resumes at the next line that opens an object
+ * at its first column. Lines outside any object are counted in one finding.
+ */
+async function forEachStreamedObject(input, sink, onValue) {
+    let parts = [];
+    let bytes = 0;
+    let start = 0;
+    const brackets = { depth: 0, inString: false, escaped: false };
+    /** After a broken object: its remaining lines are passed over until an object opens at column 1. */
+    let skipping = false;
+    let outside = 0;
+    let firstOutside = 0;
+    const reset = () => {
+        parts = [];
+        bytes = 0;
+        brackets.depth = 0;
+        brackets.inString = false;
+        brackets.escaped = false;
+    };
+    const fail = (line, message) => {
+        sink.diagnostic({ ruleId: 'malformed-record', line, message });
+        reset();
+        skipping = true;
+    };
+    for await (const event of (0,types/* eachLine */.I)(input)) {
+        if (event.type === 'bad-line') {
+            fail(event.line, event.detail);
+            continue;
+        }
+        const text = event.text;
+        if (parts.length === 0) {
+            if (text.trim() === '')
+                continue;
+            const opens = text.startsWith('{') || (!skipping && text.trimStart().startsWith('{'));
+            if (!opens) {
+                if (!skipping) {
+                    if (outside === 0)
+                        firstOutside = event.line;
+                    outside += 1;
+                }
+                continue;
+            }
+            skipping = false;
+            start = event.line;
+        }
+        parts.push(text);
+        bytes += text.length + 1;
+        countBrackets(text, brackets);
+        if (bytes > input.limits.maxLineBytes) {
+            fail(start, `object starting here is longer than the ${(0,limits/* limitText */.PW)('maxLineBytes', input.limits.maxLineBytes)}`);
+            continue;
+        }
+        if (brackets.depth > 0)
+            continue;
+        const body = parts.join('\n');
+        reset();
+        const parsed = parseObject(body);
+        if (parsed.ok)
+            onValue(parsed.value, start);
+        else
+            fail(start, `object starting here is not JSON: ${parsed.message}`);
+    }
+    if (outside > 0)
+        sink.diagnostic({ ruleId: 'malformed-record', line: firstOutside, message: `${outside} line(s) outside any span object were skipped` });
+    if (parts.length > 0)
+        sink.diagnostic({ ruleId: 'truncated-tail', line: start, message: 'the last object is cut short (its braces never close)' });
+}
+/** Moves `state` over one line of an object (strings and escapes respected). */
+function countBrackets(text, state) {
+    let { depth, inString, escaped } = state;
+    for (let i = 0; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c === 0x5c)
+                escaped = true;
+            else if (c === 0x22)
+                inString = false;
+        }
+        else if (c === 0x22)
+            inString = true;
+        else if (c === 0x7b || c === 0x5b)
+            depth += 1;
+        else if (c === 0x7d || c === 0x5d)
+            depth -= 1;
+    }
+    state.depth = depth;
+    state.inString = inString;
+    state.escaped = escaped;
+}
+function parseObject(body) {
+    try {
+        return { ok: true, value: JSON.parse(body) };
+    }
+    catch (error) {
+        return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/span-lines.ts
+/**
+ * Finds, cheaply, the line where each span of a one-document file begins:
+ * spans are read in document order, so the search moves forward through the
+ * text to the next occurrence of the span's id as written (`"spanId": "…"` or
+ * Jaeger's `"spanID": "…"`), counting newlines on the way. One linear pass in
+ * total, no regular expressions. The line reported is the line of the span's
+ * own id key (one or two lines below the `{` of the span object in
+ * pretty-printed files). When the id is not found after the cursor, the span
+ * gets the line of the cursor. One known approximation: in Jaeger exports a
+ * reference to a span uses the same `"spanID"` key, so when a child is listed
+ * before its parent the parent is placed on the child's reference line (a few
+ * lines early); all later spans are still placed exactly.
+ */
+function spanLineFinder(text, keys) {
+    let cursor = 0;
+    let line = 1;
+    const advanceTo = (index) => {
+        for (let i = cursor; i < index; i += 1)
+            if (text.charCodeAt(i) === 10)
+                line += 1;
+        cursor = index;
+    };
+    return (rawSpanId) => {
+        if (typeof rawSpanId !== 'string' || rawSpanId === '')
+            return line;
+        const value = `"${rawSpanId}"`;
+        let from = cursor;
+        for (;;) {
+            const at = text.indexOf(value, from);
+            if (at === -1)
+                return line;
+            if (isKeyValue(text, at, keys)) {
+                advanceTo(at);
+                cursor = at + value.length;
+                return line;
+            }
+            from = at + value.length;
+        }
+    };
+}
+/** Is the string at `at` the value of one of `keys` (`"key"` then optional spaces, `:`, optional spaces)? */
+function isKeyValue(text, at, keys) {
+    let i = at - 1;
+    while (i >= 0 && isSpace(text.charCodeAt(i)))
+        i -= 1;
+    if (text.charCodeAt(i) !== 58)
+        return false;
+    i -= 1;
+    while (i >= 0 && isSpace(text.charCodeAt(i)))
+        i -= 1;
+    return keys.some((key) => {
+        const quoted = `"${key}"`;
+        return text.startsWith(quoted, i - quoted.length + 1);
+    });
+}
+function isSpace(c) {
+    return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/agent-runs.ts
+/**
+ * The run of each span's records: the trace's, or for a span below a tool span that
+ * has a model span below it (an agent run as a tool: OpenAI Agents' `as_tool()`, ADK's
+ * AgentTool), that agent's own run `<trace id>/<tool span id>` (the nearest such tool
+ * span above it): its model calls are not the calling model going on while the tool
+ * runs, and its catalog is its own.
+ */
+function agentRuns(traceId, spans, byId) {
+    const parentOf = (span) => (span.parentId === null ? undefined : byId.get(span.parentId));
+    const agentTools = new Set();
+    for (const span of spans) {
+        if (!span.facts.model)
+            continue;
+        const seen = new Set([span]);
+        for (let up = parentOf(span); up !== undefined && !seen.has(up); up = parentOf(up)) {
+            seen.add(up);
+            if (up.facts.tool !== null) {
+                agentTools.add(up);
+                break;
+            }
+        }
+    }
+    if (agentTools.size === 0)
+        return () => traceId;
+    const memo = new Map();
+    const runOf = (span) => {
+        const known = memo.get(span);
+        if (known !== undefined)
+            return known;
+        memo.set(span, traceId); // a cycle of parents ends here
+        const parent = parentOf(span);
+        const run = parent === undefined ? traceId : agentTools.has(parent) ? `${traceId ?? ''}/${parent.spanId}` : runOf(parent);
+        memo.set(span, run);
+        return run;
+    };
+    return runOf;
+}
+/** Is `span` a tool span that runs an agent (a model span below it)? Walks up stop there: what is below is another run. */
+function runsAgent(span, runOf, child) {
+    return span.facts.tool !== null && runOf(child) !== runOf(span);
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/pair-by-order.ts
+/**
+ * Tool spans that carry no call id (older instrumentations) are paired with the
+ * tool calls of the model span that asked for them: the nearest model-span
+ * ancestor, else the latest model span that ended before the tool span began.
+ * In start order, each takes that model span's first unclaimed call of the same
+ * tool name (with or without an id: an id-less model call then stands for the
+ * tool span's call, so it is not counted twice). Every pairing, and every tool
+ * span left unpaired, is said in a note.
+ */
+function pairByOrder(spans, byId) {
+    const assigned = new Map();
+    const idOf = new Map();
+    const notes = [];
+    // Model calls without an id (any-agent) are paired with the tool spans that carry one, as tool spans without one are.
+    const idlessCalls = spans.some((s) => s.facts.model && s.facts.outputCalls.some((c) => c.id === null));
+    const idless = spans.filter((s) => s.facts.tool !== null && (s.facts.tool.id === null || idlessCalls));
+    if (idless.length === 0)
+        return { assigned, idOf, notes };
+    // Model spans with calls, by end time (those without one cannot precede anything).
+    const models = spans
+        .filter((s) => s.facts.model && s.facts.outputCalls.length > 0 && endOf(s) !== null)
+        .sort((a, b) => endOf(a) - endOf(b));
+    const claimed = new Set();
+    const byStart = [...idless].sort((a, b) => (a.startMs ?? 0) - (b.startMs ?? 0));
+    for (const span of byStart) {
+        const name = span.facts.tool.name ?? span.name;
+        const toolId = span.facts.tool.id;
+        const model = askingModel(span, byId, models);
+        if (toolId !== null) {
+            // A tool span with an id takes the model's first unclaimed id-less call of its tool; else its id pairs it.
+            const call = model?.facts.outputCalls.find((c) => !claimed.has(c) && c.id === null && c.name === name);
+            if (!model || !call)
+                continue;
+            claimed.add(call);
+            assigned.set(span, call);
+            idOf.set(call, toolId);
+            notes.push({
+                line: span.line,
+                callId: toolId,
+                tool: name,
+                message: `model span '${model.spanId}' asked for '${name}' without a call id: paired by order with tool span '${span.spanId}' (call id '${toolId}')`,
+            });
+            continue;
+        }
+        const call = model?.facts.outputCalls.find((c) => !claimed.has(c) && c.name === name);
+        if (!model || !call) {
+            notes.push({
+                line: span.line,
+                callId: null,
+                tool: name,
+                message: `tool span '${span.spanId}' for '${name}' has no call id and no model span's tool call to pair it with by order; its call and result stay without an id`,
+            });
+            continue;
+        }
+        claimed.add(call);
+        assigned.set(span, call);
+        const which = call.id === null ? `the model's call of '${name}' (which has no call id either)` : `call '${call.id}'`;
+        notes.push({
+            line: span.line,
+            callId: call.id,
+            tool: name,
+            message: `tool span '${span.spanId}' for '${name}' has no call id: paired by order with ${which} of model span '${model.spanId}'`,
+        });
+    }
+    return { assigned, idOf, notes };
+}
+function askingModel(span, byId, models) {
+    let parentId = span.parentId;
+    for (let hops = 0; parentId !== null && hops < 10_000; hops += 1) {
+        const parent = byId.get(parentId);
+        if (!parent)
+            break;
+        if (parent.facts.model && parent.facts.outputCalls.length > 0)
+            return parent;
+        parentId = parent.parentId;
+    }
+    // The latest model span that ended at or before this span began (binary search over end times).
+    const start = span.startMs ?? Number.POSITIVE_INFINITY;
+    let lo = 0;
+    let hi = models.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (endOf(models[mid]) <= start)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 ? models[lo - 1] : null;
+}
+function endOf(span) {
+    return span.endMs ?? span.startMs;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/assemble.ts
+
+
+/**
+ * Turns one trace's spans into records, in time order. A tool call is known
+ * from several places (the model's output, later model inputs, the tool span):
+ * it becomes ONE tool_call where it is first seen; its result ONE tool_result
+ * (tool span end, or the first model input that carries it). Model spans nested
+ * in a model span (ADK call_llm → generate_content → openai.chat) are one request:
+ * only the outermost becomes an llm record. An agent run as a tool is its own run (agent-runs.ts).
+ */
+function assembleTrace(file, traceId, spans, sink, part) {
+    const byId = new Map();
+    for (const span of spans)
+        if (!byId.has(span.spanId))
+            byId.set(span.spanId, span);
+    const pairing = pairByOrder(spans, byId);
+    const runOf = agentRuns(traceId, spans, byId);
+    const records = new TraceRecords(file, runOf, spans, byId, pairing, part?.seen ?? newSeen());
+    for (const note of pairing.notes)
+        sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
+    const moments = [];
+    spans.forEach((span, order) => {
+        const start = span.startMs ?? span.endMs ?? 0;
+        moments.push({ at: start, phase: 0, order, span });
+        if (span.endMs !== null)
+            moments.push({ at: span.endMs, phase: 1, order, span });
+    });
+    moments.sort((a, b) => a.at - b.at || a.phase - b.phase || a.order - b.order);
+    for (const { at, phase, span } of moments) {
+        if (phase === 0)
+            records.spanStarts(span, at);
+        else
+            records.spanEnds(span, at);
+    }
+    for (const record of records.out)
+        sink.record(record);
+    // The runs of agents run as tools end with their trace.
+    if (part === undefined || part.last)
+        for (const runId of new Set([...records.out.map((r) => r.runId), traceId]))
+            sink.endRun?.(runId);
+}
+function newSeen() {
+    return { calls: new Set(), results: new Set(), executed: new Set(), lastCatalog: null };
+}
+/** The records of one trace as its moments are played in time order, with what each call and result id has already given. */
+class TraceRecords {
+    file;
+    runOf;
+    spans;
+    pairing;
+    seen;
+    out = [];
+    callsSeen;
+    resultsSeen;
+    executedIds;
+    /** The llm record of each outermost model span: a nested model span's input and tools belong before it. */
+    turns = new Map();
+    wrapsCalls;
+    modelAbove;
+    outermost;
+    constructor(file, runOf, spans, byId, pairing, seen) {
+        this.file = file;
+        this.runOf = runOf;
+        this.spans = spans;
+        this.pairing = pairing;
+        this.seen = seen;
+        this.callsSeen = seen.calls;
+        this.resultsSeen = seen.results;
+        this.executedIds = seen.executed;
+        this.wrapsCalls = modelsWrappingCalls(spans, byId, runOf);
+        this.modelAbove = modelAncestry(byId, runOf);
+        this.outermost = outermostModel(byId, runOf);
+    }
+    /**
+     * A span starts. The request's input (earlier calls and their results) happened before the request:
+     * its records come first, then the catalog offered with it, then the llm record. A model
+     * span nested in another is the same request: its input and tools go before that llm record.
+     */
+    spanStarts(span, at) {
+        const facts = span.facts;
+        const tool = facts.tool;
+        const nested = facts.model && this.modelAbove(span);
+        const turn = nested ? this.turns.get(this.outermost(span)) : undefined;
+        for (const call of facts.historyCalls)
+            if (call.id !== null)
+                this.emitCall(span, at, call, false, turn);
+        for (const result of facts.historyResults) {
+            if (result.id === null || this.resultsSeen.has(result.id))
+                continue;
+            this.resultsSeen.add(result.id);
+            this.put({ kind: 'tool_result', ...this.base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null }, turn);
+        }
+        if (facts.catalog !== null) {
+            const key = JSON.stringify(facts.catalog.map((t) => t.name));
+            if (key !== this.seen.lastCatalog) {
+                this.seen.lastCatalog = key;
+                this.put({ kind: 'catalog', ...this.base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true }, turn);
+            }
+        }
+        if (facts.model && !nested) {
+            const llm = { kind: 'llm', ...this.base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) };
+            this.out.push(llm);
+            this.turns.set(span, llm);
+        }
+        const claimed = this.pairing.assigned.get(span);
+        // An id-less model call claimed by this span already stands for its call.
+        if (tool !== null && !(claimed !== undefined && claimed.id === null)) {
+            const id = tool.id ?? claimed?.id ?? null;
+            // A second tool span with an id already executed is a real second execution: keep it (duplicate-call-id).
+            const again = id !== null && this.executedIds.has(id);
+            if (id !== null)
+                this.executedIds.add(id);
+            this.emitCall(span, at, { id, name: tool.name ?? span.name, args: tool.args }, again);
+        }
+    }
+    /** A span ends: the calls in a model's output, and a tool span's result. */
+    spanEnds(span, at) {
+        const tool = span.facts.tool;
+        for (const call of span.facts.outputCalls) {
+            // Without an id a call cannot be deduplicated: take it from the innermost model span that reports it.
+            if (call.id === null && this.wrapsCalls.has(span))
+                continue;
+            const toolId = call.id === null ? this.pairing.idOf.get(call) : undefined;
+            this.emitCall(span, at, toolId === undefined ? call : { ...call, id: toolId }, false);
+        }
+        if (tool === null)
+            return;
+        const id = tool.id ?? this.pairing.assigned.get(span)?.id ?? null;
+        if (id !== null && this.resultsSeen.has(id) && !executedTwice(id, span, this.spans))
+            return;
+        if (id !== null)
+            this.resultsSeen.add(id);
+        const error = span.error;
+        const isError = error.failed || tool.resultIsError;
+        this.out.push({
+            kind: 'tool_result',
+            ...this.base(span, at),
+            callId: id,
+            tool: tool.name ?? span.name,
+            content: tool.result !== undefined ? tool.result : isError ? (error.message ?? undefined) : undefined,
+            isError,
+            errorClass: isError ? (error.exceptionType ?? error.errorType) : null,
+            errorCode: isError ? error.errorType : null,
+            httpStatus: null,
+            exitCode: null,
+            index: null,
+        });
+    }
+    base(span, at) {
+        return { loc: { file: this.file, line: span.line }, runId: this.runOf(span), ts: Math.round(at), spanId: span.spanId, catalogSha256: null };
+    }
+    /** Appends, or puts the record right before `before` (the llm record of the turn it belongs to). */
+    put(record, before) {
+        const at = before === undefined ? -1 : this.out.lastIndexOf(before);
+        if (at === -1)
+            this.out.push(record);
+        else
+            this.out.splice(at, 0, record);
+    }
+    emitCall(span, at, call, force, before) {
+        if (call.id !== null) {
+            if (this.callsSeen.has(call.id) && !force)
+                return;
+            this.callsSeen.add(call.id);
+        }
+        this.put({ kind: 'tool_call', ...this.base(span, at), callId: call.id, tool: call.name, args: call.args, argsHash: null, deadlineMs: null, index: null }, before);
+    }
+}
+/** Does a span have a model span above it? Memoized, so a deep span tree costs one walk per span. */
+function modelAncestry(byId, runOf) {
+    const memo = new Map();
+    return (span) => {
+        const path = new Set();
+        let answer = false;
+        let current = span;
+        for (;;) {
+            const known = memo.get(current);
+            if (known !== undefined) {
+                answer = known;
+                break;
+            }
+            path.add(current);
+            const parent = current.parentId === null ? undefined : byId.get(current.parentId);
+            if (parent === undefined || path.has(parent) || runsAgent(parent, runOf, current))
+                break;
+            if (parent.facts.model) {
+                answer = true;
+                break;
+            }
+            current = parent;
+        }
+        // Every span on the path has the same answer: the first model span (or none) above the top of the path.
+        for (const visited of path)
+            memo.set(visited, answer);
+        return answer;
+    };
+}
+/** The outermost model span above a nested model span (the span itself when none is above it). */
+function outermostModel(byId, runOf) {
+    return (span) => {
+        let top = span;
+        const seen = new Set([span]);
+        for (let child = span, parent = span.parentId === null ? undefined : byId.get(span.parentId); parent !== undefined && !seen.has(parent); child = parent, parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
+            if (runsAgent(parent, runOf, child))
+                break;
+            seen.add(parent);
+            if (parent.facts.model)
+                top = parent;
+        }
+        return top;
+    };
+}
+/** Model spans with a model span below them that reports output calls (the same request, seen twice). */
+function modelsWrappingCalls(spans, byId, runOf) {
+    const out = new Set();
+    for (const span of spans) {
+        if (!span.facts.model || span.facts.outputCalls.length === 0)
+            continue;
+        let child = span;
+        let parentId = span.parentId;
+        for (let hops = 0; parentId !== null && hops < 10_000; hops += 1) {
+            const parent = byId.get(parentId);
+            if (!parent || out.has(parent) || runsAgent(parent, runOf, child))
+                break;
+            if (parent.facts.model)
+                out.add(parent);
+            child = parent;
+            parentId = parent.parentId;
+        }
+    }
+    return out;
+}
+/** More than one tool span executed this call id: each execution keeps its own result. */
+function executedTwice(id, span, spans) {
+    return spans.some((other) => other !== span && other.facts.tool !== null && other.facts.tool.id === id);
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/any-agent.ts
+
+
+
+
+/**
+ * any-agent (mozilla-ai): `call_llm` spans whose JSON `gen_ai.output`
+ * (`gen_ai.output.type: json`) lists the tools the model asked for as
+ * `{"tool.name", "tool.args"}` entries, without call ids; `execute_tool` spans
+ * with `gen_ai.tool.args` and the tool's result in `gen_ai.output`. The ids
+ * (`gen_ai.tool.call.id`, when the framework gives one) are on the tool spans,
+ * which are paired with the model's calls by order (pair-by-order.ts).
+ */
+function mapAnyAgent(span, facts) {
+    const attrs = span.attrs;
+    const operation = attrStr(attrs, 'gen_ai.operation.name');
+    if (operation === 'call_llm') {
+        facts.model = true;
+        if (attrStr(attrs, 'gen_ai.output.type') !== 'json')
+            return;
+        const output = jsonish(attrs.get('gen_ai.output'));
+        if (Array.isArray(output))
+            facts.outputCalls.push(...output.flatMap(toolEntry));
+        return;
+    }
+    if (operation !== 'execute_tool' || !attrs.has('gen_ai.tool.args'))
+        return;
+    const tool = toolFacts(facts);
+    if (tool.args === undefined)
+        tool.args = (0,tool_facts/* argsOf */.PL)(attrs.get('gen_ai.tool.args'));
+    if (tool.result === undefined && attrs.has('gen_ai.output')) {
+        tool.result = attrs.get('gen_ai.output');
+        tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+    }
+}
+function toolEntry(entry) {
+    if (!(0,ingest_fields/* isObject */.Gv)(entry))
+        return [];
+    const name = (0,ingest_fields/* own */.ZV)(entry, 'tool.name');
+    return typeof name === 'string' && name !== '' ? [{ id: null, name, args: (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(entry, 'tool.args')) }] : [];
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/genai.ts
+
+
+
+/** `gen_ai.operation.name` values of a model request. */
+const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
+/**
+ * OpenTelemetry GenAI semantic conventions: `execute_tool` spans with
+ * `gen_ai.tool.{name,call.id,call.arguments,call.result}`, model spans with
+ * `gen_ai.tool.definitions` (the catalog) and `gen_ai.input.messages` /
+ * `gen_ai.output.messages` whose parts are `tool_call` and `tool_call_response`.
+ */
+function mapGenAi(span, facts) {
+    const attrs = span.attrs;
+    const operation = attrStr(attrs, 'gen_ai.operation.name');
+    if (operation === 'execute_tool' || (operation === null && attrs.has('gen_ai.tool.call.id') && attrs.has('gen_ai.tool.name'))) {
+        const tool = toolFacts(facts);
+        tool.name ??= attrStr(attrs, 'gen_ai.tool.name');
+        tool.id ??= idText(attrs.get('gen_ai.tool.call.id'));
+        if (tool.args === undefined && attrs.has('gen_ai.tool.call.arguments'))
+            tool.args = jsonish(attrs.get('gen_ai.tool.call.arguments'));
+        if (tool.result === undefined && attrs.has('gen_ai.tool.call.result')) {
+            tool.result = attrs.get('gen_ai.tool.call.result');
+            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        }
+        return;
+    }
+    const input = attrs.get('gen_ai.input.messages');
+    const output = attrs.get('gen_ai.output.messages');
+    if ((operation !== null && MODEL_OPERATIONS.has(operation)) || input !== undefined || output !== undefined)
+        facts.model = true;
+    if (attrs.has('gen_ai.tool.definitions'))
+        setCatalog(facts, catalogFrom(jsonish(attrs.get('gen_ai.tool.definitions'))));
+    if (input !== undefined)
+        messageParts(jsonish(input), facts.historyCalls, facts.historyResults);
+    if (output !== undefined)
+        messageParts(jsonish(output), facts.outputCalls, null);
+}
+/** Collects `tool_call` parts (and, for input, `tool_call_response` parts) from a message list. */
+function messageParts(messages, calls, results) {
+    if (!Array.isArray(messages))
+        return;
+    for (const message of messages) {
+        if (!(0,ingest_fields/* isObject */.Gv)(message))
+            continue;
+        const parts = (0,ingest_fields/* own */.ZV)(message, 'parts');
+        if (!Array.isArray(parts))
+            continue;
+        for (const part of parts) {
+            if (!(0,ingest_fields/* isObject */.Gv)(part))
+                continue;
+            const type = (0,ingest_fields/* own */.ZV)(part, 'type');
+            if (type === 'tool_call') {
+                const name = (0,ingest_fields/* own */.ZV)(part, 'name');
+                if (typeof name === 'string')
+                    calls.push({ id: idText((0,ingest_fields/* own */.ZV)(part, 'id')), name, args: jsonish((0,ingest_fields/* own */.ZV)(part, 'arguments')) });
+            }
+            else if (type === 'tool_call_response' && results !== null) {
+                const content = (0,ingest_fields/* own */.ZV)(part, 'response') ?? (0,ingest_fields/* own */.ZV)(part, 'result');
+                const name = (0,ingest_fields/* own */.ZV)(part, 'name');
+                results.push({ id: idText((0,ingest_fields/* own */.ZV)(part, 'id')), name: typeof name === 'string' ? name : null, content, isError: payloadIsError(jsonish(content)) });
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/monocle.ts
+
+
+/**
+ * Monocle (monocle2ai): `span.type = agentic.tool.invocation` spans are tool
+ * executions (`entity.1.name` the tool, the `data.input` event's `input` the
+ * arguments, the `data.output` event's `response` the result; no call ids);
+ * `span.type` `inference` / `inference.*` spans are model requests.
+ */
+function mapMonocle(span, facts) {
+    const type = attrStr(span.attrs, 'span.type');
+    if (type === null)
+        return;
+    if (type === 'agentic.tool.invocation') {
+        const tool = toolFacts(facts);
+        tool.name ??= attrStr(span.attrs, 'entity.1.name');
+        for (const event of span.events) {
+            if (event.name === 'data.input' && tool.args === undefined && event.attrs.has('input'))
+                tool.args = jsonish(event.attrs.get('input'));
+            if (event.name === 'data.output' && tool.result === undefined && event.attrs.has('response')) {
+                tool.result = event.attrs.get('response');
+                tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+            }
+        }
+        return;
+    }
+    if (type === 'inference' || type.startsWith('inference.'))
+        facts.model = true;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/openinference.ts
+
+
+/**
+ * OpenInference (Arize Phoenix): `openinference.span.kind` TOOL / LLM,
+ * `tool.name`, `tool_call.id` (or `tool.id`), `input.value` / `output.value`, `llm.tools.N.tool.json_schema`,
+ * `llm.{input,output}_messages.N.message.tool_calls.M.tool_call.{id,function.name,function.arguments}`,
+ * `message.tool_call_id` on tool messages.
+ */
+function mapOpenInference(span, facts) {
+    const attrs = span.attrs;
+    const kind = attrStr(attrs, 'openinference.span.kind');
+    if (kind === null)
+        return;
+    if (kind.toUpperCase() === 'TOOL') {
+        const tool = toolFacts(facts);
+        tool.name ??= attrStr(attrs, 'tool.name');
+        tool.id ??= idText(attrs.get('tool_call.id')) ?? idText(attrs.get('message.tool_call_id')) ?? idText(attrs.get('tool.id'));
+        if (tool.args === undefined && attrs.has('input.value'))
+            tool.args = jsonish(attrs.get('input.value'));
+        if (tool.result === undefined && attrs.has('output.value')) {
+            tool.result = attrs.get('output.value');
+            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        }
+        return;
+    }
+    if (kind.toUpperCase() !== 'LLM')
+        return;
+    facts.model = true;
+    const tools = [];
+    for (const [, group] of indexedGroups(attrs, 'llm.tools.')) {
+        const tool = catalogTool(jsonish(group.get('tool.json_schema')));
+        if (tool)
+            tools.push(tool);
+    }
+    setCatalog(facts, tools);
+    for (const [, message] of indexedGroups(attrs, 'llm.input_messages.')) {
+        facts.historyCalls.push(...messageCalls(message));
+        const callId = idText(message.get('message.tool_call_id'));
+        if (attrStr(message, 'message.role') === 'tool' && callId !== null) {
+            facts.historyResults.push({ id: callId, name: attrStr(message, 'message.name'), content: message.get('message.content'), isError: false });
+        }
+    }
+    for (const [, message] of indexedGroups(attrs, 'llm.output_messages.'))
+        facts.outputCalls.push(...messageCalls(message));
+}
+/** `message.tool_calls.M.tool_call.*` of one flattened message. */
+function messageCalls(message) {
+    const out = [];
+    for (const [, call] of indexedGroups(message, 'message.tool_calls.')) {
+        const name = attrStr(call, 'tool_call.function.name');
+        if (name === null)
+            continue;
+        out.push({ id: idText(call.get('tool_call.id')), name, args: jsonish(call.get('tool_call.function.arguments')) });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/openllmetry.ts
+
+
+/**
+ * OpenLLMetry (Traceloop) flattened attributes: `gen_ai.prompt.N.{role,content,tool_call_id}`,
+ * `gen_ai.prompt.N.tool_calls.M.{id,name,arguments}` (history),
+ * `gen_ai.completion.N.tool_calls.M.*` (output), `llm.request.functions.N.{name,parameters}`
+ * (the catalog); tool spans `traceloop.span.kind = tool` with `traceloop.entity.{name,input,output}`.
+ */
+function mapOpenLlmetry(span, facts) {
+    const attrs = span.attrs;
+    if (attrStr(attrs, 'traceloop.span.kind') === 'tool') {
+        const tool = toolFacts(facts);
+        tool.name ??= attrStr(attrs, 'traceloop.entity.name');
+        if (tool.args === undefined && attrs.has('traceloop.entity.input'))
+            tool.args = jsonish(attrs.get('traceloop.entity.input'));
+        if (tool.result === undefined && attrs.has('traceloop.entity.output')) {
+            tool.result = attrs.get('traceloop.entity.output');
+            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        }
+        return;
+    }
+    const prompts = indexedGroups(attrs, 'gen_ai.prompt.');
+    const completions = indexedGroups(attrs, 'gen_ai.completion.');
+    const functions = indexedGroups(attrs, 'llm.request.functions.');
+    if (prompts.length === 0 && completions.length === 0 && functions.length === 0 && !attrs.has('llm.request.type'))
+        return;
+    facts.model = true;
+    const tools = [];
+    for (const [, fn] of functions) {
+        const name = attrStr(fn, 'name');
+        if (name === null)
+            continue;
+        const schema = jsonish(fn.get('parameters'));
+        tools.push(schema === undefined ? { name, schemaSha256: null } : { name, schema, schemaSha256: null });
+    }
+    setCatalog(facts, tools);
+    for (const [, prompt] of prompts) {
+        facts.historyCalls.push(...flatCalls(prompt));
+        const callId = idText(prompt.get('tool_call_id'));
+        if (callId !== null && attrStr(prompt, 'role') === 'tool') {
+            facts.historyResults.push({ id: callId, name: attrStr(prompt, 'name'), content: prompt.get('content'), isError: false });
+        }
+    }
+    for (const [, completion] of completions)
+        facts.outputCalls.push(...flatCalls(completion));
+}
+function flatCalls(message) {
+    const out = [];
+    for (const [, call] of indexedGroups(message, 'tool_calls.')) {
+        const name = attrStr(call, 'name');
+        if (name !== null)
+            out.push({ id: idText(call.get('id')), name, args: jsonish(call.get('arguments')) });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/vercel-ai.ts
+
+
+
+/** Operation ids of one model request (the outer `ai.generateText` span spans several steps). */
+const vercel_ai_MODEL_OPERATIONS = new Set(['ai.generateText.doGenerate', 'ai.streamText.doStream', 'ai.generateObject.doGenerate', 'ai.streamObject.doStream']);
+/**
+ * Vercel AI SDK telemetry: `ai.toolCall` spans with `ai.toolCall.{id,name,args,result}`;
+ * model step spans with `ai.prompt.tools` (the catalog, a list of JSON strings),
+ * `ai.prompt.messages` (history: `tool-call` / `tool-result` parts) and
+ * `ai.response.toolCalls` (output).
+ */
+function mapVercelAi(span, facts) {
+    const attrs = span.attrs;
+    const operation = attrStr(attrs, 'ai.operationId') ?? attrStr(attrs, 'operation.name');
+    if (operation === 'ai.toolCall' || attrs.has('ai.toolCall.name')) {
+        const tool = toolFacts(facts);
+        tool.name ??= attrStr(attrs, 'ai.toolCall.name');
+        tool.id ??= idText(attrs.get('ai.toolCall.id'));
+        if (tool.args === undefined && attrs.has('ai.toolCall.args'))
+            tool.args = jsonish(attrs.get('ai.toolCall.args'));
+        if (tool.result === undefined && attrs.has('ai.toolCall.result')) {
+            tool.result = attrs.get('ai.toolCall.result');
+            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
+        }
+        return;
+    }
+    const isStep = operation !== null && [...vercel_ai_MODEL_OPERATIONS].some((op) => operation === op || operation.startsWith(`${op} `));
+    if (!isStep && !attrs.has('ai.prompt.tools') && !attrs.has('ai.response.toolCalls'))
+        return;
+    facts.model = true;
+    const tools = [];
+    const listed = attrs.get('ai.prompt.tools');
+    for (const item of Array.isArray(listed) ? listed : []) {
+        const tool = catalogTool(jsonish(item));
+        if (tool)
+            tools.push(tool);
+    }
+    setCatalog(facts, tools);
+    promptParts(jsonish(attrs.get('ai.prompt.messages')), facts.historyCalls, facts.historyResults);
+    const output = jsonish(attrs.get('ai.response.toolCalls'));
+    for (const call of Array.isArray(output) ? output : []) {
+        const fact = sdkCall(call);
+        if (fact)
+            facts.outputCalls.push(fact);
+    }
+}
+/** `{toolCallId, toolName, args | input}` as the SDK writes a call (args may be a JSON string). */
+function sdkCall(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return null;
+    const name = (0,ingest_fields/* own */.ZV)(value, 'toolName');
+    if (typeof name !== 'string')
+        return null;
+    return { id: idText((0,ingest_fields/* own */.ZV)(value, 'toolCallId')), name, args: jsonish((0,ingest_fields/* own */.ZV)(value, 'args') ?? (0,ingest_fields/* own */.ZV)(value, 'input')) };
+}
+function promptParts(messages, calls, results) {
+    if (!Array.isArray(messages))
+        return;
+    for (const message of messages) {
+        const content = (0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* own */.ZV)(message, 'content') : undefined;
+        if (!Array.isArray(content))
+            continue;
+        for (const part of content) {
+            if (!(0,ingest_fields/* isObject */.Gv)(part))
+                continue;
+            const type = (0,ingest_fields/* own */.ZV)(part, 'type');
+            if (type === 'tool-call') {
+                const fact = sdkCall(part);
+                if (fact)
+                    calls.push(fact);
+            }
+            else if (type === 'tool-result') {
+                const name = (0,ingest_fields/* own */.ZV)(part, 'toolName');
+                const payload = (0,ingest_fields/* own */.ZV)(part, 'result') ?? (0,ingest_fields/* own */.ZV)(part, 'output');
+                const isError = (0,ingest_fields/* own */.ZV)(part, 'isError') === true || ((0,ingest_fields/* isObject */.Gv)(payload) && typeof (0,ingest_fields/* own */.ZV)(payload, 'type') === 'string' && String((0,ingest_fields/* own */.ZV)(payload, 'type')).startsWith('error'));
+                results.push({ id: idText((0,ingest_fields/* own */.ZV)(part, 'toolCallId')), name: typeof name === 'string' ? name : null, content: payload, isError });
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/map-span.ts
+
+
+
+
+
+
+
+
+
+/** Every attribute convention, applied to every span of every container (first to know a field wins). */
+const MAPPERS = [mapGenAi, mapOpenInference, mapVercelAi, mapGoogleAdk, mapOpenLlmetry, mapMonocle, mapAnyAgent];
+function mapSpan(span) {
+    const facts = emptyFacts();
+    for (const mapper of MAPPERS)
+        mapper(span, facts);
+    if (facts.tool !== null) {
+        // A tool span is never also the model request, whatever else it carries (ADK puts an empty llm_request on it).
+        facts.model = false;
+        facts.tool.name ??= toolNameFromSpanName(span.name);
+    }
+    return {
+        traceId: span.traceId,
+        spanId: span.spanId,
+        parentId: span.parentId,
+        name: span.name,
+        startMs: span.startMs,
+        endMs: span.endMs,
+        line: span.line,
+        facts,
+        error: spanError(span),
+    };
+}
+function spanError(span) {
+    const errorType = attrStr(span.attrs, 'error.type');
+    let exceptionType = null;
+    let exceptionMessage = null;
+    for (const event of span.events) {
+        if (event.name !== 'exception')
+            continue;
+        exceptionType = attrStr(event.attrs, 'exception.type');
+        exceptionMessage = attrStr(event.attrs, 'exception.message');
+        break;
+    }
+    const hasException = span.events.some((event) => event.name === 'exception');
+    return {
+        failed: span.status === 'error' || errorType !== null || hasException,
+        errorType,
+        exceptionType,
+        message: exceptionMessage ?? span.statusMessage,
+    };
+}
+/** `execute_tool get_weather` → `get_weather` (the GenAI span name pattern), when no attribute names the tool. */
+function toolNameFromSpanName(name) {
+    const space = name.indexOf(' ');
+    if (space > 0 && name.slice(0, space) === 'execute_tool')
+        return name.slice(space + 1).trim() || null;
+    return name === '' ? null : name;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/trace-buffer.ts
+
+
+/** How often (in spans) idle traces are looked for. */
+const trace_buffer_SWEEP_EVERY = 1024;
+/**
+ * A held span keeps its payloads (arguments, results, messages) until its trace is
+ * assembled, about 2 KB of heap each on the bench's OTLP files where a held record is
+ * about 250 B: a trace is handed on in parts of a tenth of `limits.max-run-records`
+ * spans (20,000 by default).
+ */
+const SPANS_PER_RECORD_LIMIT = 10;
+/**
+ * Spans grouped by trace id, in order of first appearance; each trace is one
+ * run. Spans are mapped as they arrive (only the mapped facts are kept, not the
+ * attribute Map). A span id seen again in its trace (an exporter retry delivers
+ * a batch twice) is read once, and a note says how many repeats were dropped.
+ *
+ * OTLP says nowhere that a trace is complete, so a trace that got no span for
+ * `idleSpans` spans of the file (the `limits.run-idle-records` setting, as for
+ * every streamed format) is assembled, handed on and forgotten: memory is bounded
+ * by the traces in flight, not by the file. A trace whose spans come back after
+ * that is assembled again as a second part, and the engine reports the split
+ * (`run-split`). 0 keeps every trace until the file ends.
+ *
+ * A trace that reaches `maxSpans` spans (a tenth of `limits.max-run-records`) is assembled and
+ * handed on as a part, and goes on in the next, so one trace of any length holds at
+ * most that many spans: the parts share the call and result ids already given (a
+ * later request's input repeats every earlier call), not their spans. The engine
+ * cuts its run by the same setting. A span repeated across a cut is read twice.
+ */
+class TraceBuffer {
+    file;
+    sink;
+    traces = new Map();
+    count = 0;
+    idleSpans;
+    maxSpans;
+    constructor(file, sink, limits) {
+        this.file = file;
+        this.sink = sink;
+        this.idleSpans = limits.runIdleRecords;
+        this.maxSpans = Math.ceil(limits.maxRunRecords / SPANS_PER_RECORD_LIMIT);
+    }
+    add(span) {
+        this.count += 1;
+        let trace = this.traces.get(span.traceId);
+        if (!trace)
+            this.traces.set(span.traceId, (trace = { spans: [], ids: new Set(), seen: null, repeated: 0, firstRepeatLine: 0, last: this.count }));
+        trace.last = this.count;
+        if (trace.ids.has(span.spanId)) {
+            if (trace.repeated === 0)
+                trace.firstRepeatLine = span.line;
+            trace.repeated += 1;
+        }
+        else {
+            trace.ids.add(span.spanId);
+            trace.spans.push(mapSpan(span));
+            if (this.maxSpans > 0 && trace.spans.length >= this.maxSpans)
+                this.handOnPart(span.traceId, trace);
+        }
+        if (this.idleSpans > 0 && this.count % trace_buffer_SWEEP_EVERY === 0)
+            this.sweep();
+    }
+    /** Every trace still open, at the end of the file. */
+    flush() {
+        for (const traceId of [...this.traces.keys()])
+            this.release(traceId);
+    }
+    sweep() {
+        for (const [traceId, trace] of this.traces)
+            if (this.count - trace.last >= this.idleSpans)
+                this.release(traceId);
+    }
+    release(traceId) {
+        const trace = this.traces.get(traceId);
+        if (!trace)
+            return;
+        this.traces.delete(traceId);
+        this.assemble(traceId, trace, true);
+    }
+    /** The trace's spans so far as one part; the trace stays open for the rest. */
+    handOnPart(traceId, trace) {
+        trace.seen ??= newSeen();
+        this.assemble(traceId, trace, false);
+        trace.spans = [];
+        trace.ids = new Set();
+        trace.repeated = 0;
+    }
+    assemble(traceId, trace, last) {
+        if (trace.repeated > 0) {
+            const which = traceId === null ? 'spans without a trace id' : `trace '${traceId}'`;
+            const message = `${trace.repeated} span(s) of ${which} repeat a span id already read (a batch exported twice?); each span was read once`;
+            this.sink.diagnostic({ ruleId: 'ingest-note', line: trace.firstRepeatLine, runId: traceId, message });
+        }
+        assembleTrace(this.file, traceId, trace.spans, this.sink, trace.seen === null ? undefined : { seen: trace.seen, last });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/read-flat-spans.ts
+
+
+
+
+
+
+
+/**
+ * A list of flat spans streamed one at a time (spans placed on the line of their `span_id`),
+ * one span (or list of spans) per line, or pretty-printed spans one after another
+ * (console exporter output), the last two streamed into the trace buffer.
+ * Spans without a usable id are counted as skipped, each (partial-read when
+ * they look like tool spans).
+ */
+async function readFlatSpans(input, sink) {
+    const buffer = new TraceBuffer(input.file, sink, input.limits);
+    const take = (raw, lineOf, line) => {
+        const span = isFlatSpan(raw) ? flatSpan(raw, lineOf) : isAttributeMap(raw) ? attributeSpan(raw, line) : null;
+        if (span)
+            buffer.add(span);
+        else
+            sink.skip({ line, reason: 'span without a name and a usable context.span_id', value: raw });
+    };
+    const start = await firstLine(input);
+    if (start === 'list') {
+        await readSpanList(input, sink, buffer, '$[*]');
+    }
+    else if (start === 'object') {
+        await forEachStreamedObject(input, sink, (value, line) => {
+            if (isFlatSpan(value) || isAttributeMap(value))
+                take(value, () => line, line);
+            else
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: `object is not a span ({name, context: {trace_id, span_id}, …}): "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
+        });
+    }
+    else {
+        await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
+            const list = Array.isArray(value) ? value : [value];
+            if (!list.some((item) => isFlatSpan(item) || isAttributeMap(item))) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not a span ({name, context: {trace_id, span_id}, …}): "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
+                return;
+            }
+            for (const raw of list)
+                take(raw, () => line, line);
+        });
+    }
+    buffer.flush();
+}
+/**
+ * The spans of one list of a JSON document (`$[*]`, any-agent's `$.spans[*]`), streamed one
+ * at a time (each capped by limits.max-element-bytes), placed on the line of their span_id;
+ * ids written as JSON integers are kept exact. Returns the rest of the document (null when it broke off).
+ */
+async function readSpanList(input, sink, buffer, list) {
+    return (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: [list] }, (element) => {
+        const raw = exactIdSpan(element.text, element.value);
+        const finder = spanLineFinder(element.text, ['span_id']);
+        const span = isFlatSpan(raw) ? flatSpan(raw, (id) => element.line + finder(id) - 1) : null;
+        if (span)
+            buffer.add(span);
+        else
+            sink.skip({ line: element.line, reason: 'span without a name and a usable context.span_id', value: raw });
+    });
+}
+/**
+ * How the file starts: `[` (a list, read whole), a line that opens an object but is
+ * not JSON on its own (pretty-printed spans one after another), or JSON lines.
+ */
+async function firstLine(input) {
+    for await (const event of (0,types/* eachLine */.I)(input)) {
+        if (event.type === 'bad-line')
+            return 'lines';
+        const text = event.text.replace(/^\uFEFF/, '').trim();
+        if (text === '')
+            continue;
+        if (text.startsWith('['))
+            return 'list';
+        try {
+            JSON.parse(text);
+            return 'lines';
+        }
+        catch {
+            return text.startsWith('{') ? 'object' : 'lines';
+        }
+    }
+    return 'lines';
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/read-containers.ts
+
+
+
+
+
+/**
+ * Reads a file of containers without reading it whole:
+ * - the first non-blank line is JSON and more lines follow: JSON lines (one
+ *   container per line, streamed with json-lines.ts, records on their batch line);
+ *   a first line too long to read as a line counts as JSON lines too when more follow;
+ * - the whole file is one line of JSON: that line is the document (records on line 1);
+ * - otherwise (a pretty-printed document, or one line too long to read as a line):
+ *   the document is streamed one span at a time (whole-document.ts streamDocument),
+ *   records on the line of their span's id key. Memory: the traces in flight
+ *   (see TraceBuffer) and one span, capped by limits.max-element-bytes.
+ */
+async function readContainers(input, sink, spec) {
+    const peek = await peekLines(input);
+    if (isJsonLines(peek)) {
+        await readLines(input, sink, spec);
+        return;
+    }
+    if (!peek.firstIsJson || peek.first === null) {
+        await read_containers_readDocument(input, sink, spec);
+        return;
+    }
+    const text = peek.first;
+    const value = JSON.parse(text);
+    if (!spec.accepts(value)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not ${spec.what}: "${(0,json_lines/* excerpt */.K)(text)}"` });
+        return;
+    }
+    const buffer = new TraceBuffer(input.file, sink, input.limits);
+    skippedNote(sink, 1, spec.read(value, spanLineFinder(text, spec.idKeys), (span) => buffer.add(span)));
+    buffer.flush();
+}
+/** A pretty-printed (or very long one-line) document, one span at a time. */
+async function read_containers_readDocument(input, sink, spec) {
+    const buffer = new TraceBuffer(input.file, sink, input.limits);
+    let spans = 0;
+    let skipped = 0;
+    const read = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: spec.spanLists, hollow: spec.hollowLists }, (element) => {
+        spans += 1;
+        const finder = spanLineFinder(element.text, spec.idKeys);
+        const span = spec.readSpan(element, (rawSpanId) => element.line + finder(rawSpanId) - 1);
+        if (span)
+            buffer.add(span);
+        else
+            skipped += 1;
+    });
+    // What was read before a break is audited; the break itself is one malformed-record (sent by streamDocument).
+    if (read !== null && spans === 0 && !spec.accepts(read.rest)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not ${spec.what}: "${(0,json_lines/* excerpt */.K)(JSON.stringify(read.rest) ?? '')}"` });
+    }
+    skippedNote(sink, 1, skipped);
+    buffer.flush();
+}
+async function readLines(input, sink, spec) {
+    const buffer = new TraceBuffer(input.file, sink, input.limits);
+    await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
+        if (!spec.accepts(value)) {
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not ${spec.what}: "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
+            return;
+        }
+        skippedNote(sink, line, spec.read(value, () => line, (span) => buffer.add(span)));
+    });
+    buffer.flush();
+}
+function skippedNote(sink, line, skipped) {
+    if (skipped > 0)
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: `${skipped} span(s) without a usable spanId were skipped` });
+}
+
+;// CONCATENATED MODULE: ./src/ingest/otel/index.ts
+
+
+
+
+
+
+
+
+const OTLP_HEAD = /^\s*\{\s*("(resourceSpans|resource_spans|batches)"\s*:\s*\[|"trace"\s*:\s*\{\s*"resourceSpans")/;
+const JAEGER_HEAD = /^\s*\{\s*"data"\s*:\s*\[\s*\{\s*"traceID"\s*:/;
+/** The first bytes, for documents too large for the sample to parse: their first key decides. */
+function headText(sample) {
+    return sample.head.subarray(0, 256).toString('utf8');
+}
+/**
+ * OTLP JSON: the collector's file exporter (one `{"resourceSpans":[…]}` per line),
+ * the protobuf JSON mapping, Tempo `{"batches":[…]}`. A run is a trace id.
+ */
+const otlpFormat = {
+    id: 'otlp-json',
+    description: 'OpenTelemetry OTLP JSON traces (collector file exporter lines, protobuf JSON, Tempo batches)',
+    endsRuns: true,
+    detect(sample) {
+        return isOtlpContainer(sample.document) || isOtlpContainer(sample.jsonLines[0]) || OTLP_HEAD.test(headText(sample)) ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+    },
+    parse(input, sink) {
+        return readContainers(input, sink, {
+            accepts: isOtlpContainer,
+            read: otlpSpans,
+            spanLists: OTLP_SPAN_LISTS,
+            hollowLists: OTLP_HOLLOW_LISTS,
+            readSpan: (element, lineOf) => ((0,ingest_fields/* isObject */.Gv)(element.value) ? otlpSpan(element.value, lineOf) : null),
+            idKeys: ['spanId', 'span_id'],
+            what: 'an OTLP container (no resourceSpans, scopeSpans or batches array)',
+        });
+    },
+};
+/** Jaeger JSON (query API, UI "download JSON"): `{"data":[{traceID, spans, processes}]}`. */
+const jaegerFormat = {
+    id: 'jaeger-json',
+    description: 'Jaeger JSON trace exports ({"data":[{traceID, spans, processes}]})',
+    endsRuns: true,
+    detect(sample) {
+        return isJaegerContainer(sample.document) || isJaegerContainer(sample.jsonLines[0]) || JAEGER_HEAD.test(headText(sample)) ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+    },
+    parse(input, sink) {
+        return readContainers(input, sink, {
+            accepts: isJaegerContainer,
+            read: jaegerSpans,
+            spanLists: JAEGER_SPAN_LISTS,
+            readSpan: (element, lineOf) => {
+                const raw = element.value;
+                if (!(0,ingest_fields/* isObject */.Gv)(raw))
+                    return null;
+                // A span without its own traceID takes its trace's (the document before the span holds it).
+                const ownTraceId = (0,ingest_fields/* own */.ZV)(raw, 'traceID');
+                return jaegerSpan(raw, ownTraceId === undefined ? traceIdAround(element.head(), element.path[1]) : undefined, lineOf);
+            },
+            idKeys: ['spanID'],
+            what: 'a Jaeger export (no data[] of traces)',
+        });
+    },
+};
+/** The opening of an SDK-written span: `{"name": "…", "context": {"trace_id":` (in a list or not). */
+const FLAT_HEAD = /^\s*\[?\s*\{\s*"name"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*"context"\s*:\s*\{\s*"trace_id"\s*:/;
+/** A JSON list of SDK-written spans, one such span (or list) per line, or pretty-printed spans one after another. */
+function isFlatSpanFile(sample) {
+    const doc = sample.document;
+    if (Array.isArray(doc))
+        return doc.length > 0 && isFlatSpan(doc[0]);
+    if (isFlatSpan(doc) || isAttributeMap(doc))
+        return true;
+    const first = sample.jsonLines[0];
+    if (isFlatSpan(first) || isAttributeMap(first) || (Array.isArray(first) && first.length > 0 && isFlatSpan(first[0])))
+        return true;
+    // Spans printed one after another (not one document), or a list too large to parse for detection.
+    return doc === undefined && FLAT_HEAD.test(sample.head.subarray(0, 4096).toString('utf8'));
+}
+/**
+ * Flat span dumps: what the OpenTelemetry Python SDK's `span.to_json()` writes
+ * (a JSON list of spans, or one span per line), without an OTLP container. The
+ * attribute conventions are the same as for OTLP; a run is a trace id.
+ */
+const otelSpansFormat = {
+    id: 'otel-spans',
+    description: 'Flat OpenTelemetry span dumps (the Python SDK span.to_json() shape, JSON list or JSONL)',
+    endsRuns: true,
+    detect: (sample) => (isFlatSpanFile(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
+    parse: readFlatSpans,
+};
+/** The opening of an any-agent trace too large to parse for detection: `{"spans": [{"name": …`. */
+const ANY_AGENT_HEAD = /^\s*\{\s*"spans"\s*:\s*\[\s*\{\s*"name"\s*:/;
+/** any-agent's `AgentTrace`: `{spans: [SDK-shaped spans], final_output}`: `final_output` is its signature, the spans list alone its structure. */
+function anyAgentEvidence(sample) {
+    const doc = sample.document;
+    if (doc === undefined)
+        return ANY_AGENT_HEAD.test(headText(sample)) ? types/* Evidence */.o.structure : types/* Evidence */.o.none;
+    if (!(0,ingest_fields/* isObject */.Gv)(doc))
+        return types/* Evidence */.o.none;
+    const spans = (0,ingest_fields/* own */.ZV)(doc, 'spans');
+    if (!Array.isArray(spans) || spans.length === 0 || !isFlatSpan(spans[0]))
+        return types/* Evidence */.o.none;
+    return Object.hasOwn(doc, 'final_output') ? types/* Evidence */.o.signature : types/* Evidence */.o.structure;
+}
+/**
+ * any-agent (mozilla-ai) traces, `AgentTrace.model_dump_json()`: `{spans, final_output}`, each span
+ * the SDK shape with integer ids (`context.trace_id`), `parent` as a span context and times in
+ * epoch nanoseconds. Read by the flat-span reader; its attributes by the any-agent convention (any-agent.ts).
+ */
+const anyAgentFormat = {
+    id: 'any-agent',
+    description: 'any-agent trace JSON ({"spans": [...], "final_output": ...})',
+    endsRuns: true,
+    detect: anyAgentEvidence,
+    async parse(input, sink) {
+        const buffer = new TraceBuffer(input.file, sink, input.limits);
+        const read = await readSpanList(input, sink, buffer, '$.spans[*]');
+        buffer.flush();
+        if (read !== null && !((0,ingest_fields/* isObject */.Gv)(read.rest) && Array.isArray((0,ingest_fields/* own */.ZV)(read.rest, 'spans')))) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an any-agent trace (no spans list)' });
+        }
+    },
+};
+/** `data[i].traceID` of the document around a streamed Jaeger span. */
+function traceIdAround(doc, index) {
+    const data = (0,ingest_fields/* isObject */.Gv)(doc) ? (0,ingest_fields/* own */.ZV)(doc, 'data') : undefined;
+    const trace = Array.isArray(data) && typeof index === 'number' ? data[index] : undefined;
+    return (0,ingest_fields/* isObject */.Gv)(trace) ? (0,ingest_fields/* own */.ZV)(trace, 'traceID') : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/atif/index.ts
+
+
+
+
+
+const VERSION = /^ATIF-v1(\.\d+)*$/;
+/** Tool calls that end the trajectory: no observation answers them by design. */
+const FINISH_TOOLS = new Set(['finish']);
+function isTrajectory(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && VERSION.test((0,ingest_fields/* str */.gx)(value, 'schema_version') ?? '') && Array.isArray((0,ingest_fields/* own */.ZV)(value, 'steps'));
+}
+function isAtifTrajectory(sample) {
+    const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+    if (head !== null)
+        return head.startsWith('{') && /"schema_version"\s*:\s*"ATIF-v1/.test(head);
+    return isTrajectory(sample.document);
+}
+/**
+ * Agent Trajectory Interchange Format (Harbor, Terminal-Bench): one trajectory
+ * per file, `{schema_version: "ATIF-v1.x", session_id, agent, steps}`. The
+ * session id is the run; `agent.tool_definitions` the catalog; each agent step
+ * one llm record, its `tool_calls[]` the calls (`tool_call_id`, `function_name`,
+ * `arguments`) and `observation.results[]` the results by `source_call_id`
+ * (`is_error` when a writer records it). A `finish` call is answered by itself:
+ * it ends the trajectory and no observation follows it by design. A result
+ * without a `source_call_id` in a step with calls (Terminus-2 records the
+ * terminal output after the step's keystrokes so) answers the step's calls that
+ * no result names, with one `ingest-note` per run (when every call has its own
+ * result, it is counted as skipped). Steps of other sources
+ * without calls (the prompt) and results without a `source_call_id` in a step
+ * without calls are counted as skipped.
+ */
+const atifFormat = {
+    id: 'atif',
+    description: 'ATIF agent trajectories (schema_version "ATIF-v1.x")',
+    detect: (sample) => (isAtifTrajectory(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
+    async parse(input, sink) {
+        // Steps are streamed; the session id and the catalog (agent.tool_definitions) are read before them.
+        let context = null;
+        let trajectory = false;
+        const toolOf = new Map();
+        const byStep = { calls: 0, firstLine: 0 };
+        const start = (head, lineOf) => {
+            trajectory = (0,ingest_fields/* isObject */.Gv)(head) && VERSION.test((0,ingest_fields/* str */.gx)(head, 'schema_version') ?? '');
+            const runId = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* idOf */.TH)(head, 'session_id') : null;
+            const agent = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* own */.ZV)(head, 'agent') : undefined;
+            const tools = trajectory && (0,ingest_fields/* isObject */.Gv)(agent) ? (0,tool_facts/* catalogTools */.Nt)((0,ingest_fields/* own */.ZV)(agent, 'tool_definitions')) : null;
+            if (tools !== null && tools.length > 0)
+                sink.record((0,tool_facts/* catalogRecord */.Dp)(tools, { loc: { file: input.file, line: lineOf(['agent', 'tool_definitions']) }, runId, ts: null }));
+            return { file: input.file, runId, lineOf, sink, toolOf, byStep };
+        };
+        const read = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: ['$.steps[*]'], needs: ['schema_version', 'session_id', 'agent'] }, (element) => {
+            context ??= start(element.head(), (path) => element.headLineOf(path));
+            if (!trajectory)
+                return;
+            const step = { ...context, lineOf: element.lineOf };
+            if ((0,ingest_fields/* isObject */.Gv)(element.value))
+                readStep(element.value, element.index, step);
+            else
+                sink.diagnostic({ ruleId: 'malformed-record', line: element.line, runId: context.runId, message: `steps[${element.index}] is not an object` });
+        });
+        if (!read)
+            return;
+        if (!isTrajectory(read.rest)) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ATIF trajectory (no schema_version "ATIF-v1.x" with a steps list)' });
+            return;
+        }
+        context ??= start(read.rest, read.lineOf);
+        if (byStep.calls > 0) {
+            sink.diagnostic({ ruleId: 'ingest-note', line: byStep.firstLine, runId: context.runId, message: `${byStep.calls} call(s) answered by an observation result without source_call_id in their own step (paired by step, not by id)` });
+        }
+        sink.endRun?.(context.runId);
+    },
+};
+function readStep(step, index, context) {
+    const { file, runId, lineOf, sink } = context;
+    const ts = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(step, 'timestamp'));
+    const at = (sub) => ({ loc: { file, line: lineOf(sub) }, runId, ts, spanId: (0,ingest_fields/* idOf */.TH)(step, 'step_id') });
+    const source = (0,ingest_fields/* str */.gx)(step, 'source');
+    if (source === 'agent')
+        sink.record((0,tool_facts/* llmRecord */.$l)(at([])));
+    const calls = (0,ingest_fields/* own */.ZV)(step, 'tool_calls');
+    const hasCalls = Array.isArray(calls) && calls.length > 0;
+    const { finished, stepCalls } = Array.isArray(calls) ? readCalls(calls, index, at, context) : { finished: [], stepCalls: [] };
+    const observation = (0,ingest_fields/* own */.ZV)(step, 'observation');
+    const results = (0,ingest_fields/* isObject */.Gv)(observation) ? (0,ingest_fields/* own */.ZV)(observation, 'results') : undefined;
+    const hasResults = Array.isArray(results) && results.length > 0;
+    // A user or system step (the prompt) holds no calls: read past, and counted.
+    if (source !== 'agent' && !hasCalls && !hasResults)
+        sink.skip({ line: lineOf([]), reason: `step of source ${quotedName(source)} without tool calls`, value: step });
+    const { answered, loose } = Array.isArray(results) ? readResults(results, stepCalls, at, context) : { answered: new Set(), loose: [] };
+    answerByStep(stepCalls.filter((call) => !answered.has(call.callId)), loose, at, context);
+    for (const call of finished) {
+        if (call.callId !== null && answered.has(call.callId))
+            continue;
+        sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'result', callId: call.callId, tool: call.tool, content: call.args, isError: false, errorClass: null, errorCode: null }, call.place));
+    }
+}
+/** A step's tool calls: recorded, with the finish-tool calls (answered by their own arguments) and the others kept apart. */
+function readCalls(calls, index, at, { runId, lineOf, sink, toolOf }) {
+    const finished = [];
+    const stepCalls = [];
+    calls.forEach((call, j) => {
+        const tool = (0,ingest_fields/* isObject */.Gv)(call) ? (0,ingest_fields/* str */.gx)(call, 'function_name') : null;
+        if (!(0,ingest_fields/* isObject */.Gv)(call) || tool === null) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['tool_calls', j]), runId, message: `tool_calls[${j}] of step ${index} has no function_name` });
+            return;
+        }
+        const place = at(['tool_calls', j]);
+        const args = (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(call, 'arguments'));
+        const callId = (0,ingest_fields/* idOf */.TH)(call, 'tool_call_id');
+        if (callId !== null)
+            toolOf.set(callId, tool);
+        sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId, tool, args }, place));
+        if (FINISH_TOOLS.has(tool))
+            finished.push({ callId: (0,ingest_fields/* idOf */.TH)(call, 'tool_call_id'), tool, place, args });
+        else if (callId !== null)
+            stepCalls.push({ callId, tool });
+    });
+    return { finished, stepCalls };
+}
+/** A step's observation results: those naming their call recorded; those without one kept loose when the step has calls. */
+function readResults(results, stepCalls, at, { lineOf, sink, toolOf }) {
+    const answered = new Set();
+    const loose = [];
+    results.forEach((result, j) => {
+        const line = lineOf(['observation', 'results', j]);
+        if (!(0,ingest_fields/* isObject */.Gv)(result))
+            return sink.skip({ line, reason: 'observation result that is not an object', value: result });
+        const callId = (0,ingest_fields/* idOf */.TH)(result, 'source_call_id');
+        if (callId === null && stepCalls.length > 0)
+            return void loose.push({ content: (0,ingest_fields/* own */.ZV)(result, 'content'), isError: (0,ingest_fields/* own */.ZV)(result, 'is_error') === true, j, value: result });
+        // A result without a source call, in a step without calls, is environment output, not a tool's answer.
+        if (callId === null)
+            return sink.skip({ line, reason: 'observation result without source_call_id', value: result });
+        answered.add(callId);
+        sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'result', callId, tool: toolOf.get(callId) ?? null, content: (0,ingest_fields/* own */.ZV)(result, 'content'), isError: (0,ingest_fields/* own */.ZV)(result, 'is_error') === true, errorClass: null, errorCode: null }, at(['observation', 'results', j])));
+    });
+    return { answered, loose };
+}
+/** The loose results of a step answer its unanswered calls together; when none is left, they are environment output. */
+function answerByStep(unanswered, loose, at, { lineOf, sink, byStep }) {
+    if (unanswered.length === 0) {
+        // Every call of the step has its own result: the rest is environment output, as in a step without calls.
+        for (const r of loose)
+            sink.skip({ line: lineOf(['observation', 'results', r.j]), reason: 'observation result without source_call_id', value: r.value });
+    }
+    else if (loose.length > 0) {
+        const content = loose.length === 1 ? loose[0].content : loose.map((r) => r.content);
+        const isError = loose.some((r) => r.isError);
+        if (byStep.calls === 0)
+            byStep.firstLine = lineOf(['observation', 'results', loose[0].j]);
+        byStep.calls += unanswered.length;
+        for (const call of unanswered) {
+            sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'result', callId: call.callId, tool: call.tool, content, isError, errorClass: null, errorCode: null }, at(['observation', 'results', loose[0].j])));
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/openhands/events.ts
+
+
+
+const SOURCES = new Set(['agent', 'user', 'environment']);
+/** An OpenHands event: `source` agent / user / environment, and an `action` or an `observation`. */
+function isOpenHandsEvent(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value) || !SOURCES.has((0,ingest_fields/* str */.gx)(value, 'source') ?? ''))
+        return false;
+    return typeof (0,ingest_fields/* own */.ZV)(value, 'action') === 'string' || typeof (0,ingest_fields/* own */.ZV)(value, 'observation') === 'string';
+}
+/** Actions that end the run: by design no observation answers them. */
+const FINISH_ACTIONS = new Set(['finish']);
+/**
+ * Reads one stream's events in order. An action with `tool_call_metadata` is a
+ * call (`tool_call_id`, `function_name`, the action's `args`), its
+ * `model_response` one llm record per response id; an observation answers the
+ * call of its `tool_call_metadata`, else of the action its `cause` names
+ * (`observation: "error"` or `success: false` is an error; a `run`
+ * observation's exit code is kept). A `finish` action is answered by itself: it
+ * ends the run and no observation follows it by design. Held: the call id and
+ * tool of each action id, and the model response ids seen. Other actions (a
+ * user's message, a system prompt) and observations that answer no call are
+ * counted as skipped.
+ */
+class OpenHandsStream {
+    file;
+    sink;
+    runId;
+    callOfAction = new Map();
+    responses = new Set();
+    constructor(file, sink, runId) {
+        this.file = file;
+        this.sink = sink;
+        this.runId = runId;
+    }
+    event(event, line) {
+        const place = { loc: { file: this.file, line }, runId: this.runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(event, 'id') };
+        const metadata = (0,ingest_fields/* own */.ZV)(event, 'tool_call_metadata');
+        const callId = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* idOf */.TH)(metadata, 'tool_call_id') : null;
+        const tool = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* str */.gx)(metadata, 'function_name') : null;
+        const action = (0,ingest_fields/* str */.gx)(event, 'action');
+        if (action !== null) {
+            const response = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* own */.ZV)(metadata, 'model_response') : undefined;
+            const responseId = (0,ingest_fields/* isObject */.Gv)(response) ? (0,ingest_fields/* idOf */.TH)(response, 'id') : null;
+            const modelMessage = (0,ingest_fields/* str */.gx)(event, 'source') === 'agent' && action === 'message';
+            if (responseId !== null) {
+                if (!this.responses.has(responseId))
+                    this.sink.record((0,tool_facts/* llmRecord */.$l)(place));
+                this.responses.add(responseId);
+            }
+            else if (modelMessage)
+                this.sink.record((0,tool_facts/* llmRecord */.$l)(place));
+            if (callId === null || tool === null) {
+                if (responseId === null && !modelMessage)
+                    this.sink.skip({ line, reason: `${(0,ingest_fields/* str */.gx)(event, 'source')} action ${quotedName(action)} without tool_call_metadata`, value: event });
+                return;
+            }
+            const actionId = (0,ingest_fields/* idOf */.TH)(event, 'id');
+            if (actionId !== null)
+                this.callOfAction.set(actionId, { callId, tool });
+            this.sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId, tool, args: (0,ingest_fields/* own */.ZV)(event, 'args') }, place));
+            if (FINISH_ACTIONS.has(action)) {
+                const args = (0,ingest_fields/* own */.ZV)(event, 'args');
+                const content = (0,ingest_fields/* isObject */.Gv)(args) ? ((0,ingest_fields/* own */.ZV)(args, 'final_thought') ?? (0,ingest_fields/* own */.ZV)(args, 'message') ?? args) : ((0,ingest_fields/* str */.gx)(event, 'message') ?? undefined);
+                this.sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'result', callId, tool, content, isError: false, errorClass: null, errorCode: null }, place));
+            }
+            return;
+        }
+        const observation = (0,ingest_fields/* str */.gx)(event, 'observation');
+        const cause = (0,ingest_fields/* idOf */.TH)(event, 'cause');
+        const call = callId !== null && tool !== null ? { callId, tool } : cause === null ? undefined : this.callOfAction.get(cause);
+        if (observation === null || call === undefined) {
+            this.sink.skip({ line, reason: `observation ${quotedName(observation)} that answers no call`, value: event });
+            return;
+        }
+        const extras = (0,ingest_fields/* own */.ZV)(event, 'extras');
+        const meta = (0,ingest_fields/* isObject */.Gv)(extras) ? (0,ingest_fields/* own */.ZV)(extras, 'metadata') : undefined;
+        const exitCode = (0,ingest_fields/* isObject */.Gv)(meta) ? (0,ingest_fields/* int */.Wh)(meta, 'exit_code') : null;
+        const isError = observation === 'error' || (0,ingest_fields/* own */.ZV)(event, 'success') === false;
+        const record = (0,tool_facts/* toRecord */.Lv)({ kind: 'result', callId: call.callId, tool: call.tool, content: (0,ingest_fields/* own */.ZV)(event, 'content'), isError, errorClass: observation === 'error' ? 'error' : null, errorCode: null }, place);
+        this.sink.record(record.kind === 'tool_result' ? { ...record, exitCode } : record);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/openhands/index.ts
+
+
+
+
+function isOpenHandsStream(sample) {
+    const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+    if (head !== null)
+        return head.startsWith('[') && /"source"\s*:\s*"(agent|user|environment)"/.test(head) && /"(action|observation)"\s*:\s*"/.test(head);
+    const doc = sample.document;
+    if (Array.isArray(doc))
+        return doc.slice(0, 8).some(isOpenHandsEvent);
+    return sample.jsonLines.some(isOpenHandsEvent);
+}
+/**
+ * OpenHands event streams: a JSON list of action / observation events (a saved
+ * trajectory, `tests/runtime/trajs/*.json`) or one event per line. The file is
+ * one run (events carry no session id). See events.ts for how events become records.
+ */
+const openHandsFormat = {
+    id: 'openhands',
+    description: 'OpenHands event streams (action / observation events, JSON list or JSONL)',
+    detect: (sample) => (isOpenHandsStream(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
+    async parse(input, sink) {
+        const stream = new OpenHandsStream(input.file, sink, null);
+        if (await isList(input)) {
+            const read = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: ['$[*]'] }, ({ value: event, line, index: i }) => {
+                if (isOpenHandsEvent(event))
+                    stream.event(event, line);
+                else
+                    sink.diagnostic({ ruleId: 'malformed-record', line, message: `list item ${i} is not an action or observation event: "${(0,json_lines/* excerpt */.K)(JSON.stringify(event) ?? '')}"` });
+            });
+            if (read && !Array.isArray(read.rest)) {
+                sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the document is not a list of events' });
+                return;
+            }
+        }
+        else {
+            await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
+                if (isOpenHandsEvent(value))
+                    stream.event(value, line);
+                else
+                    sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not an action or observation event: "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
+            });
+        }
+        sink.endRun?.(null);
+    },
+};
+/** Does the file start with `[` (a list of events) rather than one event per line? */
+async function isList(input) {
+    for await (const event of (0,types/* eachLine */.I)(input)) {
+        if (event.type === 'bad-line')
+            return false;
+        const text = event.text.replace(/^\uFEFF/, '').trimStart();
+        if (text !== '')
+            return text.startsWith('[');
+    }
+    return false;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/swe-agent/mini.ts
+
+
+
+/** The action block mini-swe-agent parses from an assistant message: ```mswea_bash_command or ```bash fences, or its XML tag. */
+const ACTION_BLOCK = /```(?:mswea_bash_command|bash)[ \t]*\r?\n([\s\S]*?)\r?\n```|<mswea_bash_command>([\s\S]*?)<\/mswea_bash_command>/g;
+const RETURN_CODE = /^\s*<returncode>\s*(-?\d+)\s*<\/returncode>/;
+/** What only mini-swe-agent writes: its fence name, or its trajectory format marker. */
+const MINI_MARK = /mswea_bash_command|"trajectory_format"\s*:\s*"mini-swe-agent|"mini_version"\s*:\s*"/;
+/** The messages of a mini-swe-agent trajectory: the file's list, or `messages` of `{info, messages, trajectory_format}`. */
+function miniMessages(doc) {
+    if (Array.isArray(doc))
+        return { messages: doc, path: [] };
+    if ((0,ingest_fields/* isObject */.Gv)(doc) && Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'messages')))
+        return { messages: (0,ingest_fields/* own */.ZV)(doc, 'messages'), path: ['messages'] };
+    return null;
+}
+/**
+ * A mini-swe-agent trajectory: role/content messages where the agent acts by
+ * text or tool calls. Its marker (the `mswea_bash_command` fence or tag, `trajectory_format:
+ * "mini-swe-agent-…"`, `info.mini_version`), or assistant ```bash blocks answered by user messages
+ * that open with `<returncode>` (its observation template).
+ */
+function isMiniSweAgent(doc) {
+    if ((0,ingest_fields/* isObject */.Gv)(doc) && /^mini-swe-agent/.test((0,ingest_fields/* str */.gx)(doc, 'trajectory_format') ?? ''))
+        return true;
+    const info = (0,ingest_fields/* isObject */.Gv)(doc) ? (0,ingest_fields/* own */.ZV)(doc, 'info') : undefined;
+    if ((0,ingest_fields/* isObject */.Gv)(info) && typeof (0,ingest_fields/* own */.ZV)(info, 'mini_version') === 'string' && miniMessages(doc) !== null)
+        return true;
+    const found = miniMessages(doc);
+    if (found === null || found.messages.length === 0 || !found.messages.every((m) => (0,ingest_fields/* isObject */.Gv)(m) && typeof (0,ingest_fields/* own */.ZV)(m, 'role') === 'string'))
+        return false;
+    const texts = found.messages.map((m) => ({ role: (0,ingest_fields/* str */.gx)(m, 'role'), text: textOf((0,ingest_fields/* own */.ZV)(m, 'content')) }));
+    if (texts.some((m) => m.text.includes('mswea_bash_command')))
+        return true;
+    return texts.some((m, i) => m.role === 'assistant' && actionsOf(m.text).length === 1 && texts[i + 1]?.role === 'user' && RETURN_CODE.test(texts[i + 1].text));
+}
+/**
+ * Text actions: each assistant message with exactly one action block is a call
+ * of `bash` (arguments `{command}`), answered by the next user message (its
+ * `<returncode>` the exit code: not 0 is an error). An assistant message with
+ * none or several blocks is a model turn without a call (mini-swe-agent
+ * answers it with a format error, not an observation). One `ingest-note` per
+ * run says how many calls were read from text. Tool-calling trajectories
+ * (mini-swe-agent 2) are structured: an assistant message's `tool_calls` are the
+ * calls, `role: tool` messages (`tool_call_id`, `extra.returncode`) their results.
+ */
+function readMiniSweAgent(messages, base, { file, lineOf, sink }) {
+    let textCalls = 0;
+    let firstLine = 0;
+    let open = null;
+    const toolOf = new Map();
+    messages.forEach((message, i) => {
+        const line = lineOf([...base, i]);
+        const place = { loc: { file, line }, runId: null, ts: null };
+        if (!(0,ingest_fields/* isObject */.Gv)(message))
+            return sink.skip({ line, reason: 'message that is not an object', value: message });
+        const role = (0,ingest_fields/* str */.gx)(message, 'role');
+        const text = textOf((0,ingest_fields/* own */.ZV)(message, 'content'));
+        if (role === 'assistant') {
+            sink.record((0,tool_facts/* llmRecord */.$l)(place));
+            open = null;
+            const calls = (0,ingest_fields/* own */.ZV)(message, 'tool_calls');
+            if (Array.isArray(calls) && calls.length > 0)
+                return readToolCalls(calls, i, place, lineOf, base, sink, toolOf);
+            const actions = actionsOf(text);
+            if (actions.length !== 1)
+                return sink.skip({ line, reason: actions.length === 0 ? 'assistant message without an action block' : 'assistant message with several action blocks (not run)' });
+            open = `messages[${i}]`;
+            sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId: open, tool: 'bash', args: { command: actions[0] } }, place));
+            textCalls += 1;
+            if (firstLine === 0)
+                firstLine = line;
+            return;
+        }
+        const toolCallId = (0,ingest_fields/* idOf */.TH)(message, 'tool_call_id');
+        if (role === 'tool' && toolCallId !== null)
+            return sink.record(mini_observation(toolCallId, toolOf.get(toolCallId) ?? null, text, message, place));
+        if (role === 'user' && open !== null) {
+            sink.record(mini_observation(open, 'bash', text, message, place));
+            open = null;
+            return;
+        }
+        sink.skip({ line, reason: `${quotedName(role)} message that answers no action`, ...(role === 'tool' ? { value: message, toolLike: true } : {}) });
+    });
+    if (textCalls > 0) {
+        sink.diagnostic({
+            ruleId: 'ingest-note',
+            line: firstLine,
+            message: `${textCalls} call(s) read from text: each assistant message's one action block (\`\`\`mswea_bash_command, \`\`\`bash or <mswea_bash_command>) is a call of 'bash' and the next user message its result; these calls have no call ids in the file`,
+        });
+    }
+}
+function readToolCalls(calls, i, place, lineOf, base, sink, toolOf) {
+    calls.forEach((call, j) => {
+        const fn = (0,ingest_fields/* isObject */.Gv)(call) ? (0,ingest_fields/* own */.ZV)(call, 'function') : undefined;
+        const tool = (0,ingest_fields/* isObject */.Gv)(fn) ? (0,ingest_fields/* str */.gx)(fn, 'name') : null;
+        const line = lineOf([...base, i, 'tool_calls', j]);
+        if (!(0,ingest_fields/* isObject */.Gv)(call) || !(0,ingest_fields/* isObject */.Gv)(fn) || tool === null) {
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `messages[${i}].tool_calls[${j}] has no function name` });
+            return;
+        }
+        const callId = (0,ingest_fields/* idOf */.TH)(call, 'id');
+        if (callId !== null)
+            toolOf.set(callId, tool);
+        sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId, tool, args: (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(fn, 'arguments')) }, { ...place, loc: { file: place.loc.file, line } }));
+    });
+}
+/** A result: the exit code from `extra.returncode` (mini-swe-agent 2), else the `<returncode>` the content opens with. */
+function mini_observation(callId, tool, text, message, place) {
+    const extra = (0,ingest_fields/* own */.ZV)(message, 'extra');
+    const recorded = (0,ingest_fields/* isObject */.Gv)(extra) ? (0,ingest_fields/* own */.ZV)(extra, 'returncode') : undefined;
+    const code = RETURN_CODE.exec(text);
+    const exitCode = typeof recorded === 'number' && Number.isInteger(recorded) ? recorded : code ? Number(code[1]) : null;
+    const result = (0,tool_facts/* toRecord */.Lv)({ kind: 'result', callId, tool, content: (0,ingest_fields/* own */.ZV)(message, 'content'), isError: exitCode !== null && exitCode !== 0, errorClass: null, errorCode: null }, place);
+    return { ...result, exitCode };
+}
+function actionsOf(text) {
+    return [...text.matchAll(ACTION_BLOCK)].map((m) => (m[1] ?? m[2]).trim());
+}
+/** Message content as text: a string, or the text parts of a content list. */
+function textOf(content) {
+    if (typeof content === 'string')
+        return content;
+    if (!Array.isArray(content))
+        return '';
+    return content.map((part) => ((0,ingest_fields/* isObject */.Gv)(part) && typeof (0,ingest_fields/* own */.ZV)(part, 'text') === 'string' ? (0,ingest_fields/* own */.ZV)(part, 'text') : '')).join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/ingest/swe-agent/trajectory.ts
+
+
+
+/** SWE-agent's history item kinds (`message_type`), which no other format writes. */
+const trajectory_MESSAGE_TYPES = new Set(['system_prompt', 'observation', 'action', 'thought', 'demonstration']);
+/**
+ * A SWE-agent trajectory: `{trajectory: [{action, observation, …}], history: [messages], info, …}`,
+ * or a history alone (`{history: [...]}`, as its function-calling demonstrations keep it) whose
+ * messages carry SWE-agent's `message_type`.
+ */
+function isSweAgentTrajectory(value) {
+    if (!(0,ingest_fields/* isObject */.Gv)(value))
+        return false;
+    const history = (0,ingest_fields/* own */.ZV)(value, 'history');
+    if (!Array.isArray(history))
+        return false;
+    const steps = (0,ingest_fields/* own */.ZV)(value, 'trajectory');
+    if (steps === undefined)
+        return history.slice(0, 4).some((m) => (0,ingest_fields/* isObject */.Gv)(m) && typeof (0,ingest_fields/* own */.ZV)(m, 'role') === 'string' && trajectory_MESSAGE_TYPES.has((0,ingest_fields/* str */.gx)(m, 'message_type') ?? ''));
+    if (!Array.isArray(steps))
+        return false;
+    const first = steps[0];
+    return steps.length === 0 ? (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(value, 'info')) : (0,ingest_fields/* isObject */.Gv)(first) && typeof (0,ingest_fields/* own */.ZV)(first, 'action') === 'string' && Object.hasOwn(first, 'observation');
+}
+/**
+ * Reads one SWE-agent trajectory. Function-calling agents keep their calls in
+ * `history`: assistant messages' `tool_calls` (ids, function names, JSON
+ * arguments) answered by tool messages that name them in `tool_call_ids`; the
+ * `trajectory` steps repeat them and are read past. Text-action agents keep no
+ * tool calls: each `trajectory` step's `action` (one command line) is a call
+ * of the command's first word, its `observation` the result, with one
+ * `ingest-note` saying the calls were read from text.
+ */
+function readSweAgentTrajectory(doc, where) {
+    const history = (0,ingest_fields/* own */.ZV)(doc, 'history');
+    const listed = (0,ingest_fields/* own */.ZV)(doc, 'trajectory');
+    const steps = Array.isArray(listed) ? listed : [];
+    const functionCalling = history.some((message) => (0,ingest_fields/* isObject */.Gv)(message) && Array.isArray((0,ingest_fields/* own */.ZV)(message, 'tool_calls')) && (0,ingest_fields/* own */.ZV)(message, 'tool_calls').length > 0);
+    if (functionCalling) {
+        readHistory(history, where);
+        steps.forEach((_step, i) => where.sink.skip({ line: where.lineOf(['trajectory', i]), reason: 'trajectory step (the history holds the calls)' }));
+    }
+    else if (steps.length === 0) {
+        // A history alone of a text-action agent: each assistant message's `action`, the message after it its observation.
+        const read = historySteps(history);
+        readSteps(read.steps, where);
+        history.forEach((message, i) => {
+            if (!read.used.has(i))
+                where.sink.skip({ line: where.lineOf(['history', i]), reason: `history message of role ${quotedName((0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* str */.gx)(message, 'role') : null)}` });
+        });
+    }
+    else {
+        readSteps(steps.map((step, i) => ({ path: ['trajectory', i], step })), where);
+        history.forEach((_message, i) => where.sink.skip({ line: where.lineOf(['history', i]), reason: 'history message (the trajectory steps hold the actions)' }));
+    }
+}
+function readHistory(history, { file, lineOf, sink }) {
+    const toolOf = new Map();
+    history.forEach((message, i) => {
+        const place = { loc: { file, line: lineOf(['history', i]) }, runId: null, ts: null };
+        if (!(0,ingest_fields/* isObject */.Gv)(message))
+            return sink.skip({ line: place.loc.line, reason: 'history entry that is not an object', value: message });
+        const role = (0,ingest_fields/* str */.gx)(message, 'role');
+        if (role === 'assistant') {
+            sink.record((0,tool_facts/* llmRecord */.$l)(place));
+            const calls = (0,ingest_fields/* own */.ZV)(message, 'tool_calls');
+            (Array.isArray(calls) ? calls : []).forEach((call, j) => {
+                const fn = (0,ingest_fields/* isObject */.Gv)(call) ? (0,ingest_fields/* own */.ZV)(call, 'function') : undefined;
+                const tool = (0,ingest_fields/* isObject */.Gv)(fn) ? (0,ingest_fields/* str */.gx)(fn, 'name') : null;
+                const line = lineOf(['history', i, 'tool_calls', j]);
+                if (!(0,ingest_fields/* isObject */.Gv)(call) || !(0,ingest_fields/* isObject */.Gv)(fn) || tool === null) {
+                    sink.diagnostic({ ruleId: 'malformed-record', line, message: `history[${i}].tool_calls[${j}] has no function name` });
+                    return;
+                }
+                const callId = (0,ingest_fields/* idOf */.TH)(call, 'id');
+                if (callId !== null)
+                    toolOf.set(callId, tool);
+                sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId, tool, args: (0,tool_facts/* argsOf */.PL)((0,ingest_fields/* own */.ZV)(fn, 'arguments')) }, { ...place, loc: { file, line } }));
+            });
+        }
+        else if (role === 'tool') {
+            const ids = (0,ingest_fields/* idItems */._u)((0,ingest_fields/* own */.ZV)(message, 'tool_call_ids')) ?? [];
+            const single = (0,ingest_fields/* idOf */.TH)(message, 'tool_call_id');
+            if (single !== null && !ids.includes(single))
+                ids.push(single);
+            if (ids.length === 0)
+                return sink.skip({ line: place.loc.line, reason: 'tool message without tool_call_ids', value: message, toolLike: true });
+            for (const callId of ids) {
+                sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'result', callId, tool: toolOf.get(callId) ?? null, content: (0,ingest_fields/* own */.ZV)(message, 'content'), isError: false, errorClass: null, errorCode: null }, place));
+            }
+        }
+        else {
+            sink.skip({ line: place.loc.line, reason: `history message of role ${quotedName(role)}` });
+        }
+    });
+}
+function historySteps(history) {
+    const steps = [];
+    const used = new Set();
+    history.forEach((message, i) => {
+        if (!(0,ingest_fields/* isObject */.Gv)(message) || (0,ingest_fields/* str */.gx)(message, 'role') !== 'assistant')
+            return;
+        const next = history[i + 1];
+        const answered = (0,ingest_fields/* isObject */.Gv)(next) && (0,ingest_fields/* str */.gx)(next, 'role') !== 'assistant' && (0,ingest_fields/* str */.gx)(next, 'role') !== 'system';
+        used.add(i);
+        if (answered)
+            used.add(i + 1);
+        steps.push({ path: ['history', i], step: { action: (0,ingest_fields/* own */.ZV)(message, 'action'), observation: answered ? (0,ingest_fields/* own */.ZV)(next, 'content') : undefined } });
+    });
+    return { steps, used };
+}
+function readSteps(steps, { file, lineOf, sink }) {
+    let calls = 0;
+    let firstLine = 0;
+    steps.forEach(({ path, step }, index) => {
+        const line = lineOf(path);
+        const action = (0,ingest_fields/* isObject */.Gv)(step) ? (0,ingest_fields/* str */.gx)(step, 'action') : null;
+        const command = action?.trim() ?? '';
+        if (!(0,ingest_fields/* isObject */.Gv)(step) || command === '')
+            return sink.skip({ line, reason: `${path[0]} step without an action`, value: step });
+        const place = { loc: { file, line }, runId: null, ts: null };
+        const callId = `${path[0]}[${path[1]}]`;
+        const tool = /^\S+/.exec(command)[0];
+        sink.record((0,tool_facts/* llmRecord */.$l)(place));
+        sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId, tool, args: { command } }, place));
+        calls += 1;
+        if (firstLine === 0)
+            firstLine = line;
+        const observation = (0,ingest_fields/* own */.ZV)(step, 'observation');
+        if (observation !== undefined && observation !== null) {
+            sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'result', callId, tool, content: observation, isError: false, errorClass: null, errorCode: null }, place));
+        }
+        else if (tool === 'submit' && index === steps.length - 1) {
+            // `submit` ends the run: when nothing follows it, it is answered by itself (as ATIF's finish), never an orphan.
+            sink.record((0,tool_facts/* toRecord */.Lv)({ kind: 'result', callId, tool, content: command, isError: false, errorClass: null, errorCode: null }, place));
+        }
+    });
+    if (calls > 0) {
+        sink.diagnostic({
+            ruleId: 'ingest-note',
+            line: firstLine,
+            message: `${calls} call(s) read from text: each ${steps[0].path[0] === 'history' ? "assistant message's action" : "trajectory step's action"} is one command (the tool is its first word) and its observation the result; the file has no tool calls or call ids`,
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/swe-agent/index.ts
+
+
+
+
+
+/** The opening of a trajectory too large to parse for detection: `{"environment": "…", "trajectory": [{"action": …`. */
+const TRAJ_HEAD = /^\{\s*("environment"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*)?"trajectory"\s*:\s*\[\s*\{\s*"action"\s*:/;
+/** The opening of a history-only trajectory too large to parse: `{"history": [{… "message_type": "system_prompt"`. */
+const HISTORY_HEAD = /^\{\s*"history"\s*:\s*\[\s*\{[^{}]*"message_type"\s*:\s*"(system_prompt|observation|action|thought|demonstration)"/;
+function isSweAgentFile(sample) {
+    const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+    return head !== null ? TRAJ_HEAD.test(head) || HISTORY_HEAD.test(head) : isSweAgentTrajectory(sample.document);
+}
+function isMiniSweAgentFile(sample) {
+    const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+    return head !== null ? MINI_MARK.test(head) && /^[[{]/.test(head) : isMiniSweAgent(sample.document);
+}
+/**
+ * SWE-agent trajectories (`.traj`): one run per file. Function-calling
+ * trajectories are read from `history` (tool_calls and tool messages'
+ * `tool_call_ids`), text-action ones from `trajectory` steps (see trajectory.ts).
+ */
+const sweAgentFormat = {
+    id: 'swe-agent',
+    description: 'SWE-agent trajectories (.traj: trajectory steps and message history)',
+    detect: (sample) => (isSweAgentFile(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
+    async parse(input, sink) {
+        const doc = await (0,whole_document/* parseDocument */.Tp)(input, sink);
+        if (doc === null)
+            return;
+        if (!isSweAgentTrajectory(doc.value)) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a SWE-agent trajectory (no history list, with a trajectory list of {action, observation} steps or SWE-agent message types)' });
+            return;
+        }
+        readSweAgentTrajectory(doc.value, { file: input.file, lineOf: (0,json_locate/* indexLines */.u)(doc.text, 4), sink });
+        sink.endRun?.(null);
+    },
+};
+/**
+ * mini-swe-agent trajectories (`.traj.json`): a list of role/content messages
+ * (or `{info, messages, trajectory_format}`) where each assistant message's one
+ * fenced bash block is the action and the next user message its observation.
+ */
+const miniSweAgentFormat = {
+    id: 'mini-swe-agent',
+    description: 'mini-swe-agent trajectories (.traj.json: messages whose fenced bash block is the action)',
+    detect: (sample) => (isMiniSweAgentFile(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
+    async parse(input, sink) {
+        const doc = await (0,whole_document/* parseDocument */.Tp)(input, sink);
+        if (doc === null)
+            return;
+        const found = miniMessages(doc.value);
+        if (found === null) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a mini-swe-agent trajectory (no list of messages)' });
+            return;
+        }
+        readMiniSweAgent(found.messages, found.path, { file: input.file, lineOf: (0,json_locate/* indexLines */.u)(doc.text, 4), sink });
+        sink.endRun?.(null);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/ingest/letta/index.ts
+
+
+
+
+
+
+/** An agent as Letta exports it: its type, its model configuration and its messages. */
+function isAgent(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && typeof (0,ingest_fields/* own */.ZV)(value, 'agent_type') === 'string' && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(value, 'llm_config')) && Array.isArray((0,ingest_fields/* own */.ZV)(value, 'messages'));
+}
+/** Some agent files are one JSON string holding the agent file (encoded twice): that layer is decoded. */
+function decoded(doc) {
+    if (typeof doc !== 'string' || !doc.trimStart().startsWith('{'))
+        return doc;
+    try {
+        return JSON.parse(doc);
+    }
+    catch {
+        return doc;
+    }
+}
+/** The agents of a document: the file itself (agent files before 0.8), or each of `agents[]`. */
+function agentsOf(doc) {
+    if (isAgent(doc))
+        return [{ agent: doc, path: [] }];
+    if (!(0,ingest_fields/* isObject */.Gv)(doc))
+        return null;
+    const agents = (0,ingest_fields/* own */.ZV)(doc, 'agents');
+    if (!Array.isArray(agents) || agents.length === 0 || !agents.every(isAgent))
+        return null;
+    return agents.map((agent, i) => ({ agent: agent, path: ['agents', i] }));
+}
+function isLettaAgentFile(sample) {
+    const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
+    if (head !== null)
+        return head.startsWith('{') && /"agent_type"\s*:\s*"/.test(head) && /"llm_config"\s*:\s*\{/.test(head) && /"(messages|in_context_message_indices|tool_rules)"\s*:/.test(head);
+    return agentsOf(decoded(sample.document)) !== null;
+}
+/** A Letta tool: `json_schema` is the function declaration (`{name, description, parameters}`). */
+function lettaTool(tool) {
+    if (!(0,ingest_fields/* isObject */.Gv)(tool))
+        return null;
+    const schema = (0,ingest_fields/* own */.ZV)(tool, 'json_schema');
+    const name = ((0,ingest_fields/* isObject */.Gv)(schema) ? (0,ingest_fields/* str */.gx)(schema, 'name') : null) ?? (0,ingest_fields/* str */.gx)(tool, 'name');
+    if (name === null)
+        return null;
+    const parameters = (0,ingest_fields/* isObject */.Gv)(schema) ? (0,ingest_fields/* own */.ZV)(schema, 'parameters') : undefined;
+    return parameters === undefined ? { name, schemaSha256: null } : { name, schema: (0,tool_facts/* argsOf */.PL)(parameters), schemaSha256: null };
+}
+/** The agent's tools: its own `tools[]`, else the file's `tools[]` its `tool_ids` name (agent files from 0.8 on). */
+function agentTools(doc, agent) {
+    const listed = (0,ingest_fields/* own */.ZV)(agent, 'tools');
+    let defs = Array.isArray(listed) ? listed : [];
+    const ids = (0,ingest_fields/* own */.ZV)(agent, 'tool_ids');
+    const shared = (0,ingest_fields/* own */.ZV)(doc, 'tools');
+    if (defs.length === 0 && Array.isArray(ids) && Array.isArray(shared) && doc !== agent) {
+        const wanted = new Set(ids.filter((id) => typeof id === 'string'));
+        defs = shared.filter((t) => (0,ingest_fields/* isObject */.Gv)(t) && wanted.has((0,ingest_fields/* str */.gx)(t, 'id') ?? ''));
+    }
+    return defs.map(lettaTool).filter((t) => t !== null);
+}
+/**
+ * A tool message's outcome: Letta records it in `tool_returns[].status`
+ * (`success` / `error`); older files only in the returned JSON's `status` (`OK` / `Failed`).
+ */
+function failed(message) {
+    const returns = (0,ingest_fields/* own */.ZV)(message, 'tool_returns');
+    if (Array.isArray(returns) && returns.some((r) => (0,ingest_fields/* isObject */.Gv)(r) && (0,ingest_fields/* str */.gx)(r, 'status') === 'error'))
+        return true;
+    const content = (0,ingest_fields/* own */.ZV)(message, 'content');
+    const text = Array.isArray(content) ? content.map((b) => ((0,ingest_fields/* isObject */.Gv)(b) ? (0,ingest_fields/* str */.gx)(b, 'text') ?? '' : '')).join('') : typeof content === 'string' ? content : '';
+    const returned = (0,tool_facts/* argsOf */.PL)(text);
+    return (0,ingest_fields/* isObject */.Gv)(returned) && (0,ingest_fields/* str */.gx)(returned, 'status') === 'Failed';
+}
+function readAgent(collector, doc, agent, path, file, lineOf) {
+    const runId = (0,ingest_fields/* idOf */.TH)(agent, 'id') ?? (0,ingest_fields/* str */.gx)(agent, 'name');
+    const place = (at, ts) => ({ loc: { file, line: lineOf(at) }, runId, ts });
+    const tools = agentTools(doc, agent);
+    if (tools.length > 0)
+        collector.catalog(tools, place([...path, 'tools'], null));
+    const messages = (0,ingest_fields/* own */.ZV)(agent, 'messages');
+    messages.forEach((message, i) => {
+        if (!(0,ingest_fields/* isObject */.Gv)(message))
+            return;
+        const role = (0,ingest_fields/* str */.gx)(message, 'role');
+        const { facts } = messageFacts(message);
+        if (role !== 'assistant' && facts.length === 0)
+            return;
+        const at = place([...path, 'messages', i], (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(message, 'created_at')));
+        if (role === 'assistant')
+            collector.llm(at);
+        const isError = role === 'tool' && failed(message);
+        for (const fact of facts)
+            collector.fact(isError && fact.kind === 'result' ? { ...fact, isError: true } : fact, at);
+    });
+}
+/**
+ * Letta agent files (`.af`): one agent (`{agent_type, llm_config, tools, messages, …}`)
+ * or, from Letta 0.8 on, `{agents: [...], tools: [...], blocks, groups, …}`. Each agent
+ * is one run (its `id`, else its `name`); its tools are the catalog (`json_schema` is the
+ * declaration: `parameters` the arguments' schema); an assistant message is one llm
+ * record, its `tool_calls[]` the calls, a `role: "tool"` message with `tool_call_id`
+ * the result (an error when `tool_returns[].status` is `error`, or the returned JSON's
+ * `status` is `Failed`). Detected by an agent's `agent_type` with `llm_config` and `messages`.
+ * A file that is one JSON string holding the agent file (some are encoded twice) is decoded first.
+ */
+const lettaFormat = {
+    id: 'letta',
+    description: 'Letta agent files (.af: an agent or agents[] with messages and tools)',
+    detect: (sample) => (isLettaAgentFile(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
+    async parse(input, sink) {
+        const parsed = await (0,whole_document/* parseDocument */.Tp)(input, sink);
+        if (!parsed)
+            return;
+        const doc = decoded(parsed.value);
+        const agents = agentsOf(doc);
+        if (agents === null || !(0,ingest_fields/* isObject */.Gv)(doc)) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Letta agent file: no agent with agent_type, llm_config and messages' });
+            return;
+        }
+        const collector = new tool_facts/* FactCollector */.sI(false);
+        // A twice-encoded file is one line: every record is on it.
+        const lineOf = doc === parsed.value ? (0,json_locate/* indexLines */.u)(parsed.text, 5) : () => 1;
+        for (const { agent, path } of agents)
+            readAgent(collector, doc, agent, path, input.file, lineOf);
+        for (const record of collector.records)
+            sink.record(record);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/ingest/agentbench/index.ts
+
+
+
+
+/** A run record's message history, when it is AgentBench's: `{role: "user" | "agent", content}` turns. */
+function historyOf(record) {
+    if (!(0,ingest_fields/* isObject */.Gv)(record))
+        return null;
+    const output = (0,ingest_fields/* own */.ZV)(record, 'output');
+    if (!(0,ingest_fields/* isObject */.Gv)(output))
+        return null;
+    const history = (0,ingest_fields/* own */.ZV)(output, 'history');
+    if (!Array.isArray(history) || history.length === 0)
+        return null;
+    const turns = history.every((m) => (0,ingest_fields/* isObject */.Gv)(m) && typeof (0,ingest_fields/* own */.ZV)(m, 'content') === 'string' && ((0,ingest_fields/* own */.ZV)(m, 'role') === 'user' || (0,ingest_fields/* own */.ZV)(m, 'role') === 'agent'));
+    return turns ? history : null;
+}
+/** AgentBench's `runs.jsonl`: `{index, error, info, output: {index, status, result, history}, time}`; the `agent` role is its own. */
+function isAgentBenchRecord(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && (0,ingest_fields/* own */.ZV)(value, 'index') !== undefined && historyOf(value)?.some((m) => (0,ingest_fields/* own */.ZV)(m, 'role') === 'agent') === true;
+}
+/** Any line of a runs.jsonl: `{index, error, output}` (a task that failed has no history). */
+function isRunRecord(value) {
+    return (0,ingest_fields/* isObject */.Gv)(value) && (0,ingest_fields/* own */.ZV)(value, 'index') !== undefined && (0,ingest_fields/* own */.ZV)(value, 'output') !== undefined && (0,ingest_fields/* own */.ZV)(value, 'error') !== undefined;
+}
+/** An action of MedAgentBench's text convention: an agent turn (after any ``` fence line) opening with GET or POST; the URL is the rest of its line (query values may hold spaces), a POST's payload the lines after. */
+const HTTP_ACTION = /^(?:```[^\n]*\n)?\s*(GET|POST)[ \t]+([^\n]*?)[ \t]*(?:\n([\s\S]*?))?\s*(?:```\s*)?$/;
+const FINISH = /^(?:```[^\n]*\n)?\s*FINISH\(/;
+/** MedAgentBench's task prompt (the first user turn) states its action convention: GET url?…, POST url + payload, FINISH([...]). */
+function isMedAgentBench(history) {
+    const prompt = (0,ingest_fields/* str */.gx)(history[0], 'content') ?? '';
+    return (0,ingest_fields/* own */.ZV)(history[0], 'role') === 'user' && prompt.includes('GET url?') && prompt.includes('POST url') && prompt.includes('FINISH(');
+}
+/** How MedAgentBench answers a request it could not send. */
+const SEND_ERROR = /^Error in sending the (GET|POST) request/;
+function actionOf(content) {
+    const match = HTTP_ACTION.exec(content.trim());
+    if (!match)
+        return null;
+    const args = Object.create(null);
+    args['url'] = match[2];
+    const body = match[3]?.trim();
+    if (body) {
+        try {
+            args['body'] = JSON.parse(body);
+        }
+        catch {
+            args['body'] = body;
+        }
+    }
+    return { tool: match[1], args };
+}
+/**
+ * Reads one run record. An agent turn in MedAgentBench's convention (`GET <url>`,
+ * `POST <url>` + JSON body) is a call, answered by the next user turn (an error when
+ * it says the request could not be sent); `FINISH(...)` is the run's answer, not a
+ * call. Another agent turn is counted as skipped (the task ends on it: MedAgentBench's
+ * `agent invalid action`). A record whose task prompt does not state that convention
+ * (another AgentBench task: OS, DB, web …) is refused as a whole, counted as skipped
+ * and tool-like (a `partial-read`): its actions are not guessed.
+ */
+function agentbench_readRecord(record, history, line, file, collector, sink) {
+    if (!isMedAgentBench(history)) {
+        sink.skip({ line, reason: 'AgentBench task of an action convention not known (only MedAgentBench GET / POST / FINISH): not read', toolLike: true });
+        return;
+    }
+    const output = (0,ingest_fields/* own */.ZV)(record, 'output');
+    const runId = (0,ingest_fields/* idOf */.TH)(output, 'index') ?? (0,ingest_fields/* idOf */.TH)(record, 'index');
+    const place = { loc: { file, line }, runId, ts: null };
+    let calls = 0;
+    let skipped = 0;
+    history.forEach((message, i) => {
+        const turn = message;
+        if ((0,ingest_fields/* own */.ZV)(turn, 'role') !== 'agent')
+            return;
+        collector.llm(place);
+        const content = (0,ingest_fields/* str */.gx)(turn, 'content');
+        const action = actionOf(content);
+        if (action === null) {
+            if (!FINISH.test(content.trim()))
+                skipped += 1;
+            return;
+        }
+        calls += 1;
+        const callId = `${runId ?? line}#${i}`;
+        collector.fact({ kind: 'call', callId, tool: action.tool, args: action.args }, place);
+        const answer = history[i + 1];
+        if (answer !== undefined && (0,ingest_fields/* own */.ZV)(answer, 'role') === 'user') {
+            const text = (0,ingest_fields/* str */.gx)(answer, 'content');
+            collector.fact((0,tool_facts/* resultFact */.ES)(callId, action.tool, text, SEND_ERROR.test(text)), place);
+        }
+    });
+    if (skipped > 0)
+        sink.skip({ line, reason: `agent turn that is no GET / POST / FINISH action (MedAgentBench ends the task: ${(0,ingest_fields/* str */.gx)(output, 'status') ?? 'no status'})` });
+    if (calls > 0) {
+        sink.diagnostic({ ruleId: 'ingest-note', line, runId, message: `${calls} call(s) read from text: agent turns opening with GET or POST (MedAgentBench's convention), each answered by the next user turn; no call ids in the file` });
+    }
+}
+/**
+ * AgentBench run records (`runs.jsonl`, one record per task): each record is one
+ * run (its task `index`), its `output.history` the conversation. Calls are read
+ * from text (MedAgentBench's convention): one `ingest-note` per run says so.
+ */
+const agentBenchFormat = {
+    id: 'agentbench',
+    description: 'AgentBench run records (runs.jsonl: one task per line with a user / agent history; MedAgentBench GET / POST actions)',
+    detect: (sample) => (sample.jsonLines.some(isAgentBenchRecord) && sample.jsonLines.every(isRunRecord) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
+    async parse(input, sink) {
+        await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
+            const history = historyOf(value);
+            if (!(0,ingest_fields/* isObject */.Gv)(value) || history === null) {
+                const failed = isRunRecord(value) && (0,ingest_fields/* own */.ZV)(value, 'error') !== null;
+                sink.skip({ line, reason: failed ? 'AgentBench run record of a task that failed (an error, no history)' : 'line is no AgentBench run record (no output.history of user / agent turns)', value });
+                return;
+            }
+            const collector = new tool_facts/* FactCollector */.sI(false);
+            agentbench_readRecord(value, history, line, input.file, collector, sink);
+            for (const record of collector.records)
+                sink.record(record);
+            const output = (0,ingest_fields/* own */.ZV)(value, 'output');
+            sink.endRun?.((0,ingest_fields/* idOf */.TH)(output, 'index') ?? (0,ingest_fields/* idOf */.TH)(value, 'index'));
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/ingest/registry.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Every trace format, in detection order: specific shapes first (OpenTelemetry
+ * containers, then framework exports), the native JSONL dialects last (they are
+ * the weakest evidence). Detection takes the strongest claim (src/ingest/detect.ts);
+ * the order breaks ties.
+ */
+const FORMATS = [
+    otlpFormat,
+    jaegerFormat,
+    codexRolloutFormat,
+    geminiCliFormat,
+    claudeCodeExportFormat,
+    otelSpansFormat,
+    anyAgentFormat,
+    openHandsFormat,
+    atifFormat,
+    sweAgentFormat,
+    miniSweAgentFormat,
+    lettaFormat,
+    agentBenchFormat,
+    googleAdkFormat,
+    langfuseFormat,
+    inspectFormat,
+    mcpFormat,
+    anthropicMessagesFormat,
+    geminiApiFormat,
+    openaiFormat,
+    claudeCodeFormat,
+    toolEventsFormat,
+    boundaryDocumentFormat,
+    nativeFormat,
+];
+function formatById(id) {
+    return FORMATS.find((format) => format.id === id);
+}
+
+
+/***/ }),
+
+/***/ 2447:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  sI: () => (/* binding */ FactCollector),
+  PL: () => (/* binding */ argsOf),
+  Dp: () => (/* binding */ catalogRecord),
+  Nt: () => (/* binding */ catalogTools),
+  $l: () => (/* binding */ llmRecord),
+  ES: () => (/* binding */ resultFact),
+  Lv: () => (/* binding */ toRecord)
+});
+
+;// CONCATENATED MODULE: ./src/ingest/by-run.ts
+/**
+ * Values per run and call id, a Map per run: one Map keyed by run + NUL + call id
+ * built, flattened and hashed a new string per lookup, several times the cost.
+ */
+class ByRun {
+    runs = new Map();
+    /** Entries in all runs. */
+    size = 0;
+    get(runId, callId) {
+        return this.runs.get(runId ?? '')?.get(callId);
+    }
+    /** Sets the value unless the call id has one in the run; false when it had. */
+    setFirst(runId, callId, value) {
+        const run = runId ?? '';
+        let ids = this.runs.get(run);
+        if (ids === undefined)
+            this.runs.set(run, (ids = new Map()));
+        if (ids.has(callId))
+            return false;
+        ids.set(callId, value);
+        this.size += 1;
+        return true;
+    }
+    delete(runId, callId) {
+        const run = runId ?? '';
+        const ids = this.runs.get(run);
+        if (ids === undefined || !ids.delete(callId))
+            return;
+        this.size -= 1;
+        if (ids.size === 0)
+            this.runs.delete(run);
+    }
+    /** Forgets the entry set first: the oldest of the run that got its first entry first. */
+    deleteOldest() {
+        for (const [run, ids] of this.runs) {
+            for (const callId of ids.keys()) {
+                this.delete(run, callId);
+                return;
+            }
+        }
+    }
+}
+/**
+ * How many answered calls keep their tool name for later results of the same id (a
+ * second result, a result after the id is reused): the latest ones, over all runs.
+ */
+const ANSWERED_KEPT = 10_000;
+/**
+ * The tool name of each call id, to name results that do not say which tool answered
+ * (OpenAI, Inspect, Langfuse): the first call of an id names every result of it. A
+ * call's name is kept while it waits for its result, then among the last
+ * ANSWERED_KEPT answered calls, so a document of any length holds its unanswered
+ * calls and a bounded tail, not every call it ever read; a second result, or a call
+ * reusing an id, more than that many answers later is read as if the first call were
+ * not known.
+ */
+class ToolNames {
+    waiting = new ByRun();
+    answered = new ByRun();
+    /** A call: its tool names its id's results, unless an earlier call of the id still does. */
+    call(runId, callId, tool) {
+        if (this.answered.get(runId, callId) !== undefined)
+            return;
+        this.waiting.setFirst(runId, callId, tool);
+    }
+    /** A result of the id: the tool of its call (undefined when none is known). */
+    result(runId, callId) {
+        const tool = this.waiting.get(runId, callId);
+        if (tool === undefined)
+            return this.answered.get(runId, callId);
+        this.waiting.delete(runId, callId);
+        this.answered.setFirst(runId, callId, tool);
+        if (this.answered.size > ANSWERED_KEPT)
+            this.answered.deleteOldest();
+        return tool;
+    }
+}
+
+// EXTERNAL MODULE: ./src/ingest/fields.ts
+var fields = __nccwpck_require__(3835);
+;// CONCATENATED MODULE: ./src/ingest/tool-facts.ts
+
+
+function resultFact(callId, tool, content, isError = false, errorClass = null, errorCode = null) {
+    return { kind: 'result', callId, tool, content, isError, errorClass, errorCode };
+}
+/** Arguments recorded as a JSON string (OpenAI, GenAI attributes) become the parsed value; anything else stays as it is. */
+function argsOf(raw) {
+    if (typeof raw !== 'string')
+        return raw;
+    const text = raw.trim();
+    if (!text.startsWith('{') && !text.startsWith('['))
+        return raw;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return raw;
+    }
+}
+// The records are written out field by field (the same keys in the same order as a
+// spread of the common fields gave): one literal shape each, no spread per record.
+function toRecord(fact, place) {
+    const { loc, runId, ts } = place;
+    const spanId = place.spanId ?? null;
+    if (fact.kind === 'call') {
+        return { kind: 'tool_call', loc, runId, ts, spanId, catalogSha256: null, callId: fact.callId, tool: fact.tool, args: fact.args, argsHash: null, deadlineMs: null, index: null };
+    }
+    return {
+        kind: 'tool_result',
+        loc,
+        runId,
+        ts,
+        spanId,
+        catalogSha256: null,
+        callId: fact.callId,
+        tool: fact.tool,
+        content: fact.content,
+        isError: fact.isError,
+        errorClass: fact.errorClass,
+        errorCode: fact.errorCode,
+        httpStatus: null,
+        exitCode: null,
+        index: null,
+    };
+}
+function llmRecord(place, endTs = null) {
+    return { kind: 'llm', loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null, endTs, message: true };
+}
+function catalogRecord(tools, place) {
+    const names = tools.map((t) => t.name);
+    return { kind: 'catalog', loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null, tools, names, recordedSha256: null, perRequest: true };
+}
+const CODE_EXECUTION_SUBTOOLS = ['bash_code_execution', 'text_editor_code_execution'];
+/**
+ * Tool definitions in the shapes frameworks record them: OpenAI Chat
+ * `{type:"function", function:{name, parameters}}`, Responses/Vercel
+ * `{name, parameters|inputSchema}`, Anthropic `{name, input_schema}`, MCP
+ * `{name, inputSchema}`, pydantic-ai `{name, parameters_json_schema}`, Anthropic
+ * server tools `{type: "web_search_20250305", name}` (code execution from
+ * `code_execution_20250825` on stands for the `bash_code_execution` and
+ * `text_editor_code_execution` it calls), bare names, and any of these as a JSON string. Null when `defs` is not a list.
+ */
+function catalogTools(defs) {
+    const list = argsOf(defs);
+    if (!Array.isArray(list))
+        return null;
+    const out = [];
+    for (const item of list) {
+        const def = argsOf(item);
+        if (typeof def === 'string') {
+            out.push({ name: def, schemaSha256: null });
+            continue;
+        }
+        if (!(0,fields/* isObject */.Gv)(def))
+            continue;
+        const fn = (0,fields/* own */.ZV)(def, 'function');
+        const holder = (0,fields/* isObject */.Gv)(fn) ? fn : def;
+        const name = (0,fields/* str */.gx)(holder, 'name');
+        if (name === null)
+            continue;
+        const schema = ['parameters', 'input_schema', 'inputSchema', 'parameters_json_schema', 'json_schema'].map((key) => (0,fields/* own */.ZV)(holder, key)).find((v) => v !== undefined);
+        // Anthropic's code execution server tool from code_execution_20250825 on is called through two sub-tools.
+        const version = /^code_execution_(\d{8})$/.exec((0,fields/* str */.gx)(def, 'type') ?? '')?.[1];
+        if (version !== undefined && version >= '20250825') {
+            for (const sub of CODE_EXECUTION_SUBTOOLS)
+                out.push({ name: sub, schemaSha256: null });
+            continue;
+        }
+        out.push(schema === undefined ? { name, schemaSha256: null } : { name, schema: argsOf(schema), schemaSha256: null });
+    }
+    return out;
+}
+/**
+ * Collects one document's records. With `dedupe`, a call or result whose call
+ * id was already seen is dropped: formats that repeat a conversation in every
+ * request (Langfuse observations, recorded API requests) list each call many times.
+ */
+class FactCollector {
+    dedupe;
+    records = [];
+    calls = new ByRun();
+    results = new ByRun();
+    catalogs = new Map();
+    /** Tool name per call id, to name results that do not say which tool answered (by-run.ts). */
+    tools = new ToolNames();
+    constructor(dedupe) {
+        this.dedupe = dedupe;
+    }
+    fact(given, place) {
+        let fact = given;
+        const callId = fact.callId;
+        if (callId !== null) {
+            if (fact.kind === 'call')
+                this.tools.call(place.runId, callId, fact.tool);
+            else {
+                const tool = this.tools.result(place.runId, callId);
+                if (fact.tool === null && tool !== undefined)
+                    fact = { ...fact, tool };
+            }
+        }
+        if (this.dedupe && callId !== null) {
+            const seen = fact.kind === 'call' ? this.calls : this.results;
+            if (!seen.setFirst(place.runId, callId, true))
+                return false;
+            if (fact.kind === 'call' && this.results.get(place.runId, callId) !== undefined) {
+                // Found after its result (a later, fuller copy of the conversation): keep the call first.
+                const at = this.records.findIndex((r) => r.kind === 'tool_result' && r.callId === fact.callId && r.runId === place.runId);
+                if (at !== -1) {
+                    this.records.splice(at, 0, toRecord(fact, place));
+                    return true;
+                }
+            }
+        }
+        this.records.push(toRecord(fact, place));
+        return true;
+    }
+    hasCall(runId, callId) {
+        return this.calls.get(runId, callId) !== undefined;
+    }
+    llm(place, endTs = null) {
+        const record = llmRecord(place, endTs);
+        this.records.push(record);
+        return record;
+    }
+    /**
+     * A catalog for the run; the same names and schemas again in the same run are not repeated.
+     * With `before`, it goes right before that record (the tools of a request found after its llm record).
+     */
+    catalog(tools, place, before) {
+        if (tools.length === 0)
+            return;
+        const key = JSON.stringify(tools.map((t) => [t.name, t.schema ?? null]));
+        const run = place.runId ?? '';
+        if (this.catalogs.get(run) === key)
+            return;
+        this.catalogs.set(run, key);
+        const at = before === undefined ? -1 : this.records.lastIndexOf(before);
+        if (at === -1)
+            this.records.push(catalogRecord(tools, place));
+        else
+            this.records.splice(at, 0, catalogRecord(tools, place));
+    }
+}
+
+
+/***/ }),
+
+/***/ 8294:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  o: () => (/* binding */ Evidence),
+  I: () => (/* reexport */ eachLine)
+});
+
 ;// CONCATENATED MODULE: ./src/io/parse-input.ts
 /** The lines of `input.lineBatches()` one at a time, for readers that read a few lines or stop early. */
 async function* eachLine(input) {
@@ -18816,7 +32218,24 @@ const Evidence = {
     structure: 2,
     /** A signature only this format has (a version marker, a record type no other format writes). */
     signature: 3,
+    /** A format from the configuration file whose own `detect` condition holds: the user's word outranks any built-in evidence. */
+    configured: 4,
 };
+
+
+/***/ }),
+
+/***/ 3326:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  c4: () => (/* binding */ headBytes),
+  HK: () => (/* binding */ largeDocumentHead),
+  Tp: () => (/* binding */ parseDocument),
+  Gs: () => (/* binding */ streamDocument)
+});
 
 ;// CONCATENATED MODULE: ./src/io/json-stream/list-paths.ts
 const STEP = /\.([A-Za-z0-9_$-]+)|\[\*\]/y;
@@ -19456,201 +32875,12 @@ class JsonStreamScanner extends StructReader {
     }
 }
 
-;// CONCATENATED MODULE: ./src/ingest/json-locate.ts
-const MAX_ENTRIES = 2_000_000;
-/**
- * Indexes a JSON text (already known to parse) in one pass: the line where each
- * object or array begins, for containers up to `maxDepth` levels deep. Parsers
- * of one-document formats use it to point findings at the message or item
- * instead of line 1. Keys are matched as written (escaped keys are unescaped).
- * `jumps` add lines at character offsets (a text with parts taken out: the rest
- * of a streamed document, src/io/json-stream/, where each list's items were).
- */
-function indexLines(text, maxDepth, missing = 1, jumps = []) {
-    const lines = new Map();
-    const path = [];
-    // Per open container: is it an array (then the top of `path` is its index)?
-    const arrays = [];
-    let line = 1;
-    let pendingKey = null;
-    let i = 0;
-    const n = text.length;
-    let jump = 0;
-    const cursor = { end: 0, lines: 0 };
-    while (i < n) {
-        while (jump < jumps.length && i >= jumps[jump].at)
-            line += jumps[jump++].lines;
-        const c = text.charCodeAt(i);
-        if (c === 0x0a) {
-            line += 1;
-            i += 1;
-        }
-        else if (c === 0x22) {
-            const key = readKey(text, i, cursor);
-            line += cursor.lines;
-            i = cursor.end;
-            if (key !== null && !arrays[arrays.length - 1]) {
-                pendingKey = key;
-                i += 1;
-            }
-        }
-        else if (c === 0x7b || c === 0x5b) {
-            if (arrays.length > 0) {
-                if (arrays[arrays.length - 1]) {
-                    // array element: its index is already on the path
-                }
-                else if (pendingKey !== null)
-                    path.push(pendingKey);
-            }
-            if (path.length <= maxDepth && lines.size < MAX_ENTRIES)
-                lines.set(path.join('\u0000'), line);
-            arrays.push(c === 0x5b);
-            if (c === 0x5b)
-                path.push(0);
-            pendingKey = null;
-            i += 1;
-        }
-        else if (c === 0x7d || c === 0x5d) {
-            if (arrays.pop())
-                path.pop();
-            if (arrays.length > 0 && !arrays[arrays.length - 1])
-                path.pop();
-            i += 1;
-        }
-        else if (c === 0x2c) {
-            if (arrays[arrays.length - 1])
-                path[path.length - 1] = path[path.length - 1] + 1;
-            pendingKey = null;
-            i += 1;
-        }
-        else
-            i += 1;
-    }
-    return (target) => lines.get(target.join('\u0000')) ?? missing;
-}
-/**
- * Reads the string that opens at `start`: sets `cursor` to the offset of the next
- * token after it (the colon when it is a key) and the newlines skipped; returns the
- * key (unescaped) when a colon follows, else null. One reused cursor: no object per string.
- */
-function readKey(text, start, cursor) {
-    const n = text.length;
-    const j = closingQuote(text, start);
-    let k = j + 1;
-    let lines = 0;
-    while (k < n && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09 || text.charCodeAt(k) === 0x0d || text.charCodeAt(k) === 0x0a)) {
-        if (text.charCodeAt(k) === 0x0a)
-            lines += 1;
-        k += 1;
-    }
-    cursor.end = k;
-    cursor.lines = lines;
-    if (text.charCodeAt(k) !== 0x3a)
-        return null;
-    const raw = text.slice(start + 1, j);
-    return raw.includes('\\') ? JSON.parse(`"${raw}"`) : raw;
-}
-/** The offset of the quote that closes the string opening at `start` (the text's length when none does): found by indexOf, not char by char. */
-function closingQuote(text, start) {
-    let from = start + 1;
-    for (;;) {
-        const q = text.indexOf('"', from);
-        if (q === -1)
-            return text.length;
-        let b = q - 1;
-        while (b > start && text.charCodeAt(b) === 0x5c)
-            b -= 1;
-        // An even run of backslashes before it is escaped backslashes: the quote ends the string.
-        if ((q - 1 - b) % 2 === 0)
-            return q;
-        from = q + 1;
-    }
-}
-
-// EXTERNAL MODULE: ./src/io/json-line.ts
-var json_line = __nccwpck_require__(4595);
-// EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(1900);
-;// CONCATENATED MODULE: ./src/ingest/json-lines.ts
-
-
-/** Up to `max` characters of a bad line, for a message (the reporter sanitizes it). */
-function excerpt(text, max = 60) {
-    // Redact first: a cut made before redaction could leave part of a secret too short to recognise.
-    const head = text.length > 64 * 1024 ? text.slice(0, 64 * 1024) : text;
-    return (0,sanitize_text/* sanitizeText */.j)(head.replace(/\s+/g, ' ').trim(), { maxChars: max + 1 });
-}
-/**
- * Reads a JSON-lines file: blank lines are skipped; lines that are not valid
- * UTF-8, too long, not JSON, too deep or with duplicate keys become
- * `malformed-record` (or `truncated-tail` for a cut last line); every parsed
- * value goes to `onValue` with its line number.
- */
-async function forEachJsonLine(input, sink, onValue) {
-    for await (const batch of input.lineBatches()) {
-        for (const event of batch) {
-            if (event.type === 'bad-line') {
-                const tail = !event.terminated && event.code === 'invalid-utf8';
-                sink.diagnostic({
-                    ruleId: tail ? 'truncated-tail' : 'malformed-record',
-                    line: event.line,
-                    message: tail ? `last line is cut short: ${event.detail}` : event.detail,
-                });
-                continue;
-            }
-            const text = event.text;
-            if (isBlank(text))
-                continue;
-            const parsed = (0,json_line/* parseJsonLine */.wz)(text, input.limits.maxDepth);
-            if (parsed instanceof json_line/* JsonLineError */.N) {
-                const tail = !event.terminated && parsed.code === 'not-json';
-                sink.diagnostic({
-                    ruleId: tail ? 'truncated-tail' : 'malformed-record',
-                    line: event.line,
-                    message: tail
-                        ? `last line is cut short (no final newline, incomplete JSON): "${excerpt(text)}"`
-                        : `${parsed.reason}: "${excerpt(text)}"`,
-                });
-                continue;
-            }
-            onValue(parsed, event.line, text);
-        }
-    }
-}
-function isBlank(text) {
-    for (let i = 0; i < text.length; i += 1) {
-        const c = text.charCodeAt(i);
-        if (c !== 0x20 && c !== 0x09 && c !== 0x0d)
-            return false;
-    }
-    return true;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/read-whole.ts
-
-/**
- * The file's bytes, for a document that must be read whole (a format or shape
- * the streaming reader cannot walk), or null past `limits.max-document-bytes`:
- * then the file is one `malformed-record` at line 1 naming the limit and the
- * setting, and reading stops as soon as the limit is passed (never an
- * internal error, never more than the limit in memory).
- */
-async function readWhole(input, sink, what) {
-    const limit = input.limits.maxDocumentBytes;
-    const parts = [];
-    let total = 0;
-    for await (const chunk of input.chunks()) {
-        total += chunk.length;
-        if (total > limit) {
-            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${what} is longer than the ${(0,limits/* limitText */.PW)('maxDocumentBytes', limit)}, which this format reads whole; it was not read` });
-            return null;
-        }
-        // A chunk is valid only until the next is asked for: keep a copy.
-        parts.push(Buffer.from(chunk));
-    }
-    return Buffer.concat(parts, total);
-}
-
+// EXTERNAL MODULE: ./src/ingest/json-locate.ts
+var json_locate = __nccwpck_require__(5751);
+// EXTERNAL MODULE: ./src/ingest/json-lines.ts
+var json_lines = __nccwpck_require__(6878);
+// EXTERNAL MODULE: ./src/ingest/read-whole.ts
+var read_whole = __nccwpck_require__(3932);
 ;// CONCATENATED MODULE: ./src/ingest/streamed-element.ts
 /** The items of a streamed document (src/io/json-stream/): each parsed, with its lines and the document before it. */
 
@@ -19681,7 +32911,7 @@ function toElement(scanner, event, knownHead, sink) {
         let line = event.line;
         for (let i = event.text.indexOf('\n'); i !== -1 && i < at; i = event.text.indexOf('\n', i + 1))
             line += 1;
-        sink.diagnostic({ ruleId: 'malformed-record', line, message: `${describePath(event.path)} is not JSON: "${excerpt(event.text.slice(Math.max(0, at - 20)))}"` });
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: `${describePath(event.path)} is not JSON: "${(0,json_lines/* excerpt */.K)(event.text.slice(Math.max(0, at - 20)))}"` });
         return null;
     }
     let lines = null;
@@ -19699,7 +32929,7 @@ function toElement(scanner, event, knownHead, sink) {
             if (sub.length === 0)
                 return event.line;
             // An element on one line (JSONL-like lists) has every container on its first line.
-            lines ??= event.text.indexOf('\n') === -1 ? ONE_LINE : indexLines(event.text, 8, 0);
+            lines ??= event.text.indexOf('\n') === -1 ? ONE_LINE : (0,json_locate/* indexLines */.u)(event.text, 8, 0);
             const at = lines(sub);
             return at === 0 ? event.line : event.line + at - 1;
         },
@@ -19717,7 +32947,7 @@ function headAt(scanner, place) {
     let lines = null;
     return {
         value: headOf(scanner, place),
-        lineOf: (path) => (lines ??= indexLines(scanner.restText(place.restBytes) + place.closers, 8, 1, scanner.restJumps(place.restBytes)))(path),
+        lineOf: (path) => (lines ??= (0,json_locate/* indexLines */.u)(scanner.restText(place.restBytes) + place.closers, 8, 1, scanner.restJumps(place.restBytes)))(path),
     };
 }
 function hasKeys(head, keys) {
@@ -19741,7 +32971,7 @@ function hasKeys(head, keys) {
  * null. A file that does not parse becomes one `malformed-record` at line 1 and null.
  */
 async function parseDocument(input, sink) {
-    const bytes = await readWhole(input, sink, 'the document');
+    const bytes = await (0,read_whole/* readWhole */.o)(input, sink, 'the document');
     if (bytes === null)
         return null;
     let text = '';
@@ -19753,7 +32983,7 @@ async function parseDocument(input, sink) {
     }
     catch (error) {
         const reason = error instanceof SyntaxError ? 'not one JSON document' : 'could not be read as JSON';
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${reason}: "${excerpt(text)}"` });
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `${reason}: "${(0,json_lines/* excerpt */.K)(text)}"` });
         return null;
     }
 }
@@ -19827,11 +33057,11 @@ async function scanOnce(input, sink, { lists, hollow }, needs, knownHead, onElem
     try {
         const rest = JSON.parse(text);
         let lines = null;
-        return { rest, complete, lineOf: (path) => (lines ??= indexLines(text, 8, 1, scanner.restJumps()))(path) };
+        return { rest, complete, lineOf: (path) => (lines ??= (0,json_locate/* indexLines */.u)(text, 8, 1, scanner.restJumps()))(path) };
     }
     catch (error) {
         const at = errorOffset(error);
-        sink.diagnostic({ ruleId: 'malformed-record', line: scanner.restLine(text, at), message: `not one JSON document: "${excerpt(text.slice(Math.max(0, at - 20)))}"` });
+        sink.diagnostic({ ruleId: 'malformed-record', line: scanner.restLine(text, at), message: `not one JSON document: "${(0,json_lines/* excerpt */.K)(text.slice(Math.max(0, at - 20)))}"` });
         return null;
     }
 }
@@ -19848,6305 +33078,6 @@ function largeDocumentHead(sample) {
         return null;
     // A complete small file that did not parse is not a large document.
     return sample.head.length >= 1024 * 1024 ? text : null;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/session-states.ts
-const SWEEP_EVERY = 1024;
-/**
- * A streaming parser's state per open run (session, connection, trace), released
- * when the run ends or goes idle: a run with no record of its own for `idleRecords`
- * records of the file (limits.run-idle-records, the window the engine's RunGrouper
- * uses) has its state dropped and is closed in the sink (`endRun`), so a run that
- * resumes after it is reported as split by the engine, never silently misread.
- * Memory is then bounded by the runs in flight, not by the file. `idleRecords` 0
- * keeps every run open until the file ends.
- */
-class SessionStates {
-    idleRecords;
-    make;
-    sink;
-    // Keyed like the engine's RunGrouper: the run id, '' for records without one.
-    open = new Map();
-    read = 0;
-    constructor(idleRecords, make, sink) {
-        this.idleRecords = idleRecords;
-        this.make = make;
-        this.sink = sink;
-    }
-    /** Counts one record of the file read (call once per line or element, before `get`). */
-    tick() {
-        this.read += 1;
-        if (this.idleRecords > 0 && this.read % SWEEP_EVERY === 0)
-            this.sweep();
-    }
-    /** The state of `runId`'s run (made when the run opens), marked as used now. */
-    get(runId) {
-        const key = runId ?? '';
-        let entry = this.open.get(key);
-        if (entry === undefined) {
-            entry = { state: this.make(runId), last: this.read };
-            this.open.set(key, entry);
-        }
-        entry.last = this.read;
-        return entry.state;
-    }
-    /** The run ended (its file said so): its state is dropped and the run closed. */
-    end(runId) {
-        const key = runId ?? '';
-        if (!this.open.has(key))
-            return;
-        this.open.delete(key);
-        this.sink.endRun?.(runId);
-    }
-    /** Runs whose state is held now (for tests and the bench). */
-    get size() {
-        return this.open.size;
-    }
-    sweep() {
-        for (const [key, entry] of this.open) {
-            if (this.read - entry.last >= this.idleRecords)
-                this.end(key === '' ? null : key);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/by-run.ts
-/**
- * Values per run and call id, a Map per run: one Map keyed by run + NUL + call id
- * built, flattened and hashed a new string per lookup, several times the cost.
- */
-class ByRun {
-    runs = new Map();
-    /** Entries in all runs. */
-    size = 0;
-    get(runId, callId) {
-        return this.runs.get(runId ?? '')?.get(callId);
-    }
-    /** Sets the value unless the call id has one in the run; false when it had. */
-    setFirst(runId, callId, value) {
-        const run = runId ?? '';
-        let ids = this.runs.get(run);
-        if (ids === undefined)
-            this.runs.set(run, (ids = new Map()));
-        if (ids.has(callId))
-            return false;
-        ids.set(callId, value);
-        this.size += 1;
-        return true;
-    }
-    delete(runId, callId) {
-        const run = runId ?? '';
-        const ids = this.runs.get(run);
-        if (ids === undefined || !ids.delete(callId))
-            return;
-        this.size -= 1;
-        if (ids.size === 0)
-            this.runs.delete(run);
-    }
-    /** Forgets the entry set first: the oldest of the run that got its first entry first. */
-    deleteOldest() {
-        for (const [run, ids] of this.runs) {
-            for (const callId of ids.keys()) {
-                this.delete(run, callId);
-                return;
-            }
-        }
-    }
-}
-/**
- * How many answered calls keep their tool name for later results of the same id (a
- * second result, a result after the id is reused): the latest ones, over all runs.
- */
-const ANSWERED_KEPT = 10_000;
-/**
- * The tool name of each call id, to name results that do not say which tool answered
- * (OpenAI, Inspect, Langfuse): the first call of an id names every result of it. A
- * call's name is kept while it waits for its result, then among the last
- * ANSWERED_KEPT answered calls, so a document of any length holds its unanswered
- * calls and a bounded tail, not every call it ever read; a second result, or a call
- * reusing an id, more than that many answers later is read as if the first call were
- * not known.
- */
-class ToolNames {
-    waiting = new ByRun();
-    answered = new ByRun();
-    /** A call: its tool names its id's results, unless an earlier call of the id still does. */
-    call(runId, callId, tool) {
-        if (this.answered.get(runId, callId) !== undefined)
-            return;
-        this.waiting.setFirst(runId, callId, tool);
-    }
-    /** A result of the id: the tool of its call (undefined when none is known). */
-    result(runId, callId) {
-        const tool = this.waiting.get(runId, callId);
-        if (tool === undefined)
-            return this.answered.get(runId, callId);
-        this.waiting.delete(runId, callId);
-        this.answered.setFirst(runId, callId, tool);
-        if (this.answered.size > ANSWERED_KEPT)
-            this.answered.deleteOldest();
-        return tool;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/tool-facts.ts
-
-
-function resultFact(callId, tool, content, isError = false, errorClass = null, errorCode = null) {
-    return { kind: 'result', callId, tool, content, isError, errorClass, errorCode };
-}
-/** Arguments recorded as a JSON string (OpenAI, GenAI attributes) become the parsed value; anything else stays as it is. */
-function argsOf(raw) {
-    if (typeof raw !== 'string')
-        return raw;
-    const text = raw.trim();
-    if (!text.startsWith('{') && !text.startsWith('['))
-        return raw;
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return raw;
-    }
-}
-// The records are written out field by field (the same keys in the same order as a
-// spread of the common fields gave): one literal shape each, no spread per record.
-function toRecord(fact, place) {
-    const { loc, runId, ts } = place;
-    const spanId = place.spanId ?? null;
-    if (fact.kind === 'call') {
-        return { kind: 'tool_call', loc, runId, ts, spanId, catalogSha256: null, callId: fact.callId, tool: fact.tool, args: fact.args, argsHash: null, deadlineMs: null, index: null };
-    }
-    return {
-        kind: 'tool_result',
-        loc,
-        runId,
-        ts,
-        spanId,
-        catalogSha256: null,
-        callId: fact.callId,
-        tool: fact.tool,
-        content: fact.content,
-        isError: fact.isError,
-        errorClass: fact.errorClass,
-        errorCode: fact.errorCode,
-        httpStatus: null,
-        exitCode: null,
-        index: null,
-    };
-}
-function llmRecord(place, endTs = null) {
-    return { kind: 'llm', loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null, endTs, message: true };
-}
-function catalogRecord(tools, place) {
-    const names = tools.map((t) => t.name);
-    return { kind: 'catalog', loc: place.loc, runId: place.runId, ts: place.ts, spanId: place.spanId ?? null, catalogSha256: null, tools, names, recordedSha256: null, perRequest: true };
-}
-/**
- * Tool definitions in the shapes frameworks record them: OpenAI Chat
- * `{type:"function", function:{name, parameters}}`, Responses/Vercel
- * `{name, parameters|inputSchema}`, Anthropic `{name, input_schema}`, MCP
- * `{name, inputSchema}`, pydantic-ai `{name, parameters_json_schema}`, bare
- * names, and any of these as a JSON string. Null when `defs` is not a list.
- */
-function catalogTools(defs) {
-    const list = argsOf(defs);
-    if (!Array.isArray(list))
-        return null;
-    const out = [];
-    for (const item of list) {
-        const def = argsOf(item);
-        if (typeof def === 'string') {
-            out.push({ name: def, schemaSha256: null });
-            continue;
-        }
-        if (!(0,ingest_fields/* isObject */.Gv)(def))
-            continue;
-        const fn = (0,ingest_fields/* own */.ZV)(def, 'function');
-        const holder = (0,ingest_fields/* isObject */.Gv)(fn) ? fn : def;
-        const name = (0,ingest_fields/* str */.gx)(holder, 'name');
-        if (name === null)
-            continue;
-        const schema = ['parameters', 'input_schema', 'inputSchema', 'parameters_json_schema', 'json_schema'].map((key) => (0,ingest_fields/* own */.ZV)(holder, key)).find((v) => v !== undefined);
-        out.push(schema === undefined ? { name, schemaSha256: null } : { name, schema: argsOf(schema), schemaSha256: null });
-    }
-    return out;
-}
-/**
- * Collects one document's records. With `dedupe`, a call or result whose call
- * id was already seen is dropped: formats that repeat a conversation in every
- * request (Langfuse observations, recorded API requests) list each call many times.
- */
-class FactCollector {
-    dedupe;
-    records = [];
-    calls = new ByRun();
-    results = new ByRun();
-    catalogs = new Map();
-    /** Tool name per call id, to name results that do not say which tool answered (by-run.ts). */
-    tools = new ToolNames();
-    constructor(dedupe) {
-        this.dedupe = dedupe;
-    }
-    fact(given, place) {
-        let fact = given;
-        const callId = fact.callId;
-        if (callId !== null) {
-            if (fact.kind === 'call')
-                this.tools.call(place.runId, callId, fact.tool);
-            else {
-                const tool = this.tools.result(place.runId, callId);
-                if (fact.tool === null && tool !== undefined)
-                    fact = { ...fact, tool };
-            }
-        }
-        if (this.dedupe && callId !== null) {
-            const seen = fact.kind === 'call' ? this.calls : this.results;
-            if (!seen.setFirst(place.runId, callId, true))
-                return false;
-            if (fact.kind === 'call' && this.results.get(place.runId, callId) !== undefined) {
-                // Found after its result (a later, fuller copy of the conversation): keep the call first.
-                const at = this.records.findIndex((r) => r.kind === 'tool_result' && r.callId === fact.callId && r.runId === place.runId);
-                if (at !== -1) {
-                    this.records.splice(at, 0, toRecord(fact, place));
-                    return true;
-                }
-            }
-        }
-        this.records.push(toRecord(fact, place));
-        return true;
-    }
-    hasCall(runId, callId) {
-        return this.calls.get(runId, callId) !== undefined;
-    }
-    llm(place, endTs = null) {
-        const record = llmRecord(place, endTs);
-        this.records.push(record);
-        return record;
-    }
-    /**
-     * A catalog for the run; the same names and schemas again in the same run are not repeated.
-     * With `before`, it goes right before that record (the tools of a request found after its llm record).
-     */
-    catalog(tools, place, before) {
-        if (tools.length === 0)
-            return;
-        const key = JSON.stringify(tools.map((t) => [t.name, t.schema ?? null]));
-        const run = place.runId ?? '';
-        if (this.catalogs.get(run) === key)
-            return;
-        this.catalogs.set(run, key);
-        const at = before === undefined ? -1 : this.records.lastIndexOf(before);
-        if (at === -1)
-            this.records.push(catalogRecord(tools, place));
-        else
-            this.records.splice(at, 0, catalogRecord(tools, place));
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/message-facts.ts
-
-
-function messageFacts(message) {
-    const facts = [];
-    const catalog = [];
-    if (!(0,ingest_fields/* isObject */.Gv)(message))
-        return { facts, catalog };
-    const role = (0,ingest_fields/* str */.gx)(message, 'role') ?? (0,ingest_fields/* str */.gx)(message, 'type');
-    const item = itemFact(message);
-    if (item.length > 0)
-        return { facts: item, catalog };
-    let calls = (0,ingest_fields/* own */.ZV)(message, 'tool_calls');
-    if (!Array.isArray(calls) || calls.length === 0) {
-        const extra = (0,ingest_fields/* own */.ZV)(message, 'additional_kwargs');
-        if ((0,ingest_fields/* isObject */.Gv)(extra))
-            calls = (0,ingest_fields/* own */.ZV)(extra, 'tool_calls');
-    }
-    if (Array.isArray(calls))
-        for (const call of calls)
-            pushCall(facts, call);
-    const legacy = (0,ingest_fields/* own */.ZV)(message, 'function_call');
-    if ((0,ingest_fields/* isObject */.Gv)(legacy) && (0,ingest_fields/* str */.gx)(legacy, 'name') !== null)
-        facts.push({ kind: 'call', callId: null, tool: (0,ingest_fields/* str */.gx)(legacy, 'name'), args: argsOf((0,ingest_fields/* own */.ZV)(legacy, 'arguments')) });
-    for (const key of ['content', 'parts']) {
-        const blocks = (0,ingest_fields/* own */.ZV)(message, key);
-        if (Array.isArray(blocks))
-            for (const block of blocks)
-                facts.push(...blockFacts(block));
-    }
-    if (role === 'tool' || role === 'function') {
-        const callId = (0,ingest_fields/* idOf */.TH)(message, 'tool_call_id');
-        const content = (0,ingest_fields/* own */.ZV)(message, 'content');
-        const definition = (0,ingest_fields/* isObject */.Gv)(content) && (0,ingest_fields/* str */.gx)(content, 'type') === 'function' && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(content, 'function'));
-        if (callId === null && definition) {
-            catalog.push(...(catalogTools([content]) ?? []));
-        }
-        else if (callId !== null || role === 'function') {
-            const fn = (0,ingest_fields/* own */.ZV)(message, 'function');
-            const tool = (0,ingest_fields/* str */.gx)(message, 'name') ?? (typeof fn === 'string' ? fn : null);
-            const error = (0,ingest_fields/* own */.ZV)(message, 'error');
-            const errorType = (0,ingest_fields/* isObject */.Gv)(error) ? (0,ingest_fields/* str */.gx)(error, 'type') : null;
-            const isError = (0,ingest_fields/* str */.gx)(message, 'status') === 'error' || (error !== undefined && error !== null && error !== false);
-            const shown = (0,ingest_fields/* isObject */.Gv)(error) && (content === '' || content === undefined) ? (0,ingest_fields/* own */.ZV)(error, 'message') : content;
-            facts.push(resultFact(callId, tool, shown, isError, errorType, errorType));
-        }
-    }
-    return { facts, catalog };
-}
-function pushCall(facts, call) {
-    if (!(0,ingest_fields/* isObject */.Gv)(call))
-        return;
-    const fn = (0,ingest_fields/* own */.ZV)(call, 'function');
-    const holder = (0,ingest_fields/* isObject */.Gv)(fn) ? fn : call;
-    const tool = (0,ingest_fields/* str */.gx)(holder, 'name') ?? (typeof fn === 'string' ? fn : null);
-    if (tool === null)
-        return;
-    const args = (0,ingest_fields/* own */.ZV)(holder, 'arguments') ?? (0,ingest_fields/* own */.ZV)(call, 'arguments') ?? (0,ingest_fields/* own */.ZV)(call, 'args') ?? (0,ingest_fields/* own */.ZV)(call, 'input');
-    facts.push({ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(call, 'id') ?? (0,ingest_fields/* idOf */.TH)(call, 'call_id'), tool, args: argsOf(args) });
-}
-/** One content block or part. */
-function blockFacts(block) {
-    if (!(0,ingest_fields/* isObject */.Gv)(block))
-        return [];
-    switch ((0,ingest_fields/* str */.gx)(block, 'type')) {
-        case 'tool_use':
-        case 'server_tool_use': {
-            const name = (0,ingest_fields/* str */.gx)(block, 'name');
-            return name === null ? [] : [{ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(block, 'id'), tool: name, args: (0,ingest_fields/* own */.ZV)(block, 'input') }];
-        }
-        case 'tool_result':
-            return [resultFact((0,ingest_fields/* idOf */.TH)(block, 'tool_use_id'), null, (0,ingest_fields/* own */.ZV)(block, 'content'), (0,ingest_fields/* own */.ZV)(block, 'is_error') === true)];
-        case 'tool_call': {
-            const name = (0,ingest_fields/* str */.gx)(block, 'name');
-            return name === null ? [] : [{ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(block, 'id'), tool: name, args: argsOf((0,ingest_fields/* own */.ZV)(block, 'arguments')) }];
-        }
-        case 'tool_call_response':
-            return [resultFact((0,ingest_fields/* idOf */.TH)(block, 'id'), (0,ingest_fields/* str */.gx)(block, 'name'), (0,ingest_fields/* own */.ZV)(block, 'response') ?? (0,ingest_fields/* own */.ZV)(block, 'result'))];
-        case 'tool-call': {
-            const name = (0,ingest_fields/* str */.gx)(block, 'toolName');
-            return name === null ? [] : [{ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(block, 'toolCallId'), tool: name, args: argsOf((0,ingest_fields/* own */.ZV)(block, 'input') ?? (0,ingest_fields/* own */.ZV)(block, 'args')) }];
-        }
-        case 'tool-result':
-            return [resultFact((0,ingest_fields/* idOf */.TH)(block, 'toolCallId'), (0,ingest_fields/* str */.gx)(block, 'toolName'), (0,ingest_fields/* own */.ZV)(block, 'output') ?? (0,ingest_fields/* own */.ZV)(block, 'result'), (0,ingest_fields/* own */.ZV)(block, 'isError') === true)];
-        default:
-            return itemFact(block);
-    }
-}
-const FAILED = new Set(['failed', 'incomplete', 'error']);
-/**
- * A Responses API item (or a Vercel tool call without a type): anything with a
- * `call_id` is a call, or a result when its type ends in `_output`.
- */
-function itemFact(item) {
-    const vercelId = (0,ingest_fields/* idOf */.TH)(item, 'toolCallId');
-    const vercelName = (0,ingest_fields/* str */.gx)(item, 'toolName');
-    if (vercelId !== null && vercelName !== null && (0,ingest_fields/* own */.ZV)(item, 'type') === undefined) {
-        return [{ kind: 'call', callId: vercelId, tool: vercelName, args: argsOf((0,ingest_fields/* own */.ZV)(item, 'input') ?? (0,ingest_fields/* own */.ZV)(item, 'args')) }];
-    }
-    const callId = (0,ingest_fields/* idOf */.TH)(item, 'call_id');
-    const type = (0,ingest_fields/* str */.gx)(item, 'type');
-    if (callId === null || type === null)
-        return [];
-    const failed = FAILED.has((0,ingest_fields/* str */.gx)(item, 'status') ?? '');
-    if (type.endsWith('_output')) {
-        const content = (0,ingest_fields/* own */.ZV)(item, 'output') ?? (0,ingest_fields/* own */.ZV)(item, 'result');
-        return [resultFact(callId, null, content, failed)];
-    }
-    const tool = (0,ingest_fields/* str */.gx)(item, 'name') ?? type.replace(/_call$/, '');
-    const args = argsOf((0,ingest_fields/* own */.ZV)(item, 'arguments') ?? (0,ingest_fields/* own */.ZV)(item, 'input') ?? (0,ingest_fields/* own */.ZV)(item, 'action') ?? (0,ingest_fields/* own */.ZV)(item, 'code'));
-    const facts = [{ kind: 'call', callId, tool, args }];
-    // Hosted calls (mcp_call) carry their own outcome.
-    const error = (0,ingest_fields/* own */.ZV)(item, 'error');
-    if ((0,ingest_fields/* own */.ZV)(item, 'output') !== undefined || (error !== undefined && error !== null)) {
-        facts.push(resultFact(callId, tool, (0,ingest_fields/* own */.ZV)(item, 'output') ?? error, failed || (error !== undefined && error !== null)));
-    }
-    return facts;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/anthropic/claude-code.ts
-
-
-
-
-
-
-const RECORD_TYPES = new Set(['user', 'assistant', 'system', 'result', 'summary']);
-/**
- * A line only Claude Code writes: a user/assistant line with a Messages-API
- * `message` object, a system/result line with a `subtype` and a session id, or
- * a summary with a `leafUuid`. A `sessionId` and a `type: "user"` alone are not
- * enough (Gemini CLI logs have both, with `message` a string).
- */
-function looksLikeLine(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return false;
-    const type = (0,ingest_fields/* str */.gx)(value, 'type');
-    if (type === 'user' || type === 'assistant') {
-        const message = (0,ingest_fields/* own */.ZV)(value, 'message');
-        if (!(0,ingest_fields/* isObject */.Gv)(message))
-            return false;
-        const role = (0,ingest_fields/* own */.ZV)(message, 'role');
-        return (role === undefined || role === type) && (0,ingest_fields/* own */.ZV)(message, 'content') !== undefined;
-    }
-    if (type === 'system' || type === 'result')
-        return (0,ingest_fields/* str */.gx)(value, 'subtype') !== null && ((0,ingest_fields/* own */.ZV)(value, 'sessionId') !== undefined || (0,ingest_fields/* own */.ZV)(value, 'session_id') !== undefined);
-    return type === 'summary' && typeof (0,ingest_fields/* own */.ZV)(value, 'leafUuid') === 'string';
-}
-/** Lines that have Claude Code's field names but not its shape. */
-function nearLine(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return false;
-    const type = (0,ingest_fields/* str */.gx)(value, 'type');
-    return (type !== null && RECORD_TYPES.has(type)) && ((0,ingest_fields/* own */.ZV)(value, 'sessionId') !== undefined || (0,ingest_fields/* own */.ZV)(value, 'session_id') !== undefined || (0,ingest_fields/* own */.ZV)(value, 'message') !== undefined);
-}
-const DENIED = /doesn't want to proceed with this tool use|tool use was rejected|permission to use .* (has been|was) denied|requested permissions/i;
-function describe(value) {
-    if (Array.isArray(value))
-        return 'a JSON array';
-    return value === null ? 'JSON null' : `a JSON ${typeof value}`;
-}
-/**
- * Claude Code session transcripts (`~/.claude/projects/.../<session>.jsonl`)
- * and Claude Agent SDK / `claude -p --output-format stream-json` output: one
- * run per session id. `tool_use` blocks are calls, `tool_result` blocks results
- * (`is_error`; a rejected permission is classed `permission_denied`), each new
- * assistant message an llm span, `system/init` `tools` the catalog, and the
- * final `result` line's `permission_denials` results for calls denied without one.
- */
-const claudeCodeFormat = {
-    id: 'claude-code',
-    description: 'Claude Code session transcripts and Claude Agent SDK stream-json (JSONL)',
-    detect(sample) {
-        return sample.jsonLines.some(looksLikeLine) ? Evidence.signature : Evidence.none;
-    },
-    misfit(sample) {
-        return sample.jsonLines.some(nearLine)
-            ? { closeness: 2, reason: 'no line is a Claude Code record (a user/assistant line with a "message" object that has its "role" and "content", a system/result line with a "subtype" and session id, a summary with a "leafUuid")' }
-            : null;
-    },
-    async parse(input, sink) {
-        await forEachJsonLine(input, sink, claudeCodeLineReader(input.file, sink, input.limits.runIdleRecords));
-    },
-};
-/**
- * The reader of one Claude Code record (a transcript line, or one entry of a
- * JSON export's `loglines`), with the state it keeps per session, released when
- * the session has been idle for `idleRecords` records (0: kept to the end; see SessionStates).
- */
-function claudeCodeLineReader(file, sink, idleRecords = 0) {
-    const sessions = new SessionStates(idleRecords, () => ({ lastMessage: null, toolOf: new Map(), answered: new Set() }), sink);
-    return (value, line) => {
-        sessions.tick();
-        if (!(0,ingest_fields/* isObject */.Gv)(value)) {
-            sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${describe(value)}, not an object` });
-            return;
-        }
-        const type = (0,ingest_fields/* str */.gx)(value, 'type');
-        const runId = (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? (0,ingest_fields/* idOf */.TH)(value, 'session_id');
-        const place = { loc: { file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(value, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(value, 'uuid') };
-        const bad = (message) => sink.diagnostic({ ruleId: 'malformed-record', line, runId, message });
-        if (type === null)
-            return bad('record has no "type"');
-        const session = sessions.get(runId);
-        if (type === 'system')
-            return readSystem(value, place, sink);
-        if (type === 'result')
-            return readResult(value, place, session, sink);
-        if (type !== 'user' && type !== 'assistant')
-            return sink.skip({ line, reason: `record type "${type.length > 40 ? `${type.slice(0, 40)}…` : type}"`, value });
-        const message = (0,ingest_fields/* own */.ZV)(value, 'message');
-        if (!(0,ingest_fields/* isObject */.Gv)(message))
-            return bad(`"message" is ${describe(message)}, not an object`);
-        const content = (0,ingest_fields/* own */.ZV)(message, 'content');
-        if (typeof content === 'string') {
-            if (type === 'assistant')
-                sink.record(llmRecord(place));
-            return;
-        }
-        if (!Array.isArray(content))
-            return bad(`message has no "content" list${(0,ingest_fields/* own */.ZV)(value, 'toolUseResult') !== undefined ? ' (its toolUseResult cannot be matched to a call)' : ''}`);
-        if (type === 'assistant') {
-            const id = (0,ingest_fields/* idOf */.TH)(message, 'id') ?? `line ${line}`;
-            if (session.lastMessage !== id)
-                sink.record(llmRecord(place));
-            session.lastMessage = id;
-        }
-        readBlocks(content, value, session, place, bad, sink);
-    };
-}
-/** A system record: `init` with its `tools` is the catalog; any other is skipped. */
-function readSystem(value, place, sink) {
-    const { line } = place.loc;
-    const tools = (0,ingest_fields/* strList */.Sc)((0,ingest_fields/* own */.ZV)(value, 'tools'));
-    if ((0,ingest_fields/* str */.gx)(value, 'subtype') === 'init' && tools)
-        sink.record(catalogRecord(tools.map((name) => ({ name, schemaSha256: null })), place));
-    else
-        sink.skip({ line, reason: `system record${(0,ingest_fields/* str */.gx)(value, 'subtype') === null ? '' : ` (subtype "${(0,ingest_fields/* str */.gx)(value, 'subtype')}")`} without a tool list`, value });
-}
-/** The final result record: its `permission_denials` are results for the calls denied without one. */
-function readResult(value, place, session, sink) {
-    const denials = (0,ingest_fields/* own */.ZV)(value, 'permission_denials');
-    if (!Array.isArray(denials))
-        return sink.skip({ line: place.loc.line, reason: 'result record without permission_denials', value });
-    for (const denial of denials) {
-        if (!(0,ingest_fields/* isObject */.Gv)(denial))
-            continue;
-        const callId = (0,ingest_fields/* idOf */.TH)(denial, 'tool_use_id');
-        if (callId === null || session.answered.has(callId))
-            continue;
-        sink.record(toRecord(resultFact(callId, (0,ingest_fields/* str */.gx)(denial, 'tool_name'), 'permission denied', true, 'permission_denied', 'permission_denied'), place));
-    }
-}
-/** A message's content blocks: calls (their tools kept by id) and results (named, a rejected permission classed). */
-function readBlocks(content, value, session, place, bad, sink) {
-    const { toolOf, answered } = session;
-    content.forEach((block, i) => {
-        if (!(0,ingest_fields/* isObject */.Gv)(block))
-            return bad(`content item ${i} is ${describe(block)}, not a block`);
-        for (let fact of blockFacts(block)) {
-            const key = fact.callId ?? '';
-            if (fact.kind === 'call' && fact.callId !== null)
-                toolOf.set(key, fact.tool);
-            if (fact.kind === 'result') {
-                if (fact.callId !== null)
-                    answered.add(key);
-                if (fact.tool === null && toolOf.has(key))
-                    fact = { ...fact, tool: toolOf.get(key) };
-                if (fact.isError && denied(fact.content, (0,ingest_fields/* own */.ZV)(value, 'toolUseResult')))
-                    fact = { ...fact, errorClass: 'permission_denied', errorCode: 'permission_denied' };
-            }
-            sink.record(toRecord(fact, place));
-        }
-    });
-}
-function denied(content, toolUseResult) {
-    const texts = [];
-    if (typeof content === 'string')
-        texts.push(content);
-    if (Array.isArray(content))
-        for (const part of content)
-            if ((0,ingest_fields/* isObject */.Gv)(part) && typeof (0,ingest_fields/* own */.ZV)(part, 'text') === 'string')
-                texts.push((0,ingest_fields/* own */.ZV)(part, 'text'));
-    if (typeof toolUseResult === 'string')
-        texts.push(toolUseResult);
-    return texts.some((text) => DENIED.test(text) || text === 'User rejected tool use');
-}
-
-;// CONCATENATED MODULE: ./src/ingest/anthropic/claude-code-export.ts
-
-
-
-
-const LOGLINES_HEAD = /^\{\s*"loglines"\s*:\s*\[/;
-/** `{"loglines": [{type, timestamp, message}, …]}`: the signature is the `loglines` list of typed records with a message. */
-function isClaudeCodeExport(sample) {
-    const head = largeDocumentHead(sample);
-    if (head !== null)
-        return LOGLINES_HEAD.test(head);
-    const doc = sample.document;
-    if (!(0,ingest_fields/* isObject */.Gv)(doc))
-        return false;
-    const lines = (0,ingest_fields/* own */.ZV)(doc, 'loglines');
-    if (!Array.isArray(lines))
-        return false;
-    return lines.length === 0 || lines.slice(0, 8).some((entry) => (0,ingest_fields/* isObject */.Gv)(entry) && typeof (0,ingest_fields/* own */.ZV)(entry, 'type') === 'string' && (0,ingest_fields/* own */.ZV)(entry, 'message') !== undefined);
-}
-/**
- * Claude Code session exports as one JSON document (what claude.ai's Claude Code
- * sessions API returns and `claude-code-transcripts` reads): each entry of
- * `loglines` is read exactly as a line of a JSONL transcript, by the same reader,
- * and placed on the line where the entry begins.
- */
-const claudeCodeExportFormat = {
-    id: 'claude-code-export',
-    description: 'Claude Code JSON session exports ({"loglines": [...]})',
-    detect: (sample) => (isClaudeCodeExport(sample) ? Evidence.signature : Evidence.none),
-    async parse(input, sink) {
-        const read = claudeCodeLineReader(input.file, sink);
-        // Only objects and lists are placed on their own line; anything else is reported at the list.
-        const done = await streamDocument(input, sink, { lists: ['$.loglines[*]'] }, ({ value: entry, line, listLine }) => {
-            read(entry, entry !== null && typeof entry === 'object' ? line : listLine);
-        });
-        if (done && !((0,ingest_fields/* isObject */.Gv)(done.rest) && Array.isArray((0,ingest_fields/* own */.ZV)(done.rest, 'loglines')))) {
-            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the document has no "loglines" list' });
-        }
-    },
-};
-
-;// CONCATENATED MODULE: ./src/ingest/openai/conversations.ts
-
-
-
-const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
-/** A chat message (any dialect) or a Responses API item. */
-function isMessage(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return false;
-    const role = (0,ingest_fields/* str */.gx)(value, 'role');
-    if (role !== null)
-        return ROLES.has(role);
-    const type = (0,ingest_fields/* str */.gx)(value, 'type');
-    if (type === null)
-        return false;
-    return type === 'message' || type === 'reasoning' || (0,ingest_fields/* idOf */.TH)(value, 'call_id') !== null || /(_call|_output)$/.test(type);
-}
-function isMessageList(value) {
-    return Array.isArray(value) && value.length > 0 && value.every(isMessage);
-}
-/** The message list of a conversation object: `messages`, `traj`/`trajectory`/`history` (agent trajectory dumps such as SWE-agent's) or Responses `input` + `output`. */
-function listOf(obj) {
-    for (const key of ['messages', 'traj', 'trajectory', 'history']) {
-        const value = (0,ingest_fields/* own */.ZV)(obj, key);
-        if (isMessageList(value))
-            return [{ key, list: value }];
-    }
-    const out = [];
-    for (const key of ['input', 'output']) {
-        const value = (0,ingest_fields/* own */.ZV)(obj, key);
-        if (isMessageList(value))
-            out.push({ key, list: value });
-    }
-    return out;
-}
-function isConversationObject(value) {
-    return (0,ingest_fields/* isObject */.Gv)(value) && listOf(value).length > 0;
-}
-/**
- * The conversations of a chat document: a bare message (or item) list, one
- * conversation object (a Chat Completions or Responses request with `tools`),
- * or a list of such objects (trajectory dumps: one run each).
- */
-function conversationsOf(doc) {
-    if (isMessageList(doc))
-        return [{ runId: null, path: [], listPath: [], messages: doc, tools: undefined }];
-    if ((0,ingest_fields/* isObject */.Gv)(doc)) {
-        const lists = listOf(doc);
-        if (lists.length === 0)
-            return null;
-        return lists.map(({ key, list }) => ({ runId: runIdOf(doc), path: [], listPath: [key], messages: list, tools: (0,ingest_fields/* own */.ZV)(doc, 'tools') }));
-    }
-    if (!Array.isArray(doc) || doc.length === 0 || !doc.every(isConversationObject))
-        return null;
-    const out = [];
-    const ids = doc.map((item) => runIdOf(item));
-    const count = new Map();
-    for (const id of ids)
-        if (id !== null)
-            count.set(id, (count.get(id) ?? 0) + 1);
-    doc.forEach((item, i) => {
-        const obj = item;
-        // Repeated ids (several trials of one task) still make separate runs.
-        const id = ids[i] ?? null;
-        const runId = id === null ? `#${i}` : count.get(id) > 1 ? `${id}#${i}` : id;
-        for (const { key, list } of listOf(obj))
-            out.push({ runId, path: [i], listPath: [i, key], messages: list, tools: (0,ingest_fields/* own */.ZV)(obj, 'tools') });
-    });
-    return out;
-}
-function runIdOf(obj) {
-    for (const key of ['id', 'instance_id', 'task_id', 'sample_id', 'trajectory_id', 'run_id', 'conversation_id']) {
-        const id = (0,ingest_fields/* idOf */.TH)(obj, key);
-        if (id !== null)
-            return id;
-    }
-    return null;
-}
-const MODEL_ITEMS = /(_call|^program)$/;
-/** Did the model write this message or item (a generation step)? */
-function fromModel(message) {
-    if (!(0,ingest_fields/* isObject */.Gv)(message))
-        return false;
-    const role = (0,ingest_fields/* str */.gx)(message, 'role');
-    if (role !== null)
-        return role === 'assistant';
-    const type = (0,ingest_fields/* str */.gx)(message, 'type') ?? '';
-    return MODEL_ITEMS.test(type);
-}
-/**
- * Collects a conversation's records in message order: its catalog (request
- * `tools`) first, an llm span where a run of model-written messages begins,
- * then each call and result at the line of its message.
- */
-function collectConversation(collector, conv, file, lineOf) {
-    const step = conversationSteps(collector, conv, file, lineOf);
-    conv.messages.forEach((message, i) => step(message, i));
-}
-/**
- * The same, one message at a time (for a message list streamed from a document):
- * collects the catalog now and returns what collects message `i`.
- */
-function conversationSteps(collector, conv, file, lineOf) {
-    const place = (path, ts) => ({ loc: { file, line: lineOf(path) }, runId: conv.runId, ts });
-    const tools = catalogTools(conv.tools);
-    if (tools)
-        collector.catalog(tools, place([...conv.path, 'tools'], null));
-    let previousFromModel = false;
-    return (message, i) => {
-        const model = fromModel(message);
-        const llm = model && !previousFromModel;
-        previousFromModel = model;
-        const { facts, catalog } = messageFacts(message);
-        if (!llm && facts.length === 0 && catalog.length === 0)
-            return;
-        // One place for the message's records: its line is looked up once, and only for a message that has records.
-        const ts = (0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(message, 'timestamp') ?? (0,ingest_fields/* own */.ZV)(message, 'created_at')) : null;
-        const at = place([...conv.listPath, i], ts);
-        if (llm)
-            collector.llm(at);
-        if (catalog.length > 0)
-            collector.catalog(catalog, at);
-        for (const fact of facts)
-            collector.fact(fact, at);
-    };
-}
-
-;// CONCATENATED MODULE: ./src/ingest/openai/run-state.ts
-
-
-
-/** An OpenAI Agents SDK run state (`RunState.to_json()`): `$schemaVersion` and `generated_items`. */
-function isRunState(doc) {
-    return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* own */.ZV)(doc, '$schemaVersion') !== undefined && Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'generated_items'));
-}
-/**
- * The run's items: the original input when it is an item list, then each
- * generated item's `raw_item` (a Responses API item: `function_call`,
- * `function_call_output`, `program`, ...). `model_responses` repeat the
- * generated items without saying when each was written, so they give no llm spans.
- */
-function collectRunState(collector, doc, file, lineOf) {
-    const trace = (0,ingest_fields/* own */.ZV)(doc, 'trace');
-    const runId = (0,ingest_fields/* idOf */.TH)(doc, 'conversation_id') ?? ((0,ingest_fields/* isObject */.Gv)(trace) ? (0,ingest_fields/* idOf */.TH)(trace, 'trace_id') : null);
-    const place = (path) => ({ loc: { file, line: lineOf(path) }, runId, ts: null });
-    const original = (0,ingest_fields/* own */.ZV)(doc, 'original_input');
-    if (Array.isArray(original)) {
-        original.forEach((item, i) => {
-            if ((0,ingest_fields/* isObject */.Gv)(item))
-                for (const fact of itemFact(item))
-                    collector.fact(fact, place(['original_input', i]));
-        });
-    }
-    const generated = (0,ingest_fields/* own */.ZV)(doc, 'generated_items');
-    generated.forEach((entry, i) => {
-        if (!(0,ingest_fields/* isObject */.Gv)(entry))
-            return;
-        const raw = (0,ingest_fields/* own */.ZV)(entry, 'raw_item');
-        const item = (0,ingest_fields/* isObject */.Gv)(raw) ? raw : entry;
-        for (const fact of itemFact(item))
-            collector.fact(fact, place(['generated_items', i]));
-    });
-}
-
-;// CONCATENATED MODULE: ./src/ingest/openai/stream-document.ts
-
-
-
-
-
-
-/**
- * Streams the OpenAI documents that grow big (memory: one item, capped by
- * limits.max-element-bytes, plus the records of the runs in flight):
- * - a list (`[`): a trajectory list (one run per item) or a bare message list
- *   (one run). A first pass reads only each item's kind and run id (repeated ids
- *   get `#i`, so every id must be known before the first run is named); the
- *   second collects the records, one item at a time;
- * - an Agents SDK run state (`$schemaVersion` in the head): its `original_input`
- *   and `generated_items` one item at a time.
- * Returns false for the other documents (one conversation object, a cassette),
- * which are read whole.
- */
-async function streamOpenAiDocument(input, sink) {
-    const head = input.head?.subarray(0, 64 * 1024).toString('utf8').trimStart() ?? '';
-    if (head.startsWith('[')) {
-        await streamList(input, sink);
-        return true;
-    }
-    if (head.startsWith('{') && /"\$schemaVersion"\s*:/.test(head))
-        return streamRunState(input, sink);
-    return false;
-}
-const NOT_CONVERSATIONS = 'no message list, trajectory list or run state in this document';
-/**
- * A list document of conversations (one run per item) or of messages (one run), as
- * streamOpenAiDocument reads it; Anthropic Messages lists are read the same way.
- * `notConversations` is the finding for a list that is neither.
- */
-async function streamList(input, sink, notConversations = NOT_CONVERSATIONS) {
-    let items = 0;
-    let messages = 0;
-    let conversations = 0;
-    const ids = new Map();
-    const lists = { lists: ['$[*]'] };
-    const first = await streamDocument(input, sink, lists, ({ value }) => {
-        items += 1;
-        if (isMessage(value))
-            messages += 1;
-        else if (isConversationObject(value)) {
-            conversations += 1;
-            const id = runIdOf(value);
-            if (id !== null)
-                ids.set(id, (ids.get(id) ?? 0) + 1);
-        }
-    });
-    if (first === null)
-        return;
-    if (items === 0 || (messages !== items && conversations !== items)) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: notConversations });
-        return;
-    }
-    const file = input.file;
-    if (messages === items) {
-        // One conversation, its messages one at a time (the line of item i is the line of path [i]).
-        const collector = new FactCollector(false);
-        let current = null;
-        const step = conversationSteps(collector, { runId: null, path: [], listPath: [], tools: undefined }, file, (path) => current.lineOf(path.slice(1)));
-        await streamDocument(input, sink, lists, (element) => {
-            current = element;
-            step(element.value, element.index);
-            drain(collector, sink);
-        });
-        return;
-    }
-    await streamDocument(input, sink, lists, (element) => {
-        const obj = element.value;
-        const id = runIdOf(obj);
-        const i = element.index;
-        // Repeated ids (several trials of one task) still make separate runs.
-        const runId = id === null ? `#${i}` : ids.get(id) > 1 ? `${id}#${i}` : id;
-        const collector = new FactCollector(false);
-        for (const conv of conversationsOf(obj) ?? [])
-            collectConversation(collector, { ...conv, runId }, file, (path) => element.lineOf(path));
-        drain(collector, sink);
-        sink.endRun?.(runId);
-    });
-}
-function drain(collector, sink) {
-    for (const record of collector.records)
-        sink.record(record);
-    collector.records.length = 0;
-}
-/**
- * A run state is one run, audited whole by the engine. Its id is `conversation_id`,
- * else `trace.trace_id`: when the document before the first item has the first, the
- * records go on as they are read; otherwise they wait for the end of the document
- * (where `trace` is written), then go on with the id. Items are read in file order
- * (the SDK writes `original_input` before `generated_items`); `model_responses` are
- * streamed past (they repeat the generated items).
- */
-async function streamRunState(input, sink) {
-    const collector = new FactCollector(false);
-    /** The run id, once known from the document before the first item; undefined until then. */
-    let known;
-    const read = await streamDocument(input, sink, { lists: ['$.original_input[*]', '$.generated_items[*]', '$.model_responses[*]'] }, (element) => {
-        if (known === undefined) {
-            const head = element.head();
-            const id = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* idOf */.TH)(head, 'conversation_id') : null;
-            known = isRunStateHead(head) && id !== null ? { runId: id } : null;
-        }
-        const entry = element.value;
-        if (element.list === '$.model_responses[*]' || !(0,ingest_fields/* isObject */.Gv)(entry))
-            return;
-        const raw = element.list === '$.generated_items[*]' ? (0,ingest_fields/* own */.ZV)(entry, 'raw_item') : undefined;
-        const place = { loc: { file: input.file, line: element.line }, runId: known?.runId ?? null, ts: null };
-        for (const fact of itemFact((0,ingest_fields/* isObject */.Gv)(raw) ? raw : entry))
-            collector.fact(fact, place);
-        if (known)
-            drain(collector, sink);
-    });
-    if (read === null)
-        return true;
-    const doc = read.rest;
-    // Not a run state after all: read whole (unless records already went on, which only a run state's head lets happen).
-    if (!isRunState(doc))
-        return known !== null;
-    if (!known) {
-        const trace = (0,ingest_fields/* own */.ZV)(doc, 'trace');
-        const runId = (0,ingest_fields/* idOf */.TH)(doc, 'conversation_id') ?? ((0,ingest_fields/* isObject */.Gv)(trace) ? (0,ingest_fields/* idOf */.TH)(trace, 'trace_id') : null);
-        for (const record of collector.records)
-            sink.record({ ...record, runId });
-        collector.records.length = 0;
-    }
-    return true;
-}
-/** The document before the first item is a run state's (its schema version is there). */
-function isRunStateHead(head) {
-    return (0,ingest_fields/* isObject */.Gv)(head) && (0,ingest_fields/* own */.ZV)(head, '$schemaVersion') !== undefined;
-}
-
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/ingest/cassette/event-stream.ts
-
-/** The most events of one streamed body that are assembled (the body itself is within max-document-bytes). */
-const MAX_EVENTS = 100_000;
-/** The most choices / content blocks one stream may open (an index past it is left out). */
-const MAX_PARTS = 256;
-/**
- * The JSON `data:` payloads of a server-sent event stream, in order: each
- * event's data lines joined (a blank line ends an event), `[DONE]` and other
- * non-JSON payloads left out, at most 100,000 events.
- */
-function streamEvents(text) {
-    const out = [];
-    let data = [];
-    const end = () => {
-        if (data.length === 0)
-            return;
-        try {
-            const value = JSON.parse(data.join('\n'));
-            if ((0,ingest_fields/* isObject */.Gv)(value))
-                out.push(value);
-        }
-        catch {
-            // `[DONE]`, a keep-alive or a broken payload: not an event with content
-        }
-        data = [];
-    };
-    for (const raw of text.split('\n')) {
-        if (out.length >= MAX_EVENTS)
-            break;
-        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-        if (line.trim() === '')
-            end();
-        else if (line.startsWith('data:'))
-            data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-    }
-    end();
-    return out;
-}
-/**
- * A streamed model response assembled into the response the same request
- * without `stream` returns: OpenAI Chat Completions chunks (`choices[].delta`,
- * `tool_calls[]` by `index` with `function.arguments` in pieces, or the legacy
- * `function_call`) into `{created, choices: [{message}]}`; an OpenAI Responses
- * stream into its `response.completed` response; an Anthropic Messages stream
- * (`message_start`, `content_block_start` / `_delta` with `input_json_delta`)
- * into the assistant message with its content blocks. Null for any other stream.
- */
-function assembleStream(events) {
-    if (events.some((e) => (0,ingest_fields/* str */.gx)(e, 'object') === 'chat.completion.chunk'))
-        return chatCompletion(events);
-    const completed = events.find((e) => (0,ingest_fields/* str */.gx)(e, 'type') === 'response.completed' && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(e, 'response')));
-    if (completed)
-        return (0,ingest_fields/* own */.ZV)(completed, 'response');
-    if (events.some((e) => (0,ingest_fields/* str */.gx)(e, 'type') === 'message_start'))
-        return anthropicMessage(events);
-    return null;
-}
-function chatCompletion(events) {
-    const choices = new Map();
-    let created = null;
-    for (const event of events) {
-        created ??= (0,ingest_fields/* num */.bu)(event, 'created');
-        const list = (0,ingest_fields/* own */.ZV)(event, 'choices');
-        if (!Array.isArray(list))
-            continue;
-        for (const choice of list) {
-            if (!(0,ingest_fields/* isObject */.Gv)(choice))
-                continue;
-            const index = (0,ingest_fields/* num */.bu)(choice, 'index') ?? 0;
-            if (!Number.isInteger(index) || index < 0 || index >= MAX_PARTS)
-                continue;
-            let entry = choices.get(index);
-            if (!entry)
-                choices.set(index, (entry = { role: 'assistant', content: null, calls: new Map(), fn: null, finish: null }));
-            if ((0,ingest_fields/* own */.ZV)(choice, 'finish_reason') !== null && (0,ingest_fields/* own */.ZV)(choice, 'finish_reason') !== undefined)
-                entry.finish = (0,ingest_fields/* own */.ZV)(choice, 'finish_reason');
-            const delta = (0,ingest_fields/* own */.ZV)(choice, 'delta');
-            if (!(0,ingest_fields/* isObject */.Gv)(delta))
-                continue;
-            entry.role = (0,ingest_fields/* str */.gx)(delta, 'role') ?? entry.role;
-            const text = (0,ingest_fields/* str */.gx)(delta, 'content');
-            if (text !== null)
-                entry.content = (entry.content ?? '') + text;
-            const fn = (0,ingest_fields/* own */.ZV)(delta, 'function_call');
-            if ((0,ingest_fields/* isObject */.Gv)(fn)) {
-                entry.fn ??= { name: '', arguments: '' };
-                entry.fn.name += (0,ingest_fields/* str */.gx)(fn, 'name') ?? '';
-                entry.fn.arguments += (0,ingest_fields/* str */.gx)(fn, 'arguments') ?? '';
-            }
-            const calls = (0,ingest_fields/* own */.ZV)(delta, 'tool_calls');
-            if (!Array.isArray(calls))
-                continue;
-            for (const piece of calls) {
-                if (!(0,ingest_fields/* isObject */.Gv)(piece))
-                    continue;
-                const at = (0,ingest_fields/* num */.bu)(piece, 'index') ?? entry.calls.size;
-                if (!Number.isInteger(at) || at < 0 || at >= MAX_PARTS)
-                    continue;
-                let call = entry.calls.get(at);
-                if (!call)
-                    entry.calls.set(at, (call = { id: null, name: '', arguments: '' }));
-                if (typeof (0,ingest_fields/* own */.ZV)(piece, 'id') === 'string' && (0,ingest_fields/* own */.ZV)(piece, 'id') !== '')
-                    call.id = (0,ingest_fields/* own */.ZV)(piece, 'id');
-                const f = (0,ingest_fields/* own */.ZV)(piece, 'function');
-                if ((0,ingest_fields/* isObject */.Gv)(f)) {
-                    call.name += (0,ingest_fields/* str */.gx)(f, 'name') ?? '';
-                    call.arguments += (0,ingest_fields/* str */.gx)(f, 'arguments') ?? '';
-                }
-            }
-        }
-    }
-    const out = [...choices].sort(([a], [b]) => a - b).map(([index, c]) => {
-        const message = { role: c.role, content: c.content };
-        if (c.calls.size > 0) {
-            message['tool_calls'] = [...c.calls].sort(([a], [b]) => a - b).map(([, call]) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }));
-        }
-        if (c.fn)
-            message['function_call'] = c.fn;
-        return { index, message, finish_reason: c.finish };
-    });
-    return { object: 'chat.completion', created, choices: out };
-}
-function anthropicMessage(events) {
-    const start = events.find((e) => (0,ingest_fields/* str */.gx)(e, 'type') === 'message_start');
-    const head = start && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(start, 'message')) ? (0,ingest_fields/* own */.ZV)(start, 'message') : null;
-    const blocks = new Map();
-    for (const event of events) {
-        const type = (0,ingest_fields/* str */.gx)(event, 'type');
-        const index = (0,ingest_fields/* num */.bu)(event, 'index');
-        if (index === null || !Number.isInteger(index) || index < 0 || index >= MAX_PARTS)
-            continue;
-        if (type === 'content_block_start') {
-            const block = (0,ingest_fields/* own */.ZV)(event, 'content_block');
-            if ((0,ingest_fields/* isObject */.Gv)(block))
-                blocks.set(index, { block: { ...block }, json: null });
-        }
-        else if (type === 'content_block_delta') {
-            const entry = blocks.get(index);
-            const delta = (0,ingest_fields/* own */.ZV)(event, 'delta');
-            if (!entry || !(0,ingest_fields/* isObject */.Gv)(delta))
-                continue;
-            const kind = (0,ingest_fields/* str */.gx)(delta, 'type');
-            if (kind === 'text_delta')
-                entry.block['text'] = `${typeof entry.block['text'] === 'string' ? entry.block['text'] : ''}${(0,ingest_fields/* str */.gx)(delta, 'text') ?? ''}`;
-            if (kind === 'input_json_delta')
-                entry.json = (entry.json ?? '') + ((0,ingest_fields/* str */.gx)(delta, 'partial_json') ?? '');
-        }
-    }
-    const content = [...blocks].sort(([a], [b]) => a - b).map(([, { block, json }]) => {
-        if (json === null)
-            return block;
-        try {
-            return { ...block, input: JSON.parse(json === '' ? '{}' : json) };
-        }
-        catch {
-            // The tool input as the stream gave it: the call's arguments are then not JSON (invalid-arguments can say so)
-            return { ...block, input: json };
-        }
-    });
-    return { id: head ? (0,ingest_fields/* own */.ZV)(head, 'id') : null, type: 'message', role: 'assistant', content };
-}
-
-;// CONCATENATED MODULE: ./src/ingest/cassette/body.ts
-
-
-
-
-
-/**
- * A request or response body as VCR.py records it: a JSON string, `{string:
- * "..."}`, a mapping, or `!!binary` bytes (what it writes when
- * `decode_compressed_response` is off), gzip or deflate compressed or plain.
- * Compressed bodies are inflated within the budget. A streamed body (server-sent
- * events) of OpenAI or Anthropic is assembled into the response it stands for;
- * another event stream, or a body that is not JSON, is left out with its reason.
- */
-function readBody(holder, budget) {
-    if (!(0,ingest_fields/* isObject */.Gv)(holder))
-        return { kind: 'none' };
-    const body = (0,ingest_fields/* own */.ZV)(holder, 'body') ?? (0,ingest_fields/* own */.ZV)(holder, 'content');
-    let raw = (0,ingest_fields/* isObject */.Gv)(body) && (0,ingest_fields/* own */.ZV)(body, 'string') !== undefined ? (0,ingest_fields/* own */.ZV)(body, 'string') : body;
-    if (raw === undefined || raw === null || raw === '')
-        return { kind: 'none' };
-    if (raw instanceof Uint8Array) {
-        const text = inflate(raw, budget);
-        if (typeof text !== 'string')
-            return text;
-        raw = text;
-    }
-    const value = argsOf(raw);
-    if ((0,ingest_fields/* isObject */.Gv)(value))
-        return { kind: 'json', value };
-    if (typeof raw === 'string' && /^\s*(event|data):/.test(raw)) {
-        const events = streamEvents(raw);
-        const assembled = assembleStream(events);
-        if (assembled)
-            return { kind: 'json', value: assembled };
-        return { kind: 'skipped', reason: 'body is an event stream of no API this reader knows (not read)', value: events.slice(0, 1000) };
-    }
-    return { kind: 'skipped', reason: 'body is not a JSON object' };
-}
-function inflate(bytes, budget) {
-    const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
-    const deflate = bytes[0] === 0x78 && (bytes[0] * 256 + bytes[1]) % 31 === 0;
-    if (!gzip && !deflate)
-        return Buffer.from(bytes).toString('utf8');
-    if (budget.left <= 0)
-        return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
-    try {
-        const out = (gzip ? external_node_zlib_.gunzipSync : external_node_zlib_.inflateSync)(bytes, { maxOutputLength: budget.left });
-        budget.left -= out.length;
-        return out.toString('utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
-            budget.left = 0;
-            return { kind: 'broken', reason: `compressed body inflates past the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
-        }
-        return { kind: 'broken', reason: `${gzip ? 'gzip' : 'deflate'} body cannot be inflated (${code ?? 'corrupt data'})` };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/cassette/index.ts
-
-
-
-
-/** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
-function looksLikeCassette(head) {
-    const text = head.subarray(0, 4096).toString('utf8');
-    return /^(---\s*\n)?interactions:\s*\n/.test(text) && /\n\s*-?\s*request:\s*\n/.test(text);
-}
-/** Whose API a cassette recorded, from its head: Anthropic (its host, header or Bedrock model id) or else OpenAI-style. */
-function cassetteProvider(head) {
-    const text = head.subarray(0, 256 * 1024).toString('utf8');
-    return /uri:\s*['"]?https?:\/\/api\.anthropic\.com\/|\n\s*anthropic-version:\s*\n|"anthropic_version"\s*:|uri:\s*['"]?https?:\/\/bedrock-runtime\.[^\s/]+\/model\/[^\s/]*anthropic\./.test(text) ? 'anthropic' : 'openai';
-}
-/**
- * Recorded model API calls (VCR cassette YAML), OpenAI or Anthropic: each
- * interaction is one model request. Its request body carries the catalog
- * (`tools`) and the conversation so far, its response the model's new message
- * (Chat `choices[].message`, Responses `output` items, an Anthropic message's
- * `content` blocks). Every request repeats the earlier turns, so calls and
- * results are kept once per call id. The whole cassette is one run. Compressed
- * `!!binary` bodies are inflated, all of them together within max-document-bytes.
- */
-async function parseCassette(text, file, sink, limits) {
-    // yaml is loaded for a cassette only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { isMap, isSeq, LineCounter, parseDocument } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
-    const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
-    if (doc.errors.length > 0) {
-        const at = doc.errors[0].linePos?.[0]?.line ?? 1;
-        sink.diagnostic({ ruleId: 'malformed-record', line: at, message: `cassette is not valid YAML: ${doc.errors[0].code}` });
-        return;
-    }
-    const seq = doc.get('interactions', true);
-    if (!isSeq(seq)) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette has no "interactions" list' });
-        return;
-    }
-    const collector = new FactCollector(true);
-    const budget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes };
-    const bodyAt = (holder, line, what) => {
-        const read = readBody(holder, budget);
-        if (read.kind === 'json')
-            return read.value;
-        if (read.kind === 'skipped')
-            sink.skip({ line, reason: `${what} ${read.reason}`, value: read.value });
-        if (read.kind === 'broken')
-            sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${read.reason}` });
-        return null;
-    };
-    for (const node of seq.items) {
-        if (!isMap(node))
-            continue;
-        const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
-        const responseNode = node.get('response', true);
-        const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
-        let interaction;
-        try {
-            interaction = node.toJS(doc);
-        }
-        catch (error) {
-            // e.g. an alias bomb: the yaml package refuses excessive alias expansion
-            sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
-            continue;
-        }
-        if (!(0,ingest_fields/* isObject */.Gv)(interaction))
-            continue;
-        const request = bodyAt((0,ingest_fields/* own */.ZV)(interaction, 'request'), line, 'request');
-        const response = bodyAt((0,ingest_fields/* own */.ZV)(interaction, 'response'), responseLine, 'response');
-        const created = response ? (0,ingest_fields/* num */.bu)(response, 'created') ?? (0,ingest_fields/* num */.bu)(response, 'created_at') : null;
-        // The request was sent before `created`; only the response's records carry it.
-        const at = (where, ts = null) => ({ loc: { file, line: where }, runId: null, ts });
-        const ts = created === null ? null : created * 1000;
-        if (request)
-            addRequest(collector, request, at(line));
-        if (response)
-            addResponse(collector, response, at(responseLine, ts));
-    }
-    for (const record of collector.records)
-        sink.record(record);
-}
-/** A request's catalog and the conversation it sends (Chat `messages`, Responses `input`). */
-function addRequest(collector, request, place) {
-    const tools = catalogTools((0,ingest_fields/* own */.ZV)(request, 'tools'));
-    if (tools)
-        collector.catalog(tools, place);
-    for (const key of ['messages', 'input']) {
-        const list = (0,ingest_fields/* own */.ZV)(request, key);
-        if (Array.isArray(list))
-            for (const message of list)
-                addMessage(collector, message, place);
-    }
-}
-/** A response: one model call, and its new message (Chat choices, Responses output, an Anthropic message). */
-function addResponse(collector, response, place) {
-    collector.llm(place);
-    const choices = (0,ingest_fields/* own */.ZV)(response, 'choices');
-    if (Array.isArray(choices)) {
-        for (const choice of choices)
-            if ((0,ingest_fields/* isObject */.Gv)(choice))
-                addMessage(collector, (0,ingest_fields/* own */.ZV)(choice, 'message'), place);
-    }
-    const output = (0,ingest_fields/* own */.ZV)(response, 'output');
-    if (Array.isArray(output))
-        for (const item of output)
-            addMessage(collector, item, place);
-    const content = (0,ingest_fields/* own */.ZV)(response, 'content');
-    if (Array.isArray(content) && (0,ingest_fields/* str */.gx)(response, 'role') === 'assistant')
-        addMessage(collector, response, place);
-}
-function addMessage(collector, message, place) {
-    const { facts, catalog } = messageFacts(message);
-    if (catalog.length > 0)
-        collector.catalog(catalog, place);
-    for (const fact of facts)
-        collector.fact(fact, place);
-}
-
-;// CONCATENATED MODULE: ./src/ingest/anthropic/index.ts
-
-
-
-
-
-
-
-
-
-const NO_CONVERSATION = 'no Messages conversation in this document';
-const BLOCKS = new Set(['tool_use', 'tool_result', 'server_tool_use']);
-/** A Messages API response (one assistant message) is a conversation of one message. */
-function conversations(doc) {
-    if ((0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* str */.gx)(doc, 'type') === 'message' && Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'content'))) {
-        return [{ runId: null, path: [], listPath: [], messages: [doc], tools: undefined }];
-    }
-    return conversationsOf(doc);
-}
-/** Anthropic evidence: a tool_use/tool_result content block, or tools declared with `input_schema`. */
-function anthropicShaped(convs) {
-    for (const conv of convs) {
-        if (Array.isArray(conv.tools) && conv.tools.some((t) => (0,ingest_fields/* isObject */.Gv)(t) && (0,ingest_fields/* own */.ZV)(t, 'input_schema') !== undefined))
-            return true;
-        for (const message of conv.messages) {
-            const content = (0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* own */.ZV)(message, 'content') : undefined;
-            if (Array.isArray(content) && content.some((b) => (0,ingest_fields/* isObject */.Gv)(b) && BLOCKS.has((0,ingest_fields/* str */.gx)(b, 'type') ?? '')))
-                return true;
-        }
-    }
-    return false;
-}
-/**
- * Anthropic Messages conversations: a message list, a request
- * `{system, messages, tools}` (tools with `input_schema` are the catalog), a
- * response message, or a list of conversations (one run each). `tool_use`
- * blocks are calls; `tool_result` blocks results (`is_error`). VCR cassettes of
- * the Messages API (api.anthropic.com, or Bedrock's anthropic models) too.
- */
-const anthropicMessagesFormat = {
-    id: 'anthropic-messages',
-    description: 'Anthropic Messages API conversations (tool_use / tool_result blocks) and their VCR cassettes',
-    detect(sample) {
-        if (looksLikeCassette(sample.head))
-            return cassetteProvider(sample.head) === 'anthropic' ? Evidence.signature : Evidence.none;
-        // tool_use / tool_result blocks and `input_schema` tools are Anthropic's own: stronger than a generic message list.
-        const head = largeDocumentHead(sample);
-        if (head !== null)
-            return /"(messages|traj)"\s*:\s*\[/.test(head) && /"type"\s*:\s*"tool_(use|result)"|"input_schema"\s*:/.test(head) ? Evidence.signature : Evidence.none;
-        const convs = sample.document === undefined ? null : conversations(sample.document);
-        return convs !== null && anthropicShaped(convs) ? Evidence.signature : Evidence.none;
-    },
-    async parse(input, sink) {
-        if (looksLikeCassette(await headBytes(input, 4096))) {
-            // YAML is parsed whole: within max-document-bytes, else one finding naming it.
-            const bytes = await readWhole(input, sink, 'a cassette');
-            if (bytes !== null)
-                await parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
-            return;
-        }
-        // A list (of messages, or of conversations: one run each) is streamed one item at a time.
-        if ((input.head?.subarray(0, 64 * 1024).toString('utf8').trimStart() ?? '').startsWith('[')) {
-            await streamList(input, sink, NO_CONVERSATION);
-            return;
-        }
-        const parsed = await parseDocument(input, sink);
-        if (!parsed)
-            return;
-        const convs = conversations(parsed.value);
-        if (!convs) {
-            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: NO_CONVERSATION });
-            return;
-        }
-        const collector = new FactCollector(false);
-        const lineOf = indexLines(parsed.text, 4);
-        for (const conv of convs)
-            collectConversation(collector, conv, input.file, lineOf);
-        for (const record of collector.records)
-            sink.record(record);
-    },
-};
-
-;// CONCATENATED MODULE: ./src/ingest/skip-reason.ts
-/** The longest name a skip reason quotes from a trace (reasons are grouped per file, so they stay short). */
-const MAX_NAME = 40;
-/** A name from the trace (a record or line type) in quotes, cut at 40 characters, for a `sink.skip` reason. */
-function quotedName(name) {
-    if (name === null || name === '')
-        return '(no type)';
-    return `"${name.length > MAX_NAME ? `${name.slice(0, MAX_NAME)}…` : name}"`;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/codex/outcome.ts
-
-
-/** Placeholders Codex writes as the output of a call that did not run. */
-/** On the output's first line: the placeholder alone (a full stop allowed), or followed by `: reason`. */
-const NOT_RUN = /^(aborted(?: by user)?|(?:exec command|patch) rejected by user)(?:\.?$|:)/i;
-const EXIT_LINE = /^(?:Exit code:|Process exited with code)\s*(-?\d+)\s*$/m;
-/**
- * Reads an output as the Codex versions write it: a JSON string
- * `{"output", "metadata": {"exit_code"}}`, text with an `Exit code: N` or
- * `Process exited with code N` line, or plain text. A non-zero exit code is a
- * failure; "rejected by user" text is a permission denial.
- */
-function codexOutcome(content) {
-    const text = typeof content === 'string' ? content.trim() : null;
-    const placeholder = text === null ? null : NOT_RUN.exec(text.slice(0, 200).split('\n')[0].trim());
-    if (placeholder)
-        return { exitCode: null, failed: true, errorClass: null, notRun: placeholder[1] };
-    let exitCode = null;
-    const parsed = argsOf(content);
-    const metadata = (0,ingest_fields/* isObject */.Gv)(parsed) ? (0,ingest_fields/* own */.ZV)(parsed, 'metadata') : undefined;
-    const recorded = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* own */.ZV)(metadata, 'exit_code') : undefined;
-    if (typeof recorded === 'number' && Number.isInteger(recorded))
-        exitCode = recorded;
-    else if (text !== null) {
-        const match = EXIT_LINE.exec(text.slice(0, 4096));
-        if (match)
-            exitCode = Number(match[1]);
-    }
-    const rejected = text !== null && /rejected by user/i.test(text.slice(0, 200));
-    const failed = rejected || (exitCode !== null && exitCode !== 0);
-    return { exitCode, failed, errorClass: rejected ? 'permission_denied' : null, notRun: null };
-}
-
-;// CONCATENATED MODULE: ./src/ingest/codex/index.ts
-
-
-
-
-
-
-
-/** The top-level `type` of a rollout line (`{timestamp, type, payload}`). */
-const LINE_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
-/** Response items the model produced (one model response may hold several). */
-const codex_MODEL_ITEMS = new Set(['reasoning', 'function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call', 'tool_search_call']);
-/** A rollout line: `type` is one of the rollout's own line types and `payload` an object. */
-function isCodexRolloutLine(value) {
-    return (0,ingest_fields/* isObject */.Gv)(value) && LINE_TYPES.has((0,ingest_fields/* str */.gx)(value, 'type') ?? '') && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(value, 'payload'));
-}
-function isCodexRollout(sample) {
-    return sample.jsonLines.some(isCodexRolloutLine);
-}
-/**
- * Codex CLI session rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`):
- * `{timestamp, type, payload}` lines. `session_meta.payload.id` is the run;
- * `response_item` payloads are Responses API items: `function_call`,
- * `custom_tool_call` and `local_shell_call` are calls, `*_output` items their
- * results by `call_id` (an exit code in the output is read); each run of
- * model-side items (reasoning, assistant message, calls) is one llm record.
- * A call the turn aborted or the user rejected has no result: it is an orphan,
- * and an output Codex wrote in place of one ("aborted") is not counted as one
- * (a note says so); a `turn_aborted` event notes the calls it left unanswered.
- * Other `event_msg`, `turn_context` and `compacted` lines carry no tool facts and
- * are counted as skipped, like line types and response items it does not know. Streamed: state is the session's call names and unanswered calls.
- * Rollouts concatenated into one file are one run each: a `session_meta` with another id starts the next.
- */
-const codexRolloutFormat = {
-    id: 'codex-rollout',
-    description: 'Codex CLI session rollouts (rollout-*.jsonl)',
-    detect: (sample) => (isCodexRollout(sample) ? Evidence.signature : Evidence.none),
-    async parse(input, sink) {
-        const state = { runId: null, inModelTurn: false, toolOf: new Map(), unanswered: new Set(), sessions: 0 };
-        await forEachJsonLine(input, sink, (value, line) => {
-            // Detection needs one of the known line types; reading takes any typed envelope (newer versions add types).
-            if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* str */.gx)(value, 'type') === null || !(0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(value, 'payload'))) {
-                sink.diagnostic({ ruleId: 'malformed-record', line, runId: state.runId, message: `line is not a rollout record ({timestamp, type, payload}): "${excerpt(JSON.stringify(value))}"` });
-                return;
-            }
-            readRolloutLine(value, { file: input.file, line }, state, sink);
-        });
-        sink.endRun?.(state.runId);
-    },
-};
-function readRolloutLine(record, loc, state, sink) {
-    const { line } = loc;
-    const type = (0,ingest_fields/* str */.gx)(record, 'type');
-    const payload = (0,ingest_fields/* own */.ZV)(record, 'payload');
-    if (type === 'session_meta')
-        return startSession(payload, state, sink);
-    if (type === 'event_msg' && (0,ingest_fields/* str */.gx)(payload, 'type') === 'turn_aborted') {
-        if (state.unanswered.size === 0)
-            return;
-        const reason = (0,ingest_fields/* str */.gx)(payload, 'reason');
-        const ids = [...state.unanswered].map((id) => `'${id}'`).join(', ');
-        sink.diagnostic({ ruleId: 'ingest-note', line, runId: state.runId, message: `turn aborted${reason === null ? '' : ` (${reason})`} with ${state.unanswered.size} call(s) still unanswered: ${ids}` });
-        state.unanswered.clear();
-        return;
-    }
-    if (type !== 'response_item')
-        return skipLine(sink, line, type, record, payload);
-    const itemType = (0,ingest_fields/* str */.gx)(payload, 'type') ?? '';
-    const place = { loc, runId: state.runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(record, 'timestamp')) };
-    const modelSide = codex_MODEL_ITEMS.has(itemType) || (itemType === 'message' && (0,ingest_fields/* str */.gx)(payload, 'role') === 'assistant');
-    if (modelSide && !state.inModelTurn)
-        sink.record(llmRecord(place));
-    state.inModelTurn = modelSide;
-    const facts = itemFact(payload);
-    if (facts.length === 0 && !modelSide && itemType !== 'message') {
-        sink.skip({ line, reason: `response item ${quotedName(itemType)} (neither a call nor an output)`, value: payload });
-        return;
-    }
-    for (const fact of facts) {
-        if (fact.kind !== 'call') {
-            readOutput(fact, place, state, sink);
-            continue;
-        }
-        if (fact.callId !== null) {
-            state.toolOf.set(fact.callId, fact.tool);
-            state.unanswered.add(fact.callId);
-        }
-        sink.record(toRecord(fact, place));
-    }
-}
-/**
- * Rollouts written one after another into one file: another session's meta ends the session
- * before it (its state is released); the same id again (a resumed session) goes on.
- */
-function startSession(payload, state, sink) {
-    const id = (0,ingest_fields/* idOf */.TH)(payload, 'id');
-    state.sessions += 1;
-    if (state.sessions > 1 && id !== null && id !== state.runId) {
-        sink.endRun?.(state.runId);
-        state.runId = id;
-        state.inModelTurn = false;
-        state.toolOf = new Map();
-        state.unanswered = new Set();
-    }
-    state.runId ??= id;
-}
-/** A call's output: its result with the exit code and failure read from it, or a note when Codex wrote one in place of it. */
-function readOutput(fact, place, state, sink) {
-    const outcome = codexOutcome(fact.content);
-    if (outcome.notRun !== null) {
-        const message = `Codex recorded "${outcome.notRun}" in place of the output of call '${fact.callId}': the tool did not run, so it counts as a call without a result`;
-        sink.diagnostic({ ruleId: 'ingest-note', line: place.loc.line, runId: state.runId, callId: fact.callId, message });
-        return;
-    }
-    if (fact.callId !== null)
-        state.unanswered.delete(fact.callId);
-    const tool = fact.tool ?? (fact.callId === null ? null : (state.toolOf.get(fact.callId) ?? null));
-    const result = { ...fact, tool, isError: fact.isError || outcome.failed, errorClass: outcome.errorClass };
-    const base = toRecord(result, place);
-    sink.record(base.kind === 'tool_result' ? { ...base, exitCode: outcome.exitCode } : base);
-}
-/** Line types Codex writes that repeat or describe what the response items hold (no tool facts of their own). */
-const READ_PAST = new Set(['event_msg', 'turn_context', 'compacted']);
-/**
- * A line that is not a response item, session_meta or turn_aborted: counted as
- * skipped. The known line types mirror the response items (an `exec_command_end`
- * event repeats a call's output), so only a line type Codex added later is looked
- * in for tool calls (partial-read).
- */
-function skipLine(sink, line, type, record, payload) {
-    if (type === 'event_msg')
-        return sink.skip({ line, reason: `event_msg ${quotedName((0,ingest_fields/* str */.gx)(payload, 'type'))}` });
-    if (READ_PAST.has(type))
-        return sink.skip({ line, reason: `${type} line` });
-    sink.skip({ line, reason: `line type ${quotedName(type)}`, value: record });
-}
-
-;// CONCATENATED MODULE: ./src/ingest/gemini-cli/session.ts
-
-
-
-/** Tool call states after which the call is done (its result is final). */
-const DONE = new Set(['success', 'error', 'cancelled']);
-/**
- * One Gemini CLI session's messages as they arrive (a JSON file's `messages`, or
- * JSONL message lines and `$set` rewrites). A message can arrive more than once
- * (re-appended when its tool calls finish, or listed again by a `$set`): each
- * model message is one llm record, each tool call one call, and its inline
- * result one result, the first time each is seen. Held: the ids already read.
- */
-class GeminiSession {
-    file;
-    sink;
-    messages = new Set();
-    calls = new Set();
-    results = new Set();
-    constructor(file, sink) {
-        this.file = file;
-        this.sink = sink;
-    }
-    message(message, line, runId) {
-        // User, info, error and warning messages carry no tool calls (a tool's result is inline in the model's message).
-        if ((0,ingest_fields/* str */.gx)(message, 'type') !== 'gemini')
-            return this.sink.skip({ line, reason: `message type ${quotedName((0,ingest_fields/* str */.gx)(message, 'type'))}`, value: message });
-        const place = { loc: { file: this.file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(message, 'timestamp')) };
-        const id = (0,ingest_fields/* idOf */.TH)(message, 'id') ?? `line ${line}`;
-        if (!this.messages.has(id)) {
-            this.messages.add(id);
-            this.sink.record(llmRecord(place));
-        }
-        const toolCalls = (0,ingest_fields/* own */.ZV)(message, 'toolCalls');
-        if (!Array.isArray(toolCalls))
-            return;
-        toolCalls.forEach((call, i) => {
-            if (!(0,ingest_fields/* isObject */.Gv)(call) || (0,ingest_fields/* str */.gx)(call, 'name') === null) {
-                this.sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `toolCalls[${i}] of message '${id}' has no tool name` });
-                return;
-            }
-            const callId = (0,ingest_fields/* idOf */.TH)(call, 'id') ?? `${id}#${i}`;
-            const tool = (0,ingest_fields/* str */.gx)(call, 'name');
-            if (!this.calls.has(callId)) {
-                this.calls.add(callId);
-                this.sink.record(toRecord({ kind: 'call', callId, tool, args: (0,ingest_fields/* own */.ZV)(call, 'args') }, place));
-            }
-            const status = (0,ingest_fields/* str */.gx)(call, 'status');
-            const hasResult = (0,ingest_fields/* own */.ZV)(call, 'result') !== undefined && (0,ingest_fields/* own */.ZV)(call, 'result') !== null;
-            if (this.results.has(callId) || (!hasResult && !DONE.has(status ?? '')))
-                return;
-            this.results.add(callId);
-            const content = hasResult ? responseOf((0,ingest_fields/* own */.ZV)(call, 'result')) : ((0,ingest_fields/* own */.ZV)(call, 'resultDisplay') ?? (0,ingest_fields/* own */.ZV)(call, 'error'));
-            const isError = status === 'error' || status === 'cancelled' || carriesError(content);
-            this.sink.record(toRecord(resultFact(callId, tool, content, isError, status === 'cancelled' ? 'cancelled' : null), place));
-        });
-    }
-}
-/** The `functionResponse.response` of the result parts (the one response, or the list). */
-function responseOf(result) {
-    if (!Array.isArray(result))
-        return result;
-    const responses = result.map((part) => {
-        const response = (0,ingest_fields/* isObject */.Gv)(part) ? ((0,ingest_fields/* own */.ZV)(part, 'functionResponse') ?? (0,ingest_fields/* own */.ZV)(part, 'function_response')) : undefined;
-        return (0,ingest_fields/* isObject */.Gv)(response) ? (0,ingest_fields/* own */.ZV)(response, 'response') : part;
-    });
-    return responses.length === 1 ? responses[0] : responses;
-}
-function carriesError(content) {
-    if (!(0,ingest_fields/* isObject */.Gv)(content))
-        return false;
-    const error = (0,ingest_fields/* own */.ZV)(content, 'error');
-    return error !== undefined && error !== null && error !== '';
-}
-
-;// CONCATENATED MODULE: ./src/ingest/gemini-cli/index.ts
-
-
-
-
-
-
-/** The session header: `sessionId` with `projectHash` (a hash of the project folder) is Gemini CLI's own pair. */
-function isHeader(value) {
-    return (0,ingest_fields/* isObject */.Gv)(value) && typeof (0,ingest_fields/* own */.ZV)(value, 'sessionId') === 'string' && typeof (0,ingest_fields/* own */.ZV)(value, 'projectHash') === 'string';
-}
-/** A message line: `type: "gemini"` (the model's messages) or a user/info message next to one. */
-function isGeminiMessage(value) {
-    return (0,ingest_fields/* isObject */.Gv)(value) && (0,ingest_fields/* str */.gx)(value, 'type') === 'gemini' && (0,ingest_fields/* own */.ZV)(value, 'content') !== undefined;
-}
-function isGeminiCliSession(sample) {
-    const head = largeDocumentHead(sample);
-    if (head !== null)
-        return /^\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"projectHash"\s*:/.test(head);
-    if (isHeader(sample.document) && Array.isArray((0,ingest_fields/* own */.ZV)(sample.document, 'messages')))
-        return true;
-    return sample.jsonLines.some((value) => isHeader(value) || isGeminiMessage(value));
-}
-/**
- * Gemini CLI chat sessions (`~/.gemini/tmp/<project>/chats/session-*.json` and
- * `.jsonl`): `{sessionId, projectHash, startTime, lastUpdated, messages}` as one
- * document, or a header line followed by message lines and `$set` / `$rewindTo`
- * records. Messages of `type: "gemini"` are the model's; their `toolCalls[]`
- * carry the call (`id`, `name`, `args`) and its result inline (`result[]` of
- * `functionResponse`, `status` success / error / cancelled). The session id is
- * the run. JSONL is streamed, one run per session header (logs concatenated into one
- * file are one run each; a session's state is released at the next header). Other messages (user, info), `$` records without
- * messages (`$rewindTo`) are counted as skipped.
- */
-const geminiCliFormat = {
-    id: 'gemini-cli',
-    description: 'Gemini CLI chat sessions (session-*.json and .jsonl)',
-    detect: (sample) => (isGeminiCliSession(sample) ? Evidence.signature : Evidence.none),
-    async parse(input, sink) {
-        if (await startsAsDocument(input))
-            return readDocument(input, sink);
-        let session = new GeminiSession(input.file, sink);
-        let runId = null;
-        await forEachJsonLine(input, sink, (value, line) => {
-            if (!(0,ingest_fields/* isObject */.Gv)(value)) {
-                sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `line is not a session record: "${excerpt(JSON.stringify(value))}"` });
-                return;
-            }
-            if (runId !== null && isHeader(value) && (0,ingest_fields/* own */.ZV)(value, 'sessionId') !== runId) {
-                // Session logs written one after another into one file: the next header ends the
-                // session before it, and its state (the ids already read) is released.
-                sink.endRun?.(runId);
-                session = new GeminiSession(input.file, sink);
-                runId = null;
-            }
-            runId ??= (0,ingest_fields/* idOf */.TH)(value, 'sessionId');
-            const set = (0,ingest_fields/* own */.ZV)(value, '$set');
-            const messages = (0,ingest_fields/* isObject */.Gv)(set) ? (0,ingest_fields/* own */.ZV)(set, 'messages') : (0,ingest_fields/* own */.ZV)(value, 'messages');
-            if (Array.isArray(messages)) {
-                for (const message of messages)
-                    if ((0,ingest_fields/* isObject */.Gv)(message))
-                        session.message(message, line, runId);
-                return;
-            }
-            // The header names the run; `$set`, `$rewindTo` and other `$` records rewrite the session's state (only their messages are read).
-            if (isHeader(value))
-                return;
-            const rewrite = Object.keys(value).find((key) => key.startsWith('$'));
-            if (rewrite !== undefined)
-                return sink.skip({ line, reason: `${quotedName(rewrite)} record without messages`, value });
-            if ((0,ingest_fields/* str */.gx)(value, 'type') === null) {
-                sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `record has no "type", "$set" or "$rewindTo": "${excerpt(JSON.stringify(value))}"` });
-                return;
-            }
-            session.message(value, line, (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? runId);
-        });
-        sink.endRun?.(runId);
-    },
-};
-/** A pretty-printed session document starts with a line that is not JSON on its own. */
-async function startsAsDocument(input) {
-    for await (const event of eachLine(input)) {
-        if (event.type === 'bad-line')
-            return false;
-        const text = event.text.trim();
-        if (text === '')
-            continue;
-        try {
-            JSON.parse(text);
-            return false;
-        }
-        catch {
-            return true;
-        }
-    }
-    return false;
-}
-/** The document form, streamed: `messages` one at a time, the session id read before them (or in a first read when it comes after). */
-async function readDocument(input, sink) {
-    const session = new GeminiSession(input.file, sink);
-    let runId;
-    const read = await streamDocument(input, sink, { lists: ['$.messages[*]'], needs: ['sessionId'] }, (element) => {
-        if (runId === undefined) {
-            const head = element.head();
-            runId = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* idOf */.TH)(head, 'sessionId') : null;
-        }
-        if ((0,ingest_fields/* isObject */.Gv)(element.value))
-            session.message(element.value, element.line, runId);
-        else
-            sink.diagnostic({ ruleId: 'malformed-record', line: element.line, runId, message: `messages[${element.index}] is not an object` });
-    });
-    if (!read)
-        return;
-    const doc = read.rest;
-    if (!(0,ingest_fields/* isObject */.Gv)(doc) || !Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'messages'))) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the session document has no "messages" list' });
-        return;
-    }
-    sink.endRun?.(runId ?? (0,ingest_fields/* idOf */.TH)(doc, 'sessionId'));
-}
-
-;// CONCATENATED MODULE: ./src/ingest/inspect/eval-zip.ts
-
-const WANTED = /^(header\.json|samples\/[^/]+\.json)$/;
-/** Zip archives start with a local file header; an `.eval` log names its entries early. */
-function looksLikeEvalZip(head) {
-    if (head.length < 4 || head.readUInt32LE(0) !== 0x04034b50)
-        return false;
-    const names = head.subarray(0, 64 * 1024).toString('latin1');
-    return names.includes('header.json') || names.includes('_journal/start.json') || /samples\/[^/]+_epoch_\d+\.json/.test(names);
-}
-/**
- * Reads the header and sample entries of an Inspect `.eval` zip. fflate
- * inflates each entry into a buffer of its declared size, so the cap on
- * declared sizes (per entry and in total) bounds memory even for an archive
- * that lies about them; entries over the cap are skipped and reported.
- */
-async function readEvalArchive(bytes, maxBytes) {
-    // fflate is loaded for an .eval archive only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1776));
-    const problems = [];
-    let total = 0;
-    const filter = (file) => {
-        if (!WANTED.test(file.name))
-            return false;
-        if (file.originalSize > maxBytes || total + file.originalSize > maxBytes) {
-            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${(0,limits/* limitText */.PW)('maxDocumentBytes', maxBytes)}: skipped`);
-            return false;
-        }
-        total += file.originalSize;
-        return true;
-    };
-    let files;
-    try {
-        files = unzipSync(bytes, { filter });
-    }
-    catch (error) {
-        return { header: undefined, samples: [], problems: [`not a readable zip archive (${error instanceof Error ? error.message : 'unknown error'})`] };
-    }
-    const decode = (name) => {
-        try {
-            return JSON.parse(Buffer.from(files[name]).toString('utf8'));
-        }
-        catch {
-            problems.push(`zip entry "${name}" is not JSON`);
-            return undefined;
-        }
-    };
-    const header = Object.prototype.hasOwnProperty.call(files, 'header.json') ? decode('header.json') : undefined;
-    const samples = Object.keys(files)
-        .filter((name) => name.startsWith('samples/'))
-        .sort(bySampleOrder)
-        .map((name) => ({ name, value: decode(name) }));
-    return { header, samples, problems };
-}
-/** `samples/<id>_epoch_<n>.json`: by id, then epoch (numerically where they are numbers). */
-function bySampleOrder(a, b) {
-    return a.localeCompare(b, 'en', { numeric: true });
-}
-
-;// CONCATENATED MODULE: ./src/ingest/inspect/samples.ts
-
-
-
-/** Timestamps of a sample's tool events, by tool call id. */
-function toolTimes(events) {
-    const times = new Map();
-    for (const event of events) {
-        if (!(0,ingest_fields/* isObject */.Gv)(event) || (0,ingest_fields/* str */.gx)(event, 'event') !== 'tool')
-            continue;
-        const id = (0,ingest_fields/* idOf */.TH)(event, 'id');
-        if (id === null)
-            continue;
-        const start = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'));
-        times.set(id, { start, end: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'completed')) ?? start });
-    }
-    return times;
-}
-/** The run id of a sample: its id and epoch. */
-function sampleRunId(sample) {
-    const id = (0,ingest_fields/* idOf */.TH)(sample, 'id');
-    if (id === null)
-        return null;
-    const epoch = (0,ingest_fields/* idOf */.TH)(sample, 'epoch');
-    return epoch === null ? id : `${id}#${epoch}`;
-}
-/**
- * One Inspect AI sample as one run. The catalog is the tool list of its model
- * events; calls and results come from its messages (assistant `tool_calls`,
- * `role:"tool"` messages with `error{type,message}`), timed by the matching
- * tool events; each assistant message is an llm span. A sample with no
- * messages falls back to its tool events.
- */
-function collectSample(collector, sample, path, file, lineOf, fallbackRunId) {
-    const runId = sampleRunId(sample) ?? fallbackRunId;
-    const place = (at, ts) => ({ loc: { file, line: lineOf(at) }, runId, ts });
-    const rawEvents = (0,ingest_fields/* own */.ZV)(sample, 'events');
-    const events = Array.isArray(rawEvents) ? rawEvents : [];
-    // The tools each model request offered, in request order.
-    const offered = [];
-    events.forEach((event, k) => {
-        if (!(0,ingest_fields/* isObject */.Gv)(event) || (0,ingest_fields/* str */.gx)(event, 'event') !== 'model')
-            return;
-        const tools = catalogTools((0,ingest_fields/* own */.ZV)(event, 'tools'));
-        offered.push(() => {
-            if (tools)
-                collector.catalog(tools, place([...path, 'events', k], (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'))));
-        });
-    });
-    const times = toolTimes(events);
-    const messages = (0,ingest_fields/* own */.ZV)(sample, 'messages');
-    if (Array.isArray(messages) && messages.length > 0) {
-        // Each model request writes one assistant message: its catalog goes right before
-        // that message's llm record, so a call is checked against the tools offered with it.
-        let request = 0;
-        messages.forEach((message, j) => {
-            const at = [...path, 'messages', j];
-            if ((0,ingest_fields/* isObject */.Gv)(message) && (0,ingest_fields/* str */.gx)(message, 'role') === 'assistant') {
-                offered[request++]?.();
-                collector.llm(place(at, null));
-            }
-            for (const fact of messageFacts(message).facts) {
-                const time = fact.callId === null ? undefined : times.get(fact.callId);
-                collector.fact(fact, place(at, time ? (fact.kind === 'call' ? time.start : time.end) : null));
-            }
-        });
-        for (; request < offered.length; request += 1)
-            offered[request]();
-        return;
-    }
-    let request = 0;
-    events.forEach((event, k) => {
-        if (!(0,ingest_fields/* isObject */.Gv)(event))
-            return;
-        const at = [...path, 'events', k];
-        const kind = (0,ingest_fields/* str */.gx)(event, 'event');
-        if (kind === 'model')
-            offered[request++]();
-        if (kind === 'model')
-            collector.llm(place(at, (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'))), (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'completed')));
-        if (kind !== 'tool')
-            return;
-        const callId = (0,ingest_fields/* idOf */.TH)(event, 'id');
-        const tool = (0,ingest_fields/* str */.gx)(event, 'function') ?? 'unknown';
-        collector.fact({ kind: 'call', callId, tool, args: (0,ingest_fields/* own */.ZV)(event, 'arguments') }, place(at, (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp'))));
-        const error = (0,ingest_fields/* own */.ZV)(event, 'error');
-        const errorType = (0,ingest_fields/* isObject */.Gv)(error) ? (0,ingest_fields/* str */.gx)(error, 'type') : null;
-        const failed = error !== undefined && error !== null;
-        const content = failed && (0,ingest_fields/* isObject */.Gv)(error) ? (0,ingest_fields/* own */.ZV)(error, 'message') : (0,ingest_fields/* own */.ZV)(event, 'result');
-        collector.fact(resultFact(callId, tool, content, failed, errorType, errorType), place(at, (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'completed'))));
-    });
-}
-
-;// CONCATENATED MODULE: ./src/ingest/inspect/index.ts
-
-
-
-
-
-
-
-
-function isEvalLog(doc) {
-    return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'eval')) && typeof (0,ingest_fields/* own */.ZV)(doc, 'version') === 'number' && (Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'samples')) || (0,ingest_fields/* own */.ZV)(doc, 'plan') !== undefined);
-}
-/**
- * Inspect AI eval logs: the `.json` log (`{version, eval, samples[]}`) and the
- * `.eval` zip (header.json + samples/*.json). One run per sample and epoch.
- * Lines: in a `.json` log, the line where each message begins. A `.eval`
- * archive's entries are minified JSON without lines: a record there is placed
- * at `<archive>/<entry>:<line>`, the entry (which names the sample and epoch,
- * `samples/<id>_epoch_<n>.json`) and the line where its message begins in the
- * entry printed with two-space indents (`unzip -p <archive> <entry> | jq .`).
- */
-const inspectFormat = {
-    id: 'inspect',
-    description: 'Inspect AI eval logs (.json and .eval zip archives)',
-    detect(sample) {
-        const head = largeDocumentHead(sample);
-        if (head !== null)
-            return /^\{\s*"version"\s*:\s*\d+\s*,/.test(head) && /"eval"\s*:\s*\{/.test(head) ? Evidence.signature : Evidence.none;
-        return looksLikeEvalZip(sample.head) || isEvalLog(sample.document) ? Evidence.signature : Evidence.none;
-    },
-    async parse(input, sink) {
-        const collector = new FactCollector(false);
-        // Each sample's records are handed on once it is read (a sample is a run), so the
-        // records of a log are not all held until its end.
-        const handOn = () => {
-            for (const record of collector.records)
-                sink.record(record);
-            collector.records.length = 0;
-        };
-        if (looksLikeEvalZip(await headBytes(input, 64 * 1024))) {
-            // A zip is read whole (its directory is at its end), within max-document-bytes, else one finding naming it.
-            const bytes = await readWhole(input, sink, 'an .eval archive');
-            if (bytes === null)
-                return;
-            const archive = await readEvalArchive(bytes, input.limits.maxDocumentBytes);
-            for (const problem of archive.problems)
-                sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
-            for (const { name, value } of archive.samples) {
-                if ((0,ingest_fields/* isObject */.Gv)(value))
-                    collectSample(collector, value, [], `${input.file}/${name}`, indexLines(JSON.stringify(value, null, 2), 3), name);
-                handOn();
-            }
-        }
-        else {
-            // A .json log is streamed one sample at a time (a sample is read whole: its events time its messages).
-            const read = await streamDocument(input, sink, { lists: ['$.samples[*]'] }, ({ value, index, lineOf }) => {
-                if ((0,ingest_fields/* isObject */.Gv)(value))
-                    collectSample(collector, value, [], input.file, lineOf, `#${index}`);
-                handOn();
-            });
-            if (!read)
-                return;
-        }
-    },
-};
-
-;// CONCATENATED MODULE: ./src/ingest/langfuse/attributes.ts
-
-
-/**
- * The OTel attributes Langfuse keeps in `metadata.attributes` of an
- * observation, for the keys the frameworks in its exports use: GenAI semantic
- * conventions (`gen_ai.tool.*`), the Vercel AI SDK (`ai.toolCall.*`,
- * `ai.prompt.tools`), pydantic-ai (`tool_arguments`, `tool_response`,
- * `model_request_parameters`, `pydantic_ai.all_messages`) and OpenInference
- * (`tool.name`). A small local mapping; the OTel reader has the full one.
- */
-function attributes_attributesOf(observation) {
-    const metadata = argsOf((0,ingest_fields/* own */.ZV)(observation, 'metadata'));
-    if (!(0,ingest_fields/* isObject */.Gv)(metadata))
-        return Object.create(null);
-    const attributes = argsOf((0,ingest_fields/* own */.ZV)(metadata, 'attributes'));
-    return (0,ingest_fields/* isObject */.Gv)(attributes) ? attributes : Object.create(null);
-}
-function toolAttributes(attrs) {
-    return {
-        callId: (0,ingest_fields/* idOf */.TH)(attrs, 'gen_ai.tool.call.id') ?? (0,ingest_fields/* idOf */.TH)(attrs, 'ai.toolCall.id') ?? (0,ingest_fields/* idOf */.TH)(attrs, 'tool_call.id'),
-        tool: (0,ingest_fields/* str */.gx)(attrs, 'gen_ai.tool.name') ?? (0,ingest_fields/* str */.gx)(attrs, 'ai.toolCall.name') ?? (0,ingest_fields/* str */.gx)(attrs, 'tool.name'),
-        args: argsOf((0,ingest_fields/* own */.ZV)(attrs, 'gen_ai.tool.call.arguments') ?? (0,ingest_fields/* own */.ZV)(attrs, 'ai.toolCall.args') ?? (0,ingest_fields/* own */.ZV)(attrs, 'tool_arguments')),
-        result: (0,ingest_fields/* own */.ZV)(attrs, 'gen_ai.tool.call.result') ?? (0,ingest_fields/* own */.ZV)(attrs, 'ai.toolCall.result') ?? (0,ingest_fields/* own */.ZV)(attrs, 'tool_response'),
-        errorType: (0,ingest_fields/* str */.gx)(attrs, 'error.type'),
-    };
-}
-/** The tool catalog an observation's attributes (or Langfuse's own fields) record, null when none. */
-function catalogOf(observation, attrs) {
-    const params = argsOf((0,ingest_fields/* own */.ZV)(attrs, 'model_request_parameters'));
-    if ((0,ingest_fields/* isObject */.Gv)(params)) {
-        const fn = catalogTools((0,ingest_fields/* own */.ZV)(params, 'function_tools')) ?? [];
-        const out = catalogTools((0,ingest_fields/* own */.ZV)(params, 'output_tools')) ?? [];
-        if (fn.length + out.length > 0)
-            return [...fn, ...out];
-    }
-    for (const value of [(0,ingest_fields/* own */.ZV)(attrs, 'gen_ai.tool.definitions'), (0,ingest_fields/* own */.ZV)(attrs, 'ai.prompt.tools'), openInferenceTools(attrs), beeAiTools(attrs)]) {
-        const tools = catalogTools(value);
-        if (tools && tools.length > 0)
-            return tools;
-    }
-    const metadata = argsOf((0,ingest_fields/* own */.ZV)(observation, 'metadata'));
-    const listed = (0,ingest_fields/* isObject */.Gv)(metadata) ? catalogTools((0,ingest_fields/* own */.ZV)(metadata, 'tools')) : null;
-    if (listed && listed.length > 0)
-        return listed;
-    const definitions = (0,ingest_fields/* own */.ZV)(observation, 'toolDefinitions');
-    const listedDefinitions = catalogTools(definitions);
-    if (listedDefinitions && listedDefinitions.length > 0)
-        return listedDefinitions;
-    if ((0,ingest_fields/* isObject */.Gv)(definitions)) {
-        const tools = Object.keys(definitions).map((name) => ({ name, ...schemaOf((0,ingest_fields/* own */.ZV)(definitions, name)), schemaSha256: null }));
-        if (tools.length > 0)
-            return tools;
-    }
-    return null;
-}
-/** OpenInference flattens the tool list: `llm.tools.<n>.tool.json_schema`, in index order. */
-function openInferenceTools(attrs) {
-    const found = [];
-    for (const key of Object.keys(attrs)) {
-        const m = /^llm\.tools\.(\d+)\.tool\.json_schema$/.exec(key);
-        if (m)
-            found.push([Number(m[1]), (0,ingest_fields/* own */.ZV)(attrs, key)]);
-    }
-    return found.sort((a, b) => a[0] - b[0]).map(([, schema]) => schema);
-}
-/** BeeAI's agent spans: `llm.tools`, JSON text of `[{"tool.name", "tool.description", "tool.options"}]` (no schemas). */
-function beeAiTools(attrs) {
-    const list = argsOf((0,ingest_fields/* own */.ZV)(attrs, 'llm.tools'));
-    if (!Array.isArray(list))
-        return [];
-    return list.flatMap((item) => ((0,ingest_fields/* isObject */.Gv)(item) && typeof (0,ingest_fields/* own */.ZV)(item, 'tool.name') === 'string' ? [(0,ingest_fields/* own */.ZV)(item, 'tool.name')] : []));
-}
-function schemaOf(value) {
-    const def = argsOf(value);
-    if (!(0,ingest_fields/* isObject */.Gv)(def))
-        return {};
-    const schema = (0,ingest_fields/* own */.ZV)(def, 'parameters') ?? (0,ingest_fields/* own */.ZV)(def, 'input_schema') ?? (0,ingest_fields/* own */.ZV)(def, 'inputSchema');
-    return schema === undefined ? {} : { schema: argsOf(schema) };
-}
-
-;// CONCATENATED MODULE: ./src/ingest/langfuse/langchain.ts
-
-
-/** LangChain message classes and the `type` their plain form carries (what messageFacts reads). */
-const MESSAGE_TYPES = new Map([
-    ['ToolMessage', 'tool'],
-    ['ToolMessageChunk', 'tool'],
-    ['AIMessage', 'ai'],
-    ['AIMessageChunk', 'ai'],
-    ['HumanMessage', 'human'],
-    ['SystemMessage', 'system'],
-    ['ChatMessage', 'chat'],
-    ['FunctionMessage', 'function'],
-]);
-/** The class name of a LangChain serialized constructor (`{"lc":1,"type":"constructor","id":[…,"ToolMessage"],"kwargs":{…}}`), or null. */
-function langChainClass(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* own */.ZV)(value, 'lc') !== 1 || (0,ingest_fields/* str */.gx)(value, 'type') !== 'constructor')
-        return null;
-    const id = (0,ingest_fields/* own */.ZV)(value, 'id');
-    if (!Array.isArray(id) || id.length === 0)
-        return null;
-    const last = id[id.length - 1];
-    return typeof last === 'string' ? last : null;
-}
-/**
- * A message in the plain form messageFacts reads: a LangChain serialized
- * constructor becomes its kwargs with the class's `type` (ToolMessage → "tool",
- * with its tool_call_id and status); an assistant message whose `content` is
- * the JSON text of a tool-call list (Koog writes them so) gets them as
- * `tool_calls`. Anything else is returned as it is.
- */
-function plainMessage(value) {
-    const cls = langChainClass(value);
-    if (cls !== null) {
-        const kwargs = (0,ingest_fields/* own */.ZV)(value, 'kwargs');
-        const type = MESSAGE_TYPES.get(cls);
-        if (!(0,ingest_fields/* isObject */.Gv)(kwargs) || type === undefined)
-            return value;
-        // A null-prototype copy: the kwargs' keys are data.
-        return Object.assign(Object.create(null), kwargs, { type });
-    }
-    if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* own */.ZV)(value, 'tool_calls') !== undefined)
-        return value;
-    const content = (0,ingest_fields/* own */.ZV)(value, 'content');
-    if (typeof content !== 'string' || !content.startsWith('[{'))
-        return value;
-    const calls = argsOf(content);
-    if (!Array.isArray(calls) || calls.length === 0 || !calls.every(isFunctionCall))
-        return value;
-    return Object.assign(Object.create(null), value, { content: '', tool_calls: calls });
-}
-function isFunctionCall(call) {
-    if (!(0,ingest_fields/* isObject */.Gv)(call))
-        return false;
-    const fn = (0,ingest_fields/* own */.ZV)(call, 'function');
-    return (0,ingest_fields/* isObject */.Gv)(fn) && (0,ingest_fields/* str */.gx)(fn, 'name') !== null;
-}
-/** A LangChain ToolMessage, serialized or plain (`type: "tool"` with a `tool_call_id`). */
-function isToolMessage(value) {
-    if (langChainClass(value) === 'ToolMessage')
-        return true;
-    return (0,ingest_fields/* isObject */.Gv)(value) && (0,ingest_fields/* str */.gx)(value, 'type') === 'tool' && (0,ingest_fields/* own */.ZV)(value, 'tool_call_id') !== undefined;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/langfuse/tool-span.ts
-
-
-
-/** Langfuse stores some outputs JSON-encoded a second time (`"\"text\""`); decode that layer. */
-function unquote(value) {
-    if (typeof value !== 'string' || !value.startsWith('"'))
-        return argsOf(value);
-    try {
-        return JSON.parse(value);
-    }
-    catch {
-        return value;
-    }
-}
-/**
- * Whether a SPAN (or other non-GENERATION, non-TOOL) observation is one tool
- * execution: GenAI attributes that name the tool or its call (Koog), an
- * OpenInference TOOL span with a `tool.name` (Agno), or an output that is a
- * LangChain ToolMessage (LangGraph JS). An OpenInference span of another kind
- * that mentions a tool (BeeAI's agent updates) is not one.
- */
-function isToolSpan(obj, attrs) {
-    const kind = (0,ingest_fields/* str */.gx)(attrs, 'openinference.span.kind');
-    if (kind !== null && kind.toUpperCase() !== 'TOOL')
-        return false;
-    if ((0,ingest_fields/* idOf */.TH)(attrs, 'gen_ai.tool.call.id') !== null || (0,ingest_fields/* str */.gx)(attrs, 'gen_ai.tool.name') !== null)
-        return true;
-    if ((0,ingest_fields/* str */.gx)(attrs, 'tool.name') !== null)
-        return true;
-    return isToolMessage(unquote((0,ingest_fields/* own */.ZV)(obj, 'output')));
-}
-/** A span that says it is a tool's (an OpenInference TOOL kind, a GenAI execute_tool) but is not read as one. */
-function saysTool(attrs) {
-    return ((0,ingest_fields/* str */.gx)(attrs, 'openinference.span.kind') ?? '').toUpperCase() === 'TOOL' || (0,ingest_fields/* str */.gx)(attrs, 'gen_ai.operation.name') === 'execute_tool';
-}
-
-;// CONCATENATED MODULE: ./src/ingest/langfuse/beeai.ts
-
-
-
-
-/** `tool.<path>.<event>` targets of BeeAI's emitter (`tool.search.wikipedia.start`), and its name suffix (`-12`). */
-const TOOL_EVENT = /^tool\.(.{1,200})\.(start|finish|success|error)$/;
-const SUFFIX = /-(\d{1,12})$/;
-/** Whether an observation's attributes make it one BeeAI reads (an emitter event or a ReAct agent update); false means none of its runs needs it. */
-function mayBeBeeAi(attrs) {
-    const target = (0,ingest_fields/* str */.gx)(attrs, 'target');
-    return target !== null && (TOOL_EVENT.test(target) || target === 'agent.react.update' || target === 'agent.react.partial_update');
-}
-/**
- * BeeAI (beeai-framework's OpenInference exporter) records a tool run as three
- * SPAN observations, `tool.<path>.start-N`, `.finish-N` and `.success-N` (or
- * `.error-N`), under the ReAct agent's update that chose the tool (its
- * `tool.name`). A tool without emitter events (OpenMeteo) is known only from
- * the agent's updates: the last `agent.react.update` of an iteration with a
- * `tool.name` and an `output.value` is its call and output. The tool events of
- * one execution share parent, path and N.
- */
-function beeAiExecutions(observations) {
-    // `metadata` is JSON text in some exports: parse each observation's once.
-    const cache = new Map();
-    const attributesOf = (obj) => {
-        let attrs = cache.get(obj);
-        if (attrs === undefined)
-            cache.set(obj, (attrs = attributes_attributesOf(obj)));
-        return attrs;
-    };
-    const byId = new Map();
-    for (const o of observations) {
-        const id = (0,ingest_fields/* idOf */.TH)(o.obj, 'id');
-        if (id !== null)
-            byId.set(id, o);
-    }
-    const groups = new Map();
-    for (const o of observations) {
-        const event = TOOL_EVENT.exec((0,ingest_fields/* str */.gx)(attributesOf(o.obj), 'target') ?? '');
-        const n = SUFFIX.exec((0,ingest_fields/* str */.gx)(o.obj, 'name') ?? '');
-        if (!event || !n)
-            continue;
-        const parent = (0,ingest_fields/* idOf */.TH)(o.obj, 'parentObservationId');
-        const key = `${parent ?? ''}\u0000${event[1]}\u0000${n[1]}`;
-        const group = groups.get(key) ?? { error: false, parts: [], parent };
-        group.parts.push(o);
-        if (event[2] === 'start')
-            group.start ??= o;
-        if (event[2] === 'success' || event[2] === 'error') {
-            group.end ??= o;
-            group.error ||= event[2] === 'error';
-        }
-        groups.set(key, group);
-    }
-    const out = [];
-    /** Agent iterations (the parent of the agent's updates) whose tool run the emitter events already give. */
-    const covered = new Set();
-    for (const group of groups.values()) {
-        if (group.start === undefined)
-            continue;
-        const chooser = group.parent === null ? undefined : byId.get(group.parent);
-        const iteration = chooser === undefined ? null : (0,ingest_fields/* idOf */.TH)(chooser.obj, 'parentObservationId');
-        if (iteration !== null)
-            covered.add(iteration);
-        const startAttrs = attributesOf(group.start.obj);
-        const tool = (chooser && (0,ingest_fields/* str */.gx)(attributesOf(chooser.obj), 'tool.name')) ?? (0,ingest_fields/* str */.gx)(startAttrs, 'target').slice('tool.'.length, -'.start'.length);
-        out.push({
-            call: group.start,
-            result: group.end ?? null,
-            parts: group.parts,
-            tool,
-            args: argsOf((0,ingest_fields/* own */.ZV)(startAttrs, 'tool.parameters')),
-            content: group.end === undefined ? undefined : outputOf(group.end, attributesOf(group.end.obj)),
-            isError: group.error,
-            resultAt: group.end === undefined ? null : group.end.start,
-        });
-    }
-    out.push(...agentUpdateRuns(observations, covered, attributesOf));
-    return out.sort((a, b) => (a.call.start ?? Infinity) - (b.call.start ?? Infinity));
-}
-/** Tool runs known only from the ReAct agent's updates, one per iteration the emitter events do not cover. */
-function agentUpdateRuns(observations, covered, attributesOf) {
-    const byIteration = new Map();
-    for (const o of observations) {
-        const target = (0,ingest_fields/* str */.gx)(attributesOf(o.obj), 'target');
-        const iteration = (0,ingest_fields/* idOf */.TH)(o.obj, 'parentObservationId');
-        if ((target !== 'agent.react.update' && target !== 'agent.react.partial_update') || iteration === null || covered.has(iteration))
-            continue;
-        const list = byIteration.get(iteration) ?? [];
-        list.push(o);
-        byIteration.set(iteration, list);
-    }
-    const out = [];
-    for (const updates of byIteration.values()) {
-        const withArgs = updates.find((o) => hasArgs(attributesOf(o.obj)));
-        const answered = updates.find((o) => {
-            const attrs = attributesOf(o.obj);
-            return hasArgs(attrs) && (0,ingest_fields/* str */.gx)(attrs, 'output.value') !== null;
-        });
-        if (withArgs === undefined || answered === undefined)
-            continue;
-        const attrs = attributesOf(answered.obj);
-        out.push({
-            call: withArgs,
-            result: answered,
-            parts: updates.filter((o) => (0,ingest_fields/* str */.gx)(attributesOf(o.obj), 'tool.name') !== null),
-            tool: (0,ingest_fields/* str */.gx)(attrs, 'tool.name'),
-            args: argsOf((0,ingest_fields/* own */.ZV)(attrs, 'tool.parameters')),
-            content: outputOf(answered, attrs),
-            isError: false,
-            resultAt: answered.start,
-        });
-    }
-    return out;
-}
-/** An update that names the tool and its (non-null) parameters. */
-function hasArgs(attrs) {
-    const params = (0,ingest_fields/* str */.gx)(attrs, 'tool.parameters');
-    return (0,ingest_fields/* str */.gx)(attrs, 'tool.name') !== null && params !== null && params !== 'null';
-}
-function outputOf(o, attrs) {
-    return unquote((0,ingest_fields/* own */.ZV)(o.obj, 'output') ?? (0,ingest_fields/* own */.ZV)(attrs, 'output.value'));
-}
-
-;// CONCATENATED MODULE: ./src/ingest/langfuse/export-plan.ts
-
-
-
-/**
- * What a first read of one export's observations tells (nothing of them is
- * kept but, until that read is `done`, the ids of its generations), so that the
- * second read can hand on each observation's facts as it comes instead of
- * holding the export.
- */
-class ExportPlan {
-    /**
-     * True while the observations are in start order in the file (the order they
-     * are read in; those without a start last) and none is one of BeeAI's emitter
-     * events (its runs are told from all of them). Otherwise the export is held
-     * and sorted, as its reader needs it.
-     */
-    streamed = true;
-    /** Observations seen (the objects of the list). */
-    count = 0;
-    /** The trace id of the first observation, for an export whose trace has no id. */
-    firstTraceId = null;
-    /**
-     * While the first read goes on, the ids of the GENERATION observations; once it is
-     * `done`, only those of generations another generation is nested in (a nested
-     * generation is the model turn of its parent generation): all that is asked of it
-     * is whether a generation's parent is a generation, and the rest was kept for the
-     * whole export, one id per model turn.
-     */
-    generations = new Set();
-    /** Per generation id, its parent and its index in the list (until `done`). */
-    parents = [];
-    last = -Infinity;
-    duplicateIds = false;
-    /** Per root generation id: the index of its last nested generation (set by `done`). */
-    nested = new Map();
-    note(obj) {
-        const start = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'startTime')) ?? Infinity;
-        if (start < this.last)
-            this.streamed = false;
-        this.last = start;
-        if (this.count === 0)
-            this.firstTraceId = (0,ingest_fields/* idOf */.TH)(obj, 'traceId');
-        if (this.streamed && mayBeBeeAi(attributes_attributesOf(obj)))
-            this.streamed = false;
-        if (((0,ingest_fields/* str */.gx)(obj, 'type') ?? 'SPAN') === 'GENERATION') {
-            const id = (0,ingest_fields/* idOf */.TH)(obj, 'id');
-            if (id !== null) {
-                if (this.generations.has(id))
-                    this.duplicateIds = true;
-                this.generations.add(id);
-            }
-            this.parents.push({ id, parent: (0,ingest_fields/* idOf */.TH)(obj, 'parentObservationId'), index: this.count });
-        }
-        this.count += 1;
-    }
-    /** The first read is over: what the second read asks is worked out, and the rest let go. */
-    done() {
-        this.nested = this.nestedUntil();
-        const nestedIn = new Set();
-        for (const g of this.parents)
-            if (g.parent !== null && this.generations.has(g.parent))
-                nestedIn.add(g.parent);
-        this.generations = nestedIn;
-        this.parents = [];
-    }
-    /**
-     * Whether the llm record of generation `id` may still get a catalog before it
-     * once the observations up to `index` are read: a generation nested in it (or
-     * in one nested in it) comes later. Always true when generation ids repeat.
-     */
-    turnOpen(id, index) {
-        if (this.duplicateIds)
-            return true;
-        const until = this.nested.get(id);
-        return until !== undefined && until > index;
-    }
-    nestedUntil() {
-        const parentOf = new Map();
-        for (const g of this.parents)
-            if (g.id !== null)
-                parentOf.set(g.id, g.parent);
-        const rootOf = (id) => {
-            let at = id;
-            for (let steps = 0; steps <= parentOf.size; steps += 1) {
-                const up = parentOf.get(at);
-                if (up === undefined || up === null || !this.generations.has(up))
-                    return at;
-                at = up;
-            }
-            return at;
-        };
-        const until = new Map();
-        for (const g of this.parents) {
-            if (g.parent === null || !this.generations.has(g.parent))
-                continue;
-            const root = rootOf(g.parent);
-            until.set(root, Math.max(until.get(root) ?? -1, g.index));
-        }
-        return until;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/langfuse/messages.ts
-
-
-
-/**
- * Values that hold chat messages: a list, `{messages: [...]}`, a Responses API
- * response (`output` items), a Chat Completion (`choices[].message`), one
- * message, or any of these as JSON text.
- */
-function messagesIn(value) {
-    return messageList(value).map(plainMessage);
-}
-function messageList(value) {
-    const v = argsOf(value);
-    if (Array.isArray(v))
-        return v;
-    if (!(0,ingest_fields/* isObject */.Gv)(v))
-        return [];
-    for (const key of ['messages', 'output']) {
-        const inner = (0,ingest_fields/* own */.ZV)(v, key);
-        if (Array.isArray(inner))
-            return inner;
-    }
-    const choices = (0,ingest_fields/* own */.ZV)(v, 'choices');
-    if (Array.isArray(choices))
-        return choices.map((choice) => ((0,ingest_fields/* isObject */.Gv)(choice) ? (0,ingest_fields/* own */.ZV)(choice, 'message') : undefined));
-    return [v];
-}
-/** Langfuse's own extraction on a generation: `toolCalls` (JSON text `{id, arguments}`) with `toolCallNames` beside them. */
-function langfuseToolCalls(obj) {
-    const calls = (0,ingest_fields/* own */.ZV)(obj, 'toolCalls');
-    const names = (0,ingest_fields/* own */.ZV)(obj, 'toolCallNames');
-    if (!Array.isArray(calls) || !Array.isArray(names))
-        return [];
-    const out = [];
-    calls.forEach((raw, i) => {
-        const call = argsOf(raw);
-        const name = (0,ingest_fields/* isObject */.Gv)(call) ? ((0,ingest_fields/* str */.gx)(call, 'name') ?? (typeof names[i] === 'string' ? names[i] : null)) : null;
-        if ((0,ingest_fields/* isObject */.Gv)(call) && name !== null)
-            out.push({ kind: 'call', callId: (0,ingest_fields/* idOf */.TH)(call, 'id'), tool: name, args: argsOf((0,ingest_fields/* own */.ZV)(call, 'arguments') ?? (0,ingest_fields/* own */.ZV)(call, 'input')) });
-    });
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/langfuse/observation-reader.ts
-
-
-
-
-
-
-
-/** An observation of the stream, with the fields the reader orders by. */
-function observation(obj, line) {
-    return { obj, line, type: (0,ingest_fields/* str */.gx)(obj, 'type') ?? 'SPAN', start: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'startTime')), end: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'endTime')) };
-}
-/**
- * The facts of one export's observations: model turns and tool executions first
- * (`primary`, in start order), then what other observations add (`fallback`).
- */
-class ObservationReader {
-    file;
-    runId;
-    sink;
-    generations;
-    collector = new FactCollector(true);
-    /** Call ids without a result yet, per tool, in call order (for tool observations without an id). */
-    open = new Map();
-    /** The llm record of the model turn of each generation a generation is nested in (a nested generation shares its parent's). */
-    turns = new Map();
-    /** Tool results waiting for their span's end: they go in at that time, not at the span's start. */
-    pending = [];
-    /** Observations read as tool executions (the fallback pass leaves them). */
-    toolSpans = new Set();
-    /** BeeAI tool runs, by the observation their call is placed at. */
-    beeaiCalls = new Map();
-    /** The generation id of each model turn's llm record not yet handed on (a nested generation's catalog may still go before it). */
-    turnIds = new Map();
-    constructor(file, runId, sink, 
-    /** The generations a generation is nested in (ExportPlan.generations). */
-    generations, beeai) {
-        this.file = file;
-        this.runId = runId;
-        this.sink = sink;
-        this.generations = generations;
-        for (const run of beeai) {
-            this.beeaiCalls.set(run.call, run);
-            for (const part of run.parts)
-                this.toolSpans.add(part);
-        }
-        if (beeai.length > 0)
-            sink.diagnostic({ ruleId: 'ingest-note', line: beeai[0].call.line, runId, message: `BeeAI records no call ids: ${beeai.length} tool run(s) read from its emitter events and agent updates, each call paired with its own result` });
-    }
-    place(o, ts) {
-        return { loc: { file: this.file, line: o.line }, runId: this.runId, ts, spanId: (0,ingest_fields/* idOf */.TH)(o.obj, 'id') };
-    }
-    add(fact, place) {
-        if (fact.kind === 'call' && fact.callId !== null && !this.collector.hasCall(this.runId, fact.callId)) {
-            const ids = this.open.get(fact.tool) ?? [];
-            ids.push(fact.callId);
-            this.open.set(fact.tool, ids);
-        }
-        if (fact.kind === 'result' && fact.callId !== null) {
-            for (const ids of this.open.values()) {
-                const at = ids.indexOf(fact.callId);
-                if (at !== -1)
-                    ids.splice(at, 1);
-            }
-        }
-        this.collector.fact(fact, place);
-    }
-    messages(o, value, ts) {
-        for (const message of messagesIn(value)) {
-            const { facts, catalog } = messageFacts(message);
-            if (catalog.length > 0)
-                this.collector.catalog(catalog, this.place(o, ts));
-            for (const fact of facts)
-                this.add(fact, this.place(o, ts));
-        }
-    }
-    /** Adds the waiting results whose span ended by `time`, in end order. */
-    flushResults(time) {
-        if (this.pending.length === 0)
-            return;
-        const due = this.pending.filter((p) => p.end <= time).sort((a, b) => a.end - b.end);
-        if (due.length === 0)
-            return;
-        this.pending = this.pending.filter((p) => p.end > time);
-        for (const { fact, place } of due)
-            this.add(fact, place);
-    }
-    /** GENERATION and TOOL observations (and spans that are tool executions): the model's requests and the tools' executions. */
-    primary(o) {
-        if (o.start !== null)
-            this.flushResults(o.start);
-        const beeai = this.beeaiCalls.get(o);
-        if (beeai !== undefined)
-            return this.beeAiRun(beeai);
-        if (this.toolSpans.has(o))
-            return;
-        const attrs = attributes_attributesOf(o.obj);
-        if (o.type === 'GENERATION') {
-            const response = argsOf((0,ingest_fields/* own */.ZV)(o.obj, 'output'));
-            const tools = catalogOf(o.obj, attrs) ?? ((0,ingest_fields/* isObject */.Gv)(response) ? catalogTools((0,ingest_fields/* own */.ZV)(response, 'tools')) : null);
-            // A generation inside another generation is the same model turn, not a new one: its
-            // tools were offered with that turn, so they go before the turn's llm record.
-            const id = (0,ingest_fields/* idOf */.TH)(o.obj, 'id');
-            const parent = (0,ingest_fields/* idOf */.TH)(o.obj, 'parentObservationId');
-            const turn = parent === null ? undefined : this.turns.get(parent);
-            if (tools && tools.length > 0)
-                this.collector.catalog(tools, this.place(o, o.start), turn);
-            // What the model was given (earlier calls and their results) comes before the model span itself;
-            // otherwise a result found only in the next request's input would look late.
-            this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'input'), o.start);
-            if (parent === null || !this.generations.has(parent)) {
-                const llm = this.collector.llm(this.place(o, o.start), o.end);
-                if (id !== null) {
-                    if (this.generations.has(id))
-                        this.turns.set(id, llm);
-                    this.turnIds.set(llm, id);
-                }
-            }
-            else if (id !== null && turn !== undefined && this.generations.has(id))
-                this.turns.set(id, turn);
-            this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'output'), o.end);
-            for (const fact of langfuseToolCalls(o.obj))
-                this.add(fact, this.place(o, o.end));
-        }
-        else if (o.type === 'TOOL' || isToolSpan(o.obj, attrs)) {
-            this.toolSpans.add(o);
-            this.tool(o, attrs);
-        }
-        else {
-            const tools = catalogOf(o.obj, attrs);
-            if (tools)
-                this.collector.catalog(tools, this.place(o, o.start));
-        }
-    }
-    tool(o, attrs) {
-        const meta = toolAttributes(attrs);
-        const tool = meta.tool ?? (0,ingest_fields/* str */.gx)(o.obj, 'name') ?? 'unknown';
-        // LangChain tools: the output is the ToolMessage, which knows its call id and status.
-        const output = plainMessage(unquote((0,ingest_fields/* own */.ZV)(o.obj, 'output')));
-        const answer = messageFacts(output).facts.find((f) => f.kind === 'result');
-        let callId = meta.callId ?? (answer?.kind === 'result' ? answer.callId : null);
-        if (callId === null) {
-            const waiting = this.open.get(tool);
-            if (waiting && waiting.length > 0) {
-                callId = waiting[0];
-                this.sink.diagnostic({ ruleId: 'ingest-note', line: o.line, runId: this.runId, callId, tool, message: `tool observation '${tool}' has no call id; paired by order with the model's call '${callId}'` });
-            }
-        }
-        const args = meta.args ?? argsOf((0,ingest_fields/* own */.ZV)(o.obj, 'input'));
-        this.add({ kind: 'call', callId, tool, args }, this.place(o, o.start));
-        const level = (0,ingest_fields/* str */.gx)(o.obj, 'level');
-        const isError = level === 'ERROR' || meta.errorType !== null || (answer?.kind === 'result' && answer.isError);
-        const content = (answer?.kind === 'result' ? answer.content : output) ?? meta.result ?? (isError ? (0,ingest_fields/* own */.ZV)(o.obj, 'statusMessage') : undefined);
-        const result = resultFact(callId, tool, content, isError, meta.errorType);
-        const end = o.end ?? o.start;
-        if (end === null)
-            this.add(result, this.place(o, end));
-        else
-            this.pending.push({ fact: result, place: this.place(o, end), end });
-    }
-    beeAiRun(run) {
-        this.add({ kind: 'call', callId: null, tool: run.tool, args: run.args }, this.place(run.call, run.call.start));
-        if (run.result === null)
-            return;
-        const result = resultFact(null, run.tool, run.content, run.isError);
-        if (run.resultAt === null)
-            this.add(result, this.place(run.result, null));
-        else
-            this.pending.push({ fact: result, place: this.place(run.result, run.resultAt), end: run.resultAt });
-    }
-    /**
-     * Reads one observation of a streamed export (in start order, no BeeAI runs): its
-     * primary facts now. True when the fallback pass still needs it (it is kept), false
-     * when it was read as a model turn or a tool execution (it is let go).
-     */
-    streamed(o) {
-        this.primary(o);
-        // Nothing reads a streamed observation again but the fallback pass: a tool span is let go here.
-        const toolSpan = this.toolSpans.delete(o);
-        return o.type !== 'GENERATION' && o.type !== 'TOOL' && !toolSpan;
-    }
-    /**
-     * Hands on the records that nothing later can go before: up to the first result
-     * whose call is not read yet (a later copy of the conversation may put the call
-     * before it) or model turn whose nested generations are not all read (`openTurn`:
-     * their catalog goes before the turn's llm record).
-     */
-    drain(openTurn) {
-        const records = this.collector.records;
-        let n = 0;
-        for (; n < records.length; n += 1) {
-            const r = records[n];
-            if (r.kind === 'tool_result' && r.callId !== null && !this.collector.hasCall(r.runId, r.callId))
-                break;
-            const turn = r.kind === 'llm' ? this.turnIds.get(r) : undefined;
-            if (turn !== undefined && openTurn(turn))
-                break;
-        }
-        if (n === 0)
-            return;
-        for (const record of records.splice(0, n)) {
-            if (record.kind === 'llm')
-                this.turnIds.delete(record);
-            this.sink.record(record);
-        }
-    }
-    /** The end of the export: the results still waiting, the fallback pass over `rest`, then every record not handed on. */
-    finish(rest) {
-        this.flushResults(Infinity);
-        for (const o of rest)
-            this.fallback(o);
-        for (const record of this.collector.records)
-            this.sink.record(record);
-        this.collector.records.length = 0;
-    }
-    /** Other observations repeat the conversation; they only fill in what the primary ones lack. */
-    fallback(o) {
-        if (o.type === 'GENERATION' || o.type === 'TOOL' || this.toolSpans.has(o))
-            return;
-        const attrs = attributes_attributesOf(o.obj);
-        const before = this.collector.records.length;
-        this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'input'), o.start);
-        this.messages(o, (0,ingest_fields/* own */.ZV)(o.obj, 'output'), o.end);
-        this.messages(o, (0,ingest_fields/* own */.ZV)(attrs, 'pydantic_ai.all_messages'), o.end);
-        if (this.collector.records.length > before)
-            return;
-        // Read, and nothing new in it. A span that says it is a tool's but is not one
-        // execution (BeeAI's start/finish/success events) is handed over for partial-read.
-        const tool = saysTool(attrs);
-        this.sink.skip({ line: o.line, reason: tool ? `${o.type} observation marked as a tool's, not one execution` : `${o.type} observation with nothing new`, toolLike: tool });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/langfuse/export-reading.ts
-
-
-
-/**
- * The second read: observations come in file order, export after export. A
- * streamed export (see ExportPlan) is read as it comes and its records are
- * handed on as soon as nothing can go before them; a held one is gathered,
- * sorted by start time (those without a start keep their place at the end) and
- * read at its end. Either way each export's records are those, in that order,
- * that reading it whole gave.
- */
-class ExportReading {
-    file;
-    sink;
-    byKey = new Map();
-    current = null;
-    constructor(file, sink, exports) {
-        this.file = file;
-        this.sink = sink;
-        for (const e of exports)
-            this.byKey.set(e.key, e);
-    }
-    observation(key, obj, line) {
-        const found = this.byKey.get(key);
-        if (found === undefined)
-            return; // a list its export does not read (it has the other one)
-        if (this.current?.export !== found) {
-            this.end();
-            this.current = this.start(found);
-        }
-        const current = this.current;
-        const o = observation(obj, line);
-        if (current.reader === null) {
-            current.kept.push(o);
-            return;
-        }
-        if (current.reader.streamed(o))
-            current.kept.push(o);
-        const index = current.read;
-        current.read += 1;
-        current.reader.drain((id) => current.export.plan.turnOpen(id, index));
-    }
-    /** The export being read is complete. */
-    end() {
-        const current = this.current;
-        this.current = null;
-        if (current === null)
-            return;
-        if (current.reader !== null) {
-            current.reader.finish(current.kept);
-            return;
-        }
-        const observations = current.kept;
-        observations.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
-        const reader = new ObservationReader(this.file, this.runId(current.export, observations[0]?.obj ?? null), this.sink, current.export.plan.generations, beeAiExecutions(observations));
-        for (const o of observations)
-            reader.primary(o);
-        reader.finish(observations);
-    }
-    start(e) {
-        if (!e.plan.streamed)
-            return { export: e, reader: null, kept: [], read: 0 };
-        const reader = new ObservationReader(this.file, this.runId(e, null), this.sink, e.plan.generations, []);
-        return { export: e, reader, kept: [], read: 0 };
-    }
-    /** The trace's id, else the first observation's trace id, else `#i` in a list of exports. */
-    runId(e, first) {
-        const traceIdOfFirst = first !== null ? (0,ingest_fields/* idOf */.TH)(first, 'traceId') : e.plan.firstTraceId;
-        return e.traceId ?? traceIdOfFirst ?? (e.index !== null ? `#${e.index}` : null);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/langfuse/index.ts
-
-
-
-
-
-function observationsOf(doc) {
-    if (!(0,ingest_fields/* isObject */.Gv)(doc) || !(0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'trace')))
-        return null;
-    const top = (0,ingest_fields/* own */.ZV)(doc, 'observations');
-    if (Array.isArray(top))
-        return { list: top, path: ['observations'] };
-    const nested = (0,ingest_fields/* own */.ZV)((0,ingest_fields/* own */.ZV)(doc, 'trace'), 'observations');
-    return Array.isArray(nested) ? { list: nested, path: ['trace', 'observations'] } : null;
-}
-/** One export, or a list of exports (one run per trace). */
-function exportsOf(doc) {
-    if (observationsOf(doc) !== null)
-        return [{ value: doc, path: [] }];
-    if (!Array.isArray(doc) || doc.length === 0 || !doc.every((item) => observationsOf(item) !== null))
-        return null;
-    return doc.map((value, i) => ({ value: value, path: [i] }));
-}
-/** Langfuse trace exports `{trace, observations[]}`: one run per trace id. */
-const langfuseFormat = {
-    id: 'langfuse',
-    description: 'Langfuse trace exports ({trace, observations[]}, observation types GENERATION/TOOL/AGENT/SPAN)',
-    detect(sample) {
-        const head = largeDocumentHead(sample);
-        if (head !== null)
-            return /^\[?\s*\{\s*"trace"\s*:\s*\{/.test(head) && /"(observations|projectId)"\s*:/.test(head) ? Evidence.signature : Evidence.none;
-        return exportsOf(sample.document) !== null ? Evidence.signature : Evidence.none;
-    },
-    misfit(sample) {
-        const doc = Array.isArray(sample.document) ? sample.document[0] : sample.document;
-        return (0,ingest_fields/* isObject */.Gv)(doc) && (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(doc, 'trace')) && !Array.isArray((0,ingest_fields/* own */.ZV)(doc, 'observations'))
-            ? { closeness: 2, reason: 'it has no "observations" list beside "trace"' }
-            : null;
-    },
-    async parse(input, sink) {
-        // Two reads. The first keeps nothing of the observations but a plan per export
-        // (export-plan.ts); the second hands each observation's facts on as it comes,
-        // holding only an export whose observations are out of start order (or BeeAI's).
-        const plans = new Map();
-        const read = await streamDocument(input, sink, { lists: LISTS }, ({ value, path }) => {
-            if (!(0,ingest_fields/* isObject */.Gv)(value))
-                return;
-            const key = listKey(path);
-            let plan = plans.get(key);
-            if (plan === undefined)
-                plans.set(key, (plan = new ExportPlan()));
-            plan.note(value);
-        });
-        if (!read)
-            return;
-        for (const plan of plans.values())
-            plan.done();
-        const exports = exportsOf(read.rest);
-        if (!exports) {
-            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not a Langfuse export ({trace, observations[]} or a list of them)' });
-            return;
-        }
-        const toRead = [];
-        for (const { value, path } of exports) {
-            const key = listKey([...path, ...observationsOf(value).path, 0]);
-            const plan = plans.get(key);
-            if (plan !== undefined)
-                toRead.push({ key, plan, traceId: (0,ingest_fields/* idOf */.TH)((0,ingest_fields/* own */.ZV)(value, 'trace'), 'id'), index: path.length > 0 ? path[0] : null });
-        }
-        if (toRead.length === 0)
-            return;
-        const reading = new ExportReading(input.file, sink, toRead);
-        // The second read's malformed items were reported by the first.
-        await streamDocument(input, QUIET, { lists: LISTS }, ({ value, path, line }) => {
-            if ((0,ingest_fields/* isObject */.Gv)(value))
-                reading.observation(listKey(path), value, line);
-        });
-        reading.end();
-    },
-};
-/** The export an observation belongs to: the path of its list. */
-const listKey = (path) => path.slice(0, -1).join('\u0000');
-const QUIET = { record() { }, diagnostic() { }, skip() { } };
-/** Where observations are: beside the trace or inside it, in one export or in each of a list of them. */
-const LISTS = ['$.observations[*]', '$.trace.observations[*]', '$[*].observations[*]', '$[*].trace.observations[*]'];
-
-;// CONCATENATED MODULE: ./src/ingest/mcp/desktop-log.ts
-
-
-/**
- * Claude Desktop's MCP logs (`mcp.log`, `mcp-server-<name>.log`): one line per
- * event, the JSON-RPC traffic as
- * `<ISO time> [<server>] [info] Message from client|server: {...}`
- * (newer versions append ` { metadata: undefined }`; some swap the two brackets).
- */
-const MESSAGE = /^(\S+)\s+\[([^\]]+)\]\s+\[([^\]]+)\]\s+Message from (?:client|server):\s*(\{.*)$/;
-const LEVELS = new Set(['info', 'debug', 'warn', 'warning', 'error', 'trace']);
-const TRAILER = /\s*\{\s*metadata:[^{}]*\}\s*$/;
-function looksLikeDesktopLog(head) {
-    return /\] Message from (client|server): \{/.test(head.subarray(0, 256 * 1024).toString('utf8'));
-}
-/** Reads the JSON-RPC messages of a Desktop log; other log lines are skipped, a message that is not JSON is reported. */
-async function forEachDesktopMessage(input, sink, onMessage) {
-    for await (const event of eachLine(input)) {
-        if (event.type !== 'line')
-            continue;
-        const m = MESSAGE.exec(event.text);
-        if (!m)
-            continue;
-        const [, time, first, second, json] = m;
-        const server = LEVELS.has(first.toLowerCase()) ? second : first;
-        let value;
-        try {
-            value = JSON.parse(json.replace(TRAILER, ''));
-        }
-        catch {
-            sink.diagnostic({ ruleId: 'malformed-record', line: event.line, runId: server, message: `message from the log of '${server}' is not JSON` });
-            continue;
-        }
-        onMessage({ line: event.line, server, ts: (0,ingest_fields/* toMillis */.kE)(time), value });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/mcp/message-log.ts
-
-
-
-const RPC_ERRORS = new Map([
-    ['-32700', 'parse_error'],
-    ['-32600', 'invalid_request'],
-    ['-32601', 'method_not_found'],
-    ['-32602', 'invalid_params'],
-    ['-32603', 'internal_error'],
-]);
-/** A JSON-RPC message, possibly inside a logger's envelope (`message`, `payload`, `data`). */
-function rpcOf(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return null;
-    if ((0,ingest_fields/* own */.ZV)(value, 'jsonrpc') === '2.0')
-        return value;
-    for (const key of ['message', 'payload', 'data']) {
-        const inner = (0,ingest_fields/* own */.ZV)(value, key);
-        if ((0,ingest_fields/* isObject */.Gv)(inner) && (0,ingest_fields/* own */.ZV)(inner, 'jsonrpc') === '2.0')
-            return inner;
-    }
-    return null;
-}
-/** MCP results and errors logged without their JSON-RPC envelope. */
-function bareShape(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value) || (0,ingest_fields/* own */.ZV)(value, 'role') !== undefined)
-        return null;
-    if (Array.isArray((0,ingest_fields/* own */.ZV)(value, 'content')) && (typeof (0,ingest_fields/* own */.ZV)(value, 'isError') === 'boolean' || (0,ingest_fields/* own */.ZV)(value, 'structuredContent') !== undefined))
-        return 'call-result';
-    const tools = (0,ingest_fields/* own */.ZV)(value, 'tools');
-    if (Array.isArray(tools) && tools.length > 0 && tools.every((t) => (0,ingest_fields/* isObject */.Gv)(t) && (0,ingest_fields/* own */.ZV)(t, 'inputSchema') !== undefined))
-        return 'tool-list';
-    const code = (0,ingest_fields/* int */.Wh)(value, 'code');
-    if (code !== null && code <= -32000 && code >= -32768 && typeof (0,ingest_fields/* own */.ZV)(value, 'message') === 'string' && Object.keys(value).length <= 3)
-        return 'error';
-    return null;
-}
-/**
- * Reads MCP messages one at a time and sends their records as they come (streamed):
- * `tools/list` results are the catalog, `tools/call` requests calls paired with their
- * response by JSON-RPC id (an id reused after its response gets a `#n` suffix),
- * `result.isError` and JSON-RPC errors error results. A log (a file, or one server of
- * a Desktop log) is one run per connection: an `initialize` request after other
- * messages starts the next connection (JSON-RPC ids start over), as run `<log> #n`.
- * State is per connection, released when it ends or has been idle for
- * limits.run-idle-records messages.
- */
-class McpMessageLog {
-    file;
-    sink;
-    connections;
-    /** Connections started per log (key: the log's run id, '' for none). */
-    started = new Map();
-    /** The connection in use per log. */
-    current = new Map();
-    constructor(file, sink, idleRecords) {
-        this.file = file;
-        this.sink = sink;
-        this.connections = new SessionStates(idleRecords, (runId) => ({ runId, pending: new Map(), uses: new Map(), tools: new Map(), catalog: null, messages: 0 }), sink);
-    }
-    /** One message; `log` names the server when a log mixes several (JSON-RPC ids are per connection). False when it is not MCP. */
-    read(value, line, log = null, ts = null) {
-        this.connections.tick();
-        const rpc = rpcOf(value);
-        if (!rpc && bareShape(value) === null)
-            return false;
-        const method = rpc === null ? null : (0,ingest_fields/* str */.gx)(rpc, 'method');
-        let conn = this.connections.get(this.connectionOf(log));
-        if (method === 'initialize' && conn.messages > 0) {
-            this.connections.end(conn.runId);
-            const n = (this.started.get(log ?? '') ?? 1) + 1;
-            this.started.set(log ?? '', n);
-            const runId = `${log ?? 'connection'} #${n}`;
-            this.current.set(log ?? '', runId);
-            conn = this.connections.get(runId);
-        }
-        conn.messages += 1;
-        const place = { loc: { file: this.file, line }, runId: conn.runId, ts };
-        if (!rpc)
-            return this.bare(conn, value, place);
-        const rawId = (0,ingest_fields/* idOf */.TH)(rpc, 'id');
-        if (method !== null) {
-            if (method === 'tools/call') {
-                const params = (0,ingest_fields/* own */.ZV)(rpc, 'params');
-                const tool = (0,ingest_fields/* isObject */.Gv)(params) ? (0,ingest_fields/* str */.gx)(params, 'name') : null;
-                const callId = rawId === null ? null : callIdFor(conn, rawId, tool);
-                this.fact(conn, { kind: 'call', callId, tool: tool ?? 'unknown', args: (0,ingest_fields/* isObject */.Gv)(params) ? (0,ingest_fields/* own */.ZV)(params, 'arguments') : undefined }, place);
-            }
-            else if (rawId !== null)
-                conn.pending.set(rawId, { method, callId: rawId, tool: null });
-            return true;
-        }
-        const request = rawId === null ? undefined : conn.pending.get(rawId);
-        if (rawId !== null)
-            conn.pending.delete(rawId);
-        const result = (0,ingest_fields/* own */.ZV)(rpc, 'result');
-        const error = (0,ingest_fields/* own */.ZV)(rpc, 'error');
-        if ((0,ingest_fields/* isObject */.Gv)(result) && (request?.method === 'tools/list' || (!request && Array.isArray((0,ingest_fields/* own */.ZV)(result, 'tools'))))) {
-            const tools = catalogTools((0,ingest_fields/* own */.ZV)(result, 'tools'));
-            if (tools)
-                this.catalog(conn, tools, place);
-        }
-        else if (request ? request.method === 'tools/call' : (0,ingest_fields/* isObject */.Gv)(error) || ((0,ingest_fields/* isObject */.Gv)(result) && Array.isArray((0,ingest_fields/* own */.ZV)(result, 'content')))) {
-            const callId = request?.callId ?? rawId;
-            this.fact(conn, (0,ingest_fields/* isObject */.Gv)(error) ? errorFact(error, callId, request?.tool ?? null) : callResult(result, callId, request?.tool ?? null), place);
-        }
-        return true;
-    }
-    connectionOf(log) {
-        const key = log ?? '';
-        return this.current.has(key) ? this.current.get(key) : log;
-    }
-    bare(conn, obj, place) {
-        const shape = bareShape(obj);
-        if (shape === 'tool-list')
-            this.catalog(conn, catalogTools((0,ingest_fields/* own */.ZV)(obj, 'tools')) ?? [], place);
-        else
-            this.fact(conn, shape === 'error' ? errorFact(obj, null, null) : callResult(obj, null, null), place);
-        return true;
-    }
-    /** A call or result; a result that does not name its tool is named by its call's. */
-    fact(conn, given, place) {
-        let fact = given;
-        if (fact.callId !== null) {
-            if (fact.kind === 'call' && !conn.tools.has(fact.callId))
-                conn.tools.set(fact.callId, fact.tool);
-            if (fact.kind === 'result' && fact.tool === null && conn.tools.has(fact.callId))
-                fact = { ...fact, tool: conn.tools.get(fact.callId) };
-        }
-        this.sink.record(toRecord(fact, place));
-    }
-    /** A catalog; the same names and schemas again in the same connection are not repeated. */
-    catalog(conn, tools, place) {
-        if (tools.length === 0)
-            return;
-        const key = JSON.stringify(tools.map((t) => [t.name, t.schema ?? null]));
-        if (conn.catalog === key)
-            return;
-        conn.catalog = key;
-        this.sink.record(catalogRecord(tools, place));
-    }
-}
-function callIdFor(conn, rawId, tool) {
-    const open = conn.pending.get(rawId);
-    if (open)
-        return open.callId; // reused while outstanding: a real duplicate
-    const n = (conn.uses.get(rawId) ?? 0) + 1;
-    conn.uses.set(rawId, n);
-    const callId = n === 1 ? rawId : `${rawId}#${n}`;
-    conn.pending.set(rawId, { method: 'tools/call', callId, tool });
-    return callId;
-}
-function callResult(result, callId, tool) {
-    const obj = (0,ingest_fields/* isObject */.Gv)(result) ? result : {};
-    return resultFact(callId, tool, (0,ingest_fields/* own */.ZV)(obj, 'content') ?? (0,ingest_fields/* own */.ZV)(obj, 'structuredContent'), (0,ingest_fields/* own */.ZV)(obj, 'isError') === true);
-}
-function errorFact(error, callId, tool) {
-    const code = (0,ingest_fields/* idOf */.TH)(error, 'code');
-    return resultFact(callId, tool, (0,ingest_fields/* own */.ZV)(error, 'message'), true, code === null ? null : (RPC_ERRORS.get(code) ?? 'rpc_error'), code);
-}
-
-;// CONCATENATED MODULE: ./src/ingest/mcp/index.ts
-
-
-
-
-
-const fits = (value) => rpcOf(value) !== null || bareShape(value) !== null;
-/**
- * MCP JSON-RPC message logs (JSONL, a JSON list, or one message), and bare MCP
- * results: `tools/list` results are the catalog (with `inputSchema`),
- * `tools/call` requests are calls paired with their response by JSON-RPC id
- * (an id reused after its response gets a `#n` suffix), `result.isError` and
- * JSON-RPC errors (such as -32602 invalid params) are error results. One run per
- * connection (an `initialize` starts the next); JSONL is streamed (see McpMessageLog).
- */
-function looksLikeMcp(sample) {
-    if (looksLikeDesktopLog(sample.head))
-        return true;
-    // A large JSON list of messages; a large file of one message per line is read by its lines below.
-    const head = largeDocumentHead(sample);
-    if (head !== null && head.startsWith('['))
-        return /^\[\s*\{\s*"jsonrpc"\s*:\s*"2\.0"/.test(head);
-    const doc = sample.document;
-    if (doc !== undefined)
-        return Array.isArray(doc) ? doc.length > 0 && doc.every(fits) : fits(doc);
-    return sample.jsonLines.length > 0 && sample.jsonLines.some((value) => rpcOf(value) !== null);
-}
-const mcpFormat = {
-    id: 'mcp',
-    description: 'MCP JSON-RPC message logs (tools/list, tools/call) and bare MCP results',
-    detect(sample) {
-        // `"jsonrpc": "2.0"` messages are the protocol's own marker.
-        return looksLikeMcp(sample) ? Evidence.signature : Evidence.none;
-    },
-    async parse(input, sink) {
-        const log = new McpMessageLog(input.file, sink, input.limits.runIdleRecords);
-        const start = await mcp_headOf(input);
-        if (looksLikeDesktopLog(Buffer.from(start.head, 'utf8'))) {
-            await forEachDesktopMessage(input, sink, (m) => {
-                if (!log.read(m.value, m.line, m.server, m.ts))
-                    sink.diagnostic({ ruleId: 'malformed-record', line: m.line, runId: m.server, message: 'message is not JSON-RPC' });
-            });
-            return;
-        }
-        if (start.firstLineIsRecord) {
-            // A message log (JSONL): streamed, one message at a time.
-            await forEachJsonLine(input, sink, (value, line) => {
-                if (!log.read(value, line))
-                    sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a JSON-RPC message' });
-            });
-            return;
-        }
-        const opening = start.head.trimStart();
-        if (!opening.startsWith('[') && !opening.startsWith('{')) {
-            // Not one document: lines after all (each bad line is reported on its own).
-            await forEachJsonLine(input, sink, (value, line) => {
-                if (!log.read(value, line))
-                    sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a JSON-RPC message' });
-            });
-            return;
-        }
-        // One document: a list of messages is streamed, one message at a time; or one pretty-printed message.
-        const read = await streamDocument(input, sink, { lists: ['$[*]'] }, ({ value, line, index }) => {
-            if (!log.read(value, line))
-                sink.diagnostic({ ruleId: 'malformed-record', line, message: `item ${index} is not a JSON-RPC message` });
-        });
-        if (read && !Array.isArray(read.rest) && !log.read(read.rest, 1))
-            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'document is not a JSON-RPC message' });
-    },
-};
-const HEAD_CHARS = 256 * 1024;
-/**
- * The start of the file (the lines of its first chunk, up to 256 KiB, for the Desktop
- * log's marker) and whether its first non-blank line is a JSON object on its own (a
- * message log, read as lines) rather than the start of a document. Only the first chunk
- * is read, so the file's facts (lines, final newline) are those of the read that follows.
- */
-async function mcp_headOf(input) {
-    let head = '';
-    let first = null;
-    for await (const batch of input.lineBatches()) {
-        for (const event of batch) {
-            if (event.type !== 'line') {
-                first ??= true;
-                continue;
-            }
-            if (first === null && event.text.trim() === '') {
-                head += '\n';
-                continue;
-            }
-            first ??= firstIsRecord(event.text);
-            head += `${event.text}\n`;
-            if (head.length >= HEAD_CHARS)
-                break;
-        }
-        break;
-    }
-    return { head, firstLineIsRecord: first ?? true };
-}
-function firstIsRecord(text) {
-    try {
-        const value = JSON.parse(text);
-        return value !== null && typeof value === 'object' && !Array.isArray(value);
-    }
-    catch {
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/native/common.ts
-
-/** What every native record shares: where it is, its run, time, span and carried catalog hash. */
-function baseFields(obj, loc) {
-    return {
-        loc,
-        runId: (0,ingest_fields/* idOf */.TH)(obj, 'run_id'),
-        ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'ts') ?? (0,ingest_fields/* own */.ZV)(obj, 'timestamp')),
-        spanId: (0,ingest_fields/* idOf */.TH)(obj, 'span_id'),
-        catalogSha256: (0,ingest_fields/* str */.gx)(obj, 'catalog_sha256'),
-    };
-}
-const ok = (...records) => ({ ok: true, records });
-const bad = (reason) => ({ ok: false, reason });
-/** Error-ness of a result from the fields dialects use for it. */
-function resultIsError(obj, httpStatus, exitCode) {
-    // Fixed names, none a member of Object.prototype: a plain read is an own read (fields.ts).
-    if ((0,ingest_fields/* own */.ZV)(obj, 'is_error') === true || (0,ingest_fields/* own */.ZV)(obj, 'isError') === true)
-        return true;
-    if ((0,ingest_fields/* own */.ZV)(obj, 'ok') === false)
-        return true;
-    const status = (0,ingest_fields/* str */.gx)(obj, 'status');
-    if (status !== null && /^(error|failed|failure|timeout)$/i.test(status))
-        return true;
-    if ((0,ingest_fields/* str */.gx)(obj, 'error_class') !== null)
-        return true;
-    const error = (0,ingest_fields/* own */.ZV)(obj, 'error');
-    if (error !== undefined && error !== null && error !== false && error !== '')
-        return true;
-    if (httpStatus !== null && httpStatus >= 400)
-        return true;
-    if (exitCode !== null && exitCode !== 0)
-        return true;
-    return false;
-}
-/** A stable code for the error when the record carries one (error.code, error_code, code). */
-function errorCodeOf(obj) {
-    const direct = (0,ingest_fields/* idOf */.TH)(obj, 'error_code');
-    if (direct !== null)
-        return direct;
-    const error = (0,ingest_fields/* own */.ZV)(obj, 'error');
-    if (error !== null && typeof error === 'object' && !Array.isArray(error)) {
-        return (0,ingest_fields/* idOf */.TH)(error, 'code');
-    }
-    return null;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/native/boundary.ts
-
-
-const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'adapter_canonical_sha256'];
-/** A SHA-256 as recorded: 64 hex digits, optionally prefixed `sha256:` (normalizeHash strips it). */
-const SHA256_HEX = /^(?:sha-?256:)?[0-9a-fA-F]{64}$/;
-/** Hashes, or the saved payloads they are computed from. */
-function hasBoundaryFields(obj) {
-    // Read by fixed name (each load cached at its place; none is an Object.prototype member): on every record.
-    return ((0,ingest_fields/* own */.ZV)(obj, 'process_sha256') !== undefined ||
-        (0,ingest_fields/* own */.ZV)(obj, 'adapter_sha256') !== undefined ||
-        (0,ingest_fields/* own */.ZV)(obj, 'model_sha256') !== undefined ||
-        (0,ingest_fields/* own */.ZV)(obj, 'adapter_canonical_sha256') !== undefined ||
-        (0,ingest_fields/* own */.ZV)(obj, 'process_payload') !== undefined ||
-        (0,ingest_fields/* own */.ZV)(obj, 'adapter_payload') !== undefined ||
-        (0,ingest_fields/* own */.ZV)(obj, 'model_payload') !== undefined);
-}
-function isRedactionReceipt(obj) {
-    return (0,ingest_fields/* own */.ZV)(obj, 'field_path') !== undefined && (0,ingest_fields/* own */.ZV)(obj, 'rule_id') !== undefined;
-}
-/**
- * Boundary-hash fields, standalone or on a tool call/result line: the hashes and
- * byte lengths at the process, adapter and model boundaries, and the recorded hop.
- */
-function parseBoundary(obj, loc) {
-    const payloads = {};
-    for (const hop of ['process', 'adapter', 'model']) {
-        const raw = (0,ingest_fields/* str */.gx)(obj, `${hop}_payload`);
-        if (raw !== null)
-            payloads[hop] = raw;
-    }
-    let problem = null;
-    const bad = new Set();
-    for (const field of HASH_FIELDS) {
-        const value = (0,ingest_fields/* own */.ZV)(obj, field);
-        if (value === undefined || value === null || (typeof value === 'string' && SHA256_HEX.test(value.trim())))
-            continue;
-        bad.add(field);
-        problem ??=
-            typeof value !== 'string'
-                ? `boundary record "${field}" is not a string`
-                : `boundary record "${field}" is not a SHA-256 hex digest (64 hex digits): ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}; a placeholder left in place of the real hash?`;
-    }
-    // A record whose hashes are unusable is kept only for its saved payloads (hashed from the bytes, and scanned for secrets).
-    if (problem !== null && Object.keys(payloads).length === 0)
-        return { record: null, problem };
-    const hash = (field) => (bad.has(field) ? null : (0,ingest_fields/* str */.gx)(obj, field));
-    const record = {
-        kind: 'boundary',
-        ...baseFields(obj, loc),
-        callId: (0,ingest_fields/* idOf */.TH)(obj, 'call_id') ?? (0,ingest_fields/* idOf */.TH)(obj, 'tool_call_id'),
-        processSha256: hash('process_sha256'),
-        adapterSha256: hash('adapter_sha256'),
-        modelSha256: hash('model_sha256'),
-        processLen: (0,ingest_fields/* int */.Wh)(obj, 'process_len'),
-        adapterLen: (0,ingest_fields/* int */.Wh)(obj, 'adapter_len'),
-        modelLen: (0,ingest_fields/* int */.Wh)(obj, 'model_len'),
-        mutationHop: (0,ingest_fields/* str */.gx)(obj, 'mutation_hop'),
-        adapterCanonicalSha256: hash('adapter_canonical_sha256'),
-        payloads,
-    };
-    return { record, problem };
-}
-/** A redaction receipt `{field_path, rule_id, original_len, token}`; null when its fields have the wrong types. */
-function parseRedaction(obj, loc, base = obj) {
-    const fieldPath = (0,ingest_fields/* str */.gx)(obj, 'field_path');
-    const ruleId = (0,ingest_fields/* str */.gx)(obj, 'rule_id');
-    if (fieldPath === null || ruleId === null)
-        return null;
-    return {
-        kind: 'redaction',
-        ...baseFields(base, loc),
-        fieldPath,
-        ruleId,
-        originalLen: (0,ingest_fields/* int */.Wh)(obj, 'original_len'),
-        token: (0,ingest_fields/* str */.gx)(obj, 'token'),
-    };
-}
-/** Receipts carried as a list on another record (`redactions` or `redaction_receipts`). */
-const NO_RECEIPTS = Object.freeze([]);
-function embeddedReceipts(obj, loc) {
-    const list = (0,ingest_fields/* own */.ZV)(obj, 'redactions') ?? (0,ingest_fields/* own */.ZV)(obj, 'redaction_receipts');
-    if (list === undefined)
-        return NO_RECEIPTS;
-    if (!Array.isArray(list))
-        return 'redaction receipts are not a list';
-    const out = [];
-    for (const item of list) {
-        const receipt = (0,ingest_fields/* isObject */.Gv)(item) ? parseRedaction(item, loc, obj) : null;
-        if (receipt === null)
-            return 'a redaction receipt lacks a string field_path or rule_id';
-        out.push(receipt);
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/native/boundary-document.ts
-
-
-
-
-/** The boundary records of a document: the object itself, or every item of a list of them. */
-function boundaryRecords(value) {
-    if ((0,ingest_fields/* isObject */.Gv)(value))
-        return hasBoundaryFields(value) ? [value] : null;
-    if (!Array.isArray(value) || value.length === 0)
-        return null;
-    return value.every((item) => (0,ingest_fields/* isObject */.Gv)(item) && hasBoundaryFields(item)) ? value : null;
-}
-/**
- * Boundary-hash records written as one pretty-printed JSON document (seed 003
- * shows its record that way): one object, or a list of them. Each record is
- * read as the JSONL dialect reads a boundary line (placeholder hashes are a
- * malformed-record), at the line where its object begins. A list is read
- * one record at a time; an item that is not a boundary record is a
- * malformed-record at its line.
- */
-const boundaryDocumentFormat = {
-    id: 'boundary-json',
-    description: 'Boundary-hash records as one JSON document (an object, or a list of them)',
-    detect(sample) {
-        return boundaryRecords(sample.document) !== null ? Evidence.signature : Evidence.none;
-    },
-    async parse(input, sink) {
-        // A list is streamed, one record at a time; a lone object is the rest of the document.
-        let items = 0;
-        const read = await streamDocument(input, sink, { lists: ['$[*]'] }, ({ value, line, index }) => {
-            items += 1;
-            if ((0,ingest_fields/* isObject */.Gv)(value) && hasBoundaryFields(value))
-                readRecord(value, line, input.file, sink);
-            else
-                sink.diagnostic({ ruleId: 'malformed-record', line, message: `list item ${index} is not a boundary record` });
-        });
-        if (!read)
-            return;
-        if ((0,ingest_fields/* isObject */.Gv)(read.rest) && hasBoundaryFields(read.rest))
-            readRecord(read.rest, read.lineOf([]), input.file, sink);
-        else if (!Array.isArray(read.rest) || items === 0)
-            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'document is neither a boundary record nor a list of them' });
-    },
-};
-function readRecord(obj, line, file, sink) {
-    const loc = { file, line };
-    const { record, problem } = parseBoundary(obj, loc);
-    if (problem !== null)
-        sink.diagnostic({ ruleId: 'malformed-record', line, message: problem });
-    if (record !== null)
-        sink.record(record);
-    const receipts = embeddedReceipts(obj, loc);
-    if (typeof receipts === 'string')
-        sink.diagnostic({ ruleId: 'malformed-record', line, message: receipts });
-    else
-        for (const receipt of receipts)
-            sink.record(receipt);
-}
-
-// EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(8339);
-;// CONCATENATED MODULE: ./src/ingest/native/replay.ts
-
-
-
-const REPLAY_KEYS = ['index', 'tool', 'args', 'response'];
-/** A record with an `index` (and no kind/type, checked first) is meant as a replay record. */
-function looksLikeReplay(obj) {
-    return (0,ingest_fields/* own */.ZV)(obj, 'index') !== undefined;
-}
-/**
- * Replay transcripts, parsed strictly: exactly `{index, tool, args, response}`,
- * index an integer (never a boolean) starting at 0 and rising by exactly 1.
- * `expected` is the index this line must carry.
- */
-function parseReplay(obj, loc, expected, text) {
-    const keys = Object.keys(obj);
-    const extra = keys.filter((k) => !REPLAY_KEYS.includes(k));
-    const missing = REPLAY_KEYS.filter((k) => !keys.includes(k));
-    if (extra.length > 0)
-        return bad(`replay record has unknown field(s) ${extra.map((k) => JSON.stringify(k)).join(', ')}`);
-    if (missing.length > 0)
-        return bad(`replay record lacks field(s) ${missing.join(', ')}`);
-    const index = (0,ingest_fields/* own */.ZV)(obj, 'index');
-    if (typeof index !== 'number' || !Number.isInteger(index))
-        return bad(`replay "index" must be an integer, not ${replay_describe(index)}`);
-    // The line read again with its number lexemes: `0.0` and `1e0` are floats to the seed's
-    // Python reader (json.loads), not integers; args and responses keep every digit.
-    const exact = text === undefined ? null : readExact(text);
-    if (exact !== null && exact.indexText !== null && !/^-?(?:0|[1-9]\d*)$/.test(exact.indexText)) {
-        return bad(`replay "index" must be an integer token, not ${exact.indexText}`);
-    }
-    if (index !== expected)
-        return bad(`replay index ${index} is out of order: expected ${expected}`);
-    const tool = (0,ingest_fields/* own */.ZV)(obj, 'tool');
-    if (typeof tool !== 'string')
-        return bad(`replay "tool" must be a string, not ${replay_describe(tool)}`);
-    const args = (0,ingest_fields/* own */.ZV)(obj, 'args');
-    if (!(0,ingest_fields/* isObject */.Gv)(args))
-        return bad(`replay "args" must be an object, not ${replay_describe(args)}`);
-    const response = (0,ingest_fields/* own */.ZV)(obj, 'response');
-    if (!(0,ingest_fields/* isObject */.Gv)(response))
-        return bad(`replay "response" must be an object, not ${replay_describe(response)}`);
-    const callId = `index:${index}`;
-    const base = { loc, runId: null, ts: null, spanId: null, catalogSha256: null };
-    const error = (0,ingest_fields/* own */.ZV)(response, 'error');
-    const isError = (0,ingest_fields/* own */.ZV)(response, 'ok') === false || (0,ingest_fields/* own */.ZV)(response, 'is_error') === true || (error !== undefined && error !== null && error !== false);
-    const call = { kind: 'tool_call', ...base, callId, tool, args, argsHash: null, deadlineMs: null, index };
-    return ok(exact?.args === undefined ? call : { ...call, argsCanonical: exact.args }, {
-        ...(exact?.response === undefined ? {} : { contentCanonical: exact.response }),
-        kind: 'tool_result',
-        ...base,
-        callId,
-        tool,
-        content: response,
-        isError,
-        errorClass: null,
-        errorCode: (0,ingest_fields/* isObject */.Gv)(error) && typeof (0,ingest_fields/* own */.ZV)(error, 'code') === 'string' ? (0,ingest_fields/* own */.ZV)(error, 'code') : null,
-        httpStatus: null,
-        exitCode: null,
-        index,
-    });
-}
-/**
- * The `index` lexeme and the canonical form of `args` and `response` as the seed's
- * ToolReplay reads them (Python: sorted keys, no whitespace, integers exact, `1.0`
- * a float apart from `1`); null when the line does not read losslessly (the plain
- * values are used then), undefined members when they have no canonical form.
- */
-function readExact(text) {
-    let root;
-    try {
-        root = (0,canonical/* parseLossless */.IS)(text);
-    }
-    catch {
-        return null;
-    }
-    if (!(0,canonical/* isLosslessObject */.YH)(root))
-        return null;
-    const member = (key) => root.entries.find(([k]) => k === key)?.[1];
-    const index = member('index');
-    const form = (value) => {
-        if (value === undefined)
-            return undefined;
-        try {
-            return (0,canonical/* canonicalize */.dw)((0,canonical/* lossless */.V3)(value), 'python');
-        }
-        catch {
-            return undefined;
-        }
-    };
-    const args = form(member('args'));
-    const response = form(member('response'));
-    return {
-        indexText: index !== undefined && (0,canonical/* isLosslessNumber */.s_)(index) ? index.text : null,
-        ...(args === undefined ? {} : { args }),
-        ...(response === undefined ? {} : { response }),
-    };
-}
-function replay_describe(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'an array';
-    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/native/span-log.ts
-
-
-const SPAN_KINDS = new Set(['llm', 'tool_call', 'tool_result', 'blocked_on']);
-const NO_IDS = Object.freeze([]);
-/** The call ids a blocked_on span names: `call_id`, `call_ids` or `blocked_on` (an id or a list); null when one is not an id. */
-function blockedIds(obj) {
-    const out = [];
-    for (const key of ['call_id', 'call_ids', 'blocked_on']) {
-        const value = (0,ingest_fields/* own */.ZV)(obj, key);
-        if (value === undefined || value === null)
-            continue;
-        const ids = (0,ingest_fields/* idItems */._u)(value);
-        if (ids === null)
-            return null;
-        out.push(...ids);
-    }
-    return out.length === 0 ? NO_IDS : out;
-}
-/**
- * Span logs: `{"kind": "llm" | "tool_call" | "tool_result" | "blocked_on", "run_id", "span_id",
- * "call_id", "tool", "args_hash", "deadline_ms", "http_status", "error_class", "ts"}`.
- * Returns the record, or why the line is malformed. This is the hottest parser of a
- * big span log: each record is built in one object literal (one shape per kind,
- * the base fields first, as `baseFields` orders them), with no wrapper objects, and
- * fields are read by fixed name with the readers of fields.ts (own reads for every name).
- */
-function parseSpanLog(obj, loc) {
-    const kind = (0,ingest_fields/* str */.gx)(obj, 'kind');
-    const runId = (0,ingest_fields/* idOf */.TH)(obj, 'run_id');
-    const ts = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'ts') ?? (0,ingest_fields/* own */.ZV)(obj, 'timestamp'));
-    const spanId = (0,ingest_fields/* idOf */.TH)(obj, 'span_id');
-    const catalogSha256 = (0,ingest_fields/* str */.gx)(obj, 'catalog_sha256');
-    if (kind === 'blocked_on' || (kind === 'llm' && (0,ingest_fields/* own */.ZV)(obj, 'event') === 'blocked_on')) {
-        const callIds = blockedIds(obj);
-        if (callIds === null)
-            return 'blocked_on span whose "call_id", "call_ids" or "blocked_on" is not a call id or a list of them';
-        return { kind: 'blocked_on', loc, runId, ts, spanId, catalogSha256, callIds };
-    }
-    if (kind === 'llm') {
-        const end = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(obj, 'end_ts'));
-        const duration = end === null ? (0,ingest_fields/* num */.bu)(obj, 'duration_ms') : null;
-        return { kind: 'llm', loc, runId, ts, spanId, catalogSha256, endTs: end ?? (ts !== null && duration !== null ? ts + duration : null) };
-    }
-    const tool = (0,ingest_fields/* str */.gx)(obj, 'tool');
-    const callId = (0,ingest_fields/* idOf */.TH)(obj, 'call_id');
-    if (kind === 'tool_call') {
-        if (tool === null)
-            return 'tool_call span without a string "tool"';
-        return {
-            kind: 'tool_call',
-            loc,
-            runId,
-            ts,
-            spanId,
-            catalogSha256,
-            callId,
-            tool,
-            args: (0,ingest_fields/* own */.ZV)(obj, 'args') ?? (0,ingest_fields/* own */.ZV)(obj, 'arguments'),
-            argsHash: (0,ingest_fields/* str */.gx)(obj, 'args_hash') ?? (0,ingest_fields/* str */.gx)(obj, 'args_sha256'),
-            deadlineMs: (0,ingest_fields/* num */.bu)(obj, 'deadline_ms'),
-            index: null,
-            schemaSha256: (0,ingest_fields/* str */.gx)(obj, 'schema_sha256'),
-        };
-    }
-    const httpStatus = (0,ingest_fields/* int */.Wh)(obj, 'http_status');
-    const exitCode = (0,ingest_fields/* int */.Wh)(obj, 'exit_code');
-    return {
-        kind: 'tool_result',
-        loc,
-        runId,
-        ts,
-        spanId,
-        catalogSha256,
-        callId,
-        tool,
-        content: (0,ingest_fields/* own */.ZV)(obj, 'result') ?? (0,ingest_fields/* own */.ZV)(obj, 'output') ?? (0,ingest_fields/* own */.ZV)(obj, 'content') ?? (0,ingest_fields/* own */.ZV)(obj, 'error'),
-        isError: resultIsError(obj, httpStatus, exitCode),
-        errorClass: (0,ingest_fields/* str */.gx)(obj, 'error_class'),
-        errorCode: errorCodeOf(obj),
-        httpStatus,
-        exitCode,
-        index: null,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/ingest/native/lossless-schemas.ts
-
-const SCHEMA_KEYS = ['parameters', 'input_schema', 'inputSchema', 'schema'];
-function member(obj, key) {
-    return obj.entries.find(([k]) => k === key)?.[1];
-}
-/**
- * The schemas of a catalog event read again from its line text with their
- * number lexemes (`1.0` stays a float, as the Python harness that hashed it saw
- * it). Mirrors collectSchemas in typed-events.ts: `schemas: {name: schema}`,
- * then `tools: [{name, parameters|input_schema|inputSchema|schema}]`.
- * Returns an empty map when the text does not parse (the plain schema is used then).
- */
-function losslessSchemas(text) {
-    const out = new Map();
-    let root;
-    try {
-        root = (0,canonical/* parseLossless */.IS)(text);
-    }
-    catch {
-        return out;
-    }
-    if (!(0,canonical/* isLosslessObject */.YH)(root))
-        return out;
-    const schemas = member(root, 'schemas');
-    if (schemas !== undefined && (0,canonical/* isLosslessObject */.YH)(schemas))
-        for (const [name, schema] of schemas.entries)
-            out.set(name, schema);
-    const tools = member(root, 'tools');
-    if (Array.isArray(tools)) {
-        for (const tool of tools) {
-            if (tool === null || !(0,canonical/* isLosslessObject */.YH)(tool))
-                continue;
-            const name = member(tool, 'name');
-            if (typeof name !== 'string')
-                continue;
-            const schema = SCHEMA_KEYS.map((key) => member(tool, key)).find((value) => value !== undefined && value !== null);
-            if (schema === undefined)
-                out.delete(name);
-            else
-                out.set(name, schema);
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/native/typed-events.ts
-
-
-
-const EVENT_TYPES = new Set(['catalog', 'tool_call', 'tool_result', 'catalog_unused', 'llm']);
-/**
- * Typed events: `{"type": "catalog" | "tool_call" | "tool_result" | "catalog_unused", ...}`
- * with `tool_call_id`, `name`, `arguments`, `args_sha256`, `catalog_names`,
- * `catalog_sha256`, `schema_sha256`, `exit_code`, `output_head`, `flags`.
- */
-function parseTypedEvent(obj, loc, text) {
-    // dialectOf sends `{"kind": "catalog"}` (span logs' spelling) here too.
-    const type = (0,ingest_fields/* str */.gx)(obj, 'kind') === 'catalog' ? 'catalog' : (0,ingest_fields/* str */.gx)(obj, 'type');
-    const base = baseFields(obj, loc);
-    switch (type) {
-        case 'catalog':
-            return parseCatalog(obj, base, text);
-        case 'catalog_unused': {
-            const unused = (0,ingest_fields/* own */.ZV)(obj, 'unused_names');
-            if (unused !== undefined && (0,ingest_fields/* strList */.Sc)(unused) === null)
-                return bad('catalog_unused "unused_names" is not a list of strings');
-            return ok();
-        }
-        case 'llm':
-            return ok({ kind: 'llm', ...base, endTs: null });
-        case 'tool_call': {
-            const name = (0,ingest_fields/* str */.gx)(obj, 'name') ?? (0,ingest_fields/* str */.gx)(obj, 'tool');
-            if (name === null)
-                return bad('tool_call event without a string "name"');
-            return ok({
-                kind: 'tool_call',
-                ...base,
-                callId: (0,ingest_fields/* idOf */.TH)(obj, 'tool_call_id') ?? (0,ingest_fields/* idOf */.TH)(obj, 'call_id'),
-                tool: name,
-                args: (0,ingest_fields/* own */.ZV)(obj, 'arguments') ?? (0,ingest_fields/* own */.ZV)(obj, 'args'),
-                argsHash: (0,ingest_fields/* str */.gx)(obj, 'args_sha256') ?? (0,ingest_fields/* str */.gx)(obj, 'args_hash'),
-                deadlineMs: (0,ingest_fields/* num */.bu)(obj, 'deadline_ms'),
-                index: null,
-                schemaSha256: (0,ingest_fields/* str */.gx)(obj, 'schema_sha256'),
-            });
-        }
-        default: {
-            const exitCode = (0,ingest_fields/* int */.Wh)(obj, 'exit_code');
-            const httpStatus = (0,ingest_fields/* int */.Wh)(obj, 'http_status');
-            return ok({
-                kind: 'tool_result',
-                ...base,
-                callId: (0,ingest_fields/* idOf */.TH)(obj, 'tool_call_id') ?? (0,ingest_fields/* idOf */.TH)(obj, 'call_id'),
-                tool: (0,ingest_fields/* str */.gx)(obj, 'name') ?? (0,ingest_fields/* str */.gx)(obj, 'tool'),
-                content: (0,ingest_fields/* own */.ZV)(obj, 'output') ?? (0,ingest_fields/* own */.ZV)(obj, 'result') ?? (0,ingest_fields/* own */.ZV)(obj, 'content') ?? (0,ingest_fields/* own */.ZV)(obj, 'output_head') ?? (0,ingest_fields/* own */.ZV)(obj, 'error'),
-                isError: resultIsError(obj, httpStatus, exitCode),
-                errorClass: (0,ingest_fields/* str */.gx)(obj, 'error_class'),
-                errorCode: errorCodeOf(obj),
-                httpStatus,
-                exitCode,
-                index: null,
-            });
-        }
-    }
-}
-function parseCatalog(obj, base, text) {
-    const rawNames = (0,ingest_fields/* own */.ZV)(obj, 'catalog_names');
-    const names = rawNames === undefined ? [] : (0,ingest_fields/* strList */.Sc)(rawNames);
-    if (names === null)
-        return bad('catalog "catalog_names" is not a list of strings');
-    const schemaHashes = (0,ingest_fields/* own */.ZV)(obj, 'schema_sha256');
-    if (schemaHashes !== undefined && schemaHashes !== null && !(0,ingest_fields/* isObject */.Gv)(schemaHashes)) {
-        return bad('catalog "schema_sha256" is not an object of tool name to hash');
-    }
-    const schemas = collectSchemas(obj);
-    if (typeof schemas === 'string')
-        return bad(schemas);
-    const lossless = schemas.size > 0 && text !== undefined ? losslessSchemas(text) : new Map();
-    const all = new Map();
-    const hashOf = (name) => ((0,ingest_fields/* isObject */.Gv)(schemaHashes) ? (0,ingest_fields/* str */.gx)(schemaHashes, name) : null);
-    const schemaOf = (name) => ({
-        ...(schemas.has(name) ? { schema: schemas.get(name) } : {}),
-        ...(lossless.has(name) ? { schemaLossless: lossless.get(name) } : {}),
-    });
-    for (const name of names)
-        all.set(name, { name, schemaSha256: hashOf(name), ...schemaOf(name) });
-    for (const name of schemas.keys())
-        if (!all.has(name))
-            all.set(name, { name, schemaSha256: hashOf(name), ...schemaOf(name) });
-    return ok({
-        kind: 'catalog',
-        ...base,
-        tools: [...all.values()],
-        names: rawNames === undefined ? [...all.keys()] : names,
-        recordedSha256: (0,ingest_fields/* str */.gx)(obj, 'catalog_sha256'),
-    });
-}
-/** Full schemas when the event carries them: `schemas: {name: schema}` or `tools: [{name, parameters|input_schema|inputSchema}]`. */
-function collectSchemas(obj) {
-    const out = new Map();
-    const schemas = (0,ingest_fields/* own */.ZV)(obj, 'schemas');
-    if (schemas !== undefined) {
-        if (!(0,ingest_fields/* isObject */.Gv)(schemas))
-            return 'catalog "schemas" is not an object of tool name to JSON Schema';
-        for (const name of Object.keys(schemas))
-            out.set(name, schemas[name]);
-    }
-    const tools = (0,ingest_fields/* own */.ZV)(obj, 'tools');
-    if (tools !== undefined) {
-        if (!Array.isArray(tools))
-            return 'catalog "tools" is not a list';
-        for (const tool of tools) {
-            if (!(0,ingest_fields/* isObject */.Gv)(tool) || (0,ingest_fields/* str */.gx)(tool, 'name') === null)
-                return 'catalog "tools" entry without a string "name"';
-            out.set((0,ingest_fields/* str */.gx)(tool, 'name'), (0,ingest_fields/* own */.ZV)(tool, 'parameters') ?? (0,ingest_fields/* own */.ZV)(tool, 'input_schema') ?? (0,ingest_fields/* own */.ZV)(tool, 'inputSchema') ?? (0,ingest_fields/* own */.ZV)(tool, 'schema'));
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/native/dialect.ts
-
-
-
-
-
-
-/** Which native dialect a record belongs to, decided per record (one file may mix them). */
-function dialectOf(obj) {
-    const kind = (0,ingest_fields/* str */.gx)(obj, 'kind');
-    if (kind !== null && SPAN_KINDS.has(kind))
-        return 'span';
-    if (kind === 'catalog')
-        return 'event';
-    const type = (0,ingest_fields/* str */.gx)(obj, 'type');
-    if (type !== null && EVENT_TYPES.has(type))
-        return 'event';
-    if (looksLikeReplay(obj))
-        return 'replay';
-    if (hasBoundaryFields(obj))
-        return 'boundary';
-    if (isRedactionReceipt(obj))
-        return 'redaction';
-    return null;
-}
-/** Why a record fits no dialect, naming the field it has when it has one (its `kind` or `type` is another's). */
-function whyNoDialect(obj) {
-    const kind = (0,ingest_fields/* own */.ZV)(obj, 'kind');
-    const type = (0,ingest_fields/* own */.ZV)(obj, 'type');
-    if (kind !== undefined)
-        return `"kind" ${excerpt(JSON.stringify(kind) ?? '', 30)} is not llm, tool_call or tool_result`;
-    if (type !== undefined)
-        return `"type" ${excerpt(JSON.stringify(type) ?? '', 30)} is not catalog, tool_call, tool_result, catalog_unused or llm`;
-    return 'no kind, type, index or boundary fields';
-}
-
-;// CONCATENATED MODULE: ./src/ingest/native/parse-record.ts
-
-
-
-
-
-
-
-const NO_MORE_RECORDS = { ok: true, records: [] };
-/** One native record (an object) to the sink: its dialect's records, then the boundary and receipts it carries. */
-function parseNativeRecord(value, loc, text, sink, replay) {
-    const dialect = dialectOf(value);
-    const result = dialectResult(value, dialect, loc, text, sink, replay);
-    if (result === null)
-        return;
-    if (!result.ok) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: loc.line, message: result.reason });
-        return;
-    }
-    // Index loops: this runs for every line, and iterating the shared frozen empty
-    // lists with for-of made an iterator object each time.
-    for (let i = 0; i < result.records.length; i += 1)
-        sink.record(result.records[i]);
-    if (dialect !== 'replay')
-        carriedRecords(value, dialect, loc, sink);
-}
-/** A record's own dialect verdict; null when it fits none (already reported). */
-function dialectResult(value, dialect, loc, text, sink, replay) {
-    switch (dialect) {
-        case 'span': {
-            // The common case, without the result wrapper: the record goes straight on.
-            const record = parseSpanLog(value, loc);
-            if (typeof record === 'string')
-                return { ok: false, reason: record };
-            sink.record(record);
-            return NO_MORE_RECORDS;
-        }
-        case 'event':
-            return parseTypedEvent(value, loc, text);
-        case 'replay': {
-            const result = parseReplay(value, loc, replay.nextIndex, text);
-            // A bad index is reported once; the sequence continues from what the file says.
-            if (typeof (0,ingest_fields/* own */.ZV)(value, 'index') === 'number' && Number.isInteger((0,ingest_fields/* own */.ZV)(value, 'index')))
-                replay.nextIndex = (0,ingest_fields/* own */.ZV)(value, 'index') + 1;
-            else
-                replay.nextIndex += 1;
-            return result;
-        }
-        case 'boundary':
-            return { ok: true, records: [] };
-        case 'redaction': {
-            const receipt = parseRedaction(value, loc);
-            return receipt ? { ok: true, records: [receipt] } : { ok: false, reason: 'redaction receipt lacks a string field_path or rule_id' };
-        }
-        default:
-            sink.diagnostic({ ruleId: 'malformed-record', line: loc.line, message: `record fits no native dialect (${whyNoDialect(value)}): "${excerpt(JSON.stringify(value))}"` });
-            return null;
-    }
-}
-/** The boundary record and redaction receipts a non-replay record carries beside its own. */
-function carriedRecords(value, dialect, loc, sink) {
-    if (hasBoundaryFields(value)) {
-        const { record, problem } = parseBoundary(value, loc);
-        if (problem !== null)
-            sink.diagnostic({ ruleId: 'malformed-record', line: loc.line, message: problem });
-        if (record !== null)
-            sink.record(record);
-    }
-    if (dialect !== 'redaction') {
-        const receipts = embeddedReceipts(value, loc);
-        if (typeof receipts === 'string') {
-            sink.diagnostic({ ruleId: 'malformed-record', line: loc.line, message: receipts });
-        }
-        else
-            for (let i = 0; i < receipts.length; i += 1)
-                sink.record(receipts[i]);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/native/index.ts
-
-
-
-
-
-/** The JSONL dialects agent harnesses write by hand: span logs, typed events, boundary records, redaction receipts, replay transcripts. */
-const nativeFormat = {
-    id: 'native-jsonl',
-    description: 'JSONL span logs, typed events, boundary-hash records, redaction receipts and replay transcripts',
-    // Replay records carry no run id and count their index across lines: the router
-    // sees a replay record on a thread other than the one of the '' run and gives up.
-    runKey: 'run_id',
-    detect(sample) {
-        // The dialects' field names (kind, type, index) are common words: structure, not a signature.
-        return sample.jsonLines.some((value) => (0,ingest_fields/* isObject */.Gv)(value) && dialectOf(value) !== null) ? Evidence.structure : Evidence.none;
-    },
-    misfit(sample) {
-        // JSON lines only: a one-line document is no claim to be a log.
-        const first = sample.jsonLines.length > 1 ? sample.jsonLines.find(ingest_fields/* isObject */.Gv) : undefined;
-        return first === undefined ? null : { closeness: 1, reason: `its first record fits no native dialect (${whyNoDialect(first)})` };
-    },
-    async parse(input, sink) {
-        const replay = { nextIndex: 0 };
-        await forEachJsonLine(input, sink, (value, line, text) => {
-            if (!(0,ingest_fields/* isObject */.Gv)(value)) {
-                sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${Array.isArray(value) ? 'a JSON array' : `a JSON ${value === null ? 'null' : typeof value}`}, not an object` });
-                return;
-            }
-            parseNativeRecord(value, { file: input.file, line }, text, sink, replay);
-        });
-    },
-};
-
-// EXTERNAL MODULE: ./src/io/trace-file.ts
-var trace_file = __nccwpck_require__(4564);
-;// CONCATENATED MODULE: ./src/ingest/peek-lines.ts
-
-
-/**
- * Reads up to the second non-blank line (the whole file only when it has one line).
- * A file is JSON lines when `isJsonLines(peek)`: its first non-blank line is JSON
- * (or too long to read as a line) and more lines follow. A pretty-printed document
- * starts with a line like `{` or `[`, which is not JSON on its own.
- */
-async function peekLines(input) {
-    let first = null;
-    let firstIsJson = false;
-    let firstTooLong = false;
-    let seenFirst = false;
-    for await (const event of eachLine(input)) {
-        if (event.type === 'line' && event.text.trim() === '')
-            continue;
-        if (seenFirst)
-            return { first, firstIsJson, firstTooLong, more: true };
-        seenFirst = true;
-        if (event.type === 'bad-line') {
-            firstTooLong = event.code === 'line-too-long';
-            continue;
-        }
-        first = event.text;
-        try {
-            JSON.parse(first);
-            firstIsJson = true;
-        }
-        catch {
-            return { first, firstIsJson, firstTooLong, more: true };
-        }
-    }
-    return { first, firstIsJson, firstTooLong, more: false };
-}
-/** One record per line, to be streamed (not one document to read whole). */
-function isJsonLines(peek) {
-    return peek.more && (peek.firstIsJson || peek.firstTooLong);
-}
-/**
- * The same question answered from the detection sample's head, without reading
- * the file again (a read to the end of a one-line document would mark it as
- * missing its final newline): true for JSON lines, false for one document, null
- * when the head cannot tell (the first line, or what follows it, is past the head).
- * A first line longer than the head that opens a list is a document.
- */
-function headShowsJsonLines(head) {
-    // Shorter than the sample size (less a BOM): the head is the whole file.
-    const headIsWholeFile = head.length < trace_file/* HEAD_BYTES */.L - 3;
-    const text = head.toString('utf8');
-    let start = 0;
-    for (;;) {
-        const end = text.indexOf('\n', start);
-        const line = (end === -1 ? text.slice(start) : text.slice(start, end)).replace(/\r$/, '');
-        if (line.trim() !== '') {
-            if (end === -1)
-                return headIsWholeFile ? false : line.trimStart().startsWith('[') ? false : null;
-            try {
-                JSON.parse(line);
-            }
-            catch {
-                return false;
-            }
-            if (text.slice(end + 1).trim() !== '')
-                return true;
-            return headIsWholeFile ? false : null;
-        }
-        if (end === -1)
-            return headIsWholeFile ? false : null;
-        start = end + 1;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/openai/index.ts
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Chat conversations as OpenAI-style APIs and agent harnesses write them:
- * Chat Completions message lists and requests (`tools` = the catalog),
- * trajectory dumps (a list of `{messages|traj}`, one run each), Responses API
- * item lists, OpenAI Agents SDK run states, JSONL with one conversation per
- * line, and VCR cassettes of recorded API calls.
- */
-const openaiFormat = {
-    id: 'openai',
-    description: 'OpenAI Chat Completions / Responses conversations, trajectory lists, Agents SDK run states, VCR cassettes',
-    detect(sample) {
-        // A cassette and a run state carry their own markers; a message list is a shape other formats share.
-        if (looksLikeCassette(sample.head))
-            return cassetteProvider(sample.head) === 'openai' ? Evidence.signature : Evidence.none;
-        const head = largeDocumentHead(sample);
-        if (head !== null) {
-            if (/^\{\s*"\$schemaVersion"/.test(head))
-                return Evidence.signature;
-            return /"(messages|traj|input)"\s*:\s*\[|^\[\s*\{\s*"(role|type)"/.test(head) && /"role"\s*:\s*"(system|developer|user|assistant|tool)"|"type"\s*:\s*"function_call/.test(head) ? Evidence.structure : Evidence.none;
-        }
-        if (sample.document !== undefined)
-            return isRunState(sample.document) ? Evidence.signature : conversationsOf(sample.document) !== null ? Evidence.structure : Evidence.none;
-        return sample.jsonLines.length > 0 && sample.jsonLines.every(isConversationObject) ? Evidence.structure : Evidence.none;
-    },
-    async parse(input, sink) {
-        // JSON lines are streamed, never read whole: the first lines decide (a document, a
-        // cassette or a pretty-printed file starts with a line that is not JSON on its own).
-        const fromHead = input.head === undefined ? null : headShowsJsonLines(input.head);
-        if (fromHead ?? isJsonLines(await peekLines(input))) {
-            await parseLines(input, sink);
-            return;
-        }
-        if (await streamOpenAiDocument(input, sink))
-            return;
-        const bytes = await readWhole(input, sink, 'a conversation object or cassette');
-        if (bytes === null)
-            return;
-        if (looksLikeCassette(bytes)) {
-            await parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
-            return;
-        }
-        let text = bytes.toString('utf8');
-        if (text.charCodeAt(0) === 0xfeff)
-            text = text.slice(1);
-        let doc;
-        try {
-            doc = JSON.parse(text);
-        }
-        catch {
-            await parseLines(input, sink);
-            return;
-        }
-        const collector = new FactCollector(false);
-        const lineOf = indexLines(text, 4);
-        if (isRunState(doc))
-            collectRunState(collector, doc, input.file, lineOf);
-        else {
-            const conversations = conversationsOf(doc);
-            if (!conversations) {
-                sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'no message list, trajectory list or run state in this document' });
-                return;
-            }
-            for (const conv of conversations)
-                collectConversation(collector, conv, input.file, lineOf);
-        }
-        for (const record of collector.records)
-            sink.record(record);
-    },
-};
-/** JSONL with one conversation object per line: one run per line (its id, else `line N`). */
-async function parseLines(input, sink) {
-    await forEachJsonLine(input, sink, (value, line) => {
-        const conversations = conversationsOf(value);
-        if (!(0,ingest_fields/* isObject */.Gv)(value) || !conversations) {
-            sink.diagnostic({ ruleId: 'malformed-record', line, message: 'line is not a conversation object (no "messages" list)' });
-            return;
-        }
-        const collector = new FactCollector(false);
-        for (const conv of conversations)
-            collectConversation(collector, { ...conv, runId: conv.runId ?? `line ${line}` }, input.file, () => line);
-        for (const record of collector.records)
-            sink.record(record);
-    });
-}
-
-;// CONCATENATED MODULE: ./src/ingest/tool-events/events.ts
-
-/** Event names that start a tool execution, and those that end one (case-insensitive). */
-const START = /^(tool[._-]?start(ed)?|tool[._-]?call[._-]?start(ed)?|tool_execution_started|on_tool_start|pretooluse)$/i;
-const END = /^(tool[._-]?(end|ended|finish|finished|complete|completed|error|failed)|tool[._-]?call[._-]?(end|ended|finished|completed)|tool_execution_(completed|failed)|on_tool_(end|error)|posttooluse(failure)?)$/i;
-const events_FAILED = /(error|failed|failure)$/i;
-function eventName(obj) {
-    return (0,ingest_fields/* str */.gx)(obj, 'event') ?? (0,ingest_fields/* str */.gx)(obj, 'hook_event_name') ?? (0,ingest_fields/* str */.gx)(obj, 'event_type') ?? (0,ingest_fields/* str */.gx)(obj, 'type');
-}
-/**
- * A tool start or end line: an event name such as `tool.start` / `tool.end`,
- * `tool_execution_started` / `…_completed`, Claude Code hook inputs
- * (`PreToolUse` / `PostToolUse` / `PostToolUseFailure`), and a tool name
- * (`tool_name`, `toolName`, `tool`); null for anything else.
- */
-function toolEventOf(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return null;
-    const name = eventName(value);
-    if (name === null)
-        return null;
-    const phase = START.test(name) ? 'start' : END.test(name) ? 'end' : null;
-    if (phase === null)
-        return null;
-    const tool = (0,ingest_fields/* str */.gx)(value, 'tool_name') ?? (0,ingest_fields/* str */.gx)(value, 'toolName') ?? (0,ingest_fields/* str */.gx)(value, 'tool');
-    if (tool === null)
-        return null;
-    const error = (0,ingest_fields/* own */.ZV)(value, 'error');
-    const status = (0,ingest_fields/* str */.gx)(value, 'status');
-    const isError = phase === 'end' && (events_FAILED.test(name) || (error !== undefined && error !== null && error !== false) || status === 'error' || status === 'failed' || status === 'failure');
-    return {
-        phase,
-        session: (0,ingest_fields/* idOf */.TH)(value, 'session_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'sessionId') ?? (0,ingest_fields/* idOf */.TH)(value, 'session'),
-        tool,
-        callId: (0,ingest_fields/* idOf */.TH)(value, 'tool_use_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'tool_call_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'call_id') ?? (0,ingest_fields/* idOf */.TH)(value, 'toolUseId'),
-        args: (0,ingest_fields/* own */.ZV)(value, 'tool_input') ?? (0,ingest_fields/* own */.ZV)(value, 'input') ?? (0,ingest_fields/* own */.ZV)(value, 'args') ?? (0,ingest_fields/* own */.ZV)(value, 'parameters'),
-        result: (0,ingest_fields/* own */.ZV)(value, 'tool_response') ?? (0,ingest_fields/* own */.ZV)(value, 'tool_output') ?? (0,ingest_fields/* own */.ZV)(value, 'output') ?? (0,ingest_fields/* own */.ZV)(value, 'result') ?? (isError ? error : undefined),
-        isError,
-        ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(value, 'timestamp') ?? (0,ingest_fields/* own */.ZV)(value, 'ts') ?? (0,ingest_fields/* own */.ZV)(value, 'time')),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/ingest/tool-events/index.ts
-
-
-
-
-
-
-/**
- * Telemetry that logs a tool's start and end as two lines, keyed by session
- * and tool name, often with no call id (`tool.start` / `tool.end`, Claude Code
- * hook inputs logged as JSONL). One run per session. A line with a call id is
- * paired by it; without one, an end answers the oldest open start of the same
- * tool in the same session, and the run gets one `ingest-note` saying so. Other
- * lines are counted as skipped. State is held per open session (its open calls),
- * released when the session has been idle for limits.run-idle-records lines.
- */
-const toolEventsFormat = {
-    id: 'tool-events',
-    description: 'Tool start/end event lines keyed by session and tool (tool.start / tool.end, PreToolUse / PostToolUse hook logs)',
-    detect(sample) {
-        return sample.jsonLines.some((value) => toolEventOf(value) !== null) ? Evidence.structure : Evidence.none;
-    },
-    async parse(input, sink) {
-        const sessions = new SessionStates(input.limits.runIdleRecords, () => ({ waiting: new Map(), counters: new Map(), noted: false }), sink);
-        await forEachJsonLine(input, sink, (value, line) => {
-            sessions.tick();
-            const event = toolEventOf(value);
-            if (event === null) {
-                sink.skip({ line, reason: (0,ingest_fields/* isObject */.Gv)(value) ? 'line is not a tool start or end event' : 'line is not a JSON object', value });
-                return;
-            }
-            const place = { loc: { file: input.file, line }, runId: event.session, ts: event.ts };
-            const session = sessions.get(event.session);
-            if (event.callId !== null) {
-                sink.record(toRecord(event.phase === 'start' ? { kind: 'call', callId: event.callId, tool: event.tool, args: event.args } : resultFact(event.callId, event.tool, event.result, event.isError), place));
-                return;
-            }
-            if (!session.noted) {
-                session.noted = true;
-                sink.diagnostic({ ruleId: 'ingest-note', line, runId: event.session, message: 'tool start and end lines carry no call id; each end is paired by order with the oldest open start of the same tool in the session' });
-            }
-            const { waiting, counters } = session;
-            const key = event.tool;
-            const open = waiting.get(key);
-            if (event.phase === 'start') {
-                const n = (counters.get(key) ?? 0) + 1;
-                counters.set(key, n);
-                const callId = `${event.tool}#${n}`;
-                if (open)
-                    open.push(callId);
-                else
-                    waiting.set(key, [callId]);
-                sink.record(toRecord({ kind: 'call', callId, tool: event.tool, args: event.args }, place));
-                return;
-            }
-            const callId = open?.shift() ?? null;
-            if (open && open.length === 0)
-                waiting.delete(key);
-            sink.record(toRecord(resultFact(callId, event.tool, event.result, event.isError), place));
-        });
-    },
-};
-
-;// CONCATENATED MODULE: ./src/ingest/otel/facts.ts
-
-function emptyFacts() {
-    return { model: false, tool: null, catalog: null, outputCalls: [], historyCalls: [], historyResults: [] };
-}
-/** The span's tool facts, created on first use. */
-function toolFacts(facts) {
-    facts.tool ??= { id: null, name: null, args: undefined, result: undefined, resultIsError: false };
-    return facts.tool;
-}
-/** Sets the catalog unless a mapper with richer data already did. */
-function setCatalog(facts, tools) {
-    if (tools.length > 0 && (facts.catalog === null || facts.catalog.length < tools.length))
-        facts.catalog = tools;
-}
-/**
- * A tool definition in any of the shapes the conventions use:
- * `{name, parameters}`, `{type:'function', function:{name, parameters}}`,
- * `{name, inputSchema | input_schema | parameters_json_schema}`.
- */
-function catalogTool(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return null;
-    const fn = (0,ingest_fields/* own */.ZV)(value, 'function');
-    const def = (0,ingest_fields/* isObject */.Gv)(fn) ? fn : value;
-    const name = (0,ingest_fields/* own */.ZV)(def, 'name');
-    if (typeof name !== 'string' || name === '')
-        return null;
-    const schema = (0,ingest_fields/* own */.ZV)(def, 'parameters') ?? (0,ingest_fields/* own */.ZV)(def, 'inputSchema') ?? (0,ingest_fields/* own */.ZV)(def, 'input_schema') ?? (0,ingest_fields/* own */.ZV)(def, 'parameters_json_schema');
-    return schema === undefined ? { name, schemaSha256: null } : { name, schema, schemaSha256: null };
-}
-function catalogFrom(list) {
-    const out = [];
-    if (!Array.isArray(list))
-        return out;
-    for (const item of list) {
-        const tool = catalogTool(item);
-        if (tool)
-            out.push(tool);
-    }
-    return out;
-}
-/** A call id from a string or numeric field. */
-function idText(value) {
-    if (typeof value === 'string' && value !== '')
-        return value;
-    if (typeof value === 'number' && Number.isFinite(value))
-        return String(value);
-    return null;
-}
-/** Does a result payload say it failed (MCP `isError: true`, `is_error`, or an `error` member)? */
-function payloadIsError(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return false;
-    if ((0,ingest_fields/* own */.ZV)(value, 'isError') === true || (0,ingest_fields/* own */.ZV)(value, 'is_error') === true)
-        return true;
-    const error = (0,ingest_fields/* own */.ZV)(value, 'error');
-    return error !== undefined && error !== null && error !== false && error !== '';
-}
-/** What indexedGroups gives for a prefix no key has (shared: most spans have none). */
-const NO_GROUPS = Object.freeze([]);
-/**
- * Groups flattened indexed attributes: for prefix `gen_ai.prompt.`, the key
- * `gen_ai.prompt.2.tool_calls.0.id` lands in group 2 under `tool_calls.0.id`.
- * One pass over the span's keys; groups come back in index order.
- */
-function indexedGroups(attrs, prefix) {
-    // Most spans have no key of a given prefix: then nothing is allocated (keys alone are
-    // walked; an entries walk makes a [key, value] pair per key).
-    let groups = null;
-    for (const key of attrs.keys()) {
-        if (!key.startsWith(prefix))
-            continue;
-        const dot = key.indexOf('.', prefix.length);
-        if (dot === -1)
-            continue;
-        const index = Number(key.slice(prefix.length, dot));
-        if (!Number.isInteger(index) || index < 0)
-            continue;
-        groups ??= new Map();
-        let group = groups.get(index);
-        if (!group)
-            groups.set(index, (group = new Map()));
-        group.set(key.slice(dot + 1), attrs.get(key));
-    }
-    return groups === null ? NO_GROUPS : [...groups.entries()].sort((a, b) => a[0] - b[0]);
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/span.ts
-
-/** Own property under its camelCase (OTLP JSON) or snake_case (protobuf field name) key. */
-function field(obj, camel, snake) {
-    const v = (0,ingest_fields/* own */.ZV)(obj, camel);
-    return v !== undefined || snake === undefined ? v : (0,ingest_fields/* own */.ZV)(obj, snake);
-}
-function arrayField(obj, camel, snake) {
-    const v = field(obj, camel, snake);
-    return Array.isArray(v) ? v : [];
-}
-const HEX_ID = /^[0-9a-fA-F]+$/;
-const BASE64_ID = /^[A-Za-z0-9+/]+={0,2}$/;
-/**
- * Trace and span ids: hex as the OTLP file exporter writes them, or base64 as
- * the protobuf JSON mapping writes bytes fields. Returns lowercase hex, or null.
- */
-function normalizeId(value) {
-    if (typeof value !== 'string' || value === '')
-        return null;
-    if ((value.length === 32 || value.length === 16) && HEX_ID.test(value))
-        return value.toLowerCase();
-    if ((value.length === 24 || value.length === 12) && BASE64_ID.test(value)) {
-        const bytes = Buffer.from(value, 'base64');
-        if (bytes.length === 16 || bytes.length === 8)
-            return bytes.toString('hex');
-    }
-    return HEX_ID.test(value) ? value.toLowerCase() : value;
-}
-/** Nanoseconds (number or decimal string) to epoch ms; 0 and absent mean unknown. */
-function nanosToMs(value) {
-    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0)
-        return null;
-    return n / 1e6;
-}
-/** Decodes an OTLP AnyValue (`stringValue`, `intValue` as number or string, arrays, kvlists …). */
-function anyValue(value, depth = 0) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value) || depth > 64)
-        return undefined;
-    const s = field(value, 'stringValue', 'string_value');
-    if (typeof s === 'string')
-        return s;
-    const b = field(value, 'boolValue', 'bool_value');
-    if (typeof b === 'boolean')
-        return b;
-    const i = field(value, 'intValue', 'int_value');
-    if (i !== undefined)
-        return typeof i === 'string' && Number.isFinite(Number(i)) ? Number(i) : i;
-    const d = field(value, 'doubleValue', 'double_value');
-    if (d !== undefined)
-        return typeof d === 'string' ? Number(d) : d;
-    const arr = field(value, 'arrayValue', 'array_value');
-    if ((0,ingest_fields/* isObject */.Gv)(arr))
-        return arrayField(arr, 'values').map((v) => anyValue(v, depth + 1));
-    const kv = field(value, 'kvlistValue', 'kvlist_value');
-    if ((0,ingest_fields/* isObject */.Gv)(kv))
-        return Object.fromEntries(keyValues((0,ingest_fields/* own */.ZV)(kv, 'values'), depth + 1));
-    const bytes = field(value, 'bytesValue', 'bytes_value');
-    if (typeof bytes === 'string')
-        return bytes;
-    return undefined;
-}
-/** OTLP `[{key, value: AnyValue}]` into a Map, in order (a later duplicate takes the value, as collectors do). */
-function keyValues(list, depth) {
-    const out = new Map();
-    if (!Array.isArray(list))
-        return out;
-    for (const item of list) {
-        if (!(0,ingest_fields/* isObject */.Gv)(item))
-            continue;
-        const key = (0,ingest_fields/* own */.ZV)(item, 'key');
-        if (typeof key === 'string')
-            out.set(key, anyValue((0,ingest_fields/* own */.ZV)(item, 'value'), depth));
-    }
-    return out;
-}
-/** OTLP `attributes: [{key, value: AnyValue}]` into a Map (later duplicates win, as collectors do). */
-function otlpAttributes(list) {
-    return keyValues(list, 0);
-}
-/** Jaeger `tags: [{key, type, value}]` into a Map. */
-function jaegerTags(list) {
-    const out = new Map();
-    if (!Array.isArray(list))
-        return out;
-    for (const item of list) {
-        if (!(0,ingest_fields/* isObject */.Gv)(item))
-            continue;
-        const key = (0,ingest_fields/* own */.ZV)(item, 'key');
-        if (typeof key === 'string')
-            out.set(key, (0,ingest_fields/* own */.ZV)(item, 'value'));
-    }
-    return out;
-}
-/** A string attribute, or null. */
-function attrStr(attrs, key) {
-    const v = attrs.get(key);
-    return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
-}
-/** Attribute values that are JSON text (tool arguments, message lists) parsed; anything else as is. */
-function jsonish(value) {
-    if (typeof value !== 'string')
-        return value;
-    const t = value.trimStart();
-    if (t[0] !== '{' && t[0] !== '[')
-        return value;
-    try {
-        return JSON.parse(value);
-    }
-    catch {
-        return value;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/google-adk.ts
-
-
-
-/**
- * Google Agent Development Kit: `call_llm` spans carry `gcp.vertex.agent.llm_request`
- * (config.tools[].function_declarations = the catalog; contents[].parts[] with
- * `function_call` / `function_response` = history) and `gcp.vertex.agent.llm_response`
- * (parts with `function_call` = output); tool spans carry
- * `gcp.vertex.agent.tool_call_args` and `gcp.vertex.agent.tool_response`.
- */
-function mapGoogleAdk(span, facts) {
-    const attrs = span.attrs;
-    if (attrs.has('gcp.vertex.agent.tool_call_args') || attrs.has('gcp.vertex.agent.tool_response')) {
-        const tool = toolFacts(facts);
-        if (tool.args === undefined && attrs.has('gcp.vertex.agent.tool_call_args'))
-            tool.args = jsonish(attrs.get('gcp.vertex.agent.tool_call_args'));
-        if (tool.result === undefined && attrs.has('gcp.vertex.agent.tool_response')) {
-            tool.result = attrs.get('gcp.vertex.agent.tool_response');
-            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
-        }
-        return;
-    }
-    const request = jsonish(attrs.get('gcp.vertex.agent.llm_request'));
-    const response = jsonish(attrs.get('gcp.vertex.agent.llm_response'));
-    const hasRequest = (0,ingest_fields/* isObject */.Gv)(request) && Object.keys(request).length > 0;
-    if (!hasRequest && !((0,ingest_fields/* isObject */.Gv)(response) && Object.keys(response).length > 0))
-        return;
-    facts.model = true;
-    if ((0,ingest_fields/* isObject */.Gv)(request)) {
-        const config = (0,ingest_fields/* own */.ZV)(request, 'config');
-        const tools = (0,ingest_fields/* isObject */.Gv)(config) ? (0,ingest_fields/* own */.ZV)(config, 'tools') : undefined;
-        const declared = [];
-        for (const tool of Array.isArray(tools) ? tools : []) {
-            if ((0,ingest_fields/* isObject */.Gv)(tool))
-                declared.push(...catalogFrom((0,ingest_fields/* own */.ZV)(tool, 'function_declarations') ?? (0,ingest_fields/* own */.ZV)(tool, 'functionDeclarations')));
-        }
-        setCatalog(facts, declared);
-        const contents = (0,ingest_fields/* own */.ZV)(request, 'contents');
-        for (const content of Array.isArray(contents) ? contents : []) {
-            if ((0,ingest_fields/* isObject */.Gv)(content))
-                contentParts(content, facts.historyCalls, facts.historyResults);
-        }
-    }
-    if ((0,ingest_fields/* isObject */.Gv)(response)) {
-        const content = (0,ingest_fields/* own */.ZV)(response, 'content');
-        if ((0,ingest_fields/* isObject */.Gv)(content))
-            contentParts(content, facts.outputCalls, null);
-    }
-}
-/** The `function_call` / `functionCall` and `function_response` parts of one Content (also read by the ADK session parser). */
-function contentParts(content, calls, results) {
-    const parts = (0,ingest_fields/* own */.ZV)(content, 'parts');
-    for (const part of Array.isArray(parts) ? parts : []) {
-        if (!(0,ingest_fields/* isObject */.Gv)(part))
-            continue;
-        const call = (0,ingest_fields/* own */.ZV)(part, 'function_call') ?? (0,ingest_fields/* own */.ZV)(part, 'functionCall');
-        if ((0,ingest_fields/* isObject */.Gv)(call) && typeof (0,ingest_fields/* own */.ZV)(call, 'name') === 'string') {
-            calls.push({ id: idText((0,ingest_fields/* own */.ZV)(call, 'id')), name: (0,ingest_fields/* own */.ZV)(call, 'name'), args: (0,ingest_fields/* own */.ZV)(call, 'args') });
-        }
-        const response = (0,ingest_fields/* own */.ZV)(part, 'function_response') ?? (0,ingest_fields/* own */.ZV)(part, 'functionResponse');
-        if (results !== null && (0,ingest_fields/* isObject */.Gv)(response)) {
-            const payload = (0,ingest_fields/* own */.ZV)(response, 'response');
-            const name = (0,ingest_fields/* own */.ZV)(response, 'name');
-            results.push({ id: idText((0,ingest_fields/* own */.ZV)(response, 'id')), name: typeof name === 'string' ? name : null, content: payload, isError: payloadIsError(payload) });
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/google-adk/eval-set.ts
-
-/** An ADK eval set: `{eval_set_id, eval_cases}` (or camelCase), or the older list of `{query, expected_tool_use}`. */
-function isAdkEvalSet(value) {
-    if (Array.isArray(value))
-        return value.length > 0 && value.slice(0, 8).every((item) => (0,ingest_fields/* isObject */.Gv)(item) && (0,ingest_fields/* own */.ZV)(item, 'query') !== undefined && Array.isArray((0,ingest_fields/* own */.ZV)(item, 'expected_tool_use')));
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return false;
-    const id = (0,ingest_fields/* own */.ZV)(value, 'eval_set_id') ?? (0,ingest_fields/* own */.ZV)(value, 'evalSetId');
-    return typeof id === 'string' && Array.isArray((0,ingest_fields/* own */.ZV)(value, 'eval_cases') ?? (0,ingest_fields/* own */.ZV)(value, 'evalCases'));
-}
-/** The one note an eval set gets: what it is, how many cases and expected tool calls it lists, and that nothing was audited. */
-function evalSetNote(value) {
-    let cases = 0;
-    let expected = 0;
-    let name = '';
-    if (Array.isArray(value)) {
-        cases = value.length;
-        for (const item of value)
-            if ((0,ingest_fields/* isObject */.Gv)(item))
-                expected += listLength((0,ingest_fields/* own */.ZV)(item, 'expected_tool_use'));
-    }
-    else if ((0,ingest_fields/* isObject */.Gv)(value)) {
-        name = ` '${(0,ingest_fields/* str */.gx)(value, 'eval_set_id') ?? (0,ingest_fields/* str */.gx)(value, 'evalSetId') ?? ''}'`;
-        const list = (0,ingest_fields/* own */.ZV)(value, 'eval_cases') ?? (0,ingest_fields/* own */.ZV)(value, 'evalCases');
-        for (const item of Array.isArray(list) ? list : []) {
-            if (!(0,ingest_fields/* isObject */.Gv)(item))
-                continue;
-            cases += 1;
-            const turns = (0,ingest_fields/* own */.ZV)(item, 'conversation');
-            for (const turn of Array.isArray(turns) ? turns : [])
-                if ((0,ingest_fields/* isObject */.Gv)(turn))
-                    expected += expectedCalls(turn);
-        }
-    }
-    return `ADK eval set${name}: ${cases} eval case(s) with ${expected} expected tool call(s). An eval set describes the calls a run should make, not a run: nothing in it was audited (audit the session files the evaluation writes instead)`;
-}
-function expectedCalls(turn) {
-    const data = (0,ingest_fields/* own */.ZV)(turn, 'intermediate_data') ?? (0,ingest_fields/* own */.ZV)(turn, 'intermediateData');
-    return (0,ingest_fields/* isObject */.Gv)(data) ? listLength((0,ingest_fields/* own */.ZV)(data, 'tool_uses') ?? (0,ingest_fields/* own */.ZV)(data, 'toolUses')) : 0;
-}
-function listLength(value) {
-    return Array.isArray(value) ? value.length : 0;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/google-adk/index.ts
-
-
-
-
-
-
-const SESSION_KEYS = ['app_name', 'appName', 'user_id', 'userId', 'last_update_time', 'lastUpdateTime'];
-/** An ADK session: an `events` list whose events have an `author` and an invocation id (or the session's own keys). */
-function isSession(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return false;
-    const events = (0,ingest_fields/* own */.ZV)(value, 'events');
-    if (!Array.isArray(events))
-        return false;
-    if (SESSION_KEYS.some((key) => (0,ingest_fields/* own */.ZV)(value, key) !== undefined) && (0,ingest_fields/* own */.ZV)(value, 'id') !== undefined)
-        return true;
-    return events.slice(0, 8).some((e) => (0,ingest_fields/* isObject */.Gv)(e) && typeof (0,ingest_fields/* own */.ZV)(e, 'author') === 'string' && ((0,ingest_fields/* own */.ZV)(e, 'invocation_id') !== undefined || (0,ingest_fields/* own */.ZV)(e, 'invocationId') !== undefined));
-}
-function isAdkFile(sample) {
-    const head = largeDocumentHead(sample);
-    if (head !== null)
-        return /"(invocation_id|invocationId)"\s*:/.test(head) && /"author"\s*:/.test(head) && /"events"\s*:\s*\[/.test(head);
-    return isSession(sample.document) || isAdkEvalSet(sample.document);
-}
-/**
- * Google Agent Development Kit files: a saved session (what `adk web` and the
- * session services store: `{id, app_name, user_id, state, events}`, snake_case
- * or camelCase) is one run, the session id. Each event authored by an agent with
- * text or a `function_call` part is one llm record; `function_call` parts are
- * calls and `function_response` parts results, by id when ADK gave one (else
- * paired by tool name and order); a response with an `error` member is an error.
- * An eval set (`.test.json`, `.evalset.json`) lists expected calls, not a run:
- * it gets one note and no records. Events without content, the user's text and
- * agent events with neither text nor a call are counted as skipped.
- */
-const googleAdkFormat = {
-    id: 'google-adk',
-    description: 'Google ADK saved sessions (events with function_call / function_response parts) and eval sets',
-    detect: (sample) => (isAdkFile(sample) ? Evidence.signature : Evidence.none),
-    async parse(input, sink) {
-        // Events are streamed; up to 8 wait while the file has not yet shown it is a session (the session keys, or an authored event).
-        let runId;
-        let session;
-        const waiting = [];
-        const read = await streamDocument(input, sink, { lists: ['$.events[*]'], needs: ['id'] }, (element) => {
-            if (session === false)
-                return;
-            if (session === undefined) {
-                const head = element.head();
-                waiting.push(element);
-                if (!isSessionStart(head, waiting.map((e) => e.value))) {
-                    if (waiting.length >= 8)
-                        session = false;
-                    return;
-                }
-                session = true;
-                runId = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* idOf */.TH)(head, 'id') : null;
-                for (const e of waiting.splice(0))
-                    readEvent(input.file, sink, runId, e);
-                return;
-            }
-            readEvent(input.file, sink, runId ?? null, element);
-        });
-        if (!read)
-            return;
-        if (isAdkEvalSet(read.rest)) {
-            sink.diagnostic({ ruleId: 'ingest-note', line: 1, message: evalSetNote(read.rest) });
-            return;
-        }
-        if (session === undefined && isSession(read.rest)) {
-            // Known only from the whole document's keys: a session with no events, or whose id comes after them.
-            session = true;
-            runId = (0,ingest_fields/* idOf */.TH)(read.rest, 'id');
-            for (const e of waiting.splice(0))
-                readEvent(input.file, sink, runId, e);
-        }
-        if (session !== true) {
-            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ADK session (no events list of authored events)' });
-            return;
-        }
-        sink.endRun?.(runId ?? null);
-    },
-};
-/** isSession on a document whose events are streamed: its head (events written []) and its first events. */
-function isSessionStart(head, firstEvents) {
-    return (0,ingest_fields/* isObject */.Gv)(head) && isSession({ ...head, events: firstEvents });
-}
-function readEvent(file, sink, runId, { value: event, line, index: i }) {
-    if (!(0,ingest_fields/* isObject */.Gv)(event)) {
-        sink.diagnostic({ ruleId: 'malformed-record', line, runId, message: `events[${i}] is not an object` });
-        return;
-    }
-    const content = (0,ingest_fields/* own */.ZV)(event, 'content');
-    if (!(0,ingest_fields/* isObject */.Gv)(content))
-        return sink.skip({ line, reason: 'event without content', value: event });
-    const place = { loc: { file, line }, runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(event, 'id') };
-    const calls = [];
-    const results = [];
-    contentParts(content, calls, results);
-    const parts = (0,ingest_fields/* own */.ZV)(content, 'parts');
-    const hasText = Array.isArray(parts) && parts.some((p) => (0,ingest_fields/* isObject */.Gv)(p) && typeof (0,ingest_fields/* own */.ZV)(p, 'text') === 'string');
-    const fromUser = (0,ingest_fields/* str */.gx)(event, 'author') === 'user';
-    if (!fromUser && results.length === 0 && (calls.length > 0 || hasText))
-        sink.record(llmRecord(place));
-    else if (calls.length === 0 && results.length === 0)
-        sink.skip({ line, reason: fromUser ? 'user event without a call or result' : 'agent event without text, a call or a result', value: event });
-    for (const call of calls)
-        sink.record(toRecord({ kind: 'call', callId: call.id, tool: call.name, args: call.args }, place));
-    for (const result of results)
-        sink.record(toRecord({ kind: 'result', callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null }, place));
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/jaeger.ts
-
-
-/** Jaeger's query API / UI export: `{"data":[{"traceID","spans":[…],"processes":{…}}]}`. */
-function isJaegerContainer(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return false;
-    const data = (0,ingest_fields/* own */.ZV)(value, 'data');
-    if (!Array.isArray(data) || data.length === 0)
-        return false;
-    const first = data[0];
-    return (0,ingest_fields/* isObject */.Gv)(first) && Array.isArray((0,ingest_fields/* own */.ZV)(first, 'spans')) && (typeof (0,ingest_fields/* own */.ZV)(first, 'traceID') === 'string' || (0,ingest_fields/* isObject */.Gv)((0,ingest_fields/* own */.ZV)(first, 'processes')));
-}
-/** The spans of an export, as the list a streaming read walks. */
-const JAEGER_SPAN_LISTS = ['$.data[*].spans[*]'];
-/** Every span of every trace in `data`, in document order. Times are microseconds. */
-function jaegerSpans(container, lineOf, onSpan) {
-    let skipped = 0;
-    const data = (0,ingest_fields/* own */.ZV)(container, 'data');
-    for (const trace of Array.isArray(data) ? data : []) {
-        if (!(0,ingest_fields/* isObject */.Gv)(trace))
-            continue;
-        const spans = (0,ingest_fields/* own */.ZV)(trace, 'spans');
-        for (const raw of Array.isArray(spans) ? spans : []) {
-            const span = (0,ingest_fields/* isObject */.Gv)(raw) ? jaegerSpan(raw, (0,ingest_fields/* own */.ZV)(trace, 'traceID'), lineOf) : null;
-            if (span)
-                onSpan(span);
-            else
-                skipped += 1;
-        }
-    }
-    return skipped;
-}
-function jaegerSpan(raw, traceIdOfTrace, lineOf) {
-    const traceId = normalizeId((0,ingest_fields/* own */.ZV)(raw, 'traceID') ?? traceIdOfTrace);
-    const rawSpanId = (0,ingest_fields/* own */.ZV)(raw, 'spanID');
-    const spanId = normalizeId(rawSpanId);
-    if (spanId === null)
-        return null;
-    const tags = jaegerTags((0,ingest_fields/* own */.ZV)(raw, 'tags'));
-    const start = micros((0,ingest_fields/* own */.ZV)(raw, 'startTime'));
-    const duration = micros((0,ingest_fields/* own */.ZV)(raw, 'duration'));
-    const events = [];
-    const logs = (0,ingest_fields/* own */.ZV)(raw, 'logs');
-    for (const log of Array.isArray(logs) ? logs : []) {
-        if (!(0,ingest_fields/* isObject */.Gv)(log))
-            continue;
-        const fields = jaegerTags((0,ingest_fields/* own */.ZV)(log, 'fields'));
-        const name = fields.get('event');
-        events.push({ name: typeof name === 'string' ? name : '', attrs: fields });
-    }
-    const statusCode = tags.get('otel.status_code');
-    const description = tags.get('otel.status_description');
-    return {
-        traceId,
-        spanId,
-        parentId: parentOf(raw),
-        name: typeof (0,ingest_fields/* own */.ZV)(raw, 'operationName') === 'string' ? (0,ingest_fields/* own */.ZV)(raw, 'operationName') : '',
-        startMs: start,
-        endMs: start !== null && duration !== null ? start + duration : null,
-        attrs: tags,
-        events,
-        status: statusCode === 'ERROR' || tags.get('error') === true || tags.get('error') === 'true' ? 'error' : statusCode === 'OK' ? 'ok' : 'unset',
-        statusMessage: typeof description === 'string' && description !== '' ? description : null,
-        line: lineOf(rawSpanId),
-    };
-}
-/** The CHILD_OF reference (or the first reference, or a `parentSpanID` field). */
-function parentOf(raw) {
-    const refs = (0,ingest_fields/* own */.ZV)(raw, 'references');
-    if (Array.isArray(refs)) {
-        const parent = refs.find((r) => (0,ingest_fields/* isObject */.Gv)(r) && (0,ingest_fields/* own */.ZV)(r, 'refType') === 'CHILD_OF') ?? refs[0];
-        if ((0,ingest_fields/* isObject */.Gv)(parent))
-            return normalizeId((0,ingest_fields/* own */.ZV)(parent, 'spanID'));
-    }
-    return normalizeId((0,ingest_fields/* own */.ZV)(raw, 'parentSpanID'));
-}
-function micros(value) {
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value / 1000 : null;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/otlp.ts
-
-
-/**
- * OTLP JSON containers. One reader for every spelling seen in the wild:
- * - the collector's file exporter: `{"resourceSpans":[{"scopeSpans":[{"spans":[…]}]}]}`,
- *   hex ids, integer enums, nanoseconds as strings or numbers;
- * - the protobuf JSON mapping: base64 ids, enum names (`SPAN_KIND_SERVER`,
- *   `STATUS_CODE_ERROR`), int64 `intValue` as a string, optionally snake_case field names;
- * - Tempo's API: `{"batches":[…]}`, older exports with `instrumentationLibrarySpans`,
- *   v2 `{"trace":{"resourceSpans":[…]}}`;
- * - a bare ResourceSpans per line: `{"resource":…,"scopeSpans":[…]}`.
- */
-function isOtlpContainer(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return false;
-    if (Array.isArray((0,ingest_fields/* own */.ZV)(value, 'resourceSpans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'resource_spans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'batches')))
-        return true;
-    if (isBareResourceSpans(value))
-        return true;
-    // Tempo's v2 API wraps the request: {"trace": {"resourceSpans": […]}}.
-    const trace = (0,ingest_fields/* own */.ZV)(value, 'trace');
-    return (0,ingest_fields/* isObject */.Gv)(trace) && Array.isArray((0,ingest_fields/* own */.ZV)(trace, 'resourceSpans'));
-}
-const SCOPE_LISTS = ['scopeSpans', 'scope_spans', 'instrumentationLibrarySpans', 'instrumentation_library_spans'];
-/** The spans of a document, as lists a streaming read walks (every spelling otlpSpans reads). */
-const OTLP_SPAN_LISTS = ['$.resourceSpans[*]', '$.resource_spans[*]', '$.batches[*]', '$.trace.resourceSpans[*]', '$']
-    .flatMap((root) => SCOPE_LISTS.map((scope) => `${root}.${scope}[*].spans[*]`));
-/**
- * The lists around the spans, which a streaming read leaves out of the document's rest
- * (their resources and scopes are not read: one per batch, they grew with the file).
- */
-const OTLP_HOLLOW_LISTS = ['$.resourceSpans[*]', '$.resource_spans[*]', '$.batches[*]', '$.trace.resourceSpans[*]', ...SCOPE_LISTS.map((scope) => `$.${scope}[*]`)];
-/** One ResourceSpans object on its own (some tools write one per line instead of a whole request). */
-function isBareResourceSpans(value) {
-    return Array.isArray((0,ingest_fields/* own */.ZV)(value, 'scopeSpans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'scope_spans')) || Array.isArray((0,ingest_fields/* own */.ZV)(value, 'instrumentationLibrarySpans'));
-}
-/** Every span of one container, in document order; `lineOf` places each span in the file. */
-function otlpSpans(container, lineOf, onSpan) {
-    let skipped = 0;
-    const wrapped = (0,ingest_fields/* own */.ZV)(container, 'trace');
-    const root = (0,ingest_fields/* isObject */.Gv)(wrapped) && Array.isArray((0,ingest_fields/* own */.ZV)(wrapped, 'resourceSpans')) ? wrapped : container;
-    const batches = isBareResourceSpans(root) ? [root] : [...arrayField(root, 'resourceSpans', 'resource_spans'), ...arrayField(root, 'batches')];
-    for (const batch of batches) {
-        if (!(0,ingest_fields/* isObject */.Gv)(batch))
-            continue;
-        const scopes = [
-            ...arrayField(batch, 'scopeSpans', 'scope_spans'),
-            ...arrayField(batch, 'instrumentationLibrarySpans', 'instrumentation_library_spans'),
-        ];
-        for (const scope of scopes) {
-            if (!(0,ingest_fields/* isObject */.Gv)(scope))
-                continue;
-            for (const raw of arrayField(scope, 'spans')) {
-                const span = (0,ingest_fields/* isObject */.Gv)(raw) ? otlpSpan(raw, lineOf) : null;
-                if (span)
-                    onSpan(span);
-                else
-                    skipped += 1;
-            }
-        }
-    }
-    return skipped;
-}
-function otlpSpan(raw, lineOf) {
-    const rawSpanId = field(raw, 'spanId', 'span_id');
-    const traceId = normalizeId(field(raw, 'traceId', 'trace_id'));
-    const spanId = normalizeId(rawSpanId);
-    if (spanId === null)
-        return null;
-    const name = (0,ingest_fields/* own */.ZV)(raw, 'name');
-    const status = field(raw, 'status');
-    const events = [];
-    for (const event of arrayField(raw, 'events')) {
-        if (!(0,ingest_fields/* isObject */.Gv)(event))
-            continue;
-        const eventName = (0,ingest_fields/* own */.ZV)(event, 'name');
-        events.push({ name: typeof eventName === 'string' ? eventName : '', attrs: otlpAttributes((0,ingest_fields/* own */.ZV)(event, 'attributes')) });
-    }
-    const message = (0,ingest_fields/* isObject */.Gv)(status) ? (0,ingest_fields/* own */.ZV)(status, 'message') : undefined;
-    return {
-        traceId,
-        spanId,
-        parentId: normalizeId(field(raw, 'parentSpanId', 'parent_span_id')),
-        name: typeof name === 'string' ? name : '',
-        startMs: nanosToMs(field(raw, 'startTimeUnixNano', 'start_time_unix_nano')),
-        endMs: nanosToMs(field(raw, 'endTimeUnixNano', 'end_time_unix_nano')),
-        attrs: otlpAttributes((0,ingest_fields/* own */.ZV)(raw, 'attributes')),
-        events,
-        status: (0,ingest_fields/* isObject */.Gv)(status) ? statusOf((0,ingest_fields/* own */.ZV)(status, 'code')) : 'unset',
-        statusMessage: typeof message === 'string' && message !== '' ? message : null,
-        line: lineOf(rawSpanId),
-    };
-}
-/** Status code 0/1/2 or its enum name. */
-function statusOf(code) {
-    if (code === 2 || code === 'STATUS_CODE_ERROR' || code === '2')
-        return 'error';
-    if (code === 1 || code === 'STATUS_CODE_OK' || code === '1')
-        return 'ok';
-    return 'unset';
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/flat-spans.ts
-
-
-/**
- * A span as the OpenTelemetry Python SDK's `ReadableSpan.to_json()` writes it
- * (ConsoleSpanExporter, and the files test suites save):
- * `{name, context: {trace_id, span_id}, parent_id, start_time, end_time,
- * status: {status_code}, attributes: {…}, events: [{name, timestamp, attributes}]}`
- * with `0x`-prefixed hex ids and ISO-8601 times.
- */
-function isFlatSpan(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value) || typeof (0,ingest_fields/* own */.ZV)(value, 'name') !== 'string')
-        return false;
-    const context = (0,ingest_fields/* own */.ZV)(value, 'context');
-    return (0,ingest_fields/* isObject */.Gv)(context) && typeof (0,ingest_fields/* own */.ZV)(context, 'span_id') === 'string' && typeof (0,ingest_fields/* own */.ZV)(context, 'trace_id') === 'string';
-}
-/** The span in the container-independent shape; null when it has no usable span id. */
-function flatSpan(raw, lineOf) {
-    const context = (0,ingest_fields/* own */.ZV)(raw, 'context');
-    if (!(0,ingest_fields/* isObject */.Gv)(context))
-        return null;
-    const rawSpanId = (0,ingest_fields/* own */.ZV)(context, 'span_id');
-    const spanId = hexId(rawSpanId);
-    if (spanId === null)
-        return null;
-    const status = (0,ingest_fields/* own */.ZV)(raw, 'status');
-    const code = (0,ingest_fields/* isObject */.Gv)(status) ? (0,ingest_fields/* own */.ZV)(status, 'status_code') : undefined;
-    const description = (0,ingest_fields/* isObject */.Gv)(status) ? (0,ingest_fields/* own */.ZV)(status, 'description') : undefined;
-    const events = [];
-    const rawEvents = (0,ingest_fields/* own */.ZV)(raw, 'events');
-    for (const event of Array.isArray(rawEvents) ? rawEvents : []) {
-        if (!(0,ingest_fields/* isObject */.Gv)(event))
-            continue;
-        const name = (0,ingest_fields/* own */.ZV)(event, 'name');
-        events.push({ name: typeof name === 'string' ? name : '', attrs: attributeMap((0,ingest_fields/* own */.ZV)(event, 'attributes')) });
-    }
-    return {
-        traceId: hexId((0,ingest_fields/* own */.ZV)(context, 'trace_id')),
-        spanId,
-        parentId: hexId((0,ingest_fields/* own */.ZV)(raw, 'parent_id')),
-        name: (0,ingest_fields/* own */.ZV)(raw, 'name'),
-        startMs: isoMs((0,ingest_fields/* own */.ZV)(raw, 'start_time')),
-        endMs: isoMs((0,ingest_fields/* own */.ZV)(raw, 'end_time')),
-        attrs: attributeMap((0,ingest_fields/* own */.ZV)(raw, 'attributes')),
-        events,
-        status: code === 'ERROR' || code === 'StatusCode.ERROR' ? 'error' : code === 'OK' || code === 'StatusCode.OK' ? 'ok' : 'unset',
-        statusMessage: typeof description === 'string' && description !== '' ? description : null,
-        line: lineOf(rawSpanId),
-    };
-}
-/** `0x`-prefixed (or bare) hex ids, lowercased. */
-function hexId(value) {
-    if (typeof value !== 'string' || value === '')
-        return null;
-    return normalizeId(value.startsWith('0x') || value.startsWith('0X') ? value.slice(2) : value);
-}
-/** ISO-8601 times with microseconds: the fraction beyond milliseconds is kept (for ordering). */
-function isoMs(value) {
-    if (typeof value !== 'string')
-        return null;
-    const ms = Date.parse(value);
-    if (Number.isNaN(ms))
-        return null;
-    const fraction = /\.(\d{4,9})/.exec(value);
-    return fraction ? ms + Number(`0.${fraction[1].slice(3)}`) : ms;
-}
-/** Attributes as a plain object (keys from data: a Map, never an object lookup). */
-function attributeMap(value) {
-    const out = new Map();
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return out;
-    for (const key of Object.keys(value))
-        out.set(key, value[key]);
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/object-stream.ts
-
-
-/**
- * JSON objects written one after another, each over several lines, with no list
- * around them and no separator (what the OpenTelemetry SDK's ConsoleSpanExporter
- * prints: one `span.to_json()` per span). Lines are gathered until the braces
- * opened on the object's first line close (strings and escapes respected), then
- * the object is parsed and handed on with the line it starts on. Memory: one
- * object, capped at the line limit; a bigger or broken object is one
- * `malformed-record` and reading resumes at the next line that opens an object
- * at its first column. Lines outside any object are counted in one finding.
- */
-async function forEachStreamedObject(input, sink, onValue) {
-    let parts = [];
-    let bytes = 0;
-    let start = 0;
-    const brackets = { depth: 0, inString: false, escaped: false };
-    /** After a broken object: its remaining lines are passed over until an object opens at column 1. */
-    let skipping = false;
-    let outside = 0;
-    let firstOutside = 0;
-    const reset = () => {
-        parts = [];
-        bytes = 0;
-        brackets.depth = 0;
-        brackets.inString = false;
-        brackets.escaped = false;
-    };
-    const fail = (line, message) => {
-        sink.diagnostic({ ruleId: 'malformed-record', line, message });
-        reset();
-        skipping = true;
-    };
-    for await (const event of eachLine(input)) {
-        if (event.type === 'bad-line') {
-            fail(event.line, event.detail);
-            continue;
-        }
-        const text = event.text;
-        if (parts.length === 0) {
-            if (text.trim() === '')
-                continue;
-            const opens = text.startsWith('{') || (!skipping && text.trimStart().startsWith('{'));
-            if (!opens) {
-                if (!skipping) {
-                    if (outside === 0)
-                        firstOutside = event.line;
-                    outside += 1;
-                }
-                continue;
-            }
-            skipping = false;
-            start = event.line;
-        }
-        parts.push(text);
-        bytes += text.length + 1;
-        countBrackets(text, brackets);
-        if (bytes > input.limits.maxLineBytes) {
-            fail(start, `object starting here is longer than the ${(0,limits/* limitText */.PW)('maxLineBytes', input.limits.maxLineBytes)}`);
-            continue;
-        }
-        if (brackets.depth > 0)
-            continue;
-        const body = parts.join('\n');
-        reset();
-        const parsed = parseObject(body);
-        if (parsed.ok)
-            onValue(parsed.value, start);
-        else
-            fail(start, `object starting here is not JSON: ${parsed.message}`);
-    }
-    if (outside > 0)
-        sink.diagnostic({ ruleId: 'malformed-record', line: firstOutside, message: `${outside} line(s) outside any span object were skipped` });
-    if (parts.length > 0)
-        sink.diagnostic({ ruleId: 'truncated-tail', line: start, message: 'the last object is cut short (its braces never close)' });
-}
-/** Moves `state` over one line of an object (strings and escapes respected). */
-function countBrackets(text, state) {
-    let { depth, inString, escaped } = state;
-    for (let i = 0; i < text.length; i += 1) {
-        const c = text.charCodeAt(i);
-        if (inString) {
-            if (escaped)
-                escaped = false;
-            else if (c === 0x5c)
-                escaped = true;
-            else if (c === 0x22)
-                inString = false;
-        }
-        else if (c === 0x22)
-            inString = true;
-        else if (c === 0x7b || c === 0x5b)
-            depth += 1;
-        else if (c === 0x7d || c === 0x5d)
-            depth -= 1;
-    }
-    state.depth = depth;
-    state.inString = inString;
-    state.escaped = escaped;
-}
-function parseObject(body) {
-    try {
-        return { ok: true, value: JSON.parse(body) };
-    }
-    catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error) };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/span-lines.ts
-/**
- * Finds, cheaply, the line where each span of a one-document file begins:
- * spans are read in document order, so the search moves forward through the
- * text to the next occurrence of the span's id as written (`"spanId": "…"` or
- * Jaeger's `"spanID": "…"`), counting newlines on the way. One linear pass in
- * total, no regular expressions. The line reported is the line of the span's
- * own id key (one or two lines below the `{` of the span object in
- * pretty-printed files). When the id is not found after the cursor, the span
- * gets the line of the cursor. One known approximation: in Jaeger exports a
- * reference to a span uses the same `"spanID"` key, so when a child is listed
- * before its parent the parent is placed on the child's reference line (a few
- * lines early); all later spans are still placed exactly.
- */
-function spanLineFinder(text, keys) {
-    let cursor = 0;
-    let line = 1;
-    const advanceTo = (index) => {
-        for (let i = cursor; i < index; i += 1)
-            if (text.charCodeAt(i) === 10)
-                line += 1;
-        cursor = index;
-    };
-    return (rawSpanId) => {
-        if (typeof rawSpanId !== 'string' || rawSpanId === '')
-            return line;
-        const value = `"${rawSpanId}"`;
-        let from = cursor;
-        for (;;) {
-            const at = text.indexOf(value, from);
-            if (at === -1)
-                return line;
-            if (isKeyValue(text, at, keys)) {
-                advanceTo(at);
-                cursor = at + value.length;
-                return line;
-            }
-            from = at + value.length;
-        }
-    };
-}
-/** Is the string at `at` the value of one of `keys` (`"key"` then optional spaces, `:`, optional spaces)? */
-function isKeyValue(text, at, keys) {
-    let i = at - 1;
-    while (i >= 0 && span_lines_isSpace(text.charCodeAt(i)))
-        i -= 1;
-    if (text.charCodeAt(i) !== 58)
-        return false;
-    i -= 1;
-    while (i >= 0 && span_lines_isSpace(text.charCodeAt(i)))
-        i -= 1;
-    return keys.some((key) => {
-        const quoted = `"${key}"`;
-        return text.startsWith(quoted, i - quoted.length + 1);
-    });
-}
-function span_lines_isSpace(c) {
-    return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/pair-by-order.ts
-/**
- * Tool spans that carry no call id (older instrumentations) are paired with the
- * tool calls of the model span that asked for them: the nearest model-span
- * ancestor, else the latest model span that ended before the tool span began.
- * In start order, each takes that model span's first unclaimed call of the same
- * tool name (with or without an id: an id-less model call then stands for the
- * tool span's call, so it is not counted twice). Every pairing, and every tool
- * span left unpaired, is said in a note.
- */
-function pairByOrder(spans, byId) {
-    const assigned = new Map();
-    const notes = [];
-    const idless = spans.filter((s) => s.facts.tool !== null && s.facts.tool.id === null);
-    if (idless.length === 0)
-        return { assigned, notes };
-    // Model spans with calls, by end time (those without one cannot precede anything).
-    const models = spans
-        .filter((s) => s.facts.model && s.facts.outputCalls.length > 0 && endOf(s) !== null)
-        .sort((a, b) => endOf(a) - endOf(b));
-    const claimed = new Set();
-    const byStart = [...idless].sort((a, b) => (a.startMs ?? 0) - (b.startMs ?? 0));
-    for (const span of byStart) {
-        const name = span.facts.tool.name ?? span.name;
-        const model = askingModel(span, byId, models);
-        const call = model?.facts.outputCalls.find((c) => !claimed.has(c) && c.name === name);
-        if (!model || !call) {
-            notes.push({
-                line: span.line,
-                callId: null,
-                tool: name,
-                message: `tool span '${span.spanId}' for '${name}' has no call id and no model span's tool call to pair it with by order; its call and result stay without an id`,
-            });
-            continue;
-        }
-        claimed.add(call);
-        assigned.set(span, call);
-        const which = call.id === null ? `the model's call of '${name}' (which has no call id either)` : `call '${call.id}'`;
-        notes.push({
-            line: span.line,
-            callId: call.id,
-            tool: name,
-            message: `tool span '${span.spanId}' for '${name}' has no call id: paired by order with ${which} of model span '${model.spanId}'`,
-        });
-    }
-    return { assigned, notes };
-}
-function askingModel(span, byId, models) {
-    let parentId = span.parentId;
-    for (let hops = 0; parentId !== null && hops < 10_000; hops += 1) {
-        const parent = byId.get(parentId);
-        if (!parent)
-            break;
-        if (parent.facts.model && parent.facts.outputCalls.length > 0)
-            return parent;
-        parentId = parent.parentId;
-    }
-    // The latest model span that ended at or before this span began (binary search over end times).
-    const start = span.startMs ?? Number.POSITIVE_INFINITY;
-    let lo = 0;
-    let hi = models.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (endOf(models[mid]) <= start)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo > 0 ? models[lo - 1] : null;
-}
-function endOf(span) {
-    return span.endMs ?? span.startMs;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/assemble.ts
-
-/**
- * Turns one trace's spans into records, in time order. A tool call is known
- * from several places (the model's output, later model inputs, the tool span):
- * it becomes ONE tool_call where it is first seen; its result ONE tool_result
- * (tool span end, or the first model input that carries it). Model spans nested
- * in a model span (ADK call_llm → generate_content → openai.chat) are one request:
- * only the outermost becomes an llm record.
- */
-function assembleTrace(file, traceId, spans, sink, part) {
-    const byId = new Map();
-    for (const span of spans)
-        if (!byId.has(span.spanId))
-            byId.set(span.spanId, span);
-    const pairing = pairByOrder(spans, byId);
-    const records = new TraceRecords(file, traceId, spans, byId, pairing, part?.seen ?? newSeen());
-    for (const note of pairing.notes)
-        sink.diagnostic({ ruleId: 'ingest-note', runId: traceId, ...note });
-    const moments = [];
-    spans.forEach((span, order) => {
-        const start = span.startMs ?? span.endMs ?? 0;
-        moments.push({ at: start, phase: 0, order, span });
-        if (span.endMs !== null)
-            moments.push({ at: span.endMs, phase: 1, order, span });
-    });
-    moments.sort((a, b) => a.at - b.at || a.phase - b.phase || a.order - b.order);
-    for (const { at, phase, span } of moments) {
-        if (phase === 0)
-            records.spanStarts(span, at);
-        else
-            records.spanEnds(span, at);
-    }
-    for (const record of records.out)
-        sink.record(record);
-    if (part === undefined || part.last)
-        sink.endRun?.(traceId);
-}
-function newSeen() {
-    return { calls: new Set(), results: new Set(), executed: new Set(), lastCatalog: null };
-}
-/** The records of one trace as its moments are played in time order, with what each call and result id has already given. */
-class TraceRecords {
-    file;
-    traceId;
-    spans;
-    pairing;
-    seen;
-    out = [];
-    callsSeen;
-    resultsSeen;
-    executedIds;
-    /** The llm record of each outermost model span: a nested model span's input and tools belong before it. */
-    turns = new Map();
-    wrapsCalls;
-    modelAbove;
-    outermost;
-    constructor(file, traceId, spans, byId, pairing, seen) {
-        this.file = file;
-        this.traceId = traceId;
-        this.spans = spans;
-        this.pairing = pairing;
-        this.seen = seen;
-        this.callsSeen = seen.calls;
-        this.resultsSeen = seen.results;
-        this.executedIds = seen.executed;
-        this.wrapsCalls = modelsWrappingCalls(spans, byId);
-        this.modelAbove = modelAncestry(byId);
-        this.outermost = outermostModel(byId);
-    }
-    /**
-     * A span starts. The request's input (earlier calls and their results) happened before the request:
-     * its records come first, then the catalog offered with it, then the llm record. A model
-     * span nested in another is the same request: its input and tools go before that llm record.
-     */
-    spanStarts(span, at) {
-        const facts = span.facts;
-        const tool = facts.tool;
-        const nested = facts.model && this.modelAbove(span);
-        const turn = nested ? this.turns.get(this.outermost(span)) : undefined;
-        for (const call of facts.historyCalls)
-            if (call.id !== null)
-                this.emitCall(span, at, call, false, turn);
-        for (const result of facts.historyResults) {
-            if (result.id === null || this.resultsSeen.has(result.id))
-                continue;
-            this.resultsSeen.add(result.id);
-            this.put({ kind: 'tool_result', ...this.base(span, at), callId: result.id, tool: result.name, content: result.content, isError: result.isError, errorClass: null, errorCode: null, httpStatus: null, exitCode: null, index: null }, turn);
-        }
-        if (facts.catalog !== null) {
-            const key = JSON.stringify(facts.catalog.map((t) => t.name));
-            if (key !== this.seen.lastCatalog) {
-                this.seen.lastCatalog = key;
-                this.put({ kind: 'catalog', ...this.base(span, at), tools: facts.catalog, names: facts.catalog.map((t) => t.name), recordedSha256: null, perRequest: true }, turn);
-            }
-        }
-        if (facts.model && !nested) {
-            const llm = { kind: 'llm', ...this.base(span, at), endTs: span.endMs === null ? null : Math.round(span.endMs) };
-            this.out.push(llm);
-            this.turns.set(span, llm);
-        }
-        const claimed = this.pairing.assigned.get(span);
-        // An id-less model call claimed by this span already stands for its call.
-        if (tool !== null && !(claimed !== undefined && claimed.id === null)) {
-            const id = tool.id ?? claimed?.id ?? null;
-            // A second tool span with an id already executed is a real second execution: keep it (duplicate-call-id).
-            const again = id !== null && this.executedIds.has(id);
-            if (id !== null)
-                this.executedIds.add(id);
-            this.emitCall(span, at, { id, name: tool.name ?? span.name, args: tool.args }, again);
-        }
-    }
-    /** A span ends: the calls in a model's output, and a tool span's result. */
-    spanEnds(span, at) {
-        const tool = span.facts.tool;
-        for (const call of span.facts.outputCalls) {
-            // Without an id a call cannot be deduplicated: take it from the innermost model span that reports it.
-            if (call.id === null && this.wrapsCalls.has(span))
-                continue;
-            this.emitCall(span, at, call, false);
-        }
-        if (tool === null)
-            return;
-        const id = tool.id ?? this.pairing.assigned.get(span)?.id ?? null;
-        if (id !== null && this.resultsSeen.has(id) && !executedTwice(id, span, this.spans))
-            return;
-        if (id !== null)
-            this.resultsSeen.add(id);
-        const error = span.error;
-        const isError = error.failed || tool.resultIsError;
-        this.out.push({
-            kind: 'tool_result',
-            ...this.base(span, at),
-            callId: id,
-            tool: tool.name ?? span.name,
-            content: tool.result !== undefined ? tool.result : isError ? (error.message ?? undefined) : undefined,
-            isError,
-            errorClass: isError ? (error.exceptionType ?? error.errorType) : null,
-            errorCode: isError ? error.errorType : null,
-            httpStatus: null,
-            exitCode: null,
-            index: null,
-        });
-    }
-    base(span, at) {
-        return { loc: { file: this.file, line: span.line }, runId: this.traceId, ts: Math.round(at), spanId: span.spanId, catalogSha256: null };
-    }
-    /** Appends, or puts the record right before `before` (the llm record of the turn it belongs to). */
-    put(record, before) {
-        const at = before === undefined ? -1 : this.out.lastIndexOf(before);
-        if (at === -1)
-            this.out.push(record);
-        else
-            this.out.splice(at, 0, record);
-    }
-    emitCall(span, at, call, force, before) {
-        if (call.id !== null) {
-            if (this.callsSeen.has(call.id) && !force)
-                return;
-            this.callsSeen.add(call.id);
-        }
-        this.put({ kind: 'tool_call', ...this.base(span, at), callId: call.id, tool: call.name, args: call.args, argsHash: null, deadlineMs: null, index: null }, before);
-    }
-}
-/** Does a span have a model span above it? Memoized, so a deep span tree costs one walk per span. */
-function modelAncestry(byId) {
-    const memo = new Map();
-    return (span) => {
-        const path = new Set();
-        let answer = false;
-        let current = span;
-        for (;;) {
-            const known = memo.get(current);
-            if (known !== undefined) {
-                answer = known;
-                break;
-            }
-            path.add(current);
-            const parent = current.parentId === null ? undefined : byId.get(current.parentId);
-            if (parent === undefined || path.has(parent))
-                break;
-            if (parent.facts.model) {
-                answer = true;
-                break;
-            }
-            current = parent;
-        }
-        // Every span on the path has the same answer: the first model span (or none) above the top of the path.
-        for (const visited of path)
-            memo.set(visited, answer);
-        return answer;
-    };
-}
-/** The outermost model span above a nested model span (the span itself when none is above it). */
-function outermostModel(byId) {
-    return (span) => {
-        let top = span;
-        const seen = new Set([span]);
-        for (let parent = span.parentId === null ? undefined : byId.get(span.parentId); parent !== undefined && !seen.has(parent); parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
-            seen.add(parent);
-            if (parent.facts.model)
-                top = parent;
-        }
-        return top;
-    };
-}
-/** Model spans with a model span below them that reports output calls (the same request, seen twice). */
-function modelsWrappingCalls(spans, byId) {
-    const out = new Set();
-    for (const span of spans) {
-        if (!span.facts.model || span.facts.outputCalls.length === 0)
-            continue;
-        let parentId = span.parentId;
-        for (let hops = 0; parentId !== null && hops < 10_000; hops += 1) {
-            const parent = byId.get(parentId);
-            if (!parent || out.has(parent))
-                break;
-            if (parent.facts.model)
-                out.add(parent);
-            parentId = parent.parentId;
-        }
-    }
-    return out;
-}
-/** More than one tool span executed this call id: each execution keeps its own result. */
-function executedTwice(id, span, spans) {
-    return spans.some((other) => other !== span && other.facts.tool !== null && other.facts.tool.id === id);
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/genai.ts
-
-
-
-/** `gen_ai.operation.name` values of a model request. */
-const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
-/**
- * OpenTelemetry GenAI semantic conventions: `execute_tool` spans with
- * `gen_ai.tool.{name,call.id,call.arguments,call.result}`, model spans with
- * `gen_ai.tool.definitions` (the catalog) and `gen_ai.input.messages` /
- * `gen_ai.output.messages` whose parts are `tool_call` and `tool_call_response`.
- */
-function mapGenAi(span, facts) {
-    const attrs = span.attrs;
-    const operation = attrStr(attrs, 'gen_ai.operation.name');
-    if (operation === 'execute_tool' || (operation === null && attrs.has('gen_ai.tool.call.id') && attrs.has('gen_ai.tool.name'))) {
-        const tool = toolFacts(facts);
-        tool.name ??= attrStr(attrs, 'gen_ai.tool.name');
-        tool.id ??= idText(attrs.get('gen_ai.tool.call.id'));
-        if (tool.args === undefined && attrs.has('gen_ai.tool.call.arguments'))
-            tool.args = jsonish(attrs.get('gen_ai.tool.call.arguments'));
-        if (tool.result === undefined && attrs.has('gen_ai.tool.call.result')) {
-            tool.result = attrs.get('gen_ai.tool.call.result');
-            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
-        }
-        return;
-    }
-    const input = attrs.get('gen_ai.input.messages');
-    const output = attrs.get('gen_ai.output.messages');
-    if ((operation !== null && MODEL_OPERATIONS.has(operation)) || input !== undefined || output !== undefined)
-        facts.model = true;
-    if (attrs.has('gen_ai.tool.definitions'))
-        setCatalog(facts, catalogFrom(jsonish(attrs.get('gen_ai.tool.definitions'))));
-    if (input !== undefined)
-        messageParts(jsonish(input), facts.historyCalls, facts.historyResults);
-    if (output !== undefined)
-        messageParts(jsonish(output), facts.outputCalls, null);
-}
-/** Collects `tool_call` parts (and, for input, `tool_call_response` parts) from a message list. */
-function messageParts(messages, calls, results) {
-    if (!Array.isArray(messages))
-        return;
-    for (const message of messages) {
-        if (!(0,ingest_fields/* isObject */.Gv)(message))
-            continue;
-        const parts = (0,ingest_fields/* own */.ZV)(message, 'parts');
-        if (!Array.isArray(parts))
-            continue;
-        for (const part of parts) {
-            if (!(0,ingest_fields/* isObject */.Gv)(part))
-                continue;
-            const type = (0,ingest_fields/* own */.ZV)(part, 'type');
-            if (type === 'tool_call') {
-                const name = (0,ingest_fields/* own */.ZV)(part, 'name');
-                if (typeof name === 'string')
-                    calls.push({ id: idText((0,ingest_fields/* own */.ZV)(part, 'id')), name, args: jsonish((0,ingest_fields/* own */.ZV)(part, 'arguments')) });
-            }
-            else if (type === 'tool_call_response' && results !== null) {
-                const content = (0,ingest_fields/* own */.ZV)(part, 'response') ?? (0,ingest_fields/* own */.ZV)(part, 'result');
-                const name = (0,ingest_fields/* own */.ZV)(part, 'name');
-                results.push({ id: idText((0,ingest_fields/* own */.ZV)(part, 'id')), name: typeof name === 'string' ? name : null, content, isError: payloadIsError(jsonish(content)) });
-            }
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/monocle.ts
-
-
-/**
- * Monocle (monocle2ai): `span.type = agentic.tool.invocation` spans are tool
- * executions (`entity.1.name` the tool, the `data.input` event's `input` the
- * arguments, the `data.output` event's `response` the result; no call ids);
- * `span.type` `inference` / `inference.*` spans are model requests.
- */
-function mapMonocle(span, facts) {
-    const type = attrStr(span.attrs, 'span.type');
-    if (type === null)
-        return;
-    if (type === 'agentic.tool.invocation') {
-        const tool = toolFacts(facts);
-        tool.name ??= attrStr(span.attrs, 'entity.1.name');
-        for (const event of span.events) {
-            if (event.name === 'data.input' && tool.args === undefined && event.attrs.has('input'))
-                tool.args = jsonish(event.attrs.get('input'));
-            if (event.name === 'data.output' && tool.result === undefined && event.attrs.has('response')) {
-                tool.result = event.attrs.get('response');
-                tool.resultIsError ||= payloadIsError(jsonish(tool.result));
-            }
-        }
-        return;
-    }
-    if (type === 'inference' || type.startsWith('inference.'))
-        facts.model = true;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/openinference.ts
-
-
-/**
- * OpenInference (Arize Phoenix): `openinference.span.kind` TOOL / LLM,
- * `tool.name`, `input.value` / `output.value`, `llm.tools.N.tool.json_schema`,
- * `llm.{input,output}_messages.N.message.tool_calls.M.tool_call.{id,function.name,function.arguments}`,
- * `message.tool_call_id` on tool messages.
- */
-function mapOpenInference(span, facts) {
-    const attrs = span.attrs;
-    const kind = attrStr(attrs, 'openinference.span.kind');
-    if (kind === null)
-        return;
-    if (kind.toUpperCase() === 'TOOL') {
-        const tool = toolFacts(facts);
-        tool.name ??= attrStr(attrs, 'tool.name');
-        tool.id ??= idText(attrs.get('tool_call.id')) ?? idText(attrs.get('message.tool_call_id'));
-        if (tool.args === undefined && attrs.has('input.value'))
-            tool.args = jsonish(attrs.get('input.value'));
-        if (tool.result === undefined && attrs.has('output.value')) {
-            tool.result = attrs.get('output.value');
-            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
-        }
-        return;
-    }
-    if (kind.toUpperCase() !== 'LLM')
-        return;
-    facts.model = true;
-    const tools = [];
-    for (const [, group] of indexedGroups(attrs, 'llm.tools.')) {
-        const tool = catalogTool(jsonish(group.get('tool.json_schema')));
-        if (tool)
-            tools.push(tool);
-    }
-    setCatalog(facts, tools);
-    for (const [, message] of indexedGroups(attrs, 'llm.input_messages.')) {
-        facts.historyCalls.push(...messageCalls(message));
-        const callId = idText(message.get('message.tool_call_id'));
-        if (attrStr(message, 'message.role') === 'tool' && callId !== null) {
-            facts.historyResults.push({ id: callId, name: attrStr(message, 'message.name'), content: message.get('message.content'), isError: false });
-        }
-    }
-    for (const [, message] of indexedGroups(attrs, 'llm.output_messages.'))
-        facts.outputCalls.push(...messageCalls(message));
-}
-/** `message.tool_calls.M.tool_call.*` of one flattened message. */
-function messageCalls(message) {
-    const out = [];
-    for (const [, call] of indexedGroups(message, 'message.tool_calls.')) {
-        const name = attrStr(call, 'tool_call.function.name');
-        if (name === null)
-            continue;
-        out.push({ id: idText(call.get('tool_call.id')), name, args: jsonish(call.get('tool_call.function.arguments')) });
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/openllmetry.ts
-
-
-/**
- * OpenLLMetry (Traceloop) flattened attributes: `gen_ai.prompt.N.{role,content,tool_call_id}`,
- * `gen_ai.prompt.N.tool_calls.M.{id,name,arguments}` (history),
- * `gen_ai.completion.N.tool_calls.M.*` (output), `llm.request.functions.N.{name,parameters}`
- * (the catalog); tool spans `traceloop.span.kind = tool` with `traceloop.entity.{name,input,output}`.
- */
-function mapOpenLlmetry(span, facts) {
-    const attrs = span.attrs;
-    if (attrStr(attrs, 'traceloop.span.kind') === 'tool') {
-        const tool = toolFacts(facts);
-        tool.name ??= attrStr(attrs, 'traceloop.entity.name');
-        if (tool.args === undefined && attrs.has('traceloop.entity.input'))
-            tool.args = jsonish(attrs.get('traceloop.entity.input'));
-        if (tool.result === undefined && attrs.has('traceloop.entity.output')) {
-            tool.result = attrs.get('traceloop.entity.output');
-            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
-        }
-        return;
-    }
-    const prompts = indexedGroups(attrs, 'gen_ai.prompt.');
-    const completions = indexedGroups(attrs, 'gen_ai.completion.');
-    const functions = indexedGroups(attrs, 'llm.request.functions.');
-    if (prompts.length === 0 && completions.length === 0 && functions.length === 0 && !attrs.has('llm.request.type'))
-        return;
-    facts.model = true;
-    const tools = [];
-    for (const [, fn] of functions) {
-        const name = attrStr(fn, 'name');
-        if (name === null)
-            continue;
-        const schema = jsonish(fn.get('parameters'));
-        tools.push(schema === undefined ? { name, schemaSha256: null } : { name, schema, schemaSha256: null });
-    }
-    setCatalog(facts, tools);
-    for (const [, prompt] of prompts) {
-        facts.historyCalls.push(...flatCalls(prompt));
-        const callId = idText(prompt.get('tool_call_id'));
-        if (callId !== null && attrStr(prompt, 'role') === 'tool') {
-            facts.historyResults.push({ id: callId, name: attrStr(prompt, 'name'), content: prompt.get('content'), isError: false });
-        }
-    }
-    for (const [, completion] of completions)
-        facts.outputCalls.push(...flatCalls(completion));
-}
-function flatCalls(message) {
-    const out = [];
-    for (const [, call] of indexedGroups(message, 'tool_calls.')) {
-        const name = attrStr(call, 'name');
-        if (name !== null)
-            out.push({ id: idText(call.get('id')), name, args: jsonish(call.get('arguments')) });
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/vercel-ai.ts
-
-
-
-/** Operation ids of one model request (the outer `ai.generateText` span spans several steps). */
-const vercel_ai_MODEL_OPERATIONS = new Set(['ai.generateText.doGenerate', 'ai.streamText.doStream', 'ai.generateObject.doGenerate', 'ai.streamObject.doStream']);
-/**
- * Vercel AI SDK telemetry: `ai.toolCall` spans with `ai.toolCall.{id,name,args,result}`;
- * model step spans with `ai.prompt.tools` (the catalog, a list of JSON strings),
- * `ai.prompt.messages` (history: `tool-call` / `tool-result` parts) and
- * `ai.response.toolCalls` (output).
- */
-function mapVercelAi(span, facts) {
-    const attrs = span.attrs;
-    const operation = attrStr(attrs, 'ai.operationId') ?? attrStr(attrs, 'operation.name');
-    if (operation === 'ai.toolCall' || attrs.has('ai.toolCall.name')) {
-        const tool = toolFacts(facts);
-        tool.name ??= attrStr(attrs, 'ai.toolCall.name');
-        tool.id ??= idText(attrs.get('ai.toolCall.id'));
-        if (tool.args === undefined && attrs.has('ai.toolCall.args'))
-            tool.args = jsonish(attrs.get('ai.toolCall.args'));
-        if (tool.result === undefined && attrs.has('ai.toolCall.result')) {
-            tool.result = attrs.get('ai.toolCall.result');
-            tool.resultIsError ||= payloadIsError(jsonish(tool.result));
-        }
-        return;
-    }
-    const isStep = operation !== null && [...vercel_ai_MODEL_OPERATIONS].some((op) => operation === op || operation.startsWith(`${op} `));
-    if (!isStep && !attrs.has('ai.prompt.tools') && !attrs.has('ai.response.toolCalls'))
-        return;
-    facts.model = true;
-    const tools = [];
-    const listed = attrs.get('ai.prompt.tools');
-    for (const item of Array.isArray(listed) ? listed : []) {
-        const tool = catalogTool(jsonish(item));
-        if (tool)
-            tools.push(tool);
-    }
-    setCatalog(facts, tools);
-    promptParts(jsonish(attrs.get('ai.prompt.messages')), facts.historyCalls, facts.historyResults);
-    const output = jsonish(attrs.get('ai.response.toolCalls'));
-    for (const call of Array.isArray(output) ? output : []) {
-        const fact = sdkCall(call);
-        if (fact)
-            facts.outputCalls.push(fact);
-    }
-}
-/** `{toolCallId, toolName, args | input}` as the SDK writes a call (args may be a JSON string). */
-function sdkCall(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value))
-        return null;
-    const name = (0,ingest_fields/* own */.ZV)(value, 'toolName');
-    if (typeof name !== 'string')
-        return null;
-    return { id: idText((0,ingest_fields/* own */.ZV)(value, 'toolCallId')), name, args: jsonish((0,ingest_fields/* own */.ZV)(value, 'args') ?? (0,ingest_fields/* own */.ZV)(value, 'input')) };
-}
-function promptParts(messages, calls, results) {
-    if (!Array.isArray(messages))
-        return;
-    for (const message of messages) {
-        const content = (0,ingest_fields/* isObject */.Gv)(message) ? (0,ingest_fields/* own */.ZV)(message, 'content') : undefined;
-        if (!Array.isArray(content))
-            continue;
-        for (const part of content) {
-            if (!(0,ingest_fields/* isObject */.Gv)(part))
-                continue;
-            const type = (0,ingest_fields/* own */.ZV)(part, 'type');
-            if (type === 'tool-call') {
-                const fact = sdkCall(part);
-                if (fact)
-                    calls.push(fact);
-            }
-            else if (type === 'tool-result') {
-                const name = (0,ingest_fields/* own */.ZV)(part, 'toolName');
-                const payload = (0,ingest_fields/* own */.ZV)(part, 'result') ?? (0,ingest_fields/* own */.ZV)(part, 'output');
-                const isError = (0,ingest_fields/* own */.ZV)(part, 'isError') === true || ((0,ingest_fields/* isObject */.Gv)(payload) && typeof (0,ingest_fields/* own */.ZV)(payload, 'type') === 'string' && String((0,ingest_fields/* own */.ZV)(payload, 'type')).startsWith('error'));
-                results.push({ id: idText((0,ingest_fields/* own */.ZV)(part, 'toolCallId')), name: typeof name === 'string' ? name : null, content: payload, isError });
-            }
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/map-span.ts
-
-
-
-
-
-
-
-
-/** Every attribute convention, applied to every span of every container (first to know a field wins). */
-const MAPPERS = [mapGenAi, mapOpenInference, mapVercelAi, mapGoogleAdk, mapOpenLlmetry, mapMonocle];
-function mapSpan(span) {
-    const facts = emptyFacts();
-    for (const mapper of MAPPERS)
-        mapper(span, facts);
-    if (facts.tool !== null) {
-        // A tool span is never also the model request, whatever else it carries (ADK puts an empty llm_request on it).
-        facts.model = false;
-        facts.tool.name ??= toolNameFromSpanName(span.name);
-    }
-    return {
-        traceId: span.traceId,
-        spanId: span.spanId,
-        parentId: span.parentId,
-        name: span.name,
-        startMs: span.startMs,
-        endMs: span.endMs,
-        line: span.line,
-        facts,
-        error: spanError(span),
-    };
-}
-function spanError(span) {
-    const errorType = attrStr(span.attrs, 'error.type');
-    let exceptionType = null;
-    let exceptionMessage = null;
-    for (const event of span.events) {
-        if (event.name !== 'exception')
-            continue;
-        exceptionType = attrStr(event.attrs, 'exception.type');
-        exceptionMessage = attrStr(event.attrs, 'exception.message');
-        break;
-    }
-    const hasException = span.events.some((event) => event.name === 'exception');
-    return {
-        failed: span.status === 'error' || errorType !== null || hasException,
-        errorType,
-        exceptionType,
-        message: exceptionMessage ?? span.statusMessage,
-    };
-}
-/** `execute_tool get_weather` → `get_weather` (the GenAI span name pattern), when no attribute names the tool. */
-function toolNameFromSpanName(name) {
-    const space = name.indexOf(' ');
-    if (space > 0 && name.slice(0, space) === 'execute_tool')
-        return name.slice(space + 1).trim() || null;
-    return name === '' ? null : name;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/trace-buffer.ts
-
-
-/** How often (in spans) idle traces are looked for. */
-const trace_buffer_SWEEP_EVERY = 1024;
-/**
- * A held span keeps its payloads (arguments, results, messages) until its trace is
- * assembled, about 2 KB of heap each on the bench's OTLP files where a held record is
- * about 250 B: a trace is handed on in parts of a tenth of `limits.max-run-records`
- * spans (20,000 by default).
- */
-const SPANS_PER_RECORD_LIMIT = 10;
-/**
- * Spans grouped by trace id, in order of first appearance; each trace is one
- * run. Spans are mapped as they arrive (only the mapped facts are kept, not the
- * attribute Map). A span id seen again in its trace (an exporter retry delivers
- * a batch twice) is read once, and a note says how many repeats were dropped.
- *
- * OTLP says nowhere that a trace is complete, so a trace that got no span for
- * `idleSpans` spans of the file (the `limits.run-idle-records` setting, as for
- * every streamed format) is assembled, handed on and forgotten: memory is bounded
- * by the traces in flight, not by the file. A trace whose spans come back after
- * that is assembled again as a second part, and the engine reports the split
- * (`run-split`). 0 keeps every trace until the file ends.
- *
- * A trace that reaches `maxSpans` spans (a tenth of `limits.max-run-records`) is assembled and
- * handed on as a part, and goes on in the next, so one trace of any length holds at
- * most that many spans: the parts share the call and result ids already given (a
- * later request's input repeats every earlier call), not their spans. The engine
- * cuts its run by the same setting. A span repeated across a cut is read twice.
- */
-class TraceBuffer {
-    file;
-    sink;
-    traces = new Map();
-    count = 0;
-    idleSpans;
-    maxSpans;
-    constructor(file, sink, limits) {
-        this.file = file;
-        this.sink = sink;
-        this.idleSpans = limits.runIdleRecords;
-        this.maxSpans = Math.ceil(limits.maxRunRecords / SPANS_PER_RECORD_LIMIT);
-    }
-    add(span) {
-        this.count += 1;
-        let trace = this.traces.get(span.traceId);
-        if (!trace)
-            this.traces.set(span.traceId, (trace = { spans: [], ids: new Set(), seen: null, repeated: 0, firstRepeatLine: 0, last: this.count }));
-        trace.last = this.count;
-        if (trace.ids.has(span.spanId)) {
-            if (trace.repeated === 0)
-                trace.firstRepeatLine = span.line;
-            trace.repeated += 1;
-        }
-        else {
-            trace.ids.add(span.spanId);
-            trace.spans.push(mapSpan(span));
-            if (this.maxSpans > 0 && trace.spans.length >= this.maxSpans)
-                this.handOnPart(span.traceId, trace);
-        }
-        if (this.idleSpans > 0 && this.count % trace_buffer_SWEEP_EVERY === 0)
-            this.sweep();
-    }
-    /** Every trace still open, at the end of the file. */
-    flush() {
-        for (const traceId of [...this.traces.keys()])
-            this.release(traceId);
-    }
-    sweep() {
-        for (const [traceId, trace] of this.traces)
-            if (this.count - trace.last >= this.idleSpans)
-                this.release(traceId);
-    }
-    release(traceId) {
-        const trace = this.traces.get(traceId);
-        if (!trace)
-            return;
-        this.traces.delete(traceId);
-        this.assemble(traceId, trace, true);
-    }
-    /** The trace's spans so far as one part; the trace stays open for the rest. */
-    handOnPart(traceId, trace) {
-        trace.seen ??= newSeen();
-        this.assemble(traceId, trace, false);
-        trace.spans = [];
-        trace.ids = new Set();
-        trace.repeated = 0;
-    }
-    assemble(traceId, trace, last) {
-        if (trace.repeated > 0) {
-            const which = traceId === null ? 'spans without a trace id' : `trace '${traceId}'`;
-            const message = `${trace.repeated} span(s) of ${which} repeat a span id already read (a batch exported twice?); each span was read once`;
-            this.sink.diagnostic({ ruleId: 'ingest-note', line: trace.firstRepeatLine, runId: traceId, message });
-        }
-        assembleTrace(this.file, traceId, trace.spans, this.sink, trace.seen === null ? undefined : { seen: trace.seen, last });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/read-flat-spans.ts
-
-
-
-
-
-
-
-/**
- * A list of flat spans streamed one at a time (spans placed on the line of their `span_id`),
- * one span (or list of spans) per line, or pretty-printed spans one after another
- * (console exporter output), the last two streamed into the trace buffer.
- * Spans without a usable id are counted as skipped, each (partial-read when
- * they look like tool spans).
- */
-async function readFlatSpans(input, sink) {
-    const buffer = new TraceBuffer(input.file, sink, input.limits);
-    const take = (raw, lineOf, line) => {
-        const span = isFlatSpan(raw) ? flatSpan(raw, lineOf) : null;
-        if (span)
-            buffer.add(span);
-        else
-            sink.skip({ line, reason: 'span without a name and a usable context.span_id', value: raw });
-    };
-    const start = await firstLine(input);
-    if (start === 'list') {
-        // Streamed one span at a time (each capped by limits.max-element-bytes), placed on the line of its span_id.
-        await streamDocument(input, sink, { lists: ['$[*]'] }, (element) => {
-            const finder = spanLineFinder(element.text, ['span_id']);
-            take(element.value, (id) => element.line + finder(id) - 1, element.line);
-        });
-    }
-    else if (start === 'object') {
-        await forEachStreamedObject(input, sink, (value, line) => {
-            if (isFlatSpan(value))
-                take(value, () => line, line);
-            else
-                sink.diagnostic({ ruleId: 'malformed-record', line, message: `object is not a span ({name, context: {trace_id, span_id}, …}): "${excerpt(JSON.stringify(value))}"` });
-        });
-    }
-    else {
-        await forEachJsonLine(input, sink, (value, line) => {
-            const list = Array.isArray(value) ? value : [value];
-            if (!list.some(isFlatSpan)) {
-                sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not a span ({name, context: {trace_id, span_id}, …}): "${excerpt(JSON.stringify(value))}"` });
-                return;
-            }
-            for (const raw of list)
-                take(raw, () => line, line);
-        });
-    }
-    buffer.flush();
-}
-/**
- * How the file starts: `[` (a list, read whole), a line that opens an object but is
- * not JSON on its own (pretty-printed spans one after another), or JSON lines.
- */
-async function firstLine(input) {
-    for await (const event of eachLine(input)) {
-        if (event.type === 'bad-line')
-            return 'lines';
-        const text = event.text.replace(/^\uFEFF/, '').trim();
-        if (text === '')
-            continue;
-        if (text.startsWith('['))
-            return 'list';
-        try {
-            JSON.parse(text);
-            return 'lines';
-        }
-        catch {
-            return text.startsWith('{') ? 'object' : 'lines';
-        }
-    }
-    return 'lines';
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/read-containers.ts
-
-
-
-
-
-/**
- * Reads a file of containers without reading it whole:
- * - the first non-blank line is JSON and more lines follow: JSON lines (one
- *   container per line, streamed with json-lines.ts, records on their batch line);
- *   a first line too long to read as a line counts as JSON lines too when more follow;
- * - the whole file is one line of JSON: that line is the document (records on line 1);
- * - otherwise (a pretty-printed document, or one line too long to read as a line):
- *   the document is streamed one span at a time (whole-document.ts streamDocument),
- *   records on the line of their span's id key. Memory: the traces in flight
- *   (see TraceBuffer) and one span, capped by limits.max-element-bytes.
- */
-async function readContainers(input, sink, spec) {
-    const peek = await peekLines(input);
-    if (isJsonLines(peek)) {
-        await readLines(input, sink, spec);
-        return;
-    }
-    if (!peek.firstIsJson || peek.first === null) {
-        await read_containers_readDocument(input, sink, spec);
-        return;
-    }
-    const text = peek.first;
-    const value = JSON.parse(text);
-    if (!spec.accepts(value)) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not ${spec.what}: "${excerpt(text)}"` });
-        return;
-    }
-    const buffer = new TraceBuffer(input.file, sink, input.limits);
-    skippedNote(sink, 1, spec.read(value, spanLineFinder(text, spec.idKeys), (span) => buffer.add(span)));
-    buffer.flush();
-}
-/** A pretty-printed (or very long one-line) document, one span at a time. */
-async function read_containers_readDocument(input, sink, spec) {
-    const buffer = new TraceBuffer(input.file, sink, input.limits);
-    let spans = 0;
-    let skipped = 0;
-    const read = await streamDocument(input, sink, { lists: spec.spanLists, hollow: spec.hollowLists }, (element) => {
-        spans += 1;
-        const finder = spanLineFinder(element.text, spec.idKeys);
-        const span = spec.readSpan(element, (rawSpanId) => element.line + finder(rawSpanId) - 1);
-        if (span)
-            buffer.add(span);
-        else
-            skipped += 1;
-    });
-    // What was read before a break is audited; the break itself is one malformed-record (sent by streamDocument).
-    if (read !== null && spans === 0 && !spec.accepts(read.rest)) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `not ${spec.what}: "${excerpt(JSON.stringify(read.rest) ?? '')}"` });
-    }
-    skippedNote(sink, 1, skipped);
-    buffer.flush();
-}
-async function readLines(input, sink, spec) {
-    const buffer = new TraceBuffer(input.file, sink, input.limits);
-    await forEachJsonLine(input, sink, (value, line) => {
-        if (!spec.accepts(value)) {
-            sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not ${spec.what}: "${excerpt(JSON.stringify(value))}"` });
-            return;
-        }
-        skippedNote(sink, line, spec.read(value, () => line, (span) => buffer.add(span)));
-    });
-    buffer.flush();
-}
-function skippedNote(sink, line, skipped) {
-    if (skipped > 0)
-        sink.diagnostic({ ruleId: 'malformed-record', line, message: `${skipped} span(s) without a usable spanId were skipped` });
-}
-
-;// CONCATENATED MODULE: ./src/ingest/otel/index.ts
-
-
-
-
-
-
-
-const OTLP_HEAD = /^\s*\{\s*("(resourceSpans|resource_spans|batches)"\s*:\s*\[|"trace"\s*:\s*\{\s*"resourceSpans")/;
-const JAEGER_HEAD = /^\s*\{\s*"data"\s*:\s*\[\s*\{\s*"traceID"\s*:/;
-/** The first bytes, for documents too large for the sample to parse: their first key decides. */
-function headText(sample) {
-    return sample.head.subarray(0, 256).toString('utf8');
-}
-/**
- * OTLP JSON: the collector's file exporter (one `{"resourceSpans":[…]}` per line),
- * the protobuf JSON mapping, Tempo `{"batches":[…]}`. A run is a trace id.
- */
-const otlpFormat = {
-    id: 'otlp-json',
-    description: 'OpenTelemetry OTLP JSON traces (collector file exporter lines, protobuf JSON, Tempo batches)',
-    endsRuns: true,
-    detect(sample) {
-        return isOtlpContainer(sample.document) || isOtlpContainer(sample.jsonLines[0]) || OTLP_HEAD.test(headText(sample)) ? Evidence.signature : Evidence.none;
-    },
-    parse(input, sink) {
-        return readContainers(input, sink, {
-            accepts: isOtlpContainer,
-            read: otlpSpans,
-            spanLists: OTLP_SPAN_LISTS,
-            hollowLists: OTLP_HOLLOW_LISTS,
-            readSpan: (element, lineOf) => ((0,ingest_fields/* isObject */.Gv)(element.value) ? otlpSpan(element.value, lineOf) : null),
-            idKeys: ['spanId', 'span_id'],
-            what: 'an OTLP container (no resourceSpans, scopeSpans or batches array)',
-        });
-    },
-};
-/** Jaeger JSON (query API, UI "download JSON"): `{"data":[{traceID, spans, processes}]}`. */
-const jaegerFormat = {
-    id: 'jaeger-json',
-    description: 'Jaeger JSON trace exports ({"data":[{traceID, spans, processes}]})',
-    endsRuns: true,
-    detect(sample) {
-        return isJaegerContainer(sample.document) || isJaegerContainer(sample.jsonLines[0]) || JAEGER_HEAD.test(headText(sample)) ? Evidence.signature : Evidence.none;
-    },
-    parse(input, sink) {
-        return readContainers(input, sink, {
-            accepts: isJaegerContainer,
-            read: jaegerSpans,
-            spanLists: JAEGER_SPAN_LISTS,
-            readSpan: (element, lineOf) => {
-                const raw = element.value;
-                if (!(0,ingest_fields/* isObject */.Gv)(raw))
-                    return null;
-                // A span without its own traceID takes its trace's (the document before the span holds it).
-                const ownTraceId = (0,ingest_fields/* own */.ZV)(raw, 'traceID');
-                return jaegerSpan(raw, ownTraceId === undefined ? traceIdAround(element.head(), element.path[1]) : undefined, lineOf);
-            },
-            idKeys: ['spanID'],
-            what: 'a Jaeger export (no data[] of traces)',
-        });
-    },
-};
-/** The opening of an SDK-written span: `{"name": "…", "context": {"trace_id":` (in a list or not). */
-const FLAT_HEAD = /^\s*\[?\s*\{\s*"name"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*"context"\s*:\s*\{\s*"trace_id"\s*:/;
-/** A JSON list of SDK-written spans, one such span (or list) per line, or pretty-printed spans one after another. */
-function isFlatSpanFile(sample) {
-    const doc = sample.document;
-    if (Array.isArray(doc))
-        return doc.length > 0 && isFlatSpan(doc[0]);
-    if (isFlatSpan(doc))
-        return true;
-    const first = sample.jsonLines[0];
-    if (isFlatSpan(first) || (Array.isArray(first) && first.length > 0 && isFlatSpan(first[0])))
-        return true;
-    // Spans printed one after another (not one document), or a list too large to parse for detection.
-    return doc === undefined && FLAT_HEAD.test(sample.head.subarray(0, 4096).toString('utf8'));
-}
-/**
- * Flat span dumps: what the OpenTelemetry Python SDK's `span.to_json()` writes
- * (a JSON list of spans, or one span per line), without an OTLP container. The
- * attribute conventions are the same as for OTLP; a run is a trace id.
- */
-const otelSpansFormat = {
-    id: 'otel-spans',
-    description: 'Flat OpenTelemetry span dumps (the Python SDK span.to_json() shape, JSON list or JSONL)',
-    endsRuns: true,
-    detect: (sample) => (isFlatSpanFile(sample) ? Evidence.signature : Evidence.none),
-    parse: readFlatSpans,
-};
-/** `data[i].traceID` of the document around a streamed Jaeger span. */
-function traceIdAround(doc, index) {
-    const data = (0,ingest_fields/* isObject */.Gv)(doc) ? (0,ingest_fields/* own */.ZV)(doc, 'data') : undefined;
-    const trace = Array.isArray(data) && typeof index === 'number' ? data[index] : undefined;
-    return (0,ingest_fields/* isObject */.Gv)(trace) ? (0,ingest_fields/* own */.ZV)(trace, 'traceID') : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/atif/index.ts
-
-
-
-
-
-const VERSION = /^ATIF-v1(\.\d+)*$/;
-/** Tool calls that end the trajectory: no observation answers them by design. */
-const FINISH_TOOLS = new Set(['finish']);
-function isTrajectory(value) {
-    return (0,ingest_fields/* isObject */.Gv)(value) && VERSION.test((0,ingest_fields/* str */.gx)(value, 'schema_version') ?? '') && Array.isArray((0,ingest_fields/* own */.ZV)(value, 'steps'));
-}
-function isAtifTrajectory(sample) {
-    const head = largeDocumentHead(sample);
-    if (head !== null)
-        return head.startsWith('{') && /"schema_version"\s*:\s*"ATIF-v1/.test(head);
-    return isTrajectory(sample.document);
-}
-/**
- * Agent Trajectory Interchange Format (Harbor, Terminal-Bench): one trajectory
- * per file, `{schema_version: "ATIF-v1.x", session_id, agent, steps}`. The
- * session id is the run; `agent.tool_definitions` the catalog; each agent step
- * one llm record, its `tool_calls[]` the calls (`tool_call_id`, `function_name`,
- * `arguments`) and `observation.results[]` the results by `source_call_id`
- * (`is_error` when a writer records it). A `finish` call is answered by itself:
- * it ends the trajectory and no observation follows it by design. A result
- * without a `source_call_id` in a step with calls (Terminus-2 records the
- * terminal output after the step's keystrokes so) answers the step's calls that
- * no result names, with one `ingest-note` per run (when every call has its own
- * result, it is counted as skipped). Steps of other sources
- * without calls (the prompt) and results without a `source_call_id` in a step
- * without calls are counted as skipped.
- */
-const atifFormat = {
-    id: 'atif',
-    description: 'ATIF agent trajectories (schema_version "ATIF-v1.x")',
-    detect: (sample) => (isAtifTrajectory(sample) ? Evidence.signature : Evidence.none),
-    async parse(input, sink) {
-        // Steps are streamed; the session id and the catalog (agent.tool_definitions) are read before them.
-        let context = null;
-        let trajectory = false;
-        const toolOf = new Map();
-        const byStep = { calls: 0, firstLine: 0 };
-        const start = (head, lineOf) => {
-            trajectory = (0,ingest_fields/* isObject */.Gv)(head) && VERSION.test((0,ingest_fields/* str */.gx)(head, 'schema_version') ?? '');
-            const runId = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* idOf */.TH)(head, 'session_id') : null;
-            const agent = (0,ingest_fields/* isObject */.Gv)(head) ? (0,ingest_fields/* own */.ZV)(head, 'agent') : undefined;
-            const tools = trajectory && (0,ingest_fields/* isObject */.Gv)(agent) ? catalogTools((0,ingest_fields/* own */.ZV)(agent, 'tool_definitions')) : null;
-            if (tools !== null && tools.length > 0)
-                sink.record(catalogRecord(tools, { loc: { file: input.file, line: lineOf(['agent', 'tool_definitions']) }, runId, ts: null }));
-            return { file: input.file, runId, lineOf, sink, toolOf, byStep };
-        };
-        const read = await streamDocument(input, sink, { lists: ['$.steps[*]'], needs: ['schema_version', 'session_id', 'agent'] }, (element) => {
-            context ??= start(element.head(), (path) => element.headLineOf(path));
-            if (!trajectory)
-                return;
-            const step = { ...context, lineOf: element.lineOf };
-            if ((0,ingest_fields/* isObject */.Gv)(element.value))
-                readStep(element.value, element.index, step);
-            else
-                sink.diagnostic({ ruleId: 'malformed-record', line: element.line, runId: context.runId, message: `steps[${element.index}] is not an object` });
-        });
-        if (!read)
-            return;
-        if (!isTrajectory(read.rest)) {
-            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'not an ATIF trajectory (no schema_version "ATIF-v1.x" with a steps list)' });
-            return;
-        }
-        context ??= start(read.rest, read.lineOf);
-        if (byStep.calls > 0) {
-            sink.diagnostic({ ruleId: 'ingest-note', line: byStep.firstLine, runId: context.runId, message: `${byStep.calls} call(s) answered by an observation result without source_call_id in their own step (paired by step, not by id)` });
-        }
-        sink.endRun?.(context.runId);
-    },
-};
-function readStep(step, index, context) {
-    const { file, runId, lineOf, sink } = context;
-    const ts = (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(step, 'timestamp'));
-    const at = (sub) => ({ loc: { file, line: lineOf(sub) }, runId, ts, spanId: (0,ingest_fields/* idOf */.TH)(step, 'step_id') });
-    const source = (0,ingest_fields/* str */.gx)(step, 'source');
-    if (source === 'agent')
-        sink.record(llmRecord(at([])));
-    const calls = (0,ingest_fields/* own */.ZV)(step, 'tool_calls');
-    const hasCalls = Array.isArray(calls) && calls.length > 0;
-    const { finished, stepCalls } = Array.isArray(calls) ? readCalls(calls, index, at, context) : { finished: [], stepCalls: [] };
-    const observation = (0,ingest_fields/* own */.ZV)(step, 'observation');
-    const results = (0,ingest_fields/* isObject */.Gv)(observation) ? (0,ingest_fields/* own */.ZV)(observation, 'results') : undefined;
-    const hasResults = Array.isArray(results) && results.length > 0;
-    // A user or system step (the prompt) holds no calls: read past, and counted.
-    if (source !== 'agent' && !hasCalls && !hasResults)
-        sink.skip({ line: lineOf([]), reason: `step of source ${quotedName(source)} without tool calls`, value: step });
-    const { answered, loose } = Array.isArray(results) ? readResults(results, stepCalls, at, context) : { answered: new Set(), loose: [] };
-    answerByStep(stepCalls.filter((call) => !answered.has(call.callId)), loose, at, context);
-    for (const call of finished) {
-        if (call.callId !== null && answered.has(call.callId))
-            continue;
-        sink.record(toRecord({ kind: 'result', callId: call.callId, tool: call.tool, content: call.args, isError: false, errorClass: null, errorCode: null }, call.place));
-    }
-}
-/** A step's tool calls: recorded, with the finish-tool calls (answered by their own arguments) and the others kept apart. */
-function readCalls(calls, index, at, { runId, lineOf, sink, toolOf }) {
-    const finished = [];
-    const stepCalls = [];
-    calls.forEach((call, j) => {
-        const tool = (0,ingest_fields/* isObject */.Gv)(call) ? (0,ingest_fields/* str */.gx)(call, 'function_name') : null;
-        if (!(0,ingest_fields/* isObject */.Gv)(call) || tool === null) {
-            sink.diagnostic({ ruleId: 'malformed-record', line: lineOf(['tool_calls', j]), runId, message: `tool_calls[${j}] of step ${index} has no function_name` });
-            return;
-        }
-        const place = at(['tool_calls', j]);
-        const args = argsOf((0,ingest_fields/* own */.ZV)(call, 'arguments'));
-        const callId = (0,ingest_fields/* idOf */.TH)(call, 'tool_call_id');
-        if (callId !== null)
-            toolOf.set(callId, tool);
-        sink.record(toRecord({ kind: 'call', callId, tool, args }, place));
-        if (FINISH_TOOLS.has(tool))
-            finished.push({ callId: (0,ingest_fields/* idOf */.TH)(call, 'tool_call_id'), tool, place, args });
-        else if (callId !== null)
-            stepCalls.push({ callId, tool });
-    });
-    return { finished, stepCalls };
-}
-/** A step's observation results: those naming their call recorded; those without one kept loose when the step has calls. */
-function readResults(results, stepCalls, at, { lineOf, sink, toolOf }) {
-    const answered = new Set();
-    const loose = [];
-    results.forEach((result, j) => {
-        const line = lineOf(['observation', 'results', j]);
-        if (!(0,ingest_fields/* isObject */.Gv)(result))
-            return sink.skip({ line, reason: 'observation result that is not an object', value: result });
-        const callId = (0,ingest_fields/* idOf */.TH)(result, 'source_call_id');
-        if (callId === null && stepCalls.length > 0)
-            return void loose.push({ content: (0,ingest_fields/* own */.ZV)(result, 'content'), isError: (0,ingest_fields/* own */.ZV)(result, 'is_error') === true, j, value: result });
-        // A result without a source call, in a step without calls, is environment output, not a tool's answer.
-        if (callId === null)
-            return sink.skip({ line, reason: 'observation result without source_call_id', value: result });
-        answered.add(callId);
-        sink.record(toRecord({ kind: 'result', callId, tool: toolOf.get(callId) ?? null, content: (0,ingest_fields/* own */.ZV)(result, 'content'), isError: (0,ingest_fields/* own */.ZV)(result, 'is_error') === true, errorClass: null, errorCode: null }, at(['observation', 'results', j])));
-    });
-    return { answered, loose };
-}
-/** The loose results of a step answer its unanswered calls together; when none is left, they are environment output. */
-function answerByStep(unanswered, loose, at, { lineOf, sink, byStep }) {
-    if (unanswered.length === 0) {
-        // Every call of the step has its own result: the rest is environment output, as in a step without calls.
-        for (const r of loose)
-            sink.skip({ line: lineOf(['observation', 'results', r.j]), reason: 'observation result without source_call_id', value: r.value });
-    }
-    else if (loose.length > 0) {
-        const content = loose.length === 1 ? loose[0].content : loose.map((r) => r.content);
-        const isError = loose.some((r) => r.isError);
-        if (byStep.calls === 0)
-            byStep.firstLine = lineOf(['observation', 'results', loose[0].j]);
-        byStep.calls += unanswered.length;
-        for (const call of unanswered) {
-            sink.record(toRecord({ kind: 'result', callId: call.callId, tool: call.tool, content, isError, errorClass: null, errorCode: null }, at(['observation', 'results', loose[0].j])));
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/openhands/events.ts
-
-
-
-const SOURCES = new Set(['agent', 'user', 'environment']);
-/** An OpenHands event: `source` agent / user / environment, and an `action` or an `observation`. */
-function isOpenHandsEvent(value) {
-    if (!(0,ingest_fields/* isObject */.Gv)(value) || !SOURCES.has((0,ingest_fields/* str */.gx)(value, 'source') ?? ''))
-        return false;
-    return typeof (0,ingest_fields/* own */.ZV)(value, 'action') === 'string' || typeof (0,ingest_fields/* own */.ZV)(value, 'observation') === 'string';
-}
-/** Actions that end the run: by design no observation answers them. */
-const FINISH_ACTIONS = new Set(['finish']);
-/**
- * Reads one stream's events in order. An action with `tool_call_metadata` is a
- * call (`tool_call_id`, `function_name`, the action's `args`), its
- * `model_response` one llm record per response id; an observation answers the
- * call of its `tool_call_metadata`, else of the action its `cause` names
- * (`observation: "error"` or `success: false` is an error; a `run`
- * observation's exit code is kept). A `finish` action is answered by itself: it
- * ends the run and no observation follows it by design. Held: the call id and
- * tool of each action id, and the model response ids seen. Other actions (a
- * user's message, a system prompt) and observations that answer no call are
- * counted as skipped.
- */
-class OpenHandsStream {
-    file;
-    sink;
-    runId;
-    callOfAction = new Map();
-    responses = new Set();
-    constructor(file, sink, runId) {
-        this.file = file;
-        this.sink = sink;
-        this.runId = runId;
-    }
-    event(event, line) {
-        const place = { loc: { file: this.file, line }, runId: this.runId, ts: (0,ingest_fields/* toMillis */.kE)((0,ingest_fields/* own */.ZV)(event, 'timestamp')), spanId: (0,ingest_fields/* idOf */.TH)(event, 'id') };
-        const metadata = (0,ingest_fields/* own */.ZV)(event, 'tool_call_metadata');
-        const callId = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* idOf */.TH)(metadata, 'tool_call_id') : null;
-        const tool = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* str */.gx)(metadata, 'function_name') : null;
-        const action = (0,ingest_fields/* str */.gx)(event, 'action');
-        if (action !== null) {
-            const response = (0,ingest_fields/* isObject */.Gv)(metadata) ? (0,ingest_fields/* own */.ZV)(metadata, 'model_response') : undefined;
-            const responseId = (0,ingest_fields/* isObject */.Gv)(response) ? (0,ingest_fields/* idOf */.TH)(response, 'id') : null;
-            const modelMessage = (0,ingest_fields/* str */.gx)(event, 'source') === 'agent' && action === 'message';
-            if (responseId !== null) {
-                if (!this.responses.has(responseId))
-                    this.sink.record(llmRecord(place));
-                this.responses.add(responseId);
-            }
-            else if (modelMessage)
-                this.sink.record(llmRecord(place));
-            if (callId === null || tool === null) {
-                if (responseId === null && !modelMessage)
-                    this.sink.skip({ line, reason: `${(0,ingest_fields/* str */.gx)(event, 'source')} action ${quotedName(action)} without tool_call_metadata`, value: event });
-                return;
-            }
-            const actionId = (0,ingest_fields/* idOf */.TH)(event, 'id');
-            if (actionId !== null)
-                this.callOfAction.set(actionId, { callId, tool });
-            this.sink.record(toRecord({ kind: 'call', callId, tool, args: (0,ingest_fields/* own */.ZV)(event, 'args') }, place));
-            if (FINISH_ACTIONS.has(action)) {
-                const args = (0,ingest_fields/* own */.ZV)(event, 'args');
-                const content = (0,ingest_fields/* isObject */.Gv)(args) ? ((0,ingest_fields/* own */.ZV)(args, 'final_thought') ?? (0,ingest_fields/* own */.ZV)(args, 'message') ?? args) : ((0,ingest_fields/* str */.gx)(event, 'message') ?? undefined);
-                this.sink.record(toRecord({ kind: 'result', callId, tool, content, isError: false, errorClass: null, errorCode: null }, place));
-            }
-            return;
-        }
-        const observation = (0,ingest_fields/* str */.gx)(event, 'observation');
-        const cause = (0,ingest_fields/* idOf */.TH)(event, 'cause');
-        const call = callId !== null && tool !== null ? { callId, tool } : cause === null ? undefined : this.callOfAction.get(cause);
-        if (observation === null || call === undefined) {
-            this.sink.skip({ line, reason: `observation ${quotedName(observation)} that answers no call`, value: event });
-            return;
-        }
-        const extras = (0,ingest_fields/* own */.ZV)(event, 'extras');
-        const meta = (0,ingest_fields/* isObject */.Gv)(extras) ? (0,ingest_fields/* own */.ZV)(extras, 'metadata') : undefined;
-        const exitCode = (0,ingest_fields/* isObject */.Gv)(meta) ? (0,ingest_fields/* int */.Wh)(meta, 'exit_code') : null;
-        const isError = observation === 'error' || (0,ingest_fields/* own */.ZV)(event, 'success') === false;
-        const record = toRecord({ kind: 'result', callId: call.callId, tool: call.tool, content: (0,ingest_fields/* own */.ZV)(event, 'content'), isError, errorClass: observation === 'error' ? 'error' : null, errorCode: null }, place);
-        this.sink.record(record.kind === 'tool_result' ? { ...record, exitCode } : record);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/ingest/openhands/index.ts
-
-
-
-
-function isOpenHandsStream(sample) {
-    const head = largeDocumentHead(sample);
-    if (head !== null)
-        return head.startsWith('[') && /"source"\s*:\s*"(agent|user|environment)"/.test(head) && /"(action|observation)"\s*:\s*"/.test(head);
-    const doc = sample.document;
-    if (Array.isArray(doc))
-        return doc.slice(0, 8).some(isOpenHandsEvent);
-    return sample.jsonLines.some(isOpenHandsEvent);
-}
-/**
- * OpenHands event streams: a JSON list of action / observation events (a saved
- * trajectory, `tests/runtime/trajs/*.json`) or one event per line. The file is
- * one run (events carry no session id). See events.ts for how events become records.
- */
-const openHandsFormat = {
-    id: 'openhands',
-    description: 'OpenHands event streams (action / observation events, JSON list or JSONL)',
-    detect: (sample) => (isOpenHandsStream(sample) ? Evidence.signature : Evidence.none),
-    async parse(input, sink) {
-        const stream = new OpenHandsStream(input.file, sink, null);
-        if (await isList(input)) {
-            const read = await streamDocument(input, sink, { lists: ['$[*]'] }, ({ value: event, line, index: i }) => {
-                if (isOpenHandsEvent(event))
-                    stream.event(event, line);
-                else
-                    sink.diagnostic({ ruleId: 'malformed-record', line, message: `list item ${i} is not an action or observation event: "${excerpt(JSON.stringify(event) ?? '')}"` });
-            });
-            if (read && !Array.isArray(read.rest)) {
-                sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'the document is not a list of events' });
-                return;
-            }
-        }
-        else {
-            await forEachJsonLine(input, sink, (value, line) => {
-                if (isOpenHandsEvent(value))
-                    stream.event(value, line);
-                else
-                    sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not an action or observation event: "${excerpt(JSON.stringify(value))}"` });
-            });
-        }
-        sink.endRun?.(null);
-    },
-};
-/** Does the file start with `[` (a list of events) rather than one event per line? */
-async function isList(input) {
-    for await (const event of eachLine(input)) {
-        if (event.type === 'bad-line')
-            return false;
-        const text = event.text.replace(/^\uFEFF/, '').trimStart();
-        if (text !== '')
-            return text.startsWith('[');
-    }
-    return false;
-}
-
-;// CONCATENATED MODULE: ./src/ingest/registry.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Every trace format, in detection order: specific shapes first (OpenTelemetry
- * containers, then framework exports), the native JSONL dialects last (they are
- * the weakest evidence). Detection takes the strongest claim (src/ingest/detect.ts);
- * the order breaks ties.
- */
-const FORMATS = [
-    otlpFormat,
-    jaegerFormat,
-    codexRolloutFormat,
-    geminiCliFormat,
-    claudeCodeExportFormat,
-    otelSpansFormat,
-    openHandsFormat,
-    atifFormat,
-    googleAdkFormat,
-    langfuseFormat,
-    inspectFormat,
-    mcpFormat,
-    anthropicMessagesFormat,
-    openaiFormat,
-    claudeCodeFormat,
-    toolEventsFormat,
-    boundaryDocumentFormat,
-    nativeFormat,
-];
-function formatById(id) {
-    return FORMATS.find((format) => format.id === id);
 }
 
 
@@ -57223,8 +64154,10 @@ function unzipSync(data, opts) {
 __nccwpck_require__.d(__webpack_exports__, {
   bvH: () => (/* binding */ ZodObject),
   YOg: () => (/* binding */ array),
+  zMY: () => (/* binding */ schemas_boolean),
   k5n: () => (/* binding */ schemas_enum),
   euz: () => (/* binding */ literal),
+  chJ: () => (/* binding */ schemas_null),
   aig: () => (/* binding */ schemas_number),
   g1P: () => (/* binding */ record),
   rej: () => (/* binding */ strictObject),
@@ -57233,7 +64166,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
@@ -59955,9 +66888,9 @@ const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, d
     $ZodCheckNumberFormat.init(inst, def);
     $ZodNumber.init(inst, def); // no format checks
 });
-const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBoolean", (inst, def) => {
+const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.boolean;
+    inst._zod.pattern = regexes_boolean;
     inst._zod.parse = (payload, _ctx) => {
         if (def.coerce)
             try {
@@ -59975,7 +66908,7 @@ const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodBigInt = /*@__PURE__*/ $constructor("$ZodBigInt", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = bigint;
@@ -60032,9 +66965,9 @@ const $ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null 
         return payload;
     };
 })));
-const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNull", (inst, def) => {
+const $ZodNull = /*@__PURE__*/ $constructor("$ZodNull", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.null;
+    inst._zod.pattern = _null;
     inst._zod.values = new Set([null]);
     inst._zod.parse = (payload, _ctx) => {
         const input = payload.value;
@@ -60048,7 +66981,7 @@ const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
         });
         return payload;
     };
-})));
+});
 const $ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodAny", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload) => payload;
@@ -62365,7 +69298,7 @@ function _uint32(Class, params) {
 function _boolean(Class, params) {
     return new Class({
         type: "boolean",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -62429,7 +69362,7 @@ function api_undefined(Class, params) {
 function api_null(Class, params) {
     return new Class({
         type: "null",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -65907,13 +72840,13 @@ function int32(params) {
 function uint32(params) {
     return core._uint32(ZodNumberFormat, params);
 }
-const ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBoolean", (inst, def) => {
-    core.$ZodBoolean.init(inst, def);
+const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
+    $ZodBoolean.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.booleanProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
+});
 function schemas_boolean(params) {
-    return core._boolean(ZodBoolean, params);
+    return _boolean(ZodBoolean, params);
 }
 const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
     $ZodBigInt.init(inst, def);
@@ -65989,13 +72922,13 @@ function schemas_undefined(params) {
     return core._undefined(ZodUndefined, params);
 }
 
-const ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodNull", (inst, def) => {
-    core.$ZodNull.init(inst, def);
+const ZodNull = /*@__PURE__*/ $constructor("ZodNull", (inst, def) => {
+    $ZodNull.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.nullProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => nullProcessor(inst, ctx, json, params);
+});
 function schemas_null(params) {
-    return core._null(ZodNull, params);
+    return api_null(ZodNull, params);
 }
 
 const ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodAny", (inst, def) => {

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { RULES, ruleById } from './audit/rules/index.js';
 import { ConfigurationError } from './errors.js';
+import { parseConfigText, readConfigText } from './config-text.js';
+import type { Confinement } from './io/confine.js';
 import { DEFAULT_FINDING_CAPS } from './audit/finding-caps.js';
 import { DEFAULT_LIMITS } from './io/limits.js';
 import { DEFAULT_MAX_RUNS } from './report/run-cap.js';
@@ -74,6 +75,12 @@ function buildConfigFileSchema() {
             .nonnegative()
             .optional()
             .describe('A run that reaches this many records is audited in parts of at most this many, its calls awaiting a result carried into the next part (default 200000; 0: no limit).'),
+          'max-record-keys': z
+            .number()
+            .int()
+            .positive()
+            .optional()
+            .describe('Most object keys one JSON-lines record may hold, at every level together; a record with more is one too-many-keys finding and is not read (default 10000).'),
           'max-findings-per-rule': z
             .number()
             .int()
@@ -134,6 +141,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
       maxElementBytes: limits['max-element-bytes'] ?? DEFAULT_LIMITS.maxElementBytes,
       runIdleRecords: limits['run-idle-records'] ?? DEFAULT_LIMITS.runIdleRecords,
       maxRunRecords: limits['max-run-records'] ?? DEFAULT_LIMITS.maxRunRecords,
+      maxRecordKeys: limits['max-record-keys'] ?? DEFAULT_LIMITS.maxRecordKeys,
     },
     findingCaps: {
       perRulePerFile: limits['max-findings-per-rule'] ?? DEFAULT_FINDING_CAPS.perRulePerFile,
@@ -144,24 +152,13 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
   };
 }
 
-/** Reads and validates a YAML (or JSON) configuration file. */
-export async function loadConfigFile(path: string, shown: string = path): Promise<ConfigFile> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigurationError(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
-  }
-  // yaml is loaded for a configuration file only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-  const { parse: parseYaml } = await import(/* webpackMode: "eager" */ 'yaml');
-  let data: unknown;
-  try {
-    data = parseYaml(text, { uniqueKeys: true, maxAliasCount: 100 }) ?? {};
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
-    throw new ConfigurationError(`${shown}: not valid YAML: ${message}`);
-  }
+/**
+ * Reads and validates a YAML (or JSON) configuration file. `within`: where it may lead
+ * (the workspace; src/io/confine.ts); by default anywhere, only its type and size are checked.
+ */
+export async function loadConfigFile(path: string, shown: string = path, within?: Confinement): Promise<ConfigFile> {
+  const text = readConfigText(path, shown, within ?? { root: null });
+  const data = await parseConfigText(text, shown);
   const parsed = configFileSchema().safeParse(data);
   if (!parsed.success) throw new ConfigurationError(`${shown}: ${describeIssues(parsed.error)}`);
   return parsed.data;

@@ -19,6 +19,8 @@ export interface AuditRequest {
   readonly config: AuditConfig;
   /** CLI: a path that matches nothing is an error. Action: a warning. */
   readonly strictPaths: boolean;
+  /** CLI: a path typed outside `root` is the user's choice (see CollectOptions.trustNamed). Action: everything stays in `root`. */
+  readonly trustNamed?: boolean;
   readonly inputFormat?: string;
   /** Collect each run's timeline (HTML report, Mermaid) into `result.timelines`, in workers too. */
   readonly collectTimelines?: boolean;
@@ -59,6 +61,7 @@ export async function auditPaths(request: AuditRequest, logger: Logger): Promise
     root: request.root,
     exclude: request.config.exclude,
     strict: request.strictPaths,
+    ...(request.trustNamed ? { trustNamed: true } : {}),
   });
   for (const skip of skipped) logger.warning(`skipped ${sanitizeText(skip.display)}: ${skip.reason}`);
   if (request.strictPaths && inputs.length === 0) {

@@ -64,9 +64,16 @@ describe('configuration file', () => {
   it('reports an invalid scope file of permission-overreach before any trace is read', async () => {
     const files = { 't.jsonl': jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 'x' }), 's.json': '{"agent": "a"}' };
     const root = tempTree(files);
-    await expect(auditFiles(files, { rules: { 'permission-overreach': { scope: join(root, 's.json') } } })).rejects.toThrow(
-      'invalid scope: allowed_tools: Invalid input: expected array, received undefined',
-    );
+    // A scope file named in the configuration is read inside the working folder only (src/io/confine.ts).
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      await expect(auditFiles(files, { rules: { 'permission-overreach': { scope: 's.json' } } })).rejects.toThrow(
+        'invalid scope: allowed_tools: Invalid input: expected array, received undefined',
+      );
+    } finally {
+      process.chdir(cwd);
+    }
   });
 });
 

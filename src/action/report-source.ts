@@ -15,7 +15,8 @@ import { withArtifacts } from './artifacts-in-report.js';
 import { artifactSources, collectArtifacts } from '../github/collect-artifacts.js';
 import { downloadReports } from '../github/remote-reports.js';
 import { receivedSources } from './receiver-step.js';
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { realFolder } from '../io/confine.js';
 import { resolve } from 'node:path';
 
 export interface Sourced {
@@ -32,8 +33,9 @@ export interface Sourced {
 export async function loadActionConfig(inputs: ActionInputs, workspace: string): Promise<AuditConfig> {
   // The default (agent-trace-audit.yml) is read when it exists; any other path must exist.
   const named = inputs.config === '' ? DEFAULT_CONFIG_FILE : inputs.config;
-  const configPath = named !== DEFAULT_CONFIG_FILE || existsSync(resolve(workspace, DEFAULT_CONFIG_FILE)) ? named : undefined;
-  const file = configPath ? await loadConfigFile(resolve(workspace, configPath), configPath) : {};
+  const configPath = named !== DEFAULT_CONFIG_FILE || lstatSync(resolve(workspace, DEFAULT_CONFIG_FILE), { throwIfNoEntry: false }) ? named : undefined;
+  // The workspace rule (src/io/confine.ts): a pull request's symlink cannot make it read outside the workspace or inside .git.
+  const file = configPath ? await loadConfigFile(resolve(workspace, configPath), configPath, { root: realFolder(workspace) }) : {};
   return resolveConfig(file, { failOn: inputs.failOn }, configPath ?? 'inputs');
 }
 

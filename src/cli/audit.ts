@@ -55,6 +55,7 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     root: io.cwd,
     config,
     strictPaths: true,
+    trustNamed: true,
     jobs,
     workerEntry: io.workerEntry ?? null,
     ...(sources.length > 0 ? { sources } : {}),

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { Logger } from '../logger.js';
+import { guardCommands } from '../github/command-guard.js';
 
 /** Where a command writes: stdout for the report, stderr for messages. Injected for tests. */
 export interface CliIO {
@@ -17,6 +18,16 @@ export interface CliIO {
   readonly workerEntry?: URL;
   /** Tunes the process's heap for a command (the real entry passes `limitHeapGrowth`); absent in tests that call runCli directly. */
   readonly tuneHeap?: (env: NodeJS.ProcessEnv) => void;
+}
+
+/**
+ * The CLI's messages as the Actions runner may read them (a `run:` step): every text written
+ * to stderr (errors that quote configuration keys and values, warnings that name paths and
+ * ids) passes the workflow-command guard the Action's log uses, so a key holding
+ * `\n::error::…` or `::add-mask::…` is printed as text, never run as a command.
+ */
+export function guardMessages(io: CliIO): CliIO {
+  return { ...io, stderr: (text) => io.stderr(guardCommands(text)) };
 }
 
 export function consoleLogger(io: CliIO, debug: boolean): Logger {

@@ -1,4 +1,4 @@
-import type { CliIO } from './io.js';
+import { guardMessages, type CliIO } from './io.js';
 import { describeError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { commandHelp, parseCommandArgs, usageLine, type CommandSpec } from './command.js';
@@ -41,7 +41,8 @@ Exit codes: 0 clean, 1 findings at or above the fail level (verify: not intact),
 }
 
 /** Runs one command line; returns the exit code. Never throws. */
-export async function runCli(argv: string[], io: CliIO): Promise<number> {
+export async function runCli(argv: string[], given: CliIO): Promise<number> {
+  const io = guardMessages(given);
   // After `--` the words are another program's (`run -- cmd --debug`), not ours.
   const own = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
   const debug = own.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { namedConfinement, readConfinedFile, realFolder, type Confinement } from '../io/confine.js';
 import { resolve } from 'node:path';
 import { isFailing } from '../core.js';
 import { describeIssues, FAIL_LEVELS } from '../config.js';
@@ -36,7 +36,8 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const outputName = args.string('output');
   const output = outputName === undefined ? null : await outputFile(io, outputName);
   const reports: Report[] = [];
-  for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path));
+  const cwdReal = realFolder(io.cwd);
+  for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path, namedConfinement(resolve(io.cwd, path), cwdReal, io.cwd)));
   const merged = mergeReports(reports);
   const rendered = renderReport(merged, format);
   if (output) await output.write(rendered);
@@ -45,16 +46,16 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
 }
 
 /** Reads a JSON report as untrusted input: size-capped and schema-validated. */
-export async function readReport(path: string, shown: string): Promise<Report> {
-  let text: string;
-  try {
-    const bytes = await readFile(path);
-    if (bytes.length > MAX_REPORT_BYTES) throw new InputError(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
-    text = bytes.toString('utf8');
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw unreadable(shown, error);
+export async function readReport(path: string, shown: string, within: Confinement = { root: null }): Promise<Report> {
+  // The workspace rule (src/io/confine.ts) with the size checked before a byte is read: a device or FIFO is refused at once.
+  const read = readConfinedFile(path, within, MAX_REPORT_BYTES);
+  if (read.kind === 'error') throw unreadable(shown, read.error);
+  if (read.kind === 'refused') {
+    if (read.missing) throw unreadable(shown, Object.assign(new Error('missing'), { code: 'ENOENT' }));
+    if (/larger than the limit/.test(read.refused)) throw new InputError(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
+    throw new InputError(shown, null, 'refused', `${shown}: ${read.refused}`);
   }
+  const text = read.bytes.toString('utf8');
   let data: unknown;
   try {
     data = JSON.parse(text);

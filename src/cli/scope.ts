@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { loadScopeFile } from '../audit/scope.js';
+import { namedConfinement, realFolder } from '../io/confine.js';
 import { UsageError } from '../errors.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from './command.js';
 import { loadCliConfig } from './config-file.js';
@@ -25,7 +26,8 @@ async function scopeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   if (args.positionals.length !== 2) throw new UsageError('scope takes a transcript and a scope file');
   const [transcript, scopePath] = args.positionals as [string, string];
   const format = oneOf('format', args.string('format'), ['text', 'json'] as const) ?? 'text';
-  const scope = loadScopeFile(resolve(io.cwd, scopePath), scopePath);
+  const scopeAbs = resolve(io.cwd, scopePath);
+  const scope = loadScopeFile(scopeAbs, scopePath, { ...namedConfinement(scopeAbs, realFolder(io.cwd), io.cwd), rootName: 'the working folder' });
   const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
   const audit = await auditTranscript(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
   if (format === 'json') {

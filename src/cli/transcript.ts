@@ -47,7 +47,7 @@ export async function auditTranscript(
 ): Promise<TranscriptAudit> {
   const info = await stat(resolve(io.cwd, path)).catch(() => null);
   if (info !== null && !info.isFile()) throw new InputError(path, null, 'not-a-file', `${path}: a transcript must be a file`);
-  const { inputs, skipped } = await collectInputs([path], { root: io.cwd, exclude: [], strict: true });
+  const { inputs, skipped } = await collectInputs([path], { root: io.cwd, exclude: [], strict: true, trustNamed: true });
   const input = inputs[0];
   if (!input) throw new InputError(path, null, 'refused', `${path}: ${skipped[0]?.reason ?? 'cannot be read'}`);
 

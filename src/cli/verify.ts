@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { namedConfinement, realFolder } from '../io/confine.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_LIMITS } from '../io/limits.js';
 import { formatVerdict, readCheckpoint, verdictExitCode, verifyFile } from '../seal/index.js';
@@ -24,7 +25,7 @@ async function verifyCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   if (args.positionals.length !== 1) throw new UsageError('verify takes exactly one sealed file');
   const sealed = args.positionals[0]!;
   const checkpointName = args.string('checkpoint');
-  const checkpoint = checkpointName === undefined ? null : await readCheckpoint(resolve(io.cwd, checkpointName), checkpointName);
+  const checkpoint = checkpointName === undefined ? null : await readCheckpoint(resolve(io.cwd, checkpointName), checkpointName, namedConfinement(resolve(io.cwd, checkpointName), realFolder(io.cwd), io.cwd));
   const verdict = await verifyFile(resolve(io.cwd, sealed), sealed, checkpoint, DEFAULT_LIMITS);
   io.stdout(formatVerdict(verdict));
   return verdictExitCode(verdict);

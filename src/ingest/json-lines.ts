@@ -33,9 +33,13 @@ export async function forEachJsonLine(
     }
     const text = event.text;
     if (isBlank(text)) continue;
-    const parsed = parseJsonLine(text, input.limits.maxDepth);
+    const parsed = parseJsonLine(text, input.limits.maxDepth, input.limits.maxRecordKeys);
     if (parsed instanceof JsonLineError) {
       const tail = !event.terminated && parsed.code === 'not-json';
+      if (parsed.code === 'too-many-keys') {
+        sink.diagnostic({ ruleId: 'too-many-keys', line: event.line, message: parsed.reason });
+        continue;
+      }
       sink.diagnostic({
         ruleId: tail ? 'truncated-tail' : 'malformed-record',
         line: event.line,

@@ -10,7 +10,8 @@ export type DiagnosticRuleId =
   | 'unknown-format'
   | 'ingest-note'
   | 'partial-read'
-  | 'receiver-loss';
+  | 'receiver-loss'
+  | 'too-many-keys';
 
 export interface Diagnostic {
   readonly ruleId: DiagnosticRuleId;

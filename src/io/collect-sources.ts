@@ -14,6 +14,7 @@ export interface CollectAllOptions {
   readonly root: string;
   readonly exclude?: readonly string[];
   readonly strict?: boolean;
+  readonly trustNamed?: boolean;
 }
 
 /**

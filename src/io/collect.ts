@@ -1,4 +1,4 @@
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { InputError } from '../errors.js';
@@ -6,6 +6,7 @@ import { isCassetteFile, YAML_FILE } from './cassette-sniff.js';
 import { noSuchPath } from './file-errors.js';
 import type { AuditInput } from '../model/audit.js';
 import { globFiles } from './glob-files.js';
+import { confine, namedConfinement, realFolder, type Confinement } from './confine.js';
 
 /** File names read when a directory is named: trace-like extensions, gzip too. */
 export const TRACE_FILE = /\.(jsonl|ndjson|json|eval)(\.gz)?$/i;
@@ -28,80 +29,106 @@ export interface CollectOptions {
   readonly exclude?: readonly string[];
   /** A path or pattern that matches nothing is an error (CLI) or only skipped (Action). */
   readonly strict?: boolean;
+  /**
+   * CLI: a file, folder or glob base typed outside the root is the user's own choice (a file
+   * is read when it is a regular file; a folder's files stay inside that folder), and a `.git`
+   * path typed as such is read. Action: every path stays inside the root, outside `.git`.
+   */
+  readonly trustNamed?: boolean;
   /** Shown before every path (`<prefix>/<path inside root>`), e.g. the artifact a file came from. */
   readonly prefix?: string;
 }
 
 /**
  * Turns paths, folders and globs into the files to audit, each once, sorted.
- * Symlinks are followed only to regular files inside the root and outside
- * `.git`; anything else is refused and listed as skipped (its target is never named).
+ * Every path is checked by the one rule of `confine.ts`: its real path (through
+ * every folder on the way) must stay inside the root and outside `.git` and be a
+ * regular file; a folder or glob base that leads out is refused once, and nothing
+ * under it is read. Refusals are listed as skipped (a target is never named).
  */
 export async function collectInputs(specs: readonly string[], options: CollectOptions): Promise<Collected> {
-  const root = await realpath(resolve(options.root));
-  const excluded = options.exclude && options.exclude.length > 0 ? picomatch([...options.exclude], { dot: true, flags: 's' }) : () => false;
-  const found = new Map<string, AuditInput>();
-  const skipped: Skipped[] = [];
-  const display = (abs: string) => {
-    const rel = relative(root, abs);
-    // Relative to the working folder, also above it (../traces/a.jsonl); absolute only on another drive.
-    const shown = (rel === '' || isAbsolute(rel) ? abs : rel).split(sep).join('/');
-    return options.prefix ? `${options.prefix}/${shown}` : shown;
-  };
-  const consider = async (abs: string, named: boolean) => {
-    const shown = display(abs);
-    if (excluded(shown)) return;
-    const verdict = await checkFile(abs, root, named);
-    // A YAML file found in a folder or by a pattern is read only when it is a VCR cassette (checked once it may be read).
-    if (verdict === true && !named && YAML_FILE.test(abs) && !(await isCassetteFile(abs))) return;
-    if (verdict === true) found.set(abs, { path: abs, display: shown });
-    else skipped.push({ display: shown, reason: verdict });
-  };
+  const collector = new Collector(options);
+  for (const spec of specs) await collector.add(spec);
+  const inputs = [...collector.found.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+  return { inputs, skipped: collector.skipped };
+}
 
-  for (const spec of specs) {
-    const abs = resolve(options.root, spec);
+/** One collection's state: the files found and the paths skipped, each path checked by `confine`. */
+class Collector {
+  readonly found = new Map<string, AuditInput>();
+  readonly skipped: Skipped[] = [];
+  readonly #lexicalRoot: string;
+  readonly #workspace: Confinement;
+  readonly #excluded: (shown: string) => boolean;
+
+  constructor(private readonly options: CollectOptions) {
+    this.#lexicalRoot = resolve(options.root);
+    this.#workspace = { root: realFolder(this.#lexicalRoot) };
+    this.#excluded = options.exclude && options.exclude.length > 0 ? picomatch([...options.exclude], { dot: true, flags: 's' }) : () => false;
+  }
+
+  async add(spec: string): Promise<void> {
+    const abs = resolve(this.#lexicalRoot, spec);
     const info = await lstat(abs).catch(() => null);
     if (info === null && GLOB_CHARS.test(spec)) {
-      const matches = await globFiles(spec, root);
+      const base = resolve(this.#lexicalRoot, picomatch.scan(spec).base);
+      const within = this.#openFolder(base);
+      if (within === undefined) return;
+      const matches = within === null ? [] : await globFiles(spec, this.#lexicalRoot);
       if (matches.length === 0) {
-        if (options.strict) throw new InputError(spec, null, 'no-match', `no file matches ${JSON.stringify(spec)}`);
-        skipped.push({ display: spec, reason: 'the pattern matched no file' });
+        if (this.options.strict) throw new InputError(spec, null, 'no-match', `no file matches ${JSON.stringify(spec)}`);
+        this.skipped.push({ display: spec, reason: 'the pattern matched no file' });
       }
-      for (const match of matches.sort()) await consider(match, false);
+      for (const match of matches.sort()) await this.#consider(match, within!, false);
     } else if (info === null) {
-      if (options.strict) throw noSuchPath(spec);
-      skipped.push({ display: spec, reason: 'no such file or directory' });
-    } else if (info.isDirectory()) {
-      for (const file of await walk(abs)) await consider(file, false);
+      if (this.options.strict) throw noSuchPath(spec);
+      this.skipped.push({ display: spec, reason: 'no such file or directory' });
+    } else if (info.isDirectory() || (info.isSymbolicLink() && (await stat(abs).catch(() => null))?.isDirectory())) {
+      const within = this.#openFolder(abs);
+      if (within) for (const file of await walk(abs)) await this.#consider(file, within, false);
     } else {
-      await consider(abs, true);
+      await this.#consider(abs, this.#typed(abs), true);
     }
   }
-  const inputs = [...found.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
-  return { inputs, skipped };
-}
 
-/** true when the file may be read; otherwise the reason it is refused. */
-async function checkFile(abs: string, root: string, named: boolean): Promise<true | string> {
-  const info = await lstat(abs).catch(() => null);
-  if (info === null) return 'no such file';
-  if (info.isSymbolicLink()) {
-    const target = await realpath(abs).catch(() => null);
-    if (target === null) return 'refused: a symlink whose target does not exist';
-    if (!inside(target, root)) return 'refused: a symlink that leaves the workspace';
-    if (target.split(sep).includes('.git')) return 'refused: a symlink into .git';
-    const targetInfo = await stat(target).catch(() => null);
-    if (!targetInfo?.isFile()) return 'refused: a symlink to something that is not a regular file';
-    return true;
+  #display(abs: string): string {
+    const rel = relative(this.#lexicalRoot, abs);
+    // Relative to the working folder, also above it (../traces/a.jsonl); absolute only on another drive.
+    const shown = (rel === '' || isAbsolute(rel) ? abs : rel).split(sep).join('/');
+    return this.options.prefix ? `${this.options.prefix}/${shown}` : shown;
   }
-  if (!info.isFile()) return 'refused: not a regular file';
-  if (!named && abs.split(sep).includes('.git')) return 'refused: inside .git';
-  return true;
-}
 
-function inside(path: string, root: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  /** The confinement of what was typed: the workspace, or (CLI) the user's own path outside it. */
+  #typed(abs: string): Confinement {
+    return this.options.trustNamed ? namedConfinement(abs, this.#workspace.root!, this.#lexicalRoot) : this.#workspace;
+  }
+
+  async #consider(abs: string, within: Confinement, named: boolean): Promise<void> {
+    const shown = this.#display(abs);
+    if (this.#excluded(shown)) return;
+    const verdict = confine(abs, within, 'file');
+    if (verdict.refused !== undefined) {
+      this.skipped.push({ display: shown, reason: verdict.refused });
+      return;
+    }
+    // A YAML file found in a folder or by a pattern is read only when it is a VCR cassette (checked once it may be read).
+    if (!named && YAML_FILE.test(abs) && !(await isCassetteFile(verdict.real))) return;
+    this.found.set(abs, { path: verdict.real, display: shown });
+  }
+
+  /**
+   * A folder (or glob base) to read under: the boundary its files stay in (the workspace, or
+   * a folder the CLI user typed outside it); null when it does not exist; undefined once its
+   * refusal is listed (one per refused folder: nothing under it is looked at).
+   */
+  #openFolder(abs: string): Confinement | null | undefined {
+    const typed = this.#typed(abs);
+    const verdict = confine(abs, typed, 'folder');
+    if (verdict.refused === undefined) return typed.root === null ? { root: verdict.real } : typed;
+    if (verdict.missing) return null;
+    this.skipped.push({ display: this.#display(abs), reason: verdict.refused });
+    return undefined;
+  }
 }
 
 async function walk(dir: string): Promise<string[]> {
@@ -109,6 +136,7 @@ async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const path = join(dir, entry.name);
+    // Dirents do not follow symlinks: a symlinked folder is never entered, only a real one.
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name)) out.push(...(await walk(path)));
     } else if (entry.isFile() || entry.isSymbolicLink()) {

@@ -1,7 +1,7 @@
-/** Why a line is not a record: not JSON, a duplicate key, or nested too deep. */
+/** Why a line is not a record: not JSON, a duplicate key, nested too deep, or more keys than limits.max-record-keys. */
 export class JsonLineError {
   constructor(
-    readonly code: 'not-json' | 'duplicate-key' | 'too-deep',
+    readonly code: 'not-json' | 'duplicate-key' | 'too-deep' | 'too-many-keys',
     readonly reason: string,
   ) {}
 }
@@ -12,11 +12,18 @@ const STRING_RE = /"(?:[^"\\]|\\.)*"(\s*:)?/gs;
 
 /**
  * Parses one line as JSON with the checks JSON.parse does not make: duplicate
- * keys (reported, never silently last-wins) and a nesting depth cap. Returns the
- * value, or a JsonLineError (which JSON.parse can never produce): no result
- * object per line, since this runs on every line of every file.
+ * keys (reported, never silently last-wins), a nesting depth cap and a cap on the
+ * keys of one record (`maxKeys`, limits.max-record-keys). Returns the value, or a
+ * JsonLineError (which JSON.parse can never produce): no result object per line,
+ * since this runs on every line of every file.
  */
-export function parseJsonLine(text: string, maxDepth: number): unknown {
+export function parseJsonLine(text: string, maxDepth: number, maxKeys = Number.POSITIVE_INFINITY): unknown {
+  // A key takes at least 4 characters (`"":0` and a separator): only a longer line can pass the cap,
+  // and it is counted on its text before JSON.parse builds it (one scan, no allocation).
+  if (text.length > maxKeys * 4) {
+    const written = countTextKeys(text);
+    if (written > maxKeys) return tooManyKeys(written, maxKeys);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -27,6 +34,8 @@ export function parseJsonLine(text: string, maxDepth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
   const keys = countKeys(value, maxDepth);
   if (keys < 0) return new JsonLineError('too-deep', `JSON nesting deeper than ${maxDepth} levels`);
+  // A key spaced from its colon in a way the text count missed is still caught here.
+  if (keys > maxKeys) return tooManyKeys(keys, maxKeys);
   if (keys === 0 || sameKeyCount(text, keys)) return value;
   const duplicate = findDuplicateKey(text);
   return new JsonLineError('duplicate-key', `duplicate object key ${JSON.stringify(duplicate ?? '?')}`);
@@ -170,6 +179,10 @@ function findDuplicateKey(text: string): string | null {
     }
   }
   return null;
+}
+
+function tooManyKeys(keys: number, maxKeys: number): JsonLineError {
+  return new JsonLineError('too-many-keys', `record has ${keys} object keys, more than the limit of ${maxKeys} keys (limits.max-record-keys); it was not read`);
 }
 
 function jsonErrorText(error: unknown): string {

@@ -32,6 +32,11 @@ export interface ReadLimits {
    * costs bounded memory. 0: no limit.
    */
   readonly maxRunRecords: number;
+  /**
+   * Most object keys one JSON-lines record may hold, at every level together: a record
+   * with more is one `too-many-keys` finding and is left out (its cost grows with its keys).
+   */
+  readonly maxRecordKeys: number;
 }
 
 export const DEFAULT_LIMITS: ReadLimits = {
@@ -43,6 +48,7 @@ export const DEFAULT_LIMITS: ReadLimits = {
   maxElementBytes: 64 * 1024 * 1024,
   runIdleRecords: 20_000,
   maxRunRecords: 200_000,
+  maxRecordKeys: 10_000,
 };
 
 /** The size limits, by the name a finding past one gives (a limit added here is named by its setting too). */

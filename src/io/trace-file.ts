@@ -84,12 +84,13 @@ function bytesSource(bytes: Buffer): ByteSource {
 async function readSample(path: string, display: string, limits: ReadLimits): Promise<{ sample: DetectSample; whole: Buffer | null }> {
   // Only the head is read, whatever the file's size: a file past limits.max-file-bytes is still detected, then reported.
   const source = await openByteSource(path, limits, { plain: null });
+  const chunks = source.chunks()[Symbol.asyncIterator]();
   const parts: Buffer[] = [];
   let total = 0;
   let complete = true;
-  for await (const chunk of source.chunks()) {
-    parts.push(chunk);
-    total += chunk.length;
+  for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+    parts.push(next.value);
+    total += next.value.length;
     if (total >= HEAD_BYTES) {
       complete = false;
       break;
@@ -101,7 +102,10 @@ async function readSample(path: string, display: string, limits: ReadLimits): Pr
   if (head.length > HEAD_BYTES) head = head.subarray(0, HEAD_BYTES);
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) head = head.subarray(3);
   const text = head.toString('utf8');
-  const jsonLines = sampleJsonLines(text, complete);
+  let jsonLines = sampleJsonLines(text, complete);
+  // A long line fills the head (a first record over the window): the next records are sampled too.
+  if (!complete && jsonLines.length < 2) jsonLines = await sampleLongLines(raw, chunks);
+  else await chunks.return?.(undefined);
   let document: unknown;
   if (complete && source.problem === null) {
     try {
@@ -111,6 +115,77 @@ async function readSample(path: string, display: string, limits: ReadLimits): Pr
     }
   }
   return { sample: { file: display, head, jsonLines, document }, whole };
+}
+
+/** A sampled line may be this long when the head holds too few lines (a line this long costs milliseconds to parse). */
+const LONG_SAMPLE_LINE = 4 * 1024 * 1024;
+/** How far past the head the sample looks for records after long lines (past the longest line read by default, 16 MiB). */
+const LONG_SAMPLE_BYTES = 32 * 1024 * 1024;
+/** How many lines (blank ones too) the sample looks at: a file of newlines costs no more than this. */
+const LONG_SAMPLE_SCAN_LINES = 10_000;
+
+/**
+ * The first SAMPLE_LINES JSON lines of a file whose head is one long line (or a few):
+ * the bytes read so far and then the following chunks, each line up to LONG_SAMPLE_LINE
+ * parsed (a longer one passed over without being held), at most LONG_SAMPLE_BYTES read
+ * past the head and LONG_SAMPLE_SCAN_LINES lines looked at. A record of 1.2 MB at the top of a native, Claude Code or Codex trace
+ * no longer hides the file from detection.
+ */
+async function sampleLongLines(read: Buffer, chunks: AsyncIterator<Buffer>): Promise<unknown[]> {
+  const out: unknown[] = [];
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let skipping = false;
+  let lines = 0;
+  const done = () => out.length >= SAMPLE_LINES || lines >= LONG_SAMPLE_SCAN_LINES;
+  const take = (piece: Buffer, ends: boolean) => {
+    if (!skipping && pendingBytes + piece.length <= LONG_SAMPLE_LINE) {
+      pending.push(Buffer.from(piece));
+      pendingBytes += piece.length;
+    } else {
+      skipping = true;
+    }
+    if (!ends) return;
+    lines += 1;
+    if (!skipping) {
+      let line = Buffer.concat(pending, pendingBytes).toString('utf8');
+      if (out.length === 0 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+      if (line.trim() !== '') {
+        try {
+          out.push(JSON.parse(line));
+        } catch {
+          // not a JSON line: detection looks at other evidence
+        }
+      }
+    }
+    pending = [];
+    pendingBytes = 0;
+    skipping = false;
+  };
+  const scan = (chunk: Buffer) => {
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a); nl !== -1 && !done(); nl = chunk.indexOf(0x0a, start)) {
+      take(chunk.subarray(start, nl), true);
+      start = nl + 1;
+    }
+    if (start < chunk.length && !done()) take(chunk.subarray(start), false);
+  };
+  scan(read);
+  let past = 0;
+  try {
+    while (!done() && past < LONG_SAMPLE_BYTES) {
+      const next = await chunks.next();
+      if (next.done) {
+        if (pendingBytes > 0 && !skipping) take(Buffer.alloc(0), true);
+        break;
+      }
+      past += next.value.length;
+      scan(next.value);
+    }
+  } finally {
+    await chunks.return?.(undefined);
+  }
+  return out;
 }
 
 const CONTENT = /[^ \t\r\n]/g;

@@ -41,7 +41,8 @@ describe('hostile sizes', () => {
     expect(brief(run.report)).toEqual([
       'catalog-missing@1 run has 1 tool call but no catalog record: nothing to check the tool names against',
       'malformed-record@2 JSON nesting deeper than 256 levels: "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[…"',
-      'malformed-record@3 JSON nesting deeper than 256 levels: "{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":…"',
+      // 100,000 nested objects are 100,000 keys too: counted on the text before the parser nests them.
+      'too-many-keys@3 record has 100000 object keys, more than the limit of 10000 keys (limits.max-record-keys); it was not read',
     ]);
     expect(run.report.summary).toMatchObject({ toolCalls: 1, toolResults: 1 });
   });

@@ -29,6 +29,7 @@ import { schemaDrift } from './schema-drift.js';
 import { secretInTrace } from './secret-in-trace.js';
 import { slowRecovery } from './slow-recovery.js';
 import { stackTraceInResult } from './stack-trace-in-result.js';
+import { tooManyKeys } from './too-many-keys.js';
 import { truncatedTail } from './truncated-tail.js';
 import { unknownFormat } from './unknown-format.js';
 import { unknownTool } from './unknown-tool.js';
@@ -52,6 +53,7 @@ export const RULES: ReadonlyArray<Rule<any, any>> = [
   ingestNote,
   partialRead,
   receiverLoss,
+  tooManyKeys,
   // engine
   ruleCrash,
   runSplit,

@@ -15,7 +15,16 @@ export type BodyRead =
 export interface InflateBudget {
   left: number;
   readonly limit: number;
+  /**
+   * The last few large bodies parsed, by their text: an aliased body (`*body`, read as a
+   * copy of its anchor) is parsed once, not once per alias. Bounded (PARSED_BODIES).
+   */
+  readonly parsed?: Map<string, unknown>;
 }
+
+/** Bodies at least this long are remembered once parsed; at most PARSED_BODIES of them. */
+const PARSED_BODY_BYTES = 64 * 1024;
+const PARSED_BODIES = 8;
 
 /**
  * A request or response body as VCR.py records it: a JSON string, `{string:
@@ -36,7 +45,7 @@ export function readBody(holder: unknown, budget: InflateBudget): BodyRead {
     if (typeof text !== 'string') return text;
     raw = text;
   }
-  const value = argsOf(raw);
+  const value = parsedBody(raw, budget.parsed);
   if (isObject(value)) return { kind: 'json', value };
   // Gemini's streamGenerateContent without alt=sse: a JSON list of response chunks.
   if (Array.isArray(value) && value.length > 0 && value.every((c) => isObject(c) && Array.isArray(own(c, 'candidates')))) {
@@ -49,6 +58,16 @@ export function readBody(holder: unknown, budget: InflateBudget): BodyRead {
     return { kind: 'skipped', reason: 'body is an event stream of no API this reader knows (not read)', value: events.slice(0, 1000) };
   }
   return { kind: 'skipped', reason: 'body is not a JSON object' };
+}
+
+/** `argsOf(raw)`, through the cache of large bodies when there is one. */
+function parsedBody(raw: unknown, cache: Map<string, unknown> | undefined): unknown {
+  if (cache === undefined || typeof raw !== 'string' || raw.length < PARSED_BODY_BYTES) return argsOf(raw);
+  if (cache.has(raw)) return cache.get(raw);
+  const value = argsOf(raw);
+  if (cache.size >= PARSED_BODIES) cache.delete(cache.keys().next().value!);
+  cache.set(raw, value);
+  return value;
 }
 
 function inflate(bytes: Uint8Array, budget: InflateBudget): string | BodyRead {

@@ -5,6 +5,8 @@ import { catalogTools, FactCollector, type Place } from '../tool-facts.js';
 import type { RecordSink } from '../types.js';
 import { readBody, type BodyRead, type InflateBudget } from './body.js';
 import { GeminiConversation, isGeminiRequest, isGeminiResponse } from './gemini.js';
+import { aliasBytes, type YamlKinds } from './alias-size.js';
+import { limitText } from '../../io/limits.js';
 
 /** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
 export function looksLikeCassette(head: Buffer): boolean {
@@ -37,7 +39,8 @@ const GEMINI_URI = /uri:\s*['"]?https?:\/\/(generativelanguage\.googleapis\.com|
  */
 export async function parseCassette(text: string, file: string, sink: RecordSink, limits: ReadLimits): Promise<void> {
   // yaml is loaded for a cassette only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-  const { isMap, isSeq, LineCounter, parseDocument } = await import(/* webpackMode: "eager" */ 'yaml');
+  const { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = await import(/* webpackMode: "eager" */ 'yaml');
+  const kinds = { isAlias, isCollection, isPair, isScalar } as unknown as YamlKinds;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
   if (doc.errors.length > 0) {
@@ -52,7 +55,7 @@ export async function parseCassette(text: string, file: string, sink: RecordSink
   }
   const collector = new FactCollector(true);
   const gemini = new GeminiConversation(collector);
-  const budget: InflateBudget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes };
+  const budget: InflateBudget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes, parsed: new Map() };
   const bodyAt = (holder: unknown, line: number, what: string) => {
     const read: BodyRead = readBody(holder, budget);
     if (read.kind === 'json') return read.value;
@@ -65,6 +68,15 @@ export async function parseCassette(text: string, file: string, sink: RecordSink
     const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
     const responseNode = node.get('response', true);
     const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
+    // Aliases are read as copies of what they stand for: their expansion counts against limits.max-document-bytes with the bodies.
+    const expanded = aliasBytes(node, doc, kinds);
+    if (expanded > 0) {
+      budget.left -= expanded;
+      if (budget.left < 0) {
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction not read: its aliases expand by ${expanded} bytes, past the ${limitText('maxDocumentBytes', budget.limit)} with the cassette's other aliases and bodies` });
+        continue;
+      }
+    }
     let interaction: unknown;
     try {
       interaction = node.toJS(doc) as unknown;
