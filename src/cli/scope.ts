@@ -3,7 +3,7 @@ import { loadScopeFile } from '../audit/scope.js';
 import { UsageError } from '../errors.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from './command.js';
 import { loadCliConfig } from './config-file.js';
-import { CONFIG_FLAG, FAIL_ON_FLAG, failOnOverride, formatFlag } from './flags.js';
+import { CONFIG_FLAG, failOnOverride, formatFlag, TRANSCRIPT_FAIL_ON_FLAG } from './flags.js';
 import type { CliIO } from './io.js';
 import { auditTranscript, renderTranscriptText } from './transcript.js';
 
@@ -13,9 +13,10 @@ export const SCOPE: CommandSpec = {
   args: '<transcript.jsonl> <scope.json>',
   details: [
     'Tool names are matched exactly and case-sensitively; permission-overreach is an error by default.',
-    'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage, input or scope file error.',
+    'As ToolReplay, any finding exits 1: the fail level is note unless --fail-on or fail-on of the configuration says otherwise.',
+    'Exit codes: 0 no finding at or above the fail level, 1 findings at or above it, 2 usage, input or scope file error.',
   ],
-  flags: [formatFlag(['text', 'json'], 'text'), FAIL_ON_FLAG, CONFIG_FLAG],
+  flags: [formatFlag(['text', 'json'], 'text'), TRANSCRIPT_FAIL_ON_FLAG, CONFIG_FLAG],
   examples: ['agent-trace-audit scope session.jsonl scope.json'],
   run: scopeCommand,
 };
@@ -26,7 +27,7 @@ async function scopeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const [transcript, scopePath] = args.positionals as [string, string];
   const format = oneOf('format', args.string('format'), ['text', 'json'] as const) ?? 'text';
   const scope = loadScopeFile(resolve(io.cwd, scopePath), scopePath);
-  const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
+  const config = await loadCliConfig(io, args.string('config'), failOnOverride(args), 'note');
   const audit = await auditTranscript(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
   if (format === 'json') {
     const { file, calls, findings } = audit;
