@@ -52,6 +52,10 @@ function buildConfigFileSchema() {
       include: z.array(z.string()).optional().describe('Globs of trace files to audit when no paths are given.'),
       exclude: z.array(z.string()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
       rules: rulesSchema.optional(),
+      'seal-redact': z
+        .boolean()
+        .optional()
+        .describe('The Action: replace every secret the audit finds in a trace before sealing it into the artifact, with one receipt per value in its checkpoint (default true; the seal-redact input wins).'),
       limits: z
         .strictObject({
           'max-file-bytes': z.number().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
@@ -138,6 +142,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
       perAudit: limits['max-findings'] ?? DEFAULT_FINDING_CAPS.perAudit,
     },
     maxRuns: limits['max-runs'] ?? DEFAULT_MAX_RUNS,
+    ...(file['seal-redact'] === undefined ? {} : { sealRedact: file['seal-redact'] }),
   };
 }
 

@@ -22,5 +22,7 @@ export interface AuditConfig {
   readonly findingCaps?: FindingCaps;
   /** How many runs the report lists (`limits.max-runs`); DEFAULT_MAX_RUNS when absent. */
   readonly maxRuns?: number;
+  /** The configuration file's `seal-redact` (the Action's seal step reads it; its input wins), when set. */
+  readonly sealRedact?: boolean;
 }
 

@@ -26,9 +26,10 @@ describe('sealInputs', () => {
     const result = await sealInputs(inputs, out, sealByCopy, silentLogger);
     const da = `sha256:${createHash('sha256').update('a\n').digest('hex')}`;
     const db = `sha256:${createHash('sha256').update('b\n').digest('hex')}`;
-    expect(result).toEqual({ sealed: 2, digest: `sha256:${createHash('sha256').update(`${da}  a.jsonl\n${db}  b.jsonl\n`).digest('hex')}` });
+    expect(result).toEqual({ sealed: 2, digest: `sha256:${createHash('sha256').update(`${da}  a.jsonl\n${db}  b.jsonl\n`).digest('hex')}`, redactedValues: 0, redactedFiles: 0 });
     expect(JSON.parse(readFileSync(join(out, 'seal-manifest.json'), 'utf8'))).toEqual({
       version: 1,
+      redaction: { enabled: false, values: 0, files: 0 },
       files: [
         { file: 'a.jsonl', finalDigest: da, sealed: 'sealed/0001/a.jsonl.sealed', checkpoint: 'sealed/0001/a.jsonl.checkpoint.json' },
         { file: 'b.jsonl', finalDigest: db, sealed: 'sealed/0002/b.jsonl.sealed', checkpoint: 'sealed/0002/b.jsonl.checkpoint.json' },
@@ -43,9 +44,9 @@ describe('sealInputs', () => {
     const failing: SealFile = async () => {
       throw new Error('disk full\nmore');
     };
-    expect(await sealInputs([{ path: '/nonexistent', display: 'x.jsonl' }], out, failing, logger)).toEqual({ digest: '', sealed: 0 });
+    expect(await sealInputs([{ path: '/nonexistent', display: 'x.jsonl' }], out, failing, logger)).toEqual({ digest: '', sealed: 0, redactedValues: 0, redactedFiles: 0 });
     expect(warnings).toEqual(['1 of 1 file(s) could not be sealed: x.jsonl: disk full']);
-    expect(JSON.parse(readFileSync(join(out, 'seal-manifest.json'), 'utf8'))).toEqual({ version: 1, files: [{ file: 'x.jsonl', error: 'disk full' }] });
+    expect(JSON.parse(readFileSync(join(out, 'seal-manifest.json'), 'utf8'))).toEqual({ version: 1, redaction: { enabled: false, values: 0, files: 0 }, files: [{ file: 'x.jsonl', error: 'disk full' }] });
   });
 
   it('many files that cannot be sealed are one warning: three named, the rest in the log', async () => {
@@ -56,7 +57,7 @@ describe('sealInputs', () => {
       throw new Error(`cannot seal ${display}`);
     };
     const inputs = Array.from({ length: 18 }, (_, i) => ({ path: '/nonexistent', display: `t${String(i).padStart(2, '0')}.json` }));
-    expect(await sealInputs(inputs, tempDir('ata-seal-'), failing, logger)).toEqual({ digest: '', sealed: 0 });
+    expect(await sealInputs(inputs, tempDir('ata-seal-'), failing, logger)).toEqual({ digest: '', sealed: 0, redactedValues: 0, redactedFiles: 0 });
     expect(warnings).toEqual(['18 of 18 file(s) could not be sealed: t00.json: cannot seal t00.json; t01.json: cannot seal t01.json; t02.json: cannot seal t02.json; and 15 more (listed in the log)']);
     expect(infos.filter((m) => m.startsWith('could not seal ')).length).toBe(15);
   });

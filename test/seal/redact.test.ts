@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Redactor } from '../../src/seal/redact.js';
+import { jsonl, tempTree } from '../helpers.js';
+import { cli } from '../cli/run-cli.js';
+
+/** Planted secrets: every one must be gone from the sealed file and its checkpoint. */
+export const PLANTED = {
+  aws: 'AKIAIOSFODNN7EXAMPLE',
+  github: `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`,
+  password: 'hunter2-correct-horse',
+  bearer: 'tok3nValue9876543210abcdef',
+  inner: 'innerS3cretValue42',
+};
+
+export const PLANTED_TRACE = jsonl(
+  { kind: 'tool_call', run_id: 'r1', call_id: 'c1', tool: 'deploy', args: { key_id: PLANTED.aws, headers: { Authorization: `Bearer ${PLANTED.bearer}` } } },
+  { kind: 'tool_result', run_id: 'r1', call_id: 'c1', content: `pushed with ${PLANTED.github}` },
+  { kind: 'tool_call', run_id: 'r1', call_id: 'c2', tool: 'login', args: { user: 'ann', password: PLANTED.password } },
+  { kind: 'tool_result', run_id: 'r1', call_id: 'c2', content: JSON.stringify({ ok: true, client_secret: PLANTED.inner }) },
+);
+
+describe('Redactor', () => {
+  it('numbers each replaced value over the file and keeps its UTF-8 length and JSON path, never the value', () => {
+    const redactor = new Redactor();
+    const first = redactor.line(JSON.stringify({ a: `key ${PLANTED.aws} here`, password: PLANTED.password }));
+    expect(first.text).toBe('{"a":"key [REDACTED:aws-access-key:1] here","password":"[REDACTED:sensitive-field:2]"}');
+    expect(first.hits).toEqual([
+      { ruleId: 'aws-access-key', originalLen: 20, token: '[REDACTED:aws-access-key:1]', fieldPath: 'a' },
+      { ruleId: 'sensitive-field', originalLen: 21, token: '[REDACTED:sensitive-field:2]', fieldPath: 'password' },
+    ]);
+    const second = redactor.line(`Authorization: Bearer ${PLANTED.bearer} and [REDACTED:jwt] already`);
+    expect(second.text).toBe('Authorization: Bearer [REDACTED:authorization-header:3] and [REDACTED:jwt] already');
+    expect(second.hits).toEqual([{ ruleId: 'authorization-header', originalLen: PLANTED.bearer.length, token: '[REDACTED:authorization-header:3]', fieldPath: null }]);
+    // A sensitive field inside a JSON string inside the line.
+    const third = redactor.line(JSON.stringify({ content: JSON.stringify({ client_secret: PLANTED.inner }) }));
+    expect(third.text).toBe('{"content":"{\\"client_secret\\":\\"[REDACTED:sensitive-field:4]\\"}"}');
+    expect(third.hits[0]!.fieldPath).toBe('content<json>.client_secret');
+  });
+});
+
+describe('seal --redact', () => {
+  it('replaces every planted secret before sealing; one receipt per secret-in-trace finding (same line and rule); the chain verifies intact', async () => {
+    const root = tempTree({ 't.jsonl': PLANTED_TRACE });
+    const audit = await cli(['audit', 't.jsonl', '--format', 'json', '--fail-on', 'never'], root);
+    const findings = (JSON.parse(audit.stdout) as { findings: Array<{ ruleId: string; line: number; message: string }> }).findings.filter((f) => f.ruleId === 'secret-in-trace');
+    expect(findings.map((f) => [f.line, f.message.split(' ')[0]])).toEqual([
+      [1, 'aws-access-key'],
+      [1, 'sensitive-field'],
+      [2, 'github-token'],
+      [3, 'sensitive-field'],
+      [4, 'sensitive-field'],
+    ]);
+    const sealed = await cli(['seal', 't.jsonl', '--redact'], root);
+    expect(sealed.code).toBe(0);
+    expect(sealed.stdout).toContain('redacted: 5 value(s) replaced before sealing, one receipt each in the checkpoint\n');
+    const chain = readFileSync(join(root, 't.sealed.jsonl'), 'utf8');
+    const checkpointText = readFileSync(join(root, 't.sealed.jsonl.seal.json'), 'utf8');
+    for (const secret of Object.values(PLANTED)) {
+      expect(chain).not.toContain(secret);
+      expect(checkpointText).not.toContain(secret);
+    }
+    const checkpoint = JSON.parse(checkpointText) as { redactions: Array<{ line: number; field_path: string; rule_id: string; original_len: number; token: string }> };
+    expect(checkpoint.redactions).toEqual([
+      { line: 1, field_path: 'args.key_id', rule_id: 'aws-access-key', original_len: 20, token: '[REDACTED:aws-access-key:1]' },
+      { line: 1, field_path: 'args.headers.Authorization', rule_id: 'sensitive-field', original_len: `Bearer ${PLANTED.bearer}`.length, token: '[REDACTED:sensitive-field:2]' },
+      { line: 2, field_path: 'content', rule_id: 'github-token', original_len: PLANTED.github.length, token: '[REDACTED:github-token:3]' },
+      { line: 3, field_path: 'args.password', rule_id: 'sensitive-field', original_len: PLANTED.password.length, token: '[REDACTED:sensitive-field:4]' },
+      { line: 4, field_path: 'content<json>.client_secret', rule_id: 'sensitive-field', original_len: PLANTED.inner.length, token: '[REDACTED:sensitive-field:5]' },
+    ]);
+    for (const f of findings) expect(checkpoint.redactions.some((r) => r.line === f.line && f.message.startsWith(`${r.rule_id} `))).toBe(true);
+    const verified = await cli(['verify', 't.sealed.jsonl', '--checkpoint', 't.sealed.jsonl.seal.json'], root);
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toContain('redactions: 5 value(s) replaced before sealing (receipts in the checkpoint)\n');
+    // The redacted seal, audited again: no secret is left to find.
+    const again = await cli(['audit', 't.sealed.jsonl', '--format', 'json', '--fail-on', 'never'], root);
+    expect((JSON.parse(again.stdout) as { findings: Array<{ ruleId: string }> }).findings.filter((f) => f.ruleId === 'secret-in-trace')).toEqual([]);
+  });
+});
