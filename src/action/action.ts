@@ -19,7 +19,7 @@ import { findPullRequest } from '../github/remote-reports.js';
 import { headLines } from './report-lines.js';
 import { writeReportFiles } from './report-files.js';
 import { sourceReport, type Sourced } from './report-source.js';
-import { sealInputs, type SealFile } from './seal-step.js';
+import { sealLinks, sealStep, type SealFile } from './seal-step.js';
 
 export { HTML_REPORT_FILE } from './report-files.js';
 /** The share of the summary's size budget the Mermaid timelines may take. */
@@ -50,30 +50,15 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   if (sourced.empty) logger.warning(inputs.mode === 'audit' ? `no trace files matched ${[...inputs.traces, ...inputs.artifacts.map((a) => `artifact ${a}`)].join(', ')}` : `no report artifacts named ${inputs.artifactName}* were found`);
 
   const { outDir, reportPath } = await writeReportFiles(inputs, ctx, sourced, logger, setOutput);
-  let sealDigest = '';
-  let sealRedacted: { values: number; files: number } | undefined;
-  if (inputs.mode === 'audit' && inputs.seal && deps.sealFile && sourced.inputs.length > 0) {
-    const redact = inputs.sealRedact ?? config.sealRedact ?? true;
-    if (!redact) warnUnredacted(report, logger);
-    const sealed = await sealInputs(sourced.inputs, outDir, deps.sealFile, logger, redact);
-    sealDigest = sealed.digest;
-    if (redact) sealRedacted = { values: sealed.redactedValues, files: sealed.redactedFiles };
-  }
+  const sealOn = inputs.mode === 'audit' && inputs.seal && deps.sealFile !== undefined && sourced.inputs.length > 0;
+  const { sealDigest, sealRedacted } = sealOn ? await sealStep(sourced.inputs, outDir, deps.sealFile!, logger, { redact: inputs.sealRedact ?? config.sealRedact ?? true, report }) : { sealDigest: '', sealRedacted: undefined };
   const artifactName = artifactNameFor(inputs.artifactName, inputs.mode === 'audit' ? inputs.shard : '');
   const uploaded = inputs.mode === 'audit' && inputs.upload ? await uploadFolder(artifactName, outDir, inputs.retentionDays, runUrl(ctx), logger) : undefined;
 
   const failed = isFailing(report, config.failOn) || (sourced.empty && inputs.failOnEmpty);
   const pr = await pullRequestFor(inputs, ctx, logger);
   const baseline = await baselineFor(inputs, ctx, pr, artifactName);
-  const links = {
-    runUrl: runUrl(ctx),
-    artifactUrl: uploaded?.url ?? '',
-    artifactName,
-    sealDigest,
-    shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '',
-    ...(uploaded && ctx.runId ? { runId: ctx.runId } : {}),
-    ...(sealRedacted ? { sealRedacted } : {}),
-  };
+  const links = { runUrl: runUrl(ctx), artifactUrl: uploaded?.url ?? '', artifactName, sealDigest, shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '', ...sealLinks(ctx.runId, uploaded, sealRedacted) };
   const head = headLines(report, links, baseline);
   const { diff } = head;
   const view: ViewArgs = {
@@ -106,14 +91,6 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   if (sourced.empty && inputs.failOnEmpty) return 'agent-trace-audit: nothing to audit (fail-on-empty is true)';
   if (failed) return `agent-trace-audit: ${s.error} error(s), ${s.warning} warning(s), ${s.note} note(s); failing on '${config.failOn}' and above`;
   return undefined;
-}
-
-/** seal-redact: false: the secrets the audit found are sealed as they are, and the log says so. */
-function warnUnredacted(report: Report, logger: Logger): void {
-  const secrets = report.findings.filter((f) => f.ruleId === 'secret-in-trace');
-  if (secrets.length === 0) return;
-  const files = new Set(secrets.map((f) => f.file)).size;
-  logger.warning(`seal-redact is false: ${secrets.length} secret(s) the audit found in ${files} file(s) are sealed as they are and uploaded in the artifact`);
 }
 
 /** The step's outputs, once everything is written. */

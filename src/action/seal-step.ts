@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditInput } from '../model/audit.js';
 import type { Logger } from '../logger.js';
+import type { Report } from '../report/schema.js';
 import { firstLine } from '../github/artifact.js';
+import { sealDigestOf } from '../seal/manifest.js';
 
 /** Files that could not be sealed named in the one warning; the rest go to the log. */
 const FAILED_NAMED = 3;
@@ -49,7 +50,6 @@ export async function sealInputs(inputs: readonly AuditInput[], outDir: string, 
   let sealed = 0;
   let redactedValues = 0;
   let redactedFiles = 0;
-  const hash = createHash('sha256');
   const sorted = [...inputs].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
   const failed: string[] = [];
   for (const [index, input] of sorted.entries()) {
@@ -70,7 +70,6 @@ export async function sealInputs(inputs: readonly AuditInput[], outDir: string, 
       sealed += 1;
       redactedValues += redacted;
       if (redacted > 0) redactedFiles += 1;
-      hash.update(`${result.finalDigest}  ${input.display}\n`);
       if (unsealed.length > 0) {
         logger.info(`${input.display}: ${unsealed.length} line(s) are not records, left out of its seal and listed in seal-manifest.json: line(s) ${unsealed.map((u) => u.line).join(', ')}`);
       }
@@ -90,9 +89,36 @@ export async function sealInputs(inputs: readonly AuditInput[], outDir: string, 
   const redaction = { enabled: redact, values: redactedValues, files: redactedFiles };
   await writeFile(join(outDir, 'seal-manifest.json'), `${JSON.stringify({ version: 1, redaction, files: entries }, null, 2)}\n`);
   if (redactedValues > 0) logger.info(`redacted before sealing: ${redactedValues} value(s) in ${redactedFiles} file(s); one receipt each in the checkpoints`);
-  return { digest: sealed === 0 ? '' : `sha256:${hash.digest('hex')}`, sealed, redactedValues, redactedFiles };
+  const digest = sealDigestOf(entries.filter((e): e is Extract<ManifestEntry, { finalDigest: string }> => 'finalDigest' in e));
+  return { digest, sealed, redactedValues, redactedFiles };
 }
 
 function rel(root: string, path: string): string {
   return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
+}
+
+/**
+ * The Action's seal step: redaction as configured (the warning when it is off
+ * and the audit found secrets), every trace sealed, and what the seal line of
+ * the comment and check run shows.
+ */
+export async function sealStep(
+  inputs: readonly AuditInput[],
+  outDir: string,
+  sealFile: SealFile,
+  logger: Logger,
+  options: { readonly redact: boolean; readonly report: Report },
+): Promise<{ sealDigest: string; sealRedacted: { values: number; files: number } | undefined }> {
+  if (!options.redact) {
+    const secrets = options.report.findings.filter((f) => f.ruleId === 'secret-in-trace');
+    const files = new Set(secrets.map((f) => f.file)).size;
+    if (secrets.length > 0) logger.warning(`seal-redact is false: ${secrets.length} secret(s) the audit found in ${files} file(s) are sealed as they are and uploaded in the artifact`);
+  }
+  const sealed = await sealInputs(inputs, outDir, sealFile, logger, options.redact);
+  return { sealDigest: sealed.digest, sealRedacted: options.redact ? { values: sealed.redactedValues, files: sealed.redactedFiles } : undefined };
+}
+
+/** The seal line's extra facts: the run to download from (once uploaded) and the redaction counts. */
+export function sealLinks(runId: number, uploaded: unknown, sealRedacted: { values: number; files: number } | undefined): { runId?: number; sealRedacted?: { values: number; files: number } } {
+  return { ...(uploaded && runId ? { runId } : {}), ...(sealRedacted ? { sealRedacted } : {}) };
 }

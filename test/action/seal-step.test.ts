@@ -3,7 +3,8 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sealInputs, type SealFile } from '../../src/action/seal-step.js';
+import { sealInputs, sealStep, type SealFile } from '../../src/action/seal-step.js';
+import type { Report } from '../../src/report/schema.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
 import { tempDir, tempTree } from '../helpers.js';
 
@@ -60,5 +61,18 @@ describe('sealInputs', () => {
     expect(await sealInputs(inputs, tempDir('ata-seal-'), failing, logger)).toEqual({ digest: '', sealed: 0, redactedValues: 0, redactedFiles: 0 });
     expect(warnings).toEqual(['18 of 18 file(s) could not be sealed: t00.json: cannot seal t00.json; t01.json: cannot seal t01.json; t02.json: cannot seal t02.json; and 15 more (listed in the log)']);
     expect(infos.filter((m) => m.startsWith('could not seal ')).length).toBe(15);
+  });
+
+  it('seal-redact false: the secrets the audit found are sealed as they are, and one warning says so; true: no warning, counts returned', async () => {
+    const warnings: string[] = [];
+    const logger: Logger = { ...silentLogger, warning: (m) => warnings.push(m) };
+    const root = tempTree({ 'a.jsonl': 'a\n' });
+    const report = { findings: [{ ruleId: 'secret-in-trace', file: 'a.jsonl' }, { ruleId: 'secret-in-trace', file: 'a.jsonl' }, { ruleId: 'orphan-call', file: 'b.jsonl' }] } as unknown as Report;
+    const inputs = [{ path: join(root, 'a.jsonl'), display: 'a.jsonl' }];
+    const off = await sealStep(inputs, tempDir('ata-seal-'), sealByCopy, logger, { redact: false, report });
+    expect(warnings).toEqual(['seal-redact is false: 2 secret(s) the audit found in 1 file(s) are sealed as they are and uploaded in the artifact']);
+    expect(off.sealRedacted).toBeUndefined();
+    const on = await sealStep(inputs, tempDir('ata-seal-'), sealByCopy, logger, { redact: true, report });
+    expect([warnings.length, on.sealRedacted]).toEqual([1, { values: 0, files: 0 }]);
   });
 });

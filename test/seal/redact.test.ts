@@ -2,24 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../src/seal/redact.js';
-import { jsonl, tempTree } from '../helpers.js';
+import { tempTree } from '../helpers.js';
 import { cli } from '../cli/run-cli.js';
-
-/** Planted secrets: every one must be gone from the sealed file and its checkpoint. */
-export const PLANTED = {
-  aws: 'AKIAIOSFODNN7EXAMPLE',
-  github: `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`,
-  password: 'hunter2-correct-horse',
-  bearer: 'tok3nValue9876543210abcdef',
-  inner: 'innerS3cretValue42',
-};
-
-export const PLANTED_TRACE = jsonl(
-  { kind: 'tool_call', run_id: 'r1', call_id: 'c1', tool: 'deploy', args: { key_id: PLANTED.aws, headers: { Authorization: `Bearer ${PLANTED.bearer}` } } },
-  { kind: 'tool_result', run_id: 'r1', call_id: 'c1', content: `pushed with ${PLANTED.github}` },
-  { kind: 'tool_call', run_id: 'r1', call_id: 'c2', tool: 'login', args: { user: 'ann', password: PLANTED.password } },
-  { kind: 'tool_result', run_id: 'r1', call_id: 'c2', content: JSON.stringify({ ok: true, client_secret: PLANTED.inner }) },
-);
+import { PLANTED, PLANTED_TRACE } from './planted-secrets.js';
 
 describe('Redactor', () => {
   it('numbers each replaced value over the file and keeps its UTF-8 length and JSON path, never the value', () => {
