@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../src/seal/redact.js';
-import { tempTree } from '../helpers.js';
+import { jsonl, tempTree } from '../helpers.js';
 import { cli } from '../cli/run-cli.js';
 import { PLANTED, PLANTED_TRACE } from './planted-secrets.js';
 
@@ -61,5 +61,20 @@ describe('seal --redact', () => {
     // The redacted seal, audited again: no secret is left to find.
     const again = await cli(['audit', 't.sealed.jsonl', '--format', 'json', '--fail-on', 'never'], root);
     expect((JSON.parse(again.stdout) as { findings: Array<{ ruleId: string }> }).findings.filter((f) => f.ruleId === 'secret-in-trace')).toEqual([]);
+  });
+
+  it('redaction-policy-drift reads the receipts of two checkpoints like any other: another rule for the same field path', async () => {
+    const call = (token: string) => jsonl({ kind: 'tool_call', run_id: 'r', call_id: 'c1', tool: 'deploy', args: { token } });
+    const root = tempTree({ 'a.jsonl': call(PLANTED.github), 'b.jsonl': call(PLANTED.aws) });
+    for (const name of ['a', 'b']) expect((await cli(['seal', `${name}.jsonl`, '--redact'], root)).code).toBe(0);
+    const audit = await cli(['audit', 'a.sealed.jsonl.seal.json', 'b.sealed.jsonl.seal.json', '--format', 'json', '--fail-on', 'never'], root);
+    const report = JSON.parse(audit.stdout) as { files: Array<{ path: string; format: string }>; findings: Array<{ ruleId: string; file: string; message: string }> };
+    expect(report.files.map((f) => [f.path, f.format])).toEqual([
+      ['a.sealed.jsonl.seal.json', 'seal-checkpoint'],
+      ['b.sealed.jsonl.seal.json', 'seal-checkpoint'],
+    ]);
+    expect(report.findings.filter((f) => f.ruleId === 'redaction-policy-drift').map((f) => [f.file, f.message])).toEqual([
+      ['b.sealed.jsonl.seal.json', "field_path 'args.token' redacted by rule 'aws-access-key' here, by 'github-token' in file 'a.sealed.jsonl.seal.json' (a.sealed.jsonl.seal.json:1)"],
+    ]);
   });
 });
