@@ -1,4 +1,6 @@
 import * as core from '@actions/core';
+import { join } from 'node:path';
+import { SEAL_MANIFEST } from '../seal/manifest.js';
 import { isFailing } from '../core.js';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
@@ -52,6 +54,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const { outDir, reportPath } = await writeReportFiles(inputs, ctx, sourced, logger, setOutput);
   const sealOn = inputs.mode === 'audit' && inputs.seal && deps.sealFile !== undefined && sourced.inputs.length > 0;
   const { sealDigest, sealRedacted } = sealOn ? await sealStep(sourced.inputs, outDir, deps.sealFile!, logger, { redact: inputs.sealRedact ?? config.sealRedact ?? true, report }) : { sealDigest: '', sealRedacted: undefined };
+  setOutput('seal-manifest', sealDigest ? join(outDir, SEAL_MANIFEST) : '');
   const artifactName = artifactNameFor(inputs.artifactName, inputs.mode === 'audit' ? inputs.shard : '');
   const uploaded = inputs.mode === 'audit' && inputs.upload ? await uploadFolder(artifactName, outDir, inputs.retentionDays, runUrl(ctx), logger) : undefined;
 
