@@ -76,10 +76,15 @@ async function artifact(manifestPath: string, display: string, args: ParsedArgs,
   return check.ok ? 0 : 1;
 }
 
+/** Where `seal` puts a sealed file's checkpoint: beside it, with this suffix. */
+const CHECKPOINT_SUFFIX = ['.seal', 'json'].join('.');
+
 async function sealedFile(given: string, args: ParsedArgs, io: CliIO): Promise<number> {
   let checkpointName = args.string('checkpoint');
-  if (checkpointName === undefined && existsSync(resolve(io.cwd, `${given}.seal.json`))) {
-    checkpointName = `${given}.seal.json`;
+  // Built apart from resolve(): the bundler takes resolve(dir, `${x}.json`) for an asset of its own and rewrites it.
+  const beside = given + CHECKPOINT_SUFFIX;
+  if (checkpointName === undefined && existsSync(resolve(io.cwd, beside))) {
+    checkpointName = beside;
     io.stderr(`verify: using the checkpoint beside the file: ${checkpointName}\n`);
   }
   const checkpoint = checkpointName === undefined ? null : await readCheckpoint(resolve(io.cwd, checkpointName), checkpointName);

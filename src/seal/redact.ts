@@ -1,6 +1,6 @@
 import { isPlaceholder, isSensitiveKey, lastKeyOf } from '../audit/secrets/sensitive-keys.js';
 import { forEachString } from '../audit/walk-strings.js';
-import { mayHoldSecret } from '../sanitize/prefilter.js';
+import { mayHoldSecret, maybeSecret } from '../sanitize/prefilter.js';
 import { scanSecrets, type SecretMatch } from '../sanitize/secrets.js';
 
 /** One value replaced in a line: the detector rule, its UTF-8 length, its token, and the JSON path once known. */
@@ -14,6 +14,8 @@ export interface Replacement {
 /** A marker the detectors write (`[REDACTED:<rule>]`), and the numbered token this module writes in its place. */
 const MARKER = /\[REDACTED:([a-z0-9-]+)\]/g;
 const TOKEN = /\[REDACTED:[a-z0-9-]+:[1-9][0-9]*\]/g;
+/** A superset of the words isSensitiveKey looks for in a field name (src/audit/secrets/sensitive-keys.ts). */
+const SENSITIVE_WORD = /pass|pwd|secret|token|api|authori[sz]ation|cookie|credential|private|access|session|signing|auth/i;
 const HAS_TOKEN = /\[REDACTED:[a-z0-9-]+:[1-9][0-9]*\]/;
 
 /**
@@ -37,6 +39,8 @@ export class Redactor {
    */
   line(text: string): { text: string; hits: Replacement[] } {
     const hits: Replacement[] = [];
+    // Most lines hold neither a pattern's text nor a sensitive field's name: settled without parsing.
+    if (!maybeSecret(text) && !SENSITIVE_WORD.test(text)) return { text, hits };
     const json = parseJson(text);
     let out = json === undefined ? text : this.jsonValues(text, json, hits);
     const scan = scanSecrets(out);
