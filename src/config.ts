@@ -55,6 +55,10 @@ function buildConfigFileSchema() {
       exclude: z.array(z.string()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
       rules: rulesSchema.optional(),
       formats: formatsSection().optional(),
+      'seal-redact': z
+        .boolean()
+        .optional()
+        .describe('The Action: replace every secret the audit finds in a trace before sealing it into the artifact, with one receipt per value in its checkpoint (default true; the seal-redact input wins).'),
       limits: z
         .strictObject({
           'max-file-bytes': z.number().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
@@ -149,6 +153,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
     },
     maxRuns: limits['max-runs'] ?? DEFAULT_MAX_RUNS,
     ...(file.formats ? { formats: Object.entries(file.formats).map(([name, mapping]) => ({ name, ...mapping })) } : {}),
+    ...(file['seal-redact'] === undefined ? {} : { sealRedact: file['seal-redact'] }),
   };
 }
 

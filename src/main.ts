@@ -19,7 +19,7 @@ const actionsLogger: Logger = {
 };
 
 /** Each collected trace is sealed (chain + checkpoint) into the artifact folder; GITHUB_* provenance goes into the checkpoint. */
-const sealFile: SealFile = (path, outDir, display) => sealToFolder(path, outDir, DEFAULT_LIMITS, process.env, display);
+const sealFile: SealFile = (path, outDir, display, options) => sealToFolder(path, outDir, DEFAULT_LIMITS, process.env, display, options);
 
 /** The Action: inputs → config → core → outputs. Nothing here decides what a finding is. */
 export async function run(workerEntry: URL | null = null): Promise<void> {

@@ -1,4 +1,6 @@
 import * as core from '@actions/core';
+import { join } from 'node:path';
+import { SEAL_MANIFEST } from '../seal/manifest.js';
 import { isFailing } from '../core.js';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
@@ -19,7 +21,7 @@ import { findPullRequest } from '../github/remote-reports.js';
 import { headLines } from './report-lines.js';
 import { writeReportFiles } from './report-files.js';
 import { sourceReport, type Sourced } from './report-source.js';
-import { sealInputs, type SealFile } from './seal-step.js';
+import { sealLinks, sealStep, type SealFile } from './seal-step.js';
 
 export { HTML_REPORT_FILE } from './report-files.js';
 /** The share of the summary's size budget the Mermaid timelines may take. */
@@ -50,17 +52,16 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   if (sourced.empty) logger.warning(inputs.mode === 'audit' ? `no trace files matched ${[...inputs.traces, ...inputs.artifacts.map((a) => `artifact ${a}`)].join(', ')}` : `no report artifacts named ${inputs.artifactName}* were found`);
 
   const { outDir, reportPath } = await writeReportFiles(inputs, ctx, sourced, logger, setOutput);
-  let sealDigest = '';
-  if (inputs.mode === 'audit' && inputs.seal && deps.sealFile && sourced.inputs.length > 0) {
-    sealDigest = (await sealInputs(sourced.inputs, outDir, deps.sealFile, logger)).digest;
-  }
+  const sealOn = inputs.mode === 'audit' && inputs.seal && deps.sealFile !== undefined && sourced.inputs.length > 0;
+  const { sealDigest, sealRedacted } = sealOn ? await sealStep(sourced.inputs, outDir, deps.sealFile!, logger, { redact: inputs.sealRedact ?? config.sealRedact ?? true, report }) : { sealDigest: '', sealRedacted: undefined };
+  setOutput('seal-manifest', sealDigest ? join(outDir, SEAL_MANIFEST) : '');
   const artifactName = artifactNameFor(inputs.artifactName, inputs.mode === 'audit' ? inputs.shard : '');
   const uploaded = inputs.mode === 'audit' && inputs.upload ? await uploadFolder(artifactName, outDir, inputs.retentionDays, runUrl(ctx), logger) : undefined;
 
   const failed = isFailing(report, config.failOn) || (sourced.empty && inputs.failOnEmpty);
   const pr = await pullRequestFor(inputs, ctx, logger);
   const baseline = await baselineFor(inputs, ctx, pr, artifactName);
-  const links = { runUrl: runUrl(ctx), artifactUrl: uploaded?.url ?? '', artifactName, sealDigest, shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '' };
+  const links = { runUrl: runUrl(ctx), artifactUrl: uploaded?.url ?? '', artifactName, sealDigest, shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '', ...sealLinks(ctx.runId, uploaded, sealRedacted) };
   const head = headLines(report, links, baseline);
   const { diff } = head;
   const view: ViewArgs = {

@@ -10,6 +10,10 @@ export interface Links {
   readonly artifactName: string;
   readonly sealDigest: string;
   readonly shard: string;
+  /** The run the artifact belongs to (for the verify command of the seal line); absent: no command. */
+  readonly runId?: number;
+  /** Values redacted before sealing and in how many files; absent: redaction was off. */
+  readonly sealRedacted?: { readonly values: number; readonly files: number };
 }
 
 /** Tool names listed per change kind; the rest are counted (head lines are kept whole, so they stay short). */
@@ -38,12 +42,23 @@ export function headLines(report: Report, links: Links, baseline: Baseline | und
   const run = links.runUrl ? `[workflow run](${links.runUrl})` : 'this run';
   const artifact = links.artifactUrl ? `, artifact [${safeWord(links.artifactName)}](${links.artifactUrl})` : '';
   details.push(`Details: ${run}${artifact}.${links.shard ? ` Shard \`${safeWord(links.shard)}\`.` : ''}`);
-  if (links.sealDigest) details.push(`Seal digest: \`${links.sealDigest}\``);
+  if (links.sealDigest) details.push(sealLine(links));
   if (report.artifacts?.length) details.push(`Artifacts read: ${report.artifacts.map((a) => `\`${safeWord(a.name)}\` (${a.files} file(s))`).join(', ')}.`);
   const metrics = metricsLines(report.metrics);
   const { base, diff } = baseLines(report, baseline);
   const lines = [...details, ...(metrics.length > 0 ? ['', ...metrics] : []), ...(base.length > 0 ? ['', ...base] : [])];
   return { lines, details, metrics, base, diff };
+}
+
+/**
+ * The seal digest, how many secret values were redacted before sealing, and
+ * the one command line that checks the downloaded artifact against the digest.
+ */
+export function sealLine(links: Links): string {
+  const redacted = links.sealRedacted ? ` (${links.sealRedacted.values} secret value(s) redacted in ${links.sealRedacted.files} file(s) before sealing)` : '';
+  const name = safeWord(links.artifactName);
+  const verify = links.runId ? `. Verify: \`gh run download ${links.runId} -n ${name} -D ${name} && agent-trace-audit verify ${name} --seal-digest ${links.sealDigest}\`` : '';
+  return `Seal digest: \`${links.sealDigest}\`${redacted}${verify}`;
 }
 
 function baseLines(report: Report, baseline: Baseline | undefined): { base: string[]; diff: BaseDiff | undefined } {

@@ -25,5 +25,7 @@ export interface AuditConfig {
   readonly maxRuns?: number;
   /** The configuration file's `formats:` (plain data; compiled per thread by src/ingest/custom/). */
   readonly formats?: readonly CustomFormatSpec[];
+  /** The configuration file's `seal-redact` (the Action's seal step reads it; its input wins), when set. */
+  readonly sealRedact?: boolean;
 }
 

@@ -20,6 +20,9 @@ export const FAIL_ON_FLAG: FlagSpec = {
   description: 'exit 1 when a finding is at or above this severity',
 };
 
+/** replay and scope: any finding fails, as ToolReplay's exit 1 does. */
+export const TRANSCRIPT_FAIL_ON_FLAG: FlagSpec = { ...FAIL_ON_FLAG, default: 'note (any finding), or fail-on of the configuration file' };
+
 export function outputFlag(what: string, fallback = 'stdout'): FlagSpec {
   return { name: 'output', short: 'o', type: 'string', value: 'file', default: fallback, description: `write ${what} to this file` };
 }

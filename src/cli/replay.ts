@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from './command.js';
 import { loadCliConfig } from './config-file.js';
-import { CONFIG_FLAG, FAIL_ON_FLAG, failOnOverride, formatFlag } from './flags.js';
+import { CONFIG_FLAG, failOnOverride, formatFlag, TRANSCRIPT_FAIL_ON_FLAG } from './flags.js';
 import type { CliIO } from './io.js';
 import { auditTranscript, renderTranscriptText } from './transcript.js';
 
@@ -13,12 +13,12 @@ export const REPLAY: CommandSpec = {
   args: '<transcript.jsonl>',
   details: [
     'A transcript has one {index, tool, args, response} record per line, parsed strictly.',
-    'non-determinism is a warning and redundant-call a note by default (set them in the configuration);',
-    '--fail-on note exits 1 on any finding.',
-    'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
+    'non-determinism is a warning and redundant-call a note by default (set them in the configuration).',
+    'As ToolReplay, any finding exits 1: the fail level is note unless --fail-on or fail-on of the configuration says otherwise.',
+    'Exit codes: 0 no finding at or above the fail level, 1 findings at or above it, 2 usage or input error.',
   ],
-  flags: [formatFlag(['text', 'json'], 'text'), FAIL_ON_FLAG, CONFIG_FLAG],
-  examples: ['agent-trace-audit replay session.jsonl --fail-on warning'],
+  flags: [formatFlag(['text', 'json'], 'text'), TRANSCRIPT_FAIL_ON_FLAG, CONFIG_FLAG],
+  examples: ['agent-trace-audit replay session.jsonl', 'agent-trace-audit replay session.jsonl --fail-on warning'],
   run: replayCommand,
 };
 
@@ -26,7 +26,7 @@ export const REPLAY: CommandSpec = {
 async function replayCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   if (args.positionals.length !== 1) throw new UsageError('replay takes exactly one transcript');
   const format = oneOf('format', args.string('format'), ['text', 'json'] as const) ?? 'text';
-  const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
+  const config = await loadCliConfig(io, args.string('config'), failOnOverride(args), 'note');
   const audit = await auditTranscript(io, args.positionals[0]!, config, REPLAY_RULES);
   const divergence = audit.findings.find((f) => f.ruleId === 'non-determinism')?.index ?? null;
   if (format === 'json') {

@@ -25,6 +25,8 @@ export interface ActionInputs extends ArtifactInputs, CheckRunInputs {
   /** Findings annotated per level (0 to 10). */
   readonly maxAnnotations: number;
   readonly seal: boolean;
+  /** Redact secrets before sealing; undefined: the configuration's seal-redact, else true. */
+  readonly sealRedact: boolean | undefined;
   readonly upload: boolean;
   readonly artifactName: string;
   readonly retentionDays: number | undefined;
@@ -65,6 +67,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     annotations: optionalBoolean(read, 'annotations') ?? true,
     maxAnnotations: maxAnnotations(text('max-annotations')),
     seal: optionalBoolean(read, 'seal') ?? true,
+    sealRedact: optionalBoolean(read, 'seal-redact'),
     upload: optionalBoolean(read, 'upload') ?? true,
     artifactName: text('artifact-name') || 'agent-trace-audit',
     retentionDays: retention === '' ? undefined : Number(retention),

@@ -9,6 +9,7 @@ import { langfuseFormat } from './langfuse/index.js';
 import { mcpFormat } from './mcp/index.js';
 import { boundaryDocumentFormat } from './native/boundary-document.js';
 import { nativeFormat } from './native/index.js';
+import { sealCheckpointFormat } from './native/seal-checkpoint.js';
 import { openaiFormat } from './openai/index.js';
 import { toolEventsFormat } from './tool-events/index.js';
 import { googleAdkFormat } from './google-adk/index.js';
@@ -50,6 +51,7 @@ export const FORMATS: readonly TraceFormat[] = [
   claudeCodeFormat,
   toolEventsFormat,
   boundaryDocumentFormat,
+  sealCheckpointFormat,
   nativeFormat,
 ];
 

@@ -70,7 +70,7 @@ export interface SecretMatch {
   readonly secret: string;
 }
 
-const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
+const MARKER = /\[REDACTED:[a-z0-9-]+(?::[0-9]+)?\]/g;
 const MAX_ROUNDS = 4;
 
 /** True when `text` has something left once redaction markers are removed. */

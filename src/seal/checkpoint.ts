@@ -25,6 +25,27 @@ const githubSchema = z.strictObject({
 export const SEAL_KINDS = ['records', 'bytes'] as const;
 export type SealKind = (typeof SEAL_KINDS)[number];
 
+/** Most redaction receipts one checkpoint carries (a file with more secrets is not sealed redacted). */
+export const MAX_RECEIPTS = 100_000;
+
+/**
+ * One value replaced before sealing (seed 003): where it was, which detector
+ * rule found it, its length in UTF-8 bytes, and the token that stands in its
+ * place. Never the original characters, nor a hash of them.
+ */
+export const receiptSchema = z.strictObject({
+  /** The archive member it was in (an Inspect .eval), when the trace is an archive. */
+  entry: z.string().max(1024).optional(),
+  /** The line of the file (or member) it was on, from 1. */
+  line: z.number().int().min(1),
+  /** The JSON path of the string that held it (`args.headers.Authorization`), or `line N` where the line is not JSON. */
+  field_path: z.string().max(2048),
+  rule_id: z.string().regex(/^[a-z0-9-]{1,64}$/),
+  original_len: z.number().int().min(0),
+  token: z.string().regex(/^\[REDACTED:[a-z0-9-]{1,64}:[1-9][0-9]{0,8}\]$/),
+});
+export type RedactionReceipt = z.infer<typeof receiptSchema>;
+
 export const checkpointSchema = z.strictObject({
   format: z.literal(CHECKPOINT_FORMAT),
   version: z.literal(CHECKPOINT_VERSION),
@@ -40,6 +61,8 @@ export const checkpointSchema = z.strictObject({
     .min(1)
     .max(MAX_UNSEALED_LINES)
     .optional(),
+  /** One receipt per value replaced before sealing (`seal --redact`, the Action's seal-redact); absent when none. */
+  redactions: z.array(receiptSchema).min(1).max(MAX_RECEIPTS).optional(),
   github: githubSchema.optional(),
 });
 
@@ -56,6 +79,8 @@ export interface CheckpointFacts {
   readonly sourceSha256: string;
   /** Lines left out of a records chain (none: no `unsealed_lines` field). */
   readonly unsealed?: readonly UnsealedLine[];
+  /** Values replaced before sealing (none: no `redactions` field). */
+  readonly redactions?: readonly RedactionReceipt[];
 }
 
 const GITHUB_ENV: ReadonlyArray<readonly [keyof GithubProvenance, string]> = [
@@ -89,6 +114,7 @@ export function buildCheckpoint(facts: CheckpointFacts, env: Readonly<Record<str
     sealed_sha256: facts.sealedSha256,
     source_sha256: facts.sourceSha256,
     ...(facts.unsealed && facts.unsealed.length > 0 ? { unsealed_lines: facts.unsealed.map(({ line, reason }) => ({ line, reason })) } : {}),
+    ...(facts.redactions && facts.redactions.length > 0 ? { redactions: [...facts.redactions] } : {}),
     ...(github ? { github } : {}),
   };
 }

@@ -8,3 +8,4 @@ export { formatVerdict, judge, verdictExitCode, type Verdict, type VerdictStatus
 export { readCheckpoint, verifyFile } from './verify-file.js';
 export { createChainVerifier, type BrokenLink, type ChainResult } from './verify.js';
 export { sealToFolder, type SealedInFolder } from './seal-to-folder.js';
+export { sealAs, SEAL_FORMS, type SealForm, type SealedAs } from './seal-as.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
-import { buildCheckpoint, formatCheckpoint, type Checkpoint } from './checkpoint.js';
+import { buildCheckpoint, formatCheckpoint, type Checkpoint, type RedactionReceipt } from './checkpoint.js';
 import { LinkWriter, ZERO_DIGEST } from './layout.js';
 import { unreadable } from '../io/file-errors.js';
 import type { SealSink } from './seal-file.js';
@@ -14,11 +14,14 @@ export interface SealBytesRequest {
   readonly path: string;
   readonly display: string;
   readonly sink: SealSink;
-  readonly checkpointPath: string;
+  /** Where the checkpoint goes (null: nowhere, the caller says so). */
+  readonly checkpointPath: string | null;
   readonly checkpointDisplay: string;
   /** The most bytes sealed; a larger file is refused. */
   readonly maxBytes: number;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Receipts of the values replaced before sealing (the file at `path` is already redacted). */
+  readonly redactions?: readonly RedactionReceipt[];
 }
 
 /**
@@ -71,15 +74,17 @@ export async function sealBytes(request: SealBytesRequest): Promise<Checkpoint> 
       throw unreadable(display, error);
     }
     if (pending.length > 0) await emit(pending);
+    if (records === 0) throw new InputError(display, null, 'seal-empty', `${display}: nothing to seal: the file is empty`);
   } catch (error) {
     await sink.abort();
     throw error;
   }
   const checkpoint = buildCheckpoint(
-    { kind: 'bytes', mode: 'jcs', records, finalDigest: prev, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex') },
+    { kind: 'bytes', mode: 'jcs', records, finalDigest: prev, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex'), redactions: request.redactions ?? [] },
     request.env,
   );
   await sink.commit();
+  if (request.checkpointPath === null) return checkpoint;
   try {
     await writeFile(request.checkpointPath, formatCheckpoint(checkpoint));
   } catch {

@@ -7,7 +7,7 @@ import type { ReadLimits } from '../io/limits.js';
 import { LineSplitter, type FileFacts } from '../io/line-splitter.js';
 import type { SealMode } from './canonical-record.js';
 import { createSealer } from './chain.js';
-import { buildCheckpoint, formatCheckpoint, type Checkpoint } from './checkpoint.js';
+import { buildCheckpoint, formatCheckpoint, type Checkpoint, type RedactionReceipt } from './checkpoint.js';
 import { LinkWriter } from './layout.js';
 import { unsealedLines, type UnsealedPolicy } from './unsealed-lines.js';
 import { unreadable, unwritable } from '../io/file-errors.js';
@@ -40,6 +40,8 @@ export interface SealFileRequest {
    * such line stops the seal.
    */
   readonly unsealable?: UnsealedPolicy;
+  /** Receipts of the values replaced before sealing (the file at `path` is already redacted). */
+  readonly redactions?: readonly RedactionReceipt[];
 }
 
 const BATCH_BYTES = 1024 * 1024;
@@ -83,13 +85,14 @@ export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
     if (last !== null) sealer.pushInto(last, links);
     if (source.problem) throw new InputError(display, null, `seal-${source.problem.code}`, `${display}: cannot be sealed: ${source.problem.message}`);
     if (source.gzip) await hashFile(path, sourceHash, display);
+    if (sealer.records === 0) throw nothingSealed(display, unsealed?.lines.length ?? 0);
     await flush();
   } catch (error) {
     await sink.abort();
     throw error;
   }
   const checkpoint = buildCheckpoint(
-    { mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex'), unsealed: unsealed?.lines ?? [] },
+    { mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex'), unsealed: unsealed?.lines ?? [], redactions: request.redactions ?? [] },
     request.env,
   );
   await sink.commit();
@@ -100,6 +103,12 @@ export async function sealFile(request: SealFileRequest): Promise<Checkpoint> {
     throw unwritable(request.checkpointDisplay, error);
   }
   return checkpoint;
+}
+
+/** A seal of no record protects nothing: never a success. */
+function nothingSealed(display: string, leftOut: number): InputError {
+  const why = leftOut > 0 ? `none of its lines is a record (${leftOut} line(s) left out)` : 'it holds no record (it is empty or blank)';
+  return new InputError(display, null, 'seal-empty', `${display}: nothing to seal: ${why}`);
 }
 
 /** A sink that writes to `<path>.partial` and renames it into place on commit, so a failed seal leaves no file. */

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { InputError } from '../errors.js';
 import type { ReadLimits } from '../io/limits.js';
 import type { SealMode } from './canonical-record.js';
-import type { SealKind } from './checkpoint.js';
-import { sealBytes } from './seal-bytes.js';
-import { fileSink, sealFile } from './seal-file.js';
+import type { RedactionReceipt, SealKind } from './checkpoint.js';
+import { redactToFile } from './redact-file.js';
+import { sealAs } from './seal-as.js';
+import { fileSink } from './seal-file.js';
 import type { UnsealedLine } from './unsealed-lines.js';
 
 export interface SealedInFolder {
@@ -15,19 +18,37 @@ export interface SealedInFolder {
   readonly kind: SealKind;
   /** Lines of a records seal left out of the chain (listed in the checkpoint too); empty for bytes. */
   readonly unsealedLines: readonly UnsealedLine[];
+  /** Values replaced before sealing (receipts in the checkpoint); 0 without redaction. */
+  readonly redacted: number;
+}
+
+/** Longest file-name stem kept whole (in UTF-8 bytes): `<stem>.sealed.jsonl.seal.json` must stay within 255. */
+const MAX_STEM_BYTES = 200;
+
+/**
+ * The stem of the sealed file's name: the trace's name without `.gz` and its
+ * JSON extension; a stem too long for a file name (a 240-character trace name)
+ * is cut at a character boundary and ends in `~` and 8 hex digits of its
+ * SHA-256, so two long names never meet (the manifest keeps the original name).
+ */
+export function sealedStem(path: string): string {
+  const name = basename(path).replace(/\.gz$/i, '').replace(/\.(jsonl|ndjson|json)$/i, '');
+  if (Buffer.byteLength(name, 'utf8') <= MAX_STEM_BYTES) return name;
+  const tag = createHash('sha256').update(name).digest('hex').slice(0, 8);
+  let cut = '';
+  for (const char of name) {
+    if (Buffer.byteLength(cut + char, 'utf8') > MAX_STEM_BYTES - 9) break;
+    cut += char;
+  }
+  return `${cut}~${tag}`;
 }
 
 /**
  * Seals one trace into `outDir` as `<name>.sealed.jsonl` with its checkpoint
- * beside it. JCS first; a record JCS cannot represent exactly (integers past
- * 2^53, as OpenTelemetry nanosecond timestamps are) is sealed in the Python
- * form instead, which the checkpoint records. A JSON Lines file with some
- * lines that are not records (up to MAX_UNSEALED_LINES) has its records sealed
- * and those lines listed in the checkpoint (`unsealed_lines`). A file that is
- * not one record per line (a JSON document, an .eval archive, a YAML cassette,
- * a file whose first line is not a record) is sealed as a chain over its bytes
- * (`"kind": "bytes"`), so every collected file is sealed. Only a file that
- * cannot be read or written is the seal error.
+ * beside it, in the Action's order (sealAs, form `auto`): records in JCS, in
+ * the Python form, then bytes; lines that are not records are left out of a
+ * records chain and listed. Only a file that cannot be read or written, or
+ * that holds nothing to seal, is the seal error.
  */
 export async function sealToFolder(
   path: string,
@@ -35,33 +56,41 @@ export async function sealToFolder(
   limits: ReadLimits,
   env: Readonly<Record<string, string | undefined>>,
   display = basename(path),
+  options: { readonly redact?: boolean } = {},
 ): Promise<SealedInFolder> {
-  const name = basename(path).replace(/\.gz$/i, '').replace(/\.(jsonl|ndjson|json)$/i, '');
-  const sealedPath = join(outDir, `${name}.sealed.jsonl`);
+  const sealedPath = join(outDir, `${sealedStem(path)}.sealed.jsonl`);
   const checkpointPath = `${sealedPath}.seal.json`;
-  const attempt = async (mode: SealMode) => {
-    const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
-    const checkpoint = await sealFile({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, mode, limits, env, unsealable: { firstLineMustSeal: true } });
-    return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode, kind: 'records' as const, unsealedLines: checkpoint.unsealed_lines ?? [] };
-  };
-  const asBytes = async () => {
-    const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
-    const checkpoint = await sealBytes({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, maxBytes: limits.maxDocumentBytes, env });
-    return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode: 'jcs' as const, kind: 'bytes' as const, unsealedLines: [] };
-  };
-  // Not one record per line (a JSON document, an archive, a YAML file, too many lines that are not records): sealed as bytes.
-  const notRecords = (error: unknown) => error instanceof InputError && error.code !== 'unreadable' && error.code !== 'unwritable';
+  // The redacted copy is made outside the artifact folder and removed once sealed.
+  const work = options.redact ? await mkdtemp(join(tmpdir(), 'ata-redact-')) : null;
   try {
-    return await attempt('jcs');
-  } catch (error) {
-    if (!notRecords(error)) throw error;
-    if (error instanceof InputError && error.code === 'seal-unrepresentable') {
-      try {
-        return await attempt('python');
-      } catch (again) {
-        if (!notRecords(again)) throw again;
-      }
-    }
-    return asBytes();
+    const redacted = work === null ? null : await redactToFile(path, display, join(work, 'redacted'), limits);
+    return await sealInto(redacted?.path ?? path, display, sealedPath, checkpointPath, limits, env, redacted?.receipts ?? []);
+  } finally {
+    if (work !== null) await rm(work, { recursive: true, force: true });
   }
+}
+
+async function sealInto(
+  path: string,
+  display: string,
+  sealedPath: string,
+  checkpointPath: string,
+  limits: ReadLimits,
+  env: Readonly<Record<string, string | undefined>>,
+  redactions: readonly RedactionReceipt[],
+): Promise<SealedInFolder> {
+  const sealed = await sealAs({
+    path,
+    display,
+    sink: () => fileSink(sealedPath, `${display}.sealed.jsonl`),
+    checkpointPath,
+    checkpointDisplay: `${display}.sealed.jsonl.seal.json`,
+    form: 'auto',
+    limits,
+    env,
+    leaveOut: true,
+    redactions,
+  });
+  const { checkpoint, mode, kind } = sealed;
+  return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode, kind, unsealedLines: checkpoint.unsealed_lines ?? [], redacted: redactions.length };
 }

@@ -24,6 +24,21 @@ export interface UnsealedPolicy {
    * sealed whole as bytes.
    */
   readonly firstLineMustSeal: boolean;
+  /**
+   * Whether a later line that is not a record is left out and listed (default)
+   * or stops the seal: `seal` without --skip-unsealable. Such a stop is marked
+   * (`stoppedAfterRecords`), so that it is not taken for a file that is not
+   * JSON Lines (which `--form auto` seals as bytes).
+   */
+  readonly leaveOut?: boolean;
+}
+
+/** Errors that stopped a records seal on a line after its first record (a JSON Lines file with a bad line). */
+const laterLineStops = new WeakSet<InputError>();
+
+/** Whether `error` stopped a records seal after its first record (see UnsealedPolicy.leaveOut). */
+export function stoppedAfterRecords(error: unknown): boolean {
+  return error instanceof InputError && laterLineStops.has(error);
 }
 
 /**
@@ -38,6 +53,10 @@ export function unsealedLines(mode: SealMode, policy: UnsealedPolicy): { readonl
     if (error.line === null) return false;
     if (mode === 'jcs' && error.code === 'seal-unrepresentable') return false;
     if (records === 0 && lines.length === 0 && policy.firstLineMustSeal) return false;
+    if (policy.leaveOut === false) {
+      laterLineStops.add(error);
+      return false;
+    }
     if (lines.length >= MAX_UNSEALED_LINES) {
       throw new InputError(error.file, error.line, 'seal-too-many-unsealable', `${error.file}:${error.line}: cannot be sealed as records: more than ${MAX_UNSEALED_LINES} lines are not records (the last: ${reasonOf(error)})`);
     }

@@ -111,6 +111,8 @@ export function formatVerdict(verdict: Verdict): string {
     if (checkpoint.kind === 'bytes') out.push('kind: bytes: a whole document, each link a base64 chunk of its bytes (joined, they are the source file: source_sha256)');
     else out.push('kind: records: one canonical record per line of the trace');
     out.push(...unsealedLines(checkpoint));
+    const receipts = checkpoint.redactions?.length ?? 0;
+    if (receipts > 0) out.push(`redactions: ${receipts} value(s) replaced before sealing (receipts in the checkpoint)`);
     const gh = checkpoint.github;
     if (gh) out.push(`sealed in: GitHub Actions${gh.repository ? ` ${gh.repository}` : ''}${gh.commit ? ` at ${gh.commit}` : ''}${gh.run_id ? `, run ${gh.run_id}` : ''}${gh.run_attempt ? ` attempt ${gh.run_attempt}` : ''}`);
   }

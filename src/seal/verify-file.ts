@@ -50,8 +50,14 @@ export async function verifyFile(path: string, display: string, checkpoint: Chec
   for await (const line of splitRawLines(hashed(), MAX_LINK_BYTES)) verifier.push(line);
   if (source.problem) throw new InputError(display, null, 'unreadable', `${display}: cannot be verified: ${source.problem.message}`);
   const chain = verifier.result();
+  const sealedSha256 = hash.digest('hex');
   if (chain.lines > 0 && !chain.anyLink) {
+    // With a checkpoint, a file with no link (the unsealed source, anything else) is a changed file, not a usage error.
+    if (checkpoint !== null) {
+      const reason = 'no line of the file is a sealed link (the unsealed source, or another file, in place of the sealed one)';
+      return { status: 'swapped', chain, sealedSha256, checkpoint, broken: null, reason, expected: checkpoint.sealed_sha256, found: sealedSha256 };
+    }
     throw new InputError(display, null, 'not-sealed', `${display}: not a sealed file: no line has the "prev" and "digest" of a sealed link (seal it with: agent-trace-audit seal ${display})`);
   }
-  return judge(chain, hash.digest('hex'), checkpoint);
+  return judge(chain, sealedSha256, checkpoint);
 }

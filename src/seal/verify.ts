@@ -1,4 +1,4 @@
-import { linkDigest, parseLink, ZERO_DIGEST } from './layout.js';
+import { linkDigest, parseLink, ZERO_DIGEST, type ParsedLink } from './layout.js';
 import type { RawLine } from './raw-lines.js';
 
 /** The first link that does not hold, with what the chain expected there and what the file has. */
@@ -49,6 +49,12 @@ export function createChainVerifier(mark: number | null = null): ChainVerifier {
   const check = (line: RawLine, index: number): BrokenLink | null => {
     const where = `line ${index + 1}`;
     if (line.bytes === null) return { index, expected: running, found: null, reason: `${where} is ${line.length} bytes long, more than a sealed record can be` };
+    const crlf = withoutCr(line.bytes);
+    if (crlf !== null) {
+      // A link whose line end became CR LF (a Windows checkout, an editor): a changed file, said plainly.
+      anyLink = true;
+      return { index, expected: running, found: crlf.prev, reason: `${where} ends with a CR byte (0x0D) before its LF: the file's line ends were changed to CRLF after sealing, and every byte of a sealed line is sealed` };
+    }
     const link = parseLink(line.bytes);
     if (typeof link === 'string') return { index, expected: running, found: null, reason: `${where} is not a sealed link: ${link}` };
     anyLink = true;
@@ -68,7 +74,7 @@ export function createChainVerifier(mark: number | null = null): ChainVerifier {
       lines += 1;
       if (broken !== null) {
         // Only to tell a file that was never sealed from a broken chain: stops at the first link.
-        if (!anyLink && line.bytes !== null && typeof parseLink(line.bytes) !== 'string') anyLink = true;
+        if (!anyLink && line.bytes !== null && (typeof parseLink(line.bytes) !== 'string' || withoutCr(line.bytes) !== null)) anyLink = true;
         return;
       }
       broken = check(line, index);
@@ -79,4 +85,11 @@ export function createChainVerifier(mark: number | null = null): ChainVerifier {
     },
     result: () => ({ lines, intact, finalDigest: running, broken, markDigest, anyLink }),
   };
+}
+
+/** The link a line holds once the CR that ends it is dropped, when it ends in CR and is a link then; null otherwise. */
+function withoutCr(bytes: Buffer): ParsedLink | null {
+  if (bytes.length === 0 || bytes[bytes.length - 1] !== 0x0d) return null;
+  const link = parseLink(bytes.subarray(0, bytes.length - 1));
+  return typeof link === 'string' ? null : link;
 }

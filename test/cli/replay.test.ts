@@ -9,9 +9,12 @@ const golden = (name: string) => readFileSync(join(DIR, name), 'utf8');
 const ok = { index: 0, tool: 'read_file', args: { path: 'a' }, response: { text: 'x' } };
 
 describe('agent-trace-audit replay', () => {
-  it('prints the line report of the dirty session byte for byte; a warning and a note pass the default gate (error)', async () => {
+  it("prints the line report of the dirty session byte for byte and exits 1, as ToolReplay does on findings (default fail level: note)", async () => {
     const run = await cli(['replay', `${DIR}/session-dirty.jsonl`]);
-    expect(run).toEqual({ code: 0, stdout: golden('expected-replay-dirty.txt'), stderr: '' });
+    expect(run).toEqual({ code: 1, stdout: golden('expected-replay-dirty.txt'), stderr: '' });
+    // The configuration's fail-on is kept: error lets the warning and the note pass.
+    const root = tempTree({ 's.jsonl': readFileSync(`${DIR}/session-dirty.jsonl`, 'utf8'), 'agent-trace-audit.yml': 'fail-on: error\n' });
+    expect(await cli(['replay', 's.jsonl'], root)).toEqual({ code: 0, stdout: golden('expected-replay-dirty.txt'), stderr: '' });
   });
 
   it('--fail-on takes the levels of audit: warning and note fail on the dirty session, never passes', async () => {
@@ -23,6 +26,7 @@ describe('agent-trace-audit replay', () => {
     const root = tempTree({ 't.jsonl': jsonl(ok, { ...ok, index: 1 }) });
     expect((await cli(['replay', 't.jsonl', '--fail-on', 'warning'], root)).code).toBe(0);
     expect((await cli(['replay', 't.jsonl', '--fail-on', 'note'], root)).code).toBe(1);
+    expect((await cli(['replay', 't.jsonl'], root)).code).toBe(1);
     expect((await cli(['replay', 't.jsonl'], tempTree({ 't.jsonl': jsonl(ok, { ...ok, index: 1 }), 'agent-trace-audit.yml': 'fail-on: note\n' }))).code).toBe(1);
   });
 

@@ -19,6 +19,16 @@ describe('agent-trace-audit scope', () => {
     expect(run).toEqual({ code: 1, stdout: golden('expected-scope-dirty.json'), stderr: '' });
   });
 
+  it('exits 1 on a finding the configuration made a note (default fail level: note), 0 with --fail-on warning', async () => {
+    const root = tempTree({
+      't.jsonl': jsonl(call(0, 'write_file')),
+      's.json': JSON.stringify({ agent: 'a', allowed_tools: ['read_file'] }),
+      'agent-trace-audit.yml': 'rules:\n  permission-overreach: note\n',
+    });
+    expect((await cli(['scope', 't.jsonl', 's.json'], root)).code).toBe(1);
+    expect((await cli(['scope', 't.jsonl', 's.json', '--fail-on', 'warning'], root)).code).toBe(0);
+  });
+
   it('exits 0 when every call is in scope', async () => {
     const run = await cli(['scope', `${DIR}/session-clean.jsonl`, `${DIR}/scope.json`]);
     expect(run).toEqual({ code: 0, stdout: 'calls: 5\nfindings: 0\n', stderr: '' });

@@ -57,21 +57,25 @@ describe('agent-trace-audit seal', () => {
     expect(checkpoint['final_digest']).toBe(FINAL);
   });
 
-  it('refuses a record it cannot represent, naming file and line, and leaves no file behind', async () => {
+  it('refuses a record --form jcs cannot represent, naming file and line, and leaves no file behind; auto seals it in the Python form', async () => {
     const cwd = tempTree({ 'trace.jsonl': `${SOURCE.toString('utf8')}{"tool":"x","n":12345678901234567890}\n` });
-    expect(await cli(cwd, ['seal', 'trace.jsonl'])).toEqual({
+    expect(await cli(cwd, ['seal', 'trace.jsonl', '--form', 'jcs'])).toEqual({
       code: 2,
       stdout: '',
       stderr: 'seal-unrepresentable: trace.jsonl:7: cannot be sealed in jcs form: integer 12345678901234567890 is beyond 2^53 and would lose digits at .n\n',
     });
     expect(readdirSync(cwd)).toEqual(['trace.jsonl']);
+    const auto = await cli(cwd, ['seal', 'trace.jsonl']);
+    expect([auto.code, auto.stdout.split('\n')[0]]).toEqual([0, 'sealed: 6 record(s) in python form']);
   });
 
-  it('refuses invalid UTF-8 and a sealed file given again, naming the line', async () => {
+  it('--form jcs refuses invalid UTF-8 and a sealed file given again, naming the line', async () => {
     const cwd = tempTree({ 'bad.jsonl': Buffer.from([...Buffer.from('{"a":"'), 0xff, ...Buffer.from('"}\n')]), 'sealed.jsonl': SEALED });
-    expect((await cli(cwd, ['seal', 'bad.jsonl'])).stderr).toBe('seal-invalid-utf8: bad.jsonl:1: cannot be sealed: invalid UTF-8 at byte 6 of the line\n');
-    expect((await cli(cwd, ['seal', 'sealed.jsonl', '-o', 'again.jsonl'])).stderr).toBe(
-      'seal-reserved-field: sealed.jsonl:1: the record already has a "prev" field, which sealing adds (is the file sealed already?)\n',
+    expect((await cli(cwd, ['seal', 'bad.jsonl', '--form', 'jcs'])).stderr).toBe(
+      'seal-invalid-utf8: bad.jsonl:1: cannot be sealed: invalid UTF-8 at byte 6 of the line (seal --skip-unsealable leaves such lines out of the chain and lists them in the checkpoint)\n',
+    );
+    expect((await cli(cwd, ['seal', 'sealed.jsonl', '-o', 'again.jsonl', '--form', 'jcs'])).stderr).toBe(
+      'seal-reserved-field: sealed.jsonl:1: the record already has a "prev" field, which sealing adds (is the file sealed already?) (seal --skip-unsealable leaves such lines out of the chain and lists them in the checkpoint)\n',
     );
   });
 
@@ -105,7 +109,7 @@ describe('seal --canonical python on a real OpenTelemetry export', () => {
   itCorpus('seals nanosecond timestamps exactly where JCS must refuse them, and verifies intact', ['otlp/agentevals-tempo-batches.json'], async () => {
     const source = readFileSync(corpusFile('otlp/agentevals-tempo-batches.json'));
     const cwd = tempTree({ 'tempo.json': source });
-    const jcs = await cli(cwd, ['seal', 'tempo.json', '-o', 'jcs.jsonl']);
+    const jcs = await cli(cwd, ['seal', 'tempo.json', '--form', 'jcs', '-o', 'jcs.jsonl']);
     expect(jcs.code).toBe(2);
     expect(jcs.stderr).toMatch(/^seal-unrepresentable: tempo\.json:1: cannot be sealed in jcs form: integer \d+ is beyond 2\^53/);
     const python = await cli(cwd, ['seal', 'tempo.json', '--canonical', 'python', '-o', 'py.jsonl']);

@@ -33,7 +33,7 @@ describe('agent-trace-audit verify', () => {
       stderr: 'checkpoint-invalid: bad.json: not a seal checkpoint of version 1: format: Invalid input: expected "agent-trace-audit-seal"\n',
     });
     expect(await cli(cwd, ['verify', 'nope.jsonl'])).toEqual({ code: 2, stdout: '', stderr: 'no-such-path: no such file or directory: "nope.jsonl"\n' });
-    expect(await cli(cwd, ['verify', '.'])).toEqual({ code: 2, stdout: '', stderr: 'unreadable: .: cannot read: is a directory\n' });
-    expect((await cli(cwd, ['verify'])).stderr.startsWith('usage: verify takes exactly one sealed file')).toBe(true);
+    expect(await cli(cwd, ['verify', '.'])).toEqual({ code: 2, stdout: '', stderr: 'no-seal-manifest: .: a folder without seal-manifest.json: give the folder of a downloaded artifact, or a sealed file\n' });
+    expect((await cli(cwd, ['verify'])).stderr.startsWith('usage: verify takes exactly one artifact or sealed file')).toBe(true);
   });
 });

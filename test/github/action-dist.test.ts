@@ -90,13 +90,22 @@ describe('bundled action against loopback GitHub + Azurite', () => {
       writeFileSync(join(unpacked, name), bytes);
     }
     for (const [i, f] of manifest.files.entries()) {
-      const checkpoint = JSON.parse(files.get(f.checkpoint)!.toString('utf8')) as { final_digest: string; source_sha256: string; github?: unknown };
+      const checkpoint = JSON.parse(files.get(f.checkpoint)!.toString('utf8')) as { final_digest: string; source_sha256: string; github?: unknown; redactions?: Array<{ rule_id: string }> };
       expect(checkpoint.final_digest).toBe(f.finalDigest);
-      expect(checkpoint.source_sha256).toBe(createHash('sha256').update(readFileSync(join(workspace, traces[i]!))).digest('hex'));
+      // seal-redact (default true): the planted key's trace is sealed redacted, its source_sha256 over the redacted bytes.
+      const redacted = f.file === 'traces/dirty/span-log-secret-in-trace.jsonl';
+      expect([f.file, checkpoint.redactions?.map((r) => r.rule_id)]).toEqual([f.file, redacted ? ['aws-access-key'] : undefined]);
+      const source = createHash('sha256').update(readFileSync(join(workspace, traces[i]!))).digest('hex');
+      expect([f.file, checkpoint.source_sha256 === source]).toEqual([f.file, !redacted]);
       expect(checkpoint.github).toEqual({ repository: 'octo-org/agent-app', run_id: '101' });
       const verified = spawnSync(process.execPath, [resolve('dist/cli.js'), 'verify', f.sealed, '--checkpoint', f.checkpoint], { cwd: unpacked, encoding: 'utf8' });
       expect(verified.status, verified.stdout + verified.stderr).toBe(0);
     }
+    // The whole artifact, in one command, against the run's seal digest; no file of it holds the planted key.
+    const whole = spawnSync(process.execPath, [resolve('dist/cli.js'), 'verify', '.', '--seal-digest', result.outputs['seal-digest']!], { cwd: unpacked, encoding: 'utf8' });
+    expect([whole.status, whole.stdout.trimEnd().split('\n').at(-1)]).toEqual([0, 'total: 5 file(s): 5 intact; seal digest matches: intact']);
+    for (const [name, bytes] of files) expect([name, bytes.toString('latin1').includes('AKIAIOSFODNN7EXAMPLE')]).toEqual([name, false]);
+    expect(result.summary).toContain(`Seal digest: \`${result.outputs['seal-digest']}\` (1 secret value(s) redacted in 1 file(s) before sealing). Verify: \`gh run download 101 -n agent-trace-audit -D agent-trace-audit && agent-trace-audit verify agent-trace-audit --seal-digest ${result.outputs['seal-digest']}\``);
     // A sealed file changed after the fact fails verification.
     const first = join(unpacked, manifest.files[0]!.sealed);
     writeFileSync(first, readFileSync(first, 'utf8').replace('"kind"', '"kind" '));

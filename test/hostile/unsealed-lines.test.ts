@@ -55,7 +55,7 @@ describe('seal --skip-unsealable and verify (CLI)', () => {
     const root = tempTree({ 'mixed.jsonl': trace.bytes });
     // Without the flag the first such line stops the seal, as before.
     const refused = await runInProcess(['seal', 'mixed.jsonl'], root);
-    expect([refused.code, refused.stderr]).toEqual([2, 'seal-not-object: mixed.jsonl:3: a record must be a JSON object, not an array\n']);
+    expect([refused.code, refused.stderr]).toEqual([2, 'seal-not-object: mixed.jsonl:3: a record must be a JSON object, not an array (seal --skip-unsealable leaves such lines out of the chain and lists them in the checkpoint)\n']);
 
     const sealed = await runInProcess(['seal', 'mixed.jsonl', '--skip-unsealable', '-o', 'mixed.sealed.jsonl'], root);
     expect(sealed.code, sealed.stderr).toBe(0);
@@ -86,10 +86,12 @@ describe('seal --skip-unsealable and verify (CLI)', () => {
     expect([broken.code, broken.stdout.split('\n').slice(0, 2)]).toEqual([1, ['chain: broken', 'first broken link: index 4']]);
   });
 
-  it(`more than ${MAX_UNSEALED_LINES} lines that are not records: the seal stops, naming the line past the bound`, async () => {
+  it(`more than ${MAX_UNSEALED_LINES} lines that are not records: --form jcs stops, naming the line past the bound; auto seals the bytes, as the Action`, async () => {
     const text = `${record(0)}\n${'[]\n'.repeat(MAX_UNSEALED_LINES + 1)}${record(1)}\n`;
     const root = tempTree({ 'bomb.jsonl': text });
-    const run = await runInProcess(['seal', 'bomb.jsonl', '--skip-unsealable'], root);
+    const auto = await runInProcess(['seal', 'bomb.jsonl', '--skip-unsealable', '-o', 'auto.jsonl'], root);
+    expect([auto.code, auto.stdout.split('\n')[0]]).toEqual([0, "sealed: 1 link(s) of the file's bytes (kind: bytes)"]);
+    const run = await runInProcess(['seal', 'bomb.jsonl', '--skip-unsealable', '--form', 'jcs'], root);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       `seal-too-many-unsealable: bomb.jsonl:${MAX_UNSEALED_LINES + 2}: cannot be sealed as records: more than ${MAX_UNSEALED_LINES} lines are not records (the last: a record must be a JSON object, not an array)\n`,

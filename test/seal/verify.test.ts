@@ -127,7 +127,7 @@ describe('chain verifier edge cases', () => {
     const blank = await walk(Buffer.from([lines[0], '', ...lines.slice(1)].join('\n')));
     expect(blank.broken).toMatchObject({ index: 1, found: null, reason: 'line 2 is not a sealed link: it does not start with {"prev":"' });
     const cr = await walk(Buffer.from(lines.join('\r\n')));
-    expect(cr.broken).toMatchObject({ index: 0, reason: 'line 1 is not a sealed link: it does not end with }' });
+    expect(cr.broken).toMatchObject({ index: 0, reason: "line 1 ends with a CR byte (0x0D) before its LF: the file's line ends were changed to CRLF after sealing, and every byte of a sealed line is sealed" });
     const long = await walk(sealed, 270);
     expect(long.broken).toMatchObject({ index: 1, reason: 'line 2 is 274 bytes long, more than a sealed record can be' });
     expect(long.lines).toBe(5);
