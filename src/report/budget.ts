@@ -2,6 +2,8 @@ import { codeSpan, ownCell } from './markdown-escape.js';
 import { omittedRunsNote } from './run-cap.js';
 import type { Report } from './schema.js';
 import { locationOf, triageRows } from './triage.js';
+import { suppressedMarkdown } from './suppressed-lines.js';
+import { noFindingsSentence } from './verdict.js';
 
 /** GitHub's limits: an issue comment body, and one step's job summary. */
 export const COMMENT_LIMIT = 65_536;
@@ -72,7 +74,7 @@ function render(report: Report, parts: BudgetedParts, maxFindings: number, first
   const shownRows = rows.slice(0, maxRows);
   const findings = report.findings.slice(0, maxFindings);
   if (rows.length === 0) {
-    out.push('', 'No findings.');
+    out.push('', noFindingsSentence(report));
   } else {
     if (shownRows.length > 0) {
       out.push('', '| | Finding | Count | Likely cause | Next action | First at |', '|---|---|---:|---|---|---|');
@@ -93,6 +95,8 @@ function render(report: Report, parts: BudgetedParts, maxFindings: number, first
     if (findings.length < report.findings.length) cut.push(`${report.findings.length - findings.length} of ${report.findings.length} finding(s)`);
     if (cut.length > 0) out.push('', `_Not shown here to stay within GitHub's size limit: ${cut.join(', ')}. The JSON report has everything._`);
   }
+  const suppressed = suppressedMarkdown(report);
+  if (suppressed.length > 0) out.push('', ...suppressed);
   if (parts.tail && parts.tail.length > 0) out.push('', ...parts.tail);
   return { markdown: `${out.join('\n')}\n`, findingsShown: findings.length, rowsShown: shownRows.length };
 }
