@@ -16,7 +16,8 @@ export const CHECK_RUN_NAME = 'agent-trace-audit';
 export interface CheckRunStepInput {
   readonly report: Report;
   readonly failed: boolean;
-  readonly empty: boolean;
+  /** The one-line verdict: the check run's title. */
+  readonly title: string;
   /** The job summary's first lines (verdict, new and fixed findings): the check run's summary starts with them too. */
   readonly lead: readonly string[];
   /** Mermaid timelines (already within their budget), as in the job summary. */
@@ -65,7 +66,7 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
     marker: `agent-trace-audit:check${id === '' ? '' : ` shard=${id}`}`,
     detailsUrl: runUrl(ctx),
   };
-  const content = { conclusion: step.failed ? ('failure' as const) : ('success' as const), title: checkTitle(report, step.empty), summary, annotations: plan.annotations };
+  const content = { conclusion: step.failed ? ('failure' as const) : ('success' as const), title: checkTitle(step.title), summary, annotations: plan.annotations };
   const outcome = await upsertCheckRun(restClient(inputs.token, ctx.apiUrl), target, content, limits);
   const total = plan.annotations.length;
   switch (outcome.kind) {

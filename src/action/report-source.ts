@@ -33,7 +33,7 @@ export async function loadActionConfig(inputs: ActionInputs, workspace: string):
   const named = inputs.config === '' ? DEFAULT_CONFIG_FILE : inputs.config;
   const configPath = named !== DEFAULT_CONFIG_FILE || existsSync(resolve(workspace, DEFAULT_CONFIG_FILE)) ? named : undefined;
   const file = configPath ? await loadConfigFile(resolve(workspace, configPath), configPath) : {};
-  return resolveConfig(file, { failOn: inputs.failOn }, configPath ?? 'inputs');
+  return resolveConfig(file, { failOn: inputs.failOn, ...(inputs.gate ? { gate: inputs.gate } : {}) }, configPath ?? 'inputs');
 }
 
 /**

@@ -2,6 +2,7 @@ import { codeSpan, ownCell } from './markdown-escape.js';
 import { omittedRunsNote } from './run-cap.js';
 import type { Report } from './schema.js';
 import { locationOf, triageRows } from './triage.js';
+import { noteLine } from './comment/verdict.js';
 import type { VerdictLines } from './judge.js';
 import { suppressedMarkdown } from './suppressed-lines.js';
 import { noFindingsSentence } from './verdict.js';
@@ -17,7 +18,7 @@ export function renderMarkdown(report: Report, judged?: VerdictLines, options: {
   const out: string[] = [];
   out.push(judged ? `## agent-trace-audit: ${judged.verdict.headline}` : '## agent-trace-audit');
   out.push('');
-  if (judged && judged.notes.length > 0) out.push(...judged.notes.map((note) => `_${note}_`), '');
+  if (judged && judged.notes.length > 0) out.push(...judged.notes.map(noteLine), '');
   out.push(
     `**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`,
   );

@@ -43,6 +43,7 @@ export interface Coverage {
 
 export interface Verdict {
   readonly state: VerdictState;
+  readonly failOn: FailOn;
   /** The job fails / the CLI exits 1. */
   readonly failed: boolean;
   readonly coverage: Coverage;
@@ -105,7 +106,7 @@ export function decideVerdict(input: VerdictInput): Verdict {
   const failed = over || (empty && !input.allowEmpty);
   const state: VerdictState = empty ? 'nothing-audited' : over ? 'failed' : 'passed';
   const headline = headlineOf({ state, coverage, levels, gate, all, added, delta, failOn: input.failOn });
-  return { state, failed, coverage, gate, gateNote, delta, all, added, headline };
+  return { state, failOn: input.failOn, failed, coverage, gate, gateNote, delta, all, added, headline };
 }
 
 interface HeadlineParts {
