@@ -88,7 +88,7 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     } finally {
       outcome.result.store.close();
     }
-    return verdictOut(io, judged, output !== null);
+    return verdictOut(io, judged, true);
   }
   const materialized = materializeOutcome(outcome);
   const judged = judge(materialized.report, judging);
