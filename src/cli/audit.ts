@@ -32,7 +32,7 @@ export const AUDIT: CommandSpec = {
     formatFlag(OUTPUT_FORMATS, 'text'),
     outputFlag('the report'),
     FAIL_ON_FLAG,
-    { name: 'gate', type: 'string', value: 'new|all', default: 'new with --baseline, else all (or gate of the configuration file)', description: 'new: fail only on findings not in the baseline report; all: on every finding' },
+    { name: 'gate', type: 'string', value: 'new|all', default: 'new with --baseline, else all; or gate of the configuration file', description: 'new: fail only on findings not in the baseline report; all: on every finding' },
     { name: 'baseline', type: 'string', value: 'report.json', default: 'none', description: 'the base branch\'s JSON report: new and fixed findings are counted against it' },
     { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no tool call was read (the verdict still says nothing was audited)' },
     CONFIG_FLAG,

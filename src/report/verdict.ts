@@ -156,10 +156,10 @@ function outcomeOf(p: HeadlineParts): string {
 }
 
 /** The coverage as one line of words: what was read, what was left out. */
-export function coverageLine(c: Coverage): string {
+export function coverageLine(c: Coverage, records = true): string {
   const parts = [
     plural(c.files, 'file', 'files'),
-    plural(c.records, 'record', 'records'),
+    ...(records ? [plural(c.records, 'record', 'records')] : []),
     plural(c.toolCalls, 'tool call', 'tool calls'),
     plural(c.toolResults, 'result', 'results'),
   ];

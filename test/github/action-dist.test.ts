@@ -63,7 +63,8 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     const result = await run(101, { comment: 'false' }, { eventName: 'push', event: { ref: 'refs/heads/main', after: 'a'.repeat(40) } });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('found 5 trace file(s): 5 native-jsonl');
-    expect(result.stdout).toContain('::error::agent-trace-audit: 3 error(s), 2 warning(s), 5 note(s); failing on');
+    expect(result.stdout).toContain("::error::agent-trace-audit: ❌ 3 errors; failing on 'error' and above");
+    expect(result.outputs).toMatchObject({ verdict: '❌ 3 errors', 'new-findings': '0', 'new-errors': '0', 'fixed-findings': '0' });
     expect(result.outputs).toMatchObject({ conclusion: 'failure', findings: '10', errors: '3', warnings: '2', notes: '5', 'comment-url': '', 'catalog-changed': 'false' });
     const artifact = gh.artifacts.find((a) => a.runId === 101)!;
     expect(artifact.name).toBe('agent-trace-audit');
@@ -246,7 +247,7 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     const second = await run(107, inputs, { event: clean });
     expect(second.code).toBe(0);
     expect(gh.comments.get(46)!.length).toBe(1);
-    expect(gh.comments.get(46)![0]!.body).toContain('No findings.');
+    expect(gh.comments.get(46)![0]!.body).toContain('No findings in 1 tool call and 1 result read from 1 file.');
   });
 
   it('a heap setting that is not a percentage fails the step with what to write instead', async () => {

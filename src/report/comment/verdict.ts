@@ -30,7 +30,7 @@ export function verdictLines(report: Report, verdict: Verdict): string[] {
   return [
     `## agent-trace-audit: ${v.headline}`,
     '',
-    `**${judgedBy}: **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s); ${coverageLine(v.coverage)}.${suppressed}${commits}`,
+    `**${judgedBy}: **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s); ${coverageLine(v.coverage, false)}.${suppressed}${commits}`,
     ...verdict.notes.flatMap((note) => ['', noteLine(note)]),
     ...(runsNote ? ['', runsNote] : []),
   ];
