@@ -86,7 +86,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
 
   // The job summary and the check run's summary lead with the same lines.
   const summaryLead = summaryHead(view);
-  if (inputs.summary) await writeJobSummary(sourced, summaryLead, logger);
+  if (inputs.summary) await writeJobSummary(sourced, summaryLead, verdict.headline, logger);
   const commentUrl = await commentStep(inputs, ctx, view, sourced, logger);
 
   const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
@@ -139,10 +139,10 @@ async function baselineFor(inputs: ActionInputs, ctx: RunContext, pr: PullReques
 }
 
 /** The job summary: the lead lines, the report within the summary's size limit, and the timelines. A failure is a warning. */
-async function writeJobSummary(sourced: Sourced, lead: readonly string[], logger: Logger): Promise<void> {
+async function writeJobSummary(sourced: Sourced, lead: readonly string[], title: string, logger: Logger): Promise<void> {
   try {
     const pictures = mermaidSection(sourced.report, sourced.timelines ?? [], MERMAID_SUMMARY_BUDGET, { runs: 5 });
-    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { lead, tail: pictures }).markdown).write();
+    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { title, lead, tail: pictures }).markdown).write();
   } catch (error) {
     logger.warning(`could not write the job summary: ${firstLine(error)}`);
   }

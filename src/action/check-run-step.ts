@@ -57,7 +57,7 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
   const baseFingerprints = step.baseline?.found ? new Set(step.baseline.report.findings.map((f) => f.fingerprint)) : undefined;
   const plan = planAnnotations(report, { cap: inputs.annotations ? inputs.checkRunMaxAnnotations : 0, baseFingerprints });
   const tail = [...step.pictures, ...checkSummaryTail(plan, report.findings.length)];
-  const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { lead: step.lead, tail }).markdown;
+  const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { title: step.title, lead: step.lead, tail }).markdown;
   const target = {
     owner: ctx.owner,
     repo: ctx.repo,

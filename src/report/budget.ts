@@ -12,6 +12,8 @@ export const SUMMARY_LIMIT = 1024 * 1024;
 const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
 export interface BudgetedParts {
+  /** The one-line verdict, put in the heading (`## agent-trace-audit: …`). */
+  readonly title?: string;
   /** Replaces the title's count line (the verdict, new and fixed findings): kept whole, right under the title. */
   readonly lead?: readonly string[];
   /** Lines we wrote (run link, artifact link, baseline comparison): kept whole, rendered before the findings. */
@@ -62,7 +64,7 @@ export function renderWithinBudget(report: Report, limit: number, parts: Budgete
 
 function render(report: Report, parts: BudgetedParts, maxFindings: number, firstCount: number, maxRows: number): Budgeted {
   const s = report.summary;
-  const out: string[] = ['## agent-trace-audit', ''];
+  const out: string[] = [parts.title ? `## agent-trace-audit: ${parts.title}` : '## agent-trace-audit', ''];
   if (parts.lead && parts.lead.length > 0) out.push(...parts.lead);
   else {
     out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);

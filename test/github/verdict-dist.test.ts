@@ -44,6 +44,7 @@ beforeAll(async () => {
   // The base branch's report: the examples, 3 errors.
   const base = await run(101, { comment: 'false' }, { eventName: 'push', event: { ref: 'refs/heads/main', after: 'a'.repeat(40) } });
   expect(base.outputs['verdict']).toBe('❌ 3 errors');
+  gh.runs.push({ id: 101, head_branch: 'main', head_sha: 'a'.repeat(40), head_repository: { full_name: 'octo-org/agent-app' } });
 }, 120_000);
 
 afterAll(async () => {
