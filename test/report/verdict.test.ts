@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeFinding } from '../../src/audit/findings.js';
-import { resolveConfig } from '../../src/config.js';
+import { join } from 'node:path';
+import { loadConfigFile, resolveConfig } from '../../src/config.js';
+import { tempTree } from '../helpers.js';
 import type { Severity } from '../../src/model/finding.js';
 import { findingDelta } from '../../src/report/delta.js';
 import { judge } from '../../src/report/judge.js';
@@ -118,7 +120,15 @@ describe('suppressions leave the verdict, are listed with their reason, and are 
     expect(judged.notes).toEqual(['note: the suppression of rule unknown-tool matched no finding; remove it or correct it']);
   });
 
-  it('a suppression needs a reason, and a fingerprint or a known rule', () => {
+  it('a suppression needs a reason, and a fingerprint or a known rule', async () => {
     expect(() => resolveConfig({ suppress: [{ rule: 'no-such-rule', reason: 'x' }] })).toThrow(/suppress\.0\.rule: unknown rule id "no-such-rule"/);
+    const root = tempTree({
+      'no-reason.yml': 'suppress:\n  - rule: orphan-call\n',
+      'both.yml': 'suppress:\n  - rule: orphan-call\n    fingerprint: 0123456789abcdef\n    reason: x\n',
+      'gate.yml': 'gate: newest\n',
+    });
+    await expect(loadConfigFile(join(root, 'no-reason.yml'), 'no-reason.yml')).rejects.toThrow(/^no-reason\.yml: suppress\.0\.reason/);
+    await expect(loadConfigFile(join(root, 'both.yml'), 'both.yml')).rejects.toThrow(/give a fingerprint, or a rule/);
+    await expect(loadConfigFile(join(root, 'gate.yml'), 'gate.yml')).rejects.toThrow(/^gate\.yml: gate/);
   });
 });
