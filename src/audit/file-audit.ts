@@ -33,6 +33,8 @@ export interface FileWork extends RunShelf<RunEntry> {
   completed: number;
   lastDiagnosticLine: number;
   readonly skips: SkipTally;
+  /** The parser said something about the file already (an ingest-note): no second note that it holds no calls. */
+  noted?: boolean;
 }
 
 export interface ReadOptions {
@@ -136,6 +138,7 @@ export async function readRuns(
     },
     diagnostic(d) {
       work.lastDiagnosticLine = Math.max(work.lastDiagnosticLine, d.line);
+      if (d.ruleId === 'ingest-note') work.noted = true;
       diagnose(d);
     },
     skip(skip) {
@@ -189,7 +192,7 @@ export function finishFile(display: string, format: TraceFormat, facts: FileFact
       message: `${skips.toolLike} skipped record(s) look like tool calls or results ('${format.id}' does not read them; first at line ${skips.firstToolLikeLine})`,
     });
   }
-  if (scan) emptyFileFinding(format, scan, diagnose);
+  if (scan && (scan.count > 0 || !work.noted)) emptyFileFinding(format, scan, diagnose);
   const { calls, results } = toolCounts(work);
   const toolShaped = skips.toolLike + (scan?.count ?? 0);
   return {

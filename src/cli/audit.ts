@@ -23,7 +23,8 @@ export const AUDIT: CommandSpec = {
   details: [
     'Folders are searched for *.jsonl, *.ndjson, *.json, *.eval (and .gz) files, and for',
     '*.yaml/*.yml files that are VCR cassettes. The format of each file is detected.',
-    'The first line is the verdict: nothing audited (no tool call read), partly read, passed or failed.',
+    'The first line is the verdict: nothing audited (no tool call read), partly read, passed or failed',
+    '(on stderr when the report goes to a file with -o).',
     'With --baseline (the base branch\'s JSON report), --gate new (the default then) fails only on new findings.',
     'Exit codes: 0 no finding at or above --fail-on (new ones with --gate new), 1 findings at or above it,',
     'or nothing audited (no tool call read; --allow-empty: 0), 2 usage or input error.',
@@ -88,19 +89,19 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     } finally {
       outcome.result.store.close();
     }
-    return verdictOut(io, judged, true);
+    return verdictOut(io, judged, output !== null);
   }
   const materialized = materializeOutcome(outcome);
   const judged = judge(materialized.report, judging);
   const rendered = renderReport(judged.report, format, format === 'html' ? materialized.result.timelines : undefined, judged);
   if (output) await output.write(rendered);
   else io.stdout(rendered);
-  return verdictOut(io, judged, output !== null || format !== 'text');
+  return verdictOut(io, judged, output !== null);
 }
 
 /**
  * The exit code, and the one-line verdict (and its notes) on stderr when the
- * report went to a file or is not the text report (which starts with them).
+ * report went to a file (the text and markdown reports start with them).
  */
 export function verdictOut(io: CliIO, judged: VerdictLines, toStderr: boolean): number {
   if (toStderr) io.stderr(`${[judged.verdict.headline, ...judged.notes].join('\n')}\n`);

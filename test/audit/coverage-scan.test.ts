@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toolShapesIn } from '../../src/ingest/tool-shape-text.js';
 import { cli } from '../cli/run-cli.js';
@@ -34,8 +36,8 @@ describe('a file read with no tool call is never silent', () => {
 
   it('a parser claims text actions and reads no call: partial-read naming what it saw and the first place; nothing audited, exit 1', async () => {
     const root = tempTree({ 'traj.json': `${JSON.stringify(conversation, null, 1)}\n` });
-    const run = await cli(['audit', 'traj.json', '--format', 'json', '--jobs', '1'], root);
-    const report = JSON.parse(run.stdout);
+    const run = await cli(['audit', 'traj.json', '--format', 'json', '--jobs', '1', '-o', 'report.json'], root);
+    const report = JSON.parse(readFileSync(join(root, 'report.json'), 'utf8'));
     expect(report.files).toEqual([expect.objectContaining({ path: 'traj.json', toolCalls: 0, toolResults: 0, toolShaped: 2 })]);
     const partial = report.findings.filter((f: { ruleId: string }) => f.ruleId === 'partial-read');
     expect(partial.map((f: { line: number; message: string }) => [f.line, f.message])).toEqual([

@@ -36,8 +36,8 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
       { path: 'a.jsonl', format: 'native-jsonl', records: 2, runs: 1, skipped: [], toolCalls: 1, toolResults: 0 },
       { path: 'b/c.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [], toolCalls: 0, toolResults: 1 },
     ]);
-    // The report is JSON on stdout; the one-line verdict goes to stderr.
-    expect(first.stderr).toBe('❌ 2 errors\n');
+    // The report is JSON on stdout, alone: the one-line verdict goes to stderr with -o only.
+    expect(first.stderr).toBe('');
   });
 
   it('a file with a non-JSON line, an invalid UTF-8 line and a cut last line still reports its good lines', () => {
