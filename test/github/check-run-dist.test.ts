@@ -125,7 +125,7 @@ describe('check run of the bundled action against the loopback Checks API', () =
     expect(check.output.summary).toContain('**Annotations:** 542 of 543 finding(s), most severe first.');
     expect(check.output.summary).toContain('**Not annotated** (1 finding(s) in files that are not in the repository, e.g. read from an artifact):');
     expect(check.output.summary).toContain('| error | `unmatched-result` | `agent-traces-cr/artifact-unmatched.jsonl:1` |');
-    expect(check.output.summary).toContain('**321** error(s), **220** warning(s), **2** note(s) in 4 file(s)');
+    expect(check.output.summary).toContain('**321** error(s), **220** warning(s), **2** note(s); read 4 files');
     // The check run carries the annotations: none as workflow commands, and one log line says where they went.
     expect(workflowCommandAnnotations(result.stdout)).toEqual([]);
     expect(result.stdout.match(/check run created on 5f0c3c0b9d6e: https:\S+ \(542 annotation\(s\) sent, 542 in all\)/g)?.length).toBe(1);
