@@ -9,10 +9,10 @@ import { DEFAULT_MAX_RUNS } from './report/run-cap.js';
 import { SEVERITIES } from './model/finding.js';
 import { describeIssues } from './zod-issues.js';
 import { formatsSection } from './ingest/custom/section.js';
-import { FAIL_LEVELS, type AuditConfig, type FailOn, type RuleSetting } from './audit/audit-config.js';
+import { FAIL_LEVELS, type AuditConfig, type FailOn, type Gate, type RuleSetting } from './audit/audit-config.js';
 
 export { describeIssues };
-export { FAIL_LEVELS, type AuditConfig, type FailOn, type RuleSetting };
+export { FAIL_LEVELS, type AuditConfig, type FailOn, type Gate, type RuleSetting };
 
 export const DEFAULT_CONFIG_FILE = 'agent-trace-audit.yml';
 
@@ -51,6 +51,24 @@ function buildConfigFileSchema() {
         .enum(FAIL_LEVELS)
         .optional()
         .describe('Lowest severity that fails the audit (exit 1, failed check); never: report only. Default: error.'),
+      gate: z
+        .enum(['new', 'all'])
+        .optional()
+        .describe('What fails the audit: new = only findings at or above fail-on that are new against the base branch\'s report (all when there is none); all = every finding at or above fail-on. Default: new when a baseline exists.'),
+      suppress: z
+        .array(
+          z
+            .strictObject({
+              fingerprint: z.string().regex(/^[0-9a-f]{16}$/, 'a finding\'s fingerprint: 16 lowercase hex digits').optional().describe('The fingerprint of one finding (the JSON report\'s findings[].fingerprint).'),
+              rule: z.string().optional().describe('A rule id: every finding of the rule (in the files `file` matches).'),
+              file: z.string().min(1).optional().describe('A glob over the report\'s file names; with rule only.'),
+              reason: z.string().trim().min(1, 'a reason is required').max(300).describe('Why the finding is accepted: listed with it.'),
+            })
+            .refine((e) => (e.fingerprint === undefined) !== (e.rule === undefined), { message: 'give a fingerprint, or a rule (with an optional file glob), not both' })
+            .refine((e) => e.file === undefined || e.rule !== undefined, { message: 'file needs a rule', path: ['file'] }),
+        )
+        .optional()
+        .describe('Findings accepted with a reason: they leave the verdict and are listed apart; an entry that matches nothing is a note.'),
       include: z.array(z.string()).optional().describe('Globs of trace files to audit when no paths are given.'),
       exclude: z.array(z.string()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
       rules: rulesSchema.optional(),
@@ -109,6 +127,7 @@ export type ConfigFile = Omit<z.infer<ConfigFileSchema>, 'rules'> & {
 /** Options given on the command line or as Action inputs; they win over the file. */
 export interface ConfigOverrides {
   readonly failOn?: FailOn;
+  readonly gate?: Gate;
 }
 
 export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides = {}, source = 'configuration'): AuditConfig {
@@ -131,8 +150,15 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
     rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
   }
   const limits = file.limits ?? {};
+  const suppress = (file.suppress ?? []).map((entry, i) => {
+    if (entry.rule !== undefined && !ruleById(entry.rule)) throw new ConfigurationError(`${source}: suppress.${i}.rule: unknown rule id ${JSON.stringify(entry.rule)}`);
+    return entry;
+  });
+  const gate = overrides.gate ?? file.gate;
   return {
     failOn: overrides.failOn ?? file['fail-on'] ?? 'error',
+    ...(gate ? { gate } : {}),
+    ...(suppress.length > 0 ? { suppress } : {}),
     include: file.include ?? [],
     exclude: file.exclude ?? [],
     rules,

@@ -1,7 +1,8 @@
 import * as core from '@actions/core';
 import { join } from 'node:path';
 import { SEAL_MANIFEST } from '../seal/manifest.js';
-import { isFailing } from '../core.js';
+import { judge } from '../report/judge.js';
+import type { Verdict } from '../report/verdict.js';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
 import { renderWithinBudget, SUMMARY_LIMIT } from '../report/budget.js';
@@ -18,7 +19,7 @@ import { runUrl, type PullRequestRef, type RunContext } from '../github/context.
 import type { ActionInputs } from '../github/inputs.js';
 import { restClient } from '../github/octokit.js';
 import { findPullRequest } from '../github/remote-reports.js';
-import { headLines } from './report-lines.js';
+import { headLines, plain } from './report-lines.js';
 import { writeReportFiles } from './report-files.js';
 import { sourceReport, type Sourced } from './report-source.js';
 import { sealLinks, sealStep, type SealFile } from './seal-step.js';
@@ -47,20 +48,28 @@ export interface ActionDeps {
  */
 export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: ActionDeps): Promise<string | undefined> {
   const { logger, setOutput } = deps;
-  const sourced = await sourceReport(inputs, ctx, logger, deps.workerEntry ?? null);
-  const { report, config } = sourced;
-  if (sourced.empty) logger.warning(inputs.mode === 'audit' ? `no trace files matched ${[...inputs.traces, ...inputs.artifacts.map((a) => `artifact ${a}`)].join(', ')}` : `no report artifacts named ${inputs.artifactName}* were found`);
+  const read = await sourceReport(inputs, ctx, logger, deps.workerEntry ?? null);
+  const { config } = read;
+  if (read.empty) logger.warning(inputs.mode === 'audit' ? `no trace files matched ${[...inputs.traces, ...inputs.artifacts.map((a) => `artifact ${a}`)].join(', ')}` : `no report artifacts named ${inputs.artifactName}* were found`);
+
+  const artifactName = artifactNameFor(inputs.artifactName, inputs.mode === 'audit' ? inputs.shard : '');
+  const pr = await pullRequestFor(inputs, ctx, logger);
+  const baseline = await baselineFor(inputs, ctx, pr, artifactName);
+  const noBaseline = !pr ? 'this run is not for a pull request' : !baseline ? 'the baseline input is off' : baseline.found ? '' : plain(baseline.reason);
+  // The one verdict (src/report/verdict.ts): suppressions out, new and fixed against the base, gate, coverage.
+  const judged = judge(read.report, { config, baseline: baseline?.found ? baseline.report : null, noBaseline, defaultGate: 'new', allowEmpty: !inputs.failOnEmpty });
+  const sourced: Sourced = { ...read, report: judged.report };
+  const { report } = sourced;
+  const { verdict } = judged;
+  for (const note of judged.notes) logger.info(note);
 
   const { outDir, reportPath } = await writeReportFiles(inputs, ctx, sourced, logger, setOutput);
   const sealOn = inputs.mode === 'audit' && inputs.seal && deps.sealFile !== undefined && sourced.inputs.length > 0;
   const { sealDigest, sealRedacted } = sealOn ? await sealStep(sourced.inputs, outDir, deps.sealFile!, logger, { redact: inputs.sealRedact ?? config.sealRedact ?? true, report }) : { sealDigest: '', sealRedacted: undefined };
   setOutput('seal-manifest', sealDigest ? join(outDir, SEAL_MANIFEST) : '');
-  const artifactName = artifactNameFor(inputs.artifactName, inputs.mode === 'audit' ? inputs.shard : '');
   const uploaded = inputs.mode === 'audit' && inputs.upload ? await uploadFolder(artifactName, outDir, inputs.retentionDays, runUrl(ctx), logger) : undefined;
 
-  const failed = isFailing(report, config.failOn) || (sourced.empty && inputs.failOnEmpty);
-  const pr = await pullRequestFor(inputs, ctx, logger);
-  const baseline = await baselineFor(inputs, ctx, pr, artifactName);
+  const failed = verdict.failed;
   const links = { runUrl: runUrl(ctx), artifactUrl: uploaded?.url ?? '', artifactName, sealDigest, shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '', ...sealLinks(ctx.runId, uploaded, sealRedacted) };
   const head = headLines(report, links, baseline);
   const { diff } = head;
@@ -69,9 +78,8 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     ctx,
     pr,
     baseline,
-    noBaseline: !pr ? 'this run is not for a pull request' : 'the baseline input is off',
-    failOn: config.failOn,
-    failed,
+    noBaseline: noBaseline || 'no baseline',
+    judged,
     head,
     more: { runUrl: inputs.mode === 'publish' && ctx.workflowRun ? runUrl({ ...ctx, runId: ctx.workflowRun.id }) : runUrl(ctx), artifactUrl: uploaded?.url ?? '' },
     artifactsRunId: inputs.mode === 'publish' && ctx.workflowRun ? ctx.workflowRun.id : (inputs.artifactsRunId ?? ctx.runId),
@@ -79,30 +87,34 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
 
   // The job summary and the check run's summary lead with the same lines.
   const summaryLead = summaryHead(view);
-  if (inputs.summary) await writeJobSummary(sourced, summaryLead, logger);
+  if (inputs.summary) await writeJobSummary(sourced, summaryLead, verdict.headline, logger);
   const commentUrl = await commentStep(inputs, ctx, view, sourced, logger);
 
   const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
-  const checkRun = await checkRunStep(inputs, ctx, { report, failed, empty: sourced.empty, lead: summaryLead, pictures: checkPictures, baseline }, logger);
+  const checkRun = await checkRunStep(inputs, ctx, { report, failed, title: verdict.headline, lead: summaryLead, pictures: checkPictures, baseline }, logger);
   if (inputs.annotations && inputs.mode !== 'publish' && !checkRun.annotated) {
     annotate(report.findings, deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
   }
 
-  setRunOutputs(setOutput, { report, failed, reportPath, commentUrl, checkRunUrl: checkRun.url, uploaded, sealDigest, catalogChanged: diff ? String(diff.changed) : 'false' });
+  setRunOutputs(setOutput, { report, verdict, reportPath, commentUrl, checkRunUrl: checkRun.url, uploaded, sealDigest, catalogChanged: diff ? String(diff.changed) : 'false' });
 
-  const s = report.summary.findings;
-  if (sourced.empty && inputs.failOnEmpty) return 'agent-trace-audit: nothing to audit (fail-on-empty is true)';
-  if (failed) return `agent-trace-audit: ${s.error} error(s), ${s.warning} warning(s), ${s.note} note(s); failing on '${config.failOn}' and above`;
+  if (verdict.state === 'nothing-audited' && inputs.failOnEmpty) return `agent-trace-audit: ${verdict.headline} (fail-on-empty is true)`;
+  if (failed) return `agent-trace-audit: ${verdict.headline}; failing on '${config.failOn}' and above${verdict.gate === 'new' ? ' (gate: new)' : ''}`;
   return undefined;
 }
 
 /** The step's outputs, once everything is written. */
 function setRunOutputs(
   setOutput: ActionDeps['setOutput'],
-  run: { report: Report; failed: boolean; reportPath: string; commentUrl: string; checkRunUrl: string; uploaded: Awaited<ReturnType<typeof uploadFolder>>; sealDigest: string; catalogChanged: string },
+  run: { report: Report; verdict: Verdict; reportPath: string; commentUrl: string; checkRunUrl: string; uploaded: Awaited<ReturnType<typeof uploadFolder>>; sealDigest: string; catalogChanged: string },
 ): void {
   const s = run.report.summary.findings;
-  setOutput('conclusion', run.failed ? 'failure' : 'success');
+  const { verdict } = run;
+  setOutput('conclusion', verdict.failed ? 'failure' : 'success');
+  setOutput('verdict', verdict.headline);
+  setOutput('new-findings', verdict.delta?.added.length ?? 0);
+  setOutput('new-errors', verdict.added.error);
+  setOutput('fixed-findings', verdict.delta?.fixed.length ?? 0);
   setOutput('findings', s.error + s.warning + s.note);
   setOutput('errors', s.error);
   setOutput('warnings', s.warning);
@@ -128,10 +140,10 @@ async function baselineFor(inputs: ActionInputs, ctx: RunContext, pr: PullReques
 }
 
 /** The job summary: the lead lines, the report within the summary's size limit, and the timelines. A failure is a warning. */
-async function writeJobSummary(sourced: Sourced, lead: readonly string[], logger: Logger): Promise<void> {
+async function writeJobSummary(sourced: Sourced, lead: readonly string[], title: string, logger: Logger): Promise<void> {
   try {
     const pictures = mermaidSection(sourced.report, sourced.timelines ?? [], MERMAID_SUMMARY_BUDGET, { runs: 5 });
-    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { lead, tail: pictures }).markdown).write();
+    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { title, lead, tail: pictures }).markdown).write();
   } catch (error) {
     logger.warning(`could not write the job summary: ${firstLine(error)}`);
   }

@@ -16,7 +16,8 @@ export const CHECK_RUN_NAME = 'agent-trace-audit';
 export interface CheckRunStepInput {
   readonly report: Report;
   readonly failed: boolean;
-  readonly empty: boolean;
+  /** The one-line verdict: the check run's title. */
+  readonly title: string;
   /** The job summary's first lines (verdict, new and fixed findings): the check run's summary starts with them too. */
   readonly lead: readonly string[];
   /** Mermaid timelines (already within their budget), as in the job summary. */
@@ -56,7 +57,7 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
   const baseFingerprints = step.baseline?.found ? new Set(step.baseline.report.findings.map((f) => f.fingerprint)) : undefined;
   const plan = planAnnotations(report, { cap: inputs.annotations ? inputs.checkRunMaxAnnotations : 0, baseFingerprints });
   const tail = [...step.pictures, ...checkSummaryTail(plan, report.findings.length)];
-  const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { lead: step.lead, tail }).markdown;
+  const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { title: step.title, lead: step.lead, tail }).markdown;
   const target = {
     owner: ctx.owner,
     repo: ctx.repo,
@@ -65,7 +66,7 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
     marker: `agent-trace-audit:check${id === '' ? '' : ` shard=${id}`}`,
     detailsUrl: runUrl(ctx),
   };
-  const content = { conclusion: step.failed ? ('failure' as const) : ('success' as const), title: checkTitle(report, step.empty), summary, annotations: plan.annotations };
+  const content = { conclusion: step.failed ? ('failure' as const) : ('success' as const), title: checkTitle(step.title), summary, annotations: plan.annotations };
   const outcome = await upsertCheckRun(restClient(inputs.token, ctx.apiUrl), target, content, limits);
   const total = plan.annotations.length;
   switch (outcome.kind) {

@@ -1,4 +1,4 @@
-import type { FailOn } from '../config.js';
+import type { VerdictLines } from '../report/judge.js';
 import { deltaLines, type Comparison, type MoreLinks } from '../report/comment/delta-lines.js';
 import type { FileLinks } from '../report/comment/links.js';
 import type { CommentInput } from '../report/comment/render.js';
@@ -18,8 +18,8 @@ export interface ViewArgs {
   readonly baseline: Baseline | undefined;
   /** Why no baseline was fetched (baseline: off, not a pull request) when `baseline` is undefined. */
   readonly noBaseline: string;
-  readonly failOn: FailOn;
-  readonly failed: boolean;
+  /** The verdict (src/report/verdict.ts) and its notes. */
+  readonly judged: VerdictLines;
   readonly head: HeadLines;
   readonly more: MoreLinks;
   /** The run whose artifacts the report's `artifacts` were read from. */
@@ -30,11 +30,11 @@ export interface ViewArgs {
 export function commentView(args: ViewArgs): { verdict: Verdict; comparison: Comparison; files: FileLinks } {
   const { ctx, pr, baseline } = args;
   const headSha = pr?.headSha || ctx.workflowRun?.headSha || ctx.sha;
-  const compared = baseline?.found === true && args.head.diff !== undefined;
-  const verdict: Verdict = { failOn: args.failOn, failed: args.failed, headSha, baseSha: compared ? (pr?.baseSha ?? '') : '' };
-  const comparison: Comparison = compared
-    ? { kind: 'compared', delta: args.head.diff!.delta }
-    : { kind: 'none', reason: baseline && !baseline.found ? plain(baseline.reason) : args.noBaseline };
+  // The verdict's delta: none when not compared, and none when nothing was audited (nothing is "fixed" then).
+  const delta = args.judged.verdict.delta;
+  const verdict: Verdict = { ...args.judged, headSha, baseSha: delta ? (pr?.baseSha ?? '') : '' };
+  const reason = args.judged.verdict.state === 'nothing-audited' ? 'nothing was audited' : baseline && !baseline.found ? plain(baseline.reason) : args.noBaseline;
+  const comparison: Comparison = delta ? { kind: 'compared', delta } : { kind: 'none', reason };
   const repo = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}`;
   const blobBase = /^[0-9a-f]{40,64}$/.test(headSha) ? `${repo}/blob/${headSha}` : '';
   const artifacts = new Map<string, string>();

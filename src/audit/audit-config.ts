@@ -3,6 +3,17 @@ import type { ReadLimits } from '../io/limits.js';
 import type { Severity } from '../model/finding.js';
 import type { FindingCaps } from './finding-caps.js';
 
+/** What the job fails on: findings new against the base branch's report, or every finding (src/report/verdict.ts). */
+export type Gate = 'new' | 'all';
+
+/** A `suppress:` entry (src/report/suppress.ts applies them). */
+export interface SuppressEntry {
+  readonly fingerprint?: string;
+  readonly rule?: string;
+  readonly file?: string;
+  readonly reason: string;
+}
+
 /** The lowest severity that fails an audit; never: report only. */
 export const FAIL_LEVELS = ['error', 'warning', 'note', 'never'] as const;
 export type FailOn = (typeof FAIL_LEVELS)[number];
@@ -27,5 +38,9 @@ export interface AuditConfig {
   readonly formats?: readonly CustomFormatSpec[];
   /** The configuration file's `seal-redact` (the Action's seal step reads it; its input wins), when set. */
   readonly sealRedact?: boolean;
+  /** The configured gate; absent: `new` when a baseline exists (the Action), else `all`. */
+  readonly gate?: Gate;
+  /** Findings accepted with a reason; empty when none. */
+  readonly suppress?: readonly SuppressEntry[];
 }
 

@@ -16,6 +16,7 @@ import { RecordStage } from './record-stage.js';
 import { RunGrouper, type ClosedRun, type RunEvent } from './run-grouper.js';
 import { internCatalog, noneOmitted, shelveRun, trimRuns, type RunShelf } from './run-shelf.js';
 import { SkipTally } from './skip-tally.js';
+import { labelWords, scanToolShapes, SCAN_BYTES, type ToolShapeScan } from './tool-shape-scan.js';
 import { collectTimeline } from './timeline/collect.js';
 
 /** One complete run as the report lists it, with where it sorts among its file's runs. Plain data. */
@@ -33,6 +34,8 @@ export interface FileWork extends RunShelf<RunEntry> {
   completed: number;
   lastDiagnosticLine: number;
   readonly skips: SkipTally;
+  /** The parser said something about the file already (an ingest-note): no second note that it holds no calls. */
+  noted?: boolean;
 }
 
 export interface ReadOptions {
@@ -52,14 +55,33 @@ export async function auditFile(input: AuditInput, config: AuditConfig, options:
     const skips = new SkipTally();
     diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });
     noteFile(input, emit, skips);
-    return { summary: { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [] }, runs: [] as RunEntry[] };
+    return { summary: { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [], toolCalls: 0, toolResults: 0 }, runs: [] as RunEntry[] };
   }
   const work = newWork(options.keepRuns);
   if (choice.note) diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
   await readRuns(opened.input, choice.format, config, options, active, emit, work, () => opened.facts.lines);
-  const summary = finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit);
+  const scan = await scanIfEmpty(input, config, work);
+  const summary = finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit, scan);
   noteFile(input, emit, work.skips);
   return { summary, runs: work.runs, omitted: work.omitted, catalogs: [...work.catalogs.values()] };
+}
+
+/** The calls and results a file's runs held (listed and omitted). */
+export function toolCounts(work: FileWork): { calls: number; results: number } {
+  let calls = work.omitted.toolCalls;
+  let results = work.omitted.toolResults;
+  for (const run of work.runs) {
+    calls += run.summary.toolCalls;
+    results += run.summary.toolResults;
+  }
+  return { calls, results };
+}
+
+/** A file read to the end with no tool call or result (and no skipped tool-like record): its text is looked through. */
+export async function scanIfEmpty(input: AuditInput, config: AuditConfig, work: FileWork): Promise<ToolShapeScan | null> {
+  const { calls, results } = toolCounts(work);
+  if (calls + results > 0 || work.skips.toolLike > 0) return null;
+  return scanToolShapes(input.path, input.display, config.limits);
 }
 
 export function newWork(keep = Infinity): FileWork {
@@ -124,6 +146,7 @@ export async function readRuns(
     },
     diagnostic(d) {
       work.lastDiagnosticLine = Math.max(work.lastDiagnosticLine, d.line);
+      if (d.ruleId === 'ingest-note') work.noted = true;
       diagnose(d);
     },
     skip(skip) {
@@ -158,7 +181,7 @@ function splitFinding(event: RunEvent, record: TraceRecord, format: TraceFormat,
 }
 
 /** The checks of a file as a whole (BOM, final newline, byte-stream problems, partial read), and its summary. */
-export function finishFile(display: string, format: TraceFormat, facts: FileFacts, sources: readonly ByteSource[], work: FileWork, emit: Emit): FileSummary {
+export function finishFile(display: string, format: TraceFormat, facts: FileFacts, sources: readonly ByteSource[], work: FileWork, emit: Emit, scan: ToolShapeScan | null = null): FileSummary {
   const diagnose = diagnoser(display, emit, work.skips);
   if (facts.bom) diagnose({ ruleId: 'byte-order-mark', line: 1, message: 'file starts with a UTF-8 byte order mark' });
   if (facts.missingFinalNewline && work.lastDiagnosticLine !== facts.lines) {
@@ -177,7 +200,39 @@ export function finishFile(display: string, format: TraceFormat, facts: FileFact
       message: `${skips.toolLike} skipped record(s) look like tool calls or results ('${format.id}' does not read them; first at line ${skips.firstToolLikeLine})`,
     });
   }
-  return { path: display, format: format.id, records: work.records, runs: work.completed, skipped: skips.summary() };
+  if (scan && (scan.count > 0 || !work.noted)) emptyFileFinding(format, scan, diagnose);
+  const { calls, results } = toolCounts(work);
+  const toolShaped = skips.toolLike + (scan?.count ?? 0);
+  return {
+    path: display,
+    format: format.id,
+    records: work.records,
+    runs: work.completed,
+    skipped: skips.summary(),
+    toolCalls: calls,
+    toolResults: results,
+    ...(toolShaped > 0 ? { toolShaped } : {}),
+  };
+}
+
+/**
+ * A file its parser claimed and read no tool call or result from: `partial-read`
+ * naming the tool-shaped content its text holds, or one note that it holds none.
+ */
+function emptyFileFinding(format: TraceFormat, scan: ToolShapeScan, diagnose: (d: Diagnostic) => void): void {
+  if (scan.count > 0) {
+    const within = scan.cut ? ` in its first ${SCAN_BYTES / 1024 / 1024} MiB` : '';
+    diagnose({
+      ruleId: 'partial-read',
+      line: scan.firstLine,
+      message: `no tool call was read ('${format.id}'), but the file holds ${scan.count} tool-shaped place(s)${within}: ${labelWords(scan.labels)}; first at line ${scan.firstLine}`,
+    });
+  } else if (scan.archive) {
+    diagnose({ ruleId: 'ingest-note', line: 0, message: `no tool call was read from this archive ('${format.id}'); its members were not searched for tool calls` });
+  } else {
+    const within = scan.cut ? ` in its first ${SCAN_BYTES / 1024 / 1024} MiB` : '';
+    diagnose({ ruleId: 'ingest-note', line: 0, message: `the file holds no tool calls ('${format.id}': no tool call or result read, and no tool-shaped content${within})` });
+  }
 }
 
 /** Runs closed by an earlier sweep first, then by first line (see runOrder in run-grouper.ts). */

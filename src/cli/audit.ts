@@ -1,6 +1,10 @@
 import type { FindingStoreOptions } from '../audit/finding-store.js';
 import { defaultJobs } from '../audit/pool.js';
+import { resolve } from 'node:path';
 import { auditPaths, materializeOutcome, type AuditRequest } from '../core.js';
+import { judge, judgeCounts, type JudgeOptions, type VerdictLines } from '../report/judge.js';
+import { GATES } from '../report/verdict.js';
+import { readReport } from './merge.js';
 import type { CollectSource } from '../io/collect-sources.js';
 import { UsageError } from '../errors.js';
 import { formatsFor } from '../ingest/custom/index.js';
@@ -20,12 +24,19 @@ export const AUDIT: CommandSpec = {
   details: [
     'Folders are searched for *.jsonl, *.ndjson, *.json, *.eval (and .gz) files, and for',
     '*.yaml/*.yml files that are VCR cassettes. The format of each file is detected.',
-    'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
+    'The first line is the verdict: nothing audited (no tool call read), partly read, passed or failed',
+    '(on stderr when the report goes to a file with -o).',
+    'With --baseline (the base branch\'s JSON report), --gate new (the default then) fails only on new findings.',
+    'Exit codes: 0 no finding at or above --fail-on (new ones with --gate new), 1 findings at or above it,',
+    'or nothing audited (no tool call read; --allow-empty: 0), 2 usage or input error.',
   ],
   flags: [
     formatFlag(OUTPUT_FORMATS, 'text'),
     outputFlag('the report'),
     FAIL_ON_FLAG,
+    { name: 'gate', type: 'string', value: 'new|all', default: 'new with --baseline, else all; or gate of the configuration file', description: 'new: fail only on findings not in the baseline report; all: on every finding' },
+    { name: 'baseline', type: 'string', value: 'report.json', default: 'none', description: 'the base branch\'s JSON report: new and fixed findings are counted against it' },
+    { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no tool call was read (the verdict still says nothing was audited)' },
     CONFIG_FLAG,
     { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${FORMATS.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
     { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads' },
@@ -39,11 +50,14 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
   if (args.positionals.length === 0 && sources.length === 0) throw new UsageError('audit needs at least one file, folder or glob');
   const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'text';
   const inputFormat = args.string('input-format');
-  const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
+  const gate = oneOf('gate', args.string('gate'), GATES);
+  const config = await loadCliConfig(io, args.string('config'), { ...failOnOverride(args), ...(gate ? { gate } : {}) });
   if (inputFormat !== undefined) {
     const formats = formatsFor(config.formats);
     if (!formats.some((f) => f.id === inputFormat)) throw new UsageError(`--input-format must be one of ${formats.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
   }
+  const baselineName = args.string('baseline');
+  const baseline = baselineName === undefined ? null : await readReport(resolve(io.cwd, baselineName), baselineName);
   const logger = consoleLogger(io, args.boolean('debug'));
   const jobsFlag = args.string('jobs');
   const jobs = jobsFlag === undefined ? defaultJobs() : Number(jobsFlag);
@@ -65,7 +79,10 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     ...spillOptions(io.env),
   };
   const outcome = await auditPaths(request, logger);
-  if (format === 'json') {
+  const judging: JudgeOptions = { config, baseline, noBaseline: 'no --baseline given', defaultGate: baseline ? 'new' : 'all', allowEmpty: args.boolean('allow-empty') };
+  // Suppressions and a baseline need the findings; else the JSON report streams from the store.
+  if (format === 'json' && !config.suppress && !baseline) {
+    const judged = judgeCounts(outcome.report, judging);
     // The JSON report is written in pieces as its findings are read from their store
     // (partly on disk for a large audit): memory does not grow with the findings.
     try {
@@ -75,13 +92,23 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     } finally {
       outcome.result.store.close();
     }
-    return outcome.failed ? 1 : 0;
+    return verdictOut(io, judged, output !== null);
   }
-  const { report, result } = materializeOutcome(outcome);
-  const rendered = renderReport(report, format, format === 'html' ? result.timelines : undefined);
+  const materialized = materializeOutcome(outcome);
+  const judged = judge(materialized.report, judging);
+  const rendered = renderReport(judged.report, format, format === 'html' ? materialized.result.timelines : undefined, judged);
   if (output) await output.write(rendered);
   else io.stdout(rendered);
-  return outcome.failed ? 1 : 0;
+  return verdictOut(io, judged, output !== null);
+}
+
+/**
+ * The exit code, and the one-line verdict (and its notes) on stderr when the
+ * report went to a file (the text and markdown reports start with them).
+ */
+export function verdictOut(io: CliIO, judged: VerdictLines, toStderr: boolean): number {
+  if (toStderr) io.stderr(`${[judged.verdict.headline, ...judged.notes].join('\n')}\n`);
+  return judged.verdict.failed ? 1 : 0;
 }
 
 /** AGENT_TRACE_AUDIT_SPILL_THRESHOLD: findings held in memory before they spill to disk (tests and tuning). */

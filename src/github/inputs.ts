@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { FAIL_LEVELS, type FailOn } from '../config.js';
+import { FAIL_LEVELS, type FailOn, type Gate } from '../config.js';
 import { ConfigurationError } from '../errors.js';
 import { ANNOTATIONS_PER_LEVEL, DEFAULT_MAX_ANNOTATIONS } from './annotations.js';
 import { readArtifactInputs, type ArtifactInputs } from './artifact-inputs.js';
@@ -17,6 +17,8 @@ export interface ActionInputs extends ArtifactInputs, CheckRunInputs {
   readonly traces: readonly string[];
   readonly config: string;
   readonly failOn: FailOn | undefined;
+  /** undefined: the configuration's gate, else new. */
+  readonly gate: Gate | undefined;
   /** undefined: the default (on for pull_request events). */
   readonly comment: boolean | undefined;
   readonly commentMode: CommentMode;
@@ -61,6 +63,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     traces: traces.length > 0 ? traces : fromArtifacts.artifacts.length > 0 ? [] : ['**/*.jsonl'],
     config: text('config'),
     failOn: failOn === '' ? undefined : (failOn as FailOn),
+    gate: text('gate') === '' ? undefined : oneOf(read, 'gate', ['new', 'all'] as const, 'new'),
     comment: optionalBoolean(read, 'comment'),
     commentMode: oneOf(read, 'comment-mode', COMMENT_MODES, 'always'),
     summary: optionalBoolean(read, 'summary') ?? true,
@@ -75,7 +78,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     shard: text('shard'),
     mode: oneOf(read, 'mode', MODES, 'audit'),
     sarifFile: text('sarif-file'),
-    failOnEmpty: optionalBoolean(read, 'fail-on-empty') ?? false,
+    failOnEmpty: optionalBoolean(read, 'fail-on-empty') ?? true,
     inputFormat: text('input-format'),
     listenPort: text('listen-port') || '4318',
     token: text('github-token'),

@@ -25,6 +25,11 @@ export interface FileSummary {
   readonly runs: number;
   /** Source records read and left out, per reason (malformed ones included), sorted by reason. */
   readonly skipped: FileSkip[];
+  /** Tool calls and results read from the file (absent in reports written before 0.2). */
+  readonly toolCalls?: number;
+  readonly toolResults?: number;
+  /** Places holding tool-shaped content that was not read (partial-read); absent when none. */
+  readonly toolShaped?: number;
 }
 
 export interface RunSummary {

@@ -2,6 +2,8 @@ import { codeSpan, ownCell } from './markdown-escape.js';
 import { omittedRunsNote } from './run-cap.js';
 import type { Report } from './schema.js';
 import { locationOf, triageRows } from './triage.js';
+import { suppressedMarkdown } from './suppressed-lines.js';
+import { noFindingsSentence } from './verdict.js';
 
 /** GitHub's limits: an issue comment body, and one step's job summary. */
 export const COMMENT_LIMIT = 65_536;
@@ -10,6 +12,8 @@ export const SUMMARY_LIMIT = 1024 * 1024;
 const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
 export interface BudgetedParts {
+  /** The one-line verdict, put in the heading (`## agent-trace-audit: …`). */
+  readonly title?: string;
   /** Replaces the title's count line (the verdict, new and fixed findings): kept whole, right under the title. */
   readonly lead?: readonly string[];
   /** Lines we wrote (run link, artifact link, baseline comparison): kept whole, rendered before the findings. */
@@ -60,7 +64,7 @@ export function renderWithinBudget(report: Report, limit: number, parts: Budgete
 
 function render(report: Report, parts: BudgetedParts, maxFindings: number, firstCount: number, maxRows: number): Budgeted {
   const s = report.summary;
-  const out: string[] = ['## agent-trace-audit', ''];
+  const out: string[] = [parts.title ? `## agent-trace-audit: ${parts.title}` : '## agent-trace-audit', ''];
   if (parts.lead && parts.lead.length > 0) out.push(...parts.lead);
   else {
     out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);
@@ -72,7 +76,7 @@ function render(report: Report, parts: BudgetedParts, maxFindings: number, first
   const shownRows = rows.slice(0, maxRows);
   const findings = report.findings.slice(0, maxFindings);
   if (rows.length === 0) {
-    out.push('', 'No findings.');
+    out.push('', noFindingsSentence(report));
   } else {
     if (shownRows.length > 0) {
       out.push('', '| | Finding | Count | Likely cause | Next action | First at |', '|---|---|---:|---|---|---|');
@@ -93,6 +97,8 @@ function render(report: Report, parts: BudgetedParts, maxFindings: number, first
     if (findings.length < report.findings.length) cut.push(`${report.findings.length - findings.length} of ${report.findings.length} finding(s)`);
     if (cut.length > 0) out.push('', `_Not shown here to stay within GitHub's size limit: ${cut.join(', ')}. The JSON report has everything._`);
   }
+  const suppressed = suppressedMarkdown(report);
+  if (suppressed.length > 0) out.push('', ...suppressed);
   if (parts.tail && parts.tail.length > 0) out.push('', ...parts.tail);
   return { markdown: `${out.join('\n')}\n`, findingsShown: findings.length, rowsShown: shownRows.length };
 }

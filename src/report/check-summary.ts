@@ -2,7 +2,6 @@ import type { Finding } from '../model/finding.js';
 import { sanitizeText } from '../sanitize/text.js';
 import type { AnnotationPlan } from './check-annotations.js';
 import { codeSpan } from './markdown-escape.js';
-import type { Report } from './schema.js';
 import { locationOf } from './triage.js';
 
 /** The Checks API's limits on output.title and output.summary (characters). */
@@ -11,12 +10,9 @@ export const CHECK_SUMMARY_LIMIT = 65_535;
 /** The share of the summary the list of findings outside the repository may take. */
 const OUTSIDE_BUDGET = 12_000;
 
-/** "3 errors, 2 warnings, 5 notes" (or "No findings"), with "(nothing audited)" when the run was empty. */
-export function checkTitle(report: Report, empty: boolean): string {
-  const s = report.summary.findings;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const counts = s.error + s.warning + s.note === 0 ? 'No findings' : `${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${plural(s.note, 'note')}`;
-  return `${counts}${empty ? ' (nothing audited)' : ''}`.slice(0, CHECK_TITLE_LIMIT);
+/** The check run's title: the one-line verdict (src/report/verdict.ts), within the Checks API's limit. */
+export function checkTitle(headline: string): string {
+  return [...headline].length <= CHECK_TITLE_LIMIT ? headline : `${[...headline].slice(0, CHECK_TITLE_LIMIT - 1).join('')}…`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Finding } from '../model/finding.js';
 import type { Report } from './schema.js';
+import { suppressedBy } from './suppress.js';
 import { compareUrgency } from './urgency.js';
 
 /** What a pull request changed, finding by finding: matched on the fingerprint (rule, file, run, call, tool, key). */
@@ -16,7 +17,9 @@ export interface FindingDelta {
  * is new once.
  */
 export function findingDelta(base: Report, head: Report): FindingDelta {
-  return { added: minus(head.findings, base.findings), fixed: minus(base.findings, head.findings) };
+  // A base finding the head suppresses is not fixed: it left the verdict, not the trace.
+  const suppressed = head.suppressed ? suppressedBy(head.suppressed.entries) : () => -1;
+  return { added: minus(head.findings, base.findings), fixed: minus(base.findings, head.findings).filter((f) => suppressed(f) < 0) };
 }
 
 function minus(from: readonly Finding[], other: readonly Finding[]): Finding[] {

@@ -6,19 +6,20 @@ import { renderSarif } from './sarif.js';
 import type { Report } from './schema.js';
 import { renderText } from './text.js';
 import type { RunTimeline } from '../model/timeline.js';
+import type { VerdictLines } from './judge.js';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'sarif'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** `timelines`: the runs as drawn by the html format (collected with `timelineCollector`). */
-export function renderReport(report: Report, format: string, timelines: readonly RunTimeline[] = []): string {
+export function renderReport(report: Report, format: string, timelines: readonly RunTimeline[] = [], judged?: VerdictLines): string {
   switch (format) {
     case 'text':
-      return renderText(report);
+      return renderText(report, judged);
     case 'json':
       return renderJson(report);
     case 'markdown':
-      return renderMarkdown(report);
+      return renderMarkdown(report, judged);
     case 'html':
       return renderHtml(report, timelines);
     case 'sarif':

@@ -2,6 +2,10 @@ import { codeSpan, ownCell } from './markdown-escape.js';
 import { omittedRunsNote } from './run-cap.js';
 import type { Report } from './schema.js';
 import { locationOf, triageRows } from './triage.js';
+import { noteLine } from './comment/verdict.js';
+import type { VerdictLines } from './judge.js';
+import { suppressedMarkdown } from './suppressed-lines.js';
+import { noFindingsSentence } from './verdict.js';
 
 const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
@@ -9,11 +13,12 @@ const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
  * The markdown report: summary counts, the triage table (finding, likely
  * cause, next action) and the first findings. Trace text only in code spans.
  */
-export function renderMarkdown(report: Report, options: { maxFindings?: number } = {}): string {
+export function renderMarkdown(report: Report, judged?: VerdictLines, options: { maxFindings?: number } = {}): string {
   const s = report.summary;
   const out: string[] = [];
-  out.push('## agent-trace-audit');
+  out.push(judged ? `## agent-trace-audit: ${judged.verdict.headline}` : '## agent-trace-audit');
   out.push('');
+  if (judged && judged.notes.length > 0) out.push(...judged.notes.map(noteLine), '');
   out.push(
     `**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`,
   );
@@ -21,7 +26,9 @@ export function renderMarkdown(report: Report, options: { maxFindings?: number }
   if (runsNote) out.push('', runsNote);
   const rows = triageRows(report);
   if (rows.length === 0) {
-    out.push('', 'No findings.');
+    out.push('', noFindingsSentence(report));
+    const suppressed = suppressedMarkdown(report);
+    if (suppressed.length > 0) out.push('', ...suppressed);
     return `${out.join('\n')}\n`;
   }
   out.push('', '| | Finding | Count | Likely cause | Next action | First at |', '|---|---|---:|---|---|---|');
@@ -36,5 +43,7 @@ export function renderMarkdown(report: Report, options: { maxFindings?: number }
   }
   out.push('', '</details>');
   if (report.findings.length > max) out.push('', `${report.findings.length - max} more finding(s) are in the JSON report.`);
+  const suppressed = suppressedMarkdown(report);
+  if (suppressed.length > 0) out.push('', ...suppressed);
   return `${out.join('\n')}\n`;
 }

@@ -6,6 +6,7 @@ import { uniqueCatalogs } from './catalogs.js';
 import { capRuns, DEFAULT_MAX_RUNS, omittedRunsField, type OmittedRuns } from './run-cap.js';
 import type { Report } from './schema.js';
 import { REPORT_SCHEMA_VERSION } from './schema-version.js';
+import { describeSuppression, MAX_SUPPRESSED_LISTED } from './suppress.js';
 
 const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.meta.id, i]));
 
@@ -49,7 +50,22 @@ export function mergeReports(reports: readonly Report[], maxRuns = DEFAULT_MAX_R
     metrics: sumMetrics(reports.map((r) => r.metrics)),
     findings: findings as Finding[],
     ...mergedArtifacts(reports),
+    ...mergedSuppressed(reports),
   };
+}
+
+/** The shards' suppressed findings once each, counted together; each entry's matches summed. */
+function mergedSuppressed(reports: readonly Report[]): Pick<Report, 'suppressed'> {
+  const given = reports.flatMap((r) => (r.suppressed ? [r.suppressed] : []));
+  if (given.length === 0) return {};
+  const findings = uniqueSorted(given.flatMap((s) => s.findings), compareFindings).slice(0, MAX_SUPPRESSED_LISTED);
+  const entries = new Map<string, NonNullable<Report['suppressed']>['entries'][number]>();
+  for (const entry of given.flatMap((s) => s.entries)) {
+    const key = describeSuppression(entry);
+    const seen = entries.get(key);
+    entries.set(key, seen ? { ...seen, matched: seen.matched + entry.matched } : entry);
+  }
+  return { suppressed: { count: given.reduce((n, s) => n + s.count, 0), entries: [...entries.values()], findings } };
 }
 
 /** The shards' catalogs once each, capped again like the runs; what a shard left out stays counted. */

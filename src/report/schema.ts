@@ -22,6 +22,11 @@ export const reportSchema = z.strictObject({
       runs: count,
       /** Source records the parser read and left out, per reason (absent in reports written before 0.2). */
       skipped: z.array(z.strictObject({ reason: z.string(), count, firstLine: count })).optional(),
+      /** Tool calls and results read from the file (absent in reports written before 0.2). */
+      toolCalls: count.optional(),
+      toolResults: count.optional(),
+      /** Places holding tool-shaped content the parser did not read (partial-read); absent when none. */
+      toolShaped: count.optional(),
     }),
   ),
   runs: z.array(
@@ -58,6 +63,22 @@ export const reportSchema = z.strictObject({
   ),
   metrics: z.record(z.string(), z.unknown()),
   findings: z.array(findingSchema),
+  /** Findings taken out by the configuration's `suppress:` entries, with their reason (absent when none is configured). */
+  suppressed: z
+    .strictObject({
+      count,
+      entries: z.array(
+        z.strictObject({
+          fingerprint: z.string().optional(),
+          rule: z.string().optional(),
+          file: z.string().optional(),
+          reason: z.string(),
+          matched: count,
+        }),
+      ),
+      findings: z.array(findingSchema.extend({ reason: z.string() })),
+    })
+    .optional(),
   /** The workflow artifacts whose trace files were read (the Action's `artifacts` input); absent when none. */
   artifacts: z.array(z.strictObject({ name: z.string(), id: count, digest: z.string(), files: count })).optional(),
 });

@@ -2,6 +2,9 @@ import type { Report } from './schema.js';
 import { sanitizeText } from '../sanitize/text.js';
 import { omittedRunsNote } from './run-cap.js';
 import { locationOf, shortLocation, triageRows } from './triage.js';
+import type { VerdictLines } from './judge.js';
+import { suppressedText } from './suppressed-lines.js';
+import { noFindingsSentence } from './verdict.js';
 
 /** The LOCATION column's width: longer locations lose their left end, never their file name and line. */
 export const TEXT_LOCATION_WIDTH = 60;
@@ -11,9 +14,10 @@ export const TEXT_LOCATION_WIDTH = 60;
  * Deterministic: the same report renders to the same bytes. Text was sanitized
  * when the findings were made (no control characters reach the terminal).
  */
-export function renderText(report: Report): string {
+export function renderText(report: Report, judged?: VerdictLines): string {
   const s = report.summary;
   const out: string[] = [];
+  if (judged) out.push(judged.verdict.headline, ...judged.notes);
   out.push(
     `agent-trace-audit ${report.tool.version}: ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s), ${s.toolResults} result(s)`,
   );
@@ -23,7 +27,7 @@ export function renderText(report: Report): string {
   out.push(...skippedLines(report));
   const rows = triageRows(report);
   if (rows.length === 0) {
-    out.push('', 'No findings.');
+    out.push('', noFindingsSentence(report), ...suppressedText(report));
     return `${out.join('\n')}\n`;
   }
   out.push('', 'Triage');
@@ -40,6 +44,7 @@ export function renderText(report: Report): string {
       [undefined, undefined, undefined, 24, 24, undefined],
     ),
   );
+  out.push(...suppressedText(report));
   return `${out.join('\n')}\n`;
 }
 

@@ -33,9 +33,11 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
       ['b/c.jsonl', 1, 'unmatched-result'],
     ]);
     expect(report.files).toEqual([
-      { path: 'a.jsonl', format: 'native-jsonl', records: 2, runs: 1, skipped: [] },
-      { path: 'b/c.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [] },
+      { path: 'a.jsonl', format: 'native-jsonl', records: 2, runs: 1, skipped: [], toolCalls: 1, toolResults: 0 },
+      { path: 'b/c.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [], toolCalls: 0, toolResults: 1 },
     ]);
+    // The report is JSON on stdout, alone: the one-line verdict goes to stderr with -o only.
+    expect(first.stderr).toBe('');
   });
 
   it('a file with a non-JSON line, an invalid UTF-8 line and a cut last line still reports its good lines', () => {
@@ -60,8 +62,26 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
   it('--fail-on sets the gate: never → 0, note → 1 on a note', () => {
     const root = tempTree({ 'a.jsonl': orphanLog, 'n.jsonl': '{"kind":"llm","run_id":"z"}' });
     expect(runBundle(['audit', 'a.jsonl', '--fail-on', 'never'], root).code).toBe(0);
-    expect(runBundle(['audit', 'n.jsonl'], root).code).toBe(0);
-    expect(runBundle(['audit', 'n.jsonl', '--fail-on', 'note'], root).code).toBe(1);
+    // n.jsonl holds no tool call: nothing audited fails, unless --allow-empty; its note then gates at note.
+    const empty = runBundle(['audit', 'n.jsonl'], root);
+    expect([empty.code, empty.stdout.split('\n')[0]]).toEqual([1, '⚠️ nothing audited: no tool call was read from 1 file']);
+    expect(runBundle(['audit', 'n.jsonl', '--allow-empty'], root).code).toBe(0);
+    expect(runBundle(['audit', 'n.jsonl', '--allow-empty', '--fail-on', 'note'], root).code).toBe(1);
+  });
+
+  it('--gate new with --baseline fails on new errors only; a run against its own report passes', () => {
+    const root = tempTree({ 'a.jsonl': orphanLog, 'b.jsonl': jsonl({ run_id: 'x', kind: 'tool_result', call_id: 'nope' }) });
+    const base = runBundle(['audit', 'a.jsonl', '-f', 'json', '-o', 'base.json'], root);
+    expect([base.code, base.stderr]).toEqual([1, '❌ 1 error\n']);
+    const head = runBundle(['audit', 'a.jsonl', 'b.jsonl', '--baseline', 'base.json', '-o', 'head.txt'], root);
+    expect([head.code, head.stderr]).toEqual([1, '❌ 1 new error (2 errors in all)\n']);
+    const again = runBundle(['audit', 'a.jsonl', '--baseline', 'base.json'], root);
+    expect([again.code, again.stdout.split('\n')[0]]).toEqual([0, '✅ no new findings (1 existing error)']);
+    const all = runBundle(['audit', 'a.jsonl', '--baseline', 'base.json', '--gate', 'all'], root);
+    expect([all.code, all.stdout.split('\n')[0]]).toEqual([1, '❌ 1 error']);
+    const noBase = runBundle(['audit', 'a.jsonl', '--gate', 'new'], root);
+    expect(noBase.stdout.split('\n').slice(0, 2)).toEqual(['❌ 1 error', 'gate: new judged on all findings: no baseline (no --baseline given)']);
+    expect(runBundle(['audit', 'a.jsonl', '--baseline', 'a.jsonl'], root).stderr).toMatch(/^invalid-report: a\.jsonl: not a JSON report/);
   });
 
   it('usage, path and configuration errors exit 2 with one line and no stack', () => {

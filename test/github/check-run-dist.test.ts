@@ -93,7 +93,8 @@ describe('check run of the bundled action against the loopback Checks API', () =
     expect(runs.length).toBe(1);
     const check = runs[0]!;
     expect(check).toMatchObject({ name: 'agent-trace-audit', status: 'completed', conclusion: 'failure', details_url: 'https://github.com/octo-org/agent-app/actions/runs/900' });
-    expect(check.output.title).toBe('321 errors, 220 warnings, 2 notes');
+    // The one-line verdict (no baseline here: gate new judges all findings).
+    expect(check.output.title).toBe('❌ 321 errors');
     expect(result.outputs['check-run-url']).toBe(`https://github.com/octo-org/agent-app/runs/${check.id}`);
     // One create and ten updates: 10 × 50 + 42 = 542 annotations, in severity order.
     expect(checkRequests()).toEqual(['GET /repos/octo-org/agent-app/commits/' + HEAD + '/check-runs', 'POST /repos/octo-org/agent-app/check-runs', ...repeat(`PATCH /repos/octo-org/agent-app/check-runs/${check.id}`, 10)]);
@@ -124,7 +125,7 @@ describe('check run of the bundled action against the loopback Checks API', () =
     expect(check.output.summary).toContain('**Annotations:** 542 of 543 finding(s), most severe first.');
     expect(check.output.summary).toContain('**Not annotated** (1 finding(s) in files that are not in the repository, e.g. read from an artifact):');
     expect(check.output.summary).toContain('| error | `unmatched-result` | `agent-traces-cr/artifact-unmatched.jsonl:1` |');
-    expect(check.output.summary).toContain('**321** error(s), **220** warning(s), **2** note(s) in 4 file(s)');
+    expect(check.output.summary).toContain('**321** error(s), **220** warning(s), **2** note(s); read 4 files');
     // The check run carries the annotations: none as workflow commands, and one log line says where they went.
     expect(workflowCommandAnnotations(result.stdout)).toEqual([]);
     expect(result.stdout.match(/check run created on 5f0c3c0b9d6e: https:\S+ \(542 annotation\(s\) sent, 542 in all\)/g)?.length).toBe(1);
@@ -218,7 +219,7 @@ describe('check run of the bundled action against the loopback Checks API', () =
     const runs = onCommit(HEAD);
     expect(runs.map((r) => [r.id, r.conclusion, r.output.title])).toEqual([
       [old.id, 'neutral', 'Superseded'],
-      [expect.any(Number), 'failure', '100 errors, 0 warnings, 0 notes'],
+      [expect.any(Number), 'failure', '❌ 100 errors'],
     ]);
     expect(runs[1]!.annotations.length).toBe(100);
     // The next rerun with the same findings updates the new one.
@@ -243,7 +244,7 @@ describe('check run of the bundled action against the loopback Checks API', () =
     expect(runs.map((r) => r.name)).toEqual([expect.stringMatching(/^agent-trace-audit \(a-[0-9a-f]{8}\)$/), 'agent-trace-audit']);
     expect(runs[0]!.annotations.length).toBe(141);
     const all = runs[1]!;
-    expect(all).toMatchObject({ conclusion: 'failure', output: { title: '170 errors, 70 warnings, 1 note' } });
+    expect(all).toMatchObject({ conclusion: 'failure', output: { title: '❌ 170 errors' } });
     expect(all.batches).toEqual([50, 50, 50, 50, 41]);
     expect(levels(all)).toEqual([...repeat('failure', 170), ...repeat('warning', 70), 'notice']);
     expect(new Set(all.annotations.map((a) => a.path))).toEqual(new Set(['traces/orphan-calls-b.jsonl', 'traces/unmatched-results.jsonl']));

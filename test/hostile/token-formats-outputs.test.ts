@@ -3,6 +3,7 @@ import { SUMMARY_LIMIT, renderWithinBudget } from '../../src/report/budget.js';
 import { planAnnotations } from '../../src/report/check-annotations.js';
 import { checkSummaryTail, checkTitle } from '../../src/report/check-summary.js';
 import { renderHtml } from '../../src/report/html/render.js';
+import { judge } from '../../src/report/judge.js';
 import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderSarif } from '../../src/report/sarif.js';
@@ -32,7 +33,7 @@ describe('every prefixed token format stays out of every output (in-process rend
       'job summary': renderWithinBudget(report, SUMMARY_LIMIT).markdown,
       sarif: renderSarif(report),
       html: renderHtml(report),
-      'check title': checkTitle(report, false),
+      'check title': checkTitle(judge(report, { config: { failOn: 'error' }, baseline: null, defaultGate: 'all', allowEmpty: false }).verdict.headline),
       'check summary tail': checkSummaryTail(plan, report.findings.length).join('\n'),
       'annotation messages': plan.annotations.map((a) => a.message).join('\n'),
       'annotation raw_details': plan.annotations.map((a) => a.raw_details ?? '').join('\n'),

@@ -80,11 +80,10 @@ describe('check-run annotations', () => {
     expect(batches([])).toEqual([]);
   });
 
-  it('the title counts the findings', () => {
-    expect(checkTitle(examples, false)).toBe('3 errors, 2 warnings, 5 notes');
-    const one = { ...examples, summary: { ...examples.summary, findings: { error: 1, warning: 0, note: 1 } } };
-    expect(checkTitle(one, false)).toBe('1 error, 0 warnings, 1 note');
-    const none = { ...examples, summary: { ...examples.summary, findings: { error: 0, warning: 0, note: 0 } } };
-    expect(checkTitle(none, true)).toBe('No findings (nothing audited)');
+  it('the title is the one-line verdict, cut at the Checks API limit', () => {
+    expect(checkTitle('❌ 3 new errors (97 errors in all)')).toBe('❌ 3 new errors (97 errors in all)');
+    const long = `⚠️ partly read (2 of 40 files) · ${'x'.repeat(300)}`;
+    expect([...checkTitle(long)].length).toBe(255);
+    expect(checkTitle(long).endsWith('…')).toBe(true);
   });
 });

@@ -34,9 +34,11 @@ describeCorpus('the comment of a realistic pull request run', PUBLIC_FILES, asyn
 
   it('opens with the verdict and the head and base commits', () => {
     const first = html.split('\n').slice(0, 2).join('\n');
-    expect(first).toContain('<h2>agent-trace-audit: ❌ failed</h2>');
+    // The one-line verdict (gate: new against the base report): the new errors, and all of them.
     const s = run.head.summary.findings;
-    expect(html).toContain(`<strong>Failed</strong> (fail-on: error): <strong>${s.error}</strong> error(s)`);
+    const newErrors = run.input.comparison.kind === 'compared' ? run.input.comparison.delta.added.filter((f) => f.severity === 'error').length : -1;
+    expect(first).toContain(`<h2>agent-trace-audit: ❌ ${newErrors} new errors (${s.error} errors in all)</h2>`);
+    expect(html).toContain(`<strong>Failed</strong> (fail-on: error, gate: new): <strong>${s.error}</strong> error(s)`);
     expect(html).toContain(`Head <code>${HEAD_SHA.slice(0, 7)}</code> compared with base <code>${BASE_SHA.slice(0, 7)}</code>.`);
   });
 

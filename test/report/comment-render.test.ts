@@ -1,3 +1,4 @@
+import { judge } from '../../src/report/judge.js';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -106,7 +107,7 @@ describeWith(CMARK_GFM, 'comment rendering through cmark-gfm', () => {
     const empty: Report = { ...report, findings: [], rules: [] };
     const sha = 'c0ffee4d2b7a9e1f03c5d8b6a4e2f0d1c3b5a7e9';
     const { markdown } = renderComment(report, {
-      verdict: { failOn: 'error', failed: true, headSha: sha, baseSha: '9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b' },
+      verdict: { ...judge(report, { config: resolveConfig(), baseline: empty, defaultGate: 'new', allowEmpty: false }), headSha: sha, baseSha: '9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b' },
       comparison: { kind: 'compared', delta: findingDelta(empty, report) },
       files: { blobBase: `https://github.com/o/r/blob/${sha}`, artifacts: new Map() },
       more: { runUrl: 'https://github.com/o/r/actions/runs/1', artifactUrl: '' },

@@ -66,7 +66,10 @@ describe('the streamed JSON report', () => {
   });
 
   it('equals it for reports with no findings, a key after the findings, and a key left undefined', async () => {
-    const clean = await reportOfFiles({ 'a.jsonl': '' }, configFile);
+    // An empty file gets one note that it holds no tool calls; the case with no findings drops it.
+    const noted = await reportOfFiles({ 'a.jsonl': '' }, configFile);
+    expect(noted.findings.map((f) => f.ruleId)).toEqual(['ingest-note']);
+    const clean: Report = { ...noted, findings: [] };
     const dirty = await reportOfFiles({ 'a.jsonl': jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 't' }) }, configFile);
     expect(clean.findings).toEqual([]);
     const cases: Report[] = [

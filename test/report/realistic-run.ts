@@ -1,3 +1,4 @@
+import { judge } from '../../src/report/judge.js';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MaterializedAudit } from '../../src/audit/engine.js';
@@ -65,7 +66,7 @@ export async function realisticRun(): Promise<RealisticRun> {
   const { report: head, result } = await audit([...COMMON, ...HEAD_ONLY]);
   const { report: base } = await audit([...COMMON, ...BASE_ONLY]);
   const input: CommentInput = {
-    verdict: { failOn: 'error', failed: head.summary.findings.error > 0, headSha: HEAD_SHA, baseSha: BASE_SHA },
+    verdict: { ...judge(head, { config: resolveConfig(), baseline: base, defaultGate: 'new', allowEmpty: false }), headSha: HEAD_SHA, baseSha: BASE_SHA },
     comparison: { kind: 'compared', delta: findingDelta(base, head) },
     files: { blobBase: `${REPO_URL}/blob/${HEAD_SHA}`, artifacts: new Map() },
     more: { runUrl: RUN_URL, artifactUrl: ARTIFACT_URL },

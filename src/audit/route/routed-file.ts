@@ -17,7 +17,7 @@ import { openByteSource } from '../../io/byte-source.js';
 import { openTraceFile } from '../../io/trace-file.js';
 import { emitter, storeReleased } from '../active-rules.js';
 import type { AuditInput, PartialAudit } from '../engine.js';
-import { diagnoser, entryOrder, finishFile, newWork, noteFile } from '../file-audit.js';
+import { diagnoser, entryOrder, finishFile, newWork, noteFile, scanIfEmpty } from '../file-audit.js';
 import { DEFAULT_FINDING_CAPS } from '../finding-caps.js';
 import { FindingStore, type FindingHandoff, type FindingStoreOptions } from '../finding-store.js';
 import { removeSpillFolder } from '../spill-folders.js';
@@ -67,9 +67,11 @@ export async function auditRouted(input: AuditInput, options: RouteOptions): Pro
     await router.end();
     for (const thread of threads) thread.end(router.facts.lines);
     shares = await Promise.all(threads.map((thread) => thread.done));
+    const empty = shares.every((share) => share.skips.toolLike === 0 && share.runs.every((run) => run.summary.toolCalls + run.summary.toolResults === 0));
+    const scan = empty ? await scanIfEmpty(input, config, newWork()) : null;
     const joined = join(input.display, shares, options, (work, emit) => {
       if (choice.note) diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
-      const summary = finishFile(input.display, format, router.facts, [source], work, emit);
+      const summary = finishFile(input.display, format, router.facts, [source], work, emit, scan);
       noteFile(input, emit, work.skips);
       return summary;
     });

@@ -4,6 +4,8 @@ import { ruleGuidance } from './guidance.js';
 import type { FileLinks } from './links.js';
 import { ruleRows, ruleTable } from './rule-table.js';
 import { verdictLines, type Verdict } from './verdict.js';
+import { suppressedMarkdown } from '../suppressed-lines.js';
+import { noFindingsSentence } from '../verdict.js';
 
 /** The pull request comment's size target: far under GitHub's 65,536 cap, about one screen collapsed. */
 export const COMMENT_TARGET = 12_000;
@@ -58,7 +60,7 @@ export function renderComment(report: Report, input: CommentInput, limit = COMME
   const room = (reserved = 0) => limit - LEFT_RESERVE - reserved - size([...out, ...end]);
 
   let shown = 0;
-  if (rows.length === 0) out.push('', 'No findings.');
+  if (rows.length === 0) out.push('', noFindingsSentence(report));
   else {
     const table = ruleTable(rows, compared);
     const header = table.slice(0, 2);
@@ -97,6 +99,7 @@ export function renderComment(report: Report, input: CommentInput, limit = COMME
     if (size(lines) + 1 <= room()) out.push('', ...lines);
     else left.push(name);
   };
+  section('the suppressed findings', suppressedMarkdown(report));
   section('run, seal and metrics', runSection);
   section('the tool catalog comparison', baseSection);
   const pictures = input.timelines(Math.max(0, room() - 120));

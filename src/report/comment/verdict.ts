@@ -1,12 +1,11 @@
-import type { FailOn } from '../../audit/audit-config.js';
+import type { VerdictLines } from '../judge.js';
 import { codeSpan } from '../markdown-escape.js';
 import { omittedRunsNote } from '../run-cap.js';
+import { coverageLine } from '../verdict.js';
 import type { Report } from '../schema.js';
 
-/** What the comment and the summary say a run was judged by. */
-export interface Verdict {
-  readonly failOn: FailOn;
-  readonly failed: boolean;
+/** What the comment and the summary say a run was judged by: the verdict (src/report/verdict.ts) and the commits. */
+export interface Verdict extends VerdictLines {
   /** The commit the report describes ('' when unknown). */
   readonly headSha: string;
   /** The base commit it was compared with ('' when not compared). */
@@ -15,19 +14,33 @@ export interface Verdict {
 
 export const shortSha = (sha: string) => (/^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : '');
 
-/** The title and the one verdict line: passed / failed by fail-on, the counts, and the commits. */
+/**
+ * The title (the one-line verdict: nothing audited, partly read, new and existing
+ * findings) and the line under it: how it was judged, the counts, what was read, and the commits.
+ */
 export function verdictLines(report: Report, verdict: Verdict): string[] {
   const s = report.summary;
-  const outcome = verdict.failed ? '❌ failed' : '✅ passed';
-  const gate = verdict.failOn === 'never' ? 'fail-on: never' : `fail-on: ${verdict.failOn}`;
+  const v = verdict.verdict;
+  const judgedBy = `${v.failed ? 'Failed' : v.state === 'nothing-audited' ? 'Nothing audited' : 'Passed'}** (fail-on: ${failOnOf(verdict)}, gate: ${v.gate}${v.state === 'nothing-audited' ? `, fail-on-empty: ${v.failed ? 'true' : 'false'}` : ''})`;
   const head = shortSha(verdict.headSha);
   const base = shortSha(verdict.baseSha);
   const commits = head === '' ? '' : ` Head ${codeSpan(head)}${base === '' ? '' : ` compared with base ${codeSpan(base)}`}.`;
   const runsNote = omittedRunsNote(report);
+  const suppressed = report.suppressed && report.suppressed.count > 0 ? ` ${report.suppressed.count} suppressed.` : '';
   return [
-    `## agent-trace-audit: ${outcome}`,
+    `## agent-trace-audit: ${v.headline}`,
     '',
-    `**${verdict.failed ? 'Failed' : 'Passed'}** (${gate}): **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).${commits}`,
+    `**${judgedBy}: **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s); ${coverageLine(v.coverage, false)}.${suppressed}${commits}`,
+    ...verdict.notes.flatMap((note) => ['', noteLine(note)]),
     ...(runsNote ? ['', runsNote] : []),
   ];
+}
+
+function failOnOf(verdict: Verdict): string {
+  return verdict.verdict.failOn;
+}
+
+/** A note of ours that may quote the configuration (a glob): markdown-active characters escaped. */
+export function noteLine(note: string): string {
+  return `_${note.replace(/[\\`*_[\]<>|#@!~]/g, (c) => `\\${c}`)}_`;
 }

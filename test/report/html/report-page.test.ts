@@ -20,7 +20,8 @@ afterAll(async () => {
 async function openReport(args: string[], cwd = process.cwd()): Promise<{ page: Page; dialogs: string[]; errors: string[] }> {
   const out = join(tempTree({}), 'report.html');
   const result = await cli(['audit', ...args, '--format', 'html', '--output', out, '--fail-on', 'never'], cwd);
-  expect(result.stderr).toBe('');
+  // With --output, the one-line verdict (and nothing else) goes to stderr.
+  expect(result.stderr).toMatch(/^✅ not gated \(fail-on: never\): [^\n]+\n$/);
   expect(result.code).toBe(0);
   const page = await chromium.context.newPage();
   const dialogs: string[] = [];
