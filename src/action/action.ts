@@ -20,6 +20,7 @@ import { headLines } from './report-lines.js';
 import { writeReportFiles } from './report-files.js';
 import { sourceReport, type Sourced } from './report-source.js';
 import { sealInputs, type SealFile } from './seal-step.js';
+import { trackedFiles } from './tracked-files.js';
 
 export { HTML_REPORT_FILE } from './report-files.js';
 /** The share of the summary's size budget the Mermaid timelines may take. */
@@ -60,6 +61,8 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const failed = isFailing(report, config.failOn) || (sourced.empty && inputs.failOnEmpty);
   const pr = await pullRequestFor(inputs, ctx, logger);
   const baseline = await baselineFor(inputs, ctx, pr, artifactName);
+  // Only files committed at the head commit are linked and annotated (git ls-files, once).
+  const tracked = await trackedFiles(ctx.workspace, pr?.headSha || ctx.workflowRun?.headSha || ctx.sha);
   const links = { runUrl: runUrl(ctx), artifactUrl: uploaded?.url ?? '', artifactName, sealDigest, shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '' };
   const head = headLines(report, links, baseline);
   const { diff } = head;
@@ -73,7 +76,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     failed,
     head,
     more: { runUrl: inputs.mode === 'publish' && ctx.workflowRun ? runUrl({ ...ctx, runId: ctx.workflowRun.id }) : runUrl(ctx), artifactUrl: uploaded?.url ?? '' },
-    artifactsRunId: inputs.mode === 'publish' && ctx.workflowRun ? ctx.workflowRun.id : (inputs.artifactsRunId ?? ctx.runId),
+    tracked,
   };
 
   // The job summary and the check run's summary lead with the same lines.
@@ -82,9 +85,9 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const commentUrl = await commentStep(inputs, ctx, view, sourced, logger);
 
   const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
-  const checkRun = await checkRunStep(inputs, ctx, { report, failed, empty: sourced.empty, lead: summaryLead, pictures: checkPictures, baseline }, logger);
+  const checkRun = await checkRunStep(inputs, ctx, { report, failed, empty: sourced.empty, lead: summaryLead, pictures: checkPictures, baseline, tracked }, logger);
   if (inputs.annotations && inputs.mode !== 'publish' && !checkRun.annotated) {
-    annotate(report.findings, deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
+    annotate(report.findings.filter((f) => tracked.has(f.file)), deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
   }
 
   setRunOutputs(setOutput, { report, failed, reportPath, commentUrl, checkRunUrl: checkRun.url, uploaded, sealDigest, catalogChanged: diff ? String(diff.changed) : 'false' });

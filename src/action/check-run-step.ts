@@ -22,6 +22,8 @@ export interface CheckRunStepInput {
   /** Mermaid timelines (already within their budget), as in the job summary. */
   readonly pictures: readonly string[];
   readonly baseline: Baseline | undefined;
+  /** The files committed at the head commit: only these are annotated, the rest listed in the summary. */
+  readonly tracked: ReadonlySet<string>;
 }
 
 /** annotated: the check run carries the annotations, so workflow-command annotations are not written. */
@@ -54,7 +56,7 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
   const id = inputs.mode === 'audit' ? shardId(inputs.shard) : '';
   const { report } = step;
   const baseFingerprints = step.baseline?.found ? new Set(step.baseline.report.findings.map((f) => f.fingerprint)) : undefined;
-  const plan = planAnnotations(report, { cap: inputs.annotations ? inputs.checkRunMaxAnnotations : 0, baseFingerprints });
+  const plan = planAnnotations(report, { cap: inputs.annotations ? inputs.checkRunMaxAnnotations : 0, baseFingerprints, tracked: step.tracked });
   const tail = [...step.pictures, ...checkSummaryTail(plan, report.findings.length)];
   const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { lead: step.lead, tail }).markdown;
   const target = {

@@ -22,8 +22,8 @@ export interface ViewArgs {
   readonly failed: boolean;
   readonly head: HeadLines;
   readonly more: MoreLinks;
-  /** The run whose artifacts the report's `artifacts` were read from. */
-  readonly artifactsRunId: number;
+  /** The files committed at the head commit (the workspace's git index; empty without a checkout): the only ones linked. */
+  readonly tracked: ReadonlySet<string>;
 }
 
 /** What the comment and the summary compare with, and the links they make: built from the event and the baseline. */
@@ -37,9 +37,7 @@ export function commentView(args: ViewArgs): { verdict: Verdict; comparison: Com
     : { kind: 'none', reason: baseline && !baseline.found ? plain(baseline.reason) : args.noBaseline };
   const repo = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}`;
   const blobBase = /^[0-9a-f]{40,64}$/.test(headSha) ? `${repo}/blob/${headSha}` : '';
-  const artifacts = new Map<string, string>();
-  for (const a of args.report.artifacts ?? []) artifacts.set(a.name, `${repo}/actions/runs/${args.artifactsRunId}/artifacts/${a.id}`);
-  return { verdict, comparison, files: { blobBase, artifacts } };
+  return { verdict, comparison, files: { blobBase, tracked: args.tracked } };
 }
 
 /** The comment's input: the view, our own lines in their collapsed sections, the timelines and the marker. */

@@ -122,7 +122,7 @@ describe('check run of the bundled action against the loopback Checks API', () =
     // The artifact file is not in the repository: listed in the summary, not annotated.
     expect(check.output.summary.length).toBeLessThanOrEqual(65_535);
     expect(check.output.summary).toContain('**Annotations:** 542 of 543 finding(s), most severe first.');
-    expect(check.output.summary).toContain('**Not annotated** (1 finding(s) in files that are not in the repository, e.g. read from an artifact):');
+    expect(check.output.summary).toContain('**Not annotated** (1 finding(s) in files that are not committed at the head commit: read from an artifact, written during the run, or inside an archive):');
     expect(check.output.summary).toContain('| error | `unmatched-result` | `agent-traces-cr/artifact-unmatched.jsonl:1` |');
     expect(check.output.summary).toContain('**321** error(s), **220** warning(s), **2** note(s) in 4 file(s)');
     // The check run carries the annotations: none as workflow commands, and one log line says where they went.

@@ -108,7 +108,7 @@ describeWith(CMARK_GFM, 'comment rendering through cmark-gfm', () => {
     const { markdown } = renderComment(report, {
       verdict: { failOn: 'error', failed: true, headSha: sha, baseSha: '9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b' },
       comparison: { kind: 'compared', delta: findingDelta(empty, report) },
-      files: { blobBase: `https://github.com/o/r/blob/${sha}`, artifacts: new Map() },
+      files: { blobBase: `https://github.com/o/r/blob/${sha}`, tracked: new Set(report.findings.map((f) => f.file)) },
       more: { runUrl: 'https://github.com/o/r/actions/runs/1', artifactUrl: '' },
       details: [], metrics: [], base: [], timelines: () => [], tail: [commentMarker('')],
     });
