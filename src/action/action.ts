@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
 import { renderWithinBudget, SUMMARY_LIMIT } from '../report/budget.js';
 import { renderComment } from '../report/comment/render.js';
+import { auditTitle } from '../report/title.js';
 import { mermaidSection } from '../report/mermaid.js';
 import { annotate, type AnnotationSink } from '../github/annotations.js';
 import { artifactNameFor, commentMarker, shardId } from '../github/artifact-name.js';
@@ -11,7 +12,7 @@ import { firstLine, uploadFolder } from '../github/artifact.js';
 import { fetchBaseline, type Baseline } from '../github/baseline.js';
 import { checkRunStep } from './check-run-step.js';
 import { upsertComment } from '../github/comment.js';
-import { commentInput, summaryHead, type ViewArgs } from './comment-view.js';
+import { commentInput, commentState, summaryHead, type ViewArgs } from './comment-view.js';
 import { runUrl, type PullRequestRef, type RunContext } from '../github/context.js';
 import type { ActionInputs } from '../github/inputs.js';
 import { restClient } from '../github/octokit.js';
@@ -55,14 +56,14 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   if (inputs.mode === 'audit' && inputs.seal && deps.sealFile && sourced.inputs.length > 0) {
     sealDigest = (await sealInputs(sourced.inputs, outDir, deps.sealFile, logger)).digest;
   }
-  const artifactName = artifactNameFor(inputs.artifactName, inputs.mode === 'audit' ? inputs.shard : '');
+  const artifactName = artifactNameFor(inputs.artifactName, inputs.mode === 'audit' ? inputs.shard : '', inputs.name);
   const uploaded = inputs.mode === 'audit' && inputs.upload ? await uploadFolder(artifactName, outDir, inputs.retentionDays, runUrl(ctx), logger) : undefined;
 
   const failed = isFailing(report, config.failOn) || (sourced.empty && inputs.failOnEmpty);
   const pr = await pullRequestFor(inputs, ctx, logger);
   const baseline = await baselineFor(inputs, ctx, pr, artifactName);
-  // Only files committed at the head commit are linked and annotated (git ls-files, once).
-  const tracked = await trackedFiles(ctx.workspace, pr?.headSha || ctx.workflowRun?.headSha || ctx.sha);
+  // Only files committed in the workspace's checkout are linked and annotated (git ls-files, once; no checkout, no links).
+  const tracked = await trackedFiles(ctx.workspace);
   const links = { runUrl: runUrl(ctx), artifactUrl: uploaded?.url ?? '', artifactName, sealDigest, shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '' };
   const head = headLines(report, links, baseline);
   const { diff } = head;
@@ -77,11 +78,12 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     head,
     more: { runUrl: inputs.mode === 'publish' && ctx.workflowRun ? runUrl({ ...ctx, runId: ctx.workflowRun.id }) : runUrl(ctx), artifactUrl: uploaded?.url ?? '' },
     tracked,
+    name: inputs.name,
   };
 
   // The job summary and the check run's summary lead with the same lines.
   const summaryLead = summaryHead(view);
-  if (inputs.summary) await writeJobSummary(sourced, summaryLead, logger);
+  if (inputs.summary) await writeJobSummary(sourced, auditTitle(inputs.name), summaryLead, logger);
   const commentUrl = await commentStep(inputs, ctx, view, sourced, logger);
 
   const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
@@ -123,17 +125,17 @@ function setRunOutputs(
 async function baselineFor(inputs: ActionInputs, ctx: RunContext, pr: PullRequestRef | undefined, artifactName: string): Promise<Baseline | undefined> {
   if (!pr || inputs.baseline.kind === 'off') return undefined;
   const api = restClient(inputs.token, ctx.apiUrl);
-  const match = inputs.mode === 'audit' && inputs.shard !== '' ? { exact: artifactName } : { prefix: inputs.artifactName };
+  const match = inputs.mode === 'audit' && inputs.shard !== '' ? { exact: artifactName } : { prefix: artifactNameFor(inputs.artifactName, '', inputs.name) };
   // publish: the baseline is the audited workflow's report on the PR's base branch, not this workflow's.
   const baseCtx = inputs.mode === 'publish' ? { ...ctx, pullRequest: pr, workflowFile: ctx.workflowRun?.workflowFile || undefined } : ctx;
   return fetchBaseline(inputs.baseline, baseCtx, api, inputs.token, match);
 }
 
 /** The job summary: the lead lines, the report within the summary's size limit, and the timelines. A failure is a warning. */
-async function writeJobSummary(sourced: Sourced, lead: readonly string[], logger: Logger): Promise<void> {
+async function writeJobSummary(sourced: Sourced, title: string, lead: readonly string[], logger: Logger): Promise<void> {
   try {
     const pictures = mermaidSection(sourced.report, sourced.timelines ?? [], MERMAID_SUMMARY_BUDGET, { runs: 5 });
-    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { lead, tail: pictures }).markdown).write();
+    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { title, lead, tail: pictures }).markdown).write();
   } catch (error) {
     logger.warning(`could not write the job summary: ${firstLine(error)}`);
   }
@@ -144,13 +146,18 @@ async function commentStep(inputs: ActionInputs, ctx: RunContext, view: ViewArgs
   const { report } = sourced;
   const issueNumber = commentTarget(inputs, ctx, view.pr);
   if (issueNumber === undefined) return '';
-  const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '');
+  const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '', inputs.name);
   const timelines = (maxChars: number) => mermaidSection(report, sourced.timelines ?? [], maxChars);
-  const body = renderComment(report, commentInput(view, timelines, [marker])).markdown;
+  const state = commentState(view);
+  const body = renderComment(report, commentInput(view, timelines, [marker, state])).markdown;
   const api = restClient(inputs.token, ctx.apiUrl);
   // on-findings: a clean run creates no comment, but a stale one from an earlier run is brought up to date.
-  const create = !(inputs.commentMode === 'on-findings' && report.findings.length === 0);
-  const outcome = await upsertComment(api, { owner: ctx.owner, repo: ctx.repo, issueNumber, marker }, body, logger, { create });
+  // changes: a comment that shows the same verdict, new and fixed findings is left alone; none is created for a run with nothing new, fixed or failing.
+  const changes = inputs.commentMode === 'changes';
+  const delta = view.head.diff?.delta;
+  const quiet = delta !== undefined ? delta.added.length + delta.fixed.length === 0 && !view.failed : report.findings.length === 0;
+  const create = !((inputs.commentMode === 'on-findings' && report.findings.length === 0) || (changes && quiet));
+  const outcome = await upsertComment(api, { owner: ctx.owner, repo: ctx.repo, issueNumber, marker }, body, logger, { create, ...(changes ? { keep: state } : {}) });
   return outcome.url;
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FailOn } from '../config.js';
 import { deltaLines, type Comparison, type MoreLinks } from '../report/comment/delta-lines.js';
 import type { FileLinks } from '../report/comment/links.js';
@@ -22,6 +23,8 @@ export interface ViewArgs {
   readonly failed: boolean;
   readonly head: HeadLines;
   readonly more: MoreLinks;
+  /** The `name` input: in the title. */
+  readonly name: string;
   /** The files committed at the head commit (the workspace's git index; empty without a checkout): the only ones linked. */
   readonly tracked: ReadonlySet<string>;
 }
@@ -31,7 +34,7 @@ export function commentView(args: ViewArgs): { verdict: Verdict; comparison: Com
   const { ctx, pr, baseline } = args;
   const headSha = pr?.headSha || ctx.workflowRun?.headSha || ctx.sha;
   const compared = baseline?.found === true && args.head.diff !== undefined;
-  const verdict: Verdict = { failOn: args.failOn, failed: args.failed, headSha, baseSha: compared ? (pr?.baseSha ?? '') : '' };
+  const verdict: Verdict = { failOn: args.failOn, failed: args.failed, headSha, baseSha: compared ? (pr?.baseSha ?? '') : '', name: args.name };
   const comparison: Comparison = compared
     ? { kind: 'compared', delta: args.head.diff!.delta }
     : { kind: 'none', reason: baseline && !baseline.found ? plain(baseline.reason) : args.noBaseline };
@@ -45,6 +48,19 @@ export function commentInput(args: ViewArgs, timelines: CommentInput['timelines'
   const view = commentView(args);
   const base = view.comparison.kind === 'compared' ? args.head.base : [];
   return { ...view, more: args.more, details: args.head.details, metrics: args.head.metrics, base, timelines, tail };
+}
+
+/**
+ * The hidden line that says what a comment shows, for `comment-mode:
+ * changes`: a digest of the verdict and the fingerprints of the new and the
+ * fixed findings. A comment that already holds it is not edited.
+ */
+export function commentState(args: ViewArgs): string {
+  const { comparison } = commentView(args);
+  const fingerprints = (list: readonly { fingerprint: string }[]) => list.map((f) => f.fingerprint).sort();
+  const sets = comparison.kind === 'compared' ? { added: fingerprints(comparison.delta.added), fixed: fingerprints(comparison.delta.fixed) } : { findings: fingerprints(args.report.findings) };
+  const digest = createHash('sha256').update(JSON.stringify({ failed: args.failed, ...sets })).digest('hex').slice(0, 32);
+  return `<!-- agent-trace-audit:state ${digest} -->`;
 }
 
 /** The job summary's head lines: the verdict, every new finding up to 50, the fixed ones, then the run lines. */

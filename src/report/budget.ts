@@ -10,6 +10,8 @@ export const SUMMARY_LIMIT = 1024 * 1024;
 const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
 export interface BudgetedParts {
+  /** The heading (auditTitle of the `name` input); `agent-trace-audit` when absent. */
+  readonly title?: string;
   /** Replaces the title's count line (the verdict, new and fixed findings): kept whole, right under the title. */
   readonly lead?: readonly string[];
   /** Lines we wrote (run link, artifact link, baseline comparison): kept whole, rendered before the findings. */
@@ -53,14 +55,14 @@ export function renderWithinBudget(report: Report, limit: number, parts: Budgete
   for (let rows = rowsAll; rows >= 0 && !fits(best.markdown); rows--) best = attempt(0, 1, rows);
   if (fits(best.markdown)) return best;
   // Our own head/tail lines alone overflow: a bare, always-valid fallback.
-  const bare = `## agent-trace-audit\n\nThe report did not fit in ${limit} characters; it is in the JSON report.\n`;
+  const bare = `## ${parts.title ?? 'agent-trace-audit'}\n\nThe report did not fit in ${limit} characters; it is in the JSON report.\n`;
   const tail = (parts.tail ?? []).join('\n');
   return { markdown: tail && bare.length + tail.length + 1 <= limit ? `${bare}\n${tail}\n` : bare.slice(0, limit), findingsShown: 0, rowsShown: 0 };
 }
 
 function render(report: Report, parts: BudgetedParts, maxFindings: number, firstCount: number, maxRows: number): Budgeted {
   const s = report.summary;
-  const out: string[] = ['## agent-trace-audit', ''];
+  const out: string[] = [`## ${parts.title ?? 'agent-trace-audit'}`, ''];
   if (parts.lead && parts.lead.length > 0) out.push(...parts.lead);
   else {
     out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);

@@ -57,7 +57,7 @@ describe('bundled action collecting trace artifacts', () => {
     gh.comments.set(47, []);
     const event = { ...prEvent, number: 47, pull_request: { ...(prEvent['pull_request'] as object), number: 47 } };
     const workspace = tempDir('ata-audit-job-');
-    const result = await run(600, { artifacts: 'agent-traces-*\nlangfuse-export\n' }, { eventName: 'pull_request', event, workspace });
+    const result = await run(600, { artifacts: 'agent-traces-*\nlangfuse-export\n' }, { eventName: 'pull_request', event, workspace, checkout: false });
 
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(

@@ -271,8 +271,9 @@ describe('check run of the bundled action against the loopback Checks API', () =
     const runs = onCommit(forkHead);
     expect(runs.length).toBe(1);
     expect(runs[0]).toMatchObject({ name: 'agent-trace-audit', conclusion: 'failure', details_url: 'https://github.com/octo-org/agent-app/actions/runs/911' });
-    expect(runs[0]!.annotations.length).toBe(241);
-    expect(levels(runs[0]!).slice(0, 170)).toEqual(repeat('failure', 170));
+    // The publish job has no checkout: no file is known to be committed, so none is annotated; the summary lists them.
+    expect(runs[0]!.annotations.length).toBe(0);
+    expect(runs[0]!.output.summary).toContain('**Not annotated** (241 finding(s) in files that are not committed at the head commit');
     expect(result.outputs['check-run-url']).toBe(`https://github.com/octo-org/agent-app/runs/${runs[0]!.id}`);
   });
 });

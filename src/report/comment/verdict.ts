@@ -2,6 +2,7 @@ import type { FailOn } from '../../audit/audit-config.js';
 import { codeSpan } from '../markdown-escape.js';
 import { omittedRunsNote } from '../run-cap.js';
 import type { Report } from '../schema.js';
+import { auditTitle } from '../title.js';
 
 /** What the comment and the summary say a run was judged by. */
 export interface Verdict {
@@ -11,6 +12,8 @@ export interface Verdict {
   readonly headSha: string;
   /** The base commit it was compared with ('' when not compared). */
   readonly baseSha: string;
+  /** The `name` input, shown in the title (see auditTitle). */
+  readonly name?: string;
 }
 
 export const shortSha = (sha: string) => (/^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : '');
@@ -25,7 +28,7 @@ export function verdictLines(report: Report, verdict: Verdict): string[] {
   const commits = head === '' ? '' : ` Head ${codeSpan(head)}${base === '' ? '' : ` compared with base ${codeSpan(base)}`}.`;
   const runsNote = omittedRunsNote(report);
   return [
-    `## agent-trace-audit: ${outcome}`,
+    `## ${auditTitle(verdict.name ?? '')}: ${outcome}`,
     '',
     `**${verdict.failed ? 'Failed' : 'Passed'}** (${gate}): **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).${commits}`,
     ...(runsNote ? ['', runsNote] : []),
