@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import { isFailing } from '../core.js';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
-import { renderWithinBudget, SUMMARY_LIMIT } from '../report/budget.js';
+import { renderWithinBudget, SUMMARY_LIMIT, type BudgetedParts } from '../report/budget.js';
 import { renderComment } from '../report/comment/render.js';
 import { auditTitle } from '../report/title.js';
 import { mermaidSection } from '../report/mermaid.js';
@@ -83,11 +83,12 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
 
   // The job summary and the check run's summary lead with the same lines.
   const summaryLead = summaryHead(view);
-  if (inputs.summary) await writeJobSummary(sourced, auditTitle(inputs.name), summaryLead, logger);
+  const added = diff ? new Set(diff.delta.added.map((f) => f.fingerprint)) : undefined;
+  if (inputs.summary) await writeJobSummary(sourced, { title: auditTitle(inputs.name), lead: summaryLead, ...(added ? { added } : {}) }, logger);
   const commentUrl = await commentStep(inputs, ctx, view, sourced, logger);
 
   const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
-  const checkRun = await checkRunStep(inputs, ctx, { report, failed, empty: sourced.empty, lead: summaryLead, pictures: checkPictures, baseline, tracked }, logger);
+  const checkRun = await checkRunStep(inputs, ctx, { report, failed, empty: sourced.empty, lead: summaryLead, pictures: checkPictures, baseline, tracked, added }, logger);
   if (inputs.annotations && inputs.mode !== 'publish' && !checkRun.annotated) {
     annotate(report.findings.filter((f) => tracked.has(f.file)), deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
   }
@@ -132,10 +133,10 @@ async function baselineFor(inputs: ActionInputs, ctx: RunContext, pr: PullReques
 }
 
 /** The job summary: the lead lines, the report within the summary's size limit, and the timelines. A failure is a warning. */
-async function writeJobSummary(sourced: Sourced, title: string, lead: readonly string[], logger: Logger): Promise<void> {
+async function writeJobSummary(sourced: Sourced, parts: BudgetedParts, logger: Logger): Promise<void> {
   try {
     const pictures = mermaidSection(sourced.report, sourced.timelines ?? [], MERMAID_SUMMARY_BUDGET, { runs: 5 });
-    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { title, lead, tail: pictures }).markdown).write();
+    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { ...parts, tail: pictures }).markdown).write();
   } catch (error) {
     logger.warning(`could not write the job summary: ${firstLine(error)}`);
   }

@@ -23,6 +23,8 @@ export interface CheckRunStepInput {
   readonly baseline: Baseline | undefined;
   /** The files committed at the head commit: only these are annotated, the rest listed in the summary. */
   readonly tracked: ReadonlySet<string>;
+  /** Fingerprints new against the base branch (the summary's New column); undefined when not compared. */
+  readonly added: ReadonlySet<string> | undefined;
 }
 
 /** annotated: the check run carries the annotations, so workflow-command annotations are not written. */
@@ -57,7 +59,7 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
   const baseFingerprints = step.baseline?.found ? new Set(step.baseline.report.findings.map((f) => f.fingerprint)) : undefined;
   const plan = planAnnotations(report, { cap: inputs.annotations ? inputs.checkRunMaxAnnotations : 0, baseFingerprints, tracked: step.tracked });
   const tail = [...step.pictures, ...checkSummaryTail(plan, report.findings.length)];
-  const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { title: auditTitle(inputs.name), lead: step.lead, tail }).markdown;
+  const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { title: auditTitle(inputs.name), lead: step.lead, tail, ...(step.added ? { added: step.added } : {}) }).markdown;
   const target = {
     owner: ctx.owner,
     repo: ctx.repo,

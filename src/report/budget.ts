@@ -1,4 +1,5 @@
-import { codeSpan, ownCell } from './markdown-escape.js';
+import { ruleGuidance } from './comment/guidance.js';
+import { codeSpan } from './markdown-escape.js';
 import { omittedRunsNote } from './run-cap.js';
 import type { Report } from './schema.js';
 import { locationOf, triageRows } from './triage.js';
@@ -16,6 +17,8 @@ export interface BudgetedParts {
   readonly lead?: readonly string[];
   /** Lines we wrote (run link, artifact link, baseline comparison): kept whole, rendered before the findings. */
   readonly head?: readonly string[];
+  /** Fingerprints of the findings new against the base branch: the rule table gets a New column. Absent: not compared. */
+  readonly added?: ReadonlySet<string>;
   /** Hidden marker or footer, kept whole at the very end. */
   readonly tail?: readonly string[];
 }
@@ -71,17 +74,24 @@ function render(report: Report, parts: BudgetedParts, maxFindings: number, first
   }
   if (parts.head && parts.head.length > 0) out.push('', ...parts.head);
   const rows = triageRows(report, firstCount);
+  const newCount = new Map<string, number>();
+  if (parts.added) for (const f of report.findings) if (parts.added.has(f.fingerprint)) newCount.set(f.ruleId, (newCount.get(f.ruleId) ?? 0) + 1);
   const shownRows = rows.slice(0, maxRows);
   const findings = report.findings.slice(0, maxFindings);
   if (rows.length === 0) {
     out.push('', 'No findings.');
   } else {
     if (shownRows.length > 0) {
-      out.push('', '| | Finding | Count | Likely cause | Next action | First at |', '|---|---|---:|---|---|---|');
+      // Five narrow columns that fit 1,000 px: rule, severity, count, new (when compared), first location; the guidance below, one collapsed block per rule.
+      const compared = parts.added !== undefined;
+      out.push('', compared ? '| Rule | Severity | Count | New | First at |' : '| Rule | Severity | Count | First at |', compared ? '|---|---|---:|---:|---|' : '|---|---|---:|---|');
       for (const row of shownRows) {
-        const at = row.first.map((f) => codeSpan(locationOf(f), true)).join(' ');
-        out.push(`| ${SEVERITY_ICON[row.severity]} | ${codeSpan(row.ruleId, true)} | ${row.count} | ${ownCell(row.likelyCause)} | ${ownCell(row.nextAction)} | ${at} |`);
+        const at = row.first.slice(0, 1).map((f) => codeSpan(locationOf(f), true)).join(' ');
+        const added = compared ? ` ${newCount.get(row.ruleId) ?? 0} |` : '';
+        out.push(`| ${codeSpan(row.ruleId, true)} | ${SEVERITY_ICON[row.severity]}&nbsp;${row.severity} | ${row.count} |${added} ${at} |`);
       }
+      const guidance = shownRows.flatMap((row) => ruleGuidance(row.ruleId));
+      if (guidance.length > 0) out.push('', '**Likely cause and next action**, per rule:', '', ...guidance);
     }
     if (findings.length > 0) {
       out.push('', '<details><summary>Findings</summary>', '', '| Severity | Rule | Location | Message |', '|---|---|---|---|');
