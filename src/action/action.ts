@@ -148,7 +148,7 @@ async function commentStep(inputs: ActionInputs, ctx: RunContext, view: ViewArgs
   const issueNumber = commentTarget(inputs, ctx, view.pr);
   if (issueNumber === undefined) return '';
   const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '', inputs.name);
-  const timelines = (maxChars: number) => mermaidSection(report, sourced.timelines ?? [], maxChars);
+  const timelines = (maxChars: number) => mermaidSection(report, sourced.timelines ?? [], maxChars, { heading: false });
   const state = commentState(view);
   const body = renderComment(report, commentInput(view, timelines, [marker, state])).markdown;
   const api = restClient(inputs.token, ctx.apiUrl);

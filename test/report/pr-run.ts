@@ -152,7 +152,7 @@ export async function pullRequestRun(): Promise<PullRequestRun> {
     details: [`Details: [workflow run](${RUN_URL}), artifact [agent-trace-audit](${ARTIFACT_URL}).`, `Seal digest: \`sha256:${'5e'.repeat(32)}\``],
     metrics: metricsLines(head.metrics),
     base: ['**Base branch** (run 101 on main):', '- tools added (2): `@octocat`, `deploy`'],
-    timelines: (maxChars) => mermaidSection(head, result.timelines, maxChars),
+    timelines: (maxChars) => mermaidSection(head, result.timelines, maxChars, { heading: false }),
     tail: [commentMarker('')],
   };
   return { head, base, tracked, input };
