@@ -44,6 +44,12 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   return isFailing(merged, failOn) ? 1 : 0;
 }
 
+/** The first problem of a schema check, on one line and short. */
+function oneLine(text: string): string {
+  const first = text.split('\n')[0]!.trim();
+  return first.length > 120 ? `${first.slice(0, 119)}…` : first;
+}
+
 /** Reads a JSON report as untrusted input: size-capped and schema-validated. */
 export async function readReport(path: string, shown: string): Promise<Report> {
   let text: string;
@@ -59,9 +65,9 @@ export async function readReport(path: string, shown: string): Promise<Report> {
   try {
     data = JSON.parse(text);
   } catch {
-    throw new InputError(shown, null, 'invalid-report', `${shown}: not a JSON report`);
+    throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (not JSON); merge reads the reports \`audit --format json\` writes`);
   }
   const parsed = reportSchema.safeParse(data);
-  if (!parsed.success) throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (${oneLine(describeIssues(parsed.error))}); merge reads the reports \`audit --format json\` writes`);
   return parsed.data;
 }

@@ -35,6 +35,7 @@ export function renderMarkdown(report: Report, options: { maxFindings?: number }
     out.push(`| ${f.severity} | ${codeSpan(f.ruleId, true)} | ${codeSpan(locationOf(f), true)} | ${codeSpan(f.message, true)} |`);
   }
   out.push('', '</details>');
-  if (report.findings.length > max) out.push('', `${report.findings.length - max} more finding(s) are in the JSON report.`);
+  // This report may be the only one written (`--format markdown -o`): name how to get the rest, not a file that may not exist.
+  if (report.findings.length > max) out.push('', `${report.findings.length - max} more finding(s) not listed here: \`--format json\` (or \`text\`) lists them all.`);
   return `${out.join('\n')}\n`;
 }

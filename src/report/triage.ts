@@ -55,10 +55,13 @@ export function locationOf(finding: Finding): string {
  * name and its line, is what tells one place from another. `file:line` is
  * always kept whole (even when it alone is longer), and the cut starts at a
  * folder boundary when one is in reach: `…/claude-code/session.jsonl:12`.
+ * A location outside the working folder is kept whole.
  */
 export function shortLocation(location: string, max: number): string {
   const chars = [...location];
   if (chars.length <= max) return location;
+  // Outside the working folder (`../…`, or absolute): the whole path, one that can be copied, never `…../`.
+  if (location.startsWith('../') || location.startsWith('/') || /^[A-Za-z]:[\\/]/.test(location)) return location;
   const name = [...location.slice(location.lastIndexOf('/') + 1)];
   const keep = Math.max(max - 1, name.length + 1);
   if (keep >= chars.length) return location;

@@ -19,6 +19,11 @@ describe('agent-trace-audit merge (dist/cli.js)', () => {
     expect(runBundle(['merge', 'ra.json', '--fail-on', 'never', '--format', 'text'], root).code).toBe(0);
     const bad = runBundle(['merge', 'bad.json'], root);
     expect(bad.code).toBe(2);
-    expect(bad.stderr.split('\n')[0]).toMatch(/^invalid-report: bad\.json: not an agent-trace-audit report: tool: /);
+    // One line that says what the file is not, and what merge reads.
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/^invalid-report: bad\.json: not an agent-trace-audit report \(tool: [^\n]*\); merge reads the reports `audit --format json` writes\n$/);
+    const trace = runBundle(['merge', 'a.jsonl'], root);
+    expect(trace.code).toBe(2);
+    expect(trace.stderr).toBe('invalid-report: a.jsonl: not an agent-trace-audit report (not JSON); merge reads the reports `audit --format json` writes\n');
   });
 });

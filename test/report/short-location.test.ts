@@ -10,7 +10,7 @@ describe('shortLocation', () => {
   });
 
   it('cuts from the left, starting at a folder, and keeps file:line', () => {
-    const loc = '../recordings/corpus/claude-code/claude-code-log-edge-cases.jsonl:104';
+    const loc = 'recordings/corpus/claude-code/claude-code-log-edge-cases.jsonl:104';
     expect(shortLocation(loc, 40)).toBe('…/claude-code-log-edge-cases.jsonl:104');
     expect(shortLocation(loc, 52)).toBe('…/claude-code/claude-code-log-edge-cases.jsonl:104');
     expect([...shortLocation(loc, 52)].length).toBeLessThanOrEqual(52);
@@ -39,5 +39,14 @@ describe('the text table', () => {
     expect(rows).toEqual([
       `error     orphan-call      …/agent-suite/claude-code/session-with-a-long-name.jsonl:1  r    c     call 'c' to 'grep' has no result (nothing followed it in the run)`,
     ]);
+  });
+});
+
+describe('a location outside the working folder', () => {
+  it('is shown as the whole path, never cut to `…../`', () => {
+    const outside = '../../../../shared/corpus/agentbench/medagentbench-deepseekv3-runs.jsonl:1';
+    expect(shortLocation(outside, 40)).toBe(outside);
+    expect(shortLocation('/home/ci/work/traces/deep/folder/run.jsonl:3', 20)).toBe('/home/ci/work/traces/deep/folder/run.jsonl:3');
+    expect(shortLocation('traces/a/very/deep/folder/name/run.jsonl:3', 25)).toBe('…/folder/name/run.jsonl:3');
   });
 });
