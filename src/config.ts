@@ -113,7 +113,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
     }
     const parsed = rule.meta.options.safeParse(rawOptions);
     if (!parsed.success) {
-      throw new ConfigurationError(`${source}: rules.${rule.meta.id}: ${describeIssues(parsed.error)}`);
+      throw new ConfigurationError(`${source}: rules.${rule.meta.id}: ${describeIssues(parsed.error, rule.meta.options)}`);
     }
     rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
   }
@@ -159,7 +159,8 @@ export async function loadConfigFile(path: string, shown: string = path): Promis
     const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
     throw new ConfigurationError(`${shown}: not valid YAML: ${message}`);
   }
-  const parsed = configFileSchema().safeParse(data);
-  if (!parsed.success) throw new ConfigurationError(`${shown}: ${describeIssues(parsed.error)}`);
+  const schema = configFileSchema();
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ConfigurationError(`${shown}: ${describeIssues(parsed.error, schema)}`);
   return parsed.data;
 }

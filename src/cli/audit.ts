@@ -1,3 +1,4 @@
+import { nearest } from './nearest.js';
 import type { FindingStoreOptions } from '../audit/finding-store.js';
 import { defaultJobs } from '../audit/pool.js';
 import { auditPaths, materializeOutcome, type AuditRequest } from '../core.js';
@@ -39,7 +40,9 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
   const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'text';
   const inputFormat = args.string('input-format');
   if (inputFormat !== undefined && !formatById(inputFormat)) {
-    throw new UsageError(`--input-format must be one of ${FORMATS.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
+    const ids = FORMATS.map((f) => f.id);
+    const guess = nearest(inputFormat, ids);
+    throw new UsageError(`--input-format must be one of ${ids.join(', ')}, not ${JSON.stringify(inputFormat)}${guess === null ? '' : ` (did you mean ${guess}?)`}`);
   }
   const config = await loadCliConfig(io, args.string('config'), failOnOverride(args));
   const logger = consoleLogger(io, args.boolean('debug'));
