@@ -68,6 +68,11 @@ export async function readReport(path: string, shown: string): Promise<Report> {
     throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (not JSON); merge reads the reports \`audit --format json\` writes`);
   }
   const parsed = reportSchema.safeParse(data);
-  if (!parsed.success) throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (${oneLine(describeIssues(parsed.error))}); merge reads the reports \`audit --format json\` writes`);
+  if (!parsed.success) {
+    // A trace or any other JSON file has no schemaVersion: say that, not every field it lacks.
+    const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
+    const why = isObject && Object.hasOwn(data as object, 'schemaVersion') ? oneLine(describeIssues(parsed.error)) : 'no schemaVersion: a trace or another JSON file';
+    throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (${why}); merge reads the reports \`audit --format json\` writes`);
+  }
   return parsed.data;
 }
