@@ -55,13 +55,11 @@ export function locationOf(finding: Finding): string {
  * name and its line, is what tells one place from another. `file:line` is
  * always kept whole (even when it alone is longer), and the cut starts at a
  * folder boundary when one is in reach: `…/claude-code/session.jsonl:12`.
- * A location outside the working folder is kept whole.
+ * Outside the working folder (`../…`) the kept end starts at a folder name, never inside the `../` steps.
  */
 export function shortLocation(location: string, max: number): string {
   const chars = [...location];
   if (chars.length <= max) return location;
-  // Outside the working folder (`../…`, or absolute): the whole path, one that can be copied, never `…../`.
-  if (location.startsWith('../') || location.startsWith('/') || /^[A-Za-z]:[\\/]/.test(location)) return location;
   const name = [...location.slice(location.lastIndexOf('/') + 1)];
   const keep = Math.max(max - 1, name.length + 1);
   if (keep >= chars.length) return location;
@@ -69,5 +67,8 @@ export function shortLocation(location: string, max: number): string {
   const boundary = tail.indexOf('/');
   // Cut inside a folder name: start at the next folder instead.
   if (chars[chars.length - keep - 1] !== '/' && boundary > 0 && [...tail.slice(boundary)].length >= name.length) tail = tail.slice(boundary);
+  // Outside the working folder the kept end never starts inside the `../` steps (`…../x`): it starts at a real folder.
+  const steps = /^\/?(?:\.\.?\/)+|^\.+(?=\/)/.exec(tail);
+  if (steps && [...tail.slice(steps[0].length)].length >= name.length) tail = tail.slice(steps[0].length).replace(/^(?!\/)/, '/');
   return `…${tail}`;
 }

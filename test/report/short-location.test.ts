@@ -10,7 +10,7 @@ describe('shortLocation', () => {
   });
 
   it('cuts from the left, starting at a folder, and keeps file:line', () => {
-    const loc = 'recordings/corpus/claude-code/claude-code-log-edge-cases.jsonl:104';
+    const loc = '../recordings/corpus/claude-code/claude-code-log-edge-cases.jsonl:104';
     expect(shortLocation(loc, 40)).toBe('…/claude-code-log-edge-cases.jsonl:104');
     expect(shortLocation(loc, 52)).toBe('…/claude-code/claude-code-log-edge-cases.jsonl:104');
     expect([...shortLocation(loc, 52)].length).toBeLessThanOrEqual(52);
@@ -43,10 +43,13 @@ describe('the text table', () => {
 });
 
 describe('a location outside the working folder', () => {
-  it('is shown as the whole path, never cut to `…../`', () => {
+  it('is never cut to `…../`: the kept end starts at a folder name', () => {
     const outside = '../../../../shared/corpus/agentbench/medagentbench-deepseekv3-runs.jsonl:1';
-    expect(shortLocation(outside, 40)).toBe(outside);
-    expect(shortLocation('/home/ci/work/traces/deep/folder/run.jsonl:3', 20)).toBe('/home/ci/work/traces/deep/folder/run.jsonl:3');
-    expect(shortLocation('traces/a/very/deep/folder/name/run.jsonl:3', 25)).toBe('…/folder/name/run.jsonl:3');
+    for (let max = 10; max <= outside.length; max += 1) {
+      const shown = shortLocation(outside, max);
+      expect(shown).not.toMatch(/^…\.|^…\/\./);
+      expect(shown.endsWith('medagentbench-deepseekv3-runs.jsonl:1')).toBe(true);
+    }
+    expect(shortLocation('../../x/run.jsonl:3', 17)).toBe('…/x/run.jsonl:3');
   });
 });
