@@ -1,5 +1,5 @@
-// A screenshot of the pull request comment of the realistic 45-file run (the golden file
-// test/report/golden/comment-realistic.md) as GitHub shows it: rendered by cmark-gfm,
+// A screenshot of the pull request comment of the realistic pull request run (82 files) (the golden file
+// test/report/golden/comment-pr.md) as GitHub shows it: rendered by cmark-gfm,
 // styled like a GitHub comment (14px system font, 1.5 line height, GitHub's table and code
 // metrics), 1,000 px wide, every <details> collapsed. Writes docs/images/comment.png and
 // prints the rendered height. Needs cmark-gfm and Debian's Chromium (/usr/bin/chromium). No network.
@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const source = process.argv[2] ?? 'test/report/golden/comment-realistic.md';
+const source = process.argv[2] ?? 'test/report/golden/comment-pr.md';
 const target = process.argv[3] ?? 'docs/images/comment.png';
 const body = execFileSync('cmark-gfm', ['--unsafe', '-e', 'table', '-e', 'autolink', '-e', 'strikethrough', '-e', 'tagfilter'], { input: readFileSync(source, 'utf8'), encoding: 'utf8' });
 
@@ -42,8 +42,17 @@ try {
   const tab = await context.newPage();
   await tab.goto(pathToFileURL(page).href);
   const height = await tab.locator('.comment').evaluate((el) => Math.ceil(el.getBoundingClientRect().height));
+  // The bottom of the list of new findings (the first list after "New in this PR"), from the top of the comment.
+  const newEnd = await tab.locator('.comment').evaluate((el) => {
+    const top = el.getBoundingClientRect().top;
+    const lead = [...el.querySelectorAll('strong')].find((s) => s.textContent.startsWith('New in this PR'));
+    let node = lead?.closest('p')?.nextElementSibling;
+    while (node && node.tagName !== 'UL' && node.tagName !== 'P') node = node.nextElementSibling;
+    const end = node?.tagName === 'UL' ? node : lead?.closest('p');
+    return end ? Math.ceil(end.getBoundingClientRect().bottom - top) : 0;
+  });
   await tab.locator('.comment').screenshot({ path: resolve(target) });
-  console.log(`${source}: ${readFileSync(source, 'utf8').length} characters, ${height} px tall at 1000 px wide (collapsed); wrote ${target}`);
+  console.log(`${source}: ${readFileSync(source, 'utf8').length} characters, ${height} px tall at 1000 px wide (collapsed), new findings end at ${newEnd} px; wrote ${target}`);
 } finally {
   await context.close();
   rmSync(work, { recursive: true, force: true });

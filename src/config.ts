@@ -145,7 +145,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
     }
     const parsed = rule.meta.options.safeParse(rawOptions);
     if (!parsed.success) {
-      throw new ConfigurationError(`${source}: rules.${rule.meta.id}: ${describeIssues(parsed.error)}`);
+      throw new ConfigurationError(`${source}: rules.${rule.meta.id}: ${describeIssues(parsed.error, rule.meta.options)}`);
     }
     rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
   }
@@ -190,7 +190,8 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
 export async function loadConfigFile(path: string, shown: string = path, within?: Confinement): Promise<ConfigFile> {
   const text = readConfigText(path, shown, within ?? { root: null });
   const data = await parseConfigText(text, shown);
-  const parsed = configFileSchema().safeParse(data);
-  if (!parsed.success) throw new ConfigurationError(`${shown}: ${describeIssues(parsed.error)}`);
+  const schema = configFileSchema();
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ConfigurationError(`${shown}: ${describeIssues(parsed.error, schema)}`);
   return parsed.data;
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { nearest } from './cli/nearest.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -9,7 +10,7 @@ type Issue = z.core.$ZodIssue;
  * furthest (the one with an issue below the union's own path), so the user
  * sees `rules.retry-storm.threshold: …` rather than "invalid input".
  */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.ZodError, schema?: z.ZodType): string {
   const issues = flatten(error.issues, []);
   const lines = issues
     .slice(0, MAX_ISSUES)
@@ -18,7 +19,13 @@ export function describeIssues(error: z.ZodError): string {
       // An unknown key is named by its own path: `rules.retry-storm.bogus: unknown key`.
       if (issue.code === 'unrecognized_keys') {
         const what = path.length === 1 && path[0] === 'rules' ? (key: string) => `unknown rule id ${JSON.stringify(key)}` : () => 'unknown key';
-        return issue.keys.map((key) => `${[...path, key].join('.')}: ${what(key)}`).join('; ');
+        // With the schema: the known key (or rule id) nearest to a typo, as for flags.
+        const known = schema === undefined ? [] : keysAt(schema, issue.path);
+        const hint = (key: string) => {
+          const guess = nearest(key, known);
+          return guess === null ? '' : ` (did you mean ${JSON.stringify(guess)}?)`;
+        };
+        return issue.keys.map((key) => `${[...path, key].join('.')}: ${what(key)}${hint(key)}`).join('; ');
       }
       return `${path.length === 0 ? '(top level)' : path.join('.')}: ${issue.message}`;
     });
@@ -40,4 +47,23 @@ function flatten(issues: readonly Issue[], prefix: PropertyKey[]): Array<Issue &
     } else out.push({ ...issue, path });
   }
   return out;
+}
+
+/** The keys an object schema accepts at `path` (through optional, default, nullable and union wrappers); none when unknown. */
+export function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let nodes: unknown[] = [schema];
+  for (const step of [...path, null]) {
+    const objects: Array<Record<string, unknown>> = [];
+    const open = [...nodes];
+    while (open.length > 0) {
+      const def = (open.pop() as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+      if (!def) continue;
+      if (def['type'] === 'object') objects.push(def['shape'] as Record<string, unknown>);
+      else if (def['type'] === 'union') open.push(...(def['options'] as unknown[]));
+      else if ('innerType' in def) open.push(def['innerType']);
+    }
+    if (step === null) return [...new Set(objects.flatMap((shape) => Object.keys(shape)))].sort();
+    nodes = objects.map((shape) => (Object.hasOwn(shape, String(step)) ? shape[String(step)] : undefined)).filter((node) => node !== undefined);
+  }
+  return [];
 }

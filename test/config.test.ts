@@ -21,7 +21,7 @@ describe('configuration file', () => {
   });
 
   it('names an unknown option by its path', async () => {
-    expect(await loadError('rules:\n  retry-storm:\n    treshold: 4\n')).toBe('c.yml: rules.retry-storm.treshold: unknown key');
+    expect(await loadError('rules:\n  retry-storm:\n    treshold: 4\n')).toBe('c.yml: rules.retry-storm.treshold: unknown key (did you mean "threshold"?)');
   });
 
   it('names an option of the wrong type by its path', async () => {
@@ -39,7 +39,7 @@ describe('configuration file', () => {
       'c.yml: rules.retry-storm.severity: Invalid option: expected one of "error"|"warning"|"note"|"off"',
     );
     expect(await loadError('rules:\n  retry-storm: loud\n')).toBe('c.yml: rules.retry-storm: Invalid option: expected one of "error"|"warning"|"note"|"off"');
-    expect(await loadError('fail_on: never\n')).toBe('c.yml: fail_on: unknown key');
+    expect(await loadError('fail_on: never\n')).toBe('c.yml: fail_on: unknown key (did you mean "fail-on"?)');
   });
 
   it('fills in defaults and keeps what is given', async () => {

@@ -5,8 +5,9 @@ import { judge } from '../report/judge.js';
 import type { Verdict } from '../report/verdict.js';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
-import { renderWithinBudget, SUMMARY_LIMIT } from '../report/budget.js';
+import { renderWithinBudget, SUMMARY_LIMIT, type BudgetedParts } from '../report/budget.js';
 import { renderComment } from '../report/comment/render.js';
+import { auditTitle } from '../report/title.js';
 import { mermaidSection } from '../report/mermaid.js';
 import { annotate, type AnnotationSink } from '../github/annotations.js';
 import { artifactNameFor, commentMarker, shardId } from '../github/artifact-name.js';
@@ -14,7 +15,7 @@ import { firstLine, uploadFolder } from '../github/artifact.js';
 import { fetchBaseline, type Baseline } from '../github/baseline.js';
 import { checkRunStep } from './check-run-step.js';
 import { upsertComment } from '../github/comment.js';
-import { commentInput, summaryHead, type ViewArgs } from './comment-view.js';
+import { commentInput, commentState, summaryHead, type ViewArgs } from './comment-view.js';
 import { runUrl, type PullRequestRef, type RunContext } from '../github/context.js';
 import type { ActionInputs } from '../github/inputs.js';
 import { restClient } from '../github/octokit.js';
@@ -23,6 +24,7 @@ import { headLines, plain } from './report-lines.js';
 import { writeReportFiles } from './report-files.js';
 import { sourceReport, type Sourced } from './report-source.js';
 import { sealLinks, sealStep, type SealFile } from './seal-step.js';
+import { trackedFiles } from './tracked-files.js';
 
 export { HTML_REPORT_FILE } from './report-files.js';
 /** The share of the summary's size budget the Mermaid timelines may take. */
@@ -52,7 +54,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const { config } = read;
   if (read.empty) logger.warning(inputs.mode === 'audit' ? `no trace files matched ${[...inputs.traces, ...inputs.artifacts.map((a) => `artifact ${a}`)].join(', ')}` : `no report artifacts named ${inputs.artifactName}* were found`);
 
-  const artifactName = artifactNameFor(inputs.artifactName, inputs.mode === 'audit' ? inputs.shard : '');
+  const artifactName = artifactNameFor(inputs.artifactName, inputs.mode === 'audit' ? inputs.shard : '', inputs.name);
   const pr = await pullRequestFor(inputs, ctx, logger);
   const baseline = await baselineFor(inputs, ctx, pr, artifactName);
   const noBaseline = !pr ? 'this run is not for a pull request' : !baseline ? 'the baseline input is off' : baseline.found ? '' : plain(baseline.reason);
@@ -70,6 +72,8 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const uploaded = inputs.mode === 'audit' && inputs.upload ? await uploadFolder(artifactName, outDir, inputs.retentionDays, runUrl(ctx), logger) : undefined;
 
   const failed = verdict.failed;
+  // Only files committed in the workspace's checkout are linked and annotated (git ls-files, once; no checkout, no links).
+  const tracked = await trackedFiles(ctx.workspace);
   const links = { runUrl: runUrl(ctx), artifactUrl: uploaded?.url ?? '', artifactName, sealDigest, shard: inputs.mode === 'audit' ? shardId(inputs.shard) : '', ...sealLinks(ctx.runId, uploaded, sealRedacted) };
   const head = headLines(report, links, baseline);
   const { diff } = head;
@@ -82,18 +86,20 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     judged,
     head,
     more: { runUrl: inputs.mode === 'publish' && ctx.workflowRun ? runUrl({ ...ctx, runId: ctx.workflowRun.id }) : runUrl(ctx), artifactUrl: uploaded?.url ?? '' },
-    artifactsRunId: inputs.mode === 'publish' && ctx.workflowRun ? ctx.workflowRun.id : (inputs.artifactsRunId ?? ctx.runId),
+    tracked,
+    name: inputs.name,
   };
 
   // The job summary and the check run's summary lead with the same lines.
   const summaryLead = summaryHead(view);
-  if (inputs.summary) await writeJobSummary(sourced, summaryLead, verdict.headline, logger);
+  const added = diff ? new Set(diff.delta.added.map((f) => f.fingerprint)) : undefined;
+  if (inputs.summary) await writeJobSummary(sourced, { title: auditTitle(inputs.name), headline: verdict.headline, lead: summaryLead, ...(added ? { added } : {}) }, logger);
   const commentUrl = await commentStep(inputs, ctx, view, sourced, logger);
 
   const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
-  const checkRun = await checkRunStep(inputs, ctx, { report, failed, title: verdict.headline, lead: summaryLead, pictures: checkPictures, baseline }, logger);
+  const checkRun = await checkRunStep(inputs, ctx, { report, failed, title: verdict.headline, lead: summaryLead, pictures: checkPictures, baseline, tracked, added }, logger);
   if (inputs.annotations && inputs.mode !== 'publish' && !checkRun.annotated) {
-    annotate(report.findings, deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
+    annotate(report.findings.filter((f) => tracked.has(f.file)), deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
   }
 
   setRunOutputs(setOutput, { report, verdict, reportPath, commentUrl, checkRunUrl: checkRun.url, uploaded, sealDigest, catalogChanged: diff ? String(diff.changed) : 'false' });
@@ -133,17 +139,17 @@ function setRunOutputs(
 async function baselineFor(inputs: ActionInputs, ctx: RunContext, pr: PullRequestRef | undefined, artifactName: string): Promise<Baseline | undefined> {
   if (!pr || inputs.baseline.kind === 'off') return undefined;
   const api = restClient(inputs.token, ctx.apiUrl);
-  const match = inputs.mode === 'audit' && inputs.shard !== '' ? { exact: artifactName } : { prefix: inputs.artifactName };
+  const match = inputs.mode === 'audit' && inputs.shard !== '' ? { exact: artifactName } : { prefix: artifactNameFor(inputs.artifactName, '', inputs.name) };
   // publish: the baseline is the audited workflow's report on the PR's base branch, not this workflow's.
   const baseCtx = inputs.mode === 'publish' ? { ...ctx, pullRequest: pr, workflowFile: ctx.workflowRun?.workflowFile || undefined } : ctx;
   return fetchBaseline(inputs.baseline, baseCtx, api, inputs.token, match);
 }
 
 /** The job summary: the lead lines, the report within the summary's size limit, and the timelines. A failure is a warning. */
-async function writeJobSummary(sourced: Sourced, lead: readonly string[], title: string, logger: Logger): Promise<void> {
+async function writeJobSummary(sourced: Sourced, parts: BudgetedParts, logger: Logger): Promise<void> {
   try {
     const pictures = mermaidSection(sourced.report, sourced.timelines ?? [], MERMAID_SUMMARY_BUDGET, { runs: 5 });
-    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { title, lead, tail: pictures }).markdown).write();
+    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { ...parts, tail: pictures }).markdown).write();
   } catch (error) {
     logger.warning(`could not write the job summary: ${firstLine(error)}`);
   }
@@ -154,13 +160,18 @@ async function commentStep(inputs: ActionInputs, ctx: RunContext, view: ViewArgs
   const { report } = sourced;
   const issueNumber = commentTarget(inputs, ctx, view.pr);
   if (issueNumber === undefined) return '';
-  const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '');
-  const timelines = (maxChars: number) => mermaidSection(report, sourced.timelines ?? [], maxChars);
-  const body = renderComment(report, commentInput(view, timelines, [marker])).markdown;
+  const marker = commentMarker(inputs.mode === 'audit' ? inputs.shard : '', inputs.name);
+  const timelines = (maxChars: number) => mermaidSection(report, sourced.timelines ?? [], maxChars, { heading: false });
+  const state = commentState(view);
+  const body = renderComment(report, commentInput(view, timelines, [marker, state])).markdown;
   const api = restClient(inputs.token, ctx.apiUrl);
   // on-findings: a clean run creates no comment, but a stale one from an earlier run is brought up to date.
-  const create = !(inputs.commentMode === 'on-findings' && report.findings.length === 0);
-  const outcome = await upsertComment(api, { owner: ctx.owner, repo: ctx.repo, issueNumber, marker }, body, logger, { create });
+  // changes: a comment that shows the same verdict, new and fixed findings is left alone; none is created for a run with nothing new, fixed or failing.
+  const changes = inputs.commentMode === 'changes';
+  const delta = view.head.diff?.delta;
+  const quiet = delta !== undefined ? delta.added.length + delta.fixed.length === 0 && !view.judged.verdict.failed : report.findings.length === 0;
+  const create = !((inputs.commentMode === 'on-findings' && report.findings.length === 0) || (changes && quiet));
+  const outcome = await upsertComment(api, { owner: ctx.owner, repo: ctx.repo, issueNumber, marker }, body, logger, { create, ...(changes ? { keep: state } : {}) });
   return outcome.url;
 }
 

@@ -3,15 +3,14 @@ import { renderWithinBudget } from '../report/budget.js';
 import { planAnnotations } from '../report/check-annotations.js';
 import { CHECK_SUMMARY_LIMIT, checkSummaryTail, checkTitle } from '../report/check-summary.js';
 import type { Report } from '../report/schema.js';
-import { shardId } from '../github/artifact-name.js';
+import { checkRunIdentity } from '../github/artifact-name.js';
+import { auditTitle } from '../report/title.js';
 import type { Baseline } from '../github/baseline.js';
 import { upsertCheckRun } from '../github/check-run.js';
 import { runUrl, type RunContext } from '../github/context.js';
 import type { ActionInputs } from '../github/inputs.js';
 import { restClient } from '../github/octokit.js';
 import type { RateLimitOptions } from '../github/rate-limit.js';
-
-export const CHECK_RUN_NAME = 'agent-trace-audit';
 
 export interface CheckRunStepInput {
   readonly report: Report;
@@ -23,6 +22,10 @@ export interface CheckRunStepInput {
   /** Mermaid timelines (already within their budget), as in the job summary. */
   readonly pictures: readonly string[];
   readonly baseline: Baseline | undefined;
+  /** The files committed at the head commit: only these are annotated, the rest listed in the summary. */
+  readonly tracked: ReadonlySet<string>;
+  /** Fingerprints new against the base branch (the summary's New column); undefined when not compared. */
+  readonly added: ReadonlySet<string> | undefined;
 }
 
 /** annotated: the check run carries the annotations, so workflow-command annotations are not written. */
@@ -33,7 +36,7 @@ export interface CheckRunStepResult {
 
 /**
  * The `check-run` step: one check run named `agent-trace-audit` (plus the
- * shard id) on the commit the reviewers see: the pull request's head (never
+ * `name` input and the shard id) on the commit the reviewers see: the pull request's head (never
  * the merge commit), or in publish mode the triggering run's head, which is
  * the pull request's head the comment is matched by. A token that cannot
  * write checks falls back to workflow-command annotations with one log line;
@@ -52,18 +55,17 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
     logger.info(`no check run: the event names no commit to put it on; ${fallback}`);
     return none;
   }
-  const id = inputs.mode === 'audit' ? shardId(inputs.shard) : '';
+  const identity = checkRunIdentity(inputs.mode === 'audit' ? inputs.shard : '', inputs.name);
   const { report } = step;
   const baseFingerprints = step.baseline?.found ? new Set(step.baseline.report.findings.map((f) => f.fingerprint)) : undefined;
-  const plan = planAnnotations(report, { cap: inputs.annotations ? inputs.checkRunMaxAnnotations : 0, baseFingerprints });
+  const plan = planAnnotations(report, { cap: inputs.annotations ? inputs.checkRunMaxAnnotations : 0, baseFingerprints, tracked: step.tracked });
   const tail = [...step.pictures, ...checkSummaryTail(plan, report.findings.length)];
-  const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { title: step.title, lead: step.lead, tail }).markdown;
+  const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { title: auditTitle(inputs.name), headline: step.title, lead: step.lead, tail, ...(step.added ? { added: step.added } : {}) }).markdown;
   const target = {
     owner: ctx.owner,
     repo: ctx.repo,
     headSha,
-    name: id === '' ? CHECK_RUN_NAME : `${CHECK_RUN_NAME} (${id})`,
-    marker: `agent-trace-audit:check${id === '' ? '' : ` shard=${id}`}`,
+    ...identity,
     detailsUrl: runUrl(ctx),
   };
   const content = { conclusion: step.failed ? ('failure' as const) : ('success' as const), title: checkTitle(step.title), summary, annotations: plan.annotations };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { VerdictLines } from '../report/judge.js';
 import { deltaLines, type Comparison, type MoreLinks } from '../report/comment/delta-lines.js';
 import type { FileLinks } from '../report/comment/links.js';
@@ -22,8 +23,10 @@ export interface ViewArgs {
   readonly judged: VerdictLines;
   readonly head: HeadLines;
   readonly more: MoreLinks;
-  /** The run whose artifacts the report's `artifacts` were read from. */
-  readonly artifactsRunId: number;
+  /** The `name` input: in the title. */
+  readonly name: string;
+  /** The files committed at the head commit (the workspace's git index; empty without a checkout): the only ones linked. */
+  readonly tracked: ReadonlySet<string>;
 }
 
 /** What the comment and the summary compare with, and the links they make: built from the event and the baseline. */
@@ -32,14 +35,12 @@ export function commentView(args: ViewArgs): { verdict: Verdict; comparison: Com
   const headSha = pr?.headSha || ctx.workflowRun?.headSha || ctx.sha;
   // The verdict's delta: none when not compared, and none when nothing was audited (nothing is "fixed" then).
   const delta = args.judged.verdict.delta;
-  const verdict: Verdict = { ...args.judged, headSha, baseSha: delta ? (pr?.baseSha ?? '') : '' };
+  const verdict: Verdict = { ...args.judged, headSha, baseSha: delta ? (pr?.baseSha ?? '') : '', name: args.name };
   const reason = args.judged.verdict.state === 'nothing-audited' ? 'nothing was audited' : baseline && !baseline.found ? plain(baseline.reason) : args.noBaseline;
   const comparison: Comparison = delta ? { kind: 'compared', delta } : { kind: 'none', reason };
   const repo = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}`;
   const blobBase = /^[0-9a-f]{40,64}$/.test(headSha) ? `${repo}/blob/${headSha}` : '';
-  const artifacts = new Map<string, string>();
-  for (const a of args.report.artifacts ?? []) artifacts.set(a.name, `${repo}/actions/runs/${args.artifactsRunId}/artifacts/${a.id}`);
-  return { verdict, comparison, files: { blobBase, artifacts } };
+  return { verdict, comparison, files: { blobBase, tracked: args.tracked } };
 }
 
 /** The comment's input: the view, our own lines in their collapsed sections, the timelines and the marker. */
@@ -47,6 +48,19 @@ export function commentInput(args: ViewArgs, timelines: CommentInput['timelines'
   const view = commentView(args);
   const base = view.comparison.kind === 'compared' ? args.head.base : [];
   return { ...view, more: args.more, details: args.head.details, metrics: args.head.metrics, base, timelines, tail };
+}
+
+/**
+ * The hidden line that says what a comment shows, for `comment-mode:
+ * changes`: a digest of the verdict and the fingerprints of the new and the
+ * fixed findings. A comment that already holds it is not edited.
+ */
+export function commentState(args: ViewArgs): string {
+  const { comparison } = commentView(args);
+  const fingerprints = (list: readonly { fingerprint: string }[]) => list.map((f) => f.fingerprint).sort();
+  const sets = comparison.kind === 'compared' ? { added: fingerprints(comparison.delta.added), fixed: fingerprints(comparison.delta.fixed) } : { findings: fingerprints(args.report.findings) };
+  const digest = createHash('sha256').update(JSON.stringify({ verdict: args.judged.verdict.headline, failed: args.judged.verdict.failed, ...sets })).digest('hex').slice(0, 32);
+  return `<!-- agent-trace-audit:state ${digest} -->`;
 }
 
 /** The job summary's head lines: the verdict, every new finding up to 50, the fixed ones, then the run lines. */

@@ -14,6 +14,7 @@ import { VERSION } from '../version.js';
 import { withArtifacts } from './artifacts-in-report.js';
 import { artifactSources, collectArtifacts } from '../github/collect-artifacts.js';
 import { downloadReports } from '../github/remote-reports.js';
+import { artifactNameFor } from '../github/artifact-name.js';
 import { receivedSources } from './receiver-step.js';
 import { lstatSync } from 'node:fs';
 import { realFolder } from '../io/confine.js';
@@ -68,7 +69,7 @@ export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger
     runId = ctx.workflowRun.id;
   }
   const run = { token: inputs.token, owner: ctx.owner, repo: ctx.repo, runId };
-  const reports = await downloadReports(run, inputs.artifactName, ctx.tempDir, logger);
+  const reports = await downloadReports(run, artifactNameFor(inputs.artifactName, '', inputs.name), ctx.tempDir, logger);
   logger.info(`read ${reports.length} report(s) from run ${runId}`);
   if (reports.length === 0) {
     return { report: mergeReports([emptyReport()]), config, inputs: [], empty: true };

@@ -1,3 +1,4 @@
+import { nearest } from './nearest.js';
 import type { FindingStoreOptions } from '../audit/finding-store.js';
 import { defaultJobs } from '../audit/pool.js';
 import { resolve } from 'node:path';
@@ -53,8 +54,11 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
   const gate = oneOf('gate', args.string('gate'), GATES);
   const config = await loadCliConfig(io, args.string('config'), { ...failOnOverride(args), ...(gate ? { gate } : {}) });
   if (inputFormat !== undefined) {
-    const formats = formatsFor(config.formats);
-    if (!formats.some((f) => f.id === inputFormat)) throw new UsageError(`--input-format must be one of ${formats.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
+    const ids = formatsFor(config.formats).map((f) => f.id);
+    if (!ids.includes(inputFormat)) {
+      const guess = nearest(inputFormat, ids);
+      throw new UsageError(`--input-format must be one of ${ids.join(', ')}, not ${JSON.stringify(inputFormat)}${guess === null ? '' : ` (did you mean ${guess}?)`}`);
+    }
   }
   const baselineName = args.string('baseline');
   const baseline = baselineName === undefined ? null : await readReport(resolve(io.cwd, baselineName), baselineName);

@@ -9,14 +9,14 @@ export const CONFIG_FLAG: FlagSpec = {
   type: 'string',
   value: 'file',
   default: 'agent-trace-audit.yml when the working folder has one',
-  description: 'configuration file: rule severities and options, fail_on, exclude',
+  description: 'configuration file: rule severities and options, fail-on, exclude',
 };
 
 export const FAIL_ON_FLAG: FlagSpec = {
   name: 'fail-on',
   type: 'string',
   value: FAIL_LEVELS.join('|'),
-  default: 'error, or fail_on of the configuration file',
+  default: 'error, or fail-on of the configuration file',
   description: 'exit 1 when a finding is at or above this severity',
 };
 

@@ -45,6 +45,12 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   return isFailing(merged, failOn) ? 1 : 0;
 }
 
+/** The first problem of a schema check, on one line and short. */
+function oneLine(text: string): string {
+  const first = text.split('\n')[0]!.trim();
+  return first.length > 120 ? `${first.slice(0, 119)}…` : first;
+}
+
 /** Reads a JSON report as untrusted input: size-capped and schema-validated. */
 export async function readReport(path: string, shown: string, within: Confinement = { root: null }): Promise<Report> {
   // The workspace rule (src/io/confine.ts) with the size checked before a byte is read: a device or FIFO is refused at once.
@@ -60,9 +66,14 @@ export async function readReport(path: string, shown: string, within: Confinemen
   try {
     data = JSON.parse(text);
   } catch {
-    throw new InputError(shown, null, 'invalid-report', `${shown}: not a JSON report`);
+    throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (not JSON); merge reads the reports \`audit --format json\` writes`);
   }
   const parsed = reportSchema.safeParse(data);
-  if (!parsed.success) throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) {
+    // A trace or any other JSON file has no schemaVersion: say that, not every field it lacks.
+    const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
+    const why = isObject && Object.hasOwn(data as object, 'schemaVersion') ? oneLine(describeIssues(parsed.error)) : 'no schemaVersion: a trace or another JSON file';
+    throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (${why}); merge reads the reports \`audit --format json\` writes`);
+  }
   return parsed.data;
 }

@@ -1,3 +1,4 @@
+import { nameId } from '../report/title.js';
 import { createHash } from 'node:crypto';
 
 /**
@@ -27,15 +28,26 @@ export function shardId(shard: string): string {
   return slug === '' ? hash : `${slug}-${hash}`;
 }
 
-/** The artifact name: the base name, plus the shard id when there is one. Valid for @actions/artifact. */
-export function artifactNameFor(base: string, shard: string): string {
+/** The artifact name: the base name, plus the `name` input's id and the shard id when there are. Valid for @actions/artifact. */
+export function artifactNameFor(base: string, shard: string, name = ''): string {
   const clean = base.replace(/["':<>|*?\\/\r\n]+/g, '-');
-  const id = shardId(shard);
-  return id === '' ? clean : `${clean}-${id}`;
+  return [clean, nameId(name), shardId(shard)].filter((part) => part !== '').join('-');
 }
 
-/** The hidden marker that identifies our comment (one per shard key). */
-export function commentMarker(shard: string): string {
+/** ` name=<id> shard=<id>`: what tells one workflow's (and one shard's) comment and check run from another's. */
+function keyOf(shard: string, name: string): string {
+  const n = nameId(name);
   const id = shardId(shard);
-  return `<!-- agent-trace-audit:comment${id === '' ? '' : ` shard=${id}`} -->`;
+  return `${n === '' ? '' : ` name=${n}`}${id === '' ? '' : ` shard=${id}`}`;
+}
+
+/** The hidden marker that identifies our comment (one per `name` and shard key). */
+export function commentMarker(shard: string, name = ''): string {
+  return `<!-- agent-trace-audit:comment${keyOf(shard, name)} -->`;
+}
+
+/** The check run's name and the marker that finds it again: one per `name` and shard key. */
+export function checkRunIdentity(shard: string, name = ''): { name: string; marker: string } {
+  const parts = [nameId(name), shardId(shard)].filter((part) => part !== '');
+  return { name: parts.length === 0 ? 'agent-trace-audit' : `agent-trace-audit (${parts.join(', ')})`, marker: `agent-trace-audit:check${keyOf(shard, name)}` };
 }

@@ -14,6 +14,13 @@ export type CommentOutcome =
   | { kind: 'created' | 'updated' | 'unchanged'; url: string }
   | { kind: 'forbidden' | 'failed' | 'skipped'; url: '' };
 
+export interface UpsertOptions {
+  /** false: only an existing comment is updated, none is created. */
+  readonly create?: boolean;
+  /** An existing comment that holds this text is left as it is (comment-mode: changes; the hidden state line). */
+  readonly keep?: string;
+}
+
 export interface CommentTarget {
   readonly owner: string;
   readonly repo: string;
@@ -27,14 +34,14 @@ export interface CommentTarget {
  * unchanged; with `create: false` only an existing comment is updated. A token that cannot write is a warning with the two-workflow hint,
  * never a failure.
  */
-export async function upsertComment(api: Octokit, target: CommentTarget, body: string, logger: Logger, options: { create?: boolean } = {}): Promise<CommentOutcome> {
+export async function upsertComment(api: Octokit, target: CommentTarget, body: string, logger: Logger, options: UpsertOptions = {}): Promise<CommentOutcome> {
   const { owner, repo, issueNumber, marker } = target;
   try {
     const author = await authorLogin(api);
     const comments = await api.paginate(api.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
     const ours = comments.find((c) => c.user?.login === author && typeof c.body === 'string' && c.body.includes(marker));
     if (ours) {
-      if (ours.body === body) {
+      if (ours.body === body || (options.keep !== undefined && (ours.body ?? '').includes(options.keep))) {
         logger.info(`comment unchanged: ${ours.html_url}`);
         return { kind: 'unchanged', url: ours.html_url };
       }

@@ -7,7 +7,7 @@ import { readCheckRunInputs, type CheckRunInputs } from './check-run-inputs.js';
 
 export const MODES = ['audit', 'merge', 'publish', 'listen'] as const;
 export type Mode = (typeof MODES)[number];
-export const COMMENT_MODES = ['always', 'on-findings', 'off'] as const;
+export const COMMENT_MODES = ['always', 'on-findings', 'changes', 'off'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
 
 export type BaselineInput = { kind: 'auto' } | { kind: 'artifact' } | { kind: 'file'; path: string } | { kind: 'off' };
@@ -34,6 +34,8 @@ export interface ActionInputs extends ArtifactInputs, CheckRunInputs {
   readonly retentionDays: number | undefined;
   readonly baseline: BaselineInput;
   readonly shard: string;
+  /** Tells two workflows (or two suites) on one pull request apart: in the comment marker, check-run name, summary heading and artifact name. */
+  readonly name: string;
   readonly mode: Mode;
   readonly sarifFile: string;
   readonly failOnEmpty: boolean;
@@ -76,6 +78,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     retentionDays: retention === '' ? undefined : Number(retention),
     baseline: parseBaseline(text('baseline')),
     shard: text('shard'),
+    name: text('name'),
     mode: oneOf(read, 'mode', MODES, 'audit'),
     sarifFile: text('sarif-file'),
     failOnEmpty: optionalBoolean(read, 'fail-on-empty') ?? true,

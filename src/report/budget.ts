@@ -1,4 +1,5 @@
-import { codeSpan, ownCell } from './markdown-escape.js';
+import { ruleGuidance } from './comment/guidance.js';
+import { codeSpan } from './markdown-escape.js';
 import { omittedRunsNote } from './run-cap.js';
 import type { Report } from './schema.js';
 import { locationOf, triageRows } from './triage.js';
@@ -12,12 +13,16 @@ export const SUMMARY_LIMIT = 1024 * 1024;
 const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
 export interface BudgetedParts {
-  /** The one-line verdict, put in the heading (`## agent-trace-audit: …`). */
+  /** The heading (auditTitle of the `name` input); `agent-trace-audit` when absent. */
   readonly title?: string;
+  /** The one-line verdict, put in the heading after the title (`## agent-trace-audit: …`). */
+  readonly headline?: string;
   /** Replaces the title's count line (the verdict, new and fixed findings): kept whole, right under the title. */
   readonly lead?: readonly string[];
   /** Lines we wrote (run link, artifact link, baseline comparison): kept whole, rendered before the findings. */
   readonly head?: readonly string[];
+  /** Fingerprints of the findings new against the base branch: the rule table gets a New column. Absent: not compared. */
+  readonly added?: ReadonlySet<string>;
   /** Hidden marker or footer, kept whole at the very end. */
   readonly tail?: readonly string[];
 }
@@ -57,14 +62,15 @@ export function renderWithinBudget(report: Report, limit: number, parts: Budgete
   for (let rows = rowsAll; rows >= 0 && !fits(best.markdown); rows--) best = attempt(0, 1, rows);
   if (fits(best.markdown)) return best;
   // Our own head/tail lines alone overflow: a bare, always-valid fallback.
-  const bare = `## agent-trace-audit\n\nThe report did not fit in ${limit} characters; it is in the JSON report.\n`;
+  const bare = `## ${parts.title ?? 'agent-trace-audit'}\n\nThe report did not fit in ${limit} characters; it is in the JSON report.\n`;
   const tail = (parts.tail ?? []).join('\n');
   return { markdown: tail && bare.length + tail.length + 1 <= limit ? `${bare}\n${tail}\n` : bare.slice(0, limit), findingsShown: 0, rowsShown: 0 };
 }
 
 function render(report: Report, parts: BudgetedParts, maxFindings: number, firstCount: number, maxRows: number): Budgeted {
   const s = report.summary;
-  const out: string[] = [parts.title ? `## agent-trace-audit: ${parts.title}` : '## agent-trace-audit', ''];
+  const heading = parts.title ?? 'agent-trace-audit';
+  const out: string[] = [parts.headline ? `## ${heading}: ${parts.headline}` : `## ${heading}`, ''];
   if (parts.lead && parts.lead.length > 0) out.push(...parts.lead);
   else {
     out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);
@@ -73,17 +79,24 @@ function render(report: Report, parts: BudgetedParts, maxFindings: number, first
   }
   if (parts.head && parts.head.length > 0) out.push('', ...parts.head);
   const rows = triageRows(report, firstCount);
+  const newCount = new Map<string, number>();
+  if (parts.added) for (const f of report.findings) if (parts.added.has(f.fingerprint)) newCount.set(f.ruleId, (newCount.get(f.ruleId) ?? 0) + 1);
   const shownRows = rows.slice(0, maxRows);
   const findings = report.findings.slice(0, maxFindings);
   if (rows.length === 0) {
     out.push('', noFindingsSentence(report));
   } else {
     if (shownRows.length > 0) {
-      out.push('', '| | Finding | Count | Likely cause | Next action | First at |', '|---|---|---:|---|---|---|');
+      // Five narrow columns that fit 1,000 px: rule, severity, count, new (when compared), first location; the guidance below, one collapsed block per rule.
+      const compared = parts.added !== undefined;
+      out.push('', compared ? '| Rule | Severity | Count | New | First at |' : '| Rule | Severity | Count | First at |', compared ? '|---|---|---:|---:|---|' : '|---|---|---:|---|');
       for (const row of shownRows) {
-        const at = row.first.map((f) => codeSpan(locationOf(f), true)).join(' ');
-        out.push(`| ${SEVERITY_ICON[row.severity]} | ${codeSpan(row.ruleId, true)} | ${row.count} | ${ownCell(row.likelyCause)} | ${ownCell(row.nextAction)} | ${at} |`);
+        const at = row.first.slice(0, 1).map((f) => codeSpan(locationOf(f), true)).join(' ');
+        const added = compared ? ` ${newCount.get(row.ruleId) ?? 0} |` : '';
+        out.push(`| ${codeSpan(row.ruleId, true)} | ${SEVERITY_ICON[row.severity]}&nbsp;${row.severity} | ${row.count} |${added} ${at} |`);
       }
+      const guidance = shownRows.flatMap((row) => ruleGuidance(row.ruleId));
+      if (guidance.length > 0) out.push('', '**Likely cause and next action**, per rule:', '', ...guidance);
     }
     if (findings.length > 0) {
       out.push('', '<details><summary>Findings</summary>', '', '| Severity | Rule | Location | Message |', '|---|---|---|---|');

@@ -24,7 +24,7 @@ export interface CheckAnnotation {
 export interface AnnotationPlan {
   /** Annotations in the order they are sent: most severe first, then new against the base branch, then report order. */
   readonly annotations: readonly CheckAnnotation[];
-  /** Findings in files that are not in the repository (read from an artifact, or outside the workspace), in the same order. */
+  /** Findings in files that are not committed at the head (read from an artifact, written during the run, outside the workspace), in the same order. */
   readonly notInRepository: readonly Finding[];
   /** Findings in the repository left out by the cap. */
   readonly overCap: number;
@@ -35,6 +35,14 @@ export interface PlanOptions {
   readonly cap: number;
   /** Fingerprints of the base branch's findings: a finding not among them is new and goes first within its severity. */
   readonly baseFingerprints?: ReadonlySet<string>;
+  /**
+   * The files committed at the head commit (the workspace's git index): GitHub
+   * shows an annotation only on a path of the commit, so a finding in any other
+   * file (read from an artifact, written during the run, a member of an
+   * archive) goes to the summary instead. Absent: every file but artifact and
+   * outside paths counts as committed.
+   */
+  readonly tracked?: ReadonlySet<string>;
 }
 
 /**
@@ -45,7 +53,8 @@ export interface PlanOptions {
  */
 export function planAnnotations(report: Report, options: PlanOptions): AnnotationPlan {
   const artifactPrefixes = (report.artifacts ?? []).map((a) => `${a.name}/`);
-  const inRepository = (file: string) => !isOutsidePath(file) && !artifactPrefixes.some((prefix) => file.startsWith(prefix));
+  const tracked = options.tracked;
+  const inRepository = (file: string) => !isOutsidePath(file) && !artifactPrefixes.some((prefix) => file.startsWith(prefix)) && (tracked === undefined || tracked.has(file));
   const ordered = orderForReview(report.findings, options.baseFingerprints);
   const repo: Finding[] = [];
   const notInRepository: Finding[] = [];

@@ -26,7 +26,7 @@ export function checkSummaryTail(plan: AnnotationPlan, total: number): string[] 
   const capped = plan.overCap > 0 ? ` (the ${plan.overCap} more in the repository are over the cap \`check-run-max-annotations\`)` : '';
   out.push(`**Annotations:** ${shown} of ${total} finding(s), most severe first${capped}.`);
   if (plan.notInRepository.length === 0) return out;
-  out.push('', `**Not annotated** (${plan.notInRepository.length} finding(s) in files that are not in the repository, e.g. read from an artifact):`, '');
+  out.push('', `**Not annotated** (${plan.notInRepository.length} finding(s) in files that are not committed at the head commit: read from an artifact, written during the run, or inside an archive):`, '');
   out.push('| Severity | Rule | Location | Message |', '|---|---|---|---|');
   let used = out.reduce((n, line) => n + line.length + 1, 0);
   let listed = 0;

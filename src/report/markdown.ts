@@ -42,7 +42,8 @@ export function renderMarkdown(report: Report, judged?: VerdictLines, options: {
     out.push(`| ${f.severity} | ${codeSpan(f.ruleId, true)} | ${codeSpan(locationOf(f), true)} | ${codeSpan(f.message, true)} |`);
   }
   out.push('', '</details>');
-  if (report.findings.length > max) out.push('', `${report.findings.length - max} more finding(s) are in the JSON report.`);
+  // This report may be the only one written (`--format markdown -o`): name how to get the rest, not a file that may not exist.
+  if (report.findings.length > max) out.push('', `${report.findings.length - max} more finding(s) not listed here: \`--format json\` (or \`text\`) lists them all.`);
   const suppressed = suppressedMarkdown(report);
   if (suppressed.length > 0) out.push('', ...suppressed);
   return `${out.join('\n')}\n`;

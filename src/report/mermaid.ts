@@ -11,6 +11,8 @@ export interface MermaidOptions {
   readonly lanes?: number;
   /** Call id → the time-shaped rules that fired on it: the bar is labelled with them. */
   readonly rules?: ReadonlyMap<string, string>;
+  /** The `### Timelines …` heading (default true); false where the caller has its own (the comment's collapsed section). */
+  readonly heading?: boolean;
 }
 
 const LABEL_MAX = 40;
@@ -49,15 +51,19 @@ export function runGantt(timeline: RunTimeline, options: MermaidOptions = {}): s
   const hidden = timeline.bars.length + timeline.truncated - bars.length;
   const parts = [mermaidLabel(timeline.file, 60)];
   if (timeline.runId !== null) parts.push(`run ${mermaidLabel(timeline.runId, 50)}`);
-  parts.push(timeline.timed ? 'ms from run start' : 'by record order - no timestamps');
-  if (hidden > 0) parts.push(`first ${bars.length} of ${bars.length + hidden}`);
+  // Positions are small numbers read as epoch milliseconds: the axis shows seconds (minutes past a minute), or record numbers; the title names the same unit.
+  const minutes = timeline.timed && timeline.end >= 60_000;
+  const hours = timeline.timed && timeline.end >= 3_600_000;
+  parts.push(!timeline.timed ? 'record number - no timestamps' : hours ? 'hours minutes seconds from run start' : minutes ? 'minutes and seconds from run start' : 'seconds from run start');
+  if (hidden > 0) parts.push(`first ${bars.length} of ${bars.length + hidden} bars`);
   const title = parts.join(' - ');
-  // Positions are small numbers read as epoch milliseconds: the axis shows seconds (minutes past a minute), or record numbers.
-  const axis = !timeline.timed ? '%L' : timeline.end >= 60_000 ? '%M:%S' : '%S.%L';
+  const axis = !timeline.timed ? '%L' : hours ? '%H:%M:%S' : minutes ? '%M:%S' : '%S.%L';
   const out = ['gantt', `  title ${title}`, '  dateFormat x', `  axisFormat ${axis}`];
   const end = Math.max(timeline.end, 1);
   // An orphan is open to the end of its run, and never a sliver: at least a tenth of the run past its start.
   const openEnd = (start: number) => Math.max(end, start + Math.max(1, Math.ceil(end / 10)));
+  // Every bar at least a fortieth of the run wide, so a 1 ms llm span is a bar, not a sliver with a floating label.
+  const visible = Math.max(1, Math.ceil(end / 40));
   let n = 0;
   for (const laneId of [...keptLanes].sort((a, b) => a - b)) {
     out.push(`  section ${mermaidLabel(timeline.lanes[laneId] ?? '?')}`);
@@ -70,7 +76,7 @@ export function runGantt(timeline: RunTimeline, options: MermaidOptions = {}): s
       const storm = bar.flags & BAR_FLAG.storm ? ' storm' : '';
       const rule = bar.callId === null ? undefined : options.rules?.get(bar.callId);
       const label = `${n}. line ${bar.line} ${rule === undefined ? `${what}${storm}` : mermaidLabel(rule, 60)}`;
-      out.push(`  ${label} :${tag}t${n}, ${Math.floor(bar.start)}, ${Math.max(Math.floor(stop), Math.floor(bar.start) + 1)}`);
+      out.push(`  ${label} :${tag}t${n}, ${Math.floor(bar.start)}, ${Math.max(Math.floor(stop), Math.floor(bar.start) + visible)}`);
     }
   }
   return out.join('\n');
@@ -95,10 +101,10 @@ export function mermaidSection(report: Report, timelines: readonly RunTimeline[]
   const labels = barRules(report, timelines);
   for (let runs = Math.min(options.runs ?? 3, shaped.length); runs > 0; runs--) {
     for (const bars of [options.bars ?? 30, 15, 6]) {
-      const lines = ['### Timelines of runs with time-shaped findings', '', '_Each bar is a tool call from call to result (an llm span in the model section), labelled with the rule that fired on it; red: error or no result (open to the end of the run)._', ''];
+      const lines = [...(options.heading === false ? [] : ['### Timelines of runs with time-shaped findings', '']), '_Each bar is a tool call from call to result (an llm span in the model section), labelled with the rule that fired on it; red: error or no result (open to the end of the run)._', ''];
       for (const ranked of shaped.slice(0, runs)) {
         const c = ranked.counts;
-        lines.push(`${c.error} error(s), ${c.warning} warning(s), ${c.note} note(s):`, '', '```mermaid', runGantt(ranked.timeline, { ...options, bars, rules: labels.get(ranked.index) }), '```', '');
+        lines.push(`Findings in this run: ${c.error} error(s), ${c.warning} warning(s), ${c.note} note(s).`, '', '```mermaid', runGantt(ranked.timeline, { ...options, bars, rules: labels.get(ranked.index) }), '```', '');
       }
       if (lines.join('\n').length + 1 <= maxChars) return lines;
     }

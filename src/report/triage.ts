@@ -55,6 +55,7 @@ export function locationOf(finding: Finding): string {
  * name and its line, is what tells one place from another. `file:line` is
  * always kept whole (even when it alone is longer), and the cut starts at a
  * folder boundary when one is in reach: `…/claude-code/session.jsonl:12`.
+ * Outside the working folder (`../…`) the kept end starts at a folder name, never inside the `../` steps.
  */
 export function shortLocation(location: string, max: number): string {
   const chars = [...location];
@@ -66,5 +67,8 @@ export function shortLocation(location: string, max: number): string {
   const boundary = tail.indexOf('/');
   // Cut inside a folder name: start at the next folder instead.
   if (chars[chars.length - keep - 1] !== '/' && boundary > 0 && [...tail.slice(boundary)].length >= name.length) tail = tail.slice(boundary);
+  // Outside the working folder the kept end never starts inside the `../` steps (`…../x`): it starts at a real folder.
+  const steps = /^\/?(?:\.\.?\/)+|^\.+(?=\/)/.exec(tail);
+  if (steps && [...tail.slice(steps[0].length)].length >= name.length) tail = tail.slice(steps[0].length).replace(/^(?!\/)/, '/');
   return `…${tail}`;
 }

@@ -8,6 +8,7 @@ describe('agent-trace-audit merge (dist/cli.js)', () => {
       'a.jsonl': jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 'ls' }),
       'b.jsonl': jsonl({ run_id: 's', kind: 'llm' }),
       'bad.json': '{"schemaVersion": 1}',
+      'b.txt': 'not json at all\n',
     });
     expect(runBundle(['audit', 'a.jsonl', '--format', 'json', '-o', 'ra.json'], root).code).toBe(1);
     expect(runBundle(['audit', 'b.jsonl', '--format', 'json', '-o', 'rb.json'], root).code).toBe(0);
@@ -19,6 +20,13 @@ describe('agent-trace-audit merge (dist/cli.js)', () => {
     expect(runBundle(['merge', 'ra.json', '--fail-on', 'never', '--format', 'text'], root).code).toBe(0);
     const bad = runBundle(['merge', 'bad.json'], root);
     expect(bad.code).toBe(2);
-    expect(bad.stderr.split('\n')[0]).toMatch(/^invalid-report: bad\.json: not an agent-trace-audit report: tool: /);
+    // One line that says what the file is not, and what merge reads.
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/^invalid-report: bad\.json: not an agent-trace-audit report \(tool: [^\n]*\); merge reads the reports `audit --format json` writes\n$/);
+    const trace = runBundle(['merge', 'a.jsonl'], root);
+    expect(trace.code).toBe(2);
+    expect(trace.stderr).toBe('invalid-report: a.jsonl: not an agent-trace-audit report (no schemaVersion: a trace or another JSON file); merge reads the reports `audit --format json` writes\n');
+    const text = runBundle(['merge', 'b.txt'], root);
+    expect(text.stderr).toBe('invalid-report: b.txt: not an agent-trace-audit report (not JSON); merge reads the reports `audit --format json` writes\n');
   });
 });

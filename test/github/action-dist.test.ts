@@ -116,9 +116,11 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     expect(stored.files.map((f: { path: string }) => f.path)).toEqual(traces);
     expect(stored.catalogs.map((c: { tools: Array<{ name: string }> }) => c.tools.map((t) => t.name))).toEqual([['read_file'], ['grep', 'pytest', 'read_file']]);
     expect(readFileSync(result.outputs['report-json']!, 'utf8')).toBe(files.get('agent-trace-audit-report.json')!.toString('utf8'));
-    expect(result.summary).toContain('| 🔴 | `orphan-call` | 1 |');
+    expect(result.summary).toContain('| `orphan-call` | 🔴&nbsp;error | 1 | `traces/dirty/span-log-orphan.jsonl:2` |');
     // The planted AWS key is found, and neither the summary nor the log carries it.
-    expect(result.summary).toContain('| 🔴 | `secret-in-trace` | 1 |');
+    expect(result.summary).toContain('| `secret-in-trace` | 🔴&nbsp;error | 1 | `traces/dirty/span-log-secret-in-trace.jsonl:1` |');
+    // Guidance: one collapsed block per rule, below the table.
+    expect(result.summary).toContain('<details><summary><code>orphan-call</code>: ');
     expect(result.summary).not.toContain('AKIAIOSFODNN7EXAMPLE');
     expect(result.stdout).not.toContain('AKIAIOSFODNN7EXAMPLE');
     expect(gh.runs.length).toBe(0);
@@ -170,7 +172,8 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     // The job summary keeps the full detail: every new finding, the triage table with causes, the findings list.
     expect(result.summary).toContain('- tools added (2): `@octocat`, `deploy`');
     expect(result.summary).toContain('**New in this PR:** 3 finding(s):');
-    expect(result.summary).toContain('| 🔴 | `orphan-call` | 1 |');
+    // Compared with the base branch: the rule table has a New column.
+    expect(result.summary).toMatch(/\| `orphan-call` \| 🔴&nbsp;error \| 1 \| 0 \| `traces\/dirty\/span-log-orphan\.jsonl:2` \|/);
     expect(result.summary).toContain('<details><summary>Findings</summary>');
     // Rendered by GitHub's renderer, the tool named like a mention stays code; the only links are ours.
     if (runsWith(CMARK_GFM)) {
@@ -321,7 +324,9 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     expect(result.code).toBe(0);
     expect(gh.comments.get(45)!.length).toBe(1);
     const body = gh.comments.get(45)![0]!.body;
-    expect(body).toContain('| [`orphan-call`][orphan-call] | 🔴 error | 1 | 0 | 0 |');
+    // The rule table lists only the rules this pull request changed: no `0 | 0` row.
+    expect(body).not.toMatch(/\| 0 \| 0 \|$/m);
+    expect(body).toMatch(/_\d+ more rule\(s\) with findings this PR did not change: in the \[job summary\]/);
     // Compared with the audited workflow's (agents.yml) report on the PR's base branch: run 101 audited all five examples, the shards two.
     expect(gh.requests.some((r) => r.path.startsWith('/repos/octo-org/agent-app/actions/workflows/agents.yml/runs?'))).toBe(true);
     expect(body).toContain(`Head \`${'f'.repeat(7)}\` compared with base \`${'b'.repeat(7)}\`.`);

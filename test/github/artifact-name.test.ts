@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { artifactNameFor, commentMarker, shardId } from '../../src/github/artifact-name.js';
+import { artifactNameFor, checkRunIdentity, commentMarker, shardId } from '../../src/github/artifact-name.js';
+import { auditTitle, nameId } from '../../src/report/title.js';
 
 describe('shard ids and artifact names', () => {
   it('a toJson(matrix) shard gives a readable id (values in key order) that is stable for the same text', () => {
@@ -21,5 +22,19 @@ describe('shard ids and artifact names', () => {
     expect(commentMarker('')).toBe('<!-- agent-trace-audit:comment -->');
     expect(commentMarker('linux')).toMatch(/^<!-- agent-trace-audit:comment shard=linux-[0-9a-f]{8} -->$/);
     expect(commentMarker('--> <img src=x>')).not.toContain('<img');
+  });
+});
+
+describe('the name input', () => {
+  it('is part of the artifact name, the comment marker and the check run, so two workflows keep theirs apart', () => {
+    expect(artifactNameFor('agent-trace-audit', '', 'nightly')).toBe('agent-trace-audit-nightly');
+    expect(artifactNameFor('agent-trace-audit', 'a', 'nightly')).toBe(`agent-trace-audit-nightly-${shardId('a')}`);
+    expect(commentMarker('', 'nightly')).toBe('<!-- agent-trace-audit:comment name=nightly -->');
+    expect(checkRunIdentity('', 'nightly')).toEqual({ name: 'agent-trace-audit (nightly)', marker: 'agent-trace-audit:check name=nightly' });
+    expect(checkRunIdentity('', '')).toEqual({ name: 'agent-trace-audit', marker: 'agent-trace-audit:check' });
+    expect(auditTitle('nightly')).toBe('agent-trace-audit (nightly)');
+    // Only [A-Za-z0-9._-]: nothing can close the HTML comment or form markdown; a changed name keeps a hash of the original.
+    expect(nameId('e2e --> <b>@team</b>')).toMatch(/^e2e-b-team-b-[0-9a-f]{8}$/);
+    expect(nameId('a b')).not.toBe(nameId('a-b'));
   });
 });

@@ -57,7 +57,7 @@ describe('bundled action collecting trace artifacts', () => {
     gh.comments.set(47, []);
     const event = { ...prEvent, number: 47, pull_request: { ...(prEvent['pull_request'] as object), number: 47 } };
     const workspace = tempDir('ata-audit-job-');
-    const result = await run(600, { artifacts: 'agent-traces-*\nlangfuse-export\n' }, { eventName: 'pull_request', event, workspace });
+    const result = await run(600, { artifacts: 'agent-traces-*\nlangfuse-export\n' }, { eventName: 'pull_request', event, workspace, checkout: false });
 
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
@@ -96,7 +96,7 @@ describe('bundled action collecting trace artifacts', () => {
     // Files from artifacts are not in the repository: the check run lists their findings in its summary instead of annotating them.
     const check = gh.checks.runs.find((r) => r.head_sha === (prEvent['pull_request'] as { head: { sha: string } }).head.sha && r.output.summary.includes('agent-traces-1/'))!;
     expect(check.annotations).toEqual([]);
-    expect(check.output.summary).toContain('**Not annotated** (6 finding(s) in files that are not in the repository, e.g. read from an artifact):');
+    expect(check.output.summary).toContain('**Not annotated** (6 finding(s) in files that are not committed at the head commit: read from an artifact, written during the run, or inside an archive):');
     expect(check.output.summary).toContain('| error | `orphan-call` | `agent-traces-1/run-a/span-log-orphan.jsonl:2` |');
 
     // One artifact uploaded by this job: the report, and every trace read sealed with its checkpoint.

@@ -20,6 +20,7 @@ describe('readInputs', () => {
       retentionDays: undefined,
       baseline: { kind: 'auto' },
       shard: '',
+      name: '',
       mode: 'audit',
       sarifFile: '',
       failOnEmpty: false,

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { tempDir } from '../helpers.js';
@@ -25,6 +25,13 @@ export interface RunOptions {
   readonly workflowRef: string;
   /** More environment variables for the step. */
   readonly env?: Record<string, string>;
+  /**
+   * The workspace is a checkout (default): a workspace that is not a git
+   * repository yet gets `git init` and every file in it added to the index, as
+   * actions/checkout leaves it; only those files are linked and annotated.
+   * false: no checkout, nothing linked.
+   */
+  readonly checkout?: boolean;
 }
 
 /** A runtime token the artifact client accepts: a JWT whose scp claim names the run and job backend ids. */
@@ -46,6 +53,10 @@ export function actionDefaults(token: string): Record<string, string> {
 
 /** Runs dist/index.js as the runner does: a child process with INPUT_* variables and the runner's files. */
 export async function runBundledAction(options: RunOptions): Promise<ActionRun> {
+  if (options.checkout !== false && !existsSync(join(options.workspace, '.git'))) {
+    execFileSync('git', ['init', '-q'], { cwd: options.workspace });
+    execFileSync('git', ['add', '-A'], { cwd: options.workspace });
+  }
   const files = tempDir('ata-runner-');
   const outputPath = join(files, 'output');
   const summaryPath = join(files, 'summary.md');

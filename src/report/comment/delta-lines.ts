@@ -1,5 +1,6 @@
 import type { Finding } from '../../model/finding.js';
 import { countByRule, type FindingDelta } from '../delta.js';
+import { sanitizeText } from '../../sanitize/text.js';
 import { codeSpan } from '../markdown-escape.js';
 import { ruleDocsUrl } from '../rule-docs.js';
 import { compareUrgency } from '../urgency.js';
@@ -16,7 +17,8 @@ export interface MoreLinks {
   readonly artifactUrl: string;
 }
 
-const MESSAGE_MAX = 48;
+/** A message is shown whole up to this many characters; a longer one is cut at a word boundary. */
+export const MESSAGE_MAX = 300;
 
 /** Rule ids that can name a link reference definition (ids from our registry; a stored report may carry others). */
 const REFERENCE_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -38,10 +40,21 @@ export function ruleReferences(ruleIds: Iterable<string>): string[] {
   return out;
 }
 
-/** One line per finding: severity, rule (linked), place (linked), a short message (trace text: a code span). */
+/**
+ * A finding's message on one line, whole up to MESSAGE_MAX characters; a
+ * longer one is cut at the last word boundary before it, with `…`.
+ */
+export function wholeMessage(text: string): string {
+  const flat = sanitizeText(text, { maxChars: 4 * MESSAGE_MAX }).replace(/\s+/g, ' ').trim();
+  if (flat.length <= MESSAGE_MAX) return flat;
+  const head = flat.slice(0, MESSAGE_MAX - 1);
+  const space = head.lastIndexOf(' ');
+  return `${(space >= MESSAGE_MAX / 2 ? head.slice(0, space) : head).trimEnd()}…`;
+}
+
+/** One line per finding: severity, rule (linked), place (linked where it resolves), the whole message (trace text: a code span the renderer wraps). */
 export function findingLine(finding: Finding, links: FileLinks, refs = false): string {
-  const flat = finding.message.replace(/\s+/g, ' ').trim();
-  const message = flat.length > MESSAGE_MAX ? `${flat.slice(0, MESSAGE_MAX - 1)}…` : flat;
+  const message = wholeMessage(finding.message);
   return `- ${SEVERITY_ICON[finding.severity]} ${ruleLink(finding.ruleId, refs)} at ${locationLink(finding, links)}: ${codeSpan(message)}`;
 }
 

@@ -6,28 +6,29 @@ import { locationOf } from '../triage.js';
 export interface FileLinks {
   /** `<server>/<owner>/<repo>/blob/<head sha>`: files in the repository link to their line here; '' for none. */
   readonly blobBase: string;
-  /** Artifact name → its page, for files read from an artifact (their path starts with `<name>/`). */
-  readonly artifacts: ReadonlyMap<string, string>;
+  /**
+   * The files committed at the head commit, as the report names them (the
+   * workspace's git index): only these are linked. A file read from an
+   * artifact, written during the run, or a member of an archive is not in it;
+   * empty when there is no checkout, so nothing is linked.
+   */
+  readonly tracked: ReadonlySet<string>;
 }
 
-export const NO_FILE_LINKS: FileLinks = { blobBase: '', artifacts: new Map() };
+export const NO_FILE_LINKS: FileLinks = { blobBase: '', tracked: new Set() };
 
 /**
  * `file:line` as a code span, linked to the file at the head commit
- * (`…/blob/<sha>/<path>#L<n>`), or to the artifact it was read from. The
- * URL is built from our own base and the path percent-encoded segment by
- * segment; a path that could climb out of the repository (`..`, absolute,
- * backslashes) is shown unlinked.
+ * (`…/blob/<sha>/<path>#L<n>`) only when the file is tracked there: a link
+ * that resolves or none. The URL is built from our own base and the path
+ * percent-encoded segment by segment; a path that could climb out of the
+ * repository (`..`, absolute, backslashes) is never linked.
  */
 export function locationLink(finding: Finding, links: FileLinks, inTable = false): string {
   const text = codeSpan(locationOf(finding), inTable);
-  const slash = finding.file.indexOf('/');
-  if (slash > 0) {
-    const artifact = links.artifacts.get(finding.file.slice(0, slash));
-    if (artifact !== undefined) return `[${text}](${artifact})`;
-  }
+  if (links.blobBase === '' || !links.tracked.has(finding.file)) return text;
   const path = repositoryPath(finding.file);
-  if (links.blobBase === '' || path === null) return text;
+  if (path === null) return text;
   return `[${text}](${links.blobBase}/${path}${finding.line > 0 ? `#L${finding.line}` : ''})`;
 }
 

@@ -2,15 +2,17 @@ import type { Report } from '../schema.js';
 import { deltaLines, ruleReferences, whereTheRestIs, type Comparison, type MoreLinks } from './delta-lines.js';
 import { ruleGuidance } from './guidance.js';
 import type { FileLinks } from './links.js';
-import { ruleRows, ruleTable } from './rule-table.js';
+import { changedRows, ruleRows, ruleTable } from './rule-table.js';
 import { verdictLines, type Verdict } from './verdict.js';
 import { suppressedMarkdown } from '../suppressed-lines.js';
 import { noFindingsSentence } from '../verdict.js';
 
 /** The pull request comment's size target: far under GitHub's 65,536 cap, about one screen collapsed. */
 export const COMMENT_TARGET = 12_000;
-/** New findings listed one per line at the top. */
-export const NEW_SHOWN = 5;
+/** New findings listed one per line at the top, each with its whole message. */
+export const NEW_SHOWN = 20;
+/** A rule table of more rows than this is collapsed. */
+export const TABLE_OPEN_MAX = 8;
 
 export interface CommentInput {
   readonly verdict: Verdict;
@@ -60,16 +62,22 @@ export function renderComment(report: Report, input: CommentInput, limit = COMME
   const room = (reserved = 0) => limit - LEFT_RESERVE - reserved - size([...out, ...end]);
 
   let shown = 0;
+  const listed = changedRows(rows, compared);
+  const unchanged = rows.length - listed.length;
   if (rows.length === 0) out.push('', noFindingsSentence(report));
-  else {
-    const table = ruleTable(rows, compared);
+  else if (listed.length > 0) {
+    const table = ruleTable(listed, compared);
     const header = table.slice(0, 2);
     const body = table.slice(2);
-    let cost = size(['', ...header]);
+    const open = listed.length <= TABLE_OPEN_MAX;
+    const title = compared ? `${listed.length} rule(s) with new or fixed findings` : `${listed.length} rule(s) with findings`;
+    const wrap = open ? [] : [`<details><summary>${title}</summary>`, '', '</details>'];
+    let cost = size(['', ...wrap, ...header]);
     while (shown < body.length && cost + body[shown]!.length + 1 <= room()) cost += body[shown++]!.length + 1;
-    if (shown > 0) out.push('', ...header, ...body.slice(0, shown));
+    if (shown > 0) out.push('', ...(open ? [] : wrap.slice(0, 2)), ...header, ...body.slice(0, shown), ...(open ? [] : ['', wrap[2]!]));
     if (shown < body.length) out.push('', `_${body.length - shown} more rule(s) in ${whereTheRestIs(input.more)}._`);
   }
+  if (compared && unchanged > 0) out.push('', `_${unchanged} more rule(s) with findings this PR did not change: in ${whereTheRestIs(input.more)}._`);
 
   // Below the table, collapsed: guidance, then the run and seal, the catalog comparison and the timelines.
   const about = [...input.details, ...(input.metrics.length > 0 ? ['', ...input.metrics] : [])];
@@ -108,5 +116,5 @@ export function renderComment(report: Report, input: CommentInput, limit = COMME
 
   if (left.length > 0) out.push('', `_Left out to stay within ${limit.toLocaleString('en-US')} characters: ${left.join(', ')}; they are in ${whereTheRestIs(input.more)}._`);
   out.push(...end);
-  return { markdown: `${out.join('\n')}\n`, rowsShown: shown, rules: rows.length, left };
+  return { markdown: `${out.join('\n')}\n`, rowsShown: shown, rules: listed.length, left };
 }

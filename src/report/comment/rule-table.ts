@@ -34,6 +34,15 @@ export function ruleRows(report: Report, comparison: Comparison): RuleRow[] {
   return rows.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || rulePriority(b.ruleId) - rulePriority(a.ruleId) || b.count - a.count || compareRuleUrgency(a.ruleId, b.ruleId));
 }
 
+/**
+ * The rows the comment shows: compared with the base branch, only the rules
+ * with findings new or fixed in this pull request (no `0 | 0` row); otherwise
+ * every rule with a count.
+ */
+export function changedRows(rows: readonly RuleRow[], compared: boolean): RuleRow[] {
+  return compared ? rows.filter((row) => row.added > 0 || row.fixed > 0) : rows.filter((row) => row.count > 0);
+}
+
 /** The compact table: rule (a reference link, see ruleReferences) · severity · count, and new · fixed when compared. No prose columns. */
 export function ruleTable(rows: readonly RuleRow[], compared: boolean): string[] {
   const out = compared ? ['| Rule | Severity | Count | New | Fixed |', '|---|---|---:|---:|---:|'] : ['| Rule | Severity | Count |', '|---|---|---:|'];

@@ -3,6 +3,7 @@ import { codeSpan } from '../markdown-escape.js';
 import { omittedRunsNote } from '../run-cap.js';
 import { coverageLine } from '../verdict.js';
 import type { Report } from '../schema.js';
+import { auditTitle } from '../title.js';
 
 /** What the comment and the summary say a run was judged by: the verdict (src/report/verdict.ts) and the commits. */
 export interface Verdict extends VerdictLines {
@@ -10,6 +11,8 @@ export interface Verdict extends VerdictLines {
   readonly headSha: string;
   /** The base commit it was compared with ('' when not compared). */
   readonly baseSha: string;
+  /** The `name` input, shown in the title (see auditTitle). */
+  readonly name?: string;
 }
 
 export const shortSha = (sha: string) => (/^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : '');
@@ -28,7 +31,7 @@ export function verdictLines(report: Report, verdict: Verdict): string[] {
   const runsNote = omittedRunsNote(report);
   const suppressed = report.suppressed && report.suppressed.count > 0 ? ` ${report.suppressed.count} suppressed.` : '';
   return [
-    `## agent-trace-audit: ${v.headline}`,
+    `## ${auditTitle(verdict.name ?? '')}: ${v.headline}`,
     '',
     `**${judgedBy}: **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s); ${coverageLine(v.coverage, false)}.${suppressed}${commits}`,
     ...verdict.notes.flatMap((note) => ['', noteLine(note)]),
