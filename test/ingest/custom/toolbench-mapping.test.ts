@@ -1,0 +1,58 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { configFileSchema, resolveConfig, type ConfigFile } from '../../../src/config.js';
+import { cli } from '../../cli/run-cli.js';
+import { audited, tempDir } from '../../helpers.js';
+import { corpusCounts, corpusFile, describeCorpus } from '../../public-corpus.js';
+
+/**
+ * The third worked example of docs/formats/custom.md, read from the page itself: a public
+ * ToolBench answer, a format no built-in reader knows. The expected counts are the
+ * manifest's (counted with python3 from answer_generation.train_messages, independently
+ * of the tool).
+ */
+const PAGE = readFileSync('docs/formats/custom.md', 'utf8');
+const NAME = 'toolbench-answer';
+const FILE = 'toolbench/82217_ChatGPT_CoT@1.json';
+
+function pageMapping(): string {
+  const block = [...PAGE.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((text) => text.includes(`\n  ${NAME}:\n`));
+  if (block === undefined) throw new Error(`docs/formats/custom.md has no yaml block for ${NAME}`);
+  return block;
+}
+
+function config(): ConfigFile {
+  return configFileSchema().parse({ formats: (parseYaml(pageMapping()) as { formats: object }).formats }) as ConfigFile;
+}
+
+const ruleIds = (findings: ReadonlyArray<{ ruleId: string }>) => findings.map((f) => f.ruleId).sort();
+
+describeCorpus('formats: the ToolBench answer mapping of docs/formats/custom.md, on a format the tool does not read', [FILE], () => {
+  it('without the mapping the file is unknown-format: no built-in reader claims it', async () => {
+    const { report, result } = await audited([{ path: corpusFile(FILE), display: FILE }], resolveConfig({}));
+    expect(report.files.map((f) => [f.format, f.records, f.runs])).toEqual([['unknown', 0, 0]]);
+    expect(ruleIds(result.findings)).toEqual(['unknown-format']);
+  });
+
+  it('with it, detected: 3 calls, 3 results, no orphan, the catalog of 3 tools, only the note on pairing by order', async () => {
+    expect(corpusCounts(FILE)).toEqual({ calls: 3, results: 3, orphans: 0 });
+    const { report, result } = await audited([{ path: corpusFile(FILE), display: FILE }], resolveConfig(config()));
+    expect(report.files).toEqual([{ path: FILE, format: NAME, records: 7, runs: 1, skipped: [] }]);
+    expect(result.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[3, 3]]);
+    expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['ingest-note', 'note']]);
+    expect(result.findings[0]?.message).toContain('3 calls without a call id');
+  });
+
+  it('from the command line with --config: exit 0 at the default fail-on, the same counts', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'agent-trace-audit.yml'), pageMapping());
+    const run = await cli(['audit', corpusFile(FILE), '--format', 'json', '--config', join(dir, 'agent-trace-audit.yml')], dir);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as { files: Array<{ format: string }>; runs: Array<{ toolCalls: number; toolResults: number }> };
+    expect(json.files.map((f) => f.format)).toEqual([NAME]);
+    expect(json.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[3, 3]]);
+  });
+});
