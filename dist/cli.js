@@ -2,19 +2,19 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 878:
+/***/ 5976:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2019 = void 0;
-const core_1 = __nccwpck_require__(3893);
-const draft7_1 = __nccwpck_require__(9941);
-const dynamic_1 = __nccwpck_require__(9923);
-const next_1 = __nccwpck_require__(7844);
-const unevaluated_1 = __nccwpck_require__(2010);
-const discriminator_1 = __nccwpck_require__(8886);
-const json_schema_2019_09_1 = __nccwpck_require__(5375);
+const core_1 = __nccwpck_require__(2439);
+const draft7_1 = __nccwpck_require__(3967);
+const dynamic_1 = __nccwpck_require__(7077);
+const next_1 = __nccwpck_require__(8294);
+const unevaluated_1 = __nccwpck_require__(2420);
+const discriminator_1 = __nccwpck_require__(2936);
+const json_schema_2019_09_1 = __nccwpck_require__(2249);
 const META_SCHEMA_ID = "https://json-schema.org/draft/2019-09/schema";
 class Ajv2019 extends core_1.default {
     constructor(opts = {}) {
@@ -52,33 +52,33 @@ module.exports = exports = Ajv2019;
 module.exports.Ajv2019 = Ajv2019;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv2019;
-var validate_1 = __nccwpck_require__(7881);
+var validate_1 = __nccwpck_require__(7391);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(1436);
+var codegen_1 = __nccwpck_require__(8762);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(3021);
+var validation_error_1 = __nccwpck_require__(535);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(3162);
+var ref_error_1 = __nccwpck_require__(5268);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=2019.js.map
 
 /***/ }),
 
-/***/ 2210:
+/***/ 5848:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2020 = void 0;
-const core_1 = __nccwpck_require__(3893);
-const draft2020_1 = __nccwpck_require__(4298);
-const discriminator_1 = __nccwpck_require__(8886);
-const json_schema_2020_12_1 = __nccwpck_require__(3995);
+const core_1 = __nccwpck_require__(2439);
+const draft2020_1 = __nccwpck_require__(9220);
+const discriminator_1 = __nccwpck_require__(2936);
+const json_schema_2020_12_1 = __nccwpck_require__(3029);
 const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
 class Ajv2020 extends core_1.default {
     constructor(opts = {}) {
@@ -113,33 +113,33 @@ module.exports = exports = Ajv2020;
 module.exports.Ajv2020 = Ajv2020;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv2020;
-var validate_1 = __nccwpck_require__(7881);
+var validate_1 = __nccwpck_require__(7391);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(1436);
+var codegen_1 = __nccwpck_require__(8762);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(3021);
+var validation_error_1 = __nccwpck_require__(535);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(3162);
+var ref_error_1 = __nccwpck_require__(5268);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=2020.js.map
 
 /***/ }),
 
-/***/ 2463:
+/***/ 9153:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
-const core_1 = __nccwpck_require__(3893);
-const draft7_1 = __nccwpck_require__(9941);
-const discriminator_1 = __nccwpck_require__(8886);
-const draft7MetaSchema = __nccwpck_require__(2079);
+const core_1 = __nccwpck_require__(2439);
+const draft7_1 = __nccwpck_require__(3967);
+const discriminator_1 = __nccwpck_require__(2936);
+const draft7MetaSchema = __nccwpck_require__(372);
 const META_SUPPORT_DATA = ["/properties"];
 const META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
 class Ajv extends core_1.default {
@@ -169,24 +169,24 @@ module.exports = exports = Ajv;
 module.exports.Ajv = Ajv;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv;
-var validate_1 = __nccwpck_require__(7881);
+var validate_1 = __nccwpck_require__(7391);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(1436);
+var codegen_1 = __nccwpck_require__(8762);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(3021);
+var validation_error_1 = __nccwpck_require__(535);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(3162);
+var ref_error_1 = __nccwpck_require__(5268);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=ajv.js.map
 
 /***/ }),
 
-/***/ 567:
+/***/ 7565:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -348,15 +348,15 @@ exports.regexpCode = regexpCode;
 
 /***/ }),
 
-/***/ 1436:
+/***/ 8762:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
-const code_1 = __nccwpck_require__(567);
-const scope_1 = __nccwpck_require__(7788);
-var code_2 = __nccwpck_require__(567);
+const code_1 = __nccwpck_require__(7565);
+const scope_1 = __nccwpck_require__(4146);
+var code_2 = __nccwpck_require__(7565);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
 Object.defineProperty(exports, "strConcat", ({ enumerable: true, get: function () { return code_2.strConcat; } }));
@@ -365,7 +365,7 @@ Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
 Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
-var scope_2 = __nccwpck_require__(7788);
+var scope_2 = __nccwpck_require__(4146);
 Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
 Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
 Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
@@ -1051,13 +1051,13 @@ function par(x) {
 
 /***/ }),
 
-/***/ 7788:
+/***/ 4146:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
-const code_1 = __nccwpck_require__(567);
+const code_1 = __nccwpck_require__(7565);
 class ValueError extends Error {
     constructor(name) {
         super(`CodeGen: "code" for ${name} not defined`);
@@ -1200,15 +1200,15 @@ exports.ValueScope = ValueScope;
 
 /***/ }),
 
-/***/ 1283:
+/***/ 9905:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const names_1 = __nccwpck_require__(630);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
+const names_1 = __nccwpck_require__(8636);
 exports.keywordError = {
     message: ({ keyword }) => (0, codegen_1.str) `must pass "${keyword}" keyword validation`,
 };
@@ -1329,18 +1329,18 @@ function extraErrorProps(cxt, { params, message }, keyValues) {
 
 /***/ }),
 
-/***/ 2718:
+/***/ 4992:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const validation_error_1 = __nccwpck_require__(3021);
-const names_1 = __nccwpck_require__(630);
-const resolve_1 = __nccwpck_require__(4090);
-const util_1 = __nccwpck_require__(4464);
-const validate_1 = __nccwpck_require__(7881);
+const codegen_1 = __nccwpck_require__(8762);
+const validation_error_1 = __nccwpck_require__(535);
+const names_1 = __nccwpck_require__(8636);
+const resolve_1 = __nccwpck_require__(1128);
+const util_1 = __nccwpck_require__(7802);
+const validate_1 = __nccwpck_require__(7391);
 class SchemaEnv {
     constructor(env) {
         var _a;
@@ -1577,12 +1577,12 @@ function getJsonPointer(parsedRef, { baseId, schema, root }) {
 
 /***/ }),
 
-/***/ 630:
+/***/ 8636:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8762);
 const names = {
     // validation function arguments
     data: new codegen_1.Name("data"), // data passed to validation function
@@ -1611,12 +1611,12 @@ exports["default"] = names;
 
 /***/ }),
 
-/***/ 3162:
+/***/ 5268:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const resolve_1 = __nccwpck_require__(4090);
+const resolve_1 = __nccwpck_require__(1128);
 class MissingRefError extends Error {
     constructor(resolver, baseId, ref, msg) {
         super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -1629,15 +1629,15 @@ exports["default"] = MissingRefError;
 
 /***/ }),
 
-/***/ 4090:
+/***/ 1128:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
-const util_1 = __nccwpck_require__(4464);
-const equal = __nccwpck_require__(3430);
-const traverse = __nccwpck_require__(1167);
+const util_1 = __nccwpck_require__(7802);
+const equal = __nccwpck_require__(6136);
+const traverse = __nccwpck_require__(1165);
 // TODO refactor to use keyword definitions
 const SIMPLE_INLINED = new Set([
     "type",
@@ -1790,7 +1790,7 @@ exports.getSchemaRefs = getSchemaRefs;
 
 /***/ }),
 
-/***/ 7353:
+/***/ 2335:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1822,14 +1822,14 @@ exports.getRules = getRules;
 
 /***/ }),
 
-/***/ 4464:
+/***/ 7802:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const code_1 = __nccwpck_require__(567);
+const codegen_1 = __nccwpck_require__(8762);
+const code_1 = __nccwpck_require__(7565);
 // TODO refactor to use Set
 function toHash(arr) {
     const hash = {};
@@ -2006,7 +2006,7 @@ exports.checkStrictMode = checkStrictMode;
 
 /***/ }),
 
-/***/ 7692:
+/***/ 454:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2031,15 +2031,15 @@ exports.shouldUseRule = shouldUseRule;
 
 /***/ }),
 
-/***/ 5346:
+/***/ 8284:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
-const errors_1 = __nccwpck_require__(1283);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
+const errors_1 = __nccwpck_require__(9905);
+const codegen_1 = __nccwpck_require__(8762);
+const names_1 = __nccwpck_require__(8636);
 const boolError = {
     message: "boolean schema is false",
 };
@@ -2087,17 +2087,17 @@ function falseSchemaError(it, overrideAllErrors) {
 
 /***/ }),
 
-/***/ 6685:
+/***/ 5931:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
-const rules_1 = __nccwpck_require__(7353);
-const applicability_1 = __nccwpck_require__(7692);
-const errors_1 = __nccwpck_require__(1283);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const rules_1 = __nccwpck_require__(2335);
+const applicability_1 = __nccwpck_require__(454);
+const errors_1 = __nccwpck_require__(9905);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
 var DataType;
 (function (DataType) {
     DataType[DataType["Correct"] = 0] = "Correct";
@@ -2296,14 +2296,14 @@ function getTypeErrorContext(it) {
 
 /***/ }),
 
-/***/ 1699:
+/***/ 3769:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.assignDefaults = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
 function assignDefaults(it, ty) {
     const { properties, items } = it.schema;
     if (ty === "object" && properties) {
@@ -2337,24 +2337,24 @@ function assignDefault(it, prop, defaultValue) {
 
 /***/ }),
 
-/***/ 7881:
+/***/ 7391:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
-const boolSchema_1 = __nccwpck_require__(5346);
-const dataType_1 = __nccwpck_require__(6685);
-const applicability_1 = __nccwpck_require__(7692);
-const dataType_2 = __nccwpck_require__(6685);
-const defaults_1 = __nccwpck_require__(1699);
-const keyword_1 = __nccwpck_require__(5202);
-const subschema_1 = __nccwpck_require__(6200);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const resolve_1 = __nccwpck_require__(4090);
-const util_1 = __nccwpck_require__(4464);
-const errors_1 = __nccwpck_require__(1283);
+const boolSchema_1 = __nccwpck_require__(8284);
+const dataType_1 = __nccwpck_require__(5931);
+const applicability_1 = __nccwpck_require__(454);
+const dataType_2 = __nccwpck_require__(5931);
+const defaults_1 = __nccwpck_require__(3769);
+const keyword_1 = __nccwpck_require__(4852);
+const subschema_1 = __nccwpck_require__(7914);
+const codegen_1 = __nccwpck_require__(8762);
+const names_1 = __nccwpck_require__(8636);
+const resolve_1 = __nccwpck_require__(1128);
+const util_1 = __nccwpck_require__(7802);
+const errors_1 = __nccwpck_require__(9905);
 // schema compilation - generates validation function, subschemaCode (below) is used for subschemas
 function validateFunctionCode(it) {
     if (isSchemaObj(it)) {
@@ -2863,16 +2863,16 @@ exports.getData = getData;
 
 /***/ }),
 
-/***/ 5202:
+/***/ 4852:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const code_1 = __nccwpck_require__(8484);
-const errors_1 = __nccwpck_require__(1283);
+const codegen_1 = __nccwpck_require__(8762);
+const names_1 = __nccwpck_require__(8636);
+const code_1 = __nccwpck_require__(322);
+const errors_1 = __nccwpck_require__(9905);
 function macroKeywordCode(cxt, def) {
     const { gen, keyword, schema, parentSchema, it } = cxt;
     const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -2993,14 +2993,14 @@ exports.validateKeywordUsage = validateKeywordUsage;
 
 /***/ }),
 
-/***/ 6200:
+/***/ 7914:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
 function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
     if (keyword !== undefined && schema !== undefined) {
         throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -3080,31 +3080,31 @@ exports.extendSubschemaMode = extendSubschemaMode;
 
 /***/ }),
 
-/***/ 3893:
+/***/ 2439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
-var validate_1 = __nccwpck_require__(7881);
+var validate_1 = __nccwpck_require__(7391);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(1436);
+var codegen_1 = __nccwpck_require__(8762);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-const validation_error_1 = __nccwpck_require__(3021);
-const ref_error_1 = __nccwpck_require__(3162);
-const rules_1 = __nccwpck_require__(7353);
-const compile_1 = __nccwpck_require__(2718);
-const codegen_2 = __nccwpck_require__(1436);
-const resolve_1 = __nccwpck_require__(4090);
-const dataType_1 = __nccwpck_require__(6685);
-const util_1 = __nccwpck_require__(4464);
-const $dataRefSchema = __nccwpck_require__(3837);
-const uri_1 = __nccwpck_require__(6285);
+const validation_error_1 = __nccwpck_require__(535);
+const ref_error_1 = __nccwpck_require__(5268);
+const rules_1 = __nccwpck_require__(2335);
+const compile_1 = __nccwpck_require__(4992);
+const codegen_2 = __nccwpck_require__(8762);
+const resolve_1 = __nccwpck_require__(1128);
+const dataType_1 = __nccwpck_require__(5931);
+const util_1 = __nccwpck_require__(7802);
+const $dataRefSchema = __nccwpck_require__(9422);
+const uri_1 = __nccwpck_require__(975);
 const defaultRegExp = (str, flags) => new RegExp(str, flags);
 defaultRegExp.code = "new RegExp";
 const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3704,18 +3704,18 @@ function schemaOrData(schema) {
 
 /***/ }),
 
-/***/ 5375:
+/***/ 2249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const metaSchema = __nccwpck_require__(8138);
-const applicator = __nccwpck_require__(4908);
-const content = __nccwpck_require__(958);
-const core = __nccwpck_require__(58);
-const format = __nccwpck_require__(6534);
-const metadata = __nccwpck_require__(711);
-const validation = __nccwpck_require__(8030);
+const metaSchema = __nccwpck_require__(6733);
+const applicator = __nccwpck_require__(9698);
+const content = __nccwpck_require__(1525);
+const core = __nccwpck_require__(155);
+const format = __nccwpck_require__(9543);
+const metadata = __nccwpck_require__(100);
+const validation = __nccwpck_require__(7463);
 const META_SUPPORT_DATA = ["/properties"];
 function addMetaSchema2019($data) {
     ;
@@ -3738,19 +3738,19 @@ exports["default"] = addMetaSchema2019;
 
 /***/ }),
 
-/***/ 3995:
+/***/ 3029:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const metaSchema = __nccwpck_require__(1678);
-const applicator = __nccwpck_require__(7216);
-const unevaluated = __nccwpck_require__(9547);
-const content = __nccwpck_require__(8226);
-const core = __nccwpck_require__(518);
-const format = __nccwpck_require__(4588);
-const metadata = __nccwpck_require__(5707);
-const validation = __nccwpck_require__(7082);
+const metaSchema = __nccwpck_require__(5193);
+const applicator = __nccwpck_require__(6478);
+const unevaluated = __nccwpck_require__(4456);
+const content = __nccwpck_require__(2897);
+const core = __nccwpck_require__(9647);
+const format = __nccwpck_require__(8163);
+const metadata = __nccwpck_require__(9232);
+const validation = __nccwpck_require__(5867);
 const META_SUPPORT_DATA = ["/properties"];
 function addMetaSchema2020($data) {
     ;
@@ -3774,20 +3774,20 @@ exports["default"] = addMetaSchema2020;
 
 /***/ }),
 
-/***/ 4951:
+/***/ 8325:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 // https://github.com/ajv-validator/ajv/issues/889
-const equal = __nccwpck_require__(3430);
+const equal = __nccwpck_require__(6136);
 equal.code = 'require("ajv/dist/runtime/equal").default';
 exports["default"] = equal;
 //# sourceMappingURL=equal.js.map
 
 /***/ }),
 
-/***/ 6214:
+/***/ 3908:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3817,19 +3817,19 @@ ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
 
 /***/ }),
 
-/***/ 6285:
+/***/ 975:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const uri = __nccwpck_require__(4352);
+const uri = __nccwpck_require__(7041);
 uri.code = 'require("ajv/dist/runtime/uri").default';
 exports["default"] = uri;
 //# sourceMappingURL=uri.js.map
 
 /***/ }),
 
-/***/ 3021:
+/***/ 535:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3846,14 +3846,14 @@ exports["default"] = ValidationError;
 
 /***/ }),
 
-/***/ 3448:
+/***/ 9810:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateAdditionalItems = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -3901,15 +3901,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2431:
+/***/ 2089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(322);
+const codegen_1 = __nccwpck_require__(8762);
+const names_1 = __nccwpck_require__(8636);
+const util_1 = __nccwpck_require__(7802);
 const error = {
     message: "must NOT have additional properties",
     params: ({ params }) => (0, codegen_1._) `{additionalProperty: ${params.additionalProperty}}`,
@@ -4013,12 +4013,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9205:
+/***/ 4971:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(4464);
+const util_1 = __nccwpck_require__(7802);
 const def = {
     keyword: "allOf",
     schemaType: "array",
@@ -4042,12 +4042,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9380:
+/***/ 5046:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
+const code_1 = __nccwpck_require__(322);
 const def = {
     keyword: "anyOf",
     schemaType: "array",
@@ -4060,13 +4060,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6182:
+/***/ 6988:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
 const error = {
     message: ({ params: { min, max } }) => max === undefined
         ? (0, codegen_1.str) `must contain at least ${min} valid item(s)`
@@ -4161,15 +4161,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5826:
+/***/ 684:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
+const code_1 = __nccwpck_require__(322);
 exports.error = {
     message: ({ params: { property, depsCount, deps } }) => {
         const property_ies = depsCount === 1 ? "property" : "properties";
@@ -4252,12 +4252,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3818:
+/***/ 9624:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(5826);
+const dependencies_1 = __nccwpck_require__(684);
 const def = {
     keyword: "dependentSchemas",
     type: "object",
@@ -4269,13 +4269,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8584:
+/***/ 5102:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
 const error = {
     message: ({ params }) => (0, codegen_1.str) `must match "${params.ifClause}" schema`,
     params: ({ params }) => (0, codegen_1._) `{failingKeyword: ${params.ifClause}}`,
@@ -4341,27 +4341,27 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8775:
+/***/ 3841:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const additionalItems_1 = __nccwpck_require__(3448);
-const prefixItems_1 = __nccwpck_require__(6467);
-const items_1 = __nccwpck_require__(5791);
-const items2020_1 = __nccwpck_require__(2959);
-const contains_1 = __nccwpck_require__(6182);
-const dependencies_1 = __nccwpck_require__(5826);
-const propertyNames_1 = __nccwpck_require__(1372);
-const additionalProperties_1 = __nccwpck_require__(2431);
-const properties_1 = __nccwpck_require__(8778);
-const patternProperties_1 = __nccwpck_require__(664);
-const not_1 = __nccwpck_require__(8350);
-const anyOf_1 = __nccwpck_require__(9380);
-const oneOf_1 = __nccwpck_require__(2490);
-const allOf_1 = __nccwpck_require__(9205);
-const if_1 = __nccwpck_require__(8584);
-const thenElse_1 = __nccwpck_require__(6829);
+const additionalItems_1 = __nccwpck_require__(9810);
+const prefixItems_1 = __nccwpck_require__(4357);
+const items_1 = __nccwpck_require__(9769);
+const items2020_1 = __nccwpck_require__(8745);
+const contains_1 = __nccwpck_require__(6988);
+const dependencies_1 = __nccwpck_require__(684);
+const propertyNames_1 = __nccwpck_require__(8094);
+const additionalProperties_1 = __nccwpck_require__(2089);
+const properties_1 = __nccwpck_require__(8252);
+const patternProperties_1 = __nccwpck_require__(6662);
+const not_1 = __nccwpck_require__(7868);
+const anyOf_1 = __nccwpck_require__(5046);
+const oneOf_1 = __nccwpck_require__(4384);
+const allOf_1 = __nccwpck_require__(4971);
+const if_1 = __nccwpck_require__(5102);
+const thenElse_1 = __nccwpck_require__(167);
 function getApplicator(draft2020 = false) {
     const applicator = [
         // any
@@ -4391,15 +4391,15 @@ exports["default"] = getApplicator;
 
 /***/ }),
 
-/***/ 5791:
+/***/ 9769:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateTuple = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
+const code_1 = __nccwpck_require__(322);
 const def = {
     keyword: "items",
     type: "array",
@@ -4449,15 +4449,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2959:
+/***/ 8745:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
-const additionalItems_1 = __nccwpck_require__(3448);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
+const code_1 = __nccwpck_require__(322);
+const additionalItems_1 = __nccwpck_require__(9810);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -4485,12 +4485,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8350:
+/***/ 7868:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(4464);
+const util_1 = __nccwpck_require__(7802);
 const def = {
     keyword: "not",
     schemaType: ["object", "boolean"],
@@ -4517,13 +4517,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2490:
+/***/ 4384:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
 const error = {
     message: "must match exactly one schema in oneOf",
     params: ({ params }) => (0, codegen_1._) `{passingSchemas: ${params.passing}}`,
@@ -4583,15 +4583,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 664:
+/***/ 6662:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const util_2 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(322);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
+const util_2 = __nccwpck_require__(7802);
 const def = {
     keyword: "patternProperties",
     type: "object",
@@ -4664,12 +4664,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6467:
+/***/ 4357:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const items_1 = __nccwpck_require__(5791);
+const items_1 = __nccwpck_require__(9769);
 const def = {
     keyword: "prefixItems",
     type: "array",
@@ -4682,15 +4682,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8778:
+/***/ 8252:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const validate_1 = __nccwpck_require__(7881);
-const code_1 = __nccwpck_require__(8484);
-const util_1 = __nccwpck_require__(4464);
-const additionalProperties_1 = __nccwpck_require__(2431);
+const validate_1 = __nccwpck_require__(7391);
+const code_1 = __nccwpck_require__(322);
+const util_1 = __nccwpck_require__(7802);
+const additionalProperties_1 = __nccwpck_require__(2089);
 const def = {
     keyword: "properties",
     type: "object",
@@ -4742,13 +4742,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 1372:
+/***/ 8094:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
 const error = {
     message: "property name must be valid",
     params: ({ params }) => (0, codegen_1._) `{propertyName: ${params.propertyName}}`,
@@ -4786,12 +4786,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 167:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(4464);
+const util_1 = __nccwpck_require__(7802);
 const def = {
     keyword: ["then", "else"],
     schemaType: ["object", "boolean"],
@@ -4805,16 +4805,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8484:
+/***/ 322:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const names_1 = __nccwpck_require__(630);
-const util_2 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
+const names_1 = __nccwpck_require__(8636);
+const util_2 = __nccwpck_require__(7802);
 function checkReportMissingProp(cxt, prop) {
     const { gen, data, it } = cxt;
     gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -4942,7 +4942,7 @@ exports.validateUnion = validateUnion;
 
 /***/ }),
 
-/***/ 9872:
+/***/ 4586:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4958,13 +4958,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7397:
+/***/ 3119:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const id_1 = __nccwpck_require__(9872);
-const ref_1 = __nccwpck_require__(2996);
+const id_1 = __nccwpck_require__(4586);
+const ref_1 = __nccwpck_require__(7002);
 const core = [
     "$schema",
     "$id",
@@ -4980,18 +4980,18 @@ exports["default"] = core;
 
 /***/ }),
 
-/***/ 2996:
+/***/ 7002:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.callRef = exports.getValidate = void 0;
-const ref_error_1 = __nccwpck_require__(3162);
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const compile_1 = __nccwpck_require__(2718);
-const util_1 = __nccwpck_require__(4464);
+const ref_error_1 = __nccwpck_require__(5268);
+const code_1 = __nccwpck_require__(322);
+const codegen_1 = __nccwpck_require__(8762);
+const names_1 = __nccwpck_require__(8636);
+const compile_1 = __nccwpck_require__(4992);
+const util_1 = __nccwpck_require__(7802);
 const def = {
     keyword: "$ref",
     schemaType: "string",
@@ -5108,16 +5108,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8886:
+/***/ 2936:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const types_1 = __nccwpck_require__(7115);
-const compile_1 = __nccwpck_require__(2718);
-const ref_error_1 = __nccwpck_require__(3162);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8762);
+const types_1 = __nccwpck_require__(3837);
+const compile_1 = __nccwpck_require__(4992);
+const ref_error_1 = __nccwpck_require__(5268);
+const util_1 = __nccwpck_require__(7802);
 const error = {
     message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag
         ? `tag "${tagName}" must be string`
@@ -5218,7 +5218,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7115:
+/***/ 3837:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5233,19 +5233,19 @@ var DiscrError;
 
 /***/ }),
 
-/***/ 4298:
+/***/ 9220:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(7397);
-const validation_1 = __nccwpck_require__(5481);
-const applicator_1 = __nccwpck_require__(8775);
-const dynamic_1 = __nccwpck_require__(9923);
-const next_1 = __nccwpck_require__(7844);
-const unevaluated_1 = __nccwpck_require__(2010);
-const format_1 = __nccwpck_require__(2601);
-const metadata_1 = __nccwpck_require__(6620);
+const core_1 = __nccwpck_require__(3119);
+const validation_1 = __nccwpck_require__(3467);
+const applicator_1 = __nccwpck_require__(3841);
+const dynamic_1 = __nccwpck_require__(7077);
+const next_1 = __nccwpck_require__(8294);
+const unevaluated_1 = __nccwpck_require__(2420);
+const format_1 = __nccwpck_require__(3627);
+const metadata_1 = __nccwpck_require__(2098);
 const draft2020Vocabularies = [
     dynamic_1.default,
     core_1.default,
@@ -5262,16 +5262,16 @@ exports["default"] = draft2020Vocabularies;
 
 /***/ }),
 
-/***/ 9941:
+/***/ 3967:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(7397);
-const validation_1 = __nccwpck_require__(5481);
-const applicator_1 = __nccwpck_require__(8775);
-const format_1 = __nccwpck_require__(2601);
-const metadata_1 = __nccwpck_require__(6620);
+const core_1 = __nccwpck_require__(3119);
+const validation_1 = __nccwpck_require__(3467);
+const applicator_1 = __nccwpck_require__(3841);
+const format_1 = __nccwpck_require__(3627);
+const metadata_1 = __nccwpck_require__(2098);
 const draft7Vocabularies = [
     core_1.default,
     validation_1.default,
@@ -5285,16 +5285,16 @@ exports["default"] = draft7Vocabularies;
 
 /***/ }),
 
-/***/ 8639:
+/***/ 7317:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicAnchor = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const compile_1 = __nccwpck_require__(2718);
-const ref_1 = __nccwpck_require__(2996);
+const codegen_1 = __nccwpck_require__(8762);
+const names_1 = __nccwpck_require__(8636);
+const compile_1 = __nccwpck_require__(4992);
+const ref_1 = __nccwpck_require__(7002);
 const def = {
     keyword: "$dynamicAnchor",
     schemaType: "string",
@@ -5321,15 +5321,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5065:
+/***/ 9667:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicRef = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const ref_1 = __nccwpck_require__(2996);
+const codegen_1 = __nccwpck_require__(8762);
+const names_1 = __nccwpck_require__(8636);
+const ref_1 = __nccwpck_require__(7002);
 const def = {
     keyword: "$dynamicRef",
     schemaType: "string",
@@ -5378,28 +5378,28 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9923:
+/***/ 7077:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(8639);
-const dynamicRef_1 = __nccwpck_require__(5065);
-const recursiveAnchor_1 = __nccwpck_require__(9982);
-const recursiveRef_1 = __nccwpck_require__(1794);
+const dynamicAnchor_1 = __nccwpck_require__(7317);
+const dynamicRef_1 = __nccwpck_require__(9667);
+const recursiveAnchor_1 = __nccwpck_require__(7608);
+const recursiveRef_1 = __nccwpck_require__(6680);
 const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
 exports["default"] = dynamic;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 9982:
+/***/ 7608:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(8639);
-const util_1 = __nccwpck_require__(4464);
+const dynamicAnchor_1 = __nccwpck_require__(7317);
+const util_1 = __nccwpck_require__(7802);
 const def = {
     keyword: "$recursiveAnchor",
     schemaType: "boolean",
@@ -5415,12 +5415,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 1794:
+/***/ 6680:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicRef_1 = __nccwpck_require__(5065);
+const dynamicRef_1 = __nccwpck_require__(9667);
 const def = {
     keyword: "$recursiveRef",
     schemaType: "string",
@@ -5431,12 +5431,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6402:
+/***/ 1664:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8762);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match format "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{format: ${schemaCode}}`,
@@ -5529,19 +5529,19 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2601:
+/***/ 3627:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const format_1 = __nccwpck_require__(6402);
+const format_1 = __nccwpck_require__(1664);
 const format = [format_1.default];
 exports["default"] = format;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 6620:
+/***/ 2098:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5565,40 +5565,40 @@ exports.contentVocabulary = [
 
 /***/ }),
 
-/***/ 7844:
+/***/ 8294:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependentRequired_1 = __nccwpck_require__(643);
-const dependentSchemas_1 = __nccwpck_require__(3818);
-const limitContains_1 = __nccwpck_require__(3907);
+const dependentRequired_1 = __nccwpck_require__(9337);
+const dependentSchemas_1 = __nccwpck_require__(9624);
+const limitContains_1 = __nccwpck_require__(7845);
 const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
 exports["default"] = next;
 //# sourceMappingURL=next.js.map
 
 /***/ }),
 
-/***/ 2010:
+/***/ 2420:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const unevaluatedProperties_1 = __nccwpck_require__(6855);
-const unevaluatedItems_1 = __nccwpck_require__(4144);
+const unevaluatedProperties_1 = __nccwpck_require__(4189);
+const unevaluatedItems_1 = __nccwpck_require__(4614);
 const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
 exports["default"] = unevaluated;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 4144:
+/***/ 4614:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -5638,14 +5638,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6855:
+/***/ 4189:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const names_1 = __nccwpck_require__(630);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
+const names_1 = __nccwpck_require__(8636);
 const error = {
     message: "must NOT have unevaluated properties",
     params: ({ params }) => (0, codegen_1._) `{unevaluatedProperty: ${params.unevaluatedProperty}}`,
@@ -5709,14 +5709,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8026:
+/***/ 1488:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const equal_1 = __nccwpck_require__(4951);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
+const equal_1 = __nccwpck_require__(8325);
 const error = {
     message: "must be equal to constant",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValue: ${schemaCode}}`,
@@ -5740,12 +5740,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 643:
+/***/ 9337:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(5826);
+const dependencies_1 = __nccwpck_require__(684);
 const def = {
     keyword: "dependentRequired",
     type: "object",
@@ -5758,14 +5758,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3200:
+/***/ 7350:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const equal_1 = __nccwpck_require__(4951);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
+const equal_1 = __nccwpck_require__(8325);
 const error = {
     message: "must be equal to one of the allowed values",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValues: ${schemaCode}}`,
@@ -5812,21 +5812,21 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5481:
+/***/ 3467:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const limitNumber_1 = __nccwpck_require__(3723);
-const multipleOf_1 = __nccwpck_require__(8132);
-const limitLength_1 = __nccwpck_require__(6962);
-const pattern_1 = __nccwpck_require__(6023);
-const limitProperties_1 = __nccwpck_require__(895);
-const required_1 = __nccwpck_require__(4504);
-const limitItems_1 = __nccwpck_require__(6296);
-const uniqueItems_1 = __nccwpck_require__(5132);
-const const_1 = __nccwpck_require__(8026);
-const enum_1 = __nccwpck_require__(3200);
+const limitNumber_1 = __nccwpck_require__(5341);
+const multipleOf_1 = __nccwpck_require__(9822);
+const limitLength_1 = __nccwpck_require__(6944);
+const pattern_1 = __nccwpck_require__(7805);
+const limitProperties_1 = __nccwpck_require__(7973);
+const required_1 = __nccwpck_require__(858);
+const limitItems_1 = __nccwpck_require__(7150);
+const uniqueItems_1 = __nccwpck_require__(7066);
+const const_1 = __nccwpck_require__(1488);
+const enum_1 = __nccwpck_require__(7350);
 const validation = [
     // number
     limitNumber_1.default,
@@ -5851,12 +5851,12 @@ exports["default"] = validation;
 
 /***/ }),
 
-/***/ 3907:
+/***/ 7845:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(4464);
+const util_1 = __nccwpck_require__(7802);
 const def = {
     keyword: ["maxContains", "minContains"],
     type: "array",
@@ -5872,12 +5872,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6296:
+/***/ 7150:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8762);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -5902,14 +5902,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6962:
+/***/ 6944:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const ucs2length_1 = __nccwpck_require__(6214);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
+const ucs2length_1 = __nccwpck_require__(3908);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -5935,12 +5935,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3723:
+/***/ 5341:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8762);
 const ops = codegen_1.operators;
 const KWDs = {
     maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -5968,12 +5968,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 895:
+/***/ 7973:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8762);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -5998,12 +5998,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8132:
+/***/ 9822:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
+const codegen_1 = __nccwpck_require__(8762);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must be multiple of ${schemaCode}`,
     params: ({ schemaCode }) => (0, codegen_1._) `{multipleOf: ${schemaCode}}`,
@@ -6030,14 +6030,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6023:
+/***/ 7805:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const util_1 = __nccwpck_require__(4464);
-const codegen_1 = __nccwpck_require__(1436);
+const code_1 = __nccwpck_require__(322);
+const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(8762);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match pattern "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{pattern: ${schemaCode}}`,
@@ -6069,14 +6069,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4504:
+/***/ 858:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(322);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
 const error = {
     message: ({ params: { missingProperty } }) => (0, codegen_1.str) `must have required property '${missingProperty}'`,
     params: ({ params: { missingProperty } }) => (0, codegen_1._) `{missingProperty: ${missingProperty}}`,
@@ -6154,15 +6154,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5132:
+/***/ 7066:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dataType_1 = __nccwpck_require__(6685);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const equal_1 = __nccwpck_require__(4951);
+const dataType_1 = __nccwpck_require__(5931);
+const codegen_1 = __nccwpck_require__(8762);
+const util_1 = __nccwpck_require__(7802);
+const equal_1 = __nccwpck_require__(8325);
 const error = {
     message: ({ params: { i, j } }) => (0, codegen_1.str) `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
     params: ({ params: { i, j } }) => (0, codegen_1._) `{i: ${i}, j: ${j}}`,
@@ -6224,7 +6224,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3430:
+/***/ 6136:
 /***/ ((module) => {
 
 
@@ -6277,7 +6277,7 @@ module.exports = function equal(a, b) {
 
 /***/ }),
 
-/***/ 393:
+/***/ 1195:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -11551,7 +11551,7 @@ __webpack_unused_export__ = version;
 
 /***/ }),
 
-/***/ 1167:
+/***/ 1165:
 /***/ ((module) => {
 
 
@@ -11651,13 +11651,13 @@ function escapeJsonPtr(str) {
 
 /***/ }),
 
-/***/ 4006:
+/***/ 636:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(8016);
-const utils = __nccwpck_require__(4059);
+const pico = __nccwpck_require__(1366);
+const utils = __nccwpck_require__(5313);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -11675,7 +11675,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 4701:
 /***/ ((module) => {
 
 
@@ -11866,13 +11866,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8265:
+/***/ 9915:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(4701);
+const utils = __nccwpck_require__(5313);
 
 /**
  * Constants
@@ -13298,15 +13298,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 8016:
+/***/ 1366:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(1781);
-const parse = __nccwpck_require__(8265);
-const utils = __nccwpck_require__(4059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(5607);
+const parse = __nccwpck_require__(9915);
+const utils = __nccwpck_require__(5313);
+const constants = __nccwpck_require__(4701);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -13666,12 +13666,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 1781:
+/***/ 5607:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(4059);
+const utils = __nccwpck_require__(5313);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -13688,7 +13688,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(4701);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -14076,7 +14076,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 4059:
+/***/ 5313:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -14087,7 +14087,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(4701);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -14155,7 +14155,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 4855:
+/***/ 406:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14164,12 +14164,12 @@ exports.basename = (path, { windows } = {}) => {
 /* harmony export */   PD: () => (/* binding */ emitter),
 /* harmony export */   Ri: () => (/* binding */ storeReleased)
 /* harmony export */ });
-/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2395);
-/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8293);
-/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6997);
-/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8282);
-/* harmony import */ var _per_file_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6478);
-/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2126);
+/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4373);
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9520);
+/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6428);
+/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6509);
+/* harmony import */ var _per_file_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8291);
+/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8804);
 
 
 
@@ -14232,7 +14232,7 @@ function guarded(rule, emit, where, runId, body) {
 
 /***/ }),
 
-/***/ 2258:
+/***/ 985:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14244,7 +14244,7 @@ function guarded(rule, emit, where, runId, body) {
 /* harmony export */   y: () => (/* binding */ callPlace)
 /* harmony export */ });
 /* unused harmony export canonicalOrNull */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
 
 /**
  * What makes two calls "identical": the same tool and the same canonical
@@ -14344,7 +14344,7 @@ function callPlace(call) {
 
 /***/ }),
 
-/***/ 7497:
+/***/ 9456:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14358,7 +14358,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(8339);
+var canonical = __nccwpck_require__(528);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/audit/catalog/forms-cache.ts
@@ -14472,7 +14472,7 @@ function describeForms(forms) {
 
 /***/ }),
 
-/***/ 4052:
+/***/ 2487:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14482,7 +14482,7 @@ function describeForms(forms) {
 /* harmony export */   kE: () => (/* binding */ checkCatalog),
 /* harmony export */   y0: () => (/* binding */ schemaIdentities)
 /* harmony export */ });
-/* harmony import */ var _hashes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7497);
+/* harmony import */ var _hashes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9456);
 
 const byRecord = new WeakMap();
 function checkCatalog(record) {
@@ -14559,7 +14559,7 @@ function catalogSnapshot(catalog) {
 
 /***/ }),
 
-/***/ 1637:
+/***/ 2940:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14569,14 +14569,14 @@ function catalogSnapshot(catalog) {
 /* harmony export */   bD: () => (/* binding */ runAudit),
 /* harmony export */   ls: () => (/* binding */ finishAudit)
 /* harmony export */ });
-/* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5729);
-/* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4855);
-/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4092);
-/* harmony import */ var _finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2958);
-/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2395);
-/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8282);
-/* harmony import */ var _per_file_cap_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6478);
-/* harmony import */ var _run_shelf_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2335);
+/* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7297);
+/* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(406);
+/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8954);
+/* harmony import */ var _finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3835);
+/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4373);
+/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6509);
+/* harmony import */ var _per_file_cap_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8291);
+/* harmony import */ var _run_shelf_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9500);
 
 
 
@@ -14707,7 +14707,7 @@ function sortInputs(inputs) {
 
 /***/ }),
 
-/***/ 6463:
+/***/ 7454:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14816,7 +14816,7 @@ function* bodiesOf(value, depth) {
 
 /***/ }),
 
-/***/ 6102:
+/***/ 2921:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15015,7 +15015,7 @@ function detectStackTrace(text) {
 }
 
 // EXTERNAL MODULE: ./src/audit/walk-strings.ts
-var walk_strings = __nccwpck_require__(6333);
+var walk_strings = __nccwpck_require__(8852);
 ;// CONCATENATED MODULE: ./src/audit/error-result.ts
 
 
@@ -15100,7 +15100,7 @@ function firstLine(text) {
 
 /***/ }),
 
-/***/ 4092:
+/***/ 8954:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15111,21 +15111,22 @@ __nccwpck_require__.d(__webpack_exports__, {
   T7: () => (/* binding */ entryOrder),
   sN: () => (/* binding */ finishFile),
   aE: () => (/* binding */ newWork),
+  LI: () => (/* binding */ noteFile),
   xx: () => (/* binding */ readRuns)
 });
 
 // EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
-var custom = __nccwpck_require__(5379);
+var custom = __nccwpck_require__(1827);
 // EXTERNAL MODULE: ./src/ingest/detect.ts
-var detect = __nccwpck_require__(3389);
+var detect = __nccwpck_require__(5314);
 // EXTERNAL MODULE: ./src/io/trace-file.ts
-var trace_file = __nccwpck_require__(4564);
+var trace_file = __nccwpck_require__(4427);
 // EXTERNAL MODULE: ./src/audit/active-rules.ts
-var active_rules = __nccwpck_require__(4855);
+var active_rules = __nccwpck_require__(406);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
-var run_catalog = __nccwpck_require__(4052);
+var run_catalog = __nccwpck_require__(2487);
 // EXTERNAL MODULE: ./src/audit/memo.ts
-var memo = __nccwpck_require__(6997);
+var memo = __nccwpck_require__(6428);
 ;// CONCATENATED MODULE: ./src/audit/origin.ts
 /**
  * What the held records of one run share (held-records.ts, issue 22): its file, run
@@ -15227,9 +15228,9 @@ class origin_Origins {
 }
 
 // EXTERNAL MODULE: ./src/audit/call-identity.ts
-var call_identity = __nccwpck_require__(2258);
+var call_identity = __nccwpck_require__(985);
 // EXTERNAL MODULE: ./src/audit/error-code.ts
-var error_code = __nccwpck_require__(6463);
+var error_code = __nccwpck_require__(7454);
 ;// CONCATENATED MODULE: ./src/audit/held-records.ts
 /**
  * The held forms of the records a run keeps by the thousand (issue 22): small class
@@ -15386,7 +15387,7 @@ class HeldLlmRecord extends Placed {
 }
 
 // EXTERNAL MODULE: ./src/audit/error-result.ts + 2 modules
-var error_result = __nccwpck_require__(6102);
+var error_result = __nccwpck_require__(2921);
 ;// CONCATENATED MODULE: ./src/audit/hold.ts
 
 
@@ -15587,7 +15588,7 @@ class run_RunBuilder {
 }
 
 // EXTERNAL MODULE: ./src/audit/pairing.ts
-var pairing = __nccwpck_require__(515);
+var pairing = __nccwpck_require__(3572);
 ;// CONCATENATED MODULE: ./src/audit/run-parts.ts
 
 
@@ -15753,9 +15754,9 @@ class RunGrouper {
 }
 
 // EXTERNAL MODULE: ./src/audit/run-shelf.ts
-var run_shelf = __nccwpck_require__(2335);
+var run_shelf = __nccwpck_require__(9500);
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var fields = __nccwpck_require__(3835);
+var fields = __nccwpck_require__(3528);
 ;// CONCATENATED MODULE: ./src/ingest/tool-shape.ts
 
 /** Keys that carry a tool call or a tool result in the formats agents write. */
@@ -15823,7 +15824,7 @@ function isToolSpanKind(key, value) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(1900);
+var sanitize_text = __nccwpck_require__(2983);
 ;// CONCATENATED MODULE: ./src/audit/skip-tally.ts
 
 
@@ -15885,7 +15886,7 @@ class SkipTally {
 }
 
 // EXTERNAL MODULE: ./src/audit/timeline/collect.ts + 1 modules
-var collect = __nccwpck_require__(5729);
+var collect = __nccwpck_require__(7297);
 ;// CONCATENATED MODULE: ./src/audit/file-audit.ts
 
 
@@ -15905,6 +15906,7 @@ async function auditFile(input, config, options, active, emit) {
     if (!choice.format) {
         const skips = new SkipTally();
         diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });
+        noteFile(input, emit, skips);
         return { summary: { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [] }, runs: [] };
     }
     const work = newWork(options.keepRuns);
@@ -15912,10 +15914,16 @@ async function auditFile(input, config, options, active, emit) {
         diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
     await readRuns(opened.input, choice.format, config, options, active, emit, work, () => opened.facts.lines);
     const summary = finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit);
+    noteFile(input, emit, work.skips);
     return { summary, runs: work.runs, omitted: work.omitted, catalogs: [...work.catalogs.values()] };
 }
 function newWork(keep = Infinity) {
     return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), keep, runs: [], omitted: (0,run_shelf/* noneOmitted */.tV)(), catalogs: new Map() };
+}
+/** The notes its writer left on the file (input.notes), as findings at line 0. */
+function noteFile(input, emit, skips) {
+    for (const note of input.notes ?? [])
+        diagnoser(input.display, emit, skips)({ ruleId: note.ruleId, line: 0, message: note.message });
 }
 /** Diagnostics become findings; malformed and cut records are counted as skipped too. */
 function diagnoser(file, emit, skips) {
@@ -16055,7 +16063,7 @@ function runEntry(run, timeline, closedAt, firstLine, memos, work) {
 
 /***/ }),
 
-/***/ 2958:
+/***/ 3835:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16063,8 +16071,8 @@ function runEntry(run, timeline, closedAt, firstLine, memos, work) {
 /* harmony export */   cX: () => (/* binding */ DEFAULT_FINDING_CAPS)
 /* harmony export */ });
 /* unused harmony export PerFileCap */
-/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2395);
-/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8293);
+/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4373);
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9520);
 
 
 const DEFAULT_FINDING_CAPS = { perRulePerFile: 1_000, perAudit: 10_000 };
@@ -16174,7 +16182,7 @@ function summaryFinding(ruleId, severity, total, max, byCount) {
 
 /***/ }),
 
-/***/ 2395:
+/***/ 4373:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16193,7 +16201,7 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
-var line_splitter = __nccwpck_require__(4915);
+var line_splitter = __nccwpck_require__(9675);
 ;// CONCATENATED MODULE: ./src/audit/finding-chunks.ts
 /** Finding chunk files: sorted findings written as JSON lines, and read back one at a time. */
 
@@ -16258,7 +16266,7 @@ function openSource(source) {
 }
 
 // EXTERNAL MODULE: ./src/audit/findings.ts
-var findings = __nccwpck_require__(8293);
+var findings = __nccwpck_require__(9520);
 ;// CONCATENATED MODULE: ./src/audit/finding-merge.ts
 
 /** K-way merge of sorted sequences; on ties the earlier sequence comes first (a stable merge). */
@@ -16329,7 +16337,7 @@ function* mergeSorted(iterators) {
 }
 
 // EXTERNAL MODULE: ./src/audit/spill-folders.ts
-var spill_folders = __nccwpck_require__(4565);
+var spill_folders = __nccwpck_require__(490);
 ;// CONCATENATED MODULE: ./src/audit/finding-store.ts
 
 
@@ -16555,7 +16563,7 @@ class FindingStore {
 
 /***/ }),
 
-/***/ 8293:
+/***/ 9520:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16565,9 +16573,9 @@ class FindingStore {
 /* harmony export */   r2: () => (/* binding */ cmp)
 /* harmony export */ });
 /* unused harmony export fingerprint */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1900);
-/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6997);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2983);
+/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6428);
 
 
 
@@ -16632,7 +16640,7 @@ function cmp(a, b) {
 
 /***/ }),
 
-/***/ 6997:
+/***/ 6428:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16686,7 +16694,7 @@ class RunMemos {
 
 /***/ }),
 
-/***/ 8282:
+/***/ 6509:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16717,14 +16725,14 @@ function isCounts(value) {
 
 /***/ }),
 
-/***/ 515:
+/***/ 3572:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ pairRun)
 /* harmony export */ });
 /* unused harmony export PairList */
-/* harmony import */ var _position_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(977);
+/* harmony import */ var _position_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4076);
 
 /**
  * The pairs of a run, held as two columns of record positions (8 bytes a pair, not
@@ -16878,14 +16886,14 @@ class IdlessCalls {
 
 /***/ }),
 
-/***/ 6478:
+/***/ 8291:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ overflowDraft),
 /* harmony export */   i: () => (/* binding */ PerFileCap)
 /* harmony export */ });
-/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8293);
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9520);
 
 class PerFileCap {
     cap;
@@ -16996,7 +17004,7 @@ function overflowDraft(over, cap) {
 
 /***/ }),
 
-/***/ 1690:
+/***/ 140:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17017,33 +17025,33 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 // EXTERNAL MODULE: ./src/heap-growth.ts + 1 modules
-var heap_growth = __nccwpck_require__(2865);
+var heap_growth = __nccwpck_require__(2647);
 // EXTERNAL MODULE: ./src/audit/engine.ts
-var engine = __nccwpck_require__(1637);
+var engine = __nccwpck_require__(2940);
 // EXTERNAL MODULE: ./src/audit/finding-store.ts + 2 modules
-var finding_store = __nccwpck_require__(2395);
+var finding_store = __nccwpck_require__(4373);
 // EXTERNAL MODULE: ./src/audit/spill-folders.ts
-var spill_folders = __nccwpck_require__(4565);
+var spill_folders = __nccwpck_require__(490);
 // EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
-var custom = __nccwpck_require__(5379);
+var custom = __nccwpck_require__(1827);
 // EXTERNAL MODULE: ./src/ingest/detect.ts
-var detect = __nccwpck_require__(3389);
+var detect = __nccwpck_require__(5314);
 // EXTERNAL MODULE: ./src/io/byte-source.ts
-var byte_source = __nccwpck_require__(2940);
+var byte_source = __nccwpck_require__(5537);
 // EXTERNAL MODULE: ./src/io/trace-file.ts
-var trace_file = __nccwpck_require__(4564);
+var trace_file = __nccwpck_require__(4427);
 // EXTERNAL MODULE: ./src/audit/active-rules.ts
-var active_rules = __nccwpck_require__(4855);
+var active_rules = __nccwpck_require__(406);
 // EXTERNAL MODULE: ./src/audit/file-audit.ts + 9 modules
-var file_audit = __nccwpck_require__(4092);
+var file_audit = __nccwpck_require__(8954);
 // EXTERNAL MODULE: ./src/audit/finding-caps.ts
-var finding_caps = __nccwpck_require__(2958);
+var finding_caps = __nccwpck_require__(3835);
 // EXTERNAL MODULE: ./src/audit/per-file-cap.ts
-var per_file_cap = __nccwpck_require__(6478);
+var per_file_cap = __nccwpck_require__(8291);
 // EXTERNAL MODULE: ./src/io/blank-lines.ts
-var blank_lines = __nccwpck_require__(488);
+var blank_lines = __nccwpck_require__(3617);
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var fields = __nccwpck_require__(3835);
+var fields = __nccwpck_require__(3528);
 ;// CONCATENATED MODULE: ./src/audit/route/route-key.ts
 /**
  * Which thread owns a line of a routed file: the hash of its run id, found by a
@@ -17390,7 +17398,7 @@ class LineRouter {
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
-var line_splitter = __nccwpck_require__(4915);
+var line_splitter = __nccwpck_require__(9675);
 ;// CONCATENATED MODULE: ./src/audit/route/routed-input.ts
 /**
  * A routed thread's half: the batches of lines the router sends become the
@@ -17472,8 +17480,8 @@ function lineEvents(batch, maxLineBytes) {
     return events.sort((a, b) => a.line - b.line);
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 79 modules
-var registry = __nccwpck_require__(3687);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
+var registry = __nccwpck_require__(5132);
 ;// CONCATENATED MODULE: ./src/audit/route/routed-thread.ts
 
 
@@ -17582,7 +17590,9 @@ async function auditRouted(input, options) {
         const joined = join(input.display, shares, options, (work, emit) => {
             if (choice.note)
                 (0,file_audit/* diagnoser */.$Z)(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
-            return (0,file_audit/* finishFile */.sN)(input.display, format, router.facts, [source], work, emit);
+            const summary = (0,file_audit/* finishFile */.sN)(input.display, format, router.facts, [source], work, emit);
+            (0,file_audit/* noteFile */.LI)(input, emit, work.skips);
+            return summary;
         });
         if (joined === null)
             discard(shares);
@@ -17913,7 +17923,7 @@ function balance(unsorted, jobs) {
 
 /***/ }),
 
-/***/ 977:
+/***/ 4076:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -18012,7 +18022,7 @@ function hashOf(key) {
 
 /***/ }),
 
-/***/ 2126:
+/***/ 8804:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18022,10 +18032,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   B: () => (/* binding */ ruleById)
 });
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(8816);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(7838);
 // EXTERNAL MODULE: ./src/audit/pairing.ts
-var audit_pairing = __nccwpck_require__(515);
+var audit_pairing = __nccwpck_require__(3572);
 ;// CONCATENATED MODULE: ./src/audit/deadlines.ts
 
 /** Paired calls with a deadline whose result came later than it (both timestamps known). */
@@ -18102,9 +18112,9 @@ const byteOrderMark = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/catalog/hashes.ts + 1 modules
-var catalog_hashes = __nccwpck_require__(7497);
+var catalog_hashes = __nccwpck_require__(9456);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
-var run_catalog = __nccwpck_require__(4052);
+var run_catalog = __nccwpck_require__(2487);
 ;// CONCATENATED MODULE: ./src/audit/rules/catalog-hash-mismatch.ts
 
 
@@ -18447,9 +18457,9 @@ function findInternalDetails(text) {
 }
 
 // EXTERNAL MODULE: ./src/audit/walk-strings.ts
-var walk_strings = __nccwpck_require__(6333);
+var walk_strings = __nccwpck_require__(8852);
 // EXTERNAL MODULE: ./src/audit/error-result.ts + 2 modules
-var error_result = __nccwpck_require__(6102);
+var error_result = __nccwpck_require__(2921);
 ;// CONCATENATED MODULE: ./src/audit/rules/internal-detail-leak.ts
 
 
@@ -18509,7 +18519,7 @@ const internalDetailLeak = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(8339);
+var canonical = __nccwpck_require__(528);
 ;// CONCATENATED MODULE: ./src/audit/catalog/proto-keys.ts
 /**
  * `__proto__` as a property name, for ajv. Ajv leaves `__proto__` out of a schema's
@@ -18601,13 +18611,13 @@ class SchemaValidators {
     /** The same, by schema object: a run's calls to one tool share its schema, canonicalized once. */
     bySchema = new WeakMap();
     get draft07() {
-        return (this.#draft07 ??= new ((__nccwpck_require__(2463).Ajv))(OPTIONS));
+        return (this.#draft07 ??= new ((__nccwpck_require__(9153).Ajv))(OPTIONS));
     }
     get draft2019() {
-        return (this.#draft2019 ??= new ((__nccwpck_require__(878).Ajv2019))(OPTIONS));
+        return (this.#draft2019 ??= new ((__nccwpck_require__(5976).Ajv2019))(OPTIONS));
     }
     get draft2020() {
-        return (this.#draft2020 ??= new ((__nccwpck_require__(2210).Ajv2020))(OPTIONS));
+        return (this.#draft2020 ??= new ((__nccwpck_require__(5848).Ajv2020))(OPTIONS));
     }
     /** The compiled schema and whether this call compiled it (so a failure is reported once). */
     compile(schema) {
@@ -19103,7 +19113,7 @@ const mutationLabelMismatch = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/call-identity.ts
-var call_identity = __nccwpck_require__(2258);
+var call_identity = __nccwpck_require__(985);
 ;// CONCATENATED MODULE: ./src/audit/failed-calls.ts
 
 
@@ -19293,6 +19303,22 @@ const partialRead = defineRule({
     },
 });
 
+;// CONCATENATED MODULE: ./src/audit/rules/receiver-loss.ts
+
+
+/** Fed by the OTLP receiver (`run`, `mode: listen`): requests it refused, spans it rejected, connections it dropped. */
+const receiverLoss = defineRule({
+    meta: {
+        id: 'receiver-loss',
+        category: 'input',
+        defaultSeverity: 'warning',
+        summary: 'The OTLP receiver did not keep everything exporters sent it (refused requests, rejected spans or dropped connections), so the audit saw only part of the runs.',
+        likelyCause: 'An exporter sent requests over the receiver\'s caps (body size, spans per request, spool size), spans without valid ids, or more connections at once than the receiver holds.',
+        nextAction: 'Read the receiver\'s warnings in the log for each refusal; send smaller batches (BatchSpanProcessor maxExportBatchSize), raise --max-request-mb / --max-spool-mb, or fix the exporter.',
+        options: schemas/* strictObject */.rej({}),
+    },
+});
+
 ;// CONCATENATED MODULE: ./src/audit/rules/payload-mutation.ts
 
 
@@ -19387,7 +19413,7 @@ function canonicalHashes(payload) {
 }
 
 // EXTERNAL MODULE: ./src/audit/scope.ts
-var audit_scope = __nccwpck_require__(7643);
+var audit_scope = __nccwpck_require__(152);
 ;// CONCATENATED MODULE: ./src/audit/rules/permission-overreach.ts
 
 
@@ -19431,7 +19457,7 @@ const permissionOverreach = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/findings.ts
-var findings = __nccwpck_require__(8293);
+var findings = __nccwpck_require__(9520);
 ;// CONCATENATED MODULE: ./src/audit/rules/redaction-policy-drift.ts
 
 
@@ -19534,7 +19560,7 @@ const redundantCall = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/position-index.ts
-var position_index = __nccwpck_require__(977);
+var position_index = __nccwpck_require__(4076);
 ;// CONCATENATED MODULE: ./src/audit/rules/retry-storm.ts
 
 
@@ -19735,7 +19761,7 @@ function callsAgainstCatalog(run, report) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/prefilter.ts
-var prefilter = __nccwpck_require__(2784);
+var prefilter = __nccwpck_require__(4097);
 ;// CONCATENATED MODULE: ./src/audit/secrets/fingerprint.ts
 
 /**
@@ -19751,10 +19777,10 @@ function secretFingerprint(secret, key = DEFAULT_FINGERPRINT_KEY) {
     return (0,external_node_crypto_.createHmac)('sha256', key).update(secret, 'utf8').digest('hex').slice(0, 12);
 }
 
-// EXTERNAL MODULE: ./src/sanitize/secrets.ts + 2 modules
-var secrets = __nccwpck_require__(3178);
+// EXTERNAL MODULE: ./src/sanitize/secrets.ts + 3 modules
+var secrets = __nccwpck_require__(1122);
 // EXTERNAL MODULE: ./src/audit/memo.ts
-var memo = __nccwpck_require__(6997);
+var memo = __nccwpck_require__(6428);
 ;// CONCATENATED MODULE: ./src/audit/secrets/scan-memo.ts
 
 
@@ -19775,69 +19801,8 @@ function secretsIn(text) {
     return text.length <= MEMO_MAX_CHARS ? scans.get(text) : (0,secrets/* scanSecrets */.LV)(text).found;
 }
 
-;// CONCATENATED MODULE: ./src/audit/secrets/sensitive-keys.ts
-
-/**
- * Field names that hold credentials whatever their value looks like
- * (`password`, `client_secret`, `apiKey`, `Authorization`), and values that
- * are placeholders rather than credentials (`***`, `[REDACTED]`, `${TOKEN}`).
- */
-const SENSITIVE_WORDS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'apikey', 'authorization', 'cookie', 'credential', 'credentials']);
-/** Pairs of words that together name a credential (`api_key`, `private-key`, `access key`). */
-const SENSITIVE_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key', 'session key', 'signing key', 'x api', 'auth token']);
-/** Words that make a field about a credential rather than the credential itself (`token_count`, `password_policy`). */
-const META_WORDS = new Set([
-    'count', 'counts', 'type', 'name', 'names', 'id', 'ids', 'url', 'uri', 'path', 'file', 'len', 'length', 'limit', 'max', 'min',
-    'usage', 'expires', 'expiry', 'expiration', 'ttl', 'hash', 'sha256', 'page', 'cursor', 'next', 'budget', 'estimate', 'kind',
-    'format', 'field', 'rule', 'hint', 'policy', 'required', 'enabled', 'set', 'present', 'env', 'var', 'ref', 'source', 'label',
-]);
-/** The words of a field name: `clientSecret` → client, secret; `X-Api-Key` → x, api, key. */
-function wordsOf(name) {
-    return name
-        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-        .toLowerCase()
-        .split(/[^a-z0-9]+/)
-        .filter((word) => word !== '');
-}
-/** Field names repeat in every record: each is classified once (bounded, cleared when full). */
-const verdicts = new memo/* Memo */.l(4096, classifyKey);
-function isSensitiveKey(name) {
-    return verdicts.get(name);
-}
-function classifyKey(name) {
-    const words = wordsOf(name);
-    if (words.length === 0 || words.some((word) => META_WORDS.has(word)))
-        return false;
-    if (words.some((word) => SENSITIVE_WORDS.has(word)))
-        return true;
-    for (let i = 0; i + 1 < words.length; i += 1)
-        if (SENSITIVE_PAIRS.has(`${words[i]} ${words[i + 1]}`))
-            return true;
-    return false;
-}
-/** Masked, redacted, empty-ish or a reference to where the secret lives (`${API_KEY}`, `{{ secrets.X }}`). */
-function isPlaceholder(value) {
-    const v = value.trim();
-    if (v === '')
-        return true;
-    if (/^[*xX•#.\-_]+$/.test(v))
-        return true;
-    if (/^[[<(]?\s*(redacted|masked|hidden|removed|none|null|undefined|n\/a|changeme|placeholder)\b/i.test(v))
-        return true;
-    if (/^\$\{[^}]*\}$|^\$[A-Z_][A-Z0-9_]*$|^\{\{.*\}\}$/.test(v))
-        return true;
-    return false;
-}
-/** The field name a path ends in (`args.headers.Authorization` → Authorization), or null for an array item. */
-function lastKeyOf(path) {
-    if (path === '' || path.endsWith(']') || path.endsWith('>'))
-        return null;
-    const dot = path.lastIndexOf('.');
-    const tail = dot === -1 ? path : path.slice(dot + 1);
-    // Most keys have no `>` (the mark of a JSON string decoded in place): no regex for them.
-    return (tail.includes('>') ? tail.replace(/^.*>/, '') : tail) || null;
-}
-
+// EXTERNAL MODULE: ./src/audit/secrets/sensitive-keys.ts
+var sensitive_keys = __nccwpck_require__(1379);
 ;// CONCATENATED MODULE: ./src/audit/rules/secret-in-trace.ts
 
 
@@ -19943,8 +19908,8 @@ class Scan {
                 this.emit(owner, part, path, hit.ruleId, hit.secret);
         }
         // The root itself names no credential: only a key under it can be a sensitive field.
-        const field = below === '' ? null : lastKeyOf(below);
-        if (found.length === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(text))
+        const field = below === '' ? null : (0,sensitive_keys/* lastKeyOf */.n5)(below);
+        if (found.length === 0 && field !== null && (0,sensitive_keys/* isSensitiveKey */.Gd)(field) && !(0,sensitive_keys/* isPlaceholder */.wK)(text))
             this.emit(owner, part, (0,walk_strings/* pathUnder */.y0)(root, value, below), 'sensitive-field', text);
     }
     emit(owner, part, path, ruleId, secret) {
@@ -20082,6 +20047,22 @@ const stackTraceInResult = defineRule({
     },
 });
 
+;// CONCATENATED MODULE: ./src/audit/rules/too-many-keys.ts
+
+
+/** Fed by ingest: a JSON-lines record with more object keys than limits.max-record-keys, left out of the audit. */
+const tooManyKeys = defineRule({
+    meta: {
+        id: 'too-many-keys',
+        category: 'input',
+        defaultSeverity: 'error',
+        summary: 'A record with more object keys (at every level together) than limits.max-record-keys: it was not read, so the audit left it out.',
+        likelyCause: 'A writer serialized a huge map (a whole cache, a table keyed by id) into one record, or the file was built to make the audit slow.',
+        nextAction: 'Write such data as a list or a string, or split it over several records; raise limits.max-record-keys only for a trace you trust.',
+        options: schemas/* strictObject */.rej({}),
+    },
+});
+
 ;// CONCATENATED MODULE: ./src/audit/rules/truncated-tail.ts
 
 
@@ -20169,7 +20150,7 @@ function cause(catalog, carried) {
 }
 
 // EXTERNAL MODULE: ./src/audit/error-code.ts
-var error_code = __nccwpck_require__(6463);
+var error_code = __nccwpck_require__(7454);
 ;// CONCATENATED MODULE: ./src/audit/rules/unmapped-error-share.ts
 
 
@@ -20468,6 +20449,8 @@ const unusedTool = defineRule({
 
 
 
+
+
 /**
  * Every rule, one file each. Adding a rule: write `rules/<id>.ts`, its doc in
  * docs/rules/<id>.md and its test in test/audit/rules/<id>.test.ts, then add it here.
@@ -20482,6 +20465,8 @@ const RULES = [
     unknownFormat,
     ingestNote,
     partialRead,
+    receiverLoss,
+    tooManyKeys,
     // engine
     ruleCrash,
     runSplit,
@@ -20527,7 +20512,7 @@ function ruleById(id) {
 
 /***/ }),
 
-/***/ 2335:
+/***/ 9500:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -20591,46 +20576,56 @@ function omit(tally, entry) {
 
 /***/ }),
 
-/***/ 7643:
+/***/ 152:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $P: () => (/* binding */ loadScopeFile),
 /* harmony export */   k3: () => (/* binding */ scopeSchema)
 /* harmony export */ });
-/* unused harmony export parseScope */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8816);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
-/* harmony import */ var _zod_issues_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9015);
+/* unused harmony exports parseScope, SCOPE_MAX_BYTES */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7838);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
+/* harmony import */ var _zod_issues_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6674);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2221);
+
 
 
 
 
 /** A permission declaration: the agent and the exact (case-sensitive) tool names it may call. */
-const scopeSchema = zod__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-    agent: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().min(1).describe('Name of the agent the scope belongs to.'),
-    allowed_tools: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()).describe('Exact, case-sensitive names of the tools the agent may call.'),
+const scopeSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    agent: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('Name of the agent the scope belongs to.'),
+    allowed_tools: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).describe('Exact, case-sensitive names of the tools the agent may call.'),
 })
     .describe('A scope: {"agent": "…", "allowed_tools": ["…"]}.');
 /** Validates a parsed scope; `source` names it in the error (a file, or a config path). */
 function parseScope(data, source) {
     const parsed = scopeSchema.safeParse(data);
     if (!parsed.success)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`${source}: invalid scope: ${(0,_zod_issues_js__WEBPACK_IMPORTED_MODULE_3__/* .describeIssues */ .w)(parsed.error)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`${source}: invalid scope: ${(0,_zod_issues_js__WEBPACK_IMPORTED_MODULE_4__/* .describeIssues */ .w)(parsed.error)}`);
     return parsed.data;
 }
-/** Reads and validates a scope file (JSON). Any problem is a ConfigurationError naming the file. */
-function loadScopeFile(path, display = path) {
-    let text;
-    try {
-        text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
+/** Largest scope file read (checked before a byte is read). */
+const SCOPE_MAX_BYTES = 1024 * 1024;
+/**
+ * Reads and validates a scope file (JSON). Any problem is a ConfigurationError naming the file.
+ * `within`: where it may lead (src/io/confine.ts); by default the working folder, since a
+ * scope path in a configuration file comes from the repository.
+ */
+function loadScopeFile(path, display = path, within) {
+    const read = (0,_io_confine_js__WEBPACK_IMPORTED_MODULE_2__/* .readConfinedFile */ .p7)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(path), within ?? { root: (0,_io_confine_js__WEBPACK_IMPORTED_MODULE_2__/* .realFolder */ .PX)(process.cwd()), rootName: 'the working folder' }, SCOPE_MAX_BYTES);
+    if (read.kind === 'refused' && read.missing)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`cannot read scope file ${JSON.stringify(display)} (ENOENT)`);
+    if (read.kind === 'refused')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`cannot read scope file ${JSON.stringify(display)}: ${read.refused.replace(/^refused: /, '')}`);
+    if (read.kind === 'error') {
+        const code = read.error.code;
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`cannot read scope file ${JSON.stringify(display)}${code ? ` (${code})` : ''}`);
     }
+    const text = read.bytes.toString('utf8');
     let data;
     try {
         data = JSON.parse(text);
@@ -20645,7 +20640,82 @@ function loadScopeFile(path, display = path) {
 
 /***/ }),
 
-/***/ 4565:
+/***/ 1379:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gd: () => (/* binding */ isSensitiveKey),
+/* harmony export */   n5: () => (/* binding */ lastKeyOf),
+/* harmony export */   wK: () => (/* binding */ isPlaceholder)
+/* harmony export */ });
+/* unused harmony export wordsOf */
+/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6428);
+
+/**
+ * Field names that hold credentials whatever their value looks like
+ * (`password`, `client_secret`, `apiKey`, `Authorization`), and values that
+ * are placeholders rather than credentials (`***`, `[REDACTED]`, `${TOKEN}`).
+ */
+const SENSITIVE_WORDS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'apikey', 'authorization', 'cookie', 'credential', 'credentials']);
+/** Pairs of words that together name a credential (`api_key`, `private-key`, `access key`). */
+const SENSITIVE_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key', 'session key', 'signing key', 'x api', 'auth token']);
+/** Words that make a field about a credential rather than the credential itself (`token_count`, `password_policy`). */
+const META_WORDS = new Set([
+    'count', 'counts', 'type', 'name', 'names', 'id', 'ids', 'url', 'uri', 'path', 'file', 'len', 'length', 'limit', 'max', 'min',
+    'usage', 'expires', 'expiry', 'expiration', 'ttl', 'hash', 'sha256', 'page', 'cursor', 'next', 'budget', 'estimate', 'kind',
+    'format', 'field', 'rule', 'hint', 'policy', 'required', 'enabled', 'set', 'present', 'env', 'var', 'ref', 'source', 'label',
+]);
+/** The words of a field name: `clientSecret` → client, secret; `X-Api-Key` → x, api, key. */
+function wordsOf(name) {
+    return name
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((word) => word !== '');
+}
+/** Field names repeat in every record: each is classified once (bounded, cleared when full). */
+const verdicts = new _memo_js__WEBPACK_IMPORTED_MODULE_0__/* .Memo */ .l(4096, classifyKey);
+function isSensitiveKey(name) {
+    return verdicts.get(name);
+}
+function classifyKey(name) {
+    const words = wordsOf(name);
+    if (words.length === 0 || words.some((word) => META_WORDS.has(word)))
+        return false;
+    if (words.some((word) => SENSITIVE_WORDS.has(word)))
+        return true;
+    for (let i = 0; i + 1 < words.length; i += 1)
+        if (SENSITIVE_PAIRS.has(`${words[i]} ${words[i + 1]}`))
+            return true;
+    return false;
+}
+/** Masked, redacted, empty-ish or a reference to where the secret lives (`${API_KEY}`, `{{ secrets.X }}`). */
+function isPlaceholder(value) {
+    const v = value.trim();
+    if (v === '')
+        return true;
+    if (/^[*xX•#.\-_]+$/.test(v))
+        return true;
+    if (/^[[<(]?\s*(redacted|masked|hidden|removed|none|null|undefined|n\/a|changeme|placeholder)\b/i.test(v))
+        return true;
+    if (/^\$\{[^}]*\}$|^\$[A-Z_][A-Z0-9_]*$|^\{\{.*\}\}$/.test(v))
+        return true;
+    return false;
+}
+/** The field name a path ends in (`args.headers.Authorization` → Authorization), or null for an array item. */
+function lastKeyOf(path) {
+    if (path === '' || path.endsWith(']') || path.endsWith('>'))
+        return null;
+    const dot = path.lastIndexOf('.');
+    const tail = dot === -1 ? path : path.slice(dot + 1);
+    // Most keys have no `>` (the mark of a JSON string decoded in place): no regex for them.
+    return (tail.includes('>') ? tail.replace(/^.*>/, '') : tail) || null;
+}
+
+
+/***/ }),
+
+/***/ 490:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -20737,7 +20807,7 @@ function removeLiveFolders() {
 
 /***/ }),
 
-/***/ 5729:
+/***/ 7297:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20750,13 +20820,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MAX_BARS_PER_RUN, MAX_BARS_TOTAL, timelineCollector
 
 // EXTERNAL MODULE: ./src/audit/call-identity.ts
-var call_identity = __nccwpck_require__(2258);
+var call_identity = __nccwpck_require__(985);
 // EXTERNAL MODULE: ./src/audit/memo.ts
-var memo = __nccwpck_require__(6997);
+var memo = __nccwpck_require__(6428);
 // EXTERNAL MODULE: ./src/audit/pairing.ts
-var audit_pairing = __nccwpck_require__(515);
+var audit_pairing = __nccwpck_require__(3572);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(1900);
+var sanitize_text = __nccwpck_require__(2983);
 ;// CONCATENATED MODULE: ./src/model/timeline.ts
 /** Bit flags on a timeline bar. */
 const BAR_FLAG = {
@@ -20942,7 +21012,7 @@ function clean(text) {
 
 /***/ }),
 
-/***/ 6333:
+/***/ 8852:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -21030,7 +21100,7 @@ function opensJson(text) {
 
 /***/ }),
 
-/***/ 8339:
+/***/ 528:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21084,7 +21154,7 @@ class RecordShapeError extends Error {
 }
 
 // EXTERNAL MODULE: ./src/io/json-line.ts
-var json_line = __nccwpck_require__(4595);
+var json_line = __nccwpck_require__(942);
 ;// CONCATENATED MODULE: ./src/canonical/order.ts
 /** Code-unit order, as RFC 8785 §3.2.3 requires (not locale order, not code-point order). */
 function compareUtf16(a, b) {
@@ -21790,13 +21860,13 @@ function canonicalSha256(input, mode = 'jcs') {
 
 /***/ }),
 
-/***/ 5581:
+/***/ 1210:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1690);
-/* harmony import */ var _cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8401);
-/* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2865);
+/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(140);
+/* harmony import */ var _cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8878);
+/* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2647);
 
 
 
@@ -21806,7 +21876,7 @@ if ((0,_audit_pool_js__WEBPACK_IMPORTED_MODULE_0__/* .isAuditWorker */ .w6)()) {
 }
 else {
     // A worker never loads the commands (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { runCli } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2957));
+    const { runCli } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2856));
     process.exitCode = await runCli(process.argv.slice(2), {
         stdout: (text) => process.stdout.write(text),
         stdoutStream: process.stdout,
@@ -21825,54 +21895,26 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1380:
+/***/ 5930:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-// ESM COMPAT FLAG
 __nccwpck_require__.r(__webpack_exports__);
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  AUDIT: () => (/* binding */ AUDIT),
-  auditCommand: () => (/* binding */ auditCommand)
-});
-
-// EXTERNAL MODULE: ./src/audit/pool.ts + 5 modules
-var pool = __nccwpck_require__(1690);
-// EXTERNAL MODULE: ./src/core.ts + 2 modules
-var core = __nccwpck_require__(7494);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
-var custom = __nccwpck_require__(5379);
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 79 modules
-var registry = __nccwpck_require__(3687);
-// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
-var src_report = __nccwpck_require__(4856);
-// EXTERNAL MODULE: ./src/report/json.ts + 2 modules
-var json = __nccwpck_require__(2125);
-// EXTERNAL MODULE: ./src/cli/command.ts
-var command = __nccwpck_require__(3567);
-// EXTERNAL MODULE: ./src/cli/config-file.ts
-var config_file = __nccwpck_require__(6309);
-// EXTERNAL MODULE: ./src/cli/flags.ts
-var flags = __nccwpck_require__(5377);
-;// CONCATENATED MODULE: ./src/cli/io.ts
-function consoleLogger(io, debug) {
-    return {
-        info: (message) => io.stderr(`${message}\n`),
-        warning: (message) => io.stderr(`warning: ${message}\n`),
-        error: (message) => io.stderr(`error: ${message}\n`),
-        debug: (message) => {
-            if (debug)
-                io.stderr(`debug: ${message}\n`);
-        },
-    };
-}
-
-// EXTERNAL MODULE: ./src/cli/output.ts
-var cli_output = __nccwpck_require__(6657);
-;// CONCATENATED MODULE: ./src/cli/audit.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AUDIT: () => (/* binding */ AUDIT),
+/* harmony export */   auditCommand: () => (/* binding */ auditCommand)
+/* harmony export */ });
+/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(140);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(433);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4533);
+/* harmony import */ var _ingest_custom_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1827);
+/* harmony import */ var _ingest_registry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5132);
+/* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2930);
+/* harmony import */ var _report_json_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2612);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9988);
+/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4850);
+/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3614);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7733);
+/* harmony import */ var _output_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(7696);
 
 
 
@@ -21895,11 +21937,11 @@ const AUDIT = {
         'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
     ],
     flags: [
-        (0,flags/* formatFlag */.AN)(src_report/* OUTPUT_FORMATS */.D, 'text'),
-        (0,flags/* outputFlag */.Y0)('the report'),
-        flags/* FAIL_ON_FLAG */.EK,
-        flags/* CONFIG_FLAG */.YQ,
-        { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
+        (0,_flags_js__WEBPACK_IMPORTED_MODULE_9__/* .formatFlag */ .AN)(_report_index_js__WEBPACK_IMPORTED_MODULE_5__/* .OUTPUT_FORMATS */ .D, 'text'),
+        (0,_flags_js__WEBPACK_IMPORTED_MODULE_9__/* .outputFlag */ .Y0)('the report'),
+        _flags_js__WEBPACK_IMPORTED_MODULE_9__/* .FAIL_ON_FLAG */ .EK,
+        _flags_js__WEBPACK_IMPORTED_MODULE_9__/* .CONFIG_FLAG */ .YQ,
+        { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${_ingest_registry_js__WEBPACK_IMPORTED_MODULE_4__/* .FORMATS */ .h.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
         { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads' },
     ],
     examples: ['agent-trace-audit audit traces/ --fail-on warning', 'agent-trace-audit audit "runs/**/*.jsonl" --format sarif -o audit.sarif'],
@@ -21908,27 +21950,28 @@ const AUDIT = {
 /** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. `sources`: folders audited with the named files (`run` passes the receiver's spool). */
 async function auditCommand(args, io, sources = []) {
     if (args.positionals.length === 0 && sources.length === 0)
-        throw new errors/* UsageError */.eb('audit needs at least one file, folder or glob');
-    const format = (0,command/* oneOf */.yL)('format', args.string('format'), src_report/* OUTPUT_FORMATS */.D) ?? 'text';
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('audit needs at least one file, folder or glob');
+    const format = (0,_command_js__WEBPACK_IMPORTED_MODULE_7__/* .oneOf */ .yL)('format', args.string('format'), _report_index_js__WEBPACK_IMPORTED_MODULE_5__/* .OUTPUT_FORMATS */ .D) ?? 'text';
     const inputFormat = args.string('input-format');
-    const config = await (0,config_file/* loadCliConfig */.X)(io, args.string('config'), (0,flags/* failOnOverride */.Af)(args));
+    const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_8__/* .loadCliConfig */ .X)(io, args.string('config'), (0,_flags_js__WEBPACK_IMPORTED_MODULE_9__/* .failOnOverride */ .Af)(args));
     if (inputFormat !== undefined) {
-        const formats = (0,custom/* formatsFor */.s)(config.formats);
+        const formats = (0,_ingest_custom_index_js__WEBPACK_IMPORTED_MODULE_3__/* .formatsFor */ .s)(config.formats);
         if (!formats.some((f) => f.id === inputFormat))
-            throw new errors/* UsageError */.eb(`--input-format must be one of ${formats.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`--input-format must be one of ${formats.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
     }
-    const logger = consoleLogger(io, args.boolean('debug'));
+    const logger = (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .consoleLogger */ .k)(io, args.boolean('debug'));
     const jobsFlag = args.string('jobs');
-    const jobs = jobsFlag === undefined ? (0,pool/* defaultJobs */.yV)() : Number(jobsFlag);
+    const jobs = jobsFlag === undefined ? (0,_audit_pool_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultJobs */ .yV)() : Number(jobsFlag);
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
-        throw new errors/* UsageError */.eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(jobsFlag)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(jobsFlag)}`);
     const outputFlagValue = args.string('output');
-    const output = outputFlagValue === undefined ? null : await (0,cli_output/* outputFile */.i)(io, outputFlagValue);
+    const output = outputFlagValue === undefined ? null : await (0,_output_js__WEBPACK_IMPORTED_MODULE_11__/* .outputFile */ .i)(io, outputFlagValue);
     const request = {
         paths: args.positionals,
         root: io.cwd,
         config,
         strictPaths: true,
+        trustNamed: true,
         jobs,
         workerEntry: io.workerEntry ?? null,
         ...(sources.length > 0 ? { sources } : {}),
@@ -21937,17 +21980,17 @@ async function auditCommand(args, io, sources = []) {
         ...(format === 'html' ? { collectTimelines: true } : {}),
         ...spillOptions(io.env),
     };
-    const outcome = await (0,core/* auditPaths */.kB)(request, logger);
+    const outcome = await (0,_core_js__WEBPACK_IMPORTED_MODULE_1__/* .auditPaths */ .kB)(request, logger);
     if (format === 'json') {
         // The JSON report is written in pieces as its findings are read from their store
         // (partly on disk for a large audit): memory does not grow with the findings.
         try {
             if (output)
-                await (0,cli_output/* writingTo */.g)(output, (path) => (0,json/* writeJsonFile */.An)(outcome.report, path));
+                await (0,_output_js__WEBPACK_IMPORTED_MODULE_11__/* .writingTo */ .g)(output, (path) => (0,_report_json_js__WEBPACK_IMPORTED_MODULE_6__/* .writeJsonFile */ .An)(outcome.report, path));
             else if (io.stdoutStream)
-                await (0,json/* writePieces */.Rx)((0,json/* renderJsonPieces */.KE)(outcome.report), io.stdoutStream, { end: false });
+                await (0,_report_json_js__WEBPACK_IMPORTED_MODULE_6__/* .writePieces */ .Rx)((0,_report_json_js__WEBPACK_IMPORTED_MODULE_6__/* .renderJsonPieces */ .KE)(outcome.report), io.stdoutStream, { end: false });
             else
-                for (const piece of (0,json/* renderJsonPieces */.KE)(outcome.report))
+                for (const piece of (0,_report_json_js__WEBPACK_IMPORTED_MODULE_6__/* .renderJsonPieces */ .KE)(outcome.report))
                     io.stdout(piece);
         }
         finally {
@@ -21955,8 +21998,8 @@ async function auditCommand(args, io, sources = []) {
         }
         return outcome.failed ? 1 : 0;
     }
-    const { report, result } = (0,core/* materializeOutcome */.Oh)(outcome);
-    const rendered = (0,src_report/* renderReport */.B)(report, format, format === 'html' ? result.timelines : undefined);
+    const { report, result } = (0,_core_js__WEBPACK_IMPORTED_MODULE_1__/* .materializeOutcome */ .Oh)(outcome);
+    const rendered = (0,_report_index_js__WEBPACK_IMPORTED_MODULE_5__/* .renderReport */ .B)(report, format, format === 'html' ? result.timelines : undefined);
     if (output)
         await output.write(rendered);
     else
@@ -21970,7 +22013,7 @@ function spillOptions(env) {
         return {};
     const threshold = Number(raw);
     if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(threshold) || threshold < 1) {
-        throw new errors/* UsageError */.eb(`AGENT_TRACE_AUDIT_SPILL_THRESHOLD must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`AGENT_TRACE_AUDIT_SPILL_THRESHOLD must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
     }
     return { spill: { threshold } };
 }
@@ -21978,7 +22021,7 @@ function spillOptions(env) {
 
 /***/ }),
 
-/***/ 3567:
+/***/ 9988:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -21990,8 +22033,8 @@ function spillOptions(env) {
 /* unused harmony exports COMMON_FLAGS, allFlags */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
-/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9740);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
+/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4791);
 
 
 
@@ -22077,7 +22120,7 @@ function oneOf(flag, value, allowed) {
 
 /***/ }),
 
-/***/ 6309:
+/***/ 4850:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22087,21 +22130,35 @@ function oneOf(flag, value, allowed) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1051);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6435);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2221);
 
 
 
-/** The configuration file given with --config, or agent-trace-audit.yml in the working folder when there is one. */
-async function loadCliConfig(io, configFlag, overrides = {}) {
-    const configPath = configFlag ?? ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, _config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu)) ? _config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu : undefined);
-    const file = configPath ? await (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .loadConfigFile */ .HT)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, configPath), configPath) : {};
-    return (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveConfig */ .pE)(file, overrides, configPath ?? 'configuration');
+
+/**
+ * The configuration file given with --config, or agent-trace-audit.yml in the
+ * working folder when there is one. `defaultFailOn` is the command's own fail
+ * level when neither the overrides (--fail-on) nor the file set one (replay and
+ * scope: `note`, ToolReplay's exit 1 on any finding).
+ */
+async function loadCliConfig(io, configFlag, overrides = {}, defaultFailOn) {
+    const configPath = configFlag ?? ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, _config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu), { throwIfNoEntry: false }) ? _config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu : undefined);
+    let file = {};
+    if (configPath !== undefined) {
+        const abs = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, configPath);
+        // Inside the working folder the file may not lead out of it (a symlink committed to the repository); a path typed outside it is the user's choice.
+        const within = { ...(0,_io_confine_js__WEBPACK_IMPORTED_MODULE_3__/* .namedConfinement */ .SB)(abs, (0,_io_confine_js__WEBPACK_IMPORTED_MODULE_3__/* .realFolder */ .PX)(io.cwd), io.cwd), rootName: 'the working folder' };
+        file = await (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .loadConfigFile */ .HT)(abs, configPath, within);
+    }
+    const failOn = overrides.failOn ?? file['fail-on'] ?? defaultFailOn;
+    return (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveConfig */ .pE)(file, failOn === undefined ? overrides : { ...overrides, failOn }, configPath ?? 'configuration');
 }
 
 
 /***/ }),
 
-/***/ 5377:
+/***/ 3614:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22109,10 +22166,11 @@ async function loadCliConfig(io, configFlag, overrides = {}) {
 /* harmony export */   Af: () => (/* binding */ failOnOverride),
 /* harmony export */   EK: () => (/* binding */ FAIL_ON_FLAG),
 /* harmony export */   Y0: () => (/* binding */ outputFlag),
-/* harmony export */   YQ: () => (/* binding */ CONFIG_FLAG)
+/* harmony export */   YQ: () => (/* binding */ CONFIG_FLAG),
+/* harmony export */   js: () => (/* binding */ TRANSCRIPT_FAIL_ON_FLAG)
 /* harmony export */ });
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1051);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6435);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9988);
 
 
 /** Flags that mean the same in every command that takes them. */
@@ -22131,6 +22189,8 @@ const FAIL_ON_FLAG = {
     default: 'error, or fail_on of the configuration file',
     description: 'exit 1 when a finding is at or above this severity',
 };
+/** replay and scope: any finding fails, as ToolReplay's exit 1 does. */
+const TRANSCRIPT_FAIL_ON_FLAG = { ...FAIL_ON_FLAG, default: 'note (any finding), or fail-on of the configuration file' };
 function outputFlag(what, fallback = 'stdout') {
     return { name: 'output', short: 'o', type: 'string', value: 'file', default: fallback, description: `write ${what} to this file` };
 }
@@ -22146,16 +22206,80 @@ function failOnOverride(args) {
 
 /***/ }),
 
-/***/ 2957:
+/***/ 7733:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  k: () => (/* binding */ consoleLogger),
+  c: () => (/* binding */ guardMessages)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/github/command-guard.ts
+
+// A line the Actions runner would run as a workflow command: `::name …::` after leading
+// blanks (the current form) or `##[name]` anywhere in the line (the old form).
+const COMMAND_LINE = /(?:^|[\r\n])[ \t]*::|##\[/;
+/**
+ * Plain log text for the runner. `core.info` writes its text as is, so a message
+ * that could hold a workflow command (trace text, a file name, an artifact name)
+ * is wrapped in `::stop-commands::<token>` … `::<token>::`, the token random and
+ * absent from the text, so nothing in it can turn command processing back on.
+ * Annotations (`core.warning`/`core.error`) need no guard: the toolkit escapes their text.
+ */
+function guardCommands(message, token = randomToken) {
+    if (!COMMAND_LINE.test(message))
+        return message;
+    let stop = token();
+    while (message.includes(stop))
+        stop = token();
+    return `::stop-commands::${stop}\n${message}\n::${stop}::`;
+}
+function randomToken() {
+    return (0,external_node_crypto_.randomBytes)(16).toString('hex');
+}
+
+;// CONCATENATED MODULE: ./src/cli/io.ts
+
+/**
+ * The CLI's messages as the Actions runner may read them (a `run:` step): every text written
+ * to stderr (errors that quote configuration keys and values, warnings that name paths and
+ * ids) passes the workflow-command guard the Action's log uses, so a key holding
+ * `\n::error::…` or `::add-mask::…` is printed as text, never run as a command.
+ */
+function guardMessages(io) {
+    return { ...io, stderr: (text) => io.stderr(guardCommands(text)) };
+}
+function consoleLogger(io, debug) {
+    return {
+        info: (message) => io.stderr(`${message}\n`),
+        warning: (message) => io.stderr(`warning: ${message}\n`),
+        error: (message) => io.stderr(`error: ${message}\n`),
+        debug: (message) => {
+            if (debug)
+                io.stderr(`debug: ${message}\n`);
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 2856:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   runCli: () => (/* binding */ runCli)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(311);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
-/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9740);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7733);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3912);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9988);
+/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4791);
+
 
 
 
@@ -22167,20 +22291,20 @@ function failOnOverride(args) {
  * file, evaluated on first use (see scripts/build.mjs).
  */
 const COMMANDS = new Map([
-    ['audit', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1380))).AUDIT],
-    ['replay', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7919))).REPLAY],
-    ['scope', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7694))).SCOPE],
-    ['seal', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2885))).SEAL],
-    ['verify', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1137))).VERIFY],
-    ['merge', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 269))).MERGE],
-    ['run', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7700))).RUN],
-    ['receive', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7527))).RECEIVE],
+    ['audit', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5930))).AUDIT],
+    ['replay', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3162))).REPLAY],
+    ['scope', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2321))).SCOPE],
+    ['seal', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4054))).SEAL],
+    ['verify', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2279))).VERIFY],
+    ['merge', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 150))).MERGE],
+    ['run', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7946))).RUN],
+    ['receive', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1456))).RECEIVE],
 ]);
 const NAMES = [...COMMANDS.keys()];
 async function usage() {
     const specs = await Promise.all([...COMMANDS.values()].map((load) => load()));
     const width = Math.max(...NAMES.map((name) => name.length));
-    return `agent-trace-audit ${_version_js__WEBPACK_IMPORTED_MODULE_2__/* .VERSION */ .x}: audit the tool-call traces of AI agents
+    return `agent-trace-audit ${_version_js__WEBPACK_IMPORTED_MODULE_3__/* .VERSION */ .x}: audit the tool-call traces of AI agents
 
 usage: agent-trace-audit <command> [arguments] [flags]
 
@@ -22194,7 +22318,8 @@ Exit codes: 0 clean, 1 findings at or above the fail level (verify: not intact),
 `;
 }
 /** Runs one command line; returns the exit code. Never throws. */
-async function runCli(argv, io) {
+async function runCli(argv, given) {
+    const io = (0,_io_js__WEBPACK_IMPORTED_MODULE_0__/* .guardMessages */ .c)(given);
     // After `--` the words are another program's (`run -- cmd --debug`), not ours.
     const own = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
     const debug = own.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
@@ -22204,7 +22329,7 @@ async function runCli(argv, io) {
         return name === undefined ? 2 : 0;
     }
     if (name === '--version' || name === '-V' || name === 'version') {
-        io.stdout(`agent-trace-audit ${_version_js__WEBPACK_IMPORTED_MODULE_2__/* .VERSION */ .x}\n`);
+        io.stdout(`agent-trace-audit ${_version_js__WEBPACK_IMPORTED_MODULE_3__/* .VERSION */ .x}\n`);
         return 0;
     }
     try {
@@ -22212,13 +22337,13 @@ async function runCli(argv, io) {
             if (args[0] === undefined)
                 io.stdout(await usage());
             else
-                io.stdout((0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandHelp */ .bD)(await commandNamed(args[0])));
+                io.stdout((0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandHelp */ .bD)(await commandNamed(args[0])));
             return 0;
         }
         const command = await commandNamed(name);
-        const parsed = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .parseCommandArgs */ .Qx)(command, args);
+        const parsed = (0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .parseCommandArgs */ .Qx)(command, args);
         if (parsed.boolean('help')) {
-            io.stdout((0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .commandHelp */ .bD)(command));
+            io.stdout((0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .commandHelp */ .bD)(command));
             return 0;
         }
         if (debug)
@@ -22227,8 +22352,8 @@ async function runCli(argv, io) {
         return await command.run(parsed, io);
     }
     catch (error) {
-        const usageHint = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb && COMMANDS.has(name) && !error.message.includes('\n') ? `\n${(0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .usageLine */ .U0)(await COMMANDS.get(name)())} (see agent-trace-audit ${name} --help)` : '';
-        io.stderr(`${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error, debug)}${usageHint}\n`);
+        const usageHint = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb && COMMANDS.has(name) && !error.message.includes('\n') ? `\n${(0,_command_js__WEBPACK_IMPORTED_MODULE_2__/* .usageLine */ .U0)(await COMMANDS.get(name)())} (see agent-trace-audit ${name} --help)` : '';
+        io.stderr(`${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error, debug)}${usageHint}\n`);
         return 2;
     }
 }
@@ -22236,14 +22361,14 @@ async function commandNamed(name) {
     const load = COMMANDS.get(name);
     if (load)
         return await load();
-    const guess = (0,_nearest_js__WEBPACK_IMPORTED_MODULE_3__/* .nearest */ .p)(name, NAMES);
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb(`unknown command ${JSON.stringify(name)}${guess === null ? '' : `: did you mean ${guess}?`} (commands: ${NAMES.join(', ')})`);
+    const guess = (0,_nearest_js__WEBPACK_IMPORTED_MODULE_4__/* .nearest */ .p)(name, NAMES);
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`unknown command ${JSON.stringify(name)}${guess === null ? '' : `: did you mean ${guess}?`} (commands: ${NAMES.join(', ')})`);
 }
 
 
 /***/ }),
 
-/***/ 269:
+/***/ 150:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -22255,22 +22380,22 @@ __nccwpck_require__.d(__webpack_exports__, {
   readReport: () => (/* binding */ readReport)
 });
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: ./src/io/confine.ts
+var confine = __nccwpck_require__(2221);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core.ts + 2 modules
-var core = __nccwpck_require__(7494);
-// EXTERNAL MODULE: ./src/config.ts + 3 modules
-var config = __nccwpck_require__(1051);
+var core = __nccwpck_require__(433);
+// EXTERNAL MODULE: ./src/config.ts + 4 modules
+var config = __nccwpck_require__(6435);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(4533);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(8458);
+var file_errors = __nccwpck_require__(6131);
 // EXTERNAL MODULE: ./src/audit/findings.ts
-var audit_findings = __nccwpck_require__(8293);
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
-var rules = __nccwpck_require__(2126);
+var audit_findings = __nccwpck_require__(9520);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
+var rules = __nccwpck_require__(8804);
 ;// CONCATENATED MODULE: ./src/report/artifact-list.ts
 /**
  * The `artifacts` of several reports as one list (identical entries once,
@@ -22289,11 +22414,11 @@ function mergedArtifacts(reports) {
 }
 
 // EXTERNAL MODULE: ./src/report/catalogs.ts
-var catalogs = __nccwpck_require__(1288);
+var catalogs = __nccwpck_require__(4407);
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2146);
+var run_cap = __nccwpck_require__(2523);
 // EXTERNAL MODULE: ./src/report/schema-version.ts
-var schema_version = __nccwpck_require__(914);
+var schema_version = __nccwpck_require__(1749);
 ;// CONCATENATED MODULE: ./src/report/merge.ts
 
 
@@ -22401,11 +22526,11 @@ function compareVersions(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/report/index.ts + 12 modules
-var report = __nccwpck_require__(4856);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(8816);
+var report = __nccwpck_require__(2930);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(7838);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
+var finding = __nccwpck_require__(6771);
 ;// CONCATENATED MODULE: ./src/report/schema.ts
 
 
@@ -22461,11 +22586,11 @@ const reportSchema = schemas/* strictObject */.rej({
 });
 
 // EXTERNAL MODULE: ./src/cli/command.ts
-var command = __nccwpck_require__(3567);
+var command = __nccwpck_require__(9988);
 // EXTERNAL MODULE: ./src/cli/flags.ts
-var flags = __nccwpck_require__(5377);
+var flags = __nccwpck_require__(3614);
 // EXTERNAL MODULE: ./src/cli/output.ts
-var cli_output = __nccwpck_require__(6657);
+var cli_output = __nccwpck_require__(7696);
 ;// CONCATENATED MODULE: ./src/cli/merge.ts
 
 
@@ -22502,8 +22627,9 @@ async function mergeCommand(args, io) {
     const outputName = args.string('output');
     const output = outputName === undefined ? null : await (0,cli_output/* outputFile */.i)(io, outputName);
     const reports = [];
+    const cwdReal = (0,confine/* realFolder */.PX)(io.cwd);
     for (const path of args.positionals)
-        reports.push(await readReport((0,external_node_path_.resolve)(io.cwd, path), path));
+        reports.push(await readReport((0,external_node_path_.resolve)(io.cwd, path), path, (0,confine/* namedConfinement */.SB)((0,external_node_path_.resolve)(io.cwd, path), cwdReal, io.cwd)));
     const merged = mergeReports(reports);
     const rendered = (0,report/* renderReport */.B)(merged, format);
     if (output)
@@ -22513,19 +22639,19 @@ async function mergeCommand(args, io) {
     return (0,core/* isFailing */.DI)(merged, failOn) ? 1 : 0;
 }
 /** Reads a JSON report as untrusted input: size-capped and schema-validated. */
-async function readReport(path, shown) {
-    let text;
-    try {
-        const bytes = await (0,promises_.readFile)(path);
-        if (bytes.length > MAX_REPORT_BYTES)
+async function readReport(path, shown, within = { root: null }) {
+    // The workspace rule (src/io/confine.ts) with the size checked before a byte is read: a device or FIFO is refused at once.
+    const read = (0,confine/* readConfinedFile */.p7)(path, within, MAX_REPORT_BYTES);
+    if (read.kind === 'error')
+        throw (0,file_errors/* unreadable */.O$)(shown, read.error);
+    if (read.kind === 'refused') {
+        if (read.missing)
+            throw (0,file_errors/* unreadable */.O$)(shown, Object.assign(new Error('missing'), { code: 'ENOENT' }));
+        if (/larger than the limit/.test(read.refused))
             throw new errors/* InputError */.dz(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
-        text = bytes.toString('utf8');
+        throw new errors/* InputError */.dz(shown, null, 'refused', `${shown}: ${read.refused}`);
     }
-    catch (error) {
-        if (error instanceof errors/* InputError */.dz)
-            throw error;
-        throw (0,file_errors/* unreadable */.O$)(shown, error);
-    }
+    const text = read.bytes.toString('utf8');
     let data;
     try {
         data = JSON.parse(text);
@@ -22542,7 +22668,7 @@ async function readReport(path, shown) {
 
 /***/ }),
 
-/***/ 9740:
+/***/ 4791:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22596,7 +22722,7 @@ function editDistance(a, b) {
 
 /***/ }),
 
-/***/ 6657:
+/***/ 7696:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22607,7 +22733,7 @@ function editDistance(a, b) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8458);
+/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6131);
 
 
 
@@ -22642,7 +22768,7 @@ async function writingTo(output, write) {
 
 /***/ }),
 
-/***/ 7527:
+/***/ 1456:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.r(__webpack_exports__);
@@ -22653,10 +22779,10 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
-/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9058);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1900);
-/* harmony import */ var _receiver_flags_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2731);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4533);
+/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8089);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2983);
+/* harmony import */ var _receiver_flags_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2478);
 
 
 
@@ -22704,7 +22830,7 @@ async function receiveCommand(args, io) {
     const stats = await receiver.stop();
     if (statePath)
         await writeState(statePath, { ...state, stopped: true, stats });
-    io.stderr(`${(0,_receiver_server_js__WEBPACK_IMPORTED_MODULE_3__/* .describeStats */ .J9)(stats)}\n`);
+    io.stderr(`${(0,_receiver_server_js__WEBPACK_IMPORTED_MODULE_3__/* .lostAny */ .x3)(stats) ? 'warning: ' : ''}${(0,_receiver_server_js__WEBPACK_IMPORTED_MODULE_3__/* .describeStats */ .J9)(stats)}\n`);
     return 0;
 }
 /** Whole or not at all: a reader polling the file never sees half of it. */
@@ -22716,15 +22842,15 @@ async function writeState(path, state) {
 
 /***/ }),
 
-/***/ 2731:
+/***/ 2478:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ receiverLimits),
 /* harmony export */   h: () => (/* binding */ receiverFlags)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9058);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
+/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8089);
 
 
 const MIB = 1024 * 1024;
@@ -22756,18 +22882,18 @@ function whole(flag, raw, fallback, min, max) {
 
 /***/ }),
 
-/***/ 7919:
+/***/ 3162:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   REPLAY: () => (/* binding */ REPLAY)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
-/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6309);
-/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5377);
-/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7182);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9988);
+/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4850);
+/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3614);
+/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3559);
 
 
 
@@ -22780,12 +22906,12 @@ const REPLAY = {
     args: '<transcript.jsonl>',
     details: [
         'A transcript has one {index, tool, args, response} record per line, parsed strictly.',
-        'non-determinism is a warning and redundant-call a note by default (set them in the configuration);',
-        '--fail-on note exits 1 on any finding.',
-        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
+        'non-determinism is a warning and redundant-call a note by default (set them in the configuration).',
+        'As ToolReplay, any finding exits 1: the fail level is note unless --fail-on or fail-on of the configuration says otherwise.',
+        'Exit codes: 0 no finding at or above the fail level, 1 findings at or above it, 2 usage or input error.',
     ],
-    flags: [(0,_flags_js__WEBPACK_IMPORTED_MODULE_3__/* .formatFlag */ .AN)(['text', 'json'], 'text'), _flags_js__WEBPACK_IMPORTED_MODULE_3__/* .FAIL_ON_FLAG */ .EK, _flags_js__WEBPACK_IMPORTED_MODULE_3__/* .CONFIG_FLAG */ .YQ],
-    examples: ['agent-trace-audit replay session.jsonl --fail-on warning'],
+    flags: [(0,_flags_js__WEBPACK_IMPORTED_MODULE_3__/* .formatFlag */ .AN)(['text', 'json'], 'text'), _flags_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSCRIPT_FAIL_ON_FLAG */ .js, _flags_js__WEBPACK_IMPORTED_MODULE_3__/* .CONFIG_FLAG */ .YQ],
+    examples: ['agent-trace-audit replay session.jsonl', 'agent-trace-audit replay session.jsonl --fail-on warning'],
     run: replayCommand,
 };
 /** `replay`: audits a transcript against its own recorded responses (non-determinism, redundant calls). */
@@ -22793,7 +22919,7 @@ async function replayCommand(args, io) {
     if (args.positionals.length !== 1)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb('replay takes exactly one transcript');
     const format = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .oneOf */ .yL)('format', args.string('format'), ['text', 'json']) ?? 'text';
-    const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_2__/* .loadCliConfig */ .X)(io, args.string('config'), (0,_flags_js__WEBPACK_IMPORTED_MODULE_3__/* .failOnOverride */ .Af)(args));
+    const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_2__/* .loadCliConfig */ .X)(io, args.string('config'), (0,_flags_js__WEBPACK_IMPORTED_MODULE_3__/* .failOnOverride */ .Af)(args), 'note');
     const audit = await (0,_transcript_js__WEBPACK_IMPORTED_MODULE_4__/* .auditTranscript */ .K)(io, args.positionals[0], config, REPLAY_RULES);
     const divergence = audit.findings.find((f) => f.ruleId === 'non-determinism')?.index ?? null;
     if (format === 'json') {
@@ -22809,7 +22935,7 @@ async function replayCommand(args, io) {
 
 /***/ }),
 
-/***/ 7700:
+/***/ 7946:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -22830,7 +22956,7 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(4533);
 ;// CONCATENATED MODULE: ./src/receiver/endpoint-env.ts
 /** The OTLP protocols the receiver speaks (OTLP/gRPC is not served: see docs/live-capture.md). */
 const OTLP_PROTOCOLS = (/* unused pure expression or super */ null && (['http/protobuf', 'http/json']));
@@ -22853,14 +22979,14 @@ function protocolFor(env) {
     return asked === 'http/json' ? 'http/json' : 'http/protobuf';
 }
 
-// EXTERNAL MODULE: ./src/receiver/server.ts + 4 modules
-var server = __nccwpck_require__(9058);
+// EXTERNAL MODULE: ./src/receiver/server.ts + 5 modules
+var server = __nccwpck_require__(8089);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(1900);
-// EXTERNAL MODULE: ./src/cli/audit.ts + 1 modules
-var audit = __nccwpck_require__(1380);
+var sanitize_text = __nccwpck_require__(2983);
+// EXTERNAL MODULE: ./src/cli/audit.ts
+var audit = __nccwpck_require__(5930);
 // EXTERNAL MODULE: ./src/cli/receiver-flags.ts
-var receiver_flags = __nccwpck_require__(2731);
+var receiver_flags = __nccwpck_require__(2478);
 ;// CONCATENATED MODULE: ./src/cli/run.ts
 
 
@@ -22918,7 +23044,7 @@ async function runCommand(args, io) {
         finally {
             await receiver.stop();
         }
-        io.stderr(`${(0,server/* describeStats */.J9)(receiver.stats)}\n`);
+        io.stderr(`${(0,server/* lostAny */.x3)(receiver.stats) ? 'warning: ' : ''}${(0,server/* describeStats */.J9)(receiver.stats)}\n`);
         if (outcome.kind === 'not-started') {
             io.stderr(`${outcome.error.code}: ${outcome.error.message}\n`);
             return outcome.exitCode;
@@ -22927,7 +23053,8 @@ async function runCommand(args, io) {
             io.stderr(`the command exited with ${outcome.description}\n`);
         // The audit flags are run's own (the same table as audit's); the positionals are the named files and the spool when it was written to --out.
         const auditArgs = { positionals: spoolDir ? files : [...files, spoolPath], afterTerminator: null, string: args.string, boolean: args.boolean };
-        const audited = await (0,audit.auditCommand)(auditArgs, io, spoolDir ? [{ root: (0,external_node_path_.dirname)(spoolPath), prefix: SPOOL_PREFIX }] : []);
+        // What the receiver lost is a receiver-loss finding on the spool (when it is read as the source).
+        const audited = await (0,audit.auditCommand)(auditArgs, io, spoolDir ? [{ root: (0,external_node_path_.dirname)(spoolPath), prefix: SPOOL_PREFIX, notes: (0,server/* lossNotes */.ve)(receiver.stats) }] : []);
         return audited !== 0 ? audited : outcome.exitCode;
     }
     finally {
@@ -22968,7 +23095,7 @@ function runChild(command, args, cwd, env) {
 
 /***/ }),
 
-/***/ 7694:
+/***/ 2321:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.r(__webpack_exports__);
@@ -22977,12 +23104,14 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _audit_scope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7643);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3567);
-/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6309);
-/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5377);
-/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7182);
+/* harmony import */ var _audit_scope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(152);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2221);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4533);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9988);
+/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4850);
+/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3614);
+/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3559);
+
 
 
 
@@ -22996,27 +23125,29 @@ const SCOPE = {
     args: '<transcript.jsonl> <scope.json>',
     details: [
         'Tool names are matched exactly and case-sensitively; permission-overreach is an error by default.',
-        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage, input or scope file error.',
+        'As ToolReplay, any finding exits 1: the fail level is note unless --fail-on or fail-on of the configuration says otherwise.',
+        'Exit codes: 0 no finding at or above the fail level, 1 findings at or above it, 2 usage, input or scope file error.',
     ],
-    flags: [(0,_flags_js__WEBPACK_IMPORTED_MODULE_5__/* .formatFlag */ .AN)(['text', 'json'], 'text'), _flags_js__WEBPACK_IMPORTED_MODULE_5__/* .FAIL_ON_FLAG */ .EK, _flags_js__WEBPACK_IMPORTED_MODULE_5__/* .CONFIG_FLAG */ .YQ],
+    flags: [(0,_flags_js__WEBPACK_IMPORTED_MODULE_6__/* .formatFlag */ .AN)(['text', 'json'], 'text'), _flags_js__WEBPACK_IMPORTED_MODULE_6__/* .TRANSCRIPT_FAIL_ON_FLAG */ .js, _flags_js__WEBPACK_IMPORTED_MODULE_6__/* .CONFIG_FLAG */ .YQ],
     examples: ['agent-trace-audit scope session.jsonl scope.json'],
     run: scopeCommand,
 };
 /** `scope`: checks every call of a transcript against a declared scope. */
 async function scopeCommand(args, io) {
     if (args.positionals.length !== 2)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('scope takes a transcript and a scope file');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('scope takes a transcript and a scope file');
     const [transcript, scopePath] = args.positionals;
-    const format = (0,_command_js__WEBPACK_IMPORTED_MODULE_3__/* .oneOf */ .yL)('format', args.string('format'), ['text', 'json']) ?? 'text';
-    const scope = (0,_audit_scope_js__WEBPACK_IMPORTED_MODULE_1__/* .loadScopeFile */ .$P)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(io.cwd, scopePath), scopePath);
-    const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_4__/* .loadCliConfig */ .X)(io, args.string('config'), (0,_flags_js__WEBPACK_IMPORTED_MODULE_5__/* .failOnOverride */ .Af)(args));
-    const audit = await (0,_transcript_js__WEBPACK_IMPORTED_MODULE_6__/* .auditTranscript */ .K)(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
+    const format = (0,_command_js__WEBPACK_IMPORTED_MODULE_4__/* .oneOf */ .yL)('format', args.string('format'), ['text', 'json']) ?? 'text';
+    const scopeAbs = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(io.cwd, scopePath);
+    const scope = (0,_audit_scope_js__WEBPACK_IMPORTED_MODULE_1__/* .loadScopeFile */ .$P)(scopeAbs, scopePath, { ...(0,_io_confine_js__WEBPACK_IMPORTED_MODULE_2__/* .namedConfinement */ .SB)(scopeAbs, (0,_io_confine_js__WEBPACK_IMPORTED_MODULE_2__/* .realFolder */ .PX)(io.cwd), io.cwd), rootName: 'the working folder' });
+    const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_5__/* .loadCliConfig */ .X)(io, args.string('config'), (0,_flags_js__WEBPACK_IMPORTED_MODULE_6__/* .failOnOverride */ .Af)(args), 'note');
+    const audit = await (0,_transcript_js__WEBPACK_IMPORTED_MODULE_7__/* .auditTranscript */ .K)(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
     if (format === 'json') {
         const { file, calls, findings } = audit;
         io.stdout(`${JSON.stringify({ command: 'scope', file, agent: scope.agent, calls, findings }, null, 2)}\n`);
     }
     else {
-        io.stdout((0,_transcript_js__WEBPACK_IMPORTED_MODULE_6__/* .renderTranscriptText */ .O)(audit));
+        io.stdout((0,_transcript_js__WEBPACK_IMPORTED_MODULE_7__/* .renderTranscriptText */ .O)(audit));
     }
     return audit.failed ? 1 : 0;
 }
@@ -23024,25 +23155,49 @@ async function scopeCommand(args, io) {
 
 /***/ }),
 
-/***/ 2885:
+/***/ 4054:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+// ESM COMPAT FLAG
 __nccwpck_require__.r(__webpack_exports__);
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   SEAL: () => (/* binding */ SEAL),
-/* harmony export */   defaultSealedPath: () => (/* binding */ defaultSealedPath)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
-/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8458);
-/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2034);
-/* harmony import */ var _seal_index_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9735);
-/* harmony import */ var _seal_unsealed_lines_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6408);
-/* harmony import */ var _seal_verdict_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2704);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3567);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  SEAL: () => (/* binding */ SEAL),
+  defaultSealedPath: () => (/* binding */ defaultSealedPath)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(4533);
+// EXTERNAL MODULE: ./src/io/file-errors.ts
+var file_errors = __nccwpck_require__(6131);
+// EXTERNAL MODULE: ./src/io/limits.ts
+var limits = __nccwpck_require__(7609);
+// EXTERNAL MODULE: ./src/seal/index.ts + 5 modules
+var seal = __nccwpck_require__(1835);
+// EXTERNAL MODULE: ./src/seal/redact-file.ts + 3 modules
+var redact_file = __nccwpck_require__(2039);
+// EXTERNAL MODULE: ./src/seal/unsealed-lines.ts
+var unsealed_lines = __nccwpck_require__(3487);
+// EXTERNAL MODULE: ./src/seal/verdict.ts
+var verdict = __nccwpck_require__(8389);
+// EXTERNAL MODULE: ./src/cli/command.ts
+var command = __nccwpck_require__(9988);
+;// CONCATENATED MODULE: ./src/cli/seal.ts
+
+
+
+
 
 
 
@@ -23054,29 +23209,44 @@ __nccwpck_require__.r(__webpack_exports__);
 
 const SEAL = {
     name: 'seal',
-    summary: 'seal a trace into a SHA-256 hash chain (prev and digest on every record) with a checkpoint',
+    summary: 'seal a trace into a SHA-256 hash chain (prev and digest on every link) with a checkpoint, as the Action does',
     args: '<file>',
     details: [
         'To a terminal, the chain is written to <name>.sealed.jsonl and the checkpoint beside it (<out>.seal.json).',
         'When stdout is redirected or piped (seal t.jsonl > sealed.jsonl), or with -o -, the chain goes to stdout',
         'and the checkpoint beside the file stdout was redirected to, or to --checkpoint.',
         'An existing sealed file or checkpoint is not replaced without --force.',
-        'A line that is not a record stops the seal, unless --skip-unsealable leaves it out and lists it in the checkpoint.',
-        'Exit codes: 0 sealed, 2 usage error or a file that cannot be sealed (file:line named).',
+        '--form auto (the default) seals as the Action does: records in JCS, records in the Python form (integers',
+        'past 2^53), then the file\'s bytes (a JSON document, an .eval archive, a YAML cassette: kind: bytes).',
+        'In a JSON Lines file, a later line that is not a record stops the seal, unless --skip-unsealable leaves it out',
+        'and lists it in the checkpoint. --redact replaces every secret the audit finds before sealing (receipts in the checkpoint).',
+        'Exit codes: 0 sealed, 2 usage error or a file that cannot be sealed (file:line named; a seal of no record is never a success).',
     ],
     flags: [
         { name: 'output', short: 'o', type: 'string', value: 'file|-', default: '<name>.sealed.jsonl, or stdout when it is not a terminal', description: 'where the sealed chain goes (- for stdout)' },
         { name: 'checkpoint', type: 'string', value: 'file', default: '<sealed file>.seal.json', description: 'where the checkpoint goes' },
-        { name: 'canonical', type: 'string', value: _seal_index_js__WEBPACK_IMPORTED_MODULE_5__/* .SEAL_MODES */ .Lk.join('|'), default: 'jcs', description: 'canonical form of each record: RFC 8785 JCS, or Python json.dumps(sort_keys=True)' },
+        {
+            name: 'form',
+            type: 'string',
+            value: seal/* SEAL_FORMS */.SG.join('|'),
+            default: 'auto',
+            description: 'records in RFC 8785 JCS, records in Python json.dumps(sort_keys=True), the bytes of the file, or the first that fits, in that order',
+        },
+        { name: 'canonical', type: 'string', value: seal/* SEAL_MODES */.Lk.join('|'), default: 'none', description: 'the same as --form jcs or --form python (kept for scripts)' },
+        { name: 'redact', type: 'boolean', default: 'off', description: 'replace each secret the audit finds with [REDACTED:<rule>:<n>] before sealing, one receipt per value in the checkpoint' },
         { name: 'force', type: 'boolean', default: 'off', description: 'replace an existing sealed file or checkpoint' },
         {
             name: 'skip-unsealable',
             type: 'boolean',
             default: 'off',
-            description: `seal the records and leave out lines that are not records (up to ${_seal_unsealed_lines_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_UNSEALED_LINES */ .z}), listed in the checkpoint, as the Action does`,
+            description: `seal the records and leave out lines that are not records (up to ${unsealed_lines/* MAX_UNSEALED_LINES */.z1}), listed in the checkpoint, as the Action does`,
         },
     ],
-    examples: ['agent-trace-audit seal session.jsonl > sealed.jsonl && agent-trace-audit verify sealed.jsonl', 'agent-trace-audit seal trace.jsonl.gz -o trace.sealed.jsonl'],
+    examples: [
+        'agent-trace-audit seal session.jsonl > sealed.jsonl && agent-trace-audit verify sealed.jsonl',
+        'agent-trace-audit seal logs/run.eval --redact    # a byte-sealed chain (kind: bytes), secrets replaced',
+        'agent-trace-audit seal trace.jsonl.gz -o trace.sealed.jsonl',
+    ],
     run: sealCommand,
 };
 /** `<dir>/trace.jsonl[.gz]` → `<dir>/trace.sealed.jsonl`. */
@@ -23084,77 +23254,110 @@ function defaultSealedPath(input) {
     const stem = input.replace(/\.gz$/i, '').replace(/\.(?:jsonl|ndjson|json)$/i, '');
     return `${stem}.sealed.jsonl`;
 }
+/** The form asked for: --form, or --canonical (the older flag), or auto. */
+function formOf(args) {
+    const form = (0,command/* oneOf */.yL)('form', args.string('form'), seal/* SEAL_FORMS */.SG);
+    const canonical = (0,command/* oneOf */.yL)('canonical', args.string('canonical'), seal/* SEAL_MODES */.Lk);
+    if (form !== undefined && canonical !== undefined && form !== canonical)
+        throw new errors/* UsageError */.eb(`--form ${form} and --canonical ${canonical} disagree: give one of them`);
+    if (canonical !== undefined)
+        (0,seal/* requireSealMode */._3)(canonical);
+    return form ?? canonical ?? 'auto';
+}
 /** `seal`: writes the sealed JSONL and its checkpoint; exit 0, or 2 when the input cannot be sealed. */
 async function sealCommand(args, io) {
     if (args.positionals.length !== 1)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('seal takes exactly one file');
+        throw new errors/* UsageError */.eb('seal takes exactly one file');
     const input = args.positionals[0];
-    const mode = (0,_command_js__WEBPACK_IMPORTED_MODULE_8__/* .oneOf */ .yL)('canonical', args.string('canonical'), _seal_index_js__WEBPACK_IMPORTED_MODULE_5__/* .SEAL_MODES */ .Lk) ?? 'jcs';
-    (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_5__/* .requireSealMode */ ._3)(mode);
+    const form = formOf(args);
     const outputFlag = args.string('output');
     const toStdout = outputFlag === '-' || (outputFlag === undefined && io.stdoutIsTerminal === false);
     const output = toStdout ? null : (outputFlag ?? defaultSealedPath(input));
     const redirectedTo = toStdout && io.stdoutFile ? shown(io.cwd, io.stdoutFile) : null;
     const checkpointFlag = args.string('checkpoint');
     const checkpoint = checkpointFlag ?? (output !== null ? `${output}.seal.json` : redirectedTo !== null ? `${redirectedTo}.seal.json` : null);
-    const paths = [input, output ?? redirectedTo, checkpoint].filter((p) => p !== null).map((p) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, p));
+    const paths = [input, output ?? redirectedTo, checkpoint].filter((p) => p !== null).map((p) => (0,external_node_path_.resolve)(io.cwd, p));
     if (new Set(paths).size !== paths.length)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('the input, the sealed file and the checkpoint must be three different files');
+        throw new errors/* UsageError */.eb('the input, the sealed file and the checkpoint must be three different files');
     if (!args.boolean('force')) {
         // The checkpoint beside a redirected stdout belongs to the file the shell has just replaced: it is replaced too.
         const guarded = [output, checkpointFlag !== undefined || output !== null ? checkpoint : null];
         for (const path of guarded)
-            if (path !== null && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, path)))
-                throw (0,_io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .alreadyExists */ .B$)(path);
+            if (path !== null && (0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(io.cwd, path)))
+                throw (0,file_errors/* alreadyExists */.B$)(path);
     }
-    const sink = output === null ? stdoutSink(io) : await (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_5__/* .fileSink */ .ao)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, output), output);
-    const result = await (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_5__/* .sealFile */ .mz)({
-        path: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, input),
-        display: input,
-        sink,
-        checkpointPath: checkpoint === null ? null : (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, checkpoint),
-        checkpointDisplay: checkpoint ?? '',
-        mode,
-        limits: _io_limits_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_LIMITS */ .dR,
-        env: io.env,
-        ...(args.boolean('skip-unsealable') ? { unsealable: { firstLineMustSeal: false } } : {}),
-    });
-    const summary = [
-        `sealed: ${result.records} record(s) in ${mode} form`,
-        `sealed file: ${output ?? redirectedTo ?? '(stdout)'}`,
-        `checkpoint: ${checkpoint ?? 'not written (stdout is not a file: pass --checkpoint <file> to keep one)'}`,
-        `final digest: ${result.final_digest}`,
-        ...(0,_seal_verdict_js__WEBPACK_IMPORTED_MODULE_7__/* .unsealedLines */ .HP)(result),
-    ].join('\n');
-    (toStdout ? io.stderr : io.stdout)(`${summary}\n`);
-    return 0;
+    // To stdout the chain is sealed into a temporary file first: `auto` may start over in another form.
+    const work = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'ata-seal-'));
+    try {
+        const redacted = args.boolean('redact') ? await (0,redact_file/* redactToFile */.h)((0,external_node_path_.resolve)(io.cwd, input), input, (0,external_node_path_.join)(work, 'redacted'), limits/* DEFAULT_LIMITS */.dR) : null;
+        const target = output === null ? (0,external_node_path_.join)(work, 'sealed.jsonl') : (0,external_node_path_.resolve)(io.cwd, output);
+        const sealed = await (0,seal/* sealAs */._k)({
+            path: redacted?.path ?? (0,external_node_path_.resolve)(io.cwd, input),
+            display: input,
+            sink: () => (0,seal/* fileSink */.ao)(target, output ?? '(stdout)'),
+            checkpointPath: checkpoint === null ? null : (0,external_node_path_.resolve)(io.cwd, checkpoint),
+            checkpointDisplay: checkpoint ?? '',
+            form,
+            limits: limits/* DEFAULT_LIMITS */.dR,
+            env: io.env,
+            leaveOut: args.boolean('skip-unsealable'),
+            redactions: redacted?.receipts ?? [],
+        }).catch((error) => {
+            throw withSkipHint(error);
+        });
+        if (output === null)
+            await copyToStdout(target, io);
+        const { checkpoint: result, mode, kind } = sealed;
+        const what = kind === 'bytes' ? `${result.records} link(s) of the file's bytes (kind: bytes)` : `${result.records} record(s) in ${mode} form`;
+        const summary = [
+            `sealed: ${what}`,
+            `sealed file: ${output ?? redirectedTo ?? '(stdout)'}`,
+            `checkpoint: ${checkpoint ?? 'not written (stdout is not a file: pass --checkpoint <file> to keep one)'}`,
+            `final digest: ${result.final_digest}`,
+            ...(redacted ? [redactedLine(redacted.receipts.length)] : []),
+            ...(0,verdict/* unsealedLines */.HP)(result),
+        ].join('\n');
+        (toStdout ? io.stderr : io.stdout)(`${summary}\n`);
+        return 0;
+    }
+    finally {
+        await (0,promises_.rm)(work, { recursive: true, force: true });
+    }
+}
+/** The line `seal --redact` prints: how many values were replaced. */
+function redactedLine(count) {
+    return count === 0 ? 'redacted: no secret found' : `redacted: ${count} value(s) replaced before sealing, one receipt each in the checkpoint`;
+}
+/** A JSON Lines file stopped by a line that is not a record: the error names the way out. */
+function withSkipHint(error) {
+    if (!(error instanceof errors/* InputError */.dz) || !(0,unsealed_lines/* stoppedAfterRecords */.Cj)(error))
+        return error;
+    return new errors/* InputError */.dz(error.file, error.line, error.code, `${error.message} (seal --skip-unsealable leaves such lines out of the chain and lists them in the checkpoint)`);
+}
+async function copyToStdout(path, io) {
+    const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+    for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 })) {
+        if (io.stdoutStream) {
+            // Backpressure: a large chain is not buffered whole in memory.
+            if (!io.stdoutStream.write(chunk))
+                await new Promise((done) => io.stdoutStream.once('drain', () => done()));
+        }
+        else
+            io.stdout(decoder.write(chunk));
+    }
+    if (!io.stdoutStream)
+        io.stdout(decoder.end());
 }
 /** A path as the user would write it: relative to the working folder when inside it. */
 function shown(cwd, path) {
-    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(cwd, path);
-    return rel === '' || rel.startsWith('..') || (0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel) ? path : rel;
-}
-function stdoutSink(io) {
-    return {
-        write: async (bytes) => {
-            const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
-            if (io.stdoutStream) {
-                // Backpressure: a large chain is not buffered whole in memory.
-                if (!io.stdoutStream.write(text))
-                    await new Promise((done) => io.stdoutStream.once('drain', () => done()));
-            }
-            else
-                io.stdout(text);
-        },
-        commit: async () => undefined,
-        abort: async () => undefined,
-    };
+    const rel = (0,external_node_path_.relative)(cwd, path);
+    return rel === '' || rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel) ? path : rel;
 }
 
 
 /***/ }),
 
-/***/ 8401:
+/***/ 8878:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -23181,7 +23384,7 @@ function stdoutFile() {
 
 /***/ }),
 
-/***/ 7182:
+/***/ 3559:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -23192,12 +23395,12 @@ function stdoutFile() {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _audit_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1637);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
-/* harmony import */ var _io_collect_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1623);
-/* harmony import */ var _audit_findings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8293);
-/* harmony import */ var _audit_rules_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2126);
-/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1300);
+/* harmony import */ var _audit_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2940);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4533);
+/* harmony import */ var _io_collect_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5427);
+/* harmony import */ var _audit_findings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9520);
+/* harmony import */ var _audit_rules_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8804);
+/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6771);
 
 
 
@@ -23218,7 +23421,7 @@ async function auditTranscript(io, path, config, ruleIds, overrides = new Map())
     const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, path)).catch(() => null);
     if (info !== null && !info.isFile())
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(path, null, 'not-a-file', `${path}: a transcript must be a file`);
-    const { inputs, skipped } = await (0,_io_collect_js__WEBPACK_IMPORTED_MODULE_4__/* .collectInputs */ .C)([path], { root: io.cwd, exclude: [], strict: true });
+    const { inputs, skipped } = await (0,_io_collect_js__WEBPACK_IMPORTED_MODULE_4__/* .collectInputs */ .C)([path], { root: io.cwd, exclude: [], strict: true, trustNamed: true });
     const input = inputs[0];
     if (!input)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(path, null, 'refused', `${path}: ${skipped[0]?.reason ?? 'cannot be read'}`);
@@ -23276,51 +23479,414 @@ function renderTranscriptText(audit, header = []) {
 
 /***/ }),
 
-/***/ 1137:
+/***/ 2279:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+// ESM COMPAT FLAG
 __nccwpck_require__.r(__webpack_exports__);
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   VERIFY: () => (/* binding */ VERIFY)
-/* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
-/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2034);
-/* harmony import */ var _seal_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9735);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  VERIFY: () => (/* binding */ VERIFY)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(4533);
+// EXTERNAL MODULE: ./src/io/confine.ts
+var confine = __nccwpck_require__(2221);
+// EXTERNAL MODULE: ./src/io/file-errors.ts
+var file_errors = __nccwpck_require__(6131);
+// EXTERNAL MODULE: ./src/io/limits.ts
+var limits = __nccwpck_require__(7609);
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(2983);
+;// CONCATENATED MODULE: ./src/seal/artifact-report.ts
+
+
+
+
+/** One line per file: `<status>: <name> (<detail>)`; `broken at index N` for a broken chain. */
+function fileLine(file) {
+    const status = file.status === 'broken' && file.brokenAt !== null ? `broken at index ${file.brokenAt}` : file.status === 'not-sealed' ? 'not sealed' : file.status;
+    const notes = [(0,sanitize_text/* sanitizeText */.j)(file.detail, { maxChars: 300 })];
+    if (file.receipts > 0)
+        notes.push(`${file.receipts} redaction receipt(s)`);
+    if (file.source !== null)
+        notes.push(file.source === 'matches' ? 'source matches' : file.source === 'differs' ? 'SOURCE DIFFERS from source_sha256' : 'source missing from --sources');
+    return `${status}: ${(0,sanitize_text/* sanitizeText */.j)(file.file, { maxChars: 300 })} (${notes.join('; ')})`;
+}
+/**
+ * The report of `verify <artifact>`: a line per file, the recomputed seal
+ * digest and whether it matches the run's, the redaction receipts, and a
+ * total line. Deterministic (manifest order), every name sanitized.
+ */
+function formatArtifactCheck(check, manifestName) {
+    const out = check.files.map(fileLine);
+    out.push(`seal digest: ${check.sealDigest || 'none (nothing was sealed)'} (recomputed from ${manifestName})`);
+    if (check.digestMatches === true)
+        out.push('seal digest: matches --seal-digest');
+    else if (check.digestMatches === false)
+        out.push("seal digest: DOES NOT MATCH --seal-digest: these are not the files the run sealed (or not the run's manifest)");
+    else
+        out.push('seal digest: not compared (pass --seal-digest sha256:… from the comment, the check run or the step output)');
+    const receipts = check.files.reduce((n, f) => n + f.receipts, 0);
+    const redactedFiles = check.files.filter((f) => f.receipts > 0).length;
+    if (receipts > 0)
+        out.push(`redactions: ${receipts} value(s) in ${redactedFiles} file(s) replaced before sealing (receipts in the checkpoints)`);
+    const counts = new Map();
+    for (const f of check.files)
+        counts.set(f.status === 'not-sealed' ? 'not sealed' : f.status, (counts.get(f.status === 'not-sealed' ? 'not sealed' : f.status) ?? 0) + 1);
+    const parts = [...counts].map(([status, n]) => `${n} ${status}`);
+    const sources = check.files.filter((f) => f.source !== null && f.source !== 'matches').length;
+    if (check.files.some((f) => f.source !== null))
+        parts.push(sources === 0 ? 'every source matches' : `${sources} source(s) not matching`);
+    const digest = check.digestMatches === null ? 'seal digest not compared' : check.digestMatches ? 'seal digest matches' : 'seal digest does not match';
+    out.push(`total: ${check.files.length} file(s): ${parts.join(', ') || 'none'}; ${digest}: ${check.ok ? 'intact' : 'NOT INTACT'}`);
+    return `${out.join('\n')}\n`;
+}
+/**
+ * Unpacks an artifact zip (as downloaded from a run) into `into`: regular
+ * entries only, names that stay inside the folder, at most `maxBytes` in all.
+ */
+async function unpackArtifact(zipPath, display, into, maxBytes) {
+    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4214));
+    let total = 0;
+    let entries;
+    try {
+        entries = unzipSync(await (0,promises_.readFile)(zipPath), {
+            filter: (file) => {
+                total += file.originalSize;
+                if (total > maxBytes)
+                    throw new Error(`it unpacks to more than ${maxBytes} bytes`);
+                return !file.name.endsWith('/');
+            },
+        });
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(display, null, 'artifact-unreadable', `${display}: not a readable artifact zip (${error instanceof Error ? error.message : 'unknown error'})`);
+    }
+    for (const name of Object.keys(entries).sort()) {
+        if (name.startsWith('/') || name.includes('\\') || name.split('/').some((part) => part === '..' || part === ''))
+            continue;
+        const path = (0,external_node_path_.join)(into, ...name.split('/'));
+        // A name that is both a file and a folder in the zip: the later one is left out (the manifest then says missing).
+        await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true })
+            .then(() => (0,promises_.writeFile)(path, entries[name], { flag: 'wx' }))
+            .catch(() => undefined);
+    }
+}
+
+// EXTERNAL MODULE: ./src/seal/index.ts + 5 modules
+var seal = __nccwpck_require__(1835);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(7838);
+;// CONCATENATED MODULE: ./src/seal/manifest.ts
+
+
+
+
+
+
+/** The name of the manifest the Action writes beside the sealed traces. */
+const SEAL_MANIFEST = 'seal-manifest.json';
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+const hex64 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/);
+const sealedEntry = schemas/* object */.Ikc({
+    file: schemas/* string */.YjP().min(1).max(4096),
+    finalDigest: hex64,
+    sealed: schemas/* string */.YjP().min(1).max(4096),
+    checkpoint: schemas/* string */.YjP().min(1).max(4096),
+    redacted: schemas/* number */.aig().int().min(0).optional(),
+});
+const failedEntry = schemas/* object */.Ikc({ file: schemas/* string */.YjP().min(1).max(4096), error: schemas/* string */.YjP().max(4096) });
+/** seal-manifest.json as the Action writes it (src/action/seal-step.ts); unknown fields are allowed (later versions add some). */
+const manifestSchema = schemas/* object */.Ikc({
+    version: schemas/* literal */.euz(1),
+    redaction: schemas/* object */.Ikc({ enabled: schemas/* boolean */.zMY(), values: schemas/* number */.aig().int().min(0), files: schemas/* number */.aig().int().min(0) }).optional(),
+    files: schemas/* array */.YOg(schemas/* union */.KCZ([sealedEntry, failedEntry])).max(1_000_000),
+});
+function isSealedEntry(entry) {
+    return 'finalDigest' in entry;
+}
+/**
+ * The seal digest of a run: SHA-256 over `<final digest>  <name>\n` of every
+ * sealed file, in the manifest's order (file name order), as `sha256:<hex>`;
+ * '' when nothing was sealed. The one definition: the Action's seal step and
+ * `verify` both call it.
+ */
+function sealDigestOf(files) {
+    if (files.length === 0)
+        return '';
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    for (const { file, finalDigest } of files)
+        hash.update(`${finalDigest}  ${file}\n`);
+    return `sha256:${hash.digest('hex')}`;
+}
+/** Reads and checks a seal manifest; anything else is an InputError (exit 2). */
+async function readManifest(path, display) {
+    let bytes;
+    try {
+        bytes = await (0,promises_.readFile)(path);
+    }
+    catch (error) {
+        throw (0,file_errors/* unreadable */.O$)(display, error);
+    }
+    if (bytes.length > MAX_MANIFEST_BYTES)
+        throw new errors/* InputError */.dz(display, null, 'manifest-invalid', `${display}: a seal manifest is never ${bytes.length} bytes long`);
+    let value;
+    try {
+        value = JSON.parse(bytes.toString('utf8'));
+    }
+    catch {
+        throw new errors/* InputError */.dz(display, null, 'manifest-invalid', `${display}: the seal manifest is not JSON`);
+    }
+    const parsed = manifestSchema.safeParse(value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
+        throw new errors/* InputError */.dz(display, null, 'manifest-invalid', `${display}: not a seal manifest of version 1: ${(0,sanitize_text/* sanitizeText */.j)(`${where}: ${issue.message}`)}`);
+    }
+    return parsed.data;
+}
+
+// EXTERNAL MODULE: ./src/seal/redact-file.ts + 3 modules
+var redact_file = __nccwpck_require__(2039);
+// EXTERNAL MODULE: ./src/seal/verify-file.ts
+var verify_file = __nccwpck_require__(4230);
+;// CONCATENATED MODULE: ./src/seal/verify-artifact.ts
+
+
+
+
+
+
+
+
+
+/**
+ * Verifies every file `seal-manifest.json` lists (each sealed file against its
+ * checkpoint; the manifest's final digest against both), recomputes the seal
+ * digest and, when asked, compares it with the run's and each original trace
+ * with its checkpoint's source_sha256. A path the manifest names outside its
+ * folder counts as missing. Reading problems of the manifest itself are
+ * InputErrors (exit 2); everything about a listed file is its line.
+ */
+async function verifyArtifact(manifestPath, display, options) {
+    const manifest = await readManifest(manifestPath, display);
+    const root = (0,external_node_path_.dirname)((0,external_node_path_.resolve)(manifestPath));
+    const files = [];
+    for (const entry of manifest.files) {
+        if (!isSealedEntry(entry)) {
+            files.push({ file: entry.file, status: 'not-sealed', detail: `the Action could not seal it: ${entry.error}`, brokenAt: null, receipts: 0, source: null });
+            continue;
+        }
+        files.push(await verifyEntry(root, entry, options));
+    }
+    const sealDigest = sealDigestOf(manifest.files.filter(isSealedEntry));
+    const wanted = options.sealDigest === null ? null : options.sealDigest.startsWith('sha256:') ? options.sealDigest : `sha256:${options.sealDigest}`;
+    const digestMatches = wanted === null ? null : wanted === sealDigest;
+    const ok = files.every((f) => (f.status === 'intact' || f.status === 'not-sealed') && f.source !== 'differs' && f.source !== 'missing') && digestMatches !== false;
+    return { files, sealDigest, digestMatches, ok };
+}
+/** `rel` under `root`, or null when it would leave it (absolute, `..`, a backslash). */
+function inside(root, rel) {
+    if (rel.startsWith('/') || rel.includes('\\') || rel.split('/').some((part) => part === '..' || part === ''))
+        return null;
+    const path = (0,external_node_path_.resolve)(root, rel);
+    return path.startsWith(`${root}${external_node_path_.sep}`) ? path : null;
+}
+async function verifyEntry(root, entry, options) {
+    const base = { file: entry.file, brokenAt: null, receipts: 0, source: null };
+    const sealedPath = inside(root, entry.sealed);
+    const checkpointPath = inside(root, entry.checkpoint);
+    for (const [path, name] of [[sealedPath, entry.sealed], [checkpointPath, entry.checkpoint]]) {
+        if (path === null)
+            return { ...base, status: 'missing', detail: `${name} is outside the artifact` };
+        if (!(await isFile(path)))
+            return { ...base, status: 'missing', detail: `${name} is not in the artifact` };
+    }
+    let checkpoint;
+    let verdict;
+    try {
+        checkpoint = await (0,verify_file/* readCheckpoint */.H)(checkpointPath, entry.checkpoint);
+        verdict = await (0,verify_file/* verifyFile */.A)(sealedPath, entry.sealed, checkpoint, options.limits);
+    }
+    catch (error) {
+        if (!(0,errors/* isUserError */.iU)(error))
+            throw error;
+        return { ...base, status: 'swapped', detail: error.message.split('\n')[0] };
+    }
+    const receipts = checkpoint.redactions?.length ?? 0;
+    const source = options.sources === null ? null : await sourceMatches(options.sources, entry.file, checkpoint, options.limits);
+    const kind = checkpoint.kind === 'bytes' ? 'bytes' : `${checkpoint.canonical} records`;
+    if (verdict.status === 'intact' && checkpoint.final_digest !== entry.finalDigest) {
+        return { ...base, status: 'swapped', detail: "the manifest's final digest is not the checkpoint's", receipts, source };
+    }
+    const detail = verdict.status === 'intact' ? `${checkpoint.records} link(s), ${kind}` : (verdict.broken?.reason ?? verdict.reason ?? `${checkpoint.records} link(s) expected, ${verdict.chain.intact} intact`);
+    return { file: entry.file, status: verdict.status, detail, brokenAt: verdict.broken?.index ?? null, receipts, source };
+}
+async function isFile(path) {
+    const info = await (0,promises_.stat)(path).catch(() => null);
+    return info !== null && info.isFile();
+}
+/**
+ * Whether the original trace under `sources` hashes to the checkpoint's
+ * source_sha256: its bytes, or, for a seal made redacted, the bytes the same
+ * redaction makes of it.
+ */
+async function sourceMatches(sources, file, checkpoint, limits) {
+    const path = inside((0,external_node_path_.resolve)(sources), file);
+    if (path === null || !(await isFile(path)))
+        return 'missing';
+    if (!checkpoint.redactions)
+        return (await sha256File(path)) === checkpoint.source_sha256 ? 'matches' : 'differs';
+    const work = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'ata-verify-'));
+    try {
+        const redacted = await (0,redact_file/* redactToFile */.h)(path, file, (0,external_node_path_.join)(work, 'redacted'), limits);
+        return (await sha256File(redacted.path)) === checkpoint.source_sha256 ? 'matches' : 'differs';
+    }
+    catch (error) {
+        if ((0,errors/* isUserError */.iU)(error))
+            return 'differs';
+        throw error;
+    }
+    finally {
+        await (0,promises_.rm)(work, { recursive: true, force: true });
+    }
+}
+async function sha256File(path) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/cli/verify.ts
+
+
+
+
+
+
+
+
 
 
 
 
 const VERIFY = {
     name: 'verify',
-    summary: 'verify a sealed file: intact, broken (first broken link), truncated, appended or swapped',
-    args: '<sealed.jsonl>',
+    summary: "verify a sealed file, or a whole artifact of the Action (zip, folder or seal-manifest.json) against the run's seal digest",
+    args: '<artifact.zip | artifact folder | seal-manifest.json | sealed.jsonl>',
     details: [
-        'Without a checkpoint only edits inside the chain can be seen; with one, a cut tail, appended lines',
-        'and another file swapped in are told apart. A file that was never sealed is the error not-sealed.',
-        'Exit codes: 0 intact, 1 not intact, 2 usage or input error (missing, unreadable or not a sealed file).',
+        'An artifact (the zip as downloaded, its folder, or its seal-manifest.json): every file the manifest lists is verified',
+        'against its checkpoint, one line each (intact, broken at index N, truncated, appended, swapped, missing), the seal',
+        'digest is recomputed and, with --seal-digest, compared with the run\'s; --sources also checks each original trace.',
+        'A sealed file: without a checkpoint only edits inside the chain can be seen; with one (--checkpoint, or',
+        '<file>.seal.json when it is beside the file), a cut tail, appended lines and another file swapped in are told apart.',
+        'Exit codes: 0 intact (every file, and the seal digest when given), 1 not intact, 2 usage or input error',
+        '(missing or unreadable input, a file that was never sealed and has no checkpoint, an invalid manifest).',
     ],
-    flags: [{ name: 'checkpoint', type: 'string', value: 'file', default: 'none', description: 'the checkpoint written by seal (<sealed file>.seal.json)' }],
-    examples: ['agent-trace-audit verify sealed.jsonl --checkpoint sealed.jsonl.seal.json'],
+    flags: [
+        { name: 'checkpoint', type: 'string', value: 'file', default: '<sealed file>.seal.json when it exists', description: 'the checkpoint written by seal, for a sealed file' },
+        { name: 'seal-digest', type: 'string', value: 'sha256:hex', default: 'none', description: "the run's seal digest (comment, check run, step output seal-digest), for an artifact" },
+        { name: 'sources', type: 'string', value: 'folder', default: 'none', description: "a folder holding the original traces under their manifest names: each must match its checkpoint's source_sha256" },
+    ],
+    examples: [
+        'gh run download 123 -n agent-trace-audit -D art && agent-trace-audit verify art --seal-digest sha256:…',
+        'agent-trace-audit verify agent-trace-audit.zip --seal-digest sha256:…',
+        'agent-trace-audit verify sealed.jsonl --checkpoint sealed.jsonl.seal.json',
+    ],
     run: verifyCommand,
 };
-/** `verify`: exit 0 when the chain is intact (and matches the checkpoint), 1 when not, 2 when the input cannot be read. */
+/** `verify`: exit 0 when intact, 1 when not, 2 when the input cannot be read. */
 async function verifyCommand(args, io) {
     if (args.positionals.length !== 1)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb('verify takes exactly one sealed file');
-    const sealed = args.positionals[0];
-    const checkpointName = args.string('checkpoint');
-    const checkpoint = checkpointName === undefined ? null : await (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_3__/* .readCheckpoint */ .HQ)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(io.cwd, checkpointName), checkpointName);
-    const verdict = await (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_3__/* .verifyFile */ .AI)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(io.cwd, sealed), sealed, checkpoint, _io_limits_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_LIMITS */ .dR);
-    io.stdout((0,_seal_index_js__WEBPACK_IMPORTED_MODULE_3__/* .formatVerdict */ .Pu)(verdict));
-    return (0,_seal_index_js__WEBPACK_IMPORTED_MODULE_3__/* .verdictExitCode */ .fM)(verdict);
+        throw new errors/* UsageError */.eb('verify takes exactly one artifact or sealed file');
+    const given = args.positionals[0];
+    const path = (0,external_node_path_.resolve)(io.cwd, given);
+    const info = await (0,promises_.stat)(path).catch(() => null);
+    if (info === null)
+        throw (0,file_errors/* noSuchPath */.YU)(given);
+    if (info.isDirectory()) {
+        if (!(0,external_node_fs_.existsSync)((0,external_node_path_.join)(path, SEAL_MANIFEST)))
+            throw new errors/* InputError */.dz(given, null, 'no-seal-manifest', `${given}: a folder without ${SEAL_MANIFEST}: give the folder of a downloaded artifact, or a sealed file`);
+        return artifact((0,external_node_path_.join)(path, SEAL_MANIFEST), (0,external_node_path_.join)(given, SEAL_MANIFEST), args, io);
+    }
+    if ((0,external_node_path_.basename)(path) === SEAL_MANIFEST)
+        return artifact(path, given, args, io);
+    if (await isZip(path)) {
+        const work = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'ata-artifact-'));
+        try {
+            await unpackArtifact(path, given, work, limits/* DEFAULT_LIMITS */.dR.maxInflatedBytes);
+            return await artifact((0,external_node_path_.join)(work, SEAL_MANIFEST), `${given}:${SEAL_MANIFEST}`, args, io);
+        }
+        finally {
+            await (0,promises_.rm)(work, { recursive: true, force: true });
+        }
+    }
+    for (const flag of ['seal-digest', 'sources'])
+        if (args.string(flag) !== undefined)
+            throw new errors/* UsageError */.eb(`--${flag} is for an artifact (zip, folder or ${SEAL_MANIFEST}), not a sealed file`);
+    return sealedFile(given, args, io);
+}
+async function artifact(manifestPath, display, args, io) {
+    if (args.string('checkpoint') !== undefined)
+        throw new errors/* UsageError */.eb('--checkpoint is for a sealed file: an artifact names each checkpoint in its manifest');
+    if (!(0,external_node_fs_.existsSync)(manifestPath))
+        throw (0,file_errors/* noSuchPath */.YU)(display);
+    const sources = args.string('sources');
+    const check = await verifyArtifact(manifestPath, display, {
+        sealDigest: args.string('seal-digest') ?? null,
+        sources: sources === undefined ? null : (0,external_node_path_.resolve)(io.cwd, sources),
+        limits: limits/* DEFAULT_LIMITS */.dR,
+    });
+    io.stdout(formatArtifactCheck(check, (0,external_node_path_.basename)(display)));
+    return check.ok ? 0 : 1;
+}
+/** Where `seal` puts a sealed file's checkpoint: beside it, with this suffix. */
+const CHECKPOINT_SUFFIX = ['.seal', 'json'].join('.');
+async function sealedFile(given, args, io) {
+    let checkpointName = args.string('checkpoint');
+    // Built apart from resolve(): the bundler takes resolve(dir, `${x}.json`) for an asset of its own and rewrites it.
+    const beside = given + CHECKPOINT_SUFFIX;
+    if (checkpointName === undefined && (0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(io.cwd, beside))) {
+        checkpointName = beside;
+        io.stderr(`verify: using the checkpoint beside the file: ${checkpointName}\n`);
+    }
+    const checkpoint = checkpointName === undefined ? null : await (0,seal/* readCheckpoint */.HQ)((0,external_node_path_.resolve)(io.cwd, checkpointName), checkpointName, (0,confine/* namedConfinement */.SB)((0,external_node_path_.resolve)(io.cwd, checkpointName), (0,confine/* realFolder */.PX)(io.cwd), io.cwd));
+    const verdict = await (0,seal/* verifyFile */.AI)((0,external_node_path_.resolve)(io.cwd, given), given, checkpoint, limits/* DEFAULT_LIMITS */.dR);
+    io.stdout((0,seal/* formatVerdict */.Pu)(verdict));
+    return (0,seal/* verdictExitCode */.fM)(verdict);
+}
+async function isZip(path) {
+    const handle = await (0,promises_.open)(path, 'r').catch(() => null);
+    if (handle === null)
+        return false;
+    try {
+        const head = Buffer.alloc(4);
+        const { bytesRead } = await handle.read(head, 0, 4, 0);
+        return bytesRead === 4 && head.toString('latin1') === 'PK\x03\x04';
+    }
+    finally {
+        await handle.close();
+    }
 }
 
 
 /***/ }),
 
-/***/ 1051:
+/***/ 6435:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23335,28 +23901,130 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: configFileSchema
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(8816);
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
-var audit_rules = __nccwpck_require__(2126);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(7838);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
+var audit_rules = __nccwpck_require__(8804);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(4533);
+// EXTERNAL MODULE: ./src/io/confine.ts
+var confine = __nccwpck_require__(2221);
+;// CONCATENATED MODULE: ./src/config-text.ts
+
+
+/** Largest configuration file read (checked before a byte is read). */
+const CONFIG_MAX_BYTES = 256 * 1024;
+/**
+ * Most keys and list items a configuration file may write (counted on its text before
+ * the YAML parser runs, an upper bound: every `key:`, `- item`, `? key` and flow `,`).
+ * The YAML parser costs microseconds per node; this keeps a hostile file under a second.
+ */
+const CONFIG_MAX_ENTRIES = 2_000;
+/**
+ * Reads a configuration file under the workspace rule (src/io/confine.ts) with its
+ * size checked first: a symlink out of the workspace, a device or FIFO, or a file
+ * over CONFIG_MAX_BYTES is refused at once and nothing of it is read or echoed.
+ */
+function readConfigText(path, shown, within) {
+    const read = (0,confine/* readConfinedFile */.p7)(path, within, CONFIG_MAX_BYTES);
+    if (read.kind === 'refused' && read.missing)
+        throw new errors/* ConfigurationError */.j1(`cannot read configuration file ${JSON.stringify(shown)} (ENOENT)`);
+    if (read.kind === 'refused') {
+        const reason = read.refused.startsWith('refused: ') ? read.refused.slice('refused: '.length) : read.refused;
+        const cap = /larger than the limit/.test(reason) ? ` (configuration files are capped at ${CONFIG_MAX_BYTES} bytes)` : '';
+        throw new errors/* ConfigurationError */.j1(`cannot read configuration file ${JSON.stringify(shown)}: ${reason}${cap}`);
+    }
+    if (read.kind === 'error') {
+        const code = read.error.code;
+        throw new errors/* ConfigurationError */.j1(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
+    }
+    return read.bytes.toString('utf8');
+}
+/**
+ * Parses the YAML (or JSON) of a configuration file, its cost bounded: the entries are
+ * counted on the text first (CONFIG_MAX_ENTRIES), then the document is parsed without
+ * the YAML package's duplicate-key check (quadratic in the keys of one mapping) and
+ * checked for duplicate keys here with one set per mapping.
+ */
+async function parseConfigText(text, shown) {
+    const entries = countEntries(text);
+    if (entries > CONFIG_MAX_ENTRIES) {
+        throw new errors/* ConfigurationError */.j1(`${shown}: more than ${CONFIG_MAX_ENTRIES} keys and list items (${entries}); a configuration file is capped at ${CONFIG_MAX_ENTRIES}`);
+    }
+    // yaml is loaded for a configuration file only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+    const { isMap, isScalar, parseDocument, visit } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3645, 19));
+    const doc = parseDocument(text, { uniqueKeys: false });
+    const first = doc.errors[0];
+    if (first)
+        throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML: ${first.message.split('\n')[0]}`);
+    let duplicate = null;
+    visit(doc, {
+        Map(_, map) {
+            if (!isMap(map))
+                return undefined;
+            const seen = new Set();
+            for (const pair of map.items) {
+                const key = isScalar(pair.key) ? `s:${String(pair.key.value)}` : `n:${String(pair.key)}`;
+                if (seen.has(key)) {
+                    duplicate = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+                    return visit.BREAK;
+                }
+                seen.add(key);
+            }
+            return undefined;
+        },
+    });
+    if (duplicate !== null)
+        throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML: Map keys must be unique (${JSON.stringify(duplicate)} is repeated)`);
+    try {
+        return doc.toJS({ maxAliasCount: 100 }) ?? {};
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
+        throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML: ${message}`);
+    }
+}
+/**
+ * An upper bound on the keys, list items and collections a YAML text writes: every `:`
+ * (a key; also a colon inside a value, which only over-counts), every `,` (a flow item),
+ * every `[` and `{` (a flow collection), and every `-` or `?` at a line's indentation
+ * followed by white space (a list item, an explicit key). One pass, no allocation.
+ */
+function countEntries(text) {
+    let count = 0;
+    let lineStart = true;
+    for (let i = 0; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        if (c === 0x0a) {
+            lineStart = true;
+            continue;
+        }
+        const next = text.charCodeAt(i + 1);
+        const spaceAfter = Number.isNaN(next) || next === 0x20 || next === 0x09 || next === 0x0a || next === 0x0d;
+        if (c === 0x3a || c === 0x2c || c === 0x5b || c === 0x7b)
+            count += 1;
+        else if ((c === 0x2d || c === 0x3f) && lineStart && spaceAfter)
+            count += 1;
+        if (c !== 0x20 && c !== 0x09 && !((c === 0x2d || c === 0x3f) && spaceAfter))
+            lineStart = false;
+    }
+    return count;
+}
+
 // EXTERNAL MODULE: ./src/audit/finding-caps.ts
-var finding_caps = __nccwpck_require__(2958);
+var finding_caps = __nccwpck_require__(3835);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var io_limits = __nccwpck_require__(2034);
+var io_limits = __nccwpck_require__(7609);
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2146);
+var run_cap = __nccwpck_require__(2523);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
+var finding = __nccwpck_require__(6771);
 // EXTERNAL MODULE: ./src/zod-issues.ts
-var zod_issues = __nccwpck_require__(9015);
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 79 modules
-var registry = __nccwpck_require__(3687);
+var zod_issues = __nccwpck_require__(6674);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
+var registry = __nccwpck_require__(5132);
 // EXTERNAL MODULE: ./src/ingest/custom/query.ts
-var query = __nccwpck_require__(5146);
+var query = __nccwpck_require__(3125);
 ;// CONCATENATED MODULE: ./src/ingest/custom/mapping.ts
 
 
@@ -23504,6 +24172,9 @@ function buildConfigFileSchema() {
         exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
         rules: rulesSchema.optional(),
         formats: formatsSection().optional(),
+        'seal-redact': schemas/* boolean */.zMY()
+            .optional()
+            .describe('The Action: replace every secret the audit finds in a trace before sealing it into the artifact, with one receipt per value in its checkpoint (default true; the seal-redact input wins).'),
         limits: schemas/* strictObject */.rej({
             'max-file-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
             'max-line-bytes': schemas/* number */.aig().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
@@ -23521,6 +24192,11 @@ function buildConfigFileSchema() {
                 .nonnegative()
                 .optional()
                 .describe('A run that reaches this many records is audited in parts of at most this many, its calls awaiting a result carried into the next part (default 200000; 0: no limit).'),
+            'max-record-keys': schemas/* number */.aig()
+                .int()
+                .positive()
+                .optional()
+                .describe('Most object keys one JSON-lines record may hold, at every level together; a record with more is one too-many-keys finding and is not read (default 10000).'),
             'max-findings-per-rule': schemas/* number */.aig()
                 .int()
                 .positive()
@@ -23569,6 +24245,7 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
             maxElementBytes: limits['max-element-bytes'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxElementBytes,
             runIdleRecords: limits['run-idle-records'] ?? io_limits/* DEFAULT_LIMITS */.dR.runIdleRecords,
             maxRunRecords: limits['max-run-records'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxRunRecords,
+            maxRecordKeys: limits['max-record-keys'] ?? io_limits/* DEFAULT_LIMITS */.dR.maxRecordKeys,
         },
         findingCaps: {
             perRulePerFile: limits['max-findings-per-rule'] ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX.perRulePerFile,
@@ -23576,28 +24253,16 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
         },
         maxRuns: limits['max-runs'] ?? run_cap/* DEFAULT_MAX_RUNS */._5,
         ...(file.formats ? { formats: Object.entries(file.formats).map(([name, mapping]) => ({ name, ...mapping })) } : {}),
+        ...(file['seal-redact'] === undefined ? {} : { sealRedact: file['seal-redact'] }),
     };
 }
-/** Reads and validates a YAML (or JSON) configuration file. */
-async function loadConfigFile(path, shown = path) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        throw new errors/* ConfigurationError */.j1(`cannot read configuration file ${JSON.stringify(shown)}${code ? ` (${code})` : ''}`);
-    }
-    // yaml is loaded for a configuration file only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { parse: parseYaml } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
-    let data;
-    try {
-        data = parseYaml(text, { uniqueKeys: true, maxAliasCount: 100 }) ?? {};
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
-        throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML: ${message}`);
-    }
+/**
+ * Reads and validates a YAML (or JSON) configuration file. `within`: where it may lead
+ * (the workspace; src/io/confine.ts); by default anywhere, only its type and size are checked.
+ */
+async function loadConfigFile(path, shown = path, within) {
+    const text = readConfigText(path, shown, within ?? { root: null });
+    const data = await parseConfigText(text, shown);
     const parsed = configFileSchema().safeParse(data);
     if (!parsed.success)
         throw new errors/* ConfigurationError */.j1(`${shown}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
@@ -23607,7 +24272,7 @@ async function loadConfigFile(path, shown = path) {
 
 /***/ }),
 
-/***/ 7494:
+/***/ 433:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23619,13 +24284,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/audit/engine.ts
-var engine = __nccwpck_require__(1637);
+var engine = __nccwpck_require__(2940);
 // EXTERNAL MODULE: ./src/audit/pool.ts + 5 modules
-var pool = __nccwpck_require__(1690);
+var pool = __nccwpck_require__(140);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(4533);
 // EXTERNAL MODULE: ./src/io/collect.ts + 2 modules
-var collect = __nccwpck_require__(1623);
+var collect = __nccwpck_require__(5427);
 ;// CONCATENATED MODULE: ./src/io/collect-sources.ts
 
 /**
@@ -23640,7 +24305,8 @@ async function collectAll(specs, sources, options) {
     if (specs.length > 0)
         parts.push(await (0,collect/* collectInputs */.C)(specs, options));
     for (const source of sources) {
-        parts.push(await (0,collect/* collectInputs */.C)(['.'], { root: source.root, prefix: source.prefix, strict: false, ...(options.exclude ? { exclude: options.exclude } : {}) }));
+        const part = await (0,collect/* collectInputs */.C)(['.'], { root: source.root, prefix: source.prefix, strict: false, ...(options.exclude ? { exclude: options.exclude } : {}) });
+        parts.push(source.notes && source.notes.length > 0 ? { ...part, inputs: part.inputs.map((input) => ({ ...input, notes: source.notes })) } : part);
     }
     const byDisplay = new Map();
     const skipped = [];
@@ -23658,18 +24324,18 @@ async function collectAll(specs, sources, options) {
     return { inputs, skipped };
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
-var rules = __nccwpck_require__(2126);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
+var rules = __nccwpck_require__(8804);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(1900);
+var sanitize_text = __nccwpck_require__(2983);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
+var version = __nccwpck_require__(3912);
 // EXTERNAL MODULE: ./src/report/catalogs.ts
-var report_catalogs = __nccwpck_require__(1288);
+var report_catalogs = __nccwpck_require__(4407);
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2146);
+var run_cap = __nccwpck_require__(2523);
 // EXTERNAL MODULE: ./src/report/schema-version.ts
-var schema_version = __nccwpck_require__(914);
+var schema_version = __nccwpck_require__(1749);
 ;// CONCATENATED MODULE: ./src/report/build.ts
 
 
@@ -23726,7 +24392,7 @@ function sortedObject(input) {
 }
 
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
+var finding = __nccwpck_require__(6771);
 ;// CONCATENATED MODULE: ./src/core.ts
 
 
@@ -23741,6 +24407,7 @@ async function auditPaths(request, logger) {
         root: request.root,
         exclude: request.config.exclude,
         strict: request.strictPaths,
+        ...(request.trustNamed ? { trustNamed: true } : {}),
     });
     for (const skip of skipped)
         logger.warning(`skipped ${(0,sanitize_text/* sanitizeText */.j)(skip.display)}: ${skip.reason}`);
@@ -23790,17 +24457,17 @@ function isFailing(report, failOn) {
 
 /***/ }),
 
-/***/ 3916:
+/***/ 4533:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Uc: () => (/* binding */ describeError),
 /* harmony export */   dz: () => (/* binding */ InputError),
 /* harmony export */   eb: () => (/* binding */ UsageError),
+/* harmony export */   iU: () => (/* binding */ isUserError),
 /* harmony export */   j1: () => (/* binding */ ConfigurationError),
 /* harmony export */   yo: () => (/* binding */ UserError)
 /* harmony export */ });
-/* unused harmony export isUserError */
 /**
  * Errors meant for users carry a stable code and a one-line message; anything
  * else that escapes is a bug. Edges print `code: message` and add the stack
@@ -23852,7 +24519,7 @@ function describeError(error, debug) {
 
 /***/ }),
 
-/***/ 2865:
+/***/ 2647:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23867,7 +24534,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(4533);
 ;// CONCATENATED MODULE: ./src/heap-growth.ts
 
 
@@ -23931,7 +24598,7 @@ function workerResourceLimits() {
 
 /***/ }),
 
-/***/ 5379:
+/***/ 1827:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23940,22 +24607,22 @@ __nccwpck_require__.d(__webpack_exports__, {
   s: () => (/* binding */ formatsFor)
 });
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 79 modules
-var registry = __nccwpck_require__(3687);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
+var registry = __nccwpck_require__(5132);
 // EXTERNAL MODULE: ./src/ingest/json-locate.ts
-var json_locate = __nccwpck_require__(5751);
+var json_locate = __nccwpck_require__(2818);
 // EXTERNAL MODULE: ./src/ingest/json-lines.ts
-var json_lines = __nccwpck_require__(6878);
+var json_lines = __nccwpck_require__(3321);
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var fields = __nccwpck_require__(3835);
+var fields = __nccwpck_require__(3528);
 // EXTERNAL MODULE: ./src/ingest/types.ts + 1 modules
-var types = __nccwpck_require__(8294);
+var types = __nccwpck_require__(8910);
 // EXTERNAL MODULE: ./src/ingest/whole-document.ts + 6 modules
-var whole_document = __nccwpck_require__(3326);
+var whole_document = __nccwpck_require__(8073);
 // EXTERNAL MODULE: ./src/ingest/tool-facts.ts + 1 modules
-var tool_facts = __nccwpck_require__(2447);
+var tool_facts = __nccwpck_require__(4565);
 // EXTERNAL MODULE: ./src/ingest/custom/query.ts
-var query = __nccwpck_require__(5146);
+var query = __nccwpck_require__(3125);
 ;// CONCATENATED MODULE: ./src/ingest/custom/read-item.ts
 
 
@@ -24200,7 +24867,7 @@ function formatsFor(custom) {
 
 /***/ }),
 
-/***/ 5146:
+/***/ 3125:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24210,7 +24877,7 @@ function formatsFor(custom) {
 /* harmony export */   xN: () => (/* binding */ compileSelector)
 /* harmony export */ });
 /* unused harmony exports MAX_DESCENDANT_SEGMENTS, descendantSegments */
-/* harmony import */ var json_p3__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(393);
+/* harmony import */ var json_p3__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1195);
 
 /**
  * The query language of a `formats:` mapping: RFC 9535 JSONPath, read by json-p3
@@ -24290,14 +24957,14 @@ function descendantSegments(text) {
 
 /***/ }),
 
-/***/ 3389:
+/***/ 5314:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   H: () => (/* binding */ chooseFormat)
 /* harmony export */ });
 /* unused harmony export describeShape */
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3687);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5132);
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
 /**
@@ -24383,7 +25050,7 @@ function keyList(value) {
 
 /***/ }),
 
-/***/ 3835:
+/***/ 3528:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24528,15 +25195,15 @@ function isoUtcMillis(text) {
 
 /***/ }),
 
-/***/ 6878:
+/***/ 3321:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   K: () => (/* binding */ excerpt),
 /* harmony export */   N: () => (/* binding */ forEachJsonLine)
 /* harmony export */ });
-/* harmony import */ var _io_json_line_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4595);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1900);
+/* harmony import */ var _io_json_line_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(942);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2983);
 
 
 /** Up to `max` characters of a bad line, for a message (the reporter sanitizes it). */
@@ -24566,9 +25233,13 @@ async function forEachJsonLine(input, sink, onValue) {
             const text = event.text;
             if (isBlank(text))
                 continue;
-            const parsed = (0,_io_json_line_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJsonLine */ .wz)(text, input.limits.maxDepth);
+            const parsed = (0,_io_json_line_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJsonLine */ .wz)(text, input.limits.maxDepth, input.limits.maxRecordKeys);
             if (parsed instanceof _io_json_line_js__WEBPACK_IMPORTED_MODULE_1__/* .JsonLineError */ .N) {
                 const tail = !event.terminated && parsed.code === 'not-json';
+                if (parsed.code === 'too-many-keys') {
+                    sink.diagnostic({ ruleId: 'too-many-keys', line: event.line, message: parsed.reason });
+                    continue;
+                }
                 sink.diagnostic({
                     ruleId: tail ? 'truncated-tail' : 'malformed-record',
                     line: event.line,
@@ -24594,7 +25265,7 @@ function isBlank(text) {
 
 /***/ }),
 
-/***/ 5751:
+/***/ 2818:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24713,13 +25384,13 @@ function closingQuote(text, start) {
 
 /***/ }),
 
-/***/ 3932:
+/***/ 2459:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   o: () => (/* binding */ readWhole)
 /* harmony export */ });
-/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2034);
+/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7609);
 
 /**
  * The file's bytes, for a document that must be read whole (a format or shape
@@ -24747,7 +25418,7 @@ async function readWhole(input, sink, what) {
 
 /***/ }),
 
-/***/ 3687:
+/***/ 5132:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24758,13 +25429,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var ingest_fields = __nccwpck_require__(3835);
+var ingest_fields = __nccwpck_require__(3528);
 // EXTERNAL MODULE: ./src/ingest/types.ts + 1 modules
-var types = __nccwpck_require__(8294);
+var types = __nccwpck_require__(8910);
 // EXTERNAL MODULE: ./src/ingest/whole-document.ts + 6 modules
-var whole_document = __nccwpck_require__(3326);
+var whole_document = __nccwpck_require__(8073);
 // EXTERNAL MODULE: ./src/ingest/json-lines.ts
-var json_lines = __nccwpck_require__(6878);
+var json_lines = __nccwpck_require__(3321);
 ;// CONCATENATED MODULE: ./src/ingest/session-states.ts
 const SWEEP_EVERY = 1024;
 /**
@@ -24826,7 +25497,7 @@ class SessionStates {
 }
 
 // EXTERNAL MODULE: ./src/ingest/tool-facts.ts + 1 modules
-var tool_facts = __nccwpck_require__(2447);
+var tool_facts = __nccwpck_require__(4565);
 ;// CONCATENATED MODULE: ./src/ingest/message-facts.ts
 
 
@@ -25177,7 +25848,7 @@ const claudeCodeExportFormat = {
 };
 
 // EXTERNAL MODULE: ./src/ingest/json-locate.ts
-var json_locate = __nccwpck_require__(5751);
+var json_locate = __nccwpck_require__(2818);
 ;// CONCATENATED MODULE: ./src/ingest/openai/conversations.ts
 
 
@@ -25482,7 +26153,7 @@ function isRunStateHead(head) {
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(2034);
+var io_limits = __nccwpck_require__(7609);
 ;// CONCATENATED MODULE: ./src/ingest/cassette/event-stream.ts
 
 /** The most events of one streamed body that are assembled (the body itself is within max-document-bytes). */
@@ -25671,6 +26342,9 @@ function anthropicMessage(events) {
 
 
 
+/** Bodies at least this long are remembered once parsed; at most PARSED_BODIES of them. */
+const PARSED_BODY_BYTES = 64 * 1024;
+const PARSED_BODIES = 8;
 /**
  * A request or response body as VCR.py records it: a JSON string, `{string:
  * "..."}`, a mapping (pydantic-ai's `parsed_body`), or `!!binary` bytes (what it writes when
@@ -25693,7 +26367,7 @@ function readBody(holder, budget) {
             return text;
         raw = text;
     }
-    const value = (0,tool_facts/* argsOf */.PL)(raw);
+    const value = parsedBody(raw, budget.parsed);
     if ((0,ingest_fields/* isObject */.Gv)(value))
         return { kind: 'json', value };
     // Gemini's streamGenerateContent without alt=sse: a JSON list of response chunks.
@@ -25709,13 +26383,25 @@ function readBody(holder, budget) {
     }
     return { kind: 'skipped', reason: 'body is not a JSON object' };
 }
+/** `argsOf(raw)`, through the cache of large bodies when there is one. */
+function parsedBody(raw, cache) {
+    if (cache === undefined || typeof raw !== 'string' || raw.length < PARSED_BODY_BYTES)
+        return (0,tool_facts/* argsOf */.PL)(raw);
+    if (cache.has(raw))
+        return cache.get(raw);
+    const value = (0,tool_facts/* argsOf */.PL)(raw);
+    if (cache.size >= PARSED_BODIES)
+        cache.delete(cache.keys().next().value);
+    cache.set(raw, value);
+    return value;
+}
 function inflate(bytes, budget) {
     const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
     const deflate = bytes[0] === 0x78 && (bytes[0] * 256 + bytes[1]) % 31 === 0;
     if (!gzip && !deflate)
         return Buffer.from(bytes).toString('utf8');
     if (budget.left <= 0)
-        return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
+        return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
     try {
         const out = (gzip ? external_node_zlib_.gunzipSync : external_node_zlib_.inflateSync)(bytes, { maxOutputLength: budget.left });
         budget.left -= out.length;
@@ -25725,7 +26411,7 @@ function inflate(bytes, budget) {
         const code = error.code;
         if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
             budget.left = 0;
-            return { kind: 'broken', reason: `compressed body inflates past the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
+            return { kind: 'broken', reason: `compressed body inflates past the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
         }
         return { kind: 'broken', reason: `${gzip ? 'gzip' : 'deflate'} body cannot be inflated (${code ?? 'corrupt data'})` };
     }
@@ -26101,7 +26787,62 @@ class GeminiConversation {
     }
 }
 
+;// CONCATENATED MODULE: ./src/ingest/cassette/alias-size.ts
+/**
+ * The bytes the aliases under `node` add when it is read: each alias counts the size of
+ * what it stands for (its anchored node's source, with the aliases inside that counted the
+ * same way), so a 1 MB body aliased 1,000 times counts 1,000 MB. Sizes are memoized per
+ * node: a nested alias bomb is measured in one pass over its nodes, never expanded.
+ */
+function aliasBytes(node, doc, kinds) {
+    const full = new Map();
+    const added = new Map();
+    /** The size of `n` read, aliases expanded. */
+    const sizeOf = (n, depth) => {
+        if (n === null || n === undefined || depth > 1000)
+            return 0;
+        const known = full.get(n);
+        if (known !== undefined)
+            return known;
+        full.set(n, 0); // an alias cycle counts nothing more (the yaml package refuses it)
+        let size;
+        if (kinds.isAlias(n))
+            size = sizeOf(n.resolve(doc), depth + 1);
+        else if (kinds.isScalar(n))
+            size = n.range ? n.range[1] - n.range[0] : String(n.value).length;
+        else if (kinds.isPair(n))
+            size = sizeOf(n.key, depth + 1) + sizeOf(n.value, depth + 1);
+        else if (kinds.isCollection(n))
+            size = n.items.reduce((sum, item) => sum + sizeOf(item, depth + 1), 0);
+        else
+            size = 0;
+        full.set(n, size);
+        return size;
+    };
+    /** What the aliases under `n` add beyond its source. */
+    const extraOf = (n, depth) => {
+        if (n === null || n === undefined || depth > 1000)
+            return 0;
+        const known = added.get(n);
+        if (known !== undefined)
+            return known;
+        added.set(n, 0);
+        let extra = 0;
+        if (kinds.isAlias(n))
+            extra = sizeOf(n, depth + 1);
+        else if (kinds.isPair(n))
+            extra = extraOf(n.key, depth + 1) + extraOf(n.value, depth + 1);
+        else if (kinds.isCollection(n))
+            extra = n.items.reduce((sum, item) => sum + extraOf(item, depth + 1), 0);
+        added.set(n, extra);
+        return extra;
+    };
+    return extraOf(node, 0);
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/cassette/index.ts
+
+
 
 
 
@@ -26137,7 +26878,8 @@ const GEMINI_URI = /uri:\s*['"]?https?:\/\/(generativelanguage\.googleapis\.com|
  */
 async function parseCassette(text, file, sink, limits) {
     // yaml is loaded for a cassette only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { isMap, isSeq, LineCounter, parseDocument } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
+    const { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3645, 19));
+    const kinds = { isAlias, isCollection, isPair, isScalar };
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
     if (doc.errors.length > 0) {
@@ -26152,7 +26894,7 @@ async function parseCassette(text, file, sink, limits) {
     }
     const collector = new tool_facts/* FactCollector */.sI(true);
     const gemini = new GeminiConversation(collector);
-    const budget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes };
+    const budget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes, parsed: new Map() };
     const bodyAt = (holder, line, what) => {
         const read = readBody(holder, budget);
         if (read.kind === 'json')
@@ -26169,6 +26911,15 @@ async function parseCassette(text, file, sink, limits) {
         const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
         const responseNode = node.get('response', true);
         const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
+        // Aliases are read as copies of what they stand for: their expansion counts against limits.max-document-bytes with the bodies.
+        const expanded = aliasBytes(node, doc, kinds);
+        if (expanded > 0) {
+            budget.left -= expanded;
+            if (budget.left < 0) {
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction not read: its aliases expand by ${expanded} bytes, past the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)} with the cassette's other aliases and bodies` });
+                continue;
+            }
+        }
         let interaction;
         try {
             interaction = node.toJS(doc);
@@ -26237,7 +26988,7 @@ function addMessage(collector, message, place) {
 }
 
 // EXTERNAL MODULE: ./src/ingest/read-whole.ts
-var read_whole = __nccwpck_require__(3932);
+var read_whole = __nccwpck_require__(2459);
 ;// CONCATENATED MODULE: ./src/ingest/anthropic/index.ts
 
 
@@ -26740,14 +27491,14 @@ function looksLikeEvalZip(head) {
  */
 async function readEvalArchive(bytes, maxBytes) {
     // fflate is loaded for an .eval archive only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1776));
+    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4214));
     const problems = [];
     let total = 0;
     const filter = (file) => {
         if (!WANTED.test(file.name))
             return false;
         if (file.originalSize > maxBytes || total + file.originalSize > maxBytes) {
-            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${(0,limits/* limitText */.PW)('maxDocumentBytes', maxBytes)}: skipped`);
+            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', maxBytes)}: skipped`);
             return false;
         }
         total += file.originalSize;
@@ -28365,7 +29116,7 @@ function readRecord(obj, line, file, sink) {
 }
 
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(8339);
+var canonical = __nccwpck_require__(528);
 ;// CONCATENATED MODULE: ./src/ingest/native/replay.ts
 
 
@@ -28868,8 +29619,47 @@ const nativeFormat = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/ingest/native/seal-checkpoint.ts
+
+
+
+
+/** How a checkpoint written by `seal` starts (src/seal/checkpoint.ts writes `format` first). */
+const CHECKPOINT_HEAD = /^\{\s*"format"\s*:\s*"agent-trace-audit-seal"/;
+/**
+ * A seal checkpoint (`<sealed file>.seal.json`): its `redactions`, the
+ * receipts of the values replaced before sealing (seed 003), are read as the
+ * receipts of any trace, so redaction-policy-drift compares the checkpoints of
+ * two runs (each checkpoint is a run of its own). Nothing else in it is a record.
+ */
+const sealCheckpointFormat = {
+    id: 'seal-checkpoint',
+    description: 'The checkpoint of a sealed trace: its redaction receipts',
+    detect(sample) {
+        const doc = sample.document;
+        if ((0,ingest_fields/* isObject */.Gv)(doc))
+            return doc['format'] === 'agent-trace-audit-seal' ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+        return CHECKPOINT_HEAD.test(sample.head.toString('latin1', 0, 200)) ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+    },
+    async parse(input, sink) {
+        const doc = await (0,whole_document/* parseDocument */.Tp)(input, sink);
+        if (doc === null)
+            return;
+        if (!(0,ingest_fields/* isObject */.Gv)(doc.value)) {
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'a seal checkpoint is a JSON object' });
+            return;
+        }
+        const receipts = embeddedReceipts(doc.value, { file: input.file, line: 1 });
+        if (typeof receipts === 'string')
+            sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: receipts });
+        else
+            for (const receipt of receipts)
+                sink.record(receipt);
+    },
+};
+
 // EXTERNAL MODULE: ./src/io/trace-file.ts
-var trace_file = __nccwpck_require__(4564);
+var trace_file = __nccwpck_require__(4427);
 ;// CONCATENATED MODULE: ./src/ingest/peek-lines.ts
 
 
@@ -29686,7 +30476,7 @@ async function forEachStreamedObject(input, sink, onValue) {
         bytes += text.length + 1;
         countBrackets(text, brackets);
         if (bytes > input.limits.maxLineBytes) {
-            fail(start, `object starting here is longer than the ${(0,limits/* limitText */.PW)('maxLineBytes', input.limits.maxLineBytes)}`);
+            fail(start, `object starting here is longer than the ${(0,io_limits/* limitText */.PW)('maxLineBytes', input.limits.maxLineBytes)}`);
             continue;
         }
         if (brackets.depth > 0)
@@ -31881,6 +32671,7 @@ const agentBenchFormat = {
 
 
 
+
 /**
  * Every trace format, in detection order: specific shapes first (OpenTelemetry
  * containers, then framework exports), the native JSONL dialects last (they are
@@ -31911,6 +32702,7 @@ const FORMATS = [
     claudeCodeFormat,
     toolEventsFormat,
     boundaryDocumentFormat,
+    sealCheckpointFormat,
     nativeFormat,
 ];
 function formatById(id) {
@@ -31920,7 +32712,7 @@ function formatById(id) {
 
 /***/ }),
 
-/***/ 2447:
+/***/ 4565:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32015,7 +32807,7 @@ class ToolNames {
 }
 
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var fields = __nccwpck_require__(3835);
+var fields = __nccwpck_require__(3528);
 ;// CONCATENATED MODULE: ./src/ingest/tool-facts.ts
 
 
@@ -32184,7 +32976,7 @@ class FactCollector {
 
 /***/ }),
 
-/***/ 8294:
+/***/ 8910:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32225,7 +33017,7 @@ const Evidence = {
 
 /***/ }),
 
-/***/ 3326:
+/***/ 8073:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32298,7 +33090,7 @@ function describePath(path) {
 }
 
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(2034);
+var limits = __nccwpck_require__(7609);
 ;// CONCATENATED MODULE: ./src/io/json-stream/rest-copy.ts
 /**
  * The rest of a streamed document (everything outside its streamed lists, the
@@ -32876,11 +33668,11 @@ class JsonStreamScanner extends StructReader {
 }
 
 // EXTERNAL MODULE: ./src/ingest/json-locate.ts
-var json_locate = __nccwpck_require__(5751);
+var json_locate = __nccwpck_require__(2818);
 // EXTERNAL MODULE: ./src/ingest/json-lines.ts
-var json_lines = __nccwpck_require__(6878);
+var json_lines = __nccwpck_require__(3321);
 // EXTERNAL MODULE: ./src/ingest/read-whole.ts
-var read_whole = __nccwpck_require__(3932);
+var read_whole = __nccwpck_require__(2459);
 ;// CONCATENATED MODULE: ./src/ingest/streamed-element.ts
 /** The items of a streamed document (src/io/json-stream/): each parsed, with its lines and the document before it. */
 
@@ -33083,7 +33875,7 @@ function largeDocumentHead(sample) {
 
 /***/ }),
 
-/***/ 488:
+/***/ 3617:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33192,7 +33984,7 @@ function blankRun(chunk, start) {
 
 /***/ }),
 
-/***/ 2940:
+/***/ 5537:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33203,7 +33995,7 @@ function blankRun(chunk, start) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8522);
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _limits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2034);
+/* harmony import */ var _limits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7609);
 
 
 
@@ -33322,7 +34114,7 @@ function errorText(error) {
 
 /***/ }),
 
-/***/ 1623:
+/***/ 5427:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33337,11 +34129,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
+// EXTERNAL MODULE: ../../main/node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(636);
 var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(4533);
 ;// CONCATENATED MODULE: ./src/io/cassette-sniff.ts
 
 /** YAML files a folder may hold: only VCR cassettes among them are traces. */
@@ -33378,7 +34170,7 @@ async function isCassetteFile(path) {
 }
 
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(8458);
+var file_errors = __nccwpck_require__(6131);
 ;// CONCATENATED MODULE: ./src/io/glob-files.ts
 
 
@@ -33414,7 +34206,10 @@ async function globFiles(pattern, root) {
     return out.sort();
 }
 
+// EXTERNAL MODULE: ./src/io/confine.ts
+var confine = __nccwpck_require__(2221);
 ;// CONCATENATED MODULE: ./src/io/collect.ts
+
 
 
 
@@ -33428,95 +34223,110 @@ const collect_SKIP_DIRS = new Set(['node_modules', '.git']);
 const GLOB_CHARS = /[*?[\]{}]/;
 /**
  * Turns paths, folders and globs into the files to audit, each once, sorted.
- * Symlinks are followed only to regular files inside the root and outside
- * `.git`; anything else is refused and listed as skipped (its target is never named).
+ * Every path is checked by the one rule of `confine.ts`: its real path (through
+ * every folder on the way) must stay inside the root and outside `.git` and be a
+ * regular file; a folder or glob base that leads out is refused once, and nothing
+ * under it is read. Refusals are listed as skipped (a target is never named).
  */
 async function collectInputs(specs, options) {
-    const root = await (0,promises_.realpath)((0,external_node_path_.resolve)(options.root));
-    const excluded = options.exclude && options.exclude.length > 0 ? picomatch_default()([...options.exclude], { dot: true, flags: 's' }) : () => false;
-    const found = new Map();
-    const skipped = [];
-    const display = (abs) => {
-        const rel = (0,external_node_path_.relative)(root, abs);
-        // Relative to the working folder, also above it (../traces/a.jsonl); absolute only on another drive.
-        const shown = (rel === '' || (0,external_node_path_.isAbsolute)(rel) ? abs : rel).split(external_node_path_.sep).join('/');
-        return options.prefix ? `${options.prefix}/${shown}` : shown;
-    };
-    const consider = async (abs, named) => {
-        const shown = display(abs);
-        if (excluded(shown))
-            return;
-        const verdict = await checkFile(abs, root, named);
-        // A YAML file found in a folder or by a pattern is read only when it is a VCR cassette (checked once it may be read).
-        if (verdict === true && !named && YAML_FILE.test(abs) && !(await isCassetteFile(abs)))
-            return;
-        if (verdict === true)
-            found.set(abs, { path: abs, display: shown });
-        else
-            skipped.push({ display: shown, reason: verdict });
-    };
-    for (const spec of specs) {
-        const abs = (0,external_node_path_.resolve)(options.root, spec);
+    const collector = new Collector(options);
+    for (const spec of specs)
+        await collector.add(spec);
+    const inputs = [...collector.found.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+    return { inputs, skipped: collector.skipped };
+}
+/** One collection's state: the files found and the paths skipped, each path checked by `confine`. */
+class Collector {
+    options;
+    found = new Map();
+    skipped = [];
+    #lexicalRoot;
+    #workspace;
+    #excluded;
+    constructor(options) {
+        this.options = options;
+        this.#lexicalRoot = (0,external_node_path_.resolve)(options.root);
+        this.#workspace = { root: (0,confine/* realFolder */.PX)(this.#lexicalRoot) };
+        this.#excluded = options.exclude && options.exclude.length > 0 ? picomatch_default()([...options.exclude], { dot: true, flags: 's' }) : () => false;
+    }
+    async add(spec) {
+        const abs = (0,external_node_path_.resolve)(this.#lexicalRoot, spec);
         const info = await (0,promises_.lstat)(abs).catch(() => null);
         if (info === null && GLOB_CHARS.test(spec)) {
-            const matches = await globFiles(spec, root);
+            const base = (0,external_node_path_.resolve)(this.#lexicalRoot, picomatch_default().scan(spec).base);
+            const within = this.#openFolder(base);
+            if (within === undefined)
+                return;
+            const matches = within === null ? [] : await globFiles(spec, this.#lexicalRoot);
             if (matches.length === 0) {
-                if (options.strict)
+                if (this.options.strict)
                     throw new errors/* InputError */.dz(spec, null, 'no-match', `no file matches ${JSON.stringify(spec)}`);
-                skipped.push({ display: spec, reason: 'the pattern matched no file' });
+                this.skipped.push({ display: spec, reason: 'the pattern matched no file' });
             }
             for (const match of matches.sort())
-                await consider(match, false);
+                await this.#consider(match, within, false);
         }
         else if (info === null) {
-            if (options.strict)
+            if (this.options.strict)
                 throw (0,file_errors/* noSuchPath */.YU)(spec);
-            skipped.push({ display: spec, reason: 'no such file or directory' });
+            this.skipped.push({ display: spec, reason: 'no such file or directory' });
         }
-        else if (info.isDirectory()) {
-            for (const file of await walk(abs))
-                await consider(file, false);
+        else if (info.isDirectory() || (info.isSymbolicLink() && (await (0,promises_.stat)(abs).catch(() => null))?.isDirectory())) {
+            const within = this.#openFolder(abs);
+            if (within)
+                for (const file of await walk(abs))
+                    await this.#consider(file, within, false);
         }
         else {
-            await consider(abs, true);
+            await this.#consider(abs, this.#typed(abs), true);
         }
     }
-    const inputs = [...found.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
-    return { inputs, skipped };
-}
-/** true when the file may be read; otherwise the reason it is refused. */
-async function checkFile(abs, root, named) {
-    const info = await (0,promises_.lstat)(abs).catch(() => null);
-    if (info === null)
-        return 'no such file';
-    if (info.isSymbolicLink()) {
-        const target = await (0,promises_.realpath)(abs).catch(() => null);
-        if (target === null)
-            return 'refused: a symlink whose target does not exist';
-        if (!inside(target, root))
-            return 'refused: a symlink that leaves the workspace';
-        if (target.split(external_node_path_.sep).includes('.git'))
-            return 'refused: a symlink into .git';
-        const targetInfo = await (0,promises_.stat)(target).catch(() => null);
-        if (!targetInfo?.isFile())
-            return 'refused: a symlink to something that is not a regular file';
-        return true;
+    #display(abs) {
+        const rel = (0,external_node_path_.relative)(this.#lexicalRoot, abs);
+        // Relative to the working folder, also above it (../traces/a.jsonl); absolute only on another drive.
+        const shown = (rel === '' || (0,external_node_path_.isAbsolute)(rel) ? abs : rel).split(external_node_path_.sep).join('/');
+        return this.options.prefix ? `${this.options.prefix}/${shown}` : shown;
     }
-    if (!info.isFile())
-        return 'refused: not a regular file';
-    if (!named && abs.split(external_node_path_.sep).includes('.git'))
-        return 'refused: inside .git';
-    return true;
-}
-function inside(path, root) {
-    const rel = (0,external_node_path_.relative)(root, path);
-    return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel);
+    /** The confinement of what was typed: the workspace, or (CLI) the user's own path outside it. */
+    #typed(abs) {
+        return this.options.trustNamed ? (0,confine/* namedConfinement */.SB)(abs, this.#workspace.root, this.#lexicalRoot) : this.#workspace;
+    }
+    async #consider(abs, within, named) {
+        const shown = this.#display(abs);
+        if (this.#excluded(shown))
+            return;
+        const verdict = (0,confine/* confine */.Do)(abs, within, 'file');
+        if (verdict.refused !== undefined) {
+            this.skipped.push({ display: shown, reason: verdict.refused });
+            return;
+        }
+        // A YAML file found in a folder or by a pattern is read only when it is a VCR cassette (checked once it may be read).
+        if (!named && YAML_FILE.test(abs) && !(await isCassetteFile(verdict.real)))
+            return;
+        this.found.set(abs, { path: verdict.real, display: shown });
+    }
+    /**
+     * A folder (or glob base) to read under: the boundary its files stay in (the workspace, or
+     * a folder the CLI user typed outside it); null when it does not exist; undefined once its
+     * refusal is listed (one per refused folder: nothing under it is looked at).
+     */
+    #openFolder(abs) {
+        const typed = this.#typed(abs);
+        const verdict = (0,confine/* confine */.Do)(abs, typed, 'folder');
+        if (verdict.refused === undefined)
+            return typed.root === null ? { root: verdict.real } : typed;
+        if (verdict.missing)
+            return null;
+        this.skipped.push({ display: this.#display(abs), reason: verdict.refused });
+        return undefined;
+    }
 }
 async function walk(dir) {
     const out = [];
     const entries = await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => []);
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
         const path = (0,external_node_path_.join)(dir, entry.name);
+        // Dirents do not follow symlinks: a symlinked folder is never entered, only a real one.
         if (entry.isDirectory()) {
             if (!collect_SKIP_DIRS.has(entry.name))
                 out.push(...(await walk(path)));
@@ -33533,17 +34343,152 @@ async function walk(dir) {
 
 /***/ }),
 
-/***/ 8458:
+/***/ 2221:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Do: () => (/* binding */ confine),
+/* harmony export */   PX: () => (/* binding */ realFolder),
+/* harmony export */   SB: () => (/* binding */ namedConfinement),
+/* harmony export */   p7: () => (/* binding */ readConfinedFile)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6131);
+
+
+
+/** The real path of a folder that must exist (the workspace, the working folder). */
+function realFolder(path) {
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(path));
+}
+/**
+ * The confinement for a path the user typed on the command line: inside the working
+ * folder it must stay inside it (a symlink committed to the repository cannot lead out);
+ * a path typed outside it is the user's own choice and only its type is checked.
+ */
+function namedConfinement(abs, cwdReal, lexicalCwd) {
+    const typed = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(abs);
+    const lexicallyInside = isInsideOrEqual(typed, (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(lexicalCwd)) || isInsideOrEqual(typed, cwdReal);
+    const gitAllowed = relativeParts(typed, (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(lexicalCwd)).includes('.git');
+    return { root: lexicallyInside ? cwdReal : null, gitAllowed };
+}
+/** Checks `abs` (absolute) against the rule; `want` is what the reader needs there. */
+function confine(abs, within, want) {
+    const where = within.rootName ?? 'the workspace';
+    let real;
+    try {
+        real = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(abs);
+    }
+    catch (error) {
+        const link = lstatOrNull(abs)?.isSymbolicLink() === true;
+        const code = errorCode(error);
+        if (code === 'ENOENT')
+            return link ? { refused: 'refused: a symlink whose target does not exist' } : { refused: 'no such file or directory', missing: true };
+        if (code === 'ELOOP')
+            return { refused: 'refused: a symlink loop' };
+        return { refused: `refused: its path cannot be resolved (${(0,_file_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .systemReason */ .uc)(error)})` };
+    }
+    const through = real !== (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(abs);
+    if (within.root !== null) {
+        if (!isInsideOrEqual(real, within.root))
+            return { refused: through ? `refused: a symlink that leaves ${where}` : `refused: outside ${where}` };
+        if (within.gitAllowed !== true && relativeParts(real, within.root).includes('.git'))
+            return { refused: through ? 'refused: a symlink into .git' : 'refused: inside .git' };
+    }
+    let info;
+    try {
+        info = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(real);
+    }
+    catch (error) {
+        return { refused: `refused: cannot be read (${(0,_file_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .systemReason */ .uc)(error)})` };
+    }
+    if (want === 'file' && !info.isFile())
+        return { refused: through ? 'refused: a symlink to something that is not a regular file' : 'refused: not a regular file' };
+    if (want === 'folder' && !info.isDirectory())
+        return { refused: 'refused: not a folder' };
+    return { real };
+}
+/**
+ * Reads a small file (configuration, scope, checkpoint, report) under the rule above,
+ * its size checked before a byte is read: a larger file, a device, a FIFO or a
+ * `/proc` file that leaves the root are refused at once. The read itself stops at
+ * `maxBytes` + 1 whatever the file's stated size (a `/proc` file states 0).
+ */
+function readConfinedFile(abs, within, maxBytes) {
+    const verdict = confine(abs, within, 'file');
+    if (verdict.refused !== undefined)
+        return { kind: 'refused', refused: verdict.refused, ...(verdict.missing ? { missing: true } : {}) };
+    let fd;
+    try {
+        // Non-blocking: a FIFO swapped in after the check cannot hang the open.
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(verdict.real, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        return { kind: 'error', error };
+    }
+    try {
+        const info = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        if (!info.isFile())
+            return { kind: 'refused', refused: 'refused: not a regular file' };
+        if (info.size > maxBytes)
+            return { kind: 'refused', refused: `refused: ${info.size} bytes, larger than the limit of ${maxBytes} bytes` };
+        const parts = [];
+        let total = 0;
+        for (;;) {
+            const chunk = Buffer.allocUnsafe(Math.min(maxBytes + 1 - total, Math.max(info.size + 1 - total, 64 * 1024)));
+            const n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, chunk, 0, chunk.length, null);
+            if (n === 0)
+                break;
+            parts.push(chunk.subarray(0, n));
+            total += n;
+            if (total > maxBytes)
+                return { kind: 'refused', refused: `refused: larger than the limit of ${maxBytes} bytes` };
+        }
+        return { kind: 'bytes', bytes: Buffer.concat(parts, total) };
+    }
+    catch (error) {
+        return { kind: 'error', error };
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+function isInsideOrEqual(path, root) {
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, path);
+    return rel === '' || (!rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && rel !== '..' && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
+}
+function relativeParts(path, root) {
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, path).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep);
+}
+function lstatOrNull(path) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(path);
+    }
+    catch {
+        return null;
+    }
+}
+function errorCode(error) {
+    return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : null;
+}
+
+
+/***/ }),
+
+/***/ 6131:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B$: () => (/* binding */ alreadyExists),
 /* harmony export */   O$: () => (/* binding */ unreadable),
 /* harmony export */   YU: () => (/* binding */ noSuchPath),
-/* harmony export */   mP: () => (/* binding */ unwritable)
+/* harmony export */   mP: () => (/* binding */ unwritable),
+/* harmony export */   uc: () => (/* binding */ systemReason)
 /* harmony export */ });
-/* unused harmony export systemReason */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
 
 /**
  * The one vocabulary for files that cannot be read or written, shared by every
@@ -33586,7 +34531,7 @@ function systemReason(error) {
 
 /***/ }),
 
-/***/ 4595:
+/***/ 942:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33595,7 +34540,7 @@ function systemReason(error) {
 /* harmony export */   wz: () => (/* binding */ parseJsonLine)
 /* harmony export */ });
 /* unused harmony export countTextKeys */
-/** Why a line is not a record: not JSON, a duplicate key, or nested too deep. */
+/** Why a line is not a record: not JSON, a duplicate key, nested too deep, or more keys than limits.max-record-keys. */
 class JsonLineError {
     code;
     reason;
@@ -33609,11 +34554,19 @@ class JsonLineError {
 const STRING_RE = /"(?:[^"\\]|\\.)*"(\s*:)?/gs;
 /**
  * Parses one line as JSON with the checks JSON.parse does not make: duplicate
- * keys (reported, never silently last-wins) and a nesting depth cap. Returns the
- * value, or a JsonLineError (which JSON.parse can never produce): no result
- * object per line, since this runs on every line of every file.
+ * keys (reported, never silently last-wins), a nesting depth cap and a cap on the
+ * keys of one record (`maxKeys`, limits.max-record-keys). Returns the value, or a
+ * JsonLineError (which JSON.parse can never produce): no result object per line,
+ * since this runs on every line of every file.
  */
-function parseJsonLine(text, maxDepth) {
+function parseJsonLine(text, maxDepth, maxKeys = Number.POSITIVE_INFINITY) {
+    // A key takes at least 4 characters (`"":0` and a separator): only a longer line can pass the cap,
+    // and it is counted on its text before JSON.parse builds it (one scan, no allocation).
+    if (text.length > maxKeys * 4) {
+        const written = countTextKeys(text);
+        if (written > maxKeys)
+            return tooManyKeys(written, maxKeys);
+    }
     let value;
     try {
         value = JSON.parse(text);
@@ -33628,6 +34581,9 @@ function parseJsonLine(text, maxDepth) {
     const keys = countKeys(value, maxDepth);
     if (keys < 0)
         return new JsonLineError('too-deep', `JSON nesting deeper than ${maxDepth} levels`);
+    // A key spaced from its colon in a way the text count missed is still caught here.
+    if (keys > maxKeys)
+        return tooManyKeys(keys, maxKeys);
     if (keys === 0 || sameKeyCount(text, keys))
         return value;
     const duplicate = findDuplicateKey(text);
@@ -33787,6 +34743,9 @@ function findDuplicateKey(text) {
     }
     return null;
 }
+function tooManyKeys(keys, maxKeys) {
+    return new JsonLineError('too-many-keys', `record has ${keys} object keys, more than the limit of ${maxKeys} keys (limits.max-record-keys); it was not read`);
+}
 function jsonErrorText(error) {
     const message = error instanceof Error ? error.message : String(error);
     // V8 quotes a slice of the input in its message; keep only the position part.
@@ -33799,7 +34758,7 @@ function jsonErrorText(error) {
 
 /***/ }),
 
-/***/ 2034:
+/***/ 7609:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33816,6 +34775,7 @@ const DEFAULT_LIMITS = {
     maxElementBytes: 64 * 1024 * 1024,
     runIdleRecords: 20_000,
     maxRunRecords: 200_000,
+    maxRecordKeys: 10_000,
 };
 /** The configuration key of each size limit, for the messages that name it. */
 const LIMIT_SETTINGS = {
@@ -33833,7 +34793,7 @@ function limitText(key, value) {
 
 /***/ }),
 
-/***/ 4915:
+/***/ 9675:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33847,9 +34807,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: ./src/io/blank-lines.ts
-var blank_lines = __nccwpck_require__(488);
+var blank_lines = __nccwpck_require__(3617);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(2034);
+var limits = __nccwpck_require__(7609);
 ;// CONCATENATED MODULE: ./src/io/utf8-offset.ts
 /** Offset of the first byte that makes the buffer invalid UTF-8 (for the message only). */
 function firstInvalidByte(bytes) {
@@ -34059,15 +35019,15 @@ function tooLong(line, bytes, max, terminated) {
 
 /***/ }),
 
-/***/ 4564:
+/***/ 4427:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ HEAD_BYTES),
 /* harmony export */   U: () => (/* binding */ openTraceFile)
 /* harmony export */ });
-/* harmony import */ var _byte_source_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2940);
-/* harmony import */ var _line_splitter_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4915);
+/* harmony import */ var _byte_source_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5537);
+/* harmony import */ var _line_splitter_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9675);
 
 
 /** The detection sample's size: a file shorter than this (less a BOM) is all in its head. */
@@ -34140,12 +35100,13 @@ function bytesSource(bytes) {
 async function readSample(path, display, limits) {
     // Only the head is read, whatever the file's size: a file past limits.max-file-bytes is still detected, then reported.
     const source = await (0,_byte_source_js__WEBPACK_IMPORTED_MODULE_0__/* .openByteSource */ .Q)(path, limits, { plain: null });
+    const chunks = source.chunks()[Symbol.asyncIterator]();
     const parts = [];
     let total = 0;
     let complete = true;
-    for await (const chunk of source.chunks()) {
-        parts.push(chunk);
-        total += chunk.length;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+        parts.push(next.value);
+        total += next.value.length;
         if (total >= HEAD_BYTES) {
             complete = false;
             break;
@@ -34159,7 +35120,12 @@ async function readSample(path, display, limits) {
     if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
         head = head.subarray(3);
     const text = head.toString('utf8');
-    const jsonLines = sampleJsonLines(text, complete);
+    let jsonLines = sampleJsonLines(text, complete);
+    // A long line fills the head (a first record over the window): the next records are sampled too.
+    if (!complete && jsonLines.length < 2)
+        jsonLines = await sampleLongLines(raw, chunks);
+    else
+        await chunks.return?.(undefined);
     let document;
     if (complete && source.problem === null) {
         try {
@@ -34170,6 +35136,82 @@ async function readSample(path, display, limits) {
         }
     }
     return { sample: { file: display, head, jsonLines, document }, whole };
+}
+/** A sampled line may be this long when the head holds too few lines (a line this long costs milliseconds to parse). */
+const LONG_SAMPLE_LINE = 4 * 1024 * 1024;
+/** How far past the head the sample looks for records after long lines (past the longest line read by default, 16 MiB). */
+const LONG_SAMPLE_BYTES = 32 * 1024 * 1024;
+/** How many lines (blank ones too) the sample looks at: a file of newlines costs no more than this. */
+const LONG_SAMPLE_SCAN_LINES = 10_000;
+/**
+ * The first SAMPLE_LINES JSON lines of a file whose head is one long line (or a few):
+ * the bytes read so far and then the following chunks, each line up to LONG_SAMPLE_LINE
+ * parsed (a longer one passed over without being held), at most LONG_SAMPLE_BYTES read
+ * past the head and LONG_SAMPLE_SCAN_LINES lines looked at. A record of 1.2 MB at the top of a native, Claude Code or Codex trace
+ * no longer hides the file from detection.
+ */
+async function sampleLongLines(read, chunks) {
+    const out = [];
+    let pending = [];
+    let pendingBytes = 0;
+    let skipping = false;
+    let lines = 0;
+    const done = () => out.length >= SAMPLE_LINES || lines >= LONG_SAMPLE_SCAN_LINES;
+    const take = (piece, ends) => {
+        if (!skipping && pendingBytes + piece.length <= LONG_SAMPLE_LINE) {
+            pending.push(Buffer.from(piece));
+            pendingBytes += piece.length;
+        }
+        else {
+            skipping = true;
+        }
+        if (!ends)
+            return;
+        lines += 1;
+        if (!skipping) {
+            let line = Buffer.concat(pending, pendingBytes).toString('utf8');
+            if (out.length === 0 && line.charCodeAt(0) === 0xfeff)
+                line = line.slice(1);
+            if (line.trim() !== '') {
+                try {
+                    out.push(JSON.parse(line));
+                }
+                catch {
+                    // not a JSON line: detection looks at other evidence
+                }
+            }
+        }
+        pending = [];
+        pendingBytes = 0;
+        skipping = false;
+    };
+    const scan = (chunk) => {
+        let start = 0;
+        for (let nl = chunk.indexOf(0x0a); nl !== -1 && !done(); nl = chunk.indexOf(0x0a, start)) {
+            take(chunk.subarray(start, nl), true);
+            start = nl + 1;
+        }
+        if (start < chunk.length && !done())
+            take(chunk.subarray(start), false);
+    };
+    scan(read);
+    let past = 0;
+    try {
+        while (!done() && past < LONG_SAMPLE_BYTES) {
+            const next = await chunks.next();
+            if (next.done) {
+                if (pendingBytes > 0 && !skipping)
+                    take(Buffer.alloc(0), true);
+                break;
+            }
+            past += next.value.length;
+            scan(next.value);
+        }
+    }
+    finally {
+        await chunks.return?.(undefined);
+    }
+    return out;
 }
 const CONTENT = /[^ \t\r\n]/g;
 /**
@@ -34234,7 +35276,7 @@ function mayBeJson(text, first, end) {
 
 /***/ }),
 
-/***/ 1300:
+/***/ 6771:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34243,7 +35285,7 @@ function mayBeJson(text, first, end) {
 /* harmony export */   f3: () => (/* binding */ SEVERITY_RANK),
 /* harmony export */   oC: () => (/* binding */ SEVERITIES)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8816);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7838);
 
 const SEVERITIES = ['error', 'warning', 'note'];
 const severitySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(SEVERITIES);
@@ -34264,7 +35306,7 @@ const findingSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
 
 /***/ }),
 
-/***/ 496:
+/***/ 5413:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -34278,7 +35320,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   encodeTraceResponse: () => (/* binding */ encodeTraceResponse)
 });
 
-;// CONCATENATED MODULE: ./node_modules/long/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/long/index.js
 /**
  * @license
  * Copyright 2009 The Closure Library Authors
@@ -35861,8 +36903,8 @@ if (typeof BigInt === "function") {
 
 /* harmony default export */ const node_modules_long = (Long);
 
-// EXTERNAL MODULE: ./node_modules/protobufjs/light.js
-var light = __nccwpck_require__(365);
+// EXTERNAL MODULE: ../../main/node_modules/protobufjs/light.js
+var light = __nccwpck_require__(5795);
 var light_default = /*#__PURE__*/__nccwpck_require__.n(light);
 ;// CONCATENATED MODULE: ./src/receiver/otlp-descriptor.ts
 const DESCRIPTOR = {
@@ -36424,7 +37466,7 @@ function encodeTraceRequest(data) {
 
 /***/ }),
 
-/***/ 9058:
+/***/ 8089:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36433,15 +37475,17 @@ __nccwpck_require__.d(__webpack_exports__, {
   uN: () => (/* binding */ DEFAULT_OTLP_PORT),
   rY: () => (/* binding */ DEFAULT_RECEIVER_LIMITS),
   J9: () => (/* binding */ describeStats),
+  ve: () => (/* binding */ lossNotes),
+  x3: () => (/* binding */ lostAny),
   Wr: () => (/* binding */ startReceiver)
 });
 
-// UNUSED EXPORTS: RECEIVER_HOST
+// UNUSED EXPORTS: MAX_CONNECTIONS, RECEIVER_HOST
 
 ;// CONCATENATED MODULE: external "node:http"
 const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(4533);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 ;// CONCATENATED MODULE: ./src/receiver/http-body.ts
@@ -36455,10 +37499,74 @@ class BodyError extends Error {
     }
 }
 /**
+ * The bytes of request bodies held at once, across requests. Past `limit` a reading
+ * request pauses (TCP holds its sender back) until bytes are given back, except the
+ * earliest reader, which always goes on: one request always completes, so readers
+ * that each hold part of the budget never wait on one another.
+ */
+class BodyBudget {
+    limit;
+    used = 0;
+    readers = [];
+    waiting = [];
+    constructor(limit) {
+        this.limit = limit;
+    }
+    get held() {
+        return this.used;
+    }
+    /** Counts `bytes` as held by `reader`; resolves once it may read on. */
+    async take(reader, bytes) {
+        if (!this.readers.includes(reader))
+            this.readers.push(reader);
+        this.used += bytes;
+        while (this.used > this.limit && this.readers[0] !== reader)
+            await new Promise((resolve) => this.waiting.push(resolve));
+    }
+    /** `reader` stops reading (its bytes stay held until `give`). */
+    done(reader) {
+        const at = this.readers.indexOf(reader);
+        if (at !== -1)
+            this.readers.splice(at, 1);
+        this.wake();
+    }
+    give(bytes) {
+        this.used -= bytes;
+        this.wake();
+    }
+    wake() {
+        for (const resolve of this.waiting.splice(0))
+            resolve();
+    }
+}
+/**
  * The whole body of a request, inflated when Content-Encoding is gzip, and never
  * more than `maxBytes` either as sent or as inflated (a zip bomb stops at the cap).
+ * With a `budget`, the bytes read are held in it (the caller gives them back once the
+ * request is handled) and reading pauses while it is spent.
  */
-async function readBody(req, maxBytes) {
+async function readBody(req, maxBytes, budget) {
+    let held = 0;
+    let released = false;
+    const release = () => {
+        if (released)
+            return;
+        released = true;
+        budget?.give(held);
+    };
+    try {
+        const body = await readWhole(req, maxBytes, budget ? (bytes) => ((held += bytes), budget.take(req, bytes)) : null);
+        return { body, release };
+    }
+    catch (error) {
+        release();
+        throw error;
+    }
+    finally {
+        budget?.done(req);
+    }
+}
+async function readWhole(req, maxBytes, take) {
     const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
     if (encoding !== 'identity' && encoding !== 'gzip')
         throw new BodyError(415, `Content-Encoding ${JSON.stringify(encoding.slice(0, 40))} is not supported (gzip or none)`);
@@ -36470,8 +37578,14 @@ async function readBody(req, maxBytes) {
         let size = 0;
         const onData = (chunk) => {
             size += chunk.length;
-            if (size <= maxBytes)
-                return void chunks.push(chunk);
+            if (size <= maxBytes) {
+                chunks.push(chunk);
+                if (take) {
+                    req.pause();
+                    void take(chunk.length).then(() => req.resume());
+                }
+                return;
+            }
             // Over the cap: stop keeping it, let the rest drain so that the 413 can be sent (the connection closes after it).
             req.off('data', onData);
             req.resume();
@@ -36481,6 +37595,8 @@ async function readBody(req, maxBytes) {
         req.on('data', onData);
         req.once('end', () => resolve(Buffer.concat(chunks, size)));
         req.once('error', reject);
+        // A client gone before the end: never a hung read (a promise settled by 'end' ignores this).
+        req.once('close', () => reject(new BodyError(400, 'the client closed the connection before the body ended')));
     });
     if (encoding === 'identity')
         return raw;
@@ -36497,7 +37613,7 @@ async function readBody(req, maxBytes) {
 }
 
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var fields = __nccwpck_require__(3835);
+var fields = __nccwpck_require__(3528);
 ;// CONCATENATED MODULE: ./src/receiver/otlp-request.ts
 
 /** A body that is not an ExportTraceServiceRequest at all: answered 400. */
@@ -36641,6 +37757,185 @@ function hexId(value, size, spelling) {
     return /^0+$/.test(hex) ? null : hex;
 }
 
+;// CONCATENATED MODULE: ./src/receiver/span-count.ts
+/**
+ * The spans of an export request, counted before it is decoded: decoding builds
+ * objects for every span (16 MiB of empty protobuf spans is 8 million of them, about
+ * 2 GB), so a request over the cap is refused from its bytes alone. Both counters
+ * read the body once, allocate nothing per span and stop as soon as the count passes
+ * `max`. They count what the decoder would find; a body they cannot follow is left
+ * to the decoder to refuse.
+ */
+/**
+ * ExportTraceServiceRequest → resource_spans (1) → scope_spans (2) → spans (2), in the
+ * protobuf wire format. Fields of other numbers and wire types are skipped.
+ */
+function countProtobufSpans(bytes, max) {
+    let spans = 0;
+    // Each level: the fields of one message between [start, end); `inner` is the field that holds the next level.
+    const walk = (start, end, depth) => {
+        let at = start;
+        while (at < end) {
+            const tag = varint(bytes, at, end);
+            if (tag === null)
+                return true;
+            at = tag.next;
+            const field = Math.floor(tag.value / 8);
+            const wire = tag.value % 8;
+            if (wire === 0) {
+                const skip = varint(bytes, at, end);
+                if (skip === null)
+                    return true;
+                at = skip.next;
+            }
+            else if (wire === 1)
+                at += 8;
+            else if (wire === 5)
+                at += 4;
+            else if (wire === 2) {
+                const length = varint(bytes, at, end);
+                if (length === null || length.next + length.value > end)
+                    return true;
+                const inner = length.next;
+                at = inner + length.value;
+                const wanted = depth === 0 ? 1 : 2;
+                if (field !== wanted)
+                    continue;
+                if (depth === 2) {
+                    spans += 1;
+                    if (spans > max)
+                        return false;
+                }
+                else if (!walk(inner, at, depth + 1))
+                    return false;
+            }
+            else
+                return true;
+        }
+        return true;
+    };
+    return walk(0, bytes.length, 0) ? { over: false, spans } : { over: true };
+}
+/** A base-128 varint at `at` (at most 53 bits are kept exact; more is a body the decoder refuses). */
+function varint(bytes, at, end) {
+    let value = 0;
+    let scale = 1;
+    for (let i = at; i < end && i < at + 10; i += 1) {
+        const byte = bytes[i];
+        value += (byte & 0x7f) * scale;
+        if (byte < 0x80)
+            return { value, next: i + 1 };
+        scale *= 128;
+    }
+    return null;
+}
+const PATH = ['resourceSpans', 'scopeSpans', 'spans'];
+/**
+ * The elements of `resourceSpans[].scopeSpans[].spans[]` in OTLP JSON, read as tokens
+ * (strings skipped with their escapes; a key with an escape is decoded to be compared).
+ * Elements of a `spans` list count whatever they are: the decoder rejects a non-object span.
+ */
+function countJsonSpans(text, max) {
+    // The stack holds, for each open container, whether it is on the path: `depth` is the
+    // path step the container is at (-1 when off the path), `array` whether it is a list.
+    const stack = [];
+    let key = null;
+    let spans = 0;
+    let i = 0;
+    const n = text.length;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22) {
+            const close = stringEnd(text, i);
+            if (close === -1)
+                break;
+            const top = stack[stack.length - 1];
+            // A string directly in an object and followed by `:` is a key.
+            let j = close + 1;
+            while (j < n && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x0a || text.charCodeAt(j) === 0x0d || text.charCodeAt(j) === 0x09))
+                j += 1;
+            if (top && !top.array && text.charCodeAt(j) === 0x3a) {
+                const raw = text.slice(i + 1, close);
+                key = raw.includes('\\') ? decodeKey(raw) : raw;
+            }
+            else if (countValue(stack)) {
+                spans += 1;
+                if (spans > max)
+                    return { over: true };
+            }
+            i = close + 1;
+            continue;
+        }
+        if (c === 0x7b || c === 0x5b) {
+            if (countValue(stack)) {
+                spans += 1;
+                if (spans > max)
+                    return { over: true };
+            }
+            stack.push({ array: c === 0x5b, depth: childDepth(stack, key, c === 0x5b) });
+            key = null;
+        }
+        else if (c === 0x7d || c === 0x5d) {
+            stack.pop();
+        }
+        else if (c === 0x2c) {
+            key = null;
+        }
+        else if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09 && c !== 0x3a && countValue(stack) && startsScalar(text, i)) {
+            // A number, true, false or null directly in `spans`: skip it whole, count it once.
+            spans += 1;
+            if (spans > max)
+                return { over: true };
+            while (i + 1 < n && !',]} \n\r\t'.includes(text[i + 1]))
+                i += 1;
+        }
+        i += 1;
+    }
+    return { over: false, spans };
+}
+/** True when a value starting now is an element of a `spans` list on the path. */
+function countValue(stack) {
+    const top = stack[stack.length - 1];
+    return top !== undefined && top.array && top.depth === PATH.length;
+}
+/**
+ * The path step of a container opened now. The root object is step 0; a list under the
+ * key of step k (in an object at step k, from a list element) is step k + 1; an object
+ * in a list at step k < 3 is at step k again (the next key is looked for in it).
+ */
+function childDepth(stack, key, array) {
+    const top = stack[stack.length - 1];
+    if (top === undefined)
+        return array ? -1 : 0;
+    if (top.depth < 0)
+        return -1;
+    if (top.array)
+        return !array && top.depth < PATH.length ? top.depth : -1;
+    return array && key === PATH[top.depth] ? top.depth + 1 : -1;
+}
+function startsScalar(text, i) {
+    return /[-0-9tfn]/.test(text[i]);
+}
+/** The index of the closing quote of the string opening at `open`, or -1. */
+function stringEnd(text, open) {
+    for (let i = open + 1; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        if (c === 0x5c)
+            i += 1;
+        else if (c === 0x22)
+            return i;
+    }
+    return -1;
+}
+function decodeKey(raw) {
+    try {
+        return JSON.parse(`"${raw}"`);
+    }
+    catch {
+        return raw;
+    }
+}
+
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/receiver/spool.ts
@@ -36709,6 +38004,7 @@ class Spool {
 
 
 
+
 const DEFAULT_OTLP_PORT = 4318;
 /** The receiver listens on the loopback interface only: a CI job's own processes are its only clients. */
 const RECEIVER_HOST = '127.0.0.1';
@@ -36716,7 +38012,18 @@ const DEFAULT_RECEIVER_LIMITS = {
     maxRequestBytes: 16 * 1024 * 1024,
     maxSpoolBytes: 1024 * 1024 * 1024,
     maxSpanBytes: 4 * 1024 * 1024,
+    maxSpansPerRequest: 50_000,
 };
+/**
+ * Connections held open at once. Past it Node closes a new connection at once; each such
+ * drop is counted and reported (never silent). Idle keep-alive connections cost little:
+ * what bounds memory is the one request read and decoded at a time (REQUEST_TURNS).
+ */
+const MAX_CONNECTIONS = 1024;
+/** Requests decoded and spooled at once; the others wait their turn, their bodies read. */
+const REQUEST_TURNS = 1;
+/** Bytes of bodies held at once (read, or waiting for their turn), in request caps: past it reading pauses. */
+const BODIES_HELD = 4;
 /** One line saying what the receiver took and, never silently, what it did not. */
 function describeStats(stats) {
     const head = `received ${stats.acceptedSpans} span(s) in ${stats.requests} request(s)`;
@@ -36725,7 +38032,18 @@ function describeStats(stats) {
         lost.push(`${stats.rejectedSpans} span(s) rejected as invalid`);
     if (stats.refusedRequests > 0)
         lost.push(`${stats.refusedRequests} request(s) refused${stats.refusedSpans > 0 ? ` (${stats.refusedSpans} span(s) known lost)` : ''}`);
+    const dropped = stats.droppedConnections ?? 0;
+    if (dropped > 0)
+        lost.push(`${dropped} connection(s) dropped on arrival (too many open at once)`);
     return lost.length > 0 ? `${head}; not kept: ${lost.join(', ')}` : head;
+}
+/** True when the receiver refused, rejected or dropped anything: the audit says so as a finding. */
+function lostAny(stats) {
+    return stats.rejectedSpans > 0 || stats.refusedRequests > 0 || (stats.droppedConnections ?? 0) > 0;
+}
+/** The receiver-loss finding the audit of the spool carries when anything was lost (none otherwise). */
+function lossNotes(stats) {
+    return lostAny(stats) ? [{ ruleId: 'receiver-loss', message: `the OTLP receiver ${describeStats(stats)}` }] : [];
 }
 /** How long stop() waits for requests in flight before it closes their connections. */
 const STOP_GRACE_MS = 10_000;
@@ -36735,11 +38053,13 @@ const RPC = { invalidArgument: 3, notFound: 5, resourceExhausted: 8, unimplement
 async function startReceiver(options) {
     // protobufjs and the OTLP descriptor are loaded by the receiver only, not at every start of the CLI
     // (webpackMode eager: the bundle keeps it in the one file, evaluated here; see scripts/build.mjs).
-    const codec = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 496));
+    const codec = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5413));
     const spool = await Spool.create(options.spoolPath, options.maxSpoolBytes);
-    const stats = { requests: 0, acceptedSpans: 0, rejectedSpans: 0, refusedRequests: 0, refusedSpans: 0, spoolBytes: 0 };
+    const stats = { requests: 0, acceptedSpans: 0, rejectedSpans: 0, refusedRequests: 0, refusedSpans: 0, droppedConnections: 0, spoolBytes: 0 };
     const problem = (message) => options.onProblem?.(message);
-    const handle = (req, res) => handleRequest(req, res, { options, spool, stats, problem, codec });
+    const turns = new Turns(REQUEST_TURNS);
+    const bodies = new BodyBudget(BODIES_HELD * options.maxRequestBytes);
+    const handle = (req, res) => handleRequest(req, res, { options, spool, stats, problem, codec, turns, bodies });
     const server = (0,external_node_http_namespaceObject.createServer)((req, res) => {
         handle(req, res).catch((error) => {
             // A write to the spool failed: the request is not acknowledged, the client may retry.
@@ -36753,7 +38073,14 @@ async function startReceiver(options) {
     });
     server.requestTimeout = 60_000;
     server.headersTimeout = 30_000;
-    server.maxConnections = 32;
+    const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+    server.maxConnections = maxConnections;
+    server.on('drop', () => {
+        stats.droppedConnections += 1;
+        // One line for the first drop and then one per 100: a flood of connections is not a flood of lines.
+        if (stats.droppedConnections % 100 === 1)
+            problem(`dropped a connection: ${maxConnections} connections are open (${stats.droppedConnections} dropped so far); its exporter sees a reset and may retry`);
+    });
     await listen(server, options.port, spool);
     const port = server.address().port;
     let stopping;
@@ -36788,9 +38115,36 @@ function send(res, status, kind, body) {
     res.writeHead(status, { 'Content-Type': kind === 'protobuf' ? 'application/x-protobuf' : 'application/json', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
 }
-/** One request: checked, read, decoded, spooled, answered (OTLP/HTTP status and body). */
+/** A queue of turns: `take` resolves when one is free, in arrival order. */
+class Turns {
+    free;
+    waiting = [];
+    constructor(free) {
+        this.free = free;
+    }
+    async take() {
+        if (this.free > 0) {
+            this.free -= 1;
+            return;
+        }
+        await new Promise((resolve) => this.waiting.push(resolve));
+    }
+    give() {
+        const next = this.waiting.shift();
+        if (next)
+            next();
+        else
+            this.free += 1;
+    }
+}
+/**
+ * One request: checked, then in its turn read, counted, decoded, spooled and answered
+ * (OTLP/HTTP status and body). Its spans count only once they are in the spool and the
+ * client is still there to be told so: a refused request, or one whose client has gone
+ * (an exporter that timed out retries it), adds none.
+ */
 async function handleRequest(req, res, at) {
-    const { options, spool, stats, problem, codec } = at;
+    const { stats, problem, codec, turns } = at;
     stats.requests += 1;
     const path = (req.url ?? '').split('?')[0];
     const mediaType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -36810,9 +38164,9 @@ async function handleRequest(req, res, at) {
     if (mediaType !== 'application/x-protobuf' && mediaType !== 'application/json') {
         return fail(415, RPC.invalidArgument, `Content-Type ${JSON.stringify(mediaType.slice(0, 60))} is not supported (application/x-protobuf or application/json)`);
     }
-    let body;
+    let read;
     try {
-        body = await readBody(req, options.maxRequestBytes);
+        read = await readBody(req, at.options.maxRequestBytes, at.bodies);
     }
     catch (error) {
         if (error instanceof BodyError) {
@@ -36821,9 +38175,28 @@ async function handleRequest(req, res, at) {
         }
         throw error;
     }
+    await turns.take();
+    try {
+        await decodeAndKeep(read.body, req, res, at, kind, fail);
+    }
+    finally {
+        turns.give();
+        read.release();
+    }
+}
+/** The body's spans counted against the cap, then decoded and spooled, and the answer sent. */
+async function decodeAndKeep(body, req, res, at, kind, fail) {
+    const { options, spool, stats, problem, codec } = at;
+    const maxSpans = options.maxSpansPerRequest ?? DEFAULT_RECEIVER_LIMITS.maxSpansPerRequest;
+    const text = kind === 'json' ? body.toString('utf8') : '';
+    const counted = kind === 'protobuf' ? countProtobufSpans(body, maxSpans) : countJsonSpans(text, maxSpans);
+    if (counted.over) {
+        res.setHeader('Connection', 'close');
+        return fail(413, RPC.resourceExhausted, `the request holds more than ${maxSpans} spans, the most the receiver takes in one request; send smaller batches`);
+    }
     let data;
     try {
-        data = kind === 'protobuf' ? codec.decodeTraceRequest(body) : JSON.parse(body.toString('utf8'));
+        data = kind === 'protobuf' ? codec.decodeTraceRequest(body) : JSON.parse(text);
     }
     catch (error) {
         const detail = error instanceof Error ? error.message.split('\n')[0].slice(0, 200) : 'unreadable';
@@ -36837,6 +38210,12 @@ async function handleRequest(req, res, at) {
         if (error instanceof MalformedRequestError || error instanceof RangeError)
             return fail(400, RPC.invalidArgument, `the body is not an ExportTraceServiceRequest: ${error.message.slice(0, 200)}`);
         throw error;
+    }
+    if (res.destroyed || req.socket.destroyed) {
+        stats.refusedRequests += 1;
+        stats.refusedSpans += batch.acceptedSpans;
+        problem(`a client closed its connection before its request was answered; its ${batch.acceptedSpans} span(s) were not kept (its exporter retries them)`);
+        return;
     }
     if (!spool.reserve(batch.bytes)) {
         return fail(507, RPC.resourceExhausted, `the spool is full (${options.maxSpoolBytes} bytes); ${batch.acceptedSpans} span(s) of this request were not kept`, batch.acceptedSpans);
@@ -36876,14 +38255,14 @@ async function listen(server, port, spool) {
 
 /***/ }),
 
-/***/ 1288:
+/***/ 4407:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ uniqueCatalogs)
 /* harmony export */ });
 /* unused harmony export reportCatalogSnapshot */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
 
 /**
  * The report's `catalogs`: each distinct catalog once (tools in name order),
@@ -36928,7 +38307,7 @@ function reportCatalogSnapshot(report) {
 
 /***/ }),
 
-/***/ 4856:
+/***/ 2930:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36939,11 +38318,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(4533);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
+var finding = __nccwpck_require__(6771);
 ;// CONCATENATED MODULE: ./src/report/most-severe.ts
 
 const MOST_SEVERE_FIRST = [...finding/* SEVERITIES */.oC].sort((a, b) => finding/* SEVERITY_RANK */.f3[b] - finding/* SEVERITY_RANK */.f3[a]);
@@ -36968,7 +38347,7 @@ function mostSevere(findings, max) {
 }
 
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2146);
+var run_cap = __nccwpck_require__(2523);
 ;// CONCATENATED MODULE: ./src/report/timeline/rank.ts
 /** Rules whose findings are about time: a timeline shows them (an open bar, a late one, a storm, llm spans over a call). */
 const TIME_SHAPED_RULES = new Set(['orphan-call', 'budget-miss', 'late-result', 'retry-storm', 'continued-while-outstanding']);
@@ -37505,7 +38884,7 @@ canvas { display: block; cursor: crosshair; }
 `;
 
 // EXTERNAL MODULE: ./src/report/json.ts + 2 modules
-var json = __nccwpck_require__(2125);
+var json = __nccwpck_require__(2612);
 ;// CONCATENATED MODULE: ./src/report/markdown-escape.ts
 /**
  * Markdown safety for text that came from a trace. Such text appears only in
@@ -37729,7 +39108,7 @@ function encodeUri(path) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(1900);
+var sanitize_text = __nccwpck_require__(2983);
 ;// CONCATENATED MODULE: ./src/report/text.ts
 
 
@@ -37825,7 +39204,7 @@ function renderReport(report, format, timelines = []) {
 
 /***/ }),
 
-/***/ 2125:
+/***/ 2612:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37918,7 +39297,7 @@ function indent(text, by) {
 
 /***/ }),
 
-/***/ 2146:
+/***/ 2523:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37970,7 +39349,7 @@ function omittedRunsNote(report) {
 
 /***/ }),
 
-/***/ 914:
+/***/ 1749:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37986,7 +39365,7 @@ const REPORT_SCHEMA_VERSION = 1;
 
 /***/ }),
 
-/***/ 3951:
+/***/ 6340:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38125,7 +39504,7 @@ function bytesOf(text, start, end) {
 
 /***/ }),
 
-/***/ 2784:
+/***/ 4097:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38133,7 +39512,7 @@ function bytesOf(text, start, end) {
 /* harmony export */   dV: () => (/* binding */ mayHoldSecret),
 /* harmony export */   dn: () => (/* binding */ maybeSecret)
 /* harmony export */ });
-/* harmony import */ var _decoded_view_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3951);
+/* harmony import */ var _decoded_view_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6340);
 /**
  * The secret scan's prefilter: a cheap test that is true for every text in which a
  * secret pattern (or a base64 secret) can match. Most strings of a trace (paths, ids,
@@ -38144,7 +39523,8 @@ function bytesOf(text, start, end) {
  * checks it against the unfiltered scan):
  * - a run of 24 base64 characters, which the base64 pass needs and which every token
  *   whose match is 24 or more such characters in a row holds (github, openai,
- *   anthropic, google, stripe, aws-secret-key: their literal prefixes are not looked for);
+ *   anthropic, google, stripe, aws-secret-key and every prefixed format of
+ *   token-formats.ts: their literal prefixes are not looked for);
  * - the literal part of each case-sensitive pattern whose match can be shorter or broken
  *   by other characters (PEM header, AWS key id, Slack token, JWT, `://` of URLs);
  * - the words of the case-insensitive header and query patterns, looked for only when
@@ -38222,7 +39602,7 @@ function mayHoldSecret(text) {
 
 /***/ }),
 
-/***/ 3178:
+/***/ 1122:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38393,9 +39773,87 @@ function printableShare(decoded) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/decoded-view.ts
-var decoded_view = __nccwpck_require__(3951);
+var decoded_view = __nccwpck_require__(6340);
 // EXTERNAL MODULE: ./src/sanitize/prefilter.ts
-var sanitize_prefilter = __nccwpck_require__(2784);
+var sanitize_prefilter = __nccwpck_require__(4097);
+;// CONCATENATED MODULE: ./src/sanitize/token-formats.ts
+/**
+ * At a word start: not preceded by a letter, digit or `_` (every format starts with a
+ * letter or digit). Irregexp checks `\b` faster than a lookbehind: on the trace strings
+ * of the public corpus the combined pattern took 133 ms where the lookbehind took 182.
+ */
+const S = '\\b';
+/** Not followed by a letter or digit: a fixed-length body glued to more is not that token. */
+const E = '(?![A-Za-z0-9])';
+const p = (id, source) => ({ id, source });
+const TOKEN_FORMATS = [
+    // AI and ML services (the tokens an agent's traces are most likely to hold).
+    p('huggingface-token', `(?:hf|api_org)_[A-Za-z0-9]{34,}`),
+    p('langsmith-key', `lsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10}${E}`),
+    p('langfuse-key', `sk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
+    p('groq-key', `gsk_[A-Za-z0-9]{48,}`),
+    p('replicate-token', `r8_[A-Za-z0-9]{37,}`),
+    p('perplexity-key', `pplx-[A-Za-z0-9]{48,}`),
+    p('xai-key', `xai-[A-Za-z0-9]{70,}`),
+    p('pinecone-key', `pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{50,}`),
+    p('tavily-key', `tvly-(?:dev-|prod-)?[A-Za-z0-9]{30,}`),
+    p('e2b-key', `e2b_[0-9a-f]{40}${E}`),
+    // Code hosting, packages, CI.
+    p('npm-token', `npm_[A-Za-z0-9]{36}${E}`),
+    p('gitlab-token', `gl(?:pat|dt|ptt|rt|cbt|soat|ffct|imt|agent|oas|ft|wt)-[A-Za-z0-9_-]{20,}(?:\\.[A-Za-z0-9_-]+){0,2}`),
+    p('pypi-token', `pypi-AgE[A-Za-z0-9_-]{50,}`),
+    p('docker-token', `dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}`),
+    p('buildkite-token', `bkua_[0-9a-f]{40}${E}`),
+    p('atlassian-token', `ATATT3[A-Za-z0-9_-]{100,}(?:=[0-9A-Fa-f]{8})?`),
+    p('linear-key', `lin_(?:api|oauth)_[A-Za-z0-9]{40}${E}`),
+    p('postman-key', `PMAK-[0-9a-f]{24}-[0-9a-f]{34}${E}`),
+    p('figma-token', `fig[dou]_[A-Za-z0-9_-]{40,}`),
+    p('notion-token', `(?:secret_[A-Za-z0-9]{43}|ntn_[0-9]{11}[A-Za-z0-9]{35})${E}`),
+    p('sentry-token', `(?:sntrys_eyJ[A-Za-z0-9+/]{60,}={0,2}(?:_[A-Za-z0-9+/]{43})?|sntryu_[0-9a-f]{64}${E})`),
+    // Cloud, hosting and infrastructure.
+    p('digitalocean-token', `do[opr]_v1_[0-9a-f]{64}${E}`),
+    p('vault-token', `hv[sbr]\\.[A-Za-z0-9_-]{24,}`),
+    p('terraform-token', `[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_-]{60,}`),
+    p('pulumi-token', `pul-[0-9a-f]{40}${E}`),
+    p('doppler-token', `dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,}`),
+    p('databricks-token', `dapi[0-9a-f]{32}(?:-[0-9])?${E}`),
+    p('grafana-token', `(?:glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[0-9a-fA-F]{8}${E})`),
+    p('vercel-token', `vc[pikar]_[A-Za-z0-9]{24,}`),
+    p('cloudflare-token', `(?:cf(?:ut|at|k)_[A-Za-z0-9]{40,}|v1\\.0-[0-9a-f]{24}-[0-9a-f]{146}${E})`),
+    p('tailscale-key', `tskey-(?:[a-z]+-)?[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}`),
+    p('onepassword-token', `ops_eyJ[A-Za-z0-9+/]{100,}={0,2}`),
+    p('supabase-key', `(?:sbp_[0-9a-f]{40}${E}|sb_secret_[A-Za-z0-9_-]{24,})`),
+    p('netlify-token', `nfp_[A-Za-z0-9]{36,}`),
+    p('heroku-key', `HRKU-[A-Za-z0-9_-]{40,}`),
+    p('render-key', `rnd_[A-Za-z0-9]{32,}`),
+    p('new-relic-key', `NRAK-[A-Z0-9]{27}${E}`),
+    p('google-oauth', `(?:ya29\\.[A-Za-z0-9_-]{30,}|GOCSPX-[A-Za-z0-9_-]{28}(?![A-Za-z0-9_-]))`),
+    // Messaging, payments, commerce.
+    p('sendgrid-key', `SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`),
+    p('twilio-key', `SK[0-9a-f]{32}${E}`),
+    p('mailgun-key', `(?<![_.-])key-[0-9a-f]{32}${E}`),
+    p('shopify-token', `shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}${E}`),
+    p('square-token', `(?:sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|EAAA[A-Za-z0-9_-]{60,})`),
+    p('shippo-token', `shippo_live_[0-9a-f]{40}${E}`),
+    p('contentful-token', `CFPAT-[A-Za-z0-9_-]{43,}`),
+    p('age-secret-key', `AGE-SECRET-KEY-1[0-9A-Z]{58}${E}`),
+];
+/** Each format anchored, to tell which one a match of the combined pattern is. */
+const ANCHORED = TOKEN_FORMATS.map(({ id, source }) => ({ id, regex: new RegExp(`^(?:${source})$`) }));
+/** The format of a match of TOKEN_FORMAT_PATTERN (the first that matches it whole). */
+function tokenFormatOf(match) {
+    return ANCHORED.find(({ regex }) => regex.test(match))?.id ?? 'token-format';
+}
+/**
+ * Every format in one pattern: one pass over a text instead of one per format (each pass
+ * cost as much as reading the text). Its matches are reported under each format's own id.
+ */
+const TOKEN_FORMAT_PATTERN = {
+    id: 'token-format',
+    regex: new RegExp(`${S}(?:${TOKEN_FORMATS.map((f) => f.source).join('|')})`, 'g'),
+    idOf: tokenFormatOf,
+};
+
 ;// CONCATENATED MODULE: ./src/sanitize/secrets.ts
 /**
  * Secret patterns shared by the redactor (everything printed) and the
@@ -38410,6 +39868,11 @@ var sanitize_prefilter = __nccwpck_require__(2784);
 
 
 
+
+/** The id a match of `pattern` is reported and redacted under. */
+function idOfMatch(pattern, match) {
+    return pattern.idOf ? pattern.idOf(match) : pattern.id;
+}
 /**
  * Not preceded by a letter or digit (`_` may precede: `env_AKIA…`). Prefixes
  * distinctive enough (`ghp_`, `sk-ant-`, `xoxb-`) need no such guard.
@@ -38427,6 +39890,8 @@ const SECRET_PATTERNS = [
     { id: 'slack-webhook', regex: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
     { id: 'google-api-key', regex: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}`, 'g') },
     { id: 'stripe-key', regex: new RegExp(`${START}(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})`, 'g') },
+    // Hugging Face, npm, GitLab, SendGrid and the other prefixed formats, in one pattern (token-formats.ts).
+    TOKEN_FORMAT_PATTERN,
     // Starts only where a run of token characters starts: `-eyJ` repeated is one candidate, not one per
     // `eyJ` (each of which rescanned the rest of the run: quadratic). Each run is then read by at most
     // one candidate as its header and one as its payload: linear.
@@ -38445,7 +39910,7 @@ const SECRET_PATTERNS = [
         regex: /([?&](?:api[_-]?key|key|token|access[_-]?token|auth|client[_-]?secret|secret|signature|sig|password|private[_-]?token|X-Amz-Signature|X-Amz-Credential|X-Goog-Signature)=)[^&\s"'#]{6,}/gi,
     },
 ];
-const MARKER = /\[REDACTED:[a-z0-9-]+\]/g;
+const MARKER = /\[REDACTED:[a-z0-9-]+(?::[0-9]+)?\]/g;
 const MAX_ROUNDS = 4;
 /** True when `text` has something left once redaction markers are removed. */
 function hasSubstance(text) {
@@ -38454,13 +39919,15 @@ function hasSubstance(text) {
 /** One round over every pattern; `found` collects what was redacted. */
 function redactRound(text, found) {
     let out = text;
-    for (const { id, regex } of SECRET_PATTERNS) {
+    for (const pattern of SECRET_PATTERNS) {
+        const { regex } = pattern;
         regex.lastIndex = 0;
         out = out.replace(regex, (match, prefix) => {
             const keep = typeof prefix === 'string' ? prefix : '';
             const secret = match.slice(keep.length);
             if (!hasSubstance(secret))
                 return match;
+            const id = idOfMatch(pattern, match);
             found.push({ ruleId: id, secret });
             return `${keep}[REDACTED:${id}]`;
         });
@@ -38473,11 +39940,11 @@ function redactRound(text, found) {
 }
 /** The id of the first pattern with a real match in `text` (no base64 decoding), or null. */
 function secretRuleOf(text) {
-    for (const { id, regex } of SECRET_PATTERNS) {
-        for (const match of text.matchAll(regex)) {
+    for (const pattern of SECRET_PATTERNS) {
+        for (const match of text.matchAll(pattern.regex)) {
             const prefix = match[1] ?? '';
             if (hasSubstance(match[0].slice(prefix.length)))
-                return id;
+                return idOfMatch(pattern, match[0]);
         }
     }
     return null;
@@ -38516,12 +39983,13 @@ function scanSecretsWith(text, prefilter) {
 /** Redacts in `text` the originals of the secrets its decoded view holds. */
 function redactEncoded(text, view, found) {
     const spans = [];
-    for (const { id, regex } of SECRET_PATTERNS) {
-        for (const match of view.text.matchAll(regex)) {
+    for (const pattern of SECRET_PATTERNS) {
+        for (const match of view.text.matchAll(pattern.regex)) {
             const keep = match[1] ?? '';
             const secret = match[0].slice(keep.length);
             if (!hasSubstance(secret))
                 continue;
+            const id = idOfMatch(pattern, match[0]);
             const from = match.index + keep.length;
             spans.push({ start: view.from[from], end: view.from[match.index + match[0].length], id });
             found.push({ ruleId: id, secret });
@@ -38549,14 +40017,14 @@ function redactSecrets(text) {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 2983:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ sanitizeText)
 /* harmony export */ });
 /* unused harmony export DEFAULT_MAX_CHARS */
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3178);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1122);
 /**
  * The one sanitizer for text taken from a trace: every renderer, log line and
  * error message shows trace text only after it passed through `sanitizeText`.
@@ -38670,29 +40138,17 @@ function stripLoneSurrogates(text) {
 
 /***/ }),
 
-/***/ 9735:
+/***/ 3806:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Lk: () => (/* reexport */ SEAL_MODES),
-  ao: () => (/* reexport */ seal_file_fileSink),
-  Pu: () => (/* reexport */ verdict/* formatVerdict */.Pu),
-  HQ: () => (/* reexport */ readCheckpoint),
-  _3: () => (/* reexport */ requireSealMode),
-  mz: () => (/* reexport */ seal_file_sealFile),
-  fM: () => (/* reexport */ verdict/* verdictExitCode */.fM),
-  AI: () => (/* reexport */ verifyFile)
-});
-
-// UNUSED EXPORTS: MAX_LINK_BYTES, ZERO_DIGEST, buildCheckpoint, canonicalRecord, checkpointSchema, createChainVerifier, createSealer, formatCheckpoint, formatLink, githubProvenance, judge, linkDigest, parseCheckpoint, parseLink, sealModeAvailable, sealText, sealToFolder, splitRawLines
-
-// EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(8339);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-;// CONCATENATED MODULE: ./src/seal/canonical-record.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Lk: () => (/* binding */ SEAL_MODES),
+/* harmony export */   _3: () => (/* binding */ requireSealMode),
+/* harmony export */   qM: () => (/* binding */ canonicalRecord)
+/* harmony export */ });
+/* unused harmony exports RESERVED_FIELDS, sealModeAvailable, sealError */
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
 
 
 /** The canonical forms a record can be sealed in; the checkpoint records which one was used. */
@@ -38706,7 +40162,7 @@ function sealModeAvailable(mode) {
 /** Throws a usage error for a mode this build cannot produce. */
 function requireSealMode(mode) {
     if (!sealModeAvailable(mode))
-        throw new errors/* UsageError */.eb(`--canonical must be one of ${SEAL_MODES.join(', ')}, not ${JSON.stringify(mode)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`--canonical must be one of ${SEAL_MODES.join(', ')}, not ${JSON.stringify(mode)}`);
 }
 /**
  * The canonical bytes of one record line in `mode`, or an InputError naming
@@ -38716,7 +40172,7 @@ function requireSealMode(mode) {
  */
 function canonicalRecord(text, file, line, mode, maxDepth) {
     try {
-        return (0,canonical/* canonicalize */.dw)((0,canonical/* jsonText */.s$)(text, { maxDepth, record: { reserved: RESERVED_FIELDS } }), mode);
+        return (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalize */ .dw)((0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .jsonText */ .s$)(text, { maxDepth, record: { reserved: RESERVED_FIELDS } }), mode);
     }
     catch (error) {
         throw sealError(error, text, file, line, mode);
@@ -38725,24 +40181,655 @@ function canonicalRecord(text, file, line, mode, maxDepth) {
 /** The seal's InputError for what canonicalize refused (anything else is a bug, passed on). */
 function sealError(error, text, file, line, mode) {
     const where = `${file}:${line}`;
-    if (error instanceof canonical/* LosslessParseError */.mw) {
+    if (error instanceof _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .LosslessParseError */ .mw) {
         const spread = /^\s*[[{]\s*$/.test(text) || /end of input/.test(error.message);
         const hint = spread ? '; seal reads JSON Lines, one record per line: put a JSON document written over several lines on one line first (jq -c)' : '';
-        return new errors/* InputError */.dz(file, line, 'seal-not-json', `${where}: not a JSON record (${error.message})${hint}`);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(file, line, 'seal-not-json', `${where}: not a JSON record (${error.message})${hint}`);
     }
-    if (error instanceof canonical/* RecordShapeError */.rT) {
+    if (error instanceof _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .RecordShapeError */ .rT) {
         if (error.code === 'not-object')
-            return new errors/* InputError */.dz(file, line, 'seal-not-object', `${where}: a record must be a JSON object, not ${error.detail}`);
-        return new errors/* InputError */.dz(file, line, 'seal-reserved-field', `${where}: the record already has a "${error.detail}" field, which sealing adds (is the file sealed already?)`);
+            return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(file, line, 'seal-not-object', `${where}: a record must be a JSON object, not ${error.detail}`);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(file, line, 'seal-reserved-field', `${where}: the record already has a "${error.detail}" field, which sealing adds (is the file sealed already?)`);
     }
-    if (error instanceof canonical/* CanonicalError */.dO)
-        return new errors/* InputError */.dz(file, line, 'seal-unrepresentable', `${where}: cannot be sealed in ${mode} form: ${error.message}`);
+    if (error instanceof _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__/* .CanonicalError */ .dO)
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(file, line, 'seal-unrepresentable', `${where}: cannot be sealed in ${mode} form: ${error.message}`);
     return error;
 }
 
+
+/***/ }),
+
+/***/ 5704:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $s: () => (/* binding */ MAX_RECEIPTS),
+/* harmony export */   S7: () => (/* binding */ parseCheckpoint),
+/* harmony export */   tW: () => (/* binding */ buildCheckpoint),
+/* harmony export */   wP: () => (/* binding */ formatCheckpoint)
+/* harmony export */ });
+/* unused harmony exports CHECKPOINT_FORMAT, CHECKPOINT_VERSION, SEAL_KINDS, receiptSchema, checkpointSchema, githubProvenance */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7838);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2983);
+/* harmony import */ var _canonical_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3806);
+/* harmony import */ var _unsealed_lines_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3487);
+
+
+
+
+
+const CHECKPOINT_FORMAT = 'agent-trace-audit-seal';
+const CHECKPOINT_VERSION = 1;
+const hex64 = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+/** Where the seal was made, when it was made in GitHub Actions. Every value is checked before it is printed. */
+const githubSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .strictObject */ .rej({
+    repository: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/).optional(),
+    commit: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/).optional(),
+    run_id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^\d{1,20}$/).optional(),
+    run_attempt: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^\d{1,6}$/).optional(),
+});
+/**
+ * What the links hold: `records`, one canonical record per line of a JSONL
+ * trace; `bytes`, a whole document (JSON, .eval archive, YAML) as base64
+ * chunks of its bytes. Absent means records (checkpoints written before bytes).
+ */
+const SEAL_KINDS = ['records', 'bytes'];
+/** Most redaction receipts one checkpoint carries (a file with more secrets is not sealed redacted). */
+const MAX_RECEIPTS = 100_000;
+/**
+ * One value replaced before sealing (seed 003): where it was, which detector
+ * rule found it, its length in UTF-8 bytes, and the token that stands in its
+ * place. Never the original characters, nor a hash of them.
+ */
+const receiptSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .strictObject */ .rej({
+    /** The archive member it was in (an Inspect .eval), when the trace is an archive. */
+    entry: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(1024).optional(),
+    /** The line of the file (or member) it was on, from 1. */
+    line: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(1),
+    /** The JSON path of the string that held it (`args.headers.Authorization`), or `line N` where the line is not JSON. */
+    field_path: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(2048),
+    rule_id: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[a-z0-9-]{1,64}$/),
+    original_len: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0),
+    token: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^\[REDACTED:[a-z0-9-]{1,64}:[1-9][0-9]{0,8}\]$/),
+});
+const checkpointSchema = zod__WEBPACK_IMPORTED_MODULE_4__/* .strictObject */ .rej({
+    format: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz(CHECKPOINT_FORMAT),
+    version: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz(CHECKPOINT_VERSION),
+    kind: zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(SEAL_KINDS).optional(),
+    canonical: zod__WEBPACK_IMPORTED_MODULE_4__/* ["enum"] */ .k5n(_canonical_record_js__WEBPACK_IMPORTED_MODULE_2__/* .SEAL_MODES */ .Lk),
+    records: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(0),
+    final_digest: hex64,
+    sealed_sha256: hex64,
+    source_sha256: hex64,
+    /** Lines of a records seal left out of the chain (not records), in line order; absent when none. */
+    unsealed_lines: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .strictObject */ .rej({ line: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().min(1), reason: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().max(300) }))
+        .min(1)
+        .max(_unsealed_lines_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_UNSEALED_LINES */ .z1)
+        .optional(),
+    /** One receipt per value replaced before sealing (`seal --redact`, the Action's seal-redact); absent when none. */
+    redactions: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(receiptSchema).min(1).max(MAX_RECEIPTS).optional(),
+    github: githubSchema.optional(),
+});
+const GITHUB_ENV = [
+    ['repository', 'GITHUB_REPOSITORY'],
+    ['commit', 'GITHUB_SHA'],
+    ['run_id', 'GITHUB_RUN_ID'],
+    ['run_attempt', 'GITHUB_RUN_ATTEMPT'],
+];
+/** The GitHub fields from an environment, only when it is a GitHub Actions run; malformed values are left out. */
+function githubProvenance(env) {
+    if (env['GITHUB_ACTIONS'] !== 'true')
+        return undefined;
+    const out = {};
+    for (const [field, name] of GITHUB_ENV) {
+        const value = env[name];
+        if (value !== undefined && githubSchema.shape[field].safeParse(value).success)
+            out[field] = value;
+    }
+    return out;
+}
+/** The checkpoint object, keys in a fixed order: identical for identical input outside GitHub Actions. */
+function buildCheckpoint(facts, env) {
+    const github = githubProvenance(env);
+    return {
+        format: CHECKPOINT_FORMAT,
+        version: CHECKPOINT_VERSION,
+        ...(facts.kind === 'bytes' ? { kind: 'bytes' } : {}),
+        canonical: facts.mode,
+        records: facts.records,
+        final_digest: facts.finalDigest,
+        sealed_sha256: facts.sealedSha256,
+        source_sha256: facts.sourceSha256,
+        ...(facts.unsealed && facts.unsealed.length > 0 ? { unsealed_lines: facts.unsealed.map(({ line, reason }) => ({ line, reason })) } : {}),
+        ...(facts.redactions && facts.redactions.length > 0 ? { redactions: [...facts.redactions] } : {}),
+        ...(github ? { github } : {}),
+    };
+}
+function formatCheckpoint(checkpoint) {
+    return `${JSON.stringify(checkpoint, null, 2)}\n`;
+}
+/** Reads a checkpoint file's text; anything else than a valid version-1 checkpoint is an InputError (exit 2). */
+function parseCheckpoint(text, file) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(file, null, 'checkpoint-invalid', `${file}: the checkpoint is not JSON`);
+    }
+    const parsed = checkpointSchema.safeParse(value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const path = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(file, null, 'checkpoint-invalid', `${file}: not a seal checkpoint of version ${CHECKPOINT_VERSION}: ${(0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(`${path}: ${issue.message}`)}`);
+    }
+    return parsed.data;
+}
+
+
+/***/ }),
+
+/***/ 1835:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  SG: () => (/* reexport */ SEAL_FORMS),
+  Lk: () => (/* reexport */ canonical_record/* SEAL_MODES */.Lk),
+  ao: () => (/* reexport */ seal_file_fileSink),
+  Pu: () => (/* reexport */ verdict/* formatVerdict */.Pu),
+  HQ: () => (/* reexport */ verify_file/* readCheckpoint */.H),
+  _3: () => (/* reexport */ canonical_record/* requireSealMode */._3),
+  _k: () => (/* reexport */ seal_as_sealAs),
+  fM: () => (/* reexport */ verdict/* verdictExitCode */.fM),
+  AI: () => (/* reexport */ verify_file/* verifyFile */.A)
+});
+
+// UNUSED EXPORTS: MAX_LINK_BYTES, ZERO_DIGEST, buildCheckpoint, canonicalRecord, checkpointSchema, createChainVerifier, createSealer, formatCheckpoint, formatLink, githubProvenance, judge, linkDigest, parseCheckpoint, parseLink, sealFile, sealModeAvailable, sealText, sealToFolder, splitRawLines
+
+// EXTERNAL MODULE: ./src/seal/canonical-record.ts
+var canonical_record = __nccwpck_require__(3806);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(4533);
+// EXTERNAL MODULE: ./src/seal/layout.ts
+var layout = __nccwpck_require__(3008);
+;// CONCATENATED MODULE: ./src/seal/chain.ts
+
+
+
+const BLANK = /^[ \t\r]*$/;
+/** Bodies up to this many UTF-16 code units (3 UTF-8 bytes each at most) cannot make a link too long. */
+const SHORT_BODY = Math.floor((layout/* MAX_LINK_BYTES */.ko - (0,layout/* linkBytes */.eY)(3)) / 3);
+/**
+ * Seals records one line at a time, in order; nothing but the previous digest
+ * is kept, so memory does not grow with the file. Blank lines are skipped (they
+ * hold no record); every other line must be a JSON object its canonical form
+ * can represent exactly, or `unsealable` must accept leaving it out.
+ */
+function createSealer(file, mode, maxDepth, unsealable = null) {
+    let records = 0;
+    let prev = layout/* ZERO_DIGEST */.yA;
+    let single = null;
+    const refuse = (error) => {
+        if (unsealable === null || !unsealable(error, records))
+            throw error;
+        return false;
+    };
+    const pushInto = (event, out) => {
+        if (event.type === 'bad-line')
+            return refuse(new errors/* InputError */.dz(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`));
+        if (BLANK.test(event.text))
+            return false;
+        let body;
+        try {
+            body = (0,canonical_record/* canonicalRecord */.qM)(event.text, file, event.line, mode, maxDepth);
+        }
+        catch (error) {
+            if (error instanceof errors/* InputError */.dz)
+                return refuse(error);
+            throw error;
+        }
+        if (body.length > SHORT_BODY && (0,layout/* linkBytes */.eY)(Buffer.byteLength(body, 'utf8')) > layout/* MAX_LINK_BYTES */.ko) {
+            return refuse(new errors/* InputError */.dz(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${layout/* MAX_LINK_BYTES */.ko} bytes`));
+        }
+        prev = out.append(prev, records, body);
+        records += 1;
+        return true;
+    };
+    return {
+        get records() {
+            return records;
+        },
+        get finalDigest() {
+            return prev;
+        },
+        pushInto,
+        push(event) {
+            single ??= new layout/* LinkWriter */.i3(4096);
+            return pushInto(event, single) ? single.take().toString('utf8') : null;
+        },
+    };
+}
+/** Seals a whole in-memory text (tests, small inputs): the sealed text and the final state. */
+function sealText(text, file, mode = 'jcs', maxDepth = 256) {
+    const sealer = createSealer(file, mode, maxDepth);
+    const parts = [];
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '')
+        lines.pop();
+    lines.forEach((line, i) => {
+        const link = sealer.push({ type: 'line', line: i + 1, text: line.endsWith('\r') ? line.slice(0, -1) : line, terminated: true });
+        if (link !== null)
+            parts.push(link);
+    });
+    return { sealed: parts.join(''), records: sealer.records, finalDigest: sealer.finalDigest };
+}
+
+// EXTERNAL MODULE: ./src/seal/checkpoint.ts
+var seal_checkpoint = __nccwpck_require__(5704);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/seal/layout.ts
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: ./src/io/byte-source.ts
+var byte_source = __nccwpck_require__(5537);
+// EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
+var line_splitter = __nccwpck_require__(9675);
+// EXTERNAL MODULE: ./src/seal/unsealed-lines.ts
+var unsealed_lines = __nccwpck_require__(3487);
+// EXTERNAL MODULE: ./src/io/file-errors.ts
+var file_errors = __nccwpck_require__(6131);
+;// CONCATENATED MODULE: ./src/seal/seal-file.ts
+
+
+
+
+
+
+
+
+
+
+
+const BATCH_BYTES = 1024 * 1024;
+/**
+ * Seals a trace file of any dialect, streaming: memory holds one input chunk,
+ * the line being sealed and one output batch, and each line is decoded, sealed
+ * and written out as bytes before the next is read, so the garbage per line
+ * dies young instead of piling up in the old heap.
+ */
+async function sealFile(request) {
+    const { path, display, sink, mode, limits } = request;
+    let source;
+    try {
+        source = await (0,byte_source/* openByteSource */.Q)(path, limits);
+    }
+    catch (error) {
+        await sink.abort();
+        throw (0,file_errors/* unreadable */.O$)(display, error);
+    }
+    const sourceHash = (0,external_node_crypto_.createHash)('sha256');
+    const sealedHash = (0,external_node_crypto_.createHash)('sha256');
+    const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
+    const unsealed = request.unsealable ? (0,unsealed_lines/* unsealedLines */.HP)(mode, request.unsealable) : null;
+    const sealer = createSealer(display, mode, limits.maxDepth, unsealed?.accept ?? null);
+    // Room for a batch and the link that ends it, so the buffer seldom has to grow.
+    const links = new layout/* LinkWriter */.i3(BATCH_BYTES + 64 * 1024);
+    const flush = async () => {
+        const bytes = links.take();
+        sealedHash.update(bytes);
+        await sink.write(bytes);
+    };
+    try {
+        const chunks = source.gzip ? source.chunks() : teeHash(source.chunks(), sourceHash);
+        const splitter = new line_splitter/* LineSplitter */.g3(limits.maxLineBytes, facts);
+        for await (const chunk of chunks) {
+            for (const event of splitter.split(chunk)) {
+                if (sealer.pushInto(event, links) && links.length >= BATCH_BYTES)
+                    await flush();
+            }
+        }
+        const last = splitter.end();
+        if (last !== null)
+            sealer.pushInto(last, links);
+        if (source.problem)
+            throw new errors/* InputError */.dz(display, null, `seal-${source.problem.code}`, `${display}: cannot be sealed: ${source.problem.message}`);
+        if (source.gzip)
+            await hashFile(path, sourceHash, display);
+        if (sealer.records === 0)
+            throw nothingSealed(display, unsealed?.lines.length ?? 0);
+        await flush();
+    }
+    catch (error) {
+        await sink.abort();
+        throw error;
+    }
+    const checkpoint = (0,seal_checkpoint/* buildCheckpoint */.tW)({ mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex'), unsealed: unsealed?.lines ?? [], redactions: request.redactions ?? [] }, request.env);
+    await sink.commit();
+    if (request.checkpointPath === null)
+        return checkpoint;
+    try {
+        await (0,promises_.writeFile)(request.checkpointPath, (0,seal_checkpoint/* formatCheckpoint */.wP)(checkpoint));
+    }
+    catch (error) {
+        throw (0,file_errors/* unwritable */.mP)(request.checkpointDisplay, error);
+    }
+    return checkpoint;
+}
+/** A seal of no record protects nothing: never a success. */
+function nothingSealed(display, leftOut) {
+    const why = leftOut > 0 ? `none of its lines is a record (${leftOut} line(s) left out)` : 'it holds no record (it is empty or blank)';
+    return new errors/* InputError */.dz(display, null, 'seal-empty', `${display}: nothing to seal: ${why}`);
+}
+/** A sink that writes to `<path>.partial` and renames it into place on commit, so a failed seal leaves no file. */
+async function seal_file_fileSink(path, display) {
+    const temp = `${path}.partial`;
+    let handle;
+    try {
+        handle = await (0,promises_.open)(temp, 'w');
+    }
+    catch (error) {
+        throw (0,file_errors/* unwritable */.mP)(display, error);
+    }
+    let closed = false;
+    const close = async () => {
+        if (!closed)
+            await handle.close();
+        closed = true;
+    };
+    return {
+        write: async (bytes) => {
+            if (bytes.length === 0)
+                return;
+            await handle.write(bytes).catch((error) => {
+                throw (0,file_errors/* unwritable */.mP)(display, error);
+            });
+        },
+        commit: async () => {
+            await close();
+            await (0,promises_.rename)(temp, path).catch((error) => {
+                throw (0,file_errors/* unwritable */.mP)(display, error);
+            });
+        },
+        abort: async () => {
+            await close();
+            await (0,promises_.rm)(temp, { force: true });
+        },
+    };
+}
+async function* teeHash(chunks, hash) {
+    for await (const chunk of chunks) {
+        hash.update(chunk);
+        yield chunk;
+    }
+}
+async function hashFile(path, hash, display) {
+    try {
+        for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
+            hash.update(chunk);
+    }
+    catch (error) {
+        throw (0,file_errors/* unreadable */.O$)(display, error);
+    }
+}
+
+// EXTERNAL MODULE: ./src/seal/verdict.ts
+var verdict = __nccwpck_require__(8389);
+// EXTERNAL MODULE: ./src/seal/verify-file.ts
+var verify_file = __nccwpck_require__(4230);
+// EXTERNAL MODULE: ./src/seal/verify.ts
+var verify = __nccwpck_require__(3895);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/seal/redact-file.ts + 3 modules
+var redact_file = __nccwpck_require__(2039);
+;// CONCATENATED MODULE: ./src/seal/seal-bytes.ts
+
+
+
+
+
+
+
+/** Bytes per link: 48 KiB of source, 64 KiB of base64 in the link. */
+const BYTES_CHUNK = 48 * 1024;
+/**
+ * Seals a whole document (a JSON trace, an .eval archive, a YAML cassette:
+ * anything that is not one record per line) as a chain over its bytes: link
+ * n holds `{"b64":"<base64 of bytes n·48 KiB …>","offset":<n·48 KiB>}`, in
+ * canonical JSON, chained exactly like records (docs/sealing.md), so the same
+ * verifier checks it, and the decoded chunks, joined, are the file byte for
+ * byte (source_sha256). The checkpoint says `"kind": "bytes"`. Streaming: one
+ * chunk in memory.
+ */
+async function sealBytes(request) {
+    const { path, display, sink } = request;
+    const sourceHash = (0,external_node_crypto_.createHash)('sha256');
+    const sealedHash = (0,external_node_crypto_.createHash)('sha256');
+    const links = new layout/* LinkWriter */.i3(BYTES_CHUNK * 2);
+    let prev = layout/* ZERO_DIGEST */.yA;
+    let records = 0;
+    let offset = 0;
+    try {
+        let stream;
+        try {
+            stream = (0,external_node_fs_.createReadStream)(path, { highWaterMark: BYTES_CHUNK });
+        }
+        catch (error) {
+            throw (0,file_errors/* unreadable */.O$)(display, error);
+        }
+        let pending = Buffer.alloc(0);
+        const emit = async (chunk) => {
+            prev = links.append(prev, records, `{"b64":"${chunk.toString('base64')}","offset":${offset}}`);
+            records += 1;
+            offset += chunk.length;
+            const bytes = links.take();
+            sealedHash.update(bytes);
+            await sink.write(bytes);
+        };
+        try {
+            for await (const piece of stream) {
+                sourceHash.update(piece);
+                if (offset + pending.length + piece.length > request.maxBytes) {
+                    throw new errors/* InputError */.dz(display, null, 'seal-too-large', `${display}: cannot be sealed: larger than ${request.maxBytes} bytes`);
+                }
+                pending = pending.length === 0 ? piece : Buffer.concat([pending, piece]);
+                while (pending.length >= BYTES_CHUNK) {
+                    await emit(pending.subarray(0, BYTES_CHUNK));
+                    pending = pending.subarray(BYTES_CHUNK);
+                }
+            }
+        }
+        catch (error) {
+            if (error instanceof errors/* InputError */.dz)
+                throw error;
+            throw (0,file_errors/* unreadable */.O$)(display, error);
+        }
+        if (pending.length > 0)
+            await emit(pending);
+        if (records === 0)
+            throw new errors/* InputError */.dz(display, null, 'seal-empty', `${display}: nothing to seal: the file is empty`);
+    }
+    catch (error) {
+        await sink.abort();
+        throw error;
+    }
+    const checkpoint = (0,seal_checkpoint/* buildCheckpoint */.tW)({ kind: 'bytes', mode: 'jcs', records, finalDigest: prev, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex'), redactions: request.redactions ?? [] }, request.env);
+    await sink.commit();
+    if (request.checkpointPath === null)
+        return checkpoint;
+    try {
+        await (0,promises_.writeFile)(request.checkpointPath, (0,seal_checkpoint/* formatCheckpoint */.wP)(checkpoint));
+    }
+    catch {
+        throw new errors/* InputError */.dz(request.checkpointDisplay, null, 'unwritable', `${request.checkpointDisplay}: cannot write`);
+    }
+    return checkpoint;
+}
+
+;// CONCATENATED MODULE: ./src/seal/seal-as.ts
+
+
+
+
+/** How a trace is sealed: `auto` tries records in JCS, records in the Python form, then bytes. */
+const SEAL_FORMS = ['auto', 'jcs', 'python', 'bytes'];
+/**
+ * Seals one trace in the form asked for, the one order for the Action and the
+ * CLI. `auto`: records in JCS; a record JCS cannot represent exactly
+ * (integers past 2^53) makes the whole file sealed in the Python form; a file
+ * that is not one record per line (a JSON document, an .eval archive, a YAML
+ * cassette, a first line that is not a record, too many lines that are not
+ * records) is sealed as a chain over its bytes. A JSON Lines file stopped by a
+ * later line (leaveOut false) is that line's error, not bytes. A seal of no
+ * record is the error `seal-empty`, never a success.
+ */
+async function seal_as_sealAs(request) {
+    const { form } = request;
+    if (form === 'bytes')
+        return asBytes(request);
+    if (form !== 'auto')
+        return asRecords(request, form, { firstLineMustSeal: false, leaveOut: request.leaveOut });
+    const policy = { firstLineMustSeal: true, leaveOut: request.leaveOut };
+    try {
+        return await asRecords(request, 'jcs', policy);
+    }
+    catch (error) {
+        if (!notRecords(error))
+            throw error;
+        if (error instanceof errors/* InputError */.dz && error.code === 'seal-unrepresentable') {
+            try {
+                return await asRecords(request, 'python', policy);
+            }
+            catch (again) {
+                if (!notRecords(again))
+                    throw again;
+            }
+        }
+        return asBytes(request);
+    }
+}
+/** Errors that say the file is not one record per line (so bytes is the form), not that it cannot be read or written. */
+function notRecords(error) {
+    return error instanceof errors/* InputError */.dz && error.code !== 'unreadable' && error.code !== 'unwritable' && error.code !== 'no-such-path' && !(0,unsealed_lines/* stoppedAfterRecords */.Cj)(error);
+}
+async function asRecords(request, mode, unsealable) {
+    const { path, display, checkpointPath, checkpointDisplay, limits, env } = request;
+    const sink = await request.sink();
+    const checkpoint = await sealFile({ path, display, sink, checkpointPath, checkpointDisplay, mode, limits, env, unsealable, redactions: request.redactions ?? [] });
+    return { checkpoint, mode, kind: 'records' };
+}
+async function asBytes(request) {
+    const { path, display, checkpointPath, checkpointDisplay, env } = request;
+    const sink = await request.sink();
+    const checkpoint = await sealBytes({ path, display, sink, checkpointPath, checkpointDisplay, maxBytes: request.limits.maxDocumentBytes, env, redactions: request.redactions ?? [] });
+    return { checkpoint, mode: 'jcs', kind: 'bytes' };
+}
+
+;// CONCATENATED MODULE: ./src/seal/seal-to-folder.ts
+
+
+
+
+
+
+
+/** Longest file-name stem kept whole (in UTF-8 bytes): `<stem>.sealed.jsonl.seal.json` must stay within 255. */
+const MAX_STEM_BYTES = 200;
+/**
+ * The stem of the sealed file's name: the trace's name without `.gz` and its
+ * JSON extension; a stem too long for a file name (a 240-character trace name)
+ * is cut at a character boundary and ends in `~` and 8 hex digits of its
+ * SHA-256, so two long names never meet (the manifest keeps the original name).
+ */
+function sealedStem(path) {
+    const name = basename(path).replace(/\.gz$/i, '').replace(/\.(jsonl|ndjson|json)$/i, '');
+    if (Buffer.byteLength(name, 'utf8') <= MAX_STEM_BYTES)
+        return name;
+    const tag = createHash('sha256').update(name).digest('hex').slice(0, 8);
+    let cut = '';
+    for (const char of name) {
+        if (Buffer.byteLength(cut + char, 'utf8') > MAX_STEM_BYTES - 9)
+            break;
+        cut += char;
+    }
+    return `${cut}~${tag}`;
+}
+/**
+ * Seals one trace into `outDir` as `<name>.sealed.jsonl` with its checkpoint
+ * beside it, in the Action's order (sealAs, form `auto`): records in JCS, in
+ * the Python form, then bytes; lines that are not records are left out of a
+ * records chain and listed. Only a file that cannot be read or written, or
+ * that holds nothing to seal, is the seal error.
+ */
+async function sealToFolder(path, outDir, limits, env, display = basename(path), options = {}) {
+    const sealedPath = join(outDir, `${sealedStem(path)}.sealed.jsonl`);
+    const checkpointPath = `${sealedPath}.seal.json`;
+    // The redacted copy is made outside the artifact folder and removed once sealed.
+    const work = options.redact ? await mkdtemp(join(tmpdir(), 'ata-redact-')) : null;
+    try {
+        const redacted = work === null ? null : await redactToFile(path, display, join(work, 'redacted'), limits);
+        return await sealInto(redacted?.path ?? path, display, sealedPath, checkpointPath, limits, env, redacted?.receipts ?? []);
+    }
+    finally {
+        if (work !== null)
+            await rm(work, { recursive: true, force: true });
+    }
+}
+async function sealInto(path, display, sealedPath, checkpointPath, limits, env, redactions) {
+    const sealed = await sealAs({
+        path,
+        display,
+        sink: () => fileSink(sealedPath, `${display}.sealed.jsonl`),
+        checkpointPath,
+        checkpointDisplay: `${display}.sealed.jsonl.seal.json`,
+        form: 'auto',
+        limits,
+        env,
+        leaveOut: true,
+        redactions,
+    });
+    const { checkpoint, mode, kind } = sealed;
+    return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode, kind, unsealedLines: checkpoint.unsealed_lines ?? [], redacted: redactions.length };
+}
+
+;// CONCATENATED MODULE: ./src/seal/index.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/***/ }),
+
+/***/ 3008:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ap: () => (/* binding */ parseLink),
+/* harmony export */   eY: () => (/* binding */ linkBytes),
+/* harmony export */   i3: () => (/* binding */ LinkWriter),
+/* harmony export */   ko: () => (/* binding */ MAX_LINK_BYTES),
+/* harmony export */   le: () => (/* binding */ linkDigest),
+/* harmony export */   yA: () => (/* binding */ ZERO_DIGEST)
+/* harmony export */ });
+/* unused harmony export formatLink */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(528);
 
 
 /**
@@ -38756,7 +40843,7 @@ var external_node_crypto_ = __nccwpck_require__(7598);
  * and D = hex(SHA-256(P "\n" n "\n" body)) with n in decimal ASCII.
  * Every byte of a line is thus covered: P and D by the chain, the rest by D.
  */
-const layout_ZERO_DIGEST = '0'.repeat(64);
+const ZERO_DIGEST = '0'.repeat(64);
 /** Longest sealed line accepted (canonical forms can be longer than the source line). */
 const MAX_LINK_BYTES = 64 * 1024 * 1024;
 const HEAD = '{"prev":"';
@@ -38770,7 +40857,7 @@ const DIGEST_AT = MIDDLE_AT + MIDDLE.length; // 85
 const TAIL_AT = DIGEST_AT + 64; // 149: the closing quote of the digest
 /** D for link `index` whose predecessor's digest is `prev` and whose canonical record is `body`. */
 function linkDigest(prev, index, body) {
-    return (0,external_node_crypto_.createHash)('sha256').update(`${prev}\n${index}\n`, 'latin1').update(body).digest('hex');
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(`${prev}\n${index}\n`, 'latin1').update(body).digest('hex');
 }
 const NEWLINE = 0x0a;
 const QUOTE = 0x22;
@@ -38790,7 +40877,7 @@ function linkBytes(bodyBytes) {
  * the head, written once the digest is known), hashed in place, and its `{`
  * turned into the `,` after the digest (or, for `{}`, the `}` that ends the line).
  */
-class layout_LinkWriter {
+class LinkWriter {
     capacity;
     buffer;
     used = 0;
@@ -38825,7 +40912,7 @@ class layout_LinkWriter {
         buf[--p] = NEWLINE;
         p -= 64;
         buf.write(prev, p, 'latin1');
-        const digest = (0,canonical/* sha256Hex */.fg)(buf.subarray(p, bodyAt + bodyBytes));
+        const digest = (0,_canonical_index_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)(buf.subarray(p, bodyAt + bodyBytes));
         // P moves into the head before the head's other bytes overwrite where it was.
         buf.copyWithin(at + PREV_AT, p, p + 64);
         buf.set(HEAD_BYTES, at);
@@ -38890,318 +40977,16 @@ function parseLink(line) {
     return { prev, digest, body: Buffer.concat([Buffer.from('{', 'latin1'), rest.subarray(1), Buffer.from('}', 'latin1')]) };
 }
 
-;// CONCATENATED MODULE: ./src/seal/chain.ts
 
+/***/ }),
 
+/***/ 8440:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-const BLANK = /^[ \t\r]*$/;
-/** Bodies up to this many UTF-16 code units (3 UTF-8 bytes each at most) cannot make a link too long. */
-const SHORT_BODY = Math.floor((MAX_LINK_BYTES - linkBytes(3)) / 3);
-/**
- * Seals records one line at a time, in order; nothing but the previous digest
- * is kept, so memory does not grow with the file. Blank lines are skipped (they
- * hold no record); every other line must be a JSON object its canonical form
- * can represent exactly, or `unsealable` must accept leaving it out.
- */
-function createSealer(file, mode, maxDepth, unsealable = null) {
-    let records = 0;
-    let prev = layout_ZERO_DIGEST;
-    let single = null;
-    const refuse = (error) => {
-        if (unsealable === null || !unsealable(error, records))
-            throw error;
-        return false;
-    };
-    const pushInto = (event, out) => {
-        if (event.type === 'bad-line')
-            return refuse(new errors/* InputError */.dz(file, event.line, `seal-${event.code}`, `${file}:${event.line}: cannot be sealed: ${event.detail}`));
-        if (BLANK.test(event.text))
-            return false;
-        let body;
-        try {
-            body = canonicalRecord(event.text, file, event.line, mode, maxDepth);
-        }
-        catch (error) {
-            if (error instanceof errors/* InputError */.dz)
-                return refuse(error);
-            throw error;
-        }
-        if (body.length > SHORT_BODY && linkBytes(Buffer.byteLength(body, 'utf8')) > MAX_LINK_BYTES) {
-            return refuse(new errors/* InputError */.dz(file, event.line, 'seal-line-too-long', `${file}:${event.line}: the sealed record would be longer than ${MAX_LINK_BYTES} bytes`));
-        }
-        prev = out.append(prev, records, body);
-        records += 1;
-        return true;
-    };
-    return {
-        get records() {
-            return records;
-        },
-        get finalDigest() {
-            return prev;
-        },
-        pushInto,
-        push(event) {
-            single ??= new layout_LinkWriter(4096);
-            return pushInto(event, single) ? single.take().toString('utf8') : null;
-        },
-    };
-}
-/** Seals a whole in-memory text (tests, small inputs): the sealed text and the final state. */
-function sealText(text, file, mode = 'jcs', maxDepth = 256) {
-    const sealer = createSealer(file, mode, maxDepth);
-    const parts = [];
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '')
-        lines.pop();
-    lines.forEach((line, i) => {
-        const link = sealer.push({ type: 'line', line: i + 1, text: line.endsWith('\r') ? line.slice(0, -1) : line, terminated: true });
-        if (link !== null)
-            parts.push(link);
-    });
-    return { sealed: parts.join(''), records: sealer.records, finalDigest: sealer.finalDigest };
-}
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(8816);
-// EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(1900);
-// EXTERNAL MODULE: ./src/seal/unsealed-lines.ts
-var unsealed_lines = __nccwpck_require__(6408);
-;// CONCATENATED MODULE: ./src/seal/checkpoint.ts
-
-
-
-
-
-const CHECKPOINT_FORMAT = 'agent-trace-audit-seal';
-const CHECKPOINT_VERSION = 1;
-const hex64 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
-/** Where the seal was made, when it was made in GitHub Actions. Every value is checked before it is printed. */
-const githubSchema = schemas/* strictObject */.rej({
-    repository: schemas/* string */.YjP().regex(/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/).optional(),
-    commit: schemas/* string */.YjP().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/).optional(),
-    run_id: schemas/* string */.YjP().regex(/^\d{1,20}$/).optional(),
-    run_attempt: schemas/* string */.YjP().regex(/^\d{1,6}$/).optional(),
-});
-/**
- * What the links hold: `records`, one canonical record per line of a JSONL
- * trace; `bytes`, a whole document (JSON, .eval archive, YAML) as base64
- * chunks of its bytes. Absent means records (checkpoints written before bytes).
- */
-const SEAL_KINDS = ['records', 'bytes'];
-const checkpointSchema = schemas/* strictObject */.rej({
-    format: schemas/* literal */.euz(CHECKPOINT_FORMAT),
-    version: schemas/* literal */.euz(CHECKPOINT_VERSION),
-    kind: schemas/* enum */.k5n(SEAL_KINDS).optional(),
-    canonical: schemas/* enum */.k5n(SEAL_MODES),
-    records: schemas/* number */.aig().int().min(0),
-    final_digest: hex64,
-    sealed_sha256: hex64,
-    source_sha256: hex64,
-    /** Lines of a records seal left out of the chain (not records), in line order; absent when none. */
-    unsealed_lines: schemas/* array */.YOg(schemas/* strictObject */.rej({ line: schemas/* number */.aig().int().min(1), reason: schemas/* string */.YjP().max(300) }))
-        .min(1)
-        .max(unsealed_lines/* MAX_UNSEALED_LINES */.z)
-        .optional(),
-    github: githubSchema.optional(),
-});
-const GITHUB_ENV = [
-    ['repository', 'GITHUB_REPOSITORY'],
-    ['commit', 'GITHUB_SHA'],
-    ['run_id', 'GITHUB_RUN_ID'],
-    ['run_attempt', 'GITHUB_RUN_ATTEMPT'],
-];
-/** The GitHub fields from an environment, only when it is a GitHub Actions run; malformed values are left out. */
-function githubProvenance(env) {
-    if (env['GITHUB_ACTIONS'] !== 'true')
-        return undefined;
-    const out = {};
-    for (const [field, name] of GITHUB_ENV) {
-        const value = env[name];
-        if (value !== undefined && githubSchema.shape[field].safeParse(value).success)
-            out[field] = value;
-    }
-    return out;
-}
-/** The checkpoint object, keys in a fixed order: identical for identical input outside GitHub Actions. */
-function checkpoint_buildCheckpoint(facts, env) {
-    const github = githubProvenance(env);
-    return {
-        format: CHECKPOINT_FORMAT,
-        version: CHECKPOINT_VERSION,
-        ...(facts.kind === 'bytes' ? { kind: 'bytes' } : {}),
-        canonical: facts.mode,
-        records: facts.records,
-        final_digest: facts.finalDigest,
-        sealed_sha256: facts.sealedSha256,
-        source_sha256: facts.sourceSha256,
-        ...(facts.unsealed && facts.unsealed.length > 0 ? { unsealed_lines: facts.unsealed.map(({ line, reason }) => ({ line, reason })) } : {}),
-        ...(github ? { github } : {}),
-    };
-}
-function checkpoint_formatCheckpoint(checkpoint) {
-    return `${JSON.stringify(checkpoint, null, 2)}\n`;
-}
-/** Reads a checkpoint file's text; anything else than a valid version-1 checkpoint is an InputError (exit 2). */
-function parseCheckpoint(text, file) {
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        throw new errors/* InputError */.dz(file, null, 'checkpoint-invalid', `${file}: the checkpoint is not JSON`);
-    }
-    const parsed = checkpointSchema.safeParse(value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const path = issue.path.length === 0 ? 'the top level' : issue.path.map(String).join('.');
-        throw new errors/* InputError */.dz(file, null, 'checkpoint-invalid', `${file}: not a seal checkpoint of version ${CHECKPOINT_VERSION}: ${(0,sanitize_text/* sanitizeText */.j)(`${path}: ${issue.message}`)}`);
-    }
-    return parsed.data;
-}
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: ./src/io/byte-source.ts
-var byte_source = __nccwpck_require__(2940);
-// EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
-var line_splitter = __nccwpck_require__(4915);
-// EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(8458);
-;// CONCATENATED MODULE: ./src/seal/seal-file.ts
-
-
-
-
-
-
-
-
-
-
-
-const BATCH_BYTES = 1024 * 1024;
-/**
- * Seals a trace file of any dialect, streaming: memory holds one input chunk,
- * the line being sealed and one output batch, and each line is decoded, sealed
- * and written out as bytes before the next is read, so the garbage per line
- * dies young instead of piling up in the old heap.
- */
-async function seal_file_sealFile(request) {
-    const { path, display, sink, mode, limits } = request;
-    let source;
-    try {
-        source = await (0,byte_source/* openByteSource */.Q)(path, limits);
-    }
-    catch (error) {
-        await sink.abort();
-        throw (0,file_errors/* unreadable */.O$)(display, error);
-    }
-    const sourceHash = (0,external_node_crypto_.createHash)('sha256');
-    const sealedHash = (0,external_node_crypto_.createHash)('sha256');
-    const facts = { bytes: 0, lines: 0, bom: false, missingFinalNewline: false };
-    const unsealed = request.unsealable ? (0,unsealed_lines/* unsealedLines */.H)(mode, request.unsealable) : null;
-    const sealer = createSealer(display, mode, limits.maxDepth, unsealed?.accept ?? null);
-    // Room for a batch and the link that ends it, so the buffer seldom has to grow.
-    const links = new layout_LinkWriter(BATCH_BYTES + 64 * 1024);
-    const flush = async () => {
-        const bytes = links.take();
-        sealedHash.update(bytes);
-        await sink.write(bytes);
-    };
-    try {
-        const chunks = source.gzip ? source.chunks() : teeHash(source.chunks(), sourceHash);
-        const splitter = new line_splitter/* LineSplitter */.g3(limits.maxLineBytes, facts);
-        for await (const chunk of chunks) {
-            for (const event of splitter.split(chunk)) {
-                if (sealer.pushInto(event, links) && links.length >= BATCH_BYTES)
-                    await flush();
-            }
-        }
-        const last = splitter.end();
-        if (last !== null)
-            sealer.pushInto(last, links);
-        if (source.problem)
-            throw new errors/* InputError */.dz(display, null, `seal-${source.problem.code}`, `${display}: cannot be sealed: ${source.problem.message}`);
-        if (source.gzip)
-            await hashFile(path, sourceHash, display);
-        await flush();
-    }
-    catch (error) {
-        await sink.abort();
-        throw error;
-    }
-    const checkpoint = checkpoint_buildCheckpoint({ mode, records: sealer.records, finalDigest: sealer.finalDigest, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex'), unsealed: unsealed?.lines ?? [] }, request.env);
-    await sink.commit();
-    if (request.checkpointPath === null)
-        return checkpoint;
-    try {
-        await (0,promises_.writeFile)(request.checkpointPath, checkpoint_formatCheckpoint(checkpoint));
-    }
-    catch (error) {
-        throw (0,file_errors/* unwritable */.mP)(request.checkpointDisplay, error);
-    }
-    return checkpoint;
-}
-/** A sink that writes to `<path>.partial` and renames it into place on commit, so a failed seal leaves no file. */
-async function seal_file_fileSink(path, display) {
-    const temp = `${path}.partial`;
-    let handle;
-    try {
-        handle = await (0,promises_.open)(temp, 'w');
-    }
-    catch (error) {
-        throw (0,file_errors/* unwritable */.mP)(display, error);
-    }
-    let closed = false;
-    const close = async () => {
-        if (!closed)
-            await handle.close();
-        closed = true;
-    };
-    return {
-        write: async (bytes) => {
-            if (bytes.length === 0)
-                return;
-            await handle.write(bytes).catch((error) => {
-                throw (0,file_errors/* unwritable */.mP)(display, error);
-            });
-        },
-        commit: async () => {
-            await close();
-            await (0,promises_.rename)(temp, path).catch((error) => {
-                throw (0,file_errors/* unwritable */.mP)(display, error);
-            });
-        },
-        abort: async () => {
-            await close();
-            await (0,promises_.rm)(temp, { force: true });
-        },
-    };
-}
-async function* teeHash(chunks, hash) {
-    for await (const chunk of chunks) {
-        hash.update(chunk);
-        yield chunk;
-    }
-}
-async function hashFile(path, hash, display) {
-    try {
-        for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
-            hash.update(chunk);
-    }
-    catch (error) {
-        throw (0,file_errors/* unreadable */.O$)(display, error);
-    }
-}
-
-// EXTERNAL MODULE: ./src/seal/verdict.ts
-var verdict = __nccwpck_require__(2704);
-;// CONCATENATED MODULE: ./src/seal/raw-lines.ts
-const raw_lines_NEWLINE = 0x0a;
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ splitRawLines)
+/* harmony export */ });
+const NEWLINE = 0x0a;
 /**
  * Splits a byte stream on "\n" and nothing else: unlike the trace line reader,
  * a CR, a BOM or invalid UTF-8 stays in the line, because every byte of a
@@ -39215,7 +41000,7 @@ async function* splitRawLines(chunks, maxBytes) {
     for await (const chunk of chunks) {
         let start = 0;
         while (start < chunk.length) {
-            const nl = chunk.indexOf(raw_lines_NEWLINE, start);
+            const nl = chunk.indexOf(NEWLINE, start);
             const end = nl === -1 ? chunk.length : nl;
             const piece = chunk.subarray(start, end);
             pendingBytes += piece.length;
@@ -39246,97 +41031,451 @@ function joined(parts, total) {
     return parts.length === 1 ? parts[0] : Buffer.concat(parts, total);
 }
 
-;// CONCATENATED MODULE: ./src/seal/verify.ts
 
+/***/ }),
+
+/***/ 2039:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  h: () => (/* binding */ redactToFile)
+});
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(4533);
+// EXTERNAL MODULE: ./src/io/byte-source.ts
+var byte_source = __nccwpck_require__(5537);
+// EXTERNAL MODULE: ./src/io/file-errors.ts
+var file_errors = __nccwpck_require__(6131);
+// EXTERNAL MODULE: ./src/seal/checkpoint.ts
+var checkpoint = __nccwpck_require__(5704);
+// EXTERNAL MODULE: ./src/seal/raw-lines.ts
+var raw_lines = __nccwpck_require__(8440);
+// EXTERNAL MODULE: ./src/audit/secrets/sensitive-keys.ts
+var sensitive_keys = __nccwpck_require__(1379);
+// EXTERNAL MODULE: ./src/audit/walk-strings.ts
+var walk_strings = __nccwpck_require__(8852);
+// EXTERNAL MODULE: ./src/sanitize/prefilter.ts
+var prefilter = __nccwpck_require__(4097);
+// EXTERNAL MODULE: ./src/sanitize/secrets.ts + 3 modules
+var secrets = __nccwpck_require__(1122);
+;// CONCATENATED MODULE: ./src/seal/redact.ts
+
+
+
+
+/** A marker the detectors write (`[REDACTED:<rule>]`), and the numbered token this module writes in its place. */
+const MARKER = /\[REDACTED:([a-z0-9-]+)\]/g;
+const TOKEN = /\[REDACTED:[a-z0-9-]+:[1-9][0-9]*\]/g;
+/** A superset of the words isSensitiveKey looks for in a field name (src/audit/secrets/sensitive-keys.ts). */
+const SENSITIVE_WORD = /pass|pwd|secret|token|api|authori[sz]ation|cookie|credential|private|access|session|signing|auth/i;
+const HAS_TOKEN = /\[REDACTED:[a-z0-9-]+:[1-9][0-9]*\]/;
 /**
- * Checks links in order, keeping only the running digest: for link n the
- * line must have the layout of docs/sealing.md, its prev must be the digest of
- * link n-1, and its digest must be SHA-256(prev "\n" n "\n" body). After the
- * first broken link the rest is only counted. `mark` asks for the digest after
- * that many links (the checkpoint's record count), to tell appended lines from a
- * different file.
+ * Replaces, line by line, every secret the audit's detectors find (the
+ * secret patterns of src/sanitize/secrets.ts and the sensitive field names of
+ * src/audit/secrets/) with `[REDACTED:<rule>:<n>]`, n counting from 1 over the
+ * whole file, so each token names one replaced value. Nothing of the original
+ * value is kept but its length in UTF-8 bytes.
  */
-function createChainVerifier(mark = null) {
-    let lines = 0;
-    let intact = 0;
-    let running = layout_ZERO_DIGEST;
-    let broken = null;
-    let markDigest = mark === 0 ? layout_ZERO_DIGEST : null;
-    let anyLink = false;
-    const check = (line, index) => {
-        const where = `line ${index + 1}`;
-        if (line.bytes === null)
-            return { index, expected: running, found: null, reason: `${where} is ${line.length} bytes long, more than a sealed record can be` };
-        const link = parseLink(line.bytes);
-        if (typeof link === 'string')
-            return { index, expected: running, found: null, reason: `${where} is not a sealed link: ${link}` };
-        anyLink = true;
-        if (link.prev !== running) {
-            const what = index === 0 ? 'the first link must start from 64 zeros' : `"prev" is not the digest of line ${index}`;
-            return { index, expected: running, found: link.prev, reason: `${where}: ${what} (a line was removed, inserted or moved here)` };
+class Redactor {
+    count = 0;
+    /**
+     * One unit of a trace (a JSON Lines record, a whole JSON document, or any
+     * other line) with its secrets replaced, and one Replacement per value. A
+     * unit that is JSON is read as the audit reads it: each string (and key
+     * path) scanned on its own, a sensitive field's value when no pattern
+     * matched, so the rule ids are the audit's; the value is replaced where its
+     * JSON form stands in the text. Then the patterns run over the text itself,
+     * for anything the first pass could not place.
+     */
+    line(text) {
+        const hits = [];
+        // Most lines hold neither a pattern's text nor a sensitive field's name: settled without parsing.
+        if (!(0,prefilter/* maybeSecret */.dn)(text) && !SENSITIVE_WORD.test(text))
+            return { text, hits };
+        const json = parseJson(text);
+        let out = json === undefined ? text : this.jsonValues(text, json, hits);
+        const scan = (0,secrets/* scanSecrets */.LV)(out);
+        if (scan.text !== out) {
+            const before = hits.length;
+            out = this.numbered(out, scan.text, scan.found, hits);
+            if (hits.length > before && json !== undefined)
+                locate(parseJson(out), hits);
         }
-        const digest = linkDigest(running, index, link.body);
-        if (link.digest !== digest)
-            return { index, expected: digest, found: link.digest, reason: `${where}: "digest" does not match the record (the record or its digest was edited)` };
-        if (!line.terminated)
-            return { index, expected: digest, found: link.digest, reason: `${where} has no newline at its end (the file was cut here)` };
-        running = digest;
-        return null;
-    };
-    return {
-        push(line) {
-            const index = lines;
-            lines += 1;
-            if (broken !== null) {
-                // Only to tell a file that was never sealed from a broken chain: stops at the first link.
-                if (!anyLink && line.bytes !== null && typeof parseLink(line.bytes) !== 'string')
-                    anyLink = true;
+        return { text: out, hits };
+    }
+    next(ruleId, original, hits, fieldPath = null) {
+        this.count += 1;
+        const token = `[REDACTED:${ruleId}:${this.count}]`;
+        hits.push({ ruleId, originalLen: Buffer.byteLength(original, 'utf8'), token, fieldPath });
+        return token;
+    }
+    /**
+     * Numbers the markers the scan wrote into `redacted`, aligning it with the
+     * original to learn each replaced value's length: the text between markers is
+     * the original's, a marker already in the original stays as it was.
+     */
+    numbered(original, redacted, found, hits) {
+        const parts = redacted.split(MARKER); // literal, rule, literal, rule, …, literal
+        let at = 0;
+        let out = '';
+        for (let i = 0; i < parts.length; i += 2) {
+            const literal = parts[i];
+            at += literal.length;
+            out += literal;
+            if (i + 1 >= parts.length)
+                break;
+            const ruleId = parts[i + 1];
+            const marker = `[REDACTED:${ruleId}]`;
+            if (original.startsWith(marker, at)) {
+                out += marker;
+                at += marker.length;
+                continue;
+            }
+            const end = secretEnd(original, at, ruleId, found, parts[i + 2], i + 2 === parts.length - 1);
+            out += this.next(ruleId, original.slice(at, end), hits);
+            at = end;
+        }
+        return out;
+    }
+    /**
+     * The secrets of a JSON unit's strings, as secret-in-trace finds them: the
+     * patterns on each string and key path, and a sensitive field's value when
+     * no pattern matched. Each is replaced where its JSON form stands in `text`.
+     */
+    jsonValues(text, json, hits) {
+        let out = text;
+        const replace = (path, ruleId, secret, whole = false) => {
+            const depth = path.split('<json>').length - 1;
+            const encoded = encodedAt(secret, depth, whole);
+            if (secret === '' || !out.includes(encoded))
                 return;
-            }
-            broken = check(line, index);
-            if (broken === null) {
-                intact += 1;
-                if (mark !== null && intact === mark)
-                    markDigest = running;
-            }
-        },
-        result: () => ({ lines, intact, finalDigest: running, broken, markDigest, anyLink }),
-    };
+            const quotes = whole ? encodedAt('', depth, true) : '';
+            const quote = quotes.slice(0, quotes.length / 2);
+            out = out.split(encoded).join(`${quote}${this.next(ruleId, secret, hits, path === '' ? '$' : path)}${quote}`);
+        };
+        (0,walk_strings/* forEachString */.gj)(json, (path, value) => {
+            if (path !== '' && (0,prefilter/* mayHoldSecret */.dV)(path))
+                for (const hit of (0,secrets/* scanSecrets */.LV)(path).found)
+                    replace(path, hit.ruleId, hit.secret);
+            if (HAS_TOKEN.test(value))
+                return;
+            const found = (0,secrets/* scanSecrets */.LV)(value).found;
+            for (const hit of found)
+                replace(path, hit.ruleId, hit.secret);
+            const field = path === '' ? null : (0,sensitive_keys/* lastKeyOf */.n5)(path);
+            if (found.length === 0 && field !== null && (0,sensitive_keys/* isSensitiveKey */.Gd)(field) && !(0,sensitive_keys/* isPlaceholder */.wK)(value))
+                replace(path, 'sensitive-field', value, true);
+        });
+        return out;
+    }
+}
+/**
+ * How `value` stands in the text of a unit, `depth` JSON strings down: escaped
+ * as JSON escapes it once per level (a whole string value with its quotes, so
+ * that the same characters inside another string are not taken for it).
+ */
+function encodedAt(value, depth, whole = false) {
+    let encoded = whole ? JSON.stringify(value) : JSON.stringify(value).slice(1, -1);
+    for (let d = depth; d > 0; d -= 1)
+        encoded = JSON.stringify(encoded).slice(1, -1);
+    return encoded;
+}
+/** Where the value replaced at `at` ends in the original: the detector's own match when it says, else the next literal. */
+function secretEnd(original, at, ruleId, found, nextLiteral, last) {
+    let best = -1;
+    for (const hit of found)
+        if (hit.ruleId === ruleId && hit.secret.length > best && original.startsWith(hit.secret, at))
+            best = hit.secret.length;
+    if (best >= 0)
+        return at + best;
+    if (last)
+        return Math.max(at, original.length - nextLiteral.length);
+    if (nextLiteral === '')
+        return Math.min(original.length, at + 1);
+    const next = original.indexOf(nextLiteral, at + 1);
+    return next === -1 ? original.length : next;
+}
+/** The line as JSON (an object or array), or undefined. */
+function parseJson(text) {
+    const head = text.trimStart()[0];
+    if (head !== '{' && head !== '[')
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Sets the field path of each replacement that has none: the path of the
+ * innermost string that holds its token (a JSON string inside a string is
+ * visited after the string, so the last visit wins).
+ */
+function locate(json, hits) {
+    if (json === undefined)
+        return;
+    const byToken = new Map(hits.filter((h) => h.fieldPath === null).map((h) => [h.token, h]));
+    if (byToken.size === 0)
+        return;
+    (0,walk_strings/* forEachString */.gj)(json, (path, value) => {
+        for (const token of value.match(TOKEN) ?? []) {
+            const hit = byToken.get(token);
+            if (hit)
+                hit.fieldPath = path === '' ? '$' : path;
+        }
+    });
 }
 
-;// CONCATENATED MODULE: ./src/seal/verify-file.ts
+;// CONCATENATED MODULE: ./src/seal/redact-units.ts
 
 
-
-
-
-
-
-
-
-
-const MAX_CHECKPOINT_BYTES = 64 * 1024;
-/** Reads and checks a checkpoint file (small; read whole). */
-async function readCheckpoint(path, display) {
-    let bytes;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** One line, redacted: UTF-8 text as text; other bytes as Latin-1, so that every byte but the replaced ones stays. */
+function redactLine(redactor, bytes) {
+    let text;
+    let encoding = 'utf8';
     try {
-        bytes = await (0,promises_.readFile)(path);
+        text = UTF8.decode(bytes);
+    }
+    catch {
+        text = bytes.toString('latin1');
+        encoding = 'latin1';
+    }
+    const { text: out, hits } = redactor.line(text);
+    return { bytes: hits.length === 0 ? bytes : Buffer.from(out, encoding), hits };
+}
+/** The receipt of one replacement; a value whose JSON path is unknown is placed by its line. */
+function receiptOf(hit, line, entry) {
+    return {
+        ...(entry === null ? {} : { entry }),
+        line,
+        field_path: hit.fieldPath ?? `line ${line}`,
+        rule_id: hit.ruleId,
+        original_len: hit.originalLen,
+        token: hit.token,
+    };
+}
+/**
+ * A whole JSON document (an object or list over several lines, as Langfuse and
+ * Inspect export): redacted as one unit, so its strings are read as the audit
+ * reads them; each receipt's line is where its token stands. Null when the text
+ * is not one JSON document.
+ */
+function redactDocument(text, redactor, entry) {
+    const head = text.trimStart()[0];
+    if ((head !== '{' && head !== '[') || parseWhole(text) === undefined)
+        return null;
+    const { text: out, hits } = redactor.line(text);
+    const receipts = hits.map((hit) => {
+        const at = out.indexOf(hit.token);
+        let line = 1;
+        for (let i = out.indexOf('\n'); i !== -1 && i < at; i = out.indexOf('\n', i + 1))
+            line += 1;
+        return receiptOf(hit, line, entry);
+    });
+    return { bytes: Buffer.from(out, 'utf8'), receipts };
+}
+async function writeWhole(path, bytes, display) {
+    const handle = await (0,promises_.open)(path, 'w').catch((error) => {
+        throw (0,file_errors/* unwritable */.mP)(display, error);
+    });
+    try {
+        await handle.write(bytes);
+    }
+    finally {
+        await handle.close();
+    }
+}
+function parseWhole(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/seal/redact-archive.ts
+
+
+
+
+
+const NEWLINE = Buffer.from('\n');
+/** An archive: each member that is UTF-8 text redacted, the archive written again with the same member names and order. */
+async function redactZip(path, display, outPath, limits) {
+    const { unzipSync, zipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4214));
+    const info = await (0,promises_.stat)(path).catch((error) => {
+        throw (0,file_errors/* unreadable */.O$)(display, error);
+    });
+    if (info.size > limits.maxDocumentBytes)
+        throw new errors/* InputError */.dz(display, null, 'seal-too-large', `${display}: cannot be redacted: larger than ${limits.maxDocumentBytes} bytes`);
+    let members;
+    let total = 0;
+    try {
+        members = unzipSync(await (0,promises_.readFile)(path), {
+            filter: (file) => {
+                total += file.originalSize;
+                if (total > limits.maxDocumentBytes)
+                    throw new Error(`the members inflate to more than ${limits.maxDocumentBytes} bytes`);
+                return true;
+            },
+        });
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(display, null, 'redact-unreadable-archive', `${display}: cannot be scanned for secrets: not a readable zip archive (${error instanceof Error ? error.message : 'unknown error'})`);
+    }
+    const redactor = new Redactor();
+    const receipts = [];
+    const out = Object.create(null);
+    for (const name of Object.keys(members)) {
+        const member = redactMember(members[name], name, redactor, limits, display);
+        receipts.push(...member.receipts);
+        out[name] = member.receipts.length === 0 ? members[name] : new Uint8Array(member.bytes);
+    }
+    if (receipts.length > 0) {
+        // A fixed time stamp: the same trace gives the same redacted archive, byte for byte.
+        const zipped = zipSync(out, { level: 6, mtime: new Date(Date.UTC(1980, 0, 1)) });
+        await writeWhole(outPath, zipped, display);
+    }
+    return receipts;
+}
+/** One archive member: a JSON document whole, else line by line. */
+function redactMember(bytes, name, redactor, limits, display) {
+    let text = null;
+    try {
+        text = UTF8.decode(bytes);
+    }
+    catch {
+        text = null;
+    }
+    const document = text === null ? null : redactDocument(text, redactor, name);
+    if (document !== null)
+        return document;
+    const parts = [];
+    const receipts = [];
+    let line = 0;
+    for (const raw of splitBytes(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))) {
+        line += 1;
+        if (raw.length > limits.maxDocumentBytes)
+            throw new errors/* InputError */.dz(display, null, 'redact-line-too-long', `${display}:${name}:${line}: cannot be scanned for secrets: the line is too long`);
+        const done = redactLine(redactor, raw.bytes);
+        parts.push(done.bytes);
+        if (raw.terminated)
+            parts.push(NEWLINE);
+        for (const hit of done.hits)
+            receipts.push(receiptOf(hit, line, name));
+    }
+    return { bytes: Buffer.concat(parts), receipts };
+}
+/** The lines of a buffer held whole (split on LF only; CR stays). */
+function* splitBytes(bytes) {
+    let start = 0;
+    while (start < bytes.length) {
+        const nl = bytes.indexOf(0x0a, start);
+        const end = nl === -1 ? bytes.length : nl;
+        yield { bytes: bytes.subarray(start, end), length: end - start, terminated: nl !== -1 };
+        start = end + 1;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/seal/redact-file.ts
+
+
+
+
+
+
+
+
+
+/** Largest redacted text read back whole to find the JSON paths of a document's replaced values. */
+const LOCATE_MAX_BYTES = 32 * 1024 * 1024;
+const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
+/**
+ * Replaces every secret the audit's detectors find in the trace at `path`
+ * (line by line; a `.gz` trace read inflated; each member of a zip archive
+ * such as an Inspect `.eval`), writing the result to `outPath`, and returns
+ * one receipt per replaced value. A trace with nothing to replace is returned
+ * as it is (no copy). A line longer than `limits.maxDocumentBytes` cannot be
+ * scanned: an error, so that nothing unscanned is sealed in place of a redaction.
+ */
+async function redactToFile(path, display, outPath, limits) {
+    const receipts = (await isZip(path, display)) ? await redactZip(path, display, outPath, limits) : await redactText(path, display, outPath, limits);
+    if (receipts.length > checkpoint/* MAX_RECEIPTS */.$s) {
+        await (0,promises_.rm)(outPath, { force: true });
+        throw new errors/* InputError */.dz(display, null, 'redact-too-many', `${display}: cannot be sealed redacted: more than ${checkpoint/* MAX_RECEIPTS */.$s} secrets`);
+    }
+    if (receipts.length === 0) {
+        await (0,promises_.rm)(outPath, { force: true });
+        return { path, receipts };
+    }
+    return { path: outPath, receipts };
+}
+async function isZip(path, display) {
+    try {
+        const handle = await (0,promises_.open)(path, 'r');
+        try {
+            const head = Buffer.alloc(4);
+            const { bytesRead } = await handle.read(head, 0, 4, 0);
+            return bytesRead === 4 && head.equals(ZIP_MAGIC);
+        }
+        finally {
+            await handle.close();
+        }
     }
     catch (error) {
         throw (0,file_errors/* unreadable */.O$)(display, error);
     }
-    if (bytes.length > MAX_CHECKPOINT_BYTES)
-        throw new errors/* InputError */.dz(display, null, 'checkpoint-invalid', `${display}: a checkpoint is never ${bytes.length} bytes long`);
-    return parseCheckpoint(bytes.toString('utf8'), display);
 }
-/**
- * Verifies a sealed file (plain, or gzip-compressed after sealing) against its
- * own chain and, when given, its checkpoint. Streams: memory holds one line.
- * A file that cannot be read to its end (missing, or a gzip stream cut or
- * corrupt) or that has no sealed link at all (never sealed) is an InputError
- * (exit 2); every other answer is a Verdict.
- */
-async function verifyFile(path, display, checkpoint, limits) {
+/** Redacts lines from `chunks` into `write`; returns the replacements with their line numbers. */
+async function redactLines(chunks, redactor, maxBytes, display, write) {
+    const found = [];
+    let line = 0;
+    for await (const raw of (0,raw_lines/* splitRawLines */.W)(chunks, maxBytes)) {
+        line += 1;
+        if (raw.bytes === null)
+            throw new errors/* InputError */.dz(display, line, 'redact-line-too-long', `${display}:${line}: cannot be scanned for secrets: the line is longer than ${maxBytes} bytes`);
+        const { bytes, hits } = redactLine(redactor, raw.bytes);
+        for (const hit of hits)
+            found.push({ hit, line });
+        await write(raw.terminated ? Buffer.concat([bytes, Buffer.from('\n')]) : bytes);
+    }
+    return found;
+}
+/** The file's text when it is a plain file small enough to be read whole as a JSON document, else null. */
+async function wholeText(path) {
+    const info = await (0,promises_.stat)(path);
+    if (info.size > LOCATE_MAX_BYTES)
+        return null;
+    const bytes = await (0,promises_.readFile)(path);
+    const first = bytes.find((b) => b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09 && b !== 0xef && b !== 0xbb && b !== 0xbf);
+    if (first !== 0x7b && first !== 0x5b)
+        return null;
+    try {
+        return UTF8.decode(bytes);
+    }
+    catch {
+        return null;
+    }
+}
+/** A text trace (plain or gzip): a JSON document whole, anything else line by line, into `outPath`. */
+async function redactText(path, display, outPath, limits) {
+    const text = await wholeText(path).catch((error) => {
+        throw (0,file_errors/* unreadable */.O$)(display, error);
+    });
+    const document = text === null ? null : redactDocument(text, new Redactor(), null);
+    if (document !== null) {
+        if (document.receipts.length > 0)
+            await writeWhole(outPath, document.bytes, display);
+        return document.receipts;
+    }
     let source;
     try {
         source = await (0,byte_source/* openByteSource */.Q)(path, limits);
@@ -39344,182 +41483,37 @@ async function verifyFile(path, display, checkpoint, limits) {
     catch (error) {
         throw (0,file_errors/* unreadable */.O$)(display, error);
     }
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const verifier = createChainVerifier(checkpoint ? checkpoint.records : null);
-    async function* hashed() {
-        for await (const chunk of source.chunks()) {
-            hash.update(chunk);
-            yield chunk;
-        }
+    const handle = await (0,promises_.open)(outPath, 'w').catch((error) => {
+        throw (0,file_errors/* unwritable */.mP)(display, error);
+    });
+    let found;
+    try {
+        found = await redactLines(source.chunks(), new Redactor(), limits.maxDocumentBytes, display, async (bytes) => void (await handle.write(bytes)));
     }
-    for await (const line of splitRawLines(hashed(), MAX_LINK_BYTES))
-        verifier.push(line);
+    finally {
+        await handle.close();
+    }
     if (source.problem)
-        throw new errors/* InputError */.dz(display, null, 'unreadable', `${display}: cannot be verified: ${source.problem.message}`);
-    const chain = verifier.result();
-    if (chain.lines > 0 && !chain.anyLink) {
-        throw new errors/* InputError */.dz(display, null, 'not-sealed', `${display}: not a sealed file: no line has the "prev" and "digest" of a sealed link (seal it with: agent-trace-audit seal ${display})`);
+        throw new errors/* InputError */.dz(display, null, 'unreadable', `${display}: cannot be redacted: ${source.problem.message}`);
+    // A JSON document over several lines: its replaced values are found by their tokens in the whole document.
+    if (found.some((f) => f.hit.fieldPath === null) && (await (0,promises_.stat)(outPath)).size <= LOCATE_MAX_BYTES) {
+        locate(parseWhole(await (0,promises_.readFile)(outPath, 'utf8')), found.map((f) => f.hit));
     }
-    return (0,verdict/* judge */.S4)(chain, hash.digest('hex'), checkpoint);
+    return found.map(({ hit, line }) => receiptOf(hit, line, null));
 }
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./src/seal/seal-bytes.ts
-
-
-
-
-
-
-
-/** Bytes per link: 48 KiB of source, 64 KiB of base64 in the link. */
-const BYTES_CHUNK = (/* unused pure expression or super */ null && (48 * 1024));
-/**
- * Seals a whole document (a JSON trace, an .eval archive, a YAML cassette:
- * anything that is not one record per line) as a chain over its bytes: link
- * n holds `{"b64":"<base64 of bytes n·48 KiB …>","offset":<n·48 KiB>}`, in
- * canonical JSON, chained exactly like records (docs/sealing.md), so the same
- * verifier checks it, and the decoded chunks, joined, are the file byte for
- * byte (source_sha256). The checkpoint says `"kind": "bytes"`. Streaming: one
- * chunk in memory.
- */
-async function seal_bytes_sealBytes(request) {
-    const { path, display, sink } = request;
-    const sourceHash = createHash('sha256');
-    const sealedHash = createHash('sha256');
-    const links = new LinkWriter(BYTES_CHUNK * 2);
-    let prev = ZERO_DIGEST;
-    let records = 0;
-    let offset = 0;
-    try {
-        let stream;
-        try {
-            stream = createReadStream(path, { highWaterMark: BYTES_CHUNK });
-        }
-        catch (error) {
-            throw unreadable(display, error);
-        }
-        let pending = Buffer.alloc(0);
-        const emit = async (chunk) => {
-            prev = links.append(prev, records, `{"b64":"${chunk.toString('base64')}","offset":${offset}}`);
-            records += 1;
-            offset += chunk.length;
-            const bytes = links.take();
-            sealedHash.update(bytes);
-            await sink.write(bytes);
-        };
-        try {
-            for await (const piece of stream) {
-                sourceHash.update(piece);
-                if (offset + pending.length + piece.length > request.maxBytes) {
-                    throw new InputError(display, null, 'seal-too-large', `${display}: cannot be sealed: larger than ${request.maxBytes} bytes`);
-                }
-                pending = pending.length === 0 ? piece : Buffer.concat([pending, piece]);
-                while (pending.length >= BYTES_CHUNK) {
-                    await emit(pending.subarray(0, BYTES_CHUNK));
-                    pending = pending.subarray(BYTES_CHUNK);
-                }
-            }
-        }
-        catch (error) {
-            if (error instanceof InputError)
-                throw error;
-            throw unreadable(display, error);
-        }
-        if (pending.length > 0)
-            await emit(pending);
-    }
-    catch (error) {
-        await sink.abort();
-        throw error;
-    }
-    const checkpoint = buildCheckpoint({ kind: 'bytes', mode: 'jcs', records, finalDigest: prev, sealedSha256: sealedHash.digest('hex'), sourceSha256: sourceHash.digest('hex') }, request.env);
-    await sink.commit();
-    try {
-        await writeFile(request.checkpointPath, formatCheckpoint(checkpoint));
-    }
-    catch {
-        throw new InputError(request.checkpointDisplay, null, 'unwritable', `${request.checkpointDisplay}: cannot write`);
-    }
-    return checkpoint;
-}
-
-;// CONCATENATED MODULE: ./src/seal/seal-to-folder.ts
-
-
-
-
-/**
- * Seals one trace into `outDir` as `<name>.sealed.jsonl` with its checkpoint
- * beside it. JCS first; a record JCS cannot represent exactly (integers past
- * 2^53, as OpenTelemetry nanosecond timestamps are) is sealed in the Python
- * form instead, which the checkpoint records. A JSON Lines file with some
- * lines that are not records (up to MAX_UNSEALED_LINES) has its records sealed
- * and those lines listed in the checkpoint (`unsealed_lines`). A file that is
- * not one record per line (a JSON document, an .eval archive, a YAML cassette,
- * a file whose first line is not a record) is sealed as a chain over its bytes
- * (`"kind": "bytes"`), so every collected file is sealed. Only a file that
- * cannot be read or written is the seal error.
- */
-async function sealToFolder(path, outDir, limits, env, display = basename(path)) {
-    const name = basename(path).replace(/\.gz$/i, '').replace(/\.(jsonl|ndjson|json)$/i, '');
-    const sealedPath = join(outDir, `${name}.sealed.jsonl`);
-    const checkpointPath = `${sealedPath}.seal.json`;
-    const attempt = async (mode) => {
-        const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
-        const checkpoint = await sealFile({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, mode, limits, env, unsealable: { firstLineMustSeal: true } });
-        return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode, kind: 'records', unsealedLines: checkpoint.unsealed_lines ?? [] };
-    };
-    const asBytes = async () => {
-        const sink = await fileSink(sealedPath, `${display}.sealed.jsonl`);
-        const checkpoint = await sealBytes({ path, display, sink, checkpointPath, checkpointDisplay: `${display}.sealed.jsonl.seal.json`, maxBytes: limits.maxDocumentBytes, env });
-        return { sealedPath, checkpointPath, finalDigest: checkpoint.final_digest, mode: 'jcs', kind: 'bytes', unsealedLines: [] };
-    };
-    // Not one record per line (a JSON document, an archive, a YAML file, too many lines that are not records): sealed as bytes.
-    const notRecords = (error) => error instanceof InputError && error.code !== 'unreadable' && error.code !== 'unwritable';
-    try {
-        return await attempt('jcs');
-    }
-    catch (error) {
-        if (!notRecords(error))
-            throw error;
-        if (error instanceof InputError && error.code === 'seal-unrepresentable') {
-            try {
-                return await attempt('python');
-            }
-            catch (again) {
-                if (!notRecords(again))
-                    throw again;
-            }
-        }
-        return asBytes();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/seal/index.ts
-
-
-
-
-
-
-
-
-
-
 
 
 /***/ }),
 
-/***/ 6408:
+/***/ 3487:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ unsealedLines),
-/* harmony export */   z: () => (/* binding */ MAX_UNSEALED_LINES)
+/* harmony export */   Cj: () => (/* binding */ stoppedAfterRecords),
+/* harmony export */   HP: () => (/* binding */ unsealedLines),
+/* harmony export */   z1: () => (/* binding */ MAX_UNSEALED_LINES)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
 
 /**
  * Lines a records seal may leave out and list in its checkpoint. Past this, the
@@ -39529,6 +41523,12 @@ async function sealToFolder(path, outDir, limits, env, display = basename(path))
 const MAX_UNSEALED_LINES = 100;
 /** The longest reason kept per line. */
 const MAX_REASON = 200;
+/** Errors that stopped a records seal on a line after its first record (a JSON Lines file with a bad line). */
+const laterLineStops = new WeakSet();
+/** Whether `error` stopped a records seal after its first record (see UnsealedPolicy.leaveOut). */
+function stoppedAfterRecords(error) {
+    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz && laterLineStops.has(error);
+}
 /**
  * What a records seal does with a line it cannot seal, when the caller accepts
  * leaving such lines out: the line is listed (`lines`) and the chain goes on.
@@ -39544,6 +41544,10 @@ function unsealedLines(mode, policy) {
             return false;
         if (records === 0 && lines.length === 0 && policy.firstLineMustSeal)
             return false;
+        if (policy.leaveOut === false) {
+            laterLineStops.add(error);
+            return false;
+        }
         if (lines.length >= MAX_UNSEALED_LINES) {
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(error.file, error.line, 'seal-too-many-unsealable', `${error.file}:${error.line}: cannot be sealed as records: more than ${MAX_UNSEALED_LINES} lines are not records (the last: ${reasonOf(error)})`);
         }
@@ -39562,7 +41566,7 @@ function reasonOf(error) {
 
 /***/ }),
 
-/***/ 2704:
+/***/ 8389:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39571,7 +41575,7 @@ function reasonOf(error) {
 /* harmony export */   S4: () => (/* binding */ judge),
 /* harmony export */   fM: () => (/* binding */ verdictExitCode)
 /* harmony export */ });
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1900);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2983);
 
 /** Exit code of `verify`: 0 only for an intact chain (that matches its checkpoint, if given). */
 function verdictExitCode(verdict) {
@@ -39658,6 +41662,9 @@ function formatVerdict(verdict) {
         else
             out.push('kind: records: one canonical record per line of the trace');
         out.push(...unsealedLines(checkpoint));
+        const receipts = checkpoint.redactions?.length ?? 0;
+        if (receipts > 0)
+            out.push(`redactions: ${receipts} value(s) replaced before sealing (receipts in the checkpoint)`);
         const gh = checkpoint.github;
         if (gh)
             out.push(`sealed in: GitHub Actions${gh.repository ? ` ${gh.repository}` : ''}${gh.commit ? ` at ${gh.commit}` : ''}${gh.run_id ? `, run ${gh.run_id}` : ''}${gh.run_attempt ? ` attempt ${gh.run_attempt}` : ''}`);
@@ -39668,7 +41675,174 @@ function formatVerdict(verdict) {
 
 /***/ }),
 
-/***/ 311:
+/***/ 4230:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ verifyFile),
+/* harmony export */   H: () => (/* binding */ readCheckpoint)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
+/* harmony import */ var _io_byte_source_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5537);
+/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6131);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2221);
+/* harmony import */ var _checkpoint_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5704);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3008);
+/* harmony import */ var _raw_lines_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8440);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8389);
+/* harmony import */ var _verify_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3895);
+
+
+
+
+
+
+
+
+
+
+const MAX_CHECKPOINT_BYTES = 64 * 1024;
+/** Reads and checks a checkpoint file (small; read whole). */
+async function readCheckpoint(path, display, within = { root: null }) {
+    // Its size is checked before a byte is read: a device or FIFO named as a checkpoint is refused at once.
+    const read = (0,_io_confine_js__WEBPACK_IMPORTED_MODULE_4__/* .readConfinedFile */ .p7)(path, within, MAX_CHECKPOINT_BYTES);
+    if (read.kind === 'error')
+        throw (0,_io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .unreadable */ .O$)(display, read.error);
+    if (read.kind === 'refused') {
+        if (read.missing)
+            throw (0,_io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .unreadable */ .O$)(display, Object.assign(new Error('missing'), { code: 'ENOENT' }));
+        if (/larger than the limit/.test(read.refused))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(display, null, 'checkpoint-invalid', `${display}: a checkpoint is never more than ${MAX_CHECKPOINT_BYTES} bytes long`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(display, null, 'refused', `${display}: ${read.refused}`);
+    }
+    return (0,_checkpoint_js__WEBPACK_IMPORTED_MODULE_5__/* .parseCheckpoint */ .S7)(read.bytes.toString('utf8'), display);
+}
+/**
+ * Verifies a sealed file (plain, or gzip-compressed after sealing) against its
+ * own chain and, when given, its checkpoint. Streams: memory holds one line.
+ * A file that cannot be read to its end (missing, or a gzip stream cut or
+ * corrupt) or that has no sealed link at all (never sealed) is an InputError
+ * (exit 2); every other answer is a Verdict.
+ */
+async function verifyFile(path, display, checkpoint, limits) {
+    let source;
+    try {
+        source = await (0,_io_byte_source_js__WEBPACK_IMPORTED_MODULE_2__/* .openByteSource */ .Q)(path, limits);
+    }
+    catch (error) {
+        throw (0,_io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .unreadable */ .O$)(display, error);
+    }
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
+    const verifier = (0,_verify_js__WEBPACK_IMPORTED_MODULE_8__/* .createChainVerifier */ .m)(checkpoint ? checkpoint.records : null);
+    async function* hashed() {
+        for await (const chunk of source.chunks()) {
+            hash.update(chunk);
+            yield chunk;
+        }
+    }
+    for await (const line of (0,_raw_lines_js__WEBPACK_IMPORTED_MODULE_9__/* .splitRawLines */ .W)(hashed(), _layout_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_LINK_BYTES */ .ko))
+        verifier.push(line);
+    if (source.problem)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(display, null, 'unreadable', `${display}: cannot be verified: ${source.problem.message}`);
+    const chain = verifier.result();
+    const sealedSha256 = hash.digest('hex');
+    if (chain.lines > 0 && !chain.anyLink) {
+        // With a checkpoint, a file with no link (the unsealed source, anything else) is a changed file, not a usage error.
+        if (checkpoint !== null) {
+            const reason = 'no line of the file is a sealed link (the unsealed source, or another file, in place of the sealed one)';
+            return { status: 'swapped', chain, sealedSha256, checkpoint, broken: null, reason, expected: checkpoint.sealed_sha256, found: sealedSha256 };
+        }
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(display, null, 'not-sealed', `${display}: not a sealed file: no line has the "prev" and "digest" of a sealed link (seal it with: agent-trace-audit seal ${display})`);
+    }
+    return (0,_verdict_js__WEBPACK_IMPORTED_MODULE_7__/* .judge */ .S4)(chain, sealedSha256, checkpoint);
+}
+
+
+/***/ }),
+
+/***/ 3895:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ createChainVerifier)
+/* harmony export */ });
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3008);
+
+/**
+ * Checks links in order, keeping only the running digest: for link n the
+ * line must have the layout of docs/sealing.md, its prev must be the digest of
+ * link n-1, and its digest must be SHA-256(prev "\n" n "\n" body). After the
+ * first broken link the rest is only counted. `mark` asks for the digest after
+ * that many links (the checkpoint's record count), to tell appended lines from a
+ * different file.
+ */
+function createChainVerifier(mark = null) {
+    let lines = 0;
+    let intact = 0;
+    let running = _layout_js__WEBPACK_IMPORTED_MODULE_0__/* .ZERO_DIGEST */ .yA;
+    let broken = null;
+    let markDigest = mark === 0 ? _layout_js__WEBPACK_IMPORTED_MODULE_0__/* .ZERO_DIGEST */ .yA : null;
+    let anyLink = false;
+    const check = (line, index) => {
+        const where = `line ${index + 1}`;
+        if (line.bytes === null)
+            return { index, expected: running, found: null, reason: `${where} is ${line.length} bytes long, more than a sealed record can be` };
+        const crlf = withoutCr(line.bytes);
+        if (crlf !== null) {
+            // A link whose line end became CR LF (a Windows checkout, an editor): a changed file, said plainly.
+            anyLink = true;
+            return { index, expected: running, found: crlf.prev, reason: `${where} ends with a CR byte (0x0D) before its LF: the file's line ends were changed to CRLF after sealing, and every byte of a sealed line is sealed` };
+        }
+        const link = (0,_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .parseLink */ .Ap)(line.bytes);
+        if (typeof link === 'string')
+            return { index, expected: running, found: null, reason: `${where} is not a sealed link: ${link}` };
+        anyLink = true;
+        if (link.prev !== running) {
+            const what = index === 0 ? 'the first link must start from 64 zeros' : `"prev" is not the digest of line ${index}`;
+            return { index, expected: running, found: link.prev, reason: `${where}: ${what} (a line was removed, inserted or moved here)` };
+        }
+        const digest = (0,_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .linkDigest */ .le)(running, index, link.body);
+        if (link.digest !== digest)
+            return { index, expected: digest, found: link.digest, reason: `${where}: "digest" does not match the record (the record or its digest was edited)` };
+        if (!line.terminated)
+            return { index, expected: digest, found: link.digest, reason: `${where} has no newline at its end (the file was cut here)` };
+        running = digest;
+        return null;
+    };
+    return {
+        push(line) {
+            const index = lines;
+            lines += 1;
+            if (broken !== null) {
+                // Only to tell a file that was never sealed from a broken chain: stops at the first link.
+                if (!anyLink && line.bytes !== null && (typeof (0,_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .parseLink */ .Ap)(line.bytes) !== 'string' || withoutCr(line.bytes) !== null))
+                    anyLink = true;
+                return;
+            }
+            broken = check(line, index);
+            if (broken === null) {
+                intact += 1;
+                if (mark !== null && intact === mark)
+                    markDigest = running;
+            }
+        },
+        result: () => ({ lines, intact, finalDigest: running, broken, markDigest, anyLink }),
+    };
+}
+/** The link a line holds once the CR that ends it is dropped, when it ends in CR and is a link then; null otherwise. */
+function withoutCr(bytes) {
+    if (bytes.length === 0 || bytes[bytes.length - 1] !== 0x0d)
+        return null;
+    const link = (0,_layout_js__WEBPACK_IMPORTED_MODULE_0__/* .parseLink */ .Ap)(bytes.subarray(0, bytes.length - 1));
+    return typeof link === 'string' ? null : link;
+}
+
+
+/***/ }),
+
+/***/ 3912:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39680,7 +41854,7 @@ const VERSION = '0.1.0';
 
 /***/ }),
 
-/***/ 9015:
+/***/ 6674:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39814,13 +41988,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 4352:
+/***/ 7041:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(5077)
-const { SCHEMES, getSchemeHandler } = __nccwpck_require__(5300)
+const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(563)
+const { SCHEMES, getSchemeHandler } = __nccwpck_require__(4698)
 
 const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u
 const MALFORMED_SCHEME_ERROR = 'URI scheme is malformed.'
@@ -40532,12 +42706,12 @@ module.exports.fastUri = fastUri
 
 /***/ }),
 
-/***/ 5300:
+/***/ 4698:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUUID } = __nccwpck_require__(5077)
+const { isUUID } = __nccwpck_require__(563)
 const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu
 
 const supportedSchemeNames = /** @type {const} */ (['http', 'https', 'ws',
@@ -40811,7 +42985,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5077:
+/***/ 563:
 /***/ ((module) => {
 
 
@@ -41617,7 +43791,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6390:
+/***/ 7160:
 /***/ (function(module, exports) {
 
 // GENERATED FILE. DO NOT EDIT.
@@ -43240,17 +45414,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 365:
+/***/ 5795:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // light library entry point.
 
 
-module.exports = __nccwpck_require__(7253);
+module.exports = __nccwpck_require__(4039);
 
 /***/ }),
 
-/***/ 2000:
+/***/ 6546:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -43260,9 +45434,9 @@ module.exports = __nccwpck_require__(7253);
  */
 var converter = exports;
 
-var Enum  = __nccwpck_require__(5363),
-    types = __nccwpck_require__(9761),
-    util  = __nccwpck_require__(7926);
+var Enum  = __nccwpck_require__(1093),
+    types = __nccwpck_require__(5591),
+    util  = __nccwpck_require__(7780);
 
 /**
  * Generates a partial value fromObject conveter.
@@ -43613,15 +45787,15 @@ converter.toObject = function toObject(mtype) {
 
 /***/ }),
 
-/***/ 1224:
+/***/ 8782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = decoder;
 
-var Enum    = __nccwpck_require__(5363),
-    types   = __nccwpck_require__(9761),
-    util    = __nccwpck_require__(7926);
+var Enum    = __nccwpck_require__(1093),
+    types   = __nccwpck_require__(5591),
+    util    = __nccwpck_require__(7780);
 
 function missing(field) {
     return "missing required '" + field.name + "'";
@@ -43928,15 +46102,15 @@ function decoder(mtype) {
 
 /***/ }),
 
-/***/ 6880:
+/***/ 3898:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = encoder;
 
-var Enum     = __nccwpck_require__(5363),
-    types    = __nccwpck_require__(9761),
-    util     = __nccwpck_require__(7926);
+var Enum     = __nccwpck_require__(1093),
+    types    = __nccwpck_require__(5591),
+    util     = __nccwpck_require__(7780);
 
 /**
  * Generates a partial message type encoder.
@@ -44058,14 +46232,14 @@ function encoder(mtype) {
 
 /***/ }),
 
-/***/ 5363:
+/***/ 1093:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Enum;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(2385);
+var ReflectionObject = __nccwpck_require__(7623);
 Enum.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Enum,
@@ -44076,8 +46250,8 @@ Enum.prototype = Object.create(ReflectionObject.prototype, {
 });
 Enum.className = "Enum";
 
-var Namespace = __nccwpck_require__(1731),
-    util = __nccwpck_require__(7926);
+var Namespace = __nccwpck_require__(3913),
+    util = __nccwpck_require__(7780);
 
 /**
  * Constructs a new enum instance.
@@ -44317,14 +46491,14 @@ Enum.prototype.isReservedName = function isReservedName(name) {
 
 /***/ }),
 
-/***/ 792:
+/***/ 782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Field;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(2385);
+var ReflectionObject = __nccwpck_require__(7623);
 Field.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Field,
@@ -44335,9 +46509,9 @@ Field.prototype = Object.create(ReflectionObject.prototype, {
 });
 Field.className = "Field";
 
-var Enum  = __nccwpck_require__(5363),
-    types = __nccwpck_require__(9761),
-    util  = __nccwpck_require__(7926);
+var Enum  = __nccwpck_require__(1093),
+    types = __nccwpck_require__(5591),
+    util  = __nccwpck_require__(7780);
 
 var Type; // cyclic
 
@@ -44834,11 +47008,11 @@ Field._configure = function configure(Type_) {
 
 /***/ }),
 
-/***/ 7253:
+/***/ 4039:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
-exports = module.exports = __nccwpck_require__(2018);
+exports = module.exports = __nccwpck_require__(7548);
 
 exports.build = "light";
 
@@ -44911,30 +47085,30 @@ function loadSync(filename, root) {
 exports.loadSync = loadSync;
 
 // Serialization
-exports.encoder = __nccwpck_require__(6880);
-exports.decoder = __nccwpck_require__(1224);
-exports.verifier = __nccwpck_require__(4524);
-exports.converter = __nccwpck_require__(2000);
+exports.encoder = __nccwpck_require__(3898);
+exports.decoder = __nccwpck_require__(8782);
+exports.verifier = __nccwpck_require__(586);
+exports.converter = __nccwpck_require__(6546);
 
 // Reflection
-exports.ReflectionObject = __nccwpck_require__(2385);
-exports.Namespace = __nccwpck_require__(1731);
-exports.Root = __nccwpck_require__(8666);
-exports.Enum = __nccwpck_require__(5363);
-exports.Type = __nccwpck_require__(1426);
-exports.Field = __nccwpck_require__(792);
-exports.OneOf = __nccwpck_require__(441);
-exports.MapField = __nccwpck_require__(3124);
-exports.Service = __nccwpck_require__(8303);
-exports.Method = __nccwpck_require__(627);
+exports.ReflectionObject = __nccwpck_require__(7623);
+exports.Namespace = __nccwpck_require__(3913);
+exports.Root = __nccwpck_require__(524);
+exports.Enum = __nccwpck_require__(1093);
+exports.Type = __nccwpck_require__(792);
+exports.Field = __nccwpck_require__(782);
+exports.OneOf = __nccwpck_require__(9539);
+exports.MapField = __nccwpck_require__(8078);
+exports.Service = __nccwpck_require__(2393);
+exports.Method = __nccwpck_require__(8709);
 
 // Runtime
-exports.Message = __nccwpck_require__(4844);
-exports.wrappers = __nccwpck_require__(5162);
+exports.Message = __nccwpck_require__(2893);
+exports.wrappers = __nccwpck_require__(7984);
 
 // Utility
-exports.types = __nccwpck_require__(9761);
-exports.util = __nccwpck_require__(7926);
+exports.types = __nccwpck_require__(5591);
+exports.util = __nccwpck_require__(7780);
 
 // Set up possibly cyclic reflection dependencies
 exports.ReflectionObject._configure(exports.Root);
@@ -44945,7 +47119,7 @@ exports.Field._configure(exports.Type);
 
 /***/ }),
 
-/***/ 2018:
+/***/ 7548:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -44959,15 +47133,15 @@ exports.Field._configure(exports.Type);
 exports.build = "minimal";
 
 // Serialization
-exports.Writer = __nccwpck_require__(9745);
-exports.BufferWriter = __nccwpck_require__(4074);
-exports.Reader = __nccwpck_require__(4789);
-exports.BufferReader = __nccwpck_require__(9102);
+exports.Writer = __nccwpck_require__(4899);
+exports.BufferWriter = __nccwpck_require__(2252);
+exports.Reader = __nccwpck_require__(1523);
+exports.BufferReader = __nccwpck_require__(1276);
 
 // Utility
-exports.util = __nccwpck_require__(9186);
-exports.rpc = __nccwpck_require__(6575);
-exports.roots = __nccwpck_require__(6937);
+exports.util = __nccwpck_require__(7088);
+exports.rpc = __nccwpck_require__(9177);
+exports.roots = __nccwpck_require__(9283);
 exports.configure    = configure;
 
 /* istanbul ignore next */
@@ -44987,14 +47161,14 @@ configure();
 
 /***/ }),
 
-/***/ 3124:
+/***/ 8078:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = MapField;
 
 // extends Field
-var Field = __nccwpck_require__(792);
+var Field = __nccwpck_require__(782);
 MapField.prototype = Object.create(Field.prototype, {
     constructor: {
         value: MapField,
@@ -45005,8 +47179,8 @@ MapField.prototype = Object.create(Field.prototype, {
 });
 MapField.className = "MapField";
 
-var types   = __nccwpck_require__(9761),
-    util    = __nccwpck_require__(7926);
+var types   = __nccwpck_require__(5591),
+    util    = __nccwpck_require__(7780);
 
 /**
  * Constructs a new map field instance.
@@ -45138,13 +47312,13 @@ MapField.d = function decorateMapField(fieldId, fieldKeyType, fieldValueType) {
 
 /***/ }),
 
-/***/ 4844:
+/***/ 2893:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Message;
 
-var util = __nccwpck_require__(9186);
+var util = __nccwpck_require__(7088);
 
 /**
  * Constructs a new message instance.
@@ -45282,14 +47456,14 @@ Message.prototype.toJSON = function toJSON() {
 
 /***/ }),
 
-/***/ 627:
+/***/ 8709:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Method;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(2385);
+var ReflectionObject = __nccwpck_require__(7623);
 Method.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Method,
@@ -45300,7 +47474,7 @@ Method.prototype = Object.create(ReflectionObject.prototype, {
 });
 Method.className = "Method";
 
-var util = __nccwpck_require__(7926);
+var util = __nccwpck_require__(7780);
 
 /**
  * Constructs a new service method instance.
@@ -45472,14 +47646,14 @@ Method.prototype.resolve = function resolve() {
 
 /***/ }),
 
-/***/ 1731:
+/***/ 3913:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Namespace;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(2385);
+var ReflectionObject = __nccwpck_require__(7623);
 Namespace.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Namespace,
@@ -45490,9 +47664,9 @@ Namespace.prototype = Object.create(ReflectionObject.prototype, {
 });
 Namespace.className = "Namespace";
 
-var Field    = __nccwpck_require__(792),
-    util     = __nccwpck_require__(7926),
-    OneOf    = __nccwpck_require__(441);
+var Field    = __nccwpck_require__(782),
+    util     = __nccwpck_require__(7780),
+    OneOf    = __nccwpck_require__(9539);
 
 var Type,    // cyclic
     Service,
@@ -46053,7 +48227,7 @@ Namespace._configure = function(Type_, Service_, Enum_) {
 
 /***/ }),
 
-/***/ 2385:
+/***/ 7623:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -46061,8 +48235,8 @@ module.exports = ReflectionObject;
 
 ReflectionObject.className = "ReflectionObject";
 
-const OneOf = __nccwpck_require__(441);
-var util = __nccwpck_require__(7926);
+const OneOf = __nccwpck_require__(9539);
+var util = __nccwpck_require__(7780);
 
 var Root; // cyclic
 
@@ -46455,14 +48629,14 @@ ReflectionObject._configure = function(Root_) {
 
 /***/ }),
 
-/***/ 441:
+/***/ 9539:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = OneOf;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(2385);
+var ReflectionObject = __nccwpck_require__(7623);
 OneOf.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: OneOf,
@@ -46473,8 +48647,8 @@ OneOf.prototype = Object.create(ReflectionObject.prototype, {
 });
 OneOf.className = "OneOf";
 
-var Field = __nccwpck_require__(792),
-    util  = __nccwpck_require__(7926);
+var Field = __nccwpck_require__(782),
+    util  = __nccwpck_require__(7780);
 
 /**
  * Constructs a new oneof instance.
@@ -46695,13 +48869,13 @@ OneOf.d = function decorateOneOf() {
 
 /***/ }),
 
-/***/ 4789:
+/***/ 1523:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Reader;
 
-var util      = __nccwpck_require__(9186);
+var util      = __nccwpck_require__(7088);
 
 var BufferReader; // cyclic
 
@@ -47610,14 +49784,14 @@ Reader._configure = function(BufferReader_) {
 
 /***/ }),
 
-/***/ 9102:
+/***/ 1276:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = BufferReader;
 
 // extends Reader
-var Reader = __nccwpck_require__(4789);
+var Reader = __nccwpck_require__(1523);
 BufferReader.prototype = Object.create(Reader.prototype, {
     constructor: {
         value: BufferReader,
@@ -47627,7 +49801,7 @@ BufferReader.prototype = Object.create(Reader.prototype, {
     }
 });
 
-var util = __nccwpck_require__(9186);
+var util = __nccwpck_require__(7088);
 
 /**
  * Constructs a new buffer reader instance.
@@ -47694,14 +49868,14 @@ BufferReader._configure();
 
 /***/ }),
 
-/***/ 8666:
+/***/ 524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Root;
 
 // extends Namespace
-var Namespace = __nccwpck_require__(1731);
+var Namespace = __nccwpck_require__(3913);
 Root.prototype = Object.create(Namespace.prototype, {
     constructor: {
         value: Root,
@@ -47712,10 +49886,10 @@ Root.prototype = Object.create(Namespace.prototype, {
 });
 Root.className = "Root";
 
-var Field   = __nccwpck_require__(792),
-    Enum    = __nccwpck_require__(5363),
-    OneOf   = __nccwpck_require__(441),
-    util    = __nccwpck_require__(7926);
+var Field   = __nccwpck_require__(782),
+    Enum    = __nccwpck_require__(1093),
+    OneOf   = __nccwpck_require__(9539),
+    util    = __nccwpck_require__(7780);
 
 var Type,   // cyclic
     parse,  // might be excluded
@@ -48125,7 +50299,7 @@ Root._configure = function(Type_, parse_, common_) {
 
 /***/ }),
 
-/***/ 6937:
+/***/ 9283:
 /***/ ((module) => {
 
 
@@ -48150,7 +50324,7 @@ module.exports = Object.create(null);
 
 /***/ }),
 
-/***/ 6575:
+/***/ 9177:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -48188,18 +50362,18 @@ var rpc = exports;
  * @returns {undefined}
  */
 
-rpc.Service = __nccwpck_require__(3603);
+rpc.Service = __nccwpck_require__(1313);
 
 
 /***/ }),
 
-/***/ 3603:
+/***/ 1313:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Service;
 
-var util = __nccwpck_require__(9186);
+var util = __nccwpck_require__(7088);
 
 // Extends EventEmitter
 Service.prototype = Object.create(util.EventEmitter.prototype, {
@@ -48355,14 +50529,14 @@ Service.prototype.end = function end(endedByRPC) {
 
 /***/ }),
 
-/***/ 8303:
+/***/ 2393:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Service;
 
 // extends Namespace
-var Namespace = __nccwpck_require__(1731);
+var Namespace = __nccwpck_require__(3913);
 Service.prototype = Object.create(Namespace.prototype, {
     constructor: {
         value: Service,
@@ -48373,9 +50547,9 @@ Service.prototype = Object.create(Namespace.prototype, {
 });
 Service.className = "Service";
 
-var Method = __nccwpck_require__(627),
-    util   = __nccwpck_require__(7926),
-    rpc    = __nccwpck_require__(6575);
+var Method = __nccwpck_require__(8709),
+    util   = __nccwpck_require__(7780),
+    rpc    = __nccwpck_require__(9177);
 
 /**
  * Constructs a new service instance.
@@ -48568,14 +50742,14 @@ Service.prototype.create = function create(rpcImpl, requestDelimited, responseDe
 
 /***/ }),
 
-/***/ 1426:
+/***/ 792:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Type;
 
 // extends Namespace
-var Namespace = __nccwpck_require__(1731);
+var Namespace = __nccwpck_require__(3913);
 Type.prototype = Object.create(Namespace.prototype, {
     constructor: {
         value: Type,
@@ -48586,20 +50760,20 @@ Type.prototype = Object.create(Namespace.prototype, {
 });
 Type.className = "Type";
 
-var Enum      = __nccwpck_require__(5363),
-    OneOf     = __nccwpck_require__(441),
-    Field     = __nccwpck_require__(792),
-    MapField  = __nccwpck_require__(3124),
-    Service   = __nccwpck_require__(8303),
-    Message   = __nccwpck_require__(4844),
-    Reader    = __nccwpck_require__(4789),
-    Writer    = __nccwpck_require__(9745),
-    util      = __nccwpck_require__(7926),
-    encoder   = __nccwpck_require__(6880),
-    decoder   = __nccwpck_require__(1224),
-    verifier  = __nccwpck_require__(4524),
-    converter = __nccwpck_require__(2000),
-    wrappers  = __nccwpck_require__(5162);
+var Enum      = __nccwpck_require__(1093),
+    OneOf     = __nccwpck_require__(9539),
+    Field     = __nccwpck_require__(782),
+    MapField  = __nccwpck_require__(8078),
+    Service   = __nccwpck_require__(2393),
+    Message   = __nccwpck_require__(2893),
+    Reader    = __nccwpck_require__(1523),
+    Writer    = __nccwpck_require__(4899),
+    util      = __nccwpck_require__(7780),
+    encoder   = __nccwpck_require__(3898),
+    decoder   = __nccwpck_require__(8782),
+    verifier  = __nccwpck_require__(586),
+    converter = __nccwpck_require__(6546),
+    wrappers  = __nccwpck_require__(7984);
 
 /**
  * Constructs a new reflected message type instance.
@@ -49261,7 +51435,7 @@ Type.d = function decorateType(typeName) {
 
 /***/ }),
 
-/***/ 9761:
+/***/ 5591:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -49272,7 +51446,7 @@ Type.d = function decorateType(typeName) {
  */
 var types = exports;
 
-var util = __nccwpck_require__(7926);
+var util = __nccwpck_require__(7780);
 
 var s = [
     "double",   // 0
@@ -49464,7 +51638,7 @@ types.packed = bake([
 
 /***/ }),
 
-/***/ 7926:
+/***/ 7780:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -49473,17 +51647,17 @@ types.packed = bake([
  * Various utility functions.
  * @namespace
  */
-var util = module.exports = __nccwpck_require__(9186);
+var util = module.exports = __nccwpck_require__(7088);
 
-var roots = __nccwpck_require__(6937);
+var roots = __nccwpck_require__(9283);
 
 var Type, // cyclic
     Enum;
 
-util.codegen  = __nccwpck_require__(5588);
-util.fetch    = __nccwpck_require__(6117);
-util.path     = __nccwpck_require__(1902);
-util.patterns = __nccwpck_require__(830);
+util.codegen  = __nccwpck_require__(1926);
+util.fetch    = __nccwpck_require__(9615);
+util.path     = __nccwpck_require__(3252);
+util.patterns = __nccwpck_require__(3256);
 
 var reservedRe = util.patterns.reservedRe;
 
@@ -49491,7 +51665,7 @@ var reservedRe = util.patterns.reservedRe;
  * Node's fs module if available.
  * @type {Object.<string,*>}
  */
-util.fs = __nccwpck_require__(2402);
+util.fs = __nccwpck_require__(7243);
 
 /**
  * Converts an object's values to an array.
@@ -49647,7 +51821,7 @@ util.decorateType = function decorateType(ctor, typeName) {
 
     /* istanbul ignore next */
     if (!Type)
-        Type = __nccwpck_require__(1426);
+        Type = __nccwpck_require__(792);
 
     var type = new Type(typeName || ctor.name);
     util.decorateRoot.add(type);
@@ -49673,7 +51847,7 @@ util.decorateEnum = function decorateEnum(object) {
 
     /* istanbul ignore next */
     if (!Enum)
-        Enum = __nccwpck_require__(5363);
+        Enum = __nccwpck_require__(1093);
 
     var enm = new Enum("Enum" + decorateEnumIndex++, object);
     util.decorateRoot.add(enm);
@@ -49728,14 +51902,14 @@ util.setProperty = function setProperty(dst, path, value, ifNotSet) {
  */
 Object.defineProperty(util, "decorateRoot", {
     get: function() {
-        return roots["decorated"] || (roots["decorated"] = new (__nccwpck_require__(8666))());
+        return roots["decorated"] || (roots["decorated"] = new (__nccwpck_require__(524))());
     }
 });
 
 
 /***/ }),
 
-/***/ 7200:
+/***/ 554:
 /***/ ((module) => {
 
 
@@ -49794,7 +51968,7 @@ function asPromise(fn, ctx/*, varargs */) {
 
 /***/ }),
 
-/***/ 4866:
+/***/ 1892:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49947,13 +52121,13 @@ base64.test = function test(string) {
 
 /***/ }),
 
-/***/ 5588:
+/***/ 1926:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = codegen;
 
-var patterns = __nccwpck_require__(830);
+var patterns = __nccwpck_require__(3256);
 var reservedRe = patterns.reservedRe;
 
 /**
@@ -50074,7 +52248,7 @@ function safeFunctionName(name) {
 
 /***/ }),
 
-/***/ 5079:
+/***/ 4665:
 /***/ ((module) => {
 
 
@@ -50167,14 +52341,14 @@ EventEmitter.prototype.emit = function emit(evt) {
 
 /***/ }),
 
-/***/ 6117:
+/***/ 9615:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = fetch;
 
-var asPromise = __nccwpck_require__(7200),
-    fs        = __nccwpck_require__(2402);
+var asPromise = __nccwpck_require__(554),
+    fs        = __nccwpck_require__(7243);
 
 /**
  * Node-style callback as used by {@link util.fetch}.
@@ -50286,7 +52460,7 @@ fetch.xhr = function fetch_xhr(filename, options, callback) {
 
 /***/ }),
 
-/***/ 67:
+/***/ 3517:
 /***/ ((module) => {
 
 
@@ -50628,7 +52802,7 @@ function readUintBE(buf, pos) {
 
 /***/ }),
 
-/***/ 2402:
+/***/ 7243:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -50646,7 +52820,7 @@ module.exports = fs;
 
 /***/ }),
 
-/***/ 9079:
+/***/ 6361:
 /***/ ((module) => {
 
 
@@ -50857,7 +53031,7 @@ LongBits._configure = function(Long_) {
 
 /***/ }),
 
-/***/ 9186:
+/***/ 7088:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -50865,25 +53039,25 @@ LongBits._configure = function(Long_) {
 var util = exports;
 
 // used to return a Promise where callback is omitted
-util.asPromise = __nccwpck_require__(7200);
+util.asPromise = __nccwpck_require__(554);
 
 // converts to / from base64 encoded strings
-util.base64 = __nccwpck_require__(4866);
+util.base64 = __nccwpck_require__(1892);
 
 // base class of rpc.Service
-util.EventEmitter = __nccwpck_require__(5079);
+util.EventEmitter = __nccwpck_require__(4665);
 
 // float handling accross browsers
-util.float = __nccwpck_require__(67);
+util.float = __nccwpck_require__(3517);
 
 // converts to / from utf8 encoded strings
-util.utf8 = __nccwpck_require__(5738);
+util.utf8 = __nccwpck_require__(6132);
 
 // provides a node-like buffer pool in the browser
-util.pool = __nccwpck_require__(8771);
+util.pool = __nccwpck_require__(5449);
 
 // utility to work with the low and high bits of a 64 bit value
-util.LongBits = __nccwpck_require__(9079);
+util.LongBits = __nccwpck_require__(6361);
 
 /**
  * Tests if the specified key can affect object prototypes.
@@ -51070,7 +53244,7 @@ util.Long = /* istanbul ignore next */ util.global.dcodeIO && /* istanbul ignore
          || /* istanbul ignore next */ util.global.Long
          || (function() {
                 try {
-                    var Long = __nccwpck_require__(6390);
+                    var Long = __nccwpck_require__(7160);
                     return Long && Long.isLong ? Long : null;
                 } catch (e) {
                     /* istanbul ignore next */
@@ -51375,7 +53549,7 @@ util.toJSONOptions = {
 
 /***/ }),
 
-/***/ 1902:
+/***/ 3252:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51482,7 +53656,7 @@ path.resolve = function resolve(originPath, includePath, alreadyNormalized) {
 
 /***/ }),
 
-/***/ 830:
+/***/ 3256:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51496,7 +53670,7 @@ patterns.reservedRe  = /^(?:do|if|in|for|let|new|try|var|case|else|enum|eval|fal
 
 /***/ }),
 
-/***/ 8771:
+/***/ 5449:
 /***/ ((module) => {
 
 
@@ -51551,7 +53725,7 @@ function pool(alloc, slice, size) {
 
 /***/ }),
 
-/***/ 5738:
+/***/ 6132:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51722,14 +53896,14 @@ utf8.write = function utf8_write(string, buffer, offset) {
 
 /***/ }),
 
-/***/ 4524:
+/***/ 586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = verifier;
 
-var Enum      = __nccwpck_require__(5363),
-    util      = __nccwpck_require__(7926);
+var Enum      = __nccwpck_require__(1093),
+    util      = __nccwpck_require__(7780);
 
 function invalid(field, expected) {
     return field.name + ": " + expected + (field.repeated && expected !== "array" ? "[]" : field.map && expected !== "object" ? "{k:"+field.keyType+"}" : "") + " expected";
@@ -51914,7 +54088,7 @@ function verifier(mtype) {
 
 /***/ }),
 
-/***/ 5162:
+/***/ 7984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -51926,8 +54100,8 @@ function verifier(mtype) {
  */
 var wrappers = exports;
 
-var Message = __nccwpck_require__(4844),
-    util    = __nccwpck_require__(9186);
+var Message = __nccwpck_require__(2893),
+    util    = __nccwpck_require__(7088);
 
 /**
  * From object converter part of an {@link IWrapper}.
@@ -52031,13 +54205,13 @@ wrappers[".google.protobuf.Any"] = {
 
 /***/ }),
 
-/***/ 9745:
+/***/ 4899:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Writer;
 
-var util      = __nccwpck_require__(9186);
+var util      = __nccwpck_require__(7088);
 
 var BufferWriter; // cyclic
 
@@ -52744,14 +54918,14 @@ Writer._configure = function(BufferWriter_) {
 
 /***/ }),
 
-/***/ 4074:
+/***/ 2252:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = BufferWriter;
 
 // extends Writer
-var Writer = __nccwpck_require__(9745);
+var Writer = __nccwpck_require__(4899);
 BufferWriter.prototype = Object.create(Writer.prototype, {
     constructor: {
         value: BufferWriter,
@@ -52761,7 +54935,7 @@ BufferWriter.prototype = Object.create(Writer.prototype, {
     }
 });
 
-var util = __nccwpck_require__(9186);
+var util = __nccwpck_require__(7088);
 
 /**
  * Constructs a new buffer writer instance.
@@ -52851,18 +55025,18 @@ BufferWriter._configure();
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2387:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveBlockMap = __nccwpck_require__(1653);
+var resolveBlockSeq = __nccwpck_require__(2624);
+var resolveFlowCollection = __nccwpck_require__(692);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -52948,15 +55122,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 2873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(5402);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(5407);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(5755);
+var composeNode = __nccwpck_require__(3755);
+var resolveEnd = __nccwpck_require__(1462);
+var resolveProps = __nccwpck_require__(8017);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -53000,17 +55174,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 3755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(5407);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var composeCollection = __nccwpck_require__(2387);
+var composeScalar = __nccwpck_require__(4995);
+var resolveEnd = __nccwpck_require__(1462);
+var utilEmptyScalarPosition = __nccwpck_require__(9933);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -53119,15 +55293,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 4995:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var resolveBlockScalar = __nccwpck_require__(599);
+var resolveFlowScalar = __nccwpck_require__(7120);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -53214,18 +55388,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 2750:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(5402);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(5407);
+var directives = __nccwpck_require__(8144);
+var Document = __nccwpck_require__(5755);
+var errors = __nccwpck_require__(2130);
+var identity = __nccwpck_require__(2617);
+var composeDoc = __nccwpck_require__(2873);
+var resolveEnd = __nccwpck_require__(1462);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -53445,17 +55619,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 1653:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
+var resolveProps = __nccwpck_require__(8017);
+var utilContainsNewline = __nccwpck_require__(6761);
+var utilFlowIndentCheck = __nccwpck_require__(4437);
+var utilMapIncludes = __nccwpck_require__(3485);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -53569,12 +55743,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 599:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -53776,14 +55950,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 2624:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveProps = __nccwpck_require__(8017);
+var utilFlowIndentCheck = __nccwpck_require__(4437);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -53834,7 +56008,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 5407:
+/***/ 1462:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53880,19 +56054,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 692:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(5407);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveEnd = __nccwpck_require__(1462);
+var resolveProps = __nccwpck_require__(8017);
+var utilContainsNewline = __nccwpck_require__(6761);
+var utilMapIncludes = __nccwpck_require__(3485);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -54096,13 +56270,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 7120:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(5407);
+var Scalar = __nccwpck_require__(9271);
+var resolveEnd = __nccwpck_require__(1462);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -54331,7 +56505,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 8017:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -54486,7 +56660,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 6761:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -54529,7 +56703,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 9933:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -54564,12 +56738,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 4437:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(6761);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -54588,12 +56762,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 3485:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -54610,22 +56784,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 5402:
+/***/ 5755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(9210);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(9671);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var toJS = __nccwpck_require__(3709);
+var Schema = __nccwpck_require__(4902);
+var stringifyDocument = __nccwpck_require__(5719);
+var anchors = __nccwpck_require__(5702);
+var applyReviver = __nccwpck_require__(2703);
+var createNode = __nccwpck_require__(9462);
+var directives = __nccwpck_require__(8144);
 
 class Document {
     constructor(value, replacer, options) {
@@ -54954,13 +57128,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 5702:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(2617);
+var visit = __nccwpck_require__(7182);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -55037,7 +57211,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 2703:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -55101,14 +57275,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 9462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -55198,13 +57372,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 8144:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(2617);
+var visit = __nccwpck_require__(7182);
 
 const escapeChars = {
     '!': '%21',
@@ -55383,7 +57557,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 2130:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -55452,28 +57626,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3645:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(5402);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(2750);
+var Document = __nccwpck_require__(5755);
+var Schema = __nccwpck_require__(4902);
+var errors = __nccwpck_require__(2130);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var cst = __nccwpck_require__(3427);
+var lexer = __nccwpck_require__(795);
+var lineCounter = __nccwpck_require__(9706);
+var parser = __nccwpck_require__(7374);
+var publicApi = __nccwpck_require__(6205);
+var visit = __nccwpck_require__(7182);
 
 
 
@@ -55484,13 +57658,13 @@ __webpack_unused_export__ = errors.YAMLError;
 __webpack_unused_export__ = errors.YAMLParseError;
 __webpack_unused_export__ = errors.YAMLWarning;
 __webpack_unused_export__ = Alias.Alias;
-__webpack_unused_export__ = identity.isAlias;
-__webpack_unused_export__ = identity.isCollection;
+exports.isAlias = identity.isAlias;
+exports.isCollection = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
 exports.isMap = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
-__webpack_unused_export__ = identity.isPair;
-__webpack_unused_export__ = identity.isScalar;
+exports.isPair = identity.isPair;
+exports.isScalar = identity.isScalar;
 exports.isSeq = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
@@ -55500,17 +57674,17 @@ __webpack_unused_export__ = cst;
 __webpack_unused_export__ = lexer.Lexer;
 exports.LineCounter = lineCounter.LineCounter;
 __webpack_unused_export__ = parser.Parser;
-exports.parse = publicApi.parse;
+__webpack_unused_export__ = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
 exports.parseDocument = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
-__webpack_unused_export__ = visit.visit;
+exports.visit = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
 
 
 /***/ }),
 
-/***/ 7249:
+/***/ 9923:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -55536,16 +57710,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 9671:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var anchors = __nccwpck_require__(5702);
+var visit = __nccwpck_require__(7182);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
+var toJS = __nccwpck_require__(3709);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -55663,14 +57837,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 6039:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(9462);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -55821,14 +57995,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4615:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var applyReviver = __nccwpck_require__(2703);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
 
 class NodeBase {
     constructor(type) {
@@ -55868,15 +58042,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 2815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(9462);
+var stringifyPair = __nccwpck_require__(1174);
+var addPairToJSMap = __nccwpck_require__(614);
+var identity = __nccwpck_require__(2617);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -55914,14 +58088,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 9271:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
+var toJS = __nccwpck_require__(3709);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -55948,17 +58122,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 2448:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(8454);
+var addPairToJSMap = __nccwpck_require__(614);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -56102,17 +58276,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 5125:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var createNode = __nccwpck_require__(9462);
+var stringifyCollection = __nccwpck_require__(8454);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var toJS = __nccwpck_require__(3709);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -56224,16 +58398,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 614:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var log = __nccwpck_require__(9923);
+var merge = __nccwpck_require__(2610);
+var stringify = __nccwpck_require__(9666);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -56296,7 +58470,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 2617:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -56356,12 +58530,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 3709:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -56402,15 +58576,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 8564:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(599);
+var resolveFlowScalar = __nccwpck_require__(7120);
+var errors = __nccwpck_require__(2130);
+var stringifyString = __nccwpck_require__(6179);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -56627,7 +58801,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 7455:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -56697,7 +58871,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 4257:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -56803,14 +58977,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 3427:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(8564);
+var cstStringify = __nccwpck_require__(7455);
+var cstVisit = __nccwpck_require__(4257);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -56922,12 +59096,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(3427);
 
 /*
 START -> stream
@@ -57652,7 +59826,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 9706:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57700,14 +59874,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 7374:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(3427);
+var lexer = __nccwpck_require__(795);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -58687,18 +60861,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 6205:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(5402);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(2750);
+var Document = __nccwpck_require__(5755);
+var errors = __nccwpck_require__(2130);
+var log = __nccwpck_require__(9923);
+var identity = __nccwpck_require__(2617);
+var lineCounter = __nccwpck_require__(9706);
+var parser = __nccwpck_require__(7374);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -58801,16 +60975,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 4902:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(2617);
+var map = __nccwpck_require__(8229);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var tags = __nccwpck_require__(1656);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -58847,13 +61021,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 8229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(2617);
+var YAMLMap = __nccwpck_require__(2448);
 
 const map = {
     collection: 'map',
@@ -58873,12 +61047,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 7890:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 const nullTag = {
     identify: value => value == null,
@@ -58897,13 +61071,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 2400:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(2617);
+var YAMLSeq = __nccwpck_require__(5125);
 
 const seq = {
     collection: 'seq',
@@ -58923,12 +61097,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 2374:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(6179);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -58946,12 +61120,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 1477:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -58974,13 +61148,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 8251:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(9271);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -59028,12 +61202,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7052:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -59077,18 +61251,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 4810:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var bool = __nccwpck_require__(1477);
+var float = __nccwpck_require__(8251);
+var int = __nccwpck_require__(7052);
 
 const schema = [
     map.map,
@@ -59109,14 +61283,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 7925:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(9271);
+var map = __nccwpck_require__(8229);
+var seq = __nccwpck_require__(2400);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -59180,27 +61354,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 1656:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var bool = __nccwpck_require__(1477);
+var float = __nccwpck_require__(8251);
+var int = __nccwpck_require__(7052);
+var schema = __nccwpck_require__(4810);
+var schema$1 = __nccwpck_require__(7925);
+var binary = __nccwpck_require__(6817);
+var merge = __nccwpck_require__(2610);
+var omap = __nccwpck_require__(61);
+var pairs = __nccwpck_require__(7815);
+var schema$2 = __nccwpck_require__(7755);
+var set = __nccwpck_require__(9138);
+var timestamp = __nccwpck_require__(6282);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -59286,14 +61460,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 6817:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(9271);
+var stringifyString = __nccwpck_require__(6179);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -59363,12 +61537,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 3260:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -59399,13 +61573,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 396:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(9271);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -59456,12 +61630,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5883:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -59539,13 +61713,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 2610:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -59617,16 +61791,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 61:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var pairs = __nccwpck_require__(7815);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -59701,15 +61875,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 7815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
+var YAMLSeq = __nccwpck_require__(5125);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -59790,24 +61964,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 7755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var binary = __nccwpck_require__(6817);
+var bool = __nccwpck_require__(3260);
+var float = __nccwpck_require__(396);
+var int = __nccwpck_require__(5883);
+var merge = __nccwpck_require__(2610);
+var omap = __nccwpck_require__(61);
+var pairs = __nccwpck_require__(7815);
+var set = __nccwpck_require__(9138);
+var timestamp = __nccwpck_require__(6282);
 
 const schema = [
     map.map,
@@ -59838,14 +62012,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 9138:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -59941,12 +62115,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 6282:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -60053,7 +62227,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 7089:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -60211,15 +62385,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9666:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(5702);
+var identity = __nccwpck_require__(2617);
+var stringifyComment = __nccwpck_require__(6949);
+var stringifyString = __nccwpck_require__(6179);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -60350,14 +62524,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 8454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(6949);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -60512,7 +62686,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6949:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -60543,14 +62717,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 9210:
+/***/ 5719:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(6949);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -60637,7 +62811,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 2491:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -60671,15 +62845,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 1174:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(6949);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -60830,13 +63004,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 6179:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(9271);
+var foldFlowLines = __nccwpck_require__(7089);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -61175,12 +63349,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 7182:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -61418,20 +63592,21 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 1776:
+/***/ 4214:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  unzipSync: () => (/* binding */ unzipSync)
+  unzipSync: () => (/* binding */ unzipSync),
+  zipSync: () => (/* binding */ zipSync)
 });
 
-// UNUSED EXPORTS: AsyncCompress, AsyncDecompress, AsyncDeflate, AsyncGunzip, AsyncGzip, AsyncInflate, AsyncUnzipInflate, AsyncUnzlib, AsyncZipDeflate, AsyncZlib, Compress, DecodeUTF8, Decompress, Deflate, EncodeUTF8, FlateErrorCode, Gunzip, Gzip, Inflate, Unzip, UnzipInflate, UnzipPassThrough, Unzlib, Zip, ZipDeflate, ZipPassThrough, Zlib, compress, compressSync, decompress, decompressSync, deflate, deflateSync, gunzip, gunzipSync, gzip, gzipSync, inflate, inflateSync, strFromU8, strToU8, unzip, unzlib, unzlibSync, zip, zipSync, zlib, zlibSync
+// UNUSED EXPORTS: AsyncCompress, AsyncDecompress, AsyncDeflate, AsyncGunzip, AsyncGzip, AsyncInflate, AsyncUnzipInflate, AsyncUnzlib, AsyncZipDeflate, AsyncZlib, Compress, DecodeUTF8, Decompress, Deflate, EncodeUTF8, FlateErrorCode, Gunzip, Gzip, Inflate, Unzip, UnzipInflate, UnzipPassThrough, Unzlib, Zip, ZipDeflate, ZipPassThrough, Zlib, compress, compressSync, decompress, decompressSync, deflate, deflateSync, gunzip, gunzipSync, gzip, gzipSync, inflate, inflateSync, strFromU8, strToU8, unzip, unzlib, unzlibSync, zip, zlib, zlibSync
 
 ;// CONCATENATED MODULE: external "module"
 const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
-;// CONCATENATED MODULE: ./node_modules/fflate/esm/index.mjs
+;// CONCATENATED MODULE: ../../main/node_modules/fflate/esm/index.mjs
 
 var esm_require = (0,external_module_namespaceObject.createRequire)('/');
 // DEFLATE is a complex format; to read this code, you should probably check the RFC first:
@@ -61582,9 +63757,9 @@ var fdt = new u8(32);
 for (var i = 0; i < 32; ++i)
     fdt[i] = 5;
 // fixed length map
-var flm = /*#__PURE__*/ (/* unused pure expression or super */ null && (hMap(flt, 9, 0))), flrm = /*#__PURE__*/ hMap(flt, 9, 1);
+var flm = /*#__PURE__*/ hMap(flt, 9, 0), flrm = /*#__PURE__*/ hMap(flt, 9, 1);
 // fixed distance map
-var fdm = /*#__PURE__*/ (/* unused pure expression or super */ null && (hMap(fdt, 5, 0))), fdrm = /*#__PURE__*/ hMap(fdt, 5, 1);
+var fdm = /*#__PURE__*/ hMap(fdt, 5, 0), fdrm = /*#__PURE__*/ hMap(fdt, 5, 1);
 // find max of array
 var max = function (a) {
     var m = a[0];
@@ -62201,7 +64376,7 @@ var dflt = function (dat, lvl, plvl, pre, post, st) {
     return slc(o, 0, pre + shft(pos) + post);
 };
 // CRC32 table
-var crct = /*#__PURE__*/ (/* unused pure expression or super */ null && ((function () {
+var crct = /*#__PURE__*/ (function () {
     var t = new Int32Array(256);
     for (var i = 0; i < 256; ++i) {
         var c = i, k = 9;
@@ -62210,7 +64385,7 @@ var crct = /*#__PURE__*/ (/* unused pure expression or super */ null && ((functi
         t[i] = c;
     }
     return t;
-})()));
+})();
 // CRC32
 var crc = function () {
     var c = -1;
@@ -64146,7 +66321,7 @@ function unzipSync(data, opts) {
 
 /***/ }),
 
-/***/ 8816:
+/***/ 7838:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -64159,6 +66334,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   euz: () => (/* binding */ literal),
   chJ: () => (/* binding */ schemas_null),
   aig: () => (/* binding */ schemas_number),
+  Ikc: () => (/* binding */ object),
   g1P: () => (/* binding */ record),
   rej: () => (/* binding */ strictObject),
   YjP: () => (/* binding */ schemas_string),
@@ -64166,9 +66342,9 @@ __nccwpck_require__.d(__webpack_exports__, {
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -65043,7 +67219,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -65186,7 +67362,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -65499,7 +67675,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -65657,7 +67833,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -66175,7 +68351,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -66215,14 +68391,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -68860,7 +71036,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -68913,7 +71089,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -70018,7 +72194,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -70671,7 +72847,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -71516,7 +73692,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -71643,7 +73819,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -71912,7 +74088,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -72089,7 +74265,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -72148,7 +74324,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -72166,7 +74342,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -73070,7 +75246,7 @@ function object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     };
     return new ZodObject(def);
 }
@@ -73706,119 +75882,119 @@ function preprocess(fn, schema) {
 
 /***/ }),
 
-/***/ 3837:
+/***/ 9422:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
 
 /***/ }),
 
-/***/ 4908:
+/***/ 9698:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/applicator":true},"$recursiveAnchor":true,"title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"additionalItems":{"$recursiveRef":"#"},"unevaluatedItems":{"$recursiveRef":"#"},"items":{"anyOf":[{"$recursiveRef":"#"},{"$ref":"#/$defs/schemaArray"}]},"contains":{"$recursiveRef":"#"},"additionalProperties":{"$recursiveRef":"#"},"unevaluatedProperties":{"$recursiveRef":"#"},"properties":{"type":"object","additionalProperties":{"$recursiveRef":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$recursiveRef":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$recursiveRef":"#"}},"propertyNames":{"$recursiveRef":"#"},"if":{"$recursiveRef":"#"},"then":{"$recursiveRef":"#"},"else":{"$recursiveRef":"#"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$recursiveRef":"#"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$recursiveRef":"#"}}}}');
 
 /***/ }),
 
-/***/ 958:
+/***/ 1525:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/content","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/content":true},"$recursiveAnchor":true,"title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"contentSchema":{"$recursiveRef":"#"}}}');
 
 /***/ }),
 
-/***/ 58:
+/***/ 155:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/core","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/core":true},"$recursiveAnchor":true,"title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"type":"string","format":"uri"},"$anchor":{"type":"string","pattern":"^[A-Za-z][-A-Za-z0-9.:_]*$"},"$ref":{"type":"string","format":"uri-reference"},"$recursiveRef":{"type":"string","format":"uri-reference"},"$recursiveAnchor":{"type":"boolean","default":false},"$vocabulary":{"type":"object","propertyNames":{"type":"string","format":"uri"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$recursiveRef":"#"},"default":{}}}}');
 
 /***/ }),
 
-/***/ 6534:
+/***/ 9543:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/format","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/format":true},"$recursiveAnchor":true,"title":"Format vocabulary meta-schema","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
 
 /***/ }),
 
-/***/ 711:
+/***/ 100:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/meta-data":true},"$recursiveAnchor":true,"title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
 
 /***/ }),
 
-/***/ 8030:
+/***/ 7463:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/validation","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/validation":true},"$recursiveAnchor":true,"title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}},"const":true,"enum":{"type":"array","items":true},"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
 
 /***/ }),
 
-/***/ 8138:
+/***/ 6733:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/schema","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/core":true,"https://json-schema.org/draft/2019-09/vocab/applicator":true,"https://json-schema.org/draft/2019-09/vocab/validation":true,"https://json-schema.org/draft/2019-09/vocab/meta-data":true,"https://json-schema.org/draft/2019-09/vocab/format":false,"https://json-schema.org/draft/2019-09/vocab/content":true},"$recursiveAnchor":true,"title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format"},{"$ref":"meta/content"}],"type":["object","boolean"],"properties":{"definitions":{"$comment":"While no longer an official keyword as it is replaced by $defs, this keyword is retained in the meta-schema to prevent incompatible extensions as it remains in common use.","type":"object","additionalProperties":{"$recursiveRef":"#"},"default":{}},"dependencies":{"$comment":"\\"dependencies\\" is no longer a keyword, but schema authors should avoid redefining it to facilitate a smooth transition to \\"dependentSchemas\\" and \\"dependentRequired\\"","type":"object","additionalProperties":{"anyOf":[{"$recursiveRef":"#"},{"$ref":"meta/validation#/$defs/stringArray"}]}}}}');
 
 /***/ }),
 
-/***/ 7216:
+/***/ 6478:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
 
 /***/ }),
 
-/***/ 8226:
+/***/ 2897:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 518:
+/***/ 9647:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
 
 /***/ }),
 
-/***/ 4588:
+/***/ 8163:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
 
 /***/ }),
 
-/***/ 5707:
+/***/ 9232:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
 
 /***/ }),
 
-/***/ 9547:
+/***/ 4456:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 7082:
+/***/ 5867:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
 
 /***/ }),
 
-/***/ 1678:
+/***/ 5193:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
 
 /***/ }),
 
-/***/ 2079:
+/***/ 372:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://json-schema.org/draft-07/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"$comment":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"default":true,"readOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":true},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":true,"enum":{"type":"array","items":true,"minItems":1,"uniqueItems":true},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"if":{"$ref":"#"},"then":{"$ref":"#"},"else":{"$ref":"#"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":true}');
@@ -74005,6 +76181,6 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5581);
+/******/ var __webpack_exports__ = __nccwpck_require__(1210);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

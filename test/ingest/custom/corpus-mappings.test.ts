@@ -11,6 +11,9 @@ import { corpusCounts, corpusFile, describeCorpus } from '../../public-corpus.js
  * The two worked examples of docs/formats/custom.md, read from the page itself (so the
  * page's mappings are the ones tested), on the public files they describe. The
  * expected counts are the manifest's (counted with python3, independently of the tool).
+ * Both formats are now also read natively (`letta`, `any-agent`): the tests check that a
+ * mapping whose detect holds, or that --input-format names, outranks the built-in reader,
+ * that the built-in reader reads what the mapping leaves, and that both give the same pairs.
  */
 const PAGE = readFileSync('docs/formats/custom.md', 'utf8');
 
@@ -44,12 +47,18 @@ describeCorpus('formats: the Letta agent file mapping of docs/formats/custom.md'
     expect(result.runs.map((r) => [r.runId, r.toolCalls, r.toolResults])).toEqual([['memgpt_agent', 28, 28]]);
     expect(ruleIds(result.findings)).toEqual(['invalid-arguments', 'unused-tool', 'unused-tool', 'unused-tool']);
     expect(result.findings.find((f) => f.ruleId === 'invalid-arguments')?.message).toContain("'send_message'");
+    const native = await auditCorpus({}, [LETTA]);
+    expect(native.report.files.map((f) => f.format)).toEqual(['letta']);
+    expect(native.result.runs.map((r) => [r.runId, r.toolCalls, r.toolResults])).toEqual([['memgpt_agent', 28, 28]]);
+    expect(ruleIds(native.result.findings)).toEqual(ruleIds(result.findings));
   });
 
-  it('does not claim loop.af, whose detect condition ($.agent_type) does not hold', async () => {
+  it('does not claim loop.af, whose detect condition ($.agent_type) does not hold: the built-in letta reader reads it', async () => {
+    expect(corpusCounts(LETTA_LOOP)).toEqual({ calls: 1, results: 1, orphans: 0 });
     const { report, result } = await auditCorpus(configOf('letta-agent-file'), [LETTA_LOOP]);
-    expect(report.files.map((f) => f.format)).toEqual(['unknown']);
-    expect(ruleIds(result.findings)).toEqual(['unknown-format']);
+    expect(report.files.map((f) => f.format)).toEqual(['letta']);
+    expect(result.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[1, 1]]);
+    expect(ruleIds(result.findings).filter((id) => ['unknown-format', 'orphan-call', 'malformed-record'].includes(id))).toEqual([]);
   });
 
   it('is what --input-format names on the command line, from the configuration file', async () => {
@@ -61,7 +70,14 @@ describeCorpus('formats: the Letta agent file mapping of docs/formats/custom.md'
     const json = JSON.parse(run.stdout) as { files: Array<{ format: string }>; runs: Array<{ toolCalls: number; toolResults: number }> };
     expect(json.files.map((f) => f.format)).toEqual(['letta-agent-file']);
     expect(json.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[28, 28]]);
-    const wrong = await cli(['audit', corpusFile(LETTA), '--input-format', 'letta', '--config', join(dir, 'agent-trace-audit.yml')], dir);
+    // The built-in reader, named, reads the same file in spite of the mapping: the same pairs.
+    const builtIn = await cli(['audit', corpusFile(LETTA), '--input-format', 'letta', '--format', 'json', '--fail-on', 'never', '--config', join(dir, 'agent-trace-audit.yml')], dir);
+    expect(builtIn.code).toBe(0);
+    const nativeJson = JSON.parse(builtIn.stdout) as typeof json;
+    expect(nativeJson.files.map((f) => f.format)).toEqual(['letta']);
+    expect(nativeJson.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[28, 28]]);
+    // A name that is neither a built-in format nor a mapping is a usage error naming the mapping.
+    const wrong = await cli(['audit', corpusFile(LETTA), '--input-format', 'letta-agent-fil', '--config', join(dir, 'agent-trace-audit.yml')], dir);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('letta-agent-file');
   });
@@ -84,6 +100,12 @@ describeCorpus('formats: the any-agent span dump mapping of docs/formats/custom.
       [GOOGLE, 'catalog-missing'],
       [LANGCHAIN, 'catalog-missing'],
       [LANGCHAIN, 'ingest-note'],
+    ]);
+    const native = await auditCorpus({}, [GOOGLE, LANGCHAIN]);
+    expect(native.report.files.map((f) => f.format)).toEqual(['any-agent', 'any-agent']);
+    expect(native.result.runs.map((r) => [r.file, r.toolCalls, r.toolResults])).toEqual([
+      [GOOGLE, 3, 3],
+      [LANGCHAIN, 2, 2],
     ]);
   });
 });
