@@ -27,7 +27,8 @@ function auditInSmallHeap(format: string, calls: number): Audited {
   expect(statSync(file).size).toBeGreaterThan(40 * 1024 * 1024);
   const out = join(root, 'report.json');
   const run = spawnSync(process.execPath, ['--max-old-space-size=32', CLI, 'audit', file, '--format', 'json', '-o', out, '--fail-on', 'never', '--jobs', '1'], { encoding: 'utf8' });
-  expect(run.stderr).toBe('');
+  // The one-line verdict (the report went to a file): the run's catalog-missing note.
+  expect(run.stderr).toBe('✅ not gated (fail-on: never): 1 note\n');
   expect(run.status).toBe(0);
   return JSON.parse(readFileSync(out, 'utf8')) as Audited;
 }

@@ -30,7 +30,11 @@ describe('past a documented limit: one clear finding naming the limit and its se
     rmSync(root, { recursive: true, force: true });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
-    expect(run.lines[0]).toBe(`agent-trace-audit ${VERSION}: 1 file(s), 0 run(s), 0 tool call(s), 0 result(s)`);
+    // The verdict first: the conversation holds a tool call that was not read.
+    expect(run.lines.slice(0, 2)).toEqual([
+      '⚠️ nothing audited: no tool call was read from 1 file (1 file holds tool calls that were not read); ❌ 1 error',
+      `agent-trace-audit ${VERSION}: 1 file(s), 0 run(s), 0 tool call(s), 0 result(s)`,
+    ]);
     expect(run.lines.filter((l) => l.startsWith('error') && l.includes('malformed-record') && l.includes('conv.json:1'))).toEqual([
       expect.stringContaining('a conversation object or cassette is longer than the limit of 1000000 bytes (limits.max-document-bytes), which this format reads whole; it was not read'),
     ]);
@@ -43,7 +47,7 @@ describe('past a documented limit: one clear finding naming the limit and its se
     rmSync(root, { recursive: true, force: true });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.lines[0]).toBe(`agent-trace-audit ${VERSION}: 1 file(s), 1 run(s), 2 tool call(s), 2 result(s)`);
+    expect(run.lines.slice(0, 2)).toEqual(['✅ not gated (fail-on: never): 1 error, 1 note', `agent-trace-audit ${VERSION}: 1 file(s), 1 run(s), 2 tool call(s), 2 result(s)`]);
     // The second span's `{` is on line 44 of the pretty-printed document, two lines above its spanId
     // (line 46; counted with python3's json.dumps(indent=2), which writes the same text).
     expect(run.lines.filter((l) => l.startsWith('error') && l.includes('malformed-record') && l.includes('otlp.json:44'))).toEqual([
@@ -52,13 +56,17 @@ describe('past a documented limit: one clear finding naming the limit and its se
   });
 
   // The formats read whole (docs/formats/frameworks.md): past the limit, one finding at line 1 naming it.
-  const pastDocumentLimit = (name: string, content: string | Uint8Array, what: string) => {
+  // `partly`: the verdict says the file holds tool calls that were not read (the formats that can tell from the bytes).
+  const pastDocumentLimit = (name: string, content: string | Uint8Array, what: string, partly: boolean) => {
     const root = tempTree({ [name]: content, 'agent-trace-audit.yml': 'limits:\n  max-document-bytes: 1000000\n' });
     const run = cli(['audit', name], root);
     rmSync(root, { recursive: true, force: true });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
-    expect(run.lines[0]).toBe(`agent-trace-audit ${VERSION}: 1 file(s), 0 run(s), 0 tool call(s), 0 result(s)`);
+    expect(run.lines.slice(0, 2)).toEqual([
+      `⚠️ nothing audited: no tool call was read from 1 file${partly ? ' (1 file holds tool calls that were not read)' : ''}; ❌ 1 error`,
+      `agent-trace-audit ${VERSION}: 1 file(s), 0 run(s), 0 tool call(s), 0 result(s)`,
+    ]);
     expect(run.lines.filter((l) => l.startsWith('error'))).toEqual([
       expect.stringMatching(new RegExp(`^error +malformed-record +${name.replace('.', '\\.')}:1 .* ${what} is longer than the limit of 1000000 bytes \\(limits\\.max-document-bytes\\), which this format reads whole; it was not read$`)),
     ]);
@@ -73,17 +81,17 @@ describe('past a documented limit: one clear finding naming the limit and its se
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x'.repeat(2_000_000) }] },
       ],
     };
-    pastDocumentLimit('messages.json', JSON.stringify(request, null, 2), 'the document');
+    pastDocumentLimit('messages.json', JSON.stringify(request, null, 2), 'the document', true);
   });
 
   itCorpus('an Anthropic VCR cassette (YAML, parsed whole) larger than limits.max-document-bytes', ['cassettes/openllmetry-anthropic-tools.yaml'], () => {
     const cassette = readFileSync(corpusFile('cassettes/openllmetry-anthropic-tools.yaml'), 'utf8');
-    pastDocumentLimit('cassette.yaml', `${cassette}${'# padding\n'.repeat(110_000)}`, 'a cassette');
+    pastDocumentLimit('cassette.yaml', `${cassette}${'# padding\n'.repeat(110_000)}`, 'a cassette', false);
   });
 
   itCorpus('an Inspect .eval archive (a zip, read whole) larger than limits.max-document-bytes', ['inspect/log_message_deduplication.eval'], () => {
     const archive = readFileSync(corpusFile('inspect/log_message_deduplication.eval'));
     // Bytes after the archive (a zip's readers find its directory from the end, so this one is no longer readable; the size is checked first).
-    pastDocumentLimit('log.eval', Buffer.concat([archive, Buffer.alloc(1_100_000)]), 'an .eval archive');
+    pastDocumentLimit('log.eval', Buffer.concat([archive, Buffer.alloc(1_100_000)]), 'an .eval archive', false);
   });
 });

@@ -14,14 +14,14 @@ describe('big JSON-lines files in flat memory (bundled CLI)', () => {
   it('OTLP JSONL (collector file exporter, traces interleaved over batch lines): exact counts, peak RSS bounded', () => {
     const { truth, report, peakMiB } = auditBig('otlp-lines', 120);
     expect(truth.runs).toBeGreaterThan(3_900);
-    expect(report.files).toEqual([{ path: 'big-otlp-lines.json', format: 'otlp-json', records: expect.any(Number), runs: truth.runs, skipped: [] }]);
+    expect(report.files).toEqual([{ path: 'big-otlp-lines.json', format: 'otlp-json', records: expect.any(Number), runs: truth.runs, skipped: [], toolCalls: truth.calls, toolResults: truth.results }]);
     expect(peakMiB).toBeLessThan(BOUND_MIB);
   }, 300_000);
 
   it('OpenAI JSONL (one conversation per line): never read whole, exact counts, peak RSS bounded', () => {
     const { truth, report, peakMiB } = auditBig('openai-lines', 120);
     expect(truth.runs).toBeGreaterThan(7_000);
-    expect(report.files).toEqual([{ path: 'big-openai-lines.json', format: 'openai', records: expect.any(Number), runs: truth.runs, skipped: [] }]);
+    expect(report.files).toEqual([{ path: 'big-openai-lines.json', format: 'openai', records: expect.any(Number), runs: truth.runs, skipped: [], toolCalls: truth.calls, toolResults: truth.results }]);
     expect(peakMiB).toBeLessThan(BOUND_MIB);
   }, 300_000);
 });
