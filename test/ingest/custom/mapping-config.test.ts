@@ -97,7 +97,7 @@ describe('formats: a JSONL mapping reads each line', () => {
       call('s2', 'c3', 'fetch', {}),
     );
     const { report, result: audit } = await auditText(text);
-    expect(report.files).toEqual([{ path: 'log.jsonl', format: 'my-log', records: 5, runs: 2, skipped: [{ reason: "line is no call, result or catalog of format 'my-log'", count: 1, firstLine: 3 }] }]);
+    expect(report.files).toEqual([{ path: 'log.jsonl', format: 'my-log', records: 5, runs: 2, skipped: [{ reason: "line is no call, result or catalog of format 'my-log'", count: 1, firstLine: 3 }], toolCalls: 3, toolResults: 2 }]);
     expect(audit.runs.map((r) => [r.runId, r.toolCalls, r.toolResults])).toEqual([
       ['s1', 1, 1],
       ['s2', 2, 1],

@@ -10,7 +10,7 @@ const dir = 'inspect';
 describeCorpus('inspect: corpus logs', corpusFilesUnder(dir), () => {
   it('reads the tool-call-error log: eleven tool errors whose calls are not in the log', async () => {
     const { result, runs } = await auditCorpus([`${dir}/log_tool_call_error.json`]);
-    expect(result.files).toEqual([{ path: `${dir}/log_tool_call_error.json`, format: 'inspect', records: 11, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: `${dir}/log_tool_call_error.json`, format: 'inspect', records: 11, runs: 1, skipped: [], toolCalls: 0, toolResults: 11 }]);
     const ids = Array.from({ length: 11 }, (_, i) => `bash_${i + 1}`);
     expect(runs.map(countRun)).toEqual([{ runId: '1#4', llm: 0, calls: 0, results: 11, errors: 11, orphans: [], unmatched: ids.map((id) => `${id}:bash`), catalog: [] }]);
     expect(runs[0]!.results.map((r) => r.errorCode)).toEqual(['parsing', 'timeout', 'parsing', 'unicode_decode', 'permission', 'file_not_found', 'is_a_directory', 'limit', 'approval', 'unknown', 'output_limit']);
@@ -63,7 +63,7 @@ describe('inspect: hand-made archives', () => {
       ],
     };
     const { result, runs } = await auditTemp({ 'x.eval': evalZip({ 'header.json': { version: 2, eval: {} }, 'samples/a_epoch_2.json': sample }) });
-    expect(result.files).toEqual([{ path: 'x.eval', format: 'inspect', records: 4, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'x.eval', format: 'inspect', records: 4, runs: 1, skipped: [], toolCalls: 1, toolResults: 1 }]);
     expect(runs.map(countRun)).toEqual([{ runId: 'a#2', llm: 1, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: ['search'] }]);
     expect(runs[0]!.results.map((r) => [r.content, r.errorCode, r.ts])).toEqual([['timed out', 'timeout', Date.parse('2025-01-01T00:00:02Z')]]);
   });

@@ -80,7 +80,7 @@ describe('langfuse: hand-made shapes', () => {
     };
     const { result, runs } = await auditTemp({ 'lf.json': JSON.stringify(doc, null, 2) });
     expect(runs[0]!.results.map((r) => [r.callId, r.isError, r.errorClass, r.content, r.ts])).toEqual([['c1', true, 'HTTPError', 'upstream 503', Date.parse('2025-01-01T00:00:03Z')]]);
-    expect(result.files).toEqual([{ path: 'lf.json', format: 'langfuse', records: 5, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'lf.json', format: 'langfuse', records: 5, runs: 1, skipped: [], toolCalls: 2, toolResults: 1 }]);
     expect(findingsOf(result, 'ingest-note')).toEqual([
       { line: 47, callId: 'c1', tool: 'search', runId: 't1', message: "tool observation 'search' has no call id; paired by order with the model's call 'c1'" },
     ]);
@@ -154,7 +154,7 @@ describe('langfuse: hand-made shapes', () => {
       observations: [obs({ id: `g-${id}`, traceId: id, type: 'GENERATION', startTime: '2025-01-01T00:00:00Z', output: [{ role: 'assistant', parts: [{ type: 'tool_call', id: callId, name: 'f', arguments: '{}' }] }] })],
     });
     const { result, runs } = await auditTemp({ 'many.json': JSON.stringify([one('a', 'x'), one('b', 'x')], null, 2) });
-    expect(result.files).toEqual([{ path: 'many.json', format: 'langfuse', records: 4, runs: 2, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'many.json', format: 'langfuse', records: 4, runs: 2, skipped: [], toolCalls: 2, toolResults: 0 }]);
     expect(runs.map((r) => [r.runId, r.calls.map((c) => [c.loc.line, c.callId])])).toEqual([
       ['a', [[7, 'x']]],
       ['b', [[35, 'x']]],

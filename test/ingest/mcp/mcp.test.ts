@@ -50,7 +50,7 @@ describe('mcp: hand-made message log', () => {
       { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'rain' }], isError: false } },
     );
     const { result, runs } = await auditTemp({ 'mcp.jsonl': log });
-    expect(result.files).toEqual([{ path: 'mcp.jsonl', format: 'mcp', records: 9, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'mcp.jsonl', format: 'mcp', records: 9, runs: 1, skipped: [], toolCalls: 4, toolResults: 4 }]);
     expect(runs.map(countRun)).toEqual([{ runId: null, llm: 0, calls: 4, results: 4, errors: 2, orphans: ['4:get_weather'], unmatched: ['9:-'], catalog: ['constructor', 'get_weather'] }]);
     expect(runs[0]!.results.map((r) => [r.loc.line, r.callId, r.tool, r.isError, r.errorCode])).toEqual([
       [6, '2', 'get_wether', true, '-32602'],

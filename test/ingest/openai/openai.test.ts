@@ -34,7 +34,7 @@ describeCorpus('openai: corpus files', ['openai-agents/v1_11_tool_output_custom_
 
   it('reads the VCR cassette as one conversation: each call once, though every request repeats it', async () => {
     const { result, runs } = await auditCorpus([`openai-chat/otel-contrib-tool-calls-cassette.yaml`]);
-    expect(result.files).toEqual([{ path: `openai-chat/otel-contrib-tool-calls-cassette.yaml`, format: 'openai', records: 7, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: `openai-chat/otel-contrib-tool-calls-cassette.yaml`, format: 'openai', records: 7, runs: 1, skipped: [], toolCalls: 2, toolResults: 2 }]);
     expect(runs.map(countRun)).toEqual([{ runId: null, llm: 2, calls: 2, results: 2, errors: 0, orphans: [], unmatched: [], catalog: ['get_current_weather'] }]);
     const run = runs[0]!;
     expect(run.calls.map((c) => [c.loc.line, c.ts, c.callId, c.args])).toEqual([
@@ -77,7 +77,7 @@ describe('openai: hand-made shapes', () => {
       { messages: [{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'zz', content: 'stray' }] },
     ];
     const result = await auditFiles({ 'traj.json': JSON.stringify(trajectories, null, 1) });
-    expect(result.files).toEqual([{ path: 'traj.json', format: 'openai', records: 7, runs: 2, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'traj.json', format: 'openai', records: 7, runs: 2, skipped: [], toolCalls: 2, toolResults: 2 }]);
     expect(result.runs.map((r) => [r.runId, r.toolCalls, r.toolResults])).toEqual([
       ['task-1', 2, 1],
       ['#1', 0, 1],

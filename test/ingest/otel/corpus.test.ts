@@ -18,7 +18,7 @@ describeCorpus('OTel corpus: Tempo batches (otlp/agentevals-tempo-batches.json)'
 
   it('reads one run with 2 model requests, 1 call, 1 result, a 10-tool catalog', async () => {
     const { result, runs } = await auditCorpus([file]);
-    expect(result.files).toEqual([{ path: file, format: 'otlp-json', records: 5, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: file, format: 'otlp-json', records: 5, runs: 1, skipped: [], toolCalls: 1, toolResults: 1 }]);
     expect(runs.map(factsOf)).toEqual([
       {
         runId: 'dd547580319ab0312cee07f1def50dad',
@@ -62,7 +62,7 @@ describeCorpus('OTel corpus: Jaeger export (jaeger/agentevals-k8s.json)', ['jaeg
   // startTime 1771237881585997 µs, duration 2108918 µs → 1771237881586 … 1771237883695 ms.
   it('reads one run with 1 model request, no calls, an 18-tool catalog, lines of the span id keys', async () => {
     const { result, runs } = await auditCorpus([file]);
-    expect(result.files).toEqual([{ path: file, format: 'jaeger-json', records: 2, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: file, format: 'jaeger-json', records: 2, runs: 1, skipped: [], toolCalls: 0, toolResults: 0 }]);
     const facts = runs.map(factsOf);
     expect(facts).toEqual([
       {
