@@ -40,8 +40,10 @@ describeCorpus('inspect: corpus logs', corpusFilesUnder(dir), () => {
       ['retry-storm', 13, '0#1', 'hardcoded_0', "tool 'bash' was called 5 times with identical arguments in this run (lines 13, 40, 67, 94, 121)"],
       ...[1, 2, 3, 4].map((n) => ['redundant-call', lines[n], '0#1', `hardcoded_${n}`, `tool 'bash' repeats the identical call at line ${lines[n - 1]} with no state change between them`]),
       ['unused-tool', 324, '0#1', null, "tool 'python' is in the catalog but the run never called it (5 calls to other tools)"],
+      // True: the sample's only tool keys are empty ("tool_calls": null, "tools": [] and null).
+      ['ingest-note', 0, null, null, "the file holds no tool calls ('inspect': no tool call or result read, and no tool-shaped content)"],
     ]);
-    expect(new Set(result.findings.map((f) => f.file))).toEqual(new Set([entry]));
+    expect(result.findings.map((f) => f.file)).toEqual([...Array<string>(6).fill(entry), `${dir}/log_read_sample.json`]);
   });
 });
 
@@ -118,7 +120,10 @@ describe('inspect: hand-made archives', () => {
   it('reports a truncated archive instead of crashing', async () => {
     const zip = evalZip({ 'header.json': { version: 2 } });
     const { result } = await auditTemp({ 'cut.eval': zip.subarray(0, zip.length - 30) });
-    expect(findingList(result)).toEqual([['malformed-record', 1, null, null, 'not a readable zip archive (invalid zip data)']]);
+    expect(findingList(result)).toEqual([
+      ['ingest-note', 0, null, null, "no tool call was read from this archive ('inspect'); its members were not searched for tool calls"],
+      ['malformed-record', 1, null, null, 'not a readable zip archive (invalid zip data)'],
+    ]);
   });
 });
 

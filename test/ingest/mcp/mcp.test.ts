@@ -28,6 +28,8 @@ describeCorpus('mcp: corpus examples (one message per file)', corpusFilesUnder(d
       ['unmatched-result', 1, null, null, 'result without a call id has no matching call in this run'],
       ['unmatched-result', 1, null, null, 'result without a call id has no matching call in this run'],
       ['unstructured-error', 1, null, null, 'error result of a tool has no machine-readable code (body: "Invalid departure date: must be in the future. Current date is 08/08/2025.")'],
+      // list-tools-result-response.json lists a tool and calls none: true.
+      ['ingest-note', 0, null, null, "the file holds no tool calls ('mcp': no tool call or result read, and no tool-shaped content)"],
       ['unused-tool', 1, null, null, "tool 'get_weather' is in the catalog but the run never called it (no calls at all)"],
     ]);
   });

@@ -102,7 +102,7 @@ describe('OTLP containers', () => {
     const single = await auditFiles({ 'tempo.json': line }, limits);
     expect(single.files).toEqual([{ path: 'tempo.json', format: 'otlp-json', records: 4, runs: 1, skipped: [], toolCalls: 1, toolResults: 1 }]);
     const many = await auditFiles({ 'spans.jsonl': line + line }, limits);
-    expect(many.files).toEqual([{ path: 'spans.jsonl', format: 'otlp-json', records: 0, runs: 0, skipped: [{ reason: 'malformed-record', count: 2, firstLine: 1 }] }]);
+    expect(many.files).toEqual([{ path: 'spans.jsonl', format: 'otlp-json', records: 0, runs: 0, skipped: [{ reason: 'malformed-record', count: 2, firstLine: 1 }], toolCalls: 0, toolResults: 0 }]);
     expect(findingsOf(many, 'malformed-record').map((f) => f.line)).toEqual([1, 2]);
   });
 

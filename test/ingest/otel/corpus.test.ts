@@ -97,8 +97,9 @@ describeCorpus('OTel corpus: Jaeger export (jaeger/agentevals-k8s.json)', ['jaeg
     ]);
     expect(runs[0]!.llmSpans.map((s) => [s.loc.line, s.spanId, s.ts, s.endTs])).toEqual([[2849, '896fc6b7b215e46d', 1771237881586, 1771237883695]]);
     // The model answered in text: none of the 18 offered tools was called (notes, true on this trace).
-    expect(result.findings.map((f) => [f.ruleId, f.severity, f.line, f.tool, f.message])).toEqual(
-      facts[0]!.catalogs[0]!.map((tool) => ['unused-tool', 'note', 2849, tool, `tool '${tool}' is in the catalog but the run never called it (no calls at all)`]),
-    );
+    expect(result.findings.map((f) => [f.ruleId, f.severity, f.line, f.tool, f.message])).toEqual([
+      ['ingest-note', 'note', 0, null, "the file holds no tool calls ('jaeger-json': no tool call or result read, and no tool-shaped content)"],
+      ...facts[0]!.catalogs[0]!.map((tool) => ['unused-tool', 'note', 2849, tool, `tool '${tool}' is in the catalog but the run never called it (no calls at all)`]),
+    ]);
   });
 });
