@@ -36,6 +36,8 @@ export interface FileWork extends RunShelf<RunEntry> {
   readonly skips: SkipTally;
   /** The parser said something about the file already (an ingest-note): no second note that it holds no calls. */
   noted?: boolean;
+  /** Part of the file could not be read (a malformed-record or truncated-tail): what it holds is not known. */
+  unread?: boolean;
 }
 
 export interface ReadOptions {
@@ -147,6 +149,7 @@ export async function readRuns(
     diagnostic(d) {
       work.lastDiagnosticLine = Math.max(work.lastDiagnosticLine, d.line);
       if (d.ruleId === 'ingest-note') work.noted = true;
+      if (d.ruleId === 'malformed-record' || d.ruleId === 'truncated-tail') work.unread = true;
       diagnose(d);
     },
     skip(skip) {
@@ -200,7 +203,8 @@ export function finishFile(display: string, format: TraceFormat, facts: FileFact
       message: `${skips.toolLike} skipped record(s) look like tool calls or results ('${format.id}' does not read them; first at line ${skips.firstToolLikeLine})`,
     });
   }
-  if (scan && (scan.count > 0 || !work.noted)) emptyFileFinding(format, scan, diagnose);
+  const unread = work.unread === true || sources.some((source) => source.problem);
+  if (scan && (scan.count > 0 || !work.noted)) emptyFileFinding(format, scan, unread, diagnose);
   const { calls, results } = toolCounts(work);
   const toolShaped = skips.toolLike + (scan?.count ?? 0);
   return {
@@ -219,7 +223,7 @@ export function finishFile(display: string, format: TraceFormat, facts: FileFact
  * A file its parser claimed and read no tool call or result from: `partial-read`
  * naming the tool-shaped content its text holds, or one note that it holds none.
  */
-function emptyFileFinding(format: TraceFormat, scan: ToolShapeScan, diagnose: (d: Diagnostic) => void): void {
+function emptyFileFinding(format: TraceFormat, scan: ToolShapeScan, unread: boolean, diagnose: (d: Diagnostic) => void): void {
   if (scan.count > 0) {
     const within = scan.cut ? ` in its first ${SCAN_BYTES / 1024 / 1024} MiB` : '';
     diagnose({
@@ -229,6 +233,10 @@ function emptyFileFinding(format: TraceFormat, scan: ToolShapeScan, diagnose: (d
     });
   } else if (scan.archive) {
     diagnose({ ruleId: 'ingest-note', line: 0, message: `no tool call was read from this archive ('${format.id}'); its members were not searched for tool calls` });
+  } else if (unread) {
+    // A part the parser could not read may hold calls the text scan does not recognise
+    // (a custom format's shape): say what was read, never that the file holds none.
+    diagnose({ ruleId: 'ingest-note', line: 0, message: `no tool call was read ('${format.id}'): part of the file could not be read, and the part read holds no tool-shaped content` });
   } else {
     const within = scan.cut ? ` in its first ${SCAN_BYTES / 1024 / 1024} MiB` : '';
     diagnose({ ruleId: 'ingest-note', line: 0, message: `the file holds no tool calls ('${format.id}': no tool call or result read, and no tool-shaped content${within})` });

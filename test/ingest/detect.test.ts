@@ -65,6 +65,8 @@ describe('format detection by evidence', () => {
       const result = await auditFiles({ 't.jsonl': jsonl({ kind: 'llm', run_id: 'r' }) });
       expect(findingsOf(result, 'ingest-note')).toEqual([
         { line: 0, callId: null, tool: null, runId: null, message: "fits 'native-jsonl' and 'twin' equally well; read as 'native-jsonl' (force another with --input-format)" },
+        // True: the one record is a model request.
+        { line: 0, callId: null, tool: null, runId: null, message: "the file holds no tool calls ('native-jsonl': no tool call or result read, and no tool-shaped content)" },
       ]);
       expect(result.files[0]!.format).toBe('native-jsonl');
     } finally {

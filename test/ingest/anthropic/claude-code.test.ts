@@ -76,7 +76,7 @@ describe('claude-code: hand-made shapes', () => {
         { type: 'result', subtype: 'success', session_id: s, permission_denials: [{ tool_name: 'Bash', tool_use_id: 't1', tool_input: {} }, { tool_name: 'Write', tool_use_id: 't2', tool_input: {} }] },
     );
     const result = await auditFiles({ 'stream.jsonl': stream });
-    expect(result.files).toEqual([{ path: 'stream.jsonl', format: 'claude-code', records: 7, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'stream.jsonl', format: 'claude-code', records: 7, runs: 1, skipped: [], toolCalls: 2, toolResults: 2 }]);
     // The catalog hash is recomputed from the init tools: sha256 of ["Bash","Read","constructor"].
     expect(result.runs).toEqual([{ file: 'stream.jsonl', runId: s, format: 'claude-code', catalogSha256: 'ea7b022efe58f2faf6dea5d4245852fefafc1ffa64e957dca5eb96a3d268f5ee', toolCalls: 2, toolResults: 2 }]);
     // True on this stream: 'Write' is not among the init tools, 'Read' and 'constructor' are never called.

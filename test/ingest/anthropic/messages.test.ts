@@ -21,7 +21,7 @@ const request = {
 describe('anthropic-messages', () => {
   it('reads a Messages request: tools with input_schema as the catalog, a tool_result error, an orphan and an unmatched result', async () => {
     const { result, runs } = await auditTemp({ 'req.json': JSON.stringify(request, null, 2) });
-    expect(result.files).toEqual([{ path: 'req.json', format: 'anthropic-messages', records: 7, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'req.json', format: 'anthropic-messages', records: 7, runs: 1, skipped: [], toolCalls: 2, toolResults: 2 }]);
     expect(runs.map(countRun)).toEqual([{ runId: null, llm: 2, calls: 2, results: 2, errors: 1, orphans: ['toolu_2:read_fil'], unmatched: ['toolu_9:-'], catalog: ['read_file', 'run_tests'] }]);
     const run = runs[0]!;
     expect(run.catalogs[0]!.tools[0]).toEqual({ name: 'run_tests', schema: { type: 'object', properties: { path: { type: 'string' } } }, schemaSha256: null });
@@ -36,12 +36,12 @@ describe('anthropic-messages', () => {
   it('reads a single response message', async () => {
     const response = { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Oslo' } }], stop_reason: 'tool_use' };
     const result = await auditFiles({ 'resp.json': JSON.stringify(response) });
-    expect(result.files).toEqual([{ path: 'resp.json', format: 'anthropic-messages', records: 2, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'resp.json', format: 'anthropic-messages', records: 2, runs: 1, skipped: [], toolCalls: 1, toolResults: 0 }]);
     expect(findingsOf(result, 'orphan-call').map((f) => f.callId)).toEqual(['toolu_1']);
   });
 
   it('leaves plain OpenAI message lists to the openai format', async () => {
     const result = await auditFiles({ 'chat.json': JSON.stringify([{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }]) });
-    expect(result.files).toEqual([{ path: 'chat.json', format: 'openai', records: 1, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'chat.json', format: 'openai', records: 1, runs: 1, skipped: [], toolCalls: 0, toolResults: 0 }]);
   });
 });

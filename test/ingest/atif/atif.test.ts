@@ -15,7 +15,7 @@ describe('atif: trajectories', () => {
     expect(result.files).toEqual([{ path: fixture, format: 'atif', records: 9, runs: 1, skipped: [
       { reason: 'observation result without source_call_id', count: 1, firstLine: 75 },
       { reason: 'step of source "user" without tool calls', count: 1, firstLine: 38 },
-    ] }]);
+    ], toolCalls: 3, toolResults: 3 }]);
     expect(countRun(runs[0]!)).toEqual({ runId: 'tb-hello-world-1', llm: 2, calls: 3, results: 3, errors: 0, orphans: [], unmatched: [], catalog: ['bash', 'finish'] });
     expect(runs[0]!.results.map((r) => [r.callId, r.tool, r.content])).toEqual([
       ['call_1', 'bash', ''],

@@ -74,7 +74,7 @@ describe('codex-rollout: shapes of other Codex versions', () => {
       { timestamp: '2026-01-06T00:00:11.000Z', type: 'event_msg', payload: { type: 'turn_aborted', reason: 'interrupted' } },
     );
     const { result, runs } = await auditTemp({ 'rollout-2026-01-06T00-00-00-s1.jsonl': file });
-    expect(result.files).toEqual([{ path: 'rollout-2026-01-06T00-00-00-s1.jsonl', format: 'codex-rollout', records: 11, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'rollout-2026-01-06T00-00-00-s1.jsonl', format: 'codex-rollout', records: 11, runs: 1, skipped: [], toolCalls: 4, toolResults: 3 }]);
     expect(runs[0]!.results.map((r) => [r.callId, r.tool, r.isError, r.exitCode])).toEqual([
       ['c1', 'apply_patch', false, null],
       ['c2', 'shell', true, 1],

@@ -43,7 +43,7 @@ describeCorpus('formats: the Letta agent file mapping of docs/formats/custom.md'
   it('reads memgpt_agent_with_convo.af: 28 calls, 28 results, no orphan, its catalog of 6 tools', async () => {
     expect(corpusCounts(LETTA)).toEqual({ calls: 28, results: 28, orphans: 0 });
     const { report, result } = await auditCorpus(configOf('letta-agent-file'), [LETTA]);
-    expect(report.files).toEqual([{ path: LETTA, format: 'letta-agent-file', records: 57, runs: 1, skipped: [] }]);
+    expect(report.files).toEqual([{ path: LETTA, format: 'letta-agent-file', records: 57, runs: 1, skipped: [], toolCalls: 28, toolResults: 28 }]);
     expect(result.runs.map((r) => [r.runId, r.toolCalls, r.toolResults])).toEqual([['memgpt_agent', 28, 28]]);
     expect(ruleIds(result.findings)).toEqual(['invalid-arguments', 'unused-tool', 'unused-tool', 'unused-tool']);
     expect(result.findings.find((f) => f.ruleId === 'invalid-arguments')?.message).toContain("'send_message'");

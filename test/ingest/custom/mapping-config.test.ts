@@ -97,7 +97,7 @@ describe('formats: a JSONL mapping reads each line', () => {
       call('s2', 'c3', 'fetch', {}),
     );
     const { report, result: audit } = await auditText(text);
-    expect(report.files).toEqual([{ path: 'log.jsonl', format: 'my-log', records: 5, runs: 2, skipped: [{ reason: "line is no call, result or catalog of format 'my-log'", count: 1, firstLine: 3 }] }]);
+    expect(report.files).toEqual([{ path: 'log.jsonl', format: 'my-log', records: 5, runs: 2, skipped: [{ reason: "line is no call, result or catalog of format 'my-log'", count: 1, firstLine: 3 }], toolCalls: 3, toolResults: 2 }]);
     expect(audit.runs.map((r) => [r.runId, r.toolCalls, r.toolResults])).toEqual([
       ['s1', 1, 1],
       ['s2', 2, 1],
@@ -175,8 +175,10 @@ describe('formats: the cost of a mapping is bounded by the limits', () => {
     const text = JSON.stringify({ log: [call('s', 'c1', 'search', { q: 'a long enough argument' }), result('s', 'c1', 'ok')] }, null, 1);
     const { report, result: audit } = await auditText(text, 'doc.json', file);
     expect(report.files.map((f) => f.format)).toEqual(['my-log']);
-    expect(audit.findings.map((f) => [f.ruleId, f.line])).toEqual([['malformed-record', 1]]);
-    expect(audit.findings[0]?.message).toContain('max-document-bytes');
+    // The document was not read, so the note does not claim it holds no tool calls (it holds one).
+    expect(audit.findings.map((f) => [f.ruleId, f.line])).toEqual([['ingest-note', 0], ['malformed-record', 1]]);
+    expect(audit.findings[0]?.message).toBe("no tool call was read ('my-log'): part of the file could not be read, and the part read holds no tool-shaped content");
+    expect(audit.findings[1]?.message).toContain('max-document-bytes');
     // Within the limit, the same document is read, each record at the line its item begins.
     delete (file as { limits?: unknown }).limits;
     const read = await auditText(text, 'doc.json', file);

@@ -55,7 +55,7 @@ describe('gemini-cli: the JSONL log', () => {
     expect(result.files).toEqual([{ path: 'session-2026-06-20T05-31-s1.jsonl', format: 'gemini-cli', records: 7, runs: 1, skipped: [
       { reason: '"$rewindTo" record without messages', count: 1, firstLine: 6 },
       { reason: 'message type "user"', count: 1, firstLine: 2 },
-    ] }]);
+    ], toolCalls: 3, toolResults: 2 }]);
     expect(runs[0]!.results.map((r) => [r.loc.line, r.callId, r.isError, r.errorClass])).toEqual([
       [4, 't1', false, null],
       [4, 't2', true, 'cancelled'],

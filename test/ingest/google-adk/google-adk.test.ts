@@ -87,7 +87,7 @@ describe('google-adk: what adk web saves (camelCase, call ids)', () => {
       lastUpdateTime: 1767600003.4,
     };
     const { result, runs } = await auditTemp({ 'session.json': JSON.stringify(session, null, 2) });
-    expect(result.files).toEqual([{ path: 'session.json', format: 'google-adk', records: 6, runs: 1, skipped: [{ reason: 'user event without a call or result', count: 1, firstLine: 7 }] }]);
+    expect(result.files).toEqual([{ path: 'session.json', format: 'google-adk', records: 6, runs: 1, skipped: [{ reason: 'user event without a call or result', count: 1, firstLine: 7 }], toolCalls: 2, toolResults: 2 }]);
     expect(countRun(runs[0]!)).toEqual({ runId: 's-42', llm: 2, calls: 2, results: 2, errors: 1, orphans: [], unmatched: [], catalog: [] });
     expect(runs[0]!.results.map((r) => [r.callId, r.isError, r.ts])).toEqual([
       ['adk-b', true, 1767600002300],

@@ -10,7 +10,7 @@ const dir = 'inspect';
 describeCorpus('inspect: corpus logs', corpusFilesUnder(dir), () => {
   it('reads the tool-call-error log: eleven tool errors whose calls are not in the log', async () => {
     const { result, runs } = await auditCorpus([`${dir}/log_tool_call_error.json`]);
-    expect(result.files).toEqual([{ path: `${dir}/log_tool_call_error.json`, format: 'inspect', records: 11, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: `${dir}/log_tool_call_error.json`, format: 'inspect', records: 11, runs: 1, skipped: [], toolCalls: 0, toolResults: 11 }]);
     const ids = Array.from({ length: 11 }, (_, i) => `bash_${i + 1}`);
     expect(runs.map(countRun)).toEqual([{ runId: '1#4', llm: 0, calls: 0, results: 11, errors: 11, orphans: [], unmatched: ids.map((id) => `${id}:bash`), catalog: [] }]);
     expect(runs[0]!.results.map((r) => r.errorCode)).toEqual(['parsing', 'timeout', 'parsing', 'unicode_decode', 'permission', 'file_not_found', 'is_a_directory', 'limit', 'approval', 'unknown', 'output_limit']);
@@ -40,8 +40,10 @@ describeCorpus('inspect: corpus logs', corpusFilesUnder(dir), () => {
       ['retry-storm', 13, '0#1', 'hardcoded_0', "tool 'bash' was called 5 times with identical arguments in this run (lines 13, 40, 67, 94, 121)"],
       ...[1, 2, 3, 4].map((n) => ['redundant-call', lines[n], '0#1', `hardcoded_${n}`, `tool 'bash' repeats the identical call at line ${lines[n - 1]} with no state change between them`]),
       ['unused-tool', 324, '0#1', null, "tool 'python' is in the catalog but the run never called it (5 calls to other tools)"],
+      // True: the sample's only tool keys are empty ("tool_calls": null, "tools": [] and null).
+      ['ingest-note', 0, null, null, "the file holds no tool calls ('inspect': no tool call or result read, and no tool-shaped content)"],
     ]);
-    expect(new Set(result.findings.map((f) => f.file))).toEqual(new Set([entry]));
+    expect(result.findings.map((f) => f.file)).toEqual([...Array<string>(6).fill(entry), `${dir}/log_read_sample.json`]);
   });
 });
 
@@ -63,7 +65,7 @@ describe('inspect: hand-made archives', () => {
       ],
     };
     const { result, runs } = await auditTemp({ 'x.eval': evalZip({ 'header.json': { version: 2, eval: {} }, 'samples/a_epoch_2.json': sample }) });
-    expect(result.files).toEqual([{ path: 'x.eval', format: 'inspect', records: 4, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'x.eval', format: 'inspect', records: 4, runs: 1, skipped: [], toolCalls: 1, toolResults: 1 }]);
     expect(runs.map(countRun)).toEqual([{ runId: 'a#2', llm: 1, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: ['search'] }]);
     expect(runs[0]!.results.map((r) => [r.content, r.errorCode, r.ts])).toEqual([['timed out', 'timeout', Date.parse('2025-01-01T00:00:02Z')]]);
   });
@@ -118,7 +120,10 @@ describe('inspect: hand-made archives', () => {
   it('reports a truncated archive instead of crashing', async () => {
     const zip = evalZip({ 'header.json': { version: 2 } });
     const { result } = await auditTemp({ 'cut.eval': zip.subarray(0, zip.length - 30) });
-    expect(findingList(result)).toEqual([['malformed-record', 1, null, null, 'not a readable zip archive (invalid zip data)']]);
+    expect(findingList(result)).toEqual([
+      ['ingest-note', 0, null, null, "no tool call was read from this archive ('inspect'); its members were not searched for tool calls"],
+      ['malformed-record', 1, null, null, 'not a readable zip archive (invalid zip data)'],
+    ]);
   });
 });
 

@@ -29,7 +29,9 @@ describeCorpus('langfuse: corpus exports', corpusFilesUnder(dir), () => {
     ]);
     // pydantic-ai offered six tools and called four: two unused (true).
     const unused = (tool: string) => ['unused-tool', 1317, '7a38edd8123db47ad8dcb8aa4c5e3926', null, `tool '${tool}' is in the catalog but the run never called it (4 calls to other tools)`];
-    expect(findingList(result)).toEqual([unused('get_car_joke_suggestion'), unused('get_tree_joke_suggestion')]);
+    // llamaindex.trace.json has one model request and no tool call ("tool" appears only in its prose): true.
+    const none = ['ingest-note', 0, null, null, "the file holds no tool calls ('langfuse': no tool call or result read, and no tool-shaped content)"];
+    expect(findingList(result)).toEqual([none, unused('get_car_joke_suggestion'), unused('get_tree_joke_suggestion')]);
   });
 
   it('takes the call from the generation and the result from the TOOL observation, at their lines', async () => {
@@ -80,7 +82,7 @@ describe('langfuse: hand-made shapes', () => {
     };
     const { result, runs } = await auditTemp({ 'lf.json': JSON.stringify(doc, null, 2) });
     expect(runs[0]!.results.map((r) => [r.callId, r.isError, r.errorClass, r.content, r.ts])).toEqual([['c1', true, 'HTTPError', 'upstream 503', Date.parse('2025-01-01T00:00:03Z')]]);
-    expect(result.files).toEqual([{ path: 'lf.json', format: 'langfuse', records: 5, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'lf.json', format: 'langfuse', records: 5, runs: 1, skipped: [], toolCalls: 2, toolResults: 1 }]);
     expect(findingsOf(result, 'ingest-note')).toEqual([
       { line: 47, callId: 'c1', tool: 'search', runId: 't1', message: "tool observation 'search' has no call id; paired by order with the model's call 'c1'" },
     ]);
@@ -154,7 +156,7 @@ describe('langfuse: hand-made shapes', () => {
       observations: [obs({ id: `g-${id}`, traceId: id, type: 'GENERATION', startTime: '2025-01-01T00:00:00Z', output: [{ role: 'assistant', parts: [{ type: 'tool_call', id: callId, name: 'f', arguments: '{}' }] }] })],
     });
     const { result, runs } = await auditTemp({ 'many.json': JSON.stringify([one('a', 'x'), one('b', 'x')], null, 2) });
-    expect(result.files).toEqual([{ path: 'many.json', format: 'langfuse', records: 4, runs: 2, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'many.json', format: 'langfuse', records: 4, runs: 2, skipped: [], toolCalls: 2, toolResults: 0 }]);
     expect(runs.map((r) => [r.runId, r.calls.map((c) => [c.loc.line, c.callId])])).toEqual([
       ['a', [[7, 'x']]],
       ['b', [[35, 'x']]],

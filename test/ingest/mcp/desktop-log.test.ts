@@ -19,7 +19,7 @@ describe('mcp: Claude Desktop logs', () => {
       '',
     ].join('\n');
     const { result, runs } = await auditTemp({ 'mcp.log': log });
-    expect(result.files).toEqual([{ path: 'mcp.log', format: 'mcp', records: 4, runs: 2, skipped: [{ reason: 'malformed-record', count: 1, firstLine: 9 }] }]);
+    expect(result.files).toEqual([{ path: 'mcp.log', format: 'mcp', records: 4, runs: 2, skipped: [{ reason: 'malformed-record', count: 1, firstLine: 9 }], toolCalls: 2, toolResults: 1 }]);
     expect(runs.map(countRun)).toEqual([
       { runId: 'weather', llm: 0, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: ['get_forecast'] },
       { runId: 'memory', llm: 0, calls: 1, results: 0, errors: 0, orphans: ['2:read_graph'], unmatched: [], catalog: [] },

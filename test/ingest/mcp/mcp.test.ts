@@ -28,6 +28,8 @@ describeCorpus('mcp: corpus examples (one message per file)', corpusFilesUnder(d
       ['unmatched-result', 1, null, null, 'result without a call id has no matching call in this run'],
       ['unmatched-result', 1, null, null, 'result without a call id has no matching call in this run'],
       ['unstructured-error', 1, null, null, 'error result of a tool has no machine-readable code (body: "Invalid departure date: must be in the future. Current date is 08/08/2025.")'],
+      // list-tools-result-response.json lists a tool and calls none: true.
+      ['ingest-note', 0, null, null, "the file holds no tool calls ('mcp': no tool call or result read, and no tool-shaped content)"],
       ['unused-tool', 1, null, null, "tool 'get_weather' is in the catalog but the run never called it (no calls at all)"],
     ]);
   });
@@ -50,7 +52,7 @@ describe('mcp: hand-made message log', () => {
       { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'rain' }], isError: false } },
     );
     const { result, runs } = await auditTemp({ 'mcp.jsonl': log });
-    expect(result.files).toEqual([{ path: 'mcp.jsonl', format: 'mcp', records: 9, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'mcp.jsonl', format: 'mcp', records: 9, runs: 1, skipped: [], toolCalls: 4, toolResults: 4 }]);
     expect(runs.map(countRun)).toEqual([{ runId: null, llm: 0, calls: 4, results: 4, errors: 2, orphans: ['4:get_weather'], unmatched: ['9:-'], catalog: ['constructor', 'get_weather'] }]);
     expect(runs[0]!.results.map((r) => [r.loc.line, r.callId, r.tool, r.isError, r.errorCode])).toEqual([
       [6, '2', 'get_wether', true, '-32602'],

@@ -34,7 +34,7 @@ describeCorpus('openai: corpus files', ['openai-agents/v1_11_tool_output_custom_
 
   it('reads the VCR cassette as one conversation: each call once, though every request repeats it', async () => {
     const { result, runs } = await auditCorpus([`openai-chat/otel-contrib-tool-calls-cassette.yaml`]);
-    expect(result.files).toEqual([{ path: `openai-chat/otel-contrib-tool-calls-cassette.yaml`, format: 'openai', records: 7, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: `openai-chat/otel-contrib-tool-calls-cassette.yaml`, format: 'openai', records: 7, runs: 1, skipped: [], toolCalls: 2, toolResults: 2 }]);
     expect(runs.map(countRun)).toEqual([{ runId: null, llm: 2, calls: 2, results: 2, errors: 0, orphans: [], unmatched: [], catalog: ['get_current_weather'] }]);
     const run = runs[0]!;
     expect(run.calls.map((c) => [c.loc.line, c.ts, c.callId, c.args])).toEqual([
@@ -77,7 +77,7 @@ describe('openai: hand-made shapes', () => {
       { messages: [{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'zz', content: 'stray' }] },
     ];
     const result = await auditFiles({ 'traj.json': JSON.stringify(trajectories, null, 1) });
-    expect(result.files).toEqual([{ path: 'traj.json', format: 'openai', records: 7, runs: 2, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'traj.json', format: 'openai', records: 7, runs: 2, skipped: [], toolCalls: 2, toolResults: 2 }]);
     expect(result.runs.map((r) => [r.runId, r.toolCalls, r.toolResults])).toEqual([
       ['task-1', 2, 1],
       ['#1', 0, 1],
@@ -144,6 +144,9 @@ describe('openai: hostile cassettes', () => {
     const bomb = ['interactions:', '- request:', '    body: &a ["x","x","x","x","x","x","x","x","x","x"]', '    b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]', '    c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]', '    d: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]', '  response: {}', ''].join('\n');
     const result = await auditFiles({ 'bomb.yaml': bomb });
     expect(result.files.map((f) => f.format)).toEqual(['openai']);
-    expect(result.findings.map((f) => [f.ruleId, f.line, f.message])).toEqual([['malformed-record', 2, 'cassette interaction cannot be read (Excessive alias count indicates a resource exhaustion attack)']]);
+    expect(result.findings.map((f) => [f.ruleId, f.line, f.message])).toEqual([
+      ['ingest-note', 0, "no tool call was read ('openai'): part of the file could not be read, and the part read holds no tool-shaped content"],
+      ['malformed-record', 2, 'cassette interaction cannot be read (Excessive alias count indicates a resource exhaustion attack)'],
+    ]);
   });
 });

@@ -71,7 +71,7 @@ describe('openhands: one event per line', () => {
       { id: 3, timestamp: '2026-01-20T20:30:03', source: 'agent', action: 'read', args: { path: '/w/a.py' }, tool_call_metadata: metadata('c2', 'str_replace_editor') },
     );
     const { result, runs } = await auditTemp({ 'events.jsonl': file });
-    expect(result.files).toEqual([{ path: 'events.jsonl', format: 'openhands', records: 5, runs: 1, skipped: [{ reason: 'user action "message" without tool_call_metadata', count: 1, firstLine: 1 }] }]);
+    expect(result.files).toEqual([{ path: 'events.jsonl', format: 'openhands', records: 5, runs: 1, skipped: [{ reason: 'user action "message" without tool_call_metadata', count: 1, firstLine: 1 }], toolCalls: 2, toolResults: 1 }]);
     expect(runs[0]!.results.map((r) => [r.loc.line, r.callId, r.tool, r.isError, r.content])).toEqual([[3, 'c1', 'execute_bash', true, 'Timeout']]);
     expect(countRun(runs[0]!)).toMatchObject({ llm: 2, calls: 2, results: 1, orphans: ['c2:str_replace_editor'] });
   });

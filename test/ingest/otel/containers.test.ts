@@ -66,7 +66,7 @@ describe('OTLP containers', () => {
   it('one batch per line: each record on its batch line; a line that is no container is malformed', async () => {
     const line = smallRun();
     const result = await auditFiles({ 'spans.jsonl': `${line}{"resourceLogs":[]}\n` });
-    expect(result.files).toEqual([{ path: 'spans.jsonl', format: 'otlp-json', records: 4, runs: 1, skipped: [{ reason: 'malformed-record', count: 1, firstLine: 2 }] }]);
+    expect(result.files).toEqual([{ path: 'spans.jsonl', format: 'otlp-json', records: 4, runs: 1, skipped: [{ reason: 'malformed-record', count: 1, firstLine: 2 }], toolCalls: 1, toolResults: 1 }]);
     expect(findingsOf(result, 'malformed-record')).toEqual([
       { line: 2, callId: null, tool: null, runId: null, message: 'line is not an OTLP container (no resourceSpans, scopeSpans or batches array): "{"resourceLogs":[]}"' },
     ]);
@@ -100,9 +100,9 @@ describe('OTLP containers', () => {
     const limits = { limits: { 'max-line-bytes': 1000 } };
     expect(line.length).toBeGreaterThan(1000);
     const single = await auditFiles({ 'tempo.json': line }, limits);
-    expect(single.files).toEqual([{ path: 'tempo.json', format: 'otlp-json', records: 4, runs: 1, skipped: [] }]);
+    expect(single.files).toEqual([{ path: 'tempo.json', format: 'otlp-json', records: 4, runs: 1, skipped: [], toolCalls: 1, toolResults: 1 }]);
     const many = await auditFiles({ 'spans.jsonl': line + line }, limits);
-    expect(many.files).toEqual([{ path: 'spans.jsonl', format: 'otlp-json', records: 0, runs: 0, skipped: [{ reason: 'malformed-record', count: 2, firstLine: 1 }] }]);
+    expect(many.files).toEqual([{ path: 'spans.jsonl', format: 'otlp-json', records: 0, runs: 0, skipped: [{ reason: 'malformed-record', count: 2, firstLine: 1 }], toolCalls: 0, toolResults: 0 }]);
     expect(findingsOf(many, 'malformed-record').map((f) => f.line)).toEqual([1, 2]);
   });
 

@@ -18,7 +18,7 @@ describeCorpus('OTel corpus: Tempo batches (otlp/agentevals-tempo-batches.json)'
 
   it('reads one run with 2 model requests, 1 call, 1 result, a 10-tool catalog', async () => {
     const { result, runs } = await auditCorpus([file]);
-    expect(result.files).toEqual([{ path: file, format: 'otlp-json', records: 5, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: file, format: 'otlp-json', records: 5, runs: 1, skipped: [], toolCalls: 1, toolResults: 1 }]);
     expect(runs.map(factsOf)).toEqual([
       {
         runId: 'dd547580319ab0312cee07f1def50dad',
@@ -62,7 +62,7 @@ describeCorpus('OTel corpus: Jaeger export (jaeger/agentevals-k8s.json)', ['jaeg
   // startTime 1771237881585997 µs, duration 2108918 µs → 1771237881586 … 1771237883695 ms.
   it('reads one run with 1 model request, no calls, an 18-tool catalog, lines of the span id keys', async () => {
     const { result, runs } = await auditCorpus([file]);
-    expect(result.files).toEqual([{ path: file, format: 'jaeger-json', records: 2, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: file, format: 'jaeger-json', records: 2, runs: 1, skipped: [], toolCalls: 0, toolResults: 0 }]);
     const facts = runs.map(factsOf);
     expect(facts).toEqual([
       {
@@ -97,8 +97,9 @@ describeCorpus('OTel corpus: Jaeger export (jaeger/agentevals-k8s.json)', ['jaeg
     ]);
     expect(runs[0]!.llmSpans.map((s) => [s.loc.line, s.spanId, s.ts, s.endTs])).toEqual([[2849, '896fc6b7b215e46d', 1771237881586, 1771237883695]]);
     // The model answered in text: none of the 18 offered tools was called (notes, true on this trace).
-    expect(result.findings.map((f) => [f.ruleId, f.severity, f.line, f.tool, f.message])).toEqual(
-      facts[0]!.catalogs[0]!.map((tool) => ['unused-tool', 'note', 2849, tool, `tool '${tool}' is in the catalog but the run never called it (no calls at all)`]),
-    );
+    expect(result.findings.map((f) => [f.ruleId, f.severity, f.line, f.tool, f.message])).toEqual([
+      ['ingest-note', 'note', 0, null, "the file holds no tool calls ('jaeger-json': no tool call or result read, and no tool-shaped content)"],
+      ...facts[0]!.catalogs[0]!.map((tool) => ['unused-tool', 'note', 2849, tool, `tool '${tool}' is in the catalog but the run never called it (no calls at all)`]),
+    ]);
   });
 });

@@ -52,7 +52,7 @@ describeCorpus('otel-spans: corpus span dumps (Monocle, span.to_json())', corpus
   it('the same spans one per line (JSONL) read the same, each record on its span line', async () => {
     const spans = JSON.parse(readFileSync(corpusFile(`${dir}/monocle-langgraph-trace.json`), 'utf8')) as unknown[];
     const { result, runs } = await auditTemp({ 'spans.jsonl': spans.map((s) => `${JSON.stringify(s)}\n`).join('') });
-    expect(result.files).toEqual([{ path: 'spans.jsonl', format: 'otel-spans', records: 21, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'spans.jsonl', format: 'otel-spans', records: 21, runs: 1, skipped: [], toolCalls: 5, toolResults: 5 }]);
     expect(countRun(runs[0]!)).toMatchObject({ llm: 11, calls: 5, results: 5, orphans: [] });
     // Tool spans are items 9, 13, 26, 27 and 41 of the list (python3).
     expect(runs[0]!.calls.map((c) => c.loc.line)).toEqual([9, 13, 26, 27, 41]);
@@ -85,7 +85,7 @@ describeCorpus('otel-spans: what the console exporter prints (pretty-printed spa
     const printed = spans.map((s) => `${JSON.stringify(s, null, 4)}\n`);
     const text = printed.join('');
     const { result, runs } = await auditTemp({ 'console.txt': text });
-    expect(result.files).toEqual([{ path: 'console.txt', format: 'otel-spans', records: 4, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'console.txt', format: 'otel-spans', records: 4, runs: 1, skipped: [], toolCalls: 1, toolResults: 1 }]);
     expect(countRun(runs[0]!)).toMatchObject({ runId: 'cc777ffa12c2506f3e07fa56d160bfe9', llm: 2, calls: 1, results: 1, orphans: [] });
     // The tool span is the second span printed: it starts on the line after the first one's last line.
     expect(runs[0]!.calls.map((c) => c.loc.line)).toEqual([printed[0]!.split('\n').length]);
@@ -118,7 +118,7 @@ describe('otel-spans: the GenAI mapping on the flat container', () => {
       span('0000000000000001', null, 'invoke_agent', '2026-01-01T00:00:00.000000Z', '2026-01-01T00:00:02.000000Z', {}),
     ];
     const { result, runs } = await auditTemp({ 'spans.json': JSON.stringify(doc, null, 4) });
-    expect(result.files).toEqual([{ path: 'spans.json', format: 'otel-spans', records: 3, runs: 1, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'spans.json', format: 'otel-spans', records: 3, runs: 1, skipped: [], toolCalls: 1, toolResults: 1 }]);
     expect(countRun(runs[0]!)).toEqual({ runId: '5b8aa5a2d2c872e8321cf37308d69df2', llm: 1, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: [] });
     expect(runs[0]!.results[0]).toMatchObject({ callId: 'call_1', tool: 'search', isError: true, ts: 1767225601500 });
   });

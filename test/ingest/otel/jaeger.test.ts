@@ -73,7 +73,7 @@ describe('Jaeger JSON export', () => {
 
   it('reads each trace as a run; errors from otel.status_code, error and exception logs; lines of span id keys', async () => {
     const result = await auditFiles({ 'jaeger.json': text });
-    expect(result.files).toEqual([{ path: 'jaeger.json', format: 'jaeger-json', records: 6, runs: 2, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'jaeger.json', format: 'jaeger-json', records: 6, runs: 2, skipped: [], toolCalls: 3, toolResults: 2 }]);
     expect(result.runs.map((r) => [r.runId, r.toolCalls, r.toolResults])).toEqual([
       ['a'.repeat(32), 2, 1],
       ['b'.repeat(32), 1, 1],

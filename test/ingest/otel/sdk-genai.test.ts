@@ -90,7 +90,7 @@ describe('OTLP JSON written by the OpenTelemetry JS SDK (GenAI conventions)', ()
     it(`${variant}: finds the orphan, the unmatched result, the failed call and says where it paired by order`, async () => {
       // Named as in the collector's file exporter docs (path: ./traces.json): still one batch per line.
       const result = await auditFiles({ 'traces.json': text() });
-      expect(result.files).toEqual([{ path: 'traces.json', format: 'otlp-json', records: 12, runs: 1, skipped: [] }]);
+      expect(result.files).toEqual([{ path: 'traces.json', format: 'otlp-json', records: 12, runs: 1, skipped: [], toolCalls: 4, toolResults: 4 }]);
       // The run's catalog hash is recomputed from chat #1's four tool names (sorted, canonical JSON).
       expect(catalogHashForms(TOOLS.map((t) => t.name)).jcs).toBe(CATALOG_SHA256);
       expect(result.runs).toEqual([{ file: 'traces.json', runId: TRACE, format: 'otlp-json', catalogSha256: CATALOG_SHA256, toolCalls: 4, toolResults: 4 }]);
