@@ -44,7 +44,7 @@ describe('the text table', () => {
 
 describe('a location outside the working folder', () => {
   it('is never cut to `…../`: the kept end starts at a folder name', () => {
-    const outside = '../../../../shared/corpus/agentbench/medagentbench-deepseekv3-runs.jsonl:1';
+    const outside = '../../../../recorded/suite/agentbench/medagentbench-deepseekv3-runs.jsonl:1';
     for (let max = 10; max <= outside.length; max += 1) {
       const shown = shortLocation(outside, max);
       expect(shown).not.toMatch(/^…\.|^…\/\./);
