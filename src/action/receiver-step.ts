@@ -9,7 +9,7 @@ import { ConfigurationError, UserError } from '../errors.js';
 import type { CollectSource } from '../io/collect-sources.js';
 import type { Logger } from '../logger.js';
 import { otlpEnvironment, protocolFor } from '../receiver/endpoint-env.js';
-import { describeStats, lossNotes, lostAny } from '../receiver/server.js';
+import { describeStats, lossNotes, lostAny } from '../receiver/stats.js';
 import { isAlive, readReceiverState, stopReceiver, waitFor } from '../receiver/state-file.js';
 import { sanitizeText } from '../sanitize/text.js';
 import type { RunContext } from '../github/context.js';

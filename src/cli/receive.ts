@@ -1,7 +1,8 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { describeStats, lostAny, startReceiver } from '../receiver/server.js';
+import { startReceiver } from '../receiver/server.js';
+import { describeStats, lostAny } from '../receiver/stats.js';
 import { sanitizeText } from '../sanitize/text.js';
 import type { CommandSpec, ParsedArgs } from './command.js';
 import type { CliIO } from './io.js';

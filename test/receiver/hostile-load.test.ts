@@ -6,7 +6,8 @@ import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trac
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeStats, startReceiver, type Receiver, type ReceiverOptions } from '../../src/receiver/server.js';
+import { startReceiver, type Receiver, type ReceiverOptions } from '../../src/receiver/server.js';
+import { describeStats } from '../../src/receiver/stats.js';
 import { countJsonSpans, countProtobufSpans } from '../../src/receiver/span-count.js';
 import { sdkTracer } from '../ingest/otel/sdk-export.js';
 import { tempDir } from '../helpers.js';

@@ -1,3 +1,4 @@
+import type { Document, isMap as isMapType, LineCounter, YAMLMap } from 'yaml';
 import type { ReadLimits } from '../../io/limits.js';
 import { isObject, num, own, str, type JsonObject } from '../fields.js';
 import { messageFacts } from '../message-facts.js';
@@ -63,42 +64,63 @@ export async function parseCassette(text: string, file: string, sink: RecordSink
     if (read.kind === 'broken') sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${read.reason}` });
     return null;
   };
+  const read: CassetteRead = { doc, lineCounter, kinds, isMap, budget, sink, file, collector, gemini, bodyAt };
   for (const node of seq.items) {
     if (!isMap(node)) continue;
-    const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
-    const responseNode = node.get('response', true);
-    const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
-    // Aliases are read as copies of what they stand for: their expansion counts against limits.max-document-bytes with the bodies.
-    const expanded = aliasBytes(node, doc, kinds);
-    if (expanded > 0) {
-      budget.left -= expanded;
-      if (budget.left < 0) {
-        sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction not read: its aliases expand by ${expanded} bytes, past the ${limitText('maxDocumentBytes', budget.limit)} with the cassette's other aliases and bodies` });
-        continue;
-      }
-    }
-    let interaction: unknown;
-    try {
-      interaction = node.toJS(doc) as unknown;
-    } catch (error) {
-      // e.g. an alias bomb: the yaml package refuses excessive alias expansion
-      sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
-      continue;
-    }
-    if (!isObject(interaction)) continue;
-    const request = bodyAt(own(interaction, 'request'), line, 'request');
-    const response = bodyAt(own(interaction, 'response'), responseLine, 'response');
-    const created = response ? num(response, 'created') ?? num(response, 'created_at') : null;
-    // The request was sent before `created`; only the response's records carry it.
-    const at = (where: number, ts: number | null = null): Place => ({ loc: { file, line: where }, runId: null, ts });
-    const ts = created === null ? null : created * 1000;
-    if (request && isGeminiRequest(request)) gemini.request(request, at(line));
-    else if (request) addRequest(collector, request, at(line));
-    if (response && isGeminiResponse(response)) gemini.response(response, at(responseLine, ts));
-    else if (response) addResponse(collector, response, at(responseLine, ts));
+    readInteraction(node, read);
   }
   gemini.flush();
   for (const record of collector.records) sink.record(record);
+}
+
+/** What every interaction of one cassette is read with. */
+interface CassetteRead {
+  readonly doc: Document.Parsed;
+  readonly lineCounter: LineCounter;
+  readonly kinds: YamlKinds;
+  readonly isMap: typeof isMapType;
+  readonly budget: InflateBudget;
+  readonly sink: RecordSink;
+  readonly file: string;
+  readonly collector: FactCollector;
+  readonly gemini: GeminiConversation;
+  /** A request's or response's body as JSON, or null (none, or skipped or broken: told to the sink). */
+  readonly bodyAt: (holder: unknown, line: number, what: string) => JsonObject | null;
+}
+
+/** One interaction: its aliases counted against the budget, then its request and its response read. */
+function readInteraction(node: YAMLMap, { doc, lineCounter, kinds, isMap, budget, sink, file, collector, gemini, bodyAt }: CassetteRead): void {
+  const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
+  const responseNode = node.get('response', true);
+  const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
+  // Aliases are read as copies of what they stand for: their expansion counts against limits.max-document-bytes with the bodies.
+  const expanded = aliasBytes(node, doc, kinds);
+  if (expanded > 0) {
+    budget.left -= expanded;
+    if (budget.left < 0) {
+      sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction not read: its aliases expand by ${expanded} bytes, past the ${limitText('maxDocumentBytes', budget.limit)} with the cassette's other aliases and bodies` });
+      return;
+    }
+  }
+  let interaction: unknown;
+  try {
+    interaction = node.toJS(doc) as unknown;
+  } catch (error) {
+    // e.g. an alias bomb: the yaml package refuses excessive alias expansion
+    sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
+    return;
+  }
+  if (!isObject(interaction)) return;
+  const request = bodyAt(own(interaction, 'request'), line, 'request');
+  const response = bodyAt(own(interaction, 'response'), responseLine, 'response');
+  const created = response ? num(response, 'created') ?? num(response, 'created_at') : null;
+  // The request was sent before `created`; only the response's records carry it.
+  const at = (where: number, ts: number | null = null): Place => ({ loc: { file, line: where }, runId: null, ts });
+  const ts = created === null ? null : created * 1000;
+  if (request && isGeminiRequest(request)) gemini.request(request, at(line));
+  else if (request) addRequest(collector, request, at(line));
+  if (response && isGeminiResponse(response)) gemini.response(response, at(responseLine, ts));
+  else if (response) addResponse(collector, response, at(responseLine, ts));
 }
 
 /** A request's catalog and the conversation it sends (Chat `messages`, Responses `input`). */
