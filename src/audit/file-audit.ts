@@ -6,7 +6,7 @@ import type { ByteSource } from '../io/byte-source.js';
 import type { FileFacts } from '../io/line-splitter.js';
 import { openTraceFile } from '../io/trace-file.js';
 import type { TraceRecord } from '../model/records.js';
-import type { Run } from '../model/run.js';
+import { resultCount, type Run } from '../model/run.js';
 import type { AuditInput, CatalogSummary, FileSummary, RunSummary } from '../model/audit.js';
 import type { RunTimeline } from '../model/timeline.js';
 import { guarded, type ActiveRule, type Emit } from './active-rules.js';
@@ -256,7 +256,7 @@ function runEntry(run: Run, timeline: boolean, closedAt: number, firstLine: numb
     format: run.format,
     catalogSha256: catalog ? catalog.sha256 : null,
     toolCalls: run.calls.length,
-    toolResults: run.results.length,
+    toolResults: resultCount(run),
   };
   return {
     summary,
