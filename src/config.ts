@@ -77,45 +77,50 @@ function buildConfigFileSchema() {
         .boolean()
         .optional()
         .describe('The Action: replace every secret the audit finds in a trace before sealing it into the artifact, with one receipt per value in its checkpoint (default true; the seal-redact input wins).'),
-      limits: z
-        .strictObject({
-          'max-file-bytes': z.number().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
-          'max-line-bytes': z.number().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
-          'max-inflated-bytes': z.number().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
-          'max-depth': z.number().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
-          'max-document-bytes': z.number().int().positive().optional().describe('Largest single-document file read whole (default 512 MiB).'),
-          'max-element-bytes': z.number().int().positive().optional().describe('Largest item of a streamed one-document trace, e.g. one event or step (default 64 MiB).'),
-          'run-idle-records': z
-            .number()
-            .int()
-            .nonnegative()
-            .optional()
-            .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
-          'max-run-records': z
-            .number()
-            .int()
-            .nonnegative()
-            .optional()
-            .describe('A run that reaches this many records is audited in parts of at most this many, its calls awaiting a result carried into the next part (default 200000; 0: no limit).'),
-          'max-record-keys': z
-            .number()
-            .int()
-            .positive()
-            .optional()
-            .describe('Most object keys one JSON-lines record may hold, at every level together; a record with more is one too-many-keys finding and is not read (default 10000).'),
-          'max-findings-per-rule': z
-            .number()
-            .int()
-            .positive()
-            .optional()
-            .describe('Findings one rule lists for one file; the rest are counted in one finding (default 1000).'),
-          'max-findings': z.number().int().positive().optional().describe('Findings the audit lists in all; the rest are counted in one finding (default 10000).'),
-          'max-runs': z.number().int().positive().optional().describe('Runs the report lists; the rest are counted, not listed (default 10000).'),
-        })
-        .optional()
-        .describe('What one input may cost; larger inputs are reported, not read.'),
+      limits: limitsSchema(),
     })
     .describe('agent-trace-audit configuration (agent-trace-audit.yml at the repository root, or --config).');
+}
+
+/** The `limits` section of the configuration file: what one input may cost. */
+function limitsSchema() {
+  return z
+    .strictObject({
+      'max-file-bytes': z.number().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
+      'max-line-bytes': z.number().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
+      'max-inflated-bytes': z.number().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
+      'max-depth': z.number().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
+      'max-document-bytes': z.number().int().positive().optional().describe('Largest single-document file read whole (default 512 MiB).'),
+      'max-element-bytes': z.number().int().positive().optional().describe('Largest item of a streamed one-document trace, e.g. one event or step (default 64 MiB).'),
+      'run-idle-records': z
+        .number()
+        .int()
+        .nonnegative()
+        .optional()
+        .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
+      'max-run-records': z
+        .number()
+        .int()
+        .nonnegative()
+        .optional()
+        .describe('A run that reaches this many records is audited in parts of at most this many, its calls awaiting a result carried into the next part (default 200000; 0: no limit).'),
+      'max-record-keys': z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('Most object keys one JSON-lines record may hold, at every level together; a record with more is one too-many-keys finding and is not read (default 10000).'),
+      'max-findings-per-rule': z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('Findings one rule lists for one file; the rest are counted in one finding (default 1000).'),
+      'max-findings': z.number().int().positive().optional().describe('Findings the audit lists in all; the rest are counted in one finding (default 10000).'),
+      'max-runs': z.number().int().positive().optional().describe('Runs the report lists; the rest are counted, not listed (default 10000).'),
+    })
+    .optional()
+    .describe('What one input may cost; larger inputs are reported, not read.');
 }
 
 type RuleLevel = z.infer<typeof ruleLevel>;

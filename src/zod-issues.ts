@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { nearest } from './cli/nearest.js';
+import { nearest } from './nearest.js';
 
 type Issue = z.core.$ZodIssue;
 

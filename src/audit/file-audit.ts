@@ -6,7 +6,7 @@ import type { ByteSource } from '../io/byte-source.js';
 import type { FileFacts } from '../io/line-splitter.js';
 import { openTraceFile } from '../io/trace-file.js';
 import type { TraceRecord } from '../model/records.js';
-import type { Run } from '../model/run.js';
+import { resultCount, type Run } from '../model/run.js';
 import type { AuditInput, CatalogSummary, FileSummary, RunSummary } from '../model/audit.js';
 import type { RunTimeline } from '../model/timeline.js';
 import { guarded, type ActiveRule, type Emit } from './active-rules.js';
@@ -16,7 +16,8 @@ import { RecordStage } from './record-stage.js';
 import { RunGrouper, type ClosedRun, type RunEvent } from './run-grouper.js';
 import { internCatalog, noneOmitted, shelveRun, trimRuns, type RunShelf } from './run-shelf.js';
 import { SkipTally } from './skip-tally.js';
-import { labelWords, scanToolShapes, SCAN_BYTES, type ToolShapeScan } from './tool-shape-scan.js';
+import { emptyFileFinding, scanIfEmpty, toolCounts } from './empty-file.js';
+import type { ToolShapeScan } from './tool-shape-scan.js';
 import { collectTimeline } from './timeline/collect.js';
 
 /** One complete run as the report lists it, with where it sorts among its file's runs. Plain data. */
@@ -68,27 +69,7 @@ export async function auditFile(input: AuditInput, config: AuditConfig, options:
   return { summary, runs: work.runs, omitted: work.omitted, catalogs: [...work.catalogs.values()] };
 }
 
-/** The calls and results a file's runs held (listed and omitted). */
-export function toolCounts(work: FileWork): { calls: number; results: number } {
-  let calls = work.omitted.toolCalls;
-  let results = work.omitted.toolResults;
-  for (const run of work.runs) {
-    calls += run.summary.toolCalls;
-    results += run.summary.toolResults;
-  }
-  return { calls, results };
-}
 
-/** A file read to the end with no tool call or result (and no skipped tool-like record): its text is looked through. */
-export async function scanIfEmpty(input: AuditInput, config: AuditConfig, work: FileWork): Promise<ToolShapeScan | null> {
-  const { calls, results } = toolCounts(work);
-  if (calls + results > 0 || work.skips.toolLike > 0) return null;
-  return scanToolShapes(input.path, input.display, config.limits);
-}
-
-export function newWork(keep = Infinity): FileWork {
-  return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), keep, runs: [], omitted: noneOmitted(), catalogs: new Map() };
-}
 
 /** The notes its writer left on the file (input.notes), as findings at line 0. */
 export function noteFile(input: AuditInput, emit: Emit, skips: SkipTally): void {
@@ -219,28 +200,9 @@ export function finishFile(display: string, format: TraceFormat, facts: FileFact
   };
 }
 
-/**
- * A file its parser claimed and read no tool call or result from: `partial-read`
- * naming the tool-shaped content its text holds, or one note that it holds none.
- */
-function emptyFileFinding(format: TraceFormat, scan: ToolShapeScan, unread: boolean, diagnose: (d: Diagnostic) => void): void {
-  if (scan.count > 0) {
-    const within = scan.cut ? ` in its first ${SCAN_BYTES / 1024 / 1024} MiB` : '';
-    diagnose({
-      ruleId: 'partial-read',
-      line: scan.firstLine,
-      message: `no tool call was read ('${format.id}'), but the file holds ${scan.count} tool-shaped place(s)${within}: ${labelWords(scan.labels)}; first at line ${scan.firstLine}`,
-    });
-  } else if (scan.archive) {
-    diagnose({ ruleId: 'ingest-note', line: 0, message: `no tool call was read from this archive ('${format.id}'); its members were not searched for tool calls` });
-  } else if (unread) {
-    // A part the parser could not read may hold calls the text scan does not recognise
-    // (a custom format's shape): say what was read, never that the file holds none.
-    diagnose({ ruleId: 'ingest-note', line: 0, message: `no tool call was read ('${format.id}'): part of the file could not be read, and the part read holds no tool-shaped content` });
-  } else {
-    const within = scan.cut ? ` in its first ${SCAN_BYTES / 1024 / 1024} MiB` : '';
-    diagnose({ ruleId: 'ingest-note', line: 0, message: `the file holds no tool calls ('${format.id}': no tool call or result read, and no tool-shaped content${within})` });
-  }
+
+export function newWork(keep = Infinity): FileWork {
+  return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), keep, runs: [], omitted: noneOmitted(), catalogs: new Map() };
 }
 
 /** Runs closed by an earlier sweep first, then by first line (see runOrder in run-grouper.ts). */
@@ -264,7 +226,7 @@ function runEntry(run: Run, timeline: boolean, closedAt: number, firstLine: numb
     format: run.format,
     catalogSha256: catalog ? catalog.sha256 : null,
     toolCalls: run.calls.length,
-    toolResults: run.results.length,
+    toolResults: resultCount(run),
   };
   return {
     summary,

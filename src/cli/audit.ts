@@ -1,4 +1,4 @@
-import { nearest } from './nearest.js';
+import { nearest } from '../nearest.js';
 import type { FindingStoreOptions } from '../audit/finding-store.js';
 import { defaultJobs } from '../audit/pool.js';
 import { resolve } from 'node:path';

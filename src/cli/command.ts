@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import type { CliIO } from './io.js';
-import { nearest } from './nearest.js';
+import { nearest } from '../nearest.js';
 
 /** One flag of a command, as its help shows it. */
 export interface FlagSpec {

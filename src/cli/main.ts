@@ -2,7 +2,7 @@ import { guardMessages, type CliIO } from './io.js';
 import { describeError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { commandHelp, parseCommandArgs, usageLine, type CommandSpec } from './command.js';
-import { nearest } from './nearest.js';
+import { nearest } from '../nearest.js';
 
 /**
  * Every command, in the order the help lists them; each is one entry (src/cli/command.ts),

@@ -137,3 +137,13 @@ export class RunBuilder {
     };
   }
 }
+
+/**
+ * The tool results a run read: its results, and each boundary record of a call
+ * with no result of its own (a boundary record hashes one tool output at the
+ * process, adapter and model boundaries, so a file of them is audited output).
+ */
+export function resultCount(run: Run): number {
+  const answered = new Set(run.results.map((result) => result.callId));
+  return run.results.length + run.boundaries.filter((b) => b.callId === null || !answered.has(b.callId)).length;
+}

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * its own layer and the layers below it, never one above. The one table of the order.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['errors.ts', 'version.ts', 'zod-issues.ts', 'heap-growth.ts'],
+  ['errors.ts', 'version.ts', 'nearest.ts', 'zod-issues.ts', 'heap-growth.ts'],
   ['model'],
   ['sanitize'],
   ['io'],

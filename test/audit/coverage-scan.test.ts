@@ -29,7 +29,8 @@ describe('a file read with no tool call is never silent', () => {
       { role: 'system', content: 'You are a helpful assistant that can interact with a computer.' },
       { role: 'user', content: 'Fix the bug.' },
       { role: 'assistant', content: 'THOUGHT: list the files.\n\n```bash\nls -la\n```' },
-      { role: 'user', content: '<returncode>0</returncode>\n<output>a.py</output>' },
+      // Not mini-swe-agent's `<returncode>` observation (that format reads these blocks as calls): a chat no parser reads actions from.
+      { role: 'user', content: 'Output:\na.py' },
       { role: 'assistant', content: 'THOUGHT: done.\n\n```bash\necho COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\n```' },
     ],
   };

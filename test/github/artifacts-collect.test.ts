@@ -143,7 +143,7 @@ describe('bundled action collecting trace artifacts', () => {
     await front.seed(800, 'agent-traces-f', { 'f.jsonl': `${DIRTY}/span-log-orphan.jsonl` });
     const inputs = { artifacts: 'agent-traces-*', 'artifacts-run-id': '800', upload: 'false', comment: 'false' };
     const refused = await run(801, inputs);
-    expect(refused.code).toBe(0);
+    expect(refused.code).toBe(1); // nothing audited, and fail-on-empty is true by default
     expect(refused.stdout).toContain(
       '::warning::refused the artifacts of run 800 of octo-org/agent-app: that run built code from the fork forker/agent-app, so its traces are not trusted. Set artifacts-allow-fork: true to audit them anyway.',
     );

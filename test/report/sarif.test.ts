@@ -69,7 +69,11 @@ describe('SARIF 2.1.0', () => {
   it('is byte-identical for the same input, and valid with no findings', async () => {
     const files = { 't.jsonl': jsonl({ run_id: 'r', span_id: 's1', kind: 'tool_call', call_id: 'c1', tool: 'x' }) };
     expect((await sarifOf(files)).text).toBe((await sarifOf(files)).text);
-    const clean = JSON.parse((await sarifOf({ 't.jsonl': jsonl({ run_id: 'r', span_id: 's1', kind: 'llm' }) })).text);
+    const clean = JSON.parse((await sarifOf({ 't.jsonl': jsonl(
+      { run_id: 'r', kind: 'catalog', tools: [{ name: 'x', schema_sha256: null }] },
+      { run_id: 'r', span_id: 's1', kind: 'tool_call', call_id: 'c1', tool: 'x' },
+      { run_id: 'r', span_id: 's2', kind: 'tool_result', call_id: 'c1', tool: 'x', status: 'ok' },
+    ) })).text);
     expect(validate(clean)).toBe(true);
     expect(clean.runs[0].results).toEqual([]);
   });

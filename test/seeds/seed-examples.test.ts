@@ -74,10 +74,13 @@ describe('seed 001: pairing', () => {
     expect(await audit('001-blocked-on-answered.jsonl')).toEqual({ code: 0, findings: [CATALOG_NOTE] });
   });
 
-  it('an LLM stall: five minutes without a delta, nothing outstanding', async () => {
+  it('an LLM stall: five minutes without a delta, nothing outstanding (no tool call read: nothing audited, exit 1)', async () => {
     expect(await audit('001-llm-stall.jsonl')).toEqual({
-      code: 0,
-      findings: [['llm-stall', 2, null, 'no model output for 300 s (from line 1 to this llm span) with no tool call outstanding (gap 8 s)']],
+      code: 1,
+      findings: [
+        ['ingest-note', 0, null, "the file holds no tool calls ('native-jsonl': no tool call or result read, and no tool-shaped content)"],
+        ['llm-stall', 2, null, 'no model output for 300 s (from line 1 to this llm span) with no tool call outstanding (gap 8 s)'],
+      ],
     });
   });
 
@@ -119,10 +122,13 @@ describe('seed 002: error hygiene', () => {
 });
 
 describe('seed 003: boundary records', () => {
-  it('its pretty-printed record is read, and the placeholder hashes are a malformed-record', async () => {
+  it('its pretty-printed record is read, and the placeholder hashes are a malformed-record (the record is dropped, so its tool_call_id is a partial-read)', async () => {
     expect(await audit('003-record.json')).toEqual({
       code: 1,
-      findings: [['malformed-record', 1, null, 'boundary record "process_sha256" is not a SHA-256 hex digest (64 hex digits): "replace-with-real-sha256"; a placeholder left in place of the real hash?']],
+      findings: [
+        ['malformed-record', 1, null, 'boundary record "process_sha256" is not a SHA-256 hex digest (64 hex digits): "replace-with-real-sha256"; a placeholder left in place of the real hash?'],
+        ['partial-read', 3, null, "no tool call was read ('boundary-json'), but the file holds 1 tool-shaped place(s): tool_call_id ×1; first at line 3"],
+      ],
     });
   });
 

@@ -86,21 +86,7 @@ export function renderComment(report: Report, input: CommentInput, limit = COMME
   const small = (runSection.length > 0 ? size(runSection) + 1 : 0) + (baseSection.length > 0 ? size(baseSection) + 1 : 0);
 
   const left: string[] = [];
-  const guided = (compared ? [...rows.filter((r) => r.added > 0), ...rows.filter((r) => r.added === 0)] : rows).slice(0, GUIDED_MAX);
-  const blocks: string[] = [];
-  let guidedShown = 0;
-  const wrapper = (n: number) => [`<details><summary>Likely cause and next action (${n} of ${rows.length} rule(s); each rule's docs page has them all)</summary>`, '', '</details>'];
-  for (const row of guided) {
-    const block = ruleGuidance(row.ruleId);
-    if (block.length === 0) continue;
-    if (size([...wrapper(guidedShown + 1), ...blocks, ...block]) + 1 > room(small + TIMELINE_RESERVE)) break;
-    blocks.push(...block, '');
-    guidedShown += 1;
-  }
-  if (guidedShown > 0) {
-    const [open, blank, close] = wrapper(guidedShown);
-    out.push('', open!, blank!, ...blocks, close!);
-  }
+  out.push(...guidanceLines(rows, compared, size, room(small + TIMELINE_RESERVE)));
 
   const section = (name: string, lines: readonly string[]) => {
     if (lines.length === 0) return;
@@ -117,4 +103,22 @@ export function renderComment(report: Report, input: CommentInput, limit = COMME
   if (left.length > 0) out.push('', `_Left out to stay within ${limit.toLocaleString('en-US')} characters: ${left.join(', ')}; they are in ${whereTheRestIs(input.more)}._`);
   out.push(...end);
   return { markdown: `${out.join('\n')}\n`, rowsShown: shown, rules: listed.length, left };
+}
+
+/** The collapsed "likely cause and next action" blocks of the first rules (new findings first) that fit in `budget` characters; none when none fits. */
+function guidanceLines(rows: ReturnType<typeof ruleRows>, compared: boolean, size: (lines: readonly string[]) => number, budget: number): string[] {
+  const guided = (compared ? [...rows.filter((r) => r.added > 0), ...rows.filter((r) => r.added === 0)] : rows).slice(0, GUIDED_MAX);
+  const blocks: string[] = [];
+  let guidedShown = 0;
+  const wrapper = (n: number) => [`<details><summary>Likely cause and next action (${n} of ${rows.length} rule(s); each rule's docs page has them all)</summary>`, '', '</details>'];
+  for (const row of guided) {
+    const block = ruleGuidance(row.ruleId);
+    if (block.length === 0) continue;
+    if (size([...wrapper(guidedShown + 1), ...blocks, ...block]) + 1 > budget) break;
+    blocks.push(...block, '');
+    guidedShown += 1;
+  }
+  if (guidedShown === 0) return [];
+  const [open, blank, close] = wrapper(guidedShown);
+  return ['', open!, blank!, ...blocks, close!];
 }

@@ -38,6 +38,9 @@ describe('partial-read', () => {
           { reason: 'record type "summary"', count: 1, firstLine: 1 },
           { reason: 'system record (subtype "compact_boundary") without a tool list', count: 1, firstLine: 5 },
         ],
+        toolCalls: 1, // the Task call
+        toolResults: 1, // its result
+        toolShaped: 1, // the progress line's Grep call
       },
     ]);
   });

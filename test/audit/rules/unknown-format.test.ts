@@ -30,7 +30,7 @@ describe('unknown-format', () => {
         'fits no supported trace format (JSON lines whose first record has keys "org", "repo", "number", "fix_patch"); closest is \'native-jsonl\', but its first record fits no native dialect (no kind, type, index or boundary fields)',
       ],
     ]);
-    expect(result.files).toEqual([{ path: 'patch.jsonl', format: 'unknown', records: 0, runs: 0, skipped: [] }]);
+    expect(result.files).toEqual([{ path: 'patch.jsonl', format: 'unknown', records: 0, runs: 0, skipped: [], toolCalls: 0, toolResults: 0 }]);
   });
 
   it('a fine-tuning dataset ({"prompt", "completion"} lines) is one warning', async () => {
@@ -51,12 +51,16 @@ describe('unknown-format', () => {
     const result = await auditFiles({ 't.jsonl': '{"hello":1}\n{"kind":"llm","run_id":"r"}\n' });
     expect(findingsOf(result, 'unknown-format')).toEqual([]);
     expect(findingsOf(result, 'malformed-record').map((f) => f.line)).toEqual([1]);
-    expect(result.files).toEqual([{ path: 't.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [{ reason: 'malformed-record', count: 1, firstLine: 1 }] }]);
+    expect(result.files).toEqual([{ path: 't.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [{ reason: 'malformed-record', count: 1, firstLine: 1 }], toolCalls: 0, toolResults: 0 }]);
   });
 
-  it('an empty .jsonl file is an empty log, not a verdict', async () => {
+  it('an empty .jsonl file is an empty log, not a verdict: one note each that it holds no tool calls', async () => {
     const result = await auditFiles({ 'empty.jsonl': '', 'blank.jsonl': '\n\n' });
-    expect(result.findings).toEqual([]);
+    const none = "the file holds no tool calls ('native-jsonl': no tool call or result read, and no tool-shaped content)";
+    expect(result.findings.map((f) => [f.file, f.ruleId, f.severity, f.line, f.message])).toEqual([
+      ['blank.jsonl', 'ingest-note', 'note', 0, none],
+      ['empty.jsonl', 'ingest-note', 'note', 0, none],
+    ]);
     expect(result.files.map((f) => f.format)).toEqual(['native-jsonl', 'native-jsonl']);
   });
 });
