@@ -200,7 +200,10 @@ export function finishFile(display: string, format: TraceFormat, facts: FileFact
       message: `${skips.toolLike} skipped record(s) look like tool calls or results ('${format.id}' does not read them; first at line ${skips.firstToolLikeLine})`,
     });
   }
-  if (scan && (scan.count > 0 || !work.noted)) emptyFileFinding(format, scan, diagnose);
+  // A byte source that stopped (file past limits.max-file-bytes, inflation cut) or records skipped as
+  // malformed already have their findings; "holds no tool calls" would claim something of what was never read.
+  const unread = sources.some((source) => source.problem) || skips.summary().some((skip) => skip.reason === 'malformed-record');
+  if (scan && (scan.count > 0 || (!work.noted && !unread))) emptyFileFinding(format, scan, diagnose);
   const { calls, results } = toolCounts(work);
   const toolShaped = skips.toolLike + (scan?.count ?? 0);
   return {

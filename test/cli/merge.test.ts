@@ -11,7 +11,9 @@ describe('agent-trace-audit merge (dist/cli.js)', () => {
       'b.txt': 'not json at all\n',
     });
     expect(runBundle(['audit', 'a.jsonl', '--format', 'json', '-o', 'ra.json'], root).code).toBe(1);
-    expect(runBundle(['audit', 'b.jsonl', '--format', 'json', '-o', 'rb.json'], root).code).toBe(0);
+    // b.jsonl holds no tool call: nothing audited exits 1 unless --allow-empty.
+    expect(runBundle(['audit', 'b.jsonl', '--format', 'json', '-o', 'rb-strict.json'], root).code).toBe(1);
+    expect(runBundle(['audit', 'b.jsonl', '--format', 'json', '-o', 'rb.json', '--allow-empty'], root).code).toBe(0);
     const merged = runBundle(['merge', 'rb.json', 'ra.json'], root);
     expect(merged.code).toBe(1);
     const report = JSON.parse(merged.stdout) as { summary: unknown; findings: Array<{ ruleId: string }> };
