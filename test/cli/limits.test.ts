@@ -26,7 +26,7 @@ describe('size limits are settings, and past each the file gets a finding naming
     expect(run.findings).toEqual([`error malformed-record big.jsonl - - file of ${Buffer.byteLength(text)} bytes is larger than the limit of 1000 bytes (limits.max-file-bytes); it was not read (after line 0)`]);
     // At the limit it is read whole.
     const fits = audit({ 'big.jsonl': text }, `  max-file-bytes: ${Buffer.byteLength(text)}\n`, 'big.jsonl');
-    expect([fits.code, fits.verdict, fits.first]).toEqual([0, '✅ no errors', 'agent-trace-audit 0.1.0: 1 file(s), 1 run(s), 20 tool call(s), 20 result(s)']);
+    expect([fits.code, fits.verdict, fits.first]).toEqual([0, '✅ no errors (1 note)', 'agent-trace-audit 0.1.0: 1 file(s), 1 run(s), 20 tool call(s), 20 result(s)']);
   });
 
   it('limits.max-line-bytes: a longer line is skipped, the lines around it are read', () => {
