@@ -26,7 +26,7 @@ export async function scanIfEmpty(input: AuditInput, config: AuditConfig, work: 
  * A file its parser claimed and read no tool call or result from: `partial-read`
  * naming the tool-shaped content its text holds, or one note that it holds none.
  */
-export function emptyFileFinding(format: TraceFormat, scan: ToolShapeScan, unread: boolean, diagnose: (d: Diagnostic) => void): void {
+export function emptyFileFinding(format: TraceFormat, scan: ToolShapeScan, diagnose: (d: Diagnostic) => void): void {
   if (scan.count > 0) {
     const within = scan.cut ? ` in its first ${SCAN_BYTES / 1024 / 1024} MiB` : '';
     diagnose({
@@ -36,10 +36,6 @@ export function emptyFileFinding(format: TraceFormat, scan: ToolShapeScan, unrea
     });
   } else if (scan.archive) {
     diagnose({ ruleId: 'ingest-note', line: 0, message: `no tool call was read from this archive ('${format.id}'); its members were not searched for tool calls` });
-  } else if (unread) {
-    // A part the parser could not read may hold calls the text scan does not recognise
-    // (a custom format's shape): say what was read, never that the file holds none.
-    diagnose({ ruleId: 'ingest-note', line: 0, message: `no tool call was read ('${format.id}'): part of the file could not be read, and the part read holds no tool-shaped content` });
   } else {
     const within = scan.cut ? ` in its first ${SCAN_BYTES / 1024 / 1024} MiB` : '';
     diagnose({ ruleId: 'ingest-note', line: 0, message: `the file holds no tool calls ('${format.id}': no tool call or result read, and no tool-shaped content${within})` });

@@ -184,8 +184,10 @@ export function finishFile(display: string, format: TraceFormat, facts: FileFact
       message: `${skips.toolLike} skipped record(s) look like tool calls or results ('${format.id}' does not read them; first at line ${skips.firstToolLikeLine})`,
     });
   }
-  const unread = work.unread === true || sources.some((source) => source.problem);
-  if (scan && (scan.count > 0 || !work.noted)) emptyFileFinding(format, scan, unread, diagnose);
+  // A byte source that stopped (file past limits.max-file-bytes, inflation cut) or records that could not be read
+  // (malformed-record, truncated-tail) already have their findings; "holds no tool calls" would claim something of what was never read.
+  const unread = work.unread === true || sources.some((source) => source.problem) || skips.summary().some((skip) => skip.reason === 'malformed-record');
+  if (scan && (scan.count > 0 || (!work.noted && !unread))) emptyFileFinding(format, scan, diagnose);
   const { calls, results } = toolCounts(work);
   const toolShaped = skips.toolLike + (scan?.count ?? 0);
   return {

@@ -28,8 +28,12 @@ describe('help for every command (dist/cli.js)', () => {
       expect(help.stdout).toContain(`\nusage: agent-trace-audit ${name} `);
       const flags = help.stdout.slice(help.stdout.indexOf('\nflags:\n'), help.stdout.indexOf('\nexample')).split('\n').filter((line) => /^ {2}(-\w, )? *--/.test(line));
       expect(flags.length).toBeGreaterThanOrEqual(2);
-      for (const line of flags) if (!line.includes('--help')) expect(line, line).toMatch(/\(default: [^)]+\)$/);
-      expect(help.stdout).toMatch(/\nexamples?:\n {2}agent-trace-audit /);
+      for (const line of flags) if (!line.includes('--help')) expect(line, line).toMatch(/\(default: .+\)$/);
+      // Every example line is indented; one at least runs this very command (verify's first downloads the artifact).
+      const examples = help.stdout.slice(help.stdout.search(/\nexamples?:\n/)).split('\n').slice(2).filter((l) => l !== '');
+      expect(examples.length).toBeGreaterThanOrEqual(1);
+      for (const line of examples) expect(line, line).toMatch(/^ {2}\S/);
+      expect(examples.some((l) => l.includes(`agent-trace-audit ${name} `) || l.endsWith(`agent-trace-audit ${name}`))).toBe(true);
       expect(runBundle(['help', name], '.').stdout).toBe(help.stdout);
       expect(runBundle([name, '-h'], '.').stdout).toBe(help.stdout);
     });
@@ -93,8 +97,8 @@ describe('one error vocabulary (dist/cli.js)', () => {
 describe('audit, replay and scope share --fail-on, exit codes and the finding shape (dist/cli.js)', () => {
   const root = () => tempTree({ 'session.jsonl': SESSION, 'scope.json': SCOPE });
 
-  it('replay: a warning and a note pass the default gate; --fail-on warning or note fails; never passes', () => {
-    expect(first(['replay', 'session.jsonl'], root())).toEqual([0, 'calls: 6']);
+  it('replay: as ToolReplay any finding fails by default (a warning and a note here); --fail-on warning or note fails; never passes', () => {
+    expect(first(['replay', 'session.jsonl'], root())).toEqual([1, 'calls: 6']);
     expect(first(['replay', 'session.jsonl', '--fail-on', 'warning'], root())).toEqual([1, 'calls: 6']);
     expect(first(['replay', 'session.jsonl', '--fail-on', 'note'], root())).toEqual([1, 'calls: 6']);
     expect(first(['replay', 'session.jsonl', '--fail-on', 'never'], root())).toEqual([0, 'calls: 6']);

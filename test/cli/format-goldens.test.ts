@@ -18,8 +18,13 @@ const PUBLIC_CASES: ReadonlyArray<[string, string]> = [
 ];
 const OWN_CASES: ReadonlyArray<[string, string]> = [['tool-events', 'test/fixtures/tool-events/claude-code-hooks.jsonl']];
 
+/** A file of no format is nothing audited: exit 1 even at --fail-on never, 0 with --allow-empty (same report). */
+const EMPTY_CASES = new Set(['unknown-jsonl']);
+
 function jsonGolden(name: string, path: string, cwd: string): void {
-  const { code, stdout, stderr } = runBundle(['audit', path, '--format', 'json', '--fail-on', 'never'], cwd);
+  const empty = EMPTY_CASES.has(name);
+  if (empty) expect(runBundle(['audit', path, '--format', 'json', '--fail-on', 'never'], cwd).code).toBe(1);
+  const { code, stdout, stderr } = runBundle(['audit', path, '--format', 'json', '--fail-on', 'never', ...(empty ? ['--allow-empty'] : [])], cwd);
   expect([code, stderr]).toEqual([0, '']);
   reportSchema.parse(JSON.parse(stdout));
   const golden = `test/fixtures/golden/formats/${name}.json`;

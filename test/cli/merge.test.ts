@@ -11,11 +11,13 @@ describe('agent-trace-audit merge (dist/cli.js)', () => {
       'b.txt': 'not json at all\n',
     });
     expect(runBundle(['audit', 'a.jsonl', '--format', 'json', '-o', 'ra.json'], root).code).toBe(1);
-    expect(runBundle(['audit', 'b.jsonl', '--format', 'json', '-o', 'rb.json'], root).code).toBe(0);
+    // b.jsonl holds no tool call: nothing audited exits 1 unless --allow-empty.
+    expect(runBundle(['audit', 'b.jsonl', '--format', 'json', '-o', 'rb-strict.json'], root).code).toBe(1);
+    expect(runBundle(['audit', 'b.jsonl', '--format', 'json', '-o', 'rb.json', '--allow-empty'], root).code).toBe(0);
     const merged = runBundle(['merge', 'rb.json', 'ra.json'], root);
     expect(merged.code).toBe(1);
     const report = JSON.parse(merged.stdout) as { summary: unknown; findings: Array<{ ruleId: string }> };
-    expect(report.summary).toEqual({ files: 2, runs: 2, toolCalls: 1, toolResults: 0, findings: { error: 1, warning: 0, note: 1 } });
+    expect(report.summary).toEqual({ files: 2, runs: 2, toolCalls: 1, toolResults: 0, findings: { error: 1, warning: 0, note: 2 } }); // a's catalog-missing, b's "holds no tool calls"
     expect(runBundle(['merge', 'ra.json', 'rb.json'], root).stdout).toBe(merged.stdout);
     expect(runBundle(['merge', 'ra.json', '--fail-on', 'never', '--format', 'text'], root).code).toBe(0);
     const bad = runBundle(['merge', 'bad.json'], root);

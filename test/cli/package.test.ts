@@ -43,7 +43,7 @@ describe('the npm package', () => {
     );
     const audit = npm(['exec', '--offline', '--', 'agent-trace-audit', 'audit', 'trace.jsonl'], user, cache);
     expect(audit.code).toBe(1);
-    expect(audit.stdout.split('\n')[0]).toBe(`agent-trace-audit ${String(manifest['version'])}: 1 file(s), 1 run(s), 1 tool call(s), 0 result(s)`);
+    expect(audit.stdout.split('\n').slice(0, 2)).toEqual(['❌ 1 error', `agent-trace-audit ${String(manifest['version'])}: 1 file(s), 1 run(s), 1 tool call(s), 0 result(s)`]);
     expect(audit.stdout).toContain("orphan-call                  trace.jsonl:1  r1   c1    call 'c1' to 'web_search' has no result (the model kept generating afterwards)");
     const npx = spawnSync('npx', ['--offline', 'agent-trace-audit', 'audit', 'trace.jsonl', '--format', 'sarif'], { cwd: user, encoding: 'utf8', env: NPM_ENV(cache), timeout: 120_000 });
     expect(npx.status).toBe(1);

@@ -74,7 +74,7 @@ describe('run amplification is capped', () => {
     expect(reportCatalogSnapshot(report)).toBeNull();
     const merged = mergeReports([report, report], 3);
     expect([merged.catalogs, merged.omittedCatalogs]).toEqual([report.catalogs, 4]);
-    const text = (await runInProcess(['audit', 'c.jsonl', '--format', 'text', '--jobs', '1'], root)).stdout.split('\n')[2];
+    const text = (await runInProcess(['audit', 'c.jsonl', '--format', 'text', '--jobs', '1'], root)).stdout.split('\n')[3];
     expect(text).toBe(
       "The report lists 3 of 5 run(s); 2 more (2 tool call(s), 0 result(s)) are counted in the summary, not listed (limits.max-runs). It lists 3 of 5 distinct tool catalog(s) (limits.max-runs), so its catalogs are not compared with another branch's.",
     );
@@ -120,7 +120,7 @@ describe('every renderer says that runs were left out', () => {
   it('the CLI: text, markdown, SARIF, HTML and JSON', async () => {
     const out: Record<string, string> = {};
     for (const format of ['text', 'markdown', 'sarif', 'html', 'json']) out[format] = (await runInProcess(['audit', 'five.jsonl', '--format', format, '--jobs', '1'], root)).stdout;
-    expect(out['text']!.split('\n').slice(0, 3)).toEqual(['agent-trace-audit 0.1.0: 1 file(s), 5 run(s), 5 tool call(s), 0 result(s)', 'findings: 5 error(s), 0 warning(s), 5 note(s)', NOTE]);
+    expect(out['text']!.split('\n').slice(0, 4)).toEqual(['❌ 5 errors', 'agent-trace-audit 0.1.0: 1 file(s), 5 run(s), 5 tool call(s), 0 result(s)', 'findings: 5 error(s), 0 warning(s), 5 note(s)', NOTE]);
     expect(out['markdown']!.split('\n').slice(2, 5)).toEqual(['**5** error(s), **0** warning(s), **5** note(s) in 1 file(s), 5 run(s), 5 tool call(s).', '', NOTE]);
     const sarif = JSON.parse(out['sarif']!) as { runs: Array<{ invocations: Array<{ toolExecutionNotifications: Array<{ message: { text: string } }> }>; results: unknown[] }> };
     expect(sarif.runs[0]!.invocations[0]!.toolExecutionNotifications.map((n) => n.message.text)).toEqual([NOTE]);

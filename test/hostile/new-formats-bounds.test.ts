@@ -11,7 +11,7 @@ describe('hostile: what the console-output reader holds is bounded', () => {
     const many = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`attr.${i}`, 'value']));
     const text = `${span('1', tool('1'))}\n${span('2', { ...tool('2'), ...many })}\n${span('3', tool('3'))}\n`;
     const result = await auditFiles({ 'console.txt': text }, { limits: { 'max-line-bytes': 4096 } });
-    expect(result.files).toEqual([{ path: 'console.txt', format: 'otel-spans', records: 4, runs: 1, skipped: [{ reason: 'malformed-record', count: 1, firstLine: 19 }] }]);
+    expect(result.files).toEqual([{ path: 'console.txt', format: 'otel-spans', records: 4, runs: 1, skipped: [{ reason: 'malformed-record', count: 1, firstLine: 19 }], toolCalls: 2, toolResults: 2 }]);
     expect(findingsOf(result, 'malformed-record').map((f) => [f.line, f.message])).toEqual([[lines(span('1', tool('1'))) + 1, 'object starting here is longer than the limit of 4096 bytes (limits.max-line-bytes)']]);
   });
 
@@ -20,7 +20,7 @@ describe('hostile: what the console-output reader holds is bounded', () => {
     const huge = span('2', { ...tool('2'), 'gen_ai.tool.call.arguments': 'x'.repeat(10_000) });
     const text = `${first}\nstray text\n${huge}\n${span('3', tool('3'))}\n{\n    "name": "never closed",\n`;
     const result = await auditFiles({ 'console.txt': text }, { limits: { 'max-line-bytes': 4096 } });
-    expect(result.files).toEqual([{ path: 'console.txt', format: 'otel-spans', records: 4, runs: 1, skipped: [{ reason: 'malformed-record', count: 2, firstLine: 19 }, { reason: 'truncated-tail', count: 1, firstLine: 57 }] }]);
+    expect(result.files).toEqual([{ path: 'console.txt', format: 'otel-spans', records: 4, runs: 1, skipped: [{ reason: 'malformed-record', count: 2, firstLine: 19 }, { reason: 'truncated-tail', count: 1, firstLine: 57 }], toolCalls: 2, toolResults: 2 }]);
     const longLine = lines(first) + 1 + huge.split('\n').findIndex((l) => l.length > 4096) + 1;
     expect(findingsOf(result, 'malformed-record').map((f) => [f.line, f.message])).toEqual([
       [lines(first) + 1, '1 line(s) outside any span object were skipped'],

@@ -47,14 +47,14 @@ describe('newline bombs', () => {
       `catalog-missing@${lines + 1} run has 1 tool call but no catalog record: nothing to check the tool names against`,
       `orphan-call@${lines + 1} call 'c1' to 'ls' has no result (nothing followed it in the run)`,
     ]);
-    expect(run.report.files).toEqual([{ path: 'ws.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [] }]);
+    expect(run.report.files).toEqual([{ path: 'ws.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [], toolCalls: 1, toolResults: 0 }]);
   }, 120_000);
 
   it('64 MiB of " \\n" lines, then one record', async () => {
     const size = 64 * MIB;
     const run = await timedAudit('sp.jsonl', Buffer.concat([Buffer.from(' \n'.repeat(size / 2)), Buffer.from(`${callLine('c1')}\n`)]));
     expect(size / MIB / run.seconds).toBeGreaterThan(MIN_RATE);
-    expect(run.report.files).toEqual([{ path: 'sp.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [] }]);
+    expect(run.report.files).toEqual([{ path: 'sp.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [], toolCalls: 1, toolResults: 0 }]);
     expect(brief(run.report)[0]).toBe(`catalog-missing@${size / 2 + 1} run has 1 tool call but no catalog record: nothing to check the tool names against`);
   }, 120_000);
 

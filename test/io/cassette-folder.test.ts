@@ -57,6 +57,6 @@ describeCorpus('a folder of VCR cassettes', [CASSETTE_FILE], () => {
     const root = tempTree({ 'recorded/tool-calls.yaml': cassette(), 'recorded/ci.yml': WORKFLOW });
     const { code, stdout, stderr } = runBundle(['audit', 'recorded', '--format', 'json', '--fail-on', 'never'], root);
     expect([code, stderr]).toEqual([0, '']);
-    expect(reportSchema.parse(JSON.parse(stdout)).files).toEqual([{ path: 'recorded/tool-calls.yaml', format: 'openai', records: 7, runs: 1, skipped: [] }]);
+    expect(reportSchema.parse(JSON.parse(stdout)).files).toEqual([{ path: 'recorded/tool-calls.yaml', format: 'openai', records: 7, runs: 1, skipped: [], toolCalls: 2, toolResults: 2 }]);
   });
 });

@@ -66,7 +66,7 @@ describe('run: the command and the port', () => {
       ['otlp-receiver/otlp-spans.jsonl', 'otlp-json'],
       ['span-log.jsonl', 'native-jsonl'],
     ]);
-    expect(report.files[0]).toEqual({ path: 'otlp-receiver/otlp-spans.jsonl', format: 'otlp-json', records: 7, runs: 1, skipped: [] });
+    expect(report.files[0]).toEqual({ path: 'otlp-receiver/otlp-spans.jsonl', format: 'otlp-json', records: 7, runs: 1, skipped: [], toolCalls: 3, toolResults: 2 });
   }, 60_000);
 
   it('a command that does not exist: one line, exit 127, no audit', () => {
@@ -77,7 +77,10 @@ describe('run: the command and the port', () => {
   });
 
   it('a clean audit of a command that failed exits with the command\'s code', () => {
-    const run = runBundle(['run', '--port', '0', '--out', 'none.jsonl', '--', process.execPath, '-e', 'process.exit(3)'], tempDir('ata-run-'));
+    // No span was exported: nothing audited is a failed audit (exit 1) unless --allow-empty.
+    const strict = runBundle(['run', '--port', '0', '--out', 'none.jsonl', '--', process.execPath, '-e', 'process.exit(3)'], tempDir('ata-run-'));
+    expect(strict.code).toBe(1);
+    const run = runBundle(['run', '--port', '0', '--out', 'none.jsonl', '--allow-empty', '--', process.execPath, '-e', 'process.exit(3)'], tempDir('ata-run-'));
     expect(run.stderr).toContain('the command exited with code 3\n');
     expect(run.code).toBe(3);
   });
