@@ -2,19 +2,19 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 5976:
+/***/ 878:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2019 = void 0;
-const core_1 = __nccwpck_require__(2439);
-const draft7_1 = __nccwpck_require__(3967);
-const dynamic_1 = __nccwpck_require__(7077);
-const next_1 = __nccwpck_require__(8294);
-const unevaluated_1 = __nccwpck_require__(2420);
-const discriminator_1 = __nccwpck_require__(2936);
-const json_schema_2019_09_1 = __nccwpck_require__(2249);
+const core_1 = __nccwpck_require__(3893);
+const draft7_1 = __nccwpck_require__(9941);
+const dynamic_1 = __nccwpck_require__(9923);
+const next_1 = __nccwpck_require__(7844);
+const unevaluated_1 = __nccwpck_require__(2010);
+const discriminator_1 = __nccwpck_require__(8886);
+const json_schema_2019_09_1 = __nccwpck_require__(5375);
 const META_SCHEMA_ID = "https://json-schema.org/draft/2019-09/schema";
 class Ajv2019 extends core_1.default {
     constructor(opts = {}) {
@@ -52,33 +52,33 @@ module.exports = exports = Ajv2019;
 module.exports.Ajv2019 = Ajv2019;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv2019;
-var validate_1 = __nccwpck_require__(7391);
+var validate_1 = __nccwpck_require__(7881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(8762);
+var codegen_1 = __nccwpck_require__(1436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(535);
+var validation_error_1 = __nccwpck_require__(3021);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(5268);
+var ref_error_1 = __nccwpck_require__(3162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=2019.js.map
 
 /***/ }),
 
-/***/ 5848:
+/***/ 2210:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2020 = void 0;
-const core_1 = __nccwpck_require__(2439);
-const draft2020_1 = __nccwpck_require__(9220);
-const discriminator_1 = __nccwpck_require__(2936);
-const json_schema_2020_12_1 = __nccwpck_require__(3029);
+const core_1 = __nccwpck_require__(3893);
+const draft2020_1 = __nccwpck_require__(4298);
+const discriminator_1 = __nccwpck_require__(8886);
+const json_schema_2020_12_1 = __nccwpck_require__(3995);
 const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
 class Ajv2020 extends core_1.default {
     constructor(opts = {}) {
@@ -113,33 +113,33 @@ module.exports = exports = Ajv2020;
 module.exports.Ajv2020 = Ajv2020;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv2020;
-var validate_1 = __nccwpck_require__(7391);
+var validate_1 = __nccwpck_require__(7881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(8762);
+var codegen_1 = __nccwpck_require__(1436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(535);
+var validation_error_1 = __nccwpck_require__(3021);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(5268);
+var ref_error_1 = __nccwpck_require__(3162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=2020.js.map
 
 /***/ }),
 
-/***/ 9153:
+/***/ 2463:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
-const core_1 = __nccwpck_require__(2439);
-const draft7_1 = __nccwpck_require__(3967);
-const discriminator_1 = __nccwpck_require__(2936);
-const draft7MetaSchema = __nccwpck_require__(372);
+const core_1 = __nccwpck_require__(3893);
+const draft7_1 = __nccwpck_require__(9941);
+const discriminator_1 = __nccwpck_require__(8886);
+const draft7MetaSchema = __nccwpck_require__(2079);
 const META_SUPPORT_DATA = ["/properties"];
 const META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
 class Ajv extends core_1.default {
@@ -169,24 +169,24 @@ module.exports = exports = Ajv;
 module.exports.Ajv = Ajv;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv;
-var validate_1 = __nccwpck_require__(7391);
+var validate_1 = __nccwpck_require__(7881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(8762);
+var codegen_1 = __nccwpck_require__(1436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(535);
+var validation_error_1 = __nccwpck_require__(3021);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(5268);
+var ref_error_1 = __nccwpck_require__(3162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=ajv.js.map
 
 /***/ }),
 
-/***/ 7565:
+/***/ 567:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -348,15 +348,15 @@ exports.regexpCode = regexpCode;
 
 /***/ }),
 
-/***/ 8762:
+/***/ 1436:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
-const code_1 = __nccwpck_require__(7565);
-const scope_1 = __nccwpck_require__(4146);
-var code_2 = __nccwpck_require__(7565);
+const code_1 = __nccwpck_require__(567);
+const scope_1 = __nccwpck_require__(7788);
+var code_2 = __nccwpck_require__(567);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
 Object.defineProperty(exports, "strConcat", ({ enumerable: true, get: function () { return code_2.strConcat; } }));
@@ -365,7 +365,7 @@ Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
 Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
-var scope_2 = __nccwpck_require__(4146);
+var scope_2 = __nccwpck_require__(7788);
 Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
 Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
 Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
@@ -1051,13 +1051,13 @@ function par(x) {
 
 /***/ }),
 
-/***/ 4146:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
-const code_1 = __nccwpck_require__(7565);
+const code_1 = __nccwpck_require__(567);
 class ValueError extends Error {
     constructor(name) {
         super(`CodeGen: "code" for ${name} not defined`);
@@ -1200,15 +1200,15 @@ exports.ValueScope = ValueScope;
 
 /***/ }),
 
-/***/ 9905:
+/***/ 1283:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const names_1 = __nccwpck_require__(8636);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const names_1 = __nccwpck_require__(630);
 exports.keywordError = {
     message: ({ keyword }) => (0, codegen_1.str) `must pass "${keyword}" keyword validation`,
 };
@@ -1329,18 +1329,18 @@ function extraErrorProps(cxt, { params, message }, keyValues) {
 
 /***/ }),
 
-/***/ 4992:
+/***/ 2718:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const validation_error_1 = __nccwpck_require__(535);
-const names_1 = __nccwpck_require__(8636);
-const resolve_1 = __nccwpck_require__(1128);
-const util_1 = __nccwpck_require__(7802);
-const validate_1 = __nccwpck_require__(7391);
+const codegen_1 = __nccwpck_require__(1436);
+const validation_error_1 = __nccwpck_require__(3021);
+const names_1 = __nccwpck_require__(630);
+const resolve_1 = __nccwpck_require__(4090);
+const util_1 = __nccwpck_require__(4464);
+const validate_1 = __nccwpck_require__(7881);
 class SchemaEnv {
     constructor(env) {
         var _a;
@@ -1577,12 +1577,12 @@ function getJsonPointer(parsedRef, { baseId, schema, root }) {
 
 /***/ }),
 
-/***/ 8636:
+/***/ 630:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const names = {
     // validation function arguments
     data: new codegen_1.Name("data"), // data passed to validation function
@@ -1611,12 +1611,12 @@ exports["default"] = names;
 
 /***/ }),
 
-/***/ 5268:
+/***/ 3162:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const resolve_1 = __nccwpck_require__(1128);
+const resolve_1 = __nccwpck_require__(4090);
 class MissingRefError extends Error {
     constructor(resolver, baseId, ref, msg) {
         super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -1629,15 +1629,15 @@ exports["default"] = MissingRefError;
 
 /***/ }),
 
-/***/ 1128:
+/***/ 4090:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
-const util_1 = __nccwpck_require__(7802);
-const equal = __nccwpck_require__(6136);
-const traverse = __nccwpck_require__(1165);
+const util_1 = __nccwpck_require__(4464);
+const equal = __nccwpck_require__(3430);
+const traverse = __nccwpck_require__(1167);
 // TODO refactor to use keyword definitions
 const SIMPLE_INLINED = new Set([
     "type",
@@ -1790,7 +1790,7 @@ exports.getSchemaRefs = getSchemaRefs;
 
 /***/ }),
 
-/***/ 2335:
+/***/ 7353:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1822,14 +1822,14 @@ exports.getRules = getRules;
 
 /***/ }),
 
-/***/ 7802:
+/***/ 4464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const code_1 = __nccwpck_require__(7565);
+const codegen_1 = __nccwpck_require__(1436);
+const code_1 = __nccwpck_require__(567);
 // TODO refactor to use Set
 function toHash(arr) {
     const hash = {};
@@ -2006,7 +2006,7 @@ exports.checkStrictMode = checkStrictMode;
 
 /***/ }),
 
-/***/ 454:
+/***/ 7692:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2031,15 +2031,15 @@ exports.shouldUseRule = shouldUseRule;
 
 /***/ }),
 
-/***/ 8284:
+/***/ 5346:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
-const errors_1 = __nccwpck_require__(9905);
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
+const errors_1 = __nccwpck_require__(1283);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
 const boolError = {
     message: "boolean schema is false",
 };
@@ -2087,17 +2087,17 @@ function falseSchemaError(it, overrideAllErrors) {
 
 /***/ }),
 
-/***/ 5931:
+/***/ 6685:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
-const rules_1 = __nccwpck_require__(2335);
-const applicability_1 = __nccwpck_require__(454);
-const errors_1 = __nccwpck_require__(9905);
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const rules_1 = __nccwpck_require__(7353);
+const applicability_1 = __nccwpck_require__(7692);
+const errors_1 = __nccwpck_require__(1283);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 var DataType;
 (function (DataType) {
     DataType[DataType["Correct"] = 0] = "Correct";
@@ -2296,14 +2296,14 @@ function getTypeErrorContext(it) {
 
 /***/ }),
 
-/***/ 3769:
+/***/ 1699:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.assignDefaults = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 function assignDefaults(it, ty) {
     const { properties, items } = it.schema;
     if (ty === "object" && properties) {
@@ -2337,24 +2337,24 @@ function assignDefault(it, prop, defaultValue) {
 
 /***/ }),
 
-/***/ 7391:
+/***/ 7881:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
-const boolSchema_1 = __nccwpck_require__(8284);
-const dataType_1 = __nccwpck_require__(5931);
-const applicability_1 = __nccwpck_require__(454);
-const dataType_2 = __nccwpck_require__(5931);
-const defaults_1 = __nccwpck_require__(3769);
-const keyword_1 = __nccwpck_require__(4852);
-const subschema_1 = __nccwpck_require__(7914);
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const resolve_1 = __nccwpck_require__(1128);
-const util_1 = __nccwpck_require__(7802);
-const errors_1 = __nccwpck_require__(9905);
+const boolSchema_1 = __nccwpck_require__(5346);
+const dataType_1 = __nccwpck_require__(6685);
+const applicability_1 = __nccwpck_require__(7692);
+const dataType_2 = __nccwpck_require__(6685);
+const defaults_1 = __nccwpck_require__(1699);
+const keyword_1 = __nccwpck_require__(5202);
+const subschema_1 = __nccwpck_require__(6200);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const resolve_1 = __nccwpck_require__(4090);
+const util_1 = __nccwpck_require__(4464);
+const errors_1 = __nccwpck_require__(1283);
 // schema compilation - generates validation function, subschemaCode (below) is used for subschemas
 function validateFunctionCode(it) {
     if (isSchemaObj(it)) {
@@ -2863,16 +2863,16 @@ exports.getData = getData;
 
 /***/ }),
 
-/***/ 4852:
+/***/ 5202:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const code_1 = __nccwpck_require__(322);
-const errors_1 = __nccwpck_require__(9905);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const code_1 = __nccwpck_require__(8484);
+const errors_1 = __nccwpck_require__(1283);
 function macroKeywordCode(cxt, def) {
     const { gen, keyword, schema, parentSchema, it } = cxt;
     const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -2993,14 +2993,14 @@ exports.validateKeywordUsage = validateKeywordUsage;
 
 /***/ }),
 
-/***/ 7914:
+/***/ 6200:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
     if (keyword !== undefined && schema !== undefined) {
         throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -3080,31 +3080,31 @@ exports.extendSubschemaMode = extendSubschemaMode;
 
 /***/ }),
 
-/***/ 2439:
+/***/ 3893:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
-var validate_1 = __nccwpck_require__(7391);
+var validate_1 = __nccwpck_require__(7881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(8762);
+var codegen_1 = __nccwpck_require__(1436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-const validation_error_1 = __nccwpck_require__(535);
-const ref_error_1 = __nccwpck_require__(5268);
-const rules_1 = __nccwpck_require__(2335);
-const compile_1 = __nccwpck_require__(4992);
-const codegen_2 = __nccwpck_require__(8762);
-const resolve_1 = __nccwpck_require__(1128);
-const dataType_1 = __nccwpck_require__(5931);
-const util_1 = __nccwpck_require__(7802);
-const $dataRefSchema = __nccwpck_require__(9422);
-const uri_1 = __nccwpck_require__(975);
+const validation_error_1 = __nccwpck_require__(3021);
+const ref_error_1 = __nccwpck_require__(3162);
+const rules_1 = __nccwpck_require__(7353);
+const compile_1 = __nccwpck_require__(2718);
+const codegen_2 = __nccwpck_require__(1436);
+const resolve_1 = __nccwpck_require__(4090);
+const dataType_1 = __nccwpck_require__(6685);
+const util_1 = __nccwpck_require__(4464);
+const $dataRefSchema = __nccwpck_require__(3837);
+const uri_1 = __nccwpck_require__(6285);
 const defaultRegExp = (str, flags) => new RegExp(str, flags);
 defaultRegExp.code = "new RegExp";
 const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3704,18 +3704,18 @@ function schemaOrData(schema) {
 
 /***/ }),
 
-/***/ 2249:
+/***/ 5375:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const metaSchema = __nccwpck_require__(6733);
-const applicator = __nccwpck_require__(9698);
-const content = __nccwpck_require__(1525);
-const core = __nccwpck_require__(155);
-const format = __nccwpck_require__(9543);
-const metadata = __nccwpck_require__(100);
-const validation = __nccwpck_require__(7463);
+const metaSchema = __nccwpck_require__(8138);
+const applicator = __nccwpck_require__(4908);
+const content = __nccwpck_require__(958);
+const core = __nccwpck_require__(58);
+const format = __nccwpck_require__(6534);
+const metadata = __nccwpck_require__(711);
+const validation = __nccwpck_require__(8030);
 const META_SUPPORT_DATA = ["/properties"];
 function addMetaSchema2019($data) {
     ;
@@ -3738,19 +3738,19 @@ exports["default"] = addMetaSchema2019;
 
 /***/ }),
 
-/***/ 3029:
+/***/ 3995:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const metaSchema = __nccwpck_require__(5193);
-const applicator = __nccwpck_require__(6478);
-const unevaluated = __nccwpck_require__(4456);
-const content = __nccwpck_require__(2897);
-const core = __nccwpck_require__(9647);
-const format = __nccwpck_require__(8163);
-const metadata = __nccwpck_require__(9232);
-const validation = __nccwpck_require__(5867);
+const metaSchema = __nccwpck_require__(1678);
+const applicator = __nccwpck_require__(7216);
+const unevaluated = __nccwpck_require__(9547);
+const content = __nccwpck_require__(8226);
+const core = __nccwpck_require__(518);
+const format = __nccwpck_require__(4588);
+const metadata = __nccwpck_require__(5707);
+const validation = __nccwpck_require__(7082);
 const META_SUPPORT_DATA = ["/properties"];
 function addMetaSchema2020($data) {
     ;
@@ -3774,20 +3774,20 @@ exports["default"] = addMetaSchema2020;
 
 /***/ }),
 
-/***/ 8325:
+/***/ 4951:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 // https://github.com/ajv-validator/ajv/issues/889
-const equal = __nccwpck_require__(6136);
+const equal = __nccwpck_require__(3430);
 equal.code = 'require("ajv/dist/runtime/equal").default';
 exports["default"] = equal;
 //# sourceMappingURL=equal.js.map
 
 /***/ }),
 
-/***/ 3908:
+/***/ 6214:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3817,19 +3817,19 @@ ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
 
 /***/ }),
 
-/***/ 975:
+/***/ 6285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const uri = __nccwpck_require__(7041);
+const uri = __nccwpck_require__(4352);
 uri.code = 'require("ajv/dist/runtime/uri").default';
 exports["default"] = uri;
 //# sourceMappingURL=uri.js.map
 
 /***/ }),
 
-/***/ 535:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3846,14 +3846,14 @@ exports["default"] = ValidationError;
 
 /***/ }),
 
-/***/ 9810:
+/***/ 3448:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateAdditionalItems = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -3901,15 +3901,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2089:
+/***/ 2431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(322);
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const util_1 = __nccwpck_require__(7802);
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: "must NOT have additional properties",
     params: ({ params }) => (0, codegen_1._) `{additionalProperty: ${params.additionalProperty}}`,
@@ -4013,12 +4013,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4971:
+/***/ 9205:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(7802);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: "allOf",
     schemaType: "array",
@@ -4042,12 +4042,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5046:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(322);
+const code_1 = __nccwpck_require__(8484);
 const def = {
     keyword: "anyOf",
     schemaType: "array",
@@ -4060,13 +4060,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6988:
+/***/ 6182:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params: { min, max } }) => max === undefined
         ? (0, codegen_1.str) `must contain at least ${min} valid item(s)`
@@ -4161,15 +4161,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 684:
+/***/ 5826:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const code_1 = __nccwpck_require__(322);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(8484);
 exports.error = {
     message: ({ params: { property, depsCount, deps } }) => {
         const property_ies = depsCount === 1 ? "property" : "properties";
@@ -4252,12 +4252,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9624:
+/***/ 3818:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(684);
+const dependencies_1 = __nccwpck_require__(5826);
 const def = {
     keyword: "dependentSchemas",
     type: "object",
@@ -4269,13 +4269,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5102:
+/***/ 8584:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params }) => (0, codegen_1.str) `must match "${params.ifClause}" schema`,
     params: ({ params }) => (0, codegen_1._) `{failingKeyword: ${params.ifClause}}`,
@@ -4341,27 +4341,27 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3841:
+/***/ 8775:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const additionalItems_1 = __nccwpck_require__(9810);
-const prefixItems_1 = __nccwpck_require__(4357);
-const items_1 = __nccwpck_require__(9769);
-const items2020_1 = __nccwpck_require__(8745);
-const contains_1 = __nccwpck_require__(6988);
-const dependencies_1 = __nccwpck_require__(684);
-const propertyNames_1 = __nccwpck_require__(8094);
-const additionalProperties_1 = __nccwpck_require__(2089);
-const properties_1 = __nccwpck_require__(8252);
-const patternProperties_1 = __nccwpck_require__(6662);
-const not_1 = __nccwpck_require__(7868);
-const anyOf_1 = __nccwpck_require__(5046);
-const oneOf_1 = __nccwpck_require__(4384);
-const allOf_1 = __nccwpck_require__(4971);
-const if_1 = __nccwpck_require__(5102);
-const thenElse_1 = __nccwpck_require__(167);
+const additionalItems_1 = __nccwpck_require__(3448);
+const prefixItems_1 = __nccwpck_require__(6467);
+const items_1 = __nccwpck_require__(5791);
+const items2020_1 = __nccwpck_require__(2959);
+const contains_1 = __nccwpck_require__(6182);
+const dependencies_1 = __nccwpck_require__(5826);
+const propertyNames_1 = __nccwpck_require__(1372);
+const additionalProperties_1 = __nccwpck_require__(2431);
+const properties_1 = __nccwpck_require__(8778);
+const patternProperties_1 = __nccwpck_require__(664);
+const not_1 = __nccwpck_require__(8350);
+const anyOf_1 = __nccwpck_require__(9380);
+const oneOf_1 = __nccwpck_require__(2490);
+const allOf_1 = __nccwpck_require__(9205);
+const if_1 = __nccwpck_require__(8584);
+const thenElse_1 = __nccwpck_require__(6829);
 function getApplicator(draft2020 = false) {
     const applicator = [
         // any
@@ -4391,15 +4391,15 @@ exports["default"] = getApplicator;
 
 /***/ }),
 
-/***/ 9769:
+/***/ 5791:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateTuple = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const code_1 = __nccwpck_require__(322);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(8484);
 const def = {
     keyword: "items",
     type: "array",
@@ -4449,15 +4449,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8745:
+/***/ 2959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const code_1 = __nccwpck_require__(322);
-const additionalItems_1 = __nccwpck_require__(9810);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(8484);
+const additionalItems_1 = __nccwpck_require__(3448);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -4485,12 +4485,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7868:
+/***/ 8350:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(7802);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: "not",
     schemaType: ["object", "boolean"],
@@ -4517,13 +4517,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4384:
+/***/ 2490:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: "must match exactly one schema in oneOf",
     params: ({ params }) => (0, codegen_1._) `{passingSchemas: ${params.passing}}`,
@@ -4583,15 +4583,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6662:
+/***/ 664:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(322);
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const util_2 = __nccwpck_require__(7802);
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const util_2 = __nccwpck_require__(4464);
 const def = {
     keyword: "patternProperties",
     type: "object",
@@ -4664,12 +4664,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4357:
+/***/ 6467:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const items_1 = __nccwpck_require__(9769);
+const items_1 = __nccwpck_require__(5791);
 const def = {
     keyword: "prefixItems",
     type: "array",
@@ -4682,15 +4682,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8252:
+/***/ 8778:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const validate_1 = __nccwpck_require__(7391);
-const code_1 = __nccwpck_require__(322);
-const util_1 = __nccwpck_require__(7802);
-const additionalProperties_1 = __nccwpck_require__(2089);
+const validate_1 = __nccwpck_require__(7881);
+const code_1 = __nccwpck_require__(8484);
+const util_1 = __nccwpck_require__(4464);
+const additionalProperties_1 = __nccwpck_require__(2431);
 const def = {
     keyword: "properties",
     type: "object",
@@ -4742,13 +4742,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8094:
+/***/ 1372:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: "property name must be valid",
     params: ({ params }) => (0, codegen_1._) `{propertyName: ${params.propertyName}}`,
@@ -4786,12 +4786,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 167:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(7802);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: ["then", "else"],
     schemaType: ["object", "boolean"],
@@ -4805,16 +4805,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 322:
+/***/ 8484:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const names_1 = __nccwpck_require__(8636);
-const util_2 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const names_1 = __nccwpck_require__(630);
+const util_2 = __nccwpck_require__(4464);
 function checkReportMissingProp(cxt, prop) {
     const { gen, data, it } = cxt;
     gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -4942,7 +4942,7 @@ exports.validateUnion = validateUnion;
 
 /***/ }),
 
-/***/ 4586:
+/***/ 9872:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4958,13 +4958,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3119:
+/***/ 7397:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const id_1 = __nccwpck_require__(4586);
-const ref_1 = __nccwpck_require__(7002);
+const id_1 = __nccwpck_require__(9872);
+const ref_1 = __nccwpck_require__(2996);
 const core = [
     "$schema",
     "$id",
@@ -4980,18 +4980,18 @@ exports["default"] = core;
 
 /***/ }),
 
-/***/ 7002:
+/***/ 2996:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.callRef = exports.getValidate = void 0;
-const ref_error_1 = __nccwpck_require__(5268);
-const code_1 = __nccwpck_require__(322);
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const compile_1 = __nccwpck_require__(4992);
-const util_1 = __nccwpck_require__(7802);
+const ref_error_1 = __nccwpck_require__(3162);
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const compile_1 = __nccwpck_require__(2718);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: "$ref",
     schemaType: "string",
@@ -5108,16 +5108,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2936:
+/***/ 8886:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const types_1 = __nccwpck_require__(3837);
-const compile_1 = __nccwpck_require__(4992);
-const ref_error_1 = __nccwpck_require__(5268);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const types_1 = __nccwpck_require__(7115);
+const compile_1 = __nccwpck_require__(2718);
+const ref_error_1 = __nccwpck_require__(3162);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag
         ? `tag "${tagName}" must be string`
@@ -5218,7 +5218,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3837:
+/***/ 7115:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5233,19 +5233,19 @@ var DiscrError;
 
 /***/ }),
 
-/***/ 9220:
+/***/ 4298:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(3119);
-const validation_1 = __nccwpck_require__(3467);
-const applicator_1 = __nccwpck_require__(3841);
-const dynamic_1 = __nccwpck_require__(7077);
-const next_1 = __nccwpck_require__(8294);
-const unevaluated_1 = __nccwpck_require__(2420);
-const format_1 = __nccwpck_require__(3627);
-const metadata_1 = __nccwpck_require__(2098);
+const core_1 = __nccwpck_require__(7397);
+const validation_1 = __nccwpck_require__(5481);
+const applicator_1 = __nccwpck_require__(8775);
+const dynamic_1 = __nccwpck_require__(9923);
+const next_1 = __nccwpck_require__(7844);
+const unevaluated_1 = __nccwpck_require__(2010);
+const format_1 = __nccwpck_require__(2601);
+const metadata_1 = __nccwpck_require__(6620);
 const draft2020Vocabularies = [
     dynamic_1.default,
     core_1.default,
@@ -5262,16 +5262,16 @@ exports["default"] = draft2020Vocabularies;
 
 /***/ }),
 
-/***/ 3967:
+/***/ 9941:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(3119);
-const validation_1 = __nccwpck_require__(3467);
-const applicator_1 = __nccwpck_require__(3841);
-const format_1 = __nccwpck_require__(3627);
-const metadata_1 = __nccwpck_require__(2098);
+const core_1 = __nccwpck_require__(7397);
+const validation_1 = __nccwpck_require__(5481);
+const applicator_1 = __nccwpck_require__(8775);
+const format_1 = __nccwpck_require__(2601);
+const metadata_1 = __nccwpck_require__(6620);
 const draft7Vocabularies = [
     core_1.default,
     validation_1.default,
@@ -5285,16 +5285,16 @@ exports["default"] = draft7Vocabularies;
 
 /***/ }),
 
-/***/ 7317:
+/***/ 8639:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicAnchor = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const compile_1 = __nccwpck_require__(4992);
-const ref_1 = __nccwpck_require__(7002);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const compile_1 = __nccwpck_require__(2718);
+const ref_1 = __nccwpck_require__(2996);
 const def = {
     keyword: "$dynamicAnchor",
     schemaType: "string",
@@ -5321,15 +5321,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9667:
+/***/ 5065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicRef = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const ref_1 = __nccwpck_require__(7002);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const ref_1 = __nccwpck_require__(2996);
 const def = {
     keyword: "$dynamicRef",
     schemaType: "string",
@@ -5378,28 +5378,28 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7077:
+/***/ 9923:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(7317);
-const dynamicRef_1 = __nccwpck_require__(9667);
-const recursiveAnchor_1 = __nccwpck_require__(7608);
-const recursiveRef_1 = __nccwpck_require__(6680);
+const dynamicAnchor_1 = __nccwpck_require__(8639);
+const dynamicRef_1 = __nccwpck_require__(5065);
+const recursiveAnchor_1 = __nccwpck_require__(9982);
+const recursiveRef_1 = __nccwpck_require__(1794);
 const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
 exports["default"] = dynamic;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 7608:
+/***/ 9982:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(7317);
-const util_1 = __nccwpck_require__(7802);
+const dynamicAnchor_1 = __nccwpck_require__(8639);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: "$recursiveAnchor",
     schemaType: "boolean",
@@ -5415,12 +5415,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6680:
+/***/ 1794:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicRef_1 = __nccwpck_require__(9667);
+const dynamicRef_1 = __nccwpck_require__(5065);
 const def = {
     keyword: "$recursiveRef",
     schemaType: "string",
@@ -5431,12 +5431,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 1664:
+/***/ 6402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match format "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{format: ${schemaCode}}`,
@@ -5529,19 +5529,19 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3627:
+/***/ 2601:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const format_1 = __nccwpck_require__(1664);
+const format_1 = __nccwpck_require__(6402);
 const format = [format_1.default];
 exports["default"] = format;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 2098:
+/***/ 6620:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5565,40 +5565,40 @@ exports.contentVocabulary = [
 
 /***/ }),
 
-/***/ 8294:
+/***/ 7844:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependentRequired_1 = __nccwpck_require__(9337);
-const dependentSchemas_1 = __nccwpck_require__(9624);
-const limitContains_1 = __nccwpck_require__(7845);
+const dependentRequired_1 = __nccwpck_require__(643);
+const dependentSchemas_1 = __nccwpck_require__(3818);
+const limitContains_1 = __nccwpck_require__(3907);
 const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
 exports["default"] = next;
 //# sourceMappingURL=next.js.map
 
 /***/ }),
 
-/***/ 2420:
+/***/ 2010:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const unevaluatedProperties_1 = __nccwpck_require__(4189);
-const unevaluatedItems_1 = __nccwpck_require__(4614);
+const unevaluatedProperties_1 = __nccwpck_require__(6855);
+const unevaluatedItems_1 = __nccwpck_require__(4144);
 const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
 exports["default"] = unevaluated;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 4614:
+/***/ 4144:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -5638,14 +5638,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4189:
+/***/ 6855:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const names_1 = __nccwpck_require__(8636);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const names_1 = __nccwpck_require__(630);
 const error = {
     message: "must NOT have unevaluated properties",
     params: ({ params }) => (0, codegen_1._) `{unevaluatedProperty: ${params.unevaluatedProperty}}`,
@@ -5709,14 +5709,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 1488:
+/***/ 8026:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const equal_1 = __nccwpck_require__(8325);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const equal_1 = __nccwpck_require__(4951);
 const error = {
     message: "must be equal to constant",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValue: ${schemaCode}}`,
@@ -5740,12 +5740,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9337:
+/***/ 643:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(684);
+const dependencies_1 = __nccwpck_require__(5826);
 const def = {
     keyword: "dependentRequired",
     type: "object",
@@ -5758,14 +5758,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7350:
+/***/ 3200:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const equal_1 = __nccwpck_require__(8325);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const equal_1 = __nccwpck_require__(4951);
 const error = {
     message: "must be equal to one of the allowed values",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValues: ${schemaCode}}`,
@@ -5812,21 +5812,21 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3467:
+/***/ 5481:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const limitNumber_1 = __nccwpck_require__(5341);
-const multipleOf_1 = __nccwpck_require__(9822);
-const limitLength_1 = __nccwpck_require__(6944);
-const pattern_1 = __nccwpck_require__(7805);
-const limitProperties_1 = __nccwpck_require__(7973);
-const required_1 = __nccwpck_require__(858);
-const limitItems_1 = __nccwpck_require__(7150);
-const uniqueItems_1 = __nccwpck_require__(7066);
-const const_1 = __nccwpck_require__(1488);
-const enum_1 = __nccwpck_require__(7350);
+const limitNumber_1 = __nccwpck_require__(3723);
+const multipleOf_1 = __nccwpck_require__(8132);
+const limitLength_1 = __nccwpck_require__(6962);
+const pattern_1 = __nccwpck_require__(6023);
+const limitProperties_1 = __nccwpck_require__(895);
+const required_1 = __nccwpck_require__(4504);
+const limitItems_1 = __nccwpck_require__(6296);
+const uniqueItems_1 = __nccwpck_require__(5132);
+const const_1 = __nccwpck_require__(8026);
+const enum_1 = __nccwpck_require__(3200);
 const validation = [
     // number
     limitNumber_1.default,
@@ -5851,12 +5851,12 @@ exports["default"] = validation;
 
 /***/ }),
 
-/***/ 7845:
+/***/ 3907:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(7802);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: ["maxContains", "minContains"],
     type: "array",
@@ -5872,12 +5872,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7150:
+/***/ 6296:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -5902,14 +5902,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6944:
+/***/ 6962:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const ucs2length_1 = __nccwpck_require__(3908);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const ucs2length_1 = __nccwpck_require__(6214);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -5935,12 +5935,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5341:
+/***/ 3723:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const ops = codegen_1.operators;
 const KWDs = {
     maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -5968,12 +5968,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7973:
+/***/ 895:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -5998,12 +5998,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9822:
+/***/ 8132:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must be multiple of ${schemaCode}`,
     params: ({ schemaCode }) => (0, codegen_1._) `{multipleOf: ${schemaCode}}`,
@@ -6030,14 +6030,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7805:
+/***/ 6023:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(322);
-const util_1 = __nccwpck_require__(7802);
-const codegen_1 = __nccwpck_require__(8762);
+const code_1 = __nccwpck_require__(8484);
+const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(1436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match pattern "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{pattern: ${schemaCode}}`,
@@ -6069,14 +6069,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 858:
+/***/ 4504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(322);
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params: { missingProperty } }) => (0, codegen_1.str) `must have required property '${missingProperty}'`,
     params: ({ params: { missingProperty } }) => (0, codegen_1._) `{missingProperty: ${missingProperty}}`,
@@ -6154,15 +6154,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7066:
+/***/ 5132:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dataType_1 = __nccwpck_require__(5931);
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const equal_1 = __nccwpck_require__(8325);
+const dataType_1 = __nccwpck_require__(6685);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const equal_1 = __nccwpck_require__(4951);
 const error = {
     message: ({ params: { i, j } }) => (0, codegen_1.str) `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
     params: ({ params: { i, j } }) => (0, codegen_1._) `{i: ${i}, j: ${j}}`,
@@ -6224,7 +6224,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6136:
+/***/ 3430:
 /***/ ((module) => {
 
 
@@ -6277,7 +6277,7 @@ module.exports = function equal(a, b) {
 
 /***/ }),
 
-/***/ 1195:
+/***/ 393:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -11551,7 +11551,7 @@ __webpack_unused_export__ = version;
 
 /***/ }),
 
-/***/ 1165:
+/***/ 1167:
 /***/ ((module) => {
 
 
@@ -11651,13 +11651,13 @@ function escapeJsonPtr(str) {
 
 /***/ }),
 
-/***/ 636:
+/***/ 4006:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(1366);
-const utils = __nccwpck_require__(5313);
+const pico = __nccwpck_require__(8016);
+const utils = __nccwpck_require__(4059);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -11675,7 +11675,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 4701:
+/***/ 5595:
 /***/ ((module) => {
 
 
@@ -11866,13 +11866,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9915:
+/***/ 8265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(4701);
-const utils = __nccwpck_require__(5313);
+const constants = __nccwpck_require__(5595);
+const utils = __nccwpck_require__(4059);
 
 /**
  * Constants
@@ -13298,15 +13298,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 1366:
+/***/ 8016:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(5607);
-const parse = __nccwpck_require__(9915);
-const utils = __nccwpck_require__(5313);
-const constants = __nccwpck_require__(4701);
+const scan = __nccwpck_require__(1781);
+const parse = __nccwpck_require__(8265);
+const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(5595);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -13666,12 +13666,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5607:
+/***/ 1781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(5313);
+const utils = __nccwpck_require__(4059);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -13688,7 +13688,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(4701);
+} = __nccwpck_require__(5595);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -14076,7 +14076,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 5313:
+/***/ 4059:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -14087,7 +14087,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(4701);
+} = __nccwpck_require__(5595);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -14155,7 +14155,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 406:
+/***/ 4855:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14164,12 +14164,12 @@ exports.basename = (path, { windows } = {}) => {
 /* harmony export */   PD: () => (/* binding */ emitter),
 /* harmony export */   Ri: () => (/* binding */ storeReleased)
 /* harmony export */ });
-/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4373);
-/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9520);
-/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6428);
-/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6509);
-/* harmony import */ var _per_file_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8291);
-/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8804);
+/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2395);
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8293);
+/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6997);
+/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8282);
+/* harmony import */ var _per_file_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6478);
+/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8888);
 
 
 
@@ -14232,7 +14232,7 @@ function guarded(rule, emit, where, runId, body) {
 
 /***/ }),
 
-/***/ 985:
+/***/ 2258:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14244,7 +14244,7 @@ function guarded(rule, emit, where, runId, body) {
 /* harmony export */   y: () => (/* binding */ callPlace)
 /* harmony export */ });
 /* unused harmony export canonicalOrNull */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
 
 /**
  * What makes two calls "identical": the same tool and the same canonical
@@ -14344,7 +14344,7 @@ function callPlace(call) {
 
 /***/ }),
 
-/***/ 9456:
+/***/ 7497:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14358,7 +14358,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(528);
+var canonical = __nccwpck_require__(8339);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/audit/catalog/forms-cache.ts
@@ -14472,7 +14472,7 @@ function describeForms(forms) {
 
 /***/ }),
 
-/***/ 2487:
+/***/ 4052:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14482,7 +14482,7 @@ function describeForms(forms) {
 /* harmony export */   kE: () => (/* binding */ checkCatalog),
 /* harmony export */   y0: () => (/* binding */ schemaIdentities)
 /* harmony export */ });
-/* harmony import */ var _hashes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9456);
+/* harmony import */ var _hashes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7497);
 
 const byRecord = new WeakMap();
 function checkCatalog(record) {
@@ -14559,7 +14559,145 @@ function catalogSnapshot(catalog) {
 
 /***/ }),
 
-/***/ 2940:
+/***/ 6257:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  fx: () => (/* binding */ emptyFileFinding),
+  Ky: () => (/* binding */ scanIfEmpty),
+  RN: () => (/* binding */ toolCounts)
+});
+
+;// CONCATENATED MODULE: ./src/ingest/tool-shape-text.ts
+/**
+ * Tool-shaped content in the text of a trace, whatever its format: JSON, JSON
+ * lines, YAML, or JSON quoted inside a string (a cassette's body). Used on a
+ * file a parser claimed and read no tool call from (src/audit/tool-shape-scan.ts):
+ * it names what it saw, so "no tool call" is never said of a file that holds them.
+ * Empty values (`"tool_calls": null`, `[]`) are not tool-shaped.
+ */
+/** A quote as it appears in JSON, or in JSON quoted once or twice inside a string. */
+const Q = String.raw `(?:\\{0,3}")?`;
+const EMPTY = String.raw `(?!\s*(?:null\b|None\b|~|\[\s*\]|\{\s*\}|\\{0,3}"\\{0,3}"))`;
+const SHAPES = [
+    // Keys that hold a call or a result (OpenAI, Anthropic, Gemini, LangChain, Vercel AI SDK …).
+    ['key', new RegExp(String.raw `(?<![A-Za-z0-9_.])${Q}(tool_calls|tool_call_id|tool_use_id|function_call|functionCall|functionResponse|function_response|toolCalls|toolCallId|toolUse|toolResult)${Q}\s*:${EMPTY}`, 'g')],
+    // Blocks and items typed as a call or a result.
+    ['type', new RegExp(String.raw `${Q}type${Q}\s*:\s*${Q}(tool_use|tool_result|server_tool_use|mcp_tool_use|mcp_tool_result|function_call|function_call_output|custom_tool_call|[a-z_]+_tool_result|tool-call|tool-result)\b`, 'g')],
+    ['role', new RegExp(String.raw `${Q}role${Q}\s*:\s*${Q}(tool)${Q}(?![A-Za-z_])`, 'g')],
+    // Span attributes: GenAI semantic conventions, OpenInference flattened keys and span kinds.
+    ['attribute', /(?<![A-Za-z0-9_])(gen_ai\.tool\.[a-z_.]+|tool\.name|tool_call\.function\.name)\b/g],
+    ['attribute', new RegExp(String.raw `(openinference\.span\.kind)${Q}\s*[:=,]\s*(?:${Q}value${Q}\s*:\s*)?\{?\s*(?:${Q}stringValue${Q}\s*:\s*)?${Q}TOOL\b`, 'g')],
+    // A text action: a fenced shell block an agent's message asks to run (mini-swe-agent, SWE-agent).
+    ['fenced', /```(bash|sh|shell)\b/g],
+];
+/** The labels of the tool-shaped places in one line of text, in order (e.g. `tool_calls`, `type: tool_use`, `fenced bash block`). */
+function toolShapesIn(text) {
+    const found = [];
+    for (const [kind, pattern] of SHAPES) {
+        pattern.lastIndex = 0;
+        for (const match of text.matchAll(pattern)) {
+            const name = match[1];
+            const label = kind === 'type' ? `type: ${name}` : kind === 'role' ? 'role: tool' : kind === 'fenced' ? `fenced ${name} block` : kind === 'attribute' && name.startsWith('openinference') ? 'openinference.span.kind: TOOL' : name;
+            found.push([match.index ?? 0, label]);
+        }
+    }
+    return found.sort((a, b) => a[0] - b[0]).map(([, label]) => label);
+}
+
+// EXTERNAL MODULE: ./src/io/trace-file.ts
+var trace_file = __nccwpck_require__(4564);
+;// CONCATENATED MODULE: ./src/audit/tool-shape-scan.ts
+
+
+/** How much of a file the look for tool-shaped content reads at most. */
+const SCAN_BYTES = 64 * 1024 * 1024;
+/** Distinct labels named in a message. */
+const NAMED = 4;
+/**
+ * Looks through the text of a file a parser claimed and read no tool call from
+ * (any format: the look is on text, so it holds for every parser, the ones
+ * added later included), at most SCAN_BYTES of it.
+ */
+async function scanToolShapes(path, display, limits) {
+    const opened = await (0,trace_file/* openTraceFile */.U)(path, display, limits);
+    const labels = new Map();
+    if (opened.sample.head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])))
+        return { count: 0, firstLine: 0, labels, archive: true, cut: false };
+    let count = 0;
+    let firstLine = 0;
+    let bytes = 0;
+    for await (const batch of opened.input.lineBatches()) {
+        for (const event of batch) {
+            if (event.type !== 'line')
+                continue;
+            bytes += event.text.length + 1;
+            for (const label of toolShapesIn(event.text)) {
+                if (count === 0)
+                    firstLine = event.line;
+                count += 1;
+                labels.set(label, (labels.get(label) ?? 0) + 1);
+            }
+        }
+        if (bytes >= SCAN_BYTES)
+            return { count, firstLine, labels, archive: false, cut: true };
+    }
+    return { count, firstLine, labels, archive: false, cut: false };
+}
+/** The labels as words: `tool_calls ×8, fenced bash block ×4`, the first few named and the rest counted. */
+function labelWords(labels) {
+    const entries = [...labels];
+    const named = entries.slice(0, NAMED).map(([label, n]) => `${label} ×${n}`);
+    return entries.length > NAMED ? `${named.join(', ')} and ${entries.length - NAMED} more kind(s)` : named.join(', ');
+}
+
+;// CONCATENATED MODULE: ./src/audit/empty-file.ts
+
+/** The calls and results a file's runs held (listed and omitted). */
+function toolCounts(work) {
+    let calls = work.omitted.toolCalls;
+    let results = work.omitted.toolResults;
+    for (const run of work.runs) {
+        calls += run.summary.toolCalls;
+        results += run.summary.toolResults;
+    }
+    return { calls, results };
+}
+/** A file read to the end with no tool call or result (and no skipped tool-like record): its text is looked through. */
+async function scanIfEmpty(input, config, work) {
+    const { calls, results } = toolCounts(work);
+    if (calls + results > 0 || work.skips.toolLike > 0)
+        return null;
+    return scanToolShapes(input.path, input.display, config.limits);
+}
+/**
+ * A file its parser claimed and read no tool call or result from: `partial-read`
+ * naming the tool-shaped content its text holds, or one note that it holds none.
+ */
+function emptyFileFinding(format, scan, diagnose) {
+    if (scan.count > 0) {
+        const within = scan.cut ? ` in its first ${SCAN_BYTES / 1024 / 1024} MiB` : '';
+        diagnose({
+            ruleId: 'partial-read',
+            line: scan.firstLine,
+            message: `no tool call was read ('${format.id}'), but the file holds ${scan.count} tool-shaped place(s)${within}: ${labelWords(scan.labels)}; first at line ${scan.firstLine}`,
+        });
+    }
+    else if (scan.archive) {
+        diagnose({ ruleId: 'ingest-note', line: 0, message: `no tool call was read from this archive ('${format.id}'); its members were not searched for tool calls` });
+    }
+    else {
+        const within = scan.cut ? ` in its first ${SCAN_BYTES / 1024 / 1024} MiB` : '';
+        diagnose({ ruleId: 'ingest-note', line: 0, message: `the file holds no tool calls ('${format.id}': no tool call or result read, and no tool-shaped content${within})` });
+    }
+}
+
+
+/***/ }),
+
+/***/ 1637:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14569,14 +14707,14 @@ function catalogSnapshot(catalog) {
 /* harmony export */   bD: () => (/* binding */ runAudit),
 /* harmony export */   ls: () => (/* binding */ finishAudit)
 /* harmony export */ });
-/* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7297);
-/* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(406);
-/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8954);
-/* harmony import */ var _finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3835);
-/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4373);
-/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6509);
-/* harmony import */ var _per_file_cap_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8291);
-/* harmony import */ var _run_shelf_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9500);
+/* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5729);
+/* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4855);
+/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4092);
+/* harmony import */ var _finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2958);
+/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2395);
+/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8282);
+/* harmony import */ var _per_file_cap_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6478);
+/* harmony import */ var _run_shelf_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2335);
 
 
 
@@ -14707,7 +14845,7 @@ function sortInputs(inputs) {
 
 /***/ }),
 
-/***/ 7454:
+/***/ 6463:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14816,7 +14954,7 @@ function* bodiesOf(value, depth) {
 
 /***/ }),
 
-/***/ 2921:
+/***/ 6102:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15015,7 +15153,7 @@ function detectStackTrace(text) {
 }
 
 // EXTERNAL MODULE: ./src/audit/walk-strings.ts
-var walk_strings = __nccwpck_require__(8852);
+var walk_strings = __nccwpck_require__(6333);
 ;// CONCATENATED MODULE: ./src/audit/error-result.ts
 
 
@@ -15100,7 +15238,7 @@ function firstLine(text) {
 
 /***/ }),
 
-/***/ 8954:
+/***/ 4092:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15116,17 +15254,97 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
-var custom = __nccwpck_require__(1827);
+var custom = __nccwpck_require__(5379);
 // EXTERNAL MODULE: ./src/ingest/detect.ts
-var detect = __nccwpck_require__(5314);
+var detect = __nccwpck_require__(3389);
 // EXTERNAL MODULE: ./src/io/trace-file.ts
-var trace_file = __nccwpck_require__(4427);
+var trace_file = __nccwpck_require__(4564);
+;// CONCATENATED MODULE: ./src/model/run.ts
+/** Accumulates one run's held records; `finish()` freezes it into a Run. */
+class run_RunBuilder {
+    file;
+    runId;
+    format;
+    carriedCatalog;
+    records = [];
+    catalogs = [];
+    llmSpans = [];
+    calls = [];
+    results = [];
+    boundaries = [];
+    redactions = [];
+    constructor(file, runId, format, 
+    /** The catalog of the run's earlier parts (Run.carriedCatalog). */
+    carriedCatalog = null) {
+        this.file = file;
+        this.runId = runId;
+        this.format = format;
+        this.carriedCatalog = carriedCatalog;
+    }
+    get size() {
+        return this.records.length;
+    }
+    /** The run's catalog so far: its first catalog record (or the one carried from an earlier part), null before one arrives. */
+    get catalog() {
+        return this.catalogs[0] ?? this.carriedCatalog;
+    }
+    add(record) {
+        this.records.push(record);
+        switch (record.kind) {
+            case 'catalog':
+                this.catalogs.push(record);
+                break;
+            case 'llm':
+                this.llmSpans.push(record);
+                break;
+            case 'tool_call':
+                this.calls.push(record);
+                break;
+            case 'tool_result':
+                this.results.push(record);
+                break;
+            case 'boundary':
+                this.boundaries.push(record);
+                break;
+            case 'redaction':
+                this.redactions.push(record);
+                break;
+        }
+    }
+    /** The run, or with `part` its part of that number (Run.part). */
+    finish(part = 0) {
+        return {
+            file: this.file,
+            runId: this.runId,
+            format: this.format,
+            records: this.records,
+            catalogs: this.catalogs,
+            llmSpans: this.llmSpans,
+            calls: this.calls,
+            results: this.results,
+            boundaries: this.boundaries,
+            redactions: this.redactions,
+            carriedCatalog: this.carriedCatalog,
+            part,
+        };
+    }
+}
+/**
+ * The tool results a run read: its results, and each boundary record of a call
+ * with no result of its own (a boundary record hashes one tool output at the
+ * process, adapter and model boundaries, so a file of them is audited output).
+ */
+function resultCount(run) {
+    const answered = new Set(run.results.map((result) => result.callId));
+    return run.results.length + run.boundaries.filter((b) => b.callId === null || !answered.has(b.callId)).length;
+}
+
 // EXTERNAL MODULE: ./src/audit/active-rules.ts
-var active_rules = __nccwpck_require__(406);
+var active_rules = __nccwpck_require__(4855);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
-var run_catalog = __nccwpck_require__(2487);
+var run_catalog = __nccwpck_require__(4052);
 // EXTERNAL MODULE: ./src/audit/memo.ts
-var memo = __nccwpck_require__(6428);
+var memo = __nccwpck_require__(6997);
 ;// CONCATENATED MODULE: ./src/audit/origin.ts
 /**
  * What the held records of one run share (held-records.ts, issue 22): its file, run
@@ -15228,9 +15446,9 @@ class origin_Origins {
 }
 
 // EXTERNAL MODULE: ./src/audit/call-identity.ts
-var call_identity = __nccwpck_require__(985);
+var call_identity = __nccwpck_require__(2258);
 // EXTERNAL MODULE: ./src/audit/error-code.ts
-var error_code = __nccwpck_require__(7454);
+var error_code = __nccwpck_require__(6463);
 ;// CONCATENATED MODULE: ./src/audit/held-records.ts
 /**
  * The held forms of the records a run keeps by the thousand (issue 22): small class
@@ -15387,7 +15605,7 @@ class HeldLlmRecord extends Placed {
 }
 
 // EXTERNAL MODULE: ./src/audit/error-result.ts + 2 modules
-var error_result = __nccwpck_require__(2921);
+var error_result = __nccwpck_require__(6102);
 ;// CONCATENATED MODULE: ./src/audit/hold.ts
 
 
@@ -15516,79 +15734,8 @@ class RecordStage {
     }
 }
 
-;// CONCATENATED MODULE: ./src/model/run.ts
-/** Accumulates one run's held records; `finish()` freezes it into a Run. */
-class run_RunBuilder {
-    file;
-    runId;
-    format;
-    carriedCatalog;
-    records = [];
-    catalogs = [];
-    llmSpans = [];
-    calls = [];
-    results = [];
-    boundaries = [];
-    redactions = [];
-    constructor(file, runId, format, 
-    /** The catalog of the run's earlier parts (Run.carriedCatalog). */
-    carriedCatalog = null) {
-        this.file = file;
-        this.runId = runId;
-        this.format = format;
-        this.carriedCatalog = carriedCatalog;
-    }
-    get size() {
-        return this.records.length;
-    }
-    /** The run's catalog so far: its first catalog record (or the one carried from an earlier part), null before one arrives. */
-    get catalog() {
-        return this.catalogs[0] ?? this.carriedCatalog;
-    }
-    add(record) {
-        this.records.push(record);
-        switch (record.kind) {
-            case 'catalog':
-                this.catalogs.push(record);
-                break;
-            case 'llm':
-                this.llmSpans.push(record);
-                break;
-            case 'tool_call':
-                this.calls.push(record);
-                break;
-            case 'tool_result':
-                this.results.push(record);
-                break;
-            case 'boundary':
-                this.boundaries.push(record);
-                break;
-            case 'redaction':
-                this.redactions.push(record);
-                break;
-        }
-    }
-    /** The run, or with `part` its part of that number (Run.part). */
-    finish(part = 0) {
-        return {
-            file: this.file,
-            runId: this.runId,
-            format: this.format,
-            records: this.records,
-            catalogs: this.catalogs,
-            llmSpans: this.llmSpans,
-            calls: this.calls,
-            results: this.results,
-            boundaries: this.boundaries,
-            redactions: this.redactions,
-            carriedCatalog: this.carriedCatalog,
-            part,
-        };
-    }
-}
-
 // EXTERNAL MODULE: ./src/audit/pairing.ts
-var pairing = __nccwpck_require__(3572);
+var pairing = __nccwpck_require__(515);
 ;// CONCATENATED MODULE: ./src/audit/run-parts.ts
 
 
@@ -15754,9 +15901,9 @@ class RunGrouper {
 }
 
 // EXTERNAL MODULE: ./src/audit/run-shelf.ts
-var run_shelf = __nccwpck_require__(9500);
+var run_shelf = __nccwpck_require__(2335);
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var fields = __nccwpck_require__(3528);
+var fields = __nccwpck_require__(3835);
 ;// CONCATENATED MODULE: ./src/ingest/tool-shape.ts
 
 /** Keys that carry a tool call or a tool result in the formats agents write. */
@@ -15824,7 +15971,7 @@ function isToolSpanKind(key, value) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
+var sanitize_text = __nccwpck_require__(1900);
 ;// CONCATENATED MODULE: ./src/audit/skip-tally.ts
 
 
@@ -15885,9 +16032,13 @@ class SkipTally {
     }
 }
 
+// EXTERNAL MODULE: ./src/audit/empty-file.ts + 2 modules
+var empty_file = __nccwpck_require__(6257);
 // EXTERNAL MODULE: ./src/audit/timeline/collect.ts + 1 modules
-var collect = __nccwpck_require__(7297);
+var collect = __nccwpck_require__(5729);
 ;// CONCATENATED MODULE: ./src/audit/file-audit.ts
+
+
 
 
 
@@ -15907,18 +16058,16 @@ async function auditFile(input, config, options, active, emit) {
         const skips = new SkipTally();
         diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });
         noteFile(input, emit, skips);
-        return { summary: { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [] }, runs: [] };
+        return { summary: { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [], toolCalls: 0, toolResults: 0 }, runs: [] };
     }
     const work = newWork(options.keepRuns);
     if (choice.note)
         diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
     await readRuns(opened.input, choice.format, config, options, active, emit, work, () => opened.facts.lines);
-    const summary = finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit);
+    const scan = await (0,empty_file/* scanIfEmpty */.Ky)(input, config, work);
+    const summary = finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit, scan);
     noteFile(input, emit, work.skips);
     return { summary, runs: work.runs, omitted: work.omitted, catalogs: [...work.catalogs.values()] };
-}
-function newWork(keep = Infinity) {
-    return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), keep, runs: [], omitted: (0,run_shelf/* noneOmitted */.tV)(), catalogs: new Map() };
 }
 /** The notes its writer left on the file (input.notes), as findings at line 0. */
 function noteFile(input, emit, skips) {
@@ -15972,6 +16121,10 @@ async function readRuns(input, format, config, options, active, emit, work, file
         },
         diagnostic(d) {
             work.lastDiagnosticLine = Math.max(work.lastDiagnosticLine, d.line);
+            if (d.ruleId === 'ingest-note')
+                work.noted = true;
+            if (d.ruleId === 'malformed-record' || d.ruleId === 'truncated-tail')
+                work.unread = true;
             diagnose(d);
         },
         skip(skip) {
@@ -16004,7 +16157,7 @@ function splitFinding(event, record, format, limit, emit) {
     });
 }
 /** The checks of a file as a whole (BOM, final newline, byte-stream problems, partial read), and its summary. */
-function finishFile(display, format, facts, sources, work, emit) {
+function finishFile(display, format, facts, sources, work, emit, scan = null) {
     const diagnose = diagnoser(display, emit, work.skips);
     if (facts.bom)
         diagnose({ ruleId: 'byte-order-mark', line: 1, message: 'file starts with a UTF-8 byte order mark' });
@@ -16025,7 +16178,26 @@ function finishFile(display, format, facts, sources, work, emit) {
             message: `${skips.toolLike} skipped record(s) look like tool calls or results ('${format.id}' does not read them; first at line ${skips.firstToolLikeLine})`,
         });
     }
-    return { path: display, format: format.id, records: work.records, runs: work.completed, skipped: skips.summary() };
+    // A byte source that stopped (file past limits.max-file-bytes, inflation cut) or records that could not be read
+    // (malformed-record, truncated-tail) already have their findings; "holds no tool calls" would claim something of what was never read.
+    const unread = work.unread === true || sources.some((source) => source.problem) || skips.summary().some((skip) => skip.reason === 'malformed-record');
+    if (scan && (scan.count > 0 || (!work.noted && !unread)))
+        (0,empty_file/* emptyFileFinding */.fx)(format, scan, diagnose);
+    const { calls, results } = (0,empty_file/* toolCounts */.RN)(work);
+    const toolShaped = skips.toolLike + (scan?.count ?? 0);
+    return {
+        path: display,
+        format: format.id,
+        records: work.records,
+        runs: work.completed,
+        skipped: skips.summary(),
+        toolCalls: calls,
+        toolResults: results,
+        ...(toolShaped > 0 ? { toolShaped } : {}),
+    };
+}
+function newWork(keep = Infinity) {
+    return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), keep, runs: [], omitted: (0,run_shelf/* noneOmitted */.tV)(), catalogs: new Map() };
 }
 /** Runs closed by an earlier sweep first, then by first line (see runOrder in run-grouper.ts). */
 function entryOrder(a, b) {
@@ -16049,7 +16221,7 @@ function runEntry(run, timeline, closedAt, firstLine, memos, work) {
         format: run.format,
         catalogSha256: catalog ? catalog.sha256 : null,
         toolCalls: run.calls.length,
-        toolResults: run.results.length,
+        toolResults: resultCount(run),
     };
     return {
         summary,
@@ -16063,7 +16235,7 @@ function runEntry(run, timeline, closedAt, firstLine, memos, work) {
 
 /***/ }),
 
-/***/ 3835:
+/***/ 2958:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16071,8 +16243,8 @@ function runEntry(run, timeline, closedAt, firstLine, memos, work) {
 /* harmony export */   cX: () => (/* binding */ DEFAULT_FINDING_CAPS)
 /* harmony export */ });
 /* unused harmony export PerFileCap */
-/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4373);
-/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9520);
+/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2395);
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8293);
 
 
 const DEFAULT_FINDING_CAPS = { perRulePerFile: 1_000, perAudit: 10_000 };
@@ -16182,7 +16354,7 @@ function summaryFinding(ruleId, severity, total, max, byCount) {
 
 /***/ }),
 
-/***/ 4373:
+/***/ 2395:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16201,7 +16373,7 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
-var line_splitter = __nccwpck_require__(9675);
+var line_splitter = __nccwpck_require__(4915);
 ;// CONCATENATED MODULE: ./src/audit/finding-chunks.ts
 /** Finding chunk files: sorted findings written as JSON lines, and read back one at a time. */
 
@@ -16266,7 +16438,7 @@ function openSource(source) {
 }
 
 // EXTERNAL MODULE: ./src/audit/findings.ts
-var findings = __nccwpck_require__(9520);
+var findings = __nccwpck_require__(8293);
 ;// CONCATENATED MODULE: ./src/audit/finding-merge.ts
 
 /** K-way merge of sorted sequences; on ties the earlier sequence comes first (a stable merge). */
@@ -16337,7 +16509,7 @@ function* mergeSorted(iterators) {
 }
 
 // EXTERNAL MODULE: ./src/audit/spill-folders.ts
-var spill_folders = __nccwpck_require__(490);
+var spill_folders = __nccwpck_require__(4565);
 ;// CONCATENATED MODULE: ./src/audit/finding-store.ts
 
 
@@ -16563,7 +16735,7 @@ class FindingStore {
 
 /***/ }),
 
-/***/ 9520:
+/***/ 8293:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16573,9 +16745,9 @@ class FindingStore {
 /* harmony export */   r2: () => (/* binding */ cmp)
 /* harmony export */ });
 /* unused harmony export fingerprint */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2983);
-/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6428);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1900);
+/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6997);
 
 
 
@@ -16640,7 +16812,7 @@ function cmp(a, b) {
 
 /***/ }),
 
-/***/ 6428:
+/***/ 6997:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16694,7 +16866,7 @@ class RunMemos {
 
 /***/ }),
 
-/***/ 6509:
+/***/ 8282:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16725,14 +16897,14 @@ function isCounts(value) {
 
 /***/ }),
 
-/***/ 3572:
+/***/ 515:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ pairRun)
 /* harmony export */ });
 /* unused harmony export PairList */
-/* harmony import */ var _position_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4076);
+/* harmony import */ var _position_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(977);
 
 /**
  * The pairs of a run, held as two columns of record positions (8 bytes a pair, not
@@ -16886,14 +17058,14 @@ class IdlessCalls {
 
 /***/ }),
 
-/***/ 8291:
+/***/ 6478:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ overflowDraft),
 /* harmony export */   i: () => (/* binding */ PerFileCap)
 /* harmony export */ });
-/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9520);
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8293);
 
 class PerFileCap {
     cap;
@@ -17004,7 +17176,7 @@ function overflowDraft(over, cap) {
 
 /***/ }),
 
-/***/ 140:
+/***/ 1690:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17025,33 +17197,35 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 // EXTERNAL MODULE: ./src/heap-growth.ts + 1 modules
-var heap_growth = __nccwpck_require__(2647);
+var heap_growth = __nccwpck_require__(2865);
 // EXTERNAL MODULE: ./src/audit/engine.ts
-var engine = __nccwpck_require__(2940);
+var engine = __nccwpck_require__(1637);
 // EXTERNAL MODULE: ./src/audit/finding-store.ts + 2 modules
-var finding_store = __nccwpck_require__(4373);
+var finding_store = __nccwpck_require__(2395);
 // EXTERNAL MODULE: ./src/audit/spill-folders.ts
-var spill_folders = __nccwpck_require__(490);
+var spill_folders = __nccwpck_require__(4565);
 // EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
-var custom = __nccwpck_require__(1827);
+var custom = __nccwpck_require__(5379);
 // EXTERNAL MODULE: ./src/ingest/detect.ts
-var detect = __nccwpck_require__(5314);
+var detect = __nccwpck_require__(3389);
 // EXTERNAL MODULE: ./src/io/byte-source.ts
-var byte_source = __nccwpck_require__(5537);
+var byte_source = __nccwpck_require__(2940);
 // EXTERNAL MODULE: ./src/io/trace-file.ts
-var trace_file = __nccwpck_require__(4427);
+var trace_file = __nccwpck_require__(4564);
 // EXTERNAL MODULE: ./src/audit/active-rules.ts
-var active_rules = __nccwpck_require__(406);
+var active_rules = __nccwpck_require__(4855);
+// EXTERNAL MODULE: ./src/audit/empty-file.ts + 2 modules
+var empty_file = __nccwpck_require__(6257);
 // EXTERNAL MODULE: ./src/audit/file-audit.ts + 9 modules
-var file_audit = __nccwpck_require__(8954);
+var file_audit = __nccwpck_require__(4092);
 // EXTERNAL MODULE: ./src/audit/finding-caps.ts
-var finding_caps = __nccwpck_require__(3835);
+var finding_caps = __nccwpck_require__(2958);
 // EXTERNAL MODULE: ./src/audit/per-file-cap.ts
-var per_file_cap = __nccwpck_require__(8291);
+var per_file_cap = __nccwpck_require__(6478);
 // EXTERNAL MODULE: ./src/io/blank-lines.ts
-var blank_lines = __nccwpck_require__(3617);
+var blank_lines = __nccwpck_require__(488);
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var fields = __nccwpck_require__(3528);
+var fields = __nccwpck_require__(3835);
 ;// CONCATENATED MODULE: ./src/audit/route/route-key.ts
 /**
  * Which thread owns a line of a routed file: the hash of its run id, found by a
@@ -17398,7 +17572,7 @@ class LineRouter {
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
-var line_splitter = __nccwpck_require__(9675);
+var line_splitter = __nccwpck_require__(4915);
 ;// CONCATENATED MODULE: ./src/audit/route/routed-input.ts
 /**
  * A routed thread's half: the batches of lines the router sends become the
@@ -17481,7 +17655,7 @@ function lineEvents(batch, maxLineBytes) {
 }
 
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(5132);
+var registry = __nccwpck_require__(3680);
 ;// CONCATENATED MODULE: ./src/audit/route/routed-thread.ts
 
 
@@ -17563,6 +17737,7 @@ async function auditRoutedShare(task, input, fileLines) {
 
 
 
+
 /** Batches sent to a thread and not yet parsed by it, before the router waits. */
 const IN_FLIGHT = 8;
 /** Audits `input` routed over `jobs` threads, or returns null when its format has no run key or the routing did not hold. */
@@ -17587,10 +17762,12 @@ async function auditRouted(input, options) {
         for (const thread of threads)
             thread.end(router.facts.lines);
         shares = await Promise.all(threads.map((thread) => thread.done));
+        const empty = shares.every((share) => share.skips.toolLike === 0 && share.runs.every((run) => run.summary.toolCalls + run.summary.toolResults === 0));
+        const scan = empty ? await (0,empty_file/* scanIfEmpty */.Ky)(input, config, (0,file_audit/* newWork */.aE)()) : null;
         const joined = join(input.display, shares, options, (work, emit) => {
             if (choice.note)
                 (0,file_audit/* diagnoser */.$Z)(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
-            const summary = (0,file_audit/* finishFile */.sN)(input.display, format, router.facts, [source], work, emit);
+            const summary = (0,file_audit/* finishFile */.sN)(input.display, format, router.facts, [source], work, emit, scan);
             (0,file_audit/* noteFile */.LI)(input, emit, work.skips);
             return summary;
         });
@@ -17923,7 +18100,7 @@ function balance(unsorted, jobs) {
 
 /***/ }),
 
-/***/ 4076:
+/***/ 977:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -18022,7 +18199,7 @@ function hashOf(key) {
 
 /***/ }),
 
-/***/ 8804:
+/***/ 8888:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18032,10 +18209,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   B: () => (/* binding */ ruleById)
 });
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(7838);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
 // EXTERNAL MODULE: ./src/audit/pairing.ts
-var audit_pairing = __nccwpck_require__(3572);
+var audit_pairing = __nccwpck_require__(515);
 ;// CONCATENATED MODULE: ./src/audit/deadlines.ts
 
 /** Paired calls with a deadline whose result came later than it (both timestamps known). */
@@ -18112,9 +18289,9 @@ const byteOrderMark = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/catalog/hashes.ts + 1 modules
-var catalog_hashes = __nccwpck_require__(9456);
+var catalog_hashes = __nccwpck_require__(7497);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
-var run_catalog = __nccwpck_require__(2487);
+var run_catalog = __nccwpck_require__(4052);
 ;// CONCATENATED MODULE: ./src/audit/rules/catalog-hash-mismatch.ts
 
 
@@ -18457,9 +18634,9 @@ function findInternalDetails(text) {
 }
 
 // EXTERNAL MODULE: ./src/audit/walk-strings.ts
-var walk_strings = __nccwpck_require__(8852);
+var walk_strings = __nccwpck_require__(6333);
 // EXTERNAL MODULE: ./src/audit/error-result.ts + 2 modules
-var error_result = __nccwpck_require__(2921);
+var error_result = __nccwpck_require__(6102);
 ;// CONCATENATED MODULE: ./src/audit/rules/internal-detail-leak.ts
 
 
@@ -18519,7 +18696,7 @@ const internalDetailLeak = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(528);
+var canonical = __nccwpck_require__(8339);
 ;// CONCATENATED MODULE: ./src/audit/catalog/proto-keys.ts
 /**
  * `__proto__` as a property name, for ajv. Ajv leaves `__proto__` out of a schema's
@@ -18611,13 +18788,13 @@ class SchemaValidators {
     /** The same, by schema object: a run's calls to one tool share its schema, canonicalized once. */
     bySchema = new WeakMap();
     get draft07() {
-        return (this.#draft07 ??= new ((__nccwpck_require__(9153).Ajv))(OPTIONS));
+        return (this.#draft07 ??= new ((__nccwpck_require__(2463).Ajv))(OPTIONS));
     }
     get draft2019() {
-        return (this.#draft2019 ??= new ((__nccwpck_require__(5976).Ajv2019))(OPTIONS));
+        return (this.#draft2019 ??= new ((__nccwpck_require__(878).Ajv2019))(OPTIONS));
     }
     get draft2020() {
-        return (this.#draft2020 ??= new ((__nccwpck_require__(5848).Ajv2020))(OPTIONS));
+        return (this.#draft2020 ??= new ((__nccwpck_require__(2210).Ajv2020))(OPTIONS));
     }
     /** The compiled schema and whether this call compiled it (so a failure is reported once). */
     compile(schema) {
@@ -19113,7 +19290,7 @@ const mutationLabelMismatch = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/call-identity.ts
-var call_identity = __nccwpck_require__(985);
+var call_identity = __nccwpck_require__(2258);
 ;// CONCATENATED MODULE: ./src/audit/failed-calls.ts
 
 
@@ -19413,7 +19590,7 @@ function canonicalHashes(payload) {
 }
 
 // EXTERNAL MODULE: ./src/audit/scope.ts
-var audit_scope = __nccwpck_require__(152);
+var audit_scope = __nccwpck_require__(7643);
 ;// CONCATENATED MODULE: ./src/audit/rules/permission-overreach.ts
 
 
@@ -19457,7 +19634,7 @@ const permissionOverreach = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/findings.ts
-var findings = __nccwpck_require__(9520);
+var findings = __nccwpck_require__(8293);
 ;// CONCATENATED MODULE: ./src/audit/rules/redaction-policy-drift.ts
 
 
@@ -19560,7 +19737,7 @@ const redundantCall = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/position-index.ts
-var position_index = __nccwpck_require__(4076);
+var position_index = __nccwpck_require__(977);
 ;// CONCATENATED MODULE: ./src/audit/rules/retry-storm.ts
 
 
@@ -19761,7 +19938,7 @@ function callsAgainstCatalog(run, report) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/prefilter.ts
-var prefilter = __nccwpck_require__(4097);
+var prefilter = __nccwpck_require__(2784);
 ;// CONCATENATED MODULE: ./src/audit/secrets/fingerprint.ts
 
 /**
@@ -19778,9 +19955,9 @@ function secretFingerprint(secret, key = DEFAULT_FINGERPRINT_KEY) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/secrets.ts + 3 modules
-var secrets = __nccwpck_require__(1122);
+var secrets = __nccwpck_require__(1125);
 // EXTERNAL MODULE: ./src/audit/memo.ts
-var memo = __nccwpck_require__(6428);
+var memo = __nccwpck_require__(6997);
 ;// CONCATENATED MODULE: ./src/audit/secrets/scan-memo.ts
 
 
@@ -19802,7 +19979,7 @@ function secretsIn(text) {
 }
 
 // EXTERNAL MODULE: ./src/audit/secrets/sensitive-keys.ts
-var sensitive_keys = __nccwpck_require__(1379);
+var sensitive_keys = __nccwpck_require__(7806);
 ;// CONCATENATED MODULE: ./src/audit/rules/secret-in-trace.ts
 
 
@@ -20150,7 +20327,7 @@ function cause(catalog, carried) {
 }
 
 // EXTERNAL MODULE: ./src/audit/error-code.ts
-var error_code = __nccwpck_require__(7454);
+var error_code = __nccwpck_require__(6463);
 ;// CONCATENATED MODULE: ./src/audit/rules/unmapped-error-share.ts
 
 
@@ -20512,7 +20689,7 @@ function ruleById(id) {
 
 /***/ }),
 
-/***/ 9500:
+/***/ 2335:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -20576,7 +20753,7 @@ function omit(tally, entry) {
 
 /***/ }),
 
-/***/ 152:
+/***/ 7643:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -20586,10 +20763,10 @@ function omit(tally, entry) {
 /* unused harmony exports parseScope, SCOPE_MAX_BYTES */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7838);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
-/* harmony import */ var _zod_issues_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6674);
-/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2221);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8816);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _zod_issues_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9015);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6028);
 
 
 
@@ -20640,7 +20817,7 @@ function loadScopeFile(path, display = path, within) {
 
 /***/ }),
 
-/***/ 1379:
+/***/ 7806:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -20649,7 +20826,7 @@ function loadScopeFile(path, display = path, within) {
 /* harmony export */   wK: () => (/* binding */ isPlaceholder)
 /* harmony export */ });
 /* unused harmony export wordsOf */
-/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6428);
+/* harmony import */ var _memo_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6997);
 
 /**
  * Field names that hold credentials whatever their value looks like
@@ -20715,7 +20892,7 @@ function lastKeyOf(path) {
 
 /***/ }),
 
-/***/ 490:
+/***/ 4565:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -20807,7 +20984,7 @@ function removeLiveFolders() {
 
 /***/ }),
 
-/***/ 7297:
+/***/ 5729:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20820,13 +20997,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MAX_BARS_PER_RUN, MAX_BARS_TOTAL, timelineCollector
 
 // EXTERNAL MODULE: ./src/audit/call-identity.ts
-var call_identity = __nccwpck_require__(985);
+var call_identity = __nccwpck_require__(2258);
 // EXTERNAL MODULE: ./src/audit/memo.ts
-var memo = __nccwpck_require__(6428);
+var memo = __nccwpck_require__(6997);
 // EXTERNAL MODULE: ./src/audit/pairing.ts
-var audit_pairing = __nccwpck_require__(3572);
+var audit_pairing = __nccwpck_require__(515);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
+var sanitize_text = __nccwpck_require__(1900);
 ;// CONCATENATED MODULE: ./src/model/timeline.ts
 /** Bit flags on a timeline bar. */
 const BAR_FLAG = {
@@ -21012,7 +21189,7 @@ function clean(text) {
 
 /***/ }),
 
-/***/ 8852:
+/***/ 6333:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -21100,7 +21277,7 @@ function opensJson(text) {
 
 /***/ }),
 
-/***/ 528:
+/***/ 8339:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21154,7 +21331,7 @@ class RecordShapeError extends Error {
 }
 
 // EXTERNAL MODULE: ./src/io/json-line.ts
-var json_line = __nccwpck_require__(942);
+var json_line = __nccwpck_require__(4595);
 ;// CONCATENATED MODULE: ./src/canonical/order.ts
 /** Code-unit order, as RFC 8785 §3.2.3 requires (not locale order, not code-point order). */
 function compareUtf16(a, b) {
@@ -21860,13 +22037,13 @@ function canonicalSha256(input, mode = 'jcs') {
 
 /***/ }),
 
-/***/ 1210:
+/***/ 5581:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(140);
-/* harmony import */ var _cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8878);
-/* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2647);
+/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1690);
+/* harmony import */ var _cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8401);
+/* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2865);
 
 
 
@@ -21876,7 +22053,7 @@ if ((0,_audit_pool_js__WEBPACK_IMPORTED_MODULE_0__/* .isAuditWorker */ .w6)()) {
 }
 else {
     // A worker never loads the commands (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { runCli } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2856));
+    const { runCli } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2957));
     process.exitCode = await runCli(process.argv.slice(2), {
         stdout: (text) => process.stdout.write(text),
         stdoutStream: process.stdout,
@@ -21895,26 +22072,151 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5930:
+/***/ 4918:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+// ESM COMPAT FLAG
 __nccwpck_require__.r(__webpack_exports__);
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   AUDIT: () => (/* binding */ AUDIT),
-/* harmony export */   auditCommand: () => (/* binding */ auditCommand)
-/* harmony export */ });
-/* harmony import */ var _audit_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(140);
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(433);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4533);
-/* harmony import */ var _ingest_custom_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1827);
-/* harmony import */ var _ingest_registry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5132);
-/* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2930);
-/* harmony import */ var _report_json_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2612);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9988);
-/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4850);
-/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3614);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7733);
-/* harmony import */ var _output_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(7696);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  AUDIT: () => (/* binding */ AUDIT),
+  auditCommand: () => (/* binding */ auditCommand),
+  verdictOut: () => (/* binding */ verdictOut)
+});
+
+// EXTERNAL MODULE: ./src/nearest.ts
+var nearest = __nccwpck_require__(7909);
+// EXTERNAL MODULE: ./src/audit/pool.ts + 5 modules
+var pool = __nccwpck_require__(1690);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/core.ts + 2 modules
+var core = __nccwpck_require__(7494);
+// EXTERNAL MODULE: ./src/report/suppress.ts
+var suppress = __nccwpck_require__(6927);
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(1300);
+;// CONCATENATED MODULE: ./src/report/urgency.ts
+
+/** Rules whose findings ask for action before any other of the same severity (a leaked credential is rotated now). */
+const FIRST_RULES = new Map([['secret-in-trace', 1]]);
+const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** Higher first among rules of one severity: 1 for secret-in-trace, 0 for the rest. */
+function rulePriority(ruleId) {
+    return FIRST_RULES.get(ruleId) ?? 0;
+}
+/** Among rules of one severity: secrets first, then by id. */
+function compareRuleUrgency(a, b) {
+    return rulePriority(b) - rulePriority(a) || cmp(a, b);
+}
+/**
+ * The order a reviewer acts in: most severe first, secrets first within a
+ * severity, then rule id, file, line and fingerprint (a total order, so the
+ * output is deterministic).
+ */
+function compareUrgency(a, b) {
+    return (finding/* SEVERITY_RANK */.f3[b.severity] - finding/* SEVERITY_RANK */.f3[a.severity] ||
+        compareRuleUrgency(a.ruleId, b.ruleId) ||
+        cmp(a.file, b.file) ||
+        a.line - b.line ||
+        cmp(a.fingerprint, b.fingerprint));
+}
+
+;// CONCATENATED MODULE: ./src/report/delta.ts
+
+
+/**
+ * The findings new in `head` and gone from `base`. Fingerprints are counted,
+ * not just matched: a finding that appears twice where the base had it once
+ * is new once.
+ */
+function findingDelta(base, head) {
+    // A base finding the head suppresses is not fixed: it left the verdict, not the trace.
+    const suppressed = head.suppressed ? (0,suppress/* suppressedBy */.s2)(head.suppressed.entries) : () => -1;
+    return { added: minus(head.findings, base.findings), fixed: minus(base.findings, head.findings).filter((f) => suppressed(f) < 0) };
+}
+function minus(from, other) {
+    const left = new Map();
+    for (const f of other)
+        left.set(f.fingerprint, (left.get(f.fingerprint) ?? 0) + 1);
+    const out = [];
+    for (const f of from) {
+        const n = left.get(f.fingerprint) ?? 0;
+        if (n > 0)
+            left.set(f.fingerprint, n - 1);
+        else
+            out.push(f);
+    }
+    return out.sort(compareUrgency);
+}
+/** Count per rule id of a list of findings. */
+function countByRule(findings) {
+    const counts = new Map();
+    for (const f of findings)
+        counts.set(f.ruleId, (counts.get(f.ruleId) ?? 0) + 1);
+    return counts;
+}
+
+// EXTERNAL MODULE: ./src/report/verdict.ts
+var report_verdict = __nccwpck_require__(687);
+;// CONCATENATED MODULE: ./src/report/judge.ts
+
+
+
+/** Suppressions, then the comparison with the baseline, then the verdict: what every edge shows. */
+function judge(report, options) {
+    const judged = (0,suppress/* suppressReport */.YN)(report, options.config.suppress ?? []);
+    return finishJudging(judged, options, options.baseline ? findingDelta(options.baseline, judged) : null);
+}
+/**
+ * The verdict of a report whose findings are still in their store (no suppressions,
+ * no baseline: nothing needs the findings themselves). See `judge` for the rest.
+ */
+function judgeCounts(report, options) {
+    return finishJudging(report, options, null);
+}
+function finishJudging(report, options, delta) {
+    const verdict = (0,report_verdict/* decideVerdict */.AU)({
+        report,
+        failOn: options.config.failOn,
+        gate: options.config.gate ?? options.defaultGate,
+        delta,
+        ...(options.noBaseline ? { noBaseline: options.noBaseline } : {}),
+        allowEmpty: options.allowEmpty,
+    });
+    const notes = [...(verdict.gateNote ? [verdict.gateNote] : []), ...(0,suppress/* unusedSuppressionNotes */.l$)(report)];
+    return { report, verdict, notes };
+}
+
+// EXTERNAL MODULE: ./src/cli/merge.ts + 3 modules
+var merge = __nccwpck_require__(269);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
+var custom = __nccwpck_require__(5379);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
+var registry = __nccwpck_require__(3680);
+// EXTERNAL MODULE: ./src/report/index.ts + 15 modules
+var report = __nccwpck_require__(5043);
+// EXTERNAL MODULE: ./src/report/json.ts + 2 modules
+var json = __nccwpck_require__(2125);
+// EXTERNAL MODULE: ./src/cli/command.ts
+var command = __nccwpck_require__(3567);
+// EXTERNAL MODULE: ./src/cli/config-file.ts
+var config_file = __nccwpck_require__(6309);
+// EXTERNAL MODULE: ./src/cli/flags.ts
+var flags = __nccwpck_require__(5377);
+// EXTERNAL MODULE: ./src/cli/io.ts + 1 modules
+var cli_io = __nccwpck_require__(1010);
+// EXTERNAL MODULE: ./src/cli/output.ts
+var cli_output = __nccwpck_require__(6657);
+;// CONCATENATED MODULE: ./src/cli/audit.ts
+
+
+
+
+
 
 
 
@@ -21934,14 +22236,21 @@ const AUDIT = {
     details: [
         'Folders are searched for *.jsonl, *.ndjson, *.json, *.eval (and .gz) files, and for',
         '*.yaml/*.yml files that are VCR cassettes. The format of each file is detected.',
-        'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
+        'The first line is the verdict: nothing audited (no tool call read), partly read, passed or failed',
+        '(on stderr when the report goes to a file with -o).',
+        'With --baseline (the base branch\'s JSON report), --gate new (the default then) fails only on new findings.',
+        'Exit codes: 0 no finding at or above --fail-on (new ones with --gate new), 1 findings at or above it,',
+        'or nothing audited (no tool call read; --allow-empty: 0), 2 usage or input error.',
     ],
     flags: [
-        (0,_flags_js__WEBPACK_IMPORTED_MODULE_9__/* .formatFlag */ .AN)(_report_index_js__WEBPACK_IMPORTED_MODULE_5__/* .OUTPUT_FORMATS */ .D, 'text'),
-        (0,_flags_js__WEBPACK_IMPORTED_MODULE_9__/* .outputFlag */ .Y0)('the report'),
-        _flags_js__WEBPACK_IMPORTED_MODULE_9__/* .FAIL_ON_FLAG */ .EK,
-        _flags_js__WEBPACK_IMPORTED_MODULE_9__/* .CONFIG_FLAG */ .YQ,
-        { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${_ingest_registry_js__WEBPACK_IMPORTED_MODULE_4__/* .FORMATS */ .h.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
+        (0,flags/* formatFlag */.AN)(report/* OUTPUT_FORMATS */.D, 'text'),
+        (0,flags/* outputFlag */.Y0)('the report'),
+        flags/* FAIL_ON_FLAG */.EK,
+        { name: 'gate', type: 'string', value: 'new|all', default: 'new with --baseline, else all; or gate of the configuration file', description: 'new: fail only on findings not in the baseline report; all: on every finding' },
+        { name: 'baseline', type: 'string', value: 'report.json', default: 'none', description: 'the base branch\'s JSON report: new and fixed findings are counted against it' },
+        { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no tool call was read (the verdict still says nothing was audited)' },
+        flags/* CONFIG_FLAG */.YQ,
+        { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
         { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads' },
     ],
     examples: ['agent-trace-audit audit traces/ --fail-on warning', 'agent-trace-audit audit "runs/**/*.jsonl" --format sarif -o audit.sarif'],
@@ -21950,22 +22259,27 @@ const AUDIT = {
 /** `audit`: exit 0 when no finding reaches the fail level, 1 when one does. `sources`: folders audited with the named files (`run` passes the receiver's spool). */
 async function auditCommand(args, io, sources = []) {
     if (args.positionals.length === 0 && sources.length === 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb('audit needs at least one file, folder or glob');
-    const format = (0,_command_js__WEBPACK_IMPORTED_MODULE_7__/* .oneOf */ .yL)('format', args.string('format'), _report_index_js__WEBPACK_IMPORTED_MODULE_5__/* .OUTPUT_FORMATS */ .D) ?? 'text';
+        throw new errors/* UsageError */.eb('audit needs at least one file, folder or glob');
+    const format = (0,command/* oneOf */.yL)('format', args.string('format'), report/* OUTPUT_FORMATS */.D) ?? 'text';
     const inputFormat = args.string('input-format');
-    const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_8__/* .loadCliConfig */ .X)(io, args.string('config'), (0,_flags_js__WEBPACK_IMPORTED_MODULE_9__/* .failOnOverride */ .Af)(args));
+    const gate = (0,command/* oneOf */.yL)('gate', args.string('gate'), report_verdict/* GATES */.JH);
+    const config = await (0,config_file/* loadCliConfig */.X)(io, args.string('config'), { ...(0,flags/* failOnOverride */.Af)(args), ...(gate ? { gate } : {}) });
     if (inputFormat !== undefined) {
-        const formats = (0,_ingest_custom_index_js__WEBPACK_IMPORTED_MODULE_3__/* .formatsFor */ .s)(config.formats);
-        if (!formats.some((f) => f.id === inputFormat))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`--input-format must be one of ${formats.map((f) => f.id).join(', ')}, not ${JSON.stringify(inputFormat)}`);
+        const ids = (0,custom/* formatsFor */.s)(config.formats).map((f) => f.id);
+        if (!ids.includes(inputFormat)) {
+            const guess = (0,nearest/* nearest */.p)(inputFormat, ids);
+            throw new errors/* UsageError */.eb(`--input-format must be one of ${ids.join(', ')}, not ${JSON.stringify(inputFormat)}${guess === null ? '' : ` (did you mean ${guess}?)`}`);
+        }
     }
-    const logger = (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .consoleLogger */ .k)(io, args.boolean('debug'));
+    const baselineName = args.string('baseline');
+    const baseline = baselineName === undefined ? null : await (0,merge.readReport)((0,external_node_path_.resolve)(io.cwd, baselineName), baselineName);
+    const logger = (0,cli_io/* consoleLogger */.k)(io, args.boolean('debug'));
     const jobsFlag = args.string('jobs');
-    const jobs = jobsFlag === undefined ? (0,_audit_pool_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultJobs */ .yV)() : Number(jobsFlag);
+    const jobs = jobsFlag === undefined ? (0,pool/* defaultJobs */.yV)() : Number(jobsFlag);
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(jobsFlag)}`);
+        throw new errors/* UsageError */.eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(jobsFlag)}`);
     const outputFlagValue = args.string('output');
-    const output = outputFlagValue === undefined ? null : await (0,_output_js__WEBPACK_IMPORTED_MODULE_11__/* .outputFile */ .i)(io, outputFlagValue);
+    const output = outputFlagValue === undefined ? null : await (0,cli_output/* outputFile */.i)(io, outputFlagValue);
     const request = {
         paths: args.positionals,
         root: io.cwd,
@@ -21980,31 +22294,44 @@ async function auditCommand(args, io, sources = []) {
         ...(format === 'html' ? { collectTimelines: true } : {}),
         ...spillOptions(io.env),
     };
-    const outcome = await (0,_core_js__WEBPACK_IMPORTED_MODULE_1__/* .auditPaths */ .kB)(request, logger);
-    if (format === 'json') {
+    const outcome = await (0,core/* auditPaths */.kB)(request, logger);
+    const judging = { config, baseline, noBaseline: 'no --baseline given', defaultGate: baseline ? 'new' : 'all', allowEmpty: args.boolean('allow-empty') };
+    // Suppressions and a baseline need the findings; else the JSON report streams from the store.
+    if (format === 'json' && !config.suppress && !baseline) {
+        const judged = judgeCounts(outcome.report, judging);
         // The JSON report is written in pieces as its findings are read from their store
         // (partly on disk for a large audit): memory does not grow with the findings.
         try {
             if (output)
-                await (0,_output_js__WEBPACK_IMPORTED_MODULE_11__/* .writingTo */ .g)(output, (path) => (0,_report_json_js__WEBPACK_IMPORTED_MODULE_6__/* .writeJsonFile */ .An)(outcome.report, path));
+                await (0,cli_output/* writingTo */.g)(output, (path) => (0,json/* writeJsonFile */.An)(outcome.report, path));
             else if (io.stdoutStream)
-                await (0,_report_json_js__WEBPACK_IMPORTED_MODULE_6__/* .writePieces */ .Rx)((0,_report_json_js__WEBPACK_IMPORTED_MODULE_6__/* .renderJsonPieces */ .KE)(outcome.report), io.stdoutStream, { end: false });
+                await (0,json/* writePieces */.Rx)((0,json/* renderJsonPieces */.KE)(outcome.report), io.stdoutStream, { end: false });
             else
-                for (const piece of (0,_report_json_js__WEBPACK_IMPORTED_MODULE_6__/* .renderJsonPieces */ .KE)(outcome.report))
+                for (const piece of (0,json/* renderJsonPieces */.KE)(outcome.report))
                     io.stdout(piece);
         }
         finally {
             outcome.result.store.close();
         }
-        return outcome.failed ? 1 : 0;
+        return verdictOut(io, judged, output !== null);
     }
-    const { report, result } = (0,_core_js__WEBPACK_IMPORTED_MODULE_1__/* .materializeOutcome */ .Oh)(outcome);
-    const rendered = (0,_report_index_js__WEBPACK_IMPORTED_MODULE_5__/* .renderReport */ .B)(report, format, format === 'html' ? result.timelines : undefined);
+    const materialized = (0,core/* materializeOutcome */.Oh)(outcome);
+    const judged = judge(materialized.report, judging);
+    const rendered = (0,report/* renderReport */.B)(judged.report, format, format === 'html' ? materialized.result.timelines : undefined, judged);
     if (output)
         await output.write(rendered);
     else
         io.stdout(rendered);
-    return outcome.failed ? 1 : 0;
+    return verdictOut(io, judged, output !== null);
+}
+/**
+ * The exit code, and the one-line verdict (and its notes) on stderr when the
+ * report went to a file (the text and markdown reports start with them).
+ */
+function verdictOut(io, judged, toStderr) {
+    if (toStderr)
+        io.stderr(`${[judged.verdict.headline, ...judged.notes].join('\n')}\n`);
+    return judged.verdict.failed ? 1 : 0;
 }
 /** AGENT_TRACE_AUDIT_SPILL_THRESHOLD: findings held in memory before they spill to disk (tests and tuning). */
 function spillOptions(env) {
@@ -22013,7 +22340,7 @@ function spillOptions(env) {
         return {};
     const threshold = Number(raw);
     if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(threshold) || threshold < 1) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`AGENT_TRACE_AUDIT_SPILL_THRESHOLD must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
+        throw new errors/* UsageError */.eb(`AGENT_TRACE_AUDIT_SPILL_THRESHOLD must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
     }
     return { spill: { threshold } };
 }
@@ -22021,7 +22348,7 @@ function spillOptions(env) {
 
 /***/ }),
 
-/***/ 9988:
+/***/ 3567:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22033,8 +22360,8 @@ function spillOptions(env) {
 /* unused harmony exports COMMON_FLAGS, allFlags */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
-/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4791);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7909);
 
 
 
@@ -22120,7 +22447,7 @@ function oneOf(flag, value, allowed) {
 
 /***/ }),
 
-/***/ 4850:
+/***/ 6309:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22130,8 +22457,8 @@ function oneOf(flag, value, allowed) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6435);
-/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2221);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2211);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6028);
 
 
 
@@ -22158,7 +22485,7 @@ async function loadCliConfig(io, configFlag, overrides = {}, defaultFailOn) {
 
 /***/ }),
 
-/***/ 3614:
+/***/ 5377:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22169,8 +22496,8 @@ async function loadCliConfig(io, configFlag, overrides = {}, defaultFailOn) {
 /* harmony export */   YQ: () => (/* binding */ CONFIG_FLAG),
 /* harmony export */   js: () => (/* binding */ TRANSCRIPT_FAIL_ON_FLAG)
 /* harmony export */ });
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6435);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9988);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2211);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
 
 
 /** Flags that mean the same in every command that takes them. */
@@ -22180,13 +22507,13 @@ const CONFIG_FLAG = {
     type: 'string',
     value: 'file',
     default: 'agent-trace-audit.yml when the working folder has one',
-    description: 'configuration file: rule severities and options, fail_on, exclude',
+    description: 'configuration file: rule severities and options, fail-on, exclude',
 };
 const FAIL_ON_FLAG = {
     name: 'fail-on',
     type: 'string',
     value: _config_js__WEBPACK_IMPORTED_MODULE_0__/* .FAIL_LEVELS */ .fN.join('|'),
-    default: 'error, or fail_on of the configuration file',
+    default: 'error, or fail-on of the configuration file',
     description: 'exit 1 when a finding is at or above this severity',
 };
 /** replay and scope: any finding fails, as ToolReplay's exit 1 does. */
@@ -22206,7 +22533,7 @@ function failOnOverride(args) {
 
 /***/ }),
 
-/***/ 7733:
+/***/ 1010:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22268,17 +22595,17 @@ function consoleLogger(io, debug) {
 
 /***/ }),
 
-/***/ 2856:
+/***/ 2957:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   runCli: () => (/* binding */ runCli)
 /* harmony export */ });
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7733);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3912);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9988);
-/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4791);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1010);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(311);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3567);
+/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7909);
 
 
 
@@ -22291,14 +22618,14 @@ function consoleLogger(io, debug) {
  * file, evaluated on first use (see scripts/build.mjs).
  */
 const COMMANDS = new Map([
-    ['audit', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5930))).AUDIT],
-    ['replay', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3162))).REPLAY],
-    ['scope', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2321))).SCOPE],
-    ['seal', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4054))).SEAL],
-    ['verify', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2279))).VERIFY],
-    ['merge', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 150))).MERGE],
-    ['run', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7946))).RUN],
-    ['receive', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1456))).RECEIVE],
+    ['audit', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4918))).AUDIT],
+    ['replay', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7919))).REPLAY],
+    ['scope', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7694))).SCOPE],
+    ['seal', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9877))).SEAL],
+    ['verify', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5827))).VERIFY],
+    ['merge', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 269))).MERGE],
+    ['run', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7700))).RUN],
+    ['receive', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7527))).RECEIVE],
 ]);
 const NAMES = [...COMMANDS.keys()];
 async function usage() {
@@ -22368,7 +22695,7 @@ async function commandNamed(name) {
 
 /***/ }),
 
-/***/ 150:
+/***/ 269:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -22381,21 +22708,21 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/io/confine.ts
-var confine = __nccwpck_require__(2221);
+var confine = __nccwpck_require__(6028);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core.ts + 2 modules
-var core = __nccwpck_require__(433);
+var core = __nccwpck_require__(7494);
 // EXTERNAL MODULE: ./src/config.ts + 4 modules
-var config = __nccwpck_require__(6435);
+var config = __nccwpck_require__(2211);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 // EXTERNAL MODULE: ./src/audit/findings.ts
-var audit_findings = __nccwpck_require__(9520);
+var audit_findings = __nccwpck_require__(8293);
 // EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
-var rules = __nccwpck_require__(8804);
+var rules = __nccwpck_require__(8888);
 ;// CONCATENATED MODULE: ./src/report/artifact-list.ts
 /**
  * The `artifacts` of several reports as one list (identical entries once,
@@ -22414,12 +22741,15 @@ function mergedArtifacts(reports) {
 }
 
 // EXTERNAL MODULE: ./src/report/catalogs.ts
-var catalogs = __nccwpck_require__(4407);
+var catalogs = __nccwpck_require__(1288);
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2523);
+var run_cap = __nccwpck_require__(2146);
 // EXTERNAL MODULE: ./src/report/schema-version.ts
-var schema_version = __nccwpck_require__(1749);
+var schema_version = __nccwpck_require__(914);
+// EXTERNAL MODULE: ./src/report/suppress.ts
+var suppress = __nccwpck_require__(6927);
 ;// CONCATENATED MODULE: ./src/report/merge.ts
+
 
 
 
@@ -22466,7 +22796,22 @@ function mergeReports(reports, maxRuns = run_cap/* DEFAULT_MAX_RUNS */._5) {
         metrics: sumMetrics(reports.map((r) => r.metrics)),
         findings: findings,
         ...mergedArtifacts(reports),
+        ...mergedSuppressed(reports),
     };
+}
+/** The shards' suppressed findings once each, counted together; each entry's matches summed. */
+function mergedSuppressed(reports) {
+    const given = reports.flatMap((r) => (r.suppressed ? [r.suppressed] : []));
+    if (given.length === 0)
+        return {};
+    const findings = uniqueSorted(given.flatMap((s) => s.findings), audit_findings/* compareFindings */.Eg).slice(0, suppress/* MAX_SUPPRESSED_LISTED */.yY);
+    const entries = new Map();
+    for (const entry of given.flatMap((s) => s.entries)) {
+        const key = (0,suppress/* describeSuppression */.ld)(entry);
+        const seen = entries.get(key);
+        entries.set(key, seen ? { ...seen, matched: seen.matched + entry.matched } : entry);
+    }
+    return { suppressed: { count: given.reduce((n, s) => n + s.count, 0), entries: [...entries.values()], findings } };
 }
 /** The shards' catalogs once each, capped again like the runs; what a shard left out stays counted. */
 function mergedCatalogs(reports, max) {
@@ -22525,12 +22870,12 @@ function compareVersions(a, b) {
     return 0;
 }
 
-// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
-var report = __nccwpck_require__(2930);
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(7838);
+// EXTERNAL MODULE: ./src/report/index.ts + 15 modules
+var report = __nccwpck_require__(5043);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(6771);
+var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/report/schema.ts
 
 
@@ -22553,6 +22898,11 @@ const reportSchema = schemas/* strictObject */.rej({
         runs: count,
         /** Source records the parser read and left out, per reason (absent in reports written before 0.2). */
         skipped: schemas/* array */.YOg(schemas/* strictObject */.rej({ reason: schemas/* string */.YjP(), count, firstLine: count })).optional(),
+        /** Tool calls and results read from the file (absent in reports written before 0.2). */
+        toolCalls: count.optional(),
+        toolResults: count.optional(),
+        /** Places holding tool-shaped content the parser did not read (partial-read); absent when none. */
+        toolShaped: count.optional(),
     })),
     runs: schemas/* array */.YOg(schemas/* strictObject */.rej({
         file: schemas/* string */.YjP(),
@@ -22581,16 +22931,29 @@ const reportSchema = schemas/* strictObject */.rej({
     })),
     metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()),
     findings: schemas/* array */.YOg(finding/* findingSchema */.$f),
+    /** Findings taken out by the configuration's `suppress:` entries, with their reason (absent when none is configured). */
+    suppressed: schemas/* strictObject */.rej({
+        count,
+        entries: schemas/* array */.YOg(schemas/* strictObject */.rej({
+            fingerprint: schemas/* string */.YjP().optional(),
+            rule: schemas/* string */.YjP().optional(),
+            file: schemas/* string */.YjP().optional(),
+            reason: schemas/* string */.YjP(),
+            matched: count,
+        })),
+        findings: schemas/* array */.YOg(finding/* findingSchema */.$f.extend({ reason: schemas/* string */.YjP() })),
+    })
+        .optional(),
     /** The workflow artifacts whose trace files were read (the Action's `artifacts` input); absent when none. */
     artifacts: schemas/* array */.YOg(schemas/* strictObject */.rej({ name: schemas/* string */.YjP(), id: count, digest: schemas/* string */.YjP(), files: count })).optional(),
 });
 
 // EXTERNAL MODULE: ./src/cli/command.ts
-var command = __nccwpck_require__(9988);
+var command = __nccwpck_require__(3567);
 // EXTERNAL MODULE: ./src/cli/flags.ts
-var flags = __nccwpck_require__(3614);
+var flags = __nccwpck_require__(5377);
 // EXTERNAL MODULE: ./src/cli/output.ts
-var cli_output = __nccwpck_require__(7696);
+var cli_output = __nccwpck_require__(6657);
 ;// CONCATENATED MODULE: ./src/cli/merge.ts
 
 
@@ -22638,6 +23001,11 @@ async function mergeCommand(args, io) {
         io.stdout(rendered);
     return (0,core/* isFailing */.DI)(merged, failOn) ? 1 : 0;
 }
+/** The first problem of a schema check, on one line and short. */
+function oneLine(text) {
+    const first = text.split('\n')[0].trim();
+    return first.length > 120 ? `${first.slice(0, 119)}…` : first;
+}
 /** Reads a JSON report as untrusted input: size-capped and schema-validated. */
 async function readReport(path, shown, within = { root: null }) {
     // The workspace rule (src/io/confine.ts) with the size checked before a byte is read: a device or FIFO is refused at once.
@@ -22657,72 +23025,22 @@ async function readReport(path, shown, within = { root: null }) {
         data = JSON.parse(text);
     }
     catch {
-        throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not a JSON report`);
+        throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (not JSON); merge reads the reports \`audit --format json\` writes`);
     }
     const parsed = reportSchema.safeParse(data);
-    if (!parsed.success)
-        throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report: ${(0,config/* describeIssues */.wF)(parsed.error)}`);
+    if (!parsed.success) {
+        // A trace or any other JSON file has no schemaVersion: say that, not every field it lacks.
+        const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
+        const why = isObject && Object.hasOwn(data, 'schemaVersion') ? oneLine((0,config/* describeIssues */.wF)(parsed.error)) : 'no schemaVersion: a trace or another JSON file';
+        throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (${why}); merge reads the reports \`audit --format json\` writes`);
+    }
     return parsed.data;
 }
 
 
 /***/ }),
 
-/***/ 4791:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   p: () => (/* binding */ nearest)
-/* harmony export */ });
-/* unused harmony export editDistance */
-/**
- * The candidate closest to `given` by edit distance (insertions, deletions,
- * substitutions and swaps of two neighbours), when it is close enough to be a
- * typo (at most a third of the longer word), or that `given` begins. Ties go to the earlier candidate, so the answer is deterministic.
- */
-function nearest(given, candidates) {
-    let best = null;
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        if (candidate.startsWith(given) && given.length >= 2)
-            return candidate;
-        const distance = editDistance(given, candidate);
-        if (distance < bestDistance) {
-            best = candidate;
-            bestDistance = distance;
-        }
-    }
-    if (best === null)
-        return null;
-    const limit = Math.max(1, Math.floor(Math.max(given.length, best.length) / 3));
-    return bestDistance <= limit ? best : null;
-}
-/** Optimal string alignment distance; inputs are flag names and words, so short. */
-function editDistance(a, b) {
-    const x = [...a].slice(0, 64);
-    const y = [...b].slice(0, 64);
-    const rows = [];
-    for (let i = 0; i <= x.length; i += 1) {
-        rows.push([i]);
-        for (let j = 1; j <= y.length; j += 1)
-            rows[i][j] = i === 0 ? j : 0;
-    }
-    for (let i = 1; i <= x.length; i += 1) {
-        for (let j = 1; j <= y.length; j += 1) {
-            const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-            let value = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-            if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
-                value = Math.min(value, rows[i - 2][j - 2] + 1);
-            rows[i][j] = value;
-        }
-    }
-    return rows[x.length][y.length];
-}
-
-
-/***/ }),
-
-/***/ 7696:
+/***/ 6657:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22733,7 +23051,7 @@ function editDistance(a, b) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6131);
+/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8458);
 
 
 
@@ -22768,7 +23086,7 @@ async function writingTo(output, write) {
 
 /***/ }),
 
-/***/ 1456:
+/***/ 7527:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.r(__webpack_exports__);
@@ -22779,10 +23097,12 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4533);
-/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8089);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2983);
-/* harmony import */ var _receiver_flags_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2478);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
+/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5601);
+/* harmony import */ var _receiver_stats_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2218);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1900);
+/* harmony import */ var _receiver_flags_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2731);
+
 
 
 
@@ -22830,7 +23150,7 @@ async function receiveCommand(args, io) {
     const stats = await receiver.stop();
     if (statePath)
         await writeState(statePath, { ...state, stopped: true, stats });
-    io.stderr(`${(0,_receiver_server_js__WEBPACK_IMPORTED_MODULE_3__/* .lostAny */ .x3)(stats) ? 'warning: ' : ''}${(0,_receiver_server_js__WEBPACK_IMPORTED_MODULE_3__/* .describeStats */ .J9)(stats)}\n`);
+    io.stderr(`${(0,_receiver_stats_js__WEBPACK_IMPORTED_MODULE_6__/* .lostAny */ .x3)(stats) ? 'warning: ' : ''}${(0,_receiver_stats_js__WEBPACK_IMPORTED_MODULE_6__/* .describeStats */ .J9)(stats)}\n`);
     return 0;
 }
 /** Whole or not at all: a reader polling the file never sees half of it. */
@@ -22842,15 +23162,15 @@ async function writeState(path, state) {
 
 /***/ }),
 
-/***/ 2478:
+/***/ 2731:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ receiverLimits),
 /* harmony export */   h: () => (/* binding */ receiverFlags)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
-/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8089);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5601);
 
 
 const MIB = 1024 * 1024;
@@ -22882,18 +23202,18 @@ function whole(flag, raw, fallback, min, max) {
 
 /***/ }),
 
-/***/ 3162:
+/***/ 7919:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   REPLAY: () => (/* binding */ REPLAY)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9988);
-/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4850);
-/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3614);
-/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3559);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
+/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6309);
+/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5377);
+/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7182);
 
 
 
@@ -22935,7 +23255,7 @@ async function replayCommand(args, io) {
 
 /***/ }),
 
-/***/ 7946:
+/***/ 7700:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -22956,7 +23276,7 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/receiver/endpoint-env.ts
 /** The OTLP protocols the receiver speaks (OTLP/gRPC is not served: see docs/live-capture.md). */
 const OTLP_PROTOCOLS = (/* unused pure expression or super */ null && (['http/protobuf', 'http/json']));
@@ -22979,15 +23299,18 @@ function protocolFor(env) {
     return asked === 'http/json' ? 'http/json' : 'http/protobuf';
 }
 
-// EXTERNAL MODULE: ./src/receiver/server.ts + 5 modules
-var server = __nccwpck_require__(8089);
+// EXTERNAL MODULE: ./src/receiver/server.ts + 6 modules
+var server = __nccwpck_require__(5601);
+// EXTERNAL MODULE: ./src/receiver/stats.ts
+var stats = __nccwpck_require__(2218);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
-// EXTERNAL MODULE: ./src/cli/audit.ts
-var audit = __nccwpck_require__(5930);
+var sanitize_text = __nccwpck_require__(1900);
+// EXTERNAL MODULE: ./src/cli/audit.ts + 3 modules
+var audit = __nccwpck_require__(4918);
 // EXTERNAL MODULE: ./src/cli/receiver-flags.ts
-var receiver_flags = __nccwpck_require__(2478);
+var receiver_flags = __nccwpck_require__(2731);
 ;// CONCATENATED MODULE: ./src/cli/run.ts
+
 
 
 
@@ -23044,7 +23367,7 @@ async function runCommand(args, io) {
         finally {
             await receiver.stop();
         }
-        io.stderr(`${(0,server/* lostAny */.x3)(receiver.stats) ? 'warning: ' : ''}${(0,server/* describeStats */.J9)(receiver.stats)}\n`);
+        io.stderr(`${(0,stats/* lostAny */.x3)(receiver.stats) ? 'warning: ' : ''}${(0,stats/* describeStats */.J9)(receiver.stats)}\n`);
         if (outcome.kind === 'not-started') {
             io.stderr(`${outcome.error.code}: ${outcome.error.message}\n`);
             return outcome.exitCode;
@@ -23054,7 +23377,7 @@ async function runCommand(args, io) {
         // The audit flags are run's own (the same table as audit's); the positionals are the named files and the spool when it was written to --out.
         const auditArgs = { positionals: spoolDir ? files : [...files, spoolPath], afterTerminator: null, string: args.string, boolean: args.boolean };
         // What the receiver lost is a receiver-loss finding on the spool (when it is read as the source).
-        const audited = await (0,audit.auditCommand)(auditArgs, io, spoolDir ? [{ root: (0,external_node_path_.dirname)(spoolPath), prefix: SPOOL_PREFIX, notes: (0,server/* lossNotes */.ve)(receiver.stats) }] : []);
+        const audited = await (0,audit.auditCommand)(auditArgs, io, spoolDir ? [{ root: (0,external_node_path_.dirname)(spoolPath), prefix: SPOOL_PREFIX, notes: (0,stats/* lossNotes */.ve)(receiver.stats) }] : []);
         return audited !== 0 ? audited : outcome.exitCode;
     }
     finally {
@@ -23095,7 +23418,7 @@ function runChild(command, args, cwd, env) {
 
 /***/ }),
 
-/***/ 2321:
+/***/ 7694:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.r(__webpack_exports__);
@@ -23104,13 +23427,13 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _audit_scope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(152);
-/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2221);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4533);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9988);
-/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4850);
-/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3614);
-/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3559);
+/* harmony import */ var _audit_scope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7643);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6028);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3567);
+/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6309);
+/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5377);
+/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7182);
 
 
 
@@ -23155,7 +23478,7 @@ async function scopeCommand(args, io) {
 
 /***/ }),
 
-/***/ 4054:
+/***/ 9877:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -23178,21 +23501,21 @@ const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRe
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(7609);
+var limits = __nccwpck_require__(2034);
 // EXTERNAL MODULE: ./src/seal/index.ts + 5 modules
-var seal = __nccwpck_require__(1835);
+var seal = __nccwpck_require__(1730);
 // EXTERNAL MODULE: ./src/seal/redact-file.ts + 3 modules
-var redact_file = __nccwpck_require__(2039);
+var redact_file = __nccwpck_require__(9280);
 // EXTERNAL MODULE: ./src/seal/unsealed-lines.ts
-var unsealed_lines = __nccwpck_require__(3487);
+var unsealed_lines = __nccwpck_require__(6408);
 // EXTERNAL MODULE: ./src/seal/verdict.ts
-var verdict = __nccwpck_require__(8389);
+var verdict = __nccwpck_require__(2704);
 // EXTERNAL MODULE: ./src/cli/command.ts
-var command = __nccwpck_require__(9988);
+var command = __nccwpck_require__(3567);
 ;// CONCATENATED MODULE: ./src/cli/seal.ts
 
 
@@ -23357,7 +23680,7 @@ function shown(cwd, path) {
 
 /***/ }),
 
-/***/ 8878:
+/***/ 8401:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -23384,7 +23707,7 @@ function stdoutFile() {
 
 /***/ }),
 
-/***/ 3559:
+/***/ 7182:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -23395,12 +23718,12 @@ function stdoutFile() {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _audit_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2940);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4533);
-/* harmony import */ var _io_collect_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5427);
-/* harmony import */ var _audit_findings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9520);
-/* harmony import */ var _audit_rules_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8804);
-/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6771);
+/* harmony import */ var _audit_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1637);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
+/* harmony import */ var _io_collect_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1623);
+/* harmony import */ var _audit_findings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8293);
+/* harmony import */ var _audit_rules_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8888);
+/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1300);
 
 
 
@@ -23479,7 +23802,7 @@ function renderTranscriptText(audit, header = []) {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 5827:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -23499,15 +23822,15 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/confine.ts
-var confine = __nccwpck_require__(2221);
+var confine = __nccwpck_require__(6028);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(7609);
+var limits = __nccwpck_require__(2034);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
+var sanitize_text = __nccwpck_require__(1900);
 ;// CONCATENATED MODULE: ./src/seal/artifact-report.ts
 
 
@@ -23557,7 +23880,7 @@ function formatArtifactCheck(check, manifestName) {
  * entries only, names that stay inside the folder, at most `maxBytes` in all.
  */
 async function unpackArtifact(zipPath, display, into, maxBytes) {
-    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4214));
+    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1776));
     let total = 0;
     let entries;
     try {
@@ -23585,11 +23908,11 @@ async function unpackArtifact(zipPath, display, into, maxBytes) {
 }
 
 // EXTERNAL MODULE: ./src/seal/index.ts + 5 modules
-var seal = __nccwpck_require__(1835);
+var seal = __nccwpck_require__(1730);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(7838);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
 ;// CONCATENATED MODULE: ./src/seal/manifest.ts
 
 
@@ -23660,9 +23983,9 @@ async function readManifest(path, display) {
 }
 
 // EXTERNAL MODULE: ./src/seal/redact-file.ts + 3 modules
-var redact_file = __nccwpck_require__(2039);
+var redact_file = __nccwpck_require__(9280);
 // EXTERNAL MODULE: ./src/seal/verify-file.ts
-var verify_file = __nccwpck_require__(4230);
+var verify_file = __nccwpck_require__(1231);
 ;// CONCATENATED MODULE: ./src/seal/verify-artifact.ts
 
 
@@ -23886,7 +24209,7 @@ async function isZip(path) {
 
 /***/ }),
 
-/***/ 6435:
+/***/ 2211:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23901,14 +24224,14 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: configFileSchema
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(7838);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
 // EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
-var audit_rules = __nccwpck_require__(8804);
+var audit_rules = __nccwpck_require__(8888);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/confine.ts
-var confine = __nccwpck_require__(2221);
+var confine = __nccwpck_require__(6028);
 ;// CONCATENATED MODULE: ./src/config-text.ts
 
 
@@ -23952,7 +24275,7 @@ async function parseConfigText(text, shown) {
         throw new errors/* ConfigurationError */.j1(`${shown}: more than ${CONFIG_MAX_ENTRIES} keys and list items (${entries}); a configuration file is capped at ${CONFIG_MAX_ENTRIES}`);
     }
     // yaml is loaded for a configuration file only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { isMap, isScalar, parseDocument, visit } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3645, 19));
+    const { isMap, isScalar, parseDocument, visit } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
     const doc = parseDocument(text, { uniqueKeys: false });
     const first = doc.errors[0];
     if (first)
@@ -24012,19 +24335,19 @@ function countEntries(text) {
 }
 
 // EXTERNAL MODULE: ./src/audit/finding-caps.ts
-var finding_caps = __nccwpck_require__(3835);
+var finding_caps = __nccwpck_require__(2958);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var io_limits = __nccwpck_require__(7609);
+var io_limits = __nccwpck_require__(2034);
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2523);
+var run_cap = __nccwpck_require__(2146);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(6771);
+var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/zod-issues.ts
-var zod_issues = __nccwpck_require__(6674);
+var zod_issues = __nccwpck_require__(9015);
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(5132);
+var registry = __nccwpck_require__(3680);
 // EXTERNAL MODULE: ./src/ingest/custom/query.ts
-var query = __nccwpck_require__(3125);
+var query = __nccwpck_require__(5146);
 ;// CONCATENATED MODULE: ./src/ingest/custom/mapping.ts
 
 
@@ -24168,6 +24491,19 @@ function buildConfigFileSchema() {
         'fail-on': schemas/* enum */.k5n(FAIL_LEVELS)
             .optional()
             .describe('Lowest severity that fails the audit (exit 1, failed check); never: report only. Default: error.'),
+        gate: schemas/* enum */.k5n(['new', 'all'])
+            .optional()
+            .describe('What fails the audit: new = only findings at or above fail-on that are new against the base branch\'s report (all when there is none); all = every finding at or above fail-on. Default: new when a baseline exists.'),
+        suppress: schemas/* array */.YOg(schemas/* strictObject */.rej({
+            fingerprint: schemas/* string */.YjP().regex(/^[0-9a-f]{16}$/, 'a finding\'s fingerprint: 16 lowercase hex digits').optional().describe('The fingerprint of one finding (the JSON report\'s findings[].fingerprint).'),
+            rule: schemas/* string */.YjP().optional().describe('A rule id: every finding of the rule (in the files `file` matches).'),
+            file: schemas/* string */.YjP().min(1).optional().describe('A glob over the report\'s file names; with rule only.'),
+            reason: schemas/* string */.YjP().trim().min(1, 'a reason is required').max(300).describe('Why the finding is accepted: listed with it.'),
+        })
+            .refine((e) => (e.fingerprint === undefined) !== (e.rule === undefined), { message: 'give a fingerprint, or a rule (with an optional file glob), not both' })
+            .refine((e) => e.file === undefined || e.rule !== undefined, { message: 'file needs a rule', path: ['file'] }))
+            .optional()
+            .describe('Findings accepted with a reason: they leave the verdict and are listed apart; an entry that matches nothing is a note.'),
         include: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of trace files to audit when no paths are given.'),
         exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
         rules: rulesSchema.optional(),
@@ -24175,40 +24511,44 @@ function buildConfigFileSchema() {
         'seal-redact': schemas/* boolean */.zMY()
             .optional()
             .describe('The Action: replace every secret the audit finds in a trace before sealing it into the artifact, with one receipt per value in its checkpoint (default true; the seal-redact input wins).'),
-        limits: schemas/* strictObject */.rej({
-            'max-file-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
-            'max-line-bytes': schemas/* number */.aig().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
-            'max-inflated-bytes': schemas/* number */.aig().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
-            'max-depth': schemas/* number */.aig().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
-            'max-document-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest single-document file read whole (default 512 MiB).'),
-            'max-element-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest item of a streamed one-document trace, e.g. one event or step (default 64 MiB).'),
-            'run-idle-records': schemas/* number */.aig()
-                .int()
-                .nonnegative()
-                .optional()
-                .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
-            'max-run-records': schemas/* number */.aig()
-                .int()
-                .nonnegative()
-                .optional()
-                .describe('A run that reaches this many records is audited in parts of at most this many, its calls awaiting a result carried into the next part (default 200000; 0: no limit).'),
-            'max-record-keys': schemas/* number */.aig()
-                .int()
-                .positive()
-                .optional()
-                .describe('Most object keys one JSON-lines record may hold, at every level together; a record with more is one too-many-keys finding and is not read (default 10000).'),
-            'max-findings-per-rule': schemas/* number */.aig()
-                .int()
-                .positive()
-                .optional()
-                .describe('Findings one rule lists for one file; the rest are counted in one finding (default 1000).'),
-            'max-findings': schemas/* number */.aig().int().positive().optional().describe('Findings the audit lists in all; the rest are counted in one finding (default 10000).'),
-            'max-runs': schemas/* number */.aig().int().positive().optional().describe('Runs the report lists; the rest are counted, not listed (default 10000).'),
-        })
-            .optional()
-            .describe('What one input may cost; larger inputs are reported, not read.'),
+        limits: limitsSchema(),
     })
         .describe('agent-trace-audit configuration (agent-trace-audit.yml at the repository root, or --config).');
+}
+/** The `limits` section of the configuration file: what one input may cost. */
+function limitsSchema() {
+    return schemas/* strictObject */.rej({
+        'max-file-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest plain (not gzip) file read; a larger one is reported, not read (default 4 GiB).'),
+        'max-line-bytes': schemas/* number */.aig().int().positive().optional().describe('Longest line read as a record (default 16 MiB).'),
+        'max-inflated-bytes': schemas/* number */.aig().int().positive().optional().describe('Cap on the inflated size of a .gz file (default 4 GiB).'),
+        'max-depth': schemas/* number */.aig().int().positive().max(100_000).optional().describe('Deepest JSON nesting accepted in one record (default 256).'),
+        'max-document-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest single-document file read whole (default 512 MiB).'),
+        'max-element-bytes': schemas/* number */.aig().int().positive().optional().describe('Largest item of a streamed one-document trace, e.g. one event or step (default 64 MiB).'),
+        'run-idle-records': schemas/* number */.aig()
+            .int()
+            .nonnegative()
+            .optional()
+            .describe('A run with no record for this many records of its file is audited and released (default 20000; 0: keep runs open to the end of the file).'),
+        'max-run-records': schemas/* number */.aig()
+            .int()
+            .nonnegative()
+            .optional()
+            .describe('A run that reaches this many records is audited in parts of at most this many, its calls awaiting a result carried into the next part (default 200000; 0: no limit).'),
+        'max-record-keys': schemas/* number */.aig()
+            .int()
+            .positive()
+            .optional()
+            .describe('Most object keys one JSON-lines record may hold, at every level together; a record with more is one too-many-keys finding and is not read (default 10000).'),
+        'max-findings-per-rule': schemas/* number */.aig()
+            .int()
+            .positive()
+            .optional()
+            .describe('Findings one rule lists for one file; the rest are counted in one finding (default 1000).'),
+        'max-findings': schemas/* number */.aig().int().positive().optional().describe('Findings the audit lists in all; the rest are counted in one finding (default 10000).'),
+        'max-runs': schemas/* number */.aig().int().positive().optional().describe('Runs the report lists; the rest are counted, not listed (default 10000).'),
+    })
+        .optional()
+        .describe('What one input may cost; larger inputs are reported, not read.');
 }
 function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
     const rules = new Map();
@@ -24226,13 +24566,21 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
         }
         const parsed = rule.meta.options.safeParse(rawOptions);
         if (!parsed.success) {
-            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
+            throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}: ${(0,zod_issues/* describeIssues */.w)(parsed.error, rule.meta.options)}`);
         }
         rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
     }
     const limits = file.limits ?? {};
+    const suppress = (file.suppress ?? []).map((entry, i) => {
+        if (entry.rule !== undefined && !(0,audit_rules/* ruleById */.B)(entry.rule))
+            throw new errors/* ConfigurationError */.j1(`${source}: suppress.${i}.rule: unknown rule id ${JSON.stringify(entry.rule)}`);
+        return entry;
+    });
+    const gate = overrides.gate ?? file.gate;
     return {
         failOn: overrides.failOn ?? file['fail-on'] ?? 'error',
+        ...(gate ? { gate } : {}),
+        ...(suppress.length > 0 ? { suppress } : {}),
         include: file.include ?? [],
         exclude: file.exclude ?? [],
         rules,
@@ -24263,16 +24611,17 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
 async function loadConfigFile(path, shown = path, within) {
     const text = readConfigText(path, shown, within ?? { root: null });
     const data = await parseConfigText(text, shown);
-    const parsed = configFileSchema().safeParse(data);
+    const schema = configFileSchema();
+    const parsed = schema.safeParse(data);
     if (!parsed.success)
-        throw new errors/* ConfigurationError */.j1(`${shown}: ${(0,zod_issues/* describeIssues */.w)(parsed.error)}`);
+        throw new errors/* ConfigurationError */.j1(`${shown}: ${(0,zod_issues/* describeIssues */.w)(parsed.error, schema)}`);
     return parsed.data;
 }
 
 
 /***/ }),
 
-/***/ 433:
+/***/ 7494:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24284,13 +24633,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/audit/engine.ts
-var engine = __nccwpck_require__(2940);
+var engine = __nccwpck_require__(1637);
 // EXTERNAL MODULE: ./src/audit/pool.ts + 5 modules
-var pool = __nccwpck_require__(140);
+var pool = __nccwpck_require__(1690);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/collect.ts + 2 modules
-var collect = __nccwpck_require__(5427);
+var collect = __nccwpck_require__(1623);
 ;// CONCATENATED MODULE: ./src/io/collect-sources.ts
 
 /**
@@ -24325,17 +24674,17 @@ async function collectAll(specs, sources, options) {
 }
 
 // EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
-var rules = __nccwpck_require__(8804);
+var rules = __nccwpck_require__(8888);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
+var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(3912);
+var version = __nccwpck_require__(311);
 // EXTERNAL MODULE: ./src/report/catalogs.ts
-var report_catalogs = __nccwpck_require__(4407);
+var report_catalogs = __nccwpck_require__(1288);
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2523);
+var run_cap = __nccwpck_require__(2146);
 // EXTERNAL MODULE: ./src/report/schema-version.ts
-var schema_version = __nccwpck_require__(1749);
+var schema_version = __nccwpck_require__(914);
 ;// CONCATENATED MODULE: ./src/report/build.ts
 
 
@@ -24392,7 +24741,7 @@ function sortedObject(input) {
 }
 
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(6771);
+var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/core.ts
 
 
@@ -24457,7 +24806,7 @@ function isFailing(report, failOn) {
 
 /***/ }),
 
-/***/ 4533:
+/***/ 3916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24519,7 +24868,7 @@ function describeError(error, debug) {
 
 /***/ }),
 
-/***/ 2647:
+/***/ 2865:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24534,7 +24883,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/heap-growth.ts
 
 
@@ -24598,7 +24947,7 @@ function workerResourceLimits() {
 
 /***/ }),
 
-/***/ 1827:
+/***/ 5379:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24608,21 +24957,21 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(5132);
+var registry = __nccwpck_require__(3680);
 // EXTERNAL MODULE: ./src/ingest/json-locate.ts
-var json_locate = __nccwpck_require__(2818);
+var json_locate = __nccwpck_require__(5751);
 // EXTERNAL MODULE: ./src/ingest/json-lines.ts
-var json_lines = __nccwpck_require__(3321);
+var json_lines = __nccwpck_require__(6878);
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var fields = __nccwpck_require__(3528);
+var fields = __nccwpck_require__(3835);
 // EXTERNAL MODULE: ./src/ingest/types.ts + 1 modules
-var types = __nccwpck_require__(8910);
+var types = __nccwpck_require__(8294);
 // EXTERNAL MODULE: ./src/ingest/whole-document.ts + 6 modules
-var whole_document = __nccwpck_require__(8073);
+var whole_document = __nccwpck_require__(3326);
 // EXTERNAL MODULE: ./src/ingest/tool-facts.ts + 1 modules
-var tool_facts = __nccwpck_require__(4565);
+var tool_facts = __nccwpck_require__(2447);
 // EXTERNAL MODULE: ./src/ingest/custom/query.ts
-var query = __nccwpck_require__(3125);
+var query = __nccwpck_require__(5146);
 ;// CONCATENATED MODULE: ./src/ingest/custom/read-item.ts
 
 
@@ -24867,7 +25216,7 @@ function formatsFor(custom) {
 
 /***/ }),
 
-/***/ 3125:
+/***/ 5146:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24877,7 +25226,7 @@ function formatsFor(custom) {
 /* harmony export */   xN: () => (/* binding */ compileSelector)
 /* harmony export */ });
 /* unused harmony exports MAX_DESCENDANT_SEGMENTS, descendantSegments */
-/* harmony import */ var json_p3__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1195);
+/* harmony import */ var json_p3__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(393);
 
 /**
  * The query language of a `formats:` mapping: RFC 9535 JSONPath, read by json-p3
@@ -24957,14 +25306,14 @@ function descendantSegments(text) {
 
 /***/ }),
 
-/***/ 5314:
+/***/ 3389:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   H: () => (/* binding */ chooseFormat)
 /* harmony export */ });
 /* unused harmony export describeShape */
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5132);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3680);
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
 /**
@@ -25050,7 +25399,7 @@ function keyList(value) {
 
 /***/ }),
 
-/***/ 3528:
+/***/ 3835:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -25195,15 +25544,15 @@ function isoUtcMillis(text) {
 
 /***/ }),
 
-/***/ 3321:
+/***/ 6878:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   K: () => (/* binding */ excerpt),
 /* harmony export */   N: () => (/* binding */ forEachJsonLine)
 /* harmony export */ });
-/* harmony import */ var _io_json_line_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(942);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2983);
+/* harmony import */ var _io_json_line_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4595);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1900);
 
 
 /** Up to `max` characters of a bad line, for a message (the reporter sanitizes it). */
@@ -25265,7 +25614,7 @@ function isBlank(text) {
 
 /***/ }),
 
-/***/ 2818:
+/***/ 5751:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -25384,13 +25733,13 @@ function closingQuote(text, start) {
 
 /***/ }),
 
-/***/ 2459:
+/***/ 3932:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   o: () => (/* binding */ readWhole)
 /* harmony export */ });
-/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7609);
+/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2034);
 
 /**
  * The file's bytes, for a document that must be read whole (a format or shape
@@ -25418,7 +25767,7 @@ async function readWhole(input, sink, what) {
 
 /***/ }),
 
-/***/ 5132:
+/***/ 3680:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25429,13 +25778,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var ingest_fields = __nccwpck_require__(3528);
+var ingest_fields = __nccwpck_require__(3835);
 // EXTERNAL MODULE: ./src/ingest/types.ts + 1 modules
-var types = __nccwpck_require__(8910);
+var types = __nccwpck_require__(8294);
 // EXTERNAL MODULE: ./src/ingest/whole-document.ts + 6 modules
-var whole_document = __nccwpck_require__(8073);
+var whole_document = __nccwpck_require__(3326);
 // EXTERNAL MODULE: ./src/ingest/json-lines.ts
-var json_lines = __nccwpck_require__(3321);
+var json_lines = __nccwpck_require__(6878);
 ;// CONCATENATED MODULE: ./src/ingest/session-states.ts
 const SWEEP_EVERY = 1024;
 /**
@@ -25497,7 +25846,7 @@ class SessionStates {
 }
 
 // EXTERNAL MODULE: ./src/ingest/tool-facts.ts + 1 modules
-var tool_facts = __nccwpck_require__(4565);
+var tool_facts = __nccwpck_require__(2447);
 ;// CONCATENATED MODULE: ./src/ingest/message-facts.ts
 
 
@@ -25848,7 +26197,7 @@ const claudeCodeExportFormat = {
 };
 
 // EXTERNAL MODULE: ./src/ingest/json-locate.ts
-var json_locate = __nccwpck_require__(2818);
+var json_locate = __nccwpck_require__(5751);
 ;// CONCATENATED MODULE: ./src/ingest/openai/conversations.ts
 
 
@@ -26153,7 +26502,7 @@ function isRunStateHead(head) {
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var io_limits = __nccwpck_require__(7609);
+var limits = __nccwpck_require__(2034);
 ;// CONCATENATED MODULE: ./src/ingest/cassette/event-stream.ts
 
 /** The most events of one streamed body that are assembled (the body itself is within max-document-bytes). */
@@ -26401,7 +26750,7 @@ function inflate(bytes, budget) {
     if (!gzip && !deflate)
         return Buffer.from(bytes).toString('utf8');
     if (budget.left <= 0)
-        return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
+        return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
     try {
         const out = (gzip ? external_node_zlib_.gunzipSync : external_node_zlib_.inflateSync)(bytes, { maxOutputLength: budget.left });
         budget.left -= out.length;
@@ -26411,7 +26760,7 @@ function inflate(bytes, budget) {
         const code = error.code;
         if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
             budget.left = 0;
-            return { kind: 'broken', reason: `compressed body inflates past the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
+            return { kind: 'broken', reason: `compressed body inflates past the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
         }
         return { kind: 'broken', reason: `${gzip ? 'gzip' : 'deflate'} body cannot be inflated (${code ?? 'corrupt data'})` };
     }
@@ -26878,7 +27227,7 @@ const GEMINI_URI = /uri:\s*['"]?https?:\/\/(generativelanguage\.googleapis\.com|
  */
 async function parseCassette(text, file, sink, limits) {
     // yaml is loaded for a cassette only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3645, 19));
+    const { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
     const kinds = { isAlias, isCollection, isPair, isScalar };
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
@@ -26905,50 +27254,55 @@ async function parseCassette(text, file, sink, limits) {
             sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${read.reason}` });
         return null;
     };
+    const read = { doc, lineCounter, kinds, isMap, budget, sink, file, collector, gemini, bodyAt };
     for (const node of seq.items) {
         if (!isMap(node))
             continue;
-        const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
-        const responseNode = node.get('response', true);
-        const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
-        // Aliases are read as copies of what they stand for: their expansion counts against limits.max-document-bytes with the bodies.
-        const expanded = aliasBytes(node, doc, kinds);
-        if (expanded > 0) {
-            budget.left -= expanded;
-            if (budget.left < 0) {
-                sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction not read: its aliases expand by ${expanded} bytes, past the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)} with the cassette's other aliases and bodies` });
-                continue;
-            }
-        }
-        let interaction;
-        try {
-            interaction = node.toJS(doc);
-        }
-        catch (error) {
-            // e.g. an alias bomb: the yaml package refuses excessive alias expansion
-            sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
-            continue;
-        }
-        if (!(0,ingest_fields/* isObject */.Gv)(interaction))
-            continue;
-        const request = bodyAt((0,ingest_fields/* own */.ZV)(interaction, 'request'), line, 'request');
-        const response = bodyAt((0,ingest_fields/* own */.ZV)(interaction, 'response'), responseLine, 'response');
-        const created = response ? (0,ingest_fields/* num */.bu)(response, 'created') ?? (0,ingest_fields/* num */.bu)(response, 'created_at') : null;
-        // The request was sent before `created`; only the response's records carry it.
-        const at = (where, ts = null) => ({ loc: { file, line: where }, runId: null, ts });
-        const ts = created === null ? null : created * 1000;
-        if (request && isGeminiRequest(request))
-            gemini.request(request, at(line));
-        else if (request)
-            addRequest(collector, request, at(line));
-        if (response && isGeminiResponse(response))
-            gemini.response(response, at(responseLine, ts));
-        else if (response)
-            addResponse(collector, response, at(responseLine, ts));
+        readInteraction(node, read);
     }
     gemini.flush();
     for (const record of collector.records)
         sink.record(record);
+}
+/** One interaction: its aliases counted against the budget, then its request and its response read. */
+function readInteraction(node, { doc, lineCounter, kinds, isMap, budget, sink, file, collector, gemini, bodyAt }) {
+    const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
+    const responseNode = node.get('response', true);
+    const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
+    // Aliases are read as copies of what they stand for: their expansion counts against limits.max-document-bytes with the bodies.
+    const expanded = aliasBytes(node, doc, kinds);
+    if (expanded > 0) {
+        budget.left -= expanded;
+        if (budget.left < 0) {
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction not read: its aliases expand by ${expanded} bytes, past the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)} with the cassette's other aliases and bodies` });
+            return;
+        }
+    }
+    let interaction;
+    try {
+        interaction = node.toJS(doc);
+    }
+    catch (error) {
+        // e.g. an alias bomb: the yaml package refuses excessive alias expansion
+        sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
+        return;
+    }
+    if (!(0,ingest_fields/* isObject */.Gv)(interaction))
+        return;
+    const request = bodyAt((0,ingest_fields/* own */.ZV)(interaction, 'request'), line, 'request');
+    const response = bodyAt((0,ingest_fields/* own */.ZV)(interaction, 'response'), responseLine, 'response');
+    const created = response ? (0,ingest_fields/* num */.bu)(response, 'created') ?? (0,ingest_fields/* num */.bu)(response, 'created_at') : null;
+    // The request was sent before `created`; only the response's records carry it.
+    const at = (where, ts = null) => ({ loc: { file, line: where }, runId: null, ts });
+    const ts = created === null ? null : created * 1000;
+    if (request && isGeminiRequest(request))
+        gemini.request(request, at(line));
+    else if (request)
+        addRequest(collector, request, at(line));
+    if (response && isGeminiResponse(response))
+        gemini.response(response, at(responseLine, ts));
+    else if (response)
+        addResponse(collector, response, at(responseLine, ts));
 }
 /** A request's catalog and the conversation it sends (Chat `messages`, Responses `input`). */
 function addRequest(collector, request, place) {
@@ -26988,7 +27342,7 @@ function addMessage(collector, message, place) {
 }
 
 // EXTERNAL MODULE: ./src/ingest/read-whole.ts
-var read_whole = __nccwpck_require__(2459);
+var read_whole = __nccwpck_require__(3932);
 ;// CONCATENATED MODULE: ./src/ingest/anthropic/index.ts
 
 
@@ -27491,14 +27845,14 @@ function looksLikeEvalZip(head) {
  */
 async function readEvalArchive(bytes, maxBytes) {
     // fflate is loaded for an .eval archive only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4214));
+    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1776));
     const problems = [];
     let total = 0;
     const filter = (file) => {
         if (!WANTED.test(file.name))
             return false;
         if (file.originalSize > maxBytes || total + file.originalSize > maxBytes) {
-            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', maxBytes)}: skipped`);
+            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${(0,limits/* limitText */.PW)('maxDocumentBytes', maxBytes)}: skipped`);
             return false;
         }
         total += file.originalSize;
@@ -29116,7 +29470,7 @@ function readRecord(obj, line, file, sink) {
 }
 
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(528);
+var canonical = __nccwpck_require__(8339);
 ;// CONCATENATED MODULE: ./src/ingest/native/replay.ts
 
 
@@ -29659,7 +30013,7 @@ const sealCheckpointFormat = {
 };
 
 // EXTERNAL MODULE: ./src/io/trace-file.ts
-var trace_file = __nccwpck_require__(4427);
+var trace_file = __nccwpck_require__(4564);
 ;// CONCATENATED MODULE: ./src/ingest/peek-lines.ts
 
 
@@ -30476,7 +30830,7 @@ async function forEachStreamedObject(input, sink, onValue) {
         bytes += text.length + 1;
         countBrackets(text, brackets);
         if (bytes > input.limits.maxLineBytes) {
-            fail(start, `object starting here is longer than the ${(0,io_limits/* limitText */.PW)('maxLineBytes', input.limits.maxLineBytes)}`);
+            fail(start, `object starting here is longer than the ${(0,limits/* limitText */.PW)('maxLineBytes', input.limits.maxLineBytes)}`);
             continue;
         }
         if (brackets.depth > 0)
@@ -32712,7 +33066,7 @@ function formatById(id) {
 
 /***/ }),
 
-/***/ 4565:
+/***/ 2447:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32807,7 +33161,7 @@ class ToolNames {
 }
 
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var fields = __nccwpck_require__(3528);
+var fields = __nccwpck_require__(3835);
 ;// CONCATENATED MODULE: ./src/ingest/tool-facts.ts
 
 
@@ -32976,7 +33330,7 @@ class FactCollector {
 
 /***/ }),
 
-/***/ 8910:
+/***/ 8294:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33017,7 +33371,7 @@ const Evidence = {
 
 /***/ }),
 
-/***/ 8073:
+/***/ 3326:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33090,7 +33444,7 @@ function describePath(path) {
 }
 
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(7609);
+var limits = __nccwpck_require__(2034);
 ;// CONCATENATED MODULE: ./src/io/json-stream/rest-copy.ts
 /**
  * The rest of a streamed document (everything outside its streamed lists, the
@@ -33668,11 +34022,11 @@ class JsonStreamScanner extends StructReader {
 }
 
 // EXTERNAL MODULE: ./src/ingest/json-locate.ts
-var json_locate = __nccwpck_require__(2818);
+var json_locate = __nccwpck_require__(5751);
 // EXTERNAL MODULE: ./src/ingest/json-lines.ts
-var json_lines = __nccwpck_require__(3321);
+var json_lines = __nccwpck_require__(6878);
 // EXTERNAL MODULE: ./src/ingest/read-whole.ts
-var read_whole = __nccwpck_require__(2459);
+var read_whole = __nccwpck_require__(3932);
 ;// CONCATENATED MODULE: ./src/ingest/streamed-element.ts
 /** The items of a streamed document (src/io/json-stream/): each parsed, with its lines and the document before it. */
 
@@ -33875,7 +34229,7 @@ function largeDocumentHead(sample) {
 
 /***/ }),
 
-/***/ 3617:
+/***/ 488:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33984,7 +34338,7 @@ function blankRun(chunk, start) {
 
 /***/ }),
 
-/***/ 5537:
+/***/ 2940:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33995,7 +34349,7 @@ function blankRun(chunk, start) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8522);
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _limits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7609);
+/* harmony import */ var _limits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2034);
 
 
 
@@ -34114,7 +34468,7 @@ function errorText(error) {
 
 /***/ }),
 
-/***/ 5427:
+/***/ 1623:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34129,11 +34483,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ../../main/node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(636);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
 var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/io/cassette-sniff.ts
 
 /** YAML files a folder may hold: only VCR cassettes among them are traces. */
@@ -34170,7 +34524,7 @@ async function isCassetteFile(path) {
 }
 
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 ;// CONCATENATED MODULE: ./src/io/glob-files.ts
 
 
@@ -34207,7 +34561,7 @@ async function globFiles(pattern, root) {
 }
 
 // EXTERNAL MODULE: ./src/io/confine.ts
-var confine = __nccwpck_require__(2221);
+var confine = __nccwpck_require__(6028);
 ;// CONCATENATED MODULE: ./src/io/collect.ts
 
 
@@ -34343,7 +34697,7 @@ async function walk(dir) {
 
 /***/ }),
 
-/***/ 2221:
+/***/ 6028:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34356,7 +34710,7 @@ async function walk(dir) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6131);
+/* harmony import */ var _file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8458);
 
 
 
@@ -34478,7 +34832,7 @@ function errorCode(error) {
 
 /***/ }),
 
-/***/ 6131:
+/***/ 8458:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34488,7 +34842,7 @@ function errorCode(error) {
 /* harmony export */   mP: () => (/* binding */ unwritable),
 /* harmony export */   uc: () => (/* binding */ systemReason)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 
 /**
  * The one vocabulary for files that cannot be read or written, shared by every
@@ -34531,7 +34885,7 @@ function systemReason(error) {
 
 /***/ }),
 
-/***/ 942:
+/***/ 4595:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34758,7 +35112,7 @@ function jsonErrorText(error) {
 
 /***/ }),
 
-/***/ 7609:
+/***/ 2034:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34793,7 +35147,7 @@ function limitText(key, value) {
 
 /***/ }),
 
-/***/ 9675:
+/***/ 4915:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34807,9 +35161,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: ./src/io/blank-lines.ts
-var blank_lines = __nccwpck_require__(3617);
+var blank_lines = __nccwpck_require__(488);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(7609);
+var limits = __nccwpck_require__(2034);
 ;// CONCATENATED MODULE: ./src/io/utf8-offset.ts
 /** Offset of the first byte that makes the buffer invalid UTF-8 (for the message only). */
 function firstInvalidByte(bytes) {
@@ -35019,15 +35373,15 @@ function tooLong(line, bytes, max, terminated) {
 
 /***/ }),
 
-/***/ 4427:
+/***/ 4564:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ HEAD_BYTES),
 /* harmony export */   U: () => (/* binding */ openTraceFile)
 /* harmony export */ });
-/* harmony import */ var _byte_source_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5537);
-/* harmony import */ var _line_splitter_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9675);
+/* harmony import */ var _byte_source_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2940);
+/* harmony import */ var _line_splitter_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4915);
 
 
 /** The detection sample's size: a file shorter than this (less a BOM) is all in its head. */
@@ -35276,7 +35630,7 @@ function mayBeJson(text, first, end) {
 
 /***/ }),
 
-/***/ 6771:
+/***/ 1300:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35285,7 +35639,7 @@ function mayBeJson(text, first, end) {
 /* harmony export */   f3: () => (/* binding */ SEVERITY_RANK),
 /* harmony export */   oC: () => (/* binding */ SEVERITIES)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7838);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8816);
 
 const SEVERITIES = ['error', 'warning', 'note'];
 const severitySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(SEVERITIES);
@@ -35306,7 +35660,61 @@ const findingSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
 
 /***/ }),
 
-/***/ 5413:
+/***/ 7909:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ nearest)
+/* harmony export */ });
+/* unused harmony export editDistance */
+/**
+ * The candidate closest to `given` by edit distance (insertions, deletions,
+ * substitutions and swaps of two neighbours), when it is close enough to be a
+ * typo (at most a third of the longer word), or that `given` begins. Ties go to the earlier candidate, so the answer is deterministic.
+ */
+function nearest(given, candidates) {
+    let best = null;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        if (candidate.startsWith(given) && given.length >= 2)
+            return candidate;
+        const distance = editDistance(given, candidate);
+        if (distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
+        }
+    }
+    if (best === null)
+        return null;
+    const limit = Math.max(1, Math.floor(Math.max(given.length, best.length) / 3));
+    return bestDistance <= limit ? best : null;
+}
+/** Optimal string alignment distance; inputs are flag names and words, so short. */
+function editDistance(a, b) {
+    const x = [...a].slice(0, 64);
+    const y = [...b].slice(0, 64);
+    const rows = [];
+    for (let i = 0; i <= x.length; i += 1) {
+        rows.push([i]);
+        for (let j = 1; j <= y.length; j += 1)
+            rows[i][j] = i === 0 ? j : 0;
+    }
+    for (let i = 1; i <= x.length; i += 1) {
+        for (let j = 1; j <= y.length; j += 1) {
+            const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+            let value = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+            if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+                value = Math.min(value, rows[i - 2][j - 2] + 1);
+            rows[i][j] = value;
+        }
+    }
+    return rows[x.length][y.length];
+}
+
+
+/***/ }),
+
+/***/ 496:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -35320,7 +35728,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   encodeTraceResponse: () => (/* binding */ encodeTraceResponse)
 });
 
-;// CONCATENATED MODULE: ../../main/node_modules/long/index.js
+;// CONCATENATED MODULE: ./node_modules/long/index.js
 /**
  * @license
  * Copyright 2009 The Closure Library Authors
@@ -36903,8 +37311,8 @@ if (typeof BigInt === "function") {
 
 /* harmony default export */ const node_modules_long = (Long);
 
-// EXTERNAL MODULE: ../../main/node_modules/protobufjs/light.js
-var light = __nccwpck_require__(5795);
+// EXTERNAL MODULE: ./node_modules/protobufjs/light.js
+var light = __nccwpck_require__(365);
 var light_default = /*#__PURE__*/__nccwpck_require__.n(light);
 ;// CONCATENATED MODULE: ./src/receiver/otlp-descriptor.ts
 const DESCRIPTOR = {
@@ -37466,7 +37874,7 @@ function encodeTraceRequest(data) {
 
 /***/ }),
 
-/***/ 8089:
+/***/ 5601:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37474,18 +37882,15 @@ function encodeTraceRequest(data) {
 __nccwpck_require__.d(__webpack_exports__, {
   uN: () => (/* binding */ DEFAULT_OTLP_PORT),
   rY: () => (/* binding */ DEFAULT_RECEIVER_LIMITS),
-  J9: () => (/* binding */ describeStats),
-  ve: () => (/* binding */ lossNotes),
-  x3: () => (/* binding */ lostAny),
   Wr: () => (/* binding */ startReceiver)
 });
 
-// UNUSED EXPORTS: MAX_CONNECTIONS, RECEIVER_HOST
+// UNUSED EXPORTS: RECEIVER_HOST
 
 ;// CONCATENATED MODULE: external "node:http"
 const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 ;// CONCATENATED MODULE: ./src/receiver/http-body.ts
@@ -37613,7 +38018,7 @@ async function readWhole(req, maxBytes, take) {
 }
 
 // EXTERNAL MODULE: ./src/ingest/fields.ts
-var fields = __nccwpck_require__(3528);
+var fields = __nccwpck_require__(3835);
 ;// CONCATENATED MODULE: ./src/receiver/otlp-request.ts
 
 /** A body that is not an ExportTraceServiceRequest at all: answered 400. */
@@ -37755,6 +38160,35 @@ function hexId(value, size, spelling) {
         hex = bytes.toString('hex');
     }
     return /^0+$/.test(hex) ? null : hex;
+}
+
+;// CONCATENATED MODULE: ./src/receiver/request-turns.ts
+/** The receiver's request queue: how many requests are decoded at once, how many bodies are held waiting. */
+/** Requests decoded and spooled at once; the others wait their turn, their bodies read. */
+const REQUEST_TURNS = 1;
+/** Bytes of bodies held at once (read, or waiting for their turn), in request caps: past it reading pauses. */
+const BODIES_HELD = 4;
+/** A queue of turns: `take` resolves when one is free, in arrival order. */
+class Turns {
+    free;
+    waiting = [];
+    constructor(free) {
+        this.free = free;
+    }
+    async take() {
+        if (this.free > 0) {
+            this.free -= 1;
+            return;
+        }
+        await new Promise((resolve) => this.waiting.push(resolve));
+    }
+    give() {
+        const next = this.waiting.shift();
+        if (next)
+            next();
+        else
+            this.free += 1;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/receiver/span-count.ts
@@ -37998,7 +38432,11 @@ class Spool {
     }
 }
 
+// EXTERNAL MODULE: ./src/receiver/stats.ts
+var receiver_stats = __nccwpck_require__(2218);
 ;// CONCATENATED MODULE: ./src/receiver/server.ts
+
+
 
 
 
@@ -38014,37 +38452,6 @@ const DEFAULT_RECEIVER_LIMITS = {
     maxSpanBytes: 4 * 1024 * 1024,
     maxSpansPerRequest: 50_000,
 };
-/**
- * Connections held open at once. Past it Node closes a new connection at once; each such
- * drop is counted and reported (never silent). Idle keep-alive connections cost little:
- * what bounds memory is the one request read and decoded at a time (REQUEST_TURNS).
- */
-const MAX_CONNECTIONS = 1024;
-/** Requests decoded and spooled at once; the others wait their turn, their bodies read. */
-const REQUEST_TURNS = 1;
-/** Bytes of bodies held at once (read, or waiting for their turn), in request caps: past it reading pauses. */
-const BODIES_HELD = 4;
-/** One line saying what the receiver took and, never silently, what it did not. */
-function describeStats(stats) {
-    const head = `received ${stats.acceptedSpans} span(s) in ${stats.requests} request(s)`;
-    const lost = [];
-    if (stats.rejectedSpans > 0)
-        lost.push(`${stats.rejectedSpans} span(s) rejected as invalid`);
-    if (stats.refusedRequests > 0)
-        lost.push(`${stats.refusedRequests} request(s) refused${stats.refusedSpans > 0 ? ` (${stats.refusedSpans} span(s) known lost)` : ''}`);
-    const dropped = stats.droppedConnections ?? 0;
-    if (dropped > 0)
-        lost.push(`${dropped} connection(s) dropped on arrival (too many open at once)`);
-    return lost.length > 0 ? `${head}; not kept: ${lost.join(', ')}` : head;
-}
-/** True when the receiver refused, rejected or dropped anything: the audit says so as a finding. */
-function lostAny(stats) {
-    return stats.rejectedSpans > 0 || stats.refusedRequests > 0 || (stats.droppedConnections ?? 0) > 0;
-}
-/** The receiver-loss finding the audit of the spool carries when anything was lost (none otherwise). */
-function lossNotes(stats) {
-    return lostAny(stats) ? [{ ruleId: 'receiver-loss', message: `the OTLP receiver ${describeStats(stats)}` }] : [];
-}
 /** How long stop() waits for requests in flight before it closes their connections. */
 const STOP_GRACE_MS = 10_000;
 /** gRPC status codes carried in google.rpc.Status. */
@@ -38053,7 +38460,7 @@ const RPC = { invalidArgument: 3, notFound: 5, resourceExhausted: 8, unimplement
 async function startReceiver(options) {
     // protobufjs and the OTLP descriptor are loaded by the receiver only, not at every start of the CLI
     // (webpackMode eager: the bundle keeps it in the one file, evaluated here; see scripts/build.mjs).
-    const codec = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5413));
+    const codec = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 496));
     const spool = await Spool.create(options.spoolPath, options.maxSpoolBytes);
     const stats = { requests: 0, acceptedSpans: 0, rejectedSpans: 0, refusedRequests: 0, refusedSpans: 0, droppedConnections: 0, spoolBytes: 0 };
     const problem = (message) => options.onProblem?.(message);
@@ -38073,7 +38480,7 @@ async function startReceiver(options) {
     });
     server.requestTimeout = 60_000;
     server.headersTimeout = 30_000;
-    const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+    const maxConnections = options.maxConnections ?? receiver_stats/* MAX_CONNECTIONS */.tp;
     server.maxConnections = maxConnections;
     server.on('drop', () => {
         stats.droppedConnections += 1;
@@ -38114,28 +38521,6 @@ async function startReceiver(options) {
 function send(res, status, kind, body) {
     res.writeHead(status, { 'Content-Type': kind === 'protobuf' ? 'application/x-protobuf' : 'application/json', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
-}
-/** A queue of turns: `take` resolves when one is free, in arrival order. */
-class Turns {
-    free;
-    waiting = [];
-    constructor(free) {
-        this.free = free;
-    }
-    async take() {
-        if (this.free > 0) {
-            this.free -= 1;
-            return;
-        }
-        await new Promise((resolve) => this.waiting.push(resolve));
-    }
-    give() {
-        const next = this.waiting.shift();
-        if (next)
-            next();
-        else
-            this.free += 1;
-    }
 }
 /**
  * One request: checked, then in its turn read, counted, decoded, spooled and answered
@@ -38255,14 +38640,54 @@ async function listen(server, port, spool) {
 
 /***/ }),
 
-/***/ 4407:
+/***/ 2218:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J9: () => (/* binding */ describeStats),
+/* harmony export */   tp: () => (/* binding */ MAX_CONNECTIONS),
+/* harmony export */   ve: () => (/* binding */ lossNotes),
+/* harmony export */   x3: () => (/* binding */ lostAny)
+/* harmony export */ });
+/**
+ * Connections held open at once. Past it Node closes a new connection at once; each such
+ * drop is counted and reported (never silent). Idle keep-alive connections cost little:
+ * what bounds memory is the one request read and decoded at a time (REQUEST_TURNS).
+ */
+const MAX_CONNECTIONS = 1024;
+/** One line saying what the receiver took and, never silently, what it did not. */
+function describeStats(stats) {
+    const head = `received ${stats.acceptedSpans} span(s) in ${stats.requests} request(s)`;
+    const lost = [];
+    if (stats.rejectedSpans > 0)
+        lost.push(`${stats.rejectedSpans} span(s) rejected as invalid`);
+    if (stats.refusedRequests > 0)
+        lost.push(`${stats.refusedRequests} request(s) refused${stats.refusedSpans > 0 ? ` (${stats.refusedSpans} span(s) known lost)` : ''}`);
+    const dropped = stats.droppedConnections ?? 0;
+    if (dropped > 0)
+        lost.push(`${dropped} connection(s) dropped on arrival (too many open at once)`);
+    return lost.length > 0 ? `${head}; not kept: ${lost.join(', ')}` : head;
+}
+/** True when the receiver refused, rejected or dropped anything: the audit says so as a finding. */
+function lostAny(stats) {
+    return stats.rejectedSpans > 0 || stats.refusedRequests > 0 || (stats.droppedConnections ?? 0) > 0;
+}
+/** The receiver-loss finding the audit of the spool carries when anything was lost (none otherwise). */
+function lossNotes(stats) {
+    return lostAny(stats) ? [{ ruleId: 'receiver-loss', message: `the OTLP receiver ${describeStats(stats)}` }] : [];
+}
+
+
+/***/ }),
+
+/***/ 1288:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ uniqueCatalogs)
 /* harmony export */ });
 /* unused harmony export reportCatalogSnapshot */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
 
 /**
  * The report's `catalogs`: each distinct catalog once (tools in name order),
@@ -38307,7 +38732,7 @@ function reportCatalogSnapshot(report) {
 
 /***/ }),
 
-/***/ 2930:
+/***/ 5043:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38318,11 +38743,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(6771);
+var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/report/most-severe.ts
 
 const MOST_SEVERE_FIRST = [...finding/* SEVERITIES */.oC].sort((a, b) => finding/* SEVERITY_RANK */.f3[b] - finding/* SEVERITY_RANK */.f3[a]);
@@ -38347,7 +38772,7 @@ function mostSevere(findings, max) {
 }
 
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2523);
+var run_cap = __nccwpck_require__(2146);
 ;// CONCATENATED MODULE: ./src/report/timeline/rank.ts
 /** Rules whose findings are about time: a timeline shows them (an open bar, a late one, a storm, llm spans over a call). */
 const TIME_SHAPED_RULES = new Set(['orphan-call', 'budget-miss', 'late-result', 'retry-storm', 'continued-while-outstanding']);
@@ -38884,7 +39309,7 @@ canvas { display: block; cursor: crosshair; }
 `;
 
 // EXTERNAL MODULE: ./src/report/json.ts + 2 modules
-var json = __nccwpck_require__(2612);
+var json = __nccwpck_require__(2125);
 ;// CONCATENATED MODULE: ./src/report/markdown-escape.ts
 /**
  * Markdown safety for text that came from a trace. Such text appears only in
@@ -38892,7 +39317,7 @@ var json = __nccwpck_require__(2612);
  * fence longer than any backtick run in it; inside a table cell every `|` is
  * escaped so the row cannot break.
  */
-function codeSpan(text, inTable = false) {
+function markdown_escape_codeSpan(text, inTable = false) {
     const flat = text.replace(/[\r\n]+/g, ' ');
     if (flat === '')
         return '';
@@ -38965,6 +39390,7 @@ function locationOf(finding) {
  * name and its line, is what tells one place from another. `file:line` is
  * always kept whole (even when it alone is longer), and the cut starts at a
  * folder boundary when one is in reach: `…/claude-code/session.jsonl:12`.
+ * Outside the working folder (`../…`) the kept end starts at a folder name, never inside the `../` steps.
  */
 function shortLocation(location, max) {
     const chars = [...location];
@@ -38979,10 +39405,114 @@ function shortLocation(location, max) {
     // Cut inside a folder name: start at the next folder instead.
     if (chars[chars.length - keep - 1] !== '/' && boundary > 0 && [...tail.slice(boundary)].length >= name.length)
         tail = tail.slice(boundary);
+    // Outside the working folder the kept end never starts inside the `../` steps (`…../x`): it starts at a real folder.
+    const steps = /^\/?(?:\.\.?\/)+|^\.+(?=\/)/.exec(tail);
+    if (steps && [...tail.slice(steps[0].length)].length >= name.length)
+        tail = tail.slice(steps[0].length).replace(/^(?!\/)/, '/');
     return `…${tail}`;
 }
 
+// EXTERNAL MODULE: ./src/report/verdict.ts
+var verdict = __nccwpck_require__(687);
+;// CONCATENATED MODULE: ./src/report/title.ts
+
+/**
+ * The `name` input as an id: [A-Za-z0-9._-] only (safe in an HTML comment, a
+ * check-run name, a heading and an artifact name), at most 40 characters; a
+ * name that had to change keeps a short hash of the original, so `a b` and
+ * `a-b` stay two names. '' for none.
+ */
+function nameId(name) {
+    const raw = name.trim();
+    if (raw === '')
+        return '';
+    const slug = raw.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 40);
+    if (slug === raw)
+        return slug;
+    const hash = createHash('sha256').update(raw).digest('hex').slice(0, 8);
+    return slug === '' ? hash : `${slug}-${hash}`;
+}
+/** The title of the comment, the job summary and the check run: `agent-trace-audit`, or `agent-trace-audit (<name>)`. */
+function title_auditTitle(name) {
+    const id = nameId(name);
+    return id === '' ? 'agent-trace-audit' : `agent-trace-audit (${id})`;
+}
+
+;// CONCATENATED MODULE: ./src/report/comment/verdict.ts
+
+
+
+
+const shortSha = (sha) => (/^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : '');
+/**
+ * The title (the one-line verdict: nothing audited, partly read, new and existing
+ * findings) and the line under it: how it was judged, the counts, what was read, and the commits.
+ */
+function verdictLines(report, verdict) {
+    const s = report.summary;
+    const v = verdict.verdict;
+    const judgedBy = `${v.failed ? 'Failed' : v.state === 'nothing-audited' ? 'Nothing audited' : 'Passed'}** (fail-on: ${failOnOf(verdict)}, gate: ${v.gate}${v.state === 'nothing-audited' ? `, fail-on-empty: ${v.failed ? 'true' : 'false'}` : ''})`;
+    const head = shortSha(verdict.headSha);
+    const base = shortSha(verdict.baseSha);
+    const commits = head === '' ? '' : ` Head ${codeSpan(head)}${base === '' ? '' : ` compared with base ${codeSpan(base)}`}.`;
+    const runsNote = omittedRunsNote(report);
+    const suppressed = report.suppressed && report.suppressed.count > 0 ? ` ${report.suppressed.count} suppressed.` : '';
+    return [
+        `## ${auditTitle(verdict.name ?? '')}: ${v.headline}`,
+        '',
+        `**${judgedBy}: **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s); ${coverageLine(v.coverage, false)}.${suppressed}${commits}`,
+        ...verdict.notes.flatMap((note) => ['', noteLine(note)]),
+        ...(runsNote ? ['', runsNote] : []),
+    ];
+}
+function failOnOf(verdict) {
+    return verdict.verdict.failOn;
+}
+/** A note of ours that may quote the configuration (a glob): markdown-active characters escaped. */
+function noteLine(note) {
+    return `_${note.replace(/[\\`*_[\]<>|#@!~]/g, (c) => `\\${c}`)}_`;
+}
+
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
+;// CONCATENATED MODULE: ./src/report/suppressed-lines.ts
+
+
+
+
+/** Suppressed findings shown in a comment or summary; the rest are counted (all are in the JSON report, up to its cap). */
+const SUPPRESSED_SHOWN = 20;
+/** The suppressed findings, collapsed, each with its reason (reasons are the configuration's text: code spans). */
+function suppressedMarkdown(report, shown = SUPPRESSED_SHOWN) {
+    const s = report.suppressed;
+    if (!s || s.count === 0)
+        return [];
+    const out = [`<details><summary>Suppressed: ${(0,verdict/* plural */.LS)(s.count, 'finding', 'findings')} (accepted in the configuration's suppress:, not judged)</summary>`, ''];
+    for (const f of s.findings.slice(0, shown)) {
+        out.push(`- ${f.severity} ${markdown_escape_codeSpan(f.ruleId)} at ${markdown_escape_codeSpan(locationOf(f))}: ${markdown_escape_codeSpan((0,sanitize_text/* sanitizeText */.j)(f.message, { maxChars: 200 }))}. Reason: ${markdown_escape_codeSpan((0,sanitize_text/* sanitizeText */.j)(f.reason, { maxChars: 300 }))}`);
+    }
+    if (s.count > Math.min(shown, s.findings.length))
+        out.push(`- … and ${s.count - Math.min(shown, s.findings.length)} more (the JSON report lists up to ${s.findings.length.toLocaleString('en-US')}).`);
+    out.push('', '</details>');
+    return out;
+}
+/** The suppressed findings for the terminal: one line each with its reason. */
+function suppressedText(report) {
+    const s = report.suppressed;
+    if (!s || s.count === 0)
+        return [];
+    const out = ['', `Suppressed (${(0,verdict/* plural */.LS)(s.count, 'finding', 'findings')}, not judged)`];
+    for (const f of s.findings)
+        out.push(`  ${f.severity} ${f.ruleId} at ${locationOf(f)}: ${(0,sanitize_text/* sanitizeText */.j)(f.reason, { maxChars: 300 })}`);
+    if (s.count > s.findings.length)
+        out.push(`  … and ${s.count - s.findings.length} more`);
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+
 
 
 
@@ -38991,33 +39521,42 @@ const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' };
  * The markdown report: summary counts, the triage table (finding, likely
  * cause, next action) and the first findings. Trace text only in code spans.
  */
-function renderMarkdown(report, options = {}) {
+function renderMarkdown(report, judged, options = {}) {
     const s = report.summary;
     const out = [];
-    out.push('## agent-trace-audit');
+    out.push(judged ? `## agent-trace-audit: ${judged.verdict.headline}` : '## agent-trace-audit');
     out.push('');
+    if (judged && judged.notes.length > 0)
+        out.push(...judged.notes.map(noteLine), '');
     out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);
     const runsNote = (0,run_cap/* omittedRunsNote */.zg)(report);
     if (runsNote)
         out.push('', runsNote);
     const rows = triageRows(report);
     if (rows.length === 0) {
-        out.push('', 'No findings.');
+        out.push('', (0,verdict/* noFindingsSentence */.Ni)(report));
+        const suppressed = suppressedMarkdown(report);
+        if (suppressed.length > 0)
+            out.push('', ...suppressed);
         return `${out.join('\n')}\n`;
     }
     out.push('', '| | Finding | Count | Likely cause | Next action | First at |', '|---|---|---:|---|---|---|');
     for (const row of rows) {
-        const at = row.first.map((f) => codeSpan(locationOf(f), true)).join(' ');
-        out.push(`| ${SEVERITY_ICON[row.severity]} | ${codeSpan(row.ruleId, true)} | ${row.count} | ${ownCell(row.likelyCause)} | ${ownCell(row.nextAction)} | ${at} |`);
+        const at = row.first.map((f) => markdown_escape_codeSpan(locationOf(f), true)).join(' ');
+        out.push(`| ${SEVERITY_ICON[row.severity]} | ${markdown_escape_codeSpan(row.ruleId, true)} | ${row.count} | ${ownCell(row.likelyCause)} | ${ownCell(row.nextAction)} | ${at} |`);
     }
     const max = options.maxFindings ?? 50;
     out.push('', '<details><summary>Findings</summary>', '', '| Severity | Rule | Location | Message |', '|---|---|---|---|');
     for (const f of report.findings.slice(0, max)) {
-        out.push(`| ${f.severity} | ${codeSpan(f.ruleId, true)} | ${codeSpan(locationOf(f), true)} | ${codeSpan(f.message, true)} |`);
+        out.push(`| ${f.severity} | ${markdown_escape_codeSpan(f.ruleId, true)} | ${markdown_escape_codeSpan(locationOf(f), true)} | ${markdown_escape_codeSpan(f.message, true)} |`);
     }
     out.push('', '</details>');
+    // This report may be the only one written (`--format markdown -o`): name how to get the rest, not a file that may not exist.
     if (report.findings.length > max)
-        out.push('', `${report.findings.length - max} more finding(s) are in the JSON report.`);
+        out.push('', `${report.findings.length - max} more finding(s) not listed here: \`--format json\` (or \`text\`) lists them all.`);
+    const suppressed = suppressedMarkdown(report);
+    if (suppressed.length > 0)
+        out.push('', ...suppressed);
     return `${out.join('\n')}\n`;
 }
 
@@ -39107,9 +39646,9 @@ function encodeUri(path) {
     return wellFormed.split('/').map(encodeURIComponent).join('/');
 }
 
-// EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
 ;// CONCATENATED MODULE: ./src/report/text.ts
+
+
 
 
 
@@ -39120,9 +39659,11 @@ const TEXT_LOCATION_WIDTH = 60;
  * Deterministic: the same report renders to the same bytes. Text was sanitized
  * when the findings were made (no control characters reach the terminal).
  */
-function renderText(report) {
+function renderText(report, judged) {
     const s = report.summary;
     const out = [];
+    if (judged)
+        out.push(judged.verdict.headline, ...judged.notes);
     out.push(`agent-trace-audit ${report.tool.version}: ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s), ${s.toolResults} result(s)`);
     out.push(`findings: ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.note} note(s)`);
     const runsNote = (0,run_cap/* omittedRunsNote */.zg)(report);
@@ -39131,7 +39672,7 @@ function renderText(report) {
     out.push(...skippedLines(report));
     const rows = triageRows(report);
     if (rows.length === 0) {
-        out.push('', 'No findings.');
+        out.push('', (0,verdict/* noFindingsSentence */.Ni)(report), ...suppressedText(report));
         return `${out.join('\n')}\n`;
     }
     out.push('', 'Triage');
@@ -39142,6 +39683,7 @@ function renderText(report) {
     }
     out.push('', 'Findings');
     out.push(...text_table(['SEVERITY', 'RULE', 'LOCATION', 'RUN', 'CALL', 'MESSAGE'], report.findings.map((f) => [f.severity, f.ruleId, shortLocation(locationOf(f), TEXT_LOCATION_WIDTH), f.runId ?? '-', f.callId ?? '-', f.message]), [undefined, undefined, undefined, 24, 24, undefined]));
+    out.push(...suppressedText(report));
     return `${out.join('\n')}\n`;
 }
 /**
@@ -39184,14 +39726,14 @@ function text_table(head, rows, widths) {
 
 const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'sarif'];
 /** `timelines`: the runs as drawn by the html format (collected with `timelineCollector`). */
-function renderReport(report, format, timelines = []) {
+function renderReport(report, format, timelines = [], judged) {
     switch (format) {
         case 'text':
-            return renderText(report);
+            return renderText(report, judged);
         case 'json':
             return (0,json/* renderJson */.hF)(report);
         case 'markdown':
-            return renderMarkdown(report);
+            return renderMarkdown(report, judged);
         case 'html':
             return renderHtml(report, timelines);
         case 'sarif':
@@ -39204,7 +39746,7 @@ function renderReport(report, format, timelines = []) {
 
 /***/ }),
 
-/***/ 2612:
+/***/ 2125:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39297,7 +39839,7 @@ function indent(text, by) {
 
 /***/ }),
 
-/***/ 2523:
+/***/ 2146:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39349,7 +39891,7 @@ function omittedRunsNote(report) {
 
 /***/ }),
 
-/***/ 1749:
+/***/ 914:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39365,7 +39907,212 @@ const REPORT_SCHEMA_VERSION = 1;
 
 /***/ }),
 
-/***/ 6340:
+/***/ 6927:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   YN: () => (/* binding */ suppressReport),
+/* harmony export */   l$: () => (/* binding */ unusedSuppressionNotes),
+/* harmony export */   ld: () => (/* binding */ describeSuppression),
+/* harmony export */   s2: () => (/* binding */ suppressedBy),
+/* harmony export */   yY: () => (/* binding */ MAX_SUPPRESSED_LISTED)
+/* harmony export */ });
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4006);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_0__);
+
+/** Suppressed findings listed in the report; the rest are counted. */
+const MAX_SUPPRESSED_LISTED = 1_000;
+/** The entry as one short line of our own words (no trace text: ids, a hex fingerprint, the glob as given). */
+function describeSuppression(s) {
+    if (s.fingerprint)
+        return `fingerprint ${s.fingerprint}`;
+    return `rule ${s.rule ?? ''}${s.file ? ` in ${JSON.stringify(s.file)}` : ''}`;
+}
+/** A matcher per entry: the first entry that matches a finding suppresses it. */
+function matchers(entries) {
+    return entries.map((entry) => {
+        if (entry.fingerprint)
+            return (f) => f.fingerprint === entry.fingerprint;
+        const glob = entry.file ? picomatch__WEBPACK_IMPORTED_MODULE_0___default()(entry.file, { dot: true }) : () => true;
+        return (f) => f.ruleId === entry.rule && glob(f.file);
+    });
+}
+/** The index of the entry that suppresses `finding`, or -1. */
+function suppressedBy(entries) {
+    const match = matchers(entries);
+    return (finding) => match.findIndex((m) => m(finding));
+}
+/**
+ * The report with the suppressed findings taken out of its findings, counts and
+ * rules, and listed in `suppressed` with their reason (what the verdict, the
+ * SARIF file and the annotations see is what is left). Entries that matched
+ * nothing keep `matched: 0` (the verdict says so). A report that was suppressed
+ * before (a shard report merged) keeps what it listed: counts add up.
+ */
+function suppressReport(report, entries) {
+    if (entries.length === 0)
+        return report;
+    const by = suppressedBy(entries);
+    const kept = [];
+    const matched = entries.map(() => 0);
+    const listed = [...(report.suppressed?.findings ?? [])];
+    let count = report.suppressed?.count ?? 0;
+    for (const finding of report.findings) {
+        const index = by(finding);
+        if (index < 0) {
+            kept.push(finding);
+            continue;
+        }
+        matched[index] += 1;
+        count += 1;
+        if (listed.length < MAX_SUPPRESSED_LISTED)
+            listed.push({ ...finding, reason: entries[index].reason });
+    }
+    const before = new Map((report.suppressed?.entries ?? []).map((e) => [describeSuppression(e), e.matched]));
+    const counts = { error: 0, warning: 0, note: 0 };
+    for (const finding of kept)
+        counts[finding.severity] += 1;
+    const ruleIds = new Set(kept.map((f) => f.ruleId));
+    return {
+        ...report,
+        summary: { ...report.summary, findings: counts },
+        rules: report.rules.filter((rule) => ruleIds.has(rule.id)),
+        findings: kept,
+        suppressed: {
+            count,
+            entries: entries.map((entry, i) => ({ ...entry, matched: matched[i] + (before.get(describeSuppression(entry)) ?? 0) })),
+            findings: listed,
+        },
+    };
+}
+/** Our own lines about entries that matched nothing (a note each). */
+function unusedSuppressionNotes(report) {
+    return (report.suppressed?.entries ?? []).filter((e) => e.matched === 0).map((e) => `note: the suppression of ${describeSuppression(e)} matched no finding; remove it or correct it`);
+}
+
+
+/***/ }),
+
+/***/ 687:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AU: () => (/* binding */ decideVerdict),
+/* harmony export */   JH: () => (/* binding */ GATES),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   Ni: () => (/* binding */ noFindingsSentence)
+/* harmony export */ });
+/* unused harmony exports coverageOf, coverageLine */
+/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1300);
+
+/** What the job fails on: findings new against the base branch's report, or every finding. */
+const GATES = ['new', 'all'];
+const LEVELS_DOWN = [..._model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITIES */ .oC].sort((a, b) => _model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITY_RANK */ .f3[b] - _model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITY_RANK */ .f3[a]);
+const WORD = { error: ['error', 'errors'], warning: ['warning', 'warnings'], note: ['note', 'notes'] };
+function plural(n, one, many) {
+    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+const counted = (severity, n, prefix = '') => plural(n, `${prefix}${WORD[severity][0]}`, `${prefix}${WORD[severity][1]}`);
+/** What the report says was read: from its summary and its files' counts. */
+function coverageOf(report) {
+    let records = 0;
+    let partlyRead = 0;
+    let skipped = 0;
+    for (const file of report.files) {
+        records += file.records;
+        if ((file.toolShaped ?? 0) > 0)
+            partlyRead += 1;
+        for (const skip of file.skipped ?? [])
+            skipped += skip.count;
+    }
+    return { files: report.summary.files, records, toolCalls: report.summary.toolCalls, toolResults: report.summary.toolResults, partlyRead, skipped };
+}
+/**
+ * The verdict every edge shows (CLI summary line and exit code, the comment's
+ * and the job summary's title, the check run's title and conclusion): one pure
+ * function of the report, the fail level, the gate and the comparison.
+ */
+function decideVerdict(input) {
+    const coverage = coverageOf(input.report);
+    const all = input.report.summary.findings;
+    const empty = coverage.toolCalls + coverage.toolResults === 0;
+    // A run that read nothing is not compared: the base branch's findings are not "fixed" by it.
+    const delta = empty ? null : input.delta;
+    const added = { error: 0, warning: 0, note: 0 };
+    for (const f of delta?.added ?? [])
+        added[f.severity] += 1;
+    const gate = input.gate === 'new' && delta === null ? 'all' : input.gate;
+    const gateNote = input.gate === 'new' && delta === null
+        ? `gate: new judged on all findings: ${empty ? 'nothing was audited' : `no baseline (${input.noBaseline ?? 'no base report'})`}`
+        : null;
+    const levels = input.failOn === 'never' ? [] : LEVELS_DOWN.filter((s) => _model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITY_RANK */ .f3[s] >= _model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITY_RANK */ .f3[input.failOn]);
+    const judged = gate === 'new' ? added : all;
+    const over = levels.some((s) => judged[s] > 0);
+    const failed = over || (empty && !input.allowEmpty);
+    const state = empty ? 'nothing-audited' : over ? 'failed' : 'passed';
+    const headline = headlineOf({ state, coverage, levels, gate, all, added, delta, failOn: input.failOn });
+    return { state, failOn: input.failOn, failed, coverage, gate, gateNote, delta, all, added, headline };
+}
+function headlineOf(p) {
+    const c = p.coverage;
+    if (p.state === 'nothing-audited') {
+        const where = c.files === 0 ? 'no trace file was found' : `no tool call was read from ${plural(c.files, 'file', 'files')}`;
+        const partly = c.partlyRead > 0 ? ` (${plural(c.partlyRead, 'file holds', 'files hold')} tool calls that were not read)` : '';
+        const errors = p.levels.filter((s) => p.all[s] > 0).map((s) => counted(s, p.all[s]));
+        return `⚠️ nothing audited: ${where}${partly}${errors.length > 0 ? `; ❌ ${errors.join(', ')}` : ''}`;
+    }
+    const lead = c.partlyRead > 0 ? `⚠️ partly read (${c.partlyRead} of ${plural(c.files, 'file', 'files')}) · ` : '';
+    return `${lead}${outcomeOf(p)}`;
+}
+function outcomeOf(p) {
+    const nonzero = (counts, severities, prefix = '') => severities.filter((s) => counts[s] > 0).map((s) => counted(s, counts[s], prefix));
+    if (p.failOn === 'never') {
+        const found = nonzero(p.all, LEVELS_DOWN);
+        return `✅ not gated (fail-on: never): ${found.length > 0 ? found.join(', ') : 'no findings'}`;
+    }
+    const levelWords = p.levels.map((s) => WORD[s][1]);
+    const levelNone = levelWords.length === 3 ? 'findings' : levelWords.join(' or ');
+    if (p.gate === 'new') {
+        const inAll = nonzero(p.all, p.levels);
+        if (p.state === 'failed')
+            return `❌ ${nonzero(p.added, p.levels, 'new ').join(', ')} (${inAll.length > 0 ? `${inAll.join(', ')} in all` : 'none before'})`;
+        const below = nonzero(p.added, LEVELS_DOWN.filter((s) => !p.levels.includes(s)), 'new ');
+        const existing = nonzero(p.all, p.levels, 'existing ');
+        const rest = [...below, ...existing];
+        const head = p.delta && p.delta.added.length === 0 ? 'no new findings' : `no new ${levelNone}`;
+        return `✅ ${head}${rest.length > 0 ? ` (${rest.join('; ')})` : ''}`;
+    }
+    if (p.state === 'failed')
+        return `❌ ${nonzero(p.all, p.levels).join(', ')}`;
+    const others = nonzero(p.all, LEVELS_DOWN.filter((s) => !p.levels.includes(s)));
+    return `✅ no ${levelNone}${others.length > 0 ? ` (${others.join(', ')})` : ''}`;
+}
+/** The coverage as one line of words: what was read, what was left out. */
+function coverageLine(c, records = true) {
+    const parts = [
+        plural(c.files, 'file', 'files'),
+        ...(records ? [plural(c.records, 'record', 'records')] : []),
+        plural(c.toolCalls, 'tool call', 'tool calls'),
+        plural(c.toolResults, 'result', 'results'),
+    ];
+    if (c.skipped > 0)
+        parts.push(`${plural(c.skipped, 'record', 'records')} skipped`);
+    if (c.partlyRead > 0)
+        parts.push(`${plural(c.partlyRead, 'file', 'files')} partly read`);
+    return `read ${parts.join(', ')}`;
+}
+/** What a report with no finding says instead of a bare "No findings.": what was read, or that nothing was. */
+function noFindingsSentence(report) {
+    const c = coverageOf(report);
+    if (c.toolCalls + c.toolResults === 0)
+        return 'No findings, and nothing was audited: no tool call was read.';
+    return `No findings in ${plural(c.toolCalls, 'tool call', 'tool calls')} and ${plural(c.toolResults, 'result', 'results')} read from ${plural(c.files, 'file', 'files')}.`;
+}
+
+
+/***/ }),
+
+/***/ 3951:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39504,7 +40251,7 @@ function bytesOf(text, start, end) {
 
 /***/ }),
 
-/***/ 4097:
+/***/ 2784:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39512,7 +40259,7 @@ function bytesOf(text, start, end) {
 /* harmony export */   dV: () => (/* binding */ mayHoldSecret),
 /* harmony export */   dn: () => (/* binding */ maybeSecret)
 /* harmony export */ });
-/* harmony import */ var _decoded_view_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6340);
+/* harmony import */ var _decoded_view_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3951);
 /**
  * The secret scan's prefilter: a cheap test that is true for every text in which a
  * secret pattern (or a base64 secret) can match. Most strings of a trace (paths, ids,
@@ -39602,7 +40349,7 @@ function mayHoldSecret(text) {
 
 /***/ }),
 
-/***/ 1122:
+/***/ 1125:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39773,9 +40520,9 @@ function printableShare(decoded) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/decoded-view.ts
-var decoded_view = __nccwpck_require__(6340);
+var decoded_view = __nccwpck_require__(3951);
 // EXTERNAL MODULE: ./src/sanitize/prefilter.ts
-var sanitize_prefilter = __nccwpck_require__(4097);
+var sanitize_prefilter = __nccwpck_require__(2784);
 ;// CONCATENATED MODULE: ./src/sanitize/token-formats.ts
 /**
  * At a word start: not preceded by a letter, digit or `_` (every format starts with a
@@ -40017,14 +40764,14 @@ function redactSecrets(text) {
 
 /***/ }),
 
-/***/ 2983:
+/***/ 1900:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ sanitizeText)
 /* harmony export */ });
 /* unused harmony export DEFAULT_MAX_CHARS */
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1122);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1125);
 /**
  * The one sanitizer for text taken from a trace: every renderer, log line and
  * error message shows trace text only after it passed through `sanitizeText`.
@@ -40138,7 +40885,7 @@ function stripLoneSurrogates(text) {
 
 /***/ }),
 
-/***/ 3806:
+/***/ 3253:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40147,8 +40894,8 @@ function stripLoneSurrogates(text) {
 /* harmony export */   qM: () => (/* binding */ canonicalRecord)
 /* harmony export */ });
 /* unused harmony exports RESERVED_FIELDS, sealModeAvailable, sealError */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
 
 
 /** The canonical forms a record can be sealed in; the checkpoint records which one was used. */
@@ -40199,7 +40946,7 @@ function sealError(error, text, file, line, mode) {
 
 /***/ }),
 
-/***/ 5704:
+/***/ 3271:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40209,11 +40956,11 @@ function sealError(error, text, file, line, mode) {
 /* harmony export */   wP: () => (/* binding */ formatCheckpoint)
 /* harmony export */ });
 /* unused harmony exports CHECKPOINT_FORMAT, CHECKPOINT_VERSION, SEAL_KINDS, receiptSchema, checkpointSchema, githubProvenance */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7838);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2983);
-/* harmony import */ var _canonical_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3806);
-/* harmony import */ var _unsealed_lines_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3487);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8816);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1900);
+/* harmony import */ var _canonical_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3253);
+/* harmony import */ var _unsealed_lines_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6408);
 
 
 
@@ -40330,7 +41077,7 @@ function parseCheckpoint(text, file) {
 
 /***/ }),
 
-/***/ 1835:
+/***/ 1730:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40350,11 +41097,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MAX_LINK_BYTES, ZERO_DIGEST, buildCheckpoint, canonicalRecord, checkpointSchema, createChainVerifier, createSealer, formatCheckpoint, formatLink, githubProvenance, judge, linkDigest, parseCheckpoint, parseLink, sealFile, sealModeAvailable, sealText, sealToFolder, splitRawLines
 
 // EXTERNAL MODULE: ./src/seal/canonical-record.ts
-var canonical_record = __nccwpck_require__(3806);
+var canonical_record = __nccwpck_require__(3253);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/seal/layout.ts
-var layout = __nccwpck_require__(3008);
+var layout = __nccwpck_require__(4847);
 ;// CONCATENATED MODULE: ./src/seal/chain.ts
 
 
@@ -40428,7 +41175,7 @@ function sealText(text, file, mode = 'jcs', maxDepth = 256) {
 }
 
 // EXTERNAL MODULE: ./src/seal/checkpoint.ts
-var seal_checkpoint = __nccwpck_require__(5704);
+var seal_checkpoint = __nccwpck_require__(3271);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
@@ -40436,13 +41183,13 @@ var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/io/byte-source.ts
-var byte_source = __nccwpck_require__(5537);
+var byte_source = __nccwpck_require__(2940);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
-var line_splitter = __nccwpck_require__(9675);
+var line_splitter = __nccwpck_require__(4915);
 // EXTERNAL MODULE: ./src/seal/unsealed-lines.ts
-var unsealed_lines = __nccwpck_require__(3487);
+var unsealed_lines = __nccwpck_require__(6408);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 ;// CONCATENATED MODULE: ./src/seal/seal-file.ts
 
 
@@ -40578,17 +41325,17 @@ async function hashFile(path, hash, display) {
 }
 
 // EXTERNAL MODULE: ./src/seal/verdict.ts
-var verdict = __nccwpck_require__(8389);
+var verdict = __nccwpck_require__(2704);
 // EXTERNAL MODULE: ./src/seal/verify-file.ts
-var verify_file = __nccwpck_require__(4230);
+var verify_file = __nccwpck_require__(1231);
 // EXTERNAL MODULE: ./src/seal/verify.ts
-var verify = __nccwpck_require__(3895);
+var verify = __nccwpck_require__(8276);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/seal/redact-file.ts + 3 modules
-var redact_file = __nccwpck_require__(2039);
+var redact_file = __nccwpck_require__(9280);
 ;// CONCATENATED MODULE: ./src/seal/seal-bytes.ts
 
 
@@ -40815,7 +41562,7 @@ async function sealInto(path, display, sealedPath, checkpointPath, limits, env, 
 
 /***/ }),
 
-/***/ 3008:
+/***/ 4847:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40829,7 +41576,7 @@ async function sealInto(path, display, sealedPath, checkpointPath, limits, env, 
 /* unused harmony export formatLink */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(528);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8339);
 
 
 /**
@@ -40980,7 +41727,7 @@ function parseLink(line) {
 
 /***/ }),
 
-/***/ 8440:
+/***/ 8217:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41034,7 +41781,7 @@ function joined(parts, total) {
 
 /***/ }),
 
-/***/ 2039:
+/***/ 9280:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41046,23 +41793,23 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/byte-source.ts
-var byte_source = __nccwpck_require__(5537);
+var byte_source = __nccwpck_require__(2940);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 // EXTERNAL MODULE: ./src/seal/checkpoint.ts
-var checkpoint = __nccwpck_require__(5704);
+var checkpoint = __nccwpck_require__(3271);
 // EXTERNAL MODULE: ./src/seal/raw-lines.ts
-var raw_lines = __nccwpck_require__(8440);
+var raw_lines = __nccwpck_require__(8217);
 // EXTERNAL MODULE: ./src/audit/secrets/sensitive-keys.ts
-var sensitive_keys = __nccwpck_require__(1379);
+var sensitive_keys = __nccwpck_require__(7806);
 // EXTERNAL MODULE: ./src/audit/walk-strings.ts
-var walk_strings = __nccwpck_require__(8852);
+var walk_strings = __nccwpck_require__(6333);
 // EXTERNAL MODULE: ./src/sanitize/prefilter.ts
-var prefilter = __nccwpck_require__(4097);
+var prefilter = __nccwpck_require__(2784);
 // EXTERNAL MODULE: ./src/sanitize/secrets.ts + 3 modules
-var secrets = __nccwpck_require__(1122);
+var secrets = __nccwpck_require__(1125);
 ;// CONCATENATED MODULE: ./src/seal/redact.ts
 
 
@@ -41310,7 +42057,7 @@ function parseWhole(text) {
 const NEWLINE = Buffer.from('\n');
 /** An archive: each member that is UTF-8 text redacted, the archive written again with the same member names and order. */
 async function redactZip(path, display, outPath, limits) {
-    const { unzipSync, zipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4214));
+    const { unzipSync, zipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1776));
     const info = await (0,promises_.stat)(path).catch((error) => {
         throw (0,file_errors/* unreadable */.O$)(display, error);
     });
@@ -41505,7 +42252,7 @@ async function redactText(path, display, outPath, limits) {
 
 /***/ }),
 
-/***/ 3487:
+/***/ 6408:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41513,7 +42260,7 @@ async function redactText(path, display, outPath, limits) {
 /* harmony export */   HP: () => (/* binding */ unsealedLines),
 /* harmony export */   z1: () => (/* binding */ MAX_UNSEALED_LINES)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 
 /**
  * Lines a records seal may leave out and list in its checkpoint. Past this, the
@@ -41566,7 +42313,7 @@ function reasonOf(error) {
 
 /***/ }),
 
-/***/ 8389:
+/***/ 2704:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41575,7 +42322,7 @@ function reasonOf(error) {
 /* harmony export */   S4: () => (/* binding */ judge),
 /* harmony export */   fM: () => (/* binding */ verdictExitCode)
 /* harmony export */ });
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2983);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1900);
 
 /** Exit code of `verify`: 0 only for an intact chain (that matches its checkpoint, if given). */
 function verdictExitCode(verdict) {
@@ -41675,7 +42422,7 @@ function formatVerdict(verdict) {
 
 /***/ }),
 
-/***/ 4230:
+/***/ 1231:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41684,15 +42431,15 @@ function formatVerdict(verdict) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
-/* harmony import */ var _io_byte_source_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5537);
-/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6131);
-/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2221);
-/* harmony import */ var _checkpoint_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5704);
-/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3008);
-/* harmony import */ var _raw_lines_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8440);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8389);
-/* harmony import */ var _verify_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3895);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _io_byte_source_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2940);
+/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8458);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6028);
+/* harmony import */ var _checkpoint_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3271);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4847);
+/* harmony import */ var _raw_lines_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8217);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2704);
+/* harmony import */ var _verify_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8276);
 
 
 
@@ -41762,13 +42509,13 @@ async function verifyFile(path, display, checkpoint, limits) {
 
 /***/ }),
 
-/***/ 3895:
+/***/ 8276:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   m: () => (/* binding */ createChainVerifier)
 /* harmony export */ });
-/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3008);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4847);
 
 /**
  * Checks links in order, keeping only the running digest: for link n the
@@ -41842,7 +42589,7 @@ function withoutCr(bytes) {
 
 /***/ }),
 
-/***/ 3912:
+/***/ 311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41854,12 +42601,15 @@ const VERSION = '0.1.0';
 
 /***/ }),
 
-/***/ 6674:
+/***/ 9015:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   w: () => (/* binding */ describeIssues)
 /* harmony export */ });
+/* unused harmony export keysAt */
+/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7909);
+
 /**
  * One line naming each problem with its path: `rules.retry-storm.threshold: expected number`,
  * `rules.retry-storm.bogus: unknown key`.
@@ -41867,7 +42617,7 @@ const VERSION = '0.1.0';
  * furthest (the one with an issue below the union's own path), so the user
  * sees `rules.retry-storm.threshold: …` rather than "invalid input".
  */
-function describeIssues(error) {
+function describeIssues(error, schema) {
     const issues = flatten(error.issues, []);
     const lines = issues
         .slice(0, MAX_ISSUES)
@@ -41876,7 +42626,13 @@ function describeIssues(error) {
         // An unknown key is named by its own path: `rules.retry-storm.bogus: unknown key`.
         if (issue.code === 'unrecognized_keys') {
             const what = path.length === 1 && path[0] === 'rules' ? (key) => `unknown rule id ${JSON.stringify(key)}` : () => 'unknown key';
-            return issue.keys.map((key) => `${[...path, key].join('.')}: ${what(key)}`).join('; ');
+            // With the schema: the known key (or rule id) nearest to a typo, as for flags.
+            const known = schema === undefined ? [] : keysAt(schema, issue.path);
+            const hint = (key) => {
+                const guess = (0,_nearest_js__WEBPACK_IMPORTED_MODULE_0__/* .nearest */ .p)(key, known);
+                return guess === null ? '' : ` (did you mean ${JSON.stringify(guess)}?)`;
+            };
+            return issue.keys.map((key) => `${[...path, key].join('.')}: ${what(key)}${hint(key)}`).join('; ');
         }
         return `${path.length === 0 ? '(top level)' : path.join('.')}: ${issue.message}`;
     });
@@ -41899,6 +42655,29 @@ function flatten(issues, prefix) {
             out.push({ ...issue, path });
     }
     return out;
+}
+/** The keys an object schema accepts at `path` (through optional, default, nullable and union wrappers); none when unknown. */
+function keysAt(schema, path) {
+    let nodes = [schema];
+    for (const step of [...path, null]) {
+        const objects = [];
+        const open = [...nodes];
+        while (open.length > 0) {
+            const def = open.pop()?._zod?.def;
+            if (!def)
+                continue;
+            if (def['type'] === 'object')
+                objects.push(def['shape']);
+            else if (def['type'] === 'union')
+                open.push(...def['options']);
+            else if ('innerType' in def)
+                open.push(def['innerType']);
+        }
+        if (step === null)
+            return [...new Set(objects.flatMap((shape) => Object.keys(shape)))].sort();
+        nodes = objects.map((shape) => (Object.hasOwn(shape, String(step)) ? shape[String(step)] : undefined)).filter((node) => node !== undefined);
+    }
+    return [];
 }
 
 
@@ -41988,13 +42767,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 7041:
+/***/ 4352:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(563)
-const { SCHEMES, getSchemeHandler } = __nccwpck_require__(4698)
+const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(5077)
+const { SCHEMES, getSchemeHandler } = __nccwpck_require__(5300)
 
 const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u
 const MALFORMED_SCHEME_ERROR = 'URI scheme is malformed.'
@@ -42706,12 +43485,12 @@ module.exports.fastUri = fastUri
 
 /***/ }),
 
-/***/ 4698:
+/***/ 5300:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUUID } = __nccwpck_require__(563)
+const { isUUID } = __nccwpck_require__(5077)
 const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu
 
 const supportedSchemeNames = /** @type {const} */ (['http', 'https', 'ws',
@@ -42985,7 +43764,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 563:
+/***/ 5077:
 /***/ ((module) => {
 
 
@@ -43791,7 +44570,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7160:
+/***/ 6390:
 /***/ (function(module, exports) {
 
 // GENERATED FILE. DO NOT EDIT.
@@ -45414,17 +46193,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5795:
+/***/ 365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // light library entry point.
 
 
-module.exports = __nccwpck_require__(4039);
+module.exports = __nccwpck_require__(7253);
 
 /***/ }),
 
-/***/ 6546:
+/***/ 2000:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -45434,9 +46213,9 @@ module.exports = __nccwpck_require__(4039);
  */
 var converter = exports;
 
-var Enum  = __nccwpck_require__(1093),
-    types = __nccwpck_require__(5591),
-    util  = __nccwpck_require__(7780);
+var Enum  = __nccwpck_require__(5363),
+    types = __nccwpck_require__(9761),
+    util  = __nccwpck_require__(7926);
 
 /**
  * Generates a partial value fromObject conveter.
@@ -45787,15 +46566,15 @@ converter.toObject = function toObject(mtype) {
 
 /***/ }),
 
-/***/ 8782:
+/***/ 1224:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = decoder;
 
-var Enum    = __nccwpck_require__(1093),
-    types   = __nccwpck_require__(5591),
-    util    = __nccwpck_require__(7780);
+var Enum    = __nccwpck_require__(5363),
+    types   = __nccwpck_require__(9761),
+    util    = __nccwpck_require__(7926);
 
 function missing(field) {
     return "missing required '" + field.name + "'";
@@ -46102,15 +46881,15 @@ function decoder(mtype) {
 
 /***/ }),
 
-/***/ 3898:
+/***/ 6880:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = encoder;
 
-var Enum     = __nccwpck_require__(1093),
-    types    = __nccwpck_require__(5591),
-    util     = __nccwpck_require__(7780);
+var Enum     = __nccwpck_require__(5363),
+    types    = __nccwpck_require__(9761),
+    util     = __nccwpck_require__(7926);
 
 /**
  * Generates a partial message type encoder.
@@ -46232,14 +47011,14 @@ function encoder(mtype) {
 
 /***/ }),
 
-/***/ 1093:
+/***/ 5363:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Enum;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(7623);
+var ReflectionObject = __nccwpck_require__(2385);
 Enum.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Enum,
@@ -46250,8 +47029,8 @@ Enum.prototype = Object.create(ReflectionObject.prototype, {
 });
 Enum.className = "Enum";
 
-var Namespace = __nccwpck_require__(3913),
-    util = __nccwpck_require__(7780);
+var Namespace = __nccwpck_require__(1731),
+    util = __nccwpck_require__(7926);
 
 /**
  * Constructs a new enum instance.
@@ -46491,14 +47270,14 @@ Enum.prototype.isReservedName = function isReservedName(name) {
 
 /***/ }),
 
-/***/ 782:
+/***/ 792:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Field;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(7623);
+var ReflectionObject = __nccwpck_require__(2385);
 Field.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Field,
@@ -46509,9 +47288,9 @@ Field.prototype = Object.create(ReflectionObject.prototype, {
 });
 Field.className = "Field";
 
-var Enum  = __nccwpck_require__(1093),
-    types = __nccwpck_require__(5591),
-    util  = __nccwpck_require__(7780);
+var Enum  = __nccwpck_require__(5363),
+    types = __nccwpck_require__(9761),
+    util  = __nccwpck_require__(7926);
 
 var Type; // cyclic
 
@@ -47008,11 +47787,11 @@ Field._configure = function configure(Type_) {
 
 /***/ }),
 
-/***/ 4039:
+/***/ 7253:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
-exports = module.exports = __nccwpck_require__(7548);
+exports = module.exports = __nccwpck_require__(2018);
 
 exports.build = "light";
 
@@ -47085,30 +47864,30 @@ function loadSync(filename, root) {
 exports.loadSync = loadSync;
 
 // Serialization
-exports.encoder = __nccwpck_require__(3898);
-exports.decoder = __nccwpck_require__(8782);
-exports.verifier = __nccwpck_require__(586);
-exports.converter = __nccwpck_require__(6546);
+exports.encoder = __nccwpck_require__(6880);
+exports.decoder = __nccwpck_require__(1224);
+exports.verifier = __nccwpck_require__(4524);
+exports.converter = __nccwpck_require__(2000);
 
 // Reflection
-exports.ReflectionObject = __nccwpck_require__(7623);
-exports.Namespace = __nccwpck_require__(3913);
-exports.Root = __nccwpck_require__(524);
-exports.Enum = __nccwpck_require__(1093);
-exports.Type = __nccwpck_require__(792);
-exports.Field = __nccwpck_require__(782);
-exports.OneOf = __nccwpck_require__(9539);
-exports.MapField = __nccwpck_require__(8078);
-exports.Service = __nccwpck_require__(2393);
-exports.Method = __nccwpck_require__(8709);
+exports.ReflectionObject = __nccwpck_require__(2385);
+exports.Namespace = __nccwpck_require__(1731);
+exports.Root = __nccwpck_require__(8666);
+exports.Enum = __nccwpck_require__(5363);
+exports.Type = __nccwpck_require__(1426);
+exports.Field = __nccwpck_require__(792);
+exports.OneOf = __nccwpck_require__(441);
+exports.MapField = __nccwpck_require__(3124);
+exports.Service = __nccwpck_require__(8303);
+exports.Method = __nccwpck_require__(627);
 
 // Runtime
-exports.Message = __nccwpck_require__(2893);
-exports.wrappers = __nccwpck_require__(7984);
+exports.Message = __nccwpck_require__(4844);
+exports.wrappers = __nccwpck_require__(5162);
 
 // Utility
-exports.types = __nccwpck_require__(5591);
-exports.util = __nccwpck_require__(7780);
+exports.types = __nccwpck_require__(9761);
+exports.util = __nccwpck_require__(7926);
 
 // Set up possibly cyclic reflection dependencies
 exports.ReflectionObject._configure(exports.Root);
@@ -47119,7 +47898,7 @@ exports.Field._configure(exports.Type);
 
 /***/ }),
 
-/***/ 7548:
+/***/ 2018:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -47133,15 +47912,15 @@ exports.Field._configure(exports.Type);
 exports.build = "minimal";
 
 // Serialization
-exports.Writer = __nccwpck_require__(4899);
-exports.BufferWriter = __nccwpck_require__(2252);
-exports.Reader = __nccwpck_require__(1523);
-exports.BufferReader = __nccwpck_require__(1276);
+exports.Writer = __nccwpck_require__(9745);
+exports.BufferWriter = __nccwpck_require__(4074);
+exports.Reader = __nccwpck_require__(4789);
+exports.BufferReader = __nccwpck_require__(9102);
 
 // Utility
-exports.util = __nccwpck_require__(7088);
-exports.rpc = __nccwpck_require__(9177);
-exports.roots = __nccwpck_require__(9283);
+exports.util = __nccwpck_require__(9186);
+exports.rpc = __nccwpck_require__(6575);
+exports.roots = __nccwpck_require__(6937);
 exports.configure    = configure;
 
 /* istanbul ignore next */
@@ -47161,14 +47940,14 @@ configure();
 
 /***/ }),
 
-/***/ 8078:
+/***/ 3124:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = MapField;
 
 // extends Field
-var Field = __nccwpck_require__(782);
+var Field = __nccwpck_require__(792);
 MapField.prototype = Object.create(Field.prototype, {
     constructor: {
         value: MapField,
@@ -47179,8 +47958,8 @@ MapField.prototype = Object.create(Field.prototype, {
 });
 MapField.className = "MapField";
 
-var types   = __nccwpck_require__(5591),
-    util    = __nccwpck_require__(7780);
+var types   = __nccwpck_require__(9761),
+    util    = __nccwpck_require__(7926);
 
 /**
  * Constructs a new map field instance.
@@ -47312,13 +48091,13 @@ MapField.d = function decorateMapField(fieldId, fieldKeyType, fieldValueType) {
 
 /***/ }),
 
-/***/ 2893:
+/***/ 4844:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Message;
 
-var util = __nccwpck_require__(7088);
+var util = __nccwpck_require__(9186);
 
 /**
  * Constructs a new message instance.
@@ -47456,14 +48235,14 @@ Message.prototype.toJSON = function toJSON() {
 
 /***/ }),
 
-/***/ 8709:
+/***/ 627:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Method;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(7623);
+var ReflectionObject = __nccwpck_require__(2385);
 Method.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Method,
@@ -47474,7 +48253,7 @@ Method.prototype = Object.create(ReflectionObject.prototype, {
 });
 Method.className = "Method";
 
-var util = __nccwpck_require__(7780);
+var util = __nccwpck_require__(7926);
 
 /**
  * Constructs a new service method instance.
@@ -47646,14 +48425,14 @@ Method.prototype.resolve = function resolve() {
 
 /***/ }),
 
-/***/ 3913:
+/***/ 1731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Namespace;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(7623);
+var ReflectionObject = __nccwpck_require__(2385);
 Namespace.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Namespace,
@@ -47664,9 +48443,9 @@ Namespace.prototype = Object.create(ReflectionObject.prototype, {
 });
 Namespace.className = "Namespace";
 
-var Field    = __nccwpck_require__(782),
-    util     = __nccwpck_require__(7780),
-    OneOf    = __nccwpck_require__(9539);
+var Field    = __nccwpck_require__(792),
+    util     = __nccwpck_require__(7926),
+    OneOf    = __nccwpck_require__(441);
 
 var Type,    // cyclic
     Service,
@@ -48227,7 +49006,7 @@ Namespace._configure = function(Type_, Service_, Enum_) {
 
 /***/ }),
 
-/***/ 7623:
+/***/ 2385:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -48235,8 +49014,8 @@ module.exports = ReflectionObject;
 
 ReflectionObject.className = "ReflectionObject";
 
-const OneOf = __nccwpck_require__(9539);
-var util = __nccwpck_require__(7780);
+const OneOf = __nccwpck_require__(441);
+var util = __nccwpck_require__(7926);
 
 var Root; // cyclic
 
@@ -48629,14 +49408,14 @@ ReflectionObject._configure = function(Root_) {
 
 /***/ }),
 
-/***/ 9539:
+/***/ 441:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = OneOf;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(7623);
+var ReflectionObject = __nccwpck_require__(2385);
 OneOf.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: OneOf,
@@ -48647,8 +49426,8 @@ OneOf.prototype = Object.create(ReflectionObject.prototype, {
 });
 OneOf.className = "OneOf";
 
-var Field = __nccwpck_require__(782),
-    util  = __nccwpck_require__(7780);
+var Field = __nccwpck_require__(792),
+    util  = __nccwpck_require__(7926);
 
 /**
  * Constructs a new oneof instance.
@@ -48869,13 +49648,13 @@ OneOf.d = function decorateOneOf() {
 
 /***/ }),
 
-/***/ 1523:
+/***/ 4789:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Reader;
 
-var util      = __nccwpck_require__(7088);
+var util      = __nccwpck_require__(9186);
 
 var BufferReader; // cyclic
 
@@ -49784,14 +50563,14 @@ Reader._configure = function(BufferReader_) {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 9102:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = BufferReader;
 
 // extends Reader
-var Reader = __nccwpck_require__(1523);
+var Reader = __nccwpck_require__(4789);
 BufferReader.prototype = Object.create(Reader.prototype, {
     constructor: {
         value: BufferReader,
@@ -49801,7 +50580,7 @@ BufferReader.prototype = Object.create(Reader.prototype, {
     }
 });
 
-var util = __nccwpck_require__(7088);
+var util = __nccwpck_require__(9186);
 
 /**
  * Constructs a new buffer reader instance.
@@ -49868,14 +50647,14 @@ BufferReader._configure();
 
 /***/ }),
 
-/***/ 524:
+/***/ 8666:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Root;
 
 // extends Namespace
-var Namespace = __nccwpck_require__(3913);
+var Namespace = __nccwpck_require__(1731);
 Root.prototype = Object.create(Namespace.prototype, {
     constructor: {
         value: Root,
@@ -49886,10 +50665,10 @@ Root.prototype = Object.create(Namespace.prototype, {
 });
 Root.className = "Root";
 
-var Field   = __nccwpck_require__(782),
-    Enum    = __nccwpck_require__(1093),
-    OneOf   = __nccwpck_require__(9539),
-    util    = __nccwpck_require__(7780);
+var Field   = __nccwpck_require__(792),
+    Enum    = __nccwpck_require__(5363),
+    OneOf   = __nccwpck_require__(441),
+    util    = __nccwpck_require__(7926);
 
 var Type,   // cyclic
     parse,  // might be excluded
@@ -50299,7 +51078,7 @@ Root._configure = function(Type_, parse_, common_) {
 
 /***/ }),
 
-/***/ 9283:
+/***/ 6937:
 /***/ ((module) => {
 
 
@@ -50324,7 +51103,7 @@ module.exports = Object.create(null);
 
 /***/ }),
 
-/***/ 9177:
+/***/ 6575:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -50362,18 +51141,18 @@ var rpc = exports;
  * @returns {undefined}
  */
 
-rpc.Service = __nccwpck_require__(1313);
+rpc.Service = __nccwpck_require__(3603);
 
 
 /***/ }),
 
-/***/ 1313:
+/***/ 3603:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Service;
 
-var util = __nccwpck_require__(7088);
+var util = __nccwpck_require__(9186);
 
 // Extends EventEmitter
 Service.prototype = Object.create(util.EventEmitter.prototype, {
@@ -50529,14 +51308,14 @@ Service.prototype.end = function end(endedByRPC) {
 
 /***/ }),
 
-/***/ 2393:
+/***/ 8303:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Service;
 
 // extends Namespace
-var Namespace = __nccwpck_require__(3913);
+var Namespace = __nccwpck_require__(1731);
 Service.prototype = Object.create(Namespace.prototype, {
     constructor: {
         value: Service,
@@ -50547,9 +51326,9 @@ Service.prototype = Object.create(Namespace.prototype, {
 });
 Service.className = "Service";
 
-var Method = __nccwpck_require__(8709),
-    util   = __nccwpck_require__(7780),
-    rpc    = __nccwpck_require__(9177);
+var Method = __nccwpck_require__(627),
+    util   = __nccwpck_require__(7926),
+    rpc    = __nccwpck_require__(6575);
 
 /**
  * Constructs a new service instance.
@@ -50742,14 +51521,14 @@ Service.prototype.create = function create(rpcImpl, requestDelimited, responseDe
 
 /***/ }),
 
-/***/ 792:
+/***/ 1426:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Type;
 
 // extends Namespace
-var Namespace = __nccwpck_require__(3913);
+var Namespace = __nccwpck_require__(1731);
 Type.prototype = Object.create(Namespace.prototype, {
     constructor: {
         value: Type,
@@ -50760,20 +51539,20 @@ Type.prototype = Object.create(Namespace.prototype, {
 });
 Type.className = "Type";
 
-var Enum      = __nccwpck_require__(1093),
-    OneOf     = __nccwpck_require__(9539),
-    Field     = __nccwpck_require__(782),
-    MapField  = __nccwpck_require__(8078),
-    Service   = __nccwpck_require__(2393),
-    Message   = __nccwpck_require__(2893),
-    Reader    = __nccwpck_require__(1523),
-    Writer    = __nccwpck_require__(4899),
-    util      = __nccwpck_require__(7780),
-    encoder   = __nccwpck_require__(3898),
-    decoder   = __nccwpck_require__(8782),
-    verifier  = __nccwpck_require__(586),
-    converter = __nccwpck_require__(6546),
-    wrappers  = __nccwpck_require__(7984);
+var Enum      = __nccwpck_require__(5363),
+    OneOf     = __nccwpck_require__(441),
+    Field     = __nccwpck_require__(792),
+    MapField  = __nccwpck_require__(3124),
+    Service   = __nccwpck_require__(8303),
+    Message   = __nccwpck_require__(4844),
+    Reader    = __nccwpck_require__(4789),
+    Writer    = __nccwpck_require__(9745),
+    util      = __nccwpck_require__(7926),
+    encoder   = __nccwpck_require__(6880),
+    decoder   = __nccwpck_require__(1224),
+    verifier  = __nccwpck_require__(4524),
+    converter = __nccwpck_require__(2000),
+    wrappers  = __nccwpck_require__(5162);
 
 /**
  * Constructs a new reflected message type instance.
@@ -51435,7 +52214,7 @@ Type.d = function decorateType(typeName) {
 
 /***/ }),
 
-/***/ 5591:
+/***/ 9761:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -51446,7 +52225,7 @@ Type.d = function decorateType(typeName) {
  */
 var types = exports;
 
-var util = __nccwpck_require__(7780);
+var util = __nccwpck_require__(7926);
 
 var s = [
     "double",   // 0
@@ -51638,7 +52417,7 @@ types.packed = bake([
 
 /***/ }),
 
-/***/ 7780:
+/***/ 7926:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -51647,17 +52426,17 @@ types.packed = bake([
  * Various utility functions.
  * @namespace
  */
-var util = module.exports = __nccwpck_require__(7088);
+var util = module.exports = __nccwpck_require__(9186);
 
-var roots = __nccwpck_require__(9283);
+var roots = __nccwpck_require__(6937);
 
 var Type, // cyclic
     Enum;
 
-util.codegen  = __nccwpck_require__(1926);
-util.fetch    = __nccwpck_require__(9615);
-util.path     = __nccwpck_require__(3252);
-util.patterns = __nccwpck_require__(3256);
+util.codegen  = __nccwpck_require__(5588);
+util.fetch    = __nccwpck_require__(6117);
+util.path     = __nccwpck_require__(1902);
+util.patterns = __nccwpck_require__(830);
 
 var reservedRe = util.patterns.reservedRe;
 
@@ -51665,7 +52444,7 @@ var reservedRe = util.patterns.reservedRe;
  * Node's fs module if available.
  * @type {Object.<string,*>}
  */
-util.fs = __nccwpck_require__(7243);
+util.fs = __nccwpck_require__(2402);
 
 /**
  * Converts an object's values to an array.
@@ -51821,7 +52600,7 @@ util.decorateType = function decorateType(ctor, typeName) {
 
     /* istanbul ignore next */
     if (!Type)
-        Type = __nccwpck_require__(792);
+        Type = __nccwpck_require__(1426);
 
     var type = new Type(typeName || ctor.name);
     util.decorateRoot.add(type);
@@ -51847,7 +52626,7 @@ util.decorateEnum = function decorateEnum(object) {
 
     /* istanbul ignore next */
     if (!Enum)
-        Enum = __nccwpck_require__(1093);
+        Enum = __nccwpck_require__(5363);
 
     var enm = new Enum("Enum" + decorateEnumIndex++, object);
     util.decorateRoot.add(enm);
@@ -51902,14 +52681,14 @@ util.setProperty = function setProperty(dst, path, value, ifNotSet) {
  */
 Object.defineProperty(util, "decorateRoot", {
     get: function() {
-        return roots["decorated"] || (roots["decorated"] = new (__nccwpck_require__(524))());
+        return roots["decorated"] || (roots["decorated"] = new (__nccwpck_require__(8666))());
     }
 });
 
 
 /***/ }),
 
-/***/ 554:
+/***/ 7200:
 /***/ ((module) => {
 
 
@@ -51968,7 +52747,7 @@ function asPromise(fn, ctx/*, varargs */) {
 
 /***/ }),
 
-/***/ 1892:
+/***/ 4866:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52121,13 +52900,13 @@ base64.test = function test(string) {
 
 /***/ }),
 
-/***/ 1926:
+/***/ 5588:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = codegen;
 
-var patterns = __nccwpck_require__(3256);
+var patterns = __nccwpck_require__(830);
 var reservedRe = patterns.reservedRe;
 
 /**
@@ -52248,7 +53027,7 @@ function safeFunctionName(name) {
 
 /***/ }),
 
-/***/ 4665:
+/***/ 5079:
 /***/ ((module) => {
 
 
@@ -52341,14 +53120,14 @@ EventEmitter.prototype.emit = function emit(evt) {
 
 /***/ }),
 
-/***/ 9615:
+/***/ 6117:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = fetch;
 
-var asPromise = __nccwpck_require__(554),
-    fs        = __nccwpck_require__(7243);
+var asPromise = __nccwpck_require__(7200),
+    fs        = __nccwpck_require__(2402);
 
 /**
  * Node-style callback as used by {@link util.fetch}.
@@ -52460,7 +53239,7 @@ fetch.xhr = function fetch_xhr(filename, options, callback) {
 
 /***/ }),
 
-/***/ 3517:
+/***/ 67:
 /***/ ((module) => {
 
 
@@ -52802,7 +53581,7 @@ function readUintBE(buf, pos) {
 
 /***/ }),
 
-/***/ 7243:
+/***/ 2402:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -52820,7 +53599,7 @@ module.exports = fs;
 
 /***/ }),
 
-/***/ 6361:
+/***/ 9079:
 /***/ ((module) => {
 
 
@@ -53031,7 +53810,7 @@ LongBits._configure = function(Long_) {
 
 /***/ }),
 
-/***/ 7088:
+/***/ 9186:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -53039,25 +53818,25 @@ LongBits._configure = function(Long_) {
 var util = exports;
 
 // used to return a Promise where callback is omitted
-util.asPromise = __nccwpck_require__(554);
+util.asPromise = __nccwpck_require__(7200);
 
 // converts to / from base64 encoded strings
-util.base64 = __nccwpck_require__(1892);
+util.base64 = __nccwpck_require__(4866);
 
 // base class of rpc.Service
-util.EventEmitter = __nccwpck_require__(4665);
+util.EventEmitter = __nccwpck_require__(5079);
 
 // float handling accross browsers
-util.float = __nccwpck_require__(3517);
+util.float = __nccwpck_require__(67);
 
 // converts to / from utf8 encoded strings
-util.utf8 = __nccwpck_require__(6132);
+util.utf8 = __nccwpck_require__(5738);
 
 // provides a node-like buffer pool in the browser
-util.pool = __nccwpck_require__(5449);
+util.pool = __nccwpck_require__(8771);
 
 // utility to work with the low and high bits of a 64 bit value
-util.LongBits = __nccwpck_require__(6361);
+util.LongBits = __nccwpck_require__(9079);
 
 /**
  * Tests if the specified key can affect object prototypes.
@@ -53244,7 +54023,7 @@ util.Long = /* istanbul ignore next */ util.global.dcodeIO && /* istanbul ignore
          || /* istanbul ignore next */ util.global.Long
          || (function() {
                 try {
-                    var Long = __nccwpck_require__(7160);
+                    var Long = __nccwpck_require__(6390);
                     return Long && Long.isLong ? Long : null;
                 } catch (e) {
                     /* istanbul ignore next */
@@ -53549,7 +54328,7 @@ util.toJSONOptions = {
 
 /***/ }),
 
-/***/ 3252:
+/***/ 1902:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53656,7 +54435,7 @@ path.resolve = function resolve(originPath, includePath, alreadyNormalized) {
 
 /***/ }),
 
-/***/ 3256:
+/***/ 830:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53670,7 +54449,7 @@ patterns.reservedRe  = /^(?:do|if|in|for|let|new|try|var|case|else|enum|eval|fal
 
 /***/ }),
 
-/***/ 5449:
+/***/ 8771:
 /***/ ((module) => {
 
 
@@ -53725,7 +54504,7 @@ function pool(alloc, slice, size) {
 
 /***/ }),
 
-/***/ 6132:
+/***/ 5738:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53896,14 +54675,14 @@ utf8.write = function utf8_write(string, buffer, offset) {
 
 /***/ }),
 
-/***/ 586:
+/***/ 4524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = verifier;
 
-var Enum      = __nccwpck_require__(1093),
-    util      = __nccwpck_require__(7780);
+var Enum      = __nccwpck_require__(5363),
+    util      = __nccwpck_require__(7926);
 
 function invalid(field, expected) {
     return field.name + ": " + expected + (field.repeated && expected !== "array" ? "[]" : field.map && expected !== "object" ? "{k:"+field.keyType+"}" : "") + " expected";
@@ -54088,7 +54867,7 @@ function verifier(mtype) {
 
 /***/ }),
 
-/***/ 7984:
+/***/ 5162:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -54100,8 +54879,8 @@ function verifier(mtype) {
  */
 var wrappers = exports;
 
-var Message = __nccwpck_require__(2893),
-    util    = __nccwpck_require__(7088);
+var Message = __nccwpck_require__(4844),
+    util    = __nccwpck_require__(9186);
 
 /**
  * From object converter part of an {@link IWrapper}.
@@ -54205,13 +54984,13 @@ wrappers[".google.protobuf.Any"] = {
 
 /***/ }),
 
-/***/ 4899:
+/***/ 9745:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Writer;
 
-var util      = __nccwpck_require__(7088);
+var util      = __nccwpck_require__(9186);
 
 var BufferWriter; // cyclic
 
@@ -54918,14 +55697,14 @@ Writer._configure = function(BufferWriter_) {
 
 /***/ }),
 
-/***/ 2252:
+/***/ 4074:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = BufferWriter;
 
 // extends Writer
-var Writer = __nccwpck_require__(4899);
+var Writer = __nccwpck_require__(9745);
 BufferWriter.prototype = Object.create(Writer.prototype, {
     constructor: {
         value: BufferWriter,
@@ -54935,7 +55714,7 @@ BufferWriter.prototype = Object.create(Writer.prototype, {
     }
 });
 
-var util = __nccwpck_require__(7088);
+var util = __nccwpck_require__(9186);
 
 /**
  * Constructs a new buffer writer instance.
@@ -55025,18 +55804,18 @@ BufferWriter._configure();
 
 /***/ }),
 
-/***/ 2387:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var resolveBlockMap = __nccwpck_require__(1653);
-var resolveBlockSeq = __nccwpck_require__(2624);
-var resolveFlowCollection = __nccwpck_require__(692);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -55122,15 +55901,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 2873:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(5755);
-var composeNode = __nccwpck_require__(3755);
-var resolveEnd = __nccwpck_require__(1462);
-var resolveProps = __nccwpck_require__(8017);
+var Document = __nccwpck_require__(5402);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(5407);
+var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -55174,17 +55953,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 3755:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(9671);
-var identity = __nccwpck_require__(2617);
-var composeCollection = __nccwpck_require__(2387);
-var composeScalar = __nccwpck_require__(4995);
-var resolveEnd = __nccwpck_require__(1462);
-var utilEmptyScalarPosition = __nccwpck_require__(9933);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(5407);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -55293,15 +56072,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 4995:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var resolveBlockScalar = __nccwpck_require__(599);
-var resolveFlowScalar = __nccwpck_require__(7120);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -55388,18 +56167,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 2750:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(8144);
-var Document = __nccwpck_require__(5755);
-var errors = __nccwpck_require__(2130);
-var identity = __nccwpck_require__(2617);
-var composeDoc = __nccwpck_require__(2873);
-var resolveEnd = __nccwpck_require__(1462);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(5402);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(5407);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -55619,17 +56398,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 1653:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(2815);
-var YAMLMap = __nccwpck_require__(2448);
-var resolveProps = __nccwpck_require__(8017);
-var utilContainsNewline = __nccwpck_require__(6761);
-var utilFlowIndentCheck = __nccwpck_require__(4437);
-var utilMapIncludes = __nccwpck_require__(3485);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -55743,12 +56522,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 599:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -55950,14 +56729,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 2624:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(5125);
-var resolveProps = __nccwpck_require__(8017);
-var utilFlowIndentCheck = __nccwpck_require__(4437);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -56008,7 +56787,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1462:
+/***/ 5407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -56054,19 +56833,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 692:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var resolveEnd = __nccwpck_require__(1462);
-var resolveProps = __nccwpck_require__(8017);
-var utilContainsNewline = __nccwpck_require__(6761);
-var utilMapIncludes = __nccwpck_require__(3485);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(5407);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -56270,13 +57049,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 7120:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var resolveEnd = __nccwpck_require__(1462);
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(5407);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -56505,7 +57284,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 8017:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -56660,7 +57439,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 6761:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -56703,7 +57482,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 9933:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -56738,12 +57517,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4437:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(6761);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -56762,12 +57541,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 3485:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
+var identity = __nccwpck_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -56784,22 +57563,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 5755:
+/***/ 5402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(9671);
-var Collection = __nccwpck_require__(6039);
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var toJS = __nccwpck_require__(3709);
-var Schema = __nccwpck_require__(4902);
-var stringifyDocument = __nccwpck_require__(5719);
-var anchors = __nccwpck_require__(5702);
-var applyReviver = __nccwpck_require__(2703);
-var createNode = __nccwpck_require__(9462);
-var directives = __nccwpck_require__(8144);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(4043);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(9210);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -57128,13 +57907,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 5702:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var visit = __nccwpck_require__(7182);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -57211,7 +57990,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 2703:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57275,14 +58054,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 9462:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(9671);
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -57372,13 +58151,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 8144:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var visit = __nccwpck_require__(7182);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -57557,7 +58336,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 2130:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57626,28 +58405,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3645:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(2750);
-var Document = __nccwpck_require__(5755);
-var Schema = __nccwpck_require__(4902);
-var errors = __nccwpck_require__(2130);
-var Alias = __nccwpck_require__(9671);
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var Scalar = __nccwpck_require__(9271);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var cst = __nccwpck_require__(3427);
-var lexer = __nccwpck_require__(795);
-var lineCounter = __nccwpck_require__(9706);
-var parser = __nccwpck_require__(7374);
-var publicApi = __nccwpck_require__(6205);
-var visit = __nccwpck_require__(7182);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(5402);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
 
 
 
@@ -57684,7 +58463,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 9923:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -57710,16 +58489,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 9671:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(5702);
-var visit = __nccwpck_require__(7182);
-var identity = __nccwpck_require__(2617);
-var Node = __nccwpck_require__(4615);
-var toJS = __nccwpck_require__(3709);
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -57837,14 +58616,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 6039:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(9462);
-var identity = __nccwpck_require__(2617);
-var Node = __nccwpck_require__(4615);
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -57995,14 +58774,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4615:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(2703);
-var identity = __nccwpck_require__(2617);
-var toJS = __nccwpck_require__(3709);
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -58042,15 +58821,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 2815:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(9462);
-var stringifyPair = __nccwpck_require__(1174);
-var addPairToJSMap = __nccwpck_require__(614);
-var identity = __nccwpck_require__(2617);
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -58088,14 +58867,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 9271:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Node = __nccwpck_require__(4615);
-var toJS = __nccwpck_require__(3709);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -58122,17 +58901,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 2448:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(8454);
-var addPairToJSMap = __nccwpck_require__(614);
-var Collection = __nccwpck_require__(6039);
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var Scalar = __nccwpck_require__(9271);
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -58276,17 +59055,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 5125:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(9462);
-var stringifyCollection = __nccwpck_require__(8454);
-var Collection = __nccwpck_require__(6039);
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var toJS = __nccwpck_require__(3709);
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -58398,16 +59177,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 614:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(9923);
-var merge = __nccwpck_require__(2610);
-var stringify = __nccwpck_require__(9666);
-var identity = __nccwpck_require__(2617);
-var toJS = __nccwpck_require__(3709);
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -58470,7 +59249,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 2617:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -58530,12 +59309,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3709:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
+var identity = __nccwpck_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -58576,15 +59355,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 8564:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(599);
-var resolveFlowScalar = __nccwpck_require__(7120);
-var errors = __nccwpck_require__(2130);
-var stringifyString = __nccwpck_require__(6179);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -58801,7 +59580,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 7455:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -58871,7 +59650,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4257:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -58977,14 +59756,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3427:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(8564);
-var cstStringify = __nccwpck_require__(7455);
-var cstVisit = __nccwpck_require__(4257);
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -59096,12 +59875,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 795:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3427);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -59826,7 +60605,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 9706:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -59874,14 +60653,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 7374:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3427);
-var lexer = __nccwpck_require__(795);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -60861,18 +61640,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 6205:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(2750);
-var Document = __nccwpck_require__(5755);
-var errors = __nccwpck_require__(2130);
-var log = __nccwpck_require__(9923);
-var identity = __nccwpck_require__(2617);
-var lineCounter = __nccwpck_require__(9706);
-var parser = __nccwpck_require__(7374);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(5402);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -60975,16 +61754,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4902:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var map = __nccwpck_require__(8229);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var tags = __nccwpck_require__(1656);
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -61021,13 +61800,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 8229:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var YAMLMap = __nccwpck_require__(2448);
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
 
 const map = {
     collection: 'map',
@@ -61047,12 +61826,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 7890:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -61071,13 +61850,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 2400:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var YAMLSeq = __nccwpck_require__(5125);
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -61097,12 +61876,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 2374:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(6179);
+var stringifyString = __nccwpck_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -61120,12 +61899,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 1477:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -61148,13 +61927,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8251:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var stringifyNumber = __nccwpck_require__(2491);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -61202,12 +61981,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7052:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(2491);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -61251,18 +62030,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 4810:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(8229);
-var _null = __nccwpck_require__(7890);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var bool = __nccwpck_require__(1477);
-var float = __nccwpck_require__(8251);
-var int = __nccwpck_require__(7052);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
 
 const schema = [
     map.map,
@@ -61283,14 +62062,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 7925:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var map = __nccwpck_require__(8229);
-var seq = __nccwpck_require__(2400);
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -61354,27 +62133,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1656:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(8229);
-var _null = __nccwpck_require__(7890);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var bool = __nccwpck_require__(1477);
-var float = __nccwpck_require__(8251);
-var int = __nccwpck_require__(7052);
-var schema = __nccwpck_require__(4810);
-var schema$1 = __nccwpck_require__(7925);
-var binary = __nccwpck_require__(6817);
-var merge = __nccwpck_require__(2610);
-var omap = __nccwpck_require__(61);
-var pairs = __nccwpck_require__(7815);
-var schema$2 = __nccwpck_require__(7755);
-var set = __nccwpck_require__(9138);
-var timestamp = __nccwpck_require__(6282);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -61460,14 +62239,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6817:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(9271);
-var stringifyString = __nccwpck_require__(6179);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -61537,12 +62316,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 3260:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -61573,13 +62352,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 396:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var stringifyNumber = __nccwpck_require__(2491);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -61630,12 +62409,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5883:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(2491);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -61713,13 +62492,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 2610:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -61791,16 +62570,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 61:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var toJS = __nccwpck_require__(3709);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var pairs = __nccwpck_require__(7815);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -61875,15 +62654,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 7815:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var Scalar = __nccwpck_require__(9271);
-var YAMLSeq = __nccwpck_require__(5125);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -61964,24 +62743,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 7755:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(8229);
-var _null = __nccwpck_require__(7890);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var binary = __nccwpck_require__(6817);
-var bool = __nccwpck_require__(3260);
-var float = __nccwpck_require__(396);
-var int = __nccwpck_require__(5883);
-var merge = __nccwpck_require__(2610);
-var omap = __nccwpck_require__(61);
-var pairs = __nccwpck_require__(7815);
-var set = __nccwpck_require__(9138);
-var timestamp = __nccwpck_require__(6282);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -62012,14 +62791,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 9138:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var YAMLMap = __nccwpck_require__(2448);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -62115,12 +62894,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6282:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(2491);
+var stringifyNumber = __nccwpck_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -62227,7 +63006,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 7089:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -62385,15 +63164,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9666:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(5702);
-var identity = __nccwpck_require__(2617);
-var stringifyComment = __nccwpck_require__(6949);
-var stringifyString = __nccwpck_require__(6179);
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -62524,14 +63303,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8454:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var stringify = __nccwpck_require__(9666);
-var stringifyComment = __nccwpck_require__(6949);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -62686,7 +63465,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 6949:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -62717,14 +63496,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 5719:
+/***/ 9210:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var stringify = __nccwpck_require__(9666);
-var stringifyComment = __nccwpck_require__(6949);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -62811,7 +63590,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 2491:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -62845,15 +63624,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 1174:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var stringify = __nccwpck_require__(9666);
-var stringifyComment = __nccwpck_require__(6949);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -63004,13 +63783,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 6179:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var foldFlowLines = __nccwpck_require__(7089);
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -63349,12 +64128,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 7182:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
+var identity = __nccwpck_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -63592,7 +64371,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 4214:
+/***/ 1776:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -63606,7 +64385,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "module"
 const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
-;// CONCATENATED MODULE: ../../main/node_modules/fflate/esm/index.mjs
+;// CONCATENATED MODULE: ./node_modules/fflate/esm/index.mjs
 
 var esm_require = (0,external_module_namespaceObject.createRequire)('/');
 // DEFLATE is a complex format; to read this code, you should probably check the RFC first:
@@ -66321,7 +67100,7 @@ function unzipSync(data, opts) {
 
 /***/ }),
 
-/***/ 7838:
+/***/ 8816:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -66344,7 +67123,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -67219,7 +67998,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -67362,7 +68141,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -67675,7 +68454,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -67833,7 +68612,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -68351,7 +69130,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -68391,14 +69170,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -71036,7 +71815,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -71089,7 +71868,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
 
@@ -72194,7 +72973,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -72847,7 +73626,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -73692,7 +74471,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -73819,7 +74598,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -74088,7 +74867,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -74265,7 +75044,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
 
@@ -74324,7 +75103,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -74342,7 +75121,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -75882,119 +76661,119 @@ function preprocess(fn, schema) {
 
 /***/ }),
 
-/***/ 9422:
+/***/ 3837:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
 
 /***/ }),
 
-/***/ 9698:
+/***/ 4908:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/applicator":true},"$recursiveAnchor":true,"title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"additionalItems":{"$recursiveRef":"#"},"unevaluatedItems":{"$recursiveRef":"#"},"items":{"anyOf":[{"$recursiveRef":"#"},{"$ref":"#/$defs/schemaArray"}]},"contains":{"$recursiveRef":"#"},"additionalProperties":{"$recursiveRef":"#"},"unevaluatedProperties":{"$recursiveRef":"#"},"properties":{"type":"object","additionalProperties":{"$recursiveRef":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$recursiveRef":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$recursiveRef":"#"}},"propertyNames":{"$recursiveRef":"#"},"if":{"$recursiveRef":"#"},"then":{"$recursiveRef":"#"},"else":{"$recursiveRef":"#"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$recursiveRef":"#"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$recursiveRef":"#"}}}}');
 
 /***/ }),
 
-/***/ 1525:
+/***/ 958:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/content","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/content":true},"$recursiveAnchor":true,"title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"contentSchema":{"$recursiveRef":"#"}}}');
 
 /***/ }),
 
-/***/ 155:
+/***/ 58:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/core","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/core":true},"$recursiveAnchor":true,"title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"type":"string","format":"uri"},"$anchor":{"type":"string","pattern":"^[A-Za-z][-A-Za-z0-9.:_]*$"},"$ref":{"type":"string","format":"uri-reference"},"$recursiveRef":{"type":"string","format":"uri-reference"},"$recursiveAnchor":{"type":"boolean","default":false},"$vocabulary":{"type":"object","propertyNames":{"type":"string","format":"uri"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$recursiveRef":"#"},"default":{}}}}');
 
 /***/ }),
 
-/***/ 9543:
+/***/ 6534:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/format","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/format":true},"$recursiveAnchor":true,"title":"Format vocabulary meta-schema","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
 
 /***/ }),
 
-/***/ 100:
+/***/ 711:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/meta-data":true},"$recursiveAnchor":true,"title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
 
 /***/ }),
 
-/***/ 7463:
+/***/ 8030:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/validation","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/validation":true},"$recursiveAnchor":true,"title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}},"const":true,"enum":{"type":"array","items":true},"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
 
 /***/ }),
 
-/***/ 6733:
+/***/ 8138:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/schema","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/core":true,"https://json-schema.org/draft/2019-09/vocab/applicator":true,"https://json-schema.org/draft/2019-09/vocab/validation":true,"https://json-schema.org/draft/2019-09/vocab/meta-data":true,"https://json-schema.org/draft/2019-09/vocab/format":false,"https://json-schema.org/draft/2019-09/vocab/content":true},"$recursiveAnchor":true,"title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format"},{"$ref":"meta/content"}],"type":["object","boolean"],"properties":{"definitions":{"$comment":"While no longer an official keyword as it is replaced by $defs, this keyword is retained in the meta-schema to prevent incompatible extensions as it remains in common use.","type":"object","additionalProperties":{"$recursiveRef":"#"},"default":{}},"dependencies":{"$comment":"\\"dependencies\\" is no longer a keyword, but schema authors should avoid redefining it to facilitate a smooth transition to \\"dependentSchemas\\" and \\"dependentRequired\\"","type":"object","additionalProperties":{"anyOf":[{"$recursiveRef":"#"},{"$ref":"meta/validation#/$defs/stringArray"}]}}}}');
 
 /***/ }),
 
-/***/ 6478:
+/***/ 7216:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
 
 /***/ }),
 
-/***/ 2897:
+/***/ 8226:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 9647:
+/***/ 518:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
 
 /***/ }),
 
-/***/ 8163:
+/***/ 4588:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
 
 /***/ }),
 
-/***/ 9232:
+/***/ 5707:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
 
 /***/ }),
 
-/***/ 4456:
+/***/ 9547:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 5867:
+/***/ 7082:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
 
 /***/ }),
 
-/***/ 5193:
+/***/ 1678:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
 
 /***/ }),
 
-/***/ 372:
+/***/ 2079:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://json-schema.org/draft-07/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"$comment":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"default":true,"readOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":true},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":true,"enum":{"type":"array","items":true,"minItems":1,"uniqueItems":true},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"if":{"$ref":"#"},"then":{"$ref":"#"},"else":{"$ref":"#"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":true}');
@@ -76181,6 +76960,6 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(1210);
+/******/ var __webpack_exports__ = __nccwpck_require__(5581);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
