@@ -1,4 +1,4 @@
-import { auditWorkerMain, isAuditWorker } from './audit/pool.js';
+import { auditWorkerMain, isAuditWorker } from './audit/engine/pool.js';
 import { stdoutFile } from './cli/stdout-target.js';
 import { limitHeapGrowth } from './heap-growth.js';
 

@@ -1,7 +1,7 @@
-import { materialize, type AuditResult, type MaterializedAudit } from './audit/engine.js';
+import { materialize, type AuditResult, type MaterializedAudit } from './audit/engine/engine.js';
 import type { AuditInput } from './model/audit.js';
-import type { FindingStore, FindingStoreOptions } from './audit/finding-store.js';
-import { runAuditPool } from './audit/pool.js';
+import type { FindingStore, FindingStoreOptions } from './audit/findings/finding-store.js';
+import { runAuditPool } from './audit/engine/pool.js';
 import type { AuditConfig } from './config.js';
 import { InputError } from './errors.js';
 import type { Skipped } from './io/collect.js';

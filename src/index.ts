@@ -1,4 +1,4 @@
-import { auditWorkerMain, isAuditWorker } from './audit/pool.js';
+import { auditWorkerMain, isAuditWorker } from './audit/engine/pool.js';
 
 /** The Action entry: run the Action (or, started as an audit worker, the worker). */
 if (isAuditWorker()) await auditWorkerMain();

@@ -41,7 +41,7 @@ function pick<T extends object, K extends keyof T>(value: T, key: K): Partial<Pi
   return value[key] === undefined ? {} : ({ [key]: value[key] } as Partial<Pick<T, K>>);
 }
 
-/** A held record's fields as a plain object: held records keep most of them as getters (src/audit/held-records.ts), which a spread does not copy. */
+/** A held record's fields as a plain object: held records keep most of them as getters (src/audit/held/held-records.ts), which a spread does not copy. */
 export function fields<T extends object>(held: T): T {
   const out: Record<string, unknown> = {};
   const internal = new Set(['constructor', 'origin', 'lineFlags', 'time', 'rare', 'end']);

@@ -1,6 +1,6 @@
 import { nearest } from '../nearest.js';
-import type { FindingStoreOptions } from '../audit/finding-store.js';
-import { defaultJobs } from '../audit/pool.js';
+import type { FindingStoreOptions } from '../audit/findings/finding-store.js';
+import { defaultJobs } from '../audit/engine/pool.js';
 import { resolve } from 'node:path';
 import { auditPaths, materializeOutcome, type AuditRequest } from '../core.js';
 import { judge, judgeCounts, type JudgeOptions, type VerdictLines } from '../report/judge.js';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadScopeFile } from '../audit/scope.js';
+import { loadScopeFile } from '../audit/engine/scope.js';
 import { namedConfinement, realFolder } from '../io/confine.js';
 import { UsageError } from '../errors.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from './command.js';

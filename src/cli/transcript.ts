@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { materialize, runAudit } from '../audit/engine.js';
+import { materialize, runAudit } from '../audit/engine/engine.js';
 import type { AuditConfig, RuleSetting } from '../config.js';
 import { InputError } from '../errors.js';
 import { collectInputs } from '../io/collect.js';
-import { cmp } from '../audit/findings.js';
+import { cmp } from '../audit/findings/findings.js';
 import { ruleById } from '../audit/rules/index.js';
 import { SEVERITY_RANK, type Severity } from '../model/finding.js';
 import type { CliIO } from './io.js';

@@ -1,7 +1,7 @@
 /**
  * Tool-shaped content in the text of a trace, whatever its format: JSON, JSON
  * lines, YAML, or JSON quoted inside a string (a cassette's body). Used on a
- * file a parser claimed and read no tool call from (src/audit/tool-shape-scan.ts):
+ * file a parser claimed and read no tool call from (src/audit/engine/tool-shape-scan.ts):
  * it names what it saw, so "no tool call" is never said of a file that holds them.
  * Empty values (`"tool_calls": null`, `[]`) are not tool-shaped.
  */

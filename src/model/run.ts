@@ -10,7 +10,7 @@ import type {
 
 /**
  * A tool call as its run holds it: the call without its arguments. What the rules
- * need from the arguments is taken when the call arrives (src/audit/hold.ts) and
+ * need from the arguments is taken when the call arrives (src/audit/held/hold.ts) and
  * kept here as small fields, so a run holds no payload text and a rule that reads
  * `args` in `check` does not typecheck: payload scans belong in `Rule.record`.
  */

@@ -1,7 +1,7 @@
-import type { AuditResult } from '../audit/engine.js';
-import type { FindingStore } from '../audit/finding-store.js';
+import type { AuditResult } from '../audit/engine/engine.js';
+import type { FindingStore } from '../audit/findings/finding-store.js';
 import { RULES } from '../audit/rules/index.js';
-import type { AuditConfig } from '../audit/audit-config.js';
+import type { AuditConfig } from '../audit/engine/audit-config.js';
 import type { Severity } from '../model/finding.js';
 import { sanitizeText } from '../sanitize/text.js';
 import { VERSION } from '../version.js';

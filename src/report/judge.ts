@@ -1,4 +1,4 @@
-import type { AuditConfig } from '../audit/audit-config.js';
+import type { AuditConfig } from '../audit/engine/audit-config.js';
 import type { Finding } from '../model/finding.js';
 import { findingDelta } from './delta.js';
 import type { Report } from './schema.js';

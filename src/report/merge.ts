@@ -1,5 +1,5 @@
 import type { Finding, Severity } from '../model/finding.js';
-import { compareFindings, cmp } from '../audit/findings.js';
+import { compareFindings, cmp } from '../audit/findings/findings.js';
 import { RULES } from '../audit/rules/index.js';
 import { mergedArtifacts } from './artifact-list.js';
 import { uniqueCatalogs } from './catalogs.js';

@@ -1,9 +1,9 @@
-import type { FailOn } from '../audit/audit-config.js';
+import type { FailOn } from '../audit/engine/audit-config.js';
 import { SEVERITIES, SEVERITY_RANK, type Finding, type Severity } from '../model/finding.js';
 import type { FindingDelta } from './delta.js';
 import type { Report } from './schema.js';
 
-import type { Gate } from '../audit/audit-config.js';
+import type { Gate } from '../audit/engine/audit-config.js';
 
 export type { Gate };
 /** What the job fails on: findings new against the base branch's report, or every finding. */

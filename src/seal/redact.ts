@@ -1,5 +1,5 @@
 import { isPlaceholder, isSensitiveKey, lastKeyOf } from '../audit/secrets/sensitive-keys.js';
-import { forEachString } from '../audit/walk-strings.js';
+import { forEachString } from '../audit/facts/walk-strings.js';
 import { mayHoldSecret, maybeSecret } from '../sanitize/prefilter.js';
 import { scanSecrets, type SecretMatch } from '../sanitize/secrets.js';
 

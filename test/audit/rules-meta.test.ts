@@ -19,15 +19,17 @@ describe('every rule has a registry entry, a doc and a test', () => {
       const text = readFileSync(doc, 'utf8');
       expect(text.startsWith(`# ${id}\n`)).toBe(true);
       for (const section of REQUIRED_SECTIONS) expect(text, `${doc} lacks "${section}"`).toContain(section);
-      expect(existsSync(`test/audit/rules/${id}.test.ts`), `test/audit/rules/${id}.test.ts is missing`).toBe(true);
+      const test = `test/audit/rules/${rule.meta.category}/${id}.test.ts`;
+      expect(existsSync(test), `${test} is missing`).toBe(true);
       expect(rule.meta.likelyCause.length).toBeGreaterThan(10);
       expect(rule.meta.nextAction.length).toBeGreaterThan(10);
     });
   }
 
-  it('every rule file under src/audit/rules is registered', () => {
-    const files = readdirSync('src/audit/rules').filter((f) => f.endsWith('.ts') && f !== 'index.ts');
-    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual(RULES.map((r) => r.meta.id).sort());
+  it('every rule file under src/audit/rules/<category>/ is registered, in the folder of its category', () => {
+    const folders = readdirSync('src/audit/rules', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const files = folders.flatMap((folder) => readdirSync(`src/audit/rules/${folder}`).filter((f) => f.endsWith('.ts')).map((f) => `${folder}/${f.replace(/\.ts$/, '')}`));
+    expect(files.sort()).toEqual(RULES.map((r) => `${r.meta.category}/${r.meta.id}`).sort());
   });
 
   it('every doc belongs to a registered rule', () => {

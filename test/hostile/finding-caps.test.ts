@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FINDING_CAPS } from '../../src/audit/finding-caps.js';
+import { DEFAULT_FINDING_CAPS } from '../../src/audit/findings/finding-caps.js';
 import { tempTree } from '../helpers.js';
 import { auditJson, brief, callLine, runInProcess } from './audit-cli.js';
 

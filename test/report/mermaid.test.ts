@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { COMMENT_LIMIT, renderWithinBudget } from '../../src/report/budget.js';
 import { buildReport } from '../../src/report/build.js';
-import { FindingStore } from '../../src/audit/finding-store.js';
+import { FindingStore } from '../../src/audit/findings/finding-store.js';
 import { mermaidLabel, mermaidSection, runGantt } from '../../src/report/mermaid.js';
 import { timelineCollector } from '../../src/audit/timeline/collect.js';
 import { BAR_FLAG, type RunTimeline } from '../../src/model/timeline.js';

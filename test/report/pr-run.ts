@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { MaterializedAudit } from '../../src/audit/engine.js';
+import type { MaterializedAudit } from '../../src/audit/engine/engine.js';
 import { resolveConfig } from '../../src/config.js';
 import { commentMarker } from '../../src/github/artifact-name.js';
 import { metricsLines } from '../../src/report/metrics-view.js';

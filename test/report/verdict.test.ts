@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeFinding } from '../../src/audit/findings.js';
+import { makeFinding } from '../../src/audit/findings/findings.js';
 import { join } from 'node:path';
 import { loadConfigFile, resolveConfig } from '../../src/config.js';
 import { tempTree } from '../helpers.js';

@@ -10,19 +10,19 @@
  */
 import { Worker } from 'node:worker_threads';
 import { workerResourceLimits } from '../../heap-growth.js';
-import type { AuditConfig } from '../audit-config.js';
+import type { AuditConfig } from '../engine/audit-config.js';
 import { formatsFor } from '../../ingest/custom/index.js';
 import { chooseFormat } from '../../ingest/detect.js';
 import { openByteSource } from '../../io/byte-source.js';
 import { openTraceFile } from '../../io/trace-file.js';
-import { emitter, storeReleased } from '../active-rules.js';
-import type { AuditInput, PartialAudit } from '../engine.js';
-import { scanIfEmpty } from '../empty-file.js';
-import { diagnoser, entryOrder, finishFile, newWork, noteFile } from '../file-audit.js';
-import { DEFAULT_FINDING_CAPS } from '../finding-caps.js';
-import { FindingStore, type FindingHandoff, type FindingStoreOptions } from '../finding-store.js';
-import { removeSpillFolder } from '../spill-folders.js';
-import { PerFileCap } from '../per-file-cap.js';
+import { emitter, storeReleased } from '../engine/active-rules.js';
+import type { AuditInput, PartialAudit } from '../engine/engine.js';
+import { scanIfEmpty } from '../engine/empty-file.js';
+import { diagnoser, entryOrder, finishFile, newWork, noteFile } from '../engine/file-audit.js';
+import { DEFAULT_FINDING_CAPS } from '../findings/finding-caps.js';
+import { FindingStore, type FindingHandoff, type FindingStoreOptions } from '../findings/finding-store.js';
+import { removeSpillFolder } from '../findings/spill-folders.js';
+import { PerFileCap } from '../findings/per-file-cap.js';
 import { LineRouter, type LineBatch } from './line-router.js';
 import { RouteKey } from './route-key.js';
 import { BatchQueue, routedInput } from './routed-input.js';

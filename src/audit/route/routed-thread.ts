@@ -6,15 +6,15 @@
  * id is not its line's) makes the routing thread audit the file alone instead.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { AuditConfig } from '../audit-config.js';
+import type { AuditConfig } from '../engine/audit-config.js';
 import { formatById } from '../../ingest/registry.js';
-import { activeRules, emitter, storeReleased } from '../active-rules.js';
-import { ruleStates, type PartialAudit } from '../engine.js';
-import { newWork, readRuns, type RunEntry } from '../file-audit.js';
-import { DEFAULT_FINDING_CAPS } from '../finding-caps.js';
-import { FindingStore, type FindingStoreOptions } from '../finding-store.js';
-import { PerFileCap, type FileCapResult } from '../per-file-cap.js';
-import type { SkipSnapshot } from '../skip-tally.js';
+import { activeRules, emitter, storeReleased } from '../engine/active-rules.js';
+import { ruleStates, type PartialAudit } from '../engine/engine.js';
+import { newWork, readRuns, type RunEntry } from '../engine/file-audit.js';
+import { DEFAULT_FINDING_CAPS } from '../findings/finding-caps.js';
+import { FindingStore, type FindingStoreOptions } from '../findings/finding-store.js';
+import { PerFileCap, type FileCapResult } from '../findings/per-file-cap.js';
+import type { SkipSnapshot } from '../engine/skip-tally.js';
 import type { LineBatch } from './line-router.js';
 import { ownerOf } from './route-key.js';
 import { BatchQueue, routedInput } from './routed-input.js';

@@ -1,46 +1,47 @@
-import type { Rule } from '../rule-types.js';
-import { budgetMiss } from './budget-miss.js';
-import { byteOrderMark } from './byte-order-mark.js';
-import { catalogHashMismatch } from './catalog-hash-mismatch.js';
-import { catalogMismatch } from './catalog-mismatch.js';
-import { catalogMissing } from './catalog-missing.js';
-import { continuedWhileOutstanding } from './continued-while-outstanding.js';
-import { duplicateCallId } from './duplicate-call-id.js';
-import { ingestNote } from './ingest-note.js';
-import { internalDetailLeak } from './internal-detail-leak.js';
-import { invalidArguments } from './invalid-arguments.js';
-import { lateResult } from './late-result.js';
-import { llmStall } from './llm-stall.js';
-import { malformedRecord } from './malformed-record.js';
-import { missingFinalNewline } from './missing-final-newline.js';
-import { mutationLabelMismatch } from './mutation-label-mismatch.js';
-import { nonDeterminism } from './non-determinism.js';
-import { orphanCall } from './orphan-call.js';
-import { partialRead } from './partial-read.js';
-import { receiverLoss } from './receiver-loss.js';
-import { payloadMutation } from './payload-mutation.js';
-import { permissionOverreach } from './permission-overreach.js';
-import { redactionPolicyDrift } from './redaction-policy-drift.js';
-import { redundantCall } from './redundant-call.js';
-import { retryStorm } from './retry-storm.js';
-import { ruleCrash } from './rule-crash.js';
-import { runSplit } from './run-split.js';
-import { schemaDrift } from './schema-drift.js';
-import { secretInTrace } from './secret-in-trace.js';
-import { slowRecovery } from './slow-recovery.js';
-import { stackTraceInResult } from './stack-trace-in-result.js';
-import { tooManyKeys } from './too-many-keys.js';
-import { truncatedTail } from './truncated-tail.js';
-import { unknownFormat } from './unknown-format.js';
-import { unknownTool } from './unknown-tool.js';
-import { unmappedErrorShare } from './unmapped-error-share.js';
-import { unmatchedResult } from './unmatched-result.js';
-import { unstructuredError } from './unstructured-error.js';
-import { unusedTool } from './unused-tool.js';
+import type { Rule } from './rule-types.js';
+import { budgetMiss } from './pairing/budget-miss.js';
+import { byteOrderMark } from './input/byte-order-mark.js';
+import { catalogHashMismatch } from './catalog/catalog-hash-mismatch.js';
+import { catalogMismatch } from './catalog/catalog-mismatch.js';
+import { catalogMissing } from './catalog/catalog-missing.js';
+import { continuedWhileOutstanding } from './pairing/continued-while-outstanding.js';
+import { duplicateCallId } from './pairing/duplicate-call-id.js';
+import { ingestNote } from './input/ingest-note.js';
+import { internalDetailLeak } from './error-hygiene/internal-detail-leak.js';
+import { invalidArguments } from './catalog/invalid-arguments.js';
+import { lateResult } from './pairing/late-result.js';
+import { llmStall } from './pairing/llm-stall.js';
+import { malformedRecord } from './input/malformed-record.js';
+import { missingFinalNewline } from './input/missing-final-newline.js';
+import { mutationLabelMismatch } from './boundary/mutation-label-mismatch.js';
+import { nonDeterminism } from './replay/non-determinism.js';
+import { orphanCall } from './pairing/orphan-call.js';
+import { partialRead } from './input/partial-read.js';
+import { receiverLoss } from './input/receiver-loss.js';
+import { payloadMutation } from './boundary/payload-mutation.js';
+import { permissionOverreach } from './replay/permission-overreach.js';
+import { redactionPolicyDrift } from './boundary/redaction-policy-drift.js';
+import { redundantCall } from './replay/redundant-call.js';
+import { retryStorm } from './pairing/retry-storm.js';
+import { ruleCrash } from './engine/rule-crash.js';
+import { runSplit } from './engine/run-split.js';
+import { schemaDrift } from './catalog/schema-drift.js';
+import { secretInTrace } from './error-hygiene/secret-in-trace.js';
+import { slowRecovery } from './error-hygiene/slow-recovery.js';
+import { stackTraceInResult } from './error-hygiene/stack-trace-in-result.js';
+import { tooManyKeys } from './input/too-many-keys.js';
+import { truncatedTail } from './input/truncated-tail.js';
+import { unknownFormat } from './input/unknown-format.js';
+import { unknownTool } from './catalog/unknown-tool.js';
+import { unmappedErrorShare } from './error-hygiene/unmapped-error-share.js';
+import { unmatchedResult } from './pairing/unmatched-result.js';
+import { unstructuredError } from './error-hygiene/unstructured-error.js';
+import { unusedTool } from './catalog/unused-tool.js';
 
 /**
- * Every rule, one file each. Adding a rule: write `rules/<id>.ts`, its doc in
- * docs/rules/<id>.md and its test in test/audit/rules/<id>.test.ts, then add it here.
+ * Every rule, one file each, in the folder of its category. Adding a rule: write
+ * `rules/<category>/<id>.ts`, its doc in docs/rules/<id>.md and its test in
+ * test/audit/rules/<category>/<id>.test.ts, then add it here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const RULES: ReadonlyArray<Rule<any, any>> = [

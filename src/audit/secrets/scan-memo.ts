@@ -1,6 +1,6 @@
 import { mayHoldSecret, SHORTEST_SECRET } from '../../sanitize/prefilter.js';
 import { scanSecrets, type SecretMatch } from '../../sanitize/secrets.js';
-import { Memo } from '../memo.js';
+import { Memo } from '../held/memo.js';
 
 /**
  * The secrets of one string of a trace, for secret-in-trace. Most strings are settled

@@ -1,4 +1,4 @@
-import { Memo } from '../memo.js';
+import { Memo } from '../held/memo.js';
 
 /**
  * Field names that hold credentials whatever their value looks like

@@ -1,6 +1,6 @@
-import { fingerprintKey } from '../call-identity.js';
-import { RunMemos } from '../memo.js';
-import { pairRun } from '../pairing.js';
+import { fingerprintKey } from '../facts/call-identity.js';
+import { RunMemos } from '../held/memo.js';
+import { pairRun } from '../facts/pairing.js';
 import type { HeldCall, HeldResult, Run } from '../../model/run.js';
 import { sanitizeText } from '../../sanitize/text.js';
 import { BAR_FLAG, type RunTimeline, type TimelineBar } from '../../model/timeline.js';

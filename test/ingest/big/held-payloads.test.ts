@@ -7,7 +7,7 @@ import { tempDir } from '../../helpers.js';
 const CLI = resolve('dist/cli.js');
 
 /**
- * A run holds no payloads (src/audit/hold.ts): its calls and results keep a few
+ * A run holds no payloads (src/audit/held/hold.ts): its calls and results keep a few
  * small fields, not their arguments and content. A single-run ADK session of 40 MB
  * whose 2,433 results carry 8 KB each is audited in a 32 MB old space; holding the
  * payloads until the run ends (as before) ran out of heap there (it needed about 48 MB).

@@ -37,7 +37,7 @@ function outOfOrder(sorted: readonly Obs[]): Obs[] {
 const recordsOf = (runs: Run[]) =>
   runs.map((run) =>
     run.records.map((record) => {
-      // Held records keep most fields as getters (src/audit/held-records.ts): copied through them, the line left out.
+      // Held records keep most fields as getters (src/audit/held/held-records.ts): copied through them, the line left out.
       const { loc, ...rest } = fields(record);
       return { ...rest, file: loc.file };
     }),
