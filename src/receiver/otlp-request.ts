@@ -1,4 +1,4 @@
-import { isObject, own, type JsonObject } from '../ingest/fields.js';
+import { isObject, own, type JsonObject } from '../ingest/facts/fields.js';
 
 /** One accepted export request, as the spool lines that hold it. */
 export interface SpoolBatch {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { isObject, own } from '../ingest/fields.js';
+import { isObject, own } from '../ingest/facts/fields.js';
 
 /**
  * The state file `receive --state` writes: once listening (pid, port, endpoint,

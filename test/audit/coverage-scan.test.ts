@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toolShapesIn } from '../../src/ingest/tool-shape-text.js';
+import { toolShapesIn } from '../../src/ingest/facts/tool-shape-text.js';
 import { cli } from '../cli/run-cli.js';
 import { tempTree } from '../helpers.js';
 

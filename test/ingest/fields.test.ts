@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bool, idItems, idOf, int, num, own, str, toMillis, type JsonObject } from '../../src/ingest/fields.js';
+import { bool, idItems, idOf, int, num, own, str, toMillis, type JsonObject } from '../../src/ingest/facts/fields.js';
 
 // Every name an object inherits (constructor, toString, hasOwnProperty, __proto__, ...).
 const INHERITED = [...Object.getOwnPropertyNames(Object.prototype), '__proto__'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexLines } from '../../src/ingest/json-locate.js';
+import { indexLines } from '../../src/ingest/read/json-locate.js';
 
 describe('indexLines', () => {
   const text = ['{', '  "a": [', '    {"x": "}]\\"{"},', '    [1, 2],', '    {', '      "b\\u0022c": {}', '    }', '  ],', '  "d": {"e": [{}]}', '}'].join('\n');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messageFacts } from '../../src/ingest/message-facts.js';
-import { argsOf, catalogTools } from '../../src/ingest/tool-facts.js';
+import { messageFacts } from '../../src/ingest/facts/message-facts.js';
+import { argsOf, catalogTools } from '../../src/ingest/facts/tool-facts.js';
 
 const call = (callId: string | null, tool: string, args: unknown) => ({ kind: 'call', callId, tool, args });
 const result = (callId: string | null, tool: string | null, content: unknown, isError = false, code: string | null = null) => ({ kind: 'result', callId, tool, content, isError, errorClass: code, errorCode: code });

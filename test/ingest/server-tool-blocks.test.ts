@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockFacts } from '../../src/ingest/message-facts.js';
-import { catalogTools } from '../../src/ingest/tool-facts.js';
+import { blockFacts } from '../../src/ingest/facts/message-facts.js';
+import { catalogTools } from '../../src/ingest/facts/tool-facts.js';
 
 describe('Anthropic server tool blocks', () => {
   it('a *_tool_result block answers its server_tool_use by tool_use_id; an *_error content is an error with its code', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWERED_KEPT } from '../../src/ingest/by-run.js';
-import { FactCollector, resultFact, type Place } from '../../src/ingest/tool-facts.js';
+import { ANSWERED_KEPT } from '../../src/ingest/read/by-run.js';
+import { FactCollector, resultFact, type Place } from '../../src/ingest/facts/tool-facts.js';
 
 const place: Place = { loc: { file: 'f', line: 1 }, runId: 'r', ts: null };
 
-describe('FactCollector (src/ingest/tool-facts.ts): results named from their calls', () => {
+describe('FactCollector (src/ingest/facts/tool-facts.ts): results named from their calls', () => {
   it('names every result of a call id from the first call with that id, a second result and one after a reused id too', () => {
     const collector = new FactCollector(false);
     collector.fact({ kind: 'call', callId: 'a', tool: 'read_file', args: {} }, place);
@@ -19,7 +19,7 @@ describe('FactCollector (src/ingest/tool-facts.ts): results named from their cal
   });
 });
 
-describe('FactCollector: the tool names it keeps are bounded (src/ingest/by-run.ts)', () => {
+describe('FactCollector: the tool names it keeps are bounded (src/ingest/read/by-run.ts)', () => {
   it('keeps the calls still waiting, and the last ANSWERED_KEPT answered ones', () => {
     const collector = new FactCollector(false);
     collector.fact({ kind: 'call', callId: 'never-answered', tool: 'wait', args: {} }, place);

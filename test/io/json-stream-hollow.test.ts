@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexLines } from '../../src/ingest/json-locate.js';
+import { indexLines } from '../../src/ingest/read/json-locate.js';
 import { JsonStreamScanner, type ScanEvent } from '../../src/io/json-stream/scanner.js';
 import { auditFiles, findingsOf } from '../helpers.js';
 

@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { JsonStreamScanner, type ScanEvent } from '../../src/io/json-stream/scanner.js';
 import { compileListPattern } from '../../src/io/json-stream/list-paths.js';
-import { indexLines } from '../../src/ingest/json-locate.js';
+import { indexLines } from '../../src/ingest/read/json-locate.js';
 import { corpusFile, corpusFiles, describeCorpus } from '../public-corpus.js';
 
 const BIG = 1 << 30;

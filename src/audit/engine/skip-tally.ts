@@ -1,4 +1,4 @@
-import { looksLikeToolRecord } from '../../ingest/tool-shape.js';
+import { looksLikeToolRecord } from '../../ingest/facts/tool-shape.js';
 import type { FileSkip } from '../../model/audit.js';
 import { sanitizeText } from '../../sanitize/text.js';
 

@@ -1,4 +1,4 @@
-import { toolShapesIn } from '../../ingest/tool-shape-text.js';
+import { toolShapesIn } from '../../ingest/facts/tool-shape-text.js';
 import type { ReadLimits } from '../../io/limits.js';
 import { openTraceFile } from '../../io/trace-file.js';
 

@@ -5,7 +5,7 @@
  * is parsed here instead: the fallback, counted. Both give the thread of
  * `ownerOf(idOf(record, key))`, the run id the parser gives the line's records.
  */
-import { idOf, isObject } from '../../ingest/fields.js';
+import { idOf, isObject } from '../../ingest/facts/fields.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

@@ -1,6 +1,6 @@
-import { idOf, isObject, own, str, type JsonObject } from '../fields.js';
-import { forEachJsonLine } from '../json-lines.js';
-import { FactCollector, resultFact, type Place } from '../tool-facts.js';
+import { idOf, isObject, own, str, type JsonObject } from '../facts/fields.js';
+import { forEachJsonLine } from '../read/json-lines.js';
+import { FactCollector, resultFact, type Place } from '../facts/tool-facts.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
 
 /** A run record's message history, when it is AgentBench's: `{role: "user" | "agent", content}` turns. */

@@ -1,6 +1,6 @@
-import { isObject, own } from '../fields.js';
+import { isObject, own } from '../facts/fields.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { largeDocumentHead, streamDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../read/whole-document.js';
 import { claudeCodeLineReader } from './claude-code.js';
 
 const LOGLINES_HEAD = /^\{\s*"loglines"\s*:\s*\[/;

@@ -1,8 +1,8 @@
-import { idOf, isObject, own, str, strList, toMillis, type JsonObject } from '../fields.js';
-import { forEachJsonLine } from '../json-lines.js';
-import { SessionStates } from '../session-states.js';
-import { blockFacts } from '../message-facts.js';
-import { catalogRecord, resultFact, toRecord, llmRecord, type Place } from '../tool-facts.js';
+import { idOf, isObject, own, str, strList, toMillis, type JsonObject } from '../facts/fields.js';
+import { forEachJsonLine } from '../read/json-lines.js';
+import { SessionStates } from '../read/session-states.js';
+import { blockFacts } from '../facts/message-facts.js';
+import { catalogRecord, resultFact, toRecord, llmRecord, type Place } from '../facts/tool-facts.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
 
 const RECORD_TYPES = new Set(['user', 'assistant', 'system', 'result', 'summary']);

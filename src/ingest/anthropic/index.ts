@@ -1,12 +1,12 @@
-import { isObject, own, str } from '../fields.js';
-import { indexLines } from '../json-locate.js';
+import { isObject, own, str } from '../facts/fields.js';
+import { indexLines } from '../read/json-locate.js';
 import { collectConversation, conversationsOf, type Conversation } from '../openai/conversations.js';
 import { streamList } from '../openai/stream-document.js';
-import { FactCollector } from '../tool-facts.js';
+import { FactCollector } from '../facts/tool-facts.js';
 import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { readWhole } from '../read-whole.js';
-import { headBytes, largeDocumentHead, parseDocument } from '../whole-document.js';
+import { readWhole } from '../read/read-whole.js';
+import { headBytes, largeDocumentHead, parseDocument } from '../read/whole-document.js';
 
 const NO_CONVERSATION = 'no Messages conversation in this document';
 

@@ -1,9 +1,9 @@
-import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import type { LineOf } from '../json-locate.js';
-import { argsOf, catalogRecord, catalogTools, llmRecord, toRecord, type Place } from '../tool-facts.js';
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../facts/fields.js';
+import type { LineOf } from '../read/json-locate.js';
+import { argsOf, catalogRecord, catalogTools, llmRecord, toRecord, type Place } from '../facts/tool-facts.js';
 import { quotedName } from '../skip-reason.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
-import { largeDocumentHead, streamDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../read/whole-document.js';
 
 const VERSION = /^ATIF-v1(\.\d+)*$/;
 /** Tool calls that end the trajectory: no observation answers them by design. */

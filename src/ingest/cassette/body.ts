@@ -1,7 +1,7 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { limitText } from '../../io/limits.js';
-import { isObject, own, type JsonObject } from '../fields.js';
-import { argsOf } from '../tool-facts.js';
+import { isObject, own, type JsonObject } from '../facts/fields.js';
+import { argsOf } from '../facts/tool-facts.js';
 import { assembleStream, geminiResponse, streamEvents } from './event-stream.js';
 
 /** What a recorded body held: a JSON object, nothing, something left out (with why), or a body that could not be inflated. */

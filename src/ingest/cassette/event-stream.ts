@@ -1,4 +1,4 @@
-import { isObject, num, own, str, type JsonObject } from '../fields.js';
+import { isObject, num, own, str, type JsonObject } from '../facts/fields.js';
 
 /** The most events of one streamed body that are assembled (the body itself is within max-document-bytes). */
 const MAX_EVENTS = 100_000;

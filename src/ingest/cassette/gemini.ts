@@ -1,7 +1,7 @@
-import { isObject, own, type JsonObject } from '../fields.js';
-import { contentParts } from '../otel/google-adk.js';
+import { isObject, own, type JsonObject } from '../facts/fields.js';
+import { contentParts } from '../otel/conventions/google-adk.js';
 import type { CallFact as PartCall, ResultFact as PartResult } from '../otel/facts.js';
-import { catalogTools, resultFact, type FactCollector, type Place, type ToolFact } from '../tool-facts.js';
+import { catalogTools, resultFact, type FactCollector, type Place, type ToolFact } from '../facts/tool-facts.js';
 
 /** A Gemini API request body (`generateContent`): `contents` is the conversation so far. */
 export function isGeminiRequest(body: JsonObject): boolean {

@@ -1,8 +1,8 @@
 import type { Document, isMap as isMapType, LineCounter, YAMLMap } from 'yaml';
 import type { ReadLimits } from '../../io/limits.js';
-import { isObject, num, own, str, type JsonObject } from '../fields.js';
-import { messageFacts } from '../message-facts.js';
-import { catalogTools, FactCollector, type Place } from '../tool-facts.js';
+import { isObject, num, own, str, type JsonObject } from '../facts/fields.js';
+import { messageFacts } from '../facts/message-facts.js';
+import { catalogTools, FactCollector, type Place } from '../facts/tool-facts.js';
 import type { RecordSink } from '../types.js';
 import { readBody, type BodyRead, type InflateBudget } from './body.js';
 import { GeminiConversation, isGeminiRequest, isGeminiResponse } from './gemini.js';

@@ -1,8 +1,8 @@
 import type { SourceLocation } from '../../model/records.js';
-import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import { excerpt, forEachJsonLine } from '../json-lines.js';
-import { itemFact } from '../message-facts.js';
-import { llmRecord, toRecord, type Place, type ResultFact } from '../tool-facts.js';
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../facts/fields.js';
+import { excerpt, forEachJsonLine } from '../read/json-lines.js';
+import { itemFact } from '../facts/message-facts.js';
+import { llmRecord, toRecord, type Place, type ResultFact } from '../facts/tool-facts.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
 import { quotedName } from '../skip-reason.js';
 import { codexOutcome } from './outcome.js';

@@ -1,5 +1,5 @@
-import { isObject, own } from '../fields.js';
-import { argsOf } from '../tool-facts.js';
+import { isObject, own } from '../facts/fields.js';
+import { argsOf } from '../facts/tool-facts.js';
 
 /** What an output says about how the call went. */
 export interface CodexOutcome {

@@ -1,8 +1,8 @@
-import { indexLines, type JsonPath, type LineOf } from '../json-locate.js';
-import { forEachJsonLine } from '../json-lines.js';
-import { isObject } from '../fields.js';
+import { indexLines, type JsonPath, type LineOf } from '../read/json-locate.js';
+import { forEachJsonLine } from '../read/json-lines.js';
+import { isObject } from '../facts/fields.js';
 import { Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
-import { parseDocument } from '../whole-document.js';
+import { parseDocument } from '../read/whole-document.js';
 import type { CustomFormatSpec } from './mapping.js';
 import { compileCondition, compileMapping, holds, readRecord, type CompiledCondition, type CompiledMapping, type Found, type Unread } from './read-item.js';
 

@@ -1,5 +1,5 @@
 import { JSONPathEnvironment, type JSONPathQuery } from 'json-p3';
-import type { JsonPath } from '../json-locate.js';
+import type { JsonPath } from '../read/json-locate.js';
 
 /**
  * The query language of a `formats:` mapping: RFC 9535 JSONPath, read by json-p3

@@ -1,6 +1,6 @@
 import type { CatalogTool, SourceLocation, TraceRecord } from '../../model/records.js';
-import { toMillis } from '../fields.js';
-import { argsOf, catalogRecord, resultFact, toRecord } from '../tool-facts.js';
+import { toMillis } from '../facts/fields.js';
+import { argsOf, catalogRecord, resultFact, toRecord } from '../facts/tool-facts.js';
 import type { Condition, FormatMapping } from './mapping.js';
 import { selectAll, selectFirst, selectorOf, type Hit, type Selector } from './query.js';
 

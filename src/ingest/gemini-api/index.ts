@@ -1,5 +1,5 @@
 import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
-import { readWhole } from '../read-whole.js';
+import { readWhole } from '../read/read-whole.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 
 /**

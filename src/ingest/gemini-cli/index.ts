@@ -1,8 +1,8 @@
-import { idOf, isObject, own, str, type JsonObject } from '../fields.js';
-import { excerpt, forEachJsonLine } from '../json-lines.js';
+import { idOf, isObject, own, str, type JsonObject } from '../facts/fields.js';
+import { excerpt, forEachJsonLine } from '../read/json-lines.js';
 import { quotedName } from '../skip-reason.js';
 import { eachLine, Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
-import { largeDocumentHead, streamDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../read/whole-document.js';
 import { GeminiSession } from './session.js';
 
 /** The session header: `sessionId` with `projectHash` (a hash of the project folder) is Gemini CLI's own pair. */

@@ -1,5 +1,5 @@
-import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import { llmRecord, resultFact, toRecord, type Place } from '../tool-facts.js';
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../facts/fields.js';
+import { llmRecord, resultFact, toRecord, type Place } from '../facts/tool-facts.js';
 import { quotedName } from '../skip-reason.js';
 import type { RecordSink } from '../types.js';
 

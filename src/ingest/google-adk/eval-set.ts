@@ -1,4 +1,4 @@
-import { isObject, own, str, type JsonObject } from '../fields.js';
+import { isObject, own, str, type JsonObject } from '../facts/fields.js';
 
 /** An ADK eval set: `{eval_set_id, eval_cases}` (or camelCase), or the older list of `{query, expected_tool_use}`. */
 export function isAdkEvalSet(value: unknown): boolean {

@@ -1,9 +1,9 @@
-import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import { contentParts } from '../otel/google-adk.js';
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../facts/fields.js';
+import { contentParts } from '../otel/conventions/google-adk.js';
 import type { CallFact, ResultFact } from '../otel/facts.js';
-import { llmRecord, toRecord, type Place } from '../tool-facts.js';
+import { llmRecord, toRecord, type Place } from '../facts/tool-facts.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
-import { largeDocumentHead, streamDocument, type DocumentElement } from '../whole-document.js';
+import { largeDocumentHead, streamDocument, type DocumentElement } from '../read/whole-document.js';
 import { evalSetNote, isAdkEvalSet } from './eval-set.js';
 
 const SESSION_KEYS = ['app_name', 'appName', 'user_id', 'userId', 'last_update_time', 'lastUpdateTime'];

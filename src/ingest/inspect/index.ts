@@ -1,9 +1,9 @@
-import { isObject, own, type JsonObject } from '../fields.js';
-import { indexLines } from '../json-locate.js';
-import { FactCollector } from '../tool-facts.js';
+import { isObject, own, type JsonObject } from '../facts/fields.js';
+import { indexLines } from '../read/json-locate.js';
+import { FactCollector } from '../facts/tool-facts.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { readWhole } from '../read-whole.js';
-import { headBytes, largeDocumentHead, streamDocument } from '../whole-document.js';
+import { readWhole } from '../read/read-whole.js';
+import { headBytes, largeDocumentHead, streamDocument } from '../read/whole-document.js';
 import { looksLikeEvalZip, readEvalArchive } from './eval-zip.js';
 import { collectSample } from './samples.js';
 

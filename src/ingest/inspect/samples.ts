@@ -1,7 +1,7 @@
-import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import type { JsonPath, LineOf } from '../json-locate.js';
-import { messageFacts } from '../message-facts.js';
-import { catalogTools, FactCollector, resultFact, type Place } from '../tool-facts.js';
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../facts/fields.js';
+import type { JsonPath, LineOf } from '../read/json-locate.js';
+import { messageFacts } from '../facts/message-facts.js';
+import { catalogTools, FactCollector, resultFact, type Place } from '../facts/tool-facts.js';
 
 /** Timestamps of a sample's tool events, by tool call id. */
 function toolTimes(events: unknown[]): Map<string, { start: number | null; end: number | null }> {

@@ -1,6 +1,6 @@
 import type { CatalogTool } from '../../model/records.js';
-import { idOf, isObject, own, str, type JsonObject } from '../fields.js';
-import { argsOf, catalogTools } from '../tool-facts.js';
+import { idOf, isObject, own, str, type JsonObject } from '../facts/fields.js';
+import { argsOf, catalogTools } from '../facts/tool-facts.js';
 
 /**
  * The OTel attributes Langfuse keeps in `metadata.attributes` of an

@@ -1,4 +1,4 @@
-import { idOf, own, str, toMillis, type JsonObject } from '../fields.js';
+import { idOf, own, str, toMillis, type JsonObject } from '../facts/fields.js';
 import { attributesOf } from './attributes.js';
 import { mayBeBeeAi } from './beeai.js';
 import { isToolSpan } from './tool-span.js';

@@ -1,4 +1,4 @@
-import { idOf, type JsonObject } from '../fields.js';
+import { idOf, type JsonObject } from '../facts/fields.js';
 import type { RecordSink } from '../types.js';
 import { beeAiExecutions } from './beeai.js';
 import type { ExportPlan } from './export-plan.js';

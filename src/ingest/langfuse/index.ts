@@ -1,6 +1,6 @@
-import { idOf, isObject, own, type JsonObject } from '../fields.js';
+import { idOf, isObject, own, type JsonObject } from '../facts/fields.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
-import { largeDocumentHead, streamDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../read/whole-document.js';
 import { ExportPlan } from './export-plan.js';
 import { ExportReading, type ExportToRead } from './export-reading.js';
 

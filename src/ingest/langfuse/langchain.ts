@@ -1,5 +1,5 @@
-import { isObject, own, str, type JsonObject } from '../fields.js';
-import { argsOf } from '../tool-facts.js';
+import { isObject, own, str, type JsonObject } from '../facts/fields.js';
+import { argsOf } from '../facts/tool-facts.js';
 
 /** LangChain message classes and the `type` their plain form carries (what messageFacts reads). */
 const MESSAGE_TYPES = new Map([

@@ -1,5 +1,5 @@
-import { idOf, isObject, own, str, type JsonObject } from '../fields.js';
-import { argsOf, type ToolFact } from '../tool-facts.js';
+import { idOf, isObject, own, str, type JsonObject } from '../facts/fields.js';
+import { argsOf, type ToolFact } from '../facts/tool-facts.js';
 import { plainMessage } from './langchain.js';
 
 /**

@@ -1,6 +1,6 @@
-import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import { messageFacts } from '../message-facts.js';
-import { argsOf, catalogTools, FactCollector, resultFact, type Place, type ToolFact } from '../tool-facts.js';
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../facts/fields.js';
+import { messageFacts } from '../facts/message-facts.js';
+import { argsOf, catalogTools, FactCollector, resultFact, type Place, type ToolFact } from '../facts/tool-facts.js';
 import type { TraceRecord } from '../../model/records.js';
 import type { RecordSink } from '../types.js';
 import { attributesOf, catalogOf, toolAttributes } from './attributes.js';

@@ -1,5 +1,5 @@
-import { idOf, own, str, type JsonObject } from '../fields.js';
-import { argsOf } from '../tool-facts.js';
+import { idOf, own, str, type JsonObject } from '../facts/fields.js';
+import { argsOf } from '../facts/tool-facts.js';
 import { isToolMessage } from './langchain.js';
 
 /** Langfuse stores some outputs JSON-encoded a second time (`"\"text\""`); decode that layer. */

@@ -1,10 +1,10 @@
 import type { CatalogTool } from '../../model/records.js';
-import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import { indexLines, type JsonPath, type LineOf } from '../json-locate.js';
-import { messageFacts } from '../message-facts.js';
-import { argsOf, FactCollector, type Place, type ToolFact } from '../tool-facts.js';
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../facts/fields.js';
+import { indexLines, type JsonPath, type LineOf } from '../read/json-locate.js';
+import { messageFacts } from '../facts/message-facts.js';
+import { argsOf, FactCollector, type Place, type ToolFact } from '../facts/tool-facts.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
-import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { largeDocumentHead, parseDocument } from '../read/whole-document.js';
 
 /** An agent as Letta exports it: its type, its model configuration and its messages. */
 function isAgent(value: unknown): value is JsonObject {

@@ -1,4 +1,4 @@
-import { toMillis } from '../fields.js';
+import { toMillis } from '../facts/fields.js';
 import { eachLine, type ParseInput, type RecordSink } from '../types.js';
 
 /**

@@ -1,6 +1,6 @@
-import { forEachJsonLine } from '../json-lines.js';
+import { forEachJsonLine } from '../read/json-lines.js';
 import { Evidence, type DetectSample, type ParseInput, type TraceFormat } from '../types.js';
-import { largeDocumentHead, streamDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../read/whole-document.js';
 import { forEachDesktopMessage, looksLikeDesktopLog } from './desktop-log.js';
 import { bareShape, McpMessageLog, rpcOf } from './message-log.js';
 

@@ -1,7 +1,7 @@
-import { idOf, int, isObject, own, str, type JsonObject } from '../fields.js';
-import { SessionStates } from '../session-states.js';
+import { idOf, int, isObject, own, str, type JsonObject } from '../facts/fields.js';
+import { SessionStates } from '../read/session-states.js';
 import type { CatalogTool } from '../../model/records.js';
-import { catalogRecord, catalogTools, resultFact, toRecord, type Place, type ToolFact } from '../tool-facts.js';
+import { catalogRecord, catalogTools, resultFact, toRecord, type Place, type ToolFact } from '../facts/tool-facts.js';
 import type { RecordSink } from '../types.js';
 
 const RPC_ERRORS = new Map([

@@ -1,6 +1,6 @@
-import { isObject, type JsonObject } from '../fields.js';
+import { isObject, type JsonObject } from '../facts/fields.js';
 import { Evidence, type DetectSample, type RecordSink, type TraceFormat } from '../types.js';
-import { streamDocument } from '../whole-document.js';
+import { streamDocument } from '../read/whole-document.js';
 import { embeddedReceipts, hasBoundaryFields, parseBoundary } from './boundary.js';
 
 /** The boundary records of a document: the object itself, or every item of a list of them. */

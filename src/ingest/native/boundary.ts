@@ -1,5 +1,5 @@
 import type { BoundaryRecord, RedactionReceipt, SourceLocation } from '../../model/records.js';
-import { idOf, int, isObject, own, str, type JsonObject } from '../fields.js';
+import { idOf, int, isObject, own, str, type JsonObject } from '../facts/fields.js';
 import { baseFields } from './common.js';
 
 const HASH_FIELDS = ['process_sha256', 'adapter_sha256', 'model_sha256', 'adapter_canonical_sha256'];

@@ -1,5 +1,5 @@
 import type { SourceLocation } from '../../model/records.js';
-import { idOf, str, toMillis, own, type JsonObject } from '../fields.js';
+import { idOf, str, toMillis, own, type JsonObject } from '../facts/fields.js';
 
 /** What every native record shares: where it is, its run, time, span and carried catalog hash. */
 export function baseFields(obj: JsonObject, loc: SourceLocation) {

@@ -1,5 +1,5 @@
-import { own, str, type JsonObject } from '../fields.js';
-import { excerpt } from '../json-lines.js';
+import { own, str, type JsonObject } from '../facts/fields.js';
+import { excerpt } from '../read/json-lines.js';
 import { hasBoundaryFields, isRedactionReceipt } from './boundary.js';
 import { looksLikeReplay } from './replay.js';
 import { SPAN_KINDS } from './span-log.js';

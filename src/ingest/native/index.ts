@@ -1,5 +1,5 @@
-import { isObject } from '../fields.js';
-import { forEachJsonLine } from '../json-lines.js';
+import { isObject } from '../facts/fields.js';
+import { forEachJsonLine } from '../read/json-lines.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { dialectOf, whyNoDialect } from './dialect.js';
 import { parseNativeRecord } from './parse-record.js';

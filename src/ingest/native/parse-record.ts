@@ -1,6 +1,6 @@
 import type { SourceLocation } from '../../model/records.js';
-import { own, type JsonObject } from '../fields.js';
-import { excerpt } from '../json-lines.js';
+import { own, type JsonObject } from '../facts/fields.js';
+import { excerpt } from '../read/json-lines.js';
 import type { RecordSink } from '../types.js';
 import { embeddedReceipts, hasBoundaryFields, parseBoundary, parseRedaction } from './boundary.js';
 import type { DialectResult } from './common.js';

@@ -1,5 +1,5 @@
 import type { SourceLocation } from '../../model/records.js';
-import { isObject, own, type JsonObject } from '../fields.js';
+import { isObject, own, type JsonObject } from '../facts/fields.js';
 import { bad, ok, type DialectResult } from './common.js';
 import { canonicalize, isLosslessNumber, isLosslessObject, lossless, parseLossless, type LosslessValue } from '../../canonical/index.js';
 

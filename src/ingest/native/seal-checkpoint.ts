@@ -1,6 +1,6 @@
-import { isObject } from '../fields.js';
+import { isObject } from '../facts/fields.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { parseDocument } from '../whole-document.js';
+import { parseDocument } from '../read/whole-document.js';
 import { embeddedReceipts } from './boundary.js';
 
 /** How a checkpoint written by `seal` starts (src/seal/checkpoint.ts writes `format` first). */

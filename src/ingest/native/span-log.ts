@@ -1,5 +1,5 @@
 import type { SourceLocation, TraceRecord } from '../../model/records.js';
-import { idItems, idOf, int, num, own, str, toMillis, type JsonObject } from '../fields.js';
+import { idItems, idOf, int, num, own, str, toMillis, type JsonObject } from '../facts/fields.js';
 import { errorCodeOf, resultIsError } from './common.js';
 
 export const SPAN_KINDS = new Set(['llm', 'tool_call', 'tool_result', 'blocked_on']);

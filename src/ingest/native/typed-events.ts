@@ -1,7 +1,7 @@
 import type { CatalogTool, SourceLocation } from '../../model/records.js';
 import { losslessSchemas } from './lossless-schemas.js';
 import type { LosslessValue } from '../../canonical/index.js';
-import { idOf, int, isObject, num, own, str, strList, type JsonObject } from '../fields.js';
+import { idOf, int, isObject, num, own, str, strList, type JsonObject } from '../facts/fields.js';
 import { bad, baseFields, errorCodeOf, ok, resultIsError, type DialectResult } from './common.js';
 
 export const EVENT_TYPES = new Set(['catalog', 'tool_call', 'tool_result', 'catalog_unused', 'llm']);

@@ -1,7 +1,7 @@
-import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import type { JsonPath, LineOf } from '../json-locate.js';
-import { messageFacts } from '../message-facts.js';
-import { catalogTools, FactCollector, type Place } from '../tool-facts.js';
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../facts/fields.js';
+import type { JsonPath, LineOf } from '../read/json-locate.js';
+import { messageFacts } from '../facts/message-facts.js';
+import { catalogTools, FactCollector, type Place } from '../facts/tool-facts.js';
 
 /** One conversation found in a document: where its messages are and what run it is. */
 export interface Conversation {

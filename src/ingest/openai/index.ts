@@ -1,15 +1,15 @@
-import { isObject } from '../fields.js';
-import { indexLines } from '../json-locate.js';
-import { forEachJsonLine } from '../json-lines.js';
-import { FactCollector } from '../tool-facts.js';
+import { isObject } from '../facts/fields.js';
+import { indexLines } from '../read/json-locate.js';
+import { forEachJsonLine } from '../read/json-lines.js';
+import { FactCollector } from '../facts/tool-facts.js';
 import { Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
-import { headShowsJsonLines, isJsonLines, peekLines } from '../peek-lines.js';
-import { largeDocumentHead } from '../whole-document.js';
+import { headShowsJsonLines, isJsonLines, peekLines } from '../read/peek-lines.js';
+import { largeDocumentHead } from '../read/whole-document.js';
 import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
 import { collectConversation, conversationsOf, isConversationObject } from './conversations.js';
 import { collectRunState, isRunState } from './run-state.js';
 import { streamOpenAiDocument } from './stream-document.js';
-import { readWhole } from '../read-whole.js';
+import { readWhole } from '../read/read-whole.js';
 
 /**
  * Chat conversations as OpenAI-style APIs and agent harnesses write them:

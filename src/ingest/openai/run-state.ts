@@ -1,7 +1,7 @@
-import { idOf, isObject, own, type JsonObject } from '../fields.js';
-import type { LineOf } from '../json-locate.js';
-import { itemFact } from '../message-facts.js';
-import { FactCollector, type Place } from '../tool-facts.js';
+import { idOf, isObject, own, type JsonObject } from '../facts/fields.js';
+import type { LineOf } from '../read/json-locate.js';
+import { itemFact } from '../facts/message-facts.js';
+import { FactCollector, type Place } from '../facts/tool-facts.js';
 
 /** An OpenAI Agents SDK run state (`RunState.to_json()`): `$schemaVersion` and `generated_items`. */
 export function isRunState(doc: unknown): doc is JsonObject {

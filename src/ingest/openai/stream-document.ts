@@ -1,9 +1,9 @@
-import { idOf, isObject, own } from '../fields.js';
-import type { JsonPath } from '../json-locate.js';
-import { itemFact } from '../message-facts.js';
-import { FactCollector, type Place } from '../tool-facts.js';
+import { idOf, isObject, own } from '../facts/fields.js';
+import type { JsonPath } from '../read/json-locate.js';
+import { itemFact } from '../facts/message-facts.js';
+import { FactCollector, type Place } from '../facts/tool-facts.js';
 import type { ParseInput, RecordSink } from '../types.js';
-import { streamDocument, type DocumentElement } from '../whole-document.js';
+import { streamDocument, type DocumentElement } from '../read/whole-document.js';
 import { collectConversation, conversationsOf, conversationSteps, isConversationObject, isMessage, runIdOf } from './conversations.js';
 import { isRunState } from './run-state.js';
 

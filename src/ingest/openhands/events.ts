@@ -1,5 +1,5 @@
-import { idOf, int, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
-import { llmRecord, toRecord, type Place } from '../tool-facts.js';
+import { idOf, int, isObject, own, str, toMillis, type JsonObject } from '../facts/fields.js';
+import { llmRecord, toRecord, type Place } from '../facts/tool-facts.js';
 import { quotedName } from '../skip-reason.js';
 import type { RecordSink } from '../types.js';
 

@@ -1,6 +1,6 @@
-import { excerpt, forEachJsonLine } from '../json-lines.js';
+import { excerpt, forEachJsonLine } from '../read/json-lines.js';
 import { eachLine, Evidence, type DetectSample, type ParseInput, type TraceFormat } from '../types.js';
-import { largeDocumentHead, streamDocument } from '../whole-document.js';
+import { largeDocumentHead, streamDocument } from '../read/whole-document.js';
 import { isOpenHandsEvent, OpenHandsStream } from './events.js';
 
 export function isOpenHandsStream(sample: DetectSample): boolean {

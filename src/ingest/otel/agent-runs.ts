@@ -1,4 +1,4 @@
-import type { MappedSpan } from './map-span.js';
+import type { MappedSpan } from './conventions/map-span.js';
 
 /**
  * The run of each span's records: the trace's, or for a span below a tool span that

@@ -1,7 +1,7 @@
 import type { SourceLocation, TraceRecord } from '../../model/records.js';
 import type { RecordSink } from '../types.js';
 import type { CallFact } from './facts.js';
-import type { MappedSpan } from './map-span.js';
+import type { MappedSpan } from './conventions/map-span.js';
 import { agentRuns, runsAgent } from './agent-runs.js';
 import { pairByOrder, type OrderPairing } from './pair-by-order.js';
 

@@ -1,5 +1,5 @@
 import type { CatalogTool } from '../../model/records.js';
-import { isObject, own } from '../fields.js';
+import { isObject, own } from '../facts/fields.js';
 import type { OtelSpan } from './span.js';
 
 /** A tool call a model span asked for (its output) or carried in its history (its input). */

@@ -1,11 +1,11 @@
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { isObject, own } from '../fields.js';
-import { isJaegerContainer, JAEGER_SPAN_LISTS, jaegerSpan, jaegerSpans } from './jaeger.js';
-import { isOtlpContainer, OTLP_HOLLOW_LISTS, OTLP_SPAN_LISTS, otlpSpan, otlpSpans } from './otlp.js';
-import { isAttributeMap, isFlatSpan } from './flat-spans.js';
-import { readFlatSpans, readSpanList } from './read-flat-spans.js';
+import { isObject, own } from '../facts/fields.js';
+import { isJaegerContainer, JAEGER_SPAN_LISTS, jaegerSpan, jaegerSpans } from './containers/jaeger.js';
+import { isOtlpContainer, OTLP_HOLLOW_LISTS, OTLP_SPAN_LISTS, otlpSpan, otlpSpans } from './containers/otlp.js';
+import { isAttributeMap, isFlatSpan } from './containers/flat-spans.js';
+import { readFlatSpans, readSpanList } from './containers/read-flat-spans.js';
 import { TraceBuffer } from './trace-buffer.js';
-import { readContainers } from './read-containers.js';
+import { readContainers } from './containers/read-containers.js';
 
 const OTLP_HEAD = /^\s*\{\s*("(resourceSpans|resource_spans|batches)"\s*:\s*\[|"trace"\s*:\s*\{\s*"resourceSpans")/;
 const JAEGER_HEAD = /^\s*\{\s*"data"\s*:\s*\[\s*\{\s*"traceID"\s*:/;

@@ -1,5 +1,5 @@
 import type { CallFact } from './facts.js';
-import type { MappedSpan } from './map-span.js';
+import type { MappedSpan } from './conventions/map-span.js';
 
 export interface OrderPairing {
   /** Tool spans without a call id → the model's call they were paired with (which may have no id either). */

@@ -1,4 +1,4 @@
-import { isObject, own, type JsonObject } from '../fields.js';
+import { isObject, own, type JsonObject } from '../facts/fields.js';
 
 /** A span event (OTLP `events[]`, Jaeger `logs[]`) with its attributes read once. */
 export interface OtelEvent {

@@ -1,7 +1,7 @@
 import type { ReadLimits } from '../../io/limits.js';
 import type { RecordSink } from '../types.js';
 import { assembleTrace, newSeen, type TraceSeen } from './assemble.js';
-import { mapSpan, type MappedSpan } from './map-span.js';
+import { mapSpan, type MappedSpan } from './conventions/map-span.js';
 import type { OtelSpan } from './span.js';
 
 interface TraceSpans {

@@ -1,6 +1,6 @@
-import { indexLines } from '../json-locate.js';
+import { indexLines } from '../read/json-locate.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
-import { largeDocumentHead, parseDocument } from '../whole-document.js';
+import { largeDocumentHead, parseDocument } from '../read/whole-document.js';
 import { isMiniSweAgent, MINI_MARK, miniMessages, readMiniSweAgent } from './mini.js';
 import { isSweAgentTrajectory, readSweAgentTrajectory } from './trajectory.js';
 

@@ -1,7 +1,7 @@
-import { idItems, idOf, isObject, own, str, type JsonObject } from '../fields.js';
-import type { LineOf } from '../json-locate.js';
+import { idItems, idOf, isObject, own, str, type JsonObject } from '../facts/fields.js';
+import type { LineOf } from '../read/json-locate.js';
 import { quotedName } from '../skip-reason.js';
-import { argsOf, llmRecord, toRecord, type Place } from '../tool-facts.js';
+import { argsOf, llmRecord, toRecord, type Place } from '../facts/tool-facts.js';
 import type { RecordSink } from '../types.js';
 
 /** SWE-agent's history item kinds (`message_type`), which no other format writes. */

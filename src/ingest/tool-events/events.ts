@@ -1,4 +1,4 @@
-import { idOf, isObject, own, str, toMillis, type JsonObject } from '../fields.js';
+import { idOf, isObject, own, str, toMillis, type JsonObject } from '../facts/fields.js';
 
 /** Event names that start a tool execution, and those that end one (case-insensitive). */
 const START = /^(tool[._-]?start(ed)?|tool[._-]?call[._-]?start(ed)?|tool_execution_started|on_tool_start|pretooluse)$/i;

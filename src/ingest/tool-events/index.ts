@@ -1,7 +1,7 @@
-import { isObject } from '../fields.js';
-import { forEachJsonLine } from '../json-lines.js';
-import { SessionStates } from '../session-states.js';
-import { resultFact, toRecord, type Place } from '../tool-facts.js';
+import { isObject } from '../facts/fields.js';
+import { forEachJsonLine } from '../read/json-lines.js';
+import { SessionStates } from '../read/session-states.js';
+import { resultFact, toRecord, type Place } from '../facts/tool-facts.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { toolEventOf } from './events.js';
 

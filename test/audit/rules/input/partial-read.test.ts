@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeToolRecord } from '../../../../src/ingest/tool-shape.js';
+import { looksLikeToolRecord } from '../../../../src/ingest/facts/tool-shape.js';
 import { auditFiles, findingsOf, jsonl } from '../../../helpers.js';
 
 const s = 'sess-1';

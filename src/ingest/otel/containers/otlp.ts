@@ -1,5 +1,5 @@
-import { isObject, own, type JsonObject } from '../fields.js';
-import { arrayField, field, nanosToMs, normalizeId, otlpAttributes, type OtelEvent, type OtelSpan } from './span.js';
+import { isObject, own, type JsonObject } from '../../facts/fields.js';
+import { arrayField, field, nanosToMs, normalizeId, otlpAttributes, type OtelEvent, type OtelSpan } from '../span.js';
 
 /**
  * OTLP JSON containers. One reader for every spelling seen in the wild:

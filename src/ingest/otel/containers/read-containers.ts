@@ -1,11 +1,11 @@
-import type { JsonObject } from '../fields.js';
-import { excerpt, forEachJsonLine } from '../json-lines.js';
-import { isJsonLines, peekLines } from '../peek-lines.js';
-import type { ParseInput, RecordSink } from '../types.js';
-import { streamDocument, type DocumentElement } from '../whole-document.js';
-import type { OtelSpan } from './span.js';
+import type { JsonObject } from '../../facts/fields.js';
+import { excerpt, forEachJsonLine } from '../../read/json-lines.js';
+import { isJsonLines, peekLines } from '../../read/peek-lines.js';
+import type { ParseInput, RecordSink } from '../../types.js';
+import { streamDocument, type DocumentElement } from '../../read/whole-document.js';
+import type { OtelSpan } from '../span.js';
 import { spanLineFinder } from './span-lines.js';
-import { TraceBuffer } from './trace-buffer.js';
+import { TraceBuffer } from '../trace-buffer.js';
 
 /** One container family (OTLP, Jaeger): how to recognise it and list its spans. */
 export interface ContainerSpec {

@@ -1,4 +1,4 @@
-import type { RecordSink } from './types.js';
+import type { RecordSink } from '../types.js';
 
 const SWEEP_EVERY = 1024;
 

@@ -1,5 +1,5 @@
-import { HEAD_BYTES } from '../io/trace-file.js';
-import { eachLine, type ParseInput } from './types.js';
+import { HEAD_BYTES } from '../../io/trace-file.js';
+import { eachLine, type ParseInput } from '../types.js';
 
 /** How a file starts: enough to tell JSON lines from one JSON document without reading it whole. */
 export interface Peek {

@@ -1,6 +1,6 @@
-import type { CatalogTool } from '../../model/records.js';
-import { catalogTool, idText, indexedGroups, payloadIsError, setCatalog, toolFacts, type CallFact, type SpanFacts } from './facts.js';
-import { attrStr, jsonish, type OtelSpan } from './span.js';
+import type { CatalogTool } from '../../../model/records.js';
+import { catalogTool, idText, indexedGroups, payloadIsError, setCatalog, toolFacts, type CallFact, type SpanFacts } from '../facts.js';
+import { attrStr, jsonish, type OtelSpan } from '../span.js';
 
 /**
  * OpenInference (Arize Phoenix): `openinference.span.kind` TOOL / LLM,

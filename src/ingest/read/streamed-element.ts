@@ -1,9 +1,9 @@
 /** The items of a streamed document (src/io/json-stream/): each parsed, with its lines and the document before it. */
-import { describePath } from '../io/json-stream/list-paths.js';
-import type { JsonStreamScanner, ScannedElement } from '../io/json-stream/scanner.js';
+import { describePath } from '../../io/json-stream/list-paths.js';
+import type { JsonStreamScanner, ScannedElement } from '../../io/json-stream/scanner.js';
 import { indexLines, type LineOf } from './json-locate.js';
 import { excerpt } from './json-lines.js';
-import type { RecordSink } from './types.js';
+import type { RecordSink } from '../types.js';
 import type { DocumentElement } from './whole-document.js';
 
 /** The character offset JSON.parse's error names (V8: "at position N"), or 0. */

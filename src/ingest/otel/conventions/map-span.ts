@@ -1,11 +1,11 @@
 import { mapAnyAgent } from './any-agent.js';
-import { emptyFacts, type AttributeMapper, type SpanFacts } from './facts.js';
+import { emptyFacts, type AttributeMapper, type SpanFacts } from '../facts.js';
 import { mapGenAi } from './genai.js';
 import { mapGoogleAdk } from './google-adk.js';
 import { mapMonocle } from './monocle.js';
 import { mapOpenInference } from './openinference.js';
 import { mapOpenLlmetry } from './openllmetry.js';
-import { attrStr, type OtelSpan } from './span.js';
+import { attrStr, type OtelSpan } from '../span.js';
 import { mapVercelAi } from './vercel-ai.js';
 
 /** Every attribute convention, applied to every span of every container (first to know a field wins). */

@@ -1,8 +1,8 @@
-import { isObject, own } from '../fields.js';
-import type { CatalogTool } from '../../model/records.js';
-import { catalogTool, idText, payloadIsError, setCatalog, toolFacts } from './facts.js';
-import type { CallFact, ResultFact, SpanFacts } from './facts.js';
-import { attrStr, jsonish, type OtelSpan } from './span.js';
+import { isObject, own } from '../../facts/fields.js';
+import type { CatalogTool } from '../../../model/records.js';
+import { catalogTool, idText, payloadIsError, setCatalog, toolFacts } from '../facts.js';
+import type { CallFact, ResultFact, SpanFacts } from '../facts.js';
+import { attrStr, jsonish, type OtelSpan } from '../span.js';
 
 /** Operation ids of one model request (the outer `ai.generateText` span spans several steps). */
 const MODEL_OPERATIONS = new Set(['ai.generateText.doGenerate', 'ai.streamText.doStream', 'ai.generateObject.doGenerate', 'ai.streamObject.doStream']);

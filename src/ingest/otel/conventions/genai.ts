@@ -1,6 +1,6 @@
-import { isObject, own } from '../fields.js';
-import { catalogFrom, idText, payloadIsError, setCatalog, toolFacts, type CallFact, type ResultFact, type SpanFacts } from './facts.js';
-import { attrStr, jsonish, type OtelSpan } from './span.js';
+import { isObject, own } from '../../facts/fields.js';
+import { catalogFrom, idText, payloadIsError, setCatalog, toolFacts, type CallFact, type ResultFact, type SpanFacts } from '../facts.js';
+import { attrStr, jsonish, type OtelSpan } from '../span.js';
 
 /** `gen_ai.operation.name` values of a model request. */
 const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);

@@ -1,7 +1,7 @@
-import { isObject, own } from '../fields.js';
-import { argsOf } from '../tool-facts.js';
-import { payloadIsError, toolFacts, type CallFact, type SpanFacts } from './facts.js';
-import { attrStr, jsonish, type OtelSpan } from './span.js';
+import { isObject, own } from '../../facts/fields.js';
+import { argsOf } from '../../facts/tool-facts.js';
+import { payloadIsError, toolFacts, type CallFact, type SpanFacts } from '../facts.js';
+import { attrStr, jsonish, type OtelSpan } from '../span.js';
 
 /**
  * any-agent (mozilla-ai): `call_llm` spans whose JSON `gen_ai.output`

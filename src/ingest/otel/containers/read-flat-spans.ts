@@ -1,10 +1,10 @@
-import { excerpt, forEachJsonLine } from '../json-lines.js';
-import { eachLine, type ParseInput, type RecordSink } from '../types.js';
+import { excerpt, forEachJsonLine } from '../../read/json-lines.js';
+import { eachLine, type ParseInput, type RecordSink } from '../../types.js';
 import { attributeSpan, exactIdSpan, flatSpan, isAttributeMap, isFlatSpan } from './flat-spans.js';
 import { forEachStreamedObject } from './object-stream.js';
 import { spanLineFinder } from './span-lines.js';
-import { TraceBuffer } from './trace-buffer.js';
-import { streamDocument, type DocumentRest } from '../whole-document.js';
+import { TraceBuffer } from '../trace-buffer.js';
+import { streamDocument, type DocumentRest } from '../../read/whole-document.js';
 
 /**
  * A list of flat spans streamed one at a time (spans placed on the line of their `span_id`),

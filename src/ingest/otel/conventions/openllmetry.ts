@@ -1,6 +1,6 @@
-import type { CatalogTool } from '../../model/records.js';
-import { idText, indexedGroups, payloadIsError, setCatalog, toolFacts, type CallFact, type SpanFacts } from './facts.js';
-import { attrStr, jsonish, type OtelSpan } from './span.js';
+import type { CatalogTool } from '../../../model/records.js';
+import { idText, indexedGroups, payloadIsError, setCatalog, toolFacts, type CallFact, type SpanFacts } from '../facts.js';
+import { attrStr, jsonish, type OtelSpan } from '../span.js';
 
 /**
  * OpenLLMetry (Traceloop) flattened attributes: `gen_ai.prompt.N.{role,content,tool_call_id}`,

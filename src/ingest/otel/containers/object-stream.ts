@@ -1,5 +1,5 @@
-import { limitText } from '../../io/limits.js';
-import { eachLine, type ParseInput, type RecordSink } from '../types.js';
+import { limitText } from '../../../io/limits.js';
+import { eachLine, type ParseInput, type RecordSink } from '../../types.js';
 
 /**
  * JSON objects written one after another, each over several lines, with no list

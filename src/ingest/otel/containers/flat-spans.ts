@@ -1,5 +1,5 @@
-import { isObject, own, type JsonObject } from '../fields.js';
-import { nanosToMs, normalizeId, type OtelEvent, type OtelSpan } from './span.js';
+import { isObject, own, type JsonObject } from '../../facts/fields.js';
+import { nanosToMs, normalizeId, type OtelEvent, type OtelSpan } from '../span.js';
 
 /**
  * A span as the OpenTelemetry Python SDK's `ReadableSpan.to_json()` writes it

@@ -1,11 +1,11 @@
-import { describePath } from '../io/json-stream/list-paths.js';
-import { limitText } from '../io/limits.js';
-import { JsonStreamScanner, type ScanEvent } from '../io/json-stream/scanner.js';
+import { describePath } from '../../io/json-stream/list-paths.js';
+import { limitText } from '../../io/limits.js';
+import { JsonStreamScanner, type ScanEvent } from '../../io/json-stream/scanner.js';
 import { indexLines, type JsonPath, type LineOf } from './json-locate.js';
 import { excerpt } from './json-lines.js';
 import { readWhole } from './read-whole.js';
 import { errorOffset, hasKeys, headOf, toElement, type Head } from './streamed-element.js';
-import type { DetectSample, ParseInput, RecordSink } from './types.js';
+import type { DetectSample, ParseInput, RecordSink } from '../types.js';
 
 /** A whole-document format's text and parsed value. */
 export interface ParsedDocument {

@@ -1,6 +1,6 @@
-import type { OtelSpan } from './span.js';
-import { payloadIsError, toolFacts, type SpanFacts } from './facts.js';
-import { attrStr, jsonish } from './span.js';
+import type { OtelSpan } from '../span.js';
+import { payloadIsError, toolFacts, type SpanFacts } from '../facts.js';
+import { attrStr, jsonish } from '../span.js';
 
 /**
  * Monocle (monocle2ai): `span.type = agentic.tool.invocation` spans are tool

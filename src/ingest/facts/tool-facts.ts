@@ -1,5 +1,5 @@
-import type { CatalogRecord, CatalogTool, LlmSpan, SourceLocation, ToolCall, ToolResult, TraceRecord } from '../model/records.js';
-import { ByRun, ToolNames } from './by-run.js';
+import type { CatalogRecord, CatalogTool, LlmSpan, SourceLocation, ToolCall, ToolResult, TraceRecord } from '../../model/records.js';
+import { ByRun, ToolNames } from '../read/by-run.js';
 import { isObject, own, str } from './fields.js';
 
 /**

@@ -1,5 +1,5 @@
-import { limitText } from '../io/limits.js';
-import type { ParseInput, RecordSink } from './types.js';
+import { limitText } from '../../io/limits.js';
+import type { ParseInput, RecordSink } from '../types.js';
 
 /**
  * The file's bytes, for a document that must be read whole (a format or shape

@@ -1,4 +1,4 @@
-import type { CatalogTool } from '../model/records.js';
+import type { CatalogTool } from '../../model/records.js';
 import { idOf, isObject, own, str, type JsonObject } from './fields.js';
 import { argsOf, catalogTools, resultFact, type ToolFact } from './tool-facts.js';
 

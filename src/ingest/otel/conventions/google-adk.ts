@@ -1,6 +1,6 @@
-import { isObject, own, type JsonObject } from '../fields.js';
-import { catalogFrom, idText, payloadIsError, setCatalog, toolFacts, type CallFact, type ResultFact, type SpanFacts } from './facts.js';
-import { jsonish, type OtelSpan } from './span.js';
+import { isObject, own, type JsonObject } from '../../facts/fields.js';
+import { catalogFrom, idText, payloadIsError, setCatalog, toolFacts, type CallFact, type ResultFact, type SpanFacts } from '../facts.js';
+import { jsonish, type OtelSpan } from '../span.js';
 
 /**
  * Google Agent Development Kit: `call_llm` spans carry `gcp.vertex.agent.llm_request`

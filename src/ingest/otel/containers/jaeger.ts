@@ -1,5 +1,5 @@
-import { isObject, own, type JsonObject } from '../fields.js';
-import { normalizeId, jaegerTags, type OtelEvent, type OtelSpan } from './span.js';
+import { isObject, own, type JsonObject } from '../../facts/fields.js';
+import { normalizeId, jaegerTags, type OtelEvent, type OtelSpan } from '../span.js';
 
 /** Jaeger's query API / UI export: `{"data":[{"traceID","spans":[…],"processes":{…}}]}`. */
 export function isJaegerContainer(value: unknown): value is JsonObject {

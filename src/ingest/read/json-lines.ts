@@ -1,6 +1,6 @@
-import { JsonLineError, parseJsonLine } from '../io/json-line.js';
-import { sanitizeText } from '../sanitize/text.js';
-import type { ParseInput, RecordSink } from './types.js';
+import { JsonLineError, parseJsonLine } from '../../io/json-line.js';
+import { sanitizeText } from '../../sanitize/text.js';
+import type { ParseInput, RecordSink } from '../types.js';
 
 /** Up to `max` characters of a bad line, for a message (the reporter sanitizes it). */
 export function excerpt(text: string, max = 60): string {
