@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { auditPaths, materializeOutcome, type AuditRequest } from '../core.js';
 import { judge, judgeCounts, type JudgeOptions, type VerdictLines } from '../report/judge.js';
 import { GATES } from '../report/verdict.js';
+import { namedConfinement, realFolder } from '../io/confine.js';
 import { readReport } from './merge.js';
 import type { CollectSource } from '../io/collect-sources.js';
 import { UsageError } from '../errors.js';
@@ -61,7 +62,8 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     }
   }
   const baselineName = args.string('baseline');
-  const baseline = baselineName === undefined ? null : await readReport(resolve(io.cwd, baselineName), baselineName);
+  const baselinePath = baselineName === undefined ? null : resolve(io.cwd, baselineName);
+  const baseline = baselinePath === null ? null : await readReport(baselinePath, baselineName!, namedConfinement(baselinePath, realFolder(io.cwd), io.cwd), '--baseline');
   const logger = consoleLogger(io, args.boolean('debug'));
   const jobsFlag = args.string('jobs');
   const jobs = jobsFlag === undefined ? defaultJobs() : Number(jobsFlag);

@@ -37,7 +37,7 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const output = outputName === undefined ? null : await outputFile(io, outputName);
   const reports: Report[] = [];
   const cwdReal = realFolder(io.cwd);
-  for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path, namedConfinement(resolve(io.cwd, path), cwdReal, io.cwd)));
+  for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path, namedConfinement(resolve(io.cwd, path), cwdReal, io.cwd), 'merge'));
   const merged = mergeReports(reports);
   const rendered = renderReport(merged, format);
   if (output) await output.write(rendered);
@@ -52,7 +52,8 @@ function oneLine(text: string): string {
 }
 
 /** Reads a JSON report as untrusted input: size-capped and schema-validated. */
-export async function readReport(path: string, shown: string, within: Confinement = { root: null }): Promise<Report> {
+export async function readReport(path: string, shown: string, within: Confinement, reader: 'merge' | '--baseline'): Promise<Report> {
+  const expected = `${reader} reads the reports \`audit --format json\` writes`;
   // The workspace rule (src/io/confine.ts) with the size checked before a byte is read: a device or FIFO is refused at once.
   const read = readConfinedFile(path, within, MAX_REPORT_BYTES);
   if (read.kind === 'error') throw unreadable(shown, read.error);
@@ -66,14 +67,14 @@ export async function readReport(path: string, shown: string, within: Confinemen
   try {
     data = JSON.parse(text);
   } catch {
-    throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (not JSON); merge reads the reports \`audit --format json\` writes`);
+    throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (not JSON); ${expected}`);
   }
   const parsed = reportSchema.safeParse(data);
   if (!parsed.success) {
     // A trace or any other JSON file has no schemaVersion: say that, not every field it lacks.
     const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
     const why = isObject && Object.hasOwn(data as object, 'schemaVersion') ? oneLine(describeIssues(parsed.error)) : 'no schemaVersion: a trace or another JSON file';
-    throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (${why}); merge reads the reports \`audit --format json\` writes`);
+    throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (${why}); ${expected}`);
   }
   return parsed.data;
 }

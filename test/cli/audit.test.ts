@@ -81,7 +81,7 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
     expect([all.code, all.stdout.split('\n')[0]]).toEqual([1, '❌ 1 error']);
     const noBase = runBundle(['audit', 'a.jsonl', '--gate', 'new'], root);
     expect(noBase.stdout.split('\n').slice(0, 2)).toEqual(['❌ 1 error', 'gate: new judged on all findings: no baseline (no --baseline given)']);
-    expect(runBundle(['audit', 'a.jsonl', '--baseline', 'a.jsonl'], root).stderr).toBe('invalid-report: a.jsonl: not an agent-trace-audit report (not JSON); merge reads the reports `audit --format json` writes\n');
+    expect(runBundle(['audit', 'a.jsonl', '--baseline', 'a.jsonl'], root).stderr).toBe('invalid-report: a.jsonl: not an agent-trace-audit report (not JSON); --baseline reads the reports `audit --format json` writes\n');
   });
 
   it('usage, path and configuration errors exit 2 with one line and no stack', () => {
