@@ -1,17 +1,17 @@
 import * as core from '@actions/core';
 import { join } from 'node:path';
 import { SEAL_MANIFEST } from '../seal/manifest.js';
-import { judge } from '../report/judge.js';
-import type { Verdict } from '../report/verdict.js';
+import { judge } from '../report/verdict/judge.js';
+import type { Verdict } from '../report/verdict/verdict.js';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
-import { renderWithinBudget, SUMMARY_LIMIT, type BudgetedParts } from '../report/budget.js';
+import { renderWithinBudget, SUMMARY_LIMIT, type BudgetedParts } from '../report/render/budget.js';
 import { renderComment } from '../report/comment/render.js';
-import { auditTitle } from '../report/title.js';
-import { mermaidSection } from '../report/mermaid.js';
+import { auditTitle } from '../report/verdict/title.js';
+import { mermaidSection } from '../report/render/mermaid.js';
 import { annotate, type AnnotationSink } from '../github/annotations.js';
-import { artifactNameFor, commentMarker, shardId } from '../github/artifact-name.js';
-import { firstLine, uploadFolder } from '../github/artifact.js';
+import { artifactNameFor, commentMarker, shardId } from '../github/artifacts/artifact-name.js';
+import { firstLine, uploadFolder } from '../github/artifacts/artifact.js';
 import { fetchBaseline, type Baseline } from '../github/baseline.js';
 import { checkRunStep } from './check-run-step.js';
 import { upsertComment } from '../github/comment.js';
@@ -19,7 +19,7 @@ import { commentInput, commentState, summaryHead, type ViewArgs } from './commen
 import { runUrl, type PullRequestRef, type RunContext } from '../github/context.js';
 import type { ActionInputs } from '../github/inputs.js';
 import { restClient } from '../github/octokit.js';
-import { findPullRequest } from '../github/remote-reports.js';
+import { findPullRequest } from '../github/artifacts/remote-reports.js';
 import { headLines, plain } from './report-lines.js';
 import { writeReportFiles } from './report-files.js';
 import { sourceReport, type Sourced } from './report-source.js';
@@ -58,7 +58,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const pr = await pullRequestFor(inputs, ctx, logger);
   const baseline = await baselineFor(inputs, ctx, pr, artifactName);
   const noBaseline = !pr ? 'this run is not for a pull request' : !baseline ? 'the baseline input is off' : baseline.found ? '' : plain(baseline.reason);
-  // The one verdict (src/report/verdict.ts): suppressions out, new and fixed against the base, gate, coverage.
+  // The one verdict (src/report/verdict/verdict.ts): suppressions out, new and fixed against the base, gate, coverage.
   const judged = judge(read.report, { config, baseline: baseline?.found ? baseline.report : null, noBaseline, defaultGate: 'new', allowEmpty: !inputs.failOnEmpty });
   const sourced: Sourced = { ...read, report: judged.report };
   const { report } = sourced;

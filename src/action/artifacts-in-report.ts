@@ -1,7 +1,7 @@
 import type { AuditInput } from '../model/audit.js';
 import type { Report } from '../report/schema.js';
 import { sanitizeText } from '../sanitize/text.js';
-import type { ArtifactRead } from '../github/collect-artifacts.js';
+import type { ArtifactRead } from '../github/artifacts/collect-artifacts.js';
 
 /** The report with the artifacts read listed (name, id, digest, trace files read from it), in name order. */
 export function withArtifacts(report: Report, read: readonly ArtifactRead[], inputs: readonly AuditInput[]): Report {

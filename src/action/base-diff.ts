@@ -1,7 +1,7 @@
 import { compareCatalogs, type CatalogComparison } from '../audit/catalog/compare.js';
 import { reportCatalogSnapshot } from '../report/catalogs.js';
-import { recoveryDistribution, type RecoveryDistribution } from '../report/metrics-view.js';
-import { countByRule, findingDelta as findingsDelta, type FindingDelta } from '../report/delta.js';
+import { recoveryDistribution, type RecoveryDistribution } from '../report/render/metrics-view.js';
+import { countByRule, findingDelta as findingsDelta, type FindingDelta } from '../report/verdict/delta.js';
 import type { Report } from '../report/schema.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { Logger } from '../logger.js';
-import { renderWithinBudget } from '../report/budget.js';
-import { planAnnotations } from '../report/check-annotations.js';
-import { CHECK_SUMMARY_LIMIT, checkSummaryTail, checkTitle } from '../report/check-summary.js';
+import { renderWithinBudget } from '../report/render/budget.js';
+import { planAnnotations } from '../report/render/check-annotations.js';
+import { CHECK_SUMMARY_LIMIT, checkSummaryTail, checkTitle } from '../report/render/check-summary.js';
 import type { Report } from '../report/schema.js';
-import { checkRunIdentity } from '../github/artifact-name.js';
-import { auditTitle } from '../report/title.js';
+import { checkRunIdentity } from '../github/artifacts/artifact-name.js';
+import { auditTitle } from '../report/verdict/title.js';
 import type { Baseline } from '../github/baseline.js';
 import { upsertCheckRun } from '../github/check-run.js';
 import { runUrl, type RunContext } from '../github/context.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { VerdictLines } from '../report/judge.js';
+import type { VerdictLines } from '../report/verdict/judge.js';
 import { deltaLines, type Comparison, type MoreLinks } from '../report/comment/delta-lines.js';
 import type { FileLinks } from '../report/comment/links.js';
 import type { CommentInput } from '../report/comment/render.js';
@@ -19,7 +19,7 @@ export interface ViewArgs {
   readonly baseline: Baseline | undefined;
   /** Why no baseline was fetched (baseline: off, not a pull request) when `baseline` is undefined. */
   readonly noBaseline: string;
-  /** The verdict (src/report/verdict.ts) and its notes. */
+  /** The verdict (src/report/verdict/verdict.ts) and its notes. */
   readonly judged: VerdictLines;
   readonly head: HeadLines;
   readonly more: MoreLinks;

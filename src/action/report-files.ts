@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Logger } from '../logger.js';
 import { renderHtml } from '../report/html/render.js';
-import { writeJsonFile } from '../report/json.js';
-import { renderSarif, SARIF_MAX_RESULTS } from '../report/sarif.js';
+import { writeJsonFile } from '../report/render/json.js';
+import { renderSarif, SARIF_MAX_RESULTS } from '../report/render/sarif.js';
 import type { RunContext } from '../github/context.js';
 import type { ActionInputs } from '../github/inputs.js';
-import { REPORT_FILE } from '../github/stored-report.js';
+import { REPORT_FILE } from '../github/artifacts/stored-report.js';
 import type { Sourced } from './report-source.js';
 
 /** The HTML report in the artifact. */

@@ -1,7 +1,7 @@
 import type { Report } from '../report/schema.js';
 import type { Baseline } from '../github/baseline.js';
-import { codeSpan } from '../report/markdown-escape.js';
-import { metricsLines } from '../report/metrics-view.js';
+import { codeSpan } from '../report/render/markdown-escape.js';
+import { metricsLines } from '../report/render/metrics-view.js';
 import { diffAgainstBase, type BaseDiff } from './base-diff.js';
 
 export interface Links {

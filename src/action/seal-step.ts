@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AuditInput } from '../model/audit.js';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
-import { firstLine } from '../github/artifact.js';
+import { firstLine } from '../github/artifacts/artifact.js';
 import { sealDigestOf } from '../seal/manifest.js';
 
 /** Files that could not be sealed named in the one warning; the rest go to the log. */

@@ -11,14 +11,14 @@ import { nearest } from '../nearest.js';
  * file, evaluated on first use (see scripts/build.mjs).
  */
 const COMMANDS: ReadonlyMap<string, () => Promise<CommandSpec>> = new Map([
-  ['audit', async () => (await import(/* webpackMode: "eager" */ './audit.js')).AUDIT],
-  ['replay', async () => (await import(/* webpackMode: "eager" */ './replay.js')).REPLAY],
-  ['scope', async () => (await import(/* webpackMode: "eager" */ './scope.js')).SCOPE],
-  ['seal', async () => (await import(/* webpackMode: "eager" */ './seal.js')).SEAL],
-  ['verify', async () => (await import(/* webpackMode: "eager" */ './verify.js')).VERIFY],
-  ['merge', async () => (await import(/* webpackMode: "eager" */ './merge.js')).MERGE],
-  ['run', async () => (await import(/* webpackMode: "eager" */ './run.js')).RUN],
-  ['receive', async () => (await import(/* webpackMode: "eager" */ './receive.js')).RECEIVE],
+  ['audit', async () => (await import(/* webpackMode: "eager" */ './commands/audit.js')).AUDIT],
+  ['replay', async () => (await import(/* webpackMode: "eager" */ './commands/replay.js')).REPLAY],
+  ['scope', async () => (await import(/* webpackMode: "eager" */ './commands/scope.js')).SCOPE],
+  ['seal', async () => (await import(/* webpackMode: "eager" */ './commands/seal.js')).SEAL],
+  ['verify', async () => (await import(/* webpackMode: "eager" */ './commands/verify.js')).VERIFY],
+  ['merge', async () => (await import(/* webpackMode: "eager" */ './commands/merge.js')).MERGE],
+  ['run', async () => (await import(/* webpackMode: "eager" */ './commands/run.js')).RUN],
+  ['receive', async () => (await import(/* webpackMode: "eager" */ './commands/receive.js')).RECEIVE],
 ]);
 
 const NAMES = [...COMMANDS.keys()];

@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Report } from '../report/schema.js';
-import { firstLine, readCapped, withVerifiedDownload, type RemoteRun } from './artifact.js';
+import { firstLine, readCapped, withVerifiedDownload, type RemoteRun } from './artifacts/artifact.js';
 import type { BaselineInput } from './inputs.js';
 import type { RunContext } from './context.js';
 import { mergeReports } from '../report/merge.js';
 import type { Octokit } from './octokit.js';
-import { MAX_STORED_REPORT_BYTES, parseStoredReport, REPORT_FILE } from './stored-report.js';
+import { MAX_STORED_REPORT_BYTES, parseStoredReport, REPORT_FILE } from './artifacts/stored-report.js';
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../errors.js';
-import { DEFAULT_CHECK_ANNOTATIONS, MAX_CHECK_ANNOTATIONS } from '../report/check-annotations.js';
+import { DEFAULT_CHECK_ANNOTATIONS, MAX_CHECK_ANNOTATIONS } from '../report/render/check-annotations.js';
 
 export const CHECK_RUN_MODES = ['auto', 'off'] as const;
 export type CheckRunMode = (typeof CHECK_RUN_MODES)[number];

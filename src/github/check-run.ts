@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ANNOTATIONS_PER_REQUEST, batches, type CheckAnnotation } from '../report/check-annotations.js';
+import { ANNOTATIONS_PER_REQUEST, batches, type CheckAnnotation } from '../report/render/check-annotations.js';
 import { statusOf, type Octokit } from './octokit.js';
 import { RateLimitedError, TOTAL_RATE_LIMIT_WAIT_MS, withRateLimit, type RateLimitOptions } from './rate-limit.js';
 

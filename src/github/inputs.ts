@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import { FAIL_LEVELS, type FailOn, type Gate } from '../config.js';
 import { ConfigurationError } from '../errors.js';
 import { ANNOTATIONS_PER_LEVEL, DEFAULT_MAX_ANNOTATIONS } from './annotations.js';
-import { readArtifactInputs, type ArtifactInputs } from './artifact-inputs.js';
+import { readArtifactInputs, type ArtifactInputs } from './artifacts/artifact-inputs.js';
 import { readCheckRunInputs, type CheckRunInputs } from './check-run-inputs.js';
 
 export const MODES = ['audit', 'merge', 'publish', 'listen'] as const;

@@ -1,12 +1,12 @@
 import { UsageError } from '../errors.js';
 import { renderHtml } from './html/render.js';
-import { renderJson } from './json.js';
-import { renderMarkdown } from './markdown.js';
-import { renderSarif } from './sarif.js';
+import { renderJson } from './render/json.js';
+import { renderMarkdown } from './render/markdown.js';
+import { renderSarif } from './render/sarif.js';
 import type { Report } from './schema.js';
-import { renderText } from './text.js';
+import { renderText } from './render/text.js';
 import type { RunTimeline } from '../model/timeline.js';
-import type { VerdictLines } from './judge.js';
+import type { VerdictLines } from './verdict/judge.js';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'sarif'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

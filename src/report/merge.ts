@@ -6,7 +6,7 @@ import { uniqueCatalogs } from './catalogs.js';
 import { capRuns, DEFAULT_MAX_RUNS, omittedRunsField, type OmittedRuns } from './run-cap.js';
 import type { Report } from './schema.js';
 import { REPORT_SCHEMA_VERSION } from './schema-version.js';
-import { describeSuppression, MAX_SUPPRESSED_LISTED } from './suppress.js';
+import { describeSuppression, MAX_SUPPRESSED_LISTED } from './verdict/suppress.js';
 
 const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.meta.id, i]));
 

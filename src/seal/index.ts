@@ -4,8 +4,8 @@ export { buildCheckpoint, checkpointSchema, formatCheckpoint, githubProvenance, 
 export { formatLink, linkDigest, MAX_LINK_BYTES, parseLink, ZERO_DIGEST } from './layout.js';
 export { splitRawLines, type RawLine } from './raw-lines.js';
 export { fileSink, sealFile, type SealFileRequest, type SealSink } from './seal-file.js';
-export { formatVerdict, judge, verdictExitCode, type Verdict, type VerdictStatus } from './verdict.js';
-export { readCheckpoint, verifyFile } from './verify-file.js';
-export { createChainVerifier, type BrokenLink, type ChainResult } from './verify.js';
+export { formatVerdict, judge, verdictExitCode, type Verdict, type VerdictStatus } from './verify/verdict.js';
+export { readCheckpoint, verifyFile } from './verify/verify-file.js';
+export { createChainVerifier, type BrokenLink, type ChainResult } from './verify/verify.js';
 export { sealToFolder, type SealedInFolder } from './seal-to-folder.js';
 export { sealAs, SEAL_FORMS, type SealForm, type SealedAs } from './seal-as.js';

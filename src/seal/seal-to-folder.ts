@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import type { ReadLimits } from '../io/limits.js';
 import type { SealMode } from './canonical-record.js';
 import type { RedactionReceipt, SealKind } from './checkpoint.js';
-import { redactToFile } from './redact-file.js';
+import { redactToFile } from './redact/redact-file.js';
 import { sealAs } from './seal-as.js';
 import { fileSink } from './seal-file.js';
 import type { UnsealedLine } from './unsealed-lines.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { defaultSealedPath } from '../../src/cli/seal.js';
+import { defaultSealedPath } from '../../src/cli/commands/seal.js';
 import { tempTree } from '../helpers.js';
 import { corpusFile, itCorpus } from '../public-corpus.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { DEFAULT_ARTIFACTS_MAX_COUNT, DEFAULT_ARTIFACTS_MAX_MB, readArtifactInputs } from '../../src/github/artifact-inputs.js';
+import { DEFAULT_ARTIFACTS_MAX_COUNT, DEFAULT_ARTIFACTS_MAX_MB, readArtifactInputs } from '../../src/github/artifacts/artifact-inputs.js';
 import { readInputs } from '../../src/github/inputs.js';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { artifactNameFor, checkRunIdentity, commentMarker, shardId } from '../../src/github/artifact-name.js';
-import { auditTitle, nameId } from '../../src/report/title.js';
+import { artifactNameFor, checkRunIdentity, commentMarker, shardId } from '../../src/github/artifacts/artifact-name.js';
+import { auditTitle, nameId } from '../../src/report/verdict/title.js';
 
 describe('shard ids and artifact names', () => {
   it('a toJson(matrix) shard gives a readable id (values in key order) that is stable for the same text', () => {

@@ -6,7 +6,7 @@ import { fetchBaseline } from '../../src/github/baseline.js';
 import { diffAgainstBase } from '../../src/action/base-diff.js';
 import type { RunContext } from '../../src/github/context.js';
 import { restClient } from '../../src/github/octokit.js';
-import { renderJson } from '../../src/report/json.js';
+import { renderJson } from '../../src/report/render/json.js';
 import type { Report } from '../../src/report/schema.js';
 import { jsonl, reportOfFiles, tempTree } from '../helpers.js';
 

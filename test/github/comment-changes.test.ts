@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertComment } from '../../src/github/comment.js';
-import { commentMarker } from '../../src/github/artifact-name.js';
+import { commentMarker } from '../../src/github/artifacts/artifact-name.js';
 import { restClient } from '../../src/github/octokit.js';
 import type { Logger } from '../../src/logger.js';
 import { FakeGitHub } from './fake-github.js';

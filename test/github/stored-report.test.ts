@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseStoredReport } from '../../src/github/stored-report.js';
-import { renderJson } from '../../src/report/json.js';
+import { parseStoredReport } from '../../src/github/artifacts/stored-report.js';
+import { renderJson } from '../../src/report/render/json.js';
 import { jsonl, reportOfFiles } from '../helpers.js';
 
 describe('parseStoredReport (untrusted reports from artifacts and baselines)', () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { unzipCapped } from '../../src/github/unzip-capped.js';
+import { unzipCapped } from '../../src/github/artifacts/unzip-capped.js';
 import { tempDir } from '../helpers.js';
 
 const MIB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { safeName } from '../../src/github/artifact-safe-names.js';
+import { safeName } from '../../src/github/artifacts/artifact-safe-names.js';
 import { reportSchema } from '../../src/report/schema.js';
 import type { Azurite } from '../github/azurite.js';
 import type { FakeGitHub } from '../github/fake-github.js';

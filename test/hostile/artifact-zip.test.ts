@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { safeName, withSafeNames } from '../../src/github/artifact-safe-names.js';
-import { unzipCapped } from '../../src/github/unzip-capped.js';
+import { safeName, withSafeNames } from '../../src/github/artifacts/artifact-safe-names.js';
+import { unzipCapped } from '../../src/github/artifacts/unzip-capped.js';
 import { tempDir } from '../helpers.js';
 
 const MIB = 1024 * 1024;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnnotationProperties } from '@actions/core';
 import { annotate, ANNOTATIONS_PER_LEVEL, type AnnotationSink } from '../../src/github/annotations.js';
-import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../../src/report/budget.js';
+import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../../src/report/render/budget.js';
 import type { Report } from '../../src/report/schema.js';
 import { actionDefaults, runBundledAction } from '../github/run-action.js';
 import { tempTree } from '../helpers.js';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_LIMIT, renderWithinBudget } from '../../src/report/budget.js';
-import { renderJson } from '../../src/report/json.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
-import { renderSarif } from '../../src/report/sarif.js';
-import { renderText } from '../../src/report/text.js';
+import { COMMENT_LIMIT, renderWithinBudget } from '../../src/report/render/budget.js';
+import { renderJson } from '../../src/report/render/json.js';
+import { renderMarkdown } from '../../src/report/render/markdown.js';
+import { renderSarif } from '../../src/report/render/sarif.js';
+import { renderText } from '../../src/report/render/text.js';
 import { reportSchema, type Report } from '../../src/report/schema.js';
 import { anySecret, filler } from '../secret-samples.js';
 import { HOSTILE_TEXT } from './hostile-text.js';

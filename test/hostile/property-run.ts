@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { reportSchema, type Report } from '../../src/report/schema.js';
-import { renderSarif } from '../../src/report/sarif.js';
-import { renderText } from '../../src/report/text.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
-import { COMMENT_LIMIT, renderWithinBudget } from '../../src/report/budget.js';
+import { renderSarif } from '../../src/report/render/sarif.js';
+import { renderText } from '../../src/report/render/text.js';
+import { renderMarkdown } from '../../src/report/render/markdown.js';
+import { COMMENT_LIMIT, renderWithinBudget } from '../../src/report/render/budget.js';
 import { runInProcess } from './audit-cli.js';
 import { workflowCommandLines } from './hostile-text.js';
 

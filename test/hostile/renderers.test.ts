@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../../src/report/budget.js';
+import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../../src/report/render/budget.js';
 import { reportSchema, type Report } from '../../src/report/schema.js';
-import { renderSarif } from '../../src/report/sarif.js';
+import { renderSarif } from '../../src/report/render/sarif.js';
 import { tempTree } from '../helpers.js';
 import { runInProcess } from './audit-cli.js';
 import { HOSTILE_FILE_NAMES, HOSTILE_TEXT, hiddenSecrets, hostileTrace, workflowCommandLines } from './hostile-text.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseStoredReport } from '../../src/github/stored-report.js';
+import { parseStoredReport } from '../../src/github/artifacts/stored-report.js';
 import { mergedArtifacts } from '../../src/report/artifact-list.js';
-import { renderJson } from '../../src/report/json.js';
+import { renderJson } from '../../src/report/render/json.js';
 import { mergeReports } from '../../src/report/merge.js';
 import { reportSchema } from '../../src/report/schema.js';
 import { jsonl, reportOfFiles } from '../helpers.js';

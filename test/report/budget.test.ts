@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderWithinBudget } from '../../src/report/budget.js';
+import { renderWithinBudget } from '../../src/report/render/budget.js';
 import { jsonl, reportOfFiles } from '../helpers.js';
 
 // Every run has calls and no catalog record, so each of the 7 runs (fewer when

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { reportCatalogSnapshot } from '../../src/report/catalogs.js';
-import { renderJson } from '../../src/report/json.js';
+import { renderJson } from '../../src/report/render/json.js';
 import { mergeReports } from '../../src/report/merge.js';
 import { reportSchema, type Report } from '../../src/report/schema.js';
 import { audited, jsonl, tempTree } from '../helpers.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { batches, MAX_CHECK_ANNOTATIONS, orderForReview, planAnnotations } from '../../src/report/check-annotations.js';
-import { checkSummaryTail, checkTitle } from '../../src/report/check-summary.js';
+import { batches, MAX_CHECK_ANNOTATIONS, orderForReview, planAnnotations } from '../../src/report/render/check-annotations.js';
+import { checkSummaryTail, checkTitle } from '../../src/report/render/check-summary.js';
 import { reportSchema, type Report } from '../../src/report/schema.js';
 
 // The golden report of `examples/` (10 findings: 3 errors, 2 warnings, 5 notes; see the listing in each test).

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { COMMENT_TARGET, renderComment, type RenderedComment } from '../../src/report/comment/render.js';
-import { ruleDocsUrl } from '../../src/report/rule-docs.js';
+import { ruleDocsUrl } from '../../src/report/render/rule-docs.js';
 import { tempDir } from '../helpers.js';
 import { describeCorpus } from '../public-corpus.js';
 import { BASE_ONLY, BASE_SHA, CORPUS, HEAD_ONLY, HEAD_SHA, pullRequestRun, REPO_URL, type PullRequestRun } from './pr-run.js';

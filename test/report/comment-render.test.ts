@@ -1,12 +1,12 @@
-import { judge } from '../../src/report/judge.js';
+import { judge } from '../../src/report/verdict/judge.js';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
-import { commentMarker } from '../../src/github/artifact-name.js';
-import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../../src/report/budget.js';
+import { commentMarker } from '../../src/github/artifacts/artifact-name.js';
+import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../../src/report/render/budget.js';
 import { renderComment } from '../../src/report/comment/render.js';
-import { findingDelta } from '../../src/report/delta.js';
+import { findingDelta } from '../../src/report/verdict/delta.js';
 import type { Report } from '../../src/report/schema.js';
 import { audited, jsonl, tempTree } from '../helpers.js';
 import { CMARK_GFM, describeWith } from '../system-tools.js';

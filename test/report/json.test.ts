@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { auditPaths, materializeOutcome, type AuditRequest } from '../../src/core.js';
 import type { Logger } from '../../src/logger.js';
-import { renderJson, renderJsonPieces, writeJsonFile, writePieces } from '../../src/report/json.js';
+import { renderJson, renderJsonPieces, writeJsonFile, writePieces } from '../../src/report/render/json.js';
 import type { Report } from '../../src/report/schema.js';
 import { jsonl, reportOfFiles, tempDir } from '../helpers.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
-import { renderJson } from '../../src/report/json.js';
+import { renderJson } from '../../src/report/render/json.js';
 import { mergeReports } from '../../src/report/merge.js';
 import type { Report } from '../../src/report/schema.js';
 import { audited, jsonl, tempTree } from '../helpers.js';

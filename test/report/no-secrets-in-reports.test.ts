@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { secretFingerprint } from '../../src/audit/secrets/fingerprint.js';
-import { renderJson } from '../../src/report/json.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
-import { renderText } from '../../src/report/text.js';
+import { renderJson } from '../../src/report/render/json.js';
+import { renderMarkdown } from '../../src/report/render/markdown.js';
+import { renderText } from '../../src/report/render/text.js';
 import { reportOfFiles } from '../helpers.js';
 import { anySecret, filler, type SecretSample } from '../secret-samples.js';
 

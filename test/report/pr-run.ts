@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import type { MaterializedAudit } from '../../src/audit/engine/engine.js';
 import { resolveConfig } from '../../src/config.js';
-import { commentMarker } from '../../src/github/artifact-name.js';
-import { metricsLines } from '../../src/report/metrics-view.js';
-import { findingDelta } from '../../src/report/delta.js';
-import { mermaidSection } from '../../src/report/mermaid.js';
+import { commentMarker } from '../../src/github/artifacts/artifact-name.js';
+import { metricsLines } from '../../src/report/render/metrics-view.js';
+import { findingDelta } from '../../src/report/verdict/delta.js';
+import { mermaidSection } from '../../src/report/render/mermaid.js';
 import type { CommentInput } from '../../src/report/comment/render.js';
 import type { Report } from '../../src/report/schema.js';
 import { audited, tempTree } from '../helpers.js';
 import { corpusFile } from '../public-corpus.js';
-import { judge } from '../../src/report/judge.js';
+import { judge } from '../../src/report/verdict/judge.js';
 
 /**
  * A realistic pull request run of a repository whose agent suite already has

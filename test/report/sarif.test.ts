@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FINGERPRINT_KEY, renderSarif, SARIF_MAX_RESULTS } from '../../src/report/sarif.js';
+import { FINGERPRINT_KEY, renderSarif, SARIF_MAX_RESULTS } from '../../src/report/render/sarif.js';
 import { jsonl, reportOfFiles } from '../helpers.js';
 
 // The SARIF 2.1.0 schema (final rtm.5) as shipped by @microsoft/jest-sarif (MIT).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shortLocation } from '../../src/report/triage.js';
-import { renderText } from '../../src/report/text.js';
+import { renderText } from '../../src/report/render/text.js';
 import { jsonl, reportOfFiles } from '../helpers.js';
 
 describe('shortLocation', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderText } from '../../src/report/text.js';
+import { renderText } from '../../src/report/render/text.js';
 import type { Report } from '../../src/report/schema.js';
 import { tempTree } from '../helpers.js';
 import { runInProcess } from '../hostile/audit-cli.js';

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { loadConfigFile, resolveConfig } from '../../src/config.js';
 import { tempTree } from '../helpers.js';
 import type { Severity } from '../../src/model/finding.js';
-import { findingDelta } from '../../src/report/delta.js';
-import { judge } from '../../src/report/judge.js';
+import { findingDelta } from '../../src/report/verdict/delta.js';
+import { judge } from '../../src/report/verdict/judge.js';
 import type { Report } from '../../src/report/schema.js';
-import { decideVerdict, noFindingsSentence } from '../../src/report/verdict.js';
+import { decideVerdict, noFindingsSentence } from '../../src/report/verdict/verdict.js';
 
 const finding = (ruleId: string, severity: Severity, file: string, line: number) => makeFinding(ruleId, severity, { loc: { file, line }, message: `${ruleId} at ${line}` });
 

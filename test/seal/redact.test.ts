@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../../src/seal/redact.js';
+import { Redactor } from '../../src/seal/redact/redact.js';
 import { jsonl, tempTree } from '../helpers.js';
 import { cli } from '../cli/run-cli.js';
 import { PLANTED, PLANTED_TRACE } from './planted-secrets.js';

@@ -3,10 +3,10 @@ import type { ReadLimits } from '../../io/limits.js';
 import type { Severity } from '../../model/finding.js';
 import type { FindingCaps } from '../findings/finding-caps.js';
 
-/** What the job fails on: findings new against the base branch's report, or every finding (src/report/verdict.ts). */
+/** What the job fails on: findings new against the base branch's report, or every finding (src/report/verdict/verdict.ts). */
 export type Gate = 'new' | 'all';
 
-/** A `suppress:` entry (src/report/suppress.ts applies them). */
+/** A `suppress:` entry (src/report/verdict/suppress.ts applies them). */
 export interface SuppressEntry {
   readonly fingerprint?: string;
   readonly rule?: string;

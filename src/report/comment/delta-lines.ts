@@ -1,8 +1,8 @@
 import type { Finding } from '../../model/finding.js';
-import { countByRule, type FindingDelta } from '../delta.js';
+import { countByRule, type FindingDelta } from '../verdict/delta.js';
 import { sanitizeText } from '../../sanitize/text.js';
-import { codeSpan } from '../markdown-escape.js';
-import { ruleDocsUrl } from '../rule-docs.js';
+import { codeSpan } from '../render/markdown-escape.js';
+import { ruleDocsUrl } from '../render/rule-docs.js';
 import { compareUrgency } from '../urgency.js';
 import { locationLink, type FileLinks } from './links.js';
 

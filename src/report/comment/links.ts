@@ -1,5 +1,5 @@
 import type { Finding } from '../../model/finding.js';
-import { codeSpan } from '../markdown-escape.js';
+import { codeSpan } from '../render/markdown-escape.js';
 import { locationOf } from '../triage.js';
 
 /** Where a finding's file can be opened on GitHub. */

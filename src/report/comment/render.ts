@@ -4,8 +4,8 @@ import { ruleGuidance } from './guidance.js';
 import type { FileLinks } from './links.js';
 import { changedRows, ruleRows, ruleTable } from './rule-table.js';
 import { verdictLines, type Verdict } from './verdict.js';
-import { suppressedMarkdown } from '../suppressed-lines.js';
-import { noFindingsSentence } from '../verdict.js';
+import { suppressedMarkdown } from '../verdict/suppressed-lines.js';
+import { noFindingsSentence } from '../verdict/verdict.js';
 
 /** The pull request comment's size target: far under GitHub's 65,536 cap, about one screen collapsed. */
 export const COMMENT_TARGET = 12_000;

@@ -1,5 +1,5 @@
 import { SEVERITY_RANK, type Finding, type Severity } from '../../model/finding.js';
-import { countByRule } from '../delta.js';
+import { countByRule } from '../verdict/delta.js';
 import type { Report } from '../schema.js';
 import { compareRuleUrgency, rulePriority } from '../urgency.js';
 import { ruleLink, SEVERITY_ICON, type Comparison } from './delta-lines.js';

@@ -1,11 +1,11 @@
-import type { VerdictLines } from '../judge.js';
-import { codeSpan } from '../markdown-escape.js';
+import type { VerdictLines } from '../verdict/judge.js';
+import { codeSpan } from '../render/markdown-escape.js';
 import { omittedRunsNote } from '../run-cap.js';
-import { coverageLine } from '../verdict.js';
+import { coverageLine } from '../verdict/verdict.js';
 import type { Report } from '../schema.js';
-import { auditTitle } from '../title.js';
+import { auditTitle } from '../verdict/title.js';
 
-/** What the comment and the summary say a run was judged by: the verdict (src/report/verdict.ts) and the commits. */
+/** What the comment and the summary say a run was judged by: the verdict (src/report/verdict/verdict.ts) and the commits. */
 export interface Verdict extends VerdictLines {
   /** The commit the report describes ('' when unknown). */
   readonly headSha: string;

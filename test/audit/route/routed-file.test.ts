@@ -6,7 +6,7 @@ import { runAudit, type AuditInput } from '../../../src/audit/engine/engine.js';
 import { runAuditPool } from '../../../src/audit/engine/pool.js';
 import { resolveConfig, type ConfigFile } from '../../../src/config.js';
 import { buildReport } from '../../../src/report/build.js';
-import { renderJsonPieces } from '../../../src/report/json.js';
+import { renderJsonPieces } from '../../../src/report/render/json.js';
 import { tempTree } from '../../helpers.js';
 import { corpusFile, corpusHas, manifest } from '../../public-corpus.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recoveryDistribution } from '../../../../src/report/metrics-view.js';
+import { recoveryDistribution } from '../../../../src/report/render/metrics-view.js';
 import { auditFiles, findingsOf, jsonl } from '../../../helpers.js';
 
 /** A call line and its result line; `error` makes the result an error with that code. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { errorShare } from '../../../../src/report/metrics-view.js';
+import { errorShare } from '../../../../src/report/render/metrics-view.js';
 import { auditFiles, findingsOf, jsonl } from '../../../helpers.js';
 import { corpusFile, itCorpus } from '../../../public-corpus.js';
 

@@ -1,0 +1,80 @@
+import { namedConfinement, readConfinedFile, realFolder, type Confinement } from '../../io/confine.js';
+import { resolve } from 'node:path';
+import { isFailing } from '../../core.js';
+import { describeIssues, FAIL_LEVELS } from '../../config.js';
+import { InputError, UsageError } from '../../errors.js';
+import { unreadable } from '../../io/file-errors.js';
+import { mergeReports } from '../../report/merge.js';
+import { OUTPUT_FORMATS, renderReport } from '../../report/index.js';
+import { reportSchema, type Report } from '../../report/schema.js';
+import { oneOf, type CommandSpec, type ParsedArgs } from '../command.js';
+import { formatFlag, outputFlag } from '../flags.js';
+import type { CliIO } from '../io.js';
+import { outputFile } from '../output.js';
+
+export const MERGE: CommandSpec = {
+  name: 'merge',
+  summary: 'merge the JSON reports of matrix shards into one report, and apply the fail level once',
+  args: '<report.json>...',
+  details: ['Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.'],
+  flags: [
+    formatFlag(OUTPUT_FORMATS, 'json'),
+    outputFlag('the merged report'),
+    { name: 'fail-on', type: 'string', value: FAIL_LEVELS.join('|'), default: 'error', description: 'exit 1 when a merged finding is at or above this severity' },
+  ],
+  examples: ['agent-trace-audit merge shard-*/report.json --format markdown -o summary.md'],
+  run: mergeCommand,
+};
+
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+
+/** `merge`: shard reports in, one report out; the fail rule applied once to the merged findings. */
+async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
+  if (args.positionals.length === 0) throw new UsageError('merge needs at least one report');
+  const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'json';
+  const failOn = oneOf('fail-on', args.string('fail-on'), FAIL_LEVELS) ?? 'error';
+  const outputName = args.string('output');
+  const output = outputName === undefined ? null : await outputFile(io, outputName);
+  const reports: Report[] = [];
+  const cwdReal = realFolder(io.cwd);
+  for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path, namedConfinement(resolve(io.cwd, path), cwdReal, io.cwd), 'merge'));
+  const merged = mergeReports(reports);
+  const rendered = renderReport(merged, format);
+  if (output) await output.write(rendered);
+  else io.stdout(rendered);
+  return isFailing(merged, failOn) ? 1 : 0;
+}
+
+/** The first problem of a schema check, on one line and short. */
+function oneLine(text: string): string {
+  const first = text.split('\n')[0]!.trim();
+  return first.length > 120 ? `${first.slice(0, 119)}…` : first;
+}
+
+/** Reads a JSON report as untrusted input: size-capped and schema-validated. */
+export async function readReport(path: string, shown: string, within: Confinement, reader: 'merge' | '--baseline'): Promise<Report> {
+  const expected = `${reader} reads the reports \`audit --format json\` writes`;
+  // The workspace rule (src/io/confine.ts) with the size checked before a byte is read: a device or FIFO is refused at once.
+  const read = readConfinedFile(path, within, MAX_REPORT_BYTES);
+  if (read.kind === 'error') throw unreadable(shown, read.error);
+  if (read.kind === 'refused') {
+    if (read.missing) throw unreadable(shown, Object.assign(new Error('missing'), { code: 'ENOENT' }));
+    if (/larger than the limit/.test(read.refused)) throw new InputError(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
+    throw new InputError(shown, null, 'refused', `${shown}: ${read.refused}`);
+  }
+  const text = read.bytes.toString('utf8');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (not JSON); ${expected}`);
+  }
+  const parsed = reportSchema.safeParse(data);
+  if (!parsed.success) {
+    // A trace or any other JSON file has no schemaVersion: say that, not every field it lacks.
+    const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
+    const why = isObject && Object.hasOwn(data as object, 'schemaVersion') ? oneLine(describeIssues(parsed.error)) : 'no schemaVersion: a trace or another JSON file';
+    throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (${why}); ${expected}`);
+  }
+  return parsed.data;
+}
