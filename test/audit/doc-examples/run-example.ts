@@ -15,7 +15,7 @@ export interface CommandRun {
 /**
  * Runs a page's example as a user would: its files written into a fresh folder, then
  * each command in that folder, one after the other. `agent-trace-audit …` is the real
- * CLI (its entry, in this process, with only PATH in its environment); `node <file>`
+ * CLI (its entry, in this process, run in that folder with only PATH in its environment); `node <file>`
  * runs that file in a child process.
  */
 export async function runExample(example: PageExample): Promise<CommandRun[]> {
@@ -32,7 +32,15 @@ export async function runExample(example: PageExample): Promise<CommandRun[]> {
     let stdout = '';
     let stderr = '';
     if (program === 'agent-trace-audit') {
-      code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env });
+      // The process's working folder too, as for a user in that folder: a scope path in the
+      // configuration is read relative to it (src/audit/scope.ts), not to io.cwd.
+      const before = process.cwd();
+      process.chdir(cwd);
+      try {
+        code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env });
+      } finally {
+        process.chdir(before);
+      }
     } else if (program === 'node' && args.length >= 1 && example.files.has(args[0]!)) {
       const child = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', timeout: 60_000 });
       ({ status: code, stdout, stderr } = child);
