@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/audit/rules/index.js';
-import { fileBytes, pageExample, shownMismatch, words } from './doc-examples/example-blocks.js';
+import { fileBytes, pageExample, refreshedShown, shownMismatch, words } from './doc-examples/example-blocks.js';
 import { runExample } from './doc-examples/run-example.js';
 
 /**
@@ -9,7 +9,13 @@ import { runExample } from './doc-examples/run-example.js';
  * are written into a folder, its commands run there through the real CLI, and each
  * prints exactly the lines the page shows (findings, messages, locations), `…` standing
  * for lines left out. The notation is described in ./doc-examples/example-blocks.ts.
+ *
+ * When the CLI's output changed on purpose (a message, the verdict line), run this file
+ * with UPDATE_RULE_DOCS=1: each page's shown output is rewritten from what the CLI
+ * prints, keeping the lines it leaves out, and the test still fails once, so that the
+ * new pages are read (git diff docs/rules) before they are committed.
  */
+const UPDATE = process.env['UPDATE_RULE_DOCS'] === '1';
 const PAGES = readdirSync('docs/rules')
   .filter((f) => f.endsWith('.md'))
   .sort()
@@ -24,11 +30,20 @@ describe('rule pages: the example prints what the page shows', () => {
     it(id, async () => {
       const example = pageExample(text);
       const runs = await runExample(example);
+      let page = text;
       for (const run of runs) {
         const mismatch = shownMismatch(run.command.shown, run.lines);
-        expect(mismatch, `$ ${run.command.argv.join(' ')}`).toBeNull();
+        const fresh = UPDATE && mismatch !== null ? refreshedShown(run.command.shown, run.lines) : null;
+        if (fresh) {
+          const block = (shown: readonly string[]) => [`$ ${run.command.line}`, ...shown].join('\n');
+          page = page.replace(block(run.command.shown), () => block(fresh));
+        }
+      }
+      if (page !== text) writeFileSync(`docs/rules/${id}.md`, page);
+      for (const run of runs) {
+        expect(shownMismatch(run.command.shown, run.lines), `$ ${run.command.line}`).toBeNull();
         // A usage or input error (exit 2) is never an example of a rule.
-        expect([run.command.argv.join(' '), run.code]).not.toEqual([run.command.argv.join(' '), 2]);
+        expect([run.command.line, run.code]).not.toEqual([run.command.line, 2]);
       }
       // The page's own rule is among the lines it shows as printed.
       const shown = runs.flatMap((run) => run.command.shown);
@@ -73,6 +88,13 @@ describe('the notation of the examples', () => {
     expect(() => pageExample('# x\n')).toThrow(/no "## Example"/);
     const ok = pageExample(page('`t.jsonl`:\n```jsonl\n{}\n```\n\n```console\n$ agent-trace-audit audit t.jsonl\n…\nx\n```\n\n## Next'));
     expect([...ok.files.keys()]).toEqual(['t.jsonl']);
-    expect(ok.commands).toEqual([{ argv: ['agent-trace-audit', 'audit', 't.jsonl'], shown: ['…', 'x'] }]);
+    expect(ok.commands).toEqual([{ line: 'agent-trace-audit audit t.jsonl', argv: ['agent-trace-audit', 'audit', 't.jsonl'], shown: ['…', 'x'] }]);
+  });
+
+  it('UPDATE_RULE_DOCS keeps what a page leaves out: the first lines, then each piece from its first line on', () => {
+    const printed = ['❌ 2 errors', 'agent-trace-audit 9.9.9', 'Findings', 'HEAD', 'row 1', 'row 2'];
+    expect(refreshedShown(['❌ 1 error', '…', 'Findings', 'HEAD', 'row 1'], printed)).toEqual(['❌ 2 errors', '…', 'Findings', 'HEAD', 'row 1', 'row 2']);
+    expect(refreshedShown(['…', 'agent-trace-audit 9.9.9', '…'], printed)).toEqual(['…', 'agent-trace-audit 9.9.9', '…']);
+    expect(refreshedShown(['x', '…', 'Triage', 'row'], printed)).toBeNull();
   });
 });

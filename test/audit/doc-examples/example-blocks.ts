@@ -19,6 +19,8 @@
  */
 
 export interface PageCommand {
+  /** The command line as the page writes it, after `$ `. */
+  readonly line: string;
   /** The words after `$ `, quotes removed. */
   readonly argv: readonly string[];
   /** The lines the page shows it printing, `…` for lines left out. */
@@ -75,9 +77,9 @@ export function fileBytes(body: readonly string[]): Buffer {
 
 function commandsOf(body: readonly string[]): PageCommand[] {
   if (!body[0]?.startsWith('$ ')) throw new Error('a console block starts with a "$ " line');
-  const out: Array<{ argv: string[]; shown: string[] }> = [];
+  const out: Array<{ line: string; argv: string[]; shown: string[] }> = [];
   for (const line of body) {
-    if (line.startsWith('$ ')) out.push({ argv: words(line.slice(2)), shown: [] });
+    if (line.startsWith('$ ')) out.push({ line: line.slice(2), argv: words(line.slice(2)), shown: [] });
     else out.at(-1)!.shown.push(line);
   }
   return out;
@@ -115,4 +117,32 @@ export function shownMismatch(shown: readonly string[], actual: readonly string[
     pos = found + piece.length;
   }
   return null;
+}
+
+/**
+ * The shown lines brought up to date with `actual`, keeping what the page leaves out:
+ * the first piece is as many lines from the start; every later piece starts at the next
+ * line equal to its first line (`Findings`, a warning) and, when last, runs to the end.
+ * Null when a piece's first line is no longer printed: then the page needs a person.
+ */
+export function refreshedShown(shown: readonly string[], actual: readonly string[]): string[] | null {
+  const pieces: string[][] = [[]];
+  for (const line of shown) {
+    if (line === '…') pieces.push([]);
+    else pieces.at(-1)!.push(line);
+  }
+  const out: string[] = [];
+  let pos = 0;
+  for (let p = 0; p < pieces.length; p++) {
+    const piece = pieces[p]!;
+    if (p > 0) out.push('…');
+    if (piece.length === 0) continue;
+    const last = p === pieces.length - 1;
+    const start = p === 0 ? 0 : actual.indexOf(piece[0]!, pos);
+    if (start < 0) return null;
+    const end = last ? actual.length : Math.min(actual.length, start + piece.length);
+    out.push(...actual.slice(start, end));
+    pos = end;
+  }
+  return out;
 }
