@@ -9,7 +9,7 @@ const user = (content: unknown) => ({ type: 'user', sessionId: s, uuid: `u-${Str
 const progress = (record: unknown) => ({ type: 'progress', sessionId: s, uuid: 'p1', parentToolUseID: 'toolu_task', data: { message: record } });
 
 describe('partial-read', () => {
-  it('the docs example: a Claude Code progress line with a sub-agent tool_use is counted and reported at its line', async () => {
+  it('a Claude Code progress line with a sub-agent tool_use is counted and reported at its line', async () => {
     const result = await auditFiles({
       't.jsonl': jsonl(
         { type: 'summary', summary: 'Refactor', leafUuid: 'x' },

@@ -15,7 +15,7 @@ console.error('statuses', ok.status, big.status);
 `;
 
 describe('receiver-loss', () => {
-  it('the docs example: a request over the span cap is refused (413), nothing of it kept, and the audit of the spool says so', async () => {
+  it('a request over the span cap is refused (413), nothing of it kept, and the audit of the spool says so', async () => {
     const cwd = tempDir('ata-loss-');
     const run = await runInProcess(['run', '--port', '0', '--format', 'json', '--jobs', '1', '--fail-on', 'never', '--', process.execPath, '--input-type=module', '-e', SUITE], cwd, { PATH: process.env['PATH'] ?? '' });
     expect(run.code).toBe(0);

@@ -6,7 +6,7 @@ const wide = (id: string, n: number) => ({ run_id: 'r1', kind: 'tool_call', call
 const result = (id: string) => ({ run_id: 'r1', kind: 'tool_result', call_id: id, tool: 'ls', result: { ok: true } });
 
 describe('too-many-keys', () => {
-  it('the docs example: with limits.max-record-keys 20, a call of 25 keys is left out and reported; the rest is audited', async () => {
+  it('with limits.max-record-keys 20, a call of 25 keys is left out and reported; the rest is audited', async () => {
     const audit = await auditFiles({ 't.jsonl': jsonl(wide('c1', 2), result('c1'), wide('c2', 20), result('c2')) }, { limits: { 'max-record-keys': 20 } });
     expect(findingsOf(audit, 'too-many-keys')).toEqual([
       { line: 3, callId: null, tool: null, runId: null, message: 'record has 25 object keys, more than the limit of 20 keys (limits.max-record-keys); it was not read' },
