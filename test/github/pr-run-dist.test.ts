@@ -16,6 +16,8 @@ import { expected, FILES, git, pullRequestWorkspace, type Expected } from './sup
 // branch's run (101) uploaded the report the pull request is compared with; what is new and
 // fixed is counted from the planted defects (support/pr-workspace.ts), never from the tool:
 // fixed 40 (24 errors), new 16 (12 errors): 10 in a committed file, 6 in a trace the job writes.
+// A second suite (`name: nightly`, `comment-mode: changes`) runs in the same workflow: its report
+// in run 101 is not the main suite's baseline, and it keeps its own comment and check run.
 const REPO_URL = 'https://github.com/octo-org/agent-app';
 const TRACES = 'traces/**\nout/**';
 const NIGHTLY = { name: 'nightly', 'comment-mode': 'changes', traces: 'out-nightly/**' };
@@ -75,6 +77,7 @@ describeCorpus('the realistic pull request run of the bundled Action', [...CORPU
     expect([fixed.length, errorsOf(fixed), added.length, errorsOf(added)]).toEqual([40, 24, 16, 12]);
     expect(first.stdout).toContain(`found ${CORPUS.length + 5} trace file(s)`);
     const errors = Number(base.outputs['errors']) - errorsOf(fixed) + errorsOf(added);
+    // fixed-findings is 40, not 43: the nightly suite's report in run 101 is not compared with.
     expect(first.code, first.stdout).toBe(1);
     expect(first.outputs).toMatchObject({
       conclusion: 'failure',
@@ -174,7 +177,8 @@ describeCorpus('the realistic pull request run of the bundled Action', [...CORPU
     for (const [, href, rule] of rules) expect(href!.replace(/&amp;/g, '&')).toBe(ruleDocsUrl(rule!));
   });
 
-  // Debian's Chromium draws the comment with GitHub's markdown metrics (scripts/comment-screenshot.mjs).
+  // Debian's Chromium draws the comment with GitHub's markdown metrics (scripts/comment-screenshot.mjs);
+  // PR_RUN_SCREENSHOT=<file.png> keeps the picture.
   itWith(CHROMIUM, 'stays one screen tall (1,000 × 1,400 px) to the end of the new findings', () => {
     const folder = tempDir('ata-pr-shot-');
     writeFileSync(join(folder, 'comment.md'), firstComment);
