@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Report } from '../report/schema.js';
+import { suiteReports } from './artifacts/artifact-name.js';
 import { firstLine, readCapped, withVerifiedDownload, type RemoteRun } from './artifacts/artifact.js';
 import type { BaselineInput } from './inputs.js';
 import type { RunContext } from './context.js';
@@ -47,13 +48,20 @@ async function fromCommittedFile(workspace: string, baseSha: string, path: strin
 
 /**
  * Which report artifacts of the base run count: a shard compares with the
- * same shard (`exact`); a merged or unsharded report with every
- * `<base>` / `<base>-*` report of the run, merged.
+ * same shard (`exact`); a merged or unsharded report with the run's `<base>`
+ * report, or without one its `<base>-<shard id>` reports merged.
  */
 export type ArtifactMatch = { exact: string } | { prefix: string };
 
-function matches(name: string, match: ArtifactMatch): boolean {
-  return 'exact' in match ? name === match.exact : name === match.prefix || name.startsWith(`${match.prefix}-`);
+/**
+ * The base run's reports to compare with: the shard's own, or this suite's
+ * whole report when the run has one, else its shards merged; never another
+ * suite's (`<prefix>-<name>`).
+ */
+function wantedReports<T extends { readonly name: string }>(listed: readonly T[], match: ArtifactMatch): T[] {
+  if ('exact' in match) return listed.filter((a) => a.name === match.exact);
+  const whole = listed.filter((a) => a.name === match.prefix);
+  return whole.length > 0 ? whole : suiteReports(listed, match.prefix);
 }
 
 async function fromArtifact(ctx: RunContext, api: Octokit, token: string, match: ArtifactMatch, baseRef: string): Promise<Baseline> {
@@ -64,7 +72,7 @@ async function fromArtifact(ctx: RunContext, api: Octokit, token: string, match:
   const latest = ownRuns[0];
   if (!latest) return { found: false, reason: `no completed run of ${ctx.workflowFile} on ${baseRef} in this repository` };
   const listed = await api.paginate(api.rest.actions.listWorkflowRunArtifacts, { owner, repo, run_id: latest.id, per_page: 100 });
-  const wanted = listed.filter((a) => matches(a.name, match)).sort((a, b) => (a.name < b.name ? -1 : 1));
+  const wanted = wantedReports(listed, match).sort((a, b) => (a.name < b.name ? -1 : 1));
   const label = 'exact' in match ? match.exact : `${match.prefix}*`;
   if (wanted.length === 0) return { found: false, reason: `run ${latest.id} on ${baseRef} has no report artifact ${JSON.stringify(label)}` };
   if (wanted.every((a) => a.expired)) return { found: false, reason: `the baseline artifact of run ${latest.id} has expired` };

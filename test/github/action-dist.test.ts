@@ -1,23 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
-import { Azurite } from './azurite.js';
-import { FakeGitHub } from './fake-github.js';
 import { readZip } from './read-zip.js';
-import { actionDefaults, runBundledAction, type RunOptions } from './run-action.js';
+import { PR_EVENT, pushToMain, useActionHarness, type StepOptions } from './support/action-harness.js';
 import { CMARK_GFM, runsWith } from '../system-tools.js';
 
 // The bundled Action (dist/index.js, built by `npm test`) run as the runner runs
 // it, against a loopback GitHub REST + Twirp artifact service, with blobs in Azurite.
-const TOKEN = 'ghs_loopbackTestToken000000000000000000';
-const prEvent = JSON.parse(readFileSync('test/github/fixtures/pull_request.opened.json', 'utf8')) as Record<string, unknown>;
 const GOLDEN = 'test/github/golden/comment-pr-42.md';
 
-let azurite: Azurite;
-let gh: FakeGitHub;
+const harness = useActionHarness();
 let workspace: string;
 
 function workspaceWith(files: Record<string, string>): string {
@@ -26,53 +21,30 @@ function workspaceWith(files: Record<string, string>): string {
   return dir;
 }
 
-function run(runId: number, inputs: Record<string, string>, over: Partial<RunOptions> = {}) {
-  gh.currentRunId = runId;
-  return runBundledAction({
-    workspace,
-    inputs: { ...actionDefaults(TOKEN), ...inputs },
-    eventName: 'pull_request',
-    event: prEvent,
-    runId,
-    apiUrl: gh.url,
-    resultsUrl: gh.url,
-    repository: 'octo-org/agent-app',
-    workflowRef: 'octo-org/agent-app/.github/workflows/agents.yml@refs/pull/42/merge',
-    ...over,
-  });
-}
+const run = (runId: number, inputs: Record<string, string>, over: Partial<StepOptions> = {}) => harness.run(runId, inputs, { workspace, ...over });
 
 // Check runs are asserted in check-run-dist.test.ts.
-const writes = () => gh.requests.filter((r) => r.method !== 'GET' && !r.path.startsWith('/twirp/') && !r.path.includes('/check-runs'));
+const writes = () => harness.gh.requests.filter((r) => r.method !== 'GET' && !r.path.startsWith('/twirp/') && !r.path.includes('/check-runs'));
 
-beforeAll(async () => {
-  if (!existsSync('dist/index.js')) throw new Error('dist/index.js is missing: run `npm run build` (npm test does)');
-  azurite = await Azurite.start();
-  gh = new FakeGitHub(azurite);
-  await gh.start();
+beforeAll(() => {
   workspace = workspaceWith({ traces: 'examples' });
-}, 60_000);
-
-afterAll(async () => {
-  await gh?.stop();
-  await azurite?.stop();
 });
 
 describe('bundled action against loopback GitHub + Azurite', () => {
   it('push to main: audits, seals every trace, uploads report + sealed files through @actions/artifact, fails on errors', async () => {
-    const result = await run(101, { comment: 'false' }, { eventName: 'push', event: { ref: 'refs/heads/main', after: 'a'.repeat(40) } });
+    const result = await run(101, { comment: 'false' }, pushToMain());
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('found 5 trace file(s): 5 native-jsonl');
     expect(result.stdout).toContain("::error::agent-trace-audit: ❌ 3 errors; failing on 'error' and above");
     expect(result.outputs).toMatchObject({ verdict: '❌ 3 errors', 'new-findings': '0', 'new-errors': '0', 'fixed-findings': '0' });
     expect(result.outputs).toMatchObject({ conclusion: 'failure', findings: '10', errors: '3', warnings: '2', notes: '5', 'comment-url': '', 'catalog-changed': 'false' });
-    const artifact = gh.artifacts.find((a) => a.runId === 101)!;
+    const artifact = harness.gh.artifacts.find((a) => a.runId === 101)!;
     expect(artifact.name).toBe('agent-trace-audit');
     expect(result.outputs['artifact-id']).toBe(String(artifact.id));
     expect(result.outputs['artifact-url']).toBe(`https://github.com/octo-org/agent-app/actions/runs/101/artifacts/${artifact.id}`);
     expect(result.outputs['artifact-digest']).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(result.outputs['artifact-digest']).toBe(artifact.digest);
-    const files = readZip(await azurite.read(artifact.blob));
+    const files = readZip(await harness.azurite.read(artifact.blob));
     // The report (JSON and HTML), the seal manifest, and each collected trace sealed with its checkpoint (in display-name order).
     const traces = ['traces/clean/span-log.jsonl', 'traces/dirty/boundary-payload-mutation.jsonl', 'traces/dirty/span-log-orphan.jsonl', 'traces/dirty/span-log-secret-in-trace.jsonl', 'traces/dirty/typed-events-unmatched.jsonl'];
     const sealed = traces.map((t, i) => `sealed/000${i + 1}/${basename(t, '.jsonl')}.sealed.jsonl`);
@@ -123,13 +95,13 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     expect(result.summary).toContain('<details><summary><code>orphan-call</code>: ');
     expect(result.summary).not.toContain('AKIAIOSFODNN7EXAMPLE');
     expect(result.stdout).not.toContain('AKIAIOSFODNN7EXAMPLE');
-    expect(gh.runs.length).toBe(0);
-    gh.runs.push({ id: 101, head_branch: 'main', head_sha: 'a'.repeat(40), head_repository: { full_name: 'octo-org/agent-app' } });
+    expect(harness.gh.runs.length).toBe(0);
+    harness.gh.runs.push({ id: 101, head_branch: 'main', head_sha: 'a'.repeat(40), head_repository: { full_name: 'octo-org/agent-app' } });
   });
 
   it('pull request: finds the baseline artifact, creates one comment (golden) past 100 comments of others, shows exactly the new and fixed findings', async () => {
-    const others = Array.from({ length: 100 }, (_, i) => gh.comment(42, i === 7 ? 'mimic <!-- agent-trace-audit:comment -->' : `comment ${i}`, i === 7 ? 'mallory' : 'mona'));
-    gh.comments.set(42, others);
+    const others = Array.from({ length: 100 }, (_, i) => harness.gh.comment(42, i === 7 ? 'mimic <!-- agent-trace-audit:comment -->' : `comment ${i}`, i === 7 ? 'mallory' : 'mona'));
+    harness.gh.comments.set(42, others);
     // The pull request adds a run whose catalog offers two new tools (one named like a mention), with failures and a recovery,
     // and deletes the payload-mutation example.
     const prWorkspace = workspaceWith({ traces: 'examples', 'traces/pr': 'test/github/fixtures/pr-traces' });
@@ -149,8 +121,8 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     expect(body).toContain('Head `5f0c3c0` compared with base `9a8b7c6`.');
     // New: exactly the findings of the added file (fingerprints name the file); fixed: exactly those of the deleted one in the base report.
     const head = JSON.parse(readFileSync(result.outputs['report-json']!, 'utf8')) as { findings: Array<{ file: string; ruleId: string }> };
-    const baseArtifact = gh.artifacts.find((a) => a.runId === 101)!;
-    const base = JSON.parse(readZip(await azurite.read(baseArtifact.blob)).get('agent-trace-audit-report.json')!.toString('utf8')) as typeof head;
+    const baseArtifact = harness.gh.artifacts.find((a) => a.runId === 101)!;
+    const base = JSON.parse(readZip(await harness.azurite.read(baseArtifact.blob)).get('agent-trace-audit-report.json')!.toString('utf8')) as typeof head;
     const added = head.findings.filter((f) => f.file === 'traces/pr/recovery.jsonl');
     const fixed = base.findings.filter((f) => f.file === 'traces/dirty/boundary-payload-mutation.jsonl');
     expect([added.length, fixed.length]).toEqual([3, 2]);
@@ -181,7 +153,7 @@ describe('bundled action against loopback GitHub + Azurite', () => {
       expect(html).toContain('<code>@octocat</code>');
       expect(html.replace(/<code>[\s\S]*?<\/code>/g, '')).not.toContain('@octocat');
       const hrefs = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!);
-      const artifactUrl = `https://github.com/octo-org/agent-app/actions/runs/102/artifacts/${gh.artifacts.find((a) => a.runId === 102)!.id}`;
+      const artifactUrl = `https://github.com/octo-org/agent-app/actions/runs/102/artifacts/${harness.gh.artifacts.find((a) => a.runId === 102)!.id}`;
       expect(hrefs).toContain('https://github.com/octo-org/agent-app/actions/runs/102');
       expect(hrefs).toContain(artifactUrl);
       expect(hrefs).toContain('https://github.com/octo-org/agent-app/blob/5f0c3c0b9d6e5b3a2f1e0d9c8b7a6f5e4d3c2b1a/traces/pr/recovery.jsonl#L2');
@@ -189,7 +161,7 @@ describe('bundled action against loopback GitHub + Azurite', () => {
         expect(href).toMatch(/^https:\/\/github\.com\/(agent-trace-audit\/agent-trace-audit\/blob\/main\/docs\/rules\/[a-z-]+\.md|octo-org\/agent-app\/actions\/runs\/102(\/artifacts\/\d+)?|octo-org\/agent-app\/blob\/5f0c3c0b9d6e5b3a2f1e0d9c8b7a6f5e4d3c2b1a\/traces\/pr\/recovery\.jsonl#L\d)$/);
       }
     }
-    expect(gh.comments.get(42)![7]!.body).toBe('mimic <!-- agent-trace-audit:comment -->');
+    expect(harness.gh.comments.get(42)![7]!.body).toBe('mimic <!-- agent-trace-audit:comment -->');
     expect(result.outputs['comment-url']).toMatch(/^https:\/\/github\.com\/octo-org\/agent-app\/pull\/42#issuecomment-\d+$/);
     expect(JSON.parse(readFileSync(join(prWorkspace, 'out/results.sarif'), 'utf8')).runs[0].results.length).toBe(11);
     expect(result.outputs['sarif-file']).toBe(join(prWorkspace, 'out/results.sarif'));
@@ -203,16 +175,16 @@ describe('bundled action against loopback GitHub + Azurite', () => {
   });
 
   it('rerun: updates the same comment in place, then leaves it alone when unchanged', async () => {
-    gh.requests.length = 0;
+    harness.gh.requests.length = 0;
     const first = await run(103, { upload: 'false', baseline: 'off' });
     expect(first.code).toBe(1);
     const patched = writes();
     expect(patched.map((r) => r.method)).toEqual(['PATCH']);
-    const ours = gh.comments.get(42)!.filter((c) => c.user.login === 'github-actions[bot]');
+    const ours = harness.gh.comments.get(42)!.filter((c) => c.user.login === 'github-actions[bot]');
     expect(ours.length).toBe(1);
     expect(patched[0]!.path).toBe(`/repos/octo-org/agent-app/issues/comments/${ours[0]!.id}`);
-    expect(gh.requests.filter((r) => r.path.includes('/issues/42/comments') && r.method === 'GET').map((r) => new URL(r.path, gh.url).searchParams.get('page') ?? '1')).toEqual(['1', '2']);
-    gh.requests.length = 0;
+    expect(harness.gh.requests.filter((r) => r.path.includes('/issues/42/comments') && r.method === 'GET').map((r) => new URL(r.path, harness.gh.url).searchParams.get('page') ?? '1')).toEqual(['1', '2']);
+    harness.gh.requests.length = 0;
     const second = await run(103, { upload: 'false', baseline: 'off' });
     expect(second.code).toBe(1);
     expect(writes()).toEqual([]);
@@ -220,9 +192,9 @@ describe('bundled action against loopback GitHub + Azurite', () => {
   });
 
   it('read-only token (fork, Dependabot): the comment is a warning with the two-workflow hint; fail-on decides the exit code', async () => {
-    gh.forbidCommentWrites = true;
+    harness.gh.forbidCommentWrites = true;
     try {
-      const event = { ...prEvent, number: 43, pull_request: { ...(prEvent['pull_request'] as object), number: 43 } };
+      const event = { ...PR_EVENT, number: 43, pull_request: { ...(PR_EVENT['pull_request'] as object), number: 43 } };
       const result = await run(104, { 'fail-on': 'never', upload: 'false', baseline: 'off' }, { event });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('::warning::agent-trace-audit could not comment (HTTP 403). This token cannot write to the pull request');
@@ -230,12 +202,12 @@ describe('bundled action against loopback GitHub + Azurite', () => {
       expect(result.outputs).toMatchObject({ conclusion: 'success', 'comment-url': '', findings: '10', errors: '3' });
       expect(result.summary).toContain('## agent-trace-audit');
     } finally {
-      gh.forbidCommentWrites = false;
+      harness.gh.forbidCommentWrites = false;
     }
   });
 
   it('artifact storage quota used up: a warning, the summary and outputs are still written, fail-on decides', async () => {
-    gh.quotaExhausted = true;
+    harness.gh.quotaExhausted = true;
     try {
       const result = await run(106, { comment: 'false', baseline: 'off', 'fail-on': 'never' });
       expect(result.code).toBe(0);
@@ -246,22 +218,22 @@ describe('bundled action against loopback GitHub + Azurite', () => {
       expect(result.summary).toContain(`Seal digest: \`${result.outputs['seal-digest']}\``);
       expect(result.summary).toContain('Details: [workflow run](https://github.com/octo-org/agent-app/actions/runs/106).');
     } finally {
-      gh.quotaExhausted = false;
+      harness.gh.quotaExhausted = false;
     }
   });
 
   it('comment-mode on-findings: no comment is created for a clean run, a stale one is updated', async () => {
-    const clean = { ...prEvent, number: 46, pull_request: { ...(prEvent['pull_request'] as object), number: 46 } };
-    gh.comments.set(46, []);
+    const clean = { ...PR_EVENT, number: 46, pull_request: { ...(PR_EVENT['pull_request'] as object), number: 46 } };
+    harness.gh.comments.set(46, []);
     const inputs = { 'comment-mode': 'on-findings', traces: 'traces/clean/**', upload: 'false', baseline: 'off' };
     const first = await run(107, inputs, { event: clean });
     expect(first.code).toBe(0);
-    expect(gh.comments.get(46)).toEqual([]);
-    gh.comments.set(46, [gh.comment(46, 'old findings\n<!-- agent-trace-audit:comment -->', 'github-actions[bot]')]);
+    expect(harness.gh.comments.get(46)).toEqual([]);
+    harness.gh.comments.set(46, [harness.gh.comment(46, 'old findings\n<!-- agent-trace-audit:comment -->', 'github-actions[bot]')]);
     const second = await run(107, inputs, { event: clean });
     expect(second.code).toBe(0);
-    expect(gh.comments.get(46)!.length).toBe(1);
-    expect(gh.comments.get(46)![0]!.body).toContain('No findings in 1 tool call and 1 result read from 1 file.');
+    expect(harness.gh.comments.get(46)!.length).toBe(1);
+    expect(harness.gh.comments.get(46)![0]!.body).toContain('No findings in 1 tool call and 1 result read from 1 file.');
   });
 
   it('a heap setting that is not a percentage fails the step with what to write instead', async () => {
@@ -271,7 +243,7 @@ describe('bundled action against loopback GitHub + Azurite', () => {
   });
 
   it('baseline artifact whose digest does not match: "no baseline" said plainly', async () => {
-    const base = gh.artifacts.find((a) => a.runId === 101)!;
+    const base = harness.gh.artifacts.find((a) => a.runId === 101)!;
     const digest = base.digest;
     base.digest = `sha256:${'0'.repeat(64)}`;
     try {
@@ -289,51 +261,51 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     const shardA = await run(200, { shard: '{"os":"ubuntu-latest","node":20}', traces: 'traces/dirty/span-log-orphan.jsonl', comment: 'false', baseline: 'off' });
     const shardB = await run(200, { shard: 'typed events', traces: 'traces/dirty/typed-events-unmatched.jsonl', comment: 'false', baseline: 'off' });
     expect([shardA.code, shardB.code]).toEqual([1, 1]);
-    expect(gh.artifacts.filter((a) => a.runId === 200).map((a) => a.name)).toEqual([
+    expect(harness.gh.artifacts.filter((a) => a.runId === 200).map((a) => a.name)).toEqual([
       expect.stringMatching(/^agent-trace-audit-20-ubuntu-latest-[0-9a-f]{8}$/),
       expect.stringMatching(/^agent-trace-audit-typed-events-[0-9a-f]{8}$/),
     ]);
-    gh.comments.set(44, []);
-    const event = { ...prEvent, number: 44, pull_request: { ...(prEvent['pull_request'] as object), number: 44 } };
+    harness.gh.comments.set(44, []);
+    const event = { ...PR_EVENT, number: 44, pull_request: { ...(PR_EVENT['pull_request'] as object), number: 44 } };
     const merged = await run(200, { mode: 'merge' }, { event });
     // gate: new against run 101's report: the shards' findings are all in it.
     expect(merged.code).toBe(0);
     // span-log-orphan: orphan-call, continued-while-outstanding, catalog-missing; typed-events-unmatched: unmatched-result, 2 × unused-tool.
     expect(merged.outputs).toMatchObject({ findings: '6', errors: '2', warnings: '1', notes: '3', conclusion: 'success', 'artifact-id': '', 'seal-digest': '', 'catalog-changed': 'false' });
-    expect(gh.comments.get(44)!.length).toBe(1);
+    expect(harness.gh.comments.get(44)!.length).toBe(1);
     expect(merged.runnerTemp.filter((name) => name.startsWith('ata-download-'))).toEqual([]);
-    expect(gh.comments.get(44)![0]!.body).toContain('**2** error(s), **1** warning(s), **3** note(s); read 2 files, 2 tool calls');
-    expect(gh.comments.get(44)![0]!.body).toContain('<!-- agent-trace-audit:comment -->');
+    expect(harness.gh.comments.get(44)![0]!.body).toContain('**2** error(s), **1** warning(s), **3** note(s); read 2 files, 2 tool calls');
+    expect(harness.gh.comments.get(44)![0]!.body).toContain('<!-- agent-trace-audit:comment -->');
     // The base run audited all five examples; the two shards only two of them. The tools offered are the same.
-    expect(gh.comments.get(44)![0]!.body).toContain(
+    expect(harness.gh.comments.get(44)![0]!.body).toContain(
       '**Base branch** (run 101 on main):\n- `catalog-missing`: 3 → 1 (-2)\n- `payload-mutation`: 1 → 0 (-1)\n- `secret-in-trace`: 1 → 0 (-1)\n\n',
     );
   });
 
   it('publish on workflow_run: downloads the fork run report to temp, validates it, finds the PR by head, comments', async () => {
-    gh.pulls.push({ number: 45, head: { sha: 'f'.repeat(40), ref: 'patch-1', label: 'forker:patch-1' }, base: { sha: 'b'.repeat(40), ref: 'main' } });
-    gh.comments.set(45, []);
+    harness.gh.pulls.push({ number: 45, head: { sha: 'f'.repeat(40), ref: 'patch-1', label: 'forker:patch-1' }, base: { sha: 'b'.repeat(40), ref: 'main' } });
+    harness.gh.comments.set(45, []);
     const event = {
       action: 'completed',
       workflow_run: { id: 200, path: '.github/workflows/agents.yml', head_sha: 'f'.repeat(40), head_branch: 'patch-1', conclusion: 'failure', pull_requests: [], head_repository: { full_name: 'forker/agent-app', owner: { login: 'forker' } } },
-      repository: prEvent['repository'],
+      repository: PR_EVENT['repository'],
     };
-    gh.requests.length = 0;
+    harness.gh.requests.length = 0;
     const result = await run(300, { mode: 'publish' }, { eventName: 'workflow_run', event, workspace: tempDir('ata-empty-') });
     // gate: new: nothing is new against the base branch's report.
     expect(result.code).toBe(0);
-    expect(gh.comments.get(45)!.length).toBe(1);
-    const body = gh.comments.get(45)![0]!.body;
+    expect(harness.gh.comments.get(45)!.length).toBe(1);
+    const body = harness.gh.comments.get(45)![0]!.body;
     // The rule table lists only the rules this pull request changed: no `0 | 0` row.
     expect(body).not.toMatch(/\| 0 \| 0 \|$/m);
     expect(body).toMatch(/_\d+ more rule\(s\) with findings this PR did not change: in the \[job summary\]/);
     // Compared with the audited workflow's (agents.yml) report on the PR's base branch: run 101 audited all five examples, the shards two.
-    expect(gh.requests.some((r) => r.path.startsWith('/repos/octo-org/agent-app/actions/workflows/agents.yml/runs?'))).toBe(true);
+    expect(harness.gh.requests.some((r) => r.path.startsWith('/repos/octo-org/agent-app/actions/workflows/agents.yml/runs?'))).toBe(true);
     expect(body).toContain(`Head \`${'f'.repeat(7)}\` compared with base \`${'b'.repeat(7)}\`.`);
     expect(body).toContain('**New in this PR:** none.');
     expect(body).toContain('**Fixed in this PR:** 4 finding(s): `secret-in-trace` ×1, `payload-mutation` ×1, `catalog-missing` ×2.');
     // Nothing new, so no finding line links a file.
     expect(body).not.toContain('/octo-org/agent-app/blob/');
-    expect(result.outputs['comment-url']).toBe(gh.comments.get(45)![0]!.html_url);
+    expect(result.outputs['comment-url']).toBe(harness.gh.comments.get(45)![0]!.html_url);
   });
 });

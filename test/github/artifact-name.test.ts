@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artifactNameFor, checkRunIdentity, commentMarker, shardId } from '../../src/github/artifacts/artifact-name.js';
+import { artifactNameFor, checkRunIdentity, commentMarker, shardId, suiteReports } from '../../src/github/artifacts/artifact-name.js';
 import { auditTitle, nameId } from '../../src/report/verdict/title.js';
 
 describe('shard ids and artifact names', () => {
@@ -36,5 +36,16 @@ describe('the name input', () => {
     // Only [A-Za-z0-9._-]: nothing can close the HTML comment or form markdown; a changed name keeps a hash of the original.
     expect(nameId('e2e --> <b>@team</b>')).toMatch(/^e2e-b-team-b-[0-9a-f]{8}$/);
     expect(nameId('a b')).not.toBe(nameId('a-b'));
+  });
+
+  it("one suite's reports are its own and its shards', never another suite's named `<base>-<name>`", () => {
+    const base = 'agent-trace-audit';
+    const shards = [artifactNameFor(base, '{"os":"linux"}'), artifactNameFor(base, '///')];
+    const others = [artifactNameFor(base, '', 'nightly'), artifactNameFor(base, '', 'e2e-slow'), 'agent-traces-1', `${base}x`];
+    const listed = [base, ...shards, ...others].map((name) => ({ name }));
+    expect(suiteReports(listed, base).map((a) => a.name)).toEqual([base, ...shards]);
+    const e2e = artifactNameFor(base, '', 'e2e');
+    const e2eShard = artifactNameFor(base, 'linux', 'e2e');
+    expect(suiteReports([e2e, e2eShard, ...others].map((name) => ({ name })), e2e).map((a) => a.name)).toEqual([e2e, e2eShard]);
   });
 });

@@ -1,14 +1,10 @@
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getOctokit } from '@actions/github';
 import { tempDir } from '../helpers.js';
-import type { Azurite } from './azurite.js';
 import type { FakeCheckRun } from './fake-checks.js';
-import type { FakeGitHub } from './fake-github.js';
-import { actionDefaults, runBundledAction, type RunOptions } from './run-action.js';
-import type { ArtifactFront } from './support/artifact-front.js';
-import { startArtifactHarness, stopArtifactHarness } from './support/artifact-harness.js';
+import { PR_EVENT, TOKEN, useActionHarness, type StepOptions } from './support/action-harness.js';
 
 // The bundled Action (dist/index.js) run as the runner runs it, against the
 // loopback GitHub with its Checks API (50 annotations per request, 422 past that).
@@ -22,58 +18,37 @@ import { startArtifactHarness, stopArtifactHarness } from './support/artifact-ha
 //   traces/unmatched-results.jsonl  100 unmatched-result errors
 //   agent-traces-cr/artifact-unmatched.jsonl (artifact) 1 unmatched-result error
 // 321 errors, 220 warnings, 2 notes: 543 findings, 542 of them in repository files.
-const TOKEN = 'ghs_loopbackTestToken000000000000000000';
 const FIXTURES = 'test/github/fixtures/check-run';
-const prEvent = JSON.parse(readFileSync('test/github/fixtures/pull_request.opened.json', 'utf8')) as Record<string, unknown>;
 const HEAD = '5f0c3c0b9d6e5b3a2f1e0d9c8b7a6f5e4d3c2b1a';
 /** GITHUB_SHA on a pull_request event: the merge commit, which a check run must never go on. */
 const MERGE_SHA = '9'.repeat(40);
 
-let azurite: Azurite;
-let gh: FakeGitHub;
-let front: ArtifactFront;
+const harness = useActionHarness();
 let workspace: string;
 
 function prWith(headSha: string, number: number) {
-  const pr = prEvent['pull_request'] as { head: object };
-  return { ...prEvent, number, pull_request: { ...pr, number, head: { ...pr.head, sha: headSha } } };
+  const pr = PR_EVENT['pull_request'] as { head: object };
+  return { ...PR_EVENT, number, pull_request: { ...pr, number, head: { ...pr.head, sha: headSha } } };
 }
 
-function run(runId: number, inputs: Record<string, string>, over: Partial<RunOptions> = {}) {
-  gh.currentRunId = runId;
-  return runBundledAction({
-    workspace,
-    inputs: { ...actionDefaults(TOKEN), baseline: 'off', upload: 'false', comment: 'false', traces: 'traces/**', artifacts: 'agent-traces-cr', ...inputs },
-    eventName: 'pull_request',
-    event: prEvent,
-    runId,
-    apiUrl: front.url,
-    resultsUrl: front.url,
-    repository: 'octo-org/agent-app',
-    workflowRef: 'octo-org/agent-app/.github/workflows/agents.yml@refs/pull/42/merge',
-    env: { GITHUB_SHA: MERGE_SHA },
-    ...over,
-  });
-}
+const run = (runId: number, inputs: Record<string, string>, over: Partial<StepOptions> = {}) =>
+  harness.run(runId, { baseline: 'off', upload: 'false', comment: 'false', traces: 'traces/**', artifacts: 'agent-traces-cr', ...inputs }, { workspace, env: { GITHUB_SHA: MERGE_SHA }, ...over });
 
-const checkRequests = () => gh.requests.filter((r) => r.path.includes('/check-runs')).map((r) => `${r.method} ${r.path.replace(/\?.*$/, '')}`);
-const onCommit = (sha: string) => gh.checks.runs.filter((r) => r.head_sha === sha);
+const checkRequests = () => harness.gh.requests.filter((r) => r.path.includes('/check-runs')).map((r) => `${r.method} ${r.path.replace(/\?.*$/, '')}`);
+const onCommit = (sha: string) => harness.gh.checks.runs.filter((r) => r.head_sha === sha);
 const levels = (run: FakeCheckRun) => run.annotations.map((a) => a.annotation_level);
 const workflowCommandAnnotations = (stdout: string) => stdout.split('\n').filter((line) => /^::(error|warning|notice) (title|file)=/.test(line));
 const repeat = <T>(value: T, n: number) => Array.from({ length: n }, () => value);
 
 beforeAll(async () => {
-  ({ azurite, gh, front } = await startArtifactHarness());
   workspace = tempDir('ata-check-ws-');
   for (const name of ['orphan-calls-a.jsonl', 'orphan-calls-b.jsonl', 'unmatched-results.jsonl']) cpSync(join(FIXTURES, name), join(workspace, 'traces', name));
-  for (const runId of [900, 901, 902, 903, 904]) await front.seed(runId, 'agent-traces-cr', { 'artifact-unmatched.jsonl': join(FIXTURES, 'artifact-unmatched.jsonl') });
+  for (const runId of [900, 901, 902, 903, 904]) await harness.front.seed(runId, 'agent-traces-cr', { 'artifact-unmatched.jsonl': join(FIXTURES, 'artifact-unmatched.jsonl') });
 }, 60_000);
-
-afterAll(() => stopArtifactHarness({ azurite, gh, front }));
 
 describe('check run of the bundled action against the loopback Checks API', () => {
   it('the loopback Checks API refuses what GitHub refuses: 51 annotations in one request, a missing summary', async () => {
-    const api = getOctokit(TOKEN, { baseUrl: gh.url });
+    const api = getOctokit(TOKEN, { baseUrl: harness.gh.url });
     const annotation = { path: 'a.jsonl', start_line: 1, end_line: 1, annotation_level: 'failure' as const, message: 'm' };
     const create = (count: number) => api.rest.checks.create({ owner: 'octo-org', repo: 'agent-app', name: 'probe', head_sha: '2'.repeat(40), output: { title: 't', summary: 's', annotations: repeat(annotation, count) } });
     await expect(create(51)).rejects.toMatchObject({ status: 422 });
@@ -84,7 +59,7 @@ describe('check run of the bundled action against the loopback Checks API', () =
   });
 
   it('543 findings: one check run on the PR head (not the merge commit), failure, every repository finding annotated 50 per request, most severe first', async () => {
-    gh.requests.length = 0;
+    harness.gh.requests.length = 0;
     const result = await run(900, {});
     expect(result.code).toBe(1);
     expect(result.outputs).toMatchObject({ findings: '543', errors: '321', warnings: '220', notes: '2', conclusion: 'failure' });
@@ -118,8 +93,8 @@ describe('check run of the bundled action against the loopback Checks API', () =
       "call 'b7 key [REDACTED:aws-access-key]' to 'grep' has no result (the model kept generating afterwards)",
       "the model produced 1 llm span(s) while call 'b7 key [REDACTED:aws-access-key]' to 'grep' was outstanding (first at line 71) and no result ever arrived",
     ]);
-    expect(JSON.stringify(gh.requests)).not.toContain('AKIAIOSFODNN7EXAMPLE');
-    expect(JSON.stringify(gh.requests)).not.toMatch(/\u202e|\\u202e/i);
+    expect(JSON.stringify(harness.gh.requests)).not.toContain('AKIAIOSFODNN7EXAMPLE');
+    expect(JSON.stringify(harness.gh.requests)).not.toMatch(/\u202e|\\u202e/i);
     // The artifact file is not in the repository: listed in the summary, not annotated.
     expect(check.output.summary.length).toBeLessThanOrEqual(65_535);
     expect(check.output.summary).toContain('**Annotations:** 542 of 543 finding(s), most severe first.');
@@ -132,7 +107,7 @@ describe('check run of the bundled action against the loopback Checks API', () =
   });
 
   it('rerun on the same commit: the same check run is updated in place, no annotation is sent twice', async () => {
-    gh.requests.length = 0;
+    harness.gh.requests.length = 0;
     const before = onCommit(HEAD)[0]!;
     const result = await run(901, { 'fail-on': 'never' });
     expect(result.code).toBe(0);
@@ -158,7 +133,7 @@ describe('check run of the bundled action against the loopback Checks API', () =
   });
 
   it('read-only token (fork pull request): a 403 falls back to workflow-command annotations with one log line', async () => {
-    gh.checks.forbidWrites = true;
+    harness.gh.checks.forbidWrites = true;
     try {
       const sha = 'd'.repeat(40);
       const result = await run(903, { 'fail-on': 'never' }, { event: prWith(sha, 49) });
@@ -172,19 +147,19 @@ describe('check run of the bundled action against the loopback Checks API', () =
       expect(commands).toContain("::error title=orphan-call,file=traces/orphan-calls-a.jsonl,line=1::call 'a0' to 'grep' has no result (the model kept generating afterwards)");
       expect(commands.filter((c) => c.startsWith('::error ')).length).toBeGreaterThan(0);
     } finally {
-      gh.checks.forbidWrites = false;
+      harness.gh.checks.forbidWrites = false;
     }
   });
 
   it('rate limits: a Retry-After is waited for; a wait too long stops the annotations with one warning, the job is not failed for it', { timeout: 60_000 }, async () => {
     const sha = 'e'.repeat(40);
-    gh.checks.writes = 0;
-    gh.checks.rateLimits.set(2, { 'retry-after': '1' });
-    gh.checks.rateLimits.set(4, { 'retry-after': '3600' });
-    gh.requests.length = 0;
+    harness.gh.checks.writes = 0;
+    harness.gh.checks.rateLimits.set(2, { 'retry-after': '1' });
+    harness.gh.checks.rateLimits.set(4, { 'retry-after': '3600' });
+    harness.gh.requests.length = 0;
     const started = Date.now();
     const result = await run(904, { 'fail-on': 'never' }, { event: prWith(sha, 50) });
-    gh.checks.rateLimits.clear();
+    harness.gh.checks.rateLimits.clear();
     expect(result.code).toBe(0);
     const check = onCommit(sha)[0]!;
     // Writes: POST, PATCH (403, retried after 1 s), PATCH, PATCH (403: wait 3600 s, so stop).
@@ -201,7 +176,7 @@ describe('check run of the bundled action against the loopback Checks API', () =
     const sha = 'e'.repeat(40);
     const before = onCommit(sha)[0]!;
     expect(before.annotations.length).toBe(100);
-    gh.requests.length = 0;
+    harness.gh.requests.length = 0;
     const result = await run(904, { 'fail-on': 'never' }, { event: prWith(sha, 50) });
     expect(result.code).toBe(0);
     expect(onCommit(sha).length).toBe(1);
@@ -254,12 +229,12 @@ describe('check run of the bundled action against the loopback Checks API', () =
   it('publish on workflow_run from a fork: the check run goes on the fork PR head the comment is matched by, not on GITHUB_SHA', async () => {
     const forkHead = 'f0'.repeat(20);
     const defaultBranchHead = 'ab'.repeat(20);
-    gh.pulls.push({ number: 52, head: { sha: forkHead, ref: 'patch-2', label: 'forker:patch-2' } });
-    gh.comments.set(52, []);
+    harness.gh.pulls.push({ number: 52, head: { sha: forkHead, ref: 'patch-2', label: 'forker:patch-2' } });
+    harness.gh.comments.set(52, []);
     const event = {
       action: 'completed',
       workflow_run: { id: 910, head_sha: forkHead, head_branch: 'patch-2', conclusion: 'failure', pull_requests: [], head_repository: { full_name: 'forker/agent-app', owner: { login: 'forker' } } },
-      repository: prEvent['repository'],
+      repository: PR_EVENT['repository'],
     };
     const result = await run(
       911,
@@ -267,7 +242,7 @@ describe('check run of the bundled action against the loopback Checks API', () =
       { eventName: 'workflow_run', event, workspace: tempDir('ata-publish-'), env: { GITHUB_SHA: defaultBranchHead }, workflowRef: 'octo-org/agent-app/.github/workflows/publish.yml@refs/heads/main' },
     );
     expect(result.code).toBe(1);
-    expect(gh.comments.get(52)!.length).toBe(1);
+    expect(harness.gh.comments.get(52)!.length).toBe(1);
     expect(onCommit(defaultBranchHead)).toEqual([]);
     const runs = onCommit(forkHead);
     expect(runs.length).toBe(1);

@@ -1,33 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
-import { Azurite } from './azurite.js';
-import { FakeGitHub } from './fake-github.js';
 import { readZip } from './read-zip.js';
-import { actionDefaults, parseOutputs, runBundledAction } from './run-action.js';
+import { parseOutputs } from './run-action.js';
+import { pushToMain, useActionHarness } from './support/action-harness.js';
 
 // mode: listen with the bundled Action run as the runner runs it: a listen step, a step
 // whose suite exports spans with the real OTLP protobuf exporter to the endpoint read from
 // the GITHUB_ENV file, then an audit step that stops the receiver and audits, seals and
 // uploads what it received. The post step stops a receiver no audit step stopped.
-const TOKEN = 'ghs_loopbackTestToken000000000000000000';
 const SUITE = resolve('test/receiver/fixtures/genai-suite.mjs');
-let azurite: Azurite;
-let gh: FakeGitHub;
-
-beforeAll(async () => {
-  if (!existsSync('dist/index.js')) throw new Error('dist/index.js is missing: run `npm run build` (npm test does)');
-  azurite = await Azurite.start();
-  gh = new FakeGitHub(azurite);
-  await gh.start();
-}, 60_000);
-
-afterAll(async () => {
-  await gh?.stop();
-  await azurite?.stop();
-});
+const harness = useActionHarness();
 
 /** One job: the runner's GITHUB_ENV and GITHUB_STATE files, shared by its steps. */
 function job(runId: number) {
@@ -38,21 +23,8 @@ function job(runId: number) {
   writeFileSync(envFile, '');
   writeFileSync(stateFile, '');
   const exported = () => parseOutputs(readFileSync(envFile, 'utf8'));
-  const step = (inputs: Record<string, string>, env: Record<string, string> = {}) => {
-    gh.currentRunId = runId;
-    return runBundledAction({
-      workspace,
-      inputs: { ...actionDefaults(TOKEN), comment: 'false', ...inputs },
-      eventName: 'push',
-      event: { ref: 'refs/heads/main', after: 'a'.repeat(40) },
-      runId,
-      apiUrl: gh.url,
-      resultsUrl: gh.url,
-      repository: 'octo-org/agent-app',
-      workflowRef: 'octo-org/agent-app/.github/workflows/agents.yml@refs/heads/main',
-      env: { GITHUB_ENV: envFile, GITHUB_STATE: stateFile, ...exported(), ...env },
-    });
-  };
+  const step = (inputs: Record<string, string>, env: Record<string, string> = {}) =>
+    harness.run(runId, { comment: 'false', ...inputs }, { workspace, ...pushToMain(), env: { GITHUB_ENV: envFile, GITHUB_STATE: stateFile, ...exported(), ...env } });
   /** The listen step's post step: the runner hands it the state the main step saved. */
   const post = (saved: Record<string, string>) => step({ mode: 'listen' }, Object.fromEntries(Object.entries(saved).map(([k, v]) => [`STATE_${k}`, v])));
   return { workspace, step, post, exported, savedState: () => parseOutputs(readFileSync(stateFile, 'utf8')) };
@@ -89,8 +61,8 @@ describe('mode: listen (bundled action)', () => {
     expect(audit.stdout).toContain('found 1 trace file(s): 1 otlp-json');
     expect(audit.outputs).toMatchObject({ conclusion: 'failure', findings: '3', errors: '1', warnings: '2', notes: '0' });
     expect(alive(state.pid)).toBe(false);
-    const artifact = gh.artifacts.find((a) => a.runId === 301)!;
-    const files = readZip(await azurite.read(artifact.blob));
+    const artifact = harness.gh.artifacts.find((a) => a.runId === 301)!;
+    const files = readZip(await harness.azurite.read(artifact.blob));
     const manifest = JSON.parse(files.get('seal-manifest.json')!.toString('utf8')) as { files: Array<{ file: string; sealed: string }> };
     expect(manifest.files.map((f) => f.file)).toEqual(['otlp-receiver/otlp-spans.jsonl']);
     const sealed = files.get(manifest.files[0]!.sealed)!.toString('utf8');

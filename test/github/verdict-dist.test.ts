@@ -1,56 +1,27 @@
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
-import { Azurite } from './azurite.js';
-import { FakeGitHub } from './fake-github.js';
-import { actionDefaults, runBundledAction, type RunOptions } from './run-action.js';
+import { pushToMain, useActionHarness, type StepOptions } from './support/action-harness.js';
 
 // The verdict of the bundled Action (dist/index.js) against a loopback GitHub: nothing
 // audited never passes and fixes nothing; gate: new fails on new errors only.
-const TOKEN = 'ghs_loopbackTestToken000000000000000000';
-const prEvent = JSON.parse(readFileSync('test/github/fixtures/pull_request.opened.json', 'utf8')) as Record<string, unknown>;
-
-let azurite: Azurite;
-let gh: FakeGitHub;
+const harness = useActionHarness();
 let workspace: string;
 
-function run(runId: number, inputs: Record<string, string>, over: Partial<RunOptions> = {}) {
-  gh.currentRunId = runId;
-  return runBundledAction({
-    workspace,
-    inputs: { ...actionDefaults(TOKEN), 'check-run': 'off', ...inputs },
-    eventName: 'pull_request',
-    event: prEvent,
-    runId,
-    apiUrl: gh.url,
-    resultsUrl: gh.url,
-    repository: 'octo-org/agent-app',
-    workflowRef: 'octo-org/agent-app/.github/workflows/agents.yml@refs/pull/42/merge',
-    ...over,
-  });
-}
+const run = (runId: number, inputs: Record<string, string>, over: Partial<StepOptions> = {}) => harness.run(runId, { 'check-run': 'off', ...inputs }, { workspace, ...over });
 
-const ourComment = () => gh.comments.get(42)!.filter((c) => c.user.login === 'github-actions[bot]').at(-1)!.body;
+const ourComment = () => harness.gh.comments.get(42)!.filter((c) => c.user.login === 'github-actions[bot]').at(-1)!.body;
 
 beforeAll(async () => {
-  if (!existsSync('dist/index.js')) throw new Error('dist/index.js is missing: run `npm run build` (npm test does)');
-  azurite = await Azurite.start();
-  gh = new FakeGitHub(azurite);
-  await gh.start();
   workspace = tempDir('ata-ws-');
   cpSync('examples', join(workspace, 'traces'), { recursive: true });
-  gh.comments.set(42, []);
+  harness.gh.comments.set(42, []);
   // The base branch's report: the examples, 3 errors.
-  const base = await run(101, { comment: 'false' }, { eventName: 'push', event: { ref: 'refs/heads/main', after: 'a'.repeat(40) } });
+  const base = await run(101, { comment: 'false' }, pushToMain());
   expect(base.outputs['verdict']).toBe('❌ 3 errors');
-  gh.runs.push({ id: 101, head_branch: 'main', head_sha: 'a'.repeat(40), head_repository: { full_name: 'octo-org/agent-app' } });
+  harness.gh.runs.push({ id: 101, head_branch: 'main', head_sha: 'a'.repeat(40), head_repository: { full_name: 'octo-org/agent-app' } });
 }, 120_000);
-
-afterAll(async () => {
-  await gh?.stop();
-  await azurite?.stop();
-});
 
 describe('the verdict of the bundled Action', () => {
   it('traces that match nothing: exit 1 at the defaults, the title says nothing was audited, no "Fixed" line', async () => {

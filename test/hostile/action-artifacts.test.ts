@@ -1,57 +1,33 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { safeName } from '../../src/github/artifacts/artifact-safe-names.js';
 import { reportSchema } from '../../src/report/schema.js';
-import type { Azurite } from '../github/azurite.js';
-import type { FakeGitHub } from '../github/fake-github.js';
 import { readZip } from '../github/read-zip.js';
-import { actionDefaults, runBundledAction } from '../github/run-action.js';
-import type { ArtifactFront } from '../github/support/artifact-front.js';
-import { startArtifactHarness, stopArtifactHarness } from '../github/support/artifact-harness.js';
+import { pushToMain, useActionHarness } from '../github/support/action-harness.js';
 import { tempDir } from '../helpers.js';
 
 // The bundled Action against the loopback GitHub (artifact service in Azurite) with
 // three hostile inputs at once: a zip bomb among the trace artifacts, an artifact whose
 // digest does not match, and a workspace trace named with `:`. The good traces are
 // audited, each problem is reported once, and the uploaded artifact is complete.
-const TOKEN = 'ghs_loopbackTestToken000000000000000000';
 const WRONG = `sha256:${'0'.repeat(64)}`;
 const MIB = 1024 * 1024;
 
-let azurite: Azurite;
-let gh: FakeGitHub;
-let front: ArtifactFront;
-
-beforeAll(async () => {
-  ({ azurite, gh, front } = await startArtifactHarness());
-}, 60_000);
-
-afterAll(() => stopArtifactHarness({ azurite, gh, front }));
+const harness = useActionHarness();
 
 const count = (text: string, piece: string) => text.split(piece).length - 1;
 
 describe('the Action facing a zip bomb, a wrong digest and a name with a colon', () => {
   it('audits the rest, reports each problem once, uploads a complete artifact', async () => {
-    await front.seed(900, 'agent-traces-good', { 'good.jsonl': 'examples/dirty/span-log-orphan.jsonl' });
+    await harness.front.seed(900, 'agent-traces-good', { 'good.jsonl': 'examples/dirty/span-log-orphan.jsonl' });
     // 256 MiB of zeros in a zip of about 250 KB: its listed size passes artifacts-max-mb (16), its content does not.
-    const bomb = await front.seed(900, 'agent-traces-bomb', {}, { bytes: { 'bomb.jsonl': new Uint8Array(256 * MIB) } });
+    const bomb = await harness.front.seed(900, 'agent-traces-bomb', {}, { bytes: { 'bomb.jsonl': new Uint8Array(256 * MIB) } });
     expect(bomb.size).toBeLessThan(MIB);
-    await front.seed(900, 'agent-traces-wrong', { 'w.jsonl': 'examples/dirty/span-log-orphan.jsonl' }, { digest: WRONG });
+    await harness.front.seed(900, 'agent-traces-wrong', { 'w.jsonl': 'examples/dirty/span-log-orphan.jsonl' }, { digest: WRONG });
     const workspace = tempDir('ata-audit-job-');
     writeFileSync(join(workspace, 'local:trace.jsonl'), readFileSync('examples/clean/span-log.jsonl'));
-    gh.currentRunId = 900;
-    const result = await runBundledAction({
-      workspace,
-      inputs: { ...actionDefaults(TOKEN), baseline: 'off', comment: 'false', artifacts: 'agent-traces-*', traces: '*.jsonl', 'artifacts-max-mb': '16' },
-      eventName: 'push',
-      event: { ref: 'refs/heads/main', after: 'a'.repeat(40) },
-      runId: 900,
-      apiUrl: front.url,
-      resultsUrl: front.url,
-      repository: 'octo-org/agent-app',
-      workflowRef: 'octo-org/agent-app/.github/workflows/agents.yml@refs/heads/main',
-    });
+    const result = await harness.run(900, { baseline: 'off', comment: 'false', artifacts: 'agent-traces-*', traces: '*.jsonl', 'artifacts-max-mb': '16' }, { workspace, ...pushToMain() });
     const bombWarning = `::warning::refused artifact "agent-traces-bomb": it unpacks to more than 16.0 MiB, past artifacts-max-mb (16 MiB unpacked in all); unpacking stopped there and none of its files are audited`;
     const wrongWarning = `::warning::refused artifact "agent-traces-wrong": the download does not match the digest ${WRONG} the artifact service recorded; nothing of it was unpacked or audited`;
     expect(count(result.stdout, bombWarning)).toBe(1);
@@ -63,9 +39,9 @@ describe('the Action facing a zip bomb, a wrong digest and a name with a colon',
     expect(json.files.map((f) => f.path)).toEqual(['agent-traces-good/good.jsonl', 'local:trace.jsonl']);
     expect(json.artifacts?.map((a) => a.name)).toEqual(['agent-traces-good']);
 
-    const uploaded = gh.artifacts.filter((a) => a.runId === 900 && a.name === 'agent-trace-audit');
+    const uploaded = harness.gh.artifacts.filter((a) => a.runId === 900 && a.name === 'agent-trace-audit');
     expect(uploaded).toHaveLength(1);
-    const files = readZip(await azurite.read(uploaded[0]!.blob));
+    const files = readZip(await harness.azurite.read(uploaded[0]!.blob));
     const manifest = JSON.parse(files.get('seal-manifest.json')!.toString('utf8')) as { files: Array<{ file: string; sealed: string; checkpoint: string }> };
     expect(manifest.files.map((f) => f.file)).toEqual(['agent-traces-good/good.jsonl', 'local:trace.jsonl']);
     for (const entry of manifest.files) {

@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/report/schema.js';
-import type { Azurite } from '../github/azurite.js';
-import type { FakeGitHub } from '../github/fake-github.js';
 import { readZip } from '../github/read-zip.js';
-import { actionDefaults, runBundledAction } from '../github/run-action.js';
-import type { ArtifactFront } from '../github/support/artifact-front.js';
-import { startArtifactHarness, stopArtifactHarness } from '../github/support/artifact-harness.js';
+import { pushToMain, useActionHarness } from '../github/support/action-harness.js';
 import { tempDir } from '../helpers.js';
 import { runInProcess } from './audit-cli.js';
 
@@ -16,17 +12,8 @@ import { runInProcess } from './audit-cli.js';
 // that are not records: its records are sealed as records, the lines are listed in the
 // checkpoint and in seal-manifest.json, every collected file is in the manifest, and the
 // uploaded seal verifies with the CLI.
-const TOKEN = 'ghs_loopbackTestToken000000000000000000';
 
-let azurite: Azurite;
-let gh: FakeGitHub;
-let front: ArtifactFront;
-
-beforeAll(async () => {
-  ({ azurite, gh, front } = await startArtifactHarness());
-}, 60_000);
-
-afterAll(() => stopArtifactHarness({ azurite, gh, front }));
+const harness = useActionHarness();
 
 const line = (record: unknown) => `${JSON.stringify(record)}\n`;
 /** A call and its result, then `[]` and `7` (not records), then a second pair: lines 3 and 4 cannot be sealed. */
@@ -42,18 +29,7 @@ describe('the Action seals a trace with lines that are not records', () => {
     const workspace = tempDir('ata-unsealed-job-');
     writeFileSync(join(workspace, 'mixed.jsonl'), MIXED);
     writeFileSync(join(workspace, 'clean.jsonl'), readFileSync('examples/clean/span-log.jsonl'));
-    gh.currentRunId = 910;
-    const result = await runBundledAction({
-      workspace,
-      inputs: { ...actionDefaults(TOKEN), baseline: 'off', comment: 'false', traces: '*.jsonl', 'fail-on': 'never' },
-      eventName: 'push',
-      event: { ref: 'refs/heads/main', after: 'b'.repeat(40) },
-      runId: 910,
-      apiUrl: front.url,
-      resultsUrl: front.url,
-      repository: 'octo-org/agent-app',
-      workflowRef: 'octo-org/agent-app/.github/workflows/agents.yml@refs/heads/main',
-    });
+    const result = await harness.run(910, { baseline: 'off', comment: 'false', traces: '*.jsonl', 'fail-on': 'never' }, { workspace, ...pushToMain('b'.repeat(40)) });
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).not.toMatch(/could not upload|could not be sealed/);
     expect(result.stdout.split('\n').filter((l) => l.includes('not records'))).toEqual([
@@ -63,9 +39,9 @@ describe('the Action seals a trace with lines that are not records', () => {
     const report = reportSchema.parse(JSON.parse(readFileSync(result.outputs['report-json']!, 'utf8')));
     expect(report.findings.filter((f) => f.file === 'mixed.jsonl' && f.ruleId === 'malformed-record').map((f) => f.line)).toEqual([3, 4]);
 
-    const uploaded = gh.artifacts.filter((a) => a.runId === 910 && a.name === 'agent-trace-audit');
+    const uploaded = harness.gh.artifacts.filter((a) => a.runId === 910 && a.name === 'agent-trace-audit');
     expect(uploaded).toHaveLength(1);
-    const files = readZip(await azurite.read(uploaded[0]!.blob));
+    const files = readZip(await harness.azurite.read(uploaded[0]!.blob));
     const manifest = JSON.parse(files.get('seal-manifest.json')!.toString('utf8')) as {
       files: Array<{ file: string; finalDigest: string; sealed: string; checkpoint: string; unsealedLines?: Array<{ line: number; reason: string }> }>;
     };

@@ -1,44 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/report/schema.js';
-import type { Azurite } from '../github/azurite.js';
-import type { FakeGitHub } from '../github/fake-github.js';
 import { readZip } from '../github/read-zip.js';
-import { actionDefaults, runBundledAction } from '../github/run-action.js';
-import type { ArtifactFront } from '../github/support/artifact-front.js';
-import { startArtifactHarness, stopArtifactHarness } from '../github/support/artifact-harness.js';
+import { pushToMain, useActionHarness } from '../github/support/action-harness.js';
 import { hostileWorkspace } from './hostile-workspace.js';
 
 // The bundled Action against the loopback GitHub, in a workspace whose pull request committed
 // folder symlinks into .git, out of the workspace and into /proc: nothing behind them is read,
 // listed, sealed or uploaded, each is one warning, and the step does not fail on them.
-const TOKEN = 'ghs_loopbackTestToken000000000000000000';
 
-let azurite: Azurite;
-let gh: FakeGitHub;
-let front: ArtifactFront;
-
-beforeAll(async () => {
-  ({ azurite, gh, front } = await startArtifactHarness());
-}, 60_000);
-
-afterAll(() => stopArtifactHarness({ azurite, gh, front }));
+const harness = useActionHarness();
 
 describe('the Action in a workspace with folder symlinks that lead out', () => {
   it('audits, seals and uploads only the workspace\'s own trace', async () => {
     const { workspace } = hostileWorkspace();
-    gh.currentRunId = 935;
-    const result = await runBundledAction({
-      workspace,
-      inputs: { ...actionDefaults(TOKEN), baseline: 'off', comment: 'false', traces: 'traces/**\nout/**/*.jsonl\nproc/**\nmid/link/secret.jsonl\nreal/*.jsonl', 'fail-on': 'never' },
-      eventName: 'push',
-      event: { ref: 'refs/heads/main', after: 'c'.repeat(40) },
-      runId: 935,
-      apiUrl: front.url,
-      resultsUrl: front.url,
-      repository: 'octo-org/agent-app',
-      workflowRef: 'octo-org/agent-app/.github/workflows/agents.yml@refs/heads/main',
-    });
+    const result = await harness.run(935, { baseline: 'off', comment: 'false', traces: 'traces/**\nout/**/*.jsonl\nproc/**\nmid/link/secret.jsonl\nreal/*.jsonl', 'fail-on': 'never' }, { workspace, ...pushToMain('c'.repeat(40)) });
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout.split('\n').filter((l) => l.includes('skipped'))).toEqual([
       '::warning::skipped traces: refused: a symlink into .git',
@@ -49,9 +25,9 @@ describe('the Action in a workspace with folder symlinks that lead out', () => {
     const report = reportSchema.parse(JSON.parse(readFileSync(result.outputs['report-json']!, 'utf8')));
     expect(report.files.map((f) => f.path)).toEqual(['real/a.jsonl']);
 
-    const uploaded = gh.artifacts.filter((a) => a.runId === 935 && a.name === 'agent-trace-audit');
+    const uploaded = harness.gh.artifacts.filter((a) => a.runId === 935 && a.name === 'agent-trace-audit');
     expect(uploaded).toHaveLength(1);
-    const files = readZip(await azurite.read(uploaded[0]!.blob));
+    const files = readZip(await harness.azurite.read(uploaded[0]!.blob));
     const manifest = JSON.parse(files.get('seal-manifest.json')!.toString('utf8')) as { files: Array<{ file: string }> };
     expect(manifest.files.map((f) => f.file)).toEqual(['real/a.jsonl']);
     for (const [name, bytes] of files) expect(bytes.toString('latin1'), name).not.toMatch(/SENTINEL|extraheader|VmPeak/);

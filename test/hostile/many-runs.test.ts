@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reportCatalogSnapshot } from '../../src/report/catalogs.js';
 import { mergeReports } from '../../src/report/merge.js';
 import { DEFAULT_MAX_RUNS } from '../../src/report/run-cap.js';
 import { reportSchema, type Report } from '../../src/report/schema.js';
-import { actionDefaults, runBundledAction } from '../github/run-action.js';
-import { startArtifactHarness, stopArtifactHarness, type ArtifactHarness } from '../github/support/artifact-harness.js';
+import { useActionHarness } from '../github/support/action-harness.js';
 import { tempTree } from '../helpers.js';
 import { auditJson, callLine, runInProcess } from './audit-cli.js';
 
@@ -109,13 +107,11 @@ describe('every renderer says that runs were left out', () => {
     'five.jsonl': ['a', 'b', 'c', 'd', 'e'].map((run) => JSON.stringify({ run_id: run, kind: 'tool_call', call_id: `c${run}`, tool: 'ls' })).join('\n') + '\n',
   };
   let root: string;
-  let harness: ArtifactHarness;
+  const harness = useActionHarness();
 
-  beforeAll(async () => {
+  beforeAll(() => {
     root = tempTree(files);
-    harness = await startArtifactHarness();
-  }, 60_000);
-  afterAll(() => stopArtifactHarness(harness));
+  });
 
   it('the CLI: text, markdown, SARIF, HTML and JSON', async () => {
     const out: Record<string, string> = {};
@@ -137,24 +133,12 @@ describe('every renderer says that runs were left out', () => {
 
   it('the bundled Action: the PR comment and the job summary', async () => {
     const { gh } = harness;
-    const event = JSON.parse(readFileSync('test/github/fixtures/pull_request.opened.json', 'utf8')) as { number: number };
-    gh.comments.set(event.number, []);
-    gh.currentRunId = 31;
-    const run = await runBundledAction({
-      workspace: root,
-      inputs: { ...actionDefaults('ghs_loopbackTestToken000000000000000000'), traces: 'five.jsonl', upload: 'false', seal: 'false', baseline: 'off', 'fail-on': 'never' },
-      eventName: 'pull_request',
-      event,
-      runId: 31,
-      apiUrl: gh.url,
-      resultsUrl: gh.url,
-      repository: 'octo-org/agent-app',
-      workflowRef: 'octo-org/agent-app/.github/workflows/agents.yml@refs/pull/42/merge',
-    });
+    gh.comments.set(42, []);
+    const run = await harness.run(31, { traces: 'five.jsonl', upload: 'false', seal: 'false', baseline: 'off', 'fail-on': 'never' }, { workspace: root });
     expect(run.code, run.stdout).toBe(0);
     const count = (text: string) => text.split(NOTE).length - 1;
     expect(count(run.summary)).toBe(1);
-    const comments = gh.comments.get(event.number)!;
+    const comments = gh.comments.get(42)!;
     expect(comments).toHaveLength(1);
     expect(count(comments[0]!.body)).toBe(1);
   }, 120_000);

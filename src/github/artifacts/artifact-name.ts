@@ -34,6 +34,19 @@ export function artifactNameFor(base: string, shard: string, name = ''): string 
   return [clean, nameId(name), shardId(shard)].filter((part) => part !== '').join('-');
 }
 
+/** What shardId() gives: a slug and 8 hex digits of a hash, or the hash alone. */
+const SHARD_ID = /^(?:[A-Za-z0-9._-]+-)?[0-9a-f]{8}$/;
+
+/**
+ * The report artifacts of one suite among a run's artifacts: `base` itself
+ * (artifactNameFor without a shard: an unsharded or merged report) and its
+ * shards `<base>-<shard id>`. Not another suite's `<base>-<name>` (the `name`
+ * input), whose findings are not this suite's.
+ */
+export function suiteReports<T extends { readonly name: string }>(artifacts: readonly T[], base: string): T[] {
+  return artifacts.filter((a) => a.name === base || (a.name.startsWith(`${base}-`) && SHARD_ID.test(a.name.slice(base.length + 1))));
+}
+
 /** ` name=<id> shard=<id>`: what tells one workflow's (and one shard's) comment and check run from another's. */
 function keyOf(shard: string, name: string): string {
   const n = nameId(name);

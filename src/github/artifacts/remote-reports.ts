@@ -3,18 +3,17 @@ import type { Logger } from '../../logger.js';
 import type { Report } from '../../report/schema.js';
 import { firstLine, listRunArtifacts, readCapped, withVerifiedDownload, type RemoteRun } from './artifact.js';
 import { pullRequestRef, type PullRequestRef, type RunContext } from '../context.js';
+import { suiteReports } from './artifact-name.js';
 import type { Octokit } from '../octokit.js';
 import { MAX_STORED_REPORT_BYTES, parseStoredReport, REPORT_FILE } from './stored-report.js';
 
 /**
  * The reports stored as artifacts of a run whose names match: `name` itself
- * or `name-<shard id>`. Each is downloaded to a temp folder, digest-checked,
+ * or `name-<shard id>` (suiteReports). Each is downloaded to a temp folder, digest-checked,
  * size-capped and schema-validated; a bad one is a warning and skipped.
  */
 export async function downloadReports(run: RemoteRun, artifactName: string, tempDir: string, logger: Logger): Promise<Report[]> {
-  const artifacts = (await listRunArtifacts(run))
-    .filter((a) => a.name === artifactName || a.name.startsWith(`${artifactName}-`))
-    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  const artifacts = suiteReports(await listRunArtifacts(run), artifactName).sort((a, b) => (a.name < b.name ? -1 : 1));
   const reports: Report[] = [];
   for (const artifact of artifacts) {
     try {
