@@ -2,19 +2,19 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 5976:
+/***/ 878:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2019 = void 0;
-const core_1 = __nccwpck_require__(2439);
-const draft7_1 = __nccwpck_require__(3967);
-const dynamic_1 = __nccwpck_require__(7077);
-const next_1 = __nccwpck_require__(8294);
-const unevaluated_1 = __nccwpck_require__(2420);
-const discriminator_1 = __nccwpck_require__(2936);
-const json_schema_2019_09_1 = __nccwpck_require__(2249);
+const core_1 = __nccwpck_require__(3893);
+const draft7_1 = __nccwpck_require__(9941);
+const dynamic_1 = __nccwpck_require__(9923);
+const next_1 = __nccwpck_require__(7844);
+const unevaluated_1 = __nccwpck_require__(2010);
+const discriminator_1 = __nccwpck_require__(8886);
+const json_schema_2019_09_1 = __nccwpck_require__(5375);
 const META_SCHEMA_ID = "https://json-schema.org/draft/2019-09/schema";
 class Ajv2019 extends core_1.default {
     constructor(opts = {}) {
@@ -52,33 +52,33 @@ module.exports = exports = Ajv2019;
 module.exports.Ajv2019 = Ajv2019;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv2019;
-var validate_1 = __nccwpck_require__(7391);
+var validate_1 = __nccwpck_require__(7881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(8762);
+var codegen_1 = __nccwpck_require__(1436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(535);
+var validation_error_1 = __nccwpck_require__(3021);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(5268);
+var ref_error_1 = __nccwpck_require__(3162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=2019.js.map
 
 /***/ }),
 
-/***/ 5848:
+/***/ 2210:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv2020 = void 0;
-const core_1 = __nccwpck_require__(2439);
-const draft2020_1 = __nccwpck_require__(9220);
-const discriminator_1 = __nccwpck_require__(2936);
-const json_schema_2020_12_1 = __nccwpck_require__(3029);
+const core_1 = __nccwpck_require__(3893);
+const draft2020_1 = __nccwpck_require__(4298);
+const discriminator_1 = __nccwpck_require__(8886);
+const json_schema_2020_12_1 = __nccwpck_require__(3995);
 const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
 class Ajv2020 extends core_1.default {
     constructor(opts = {}) {
@@ -113,33 +113,33 @@ module.exports = exports = Ajv2020;
 module.exports.Ajv2020 = Ajv2020;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv2020;
-var validate_1 = __nccwpck_require__(7391);
+var validate_1 = __nccwpck_require__(7881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(8762);
+var codegen_1 = __nccwpck_require__(1436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(535);
+var validation_error_1 = __nccwpck_require__(3021);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(5268);
+var ref_error_1 = __nccwpck_require__(3162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=2020.js.map
 
 /***/ }),
 
-/***/ 9153:
+/***/ 2463:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
-const core_1 = __nccwpck_require__(2439);
-const draft7_1 = __nccwpck_require__(3967);
-const discriminator_1 = __nccwpck_require__(2936);
-const draft7MetaSchema = __nccwpck_require__(372);
+const core_1 = __nccwpck_require__(3893);
+const draft7_1 = __nccwpck_require__(9941);
+const discriminator_1 = __nccwpck_require__(8886);
+const draft7MetaSchema = __nccwpck_require__(2079);
 const META_SUPPORT_DATA = ["/properties"];
 const META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
 class Ajv extends core_1.default {
@@ -169,24 +169,24 @@ module.exports = exports = Ajv;
 module.exports.Ajv = Ajv;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports["default"] = Ajv;
-var validate_1 = __nccwpck_require__(7391);
+var validate_1 = __nccwpck_require__(7881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(8762);
+var codegen_1 = __nccwpck_require__(1436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(535);
+var validation_error_1 = __nccwpck_require__(3021);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(5268);
+var ref_error_1 = __nccwpck_require__(3162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
 //# sourceMappingURL=ajv.js.map
 
 /***/ }),
 
-/***/ 7565:
+/***/ 567:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -348,15 +348,15 @@ exports.regexpCode = regexpCode;
 
 /***/ }),
 
-/***/ 8762:
+/***/ 1436:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
-const code_1 = __nccwpck_require__(7565);
-const scope_1 = __nccwpck_require__(4146);
-var code_2 = __nccwpck_require__(7565);
+const code_1 = __nccwpck_require__(567);
+const scope_1 = __nccwpck_require__(7788);
+var code_2 = __nccwpck_require__(567);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
 Object.defineProperty(exports, "strConcat", ({ enumerable: true, get: function () { return code_2.strConcat; } }));
@@ -365,7 +365,7 @@ Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
 Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
-var scope_2 = __nccwpck_require__(4146);
+var scope_2 = __nccwpck_require__(7788);
 Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
 Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
 Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
@@ -1051,13 +1051,13 @@ function par(x) {
 
 /***/ }),
 
-/***/ 4146:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
-const code_1 = __nccwpck_require__(7565);
+const code_1 = __nccwpck_require__(567);
 class ValueError extends Error {
     constructor(name) {
         super(`CodeGen: "code" for ${name} not defined`);
@@ -1200,15 +1200,15 @@ exports.ValueScope = ValueScope;
 
 /***/ }),
 
-/***/ 9905:
+/***/ 1283:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const names_1 = __nccwpck_require__(8636);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const names_1 = __nccwpck_require__(630);
 exports.keywordError = {
     message: ({ keyword }) => (0, codegen_1.str) `must pass "${keyword}" keyword validation`,
 };
@@ -1329,18 +1329,18 @@ function extraErrorProps(cxt, { params, message }, keyValues) {
 
 /***/ }),
 
-/***/ 4992:
+/***/ 2718:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const validation_error_1 = __nccwpck_require__(535);
-const names_1 = __nccwpck_require__(8636);
-const resolve_1 = __nccwpck_require__(1128);
-const util_1 = __nccwpck_require__(7802);
-const validate_1 = __nccwpck_require__(7391);
+const codegen_1 = __nccwpck_require__(1436);
+const validation_error_1 = __nccwpck_require__(3021);
+const names_1 = __nccwpck_require__(630);
+const resolve_1 = __nccwpck_require__(4090);
+const util_1 = __nccwpck_require__(4464);
+const validate_1 = __nccwpck_require__(7881);
 class SchemaEnv {
     constructor(env) {
         var _a;
@@ -1577,12 +1577,12 @@ function getJsonPointer(parsedRef, { baseId, schema, root }) {
 
 /***/ }),
 
-/***/ 8636:
+/***/ 630:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const names = {
     // validation function arguments
     data: new codegen_1.Name("data"), // data passed to validation function
@@ -1611,12 +1611,12 @@ exports["default"] = names;
 
 /***/ }),
 
-/***/ 5268:
+/***/ 3162:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const resolve_1 = __nccwpck_require__(1128);
+const resolve_1 = __nccwpck_require__(4090);
 class MissingRefError extends Error {
     constructor(resolver, baseId, ref, msg) {
         super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -1629,15 +1629,15 @@ exports["default"] = MissingRefError;
 
 /***/ }),
 
-/***/ 1128:
+/***/ 4090:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
-const util_1 = __nccwpck_require__(7802);
-const equal = __nccwpck_require__(6136);
-const traverse = __nccwpck_require__(1165);
+const util_1 = __nccwpck_require__(4464);
+const equal = __nccwpck_require__(3430);
+const traverse = __nccwpck_require__(1167);
 // TODO refactor to use keyword definitions
 const SIMPLE_INLINED = new Set([
     "type",
@@ -1790,7 +1790,7 @@ exports.getSchemaRefs = getSchemaRefs;
 
 /***/ }),
 
-/***/ 2335:
+/***/ 7353:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1822,14 +1822,14 @@ exports.getRules = getRules;
 
 /***/ }),
 
-/***/ 7802:
+/***/ 4464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const code_1 = __nccwpck_require__(7565);
+const codegen_1 = __nccwpck_require__(1436);
+const code_1 = __nccwpck_require__(567);
 // TODO refactor to use Set
 function toHash(arr) {
     const hash = {};
@@ -2006,7 +2006,7 @@ exports.checkStrictMode = checkStrictMode;
 
 /***/ }),
 
-/***/ 454:
+/***/ 7692:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2031,15 +2031,15 @@ exports.shouldUseRule = shouldUseRule;
 
 /***/ }),
 
-/***/ 8284:
+/***/ 5346:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
-const errors_1 = __nccwpck_require__(9905);
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
+const errors_1 = __nccwpck_require__(1283);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
 const boolError = {
     message: "boolean schema is false",
 };
@@ -2087,17 +2087,17 @@ function falseSchemaError(it, overrideAllErrors) {
 
 /***/ }),
 
-/***/ 5931:
+/***/ 6685:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
-const rules_1 = __nccwpck_require__(2335);
-const applicability_1 = __nccwpck_require__(454);
-const errors_1 = __nccwpck_require__(9905);
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const rules_1 = __nccwpck_require__(7353);
+const applicability_1 = __nccwpck_require__(7692);
+const errors_1 = __nccwpck_require__(1283);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 var DataType;
 (function (DataType) {
     DataType[DataType["Correct"] = 0] = "Correct";
@@ -2296,14 +2296,14 @@ function getTypeErrorContext(it) {
 
 /***/ }),
 
-/***/ 3769:
+/***/ 1699:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.assignDefaults = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 function assignDefaults(it, ty) {
     const { properties, items } = it.schema;
     if (ty === "object" && properties) {
@@ -2337,24 +2337,24 @@ function assignDefault(it, prop, defaultValue) {
 
 /***/ }),
 
-/***/ 7391:
+/***/ 7881:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
-const boolSchema_1 = __nccwpck_require__(8284);
-const dataType_1 = __nccwpck_require__(5931);
-const applicability_1 = __nccwpck_require__(454);
-const dataType_2 = __nccwpck_require__(5931);
-const defaults_1 = __nccwpck_require__(3769);
-const keyword_1 = __nccwpck_require__(4852);
-const subschema_1 = __nccwpck_require__(7914);
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const resolve_1 = __nccwpck_require__(1128);
-const util_1 = __nccwpck_require__(7802);
-const errors_1 = __nccwpck_require__(9905);
+const boolSchema_1 = __nccwpck_require__(5346);
+const dataType_1 = __nccwpck_require__(6685);
+const applicability_1 = __nccwpck_require__(7692);
+const dataType_2 = __nccwpck_require__(6685);
+const defaults_1 = __nccwpck_require__(1699);
+const keyword_1 = __nccwpck_require__(5202);
+const subschema_1 = __nccwpck_require__(6200);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const resolve_1 = __nccwpck_require__(4090);
+const util_1 = __nccwpck_require__(4464);
+const errors_1 = __nccwpck_require__(1283);
 // schema compilation - generates validation function, subschemaCode (below) is used for subschemas
 function validateFunctionCode(it) {
     if (isSchemaObj(it)) {
@@ -2863,16 +2863,16 @@ exports.getData = getData;
 
 /***/ }),
 
-/***/ 4852:
+/***/ 5202:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const code_1 = __nccwpck_require__(322);
-const errors_1 = __nccwpck_require__(9905);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const code_1 = __nccwpck_require__(8484);
+const errors_1 = __nccwpck_require__(1283);
 function macroKeywordCode(cxt, def) {
     const { gen, keyword, schema, parentSchema, it } = cxt;
     const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -2993,14 +2993,14 @@ exports.validateKeywordUsage = validateKeywordUsage;
 
 /***/ }),
 
-/***/ 7914:
+/***/ 6200:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
     if (keyword !== undefined && schema !== undefined) {
         throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -3080,31 +3080,31 @@ exports.extendSubschemaMode = extendSubschemaMode;
 
 /***/ }),
 
-/***/ 2439:
+/***/ 3893:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
-var validate_1 = __nccwpck_require__(7391);
+var validate_1 = __nccwpck_require__(7881);
 Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(8762);
+var codegen_1 = __nccwpck_require__(1436);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-const validation_error_1 = __nccwpck_require__(535);
-const ref_error_1 = __nccwpck_require__(5268);
-const rules_1 = __nccwpck_require__(2335);
-const compile_1 = __nccwpck_require__(4992);
-const codegen_2 = __nccwpck_require__(8762);
-const resolve_1 = __nccwpck_require__(1128);
-const dataType_1 = __nccwpck_require__(5931);
-const util_1 = __nccwpck_require__(7802);
-const $dataRefSchema = __nccwpck_require__(9422);
-const uri_1 = __nccwpck_require__(975);
+const validation_error_1 = __nccwpck_require__(3021);
+const ref_error_1 = __nccwpck_require__(3162);
+const rules_1 = __nccwpck_require__(7353);
+const compile_1 = __nccwpck_require__(2718);
+const codegen_2 = __nccwpck_require__(1436);
+const resolve_1 = __nccwpck_require__(4090);
+const dataType_1 = __nccwpck_require__(6685);
+const util_1 = __nccwpck_require__(4464);
+const $dataRefSchema = __nccwpck_require__(3837);
+const uri_1 = __nccwpck_require__(6285);
 const defaultRegExp = (str, flags) => new RegExp(str, flags);
 defaultRegExp.code = "new RegExp";
 const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3704,18 +3704,18 @@ function schemaOrData(schema) {
 
 /***/ }),
 
-/***/ 2249:
+/***/ 5375:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const metaSchema = __nccwpck_require__(6733);
-const applicator = __nccwpck_require__(9698);
-const content = __nccwpck_require__(1525);
-const core = __nccwpck_require__(155);
-const format = __nccwpck_require__(9543);
-const metadata = __nccwpck_require__(100);
-const validation = __nccwpck_require__(7463);
+const metaSchema = __nccwpck_require__(8138);
+const applicator = __nccwpck_require__(4908);
+const content = __nccwpck_require__(958);
+const core = __nccwpck_require__(58);
+const format = __nccwpck_require__(6534);
+const metadata = __nccwpck_require__(711);
+const validation = __nccwpck_require__(8030);
 const META_SUPPORT_DATA = ["/properties"];
 function addMetaSchema2019($data) {
     ;
@@ -3738,19 +3738,19 @@ exports["default"] = addMetaSchema2019;
 
 /***/ }),
 
-/***/ 3029:
+/***/ 3995:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const metaSchema = __nccwpck_require__(5193);
-const applicator = __nccwpck_require__(6478);
-const unevaluated = __nccwpck_require__(4456);
-const content = __nccwpck_require__(2897);
-const core = __nccwpck_require__(9647);
-const format = __nccwpck_require__(8163);
-const metadata = __nccwpck_require__(9232);
-const validation = __nccwpck_require__(5867);
+const metaSchema = __nccwpck_require__(1678);
+const applicator = __nccwpck_require__(7216);
+const unevaluated = __nccwpck_require__(9547);
+const content = __nccwpck_require__(8226);
+const core = __nccwpck_require__(518);
+const format = __nccwpck_require__(4588);
+const metadata = __nccwpck_require__(5707);
+const validation = __nccwpck_require__(7082);
 const META_SUPPORT_DATA = ["/properties"];
 function addMetaSchema2020($data) {
     ;
@@ -3774,20 +3774,20 @@ exports["default"] = addMetaSchema2020;
 
 /***/ }),
 
-/***/ 8325:
+/***/ 4951:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 // https://github.com/ajv-validator/ajv/issues/889
-const equal = __nccwpck_require__(6136);
+const equal = __nccwpck_require__(3430);
 equal.code = 'require("ajv/dist/runtime/equal").default';
 exports["default"] = equal;
 //# sourceMappingURL=equal.js.map
 
 /***/ }),
 
-/***/ 3908:
+/***/ 6214:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3817,19 +3817,19 @@ ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
 
 /***/ }),
 
-/***/ 975:
+/***/ 6285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const uri = __nccwpck_require__(7041);
+const uri = __nccwpck_require__(4352);
 uri.code = 'require("ajv/dist/runtime/uri").default';
 exports["default"] = uri;
 //# sourceMappingURL=uri.js.map
 
 /***/ }),
 
-/***/ 535:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3846,14 +3846,14 @@ exports["default"] = ValidationError;
 
 /***/ }),
 
-/***/ 9810:
+/***/ 3448:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateAdditionalItems = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -3901,15 +3901,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2089:
+/***/ 2431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(322);
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const util_1 = __nccwpck_require__(7802);
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: "must NOT have additional properties",
     params: ({ params }) => (0, codegen_1._) `{additionalProperty: ${params.additionalProperty}}`,
@@ -4013,12 +4013,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4971:
+/***/ 9205:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(7802);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: "allOf",
     schemaType: "array",
@@ -4042,12 +4042,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5046:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(322);
+const code_1 = __nccwpck_require__(8484);
 const def = {
     keyword: "anyOf",
     schemaType: "array",
@@ -4060,13 +4060,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6988:
+/***/ 6182:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params: { min, max } }) => max === undefined
         ? (0, codegen_1.str) `must contain at least ${min} valid item(s)`
@@ -4161,15 +4161,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 684:
+/***/ 5826:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const code_1 = __nccwpck_require__(322);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(8484);
 exports.error = {
     message: ({ params: { property, depsCount, deps } }) => {
         const property_ies = depsCount === 1 ? "property" : "properties";
@@ -4252,12 +4252,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9624:
+/***/ 3818:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(684);
+const dependencies_1 = __nccwpck_require__(5826);
 const def = {
     keyword: "dependentSchemas",
     type: "object",
@@ -4269,13 +4269,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5102:
+/***/ 8584:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params }) => (0, codegen_1.str) `must match "${params.ifClause}" schema`,
     params: ({ params }) => (0, codegen_1._) `{failingKeyword: ${params.ifClause}}`,
@@ -4341,27 +4341,27 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3841:
+/***/ 8775:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const additionalItems_1 = __nccwpck_require__(9810);
-const prefixItems_1 = __nccwpck_require__(4357);
-const items_1 = __nccwpck_require__(9769);
-const items2020_1 = __nccwpck_require__(8745);
-const contains_1 = __nccwpck_require__(6988);
-const dependencies_1 = __nccwpck_require__(684);
-const propertyNames_1 = __nccwpck_require__(8094);
-const additionalProperties_1 = __nccwpck_require__(2089);
-const properties_1 = __nccwpck_require__(8252);
-const patternProperties_1 = __nccwpck_require__(6662);
-const not_1 = __nccwpck_require__(7868);
-const anyOf_1 = __nccwpck_require__(5046);
-const oneOf_1 = __nccwpck_require__(4384);
-const allOf_1 = __nccwpck_require__(4971);
-const if_1 = __nccwpck_require__(5102);
-const thenElse_1 = __nccwpck_require__(167);
+const additionalItems_1 = __nccwpck_require__(3448);
+const prefixItems_1 = __nccwpck_require__(6467);
+const items_1 = __nccwpck_require__(5791);
+const items2020_1 = __nccwpck_require__(2959);
+const contains_1 = __nccwpck_require__(6182);
+const dependencies_1 = __nccwpck_require__(5826);
+const propertyNames_1 = __nccwpck_require__(1372);
+const additionalProperties_1 = __nccwpck_require__(2431);
+const properties_1 = __nccwpck_require__(8778);
+const patternProperties_1 = __nccwpck_require__(664);
+const not_1 = __nccwpck_require__(8350);
+const anyOf_1 = __nccwpck_require__(9380);
+const oneOf_1 = __nccwpck_require__(2490);
+const allOf_1 = __nccwpck_require__(9205);
+const if_1 = __nccwpck_require__(8584);
+const thenElse_1 = __nccwpck_require__(6829);
 function getApplicator(draft2020 = false) {
     const applicator = [
         // any
@@ -4391,15 +4391,15 @@ exports["default"] = getApplicator;
 
 /***/ }),
 
-/***/ 9769:
+/***/ 5791:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateTuple = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const code_1 = __nccwpck_require__(322);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(8484);
 const def = {
     keyword: "items",
     type: "array",
@@ -4449,15 +4449,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8745:
+/***/ 2959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const code_1 = __nccwpck_require__(322);
-const additionalItems_1 = __nccwpck_require__(9810);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const code_1 = __nccwpck_require__(8484);
+const additionalItems_1 = __nccwpck_require__(3448);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -4485,12 +4485,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7868:
+/***/ 8350:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(7802);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: "not",
     schemaType: ["object", "boolean"],
@@ -4517,13 +4517,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4384:
+/***/ 2490:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: "must match exactly one schema in oneOf",
     params: ({ params }) => (0, codegen_1._) `{passingSchemas: ${params.passing}}`,
@@ -4583,15 +4583,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6662:
+/***/ 664:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(322);
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const util_2 = __nccwpck_require__(7802);
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const util_2 = __nccwpck_require__(4464);
 const def = {
     keyword: "patternProperties",
     type: "object",
@@ -4664,12 +4664,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4357:
+/***/ 6467:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const items_1 = __nccwpck_require__(9769);
+const items_1 = __nccwpck_require__(5791);
 const def = {
     keyword: "prefixItems",
     type: "array",
@@ -4682,15 +4682,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8252:
+/***/ 8778:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const validate_1 = __nccwpck_require__(7391);
-const code_1 = __nccwpck_require__(322);
-const util_1 = __nccwpck_require__(7802);
-const additionalProperties_1 = __nccwpck_require__(2089);
+const validate_1 = __nccwpck_require__(7881);
+const code_1 = __nccwpck_require__(8484);
+const util_1 = __nccwpck_require__(4464);
+const additionalProperties_1 = __nccwpck_require__(2431);
 const def = {
     keyword: "properties",
     type: "object",
@@ -4742,13 +4742,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 8094:
+/***/ 1372:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: "property name must be valid",
     params: ({ params }) => (0, codegen_1._) `{propertyName: ${params.propertyName}}`,
@@ -4786,12 +4786,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 167:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(7802);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: ["then", "else"],
     schemaType: ["object", "boolean"],
@@ -4805,16 +4805,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 322:
+/***/ 8484:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const names_1 = __nccwpck_require__(8636);
-const util_2 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const names_1 = __nccwpck_require__(630);
+const util_2 = __nccwpck_require__(4464);
 function checkReportMissingProp(cxt, prop) {
     const { gen, data, it } = cxt;
     gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -4942,7 +4942,7 @@ exports.validateUnion = validateUnion;
 
 /***/ }),
 
-/***/ 4586:
+/***/ 9872:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4958,13 +4958,13 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3119:
+/***/ 7397:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const id_1 = __nccwpck_require__(4586);
-const ref_1 = __nccwpck_require__(7002);
+const id_1 = __nccwpck_require__(9872);
+const ref_1 = __nccwpck_require__(2996);
 const core = [
     "$schema",
     "$id",
@@ -4980,18 +4980,18 @@ exports["default"] = core;
 
 /***/ }),
 
-/***/ 7002:
+/***/ 2996:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.callRef = exports.getValidate = void 0;
-const ref_error_1 = __nccwpck_require__(5268);
-const code_1 = __nccwpck_require__(322);
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const compile_1 = __nccwpck_require__(4992);
-const util_1 = __nccwpck_require__(7802);
+const ref_error_1 = __nccwpck_require__(3162);
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const compile_1 = __nccwpck_require__(2718);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: "$ref",
     schemaType: "string",
@@ -5108,16 +5108,16 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 2936:
+/***/ 8886:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const types_1 = __nccwpck_require__(3837);
-const compile_1 = __nccwpck_require__(4992);
-const ref_error_1 = __nccwpck_require__(5268);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const types_1 = __nccwpck_require__(7115);
+const compile_1 = __nccwpck_require__(2718);
+const ref_error_1 = __nccwpck_require__(3162);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag
         ? `tag "${tagName}" must be string`
@@ -5218,7 +5218,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3837:
+/***/ 7115:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5233,19 +5233,19 @@ var DiscrError;
 
 /***/ }),
 
-/***/ 9220:
+/***/ 4298:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(3119);
-const validation_1 = __nccwpck_require__(3467);
-const applicator_1 = __nccwpck_require__(3841);
-const dynamic_1 = __nccwpck_require__(7077);
-const next_1 = __nccwpck_require__(8294);
-const unevaluated_1 = __nccwpck_require__(2420);
-const format_1 = __nccwpck_require__(3627);
-const metadata_1 = __nccwpck_require__(2098);
+const core_1 = __nccwpck_require__(7397);
+const validation_1 = __nccwpck_require__(5481);
+const applicator_1 = __nccwpck_require__(8775);
+const dynamic_1 = __nccwpck_require__(9923);
+const next_1 = __nccwpck_require__(7844);
+const unevaluated_1 = __nccwpck_require__(2010);
+const format_1 = __nccwpck_require__(2601);
+const metadata_1 = __nccwpck_require__(6620);
 const draft2020Vocabularies = [
     dynamic_1.default,
     core_1.default,
@@ -5262,16 +5262,16 @@ exports["default"] = draft2020Vocabularies;
 
 /***/ }),
 
-/***/ 3967:
+/***/ 9941:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(3119);
-const validation_1 = __nccwpck_require__(3467);
-const applicator_1 = __nccwpck_require__(3841);
-const format_1 = __nccwpck_require__(3627);
-const metadata_1 = __nccwpck_require__(2098);
+const core_1 = __nccwpck_require__(7397);
+const validation_1 = __nccwpck_require__(5481);
+const applicator_1 = __nccwpck_require__(8775);
+const format_1 = __nccwpck_require__(2601);
+const metadata_1 = __nccwpck_require__(6620);
 const draft7Vocabularies = [
     core_1.default,
     validation_1.default,
@@ -5285,16 +5285,16 @@ exports["default"] = draft7Vocabularies;
 
 /***/ }),
 
-/***/ 7317:
+/***/ 8639:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicAnchor = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const compile_1 = __nccwpck_require__(4992);
-const ref_1 = __nccwpck_require__(7002);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const compile_1 = __nccwpck_require__(2718);
+const ref_1 = __nccwpck_require__(2996);
 const def = {
     keyword: "$dynamicAnchor",
     schemaType: "string",
@@ -5321,15 +5321,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9667:
+/***/ 5065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.dynamicRef = void 0;
-const codegen_1 = __nccwpck_require__(8762);
-const names_1 = __nccwpck_require__(8636);
-const ref_1 = __nccwpck_require__(7002);
+const codegen_1 = __nccwpck_require__(1436);
+const names_1 = __nccwpck_require__(630);
+const ref_1 = __nccwpck_require__(2996);
 const def = {
     keyword: "$dynamicRef",
     schemaType: "string",
@@ -5378,28 +5378,28 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7077:
+/***/ 9923:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(7317);
-const dynamicRef_1 = __nccwpck_require__(9667);
-const recursiveAnchor_1 = __nccwpck_require__(7608);
-const recursiveRef_1 = __nccwpck_require__(6680);
+const dynamicAnchor_1 = __nccwpck_require__(8639);
+const dynamicRef_1 = __nccwpck_require__(5065);
+const recursiveAnchor_1 = __nccwpck_require__(9982);
+const recursiveRef_1 = __nccwpck_require__(1794);
 const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
 exports["default"] = dynamic;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 7608:
+/***/ 9982:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicAnchor_1 = __nccwpck_require__(7317);
-const util_1 = __nccwpck_require__(7802);
+const dynamicAnchor_1 = __nccwpck_require__(8639);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: "$recursiveAnchor",
     schemaType: "boolean",
@@ -5415,12 +5415,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6680:
+/***/ 1794:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dynamicRef_1 = __nccwpck_require__(9667);
+const dynamicRef_1 = __nccwpck_require__(5065);
 const def = {
     keyword: "$recursiveRef",
     schemaType: "string",
@@ -5431,12 +5431,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 1664:
+/***/ 6402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match format "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{format: ${schemaCode}}`,
@@ -5529,19 +5529,19 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3627:
+/***/ 2601:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const format_1 = __nccwpck_require__(1664);
+const format_1 = __nccwpck_require__(6402);
 const format = [format_1.default];
 exports["default"] = format;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 2098:
+/***/ 6620:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5565,40 +5565,40 @@ exports.contentVocabulary = [
 
 /***/ }),
 
-/***/ 8294:
+/***/ 7844:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependentRequired_1 = __nccwpck_require__(9337);
-const dependentSchemas_1 = __nccwpck_require__(9624);
-const limitContains_1 = __nccwpck_require__(7845);
+const dependentRequired_1 = __nccwpck_require__(643);
+const dependentSchemas_1 = __nccwpck_require__(3818);
+const limitContains_1 = __nccwpck_require__(3907);
 const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
 exports["default"] = next;
 //# sourceMappingURL=next.js.map
 
 /***/ }),
 
-/***/ 2420:
+/***/ 2010:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const unevaluatedProperties_1 = __nccwpck_require__(4189);
-const unevaluatedItems_1 = __nccwpck_require__(4614);
+const unevaluatedProperties_1 = __nccwpck_require__(6855);
+const unevaluatedItems_1 = __nccwpck_require__(4144);
 const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
 exports["default"] = unevaluated;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 4614:
+/***/ 4144:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
     params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
@@ -5638,14 +5638,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 4189:
+/***/ 6855:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const names_1 = __nccwpck_require__(8636);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const names_1 = __nccwpck_require__(630);
 const error = {
     message: "must NOT have unevaluated properties",
     params: ({ params }) => (0, codegen_1._) `{unevaluatedProperty: ${params.unevaluatedProperty}}`,
@@ -5709,14 +5709,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 1488:
+/***/ 8026:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const equal_1 = __nccwpck_require__(8325);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const equal_1 = __nccwpck_require__(4951);
 const error = {
     message: "must be equal to constant",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValue: ${schemaCode}}`,
@@ -5740,12 +5740,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9337:
+/***/ 643:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dependencies_1 = __nccwpck_require__(684);
+const dependencies_1 = __nccwpck_require__(5826);
 const def = {
     keyword: "dependentRequired",
     type: "object",
@@ -5758,14 +5758,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7350:
+/***/ 3200:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const equal_1 = __nccwpck_require__(8325);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const equal_1 = __nccwpck_require__(4951);
 const error = {
     message: "must be equal to one of the allowed values",
     params: ({ schemaCode }) => (0, codegen_1._) `{allowedValues: ${schemaCode}}`,
@@ -5812,21 +5812,21 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 3467:
+/***/ 5481:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const limitNumber_1 = __nccwpck_require__(5341);
-const multipleOf_1 = __nccwpck_require__(9822);
-const limitLength_1 = __nccwpck_require__(6944);
-const pattern_1 = __nccwpck_require__(7805);
-const limitProperties_1 = __nccwpck_require__(7973);
-const required_1 = __nccwpck_require__(858);
-const limitItems_1 = __nccwpck_require__(7150);
-const uniqueItems_1 = __nccwpck_require__(7066);
-const const_1 = __nccwpck_require__(1488);
-const enum_1 = __nccwpck_require__(7350);
+const limitNumber_1 = __nccwpck_require__(3723);
+const multipleOf_1 = __nccwpck_require__(8132);
+const limitLength_1 = __nccwpck_require__(6962);
+const pattern_1 = __nccwpck_require__(6023);
+const limitProperties_1 = __nccwpck_require__(895);
+const required_1 = __nccwpck_require__(4504);
+const limitItems_1 = __nccwpck_require__(6296);
+const uniqueItems_1 = __nccwpck_require__(5132);
+const const_1 = __nccwpck_require__(8026);
+const enum_1 = __nccwpck_require__(3200);
 const validation = [
     // number
     limitNumber_1.default,
@@ -5851,12 +5851,12 @@ exports["default"] = validation;
 
 /***/ }),
 
-/***/ 7845:
+/***/ 3907:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(7802);
+const util_1 = __nccwpck_require__(4464);
 const def = {
     keyword: ["maxContains", "minContains"],
     type: "array",
@@ -5872,12 +5872,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7150:
+/***/ 6296:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -5902,14 +5902,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6944:
+/***/ 6962:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const ucs2length_1 = __nccwpck_require__(3908);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const ucs2length_1 = __nccwpck_require__(6214);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -5935,12 +5935,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 5341:
+/***/ 3723:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const ops = codegen_1.operators;
 const KWDs = {
     maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -5968,12 +5968,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7973:
+/***/ 895:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const error = {
     message({ keyword, schemaCode }) {
         const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -5998,12 +5998,12 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9822:
+/***/ 8132:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(8762);
+const codegen_1 = __nccwpck_require__(1436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must be multiple of ${schemaCode}`,
     params: ({ schemaCode }) => (0, codegen_1._) `{multipleOf: ${schemaCode}}`,
@@ -6030,14 +6030,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7805:
+/***/ 6023:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(322);
-const util_1 = __nccwpck_require__(7802);
-const codegen_1 = __nccwpck_require__(8762);
+const code_1 = __nccwpck_require__(8484);
+const util_1 = __nccwpck_require__(4464);
+const codegen_1 = __nccwpck_require__(1436);
 const error = {
     message: ({ schemaCode }) => (0, codegen_1.str) `must match pattern "${schemaCode}"`,
     params: ({ schemaCode }) => (0, codegen_1._) `{pattern: ${schemaCode}}`,
@@ -6069,14 +6069,14 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 858:
+/***/ 4504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(322);
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
+const code_1 = __nccwpck_require__(8484);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
 const error = {
     message: ({ params: { missingProperty } }) => (0, codegen_1.str) `must have required property '${missingProperty}'`,
     params: ({ params: { missingProperty } }) => (0, codegen_1._) `{missingProperty: ${missingProperty}}`,
@@ -6154,15 +6154,15 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7066:
+/***/ 5132:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dataType_1 = __nccwpck_require__(5931);
-const codegen_1 = __nccwpck_require__(8762);
-const util_1 = __nccwpck_require__(7802);
-const equal_1 = __nccwpck_require__(8325);
+const dataType_1 = __nccwpck_require__(6685);
+const codegen_1 = __nccwpck_require__(1436);
+const util_1 = __nccwpck_require__(4464);
+const equal_1 = __nccwpck_require__(4951);
 const error = {
     message: ({ params: { i, j } }) => (0, codegen_1.str) `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
     params: ({ params: { i, j } }) => (0, codegen_1._) `{i: ${i}, j: ${j}}`,
@@ -6224,7 +6224,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6136:
+/***/ 3430:
 /***/ ((module) => {
 
 
@@ -6277,7 +6277,7 @@ module.exports = function equal(a, b) {
 
 /***/ }),
 
-/***/ 1195:
+/***/ 393:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -11551,7 +11551,7 @@ __webpack_unused_export__ = version;
 
 /***/ }),
 
-/***/ 1165:
+/***/ 1167:
 /***/ ((module) => {
 
 
@@ -11651,13 +11651,13 @@ function escapeJsonPtr(str) {
 
 /***/ }),
 
-/***/ 636:
+/***/ 4006:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(1366);
-const utils = __nccwpck_require__(5313);
+const pico = __nccwpck_require__(8016);
+const utils = __nccwpck_require__(4059);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -11675,7 +11675,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 4701:
+/***/ 5595:
 /***/ ((module) => {
 
 
@@ -11866,13 +11866,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9915:
+/***/ 8265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(4701);
-const utils = __nccwpck_require__(5313);
+const constants = __nccwpck_require__(5595);
+const utils = __nccwpck_require__(4059);
 
 /**
  * Constants
@@ -13298,15 +13298,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 1366:
+/***/ 8016:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(5607);
-const parse = __nccwpck_require__(9915);
-const utils = __nccwpck_require__(5313);
-const constants = __nccwpck_require__(4701);
+const scan = __nccwpck_require__(1781);
+const parse = __nccwpck_require__(8265);
+const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(5595);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -13666,12 +13666,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5607:
+/***/ 1781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(5313);
+const utils = __nccwpck_require__(4059);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -13688,7 +13688,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(4701);
+} = __nccwpck_require__(5595);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -14076,7 +14076,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 5313:
+/***/ 4059:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -14087,7 +14087,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(4701);
+} = __nccwpck_require__(5595);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -14155,7 +14155,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 9456:
+/***/ 7497:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14169,7 +14169,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(528);
+var canonical = __nccwpck_require__(8339);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/audit/catalog/forms-cache.ts
@@ -14283,7 +14283,7 @@ function describeForms(forms) {
 
 /***/ }),
 
-/***/ 2487:
+/***/ 4052:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14293,7 +14293,7 @@ function describeForms(forms) {
 /* harmony export */   kE: () => (/* binding */ checkCatalog),
 /* harmony export */   y0: () => (/* binding */ schemaIdentities)
 /* harmony export */ });
-/* harmony import */ var _hashes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9456);
+/* harmony import */ var _hashes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7497);
 
 const byRecord = new WeakMap();
 function checkCatalog(record) {
@@ -14370,7 +14370,7 @@ function catalogSnapshot(catalog) {
 
 /***/ }),
 
-/***/ 1791:
+/***/ 4452:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14379,12 +14379,12 @@ function catalogSnapshot(catalog) {
 /* harmony export */   PD: () => (/* binding */ emitter),
 /* harmony export */   Ri: () => (/* binding */ storeReleased)
 /* harmony export */ });
-/* harmony import */ var _findings_finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3413);
-/* harmony import */ var _findings_findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6729);
-/* harmony import */ var _held_memo_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6646);
-/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8162);
-/* harmony import */ var _findings_per_file_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2794);
-/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6633);
+/* harmony import */ var _findings_finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4871);
+/* harmony import */ var _findings_findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9578);
+/* harmony import */ var _held_memo_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2925);
+/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2619);
+/* harmony import */ var _findings_per_file_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5693);
+/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6254);
 
 
 
@@ -14447,7 +14447,7 @@ function guarded(rule, emit, where, runId, body) {
 
 /***/ }),
 
-/***/ 7953:
+/***/ 3193:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14496,7 +14496,7 @@ function toolShapesIn(text) {
 }
 
 // EXTERNAL MODULE: ./src/io/trace-file.ts
-var trace_file = __nccwpck_require__(4427);
+var trace_file = __nccwpck_require__(4564);
 ;// CONCATENATED MODULE: ./src/audit/engine/tool-shape-scan.ts
 
 
@@ -14585,7 +14585,7 @@ function emptyFileFinding(format, scan, diagnose) {
 
 /***/ }),
 
-/***/ 2941:
+/***/ 2070:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14595,14 +14595,14 @@ function emptyFileFinding(format, scan, diagnose) {
 /* harmony export */   bD: () => (/* binding */ runAudit),
 /* harmony export */   ls: () => (/* binding */ finishAudit)
 /* harmony export */ });
-/* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7297);
-/* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1791);
-/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3065);
-/* harmony import */ var _findings_finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9162);
-/* harmony import */ var _findings_finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3413);
-/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8162);
-/* harmony import */ var _findings_per_file_cap_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2794);
-/* harmony import */ var _held_run_shelf_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7198);
+/* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5729);
+/* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4452);
+/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9357);
+/* harmony import */ var _findings_finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(497);
+/* harmony import */ var _findings_finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4871);
+/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2619);
+/* harmony import */ var _findings_per_file_cap_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5693);
+/* harmony import */ var _held_run_shelf_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(535);
 
 
 
@@ -14733,7 +14733,7 @@ function sortInputs(inputs) {
 
 /***/ }),
 
-/***/ 3065:
+/***/ 9357:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14749,11 +14749,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
-var custom = __nccwpck_require__(1827);
+var custom = __nccwpck_require__(5379);
 // EXTERNAL MODULE: ./src/ingest/detect.ts
-var detect = __nccwpck_require__(5314);
+var detect = __nccwpck_require__(3389);
 // EXTERNAL MODULE: ./src/io/trace-file.ts
-var trace_file = __nccwpck_require__(4427);
+var trace_file = __nccwpck_require__(4564);
 ;// CONCATENATED MODULE: ./src/model/run.ts
 /** Accumulates one run's held records; `finish()` freezes it into a Run. */
 class run_RunBuilder {
@@ -14835,11 +14835,11 @@ function resultCount(run) {
 }
 
 // EXTERNAL MODULE: ./src/audit/engine/active-rules.ts
-var active_rules = __nccwpck_require__(1791);
+var active_rules = __nccwpck_require__(4452);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
-var run_catalog = __nccwpck_require__(2487);
+var run_catalog = __nccwpck_require__(4052);
 // EXTERNAL MODULE: ./src/audit/held/memo.ts
-var memo = __nccwpck_require__(6646);
+var memo = __nccwpck_require__(2925);
 ;// CONCATENATED MODULE: ./src/audit/held/origin.ts
 /**
  * What the held records of one run share (held-records.ts, issue 22): its file, run
@@ -14941,9 +14941,9 @@ class origin_Origins {
 }
 
 // EXTERNAL MODULE: ./src/audit/facts/call-identity.ts
-var call_identity = __nccwpck_require__(2109);
+var call_identity = __nccwpck_require__(5618);
 // EXTERNAL MODULE: ./src/audit/facts/error-code.ts
-var error_code = __nccwpck_require__(6506);
+var error_code = __nccwpck_require__(5759);
 ;// CONCATENATED MODULE: ./src/audit/held/held-records.ts
 /**
  * The held forms of the records a run keeps by the thousand (issue 22): small class
@@ -15100,7 +15100,7 @@ class HeldLlmRecord extends Placed {
 }
 
 // EXTERNAL MODULE: ./src/audit/facts/error-result.ts + 2 modules
-var error_result = __nccwpck_require__(6848);
+var error_result = __nccwpck_require__(6764);
 ;// CONCATENATED MODULE: ./src/audit/held/hold.ts
 
 
@@ -15230,7 +15230,7 @@ class RecordStage {
 }
 
 // EXTERNAL MODULE: ./src/audit/facts/pairing.ts
-var pairing = __nccwpck_require__(2120);
+var pairing = __nccwpck_require__(9219);
 ;// CONCATENATED MODULE: ./src/audit/held/run-parts.ts
 
 
@@ -15396,9 +15396,9 @@ class RunGrouper {
 }
 
 // EXTERNAL MODULE: ./src/audit/held/run-shelf.ts
-var run_shelf = __nccwpck_require__(7198);
+var run_shelf = __nccwpck_require__(535);
 // EXTERNAL MODULE: ./src/ingest/facts/fields.ts
-var fields = __nccwpck_require__(4248);
+var fields = __nccwpck_require__(6183);
 ;// CONCATENATED MODULE: ./src/ingest/facts/tool-shape.ts
 
 /** Keys that carry a tool call or a tool result in the formats agents write. */
@@ -15466,7 +15466,7 @@ function isToolSpanKind(key, value) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
+var sanitize_text = __nccwpck_require__(1900);
 ;// CONCATENATED MODULE: ./src/audit/engine/skip-tally.ts
 
 
@@ -15528,9 +15528,9 @@ class SkipTally {
 }
 
 // EXTERNAL MODULE: ./src/audit/engine/empty-file.ts + 2 modules
-var empty_file = __nccwpck_require__(7953);
+var empty_file = __nccwpck_require__(3193);
 // EXTERNAL MODULE: ./src/audit/timeline/collect.ts + 1 modules
-var collect = __nccwpck_require__(7297);
+var collect = __nccwpck_require__(5729);
 ;// CONCATENATED MODULE: ./src/audit/engine/file-audit.ts
 
 
@@ -15730,7 +15730,7 @@ function runEntry(run, timeline, closedAt, firstLine, memos, work) {
 
 /***/ }),
 
-/***/ 8162:
+/***/ 2619:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -15761,7 +15761,7 @@ function isCounts(value) {
 
 /***/ }),
 
-/***/ 5950:
+/***/ 6060:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15782,35 +15782,35 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 // EXTERNAL MODULE: ./src/heap-growth.ts + 1 modules
-var heap_growth = __nccwpck_require__(2647);
+var heap_growth = __nccwpck_require__(2865);
 // EXTERNAL MODULE: ./src/audit/engine/engine.ts
-var engine = __nccwpck_require__(2941);
+var engine = __nccwpck_require__(2070);
 // EXTERNAL MODULE: ./src/audit/findings/finding-store.ts + 2 modules
-var finding_store = __nccwpck_require__(3413);
+var finding_store = __nccwpck_require__(4871);
 // EXTERNAL MODULE: ./src/audit/findings/spill-folders.ts
-var spill_folders = __nccwpck_require__(8905);
+var spill_folders = __nccwpck_require__(6976);
 // EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
-var custom = __nccwpck_require__(1827);
+var custom = __nccwpck_require__(5379);
 // EXTERNAL MODULE: ./src/ingest/detect.ts
-var detect = __nccwpck_require__(5314);
+var detect = __nccwpck_require__(3389);
 // EXTERNAL MODULE: ./src/io/byte-source.ts
-var byte_source = __nccwpck_require__(5537);
+var byte_source = __nccwpck_require__(2940);
 // EXTERNAL MODULE: ./src/io/trace-file.ts
-var trace_file = __nccwpck_require__(4427);
+var trace_file = __nccwpck_require__(4564);
 // EXTERNAL MODULE: ./src/audit/engine/active-rules.ts
-var active_rules = __nccwpck_require__(1791);
+var active_rules = __nccwpck_require__(4452);
 // EXTERNAL MODULE: ./src/audit/engine/empty-file.ts + 2 modules
-var empty_file = __nccwpck_require__(7953);
+var empty_file = __nccwpck_require__(3193);
 // EXTERNAL MODULE: ./src/audit/engine/file-audit.ts + 9 modules
-var file_audit = __nccwpck_require__(3065);
+var file_audit = __nccwpck_require__(9357);
 // EXTERNAL MODULE: ./src/audit/findings/finding-caps.ts
-var finding_caps = __nccwpck_require__(9162);
+var finding_caps = __nccwpck_require__(497);
 // EXTERNAL MODULE: ./src/audit/findings/per-file-cap.ts
-var per_file_cap = __nccwpck_require__(2794);
+var per_file_cap = __nccwpck_require__(5693);
 // EXTERNAL MODULE: ./src/io/blank-lines.ts
-var blank_lines = __nccwpck_require__(3617);
+var blank_lines = __nccwpck_require__(488);
 // EXTERNAL MODULE: ./src/ingest/facts/fields.ts
-var fields = __nccwpck_require__(4248);
+var fields = __nccwpck_require__(6183);
 ;// CONCATENATED MODULE: ./src/audit/route/route-key.ts
 /**
  * Which thread owns a line of a routed file: the hash of its run id, found by a
@@ -16157,7 +16157,7 @@ class LineRouter {
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
-var line_splitter = __nccwpck_require__(9675);
+var line_splitter = __nccwpck_require__(4915);
 ;// CONCATENATED MODULE: ./src/audit/route/routed-input.ts
 /**
  * A routed thread's half: the batches of lines the router sends become the
@@ -16240,7 +16240,7 @@ function lineEvents(batch, maxLineBytes) {
 }
 
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(5197);
+var registry = __nccwpck_require__(5284);
 ;// CONCATENATED MODULE: ./src/audit/route/routed-thread.ts
 
 
@@ -16685,7 +16685,7 @@ function balance(unsorted, jobs) {
 
 /***/ }),
 
-/***/ 2275:
+/***/ 3670:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16695,10 +16695,10 @@ function balance(unsorted, jobs) {
 /* unused harmony exports parseScope, SCOPE_MAX_BYTES */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7838);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
-/* harmony import */ var _zod_issues_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6674);
-/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2221);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8816);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _zod_issues_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9015);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6028);
 
 
 
@@ -16749,7 +16749,7 @@ function loadScopeFile(path, display = path, within) {
 
 /***/ }),
 
-/***/ 2109:
+/***/ 5618:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16761,7 +16761,7 @@ function loadScopeFile(path, display = path, within) {
 /* harmony export */   y: () => (/* binding */ callPlace)
 /* harmony export */ });
 /* unused harmony export canonicalOrNull */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
 
 /**
  * What makes two calls "identical": the same tool and the same canonical
@@ -16861,7 +16861,7 @@ function callPlace(call) {
 
 /***/ }),
 
-/***/ 6506:
+/***/ 5759:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -16970,7 +16970,7 @@ function* bodiesOf(value, depth) {
 
 /***/ }),
 
-/***/ 6848:
+/***/ 6764:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17169,7 +17169,7 @@ function detectStackTrace(text) {
 }
 
 // EXTERNAL MODULE: ./src/audit/facts/walk-strings.ts
-var walk_strings = __nccwpck_require__(6768);
+var walk_strings = __nccwpck_require__(2509);
 ;// CONCATENATED MODULE: ./src/audit/facts/error-result.ts
 
 
@@ -17254,14 +17254,14 @@ function firstLine(text) {
 
 /***/ }),
 
-/***/ 2120:
+/***/ 9219:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ pairRun)
 /* harmony export */ });
 /* unused harmony export PairList */
-/* harmony import */ var _held_position_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6798);
+/* harmony import */ var _held_position_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9369);
 
 /**
  * The pairs of a run, held as two columns of record positions (8 bytes a pair, not
@@ -17415,7 +17415,7 @@ class IdlessCalls {
 
 /***/ }),
 
-/***/ 6768:
+/***/ 2509:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -17503,7 +17503,7 @@ function opensJson(text) {
 
 /***/ }),
 
-/***/ 9162:
+/***/ 497:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -17511,8 +17511,8 @@ function opensJson(text) {
 /* harmony export */   cX: () => (/* binding */ DEFAULT_FINDING_CAPS)
 /* harmony export */ });
 /* unused harmony export PerFileCap */
-/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3413);
-/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6729);
+/* harmony import */ var _finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4871);
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9578);
 
 
 const DEFAULT_FINDING_CAPS = { perRulePerFile: 1_000, perAudit: 10_000 };
@@ -17622,7 +17622,7 @@ function summaryFinding(ruleId, severity, total, max, byCount) {
 
 /***/ }),
 
-/***/ 3413:
+/***/ 4871:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17641,7 +17641,7 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
-var line_splitter = __nccwpck_require__(9675);
+var line_splitter = __nccwpck_require__(4915);
 ;// CONCATENATED MODULE: ./src/audit/findings/finding-chunks.ts
 /** Finding chunk files: sorted findings written as JSON lines, and read back one at a time. */
 
@@ -17706,7 +17706,7 @@ function openSource(source) {
 }
 
 // EXTERNAL MODULE: ./src/audit/findings/findings.ts
-var findings = __nccwpck_require__(6729);
+var findings = __nccwpck_require__(9578);
 ;// CONCATENATED MODULE: ./src/audit/findings/finding-merge.ts
 
 /** K-way merge of sorted sequences; on ties the earlier sequence comes first (a stable merge). */
@@ -17777,7 +17777,7 @@ function* mergeSorted(iterators) {
 }
 
 // EXTERNAL MODULE: ./src/audit/findings/spill-folders.ts
-var spill_folders = __nccwpck_require__(8905);
+var spill_folders = __nccwpck_require__(6976);
 ;// CONCATENATED MODULE: ./src/audit/findings/finding-store.ts
 
 
@@ -18003,7 +18003,7 @@ class FindingStore {
 
 /***/ }),
 
-/***/ 6729:
+/***/ 9578:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -18013,9 +18013,9 @@ class FindingStore {
 /* harmony export */   r2: () => (/* binding */ cmp)
 /* harmony export */ });
 /* unused harmony export fingerprint */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2983);
-/* harmony import */ var _held_memo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6646);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1900);
+/* harmony import */ var _held_memo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2925);
 
 
 
@@ -18080,14 +18080,14 @@ function cmp(a, b) {
 
 /***/ }),
 
-/***/ 2794:
+/***/ 5693:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ overflowDraft),
 /* harmony export */   i: () => (/* binding */ PerFileCap)
 /* harmony export */ });
-/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6729);
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9578);
 
 class PerFileCap {
     cap;
@@ -18198,7 +18198,7 @@ function overflowDraft(over, cap) {
 
 /***/ }),
 
-/***/ 8905:
+/***/ 6976:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -18290,7 +18290,7 @@ function removeLiveFolders() {
 
 /***/ }),
 
-/***/ 6646:
+/***/ 2925:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -18344,7 +18344,7 @@ class RunMemos {
 
 /***/ }),
 
-/***/ 6798:
+/***/ 9369:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -18443,7 +18443,7 @@ function hashOf(key) {
 
 /***/ }),
 
-/***/ 7198:
+/***/ 535:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -18507,7 +18507,7 @@ function omit(tally, entry) {
 
 /***/ }),
 
-/***/ 6633:
+/***/ 6254:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18517,10 +18517,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   B: () => (/* binding */ ruleById)
 });
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(7838);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
 // EXTERNAL MODULE: ./src/audit/facts/pairing.ts
-var facts_pairing = __nccwpck_require__(2120);
+var facts_pairing = __nccwpck_require__(9219);
 ;// CONCATENATED MODULE: ./src/audit/facts/deadlines.ts
 
 /** Paired calls with a deadline whose result came later than it (both timestamps known). */
@@ -18597,9 +18597,9 @@ const byteOrderMark = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/catalog/hashes.ts + 1 modules
-var catalog_hashes = __nccwpck_require__(9456);
+var catalog_hashes = __nccwpck_require__(7497);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
-var run_catalog = __nccwpck_require__(2487);
+var run_catalog = __nccwpck_require__(4052);
 ;// CONCATENATED MODULE: ./src/audit/rules/catalog/catalog-hash-mismatch.ts
 
 
@@ -18942,9 +18942,9 @@ function findInternalDetails(text) {
 }
 
 // EXTERNAL MODULE: ./src/audit/facts/walk-strings.ts
-var walk_strings = __nccwpck_require__(6768);
+var walk_strings = __nccwpck_require__(2509);
 // EXTERNAL MODULE: ./src/audit/facts/error-result.ts + 2 modules
-var error_result = __nccwpck_require__(6848);
+var error_result = __nccwpck_require__(6764);
 ;// CONCATENATED MODULE: ./src/audit/rules/error-hygiene/internal-detail-leak.ts
 
 
@@ -19004,7 +19004,7 @@ const internalDetailLeak = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(528);
+var canonical = __nccwpck_require__(8339);
 ;// CONCATENATED MODULE: ./src/audit/catalog/proto-keys.ts
 /**
  * `__proto__` as a property name, for ajv. Ajv leaves `__proto__` out of a schema's
@@ -19096,13 +19096,13 @@ class SchemaValidators {
     /** The same, by schema object: a run's calls to one tool share its schema, canonicalized once. */
     bySchema = new WeakMap();
     get draft07() {
-        return (this.#draft07 ??= new ((__nccwpck_require__(9153).Ajv))(OPTIONS));
+        return (this.#draft07 ??= new ((__nccwpck_require__(2463).Ajv))(OPTIONS));
     }
     get draft2019() {
-        return (this.#draft2019 ??= new ((__nccwpck_require__(5976).Ajv2019))(OPTIONS));
+        return (this.#draft2019 ??= new ((__nccwpck_require__(878).Ajv2019))(OPTIONS));
     }
     get draft2020() {
-        return (this.#draft2020 ??= new ((__nccwpck_require__(5848).Ajv2020))(OPTIONS));
+        return (this.#draft2020 ??= new ((__nccwpck_require__(2210).Ajv2020))(OPTIONS));
     }
     /** The compiled schema and whether this call compiled it (so a failure is reported once). */
     compile(schema) {
@@ -19598,7 +19598,7 @@ const mutationLabelMismatch = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/facts/call-identity.ts
-var call_identity = __nccwpck_require__(2109);
+var call_identity = __nccwpck_require__(5618);
 ;// CONCATENATED MODULE: ./src/audit/facts/failed-calls.ts
 
 
@@ -19898,7 +19898,7 @@ function canonicalHashes(payload) {
 }
 
 // EXTERNAL MODULE: ./src/audit/engine/scope.ts
-var engine_scope = __nccwpck_require__(2275);
+var engine_scope = __nccwpck_require__(3670);
 ;// CONCATENATED MODULE: ./src/audit/rules/replay/permission-overreach.ts
 
 
@@ -19942,7 +19942,7 @@ const permissionOverreach = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/findings/findings.ts
-var findings = __nccwpck_require__(6729);
+var findings = __nccwpck_require__(9578);
 ;// CONCATENATED MODULE: ./src/audit/rules/boundary/redaction-policy-drift.ts
 
 
@@ -20045,7 +20045,7 @@ const redundantCall = defineRule({
 });
 
 // EXTERNAL MODULE: ./src/audit/held/position-index.ts
-var position_index = __nccwpck_require__(6798);
+var position_index = __nccwpck_require__(9369);
 ;// CONCATENATED MODULE: ./src/audit/rules/pairing/retry-storm.ts
 
 
@@ -20246,7 +20246,7 @@ function callsAgainstCatalog(run, report) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/prefilter.ts
-var prefilter = __nccwpck_require__(4097);
+var prefilter = __nccwpck_require__(2784);
 ;// CONCATENATED MODULE: ./src/audit/secrets/fingerprint.ts
 
 /**
@@ -20263,9 +20263,9 @@ function secretFingerprint(secret, key = DEFAULT_FINGERPRINT_KEY) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/secrets.ts + 3 modules
-var secrets = __nccwpck_require__(1122);
+var secrets = __nccwpck_require__(1125);
 // EXTERNAL MODULE: ./src/audit/held/memo.ts
-var memo = __nccwpck_require__(6646);
+var memo = __nccwpck_require__(2925);
 ;// CONCATENATED MODULE: ./src/audit/secrets/scan-memo.ts
 
 
@@ -20287,7 +20287,7 @@ function secretsIn(text) {
 }
 
 // EXTERNAL MODULE: ./src/audit/secrets/sensitive-keys.ts
-var sensitive_keys = __nccwpck_require__(1379);
+var sensitive_keys = __nccwpck_require__(7806);
 ;// CONCATENATED MODULE: ./src/audit/rules/error-hygiene/secret-in-trace.ts
 
 
@@ -20635,7 +20635,7 @@ function cause(catalog, carried) {
 }
 
 // EXTERNAL MODULE: ./src/audit/facts/error-code.ts
-var error_code = __nccwpck_require__(6506);
+var error_code = __nccwpck_require__(5759);
 ;// CONCATENATED MODULE: ./src/audit/rules/error-hygiene/unmapped-error-share.ts
 
 
@@ -20998,7 +20998,7 @@ function ruleById(id) {
 
 /***/ }),
 
-/***/ 1379:
+/***/ 7806:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -21007,7 +21007,7 @@ function ruleById(id) {
 /* harmony export */   wK: () => (/* binding */ isPlaceholder)
 /* harmony export */ });
 /* unused harmony export wordsOf */
-/* harmony import */ var _held_memo_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6646);
+/* harmony import */ var _held_memo_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2925);
 
 /**
  * Field names that hold credentials whatever their value looks like
@@ -21073,7 +21073,7 @@ function lastKeyOf(path) {
 
 /***/ }),
 
-/***/ 7297:
+/***/ 5729:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21086,13 +21086,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MAX_BARS_PER_RUN, MAX_BARS_TOTAL, timelineCollector
 
 // EXTERNAL MODULE: ./src/audit/facts/call-identity.ts
-var call_identity = __nccwpck_require__(2109);
+var call_identity = __nccwpck_require__(5618);
 // EXTERNAL MODULE: ./src/audit/held/memo.ts
-var memo = __nccwpck_require__(6646);
+var memo = __nccwpck_require__(2925);
 // EXTERNAL MODULE: ./src/audit/facts/pairing.ts
-var facts_pairing = __nccwpck_require__(2120);
+var facts_pairing = __nccwpck_require__(9219);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
+var sanitize_text = __nccwpck_require__(1900);
 ;// CONCATENATED MODULE: ./src/model/timeline.ts
 /** Bit flags on a timeline bar. */
 const BAR_FLAG = {
@@ -21278,7 +21278,7 @@ function clean(text) {
 
 /***/ }),
 
-/***/ 528:
+/***/ 8339:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21332,7 +21332,7 @@ class RecordShapeError extends Error {
 }
 
 // EXTERNAL MODULE: ./src/io/json-line.ts
-var json_line = __nccwpck_require__(942);
+var json_line = __nccwpck_require__(4595);
 ;// CONCATENATED MODULE: ./src/canonical/order.ts
 /** Code-unit order, as RFC 8785 §3.2.3 requires (not locale order, not code-point order). */
 function compareUtf16(a, b) {
@@ -22038,13 +22038,13 @@ function canonicalSha256(input, mode = 'jcs') {
 
 /***/ }),
 
-/***/ 1210:
+/***/ 5581:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _audit_engine_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5950);
-/* harmony import */ var _cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8878);
-/* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2647);
+/* harmony import */ var _audit_engine_pool_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6060);
+/* harmony import */ var _cli_stdout_target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8401);
+/* harmony import */ var _heap_growth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2865);
 
 
 
@@ -22054,7 +22054,7 @@ if ((0,_audit_engine_pool_js__WEBPACK_IMPORTED_MODULE_0__/* .isAuditWorker */ .w
 }
 else {
     // A worker never loads the commands (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { runCli } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2856));
+    const { runCli } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2957));
     process.exitCode = await runCli(process.argv.slice(2), {
         stdout: (text) => process.stdout.write(text),
         stdoutStream: process.stdout,
@@ -22073,7 +22073,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9988:
+/***/ 3567:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22085,8 +22085,8 @@ __webpack_async_result__();
 /* unused harmony exports COMMON_FLAGS, allFlags */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
-/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6274);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7909);
 
 
 
@@ -22172,7 +22172,7 @@ function oneOf(flag, value, allowed) {
 
 /***/ }),
 
-/***/ 2907:
+/***/ 4388:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -22186,17 +22186,17 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/nearest.ts
-var nearest = __nccwpck_require__(6274);
+var nearest = __nccwpck_require__(7909);
 // EXTERNAL MODULE: ./src/audit/engine/pool.ts + 5 modules
-var pool = __nccwpck_require__(5950);
+var pool = __nccwpck_require__(6060);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core.ts + 2 modules
-var core = __nccwpck_require__(433);
+var core = __nccwpck_require__(7494);
 // EXTERNAL MODULE: ./src/report/verdict/suppress.ts
-var suppress = __nccwpck_require__(622);
+var suppress = __nccwpck_require__(3925);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(6771);
+var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/report/urgency.ts
 
 /** Rules whose findings ask for action before any other of the same severity (a leaked credential is rotated now). */
@@ -22259,7 +22259,7 @@ function countByRule(findings) {
 }
 
 // EXTERNAL MODULE: ./src/report/verdict/verdict.ts
-var verdict_verdict = __nccwpck_require__(7772);
+var verdict_verdict = __nccwpck_require__(4765);
 ;// CONCATENATED MODULE: ./src/report/verdict/judge.ts
 
 
@@ -22290,29 +22290,29 @@ function finishJudging(report, options, delta) {
 }
 
 // EXTERNAL MODULE: ./src/io/confine.ts
-var confine = __nccwpck_require__(2221);
+var confine = __nccwpck_require__(6028);
 // EXTERNAL MODULE: ./src/cli/commands/merge.ts + 3 modules
-var merge = __nccwpck_require__(1679);
+var merge = __nccwpck_require__(5033);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
-var custom = __nccwpck_require__(1827);
+var custom = __nccwpck_require__(5379);
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(5197);
+var registry = __nccwpck_require__(5284);
 // EXTERNAL MODULE: ./src/report/index.ts + 15 modules
-var report = __nccwpck_require__(1217);
+var report = __nccwpck_require__(1057);
 // EXTERNAL MODULE: ./src/report/render/json.ts + 2 modules
-var json = __nccwpck_require__(4317);
+var json = __nccwpck_require__(7932);
 // EXTERNAL MODULE: ./src/cli/command.ts
-var command = __nccwpck_require__(9988);
+var command = __nccwpck_require__(3567);
 // EXTERNAL MODULE: ./src/cli/config-file.ts
-var config_file = __nccwpck_require__(4850);
+var config_file = __nccwpck_require__(6309);
 // EXTERNAL MODULE: ./src/cli/flags.ts
-var flags = __nccwpck_require__(3614);
+var flags = __nccwpck_require__(5377);
 // EXTERNAL MODULE: ./src/cli/io.ts + 1 modules
-var cli_io = __nccwpck_require__(7733);
+var cli_io = __nccwpck_require__(1010);
 // EXTERNAL MODULE: ./src/cli/output.ts
-var cli_output = __nccwpck_require__(7696);
+var cli_output = __nccwpck_require__(6657);
 ;// CONCATENATED MODULE: ./src/cli/commands/audit.ts
 
 
@@ -22452,7 +22452,7 @@ function spillOptions(env) {
 
 /***/ }),
 
-/***/ 1679:
+/***/ 5033:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -22465,21 +22465,21 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/io/confine.ts
-var confine = __nccwpck_require__(2221);
+var confine = __nccwpck_require__(6028);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core.ts + 2 modules
-var core = __nccwpck_require__(433);
+var core = __nccwpck_require__(7494);
 // EXTERNAL MODULE: ./src/config.ts + 4 modules
-var config = __nccwpck_require__(6020);
+var config = __nccwpck_require__(3508);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 // EXTERNAL MODULE: ./src/audit/findings/findings.ts
-var findings_findings = __nccwpck_require__(6729);
+var findings_findings = __nccwpck_require__(9578);
 // EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
-var rules = __nccwpck_require__(6633);
+var rules = __nccwpck_require__(6254);
 ;// CONCATENATED MODULE: ./src/report/artifact-list.ts
 /**
  * The `artifacts` of several reports as one list (identical entries once,
@@ -22498,13 +22498,13 @@ function mergedArtifacts(reports) {
 }
 
 // EXTERNAL MODULE: ./src/report/catalogs.ts
-var catalogs = __nccwpck_require__(4407);
+var catalogs = __nccwpck_require__(1288);
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2523);
+var run_cap = __nccwpck_require__(2146);
 // EXTERNAL MODULE: ./src/report/schema-version.ts
-var schema_version = __nccwpck_require__(1749);
+var schema_version = __nccwpck_require__(914);
 // EXTERNAL MODULE: ./src/report/verdict/suppress.ts
-var suppress = __nccwpck_require__(622);
+var suppress = __nccwpck_require__(3925);
 ;// CONCATENATED MODULE: ./src/report/merge.ts
 
 
@@ -22628,11 +22628,11 @@ function compareVersions(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/report/index.ts + 15 modules
-var report = __nccwpck_require__(1217);
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(7838);
+var report = __nccwpck_require__(1057);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(6771);
+var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/report/schema.ts
 
 
@@ -22706,11 +22706,11 @@ const reportSchema = schemas/* strictObject */.rej({
 });
 
 // EXTERNAL MODULE: ./src/cli/command.ts
-var command = __nccwpck_require__(9988);
+var command = __nccwpck_require__(3567);
 // EXTERNAL MODULE: ./src/cli/flags.ts
-var flags = __nccwpck_require__(3614);
+var flags = __nccwpck_require__(5377);
 // EXTERNAL MODULE: ./src/cli/output.ts
-var cli_output = __nccwpck_require__(7696);
+var cli_output = __nccwpck_require__(6657);
 ;// CONCATENATED MODULE: ./src/cli/commands/merge.ts
 
 
@@ -22798,7 +22798,7 @@ async function readReport(path, shown, within, reader) {
 
 /***/ }),
 
-/***/ 3109:
+/***/ 5348:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.r(__webpack_exports__);
@@ -22809,11 +22809,11 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4533);
-/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(872);
-/* harmony import */ var _receiver_stats_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6707);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2983);
-/* harmony import */ var _receiver_flags_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8069);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
+/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5601);
+/* harmony import */ var _receiver_stats_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2218);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1900);
+/* harmony import */ var _receiver_flags_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1917);
 
 
 
@@ -22874,15 +22874,15 @@ async function writeState(path, state) {
 
 /***/ }),
 
-/***/ 8069:
+/***/ 1917:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ receiverLimits),
 /* harmony export */   h: () => (/* binding */ receiverFlags)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
-/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(872);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _receiver_server_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5601);
 
 
 const MIB = 1024 * 1024;
@@ -22914,18 +22914,18 @@ function whole(flag, raw, fallback, min, max) {
 
 /***/ }),
 
-/***/ 4998:
+/***/ 9014:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   REPLAY: () => (/* binding */ REPLAY)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9988);
-/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4850);
-/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3614);
-/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9888);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
+/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6309);
+/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5377);
+/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8763);
 
 
 
@@ -22967,7 +22967,7 @@ async function replayCommand(args, io) {
 
 /***/ }),
 
-/***/ 516:
+/***/ 7657:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -22988,7 +22988,7 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/receiver/endpoint-env.ts
 /** The OTLP protocols the receiver speaks (OTLP/gRPC is not served: see docs/live-capture.md). */
 const OTLP_PROTOCOLS = (/* unused pure expression or super */ null && (['http/protobuf', 'http/json']));
@@ -23012,15 +23012,15 @@ function protocolFor(env) {
 }
 
 // EXTERNAL MODULE: ./src/receiver/server.ts + 6 modules
-var server = __nccwpck_require__(872);
+var server = __nccwpck_require__(5601);
 // EXTERNAL MODULE: ./src/receiver/stats.ts
-var stats = __nccwpck_require__(6707);
+var stats = __nccwpck_require__(2218);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
+var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/cli/commands/audit.ts + 3 modules
-var audit = __nccwpck_require__(2907);
+var audit = __nccwpck_require__(4388);
 // EXTERNAL MODULE: ./src/cli/commands/receiver-flags.ts
-var receiver_flags = __nccwpck_require__(8069);
+var receiver_flags = __nccwpck_require__(1917);
 ;// CONCATENATED MODULE: ./src/cli/commands/run.ts
 
 
@@ -23130,7 +23130,7 @@ function runChild(command, args, cwd, env) {
 
 /***/ }),
 
-/***/ 5508:
+/***/ 4277:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.r(__webpack_exports__);
@@ -23139,13 +23139,13 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _audit_engine_scope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2275);
-/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2221);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4533);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9988);
-/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4850);
-/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3614);
-/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9888);
+/* harmony import */ var _audit_engine_scope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3670);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6028);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3567);
+/* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6309);
+/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5377);
+/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8763);
 
 
 
@@ -23190,7 +23190,7 @@ async function scopeCommand(args, io) {
 
 /***/ }),
 
-/***/ 495:
+/***/ 2003:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -23213,21 +23213,21 @@ const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRe
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(7609);
+var limits = __nccwpck_require__(2034);
 // EXTERNAL MODULE: ./src/seal/index.ts + 5 modules
-var seal = __nccwpck_require__(1835);
+var seal = __nccwpck_require__(1730);
 // EXTERNAL MODULE: ./src/seal/redact/redact-file.ts + 3 modules
-var redact_file = __nccwpck_require__(1661);
+var redact_file = __nccwpck_require__(5920);
 // EXTERNAL MODULE: ./src/seal/unsealed-lines.ts
-var unsealed_lines = __nccwpck_require__(3487);
+var unsealed_lines = __nccwpck_require__(6408);
 // EXTERNAL MODULE: ./src/seal/verify/verdict.ts
-var verdict = __nccwpck_require__(133);
+var verdict = __nccwpck_require__(2686);
 // EXTERNAL MODULE: ./src/cli/command.ts
-var command = __nccwpck_require__(9988);
+var command = __nccwpck_require__(3567);
 ;// CONCATENATED MODULE: ./src/cli/commands/seal.ts
 
 
@@ -23392,7 +23392,7 @@ function shown(cwd, path) {
 
 /***/ }),
 
-/***/ 9888:
+/***/ 8763:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -23403,12 +23403,12 @@ function shown(cwd, path) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _audit_engine_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2941);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4533);
-/* harmony import */ var _io_collect_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5427);
-/* harmony import */ var _audit_findings_findings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6729);
-/* harmony import */ var _audit_rules_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6633);
-/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6771);
+/* harmony import */ var _audit_engine_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2070);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
+/* harmony import */ var _io_collect_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1623);
+/* harmony import */ var _audit_findings_findings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9578);
+/* harmony import */ var _audit_rules_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6254);
+/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1300);
 
 
 
@@ -23487,7 +23487,7 @@ function renderTranscriptText(audit, header = []) {
 
 /***/ }),
 
-/***/ 7209:
+/***/ 3384:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -23507,15 +23507,15 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/confine.ts
-var confine = __nccwpck_require__(2221);
+var confine = __nccwpck_require__(6028);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(7609);
+var limits = __nccwpck_require__(2034);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
+var sanitize_text = __nccwpck_require__(1900);
 ;// CONCATENATED MODULE: ./src/seal/verify/artifact-report.ts
 
 
@@ -23565,7 +23565,7 @@ function formatArtifactCheck(check, manifestName) {
  * entries only, names that stay inside the folder, at most `maxBytes` in all.
  */
 async function unpackArtifact(zipPath, display, into, maxBytes) {
-    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4214));
+    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1776));
     let total = 0;
     let entries;
     try {
@@ -23593,11 +23593,11 @@ async function unpackArtifact(zipPath, display, into, maxBytes) {
 }
 
 // EXTERNAL MODULE: ./src/seal/index.ts + 5 modules
-var seal = __nccwpck_require__(1835);
+var seal = __nccwpck_require__(1730);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(7838);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
 ;// CONCATENATED MODULE: ./src/seal/manifest.ts
 
 
@@ -23668,9 +23668,9 @@ async function readManifest(path, display) {
 }
 
 // EXTERNAL MODULE: ./src/seal/redact/redact-file.ts + 3 modules
-var redact_file = __nccwpck_require__(1661);
+var redact_file = __nccwpck_require__(5920);
 // EXTERNAL MODULE: ./src/seal/verify/verify-file.ts
-var verify_file = __nccwpck_require__(9718);
+var verify_file = __nccwpck_require__(5561);
 ;// CONCATENATED MODULE: ./src/seal/verify/verify-artifact.ts
 
 
@@ -23894,7 +23894,7 @@ async function isZip(path) {
 
 /***/ }),
 
-/***/ 4850:
+/***/ 6309:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -23904,8 +23904,8 @@ async function isZip(path) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6020);
-/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2221);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3508);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6028);
 
 
 
@@ -23932,7 +23932,7 @@ async function loadCliConfig(io, configFlag, overrides = {}, defaultFailOn) {
 
 /***/ }),
 
-/***/ 3614:
+/***/ 5377:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -23943,8 +23943,8 @@ async function loadCliConfig(io, configFlag, overrides = {}, defaultFailOn) {
 /* harmony export */   YQ: () => (/* binding */ CONFIG_FLAG),
 /* harmony export */   js: () => (/* binding */ TRANSCRIPT_FAIL_ON_FLAG)
 /* harmony export */ });
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6020);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9988);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3508);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
 
 
 /** Flags that mean the same in every command that takes them. */
@@ -23980,7 +23980,7 @@ function failOnOverride(args) {
 
 /***/ }),
 
-/***/ 7733:
+/***/ 1010:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24042,17 +24042,17 @@ function consoleLogger(io, debug) {
 
 /***/ }),
 
-/***/ 2856:
+/***/ 2957:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   runCli: () => (/* binding */ runCli)
 /* harmony export */ });
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7733);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3912);
-/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9988);
-/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6274);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1010);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(311);
+/* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3567);
+/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7909);
 
 
 
@@ -24065,14 +24065,14 @@ function consoleLogger(io, debug) {
  * file, evaluated on first use (see scripts/build.mjs).
  */
 const COMMANDS = new Map([
-    ['audit', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2907))).AUDIT],
-    ['replay', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4998))).REPLAY],
-    ['scope', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5508))).SCOPE],
-    ['seal', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 495))).SEAL],
-    ['verify', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7209))).VERIFY],
-    ['merge', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1679))).MERGE],
-    ['run', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 516))).RUN],
-    ['receive', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3109))).RECEIVE],
+    ['audit', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4388))).AUDIT],
+    ['replay', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9014))).REPLAY],
+    ['scope', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4277))).SCOPE],
+    ['seal', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2003))).SEAL],
+    ['verify', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3384))).VERIFY],
+    ['merge', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5033))).MERGE],
+    ['run', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7657))).RUN],
+    ['receive', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5348))).RECEIVE],
 ]);
 const NAMES = [...COMMANDS.keys()];
 async function usage() {
@@ -24142,7 +24142,7 @@ async function commandNamed(name) {
 
 /***/ }),
 
-/***/ 7696:
+/***/ 6657:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24153,7 +24153,7 @@ async function commandNamed(name) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6131);
+/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8458);
 
 
 
@@ -24188,7 +24188,7 @@ async function writingTo(output, write) {
 
 /***/ }),
 
-/***/ 8878:
+/***/ 8401:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24215,7 +24215,7 @@ function stdoutFile() {
 
 /***/ }),
 
-/***/ 6020:
+/***/ 3508:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24230,14 +24230,14 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: configFileSchema
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(7838);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
 // EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
-var audit_rules = __nccwpck_require__(6633);
+var audit_rules = __nccwpck_require__(6254);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/confine.ts
-var confine = __nccwpck_require__(2221);
+var confine = __nccwpck_require__(6028);
 ;// CONCATENATED MODULE: ./src/config-text.ts
 
 
@@ -24281,7 +24281,7 @@ async function parseConfigText(text, shown) {
         throw new errors/* ConfigurationError */.j1(`${shown}: more than ${CONFIG_MAX_ENTRIES} keys and list items (${entries}); a configuration file is capped at ${CONFIG_MAX_ENTRIES}`);
     }
     // yaml is loaded for a configuration file only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { isMap, isScalar, parseDocument, visit } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3645, 19));
+    const { isMap, isScalar, parseDocument, visit } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
     const doc = parseDocument(text, { uniqueKeys: false });
     const first = doc.errors[0];
     if (first)
@@ -24341,19 +24341,19 @@ function countEntries(text) {
 }
 
 // EXTERNAL MODULE: ./src/audit/findings/finding-caps.ts
-var finding_caps = __nccwpck_require__(9162);
+var finding_caps = __nccwpck_require__(497);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var io_limits = __nccwpck_require__(7609);
+var io_limits = __nccwpck_require__(2034);
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2523);
+var run_cap = __nccwpck_require__(2146);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(6771);
+var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/zod-issues.ts
-var zod_issues = __nccwpck_require__(6674);
+var zod_issues = __nccwpck_require__(9015);
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(5197);
+var registry = __nccwpck_require__(5284);
 // EXTERNAL MODULE: ./src/ingest/custom/query.ts
-var query = __nccwpck_require__(3125);
+var query = __nccwpck_require__(5146);
 ;// CONCATENATED MODULE: ./src/ingest/custom/mapping.ts
 
 
@@ -24627,7 +24627,7 @@ async function loadConfigFile(path, shown = path, within) {
 
 /***/ }),
 
-/***/ 433:
+/***/ 7494:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24639,13 +24639,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/audit/engine/engine.ts
-var engine = __nccwpck_require__(2941);
+var engine = __nccwpck_require__(2070);
 // EXTERNAL MODULE: ./src/audit/engine/pool.ts + 5 modules
-var pool = __nccwpck_require__(5950);
+var pool = __nccwpck_require__(6060);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/collect.ts + 2 modules
-var collect = __nccwpck_require__(5427);
+var collect = __nccwpck_require__(1623);
 ;// CONCATENATED MODULE: ./src/io/collect-sources.ts
 
 /**
@@ -24680,17 +24680,17 @@ async function collectAll(specs, sources, options) {
 }
 
 // EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
-var rules = __nccwpck_require__(6633);
+var rules = __nccwpck_require__(6254);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
+var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(3912);
+var version = __nccwpck_require__(311);
 // EXTERNAL MODULE: ./src/report/catalogs.ts
-var report_catalogs = __nccwpck_require__(4407);
+var report_catalogs = __nccwpck_require__(1288);
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2523);
+var run_cap = __nccwpck_require__(2146);
 // EXTERNAL MODULE: ./src/report/schema-version.ts
-var schema_version = __nccwpck_require__(1749);
+var schema_version = __nccwpck_require__(914);
 ;// CONCATENATED MODULE: ./src/report/build.ts
 
 
@@ -24747,7 +24747,7 @@ function sortedObject(input) {
 }
 
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(6771);
+var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/core.ts
 
 
@@ -24812,7 +24812,7 @@ function isFailing(report, failOn) {
 
 /***/ }),
 
-/***/ 4533:
+/***/ 3916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24874,7 +24874,7 @@ function describeError(error, debug) {
 
 /***/ }),
 
-/***/ 2647:
+/***/ 2865:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24889,7 +24889,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/heap-growth.ts
 
 
@@ -24953,7 +24953,7 @@ function workerResourceLimits() {
 
 /***/ }),
 
-/***/ 1827:
+/***/ 5379:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24963,21 +24963,21 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(5197);
+var registry = __nccwpck_require__(5284);
 // EXTERNAL MODULE: ./src/ingest/read/json-locate.ts
-var json_locate = __nccwpck_require__(6885);
+var json_locate = __nccwpck_require__(4462);
 // EXTERNAL MODULE: ./src/ingest/read/json-lines.ts
-var json_lines = __nccwpck_require__(9672);
+var json_lines = __nccwpck_require__(8773);
 // EXTERNAL MODULE: ./src/ingest/facts/fields.ts
-var fields = __nccwpck_require__(4248);
+var fields = __nccwpck_require__(6183);
 // EXTERNAL MODULE: ./src/ingest/types.ts + 1 modules
-var types = __nccwpck_require__(8910);
+var types = __nccwpck_require__(8294);
 // EXTERNAL MODULE: ./src/ingest/read/whole-document.ts + 6 modules
-var whole_document = __nccwpck_require__(7479);
+var whole_document = __nccwpck_require__(9328);
 // EXTERNAL MODULE: ./src/ingest/facts/tool-facts.ts + 1 modules
-var tool_facts = __nccwpck_require__(9640);
+var tool_facts = __nccwpck_require__(5069);
 // EXTERNAL MODULE: ./src/ingest/custom/query.ts
-var query = __nccwpck_require__(3125);
+var query = __nccwpck_require__(5146);
 ;// CONCATENATED MODULE: ./src/ingest/custom/read-item.ts
 
 
@@ -25222,7 +25222,7 @@ function formatsFor(custom) {
 
 /***/ }),
 
-/***/ 3125:
+/***/ 5146:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -25232,7 +25232,7 @@ function formatsFor(custom) {
 /* harmony export */   xN: () => (/* binding */ compileSelector)
 /* harmony export */ });
 /* unused harmony exports MAX_DESCENDANT_SEGMENTS, descendantSegments */
-/* harmony import */ var json_p3__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1195);
+/* harmony import */ var json_p3__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(393);
 
 /**
  * The query language of a `formats:` mapping: RFC 9535 JSONPath, read by json-p3
@@ -25312,14 +25312,14 @@ function descendantSegments(text) {
 
 /***/ }),
 
-/***/ 5314:
+/***/ 3389:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   H: () => (/* binding */ chooseFormat)
 /* harmony export */ });
 /* unused harmony export describeShape */
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5197);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5284);
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
 /**
@@ -25405,7 +25405,7 @@ function keyList(value) {
 
 /***/ }),
 
-/***/ 4248:
+/***/ 6183:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -25550,7 +25550,7 @@ function isoUtcMillis(text) {
 
 /***/ }),
 
-/***/ 9640:
+/***/ 5069:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25645,7 +25645,7 @@ class ToolNames {
 }
 
 // EXTERNAL MODULE: ./src/ingest/facts/fields.ts
-var fields = __nccwpck_require__(4248);
+var fields = __nccwpck_require__(6183);
 ;// CONCATENATED MODULE: ./src/ingest/facts/tool-facts.ts
 
 
@@ -25814,15 +25814,15 @@ class FactCollector {
 
 /***/ }),
 
-/***/ 9672:
+/***/ 8773:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   K: () => (/* binding */ excerpt),
 /* harmony export */   N: () => (/* binding */ forEachJsonLine)
 /* harmony export */ });
-/* harmony import */ var _io_json_line_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(942);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2983);
+/* harmony import */ var _io_json_line_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4595);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1900);
 
 
 /** Up to `max` characters of a bad line, for a message (the reporter sanitizes it). */
@@ -25884,7 +25884,7 @@ function isBlank(text) {
 
 /***/ }),
 
-/***/ 6885:
+/***/ 4462:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -26003,13 +26003,13 @@ function closingQuote(text, start) {
 
 /***/ }),
 
-/***/ 4554:
+/***/ 2575:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   o: () => (/* binding */ readWhole)
 /* harmony export */ });
-/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7609);
+/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2034);
 
 /**
  * The file's bytes, for a document that must be read whole (a format or shape
@@ -26037,7 +26037,7 @@ async function readWhole(input, sink, what) {
 
 /***/ }),
 
-/***/ 7479:
+/***/ 9328:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -26110,7 +26110,7 @@ function describePath(path) {
 }
 
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(7609);
+var limits = __nccwpck_require__(2034);
 ;// CONCATENATED MODULE: ./src/io/json-stream/rest-copy.ts
 /**
  * The rest of a streamed document (everything outside its streamed lists, the
@@ -26688,11 +26688,11 @@ class JsonStreamScanner extends StructReader {
 }
 
 // EXTERNAL MODULE: ./src/ingest/read/json-locate.ts
-var json_locate = __nccwpck_require__(6885);
+var json_locate = __nccwpck_require__(4462);
 // EXTERNAL MODULE: ./src/ingest/read/json-lines.ts
-var json_lines = __nccwpck_require__(9672);
+var json_lines = __nccwpck_require__(8773);
 // EXTERNAL MODULE: ./src/ingest/read/read-whole.ts
-var read_whole = __nccwpck_require__(4554);
+var read_whole = __nccwpck_require__(2575);
 ;// CONCATENATED MODULE: ./src/ingest/read/streamed-element.ts
 /** The items of a streamed document (src/io/json-stream/): each parsed, with its lines and the document before it. */
 
@@ -26895,7 +26895,7 @@ function largeDocumentHead(sample) {
 
 /***/ }),
 
-/***/ 5197:
+/***/ 5284:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -26906,13 +26906,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/ingest/facts/fields.ts
-var facts_fields = __nccwpck_require__(4248);
+var facts_fields = __nccwpck_require__(6183);
 // EXTERNAL MODULE: ./src/ingest/types.ts + 1 modules
-var types = __nccwpck_require__(8910);
+var types = __nccwpck_require__(8294);
 // EXTERNAL MODULE: ./src/ingest/read/whole-document.ts + 6 modules
-var whole_document = __nccwpck_require__(7479);
+var whole_document = __nccwpck_require__(9328);
 // EXTERNAL MODULE: ./src/ingest/read/json-lines.ts
-var json_lines = __nccwpck_require__(9672);
+var json_lines = __nccwpck_require__(8773);
 ;// CONCATENATED MODULE: ./src/ingest/read/session-states.ts
 const SWEEP_EVERY = 1024;
 /**
@@ -26974,7 +26974,7 @@ class SessionStates {
 }
 
 // EXTERNAL MODULE: ./src/ingest/facts/tool-facts.ts + 1 modules
-var tool_facts = __nccwpck_require__(9640);
+var tool_facts = __nccwpck_require__(5069);
 ;// CONCATENATED MODULE: ./src/ingest/facts/message-facts.ts
 
 
@@ -27325,7 +27325,7 @@ const claudeCodeExportFormat = {
 };
 
 // EXTERNAL MODULE: ./src/ingest/read/json-locate.ts
-var json_locate = __nccwpck_require__(6885);
+var json_locate = __nccwpck_require__(4462);
 ;// CONCATENATED MODULE: ./src/ingest/openai/conversations.ts
 
 
@@ -27630,7 +27630,7 @@ function isRunStateHead(head) {
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(7609);
+var limits = __nccwpck_require__(2034);
 ;// CONCATENATED MODULE: ./src/ingest/cassette/event-stream.ts
 
 /** The most events of one streamed body that are assembled (the body itself is within max-document-bytes). */
@@ -28355,7 +28355,7 @@ const GEMINI_URI = /uri:\s*['"]?https?:\/\/(generativelanguage\.googleapis\.com|
  */
 async function parseCassette(text, file, sink, limits) {
     // yaml is loaded for a cassette only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3645, 19));
+    const { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
     const kinds = { isAlias, isCollection, isPair, isScalar };
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
@@ -28470,7 +28470,7 @@ function addMessage(collector, message, place) {
 }
 
 // EXTERNAL MODULE: ./src/ingest/read/read-whole.ts
-var read_whole = __nccwpck_require__(4554);
+var read_whole = __nccwpck_require__(2575);
 ;// CONCATENATED MODULE: ./src/ingest/anthropic/index.ts
 
 
@@ -28973,7 +28973,7 @@ function looksLikeEvalZip(head) {
  */
 async function readEvalArchive(bytes, maxBytes) {
     // fflate is loaded for an .eval archive only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4214));
+    const { unzipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1776));
     const problems = [];
     let total = 0;
     const filter = (file) => {
@@ -30598,7 +30598,7 @@ function readRecord(obj, line, file, sink) {
 }
 
 // EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
-var canonical = __nccwpck_require__(528);
+var canonical = __nccwpck_require__(8339);
 ;// CONCATENATED MODULE: ./src/ingest/native/replay.ts
 
 
@@ -31141,7 +31141,7 @@ const sealCheckpointFormat = {
 };
 
 // EXTERNAL MODULE: ./src/io/trace-file.ts
-var trace_file = __nccwpck_require__(4427);
+var trace_file = __nccwpck_require__(4564);
 ;// CONCATENATED MODULE: ./src/ingest/read/peek-lines.ts
 
 
@@ -34194,7 +34194,7 @@ function formatById(id) {
 
 /***/ }),
 
-/***/ 8910:
+/***/ 8294:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34235,7 +34235,7 @@ const Evidence = {
 
 /***/ }),
 
-/***/ 3617:
+/***/ 488:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34344,7 +34344,7 @@ function blankRun(chunk, start) {
 
 /***/ }),
 
-/***/ 5537:
+/***/ 2940:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34355,7 +34355,7 @@ function blankRun(chunk, start) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8522);
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _limits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7609);
+/* harmony import */ var _limits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2034);
 
 
 
@@ -34474,7 +34474,7 @@ function errorText(error) {
 
 /***/ }),
 
-/***/ 5427:
+/***/ 1623:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34489,11 +34489,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ../../main/node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(636);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
 var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/io/cassette-sniff.ts
 
 /** YAML files a folder may hold: only VCR cassettes among them are traces. */
@@ -34530,7 +34530,7 @@ async function isCassetteFile(path) {
 }
 
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 ;// CONCATENATED MODULE: ./src/io/glob-files.ts
 
 
@@ -34567,7 +34567,7 @@ async function globFiles(pattern, root) {
 }
 
 // EXTERNAL MODULE: ./src/io/confine.ts
-var confine = __nccwpck_require__(2221);
+var confine = __nccwpck_require__(6028);
 ;// CONCATENATED MODULE: ./src/io/collect.ts
 
 
@@ -34703,7 +34703,7 @@ async function walk(dir) {
 
 /***/ }),
 
-/***/ 2221:
+/***/ 6028:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34716,7 +34716,7 @@ async function walk(dir) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6131);
+/* harmony import */ var _file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8458);
 
 
 
@@ -34838,7 +34838,7 @@ function errorCode(error) {
 
 /***/ }),
 
-/***/ 6131:
+/***/ 8458:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34848,7 +34848,7 @@ function errorCode(error) {
 /* harmony export */   mP: () => (/* binding */ unwritable),
 /* harmony export */   uc: () => (/* binding */ systemReason)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 
 /**
  * The one vocabulary for files that cannot be read or written, shared by every
@@ -34891,7 +34891,7 @@ function systemReason(error) {
 
 /***/ }),
 
-/***/ 942:
+/***/ 4595:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35118,7 +35118,7 @@ function jsonErrorText(error) {
 
 /***/ }),
 
-/***/ 7609:
+/***/ 2034:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35153,7 +35153,7 @@ function limitText(key, value) {
 
 /***/ }),
 
-/***/ 9675:
+/***/ 4915:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35167,9 +35167,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: ./src/io/blank-lines.ts
-var blank_lines = __nccwpck_require__(3617);
+var blank_lines = __nccwpck_require__(488);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(7609);
+var limits = __nccwpck_require__(2034);
 ;// CONCATENATED MODULE: ./src/io/utf8-offset.ts
 /** Offset of the first byte that makes the buffer invalid UTF-8 (for the message only). */
 function firstInvalidByte(bytes) {
@@ -35379,15 +35379,15 @@ function tooLong(line, bytes, max, terminated) {
 
 /***/ }),
 
-/***/ 4427:
+/***/ 4564:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ HEAD_BYTES),
 /* harmony export */   U: () => (/* binding */ openTraceFile)
 /* harmony export */ });
-/* harmony import */ var _byte_source_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5537);
-/* harmony import */ var _line_splitter_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9675);
+/* harmony import */ var _byte_source_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2940);
+/* harmony import */ var _line_splitter_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4915);
 
 
 /** The detection sample's size: a file shorter than this (less a BOM) is all in its head. */
@@ -35636,7 +35636,7 @@ function mayBeJson(text, first, end) {
 
 /***/ }),
 
-/***/ 6771:
+/***/ 1300:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35645,7 +35645,7 @@ function mayBeJson(text, first, end) {
 /* harmony export */   f3: () => (/* binding */ SEVERITY_RANK),
 /* harmony export */   oC: () => (/* binding */ SEVERITIES)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7838);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8816);
 
 const SEVERITIES = ['error', 'warning', 'note'];
 const severitySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(SEVERITIES);
@@ -35666,7 +35666,7 @@ const findingSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
 
 /***/ }),
 
-/***/ 6274:
+/***/ 7909:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35720,7 +35720,7 @@ function editDistance(a, b) {
 
 /***/ }),
 
-/***/ 5413:
+/***/ 496:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -35734,7 +35734,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   encodeTraceResponse: () => (/* binding */ encodeTraceResponse)
 });
 
-;// CONCATENATED MODULE: ../../main/node_modules/long/index.js
+;// CONCATENATED MODULE: ./node_modules/long/index.js
 /**
  * @license
  * Copyright 2009 The Closure Library Authors
@@ -37317,8 +37317,8 @@ if (typeof BigInt === "function") {
 
 /* harmony default export */ const node_modules_long = (Long);
 
-// EXTERNAL MODULE: ../../main/node_modules/protobufjs/light.js
-var light = __nccwpck_require__(5795);
+// EXTERNAL MODULE: ./node_modules/protobufjs/light.js
+var light = __nccwpck_require__(365);
 var light_default = /*#__PURE__*/__nccwpck_require__.n(light);
 ;// CONCATENATED MODULE: ./src/receiver/otlp-descriptor.ts
 const DESCRIPTOR = {
@@ -37880,7 +37880,7 @@ function encodeTraceRequest(data) {
 
 /***/ }),
 
-/***/ 872:
+/***/ 5601:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37896,7 +37896,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:http"
 const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 ;// CONCATENATED MODULE: ./src/receiver/http-body.ts
@@ -38024,7 +38024,7 @@ async function readWhole(req, maxBytes, take) {
 }
 
 // EXTERNAL MODULE: ./src/ingest/facts/fields.ts
-var fields = __nccwpck_require__(4248);
+var fields = __nccwpck_require__(6183);
 ;// CONCATENATED MODULE: ./src/receiver/otlp-request.ts
 
 /** A body that is not an ExportTraceServiceRequest at all: answered 400. */
@@ -38439,7 +38439,7 @@ class Spool {
 }
 
 // EXTERNAL MODULE: ./src/receiver/stats.ts
-var receiver_stats = __nccwpck_require__(6707);
+var receiver_stats = __nccwpck_require__(2218);
 ;// CONCATENATED MODULE: ./src/receiver/server.ts
 
 
@@ -38466,7 +38466,7 @@ const RPC = { invalidArgument: 3, notFound: 5, resourceExhausted: 8, unimplement
 async function startReceiver(options) {
     // protobufjs and the OTLP descriptor are loaded by the receiver only, not at every start of the CLI
     // (webpackMode eager: the bundle keeps it in the one file, evaluated here; see scripts/build.mjs).
-    const codec = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5413));
+    const codec = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 496));
     const spool = await Spool.create(options.spoolPath, options.maxSpoolBytes);
     const stats = { requests: 0, acceptedSpans: 0, rejectedSpans: 0, refusedRequests: 0, refusedSpans: 0, droppedConnections: 0, spoolBytes: 0 };
     const problem = (message) => options.onProblem?.(message);
@@ -38646,7 +38646,7 @@ async function listen(server, port, spool) {
 
 /***/ }),
 
-/***/ 6707:
+/***/ 2218:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38686,14 +38686,14 @@ function lossNotes(stats) {
 
 /***/ }),
 
-/***/ 4407:
+/***/ 1288:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ uniqueCatalogs)
 /* harmony export */ });
 /* unused harmony export reportCatalogSnapshot */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
 
 /**
  * The report's `catalogs`: each distinct catalog once (tools in name order),
@@ -38738,7 +38738,7 @@ function reportCatalogSnapshot(report) {
 
 /***/ }),
 
-/***/ 1217:
+/***/ 1057:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38749,11 +38749,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(6771);
+var finding = __nccwpck_require__(1300);
 ;// CONCATENATED MODULE: ./src/report/most-severe.ts
 
 const MOST_SEVERE_FIRST = [...finding/* SEVERITIES */.oC].sort((a, b) => finding/* SEVERITY_RANK */.f3[b] - finding/* SEVERITY_RANK */.f3[a]);
@@ -38778,7 +38778,7 @@ function mostSevere(findings, max) {
 }
 
 // EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2523);
+var run_cap = __nccwpck_require__(2146);
 ;// CONCATENATED MODULE: ./src/report/timeline/rank.ts
 /** Rules whose findings are about time: a timeline shows them (an open bar, a late one, a storm, llm spans over a call). */
 const TIME_SHAPED_RULES = new Set(['orphan-call', 'budget-miss', 'late-result', 'retry-storm', 'continued-while-outstanding']);
@@ -39315,7 +39315,7 @@ canvas { display: block; cursor: crosshair; }
 `;
 
 // EXTERNAL MODULE: ./src/report/render/json.ts + 2 modules
-var json = __nccwpck_require__(4317);
+var json = __nccwpck_require__(7932);
 ;// CONCATENATED MODULE: ./src/report/render/markdown-escape.ts
 /**
  * Markdown safety for text that came from a trace. Such text appears only in
@@ -39419,7 +39419,7 @@ function shortLocation(location, max) {
 }
 
 // EXTERNAL MODULE: ./src/report/verdict/verdict.ts
-var verdict = __nccwpck_require__(7772);
+var verdict = __nccwpck_require__(4765);
 ;// CONCATENATED MODULE: ./src/report/verdict/title.ts
 
 /**
@@ -39480,7 +39480,7 @@ function noteLine(note) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(2983);
+var sanitize_text = __nccwpck_require__(1900);
 ;// CONCATENATED MODULE: ./src/report/verdict/suppressed-lines.ts
 
 
@@ -39752,7 +39752,7 @@ function renderReport(report, format, timelines = [], judged) {
 
 /***/ }),
 
-/***/ 4317:
+/***/ 7932:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39845,7 +39845,7 @@ function indent(text, by) {
 
 /***/ }),
 
-/***/ 2523:
+/***/ 2146:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39897,7 +39897,7 @@ function omittedRunsNote(report) {
 
 /***/ }),
 
-/***/ 1749:
+/***/ 914:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39913,7 +39913,7 @@ const REPORT_SCHEMA_VERSION = 1;
 
 /***/ }),
 
-/***/ 622:
+/***/ 3925:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39923,7 +39923,7 @@ const REPORT_SCHEMA_VERSION = 1;
 /* harmony export */   s2: () => (/* binding */ suppressedBy),
 /* harmony export */   yY: () => (/* binding */ MAX_SUPPRESSED_LISTED)
 /* harmony export */ });
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(636);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4006);
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_0__);
 
 /** Suppressed findings listed in the report; the rest are counted. */
@@ -39999,7 +39999,7 @@ function unusedSuppressionNotes(report) {
 
 /***/ }),
 
-/***/ 7772:
+/***/ 4765:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40009,7 +40009,7 @@ function unusedSuppressionNotes(report) {
 /* harmony export */   Ni: () => (/* binding */ noFindingsSentence)
 /* harmony export */ });
 /* unused harmony exports coverageOf, coverageLine */
-/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6771);
+/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1300);
 
 /** What the job fails on: findings new against the base branch's report, or every finding. */
 const GATES = ['new', 'all'];
@@ -40118,7 +40118,7 @@ function noFindingsSentence(report) {
 
 /***/ }),
 
-/***/ 6340:
+/***/ 3951:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40257,7 +40257,7 @@ function bytesOf(text, start, end) {
 
 /***/ }),
 
-/***/ 4097:
+/***/ 2784:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40265,7 +40265,7 @@ function bytesOf(text, start, end) {
 /* harmony export */   dV: () => (/* binding */ mayHoldSecret),
 /* harmony export */   dn: () => (/* binding */ maybeSecret)
 /* harmony export */ });
-/* harmony import */ var _decoded_view_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6340);
+/* harmony import */ var _decoded_view_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3951);
 /**
  * The secret scan's prefilter: a cheap test that is true for every text in which a
  * secret pattern (or a base64 secret) can match. Most strings of a trace (paths, ids,
@@ -40355,7 +40355,7 @@ function mayHoldSecret(text) {
 
 /***/ }),
 
-/***/ 1122:
+/***/ 1125:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40526,9 +40526,9 @@ function printableShare(decoded) {
 }
 
 // EXTERNAL MODULE: ./src/sanitize/decoded-view.ts
-var decoded_view = __nccwpck_require__(6340);
+var decoded_view = __nccwpck_require__(3951);
 // EXTERNAL MODULE: ./src/sanitize/prefilter.ts
-var sanitize_prefilter = __nccwpck_require__(4097);
+var sanitize_prefilter = __nccwpck_require__(2784);
 ;// CONCATENATED MODULE: ./src/sanitize/token-formats.ts
 /**
  * At a word start: not preceded by a letter, digit or `_` (every format starts with a
@@ -40770,14 +40770,14 @@ function redactSecrets(text) {
 
 /***/ }),
 
-/***/ 2983:
+/***/ 1900:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ sanitizeText)
 /* harmony export */ });
 /* unused harmony export DEFAULT_MAX_CHARS */
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1122);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1125);
 /**
  * The one sanitizer for text taken from a trace: every renderer, log line and
  * error message shows trace text only after it passed through `sanitizeText`.
@@ -40891,7 +40891,7 @@ function stripLoneSurrogates(text) {
 
 /***/ }),
 
-/***/ 3806:
+/***/ 3253:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40900,8 +40900,8 @@ function stripLoneSurrogates(text) {
 /* harmony export */   qM: () => (/* binding */ canonicalRecord)
 /* harmony export */ });
 /* unused harmony exports RESERVED_FIELDS, sealModeAvailable, sealError */
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(528);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
 
 
 /** The canonical forms a record can be sealed in; the checkpoint records which one was used. */
@@ -40952,7 +40952,7 @@ function sealError(error, text, file, line, mode) {
 
 /***/ }),
 
-/***/ 5704:
+/***/ 3271:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40962,11 +40962,11 @@ function sealError(error, text, file, line, mode) {
 /* harmony export */   wP: () => (/* binding */ formatCheckpoint)
 /* harmony export */ });
 /* unused harmony exports CHECKPOINT_FORMAT, CHECKPOINT_VERSION, SEAL_KINDS, receiptSchema, checkpointSchema, githubProvenance */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7838);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2983);
-/* harmony import */ var _canonical_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3806);
-/* harmony import */ var _unsealed_lines_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3487);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8816);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1900);
+/* harmony import */ var _canonical_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3253);
+/* harmony import */ var _unsealed_lines_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6408);
 
 
 
@@ -41083,7 +41083,7 @@ function parseCheckpoint(text, file) {
 
 /***/ }),
 
-/***/ 1835:
+/***/ 1730:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41103,11 +41103,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MAX_LINK_BYTES, ZERO_DIGEST, buildCheckpoint, canonicalRecord, checkpointSchema, createChainVerifier, createSealer, formatCheckpoint, formatLink, githubProvenance, judge, linkDigest, parseCheckpoint, parseLink, sealFile, sealModeAvailable, sealText, sealToFolder, splitRawLines
 
 // EXTERNAL MODULE: ./src/seal/canonical-record.ts
-var canonical_record = __nccwpck_require__(3806);
+var canonical_record = __nccwpck_require__(3253);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/seal/layout.ts
-var layout = __nccwpck_require__(3008);
+var layout = __nccwpck_require__(4847);
 ;// CONCATENATED MODULE: ./src/seal/chain.ts
 
 
@@ -41181,7 +41181,7 @@ function sealText(text, file, mode = 'jcs', maxDepth = 256) {
 }
 
 // EXTERNAL MODULE: ./src/seal/checkpoint.ts
-var seal_checkpoint = __nccwpck_require__(5704);
+var seal_checkpoint = __nccwpck_require__(3271);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
@@ -41189,13 +41189,13 @@ var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/io/byte-source.ts
-var byte_source = __nccwpck_require__(5537);
+var byte_source = __nccwpck_require__(2940);
 // EXTERNAL MODULE: ./src/io/line-splitter.ts + 1 modules
-var line_splitter = __nccwpck_require__(9675);
+var line_splitter = __nccwpck_require__(4915);
 // EXTERNAL MODULE: ./src/seal/unsealed-lines.ts
-var unsealed_lines = __nccwpck_require__(3487);
+var unsealed_lines = __nccwpck_require__(6408);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 ;// CONCATENATED MODULE: ./src/seal/seal-file.ts
 
 
@@ -41331,17 +41331,17 @@ async function hashFile(path, hash, display) {
 }
 
 // EXTERNAL MODULE: ./src/seal/verify/verdict.ts
-var verdict = __nccwpck_require__(133);
+var verdict = __nccwpck_require__(2686);
 // EXTERNAL MODULE: ./src/seal/verify/verify-file.ts
-var verify_file = __nccwpck_require__(9718);
+var verify_file = __nccwpck_require__(5561);
 // EXTERNAL MODULE: ./src/seal/verify/verify.ts
-var verify = __nccwpck_require__(6423);
+var verify = __nccwpck_require__(5742);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/seal/redact/redact-file.ts + 3 modules
-var redact_file = __nccwpck_require__(1661);
+var redact_file = __nccwpck_require__(5920);
 ;// CONCATENATED MODULE: ./src/seal/seal-bytes.ts
 
 
@@ -41568,7 +41568,7 @@ async function sealInto(path, display, sealedPath, checkpointPath, limits, env, 
 
 /***/ }),
 
-/***/ 3008:
+/***/ 4847:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41582,7 +41582,7 @@ async function sealInto(path, display, sealedPath, checkpointPath, limits, env, 
 /* unused harmony export formatLink */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(528);
+/* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8339);
 
 
 /**
@@ -41733,7 +41733,7 @@ function parseLink(line) {
 
 /***/ }),
 
-/***/ 8440:
+/***/ 8217:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41787,7 +41787,7 @@ function joined(parts, total) {
 
 /***/ }),
 
-/***/ 1661:
+/***/ 5920:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41799,23 +41799,23 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(4533);
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/byte-source.ts
-var byte_source = __nccwpck_require__(5537);
+var byte_source = __nccwpck_require__(2940);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(6131);
+var file_errors = __nccwpck_require__(8458);
 // EXTERNAL MODULE: ./src/seal/checkpoint.ts
-var checkpoint = __nccwpck_require__(5704);
+var checkpoint = __nccwpck_require__(3271);
 // EXTERNAL MODULE: ./src/seal/raw-lines.ts
-var raw_lines = __nccwpck_require__(8440);
+var raw_lines = __nccwpck_require__(8217);
 // EXTERNAL MODULE: ./src/audit/secrets/sensitive-keys.ts
-var sensitive_keys = __nccwpck_require__(1379);
+var sensitive_keys = __nccwpck_require__(7806);
 // EXTERNAL MODULE: ./src/audit/facts/walk-strings.ts
-var walk_strings = __nccwpck_require__(6768);
+var walk_strings = __nccwpck_require__(2509);
 // EXTERNAL MODULE: ./src/sanitize/prefilter.ts
-var prefilter = __nccwpck_require__(4097);
+var prefilter = __nccwpck_require__(2784);
 // EXTERNAL MODULE: ./src/sanitize/secrets.ts + 3 modules
-var secrets = __nccwpck_require__(1122);
+var secrets = __nccwpck_require__(1125);
 ;// CONCATENATED MODULE: ./src/seal/redact/redact.ts
 
 
@@ -42063,7 +42063,7 @@ function parseWhole(text) {
 const NEWLINE = Buffer.from('\n');
 /** An archive: each member that is UTF-8 text redacted, the archive written again with the same member names and order. */
 async function redactZip(path, display, outPath, limits) {
-    const { unzipSync, zipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4214));
+    const { unzipSync, zipSync } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1776));
     const info = await (0,promises_.stat)(path).catch((error) => {
         throw (0,file_errors/* unreadable */.O$)(display, error);
     });
@@ -42258,7 +42258,7 @@ async function redactText(path, display, outPath, limits) {
 
 /***/ }),
 
-/***/ 3487:
+/***/ 6408:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -42266,7 +42266,7 @@ async function redactText(path, display, outPath, limits) {
 /* harmony export */   HP: () => (/* binding */ unsealedLines),
 /* harmony export */   z1: () => (/* binding */ MAX_UNSEALED_LINES)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 
 /**
  * Lines a records seal may leave out and list in its checkpoint. Past this, the
@@ -42319,7 +42319,7 @@ function reasonOf(error) {
 
 /***/ }),
 
-/***/ 133:
+/***/ 2686:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -42328,7 +42328,7 @@ function reasonOf(error) {
 /* harmony export */   S4: () => (/* binding */ judge),
 /* harmony export */   fM: () => (/* binding */ verdictExitCode)
 /* harmony export */ });
-/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2983);
+/* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1900);
 
 /** Exit code of `verify`: 0 only for an intact chain (that matches its checkpoint, if given). */
 function verdictExitCode(verdict) {
@@ -42428,7 +42428,7 @@ function formatVerdict(verdict) {
 
 /***/ }),
 
-/***/ 9718:
+/***/ 5561:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -42437,15 +42437,15 @@ function formatVerdict(verdict) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4533);
-/* harmony import */ var _io_byte_source_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5537);
-/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6131);
-/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2221);
-/* harmony import */ var _checkpoint_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5704);
-/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3008);
-/* harmony import */ var _raw_lines_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8440);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(133);
-/* harmony import */ var _verify_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6423);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _io_byte_source_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2940);
+/* harmony import */ var _io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8458);
+/* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6028);
+/* harmony import */ var _checkpoint_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3271);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4847);
+/* harmony import */ var _raw_lines_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8217);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2686);
+/* harmony import */ var _verify_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(5742);
 
 
 
@@ -42515,13 +42515,13 @@ async function verifyFile(path, display, checkpoint, limits) {
 
 /***/ }),
 
-/***/ 6423:
+/***/ 5742:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   m: () => (/* binding */ createChainVerifier)
 /* harmony export */ });
-/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3008);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4847);
 
 /**
  * Checks links in order, keeping only the running digest: for link n the
@@ -42595,7 +42595,7 @@ function withoutCr(bytes) {
 
 /***/ }),
 
-/***/ 3912:
+/***/ 311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -42607,14 +42607,14 @@ const VERSION = '0.1.0';
 
 /***/ }),
 
-/***/ 6674:
+/***/ 9015:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   w: () => (/* binding */ describeIssues)
 /* harmony export */ });
 /* unused harmony export keysAt */
-/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6274);
+/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7909);
 
 /**
  * One line naming each problem with its path: `rules.retry-storm.threshold: expected number`,
@@ -42773,13 +42773,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 7041:
+/***/ 4352:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(563)
-const { SCHEMES, getSchemeHandler } = __nccwpck_require__(4698)
+const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(5077)
+const { SCHEMES, getSchemeHandler } = __nccwpck_require__(5300)
 
 const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u
 const MALFORMED_SCHEME_ERROR = 'URI scheme is malformed.'
@@ -43491,12 +43491,12 @@ module.exports.fastUri = fastUri
 
 /***/ }),
 
-/***/ 4698:
+/***/ 5300:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUUID } = __nccwpck_require__(563)
+const { isUUID } = __nccwpck_require__(5077)
 const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu
 
 const supportedSchemeNames = /** @type {const} */ (['http', 'https', 'ws',
@@ -43770,7 +43770,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 563:
+/***/ 5077:
 /***/ ((module) => {
 
 
@@ -44576,7 +44576,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7160:
+/***/ 6390:
 /***/ (function(module, exports) {
 
 // GENERATED FILE. DO NOT EDIT.
@@ -46199,17 +46199,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5795:
+/***/ 365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // light library entry point.
 
 
-module.exports = __nccwpck_require__(4039);
+module.exports = __nccwpck_require__(7253);
 
 /***/ }),
 
-/***/ 6546:
+/***/ 2000:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -46219,9 +46219,9 @@ module.exports = __nccwpck_require__(4039);
  */
 var converter = exports;
 
-var Enum  = __nccwpck_require__(1093),
-    types = __nccwpck_require__(5591),
-    util  = __nccwpck_require__(7780);
+var Enum  = __nccwpck_require__(5363),
+    types = __nccwpck_require__(9761),
+    util  = __nccwpck_require__(7926);
 
 /**
  * Generates a partial value fromObject conveter.
@@ -46572,15 +46572,15 @@ converter.toObject = function toObject(mtype) {
 
 /***/ }),
 
-/***/ 8782:
+/***/ 1224:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = decoder;
 
-var Enum    = __nccwpck_require__(1093),
-    types   = __nccwpck_require__(5591),
-    util    = __nccwpck_require__(7780);
+var Enum    = __nccwpck_require__(5363),
+    types   = __nccwpck_require__(9761),
+    util    = __nccwpck_require__(7926);
 
 function missing(field) {
     return "missing required '" + field.name + "'";
@@ -46887,15 +46887,15 @@ function decoder(mtype) {
 
 /***/ }),
 
-/***/ 3898:
+/***/ 6880:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = encoder;
 
-var Enum     = __nccwpck_require__(1093),
-    types    = __nccwpck_require__(5591),
-    util     = __nccwpck_require__(7780);
+var Enum     = __nccwpck_require__(5363),
+    types    = __nccwpck_require__(9761),
+    util     = __nccwpck_require__(7926);
 
 /**
  * Generates a partial message type encoder.
@@ -47017,14 +47017,14 @@ function encoder(mtype) {
 
 /***/ }),
 
-/***/ 1093:
+/***/ 5363:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Enum;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(7623);
+var ReflectionObject = __nccwpck_require__(2385);
 Enum.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Enum,
@@ -47035,8 +47035,8 @@ Enum.prototype = Object.create(ReflectionObject.prototype, {
 });
 Enum.className = "Enum";
 
-var Namespace = __nccwpck_require__(3913),
-    util = __nccwpck_require__(7780);
+var Namespace = __nccwpck_require__(1731),
+    util = __nccwpck_require__(7926);
 
 /**
  * Constructs a new enum instance.
@@ -47276,14 +47276,14 @@ Enum.prototype.isReservedName = function isReservedName(name) {
 
 /***/ }),
 
-/***/ 782:
+/***/ 792:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Field;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(7623);
+var ReflectionObject = __nccwpck_require__(2385);
 Field.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Field,
@@ -47294,9 +47294,9 @@ Field.prototype = Object.create(ReflectionObject.prototype, {
 });
 Field.className = "Field";
 
-var Enum  = __nccwpck_require__(1093),
-    types = __nccwpck_require__(5591),
-    util  = __nccwpck_require__(7780);
+var Enum  = __nccwpck_require__(5363),
+    types = __nccwpck_require__(9761),
+    util  = __nccwpck_require__(7926);
 
 var Type; // cyclic
 
@@ -47793,11 +47793,11 @@ Field._configure = function configure(Type_) {
 
 /***/ }),
 
-/***/ 4039:
+/***/ 7253:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 
-exports = module.exports = __nccwpck_require__(7548);
+exports = module.exports = __nccwpck_require__(2018);
 
 exports.build = "light";
 
@@ -47870,30 +47870,30 @@ function loadSync(filename, root) {
 exports.loadSync = loadSync;
 
 // Serialization
-exports.encoder = __nccwpck_require__(3898);
-exports.decoder = __nccwpck_require__(8782);
-exports.verifier = __nccwpck_require__(586);
-exports.converter = __nccwpck_require__(6546);
+exports.encoder = __nccwpck_require__(6880);
+exports.decoder = __nccwpck_require__(1224);
+exports.verifier = __nccwpck_require__(4524);
+exports.converter = __nccwpck_require__(2000);
 
 // Reflection
-exports.ReflectionObject = __nccwpck_require__(7623);
-exports.Namespace = __nccwpck_require__(3913);
-exports.Root = __nccwpck_require__(524);
-exports.Enum = __nccwpck_require__(1093);
-exports.Type = __nccwpck_require__(792);
-exports.Field = __nccwpck_require__(782);
-exports.OneOf = __nccwpck_require__(9539);
-exports.MapField = __nccwpck_require__(8078);
-exports.Service = __nccwpck_require__(2393);
-exports.Method = __nccwpck_require__(8709);
+exports.ReflectionObject = __nccwpck_require__(2385);
+exports.Namespace = __nccwpck_require__(1731);
+exports.Root = __nccwpck_require__(8666);
+exports.Enum = __nccwpck_require__(5363);
+exports.Type = __nccwpck_require__(1426);
+exports.Field = __nccwpck_require__(792);
+exports.OneOf = __nccwpck_require__(441);
+exports.MapField = __nccwpck_require__(3124);
+exports.Service = __nccwpck_require__(8303);
+exports.Method = __nccwpck_require__(627);
 
 // Runtime
-exports.Message = __nccwpck_require__(2893);
-exports.wrappers = __nccwpck_require__(7984);
+exports.Message = __nccwpck_require__(4844);
+exports.wrappers = __nccwpck_require__(5162);
 
 // Utility
-exports.types = __nccwpck_require__(5591);
-exports.util = __nccwpck_require__(7780);
+exports.types = __nccwpck_require__(9761);
+exports.util = __nccwpck_require__(7926);
 
 // Set up possibly cyclic reflection dependencies
 exports.ReflectionObject._configure(exports.Root);
@@ -47904,7 +47904,7 @@ exports.Field._configure(exports.Type);
 
 /***/ }),
 
-/***/ 7548:
+/***/ 2018:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -47918,15 +47918,15 @@ exports.Field._configure(exports.Type);
 exports.build = "minimal";
 
 // Serialization
-exports.Writer = __nccwpck_require__(4899);
-exports.BufferWriter = __nccwpck_require__(2252);
-exports.Reader = __nccwpck_require__(1523);
-exports.BufferReader = __nccwpck_require__(1276);
+exports.Writer = __nccwpck_require__(9745);
+exports.BufferWriter = __nccwpck_require__(4074);
+exports.Reader = __nccwpck_require__(4789);
+exports.BufferReader = __nccwpck_require__(9102);
 
 // Utility
-exports.util = __nccwpck_require__(7088);
-exports.rpc = __nccwpck_require__(9177);
-exports.roots = __nccwpck_require__(9283);
+exports.util = __nccwpck_require__(9186);
+exports.rpc = __nccwpck_require__(6575);
+exports.roots = __nccwpck_require__(6937);
 exports.configure    = configure;
 
 /* istanbul ignore next */
@@ -47946,14 +47946,14 @@ configure();
 
 /***/ }),
 
-/***/ 8078:
+/***/ 3124:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = MapField;
 
 // extends Field
-var Field = __nccwpck_require__(782);
+var Field = __nccwpck_require__(792);
 MapField.prototype = Object.create(Field.prototype, {
     constructor: {
         value: MapField,
@@ -47964,8 +47964,8 @@ MapField.prototype = Object.create(Field.prototype, {
 });
 MapField.className = "MapField";
 
-var types   = __nccwpck_require__(5591),
-    util    = __nccwpck_require__(7780);
+var types   = __nccwpck_require__(9761),
+    util    = __nccwpck_require__(7926);
 
 /**
  * Constructs a new map field instance.
@@ -48097,13 +48097,13 @@ MapField.d = function decorateMapField(fieldId, fieldKeyType, fieldValueType) {
 
 /***/ }),
 
-/***/ 2893:
+/***/ 4844:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Message;
 
-var util = __nccwpck_require__(7088);
+var util = __nccwpck_require__(9186);
 
 /**
  * Constructs a new message instance.
@@ -48241,14 +48241,14 @@ Message.prototype.toJSON = function toJSON() {
 
 /***/ }),
 
-/***/ 8709:
+/***/ 627:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Method;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(7623);
+var ReflectionObject = __nccwpck_require__(2385);
 Method.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Method,
@@ -48259,7 +48259,7 @@ Method.prototype = Object.create(ReflectionObject.prototype, {
 });
 Method.className = "Method";
 
-var util = __nccwpck_require__(7780);
+var util = __nccwpck_require__(7926);
 
 /**
  * Constructs a new service method instance.
@@ -48431,14 +48431,14 @@ Method.prototype.resolve = function resolve() {
 
 /***/ }),
 
-/***/ 3913:
+/***/ 1731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Namespace;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(7623);
+var ReflectionObject = __nccwpck_require__(2385);
 Namespace.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: Namespace,
@@ -48449,9 +48449,9 @@ Namespace.prototype = Object.create(ReflectionObject.prototype, {
 });
 Namespace.className = "Namespace";
 
-var Field    = __nccwpck_require__(782),
-    util     = __nccwpck_require__(7780),
-    OneOf    = __nccwpck_require__(9539);
+var Field    = __nccwpck_require__(792),
+    util     = __nccwpck_require__(7926),
+    OneOf    = __nccwpck_require__(441);
 
 var Type,    // cyclic
     Service,
@@ -49012,7 +49012,7 @@ Namespace._configure = function(Type_, Service_, Enum_) {
 
 /***/ }),
 
-/***/ 7623:
+/***/ 2385:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -49020,8 +49020,8 @@ module.exports = ReflectionObject;
 
 ReflectionObject.className = "ReflectionObject";
 
-const OneOf = __nccwpck_require__(9539);
-var util = __nccwpck_require__(7780);
+const OneOf = __nccwpck_require__(441);
+var util = __nccwpck_require__(7926);
 
 var Root; // cyclic
 
@@ -49414,14 +49414,14 @@ ReflectionObject._configure = function(Root_) {
 
 /***/ }),
 
-/***/ 9539:
+/***/ 441:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = OneOf;
 
 // extends ReflectionObject
-var ReflectionObject = __nccwpck_require__(7623);
+var ReflectionObject = __nccwpck_require__(2385);
 OneOf.prototype = Object.create(ReflectionObject.prototype, {
     constructor: {
         value: OneOf,
@@ -49432,8 +49432,8 @@ OneOf.prototype = Object.create(ReflectionObject.prototype, {
 });
 OneOf.className = "OneOf";
 
-var Field = __nccwpck_require__(782),
-    util  = __nccwpck_require__(7780);
+var Field = __nccwpck_require__(792),
+    util  = __nccwpck_require__(7926);
 
 /**
  * Constructs a new oneof instance.
@@ -49654,13 +49654,13 @@ OneOf.d = function decorateOneOf() {
 
 /***/ }),
 
-/***/ 1523:
+/***/ 4789:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Reader;
 
-var util      = __nccwpck_require__(7088);
+var util      = __nccwpck_require__(9186);
 
 var BufferReader; // cyclic
 
@@ -50569,14 +50569,14 @@ Reader._configure = function(BufferReader_) {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 9102:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = BufferReader;
 
 // extends Reader
-var Reader = __nccwpck_require__(1523);
+var Reader = __nccwpck_require__(4789);
 BufferReader.prototype = Object.create(Reader.prototype, {
     constructor: {
         value: BufferReader,
@@ -50586,7 +50586,7 @@ BufferReader.prototype = Object.create(Reader.prototype, {
     }
 });
 
-var util = __nccwpck_require__(7088);
+var util = __nccwpck_require__(9186);
 
 /**
  * Constructs a new buffer reader instance.
@@ -50653,14 +50653,14 @@ BufferReader._configure();
 
 /***/ }),
 
-/***/ 524:
+/***/ 8666:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Root;
 
 // extends Namespace
-var Namespace = __nccwpck_require__(3913);
+var Namespace = __nccwpck_require__(1731);
 Root.prototype = Object.create(Namespace.prototype, {
     constructor: {
         value: Root,
@@ -50671,10 +50671,10 @@ Root.prototype = Object.create(Namespace.prototype, {
 });
 Root.className = "Root";
 
-var Field   = __nccwpck_require__(782),
-    Enum    = __nccwpck_require__(1093),
-    OneOf   = __nccwpck_require__(9539),
-    util    = __nccwpck_require__(7780);
+var Field   = __nccwpck_require__(792),
+    Enum    = __nccwpck_require__(5363),
+    OneOf   = __nccwpck_require__(441),
+    util    = __nccwpck_require__(7926);
 
 var Type,   // cyclic
     parse,  // might be excluded
@@ -51084,7 +51084,7 @@ Root._configure = function(Type_, parse_, common_) {
 
 /***/ }),
 
-/***/ 9283:
+/***/ 6937:
 /***/ ((module) => {
 
 
@@ -51109,7 +51109,7 @@ module.exports = Object.create(null);
 
 /***/ }),
 
-/***/ 9177:
+/***/ 6575:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -51147,18 +51147,18 @@ var rpc = exports;
  * @returns {undefined}
  */
 
-rpc.Service = __nccwpck_require__(1313);
+rpc.Service = __nccwpck_require__(3603);
 
 
 /***/ }),
 
-/***/ 1313:
+/***/ 3603:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Service;
 
-var util = __nccwpck_require__(7088);
+var util = __nccwpck_require__(9186);
 
 // Extends EventEmitter
 Service.prototype = Object.create(util.EventEmitter.prototype, {
@@ -51314,14 +51314,14 @@ Service.prototype.end = function end(endedByRPC) {
 
 /***/ }),
 
-/***/ 2393:
+/***/ 8303:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Service;
 
 // extends Namespace
-var Namespace = __nccwpck_require__(3913);
+var Namespace = __nccwpck_require__(1731);
 Service.prototype = Object.create(Namespace.prototype, {
     constructor: {
         value: Service,
@@ -51332,9 +51332,9 @@ Service.prototype = Object.create(Namespace.prototype, {
 });
 Service.className = "Service";
 
-var Method = __nccwpck_require__(8709),
-    util   = __nccwpck_require__(7780),
-    rpc    = __nccwpck_require__(9177);
+var Method = __nccwpck_require__(627),
+    util   = __nccwpck_require__(7926),
+    rpc    = __nccwpck_require__(6575);
 
 /**
  * Constructs a new service instance.
@@ -51527,14 +51527,14 @@ Service.prototype.create = function create(rpcImpl, requestDelimited, responseDe
 
 /***/ }),
 
-/***/ 792:
+/***/ 1426:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Type;
 
 // extends Namespace
-var Namespace = __nccwpck_require__(3913);
+var Namespace = __nccwpck_require__(1731);
 Type.prototype = Object.create(Namespace.prototype, {
     constructor: {
         value: Type,
@@ -51545,20 +51545,20 @@ Type.prototype = Object.create(Namespace.prototype, {
 });
 Type.className = "Type";
 
-var Enum      = __nccwpck_require__(1093),
-    OneOf     = __nccwpck_require__(9539),
-    Field     = __nccwpck_require__(782),
-    MapField  = __nccwpck_require__(8078),
-    Service   = __nccwpck_require__(2393),
-    Message   = __nccwpck_require__(2893),
-    Reader    = __nccwpck_require__(1523),
-    Writer    = __nccwpck_require__(4899),
-    util      = __nccwpck_require__(7780),
-    encoder   = __nccwpck_require__(3898),
-    decoder   = __nccwpck_require__(8782),
-    verifier  = __nccwpck_require__(586),
-    converter = __nccwpck_require__(6546),
-    wrappers  = __nccwpck_require__(7984);
+var Enum      = __nccwpck_require__(5363),
+    OneOf     = __nccwpck_require__(441),
+    Field     = __nccwpck_require__(792),
+    MapField  = __nccwpck_require__(3124),
+    Service   = __nccwpck_require__(8303),
+    Message   = __nccwpck_require__(4844),
+    Reader    = __nccwpck_require__(4789),
+    Writer    = __nccwpck_require__(9745),
+    util      = __nccwpck_require__(7926),
+    encoder   = __nccwpck_require__(6880),
+    decoder   = __nccwpck_require__(1224),
+    verifier  = __nccwpck_require__(4524),
+    converter = __nccwpck_require__(2000),
+    wrappers  = __nccwpck_require__(5162);
 
 /**
  * Constructs a new reflected message type instance.
@@ -52220,7 +52220,7 @@ Type.d = function decorateType(typeName) {
 
 /***/ }),
 
-/***/ 5591:
+/***/ 9761:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -52231,7 +52231,7 @@ Type.d = function decorateType(typeName) {
  */
 var types = exports;
 
-var util = __nccwpck_require__(7780);
+var util = __nccwpck_require__(7926);
 
 var s = [
     "double",   // 0
@@ -52423,7 +52423,7 @@ types.packed = bake([
 
 /***/ }),
 
-/***/ 7780:
+/***/ 7926:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -52432,17 +52432,17 @@ types.packed = bake([
  * Various utility functions.
  * @namespace
  */
-var util = module.exports = __nccwpck_require__(7088);
+var util = module.exports = __nccwpck_require__(9186);
 
-var roots = __nccwpck_require__(9283);
+var roots = __nccwpck_require__(6937);
 
 var Type, // cyclic
     Enum;
 
-util.codegen  = __nccwpck_require__(1926);
-util.fetch    = __nccwpck_require__(9615);
-util.path     = __nccwpck_require__(3252);
-util.patterns = __nccwpck_require__(3256);
+util.codegen  = __nccwpck_require__(5588);
+util.fetch    = __nccwpck_require__(6117);
+util.path     = __nccwpck_require__(1902);
+util.patterns = __nccwpck_require__(830);
 
 var reservedRe = util.patterns.reservedRe;
 
@@ -52450,7 +52450,7 @@ var reservedRe = util.patterns.reservedRe;
  * Node's fs module if available.
  * @type {Object.<string,*>}
  */
-util.fs = __nccwpck_require__(7243);
+util.fs = __nccwpck_require__(2402);
 
 /**
  * Converts an object's values to an array.
@@ -52606,7 +52606,7 @@ util.decorateType = function decorateType(ctor, typeName) {
 
     /* istanbul ignore next */
     if (!Type)
-        Type = __nccwpck_require__(792);
+        Type = __nccwpck_require__(1426);
 
     var type = new Type(typeName || ctor.name);
     util.decorateRoot.add(type);
@@ -52632,7 +52632,7 @@ util.decorateEnum = function decorateEnum(object) {
 
     /* istanbul ignore next */
     if (!Enum)
-        Enum = __nccwpck_require__(1093);
+        Enum = __nccwpck_require__(5363);
 
     var enm = new Enum("Enum" + decorateEnumIndex++, object);
     util.decorateRoot.add(enm);
@@ -52687,14 +52687,14 @@ util.setProperty = function setProperty(dst, path, value, ifNotSet) {
  */
 Object.defineProperty(util, "decorateRoot", {
     get: function() {
-        return roots["decorated"] || (roots["decorated"] = new (__nccwpck_require__(524))());
+        return roots["decorated"] || (roots["decorated"] = new (__nccwpck_require__(8666))());
     }
 });
 
 
 /***/ }),
 
-/***/ 554:
+/***/ 7200:
 /***/ ((module) => {
 
 
@@ -52753,7 +52753,7 @@ function asPromise(fn, ctx/*, varargs */) {
 
 /***/ }),
 
-/***/ 1892:
+/***/ 4866:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52906,13 +52906,13 @@ base64.test = function test(string) {
 
 /***/ }),
 
-/***/ 1926:
+/***/ 5588:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = codegen;
 
-var patterns = __nccwpck_require__(3256);
+var patterns = __nccwpck_require__(830);
 var reservedRe = patterns.reservedRe;
 
 /**
@@ -53033,7 +53033,7 @@ function safeFunctionName(name) {
 
 /***/ }),
 
-/***/ 4665:
+/***/ 5079:
 /***/ ((module) => {
 
 
@@ -53126,14 +53126,14 @@ EventEmitter.prototype.emit = function emit(evt) {
 
 /***/ }),
 
-/***/ 9615:
+/***/ 6117:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = fetch;
 
-var asPromise = __nccwpck_require__(554),
-    fs        = __nccwpck_require__(7243);
+var asPromise = __nccwpck_require__(7200),
+    fs        = __nccwpck_require__(2402);
 
 /**
  * Node-style callback as used by {@link util.fetch}.
@@ -53245,7 +53245,7 @@ fetch.xhr = function fetch_xhr(filename, options, callback) {
 
 /***/ }),
 
-/***/ 3517:
+/***/ 67:
 /***/ ((module) => {
 
 
@@ -53587,7 +53587,7 @@ function readUintBE(buf, pos) {
 
 /***/ }),
 
-/***/ 7243:
+/***/ 2402:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -53605,7 +53605,7 @@ module.exports = fs;
 
 /***/ }),
 
-/***/ 6361:
+/***/ 9079:
 /***/ ((module) => {
 
 
@@ -53816,7 +53816,7 @@ LongBits._configure = function(Long_) {
 
 /***/ }),
 
-/***/ 7088:
+/***/ 9186:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -53824,25 +53824,25 @@ LongBits._configure = function(Long_) {
 var util = exports;
 
 // used to return a Promise where callback is omitted
-util.asPromise = __nccwpck_require__(554);
+util.asPromise = __nccwpck_require__(7200);
 
 // converts to / from base64 encoded strings
-util.base64 = __nccwpck_require__(1892);
+util.base64 = __nccwpck_require__(4866);
 
 // base class of rpc.Service
-util.EventEmitter = __nccwpck_require__(4665);
+util.EventEmitter = __nccwpck_require__(5079);
 
 // float handling accross browsers
-util.float = __nccwpck_require__(3517);
+util.float = __nccwpck_require__(67);
 
 // converts to / from utf8 encoded strings
-util.utf8 = __nccwpck_require__(6132);
+util.utf8 = __nccwpck_require__(5738);
 
 // provides a node-like buffer pool in the browser
-util.pool = __nccwpck_require__(5449);
+util.pool = __nccwpck_require__(8771);
 
 // utility to work with the low and high bits of a 64 bit value
-util.LongBits = __nccwpck_require__(6361);
+util.LongBits = __nccwpck_require__(9079);
 
 /**
  * Tests if the specified key can affect object prototypes.
@@ -54029,7 +54029,7 @@ util.Long = /* istanbul ignore next */ util.global.dcodeIO && /* istanbul ignore
          || /* istanbul ignore next */ util.global.Long
          || (function() {
                 try {
-                    var Long = __nccwpck_require__(7160);
+                    var Long = __nccwpck_require__(6390);
                     return Long && Long.isLong ? Long : null;
                 } catch (e) {
                     /* istanbul ignore next */
@@ -54334,7 +54334,7 @@ util.toJSONOptions = {
 
 /***/ }),
 
-/***/ 3252:
+/***/ 1902:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -54441,7 +54441,7 @@ path.resolve = function resolve(originPath, includePath, alreadyNormalized) {
 
 /***/ }),
 
-/***/ 3256:
+/***/ 830:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -54455,7 +54455,7 @@ patterns.reservedRe  = /^(?:do|if|in|for|let|new|try|var|case|else|enum|eval|fal
 
 /***/ }),
 
-/***/ 5449:
+/***/ 8771:
 /***/ ((module) => {
 
 
@@ -54510,7 +54510,7 @@ function pool(alloc, slice, size) {
 
 /***/ }),
 
-/***/ 6132:
+/***/ 5738:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -54681,14 +54681,14 @@ utf8.write = function utf8_write(string, buffer, offset) {
 
 /***/ }),
 
-/***/ 586:
+/***/ 4524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = verifier;
 
-var Enum      = __nccwpck_require__(1093),
-    util      = __nccwpck_require__(7780);
+var Enum      = __nccwpck_require__(5363),
+    util      = __nccwpck_require__(7926);
 
 function invalid(field, expected) {
     return field.name + ": " + expected + (field.repeated && expected !== "array" ? "[]" : field.map && expected !== "object" ? "{k:"+field.keyType+"}" : "") + " expected";
@@ -54873,7 +54873,7 @@ function verifier(mtype) {
 
 /***/ }),
 
-/***/ 7984:
+/***/ 5162:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -54885,8 +54885,8 @@ function verifier(mtype) {
  */
 var wrappers = exports;
 
-var Message = __nccwpck_require__(2893),
-    util    = __nccwpck_require__(7088);
+var Message = __nccwpck_require__(4844),
+    util    = __nccwpck_require__(9186);
 
 /**
  * From object converter part of an {@link IWrapper}.
@@ -54990,13 +54990,13 @@ wrappers[".google.protobuf.Any"] = {
 
 /***/ }),
 
-/***/ 4899:
+/***/ 9745:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = Writer;
 
-var util      = __nccwpck_require__(7088);
+var util      = __nccwpck_require__(9186);
 
 var BufferWriter; // cyclic
 
@@ -55703,14 +55703,14 @@ Writer._configure = function(BufferWriter_) {
 
 /***/ }),
 
-/***/ 2252:
+/***/ 4074:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 module.exports = BufferWriter;
 
 // extends Writer
-var Writer = __nccwpck_require__(4899);
+var Writer = __nccwpck_require__(9745);
 BufferWriter.prototype = Object.create(Writer.prototype, {
     constructor: {
         value: BufferWriter,
@@ -55720,7 +55720,7 @@ BufferWriter.prototype = Object.create(Writer.prototype, {
     }
 });
 
-var util = __nccwpck_require__(7088);
+var util = __nccwpck_require__(9186);
 
 /**
  * Constructs a new buffer writer instance.
@@ -55810,18 +55810,18 @@ BufferWriter._configure();
 
 /***/ }),
 
-/***/ 2387:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var resolveBlockMap = __nccwpck_require__(1653);
-var resolveBlockSeq = __nccwpck_require__(2624);
-var resolveFlowCollection = __nccwpck_require__(692);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -55907,15 +55907,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 2873:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(5755);
-var composeNode = __nccwpck_require__(3755);
-var resolveEnd = __nccwpck_require__(1462);
-var resolveProps = __nccwpck_require__(8017);
+var Document = __nccwpck_require__(5402);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(5407);
+var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -55959,17 +55959,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 3755:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(9671);
-var identity = __nccwpck_require__(2617);
-var composeCollection = __nccwpck_require__(2387);
-var composeScalar = __nccwpck_require__(4995);
-var resolveEnd = __nccwpck_require__(1462);
-var utilEmptyScalarPosition = __nccwpck_require__(9933);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(5407);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -56078,15 +56078,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 4995:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var resolveBlockScalar = __nccwpck_require__(599);
-var resolveFlowScalar = __nccwpck_require__(7120);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -56173,18 +56173,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 2750:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(8144);
-var Document = __nccwpck_require__(5755);
-var errors = __nccwpck_require__(2130);
-var identity = __nccwpck_require__(2617);
-var composeDoc = __nccwpck_require__(2873);
-var resolveEnd = __nccwpck_require__(1462);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(5402);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(5407);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -56404,17 +56404,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 1653:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(2815);
-var YAMLMap = __nccwpck_require__(2448);
-var resolveProps = __nccwpck_require__(8017);
-var utilContainsNewline = __nccwpck_require__(6761);
-var utilFlowIndentCheck = __nccwpck_require__(4437);
-var utilMapIncludes = __nccwpck_require__(3485);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -56528,12 +56528,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 599:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -56735,14 +56735,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 2624:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(5125);
-var resolveProps = __nccwpck_require__(8017);
-var utilFlowIndentCheck = __nccwpck_require__(4437);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -56793,7 +56793,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1462:
+/***/ 5407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -56839,19 +56839,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 692:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var resolveEnd = __nccwpck_require__(1462);
-var resolveProps = __nccwpck_require__(8017);
-var utilContainsNewline = __nccwpck_require__(6761);
-var utilMapIncludes = __nccwpck_require__(3485);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(5407);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -57055,13 +57055,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 7120:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var resolveEnd = __nccwpck_require__(1462);
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(5407);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -57290,7 +57290,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 8017:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57445,7 +57445,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 6761:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57488,7 +57488,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 9933:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57523,12 +57523,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4437:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(6761);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -57547,12 +57547,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 3485:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
+var identity = __nccwpck_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -57569,22 +57569,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 5755:
+/***/ 5402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(9671);
-var Collection = __nccwpck_require__(6039);
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var toJS = __nccwpck_require__(3709);
-var Schema = __nccwpck_require__(4902);
-var stringifyDocument = __nccwpck_require__(5719);
-var anchors = __nccwpck_require__(5702);
-var applyReviver = __nccwpck_require__(2703);
-var createNode = __nccwpck_require__(9462);
-var directives = __nccwpck_require__(8144);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(4043);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(9210);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -57913,13 +57913,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 5702:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var visit = __nccwpck_require__(7182);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -57996,7 +57996,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 2703:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -58060,14 +58060,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 9462:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(9671);
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -58157,13 +58157,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 8144:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var visit = __nccwpck_require__(7182);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -58342,7 +58342,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 2130:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -58411,28 +58411,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3645:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(2750);
-var Document = __nccwpck_require__(5755);
-var Schema = __nccwpck_require__(4902);
-var errors = __nccwpck_require__(2130);
-var Alias = __nccwpck_require__(9671);
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var Scalar = __nccwpck_require__(9271);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var cst = __nccwpck_require__(3427);
-var lexer = __nccwpck_require__(795);
-var lineCounter = __nccwpck_require__(9706);
-var parser = __nccwpck_require__(7374);
-var publicApi = __nccwpck_require__(6205);
-var visit = __nccwpck_require__(7182);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(5402);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
 
 
 
@@ -58469,7 +58469,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 9923:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -58495,16 +58495,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 9671:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(5702);
-var visit = __nccwpck_require__(7182);
-var identity = __nccwpck_require__(2617);
-var Node = __nccwpck_require__(4615);
-var toJS = __nccwpck_require__(3709);
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -58622,14 +58622,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 6039:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(9462);
-var identity = __nccwpck_require__(2617);
-var Node = __nccwpck_require__(4615);
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -58780,14 +58780,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4615:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(2703);
-var identity = __nccwpck_require__(2617);
-var toJS = __nccwpck_require__(3709);
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -58827,15 +58827,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 2815:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(9462);
-var stringifyPair = __nccwpck_require__(1174);
-var addPairToJSMap = __nccwpck_require__(614);
-var identity = __nccwpck_require__(2617);
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -58873,14 +58873,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 9271:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Node = __nccwpck_require__(4615);
-var toJS = __nccwpck_require__(3709);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -58907,17 +58907,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 2448:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(8454);
-var addPairToJSMap = __nccwpck_require__(614);
-var Collection = __nccwpck_require__(6039);
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var Scalar = __nccwpck_require__(9271);
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -59061,17 +59061,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 5125:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(9462);
-var stringifyCollection = __nccwpck_require__(8454);
-var Collection = __nccwpck_require__(6039);
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var toJS = __nccwpck_require__(3709);
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -59183,16 +59183,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 614:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(9923);
-var merge = __nccwpck_require__(2610);
-var stringify = __nccwpck_require__(9666);
-var identity = __nccwpck_require__(2617);
-var toJS = __nccwpck_require__(3709);
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -59255,7 +59255,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 2617:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -59315,12 +59315,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3709:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
+var identity = __nccwpck_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -59361,15 +59361,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 8564:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(599);
-var resolveFlowScalar = __nccwpck_require__(7120);
-var errors = __nccwpck_require__(2130);
-var stringifyString = __nccwpck_require__(6179);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -59586,7 +59586,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 7455:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -59656,7 +59656,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4257:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -59762,14 +59762,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3427:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(8564);
-var cstStringify = __nccwpck_require__(7455);
-var cstVisit = __nccwpck_require__(4257);
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -59881,12 +59881,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 795:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3427);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -60611,7 +60611,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 9706:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -60659,14 +60659,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 7374:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3427);
-var lexer = __nccwpck_require__(795);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -61646,18 +61646,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 6205:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(2750);
-var Document = __nccwpck_require__(5755);
-var errors = __nccwpck_require__(2130);
-var log = __nccwpck_require__(9923);
-var identity = __nccwpck_require__(2617);
-var lineCounter = __nccwpck_require__(9706);
-var parser = __nccwpck_require__(7374);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(5402);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -61760,16 +61760,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4902:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var map = __nccwpck_require__(8229);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var tags = __nccwpck_require__(1656);
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -61806,13 +61806,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 8229:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var YAMLMap = __nccwpck_require__(2448);
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
 
 const map = {
     collection: 'map',
@@ -61832,12 +61832,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 7890:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -61856,13 +61856,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 2400:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var YAMLSeq = __nccwpck_require__(5125);
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -61882,12 +61882,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 2374:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(6179);
+var stringifyString = __nccwpck_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -61905,12 +61905,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 1477:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -61933,13 +61933,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8251:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var stringifyNumber = __nccwpck_require__(2491);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -61987,12 +61987,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7052:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(2491);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -62036,18 +62036,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 4810:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(8229);
-var _null = __nccwpck_require__(7890);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var bool = __nccwpck_require__(1477);
-var float = __nccwpck_require__(8251);
-var int = __nccwpck_require__(7052);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
 
 const schema = [
     map.map,
@@ -62068,14 +62068,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 7925:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var map = __nccwpck_require__(8229);
-var seq = __nccwpck_require__(2400);
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -62139,27 +62139,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1656:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(8229);
-var _null = __nccwpck_require__(7890);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var bool = __nccwpck_require__(1477);
-var float = __nccwpck_require__(8251);
-var int = __nccwpck_require__(7052);
-var schema = __nccwpck_require__(4810);
-var schema$1 = __nccwpck_require__(7925);
-var binary = __nccwpck_require__(6817);
-var merge = __nccwpck_require__(2610);
-var omap = __nccwpck_require__(61);
-var pairs = __nccwpck_require__(7815);
-var schema$2 = __nccwpck_require__(7755);
-var set = __nccwpck_require__(9138);
-var timestamp = __nccwpck_require__(6282);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -62245,14 +62245,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6817:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(9271);
-var stringifyString = __nccwpck_require__(6179);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -62322,12 +62322,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 3260:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -62358,13 +62358,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 396:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var stringifyNumber = __nccwpck_require__(2491);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -62415,12 +62415,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5883:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(2491);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -62498,13 +62498,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 2610:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -62576,16 +62576,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 61:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var toJS = __nccwpck_require__(3709);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var pairs = __nccwpck_require__(7815);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -62660,15 +62660,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 7815:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var Scalar = __nccwpck_require__(9271);
-var YAMLSeq = __nccwpck_require__(5125);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -62749,24 +62749,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 7755:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(8229);
-var _null = __nccwpck_require__(7890);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var binary = __nccwpck_require__(6817);
-var bool = __nccwpck_require__(3260);
-var float = __nccwpck_require__(396);
-var int = __nccwpck_require__(5883);
-var merge = __nccwpck_require__(2610);
-var omap = __nccwpck_require__(61);
-var pairs = __nccwpck_require__(7815);
-var set = __nccwpck_require__(9138);
-var timestamp = __nccwpck_require__(6282);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -62797,14 +62797,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 9138:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var YAMLMap = __nccwpck_require__(2448);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -62900,12 +62900,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6282:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(2491);
+var stringifyNumber = __nccwpck_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -63012,7 +63012,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 7089:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -63170,15 +63170,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9666:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(5702);
-var identity = __nccwpck_require__(2617);
-var stringifyComment = __nccwpck_require__(6949);
-var stringifyString = __nccwpck_require__(6179);
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -63309,14 +63309,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8454:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var stringify = __nccwpck_require__(9666);
-var stringifyComment = __nccwpck_require__(6949);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -63471,7 +63471,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 6949:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -63502,14 +63502,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 5719:
+/***/ 9210:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var stringify = __nccwpck_require__(9666);
-var stringifyComment = __nccwpck_require__(6949);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -63596,7 +63596,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 2491:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -63630,15 +63630,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 1174:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var stringify = __nccwpck_require__(9666);
-var stringifyComment = __nccwpck_require__(6949);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -63789,13 +63789,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 6179:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var foldFlowLines = __nccwpck_require__(7089);
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -64134,12 +64134,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 7182:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
+var identity = __nccwpck_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -64377,7 +64377,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 4214:
+/***/ 1776:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -64391,7 +64391,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "module"
 const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
-;// CONCATENATED MODULE: ../../main/node_modules/fflate/esm/index.mjs
+;// CONCATENATED MODULE: ./node_modules/fflate/esm/index.mjs
 
 var esm_require = (0,external_module_namespaceObject.createRequire)('/');
 // DEFLATE is a complex format; to read this code, you should probably check the RFC first:
@@ -67106,7 +67106,7 @@ function unzipSync(data, opts) {
 
 /***/ }),
 
-/***/ 7838:
+/***/ 8816:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -67129,7 +67129,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -68004,7 +68004,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -68147,7 +68147,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -68460,7 +68460,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -68618,7 +68618,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -69136,7 +69136,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -69176,14 +69176,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -71821,7 +71821,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -71874,7 +71874,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
 
@@ -72979,7 +72979,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -73632,7 +73632,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -74477,7 +74477,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -74604,7 +74604,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -74873,7 +74873,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -75050,7 +75050,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
 
@@ -75109,7 +75109,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -75127,7 +75127,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -76667,119 +76667,119 @@ function preprocess(fn, schema) {
 
 /***/ }),
 
-/***/ 9422:
+/***/ 3837:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
 
 /***/ }),
 
-/***/ 9698:
+/***/ 4908:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/applicator":true},"$recursiveAnchor":true,"title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"additionalItems":{"$recursiveRef":"#"},"unevaluatedItems":{"$recursiveRef":"#"},"items":{"anyOf":[{"$recursiveRef":"#"},{"$ref":"#/$defs/schemaArray"}]},"contains":{"$recursiveRef":"#"},"additionalProperties":{"$recursiveRef":"#"},"unevaluatedProperties":{"$recursiveRef":"#"},"properties":{"type":"object","additionalProperties":{"$recursiveRef":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$recursiveRef":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$recursiveRef":"#"}},"propertyNames":{"$recursiveRef":"#"},"if":{"$recursiveRef":"#"},"then":{"$recursiveRef":"#"},"else":{"$recursiveRef":"#"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$recursiveRef":"#"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$recursiveRef":"#"}}}}');
 
 /***/ }),
 
-/***/ 1525:
+/***/ 958:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/content","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/content":true},"$recursiveAnchor":true,"title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"contentSchema":{"$recursiveRef":"#"}}}');
 
 /***/ }),
 
-/***/ 155:
+/***/ 58:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/core","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/core":true},"$recursiveAnchor":true,"title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"type":"string","format":"uri"},"$anchor":{"type":"string","pattern":"^[A-Za-z][-A-Za-z0-9.:_]*$"},"$ref":{"type":"string","format":"uri-reference"},"$recursiveRef":{"type":"string","format":"uri-reference"},"$recursiveAnchor":{"type":"boolean","default":false},"$vocabulary":{"type":"object","propertyNames":{"type":"string","format":"uri"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$recursiveRef":"#"},"default":{}}}}');
 
 /***/ }),
 
-/***/ 9543:
+/***/ 6534:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/format","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/format":true},"$recursiveAnchor":true,"title":"Format vocabulary meta-schema","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
 
 /***/ }),
 
-/***/ 100:
+/***/ 711:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/meta-data":true},"$recursiveAnchor":true,"title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
 
 /***/ }),
 
-/***/ 7463:
+/***/ 8030:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/validation","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/validation":true},"$recursiveAnchor":true,"title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}},"const":true,"enum":{"type":"array","items":true},"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
 
 /***/ }),
 
-/***/ 6733:
+/***/ 8138:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/schema","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/core":true,"https://json-schema.org/draft/2019-09/vocab/applicator":true,"https://json-schema.org/draft/2019-09/vocab/validation":true,"https://json-schema.org/draft/2019-09/vocab/meta-data":true,"https://json-schema.org/draft/2019-09/vocab/format":false,"https://json-schema.org/draft/2019-09/vocab/content":true},"$recursiveAnchor":true,"title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format"},{"$ref":"meta/content"}],"type":["object","boolean"],"properties":{"definitions":{"$comment":"While no longer an official keyword as it is replaced by $defs, this keyword is retained in the meta-schema to prevent incompatible extensions as it remains in common use.","type":"object","additionalProperties":{"$recursiveRef":"#"},"default":{}},"dependencies":{"$comment":"\\"dependencies\\" is no longer a keyword, but schema authors should avoid redefining it to facilitate a smooth transition to \\"dependentSchemas\\" and \\"dependentRequired\\"","type":"object","additionalProperties":{"anyOf":[{"$recursiveRef":"#"},{"$ref":"meta/validation#/$defs/stringArray"}]}}}}');
 
 /***/ }),
 
-/***/ 6478:
+/***/ 7216:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
 
 /***/ }),
 
-/***/ 2897:
+/***/ 8226:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 9647:
+/***/ 518:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
 
 /***/ }),
 
-/***/ 8163:
+/***/ 4588:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
 
 /***/ }),
 
-/***/ 9232:
+/***/ 5707:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
 
 /***/ }),
 
-/***/ 4456:
+/***/ 9547:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
 
 /***/ }),
 
-/***/ 5867:
+/***/ 7082:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
 
 /***/ }),
 
-/***/ 5193:
+/***/ 1678:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
 
 /***/ }),
 
-/***/ 372:
+/***/ 2079:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://json-schema.org/draft-07/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"$comment":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"default":true,"readOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":true},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":true,"enum":{"type":"array","items":true,"minItems":1,"uniqueItems":true},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"if":{"$ref":"#"},"then":{"$ref":"#"},"else":{"$ref":"#"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":true}');
@@ -76966,6 +76966,6 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(1210);
+/******/ var __webpack_exports__ = __nccwpck_require__(5581);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
