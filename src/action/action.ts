@@ -65,7 +65,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const { verdict } = judged;
   for (const note of judged.notes) logger.info(note);
 
-  const { outDir, reportPath } = await writeReportFiles(inputs, ctx, sourced, logger, setOutput);
+  const { outDir, reportPath } = await writeReportFiles(inputs, ctx, sourced, logger, setOutput, verdict.delta);
   const sealOn = inputs.mode === 'audit' && inputs.seal && deps.sealFile !== undefined && sourced.inputs.length > 0;
   const { sealDigest, sealRedacted } = sealOn ? await sealStep(sourced.inputs, outDir, deps.sealFile!, logger, { redact: inputs.sealRedact ?? config.sealRedact ?? true, report }) : { sealDigest: '', sealRedacted: undefined };
   setOutput('seal-manifest', sealDigest ? join(outDir, SEAL_MANIFEST) : '');

@@ -23,7 +23,7 @@ export function renderReport(report: Report, format: string, timelines: readonly
     case 'html':
       return renderHtml(report, timelines);
     case 'sarif':
-      return renderSarif(report);
+      return renderSarif(report, { delta: judged?.verdict.delta ?? null });
     default:
       throw new UsageError(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
   }
