@@ -25,6 +25,8 @@ export interface BudgetedParts {
   readonly added?: ReadonlySet<string>;
   /** Hidden marker or footer, kept whole at the very end. */
   readonly tail?: readonly string[];
+  /** Where everything is when something was cut (our own sentence); the JSON report by default. */
+  readonly rest?: string;
 }
 
 export interface Budgeted {
@@ -108,7 +110,7 @@ function render(report: Report, parts: BudgetedParts, maxFindings: number, first
     const cut: string[] = [];
     if (shownRows.length < rows.length) cut.push(`${rows.length - shownRows.length} of ${rows.length} triage row(s)`);
     if (findings.length < report.findings.length) cut.push(`${report.findings.length - findings.length} of ${report.findings.length} finding(s)`);
-    if (cut.length > 0) out.push('', `_Not shown here to stay within GitHub's size limit: ${cut.join(', ')}. The JSON report has everything._`);
+    if (cut.length > 0) out.push('', `_Not shown here to stay within GitHub's size limit: ${cut.join(', ')}. ${parts.rest ?? 'The JSON report has everything.'}_`);
   }
   const suppressed = suppressedMarkdown(report);
   if (suppressed.length > 0) out.push('', ...suppressed);

@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ruleDocsUrl } from '../../src/report/rule-docs.js';
+import { runInProcess, type CliRun } from '../hostile/audit-cli.js';
+import { tempDir } from '../helpers.js';
+import { CMARK_GFM, itWith } from '../system-tools.js';
+
+// `audit --format markdown` is the job summary's renderer (src/report/summary.ts): the verdict,
+// the new findings each with its whole message and the fixed ones against --baseline (else the
+// most urgent findings), the rule table, guidance per rule, every finding and the suppressed ones.
+const GOLDEN = 'test/fixtures/golden/examples-baseline.md';
+
+const EXAMPLES = ['boundary-payload-mutation.jsonl', 'span-log-orphan.jsonl', 'span-log-secret-in-trace.jsonl', 'typed-events-unmatched.jsonl'];
+
+function render(markdown: string): string {
+  return execFileSync('cmark-gfm', ['--unsafe', '-e', 'table', '-e', 'autolink', '-e', 'strikethrough', '-e', 'tagfilter'], { input: markdown, encoding: 'utf8' });
+}
+
+const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+
+/**
+ * New and fixed fingerprints (counted) by python3 from the two JSON reports, not the tool's own comparison:
+ * new = head findings the base lacks; fixed = base findings the head has neither as a finding nor as a suppressed one.
+ */
+function pythonDelta(base: string, head: string): { added: string[]; fixed: string[] } {
+  const script = [
+    'import json, sys, collections',
+    'b = json.load(open(sys.argv[1]))["findings"]; h = json.load(open(sys.argv[2]))["findings"]',
+    's = json.load(open(sys.argv[2])).get("suppressed", {}).get("findings", [])',
+    'cb = collections.Counter(f["fingerprint"] for f in b); ch = collections.Counter(f["fingerprint"] for f in h)',
+    'cs = ch + collections.Counter(f["fingerprint"] for f in s)',
+    'print(json.dumps({"added": sorted((ch - cb).elements()), "fixed": sorted((cb - cs).elements())}))',
+  ].join('\n');
+  return JSON.parse(execFileSync('python3', ['-c', script, base, head], { encoding: 'utf8' })) as { added: string[]; fixed: string[] };
+}
+
+describe('audit --format markdown with --baseline: the layout of the comment and the job summary', () => {
+  let root: string;
+  let head: CliRun;
+  let plain: CliRun;
+  beforeAll(async () => {
+    root = tempDir();
+    mkdirSync(join(root, 'examples/dirty'), { recursive: true });
+    // The base branch: three of the examples, and a suite trace this head no longer has (its findings are fixed).
+    for (const name of EXAMPLES.filter((n) => n !== 'span-log-secret-in-trace.jsonl')) copyFileSync(join('examples/dirty', name), join(root, 'examples/dirty', name));
+    const old = [
+      { run_id: 'old', kind: 'tool_call', call_id: 'o1', tool: 'fetch_page' },
+      { run_id: 'old', kind: 'tool_call', call_id: 'o2', tool: 'fetch_page' },
+    ];
+    writeFileSync(join(root, 'examples/dirty/old-suite.jsonl'), old.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const base = await runInProcess(['audit', 'examples', '--format', 'json', '-o', 'base.json', '--fail-on', 'never', '--jobs', '1'], root);
+    expect(base.code).toBe(0);
+    // The head: the old suite gone, the secret example added; one rule accepted in the configuration.
+    rmSync(join(root, 'examples/dirty/old-suite.jsonl'));
+    copyFileSync('examples/dirty/span-log-secret-in-trace.jsonl', join(root, 'examples/dirty/span-log-secret-in-trace.jsonl'));
+    writeFileSync(join(root, 'agent-trace-audit.yml'), 'suppress:\n  - rule: unused-tool\n    reason: the typed-events example offers tools it never calls on purpose\n');
+    head = await runInProcess(['audit', 'examples', '--format', 'markdown', '--baseline', 'base.json', '--jobs', '1'], root);
+    plain = await runInProcess(['audit', 'examples', '--format', 'markdown', '--jobs', '1'], root);
+    expect((await runInProcess(['audit', 'examples', '--format', 'json', '-o', 'head.json', '--fail-on', 'never', '--jobs', '1'], root)).code).toBe(0);
+  }, 120_000);
+
+  it('matches its golden file; exit 1 on the new error (gate new), and the verdict says new against all', () => {
+    if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(GOLDEN, head.stdout);
+    expect(head.stdout).toBe(readFileSync(GOLDEN, 'utf8'));
+    expect(head.code).toBe(1);
+    expect(head.stdout.split('\n')[0]).toBe('## agent-trace-audit: ❌ 1 new error (3 errors in all)');
+    // No old six-column triage table, no links to files (no repository to link to).
+    expect(head.stdout).not.toContain('| Likely cause | Next action |');
+    expect(head.stdout).not.toMatch(/\]\((?!https:\/\/github\.com\/agent-trace-audit\/agent-trace-audit\/blob\/main\/docs\/rules\/)/);
+  });
+
+  itWith(CMARK_GFM, 'lists each new finding on its own line with its whole message, and counts the fixed ones, as python3 counts them from the two reports', () => {
+    const html = render(head.stdout);
+    const truth = pythonDelta(join(root, 'base.json'), join(root, 'head.json'));
+    // head.json is judged as the markdown is (the configuration's suppress: applies): unused-tool is listed apart.
+    const headReport = JSON.parse(readFileSync(join(root, 'head.json'), 'utf8')) as { findings: Array<{ ruleId: string; message: string; fingerprint: string }>; suppressed: { count: number } };
+    expect(headReport.suppressed.count).toBe(2);
+    const { added } = truth;
+    // The secret example's two findings are new; the old suite's two orphans and its catalog-missing are fixed.
+    expect(added.length).toBe(2);
+    expect(truth.fixed.length).toBe(3);
+    const list = /<strong>New in this PR:<\/strong> (\d+) finding\(s\):[\s\S]*?<ul>([\s\S]*?)<\/ul>/.exec(html)!;
+    expect(Number(list[1])).toBe(added.length);
+    const items = [...list[2]!.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
+    expect(items.length).toBe(added.length);
+    for (const item of items) {
+      const [, href, rule] = /<a href="([^"]*)"><code>([a-z-]+)<\/code><\/a>/.exec(item)!;
+      expect(decode(href!)).toBe(ruleDocsUrl(rule!));
+      const message = decode([...item.matchAll(/<code>([^<]*)<\/code>/g)].at(-1)![1]!);
+      expect(headReport.findings.some((f) => added.includes(f.fingerprint) && f.ruleId === rule && f.message === message)).toBe(true);
+    }
+    expect(html).toContain(`<strong>Fixed in this PR:</strong> ${truth.fixed.length} finding(s): <code>orphan-call</code> ×2, <code>catalog-missing</code> ×1.`);
+    // The rule table: rule, severity, count, new, first location; only rules with a count; the suppressed rule in its own list.
+    const table = /<table>([\s\S]*?)<\/table>/.exec(html)![1]!;
+    expect([...table.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual(['Rule', 'Severity', 'Count', 'New', 'First at']);
+    expect([...table.matchAll(/<tr>\s*<td><code>([a-z-]+)<\/code><\/td>/g)].map((m) => m[1])).toEqual(['orphan-call', 'secret-in-trace', 'unmatched-result', 'continued-while-outstanding', 'payload-mutation', 'catalog-missing']);
+    expect(html).toContain('<summary>Suppressed: 2 findings (accepted in the configuration');
+  });
+
+  it('without --baseline: the verdict, why nothing was compared, the most urgent findings; exit by all findings', () => {
+    expect(plain.code).toBe(1);
+    const lines = plain.stdout.split('\n');
+    expect(lines[0]).toBe('## agent-trace-audit: ❌ 3 errors');
+    expect(lines[2]).toBe('**Failed** (fail-on: error, gate: all): **3** error(s), **2** warning(s), **3** note(s); read 4 files, 4 tool calls, 4 results. 2 suppressed.');
+    expect(lines.slice(4, 7)).toEqual(['_Not compared with the base branch: no --baseline report given._', '', '**Most urgent:** 8 finding(s):']);
+    expect(plain.stdout).not.toContain('New in this PR');
+  });
+});
