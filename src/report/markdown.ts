@@ -21,7 +21,7 @@ export interface MarkdownOptions {
 export function renderMarkdown(report: Report, judged: VerdictLines, options: MarkdownOptions = {}): string {
   const view = {
     // No commits: the CLI does not know which one the traces belong to.
-    verdict: { ...judged, headSha: '', baseSha: '' },
+    verdict: { ...judged, headSha: '', baseSha: '', edge: 'cli' as const },
     comparison: comparisonOf(judged.verdict, options.notCompared ?? 'no --baseline report given'),
     // Files are named, never linked: there is no repository to link to.
     files: NO_FILE_LINKS,

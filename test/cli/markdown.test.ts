@@ -107,4 +107,21 @@ describe('audit --format markdown with --baseline: the layout of the comment and
     expect(lines.slice(4, 7)).toEqual(['_Not compared with the base branch: no --baseline report given._', '', '**Most urgent:** 8 finding(s):']);
     expect(plain.stdout).not.toContain('New in this PR');
   });
+
+  it('nothing audited: says so, names the CLI flag (not the Action input), and compares nothing', async () => {
+    writeFileSync(join(root, 'empty.jsonl'), '{}\n');
+    const strict = await runInProcess(['audit', 'empty.jsonl', '--format', 'markdown', '--baseline', 'base.json', '--jobs', '1'], root);
+    const allowed = await runInProcess(['audit', 'empty.jsonl', '--format', 'markdown', '--allow-empty', '--jobs', '1'], root);
+    expect([strict.code, allowed.code]).toEqual([1, 0]);
+    expect(strict.stdout.split('\n').slice(0, 5)).toEqual([
+      '## agent-trace-audit: ⚠️ nothing audited: no tool call was read from 1 file',
+      '',
+      '**Failed** (fail-on: error, gate: all, without --allow-empty): **0** error(s), **1** warning(s), **0** note(s); read 1 file, 0 tool calls, 0 results.',
+      '',
+      '_gate: new judged on all findings: nothing was audited_',
+    ]);
+    expect(strict.stdout).toContain('_Not compared with the base branch: nothing was audited._');
+    expect(strict.stdout).not.toContain('Fixed in this PR');
+    expect(allowed.stdout.split('\n')[2]).toBe('**Nothing audited** (fail-on: error, gate: all, with --allow-empty): **0** error(s), **1** warning(s), **0** note(s); read 1 file, 0 tool calls, 0 results.');
+  });
 });
