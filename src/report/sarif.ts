@@ -54,7 +54,7 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
   const ruleIds = new Set(report.rules.map((rule) => rule.id));
   const rules = [...report.rules, ...suppressedRules(report, ruleIds)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
-  const added = options.delta ? new Set<Finding>(options.delta.added) : null;
+  const added = options.delta ? newOnes(report.findings, options.delta) : null;
   const notes: string[] = [];
   if (omitted > 0) notes.push(`${kept.length} of ${report.findings.length} findings are in this file, the most severe first (code scanning keeps ${maxResults} results per run); all of them are in report.json`);
   const suppressedCount = report.suppressed?.count ?? 0;
@@ -99,6 +99,26 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/**
+ * The findings of `findings` the delta counts as new, matched by fingerprint as
+ * findingDelta matches them: of a fingerprint seen n times where the base had
+ * it m times, the first m are unchanged and the rest new.
+ */
+function newOnes(findings: readonly Finding[], delta: FindingDelta): ReadonlySet<Finding> {
+  const fresh = new Map<string, number>();
+  for (const f of delta.added) fresh.set(f.fingerprint, (fresh.get(f.fingerprint) ?? 0) + 1);
+  const total = new Map<string, number>();
+  for (const f of findings) total.set(f.fingerprint, (total.get(f.fingerprint) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const out = new Set<Finding>();
+  for (const f of findings) {
+    const n = seen.get(f.fingerprint) ?? 0;
+    seen.set(f.fingerprint, n + 1);
+    if (n >= total.get(f.fingerprint)! - (fresh.get(f.fingerprint) ?? 0)) out.add(f);
+  }
+  return out;
 }
 
 /**

@@ -175,6 +175,21 @@ describe('SARIF 2.1.0', () => {
     expect(validate(JSON.parse(renderSarif(judged.report))), JSON.stringify(validate.errors)).toBe(true);
   });
 
+  it('baselineState counts fingerprints as the comparison does: of a finding twice where the base had it once, the second is new', async () => {
+    const { report } = await sarifOf({ 't.jsonl': jsonl({ run_id: 'r', span_id: 's1', kind: 'tool_call', call_id: 'c1', tool: 'x' }) });
+    const orphan = report.findings.find((f) => f.ruleId === 'orphan-call')!;
+    const twice = { ...report, findings: [orphan, { ...orphan, line: 9 }] };
+    const judged = judge(twice, { config: resolveConfig({}), baseline: { ...report, findings: [orphan] }, defaultGate: 'new', allowEmpty: false });
+    expect(judged.verdict.delta?.added.map((f) => f.line)).toEqual([9]);
+    // The delta as a copy (a report read back): matched by fingerprint, not by object.
+    const copy = structuredClone(judged.verdict.delta!);
+    const results = JSON.parse(renderSarif(judged.report, { delta: copy })).runs[0].results as Array<{ baselineState: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }>;
+    expect(results.map((r) => [r.locations[0]!.physicalLocation.region.startLine, r.baselineState])).toEqual([
+      [1, 'unchanged'],
+      [9, 'new'],
+    ]);
+  });
+
   it('suppressed results take only the room the judged ones leave, and a count past the listed ones is said', async () => {
     const { report } = await sarifOf({
       't.jsonl': jsonl(
