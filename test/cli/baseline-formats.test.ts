@@ -6,11 +6,14 @@ import { ruleDocsUrl } from '../../src/report/rule-docs.js';
 import { runInProcess, type CliRun } from '../hostile/audit-cli.js';
 import { tempDir } from '../helpers.js';
 import { CMARK_GFM, itWith } from '../system-tools.js';
+import { sarifValidator } from '../report/sarif-schema.js';
 
 // `audit --format markdown` is the job summary's renderer (src/report/summary.ts): the verdict,
 // the new findings each with its whole message and the fixed ones against --baseline (else the
 // most urgent findings), the rule table, guidance per rule, every finding and the suppressed ones.
+// `--format sarif` of the same run: suppressed findings as accepted suppressions, baselineState per result.
 const GOLDEN = 'test/fixtures/golden/examples-baseline.md';
+const SARIF_GOLDEN = 'test/fixtures/golden/examples-baseline.sarif';
 
 const EXAMPLES = ['boundary-payload-mutation.jsonl', 'span-log-orphan.jsonl', 'span-log-secret-in-trace.jsonl', 'typed-events-unmatched.jsonl'];
 
@@ -40,6 +43,7 @@ describe('audit --format markdown with --baseline: the layout of the comment and
   let root: string;
   let head: CliRun;
   let plain: CliRun;
+  let sarif: CliRun;
   beforeAll(async () => {
     root = tempDir();
     mkdirSync(join(root, 'examples/dirty'), { recursive: true });
@@ -58,6 +62,7 @@ describe('audit --format markdown with --baseline: the layout of the comment and
     writeFileSync(join(root, 'agent-trace-audit.yml'), 'suppress:\n  - rule: unused-tool\n    reason: the typed-events example offers tools it never calls on purpose\n');
     head = await runInProcess(['audit', 'examples', '--format', 'markdown', '--baseline', 'base.json', '--jobs', '1'], root);
     plain = await runInProcess(['audit', 'examples', '--format', 'markdown', '--jobs', '1'], root);
+    sarif = await runInProcess(['audit', 'examples', '--format', 'sarif', '--baseline', 'base.json', '--jobs', '1'], root);
     expect((await runInProcess(['audit', 'examples', '--format', 'json', '-o', 'head.json', '--fail-on', 'never', '--jobs', '1'], root)).code).toBe(0);
   }, 120_000);
 
@@ -97,6 +102,29 @@ describe('audit --format markdown with --baseline: the layout of the comment and
     expect([...table.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual(['Rule', 'Severity', 'Count', 'New', 'First at']);
     expect([...table.matchAll(/<tr>\s*<td><code>([a-z-]+)<\/code><\/td>/g)].map((m) => m[1])).toEqual(['orphan-call', 'secret-in-trace', 'unmatched-result', 'continued-while-outstanding', 'payload-mutation', 'catalog-missing']);
     expect(html).toContain('<summary>Suppressed: 2 findings (accepted in the configuration');
+  });
+
+  it('--format sarif of the same run: valid SARIF 2.1.0 (golden); the suppressed findings are accepted suppressions with the reason, the rest new or unchanged as python3 counts', () => {
+    if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(SARIF_GOLDEN, sarif.stdout);
+    expect(sarif.stdout).toBe(readFileSync(SARIF_GOLDEN, 'utf8'));
+    expect(sarif.code).toBe(1);
+    const log = JSON.parse(sarif.stdout);
+    const validate = sarifValidator();
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    type Result = { ruleId: string; baselineState?: string; suppressions?: Array<{ kind: string; status: string; justification: string }>; partialFingerprints: Record<string, string> };
+    const results = log.runs[0].results as Result[];
+    const truth = pythonDelta(join(root, 'base.json'), join(root, 'head.json'));
+    const print = (r: Result) => Object.values(r.partialFingerprints)[0]!;
+    expect(results.filter((r) => r.baselineState === 'new').map(print).sort()).toEqual([...truth.added].sort());
+    expect(results.filter((r) => r.baselineState === 'unchanged').length).toBe(6);
+    const quiet = results.filter((r) => r.suppressions);
+    expect(quiet.map((r) => [r.ruleId, r.baselineState ?? null, r.suppressions])).toEqual(
+      Array(2).fill(['unused-tool', null, [{ kind: 'external', status: 'accepted', justification: 'the typed-events example offers tools it never calls on purpose' }]]),
+    );
+    // Every finding of the head (judged and suppressed) is a result once; the fixed ones are not results.
+    const head = JSON.parse(readFileSync(join(root, 'head.json'), 'utf8')) as { findings: Array<{ fingerprint: string }>; suppressed: { findings: Array<{ fingerprint: string }> } };
+    expect(results.map(print).sort()).toEqual([...head.findings, ...head.suppressed.findings].map((f) => f.fingerprint).sort());
+    for (const fixed of truth.fixed) expect(results.map(print)).not.toContain(fixed);
   });
 
   it('without --baseline: the verdict, why nothing was compared, the most urgent findings; exit by all findings', () => {
