@@ -152,4 +152,24 @@ describe('audit --format markdown with --baseline: the layout of the comment and
     expect(strict.stdout).not.toContain('Fixed in this PR');
     expect(allowed.stdout.split('\n')[2]).toBe('**Nothing audited** (fail-on: error, gate: all, with --allow-empty): **0** error(s), **1** warning(s), **0** note(s); read 1 file, 0 tool calls, 0 results.');
   });
+
+  it('past what it lists (1,000 findings), it names how to get them all, not a JSON report that may not exist (-o)', async () => {
+    const dir = tempDir();
+    const calls = Array.from({ length: 1100 }, (_, i) => JSON.stringify({ run_id: 'big', kind: 'tool_call', call_id: `c${i}`, tool: 'x' }));
+    writeFileSync(join(dir, 'big.jsonl'), `${calls.join('\n')}\n`);
+    const run = await runInProcess(['audit', 'big.jsonl', '--format', 'markdown', '-o', 'big.md', '--jobs', '1'], dir);
+    expect(run.code).toBe(1);
+    // 1,000 orphan-call findings listed and one that counts the rest (limits.max-findings-per-rule), one catalog-missing: python3 counts them.
+    expect((await runInProcess(['audit', 'big.jsonl', '--format', 'json', '-o', 'big.json', '--jobs', '1'], dir)).code).toBe(1);
+    const total = Number(execFileSync('python3', ['-c', 'import json,sys; print(len(json.load(open(sys.argv[1]))["findings"]))', join(dir, 'big.json')], { encoding: 'utf8' }));
+    expect(total).toBe(1002);
+    expect(run.stderr).toBe('❌ 1,001 errors\n');
+    const md = readFileSync(join(dir, 'big.md'), 'utf8');
+    expect(md).toContain(`**Most urgent:** the 50 most urgent of ${total} finding(s):`);
+    expect(md).toContain(`- … and ${total - 50} more in the Findings list below.`);
+    expect(md).toContain(`_Not shown here (the list stops at 1,000 findings): ${total - 1000} of ${total} finding(s). \`--format json\` (or \`text\`) lists them all._`);
+    expect(md).not.toContain('JSON report');
+    expect(md.length).toBeLessThanOrEqual(1024 * 1024);
+  });
 });
+
