@@ -14,7 +14,7 @@ import { firstLine, uploadFolder } from '../github/artifact.js';
 import { fetchBaseline, type Baseline } from '../github/baseline.js';
 import { checkRunStep } from './check-run-step.js';
 import { upsertComment } from '../github/comment.js';
-import { commentInput, commentState, summaryHead, summaryView, type ViewArgs } from './comment-view.js';
+import { commentInput, commentState, summaryView, type ViewArgs } from './comment-view.js';
 import { runUrl, type PullRequestRef, type RunContext } from '../github/context.js';
 import type { ActionInputs } from '../github/inputs.js';
 import { restClient } from '../github/octokit.js';
@@ -89,14 +89,12 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     name: inputs.name,
   };
 
-  // The job summary and the check run's summary lead with the same lines.
-  const summaryLead = summaryHead(view);
-  const added = diff ? new Set(diff.delta.added.map((f) => f.fingerprint)) : undefined;
+  // The job summary and the check run's summary: one renderer (src/report/summary.ts), the same lines.
   if (inputs.summary) await writeJobSummary(sourced, view, logger);
   const commentUrl = await commentStep(inputs, ctx, view, sourced, logger);
 
   const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
-  const checkRun = await checkRunStep(inputs, ctx, { report, failed, title: verdict.headline, lead: summaryLead, pictures: checkPictures, baseline, tracked, added }, logger);
+  const checkRun = await checkRunStep(inputs, ctx, { report, failed, view: summaryView(view), runLines: view.head.lines, pictures: checkPictures, baseline, tracked }, logger);
   if (inputs.annotations && inputs.mode !== 'publish' && !checkRun.annotated) {
     annotate(report.findings.filter((f) => tracked.has(f.file)), deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
   }

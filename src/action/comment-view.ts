@@ -4,7 +4,7 @@ import type { MoreLinks } from '../report/comment/delta-lines.js';
 import type { CommentInput } from '../report/comment/render.js';
 import type { Verdict } from '../report/comment/verdict.js';
 import type { Report } from '../report/schema.js';
-import { comparisonOf, summaryLead, type SummaryView } from '../report/summary.js';
+import { comparisonOf, type SummaryView } from '../report/summary.js';
 import type { Baseline } from '../github/baseline.js';
 import type { PullRequestRef, RunContext } from '../github/context.js';
 import { plain, type HeadLines } from './report-lines.js';
@@ -64,7 +64,3 @@ export function summaryView(args: ViewArgs): SummaryView {
   return { ...commentView(args), more: args.more };
 }
 
-/** The job summary's and the check run's head lines: the verdict, every new finding up to 50, the fixed ones, then the run lines. */
-export function summaryHead(args: ViewArgs): string[] {
-  return summaryLead(args.report, summaryView(args), args.head.lines);
-}
