@@ -8,6 +8,7 @@ import { materializeOutcome } from '../src/core.js';
 import type { AuditInput } from '../src/model/audit.js';
 import type { Finding } from '../src/model/finding.js';
 import { buildReport } from '../src/report/build.js';
+import { judge, type Judged } from '../src/report/verdict/judge.js';
 import type { Report } from '../src/report/schema.js';
 
 /** Every folder tempDir made in this test file and has not removed yet. */
@@ -94,4 +95,9 @@ export function findingsOf(result: MaterializedAudit, ruleId: string): Array<Pic
   return result.findings
     .filter((f) => f.ruleId === ruleId)
     .map(({ line, callId, tool, runId, message }) => ({ line, callId, tool, runId, message }));
+}
+
+/** The verdict every CLI edge shows for a report on its own (fail-on error, gate all, no baseline): what renderMarkdown needs. */
+export function judgedAlone(report: Report): Judged {
+  return judge(report, { config: { failOn: 'error' }, baseline: null, defaultGate: 'all', allowEmpty: true });
 }

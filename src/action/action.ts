@@ -5,9 +5,8 @@ import { judge } from '../report/verdict/judge.js';
 import type { Verdict } from '../report/verdict/verdict.js';
 import type { Logger } from '../logger.js';
 import type { Report } from '../report/schema.js';
-import { renderWithinBudget, SUMMARY_LIMIT, type BudgetedParts } from '../report/render/budget.js';
 import { renderComment } from '../report/comment/render.js';
-import { auditTitle } from '../report/verdict/title.js';
+import { renderSummary } from '../report/render/summary.js';
 import { mermaidSection } from '../report/render/mermaid.js';
 import { annotate, type AnnotationSink } from '../github/annotations.js';
 import { artifactNameFor, commentMarker, shardId } from '../github/artifacts/artifact-name.js';
@@ -15,7 +14,7 @@ import { firstLine, uploadFolder } from '../github/artifacts/artifact.js';
 import { fetchBaseline, type Baseline } from '../github/baseline.js';
 import { checkRunStep } from './check-run-step.js';
 import { upsertComment } from '../github/comment.js';
-import { commentInput, commentState, summaryHead, type ViewArgs } from './comment-view.js';
+import { commentInput, commentState, summaryView, type ViewArgs } from './comment-view.js';
 import { runUrl, type PullRequestRef, type RunContext } from '../github/context.js';
 import type { ActionInputs } from '../github/inputs.js';
 import { restClient } from '../github/octokit.js';
@@ -65,7 +64,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const { verdict } = judged;
   for (const note of judged.notes) logger.info(note);
 
-  const { outDir, reportPath } = await writeReportFiles(inputs, ctx, sourced, logger, setOutput);
+  const { outDir, reportPath } = await writeReportFiles(inputs, ctx, sourced, logger, setOutput, verdict.delta);
   const sealOn = inputs.mode === 'audit' && inputs.seal && deps.sealFile !== undefined && sourced.inputs.length > 0;
   const { sealDigest, sealRedacted } = sealOn ? await sealStep(sourced.inputs, outDir, deps.sealFile!, logger, { redact: inputs.sealRedact ?? config.sealRedact ?? true, report }) : { sealDigest: '', sealRedacted: undefined };
   setOutput('seal-manifest', sealDigest ? join(outDir, SEAL_MANIFEST) : '');
@@ -90,14 +89,12 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
     name: inputs.name,
   };
 
-  // The job summary and the check run's summary lead with the same lines.
-  const summaryLead = summaryHead(view);
-  const added = diff ? new Set(diff.delta.added.map((f) => f.fingerprint)) : undefined;
-  if (inputs.summary) await writeJobSummary(sourced, { title: auditTitle(inputs.name), headline: verdict.headline, lead: summaryLead, ...(added ? { added } : {}) }, logger);
+  // The job summary and the check run's summary: one renderer (src/report/render/summary.ts), the same lines.
+  if (inputs.summary) await writeJobSummary(sourced, view, logger);
   const commentUrl = await commentStep(inputs, ctx, view, sourced, logger);
 
   const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
-  const checkRun = await checkRunStep(inputs, ctx, { report, failed, title: verdict.headline, lead: summaryLead, pictures: checkPictures, baseline, tracked, added }, logger);
+  const checkRun = await checkRunStep(inputs, ctx, { report, failed, view: summaryView(view), runLines: view.head.lines, pictures: checkPictures, baseline, tracked }, logger);
   if (inputs.annotations && inputs.mode !== 'publish' && !checkRun.annotated) {
     annotate(report.findings.filter((f) => tracked.has(f.file)), deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
   }
@@ -145,11 +142,11 @@ async function baselineFor(inputs: ActionInputs, ctx: RunContext, pr: PullReques
   return fetchBaseline(inputs.baseline, baseCtx, api, inputs.token, match);
 }
 
-/** The job summary: the lead lines, the report within the summary's size limit, and the timelines. A failure is a warning. */
-async function writeJobSummary(sourced: Sourced, parts: BudgetedParts, logger: Logger): Promise<void> {
+/** The job summary (src/report/render/summary.ts, as the CLI's markdown) with the run lines and the timelines. A failure is a warning. */
+async function writeJobSummary(sourced: Sourced, view: ViewArgs, logger: Logger): Promise<void> {
   try {
     const pictures = mermaidSection(sourced.report, sourced.timelines ?? [], MERMAID_SUMMARY_BUDGET, { runs: 5 });
-    await core.summary.addRaw(renderWithinBudget(sourced.report, SUMMARY_LIMIT, { ...parts, tail: pictures }).markdown).write();
+    await core.summary.addRaw(renderSummary(sourced.report, summaryView(view), { runLines: view.head.lines, tail: pictures }).markdown).write();
   } catch (error) {
     logger.warning(`could not write the job summary: ${firstLine(error)}`);
   }

@@ -1,10 +1,9 @@
 import type { Logger } from '../logger.js';
-import { renderWithinBudget } from '../report/render/budget.js';
 import { planAnnotations } from '../report/render/check-annotations.js';
 import { CHECK_SUMMARY_LIMIT, checkSummaryTail, checkTitle } from '../report/render/check-summary.js';
 import type { Report } from '../report/schema.js';
 import { checkRunIdentity } from '../github/artifacts/artifact-name.js';
-import { auditTitle } from '../report/verdict/title.js';
+import { renderSummary, type SummaryView } from '../report/render/summary.js';
 import type { Baseline } from '../github/baseline.js';
 import { upsertCheckRun } from '../github/check-run.js';
 import { runUrl, type RunContext } from '../github/context.js';
@@ -15,17 +14,15 @@ import type { RateLimitOptions } from '../github/rate-limit.js';
 export interface CheckRunStepInput {
   readonly report: Report;
   readonly failed: boolean;
-  /** The one-line verdict: the check run's title. */
-  readonly title: string;
-  /** The job summary's first lines (verdict, new and fixed findings): the check run's summary starts with them too. */
-  readonly lead: readonly string[];
+  /** What the job summary is built from (its verdict's headline is the check run's title): the check run's summary is the job summary's renderer. */
+  readonly view: SummaryView;
+  /** The job summary's run lines (run, artifact, seal, metrics, catalog comparison). */
+  readonly runLines: readonly string[];
   /** Mermaid timelines (already within their budget), as in the job summary. */
   readonly pictures: readonly string[];
   readonly baseline: Baseline | undefined;
   /** The files committed at the head commit: only these are annotated, the rest listed in the summary. */
   readonly tracked: ReadonlySet<string>;
-  /** Fingerprints new against the base branch (the summary's New column); undefined when not compared. */
-  readonly added: ReadonlySet<string> | undefined;
 }
 
 /** annotated: the check run carries the annotations, so workflow-command annotations are not written. */
@@ -60,7 +57,7 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
   const baseFingerprints = step.baseline?.found ? new Set(step.baseline.report.findings.map((f) => f.fingerprint)) : undefined;
   const plan = planAnnotations(report, { cap: inputs.annotations ? inputs.checkRunMaxAnnotations : 0, baseFingerprints, tracked: step.tracked });
   const tail = [...step.pictures, ...checkSummaryTail(plan, report.findings.length)];
-  const summary = renderWithinBudget(report, CHECK_SUMMARY_LIMIT, { title: auditTitle(inputs.name), headline: step.title, lead: step.lead, tail, ...(step.added ? { added: step.added } : {}) }).markdown;
+  const summary = renderSummary(report, step.view, { limit: CHECK_SUMMARY_LIMIT, runLines: step.runLines, tail }).markdown;
   const target = {
     owner: ctx.owner,
     repo: ctx.repo,
@@ -68,7 +65,7 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
     ...identity,
     detailsUrl: runUrl(ctx),
   };
-  const content = { conclusion: step.failed ? ('failure' as const) : ('success' as const), title: checkTitle(step.title), summary, annotations: plan.annotations };
+  const content = { conclusion: step.failed ? ('failure' as const) : ('success' as const), title: checkTitle(step.view.verdict.verdict.headline), summary, annotations: plan.annotations };
   const outcome = await upsertCheckRun(restClient(inputs.token, ctx.apiUrl), target, content, limits);
   const total = plan.annotations.length;
   switch (outcome.kind) {

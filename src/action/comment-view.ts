@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { VerdictLines } from '../report/verdict/judge.js';
-import { deltaLines, type Comparison, type MoreLinks } from '../report/comment/delta-lines.js';
-import type { FileLinks } from '../report/comment/links.js';
+import type { MoreLinks } from '../report/comment/delta-lines.js';
 import type { CommentInput } from '../report/comment/render.js';
-import { verdictLines, type Verdict } from '../report/comment/verdict.js';
+import type { Verdict } from '../report/comment/verdict.js';
 import type { Report } from '../report/schema.js';
+import { comparisonOf, type SummaryView } from '../report/render/summary.js';
 import type { Baseline } from '../github/baseline.js';
 import type { PullRequestRef, RunContext } from '../github/context.js';
 import { plain, type HeadLines } from './report-lines.js';
-
-/** New findings listed in the job summary (the comment lists NEW_SHOWN). */
-const SUMMARY_NEW_SHOWN = 50;
 
 export interface ViewArgs {
   readonly report: Report;
@@ -30,14 +27,13 @@ export interface ViewArgs {
 }
 
 /** What the comment and the summary compare with, and the links they make: built from the event and the baseline. */
-export function commentView(args: ViewArgs): { verdict: Verdict; comparison: Comparison; files: FileLinks } {
+export function commentView(args: ViewArgs): Omit<SummaryView, 'more'> {
   const { ctx, pr, baseline } = args;
   const headSha = pr?.headSha || ctx.workflowRun?.headSha || ctx.sha;
   // The verdict's delta: none when not compared, and none when nothing was audited (nothing is "fixed" then).
   const delta = args.judged.verdict.delta;
   const verdict: Verdict = { ...args.judged, headSha, baseSha: delta ? (pr?.baseSha ?? '') : '', name: args.name };
-  const reason = args.judged.verdict.state === 'nothing-audited' ? 'nothing was audited' : baseline && !baseline.found ? plain(baseline.reason) : args.noBaseline;
-  const comparison: Comparison = delta ? { kind: 'compared', delta } : { kind: 'none', reason };
+  const comparison = comparisonOf(args.judged.verdict, baseline && !baseline.found ? plain(baseline.reason) : args.noBaseline);
   const repo = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}`;
   const blobBase = /^[0-9a-f]{40,64}$/.test(headSha) ? `${repo}/blob/${headSha}` : '';
   return { verdict, comparison, files: { blobBase, tracked: args.tracked } };
@@ -63,9 +59,8 @@ export function commentState(args: ViewArgs): string {
   return `<!-- agent-trace-audit:state ${digest} -->`;
 }
 
-/** The job summary's head lines: the verdict, every new finding up to 50, the fixed ones, then the run lines. */
-export function summaryHead(args: ViewArgs): string[] {
-  const view = commentView(args);
-  const verdict = verdictLines(args.report, view.verdict).slice(2);
-  return [...verdict, '', ...deltaLines(view.comparison, view.files, args.more, SUMMARY_NEW_SHOWN, false, args.report.findings), '', ...args.head.lines];
+/** What the job summary (and the check run's summary) is built from: the comment's view and where the rest is. */
+export function summaryView(args: ViewArgs): SummaryView {
+  return { ...commentView(args), more: args.more };
 }
+

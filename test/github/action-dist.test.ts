@@ -163,7 +163,11 @@ describe('bundled action against loopback GitHub + Azurite', () => {
     }
     expect(harness.gh.comments.get(42)![7]!.body).toBe('mimic <!-- agent-trace-audit:comment -->');
     expect(result.outputs['comment-url']).toMatch(/^https:\/\/github\.com\/octo-org\/agent-app\/pull\/42#issuecomment-\d+$/);
-    expect(JSON.parse(readFileSync(join(prWorkspace, 'out/results.sarif'), 'utf8')).runs[0].results.length).toBe(11);
+    const sarifResults = JSON.parse(readFileSync(join(prWorkspace, 'out/results.sarif'), 'utf8')).runs[0].results as Array<{ baselineState: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }>;
+    expect(sarifResults.length).toBe(11);
+    // Compared with the base branch: the added file's findings are new, every other one unchanged (fixed ones are not results).
+    expect(sarifResults.filter((r) => r.baselineState === 'new').map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri)).toEqual(added.map((f) => f.file));
+    expect(sarifResults.filter((r) => r.baselineState === 'unchanged').length).toBe(11 - added.length);
     expect(result.outputs['sarif-file']).toBe(join(prWorkspace, 'out/results.sarif'));
     // The baseline report was downloaded to RUNNER_TEMP and removed once read.
     expect(result.runnerTemp.filter((name) => name.startsWith('ata-download-'))).toEqual([]);

@@ -117,7 +117,7 @@ describe('every renderer says that runs were left out', () => {
     const out: Record<string, string> = {};
     for (const format of ['text', 'markdown', 'sarif', 'html', 'json']) out[format] = (await runInProcess(['audit', 'five.jsonl', '--format', format, '--jobs', '1'], root)).stdout;
     expect(out['text']!.split('\n').slice(0, 4)).toEqual(['❌ 5 errors', 'agent-trace-audit 0.1.0: 1 file(s), 5 run(s), 5 tool call(s), 0 result(s)', 'findings: 5 error(s), 0 warning(s), 5 note(s)', NOTE]);
-    expect(out['markdown']!.split('\n').slice(2, 5)).toEqual(['**5** error(s), **0** warning(s), **5** note(s) in 1 file(s), 5 run(s), 5 tool call(s).', '', NOTE]);
+    expect(out['markdown']!.split('\n').slice(2, 5)).toEqual(['**Failed** (fail-on: error, gate: all): **5** error(s), **0** warning(s), **5** note(s); read 1 file, 5 tool calls, 0 results.', '', NOTE]);
     const sarif = JSON.parse(out['sarif']!) as { runs: Array<{ invocations: Array<{ toolExecutionNotifications: Array<{ message: { text: string } }> }>; results: unknown[] }> };
     expect(sarif.runs[0]!.invocations[0]!.toolExecutionNotifications.map((n) => n.message.text)).toEqual([NOTE]);
     expect(sarif.runs[0]!.results).toHaveLength(10);

@@ -1,7 +1,18 @@
 import { execFileSync } from 'node:child_process';
+import { ruleDocsUrl } from '../../src/report/render/rule-docs.js';
 
 /** Elements our own markdown produces; anything else in the rendered HTML came from trace text. */
 const OUR_ELEMENTS = new Set(['h2', 'p', 'strong', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'pre', 'details', 'summary', 'em', 'ul', 'li', 'br', 'a']);
+
+/**
+ * A rule id linked to its docs page (the summary's and the CLI markdown's finding lines): our own
+ * link, whatever the id, since ruleDocsUrl percent-encodes it into one path segment of our docs folder.
+ */
+const RULE_DOCS_PREFIX = ruleDocsUrl('x').slice(0, -'x.md'.length);
+const ruleDocsLink = (attributes: string) => {
+  const href = /^ href="([^"]*)"$/.exec(attributes)?.[1];
+  return href !== undefined && href.startsWith(RULE_DOCS_PREFIX) && /^[^/?#&<>]+\.md$/.test(href.slice(RULE_DOCS_PREFIX.length));
+};
 
 /** Renders markdown the way GitHub does (cmark-gfm with GitHub's extensions, raw HTML kept so none can hide). */
 export function renderGfm(markdown: string): string {
@@ -22,7 +33,7 @@ export function markupFromTrace(html: string, ownLinks: readonly string[] = []):
   for (const m of html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)\b([^>]*)>/g)) {
     const tag = m[1]!.toLowerCase();
     if (!OUR_ELEMENTS.has(tag)) problems.push(`element <${tag}>`);
-    if (tag === 'a' && !ownLinks.some((link) => m[2]!.includes(`href="${link}"`))) problems.push(`link ${m[0]}`);
+    if (tag === 'a' && !ownLinks.some((link) => m[2]!.includes(`href="${link}"`)) && !ruleDocsLink(m[2]!)) problems.push(`link ${m[0]}`);
   }
   if (/<!--/.test(html.replace(/<!-- agent-trace-audit[^>]*-->/g, ''))) problems.push('HTML comment');
   // Text outside code: no mention, team mention, issue reference or cross-repo reference.

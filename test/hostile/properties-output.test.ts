@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_LIMIT, renderWithinBudget } from '../../src/report/render/budget.js';
 import { renderJson } from '../../src/report/render/json.js';
+import { judgedAlone } from '../helpers.js';
 import { renderMarkdown } from '../../src/report/render/markdown.js';
 import { renderSarif } from '../../src/report/render/sarif.js';
 import { renderText } from '../../src/report/render/text.js';
@@ -93,7 +94,7 @@ describe('property: what the outputs never contain', () => {
   itWith(CMARK_GFM, 'markdown of any report, rendered by cmark-gfm, has no link, image, mention, reference or element from its text; table rows stay whole', () => {
     fc.assert(
       fc.property(anyReport, (report) => {
-        for (const markdown of [renderMarkdown(report), renderWithinBudget(report, COMMENT_LIMIT, { tail: ['<!-- agent-trace-audit -->'] }).markdown]) {
+        for (const markdown of [renderMarkdown(report, judgedAlone(report)), renderWithinBudget(report, COMMENT_LIMIT, { tail: ['<!-- agent-trace-audit -->'] }).markdown]) {
           expect(markupFromTrace(renderGfm(markdown))).toEqual([]);
           for (const row of markdown.split('\n').filter((line) => line.startsWith('| '))) {
             expect(cellsOf(row), row).toBeLessThanOrEqual(row.startsWith('| error') || row.startsWith('| warning') || row.startsWith('| note') ? 4 : 6);

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { reportSchema, type Report } from '../../src/report/schema.js';
 import { renderSarif } from '../../src/report/render/sarif.js';
 import { renderText } from '../../src/report/render/text.js';
+import { judgedAlone } from '../helpers.js';
 import { renderMarkdown } from '../../src/report/render/markdown.js';
 import { COMMENT_LIMIT, renderWithinBudget } from '../../src/report/render/budget.js';
 import { runInProcess } from './audit-cli.js';
@@ -40,7 +41,7 @@ export async function auditOne(name: string, content: Uint8Array | string): Prom
       json: run.stdout,
       stderr: run.stderr,
       text: renderText(report),
-      markdown: renderMarkdown(report),
+      markdown: renderMarkdown(report, judgedAlone(report)),
       sarif: renderSarif(report),
       comment: renderWithinBudget(report, COMMENT_LIMIT).markdown,
     };

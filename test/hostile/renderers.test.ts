@@ -79,6 +79,9 @@ describe('hostile file names and trace text in every renderer', () => {
       expect.arrayContaining(['element <img>', 'reference @octocat', 'reference @org/team', 'reference #1', 'reference o/r#2', 'HTML comment']),
     );
     expect(markupFromTrace(html).some((p) => p.startsWith('link <a href="https://evil.example">'))).toBe(true);
+    // Our rule docs links pass; a link that only starts like one does not.
+    expect(markupFromTrace(renderGfm('[`x`](https://github.com/agent-trace-audit/agent-trace-audit/blob/main/docs/rules/orphan-call.md)\n'))).toEqual([]);
+    expect(markupFromTrace(renderGfm('[x](https://github.com/agent-trace-audit/agent-trace-audit/blob/main/docs/rules/a/../../../../evil.md)\n'))).toHaveLength(1);
     expect(workflowCommandLines('x\n  ::add-mask::x\nsee ##[error]y')).toEqual(['  ::add-mask::x', 'see ##[error]y']);
   });
 

@@ -10,7 +10,7 @@ import { renderSarif } from '../../src/report/render/sarif.js';
 import { reportSchema, type Report } from '../../src/report/schema.js';
 import { renderText } from '../../src/report/render/text.js';
 import { TOKEN_FORMATS } from '../../src/sanitize/token-formats.js';
-import { tempTree } from '../helpers.js';
+import { tempTree, judgedAlone } from '../helpers.js';
 import { runInProcess } from './audit-cli.js';
 import { PLANTED, plantedTrace } from './planted-tokens.js';
 
@@ -29,7 +29,7 @@ describe('every prefixed token format stays out of every output (in-process rend
       log: run.stderr,
       'json (rendered)': renderJson(report),
       text: renderText(report),
-      markdown: renderMarkdown(report),
+      markdown: renderMarkdown(report, judgedAlone(report)),
       'job summary': renderWithinBudget(report, SUMMARY_LIMIT).markdown,
       sarif: renderSarif(report),
       html: renderHtml(report),

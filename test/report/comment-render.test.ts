@@ -91,7 +91,7 @@ describeWith(CMARK_GFM, 'comment rendering through cmark-gfm', () => {
     const comment = renderWithinBudget(report, COMMENT_LIMIT, { tail: [commentMarker('')] });
     expect(comment.markdown.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(comment.findingsShown).toBeGreaterThan(100);
-    expect(comment.markdown).toContain(`_Not shown here to stay within GitHub's size limit: ${100_100 - comment.findingsShown} of 100100 finding(s). The JSON report has everything._`);
+    expect(comment.markdown).toContain(`_Not shown here (to stay within GitHub's size limit): ${100_100 - comment.findingsShown} of 100100 finding(s). The JSON report has everything._`);
     const html = render(comment.markdown);
     expect(outsideCode(html)).not.toMatch(/@octocat|<img|<script|evil\.example/);
     expect(tableRows(html, 1).length).toBe(1 + comment.findingsShown);

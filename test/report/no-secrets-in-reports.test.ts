@@ -4,7 +4,7 @@ import { secretFingerprint } from '../../src/audit/secrets/fingerprint.js';
 import { renderJson } from '../../src/report/render/json.js';
 import { renderMarkdown } from '../../src/report/render/markdown.js';
 import { renderText } from '../../src/report/render/text.js';
-import { reportOfFiles } from '../helpers.js';
+import { reportOfFiles, judgedAlone } from '../helpers.js';
 import { anySecret, filler, type SecretSample } from '../secret-samples.js';
 
 /** Where a generated secret goes: which dialect, call or result, in which JSON shape, escaped or not. */
@@ -80,7 +80,7 @@ describe('reports never show a secret from the trace, and secret-in-trace report
       fc.asyncProperty(fc.array(placement, { minLength: 1, maxLength: 4 }), async (placements) => {
         const trace = `${placements.map((p, i) => linesOf(p, i)).join('\n')}\n`;
         const report = await reportOfFiles({ 'trace.jsonl': trace });
-        const outputs = [renderJson(report), renderText(report), renderMarkdown(report)];
+        const outputs = [renderJson(report), renderText(report), renderMarkdown(report, judgedAlone(report))];
         const messages = report.findings.filter((f) => f.ruleId === 'secret-in-trace').map((f) => f.message);
         placements.forEach((p, i) => {
           for (const output of outputs) {

@@ -102,7 +102,7 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
   }
   const materialized = materializeOutcome(outcome);
   const judged = judge(materialized.report, judging);
-  const rendered = renderReport(judged.report, format, format === 'html' ? materialized.result.timelines : undefined, judged);
+  const rendered = renderReport(judged.report, format, format === 'html' ? materialized.result.timelines : [], judged);
   if (output) await output.write(rendered);
   else io.stdout(rendered);
   return verdictOut(io, judged, output !== null);

@@ -1,9 +1,9 @@
 import { namedConfinement, readConfinedFile, realFolder, type Confinement } from '../../io/confine.js';
 import { resolve } from 'node:path';
-import { isFailing } from '../../core.js';
 import { describeIssues, FAIL_LEVELS } from '../../config.js';
 import { InputError, UsageError } from '../../errors.js';
 import { unreadable } from '../../io/file-errors.js';
+import { judge } from '../../report/verdict/judge.js';
 import { mergeReports } from '../../report/merge.js';
 import { OUTPUT_FORMATS, renderReport } from '../../report/index.js';
 import { reportSchema, type Report } from '../../report/schema.js';
@@ -39,10 +39,12 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const cwdReal = realFolder(io.cwd);
   for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path, namedConfinement(resolve(io.cwd, path), cwdReal, io.cwd), 'merge'));
   const merged = mergeReports(reports);
-  const rendered = renderReport(merged, format);
+  // The fail level applied once, as audit does (the shards' suppressions are already in their reports; no baseline).
+  const judged = judge(merged, { config: { failOn }, baseline: null, defaultGate: 'all', allowEmpty: true });
+  const rendered = renderReport(judged.report, format, [], judged, { notCompared: 'merge compares with no baseline' });
   if (output) await output.write(rendered);
   else io.stdout(rendered);
-  return isFailing(merged, failOn) ? 1 : 0;
+  return judged.verdict.failed ? 1 : 0;
 }
 
 /** The first problem of a schema check, on one line and short. */

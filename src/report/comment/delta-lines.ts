@@ -11,10 +11,12 @@ export const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as
 /** The comparison with the base branch, or why there is none (our own sentence). */
 export type Comparison = { readonly kind: 'compared'; readonly delta: FindingDelta } | { readonly kind: 'none'; readonly reason: string };
 
-/** Where the rest is: the job summary (run page) and the artifact. */
+/** Where the rest is: the job summary (run page) and the artifact, or our own words for a document that holds it (the CLI's). */
 export interface MoreLinks {
   readonly runUrl: string;
   readonly artifactUrl: string;
+  /** Replaces the links: where the rest is in this same document (`the Findings list below`). */
+  readonly here?: string;
 }
 
 /** A message is shown whole up to this many characters; a longer one is cut at a word boundary. */
@@ -26,10 +28,12 @@ const REFERENCE_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /**
  * A rule id linked to its docs page. With `refs`, a reference link
  * (`[…][rule-id]`, defined once by ruleReferences) so a long comment spells
- * each docs URL once; an id that cannot be a label stays inline.
+ * each docs URL once. An id that is not shaped like ours (a stored report may
+ * carry any text) has no docs page: it stays a plain code span.
  */
 export function ruleLink(ruleId: string, refs = false): string {
-  if (refs && REFERENCE_ID.test(ruleId)) return `[${codeSpan(ruleId, true)}][${ruleId}]`;
+  if (!REFERENCE_ID.test(ruleId)) return codeSpan(ruleId, true);
+  if (refs) return `[${codeSpan(ruleId, true)}][${ruleId}]`;
   return `[${codeSpan(ruleId, true)}](${ruleDocsUrl(ruleId)})`;
 }
 
@@ -59,6 +63,7 @@ export function findingLine(finding: Finding, links: FileLinks, refs = false): s
 }
 
 export function whereTheRestIs(more: MoreLinks): string {
+  if (more.here) return more.here;
   const places = [more.runUrl ? `the [job summary](${more.runUrl})` : 'the job summary'];
   if (more.artifactUrl) places.push(`the [report artifact](${more.artifactUrl})`);
   return places.join(' and ');

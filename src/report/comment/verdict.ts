@@ -13,6 +13,8 @@ export interface Verdict extends VerdictLines {
   readonly baseSha: string;
   /** The `name` input, shown in the title (see auditTitle). */
   readonly name?: string;
+  /** Who judged: the Action (its `fail-on-empty` input) or the CLI (its `--allow-empty` flag); the Action when absent. */
+  readonly edge?: 'action' | 'cli';
 }
 
 export const shortSha = (sha: string) => (/^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : '');
@@ -24,7 +26,8 @@ export const shortSha = (sha: string) => (/^[0-9a-f]{7,64}$/.test(sha) ? sha.sli
 export function verdictLines(report: Report, verdict: Verdict): string[] {
   const s = report.summary;
   const v = verdict.verdict;
-  const judgedBy = `${v.failed ? 'Failed' : v.state === 'nothing-audited' ? 'Nothing audited' : 'Passed'}** (fail-on: ${failOnOf(verdict)}, gate: ${v.gate}${v.state === 'nothing-audited' ? `, fail-on-empty: ${v.failed ? 'true' : 'false'}` : ''})`;
+  const empty = verdict.edge === 'cli' ? (v.allowEmpty ? 'with --allow-empty' : 'without --allow-empty') : `fail-on-empty: ${v.allowEmpty ? 'false' : 'true'}`;
+  const judgedBy = `${v.failed ? 'Failed' : v.state === 'nothing-audited' ? 'Nothing audited' : 'Passed'}** (fail-on: ${failOnOf(verdict)}, gate: ${v.gate}${v.state === 'nothing-audited' ? `, ${empty}` : ''})`;
   const head = shortSha(verdict.headSha);
   const base = shortSha(verdict.baseSha);
   const commits = head === '' ? '' : ` Head ${codeSpan(head)}${base === '' ? '' : ` compared with base ${codeSpan(base)}`}.`;

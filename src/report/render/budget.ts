@@ -12,6 +12,9 @@ export const SUMMARY_LIMIT = 1024 * 1024;
 
 const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
+/** Findings listed at most, whatever the room. */
+const LISTED_MAX = 1000;
+
 export interface BudgetedParts {
   /** The heading (auditTitle of the `name` input); `agent-trace-audit` when absent. */
   readonly title?: string;
@@ -25,6 +28,8 @@ export interface BudgetedParts {
   readonly added?: ReadonlySet<string>;
   /** Hidden marker or footer, kept whole at the very end. */
   readonly tail?: readonly string[];
+  /** Where everything is when something was cut (our own sentence); the JSON report by default. */
+  readonly rest?: string;
 }
 
 export interface Budgeted {
@@ -46,11 +51,11 @@ export function renderWithinBudget(report: Report, limit: number, parts: Budgete
   const rowsAll = triageRows(report, 3).length;
   const attempt = (findings: number, first: number, rows: number) => render(report, parts, findings, first, rows);
   const fits = (text: string) => text.length <= limit;
-  let best = attempt(Math.min(total, 1000), 3, rowsAll);
+  let best = attempt(Math.min(total, LISTED_MAX), 3, rowsAll);
   if (fits(best.markdown)) return best;
   // Binary search for the largest number of listed findings that still fits.
   let lo = 0;
-  let hi = Math.min(total, 1000);
+  let hi = Math.min(total, LISTED_MAX);
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
     if (fits(attempt(mid, 3, rowsAll).markdown)) lo = mid;
@@ -108,7 +113,9 @@ function render(report: Report, parts: BudgetedParts, maxFindings: number, first
     const cut: string[] = [];
     if (shownRows.length < rows.length) cut.push(`${rows.length - shownRows.length} of ${rows.length} triage row(s)`);
     if (findings.length < report.findings.length) cut.push(`${report.findings.length - findings.length} of ${report.findings.length} finding(s)`);
-    if (cut.length > 0) out.push('', `_Not shown here to stay within GitHub's size limit: ${cut.join(', ')}. The JSON report has everything._`);
+    // Cut by the room (GitHub's size limit), or only by the listing cap (every row shown, the list full).
+    const why = shownRows.length === rows.length && findings.length === LISTED_MAX ? `the list stops at ${LISTED_MAX.toLocaleString('en-US')} findings` : "to stay within GitHub's size limit";
+    if (cut.length > 0) out.push('', `_Not shown here (${why}): ${cut.join(', ')}. ${parts.rest ?? 'The JSON report has everything.'}_`);
   }
   const suppressed = suppressedMarkdown(report);
   if (suppressed.length > 0) out.push('', ...suppressed);

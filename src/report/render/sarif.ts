@@ -1,4 +1,7 @@
+import { ruleById } from '../../audit/rules/index.js';
 import type { Finding, Severity } from '../../model/finding.js';
+import { sanitizeText } from '../../sanitize/text.js';
+import type { FindingDelta } from '../verdict/delta.js';
 import { mostSevere } from '../most-severe.js';
 import { PROJECT_URL, ruleDocsUrl } from './rule-docs.js';
 import { omittedRunsNote } from '../run-cap.js';
@@ -17,17 +20,47 @@ const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error:
  */
 export const SARIF_MAX_RESULTS = 5000;
 
+/** A suppression's reason as its justification: the configuration's text, sanitized and capped as the comment shows it. */
+const JUSTIFICATION_MAX = 300;
+
+export interface SarifOptions {
+  /** Results at most (code scanning's limit by default). */
+  readonly maxResults?: number;
+  /**
+   * The comparison with the base branch's report (the verdict's delta): each
+   * result then says `baselineState` `new` or `unchanged`. Null or absent: not
+   * compared, no baselineState. Fixed findings are not results.
+   */
+  readonly delta?: FindingDelta | null;
+}
+
+type Suppressed = NonNullable<Report['suppressed']>['findings'][number];
+
 /**
- * SARIF 2.1.0 from the JSON report, for github/codeql-action/upload-sarif.
+ * SARIF 2.1.0 from the judged JSON report, for github/codeql-action/upload-sarif.
  * Rule ids are our public rule ids; each result carries the finding's stable
- * fingerprint, so code scanning tracks an alert across runs. Deterministic.
+ * fingerprint, so code scanning tracks an alert across runs. Suppressed findings
+ * (the configuration's `suppress:`) are results too, with an accepted external
+ * suppression whose justification is the entry's reason: code scanning shows
+ * them closed, not open. Deterministic.
  */
-export function renderSarif(report: Report, maxResults = SARIF_MAX_RESULTS): string {
+export function renderSarif(report: Report, options: SarifOptions = {}): string {
+  const maxResults = options.maxResults ?? SARIF_MAX_RESULTS;
   const { kept, omitted } = mostSevere(report.findings, maxResults);
-  const rules = [...report.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Suppressed findings fill the room the judged ones leave (the report lists up to 1,000 of them).
+  const listed: readonly Suppressed[] = report.suppressed?.findings ?? [];
+  const quiet = mostSevere(listed, maxResults - kept.length);
+  const quietKept = quiet.kept as readonly Suppressed[];
+  const ruleIds = new Set(report.rules.map((rule) => rule.id));
+  const rules = [...report.rules, ...suppressedRules(report, ruleIds)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
+  const added = options.delta ? newOnes(report.findings, options.delta) : null;
   const notes: string[] = [];
   if (omitted > 0) notes.push(`${kept.length} of ${report.findings.length} findings are in this file, the most severe first (code scanning keeps ${maxResults} results per run); all of them are in report.json`);
+  const suppressedCount = report.suppressed?.count ?? 0;
+  if (suppressedCount > quietKept.length) {
+    notes.push(`${quietKept.length} of ${suppressedCount} suppressed findings are in this file (as suppressed results); report.json counts them all and lists up to ${listed.length}`);
+  }
   const runsNote = omittedRunsNote(report);
   if (runsNote) notes.push(runsNote);
   const log = {
@@ -55,11 +88,56 @@ export function renderSarif(report: Report, maxResults = SARIF_MAX_RESULTS): str
           ? {}
           : { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notes.map((text) => ({ level: 'warning', message: { text } })) }] }),
         columnKind: 'utf16CodeUnits',
-        results: kept.map((finding) => result(finding, index.get(finding.ruleId))),
+        results: [
+          ...kept.map((finding) => ({ ...result(finding, index.get(finding.ruleId)), ...(added ? { baselineState: added.has(finding) ? 'new' : 'unchanged' } : {}) })),
+          ...quietKept.map((finding) => ({
+            ...result(finding, index.get(finding.ruleId)),
+            suppressions: [{ kind: 'external', status: 'accepted', justification: sanitizeText(finding.reason, { maxChars: JUSTIFICATION_MAX }) }],
+          })),
+        ],
       },
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/**
+ * The findings of `findings` the delta counts as new, matched by fingerprint as
+ * findingDelta matches them: of a fingerprint seen n times where the base had
+ * it m times, the first m are unchanged and the rest new.
+ */
+function newOnes(findings: readonly Finding[], delta: FindingDelta): ReadonlySet<Finding> {
+  const fresh = new Map<string, number>();
+  for (const f of delta.added) fresh.set(f.fingerprint, (fresh.get(f.fingerprint) ?? 0) + 1);
+  const total = new Map<string, number>();
+  for (const f of findings) total.set(f.fingerprint, (total.get(f.fingerprint) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const out = new Set<Finding>();
+  for (const f of findings) {
+    const n = seen.get(f.fingerprint) ?? 0;
+    seen.set(f.fingerprint, n + 1);
+    if (n >= total.get(f.fingerprint)! - (fresh.get(f.fingerprint) ?? 0)) out.add(f);
+  }
+  return out;
+}
+
+/**
+ * The rules of suppressed findings: a suppressed finding's rule left the report's
+ * `rules` (suppressReport) when none of its findings is left, and a result names
+ * a rule the driver describes: its words come from our registry by id.
+ */
+function suppressedRules(report: Report, known: ReadonlySet<string>): Report['rules'] {
+  const out: Report['rules'] = [];
+  const seen = new Set(known);
+  for (const finding of report.suppressed?.findings ?? []) {
+    if (seen.has(finding.ruleId)) continue;
+    seen.add(finding.ruleId);
+    const meta = ruleById(finding.ruleId)?.meta;
+    // The finding's severity is the rule's as configured (build.ts gives the rule list the same).
+    const words = meta ? { summary: meta.summary, likelyCause: meta.likelyCause, nextAction: meta.nextAction } : { summary: finding.ruleId, likelyCause: '', nextAction: '' };
+    out.push({ id: finding.ruleId, severity: finding.severity, ...words });
+  }
+  return out;
 }
 
 function result(finding: Finding, ruleIndex: number | undefined) {

@@ -46,6 +46,8 @@ export interface Verdict {
   readonly failOn: FailOn;
   /** The job fails / the CLI exits 1. */
   readonly failed: boolean;
+  /** Nothing audited passes (the input as given: CLI --allow-empty, Action fail-on-empty: false). */
+  readonly allowEmpty: boolean;
   readonly coverage: Coverage;
   /** The gate applied (`all` when `new` had no baseline). */
   readonly gate: Gate;
@@ -106,7 +108,7 @@ export function decideVerdict(input: VerdictInput): Verdict {
   const failed = over || (empty && !input.allowEmpty);
   const state: VerdictState = empty ? 'nothing-audited' : over ? 'failed' : 'passed';
   const headline = headlineOf({ state, coverage, levels, gate, all, added, delta, failOn: input.failOn });
-  return { state, failOn: input.failOn, failed, coverage, gate, gateNote, delta, all, added, headline };
+  return { state, failOn: input.failOn, failed, allowEmpty: input.allowEmpty, coverage, gate, gateNote, delta, all, added, headline };
 }
 
 interface HeadlineParts {
