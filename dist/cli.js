@@ -22172,7 +22172,7 @@ function oneOf(flag, value, allowed) {
 
 /***/ }),
 
-/***/ 4388:
+/***/ 6564:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -22191,116 +22191,189 @@ var nearest = __nccwpck_require__(7909);
 var pool = __nccwpck_require__(6060);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/core.ts + 2 modules
-var core = __nccwpck_require__(7494);
-// EXTERNAL MODULE: ./src/report/verdict/suppress.ts
-var suppress = __nccwpck_require__(3925);
+// EXTERNAL MODULE: ./src/audit/engine/engine.ts
+var engine = __nccwpck_require__(2070);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/io/collect.ts + 2 modules
+var collect = __nccwpck_require__(1623);
+;// CONCATENATED MODULE: ./src/io/collect-sources.ts
+
+/**
+ * The files of `specs` under the working folder plus every trace file inside
+ * each source folder, as one sorted list. Exclude patterns apply to the names
+ * shown (so `agent-traces-1/**` excludes an artifact). Two files that would be
+ * shown under the same name are ambiguous in every report: the later one is
+ * skipped with a reason.
+ */
+async function collectAll(specs, sources, options) {
+    const parts = [];
+    if (specs.length > 0)
+        parts.push(await (0,collect/* collectInputs */.C)(specs, options));
+    for (const source of sources) {
+        const part = await (0,collect/* collectInputs */.C)(['.'], { root: source.root, prefix: source.prefix, strict: false, ...(options.exclude ? { exclude: options.exclude } : {}) });
+        parts.push(source.notes && source.notes.length > 0 ? { ...part, inputs: part.inputs.map((input) => ({ ...input, notes: source.notes })) } : part);
+    }
+    const byDisplay = new Map();
+    const skipped = [];
+    for (const part of parts) {
+        skipped.push(...part.skipped);
+        for (const input of part.inputs) {
+            const seen = byDisplay.get(input.display);
+            if (seen === undefined)
+                byDisplay.set(input.display, input);
+            else if (seen.path !== input.path)
+                skipped.push({ display: input.display, reason: 'refused: another file is already read under this name' });
+        }
+    }
+    const inputs = [...byDisplay.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+    return { inputs, skipped };
+}
+
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
+var rules = __nccwpck_require__(6254);
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
+// EXTERNAL MODULE: ./src/report/catalogs.ts
+var report_catalogs = __nccwpck_require__(1288);
+// EXTERNAL MODULE: ./src/report/run-cap.ts
+var run_cap = __nccwpck_require__(2146);
+// EXTERNAL MODULE: ./src/report/schema-version.ts
+var schema_version = __nccwpck_require__(914);
+;// CONCATENATED MODULE: ./src/report/build.ts
+
+
+
+
+
+
+/**
+ * Plain data out of an audit: the JSON report every renderer works from. Its findings
+ * are the audit's store (read when the report is written, or by `materializeOutcome`);
+ * the summary counts and the rules list come from the store's counters.
+ */
+function buildReport(result, config) {
+    const { error, warning, note } = result.store.counts;
+    const counts = { error, warning, note };
+    const fired = result.store.ruleIds;
+    const clean = (text) => (text === null ? null : (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 300 }));
+    const maxRuns = config.maxRuns ?? run_cap/* DEFAULT_MAX_RUNS */._5;
+    const omitted = result.omittedRuns;
+    const listed = (0,run_cap/* capRuns */.xq)(result.runs, maxRuns, omitted.runs > 0 ? { ...omitted } : null);
+    const catalogs = (0,report_catalogs/* uniqueCatalogs */._)(result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name), schemaSha256: clean(tool.schemaSha256) })) })));
+    return {
+        schemaVersion: schema_version/* REPORT_SCHEMA_VERSION */.W,
+        tool: { name: 'agent-trace-audit', version: version/* VERSION */.x },
+        summary: {
+            files: result.files.length,
+            runs: result.runs.length + omitted.runs,
+            toolCalls: sum(result.runs.map((run) => run.toolCalls)) + omitted.toolCalls,
+            toolResults: sum(result.runs.map((run) => run.toolResults)) + omitted.toolResults,
+            findings: counts,
+        },
+        files: result.files.map((file) => ({ ...file, path: clean(file.path) })),
+        runs: listed.runs.map((run) => ({ ...run, file: clean(run.file), runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
+        ...(0,run_cap/* omittedRunsField */.d4)(listed.omittedRuns),
+        catalogs: catalogs.slice(0, maxRuns),
+        ...(catalogs.length > maxRuns ? { omittedCatalogs: catalogs.length - maxRuns } : {}),
+        rules: rules/* RULES */.y.filter((rule) => fired.has(rule.meta.id)).map((rule) => {
+            const setting = config.rules.get(rule.meta.id);
+            const severity = setting && setting.severity !== 'off' ? setting.severity : rule.meta.defaultSeverity;
+            return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction };
+        }),
+        metrics: sortedObject(result.metrics),
+        findings: result.store,
+    };
+}
+function sum(values) {
+    return values.reduce((a, b) => a + b, 0);
+}
+function sortedObject(input) {
+    const out = {};
+    for (const key of Object.keys(input).sort())
+        out[key] = input[key];
+    return out;
+}
+
 // EXTERNAL MODULE: ./src/model/finding.ts
 var finding = __nccwpck_require__(1300);
-;// CONCATENATED MODULE: ./src/report/urgency.ts
-
-/** Rules whose findings ask for action before any other of the same severity (a leaked credential is rotated now). */
-const FIRST_RULES = new Map([['secret-in-trace', 1]]);
-const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-/** Higher first among rules of one severity: 1 for secret-in-trace, 0 for the rest. */
-function rulePriority(ruleId) {
-    return FIRST_RULES.get(ruleId) ?? 0;
-}
-/** Among rules of one severity: secrets first, then by id. */
-function compareRuleUrgency(a, b) {
-    return rulePriority(b) - rulePriority(a) || cmp(a, b);
-}
-/**
- * The order a reviewer acts in: most severe first, secrets first within a
- * severity, then rule id, file, line and fingerprint (a total order, so the
- * output is deterministic).
- */
-function compareUrgency(a, b) {
-    return (finding/* SEVERITY_RANK */.f3[b.severity] - finding/* SEVERITY_RANK */.f3[a.severity] ||
-        compareRuleUrgency(a.ruleId, b.ruleId) ||
-        cmp(a.file, b.file) ||
-        a.line - b.line ||
-        cmp(a.fingerprint, b.fingerprint));
-}
-
-;// CONCATENATED MODULE: ./src/report/verdict/delta.ts
-
-
-/**
- * The findings new in `head` and gone from `base`. Fingerprints are counted,
- * not just matched: a finding that appears twice where the base had it once
- * is new once.
- */
-function findingDelta(base, head) {
-    // A base finding the head suppresses is not fixed: it left the verdict, not the trace.
-    const suppressed = head.suppressed ? (0,suppress/* suppressedBy */.s2)(head.suppressed.entries) : () => -1;
-    return { added: minus(head.findings, base.findings), fixed: minus(base.findings, head.findings).filter((f) => suppressed(f) < 0) };
-}
-function minus(from, other) {
-    const left = new Map();
-    for (const f of other)
-        left.set(f.fingerprint, (left.get(f.fingerprint) ?? 0) + 1);
-    const out = [];
-    for (const f of from) {
-        const n = left.get(f.fingerprint) ?? 0;
-        if (n > 0)
-            left.set(f.fingerprint, n - 1);
-        else
-            out.push(f);
-    }
-    return out.sort(compareUrgency);
-}
-/** Count per rule id of a list of findings. */
-function countByRule(findings) {
-    const counts = new Map();
-    for (const f of findings)
-        counts.set(f.ruleId, (counts.get(f.ruleId) ?? 0) + 1);
-    return counts;
-}
-
-// EXTERNAL MODULE: ./src/report/verdict/verdict.ts
-var verdict_verdict = __nccwpck_require__(4765);
-;// CONCATENATED MODULE: ./src/report/verdict/judge.ts
+;// CONCATENATED MODULE: ./src/core.ts
 
 
 
-/** Suppressions, then the comparison with the baseline, then the verdict: what every edge shows. */
-function judge(report, options) {
-    const judged = (0,suppress/* suppressReport */.YN)(report, options.config.suppress ?? []);
-    return finishJudging(judged, options, options.baseline ? findingDelta(options.baseline, judged) : null);
-}
-/**
- * The verdict of a report whose findings are still in their store (no suppressions,
- * no baseline: nothing needs the findings themselves). See `judge` for the rest.
- */
-function judgeCounts(report, options) {
-    return finishJudging(report, options, null);
-}
-function finishJudging(report, options, delta) {
-    const verdict = (0,verdict_verdict/* decideVerdict */.AU)({
-        report,
-        failOn: options.config.failOn,
-        gate: options.config.gate ?? options.defaultGate,
-        delta,
-        ...(options.noBaseline ? { noBaseline: options.noBaseline } : {}),
-        allowEmpty: options.allowEmpty,
+
+
+
+
+/** The one core both edges call: collect, audit, report, judge. */
+async function auditPaths(request, logger) {
+    const { inputs, skipped } = await collectAll(request.paths, request.sources ?? [], {
+        root: request.root,
+        exclude: request.config.exclude,
+        strict: request.strictPaths,
+        ...(request.trustNamed ? { trustNamed: true } : {}),
     });
-    const notes = [...(verdict.gateNote ? [verdict.gateNote] : []), ...(0,suppress/* unusedSuppressionNotes */.l$)(report)];
-    return { report, verdict, notes };
+    for (const skip of skipped)
+        logger.warning(`skipped ${(0,sanitize_text/* sanitizeText */.j)(skip.display)}: ${skip.reason}`);
+    if (request.strictPaths && inputs.length === 0) {
+        const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)';
+        throw new errors/* InputError */.dz('', null, 'nothing-to-audit', `no trace file to audit: ${why}`);
+    }
+    const result = await (0,pool/* runAuditPool */.$g)(inputs, request.config, {
+        ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
+        ...(request.collectTimelines ? { collectTimelines: true } : {}),
+        ...(request.spill ? { spill: request.spill } : {}),
+        jobs: request.jobs ?? 1,
+        entry: request.workerEntry ?? null,
+    });
+    try {
+        const report = buildReport(result, request.config);
+        return { report, result, skipped, inputs, failed: isFailing(report, request.config.failOn) };
+    }
+    catch (error) {
+        result.store.close();
+        throw error;
+    }
+}
+/**
+ * `materialize` for an outcome: the findings read once into an array (the store
+ * closed), which the report shares; for the renderers that need arrays. The
+ * report's counts and rules came from the store's counters, which are those of
+ * its findings: the same report either way.
+ */
+function materializeOutcome(outcome) {
+    const result = (0,engine/* materialize */.O9)(outcome.result);
+    return { ...outcome, report: { ...outcome.report, findings: result.findings }, result };
+}
+/**
+ * True when the report holds a finding at or above `failOn`: read from its summary's
+ * counts per severity, which are those of its findings (built from the store's
+ * counters, or recomputed by a merge), so a report whose findings are still in
+ * their store is judged without reading them.
+ */
+function isFailing(report, failOn) {
+    if (failOn === 'never')
+        return false;
+    const floor = finding/* SEVERITY_RANK */.f3[failOn];
+    return finding/* SEVERITIES */.oC.some((severity) => finding/* SEVERITY_RANK */.f3[severity] >= floor && report.summary.findings[severity] > 0);
 }
 
+// EXTERNAL MODULE: ./src/report/verdict/judge.ts
+var judge = __nccwpck_require__(9607);
+// EXTERNAL MODULE: ./src/report/verdict/verdict.ts
+var verdict = __nccwpck_require__(4765);
 // EXTERNAL MODULE: ./src/io/confine.ts
 var confine = __nccwpck_require__(6028);
 // EXTERNAL MODULE: ./src/cli/commands/merge.ts + 3 modules
 var merge = __nccwpck_require__(5033);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
 var custom = __nccwpck_require__(5379);
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
 var registry = __nccwpck_require__(5284);
-// EXTERNAL MODULE: ./src/report/index.ts + 15 modules
-var report = __nccwpck_require__(1057);
+// EXTERNAL MODULE: ./src/report/index.ts + 20 modules
+var report = __nccwpck_require__(8447);
 // EXTERNAL MODULE: ./src/report/render/json.ts + 2 modules
 var json = __nccwpck_require__(7932);
 // EXTERNAL MODULE: ./src/cli/command.ts
@@ -22365,7 +22438,7 @@ async function auditCommand(args, io, sources = []) {
         throw new errors/* UsageError */.eb('audit needs at least one file, folder or glob');
     const format = (0,command/* oneOf */.yL)('format', args.string('format'), report/* OUTPUT_FORMATS */.D) ?? 'text';
     const inputFormat = args.string('input-format');
-    const gate = (0,command/* oneOf */.yL)('gate', args.string('gate'), verdict_verdict/* GATES */.JH);
+    const gate = (0,command/* oneOf */.yL)('gate', args.string('gate'), verdict/* GATES */.JH);
     const config = await (0,config_file/* loadCliConfig */.X)(io, args.string('config'), { ...(0,flags/* failOnOverride */.Af)(args), ...(gate ? { gate } : {}) });
     if (inputFormat !== undefined) {
         const ids = (0,custom/* formatsFor */.s)(config.formats).map((f) => f.id);
@@ -22398,11 +22471,11 @@ async function auditCommand(args, io, sources = []) {
         ...(format === 'html' ? { collectTimelines: true } : {}),
         ...spillOptions(io.env),
     };
-    const outcome = await (0,core/* auditPaths */.kB)(request, logger);
+    const outcome = await auditPaths(request, logger);
     const judging = { config, baseline, noBaseline: 'no --baseline given', defaultGate: baseline ? 'new' : 'all', allowEmpty: args.boolean('allow-empty') };
     // Suppressions and a baseline need the findings; else the JSON report streams from the store.
     if (format === 'json' && !config.suppress && !baseline) {
-        const judged = judgeCounts(outcome.report, judging);
+        const judged = (0,judge/* judgeCounts */.w)(outcome.report, judging);
         // The JSON report is written in pieces as its findings are read from their store
         // (partly on disk for a large audit): memory does not grow with the findings.
         try {
@@ -22419,9 +22492,9 @@ async function auditCommand(args, io, sources = []) {
         }
         return verdictOut(io, judged, output !== null);
     }
-    const materialized = (0,core/* materializeOutcome */.Oh)(outcome);
-    const judged = judge(materialized.report, judging);
-    const rendered = (0,report/* renderReport */.B)(judged.report, format, format === 'html' ? materialized.result.timelines : undefined, judged);
+    const materialized = materializeOutcome(outcome);
+    const judged = (0,judge/* judge */.S)(materialized.report, judging);
+    const rendered = (0,report/* renderReport */.B)(judged.report, format, format === 'html' ? materialized.result.timelines : [], judged);
     if (output)
         await output.write(rendered);
     else
@@ -22468,14 +22541,14 @@ __nccwpck_require__.d(__webpack_exports__, {
 var confine = __nccwpck_require__(6028);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/core.ts + 2 modules
-var core = __nccwpck_require__(7494);
 // EXTERNAL MODULE: ./src/config.ts + 4 modules
 var config = __nccwpck_require__(3508);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
 var file_errors = __nccwpck_require__(8458);
+// EXTERNAL MODULE: ./src/report/verdict/judge.ts
+var judge = __nccwpck_require__(9607);
 // EXTERNAL MODULE: ./src/audit/findings/findings.ts
 var findings_findings = __nccwpck_require__(9578);
 // EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
@@ -22627,8 +22700,8 @@ function compareVersions(a, b) {
     return 0;
 }
 
-// EXTERNAL MODULE: ./src/report/index.ts + 15 modules
-var report = __nccwpck_require__(1057);
+// EXTERNAL MODULE: ./src/report/index.ts + 20 modules
+var report = __nccwpck_require__(8447);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __nccwpck_require__(8816);
 // EXTERNAL MODULE: ./src/model/finding.ts
@@ -22751,12 +22824,14 @@ async function mergeCommand(args, io) {
     for (const path of args.positionals)
         reports.push(await readReport((0,external_node_path_.resolve)(io.cwd, path), path, (0,confine/* namedConfinement */.SB)((0,external_node_path_.resolve)(io.cwd, path), cwdReal, io.cwd), 'merge'));
     const merged = mergeReports(reports);
-    const rendered = (0,report/* renderReport */.B)(merged, format);
+    // The fail level applied once, as audit does (the shards' suppressions are already in their reports; no baseline).
+    const judged = (0,judge/* judge */.S)(merged, { config: { failOn }, baseline: null, defaultGate: 'all', allowEmpty: true });
+    const rendered = (0,report/* renderReport */.B)(judged.report, format, [], judged, { notCompared: 'merge compares with no baseline' });
     if (output)
         await output.write(rendered);
     else
         io.stdout(rendered);
-    return (0,core/* isFailing */.DI)(merged, failOn) ? 1 : 0;
+    return judged.verdict.failed ? 1 : 0;
 }
 /** The first problem of a schema check, on one line and short. */
 function oneLine(text) {
@@ -23018,7 +23093,7 @@ var stats = __nccwpck_require__(2218);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/cli/commands/audit.ts + 3 modules
-var audit = __nccwpck_require__(4388);
+var audit = __nccwpck_require__(6564);
 // EXTERNAL MODULE: ./src/cli/commands/receiver-flags.ts
 var receiver_flags = __nccwpck_require__(1917);
 ;// CONCATENATED MODULE: ./src/cli/commands/run.ts
@@ -24065,7 +24140,7 @@ function consoleLogger(io, debug) {
  * file, evaluated on first use (see scripts/build.mjs).
  */
 const COMMANDS = new Map([
-    ['audit', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4388))).AUDIT],
+    ['audit', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 6564))).AUDIT],
     ['replay', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9014))).REPLAY],
     ['scope', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4277))).SCOPE],
     ['seal', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2003))).SEAL],
@@ -24622,191 +24697,6 @@ async function loadConfigFile(path, shown = path, within) {
     if (!parsed.success)
         throw new errors/* ConfigurationError */.j1(`${shown}: ${(0,zod_issues/* describeIssues */.w)(parsed.error, schema)}`);
     return parsed.data;
-}
-
-
-/***/ }),
-
-/***/ 7494:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  kB: () => (/* binding */ auditPaths),
-  DI: () => (/* binding */ isFailing),
-  Oh: () => (/* binding */ materializeOutcome)
-});
-
-// EXTERNAL MODULE: ./src/audit/engine/engine.ts
-var engine = __nccwpck_require__(2070);
-// EXTERNAL MODULE: ./src/audit/engine/pool.ts + 5 modules
-var pool = __nccwpck_require__(6060);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/io/collect.ts + 2 modules
-var collect = __nccwpck_require__(1623);
-;// CONCATENATED MODULE: ./src/io/collect-sources.ts
-
-/**
- * The files of `specs` under the working folder plus every trace file inside
- * each source folder, as one sorted list. Exclude patterns apply to the names
- * shown (so `agent-traces-1/**` excludes an artifact). Two files that would be
- * shown under the same name are ambiguous in every report: the later one is
- * skipped with a reason.
- */
-async function collectAll(specs, sources, options) {
-    const parts = [];
-    if (specs.length > 0)
-        parts.push(await (0,collect/* collectInputs */.C)(specs, options));
-    for (const source of sources) {
-        const part = await (0,collect/* collectInputs */.C)(['.'], { root: source.root, prefix: source.prefix, strict: false, ...(options.exclude ? { exclude: options.exclude } : {}) });
-        parts.push(source.notes && source.notes.length > 0 ? { ...part, inputs: part.inputs.map((input) => ({ ...input, notes: source.notes })) } : part);
-    }
-    const byDisplay = new Map();
-    const skipped = [];
-    for (const part of parts) {
-        skipped.push(...part.skipped);
-        for (const input of part.inputs) {
-            const seen = byDisplay.get(input.display);
-            if (seen === undefined)
-                byDisplay.set(input.display, input);
-            else if (seen.path !== input.path)
-                skipped.push({ display: input.display, reason: 'refused: another file is already read under this name' });
-        }
-    }
-    const inputs = [...byDisplay.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
-    return { inputs, skipped };
-}
-
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
-var rules = __nccwpck_require__(6254);
-// EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(1900);
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
-// EXTERNAL MODULE: ./src/report/catalogs.ts
-var report_catalogs = __nccwpck_require__(1288);
-// EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2146);
-// EXTERNAL MODULE: ./src/report/schema-version.ts
-var schema_version = __nccwpck_require__(914);
-;// CONCATENATED MODULE: ./src/report/build.ts
-
-
-
-
-
-
-/**
- * Plain data out of an audit: the JSON report every renderer works from. Its findings
- * are the audit's store (read when the report is written, or by `materializeOutcome`);
- * the summary counts and the rules list come from the store's counters.
- */
-function buildReport(result, config) {
-    const { error, warning, note } = result.store.counts;
-    const counts = { error, warning, note };
-    const fired = result.store.ruleIds;
-    const clean = (text) => (text === null ? null : (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 300 }));
-    const maxRuns = config.maxRuns ?? run_cap/* DEFAULT_MAX_RUNS */._5;
-    const omitted = result.omittedRuns;
-    const listed = (0,run_cap/* capRuns */.xq)(result.runs, maxRuns, omitted.runs > 0 ? { ...omitted } : null);
-    const catalogs = (0,report_catalogs/* uniqueCatalogs */._)(result.catalogs.map((catalog) => ({ sha256: clean(catalog.sha256), tools: catalog.tools.map((tool) => ({ name: clean(tool.name), schemaSha256: clean(tool.schemaSha256) })) })));
-    return {
-        schemaVersion: schema_version/* REPORT_SCHEMA_VERSION */.W,
-        tool: { name: 'agent-trace-audit', version: version/* VERSION */.x },
-        summary: {
-            files: result.files.length,
-            runs: result.runs.length + omitted.runs,
-            toolCalls: sum(result.runs.map((run) => run.toolCalls)) + omitted.toolCalls,
-            toolResults: sum(result.runs.map((run) => run.toolResults)) + omitted.toolResults,
-            findings: counts,
-        },
-        files: result.files.map((file) => ({ ...file, path: clean(file.path) })),
-        runs: listed.runs.map((run) => ({ ...run, file: clean(run.file), runId: clean(run.runId), catalogSha256: clean(run.catalogSha256) })),
-        ...(0,run_cap/* omittedRunsField */.d4)(listed.omittedRuns),
-        catalogs: catalogs.slice(0, maxRuns),
-        ...(catalogs.length > maxRuns ? { omittedCatalogs: catalogs.length - maxRuns } : {}),
-        rules: rules/* RULES */.y.filter((rule) => fired.has(rule.meta.id)).map((rule) => {
-            const setting = config.rules.get(rule.meta.id);
-            const severity = setting && setting.severity !== 'off' ? setting.severity : rule.meta.defaultSeverity;
-            return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction };
-        }),
-        metrics: sortedObject(result.metrics),
-        findings: result.store,
-    };
-}
-function sum(values) {
-    return values.reduce((a, b) => a + b, 0);
-}
-function sortedObject(input) {
-    const out = {};
-    for (const key of Object.keys(input).sort())
-        out[key] = input[key];
-    return out;
-}
-
-// EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
-;// CONCATENATED MODULE: ./src/core.ts
-
-
-
-
-
-
-
-/** The one core both edges call: collect, audit, report, judge. */
-async function auditPaths(request, logger) {
-    const { inputs, skipped } = await collectAll(request.paths, request.sources ?? [], {
-        root: request.root,
-        exclude: request.config.exclude,
-        strict: request.strictPaths,
-        ...(request.trustNamed ? { trustNamed: true } : {}),
-    });
-    for (const skip of skipped)
-        logger.warning(`skipped ${(0,sanitize_text/* sanitizeText */.j)(skip.display)}: ${skip.reason}`);
-    if (request.strictPaths && inputs.length === 0) {
-        const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)';
-        throw new errors/* InputError */.dz('', null, 'nothing-to-audit', `no trace file to audit: ${why}`);
-    }
-    const result = await (0,pool/* runAuditPool */.$g)(inputs, request.config, {
-        ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
-        ...(request.collectTimelines ? { collectTimelines: true } : {}),
-        ...(request.spill ? { spill: request.spill } : {}),
-        jobs: request.jobs ?? 1,
-        entry: request.workerEntry ?? null,
-    });
-    try {
-        const report = buildReport(result, request.config);
-        return { report, result, skipped, inputs, failed: isFailing(report, request.config.failOn) };
-    }
-    catch (error) {
-        result.store.close();
-        throw error;
-    }
-}
-/**
- * `materialize` for an outcome: the findings read once into an array (the store
- * closed), which the report shares; for the renderers that need arrays. The
- * report's counts and rules came from the store's counters, which are those of
- * its findings: the same report either way.
- */
-function materializeOutcome(outcome) {
-    const result = (0,engine/* materialize */.O9)(outcome.result);
-    return { ...outcome, report: { ...outcome.report, findings: result.findings }, result };
-}
-/**
- * True when the report holds a finding at or above `failOn`: read from its summary's
- * counts per severity, which are those of its findings (built from the store's
- * counters, or recomputed by a merge), so a report whose findings are still in
- * their store is judged without reading them.
- */
-function isFailing(report, failOn) {
-    if (failOn === 'never')
-        return false;
-    const floor = finding/* SEVERITY_RANK */.f3[failOn];
-    return finding/* SEVERITIES */.oC.some((severity) => finding/* SEVERITY_RANK */.f3[severity] >= floor && report.summary.findings[severity] > 0);
 }
 
 
@@ -38738,7 +38628,7 @@ function reportCatalogSnapshot(report) {
 
 /***/ }),
 
-/***/ 1057:
+/***/ 8447:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39323,7 +39213,7 @@ var json = __nccwpck_require__(7932);
  * fence longer than any backtick run in it; inside a table cell every `|` is
  * escaped so the row cannot break.
  */
-function markdown_escape_codeSpan(text, inTable = false) {
+function codeSpan(text, inTable = false) {
     const flat = text.replace(/[\r\n]+/g, ' ');
     if (flat === '')
         return '';
@@ -39418,8 +39308,332 @@ function shortLocation(location, max) {
     return `…${tail}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/comment/links.ts
+
+
+const NO_FILE_LINKS = { blobBase: '', tracked: new Set() };
+/**
+ * `file:line` as a code span, linked to the file at the head commit
+ * (`…/blob/<sha>/<path>#L<n>`) only when the file is tracked there: a link
+ * that resolves or none. The URL is built from our own base and the path
+ * percent-encoded segment by segment; a path that could climb out of the
+ * repository (`..`, absolute, backslashes) is never linked.
+ */
+function locationLink(finding, links, inTable = false) {
+    const text = codeSpan(locationOf(finding), inTable);
+    if (links.blobBase === '' || !links.tracked.has(finding.file))
+        return text;
+    const path = repositoryPath(finding.file);
+    if (path === null)
+        return text;
+    return `[${text}](${links.blobBase}/${path}${finding.line > 0 ? `#L${finding.line}` : ''})`;
+}
+function repositoryPath(file) {
+    if (file === '' || file.startsWith('/') || file.includes('\\') || /^[A-Za-z]:/.test(file))
+        return null;
+    const segments = file.split('/');
+    if (segments.some((s) => s === '' || s === '.' || s === '..'))
+        return null;
+    return segments.map(encodeSegment).join('/');
+}
+/** encodeURIComponent plus the characters markdown gives a meaning in a link destination. */
+function encodeSegment(segment) {
+    return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
+var rules = __nccwpck_require__(6254);
+;// CONCATENATED MODULE: ./src/report/comment/guidance.ts
+
+const META = new Map(rules/* RULES */.y.map((rule) => [rule.meta.id, rule.meta]));
+/**
+ * Likely cause and next action of a rule, as one collapsed `<details>`: the
+ * text comes from our rule registry by id, never from the report (a report
+ * read in publish mode was written by a job a fork controls). Empty for an id
+ * we do not know.
+ */
+function ruleGuidance(ruleId) {
+    const meta = META.get(ruleId);
+    if (!meta)
+        return [];
+    return [
+        `<details><summary><code>${meta.id}</code>: ${escapeHtml(meta.summary)}</summary>`,
+        '',
+        `**Likely cause:** ${meta.likelyCause}`,
+        '',
+        `**Next action:** ${meta.nextAction}`,
+        '',
+        '</details>',
+    ];
+}
+function escapeHtml(text) {
+    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/report/verdict/verdict.ts
-var verdict = __nccwpck_require__(4765);
+var verdict_verdict = __nccwpck_require__(4765);
+;// CONCATENATED MODULE: ./src/report/verdict/suppressed-lines.ts
+
+
+
+
+/** Suppressed findings shown in a comment or summary; the rest are counted (all are in the JSON report, up to its cap). */
+const SUPPRESSED_SHOWN = 20;
+/** The suppressed findings, collapsed, each with its reason (reasons are the configuration's text: code spans). */
+function suppressedMarkdown(report, shown = SUPPRESSED_SHOWN) {
+    const s = report.suppressed;
+    if (!s || s.count === 0)
+        return [];
+    const out = [`<details><summary>Suppressed: ${(0,verdict_verdict/* plural */.LS)(s.count, 'finding', 'findings')} (accepted in the configuration's suppress:, not judged)</summary>`, ''];
+    for (const f of s.findings.slice(0, shown)) {
+        out.push(`- ${f.severity} ${codeSpan(f.ruleId)} at ${codeSpan(locationOf(f))}: ${codeSpan((0,sanitize_text/* sanitizeText */.j)(f.message, { maxChars: 200 }))}. Reason: ${codeSpan((0,sanitize_text/* sanitizeText */.j)(f.reason, { maxChars: 300 }))}`);
+    }
+    if (s.count > Math.min(shown, s.findings.length))
+        out.push(`- … and ${s.count - Math.min(shown, s.findings.length)} more (the JSON report lists up to ${s.findings.length.toLocaleString('en-US')}).`);
+    out.push('', '</details>');
+    return out;
+}
+/** The suppressed findings for the terminal: one line each with its reason. */
+function suppressedText(report) {
+    const s = report.suppressed;
+    if (!s || s.count === 0)
+        return [];
+    const out = ['', `Suppressed (${(0,verdict_verdict/* plural */.LS)(s.count, 'finding', 'findings')}, not judged)`];
+    for (const f of s.findings)
+        out.push(`  ${f.severity} ${f.ruleId} at ${locationOf(f)}: ${(0,sanitize_text/* sanitizeText */.j)(f.reason, { maxChars: 300 })}`);
+    if (s.count > s.findings.length)
+        out.push(`  … and ${s.count - s.findings.length} more`);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/render/budget.ts
+
+
+
+
+
+
+/** GitHub's limits: an issue comment body, and one step's job summary. */
+const COMMENT_LIMIT = 65_536;
+const SUMMARY_LIMIT = 1024 * 1024;
+const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' };
+/** Findings listed at most, whatever the room. */
+const LISTED_MAX = 1000;
+/**
+ * The markdown report fitted into `limit` characters (UTF-16 units, as GitHub
+ * counts). Detail degrades in steps (fewer listed findings, then fewer first
+ * locations, then fewer triage rows) and the output always says how much was
+ * cut. Each step removes whole lines, so markdown is never cut mid-construct.
+ */
+function renderWithinBudget(report, limit, parts = {}) {
+    const total = report.findings.length;
+    const rowsAll = triageRows(report, 3).length;
+    const attempt = (findings, first, rows) => render(report, parts, findings, first, rows);
+    const fits = (text) => text.length <= limit;
+    let best = attempt(Math.min(total, LISTED_MAX), 3, rowsAll);
+    if (fits(best.markdown))
+        return best;
+    // Binary search for the largest number of listed findings that still fits.
+    let lo = 0;
+    let hi = Math.min(total, LISTED_MAX);
+    while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if (fits(attempt(mid, 3, rowsAll).markdown))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    best = attempt(lo, 3, rowsAll);
+    if (fits(best.markdown))
+        return best;
+    best = attempt(0, 1, rowsAll);
+    for (let rows = rowsAll; rows >= 0 && !fits(best.markdown); rows--)
+        best = attempt(0, 1, rows);
+    if (fits(best.markdown))
+        return best;
+    // Our own head/tail lines alone overflow: a bare, always-valid fallback.
+    const bare = `## ${parts.title ?? 'agent-trace-audit'}\n\nThe report did not fit in ${limit} characters; it is in the JSON report.\n`;
+    const tail = (parts.tail ?? []).join('\n');
+    return { markdown: tail && bare.length + tail.length + 1 <= limit ? `${bare}\n${tail}\n` : bare.slice(0, limit), findingsShown: 0, rowsShown: 0 };
+}
+function render(report, parts, maxFindings, firstCount, maxRows) {
+    const s = report.summary;
+    const heading = parts.title ?? 'agent-trace-audit';
+    const out = [parts.headline ? `## ${heading}: ${parts.headline}` : `## ${heading}`, ''];
+    if (parts.lead && parts.lead.length > 0)
+        out.push(...parts.lead);
+    else {
+        out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);
+        const runsNote = (0,run_cap/* omittedRunsNote */.zg)(report);
+        if (runsNote)
+            out.push('', runsNote);
+    }
+    if (parts.head && parts.head.length > 0)
+        out.push('', ...parts.head);
+    const rows = triageRows(report, firstCount);
+    const newCount = new Map();
+    if (parts.added)
+        for (const f of report.findings)
+            if (parts.added.has(f.fingerprint))
+                newCount.set(f.ruleId, (newCount.get(f.ruleId) ?? 0) + 1);
+    const shownRows = rows.slice(0, maxRows);
+    const findings = report.findings.slice(0, maxFindings);
+    if (rows.length === 0) {
+        out.push('', (0,verdict_verdict/* noFindingsSentence */.Ni)(report));
+    }
+    else {
+        if (shownRows.length > 0) {
+            // Five narrow columns that fit 1,000 px: rule, severity, count, new (when compared), first location; the guidance below, one collapsed block per rule.
+            const compared = parts.added !== undefined;
+            out.push('', compared ? '| Rule | Severity | Count | New | First at |' : '| Rule | Severity | Count | First at |', compared ? '|---|---|---:|---:|---|' : '|---|---|---:|---|');
+            for (const row of shownRows) {
+                const at = row.first.slice(0, 1).map((f) => codeSpan(locationOf(f), true)).join(' ');
+                const added = compared ? ` ${newCount.get(row.ruleId) ?? 0} |` : '';
+                out.push(`| ${codeSpan(row.ruleId, true)} | ${SEVERITY_ICON[row.severity]}&nbsp;${row.severity} | ${row.count} |${added} ${at} |`);
+            }
+            const guidance = shownRows.flatMap((row) => ruleGuidance(row.ruleId));
+            if (guidance.length > 0)
+                out.push('', '**Likely cause and next action**, per rule:', '', ...guidance);
+        }
+        if (findings.length > 0) {
+            out.push('', '<details><summary>Findings</summary>', '', '| Severity | Rule | Location | Message |', '|---|---|---|---|');
+            for (const f of findings) {
+                out.push(`| ${f.severity} | ${codeSpan(f.ruleId, true)} | ${codeSpan(locationOf(f), true)} | ${codeSpan(f.message, true)} |`);
+            }
+            out.push('', '</details>');
+        }
+        const cut = [];
+        if (shownRows.length < rows.length)
+            cut.push(`${rows.length - shownRows.length} of ${rows.length} triage row(s)`);
+        if (findings.length < report.findings.length)
+            cut.push(`${report.findings.length - findings.length} of ${report.findings.length} finding(s)`);
+        // Cut by the room (GitHub's size limit), or only by the listing cap (every row shown, the list full).
+        const why = shownRows.length === rows.length && findings.length === LISTED_MAX ? `the list stops at ${LISTED_MAX.toLocaleString('en-US')} findings` : "to stay within GitHub's size limit";
+        if (cut.length > 0)
+            out.push('', `_Not shown here (${why}): ${cut.join(', ')}. ${parts.rest ?? 'The JSON report has everything.'}_`);
+    }
+    const suppressed = suppressedMarkdown(report);
+    if (suppressed.length > 0)
+        out.push('', ...suppressed);
+    if (parts.tail && parts.tail.length > 0)
+        out.push('', ...parts.tail);
+    return { markdown: `${out.join('\n')}\n`, findingsShown: findings.length, rowsShown: shownRows.length };
+}
+
+// EXTERNAL MODULE: ./src/report/verdict/delta.ts
+var delta = __nccwpck_require__(8002);
+;// CONCATENATED MODULE: ./src/report/render/rule-docs.ts
+/** The project's home page, and where each rule's docs page lives (docs/rules/<id>.md). */
+const PROJECT_URL = 'https://github.com/agent-trace-audit/agent-trace-audit';
+/** The docs page of a rule id from our registry (ids are [a-z0-9-], never trace text). */
+function rule_docs_ruleDocsUrl(ruleId) {
+    return `${PROJECT_URL}/blob/main/docs/rules/${encodeURIComponent(ruleId)}.md`;
+}
+
+// EXTERNAL MODULE: ./src/report/urgency.ts
+var urgency = __nccwpck_require__(3653);
+;// CONCATENATED MODULE: ./src/report/comment/delta-lines.ts
+
+
+
+
+
+
+const delta_lines_SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' };
+/** A message is shown whole up to this many characters; a longer one is cut at a word boundary. */
+const MESSAGE_MAX = 300;
+/** Rule ids that can name a link reference definition (ids from our registry; a stored report may carry others). */
+const REFERENCE_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/**
+ * A rule id linked to its docs page. With `refs`, a reference link
+ * (`[…][rule-id]`, defined once by ruleReferences) so a long comment spells
+ * each docs URL once. An id that is not shaped like ours (a stored report may
+ * carry any text) has no docs page: it stays a plain code span.
+ */
+function ruleLink(ruleId, refs = false) {
+    if (!REFERENCE_ID.test(ruleId))
+        return codeSpan(ruleId, true);
+    if (refs)
+        return `[${codeSpan(ruleId, true)}][${ruleId}]`;
+    return `[${codeSpan(ruleId, true)}](${rule_docs_ruleDocsUrl(ruleId)})`;
+}
+/** The link reference definitions ruleLink(id, true) points at, one per id, in the order given. */
+function ruleReferences(ruleIds) {
+    const out = [];
+    for (const id of new Set(ruleIds))
+        if (REFERENCE_ID.test(id))
+            out.push(`[${id}]: ${ruleDocsUrl(id)}`);
+    return out;
+}
+/**
+ * A finding's message on one line, whole up to MESSAGE_MAX characters; a
+ * longer one is cut at the last word boundary before it, with `…`.
+ */
+function wholeMessage(text) {
+    const flat = (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 4 * MESSAGE_MAX }).replace(/\s+/g, ' ').trim();
+    if (flat.length <= MESSAGE_MAX)
+        return flat;
+    const head = flat.slice(0, MESSAGE_MAX - 1);
+    const space = head.lastIndexOf(' ');
+    return `${(space >= MESSAGE_MAX / 2 ? head.slice(0, space) : head).trimEnd()}…`;
+}
+/** One line per finding: severity, rule (linked), place (linked where it resolves), the whole message (trace text: a code span the renderer wraps). */
+function findingLine(finding, links, refs = false) {
+    const message = wholeMessage(finding.message);
+    return `- ${delta_lines_SEVERITY_ICON[finding.severity]} ${ruleLink(finding.ruleId, refs)} at ${locationLink(finding, links)}: ${codeSpan(message)}`;
+}
+function whereTheRestIs(more) {
+    if (more.here)
+        return more.here;
+    const places = [more.runUrl ? `the [job summary](${more.runUrl})` : 'the job summary'];
+    if (more.artifactUrl)
+        places.push(`the [report artifact](${more.artifactUrl})`);
+    return places.join(' and ');
+}
+/**
+ * "New in this PR" (at most `maxNew` lines, the most urgent first, the rest
+ * counted and linked) and "Fixed in this PR" (a count with its rules), or one
+ * line saying why nothing was compared, followed by the most urgent of
+ * `findings`. `refs`: rule links as references (see ruleLink).
+ */
+function deltaLines(comparison, links, more, maxNew, refs = false, findings = []) {
+    if (comparison.kind === 'none') {
+        const out = [`_Not compared with the base branch: ${comparison.reason}._`];
+        if (findings.length === 0)
+            return out;
+        // Nothing tells new from old: the most urgent findings of the run instead.
+        const urgent = [...findings].sort(urgency/* compareUrgency */.tt);
+        out.push('', `**Most urgent:** ${urgent.length > maxNew ? `the ${maxNew} most urgent of ${urgent.length} finding(s):` : `${urgent.length} finding(s):`}`, '');
+        for (const f of urgent.slice(0, maxNew))
+            out.push(findingLine(f, links, refs));
+        if (urgent.length > maxNew)
+            out.push(`- … and ${urgent.length - maxNew} more in ${whereTheRestIs(more)}.`);
+        return out;
+    }
+    const { added, fixed } = comparison.delta;
+    const out = [];
+    if (added.length === 0)
+        out.push('**New in this PR:** none.');
+    else {
+        out.push(`**New in this PR:** ${added.length} finding(s)${added.length > maxNew ? `, the ${maxNew} most urgent:` : ':'}`, '');
+        for (const f of added.slice(0, maxNew))
+            out.push(findingLine(f, links, refs));
+        if (added.length > maxNew)
+            out.push(`- … and ${added.length - maxNew} more in ${whereTheRestIs(more)}.`);
+    }
+    out.push('');
+    if (fixed.length === 0)
+        out.push('**Fixed in this PR:** none.');
+    else {
+        // In the order of the fixed findings: the most severe first, secrets first.
+        const rules = [...(0,delta/* countByRule */.$)(fixed)].map(([id, n]) => `${codeSpan(id)} ×${n}`);
+        out.push(`**Fixed in this PR:** ${fixed.length} finding(s): ${rules.join(', ')}.`);
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/report/verdict/title.ts
 
 /**
@@ -39435,11 +39649,11 @@ function nameId(name) {
     const slug = raw.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 40);
     if (slug === raw)
         return slug;
-    const hash = createHash('sha256').update(raw).digest('hex').slice(0, 8);
+    const hash = (0,external_node_crypto_.createHash)('sha256').update(raw).digest('hex').slice(0, 8);
     return slug === '' ? hash : `${slug}-${hash}`;
 }
 /** The title of the comment, the job summary and the check run: `agent-trace-audit`, or `agent-trace-audit (<name>)`. */
-function title_auditTitle(name) {
+function auditTitle(name) {
     const id = nameId(name);
     return id === '' ? 'agent-trace-audit' : `agent-trace-audit (${id})`;
 }
@@ -39457,16 +39671,17 @@ const shortSha = (sha) => (/^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : '');
 function verdictLines(report, verdict) {
     const s = report.summary;
     const v = verdict.verdict;
-    const judgedBy = `${v.failed ? 'Failed' : v.state === 'nothing-audited' ? 'Nothing audited' : 'Passed'}** (fail-on: ${failOnOf(verdict)}, gate: ${v.gate}${v.state === 'nothing-audited' ? `, fail-on-empty: ${v.failed ? 'true' : 'false'}` : ''})`;
+    const empty = verdict.edge === 'cli' ? (v.allowEmpty ? 'with --allow-empty' : 'without --allow-empty') : `fail-on-empty: ${v.allowEmpty ? 'false' : 'true'}`;
+    const judgedBy = `${v.failed ? 'Failed' : v.state === 'nothing-audited' ? 'Nothing audited' : 'Passed'}** (fail-on: ${failOnOf(verdict)}, gate: ${v.gate}${v.state === 'nothing-audited' ? `, ${empty}` : ''})`;
     const head = shortSha(verdict.headSha);
     const base = shortSha(verdict.baseSha);
     const commits = head === '' ? '' : ` Head ${codeSpan(head)}${base === '' ? '' : ` compared with base ${codeSpan(base)}`}.`;
-    const runsNote = omittedRunsNote(report);
+    const runsNote = (0,run_cap/* omittedRunsNote */.zg)(report);
     const suppressed = report.suppressed && report.suppressed.count > 0 ? ` ${report.suppressed.count} suppressed.` : '';
     return [
         `## ${auditTitle(verdict.name ?? '')}: ${v.headline}`,
         '',
-        `**${judgedBy}: **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s); ${coverageLine(v.coverage, false)}.${suppressed}${commits}`,
+        `**${judgedBy}: **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s); ${(0,verdict_verdict/* coverageLine */.vn)(v.coverage, false)}.${suppressed}${commits}`,
         ...verdict.notes.flatMap((note) => ['', noteLine(note)]),
         ...(runsNote ? ['', runsNote] : []),
     ];
@@ -39479,102 +39694,80 @@ function noteLine(note) {
     return `_${note.replace(/[\\`*_[\]<>|#@!~]/g, (c) => `\\${c}`)}_`;
 }
 
-// EXTERNAL MODULE: ./src/sanitize/text.ts
-var sanitize_text = __nccwpck_require__(1900);
-;// CONCATENATED MODULE: ./src/report/verdict/suppressed-lines.ts
+;// CONCATENATED MODULE: ./src/report/render/summary.ts
 
 
 
 
-/** Suppressed findings shown in a comment or summary; the rest are counted (all are in the JSON report, up to its cap). */
-const SUPPRESSED_SHOWN = 20;
-/** The suppressed findings, collapsed, each with its reason (reasons are the configuration's text: code spans). */
-function suppressedMarkdown(report, shown = SUPPRESSED_SHOWN) {
-    const s = report.suppressed;
-    if (!s || s.count === 0)
-        return [];
-    const out = [`<details><summary>Suppressed: ${(0,verdict/* plural */.LS)(s.count, 'finding', 'findings')} (accepted in the configuration's suppress:, not judged)</summary>`, ''];
-    for (const f of s.findings.slice(0, shown)) {
-        out.push(`- ${f.severity} ${markdown_escape_codeSpan(f.ruleId)} at ${markdown_escape_codeSpan(locationOf(f))}: ${markdown_escape_codeSpan((0,sanitize_text/* sanitizeText */.j)(f.message, { maxChars: 200 }))}. Reason: ${markdown_escape_codeSpan((0,sanitize_text/* sanitizeText */.j)(f.reason, { maxChars: 300 }))}`);
-    }
-    if (s.count > Math.min(shown, s.findings.length))
-        out.push(`- … and ${s.count - Math.min(shown, s.findings.length)} more (the JSON report lists up to ${s.findings.length.toLocaleString('en-US')}).`);
-    out.push('', '</details>');
-    return out;
+/** New findings listed one per line at the top of the job summary and the CLI's markdown (the comment lists fewer). */
+const SUMMARY_NEW_SHOWN = 50;
+/**
+ * The comparison the verdict made: the new and fixed findings, or our own
+ * reason why there is none (`notCompared`; a run that audited nothing is
+ * never compared).
+ */
+function comparisonOf(verdict, notCompared) {
+    if (verdict.delta)
+        return { kind: 'compared', delta: verdict.delta };
+    return { kind: 'none', reason: verdict.state === 'nothing-audited' ? 'nothing was audited' : notCompared };
 }
-/** The suppressed findings for the terminal: one line each with its reason. */
-function suppressedText(report) {
-    const s = report.suppressed;
-    if (!s || s.count === 0)
-        return [];
-    const out = ['', `Suppressed (${(0,verdict/* plural */.LS)(s.count, 'finding', 'findings')}, not judged)`];
-    for (const f of s.findings)
-        out.push(`  ${f.severity} ${f.ruleId} at ${locationOf(f)}: ${(0,sanitize_text/* sanitizeText */.j)(f.reason, { maxChars: 300 })}`);
-    if (s.count > s.findings.length)
-        out.push(`  … and ${s.count - s.findings.length} more`);
-    return out;
+/**
+ * The lines under the summary's title: how it was judged (counts, what was
+ * read, commits, notes), each new finding up to `newShown` with its whole
+ * message and the fixed ones (or, not compared, the most urgent findings),
+ * then `runLines` (the Action's run, artifact, seal and catalog lines).
+ */
+function summaryLead(report, view, runLines = [], newShown = SUMMARY_NEW_SHOWN) {
+    const verdict = verdictLines(report, view.verdict).slice(2);
+    const delta = deltaLines(view.comparison, view.files, view.more, newShown, false, report.findings);
+    return [...verdict, '', ...delta, ...(runLines.length > 0 ? ['', ...runLines] : [])];
+}
+/**
+ * The job summary, and the CLI's `--format markdown`: the title with the
+ * verdict, the lead (summaryLead), a rule table of the rules with findings
+ * (rule, severity, count, new when compared, first location), the guidance
+ * collapsed per rule, the findings collapsed, the suppressed findings, and the
+ * tail, fitted into `limit` characters (renderWithinBudget).
+ */
+function renderSummary(report, view, options = {}) {
+    const added = view.comparison.kind === 'compared' ? new Set(view.comparison.delta.added.map((f) => f.fingerprint)) : undefined;
+    return renderWithinBudget(report, options.limit ?? SUMMARY_LIMIT, {
+        title: auditTitle(view.verdict.name ?? ''),
+        headline: view.verdict.verdict.headline,
+        lead: summaryLead(report, view, options.runLines ?? []),
+        ...(added ? { added } : {}),
+        ...(options.tail ? { tail: options.tail } : {}),
+        ...(options.rest ? { rest: options.rest } : {}),
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/report/render/markdown.ts
 
 
-
-
-
-
-const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' };
 /**
- * The markdown report: summary counts, the triage table (finding, likely
- * cause, next action) and the first findings. Trace text only in code spans.
+ * The CLI's `--format markdown` (audit, merge): the job summary's renderer
+ * (src/report/render/summary.ts) with no run lines and no links. The verdict, then
+ * with a baseline the new findings (each with its whole message) and the fixed
+ * ones, without one the most urgent findings; the rule table of the rules with
+ * findings, the guidance collapsed per rule, every finding collapsed, the
+ * suppressed ones. Trace text only in code spans.
  */
 function renderMarkdown(report, judged, options = {}) {
-    const s = report.summary;
-    const out = [];
-    out.push(judged ? `## agent-trace-audit: ${judged.verdict.headline}` : '## agent-trace-audit');
-    out.push('');
-    if (judged && judged.notes.length > 0)
-        out.push(...judged.notes.map(noteLine), '');
-    out.push(`**${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s) in ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s).`);
-    const runsNote = (0,run_cap/* omittedRunsNote */.zg)(report);
-    if (runsNote)
-        out.push('', runsNote);
-    const rows = triageRows(report);
-    if (rows.length === 0) {
-        out.push('', (0,verdict/* noFindingsSentence */.Ni)(report));
-        const suppressed = suppressedMarkdown(report);
-        if (suppressed.length > 0)
-            out.push('', ...suppressed);
-        return `${out.join('\n')}\n`;
-    }
-    out.push('', '| | Finding | Count | Likely cause | Next action | First at |', '|---|---|---:|---|---|---|');
-    for (const row of rows) {
-        const at = row.first.map((f) => markdown_escape_codeSpan(locationOf(f), true)).join(' ');
-        out.push(`| ${SEVERITY_ICON[row.severity]} | ${markdown_escape_codeSpan(row.ruleId, true)} | ${row.count} | ${ownCell(row.likelyCause)} | ${ownCell(row.nextAction)} | ${at} |`);
-    }
-    const max = options.maxFindings ?? 50;
-    out.push('', '<details><summary>Findings</summary>', '', '| Severity | Rule | Location | Message |', '|---|---|---|---|');
-    for (const f of report.findings.slice(0, max)) {
-        out.push(`| ${f.severity} | ${markdown_escape_codeSpan(f.ruleId, true)} | ${markdown_escape_codeSpan(locationOf(f), true)} | ${markdown_escape_codeSpan(f.message, true)} |`);
-    }
-    out.push('', '</details>');
+    const view = {
+        // No commits: the CLI does not know which one the traces belong to.
+        verdict: { ...judged, headSha: '', baseSha: '', edge: 'cli' },
+        comparison: comparisonOf(judged.verdict, options.notCompared ?? 'no --baseline report given'),
+        // Files are named, never linked: there is no repository to link to.
+        files: NO_FILE_LINKS,
+        more: { runUrl: '', artifactUrl: '', here: 'the Findings list below' },
+    };
     // This report may be the only one written (`--format markdown -o`): name how to get the rest, not a file that may not exist.
-    if (report.findings.length > max)
-        out.push('', `${report.findings.length - max} more finding(s) not listed here: \`--format json\` (or \`text\`) lists them all.`);
-    const suppressed = suppressedMarkdown(report);
-    if (suppressed.length > 0)
-        out.push('', ...suppressed);
-    return `${out.join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/report/render/rule-docs.ts
-/** The project's home page, and where each rule's docs page lives (docs/rules/<id>.md). */
-const PROJECT_URL = 'https://github.com/agent-trace-audit/agent-trace-audit';
-/** The docs page of a rule id from our registry (ids are [a-z0-9-], never trace text). */
-function ruleDocsUrl(ruleId) {
-    return `${PROJECT_URL}/blob/main/docs/rules/${encodeURIComponent(ruleId)}.md`;
+    return renderSummary(report, view, { ...(options.limit ? { limit: options.limit } : {}), rest: '`--format json` (or `text`) lists them all.' }).markdown;
 }
 
 ;// CONCATENATED MODULE: ./src/report/render/sarif.ts
+
+
 
 
 
@@ -39588,18 +39781,34 @@ const LEVEL = { error: 'error', warning: 'warning', note: 'note' };
  * then warnings, then notes; report order within a level), and says so in the log.
  */
 const SARIF_MAX_RESULTS = 5000;
+/** A suppression's reason as its justification: the configuration's text, sanitized and capped as the comment shows it. */
+const JUSTIFICATION_MAX = 300;
 /**
- * SARIF 2.1.0 from the JSON report, for github/codeql-action/upload-sarif.
+ * SARIF 2.1.0 from the judged JSON report, for github/codeql-action/upload-sarif.
  * Rule ids are our public rule ids; each result carries the finding's stable
- * fingerprint, so code scanning tracks an alert across runs. Deterministic.
+ * fingerprint, so code scanning tracks an alert across runs. Suppressed findings
+ * (the configuration's `suppress:`) are results too, with an accepted external
+ * suppression whose justification is the entry's reason: code scanning shows
+ * them closed, not open. Deterministic.
  */
-function renderSarif(report, maxResults = SARIF_MAX_RESULTS) {
+function renderSarif(report, options = {}) {
+    const maxResults = options.maxResults ?? SARIF_MAX_RESULTS;
     const { kept, omitted } = mostSevere(report.findings, maxResults);
-    const rules = [...report.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // Suppressed findings fill the room the judged ones leave (the report lists up to 1,000 of them).
+    const listed = report.suppressed?.findings ?? [];
+    const quiet = mostSevere(listed, maxResults - kept.length);
+    const quietKept = quiet.kept;
+    const ruleIds = new Set(report.rules.map((rule) => rule.id));
+    const rules = [...report.rules, ...suppressedRules(report, ruleIds)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const index = new Map(rules.map((rule, i) => [rule.id, i]));
+    const added = options.delta ? newOnes(report.findings, options.delta) : null;
     const notes = [];
     if (omitted > 0)
         notes.push(`${kept.length} of ${report.findings.length} findings are in this file, the most severe first (code scanning keeps ${maxResults} results per run); all of them are in report.json`);
+    const suppressedCount = report.suppressed?.count ?? 0;
+    if (suppressedCount > quietKept.length) {
+        notes.push(`${quietKept.length} of ${suppressedCount} suppressed findings are in this file (as suppressed results); report.json counts them all and lists up to ${listed.length}`);
+    }
     const runsNote = (0,run_cap/* omittedRunsNote */.zg)(report);
     if (runsNote)
         notes.push(runsNote);
@@ -39619,7 +39828,7 @@ function renderSarif(report, maxResults = SARIF_MAX_RESULTS) {
                             shortDescription: { text: rule.summary },
                             fullDescription: { text: rule.summary },
                             help: { text: `Likely cause: ${rule.likelyCause}\nNext action: ${rule.nextAction}` },
-                            helpUri: ruleDocsUrl(rule.id),
+                            helpUri: rule_docs_ruleDocsUrl(rule.id),
                             defaultConfiguration: { level: LEVEL[rule.severity] },
                         })),
                     },
@@ -39628,11 +39837,58 @@ function renderSarif(report, maxResults = SARIF_MAX_RESULTS) {
                     ? {}
                     : { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notes.map((text) => ({ level: 'warning', message: { text } })) }] }),
                 columnKind: 'utf16CodeUnits',
-                results: kept.map((finding) => result(finding, index.get(finding.ruleId))),
+                results: [
+                    ...kept.map((finding) => ({ ...result(finding, index.get(finding.ruleId)), ...(added ? { baselineState: added.has(finding) ? 'new' : 'unchanged' } : {}) })),
+                    ...quietKept.map((finding) => ({
+                        ...result(finding, index.get(finding.ruleId)),
+                        suppressions: [{ kind: 'external', status: 'accepted', justification: (0,sanitize_text/* sanitizeText */.j)(finding.reason, { maxChars: JUSTIFICATION_MAX }) }],
+                    })),
+                ],
             },
         ],
     };
     return `${JSON.stringify(log, null, 2)}\n`;
+}
+/**
+ * The findings of `findings` the delta counts as new, matched by fingerprint as
+ * findingDelta matches them: of a fingerprint seen n times where the base had
+ * it m times, the first m are unchanged and the rest new.
+ */
+function newOnes(findings, delta) {
+    const fresh = new Map();
+    for (const f of delta.added)
+        fresh.set(f.fingerprint, (fresh.get(f.fingerprint) ?? 0) + 1);
+    const total = new Map();
+    for (const f of findings)
+        total.set(f.fingerprint, (total.get(f.fingerprint) ?? 0) + 1);
+    const seen = new Map();
+    const out = new Set();
+    for (const f of findings) {
+        const n = seen.get(f.fingerprint) ?? 0;
+        seen.set(f.fingerprint, n + 1);
+        if (n >= total.get(f.fingerprint) - (fresh.get(f.fingerprint) ?? 0))
+            out.add(f);
+    }
+    return out;
+}
+/**
+ * The rules of suppressed findings: a suppressed finding's rule left the report's
+ * `rules` (suppressReport) when none of its findings is left, and a result names
+ * a rule the driver describes: its words come from our registry by id.
+ */
+function suppressedRules(report, known) {
+    const out = [];
+    const seen = new Set(known);
+    for (const finding of report.suppressed?.findings ?? []) {
+        if (seen.has(finding.ruleId))
+            continue;
+        seen.add(finding.ruleId);
+        const meta = (0,rules/* ruleById */.B)(finding.ruleId)?.meta;
+        // The finding's severity is the rule's as configured (build.ts gives the rule list the same).
+        const words = meta ? { summary: meta.summary, likelyCause: meta.likelyCause, nextAction: meta.nextAction } : { summary: finding.ruleId, likelyCause: '', nextAction: '' };
+        out.push({ id: finding.ruleId, severity: finding.severity, ...words });
+    }
+    return out;
 }
 function result(finding, ruleIndex) {
     const region = finding.line > 0 ? { region: { startLine: finding.line } } : {};
@@ -39678,7 +39934,7 @@ function renderText(report, judged) {
     out.push(...skippedLines(report));
     const rows = triageRows(report);
     if (rows.length === 0) {
-        out.push('', (0,verdict/* noFindingsSentence */.Ni)(report), ...suppressedText(report));
+        out.push('', (0,verdict_verdict/* noFindingsSentence */.Ni)(report), ...suppressedText(report));
         return `${out.join('\n')}\n`;
     }
     out.push('', 'Triage');
@@ -39731,19 +39987,22 @@ function text_table(head, rows, widths) {
 
 
 const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'sarif'];
-/** `timelines`: the runs as drawn by the html format (collected with `timelineCollector`). */
-function renderReport(report, format, timelines = [], judged) {
+/**
+ * `timelines`: the runs as drawn by the html format (collected with `timelineCollector`).
+ * `judged`: the verdict (judge()): the markdown leads with it, the text report too, SARIF takes its comparison.
+ */
+function renderReport(report, format, timelines, judged, options = {}) {
     switch (format) {
         case 'text':
             return renderText(report, judged);
         case 'json':
             return (0,json/* renderJson */.hF)(report);
         case 'markdown':
-            return renderMarkdown(report, judged);
+            return renderMarkdown(report, judged, options);
         case 'html':
             return renderHtml(report, timelines);
         case 'sarif':
-            return renderSarif(report);
+            return renderSarif(report, { delta: judged.verdict.delta });
         default:
             throw new errors/* UsageError */.eb(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
     }
@@ -39913,6 +40172,129 @@ const REPORT_SCHEMA_VERSION = 1;
 
 /***/ }),
 
+/***/ 3653:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   tt: () => (/* binding */ compareUrgency)
+/* harmony export */ });
+/* unused harmony exports rulePriority, compareRuleUrgency */
+/* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1300);
+
+/** Rules whose findings ask for action before any other of the same severity (a leaked credential is rotated now). */
+const FIRST_RULES = new Map([['secret-in-trace', 1]]);
+const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** Higher first among rules of one severity: 1 for secret-in-trace, 0 for the rest. */
+function rulePriority(ruleId) {
+    return FIRST_RULES.get(ruleId) ?? 0;
+}
+/** Among rules of one severity: secrets first, then by id. */
+function compareRuleUrgency(a, b) {
+    return rulePriority(b) - rulePriority(a) || cmp(a, b);
+}
+/**
+ * The order a reviewer acts in: most severe first, secrets first within a
+ * severity, then rule id, file, line and fingerprint (a total order, so the
+ * output is deterministic).
+ */
+function compareUrgency(a, b) {
+    return (_model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITY_RANK */ .f3[b.severity] - _model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITY_RANK */ .f3[a.severity] ||
+        compareRuleUrgency(a.ruleId, b.ruleId) ||
+        cmp(a.file, b.file) ||
+        a.line - b.line ||
+        cmp(a.fingerprint, b.fingerprint));
+}
+
+
+/***/ }),
+
+/***/ 8002:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ countByRule),
+/* harmony export */   W: () => (/* binding */ findingDelta)
+/* harmony export */ });
+/* harmony import */ var _suppress_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3925);
+/* harmony import */ var _urgency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3653);
+
+
+/**
+ * The findings new in `head` and gone from `base`. Fingerprints are counted,
+ * not just matched: a finding that appears twice where the base had it once
+ * is new once.
+ */
+function findingDelta(base, head) {
+    // A base finding the head suppresses is not fixed: it left the verdict, not the trace.
+    const suppressed = head.suppressed ? (0,_suppress_js__WEBPACK_IMPORTED_MODULE_1__/* .suppressedBy */ .s2)(head.suppressed.entries) : () => -1;
+    return { added: minus(head.findings, base.findings), fixed: minus(base.findings, head.findings).filter((f) => suppressed(f) < 0) };
+}
+function minus(from, other) {
+    const left = new Map();
+    for (const f of other)
+        left.set(f.fingerprint, (left.get(f.fingerprint) ?? 0) + 1);
+    const out = [];
+    for (const f of from) {
+        const n = left.get(f.fingerprint) ?? 0;
+        if (n > 0)
+            left.set(f.fingerprint, n - 1);
+        else
+            out.push(f);
+    }
+    return out.sort(_urgency_js__WEBPACK_IMPORTED_MODULE_0__/* .compareUrgency */ .tt);
+}
+/** Count per rule id of a list of findings. */
+function countByRule(findings) {
+    const counts = new Map();
+    for (const f of findings)
+        counts.set(f.ruleId, (counts.get(f.ruleId) ?? 0) + 1);
+    return counts;
+}
+
+
+/***/ }),
+
+/***/ 9607:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ judge),
+/* harmony export */   w: () => (/* binding */ judgeCounts)
+/* harmony export */ });
+/* harmony import */ var _delta_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8002);
+/* harmony import */ var _suppress_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3925);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4765);
+
+
+
+/** Suppressions, then the comparison with the baseline, then the verdict: what every edge shows. */
+function judge(report, options) {
+    const judged = (0,_suppress_js__WEBPACK_IMPORTED_MODULE_2__/* .suppressReport */ .YN)(report, options.config.suppress ?? []);
+    return finishJudging(judged, options, options.baseline ? (0,_delta_js__WEBPACK_IMPORTED_MODULE_0__/* .findingDelta */ .W)(options.baseline, judged) : null);
+}
+/**
+ * The verdict of a report whose findings are still in their store (no suppressions,
+ * no baseline: nothing needs the findings themselves). See `judge` for the rest.
+ */
+function judgeCounts(report, options) {
+    return finishJudging(report, options, null);
+}
+function finishJudging(report, options, delta) {
+    const verdict = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_1__/* .decideVerdict */ .AU)({
+        report,
+        failOn: options.config.failOn,
+        gate: options.config.gate ?? options.defaultGate,
+        delta,
+        ...(options.noBaseline ? { noBaseline: options.noBaseline } : {}),
+        allowEmpty: options.allowEmpty,
+    });
+    const notes = [...(verdict.gateNote ? [verdict.gateNote] : []), ...(0,_suppress_js__WEBPACK_IMPORTED_MODULE_2__/* .unusedSuppressionNotes */ .l$)(report)];
+    return { report, verdict, notes };
+}
+
+
+/***/ }),
+
 /***/ 3925:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40006,9 +40388,10 @@ function unusedSuppressionNotes(report) {
 /* harmony export */   AU: () => (/* binding */ decideVerdict),
 /* harmony export */   JH: () => (/* binding */ GATES),
 /* harmony export */   LS: () => (/* binding */ plural),
-/* harmony export */   Ni: () => (/* binding */ noFindingsSentence)
+/* harmony export */   Ni: () => (/* binding */ noFindingsSentence),
+/* harmony export */   vn: () => (/* binding */ coverageLine)
 /* harmony export */ });
-/* unused harmony exports coverageOf, coverageLine */
+/* unused harmony export coverageOf */
 /* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1300);
 
 /** What the job fails on: findings new against the base branch's report, or every finding. */
@@ -40057,7 +40440,7 @@ function decideVerdict(input) {
     const failed = over || (empty && !input.allowEmpty);
     const state = empty ? 'nothing-audited' : over ? 'failed' : 'passed';
     const headline = headlineOf({ state, coverage, levels, gate, all, added, delta, failOn: input.failOn });
-    return { state, failOn: input.failOn, failed, coverage, gate, gateNote, delta, all, added, headline };
+    return { state, failOn: input.failOn, failed, allowEmpty: input.allowEmpty, coverage, gate, gateNote, delta, all, added, headline };
 }
 function headlineOf(p) {
     const c = p.coverage;
