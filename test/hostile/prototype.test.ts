@@ -38,7 +38,7 @@ describe('prototype keys in trace data', () => {
     expect(run.report.summary).toMatchObject({ runs: 1, toolCalls: 6, toolResults: 5 });
     expect(brief(run.report)).toEqual([
       'catalog-missing@1 run has 6 tool calls but no catalog record: nothing to check the tool names against',
-      "orphan-call@1 call 'c0' to 'ls' has no result (nothing followed it in the run)",
+      "orphan-call@1 call 'c0' to 'ls' has no result (the run went on without it, with no llm span after it)",
       'malformed-record@2 record fits no native dialect (no kind, type, index or boundary fields): "{"__proto__":{"polluted":1}}"',
     ]);
     expect(prototypeState()).toEqual(before);

@@ -47,7 +47,7 @@ describe('seed 000: catalog', () => {
         ['unused-tool', 1, null, "tool 'grep' is in the catalog but the run never called it (2 calls to other tools)"],
         ['unused-tool', 1, null, "tool 'read_file' is in the catalog but the run never called it (2 calls to other tools)"],
         ['catalog-mismatch', 4, 'call_pytest_2', "record carries catalog_sha256 0afbf960c0d3fec778c880a8cfb6b1139a86626edd57d3dd978d215bd75ca48b, but its run's catalog (line 1) hashes to ac5bb72668277d083e9f295d58038aebbcf0feebb4ec0442c7888964f4384eeb"],
-        ['orphan-call', 4, 'call_pytest_2', "call 'call_pytest_2' to 'pytest' has no result (nothing followed it in the run)"],
+        ['orphan-call', 4, 'call_pytest_2', "call 'call_pytest_2' to 'pytest' has no result (the run went on without it, with no llm span after it)"],
         ['unmatched-result', 5, 'call_missing_9', "result for call id 'call_missing_9' ('read_file') has no matching call in this run; the run carries more than one catalog hash: likely mixed JSONL files (two runs or files in one)"],
       ],
     });

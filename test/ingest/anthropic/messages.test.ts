@@ -29,7 +29,7 @@ describe('anthropic-messages', () => {
       [46, 'toolu_1', true],
       [75, 'toolu_9', false],
     ]);
-    expect(findingsOf(result, 'orphan-call')).toEqual([{ line: 62, callId: 'toolu_2', tool: 'read_fil', runId: null, message: "call 'toolu_2' to 'read_fil' has no result (nothing followed it in the run)" }]);
+    expect(findingsOf(result, 'orphan-call')).toEqual([{ line: 62, callId: 'toolu_2', tool: 'read_fil', runId: null, message: "call 'toolu_2' to 'read_fil' has no result (the run went on without it, with no llm span after it)" }]);
     expect(findingsOf(result, 'unmatched-result')).toEqual([{ line: 75, callId: 'toolu_9', tool: null, runId: null, message: "result for call id 'toolu_9' has no matching call in this run" }]);
   });
 

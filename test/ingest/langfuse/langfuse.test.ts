@@ -87,7 +87,7 @@ describe('langfuse: hand-made shapes', () => {
       { line: 47, callId: 'c1', tool: 'search', runId: 't1', message: "tool observation 'search' has no call id; paired by order with the model's call 'c1'" },
     ]);
     expect(findingsOf(result, 'orphan-call')).toEqual([
-      { line: 6, callId: 'c2', tool: 'fetch', runId: 't1', message: "call 'c2' to 'fetch' has no result (nothing followed it in the run)" },
+      { line: 6, callId: 'c2', tool: 'fetch', runId: 't1', message: "call 'c2' to 'fetch' has no result (the run went on without it, with no llm span after it)" },
     ]);
     expect(findingsOf(result, 'unmatched-result')).toEqual([]);
   });

@@ -68,7 +68,7 @@ describe('mcp: hand-made message log', () => {
       ['slow-recovery', 6, null, '2', "'get_wether' never succeeded after this error: the run ended 3 calls later (threshold 2)"],
       ['unstructured-error', 8, null, '3', `error result of 'get_weather' has no machine-readable code (body: "no such place")`],
       ['unmatched-result', 10, null, '9', "result for call id '9' has no matching call in this run"],
-      ['orphan-call', 11, null, '4', "call '4' to 'get_weather' has no result (nothing followed it in the run)"],
+      ['orphan-call', 11, null, '4', "call '4' to 'get_weather' has no result (the run went on without it, with no llm span after it)"],
     ]);
   });
 });

@@ -24,7 +24,7 @@ describeCorpus('openai: corpus files', ['openai-agents/v1_11_tool_output_custom_
       ['unmatched-result', 39, null, 'custom-data-1', "result for call id 'custom-data-1' has no matching call in this run"],
       // A run state keeps no tool list (true: nothing to check 'program' and 'lookup' against).
       ['catalog-missing', 40, null, null, 'run has 2 tool calls but no catalog record: nothing to check the tool names against'],
-      ['orphan-call', 53, null, 'function-call', "call 'function-call' to 'lookup' has no result (nothing followed it in the run)"],
+      ['orphan-call', 53, null, 'function-call', "call 'function-call' to 'lookup' has no result (the run went on without it, with no llm span after it)"],
     ]);
     expect(runs[1]!.calls.map((c) => [c.loc.line, c.callId, c.tool, c.args])).toEqual([
       [40, 'program-call', 'program', 'lookup()'],

@@ -79,12 +79,12 @@ describe('Jaeger JSON export', () => {
       ['b'.repeat(32), 1, 1],
     ]);
     expect(findingsOf(result, 'orphan-call')).toEqual([
-      { line: lineOf('a000000000000002'), callId: 'j2', tool: 'kubectl_logs', runId: 'a'.repeat(32), message: "call 'j2' to 'kubectl_logs' has no result (nothing followed it in the run)" },
+      { line: lineOf('a000000000000002'), callId: 'j2', tool: 'kubectl_logs', runId: 'a'.repeat(32), message: "call 'j2' to 'kubectl_logs' has no result (the run went on without it, with no llm span after it)" },
     ]);
     // Neither trace records the tools offered; the failed call carries only the exception text.
     expect(result.findings.map((f) => [f.ruleId, f.line, f.runId, f.callId, f.message])).toEqual([
       ['catalog-missing', lineOf('a000000000000002'), 'a'.repeat(32), null, 'run has 2 tool calls but no catalog record: nothing to check the tool names against'],
-      ['orphan-call', lineOf('a000000000000002'), 'a'.repeat(32), 'j2', "call 'j2' to 'kubectl_logs' has no result (nothing followed it in the run)"],
+      ['orphan-call', lineOf('a000000000000002'), 'a'.repeat(32), 'j2', "call 'j2' to 'kubectl_logs' has no result (the run went on without it, with no llm span after it)"],
       ['unstructured-error', lineOf('a000000000000003'), 'a'.repeat(32), 'j1', `error result of 'kubectl_get' has no machine-readable code (body: "pods is forbidden")`],
       ['catalog-missing', lineOf('b000000000000001'), 'b'.repeat(32), null, 'run has 1 tool call but no catalog record: nothing to check the tool names against'],
     ]);

@@ -23,14 +23,17 @@ export const orphanCall = defineRule({
     for (let i = run.records.length - 1; i >= 0 && lastLlm === -1; i -= 1) if (run.records[i]!.kind === 'llm') lastLlm = i;
     const waited = waitedOn(run, orphans, orphanPositions);
     orphans.forEach((call, k) => {
-      const later = lastLlm > orphanPositions[k]!;
+      const at = orphanPositions[k]!;
+      const later = lastLlm > at;
       const blocked = waited.get(call);
       // A blocked_on span naming the call (or naming none) after it: the runtime held generation and waited.
       const cause = later
         ? 'the model kept generating afterwards'
         : blocked !== undefined
           ? `the run waited for it (blocked_on at line ${blocked.loc.line}) and no result arrived: a tool stall`
-          : 'nothing followed it in the run';
+          : at < run.records.length - 1
+            ? 'the run went on without it, with no llm span after it'
+            : 'nothing followed it in the run';
       const id = call.callId === null ? 'without a call id' : `'${call.callId}'`;
       report({
         loc: call.loc,
