@@ -1,15 +1,14 @@
-import { namedConfinement, readConfinedFile, realFolder, type Confinement } from '../io/confine.js';
+import { namedConfinement, readInputFile, realFolder, type Confinement } from '../io/confine.js';
 import { resolve } from 'node:path';
 import { isFailing } from '../core.js';
 import { describeIssues, FAIL_LEVELS } from '../config.js';
 import { InputError, UsageError } from '../errors.js';
-import { unreadable } from '../io/file-errors.js';
 import { mergeReports } from '../report/merge.js';
 import { OUTPUT_FORMATS, renderReport } from '../report/index.js';
 import { reportSchema, type Report } from '../report/schema.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from './command.js';
 import { formatFlag, outputFlag } from './flags.js';
-import type { CliIO } from './io.js';
+import { writeJson, type CliIO } from './io.js';
 import { outputFile } from './output.js';
 
 export const MERGE: CommandSpec = {
@@ -41,6 +40,7 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const merged = mergeReports(reports);
   const rendered = renderReport(merged, format);
   if (output) await output.write(rendered);
+  else if (format === 'json' || format === 'sarif') writeJson(io, rendered);
   else io.stdout(rendered);
   return isFailing(merged, failOn) ? 1 : 0;
 }
@@ -54,14 +54,8 @@ function oneLine(text: string): string {
 /** Reads a JSON report as untrusted input: size-capped and schema-validated. */
 export async function readReport(path: string, shown: string, within: Confinement = { root: null }): Promise<Report> {
   // The workspace rule (src/io/confine.ts) with the size checked before a byte is read: a device or FIFO is refused at once.
-  const read = readConfinedFile(path, within, MAX_REPORT_BYTES);
-  if (read.kind === 'error') throw unreadable(shown, read.error);
-  if (read.kind === 'refused') {
-    if (read.missing) throw unreadable(shown, Object.assign(new Error('missing'), { code: 'ENOENT' }));
-    if (/larger than the limit/.test(read.refused)) throw new InputError(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
-    throw new InputError(shown, null, 'refused', `${shown}: ${read.refused}`);
-  }
-  const text = read.bytes.toString('utf8');
+  const tooLarge = () => new InputError(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
+  const text = readInputFile(path, shown, within, MAX_REPORT_BYTES, tooLarge).toString('utf8');
   let data: unknown;
   try {
     data = JSON.parse(text);
