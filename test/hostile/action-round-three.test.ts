@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/report/schema.js';
@@ -11,7 +11,8 @@ import type { ArtifactFront } from '../github/support/artifact-front.js';
 import { startArtifactHarness, stopArtifactHarness } from '../github/support/artifact-harness.js';
 import { aliasCassette } from '../ingest/cassette/alias-cassette.js';
 import { liveCommandLines } from './hostile-text.js';
-import { hostileWorkspace } from './hostile-workspace.js';
+import { hostileWorkspace, TRACE } from './hostile-workspace.js';
+import { tempTree } from '../helpers.js';
 import { PLANTED, plantedTrace } from './planted-tokens.js';
 
 // Issue 35's third round as one pull request against the bundled Action and the loopback GitHub:
@@ -129,8 +130,44 @@ describe('issue 35, third round: one pull request with every workspace attack, a
     expect(new Set(report.findings.filter((f) => f.ruleId === 'secret-in-trace').map((f) => /^([a-z0-9-]+) in /.exec(f.message)?.[1]))).toEqual(new Set(PLANTED.map((p) => p.ruleId)));
     expect(report.findings.filter((f) => f.file === 'pr/commands.jsonl').map((f) => f.runId)).toContain('x ::error::PWNED_RUN');
     expect(JSON.stringify(check.annotations)).toContain('PWNED_RUN');
-    expect(liveCommandLines(result.stdout).filter((l) => l.includes('PWNED'))).toEqual([]);
-    // Measured: 10–12 s for the whole step on a loaded two-core machine (Node start, the artifact upload and 7 traces).
+    expect(liveCommandLines(result.stdout).filter((l) => l.includes('PWNED') || !/^::(error|warning|debug)::/.test(l))).toEqual([]);
+    // Measured: 6–11 s for the whole step on a loaded two-core machine (Node start, the artifact upload and 7 traces).
     expect(seconds).toBeLessThan(120);
+  }, 240_000);
+
+  it('the configuration file: a symlink to /dev/urandom or /proc/self/status, 40,000 keys, keys holding commands: one error each, at once, nothing echoed or run', async () => {
+    const forty = `limits:\n${Array.from({ length: 40_000 }, (_, i) => `  k${i}: 1\n`).join('')}`;
+    const cases: Array<[string, (root: string) => void, string]> = [
+      ['urandom', (root) => symlinkSync('/dev/urandom', join(root, 'agent-trace-audit.yml')), 'cannot read configuration file "agent-trace-audit.yml": a symlink that leaves the workspace'],
+      ['status', (root) => symlinkSync('/proc/self/status', join(root, 'agent-trace-audit.yml')), 'cannot read configuration file "agent-trace-audit.yml": a symlink that leaves the workspace'],
+      ['forty', (root) => writeFileSync(join(root, 'agent-trace-audit.yml'), forty), `cannot read configuration file "agent-trace-audit.yml": ${Buffer.byteLength(forty)} bytes, larger than the limit of 262144 bytes`],
+      ['commands', (root) => writeFileSync(join(root, 'agent-trace-audit.yml'), '"a\\n::add-mask::PWNED_KEY": 1\n'), 'agent-trace-audit.yml'],
+    ];
+    for (const [name, plant, error] of cases) {
+      const workspace = tempTree({ 'traces/t.jsonl': TRACE });
+      plant(workspace);
+      const start = Date.now();
+      const result = await runBundledAction({
+        workspace,
+        inputs: { ...actionDefaults(TOKEN), baseline: 'off', comment: 'false', upload: 'false', traces: 'traces/**' },
+        eventName: 'push',
+        event: { ref: 'refs/heads/main', after: 'c'.repeat(40) },
+        runId: 3504,
+        apiUrl: front.url,
+        resultsUrl: front.url,
+        repository: 'octo-org/agent-app',
+        workflowRef: 'octo-org/agent-app/.github/workflows/agents.yml@refs/heads/main',
+      });
+      const ms = Date.now() - start;
+      expect(result.code, name).toBe(1);
+      const errors = result.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+      expect(errors, name).toHaveLength(1);
+      expect(errors[0], name).toContain(error);
+      expect(result.stdout, name).not.toMatch(/VmPeak|Uid:|PWNED_KEY\n/);
+      // The Action's own ::error:: carries the key escaped (%0A): the key's command is never a line of its own.
+      expect(liveCommandLines(result.stdout).filter((l) => !/^::(error|warning|debug)::/.test(l)), name).toEqual([]);
+      // Measured: under 1 s each (the step's start included); it was 15–17 s and 1.1 GB for /dev/urandom, 9–11 s for 40,000 keys.
+      expect(ms, name).toBeLessThan(20_000);
+    }
   }, 240_000);
 });
