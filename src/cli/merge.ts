@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { isFailing } from '../core.js';
 import { describeIssues, FAIL_LEVELS } from '../config.js';
 import { InputError, UsageError } from '../errors.js';
+import { sanitizeStoredReport } from '../github/stored-report.js';
 import { mergeReports } from '../report/merge.js';
 import { OUTPUT_FORMATS, renderReport } from '../report/index.js';
 import { reportSchema, type Report } from '../report/schema.js';
@@ -69,5 +70,6 @@ export async function readReport(path: string, shown: string, within: Confinemen
     const why = isObject && Object.hasOwn(data as object, 'schemaVersion') ? oneLine(describeIssues(parsed.error)) : 'no schemaVersion: a trace or another JSON file';
     throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (${why}); merge reads the reports \`audit --format json\` writes`);
   }
-  return parsed.data;
+  // Written by another job (a fork's run, a shard): untrusted text, sanitized as the Action's stored reports are.
+  return sanitizeStoredReport(parsed.data);
 }
