@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { systemReason } from './file-errors.js';
+import { InputError } from '../errors.js';
+import { noSuchPath, systemReason, unreadable } from './file-errors.js';
 
 /**
  * The one rule for every path read from a workspace (trace files, folders and glob
@@ -38,8 +39,11 @@ export function namedConfinement(abs: string, cwdReal: string, lexicalCwd: strin
   return { root: lexicallyInside ? cwdReal : null, gitAllowed };
 }
 
+/** What a reader needs at a path: a regular file, a folder, or either (a command that takes both). */
+export type Want = 'file' | 'folder' | 'file-or-folder';
+
 /** Checks `abs` (absolute) against the rule; `want` is what the reader needs there. */
-export function confine(abs: string, within: Confinement, want: 'file' | 'folder'): Verdict {
+export function confine(abs: string, within: Confinement, want: Want): Verdict {
   const where = within.rootName ?? 'the workspace';
   let real: string;
   try {
@@ -64,7 +68,30 @@ export function confine(abs: string, within: Confinement, want: 'file' | 'folder
   }
   if (want === 'file' && !info.isFile()) return { refused: through ? 'refused: a symlink to something that is not a regular file' : 'refused: not a regular file' };
   if (want === 'folder' && !info.isDirectory()) return { refused: 'refused: not a folder' };
+  if (want === 'file-or-folder' && !info.isFile() && !info.isDirectory()) return { refused: through ? 'refused: a symlink to something that is neither a regular file nor a folder' : 'refused: neither a regular file nor a folder' };
   return { real };
+}
+
+/**
+ * `confine` for a path a command was given (CLI): its real path, or a one-line user
+ * error (exit 2): `no-such-path` when it is missing, else `refused` with the reason.
+ */
+export function confinedPath(abs: string, display: string, within: Confinement, want: Want): string {
+  const verdict = confine(abs, within, want);
+  if (verdict.refused === undefined) return verdict.real;
+  if (verdict.missing) throw noSuchPath(display);
+  throw refusedError(display, verdict.refused);
+}
+
+/** A refusal as a user error: `refused: <path>: a symlink into .git` (the code says refused once). */
+function refusedError(display: string, reason: string): InputError {
+  return new InputError(display, null, 'refused', `${display}: ${reason.replace(/^refused: /, '')}`);
+}
+
+/** `confinedPath` for a path typed on the command line, relative to the working folder `cwd`. */
+export function namedPath(cwd: string, given: string, want: Want): string {
+  const abs = resolve(cwd, given);
+  return confinedPath(abs, given, { ...namedConfinement(abs, realFolder(cwd), cwd), rootName: 'the working folder' }, want);
 }
 
 export type SmallFile = { readonly kind: 'bytes'; readonly bytes: Buffer } | { readonly kind: 'refused'; readonly refused: string; readonly missing?: true } | { readonly kind: 'error'; readonly error: unknown };
@@ -105,6 +132,20 @@ export function readConfinedFile(abs: string, within: Confinement, maxBytes: num
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * `readConfinedFile` for a file a command reads as input (checkpoint, seal manifest, report):
+ * its bytes, or a one-line user error (exit 2): `no-such-path`, `unreadable`, `tooLarge()` past
+ * `maxBytes`, else `refused` with the reason.
+ */
+export function readInputFile(abs: string, display: string, within: Confinement, maxBytes: number, tooLarge: () => InputError): Buffer {
+  const read = readConfinedFile(abs, within, maxBytes);
+  if (read.kind === 'bytes') return read.bytes;
+  if (read.kind === 'error') throw unreadable(display, read.error);
+  if (read.missing) throw noSuchPath(display);
+  if (/larger than the limit/.test(read.refused)) throw tooLarge();
+  throw refusedError(display, read.refused);
 }
 
 function isInsideOrEqual(path: string, root: string): boolean {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import { unreadable } from '../io/file-errors.js';
+import { readInputFile, type Confinement } from '../io/confine.js';
 import { sanitizeText } from '../sanitize/text.js';
 
 /** The name of the manifest the Action writes beside the sealed traces. */
@@ -46,14 +45,10 @@ export function sealDigestOf(files: ReadonlyArray<{ readonly file: string; reado
 }
 
 /** Reads and checks a seal manifest; anything else is an InputError (exit 2). */
-export async function readManifest(path: string, display: string): Promise<SealManifest> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    throw unreadable(display, error);
-  }
-  if (bytes.length > MAX_MANIFEST_BYTES) throw new InputError(display, null, 'manifest-invalid', `${display}: a seal manifest is never ${bytes.length} bytes long`);
+export async function readManifest(path: string, display: string, within: Confinement = { root: null }): Promise<SealManifest> {
+  // The workspace rule (src/io/confine.ts), its size checked before a byte is read: a device or FIFO is refused at once.
+  const tooLarge = () => new InputError(display, null, 'manifest-invalid', `${display}: a seal manifest is never more than ${MAX_MANIFEST_BYTES} bytes long`);
+  const bytes = readInputFile(path, display, within, MAX_MANIFEST_BYTES, tooLarge);
   let value: unknown;
   try {
     value = JSON.parse(bytes.toString('utf8'));

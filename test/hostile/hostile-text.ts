@@ -67,3 +67,23 @@ export function hostileTrace(): string {
 export function workflowCommandLines(output: string): string[] {
   return output.split(/\r\n|\r|\n/).filter((line) => line.trimStart().startsWith('::') || line.includes('##['));
 }
+
+/**
+ * The lines the runner would act on in a step's output: `workflowCommandLines`, except inside a
+ * `::stop-commands::<token>` … `::<token>::` guard (the guard's own two lines are not counted).
+ */
+export function liveCommandLines(output: string): string[] {
+  const found: string[] = [];
+  let stop: string | null = null;
+  for (const raw of output.split(/\r\n|\r|\n/)) {
+    const text = raw.trimStart();
+    if (stop !== null) {
+      if (text === `::${stop}::`) stop = null;
+      continue;
+    }
+    const command = /^::([A-Za-z-]+)(?:[ \t][^:]*)?::(.*)$/.exec(text);
+    if (command?.[1] === 'stop-commands') stop = command[2]!;
+    else if (workflowCommandLines(raw).length > 0) found.push(raw);
+  }
+  return found;
+}

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/report/schema.js';
@@ -80,5 +80,58 @@ describe('the bundled CLI reads nothing through a folder symlink that leaves the
       expect(/^::stop-commands::[0-9a-f]{32}\n/.test(run.stderr), run.stderr).toBe(guarded);
       expect(liveCommands(run.stdout + run.stderr), run.stderr).toEqual([]);
     }
+  });
+});
+
+describe('the bundled CLI seals and verifies nothing through a symlink that leaves the working folder or lands in .git', () => {
+  it('seal: every refused input is one line naming the path as typed and the reason, exit 2, nothing written', () => {
+    const { workspace } = hostileWorkspace();
+    const cases: Array<[string, string]> = [
+      ['traces/config', 'a symlink into .git'],
+      ['out/secret.jsonl', 'a symlink that leaves the working folder'],
+      ['mid/link/secret.jsonl', 'a symlink that leaves the working folder'],
+      ['proc/environ', 'a symlink that leaves the working folder'],
+      ['real', 'not a regular file'],
+      ['/dev/zero', 'not a regular file'],
+    ];
+    for (const [input, reason] of cases) {
+      const run = cli(['seal', input, '-o', 'sealed.jsonl'], workspace);
+      expect([run.code, run.stdout, run.stderr]).toEqual([2, '', `refused: ${input}: ${reason}\n`]);
+      expect(existsSync(join(workspace, 'sealed.jsonl'))).toBe(false);
+    }
+    for (const redact of [['--redact'], []]) {
+      const run = cli(['seal', 'out/secret.jsonl', '-o', '-', ...redact], workspace);
+      expect([run.code, run.stdout]).toEqual([2, '']);
+      expect(run.stderr).not.toMatch(/SENTINEL/);
+    }
+    const real = cli(['seal', 'real/a.jsonl', '-o', 'sealed.jsonl'], workspace);
+    expect(real.code, real.stderr).toBe(0);
+  });
+
+  it('verify: the sealed file, an artifact folder and --sources are refused the same way; an artifact whose files lead out counts them missing', () => {
+    const { workspace, outside } = hostileWorkspace();
+    // A real seal outside the workspace, linked in: verify reads none of it.
+    expect(cli(['seal', 'secret.jsonl', '-o', 'secret.sealed.jsonl'], outside).code).toBe(0);
+    for (const [input, reason] of [
+      ['out/secret.sealed.jsonl', 'a symlink that leaves the working folder'],
+      ['traces/config', 'a symlink into .git'],
+      ['proc/environ', 'a symlink that leaves the working folder'],
+      ['out', 'a symlink that leaves the working folder'],
+      ['/dev/zero', 'neither a regular file nor a folder'],
+    ] as const) {
+      const run = cli(['verify', input], workspace);
+      expect([run.code, run.stdout, run.stderr]).toEqual([2, '', `refused: ${input}: ${reason}\n`]);
+    }
+    // An artifact folder in the workspace whose sealed file is a symlink to the outside seal.
+    mkdirSync(join(workspace, 'art'));
+    const checkpoint = JSON.parse(readFileSync(join(outside, 'secret.sealed.jsonl.seal.json'), 'utf8')) as { final_digest: string };
+    writeFileSync(join(workspace, 'art', 'seal-manifest.json'), JSON.stringify({ version: 1, files: [{ file: 'secret.jsonl', finalDigest: checkpoint.final_digest, sealed: 'link/secret.sealed.jsonl', checkpoint: 'link/secret.sealed.jsonl.seal.json' }] }));
+    symlinkSync(outside, join(workspace, 'art', 'link'));
+    const art = cli(['verify', 'art'], workspace);
+    expect(art.code, art.stderr).toBe(1);
+    expect(art.stdout.split('\n')[0]).toBe('missing: secret.jsonl (link/secret.sealed.jsonl: refused: a symlink that leaves the artifact)');
+    const sources = cli(['verify', 'art', '--sources', 'out'], workspace);
+    expect([sources.code, sources.stderr]).toEqual([2, 'refused: out: a symlink that leaves the working folder\n']);
+    for (const text of [art.stdout, art.stderr, sources.stdout, sources.stderr]) expect(text).not.toMatch(/SENTINEL|GIT_SENTINEL|PATH=/);
   });
 });

@@ -16,7 +16,7 @@ import { renderJsonPieces, writeJsonFile, writePieces } from '../../report/rende
 import { oneOf, type CommandSpec, type ParsedArgs } from '../command.js';
 import { loadCliConfig } from '../config-file.js';
 import { CONFIG_FLAG, FAIL_ON_FLAG, failOnOverride, formatFlag, outputFlag } from '../flags.js';
-import { consoleLogger, type CliIO } from '../io.js';
+import { consoleLogger, jsonPieces, writeJson, type CliIO } from '../io.js';
 import { outputFile, writingTo } from '../output.js';
 
 export const AUDIT: CommandSpec = {
@@ -93,8 +93,8 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     // (partly on disk for a large audit): memory does not grow with the findings.
     try {
       if (output) await writingTo(output, (path) => writeJsonFile(outcome.report, path));
-      else if (io.stdoutStream) await writePieces(renderJsonPieces(outcome.report), io.stdoutStream, { end: false });
-      else for (const piece of renderJsonPieces(outcome.report)) io.stdout(piece);
+      else if (io.stdoutStream) await writePieces(jsonPieces(io, renderJsonPieces(outcome.report)), io.stdoutStream, { end: false });
+      else for (const piece of renderJsonPieces(outcome.report)) writeJson(io, piece);
     } finally {
       outcome.result.store.close();
     }
@@ -104,6 +104,7 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
   const judged = judge(materialized.report, judging);
   const rendered = renderReport(judged.report, format, format === 'html' ? materialized.result.timelines : [], judged);
   if (output) await output.write(rendered);
+  else if (format === 'json' || format === 'sarif') writeJson(io, rendered);
   else io.stdout(rendered);
   return verdictOut(io, judged, output !== null);
 }

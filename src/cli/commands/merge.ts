@@ -1,15 +1,15 @@
-import { namedConfinement, readConfinedFile, realFolder, type Confinement } from '../../io/confine.js';
+import { namedConfinement, readInputFile, realFolder, type Confinement } from '../../io/confine.js';
 import { resolve } from 'node:path';
+import { judge } from '../../report/verdict/judge.js';
 import { describeIssues, FAIL_LEVELS } from '../../config.js';
 import { InputError, UsageError } from '../../errors.js';
-import { unreadable } from '../../io/file-errors.js';
-import { judge } from '../../report/verdict/judge.js';
+import { sanitizeStoredReport } from '../../github/artifacts/stored-report.js';
 import { mergeReports } from '../../report/merge.js';
 import { OUTPUT_FORMATS, renderReport } from '../../report/index.js';
 import { reportSchema, type Report } from '../../report/schema.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from '../command.js';
 import { formatFlag, outputFlag } from '../flags.js';
-import type { CliIO } from '../io.js';
+import { writeJson, type CliIO } from '../io.js';
 import { outputFile } from '../output.js';
 
 export const MERGE: CommandSpec = {
@@ -43,6 +43,7 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const judged = judge(merged, { config: { failOn }, baseline: null, defaultGate: 'all', allowEmpty: true });
   const rendered = renderReport(judged.report, format, [], judged, { notCompared: 'merge compares with no baseline' });
   if (output) await output.write(rendered);
+  else if (format === 'json' || format === 'sarif') writeJson(io, rendered);
   else io.stdout(rendered);
   return judged.verdict.failed ? 1 : 0;
 }
@@ -57,14 +58,8 @@ function oneLine(text: string): string {
 export async function readReport(path: string, shown: string, within: Confinement, reader: 'merge' | '--baseline'): Promise<Report> {
   const expected = `${reader} reads the reports \`audit --format json\` writes`;
   // The workspace rule (src/io/confine.ts) with the size checked before a byte is read: a device or FIFO is refused at once.
-  const read = readConfinedFile(path, within, MAX_REPORT_BYTES);
-  if (read.kind === 'error') throw unreadable(shown, read.error);
-  if (read.kind === 'refused') {
-    if (read.missing) throw unreadable(shown, Object.assign(new Error('missing'), { code: 'ENOENT' }));
-    if (/larger than the limit/.test(read.refused)) throw new InputError(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
-    throw new InputError(shown, null, 'refused', `${shown}: ${read.refused}`);
-  }
-  const text = read.bytes.toString('utf8');
+  const tooLarge = () => new InputError(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
+  const text = readInputFile(path, shown, within, MAX_REPORT_BYTES, tooLarge).toString('utf8');
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -78,5 +73,6 @@ export async function readReport(path: string, shown: string, within: Confinemen
     const why = isObject && Object.hasOwn(data as object, 'schemaVersion') ? oneLine(describeIssues(parsed.error)) : 'no schemaVersion: a trace or another JSON file';
     throw new InputError(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (${why}); ${expected}`);
   }
-  return parsed.data;
+  // Written by another job (a fork's run, a shard): untrusted text, sanitized as the Action's stored reports are.
+  return sanitizeStoredReport(parsed.data);
 }

@@ -2,7 +2,7 @@ import { UsageError } from '../../errors.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from '../command.js';
 import { loadCliConfig } from '../config-file.js';
 import { CONFIG_FLAG, failOnOverride, formatFlag, TRANSCRIPT_FAIL_ON_FLAG } from '../flags.js';
-import type { CliIO } from '../io.js';
+import { writeJson, type CliIO } from '../io.js';
 import { auditTranscript, renderTranscriptText } from './transcript.js';
 
 const REPLAY_RULES = ['non-determinism', 'redundant-call'];
@@ -31,7 +31,7 @@ async function replayCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const divergence = audit.findings.find((f) => f.ruleId === 'non-determinism')?.index ?? null;
   if (format === 'json') {
     const { file, calls, findings } = audit;
-    io.stdout(`${JSON.stringify({ command: 'replay', file, calls, divergence, findings }, null, 2)}\n`);
+    writeJson(io, `${JSON.stringify({ command: 'replay', file, calls, divergence, findings }, null, 2)}\n`);
   } else {
     io.stdout(renderTranscriptText(audit, [`divergence: ${divergence === null ? 'none' : `index ${divergence}`}`]));
   }

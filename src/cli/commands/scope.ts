@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from '../command.js';
 import { loadCliConfig } from '../config-file.js';
 import { CONFIG_FLAG, failOnOverride, formatFlag, TRANSCRIPT_FAIL_ON_FLAG } from '../flags.js';
-import type { CliIO } from '../io.js';
+import { writeJson, type CliIO } from '../io.js';
 import { auditTranscript, renderTranscriptText } from './transcript.js';
 
 export const SCOPE: CommandSpec = {
@@ -33,7 +33,7 @@ async function scopeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const audit = await auditTranscript(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
   if (format === 'json') {
     const { file, calls, findings } = audit;
-    io.stdout(`${JSON.stringify({ command: 'scope', file, agent: scope.agent, calls, findings }, null, 2)}\n`);
+    writeJson(io, `${JSON.stringify({ command: 'scope', file, agent: scope.agent, calls, findings }, null, 2)}\n`);
   } else {
     io.stdout(renderTranscriptText(audit));
   }

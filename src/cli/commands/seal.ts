@@ -5,6 +5,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InputError, UsageError } from '../../errors.js';
 import { alreadyExists } from '../../io/file-errors.js';
+import { namedPath } from '../../io/confine.js';
 import { DEFAULT_LIMITS } from '../../io/limits.js';
 import { fileSink, requireSealMode, SEAL_FORMS, SEAL_MODES, sealAs, type SealForm } from '../../seal/index.js';
 import { redactToFile } from '../../seal/redact/redact-file.js';
@@ -76,6 +77,8 @@ async function sealCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   if (args.positionals.length !== 1) throw new UsageError('seal takes exactly one file');
   const input = args.positionals[0]!;
   const form = formOf(args);
+  // The workspace rule (src/io/confine.ts): inside the working folder no symlink leads out of it or into .git; a regular file only.
+  const inputReal = namedPath(io.cwd, input, 'file');
   const outputFlag = args.string('output');
   const toStdout = outputFlag === '-' || (outputFlag === undefined && io.stdoutIsTerminal === false);
   const output = toStdout ? null : (outputFlag ?? defaultSealedPath(input));
@@ -93,10 +96,10 @@ async function sealCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   // To stdout the chain is sealed into a temporary file first: `auto` may start over in another form.
   const work = await mkdtemp(join(tmpdir(), 'ata-seal-'));
   try {
-    const redacted = args.boolean('redact') ? await redactToFile(resolve(io.cwd, input), input, join(work, 'redacted'), DEFAULT_LIMITS) : null;
+    const redacted = args.boolean('redact') ? await redactToFile(inputReal, input, join(work, 'redacted'), DEFAULT_LIMITS) : null;
     const target = output === null ? join(work, 'sealed.jsonl') : resolve(io.cwd, output);
     const sealed = await sealAs({
-      path: redacted?.path ?? resolve(io.cwd, input),
+      path: redacted?.path ?? inputReal,
       display: input,
       sink: () => fileSink(target, output ?? '(stdout)'),
       checkpointPath: checkpoint === null ? null : resolve(io.cwd, checkpoint),
@@ -144,9 +147,9 @@ async function copyToStdout(path: string, io: CliIO): Promise<void> {
     if (io.stdoutStream) {
       // Backpressure: a large chain is not buffered whole in memory.
       if (!io.stdoutStream.write(chunk as Buffer)) await new Promise<void>((done) => io.stdoutStream!.once('drain', () => done()));
-    } else io.stdout(decoder.write(chunk as Buffer));
+    } else (io.stdoutData ?? io.stdout)(decoder.write(chunk as Buffer));
   }
-  if (!io.stdoutStream) io.stdout(decoder.end());
+  if (!io.stdoutStream) (io.stdoutData ?? io.stdout)(decoder.end());
 }
 
 /** A path as the user would write it: relative to the working folder when inside it. */

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { InputError, UsageError } from '../../errors.js';
-import { namedConfinement, realFolder } from '../../io/confine.js';
-import { noSuchPath } from '../../io/file-errors.js';
+import { namedConfinement, namedPath, realFolder } from '../../io/confine.js';
 import { DEFAULT_LIMITS } from '../../io/limits.js';
 import { formatArtifactCheck, unpackArtifact } from '../../seal/verify/artifact-report.js';
 import { formatVerdict, readCheckpoint, verdictExitCode, verifyFile } from '../../seal/index.js';
@@ -43,14 +42,13 @@ export const VERIFY: CommandSpec = {
 async function verifyCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   if (args.positionals.length !== 1) throw new UsageError('verify takes exactly one artifact or sealed file');
   const given = args.positionals[0]!;
-  const path = resolve(io.cwd, given);
-  const info = await stat(path).catch(() => null);
-  if (info === null) throw noSuchPath(given);
-  if (info.isDirectory()) {
+  // The workspace rule (src/io/confine.ts) for what was named: no symlink out of the working folder or into .git.
+  const path = namedPath(io.cwd, given, 'file-or-folder');
+  if (statSync(path).isDirectory()) {
     if (!existsSync(join(path, SEAL_MANIFEST))) throw new InputError(given, null, 'no-seal-manifest', `${given}: a folder without ${SEAL_MANIFEST}: give the folder of a downloaded artifact, or a sealed file`);
     return artifact(join(path, SEAL_MANIFEST), join(given, SEAL_MANIFEST), args, io);
   }
-  if (basename(path) === SEAL_MANIFEST) return artifact(path, given, args, io);
+  if (basename(resolve(io.cwd, given)) === SEAL_MANIFEST) return artifact(path, given, args, io);
   if (await isZip(path)) {
     const work = await mkdtemp(join(tmpdir(), 'ata-artifact-'));
     try {
@@ -66,11 +64,10 @@ async function verifyCommand(args: ParsedArgs, io: CliIO): Promise<number> {
 
 async function artifact(manifestPath: string, display: string, args: ParsedArgs, io: CliIO): Promise<number> {
   if (args.string('checkpoint') !== undefined) throw new UsageError('--checkpoint is for a sealed file: an artifact names each checkpoint in its manifest');
-  if (!existsSync(manifestPath)) throw noSuchPath(display);
   const sources = args.string('sources');
   const check = await verifyArtifact(manifestPath, display, {
     sealDigest: args.string('seal-digest') ?? null,
-    sources: sources === undefined ? null : resolve(io.cwd, sources),
+    sources: sources === undefined ? null : namedPath(io.cwd, sources, 'folder'),
     limits: DEFAULT_LIMITS,
   });
   io.stdout(formatArtifactCheck(check, basename(display)));
@@ -89,7 +86,7 @@ async function sealedFile(given: string, args: ParsedArgs, io: CliIO): Promise<n
     io.stderr(`verify: using the checkpoint beside the file: ${checkpointName}\n`);
   }
   const checkpoint = checkpointName === undefined ? null : await readCheckpoint(resolve(io.cwd, checkpointName), checkpointName, namedConfinement(resolve(io.cwd, checkpointName), realFolder(io.cwd), io.cwd));
-  const verdict = await verifyFile(resolve(io.cwd, given), given, checkpoint, DEFAULT_LIMITS);
+  const verdict = await verifyFile(namedPath(io.cwd, given, 'file'), given, checkpoint, DEFAULT_LIMITS);
   io.stdout(formatVerdict(verdict));
   return verdictExitCode(verdict);
 }

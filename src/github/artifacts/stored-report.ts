@@ -22,7 +22,15 @@ export function parseStoredReport(text: string, source: string): Report {
   }
   const parsed = reportSchema.safeParse(data);
   if (!parsed.success) throw new Error(`${source}: not an agent-trace-audit report: ${describeIssues(parsed.error)}`);
-  const report = parsed.data;
+  return sanitizeStoredReport(parsed.data);
+}
+
+/**
+ * A schema-checked report from elsewhere with every string a renderer shows passed through
+ * the sanitizer again (secrets, control characters, markdown, length): the one path for the
+ * Action's stored reports and the CLI's `merge` and `--baseline` inputs.
+ */
+export function sanitizeStoredReport(report: Report): Report {
   const clean = (s: string) => sanitizeText(s, { maxChars: 300 });
   const cleanOrNull = (s: string | null) => (s === null ? null : clean(s));
   return {

@@ -1,49 +1,97 @@
-import type { Document, Node } from 'yaml';
-
 /** The yaml package's node kinds, passed in (it is loaded for a cassette only). */
 export interface YamlKinds {
-  isAlias(node: unknown): node is { resolve(doc: Document): unknown };
+  isAlias(node: unknown): node is { source: string };
   isScalar(node: unknown): node is { range?: [number, number, number] | null; value: unknown };
   isCollection(node: unknown): node is { items: unknown[] };
   isPair(node: unknown): node is { key: unknown; value: unknown };
 }
 
+/** What reading `root` with its aliases expanded adds: bytes, or `cycle` when an alias names a node that holds it. */
+export type AliasExpansion = { readonly kind: 'bytes'; readonly bytes: number } | { readonly kind: 'cycle' };
+
+const PENDING = -1;
+
 /**
- * The bytes the aliases under `node` add when it is read: each alias counts the size of
+ * The bytes the aliases under `root` add when it is read: each alias counts the size of
  * what it stands for (its anchored node's source, with the aliases inside that counted the
- * same way), so a 1 MB body aliased 1,000 times counts 1,000 MB. Sizes are memoized per
- * node: a nested alias bomb is measured in one pass over its nodes, never expanded.
+ * same way), so a 1 MB body aliased 1,000 times counts 1,000 MB. Measured on the parsed node
+ * tree, never expanded: one pass over the document to resolve every alias (the yaml package
+ * resolves one alias by walking the whole document, so a thousand aliases cost a thousand
+ * walks), then each node's expanded size once (memoized, no recursion, any depth).
  */
-export function aliasBytes(node: unknown, doc: Document, kinds: YamlKinds): number {
+export function aliasExpansion(root: unknown, contents: unknown, kinds: YamlKinds): AliasExpansion {
+  const targets = aliasTargets(contents, kinds);
+  const childrenOf = (n: unknown): unknown[] => {
+    if (kinds.isAlias(n)) return [targets.get(n)];
+    if (kinds.isPair(n)) return [n.key, n.value];
+    if (kinds.isCollection(n)) return n.items;
+    return [];
+  };
   const full = new Map<unknown, number>();
-  const added = new Map<unknown, number>();
-  /** The size of `n` read, aliases expanded. */
-  const sizeOf = (n: unknown, depth: number): number => {
-    if (n === null || n === undefined || depth > 1000) return 0;
-    const known = full.get(n);
-    if (known !== undefined) return known;
-    full.set(n, 0); // an alias cycle counts nothing more (the yaml package refuses it)
-    let size: number;
-    if (kinds.isAlias(n)) size = sizeOf(n.resolve(doc), depth + 1);
-    else if (kinds.isScalar(n)) size = n.range ? n.range[1] - n.range[0] : String(n.value).length;
-    else if (kinds.isPair(n)) size = sizeOf(n.key, depth + 1) + sizeOf(n.value, depth + 1);
-    else if (kinds.isCollection(n)) size = n.items.reduce<number>((sum, item) => sum + sizeOf(item, depth + 1), 0);
-    else size = 0;
-    full.set(n, size);
-    return size;
+  /** The size of `start` read with its aliases expanded, or null when an alias inside it names a node that holds it. */
+  const sizeOf = (start: unknown): number | null => {
+    const stack = [start];
+    while (stack.length > 0) {
+      const n = stack[stack.length - 1];
+      const known = full.get(n);
+      if (known !== undefined && known !== PENDING) {
+        stack.pop();
+        continue;
+      }
+      const kids = childrenOf(n).filter((kid) => kid !== null && kid !== undefined);
+      if (known === undefined) {
+        full.set(n, PENDING);
+        for (const kid of kids) {
+          const state = full.get(kid);
+          if (state === PENDING) return null; // a node on the way down: the alias names a node that holds it
+          if (state === undefined) stack.push(kid);
+        }
+        continue;
+      }
+      let size = kinds.isScalar(n) ? (n.range ? n.range[1] - n.range[0] : String(n.value).length) : 0;
+      for (const kid of kids) size += full.get(kid)!;
+      full.set(n, size);
+      stack.pop();
+    }
+    return full.get(start) ?? 0;
   };
-  /** What the aliases under `n` add beyond its source. */
-  const extraOf = (n: unknown, depth: number): number => {
-    if (n === null || n === undefined || depth > 1000) return 0;
-    const known = added.get(n);
-    if (known !== undefined) return known;
-    added.set(n, 0);
-    let extra = 0;
-    if (kinds.isAlias(n)) extra = sizeOf(n, depth + 1);
-    else if (kinds.isPair(n)) extra = extraOf(n.key, depth + 1) + extraOf(n.value, depth + 1);
-    else if (kinds.isCollection(n)) extra = n.items.reduce<number>((sum, item) => sum + extraOf(item, depth + 1), 0);
-    added.set(n, extra);
-    return extra;
-  };
-  return extraOf(node as Node, 0);
+  let bytes = 0;
+  for (const n of preorder(root, kinds)) {
+    if (!kinds.isAlias(n)) continue;
+    const target = targets.get(n);
+    if (target === undefined) continue; // an unresolved alias: the parser reported it
+    const size = sizeOf(target);
+    if (size === null) return { kind: 'cycle' };
+    bytes += size;
+  }
+  return { kind: 'bytes', bytes };
+}
+
+/** Every alias → the node it names: the last node with its anchor before it in document order (the YAML rule, the yaml package's order). */
+function aliasTargets(contents: unknown, kinds: YamlKinds): Map<unknown, unknown> {
+  const anchors = new Map<string, unknown>();
+  const targets = new Map<unknown, unknown>();
+  for (const n of preorder(contents, kinds)) {
+    if (kinds.isAlias(n)) {
+      const target = anchors.get(n.source);
+      if (target !== undefined) targets.set(n, target);
+      continue;
+    }
+    const anchor = (n as { anchor?: unknown }).anchor;
+    if (typeof anchor === 'string') anchors.set(anchor, n);
+  }
+  return targets;
+}
+
+/** The nodes of `root`'s own tree (aliases not followed), parents before children, in document order. */
+function* preorder(root: unknown, kinds: YamlKinds): Generator<unknown> {
+  const stack = [root];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n === null || n === undefined) continue;
+    yield n;
+    if (kinds.isAlias(n)) continue;
+    const kids = kinds.isPair(n) ? [n.key, n.value] : kinds.isCollection(n) ? n.items : [];
+    for (let i = kids.length - 1; i >= 0; i -= 1) stack.push(kids[i]);
+  }
 }

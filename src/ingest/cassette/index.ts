@@ -1,4 +1,4 @@
-import type { Document, isMap as isMapType, LineCounter, YAMLMap } from 'yaml';
+import type { isMap as isMapType, LineCounter, YAMLMap } from 'yaml';
 import type { ReadLimits } from '../../io/limits.js';
 import { isObject, num, own, str, type JsonObject } from '../facts/fields.js';
 import { messageFacts } from '../facts/message-facts.js';
@@ -6,7 +6,7 @@ import { catalogTools, FactCollector, type Place } from '../facts/tool-facts.js'
 import type { RecordSink } from '../types.js';
 import { readBody, type BodyRead, type InflateBudget } from './body.js';
 import { GeminiConversation, isGeminiRequest, isGeminiResponse } from './gemini.js';
-import { aliasBytes, type YamlKinds } from './alias-size.js';
+import { aliasExpansion, type YamlKinds } from './alias-size.js';
 import { limitText } from '../../io/limits.js';
 
 /** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
@@ -54,9 +54,30 @@ export async function parseCassette(text: string, file: string, sink: RecordSink
     sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette has no "interactions" list' });
     return;
   }
+  const budget: InflateBudget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes, parsed: new Map() };
+  // Aliases are read as copies of what they stand for: their expansion counts against
+  // limits.max-document-bytes (with the compressed bodies), measured before any copy is read.
+  const expansion = aliasExpansion(seq, doc.contents, kinds);
+  if (expansion.kind === 'cycle') {
+    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette not read: an alias names a node that holds it, so it expands without end' });
+    return;
+  }
+  if (expansion.bytes > budget.left) {
+    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `cassette not read: its aliases expand it by ${expansion.bytes} bytes, past the ${limitText('maxDocumentBytes', budget.limit)}` });
+    return;
+  }
+  budget.left -= expansion.bytes;
+  let interactions: unknown;
+  try {
+    // One conversion for the whole list: the yaml package resolves the aliases of one conversion in one pass.
+    interactions = seq.toJS(doc, { maxAliasCount: -1 }) as unknown;
+  } catch (error) {
+    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `cassette cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
+    return;
+  }
+  if (!Array.isArray(interactions)) return;
   const collector = new FactCollector(true);
   const gemini = new GeminiConversation(collector);
-  const budget: InflateBudget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes, parsed: new Map() };
   const bodyAt = (holder: unknown, line: number, what: string) => {
     const read: BodyRead = readBody(holder, budget);
     if (read.kind === 'json') return read.value;
@@ -64,23 +85,18 @@ export async function parseCassette(text: string, file: string, sink: RecordSink
     if (read.kind === 'broken') sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${read.reason}` });
     return null;
   };
-  const read: CassetteRead = { doc, lineCounter, kinds, isMap, budget, sink, file, collector, gemini, bodyAt };
-  for (const node of seq.items) {
-    if (!isMap(node)) continue;
-    readInteraction(node, read);
-  }
+  const read: CassetteRead = { lineCounter, isMap, file, collector, gemini, bodyAt };
+  seq.items.forEach((node, i) => {
+    if (isMap(node)) readInteraction(node, interactions[i], read);
+  });
   gemini.flush();
   for (const record of collector.records) sink.record(record);
 }
 
 /** What every interaction of one cassette is read with. */
 interface CassetteRead {
-  readonly doc: Document.Parsed;
   readonly lineCounter: LineCounter;
-  readonly kinds: YamlKinds;
   readonly isMap: typeof isMapType;
-  readonly budget: InflateBudget;
-  readonly sink: RecordSink;
   readonly file: string;
   readonly collector: FactCollector;
   readonly gemini: GeminiConversation;
@@ -88,28 +104,11 @@ interface CassetteRead {
   readonly bodyAt: (holder: unknown, line: number, what: string) => JsonObject | null;
 }
 
-/** One interaction: its aliases counted against the budget, then its request and its response read. */
-function readInteraction(node: YAMLMap, { doc, lineCounter, kinds, isMap, budget, sink, file, collector, gemini, bodyAt }: CassetteRead): void {
+/** One interaction (its node for the lines, its value read): its request and its response. */
+function readInteraction(node: YAMLMap, interaction: unknown, { lineCounter, isMap, file, collector, gemini, bodyAt }: CassetteRead): void {
   const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
   const responseNode = node.get('response', true);
   const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
-  // Aliases are read as copies of what they stand for: their expansion counts against limits.max-document-bytes with the bodies.
-  const expanded = aliasBytes(node, doc, kinds);
-  if (expanded > 0) {
-    budget.left -= expanded;
-    if (budget.left < 0) {
-      sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction not read: its aliases expand by ${expanded} bytes, past the ${limitText('maxDocumentBytes', budget.limit)} with the cassette's other aliases and bodies` });
-      return;
-    }
-  }
-  let interaction: unknown;
-  try {
-    interaction = node.toJS(doc) as unknown;
-  } catch (error) {
-    // e.g. an alias bomb: the yaml package refuses excessive alias expansion
-    sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
-    return;
-  }
   if (!isObject(interaction)) return;
   const request = bodyAt(own(interaction, 'request'), line, 'request');
   const response = bodyAt(own(interaction, 'response'), responseLine, 'response');

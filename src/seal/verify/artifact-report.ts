@@ -4,12 +4,19 @@ import { InputError } from '../../errors.js';
 import { sanitizeText } from '../../sanitize/text.js';
 import type { ArtifactCheck, ArtifactFile } from './verify-artifact.js';
 
+const SOURCE_NOTES = {
+  matches: 'source matches',
+  differs: 'SOURCE DIFFERS from source_sha256',
+  missing: 'source missing from --sources',
+} as const;
+
 /** One line per file: `<status>: <name> (<detail>)`; `broken at index N` for a broken chain. */
 function fileLine(file: ArtifactFile): string {
   const status = file.status === 'broken' && file.brokenAt !== null ? `broken at index ${file.brokenAt}` : file.status === 'not-sealed' ? 'not sealed' : file.status;
   const notes = [sanitizeText(file.detail, { maxChars: 300 })];
   if (file.receipts > 0) notes.push(`${file.receipts} redaction receipt(s)`);
-  if (file.source !== null) notes.push(file.source === 'matches' ? 'source matches' : file.source === 'differs' ? 'SOURCE DIFFERS from source_sha256' : 'source missing from --sources');
+  if (file.source === 'refused') notes.push(`source ${file.sourceRefused ?? 'refused'}`);
+  else if (file.source !== null) notes.push(SOURCE_NOTES[file.source]);
   return `${status}: ${sanitizeText(file.file, { maxChars: 300 })} (${notes.join('; ')})`;
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { InputError } from '../../errors.js';
 import { openByteSource, type ByteSource } from '../../io/byte-source.js';
 import { unreadable } from '../../io/file-errors.js';
-import { readConfinedFile, type Confinement } from '../../io/confine.js';
+import { readInputFile, type Confinement } from '../../io/confine.js';
 import type { ReadLimits } from '../../io/limits.js';
 import { parseCheckpoint, type Checkpoint } from '../checkpoint.js';
 import { MAX_LINK_BYTES } from '../layout.js';
@@ -15,14 +15,9 @@ const MAX_CHECKPOINT_BYTES = 64 * 1024;
 /** Reads and checks a checkpoint file (small; read whole). */
 export async function readCheckpoint(path: string, display: string, within: Confinement = { root: null }): Promise<Checkpoint> {
   // Its size is checked before a byte is read: a device or FIFO named as a checkpoint is refused at once.
-  const read = readConfinedFile(path, within, MAX_CHECKPOINT_BYTES);
-  if (read.kind === 'error') throw unreadable(display, read.error);
-  if (read.kind === 'refused') {
-    if (read.missing) throw unreadable(display, Object.assign(new Error('missing'), { code: 'ENOENT' }));
-    if (/larger than the limit/.test(read.refused)) throw new InputError(display, null, 'checkpoint-invalid', `${display}: a checkpoint is never more than ${MAX_CHECKPOINT_BYTES} bytes long`);
-    throw new InputError(display, null, 'refused', `${display}: ${read.refused}`);
-  }
-  return parseCheckpoint(read.bytes.toString('utf8'), display);
+  const tooLarge = () => new InputError(display, null, 'checkpoint-invalid', `${display}: a checkpoint is never more than ${MAX_CHECKPOINT_BYTES} bytes long`);
+  const bytes = readInputFile(path, display, within, MAX_CHECKPOINT_BYTES, tooLarge);
+  return parseCheckpoint(bytes.toString('utf8'), display);
 }
 
 /**

@@ -140,12 +140,21 @@ describe('openai: hand-made shapes', () => {
 });
 
 describe('openai: hostile cassettes', () => {
-  it('reports an alias bomb instead of expanding it', async () => {
-    const bomb = ['interactions:', '- request:', '    body: &a ["x","x","x","x","x","x","x","x","x","x"]', '    b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]', '    c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]', '    d: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]', '  response: {}', ''].join('\n');
-    const result = await auditFiles({ 'bomb.yaml': bomb });
-    expect(result.files.map((f) => f.format)).toEqual(['openai']);
-    expect(result.findings.map((f) => [f.ruleId, f.line, f.message])).toEqual([
-      ['malformed-record', 2, 'cassette interaction cannot be read (Excessive alias count indicates a resource exhaustion attack)'],
+  it('measures an alias bomb instead of expanding it: 9 levels of 10 aliases are refused, 3 levels (30 KB read) are read', async () => {
+    /** `levels` lists, each of ten aliases of the one before, under the first request; "x" is 3 bytes in the source. */
+    const bomb = (levels: number) => {
+      const lines = ['interactions:', '- request:', '    body: &l0 ["x","x","x","x","x","x","x","x","x","x"]'];
+      for (let i = 1; i <= levels; i += 1) lines.push(`    l${i}: &l${i} [${Array.from({ length: 10 }, () => `*l${i - 1}`).join(',')}]`);
+      return [...lines, '  response: {}', ''].join('\n');
+    };
+    // Level i's ten aliases stand for 30 × 10^i bytes of source in all.
+    const expanded = (levels: number) => Array.from({ length: levels }, (_, i) => 30 * 10 ** (i + 1)).reduce((a, b) => a + b, 0);
+    const big = await auditFiles({ 'bomb.yaml': bomb(9) });
+    expect(big.files.map((f) => f.format)).toEqual(['openai']);
+    expect(big.findings.map((f) => [f.ruleId, f.line, f.message])).toEqual([
+      ['malformed-record', 1, `cassette not read: its aliases expand it by ${expanded(9)} bytes, past the limit of 536870912 bytes (limits.max-document-bytes)`],
     ]);
+    const small = await auditFiles({ 'bomb.yaml': bomb(3) });
+    expect(small.findings.map((f) => [f.ruleId, f.message])).toEqual([['ingest-note', "the file holds no tool calls ('openai': no tool call or result read, and no tool-shaped content)"]]);
   });
 });
