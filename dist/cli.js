@@ -19708,14 +19708,17 @@ const orphanCall = defineRule({
                 lastLlm = i;
         const waited = waitedOn(run, orphans, orphanPositions);
         orphans.forEach((call, k) => {
-            const later = lastLlm > orphanPositions[k];
+            const at = orphanPositions[k];
+            const later = lastLlm > at;
             const blocked = waited.get(call);
             // A blocked_on span naming the call (or naming none) after it: the runtime held generation and waited.
             const cause = later
                 ? 'the model kept generating afterwards'
                 : blocked !== undefined
                     ? `the run waited for it (blocked_on at line ${blocked.loc.line}) and no result arrived: a tool stall`
-                    : 'nothing followed it in the run';
+                    : at < run.records.length - 1
+                        ? 'the run went on without it, with no llm span after it'
+                        : 'nothing followed it in the run';
             const id = call.callId === null ? 'without a call id' : `'${call.callId}'`;
             report({
                 loc: call.loc,
@@ -22366,8 +22369,8 @@ var judge = __nccwpck_require__(9607);
 var verdict = __nccwpck_require__(4765);
 // EXTERNAL MODULE: ./src/io/confine.ts
 var confine = __nccwpck_require__(6028);
-// EXTERNAL MODULE: ./src/cli/commands/merge.ts + 3 modules
-var merge = __nccwpck_require__(5033);
+// EXTERNAL MODULE: ./src/cli/commands/merge.ts + 4 modules
+var merge = __nccwpck_require__(9657);
 // EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
 var custom = __nccwpck_require__(5379);
 // EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
@@ -22450,7 +22453,7 @@ async function auditCommand(args, io, sources = []) {
     const baselineName = args.string('baseline');
     const baselinePath = baselineName === undefined ? null : (0,external_node_path_.resolve)(io.cwd, baselineName);
     const baseline = baselinePath === null ? null : await (0,merge.readReport)(baselinePath, baselineName, (0,confine/* namedConfinement */.SB)(baselinePath, (0,confine/* realFolder */.PX)(io.cwd), io.cwd), '--baseline');
-    const logger = (0,cli_io/* consoleLogger */.k)(io, args.boolean('debug'));
+    const logger = (0,cli_io/* consoleLogger */.kS)(io, args.boolean('debug'));
     const jobsFlag = args.string('jobs');
     const jobs = jobsFlag === undefined ? (0,pool/* defaultJobs */.yV)() : Number(jobsFlag);
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
@@ -22482,10 +22485,10 @@ async function auditCommand(args, io, sources = []) {
             if (output)
                 await (0,cli_output/* writingTo */.g)(output, (path) => (0,json/* writeJsonFile */.An)(outcome.report, path));
             else if (io.stdoutStream)
-                await (0,json/* writePieces */.Rx)((0,json/* renderJsonPieces */.KE)(outcome.report), io.stdoutStream, { end: false });
+                await (0,json/* writePieces */.Rx)((0,cli_io/* jsonPieces */.Mx)(io, (0,json/* renderJsonPieces */.KE)(outcome.report)), io.stdoutStream, { end: false });
             else
                 for (const piece of (0,json/* renderJsonPieces */.KE)(outcome.report))
-                    io.stdout(piece);
+                    (0,cli_io/* writeJson */.GF)(io, piece);
         }
         finally {
             outcome.result.store.close();
@@ -22497,6 +22500,8 @@ async function auditCommand(args, io, sources = []) {
     const rendered = (0,report/* renderReport */.B)(judged.report, format, format === 'html' ? materialized.result.timelines : [], judged);
     if (output)
         await output.write(rendered);
+    else if (format === 'json' || format === 'sarif')
+        (0,cli_io/* writeJson */.GF)(io, rendered);
     else
         io.stdout(rendered);
     return verdictOut(io, judged, output !== null);
@@ -22525,7 +22530,7 @@ function spillOptions(env) {
 
 /***/ }),
 
-/***/ 5033:
+/***/ 9657:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -22541,14 +22546,149 @@ __nccwpck_require__.d(__webpack_exports__, {
 var confine = __nccwpck_require__(6028);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/report/verdict/judge.ts
+var judge = __nccwpck_require__(9607);
 // EXTERNAL MODULE: ./src/config.ts + 4 modules
 var config = __nccwpck_require__(3508);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(8458);
-// EXTERNAL MODULE: ./src/report/verdict/judge.ts
-var judge = __nccwpck_require__(9607);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __nccwpck_require__(8816);
+// EXTERNAL MODULE: ./src/model/finding.ts
+var finding = __nccwpck_require__(1300);
+// EXTERNAL MODULE: ./src/report/schema-version.ts
+var schema_version = __nccwpck_require__(914);
+;// CONCATENATED MODULE: ./src/report/schema.ts
+
+
+
+const count = schemas/* number */.aig().int().nonnegative();
+const schema_reportSchema = schemas/* strictObject */.rej({
+    schemaVersion: schemas/* literal */.euz(schema_version/* REPORT_SCHEMA_VERSION */.W),
+    tool: schemas/* strictObject */.rej({ name: schemas/* literal */.euz('agent-trace-audit'), version: schemas/* string */.YjP() }),
+    summary: schemas/* strictObject */.rej({
+        files: count,
+        runs: count,
+        toolCalls: count,
+        toolResults: count,
+        findings: schemas/* strictObject */.rej({ error: count, warning: count, note: count }),
+    }),
+    files: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        path: schemas/* string */.YjP(),
+        format: schemas/* string */.YjP(),
+        records: count,
+        runs: count,
+        /** Source records the parser read and left out, per reason (absent in reports written before 0.2). */
+        skipped: schemas/* array */.YOg(schemas/* strictObject */.rej({ reason: schemas/* string */.YjP(), count, firstLine: count })).optional(),
+        /** Tool calls and results read from the file (absent in reports written before 0.2). */
+        toolCalls: count.optional(),
+        toolResults: count.optional(),
+        /** Places holding tool-shaped content the parser did not read (partial-read); absent when none. */
+        toolShaped: count.optional(),
+    })),
+    runs: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        file: schemas/* string */.YjP(),
+        runId: schemas/* string */.YjP().nullable(),
+        format: schemas/* string */.YjP(),
+        catalogSha256: schemas/* string */.YjP().nullable(),
+        toolCalls: count,
+        toolResults: count,
+    })),
+    /** Runs past `limits.max-runs`, counted and not listed in `runs` (absent when every run is listed). */
+    omittedRuns: schemas/* strictObject */.rej({ runs: count, toolCalls: count, toolResults: count }).optional(),
+    /** Distinct catalogs past `limits.max-runs`, counted and not listed in `catalogs` (absent when every one is listed). */
+    omittedCatalogs: count.optional(),
+    /** Each distinct catalog the runs received: tool names and schema hashes (absent in reports written before 0.1). */
+    catalogs: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        sha256: schemas/* string */.YjP().nullable(),
+        tools: schemas/* array */.YOg(schemas/* strictObject */.rej({ name: schemas/* string */.YjP(), schemaSha256: schemas/* string */.YjP().nullable() })),
+    }))
+        .optional(),
+    rules: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        id: schemas/* string */.YjP(),
+        severity: finding/* severitySchema */.X5,
+        summary: schemas/* string */.YjP(),
+        likelyCause: schemas/* string */.YjP(),
+        nextAction: schemas/* string */.YjP(),
+    })),
+    metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()),
+    findings: schemas/* array */.YOg(finding/* findingSchema */.$f),
+    /** Findings taken out by the configuration's `suppress:` entries, with their reason (absent when none is configured). */
+    suppressed: schemas/* strictObject */.rej({
+        count,
+        entries: schemas/* array */.YOg(schemas/* strictObject */.rej({
+            fingerprint: schemas/* string */.YjP().optional(),
+            rule: schemas/* string */.YjP().optional(),
+            file: schemas/* string */.YjP().optional(),
+            reason: schemas/* string */.YjP(),
+            matched: count,
+        })),
+        findings: schemas/* array */.YOg(finding/* findingSchema */.$f.extend({ reason: schemas/* string */.YjP() })),
+    })
+        .optional(),
+    /** The workflow artifacts whose trace files were read (the Action's `artifacts` input); absent when none. */
+    artifacts: schemas/* array */.YOg(schemas/* strictObject */.rej({ name: schemas/* string */.YjP(), id: count, digest: schemas/* string */.YjP(), files: count })).optional(),
+});
+
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
+;// CONCATENATED MODULE: ./src/github/artifacts/stored-report.ts
+
+
+
+/** A stored report larger than this is refused (a real one with 100,000 findings is ~40 MB). */
+const MAX_STORED_REPORT_BYTES = (/* unused pure expression or super */ null && (64 * 1024 * 1024));
+const REPORT_FILE = 'agent-trace-audit-report.json';
+/**
+ * A JSON report that came from elsewhere (another job, a fork's run, a
+ * committed baseline): untrusted. It must parse, match the report schema
+ * exactly, and every string a renderer shows passes the sanitizer again.
+ * Only its data is used; nothing stored is ever posted as markdown.
+ */
+function parseStoredReport(text, source) {
+    if (text.length > MAX_STORED_REPORT_BYTES)
+        throw new Error(`${source}: report is over the ${MAX_STORED_REPORT_BYTES}-byte cap`);
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        throw new Error(`${source}: not valid JSON`);
+    }
+    const parsed = reportSchema.safeParse(data);
+    if (!parsed.success)
+        throw new Error(`${source}: not an agent-trace-audit report: ${describeIssues(parsed.error)}`);
+    return sanitizeStoredReport(parsed.data);
+}
+/**
+ * A schema-checked report from elsewhere with every string a renderer shows passed through
+ * the sanitizer again (secrets, control characters, markdown, length): the one path for the
+ * Action's stored reports and the CLI's `merge` and `--baseline` inputs.
+ */
+function sanitizeStoredReport(report) {
+    const clean = (s) => (0,sanitize_text/* sanitizeText */.j)(s, { maxChars: 300 });
+    const cleanOrNull = (s) => (s === null ? null : clean(s));
+    return {
+        ...report,
+        files: report.files.map((f) => ({ ...f, path: clean(f.path), format: clean(f.format) })),
+        runs: report.runs.map((r) => ({ ...r, file: clean(r.file), runId: cleanOrNull(r.runId), format: clean(r.format), catalogSha256: cleanOrNull(r.catalogSha256) })),
+        ...(report.catalogs
+            ? { catalogs: report.catalogs.map((c) => ({ sha256: cleanOrNull(c.sha256), tools: c.tools.map((t) => ({ name: clean(t.name), schemaSha256: cleanOrNull(t.schemaSha256) })) })) }
+            : {}),
+        rules: report.rules.map((r) => ({ ...r, id: clean(r.id), summary: clean(r.summary), likelyCause: clean(r.likelyCause), nextAction: clean(r.nextAction) })),
+        findings: report.findings.map((f) => ({
+            ...f,
+            ruleId: clean(f.ruleId),
+            message: clean(f.message),
+            file: clean(f.file),
+            runId: cleanOrNull(f.runId),
+            callId: cleanOrNull(f.callId),
+            tool: cleanOrNull(f.tool),
+        })),
+        ...(report.artifacts ? { artifacts: report.artifacts.map((a) => ({ ...a, name: clean(a.name), digest: clean(a.digest) })) } : {}),
+    };
+}
+
 // EXTERNAL MODULE: ./src/audit/findings/findings.ts
 var findings_findings = __nccwpck_require__(9578);
 // EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
@@ -22574,8 +22714,6 @@ function mergedArtifacts(reports) {
 var catalogs = __nccwpck_require__(1288);
 // EXTERNAL MODULE: ./src/report/run-cap.ts
 var run_cap = __nccwpck_require__(2146);
-// EXTERNAL MODULE: ./src/report/schema-version.ts
-var schema_version = __nccwpck_require__(914);
 // EXTERNAL MODULE: ./src/report/verdict/suppress.ts
 var suppress = __nccwpck_require__(3925);
 ;// CONCATENATED MODULE: ./src/report/merge.ts
@@ -22702,89 +22840,16 @@ function compareVersions(a, b) {
 
 // EXTERNAL MODULE: ./src/report/index.ts + 20 modules
 var report = __nccwpck_require__(8447);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
-var schemas = __nccwpck_require__(8816);
-// EXTERNAL MODULE: ./src/model/finding.ts
-var finding = __nccwpck_require__(1300);
-;// CONCATENATED MODULE: ./src/report/schema.ts
-
-
-
-const count = schemas/* number */.aig().int().nonnegative();
-const reportSchema = schemas/* strictObject */.rej({
-    schemaVersion: schemas/* literal */.euz(schema_version/* REPORT_SCHEMA_VERSION */.W),
-    tool: schemas/* strictObject */.rej({ name: schemas/* literal */.euz('agent-trace-audit'), version: schemas/* string */.YjP() }),
-    summary: schemas/* strictObject */.rej({
-        files: count,
-        runs: count,
-        toolCalls: count,
-        toolResults: count,
-        findings: schemas/* strictObject */.rej({ error: count, warning: count, note: count }),
-    }),
-    files: schemas/* array */.YOg(schemas/* strictObject */.rej({
-        path: schemas/* string */.YjP(),
-        format: schemas/* string */.YjP(),
-        records: count,
-        runs: count,
-        /** Source records the parser read and left out, per reason (absent in reports written before 0.2). */
-        skipped: schemas/* array */.YOg(schemas/* strictObject */.rej({ reason: schemas/* string */.YjP(), count, firstLine: count })).optional(),
-        /** Tool calls and results read from the file (absent in reports written before 0.2). */
-        toolCalls: count.optional(),
-        toolResults: count.optional(),
-        /** Places holding tool-shaped content the parser did not read (partial-read); absent when none. */
-        toolShaped: count.optional(),
-    })),
-    runs: schemas/* array */.YOg(schemas/* strictObject */.rej({
-        file: schemas/* string */.YjP(),
-        runId: schemas/* string */.YjP().nullable(),
-        format: schemas/* string */.YjP(),
-        catalogSha256: schemas/* string */.YjP().nullable(),
-        toolCalls: count,
-        toolResults: count,
-    })),
-    /** Runs past `limits.max-runs`, counted and not listed in `runs` (absent when every run is listed). */
-    omittedRuns: schemas/* strictObject */.rej({ runs: count, toolCalls: count, toolResults: count }).optional(),
-    /** Distinct catalogs past `limits.max-runs`, counted and not listed in `catalogs` (absent when every one is listed). */
-    omittedCatalogs: count.optional(),
-    /** Each distinct catalog the runs received: tool names and schema hashes (absent in reports written before 0.1). */
-    catalogs: schemas/* array */.YOg(schemas/* strictObject */.rej({
-        sha256: schemas/* string */.YjP().nullable(),
-        tools: schemas/* array */.YOg(schemas/* strictObject */.rej({ name: schemas/* string */.YjP(), schemaSha256: schemas/* string */.YjP().nullable() })),
-    }))
-        .optional(),
-    rules: schemas/* array */.YOg(schemas/* strictObject */.rej({
-        id: schemas/* string */.YjP(),
-        severity: finding/* severitySchema */.X5,
-        summary: schemas/* string */.YjP(),
-        likelyCause: schemas/* string */.YjP(),
-        nextAction: schemas/* string */.YjP(),
-    })),
-    metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()),
-    findings: schemas/* array */.YOg(finding/* findingSchema */.$f),
-    /** Findings taken out by the configuration's `suppress:` entries, with their reason (absent when none is configured). */
-    suppressed: schemas/* strictObject */.rej({
-        count,
-        entries: schemas/* array */.YOg(schemas/* strictObject */.rej({
-            fingerprint: schemas/* string */.YjP().optional(),
-            rule: schemas/* string */.YjP().optional(),
-            file: schemas/* string */.YjP().optional(),
-            reason: schemas/* string */.YjP(),
-            matched: count,
-        })),
-        findings: schemas/* array */.YOg(finding/* findingSchema */.$f.extend({ reason: schemas/* string */.YjP() })),
-    })
-        .optional(),
-    /** The workflow artifacts whose trace files were read (the Action's `artifacts` input); absent when none. */
-    artifacts: schemas/* array */.YOg(schemas/* strictObject */.rej({ name: schemas/* string */.YjP(), id: count, digest: schemas/* string */.YjP(), files: count })).optional(),
-});
-
 // EXTERNAL MODULE: ./src/cli/command.ts
 var command = __nccwpck_require__(3567);
 // EXTERNAL MODULE: ./src/cli/flags.ts
 var flags = __nccwpck_require__(5377);
+// EXTERNAL MODULE: ./src/cli/io.ts + 1 modules
+var cli_io = __nccwpck_require__(1010);
 // EXTERNAL MODULE: ./src/cli/output.ts
 var cli_output = __nccwpck_require__(6657);
 ;// CONCATENATED MODULE: ./src/cli/commands/merge.ts
+
 
 
 
@@ -22829,6 +22894,8 @@ async function mergeCommand(args, io) {
     const rendered = (0,report/* renderReport */.B)(judged.report, format, [], judged, { notCompared: 'merge compares with no baseline' });
     if (output)
         await output.write(rendered);
+    else if (format === 'json' || format === 'sarif')
+        (0,cli_io/* writeJson */.GF)(io, rendered);
     else
         io.stdout(rendered);
     return judged.verdict.failed ? 1 : 0;
@@ -22842,17 +22909,8 @@ function oneLine(text) {
 async function readReport(path, shown, within, reader) {
     const expected = `${reader} reads the reports \`audit --format json\` writes`;
     // The workspace rule (src/io/confine.ts) with the size checked before a byte is read: a device or FIFO is refused at once.
-    const read = (0,confine/* readConfinedFile */.p7)(path, within, MAX_REPORT_BYTES);
-    if (read.kind === 'error')
-        throw (0,file_errors/* unreadable */.O$)(shown, read.error);
-    if (read.kind === 'refused') {
-        if (read.missing)
-            throw (0,file_errors/* unreadable */.O$)(shown, Object.assign(new Error('missing'), { code: 'ENOENT' }));
-        if (/larger than the limit/.test(read.refused))
-            throw new errors/* InputError */.dz(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
-        throw new errors/* InputError */.dz(shown, null, 'refused', `${shown}: ${read.refused}`);
-    }
-    const text = read.bytes.toString('utf8');
+    const tooLarge = () => new errors/* InputError */.dz(shown, null, 'report-too-large', `${shown}: report is larger than ${MAX_REPORT_BYTES} bytes`);
+    const text = (0,confine/* readInputFile */.jH)(path, shown, within, MAX_REPORT_BYTES, tooLarge).toString('utf8');
     let data;
     try {
         data = JSON.parse(text);
@@ -22860,14 +22918,15 @@ async function readReport(path, shown, within, reader) {
     catch {
         throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (not JSON); ${expected}`);
     }
-    const parsed = reportSchema.safeParse(data);
+    const parsed = schema_reportSchema.safeParse(data);
     if (!parsed.success) {
         // A trace or any other JSON file has no schemaVersion: say that, not every field it lacks.
         const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
         const why = isObject && Object.hasOwn(data, 'schemaVersion') ? oneLine((0,config/* describeIssues */.wF)(parsed.error)) : 'no schemaVersion: a trace or another JSON file';
         throw new errors/* InputError */.dz(shown, null, 'invalid-report', `${shown}: not an agent-trace-audit report (${why}); ${expected}`);
     }
-    return parsed.data;
+    // Written by another job (a fork's run, a shard): untrusted text, sanitized as the Action's stored reports are.
+    return sanitizeStoredReport(parsed.data);
 }
 
 
@@ -23000,7 +23059,9 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
 /* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6309);
 /* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5377);
-/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8763);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1010);
+/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8763);
+
 
 
 
@@ -23027,14 +23088,14 @@ async function replayCommand(args, io) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .eb('replay takes exactly one transcript');
     const format = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .oneOf */ .yL)('format', args.string('format'), ['text', 'json']) ?? 'text';
     const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_2__/* .loadCliConfig */ .X)(io, args.string('config'), (0,_flags_js__WEBPACK_IMPORTED_MODULE_3__/* .failOnOverride */ .Af)(args), 'note');
-    const audit = await (0,_transcript_js__WEBPACK_IMPORTED_MODULE_4__/* .auditTranscript */ .K)(io, args.positionals[0], config, REPLAY_RULES);
+    const audit = await (0,_transcript_js__WEBPACK_IMPORTED_MODULE_5__/* .auditTranscript */ .K)(io, args.positionals[0], config, REPLAY_RULES);
     const divergence = audit.findings.find((f) => f.ruleId === 'non-determinism')?.index ?? null;
     if (format === 'json') {
         const { file, calls, findings } = audit;
-        io.stdout(`${JSON.stringify({ command: 'replay', file, calls, divergence, findings }, null, 2)}\n`);
+        (0,_io_js__WEBPACK_IMPORTED_MODULE_4__/* .writeJson */ .GF)(io, `${JSON.stringify({ command: 'replay', file, calls, divergence, findings }, null, 2)}\n`);
     }
     else {
-        io.stdout((0,_transcript_js__WEBPACK_IMPORTED_MODULE_4__/* .renderTranscriptText */ .O)(audit, [`divergence: ${divergence === null ? 'none' : `index ${divergence}`}`]));
+        io.stdout((0,_transcript_js__WEBPACK_IMPORTED_MODULE_5__/* .renderTranscriptText */ .O)(audit, [`divergence: ${divergence === null ? 'none' : `index ${divergence}`}`]));
     }
     return audit.failed ? 1 : 0;
 }
@@ -23220,7 +23281,9 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3567);
 /* harmony import */ var _config_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6309);
 /* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5377);
-/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8763);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1010);
+/* harmony import */ var _transcript_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8763);
+
 
 
 
@@ -23251,13 +23314,13 @@ async function scopeCommand(args, io) {
     const scopeAbs = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(io.cwd, scopePath);
     const scope = (0,_audit_engine_scope_js__WEBPACK_IMPORTED_MODULE_1__/* .loadScopeFile */ .$P)(scopeAbs, scopePath, { ...(0,_io_confine_js__WEBPACK_IMPORTED_MODULE_2__/* .namedConfinement */ .SB)(scopeAbs, (0,_io_confine_js__WEBPACK_IMPORTED_MODULE_2__/* .realFolder */ .PX)(io.cwd), io.cwd), rootName: 'the working folder' });
     const config = await (0,_config_file_js__WEBPACK_IMPORTED_MODULE_5__/* .loadCliConfig */ .X)(io, args.string('config'), (0,_flags_js__WEBPACK_IMPORTED_MODULE_6__/* .failOnOverride */ .Af)(args), 'note');
-    const audit = await (0,_transcript_js__WEBPACK_IMPORTED_MODULE_7__/* .auditTranscript */ .K)(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
+    const audit = await (0,_transcript_js__WEBPACK_IMPORTED_MODULE_8__/* .auditTranscript */ .K)(io, transcript, config, ['permission-overreach'], new Map([['permission-overreach', { scope }]]));
     if (format === 'json') {
         const { file, calls, findings } = audit;
-        io.stdout(`${JSON.stringify({ command: 'scope', file, agent: scope.agent, calls, findings }, null, 2)}\n`);
+        (0,_io_js__WEBPACK_IMPORTED_MODULE_7__/* .writeJson */ .GF)(io, `${JSON.stringify({ command: 'scope', file, agent: scope.agent, calls, findings }, null, 2)}\n`);
     }
     else {
-        io.stdout((0,_transcript_js__WEBPACK_IMPORTED_MODULE_7__/* .renderTranscriptText */ .O)(audit));
+        io.stdout((0,_transcript_js__WEBPACK_IMPORTED_MODULE_8__/* .renderTranscriptText */ .O)(audit));
     }
     return audit.failed ? 1 : 0;
 }
@@ -23291,6 +23354,8 @@ var external_node_path_ = __nccwpck_require__(6760);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/file-errors.ts
 var file_errors = __nccwpck_require__(8458);
+// EXTERNAL MODULE: ./src/io/confine.ts
+var confine = __nccwpck_require__(6028);
 // EXTERNAL MODULE: ./src/io/limits.ts
 var limits = __nccwpck_require__(2034);
 // EXTERNAL MODULE: ./src/seal/index.ts + 5 modules
@@ -23304,6 +23369,7 @@ var verdict = __nccwpck_require__(2686);
 // EXTERNAL MODULE: ./src/cli/command.ts
 var command = __nccwpck_require__(3567);
 ;// CONCATENATED MODULE: ./src/cli/commands/seal.ts
+
 
 
 
@@ -23380,6 +23446,8 @@ async function sealCommand(args, io) {
         throw new errors/* UsageError */.eb('seal takes exactly one file');
     const input = args.positionals[0];
     const form = formOf(args);
+    // The workspace rule (src/io/confine.ts): inside the working folder no symlink leads out of it or into .git; a regular file only.
+    const inputReal = (0,confine/* namedPath */.hq)(io.cwd, input, 'file');
     const outputFlag = args.string('output');
     const toStdout = outputFlag === '-' || (outputFlag === undefined && io.stdoutIsTerminal === false);
     const output = toStdout ? null : (outputFlag ?? defaultSealedPath(input));
@@ -23399,10 +23467,10 @@ async function sealCommand(args, io) {
     // To stdout the chain is sealed into a temporary file first: `auto` may start over in another form.
     const work = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'ata-seal-'));
     try {
-        const redacted = args.boolean('redact') ? await (0,redact_file/* redactToFile */.h)((0,external_node_path_.resolve)(io.cwd, input), input, (0,external_node_path_.join)(work, 'redacted'), limits/* DEFAULT_LIMITS */.dR) : null;
+        const redacted = args.boolean('redact') ? await (0,redact_file/* redactToFile */.h)(inputReal, input, (0,external_node_path_.join)(work, 'redacted'), limits/* DEFAULT_LIMITS */.dR) : null;
         const target = output === null ? (0,external_node_path_.join)(work, 'sealed.jsonl') : (0,external_node_path_.resolve)(io.cwd, output);
         const sealed = await (0,seal/* sealAs */._k)({
-            path: redacted?.path ?? (0,external_node_path_.resolve)(io.cwd, input),
+            path: redacted?.path ?? inputReal,
             display: input,
             sink: () => (0,seal/* fileSink */.ao)(target, output ?? '(stdout)'),
             checkpointPath: checkpoint === null ? null : (0,external_node_path_.resolve)(io.cwd, checkpoint),
@@ -23453,10 +23521,10 @@ async function copyToStdout(path, io) {
                 await new Promise((done) => io.stdoutStream.once('drain', () => done()));
         }
         else
-            io.stdout(decoder.write(chunk));
+            (io.stdoutData ?? io.stdout)(decoder.write(chunk));
     }
     if (!io.stdoutStream)
-        io.stdout(decoder.end());
+        (io.stdoutData ?? io.stdout)(decoder.end());
 }
 /** A path as the user would write it: relative to the working folder when inside it. */
 function shown(cwd, path) {
@@ -23585,8 +23653,6 @@ var external_node_path_ = __nccwpck_require__(6760);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/confine.ts
 var confine = __nccwpck_require__(6028);
-// EXTERNAL MODULE: ./src/io/file-errors.ts
-var file_errors = __nccwpck_require__(8458);
 // EXTERNAL MODULE: ./src/io/limits.ts
 var limits = __nccwpck_require__(2034);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
@@ -23596,14 +23662,21 @@ var sanitize_text = __nccwpck_require__(1900);
 
 
 
+const SOURCE_NOTES = {
+    matches: 'source matches',
+    differs: 'SOURCE DIFFERS from source_sha256',
+    missing: 'source missing from --sources',
+};
 /** One line per file: `<status>: <name> (<detail>)`; `broken at index N` for a broken chain. */
 function fileLine(file) {
     const status = file.status === 'broken' && file.brokenAt !== null ? `broken at index ${file.brokenAt}` : file.status === 'not-sealed' ? 'not sealed' : file.status;
     const notes = [(0,sanitize_text/* sanitizeText */.j)(file.detail, { maxChars: 300 })];
     if (file.receipts > 0)
         notes.push(`${file.receipts} redaction receipt(s)`);
-    if (file.source !== null)
-        notes.push(file.source === 'matches' ? 'source matches' : file.source === 'differs' ? 'SOURCE DIFFERS from source_sha256' : 'source missing from --sources');
+    if (file.source === 'refused')
+        notes.push(`source ${file.sourceRefused ?? 'refused'}`);
+    else if (file.source !== null)
+        notes.push(SOURCE_NOTES[file.source]);
     return `${status}: ${(0,sanitize_text/* sanitizeText */.j)(file.file, { maxChars: 300 })} (${notes.join('; ')})`;
 }
 /**
@@ -23679,7 +23752,6 @@ var schemas = __nccwpck_require__(8816);
 
 
 
-
 /** The name of the manifest the Action writes beside the sealed traces. */
 const SEAL_MANIFEST = 'seal-manifest.json';
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
@@ -23716,16 +23788,10 @@ function sealDigestOf(files) {
     return `sha256:${hash.digest('hex')}`;
 }
 /** Reads and checks a seal manifest; anything else is an InputError (exit 2). */
-async function readManifest(path, display) {
-    let bytes;
-    try {
-        bytes = await (0,promises_.readFile)(path);
-    }
-    catch (error) {
-        throw (0,file_errors/* unreadable */.O$)(display, error);
-    }
-    if (bytes.length > MAX_MANIFEST_BYTES)
-        throw new errors/* InputError */.dz(display, null, 'manifest-invalid', `${display}: a seal manifest is never ${bytes.length} bytes long`);
+async function readManifest(path, display, within = { root: null }) {
+    // The workspace rule (src/io/confine.ts), its size checked before a byte is read: a device or FIFO is refused at once.
+    const tooLarge = () => new errors/* InputError */.dz(display, null, 'manifest-invalid', `${display}: a seal manifest is never more than ${MAX_MANIFEST_BYTES} bytes long`);
+    const bytes = (0,confine/* readInputFile */.jH)(path, display, within, MAX_MANIFEST_BYTES, tooLarge);
     let value;
     try {
         value = JSON.parse(bytes.toString('utf8'));
@@ -23756,17 +23822,20 @@ var verify_file = __nccwpck_require__(5561);
 
 
 
+
 /**
  * Verifies every file `seal-manifest.json` lists (each sealed file against its
  * checkpoint; the manifest's final digest against both), recomputes the seal
  * digest and, when asked, compares it with the run's and each original trace
- * with its checkpoint's source_sha256. A path the manifest names outside its
- * folder counts as missing. Reading problems of the manifest itself are
- * InputErrors (exit 2); everything about a listed file is its line.
+ * with its checkpoint's source_sha256. Every file is read under the workspace rule
+ * (src/io/confine.ts) with the artifact's folder (or --sources) as its root: a name that
+ * leads out of it (`..`, an absolute path, a symlink), into `.git`, or to something that is
+ * not a regular file is refused and counts as missing. Reading problems of the manifest
+ * itself are InputErrors (exit 2); everything about a listed file is its line.
  */
 async function verifyArtifact(manifestPath, display, options) {
-    const manifest = await readManifest(manifestPath, display);
-    const root = (0,external_node_path_.dirname)((0,external_node_path_.resolve)(manifestPath));
+    const root = { root: (0,confine/* realFolder */.PX)((0,external_node_path_.dirname)((0,external_node_path_.resolve)(manifestPath))), rootName: 'the artifact' };
+    const manifest = await readManifest(manifestPath, display, root);
     const files = [];
     for (const entry of manifest.files) {
         if (!isSealedEntry(entry)) {
@@ -23778,30 +23847,24 @@ async function verifyArtifact(manifestPath, display, options) {
     const sealDigest = sealDigestOf(manifest.files.filter(isSealedEntry));
     const wanted = options.sealDigest === null ? null : options.sealDigest.startsWith('sha256:') ? options.sealDigest : `sha256:${options.sealDigest}`;
     const digestMatches = wanted === null ? null : wanted === sealDigest;
-    const ok = files.every((f) => (f.status === 'intact' || f.status === 'not-sealed') && f.source !== 'differs' && f.source !== 'missing') && digestMatches !== false;
+    const ok = files.every((f) => (f.status === 'intact' || f.status === 'not-sealed') && f.source !== 'differs' && f.source !== 'missing' && f.source !== 'refused') && digestMatches !== false;
     return { files, sealDigest, digestMatches, ok };
 }
-/** `rel` under `root`, or null when it would leave it (absolute, `..`, a backslash). */
-function inside(root, rel) {
-    if (rel.startsWith('/') || rel.includes('\\') || rel.split('/').some((part) => part === '..' || part === ''))
-        return null;
-    const path = (0,external_node_path_.resolve)(root, rel);
-    return path.startsWith(`${root}${external_node_path_.sep}`) ? path : null;
-}
-async function verifyEntry(root, entry, options) {
+async function verifyEntry(artifact, entry, options) {
     const base = { file: entry.file, brokenAt: null, receipts: 0, source: null };
-    const sealedPath = inside(root, entry.sealed);
-    const checkpointPath = inside(root, entry.checkpoint);
-    for (const [path, name] of [[sealedPath, entry.sealed], [checkpointPath, entry.checkpoint]]) {
-        if (path === null)
-            return { ...base, status: 'missing', detail: `${name} is outside the artifact` };
-        if (!(await isFile(path)))
-            return { ...base, status: 'missing', detail: `${name} is not in the artifact` };
+    const real = [];
+    for (const name of [entry.sealed, entry.checkpoint]) {
+        const verdict = (0,confine/* confine */.Do)((0,external_node_path_.resolve)(artifact.root, name), artifact, 'file');
+        if (verdict.refused === undefined)
+            real.push(verdict.real);
+        else
+            return { ...base, status: 'missing', detail: verdict.missing ? `${name} is not in the artifact` : `${name}: ${verdict.refused}` };
     }
+    const [sealedPath, checkpointPath] = real;
     let checkpoint;
     let verdict;
     try {
-        checkpoint = await (0,verify_file/* readCheckpoint */.H)(checkpointPath, entry.checkpoint);
+        checkpoint = await (0,verify_file/* readCheckpoint */.H)(checkpointPath, entry.checkpoint, artifact);
         verdict = await (0,verify_file/* verifyFile */.A)(sealedPath, entry.sealed, checkpoint, options.limits);
     }
     catch (error) {
@@ -23810,17 +23873,15 @@ async function verifyEntry(root, entry, options) {
         return { ...base, status: 'swapped', detail: error.message.split('\n')[0] };
     }
     const receipts = checkpoint.redactions?.length ?? 0;
-    const source = options.sources === null ? null : await sourceMatches(options.sources, entry.file, checkpoint, options.limits);
+    const found = options.sources === null ? null : await sourceMatches(options.sources, entry.file, checkpoint, options.limits);
+    const source = found === null || typeof found === 'string' ? found : 'refused';
+    const refusedWhy = found !== null && typeof found === 'object' ? { sourceRefused: found.refused } : {};
     const kind = checkpoint.kind === 'bytes' ? 'bytes' : `${checkpoint.canonical} records`;
     if (verdict.status === 'intact' && checkpoint.final_digest !== entry.finalDigest) {
-        return { ...base, status: 'swapped', detail: "the manifest's final digest is not the checkpoint's", receipts, source };
+        return { ...base, status: 'swapped', detail: "the manifest's final digest is not the checkpoint's", receipts, source, ...refusedWhy };
     }
     const detail = verdict.status === 'intact' ? `${checkpoint.records} link(s), ${kind}` : (verdict.broken?.reason ?? verdict.reason ?? `${checkpoint.records} link(s) expected, ${verdict.chain.intact} intact`);
-    return { file: entry.file, status: verdict.status, detail, brokenAt: verdict.broken?.index ?? null, receipts, source };
-}
-async function isFile(path) {
-    const info = await (0,promises_.stat)(path).catch(() => null);
-    return info !== null && info.isFile();
+    return { file: entry.file, status: verdict.status, detail, brokenAt: verdict.broken?.index ?? null, receipts, source, ...refusedWhy };
 }
 /**
  * Whether the original trace under `sources` hashes to the checkpoint's
@@ -23828,9 +23889,10 @@ async function isFile(path) {
  * redaction makes of it.
  */
 async function sourceMatches(sources, file, checkpoint, limits) {
-    const path = inside((0,external_node_path_.resolve)(sources), file);
-    if (path === null || !(await isFile(path)))
-        return 'missing';
+    const verdict = (0,confine/* confine */.Do)((0,external_node_path_.resolve)(sources, file), { root: sources, rootName: 'the --sources folder' }, 'file');
+    if (verdict.refused !== undefined)
+        return verdict.missing ? 'missing' : { refused: verdict.refused };
+    const path = verdict.real;
     if (!checkpoint.redactions)
         return (await sha256File(path)) === checkpoint.source_sha256 ? 'matches' : 'differs';
     const work = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'ata-verify-'));
@@ -23855,7 +23917,6 @@ async function sha256File(path) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/verify.ts
-
 
 
 
@@ -23897,16 +23958,14 @@ async function verifyCommand(args, io) {
     if (args.positionals.length !== 1)
         throw new errors/* UsageError */.eb('verify takes exactly one artifact or sealed file');
     const given = args.positionals[0];
-    const path = (0,external_node_path_.resolve)(io.cwd, given);
-    const info = await (0,promises_.stat)(path).catch(() => null);
-    if (info === null)
-        throw (0,file_errors/* noSuchPath */.YU)(given);
-    if (info.isDirectory()) {
+    // The workspace rule (src/io/confine.ts) for what was named: no symlink out of the working folder or into .git.
+    const path = (0,confine/* namedPath */.hq)(io.cwd, given, 'file-or-folder');
+    if ((0,external_node_fs_.statSync)(path).isDirectory()) {
         if (!(0,external_node_fs_.existsSync)((0,external_node_path_.join)(path, SEAL_MANIFEST)))
             throw new errors/* InputError */.dz(given, null, 'no-seal-manifest', `${given}: a folder without ${SEAL_MANIFEST}: give the folder of a downloaded artifact, or a sealed file`);
         return artifact((0,external_node_path_.join)(path, SEAL_MANIFEST), (0,external_node_path_.join)(given, SEAL_MANIFEST), args, io);
     }
-    if ((0,external_node_path_.basename)(path) === SEAL_MANIFEST)
+    if ((0,external_node_path_.basename)((0,external_node_path_.resolve)(io.cwd, given)) === SEAL_MANIFEST)
         return artifact(path, given, args, io);
     if (await isZip(path)) {
         const work = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'ata-artifact-'));
@@ -23926,12 +23985,10 @@ async function verifyCommand(args, io) {
 async function artifact(manifestPath, display, args, io) {
     if (args.string('checkpoint') !== undefined)
         throw new errors/* UsageError */.eb('--checkpoint is for a sealed file: an artifact names each checkpoint in its manifest');
-    if (!(0,external_node_fs_.existsSync)(manifestPath))
-        throw (0,file_errors/* noSuchPath */.YU)(display);
     const sources = args.string('sources');
     const check = await verifyArtifact(manifestPath, display, {
         sealDigest: args.string('seal-digest') ?? null,
-        sources: sources === undefined ? null : (0,external_node_path_.resolve)(io.cwd, sources),
+        sources: sources === undefined ? null : (0,confine/* namedPath */.hq)(io.cwd, sources, 'folder'),
         limits: limits/* DEFAULT_LIMITS */.dR,
     });
     io.stdout(formatArtifactCheck(check, (0,external_node_path_.basename)(display)));
@@ -23948,7 +24005,7 @@ async function sealedFile(given, args, io) {
         io.stderr(`verify: using the checkpoint beside the file: ${checkpointName}\n`);
     }
     const checkpoint = checkpointName === undefined ? null : await (0,seal/* readCheckpoint */.HQ)((0,external_node_path_.resolve)(io.cwd, checkpointName), checkpointName, (0,confine/* namedConfinement */.SB)((0,external_node_path_.resolve)(io.cwd, checkpointName), (0,confine/* realFolder */.PX)(io.cwd), io.cwd));
-    const verdict = await (0,seal/* verifyFile */.AI)((0,external_node_path_.resolve)(io.cwd, given), given, checkpoint, limits/* DEFAULT_LIMITS */.dR);
+    const verdict = await (0,seal/* verifyFile */.AI)((0,confine/* namedPath */.hq)(io.cwd, given, 'file'), given, checkpoint, limits/* DEFAULT_LIMITS */.dR);
     io.stdout((0,seal/* formatVerdict */.Pu)(verdict));
     return (0,seal/* verdictExitCode */.fM)(verdict);
 }
@@ -24061,8 +24118,10 @@ function failOnOverride(args) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  k: () => (/* binding */ consoleLogger),
-  c: () => (/* binding */ guardMessages)
+  kS: () => (/* binding */ consoleLogger),
+  c6: () => (/* binding */ guardMessages),
+  Mx: () => (/* binding */ jsonPieces),
+  GF: () => (/* binding */ writeJson)
 });
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -24094,13 +24153,40 @@ function randomToken() {
 ;// CONCATENATED MODULE: ./src/cli/io.ts
 
 /**
- * The CLI's messages as the Actions runner may read them (a `run:` step): every text written
- * to stderr (errors that quote configuration keys and values, warnings that name paths and
- * ids) passes the workflow-command guard the Action's log uses, so a key holding
- * `\n::error::…` or `::add-mask::…` is printed as text, never run as a command.
+ * The CLI's output as the Actions runner may read it (a `run:` step). Every text written to
+ * stderr (errors that quote configuration keys and values, warnings that name paths and ids)
+ * passes the workflow-command guard the Action's log uses, so a key holding `\n::error::…` or
+ * `::add-mask::…` is printed as text, never run as a command. So does every text written to
+ * stdout when stdout is a pipe (the runner reads a step's stdout through one): a text or
+ * markdown report, `verify`'s lines, a transcript's text. JSON goes through `writeJson`. A
+ * terminal or a file stdout was redirected to (`> report.md`, `>> $GITHUB_STEP_SUMMARY`) is
+ * not read for commands, and gets the output unchanged.
  */
 function guardMessages(io) {
-    return { ...io, stderr: (text) => io.stderr(guardCommands(text)) };
+    const guarded = { ...io, stderr: (text) => io.stderr(guardCommands(text)) };
+    if (io.stdoutIsTerminal !== false || io.stdoutFile)
+        return guarded;
+    return { ...guarded, stdout: (text) => io.stdout(guardCommands(text)), stdoutData: io.stdout };
+}
+/**
+ * A JSON text (report, SARIF, transcript) to stdout. A JSON line never starts with `::`
+ * (strings keep their newlines escaped); where the runner reads stdout, the other command
+ * form, `##[` anywhere in a line, is written `#\u0023[`: the same JSON value, no command.
+ */
+function writeJson(io, text) {
+    if (io.stdoutData)
+        io.stdoutData(jsonForRunner(text));
+    else
+        io.stdout(text);
+}
+/** The pieces of a streamed JSON report, made safe as `writeJson` does when stdout is read by the runner. */
+function* jsonPieces(io, pieces) {
+    for (const piece of pieces)
+        yield io.stdoutData ? jsonForRunner(piece) : piece;
+}
+/** `##[` occurs in JSON inside a string only (and a piece never cuts a string): `#\u0023[` is the same value. */
+function jsonForRunner(text) {
+    return text.replaceAll('##[', '#\\u0023[');
 }
 function consoleLogger(io, debug) {
     return {
@@ -24145,7 +24231,7 @@ const COMMANDS = new Map([
     ['scope', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4277))).SCOPE],
     ['seal', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2003))).SEAL],
     ['verify', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3384))).VERIFY],
-    ['merge', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5033))).MERGE],
+    ['merge', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9657))).MERGE],
     ['run', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7657))).RUN],
     ['receive', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5348))).RECEIVE],
 ]);
@@ -24168,7 +24254,7 @@ Exit codes: 0 clean, 1 findings at or above the fail level (verify: not intact),
 }
 /** Runs one command line; returns the exit code. Never throws. */
 async function runCli(argv, given) {
-    const io = (0,_io_js__WEBPACK_IMPORTED_MODULE_0__/* .guardMessages */ .c)(given);
+    const io = (0,_io_js__WEBPACK_IMPORTED_MODULE_0__/* .guardMessages */ .c6)(given);
     // After `--` the words are another program's (`run -- cmd --debug`), not ours.
     const own = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
     const debug = own.includes('--debug') || io.env['ACTIONS_STEP_DEBUG'] === 'true';
@@ -27520,7 +27606,7 @@ function isRunStateHead(head) {
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var limits = __nccwpck_require__(2034);
+var io_limits = __nccwpck_require__(2034);
 ;// CONCATENATED MODULE: ./src/ingest/cassette/event-stream.ts
 
 /** The most events of one streamed body that are assembled (the body itself is within max-document-bytes). */
@@ -27768,7 +27854,7 @@ function inflate(bytes, budget) {
     if (!gzip && !deflate)
         return Buffer.from(bytes).toString('utf8');
     if (budget.left <= 0)
-        return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
+        return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
     try {
         const out = (gzip ? external_node_zlib_.gunzipSync : external_node_zlib_.inflateSync)(bytes, { maxOutputLength: budget.left });
         budget.left -= out.length;
@@ -27778,7 +27864,7 @@ function inflate(bytes, budget) {
         const code = error.code;
         if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
             budget.left = 0;
-            return { kind: 'broken', reason: `compressed body inflates past the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
+            return { kind: 'broken', reason: `compressed body inflates past the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
         }
         return { kind: 'broken', reason: `${gzip ? 'gzip' : 'deflate'} body cannot be inflated (${code ?? 'corrupt data'})` };
     }
@@ -28155,56 +28241,102 @@ class GeminiConversation {
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/cassette/alias-size.ts
+const PENDING = -1;
 /**
- * The bytes the aliases under `node` add when it is read: each alias counts the size of
+ * The bytes the aliases under `root` add when it is read: each alias counts the size of
  * what it stands for (its anchored node's source, with the aliases inside that counted the
- * same way), so a 1 MB body aliased 1,000 times counts 1,000 MB. Sizes are memoized per
- * node: a nested alias bomb is measured in one pass over its nodes, never expanded.
+ * same way), so a 1 MB body aliased 1,000 times counts 1,000 MB. Measured on the parsed node
+ * tree, never expanded: one pass over the document to resolve every alias (the yaml package
+ * resolves one alias by walking the whole document, so a thousand aliases cost a thousand
+ * walks), then each node's expanded size once (memoized, no recursion, any depth).
  */
-function aliasBytes(node, doc, kinds) {
+function aliasExpansion(root, contents, kinds) {
+    const targets = aliasTargets(contents, kinds);
+    const childrenOf = (n) => {
+        if (kinds.isAlias(n))
+            return [targets.get(n)];
+        if (kinds.isPair(n))
+            return [n.key, n.value];
+        if (kinds.isCollection(n))
+            return n.items;
+        return [];
+    };
     const full = new Map();
-    const added = new Map();
-    /** The size of `n` read, aliases expanded. */
-    const sizeOf = (n, depth) => {
-        if (n === null || n === undefined || depth > 1000)
-            return 0;
-        const known = full.get(n);
-        if (known !== undefined)
-            return known;
-        full.set(n, 0); // an alias cycle counts nothing more (the yaml package refuses it)
-        let size;
-        if (kinds.isAlias(n))
-            size = sizeOf(n.resolve(doc), depth + 1);
-        else if (kinds.isScalar(n))
-            size = n.range ? n.range[1] - n.range[0] : String(n.value).length;
-        else if (kinds.isPair(n))
-            size = sizeOf(n.key, depth + 1) + sizeOf(n.value, depth + 1);
-        else if (kinds.isCollection(n))
-            size = n.items.reduce((sum, item) => sum + sizeOf(item, depth + 1), 0);
-        else
-            size = 0;
-        full.set(n, size);
-        return size;
+    /** The size of `start` read with its aliases expanded, or null when an alias inside it names a node that holds it. */
+    const sizeOf = (start) => {
+        const stack = [start];
+        while (stack.length > 0) {
+            const n = stack[stack.length - 1];
+            const known = full.get(n);
+            if (known !== undefined && known !== PENDING) {
+                stack.pop();
+                continue;
+            }
+            const kids = childrenOf(n).filter((kid) => kid !== null && kid !== undefined);
+            if (known === undefined) {
+                full.set(n, PENDING);
+                for (const kid of kids) {
+                    const state = full.get(kid);
+                    if (state === PENDING)
+                        return null; // a node on the way down: the alias names a node that holds it
+                    if (state === undefined)
+                        stack.push(kid);
+                }
+                continue;
+            }
+            let size = kinds.isScalar(n) ? (n.range ? n.range[1] - n.range[0] : String(n.value).length) : 0;
+            for (const kid of kids)
+                size += full.get(kid);
+            full.set(n, size);
+            stack.pop();
+        }
+        return full.get(start) ?? 0;
     };
-    /** What the aliases under `n` add beyond its source. */
-    const extraOf = (n, depth) => {
-        if (n === null || n === undefined || depth > 1000)
-            return 0;
-        const known = added.get(n);
-        if (known !== undefined)
-            return known;
-        added.set(n, 0);
-        let extra = 0;
+    let bytes = 0;
+    for (const n of preorder(root, kinds)) {
+        if (!kinds.isAlias(n))
+            continue;
+        const target = targets.get(n);
+        if (target === undefined)
+            continue; // an unresolved alias: the parser reported it
+        const size = sizeOf(target);
+        if (size === null)
+            return { kind: 'cycle' };
+        bytes += size;
+    }
+    return { kind: 'bytes', bytes };
+}
+/** Every alias → the node it names: the last node with its anchor before it in document order (the YAML rule, the yaml package's order). */
+function aliasTargets(contents, kinds) {
+    const anchors = new Map();
+    const targets = new Map();
+    for (const n of preorder(contents, kinds)) {
+        if (kinds.isAlias(n)) {
+            const target = anchors.get(n.source);
+            if (target !== undefined)
+                targets.set(n, target);
+            continue;
+        }
+        const anchor = n.anchor;
+        if (typeof anchor === 'string')
+            anchors.set(anchor, n);
+    }
+    return targets;
+}
+/** The nodes of `root`'s own tree (aliases not followed), parents before children, in document order. */
+function* preorder(root, kinds) {
+    const stack = [root];
+    while (stack.length > 0) {
+        const n = stack.pop();
+        if (n === null || n === undefined)
+            continue;
+        yield n;
         if (kinds.isAlias(n))
-            extra = sizeOf(n, depth + 1);
-        else if (kinds.isPair(n))
-            extra = extraOf(n.key, depth + 1) + extraOf(n.value, depth + 1);
-        else if (kinds.isCollection(n))
-            extra = n.items.reduce((sum, item) => sum + extraOf(item, depth + 1), 0);
-        added.set(n, extra);
-        return extra;
-    };
-    return extraOf(node, 0);
+            continue;
+        const kids = kinds.isPair(n) ? [n.key, n.value] : kinds.isCollection(n) ? n.items : [];
+        for (let i = kids.length - 1; i >= 0; i -= 1)
+            stack.push(kids[i]);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/cassette/index.ts
@@ -28259,9 +28391,32 @@ async function parseCassette(text, file, sink, limits) {
         sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette has no "interactions" list' });
         return;
     }
+    const budget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes, parsed: new Map() };
+    // Aliases are read as copies of what they stand for: their expansion counts against
+    // limits.max-document-bytes (with the compressed bodies), measured before any copy is read.
+    const expansion = aliasExpansion(seq, doc.contents, kinds);
+    if (expansion.kind === 'cycle') {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette not read: an alias names a node that holds it, so it expands without end' });
+        return;
+    }
+    if (expansion.bytes > budget.left) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `cassette not read: its aliases expand it by ${expansion.bytes} bytes, past the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` });
+        return;
+    }
+    budget.left -= expansion.bytes;
+    let interactions;
+    try {
+        // One conversion for the whole list: the yaml package resolves the aliases of one conversion in one pass.
+        interactions = seq.toJS(doc, { maxAliasCount: -1 });
+    }
+    catch (error) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `cassette cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
+        return;
+    }
+    if (!Array.isArray(interactions))
+        return;
     const collector = new tool_facts/* FactCollector */.sI(true);
     const gemini = new GeminiConversation(collector);
-    const budget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes, parsed: new Map() };
     const bodyAt = (holder, line, what) => {
         const read = readBody(holder, budget);
         if (read.kind === 'json')
@@ -28272,39 +28427,20 @@ async function parseCassette(text, file, sink, limits) {
             sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${read.reason}` });
         return null;
     };
-    const read = { doc, lineCounter, kinds, isMap, budget, sink, file, collector, gemini, bodyAt };
-    for (const node of seq.items) {
-        if (!isMap(node))
-            continue;
-        readInteraction(node, read);
-    }
+    const read = { lineCounter, isMap, file, collector, gemini, bodyAt };
+    seq.items.forEach((node, i) => {
+        if (isMap(node))
+            readInteraction(node, interactions[i], read);
+    });
     gemini.flush();
     for (const record of collector.records)
         sink.record(record);
 }
-/** One interaction: its aliases counted against the budget, then its request and its response read. */
-function readInteraction(node, { doc, lineCounter, kinds, isMap, budget, sink, file, collector, gemini, bodyAt }) {
+/** One interaction (its node for the lines, its value read): its request and its response. */
+function readInteraction(node, interaction, { lineCounter, isMap, file, collector, gemini, bodyAt }) {
     const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
     const responseNode = node.get('response', true);
     const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
-    // Aliases are read as copies of what they stand for: their expansion counts against limits.max-document-bytes with the bodies.
-    const expanded = aliasBytes(node, doc, kinds);
-    if (expanded > 0) {
-        budget.left -= expanded;
-        if (budget.left < 0) {
-            sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction not read: its aliases expand by ${expanded} bytes, past the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)} with the cassette's other aliases and bodies` });
-            return;
-        }
-    }
-    let interaction;
-    try {
-        interaction = node.toJS(doc);
-    }
-    catch (error) {
-        // e.g. an alias bomb: the yaml package refuses excessive alias expansion
-        sink.diagnostic({ ruleId: 'malformed-record', line, message: `cassette interaction cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
-        return;
-    }
     if (!(0,facts_fields/* isObject */.Gv)(interaction))
         return;
     const request = bodyAt((0,facts_fields/* own */.ZV)(interaction, 'request'), line, 'request');
@@ -28870,7 +29006,7 @@ async function readEvalArchive(bytes, maxBytes) {
         if (!WANTED.test(file.name))
             return false;
         if (file.originalSize > maxBytes || total + file.originalSize > maxBytes) {
-            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${(0,limits/* limitText */.PW)('maxDocumentBytes', maxBytes)}: skipped`);
+            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', maxBytes)}: skipped`);
             return false;
         }
         total += file.originalSize;
@@ -31848,7 +31984,7 @@ async function forEachStreamedObject(input, sink, onValue) {
         bytes += text.length + 1;
         countBrackets(text, brackets);
         if (bytes > input.limits.maxLineBytes) {
-            fail(start, `object starting here is longer than the ${(0,limits/* limitText */.PW)('maxLineBytes', input.limits.maxLineBytes)}`);
+            fail(start, `object starting here is longer than the ${(0,io_limits/* limitText */.PW)('maxLineBytes', input.limits.maxLineBytes)}`);
             continue;
         }
         if (brackets.depth > 0)
@@ -34600,13 +34736,18 @@ async function walk(dir) {
 /* harmony export */   Do: () => (/* binding */ confine),
 /* harmony export */   PX: () => (/* binding */ realFolder),
 /* harmony export */   SB: () => (/* binding */ namedConfinement),
+/* harmony export */   hq: () => (/* binding */ namedPath),
+/* harmony export */   jH: () => (/* binding */ readInputFile),
 /* harmony export */   p7: () => (/* binding */ readConfinedFile)
 /* harmony export */ });
+/* unused harmony export confinedPath */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _file_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8458);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
+/* harmony import */ var _file_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8458);
+
 
 
 
@@ -34639,7 +34780,7 @@ function confine(abs, within, want) {
             return link ? { refused: 'refused: a symlink whose target does not exist' } : { refused: 'no such file or directory', missing: true };
         if (code === 'ELOOP')
             return { refused: 'refused: a symlink loop' };
-        return { refused: `refused: its path cannot be resolved (${(0,_file_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .systemReason */ .uc)(error)})` };
+        return { refused: `refused: its path cannot be resolved (${(0,_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .systemReason */ .uc)(error)})` };
     }
     const through = real !== (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(abs);
     if (within.root !== null) {
@@ -34653,13 +34794,36 @@ function confine(abs, within, want) {
         info = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(real);
     }
     catch (error) {
-        return { refused: `refused: cannot be read (${(0,_file_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .systemReason */ .uc)(error)})` };
+        return { refused: `refused: cannot be read (${(0,_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .systemReason */ .uc)(error)})` };
     }
     if (want === 'file' && !info.isFile())
         return { refused: through ? 'refused: a symlink to something that is not a regular file' : 'refused: not a regular file' };
     if (want === 'folder' && !info.isDirectory())
         return { refused: 'refused: not a folder' };
+    if (want === 'file-or-folder' && !info.isFile() && !info.isDirectory())
+        return { refused: through ? 'refused: a symlink to something that is neither a regular file nor a folder' : 'refused: neither a regular file nor a folder' };
     return { real };
+}
+/**
+ * `confine` for a path a command was given (CLI): its real path, or a one-line user
+ * error (exit 2): `no-such-path` when it is missing, else `refused` with the reason.
+ */
+function confinedPath(abs, display, within, want) {
+    const verdict = confine(abs, within, want);
+    if (verdict.refused === undefined)
+        return verdict.real;
+    if (verdict.missing)
+        throw (0,_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .noSuchPath */ .YU)(display);
+    throw refusedError(display, verdict.refused);
+}
+/** A refusal as a user error: `refused: <path>: a symlink into .git` (the code says refused once). */
+function refusedError(display, reason) {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(display, null, 'refused', `${display}: ${reason.replace(/^refused: /, '')}`);
+}
+/** `confinedPath` for a path typed on the command line, relative to the working folder `cwd`. */
+function namedPath(cwd, given, want) {
+    const abs = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(cwd, given);
+    return confinedPath(abs, given, { ...namedConfinement(abs, realFolder(cwd), cwd), rootName: 'the working folder' }, want);
 }
 /**
  * Reads a small file (configuration, scope, checkpoint, report) under the rule above,
@@ -34705,6 +34869,23 @@ function readConfinedFile(abs, within, maxBytes) {
     finally {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
+}
+/**
+ * `readConfinedFile` for a file a command reads as input (checkpoint, seal manifest, report):
+ * its bytes, or a one-line user error (exit 2): `no-such-path`, `unreadable`, `tooLarge()` past
+ * `maxBytes`, else `refused` with the reason.
+ */
+function readInputFile(abs, display, within, maxBytes, tooLarge) {
+    const read = readConfinedFile(abs, within, maxBytes);
+    if (read.kind === 'bytes')
+        return read.bytes;
+    if (read.kind === 'error')
+        throw (0,_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .unreadable */ .O$)(display, read.error);
+    if (read.missing)
+        throw (0,_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .noSuchPath */ .YU)(display);
+    if (/larger than the limit/.test(read.refused))
+        throw tooLarge();
+    throw refusedError(display, read.refused);
 }
 function isInsideOrEqual(path, root) {
     const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, path);
@@ -42843,17 +43024,9 @@ const MAX_CHECKPOINT_BYTES = 64 * 1024;
 /** Reads and checks a checkpoint file (small; read whole). */
 async function readCheckpoint(path, display, within = { root: null }) {
     // Its size is checked before a byte is read: a device or FIFO named as a checkpoint is refused at once.
-    const read = (0,_io_confine_js__WEBPACK_IMPORTED_MODULE_4__/* .readConfinedFile */ .p7)(path, within, MAX_CHECKPOINT_BYTES);
-    if (read.kind === 'error')
-        throw (0,_io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .unreadable */ .O$)(display, read.error);
-    if (read.kind === 'refused') {
-        if (read.missing)
-            throw (0,_io_file_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .unreadable */ .O$)(display, Object.assign(new Error('missing'), { code: 'ENOENT' }));
-        if (/larger than the limit/.test(read.refused))
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(display, null, 'checkpoint-invalid', `${display}: a checkpoint is never more than ${MAX_CHECKPOINT_BYTES} bytes long`);
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(display, null, 'refused', `${display}: ${read.refused}`);
-    }
-    return (0,_checkpoint_js__WEBPACK_IMPORTED_MODULE_5__/* .parseCheckpoint */ .S7)(read.bytes.toString('utf8'), display);
+    const tooLarge = () => new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(display, null, 'checkpoint-invalid', `${display}: a checkpoint is never more than ${MAX_CHECKPOINT_BYTES} bytes long`);
+    const bytes = (0,_io_confine_js__WEBPACK_IMPORTED_MODULE_4__/* .readInputFile */ .jH)(path, display, within, MAX_CHECKPOINT_BYTES, tooLarge);
+    return (0,_checkpoint_js__WEBPACK_IMPORTED_MODULE_5__/* .parseCheckpoint */ .S7)(bytes.toString('utf8'), display);
 }
 /**
  * Verifies a sealed file (plain, or gzip-compressed after sealing) against its
