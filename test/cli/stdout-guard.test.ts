@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardMessages, jsonPieces, writeJson, type CliIO } from '../../src/cli/io.js';
-import { liveCommandLines } from '../hostile/hostile-text.js';
+import { liveCommandLines } from '../hostile/outputs/hostile-text.js';
 
 /** A CLI io writing to strings, stdout a pipe, a terminal, or a file. */
 function io(stdout: 'pipe' | 'terminal' | 'file'): { io: CliIO; out: () => string } {

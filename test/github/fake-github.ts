@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Azurite } from './azurite.js';
+import type { Azurite } from './artifacts/azurite.js';
 import { FakeChecks } from './fake-checks.js';
 import { startLoopback } from './support/loopback.js';
 

@@ -3,17 +3,17 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/report/schema.js';
-import type { Azurite } from '../github/azurite.js';
+import type { Azurite } from '../github/artifacts/azurite.js';
 import type { FakeGitHub } from '../github/fake-github.js';
-import { readZip } from '../github/read-zip.js';
+import { readZip } from '../github/artifacts/read-zip.js';
 import { actionDefaults, runBundledAction } from '../github/run-action.js';
 import type { ArtifactFront } from '../github/support/artifact-front.js';
 import { startArtifactHarness, stopArtifactHarness } from '../github/support/artifact-harness.js';
 import { aliasCassette } from '../ingest/cassette/alias-cassette.js';
-import { liveCommandLines } from './hostile-text.js';
-import { hostileWorkspace, TRACE } from './hostile-workspace.js';
+import { liveCommandLines } from './outputs/hostile-text.js';
+import { hostileWorkspace, TRACE } from './workspace/hostile-workspace.js';
 import { tempTree } from '../helpers.js';
-import { PLANTED, plantedTrace } from './planted-tokens.js';
+import { PLANTED, plantedTrace } from './secrets/planted-tokens.js';
 
 // Issue 35's third round as one pull request against the bundled Action and the loopback GitHub:
 // the workspace attacks (items 1, 2, 4, 8, 10, 12 and workflow commands in trace text) together,

@@ -12,7 +12,7 @@ import { corpusFile, describeCorpus } from '../public-corpus.js';
 
 // Whole-document traces (Langfuse, Inspect JSON and .eval, MCP, a YAML cassette) are sealed as a chain over
 // their bytes; an OTLP export on one line is one record, and a JSONL file with lines that are not objects has
-// its records sealed (those lines are listed in the checkpoint: test/hostile/unsealed-lines.test.ts).
+// its records sealed (those lines are listed in the checkpoint: test/hostile/artifacts/unsealed-lines.test.ts).
 const KINDS: Record<string, 'bytes' | 'records'> = {
   'langfuse/pydantic-ai-tools.trace.json': 'bytes',
   'inspect/log_tool_call_error.json': 'bytes',

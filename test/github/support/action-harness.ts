@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
-import type { Azurite } from '../azurite.js';
+import type { Azurite } from '../artifacts/azurite.js';
 import type { FakeGitHub } from '../fake-github.js';
 import { actionDefaults, runBundledAction, type ActionRun, type RunOptions } from '../run-action.js';
 import type { ArtifactFront } from './artifact-front.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { zipSync } from 'fflate';
-import { CONTAINER, type Azurite } from '../azurite.js';
+import { CONTAINER, type Azurite } from '../artifacts/azurite.js';
 import type { FakeArtifact, FakeGitHub } from '../fake-github.js';
 import { startLoopback } from './loopback.js';
 

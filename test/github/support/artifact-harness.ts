@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { Azurite } from '../azurite.js';
+import { Azurite } from '../artifacts/azurite.js';
 import { FakeGitHub } from '../fake-github.js';
 import { ArtifactFront } from './artifact-front.js';
 

@@ -2,7 +2,7 @@ import type { Severity } from '../../../src/model/finding.js';
 
 /**
  * Traces with planted defects, for a realistic pull request run of the bundled
- * Action (test/github/pr-run-dist.test.ts). Each defect is one call (or one
+ * Action (test/github/dist/pr-run-dist.test.ts). Each defect is one call (or one
  * result) of a run and gives the findings FINDINGS_OF lists, no more: every
  * catalog tool is called once cleanly (no unused-tool), arguments differ from
  * call to call (no retry-storm), there are no llm spans, and a failed call is

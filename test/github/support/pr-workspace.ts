@@ -8,7 +8,7 @@ import { plan, plantedFindings, plantedTrace, type Defect } from './planted-pr.j
 
 /**
  * A repository whose agent suite already has findings, and a pull request on it
- * (test/github/pr-run-dist.test.ts). Committed on both branches: the 66 public
+ * (test/github/dist/pr-run-dist.test.ts). Committed on both branches: the 66 public
  * traces of the realistic run under traces/corpus/ and `existing.jsonl`. The
  * base also commits fixed-a and fixed-b with 20 findings each (40), which the
  * head commits fixed; the head adds `new-committed.jsonl` (10 new findings).

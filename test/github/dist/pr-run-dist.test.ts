@@ -1,0 +1,221 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { ruleDocsUrl } from '../../../src/report/render/rule-docs.js';
+import { tempDir } from '../../helpers.js';
+import { describeCorpus } from '../../public-corpus.js';
+import { CORPUS } from '../../report/pr-run.js';
+import { CHROMIUM, CMARK_GFM, itWith } from '../../system-tools.js';
+import type { ActionRun } from '../run-action.js';
+import { PR_EVENT, pushToMain, useActionHarness } from '../support/action-harness.js';
+import { expected, FILES, git, pullRequestWorkspace, type Expected } from '../support/pr-workspace.js';
+
+// The realistic pull request run of issue 39, end to end: the bundled Action (dist/index.js)
+// as the runner runs it, in a real git checkout, against the loopback GitHub. The base
+// branch's run (101) uploaded the report the pull request is compared with; what is new and
+// fixed is counted from the planted defects (support/pr-workspace.ts), never from the tool:
+// fixed 40 (24 errors), new 16 (12 errors): 10 in a committed file, 6 in a trace the job writes.
+// A second suite (`name: nightly`, `comment-mode: changes`) runs in the same workflow: its report
+// in run 101 is not the main suite's baseline, and it keeps its own comment and check run.
+const REPO_URL = 'https://github.com/octo-org/agent-app';
+const TRACES = 'traces/**\nout/**';
+const NIGHTLY = { name: 'nightly', 'comment-mode': 'changes', traces: 'out-nightly/**' };
+const fixed = [...expected('fixedA'), ...expected('fixedB')];
+const added = [...expected('newCommitted'), ...expected('newWritten')];
+const errorsOf = (list: readonly Expected[]) => list.filter((f) => f.severity === 'error').length;
+
+const harness = useActionHarness();
+const runs: Record<'base' | 'first' | 'nightly' | 'nightlyAgain' | 'second', ActionRun> = {} as never;
+let ws: ReturnType<typeof pullRequestWorkspace>;
+let head = '';
+let firstComment = '';
+let nightlyWrites: string[] = [];
+/** The check runs on the head commit after the main and the nightly suite ran: [name, conclusion]. */
+let checksAfterNames: string[][] = [];
+
+function prEvent(headSha: string, baseSha: string) {
+  const pr = PR_EVENT['pull_request'] as { head: object; base: object };
+  return { ...PR_EVENT, pull_request: { ...pr, head: { ...pr.head, sha: headSha }, base: { ...pr.base, sha: baseSha } } };
+}
+const comments = () => harness.gh.comments.get(42)!.filter((c) => c.user.login === 'github-actions[bot]');
+const unnamedComment = () => comments().find((c) => c.body.includes('<!-- agent-trace-audit:comment -->'))!.body;
+const report = (run: ActionRun) => JSON.parse(readFileSync(run.outputs['report-json']!, 'utf8')) as { findings: Array<{ ruleId: string; file: string; line: number; message: string }> };
+
+/** The line of the record a finding points at: the result for an orphan result or a traceback, else the call. */
+function lineOf(f: Expected, text: string): number {
+  const kind = f.rule === 'unmatched-result' || f.rule === 'stack-trace-in-result' || f.rule === 'internal-detail-leak' ? 'tool_result' : 'tool_call';
+  return text.split('\n').findIndex((l) => l.includes(`"type":"${kind}"`) && l.includes(`"tool_call_id":"${f.callId}"`)) + 1;
+}
+
+describeCorpus('the realistic pull request run of the bundled Action', [...CORPUS], () => {
+  beforeAll(async () => {
+    const { gh } = harness;
+    ws = pullRequestWorkspace();
+    const push = { workspace: ws.root, ...pushToMain(ws.baseSha) };
+    // The base branch's workflow run: the main suite and the nightly suite, each uploading its report.
+    runs.base = await harness.run(101, { comment: 'false', 'check-run': 'off', traces: TRACES }, push);
+    await harness.run(101, { ...NIGHTLY, comment: 'false', 'check-run': 'off' }, push);
+    gh.runs.push({ id: 101, head_branch: 'main', head_sha: ws.baseSha, head_repository: { full_name: 'octo-org/agent-app' } });
+    gh.comments.set(42, []);
+    head = ws.toHead();
+    const pr = { workspace: ws.root, event: prEvent(head, ws.baseSha) };
+    runs.first = await harness.run(201, { traces: TRACES, gate: 'new' }, pr);
+    firstComment = unnamedComment();
+    runs.nightly = await harness.run(202, NIGHTLY, pr);
+    const before = gh.requests.length;
+    runs.nightlyAgain = await harness.run(203, NIGHTLY, pr);
+    nightlyWrites = gh.requests.slice(before).filter((r) => r.method !== 'GET' && r.path.includes('/comments')).map((r) => `${r.method} ${r.path}`);
+    checksAfterNames = gh.checks.runs.filter((r) => r.head_sha === head).map((r) => [r.name, r.conclusion ?? '']);
+    // The base branch's latest run now has the first run's report.
+    gh.runs.push({ id: 201, head_branch: 'main', head_sha: head, head_repository: { full_name: 'octo-org/agent-app' } });
+    runs.second = await harness.run(204, { traces: TRACES, gate: 'new' }, pr);
+  }, 900_000);
+
+  it('the plan, read back from the files by python3: 40 findings fixed, 16 new', () => {
+    // Per file: calls without a result, results without a call, calls to a tool off the catalog,
+    // calls with an AWS key id, error results with a traceback (two findings each).
+    const count = (...texts: string[]) => {
+      const script = `import json, sys
+n = 0
+for text in sys.stdin.read().split('\\0'):
+    recs = [json.loads(l) for l in text.splitlines() if l.strip()]
+    calls = {r['tool_call_id']: r for r in recs if r['type'] == 'tool_call'}
+    results = {r['tool_call_id']: r for r in recs if r['type'] == 'tool_result'}
+    catalog = set(next(r for r in recs if r['type'] == 'catalog')['catalog_names'])
+    n += len(calls.keys() - results.keys()) + len(results.keys() - calls.keys())
+    n += sum(1 for r in calls.values() if r['name'] not in catalog)
+    n += sum(1 for r in calls.values() if 'AKIA' in json.dumps(r['arguments']))
+    n += sum(2 for r in results.values() if 'Traceback' in json.dumps(r.get('error')))
+print(n)`;
+      return Number(execFileSync('python3', ['-c', script], { input: texts.join('\0'), encoding: 'utf8' }));
+    };
+    const at = (sha: string, file: string) => git(ws.root, 'show', `${sha}:${file}`);
+    const baseFixed = count(at(ws.baseSha, FILES.fixedA), at(ws.baseSha, FILES.fixedB));
+    const headFixed = count(at(head, FILES.fixedA), at(head, FILES.fixedB));
+    expect([baseFixed, headFixed]).toEqual([fixed.length, 0]);
+    expect(count(at(head, FILES.newCommitted), readFileSync(join(ws.root, FILES.newWritten), 'utf8'))).toBe(added.length);
+    expect([fixed.length, errorsOf(fixed), added.length, errorsOf(added)]).toEqual([40, 24, 16, 12]);
+  });
+
+  it('gate new: exit 1 on the 12 new errors; the outputs count 16 new and 40 fixed', () => {
+    const { base, first } = runs;
+    expect(first.stdout).toContain(`found ${CORPUS.length + 5} trace file(s)`);
+    const errors = Number(base.outputs['errors']) - errorsOf(fixed) + errorsOf(added);
+    // fixed-findings is 40, not 43: the nightly suite's report in run 101 is not compared with.
+    expect(first.code, first.stdout).toBe(1);
+    expect(first.outputs).toMatchObject({
+      conclusion: 'failure',
+      verdict: `❌ ${errorsOf(added)} new errors (${errors} errors in all)`,
+      'new-findings': String(added.length),
+      'new-errors': String(errorsOf(added)),
+      'fixed-findings': String(fixed.length),
+      errors: String(errors),
+      findings: String(Number(base.outputs['findings']) - fixed.length + added.length),
+    });
+    expect(firstComment.split('\n')[0]).toBe(`## agent-trace-audit: ${first.outputs['verdict']}`);
+  });
+
+  it("the comment lists each new finding whole, linked only when its file is committed at the head", () => {
+    const items = firstComment.split('\n').filter((l) => /^- [🔴🟠🔵] \[`/u.test(l));
+    const findings = report(runs.first).findings;
+    const texts = new Map(added.map((f) => [f.file, f.file === FILES.newWritten ? readFileSync(join(ws.root, f.file), 'utf8') : git(ws.root, 'show', `${head}:${f.file}`)]));
+    const seen = items.map((item) => {
+      const m = /^- \S+ \[`([a-z-]+)`\]\[\1\] at (?:\[`([^`]+)`\]\(([^)]+)\)|`([^`]+)`): `([^`]+)`$/u.exec(item);
+      expect(m, item).not.toBeNull();
+      const [, rule, linkedAt, url, plainAt, message] = m!;
+      const [file, line] = (linkedAt ?? plainAt)!.split(':') as [string, string];
+      // Linked exactly when the file is committed at the head, to the line in the blob there.
+      expect([item, url]).toEqual([item, file === FILES.newWritten ? undefined : `${REPO_URL}/blob/${head}/${file}#L${line}`]);
+      // The whole message, as the report has it.
+      expect(message!.endsWith('…')).toBe(false);
+      expect(findings.filter((f) => f.ruleId === rule && f.file === file && f.line === Number(line)).map((f) => f.message)).toContain(message);
+      return `${rule} ${file}:${line}`;
+    });
+    // The same findings the plan gives, at the lines of the records they point at.
+    expect(seen.sort()).toEqual(added.map((f) => `${f.rule} ${f.file}:${lineOf(f, texts.get(f.file)!)}`).sort());
+    expect(firstComment).toContain(`tool 'deploy_preview' is not in the run's catalog ('fetch_page', 'list_dir', 'read_file', 'run_tests', 'search_docs', 'write_file'): no catalog hash is recorded to tell a wrong catalog from an invented name\``);
+    // Every link into the repository resolves: the path exists at the commit it names.
+    for (const [, sha, path] of firstComment.matchAll(/https:\/\/github\.com\/octo-org\/agent-app\/blob\/([0-9a-f]{40})\/([^)#\s]+)/g)) {
+      expect(sha).toBe(head);
+      expect(() => git(ws.root, 'cat-file', '-e', `${sha}:${decodeURIComponent(path!)}`), path).not.toThrow();
+    }
+    expect(firstComment).not.toMatch(/blob\/[0-9a-f]{40}\/out\//);
+  });
+
+  it('the fixed line and the rule table: counts from the plan, no 0 | 0 row', () => {
+    const perRule = (list: readonly Expected[]) => list.reduce((m, f) => m.set(f.rule, (m.get(f.rule) ?? 0) + 1), new Map<string, number>());
+    const fixedLine = firstComment.split('\n').find((l) => l.startsWith('**Fixed in this PR:**'))!;
+    expect(fixedLine.startsWith(`**Fixed in this PR:** ${fixed.length} finding(s): `)).toBe(true);
+    expect(new Map([...fixedLine.matchAll(/`([a-z-]+)` ×(\d+)/g)].map((m) => [m[1]!, Number(m[2])]))).toEqual(perRule(fixed));
+    const rows = firstComment.split('\n').filter((l) => /^\| \[`/.test(l)).map((l) => l.split('|').map((c) => c.trim()));
+    const newOf = perRule(added);
+    const fixedOf = perRule(fixed);
+    expect(rows.map((r) => /`([a-z-]+)`/.exec(r[1]!)![1]).sort()).toEqual([...new Set([...newOf.keys(), ...fixedOf.keys()])].sort());
+    for (const r of rows) {
+      const rule = /`([a-z-]+)`/.exec(r[1]!)![1]!;
+      expect([rule, r[4], r[5]]).toEqual([rule, newOf.has(rule) ? `+${newOf.get(rule)}` : '0', fixedOf.has(rule) ? `−${fixedOf.get(rule)}` : '0']);
+    }
+    for (const c of comments()) expect(c.body).not.toMatch(/\| 0 \| 0 \|/);
+  });
+
+  it("run again with the first run's report as the baseline: exit 0, no new findings", () => {
+    const { first, second } = runs;
+    expect(second.code, second.stdout).toBe(0);
+    expect(second.outputs).toMatchObject({ conclusion: 'success', verdict: `✅ no new findings (${first.outputs['errors']} existing errors)`, 'new-findings': '0', 'new-errors': '0', 'fixed-findings': '0' });
+    expect(unnamedComment().split('\n')[0]).toBe(`## agent-trace-audit: ✅ no new findings (${first.outputs['errors']} existing errors)`);
+    expect(second.summary).toContain(second.outputs['verdict']!);
+  });
+
+  it('two names on one pull request: two comments and two check runs; comment-mode changes edits nothing the second time', () => {
+    expect(comments().map((c) => c.body.match(/<!-- agent-trace-audit:comment[^>]*-->/)![0])).toEqual(['<!-- agent-trace-audit:comment -->', '<!-- agent-trace-audit:comment name=nightly -->']);
+    expect(checksAfterNames).toEqual([
+      ['agent-trace-audit', 'failure'],
+      ['agent-trace-audit (nightly)', 'failure'],
+    ]);
+    // The second run of the main suite on that commit: other annotations (none is new now), so the first check run is marked superseded.
+    const checks = harness.gh.checks.runs.filter((r) => r.head_sha === head);
+    expect(checks.map((r) => [r.name, r.conclusion, r.output.title === 'Superseded'])).toEqual([
+      ['agent-trace-audit', 'neutral', true],
+      ['agent-trace-audit (nightly)', 'failure', false],
+      ['agent-trace-audit', 'success', false],
+    ]);
+    const nightlyNew = expected('nightlyHead').filter((f) => !expected('nightly').some((b) => b.callId === f.callId));
+    expect(runs.nightly.outputs).toMatchObject({ verdict: `❌ ${nightlyNew.length} new error (${errorsOf(expected('nightlyHead'))} errors in all)`, 'new-findings': String(nightlyNew.length), 'fixed-findings': '0' });
+    expect([runs.nightlyAgain.code, runs.nightlyAgain.outputs['verdict']]).toEqual([1, runs.nightly.outputs['verdict']]);
+    expect(nightlyWrites).toEqual([]);
+    // Annotations only on committed files: never the trace the job wrote.
+    const tracked = new Set(git(ws.root, 'ls-files').split('\n'));
+    for (const check of [checks[0]!, checks[2]!]) {
+      const annotated = check.annotations.map((a) => a.path);
+      expect(annotated.length).toBeGreaterThan(0);
+      expect(annotated.filter((p) => !tracked.has(p))).toEqual([]);
+    }
+    // What is not annotated is listed in the summary: the trace written during the run and the members of the .eval archive.
+    const notAnnotated = checks[2]!.output.summary.split('**Not annotated**')[1]!.split('\n').filter((l) => l.startsWith('| ') && l.includes('` | `')).map((l) => l.split(' | ')[2]!.replace(/`/g, ''));
+    expect(notAnnotated.filter((at) => at.startsWith(`${FILES.newWritten}:`)).length).toBe(expected('newWritten').length);
+    expect(notAnnotated.filter((at) => !at.startsWith(`${FILES.newWritten}:`) && !at.startsWith('traces/corpus/inspect/log_message_deduplication.eval/'))).toEqual([]);
+    expect(checks[2]!.annotations.length + notAnnotated.length).toBe(Number(runs.second.outputs['findings']));
+  });
+
+  itWith(CMARK_GFM, 'renders with cmark-gfm: each new finding an item, its rule linked to its docs', () => {
+    const html = execFileSync('cmark-gfm', ['--unsafe', '-e', 'table', '-e', 'autolink', '-e', 'strikethrough', '-e', 'tagfilter'], { input: firstComment, encoding: 'utf8' });
+    const list = /<strong>New in this PR:<\/strong>[\s\S]*?<ul>([\s\S]*?)<\/ul>/.exec(html)![1]!;
+    const rules = [...list.matchAll(/<li>[^<]*<a href="([^"]*)"><code>([a-z-]+)<\/code><\/a>/g)];
+    expect(rules.length).toBe(added.length);
+    for (const [, href, rule] of rules) expect(href!.replace(/&amp;/g, '&')).toBe(ruleDocsUrl(rule!));
+  });
+
+  // Debian's Chromium draws the comment with GitHub's markdown metrics (scripts/comment-screenshot.mjs);
+  // PR_RUN_SCREENSHOT=<file.png> keeps the picture.
+  itWith(CHROMIUM, 'stays one screen tall (1,000 × 1,400 px) to the end of the new findings', () => {
+    const folder = tempDir('ata-pr-shot-');
+    writeFileSync(join(folder, 'comment.md'), firstComment);
+    const shot = process.env['PR_RUN_SCREENSHOT'] ?? join(folder, 'comment.png');
+    const out = execFileSync(process.execPath, ['scripts/comment-screenshot.mjs', join(folder, 'comment.md'), shot], { encoding: 'utf8', timeout: 100_000 });
+    process.stdout.write(out);
+    const newEnd = Number(/new findings end at (\d+) px/.exec(out)![1]);
+    expect(newEnd).toBeGreaterThan(400);
+    expect(newEnd).toBeLessThanOrEqual(1400);
+  }, 120_000);
+});
