@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportSchema } from '../../../src/report/schema.js';
 import { tempTree } from '../../helpers.js';
+import { liveCommandLines } from '../outputs/hostile-text.js';
 import { hostileWorkspace } from './hostile-workspace.js';
 
 const CLI = resolve('dist/cli.js');
@@ -13,23 +14,6 @@ function cli(args: string[], cwd: string): { code: number; stdout: string; stder
   const start = Date.now();
   const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' }, timeout: 60_000 });
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr, ms: Date.now() - start };
-}
-
-/** Lines the Actions runner would run as workflow commands (outside a stop-commands guard). */
-function liveCommands(output: string): string[] {
-  const found: string[] = [];
-  let stop: string | null = null;
-  for (const raw of output.split(/\r\n|\r|\n/)) {
-    const text = raw.trimStart();
-    if (stop !== null) {
-      if (text === `::${stop}::`) stop = null;
-      continue;
-    }
-    const command = /^::([A-Za-z-]+)(?:[ \t][^:]*)?::(.*)$/.exec(text);
-    if (command?.[1] === 'stop-commands') stop = command[2]!;
-    else if (command || /##\[[A-Za-z-]+/.test(raw)) found.push(raw);
-  }
-  return found;
 }
 
 describe('the bundled CLI reads nothing through a folder symlink that leaves the working folder', () => {
@@ -78,7 +62,7 @@ describe('the bundled CLI reads nothing through a folder symlink that leaves the
       const run = cli(['audit', 't.jsonl', '--config', config], root);
       expect(run.code).toBe(2);
       expect(/^::stop-commands::[0-9a-f]{32}\n/.test(run.stderr), run.stderr).toBe(guarded);
-      expect(liveCommands(run.stdout + run.stderr), run.stderr).toEqual([]);
+      expect(liveCommandLines(run.stdout + run.stderr), run.stderr).toEqual([]);
     }
   });
 });
