@@ -39723,6 +39723,10 @@ var urgency = __nccwpck_require__(3653);
 
 
 const delta_lines_SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' };
+const WORDS = {
+    'base-branch': { none: 'the base branch', scope: 'in this PR' },
+    baseline: { none: 'a baseline', scope: 'against the baseline' },
+};
 /** A message is shown whole up to this many characters; a longer one is cut at a word boundary. */
 const MESSAGE_MAX = 300;
 /** Rule ids that can name a link reference definition (ids from our registry; a stored report may carry others). */
@@ -39774,14 +39778,15 @@ function whereTheRestIs(more) {
     return places.join(' and ');
 }
 /**
- * "New in this PR" (at most `maxNew` lines, the most urgent first, the rest
+ * "New in this PR" ("against the baseline" for the CLI's) (at most `maxNew` lines, the most urgent first, the rest
  * counted and linked) and "Fixed in this PR" (a count with its rules), or one
  * line saying why nothing was compared, followed by the most urgent of
  * `findings`. `refs`: rule links as references (see ruleLink).
  */
 function deltaLines(comparison, links, more, maxNew, refs = false, findings = []) {
+    const words = WORDS[comparison.against ?? 'base-branch'];
     if (comparison.kind === 'none') {
-        const out = [`_Not compared with the base branch: ${comparison.reason}._`];
+        const out = [`_Not compared with ${words.none}: ${comparison.reason}._`];
         if (findings.length === 0)
             return out;
         // Nothing tells new from old: the most urgent findings of the run instead.
@@ -39796,9 +39801,9 @@ function deltaLines(comparison, links, more, maxNew, refs = false, findings = []
     const { added, fixed } = comparison.delta;
     const out = [];
     if (added.length === 0)
-        out.push('**New in this PR:** none.');
+        out.push(`**New ${words.scope}:** none.`);
     else {
-        out.push(`**New in this PR:** ${added.length} finding(s)${added.length > maxNew ? `, the ${maxNew} most urgent:` : ':'}`, '');
+        out.push(`**New ${words.scope}:** ${added.length} finding(s)${added.length > maxNew ? `, the ${maxNew} most urgent:` : ':'}`, '');
         for (const f of added.slice(0, maxNew))
             out.push(findingLine(f, links, refs));
         if (added.length > maxNew)
@@ -39806,11 +39811,11 @@ function deltaLines(comparison, links, more, maxNew, refs = false, findings = []
     }
     out.push('');
     if (fixed.length === 0)
-        out.push('**Fixed in this PR:** none.');
+        out.push(`**Fixed ${words.scope}:** none.`);
     else {
         // In the order of the fixed findings: the most severe first, secrets first.
         const rules = [...(0,delta/* countByRule */.$)(fixed)].map(([id, n]) => `${codeSpan(id)} ×${n}`);
-        out.push(`**Fixed in this PR:** ${fixed.length} finding(s): ${rules.join(', ')}.`);
+        out.push(`**Fixed ${words.scope}:** ${fixed.length} finding(s): ${rules.join(', ')}.`);
     }
     return out;
 }
@@ -39887,10 +39892,10 @@ const SUMMARY_NEW_SHOWN = 50;
  * reason why there is none (`notCompared`; a run that audited nothing is
  * never compared).
  */
-function comparisonOf(verdict, notCompared) {
+function comparisonOf(verdict, notCompared, against = 'base-branch') {
     if (verdict.delta)
-        return { kind: 'compared', delta: verdict.delta };
-    return { kind: 'none', reason: verdict.state === 'nothing-audited' ? 'nothing was audited' : notCompared };
+        return { kind: 'compared', delta: verdict.delta, against };
+    return { kind: 'none', reason: verdict.state === 'nothing-audited' ? 'nothing was audited' : notCompared, against };
 }
 /**
  * The lines under the summary's title: how it was judged (counts, what was
@@ -39937,7 +39942,7 @@ function renderMarkdown(report, judged, options = {}) {
     const view = {
         // No commits: the CLI does not know which one the traces belong to.
         verdict: { ...judged, headSha: '', baseSha: '', edge: 'cli' },
-        comparison: comparisonOf(judged.verdict, options.notCompared ?? 'no --baseline report given'),
+        comparison: comparisonOf(judged.verdict, options.notCompared ?? 'no --baseline report given', 'baseline'),
         // Files are named, never linked: there is no repository to link to.
         files: NO_FILE_LINKS,
         more: { runUrl: '', artifactUrl: '', here: 'the Findings list below' },

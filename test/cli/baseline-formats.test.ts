@@ -86,7 +86,7 @@ describe('audit --format markdown with --baseline: the layout of the comment and
     // The secret example's two findings are new; the old suite's two orphans and its catalog-missing are fixed.
     expect(added.length).toBe(2);
     expect(truth.fixed.length).toBe(3);
-    const list = /<strong>New in this PR:<\/strong> (\d+) finding\(s\):[\s\S]*?<ul>([\s\S]*?)<\/ul>/.exec(html)!;
+    const list = /<strong>New against the baseline:<\/strong> (\d+) finding\(s\):[\s\S]*?<ul>([\s\S]*?)<\/ul>/.exec(html)!;
     expect(Number(list[1])).toBe(added.length);
     const items = [...list[2]!.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
     expect(items.length).toBe(added.length);
@@ -96,7 +96,7 @@ describe('audit --format markdown with --baseline: the layout of the comment and
       const message = decode([...item.matchAll(/<code>([^<]*)<\/code>/g)].at(-1)![1]!);
       expect(headReport.findings.some((f) => added.includes(f.fingerprint) && f.ruleId === rule && f.message === message)).toBe(true);
     }
-    expect(html).toContain(`<strong>Fixed in this PR:</strong> ${truth.fixed.length} finding(s): <code>orphan-call</code> ×2, <code>catalog-missing</code> ×1.`);
+    expect(html).toContain(`<strong>Fixed against the baseline:</strong> ${truth.fixed.length} finding(s): <code>orphan-call</code> ×2, <code>catalog-missing</code> ×1.`);
     // The rule table: rule, severity, count, new, first location; only rules with a count; the suppressed rule in its own list.
     const table = /<table>([\s\S]*?)<\/table>/.exec(html)![1]!;
     expect([...table.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual(['Rule', 'Severity', 'Count', 'New', 'First at']);
@@ -132,8 +132,8 @@ describe('audit --format markdown with --baseline: the layout of the comment and
     const lines = plain.stdout.split('\n');
     expect(lines[0]).toBe('## agent-trace-audit: ❌ 3 errors');
     expect(lines[2]).toBe('**Failed** (fail-on: error, gate: all): **3** error(s), **2** warning(s), **3** note(s); read 4 files, 4 tool calls, 4 results. 2 suppressed.');
-    expect(lines.slice(4, 7)).toEqual(['_Not compared with the base branch: no --baseline report given._', '', '**Most urgent:** 8 finding(s):']);
-    expect(plain.stdout).not.toContain('New in this PR');
+    expect(lines.slice(4, 7)).toEqual(['_Not compared with a baseline: no --baseline report given._', '', '**Most urgent:** 8 finding(s):']);
+    expect(plain.stdout).not.toContain('New against the baseline');
   });
 
   it('nothing audited: says so, names the CLI flag (not the Action input), and compares nothing', async () => {
@@ -148,8 +148,8 @@ describe('audit --format markdown with --baseline: the layout of the comment and
       '',
       '_gate: new judged on all findings: nothing was audited_',
     ]);
-    expect(strict.stdout).toContain('_Not compared with the base branch: nothing was audited._');
-    expect(strict.stdout).not.toContain('Fixed in this PR');
+    expect(strict.stdout).toContain('_Not compared with a baseline: nothing was audited._');
+    expect(strict.stdout).not.toContain('Fixed against the baseline');
     expect(allowed.stdout.split('\n')[2]).toBe('**Nothing audited** (fail-on: error, gate: all, with --allow-empty): **0** error(s), **1** warning(s), **0** note(s); read 1 file, 0 tool calls, 0 results.');
   });
 

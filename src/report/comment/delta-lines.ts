@@ -9,7 +9,18 @@ import { locationLink, type FileLinks } from './links.js';
 export const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
 /** The comparison with the base branch, or why there is none (our own sentence). */
-export type Comparison = { readonly kind: 'compared'; readonly delta: FindingDelta } | { readonly kind: 'none'; readonly reason: string };
+/**
+ * What the findings were compared with: the pull request's base branch (the
+ * Action) or a report the user named (`--baseline`, the CLI); it names the lines.
+ */
+export type ComparedWith = 'base-branch' | 'baseline';
+
+export type Comparison = ({ readonly kind: 'compared'; readonly delta: FindingDelta } | { readonly kind: 'none'; readonly reason: string }) & { readonly against?: ComparedWith };
+
+const WORDS: Readonly<Record<ComparedWith, { readonly none: string; readonly scope: string }>> = {
+  'base-branch': { none: 'the base branch', scope: 'in this PR' },
+  baseline: { none: 'a baseline', scope: 'against the baseline' },
+};
 
 /** Where the rest is: the job summary (run page) and the artifact, or our own words for a document that holds it (the CLI's). */
 export interface MoreLinks {
@@ -70,14 +81,15 @@ export function whereTheRestIs(more: MoreLinks): string {
 }
 
 /**
- * "New in this PR" (at most `maxNew` lines, the most urgent first, the rest
+ * "New in this PR" ("against the baseline" for the CLI's) (at most `maxNew` lines, the most urgent first, the rest
  * counted and linked) and "Fixed in this PR" (a count with its rules), or one
  * line saying why nothing was compared, followed by the most urgent of
  * `findings`. `refs`: rule links as references (see ruleLink).
  */
 export function deltaLines(comparison: Comparison, links: FileLinks, more: MoreLinks, maxNew: number, refs = false, findings: readonly Finding[] = []): string[] {
+  const words = WORDS[comparison.against ?? 'base-branch'];
   if (comparison.kind === 'none') {
-    const out = [`_Not compared with the base branch: ${comparison.reason}._`];
+    const out = [`_Not compared with ${words.none}: ${comparison.reason}._`];
     if (findings.length === 0) return out;
     // Nothing tells new from old: the most urgent findings of the run instead.
     const urgent = [...findings].sort(compareUrgency);
@@ -88,18 +100,18 @@ export function deltaLines(comparison: Comparison, links: FileLinks, more: MoreL
   }
   const { added, fixed } = comparison.delta;
   const out: string[] = [];
-  if (added.length === 0) out.push('**New in this PR:** none.');
+  if (added.length === 0) out.push(`**New ${words.scope}:** none.`);
   else {
-    out.push(`**New in this PR:** ${added.length} finding(s)${added.length > maxNew ? `, the ${maxNew} most urgent:` : ':'}`, '');
+    out.push(`**New ${words.scope}:** ${added.length} finding(s)${added.length > maxNew ? `, the ${maxNew} most urgent:` : ':'}`, '');
     for (const f of added.slice(0, maxNew)) out.push(findingLine(f, links, refs));
     if (added.length > maxNew) out.push(`- … and ${added.length - maxNew} more in ${whereTheRestIs(more)}.`);
   }
   out.push('');
-  if (fixed.length === 0) out.push('**Fixed in this PR:** none.');
+  if (fixed.length === 0) out.push(`**Fixed ${words.scope}:** none.`);
   else {
     // In the order of the fixed findings: the most severe first, secrets first.
     const rules = [...countByRule(fixed)].map(([id, n]) => `${codeSpan(id)} ×${n}`);
-    out.push(`**Fixed in this PR:** ${fixed.length} finding(s): ${rules.join(', ')}.`);
+    out.push(`**Fixed ${words.scope}:** ${fixed.length} finding(s): ${rules.join(', ')}.`);
   }
   return out;
 }

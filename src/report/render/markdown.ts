@@ -22,7 +22,7 @@ export function renderMarkdown(report: Report, judged: VerdictLines, options: Ma
   const view = {
     // No commits: the CLI does not know which one the traces belong to.
     verdict: { ...judged, headSha: '', baseSha: '', edge: 'cli' as const },
-    comparison: comparisonOf(judged.verdict, options.notCompared ?? 'no --baseline report given'),
+    comparison: comparisonOf(judged.verdict, options.notCompared ?? 'no --baseline report given', 'baseline'),
     // Files are named, never linked: there is no repository to link to.
     files: NO_FILE_LINKS,
     more: { runUrl: '', artifactUrl: '', here: 'the Findings list below' },

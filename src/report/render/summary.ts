@@ -1,5 +1,5 @@
 import { renderWithinBudget, SUMMARY_LIMIT, type Budgeted } from './budget.js';
-import { deltaLines, type Comparison, type MoreLinks } from '../comment/delta-lines.js';
+import { deltaLines, type ComparedWith, type Comparison, type MoreLinks } from '../comment/delta-lines.js';
 import type { FileLinks } from '../comment/links.js';
 import { verdictLines, type Verdict } from '../comment/verdict.js';
 import type { Report } from '../schema.js';
@@ -21,9 +21,9 @@ export interface SummaryView {
  * reason why there is none (`notCompared`; a run that audited nothing is
  * never compared).
  */
-export function comparisonOf(verdict: Verdict['verdict'], notCompared: string): Comparison {
-  if (verdict.delta) return { kind: 'compared', delta: verdict.delta };
-  return { kind: 'none', reason: verdict.state === 'nothing-audited' ? 'nothing was audited' : notCompared };
+export function comparisonOf(verdict: Verdict['verdict'], notCompared: string, against: ComparedWith = 'base-branch'): Comparison {
+  if (verdict.delta) return { kind: 'compared', delta: verdict.delta, against };
+  return { kind: 'none', reason: verdict.state === 'nothing-audited' ? 'nothing was audited' : notCompared, against };
 }
 
 /**
