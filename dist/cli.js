@@ -22548,8 +22548,8 @@ var confine = __nccwpck_require__(6028);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/report/verdict/judge.ts
 var judge = __nccwpck_require__(9607);
-// EXTERNAL MODULE: ./src/config.ts + 4 modules
-var config = __nccwpck_require__(3508);
+// EXTERNAL MODULE: ./src/config/config.ts + 4 modules
+var config = __nccwpck_require__(1448);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
@@ -24036,7 +24036,7 @@ async function isZip(path) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3508);
+/* harmony import */ var _config_config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1448);
 /* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6028);
 
 
@@ -24049,16 +24049,16 @@ async function isZip(path) {
  * scope: `note`, ToolReplay's exit 1 on any finding).
  */
 async function loadCliConfig(io, configFlag, overrides = {}, defaultFailOn) {
-    const configPath = configFlag ?? ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, _config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu), { throwIfNoEntry: false }) ? _config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu : undefined);
+    const configPath = configFlag ?? ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, _config_config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu), { throwIfNoEntry: false }) ? _config_config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu : undefined);
     let file = {};
     if (configPath !== undefined) {
         const abs = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(io.cwd, configPath);
         // Inside the working folder the file may not lead out of it (a symlink committed to the repository); a path typed outside it is the user's choice.
         const within = { ...(0,_io_confine_js__WEBPACK_IMPORTED_MODULE_3__/* .namedConfinement */ .SB)(abs, (0,_io_confine_js__WEBPACK_IMPORTED_MODULE_3__/* .realFolder */ .PX)(io.cwd), io.cwd), rootName: 'the working folder' };
-        file = await (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .loadConfigFile */ .HT)(abs, configPath, within);
+        file = await (0,_config_config_js__WEBPACK_IMPORTED_MODULE_2__/* .loadConfigFile */ .HT)(abs, configPath, within);
     }
     const failOn = overrides.failOn ?? file['fail-on'] ?? defaultFailOn;
-    return (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveConfig */ .pE)(file, failOn === undefined ? overrides : { ...overrides, failOn }, configPath ?? 'configuration');
+    return (0,_config_config_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveConfig */ .pE)(file, failOn === undefined ? overrides : { ...overrides, failOn }, configPath ?? 'configuration');
 }
 
 
@@ -24075,7 +24075,7 @@ async function loadCliConfig(io, configFlag, overrides = {}, defaultFailOn) {
 /* harmony export */   YQ: () => (/* binding */ CONFIG_FLAG),
 /* harmony export */   js: () => (/* binding */ TRANSCRIPT_FAIL_ON_FLAG)
 /* harmony export */ });
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3508);
+/* harmony import */ var _config_config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1448);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
 
 
@@ -24091,7 +24091,7 @@ const CONFIG_FLAG = {
 const FAIL_ON_FLAG = {
     name: 'fail-on',
     type: 'string',
-    value: _config_js__WEBPACK_IMPORTED_MODULE_0__/* .FAIL_LEVELS */ .fN.join('|'),
+    value: _config_config_js__WEBPACK_IMPORTED_MODULE_0__/* .FAIL_LEVELS */ .fN.join('|'),
     default: 'error, or fail-on of the configuration file',
     description: 'exit 1 when a finding is at or above this severity',
 };
@@ -24105,7 +24105,7 @@ function formatFlag(formats, fallback) {
 }
 /** The --fail-on level asked for, as a configuration override. */
 function failOnOverride(args) {
-    const failOn = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .oneOf */ .yL)('fail-on', args.string('fail-on'), _config_js__WEBPACK_IMPORTED_MODULE_0__/* .FAIL_LEVELS */ .fN);
+    const failOn = (0,_command_js__WEBPACK_IMPORTED_MODULE_1__/* .oneOf */ .yL)('fail-on', args.string('fail-on'), _config_config_js__WEBPACK_IMPORTED_MODULE_0__/* .FAIL_LEVELS */ .fN);
     return failOn ? { failOn } : {};
 }
 
@@ -24376,7 +24376,7 @@ function stdoutFile() {
 
 /***/ }),
 
-/***/ 3508:
+/***/ 1448:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24399,7 +24399,7 @@ var audit_rules = __nccwpck_require__(6254);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/confine.ts
 var confine = __nccwpck_require__(6028);
-;// CONCATENATED MODULE: ./src/config-text.ts
+;// CONCATENATED MODULE: ./src/config/text.ts
 
 
 /** Largest configuration file read (checked before a byte is read). */
@@ -24616,7 +24616,7 @@ function formatsSection() {
 /** The lowest severity that fails an audit; never: report only. */
 const FAIL_LEVELS = ['error', 'warning', 'note', 'never'];
 
-;// CONCATENATED MODULE: ./src/config.ts
+;// CONCATENATED MODULE: ./src/config/config.ts
 
 
 

@@ -2,7 +2,7 @@ import { materialize, type AuditResult, type MaterializedAudit } from './audit/e
 import type { AuditInput } from './model/audit.js';
 import type { FindingStore, FindingStoreOptions } from './audit/findings/finding-store.js';
 import { runAuditPool } from './audit/engine/pool.js';
-import type { AuditConfig } from './config.js';
+import type { AuditConfig } from './config/config.js';
 import { InputError } from './errors.js';
 import type { Skipped } from './io/collect.js';
 import { collectAll, type CollectSource } from './io/collect-sources.js';

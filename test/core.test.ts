@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../src/config.js';
+import { resolveConfig } from '../src/config/config.js';
 import { auditPaths, isFailing, materializeOutcome } from '../src/core.js';
 import type { Logger } from '../src/logger.js';
 import { jsonl, tempTree } from './helpers.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, onTestFinished } from 'vitest';
 import { materialize, runAudit, type AuditOptions, type MaterializedAudit } from '../src/audit/engine/engine.js';
-import { resolveConfig, type AuditConfig, type ConfigFile } from '../src/config.js';
+import { resolveConfig, type AuditConfig, type ConfigFile } from '../src/config/config.js';
 import { materializeOutcome } from '../src/core.js';
 import type { AuditInput } from '../src/model/audit.js';
 import type { Finding } from '../src/model/finding.js';

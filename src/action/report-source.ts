@@ -5,7 +5,7 @@ import type { RunTimeline } from '../model/timeline.js';
 import type { RunContext } from '../github/context.js';
 import type { ActionInputs } from '../github/inputs.js';
 import { defaultJobs } from '../audit/engine/pool.js';
-import { DEFAULT_CONFIG_FILE, loadConfigFile, resolveConfig, type AuditConfig } from '../config.js';
+import { DEFAULT_CONFIG_FILE, loadConfigFile, resolveConfig, type AuditConfig } from '../config/config.js';
 import { auditPaths, materializeOutcome } from '../core.js';
 import { formatsFor } from '../ingest/custom/index.js';
 import { ConfigurationError } from '../errors.js';

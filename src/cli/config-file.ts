@@ -1,6 +1,6 @@
 import { lstatSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEFAULT_CONFIG_FILE, loadConfigFile, resolveConfig, type AuditConfig, type ConfigFile, type ConfigOverrides, type FailOn } from '../config.js';
+import { DEFAULT_CONFIG_FILE, loadConfigFile, resolveConfig, type AuditConfig, type ConfigFile, type ConfigOverrides, type FailOn } from '../config/config.js';
 import type { CliIO } from './io.js';
 import { namedConfinement, realFolder } from '../io/confine.js';
 

@@ -1,4 +1,4 @@
-import { FAIL_LEVELS, type FailOn } from '../config.js';
+import { FAIL_LEVELS, type FailOn } from '../config/config.js';
 import type { FlagSpec, ParsedArgs } from './command.js';
 import { oneOf } from './command.js';
 

@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { FAIL_LEVELS, type FailOn, type Gate } from '../config.js';
+import { FAIL_LEVELS, type FailOn, type Gate } from '../config/config.js';
 import { ConfigurationError } from '../errors.js';
 import { ANNOTATIONS_PER_LEVEL, DEFAULT_MAX_ANNOTATIONS } from './annotations.js';
 import { readArtifactInputs, type ArtifactInputs } from './artifacts/artifact-inputs.js';

@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['audit'],
   ['seal'],
   ['report'],
-  ['config.ts', 'config-text.ts', 'config-json-schema.ts', 'logger.ts'],
+  ['config', 'logger.ts'],
   ['core.ts'],
   ['github'],
   ['action', 'cli'],

@@ -24,7 +24,7 @@ describe('test/fixtures/public-corpus.json: every public file the tests read has
       expect(entry.repository, entry.file).toMatch(/^[\w.-]+\/[\w.-]+$/);
       expect(entry.path.length, entry.file).toBeGreaterThan(0);
       expect(entry.commit, entry.file).toMatch(/^[0-9a-f]{40}$/);
-      expect(entry.license, entry.file).toMatch(/^(MIT|Apache-2\.0|Elastic-2\.0)/);
+      expect(entry.license, entry.file).toMatch(/^(MIT|Apache-2\.0)/);
       expect(entry.sha256, entry.file).toMatch(/^[0-9a-f]{64}$/);
       if (entry.counts) expect(entry.counted, entry.file).toBeTruthy();
     }

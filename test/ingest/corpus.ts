@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { materialize, runAudit, type MaterializedAudit } from '../../src/audit/engine/engine.js';
 import { pairRun } from '../../src/audit/facts/pairing.js';
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig } from '../../src/config/config.js';
 import type { Run } from '../../src/model/run.js';
 import { payloadRuns, type PayloadRun } from '../payload-runs.js';
 import { tempTree } from '../helpers.js';

@@ -10,8 +10,6 @@ const EXPECTED: Record<string, string> = {
   ...Object.fromEntries(corpusFilesUnder('swe-agent').map((file) => [file, file.endsWith('.traj.json') ? 'mini-swe-agent' : 'swe-agent'])),
   ...Object.fromEntries(corpusFilesUnder('any-agent').map((file) => [file, 'any-agent'])),
   'openinference/openinference-genai-client-span-tool-calls.json': 'otel-spans',
-  'openinference/phoenix-pxi-turn-trace.json': 'otel-spans',
-  'openinference/phoenix-pxi-turn-subagent-trace.json': 'otel-spans',
 };
 /** The files of EXPECTED there are (a pending one waits for the shared corpus: test/fixtures/public-corpus.md). */
 const PRESENT = Object.keys(EXPECTED).filter((file) => corpusFiles().includes(file));

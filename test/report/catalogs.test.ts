@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig } from '../../src/config/config.js';
 import { reportCatalogSnapshot } from '../../src/report/catalogs.js';
 import { renderJson } from '../../src/report/render/json.js';
 import { mergeReports } from '../../src/report/merge.js';

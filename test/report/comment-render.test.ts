@@ -2,7 +2,7 @@ import { judge } from '../../src/report/verdict/judge.js';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig } from '../../src/config/config.js';
 import { commentMarker } from '../../src/github/artifacts/artifact-name.js';
 import { COMMENT_LIMIT, renderWithinBudget, SUMMARY_LIMIT } from '../../src/report/render/budget.js';
 import { renderComment } from '../../src/report/comment/render.js';

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig } from '../../src/config/config.js';
 import { auditPaths, materializeOutcome, type AuditRequest } from '../../src/core.js';
 import type { Logger } from '../../src/logger.js';
 import { renderJson, renderJsonPieces, writeJsonFile, writePieces } from '../../src/report/render/json.js';

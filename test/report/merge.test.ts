@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig } from '../../src/config/config.js';
 import { renderJson } from '../../src/report/render/json.js';
 import { mergeReports } from '../../src/report/merge.js';
 import type { Report } from '../../src/report/schema.js';

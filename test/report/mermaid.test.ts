@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig } from '../../src/config/config.js';
 import { COMMENT_LIMIT, renderWithinBudget } from '../../src/report/render/budget.js';
 import { buildReport } from '../../src/report/build.js';
 import { FindingStore } from '../../src/audit/findings/finding-store.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { MaterializedAudit } from '../../src/audit/engine/engine.js';
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig } from '../../src/config/config.js';
 import { commentMarker } from '../../src/github/artifacts/artifact-name.js';
 import { metricsLines } from '../../src/report/render/metrics-view.js';
 import { findingDelta } from '../../src/report/verdict/delta.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeFinding } from '../../src/audit/findings/findings.js';
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig } from '../../src/config/config.js';
 import { renderReport } from '../../src/report/index.js';
 import { judge } from '../../src/report/verdict/judge.js';
 import { FINGERPRINT_KEY, renderSarif, SARIF_MAX_RESULTS } from '../../src/report/render/sarif.js';

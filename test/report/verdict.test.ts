@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeFinding } from '../../src/audit/findings/findings.js';
 import { join } from 'node:path';
-import { loadConfigFile, resolveConfig } from '../../src/config.js';
+import { loadConfigFile, resolveConfig } from '../../src/config/config.js';
 import { tempTree } from '../helpers.js';
 import type { Severity } from '../../src/model/finding.js';
 import { findingDelta } from '../../src/report/verdict/delta.js';

@@ -23,7 +23,7 @@ export interface RuleSetting {
   readonly options: unknown;
 }
 
-/** Everything the core needs to run an audit; built only through `resolveConfig` (src/config.ts). */
+/** Everything the core needs to run an audit; built only through `resolveConfig` (src/config/config.ts). */
 export interface AuditConfig {
   readonly failOn: FailOn;
   readonly include: readonly string[];

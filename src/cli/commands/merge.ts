@@ -1,7 +1,7 @@
 import { namedConfinement, readInputFile, realFolder, type Confinement } from '../../io/confine.js';
 import { resolve } from 'node:path';
 import { judge } from '../../report/verdict/judge.js';
-import { describeIssues, FAIL_LEVELS } from '../../config.js';
+import { describeIssues, FAIL_LEVELS } from '../../config/config.js';
 import { InputError, UsageError } from '../../errors.js';
 import { sanitizeStoredReport } from '../../github/artifacts/stored-report.js';
 import { mergeReports } from '../../report/merge.js';

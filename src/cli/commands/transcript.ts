@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { materialize, runAudit } from '../../audit/engine/engine.js';
-import type { AuditConfig, RuleSetting } from '../../config.js';
+import type { AuditConfig, RuleSetting } from '../../config/config.js';
 import { InputError } from '../../errors.js';
 import { collectInputs } from '../../io/collect.js';
 import { cmp } from '../../audit/findings/findings.js';

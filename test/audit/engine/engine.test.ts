@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { materialize, runAudit } from '../../../src/audit/engine/engine.js';
-import { resolveConfig } from '../../../src/config.js';
+import { resolveConfig } from '../../../src/config/config.js';
 import { jsonl, tempDir, tempTree } from '../../helpers.js';
 
 /** A folder for the stores' temporary folders, so a test can see what is left in it (removed after the test). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runAuditPool } from '../../../src/audit/engine/pool.js';
-import { resolveConfig } from '../../../src/config.js';
+import { resolveConfig } from '../../../src/config/config.js';
 import { jsonl, tempDir, tempTree } from '../../helpers.js';
 
 describe('the pool', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { materialize, runAudit } from '../../../src/audit/engine/engine.js';
 import { argsKeyOf } from '../../../src/audit/facts/call-identity.js';
 import { EVERY_FACT, hold, holdNeeds } from '../../../src/audit/held/hold.js';
-import { resolveConfig } from '../../../src/config.js';
+import { resolveConfig } from '../../../src/config/config.js';
 import type { ToolCall, ToolResult } from '../../../src/model/records.js';
 import type { Run } from '../../../src/model/run.js';
 import { tempTree } from '../../helpers.js';

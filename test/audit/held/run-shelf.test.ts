@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditPartial, finishAudit, materialize, runAudit, type AuditResult } from '../../../src/audit/engine/engine.js';
-import { resolveConfig } from '../../../src/config.js';
+import { resolveConfig } from '../../../src/config/config.js';
 import { buildReport } from '../../../src/report/build.js';
 import { jsonl, tempTree } from '../../helpers.js';
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runAudit, type AuditInput } from '../../../src/audit/engine/engine.js';
 import { runAuditPool } from '../../../src/audit/engine/pool.js';
-import { resolveConfig, type ConfigFile } from '../../../src/config.js';
+import { resolveConfig, type ConfigFile } from '../../../src/config/config.js';
 import { buildReport } from '../../../src/report/build.js';
 import { renderJsonPieces } from '../../../src/report/render/json.js';
 import { tempTree } from '../../helpers.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { materialize, runAudit } from '../../../src/audit/engine/engine.js';
-import { resolveConfig } from '../../../src/config.js';
+import { resolveConfig } from '../../../src/config/config.js';
 import { timelineCollector } from '../../../src/audit/timeline/collect.js';
 import { rankRuns } from '../../../src/report/timeline/rank.js';
 import { BAR_FLAG } from '../../../src/model/timeline.js';

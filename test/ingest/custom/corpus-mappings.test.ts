@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { configFileSchema, resolveConfig, type ConfigFile } from '../../../src/config.js';
+import { configFileSchema, resolveConfig, type ConfigFile } from '../../../src/config/config.js';
 import { cli } from '../../cli/run-cli.js';
 import { audited, tempDir } from '../../helpers.js';
 import { corpusCounts, corpusFile, describeCorpus } from '../../public-corpus.js';

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { configFileSchema, loadConfigFile, resolveConfig, type ConfigFile } from '../../../src/config.js';
+import { configFileSchema, loadConfigFile, resolveConfig, type ConfigFile } from '../../../src/config/config.js';
 import { ConfigurationError } from '../../../src/errors.js';
 import { formatsFor } from '../../../src/ingest/custom/index.js';
 import { sourceReport } from '../../../src/action/report-source.js';

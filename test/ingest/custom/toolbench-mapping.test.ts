@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { configFileSchema, resolveConfig, type ConfigFile } from '../../../src/config.js';
+import { configFileSchema, resolveConfig, type ConfigFile } from '../../../src/config/config.js';
 import { cli } from '../../cli/run-cli.js';
 import { audited, tempDir } from '../../helpers.js';
 import { corpusCounts, corpusFile, describeCorpus } from '../../public-corpus.js';
@@ -45,7 +45,7 @@ describeCorpus('formats: the ToolBench answer mapping of docs/formats/custom.md,
   it('with it, detected: 3 calls, 3 results, no orphan, the catalog of 3 tools, only the note on pairing by order', async () => {
     expect(corpusCounts(FILE)).toEqual({ calls: 3, results: 3, orphans: 0 });
     const { report, result } = await audited([input(FILE)], resolveConfig(config()));
-    expect(report.files).toEqual([{ path: FILE, format: NAME, records: 7, runs: 1, skipped: [] }]);
+    expect(report.files).toEqual([{ path: FILE, format: NAME, records: 7, runs: 1, skipped: [], toolCalls: 3, toolResults: 3 }]);
     expect(result.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[3, 3]]);
     expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['ingest-note', 'note']]);
     expect(result.findings[0]?.message).toContain('3 calls without a call id');
@@ -54,7 +54,7 @@ describeCorpus('formats: the ToolBench answer mapping of docs/formats/custom.md,
   it('reads the depth-first answer the same way: 3 calls, 3 results, no orphan', async () => {
     expect(corpusCounts(DFS)).toEqual({ calls: 3, results: 3, orphans: 0 });
     const { report, result } = await audited([input(DFS)], resolveConfig(config()));
-    expect(report.files).toEqual([{ path: DFS, format: NAME, records: 7, runs: 1, skipped: [] }]);
+    expect(report.files).toEqual([{ path: DFS, format: NAME, records: 7, runs: 1, skipped: [], toolCalls: 3, toolResults: 3 }]);
     expect(result.runs.map((r) => [r.toolCalls, r.toolResults])).toEqual([[3, 3]]);
     expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['ingest-note', 'note']]);
   });

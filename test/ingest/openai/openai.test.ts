@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { materialize, runAudit } from '../../../src/audit/engine/engine.js';
-import { resolveConfig } from '../../../src/config.js';
+import { resolveConfig } from '../../../src/config/config.js';
 import type { Run } from '../../../src/model/run.js';
 import { auditFiles, findingsOf, jsonl, tempTree } from '../../helpers.js';
 import { auditCorpus, countRun, findingList } from '../corpus.js';

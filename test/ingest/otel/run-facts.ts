@@ -1,5 +1,5 @@
 import { materialize, runAudit, type MaterializedAudit } from '../../../src/audit/engine/engine.js';
-import { resolveConfig } from '../../../src/config.js';
+import { resolveConfig } from '../../../src/config/config.js';
 import type { Run } from '../../../src/model/run.js';
 import { payloadRuns, type PayloadRun } from '../../payload-runs.js';
 

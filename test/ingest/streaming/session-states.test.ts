@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { materialize, runAudit } from '../../../src/audit/engine/engine.js';
-import { resolveConfig, type ConfigFile } from '../../../src/config.js';
+import { resolveConfig, type ConfigFile } from '../../../src/config/config.js';
 import { SessionStates } from '../../../src/ingest/read/session-states.js';
 import type { RecordSink } from '../../../src/ingest/types.js';
 import type { Run } from '../../../src/model/run.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../../../src/config.js';
+import { resolveConfig } from '../../../../src/config/config.js';
 import { auditFiles, findingsOf, jsonl } from '../../../helpers.js';
 
 const SEED = readFileSync('test/fixtures/catalog/seed-catalog-trace.jsonl', 'utf8');

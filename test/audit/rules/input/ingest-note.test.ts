@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { materialize, runAudit } from '../../../../src/audit/engine/engine.js';
-import { resolveConfig } from '../../../../src/config.js';
+import { resolveConfig } from '../../../../src/config/config.js';
 import { tempTree } from '../../../helpers.js';
 
 // The note is emitted by format parsers (OpenTelemetry pairing by order). This test

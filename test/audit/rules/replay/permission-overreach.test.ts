@@ -2,7 +2,7 @@ import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { materialize, runAudit } from '../../../../src/audit/engine/engine.js';
-import { resolveConfig } from '../../../../src/config.js';
+import { resolveConfig } from '../../../../src/config/config.js';
 import { auditFiles, findingsOf, jsonl, tempTree } from '../../../helpers.js';
 
 const dirty = readFileSync('test/fixtures/replay/session-dirty.jsonl', 'utf8');

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { configFileSchema } from '../src/config.js';
-import { configJsonSchema, configJsonSchemaText, SCHEMA_FILE } from '../src/config-json-schema.js';
-import { RULES } from '../src/audit/rules/index.js';
+import { configFileSchema } from '../../src/config/config.js';
+import { configJsonSchema, configJsonSchemaText, SCHEMA_FILE } from '../../src/config/json-schema.js';
+import { RULES } from '../../src/audit/rules/index.js';
 
 const committed = readFileSync(SCHEMA_FILE, 'utf8');
 const validate = new Ajv2020({ strict: false, allErrors: true }).compile(JSON.parse(committed) as object);

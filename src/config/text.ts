@@ -1,5 +1,5 @@
-import { ConfigurationError } from './errors.js';
-import { readConfinedFile, type Confinement } from './io/confine.js';
+import { ConfigurationError } from '../errors.js';
+import { readConfinedFile, type Confinement } from '../io/confine.js';
 
 /** Largest configuration file read (checked before a byte is read). */
 export const CONFIG_MAX_BYTES = 256 * 1024;

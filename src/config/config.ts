@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { RULES, ruleById } from './audit/rules/index.js';
-import { ConfigurationError } from './errors.js';
-import { parseConfigText, readConfigText } from './config-text.js';
-import type { Confinement } from './io/confine.js';
-import { DEFAULT_FINDING_CAPS } from './audit/findings/finding-caps.js';
-import { DEFAULT_LIMITS } from './io/limits.js';
-import { DEFAULT_MAX_RUNS } from './report/run-cap.js';
-import { SEVERITIES } from './model/finding.js';
-import { describeIssues } from './zod-issues.js';
-import { formatsSection } from './ingest/custom/section.js';
-import { FAIL_LEVELS, type AuditConfig, type FailOn, type Gate, type RuleSetting } from './audit/engine/audit-config.js';
+import { RULES, ruleById } from '../audit/rules/index.js';
+import { ConfigurationError } from '../errors.js';
+import { parseConfigText, readConfigText } from './text.js';
+import type { Confinement } from '../io/confine.js';
+import { DEFAULT_FINDING_CAPS } from '../audit/findings/finding-caps.js';
+import { DEFAULT_LIMITS } from '../io/limits.js';
+import { DEFAULT_MAX_RUNS } from '../report/run-cap.js';
+import { SEVERITIES } from '../model/finding.js';
+import { describeIssues } from '../zod-issues.js';
+import { formatsSection } from '../ingest/custom/section.js';
+import { FAIL_LEVELS, type AuditConfig, type FailOn, type Gate, type RuleSetting } from '../audit/engine/audit-config.js';
 
 export { describeIssues };
 export { FAIL_LEVELS, type AuditConfig, type FailOn, type Gate, type RuleSetting };

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfigFile } from '../src/config.js';
-import { tempDir } from './helpers.js';
+import { loadConfigFile } from '../../src/config/config.js';
+import { tempDir } from '../helpers.js';
 
 async function problem(yaml: string): Promise<string> {
   const path = join(tempDir(), 'agent-trace-audit.yml');

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfigFile, resolveConfig } from '../src/config.js';
-import { ConfigurationError } from '../src/errors.js';
-import { cli } from './cli/run-cli.js';
-import { auditFiles, jsonl, tempTree } from './helpers.js';
+import { loadConfigFile, resolveConfig } from '../../src/config/config.js';
+import { ConfigurationError } from '../../src/errors.js';
+import { cli } from '../cli/run-cli.js';
+import { auditFiles, jsonl, tempTree } from '../helpers.js';
 
 async function loadError(yaml: string): Promise<string> {
   const root = tempTree({ 'c.yml': yaml });

@@ -1,9 +1,9 @@
 import { openSync, closeSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfigFile } from '../src/config.js';
-import { CONFIG_MAX_BYTES, CONFIG_MAX_ENTRIES, countEntries } from '../src/config-text.js';
-import { tempDir } from './helpers.js';
+import { loadConfigFile } from '../../src/config/config.js';
+import { CONFIG_MAX_BYTES, CONFIG_MAX_ENTRIES, countEntries } from '../../src/config/text.js';
+import { tempDir } from '../helpers.js';
 
 /** The message a configuration file gives, and how long it took (ms). */
 async function configError(text: string | null, size = 0): Promise<{ message: string; ms: number }> {
