@@ -15,6 +15,7 @@ import { toolEventsFormat } from './tool-events/index.js';
 import { googleAdkFormat } from './google-adk/index.js';
 import { anyAgentFormat, jaegerFormat, otelSpansFormat, otlpFormat } from './otel/index.js';
 import { atifFormat } from './atif/index.js';
+import { bedrockFormat } from './bedrock/index.js';
 import { openHandsFormat } from './openhands/index.js';
 import { miniSweAgentFormat, sweAgentFormat } from './swe-agent/index.js';
 import { lettaFormat } from './letta/index.js';
@@ -47,6 +48,7 @@ export const FORMATS: readonly TraceFormat[] = [
   mcpFormat,
   anthropicMessagesFormat,
   geminiApiFormat,
+  bedrockFormat,
   openaiFormat,
   claudeCodeFormat,
   toolEventsFormat,

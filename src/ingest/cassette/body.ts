@@ -3,13 +3,18 @@ import { limitText } from '../../io/limits.js';
 import { isObject, own, type JsonObject } from '../facts/fields.js';
 import { argsOf } from '../facts/tool-facts.js';
 import { assembleStream, geminiResponse, streamEvents } from './event-stream.js';
+import { base64EventStream, eventStreamBody, isEventStream } from './bedrock-stream.js';
 
-/** What a recorded body held: a JSON object, nothing, something left out (with why), or a body that could not be inflated. */
+/**
+ * What a recorded body held: a JSON object, nothing, something left out (with why), or a
+ * body that could not be inflated or decoded. `problem` (a JSON object read from the part of
+ * an event stream before it) and `unread` (a broken event stream) mean content was not read.
+ */
 export type BodyRead =
-  | { readonly kind: 'json'; readonly value: JsonObject }
+  | { readonly kind: 'json'; readonly value: JsonObject; readonly problem?: string }
   | { readonly kind: 'none' }
   | { readonly kind: 'skipped'; readonly reason: string; readonly value?: unknown }
-  | { readonly kind: 'broken'; readonly reason: string };
+  | { readonly kind: 'broken'; readonly reason: string; readonly unread?: true };
 
 /** Inflated bytes left for the bodies of one cassette (bounded by max-document-bytes in all). */
 export interface InflateBudget {
@@ -29,7 +34,8 @@ const PARSED_BODIES = 8;
 /**
  * A request or response body as VCR.py records it: a JSON string, `{string:
  * "..."}`, a mapping (pydantic-ai's `parsed_body`), or `!!binary` bytes (what it writes when
- * `decode_compressed_response` is off), gzip or deflate compressed or plain.
+ * `decode_compressed_response` is off), gzip or deflate compressed or plain, or an AWS
+ * event stream (Bedrock: `!!binary` or base64; src/ingest/cassette/bedrock-stream.ts).
  * Compressed bodies are inflated within the budget. A streamed body (server-sent
  * events) of OpenAI or Anthropic is assembled into the response it stands for;
  * another event stream, or a body that is not JSON, is left out with its reason.
@@ -40,6 +46,8 @@ export function readBody(holder: unknown, budget: InflateBudget): BodyRead {
   const body = own(holder, 'parsed_body') ?? own(holder, 'body') ?? own(holder, 'content');
   let raw = isObject(body) && own(body, 'string') !== undefined ? own(body, 'string') : body;
   if (raw === undefined || raw === null || raw === '') return { kind: 'none' };
+  const stream = raw instanceof Uint8Array ? raw : typeof raw === 'string' ? base64EventStream(raw) : null;
+  if (stream !== null && isEventStream(stream, holder)) return eventStreamRead(stream);
   if (raw instanceof Uint8Array) {
     const text = inflate(raw, budget);
     if (typeof text !== 'string') return text;
@@ -58,6 +66,14 @@ export function readBody(holder: unknown, budget: InflateBudget): BodyRead {
     return { kind: 'skipped', reason: 'body is an event stream of no API this reader knows (not read)', value: events.slice(0, 1000) };
   }
   return { kind: 'skipped', reason: 'body is not a JSON object' };
+}
+
+/** An AWS event stream body (Bedrock): the response it carries, what stopped its decoding. */
+function eventStreamRead(bytes: Uint8Array): BodyRead {
+  const { value, problem, messages } = eventStreamBody(bytes);
+  if (value !== null) return problem === null ? { kind: 'json', value } : { kind: 'json', value, problem };
+  if (problem !== null) return { kind: 'broken', reason: `${problem}${messages > 0 ? ` (${messages} message(s) before it)` : ''}`, unread: true };
+  return { kind: 'skipped', reason: 'body is an AWS event stream of no API this reader knows (not read)' };
 }
 
 /** `argsOf(raw)`, through the cache of large bodies when there is one. */

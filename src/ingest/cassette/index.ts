@@ -6,28 +6,9 @@ import { catalogTools, FactCollector, type Place } from '../facts/tool-facts.js'
 import type { RecordSink } from '../types.js';
 import { readBody, type BodyRead, type InflateBudget } from './body.js';
 import { GeminiConversation, isGeminiRequest, isGeminiResponse } from './gemini.js';
+import { AgentTraces } from './bedrock-agents.js';
 import { aliasExpansion, type YamlKinds } from './alias-size.js';
 import { limitText } from '../../io/limits.js';
-
-/** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
-export function looksLikeCassette(head: Buffer): boolean {
-  const text = head.subarray(0, 4096).toString('utf8');
-  return /^(---\s*\n)?interactions:\s*\n/.test(text) && /\n\s*-?\s*request:\s*\n/.test(text);
-}
-
-/**
- * Whose API a cassette recorded, from its head: Anthropic (its host, header or
- * Bedrock model id), Gemini (a `:generateContent` URI of the Gemini API or Vertex
- * AI), or else OpenAI-style.
- */
-export function cassetteProvider(head: Buffer): 'anthropic' | 'gemini' | 'openai' {
-  const text = head.subarray(0, 256 * 1024).toString('utf8');
-  if (/uri:\s*['"]?https?:\/\/api\.anthropic\.com\/|\n\s*anthropic-version:\s*\n|"anthropic_version"\s*:|uri:\s*['"]?https?:\/\/bedrock-runtime\.[^\s/]+\/model\/[^\s/]*anthropic\./.test(text)) return 'anthropic';
-  if (GEMINI_URI.test(text)) return 'gemini';
-  return 'openai';
-}
-
-const GEMINI_URI = /uri:\s*['"]?https?:\/\/(generativelanguage\.googleapis\.com|[a-z0-9-]*aiplatform\.googleapis\.com)\/[^\s'"]*:(stream)?[gG]enerateContent/;
 
 /**
  * Recorded model API calls (VCR cassette YAML), OpenAI or Anthropic: each
@@ -80,12 +61,15 @@ export async function parseCassette(text: string, file: string, sink: RecordSink
   const gemini = new GeminiConversation(collector);
   const bodyAt = (holder: unknown, line: number, what: string) => {
     const read: BodyRead = readBody(holder, budget);
+    // An event stream cut short or failing its checks: what came before it is read, the rest is not (partial-read).
+    const problem = read.kind === 'json' ? read.problem : read.kind === 'broken' ? read.reason : undefined;
+    if (problem !== undefined) sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${problem}` });
+    if ((read.kind === 'json' && read.problem !== undefined) || (read.kind === 'broken' && read.unread)) sink.skip({ line, reason: `${what} event stream not read to its end`, toolLike: true });
     if (read.kind === 'json') return read.value;
     if (read.kind === 'skipped') sink.skip({ line, reason: `${what} ${read.reason}`, value: read.value });
-    if (read.kind === 'broken') sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${read.reason}` });
     return null;
   };
-  const read: CassetteRead = { lineCounter, isMap, file, collector, gemini, bodyAt };
+  const read: CassetteRead = { lineCounter, isMap, file, collector, gemini, agents: new AgentTraces(collector), bodyAt };
   seq.items.forEach((node, i) => {
     if (isMap(node)) readInteraction(node, interactions[i], read);
   });
@@ -100,12 +84,13 @@ interface CassetteRead {
   readonly file: string;
   readonly collector: FactCollector;
   readonly gemini: GeminiConversation;
+  readonly agents: AgentTraces;
   /** A request's or response's body as JSON, or null (none, or skipped or broken: told to the sink). */
   readonly bodyAt: (holder: unknown, line: number, what: string) => JsonObject | null;
 }
 
 /** One interaction (its node for the lines, its value read): its request and its response. */
-function readInteraction(node: YAMLMap, interaction: unknown, { lineCounter, isMap, file, collector, gemini, bodyAt }: CassetteRead): void {
+function readInteraction(node: YAMLMap, interaction: unknown, { lineCounter, isMap, file, collector, gemini, agents, bodyAt }: CassetteRead): void {
   const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
   const responseNode = node.get('response', true);
   const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
@@ -118,13 +103,16 @@ function readInteraction(node: YAMLMap, interaction: unknown, { lineCounter, isM
   const ts = created === null ? null : created * 1000;
   if (request && isGeminiRequest(request)) gemini.request(request, at(line));
   else if (request) addRequest(collector, request, at(line));
-  if (response && isGeminiResponse(response)) gemini.response(response, at(responseLine, ts));
+  const traces = response ? own(response, 'agentTraces') : undefined;
+  if (Array.isArray(traces)) agents.read(traces, at(responseLine));
+  else if (response && isGeminiResponse(response)) gemini.response(response, at(responseLine, ts));
   else if (response) addResponse(collector, response, at(responseLine, ts));
 }
 
-/** A request's catalog and the conversation it sends (Chat `messages`, Responses `input`). */
+/** A request's catalog and the conversation it sends (Chat `messages`, Responses `input`; Bedrock Converse: `toolConfig.tools`, `messages`). */
 function addRequest(collector: FactCollector, request: JsonObject, place: Place): void {
-  const tools = catalogTools(own(request, 'tools'));
+  const toolConfig = own(request, 'toolConfig');
+  const tools = catalogTools(own(request, 'tools') ?? (isObject(toolConfig) ? own(toolConfig, 'tools') : undefined));
   if (tools) collector.catalog(tools, place);
   for (const key of ['messages', 'input']) {
     const list = own(request, key);
@@ -132,7 +120,7 @@ function addRequest(collector: FactCollector, request: JsonObject, place: Place)
   }
 }
 
-/** A response: one model call, and its new message (Chat choices, Responses output, an Anthropic message). */
+/** A response: one model call, and its new message (Chat choices, Responses output, an Anthropic message, Bedrock Converse `output.message`). */
 function addResponse(collector: FactCollector, response: JsonObject, place: Place): void {
   collector.llm(place);
   const choices = own(response, 'choices');
@@ -141,6 +129,7 @@ function addResponse(collector: FactCollector, response: JsonObject, place: Plac
   }
   const output = own(response, 'output');
   if (Array.isArray(output)) for (const item of output) addMessage(collector, item, place);
+  if (isObject(output)) addMessage(collector, own(output, 'message'), place);
   const content = own(response, 'content');
   if (Array.isArray(content) && str(response, 'role') === 'assistant') addMessage(collector, response, place);
 }

@@ -8,7 +8,8 @@ import { argsOf, catalogTools, resultFact, type ToolFact } from './tool-facts.js
  * `tool_call_id`, legacy `function_call`), OpenAI Responses items
  * (`function_call` / `function_call_output` and other `*_call` items with a
  * `call_id`), Anthropic content blocks (`tool_use` / `tool_result`), OTel GenAI
- * parts (`tool_call` / `tool_call_response`), LangChain messages (`type:"ai"`
+ * parts (`tool_call` / `tool_call_response`), Bedrock Converse blocks (`toolUse` /
+ * `toolResult`), LangChain messages (`type:"ai"`
  * with `tool_calls[{id,name,args}]`, `type:"tool"` with `status`), Vercel AI SDK
  * parts (`tool-call` / `tool-result`) and Inspect AI (`function` as a string,
  * `error{type,message}`).
@@ -99,8 +100,17 @@ export function blockFacts(block: unknown): ToolFact[] {
     case 'tool-result':
       return [resultFact(idOf(block, 'toolCallId'), str(block, 'toolName'), own(block, 'output') ?? own(block, 'result'), own(block, 'isError') === true)];
     default:
-      return serverToolResult(block) ?? itemFact(block);
+      return serverToolResult(block) ?? converseBlock(block) ?? itemFact(block);
   }
+}
+
+/** A Bedrock Converse content block (no `type`): `{toolUse: {toolUseId, name, input}}` or `{toolResult: {toolUseId, content, status}}`. */
+function converseBlock(block: JsonObject): ToolFact[] | null {
+  const use = own(block, 'toolUse');
+  if (isObject(use) && str(use, 'name') !== null) return [{ kind: 'call', callId: idOf(use, 'toolUseId'), tool: str(use, 'name')!, args: argsOf(own(use, 'input')) }];
+  const result = own(block, 'toolResult');
+  if (isObject(result)) return [resultFact(idOf(result, 'toolUseId'), null, own(result, 'content'), str(result, 'status') === 'error')];
+  return null;
 }
 
 /**

@@ -92,7 +92,8 @@ const CODE_EXECUTION_SUBTOOLS = ['bash_code_execution', 'text_editor_code_execut
 /**
  * Tool definitions in the shapes frameworks record them: OpenAI Chat
  * `{type:"function", function:{name, parameters}}`, Responses/Vercel
- * `{name, parameters|inputSchema}`, Anthropic `{name, input_schema}`, MCP
+ * `{name, parameters|inputSchema}`, Anthropic `{name, input_schema}`, Bedrock Converse
+ * `{toolSpec: {name, inputSchema: {json}}}`, MCP
  * `{name, inputSchema}`, pydantic-ai `{name, parameters_json_schema}`, Anthropic
  * server tools `{type: "web_search_20250305", name}` (code execution from
  * `code_execution_20250825` on stands for the `bash_code_execution` and
@@ -109,11 +110,13 @@ export function catalogTools(defs: unknown): CatalogTool[] | null {
       continue;
     }
     if (!isObject(def)) continue;
-    const fn = own(def, 'function');
+    const fn = own(def, 'function') ?? own(def, 'toolSpec');
     const holder = isObject(fn) ? fn : def;
     const name = str(holder, 'name');
     if (name === null) continue;
-    const schema = ['parameters', 'input_schema', 'inputSchema', 'parameters_json_schema', 'json_schema'].map((key) => own(holder, key)).find((v) => v !== undefined);
+    let schema = ['parameters', 'input_schema', 'inputSchema', 'parameters_json_schema', 'json_schema'].map((key) => own(holder, key)).find((v) => v !== undefined);
+    // Bedrock Converse wraps the schema: `toolSpec.inputSchema.json`.
+    if (holder !== def && own(def, 'toolSpec') === holder && isObject(schema) && own(schema, 'json') !== undefined) schema = own(schema, 'json');
     // Anthropic's code execution server tool from code_execution_20250825 on is called through two sub-tools.
     const version = /^code_execution_(\d{8})$/.exec(str(def, 'type') ?? '')?.[1];
     if (version !== undefined && version >= '20250825') {

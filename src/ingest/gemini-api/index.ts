@@ -1,4 +1,5 @@
-import { cassetteProvider, looksLikeCassette, parseCassette } from '../cassette/index.js';
+import { parseCassette } from '../cassette/index.js';
+import { cassetteProvider, looksLikeCassette } from '../cassette/signature.js';
 import { readWhole } from '../read/read-whole.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 
