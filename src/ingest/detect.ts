@@ -65,6 +65,10 @@ export function describeShape(sample: DetectSample): string {
   const doc = sample.document;
   if (doc !== undefined && doc !== null && typeof doc === 'object' && !Array.isArray(doc)) return `a JSON object with keys ${keyList(doc)}`;
   if (Array.isArray(doc)) return 'a JSON array of unknown records';
+  // YAML (a cassette of an API no reader knows, a configuration file): its own top-level keys, never the
+  // keys of a JSON body written inside it as a block scalar.
+  const yaml = yamlTopKeys(head.subarray(0, 4096).toString('utf8'));
+  if (yaml !== null) return yaml.length === 0 ? 'YAML with no top-level keys' : `YAML with top-level keys ${yaml.slice(0, 6).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k)).join(', ')}`;
   const first = sample.jsonLines[0];
   if (sample.jsonLines.length > 1 && first !== null && typeof first === 'object' && !Array.isArray(first)) {
     return `JSON lines whose first record has keys ${keyList(first)}`;
@@ -73,6 +77,17 @@ export function describeShape(sample: DetectSample): string {
   if (text.startsWith('{')) return 'text starting with "{" that is not one JSON document';
   if (text.startsWith('[')) return 'text starting with "[" that is not one JSON document';
   return `${head.length} bytes that are not JSON`;
+}
+
+/** The top-level keys of a text that reads as a YAML mapping (a `---` start or a `key:` first line), else null. */
+function yamlTopKeys(text: string): string[] | null {
+  const lines = text.replace(/^\ufeff/, '').split(/\r?\n/);
+  const start = lines.findIndex((line) => line.trim() !== '' && !line.startsWith('#'));
+  if (start < 0) return null;
+  const key = /^([A-Za-z_][\w.-]*):(?:[ \t]|$)/;
+  if (lines[start] !== '---' && !lines[start]!.startsWith('--- ') && !key.test(lines[start]!)) return null;
+  const keys = lines.slice(start).map((line) => key.exec(line)?.[1]).filter((k): k is string => k !== undefined);
+  return [...new Set(keys)];
 }
 
 function keyList(value: object): string {
