@@ -47,7 +47,10 @@ export function chooseFormat(sample: DetectSample, forced?: string, formats: rea
 
 function unknownMessage(sample: DetectSample, formats: readonly TraceFormat[]): string {
   let closest: { id: string; closeness: number; reason: string } | null = null;
-  for (const format of formats) {
+  // The near misses are of JSON formats, judged on the lines that parse as JSON: for a YAML file those are
+  // lines of a body written inside it, so none is named.
+  const yaml = yamlTopKeys(sample.head.subarray(0, 4096).toString('utf8')) !== null && sample.document === undefined;
+  for (const format of yaml ? [] : formats) {
     const miss = format.misfit?.(sample) ?? null;
     if (miss && miss.closeness > 0 && (closest === null || miss.closeness > closest.closeness)) closest = { id: format.id, ...miss };
   }

@@ -8,10 +8,14 @@ const FOLDER_FORMAT: Record<string, string | ((name: string) => string)> = {
   cassettes: (name) => (name.startsWith('gemini') ? 'gemini-api' : name.includes('anthropic') ? 'anthropic-messages' : 'openai'),
   agentbench: 'agentbench',
   'any-agent': 'any-agent',
+  // Amazon Bedrock cassettes (vcrpy): Agents event streams and Converse, whatever model they name.
+  bedrock: 'bedrock',
   'claude-code': 'claude-code',
   'claude-code-export': 'claude-code-export',
   codex: 'codex-rollout',
   'gemini-cli': 'gemini-cli',
+  // go-vcr cassettes, read by the reader of the API they recorded (their address).
+  'go-vcr': (name) => (name.includes('-gemini-') ? 'gemini-api' : name.includes('-anthropic-') ? 'anthropic-messages' : 'openai'),
   'google-adk': 'google-adk',
   inspect: 'inspect',
   jaeger: 'jaeger-json',
@@ -33,7 +37,7 @@ const FOLDER_FORMAT: Record<string, string | ((name: string) => string)> = {
 };
 
 /** Folders whose files are all pending in the manifest: absent until the shared corpus holds them. */
-const PENDING_FOLDERS = new Set(['toolbench']);
+const PENDING_FOLDERS = new Set(['toolbench', 'bedrock', 'go-vcr']);
 
 function formatOf(path: string): string {
   const [folder, name] = path.split('/');

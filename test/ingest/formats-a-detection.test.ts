@@ -6,7 +6,7 @@ import { corpusFile, corpusHas, describeCorpus, manifest } from '../public-corpu
 
 /** The formats this change adds, and the files of the public corpus that are theirs. */
 const OWN: Record<string, (file: string) => boolean> = {
-  'gemini-api': (file) => file.startsWith('cassettes/gemini-'),
+  'gemini-api': (file) => file.startsWith('cassettes/gemini-') || file.startsWith('go-vcr/fantasy-gemini-'),
   letta: (file) => file.startsWith('letta/'),
   agentbench: (file) => file.startsWith('agentbench/'),
 };

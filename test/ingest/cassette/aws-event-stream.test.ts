@@ -32,9 +32,9 @@ describe('AWS event stream framing', () => {
     const first = frame('chunk', { bytes: 'aGk=' });
     const second = frame('trace', { trace: {} });
     const badPrelude = Buffer.from(second);
-    badPrelude[9] ^= 0xff;
+    badPrelude.writeUInt8(badPrelude.readUInt8(9) ^ 0xff, 9);
     const badMessage = Buffer.from(second);
-    badMessage[second.length - 6] ^= 0x01;
+    badMessage.writeUInt8(badMessage.readUInt8(second.length - 6) ^ 0x01, second.length - 6);
     const at = first.length;
     expect(decodeEventStream(Buffer.concat([first, badPrelude])).problem).toMatch(new RegExp(`^event stream message 2 \\(byte ${at}\\) has a bad prelude CRC32 \\(0x[0-9a-f]{8}, computed 0x[0-9a-f]{8}\\)$`));
     expect(decodeEventStream(Buffer.concat([first, badMessage])).problem).toMatch(/^event stream message 2 \(byte \d+\) has a bad message CRC32/);
@@ -68,7 +68,7 @@ describe('Bedrock Agents traces in a cassette (generated)', () => {
   it('a bad prelude CRC: malformed-record and partial-read; the messages before it are read', async () => {
     const good = call('t-0', 'add', '1');
     const bad = answer('t-0', '1');
-    bad[8] ^= 0xff;
+    bad.writeUInt8(bad.readUInt8(8) ^ 0xff, 8);
     const { result, runs } = await auditTemp({ 'agent.yaml': agentCassette(Buffer.concat([good, bad])) });
     expect(runs[0]!.calls.map((c) => c.callId)).toEqual(['t-0']);
     expect(result.findings.map((f) => [f.ruleId, f.line, f.message.replace(/0x[0-9a-f]{8}/g, 'X')])).toEqual([
@@ -85,7 +85,7 @@ describe('Bedrock Agents traces in a cassette (generated)', () => {
 
   it('a bad message CRC in the first message: nothing decoded, the file is partly read, never silently empty', async () => {
     const bad = call('t-0', 'add', '1');
-    bad[bad.length - 1] ^= 0x01;
+    bad.writeUInt8(bad.readUInt8(bad.length - 1) ^ 0x01, bad.length - 1);
     const { result, runs } = await auditTemp({ 'agent.yaml': agentCassette(bad) });
     expect(runs.flatMap((r) => r.calls)).toEqual([]);
     expect(result.findings.map((f) => [f.ruleId, f.line, f.message.replace(/0x[0-9a-f]{8}/g, 'X')])).toEqual([
