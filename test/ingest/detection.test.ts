@@ -8,8 +8,8 @@ const FOLDER_FORMAT: Record<string, string | ((name: string) => string)> = {
   cassettes: (name) => (name.startsWith('gemini') ? 'gemini-api' : name.includes('anthropic') ? 'anthropic-messages' : 'openai'),
   agentbench: 'agentbench',
   'any-agent': 'any-agent',
-  // Amazon Bedrock cassettes (vcrpy): Agents event streams and Converse, whatever model they name.
-  bedrock: 'bedrock',
+  // Amazon Bedrock cassettes (vcrpy): Agents event streams, Converse (any model) and Nova; InvokeModel of an Anthropic model is Anthropic Messages.
+  bedrock: (name) => (name.includes('-anthropic-') ? 'anthropic-messages' : 'bedrock'),
   'claude-code': 'claude-code',
   'claude-code-export': 'claude-code-export',
   codex: 'codex-rollout',

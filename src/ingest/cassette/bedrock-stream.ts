@@ -49,7 +49,8 @@ function declaredEventStream(headers: unknown): boolean {
  * the Converse response (`output.message.content` with `toolUse` blocks whose input
  * is joined from its deltas); an `InvokeModelWithResponseStream` the model's own
  * stream (each `chunk`'s base64 `bytes` is one of its JSON events) assembled as
- * src/ingest/cassette/event-stream.ts does. Null for any other stream.
+ * src/ingest/cassette/event-stream.ts does (Amazon Nova's, Converse events, as a Converse
+ * stream). Null for any other stream.
  */
 export function eventStreamBody(bytes: Uint8Array): EventStreamBody {
   const decoded = decodeEventStream(bytes);
@@ -80,6 +81,9 @@ function streamValue(events: ReadonlyArray<{ type: string; value: JsonObject }>)
   }
   // An agent's answer without traces: chunks of text, no model events.
   if (inner.length === 0) return events.every((e) => e.type === 'chunk') ? agentStream(events) : null;
+  // Amazon Nova's own stream: Converse events, each one a `{<event type>: payload}` object.
+  const converse = inner.flatMap((e) => Object.entries(e).filter(([type, value]) => CONVERSE_EVENTS.has(type) && isObject(value)).map(([type, value]) => ({ type, value: value as JsonObject })));
+  if (converse.length > 0) return converseResponse(converse);
   return assembleStream(inner);
 }
 

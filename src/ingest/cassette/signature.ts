@@ -22,13 +22,13 @@ export function goVcrVersion(head: Buffer): 1 | 2 | null {
 }
 
 const ADDRESS = String.raw`(?:uri|url):\s*['"]?https?:\/\/`;
-const BEDROCK = new RegExp(`${ADDRESS}(bedrock-agent-runtime\\.[^\\s/]+\\/agents\\/|bedrock-runtime\\.[^\\s/]+\\/model\\/[^\\s'"/]+\\/converse(-stream)?(?![\\w-]))`);
+const BEDROCK = new RegExp(`${ADDRESS}(bedrock-agent-runtime\\.[^\\s/]+\\/agents\\/|bedrock-runtime\\.[^\\s/]+\\/model\\/([^\\s'"/]+\\/converse(-stream)?(?![\\w-])|amazon\\.nova))`);
 const ANTHROPIC = new RegExp(`${ADDRESS}api\\.anthropic\\.com\\/|\\n\\s*anthropic-version:\\s*\\n|"anthropic_version"\\s*:|${ADDRESS}bedrock-runtime\\.[^\\s/]+\\/model\\/[^\\s/]*anthropic\\.`);
 const GEMINI = new RegExp(`${ADDRESS}(generativelanguage\\.googleapis\\.com|[a-z0-9-]*aiplatform\\.googleapis\\.com)\\/[^\\s'"]*:(stream)?[gG]enerateContent`);
 
 /**
  * Whose API a cassette recorded, from its head: Amazon Bedrock's Agents (`InvokeAgent`)
- * or Converse API, Anthropic (its host, header or a Bedrock `InvokeModel` of an Anthropic
+ * or Converse API (or an Amazon Nova model, whose own body is Converse's), Anthropic (its host, header or a Bedrock `InvokeModel` of an Anthropic
  * model), Gemini (a `:generateContent` address of the Gemini API or Vertex AI), or else
  * OpenAI-style.
  */

@@ -53,3 +53,36 @@ describeCorpus('Bedrock cassettes: corpus (OpenInference)', FILES, () => {
     ]);
   });
 });
+
+// InvokeModelWithResponseStream (each chunk's base64 `bytes` one event of the model's own stream) and Amazon Nova's InvokeModel.
+const INVOKE = ['bedrock/openinference-invoke-stream-anthropic-tool-use.yaml', 'bedrock/openinference-nova-tool-use.yaml', 'bedrock/openinference-nova-stream.yaml'];
+
+describeCorpus('Bedrock InvokeModel cassettes: corpus (OpenInference)', INVOKE, () => {
+  it("assembles an Anthropic model's stream from the chunks' bytes, and reads Nova's Converse-shaped bodies and stream", async () => {
+    const audits = [];
+    for (const file of INVOKE) audits.push(await auditCorpus([file]));
+    expect(audits.map((a) => a.result.files.map((f) => [f.format, f.runs, f.skipped]))).toEqual([[['anthropic-messages', 1, []]], [['bedrock', 1, []]], [['bedrock', 1, []]]]);
+    const runs = audits.map((a) => countRun(a.runs[0]!));
+    INVOKE.forEach((file, i) => {
+      const counts = corpusCounts(file);
+      expect([runs[i]!.llm, runs[i]!.calls, runs[i]!.results, runs[i]!.orphans.length], file).toEqual([counts.llm, counts.calls, counts.results, counts.orphans]);
+    });
+    expect(audits.map((a) => a.runs[0]!.calls.map((c) => [c.loc.line, c.callId, c.tool, c.args]))).toEqual([
+      [
+        // The request replays the Los Angeles calls with their results; the streamed response asks for San Francisco.
+        [2, 'toolu_bdrk_01LzqVRttWAxkjdq19wmG2Cn', 'get_current_weather_info', { city: 'Los Angeles' }],
+        [2, 'toolu_bdrk_01EDzXjPQZSVnEzttRY98wyT', 'get_current_population_info', { city: 'Los Angeles' }],
+        [31, 'toolu_bdrk_01CquHF9otnnrgxxx54tVxau', 'get_current_weather_info', { city: 'San Francisco' }],
+        [31, 'toolu_bdrk_017gKMzG8LV5r3snEuhgaSvt', 'get_current_population_info', { city: 'San Francisco' }],
+      ],
+      [[13, 'f138f98b-8fa4-46e8-8d0f-6a3da738bb1d', 'get_weather', { location: 'Seattle' }]],
+      [],
+    ]);
+    expect(audits.map((a) => a.result.findings.map((f) => [f.ruleId, f.line, f.callId]))).toEqual([
+      [['orphan-call', 31, 'toolu_bdrk_017gKMzG8LV5r3snEuhgaSvt'], ['orphan-call', 31, 'toolu_bdrk_01CquHF9otnnrgxxx54tVxau']],
+      [['orphan-call', 13, 'f138f98b-8fa4-46e8-8d0f-6a3da738bb1d']],
+      // A text answer, read whole (nothing skipped): no tool calls.
+      [['ingest-note', 0, null]],
+    ]);
+  });
+});
