@@ -5,7 +5,8 @@ import { resolveConfig } from '../../src/config/config.js';
 import type { Run } from '../../src/model/run.js';
 import { payloadRuns, type PayloadRun } from '../payload-runs.js';
 import { tempTree } from '../helpers.js';
-import { corpusFile } from '../public-corpus.js';
+import { expect } from 'vitest';
+import { corpusCounts, corpusFile } from '../public-corpus.js';
 
 /** What a format test asserts about one run. */
 export interface RunCounts {
@@ -47,6 +48,26 @@ export async function auditCorpus(files: string[], inputFormat?: string): Promis
   const inputs = files.map((file) => ({ path: corpusFile(file), display: file }));
   const result = materialize(await runAudit(inputs, resolveConfig({}), { onRun, onRecord, ...(inputFormat ? { inputFormat } : {}) }));
   return { result, runs };
+}
+
+/** Each public corpus file audited on its own, in the order given: its file summary, its first run and its findings. */
+export async function auditEachCorpus(files: readonly string[]) {
+  const audits: Array<Awaited<ReturnType<typeof auditCorpus>>> = [];
+  for (const file of files) audits.push(await auditCorpus([file]));
+  return {
+    files: audits.map((a) => a.result.files.map((f) => [f.format, f.runs, f.skipped])[0]),
+    runs: audits.flatMap((a) => a.runs),
+    findings: audits.flatMap((a) => a.result.findings),
+    audits,
+  };
+}
+
+/** A run's counts against its file's manifest row (counted with python3, independently of the tool): the keys the row has of llm, calls, results, orphans. */
+export function expectManifestCounts(file: string, run: RunCounts): void {
+  const counts = corpusCounts(file);
+  const got: Record<string, number> = { llm: run.llm, calls: run.calls, results: run.results, orphans: run.orphans.length };
+  const keys = ['llm', 'calls', 'results', 'orphans'].filter((key) => key in counts);
+  expect(keys.map((key) => got[key]), file).toEqual(keys.map((key) => counts[key]));
 }
 
 /** Findings reduced to rule, line, ids and message, in report order. */

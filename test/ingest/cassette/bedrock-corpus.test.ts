@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { corpusCounts, describeCorpus } from '../../public-corpus.js';
-import { auditCorpus, countRun } from '../corpus.js';
+import { describeCorpus } from '../../public-corpus.js';
+import { auditEachCorpus, countRun, expectManifestCounts } from '../corpus.js';
 
 // Bedrock cassettes of OpenInference's own instrumentation tests (Arize-ai/openinference, Apache-2.0):
 // InvokeAgent responses recorded as !!binary AWS event streams (no Content-Type header kept), Converse
@@ -16,14 +16,10 @@ const FILES = [
 
 describeCorpus('Bedrock cassettes: corpus (OpenInference)', FILES, () => {
   it("reads them as 'bedrock': the calls, results and orphans python3 counts, paired by trace id and toolUseId", async () => {
-    const audits = [];
-    for (const file of FILES) audits.push(await auditCorpus([file]));
-    expect(audits.map((a) => a.result.files.map((f) => [f.format, f.runs, f.skipped]))).toEqual(FILES.map(() => [['bedrock', 1, []]]));
-    const runs = audits.map((a) => countRun(a.runs[0]!));
-    FILES.forEach((file, i) => {
-      const counts = corpusCounts(file);
-      expect([runs[i]!.llm, runs[i]!.calls, runs[i]!.results, runs[i]!.orphans.length], file).toEqual([counts.llm, counts.calls, counts.results, counts.orphans]);
-    });
+    const { files, runs: read, audits } = await auditEachCorpus(FILES);
+    expect(files).toEqual(FILES.map(() => ['bedrock', 1, []]));
+    const runs = read.map(countRun);
+    FILES.forEach((file, i) => expectManifestCounts(file, runs[i]!));
     expect(audits.map((a) => a.runs[0]!.calls.map((c) => [c.loc.line, c.callId, c.tool, c.args]))).toEqual([
       [[8, '37901850-e166-4283-bb79-dc573285869d-0', 'action_group_quick_start_6gq19__add_two_numbers', { n1: '10', n2: '20' }]],
       [[8, '7fc9fdb8-204f-4ef9-bc55-59257d478f30-0', 'knowledge_base__SSGLURQ9A5', { text: 'What is task decomposition?' }]],
@@ -59,14 +55,9 @@ const INVOKE = ['bedrock/openinference-invoke-stream-anthropic-tool-use.yaml', '
 
 describeCorpus('Bedrock InvokeModel cassettes: corpus (OpenInference)', INVOKE, () => {
   it("assembles an Anthropic model's stream from the chunks' bytes, and reads Nova's Converse-shaped bodies and stream", async () => {
-    const audits = [];
-    for (const file of INVOKE) audits.push(await auditCorpus([file]));
-    expect(audits.map((a) => a.result.files.map((f) => [f.format, f.runs, f.skipped]))).toEqual([[['anthropic-messages', 1, []]], [['bedrock', 1, []]], [['bedrock', 1, []]]]);
-    const runs = audits.map((a) => countRun(a.runs[0]!));
-    INVOKE.forEach((file, i) => {
-      const counts = corpusCounts(file);
-      expect([runs[i]!.llm, runs[i]!.calls, runs[i]!.results, runs[i]!.orphans.length], file).toEqual([counts.llm, counts.calls, counts.results, counts.orphans]);
-    });
+    const { files, runs: read, audits } = await auditEachCorpus(INVOKE);
+    expect(files).toEqual([['anthropic-messages', 1, []], ['bedrock', 1, []], ['bedrock', 1, []]]);
+    INVOKE.forEach((file, i) => expectManifestCounts(file, countRun(read[i]!)));
     expect(audits.map((a) => a.runs[0]!.calls.map((c) => [c.loc.line, c.callId, c.tool, c.args]))).toEqual([
       [
         // The request replays the Los Angeles calls with their results; the streamed response asks for San Francisco.

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { corpusCounts, describeCorpus } from '../../public-corpus.js';
-import { auditCorpus, countRun } from '../corpus.js';
+import { describeCorpus } from '../../public-corpus.js';
+import { auditEachCorpus, countRun, expectManifestCounts } from '../corpus.js';
 
 // go-vcr v2 cassettes of charmbracelet/fantasy's provider tests (Apache-2.0): the OpenAI Chat
 // and Responses APIs, Anthropic Messages and the Gemini API, plain JSON bodies and streamed
@@ -17,29 +17,24 @@ const FILES = [
 
 describeCorpus('go-vcr cassettes: corpus (charmbracelet/fantasy)', FILES, () => {
   it('reads each one with the reader of its API, as many calls, results and orphans as python3 counts', async () => {
-    const audits = [];
-    for (const file of FILES) audits.push(await auditCorpus([file]));
-    expect(audits.map((a) => a.result.files.map((f) => [f.format, f.runs, f.skipped]))).toEqual([
-      [['openai', 1, []]],
-      [['openai', 1, []]],
-      [['openai', 1, []]],
-      [['anthropic-messages', 1, []]],
-      [['anthropic-messages', 1, []]],
-      [['gemini-api', 1, []]],
-      [['gemini-api', 1, []]],
+    const { files, runs: read, findings } = await auditEachCorpus(FILES);
+    expect(files).toEqual([
+      ['openai', 1, []],
+      ['openai', 1, []],
+      ['openai', 1, []],
+      ['anthropic-messages', 1, []],
+      ['anthropic-messages', 1, []],
+      ['gemini-api', 1, []],
+      ['gemini-api', 1, []],
     ]);
-    const runs = audits.map((a) => countRun(a.runs[0]!));
-    FILES.forEach((file, i) => {
-      const counts = corpusCounts(file);
-      expect([runs[i]!.llm, runs[i]!.calls, runs[i]!.results, runs[i]!.orphans.length], file).toEqual([counts.llm, counts.calls, counts.results, counts.orphans]);
-    });
+    const runs = read.map(countRun);
+    FILES.forEach((file, i) => expectManifestCounts(file, runs[i]!));
     expect(runs.map((r) => r.catalog)).toEqual([['add', 'multiply'], ['add', 'multiply'], ['weather'], ['add', 'multiply'], ['add', 'multiply'], ['add', 'multiply'], ['weather']]);
-    expect(audits.flatMap((a) => a.result.findings)).toEqual([]);
+    expect(findings).toEqual([]);
   });
 
   it('pairs by the ids each API gives: streamed Chat deltas, Responses items, Anthropic blocks, Gemini ids the next request adds', async () => {
-    const runs = [];
-    for (const file of FILES) runs.push((await auditCorpus([file])).runs[0]!);
+    const { runs } = await auditEachCorpus(FILES);
     expect(runs.map((r) => r.calls.map((c) => [c.loc.line, c.callId, c.tool, c.args]))).toEqual([
       [[22, 'call_fifE5poZ3dg3JDUKGFi48NGq', 'add', { a: 2, b: 3 }], [22, 'call_cvvIly4eGLZUYOMhAviT8jAF', 'multiply', { a: 2, b: 3 }]],
       [[22, 'call_ehIWdjL1abZk1h8FWGLQ0Hie', 'add', { a: 2, b: 3 }], [22, 'call_fBSgA47J5VeONggizTIvl7AH', 'multiply', { a: 2, b: 3 }]],

@@ -1,25 +1,8 @@
 import { expect, it } from 'vitest';
-import { corpusCounts, corpusFile, describeCorpus } from '../../public-corpus.js';
-import { auditPaths, auditTemp, countRun } from '../corpus.js';
+import { describeCorpus } from '../../public-corpus.js';
+import { auditEachCorpus as auditEach, auditTemp, countRun, expectManifestCounts as expectCounts } from '../corpus.js';
 
 // Truth: the manifest's counts (python3 over the YAML, see each row's `counted`).
-type Audit = Awaited<ReturnType<typeof auditPaths>>;
-
-/** Each file audited on its own, in the order given: its format, runs and findings. */
-async function auditEach(files: readonly string[]) {
-  const audits: Audit[] = [];
-  for (const file of files) audits.push(await auditPaths([corpusFile(file)]));
-  return {
-    files: audits.map((a) => a.result.files.map((f) => [f.format, f.runs, f.skipped])[0]),
-    runs: audits.flatMap((a) => a.runs),
-    findings: audits.flatMap((a) => a.result.findings),
-  };
-}
-
-function expectCounts(file: string, run: ReturnType<typeof countRun>): void {
-  const counts = corpusCounts(file);
-  expect([run.calls, run.results, run.orphans.length]).toEqual([counts.calls, counts.results, counts.orphans]);
-}
 
 const PARSED_BODY = [
   'cassettes/pydantic-ai-openai-responses-tool-call.yaml',
