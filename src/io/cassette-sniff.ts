@@ -6,9 +6,9 @@ export const YAML_FILE = /\.ya?ml$/i;
 const SNIFF_BYTES = 4096;
 
 /**
- * Whether a YAML file found in a folder is a VCR cassette (vcrpy, Polly), read
- * from its first 4 KiB: a top-level `interactions:` list whose items hold a
- * `request:`. Workflows, configuration and compose files have neither, so a
+ * Whether a YAML file found in a folder is a VCR cassette (vcrpy, go-vcr v1 and v2,
+ * Polly), read from its first 4 KiB: a top-level `interactions:` list (after go-vcr's
+ * `version:` line) whose items hold a `request:`. Workflows, configuration and compose files have neither, so a
  * folder's other YAML is not taken for a trace. A file named directly is
  * never sniffed: its format is detected like any other.
  */
