@@ -109,6 +109,22 @@ describe('go-vcr cassettes (generated)', () => {
     expect(result.findings.map((f) => [f.ruleId, f.line, f.callId])).toEqual([['orphan-call', 13, 'tu_1']]);
   });
 
+  it('a Converse request replaying a toolUse and its failed toolResult (status error): a call, an error result, paired by toolUseId', async () => {
+    const request = JSON.stringify({
+      messages: [
+        { role: 'user', content: [{ text: 'top song?' }] },
+        { role: 'assistant', content: [{ toolUse: { toolUseId: 'tu_1', name: 'top_song', input: { sign: 'WZPZ' } } }] },
+        { role: 'user', content: [{ toolResult: { toolUseId: 'tu_1', content: [{ text: 'station unknown' }], status: 'error' } }] },
+      ],
+      toolConfig: { tools: [{ toolSpec: { name: 'top_song', inputSchema: { json: { type: 'object' } } } }] },
+    });
+    const text = converse(frame('messageStart', { role: 'assistant' })).replace(/ {4}body: '\{"messages".*\n/, `    body: '${request}'\n`).replace('/converse-stream', '/converse');
+    const { result, runs } = await auditTemp({ 'converse.yaml': text });
+    expect(result.files.map((f) => [f.format, f.skipped])).toEqual([['bedrock', []]]);
+    expect(countRun(runs[0]!)).toEqual({ runId: null, llm: 1, calls: 1, results: 1, errors: 1, orphans: [], unmatched: [], catalog: ['top_song'] });
+    expect(runs[0]!.results.map((r) => [r.callId, r.isError, r.content])).toEqual([['tu_1', true, [{ text: 'station unknown' }]]]);
+  });
+
   it('an exception message in the stream is a malformed-record and the file partly read', async () => {
     const events = Buffer.concat([frame('messageStart', { role: 'assistant' }), frame('throttlingException', { message: 'slow down' }, 'exception')]);
     const { result } = await auditTemp({ 'converse.yaml': converse(events) });
