@@ -45,7 +45,7 @@ export class RecordQueries {
   parse(text: string): unknown {
     if (this.parsed.has(text)) return this.parsed.get(text);
     this.left -= Buffer.byteLength(text, 'utf8');
-    if (this.left < 0) throw new Error(`the JSON text its json steps parse is past the ${limitText(this.limit.key, this.limit.bytes)}`);
+    if (this.left < 0) throw new Error(`JSON text past the ${limitText(this.limit.key, this.limit.bytes)}`);
     const value = parseJsonLine(text, this.limit.maxDepth, this.limit.maxKeys);
     const result = value instanceof JsonLineError ? undefined : value;
     if (result === undefined) this.notJson += 1;
