@@ -89,22 +89,13 @@ export function selectorOf(text: string): Selector {
 export function splitSteps(text: string): string[] {
   const parts: string[] = [];
   let start = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quote !== null) {
-      if (c === '\\') i += 1;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '|') {
-      if (text[i + 1] === '|') {
-        i += 1;
-        continue;
-      }
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
+  forEachUnquoted(text, (i) => {
+    if (text[i] !== '|') return 0;
+    if (text[i + 1] === '|') return 1;
+    parts.push(text.slice(start, i));
+    start = i + 1;
+    return 0;
+  });
   parts.push(text.slice(start));
   return parts;
 }
@@ -112,6 +103,16 @@ export function splitSteps(text: string): string[] {
 /** Descendant segments (`..`) of a query, outside its string literals. */
 export function descendantSegments(text: string): number {
   let count = 0;
+  forEachUnquoted(text, (i) => {
+    if (text[i] !== '.' || text[i + 1] !== '.') return 0;
+    count += 1;
+    return 1;
+  });
+  return count;
+}
+
+/** Calls `at` with the index of each character outside the query's string literals; it returns how many characters to pass over after it. */
+function forEachUnquoted(text: string, at: (i: number) => number): void {
   let quote: string | null = null;
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i]!;
@@ -119,10 +120,6 @@ export function descendantSegments(text: string): number {
       if (c === '\\') i += 1;
       else if (c === quote) quote = null;
     } else if (c === '"' || c === "'") quote = c;
-    else if (c === '.' && text[i + 1] === '.') {
-      count += 1;
-      i += 1;
-    }
+    else i += at(i);
   }
-  return count;
 }
