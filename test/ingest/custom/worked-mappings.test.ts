@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -6,6 +6,7 @@ import { configFileSchema, resolveConfig, type ConfigFile } from '../../../src/c
 import { cli } from '../../cli/run-cli.js';
 import { audited, tempDir } from '../../helpers.js';
 import { corpusCounts, corpusFile, describeCorpus } from '../../public-corpus.js';
+import { shownMismatch } from '../../audit/doc-examples/example-blocks.js';
 
 /**
  * The YAML, string-encoded and HTTP-recording examples of docs/formats/custom.md, read from
@@ -120,6 +121,18 @@ describeCorpus('formats try: what each worked mapping extracts, from the command
     const bad = await tryOn('verifiers-eval', VERIFIERS, (m) => (m.results.select = "$.completion[?@.role == 'toolResult']"));
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain("partial-read: the mapping formats.verifiers-eval missed part of the file: results.select ($.completion[?@.role == 'toolResult']) selected nothing in 15 records, while 16 calls were read");
+  });
+
+  it('the console block of the page prints what the page shows (the verifiers mapping in agent-trace-audit.yml)', async () => {
+    const block = /## Try a mapping[\s\S]*?```console\n([\s\S]*?)```/.exec(PAGE)![1]!.trimEnd().split('\n');
+    const [command, ...shown] = block;
+    const words = command!.replace(/^\$ agent-trace-audit /, '').split(' ');
+    const dir = tempDir();
+    writeFileSync(join(dir, 'agent-trace-audit.yml'), pageMapping('verifiers-eval'));
+    copyFileSync(corpusFile(VERIFIERS), join(dir, words[2]!));
+    const run = await cli(words, dir);
+    expect(run.code).toBe(0);
+    expect(shownMismatch(shown, run.stdout.trimEnd().split('\n'))).toBeNull();
   });
 
   it('HAR: 1 call and its result (exit 0)', async () => {
