@@ -46,7 +46,10 @@ export async function parseMapped(spec: CustomFormatSpec, mapping: CompiledMappi
 }
 
 function claims(layout: CustomFormatSpec['layout'], detect: CompiledCondition, sample: DetectSample): boolean {
-  const holdsOn = (value: unknown) => holds(detect, new RecordQueries(value, DETECT_LIMIT).top, new RecordQueries(value, DETECT_LIMIT));
+  const holdsOn = (value: unknown) => {
+    const queries = new RecordQueries(value, DETECT_LIMIT);
+    return holds(detect, queries.top, queries);
+  };
   try {
     if (layout === 'document') return sample.document !== undefined && holdsOn(sample.document);
     if (layout === 'yaml') return yamlHeadValues(sample.head).some(holdsOn);

@@ -44,8 +44,8 @@ export function emitRecord(r: MappedRecord): void {
   for (const item of read.unread) sink.skip({ line: lineOf(item.location), reason: item.reason, value: item.value, toolLike: true });
   if (read.found.length === 0) {
     if (read.unread.length === 0) {
-      const what = r.lineOf === null ? 'line' : 'document';
-      sink.skip({ line, reason: `${what} is no call, result or catalog of format '${r.name}'`, value: isObject(record) ? record : undefined });
+      const reason = r.lineOf === null ? `line is no call, result or catalog of format '${r.name}'` : `the document holds no call, result or catalog of format '${r.name}'`;
+      sink.skip({ line, reason, value: isObject(record) ? record : undefined });
     }
     return;
   }
