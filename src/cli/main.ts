@@ -19,6 +19,7 @@ const COMMANDS: ReadonlyMap<string, () => Promise<CommandSpec>> = new Map([
   ['merge', async () => (await import(/* webpackMode: "eager" */ './commands/merge.js')).MERGE],
   ['run', async () => (await import(/* webpackMode: "eager" */ './commands/run.js')).RUN],
   ['receive', async () => (await import(/* webpackMode: "eager" */ './commands/receive.js')).RECEIVE],
+  ['formats', async () => (await import(/* webpackMode: "eager" */ './commands/formats.js')).FORMATS_COMMAND],
 ]);
 
 const NAMES = [...COMMANDS.keys()];

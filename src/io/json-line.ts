@@ -105,6 +105,18 @@ export function countTextKeys(text: string): number {
   return keys;
 }
 
+/**
+ * Why a value read by another parser (YAML) is not a record JSON lines would accept:
+ * nested deeper than `maxDepth`, or more than `maxKeys` object keys at every level
+ * together; null when it is within both.
+ */
+export function shapeProblem(value: unknown, maxDepth: number, maxKeys = Number.POSITIVE_INFINITY): JsonLineError | null {
+  if (value === null || typeof value !== 'object') return null;
+  const keys = countKeys(value, maxDepth);
+  if (keys < 0) return new JsonLineError('too-deep', `nesting deeper than ${maxDepth} levels`);
+  return keys > maxKeys ? tooManyKeys(keys, maxKeys) : null;
+}
+
 /** Deepest limit walked by recursion; a larger configured limit uses a work list (no stack overflow). */
 const RECURSION_LIMIT = 1000;
 

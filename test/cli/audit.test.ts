@@ -95,7 +95,7 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
       [['audit', 'a.jsonl', '--config', 'bad.yml'], 'config: bad.yml: rules.no-such-rule: unknown rule id "no-such-rule"'],
       [['audit', 'a.jsonl', '--config', 'typo.yml'], 'config: typo.yml: fail_on: unknown key (did you mean "fail-on"?)'],
       [['audit', 'a.jsonl', '--config', 'none.yml'], 'config: cannot read configuration file "none.yml" (ENOENT)'],
-      [['frobnicate'], 'usage: unknown command "frobnicate" (commands: audit, replay, scope, seal, verify, merge, run, receive)'],
+      [['frobnicate'], 'usage: unknown command "frobnicate" (commands: audit, replay, scope, seal, verify, merge, run, receive, formats)'],
       [['audit', 'docs'], 'nothing-to-audit: no trace file to audit: the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)'],
     ];
     for (const [args, first] of cases) {

@@ -11,7 +11,7 @@ const SESSION = readFileSync('test/fixtures/replay/session-dirty.jsonl');
 const SCOPE = readFileSync('test/fixtures/replay/scope.json');
 const SEALED = readFileSync('test/fixtures/seal/sealed.jsonl');
 const orphan = jsonl({ run_id: 'r', kind: 'tool_call', call_id: 'c', tool: 'grep' }, { run_id: 'r', kind: 'llm' });
-const COMMANDS = ['audit', 'replay', 'scope', 'seal', 'verify', 'merge', 'run', 'receive'];
+const COMMANDS = ['audit', 'replay', 'scope', 'seal', 'verify', 'merge', 'run', 'receive', 'formats'];
 
 /** Exit code and first line of stderr (or stdout when stderr is empty) of `node dist/cli.js …`. */
 function first(args: string[], cwd: string): [number | null, string] {
@@ -44,7 +44,7 @@ describe('help for every command (dist/cli.js)', () => {
     const help = runBundle(['--help'], root);
     expect(help.code).toBe(0);
     for (const name of COMMANDS) expect(help.stdout).toMatch(new RegExp(`\\n {2}${name} +\\S`));
-    expect(first(['help', 'sael'], root)).toEqual([2, 'usage: unknown command "sael": did you mean seal? (commands: audit, replay, scope, seal, verify, merge, run, receive)']);
+    expect(first(['help', 'sael'], root)).toEqual([2, 'usage: unknown command "sael": did you mean seal? (commands: audit, replay, scope, seal, verify, merge, run, receive, formats)']);
     expect(first([], root)).toEqual([2, `agent-trace-audit ${JSON.parse(readFileSync('package.json', 'utf8')).version}: audit the tool-call traces of AI agents`]);
   });
 });
@@ -62,7 +62,7 @@ describe('one error vocabulary (dist/cli.js)', () => {
     [['run', '--prot', '0', '--', 'true'], 'usage: unknown flag --prot: did you mean --port?'],
     [['receive', '--otu', 'spans.jsonl'], 'usage: unknown flag --otu: did you mean --out?'],
     [['audit', 't.jsonl', '--format', 'sarf'], 'usage: --format must be one of text, json, markdown, html, sarif, not "sarf" (did you mean sarif?)'],
-    [['adit', 't.jsonl'], 'usage: unknown command "adit": did you mean audit? (commands: audit, replay, scope, seal, verify, merge, run, receive)'],
+    [['adit', 't.jsonl'], 'usage: unknown command "adit": did you mean audit? (commands: audit, replay, scope, seal, verify, merge, run, receive, formats)'],
   ])('%j exits 2: %s', (args, line) => {
     const run = runBundle(args, root());
     expect([run.code, run.stdout, run.stderr.split('\n')[0]]).toEqual([2, '', line]);

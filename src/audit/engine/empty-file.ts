@@ -18,7 +18,7 @@ export function toolCounts(work: FileWork): { calls: number; results: number } {
 /** A file read to the end with no tool call or result (and no skipped tool-like record): its text is looked through. */
 export async function scanIfEmpty(input: AuditInput, config: AuditConfig, work: FileWork): Promise<ToolShapeScan | null> {
   const { calls, results } = toolCounts(work);
-  if (calls + results > 0 || work.skips.toolLike > 0) return null;
+  if (calls + results > 0 || work.skips.toolLike > 0 || (work.misread ?? 0) > 0) return null;
   return scanToolShapes(input.path, input.display, config.limits);
 }
 

@@ -1,5 +1,5 @@
 import type { AuditConfig } from './audit-config.js';
-import { formatsFor } from '../../ingest/custom/index.js';
+import { detectableFormats } from '../../ingest/custom/index.js';
 import { chooseFormat } from '../../ingest/detect.js';
 import type { Diagnostic, ParseInput, RecordSink, TraceFormat } from '../../ingest/types.js';
 import type { ByteSource } from '../../io/byte-source.js';
@@ -39,6 +39,8 @@ export interface FileWork extends RunShelf<RunEntry> {
   noted?: boolean;
   /** Part of the file could not be read (a malformed-record or truncated-tail): what it holds is not known. */
   unread?: boolean;
+  /** The parser's own `partial-read` findings (a mapping that missed): counted in files[].toolShaped. */
+  misread?: number;
 }
 
 export interface ReadOptions {
@@ -53,7 +55,7 @@ export interface ReadOptions {
 /** One file: detect its format, read its runs (rules on each run), then the checks of the file as a whole. */
 export async function auditFile(input: AuditInput, config: AuditConfig, options: ReadOptions & { readonly inputFormat?: string }, active: readonly ActiveRule[], emit: Emit) {
   const opened = await openTraceFile(input.path, input.display, config.limits);
-  const choice = chooseFormat(opened.sample, options.inputFormat, formatsFor(config.formats));
+  const choice = chooseFormat(opened.sample, options.inputFormat, await detectableFormats(config.formats));
   if (!choice.format) {
     const skips = new SkipTally();
     diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });
@@ -131,6 +133,7 @@ export async function readRuns(
       work.lastDiagnosticLine = Math.max(work.lastDiagnosticLine, d.line);
       if (d.ruleId === 'ingest-note') work.noted = true;
       if (d.ruleId === 'malformed-record' || d.ruleId === 'truncated-tail') work.unread = true;
+      if (d.ruleId === 'partial-read') work.misread = (work.misread ?? 0) + 1;
       diagnose(d);
     },
     skip(skip) {
@@ -189,7 +192,7 @@ export function finishFile(display: string, format: TraceFormat, facts: FileFact
   const unread = work.unread === true || sources.some((source) => source.problem) || skips.summary().some((skip) => skip.reason === 'malformed-record');
   if (scan && (scan.count > 0 || (!work.noted && !unread))) emptyFileFinding(format, scan, diagnose);
   const { calls, results } = toolCounts(work);
-  const toolShaped = skips.toolLike + (scan?.count ?? 0);
+  const toolShaped = skips.toolLike + (scan?.count ?? 0) + (work.misread ?? 0);
   return {
     path: display,
     format: format.id,

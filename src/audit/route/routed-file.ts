@@ -11,7 +11,7 @@
 import { Worker } from 'node:worker_threads';
 import { workerResourceLimits } from '../../heap-growth.js';
 import type { AuditConfig } from '../engine/audit-config.js';
-import { formatsFor } from '../../ingest/custom/index.js';
+import { detectableFormats } from '../../ingest/custom/index.js';
 import { chooseFormat } from '../../ingest/detect.js';
 import { openByteSource } from '../../io/byte-source.js';
 import { openTraceFile } from '../../io/trace-file.js';
@@ -53,7 +53,7 @@ export interface RoutedFile {
 export async function auditRouted(input: AuditInput, options: RouteOptions): Promise<RoutedFile | null> {
   const { config } = options;
   const opened = await openTraceFile(input.path, input.display, config.limits);
-  const choice = chooseFormat(opened.sample, options.inputFormat, formatsFor(config.formats));
+  const choice = chooseFormat(opened.sample, options.inputFormat, await detectableFormats(config.formats));
   const format = choice.format;
   if (!format?.runKey) return null;
   const key = new RouteKey(format.runKey, options.jobs);

@@ -1,4 +1,5 @@
 import type { isMap as isMapType, LineCounter, YAMLMap } from 'yaml';
+import { readYaml } from '../read/yaml-document.js';
 import type { ReadLimits } from '../../io/limits.js';
 import { isObject, num, own, str, type JsonObject } from '../facts/fields.js';
 import { messageFacts } from '../facts/message-facts.js';
@@ -7,8 +8,6 @@ import type { RecordSink } from '../types.js';
 import { readBody, type BodyRead, type InflateBudget } from './body.js';
 import { GeminiConversation, isGeminiRequest, isGeminiResponse } from './gemini.js';
 import { AgentTraces } from './bedrock-agents.js';
-import { aliasExpansion, type YamlKinds } from './alias-size.js';
-import { limitText } from '../../io/limits.js';
 
 /**
  * Recorded model API calls (VCR cassette YAML), OpenAI or Anthropic: each
@@ -20,42 +19,23 @@ import { limitText } from '../../io/limits.js';
  * `!!binary` bodies are inflated, all of them together within max-document-bytes.
  */
 export async function parseCassette(text: string, file: string, sink: RecordSink, limits: ReadLimits): Promise<void> {
-  // yaml is loaded for a cassette only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-  const { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = await import(/* webpackMode: "eager" */ 'yaml');
-  const kinds = { isAlias, isCollection, isPair, isScalar } as unknown as YamlKinds;
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
-  if (doc.errors.length > 0) {
-    const at = doc.errors[0]!.linePos?.[0]?.line ?? 1;
-    sink.diagnostic({ ruleId: 'malformed-record', line: at, message: `cassette is not valid YAML: ${doc.errors[0]!.code}` });
+  const { isMap, isSeq } = await import(/* webpackMode: "eager" */ 'yaml');
+  const read = await readYaml(text, limits, { what: 'cassette', customTags: ['binary'], stream: false });
+  if (!('documents' in read)) {
+    sink.diagnostic({ ruleId: 'malformed-record', line: read.line, message: read.message });
     return;
   }
-  const seq = doc.get('interactions', true);
-  if (!isSeq(seq)) {
+  const first = read.documents[0];
+  const seq = first?.doc.get('interactions', true);
+  if (first === undefined || !isSeq(seq)) {
     sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette has no "interactions" list' });
     return;
   }
-  const budget: InflateBudget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes, parsed: new Map() };
-  // Aliases are read as copies of what they stand for: their expansion counts against
-  // limits.max-document-bytes (with the compressed bodies), measured before any copy is read.
-  const expansion = aliasExpansion(seq, doc.contents, kinds);
-  if (expansion.kind === 'cycle') {
-    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette not read: an alias names a node that holds it, so it expands without end' });
-    return;
-  }
-  if (expansion.bytes > budget.left) {
-    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `cassette not read: its aliases expand it by ${expansion.bytes} bytes, past the ${limitText('maxDocumentBytes', budget.limit)}` });
-    return;
-  }
-  budget.left -= expansion.bytes;
-  let interactions: unknown;
-  try {
-    // One conversion for the whole list: the yaml package resolves the aliases of one conversion in one pass.
-    interactions = seq.toJS(doc, { maxAliasCount: -1 }) as unknown;
-  } catch (error) {
-    sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `cassette cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
-    return;
-  }
+  // Aliases are read as copies of what they stand for: their expansion (src/ingest/read/yaml-document.ts)
+  // counts against limits.max-document-bytes with the compressed bodies.
+  const budget: InflateBudget = { left: limits.maxDocumentBytes - read.aliasBytes, limit: limits.maxDocumentBytes, parsed: new Map() };
+  const interactions = isObject(first.value) ? own(first.value, 'interactions') : undefined;
+  const lineCounter = read.lineCounter;
   if (!Array.isArray(interactions)) return;
   const collector = new FactCollector(true);
   const gemini = new GeminiConversation(collector);
@@ -69,9 +49,9 @@ export async function parseCassette(text: string, file: string, sink: RecordSink
     if (read.kind === 'skipped') sink.skip({ line, reason: `${what} ${read.reason}`, value: read.value });
     return null;
   };
-  const read: CassetteRead = { lineCounter, isMap, file, collector, gemini, agents: new AgentTraces(collector), bodyAt };
+  const context: CassetteRead = { lineCounter, isMap, file, collector, gemini, agents: new AgentTraces(collector), bodyAt };
   seq.items.forEach((node, i) => {
-    if (isMap(node)) readInteraction(node, interactions[i], read);
+    if (isMap(node)) readInteraction(node, interactions[i], context);
   });
   gemini.flush();
   for (const record of collector.records) sink.record(record);

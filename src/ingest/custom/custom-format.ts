@@ -1,10 +1,16 @@
-import { indexLines, type JsonPath, type LineOf } from '../read/json-locate.js';
+import { indexLines } from '../read/json-locate.js';
 import { forEachJsonLine } from '../read/json-lines.js';
-import { isObject } from '../facts/fields.js';
 import { Evidence, type DetectSample, type ParseInput, type RecordSink, type TraceFormat } from '../types.js';
 import { parseDocument } from '../read/whole-document.js';
+import { readWhole } from '../read/read-whole.js';
+import { readYaml } from '../read/yaml-document.js';
 import type { CustomFormatSpec } from './mapping.js';
-import { compileCondition, compileMapping, holds, readRecord, type CompiledCondition, type CompiledMapping, type Found, type Unread } from './read-item.js';
+import { compileCondition, compileMapping, type CompiledCondition, type CompiledMapping } from './compile.js';
+import { MappingTally, mappingMisses } from './mapping-check.js';
+import { emitRecord, type MappedRecord } from './emit-record.js';
+import { holds } from './read-item.js';
+import { RecordQueries } from './walk.js';
+import { yamlHeadValues } from './yaml-sample.js';
 
 /**
  * A format from the configuration file's `formats:` section (docs/formats/custom.md).
@@ -20,85 +26,92 @@ export function customFormat(spec: CustomFormatSpec): TraceFormat {
     id: spec.name,
     description: spec.description ?? `configured format '${spec.name}' (formats.${spec.name})`,
     detect: (sample) => (detect !== null && claims(spec.layout, detect, sample) ? Evidence.configured : Evidence.none),
-    parse: (input, sink) => (spec.layout === 'jsonl' ? parseLines(spec.name, mapping, input, sink) : parseWhole(spec.name, mapping, input, sink)),
+    parse: async (input, sink) => {
+      await parseMapped(spec, mapping, input, sink);
+    },
   };
 }
 
+/** Reads a file with a mapping, then says what the mapping missed (a `partial-read` naming the key). */
+export async function parseMapped(spec: CustomFormatSpec, mapping: CompiledMapping, input: ParseInput, sink: RecordSink): Promise<MappingTally> {
+  const tally = new MappingTally();
+  const at = { name: spec.name, mapping, tally, sink, file: input.file };
+  if (spec.layout === 'jsonl') await parseLines(at, input, yamlHint(sink));
+  else if (spec.layout === 'document') await parseWhole(at, input, yamlHint(sink));
+  else await parseYaml(at, input);
+  for (const miss of mappingMisses(mapping, tally)) {
+    sink.diagnostic({ ruleId: 'partial-read', line: 0, message: `the mapping formats.${spec.name} missed part of the file: ${miss}` });
+  }
+  return tally;
+}
+
 function claims(layout: CustomFormatSpec['layout'], detect: CompiledCondition, sample: DetectSample): boolean {
+  const holdsOn = (value: unknown) => {
+    const queries = new RecordQueries(value, DETECT_LIMIT);
+    return holds(detect, queries.top, queries);
+  };
   try {
-    if (layout === 'document') return sample.document !== undefined && holds(detect, sample.document);
-    return sample.jsonLines.some((line) => holds(detect, line));
+    if (layout === 'document') return sample.document !== undefined && holdsOn(sample.document);
+    if (layout === 'yaml') return yamlHeadValues(sample.head).some(holdsOn);
+    return sample.jsonLines.some(holdsOn);
   } catch {
     return false;
   }
 }
 
-/** Each line is one record: what it yields is emitted in the line's order (catalog, calls, results). */
-async function parseLines(name: string, mapping: CompiledMapping, input: ParseInput, sink: RecordSink): Promise<void> {
+/** JSON text a detect condition may parse: within the sample (1 MiB). */
+const DETECT_LIMIT = { key: 'maxLineBytes', bytes: 1024 * 1024, maxDepth: 256, maxKeys: 10_000 } as const;
+
+type Reading = Omit<MappedRecord, 'queries' | 'line' | 'lineOf'>;
+
+/** Each line is one record. */
+async function parseLines(at: Reading, input: ParseInput, sink: RecordSink): Promise<void> {
+  const { maxLineBytes, maxDepth, maxRecordKeys } = input.limits;
+  const limit = { key: 'maxLineBytes', bytes: maxLineBytes, maxDepth, maxKeys: maxRecordKeys } as const;
   await forEachJsonLine(input, sink, (value, line) => {
-    const found: Found[] = [];
-    const unread: Unread[] = [];
-    const failure = read(mapping, value, found, unread);
-    if (failure !== null) {
-      sink.skip({ line, reason: failure, value });
-      return;
-    }
-    for (const item of unread) sink.skip({ line, reason: item.reason, value: item.value, toolLike: true });
-    if (found.length === 0) {
-      if (unread.length === 0) sink.skip({ line, reason: `line is no call, result or catalog of format '${name}'`, value });
-      return;
-    }
-    found.sort((a, b) => a.rank - b.rank);
-    const loc = { file: input.file, line };
-    for (const item of found) sink.record(item.make(loc));
+    emitRecord({ ...at, sink, queries: new RecordQueries(value, limit), line, lineOf: null });
   });
 }
 
-/**
- * The file is one document (read whole, capped by limits.max-document-bytes): each
- * record found points at the line where its item begins; records are emitted in
- * the document's line order, every catalog first (a run's tools before its calls).
- */
-async function parseWhole(name: string, mapping: CompiledMapping, input: ParseInput, sink: RecordSink): Promise<void> {
+/** The file is one JSON document (read whole, capped by limits.max-document-bytes), the one record. */
+async function parseWhole(at: Reading, input: ParseInput, sink: RecordSink): Promise<void> {
   const document = await parseDocument(input, sink);
   if (document === null) return;
-  const found: Found[] = [];
-  const unread: Unread[] = [];
-  const failure = read(mapping, document.value, found, unread);
-  if (failure !== null) {
-    sink.skip({ line: 1, reason: failure, value: document.value });
-    return;
-  }
-  const lineOf = containerLines(indexLines(document.text, input.limits.maxDepth, 0));
-  for (const item of unread) sink.skip({ line: lineOf(item.location), reason: item.reason, value: item.value, toolLike: true });
-  if (found.length === 0) {
-    if (unread.length === 0) sink.skip({ line: 1, reason: `the document holds no call, result or catalog of format '${name}'`, value: isObject(document.value) ? document.value : undefined });
-    return;
-  }
-  const placed = found.map((item, order) => ({ item, order, line: lineOf(item.location) }));
-  placed.sort((a, b) => (a.item.rank === 0) !== (b.item.rank === 0) ? (a.item.rank === 0 ? -1 : 1) : a.line - b.line || a.item.rank - b.item.rank || a.order - b.order);
-  for (const { item, line } of placed) sink.record(item.make({ file: input.file, line }));
+  const { maxDocumentBytes, maxDepth, maxRecordKeys } = input.limits;
+  const queries = new RecordQueries(document.value, { key: 'maxDocumentBytes', bytes: maxDocumentBytes, maxDepth, maxKeys: maxRecordKeys });
+  emitRecord({ ...at, sink, queries, line: 1, lineOf: indexLines(document.text, maxDepth, 0) });
 }
 
-/** Runs the mapping on one record; a query that fails on it (too deep to walk) is a reason, not a crash. */
-function read(mapping: CompiledMapping, record: unknown, found: Found[], unread: Unread[]): string | null {
-  try {
-    readRecord(mapping, record, found, unread);
-    return null;
-  } catch (error) {
-    found.length = 0;
-    unread.length = 0;
-    return `the format's queries could not be run on it (${error instanceof RangeError ? 'nested too deep' : error instanceof Error ? error.message : 'error'})`;
+/** Each YAML document of the file is one record (read whole, with the bounds of src/ingest/read/yaml-document.ts). */
+async function parseYaml(at: Reading, input: ParseInput): Promise<void> {
+  const bytes = await readWhole(input, at.sink, 'the YAML file');
+  if (bytes === null) return;
+  let text = bytes.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const read = await readYaml(text, input.limits, { what: 'the YAML file', stream: true });
+  if (!('documents' in read)) {
+    at.sink.diagnostic({ ruleId: 'malformed-record', line: read.line, message: read.message });
+    return;
+  }
+  const { maxDocumentBytes, maxDepth, maxRecordKeys } = input.limits;
+  for (const document of read.documents) {
+    const queries = new RecordQueries(document.value, { key: 'maxDocumentBytes', bytes: maxDocumentBytes, maxDepth, maxKeys: maxRecordKeys });
+    emitRecord({ ...at, queries, line: document.line, lineOf: (path) => document.lineOf(path) });
   }
 }
 
-/** The line of the container at a path, or of the nearest container holding it (a scalar item). */
-function containerLines(lineOf: LineOf): (path: JsonPath) => number {
-  return (path) => {
-    for (let end = path.length; end >= 0; end -= 1) {
-      const line = lineOf(path.slice(0, end));
-      if (line !== 0) return line;
-    }
-    return 1;
+/** A YAML file read under a JSON layout: its first "not JSON" finding says that mappings read YAML with `layout: yaml`. */
+function yamlHint(sink: RecordSink): RecordSink {
+  let told = false;
+  return {
+    record: (r) => sink.record(r),
+    skip: (s) => sink.skip(s),
+    ...(sink.endRun ? { endRun: (run: string | null) => sink.endRun!(run) } : {}),
+    diagnostic: (d) => {
+      if (!told && d.ruleId === 'malformed-record' && /^not (one )?JSON/.test(d.message)) {
+        told = true;
+        sink.diagnostic({ ...d, message: `${d.message} (if the file is YAML, a mapping reads it with layout: yaml)` });
+      } else sink.diagnostic(d);
+    },
   };
 }

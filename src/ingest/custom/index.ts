@@ -2,6 +2,7 @@ import { FORMATS } from '../registry.js';
 import type { TraceFormat } from '../types.js';
 import { customFormat } from './custom-format.js';
 import type { CustomFormatSpec } from './mapping.js';
+import { loadYaml } from './yaml-sample.js';
 
 export type { CustomFormatSpec } from './mapping.js';
 
@@ -20,4 +21,10 @@ export function formatsFor(custom: readonly CustomFormatSpec[] | undefined): rea
     cache.set(custom, formats);
   }
   return formats;
+}
+
+/** `formatsFor`, ready to detect: a `layout: yaml` mapping's detect needs the yaml package loaded. */
+export async function detectableFormats(custom: readonly CustomFormatSpec[] | undefined): Promise<readonly TraceFormat[]> {
+  if (custom?.some((spec) => spec.layout === 'yaml' && spec.detect !== undefined)) await loadYaml();
+  return formatsFor(custom);
 }

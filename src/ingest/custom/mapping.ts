@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { compileSelector } from './query.js';
 
 /**
- * The `formats:` section of the configuration file: a user's own JSON or JSONL
- * trace format, mapped to calls and results with RFC 9535 JSONPath queries
- * (docs/formats/custom.md). Validated here, queries compiled: a query that does
+ * The `formats:` section of the configuration file: a user's own JSON, JSONL or
+ * YAML trace format, mapped to calls and results with RFC 9535 JSONPath queries in
+ * steps (query.ts; docs/formats/custom.md). Validated here, queries compiled: a query that does
  * not parse is a `config` error naming its key (`formats.my-log.calls.tool: …`).
  */
 const selector = z
@@ -13,7 +13,10 @@ const selector = z
     const compiled = compileSelector(text);
     if (typeof compiled === 'string') ctx.addIssue({ code: 'custom', message: compiled });
   })
-  .meta({ id: 'jsonpath-query', description: 'An RFC 9535 JSONPath query, e.g. "$.function.name" (no match()/search(), at most one ..).' });
+  .meta({
+    id: 'jsonpath-query',
+    description: 'An RFC 9535 JSONPath query, e.g. "$.function.name" (no match()/search(), at most one ..), or steps joined by |: a query, json (parse JSON text), parent (the object holding the node), record (the record the item came from), e.g. "$.body | json | $.tool_calls[*]".',
+  });
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
@@ -32,7 +35,7 @@ const condition = z
   .meta({ id: 'jsonpath-condition', description: 'A JSONPath query that must select a node (not null or false), or {path, equals}.' });
 
 const placeFields = {
-  'run-id': selector.optional().describe('The run the item belongs to, from the item (default: the format\'s run-id).'),
+  'run-id': selector.optional().describe('The run the item belongs to, from the item (default: the format\'s run-id); "record | $.id" reads it from the record.'),
   timestamp: selector.optional().describe('When it happened: ISO 8601 text, or epoch seconds, milliseconds, microseconds or nanoseconds.'),
 };
 
@@ -71,11 +74,17 @@ const toolsMapping = z
 export const formatMapping = z
   .strictObject({
     description: z.string().optional().describe('What this format is (shown nowhere else; for the reader of the configuration).'),
-    layout: z.enum(['jsonl', 'document']).describe('jsonl: each line is one record; document: the file is one JSON document, the one record.'),
+    layout: z
+      .enum(['jsonl', 'document', 'yaml'])
+      .describe('jsonl: each line is one record; document: the file is one JSON document, the one record; yaml: each YAML document of the file (one, or a --- stream) is a record.'),
     detect: condition
       .optional()
       .describe('Claims a file for this format when it holds for the document, or for one of the first lines of a JSONL file. Without it the format is read only when named (--input-format).'),
     'run-id': selector.optional().describe('The run id, from each record (a line, or the document); without it (and without an item\'s own run-id) a file is one run.'),
+    runs: z
+      .enum(['by-id', 'per-record'])
+      .optional()
+      .describe('by-id (default): items with the same run id are one run; per-record: each record is its own run, named by its run id and its line (id#line), so ids repeated across lines never merge runs.'),
     calls: callsMapping.optional(),
     results: resultsMapping.optional(),
     tools: toolsMapping.optional(),
