@@ -36,9 +36,10 @@ export function exampleFolder(files: ReadonlyMap<string, Buffer>, cwd: string = 
 }
 
 /**
- * A shell in `cwd` that runs a page's command lines as a user would at a prompt: `bash -c`,
- * with only PATH in its environment and `agent-trace-audit` on it (the real bundle).
- * stdout and stderr are pipes, as in a CI step's log.
+ * A shell in `cwd` that runs a page's command lines as a GitHub Actions `run:` step does
+ * (`bash --noprofile --norc -o pipefail`: a pipeline fails when a command in it fails), with
+ * only PATH in its environment and `agent-trace-audit` on it (the real bundle). stdout and
+ * stderr are pipes, as in a CI step's log.
  */
 export function shellIn(cwd: string): (command: PageCommand) => CommandRun {
   const env = { PATH: `${binFolder()}${delimiter}${process.env['PATH'] ?? ''}` };
@@ -46,7 +47,7 @@ export function shellIn(cwd: string): (command: PageCommand) => CommandRun {
 }
 
 function runCommand(command: PageCommand, cwd: string, env: NodeJS.ProcessEnv): CommandRun {
-  const child = spawnSync('bash', ['--norc', '--noprofile', '-c', command.line], { cwd, env, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+  const child = spawnSync('bash', ['--noprofile', '--norc', '-o', 'pipefail', '-c', command.line], { cwd, env, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
   if (child.error) throw child.error;
   const printed = `${child.stderr}${child.stdout}`;
   return { command, code: child.status, lines: printed === '' ? [] : printed.replace(/\n$/, '').split('\n') };

@@ -22,9 +22,12 @@ export function refreshedPage(text: string, runs: readonly CommandRun[], exitSho
     if (shownMismatch(command.shown, run.lines) === null && exit === command.exit) continue;
     const fresh = refreshedShown(command.shown, run.lines);
     if (fresh === null) continue;
-    const old = commandText(command, command.shown);
+    // A block inside a list item is indented: its lines keep the indent of its `$ ` line.
+    const indent = /^ */.exec(lines[command.at] ?? '')![0];
+    const indented = (text: readonly string[]) => text.map((line) => (line === '' ? line : `${indent}${line}`));
+    const old = indented(commandText(command, command.shown));
     if (lines.slice(command.at, command.at + old.length).join('\n') !== old.join('\n')) throw new Error(`line ${command.at + 1} is not the command "$ ${command.line}" any more`);
-    lines.splice(command.at, old.length, ...commandText({ line: command.line, exit }, fresh));
+    lines.splice(command.at, old.length, ...indented(commandText({ line: command.line, exit }, fresh)));
   }
   return lines.join('\n');
 }
