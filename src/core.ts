@@ -3,7 +3,6 @@ import type { AuditInput } from './model/audit.js';
 import type { FindingStore, FindingStoreOptions } from './audit/findings/finding-store.js';
 import { runAuditPool } from './audit/engine/pool.js';
 import type { AuditConfig } from './config/config.js';
-import { InputError } from './errors.js';
 import type { Skipped } from './io/collect.js';
 import { collectAll, type CollectSource } from './io/collect-sources.js';
 import type { Logger } from './logger.js';
@@ -17,7 +16,7 @@ export interface AuditRequest {
   readonly paths: readonly string[];
   readonly root: string;
   readonly config: AuditConfig;
-  /** CLI: a path that matches nothing is an error. Action: a warning. */
+  /** CLI: a path that does not exist is an error (`no-such-path`). Action: a warning. A glob that matches nothing, or folders without a trace file, is nothing audited either way (the verdict). */
   readonly strictPaths: boolean;
   /** CLI: a path typed outside `root` is the user's choice (see CollectOptions.trustNamed). Action: everything stays in `root`. */
   readonly trustNamed?: boolean;
@@ -64,10 +63,6 @@ export async function auditPaths(request: AuditRequest, logger: Logger): Promise
     ...(request.trustNamed ? { trustNamed: true } : {}),
   });
   for (const skip of skipped) logger.warning(`skipped ${sanitizeText(skip.display)}: ${skip.reason}`);
-  if (request.strictPaths && inputs.length === 0) {
-    const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)';
-    throw new InputError('', null, 'nothing-to-audit', `no trace file to audit: ${why}`);
-  }
   const result = await runAuditPool(inputs, request.config, {
     ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
     ...(request.collectTimelines ? { collectTimelines: true } : {}),

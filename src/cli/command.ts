@@ -53,8 +53,11 @@ export function allFlags(command: CommandSpec): readonly FlagSpec[] {
   return [...command.flags, ...COMMON_FLAGS];
 }
 
+/** `usage: agent-trace-audit <name> <args> [flags]`; the flags before `--` when the arguments end in another program's command line (`run`). */
 export function usageLine(command: CommandSpec): string {
-  return `usage: agent-trace-audit ${command.name} ${command.args}${command.args ? ' ' : ''}[flags]`;
+  const at = command.args.indexOf('-- ');
+  const [own, after] = at < 0 ? [command.args, ''] : [command.args.slice(0, at).trimEnd(), ` ${command.args.slice(at)}`];
+  return `usage: agent-trace-audit ${command.name} ${own}${own ? ' ' : ''}[flags]${after}`;
 }
 
 /** `<command> --help`: what it does, every flag with its default, examples. */

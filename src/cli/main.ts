@@ -24,8 +24,13 @@ const COMMANDS: ReadonlyMap<string, () => Promise<CommandSpec>> = new Map([
 
 const NAMES = [...COMMANDS.keys()];
 
+/** Every command's entry, in the order the help lists them. */
+export async function commandSpecs(): Promise<CommandSpec[]> {
+  return await Promise.all([...COMMANDS.values()].map((load) => load()));
+}
+
 async function usage(): Promise<string> {
-  const specs = await Promise.all([...COMMANDS.values()].map((load) => load()));
+  const specs = await commandSpecs();
   const width = Math.max(...NAMES.map((name) => name.length));
   return `agent-trace-audit ${VERSION}: audit the tool-call traces of AI agents
 

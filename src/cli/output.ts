@@ -2,6 +2,7 @@ import { access, constants, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { unwritable } from '../io/file-errors.js';
 import type { CliIO } from './io.js';
+import type { VerdictLines } from '../report/verdict/judge.js';
 
 /** A report file named with --output: checked before the work starts, written when it is done. */
 export interface OutputFile {
@@ -37,4 +38,13 @@ export async function writingTo<T>(output: OutputFile, write: (path: string) => 
   } catch (error) {
     throw unwritable(output.display, error);
   }
+}
+
+/**
+ * The exit code, and the one-line verdict (and its notes) on stderr when the
+ * report went to a file (the text and markdown reports start with them).
+ */
+export function verdictOut(io: CliIO, judged: VerdictLines, toStderr: boolean): number {
+  if (toStderr) io.stderr(`${[judged.verdict.headline, ...judged.notes].join('\n')}\n`);
+  return judged.verdict.failed ? 1 : 0;
 }

@@ -135,6 +135,17 @@ export interface ConfigOverrides {
   readonly gate?: Gate;
 }
 
+/** A rule's options that name a file (permission-overreach's scope) are read once here, so a problem names the file and key. */
+function checkInit(rule: (typeof RULES)[number], options: unknown, source: string): void {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    (rule.init as ((options: any) => unknown) | undefined)?.(options);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    throw new ConfigurationError(`${source}: rules.${rule.meta.id}.${error.message}`, error.code);
+  }
+}
+
 export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides = {}, source = 'configuration'): AuditConfig {
   const rules = new Map<string, RuleSetting>();
   const given: Record<string, unknown> = file.rules ?? {};
@@ -153,6 +164,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
       throw new ConfigurationError(`${source}: rules.${rule.meta.id}: ${describeIssues(parsed.error, rule.meta.options)}`);
     }
     rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
+    if (severity.data !== 'off') checkInit(rule, parsed.data, source);
   }
   const limits = file.limits ?? {};
   const suppress = (file.suppress ?? []).map((entry, i) => {

@@ -17,7 +17,7 @@ export const CONFIG_MAX_ENTRIES = 2_000;
  */
 export function readConfigText(path: string, shown: string, within: Confinement): string {
   const read = readConfinedFile(path, within, CONFIG_MAX_BYTES);
-  if (read.kind === 'refused' && read.missing) throw new ConfigurationError(`cannot read configuration file ${JSON.stringify(shown)} (ENOENT)`);
+  if (read.kind === 'refused' && read.missing) throw new ConfigurationError(`no such configuration file: ${JSON.stringify(shown)}`, 'no-such-path');
   if (read.kind === 'refused') {
     const reason = read.refused.startsWith('refused: ') ? read.refused.slice('refused: '.length) : read.refused;
     const cap = /larger than the limit/.test(reason) ? ` (configuration files are capped at ${CONFIG_MAX_BYTES} bytes)` : '';
@@ -45,7 +45,7 @@ export async function parseConfigText(text: string, shown: string): Promise<unkn
   const { isMap, isScalar, parseDocument, visit } = await import(/* webpackMode: "eager" */ 'yaml');
   const doc = parseDocument(text, { uniqueKeys: false });
   const first = doc.errors[0];
-  if (first) throw new ConfigurationError(`${shown}: not valid YAML: ${first.message.split('\n')[0]}`);
+  if (first) throw new ConfigurationError(`${shown}: not valid YAML ${yamlWhere(text, first.pos[0])}: ${first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:$/, '')}`);
   let duplicate: string | null = null;
   visit(doc, {
     Map(_, map) {
@@ -69,6 +69,24 @@ export async function parseConfigText(text: string, shown: string): Promise<unkn
     const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
     throw new ConfigurationError(`${shown}: not valid YAML: ${message}`);
   }
+}
+
+/**
+ * Where a YAML error is, on one line: `at line 4, column 6 ("  a: b: c")`, the line quoted
+ * as JSON (a tab shows as \t) and the column counted in its characters from 1; past the
+ * last line: `at the end of the file (after line 2: "  retry-storm: [")`.
+ */
+function yamlWhere(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const start = before.lastIndexOf('\n') + 1;
+  const end = text.indexOf('\n', start);
+  const shown = (lineText: string) => JSON.stringify(lineText.replace(/\r$/, '').slice(0, 120));
+  if (text.slice(start).trim() === '') {
+    const lines = text.slice(0, start).replace(/\s+$/, '').split('\n');
+    return lines.length === 1 && lines[0] === '' ? 'at the end of the file' : `at the end of the file (after line ${lines.length}: ${shown(lines.at(-1)!)})`;
+  }
+  return `at line ${line}, column ${offset - start + 1} (${shown(text.slice(start, end < 0 ? undefined : end))})`;
 }
 
 /**

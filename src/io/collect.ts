@@ -1,7 +1,6 @@
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
-import { InputError } from '../errors.js';
 import { isCassetteFile, YAML_FILE } from './cassette-sniff.js';
 import { noSuchPath } from './file-errors.js';
 import type { AuditInput } from '../model/audit.js';
@@ -27,7 +26,7 @@ export interface CollectOptions {
   /** Paths are shown relative to this folder and may not leave it through a symlink. */
   readonly root: string;
   readonly exclude?: readonly string[];
-  /** A path or pattern that matches nothing is an error (CLI) or only skipped (Action). */
+  /** A path that does not exist is an error (CLI) or only skipped (Action); a pattern that matches nothing is skipped either way. */
   readonly strict?: boolean;
   /**
    * CLI: a file, folder or glob base typed outside the root is the user's own choice (a file
@@ -75,10 +74,8 @@ class Collector {
       const within = this.#openFolder(base);
       if (within === undefined) return;
       const matches = within === null ? [] : await globFiles(spec, this.#lexicalRoot);
-      if (matches.length === 0) {
-        if (this.options.strict) throw new InputError(spec, null, 'no-match', `no file matches ${JSON.stringify(spec)}`);
-        this.skipped.push({ display: spec, reason: 'the pattern matched no file' });
-      }
+      // A pattern that matches nothing is nothing to audit, not an error: the verdict says so (CLI and Action alike).
+      if (matches.length === 0) this.skipped.push({ display: spec, reason: 'the pattern matched no file' });
       for (const match of matches.sort()) await this.#consider(match, within!, false);
     } else if (info === null) {
       if (this.options.strict) throw noSuchPath(spec);

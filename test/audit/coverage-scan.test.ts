@@ -48,13 +48,13 @@ describe('a file read with no tool call is never silent', () => {
     expect(run.stderr).toContain('⚠️ nothing audited: no tool call was read from 1 file (1 file holds tool calls that were not read)\n');
   });
 
-  it('an empty file: one note that it holds no tool calls; exit 1, or 0 with --allow-empty and the same message', async () => {
+  it('an empty file: one note that says the file is empty; exit 1, or 0 with --allow-empty and the same message', async () => {
     const root = tempTree({ 'empty.jsonl': '' });
     const run = await cli(['audit', 'empty.jsonl'], root);
     expect(run.code).toBe(1);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toBe('⚠️ nothing audited: no tool call was read from 1 file');
-    expect(run.stdout).toContain("note      ingest-note  empty.jsonl  -    -     the file holds no tool calls ('native-jsonl': no tool call or result read, and no tool-shaped content)");
+    expect(run.stdout).toContain("note      ingest-note  empty.jsonl  -    -     the file is empty ('native-jsonl': no record, only white space or nothing at all): its writer wrote no trace");
     expect(run.stdout).not.toMatch(/^No findings\.$/m);
     const allowed = await cli(['audit', 'empty.jsonl', '--allow-empty'], root);
     expect(allowed.code).toBe(0);

@@ -1,21 +1,22 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/audit/rules/index.js';
-import { fileBytes, pageExample, refreshedShown, shownMismatch, words } from './doc-examples/example-blocks.js';
-import { runExample } from './doc-examples/run-example.js';
+import { fileBytes, pageExample, refreshedShown, shownMismatch, words } from '../doc-examples/example-blocks.js';
+import { runExample } from '../doc-examples/run-example.js';
+import { refreshedPage, UPDATE_DOCS } from '../doc-examples/update.js';
 
 /**
  * Every rule page's `## Example` is run, as typescript-eslint tests its docs: its files
- * are written into a folder, its commands run there through the real CLI, and each
+ * are written into a folder, its commands run there through the real bundled CLI (as
+ * README.md's and docs/'s commands are: test/doc-examples/doc-pages.test.ts), and each
  * prints exactly the lines the page shows (findings, messages, locations), `…` standing
- * for lines left out. The notation is described in ./doc-examples/example-blocks.ts.
+ * for lines left out. The notation is described in ../doc-examples/example-blocks.ts.
  *
  * When the CLI's output changed on purpose (a message, the verdict line), run this file
- * with UPDATE_RULE_DOCS=1: each page's shown output is rewritten from what the CLI
- * prints, keeping the lines it leaves out, and the test still fails once, so that the
- * new pages are read (git diff docs/rules) before they are committed.
+ * with UPDATE_DOCS=1 (after npm run build): each page's shown output is rewritten from
+ * what the CLI prints, keeping the lines it leaves out, and the test still fails once, so
+ * that the new pages are read (git diff docs/rules) before they are committed.
  */
-const UPDATE = process.env['UPDATE_RULE_DOCS'] === '1';
 const PAGES = readdirSync('docs/rules')
   .filter((f) => f.endsWith('.md'))
   .sort()
@@ -29,16 +30,8 @@ describe('rule pages: the example prints what the page shows', () => {
   for (const { id, text } of PAGES) {
     it(id, async () => {
       const example = pageExample(text);
-      const runs = await runExample(example);
-      let page = text;
-      for (const run of runs) {
-        const mismatch = shownMismatch(run.command.shown, run.lines);
-        const fresh = UPDATE && mismatch !== null ? refreshedShown(run.command.shown, run.lines) : null;
-        if (fresh) {
-          const block = (shown: readonly string[]) => [`$ ${run.command.line}`, ...shown].join('\n');
-          page = page.replace(block(run.command.shown), () => block(fresh));
-        }
-      }
+      const runs = runExample(example);
+      const page = UPDATE_DOCS ? refreshedPage(text, runs, false) : text;
       if (page !== text) writeFileSync(`docs/rules/${id}.md`, page);
       for (const run of runs) {
         expect(shownMismatch(run.command.shown, run.lines), `$ ${run.command.line}`).toBeNull();
@@ -88,10 +81,10 @@ describe('the notation of the examples', () => {
     expect(() => pageExample('# x\n')).toThrow(/no "## Example"/);
     const ok = pageExample(page('`t.jsonl`:\n```jsonl\n{}\n```\n\n```console\n$ agent-trace-audit audit t.jsonl\n…\nx\n```\n\n## Next'));
     expect([...ok.files.keys()]).toEqual(['t.jsonl']);
-    expect(ok.commands).toEqual([{ line: 'agent-trace-audit audit t.jsonl', argv: ['agent-trace-audit', 'audit', 't.jsonl'], shown: ['…', 'x'] }]);
+    expect(ok.commands).toEqual([{ line: 'agent-trace-audit audit t.jsonl', at: 10, exit: null, argv: ['agent-trace-audit', 'audit', 't.jsonl'], shown: ['…', 'x'] }]);
   });
 
-  it('UPDATE_RULE_DOCS keeps what a page leaves out: the first lines, then each piece from its first line on', () => {
+  it('UPDATE_DOCS keeps what a page leaves out: the first lines, then each piece from its first line on', () => {
     const printed = ['❌ 2 errors', 'agent-trace-audit 9.9.9', 'Findings', 'HEAD', 'row 1', 'row 2'];
     expect(refreshedShown(['❌ 1 error', '…', 'Findings', 'HEAD', 'row 1'], printed)).toEqual(['❌ 2 errors', '…', 'Findings', 'HEAD', 'row 1', 'row 2']);
     expect(refreshedShown(['…', 'agent-trace-audit 9.9.9', '…'], printed)).toEqual(['…', 'agent-trace-audit 9.9.9', '…']);

@@ -89,14 +89,12 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
     const cases: Array<[string[], string]> = [
       [['audit'], 'usage: audit needs at least one file, folder or glob'],
       [['audit', 'missing.jsonl'], 'no-such-path: no such file or directory: "missing.jsonl"'],
-      [['audit', 'nothing-*.jsonl'], 'no-match: no file matches "nothing-*.jsonl"'],
       [['audit', 'a.jsonl', '--format', 'xml'], 'usage: --format must be one of text, json, markdown, html, sarif, not "xml"'],
       [['audit', 'a.jsonl', '--bogus'], 'usage: unknown flag --bogus'],
       [['audit', 'a.jsonl', '--config', 'bad.yml'], 'config: bad.yml: rules.no-such-rule: unknown rule id "no-such-rule"'],
       [['audit', 'a.jsonl', '--config', 'typo.yml'], 'config: typo.yml: fail_on: unknown key (did you mean "fail-on"?)'],
-      [['audit', 'a.jsonl', '--config', 'none.yml'], 'config: cannot read configuration file "none.yml" (ENOENT)'],
+      [['audit', 'a.jsonl', '--config', 'none.yml'], 'no-such-path: no such configuration file: "none.yml"'],
       [['frobnicate'], 'usage: unknown command "frobnicate" (commands: audit, replay, scope, seal, verify, merge, run, receive, formats)'],
-      [['audit', 'docs'], 'nothing-to-audit: no trace file to audit: the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)'],
     ];
     for (const [args, first] of cases) {
       const { code, stderr, stdout } = runBundle(args, root);
@@ -105,6 +103,22 @@ describe('agent-trace-audit audit (dist/cli.js)', () => {
       expect(stderr.split('\n')[0]).toBe(first);
       expect(stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it('nothing to audit (a folder without traces, a glob that matches nothing) is the nothing-audited verdict: exit 1, 0 with --allow-empty', () => {
+    const root = tempTree({ 'docs/notes.md': 'x' });
+    for (const [args, warning] of [
+      [['audit', 'docs'], ''],
+      [['audit', 'nothing-*.jsonl'], 'warning: skipped nothing-*.jsonl: the pattern matched no file\n'],
+    ] as const) {
+      for (const allow of [false, true]) {
+        const run = runBundle([...args, ...(allow ? ['--allow-empty'] : [])], root);
+        expect([run.code, run.stderr, run.stdout.split('\n')[0]], args.join(' ')).toEqual([allow ? 0 : 1, warning, '⚠️ nothing audited: no trace file was found']);
+      }
+    }
+    // With -o the verdict goes to stderr, as for any audit.
+    const toFile = runBundle(['audit', 'docs', '--format', 'json', '-o', 'r.json'], root);
+    expect([toFile.code, toFile.stderr, toFile.stdout]).toEqual([1, '⚠️ nothing audited: no trace file was found\n', '']);
   });
 
   it('reads agent-trace-audit.yml from the working folder', () => {

@@ -67,7 +67,7 @@ describe('agent-trace-audit scope', () => {
   }
 
   it('exits 2 for a missing scope file or a missing argument', async () => {
-    expect(await cli(['scope', `${DIR}/session-dirty.jsonl`, 'none.json'])).toEqual({ code: 2, stdout: '', stderr: 'config: cannot read scope file "none.json" (ENOENT)\n' });
+    expect(await cli(['scope', `${DIR}/session-dirty.jsonl`, 'none.json'])).toEqual({ code: 2, stdout: '', stderr: 'no-such-path: no such scope file: "none.json"\n' });
     expect((await cli(['scope', `${DIR}/session-dirty.jsonl`])).code).toBe(2);
   });
 });

@@ -8,7 +8,7 @@ import { RULES } from '../../src/audit/rules/index.js';
 
 const committed = readFileSync(SCHEMA_FILE, 'utf8');
 const validate = new Ajv2020({ strict: false, allErrors: true }).compile(JSON.parse(committed) as object);
-const example = /## Example\n\n```yaml\n([\s\S]*?)```/.exec(readFileSync('docs/configuration.md', 'utf8'))![1]!;
+const example = /## Example\n\n(?:`agent-trace-audit\.yml`:\n\n)?```yaml\n([\s\S]*?)```/.exec(readFileSync('docs/configuration.md', 'utf8'))![1]!;
 
 describe(SCHEMA_FILE, () => {
   it('is what `npm run schema` generates from the zod schema (run it after adding a rule or an option)', () => {

@@ -12,7 +12,7 @@ const CATALOG_2 = 'catalog-missing@1 run has 2 tool calls but no catalog record:
 describe('hostile bytes: every case is read, reported with its line, never a crash', () => {
   const cases: Array<[file: string, code: number, calls: number, results: number, findings: string[]]> = [
     // Nothing audited: exit 1 (unless --allow-empty), and a note that the file holds no tool calls.
-    ['empty.jsonl', 1, 0, 0, ["ingest-note@0 the file holds no tool calls ('native-jsonl': no tool call or result read, and no tool-shaped content)"]],
+    ['empty.jsonl', 1, 0, 0, ["ingest-note@0 the file is empty ('native-jsonl': no record, only white space or nothing at all): its writer wrote no trace"]],
     ['no-final-newline.jsonl', 0, 2, 2, [CATALOG_2, 'missing-final-newline@4 last record has no final newline']],
     [
       'cut-mid-record.jsonl',

@@ -39,7 +39,7 @@ describe('seal --redact', () => {
     ]);
     const sealed = await cli(['seal', 't.jsonl', '--redact'], root);
     expect(sealed.code).toBe(0);
-    expect(sealed.stdout).toContain('redacted: 5 value(s) replaced before sealing, one receipt each in the checkpoint\n');
+    expect(sealed.stdout).toContain('redacted: 5 value(s) replaced before sealing, one receipt each in the checkpoint (t.sealed.jsonl.seal.json)\n');
     const chain = readFileSync(join(root, 't.sealed.jsonl'), 'utf8');
     const checkpointText = readFileSync(join(root, 't.sealed.jsonl.seal.json'), 'utf8');
     for (const secret of Object.values(PLANTED)) {

@@ -34,6 +34,8 @@ export function emptyFileFinding(format: TraceFormat, scan: ToolShapeScan, diagn
       line: scan.firstLine,
       message: `no tool call was read ('${format.id}'), but the file holds ${scan.count} tool-shaped place(s)${within}: ${labelWords(scan.labels)}; first at line ${scan.firstLine}`,
     });
+  } else if (scan.blank) {
+    diagnose({ ruleId: 'ingest-note', line: 0, message: `the file is empty ('${format.id}': no record, only white space or nothing at all): its writer wrote no trace` });
   } else if (scan.archive) {
     diagnose({ ruleId: 'ingest-note', line: 0, message: `no tool call was read from this archive ('${format.id}'); its members were not searched for tool calls` });
   } else {

@@ -30,7 +30,7 @@ export const SCOPE_MAX_BYTES = 1024 * 1024;
  */
 export function loadScopeFile(path: string, display = path, within?: Confinement): Scope {
   const read = readConfinedFile(resolve(path), within ?? { root: realFolder(process.cwd()), rootName: 'the working folder' }, SCOPE_MAX_BYTES);
-  if (read.kind === 'refused' && read.missing) throw new ConfigurationError(`cannot read scope file ${JSON.stringify(display)} (ENOENT)`);
+  if (read.kind === 'refused' && read.missing) throw new ConfigurationError(`no such scope file: ${JSON.stringify(display)}`, 'no-such-path');
   if (read.kind === 'refused') throw new ConfigurationError(`cannot read scope file ${JSON.stringify(display)}: ${read.refused.replace(/^refused: /, '')}`);
   if (read.kind === 'error') {
     const code = (read.error as NodeJS.ErrnoException).code;

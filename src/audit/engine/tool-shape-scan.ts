@@ -17,6 +17,8 @@ export interface ToolShapeScan {
   readonly archive: boolean;
   /** The look stopped at SCAN_BYTES. */
   readonly cut: boolean;
+  /** The file's text is empty, or white space only (a writer that wrote nothing). */
+  readonly blank?: boolean;
 }
 
 /**
@@ -31,10 +33,12 @@ export async function scanToolShapes(path: string, display: string, limits: Read
   let count = 0;
   let firstLine = 0;
   let bytes = 0;
+  let blank = true;
   for await (const batch of opened.input.lineBatches()) {
     for (const event of batch) {
       if (event.type !== 'line') continue;
       bytes += event.text.length + 1;
+      if (blank && event.text.trim() !== '') blank = false;
       for (const label of toolShapesIn(event.text)) {
         if (count === 0) firstLine = event.line;
         count += 1;
@@ -43,7 +47,7 @@ export async function scanToolShapes(path: string, display: string, limits: Read
     }
     if (bytes >= SCAN_BYTES) return { count, firstLine, labels, archive: false, cut: true };
   }
-  return { count, firstLine, labels, archive: false, cut: false };
+  return { count, firstLine, labels, archive: false, cut: false, ...(blank ? { blank } : {}) };
 }
 
 /** The labels as words: `tool_calls ×8, fenced bash block ×4`, the first few named and the rest counted. */

@@ -3,7 +3,7 @@ import type { FindingStoreOptions } from '../../audit/findings/finding-store.js'
 import { defaultJobs } from '../../audit/engine/pool.js';
 import { resolve } from 'node:path';
 import { auditPaths, materializeOutcome, type AuditRequest } from '../../core.js';
-import { judge, judgeCounts, type JudgeOptions, type VerdictLines } from '../../report/verdict/judge.js';
+import { judge, judgeCounts, type JudgeOptions } from '../../report/verdict/judge.js';
 import { GATES } from '../../report/verdict/verdict.js';
 import { namedConfinement, realFolder } from '../../io/confine.js';
 import { readReport } from './merge.js';
@@ -17,7 +17,7 @@ import { oneOf, type CommandSpec, type ParsedArgs } from '../command.js';
 import { loadCliConfig } from '../config-file.js';
 import { CONFIG_FLAG, FAIL_ON_FLAG, failOnOverride, formatFlag, outputFlag } from '../flags.js';
 import { consoleLogger, jsonPieces, writeJson, type CliIO } from '../io.js';
-import { outputFile, writingTo } from '../output.js';
+import { outputFile, verdictOut, writingTo } from '../output.js';
 
 export const AUDIT: CommandSpec = {
   name: 'audit',
@@ -107,15 +107,6 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
   else if (format === 'json' || format === 'sarif') writeJson(io, rendered);
   else io.stdout(rendered);
   return verdictOut(io, judged, output !== null);
-}
-
-/**
- * The exit code, and the one-line verdict (and its notes) on stderr when the
- * report went to a file (the text and markdown reports start with them).
- */
-export function verdictOut(io: CliIO, judged: VerdictLines, toStderr: boolean): number {
-  if (toStderr) io.stderr(`${[judged.verdict.headline, ...judged.notes].join('\n')}\n`);
-  return judged.verdict.failed ? 1 : 0;
 }
 
 /** AGENT_TRACE_AUDIT_SPILL_THRESHOLD: findings held in memory before they spill to disk (tests and tuning). */

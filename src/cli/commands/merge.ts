@@ -1,26 +1,33 @@
 import { namedConfinement, readInputFile, realFolder, type Confinement } from '../../io/confine.js';
 import { resolve } from 'node:path';
 import { judge } from '../../report/verdict/judge.js';
-import { describeIssues, FAIL_LEVELS } from '../../config/config.js';
+import { describeIssues } from '../../config/config.js';
 import { InputError, UsageError } from '../../errors.js';
 import { sanitizeStoredReport } from '../../github/artifacts/stored-report.js';
 import { mergeReports } from '../../report/merge.js';
 import { OUTPUT_FORMATS, renderReport } from '../../report/index.js';
 import { reportSchema, type Report } from '../../report/schema.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from '../command.js';
-import { formatFlag, outputFlag } from '../flags.js';
+import { CONFIG_FLAG, FAIL_ON_FLAG, failOnOverride, formatFlag, outputFlag } from '../flags.js';
+import { loadCliConfig } from '../config-file.js';
 import { writeJson, type CliIO } from '../io.js';
-import { outputFile } from '../output.js';
+import { outputFile, verdictOut } from '../output.js';
 
 export const MERGE: CommandSpec = {
   name: 'merge',
   summary: 'merge the JSON reports of matrix shards into one report, and apply the fail level once',
   args: '<report.json>...',
-  details: ['Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.'],
+  details: [
+    'The fail level is --fail-on, else fail-on of the configuration file (as audit reads it), else error.',
+    'Exit codes: 0 no finding at or above it, 1 findings at or above it, or nothing audited (no shard read a',
+    'tool call; --allow-empty: 0), 2 usage, configuration or input error.',
+  ],
   flags: [
     formatFlag(OUTPUT_FORMATS, 'json'),
     outputFlag('the merged report'),
-    { name: 'fail-on', type: 'string', value: FAIL_LEVELS.join('|'), default: 'error', description: 'exit 1 when a merged finding is at or above this severity' },
+    FAIL_ON_FLAG,
+    { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no shard read a tool call (the verdict still says nothing was audited)' },
+    CONFIG_FLAG,
   ],
   examples: ['agent-trace-audit merge shard-*/report.json --format markdown -o summary.md'],
   run: mergeCommand,
@@ -32,7 +39,7 @@ const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   if (args.positionals.length === 0) throw new UsageError('merge needs at least one report');
   const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'json';
-  const failOn = oneOf('fail-on', args.string('fail-on'), FAIL_LEVELS) ?? 'error';
+  const { failOn } = await loadCliConfig(io, args.string('config'), failOnOverride(args));
   const outputName = args.string('output');
   const output = outputName === undefined ? null : await outputFile(io, outputName);
   const reports: Report[] = [];
@@ -40,12 +47,12 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path, namedConfinement(resolve(io.cwd, path), cwdReal, io.cwd), 'merge'));
   const merged = mergeReports(reports);
   // The fail level applied once, as audit does (the shards' suppressions are already in their reports; no baseline).
-  const judged = judge(merged, { config: { failOn }, baseline: null, defaultGate: 'all', allowEmpty: true });
+  const judged = judge(merged, { config: { failOn }, baseline: null, defaultGate: 'all', allowEmpty: args.boolean('allow-empty') });
   const rendered = renderReport(judged.report, format, [], judged, { notCompared: 'merge compares with no baseline' });
   if (output) await output.write(rendered);
   else if (format === 'json' || format === 'sarif') writeJson(io, rendered);
   else io.stdout(rendered);
-  return judged.verdict.failed ? 1 : 0;
+  return verdictOut(io, judged, output !== null);
 }
 
 /** The first problem of a schema check, on one line and short. */

@@ -26,7 +26,8 @@ export const SEAL: CommandSpec = {
     '--form auto (the default) seals as the Action does: records in JCS, records in the Python form (integers',
     'past 2^53), then the file\'s bytes (a JSON document, an .eval archive, a YAML cassette: kind: bytes).',
     'In a JSON Lines file, a later line that is not a record stops the seal, unless --skip-unsealable leaves it out',
-    'and lists it in the checkpoint. --redact replaces every secret the audit finds before sealing (receipts in the checkpoint).',
+    'and lists it in the checkpoint. --redact replaces every secret the audit finds before sealing (receipts in the checkpoint;',
+    'to a pipe it needs --checkpoint).',
     'Exit codes: 0 sealed, 2 usage error or a file that cannot be sealed (file:line named; a seal of no record is never a success).',
   ],
   flags: [
@@ -87,6 +88,8 @@ async function sealCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const checkpoint = checkpointFlag ?? (output !== null ? `${output}.seal.json` : redirectedTo !== null ? `${redirectedTo}.seal.json` : null);
   const paths = [input, output ?? redirectedTo, checkpoint].filter((p): p is string => p !== null).map((p) => resolve(io.cwd, p));
   if (new Set(paths).size !== paths.length) throw new UsageError('the input, the sealed file and the checkpoint must be three different files');
+  // The receipts of what --redact replaces live in the checkpoint only: a pipe without --checkpoint would lose them.
+  if (args.boolean('redact') && checkpoint === null) throw new UsageError('seal --redact keeps one receipt per replaced value in the checkpoint, and stdout is a pipe (no file to put it beside): pass --checkpoint <file>');
   if (!args.boolean('force')) {
     // The checkpoint beside a redirected stdout belongs to the file the shell has just replaced: it is replaced too.
     const guarded = [output, checkpointFlag !== undefined || output !== null ? checkpoint : null];
@@ -120,7 +123,7 @@ async function sealCommand(args: ParsedArgs, io: CliIO): Promise<number> {
       `sealed file: ${output ?? redirectedTo ?? '(stdout)'}`,
       `checkpoint: ${checkpoint ?? 'not written (stdout is not a file: pass --checkpoint <file> to keep one)'}`,
       `final digest: ${result.final_digest}`,
-      ...(redacted ? [redactedLine(redacted.receipts.length)] : []),
+      ...(redacted ? [redactedLine(redacted.receipts.length, checkpoint)] : []),
       ...unsealedLines(result),
     ].join('\n');
     (toStdout ? io.stderr : io.stdout)(`${summary}\n`);
@@ -130,9 +133,9 @@ async function sealCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   }
 }
 
-/** The line `seal --redact` prints: how many values were replaced. */
-function redactedLine(count: number): string {
-  return count === 0 ? 'redacted: no secret found' : `redacted: ${count} value(s) replaced before sealing, one receipt each in the checkpoint`;
+/** The line `seal --redact` prints: how many values were replaced, and where their receipts are. */
+function redactedLine(count: number, checkpoint: string | null): string {
+  return count === 0 ? 'redacted: no secret found' : `redacted: ${count} value(s) replaced before sealing, one receipt each in the checkpoint (${checkpoint})`;
 }
 
 /** A JSON Lines file stopped by a line that is not a record: the error names the way out. */

@@ -48,12 +48,10 @@ describe('a trace path that is a symlink to .git/config or /proc/self/environ', 
     const root = tempTree({});
     symlinkSync('/proc/self/environ', join(root, 'environ.jsonl'));
     const run = await runInProcess(['audit', 'environ.jsonl', '--jobs', '1'], root);
-    // Nothing left to audit is a usage error (exit 2), said in one line after the warning; no target is named.
-    expect(run.code).toBe(2);
-    expect(run.stderr).toBe(
-      'warning: skipped environ.jsonl: refused: a symlink that leaves the workspace\nnothing-to-audit: no trace file to audit: 1 path(s) skipped or refused (see the warnings)\n',
-    );
+    // Nothing left to audit is the nothing-audited verdict (exit 1) after the warning; no target is named.
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('warning: skipped environ.jsonl: refused: a symlink that leaves the workspace\n');
     expect(run.stdout).not.toContain('PATH=');
-    expect(run.stdout).toBe('');
+    expect(run.stdout.split('\n')[0]).toBe('⚠️ nothing audited: no trace file was found');
   });
 });

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { loadScopeFile, scopeSchema, type Scope } from '../../engine/scope.js';
 import { defineRule } from '../rule-types.js';
+import { ConfigurationError } from '../../../errors.js';
+
+/** The scope file the option names; a problem is said as the option's (`scope: no such scope file …`). */
+function scopeFile(path: string): Scope {
+  try {
+    return loadScopeFile(path);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    throw new ConfigurationError(`scope: ${error.message} (relative to the working folder)`, error.code);
+  }
+}
 
 export const permissionOverreach = defineRule({
   meta: {
@@ -19,7 +30,7 @@ export const permissionOverreach = defineRule({
   },
   init(options): { scope: Scope; allowed: Set<string> } | null {
     if (options.scope === undefined) return null;
-    const scope = typeof options.scope === 'string' ? loadScopeFile(options.scope) : options.scope;
+    const scope = typeof options.scope === 'string' ? scopeFile(options.scope) : options.scope;
     return { scope, allowed: new Set(scope.allowed_tools) };
   },
   check(run, ctx, report) {

@@ -54,9 +54,9 @@ describe('unknown-format', () => {
     expect(result.files).toEqual([{ path: 't.jsonl', format: 'native-jsonl', records: 1, runs: 1, skipped: [{ reason: 'malformed-record', count: 1, firstLine: 1 }], toolCalls: 0, toolResults: 0 }]);
   });
 
-  it('an empty .jsonl file is an empty log, not a verdict: one note each that it holds no tool calls', async () => {
+  it('an empty .jsonl file is an empty log, not a verdict: one note each that the file is empty', async () => {
     const result = await auditFiles({ 'empty.jsonl': '', 'blank.jsonl': '\n\n' });
-    const none = "the file holds no tool calls ('native-jsonl': no tool call or result read, and no tool-shaped content)";
+    const none = "the file is empty ('native-jsonl': no record, only white space or nothing at all): its writer wrote no trace";
     expect(result.findings.map((f) => [f.file, f.ruleId, f.severity, f.line, f.message])).toEqual([
       ['blank.jsonl', 'ingest-note', 'note', 0, none],
       ['empty.jsonl', 'ingest-note', 'note', 0, none],

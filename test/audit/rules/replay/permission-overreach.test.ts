@@ -63,8 +63,8 @@ describe('permission-overreach', () => {
     process.chdir(root);
     try {
       for (const [scope, message] of cases) {
-        const config = resolveConfig({ rules: { 'permission-overreach': { scope } } });
-        await expect(runAudit([{ path: join(root, 't.jsonl'), display: 't.jsonl' }], config)).rejects.toThrow(message);
+        // Read when the configuration is resolved: the problem names the key and the file as written.
+        expect(() => resolveConfig({ rules: { 'permission-overreach': { scope } } }, {}, 'c.yml')).toThrow(`c.yml: rules.permission-overreach.scope: ${message} (relative to the working folder)`);
       }
     } finally {
       process.chdir(cwd);

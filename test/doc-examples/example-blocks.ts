@@ -1,7 +1,8 @@
 /**
- * Reads the `## Example` section of a rule page (docs/rules/<id>.md) into the files it
- * shows and the commands it runs, so that a test can run them and compare what the
- * CLI prints with what the page shows. The notation, as a page writes it:
+ * Reads the `## Example` section of a rule page (docs/rules/<id>.md), or a whole page of
+ * README.md and docs/ (./page-blocks.ts), into the files it shows and the commands it
+ * runs, so that a test can run them and compare what the CLI prints with what the page
+ * shows. The notation, as a page writes it:
  *
  * - A file: a line naming it, `` `example.jsonl`: ``, followed by a fenced block holding
  *   its text. The file is the block's lines, each ended with a newline, except:
@@ -14,6 +15,8 @@
  *   folder that holds the files (`agent-trace-audit …` is the CLI, `node <file>` runs a
  *   file of the page), and the lines after it are what it prints (stderr, then stdout).
  *   A line `…` stands for any number of lines left out (the version line, the triage).
+ *   A last line `# exit N` is the command's exit code (the shell's `$?`): a page that
+ *   promises an exit code shows it so.
  *
  * Any other fenced block in the section is an error: every block there is run.
  */
@@ -21,6 +24,10 @@
 export interface PageCommand {
   /** The command line as the page writes it, after `$ `. */
   readonly line: string;
+  /** Where the `$ ` line is, counted in lines of the text the block was read from (0-based). */
+  readonly at: number;
+  /** The exit code the page shows (a last line `# exit N`), or null when it shows none. */
+  readonly exit: number | null;
   /** The words after `$ `, quotes removed. */
   readonly argv: readonly string[];
   /** The lines the page shows it printing, `…` for lines left out. */
@@ -32,15 +39,17 @@ export interface PageExample {
   readonly commands: readonly PageCommand[];
 }
 
-const FENCE = /^```(\S*)$/;
-const CAPTION = /^`([^`\s]+)`:$/;
+export const FENCE = /^```(\S*)((?: [^\s`]+)*)$/;
+export const CAPTION = /^`([^`\s]+)`:$/;
 const NO_NEWLINE = '\\ No newline at end of file';
 const HEX = /⟨([0-9A-F]{2}(?: [0-9A-F]{2})*)⟩/;
+const EXIT = /^# exit (\d+)$/;
 
 /** The example of a page's text; throws with what is wrong when it does not follow the notation. */
 export function pageExample(text: string): PageExample {
   const start = text.indexOf('\n## Example\n');
   if (start < 0) throw new Error('the page has no "## Example" section');
+  const offset = text.slice(0, start + 1).split('\n').length - 1;
   const lines = text.slice(start + 1).split('\n');
   const end = lines.findIndex((line, i) => i > 0 && line.startsWith('## '));
   const section = end < 0 ? lines : lines.slice(0, end);
@@ -55,7 +64,8 @@ export function pageExample(text: string): PageExample {
     let before = i - 1;
     while (before > 0 && section[before] === '') before--;
     const caption = CAPTION.exec(section[before] ?? '');
-    if (fence[1] === 'console') commands.push(...commandsOf(body));
+    if (fence[2]) throw new Error(`the block at line ${i + 1} of the example has a marker (${fence[2].trim()}): every block of an example is run`);
+    if (fence[1] === 'console') commands.push(...commandsOf(body, offset + i + 1));
     else if (caption) {
       if (files.has(caption[1]!)) throw new Error(`two blocks of the file ${caption[1]}`);
       files.set(caption[1]!, fileBytes(body));
@@ -75,14 +85,27 @@ export function fileBytes(body: readonly string[]): Buffer {
   return Buffer.concat(parts.map((part, i) => (i % 2 === 1 ? Buffer.from(part.replace(/ /g, ''), 'hex') : Buffer.from(part, 'utf8'))));
 }
 
-function commandsOf(body: readonly string[]): PageCommand[] {
+/** The commands of a console block whose first line is line `at` of its text. */
+export function commandsOf(body: readonly string[], at: number): PageCommand[] {
   if (!body[0]?.startsWith('$ ')) throw new Error('a console block starts with a "$ " line');
-  const out: Array<{ line: string; argv: string[]; shown: string[] }> = [];
-  for (const line of body) {
-    if (line.startsWith('$ ')) out.push({ line: line.slice(2), argv: words(line.slice(2)), shown: [] });
+  const out: Array<{ line: string; at: number; exit: number | null; argv: string[]; shown: string[] }> = [];
+  body.forEach((line, i) => {
+    if (line.startsWith('$ ')) out.push({ line: line.slice(2), at: at + i, exit: null, argv: words(line.slice(2)), shown: [] });
     else out.at(-1)!.shown.push(line);
+  });
+  for (const command of out) {
+    const exit = EXIT.exec(command.shown.at(-1) ?? '');
+    if (exit) {
+      command.shown.pop();
+      command.exit = Number(exit[1]);
+    }
   }
   return out;
+}
+
+/** A command's lines as a page writes them: `$ line`, the shown lines, `# exit N` when it shows one. */
+export function commandText(command: Pick<PageCommand, 'line' | 'exit'>, shown: readonly string[]): string[] {
+  return [`$ ${command.line}`, ...shown, ...(command.exit === null ? [] : [`# exit ${command.exit}`])];
 }
 
 /** A command line's words: split at spaces, '…' and "…" quote (as a shell does for these simple lines). */
