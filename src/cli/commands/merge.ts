@@ -8,7 +8,7 @@ import { mergeReports } from '../../report/merge.js';
 import { OUTPUT_FORMATS, renderReport } from '../../report/index.js';
 import { reportSchema, type Report } from '../../report/schema.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from '../command.js';
-import { formatFlag, outputFlag } from '../flags.js';
+import { FAIL_ON_UNREAD_FLAG, failOnUnreadOverride, formatFlag, outputFlag } from '../flags.js';
 import { writeJson, type CliIO } from '../io.js';
 import { outputFile } from '../output.js';
 
@@ -16,11 +16,12 @@ export const MERGE: CommandSpec = {
   name: 'merge',
   summary: 'merge the JSON reports of matrix shards into one report, and apply the fail level once',
   args: '<report.json>...',
-  details: ['Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.'],
+  details: ['Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it (or with --fail-on-unread a trace file not read), 2 usage or input error.'],
   flags: [
     formatFlag(OUTPUT_FORMATS, 'json'),
     outputFlag('the merged report'),
     { name: 'fail-on', type: 'string', value: FAIL_LEVELS.join('|'), default: 'error', description: 'exit 1 when a merged finding is at or above this severity' },
+    { ...FAIL_ON_UNREAD_FLAG, default: 'off' },
   ],
   examples: ['agent-trace-audit merge shard-*/report.json --format markdown -o summary.md'],
   run: mergeCommand,
@@ -40,7 +41,7 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path, namedConfinement(resolve(io.cwd, path), cwdReal, io.cwd), 'merge'));
   const merged = mergeReports(reports);
   // The fail level applied once, as audit does (the shards' suppressions are already in their reports; no baseline).
-  const judged = judge(merged, { config: { failOn }, baseline: null, defaultGate: 'all', allowEmpty: true });
+  const judged = judge(merged, { config: { failOn, ...failOnUnreadOverride(args) }, baseline: null, defaultGate: 'all', allowEmpty: true });
   const rendered = renderReport(judged.report, format, [], judged, { notCompared: 'merge compares with no baseline' });
   if (output) await output.write(rendered);
   else if (format === 'json' || format === 'sarif') writeJson(io, rendered);
