@@ -94,7 +94,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const commentUrl = await commentStep(inputs, ctx, view, sourced, logger);
 
   const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
-  const checkRun = await checkRunStep(inputs, ctx, { report, failed, view: summaryView(view), runLines: view.head.lines, pictures: checkPictures, baseline, tracked }, logger);
+  const checkRun = await checkRunStep(inputs, ctx, { report, conclusion: verdict.conclusion, view: summaryView(view), runLines: view.head.lines, pictures: checkPictures, baseline, tracked }, logger);
   if (inputs.annotations && inputs.mode !== 'publish' && !checkRun.annotated) {
     annotate(report.findings.filter((f) => tracked.has(f.file)), deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
   }
@@ -102,6 +102,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   setRunOutputs(setOutput, { report, verdict, reportPath, commentUrl, checkRunUrl: checkRun.url, uploaded, sealDigest, catalogChanged: diff ? String(diff.changed) : 'false' });
 
   if (verdict.state === 'nothing-audited' && inputs.failOnEmpty) return `agent-trace-audit: ${verdict.headline} (fail-on-empty is true)`;
+  if (failed && !verdict.failedBy.findings && verdict.failedBy.unread) return `agent-trace-audit: ${verdict.headline}; failing on trace files not read (fail-on-unread is true)`;
   if (failed) return `agent-trace-audit: ${verdict.headline}; failing on '${config.failOn}' and above${verdict.gate === 'new' ? ' (gate: new)' : ''}`;
   return undefined;
 }
@@ -113,8 +114,9 @@ function setRunOutputs(
 ): void {
   const s = run.report.summary.findings;
   const { verdict } = run;
-  setOutput('conclusion', verdict.failed ? 'failure' : 'success');
+  setOutput('conclusion', verdict.conclusion);
   setOutput('verdict', verdict.headline);
+  setOutput('unread-files', verdict.coverage.unread.length);
   setOutput('new-findings', verdict.delta?.added.length ?? 0);
   setOutput('new-errors', verdict.added.error);
   setOutput('fixed-findings', verdict.delta?.fixed.length ?? 0);

@@ -2,6 +2,7 @@ import type { Logger } from '../logger.js';
 import { planAnnotations } from '../report/render/check-annotations.js';
 import { CHECK_SUMMARY_LIMIT, checkSummaryTail, checkTitle } from '../report/render/check-summary.js';
 import type { Report } from '../report/schema.js';
+import type { Conclusion } from '../report/verdict/verdict.js';
 import { checkRunIdentity } from '../github/artifacts/artifact-name.js';
 import { renderSummary, type SummaryView } from '../report/render/summary.js';
 import type { Baseline } from '../github/baseline.js';
@@ -13,7 +14,8 @@ import type { RateLimitOptions } from '../github/rate-limit.js';
 
 export interface CheckRunStepInput {
   readonly report: Report;
-  readonly failed: boolean;
+  /** The verdict's conclusion: neutral when the findings pass but trace files went unread. */
+  readonly conclusion: Conclusion;
   /** What the job summary is built from (its verdict's headline is the check run's title): the check run's summary is the job summary's renderer. */
   readonly view: SummaryView;
   /** The job summary's run lines (run, artifact, seal, metrics, catalog comparison). */
@@ -65,7 +67,7 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
     ...identity,
     detailsUrl: runUrl(ctx),
   };
-  const content = { conclusion: step.failed ? ('failure' as const) : ('success' as const), title: checkTitle(step.view.verdict.verdict.headline), summary, annotations: plan.annotations };
+  const content = { conclusion: step.conclusion, title: checkTitle(step.view.verdict.verdict.headline), summary, annotations: plan.annotations };
   const outcome = await upsertCheckRun(restClient(inputs.token, ctx.apiUrl), target, content, limits);
   const total = plan.annotations.length;
   switch (outcome.kind) {

@@ -37,7 +37,7 @@ export async function loadActionConfig(inputs: ActionInputs, workspace: string):
   const configPath = named !== DEFAULT_CONFIG_FILE || lstatSync(resolve(workspace, DEFAULT_CONFIG_FILE), { throwIfNoEntry: false }) ? named : undefined;
   // The workspace rule (src/io/confine.ts): a pull request's symlink cannot make it read outside the workspace or inside .git.
   const file = configPath ? await loadConfigFile(resolve(workspace, configPath), configPath, { root: realFolder(workspace) }) : {};
-  return resolveConfig(file, { failOn: inputs.failOn, ...(inputs.gate ? { gate: inputs.gate } : {}) }, configPath ?? 'inputs');
+  return resolveConfig(file, { failOn: inputs.failOn, ...(inputs.gate ? { gate: inputs.gate } : {}), ...(inputs.failOnUnread === undefined ? {} : { failOnUnread: inputs.failOnUnread }) }, configPath ?? 'inputs');
 }
 
 /**

@@ -20,6 +20,13 @@ export const FAIL_ON_FLAG: FlagSpec = {
   description: 'exit 1 when a finding is at or above this severity',
 };
 
+export const FAIL_ON_UNREAD_FLAG: FlagSpec = {
+  name: 'fail-on-unread',
+  type: 'boolean',
+  default: 'off, or fail-on-unread of the configuration file',
+  description: 'exit 1 when a trace file was not read (no record came out of it); without it the verdict only leads with those files',
+};
+
 /** replay and scope: any finding fails, as ToolReplay's exit 1 does. */
 export const TRANSCRIPT_FAIL_ON_FLAG: FlagSpec = { ...FAIL_ON_FLAG, default: 'note (any finding), or fail-on of the configuration file' };
 
@@ -29,6 +36,11 @@ export function outputFlag(what: string, fallback = 'stdout'): FlagSpec {
 
 export function formatFlag(formats: readonly string[], fallback: string): FlagSpec {
   return { name: 'format', short: 'f', type: 'string', value: formats.join('|'), default: fallback, description: 'output format' };
+}
+
+/** --fail-on-unread, as a configuration override (absent: the configuration file's). */
+export function failOnUnreadOverride(args: ParsedArgs): { failOnUnread?: true } {
+  return args.boolean('fail-on-unread') ? { failOnUnread: true } : {};
 }
 
 /** The --fail-on level asked for, as a configuration override. */

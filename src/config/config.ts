@@ -55,6 +55,10 @@ function buildConfigFileSchema() {
         .enum(['new', 'all'])
         .optional()
         .describe('What fails the audit: new = only findings at or above fail-on that are new against the base branch\'s report (all when there is none); all = every finding at or above fail-on. Default: new when a baseline exists.'),
+      'fail-on-unread': z
+        .boolean()
+        .optional()
+        .describe('Fail the audit when a trace file the paths matched was not read (no record came out of it: unknown format, malformed, every record skipped). Default false: the verdict leads with the files not read and the check run is neutral.'),
       suppress: z
         .array(
           z
@@ -133,6 +137,7 @@ export type ConfigFile = Omit<z.infer<ConfigFileSchema>, 'rules'> & {
 export interface ConfigOverrides {
   readonly failOn?: FailOn;
   readonly gate?: Gate;
+  readonly failOnUnread?: boolean;
 }
 
 /** A rule's options that name a file (permission-overreach's scope) are read once here, so a problem names the file and key. */
@@ -172,9 +177,11 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
     return entry;
   });
   const gate = overrides.gate ?? file.gate;
+  const failOnUnread = overrides.failOnUnread ?? file['fail-on-unread'];
   return {
     failOn: overrides.failOn ?? file['fail-on'] ?? 'error',
     ...(gate ? { gate } : {}),
+    ...(failOnUnread ? { failOnUnread } : {}),
     ...(suppress.length > 0 ? { suppress } : {}),
     include: file.include ?? [],
     exclude: file.exclude ?? [],

@@ -15,7 +15,7 @@ export interface CheckRunTarget {
 }
 
 export interface CheckRunContent {
-  readonly conclusion: 'success' | 'failure';
+  readonly conclusion: 'success' | 'neutral' | 'failure';
   readonly title: string;
   readonly summary: string;
   readonly annotations: readonly CheckAnnotation[];

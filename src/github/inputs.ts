@@ -39,6 +39,8 @@ export interface ActionInputs extends ArtifactInputs, CheckRunInputs {
   readonly mode: Mode;
   readonly sarifFile: string;
   readonly failOnEmpty: boolean;
+  /** undefined: the configuration's fail-on-unread, else false. */
+  readonly failOnUnread: boolean | undefined;
   /** Read every trace file as this format ('': detected per file); checked against the configuration's formats when it is loaded. */
   readonly inputFormat: string;
   /** mode: listen: the receiver's port on 127.0.0.1 (checked when listening). */
@@ -82,6 +84,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     mode: oneOf(read, 'mode', MODES, 'audit'),
     sarifFile: text('sarif-file'),
     failOnEmpty: optionalBoolean(read, 'fail-on-empty') ?? true,
+    failOnUnread: optionalBoolean(read, 'fail-on-unread'),
     inputFormat: text('input-format'),
     listenPort: text('listen-port') || '4318',
     token: text('github-token'),

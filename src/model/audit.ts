@@ -30,6 +30,8 @@ export interface FileSummary {
   readonly toolResults?: number;
   /** Places holding tool-shaped content that was not read (partial-read); absent when none. */
   readonly toolShaped?: number;
+  /** What the file is when no format claimed it and it is not trace-like at all (`a PNG image`: src/ingest/trace-like.ts); absent for every other file. */
+  readonly notTrace?: string;
 }
 
 export interface RunSummary {

@@ -30,7 +30,7 @@ export function buildReport(result: AuditResult, config: AuditConfig): Report<Fi
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'agent-trace-audit', version: VERSION },
     summary: {
-      files: result.files.length,
+      files: result.files.filter((file) => file.notTrace === undefined).length,
       runs: result.runs.length + omitted.runs,
       toolCalls: sum(result.runs.map((run) => run.toolCalls)) + omitted.toolCalls,
       toolResults: sum(result.runs.map((run) => run.toolResults)) + omitted.toolResults,

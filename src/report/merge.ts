@@ -36,7 +36,7 @@ export function mergeReports(reports: readonly Report[], maxRuns = DEFAULT_MAX_R
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'agent-trace-audit', version: versions[versions.length - 1]! },
     summary: {
-      files: files.length,
+      files: files.filter((file) => file.notTrace === undefined).length,
       runs: runs.length + omitted.runs,
       toolCalls: runs.reduce((n, run) => n + run.toolCalls, omitted.toolCalls),
       toolResults: runs.reduce((n, run) => n + run.toolResults, omitted.toolResults),

@@ -4,16 +4,45 @@ import { REPORT_SCHEMA_VERSION } from './schema-version.js';
 
 const count = z.number().int().nonnegative();
 
+/** The verdict's coverage (src/report/verdict/coverage.ts), as the JSON report carries it. */
+const coverageSchema = z.strictObject({
+  files: count,
+  read: count,
+  unread: z.array(
+    z.strictObject({
+      path: z.string(),
+      reason: z.enum(['unknown-format', 'unreadable', 'skipped', 'no-records']),
+      format: z.string().optional(),
+      toolShaped: count.optional(),
+    }),
+  ),
+  partlyRead: count,
+  notTraces: z.array(z.strictObject({ path: z.string(), reason: z.string() })),
+  records: count,
+  toolCalls: count,
+  toolResults: count,
+  skipped: count,
+});
+
 export const reportSchema = z.strictObject({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
   tool: z.strictObject({ name: z.literal('agent-trace-audit'), version: z.string() }),
   summary: z.strictObject({
+    /** Trace files: the files[] entries that are trace-like (a file with `notTrace` is not counted). */
     files: count,
     runs: count,
     toolCalls: count,
     toolResults: count,
     findings: z.strictObject({ error: count, warning: count, note: count }),
   }),
+  /** The verdict every edge shows, with what was read file by file (absent in a report not yet judged, and in reports written before 0.2). */
+  verdict: z
+    .strictObject({
+      state: z.enum(['nothing-audited', 'failed', 'passed']),
+      headline: z.string(),
+      coverage: coverageSchema,
+    })
+    .optional(),
   files: z.array(
     z.strictObject({
       path: z.string(),
@@ -27,6 +56,8 @@ export const reportSchema = z.strictObject({
       toolResults: count.optional(),
       /** Places holding tool-shaped content the parser did not read (partial-read); absent when none. */
       toolShaped: count.optional(),
+      /** What the file is when it is not trace-like at all (a README, an image): listed, never counted (summary.files leaves it out). */
+      notTrace: z.string().optional(),
     }),
   ),
   runs: z.array(

@@ -141,16 +141,20 @@ describe('audit --format markdown with --baseline: the layout of the comment and
     const strict = await runInProcess(['audit', 'empty.jsonl', '--format', 'markdown', '--baseline', 'base.json', '--jobs', '1'], root);
     const allowed = await runInProcess(['audit', 'empty.jsonl', '--format', 'markdown', '--allow-empty', '--jobs', '1'], root);
     expect([strict.code, allowed.code]).toEqual([1, 0]);
-    expect(strict.stdout.split('\n').slice(0, 5)).toEqual([
+    expect(strict.stdout.split('\n').slice(0, 9)).toEqual([
       '## agent-trace-audit: ⚠️ nothing audited: no tool call was read from 1 file',
       '',
-      '**Failed** (fail-on: error, gate: all, without --allow-empty): **0** error(s), **1** warning(s), **0** note(s); read 1 file, 0 tool calls, 0 results.',
+      '**Failed** (fail-on: error, gate: all, without --allow-empty): **0** error(s), **1** warning(s), **0** note(s); read 1 file, 0 tool calls, 0 results, 1 file not read.',
+      '',
+      '**1 of 1 trace file not read (1 unknown format):**',
+      '',
+      '- `empty.jsonl`: unknown format: no format reads it',
       '',
       '_gate: new judged on all findings: nothing was audited_',
     ]);
     expect(strict.stdout).toContain('_Not compared with a baseline: nothing was audited._');
     expect(strict.stdout).not.toContain('Fixed against the baseline');
-    expect(allowed.stdout.split('\n')[2]).toBe('**Nothing audited** (fail-on: error, gate: all, with --allow-empty): **0** error(s), **1** warning(s), **0** note(s); read 1 file, 0 tool calls, 0 results.');
+    expect(allowed.stdout.split('\n')[2]).toBe('**Nothing audited** (fail-on: error, gate: all, with --allow-empty): **0** error(s), **1** warning(s), **0** note(s); read 1 file, 0 tool calls, 0 results, 1 file not read.');
   });
 
   it('past what it lists (1,000 findings), it names how to get them all, not a JSON report that may not exist (-o)', async () => {

@@ -21,11 +21,13 @@ describe('the text report names the records skipped per file', () => {
   it('one line per file with skips: the counts by reason and their first lines, sanitized', async () => {
     const root = tempTree({ 'rollout-x.jsonl': rollout(), 'clean.jsonl': `${JSON.stringify({ run_id: 'r1', kind: 'llm' })}\n` });
     const run = await runInProcess(['audit', 'clean.jsonl', 'rollout-x.jsonl', '--format', 'text', '--jobs', '1'], root);
-    expect(run.stdout.split('\n').slice(0, 5)).toEqual([
+    expect(run.stdout.split('\n').slice(0, 6)).toEqual([
       '⚠️ nothing audited: no tool call was read from 2 files',
       'agent-trace-audit 0.1.0: 2 file(s), 1 run(s), 0 tool call(s), 0 result(s)',
       'findings: 0 error(s), 0 warning(s), 2 note(s)',
       'skipped 3 record(s) of rollout-x.jsonl: 1 event_msg "[REDACTED:github-token]" (first at line 2); 2 event_msg "eviltpircs" (first at line 3)',
+      // Every record of the rollout was left out: no record came out of it, so it is not read.
+      'not read: rollout-x.jsonl: skipped: every record found was left out (read as codex-rollout)',
       '',
     ]);
     expect(run.stdout).not.toContain(TOKEN);

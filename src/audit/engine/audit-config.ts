@@ -40,6 +40,8 @@ export interface AuditConfig {
   readonly sealRedact?: boolean;
   /** The configured gate; absent: `new` when a baseline exists (the Action), else `all`. */
   readonly gate?: Gate;
+  /** A trace file no record came out of fails the run (`fail-on-unread`); absent: it only leads the verdict. */
+  readonly failOnUnread?: boolean;
   /** Findings accepted with a reason; empty when none. */
   readonly suppress?: readonly SuppressEntry[];
 }

@@ -1,6 +1,7 @@
 import type { AuditConfig } from './audit-config.js';
 import { detectableFormats } from '../../ingest/custom/index.js';
 import { chooseFormat } from '../../ingest/detect.js';
+import { notTraceLike } from '../../ingest/trace-like.js';
 import type { Diagnostic, ParseInput, RecordSink, TraceFormat } from '../../ingest/types.js';
 import type { ByteSource } from '../../io/byte-source.js';
 import type { FileFacts } from '../../io/line-splitter.js';
@@ -57,10 +58,14 @@ export async function auditFile(input: AuditInput, config: AuditConfig, options:
   const opened = await openTraceFile(input.path, input.display, config.limits);
   const choice = chooseFormat(opened.sample, options.inputFormat, await detectableFormats(config.formats));
   if (!choice.format) {
+    // A file no format claims that is not trace-like at all (a README, an image) is listed apart, with no finding.
+    const notTrace = options.inputFormat ? null : notTraceLike(opened.sample);
+    const base = { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [], toolCalls: 0, toolResults: 0 };
+    if (notTrace !== null) return { summary: { ...base, notTrace }, runs: [] as RunEntry[] };
     const skips = new SkipTally();
     diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });
     noteFile(input, emit, skips);
-    return { summary: { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [], toolCalls: 0, toolResults: 0 }, runs: [] as RunEntry[] };
+    return { summary: base, runs: [] as RunEntry[] };
   }
   const work = newWork(options.keepRuns);
   if (choice.note) diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });

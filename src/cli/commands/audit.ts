@@ -15,7 +15,7 @@ import { OUTPUT_FORMATS, renderReport } from '../../report/index.js';
 import { renderJsonPieces, writeJsonFile, writePieces } from '../../report/render/json.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from '../command.js';
 import { loadCliConfig } from '../config-file.js';
-import { CONFIG_FLAG, FAIL_ON_FLAG, failOnOverride, formatFlag, outputFlag } from '../flags.js';
+import { CONFIG_FLAG, FAIL_ON_FLAG, FAIL_ON_UNREAD_FLAG, failOnOverride, failOnUnreadOverride, formatFlag, outputFlag } from '../flags.js';
 import { consoleLogger, jsonPieces, writeJson, type CliIO } from '../io.js';
 import { outputFile, verdictOut, writingTo } from '../output.js';
 
@@ -26,16 +26,18 @@ export const AUDIT: CommandSpec = {
   details: [
     'Folders are searched for *.jsonl, *.ndjson, *.json, *.eval (and .gz) files, and for',
     '*.yaml/*.yml files that are VCR cassettes. The format of each file is detected.',
-    'The first line is the verdict: nothing audited (no tool call read), partly read, passed or failed',
+    'The first line is the verdict: nothing audited (no tool call read), files not read, partly read, passed or failed',
     '(on stderr when the report goes to a file with -o).',
     'With --baseline (the base branch\'s JSON report), --gate new (the default then) fails only on new findings.',
     'Exit codes: 0 no finding at or above --fail-on (new ones with --gate new), 1 findings at or above it,',
-    'or nothing audited (no tool call read; --allow-empty: 0), 2 usage or input error.',
+    'or nothing audited (no tool call read; --allow-empty: 0), or with --fail-on-unread a trace file not read,',
+    '2 usage or input error. Files that are not trace-like (a README, an image) are listed apart, never counted.',
   ],
   flags: [
     formatFlag(OUTPUT_FORMATS, 'text'),
     outputFlag('the report'),
     FAIL_ON_FLAG,
+    FAIL_ON_UNREAD_FLAG,
     { name: 'gate', type: 'string', value: 'new|all', default: 'new with --baseline, else all; or gate of the configuration file', description: 'new: fail only on findings not in the baseline report; all: on every finding' },
     { name: 'baseline', type: 'string', value: 'report.json', default: 'none', description: 'the base branch\'s JSON report: new and fixed findings are counted against it' },
     { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no tool call was read (the verdict still says nothing was audited)' },
@@ -53,7 +55,7 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
   const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'text';
   const inputFormat = args.string('input-format');
   const gate = oneOf('gate', args.string('gate'), GATES);
-  const config = await loadCliConfig(io, args.string('config'), { ...failOnOverride(args), ...(gate ? { gate } : {}) });
+  const config = await loadCliConfig(io, args.string('config'), { ...failOnOverride(args), ...failOnUnreadOverride(args), ...(gate ? { gate } : {}) });
   if (inputFormat !== undefined) {
     const ids = formatsFor(config.formats).map((f) => f.id);
     if (!ids.includes(inputFormat)) {
@@ -92,9 +94,9 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     // The JSON report is written in pieces as its findings are read from their store
     // (partly on disk for a large audit): memory does not grow with the findings.
     try {
-      if (output) await writingTo(output, (path) => writeJsonFile(outcome.report, path));
-      else if (io.stdoutStream) await writePieces(jsonPieces(io, renderJsonPieces(outcome.report)), io.stdoutStream, { end: false });
-      else for (const piece of renderJsonPieces(outcome.report)) writeJson(io, piece);
+      if (output) await writingTo(output, (path) => writeJsonFile(judged.report, path));
+      else if (io.stdoutStream) await writePieces(jsonPieces(io, renderJsonPieces(judged.report)), io.stdoutStream, { end: false });
+      else for (const piece of renderJsonPieces(judged.report)) writeJson(io, piece);
     } finally {
       outcome.result.store.close();
     }

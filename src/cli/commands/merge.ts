@@ -8,7 +8,7 @@ import { mergeReports } from '../../report/merge.js';
 import { OUTPUT_FORMATS, renderReport } from '../../report/index.js';
 import { reportSchema, type Report } from '../../report/schema.js';
 import { oneOf, type CommandSpec, type ParsedArgs } from '../command.js';
-import { CONFIG_FLAG, FAIL_ON_FLAG, failOnOverride, formatFlag, outputFlag } from '../flags.js';
+import { CONFIG_FLAG, FAIL_ON_FLAG, FAIL_ON_UNREAD_FLAG, failOnOverride, failOnUnreadOverride, formatFlag, outputFlag } from '../flags.js';
 import { loadCliConfig } from '../config-file.js';
 import { writeJson, type CliIO } from '../io.js';
 import { outputFile, verdictOut } from '../output.js';
@@ -19,7 +19,7 @@ export const MERGE: CommandSpec = {
   args: '<report.json>...',
   details: [
     'The fail level is --fail-on, else fail-on of the configuration file (as audit reads it), else error.',
-    'Exit codes: 0 no finding at or above it, 1 findings at or above it, or nothing audited (no shard read a',
+    'Exit codes: 0 no finding at or above it, 1 findings at or above it (or with --fail-on-unread a trace file not read), or nothing audited (no shard read a',
     'tool call; --allow-empty: 0), 2 usage, configuration or input error.',
   ],
   flags: [
@@ -27,6 +27,7 @@ export const MERGE: CommandSpec = {
     outputFlag('the merged report'),
     FAIL_ON_FLAG,
     { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no shard read a tool call (the verdict still says nothing was audited)' },
+    { ...FAIL_ON_UNREAD_FLAG, default: 'off' },
     CONFIG_FLAG,
   ],
   examples: ['agent-trace-audit merge shard-*/report.json --format markdown -o summary.md'],
@@ -39,7 +40,7 @@ const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   if (args.positionals.length === 0) throw new UsageError('merge needs at least one report');
   const format = oneOf('format', args.string('format'), OUTPUT_FORMATS) ?? 'json';
-  const { failOn } = await loadCliConfig(io, args.string('config'), failOnOverride(args));
+  const { failOn, failOnUnread } = await loadCliConfig(io, args.string('config'), { ...failOnOverride(args), ...failOnUnreadOverride(args) });
   const outputName = args.string('output');
   const output = outputName === undefined ? null : await outputFile(io, outputName);
   const reports: Report[] = [];
@@ -47,7 +48,7 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path, namedConfinement(resolve(io.cwd, path), cwdReal, io.cwd), 'merge'));
   const merged = mergeReports(reports);
   // The fail level applied once, as audit does (the shards' suppressions are already in their reports; no baseline).
-  const judged = judge(merged, { config: { failOn }, baseline: null, defaultGate: 'all', allowEmpty: args.boolean('allow-empty') });
+  const judged = judge(merged, { config: { failOn, ...(failOnUnread ? { failOnUnread } : {}) }, baseline: null, defaultGate: 'all', allowEmpty: args.boolean('allow-empty') });
   const rendered = renderReport(judged.report, format, [], judged, { notCompared: 'merge compares with no baseline' });
   if (output) await output.write(rendered);
   else if (format === 'json' || format === 'sarif') writeJson(io, rendered);

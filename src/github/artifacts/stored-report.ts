@@ -30,12 +30,14 @@ export function parseStoredReport(text: string, source: string): Report {
  * the sanitizer again (secrets, control characters, markdown, length): the one path for the
  * Action's stored reports and the CLI's `merge` and `--baseline` inputs.
  */
-export function sanitizeStoredReport(report: Report): Report {
+export function sanitizeStoredReport(given: Report): Report {
   const clean = (s: string) => sanitizeText(s, { maxChars: 300 });
   const cleanOrNull = (s: string | null) => (s === null ? null : clean(s));
+  // Its verdict is judged again from its lists wherever it is used (merge, baseline): the one it carried is not kept.
+  const { verdict: _carried, ...report } = given;
   return {
     ...report,
-    files: report.files.map((f) => ({ ...f, path: clean(f.path), format: clean(f.format) })),
+    files: report.files.map((f) => ({ ...f, path: clean(f.path), format: clean(f.format), ...(f.notTrace === undefined ? {} : { notTrace: clean(f.notTrace) }) })),
     runs: report.runs.map((r) => ({ ...r, file: clean(r.file), runId: cleanOrNull(r.runId), format: clean(r.format), catalogSha256: cleanOrNull(r.catalogSha256) })),
     ...(report.catalogs
       ? { catalogs: report.catalogs.map((c) => ({ sha256: cleanOrNull(c.sha256), tools: c.tools.map((t) => ({ name: clean(t.name), schemaSha256: cleanOrNull(t.schemaSha256) })) })) }

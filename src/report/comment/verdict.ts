@@ -2,6 +2,7 @@ import type { VerdictLines } from '../verdict/judge.js';
 import { codeSpan } from '../render/markdown-escape.js';
 import { omittedRunsNote } from '../run-cap.js';
 import { coverageLine } from '../verdict/verdict.js';
+import { unreadLines } from './unread-lines.js';
 import type { Report } from '../schema.js';
 import { auditTitle } from '../verdict/title.js';
 
@@ -20,8 +21,9 @@ export interface Verdict extends VerdictLines {
 export const shortSha = (sha: string) => (/^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : '');
 
 /**
- * The title (the one-line verdict: nothing audited, partly read, new and existing
- * findings) and the line under it: how it was judged, the counts, what was read, and the commits.
+ * The title (the one-line verdict: nothing audited, files not read, partly read, new and existing
+ * findings) and the line under it: how it was judged, the counts, what was read, and the commits;
+ * then the trace files not read and the files that are not traces, one line each (unread-lines.ts).
  */
 export function verdictLines(report: Report, verdict: Verdict): string[] {
   const s = report.summary;
@@ -37,6 +39,7 @@ export function verdictLines(report: Report, verdict: Verdict): string[] {
     `## ${auditTitle(verdict.name ?? '')}: ${v.headline}`,
     '',
     `**${judgedBy}: **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s); ${coverageLine(v.coverage, false)}.${suppressed}${commits}`,
+    ...unreadLines(v.coverage),
     ...verdict.notes.flatMap((note) => ['', noteLine(note)]),
     ...(runsNote ? ['', runsNote] : []),
   ];

@@ -5,6 +5,7 @@ import { locationOf, shortLocation, triageRows } from '../triage.js';
 import type { VerdictLines } from '../verdict/judge.js';
 import { suppressedText } from '../verdict/suppressed-lines.js';
 import { noFindingsSentence } from '../verdict/verdict.js';
+import { unreadReasonLine, type Coverage } from '../verdict/coverage.js';
 
 /** The LOCATION column's width: longer locations lose their left end, never their file name and line. */
 export const TEXT_LOCATION_WIDTH = 60;
@@ -25,6 +26,7 @@ export function renderText(report: Report, judged?: VerdictLines): string {
   const runsNote = omittedRunsNote(report);
   if (runsNote) out.push(runsNote);
   out.push(...skippedLines(report));
+  if (judged) out.push(...unreadText(judged.verdict.coverage));
   const rows = triageRows(report);
   if (rows.length === 0) {
     out.push('', noFindingsSentence(report), ...suppressedText(report));
@@ -63,6 +65,15 @@ function skippedLines(report: Report): string[] {
     out.push(`skipped ${total} record(s) of ${sanitizeText(file.path, { maxChars: 300 })}: ${reasons.join('; ')}`);
   }
   return out;
+}
+
+/** One line per trace file not read (with its reason) and per file that is not a trace (not counted). */
+function unreadText(c: Coverage): string[] {
+  const clean = (text: string) => sanitizeText(text, { maxChars: 300 });
+  return [
+    ...c.unread.map((file) => `not read: ${clean(file.path)}: ${unreadReasonLine(file, clean)}`),
+    ...c.notTraces.map((file) => `not a trace (not counted): ${clean(file.path)}: ${clean(file.reason)}`),
+  ];
 }
 
 /** A plain column table; `widths` caps columns (undefined: no cap), the last column is never padded. */

@@ -6,7 +6,7 @@ import { suppressReport, unusedSuppressionNotes } from './suppress.js';
 import { decideVerdict, type Gate, type Verdict } from './verdict.js';
 
 export interface JudgeOptions {
-  readonly config: Pick<AuditConfig, 'failOn' | 'gate' | 'suppress'>;
+  readonly config: Pick<AuditConfig, 'failOn' | 'gate' | 'suppress' | 'failOnUnread'>;
   /** The base branch's report (Action) or --baseline (CLI); null when there is none. */
   readonly baseline: Report | null;
   /** Why there is no baseline (our own words), when there is none. */
@@ -49,7 +49,14 @@ function finishJudging<F extends Iterable<Finding>>(report: Report<F>, options: 
     delta,
     ...(options.noBaseline ? { noBaseline: options.noBaseline } : {}),
     allowEmpty: options.allowEmpty,
+    failOnUnread: options.config.failOnUnread === true,
   });
   const notes = [...(verdict.gateNote ? [verdict.gateNote] : []), ...unusedSuppressionNotes(report)];
-  return { report, verdict, notes };
+  return { report: withVerdict(report, verdict), verdict, notes };
+}
+
+/** The report with the verdict after its summary (a verdict it carried, from a shard or a base branch, replaced). */
+function withVerdict<F extends Iterable<Finding>>(report: Report<F>, verdict: Verdict): Report<F> {
+  const { schemaVersion, tool, summary, verdict: _given, ...rest } = report;
+  return { schemaVersion, tool, summary, verdict: { state: verdict.state, headline: verdict.headline, coverage: verdict.coverage }, ...rest } as Report<F>;
 }

@@ -2,6 +2,9 @@ import type { FailOn } from '../../audit/engine/audit-config.js';
 import { SEVERITIES, SEVERITY_RANK, type Finding, type Severity } from '../../model/finding.js';
 import type { FindingDelta } from './delta.js';
 import type { Report } from '../schema.js';
+import { coverageOf, toolShapedFiles, unreadBreakdown, type Coverage } from './coverage.js';
+
+export type { Coverage };
 
 import type { Gate } from '../../audit/engine/audit-config.js';
 
@@ -28,24 +31,23 @@ export interface VerdictInput {
   readonly noBaseline?: string;
   /** Nothing audited passes (CLI --allow-empty, Action fail-on-empty: false); it is still said. */
   readonly allowEmpty: boolean;
+  /** A trace file not read fails the run (fail-on-unread); by default it leads the line and the check run is neutral. */
+  readonly failOnUnread?: boolean;
 }
 
-export interface Coverage {
-  readonly files: number;
-  readonly records: number;
-  readonly toolCalls: number;
-  readonly toolResults: number;
-  /** Files where tool-shaped content was seen and not read (files[].toolShaped). */
-  readonly partlyRead: number;
-  /** Records the parsers read and left out, all reasons. */
-  readonly skipped: number;
-}
+/** The check run's conclusion (and the Action's `conclusion` output): neutral when the findings pass but files went unread. */
+export type Conclusion = 'success' | 'neutral' | 'failure';
 
 export interface Verdict {
   readonly state: VerdictState;
   readonly failOn: FailOn;
   /** The job fails / the CLI exits 1. */
   readonly failed: boolean;
+  readonly conclusion: Conclusion;
+  /** Trace files not read fail the run (the input as given). */
+  readonly failOnUnread: boolean;
+  /** Why it failed: findings at or above the fail level (by the gate); trace files not read with fail-on-unread. */
+  readonly failedBy: { readonly findings: boolean; readonly unread: boolean };
   /** Nothing audited passes (the input as given: CLI --allow-empty, Action fail-on-empty: false). */
   readonly allowEmpty: boolean;
   readonly coverage: Coverage;
@@ -71,19 +73,6 @@ export function plural(n: number, one: string, many: string): string {
 
 const counted = (severity: Severity, n: number, prefix = '') => plural(n, `${prefix}${WORD[severity][0]}`, `${prefix}${WORD[severity][1]}`);
 
-/** What the report says was read: from its summary and its files' counts. */
-export function coverageOf(report: VerdictInput['report']): Coverage {
-  let records = 0;
-  let partlyRead = 0;
-  let skipped = 0;
-  for (const file of report.files) {
-    records += file.records;
-    if ((file.toolShaped ?? 0) > 0) partlyRead += 1;
-    for (const skip of file.skipped ?? []) skipped += skip.count;
-  }
-  return { files: report.summary.files, records, toolCalls: report.summary.toolCalls, toolResults: report.summary.toolResults, partlyRead, skipped };
-}
-
 /**
  * The verdict every edge shows (CLI summary line and exit code, the comment's
  * and the job summary's title, the check run's title and conclusion): one pure
@@ -105,14 +94,21 @@ export function decideVerdict(input: VerdictInput): Verdict {
   const levels = input.failOn === 'never' ? [] : LEVELS_DOWN.filter((s) => SEVERITY_RANK[s] >= SEVERITY_RANK[input.failOn as Severity]);
   const judged = gate === 'new' ? added : all;
   const over = levels.some((s) => judged[s] > 0);
-  const failed = over || (empty && !input.allowEmpty);
-  const state: VerdictState = empty ? 'nothing-audited' : over ? 'failed' : 'passed';
-  const headline = headlineOf({ state, coverage, levels, gate, all, added, delta, failOn: input.failOn });
-  return { state, failOn: input.failOn, failed, allowEmpty: input.allowEmpty, coverage, gate, gateNote, delta, all, added, headline };
+  const failOnUnread = input.failOnUnread === true;
+  const unreadFails = failOnUnread && coverage.unread.length > 0;
+  const failed = over || (empty && !input.allowEmpty) || unreadFails;
+  const state: VerdictState = empty ? 'nothing-audited' : over || unreadFails ? 'failed' : 'passed';
+  const conclusion: Conclusion = failed ? 'failure' : coverage.unread.length > 0 ? 'neutral' : 'success';
+  const headline = headlineOf({ state, over, unreadFails, coverage, levels, gate, all, added, delta, failOn: input.failOn });
+  return { state, failOn: input.failOn, failed, conclusion, failOnUnread, failedBy: { findings: over, unread: unreadFails }, allowEmpty: input.allowEmpty, coverage, gate, gateNote, delta, all, added, headline };
 }
 
 interface HeadlineParts {
   readonly state: VerdictState;
+  /** Findings at or above the fail level (by the gate). */
+  readonly over: boolean;
+  /** fail-on-unread and a trace file not read. */
+  readonly unreadFails: boolean;
   readonly coverage: Coverage;
   readonly levels: readonly Severity[];
   readonly gate: Gate;
@@ -125,13 +121,26 @@ interface HeadlineParts {
 function headlineOf(p: HeadlineParts): string {
   const c = p.coverage;
   if (p.state === 'nothing-audited') {
-    const where = c.files === 0 ? 'no trace file was found' : `no tool call was read from ${plural(c.files, 'file', 'files')}`;
-    const partly = c.partlyRead > 0 ? ` (${plural(c.partlyRead, 'file holds', 'files hold')} tool calls that were not read)` : '';
+    const apart = c.notTraces.length > 0 ? ` (${plural(c.notTraces.length, 'file', 'files')} not trace-like)` : '';
+    const where = c.files === 0 ? `no trace file was found${apart}` : `no tool call was read from ${plural(c.files, 'file', 'files')}`;
+    const shaped = toolShapedFiles(c);
+    const partly = shaped > 0 ? ` (${plural(shaped, 'file holds', 'files hold')} tool calls that were not read)` : '';
     const errors = p.levels.filter((s) => p.all[s] > 0).map((s) => counted(s, p.all[s]));
     return `⚠️ nothing audited: ${where}${partly}${errors.length > 0 ? `; ❌ ${errors.join(', ')}` : ''}`;
   }
-  const lead = c.partlyRead > 0 ? `⚠️ partly read (${c.partlyRead} of ${plural(c.files, 'file', 'files')}) · ` : '';
-  return `${lead}${outcomeOf(p)}`;
+  return `${unreadLead(p)}${outcomeOf(p)}`;
+}
+
+/**
+ * What leads a line that judged findings: the trace files not read (❌ when fail-on-unread
+ * fails on them), then the files read in part. Never a bare ✅ when a file was not read.
+ */
+function unreadLead(p: HeadlineParts): string {
+  const c = p.coverage;
+  const of = plural(c.files, 'file', 'files');
+  const unread = c.unread.length > 0 ? `${p.unreadFails ? '❌' : '⚠️'} ${c.unread.length.toLocaleString('en-US')} of ${of} not read (${unreadBreakdown(c.unread)}) · ` : '';
+  const partly = c.partlyRead > 0 ? `${unread === '' ? '⚠️ ' : ''}partly read (${c.partlyRead} of ${of}) · ` : '';
+  return `${unread}${partly}`;
 }
 
 function outcomeOf(p: HeadlineParts): string {
@@ -145,14 +154,14 @@ function outcomeOf(p: HeadlineParts): string {
   const levelNone = levelWords.length === 3 ? 'findings' : levelWords.join(' or ');
   if (p.gate === 'new') {
     const inAll = nonzero(p.all, p.levels);
-    if (p.state === 'failed') return `❌ ${nonzero(p.added, p.levels, 'new ').join(', ')} (${inAll.length > 0 ? `${inAll.join(', ')} in all` : 'none before'})`;
+    if (p.over) return `❌ ${nonzero(p.added, p.levels, 'new ').join(', ')} (${inAll.length > 0 ? `${inAll.join(', ')} in all` : 'none before'})`;
     const below = nonzero(p.added, LEVELS_DOWN.filter((s) => !p.levels.includes(s)), 'new ');
     const existing = nonzero(p.all, p.levels, 'existing ');
     const rest = [...below, ...existing];
     const head = p.delta && p.delta.added.length === 0 ? 'no new findings' : `no new ${levelNone}`;
     return `✅ ${head}${rest.length > 0 ? ` (${rest.join('; ')})` : ''}`;
   }
-  if (p.state === 'failed') return `❌ ${nonzero(p.all, p.levels).join(', ')}`;
+  if (p.over) return `❌ ${nonzero(p.all, p.levels).join(', ')}`;
   const others = nonzero(p.all, LEVELS_DOWN.filter((s) => !p.levels.includes(s)));
   return `✅ no ${levelNone}${others.length > 0 ? ` (${others.join(', ')})` : ''}`;
 }
@@ -167,6 +176,8 @@ export function coverageLine(c: Coverage, records = true): string {
   ];
   if (c.skipped > 0) parts.push(`${plural(c.skipped, 'record', 'records')} skipped`);
   if (c.partlyRead > 0) parts.push(`${plural(c.partlyRead, 'file', 'files')} partly read`);
+  if (c.unread.length > 0) parts.push(`${plural(c.unread.length, 'file', 'files')} not read`);
+  if (c.notTraces.length > 0) parts.push(`${plural(c.notTraces.length, 'file', 'files')} not trace-like (not counted)`);
   return `read ${parts.join(', ')}`;
 }
 
