@@ -6,7 +6,7 @@ import { configFileSchema, resolveConfig, type ConfigFile } from '../../../src/c
 import { cli } from '../../cli/run-cli.js';
 import { audited, tempDir } from '../../helpers.js';
 import { corpusCounts, corpusFile, describeCorpus } from '../../public-corpus.js';
-import { shownMismatch } from '../../audit/doc-examples/example-blocks.js';
+import { shownMismatch } from '../../doc-examples/example-blocks.js';
 
 /**
  * The YAML, string-encoded and HTTP-recording examples of docs/formats/custom.md, read from
@@ -31,7 +31,6 @@ const GO_VCR = 'go-vcr/fantasy-openai-chat-multi-tool.yaml';
 const VERIFIERS = 'verifiers/math-python-gpt-5-nano-results.jsonl';
 const HAR = 'har/openllmetry-langchain-agent.har';
 const input = (file: string) => ({ path: corpusFile(file), display: file });
-const ruleIds = (findings: ReadonlyArray<{ ruleId: string }>) => findings.map((f) => f.ruleId).sort();
 
 describeCorpus('formats: a YAML format with JSON inside (go-vcr cassette), from docs/formats/custom.md', [GO_VCR], () => {
   it('the built-in go-vcr reader reads it; the mapping reads the same: 2 calls, 2 results by id, a catalog of 2 tools, nothing found', async () => {
