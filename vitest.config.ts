@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The test files that run a built bundle (dist/cli.js, dist/index.js) in child processes,
- * start Azurite or Chromium, or write and read files of many MB: the `slow` project.
+ * start Azurite or Chromium, write and read files of many MB, or take several seconds of
+ * CPU in-process (the public corpus through every reader): the `slow` project.
  * Everything else is the `unit` project, `npm run test:quick` (a test file a branch adds
  * lands there unless it matches a line below: add its folder or file when it spawns a bundle).
  * `npm test` runs both in one pool, the slow files first (vitest orders projects by name,
@@ -35,6 +36,15 @@ const SLOW = [
   'test/receiver/otlp-descriptor.test.ts',
   'test/package-engines.test.ts',
   'test/system-tools.test.ts',
+  // In-process, but each several seconds of CPU: every corpus file through every reader,
+  // fast-check runs, 100,000-record shelves and chains.
+  'test/ingest/forced-formats.test.ts',
+  'test/ingest/detection.test.ts',
+  'test/ingest/trajectory-span-forced.test.ts',
+  'test/seal/fast-path.test.ts',
+  'test/seal/chain.test.ts',
+  'test/audit/held/run-shelf.test.ts',
+  'test/receiver/receiver.test.ts',
 ];
 
 export default defineConfig({
