@@ -1,6 +1,7 @@
 // Bundles the Action (src/index.ts → dist/index.js) and the CLI (src/cli.ts → dist/cli.js)
 // with ncc. Both run with no node_modules. The output is deterministic: CI rebuilds and diffs it.
-import { execFileSync } from 'node:child_process';
+// The two bundles are built side by side, one ncc process each (each uses about one core).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +15,19 @@ const entries = [
 writeOtlpDescriptor();
 mkdirSync('dist', { recursive: true });
 const ncc = join('node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js');
-for (const entry of entries) {
+
+function run(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`ncc ${args.slice(2, 3).join(' ')} exited ${code ?? signal}`))));
+  });
+}
+
+async function build(entry) {
   const tmp = mkdtempSync(join(tmpdir(), 'ata-build-'));
   try {
-    execFileSync(process.execPath, [ncc, 'build', entry.src, '-o', tmp, '--quiet', '--target', 'es2022', '--license', 'licenses.txt'], { stdio: 'inherit' });
+    await run([ncc, 'build', entry.src, '-o', tmp, '--quiet', '--target', 'es2022', '--license', 'licenses.txt']);
     // One file per entry: a dynamic import() is written `import(/* webpackMode: "eager" */ '...')`,
     // which keeps the module in this file and evaluates it on first use; a plain one would be a chunk file.
     const chunks = readdirSync(tmp).filter((name) => name.endsWith('.js') && name !== 'index.js');
@@ -32,4 +42,6 @@ for (const entry of entries) {
     rmSync(tmp, { recursive: true, force: true });
   }
 }
+
+await Promise.all(entries.map(build));
 writeFileSync(join('dist', 'package.json'), '{\n  "type": "module"\n}\n');

@@ -1,7 +1,5 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, onTestFinished } from 'vitest';
 import { materialize, runAudit, type AuditOptions, type MaterializedAudit } from '../src/audit/engine/engine.js';
 import { resolveConfig, type AuditConfig, type ConfigFile } from '../src/config/config.js';
 import { materializeOutcome } from '../src/core.js';
@@ -10,37 +8,9 @@ import type { Finding } from '../src/model/finding.js';
 import { buildReport } from '../src/report/build.js';
 import { judge, type Judged } from '../src/report/verdict/judge.js';
 import type { Report } from '../src/report/schema.js';
+import { tempDir } from './temp-folders.js';
 
-/** Every folder tempDir made in this test file and has not removed yet. */
-const madeHere = new Set<string>();
-
-function removeFolder(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-  madeHere.delete(dir);
-}
-
-// Registered when a test file imports this module (vitest evaluates it afresh
-// for each file, so each file gets its own hook): whatever is left
-// (folders made at collection or in a beforeAll) goes when the file finishes.
-afterAll(() => {
-  for (const dir of [...madeHere]) removeFolder(dir);
-});
-
-/**
- * A fresh empty folder in the OS temp dir, removed when the current test
- * finishes; made outside a test (module scope, describe body, beforeAll),
- * when the test file finishes.
- */
-export function tempDir(prefix = 'ata-test-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  madeHere.add(dir);
-  try {
-    onTestFinished(() => removeFolder(dir));
-  } catch {
-    // Not inside a test: the afterAll above removes it.
-  }
-  return dir;
-}
+export { tempDir };
 
 /** Writes files (name → text or bytes) into a fresh temporary folder (see tempDir) and returns its path. */
 export function tempTree(files: Record<string, string | Uint8Array>): string {
