@@ -36,6 +36,16 @@ const SLOW = [
   'test/receiver/otlp-descriptor.test.ts',
   'test/package-engines.test.ts',
   'test/system-tools.test.ts',
+  // They run the bundled CLI (dist/cli.js) as a user would.
+  'test/doc-examples/**/*.test.ts',
+  'test/audit/coverage-scan.test.ts',
+  'test/config/config.test.ts',
+  'test/ingest/cassette/recorders-cli.test.ts',
+  'test/ingest/custom/**/*.test.ts',
+  'test/io/cassette-folder.test.ts',
+  'test/seal/redact.test.ts',
+  'test/seal/verify-artifact.test.ts',
+  'test/seeds/seed-examples.test.ts',
   // In-process, but each several seconds of CPU: every corpus file through every reader,
   // fast-check runs, 100,000-record shelves and chains.
   'test/ingest/forced-formats.test.ts',
