@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,8 @@ describe('the streamed JSON report', () => {
     const request = { paths: ['examples'], root: process.cwd(), config, strictPaths: true };
     const { report } = materializeOutcome(await auditPaths(request, quiet));
     const whole = stringify(report);
+    // Regenerate with UPDATE_GOLDEN=1 after a deliberate change, and read the diff.
+    if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync('test/fixtures/golden/examples.json', whole);
     expect(whole).toBe(readFileSync('test/fixtures/golden/examples.json', 'utf8'));
     expect(renderJson(report)).toBe(whole);
     expect(report.findings.length).toBeGreaterThan(5);

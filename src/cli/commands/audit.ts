@@ -1,12 +1,10 @@
 import { nearest } from '../../nearest.js';
 import type { FindingStoreOptions } from '../../audit/findings/finding-store.js';
 import { defaultJobs } from '../../audit/engine/pool.js';
-import { resolve } from 'node:path';
 import { auditPaths, materializeOutcome, type AuditRequest } from '../../core.js';
 import { judge, judgeCounts, type JudgeOptions, type VerdictLines } from '../../report/verdict/judge.js';
 import { GATES } from '../../report/verdict/verdict.js';
-import { namedConfinement, realFolder } from '../../io/confine.js';
-import { readReport } from './merge.js';
+import { readBaselines } from '../baseline-reports.js';
 import type { CollectSource } from '../../io/collect-sources.js';
 import { UsageError } from '../../errors.js';
 import { formatsFor } from '../../ingest/custom/index.js';
@@ -29,6 +27,9 @@ export const AUDIT: CommandSpec = {
     'The first line is the verdict: nothing audited (no tool call read), partly read, passed or failed',
     '(on stderr when the report goes to a file with -o).',
     'With --baseline (the base branch\'s JSON report), --gate new (the default then) fails only on new findings.',
+    'Give --baseline more than once, or a folder of reports (the last runs on the base branch): a finding some',
+    'but not all of them had is flaky, counted apart and never failing the gate; fixed means every one had it.',
+    'Findings of rules a baseline report did not run at this rule version are not compared.',
     'Exit codes: 0 no finding at or above --fail-on (new ones with --gate new), 1 findings at or above it,',
     'or nothing audited (no tool call read; --allow-empty: 0), 2 usage or input error.',
   ],
@@ -37,7 +38,7 @@ export const AUDIT: CommandSpec = {
     outputFlag('the report'),
     FAIL_ON_FLAG,
     { name: 'gate', type: 'string', value: 'new|all', default: 'new with --baseline, else all; or gate of the configuration file', description: 'new: fail only on findings not in the baseline report; all: on every finding' },
-    { name: 'baseline', type: 'string', value: 'report.json', default: 'none', description: 'the base branch\'s JSON report: new and fixed findings are counted against it' },
+    { name: 'baseline', type: 'string', multiple: true, value: 'report.json|dir', default: 'none', description: 'the base branch\'s JSON report(s), or a folder of them; more than once for several runs: new, flaky and fixed findings are counted against them' },
     { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no tool call was read (the verdict still says nothing was audited)' },
     CONFIG_FLAG,
     { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${FORMATS.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
@@ -61,9 +62,8 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
       throw new UsageError(`--input-format must be one of ${ids.join(', ')}, not ${JSON.stringify(inputFormat)}${guess === null ? '' : ` (did you mean ${guess}?)`}`);
     }
   }
-  const baselineName = args.string('baseline');
-  const baselinePath = baselineName === undefined ? null : resolve(io.cwd, baselineName);
-  const baseline = baselinePath === null ? null : await readReport(baselinePath, baselineName!, namedConfinement(baselinePath, realFolder(io.cwd), io.cwd), '--baseline');
+  const bases = await readBaselines(args.strings('baseline'), io.cwd);
+  const baseline = bases.length > 0 ? bases : null;
   const logger = consoleLogger(io, args.boolean('debug'));
   const jobsFlag = args.string('jobs');
   const jobs = jobsFlag === undefined ? defaultJobs() : Number(jobsFlag);

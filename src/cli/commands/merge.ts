@@ -16,7 +16,12 @@ export const MERGE: CommandSpec = {
   name: 'merge',
   summary: 'merge the JSON reports of matrix shards into one report, and apply the fail level once',
   args: '<report.json>...',
-  details: ['Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.'],
+  details: [
+    'Reports compared with baselines (audit --baseline, the Action on a pull request) keep their comparison:',
+    'each finding\'s baselineState and the fixed findings; when every report has one, the merged report is',
+    'judged on its new findings (gate new), else on all of them.',
+    'Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.',
+  ],
   flags: [
     formatFlag(OUTPUT_FORMATS, 'json'),
     outputFlag('the merged report'),
@@ -39,8 +44,8 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const cwdReal = realFolder(io.cwd);
   for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path, namedConfinement(resolve(io.cwd, path), cwdReal, io.cwd), 'merge'));
   const merged = mergeReports(reports);
-  // The fail level applied once, as audit does (the shards' suppressions are already in their reports; no baseline).
-  const judged = judge(merged, { config: { failOn }, baseline: null, defaultGate: 'all', allowEmpty: true });
+  // The fail level applied once, as audit does (the shards' suppressions are already in their reports; their comparisons kept).
+  const judged = judge(merged, { config: { failOn }, baseline: null, defaultGate: merged.comparison ? 'new' : 'all', allowEmpty: true });
   const rendered = renderReport(judged.report, format, [], judged, { notCompared: 'merge compares with no baseline' });
   if (output) await output.write(rendered);
   else if (format === 'json' || format === 'sarif') writeJson(io, rendered);
