@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
  * with several base runs (test/cli/flaky-baselines.test.ts, test/github/dist/flaky-baseline-dist.test.ts):
  * three scenarios, each with a catalog and every tool called once with its result, no finding.
  * `storm`: the `search` scenario asks the same query four times (one retry-storm warning, the
- * non-deterministic part: some runs on main have it, some do not). `orphan`: one more scenario
+ * non-deterministic part: some runs on main have it, some do not; each repeat is also a
+ * redundant-call note). `orphan`: one more scenario
  * whose `read_file` call never gets a result (one orphan-call error, a real regression).
  */
 export interface SuiteRun {
@@ -39,13 +40,16 @@ export function suiteTrace(run: SuiteRun = {}): string {
   return out.map((r) => `${JSON.stringify(r)}\n`).join('');
 }
 
-/** Counted by python3 from the trace alone: retry storms (a tool called 3+ times with the same arguments in a run) and calls without a result. */
-export function countSuite(text: string): { storms: number; orphans: number } {
+/**
+ * Counted by python3 from the trace alone: retry storms (a tool called 3+ times with the same
+ * arguments in a run), repeats (each identical call after the first: redundant-call) and calls without a result.
+ */
+export function countSuite(text: string): { storms: number; repeats: number; orphans: number } {
   const script = `import json, sys, collections
 recs = [json.loads(l) for l in sys.stdin.read().splitlines() if l.strip()]
 calls = [r for r in recs if r['type'] == 'tool_call']
 results = {(r['run_id'], r['tool_call_id']) for r in recs if r['type'] == 'tool_result'}
 same = collections.Counter((c['run_id'], c['name'], json.dumps(c['arguments'], sort_keys=True)) for c in calls)
-print(json.dumps({'storms': sum(1 for n in same.values() if n >= 3), 'orphans': sum(1 for c in calls if (c['run_id'], c['tool_call_id']) not in results)}))`;
-  return JSON.parse(execFileSync('python3', ['-c', script], { input: text, encoding: 'utf8' })) as { storms: number; orphans: number };
+print(json.dumps({'storms': sum(1 for n in same.values() if n >= 3), 'repeats': sum(n - 1 for n in same.values()), 'orphans': sum(1 for c in calls if (c['run_id'], c['tool_call_id']) not in results)}))`;
+  return JSON.parse(execFileSync('python3', ['-c', script], { input: text, encoding: 'utf8' })) as { storms: number; repeats: number; orphans: number };
 }

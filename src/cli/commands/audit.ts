@@ -92,9 +92,10 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     // The JSON report is written in pieces as its findings are read from their store
     // (partly on disk for a large audit): memory does not grow with the findings.
     try {
-      if (output) await writingTo(output, (path) => writeJsonFile(outcome.report, path));
-      else if (io.stdoutStream) await writePieces(jsonPieces(io, renderJsonPieces(outcome.report)), io.stdoutStream, { end: false });
-      else for (const piece of renderJsonPieces(outcome.report)) writeJson(io, piece);
+      // The judged report: the findings' store, with the verdict before them.
+      if (output) await writingTo(output, (path) => writeJsonFile(judged.report, path));
+      else if (io.stdoutStream) await writePieces(jsonPieces(io, renderJsonPieces(judged.report)), io.stdoutStream, { end: false });
+      else for (const piece of renderJsonPieces(judged.report)) writeJson(io, piece);
     } finally {
       outcome.result.store.close();
     }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { countSuite, suiteTrace, type SuiteRun } from '../../report/suite-runs.j
 import type { ActionRun } from '../run-action.js';
 import { useActionHarness } from '../support/action-harness.js';
 import { runOnMain } from '../support/base-runs.js';
+import { CHROMIUM, CMARK_GFM, itWith } from '../../system-tools.js';
 
 // The bundled Action (dist/index.js) against the loopback GitHub, with `baseline-runs: 5`: the
 // last five runs of the workflow on main each uploaded its report artifact; the `search`
@@ -82,3 +84,28 @@ it('a head with a brand-new orphan fails on it: the orphan of run 300 is past th
   expect(orphan.outputs).toMatchObject({ conclusion: 'failure', verdict: '❌ 1 new error (1 error in all; 1 flaky finding)', 'new-findings': '1', 'new-errors': '1', 'flaky-findings': '1', 'fixed-findings': '0' });
   expect(comments[1]).toMatch(/\*\*New in this PR:\*\* 1 finding\(s\):\n\n- 🔴 \[`orphan-call`\]/);
 });
+
+const gfm = (markdown: string) => execFileSync('cmark-gfm', ['--unsafe', '-e', 'table', '-e', 'autolink', '-e', 'strikethrough', '-e', 'tagfilter'], { input: markdown, encoding: 'utf8' });
+
+itWith(CMARK_GFM, 'renders with cmark-gfm: the flaky findings a collapsed list under one line, in the comment and the job summary', () => {
+  for (const markdown of [comments[0]!, runs.flaky.summary]) {
+    const html = gfm(markdown);
+    const flaky = /<details><summary>Flaky: ([^<]*)<\/summary>\s*<ul>([\s\S]*?)<\/ul>\s*<\/details>/.exec(html)!;
+    expect(flaky[1]).toBe('1 finding some but not all of the last 5 runs on main had (never failing the gate)');
+    const items = [...flaky[2]!.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
+    expect(items.length).toBe(1);
+    expect(items[0]).toMatch(/<code>retry-storm<\/code><\/a> at <code>traces\/suite\.jsonl:22<\/code>: <code>tool 'search_docs' was called 4 times with identical arguments in this run \(lines 22, 24, 26, 28\)<\/code> \(seen in 2 of the last 5 runs on main\)$/);
+  }
+});
+
+// FLAKY_SCREENSHOT=<folder> keeps the pictures (comment.png, summary.png) of Debian's Chromium (scripts/comment-screenshot.mjs).
+itWith(CHROMIUM, 'the comment with a flaky finding stays short: one screen at 1,000 px wide', () => {
+  const folder = process.env['FLAKY_SCREENSHOT'] ?? tempDir('ata-flaky-shot-');
+  const heights = (['comment', 'summary'] as const).map((name, i) => {
+    writeFileSync(join(folder, `${name}.md`), i === 0 ? comments[0]! : runs.flaky.summary);
+    const out = execFileSync(process.execPath, ['scripts/comment-screenshot.mjs', join(folder, `${name}.md`), join(folder, `${name}.png`)], { encoding: 'utf8', timeout: 100_000 });
+    return Number(/(\d+) px tall/.exec(out)![1]);
+  });
+  expect(heights[0]).toBeGreaterThan(150);
+  expect(heights[0]).toBeLessThanOrEqual(1400);
+}, 240_000);
