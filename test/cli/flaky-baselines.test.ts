@@ -59,7 +59,7 @@ describe('five base reports, a retry storm in two of them (dist/cli.js)', () => 
     const md = audit(['--fail-on', 'warning', '--format', 'markdown', '--baseline', 'base']);
     expect(md.code).toBe(0);
     expect(md.stdout.split('\n')[0]).toBe('## agent-trace-audit: ✅ no new findings (4 flaky findings)');
-    expect(md.stdout).toContain('<details><summary>Flaky: 4 findings some but not all of the 5 baseline reports had (never failing the gate)</summary>');
+    expect(md.stdout).toContain('<details><summary>Flaky: 4 findings seen in some but not all of the 5 baseline reports (never failing the gate)</summary>');
     expect(md.stdout).toMatch(/- 🟠 \[`retry-storm`\]\([^)]+\) at `traces\/suite\.jsonl:22`: `tool 'search_docs' was called 4 times with identical arguments in this run \(lines 22, 24, 26, 28\)` \(seen in 2 of the 5 baseline reports\)/);
     expect(audit(['--fail-on', 'warning', '--format', 'markdown', ...FIVE.flatMap((f) => ['--baseline', f])]).stdout).toBe(md.stdout);
     // gate all fails on the same warning: the storm is a finding, only its comparison is apart.

@@ -24,7 +24,7 @@ export function apartLines(comparison: Comparison, links: FileLinks, more: MoreL
   const { delta } = comparison;
   const out: string[] = [];
   if (delta.flaky.length > 0) {
-    const title = `Flaky: ${plural(delta.flaky.length, 'finding', 'findings')} some but not all of the ${basesWord(comparison)} had (never failing the gate)`;
+    const title = `Flaky: ${plural(delta.flaky.length, 'finding', 'findings')} seen in some but not all of the ${basesWord(comparison)} (never failing the gate)`;
     const items = delta.flaky.slice(0, maxShown).map((f) => `${findingLine(f.finding, links, refs)} (${seenIn(comparison, f.seenIn, f.of)})`);
     out.push('', ...collapsed(title, items, delta.flaky.length - maxShown, more));
   }

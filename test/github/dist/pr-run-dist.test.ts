@@ -171,7 +171,7 @@ print(n)`;
     const verdict = `✅ no new findings (${added.length} flaky findings; ${Number(first.outputs['errors']) - errorsOf(added)} existing errors)`;
     expect(second.outputs).toMatchObject({ conclusion: 'success', verdict, 'new-findings': '0', 'new-errors': '0', 'flaky-findings': String(added.length), 'fixed-findings': '0' });
     expect(unnamedComment().split('\n')[0]).toBe(`## agent-trace-audit: ${verdict}`);
-    expect(unnamedComment()).toContain(`<details><summary>Flaky: ${added.length} findings some but not all of the last 5 runs on main had (never failing the gate)</summary>`);
+    expect(unnamedComment()).toContain(`<details><summary>Flaky: ${added.length} findings seen in some but not all of the last 5 runs on main (never failing the gate)</summary>`);
     expect(unnamedComment()).toContain('(seen in 1 of the last 5 runs on main)');
     expect(second.summary).toContain(second.outputs['verdict']!);
   });
