@@ -58,13 +58,13 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const baseline = await baselineFor(inputs, ctx, pr, artifactName);
   const noBaseline = !pr ? 'this run is not for a pull request' : !baseline ? 'the baseline input is off' : baseline.found ? '' : plain(baseline.reason);
   // The one verdict (src/report/verdict/verdict.ts): suppressions out, new and fixed against the base, gate, coverage.
-  const judged = judge(read.report, { config, baseline: baseline?.found ? baseline.report : null, noBaseline, defaultGate: 'new', allowEmpty: !inputs.failOnEmpty });
+  const judged = judge(read.report, { config, baseline: baseline?.found ? baseline.reports : null, noBaseline, defaultGate: 'new', allowEmpty: !inputs.failOnEmpty });
   const sourced: Sourced = { ...read, report: judged.report };
   const { report } = sourced;
   const { verdict } = judged;
   for (const note of judged.notes) logger.info(note);
 
-  const { outDir, reportPath } = await writeReportFiles(inputs, ctx, sourced, logger, setOutput, verdict.delta);
+  const { outDir, reportPath } = await writeReportFiles(inputs, ctx, sourced, logger, setOutput);
   const sealOn = inputs.mode === 'audit' && inputs.seal && deps.sealFile !== undefined && sourced.inputs.length > 0;
   const { sealDigest, sealRedacted } = sealOn ? await sealStep(sourced.inputs, outDir, deps.sealFile!, logger, { redact: inputs.sealRedact ?? config.sealRedact ?? true, report }) : { sealDigest: '', sealRedacted: undefined };
   setOutput('seal-manifest', sealDigest ? join(outDir, SEAL_MANIFEST) : '');
@@ -96,7 +96,7 @@ export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: Act
   const checkPictures = mermaidSection(report, sourced.timelines ?? [], MERMAID_CHECK_RUN_BUDGET);
   const checkRun = await checkRunStep(inputs, ctx, { report, conclusion: verdict.conclusion, view: summaryView(view), runLines: view.head.lines, pictures: checkPictures, baseline, tracked }, logger);
   if (inputs.annotations && inputs.mode !== 'publish' && !checkRun.annotated) {
-    annotate(report.findings.filter((f) => tracked.has(f.file)), deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(diff?.delta.added.map((f) => f.fingerprint)) });
+    annotate(report.findings.filter((f) => tracked.has(f.file)), deps.annotations, { perLevel: inputs.maxAnnotations, added: new Set(verdict.delta?.added.map((f) => f.fingerprint)) });
   }
 
   setRunOutputs(setOutput, { report, verdict, reportPath, commentUrl, checkRunUrl: checkRun.url, uploaded, sealDigest, catalogChanged: diff ? String(diff.changed) : 'false' });
@@ -120,6 +120,7 @@ function setRunOutputs(
   setOutput('new-findings', verdict.delta?.added.length ?? 0);
   setOutput('new-errors', verdict.added.error);
   setOutput('fixed-findings', verdict.delta?.fixed.length ?? 0);
+  setOutput('flaky-findings', verdict.delta?.flaky.length ?? 0);
   setOutput('findings', s.error + s.warning + s.note);
   setOutput('errors', s.error);
   setOutput('warnings', s.warning);
@@ -141,7 +142,7 @@ async function baselineFor(inputs: ActionInputs, ctx: RunContext, pr: PullReques
   const match = inputs.mode === 'audit' && inputs.shard !== '' ? { exact: artifactName } : { prefix: artifactNameFor(inputs.artifactName, '', inputs.name) };
   // publish: the baseline is the audited workflow's report on the PR's base branch, not this workflow's.
   const baseCtx = inputs.mode === 'publish' ? { ...ctx, pullRequest: pr, workflowFile: ctx.workflowRun?.workflowFile || undefined } : ctx;
-  return fetchBaseline(inputs.baseline, baseCtx, api, inputs.token, match);
+  return fetchBaseline(inputs.baseline, baseCtx, api, inputs.token, match, inputs.baselineRuns);
 }
 
 /** The job summary (src/report/render/summary.ts, as the CLI's markdown) with the run lines and the timelines. A failure is a warning. */
@@ -167,7 +168,7 @@ async function commentStep(inputs: ActionInputs, ctx: RunContext, view: ViewArgs
   // on-findings: a clean run creates no comment, but a stale one from an earlier run is brought up to date.
   // changes: a comment that shows the same verdict, new and fixed findings is left alone; none is created for a run with nothing new, fixed or failing.
   const changes = inputs.commentMode === 'changes';
-  const delta = view.head.diff?.delta;
+  const delta = view.judged.verdict.delta ?? undefined;
   const quiet = delta !== undefined ? delta.added.length + delta.fixed.length === 0 && !view.judged.verdict.failed : report.findings.length === 0;
   const create = !((inputs.commentMode === 'on-findings' && report.findings.length === 0) || (changes && quiet));
   const outcome = await upsertComment(api, { owner: ctx.owner, repo: ctx.repo, issueNumber, marker }, body, logger, { create, ...(changes ? { keep: state } : {}) });

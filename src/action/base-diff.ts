@@ -1,7 +1,7 @@
 import { compareCatalogs, type CatalogComparison } from '../audit/catalog/compare.js';
 import { reportCatalogSnapshot } from '../report/catalogs.js';
 import { recoveryDistribution, type RecoveryDistribution } from '../report/render/metrics-view.js';
-import { countByRule, findingDelta as findingsDelta, type FindingDelta } from '../report/verdict/delta.js';
+import { countByRule } from '../report/verdict/delta.js';
 import type { Report } from '../report/schema.js';
 
 /**
@@ -9,7 +9,8 @@ import type { Report } from '../report/schema.js';
  * `catalog-changed` output: tools added and removed and schemas changed
  * (compareCatalogs over every catalog either report lists), the change in
  * finding counts per rule, and the recovery-attempt distributions when
- * either side recorded one.
+ * either side recorded one, against the newest base report. The findings new,
+ * flaky and fixed are the verdict's (src/report/verdict/delta.ts), not these.
  */
 export interface BaseDiff {
   /** Null when either report does not list its catalogs (one written by an older version). */
@@ -20,8 +21,6 @@ export interface BaseDiff {
   readonly recovery: { readonly base: RecoveryDistribution; readonly head: RecoveryDistribution } | null;
   /** A tool was added or removed or its schema changed. */
   readonly changed: boolean;
-  /** The findings this head added and fixed, by fingerprint. */
-  readonly delta: FindingDelta;
 }
 
 export function diffAgainstBase(base: Report, head: Report): BaseDiff {
@@ -35,5 +34,5 @@ export function diffAgainstBase(base: Report, head: Report): BaseDiff {
   const hasRecovery = (r: Report) => 'slow-recovery.attempts' in r.metrics || 'slow-recovery.unrecovered' in r.metrics;
   const recovery = hasRecovery(base) || hasRecovery(head) ? { base: recoveryDistribution(base.metrics), head: recoveryDistribution(head.metrics) } : null;
   const changed = catalog !== null && catalog.added.length + catalog.removed.length + catalog.schemaChanged.length > 0;
-  return { catalog, findingDelta, recovery, changed, delta: findingsDelta(base, head) };
+  return { catalog, findingDelta, recovery, changed };
 }

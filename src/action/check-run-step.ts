@@ -56,7 +56,8 @@ export async function checkRunStep(inputs: ActionInputs, ctx: RunContext, step: 
   }
   const identity = checkRunIdentity(inputs.mode === 'audit' ? inputs.shard : '', inputs.name);
   const { report } = step;
-  const baseFingerprints = step.baseline?.found ? new Set(step.baseline.report.findings.map((f) => f.fingerprint)) : undefined;
+  // New as the verdict counts it: no base run had it (any base run's fingerprints are not new).
+  const baseFingerprints = step.baseline?.found ? new Set(step.baseline.reports.flatMap((b) => b.report.findings.map((f) => f.fingerprint))) : undefined;
   const plan = planAnnotations(report, { cap: inputs.annotations ? inputs.checkRunMaxAnnotations : 0, baseFingerprints, tracked: step.tracked });
   const tail = [...step.pictures, ...checkSummaryTail(plan, report.findings.length)];
   const summary = renderSummary(report, step.view, { limit: CHECK_SUMMARY_LIMIT, runLines: step.runLines, tail }).markdown;

@@ -33,7 +33,7 @@ export function commentView(args: ViewArgs): Omit<SummaryView, 'more'> {
   // The verdict's delta: none when not compared, and none when nothing was audited (nothing is "fixed" then).
   const delta = args.judged.verdict.delta;
   const verdict: Verdict = { ...args.judged, headSha, baseSha: delta ? (pr?.baseSha ?? '') : '', name: args.name };
-  const comparison = comparisonOf(args.judged.verdict, baseline && !baseline.found ? plain(baseline.reason) : args.noBaseline);
+  const comparison = comparisonOf(args.judged.verdict, baseline && !baseline.found ? plain(baseline.reason) : args.noBaseline, 'base-branch', pr?.baseRef ?? '');
   const repo = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}`;
   const blobBase = /^[0-9a-f]{40,64}$/.test(headSha) ? `${repo}/blob/${headSha}` : '';
   return { verdict, comparison, files: { blobBase, tracked: args.tracked } };

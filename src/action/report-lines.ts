@@ -69,7 +69,9 @@ function baseLines(report: Report, baseline: Baseline | undefined): { base: stri
     return { base: lines, diff: undefined };
   }
   const diff = diffAgainstBase(baseline.report, report);
-  lines.push(`**Base branch** (${plain(baseline.source)}):`);
+  // Several base runs: the findings are compared with each (the verdict); catalogs and counts with the newest.
+  const newest = baseline.reports.length > 1 ? `; tool catalogs and counts against the newest, ${plain(baseline.reports[0]!.source)}` : '';
+  lines.push(`**Base branch** (${plain(baseline.source)}${newest}):`);
   const recoveryMoved = diff.recovery !== null && JSON.stringify(diff.recovery.base) !== JSON.stringify(diff.recovery.head);
   if (diff.catalog === null) lines.push('- tool catalogs: not compared (the baseline report does not list them).');
   else if (!diff.changed && diff.findingDelta.length === 0 && !recoveryMoved) lines.push('no change in tool catalogs or finding counts.');

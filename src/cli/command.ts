@@ -9,6 +9,8 @@ export interface FlagSpec {
   readonly short?: string;
   /** A boolean flag takes no value. */
   readonly type: 'string' | 'boolean';
+  /** A string flag that may be given more than once (read with `strings`). */
+  readonly multiple?: boolean;
   /** What the value looks like in the help: `text|json`, `file`, `n`. */
   readonly value?: string;
   /** The default as the help prints it ('' for none). */
@@ -22,6 +24,8 @@ export interface ParsedArgs {
   /** The words after the first `--` (also the last of the positionals), or null when there is none: `run`'s command line. */
   readonly afterTerminator: readonly string[] | null;
   string(name: string): string | undefined;
+  /** Every value of a flag given more than once (FlagSpec.multiple), in order; [] when not given. */
+  strings(name: string): readonly string[];
   boolean(name: string): boolean;
 }
 
@@ -83,15 +87,15 @@ export function commandHelp(command: CommandSpec): string {
  */
 export function parseCommandArgs(command: CommandSpec, args: readonly string[]): ParsedArgs {
   const flags = allFlags(command);
-  const options = Object.create(null) as Record<string, { type: 'string' | 'boolean'; short?: string }>;
-  for (const flag of flags) options[flag.name] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
+  const options = Object.create(null) as Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+  for (const flag of flags) options[flag.name] = { type: flag.type, ...(flag.short ? { short: flag.short } : {}), ...(flag.multiple ? { multiple: true } : {}) };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     throw new UsageError(`${flagProblem(error, flags)}\n${usageLine(command)} (see agent-trace-audit ${command.name} --help)`);
   }
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const terminator = parsed.tokens?.find((token) => token.kind === 'option-terminator');
   return {
     positionals: parsed.positionals,
@@ -99,6 +103,10 @@ export function parseCommandArgs(command: CommandSpec, args: readonly string[]):
     string: (name) => {
       const value = values[name];
       return typeof value === 'string' ? value : undefined;
+    },
+    strings: (name) => {
+      const value = values[name];
+      return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
     },
     boolean: (name) => values[name] === true,
   };

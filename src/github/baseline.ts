@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Report } from '../report/schema.js';
+import type { BaseReport } from '../report/verdict/judge.js';
 import { suiteReports } from './artifacts/artifact-name.js';
 import { firstLine, readCapped, withVerifiedDownload, type RemoteRun } from './artifacts/artifact.js';
 import type { BaselineInput } from './inputs.js';
@@ -12,22 +13,29 @@ import { MAX_STORED_REPORT_BYTES, parseStoredReport, REPORT_FILE } from './artif
 
 const run = promisify(execFile);
 
-export type Baseline = { found: true; report: Report; source: string } | { found: false; reason: string };
+/**
+ * The base reports found: `reports`, newest first (one per run), and `report`, the newest,
+ * which the tool catalogs and counts are compared with.
+ */
+export type Baseline = { found: true; report: Report; reports: readonly BaseReport[]; source: string } | { found: false; reason: string };
+
+/** Runs of the workflow on the base branch looked at, at most, to find `runs` with a report. */
+const RUNS_LISTED = 50;
 
 /**
- * The base branch's report for a pull request. `artifact`: the report
- * artifact of the latest completed run of this workflow on the base branch
- * (a run that failed on its findings still uploaded its report),
+ * The base branch's reports for a pull request. `artifact`: the report
+ * artifacts of the last `runs` completed runs of this workflow on the base branch
+ * that uploaded one (a run that failed on its findings still uploaded its report),
  * in this repository only, digest-checked. `file:<path>`: the file as it is
  * at the base commit (git show), never the PR checkout. Never throws.
  */
-export async function fetchBaseline(input: BaselineInput, ctx: RunContext, api: Octokit, token: string, artifacts: ArtifactMatch): Promise<Baseline> {
+export async function fetchBaseline(input: BaselineInput, ctx: RunContext, api: Octokit, token: string, artifacts: ArtifactMatch, runs = 1): Promise<Baseline> {
   if (input.kind === 'off') return { found: false, reason: 'baseline comparison is off' };
   const pr = ctx.pullRequest;
   if (!pr) return { found: false, reason: 'not a pull request, so there is no base branch to compare with' };
   try {
     if (input.kind === 'file') return await fromCommittedFile(ctx.workspace, pr.baseSha, input.path);
-    return await fromArtifact(ctx, api, token, artifacts, pr.baseRef);
+    return await fromArtifacts(ctx, api, token, artifacts, pr.baseRef, runs);
   } catch (error) {
     return { found: false, reason: `the baseline could not be read: ${firstLine(error)}` };
   }
@@ -43,7 +51,9 @@ async function fromCommittedFile(workspace: string, baseSha: string, path: strin
   } catch {
     return { found: false, reason: `${path} is not in the base commit ${baseSha.slice(0, 12)} (or the checkout lacks it: use fetch-depth: 0)` };
   }
-  return { found: true, report: parseStoredReport(text, `${path}@${baseSha.slice(0, 12)}`), source: `${path} at ${baseSha.slice(0, 12)}` };
+  const source = `${path} at ${baseSha.slice(0, 12)}`;
+  const report = parseStoredReport(text, `${path}@${baseSha.slice(0, 12)}`);
+  return { found: true, report, reports: [{ report, source, runId: null, time: null }], source };
 }
 
 /**
@@ -64,24 +74,43 @@ function wantedReports<T extends { readonly name: string }>(listed: readonly T[]
   return whole.length > 0 ? whole : suiteReports(listed, match.prefix);
 }
 
-async function fromArtifact(ctx: RunContext, api: Octokit, token: string, match: ArtifactMatch, baseRef: string): Promise<Baseline> {
+type ListedRun = { readonly id: number; readonly created_at?: string | null };
+type RunReport = { found: true; report: Report } | { found: false; reason: string };
+
+async function fromArtifacts(ctx: RunContext, api: Octokit, token: string, match: ArtifactMatch, baseRef: string, wanted: number): Promise<Baseline> {
   if (!ctx.workflowFile) return { found: false, reason: 'the workflow file is unknown (GITHUB_WORKFLOW_REF is not set)' };
   const { owner, repo } = ctx;
-  const runs = await api.rest.actions.listWorkflowRuns({ owner, repo, workflow_id: ctx.workflowFile, branch: baseRef, status: 'completed', per_page: 20 });
-  const ownRuns = runs.data.workflow_runs.filter((r) => r.head_repository?.full_name === `${owner}/${repo}` && r.head_branch === baseRef);
-  const latest = ownRuns[0];
-  if (!latest) return { found: false, reason: `no completed run of ${ctx.workflowFile} on ${baseRef} in this repository` };
-  const listed = await api.paginate(api.rest.actions.listWorkflowRunArtifacts, { owner, repo, run_id: latest.id, per_page: 100 });
+  const listed = await api.rest.actions.listWorkflowRuns({ owner, repo, workflow_id: ctx.workflowFile, branch: baseRef, status: 'completed', per_page: RUNS_LISTED });
+  const ownRuns: ListedRun[] = listed.data.workflow_runs.filter((r) => r.head_repository?.full_name === `${owner}/${repo}` && r.head_branch === baseRef);
+  if (ownRuns.length === 0) return { found: false, reason: `no completed run of ${ctx.workflowFile} on ${baseRef} in this repository` };
+  const reports: BaseReport[] = [];
+  let firstMiss = '';
+  // Newest first; a run without this suite's report (it failed before the upload, or expired) is passed over.
+  for (const run of ownRuns) {
+    if (reports.length >= wanted) break;
+    const got = await runReport(ctx, api, token, match, run.id, baseRef);
+    if (got.found) reports.push({ report: got.report, source: `run ${run.id} on ${baseRef}`, runId: run.id, time: run.created_at ?? null });
+    else if (firstMiss === '') firstMiss = got.reason;
+  }
+  if (reports.length === 0) return { found: false, reason: firstMiss };
+  const ids = reports.map((r) => r.runId);
+  return { found: true, report: reports[0]!.report, reports, source: `${ids.length === 1 ? 'run' : 'runs'} ${ids.join(', ')} on ${baseRef}` };
+}
+
+/** One base run's report: its report artifact(s) for this suite, digest-checked and merged. */
+async function runReport(ctx: RunContext, api: Octokit, token: string, match: ArtifactMatch, runId: number, baseRef: string): Promise<RunReport> {
+  const { owner, repo } = ctx;
+  const listed = await api.paginate(api.rest.actions.listWorkflowRunArtifacts, { owner, repo, run_id: runId, per_page: 100 });
   const wanted = wantedReports(listed, match).sort((a, b) => (a.name < b.name ? -1 : 1));
   const label = 'exact' in match ? match.exact : `${match.prefix}*`;
-  if (wanted.length === 0) return { found: false, reason: `run ${latest.id} on ${baseRef} has no report artifact ${JSON.stringify(label)}` };
-  if (wanted.every((a) => a.expired)) return { found: false, reason: `the baseline artifact of run ${latest.id} has expired` };
-  const remote: RemoteRun = { token, owner, repo, runId: latest.id };
+  if (wanted.length === 0) return { found: false, reason: `run ${runId} on ${baseRef} has no report artifact ${JSON.stringify(label)}` };
+  if (wanted.every((a) => a.expired)) return { found: false, reason: `the baseline artifact of run ${runId} has expired` };
+  const remote: RemoteRun = { token, owner, repo, runId };
   const reports: Report[] = [];
   for (const artifact of wanted.filter((a) => !a.expired)) {
     const described = { name: artifact.name, id: artifact.id, size: artifact.size_in_bytes, digest: artifact.digest ?? undefined };
     const text = await withVerifiedDownload(remote, described, ctx.tempDir, (folder) => readCapped(join(folder, REPORT_FILE), MAX_STORED_REPORT_BYTES));
-    reports.push(parseStoredReport(text, `artifact ${artifact.name} of run ${latest.id}`));
+    reports.push(parseStoredReport(text, `artifact ${artifact.name} of run ${runId}`));
   }
-  return { found: true, report: mergeReports(reports), source: `run ${latest.id} on ${baseRef}` };
+  return { found: true, report: mergeReports(reports) };
 }

@@ -33,6 +33,8 @@ export interface ActionInputs extends ArtifactInputs, CheckRunInputs {
   readonly artifactName: string;
   readonly retentionDays: number | undefined;
   readonly baseline: BaselineInput;
+  /** baseline artifact: how many of the last completed runs on the base branch are compared with (1 to MAX_BASELINE_RUNS). */
+  readonly baselineRuns: number;
   readonly shard: string;
   /** Tells two workflows (or two suites) on one pull request apart: in the comment marker, check-run name, summary heading and artifact name. */
   readonly name: string;
@@ -79,6 +81,7 @@ export function readInputs(read: InputReader = actionsInputReader): ActionInputs
     artifactName: text('artifact-name') || 'agent-trace-audit',
     retentionDays: retention === '' ? undefined : Number(retention),
     baseline: parseBaseline(text('baseline')),
+    baselineRuns: baselineRuns(text('baseline-runs')),
     shard: text('shard'),
     name: text('name'),
     mode: oneOf(read, 'mode', MODES, 'audit'),
@@ -98,6 +101,16 @@ export function parseBaseline(value: string): BaselineInput {
   if (value === 'artifact' || value === 'off') return { kind: value };
   if (value.startsWith('file:') && value.length > 5) return { kind: 'file', path: value.slice(5) };
   throw new ConfigurationError(`input baseline must be auto, artifact, off or file:<path>, not ${JSON.stringify(value)}`, 'input');
+}
+
+/** The most base-branch runs compared with (each one's report artifact is downloaded). */
+export const MAX_BASELINE_RUNS = 20;
+export const DEFAULT_BASELINE_RUNS = 5;
+
+function baselineRuns(value: string): number {
+  if (value === '') return DEFAULT_BASELINE_RUNS;
+  if (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_BASELINE_RUNS) return Number(value);
+  throw new ConfigurationError(`input baseline-runs must be a whole number from 1 to ${MAX_BASELINE_RUNS}, not ${JSON.stringify(value)}`, 'input');
 }
 
 function maxAnnotations(value: string): number {

@@ -17,5 +17,9 @@ export const findingSchema = z.strictObject({
   callId: z.string().nullable(),
   tool: z.string().nullable(),
   fingerprint: z.string().regex(/^[0-9a-f]{16}$/),
+  /** Set when the report was compared with base reports (src/report/verdict/delta.ts): new, unchanged, flaky or not compared. */
+  baselineState: z.enum(['new', 'unchanged', 'flaky', 'not-compared']).optional(),
+  /** A flaky finding's count: in `runs` of the `of` base reports that ran its rule. */
+  baselineSeen: z.strictObject({ runs: z.number().int().positive(), of: z.number().int().positive() }).optional(),
 });
 export type Finding = z.infer<typeof findingSchema>;

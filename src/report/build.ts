@@ -1,6 +1,7 @@
 import type { AuditResult } from '../audit/engine/engine.js';
 import type { FindingStore } from '../audit/findings/finding-store.js';
 import { RULES } from '../audit/rules/index.js';
+import { ruleVersion } from '../audit/rules/rule-types.js';
 import type { AuditConfig } from '../audit/engine/audit-config.js';
 import type { Severity } from '../model/finding.js';
 import { sanitizeText } from '../sanitize/text.js';
@@ -44,8 +45,13 @@ export function buildReport(result: AuditResult, config: AuditConfig): Report<Fi
     rules: RULES.filter((rule) => fired.has(rule.meta.id)).map((rule) => {
       const setting = config.rules.get(rule.meta.id);
       const severity = setting && setting.severity !== 'off' ? setting.severity : rule.meta.defaultSeverity;
-      return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction };
+      return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction, version: ruleVersion(rule.meta) };
     }),
+    // Every rule this audit ran (on in the configuration), with its version: what a later comparison may compare.
+    rulesRun: RULES.filter((rule) => {
+      const setting = config.rules.get(rule.meta.id);
+      return setting !== undefined && setting.severity !== 'off';
+    }).map((rule) => ({ id: rule.meta.id, version: ruleVersion(rule.meta) })),
     metrics: sortedObject(result.metrics),
     findings: result.store,
   };

@@ -13,7 +13,7 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /**
  * `timelines`: the runs as drawn by the html format (collected with `timelineCollector`).
- * `judged`: the verdict (judge()): the markdown leads with it, the text report too, SARIF takes its comparison.
+ * `judged`: the verdict (judge()): the markdown leads with it, the text report too (SARIF and JSON read it from the judged report).
  */
 export function renderReport(report: Report, format: string, timelines: readonly RunTimeline[], judged: VerdictLines, options: { notCompared?: string } = {}): string {
   switch (format) {
@@ -26,7 +26,7 @@ export function renderReport(report: Report, format: string, timelines: readonly
     case 'html':
       return renderHtml(report, timelines);
     case 'sarif':
-      return renderSarif(report, { delta: judged.verdict.delta });
+      return renderSarif(report);
     default:
       throw new UsageError(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
   }

@@ -47,11 +47,34 @@ export function mergeReports(reports: readonly Report[], maxRuns = DEFAULT_MAX_R
     ...omittedRunsField(omittedRuns),
     ...mergedCatalogs(reports, maxRuns),
     rules,
+    ...mergedRulesRun(reports),
     metrics: sumMetrics(reports.map((r) => r.metrics)),
     findings: findings as Finding[],
     ...mergedArtifacts(reports),
     ...mergedSuppressed(reports),
+    ...mergedComparison(reports, findings),
   };
+}
+
+/** The rules any shard ran, once each (a rule two shards ran at two versions: both entries); absent when no shard lists them. */
+function mergedRulesRun(reports: readonly Report[]): Pick<Report, 'rulesRun'> {
+  if (!reports.some((r) => r.rulesRun)) return {};
+  const all = reports.flatMap((r) => r.rulesRun ?? []);
+  return { rulesRun: uniqueSorted(all, (a, b) => (RULE_ORDER.get(a.id) ?? Infinity) - (RULE_ORDER.get(b.id) ?? Infinity) || cmp(a.id, b.id) || a.version - b.version) };
+}
+
+/**
+ * The shards' comparisons with their base reports, kept (the verdict is not: `merge` judges
+ * again): the base reports once each, the fixed findings once each, the counts recomputed
+ * from the merged findings' `baselineState`. Only when every shard was compared.
+ */
+function mergedComparison(reports: readonly Report[], findings: readonly Finding[]): Pick<Report, 'comparison'> {
+  const given = reports.flatMap((r) => (r.comparison ? [r.comparison] : []));
+  if (given.length === 0 || given.length < reports.length) return {};
+  const baselines = uniqueSorted(given.flatMap((c) => c.baselines), (a, b) => cmp(a.source, b.source));
+  const fixed = uniqueSorted(given.flatMap((c) => c.fixed), compareFindings);
+  const n = (state: NonNullable<Finding['baselineState']>) => findings.filter((f) => f.baselineState === state).length;
+  return { comparison: { baselines, counts: { new: n('new'), unchanged: n('unchanged'), flaky: n('flaky'), notCompared: n('not-compared'), fixed: fixed.length }, fixed } };
 }
 
 /** The shards' suppressed findings once each, counted together; each entry's matches summed. */
@@ -111,7 +134,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function compareVersions(a: string, b: string): number {
+/** Tool versions in order, the oldest first (numeric parts compared as numbers). */
+export function compareVersions(a: string, b: string): number {
   const pa = a.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
   const pb = b.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
   for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findingSchema, severitySchema, type Finding } from '../model/finding.js';
 import { REPORT_SCHEMA_VERSION } from './schema-version.js';
+import { FAIL_LEVELS } from '../audit/engine/audit-config.js';
 
 const count = z.number().int().nonnegative();
 
@@ -24,6 +25,23 @@ const coverageSchema = z.strictObject({
   skipped: count,
 });
 
+/** The verdict every edge shows (src/report/verdict/verdict.ts); `coverage` is its Coverage object as is. */
+export const verdictSchema = z.strictObject({
+  state: z.enum(['nothing-audited', 'failed', 'passed']),
+  headline: z.string(),
+  failed: z.boolean(),
+  gate: z.enum(['new', 'all']),
+  failOn: z.enum(FAIL_LEVELS),
+  coverage: coverageSchema,
+});
+
+/** The comparison with the base reports (src/report/verdict/delta.ts): which were used, the counts, the fixed findings. */
+export const comparisonSchema = z.strictObject({
+  baselines: z.array(z.strictObject({ source: z.string(), runId: count.nullable(), version: z.string(), time: z.string().nullable() })),
+  counts: z.strictObject({ new: count, unchanged: count, flaky: count, notCompared: count, fixed: count }),
+  fixed: z.array(findingSchema),
+});
+
 export const reportSchema = z.strictObject({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
   tool: z.strictObject({ name: z.literal('agent-trace-audit'), version: z.string() }),
@@ -35,14 +53,10 @@ export const reportSchema = z.strictObject({
     toolResults: count,
     findings: z.strictObject({ error: count, warning: count, note: count }),
   }),
-  /** The verdict every edge shows, with what was read file by file (absent in a report not yet judged, and in reports written before 0.2). */
-  verdict: z
-    .strictObject({
-      state: z.enum(['nothing-audited', 'failed', 'passed']),
-      headline: z.string(),
-      coverage: coverageSchema,
-    })
-    .optional(),
+  /** The verdict the report was judged with (absent in reports written before it was added). */
+  verdict: verdictSchema.optional(),
+  /** Present when the findings were compared with base reports. */
+  comparison: comparisonSchema.optional(),
   files: z.array(
     z.strictObject({
       path: z.string(),
@@ -90,8 +104,12 @@ export const reportSchema = z.strictObject({
       summary: z.string(),
       likelyCause: z.string(),
       nextAction: z.string(),
+      /** The rule's version (absent in reports written before 0.1.0 carried it: read as 1). */
+      version: z.number().int().positive().optional(),
     }),
   ),
+  /** Every rule the audit ran, with its version (absent in older reports: see src/report/verdict/rule-versions.ts). */
+  rulesRun: z.array(z.strictObject({ id: z.string(), version: z.number().int().positive() })).optional(),
   metrics: z.record(z.string(), z.unknown()),
   findings: z.array(findingSchema),
   /** Findings taken out by the configuration's `suppress:` entries, with their reason (absent when none is configured). */

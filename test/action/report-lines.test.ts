@@ -23,7 +23,7 @@ describeWith(CMARK_GFM, 'headLines', () => {
     const many = Array.from({ length: 12 }, (_, i) => `t${String(i).padStart(2, '0')}`);
     const base = await reportWith(['keep', 'gone']);
     const head = await reportWith(['keep', ...HOSTILE, ...many]);
-    const { lines, diff } = headLines(head, LINKS, { found: true, report: base, source: 'run 7 on main' });
+    const { lines, diff } = headLines(head, LINKS, { found: true, report: base, reports: [{ report: base, source: 'run 7 on main', runId: 7, time: null }], source: 'run 7 on main' });
     expect(diff?.changed).toBe(true);
     expect(lines.slice(0, 2)).toEqual(['Details: [workflow run](https://github.com/o/r/actions/runs/1).', `Seal digest: \`sha256:${'ab'.repeat(32)}\``]);
     const added = lines.find((l) => l.startsWith('- tools added'))!;
@@ -54,6 +54,6 @@ describeWith(CMARK_GFM, 'headLines', () => {
       '**Base branch:** no baseline (the baseline artifact of run 9 has expired).',
     ]);
     // The same report as its own base: nothing changed.
-    expect(headLines(head, LINKS, { found: true, report: head, source: 'x' }).lines.slice(-2)).toEqual(['**Base branch** (x):', 'no change in tool catalogs or finding counts.']);
+    expect(headLines(head, LINKS, { found: true, report: head, reports: [{ report: head, source: 'x', runId: null, time: null }], source: 'x' }).lines.slice(-2)).toEqual(['**Base branch** (x):', 'no change in tool catalogs or finding counts.']);
   });
 });

@@ -7,7 +7,7 @@ import { corpusFile, itCorpus } from '../public-corpus.js';
 
 // Issue 18's check, on the real bundle: a JSONL file of unrelated records is one
 // unknown-format warning. Nothing was audited, so the run fails (exit 1) unless --allow-empty,
-// which passes it at the default fail-on with the same report.
+// which passes it at the default fail-on with the same report (but its verdict's `failed`).
 describe('a JSONL file that fits no format (dist/cli.js)', () => {
   itCorpus('a fine-tuning dataset and a benchmark dataset: one warning each, exit 1 (nothing audited), 0 with --allow-empty', ['unrelated/multi-swe-bench-patch.jsonl'], () => {
     const root = tempTree({
@@ -19,8 +19,12 @@ describe('a JSONL file that fits no format (dist/cli.js)', () => {
     const { code, stdout, stderr } = runBundle(['audit', '.', '--format', 'json', '--allow-empty'], root);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toBe(strict.stdout);
+    // The same report but its verdict: nothing audited either way, failing only without --allow-empty.
     const report = reportSchema.parse(JSON.parse(stdout));
+    const { verdict: strictVerdict, ...strictRest } = reportSchema.parse(JSON.parse(strict.stdout));
+    const { verdict, ...rest } = report;
+    expect(rest).toEqual(strictRest);
+    expect([strictVerdict?.state, strictVerdict?.failed, verdict?.state, verdict?.failed, verdict?.headline]).toEqual(['nothing-audited', true, 'nothing-audited', false, strictVerdict?.headline]);
     expect(report.summary.findings).toEqual({ error: 0, warning: 2, note: 0 });
     expect(report.findings.map((f) => [f.file, f.line, f.ruleId])).toEqual([
       ['patch.jsonl', 0, 'unknown-format'],

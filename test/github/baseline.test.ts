@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fetchBaseline } from '../../src/github/baseline.js';
 import { diffAgainstBase } from '../../src/action/base-diff.js';
+import { findingDelta } from '../../src/report/verdict/delta.js';
 import type { RunContext } from '../../src/github/context.js';
 import { restClient } from '../../src/github/octokit.js';
 import { renderJson } from '../../src/report/render/json.js';
@@ -42,7 +43,8 @@ describe('baseline file:<path> reads the base commit, never the checkout', () =>
     writeFileSync(join(repo, 'baseline.json'), renderJson(await reportWith({ grep: grep('pattern') })));
     const api = restClient('unused', 'http://127.0.0.1:9');
     const found = await fetchBaseline({ kind: 'file', path: 'baseline.json' }, context(repo, baseSha), api, 'unused', { prefix: 'agent-trace-audit' });
-    expect(found).toEqual({ found: true, report: base, source: `baseline.json at ${baseSha.slice(0, 12)}` });
+    const source = `baseline.json at ${baseSha.slice(0, 12)}`;
+    expect(found).toEqual({ found: true, report: base, reports: [{ report: base, source, runId: null, time: null }], source });
     // The head renames grep's parameter (a schema change), drops old_tool and adds __proto__ (a real tool name).
     const head = await reportWith({ grep: grep('query'), ['__proto__']: {} }, [{ type: 'tool_result', run_id: 'run-1', tool_call_id: 'zz', name: 'grep', content: 'x' }]);
     const diff = diffAgainstBase(base, head);
@@ -54,10 +56,11 @@ describe('baseline file:<path> reads the base commit, never the checkout', () =>
     // A baseline written before reports listed catalogs: the catalogs are not compared, the counts still are.
     const { catalogs: _none, ...older } = base;
     expect(diffAgainstBase(older, head)).toMatchObject({ catalog: null, changed: false });
-    expect(diffAgainstBase(base, base)).toEqual({ catalog: { added: [], removed: [], schemaChanged: [] }, findingDelta: [], recovery: null, changed: false, delta: { added: [], fixed: [] } });
+    expect(diffAgainstBase(base, base)).toEqual({ catalog: { added: [], removed: [], schemaChanged: [] }, findingDelta: [], recovery: null, changed: false });
     // By fingerprint: the same counts hide one unused-tool fixed (old_tool) and one new (__proto__); errors come first.
-    expect(diff.delta.added.map((f) => [f.ruleId, f.tool])).toEqual([['unmatched-result', 'grep'], ['unused-tool', '__proto__']]);
-    expect(diff.delta.fixed.map((f) => [f.ruleId, f.tool])).toEqual([['unused-tool', 'old_tool']]);
+    const delta = findingDelta(base, head);
+    expect(delta.added.map((f) => [f.ruleId, f.tool])).toEqual([['unmatched-result', 'grep'], ['unused-tool', '__proto__']]);
+    expect(delta.fixed.map((f) => [f.ruleId, f.tool])).toEqual([['unused-tool', 'old_tool']]);
   });
 
   it('says plainly when there is no baseline', async () => {

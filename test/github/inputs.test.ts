@@ -19,6 +19,7 @@ describe('readInputs', () => {
       artifactName: 'agent-trace-audit',
       retentionDays: undefined,
       baseline: { kind: 'auto' },
+      baselineRuns: 5,
       shard: '',
       name: '',
       mode: 'audit',

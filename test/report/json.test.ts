@@ -8,7 +8,7 @@ import { auditPaths, materializeOutcome, type AuditRequest } from '../../src/cor
 import type { Logger } from '../../src/logger.js';
 import { renderJson, renderJsonPieces, writeJsonFile, writePieces } from '../../src/report/render/json.js';
 import type { Report } from '../../src/report/schema.js';
-import { judgeCounts } from '../../src/report/verdict/judge.js';
+import { judgeCounts, type JudgeOptions } from '../../src/report/verdict/judge.js';
 import { jsonl, reportOfFiles, tempDir } from '../helpers.js';
 
 /** What the JSON report's bytes must be: JSON.stringify's, two-space indented, and a newline. */
@@ -17,15 +17,18 @@ const stringify = (report: unknown) => `${JSON.stringify(report, null, 2)}\n`;
 const quiet: Logger = { info() {}, warning() {}, error() {}, debug() {} };
 const scratch = tempDir('ata-json-test-');
 
-/** The streamed JSON report of an audit whose findings spill beyond `threshold`, and the folder it spilled into. */
-async function streamed(request: Omit<AuditRequest, 'spill'>, threshold: number): Promise<{ text: string; spilled: boolean; left: string[] }> {
+/** The verdict as `audit --format json --fail-on never` judges a report (no baseline): it leads the JSON report. */
+const NEVER: JudgeOptions = { config: { failOn: 'never' }, baseline: null, defaultGate: 'all', allowEmpty: false };
+
+/** The streamed JSON report of an audit whose findings spill beyond `threshold` (judged, as the CLI writes it, with `judged`), and the folder it spilled into. */
+async function streamed(request: Omit<AuditRequest, 'spill'>, threshold: number, judged = false): Promise<{ text: string; spilled: boolean; left: string[] }> {
   const tmpRoot = tempDir('ata-json-spill-');
   const outcome = await auditPaths({ ...request, spill: { threshold, tmpRoot } }, quiet);
   let text: string;
   let spilled: boolean;
   try {
     spilled = outcome.result.store.spilled;
-    text = [...renderJsonPieces(outcome.report)].join('');
+    text = [...renderJsonPieces(judged ? judgeCounts(outcome.report, NEVER).report : outcome.report)].join('');
   } finally {
     outcome.result.store.close();
   }
@@ -40,7 +43,8 @@ describe('the streamed JSON report', () => {
 
   it('equals JSON.stringify of the materialized report byte for byte on examples/ (spilled or not), and the golden file', async () => {
     const request = { paths: ['examples'], root: process.cwd(), config, strictPaths: true };
-    const { report } = materializeOutcome(await auditPaths(request, quiet));
+    // Judged as the CLI judges it (the golden file is `audit examples --format json --fail-on never`, test/cli/audit.test.ts): its verdict before the findings.
+    const { report } = judgeCounts(materializeOutcome(await auditPaths(request, quiet)).report, NEVER);
     const whole = stringify(report);
     // The golden is what `audit --format json` writes: the report judged (the verdict after the summary).
     const judged = judgeCounts(report, { config, baseline: null, defaultGate: 'all', allowEmpty: false }).report;
@@ -48,7 +52,7 @@ describe('the streamed JSON report', () => {
     expect(renderJson(report)).toBe(whole);
     expect(report.findings.length).toBeGreaterThan(5);
     for (const threshold of [1, 2, 5, 20_000]) {
-      const { text, spilled, left } = await streamed(request, threshold);
+      const { text, spilled, left } = await streamed(request, threshold, true);
       expect(text).toBe(whole);
       expect(spilled).toBe(threshold < report.findings.length);
       expect(left).toEqual([]);

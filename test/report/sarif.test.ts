@@ -128,9 +128,9 @@ describe('SARIF 2.1.0', () => {
     const token = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`;
     const config = resolveConfig({ suppress: [{ rule: 'catalog-missing', reason: `the fixture has no catalog \u202eon purpose\u0007; old key ${token}` }] });
     const judged = judge(report, { config, baseline, defaultGate: 'new', allowEmpty: false });
-    // The CLI's path (--format sarif --baseline) and the Action's (the verdict's delta) are one renderer.
+    // The CLI's path (--format sarif --baseline) and the Action's (the judged report's baselineState) are one renderer.
     const text = renderReport(judged.report, 'sarif', [], judged);
-    expect(text).toBe(renderSarif(judged.report, { delta: judged.verdict.delta }));
+    expect(text).toBe(renderSarif(judged.report));
     const log = JSON.parse(text);
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     const run = log.runs[0];
@@ -155,10 +155,11 @@ describe('SARIF 2.1.0', () => {
     for (const rule of ['catalog-missing', 'orphan-call', 'unmatched-result']) expect(print(rule, run.results)).toBe(print(rule, before));
     expect(print('catalog-missing', run.results)).toBe(catalog.fingerprint);
     // Not compared: no baselineState at all; the suppression stays.
-    const alone = JSON.parse(renderSarif(judged.report)).runs[0].results as Array<Record<string, unknown>>;
+    const unjudged = judge(report, { config, baseline: null, defaultGate: 'all', allowEmpty: false });
+    const alone = JSON.parse(renderSarif(unjudged.report)).runs[0].results as Array<Record<string, unknown>>;
     expect(alone.map((r) => 'baselineState' in r)).toEqual([false, false, false]);
     expect(alone.map((r) => 'suppressions' in r)).toEqual([false, false, true]);
-    expect(validate(JSON.parse(renderSarif(judged.report))), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate(JSON.parse(renderSarif(unjudged.report))), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('baselineState counts fingerprints as the comparison does: of a finding twice where the base had it once, the second is new', async () => {
@@ -167,9 +168,9 @@ describe('SARIF 2.1.0', () => {
     const twice = { ...report, findings: [orphan, { ...orphan, line: 9 }] };
     const judged = judge(twice, { config: resolveConfig({}), baseline: { ...report, findings: [orphan] }, defaultGate: 'new', allowEmpty: false });
     expect(judged.verdict.delta?.added.map((f) => f.line)).toEqual([9]);
-    // The delta as a copy (a report read back): matched by fingerprint, not by object.
-    const copy = structuredClone(judged.verdict.delta!);
-    const results = JSON.parse(renderSarif(judged.report, { delta: copy })).runs[0].results as Array<{ baselineState: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }>;
+    // The judged report as a copy (a report read back): the state is the finding's own.
+    const copy = structuredClone(judged.report);
+    const results = JSON.parse(renderSarif(copy)).runs[0].results as Array<{ baselineState: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }>;
     expect(results.map((r) => [r.locations[0]!.physicalLocation.region.startLine, r.baselineState])).toEqual([
       [1, 'unchanged'],
       [9, 'new'],

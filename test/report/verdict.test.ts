@@ -106,7 +106,7 @@ describe('suppressions leave the verdict, are listed with their reason, and are 
       ],
     });
     const judged = judge(head, { config, baseline: report([byPrint, byGlob]), defaultGate: 'new', allowEmpty: false });
-    expect(judged.report.findings).toEqual([kept]);
+    expect(judged.report.findings).toEqual([{ ...kept, baselineState: 'new' }]);
     expect(judged.report.summary.findings).toEqual({ error: 1, warning: 0, note: 0 });
     expect(judged.report.suppressed?.count).toBe(2);
     expect(judged.report.suppressed?.findings.map((f) => [f.ruleId, f.reason])).toEqual([

@@ -18,6 +18,17 @@ export interface RuleMeta<O> {
   readonly nextAction: string;
   /** Options with defaults; strict, so an unknown option is a configuration error. */
   readonly options: z.ZodType<O>;
+  /**
+   * The rule's version (1 when absent): raised when a change makes the rule find other
+   * findings in the same trace (or fingerprint them otherwise). A base report that ran
+   * the rule at another version is not compared for it (src/report/verdict/rule-versions.ts).
+   */
+  readonly version?: number;
+}
+
+/** A rule's version as reports carry it (`rules[].version`, `rulesRun[]`): 1 unless its meta says. */
+export function ruleVersion(meta: Pick<RuleMeta<unknown>, 'version'>): number {
+  return meta.version ?? 1;
 }
 
 /** What a rule reports; the engine adds severity, file, fingerprint and sanitizes the text. */

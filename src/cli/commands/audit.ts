@@ -1,12 +1,10 @@
 import { nearest } from '../../nearest.js';
 import type { FindingStoreOptions } from '../../audit/findings/finding-store.js';
 import { defaultJobs } from '../../audit/engine/pool.js';
-import { resolve } from 'node:path';
 import { auditPaths, materializeOutcome, type AuditRequest } from '../../core.js';
 import { judge, judgeCounts, type JudgeOptions } from '../../report/verdict/judge.js';
 import { GATES } from '../../report/verdict/verdict.js';
-import { namedConfinement, realFolder } from '../../io/confine.js';
-import { readReport } from './merge.js';
+import { readBaselines } from '../baseline-reports.js';
 import type { CollectSource } from '../../io/collect-sources.js';
 import { UsageError } from '../../errors.js';
 import { formatsFor } from '../../ingest/custom/index.js';
@@ -29,6 +27,9 @@ export const AUDIT: CommandSpec = {
     'The first line is the verdict: nothing audited (no tool call read), files not read, partly read, passed or failed',
     '(on stderr when the report goes to a file with -o).',
     'With --baseline (the base branch\'s JSON report), --gate new (the default then) fails only on new findings.',
+    'Give --baseline more than once, or a folder of reports (the last runs on the base branch): a finding some',
+    'but not all of them had is flaky, counted apart and never failing the gate; fixed means every one had it.',
+    'Findings of rules a baseline report did not run at this rule version are not compared.',
     'Exit codes: 0 no finding at or above --fail-on (new ones with --gate new), 1 findings at or above it,',
     'or nothing audited (no tool call read; --allow-empty: 0), or with --fail-on-unread a trace file not read,',
     '2 usage or input error. Files that are not trace-like (a README, an image) are listed apart, never counted.',
@@ -39,7 +40,7 @@ export const AUDIT: CommandSpec = {
     FAIL_ON_FLAG,
     FAIL_ON_UNREAD_FLAG,
     { name: 'gate', type: 'string', value: 'new|all', default: 'new with --baseline, else all; or gate of the configuration file', description: 'new: fail only on findings not in the baseline report; all: on every finding' },
-    { name: 'baseline', type: 'string', value: 'report.json', default: 'none', description: 'the base branch\'s JSON report: new and fixed findings are counted against it' },
+    { name: 'baseline', type: 'string', multiple: true, value: 'report.json|dir', default: 'none', description: 'the base branch\'s JSON report(s), or a folder of them; more than once for several runs: new, flaky and fixed findings are counted against them' },
     { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no tool call was read (the verdict still says nothing was audited)' },
     CONFIG_FLAG,
     { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${FORMATS.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
@@ -63,9 +64,8 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
       throw new UsageError(`--input-format must be one of ${ids.join(', ')}, not ${JSON.stringify(inputFormat)}${guess === null ? '' : ` (did you mean ${guess}?)`}`);
     }
   }
-  const baselineName = args.string('baseline');
-  const baselinePath = baselineName === undefined ? null : resolve(io.cwd, baselineName);
-  const baseline = baselinePath === null ? null : await readReport(baselinePath, baselineName!, namedConfinement(baselinePath, realFolder(io.cwd), io.cwd), '--baseline');
+  const bases = await readBaselines(args.strings('baseline'), io.cwd);
+  const baseline = bases.length > 0 ? bases : null;
   const logger = consoleLogger(io, args.boolean('debug'));
   const jobsFlag = args.string('jobs');
   const jobs = jobsFlag === undefined ? defaultJobs() : Number(jobsFlag);
@@ -94,6 +94,7 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     // The JSON report is written in pieces as its findings are read from their store
     // (partly on disk for a large audit): memory does not grow with the findings.
     try {
+      // The judged report: the findings' store, with the verdict before them.
       if (output) await writingTo(output, (path) => writeJsonFile(judged.report, path));
       else if (io.stdoutStream) await writePieces(jsonPieces(io, renderJsonPieces(judged.report)), io.stdoutStream, { end: false });
       else for (const piece of renderJsonPieces(judged.report)) writeJson(io, piece);

@@ -19,6 +19,9 @@ export const MERGE: CommandSpec = {
   args: '<report.json>...',
   details: [
     'The fail level is --fail-on, else fail-on of the configuration file (as audit reads it), else error.',
+    'Reports compared with baselines (audit --baseline, the Action on a pull request) keep their comparison:',
+    'each finding\'s baselineState and the fixed findings; when every report has one, the merged report is',
+    'judged on its new findings (gate new), else on all of them.',
     'Exit codes: 0 no finding at or above it, 1 findings at or above it (or with --fail-on-unread a trace file not read), or nothing audited (no shard read a',
     'tool call; --allow-empty: 0), 2 usage, configuration or input error.',
   ],
@@ -47,8 +50,8 @@ async function mergeCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const cwdReal = realFolder(io.cwd);
   for (const path of args.positionals) reports.push(await readReport(resolve(io.cwd, path), path, namedConfinement(resolve(io.cwd, path), cwdReal, io.cwd), 'merge'));
   const merged = mergeReports(reports);
-  // The fail level applied once, as audit does (the shards' suppressions are already in their reports; no baseline).
-  const judged = judge(merged, { config: { failOn, ...(failOnUnread ? { failOnUnread } : {}) }, baseline: null, defaultGate: 'all', allowEmpty: args.boolean('allow-empty') });
+  // The fail level applied once, as audit does (the shards' suppressions are already in their reports; their comparisons kept).
+  const judged = judge(merged, { config: { failOn, ...(failOnUnread ? { failOnUnread } : {}) }, baseline: null, defaultGate: merged.comparison ? 'new' : 'all', allowEmpty: args.boolean('allow-empty') });
   const rendered = renderReport(judged.report, format, [], judged, { notCompared: 'merge compares with no baseline' });
   if (output) await output.write(rendered);
   else if (format === 'json' || format === 'sarif') writeJson(io, rendered);

@@ -65,7 +65,7 @@ async function runCommand(args: ParsedArgs, io: CliIO): Promise<number> {
     }
     if (outcome.exitCode !== 0) io.stderr(`the command exited with ${outcome.description}\n`);
     // The audit flags are run's own (the same table as audit's); the positionals are the named files and the spool when it was written to --out.
-    const auditArgs: ParsedArgs = { positionals: spoolDir ? files : [...files, spoolPath], afterTerminator: null, string: args.string, boolean: args.boolean };
+    const auditArgs: ParsedArgs = { positionals: spoolDir ? files : [...files, spoolPath], afterTerminator: null, string: args.string, strings: args.strings, boolean: args.boolean };
     // What the receiver lost is a receiver-loss finding on the spool (when it is read as the source).
     const audited = await auditCommand(auditArgs, io, spoolDir ? [{ root: dirname(spoolPath), prefix: SPOOL_PREFIX, notes: lossNotes(receiver.stats) }] : []);
     return audited !== 0 ? audited : outcome.exitCode;

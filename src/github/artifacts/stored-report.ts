@@ -1,6 +1,7 @@
 import { describeIssues } from '../../zod-issues.js';
 import { reportSchema, type Report } from '../../report/schema.js';
 import { sanitizeText } from '../../sanitize/text.js';
+import type { Finding } from '../../model/finding.js';
 
 /** A stored report larger than this is refused (a real one with 100,000 findings is ~40 MB). */
 export const MAX_STORED_REPORT_BYTES = 64 * 1024 * 1024;
@@ -25,16 +26,19 @@ export function parseStoredReport(text: string, source: string): Report {
   return sanitizeStoredReport(parsed.data);
 }
 
+const clean = (s: string) => sanitizeText(s, { maxChars: 300 });
+const cleanOrNull = (s: string | null) => (s === null ? null : clean(s));
+
+function cleanFinding(f: Finding): Finding {
+  return { ...f, ruleId: clean(f.ruleId), message: clean(f.message), file: clean(f.file), runId: cleanOrNull(f.runId), callId: cleanOrNull(f.callId), tool: cleanOrNull(f.tool) };
+}
+
 /**
  * A schema-checked report from elsewhere with every string a renderer shows passed through
  * the sanitizer again (secrets, control characters, markdown, length): the one path for the
  * Action's stored reports and the CLI's `merge` and `--baseline` inputs.
  */
-export function sanitizeStoredReport(given: Report): Report {
-  const clean = (s: string) => sanitizeText(s, { maxChars: 300 });
-  const cleanOrNull = (s: string | null) => (s === null ? null : clean(s));
-  // Its verdict is judged again from its lists wherever it is used (merge, baseline): the one it carried is not kept.
-  const { verdict: _carried, ...report } = given;
+export function sanitizeStoredReport(report: Report): Report {
   return {
     ...report,
     files: report.files.map((f) => ({ ...f, path: clean(f.path), format: clean(f.format), ...(f.notTrace === undefined ? {} : { notTrace: clean(f.notTrace) }) })),
@@ -43,15 +47,18 @@ export function sanitizeStoredReport(given: Report): Report {
       ? { catalogs: report.catalogs.map((c) => ({ sha256: cleanOrNull(c.sha256), tools: c.tools.map((t) => ({ name: clean(t.name), schemaSha256: cleanOrNull(t.schemaSha256) })) })) }
       : {}),
     rules: report.rules.map((r) => ({ ...r, id: clean(r.id), summary: clean(r.summary), likelyCause: clean(r.likelyCause), nextAction: clean(r.nextAction) })),
-    findings: report.findings.map((f) => ({
-      ...f,
-      ruleId: clean(f.ruleId),
-      message: clean(f.message),
-      file: clean(f.file),
-      runId: cleanOrNull(f.runId),
-      callId: cleanOrNull(f.callId),
-      tool: cleanOrNull(f.tool),
-    })),
+    ...(report.rulesRun ? { rulesRun: report.rulesRun.map((r) => ({ ...r, id: clean(r.id) })) } : {}),
+    findings: report.findings.map(cleanFinding),
+    ...(report.verdict ? { verdict: { ...report.verdict, headline: clean(report.verdict.headline) } } : {}),
+    ...(report.comparison
+      ? {
+          comparison: {
+            ...report.comparison,
+            baselines: report.comparison.baselines.map((b) => ({ ...b, source: clean(b.source), version: clean(b.version), time: cleanOrNull(b.time) })),
+            fixed: report.comparison.fixed.map(cleanFinding),
+          },
+        }
+      : {}),
     ...(report.artifacts ? { artifacts: report.artifacts.map((a) => ({ ...a, name: clean(a.name), digest: clean(a.digest) })) } : {}),
   };
 }

@@ -15,7 +15,11 @@ export const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' } as
  */
 export type ComparedWith = 'base-branch' | 'baseline';
 
-export type Comparison = ({ readonly kind: 'compared'; readonly delta: FindingDelta } | { readonly kind: 'none'; readonly reason: string }) & { readonly against?: ComparedWith };
+export type Comparison = ({ readonly kind: 'compared'; readonly delta: FindingDelta } | { readonly kind: 'none'; readonly reason: string }) & {
+  readonly against?: ComparedWith;
+  /** The base branch's name (the Action): flaky findings are `seen in 2 of the last 5 runs on <it>`. */
+  readonly baseRef?: string;
+};
 
 const WORDS: Readonly<Record<ComparedWith, { readonly none: string; readonly scope: string }>> = {
   'base-branch': { none: 'the base branch', scope: 'in this PR' },

@@ -1,6 +1,7 @@
 import type { Report } from '../schema.js';
 import { deltaLines, ruleReferences, whereTheRestIs, type Comparison, type MoreLinks } from './delta-lines.js';
 import { ruleGuidance } from './guidance.js';
+import { apartLines } from './apart-lines.js';
 import type { FileLinks } from './links.js';
 import { changedRows, ruleRows, ruleTable } from './rule-table.js';
 import { verdictLines, type Verdict } from './verdict.js';
@@ -55,7 +56,12 @@ const TIMELINE_RESERVE = 2_000;
 export function renderComment(report: Report, input: CommentInput, limit = COMMENT_TARGET): RenderedComment {
   const compared = input.comparison.kind === 'compared';
   const rows = ruleRows(report, input.comparison);
-  const out: string[] = [...verdictLines(report, input.verdict), '', ...deltaLines(input.comparison, input.files, input.more, NEW_SHOWN, true, report.findings)];
+  const out: string[] = [
+    ...verdictLines(report, input.verdict),
+    '',
+    ...deltaLines(input.comparison, input.files, input.more, NEW_SHOWN, true, report.findings),
+    ...apartLines(input.comparison, input.files, input.more, NEW_SHOWN, true),
+  ];
   const refs = ruleReferences(rows.map((row) => row.ruleId));
   const end = [...(refs.length > 0 ? ['', ...refs] : []), ...(input.tail.length > 0 ? ['', ...input.tail] : [])];
   const size = (lines: readonly string[]) => lines.join('\n').length + 1;

@@ -1,7 +1,6 @@
 import { ruleById } from '../../audit/rules/index.js';
 import type { Finding, Severity } from '../../model/finding.js';
 import { sanitizeText } from '../../sanitize/text.js';
-import type { FindingDelta } from '../verdict/delta.js';
 import { mostSevere } from '../most-severe.js';
 import { PROJECT_URL, ruleDocsUrl } from './rule-docs.js';
 import { omittedRunsNote } from '../run-cap.js';
@@ -26,12 +25,6 @@ const JUSTIFICATION_MAX = 300;
 export interface SarifOptions {
   /** Results at most (code scanning's limit by default). */
   readonly maxResults?: number;
-  /**
-   * The comparison with the base branch's report (the verdict's delta): each
-   * result then says `baselineState` `new` or `unchanged`. Null or absent: not
-   * compared, no baselineState. Fixed findings are not results.
-   */
-  readonly delta?: FindingDelta | null;
 }
 
 type Suppressed = NonNullable<Report['suppressed']>['findings'][number];
@@ -54,7 +47,6 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
   const ruleIds = new Set(report.rules.map((rule) => rule.id));
   const rules = [...report.rules, ...suppressedRules(report, ruleIds)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
-  const added = options.delta ? newOnes(report.findings, options.delta) : null;
   const notes: string[] = [];
   if (omitted > 0) notes.push(`${kept.length} of ${report.findings.length} findings are in this file, the most severe first (code scanning keeps ${maxResults} results per run); all of them are in report.json`);
   const suppressedCount = report.suppressed?.count ?? 0;
@@ -89,7 +81,7 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
           : { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notes.map((text) => ({ level: 'warning', message: { text } })) }] }),
         columnKind: 'utf16CodeUnits',
         results: [
-          ...kept.map((finding) => ({ ...result(finding, index.get(finding.ruleId)), ...(added ? { baselineState: added.has(finding) ? 'new' : 'unchanged' } : {}) })),
+          ...kept.map((finding) => ({ ...result(finding, index.get(finding.ruleId)), ...baselineOf(finding) })),
           ...quietKept.map((finding) => ({
             ...result(finding, index.get(finding.ruleId)),
             suppressions: [{ kind: 'external', status: 'accepted', justification: sanitizeText(finding.reason, { maxChars: JUSTIFICATION_MAX }) }],
@@ -102,23 +94,22 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
 }
 
 /**
- * The findings of `findings` the delta counts as new, matched by fingerprint as
- * findingDelta matches them: of a fingerprint seen n times where the base had
- * it m times, the first m are unchanged and the rest new.
+ * A result's `baselineState`, from the finding's (the comparison's, src/report/verdict/delta.ts):
+ * `new` and `unchanged` as they are; a flaky finding is `unchanged` (some base runs had it:
+ * code scanning keeps its alert, not a new one) with `agentTraceAudit/baselineState: flaky`
+ * and its counts in the result's properties; a finding not compared (its rule was not run at
+ * this version on the base) has no `baselineState` (SARIF has no word for it) and says so in
+ * its properties. A report not compared: none of these.
  */
-function newOnes(findings: readonly Finding[], delta: FindingDelta): ReadonlySet<Finding> {
-  const fresh = new Map<string, number>();
-  for (const f of delta.added) fresh.set(f.fingerprint, (fresh.get(f.fingerprint) ?? 0) + 1);
-  const total = new Map<string, number>();
-  for (const f of findings) total.set(f.fingerprint, (total.get(f.fingerprint) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  const out = new Set<Finding>();
-  for (const f of findings) {
-    const n = seen.get(f.fingerprint) ?? 0;
-    seen.set(f.fingerprint, n + 1);
-    if (n >= total.get(f.fingerprint)! - (fresh.get(f.fingerprint) ?? 0)) out.add(f);
+function baselineOf(finding: Finding): Record<string, unknown> {
+  const state = finding.baselineState;
+  if (state === undefined) return {};
+  if (state === 'new' || state === 'unchanged') return { baselineState: state };
+  if (state === 'flaky') {
+    const seen = finding.baselineSeen;
+    return { baselineState: 'unchanged', properties: { 'agentTraceAudit/baselineState': 'flaky', ...(seen ? { 'agentTraceAudit/seenIn': seen.runs, 'agentTraceAudit/baselines': seen.of } : {}) } };
   }
-  return out;
+  return { properties: { 'agentTraceAudit/baselineState': 'not-compared' } };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { renderWithinBudget, SUMMARY_LIMIT, type Budgeted } from './budget.js';
 import { deltaLines, type ComparedWith, type Comparison, type MoreLinks } from '../comment/delta-lines.js';
 import type { FileLinks } from '../comment/links.js';
+import { apartLines } from '../comment/apart-lines.js';
 import { verdictLines, type Verdict } from '../comment/verdict.js';
 import type { Report } from '../schema.js';
 import { auditTitle } from '../verdict/title.js';
@@ -21,8 +22,8 @@ export interface SummaryView {
  * reason why there is none (`notCompared`; a run that audited nothing is
  * never compared).
  */
-export function comparisonOf(verdict: Verdict['verdict'], notCompared: string, against: ComparedWith = 'base-branch'): Comparison {
-  if (verdict.delta) return { kind: 'compared', delta: verdict.delta, against };
+export function comparisonOf(verdict: Verdict['verdict'], notCompared: string, against: ComparedWith = 'base-branch', baseRef = ''): Comparison {
+  if (verdict.delta) return { kind: 'compared', delta: verdict.delta, against, ...(baseRef ? { baseRef } : {}) };
   return { kind: 'none', reason: verdict.state === 'nothing-audited' ? 'nothing was audited' : notCompared, against };
 }
 
@@ -34,7 +35,7 @@ export function comparisonOf(verdict: Verdict['verdict'], notCompared: string, a
  */
 export function summaryLead(report: Report, view: SummaryView, runLines: readonly string[] = [], newShown = SUMMARY_NEW_SHOWN): string[] {
   const verdict = verdictLines(report, view.verdict).slice(2);
-  const delta = deltaLines(view.comparison, view.files, view.more, newShown, false, report.findings);
+  const delta = [...deltaLines(view.comparison, view.files, view.more, newShown, false, report.findings), ...apartLines(view.comparison, view.files, view.more, newShown)];
   return [...verdict, '', ...delta, ...(runLines.length > 0 ? ['', ...runLines] : [])];
 }
 

@@ -18,7 +18,7 @@ export const TEXT_LOCATION_WIDTH = 60;
 export function renderText(report: Report, judged?: VerdictLines): string {
   const s = report.summary;
   const out: string[] = [];
-  if (judged) out.push(judged.verdict.headline, ...judged.notes);
+  if (judged) out.push(judged.verdict.headline, ...judged.notes, ...comparedLines(judged));
   out.push(
     `agent-trace-audit ${report.tool.version}: ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s), ${s.toolResults} result(s)`,
   );
@@ -48,6 +48,17 @@ export function renderText(report: Report, judged?: VerdictLines): string {
   );
   out.push(...suppressedText(report));
   return `${out.join('\n')}\n`;
+}
+
+/** What the findings were compared with: the counts, and each flaky finding with where it was seen. */
+function comparedLines(judged: VerdictLines): string[] {
+  const delta = judged.verdict.delta;
+  if (!delta) return [];
+  const reports = delta.baselines === 1 ? '1 baseline report' : `${delta.baselines} baseline reports`;
+  const out = [`compared with ${reports}: ${delta.added.length} new, ${delta.flaky.length} flaky, ${delta.notCompared.length} not compared, ${delta.fixed.length} fixed`];
+  for (const f of delta.flaky) out.push(`  flaky: ${f.finding.ruleId} at ${locationOf(f.finding)}: seen in ${f.seenIn} of the ${f.of} baseline reports`);
+  if (delta.notCompared.length > 0) out.push(`  not compared: ${delta.notCompared.length} finding(s) of rules the baseline reports (${sanitizeText(delta.baseVersion, { maxChars: 40 })}) did not run at this rule version`);
+  return out;
 }
 
 /**

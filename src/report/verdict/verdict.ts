@@ -154,16 +154,34 @@ function outcomeOf(p: HeadlineParts): string {
   const levelNone = levelWords.length === 3 ? 'findings' : levelWords.join(' or ');
   if (p.gate === 'new') {
     const inAll = nonzero(p.all, p.levels);
-    if (p.over) return `❌ ${nonzero(p.added, p.levels, 'new ').join(', ')} (${inAll.length > 0 ? `${inAll.join(', ')} in all` : 'none before'})`;
+    const apart = apartOf(p.delta);
+    if (p.over) return `❌ ${nonzero(p.added, p.levels, 'new ').join(', ')} (${[inAll.length > 0 ? `${inAll.join(', ')} in all` : 'none before', ...apart].join('; ')})`;
     const below = nonzero(p.added, LEVELS_DOWN.filter((s) => !p.levels.includes(s)), 'new ');
-    const existing = nonzero(p.all, p.levels, 'existing ');
-    const rest = [...below, ...existing];
+    // Existing: compared and seen in every base report (flaky and not-compared findings are named apart).
+    const existing = nonzero(minusApart(p.all, p.delta), p.levels, 'existing ');
+    const rest = [...below, ...apart, ...existing];
     const head = p.delta && p.delta.added.length === 0 ? 'no new findings' : `no new ${levelNone}`;
     return `✅ ${head}${rest.length > 0 ? ` (${rest.join('; ')})` : ''}`;
   }
   if (p.over) return `❌ ${nonzero(p.all, p.levels).join(', ')}`;
   const others = nonzero(p.all, LEVELS_DOWN.filter((s) => !p.levels.includes(s)));
   return `✅ no ${levelNone}${others.length > 0 ? ` (${others.join(', ')})` : ''}`;
+}
+
+/** The flaky and not-compared findings, in words (none when not compared). */
+function apartOf(delta: FindingDelta | null): string[] {
+  if (!delta) return [];
+  const out: string[] = [];
+  if (delta.flaky.length > 0) out.push(plural(delta.flaky.length, 'flaky finding', 'flaky findings'));
+  if (delta.notCompared.length > 0) out.push(plural(delta.notCompared.length, 'finding not compared', 'findings not compared'));
+  return out;
+}
+
+/** Findings per severity less the flaky and the not-compared ones. */
+function minusApart(all: Readonly<Record<Severity, number>>, delta: FindingDelta | null): Record<Severity, number> {
+  const out = { ...all };
+  for (const f of [...(delta?.flaky.map((x) => x.finding) ?? []), ...(delta?.notCompared ?? [])]) out[f.severity] -= 1;
+  return out;
 }
 
 /** The coverage as one line of words: what was read, what was left out. */

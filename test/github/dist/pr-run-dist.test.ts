@@ -9,11 +9,13 @@ import { CORPUS } from '../../report/pr-run.js';
 import { CHROMIUM, CMARK_GFM, itWith } from '../../system-tools.js';
 import type { ActionRun } from '../run-action.js';
 import { PR_EVENT, pushToMain, useActionHarness } from '../support/action-harness.js';
+import { listOnMain, serveAsRuns } from '../support/base-runs.js';
 import { expected, FILES, git, pullRequestWorkspace, type Expected } from '../support/pr-workspace.js';
 
 // The realistic pull request run of issue 39, end to end: the bundled Action (dist/index.js)
 // as the runner runs it, in a real git checkout, against the loopback GitHub. The base
-// branch's run (101) uploaded the report the pull request is compared with; what is new and
+// branch's run (101) uploaded the report the pull request is compared with, and the four runs
+// before it on main (97 to 100) the same report (baseline-runs: 5, the default); what is new and
 // fixed is counted from the planted defects (support/pr-workspace.ts), never from the tool:
 // fixed 40 (24 errors), new 16 (12 errors): 10 in a committed file, 6 in a trace the job writes.
 // A second suite (`name: nightly`, `comment-mode: changes`) runs in the same workflow: its report
@@ -58,7 +60,9 @@ describeCorpus('the realistic pull request run of the bundled Action', [...CORPU
     // The base branch's workflow run: the main suite and the nightly suite, each uploading its report.
     runs.base = await harness.run(101, { comment: 'false', 'check-run': 'off', traces: TRACES }, push);
     await harness.run(101, { ...NIGHTLY, comment: 'false', 'check-run': 'off' }, push);
-    gh.runs.push({ id: 101, head_branch: 'main', head_sha: ws.baseSha, head_repository: { full_name: 'octo-org/agent-app' } });
+    listOnMain(harness, 101, ws.baseSha);
+    // The four runs before it on main found the same (the main suite's report only): the pull request compares with five (baseline-runs: 5).
+    await serveAsRuns(harness, runs.base, [97, 98, 99, 100], 'agent-trace-audit', ws.baseSha);
     gh.comments.set(42, []);
     head = ws.toHead();
     const pr = { workspace: ws.root, event: prEvent(head, ws.baseSha) };
@@ -69,8 +73,8 @@ describeCorpus('the realistic pull request run of the bundled Action', [...CORPU
     runs.nightlyAgain = await harness.run(203, NIGHTLY, pr);
     nightlyWrites = gh.requests.slice(before).filter((r) => r.method !== 'GET' && r.path.includes('/comments')).map((r) => `${r.method} ${r.path}`);
     checksAfterNames = gh.checks.runs.filter((r) => r.head_sha === head).map((r) => [r.name, r.conclusion ?? '']);
-    // The base branch's latest run now has the first run's report.
-    gh.runs.push({ id: 201, head_branch: 'main', head_sha: head, head_repository: { full_name: 'octo-org/agent-app' } });
+    // The base branch's latest run now has the first run's report; the four before it are 101, 100, 99 and 98.
+    listOnMain(harness, 201, head);
     runs.second = await harness.run(204, { traces: TRACES, gate: 'new' }, pr);
   }, 900_000);
 
@@ -114,6 +118,7 @@ print(n)`;
       'new-findings': String(added.length),
       'new-errors': String(errorsOf(added)),
       'fixed-findings': String(fixed.length),
+      'flaky-findings': '0',
       errors: String(errors),
       findings: String(Number(base.outputs['findings']) - fixed.length + added.length),
     });
@@ -163,12 +168,15 @@ print(n)`;
     for (const c of comments()) expect(c.body).not.toMatch(/\| 0 \| 0 \|/);
   });
 
-  it("run again with the first run's report as the baseline: exit 0, no new findings", () => {
+  it("run again with the first run's report as the newest of five base runs: exit 0, no new findings; the first run's new ones are flaky, none fixed", () => {
     const { first, second } = runs;
     expect(second.code, second.stdout).toBe(0);
-    // The findings pass, two files were not read: neutral.
-    expect(second.outputs).toMatchObject({ conclusion: 'neutral', verdict: `${UNREAD_LEAD}✅ no new findings (${first.outputs['errors']} existing errors)`, 'new-findings': '0', 'new-errors': '0', 'fixed-findings': '0' });
-    expect(unnamedComment().split('\n')[0]).toBe(`## agent-trace-audit: ${UNREAD_LEAD}✅ no new findings (${first.outputs['errors']} existing errors)`);
+    // The findings pass, two files were not read: neutral. Run 201 alone of the five had the 16 findings the first run added: seen in 1 of 5. The 40 it fixed are in the four others only: not fixed.
+    const verdict = `${UNREAD_LEAD}✅ no new findings (${added.length} flaky findings; ${Number(first.outputs['errors']) - errorsOf(added)} existing errors)`;
+    expect(second.outputs).toMatchObject({ conclusion: 'neutral', verdict, 'new-findings': '0', 'new-errors': '0', 'flaky-findings': String(added.length), 'fixed-findings': '0' });
+    expect(unnamedComment().split('\n')[0]).toBe(`## agent-trace-audit: ${verdict}`);
+    expect(unnamedComment()).toContain(`<details><summary>Flaky: ${added.length} findings seen in some but not all of the last 5 runs on main (never failing the gate)</summary>`);
+    expect(unnamedComment()).toContain('(seen in 1 of the last 5 runs on main)');
     expect(second.summary).toContain(second.outputs['verdict']!);
   });
 

@@ -1,0 +1,37 @@
+import { REPORT_FILE } from '../../../src/github/artifacts/stored-report.js';
+import type { ActionRun } from '../run-action.js';
+import { pushToMain, REPOSITORY, type ActionHarness } from './action-harness.js';
+
+/**
+ * The base branch's history for the comparison with several runs (`baseline-runs`): workflow
+ * runs on main as the REST API lists them (newest first by id), each with its report artifact.
+ */
+
+/** Lists run `runId` as a completed run of the workflow on main, at commit `sha`. */
+export function listOnMain(harness: ActionHarness, runId: number, sha: string): void {
+  harness.gh.runs.push({ id: runId, head_branch: 'main', head_sha: sha, head_repository: { full_name: REPOSITORY } });
+}
+
+/**
+ * One run of the workflow on main: the bundled Action on a push (no comment, no check run),
+ * uploading its report artifact to run `runId`, which is then listed as a run on main.
+ */
+export async function runOnMain(harness: ActionHarness, runId: number, workspace: string, inputs: Record<string, string>, sha = 'a'.repeat(40)): Promise<ActionRun> {
+  const run = await harness.run(runId, { comment: 'false', 'check-run': 'off', ...inputs }, { workspace, ...pushToMain(sha) });
+  listOnMain(harness, runId, sha);
+  return run;
+}
+
+/**
+ * Earlier runs on main that uploaded the same report (the suite found the same findings):
+ * the report of `from` (a run's `report-json` output) served as the `artifactName` artifact
+ * of each run in `runIds`, digest-checked as any other, and the runs listed on main.
+ */
+export async function serveAsRuns(harness: ActionHarness, from: ActionRun, runIds: readonly number[], artifactName = 'agent-trace-audit', sha = 'a'.repeat(40)): Promise<void> {
+  const report = from.outputs['report-json'];
+  if (!report) throw new Error('the run wrote no report (report-json is empty)');
+  for (const runId of runIds) {
+    await harness.front.seed(runId, artifactName, { [REPORT_FILE]: report });
+    listOnMain(harness, runId, sha);
+  }
+}
