@@ -40,6 +40,8 @@ export interface AuditConfig {
   readonly sealRedact?: boolean;
   /** The configured gate; absent: `new` when a baseline exists (the Action), else `all`. */
   readonly gate?: Gate;
+  /** The configuration file's `identity:`: JSONPath queries naming a run's scenario on its JSON-lines records (findings/run-identity.ts). */
+  readonly identity?: { readonly scenario: readonly string[] };
   /** Findings accepted with a reason; empty when none. */
   readonly suppress?: readonly SuppressEntry[];
 }

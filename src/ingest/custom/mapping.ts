@@ -7,13 +7,14 @@ import { compileSelector } from './query.js';
  * (docs/formats/custom.md). Validated here, queries compiled: a query that does
  * not parse is a `config` error naming its key (`formats.my-log.calls.tool: …`).
  */
-const selector = z
+export const jsonPathQuery = z
   .string()
   .superRefine((text, ctx) => {
     const compiled = compileSelector(text);
     if (typeof compiled === 'string') ctx.addIssue({ code: 'custom', message: compiled });
   })
   .meta({ id: 'jsonpath-query', description: 'An RFC 9535 JSONPath query, e.g. "$.function.name" (no match()/search(), at most one ..).' });
+const selector = jsonPathQuery;
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
