@@ -9,9 +9,9 @@ import type { TraceRecord } from '../../model/records.js';
 import { resultCount, type Run } from '../../model/run.js';
 import type { AuditInput, CatalogSummary, FileSummary, RunSummary } from '../../model/audit.js';
 import type { RunTimeline } from '../../model/timeline.js';
-import { guarded, type ActiveRule, type Emit } from './active-rules.js';
+import { checkRun, type ActiveRule, type Emit } from './active-rules.js';
 import { catalogSnapshot, runCatalog } from '../catalog/run-catalog.js';
-import { RunMemos } from '../held/memo.js';
+import type { RunMemos } from '../held/memo.js';
 import { RecordStage } from './record-stage.js';
 import { RunGrouper, type ClosedRun, type RunEvent } from '../held/run-grouper.js';
 import { internCatalog, noneOmitted, shelveRun, trimRuns, type RunShelf } from '../held/run-shelf.js';
@@ -111,16 +111,7 @@ export async function readRuns(
   const stage = new RecordStage(active, emit);
   const onRun = ({ run, closedAt, firstLine }: ClosedRun) => {
     identity.complete(run.runId, rawEmit);
-    const memos = new RunMemos(); // the run's memos, released with it
-    const crashes = stage.crashesOf(run.runId);
-    const where = { file, line: run.records[0]?.loc.line ?? 0 };
-    for (const { rule, ctx } of active) {
-      if (crashes?.has(rule)) {
-        guarded(rule, emit, where, run.runId, () => {
-          throw crashes.get(rule);
-        });
-      } else if (rule.check) guarded(rule, emit, where, run.runId, (report) => rule.check!(run, { ...ctx, memos }, report));
-    }
+    const memos = checkRun(run, active, stage.crashesOf(run.runId), emit, { file, line: run.records[0]?.loc.line ?? 0 });
     identity.forgetCalls(run.runId);
     shelveRun(work, runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos, work), format.runKey ? entryOrder : null);
     options.onRun?.(run);
