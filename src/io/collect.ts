@@ -1,5 +1,5 @@
 import { lstat, readdir, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { InputError } from '../errors.js';
 import { isCassetteFile, YAML_FILE } from './cassette-sniff.js';
@@ -87,7 +87,7 @@ class Collector {
       const within = this.#openFolder(abs);
       if (within) for (const file of await walk(abs)) await this.#consider(file, within, false, abs);
     } else {
-      await this.#consider(abs, this.#typed(abs), true, dirname(abs));
+      await this.#consider(abs, this.#typed(abs), true, this.#lexicalRoot);
     }
   }
 
@@ -103,7 +103,7 @@ class Collector {
     return this.options.trustNamed ? namedConfinement(abs, this.#workspace.root!, this.#lexicalRoot) : this.#workspace;
   }
 
-  /** `base`: the folder named (or a pattern's base, or a named file's folder): the file's path below it is its `within`. */
+  /** `base`: the folder named, a pattern's base, or (a file named itself) the working folder: the file's path below it is its `within`. */
   async #consider(abs: string, within: Confinement, named: boolean, base: string): Promise<void> {
     const shown = this.#display(abs);
     if (this.#excluded(shown)) return;

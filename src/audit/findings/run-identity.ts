@@ -21,9 +21,9 @@ interface RunState {
   scenario: string | null;
   /** Findings waiting for the scenario: rule id, draft, the identity of its call (null: none). */
   held: Array<[string, FindingDraft, string | null]>;
-  /** Call id → its call's identity (tool, canonical arguments, occurrence), while the run is open. */
+  /** Call id → its call's identity (tool, canonical arguments, occurrence), while the run (part) is open; null before its first call and once its rules ran. */
   calls: Map<string, string> | null;
-  /** How many calls of each (tool, canonical arguments) the run made so far. */
+  /** How many calls of each (tool, canonical arguments) the run (part) made so far. */
   seen: Map<string, number> | null;
 }
 
@@ -43,6 +43,9 @@ export class FileIdentity {
   /** Runs with no scenario are known by their run id (normalised), not their position: see `byRunId`. */
   #byRunId = false;
   #positions = 0;
+  /** The run last looked up (records of one run come in stretches). */
+  #lastKey = '';
+  #last: RunState | null = null;
   /** A scenario the configuration's `identity.scenario` query found on a line, for the run of that line's records. */
   #lineName: { line: number; name: string } | null = null;
 
@@ -75,11 +78,13 @@ export class FileIdentity {
         this.#settle(run, held.runId);
       } else if (held.loc.line > named.line) this.#lineName = null;
     }
-    if (held.kind !== 'tool_call' || held.callId === null || run.calls === null) return;
+    if (held.kind !== 'tool_call' || held.callId === null) return;
     const what = held.argsKey ?? `${held.tool}\u0000${held.argsHash ?? ''}`;
-    const n = run.seen!.get(what) ?? 0;
-    run.seen!.set(what, n + 1);
-    if (!run.calls.has(held.callId)) run.calls.set(held.callId, `${what}#${n}`);
+    const seen = (run.seen ??= new Map());
+    const n = seen.get(what) ?? 0;
+    seen.set(what, n + 1);
+    const calls = (run.calls ??= new Map());
+    if (!calls.has(held.callId)) calls.set(held.callId, `${what}#${n}`);
   }
 
   /** A scenario name or task input the trace gives for a run (the first of each counts). */
@@ -108,8 +113,8 @@ export class FileIdentity {
   forgetCalls(runId: string | null): void {
     const run = this.#runs.get(runId ?? '');
     if (run && run.scenario !== null) {
-      run.calls = new Map();
-      run.seen = new Map();
+      run.calls = null;
+      run.seen = null;
     }
   }
 
@@ -162,8 +167,11 @@ export class FileIdentity {
 
   #run(runId: string | null): RunState {
     const key = runId ?? '';
+    if (key === this.#lastKey && this.#last !== null) return this.#last;
     let run = this.#runs.get(key);
-    if (!run) this.#runs.set(key, (run = { position: -1, configured: null, name: null, input: null, scenario: null, held: [], calls: new Map(), seen: new Map() }));
+    if (!run) this.#runs.set(key, (run = { position: -1, configured: null, name: null, input: null, scenario: null, held: [], calls: null, seen: null }));
+    this.#lastKey = key;
+    this.#last = run;
     return run;
   }
 }
