@@ -8,7 +8,7 @@ import { DEFAULT_LIMITS } from '../io/limits.js';
 import { DEFAULT_MAX_RUNS } from '../report/run-cap.js';
 import { SEVERITIES } from '../model/finding.js';
 import { describeIssues } from '../zod-issues.js';
-import { formatsSection } from '../ingest/custom/section.js';
+import { formatsSection, identitySection } from '../ingest/custom/section.js';
 import { FAIL_LEVELS, type AuditConfig, type FailOn, type Gate, type RuleSetting } from '../audit/engine/audit-config.js';
 
 export { describeIssues };
@@ -77,6 +77,7 @@ function buildConfigFileSchema() {
       exclude: z.array(z.string()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
       rules: rulesSchema.optional(),
       formats: formatsSection().optional(),
+      identity: identitySection().optional(),
       'seal-redact': z
         .boolean()
         .optional()
@@ -203,6 +204,7 @@ export function resolveConfig(file: ConfigFile = {}, overrides: ConfigOverrides 
     },
     maxRuns: limits['max-runs'] ?? DEFAULT_MAX_RUNS,
     ...(file.formats ? { formats: Object.entries(file.formats).map(([name, mapping]) => ({ name, ...mapping })) } : {}),
+    ...(file.identity ? { identity: { scenario: [file.identity.scenario].flat() } } : {}),
     ...(file['seal-redact'] === undefined ? {} : { sealRedact: file['seal-redact'] }),
   };
 }

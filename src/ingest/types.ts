@@ -39,6 +39,18 @@ export interface Skip {
   readonly toolLike?: boolean;
 }
 
+/**
+ * What names a run across reruns of the same agent suite (its scenario; see
+ * docs/report-schema.md): a name the trace carries for it (a test or eval case, a
+ * task and sample, an instance id), and the text of its task input (its first user
+ * message or prompt), digested by the engine. Never an id the run was given afresh.
+ */
+export interface ScenarioNote {
+  readonly runId: string | null;
+  readonly name?: string;
+  readonly input?: string;
+}
+
 /** Where a parser sends what it reads. Records are grouped into runs by the engine. */
 export interface RecordSink {
   record(record: TraceRecord): void;
@@ -47,6 +59,10 @@ export interface RecordSink {
   skip(skip: Skip): void;
   /** The parser knows this run is complete (its state can be released). Optional. */
   endRun?(runId: string | null): void;
+  /** The run's scenario, best before its first record (the first name and the first input of a run count). Optional. */
+  scenario?(note: ScenarioNote): void;
+  /** Each JSON value a JSON-lines reader parsed, with its line: the configuration's `identity.scenario` query reads it. Optional. */
+  value?(value: unknown, line: number): void;
 }
 
 export type { DetectSample, ParseInput } from '../io/parse-input.js';

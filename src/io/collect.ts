@@ -76,15 +76,15 @@ class Collector {
       const matches = within === null ? [] : await globFiles(spec, this.#lexicalRoot);
       // A pattern that matches nothing is nothing to audit, not an error: the verdict says so (CLI and Action alike).
       if (matches.length === 0) this.skipped.push({ display: spec, reason: 'the pattern matched no file' });
-      for (const match of matches.sort()) await this.#consider(match, within!, false);
+      for (const match of matches.sort()) await this.#consider(match, within!, false, base);
     } else if (info === null) {
       if (this.options.strict) throw noSuchPath(spec);
       this.skipped.push({ display: spec, reason: 'no such file or directory' });
     } else if (info.isDirectory() || (info.isSymbolicLink() && (await stat(abs).catch(() => null))?.isDirectory())) {
       const within = this.#openFolder(abs);
-      if (within) for (const file of await walk(abs)) await this.#consider(file, within, false);
+      if (within) for (const file of await walk(abs)) await this.#consider(file, within, false, abs);
     } else {
-      await this.#consider(abs, this.#typed(abs), true);
+      await this.#consider(abs, this.#typed(abs), true, this.#lexicalRoot);
     }
   }
 
@@ -100,7 +100,8 @@ class Collector {
     return this.options.trustNamed ? namedConfinement(abs, this.#workspace.root!, this.#lexicalRoot) : this.#workspace;
   }
 
-  async #consider(abs: string, within: Confinement, named: boolean): Promise<void> {
+  /** `base`: the folder named, a pattern's base, or (a file named itself) the working folder: the file's path below it is its `within`. */
+  async #consider(abs: string, within: Confinement, named: boolean, base: string): Promise<void> {
     const shown = this.#display(abs);
     if (this.#excluded(shown)) return;
     const verdict = confine(abs, within, 'file');
@@ -110,7 +111,8 @@ class Collector {
     }
     // A YAML file found in a folder or by a pattern is read only when it is a VCR cassette (checked once it may be read).
     if (!named && YAML_FILE.test(abs) && !(await isCassetteFile(verdict.real))) return;
-    this.found.set(abs, { path: verdict.real, display: shown });
+    const below = relative(base, abs).split(sep).join('/');
+    this.found.set(abs, { path: verdict.real, display: shown, within: this.options.prefix ? `${this.options.prefix}/${below}` : below });
   }
 
   /**

@@ -8,6 +8,12 @@
 export interface AuditInput {
   readonly path: string;
   readonly display: string;
+  /**
+   * The file's path below the folder or pattern base it was found under (a file named
+   * itself: its display name): what its findings' identity holds, so that `run1/` and
+   * `run2/` audited apart give the same fingerprints. Absent: the display name.
+   */
+  readonly within?: string;
   /** What the file's writer said about it (the OTLP receiver's losses): each becomes a finding on the file. */
   readonly notes?: readonly InputNote[];
 }

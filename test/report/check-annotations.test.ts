@@ -29,7 +29,7 @@ describe('check-run annotations', () => {
 
   it('within a severity, findings new against the base branch come first', () => {
     // The base branch already had the orphan call and the unmatched result (by fingerprint): the secret is new.
-    const base = new Set(['af6e0a32a2d81be8', 'f1a899df3ac77e27', '61cbdb1dc7cc8624']);
+    const base = new Set(['81cc18c4ddeaf384', '6c1ed58a51b78239', '2d091e60fea1dd3b']);
     const ordered = orderForReview(examples.findings, base);
     expect(ordered.slice(0, 5).map((f) => f.ruleId)).toEqual(['secret-in-trace', 'orphan-call', 'unmatched-result', 'continued-while-outstanding', 'payload-mutation']);
   });

@@ -9,7 +9,8 @@ import { judge } from '../../src/report/verdict/judge.js';
 import type { Report } from '../../src/report/schema.js';
 import { decideVerdict, noFindingsSentence } from '../../src/report/verdict/verdict.js';
 
-const finding = (ruleId: string, severity: Severity, file: string, line: number) => makeFinding(ruleId, severity, { loc: { file, line }, message: `${ruleId} at ${line}` });
+// A fingerprint holds no line (docs/report-schema.md): the key tells these findings apart.
+const finding = (ruleId: string, severity: Severity, file: string, line: number) => makeFinding(ruleId, severity, { loc: { file, line }, message: `${ruleId} at ${line}`, key: `case ${line}` });
 
 function report(findings: ReturnType<typeof finding>[], calls = 10, files: Report['files'] = [{ path: 'a.jsonl', format: 'native-jsonl', records: 20, runs: 1, skipped: [], toolCalls: calls, toolResults: calls }]): Report {
   const counts = { error: 0, warning: 0, note: 0 };

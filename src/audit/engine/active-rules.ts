@@ -2,6 +2,7 @@ import type { AuditConfig } from './audit-config.js';
 import { FindingStore } from '../findings/finding-store.js';
 import { makeFinding } from '../findings/findings.js';
 import { RunMemos } from '../held/memo.js';
+import type { Run } from '../../model/run.js';
 import { addMetrics } from './metrics.js';
 import { overflowDraft, PerFileCap, type FileCapResult } from '../findings/per-file-cap.js';
 import { RULES } from '../rules/index.js';
@@ -64,4 +65,17 @@ export function guarded(rule: AnyRule, emit: Emit, where: { file: string; line: 
     if (process.env['AGENT_TRACE_AUDIT_DEBUG'] && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     emit('rule-crash', { loc: where, runId, message: `rule '${rule.meta.id}' crashed on this run (${reason}); its findings for the run are missing`, key: rule.meta.id });
   }
+}
+
+/** Every per-run rule's `check` on a complete run (a rule whose record stage crashed on it reports the crash instead); the run's memos. */
+export function checkRun(run: Run, active: readonly ActiveRule[], crashes: ReadonlyMap<AnyRule, unknown> | undefined, emit: Emit, where: { file: string; line: number }): RunMemos {
+  const memos = new RunMemos(); // the run's memos, released with it
+  for (const { rule, ctx } of active) {
+    if (crashes?.has(rule)) {
+      guarded(rule, emit, where, run.runId, () => {
+        throw crashes.get(rule);
+      });
+    } else if (rule.check) guarded(rule, emit, where, run.runId, (report) => rule.check!(run, { ...ctx, memos }, report));
+  }
+  return memos;
 }

@@ -42,6 +42,8 @@ export interface AuditConfig {
   readonly gate?: Gate;
   /** A trace file no record came out of fails the run (`fail-on-unread`); absent: it only leads the verdict. */
   readonly failOnUnread?: boolean;
+  /** The configuration file's `identity:`: JSONPath queries naming a run's scenario on its JSON-lines records (findings/run-identity.ts). */
+  readonly identity?: { readonly scenario: readonly string[] };
   /** Findings accepted with a reason; empty when none. */
   readonly suppress?: readonly SuppressEntry[];
 }

@@ -10,9 +10,9 @@ import type { TraceRecord } from '../../model/records.js';
 import { resultCount, type Run } from '../../model/run.js';
 import type { AuditInput, CatalogSummary, FileSummary, RunSummary } from '../../model/audit.js';
 import type { RunTimeline } from '../../model/timeline.js';
-import { guarded, type ActiveRule, type Emit } from './active-rules.js';
+import { checkRun, type ActiveRule, type Emit } from './active-rules.js';
 import { catalogSnapshot, runCatalog } from '../catalog/run-catalog.js';
-import { RunMemos } from '../held/memo.js';
+import type { RunMemos } from '../held/memo.js';
 import { RecordStage } from './record-stage.js';
 import { RunGrouper, type ClosedRun, type RunEvent } from '../held/run-grouper.js';
 import { internCatalog, noneOmitted, shelveRun, trimRuns, type RunShelf } from '../held/run-shelf.js';
@@ -20,6 +20,8 @@ import { SkipTally } from './skip-tally.js';
 import { emptyFileFinding, scanIfEmpty, toolCounts } from './empty-file.js';
 import type { ToolShapeScan } from './tool-shape-scan.js';
 import { collectTimeline } from '../timeline/collect.js';
+import type { FileIdentity } from '../findings/run-identity.js';
+import { fileIdentity, identitySink } from './identity-setup.js';
 
 /** One complete run as the report lists it, with where it sorts among its file's runs. Plain data. */
 export interface RunEntry {
@@ -51,10 +53,14 @@ export interface ReadOptions {
   readonly onRecord?: (record: TraceRecord) => void;
   /** Hold at most this many of the file's runs, the first in report order, and count the rest (run-shelf.ts). */
   readonly keepRuns?: number;
+  /** The identity of the file's findings (identity-setup.ts); by default from the name it is read under. */
+  readonly identity?: FileIdentity;
 }
 
 /** One file: detect its format, read its runs (rules on each run), then the checks of the file as a whole. */
-export async function auditFile(input: AuditInput, config: AuditConfig, options: ReadOptions & { readonly inputFormat?: string }, active: readonly ActiveRule[], emit: Emit) {
+export async function auditFile(input: AuditInput, config: AuditConfig, options: ReadOptions & { readonly inputFormat?: string }, active: readonly ActiveRule[], rawEmit: Emit) {
+  const identity = fileIdentity(config, input.display, input.within);
+  const emit = identity.emitter(rawEmit);
   const opened = await openTraceFile(input.path, input.display, config.limits);
   const choice = chooseFormat(opened.sample, options.inputFormat, await detectableFormats(config.formats));
   if (!choice.format) {
@@ -69,14 +75,12 @@ export async function auditFile(input: AuditInput, config: AuditConfig, options:
   }
   const work = newWork(options.keepRuns);
   if (choice.note) diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
-  await readRuns(opened.input, choice.format, config, options, active, emit, work, () => opened.facts.lines);
+  await readRuns(opened.input, choice.format, config, { ...options, identity }, active, rawEmit, work, () => opened.facts.lines);
   const scan = await scanIfEmpty(input, config, work);
   const summary = finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit, scan);
   noteFile(input, emit, work.skips);
   return { summary, runs: work.runs, omitted: work.omitted, catalogs: [...work.catalogs.values()] };
 }
-
-
 
 /** The notes its writer left on the file (input.notes), as findings at line 0. */
 export function noteFile(input: AuditInput, emit: Emit, skips: SkipTally): void {
@@ -102,24 +106,20 @@ export async function readRuns(
   config: AuditConfig,
   options: ReadOptions,
   active: readonly ActiveRule[],
-  emit: Emit,
+  rawEmit: Emit,
   work: FileWork,
   fileLines: () => number,
 ): Promise<void> {
   const file = input.file;
+  const identity = options.identity ?? fileIdentity(config, file);
+  const emit = identity.emitter(rawEmit);
+  if (format.runKey) identity.byRunId();
   const diagnose = diagnoser(file, emit, work.skips);
   const stage = new RecordStage(active, emit);
   const onRun = ({ run, closedAt, firstLine }: ClosedRun) => {
-    const memos = new RunMemos(); // the run's memos, released with it
-    const crashes = stage.crashesOf(run.runId);
-    const where = { file, line: run.records[0]?.loc.line ?? 0 };
-    for (const { rule, ctx } of active) {
-      if (crashes?.has(rule)) {
-        guarded(rule, emit, where, run.runId, () => {
-          throw crashes.get(rule);
-        });
-      } else if (rule.check) guarded(rule, emit, where, run.runId, (report) => rule.check!(run, { ...ctx, memos }, report));
-    }
+    identity.complete(run.runId, rawEmit);
+    const memos = checkRun(run, active, stage.crashesOf(run.runId), emit, { file, line: run.records[0]?.loc.line ?? 0 });
+    identity.forgetCalls(run.runId);
     shelveRun(work, runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos, work), format.runKey ? entryOrder : null);
     options.onRun?.(run);
   };
@@ -127,9 +127,11 @@ export async function readRuns(
   const idle = format.endsRuns === true ? 0 : runIdleRecords;
   const runs = new RunGrouper(file, format.id, { idle, maxRecords: maxRunRecords }, onRun, format.runKey ? 'lines' : 'records');
   const sink: RecordSink = {
+    ...identitySink(identity, config),
     record(record: TraceRecord) {
       options.onRecord?.(record);
       const held = stage.hold(record);
+      identity.arrive(held);
       const event = runs.add(held);
       stage.arrive(record, held, runs);
       if (event !== null) splitFinding(event, record, format, maxRunRecords, emit);
@@ -150,15 +152,13 @@ export async function readRuns(
   };
   await format.parse(input, sink);
   runs.closeAll(fileLines());
+  identity.end(rawEmit);
   work.records += runs.records;
   work.completed += runs.completed;
   trimRuns(work, format.runKey ? entryOrder : null);
 }
 
-/**
- * The `run-split` finding of a run that resumed after it was closed as idle (at each
- * resumption), or whose records reached limits.max-run-records (once, at its first cut).
- */
+/** The `run-split` finding of a run that resumed after it was closed as idle (at each resumption), or reached limits.max-run-records (once, at its first cut). */
 function splitFinding(event: RunEvent, record: TraceRecord, format: TraceFormat, limit: number, emit: Emit): void {
   if ('cut' in event && event.cut > 1) return;
   emit('run-split', {
@@ -168,7 +168,7 @@ function splitFinding(event: RunEvent, record: TraceRecord, format: TraceFormat,
       'idle' in event
         ? `run resumed ${format.runKey ? `${event.idle} lines after its last record` : `after ${event.idle} records of other runs`}; it was audited in parts (raise limits.run-idle-records, or 0 to keep runs open)`
         : `run reached ${limit} records; it is audited in parts of at most ${limit}, each part's calls still awaiting a result carried into the next (raise limits.max-run-records, or 0 for no limit)`,
-    key: `${record.runId ?? ''}@${record.loc.line}`,
+    key: 'idle' in event ? 'resumed' : 'cut',
   });
 }
 
@@ -209,7 +209,6 @@ export function finishFile(display: string, format: TraceFormat, facts: FileFact
     ...(toolShaped > 0 ? { toolShaped } : {}),
   };
 }
-
 
 export function newWork(keep = Infinity): FileWork {
   return { records: 0, completed: 0, lastDiagnosticLine: 0, skips: new SkipTally(), keep, runs: [], omitted: noneOmitted(), catalogs: new Map() };

@@ -3,17 +3,19 @@ import type { Finding, Severity } from '../../model/finding.js';
 import { sanitizeText } from '../../sanitize/text.js';
 import { Memo } from '../held/memo.js';
 import type { FindingDraft } from '../rules/rule-types.js';
+import { normaliseMessage } from './identity-path.js';
 
 /**
  * Turns a rule's draft into a Finding: severity from the configuration, all
- * trace text sanitized, and a fingerprint that is stable for the same input.
+ * trace text sanitized, and the fingerprint its file's identity gave it
+ * (run-identity.ts); a finding of no file's (a cross-run rule's, made when every
+ * file is read) is identified by its rule, tool and content key.
  */
 export function makeFinding(ruleId: string, severity: Severity, draft: FindingDraft): Finding {
   const file = cleanFile(draft.loc.file);
   const runId = nullable(draft.runId);
   const callId = nullable(draft.callId);
   const tool = nullable(draft.tool);
-  const key = draft.key ?? String(draft.loc.line);
   return {
     ruleId,
     severity,
@@ -23,7 +25,7 @@ export function makeFinding(ruleId: string, severity: Severity, draft: FindingDr
     runId,
     callId,
     tool,
-    fingerprint: fingerprint([ruleId, draft.loc.file, draft.runId ?? null, draft.callId ?? null, draft.tool ?? null, key]),
+    fingerprint: draft.fingerprint ?? fingerprint([ruleId, draft.place ?? null, null, null, draft.tool ?? null, draft.key ?? normaliseMessage(draft.message)]),
   };
 }
 

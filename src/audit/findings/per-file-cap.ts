@@ -133,6 +133,7 @@ export function overflowDraft(over: CapOverflow, cap: number): FindingDraft {
   return {
     loc: first.loc,
     runId: first.runId ?? null,
+    ...(first.place === undefined ? {} : { place: first.place }),
     message: `${over.count} more ${over.ruleId} finding(s) in this file from line ${first.loc.line} on are not listed: a rule lists at most ${cap} per file (limits.max-findings-per-rule)`,
     key: 'findings-not-listed',
   };

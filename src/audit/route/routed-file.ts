@@ -23,6 +23,7 @@ import { DEFAULT_FINDING_CAPS } from '../findings/finding-caps.js';
 import { FindingStore, type FindingHandoff, type FindingStoreOptions } from '../findings/finding-store.js';
 import { removeSpillFolder } from '../findings/spill-folders.js';
 import { PerFileCap } from '../findings/per-file-cap.js';
+import { fileIdentity } from '../engine/identity-setup.js';
 import { LineRouter, type LineBatch } from './line-router.js';
 import { RouteKey } from './route-key.js';
 import { BatchQueue, routedInput } from './routed-input.js';
@@ -57,7 +58,7 @@ export async function auditRouted(input: AuditInput, options: RouteOptions): Pro
   const format = choice.format;
   if (!format?.runKey) return null;
   const key = new RouteKey(format.runKey, options.jobs);
-  const task = (thread: number): RoutedTask => ({ mode: ROUTED_MODE, display: input.display, formatId: format.id, config, thread, threads: options.jobs, collectTimelines: options.collectTimelines === true, spill: options.spill });
+  const task = (thread: number): RoutedTask => ({ mode: ROUTED_MODE, display: input.display, ...(input.within === undefined ? {} : { within: input.within }), formatId: format.id, config, thread, threads: options.jobs, collectTimelines: options.collectTimelines === true, spill: options.spill });
   // Thread 0 is this one: two busy threads on two cores, not a reader and two workers.
   const threads = Array.from({ length: options.jobs }, (_, thread) => (thread === 0 ? localThread(task(thread)) : startThread(options, task(thread))));
   let shares: RoutedShare[];
@@ -70,7 +71,7 @@ export async function auditRouted(input: AuditInput, options: RouteOptions): Pro
     shares = await Promise.all(threads.map((thread) => thread.done));
     const empty = shares.every((share) => share.skips.toolLike === 0 && share.runs.every((run) => run.summary.toolCalls + run.summary.toolResults === 0));
     const scan = empty ? await scanIfEmpty(input, config, newWork()) : null;
-    const joined = join(input.display, shares, options, (work, emit) => {
+    const joined = join(input, shares, options, (work, emit) => {
       if (choice.note) diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
       const summary = finishFile(input.display, format, router.facts, [source], work, emit, scan);
       noteFile(input, emit, work.skips);
@@ -86,7 +87,8 @@ export async function auditRouted(input: AuditInput, options: RouteOptions): Pro
 type Finish = (work: ReturnType<typeof newWork>, emit: ReturnType<typeof emitter>) => ReturnType<typeof finishFile>;
 
 /** The shares joined into one file entry (on the first share's partial), or null when they cannot be. */
-function join(display: string, shares: RoutedShare[], options: RouteOptions, finish: Finish): Omit<RoutedFile, 'fallbackLines'> | null {
+function join(input: AuditInput, shares: RoutedShare[], options: RouteOptions, finish: Finish): Omit<RoutedFile, 'fallbackLines'> | null {
+  const display = input.display;
   if (shares.some((share) => share.misrouted)) return null;
   const work = newWork();
   for (const share of shares) {
@@ -103,7 +105,7 @@ function join(display: string, shares: RoutedShare[], options: RouteOptions, fin
   try {
     const cap = new PerFileCap((config.findingCaps ?? DEFAULT_FINDING_CAPS).perRulePerFile);
     for (const share of shares) cap.absorb(display, share.capped);
-    const summary = finish(work, emitter(config, store, cap));
+    const summary = finish(work, fileIdentity(config, display, input.within).emitter(emitter(config, store, cap)));
     storeReleased(config, store, cap.release(display), cap.cap);
     storeReleased(config, store, cap.release(), cap.cap);
     const [first, ...rest] = shares.map((share) => share.partial);

@@ -11,6 +11,7 @@ import { formatById } from '../../ingest/registry.js';
 import { activeRules, emitter, storeReleased } from '../engine/active-rules.js';
 import { ruleStates, type PartialAudit } from '../engine/engine.js';
 import { newWork, readRuns, type RunEntry } from '../engine/file-audit.js';
+import { fileIdentity } from '../engine/identity-setup.js';
 import { DEFAULT_FINDING_CAPS } from '../findings/finding-caps.js';
 import { FindingStore, type FindingStoreOptions } from '../findings/finding-store.js';
 import { PerFileCap, type FileCapResult } from '../findings/per-file-cap.js';
@@ -24,6 +25,8 @@ export const ROUTED_MODE = 'routed';
 export interface RoutedTask {
   readonly mode: typeof ROUTED_MODE;
   readonly display: string;
+  /** The file's path below what was named (AuditInput.within). */
+  readonly within?: string;
   readonly formatId: string;
   readonly config: AuditConfig;
   readonly thread: number;
@@ -77,7 +80,8 @@ export async function auditRoutedShare(task: RoutedTask, input: ReturnType<typeo
     const onRecord = (record: { runId: string | null }) => {
       if (!misrouted && ownerOf(record.runId, task.threads) !== task.thread) misrouted = true;
     };
-    await readRuns(input, format, config, { collectTimelines: task.collectTimelines, onRecord }, active, emitter(config, store, cap), work, fileLines);
+    const identity = fileIdentity(config, task.display, task.within);
+    await readRuns(input, format, config, { collectTimelines: task.collectTimelines, onRecord, identity }, active, emitter(config, store, cap), work, fileLines);
     const capped = cap.release(task.display);
     // Findings a rule placed in another file than this one are listed here.
     storeReleased(config, store, cap.release(), cap.cap);

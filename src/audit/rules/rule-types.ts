@@ -38,8 +38,17 @@ export interface FindingDraft {
   readonly runId?: string | null;
   readonly callId?: string | null;
   readonly tool?: string | null;
-  /** What makes this finding distinct for its fingerprint (defaults to the line). */
+  /**
+   * What makes this finding distinct for its fingerprint among the rule's findings of
+   * the same run, call and tool: content, never a line, id or time (a rerun of the suite
+   * must give the same key). Default: none for a finding about a run, the message with
+   * its numbers made generic for a finding about a file.
+   */
   readonly key?: string;
+  /** Set by the engine (findings/run-identity.ts), never by a rule: the finding's fingerprint. */
+  readonly fingerprint?: string;
+  /** Set by the engine: the file's normalised path inside what was audited (identity-path.ts). */
+  readonly place?: string;
 }
 
 export type ReportFn = (draft: FindingDraft) => void;

@@ -96,6 +96,7 @@ export function claudeCodeLineReader(file: string, sink: RecordSink, idleRecords
     const message = own(value, 'message');
     if (!isObject(message)) return bad(`"message" is ${describe(message)}, not an object`);
     const content = own(message, 'content');
+    if (type === 'user') userInput(content, runId, sink);
     if (typeof content === 'string') {
       if (type === 'assistant') sink.record(llmRecord(place));
       return;
@@ -108,6 +109,13 @@ export function claudeCodeLineReader(file: string, sink: RecordSink, idleRecords
     }
     readBlocks(content, value, session, place, bad, sink);
   };
+}
+
+/** A user message's text: the first one of a session is its task input, what names the session across reruns (its id is new each time). */
+function userInput(content: unknown, runId: string | null, sink: RecordSink): void {
+  const first: unknown = Array.isArray(content) ? content[0] : content;
+  const text = typeof first === 'string' ? first : isObject(first) && own(first, 'type') === 'text' ? own(first, 'text') : undefined;
+  if (typeof text === 'string' && text !== '') sink.scenario?.({ runId, input: text });
 }
 
 /** A system record: `init` with its `tools` is the catalog; any other is skipped. */

@@ -7,7 +7,7 @@ import { compileSelector } from './query.js';
  * steps (query.ts; docs/formats/custom.md). Validated here, queries compiled: a query that does
  * not parse is a `config` error naming its key (`formats.my-log.calls.tool: …`).
  */
-const selector = z
+export const jsonPathQuery = z
   .string()
   .superRefine((text, ctx) => {
     const compiled = compileSelector(text);
@@ -17,6 +17,7 @@ const selector = z
     id: 'jsonpath-query',
     description: 'An RFC 9535 JSONPath query, e.g. "$.function.name" (no match()/search(), at most one ..), or steps joined by |: a query, json (parse JSON text), parent (the object holding the node), record (the record the item came from), e.g. "$.body | json | $.tool_calls[*]".',
   });
+const selector = jsonPathQuery;
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 

@@ -5,7 +5,8 @@ import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { readWhole } from '../read/read-whole.js';
 import { headBytes, largeDocumentHead, streamDocument } from '../read/whole-document.js';
 import { looksLikeEvalZip, readEvalArchive } from './eval-zip.js';
-import { collectSample } from './samples.js';
+import { collectSample, sampleRunId } from './samples.js';
+import type { RecordSink } from '../types.js';
 
 function isEvalLog(doc: unknown): doc is JsonObject {
   return isObject(doc) && isObject(own(doc, 'eval')) && typeof own(doc, 'version') === 'number' && (Array.isArray(own(doc, 'samples')) || own(doc, 'plan') !== undefined);
@@ -42,13 +43,16 @@ export const inspectFormat: TraceFormat = {
       if (bytes === null) return;
       const archive = await readEvalArchive(bytes, input.limits.maxDocumentBytes);
       for (const problem of archive.problems) sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
+      const task = taskOf(archive.header);
       for (const { name, value } of archive.samples) {
+        if (isObject(value)) sampleScenario(sink, task, value, name);
         if (isObject(value)) collectSample(collector, value, [], `${input.file}/${name}`, indexLines(JSON.stringify(value, null, 2), 3), name);
         handOn();
       }
     } else {
       // A .json log is streamed one sample at a time (a sample is read whole: its events time its messages).
       const read = await streamDocument(input, sink, { lists: ['$.samples[*]'] }, ({ value, index, lineOf }) => {
+        if (isObject(value)) sampleScenario(sink, null, value, `#${index}`);
         if (isObject(value)) collectSample(collector, value, [], input.file, lineOf, `#${index}`);
         handOn();
       });
@@ -57,3 +61,18 @@ export const inspectFormat: TraceFormat = {
   },
 };
 
+
+/** `eval.task` of a log's header: the task its samples belong to. */
+function taskOf(header: unknown): string | null {
+  const evalSpec = isObject(header) ? own(header, 'eval') : undefined;
+  const task = isObject(evalSpec) ? own(evalSpec, 'task') : undefined;
+  return typeof task === 'string' ? task : null;
+}
+
+/** A sample's scenario: its task, id and epoch (its `uuid` is new on every run), and its input. */
+function sampleScenario(sink: RecordSink, task: string | null, sample: JsonObject, fallbackRunId: string): void {
+  const runId = sampleRunId(sample) ?? fallbackRunId;
+  const input = own(sample, 'input');
+  const text = typeof input === 'string' ? input : input === undefined ? undefined : JSON.stringify(input);
+  sink.scenario?.({ runId, ...(sampleRunId(sample) === null ? {} : { name: `${task ?? ''}/${runId}` }), ...(text === undefined ? {} : { input: text }) });
+}

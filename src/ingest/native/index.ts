@@ -1,4 +1,4 @@
-import { isObject } from '../facts/fields.js';
+import { idOf, isObject, own } from '../facts/fields.js';
 import { forEachJsonLine } from '../read/json-lines.js';
 import { Evidence, type DetectSample, type TraceFormat } from '../types.js';
 import { dialectOf, whyNoDialect } from './dialect.js';
@@ -27,6 +27,9 @@ export const nativeFormat: TraceFormat = {
         sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${Array.isArray(value) ? 'a JSON array' : `a JSON ${value === null ? 'null' : typeof value}`}, not an object` });
         return;
       }
+      // A run's scenario (docs/formats/native.md): what names it across reruns, on any of its records.
+      const name = own(value, 'run_name') ?? own(value, 'scenario');
+      if (typeof name === 'string' && name !== '') sink.scenario?.({ runId: idOf(value, 'run_id'), name });
       parseNativeRecord(value, { file: input.file, line }, text, sink, replay);
     });
   },

@@ -4,6 +4,7 @@ import type { CallFact } from './facts.js';
 import type { MappedSpan } from './conventions/map-span.js';
 import { agentRuns, runsAgent } from './agent-runs.js';
 import { pairByOrder, type OrderPairing } from './pair-by-order.js';
+import { traceScenarios } from './scenario.js';
 
 /** One thing that happened in a trace, placed in time: at a span's start (phase 0) or end (phase 1). */
 interface Moment {
@@ -40,6 +41,7 @@ export function assembleTrace(file: string, traceId: string | null, spans: reado
     if (phase === 0) records.spanStarts(span, at);
     else records.spanEnds(span, at);
   }
+  traceScenarios(traceId, spans, byId, new Set([traceId, ...records.out.map((r) => r.runId)]), sink);
   for (const record of records.out) sink.record(record);
   // The runs of agents run as tools end with their trace.
   if (part === undefined || part.last) for (const runId of new Set([...records.out.map((r) => r.runId), traceId])) sink.endRun?.(runId);
@@ -245,6 +247,4 @@ function modelsWrappingCalls(spans: readonly MappedSpan[], byId: ReadonlyMap<str
 }
 
 /** More than one tool span executed this call id: each execution keeps its own result. */
-function executedTwice(id: string, span: MappedSpan, spans: readonly MappedSpan[]): boolean {
-  return spans.some((other) => other !== span && other.facts.tool !== null && other.facts.tool.id === id);
-}
+const executedTwice = (id: string, span: MappedSpan, spans: readonly MappedSpan[]): boolean => spans.some((other) => other !== span && other.facts.tool !== null && other.facts.tool.id === id);

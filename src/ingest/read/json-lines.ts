@@ -49,6 +49,7 @@ export async function forEachJsonLine(
       });
       continue;
     }
+    sink.value?.(parsed, event.line);
     onValue(parsed, event.line, text);
     }
   }

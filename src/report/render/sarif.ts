@@ -8,7 +8,7 @@ import type { Report } from '../schema.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** partialFingerprints key: versioned so a change of fingerprint scheme never matches old alerts. */
-export const FINGERPRINT_KEY = 'agentTraceAudit/v1';
+export const FINGERPRINT_KEY = 'agentTraceAudit/v2';
 
 const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', note: 'note' };
 

@@ -28,6 +28,7 @@ export const mutationLabelMismatch = defineRule({
         runId: run.runId,
         callId: record.callId,
         tool: null,
+        key: `${label}>${hop}`,
         message: `${where}: recorded mutation_hop ${label}, recomputed '${hop}'`,
       });
     }

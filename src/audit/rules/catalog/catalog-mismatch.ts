@@ -27,6 +27,7 @@ export const catalogMismatch = defineRule({
       report({
         loc: record.loc,
         runId: run.runId,
+        key: `catalog:${other.sha256 ?? ''}`,
         message: `a second catalog record in the run hashes to ${other.sha256 ?? 'no canonical form'}, the run's first catalog (line ${catalog.record.loc.line}) to ${own}`,
       });
     }
@@ -39,6 +40,7 @@ export const catalogMismatch = defineRule({
         runId: run.runId,
         callId: isCall ? record.callId : null,
         tool: isCall ? record.tool : null,
+        key: `${record.kind}:${record.catalogSha256}`,
         message: `record carries catalog_sha256 ${record.catalogSha256}, but its run's catalog (line ${catalog.record.loc.line}) hashes to ${own}`,
       });
     }

@@ -98,6 +98,7 @@ function validate(call: ToolCall, record: CatalogRecord, state: State, report: R
     runId: call.runId,
     callId: call.callId,
     tool: call.tool,
+    key: `${where}:${failure.keyword}`,
     message: `arguments to '${call.tool}' fail its schema at ${where} (keyword '${failure.keyword}'): ${failure.message}`,
   });
 }

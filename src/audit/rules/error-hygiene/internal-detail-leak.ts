@@ -47,6 +47,7 @@ export const internalDetailLeak = defineRule({
       runId: result.runId,
       callId: result.callId,
       tool: result.tool,
+      key: parts.join(','),
       message: `the ${isError ? 'error ' : ''}result of ${tool} exposes internals: ${parts.join(', ')}`,
     });
   },

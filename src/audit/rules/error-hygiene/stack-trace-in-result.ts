@@ -55,6 +55,7 @@ export const stackTraceInResult = defineRule({
         runId: run.runId,
         callId: result.callId,
         tool: result.tool,
+        key: `${trace.language}:${trace.path}`,
         message: `${LANGUAGE_NAMES[trace.language]} (${trace.frames} frame${trace.frames === 1 ? '' : 's'}, ~${trace.tokens} tokens) in the result of ${tool}${where}; ${cost}`,
       });
     }

@@ -49,6 +49,7 @@ export const llmStall = defineRule({
         report({
           loc: record.loc,
           runId: run.runId,
+          key: record.kind,
           message: `no model output for ${formatMs((record.ts - since) / 1000)} s (from line ${start.loc.line} to this ${record.kind === 'llm' ? 'llm span' : 'tool call'}) with no tool call outstanding (gap ${formatMs(ctx.options.gapSeconds)} s)`,
         });
       }

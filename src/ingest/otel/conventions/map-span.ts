@@ -7,6 +7,7 @@ import { mapOpenInference } from './openinference.js';
 import { mapOpenLlmetry } from './openllmetry.js';
 import { attrStr, type OtelSpan } from '../span.js';
 import { mapVercelAi } from './vercel-ai.js';
+import { spanScenario, type SpanScenario } from '../scenario.js';
 
 /** Every attribute convention, applied to every span of every container (first to know a field wins). */
 const MAPPERS: readonly AttributeMapper[] = [mapGenAi, mapOpenInference, mapVercelAi, mapGoogleAdk, mapOpenLlmetry, mapMonocle, mapAnyAgent];
@@ -26,6 +27,8 @@ export interface SpanError {
 export interface MappedSpan extends Pick<OtelSpan, 'traceId' | 'spanId' | 'parentId' | 'name' | 'startMs' | 'endMs' | 'line'> {
   readonly facts: SpanFacts;
   readonly error: SpanError;
+  /** What names the span's run across reruns (scenario.ts), when the span says; null mostly. */
+  readonly scenario: SpanScenario | null;
 }
 
 export function mapSpan(span: OtelSpan): MappedSpan {
@@ -46,6 +49,7 @@ export function mapSpan(span: OtelSpan): MappedSpan {
     line: span.line,
     facts,
     error: spanError(span),
+    scenario: spanScenario(span.attrs),
   };
 }
 
