@@ -11,15 +11,13 @@
 import { findBase64Secrets } from './base64-secrets.js';
 import { decodedView, type DecodedView } from './decoded-view.js';
 import { maybeSecret, SHORTEST_SECRET } from './prefilter.js';
-import { TOKEN_FORMAT_PATTERN, type TokenMatch } from './token-formats.js';
+import { TOKEN_FORMAT_PATTERN } from './token-formats.js';
 
 export interface SecretPattern {
   readonly id: string;
   readonly regex: RegExp;
-  /** The id of one match when the pattern stands for several formats (token-formats.ts); `id` otherwise. */
-  readonly idOf?: (match: string) => string;
-  /** The matches of `regex` (which has no capture group then), found faster than it finds them. */
-  readonly find?: (text: string) => readonly TokenMatch[];
+  /** The id of one match (its redacted part) when the pattern stands for several formats (token-formats.ts); `id` otherwise. */
+  readonly idOf?: (secret: string) => string;
 }
 
 /** One match of a pattern: where it starts, the whole match, and the part kept (group 1, or ''). */
@@ -31,7 +29,6 @@ export interface PatternMatch {
 
 /** The matches of `pattern` in `text`, left to right. */
 export function matchesOf(pattern: SecretPattern, text: string): PatternMatch[] {
-  if (pattern.find) return pattern.find(text).map((m) => ({ index: m.index, text: m.text, keep: '' }));
   return [...text.matchAll(pattern.regex)].map((m) => ({ index: m.index, text: m[0], keep: m[1] ?? '' }));
 }
 
@@ -102,7 +99,7 @@ function redactRound(text: string, found: SecretMatch[]): string {
     for (const { index, text: match, keep } of matchesOf(pattern, out)) {
       const secret = match.slice(keep.length);
       if (!hasSubstance(secret)) continue;
-      const id = idOfMatch(pattern, match);
+      const id = idOfMatch(pattern, secret);
       found.push({ ruleId: id, secret });
       next += `${out.slice(at, index)}${keep}[REDACTED:${id}]`;
       at = index + match.length;
@@ -119,7 +116,7 @@ function redactRound(text: string, found: SecretMatch[]): string {
 /** The id of the first pattern with a real match in `text` (no base64 decoding), or null. */
 function secretRuleOf(text: string): string | null {
   for (const pattern of SECRET_PATTERNS) {
-    for (const { text: match, keep } of matchesOf(pattern, text)) if (hasSubstance(match.slice(keep.length))) return idOfMatch(pattern, match);
+    for (const { text: match, keep } of matchesOf(pattern, text)) if (hasSubstance(match.slice(keep.length))) return idOfMatch(pattern, match.slice(keep.length));
   }
   return null;
 }
@@ -161,7 +158,7 @@ function redactEncoded(text: string, view: DecodedView, found: SecretMatch[]): s
     for (const { index, text: match, keep } of matchesOf(pattern, view.text)) {
       const secret = match.slice(keep.length);
       if (!hasSubstance(secret)) continue;
-      const id = idOfMatch(pattern, match);
+      const id = idOfMatch(pattern, secret);
       spans.push({ start: view.from[index + keep.length]!, end: view.from[index + match.length]!, id });
       found.push({ ruleId: id, secret });
     }

@@ -15,9 +15,9 @@ import type { SecretPattern } from './secrets.js';
 /**
  * A format is found wherever it stands in a string: after a space, a quote, `_` or a letter
  * or digit (`tool_hf_…`, `x_glpat-…`, `idnpm_…`), as the named patterns of secrets.ts are.
- * Only a prefix that ends ordinary words or turns up in base64 noise (`SK`, `EAAA`, `key-`)
- * and terraform's leading fixed-length part keep this guard: not preceded by a letter or
- * digit (`_` may precede). A near miss then stays one: `TASK<hex>`, `cache-key-<md5>`.
+ * Only Square's `EAAA` form keeps this guard (not preceded by a letter or digit; `_` may
+ * precede): `EAAA` and 60 base64 characters turn up in any base64 of binary data. Mailgun's
+ * `key-` keeps its own: not after `-` or `.` (`cache-key-<md5>` ends a word).
  */
 const W = '(?<![A-Za-z0-9])';
 /**
@@ -61,7 +61,7 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   // Cloud, hosting and infrastructure.
   p('digitalocean-token', `do[opr]_v1_[0-9a-f]{64}${E}`),
   p('vault-token', `hv[sbr]\\.[A-Za-z0-9_-]{24,}`),
-  p('terraform-token', `${W}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_-]{60,}`),
+  p('terraform-token', `[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_-]{60,}`),
   p('pulumi-token', `pul-[0-9a-f]{40}${E}`),
   p('doppler-token', `dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,}`),
   p('databricks-token', `dapi[0-9a-f]{32}(?:-[0-9])?${E}`),
@@ -78,8 +78,8 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   p('google-oauth', `(?:ya29\\.[A-Za-z0-9_-]{30,}|GOCSPX-[A-Za-z0-9_-]{28}${E})`),
   // Messaging, payments, commerce.
   p('sendgrid-key', `SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`),
-  p('twilio-key', `${W}SK[0-9a-f]{32}${E}`),
-  p('mailgun-key', `(?<![A-Za-z0-9.-])key-[0-9a-f]{32}${E}`),
+  p('twilio-key', `SK[0-9a-f]{32}${E}`),
+  p('mailgun-key', `(?<![.-])key-[0-9a-f]{32}${E}`),
   p('shopify-token', `shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}${E}`),
   p('square-token', `(?:sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|${W}EAAA[A-Za-z0-9_-]{60,})`),
   p('shippo-token', `shippo_live_[0-9a-f]{40}${E}`),
@@ -96,68 +96,22 @@ export function tokenFormatOf(match: string): string {
 }
 
 /**
- * The first three characters of every match but terraform's (its leading part is any 14
- * letters and digits; it is found by its `.atlasv1.`). test/sanitize/token-formats.test.ts
- * checks that every generated sample starts with one, and that `findTokens` finds what the
- * unanchored pattern finds.
+ * The characters a format's match can start with (terraform's aside): a position whose
+ * character is none of them is passed without trying the formats. Terraform's token starts
+ * with any 14 letters and digits, so it is tried at a word start (or after `_`), with the
+ * letters and digits before its 14 kept as the match's group 1 (`x` in `x<14>.atlasv1.…`).
+ * test/sanitize/token-placements.test.ts finds every sample in every placement.
  */
-const LEADS = [
-  'hf_', 'api', 'lsv', 'sk-', 'gsk', 'r8_', 'ppl', 'xai', 'pcs', 'tvl', 'e2b', 'npm', 'pyp', 'dck', 'bku', 'ATA',
-  'lin', 'PMA', 'fig', 'sec', 'ntn', 'snt', 'doo', 'dop', 'dor', 'hvs', 'hvb', 'hvr', 'pul', 'dp.', 'dap',
-  'glp', 'gld', 'glr', 'glc', 'gls', 'glf', 'gli', 'gla', 'glo', 'glw', 'vcp', 'vci', 'vck', 'vca', 'vcr',
-  'cfu', 'cfa', 'cfk', 'v1.', 'tsk', 'ops', 'sbp', 'sb_', 'nfp', 'HRK', 'rnd', 'NRA', 'ya2', 'GOC', 'SG.',
-  ...[...'0123456789abcdef'].map((h) => `SK${h}`), 'key', 'shp', 'sq0', 'EAA', 'shi', 'CFP', 'AGE',
-];
-const TRIGRAMS = new Uint8Array(1 << 21);
-for (const lead of LEADS) TRIGRAMS[(lead.charCodeAt(0) << 14) | (lead.charCodeAt(1) << 7) | lead.charCodeAt(2)] = 1;
-const ATLAS = '.atlasv1.';
-const ATLAS_LEAD = 14;
-const SOURCE = `(?:${TOKEN_FORMATS.map((f) => f.source).join('|')})`;
-const STICKY = new RegExp(SOURCE, 'y');
-
-/** One match of the token formats: where it starts and the token. */
-export interface TokenMatch {
-  readonly index: number;
-  readonly text: string;
-}
-
-/**
- * The matches of TOKEN_FORMAT_PATTERN in `text`, left to right, found fast: with no start
- * guard the pattern would try 47 formats at every position; here a position is tried only
- * when its three characters start a format (a table lookup) or `.atlasv1.` stands 14 after it.
- */
-export function findTokens(text: string): TokenMatch[] {
-  const out: TokenMatch[] = [];
-  let atlas = text.indexOf(ATLAS, ATLAS_LEAD);
-  const last = text.length - 2;
-  let i = 0;
-  while (i < last) {
-    while (atlas !== -1 && atlas - ATLAS_LEAD < i) atlas = text.indexOf(ATLAS, atlas + 1);
-    const a = text.charCodeAt(i);
-    const b = text.charCodeAt(i + 1);
-    const c = text.charCodeAt(i + 2);
-    if (((a | b | c) < 128 && TRIGRAMS[(a << 14) | (b << 7) | c] === 1) || atlas - ATLAS_LEAD === i) {
-      STICKY.lastIndex = i;
-      const match = STICKY.exec(text);
-      if (match !== null) {
-        out.push({ index: i, text: match[0] });
-        i += match[0].length;
-        continue;
-      }
-    }
-    i += 1;
-  }
-  return out;
-}
+const TOKEN_LEADS = 'ACEGHNPSabcdefghklnoprstvxy';
+const TERRAFORM = TOKEN_FORMATS.find((f) => f.id === 'terraform-token')!;
+const LEADING = TOKEN_FORMATS.filter((f) => f !== TERRAFORM);
 
 /**
  * Every format in one pattern: one pass over a text instead of one per format (each pass
  * cost as much as reading the text). Its matches are reported under each format's own id.
- * The scan finds them with `findTokens`; `regex` is the same pattern, unanchored.
  */
 export const TOKEN_FORMAT_PATTERN: SecretPattern = {
   id: 'token-format',
-  regex: new RegExp(SOURCE, 'g'),
+  regex: new RegExp(`(?=[${TOKEN_LEADS}])(?:${LEADING.map((f) => f.source).join('|')})|(?<![A-Za-z0-9])([A-Za-z0-9]*?)(?:${TERRAFORM.source})`, 'g'),
   idOf: tokenFormatOf,
-  find: findTokens,
 };
