@@ -17,9 +17,11 @@ export interface DecodedView {
 /** Rounds of decoding (`%2570` is `%70` is `p`): each round is linear in the text. */
 const MAX_ROUNDS = 3;
 
-const ESCAPE = /%[0-9A-Fa-f]{2}|\\[u"\\/bfnrt]/;
+// A JSON escape that can hide a token's characters: `\uXXXX` or `\/` (a view, once built, decodes
+// `\"`, `\n` and the others too; they alone do not build one: raw JSON lines are full of them).
+const ESCAPE = /%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\\//;
 // Characters below U+00A0 are their own NFKC form. One pass looks for an escape or such a character.
-const ESCAPE_OR_WIDE = /%[0-9A-Fa-f]{2}|\\[u"\\/bfnrt]|[\u00a0-\uffff]/;
+const ESCAPE_OR_WIDE = /%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\\/|[\u00a0-\uffff]/;
 
 /** True when the view of `text` could differ from it (cheap: no view is built). */
 export function mayHideEncoded(text: string): boolean {
