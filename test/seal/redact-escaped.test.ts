@@ -57,7 +57,7 @@ describe('seal --redact finds secrets however the JSON line writes them', () => 
       for (const [name, , write] of PLACEMENTS) {
         const raw = write(text);
         const written = raw.slice(raw.lastIndexOf(':"') + 2);
-        for (const [what, bytes] of [['sealed file', chain], ['checkpoint', checkpointText]]) {
+        for (const [what, bytes] of [['sealed file', chain], ['checkpoint', checkpointText]] as const) {
           expect(bytes.includes(text), `${ruleId} ${name} in the ${what}`).toBe(false);
           expect(bytes.includes(written), `${ruleId} ${name} (as written) in the ${what}`).toBe(false);
         }
