@@ -1,7 +1,9 @@
 /**
  * The text a secret can hide behind an encoding, as a reader would see it:
- * `%XX` escapes decoded (`gh%70_…`, `Authorization%3A%20Bearer%20…`) and every
- * character NFKC-normalized (fullwidth `ｇｈｐ＿…`, mathematical letters). Each
+ * `%XX` escapes decoded (`gh%70_…`, `Authorization%3A%20Bearer%20…`), JSON string
+ * escapes decoded (`\u0041KIA…`, `\/`, `\"`, `\n`: a raw JSON line, or a string that
+ * holds JSON text) and every character NFKC-normalized (fullwidth `ｇｈｐ＿…`,
+ * mathematical letters). Each
  * character of the view remembers where it came from in the original text, so a
  * secret found in the view is redacted in the original.
  */
@@ -15,16 +17,18 @@ export interface DecodedView {
 /** Rounds of decoding (`%2570` is `%70` is `p`): each round is linear in the text. */
 const MAX_ROUNDS = 3;
 
-const PERCENT = /%[0-9A-Fa-f]{2}/;
-// Characters below U+00A0 are their own NFKC form. One pass looks for either.
-const PERCENT_OR_WIDE = /%[0-9A-Fa-f]{2}|[\u00a0-\uffff]/;
+// A JSON escape that can hide a token's characters: `\uXXXX` or `\/` (a view, once built, decodes
+// `\"`, `\n` and the others too; they alone do not build one: raw JSON lines are full of them).
+const ESCAPE = /%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\\//;
+// Characters below U+00A0 are their own NFKC form. One pass looks for an escape or such a character.
+const ESCAPE_OR_WIDE = /%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\\/|[\u00a0-\uffff]/;
 
 /** True when the view of `text` could differ from it (cheap: no view is built). */
 export function mayHideEncoded(text: string): boolean {
-  const first = PERCENT_OR_WIDE.exec(text);
+  const first = ESCAPE_OR_WIDE.exec(text);
   if (first === null) return false;
   // A character past U+009F came first: an escape may still follow, or NFKC may change the text.
-  return first[0].length === 3 || PERCENT.test(text) || text.normalize('NFKC') !== text;
+  return first[0].length > 1 || ESCAPE.test(text) || text.normalize('NFKC') !== text;
 }
 
 /** The decoded view of `text`, or null when decoding changes nothing. */
@@ -61,9 +65,24 @@ function sequenceLength(lead: number): number {
   return lead >= 0xc0 ? 2 : 1;
 }
 
+/** What a JSON escape's letter stands for (`\uXXXX` aside). */
+const JSON_ESCAPES: ReadonlyMap<string, string> = new Map([['"', '"'], ['\\', '\\'], ['/', '/'], ['b', '\b'], ['f', '\f'], ['n', '\n'], ['r', '\r'], ['t', '\t']]);
+
+/** The JSON escape at `i` (`\uXXXX`, `\n`, `\/`, …): what it stands for and its length, or null. */
+function jsonEscapeAt(text: string, i: number): { decoded: string; length: number } | null {
+  const letter = text[i + 1];
+  if (letter === undefined) return null;
+  if (letter !== 'u') {
+    const decoded = JSON_ESCAPES.get(letter);
+    return decoded === undefined ? null : { decoded, length: 2 };
+  }
+  const hex = text.slice(i + 2, i + 6);
+  return /^[0-9A-Fa-f]{4}$/.test(hex) ? { decoded: String.fromCharCode(parseInt(hex, 16)).normalize('NFKC'), length: 6 } : null;
+}
+
 /**
  * One round: percent escapes decoded (a UTF-8 sequence of escapes as one character),
- * then NFKC per code point. Unchanged stretches are copied as slices.
+ * JSON escapes decoded, then NFKC per code point. Unchanged stretches are copied as slices.
  */
 function decodeOnce(text: string): DecodedView {
   const parts: string[] = [];
@@ -81,7 +100,16 @@ function decodeOnce(text: string): DecodedView {
   let i = 0;
   while (i < text.length) {
     const code = text.charCodeAt(i);
-    if (code === 0x25) {
+    if (code === 0x5c) {
+      const escape = jsonEscapeAt(text, i);
+      if (escape !== null) {
+        flush(i);
+        piece(escape.decoded, i);
+        i += escape.length;
+        plainFrom = i;
+        continue;
+      }
+    } else if (code === 0x25) {
       const end = escapedSequenceEnd(text, i);
       if (end !== -1) {
         flush(i);

@@ -20,8 +20,8 @@ import { mayHideEncoded } from './decoded-view.js';
 
 // `eyJ` (a JWT) is looked for apart: as a branch it was tried at every `e` of the text.
 const CASED_LITERAL = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|:\/\//;
-/** `CASED_LITERAL`, a percent escape, or a character NFKC may change (what `mayHideEncoded` looks for). */
-const LITERAL_OR_ENCODED = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|:\/\/|%[0-9A-Fa-f]{2}|[\u00a0-\uffff]/;
+/** `CASED_LITERAL`, a percent or JSON escape, or a character NFKC may change (what `mayHideEncoded` looks for). */
+const LITERAL_OR_ENCODED = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|:\/\/|%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\\/|[\u00a0-\uffff]/;
 const HEADER_OR_QUERY = /cookie|authorization|api-key|x-auth-token|private-token|[?&][a-z_-]+=/i;
 
 /** Characters of a base64 run (standard and URL-safe alphabets), by char code. */

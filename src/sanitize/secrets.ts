@@ -16,8 +16,20 @@ import { TOKEN_FORMAT_PATTERN } from './token-formats.js';
 export interface SecretPattern {
   readonly id: string;
   readonly regex: RegExp;
-  /** The id of one match when the pattern stands for several formats (token-formats.ts); `id` otherwise. */
-  readonly idOf?: (match: string) => string;
+  /** The id of one match (its redacted part) when the pattern stands for several formats (token-formats.ts); `id` otherwise. */
+  readonly idOf?: (secret: string) => string;
+}
+
+/** One match of a pattern: where it starts, the whole match, and the part kept (group 1, or ''). */
+export interface PatternMatch {
+  readonly index: number;
+  readonly text: string;
+  readonly keep: string;
+}
+
+/** The matches of `pattern` in `text`, left to right. */
+export function matchesOf(pattern: SecretPattern, text: string): PatternMatch[] {
+  return [...text.matchAll(pattern.regex)].map((m) => ({ index: m.index, text: m[0], keep: m[1] ?? '' }));
 }
 
 /** The id a match of `pattern` is reported and redacted under. */
@@ -82,16 +94,17 @@ function hasSubstance(text: string): boolean {
 function redactRound(text: string, found: SecretMatch[]): string {
   let out = text;
   for (const pattern of SECRET_PATTERNS) {
-    const { regex } = pattern;
-    regex.lastIndex = 0;
-    out = out.replace(regex, (match: string, prefix: unknown) => {
-      const keep = typeof prefix === 'string' ? prefix : '';
+    let next = '';
+    let at = 0;
+    for (const { index, text: match, keep } of matchesOf(pattern, out)) {
       const secret = match.slice(keep.length);
-      if (!hasSubstance(secret)) return match;
-      const id = idOfMatch(pattern, match);
+      if (!hasSubstance(secret)) continue;
+      const id = idOfMatch(pattern, secret);
       found.push({ ruleId: id, secret });
-      return `${keep}[REDACTED:${id}]`;
-    });
+      next += `${out.slice(at, index)}${keep}[REDACTED:${id}]`;
+      at = index + match.length;
+    }
+    if (at > 0) out = next + out.slice(at);
   }
   for (const hit of findBase64Secrets(out, secretRuleOf)) {
     found.push({ ruleId: `base64-${hit.ruleId}`, secret: hit.blob });
@@ -103,10 +116,7 @@ function redactRound(text: string, found: SecretMatch[]): string {
 /** The id of the first pattern with a real match in `text` (no base64 decoding), or null. */
 function secretRuleOf(text: string): string | null {
   for (const pattern of SECRET_PATTERNS) {
-    for (const match of text.matchAll(pattern.regex)) {
-      const prefix = match[1] ?? '';
-      if (hasSubstance(match[0].slice(prefix.length))) return idOfMatch(pattern, match[0]);
-    }
+    for (const { text: match, keep } of matchesOf(pattern, text)) if (hasSubstance(match.slice(keep.length))) return idOfMatch(pattern, match.slice(keep.length));
   }
   return null;
 }
@@ -145,13 +155,11 @@ export function scanSecretsWith(text: string, prefilter: (text: string) => boole
 function redactEncoded(text: string, view: DecodedView, found: SecretMatch[]): string {
   const spans: Array<{ start: number; end: number; id: string }> = [];
   for (const pattern of SECRET_PATTERNS) {
-    for (const match of view.text.matchAll(pattern.regex)) {
-      const keep = match[1] ?? '';
-      const secret = match[0].slice(keep.length);
+    for (const { index, text: match, keep } of matchesOf(pattern, view.text)) {
+      const secret = match.slice(keep.length);
       if (!hasSubstance(secret)) continue;
-      const id = idOfMatch(pattern, match[0]);
-      const from = match.index + keep.length;
-      spans.push({ start: view.from[from]!, end: view.from[match.index + match[0].length]!, id });
+      const id = idOfMatch(pattern, secret);
+      spans.push({ start: view.from[index + keep.length]!, end: view.from[index + match.length]!, id });
       found.push({ ruleId: id, secret });
     }
   }

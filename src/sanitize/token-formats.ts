@@ -13,15 +13,20 @@
 import type { SecretPattern } from './secrets.js';
 
 /**
- * At a word start: not preceded by a letter, digit or `_` (every format starts with a
- * letter or digit). Irregexp checks `\b` faster than a lookbehind: on the trace strings
- * of the public corpus the combined pattern took 133 ms where the lookbehind took 182.
+ * A format is found wherever it stands in a string: after a space, a quote, `_` or a letter
+ * or digit (`tool_hf_…`, `x_glpat-…`, `idnpm_…`), as the named patterns of secrets.ts are.
+ * Only Square's `EAAA` form keeps this guard (not preceded by a letter or digit; `_` may
+ * precede): `EAAA` and 60 base64 characters turn up in any base64 of binary data. Mailgun's
+ * `key-` keeps its own: not after `-` or `.` (`cache-key-<md5>` ends a word).
  */
-const S = '\\b';
-/** Not followed by a letter or digit: a fixed-length body glued to more is not that token. */
+const W = '(?<![A-Za-z0-9])';
+/**
+ * Not followed by a letter or digit: a fixed-length body glued to more is not that token
+ * (`_` may follow: `npm_<36>_tool` is found, its own length bounds it).
+ */
 const E = '(?![A-Za-z0-9])';
 
-/** One format: its id and its regular expression (no capture group; the start guard is the list's). */
+/** One format: its id and its regular expression (no capture group). */
 export interface TokenFormat {
   readonly id: string;
   readonly source: string;
@@ -70,13 +75,13 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   p('heroku-key', `HRKU-[A-Za-z0-9_-]{40,}`),
   p('render-key', `rnd_[A-Za-z0-9]{32,}`),
   p('new-relic-key', `NRAK-[A-Z0-9]{27}${E}`),
-  p('google-oauth', `(?:ya29\\.[A-Za-z0-9_-]{30,}|GOCSPX-[A-Za-z0-9_-]{28}(?![A-Za-z0-9_-]))`),
+  p('google-oauth', `(?:ya29\\.[A-Za-z0-9_-]{30,}|GOCSPX-[A-Za-z0-9_-]{28}${E})`),
   // Messaging, payments, commerce.
-  p('sendgrid-key', `SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`),
+  p('sendgrid-key', `SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`),
   p('twilio-key', `SK[0-9a-f]{32}${E}`),
-  p('mailgun-key', `(?<![_.-])key-[0-9a-f]{32}${E}`),
+  p('mailgun-key', `(?<![.-])key-[0-9a-f]{32}${E}`),
   p('shopify-token', `shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}${E}`),
-  p('square-token', `(?:sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|EAAA[A-Za-z0-9_-]{60,})`),
+  p('square-token', `(?:sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|${W}EAAA[A-Za-z0-9_-]{60,})`),
   p('shippo-token', `shippo_live_[0-9a-f]{40}${E}`),
   p('contentful-token', `CFPAT-[A-Za-z0-9_-]{43,}`),
   p('age-secret-key', `AGE-SECRET-KEY-1[0-9A-Z]{58}${E}`),
@@ -91,11 +96,22 @@ export function tokenFormatOf(match: string): string {
 }
 
 /**
+ * The characters a format's match can start with (terraform's aside): a position whose
+ * character is none of them is passed without trying the formats. Terraform's token starts
+ * with any 14 letters and digits, so it is tried at a word start (or after `_`), with the
+ * letters and digits before its 14 kept as the match's group 1 (`x` in `x<14>.atlasv1.…`).
+ * test/sanitize/token-placements.test.ts finds every sample in every placement.
+ */
+const TOKEN_LEADS = 'ACEGHNPSabcdefghklnoprstvxy';
+const TERRAFORM = TOKEN_FORMATS.find((f) => f.id === 'terraform-token')!;
+const LEADING = TOKEN_FORMATS.filter((f) => f !== TERRAFORM);
+
+/**
  * Every format in one pattern: one pass over a text instead of one per format (each pass
  * cost as much as reading the text). Its matches are reported under each format's own id.
  */
 export const TOKEN_FORMAT_PATTERN: SecretPattern = {
   id: 'token-format',
-  regex: new RegExp(`${S}(?:${TOKEN_FORMATS.map((f) => f.source).join('|')})`, 'g'),
+  regex: new RegExp(`(?=[${TOKEN_LEADS}])(?:${LEADING.map((f) => f.source).join('|')})|(?<![A-Za-z0-9])([A-Za-z0-9]*?)(?:${TERRAFORM.source})`, 'g'),
   idOf: tokenFormatOf,
 };

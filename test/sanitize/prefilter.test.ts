@@ -40,6 +40,10 @@ const mathBold = (text: string) =>
     })
     .join('');
 
+/** Each masked character as a JSON `\uXXXX` escape (a `/` as `\/`). */
+const jsonEscape = (text: string, mask: boolean[]) =>
+  [...text].map((ch, i) => (!mask[i % mask.length] ? ch : ch === '/' ? '\\/' : [...ch].map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''))).join('');
+
 const mask = fc.array(fc.boolean(), { minLength: 1, maxLength: 7 });
 type Encode = (text: string) => string;
 const encoding: fc.Arbitrary<Encode> = fc.oneof(
@@ -48,13 +52,15 @@ const encoding: fc.Arbitrary<Encode> = fc.oneof(
   mask.map((m) => (t: string) => percentEncode(t, m, true)),
   mask.map((m) => (t: string) => fullwidth(t, m)),
   fc.constant(mathBold),
+  mask.map((m) => (t: string) => jsonEscape(t, m)),
+  fc.constant((t: string) => JSON.stringify(t).slice(1, -1)),
   fc.constant((t: string) => Buffer.from(t).toString('base64')),
   fc.constant((t: string) => Buffer.from(`x-access-token:${t}`).toString('base64url')),
 );
 
 /** Random text around a secret: words, separators the patterns care about, escapes, non-ASCII. */
 const noise = fc
-  .array(fc.constantFrom('the', 'ok', ' ', '\n', ':', '=', '"', "'", '/', '.', '-', '_', '?', '&', '@', '%', '%2', 'a1', 'Z', 'é', 'ｘ', '\u00a0', 'key', 'token'), { maxLength: 8 })
+  .array(fc.constantFrom('the', 'ok', ' ', '\n', ':', '=', '"', "'", '/', '.', '-', '_', '?', '&', '@', '%', '%2', 'a1', 'Z', 'é', 'ｘ', '\u00a0', 'key', 'token', '\\n', '\\"', '\\u00', '\\'), { maxLength: 8 })
   .map((parts) => parts.join(''));
 
 /**

@@ -1,6 +1,7 @@
 import { isPlaceholder, isSensitiveKey, lastKeyOf } from '../../audit/secrets/sensitive-keys.js';
 import { forEachString } from '../../audit/facts/walk-strings.js';
-import { mayHoldSecret, maybeSecret } from '../../sanitize/prefilter.js';
+import { decodedView } from '../../sanitize/decoded-view.js';
+import { mayHoldSecret } from '../../sanitize/prefilter.js';
 import { scanSecrets, type SecretMatch } from '../../sanitize/secrets.js';
 
 /** One value replaced in a line: the detector rule, its UTF-8 length, its token, and the JSON path once known. */
@@ -39,8 +40,8 @@ export class Redactor {
    */
   line(text: string): { text: string; hits: Replacement[] } {
     const hits: Replacement[] = [];
-    // Most lines hold neither a pattern's text nor a sensitive field's name: settled without parsing.
-    if (!maybeSecret(text) && !SENSITIVE_WORD.test(text)) return { text, hits };
+    // Most lines hold neither a pattern's text (plain or escaped) nor a sensitive field's name: settled without parsing.
+    if (!mayHoldSecret(text) && !SENSITIVE_WORD.test(text)) return { text, hits };
     const json = parseJson(text);
     let out = json === undefined ? text : this.jsonValues(text, json, hits);
     const scan = scanSecrets(out);
@@ -81,7 +82,10 @@ export class Redactor {
         continue;
       }
       const end = secretEnd(original, at, ruleId, found, parts[i + 2]!, i + 2 === parts.length - 1);
-      out += this.next(ruleId, original.slice(at, end), hits);
+      // A match that begins inside an escape (the raw text read plainly) takes the whole escape, so the JSON stays whole.
+      const start = escapeStart(original, at);
+      out = out.slice(0, out.length - (at - start));
+      out += this.next(ruleId, original.slice(start, end), hits);
       at = end;
     }
     return out;
@@ -95,18 +99,21 @@ export class Redactor {
   private jsonValues(text: string, json: unknown, hits: Replacement[]): string {
     let out = text;
     const replace = (path: string, ruleId: string, secret: string, whole = false) => {
+      if (secret === '') return;
       const depth = path.split('<json>').length - 1;
       const encoded = encodedAt(secret, depth, whole);
-      if (secret === '' || !out.includes(encoded)) return;
       const quotes = whole ? encodedAt('', depth, true) : '';
       const quote = quotes.slice(0, quotes.length / 2);
-      out = out.split(encoded).join(`${quote}${this.next(ruleId, secret, hits, path === '' ? '$' : path)}${quote}`);
+      let token: string | null = null;
+      const tokenOf = () => (token ??= `${quote}${this.next(ruleId, secret, hits, path === '' ? '$' : path)}${quote}`);
+      out = replaceValue(out, encoded, whole ? `"${secret}"` : secret, tokenOf);
     };
     forEachString(json, (path, value) => {
       if (path !== '' && mayHoldSecret(path)) for (const hit of scanSecrets(path).found) replace(path, hit.ruleId, hit.secret);
       if (HAS_TOKEN.test(value)) return;
       const found = scanSecrets(value).found;
-      for (const hit of found) replace(path, hit.ruleId, hit.secret);
+      // JSON text in a string: its secrets are replaced where the walk reads that JSON (plain or escaped).
+      if (parseJson(value) === undefined) for (const hit of found) replace(path, hit.ruleId, hit.secret);
       const field = path === '' ? null : lastKeyOf(path);
       if (found.length === 0 && field !== null && isSensitiveKey(field) && !isPlaceholder(value)) replace(path, 'sensitive-field', value, true);
     });
@@ -123,6 +130,47 @@ function encodedAt(value: string, depth: number, whole = false): string {
   let encoded = whole ? JSON.stringify(value) : JSON.stringify(value).slice(1, -1);
   for (let d = depth; d > 0; d -= 1) encoded = JSON.stringify(encoded).slice(1, -1);
   return encoded;
+}
+
+/**
+ * `text` with each stretch that stands for a value replaced by `token()`: its JSON form
+ * (`encoded`) where it starts and ends on whole characters (not the `9` that ends `\u0039`);
+ * when there is none, the value written with other escapes than JSON.stringify writes
+ * (`\/`, `\u0041KIA…`), found as `needle` in the text's decoded view.
+ */
+function replaceValue(text: string, encoded: string, needle: string, token: () => string): string {
+  const view = decodedView(text);
+  const starts = view === null ? null : new Uint8Array(text.length + 1);
+  if (view !== null) for (const at of view.from) starts![at] = 1;
+  const spans: Array<[number, number]> = [];
+  for (let k = text.indexOf(encoded); k !== -1; k = text.indexOf(encoded, k + 1)) {
+    const end = k + encoded.length;
+    if ((starts === null || (starts[k] === 1 && starts[end] === 1)) && (spans.length === 0 || spans[spans.length - 1]![1] <= k)) spans.push([k, end]);
+  }
+  if (spans.length === 0 && view !== null) {
+    for (let k = view.text.indexOf(needle); k !== -1; k = view.text.indexOf(needle, k + needle.length)) spans.push([view.from[k]!, view.from[k + needle.length]!]);
+  }
+  let out = '';
+  let at = 0;
+  for (const [start, end] of spans) {
+    if (start < at) continue;
+    out += text.slice(at, start) + token();
+    at = end;
+  }
+  return spans.length === 0 ? text : out + text.slice(at);
+}
+
+/** The start of the JSON escape `at` falls inside (a match that begins in the `e` of `\u002e`, or the `n` of `\n`), else `at`. */
+function escapeStart(text: string, at: number): number {
+  const escaped = (s: number) => {
+    let n = 0;
+    while (s - n - 1 >= 0 && text[s - n - 1] === '\\') n += 1;
+    return n % 2 === 0;
+  };
+  for (let s = at - 1; s >= Math.max(0, at - 5); s -= 1) {
+    if (text[s] === '\\' && text[s + 1] === 'u' && /^[0-9A-Fa-f]{4}$/.test(text.slice(s + 2, s + 6)) && escaped(s)) return s;
+  }
+  return at >= 1 && text[at - 1] === '\\' && escaped(at - 1) ? at - 1 : at;
 }
 
 /** Where the value replaced at `at` ends in the original: the detector's own match when it says, else the next literal. */

@@ -3,11 +3,12 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportSchema } from '../../../src/report/schema.js';
 import { tempDir } from '../../helpers.js';
-import { PLANTED, plantedTrace } from '../../hostile/secrets/planted-tokens.js';
+import { jsonEscaped, PLANTED, plantedTrace } from '../../hostile/secrets/planted-tokens.js';
 import { PR_EVENT, useActionHarness } from '../support/action-harness.js';
 
 // The bundled Action (dist/index.js) on a pull request whose trace holds one token of every
-// prefixed format in run ids, call ids, tool names, error texts and a broken line. Every public
+// prefixed format in run ids, call ids, tool names, arguments, error texts and broken lines: after a
+// space, after `_`, glued to a letter or digit, and written with JSON escapes. Every public
 // output is read back: what the loopback GitHub received (check run title, summary, annotations
 // with raw_details; the PR comment), the job summary, the log, SARIF, report.json and report.html.
 
@@ -44,14 +45,20 @@ describe('no token of a prefixed format reaches a public output of the bundled A
       'report.html': readFileSync(join(dirname(reportPath), 'report.html'), 'utf8'),
     };
     // The check could fail: the trace holds every token, each format is reported, and the annotations name the redacted ids.
-    expect(readFileSync(join(workspace, 'traces', 'planted.jsonl'), 'utf8')).toContain(PLANTED[0]!.hidden);
+    const planted = readFileSync(join(workspace, 'traces', 'planted.jsonl'), 'utf8');
+    for (const { hidden } of PLANTED) for (const placed of [hidden, `tool_${hidden}`, jsonEscaped(hidden)]) expect(planted).toContain(placed);
     const reported = new Set(report.findings.filter((f) => f.ruleId === 'secret-in-trace').map((f) => /^([a-z0-9-]+) in /.exec(f.message)?.[1]));
     for (const { ruleId } of PLANTED) expect(reported, ruleId).toContain(ruleId);
     expect(check.annotations.length).toBeGreaterThan(PLANTED.length);
     expect(outputs['annotation raw_details']).toContain(`run run [REDACTED:${PLANTED[0]!.ruleId}], call c0 [REDACTED:${PLANTED[0]!.ruleId}], tool tool [REDACTED:${PLANTED[0]!.ruleId}]`);
+    expect(outputs['annotation raw_details']).toContain(`run run_[REDACTED:${PLANTED[0]!.ruleId}], call u0_[REDACTED:${PLANTED[0]!.ruleId}], tool tool_[REDACTED:${PLANTED[0]!.ruleId}]`);
     for (const [output, text] of Object.entries(outputs)) {
       expect(text.length, output).toBeGreaterThan(0);
-      for (const { ruleId, hidden } of PLANTED) expect(text.includes(hidden), `${ruleId} in ${output}`).toBe(false);
+      for (const { ruleId, hidden } of PLANTED) {
+        expect(text.includes(hidden), `${ruleId} in ${output}`).toBe(false);
+        expect(text.includes(jsonEscaped(hidden)), `${ruleId} escaped in ${output}`).toBe(false);
+        expect(text.includes(hidden.slice(1)), `${ruleId} (but its first character) in ${output}`).toBe(false);
+      }
     }
   }, 120_000);
 });

@@ -12,7 +12,7 @@ import { renderText } from '../../../src/report/render/text.js';
 import { TOKEN_FORMATS } from '../../../src/sanitize/token-formats.js';
 import { tempTree, judgedAlone } from '../../helpers.js';
 import { runInProcess } from '../audit-cli.js';
-import { PLANTED, plantedTrace } from './planted-tokens.js';
+import { jsonEscaped, PLANTED, plantedTrace } from './planted-tokens.js';
 
 describe('every prefixed token format stays out of every output (in-process renderers)', () => {
   let report: Report;
@@ -51,13 +51,26 @@ describe('every prefixed token format stays out of every output (in-process rend
     expect(orphans).toHaveLength(PLANTED.length);
     expect(orphans.map((f) => f.tool)).toEqual(PLANTED.map((s) => `tool [REDACTED:${s.ruleId}]`));
     expect(orphans.map((f) => f.runId)).toEqual(PLANTED.map((s) => `run [REDACTED:${s.ruleId}]`));
+    // After `_`, glued to a letter or digit, and written with JSON escapes: redacted the same way.
+    const named = (lead: string) => report.findings.filter((f) => f.ruleId === 'orphan-call' && f.callId?.startsWith(lead));
+    expect(named('u').map((f) => [f.runId, f.tool])).toEqual(PLANTED.map((s) => [`run_[REDACTED:${s.ruleId}]`, `tool_[REDACTED:${s.ruleId}]`]));
+    const glued = (s: (typeof PLANTED)[number], letter: string) => (s.ruleId === 'square-token' && s.text.startsWith('EAAA') ? '_' : letter);
+    expect(named('g').map((f) => [f.runId, f.tool])).toEqual(PLANTED.map((s) => [`run${glued(s, 'x')}[REDACTED:${s.ruleId}]`, `tool${glued(s, 'x')}[REDACTED:${s.ruleId}]`]));
+    expect(named('x').map((f) => [f.runId, f.tool])).toEqual(PLANTED.map((s) => [`run [REDACTED:${s.ruleId}]`, `tool_[REDACTED:${s.ruleId}]`]));
+    // The raw lines of the trace hold each token glued and escaped (so the checks below can fail).
+    for (const { text } of PLANTED) for (const placed of [`tool_${text}`, jsonEscaped(text)]) expect(plantedTrace()).toContain(placed);
   });
 
   it('no token of any format appears in the JSON, text, markdown, job summary, SARIF, HTML, check-run title, summary, annotations or log', () => {
     expect(Object.keys(outputs)).toHaveLength(13);
     for (const [output, text] of Object.entries(outputs)) {
       if (output !== 'log') expect(text.length, output).toBeGreaterThan(0);
-      for (const { ruleId, hidden } of PLANTED) expect(text.includes(hidden), `${ruleId} in ${output}`).toBe(false);
+      for (const { ruleId, hidden } of PLANTED) {
+        expect(text.includes(hidden), `${ruleId} in ${output}`).toBe(false);
+        expect(text.includes(jsonEscaped(hidden)), `${ruleId} escaped in ${output}`).toBe(false);
+        // Not even the token past its first character (what an escaped first character would leave).
+        expect(text.includes(hidden.slice(1)), `${ruleId} (but its first character) in ${output}`).toBe(false);
+      }
     }
   });
 });
