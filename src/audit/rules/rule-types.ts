@@ -19,16 +19,21 @@ export interface RuleMeta<O> {
   /** Options with defaults; strict, so an unknown option is a configuration error. */
   readonly options: z.ZodType<O>;
   /**
-   * The rule's version (1 when absent): raised when a change makes the rule find other
-   * findings in the same trace (or fingerprint them otherwise). A base report that ran
+   * The rule's version (2 when absent): raised when a change makes the rule find other
+   * findings in the same trace (or fingerprint them otherwise). Every rule went from 1 to 2
+   * when fingerprints began to name a finding by its scenario instead of its ids (0.2): a
+   * base report of 0.1 shares no fingerprint with a newer one, so it is not compared. A base report that ran
    * the rule at another version is not compared for it (src/report/verdict/rule-versions.ts).
    */
   readonly version?: number;
 }
 
-/** A rule's version as reports carry it (`rules[].version`, `rulesRun[]`): 1 unless its meta says. */
+/** The version of every rule whose meta names none: 2, the fingerprints by scenario (see RuleMeta.version). */
+export const DEFAULT_RULE_VERSION = 2;
+
+/** A rule's version as reports carry it (`rules[].version`, `rulesRun[]`): DEFAULT_RULE_VERSION unless its meta says. */
 export function ruleVersion(meta: Pick<RuleMeta<unknown>, 'version'>): number {
-  return meta.version ?? 1;
+  return meta.version ?? DEFAULT_RULE_VERSION;
 }
 
 /** What a rule reports; the engine adds severity, file, fingerprint and sanitizes the text. */
