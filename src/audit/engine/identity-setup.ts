@@ -1,5 +1,6 @@
 import type { AuditConfig } from './audit-config.js';
-import { selectorOf, selectFirst, type Selector } from '../../ingest/custom/query.js';
+import { selectorOf, type Selector } from '../../ingest/custom/query.js';
+import { RecordQueries, selectFirst } from '../../ingest/custom/walk.js';
 import type { RecordSink } from '../../ingest/types.js';
 import { normalisePath } from '../findings/identity-path.js';
 import { FileIdentity } from '../findings/run-identity.js';
@@ -29,13 +30,22 @@ function scenarioQueries(config: AuditConfig): readonly Selector[] {
 /** The sink's part that hands scenarios to `identity`: the parsers' own, and (configured) the first query that names one on a JSON line. */
 export function identitySink(identity: FileIdentity, config: AuditConfig): Pick<RecordSink, 'scenario' | 'value'> {
   const queries = scenarioQueries(config);
+  const { maxLineBytes, maxDepth, maxRecordKeys } = config.limits;
+  const limit = { key: 'maxLineBytes', bytes: maxLineBytes, maxDepth, maxKeys: maxRecordKeys } as const;
   const scenario: RecordSink['scenario'] = (note) => identity.scenario(note);
   if (queries.length === 0) return { scenario };
   return {
     scenario,
     value(value, line) {
+      // The query language of formats: (steps too: `$.meta | json | $.test`), on the line as read.
+      const record = new RecordQueries(value, limit);
       for (const query of queries) {
-        const found = selectFirst(query, value);
+        let found: unknown;
+        try {
+          found = selectFirst(query, record.top, record);
+        } catch {
+          found = undefined; // JSON text past the line's budget: no name from this line
+        }
         const name = typeof found === 'string' ? found : typeof found === 'number' || typeof found === 'boolean' ? String(found) : '';
         if (name !== '') {
           identity.lineScenario(line, name);
