@@ -14377,6 +14377,7 @@ function catalogSnapshot(catalog) {
 /* harmony export */   IW: () => (/* binding */ activeRules),
 /* harmony export */   Nj: () => (/* binding */ guarded),
 /* harmony export */   PD: () => (/* binding */ emitter),
+/* harmony export */   Q5: () => (/* binding */ checkRun),
 /* harmony export */   Ri: () => (/* binding */ storeReleased)
 /* harmony export */ });
 /* harmony import */ var _findings_finding_store_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4871);
@@ -14384,7 +14385,7 @@ function catalogSnapshot(catalog) {
 /* harmony import */ var _held_memo_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2925);
 /* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2619);
 /* harmony import */ var _findings_per_file_cap_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5693);
-/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6254);
+/* harmony import */ var _rules_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1441);
 
 
 
@@ -14443,6 +14444,32 @@ function guarded(rule, emit, where, runId, body) {
         emit('rule-crash', { loc: where, runId, message: `rule '${rule.meta.id}' crashed on this run (${reason}); its findings for the run are missing`, key: rule.meta.id });
     }
 }
+/** Every per-run rule's `check` on a complete run (a rule whose record stage crashed on it reports the crash instead); the run's memos. */
+function checkRun(run, active, crashes, emit, where) {
+    const memos = new _held_memo_js__WEBPACK_IMPORTED_MODULE_4__/* .RunMemos */ .H(); // the run's memos, released with it
+    for (const { rule, ctx } of active) {
+        if (crashes?.has(rule)) {
+            guarded(rule, emit, where, run.runId, () => {
+                throw crashes.get(rule);
+            });
+        }
+        else if (rule.check)
+            guarded(rule, emit, where, run.runId, (report) => rule.check(run, { ...ctx, memos }, report));
+    }
+    return memos;
+}
+
+
+/***/ }),
+
+/***/ 6480:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ FAIL_LEVELS)
+/* harmony export */ });
+/** The lowest severity that fails an audit; never: report only. */
+const FAIL_LEVELS = ['error', 'warning', 'note', 'never'];
 
 
 /***/ }),
@@ -14517,11 +14544,14 @@ async function scanToolShapes(path, display, limits) {
     let count = 0;
     let firstLine = 0;
     let bytes = 0;
+    let blank = true;
     for await (const batch of opened.input.lineBatches()) {
         for (const event of batch) {
             if (event.type !== 'line')
                 continue;
             bytes += event.text.length + 1;
+            if (blank && event.text.trim() !== '')
+                blank = false;
             for (const label of toolShapesIn(event.text)) {
                 if (count === 0)
                     firstLine = event.line;
@@ -14532,7 +14562,7 @@ async function scanToolShapes(path, display, limits) {
         if (bytes >= SCAN_BYTES)
             return { count, firstLine, labels, archive: false, cut: true };
     }
-    return { count, firstLine, labels, archive: false, cut: false };
+    return { count, firstLine, labels, archive: false, cut: false, ...(blank ? { blank } : {}) };
 }
 /** The labels as words: `tool_calls ×8, fenced bash block ×4`, the first few named and the rest counted. */
 function labelWords(labels) {
@@ -14556,7 +14586,7 @@ function toolCounts(work) {
 /** A file read to the end with no tool call or result (and no skipped tool-like record): its text is looked through. */
 async function scanIfEmpty(input, config, work) {
     const { calls, results } = toolCounts(work);
-    if (calls + results > 0 || work.skips.toolLike > 0)
+    if (calls + results > 0 || work.skips.toolLike > 0 || (work.misread ?? 0) > 0)
         return null;
     return scanToolShapes(input.path, input.display, config.limits);
 }
@@ -14572,6 +14602,9 @@ function emptyFileFinding(format, scan, diagnose) {
             line: scan.firstLine,
             message: `no tool call was read ('${format.id}'), but the file holds ${scan.count} tool-shaped place(s)${within}: ${labelWords(scan.labels)}; first at line ${scan.firstLine}`,
         });
+    }
+    else if (scan.blank) {
+        diagnose({ ruleId: 'ingest-note', line: 0, message: `the file is empty ('${format.id}': no record, only white space or nothing at all): its writer wrote no trace` });
     }
     else if (scan.archive) {
         diagnose({ ruleId: 'ingest-note', line: 0, message: `no tool call was read from this archive ('${format.id}'); its members were not searched for tool calls` });
@@ -14597,7 +14630,7 @@ function emptyFileFinding(format, scan, diagnose) {
 /* harmony export */ });
 /* harmony import */ var _timeline_collect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5729);
 /* harmony import */ var _active_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4452);
-/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9357);
+/* harmony import */ var _file_audit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2441);
 /* harmony import */ var _findings_finding_caps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(497);
 /* harmony import */ var _findings_finding_store_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4871);
 /* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2619);
@@ -14733,7 +14766,7 @@ function sortInputs(inputs) {
 
 /***/ }),
 
-/***/ 9357:
+/***/ 2441:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14748,10 +14781,75 @@ __nccwpck_require__.d(__webpack_exports__, {
   xx: () => (/* binding */ readRuns)
 });
 
-// EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
-var custom = __nccwpck_require__(5379);
+// EXTERNAL MODULE: ./src/ingest/custom/index.ts
+var custom = __nccwpck_require__(1330);
 // EXTERNAL MODULE: ./src/ingest/detect.ts
 var detect = __nccwpck_require__(3389);
+;// CONCATENATED MODULE: ./src/ingest/trace-like.ts
+/** How much of the head the judgment looks at. */
+const LOOK_BYTES = 4096;
+/** Binary files named by their first bytes (magic numbers). */
+const MAGIC = [
+    ['a PNG image', (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
+    ['a JPEG image', (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff],
+    ['a GIF image', (h) => h.subarray(0, 4).toString('latin1') === 'GIF8'],
+    ['a WebP image', (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP'],
+    ['a PDF document', (h) => h.subarray(0, 5).toString('latin1') === '%PDF-'],
+];
+/** A YAML document's first line that is not a comment, a blank or `---`: a top-level key (`interactions:`, `"version": 2`). */
+const YAML_KEY = /^(?:[A-Za-z_][\w.-]*|"[^"\n]*"|'[^'\n]*')[ \t]*:(?:\s|$)/;
+/**
+ * Why a file no format claimed is not trace-like at all, or null when it could be a
+ * trace (then it counts, and is `unknown-format`). Every trace format read is JSON,
+ * JSON lines or YAML, or a zip archive (`.eval`), plain or gzip. Judged from the
+ * detection sample's first 4 KiB (gzip inflated, BOM removed):
+ *
+ * - a zip archive, or an empty file, may be a trace: null;
+ * - bytes that are not text (a NUL byte, or not UTF-8): not a
+ *   trace, named by its first bytes (`a PNG image`, `a JPEG image`, `a GIF image`,
+ *   `a WebP image`, `a PDF document`) or `binary data`;
+ * - text whose first character (blanks left out) opens JSON (`{`, `[`): may be a trace;
+ * - text whose first line, after comment lines (`#`), blanks and a `---`, is a YAML
+ *   key (`word:` followed by a blank or the line end): may be a trace;
+ * - any other text (a README's prose and headings, HTML, CSV, a plain log): `text that
+ *   is not JSON or YAML`.
+ *
+ * A file one format claims is never judged here: a claimed file always counts.
+ */
+function notTraceLike(sample) {
+    const head = sample.head.subarray(0, LOOK_BYTES);
+    if (head.length === 0)
+        return null;
+    if (head[0] === 0x50 && head[1] === 0x4b)
+        return null;
+    for (const [name, matches] of MAGIC)
+        if (matches(head))
+            return name;
+    if (!isText(head, sample.head.length > LOOK_BYTES))
+        return 'binary data';
+    const text = head.toString('utf8').replace(/\r\n?/g, '\n');
+    const first = /[^\s]/.exec(text)?.[0];
+    if (first === '{' || first === '[')
+        return null;
+    const body = text.replace(/^(?:[ \t]*#[^\n]*\n|[ \t]*\n)*(?:---[ \t]*\n)?(?:[ \t]*#[^\n]*\n|[ \t]*\n)*/, '');
+    if (YAML_KEY.test(body))
+        return null;
+    return 'text that is not JSON or YAML';
+}
+/** No NUL byte, and valid UTF-8 (a character cut at the end of a longer file is forgiven). */
+function isText(head, cut) {
+    if (head.includes(0))
+        return false;
+    try {
+        // stream: a character cut at the end of the look is not an error.
+        new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: cut });
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+
 // EXTERNAL MODULE: ./src/io/trace-file.ts
 var trace_file = __nccwpck_require__(4564);
 ;// CONCATENATED MODULE: ./src/model/run.ts
@@ -14838,8 +14936,6 @@ function resultCount(run) {
 var active_rules = __nccwpck_require__(4452);
 // EXTERNAL MODULE: ./src/audit/catalog/run-catalog.ts
 var run_catalog = __nccwpck_require__(4052);
-// EXTERNAL MODULE: ./src/audit/held/memo.ts
-var memo = __nccwpck_require__(2925);
 ;// CONCATENATED MODULE: ./src/audit/held/origin.ts
 /**
  * What the held records of one run share (held-records.ts, issue 22): its file, run
@@ -15531,6 +15627,8 @@ class SkipTally {
 var empty_file = __nccwpck_require__(3193);
 // EXTERNAL MODULE: ./src/audit/timeline/collect.ts + 1 modules
 var collect = __nccwpck_require__(5729);
+// EXTERNAL MODULE: ./src/audit/engine/identity-setup.ts + 1 modules
+var identity_setup = __nccwpck_require__(7943);
 ;// CONCATENATED MODULE: ./src/audit/engine/file-audit.ts
 
 
@@ -15545,20 +15643,28 @@ var collect = __nccwpck_require__(5729);
 
 
 
+
 /** One file: detect its format, read its runs (rules on each run), then the checks of the file as a whole. */
-async function auditFile(input, config, options, active, emit) {
+async function auditFile(input, config, options, active, rawEmit) {
+    const identity = (0,identity_setup/* fileIdentity */.l)(config, input.display, input.within);
+    const emit = identity.emitter(rawEmit);
     const opened = await (0,trace_file/* openTraceFile */.U)(input.path, input.display, config.limits);
-    const choice = (0,detect/* chooseFormat */.H)(opened.sample, options.inputFormat, (0,custom/* formatsFor */.s)(config.formats));
+    const choice = (0,detect/* chooseFormat */.H)(opened.sample, options.inputFormat, await (0,custom/* detectableFormats */.M)(config.formats));
     if (!choice.format) {
+        // A file no format claims that is not trace-like at all (a README, an image) is listed apart, with no finding.
+        const notTrace = options.inputFormat ? null : notTraceLike(opened.sample);
+        const base = { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [], toolCalls: 0, toolResults: 0 };
+        if (notTrace !== null)
+            return { summary: { ...base, notTrace }, runs: [] };
         const skips = new SkipTally();
         diagnoser(input.display, emit, skips)({ ruleId: 'unknown-format', line: 0, message: choice.message });
         noteFile(input, emit, skips);
-        return { summary: { path: input.display, format: 'unknown', records: 0, runs: 0, skipped: [], toolCalls: 0, toolResults: 0 }, runs: [] };
+        return { summary: base, runs: [] };
     }
     const work = newWork(options.keepRuns);
     if (choice.note)
         diagnoser(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
-    await readRuns(opened.input, choice.format, config, options, active, emit, work, () => opened.facts.lines);
+    await readRuns(opened.input, choice.format, config, { ...options, identity }, active, rawEmit, work, () => opened.facts.lines);
     const scan = await (0,empty_file/* scanIfEmpty */.Ky)(input, config, work);
     const summary = finishFile(input.display, choice.format, opened.facts, opened.sources, work, emit, scan);
     noteFile(input, emit, work.skips);
@@ -15582,23 +15688,18 @@ function diagnoser(file, emit, skips) {
  * `work`. A format with a run key groups on the line clock and sorts its runs by
  * `runOrder`, so the same lines read on several threads give the same runs.
  */
-async function readRuns(input, format, config, options, active, emit, work, fileLines) {
+async function readRuns(input, format, config, options, active, rawEmit, work, fileLines) {
     const file = input.file;
+    const identity = options.identity ?? (0,identity_setup/* fileIdentity */.l)(config, file);
+    const emit = identity.emitter(rawEmit);
+    if (format.runKey)
+        identity.byRunId();
     const diagnose = diagnoser(file, emit, work.skips);
     const stage = new RecordStage(active, emit);
     const onRun = ({ run, closedAt, firstLine }) => {
-        const memos = new memo/* RunMemos */.H(); // the run's memos, released with it
-        const crashes = stage.crashesOf(run.runId);
-        const where = { file, line: run.records[0]?.loc.line ?? 0 };
-        for (const { rule, ctx } of active) {
-            if (crashes?.has(rule)) {
-                (0,active_rules/* guarded */.Nj)(rule, emit, where, run.runId, () => {
-                    throw crashes.get(rule);
-                });
-            }
-            else if (rule.check)
-                (0,active_rules/* guarded */.Nj)(rule, emit, where, run.runId, (report) => rule.check(run, { ...ctx, memos }, report));
-        }
+        identity.complete(run.runId, rawEmit);
+        const memos = (0,active_rules/* checkRun */.Q5)(run, active, stage.crashesOf(run.runId), emit, { file, line: run.records[0]?.loc.line ?? 0 });
+        identity.forgetCalls(run.runId);
         (0,run_shelf/* shelveRun */.RT)(work, runEntry(run, options.collectTimelines === true, closedAt, firstLine, memos, work), format.runKey ? entryOrder : null);
         options.onRun?.(run);
     };
@@ -15606,9 +15707,11 @@ async function readRuns(input, format, config, options, active, emit, work, file
     const idle = format.endsRuns === true ? 0 : runIdleRecords;
     const runs = new RunGrouper(file, format.id, { idle, maxRecords: maxRunRecords }, onRun, format.runKey ? 'lines' : 'records');
     const sink = {
+        ...(0,identity_setup/* identitySink */.i)(identity, config),
         record(record) {
             options.onRecord?.(record);
             const held = stage.hold(record);
+            identity.arrive(held);
             const event = runs.add(held);
             stage.arrive(record, held, runs);
             if (event !== null)
@@ -15620,6 +15723,8 @@ async function readRuns(input, format, config, options, active, emit, work, file
                 work.noted = true;
             if (d.ruleId === 'malformed-record' || d.ruleId === 'truncated-tail')
                 work.unread = true;
+            if (d.ruleId === 'partial-read')
+                work.misread = (work.misread ?? 0) + 1;
             diagnose(d);
         },
         skip(skip) {
@@ -15631,14 +15736,12 @@ async function readRuns(input, format, config, options, active, emit, work, file
     };
     await format.parse(input, sink);
     runs.closeAll(fileLines());
+    identity.end(rawEmit);
     work.records += runs.records;
     work.completed += runs.completed;
     (0,run_shelf/* trimRuns */.ni)(work, format.runKey ? entryOrder : null);
 }
-/**
- * The `run-split` finding of a run that resumed after it was closed as idle (at each
- * resumption), or whose records reached limits.max-run-records (once, at its first cut).
- */
+/** The `run-split` finding of a run that resumed after it was closed as idle (at each resumption), or reached limits.max-run-records (once, at its first cut). */
 function splitFinding(event, record, format, limit, emit) {
     if ('cut' in event && event.cut > 1)
         return;
@@ -15648,7 +15751,7 @@ function splitFinding(event, record, format, limit, emit) {
         message: 'idle' in event
             ? `run resumed ${format.runKey ? `${event.idle} lines after its last record` : `after ${event.idle} records of other runs`}; it was audited in parts (raise limits.run-idle-records, or 0 to keep runs open)`
             : `run reached ${limit} records; it is audited in parts of at most ${limit}, each part's calls still awaiting a result carried into the next (raise limits.max-run-records, or 0 for no limit)`,
-        key: `${record.runId ?? ''}@${record.loc.line}`,
+        key: 'idle' in event ? 'resumed' : 'cut',
     });
 }
 /** The checks of a file as a whole (BOM, final newline, byte-stream problems, partial read), and its summary. */
@@ -15679,7 +15782,7 @@ function finishFile(display, format, facts, sources, work, emit, scan = null) {
     if (scan && (scan.count > 0 || (!work.noted && !unread)))
         (0,empty_file/* emptyFileFinding */.fx)(format, scan, diagnose);
     const { calls, results } = (0,empty_file/* toolCounts */.RN)(work);
-    const toolShaped = skips.toolLike + (scan?.count ?? 0);
+    const toolShaped = skips.toolLike + (scan?.count ?? 0) + (work.misread ?? 0);
     return {
         path: display,
         format: format.id,
@@ -15724,6 +15827,256 @@ function runEntry(run, timeline, closedAt, firstLine, memos, work) {
         timeline: timeline ? (0,collect/* collectTimeline */["in"])(run, memos) : null,
         closedAt,
         firstLine,
+    };
+}
+
+
+/***/ }),
+
+/***/ 7943:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  l: () => (/* binding */ fileIdentity),
+  i: () => (/* binding */ identitySink)
+});
+
+// EXTERNAL MODULE: ./src/ingest/custom/query.ts
+var query = __nccwpck_require__(5146);
+// EXTERNAL MODULE: ./src/ingest/custom/walk.ts
+var walk = __nccwpck_require__(6657);
+// EXTERNAL MODULE: ./src/audit/findings/identity-path.ts
+var identity_path = __nccwpck_require__(5300);
+// EXTERNAL MODULE: ./src/canonical/index.ts + 7 modules
+var canonical = __nccwpck_require__(8339);
+// EXTERNAL MODULE: ./src/audit/findings/findings.ts
+var findings = __nccwpck_require__(9578);
+;// CONCATENATED MODULE: ./src/audit/findings/run-identity.ts
+
+
+
+/** Findings a run holds back while its scenario may still be named; past this many it is settled with what is known. */
+const MAX_HELD_FINDINGS = 4096;
+/**
+ * The identity of one file's findings, which a rerun of the same agent suite keeps
+ * (docs/report-schema.md, "What a fingerprint is made of"): no run, call, trace or
+ * span id, session id, line, time or generated file-name segment. A finding about a
+ * run holds the run's scenario (a name the trace carries, else a digest of its task
+ * input, else its position in the file), and about a call the call's tool, canonical
+ * arguments and occurrence among the identical calls of its run. A run's findings
+ * wait (at most MAX_HELD_FINDINGS) until its scenario is settled: when a name for it
+ * arrives, or when the run is complete. A finding about the file (an `input` rule's)
+ * holds the file and its content key.
+ */
+class FileIdentity {
+    path;
+    isFileRule;
+    configured;
+    #runs = new Map();
+    /** Runs with no scenario are known by their run id (normalised), not their position: see `byRunId`. */
+    #byRunId = false;
+    #positions = 0;
+    /** The run last looked up (records of one run come in stretches). */
+    #lastKey = '';
+    #last = null;
+    /** A scenario the configuration's `identity.scenario` query found on a line, for the run of that line's records. */
+    #lineName = null;
+    constructor(
+    /** The file's path inside what was audited, normalised (identity-path.ts). */
+    path, isFileRule, 
+    /** The configuration names scenarios (`identity.scenario`): a trace's own name then waits for the run's end. */
+    configured = false) {
+        this.path = path;
+        this.isFileRule = isFileRule;
+        this.configured = configured;
+    }
+    /**
+     * The format's lines may be read on several threads, each seeing only its runs (a
+     * format with a run key: src/audit/route/): a run's position in the file is then not
+     * known, and a run with no scenario is known by its run id with its generated
+     * segments made generic (identity-path.ts), the same on every thread layout.
+     */
+    byRunId() {
+        this.#byRunId = true;
+    }
+    /** What each record of the file tells: its run's place among the runs, and a call's identity. */
+    arrive(held) {
+        const run = this.#run(held.runId);
+        if (run.position < 0)
+            run.position = this.#positions++;
+        const named = this.#lineName;
+        if (named !== null) {
+            if (held.loc.line === named.line) {
+                if (run.configured === null)
+                    run.configured = named.name;
+                this.#settle(run, held.runId);
+            }
+            else if (held.loc.line > named.line)
+                this.#lineName = null;
+        }
+        if (held.kind !== 'tool_call' || held.callId === null)
+            return;
+        const what = held.argsKey ?? `${held.tool}\u0000${held.argsHash ?? ''}`;
+        const seen = (run.seen ??= new Map());
+        const n = seen.get(what) ?? 0;
+        seen.set(what, n + 1);
+        const calls = (run.calls ??= new Map());
+        if (!calls.has(held.callId))
+            calls.set(held.callId, `${what}#${n}`);
+    }
+    /** A scenario name or task input the trace gives for a run (the first of each counts). */
+    scenario(note) {
+        const run = this.#run(note.runId);
+        if (note.input !== undefined && run.input === null)
+            run.input = note.input;
+        if (note.name !== undefined && note.name !== '' && run.name === null) {
+            run.name = note.name;
+            if (!this.configured)
+                this.#settle(run, note.runId);
+        }
+    }
+    /** A scenario found by the configuration's query on `line`: it names the run of that line's records. */
+    lineScenario(line, name) {
+        this.#lineName = { line, name };
+    }
+    /** The run is complete (or a part of it is): its scenario is settled, its held findings go on, its call identities are let go. */
+    complete(runId, emit) {
+        const run = this.#run(runId);
+        this.#settle(run, runId);
+        this.#release(run, emit);
+    }
+    /** The run's rules have run: its call identities are no longer asked for. */
+    forgetCalls(runId) {
+        const run = this.#runs.get(runId ?? '');
+        if (run && run.scenario !== null) {
+            run.calls = null;
+            run.seen = null;
+        }
+    }
+    /** The end of the file: every run still holding findings is settled and they go on. */
+    end(emit) {
+        for (const [key, run] of this.#runs) {
+            this.#settle(run, key);
+            this.#release(run, emit);
+        }
+    }
+    /** `emit` with the fingerprint of each finding filled in (held back while its run's scenario is open). */
+    emitter(emit) {
+        return (ruleId, draft) => {
+            if (draft.fingerprint !== undefined)
+                return emit(ruleId, draft);
+            if (this.isFileRule(ruleId)) {
+                const key = draft.key ?? (0,identity_path/* normaliseMessage */.I)(draft.message);
+                return emit(ruleId, { ...draft, place: this.path, fingerprint: (0,findings/* fingerprint */.Rj)([ruleId, this.path, null, null, draft.tool ?? null, key]) });
+            }
+            const run = this.#run(draft.runId ?? null);
+            // A call the run did not make (a result's unknown id) is known by its tool alone.
+            const call = draft.callId === undefined || draft.callId === null ? null : (run.calls?.get(draft.callId) ?? `?${draft.tool ?? ''}`);
+            if (run.scenario !== null)
+                return emit(ruleId, this.#final(ruleId, draft, call, run.scenario));
+            run.held.push([ruleId, draft, call]);
+            if (run.held.length >= MAX_HELD_FINDINGS) {
+                this.#settle(run, draft.runId ?? null);
+                this.#release(run, emit);
+            }
+        };
+    }
+    #final(ruleId, draft, call, scenario) {
+        return { ...draft, place: this.path, fingerprint: (0,findings/* fingerprint */.Rj)([ruleId, this.path, scenario, call, draft.tool ?? null, draft.key ?? '']) };
+    }
+    #release(run, emit) {
+        if (run.held.length === 0)
+            return;
+        const held = run.held;
+        run.held = [];
+        for (const [ruleId, draft, call] of held)
+            emit(ruleId, this.#final(ruleId, draft, call, run.scenario));
+    }
+    #settle(run, runId) {
+        if (run.scenario !== null)
+            return;
+        const name = run.configured ?? run.name;
+        if (name !== null)
+            run.scenario = `name:${name.length > 200 ? digest(name) : name}`;
+        else if (run.input !== null)
+            run.scenario = `input:${digest(run.input)}`;
+        else
+            run.scenario = this.#byRunId ? `run:${(0,identity_path/* normalisePath */.q)(runId ?? '')}` : `position:${run.position}`;
+    }
+    #run(runId) {
+        const key = runId ?? '';
+        if (key === this.#lastKey && this.#last !== null)
+            return this.#last;
+        let run = this.#runs.get(key);
+        if (!run)
+            this.#runs.set(key, (run = { position: -1, configured: null, name: null, input: null, scenario: null, held: [], calls: null, seen: null }));
+        this.#lastKey = key;
+        this.#last = run;
+        return run;
+    }
+}
+/** A task input as its identity: whitespace runs made one space, trimmed, hashed. */
+function digest(input) {
+    return (0,canonical/* sha256Hex */.fg)(input.replace(/\s+/g, ' ').trim()).slice(0, 16);
+}
+
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
+var rules = __nccwpck_require__(1441);
+;// CONCATENATED MODULE: ./src/audit/engine/identity-setup.ts
+
+
+
+
+
+/** The rules whose findings are about a file, not a run (category `input`): identified by the file and their content. */
+const FILE_RULES = new Set(rules/* RULES */.y.filter((rule) => rule.meta.category === 'input').map((rule) => rule.meta.id));
+const isFileRule = (ruleId) => FILE_RULES.has(ruleId);
+/**
+ * The identity of one file's findings (findings/run-identity.ts): its path inside
+ * what was audited (`within`, the path below the folder or pattern named; else the
+ * name the report shows), normalised.
+ */
+function fileIdentity(config, display, within) {
+    return new FileIdentity((0,identity_path/* normalisePath */.q)(within ?? display), isFileRule, scenarioQueries(config).length > 0);
+}
+/** The configuration's `identity.scenario` queries, compiled once per configuration object (per thread). */
+const compiled = new WeakMap();
+function scenarioQueries(config) {
+    let queries = compiled.get(config);
+    if (queries === undefined)
+        compiled.set(config, (queries = (config.identity?.scenario ?? []).map(query/* selectorOf */.Bk)));
+    return queries;
+}
+/** The sink's part that hands scenarios to `identity`: the parsers' own, and (configured) the first query that names one on a JSON line. */
+function identitySink(identity, config) {
+    const queries = scenarioQueries(config);
+    const { maxLineBytes, maxDepth, maxRecordKeys } = config.limits;
+    const limit = { key: 'maxLineBytes', bytes: maxLineBytes, maxDepth, maxKeys: maxRecordKeys };
+    const scenario = (note) => identity.scenario(note);
+    if (queries.length === 0)
+        return { scenario };
+    return {
+        scenario,
+        value(value, line) {
+            // The query language of formats: (steps too: `$.meta | json | $.test`), on the line as read.
+            const record = new walk/* RecordQueries */.S0(value, limit);
+            for (const query of queries) {
+                let found;
+                try {
+                    found = (0,walk/* selectFirst */.JK)(query, record.top, record);
+                }
+                catch {
+                    found = undefined; // JSON text past the line's budget: no name from this line
+                }
+                const name = typeof found === 'string' ? found : typeof found === 'number' || typeof found === 'boolean' ? String(found) : '';
+                if (name !== '') {
+                    identity.lineScenario(line, name);
+                    return;
+                }
+            }
+        },
     };
 }
 
@@ -15789,8 +16142,8 @@ var engine = __nccwpck_require__(2070);
 var finding_store = __nccwpck_require__(4871);
 // EXTERNAL MODULE: ./src/audit/findings/spill-folders.ts
 var spill_folders = __nccwpck_require__(6976);
-// EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
-var custom = __nccwpck_require__(5379);
+// EXTERNAL MODULE: ./src/ingest/custom/index.ts
+var custom = __nccwpck_require__(1330);
 // EXTERNAL MODULE: ./src/ingest/detect.ts
 var detect = __nccwpck_require__(3389);
 // EXTERNAL MODULE: ./src/io/byte-source.ts
@@ -15801,12 +16154,14 @@ var trace_file = __nccwpck_require__(4564);
 var active_rules = __nccwpck_require__(4452);
 // EXTERNAL MODULE: ./src/audit/engine/empty-file.ts + 2 modules
 var empty_file = __nccwpck_require__(3193);
-// EXTERNAL MODULE: ./src/audit/engine/file-audit.ts + 9 modules
-var file_audit = __nccwpck_require__(9357);
+// EXTERNAL MODULE: ./src/audit/engine/file-audit.ts + 10 modules
+var file_audit = __nccwpck_require__(2441);
 // EXTERNAL MODULE: ./src/audit/findings/finding-caps.ts
 var finding_caps = __nccwpck_require__(497);
 // EXTERNAL MODULE: ./src/audit/findings/per-file-cap.ts
 var per_file_cap = __nccwpck_require__(5693);
+// EXTERNAL MODULE: ./src/audit/engine/identity-setup.ts + 1 modules
+var identity_setup = __nccwpck_require__(7943);
 // EXTERNAL MODULE: ./src/io/blank-lines.ts
 var blank_lines = __nccwpck_require__(488);
 // EXTERNAL MODULE: ./src/ingest/facts/fields.ts
@@ -16239,9 +16594,10 @@ function lineEvents(batch, maxLineBytes) {
     return events.sort((a, b) => a.line - b.line);
 }
 
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(5284);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 87 modules
+var registry = __nccwpck_require__(1740);
 ;// CONCATENATED MODULE: ./src/audit/route/routed-thread.ts
+
 
 
 
@@ -16281,7 +16637,8 @@ async function auditRoutedShare(task, input, fileLines) {
             if (!misrouted && ownerOf(record.runId, task.threads) !== task.thread)
                 misrouted = true;
         };
-        await (0,file_audit/* readRuns */.xx)(input, format, config, { collectTimelines: task.collectTimelines, onRecord }, active, (0,active_rules/* emitter */.PD)(config, store, cap), work, fileLines);
+        const identity = (0,identity_setup/* fileIdentity */.l)(config, task.display, task.within);
+        await (0,file_audit/* readRuns */.xx)(input, format, config, { collectTimelines: task.collectTimelines, onRecord, identity }, active, (0,active_rules/* emitter */.PD)(config, store, cap), work, fileLines);
         const capped = cap.release(task.display);
         // Findings a rule placed in another file than this one are listed here.
         (0,active_rules/* storeReleased */.Ri)(config, store, cap.release(), cap.cap);
@@ -16323,18 +16680,19 @@ async function auditRoutedShare(task, input, fileLines) {
 
 
 
+
 /** Batches sent to a thread and not yet parsed by it, before the router waits. */
 const IN_FLIGHT = 8;
 /** Audits `input` routed over `jobs` threads, or returns null when its format has no run key or the routing did not hold. */
 async function auditRouted(input, options) {
     const { config } = options;
     const opened = await (0,trace_file/* openTraceFile */.U)(input.path, input.display, config.limits);
-    const choice = (0,detect/* chooseFormat */.H)(opened.sample, options.inputFormat, (0,custom/* formatsFor */.s)(config.formats));
+    const choice = (0,detect/* chooseFormat */.H)(opened.sample, options.inputFormat, await (0,custom/* detectableFormats */.M)(config.formats));
     const format = choice.format;
     if (!format?.runKey)
         return null;
     const key = new RouteKey(format.runKey, options.jobs);
-    const task = (thread) => ({ mode: ROUTED_MODE, display: input.display, formatId: format.id, config, thread, threads: options.jobs, collectTimelines: options.collectTimelines === true, spill: options.spill });
+    const task = (thread) => ({ mode: ROUTED_MODE, display: input.display, ...(input.within === undefined ? {} : { within: input.within }), formatId: format.id, config, thread, threads: options.jobs, collectTimelines: options.collectTimelines === true, spill: options.spill });
     // Thread 0 is this one: two busy threads on two cores, not a reader and two workers.
     const threads = Array.from({ length: options.jobs }, (_, thread) => (thread === 0 ? localThread(task(thread)) : startThread(options, task(thread))));
     let shares;
@@ -16349,7 +16707,7 @@ async function auditRouted(input, options) {
         shares = await Promise.all(threads.map((thread) => thread.done));
         const empty = shares.every((share) => share.skips.toolLike === 0 && share.runs.every((run) => run.summary.toolCalls + run.summary.toolResults === 0));
         const scan = empty ? await (0,empty_file/* scanIfEmpty */.Ky)(input, config, (0,file_audit/* newWork */.aE)()) : null;
-        const joined = join(input.display, shares, options, (work, emit) => {
+        const joined = join(input, shares, options, (work, emit) => {
             if (choice.note)
                 (0,file_audit/* diagnoser */.$Z)(input.display, emit, work.skips)({ ruleId: 'ingest-note', line: 0, message: choice.note });
             const summary = (0,file_audit/* finishFile */.sN)(input.display, format, router.facts, [source], work, emit, scan);
@@ -16365,7 +16723,8 @@ async function auditRouted(input, options) {
     }
 }
 /** The shares joined into one file entry (on the first share's partial), or null when they cannot be. */
-function join(display, shares, options, finish) {
+function join(input, shares, options, finish) {
+    const display = input.display;
     if (shares.some((share) => share.misrouted))
         return null;
     const work = (0,file_audit/* newWork */.aE)();
@@ -16385,7 +16744,7 @@ function join(display, shares, options, finish) {
         const cap = new per_file_cap/* PerFileCap */.i((config.findingCaps ?? finding_caps/* DEFAULT_FINDING_CAPS */.cX).perRulePerFile);
         for (const share of shares)
             cap.absorb(display, share.capped);
-        const summary = finish(work, (0,active_rules/* emitter */.PD)(config, store, cap));
+        const summary = finish(work, (0,identity_setup/* fileIdentity */.l)(config, display, input.within).emitter((0,active_rules/* emitter */.PD)(config, store, cap)));
         (0,active_rules/* storeReleased */.Ri)(config, store, cap.release(display), cap.cap);
         (0,active_rules/* storeReleased */.Ri)(config, store, cap.release(), cap.cap);
         const [first, ...rest] = shares.map((share) => share.partial);
@@ -16727,7 +17086,7 @@ const SCOPE_MAX_BYTES = 1024 * 1024;
 function loadScopeFile(path, display = path, within) {
     const read = (0,_io_confine_js__WEBPACK_IMPORTED_MODULE_2__/* .readConfinedFile */ .p7)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(path), within ?? { root: (0,_io_confine_js__WEBPACK_IMPORTED_MODULE_2__/* .realFolder */ .PX)(process.cwd()), rootName: 'the working folder' }, SCOPE_MAX_BYTES);
     if (read.kind === 'refused' && read.missing)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`cannot read scope file ${JSON.stringify(display)} (ENOENT)`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`no such scope file: ${JSON.stringify(display)}`, 'no-such-path');
     if (read.kind === 'refused')
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigurationError */ .j1(`cannot read scope file ${JSON.stringify(display)}: ${read.refused.replace(/^refused: /, '')}`);
     if (read.kind === 'error') {
@@ -18010,25 +18369,28 @@ class FindingStore {
 /* harmony export */   Eg: () => (/* binding */ compareFindings),
 /* harmony export */   MH: () => (/* binding */ makeFinding),
 /* harmony export */   Qr: () => (/* binding */ compareLocations),
+/* harmony export */   Rj: () => (/* binding */ fingerprint),
 /* harmony export */   r2: () => (/* binding */ cmp)
 /* harmony export */ });
-/* unused harmony export fingerprint */
 /* harmony import */ var _canonical_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
 /* harmony import */ var _sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1900);
-/* harmony import */ var _held_memo_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2925);
+/* harmony import */ var _held_memo_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2925);
+/* harmony import */ var _identity_path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5300);
+
 
 
 
 /**
  * Turns a rule's draft into a Finding: severity from the configuration, all
- * trace text sanitized, and a fingerprint that is stable for the same input.
+ * trace text sanitized, and the fingerprint its file's identity gave it
+ * (run-identity.ts); a finding of no file's (a cross-run rule's, made when every
+ * file is read) is identified by its rule, tool and content key.
  */
 function makeFinding(ruleId, severity, draft) {
     const file = cleanFile(draft.loc.file);
     const runId = nullable(draft.runId);
     const callId = nullable(draft.callId);
     const tool = nullable(draft.tool);
-    const key = draft.key ?? String(draft.loc.line);
     return {
         ruleId,
         severity,
@@ -18038,7 +18400,7 @@ function makeFinding(ruleId, severity, draft) {
         runId,
         callId,
         tool,
-        fingerprint: fingerprint([ruleId, draft.loc.file, draft.runId ?? null, draft.callId ?? null, draft.tool ?? null, key]),
+        fingerprint: draft.fingerprint ?? fingerprint([ruleId, draft.place ?? null, null, null, draft.tool ?? null, draft.key ?? (0,_identity_path_js__WEBPACK_IMPORTED_MODULE_2__/* .normaliseMessage */ .I)(draft.message)]),
     };
 }
 function nullable(value) {
@@ -18051,7 +18413,7 @@ function nullable(value) {
  */
 function sanitizedOnce(maxChars) {
     const options = { maxChars };
-    const memo = new _held_memo_js__WEBPACK_IMPORTED_MODULE_2__/* .Memo */ .l(4096, (text) => (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(text, options));
+    const memo = new _held_memo_js__WEBPACK_IMPORTED_MODULE_3__/* .Memo */ .l(4096, (text) => (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(text, options));
     return (text) => (text.length > 256 ? (0,_sanitize_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeText */ .j)(text, options) : memo.get(text));
 }
 const cleanFile = sanitizedOnce(300);
@@ -18075,6 +18437,58 @@ function compareLocations(a, b) {
 }
 function cmp(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
+}
+
+
+/***/ }),
+
+/***/ 5300:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ normaliseMessage),
+/* harmony export */   q: () => (/* binding */ normalisePath)
+/* harmony export */ });
+/**
+ * The part of a finding's identity that names its file: the path inside what was
+ * audited, with the segments a live agent suite writes afresh on every run made
+ * generic. A suite that runs again writes `sessions/3f2c…e1.jsonl` where it wrote
+ * `sessions/9a41…07.jsonl`, `run-20260105T101112Z.jsonl` where it wrote
+ * `run-20260104T093015Z.jsonl`: both pairs name the same place. docs/report-schema.md
+ * lists what is replaced; the replacements are words in braces, which no generated
+ * segment is, so a normalised path never meets a real one of another shape.
+ */
+/** 8-4-4-4-12 hex digits, dashes optional (a UUID written compact is 32 hex digits, caught below too). */
+const UUID = /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/gi;
+/** ISO dates and times in their common file-name spellings: 2026-01-05, 20260105, 2026-01-05T10-11-12.123Z, 20260105T101112Z, 10:11:12. */
+const DATE_TIME = /(?:19|20)\d\d-?[01]\d-?[0-3]\d(?:[T_ -]?[0-2]\d[-:.]?[0-5]\d(?:[-:.]?[0-5]\d(?:[.,]\d+)?)?(?:Z|[+-][0-2]\d[:-]?[0-5]\d)?)?/g;
+const CLOCK = /\b[0-2]\d[-:][0-5]\d[-:][0-5]\d(?:[.,]\d+)?\b/g;
+/** A run of 12 or more hex digits with a digit and a letter among them (a hash, a trace id, a compact UUID). */
+const LONG_HEX = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{12,}\b/gi;
+/** A random token of 20 or more letters and digits in mixed case with a digit, or of exactly 22 (a short UUID: Inspect's log ids). */
+const TOKEN = /(?<![A-Za-z0-9])(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])(?:(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{20,}|[A-Za-z0-9]{22})(?![A-Za-z0-9])/g;
+/** Ten or more digits: an epoch time in seconds or milliseconds, a process or job id. */
+const LONG_NUMBER = /\d{10,}/g;
+/** A run, attempt, job, build or epoch number: `run-17`, `attempt_2`, `job17`. */
+const RUN_NUMBER = /\b(run|attempt|retry|job|build|epoch|try|iteration|iter|worker|pid)([-_. ]?)\d+/gi;
+/** `path` (slashes, as a report names it) with its generated segments made generic. */
+function normalisePath(path) {
+    return path
+        .replace(UUID, '{uuid}')
+        .replace(DATE_TIME, '{time}')
+        .replace(CLOCK, '{time}')
+        .replace(LONG_HEX, '{hex}')
+        .replace(TOKEN, '{id}')
+        .replace(LONG_NUMBER, '{number}')
+        .replace(RUN_NUMBER, (_all, word, sep) => `${word}${sep}{n}`);
+}
+/**
+ * The text of a finding that has no content key of its own (a message about a file),
+ * with what changes from run to run made generic: the generated segments above, line
+ * and byte numbers, and every other number.
+ */
+function normaliseMessage(message) {
+    return normalisePath(message).replace(/\d+/g, '#');
 }
 
 
@@ -18190,6 +18604,7 @@ function overflowDraft(over, cap) {
     return {
         loc: first.loc,
         runId: first.runId ?? null,
+        ...(first.place === undefined ? {} : { place: first.place }),
         message: `${over.count} more ${over.ruleId} finding(s) in this file from line ${first.loc.line} on are not listed: a rule lists at most ${cap} per file (limits.max-findings-per-rule)`,
         key: 'findings-not-listed',
     };
@@ -18507,7 +18922,7 @@ function omit(tally, entry) {
 
 /***/ }),
 
-/***/ 6254:
+/***/ 1441:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18540,17 +18955,13 @@ function formatMs(ms) {
     return Number.isInteger(ms) ? String(ms) : ms.toFixed(1);
 }
 
-;// CONCATENATED MODULE: ./src/audit/rules/rule-types.ts
-/** Keeps a rule's option and state types together while the registry holds `Rule<any, any>`. */
-function defineRule(rule) {
-    return rule;
-}
-
+// EXTERNAL MODULE: ./src/audit/rules/rule-types.ts
+var rule_types = __nccwpck_require__(9585);
 ;// CONCATENATED MODULE: ./src/audit/rules/pairing/budget-miss.ts
 
 
 
-const budgetMiss = defineRule({
+const budgetMiss = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'budget-miss',
         category: 'pairing',
@@ -18584,7 +18995,7 @@ const budgetMiss = defineRule({
 
 
 /** Fed by ingest: the file starts with a UTF-8 byte order mark. */
-const byteOrderMark = defineRule({
+const byteOrderMark = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'byte-order-mark',
         category: 'input',
@@ -18605,7 +19016,7 @@ var run_catalog = __nccwpck_require__(4052);
 
 
 
-const catalogHashMismatch = defineRule({
+const catalogHashMismatch = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'catalog-hash-mismatch',
         category: 'catalog',
@@ -18651,7 +19062,7 @@ const catalogHashMismatch = defineRule({
 
 
 
-const catalogMismatch = defineRule({
+const catalogMismatch = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'catalog-mismatch',
         category: 'catalog',
@@ -18678,6 +19089,7 @@ const catalogMismatch = defineRule({
             report({
                 loc: record.loc,
                 runId: run.runId,
+                key: `catalog:${other.sha256 ?? ''}`,
                 message: `a second catalog record in the run hashes to ${other.sha256 ?? 'no canonical form'}, the run's first catalog (line ${catalog.record.loc.line}) to ${own}`,
             });
         }
@@ -18692,6 +19104,7 @@ const catalogMismatch = defineRule({
                 runId: run.runId,
                 callId: isCall ? record.callId : null,
                 tool: isCall ? record.tool : null,
+                key: `${record.kind}:${record.catalogSha256}`,
                 message: `record carries catalog_sha256 ${record.catalogSha256}, but its run's catalog (line ${catalog.record.loc.line}) hashes to ${own}`,
             });
         }
@@ -18701,7 +19114,7 @@ const catalogMismatch = defineRule({
 ;// CONCATENATED MODULE: ./src/audit/rules/catalog/catalog-missing.ts
 
 
-const catalogMissing = defineRule({
+const catalogMissing = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'catalog-missing',
         category: 'catalog',
@@ -18729,7 +19142,7 @@ const catalogMissing = defineRule({
 
 
 
-const continuedWhileOutstanding = defineRule({
+const continuedWhileOutstanding = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'continued-while-outstanding',
         category: 'pairing',
@@ -18789,7 +19202,7 @@ const continuedWhileOutstanding = defineRule({
 
 
 
-const duplicateCallId = defineRule({
+const duplicateCallId = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'duplicate-call-id',
         category: 'pairing',
@@ -18824,7 +19237,7 @@ const duplicateCallId = defineRule({
  */
 /** Formats whose parsers pair id-less tool spans with the model's calls themselves and note each pairing. */
 const PARSERS_THAT_NOTE = new Set(['otlp-json', 'jaeger-json', 'langfuse']);
-const ingestNote = defineRule({
+const ingestNote = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'ingest-note',
         category: 'input',
@@ -18959,7 +19372,7 @@ const KIND_NAMES = {
     'db-constraint': 'database constraint/enum detail',
     'db-detail-line': 'database DETAIL/CONTEXT line',
 };
-const internalDetailLeak = defineRule({
+const internalDetailLeak = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'internal-detail-leak',
         category: 'error-hygiene',
@@ -18998,6 +19411,7 @@ const internalDetailLeak = defineRule({
             runId: result.runId,
             callId: result.callId,
             tool: result.tool,
+            key: parts.join(','),
             message: `the ${isError ? 'error ' : ''}result of ${tool} exposes internals: ${parts.join(', ')}`,
         });
     },
@@ -19191,7 +19605,7 @@ function withoutDialect(schema) {
 
 /** Default of the `pendingCalls` option: calls held with their arguments per run until the run's catalog arrives. */
 const DEFAULT_PENDING_CALLS = 10_000;
-const invalidArguments = defineRule({
+const invalidArguments = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'invalid-arguments',
         category: 'catalog',
@@ -19277,6 +19691,7 @@ function validate(call, record, state, report) {
         runId: call.runId,
         callId: call.callId,
         tool: call.tool,
+        key: `${where}:${failure.keyword}`,
         message: `arguments to '${call.tool}' fail its schema at ${where} (keyword '${failure.keyword}'): ${failure.message}`,
     });
 }
@@ -19298,7 +19713,7 @@ function wait(call, key, state, limit) {
 
 
 
-const lateResult = defineRule({
+const lateResult = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'late-result',
         category: 'pairing',
@@ -19350,7 +19765,7 @@ const lateResult = defineRule({
 
 /** Seed 001's only wall-clock budget (its search span's deadline_ms: 8000): the default gap. */
 const DEFAULT_GAP_SECONDS = 8;
-const llmStall = defineRule({
+const llmStall = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'llm-stall',
         category: 'pairing',
@@ -19393,6 +19808,7 @@ const llmStall = defineRule({
                 report({
                     loc: record.loc,
                     runId: run.runId,
+                    key: record.kind,
                     message: `no model output for ${formatMs((record.ts - since) / 1000)} s (from line ${start.loc.line} to this ${record.kind === 'llm' ? 'llm span' : 'tool call'}) with no tool call outstanding (gap ${formatMs(ctx.options.gapSeconds)} s)`,
                 });
             }
@@ -19414,7 +19830,7 @@ const llmStall = defineRule({
 
 
 /** Fed by ingest: a line that is not valid UTF-8, not JSON, too long or deep, or fits no dialect. */
-const malformedRecord = defineRule({
+const malformedRecord = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'malformed-record',
         category: 'input',
@@ -19430,7 +19846,7 @@ const malformedRecord = defineRule({
 
 
 /** Fed by ingest: the last record is complete but not terminated by a newline. */
-const missingFinalNewline = defineRule({
+const missingFinalNewline = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'missing-final-newline',
         category: 'input',
@@ -19563,7 +19979,7 @@ function isMutationHop(label) {
 
 
 
-const mutationLabelMismatch = defineRule({
+const mutationLabelMismatch = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'mutation-label-mismatch',
         category: 'boundary',
@@ -19591,6 +20007,7 @@ const mutationLabelMismatch = defineRule({
                 runId: run.runId,
                 callId: record.callId,
                 tool: null,
+                key: `${label}>${hop}`,
                 message: `${where}: recorded mutation_hop ${label}, recomputed '${hop}'`,
             });
         }
@@ -19633,7 +20050,7 @@ function failedCalls(run, memos) {
 
 
 
-const nonDeterminism = defineRule({
+const nonDeterminism = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'non-determinism',
         category: 'replay',
@@ -19686,7 +20103,7 @@ const nonDeterminism = defineRule({
 
 
 
-const orphanCall = defineRule({
+const orphanCall = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'orphan-call',
         category: 'pairing',
@@ -19779,7 +20196,7 @@ function firstAfter(sorted, after) {
 
 
 /** Fed by ingest: a file whose parser left out records that look like tool calls or results. */
-const partialRead = defineRule({
+const partialRead = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'partial-read',
         category: 'input',
@@ -19795,7 +20212,7 @@ const partialRead = defineRule({
 
 
 /** Fed by the OTLP receiver (`run`, `mode: listen`): requests it refused, spans it rejected, connections it dropped. */
-const receiverLoss = defineRule({
+const receiverLoss = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'receiver-loss',
         category: 'input',
@@ -19823,7 +20240,7 @@ const WHAT = {
     needs_manual_review: 'the bytes changed but the length did not',
 };
 const payload_mutation_short = (hex) => hex.slice(0, 12);
-const payloadMutation = defineRule({
+const payloadMutation = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'payload-mutation',
         category: 'boundary',
@@ -19901,12 +20318,26 @@ function canonicalHashes(payload) {
 }
 
 // EXTERNAL MODULE: ./src/audit/engine/scope.ts
-var engine_scope = __nccwpck_require__(3670);
+var scope = __nccwpck_require__(3670);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/audit/rules/replay/permission-overreach.ts
 
 
 
-const permissionOverreach = defineRule({
+
+/** The scope file the option names; a problem is said as the option's (`scope: no such scope file …`). */
+function scopeFile(path) {
+    try {
+        return (0,scope/* loadScopeFile */.$P)(path);
+    }
+    catch (error) {
+        if (!(error instanceof errors/* ConfigurationError */.j1))
+            throw error;
+        throw new errors/* ConfigurationError */.j1(`scope: ${error.message} (relative to the working folder)`, error.code);
+    }
+}
+const permissionOverreach = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'permission-overreach',
         category: 'replay',
@@ -19915,7 +20346,7 @@ const permissionOverreach = defineRule({
         likelyCause: 'The agent was offered (or invented) a tool its role does not need, or the scope file is out of date.',
         nextAction: 'Remove the tool from this agent\'s catalog, or, if the call is legitimate, add it to the scope file in review.',
         options: schemas/* strictObject */.rej({
-            scope: schemas/* union */.KCZ([schemas/* string */.YjP().min(1).describe('Path of a scope JSON file, relative to the working directory.'), engine_scope/* scopeSchema */.k3])
+            scope: schemas/* union */.KCZ([schemas/* string */.YjP().min(1).describe('Path of a scope JSON file, relative to the working directory.'), scope/* scopeSchema */.k3])
                 .optional()
                 .describe('The declared scope: a path to a scope file, or the scope itself. Without it the rule checks nothing.'),
         }),
@@ -19923,7 +20354,7 @@ const permissionOverreach = defineRule({
     init(options) {
         if (options.scope === undefined)
             return null;
-        const scope = typeof options.scope === 'string' ? (0,engine_scope/* loadScopeFile */.$P)(options.scope) : options.scope;
+        const scope = typeof options.scope === 'string' ? scopeFile(options.scope) : options.scope;
         return { scope, allowed: new Set(scope.allowed_tools) };
     },
     check(run, ctx, report) {
@@ -19950,7 +20381,7 @@ var findings = __nccwpck_require__(9578);
 
 
 
-const redactionPolicyDrift = defineRule({
+const redactionPolicyDrift = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'redaction-policy-drift',
         category: 'boundary',
@@ -20008,7 +20439,7 @@ const redactionPolicyDrift = defineRule({
 
 
 const DEFAULT_MUTATORS = ['write_file', 'delete_file', 'create_file', 'move_file', 'run_command'];
-const redundantCall = defineRule({
+const redundantCall = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'redundant-call',
         category: 'replay',
@@ -20055,7 +20486,7 @@ var position_index = __nccwpck_require__(9369);
 
 
 const MAX_LINES_LISTED = 12;
-const retryStorm = defineRule({
+const retryStorm = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'retry-storm',
         category: 'pairing',
@@ -20112,7 +20543,7 @@ const retryStorm = defineRule({
 
 
 /** Fed by the engine: a rule threw on a run. The audit goes on; the crash is a finding, never a crash. */
-const ruleCrash = defineRule({
+const ruleCrash = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'rule-crash',
         category: 'engine',
@@ -20128,7 +20559,7 @@ const ruleCrash = defineRule({
 
 
 /** Fed by the engine: a run whose records resumed after it was closed as idle, or that reached limits.max-run-records. */
-const runSplit = defineRule({
+const runSplit = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'run-split',
         category: 'engine',
@@ -20146,7 +20577,7 @@ const runSplit = defineRule({
 
 
 
-const schemaDrift = defineRule({
+const schemaDrift = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'schema-drift',
         category: 'catalog',
@@ -20305,7 +20736,7 @@ const options = schemas/* strictObject */.rej({
     /** Fingerprints of known fake secrets (test fixtures) that are not reported. */
     allowFingerprints: schemas/* array */.YOg(schemas/* string */.YjP().regex(/^[0-9a-f]{12}$/)).default([]),
 });
-const secretInTrace = defineRule({
+const secretInTrace = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'secret-in-trace',
         category: 'error-hygiene',
@@ -20423,7 +20854,7 @@ class Scan {
 
 
 
-const slowRecovery = defineRule({
+const slowRecovery = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'slow-recovery',
         category: 'error-hygiene',
@@ -20483,7 +20914,7 @@ const LANGUAGE_NAMES = {
     ruby: 'Ruby backtrace',
     javascript: 'JavaScript stack trace',
 };
-const stackTraceInResult = defineRule({
+const stackTraceInResult = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'stack-trace-in-result',
         category: 'error-hygiene',
@@ -20529,6 +20960,7 @@ const stackTraceInResult = defineRule({
                 runId: run.runId,
                 callId: result.callId,
                 tool: result.tool,
+                key: `${trace.language}:${trace.path}`,
                 message: `${LANGUAGE_NAMES[trace.language]} (${trace.frames} frame${trace.frames === 1 ? '' : 's'}, ~${trace.tokens} tokens) in the result of ${tool}${where}; ${cost}`,
             });
         }
@@ -20539,7 +20971,7 @@ const stackTraceInResult = defineRule({
 
 
 /** Fed by ingest: a JSON-lines record with more object keys than limits.max-record-keys, left out of the audit. */
-const tooManyKeys = defineRule({
+const tooManyKeys = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'too-many-keys',
         category: 'input',
@@ -20555,7 +20987,7 @@ const tooManyKeys = defineRule({
 
 
 /** Fed by ingest: the last line stops mid-record (or mid-character), or a gzip stream ends early. */
-const truncatedTail = defineRule({
+const truncatedTail = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'truncated-tail',
         category: 'input',
@@ -20571,7 +21003,7 @@ const truncatedTail = defineRule({
 
 
 /** Fed by ingest: a file that fits no supported trace format. */
-const unknownFormat = defineRule({
+const unknownFormat = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'unknown-format',
         category: 'input',
@@ -20588,7 +21020,7 @@ const unknownFormat = defineRule({
 
 
 
-const unknownTool = defineRule({
+const unknownTool = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'unknown-tool',
         category: 'catalog',
@@ -20666,7 +21098,7 @@ function message(c, where, threshold) {
     const share = c.unmapped / c.errors;
     return `${c.unmapped} of ${c.errors} error results ${where} (${pct(share)}) carry a catch-all code (${listCodes(c.codes)}); threshold ${pct(threshold)}`;
 }
-const unmappedErrorShare = defineRule({
+const unmappedErrorShare = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'unmapped-error-share',
         category: 'error-hygiene',
@@ -20749,7 +21181,7 @@ const unmappedErrorShare = defineRule({
 
 
 
-const unmatchedResult = defineRule({
+const unmatchedResult = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'unmatched-result',
         category: 'pairing',
@@ -20833,7 +21265,7 @@ function bodyExcerpt(content, max = 80) {
     const line = pick.text.trim().split(/\r?\n/, 1)[0].trim();
     return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
-const unstructuredError = defineRule({
+const unstructuredError = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'unstructured-error',
         category: 'error-hygiene',
@@ -20867,7 +21299,7 @@ const unstructuredError = defineRule({
 
 
 
-const unusedTool = defineRule({
+const unusedTool = (0,rule_types/* defineRule */.Km)({
     meta: {
         id: 'unused-tool',
         category: 'catalog',
@@ -20996,6 +21428,28 @@ const BY_ID = new Map(RULES.map((rule) => [rule.meta.id, rule]));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function ruleById(id) {
     return BY_ID.get(id);
+}
+
+
+/***/ }),
+
+/***/ 9585:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Km: () => (/* binding */ defineRule),
+/* harmony export */   dg: () => (/* binding */ ruleVersion)
+/* harmony export */ });
+/* unused harmony export DEFAULT_RULE_VERSION */
+/** The version of every rule whose meta names none: 2, the fingerprints by scenario (see RuleMeta.version). */
+const DEFAULT_RULE_VERSION = 2;
+/** A rule's version as reports carry it (`rules[].version`, `rulesRun[]`): DEFAULT_RULE_VERSION unless its meta says. */
+function ruleVersion(meta) {
+    return meta.version ?? DEFAULT_RULE_VERSION;
+}
+/** Keeps a rule's option and state types together while the registry holds `Rule<any, any>`. */
+function defineRule(rule) {
+    return rule;
 }
 
 
@@ -22101,8 +22555,11 @@ const COMMON_FLAGS = [
 function allFlags(command) {
     return [...command.flags, ...COMMON_FLAGS];
 }
+/** `usage: agent-trace-audit <name> <args> [flags]`; the flags before `--` when the arguments end in another program's command line (`run`). */
 function usageLine(command) {
-    return `usage: agent-trace-audit ${command.name} ${command.args}${command.args ? ' ' : ''}[flags]`;
+    const at = command.args.indexOf('-- ');
+    const [own, after] = at < 0 ? [command.args, ''] : [command.args.slice(0, at).trimEnd(), ` ${command.args.slice(at)}`];
+    return `usage: agent-trace-audit ${command.name} ${own}${own ? ' ' : ''}[flags]${after}`;
 }
 /** `<command> --help`: what it does, every flag with its default, examples. */
 function commandHelp(command) {
@@ -22129,7 +22586,7 @@ function parseCommandArgs(command, args) {
     const flags = allFlags(command);
     const options = Object.create(null);
     for (const flag of flags)
-        options[flag.name] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
+        options[flag.name] = { type: flag.type, ...(flag.short ? { short: flag.short } : {}), ...(flag.multiple ? { multiple: true } : {}) };
     let parsed;
     try {
         parsed = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({ args: [...args], options, allowPositionals: true, strict: true, tokens: true });
@@ -22145,6 +22602,10 @@ function parseCommandArgs(command, args) {
         string: (name) => {
             const value = values[name];
             return typeof value === 'string' ? value : undefined;
+        },
+        strings: (name) => {
+            const value = values[name];
+            return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
         },
         boolean: (name) => values[name] === true,
     };
@@ -22175,7 +22636,7 @@ function oneOf(flag, value, allowed) {
 
 /***/ }),
 
-/***/ 6564:
+/***/ 9500:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -22184,20 +22645,15 @@ __nccwpck_require__.r(__webpack_exports__);
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   AUDIT: () => (/* binding */ AUDIT),
-  auditCommand: () => (/* binding */ auditCommand),
-  verdictOut: () => (/* binding */ verdictOut)
+  auditCommand: () => (/* binding */ auditCommand)
 });
 
 // EXTERNAL MODULE: ./src/nearest.ts
 var nearest = __nccwpck_require__(7909);
 // EXTERNAL MODULE: ./src/audit/engine/pool.ts + 5 modules
 var pool = __nccwpck_require__(6060);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/audit/engine/engine.ts
 var engine = __nccwpck_require__(2070);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/collect.ts + 2 modules
 var collect = __nccwpck_require__(1623);
 ;// CONCATENATED MODULE: ./src/io/collect-sources.ts
@@ -22233,8 +22689,10 @@ async function collectAll(specs, sources, options) {
     return { inputs, skipped };
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
-var rules = __nccwpck_require__(6254);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
+var rules = __nccwpck_require__(1441);
+// EXTERNAL MODULE: ./src/audit/rules/rule-types.ts
+var rule_types = __nccwpck_require__(9585);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/version.ts
@@ -22246,6 +22704,7 @@ var run_cap = __nccwpck_require__(2146);
 // EXTERNAL MODULE: ./src/report/schema-version.ts
 var schema_version = __nccwpck_require__(914);
 ;// CONCATENATED MODULE: ./src/report/build.ts
+
 
 
 
@@ -22270,7 +22729,7 @@ function buildReport(result, config) {
         schemaVersion: schema_version/* REPORT_SCHEMA_VERSION */.W,
         tool: { name: 'agent-trace-audit', version: version/* VERSION */.x },
         summary: {
-            files: result.files.length,
+            files: result.files.filter((file) => file.notTrace === undefined).length,
             runs: result.runs.length + omitted.runs,
             toolCalls: sum(result.runs.map((run) => run.toolCalls)) + omitted.toolCalls,
             toolResults: sum(result.runs.map((run) => run.toolResults)) + omitted.toolResults,
@@ -22284,8 +22743,13 @@ function buildReport(result, config) {
         rules: rules/* RULES */.y.filter((rule) => fired.has(rule.meta.id)).map((rule) => {
             const setting = config.rules.get(rule.meta.id);
             const severity = setting && setting.severity !== 'off' ? setting.severity : rule.meta.defaultSeverity;
-            return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction };
+            return { id: rule.meta.id, severity, summary: rule.meta.summary, likelyCause: rule.meta.likelyCause, nextAction: rule.meta.nextAction, version: (0,rule_types/* ruleVersion */.dg)(rule.meta) };
         }),
+        // Every rule this audit ran (on in the configuration), with its version: what a later comparison may compare.
+        rulesRun: rules/* RULES */.y.filter((rule) => {
+            const setting = config.rules.get(rule.meta.id);
+            return setting !== undefined && setting.severity !== 'off';
+        }).map((rule) => ({ id: rule.meta.id, version: (0,rule_types/* ruleVersion */.dg)(rule.meta) })),
         metrics: sortedObject(result.metrics),
         findings: result.store,
     };
@@ -22309,7 +22773,6 @@ var finding = __nccwpck_require__(1300);
 
 
 
-
 /** The one core both edges call: collect, audit, report, judge. */
 async function auditPaths(request, logger) {
     const { inputs, skipped } = await collectAll(request.paths, request.sources ?? [], {
@@ -22320,10 +22783,6 @@ async function auditPaths(request, logger) {
     });
     for (const skip of skipped)
         logger.warning(`skipped ${(0,sanitize_text/* sanitizeText */.j)(skip.display)}: ${skip.reason}`);
-    if (request.strictPaths && inputs.length === 0) {
-        const why = skipped.length > 0 ? `${skipped.length} path(s) skipped or refused (see the warnings)` : 'the folders hold no *.jsonl, *.ndjson, *.json or *.eval file, nor a VCR cassette (*.yaml, *.yml)';
-        throw new errors/* InputError */.dz('', null, 'nothing-to-audit', `no trace file to audit: ${why}`);
-    }
     const result = await (0,pool/* runAuditPool */.$g)(inputs, request.config, {
         ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
         ...(request.collectTimelines ? { collectTimelines: true } : {}),
@@ -22367,16 +22826,66 @@ function isFailing(report, failOn) {
 var judge = __nccwpck_require__(9607);
 // EXTERNAL MODULE: ./src/report/verdict/verdict.ts
 var verdict = __nccwpck_require__(4765);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/io/confine.ts
 var confine = __nccwpck_require__(6028);
-// EXTERNAL MODULE: ./src/cli/commands/merge.ts + 4 modules
-var merge = __nccwpck_require__(9657);
-// EXTERNAL MODULE: ./src/ingest/custom/index.ts + 2 modules
-var custom = __nccwpck_require__(5379);
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(5284);
-// EXTERNAL MODULE: ./src/report/index.ts + 20 modules
-var report = __nccwpck_require__(8447);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/cli/commands/merge.ts + 2 modules
+var merge = __nccwpck_require__(3484);
+;// CONCATENATED MODULE: ./src/cli/baseline-reports.ts
+
+
+
+
+
+/** Reports read from one --baseline folder at most: more is a mistake (the wrong folder). */
+const MAX_BASELINE_REPORTS = 100;
+/**
+ * The reports of `--baseline`, given once or more: each a JSON report, or a folder
+ * whose `*.json` files (not its subfolders) are all reports, read in name order.
+ * Every report is read as untrusted input (readReport). Empty when none is given.
+ */
+async function readBaselines(named, cwd) {
+    const out = [];
+    const cwdReal = (0,confine/* realFolder */.PX)(cwd);
+    for (const name of named) {
+        const abs = (0,external_node_path_.resolve)(cwd, name);
+        const within = (0,confine/* namedConfinement */.SB)(abs, cwdReal, cwd);
+        const real = (0,confine/* confinedPath */.OR)(abs, name, within, 'file-or-folder');
+        const files = isFolder(real) ? reportsIn(real, name) : [[abs, name]];
+        for (const [path, shown] of files) {
+            const report = await (0,merge.readReport)(path, shown, within, '--baseline');
+            out.push({ report, source: shown, runId: null, time: null });
+        }
+    }
+    return out;
+}
+function isFolder(real) {
+    return (0,external_node_fs_.statSync)(real).isDirectory();
+}
+/** The `*.json` files of a --baseline folder, by name; a folder with none is a usage error. */
+function reportsIn(folder, shown) {
+    const names = (0,external_node_fs_.readdirSync)(folder, { withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+        .map((entry) => entry.name)
+        .sort();
+    if (names.length === 0)
+        throw new errors/* UsageError */.eb(`--baseline ${shown}: the folder holds no *.json report`);
+    if (names.length > MAX_BASELINE_REPORTS)
+        throw new errors/* UsageError */.eb(`--baseline ${shown}: the folder holds ${names.length} *.json files; at most ${MAX_BASELINE_REPORTS} reports are compared with`);
+    return names.map((name) => [(0,external_node_path_.join)(folder, name), `${shown.replace(/\/+$/, '')}/${name}`]);
+}
+
+// EXTERNAL MODULE: ./src/ingest/custom/index.ts
+var custom = __nccwpck_require__(1330);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 87 modules
+var registry = __nccwpck_require__(1740);
+// EXTERNAL MODULE: ./src/report/index.ts + 22 modules
+var report = __nccwpck_require__(8941);
 // EXTERNAL MODULE: ./src/report/render/json.ts + 2 modules
 var json = __nccwpck_require__(7932);
 // EXTERNAL MODULE: ./src/cli/command.ts
@@ -22388,10 +22897,8 @@ var flags = __nccwpck_require__(5377);
 // EXTERNAL MODULE: ./src/cli/io.ts + 1 modules
 var cli_io = __nccwpck_require__(1010);
 // EXTERNAL MODULE: ./src/cli/output.ts
-var cli_output = __nccwpck_require__(6657);
+var cli_output = __nccwpck_require__(9038);
 ;// CONCATENATED MODULE: ./src/cli/commands/audit.ts
-
-
 
 
 
@@ -22415,18 +22922,23 @@ const AUDIT = {
     details: [
         'Folders are searched for *.jsonl, *.ndjson, *.json, *.eval (and .gz) files, and for',
         '*.yaml/*.yml files that are VCR cassettes. The format of each file is detected.',
-        'The first line is the verdict: nothing audited (no tool call read), partly read, passed or failed',
+        'The first line is the verdict: nothing audited (no tool call read), files not read, partly read, passed or failed',
         '(on stderr when the report goes to a file with -o).',
         'With --baseline (the base branch\'s JSON report), --gate new (the default then) fails only on new findings.',
+        'Give --baseline more than once, or a folder of reports (the last runs on the base branch): a finding some',
+        'but not all of them had is flaky, counted apart and never failing the gate; fixed means every one had it.',
+        'Findings of rules a baseline report did not run at this rule version are not compared.',
         'Exit codes: 0 no finding at or above --fail-on (new ones with --gate new), 1 findings at or above it,',
-        'or nothing audited (no tool call read; --allow-empty: 0), 2 usage or input error.',
+        'or nothing audited (no tool call read; --allow-empty: 0), or with --fail-on-unread a trace file not read,',
+        '2 usage or input error. Files that are not trace-like (a README, an image) are listed apart, never counted.',
     ],
     flags: [
         (0,flags/* formatFlag */.AN)(report/* OUTPUT_FORMATS */.D, 'text'),
         (0,flags/* outputFlag */.Y0)('the report'),
         flags/* FAIL_ON_FLAG */.EK,
+        flags/* FAIL_ON_UNREAD_FLAG */.CJ,
         { name: 'gate', type: 'string', value: 'new|all', default: 'new with --baseline, else all; or gate of the configuration file', description: 'new: fail only on findings not in the baseline report; all: on every finding' },
-        { name: 'baseline', type: 'string', value: 'report.json', default: 'none', description: 'the base branch\'s JSON report: new and fixed findings are counted against it' },
+        { name: 'baseline', type: 'string', multiple: true, value: 'report.json|dir', default: 'none', description: 'the base branch\'s JSON report(s), or a folder of them; more than once for several runs: new, flaky and fixed findings are counted against them' },
         { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no tool call was read (the verdict still says nothing was audited)' },
         flags/* CONFIG_FLAG */.YQ,
         { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
@@ -22442,7 +22954,7 @@ async function auditCommand(args, io, sources = []) {
     const format = (0,command/* oneOf */.yL)('format', args.string('format'), report/* OUTPUT_FORMATS */.D) ?? 'text';
     const inputFormat = args.string('input-format');
     const gate = (0,command/* oneOf */.yL)('gate', args.string('gate'), verdict/* GATES */.JH);
-    const config = await (0,config_file/* loadCliConfig */.X)(io, args.string('config'), { ...(0,flags/* failOnOverride */.Af)(args), ...(gate ? { gate } : {}) });
+    const config = await (0,config_file/* loadCliConfig */.X)(io, args.string('config'), { ...(0,flags/* failOnOverride */.Af)(args), ...(0,flags/* failOnUnreadOverride */.LK)(args), ...(gate ? { gate } : {}) });
     if (inputFormat !== undefined) {
         const ids = (0,custom/* formatsFor */.s)(config.formats).map((f) => f.id);
         if (!ids.includes(inputFormat)) {
@@ -22450,16 +22962,15 @@ async function auditCommand(args, io, sources = []) {
             throw new errors/* UsageError */.eb(`--input-format must be one of ${ids.join(', ')}, not ${JSON.stringify(inputFormat)}${guess === null ? '' : ` (did you mean ${guess}?)`}`);
         }
     }
-    const baselineName = args.string('baseline');
-    const baselinePath = baselineName === undefined ? null : (0,external_node_path_.resolve)(io.cwd, baselineName);
-    const baseline = baselinePath === null ? null : await (0,merge.readReport)(baselinePath, baselineName, (0,confine/* namedConfinement */.SB)(baselinePath, (0,confine/* realFolder */.PX)(io.cwd), io.cwd), '--baseline');
+    const bases = await readBaselines(args.strings('baseline'), io.cwd);
+    const baseline = bases.length > 0 ? bases : null;
     const logger = (0,cli_io/* consoleLogger */.kS)(io, args.boolean('debug'));
     const jobsFlag = args.string('jobs');
     const jobs = jobsFlag === undefined ? (0,pool/* defaultJobs */.yV)() : Number(jobsFlag);
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
         throw new errors/* UsageError */.eb(`--jobs must be a whole number from 1 to 256, not ${JSON.stringify(jobsFlag)}`);
     const outputFlagValue = args.string('output');
-    const output = outputFlagValue === undefined ? null : await (0,cli_output/* outputFile */.i)(io, outputFlagValue);
+    const output = outputFlagValue === undefined ? null : await (0,cli_output/* outputFile */.i9)(io, outputFlagValue);
     const request = {
         paths: args.positionals,
         root: io.cwd,
@@ -22478,25 +22989,26 @@ async function auditCommand(args, io, sources = []) {
     const judging = { config, baseline, noBaseline: 'no --baseline given', defaultGate: baseline ? 'new' : 'all', allowEmpty: args.boolean('allow-empty') };
     // Suppressions and a baseline need the findings; else the JSON report streams from the store.
     if (format === 'json' && !config.suppress && !baseline) {
-        const judged = (0,judge/* judgeCounts */.w)(outcome.report, judging);
+        const judged = (0,judge/* judgeCounts */.wt)(outcome.report, judging);
         // The JSON report is written in pieces as its findings are read from their store
         // (partly on disk for a large audit): memory does not grow with the findings.
         try {
+            // The judged report: the findings' store, with the verdict before them.
             if (output)
-                await (0,cli_output/* writingTo */.g)(output, (path) => (0,json/* writeJsonFile */.An)(outcome.report, path));
+                await (0,cli_output/* writingTo */.gC)(output, (path) => (0,json/* writeJsonFile */.An)(judged.report, path));
             else if (io.stdoutStream)
-                await (0,json/* writePieces */.Rx)((0,cli_io/* jsonPieces */.Mx)(io, (0,json/* renderJsonPieces */.KE)(outcome.report)), io.stdoutStream, { end: false });
+                await (0,json/* writePieces */.Rx)((0,cli_io/* jsonPieces */.Mx)(io, (0,json/* renderJsonPieces */.KE)(judged.report)), io.stdoutStream, { end: false });
             else
-                for (const piece of (0,json/* renderJsonPieces */.KE)(outcome.report))
+                for (const piece of (0,json/* renderJsonPieces */.KE)(judged.report))
                     (0,cli_io/* writeJson */.GF)(io, piece);
         }
         finally {
             outcome.result.store.close();
         }
-        return verdictOut(io, judged, output !== null);
+        return (0,cli_output/* verdictOut */.EW)(io, judged, output !== null);
     }
     const materialized = materializeOutcome(outcome);
-    const judged = (0,judge/* judge */.S)(materialized.report, judging);
+    const judged = (0,judge/* judge */.S4)(materialized.report, judging);
     const rendered = (0,report/* renderReport */.B)(judged.report, format, format === 'html' ? materialized.result.timelines : [], judged);
     if (output)
         await output.write(rendered);
@@ -22504,16 +23016,7 @@ async function auditCommand(args, io, sources = []) {
         (0,cli_io/* writeJson */.GF)(io, rendered);
     else
         io.stdout(rendered);
-    return verdictOut(io, judged, output !== null);
-}
-/**
- * The exit code, and the one-line verdict (and its notes) on stderr when the
- * report went to a file (the text and markdown reports start with them).
- */
-function verdictOut(io, judged, toStderr) {
-    if (toStderr)
-        io.stderr(`${[judged.verdict.headline, ...judged.notes].join('\n')}\n`);
-    return judged.verdict.failed ? 1 : 0;
+    return (0,cli_output/* verdictOut */.EW)(io, judged, output !== null);
 }
 /** AGENT_TRACE_AUDIT_SPILL_THRESHOLD: findings held in memory before they spill to disk (tests and tuning). */
 function spillOptions(env) {
@@ -22530,7 +23033,205 @@ function spillOptions(env) {
 
 /***/ }),
 
-/***/ 9657:
+/***/ 5401:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+// ESM COMPAT FLAG
+__nccwpck_require__.r(__webpack_exports__);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  FORMATS_COMMAND: () => (/* binding */ FORMATS_COMMAND),
+  renderTry: () => (/* binding */ renderTry)
+});
+
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/io/confine.ts
+var confine = __nccwpck_require__(6028);
+// EXTERNAL MODULE: ./src/io/trace-file.ts
+var trace_file = __nccwpck_require__(4564);
+// EXTERNAL MODULE: ./src/ingest/custom/compile.ts
+var compile = __nccwpck_require__(9719);
+// EXTERNAL MODULE: ./src/ingest/custom/custom-format.ts + 4 modules
+var custom_format = __nccwpck_require__(540);
+;// CONCATENATED MODULE: ./src/ingest/custom/try-mapping.ts
+
+
+/** How many calls and results a try keeps to show (the counts are of all of them). */
+const SHOWN_ITEMS = 5;
+/** Reads `input` with the mapping alone (no detection, no rules): what `formats try` prints. */
+async function tryMapping(spec, input) {
+    const calls = [];
+    const results = [];
+    const diagnostics = [];
+    const skipped = new Map();
+    const runs = new Set();
+    const callIds = new Set();
+    const resultIds = new Set();
+    const counts = { calls: 0, results: 0, tools: 0 };
+    const sink = {
+        record(record) {
+            runs.add(record.runId);
+            if (record.kind === 'tool_call') {
+                counts.calls += 1;
+                if (record.callId !== null)
+                    callIds.add(record.callId);
+                if (calls.length < SHOWN_ITEMS)
+                    calls.push(record);
+            }
+            else if (record.kind === 'tool_result') {
+                counts.results += 1;
+                if (record.callId !== null)
+                    resultIds.add(record.callId);
+                if (results.length < SHOWN_ITEMS)
+                    results.push(record);
+            }
+            else if (record.kind === 'catalog')
+                counts.tools += record.tools.length;
+        },
+        diagnostic: (d) => diagnostics.push(d),
+        skip(s) {
+            const entry = skipped.get(s.reason) ?? { count: 0, firstLine: s.line, toolLike: false };
+            entry.count += 1;
+            entry.firstLine = Math.min(entry.firstLine, s.line);
+            entry.toolLike ||= s.toolLike === true;
+            skipped.set(s.reason, entry);
+        },
+    };
+    await (0,custom_format/* parseMapped */.e)(spec, (0,compile/* compileMapping */.k)(spec), input, sink);
+    return {
+        calls,
+        results,
+        callCount: counts.calls,
+        resultCount: counts.results,
+        runs: runs.size,
+        catalogTools: counts.tools,
+        unansweredCalls: [...callIds].filter((id) => !resultIds.has(id)).length,
+        unmatchedResults: [...resultIds].filter((id) => !callIds.has(id)).length,
+        callIds: callIds.size,
+        resultIds: resultIds.size,
+        diagnostics,
+        skipped,
+    };
+}
+
+// EXTERNAL MODULE: ./src/nearest.ts
+var nearest = __nccwpck_require__(7909);
+// EXTERNAL MODULE: ./src/sanitize/text.ts
+var sanitize_text = __nccwpck_require__(1900);
+// EXTERNAL MODULE: ./src/cli/config-file.ts
+var config_file = __nccwpck_require__(6309);
+// EXTERNAL MODULE: ./src/cli/flags.ts
+var flags = __nccwpck_require__(5377);
+;// CONCATENATED MODULE: ./src/cli/commands/formats.ts
+
+
+
+
+
+
+
+
+const SUBCOMMANDS = ['try'];
+const FORMATS_COMMAND = {
+    name: 'formats',
+    summary: "try a formats: mapping of the configuration file on one file: what it extracts, and what it missed",
+    args: 'try <file>',
+    details: [
+        'Reads the file with the mapping alone (no detection, no rules) and prints the first calls and results it',
+        'extracted (id, tool, arguments or output, run; sanitized and cut), the counts, the calls and results whose id',
+        'has no partner, and the mapping warnings: a key that selected nothing, a tool name that is not a name,',
+        'records it could not read (docs/formats/custom.md).',
+        'Exit codes: 0 the mapping read calls or results and has no warning, 1 it has a warning or read nothing,',
+        '2 usage, configuration or input error.',
+    ],
+    flags: [
+        flags/* CONFIG_FLAG */.YQ,
+        { name: 'input-format', type: 'string', value: 'name', default: 'the only mapping of the configuration file', description: "the mapping to try: a name from the configuration file's formats: section" },
+    ],
+    examples: ['agent-trace-audit formats try runs/results.jsonl --config agent-trace-audit.yml --input-format rl-eval'],
+    run: formatsCommand,
+};
+async function formatsCommand(args, io) {
+    const [sub, file, ...rest] = args.positionals;
+    if (sub === undefined)
+        throw new errors/* UsageError */.eb(`formats needs a subcommand: ${SUBCOMMANDS.join(', ')}`);
+    if (!SUBCOMMANDS.includes(sub)) {
+        const guess = (0,nearest/* nearest */.p)(sub, SUBCOMMANDS);
+        throw new errors/* UsageError */.eb(`unknown formats subcommand ${JSON.stringify(sub)}${guess === null ? '' : `: did you mean ${guess}?`} (subcommands: ${SUBCOMMANDS.join(', ')})`);
+    }
+    if (file === undefined || rest.length > 0)
+        throw new errors/* UsageError */.eb('formats try takes exactly one file');
+    const config = await (0,config_file/* loadCliConfig */.X)(io, args.string('config'));
+    const spec = chosenMapping(config.formats ?? [], args.string('input-format'));
+    const opened = await (0,trace_file/* openTraceFile */.U)((0,confine/* namedPath */.hq)(io.cwd, file, 'file'), file, config.limits);
+    const tried = await tryMapping(spec, opened.input);
+    io.stdout(renderTry(file, spec, tried));
+    return warnings(tried).length > 0 || tried.callCount + tried.resultCount === 0 ? 1 : 0;
+}
+function chosenMapping(formats, name) {
+    const names = formats.map((f) => f.name);
+    if (formats.length === 0)
+        throw new errors/* UsageError */.eb('the configuration file has no formats: section: give the file that holds the mapping with --config');
+    if (name === undefined) {
+        if (formats.length === 1)
+            return formats[0];
+        throw new errors/* UsageError */.eb(`--input-format names the mapping to try: one of ${names.join(', ')}`);
+    }
+    const spec = formats.find((f) => f.name === name);
+    if (spec)
+        return spec;
+    const guess = (0,nearest/* nearest */.p)(name, names);
+    throw new errors/* UsageError */.eb(`--input-format must name a mapping of the configuration file (${names.join(', ')}), not ${JSON.stringify(name)}${guess === null ? '' : ` (did you mean ${guess}?)`}`);
+}
+const formats_text = (value, max) => {
+    if (value === undefined)
+        return '-';
+    const raw = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+    return (0,sanitize_text/* sanitizeText */.j)(raw, { maxChars: max });
+};
+/** The mapping's warnings: its misses, the records it could not read, and the items it selected and could not read. */
+function warnings(t) {
+    const out = t.diagnostics.map((d) => `${d.ruleId}${d.line > 0 ? ` (line ${d.line})` : ''}: ${formats_text(d.message, 300)}`);
+    for (const [reason, { count, firstLine, toolLike }] of t.skipped) {
+        if (toolLike)
+            out.push(`${count} skipped: ${formats_text(reason, 200)} (first at line ${firstLine})`);
+    }
+    return out;
+}
+/** The text `formats try` prints (every value from the trace sanitized and cut). */
+function renderTry(file, spec, t) {
+    const lines = [
+        `${formats_text(file, 200)} read with formats.${spec.name} (layout: ${spec.layout})`,
+        `calls: ${t.callCount}, results: ${t.resultCount}, runs: ${t.runs}, catalog tools: ${t.catalogTools}`,
+        t.callIds > 0 && t.resultIds > 0
+            ? `unmatched by id: ${t.unansweredCalls} call(s) without a result, ${t.unmatchedResults} result(s) without a call`
+            : `unmatched by id: not checked (${t.callIds === 0 ? 'the calls' : 'the results'} carry no ids: paired by order and tool when audited)`,
+    ];
+    if (t.calls.length > 0) {
+        lines.push('', `first calls (${Math.min(SHOWN_ITEMS, t.callCount)} of ${t.callCount}):`);
+        for (const c of t.calls)
+            lines.push(`  line ${c.loc.line}  run ${formats_text(c.runId ?? '-', 60)}  id ${formats_text(c.callId ?? '-', 60)}  tool ${formats_text(c.tool, 60)}  arguments ${formats_text(c.args, 100)}`);
+    }
+    if (t.results.length > 0) {
+        lines.push('', `first results (${Math.min(SHOWN_ITEMS, t.resultCount)} of ${t.resultCount}):`);
+        for (const r of t.results) {
+            lines.push(`  line ${r.loc.line}  run ${formats_text(r.runId ?? '-', 60)}  id ${formats_text(r.callId ?? '-', 60)}  tool ${formats_text(r.tool ?? '-', 60)}${r.isError ? '  error' : ''}  output ${formats_text(r.content, 100)}`);
+        }
+    }
+    const warned = warnings(t);
+    lines.push('', warned.length === 0 ? 'mapping warnings: none' : 'mapping warnings:', ...warned.map((w) => `  ${w}`));
+    const other = [...t.skipped].filter(([, s]) => !s.toolLike);
+    if (other.length > 0)
+        lines.push('', 'records that gave nothing:', ...other.map(([reason, s]) => `  ${s.count} ${formats_text(reason, 200)} (first at line ${s.firstLine})`));
+    return `${lines.join('\n')}\n`;
+}
+
+
+/***/ }),
+
+/***/ 3484:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -22548,8 +23249,8 @@ var confine = __nccwpck_require__(6028);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/report/verdict/judge.ts
 var judge = __nccwpck_require__(9607);
-// EXTERNAL MODULE: ./src/config/config.ts + 4 modules
-var config = __nccwpck_require__(1448);
+// EXTERNAL MODULE: ./src/config/config.ts + 3 modules
+var config = __nccwpck_require__(8166);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
@@ -22558,21 +23259,61 @@ var schemas = __nccwpck_require__(8816);
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/report/schema-version.ts
 var schema_version = __nccwpck_require__(914);
+// EXTERNAL MODULE: ./src/audit/engine/audit-config.ts
+var audit_config = __nccwpck_require__(6480);
 ;// CONCATENATED MODULE: ./src/report/schema.ts
 
 
 
+
 const count = schemas/* number */.aig().int().nonnegative();
+/** The verdict's coverage (src/report/verdict/coverage.ts), as the JSON report carries it. */
+const coverageSchema = schemas/* strictObject */.rej({
+    files: count,
+    read: count,
+    unread: schemas/* array */.YOg(schemas/* strictObject */.rej({
+        path: schemas/* string */.YjP(),
+        reason: schemas/* enum */.k5n(['unknown-format', 'unreadable', 'skipped', 'no-records']),
+        format: schemas/* string */.YjP().optional(),
+        toolShaped: count.optional(),
+    })),
+    partlyRead: count,
+    notTraces: schemas/* array */.YOg(schemas/* strictObject */.rej({ path: schemas/* string */.YjP(), reason: schemas/* string */.YjP() })),
+    records: count,
+    toolCalls: count,
+    toolResults: count,
+    skipped: count,
+});
+/** The verdict every edge shows (src/report/verdict/verdict.ts); `coverage` is its Coverage object as is. */
+const verdictSchema = schemas/* strictObject */.rej({
+    state: schemas/* enum */.k5n(['nothing-audited', 'failed', 'passed']),
+    headline: schemas/* string */.YjP(),
+    failed: schemas/* boolean */.zMY(),
+    gate: schemas/* enum */.k5n(['new', 'all']),
+    failOn: schemas/* enum */.k5n(audit_config/* FAIL_LEVELS */.f),
+    coverage: coverageSchema,
+});
+/** The comparison with the base reports (src/report/verdict/delta.ts): which were used, the counts, the fixed findings. */
+const comparisonSchema = schemas/* strictObject */.rej({
+    baselines: schemas/* array */.YOg(schemas/* strictObject */.rej({ source: schemas/* string */.YjP(), runId: count.nullable(), version: schemas/* string */.YjP(), time: schemas/* string */.YjP().nullable() })),
+    counts: schemas/* strictObject */.rej({ new: count, unchanged: count, flaky: count, notCompared: count, fixed: count }),
+    fixed: schemas/* array */.YOg(finding/* findingSchema */.$f),
+});
 const schema_reportSchema = schemas/* strictObject */.rej({
     schemaVersion: schemas/* literal */.euz(schema_version/* REPORT_SCHEMA_VERSION */.W),
     tool: schemas/* strictObject */.rej({ name: schemas/* literal */.euz('agent-trace-audit'), version: schemas/* string */.YjP() }),
     summary: schemas/* strictObject */.rej({
+        /** Trace files: the files[] entries that are trace-like (a file with `notTrace` is not counted). */
         files: count,
         runs: count,
         toolCalls: count,
         toolResults: count,
         findings: schemas/* strictObject */.rej({ error: count, warning: count, note: count }),
     }),
+    /** The verdict the report was judged with (absent in reports written before it was added). */
+    verdict: verdictSchema.optional(),
+    /** Present when the findings were compared with base reports. */
+    comparison: comparisonSchema.optional(),
     files: schemas/* array */.YOg(schemas/* strictObject */.rej({
         path: schemas/* string */.YjP(),
         format: schemas/* string */.YjP(),
@@ -22585,6 +23326,8 @@ const schema_reportSchema = schemas/* strictObject */.rej({
         toolResults: count.optional(),
         /** Places holding tool-shaped content the parser did not read (partial-read); absent when none. */
         toolShaped: count.optional(),
+        /** What the file is when it is not trace-like at all (a README, an image): listed, never counted (summary.files leaves it out). */
+        notTrace: schemas/* string */.YjP().optional(),
     })),
     runs: schemas/* array */.YOg(schemas/* strictObject */.rej({
         file: schemas/* string */.YjP(),
@@ -22610,7 +23353,11 @@ const schema_reportSchema = schemas/* strictObject */.rej({
         summary: schemas/* string */.YjP(),
         likelyCause: schemas/* string */.YjP(),
         nextAction: schemas/* string */.YjP(),
+        /** The rule's version (absent in reports written before 0.1.0 carried it: read as 1). */
+        version: schemas/* number */.aig().int().positive().optional(),
     })),
+    /** Every rule the audit ran, with its version (absent in older reports: see src/report/verdict/rule-versions.ts). */
+    rulesRun: schemas/* array */.YOg(schemas/* strictObject */.rej({ id: schemas/* string */.YjP(), version: schemas/* number */.aig().int().positive() })).optional(),
     metrics: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()),
     findings: schemas/* array */.YOg(finding/* findingSchema */.$f),
     /** Findings taken out by the configuration's `suppress:` entries, with their reason (absent when none is configured). */
@@ -22660,195 +23407,57 @@ function parseStoredReport(text, source) {
         throw new Error(`${source}: not an agent-trace-audit report: ${describeIssues(parsed.error)}`);
     return sanitizeStoredReport(parsed.data);
 }
+const clean = (s) => (0,sanitize_text/* sanitizeText */.j)(s, { maxChars: 300 });
+const cleanOrNull = (s) => (s === null ? null : clean(s));
+function cleanFinding(f) {
+    return { ...f, ruleId: clean(f.ruleId), message: clean(f.message), file: clean(f.file), runId: cleanOrNull(f.runId), callId: cleanOrNull(f.callId), tool: cleanOrNull(f.tool) };
+}
 /**
  * A schema-checked report from elsewhere with every string a renderer shows passed through
  * the sanitizer again (secrets, control characters, markdown, length): the one path for the
  * Action's stored reports and the CLI's `merge` and `--baseline` inputs.
  */
 function sanitizeStoredReport(report) {
-    const clean = (s) => (0,sanitize_text/* sanitizeText */.j)(s, { maxChars: 300 });
-    const cleanOrNull = (s) => (s === null ? null : clean(s));
     return {
         ...report,
-        files: report.files.map((f) => ({ ...f, path: clean(f.path), format: clean(f.format) })),
+        files: report.files.map((f) => ({ ...f, path: clean(f.path), format: clean(f.format), ...(f.notTrace === undefined ? {} : { notTrace: clean(f.notTrace) }) })),
         runs: report.runs.map((r) => ({ ...r, file: clean(r.file), runId: cleanOrNull(r.runId), format: clean(r.format), catalogSha256: cleanOrNull(r.catalogSha256) })),
         ...(report.catalogs
             ? { catalogs: report.catalogs.map((c) => ({ sha256: cleanOrNull(c.sha256), tools: c.tools.map((t) => ({ name: clean(t.name), schemaSha256: cleanOrNull(t.schemaSha256) })) })) }
             : {}),
         rules: report.rules.map((r) => ({ ...r, id: clean(r.id), summary: clean(r.summary), likelyCause: clean(r.likelyCause), nextAction: clean(r.nextAction) })),
-        findings: report.findings.map((f) => ({
-            ...f,
-            ruleId: clean(f.ruleId),
-            message: clean(f.message),
-            file: clean(f.file),
-            runId: cleanOrNull(f.runId),
-            callId: cleanOrNull(f.callId),
-            tool: cleanOrNull(f.tool),
-        })),
+        ...(report.rulesRun ? { rulesRun: report.rulesRun.map((r) => ({ ...r, id: clean(r.id) })) } : {}),
+        findings: report.findings.map(cleanFinding),
+        ...(report.verdict ? { verdict: { ...report.verdict, headline: clean(report.verdict.headline) } } : {}),
+        ...(report.comparison
+            ? {
+                comparison: {
+                    ...report.comparison,
+                    baselines: report.comparison.baselines.map((b) => ({ ...b, source: clean(b.source), version: clean(b.version), time: cleanOrNull(b.time) })),
+                    fixed: report.comparison.fixed.map(cleanFinding),
+                },
+            }
+            : {}),
         ...(report.artifacts ? { artifacts: report.artifacts.map((a) => ({ ...a, name: clean(a.name), digest: clean(a.digest) })) } : {}),
     };
 }
 
-// EXTERNAL MODULE: ./src/audit/findings/findings.ts
-var findings_findings = __nccwpck_require__(9578);
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
-var rules = __nccwpck_require__(6254);
-;// CONCATENATED MODULE: ./src/report/artifact-list.ts
-/**
- * The `artifacts` of several reports as one list (identical entries once,
- * sorted by name then id), as a fragment to spread into a merged report:
- * empty when no report lists any, so the field stays absent.
- */
-function mergedArtifacts(reports) {
-    const seen = new Map();
-    for (const report of reports)
-        for (const a of report.artifacts ?? [])
-            seen.set(JSON.stringify([a.name, a.id, a.digest, a.files]), a);
-    if (seen.size === 0)
-        return {};
-    const artifacts = [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id || a.files - b.files));
-    return { artifacts };
-}
-
-// EXTERNAL MODULE: ./src/report/catalogs.ts
-var catalogs = __nccwpck_require__(1288);
-// EXTERNAL MODULE: ./src/report/run-cap.ts
-var run_cap = __nccwpck_require__(2146);
-// EXTERNAL MODULE: ./src/report/verdict/suppress.ts
-var suppress = __nccwpck_require__(3925);
-;// CONCATENATED MODULE: ./src/report/merge.ts
-
-
-
-
-
-
-
-const RULE_ORDER = new Map(rules/* RULES */.y.map((rule, i) => [rule.meta.id, i]));
-/**
- * Merges reports (matrix shards) into one. The result does not depend on the
- * order or grouping of the inputs: every list is a set (identical entries are
- * one, so a finding seen by two shards counts once), sorted the way the engine
- * sorts; the summary is recomputed from the lists, and metrics, which rules keep
- * as additive counters, are summed.
- */
-function mergeReports(reports, maxRuns = run_cap/* DEFAULT_MAX_RUNS */._5) {
-    if (reports.length === 0)
-        throw new Error('mergeReports needs at least one report');
-    const files = uniqueSorted(reports.flatMap((r) => r.files), (a, b) => (0,findings_findings/* cmp */.r2)(a.path, b.path) || (0,findings_findings/* cmp */.r2)(a.format, b.format));
-    const allRuns = uniqueSorted(reports.flatMap((r) => r.runs), (a, b) => (0,findings_findings/* cmp */.r2)(a.file, b.file) || (0,findings_findings/* cmp */.r2)(a.runId ?? '', b.runId ?? '') || (0,findings_findings/* cmp */.r2)(a.format, b.format));
-    // Runs a shard only counted stay counted (summed); the merged list is capped again.
-    const { runs, omittedRuns } = (0,run_cap/* capRuns */.xq)(allRuns, maxRuns, sumOmitted(reports));
-    const omitted = omittedRuns ?? { runs: 0, toolCalls: 0, toolResults: 0 };
-    const findings = uniqueSorted(reports.flatMap((r) => r.findings), findings_findings/* compareFindings */.Eg);
-    const rules = uniqueSorted(reports.flatMap((r) => r.rules), (a, b) => (RULE_ORDER.get(a.id) ?? Infinity) - (RULE_ORDER.get(b.id) ?? Infinity) || (0,findings_findings/* cmp */.r2)(a.id, b.id) || (0,findings_findings/* cmp */.r2)(a.severity, b.severity));
-    const counts = { error: 0, warning: 0, note: 0 };
-    for (const finding of findings)
-        counts[finding.severity] += 1;
-    const versions = reports.map((r) => r.tool.version).sort(compareVersions);
-    return {
-        schemaVersion: schema_version/* REPORT_SCHEMA_VERSION */.W,
-        tool: { name: 'agent-trace-audit', version: versions[versions.length - 1] },
-        summary: {
-            files: files.length,
-            runs: runs.length + omitted.runs,
-            toolCalls: runs.reduce((n, run) => n + run.toolCalls, omitted.toolCalls),
-            toolResults: runs.reduce((n, run) => n + run.toolResults, omitted.toolResults),
-            findings: counts,
-        },
-        files,
-        runs,
-        ...(0,run_cap/* omittedRunsField */.d4)(omittedRuns),
-        ...mergedCatalogs(reports, maxRuns),
-        rules,
-        metrics: sumMetrics(reports.map((r) => r.metrics)),
-        findings: findings,
-        ...mergedArtifacts(reports),
-        ...mergedSuppressed(reports),
-    };
-}
-/** The shards' suppressed findings once each, counted together; each entry's matches summed. */
-function mergedSuppressed(reports) {
-    const given = reports.flatMap((r) => (r.suppressed ? [r.suppressed] : []));
-    if (given.length === 0)
-        return {};
-    const findings = uniqueSorted(given.flatMap((s) => s.findings), findings_findings/* compareFindings */.Eg).slice(0, suppress/* MAX_SUPPRESSED_LISTED */.yY);
-    const entries = new Map();
-    for (const entry of given.flatMap((s) => s.entries)) {
-        const key = (0,suppress/* describeSuppression */.ld)(entry);
-        const seen = entries.get(key);
-        entries.set(key, seen ? { ...seen, matched: seen.matched + entry.matched } : entry);
-    }
-    return { suppressed: { count: given.reduce((n, s) => n + s.count, 0), entries: [...entries.values()], findings } };
-}
-/** The shards' catalogs once each, capped again like the runs; what a shard left out stays counted. */
-function mergedCatalogs(reports, max) {
-    if (!reports.some((r) => r.catalogs))
-        return {};
-    const all = (0,catalogs/* uniqueCatalogs */._)(reports.flatMap((r) => r.catalogs ?? []));
-    const omitted = Math.max(0, all.length - max) + reports.reduce((n, r) => n + (r.omittedCatalogs ?? 0), 0);
-    return { catalogs: all.slice(0, max), ...(omitted > 0 ? { omittedCatalogs: omitted } : {}) };
-}
-function sumOmitted(reports) {
-    const given = reports.flatMap((r) => (r.omittedRuns ? [r.omittedRuns] : []));
-    if (given.length === 0)
-        return null;
-    return given.reduce((a, b) => ({ runs: a.runs + b.runs, toolCalls: a.toolCalls + b.toolCalls, toolResults: a.toolResults + b.toolResults }));
-}
-function uniqueSorted(items, compare) {
-    const seen = new Map();
-    for (const item of items)
-        seen.set(JSON.stringify(item), item);
-    return [...seen.entries()].sort((a, b) => compare(a[1], b[1]) || (0,findings_findings/* cmp */.r2)(a[0], b[0])).map(([, item]) => item);
-}
-/** Adds numbers; objects are added key by key; anything else must agree (else the larger JSON wins, deterministically). */
-function sumMetrics(all) {
-    const out = {};
-    const keys = [...new Set(all.flatMap((m) => Object.keys(m)))].sort();
-    for (const key of keys) {
-        const values = all.filter((m) => Object.prototype.hasOwnProperty.call(m, key)).map((m) => m[key]);
-        out[key] = values.reduce((a, b) => addMetric(a, b));
-    }
-    return out;
-}
-function addMetric(a, b) {
-    if (typeof a === 'number' && typeof b === 'number')
-        return a + b;
-    if (isRecord(a) && isRecord(b))
-        return sumMetrics([a, b]);
-    const ja = JSON.stringify(a);
-    const jb = JSON.stringify(b);
-    return ja >= jb ? a : b;
-}
-function isRecord(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-function compareVersions(a, b) {
-    const pa = a.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    const pb = b.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
-        const x = pa[i] ?? -1;
-        const y = pb[i] ?? -1;
-        if (x === y)
-            continue;
-        if (typeof x === 'number' && typeof y === 'number')
-            return x - y;
-        return String(x) < String(y) ? -1 : 1;
-    }
-    return 0;
-}
-
-// EXTERNAL MODULE: ./src/report/index.ts + 20 modules
-var report = __nccwpck_require__(8447);
+// EXTERNAL MODULE: ./src/report/merge.ts + 1 modules
+var merge = __nccwpck_require__(5769);
+// EXTERNAL MODULE: ./src/report/index.ts + 22 modules
+var report = __nccwpck_require__(8941);
 // EXTERNAL MODULE: ./src/cli/command.ts
 var command = __nccwpck_require__(3567);
 // EXTERNAL MODULE: ./src/cli/flags.ts
 var flags = __nccwpck_require__(5377);
+// EXTERNAL MODULE: ./src/cli/config-file.ts
+var config_file = __nccwpck_require__(6309);
 // EXTERNAL MODULE: ./src/cli/io.ts + 1 modules
 var cli_io = __nccwpck_require__(1010);
 // EXTERNAL MODULE: ./src/cli/output.ts
-var cli_output = __nccwpck_require__(6657);
+var cli_output = __nccwpck_require__(9038);
 ;// CONCATENATED MODULE: ./src/cli/commands/merge.ts
+
 
 
 
@@ -22866,11 +23475,21 @@ const MERGE = {
     name: 'merge',
     summary: 'merge the JSON reports of matrix shards into one report, and apply the fail level once',
     args: '<report.json>...',
-    details: ['Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or input error.'],
+    details: [
+        'The fail level is --fail-on, else fail-on of the configuration file (as audit reads it), else error.',
+        'Reports compared with baselines (audit --baseline, the Action on a pull request) keep their comparison:',
+        'each finding\'s baselineState and the fixed findings; when every report has one, the merged report is',
+        'judged on its new findings (gate new), else on all of them.',
+        'Exit codes: 0 no finding at or above it, 1 findings at or above it (or with --fail-on-unread a trace file not read), or nothing audited (no shard read a',
+        'tool call; --allow-empty: 0), 2 usage, configuration or input error.',
+    ],
     flags: [
         (0,flags/* formatFlag */.AN)(report/* OUTPUT_FORMATS */.D, 'json'),
         (0,flags/* outputFlag */.Y0)('the merged report'),
-        { name: 'fail-on', type: 'string', value: config/* FAIL_LEVELS */.fN.join('|'), default: 'error', description: 'exit 1 when a merged finding is at or above this severity' },
+        flags/* FAIL_ON_FLAG */.EK,
+        { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no shard read a tool call (the verdict still says nothing was audited)' },
+        { ...flags/* FAIL_ON_UNREAD_FLAG */.CJ, default: 'off' },
+        flags/* CONFIG_FLAG */.YQ,
     ],
     examples: ['agent-trace-audit merge shard-*/report.json --format markdown -o summary.md'],
     run: mergeCommand,
@@ -22881,16 +23500,16 @@ async function mergeCommand(args, io) {
     if (args.positionals.length === 0)
         throw new errors/* UsageError */.eb('merge needs at least one report');
     const format = (0,command/* oneOf */.yL)('format', args.string('format'), report/* OUTPUT_FORMATS */.D) ?? 'json';
-    const failOn = (0,command/* oneOf */.yL)('fail-on', args.string('fail-on'), config/* FAIL_LEVELS */.fN) ?? 'error';
+    const { failOn, failOnUnread } = await (0,config_file/* loadCliConfig */.X)(io, args.string('config'), { ...(0,flags/* failOnOverride */.Af)(args), ...(0,flags/* failOnUnreadOverride */.LK)(args) });
     const outputName = args.string('output');
-    const output = outputName === undefined ? null : await (0,cli_output/* outputFile */.i)(io, outputName);
+    const output = outputName === undefined ? null : await (0,cli_output/* outputFile */.i9)(io, outputName);
     const reports = [];
     const cwdReal = (0,confine/* realFolder */.PX)(io.cwd);
     for (const path of args.positionals)
         reports.push(await readReport((0,external_node_path_.resolve)(io.cwd, path), path, (0,confine/* namedConfinement */.SB)((0,external_node_path_.resolve)(io.cwd, path), cwdReal, io.cwd), 'merge'));
-    const merged = mergeReports(reports);
-    // The fail level applied once, as audit does (the shards' suppressions are already in their reports; no baseline).
-    const judged = (0,judge/* judge */.S)(merged, { config: { failOn }, baseline: null, defaultGate: 'all', allowEmpty: true });
+    const merged = (0,merge/* mergeReports */.C1)(reports);
+    // The fail level applied once, as audit does (the shards' suppressions are already in their reports; their comparisons kept).
+    const judged = (0,judge/* judge */.S4)(merged, { config: { failOn, ...(failOnUnread ? { failOnUnread } : {}) }, baseline: null, defaultGate: merged.comparison ? 'new' : 'all', allowEmpty: args.boolean('allow-empty') });
     const rendered = (0,report/* renderReport */.B)(judged.report, format, [], judged, { notCompared: 'merge compares with no baseline' });
     if (output)
         await output.write(rendered);
@@ -22898,7 +23517,7 @@ async function mergeCommand(args, io) {
         (0,cli_io/* writeJson */.GF)(io, rendered);
     else
         io.stdout(rendered);
-    return judged.verdict.failed ? 1 : 0;
+    return (0,cli_output/* verdictOut */.EW)(io, judged, output !== null);
 }
 /** The first problem of a schema check, on one line and short. */
 function oneLine(text) {
@@ -23153,8 +23772,8 @@ var server = __nccwpck_require__(5601);
 var stats = __nccwpck_require__(2218);
 // EXTERNAL MODULE: ./src/sanitize/text.ts
 var sanitize_text = __nccwpck_require__(1900);
-// EXTERNAL MODULE: ./src/cli/commands/audit.ts + 3 modules
-var audit = __nccwpck_require__(6564);
+// EXTERNAL MODULE: ./src/cli/commands/audit.ts + 4 modules
+var audit = __nccwpck_require__(9500);
 // EXTERNAL MODULE: ./src/cli/commands/receiver-flags.ts
 var receiver_flags = __nccwpck_require__(1917);
 ;// CONCATENATED MODULE: ./src/cli/commands/run.ts
@@ -23223,7 +23842,7 @@ async function runCommand(args, io) {
         if (outcome.exitCode !== 0)
             io.stderr(`the command exited with ${outcome.description}\n`);
         // The audit flags are run's own (the same table as audit's); the positionals are the named files and the spool when it was written to --out.
-        const auditArgs = { positionals: spoolDir ? files : [...files, spoolPath], afterTerminator: null, string: args.string, boolean: args.boolean };
+        const auditArgs = { positionals: spoolDir ? files : [...files, spoolPath], afterTerminator: null, string: args.string, strings: args.strings, boolean: args.boolean };
         // What the receiver lost is a receiver-loss finding on the spool (when it is read as the source).
         const audited = await (0,audit.auditCommand)(auditArgs, io, spoolDir ? [{ root: (0,external_node_path_.dirname)(spoolPath), prefix: SPOOL_PREFIX, notes: (0,stats/* lossNotes */.ve)(receiver.stats) }] : []);
         return audited !== 0 ? audited : outcome.exitCode;
@@ -23395,7 +24014,8 @@ const SEAL = {
         '--form auto (the default) seals as the Action does: records in JCS, records in the Python form (integers',
         'past 2^53), then the file\'s bytes (a JSON document, an .eval archive, a YAML cassette: kind: bytes).',
         'In a JSON Lines file, a later line that is not a record stops the seal, unless --skip-unsealable leaves it out',
-        'and lists it in the checkpoint. --redact replaces every secret the audit finds before sealing (receipts in the checkpoint).',
+        'and lists it in the checkpoint. --redact replaces every secret the audit finds before sealing (receipts in the checkpoint;',
+        'to a pipe it needs --checkpoint).',
         'Exit codes: 0 sealed, 2 usage error or a file that cannot be sealed (file:line named; a seal of no record is never a success).',
     ],
     flags: [
@@ -23457,6 +24077,9 @@ async function sealCommand(args, io) {
     const paths = [input, output ?? redirectedTo, checkpoint].filter((p) => p !== null).map((p) => (0,external_node_path_.resolve)(io.cwd, p));
     if (new Set(paths).size !== paths.length)
         throw new errors/* UsageError */.eb('the input, the sealed file and the checkpoint must be three different files');
+    // The receipts of what --redact replaces live in the checkpoint only: a pipe without --checkpoint would lose them.
+    if (args.boolean('redact') && checkpoint === null)
+        throw new errors/* UsageError */.eb('seal --redact keeps one receipt per replaced value in the checkpoint, and stdout is a pipe (no file to put it beside): pass --checkpoint <file>');
     if (!args.boolean('force')) {
         // The checkpoint beside a redirected stdout belongs to the file the shell has just replaced: it is replaced too.
         const guarded = [output, checkpointFlag !== undefined || output !== null ? checkpoint : null];
@@ -23492,7 +24115,7 @@ async function sealCommand(args, io) {
             `sealed file: ${output ?? redirectedTo ?? '(stdout)'}`,
             `checkpoint: ${checkpoint ?? 'not written (stdout is not a file: pass --checkpoint <file> to keep one)'}`,
             `final digest: ${result.final_digest}`,
-            ...(redacted ? [redactedLine(redacted.receipts.length)] : []),
+            ...(redacted ? [redactedLine(redacted.receipts.length, checkpoint)] : []),
             ...(0,verdict/* unsealedLines */.HP)(result),
         ].join('\n');
         (toStdout ? io.stderr : io.stdout)(`${summary}\n`);
@@ -23502,9 +24125,9 @@ async function sealCommand(args, io) {
         await (0,promises_.rm)(work, { recursive: true, force: true });
     }
 }
-/** The line `seal --redact` prints: how many values were replaced. */
-function redactedLine(count) {
-    return count === 0 ? 'redacted: no secret found' : `redacted: ${count} value(s) replaced before sealing, one receipt each in the checkpoint`;
+/** The line `seal --redact` prints: how many values were replaced, and where their receipts are. */
+function redactedLine(count, checkpoint) {
+    return count === 0 ? 'redacted: no secret found' : `redacted: ${count} value(s) replaced before sealing, one receipt each in the checkpoint (${checkpoint})`;
 }
 /** A JSON Lines file stopped by a line that is not a record: the error names the way out. */
 function withSkipHint(error) {
@@ -23550,7 +24173,7 @@ function shown(cwd, path) {
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
 /* harmony import */ var _io_collect_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1623);
 /* harmony import */ var _audit_findings_findings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9578);
-/* harmony import */ var _audit_rules_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6254);
+/* harmony import */ var _audit_rules_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1441);
 /* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1300);
 
 
@@ -24036,7 +24659,7 @@ async function isZip(path) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _config_config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1448);
+/* harmony import */ var _config_config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8166);
 /* harmony import */ var _io_confine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6028);
 
 
@@ -24070,12 +24693,14 @@ async function loadCliConfig(io, configFlag, overrides = {}, defaultFailOn) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AN: () => (/* binding */ formatFlag),
 /* harmony export */   Af: () => (/* binding */ failOnOverride),
+/* harmony export */   CJ: () => (/* binding */ FAIL_ON_UNREAD_FLAG),
 /* harmony export */   EK: () => (/* binding */ FAIL_ON_FLAG),
+/* harmony export */   LK: () => (/* binding */ failOnUnreadOverride),
 /* harmony export */   Y0: () => (/* binding */ outputFlag),
 /* harmony export */   YQ: () => (/* binding */ CONFIG_FLAG),
 /* harmony export */   js: () => (/* binding */ TRANSCRIPT_FAIL_ON_FLAG)
 /* harmony export */ });
-/* harmony import */ var _config_config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1448);
+/* harmony import */ var _config_config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8166);
 /* harmony import */ var _command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3567);
 
 
@@ -24095,6 +24720,12 @@ const FAIL_ON_FLAG = {
     default: 'error, or fail-on of the configuration file',
     description: 'exit 1 when a finding is at or above this severity',
 };
+const FAIL_ON_UNREAD_FLAG = {
+    name: 'fail-on-unread',
+    type: 'boolean',
+    default: 'off, or fail-on-unread of the configuration file',
+    description: 'exit 1 when a trace file was not read (no record came out of it); without it the verdict only leads with those files',
+};
 /** replay and scope: any finding fails, as ToolReplay's exit 1 does. */
 const TRANSCRIPT_FAIL_ON_FLAG = { ...FAIL_ON_FLAG, default: 'note (any finding), or fail-on of the configuration file' };
 function outputFlag(what, fallback = 'stdout') {
@@ -24102,6 +24733,10 @@ function outputFlag(what, fallback = 'stdout') {
 }
 function formatFlag(formats, fallback) {
     return { name: 'format', short: 'f', type: 'string', value: formats.join('|'), default: fallback, description: 'output format' };
+}
+/** --fail-on-unread, as a configuration override (absent: the configuration file's). */
+function failOnUnreadOverride(args) {
+    return args.boolean('fail-on-unread') ? { failOnUnread: true } : {};
 }
 /** The --fail-on level asked for, as a configuration override. */
 function failOnOverride(args) {
@@ -24209,6 +24844,7 @@ function consoleLogger(io, debug) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   runCli: () => (/* binding */ runCli)
 /* harmony export */ });
+/* unused harmony export commandSpecs */
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1010);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(311);
@@ -24226,18 +24862,23 @@ function consoleLogger(io, debug) {
  * file, evaluated on first use (see scripts/build.mjs).
  */
 const COMMANDS = new Map([
-    ['audit', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 6564))).AUDIT],
+    ['audit', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9500))).AUDIT],
     ['replay', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9014))).REPLAY],
     ['scope', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4277))).SCOPE],
     ['seal', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2003))).SEAL],
     ['verify', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3384))).VERIFY],
-    ['merge', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9657))).MERGE],
+    ['merge', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3484))).MERGE],
     ['run', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 7657))).RUN],
     ['receive', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5348))).RECEIVE],
+    ['formats', async () => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5401))).FORMATS_COMMAND],
 ]);
 const NAMES = [...COMMANDS.keys()];
+/** Every command's entry, in the order the help lists them. */
+async function commandSpecs() {
+    return await Promise.all([...COMMANDS.values()].map((load) => load()));
+}
 async function usage() {
-    const specs = await Promise.all([...COMMANDS.values()].map((load) => load()));
+    const specs = await commandSpecs();
     const width = Math.max(...NAMES.map((name) => name.length));
     return `agent-trace-audit ${_version_js__WEBPACK_IMPORTED_MODULE_3__/* .VERSION */ .x}: audit the tool-call traces of AI agents
 
@@ -24303,12 +24944,13 @@ async function commandNamed(name) {
 
 /***/ }),
 
-/***/ 6657:
+/***/ 9038:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ writingTo),
-/* harmony export */   i: () => (/* binding */ outputFile)
+/* harmony export */   EW: () => (/* binding */ verdictOut),
+/* harmony export */   gC: () => (/* binding */ writingTo),
+/* harmony export */   i9: () => (/* binding */ outputFile)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
@@ -24345,6 +24987,15 @@ async function writingTo(output, write) {
         throw (0,_io_file_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .unwritable */ .mP)(output.display, error);
     }
 }
+/**
+ * The exit code, and the one-line verdict (and its notes) on stderr when the
+ * report went to a file (the text and markdown reports start with them).
+ */
+function verdictOut(io, judged, toStderr) {
+    if (toStderr)
+        io.stderr(`${[judged.verdict.headline, ...judged.notes].join('\n')}\n`);
+    return judged.verdict.failed ? 1 : 0;
+}
 
 
 /***/ }),
@@ -24376,14 +25027,14 @@ function stdoutFile() {
 
 /***/ }),
 
-/***/ 1448:
+/***/ 8166:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Cu: () => (/* binding */ DEFAULT_CONFIG_FILE),
-  fN: () => (/* reexport */ FAIL_LEVELS),
+  fN: () => (/* reexport */ audit_config/* FAIL_LEVELS */.f),
   wF: () => (/* reexport */ zod_issues/* describeIssues */.w),
   HT: () => (/* binding */ loadConfigFile),
   pE: () => (/* binding */ resolveConfig)
@@ -24393,8 +25044,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __nccwpck_require__(8816);
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
-var audit_rules = __nccwpck_require__(6254);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
+var audit_rules = __nccwpck_require__(1441);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/io/confine.ts
@@ -24418,7 +25069,7 @@ const CONFIG_MAX_ENTRIES = 2_000;
 function readConfigText(path, shown, within) {
     const read = (0,confine/* readConfinedFile */.p7)(path, within, CONFIG_MAX_BYTES);
     if (read.kind === 'refused' && read.missing)
-        throw new errors/* ConfigurationError */.j1(`cannot read configuration file ${JSON.stringify(shown)} (ENOENT)`);
+        throw new errors/* ConfigurationError */.j1(`no such configuration file: ${JSON.stringify(shown)}`, 'no-such-path');
     if (read.kind === 'refused') {
         const reason = read.refused.startsWith('refused: ') ? read.refused.slice('refused: '.length) : read.refused;
         const cap = /larger than the limit/.test(reason) ? ` (configuration files are capped at ${CONFIG_MAX_BYTES} bytes)` : '';
@@ -24446,7 +25097,7 @@ async function parseConfigText(text, shown) {
     const doc = parseDocument(text, { uniqueKeys: false });
     const first = doc.errors[0];
     if (first)
-        throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML: ${first.message.split('\n')[0]}`);
+        throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML ${yamlWhere(text, first.pos[0])}: ${first.message.split('\n')[0].replace(/ at line \d+, column \d+:$/, '')}`);
     let duplicate = null;
     visit(doc, {
         Map(_, map) {
@@ -24473,6 +25124,23 @@ async function parseConfigText(text, shown) {
         const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid YAML';
         throw new errors/* ConfigurationError */.j1(`${shown}: not valid YAML: ${message}`);
     }
+}
+/**
+ * Where a YAML error is, on one line: `at line 4, column 6 ("  a: b: c")`, the line quoted
+ * as JSON (a tab shows as \t) and the column counted in its characters from 1; past the
+ * last line: `at the end of the file (after line 2: "  retry-storm: [")`.
+ */
+function yamlWhere(text, offset) {
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    const start = before.lastIndexOf('\n') + 1;
+    const end = text.indexOf('\n', start);
+    const shown = (lineText) => JSON.stringify(lineText.replace(/\r$/, '').slice(0, 120));
+    if (text.slice(start).trim() === '') {
+        const lines = text.slice(0, start).replace(/\s+$/, '').split('\n');
+        return lines.length === 1 && lines[0] === '' ? 'at the end of the file' : `at the end of the file (after line ${lines.length}: ${shown(lines.at(-1))})`;
+    }
+    return `at line ${line}, column ${offset - start + 1} (${shown(text.slice(start, end < 0 ? undefined : end))})`;
 }
 /**
  * An upper bound on the keys, list items and collections a YAML text writes: every `:`
@@ -24511,26 +25179,30 @@ var run_cap = __nccwpck_require__(2146);
 var finding = __nccwpck_require__(1300);
 // EXTERNAL MODULE: ./src/zod-issues.ts
 var zod_issues = __nccwpck_require__(9015);
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(5284);
+// EXTERNAL MODULE: ./src/ingest/registry.ts + 87 modules
+var registry = __nccwpck_require__(1740);
 // EXTERNAL MODULE: ./src/ingest/custom/query.ts
 var query = __nccwpck_require__(5146);
 ;// CONCATENATED MODULE: ./src/ingest/custom/mapping.ts
 
 
 /**
- * The `formats:` section of the configuration file: a user's own JSON or JSONL
- * trace format, mapped to calls and results with RFC 9535 JSONPath queries
- * (docs/formats/custom.md). Validated here, queries compiled: a query that does
+ * The `formats:` section of the configuration file: a user's own JSON, JSONL or
+ * YAML trace format, mapped to calls and results with RFC 9535 JSONPath queries in
+ * steps (query.ts; docs/formats/custom.md). Validated here, queries compiled: a query that does
  * not parse is a `config` error naming its key (`formats.my-log.calls.tool: …`).
  */
-const selector = schemas/* string */.YjP()
+const jsonPathQuery = schemas/* string */.YjP()
     .superRefine((text, ctx) => {
     const compiled = (0,query/* compileSelector */.xN)(text);
     if (typeof compiled === 'string')
         ctx.addIssue({ code: 'custom', message: compiled });
 })
-    .meta({ id: 'jsonpath-query', description: 'An RFC 9535 JSONPath query, e.g. "$.function.name" (no match()/search(), at most one ..).' });
+    .meta({
+    id: 'jsonpath-query',
+    description: 'An RFC 9535 JSONPath query, e.g. "$.function.name" (no match()/search(), at most one ..), or steps joined by |: a query, json (parse JSON text), parent (the object holding the node), record (the record the item came from), e.g. "$.body | json | $.tool_calls[*]".',
+});
+const selector = jsonPathQuery;
 const scalar = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY(), schemas/* null */.chJ()]);
 /**
  * A test on a value: a query alone holds when it selects a node whose value is not
@@ -24545,7 +25217,7 @@ const condition = schemas/* union */.KCZ([
 ])
     .meta({ id: 'jsonpath-condition', description: 'A JSONPath query that must select a node (not null or false), or {path, equals}.' });
 const placeFields = {
-    'run-id': selector.optional().describe('The run the item belongs to, from the item (default: the format\'s run-id).'),
+    'run-id': selector.optional().describe('The run the item belongs to, from the item (default: the format\'s run-id); "record | $.id" reads it from the record.'),
     timestamp: selector.optional().describe('When it happened: ISO 8601 text, or epoch seconds, milliseconds, microseconds or nanoseconds.'),
 };
 const callsMapping = schemas/* strictObject */.rej({
@@ -24576,11 +25248,15 @@ const toolsMapping = schemas/* strictObject */.rej({
     .describe('The tools offered to the model: the run\'s catalog.');
 const formatMapping = schemas/* strictObject */.rej({
     description: schemas/* string */.YjP().optional().describe('What this format is (shown nowhere else; for the reader of the configuration).'),
-    layout: schemas/* enum */.k5n(['jsonl', 'document']).describe('jsonl: each line is one record; document: the file is one JSON document, the one record.'),
+    layout: schemas/* enum */.k5n(['jsonl', 'document', 'yaml'])
+        .describe('jsonl: each line is one record; document: the file is one JSON document, the one record; yaml: each YAML document of the file (one, or a --- stream) is a record.'),
     detect: condition
         .optional()
         .describe('Claims a file for this format when it holds for the document, or for one of the first lines of a JSONL file. Without it the format is read only when named (--input-format).'),
     'run-id': selector.optional().describe('The run id, from each record (a line, or the document); without it (and without an item\'s own run-id) a file is one run.'),
+    runs: schemas/* enum */.k5n(['by-id', 'per-record'])
+        .optional()
+        .describe('by-id (default): items with the same run id are one run; per-record: each record is its own run, named by its run id and its line (id#line), so ids repeated across lines never merge runs.'),
     calls: callsMapping.optional(),
     results: resultsMapping.optional(),
     tools: toolsMapping.optional(),
@@ -24611,11 +25287,22 @@ function formatsSection() {
     })
         .describe('Your own JSON or JSONL trace formats, mapped to calls and results with RFC 9535 JSONPath queries (docs/formats/custom.md); --input-format takes a name from here.');
 }
+/**
+ * The configuration file's `identity:` section: where a run's scenario name is, as
+ * JSONPath queries over each record of a JSON-lines trace (the first query that
+ * selects a string or number names the run of that record's line). See
+ * docs/configuration.md and docs/report-schema.md.
+ */
+function identitySection() {
+    return schemas/* strictObject */.rej({
+        scenario: schemas/* union */.KCZ([jsonPathQuery, schemas/* array */.YOg(jsonPathQuery).min(1).max(16)])
+            .describe('JSONPath queries (tried in order) that select a run\'s scenario name on its JSON-lines records, e.g. "$.attributes[\'test.name\']": it outranks the name the trace format carries.'),
+    })
+        .describe('What identifies a run across reruns of the agent suite (its scenario), for the fingerprints that match findings against a base report.');
+}
 
-;// CONCATENATED MODULE: ./src/audit/engine/audit-config.ts
-/** The lowest severity that fails an audit; never: report only. */
-const FAIL_LEVELS = ['error', 'warning', 'note', 'never'];
-
+// EXTERNAL MODULE: ./src/audit/engine/audit-config.ts
+var audit_config = __nccwpck_require__(6480);
 ;// CONCATENATED MODULE: ./src/config/config.ts
 
 
@@ -24655,12 +25342,15 @@ function buildConfigFileSchema() {
     const rulesSchema = schemas/* strictObject */.rej(Object.fromEntries(audit_rules/* RULES */.y.map((rule) => [rule.meta.id, ruleEntry(rule)])))
         .describe('Per-rule severity and options, keyed by rule id.');
     return schemas/* strictObject */.rej({
-        'fail-on': schemas/* enum */.k5n(FAIL_LEVELS)
+        'fail-on': schemas/* enum */.k5n(audit_config/* FAIL_LEVELS */.f)
             .optional()
             .describe('Lowest severity that fails the audit (exit 1, failed check); never: report only. Default: error.'),
         gate: schemas/* enum */.k5n(['new', 'all'])
             .optional()
             .describe('What fails the audit: new = only findings at or above fail-on that are new against the base branch\'s report (all when there is none); all = every finding at or above fail-on. Default: new when a baseline exists.'),
+        'fail-on-unread': schemas/* boolean */.zMY()
+            .optional()
+            .describe('Fail the audit when a trace file the paths matched was not read (no record came out of it: unknown format, malformed, every record skipped). Default false: the verdict leads with the files not read and the check run is neutral.'),
         suppress: schemas/* array */.YOg(schemas/* strictObject */.rej({
             fingerprint: schemas/* string */.YjP().regex(/^[0-9a-f]{16}$/, 'a finding\'s fingerprint: 16 lowercase hex digits').optional().describe('The fingerprint of one finding (the JSON report\'s findings[].fingerprint).'),
             rule: schemas/* string */.YjP().optional().describe('A rule id: every finding of the rule (in the files `file` matches).'),
@@ -24675,6 +25365,7 @@ function buildConfigFileSchema() {
         exclude: schemas/* array */.YOg(schemas/* string */.YjP()).optional().describe('Globs of files to skip, even when a folder or glob matches them.'),
         rules: rulesSchema.optional(),
         formats: formatsSection().optional(),
+        identity: identitySection().optional(),
         'seal-redact': schemas/* boolean */.zMY()
             .optional()
             .describe('The Action: replace every secret the audit finds in a trace before sealing it into the artifact, with one receipt per value in its checkpoint (default true; the seal-redact input wins).'),
@@ -24717,6 +25408,18 @@ function limitsSchema() {
         .optional()
         .describe('What one input may cost; larger inputs are reported, not read.');
 }
+/** A rule's options that name a file (permission-overreach's scope) are read once here, so a problem names the file and key. */
+function checkInit(rule, options, source) {
+    try {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        rule.init?.(options);
+    }
+    catch (error) {
+        if (!(error instanceof errors/* ConfigurationError */.j1))
+            throw error;
+        throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}.${error.message}`, error.code);
+    }
+}
 function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
     const rules = new Map();
     const given = file.rules ?? {};
@@ -24736,6 +25439,8 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
             throw new errors/* ConfigurationError */.j1(`${source}: rules.${rule.meta.id}: ${(0,zod_issues/* describeIssues */.w)(parsed.error, rule.meta.options)}`);
         }
         rules.set(rule.meta.id, { severity: severity.data ?? rule.meta.defaultSeverity, options: parsed.data });
+        if (severity.data !== 'off')
+            checkInit(rule, parsed.data, source);
     }
     const limits = file.limits ?? {};
     const suppress = (file.suppress ?? []).map((entry, i) => {
@@ -24744,9 +25449,11 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
         return entry;
     });
     const gate = overrides.gate ?? file.gate;
+    const failOnUnread = overrides.failOnUnread ?? file['fail-on-unread'];
     return {
         failOn: overrides.failOn ?? file['fail-on'] ?? 'error',
         ...(gate ? { gate } : {}),
+        ...(failOnUnread ? { failOnUnread } : {}),
         ...(suppress.length > 0 ? { suppress } : {}),
         include: file.include ?? [],
         exclude: file.exclude ?? [],
@@ -24768,6 +25475,7 @@ function resolveConfig(file = {}, overrides = {}, source = 'configuration') {
         },
         maxRuns: limits['max-runs'] ?? run_cap/* DEFAULT_MAX_RUNS */._5,
         ...(file.formats ? { formats: Object.entries(file.formats).map(([name, mapping]) => ({ name, ...mapping })) } : {}),
+        ...(file.identity ? { identity: { scenario: [file.identity.scenario].flat() } } : {}),
         ...(file['seal-redact'] === undefined ? {} : { sealRedact: file['seal-redact'] }),
     };
 }
@@ -24929,42 +25637,22 @@ function workerResourceLimits() {
 
 /***/ }),
 
-/***/ 5379:
+/***/ 9719:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ compileMapping),
+/* harmony export */   v: () => (/* binding */ compileCondition)
+/* harmony export */ });
+/* harmony import */ var _query_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5146);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  s: () => (/* binding */ formatsFor)
-});
-
-// EXTERNAL MODULE: ./src/ingest/registry.ts + 81 modules
-var registry = __nccwpck_require__(5284);
-// EXTERNAL MODULE: ./src/ingest/read/json-locate.ts
-var json_locate = __nccwpck_require__(4462);
-// EXTERNAL MODULE: ./src/ingest/read/json-lines.ts
-var json_lines = __nccwpck_require__(8773);
-// EXTERNAL MODULE: ./src/ingest/facts/fields.ts
-var fields = __nccwpck_require__(6183);
-// EXTERNAL MODULE: ./src/ingest/types.ts + 1 modules
-var types = __nccwpck_require__(8294);
-// EXTERNAL MODULE: ./src/ingest/read/whole-document.ts + 6 modules
-var whole_document = __nccwpck_require__(9328);
-// EXTERNAL MODULE: ./src/ingest/facts/tool-facts.ts + 1 modules
-var tool_facts = __nccwpck_require__(5069);
-// EXTERNAL MODULE: ./src/ingest/custom/query.ts
-var query = __nccwpck_require__(5146);
-;// CONCATENATED MODULE: ./src/ingest/custom/read-item.ts
-
-
-
-const opt = (text) => (text === undefined ? undefined : (0,query/* selectorOf */.Bk)(text));
+const opt = (text) => (text === undefined ? undefined : (0,_query_js__WEBPACK_IMPORTED_MODULE_0__/* .selectorOf */ .Bk)(text));
 const optCondition = (c) => (c === undefined ? undefined : compileCondition(c));
 function compileCondition(c) {
     if (typeof c === 'string')
-        return { path: (0,query/* selectorOf */.Bk)(c), equals: null };
+        return { path: (0,_query_js__WEBPACK_IMPORTED_MODULE_0__/* .selectorOf */ .Bk)(c), equals: null };
     const equals = c.equals === undefined ? null : Array.isArray(c.equals) ? c.equals : [c.equals];
-    return { path: (0,query/* selectorOf */.Bk)(c.path), equals };
+    return { path: (0,_query_js__WEBPACK_IMPORTED_MODULE_0__/* .selectorOf */ .Bk)(c.path), equals };
 }
 /** Undefined keys are left out: the compiled mapping is read with `?.` and `!== undefined` only. */
 function compileMapping(m) {
@@ -24973,20 +25661,138 @@ function compileMapping(m) {
     const t = m.tools;
     return {
         runId: opt(m['run-id']),
-        calls: c && { select: (0,query/* selectorOf */.Bk)(c.select), when: optCondition(c.when), id: opt(c.id), tool: (0,query/* selectorOf */.Bk)(c.tool), arguments: opt(c.arguments), runId: opt(c['run-id']), timestamp: opt(c.timestamp) },
-        results: r && { select: (0,query/* selectorOf */.Bk)(r.select), when: optCondition(r.when), id: opt(r.id), tool: opt(r.tool), output: opt(r.output), error: optCondition(r.error), runId: opt(r['run-id']), timestamp: opt(r.timestamp) },
-        tools: t && { select: (0,query/* selectorOf */.Bk)(t.select), name: (0,query/* selectorOf */.Bk)(t.name), schema: opt(t.schema), runId: opt(t['run-id']) },
+        perRecord: m.runs === 'per-record',
+        calls: c && { select: (0,_query_js__WEBPACK_IMPORTED_MODULE_0__/* .selectorOf */ .Bk)(c.select), when: optCondition(c.when), id: opt(c.id), tool: (0,_query_js__WEBPACK_IMPORTED_MODULE_0__/* .selectorOf */ .Bk)(c.tool), arguments: opt(c.arguments), runId: opt(c['run-id']), timestamp: opt(c.timestamp) },
+        results: r && { select: (0,_query_js__WEBPACK_IMPORTED_MODULE_0__/* .selectorOf */ .Bk)(r.select), when: optCondition(r.when), id: opt(r.id), tool: opt(r.tool), output: opt(r.output), error: optCondition(r.error), runId: opt(r['run-id']), timestamp: opt(r.timestamp) },
+        tools: t && { select: (0,_query_js__WEBPACK_IMPORTED_MODULE_0__/* .selectorOf */ .Bk)(t.select), name: (0,_query_js__WEBPACK_IMPORTED_MODULE_0__/* .selectorOf */ .Bk)(t.name), schema: opt(t.schema), runId: opt(t['run-id']) },
     };
 }
-/** True when the condition holds for `value` (see mapping.ts). */
-function holds(condition, value) {
-    for (const hit of (0,query/* selectAll */.Ub)(condition.path, value)) {
-        const v = hit.value;
-        if (condition.equals === null ? v !== null && v !== false : condition.equals.some((e) => e === v))
-            return true;
+
+
+/***/ }),
+
+/***/ 540:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  N: () => (/* binding */ customFormat),
+  e: () => (/* binding */ parseMapped)
+});
+
+// EXTERNAL MODULE: ./src/ingest/read/json-locate.ts
+var json_locate = __nccwpck_require__(4462);
+// EXTERNAL MODULE: ./src/ingest/read/json-lines.ts
+var json_lines = __nccwpck_require__(8773);
+// EXTERNAL MODULE: ./src/ingest/types.ts + 1 modules
+var types = __nccwpck_require__(8294);
+// EXTERNAL MODULE: ./src/ingest/read/whole-document.ts + 6 modules
+var whole_document = __nccwpck_require__(9328);
+// EXTERNAL MODULE: ./src/ingest/read/read-whole.ts
+var read_whole = __nccwpck_require__(2575);
+// EXTERNAL MODULE: ./src/ingest/read/yaml-document.ts + 1 modules
+var yaml_document = __nccwpck_require__(1935);
+// EXTERNAL MODULE: ./src/ingest/custom/compile.ts
+var compile = __nccwpck_require__(9719);
+;// CONCATENATED MODULE: ./src/ingest/custom/mapping-check.ts
+/** Ids kept per file for the "every result unmatched" check; past it the check is not made. */
+const MAX_IDS = 100_000;
+/** What one kind of item (calls, results) gave over a file. */
+class ItemTally {
+    /** Nodes `select` reached. */
+    selected = 0;
+    /** Of those, the ones `when` held for (all of them without `when`). */
+    kept = 0;
+    /** Kept items whose tool name was missing or not a name (skipped). */
+    unnamed = 0;
+    /** Read items with an id. */
+    withId = 0;
+    ids = new Set();
+    idsFull = false;
+    id(id) {
+        if (id === null)
+            return;
+        this.withId += 1;
+        if (this.ids.size < MAX_IDS)
+            this.ids.add(id);
+        else
+            this.idsFull = true;
     }
-    return false;
+    /** Items read (kept and named). */
+    get read() {
+        return this.kept - this.unnamed;
+    }
 }
+/**
+ * What a mapping gave over one file, counted as it reads, so that a mapping that
+ * missed says so (docs/formats/custom.md, "A mapping that checks itself"): a format's
+ * calls found and its results selecting nothing (or the reverse), every result's id
+ * unmatched, or hardly any record giving an item. A miss is a `partial-read` that
+ * names the key, never a clean-looking report.
+ */
+class MappingTally {
+    records = 0;
+    recordsWithItems = 0;
+    calls = new ItemTally();
+    results = new ItemTally();
+    record(gaveItem) {
+        this.records += 1;
+        if (gaveItem)
+            this.recordsWithItems += 1;
+    }
+    callId(id) {
+        this.calls.id(id);
+    }
+    resultId(id) {
+        this.results.id(id);
+    }
+}
+/** Fewer than one record in MOSTLY_EMPTY giving an item, of at least MIN_RECORDS: the mapping likely missed. */
+const MOSTLY_EMPTY = 10;
+const MIN_RECORDS = 20;
+/** The mapping's misses over a file, each a message naming the key (empty when it read what it selected). */
+function mappingMisses(m, t) {
+    if (t.records === 0)
+        return [];
+    const misses = [];
+    const records = `${t.records} record${t.records === 1 ? '' : 's'}`;
+    const side = (key, other) => {
+        const spec = m[key];
+        const mine = t[key];
+        if (spec === undefined || mine.read > 0 || t[other].read === 0)
+            return;
+        if (mine.selected === 0)
+            misses.push(`${key}.select (${spec.select.text}) selected nothing in ${records}, while ${t[other].read} ${other} were read`);
+        else if (mine.kept === 0)
+            misses.push(`${key}.when held for none of the ${mine.selected} nodes ${key}.select selected, while ${t[other].read} ${other} were read`);
+    };
+    side('results', 'calls');
+    side('calls', 'results');
+    const callId = m.calls?.id;
+    const resultId = m.results?.id;
+    if (callId && resultId && t.calls.withId > 0 && t.results.read > 0) {
+        if (t.results.withId === 0)
+            misses.push(`results.id (${resultId.text}) selected nothing in ${t.results.read} results, while ${t.calls.withId} calls have an id`);
+        else if (!t.calls.idsFull && !t.results.idsFull && ![...t.results.ids].some((id) => t.calls.ids.has(id))) {
+            misses.push(`no result's id (results.id ${resultId.text}) is a call's id (calls.id ${callId.text}): all ${t.results.withId} results with an id are unmatched`);
+        }
+    }
+    if (t.records >= MIN_RECORDS && t.recordsWithItems * MOSTLY_EMPTY < t.records && t.recordsWithItems > 0) {
+        misses.push(`only ${t.recordsWithItems} of ${records} gave a call or result (${selects(m)})`);
+    }
+    return misses;
+}
+function selects(m) {
+    return [m.calls ? `calls.select ${m.calls.select.text}` : null, m.results ? `results.select ${m.results.select.text}` : null].filter((s) => s !== null).join(', ');
+}
+
+// EXTERNAL MODULE: ./src/ingest/facts/fields.ts
+var fields = __nccwpck_require__(6183);
+// EXTERNAL MODULE: ./src/ingest/facts/tool-facts.ts + 1 modules
+var tool_facts = __nccwpck_require__(5069);
+;// CONCATENATED MODULE: ./src/ingest/custom/values.ts
+
 /** An id or a name: a non-empty string, or a finite number written as text. */
 function textOf(value) {
     if (typeof value === 'string')
@@ -25006,66 +25812,189 @@ function timeOf(value) {
     }
     return (0,fields/* toMillis */.kE)(n);
 }
+/** The longest text a mapping takes as a tool name. */
+const MAX_TOOL_NAME = 128;
 /**
- * Everything the mapping finds in one record (a JSONL line, or the document):
- * the catalog, calls and results, or what it selected and could not read.
+ * Why a text a mapping selected as a tool name is not one, or null: JSON text (the
+ * query stopped at an object's text instead of the name in it), several lines, or
+ * longer than MAX_TOOL_NAME characters. Such an item is a mapping warning, never a tool.
  */
-function readRecord(m, record, found, unread) {
-    const runOfRecord = textOf((0,query/* selectFirst */.JK)(m.runId, record));
-    if (m.tools) {
-        const byRun = new Map();
-        const where = new Map();
-        for (const hit of (0,query/* selectAll */.Ub)(m.tools.select, record)) {
-            const name = textOf((0,query/* selectFirst */.JK)(m.tools.name, hit.value));
-            if (name === null)
-                continue;
-            const schema = (0,query/* selectFirst */.JK)(m.tools.schema, hit.value);
-            const run = textOf((0,query/* selectFirst */.JK)(m.tools.runId, hit.value)) ?? runOfRecord;
-            const list = byRun.get(run) ?? [];
-            list.push(schema === undefined ? { name, schemaSha256: null } : { name, schema: (0,tool_facts/* argsOf */.PL)(schema), schemaSha256: null });
-            byRun.set(run, list);
-            if (!where.has(run))
-                where.set(run, hit.location);
-        }
-        for (const [run, tools] of byRun)
-            found.push({ location: where.get(run), rank: 0, make: (loc) => (0,tool_facts/* catalogRecord */.Dp)(tools, { loc, runId: run, ts: null }) });
+function toolNameProblem(name) {
+    const t = name.trim();
+    if ((t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[') && t.endsWith(']')))
+        return 'JSON text, not a tool name';
+    if (/[\r\n]/.test(name))
+        return 'a text of several lines, not a tool name';
+    if (name.length > MAX_TOOL_NAME)
+        return `a text of ${name.length} characters, not a tool name (at most ${MAX_TOOL_NAME})`;
+    return null;
+}
+
+// EXTERNAL MODULE: ./src/ingest/custom/walk.ts
+var walk = __nccwpck_require__(6657);
+;// CONCATENATED MODULE: ./src/ingest/custom/read-item.ts
+
+
+
+/** True when the condition holds for the node (see mapping.ts). */
+function holds(condition, node, q) {
+    for (const hit of (0,walk/* selectNodes */.Iw)(condition.path, node, q)) {
+        const v = hit.value;
+        if (condition.equals === null ? v !== null && v !== false : condition.equals.some((e) => e === v))
+            return true;
     }
-    const calls = m.calls;
-    if (calls) {
-        for (const hit of (0,query/* selectAll */.Ub)(calls.select, record)) {
-            const item = hit.value;
-            if (calls.when && !holds(calls.when, item))
-                continue;
-            const tool = textOf((0,query/* selectFirst */.JK)(calls.tool, item));
-            if (tool === null) {
-                unread.push({ location: hit.location, reason: `a call without a tool name at calls.tool (${calls.tool.text})`, value: item });
-                continue;
-            }
-            const callId = textOf((0,query/* selectFirst */.JK)(calls.id, item));
-            const args = (0,tool_facts/* argsOf */.PL)((0,query/* selectFirst */.JK)(calls.arguments, item));
-            const runId = textOf((0,query/* selectFirst */.JK)(calls.runId, item)) ?? runOfRecord;
-            const ts = timeOf((0,query/* selectFirst */.JK)(calls.timestamp, item));
-            found.push({ location: hit.location, rank: 1, make: (loc) => (0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId, tool, args }, { loc, runId, ts }) });
-        }
+    return false;
+}
+/**
+ * Everything the mapping finds in one record (a JSONL line, or a document): the
+ * catalog, calls and results, or what it selected and could not read; counted in
+ * `tally` for the mapping's own check (mapping-check.ts).
+ */
+function readRecord(m, q, tally) {
+    const out = { found: [], unread: [] };
+    const top = q.top;
+    const runOfRecord = textOf((0,walk/* selectFirst */.JK)(m.runId, top, q));
+    if (m.tools)
+        readCatalog(m.tools, q, runOfRecord, out);
+    if (m.calls)
+        readCalls(m.calls, q, runOfRecord, tally, out);
+    if (m.results)
+        readResults(m.results, q, runOfRecord, tally, out);
+    tally.record(out.found.some((f) => f.rank > 0) || out.unread.length > 0);
+    return out;
+}
+function readCatalog(tools, q, runOfRecord, out) {
+    const byRun = new Map();
+    const where = new Map();
+    for (const node of (0,walk/* selectNodes */.Iw)(tools.select, q.top, q)) {
+        const name = textOf((0,walk/* selectFirst */.JK)(tools.name, node, q));
+        if (name === null || toolNameProblem(name) !== null)
+            continue;
+        const schema = (0,walk/* selectFirst */.JK)(tools.schema, node, q);
+        const run = textOf((0,walk/* selectFirst */.JK)(tools.runId, node, q)) ?? runOfRecord;
+        const list = byRun.get(run) ?? [];
+        list.push(schema === undefined ? { name, schemaSha256: null } : { name, schema: (0,tool_facts/* argsOf */.PL)(schema), schemaSha256: null });
+        byRun.set(run, list);
+        if (!where.has(run))
+            where.set(run, (0,walk/* recordLocation */.tv)(node));
     }
-    const results = m.results;
-    if (results) {
-        for (const hit of (0,query/* selectAll */.Ub)(results.select, record)) {
-            const item = hit.value;
-            if (results.when && !holds(results.when, item))
-                continue;
-            const callId = textOf((0,query/* selectFirst */.JK)(results.id, item));
-            const tool = textOf((0,query/* selectFirst */.JK)(results.tool, item));
-            const content = (0,query/* selectFirst */.JK)(results.output, item);
-            const isError = results.error ? holds(results.error, item) : false;
-            const runId = textOf((0,query/* selectFirst */.JK)(results.runId, item)) ?? runOfRecord;
-            const ts = timeOf((0,query/* selectFirst */.JK)(results.timestamp, item));
-            found.push({ location: hit.location, rank: 2, make: (loc) => (0,tool_facts/* toRecord */.Lv)((0,tool_facts/* resultFact */.ES)(callId, tool, content, isError), { loc, runId, ts }) });
+    for (const [run, list] of byRun)
+        out.found.push({ location: where.get(run), rank: 0, make: (loc, runOf) => (0,tool_facts/* catalogRecord */.Dp)(list, { loc, runId: runOf(run), ts: null }) });
+}
+function readCalls(calls, q, runOfRecord, tally, out) {
+    for (const node of (0,walk/* selectNodes */.Iw)(calls.select, q.top, q)) {
+        tally.calls.selected += 1;
+        if (calls.when && !holds(calls.when, node, q))
+            continue;
+        tally.calls.kept += 1;
+        const location = (0,walk/* recordLocation */.tv)(node);
+        const raw = (0,walk/* selectFirst */.JK)(calls.tool, node, q);
+        const tool = textOf(raw);
+        const problem = tool === null ? null : toolNameProblem(tool);
+        if (tool === null || problem !== null) {
+            tally.calls.unnamed += 1;
+            const reason = problem === null ? `a call without a tool name at calls.tool (${calls.tool.text})` : `a call whose calls.tool (${calls.tool.text}) is ${problem}`;
+            out.unread.push({ location, reason, value: node.value });
+            continue;
         }
+        const callId = textOf((0,walk/* selectFirst */.JK)(calls.id, node, q));
+        tally.callId(callId);
+        const args = (0,tool_facts/* argsOf */.PL)((0,walk/* selectFirst */.JK)(calls.arguments, node, q));
+        const runId = textOf((0,walk/* selectFirst */.JK)(calls.runId, node, q)) ?? runOfRecord;
+        const ts = timeOf((0,walk/* selectFirst */.JK)(calls.timestamp, node, q));
+        out.found.push({ location, rank: 1, make: (loc, runOf) => (0,tool_facts/* toRecord */.Lv)({ kind: 'call', callId, tool: tool, args }, { loc, runId: runOf(runId), ts }) });
+    }
+}
+function readResults(results, q, runOfRecord, tally, out) {
+    for (const node of (0,walk/* selectNodes */.Iw)(results.select, q.top, q)) {
+        tally.results.selected += 1;
+        if (results.when && !holds(results.when, node, q))
+            continue;
+        tally.results.kept += 1;
+        const location = (0,walk/* recordLocation */.tv)(node);
+        const rawTool = textOf((0,walk/* selectFirst */.JK)(results.tool, node, q));
+        const problem = rawTool === null ? null : toolNameProblem(rawTool);
+        if (problem !== null) {
+            tally.results.unnamed += 1;
+            out.unread.push({ location, reason: `a result whose results.tool (${results.tool.text}) is ${problem}`, value: node.value });
+            continue;
+        }
+        const callId = textOf((0,walk/* selectFirst */.JK)(results.id, node, q));
+        tally.resultId(callId);
+        const content = (0,walk/* selectFirst */.JK)(results.output, node, q);
+        const isError = results.error ? holds(results.error, node, q) : false;
+        const runId = textOf((0,walk/* selectFirst */.JK)(results.runId, node, q)) ?? runOfRecord;
+        const ts = timeOf((0,walk/* selectFirst */.JK)(results.timestamp, node, q));
+        out.found.push({ location, rank: 2, make: (loc, runOf) => (0,tool_facts/* toRecord */.Lv)((0,tool_facts/* resultFact */.ES)(callId, rawTool, content, isError), { loc, runId: runOf(runId), ts }) });
     }
 }
 
+;// CONCATENATED MODULE: ./src/ingest/custom/emit-record.ts
+
+
+/**
+ * Runs the mapping on one record and emits what it gives: a JSONL line's items in
+ * the line's order (catalog, calls, results); a document's at the line where each
+ * item begins, every catalog first (a run's tools before its calls). With
+ * `runs: per-record` each item's run is `<run id>#<record line>` (`record#<line>`
+ * without an id), ended with the record. A query that fails on the record (too
+ * deep to walk, JSON text past its budget) is a skip with the reason, not a crash.
+ */
+function emitRecord(r) {
+    const { sink, line } = r;
+    const record = r.queries.record;
+    let read;
+    try {
+        read = readRecord(r.mapping, r.queries, r.tally);
+    }
+    catch (error) {
+        r.tally.record(false);
+        const why = error instanceof RangeError ? 'nested too deep' : error instanceof Error ? error.message : 'error';
+        sink.skip({ line, reason: `the format's queries could not be run on it (${why})`, value: record });
+        return;
+    }
+    const lineOf = (location) => (r.lineOf === null ? line : nearestLine(r.lineOf, location, line));
+    for (const item of read.unread)
+        sink.skip({ line: lineOf(item.location), reason: item.reason, value: item.value, toolLike: true });
+    if (read.found.length === 0) {
+        if (read.unread.length === 0) {
+            const reason = r.lineOf === null ? `line is no call, result or catalog of format '${r.name}'` : `the document holds no call, result or catalog of format '${r.name}'`;
+            sink.skip({ line, reason, value: (0,fields/* isObject */.Gv)(record) ? record : undefined });
+        }
+        return;
+    }
+    const placed = read.found.map((item, order) => ({ item, order, line: lineOf(item.location) }));
+    placed.sort((a, b) => ((a.item.rank === 0) !== (b.item.rank === 0) ? (a.item.rank === 0 ? -1 : 1) : a.line - b.line || a.item.rank - b.item.rank || a.order - b.order));
+    const runs = new Set();
+    const runOf = r.mapping.perRecord ? (run) => `${run ?? 'record'}#${line}` : (run) => run;
+    for (const { item, line: at } of placed) {
+        const made = item.make({ file: r.file, line: at }, runOf);
+        runs.add(made.runId);
+        sink.record(made);
+    }
+    if (r.mapping.perRecord)
+        for (const run of runs)
+            sink.endRun?.(run);
+}
+/** The line of the container at a path, or of the nearest container holding it (a scalar item). */
+function nearestLine(lineOf, path, fallback) {
+    for (let end = path.length; end >= 0; end -= 1) {
+        const found = lineOf(path.slice(0, end));
+        if (found !== 0)
+            return found;
+    }
+    return fallback;
+}
+
+// EXTERNAL MODULE: ./src/ingest/custom/yaml-sample.ts
+var yaml_sample = __nccwpck_require__(714);
 ;// CONCATENATED MODULE: ./src/ingest/custom/custom-format.ts
+
+
+
+
+
+
 
 
 
@@ -25080,102 +26009,118 @@ function readRecord(m, record, found, unread) {
  * user's word outranks any built-in evidence (Evidence.configured).
  */
 function customFormat(spec) {
-    const mapping = compileMapping(spec);
-    const detect = spec.detect === undefined ? null : compileCondition(spec.detect);
+    const mapping = (0,compile/* compileMapping */.k)(spec);
+    const detect = spec.detect === undefined ? null : (0,compile/* compileCondition */.v)(spec.detect);
     return {
         id: spec.name,
         description: spec.description ?? `configured format '${spec.name}' (formats.${spec.name})`,
         detect: (sample) => (detect !== null && claims(spec.layout, detect, sample) ? types/* Evidence */.o.configured : types/* Evidence */.o.none),
-        parse: (input, sink) => (spec.layout === 'jsonl' ? parseLines(spec.name, mapping, input, sink) : parseWhole(spec.name, mapping, input, sink)),
+        parse: async (input, sink) => {
+            await parseMapped(spec, mapping, input, sink);
+        },
     };
 }
+/** Reads a file with a mapping, then says what the mapping missed (a `partial-read` naming the key). */
+async function parseMapped(spec, mapping, input, sink) {
+    const tally = new MappingTally();
+    const at = { name: spec.name, mapping, tally, sink, file: input.file };
+    if (spec.layout === 'jsonl')
+        await parseLines(at, input, yamlHint(sink));
+    else if (spec.layout === 'document')
+        await parseWhole(at, input, yamlHint(sink));
+    else
+        await parseYaml(at, input);
+    for (const miss of mappingMisses(mapping, tally)) {
+        sink.diagnostic({ ruleId: 'partial-read', line: 0, message: `the mapping formats.${spec.name} missed part of the file: ${miss}` });
+    }
+    return tally;
+}
 function claims(layout, detect, sample) {
+    const holdsOn = (value) => {
+        const queries = new walk/* RecordQueries */.S0(value, DETECT_LIMIT);
+        return holds(detect, queries.top, queries);
+    };
     try {
         if (layout === 'document')
-            return sample.document !== undefined && holds(detect, sample.document);
-        return sample.jsonLines.some((line) => holds(detect, line));
+            return sample.document !== undefined && holdsOn(sample.document);
+        if (layout === 'yaml')
+            return (0,yaml_sample/* yamlHeadValues */.s)(sample.head).some(holdsOn);
+        return sample.jsonLines.some(holdsOn);
     }
     catch {
         return false;
     }
 }
-/** Each line is one record: what it yields is emitted in the line's order (catalog, calls, results). */
-async function parseLines(name, mapping, input, sink) {
+/** JSON text a detect condition may parse: within the sample (1 MiB). */
+const DETECT_LIMIT = { key: 'maxLineBytes', bytes: 1024 * 1024, maxDepth: 256, maxKeys: 10_000 };
+/** Each line is one record. */
+async function parseLines(at, input, sink) {
+    const { maxLineBytes, maxDepth, maxRecordKeys } = input.limits;
+    const limit = { key: 'maxLineBytes', bytes: maxLineBytes, maxDepth, maxKeys: maxRecordKeys };
     await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
-        const found = [];
-        const unread = [];
-        const failure = read(mapping, value, found, unread);
-        if (failure !== null) {
-            sink.skip({ line, reason: failure, value });
-            return;
-        }
-        for (const item of unread)
-            sink.skip({ line, reason: item.reason, value: item.value, toolLike: true });
-        if (found.length === 0) {
-            if (unread.length === 0)
-                sink.skip({ line, reason: `line is no call, result or catalog of format '${name}'`, value });
-            return;
-        }
-        found.sort((a, b) => a.rank - b.rank);
-        const loc = { file: input.file, line };
-        for (const item of found)
-            sink.record(item.make(loc));
+        emitRecord({ ...at, sink, queries: new walk/* RecordQueries */.S0(value, limit), line, lineOf: null });
     });
 }
-/**
- * The file is one document (read whole, capped by limits.max-document-bytes): each
- * record found points at the line where its item begins; records are emitted in
- * the document's line order, every catalog first (a run's tools before its calls).
- */
-async function parseWhole(name, mapping, input, sink) {
+/** The file is one JSON document (read whole, capped by limits.max-document-bytes), the one record. */
+async function parseWhole(at, input, sink) {
     const document = await (0,whole_document/* parseDocument */.Tp)(input, sink);
     if (document === null)
         return;
-    const found = [];
-    const unread = [];
-    const failure = read(mapping, document.value, found, unread);
-    if (failure !== null) {
-        sink.skip({ line: 1, reason: failure, value: document.value });
+    const { maxDocumentBytes, maxDepth, maxRecordKeys } = input.limits;
+    const queries = new walk/* RecordQueries */.S0(document.value, { key: 'maxDocumentBytes', bytes: maxDocumentBytes, maxDepth, maxKeys: maxRecordKeys });
+    emitRecord({ ...at, sink, queries, line: 1, lineOf: (0,json_locate/* indexLines */.u)(document.text, maxDepth, 0) });
+}
+/** Each YAML document of the file is one record (read whole, with the bounds of src/ingest/read/yaml-document.ts). */
+async function parseYaml(at, input) {
+    const bytes = await (0,read_whole/* readWhole */.o)(input, at.sink, 'the YAML file');
+    if (bytes === null)
+        return;
+    let text = bytes.toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff)
+        text = text.slice(1);
+    const read = await (0,yaml_document/* readYaml */.g)(text, input.limits, { what: 'the YAML file', stream: true });
+    if (!('documents' in read)) {
+        at.sink.diagnostic({ ruleId: 'malformed-record', line: read.line, message: read.message });
         return;
     }
-    const lineOf = containerLines((0,json_locate/* indexLines */.u)(document.text, input.limits.maxDepth, 0));
-    for (const item of unread)
-        sink.skip({ line: lineOf(item.location), reason: item.reason, value: item.value, toolLike: true });
-    if (found.length === 0) {
-        if (unread.length === 0)
-            sink.skip({ line: 1, reason: `the document holds no call, result or catalog of format '${name}'`, value: (0,fields/* isObject */.Gv)(document.value) ? document.value : undefined });
-        return;
-    }
-    const placed = found.map((item, order) => ({ item, order, line: lineOf(item.location) }));
-    placed.sort((a, b) => (a.item.rank === 0) !== (b.item.rank === 0) ? (a.item.rank === 0 ? -1 : 1) : a.line - b.line || a.item.rank - b.item.rank || a.order - b.order);
-    for (const { item, line } of placed)
-        sink.record(item.make({ file: input.file, line }));
-}
-/** Runs the mapping on one record; a query that fails on it (too deep to walk) is a reason, not a crash. */
-function read(mapping, record, found, unread) {
-    try {
-        readRecord(mapping, record, found, unread);
-        return null;
-    }
-    catch (error) {
-        found.length = 0;
-        unread.length = 0;
-        return `the format's queries could not be run on it (${error instanceof RangeError ? 'nested too deep' : error instanceof Error ? error.message : 'error'})`;
+    const { maxDocumentBytes, maxDepth, maxRecordKeys } = input.limits;
+    for (const document of read.documents) {
+        const queries = new walk/* RecordQueries */.S0(document.value, { key: 'maxDocumentBytes', bytes: maxDocumentBytes, maxDepth, maxKeys: maxRecordKeys });
+        emitRecord({ ...at, queries, line: document.line, lineOf: (path) => document.lineOf(path) });
     }
 }
-/** The line of the container at a path, or of the nearest container holding it (a scalar item). */
-function containerLines(lineOf) {
-    return (path) => {
-        for (let end = path.length; end >= 0; end -= 1) {
-            const line = lineOf(path.slice(0, end));
-            if (line !== 0)
-                return line;
-        }
-        return 1;
+/** A YAML file read under a JSON layout: its first "not JSON" finding says that mappings read YAML with `layout: yaml`. */
+function yamlHint(sink) {
+    let told = false;
+    return {
+        record: (r) => sink.record(r),
+        skip: (s) => sink.skip(s),
+        ...(sink.endRun ? { endRun: (run) => sink.endRun(run) } : {}),
+        diagnostic: (d) => {
+            if (!told && d.ruleId === 'malformed-record' && /^not (one )?JSON/.test(d.message)) {
+                told = true;
+                sink.diagnostic({ ...d, message: `${d.message} (if the file is YAML, a mapping reads it with layout: yaml)` });
+            }
+            else
+                sink.diagnostic(d);
+        },
     };
 }
 
-;// CONCATENATED MODULE: ./src/ingest/custom/index.ts
+
+/***/ }),
+
+/***/ 1330:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ detectableFormats),
+/* harmony export */   s: () => (/* binding */ formatsFor)
+/* harmony export */ });
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1740);
+/* harmony import */ var _custom_format_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(540);
+/* harmony import */ var _yaml_sample_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(714);
+
 
 
 const cache = new WeakMap();
@@ -25186,13 +26131,19 @@ const cache = new WeakMap();
  */
 function formatsFor(custom) {
     if (custom === undefined || custom.length === 0)
-        return registry/* FORMATS */.h;
+        return _registry_js__WEBPACK_IMPORTED_MODULE_0__/* .FORMATS */ .h;
     let formats = cache.get(custom);
     if (formats === undefined) {
-        formats = [...custom.map(customFormat), ...registry/* FORMATS */.h];
+        formats = [...custom.map(_custom_format_js__WEBPACK_IMPORTED_MODULE_1__/* .customFormat */ .N), ..._registry_js__WEBPACK_IMPORTED_MODULE_0__/* .FORMATS */ .h];
         cache.set(custom, formats);
     }
     return formats;
+}
+/** `formatsFor`, ready to detect: a `layout: yaml` mapping's detect needs the yaml package loaded. */
+async function detectableFormats(custom) {
+    if (custom?.some((spec) => spec.layout === 'yaml' && spec.detect !== undefined))
+        await (0,_yaml_sample_js__WEBPACK_IMPORTED_MODULE_2__/* .loadYaml */ .y)();
+    return formatsFor(custom);
 }
 
 
@@ -25203,47 +26154,70 @@ function formatsFor(custom) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Bk: () => (/* binding */ selectorOf),
-/* harmony export */   JK: () => (/* binding */ selectFirst),
-/* harmony export */   Ub: () => (/* binding */ selectAll),
 /* harmony export */   xN: () => (/* binding */ compileSelector)
 /* harmony export */ });
-/* unused harmony exports MAX_DESCENDANT_SEGMENTS, descendantSegments */
+/* unused harmony exports MAX_DESCENDANT_SEGMENTS, splitSteps, descendantSegments */
 /* harmony import */ var json_p3__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(393);
 
 /**
  * The query language of a `formats:` mapping: RFC 9535 JSONPath, read by json-p3
  * (no eval of the query, no code from the configuration: a query is parsed into
- * selectors and walked). Its cost is bounded so that a configuration from a fork
- * cannot make an audit hang:
+ * selectors and walked), in steps joined by `|` (see `Step`): a step is a JSONPath
+ * query, or one of the words `json` (parse the JSON text of each node), `parent`
+ * (the object holding the node) and `record` (the record the item came from). Its
+ * cost is bounded so that a configuration from a fork cannot make an audit hang:
  * - no regular expressions: the RFC's `match()` and `search()` are not offered (a
  *   pattern such as `(a+)+$` backtracks for exponential time); `length()`,
  *   `count()` and `value()` are, with every comparison and logical operator;
- * - at most one descendant segment (`..`) per query: one walk of the value, not a
- *   walk per node of a walk;
- * - a query runs on one record (a line, capped by limits.max-line-bytes) or one
- *   document (capped by limits.max-document-bytes), whose nesting the JSON reader
- *   caps at limits.max-depth.
+ * - at most one descendant segment (`..`) per JSONPath step: one walk of the value,
+ *   not a walk per node of a walk;
+ * - a query runs on one record (a line, capped by limits.max-line-bytes, or a
+ *   document, capped by limits.max-document-bytes), whose nesting the reader caps
+ *   at limits.max-depth; JSON text parsed by `json` counts toward the same cap
+ *   (src/ingest/custom/walk.ts).
  */
 const environment = new json_p3__WEBPACK_IMPORTED_MODULE_0__/* .JSONPathEnvironment */ .Dd({ maxRecursionDepth: 100_000 });
 environment.functionRegister.delete('match');
 environment.functionRegister.delete('search');
-/** Descendant segments a query may have (see above). */
+/** Descendant segments a JSONPath step may have (see above). */
 const MAX_DESCENDANT_SEGMENTS = 1;
+const WORDS = new Set(['json', 'parent', 'record']);
 /** The query compiled, or why it cannot be used: a message for a `config` error. */
 function compileSelector(text) {
-    const descendants = descendantSegments(text);
+    const parts = splitSteps(text);
+    const steps = [];
+    for (const [i, raw] of parts.entries()) {
+        const part = raw.trim();
+        if (WORDS.has(part)) {
+            if (part === 'record' && i > 0)
+                return `${JSON.stringify(text)}: "record" can only be the first step (the record the item came from)`;
+            steps.push({ kind: part });
+            continue;
+        }
+        const compiled = compilePath(part, text);
+        if (typeof compiled === 'string')
+            return parts.length > 1 ? `${compiled} (each step between | is a JSONPath query, or json, parent or record)` : compiled;
+        steps.push(compiled);
+    }
+    if (steps.length === 0)
+        return `${JSON.stringify(text)} is empty`;
+    return { text, steps };
+}
+function compilePath(part, whole) {
+    const descendants = descendantSegments(part);
+    const quoted = JSON.stringify(part === whole.trim() ? whole : part);
     if (descendants > MAX_DESCENDANT_SEGMENTS) {
-        return `${JSON.stringify(text)} has ${descendants} descendant segments (..); a query may have at most ${MAX_DESCENDANT_SEGMENTS}, so that its cost stays one walk of the record`;
+        return `${quoted} has ${descendants} descendant segments (..); a query may have at most ${MAX_DESCENDANT_SEGMENTS}, so that its cost stays one walk of the record`;
     }
     try {
-        return { text, query: environment.compile(text) };
+        return { kind: 'path', text: part, query: environment.compile(part) };
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (/no such function '(match|search)'/.test(message)) {
-            return `${JSON.stringify(text)}: match() and search() are not offered (a regular expression from a configuration can take exponential time); compare with == instead`;
+            return `${quoted}: match() and search() are not offered (a regular expression from a configuration can take exponential time); compare with == instead`;
         }
-        return `${JSON.stringify(text)} is not an RFC 9535 JSONPath query: ${message}`;
+        return `${quoted} is not an RFC 9535 JSONPath query: ${message}`;
     }
 }
 /** `compileSelector` for a query already accepted by the configuration's schema. */
@@ -25253,19 +26227,35 @@ function selectorOf(text) {
         throw new Error(`a formats query was not validated: ${compiled}`);
     return compiled;
 }
-/** Every node the query selects in `value`, in document order. */
-function selectAll(selector, value) {
-    return selector.query.query(value).nodes.map((node) => ({ value: node.value, location: node.location }));
-}
-/** The first node's value, or undefined when the query selects nothing. */
-function selectFirst(selector, value) {
-    if (selector === undefined)
-        return undefined;
-    return selector.query.match(value)?.value;
+/** The steps of a query: split at each `|` outside string literals that is not half of `||`. */
+function splitSteps(text) {
+    const parts = [];
+    let start = 0;
+    forEachUnquoted(text, (i) => {
+        if (text[i] !== '|')
+            return 0;
+        if (text[i + 1] === '|')
+            return 1;
+        parts.push(text.slice(start, i));
+        start = i + 1;
+        return 0;
+    });
+    parts.push(text.slice(start));
+    return parts;
 }
 /** Descendant segments (`..`) of a query, outside its string literals. */
 function descendantSegments(text) {
     let count = 0;
+    forEachUnquoted(text, (i) => {
+        if (text[i] !== '.' || text[i + 1] !== '.')
+            return 0;
+        count += 1;
+        return 1;
+    });
+    return count;
+}
+/** Calls `at` with the index of each character outside the query's string literals; it returns how many characters to pass over after it. */
+function forEachUnquoted(text, at) {
     let quote = null;
     for (let i = 0; i < text.length; i += 1) {
         const c = text[i];
@@ -25277,12 +26267,181 @@ function descendantSegments(text) {
         }
         else if (c === '"' || c === "'")
             quote = c;
-        else if (c === '.' && text[i + 1] === '.') {
-            count += 1;
-            i += 1;
+        else
+            i += at(i);
+    }
+}
+
+
+/***/ }),
+
+/***/ 6657:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Iw: () => (/* binding */ selectNodes),
+/* harmony export */   JK: () => (/* binding */ selectFirst),
+/* harmony export */   S0: () => (/* binding */ RecordQueries),
+/* harmony export */   tv: () => (/* binding */ recordLocation)
+/* harmony export */ });
+/* harmony import */ var _io_json_line_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4595);
+/* harmony import */ var _io_limits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2034);
+
+
+/**
+ * What the queries of one record run with: the record (the `record` step), and the
+ * budget of JSON text `json` steps may parse in it. The budget is the record's own
+ * limit (a line's limits.max-line-bytes, a document's limits.max-document-bytes),
+ * each distinct text counted once (parsed once, kept for the other queries of the
+ * record); each parsed text is held to limits.max-depth and limits.max-record-keys.
+ */
+class RecordQueries {
+    record;
+    limit;
+    left;
+    parsed = new Map();
+    /** Texts a `json` step could not parse (not JSON): counted, for the mapping's own check. */
+    notJson = 0;
+    constructor(record, limit) {
+        this.record = record;
+        this.limit = limit;
+        this.left = limit.bytes;
+    }
+    /** The record as the first node of a query. */
+    get top() {
+        return { value: this.record, root: this.record, location: [], outer: null };
+    }
+    /** The value of JSON text, or undefined when it is not JSON (or is past the depth or key cap). Throws past the budget. */
+    parse(text) {
+        if (this.parsed.has(text))
+            return this.parsed.get(text);
+        this.left -= Buffer.byteLength(text, 'utf8');
+        if (this.left < 0)
+            throw new Error(`JSON text past the ${(0,_io_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .limitText */ .PW)(this.limit.key, this.limit.bytes)}`);
+        const value = (0,_io_json_line_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJsonLine */ .wz)(text, this.limit.maxDepth, this.limit.maxKeys);
+        const result = value instanceof _io_json_line_js__WEBPACK_IMPORTED_MODULE_1__/* .JsonLineError */ .N ? undefined : value;
+        if (result === undefined)
+            this.notJson += 1;
+        this.parsed.set(text, result);
+        return result;
+    }
+}
+/** Every node the query reaches from `from`, in document order. */
+function selectNodes(selector, from, q) {
+    let nodes = [from];
+    for (const step of selector.steps) {
+        const next = [];
+        for (const node of nodes) {
+            if (step.kind === 'record')
+                next.push(q.top);
+            else if (step.kind === 'parent') {
+                const up = parentOf(node);
+                if (up !== null)
+                    next.push(up);
+            }
+            else if (step.kind === 'json') {
+                const inner = parsedNode(node, q);
+                if (inner !== null)
+                    next.push(inner);
+            }
+            else {
+                for (const hit of step.query.query(node.value).nodes) {
+                    next.push({ value: hit.value, root: node.root, location: [...node.location, ...hit.location], outer: node.outer });
+                }
+            }
+        }
+        nodes = next;
+    }
+    return nodes;
+}
+/** The first node's value, or undefined when the query reaches nothing. */
+function selectFirst(selector, from, q) {
+    if (selector === undefined)
+        return undefined;
+    const only = selector.steps.length === 1 ? selector.steps[0] : null;
+    if (only?.kind === 'path')
+        return only.query.match(from.value)?.value;
+    return selectNodes(selector, from, q)[0]?.value;
+}
+/** Where a node is in the record: its path, or the path of the text it was parsed from. */
+function recordLocation(node) {
+    let n = node;
+    while (n.outer !== null)
+        n = n.outer;
+    return n.location;
+}
+/** JSON text parsed (an object or list already parsed is taken as is; a scalar that is not JSON text: nothing). */
+function parsedNode(node, q) {
+    const v = node.value;
+    if (v !== null && typeof v === 'object')
+        return node;
+    if (typeof v !== 'string')
+        return null;
+    const value = q.parse(v);
+    return value === undefined ? null : { value, root: value, location: [], outer: node };
+}
+/** The nearest object holding the node (lists passed over), or null at the top of the record. */
+function parentOf(node) {
+    let n = node;
+    while (n !== null) {
+        for (let end = n.location.length - 1; end >= 0; end -= 1) {
+            const location = n.location.slice(0, end);
+            const value = valueAt(n.root, location);
+            if (value !== null && typeof value === 'object' && !Array.isArray(value))
+                return { value, root: n.root, location, outer: n.outer };
+        }
+        n = n.outer;
+    }
+    return null;
+}
+function valueAt(root, location) {
+    let v = root;
+    for (const key of location)
+        v = v[key];
+    return v;
+}
+
+
+/***/ }),
+
+/***/ 714:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ yamlHeadValues),
+/* harmony export */   y: () => (/* binding */ loadYaml)
+/* harmony export */ });
+let yaml = null;
+/** Loads the yaml package for detection (a `layout: yaml` format's detect runs synchronously on the sample). */
+async function loadYaml() {
+    yaml ??= await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
+}
+const cache = new WeakMap();
+/**
+ * The YAML documents the detection sample's head holds whole (a document cut by the
+ * sample's end does not parse and is left out), for a `layout: yaml` format's detect.
+ * Aliases are expanded at most yaml's default 100 times (toJS's maxAliasCount).
+ */
+function yamlHeadValues(head) {
+    if (yaml === null)
+        return [];
+    const known = cache.get(head);
+    if (known)
+        return known;
+    const values = [];
+    try {
+        const docs = yaml.parseAllDocuments(head.toString('utf8'), { uniqueKeys: false });
+        for (const doc of Array.isArray(docs) ? docs : []) {
+            if (doc.errors.length > 0)
+                break;
+            values.push(doc.toJS());
         }
     }
-    return count;
+    catch {
+        // a head yaml cannot read: nothing detected from it
+    }
+    cache.set(head, values);
+    return values;
 }
 
 
@@ -25295,7 +26454,7 @@ function descendantSegments(text) {
 /* harmony export */   H: () => (/* binding */ chooseFormat)
 /* harmony export */ });
 /* unused harmony export describeShape */
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5284);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1740);
 
 const JSON_LINES_NAME = /\.(jsonl|ndjson)(\.gz)?$/i;
 /**
@@ -25340,7 +26499,10 @@ function chooseFormat(sample, forced, formats = _registry_js__WEBPACK_IMPORTED_M
 }
 function unknownMessage(sample, formats) {
     let closest = null;
-    for (const format of formats) {
+    // The near misses are of JSON formats, judged on the lines that parse as JSON: for a YAML file those are
+    // lines of a body written inside it, so none is named.
+    const yaml = yamlTopKeys(sample.head.subarray(0, 4096).toString('utf8')) !== null && sample.document === undefined;
+    for (const format of yaml ? [] : formats) {
         const miss = format.misfit?.(sample) ?? null;
         if (miss && miss.closeness > 0 && (closest === null || miss.closeness > closest.closeness))
             closest = { id: format.id, ...miss };
@@ -25362,6 +26524,11 @@ function describeShape(sample) {
         return `a JSON object with keys ${keyList(doc)}`;
     if (Array.isArray(doc))
         return 'a JSON array of unknown records';
+    // YAML (a cassette of an API no reader knows, a configuration file): its own top-level keys, never the
+    // keys of a JSON body written inside it as a block scalar.
+    const yaml = yamlTopKeys(head.subarray(0, 4096).toString('utf8'));
+    if (yaml !== null)
+        return yaml.length === 0 ? 'YAML with no top-level keys' : `YAML with top-level keys ${yaml.slice(0, 6).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k)).join(', ')}`;
     const first = sample.jsonLines[0];
     if (sample.jsonLines.length > 1 && first !== null && typeof first === 'object' && !Array.isArray(first)) {
         return `JSON lines whose first record has keys ${keyList(first)}`;
@@ -25372,6 +26539,18 @@ function describeShape(sample) {
     if (text.startsWith('['))
         return 'text starting with "[" that is not one JSON document';
     return `${head.length} bytes that are not JSON`;
+}
+/** The top-level keys of a text that reads as a YAML mapping (a `---` start or a `key:` first line), else null. */
+function yamlTopKeys(text) {
+    const lines = text.replace(/^\ufeff/, '').split(/\r?\n/);
+    const start = lines.findIndex((line) => line.trim() !== '' && !line.startsWith('#'));
+    if (start < 0)
+        return null;
+    const key = /^([A-Za-z_][\w.-]*):(?:[ \t]|$)/;
+    if (lines[start] !== '---' && !lines[start].startsWith('--- ') && !key.test(lines[start]))
+        return null;
+    const keys = lines.slice(start).map((line) => key.exec(line)?.[1]).filter((k) => k !== undefined);
+    return [...new Set(keys)];
 }
 function keyList(value) {
     const keys = Object.keys(value);
@@ -25679,7 +26858,8 @@ const CODE_EXECUTION_SUBTOOLS = ['bash_code_execution', 'text_editor_code_execut
 /**
  * Tool definitions in the shapes frameworks record them: OpenAI Chat
  * `{type:"function", function:{name, parameters}}`, Responses/Vercel
- * `{name, parameters|inputSchema}`, Anthropic `{name, input_schema}`, MCP
+ * `{name, parameters|inputSchema}`, Anthropic `{name, input_schema}`, Bedrock Converse
+ * `{toolSpec: {name, inputSchema: {json}}}`, MCP
  * `{name, inputSchema}`, pydantic-ai `{name, parameters_json_schema}`, Anthropic
  * server tools `{type: "web_search_20250305", name}` (code execution from
  * `code_execution_20250825` on stands for the `bash_code_execution` and
@@ -25698,12 +26878,15 @@ function catalogTools(defs) {
         }
         if (!(0,fields/* isObject */.Gv)(def))
             continue;
-        const fn = (0,fields/* own */.ZV)(def, 'function');
+        const fn = (0,fields/* own */.ZV)(def, 'function') ?? (0,fields/* own */.ZV)(def, 'toolSpec');
         const holder = (0,fields/* isObject */.Gv)(fn) ? fn : def;
         const name = (0,fields/* str */.gx)(holder, 'name');
         if (name === null)
             continue;
-        const schema = ['parameters', 'input_schema', 'inputSchema', 'parameters_json_schema', 'json_schema'].map((key) => (0,fields/* own */.ZV)(holder, key)).find((v) => v !== undefined);
+        let schema = ['parameters', 'input_schema', 'inputSchema', 'parameters_json_schema', 'json_schema'].map((key) => (0,fields/* own */.ZV)(holder, key)).find((v) => v !== undefined);
+        // Bedrock Converse wraps the schema: `toolSpec.inputSchema.json`.
+        if (holder !== def && (0,fields/* own */.ZV)(def, 'toolSpec') === holder && (0,fields/* isObject */.Gv)(schema) && (0,fields/* own */.ZV)(schema, 'json') !== undefined)
+            schema = (0,fields/* own */.ZV)(schema, 'json');
         // Anthropic's code execution server tool from code_execution_20250825 on is called through two sub-tools.
         const version = /^code_execution_(\d{8})$/.exec((0,fields/* str */.gx)(def, 'type') ?? '')?.[1];
         if (version !== undefined && version >= '20250825') {
@@ -25844,6 +27027,7 @@ async function forEachJsonLine(input, sink, onValue) {
                 });
                 continue;
             }
+            sink.value?.(parsed, event.line);
             onValue(parsed, event.line, text);
         }
     }
@@ -26871,7 +28055,192 @@ function largeDocumentHead(sample) {
 
 /***/ }),
 
-/***/ 5284:
+/***/ 1935:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  g: () => (/* binding */ readYaml)
+});
+
+// EXTERNAL MODULE: ./src/io/json-line.ts
+var json_line = __nccwpck_require__(4595);
+// EXTERNAL MODULE: ./src/io/limits.ts
+var io_limits = __nccwpck_require__(2034);
+;// CONCATENATED MODULE: ./src/ingest/read/yaml-aliases.ts
+const PENDING = -1;
+/**
+ * The bytes the aliases under `root` add when it is read: each alias counts the size of
+ * what it stands for (its anchored node's source, with the aliases inside that counted the
+ * same way), so a 1 MB body aliased 1,000 times counts 1,000 MB. Measured on the parsed node
+ * tree, never expanded: one pass over the document to resolve every alias (the yaml package
+ * resolves one alias by walking the whole document, so a thousand aliases cost a thousand
+ * walks), then each node's expanded size once (memoized, no recursion, any depth).
+ */
+function aliasExpansion(root, contents, kinds) {
+    const targets = aliasTargets(contents, kinds);
+    const childrenOf = (n) => {
+        if (kinds.isAlias(n))
+            return [targets.get(n)];
+        if (kinds.isPair(n))
+            return [n.key, n.value];
+        if (kinds.isCollection(n))
+            return n.items;
+        return [];
+    };
+    const full = new Map();
+    /** The size of `start` read with its aliases expanded, or null when an alias inside it names a node that holds it. */
+    const sizeOf = (start) => {
+        const stack = [start];
+        while (stack.length > 0) {
+            const n = stack[stack.length - 1];
+            const known = full.get(n);
+            if (known !== undefined && known !== PENDING) {
+                stack.pop();
+                continue;
+            }
+            const kids = childrenOf(n).filter((kid) => kid !== null && kid !== undefined);
+            if (known === undefined) {
+                full.set(n, PENDING);
+                for (const kid of kids) {
+                    const state = full.get(kid);
+                    if (state === PENDING)
+                        return null; // a node on the way down: the alias names a node that holds it
+                    if (state === undefined)
+                        stack.push(kid);
+                }
+                continue;
+            }
+            let size = kinds.isScalar(n) ? (n.range ? n.range[1] - n.range[0] : String(n.value).length) : 0;
+            for (const kid of kids)
+                size += full.get(kid);
+            full.set(n, size);
+            stack.pop();
+        }
+        return full.get(start) ?? 0;
+    };
+    let bytes = 0;
+    for (const n of preorder(root, kinds)) {
+        if (!kinds.isAlias(n))
+            continue;
+        const target = targets.get(n);
+        if (target === undefined)
+            continue; // an unresolved alias: the parser reported it
+        const size = sizeOf(target);
+        if (size === null)
+            return { kind: 'cycle' };
+        bytes += size;
+    }
+    return { kind: 'bytes', bytes };
+}
+/** Every alias → the node it names: the last node with its anchor before it in document order (the YAML rule, the yaml package's order). */
+function aliasTargets(contents, kinds) {
+    const anchors = new Map();
+    const targets = new Map();
+    for (const n of preorder(contents, kinds)) {
+        if (kinds.isAlias(n)) {
+            const target = anchors.get(n.source);
+            if (target !== undefined)
+                targets.set(n, target);
+            continue;
+        }
+        const anchor = n.anchor;
+        if (typeof anchor === 'string')
+            anchors.set(anchor, n);
+    }
+    return targets;
+}
+/** The nodes of `root`'s own tree (aliases not followed), parents before children, in document order. */
+function* preorder(root, kinds) {
+    const stack = [root];
+    while (stack.length > 0) {
+        const n = stack.pop();
+        if (n === null || n === undefined)
+            continue;
+        yield n;
+        if (kinds.isAlias(n))
+            continue;
+        const kids = kinds.isPair(n) ? [n.key, n.value] : kinds.isCollection(n) ? n.items : [];
+        for (let i = kids.length - 1; i >= 0; i -= 1)
+            stack.push(kids[i]);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ingest/read/yaml-document.ts
+
+
+
+/**
+ * The one way YAML is read (cassettes, `layout: yaml` mappings), with the bounds of
+ * a whole document: the text is at most limits.max-document-bytes (read whole by the
+ * caller); aliases are read as copies of what they stand for, so their expansion is
+ * measured on the node tree before any copy is made and charged to the same limit (an
+ * alias that names a node holding it is refused); each value is at most
+ * limits.max-depth deep and, when the file is a stream of records, each record holds
+ * at most limits.max-record-keys keys.
+ */
+async function readYaml(text, limits, options) {
+    // yaml is loaded when YAML is read only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
+    const yaml = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
+    const kinds = yaml;
+    const lineCounter = new yaml.LineCounter();
+    const parsed = yaml.parseAllDocuments(text, { lineCounter, uniqueKeys: false, customTags: options.customTags ?? [] });
+    const all = Array.isArray(parsed) ? parsed : [];
+    const docs = options.stream ? all : all.slice(0, 1);
+    const what = options.what;
+    if (!options.stream && all.length > 1)
+        return { line: lineAt(all[1], lineCounter), message: `${what} is not valid YAML: MULTIPLE_DOCS` };
+    for (const doc of docs) {
+        if (doc.errors.length > 0)
+            return { line: doc.errors[0].linePos?.[0]?.line ?? 1, message: `${what} is not valid YAML: ${doc.errors[0].code}` };
+    }
+    let aliasBytes = 0;
+    for (const doc of docs) {
+        const expansion = aliasExpansion(doc.contents, doc.contents, kinds);
+        if (expansion.kind === 'cycle')
+            return { line: lineAt(doc, lineCounter), message: `${what} not read: an alias names a node that holds it, so it expands without end` };
+        aliasBytes += expansion.bytes;
+        if (aliasBytes > limits.maxDocumentBytes)
+            return { line: 1, message: `${what} not read: its aliases expand it by ${aliasBytes} bytes, past the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', limits.maxDocumentBytes)}` };
+    }
+    const documents = [];
+    for (const doc of docs) {
+        const line = lineAt(doc, lineCounter);
+        let value;
+        try {
+            // One conversion per document: the yaml package resolves the aliases of one conversion in one pass.
+            value = doc.toJS({ maxAliasCount: -1 });
+        }
+        catch (error) {
+            return { line, message: `${what} cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` };
+        }
+        const problem = (0,json_line/* shapeProblem */.jn)(value, limits.maxDepth, docs.length > 1 ? limits.maxRecordKeys : Number.POSITIVE_INFINITY);
+        if (problem instanceof json_line/* JsonLineError */.N)
+            return { line, message: `${what} not read: ${problem.reason}` };
+        documents.push({ value, doc, line, lineOf: (path) => nodeLine(doc, path, lineCounter, line) });
+    }
+    return { documents, lineCounter, aliasBytes };
+}
+function lineAt(doc, lineCounter) {
+    const start = doc.contents?.range?.[0] ?? doc.range[0];
+    return lineCounter.linePos(start).line;
+}
+/** The line of the node at `path`, or of the nearest node above it that has a place. */
+function nodeLine(doc, path, lineCounter, fallback) {
+    for (let end = path.length; end >= 0; end -= 1) {
+        const node = end === 0 ? doc.contents : doc.getIn(path.slice(0, end), true);
+        const start = node?.range?.[0];
+        if (start !== undefined)
+            return lineCounter.linePos(start).line;
+    }
+    return fallback;
+}
+
+
+/***/ }),
+
+/***/ 1740:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -27040,8 +28409,18 @@ function blockFacts(block) {
         case 'tool-result':
             return [(0,tool_facts/* resultFact */.ES)((0,facts_fields/* idOf */.TH)(block, 'toolCallId'), (0,facts_fields/* str */.gx)(block, 'toolName'), (0,facts_fields/* own */.ZV)(block, 'output') ?? (0,facts_fields/* own */.ZV)(block, 'result'), (0,facts_fields/* own */.ZV)(block, 'isError') === true)];
         default:
-            return serverToolResult(block) ?? itemFact(block);
+            return serverToolResult(block) ?? converseBlock(block) ?? itemFact(block);
     }
+}
+/** A Bedrock Converse content block (no `type`): `{toolUse: {toolUseId, name, input}}` or `{toolResult: {toolUseId, content, status}}`. */
+function converseBlock(block) {
+    const use = (0,facts_fields/* own */.ZV)(block, 'toolUse');
+    if ((0,facts_fields/* isObject */.Gv)(use) && (0,facts_fields/* str */.gx)(use, 'name') !== null)
+        return [{ kind: 'call', callId: (0,facts_fields/* idOf */.TH)(use, 'toolUseId'), tool: (0,facts_fields/* str */.gx)(use, 'name'), args: (0,tool_facts/* argsOf */.PL)((0,facts_fields/* own */.ZV)(use, 'input')) }];
+    const result = (0,facts_fields/* own */.ZV)(block, 'toolResult');
+    if ((0,facts_fields/* isObject */.Gv)(result))
+        return [(0,tool_facts/* resultFact */.ES)((0,facts_fields/* idOf */.TH)(result, 'toolUseId'), null, (0,facts_fields/* own */.ZV)(result, 'content'), (0,facts_fields/* str */.gx)(result, 'status') === 'error')];
+    return null;
 }
 /**
  * An Anthropic server tool's result block (`web_search_tool_result`,
@@ -27185,6 +28564,8 @@ function claudeCodeLineReader(file, sink, idleRecords = 0) {
         if (!(0,facts_fields/* isObject */.Gv)(message))
             return bad(`"message" is ${describe(message)}, not an object`);
         const content = (0,facts_fields/* own */.ZV)(message, 'content');
+        if (type === 'user')
+            userInput(content, runId, sink);
         if (typeof content === 'string') {
             if (type === 'assistant')
                 sink.record((0,tool_facts/* llmRecord */.$l)(place));
@@ -27200,6 +28581,13 @@ function claudeCodeLineReader(file, sink, idleRecords = 0) {
         }
         readBlocks(content, value, session, place, bad, sink);
     };
+}
+/** A user message's text: the first one of a session is its task input, what names the session across reruns (its id is new each time). */
+function userInput(content, runId, sink) {
+    const first = Array.isArray(content) ? content[0] : content;
+    const text = typeof first === 'string' ? first : (0,facts_fields/* isObject */.Gv)(first) && (0,facts_fields/* own */.ZV)(first, 'type') === 'text' ? (0,facts_fields/* own */.ZV)(first, 'text') : undefined;
+    if (typeof text === 'string' && text !== '')
+        sink.scenario?.({ runId, input: text });
 }
 /** A system record: `init` with its `tools` is the catalog; any other is skipped. */
 function readSystem(value, place, sink) {
@@ -27603,10 +28991,12 @@ function isRunStateHead(head) {
     return (0,facts_fields/* isObject */.Gv)(head) && (0,facts_fields/* own */.ZV)(head, '$schemaVersion') !== undefined;
 }
 
+// EXTERNAL MODULE: ./src/ingest/read/yaml-document.ts + 1 modules
+var yaml_document = __nccwpck_require__(1935);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 // EXTERNAL MODULE: ./src/io/limits.ts
-var io_limits = __nccwpck_require__(2034);
+var limits = __nccwpck_require__(2034);
 ;// CONCATENATED MODULE: ./src/ingest/cassette/event-stream.ts
 
 /** The most events of one streamed body that are assembled (the body itself is within max-document-bytes). */
@@ -27789,7 +29179,273 @@ function anthropicMessage(events) {
     return { id: head ? (0,facts_fields/* own */.ZV)(head, 'id') : null, type: 'message', role: 'assistant', content };
 }
 
+;// CONCATENATED MODULE: ./src/ingest/cassette/aws-event-stream.ts
+/**
+ * The AWS event stream framing (`application/vnd.amazon.eventstream`) that Bedrock
+ * streams use: each message is a 12-byte prelude (total length, headers length, both
+ * big-endian uint32, and the CRC32 of those 8 bytes), its headers, its payload and the
+ * CRC32 of everything before it. Every length and both checksums are checked.
+ */
+const PRELUDE = 12;
+const MIN_MESSAGE = PRELUDE + 4;
+/** The framing allows 16 MiB per message; the body itself is within max-document-bytes. */
+const MAX_MESSAGE = 16 * 1024 * 1024;
+const TABLE = (() => {
+    const table = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+        let c = n;
+        for (let k = 0; k < 8; k++)
+            c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+        table[n] = c >>> 0;
+    }
+    return table;
+})();
+/** CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), as zlib computes it. */
+function crc32(bytes, start = 0, end = bytes.length) {
+    let crc = 0xffffffff;
+    for (let i = start; i < end; i++)
+        crc = TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+}
+/** Whether `bytes` start with a whole event stream prelude whose checksum holds (the framing's own signature). */
+function startsWithEventStream(bytes) {
+    if (bytes.length < MIN_MESSAGE)
+        return false;
+    const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const total = view.readUInt32BE(0);
+    return total >= MIN_MESSAGE && view.readUInt32BE(4) <= total - MIN_MESSAGE && view.readUInt32BE(8) === crc32(view, 0, 8);
+}
+/** Every message of an event stream, in order, up to the first one that is cut short or fails a check. */
+function decodeEventStream(bytes) {
+    const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const messages = [];
+    let at = 0;
+    const stop = (why) => ({ messages, problem: `event stream message ${messages.length + 1} (byte ${at}) ${why}` });
+    while (at < view.length) {
+        if (view.length - at < PRELUDE)
+            return stop(`is cut short: ${view.length - at} bytes left of its 12-byte prelude`);
+        const total = view.readUInt32BE(at);
+        const headersLength = view.readUInt32BE(at + 4);
+        const preludeCrc = view.readUInt32BE(at + 8);
+        if (preludeCrc !== crc32(view, at, at + 8))
+            return stop(`has a bad prelude CRC32 (${hex(preludeCrc)}, computed ${hex(crc32(view, at, at + 8))})`);
+        if (total < MIN_MESSAGE || total > MAX_MESSAGE || headersLength > total - MIN_MESSAGE)
+            return stop(`has impossible lengths (total ${total}, headers ${headersLength})`);
+        if (view.length - at < total)
+            return stop(`is cut short: ${view.length - at} of its ${total} bytes`);
+        const messageCrc = view.readUInt32BE(at + total - 4);
+        if (messageCrc !== crc32(view, at, at + total - 4))
+            return stop(`has a bad message CRC32 (${hex(messageCrc)}, computed ${hex(crc32(view, at, at + total - 4))})`);
+        const headers = readHeaders(view.subarray(at + PRELUDE, at + PRELUDE + headersLength));
+        if (headers === null)
+            return stop('has headers that cannot be read');
+        messages.push({
+            eventType: headers.get(':event-type') ?? headers.get(':exception-type') ?? null,
+            messageType: headers.get(':message-type') ?? null,
+            payload: view.subarray(at + PRELUDE + headersLength, at + total - 4),
+        });
+        at += total;
+    }
+    return { messages, problem: null };
+}
+function hex(n) {
+    return `0x${n.toString(16).padStart(8, '0')}`;
+}
+/** Fixed sizes of the header value types 0–9 (bool true/false, byte, short, int, long, bytes, string, timestamp, uuid); -1: 2-byte length first. */
+const VALUE_SIZE = [0, 0, 1, 2, 4, 8, -1, -1, 8, 16];
+/** The string headers of one message (other value types are stepped over), or null when they run past their length. */
+function readHeaders(bytes) {
+    const out = new Map();
+    let i = 0;
+    while (i < bytes.length) {
+        const nameLength = bytes[i];
+        if (i + 1 + nameLength + 1 > bytes.length)
+            return null;
+        const name = bytes.toString('utf8', i + 1, i + 1 + nameLength);
+        const type = bytes[i + 1 + nameLength];
+        i += nameLength + 2;
+        const size = VALUE_SIZE[type];
+        if (size === undefined)
+            return null;
+        if (size >= 0) {
+            if (i + size > bytes.length)
+                return null;
+            i += size;
+            continue;
+        }
+        if (i + 2 > bytes.length)
+            return null;
+        const length = bytes.readUInt16BE(i);
+        if (i + 2 + length > bytes.length)
+            return null;
+        if (type === 7)
+            out.set(name, bytes.toString('utf8', i + 2, i + 2 + length));
+        i += 2 + length;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/ingest/cassette/bedrock-stream.ts
+
+
+
+/** The most content blocks one Converse stream may open (an index past it is left out). */
+const MAX_BLOCKS = 256;
+const CONVERSE_EVENTS = new Set(['messageStart', 'contentBlockStart', 'contentBlockDelta', 'contentBlockStop', 'messageStop']);
+/**
+ * Whether a recorded body is an AWS event stream: its `Content-Type` says so, or its
+ * bytes start with a prelude whose CRC32 holds (cassettes often record no headers).
+ */
+function isEventStream(bytes, holder) {
+    return declaredEventStream((0,facts_fields/* own */.ZV)(holder, 'headers')) || startsWithEventStream(bytes);
+}
+/** The bytes of a body written as base64 text when they are an event stream, else null. */
+function base64EventStream(text) {
+    if (text.length < 24 || !/^[A-Za-z0-9+/=\s]+$/.test(text.slice(0, 4096)))
+        return null;
+    // The prelude first (its 16 bytes are the first 24 characters when no line breaks come before them).
+    if (!/\s/.test(text.slice(0, 24)) && !startsWithEventStream(Buffer.from(text.slice(0, 24), 'base64')))
+        return null;
+    const bytes = Buffer.from(text, 'base64');
+    return startsWithEventStream(bytes) ? bytes : null;
+}
+function declaredEventStream(headers) {
+    if (!(0,facts_fields/* isObject */.Gv)(headers))
+        return false;
+    for (const [name, value] of Object.entries(headers)) {
+        if (name.toLowerCase() !== 'content-type')
+            continue;
+        const first = Array.isArray(value) ? value[0] : value;
+        if (typeof first === 'string' && first.toLowerCase().includes('application/vnd.amazon.eventstream'))
+            return true;
+    }
+    return false;
+}
+/**
+ * An event stream body decoded and read as the response it carries. Each message's
+ * payload is a JSON object; an event is read as `{<event type>: payload}`, as the AWS
+ * SDKs give it. A Bedrock Agents `InvokeAgent` stream becomes `{agentTraces: [...],
+ * completion}` (its `trace` events' payloads, its `chunk` texts); a Converse stream
+ * the Converse response (`output.message.content` with `toolUse` blocks whose input
+ * is joined from its deltas); an `InvokeModelWithResponseStream` the model's own
+ * stream (each `chunk`'s base64 `bytes` is one of its JSON events) assembled as
+ * src/ingest/cassette/event-stream.ts does (Amazon Nova's, Converse events, as a Converse
+ * stream). Null for any other stream.
+ */
+function eventStreamBody(bytes) {
+    const decoded = decodeEventStream(bytes);
+    const events = [];
+    let exception = null;
+    for (const message of decoded.messages) {
+        let value;
+        try {
+            value = JSON.parse(message.payload.toString('utf8'));
+        }
+        catch {
+            value = null;
+        }
+        if (message.messageType === 'exception' || message.messageType === 'error')
+            exception ??= message.eventType ?? 'error';
+        else if ((0,facts_fields/* isObject */.Gv)(value) && message.eventType !== null)
+            events.push({ type: message.eventType, value });
+    }
+    const problem = decoded.problem ?? (exception === null ? null : `event stream ends with the exception ${JSON.stringify(exception.slice(0, 80))}`);
+    return { value: streamValue(events), problem, messages: decoded.messages.length };
+}
+function streamValue(events) {
+    if (events.length === 0)
+        return null;
+    if (events.some((e) => e.type === 'trace'))
+        return agentStream(events);
+    if (events.some((e) => CONVERSE_EVENTS.has(e.type)))
+        return converseResponse(events);
+    const inner = [];
+    for (const { type, value } of events) {
+        const chunk = type === 'chunk' ? decodedChunk(value) : null;
+        if ((0,facts_fields/* isObject */.Gv)(chunk))
+            inner.push(chunk);
+    }
+    // An agent's answer without traces: chunks of text, no model events.
+    if (inner.length === 0)
+        return events.every((e) => e.type === 'chunk') ? agentStream(events) : null;
+    // Amazon Nova's own stream: Converse events, each one a `{<event type>: payload}` object.
+    const converse = inner.flatMap((e) => Object.entries(e).filter(([type, value]) => CONVERSE_EVENTS.has(type) && (0,facts_fields/* isObject */.Gv)(value)).map(([type, value]) => ({ type, value: value })));
+    if (converse.length > 0)
+        return converseResponse(converse);
+    return assembleStream(inner);
+}
+/** A `chunk`'s `bytes` (base64) decoded: JSON when it is, else its text. */
+function decodedChunk(chunk) {
+    const encoded = (0,facts_fields/* str */.gx)(chunk, 'bytes');
+    if (encoded === null)
+        return null;
+    const text = Buffer.from(encoded, 'base64').toString('utf8');
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return text;
+    }
+}
+function agentStream(events) {
+    const agentTraces = events.filter((e) => e.type === 'trace').map((e) => e.value);
+    const texts = events.filter((e) => e.type === 'chunk').map((e) => decodedChunk(e.value)).filter((t) => typeof t === 'string');
+    return { agentTraces, completion: texts.join('') };
+}
+/** A ConverseStream as the Converse response it stands for. */
+function converseResponse(events) {
+    let role = 'assistant';
+    let stopReason = null;
+    const blocks = new Map();
+    const blockAt = (index) => {
+        let entry = blocks.get(index);
+        if (!entry)
+            blocks.set(index, (entry = { block: {}, input: null }));
+        return entry;
+    };
+    for (const { type, value } of events) {
+        if (type === 'messageStart')
+            role = (0,facts_fields/* str */.gx)(value, 'role') ?? role;
+        if (type === 'messageStop')
+            stopReason = (0,facts_fields/* str */.gx)(value, 'stopReason');
+        const index = (0,facts_fields/* num */.bu)(value, 'contentBlockIndex');
+        if (index === null || !Number.isInteger(index) || index < 0 || index >= MAX_BLOCKS)
+            continue;
+        const start = (0,facts_fields/* own */.ZV)(value, 'start');
+        const toolUse = (0,facts_fields/* isObject */.Gv)(start) ? (0,facts_fields/* own */.ZV)(start, 'toolUse') : undefined;
+        if (type === 'contentBlockStart' && (0,facts_fields/* isObject */.Gv)(toolUse))
+            blockAt(index).block['toolUse'] = { ...toolUse };
+        const delta = (0,facts_fields/* own */.ZV)(value, 'delta');
+        if (type !== 'contentBlockDelta' || !(0,facts_fields/* isObject */.Gv)(delta))
+            continue;
+        const entry = blockAt(index);
+        const text = (0,facts_fields/* str */.gx)(delta, 'text');
+        if (text !== null)
+            entry.block['text'] = `${typeof entry.block['text'] === 'string' ? entry.block['text'] : ''}${text}`;
+        const piece = (0,facts_fields/* own */.ZV)(delta, 'toolUse');
+        if ((0,facts_fields/* isObject */.Gv)(piece))
+            entry.input = (entry.input ?? '') + ((0,facts_fields/* str */.gx)(piece, 'input') ?? '');
+    }
+    const content = [...blocks].sort(([a], [b]) => a - b).map(([, { block, input }]) => {
+        const toolUse = block['toolUse'];
+        if (!(0,facts_fields/* isObject */.Gv)(toolUse) || input === null)
+            return block;
+        return { ...block, toolUse: { ...toolUse, input: parsedInput(input) } };
+    });
+    return { output: { message: { role, content } }, stopReason };
+}
+/** A tool input joined from its deltas: JSON when it parses, else the text as given (invalid-arguments can say so). */
+function parsedInput(text) {
+    try {
+        return JSON.parse(text === '' ? '{}' : text);
+    }
+    catch {
+        return text;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/cassette/body.ts
+
 
 
 
@@ -27801,7 +29457,8 @@ const PARSED_BODIES = 8;
 /**
  * A request or response body as VCR.py records it: a JSON string, `{string:
  * "..."}`, a mapping (pydantic-ai's `parsed_body`), or `!!binary` bytes (what it writes when
- * `decode_compressed_response` is off), gzip or deflate compressed or plain.
+ * `decode_compressed_response` is off), gzip or deflate compressed or plain, or an AWS
+ * event stream (Bedrock: `!!binary` or base64; src/ingest/cassette/bedrock-stream.ts).
  * Compressed bodies are inflated within the budget. A streamed body (server-sent
  * events) of OpenAI or Anthropic is assembled into the response it stands for;
  * another event stream, or a body that is not JSON, is left out with its reason.
@@ -27814,6 +29471,9 @@ function readBody(holder, budget) {
     let raw = (0,facts_fields/* isObject */.Gv)(body) && (0,facts_fields/* own */.ZV)(body, 'string') !== undefined ? (0,facts_fields/* own */.ZV)(body, 'string') : body;
     if (raw === undefined || raw === null || raw === '')
         return { kind: 'none' };
+    const stream = raw instanceof Uint8Array ? raw : typeof raw === 'string' ? base64EventStream(raw) : null;
+    if (stream !== null && isEventStream(stream, holder))
+        return eventStreamRead(stream);
     if (raw instanceof Uint8Array) {
         const text = inflate(raw, budget);
         if (typeof text !== 'string')
@@ -27836,6 +29496,15 @@ function readBody(holder, budget) {
     }
     return { kind: 'skipped', reason: 'body is not a JSON object' };
 }
+/** An AWS event stream body (Bedrock): the response it carries, what stopped its decoding. */
+function eventStreamRead(bytes) {
+    const { value, problem, messages } = eventStreamBody(bytes);
+    if (value !== null)
+        return problem === null ? { kind: 'json', value } : { kind: 'json', value, problem };
+    if (problem !== null)
+        return { kind: 'broken', reason: `${problem}${messages > 0 ? ` (${messages} message(s) before it)` : ''}`, unread: true };
+    return { kind: 'skipped', reason: 'body is an AWS event stream of no API this reader knows (not read)' };
+}
 /** `argsOf(raw)`, through the cache of large bodies when there is one. */
 function parsedBody(raw, cache) {
     if (cache === undefined || typeof raw !== 'string' || raw.length < PARSED_BODY_BYTES)
@@ -27854,7 +29523,7 @@ function inflate(bytes, budget) {
     if (!gzip && !deflate)
         return Buffer.from(bytes).toString('utf8');
     if (budget.left <= 0)
-        return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
+        return { kind: 'broken', reason: `compressed body not inflated: the cassette's bodies already reached the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
     try {
         const out = (gzip ? external_node_zlib_.gunzipSync : external_node_zlib_.inflateSync)(bytes, { maxOutputLength: budget.left });
         budget.left -= out.length;
@@ -27864,7 +29533,7 @@ function inflate(bytes, budget) {
         const code = error.code;
         if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
             budget.left = 0;
-            return { kind: 'broken', reason: `compressed body inflates past the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
+            return { kind: 'broken', reason: `compressed body inflates past the ${(0,limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` };
         }
         return { kind: 'broken', reason: `${gzip ? 'gzip' : 'deflate'} body cannot be inflated (${code ?? 'corrupt data'})` };
     }
@@ -28240,102 +29909,142 @@ class GeminiConversation {
     }
 }
 
-;// CONCATENATED MODULE: ./src/ingest/cassette/alias-size.ts
-const PENDING = -1;
+;// CONCATENATED MODULE: ./src/ingest/cassette/bedrock-agents.ts
+
+
+const KINDS = [
+    {
+        input: 'actionGroupInvocationInput',
+        output: 'actionGroupInvocationOutput',
+        name: (i) => {
+            const group = (0,facts_fields/* str */.gx)(i, 'actionGroupName') ?? 'action_group';
+            const fn = (0,facts_fields/* str */.gx)(i, 'function');
+            return fn !== null ? `${group}__${fn}` : `${group}__${(0,facts_fields/* str */.gx)(i, 'verb') ?? ''}${(0,facts_fields/* str */.gx)(i, 'apiPath') ?? ''}`;
+        },
+        args: actionArgs,
+        result: (o) => ({ content: (0,facts_fields/* own */.ZV)(o, 'text') ?? o, isError: false }),
+    },
+    {
+        input: 'knowledgeBaseLookupInput',
+        output: 'knowledgeBaseLookupOutput',
+        name: (i) => `knowledge_base__${(0,facts_fields/* str */.gx)(i, 'knowledgeBaseId') ?? ''}`,
+        args: (i) => ({ text: (0,facts_fields/* own */.ZV)(i, 'text') }),
+        result: (o) => ({ content: (0,facts_fields/* own */.ZV)(o, 'retrievedReferences') ?? o, isError: false }),
+    },
+    {
+        input: 'agentCollaboratorInvocationInput',
+        output: 'agentCollaboratorInvocationOutput',
+        name: (i) => `agent_collaborator__${(0,facts_fields/* str */.gx)(i, 'agentCollaboratorName') ?? ''}`,
+        args: (i) => (0,facts_fields/* own */.ZV)(i, 'input') ?? {},
+        result: (o) => ({ content: (0,facts_fields/* own */.ZV)(o, 'output') ?? o, isError: false }),
+    },
+    {
+        input: 'codeInterpreterInvocationInput',
+        output: 'codeInterpreterInvocationOutput',
+        name: () => 'code_interpreter',
+        args: (i) => ({ code: (0,facts_fields/* own */.ZV)(i, 'code'), files: (0,facts_fields/* own */.ZV)(i, 'files') }),
+        result: (o) => {
+            const failed = (0,facts_fields/* own */.ZV)(o, 'executionError') ?? ((0,facts_fields/* own */.ZV)(o, 'executionTimeout') === true ? 'execution timed out' : undefined);
+            return { content: failed ?? (0,facts_fields/* own */.ZV)(o, 'executionOutput') ?? o, isError: failed !== undefined && failed !== null };
+        },
+    },
+];
+/** An action group's `parameters` and `requestBody` properties (lists of `{name, type, value}`) as one object. */
+function actionArgs(input) {
+    const args = Object.create(null);
+    const take = (list) => {
+        if (!Array.isArray(list))
+            return;
+        for (const p of list)
+            if ((0,facts_fields/* isObject */.Gv)(p) && (0,facts_fields/* str */.gx)(p, 'name') !== null)
+                args[(0,facts_fields/* str */.gx)(p, 'name')] = (0,facts_fields/* own */.ZV)(p, 'value');
+    };
+    take((0,facts_fields/* own */.ZV)(input, 'parameters'));
+    const body = (0,facts_fields/* own */.ZV)(input, 'requestBody');
+    const content = (0,facts_fields/* isObject */.Gv)(body) ? (0,facts_fields/* own */.ZV)(body, 'content') : undefined;
+    if ((0,facts_fields/* isObject */.Gv)(content))
+        for (const media of Object.values(content))
+            if ((0,facts_fields/* isObject */.Gv)(media))
+                take((0,facts_fields/* own */.ZV)(media, 'properties'));
+    return args;
+}
 /**
- * The bytes the aliases under `root` add when it is read: each alias counts the size of
- * what it stands for (its anchored node's source, with the aliases inside that counted the
- * same way), so a 1 MB body aliased 1,000 times counts 1,000 MB. Measured on the parsed node
- * tree, never expanded: one pass over the document to resolve every alias (the yaml package
- * resolves one alias by walking the whole document, so a thousand aliases cost a thousand
- * walks), then each node's expanded size once (memoized, no recursion, any depth).
+ * The tool calls of a Bedrock Agents `InvokeAgent` stream, from its `trace` events in
+ * order. In every step trace (`orchestrationTrace`, `routingClassifierTrace` …) an
+ * `invocationInput` is a call (an action group, a knowledge base lookup, an agent
+ * collaborator, the code interpreter) and an `observation` holding the matching output
+ * its result; `finalResponse` and the other observations answer no call. A call's id is
+ * its `traceId` (a step's second call of the same trace id gets `<traceId>#2`, and so on);
+ * an observation answers the earliest unanswered call of its kind with its trace id, so
+ * collaborators' traces interleaved in one stream pair right. Each `modelInvocationOutput`
+ * is one model call. Calls and results take their event's `eventTime`.
  */
-function aliasExpansion(root, contents, kinds) {
-    const targets = aliasTargets(contents, kinds);
-    const childrenOf = (n) => {
-        if (kinds.isAlias(n))
-            return [targets.get(n)];
-        if (kinds.isPair(n))
-            return [n.key, n.value];
-        if (kinds.isCollection(n))
-            return n.items;
-        return [];
-    };
-    const full = new Map();
-    /** The size of `start` read with its aliases expanded, or null when an alias inside it names a node that holds it. */
-    const sizeOf = (start) => {
-        const stack = [start];
-        while (stack.length > 0) {
-            const n = stack[stack.length - 1];
-            const known = full.get(n);
-            if (known !== undefined && known !== PENDING) {
-                stack.pop();
-                continue;
-            }
-            const kids = childrenOf(n).filter((kid) => kid !== null && kid !== undefined);
-            if (known === undefined) {
-                full.set(n, PENDING);
-                for (const kid of kids) {
-                    const state = full.get(kid);
-                    if (state === PENDING)
-                        return null; // a node on the way down: the alias names a node that holds it
-                    if (state === undefined)
-                        stack.push(kid);
-                }
-                continue;
-            }
-            let size = kinds.isScalar(n) ? (n.range ? n.range[1] - n.range[0] : String(n.value).length) : 0;
-            for (const kid of kids)
-                size += full.get(kid);
-            full.set(n, size);
-            stack.pop();
-        }
-        return full.get(start) ?? 0;
-    };
-    let bytes = 0;
-    for (const n of preorder(root, kinds)) {
-        if (!kinds.isAlias(n))
-            continue;
-        const target = targets.get(n);
-        if (target === undefined)
-            continue; // an unresolved alias: the parser reported it
-        const size = sizeOf(target);
-        if (size === null)
-            return { kind: 'cycle' };
-        bytes += size;
+class AgentTraces {
+    collector;
+    ids = new Map();
+    open = new Map();
+    constructor(collector) {
+        this.collector = collector;
     }
-    return { kind: 'bytes', bytes };
-}
-/** Every alias → the node it names: the last node with its anchor before it in document order (the YAML rule, the yaml package's order). */
-function aliasTargets(contents, kinds) {
-    const anchors = new Map();
-    const targets = new Map();
-    for (const n of preorder(contents, kinds)) {
-        if (kinds.isAlias(n)) {
-            const target = anchors.get(n.source);
-            if (target !== undefined)
-                targets.set(n, target);
-            continue;
+    read(traces, place) {
+        for (const event of traces) {
+            if (!(0,facts_fields/* isObject */.Gv)(event))
+                continue;
+            const at = Date.parse((0,facts_fields/* str */.gx)(event, 'eventTime') ?? '');
+            const here = Number.isNaN(at) ? place : { ...place, ts: at };
+            const trace = (0,facts_fields/* own */.ZV)(event, 'trace');
+            if (!(0,facts_fields/* isObject */.Gv)(trace))
+                continue;
+            for (const step of Object.values(trace))
+                if ((0,facts_fields/* isObject */.Gv)(step))
+                    this.step(step, here);
         }
-        const anchor = n.anchor;
-        if (typeof anchor === 'string')
-            anchors.set(anchor, n);
     }
-    return targets;
-}
-/** The nodes of `root`'s own tree (aliases not followed), parents before children, in document order. */
-function* preorder(root, kinds) {
-    const stack = [root];
-    while (stack.length > 0) {
-        const n = stack.pop();
-        if (n === null || n === undefined)
-            continue;
-        yield n;
-        if (kinds.isAlias(n))
-            continue;
-        const kids = kinds.isPair(n) ? [n.key, n.value] : kinds.isCollection(n) ? n.items : [];
-        for (let i = kids.length - 1; i >= 0; i -= 1)
-            stack.push(kids[i]);
+    step(step, place) {
+        if ((0,facts_fields/* isObject */.Gv)((0,facts_fields/* own */.ZV)(step, 'modelInvocationOutput')))
+            this.collector.llm(place);
+        const input = (0,facts_fields/* own */.ZV)(step, 'invocationInput');
+        if ((0,facts_fields/* isObject */.Gv)(input))
+            for (const fact of this.calls(input))
+                this.collector.fact(fact, place);
+        const observation = (0,facts_fields/* own */.ZV)(step, 'observation');
+        if ((0,facts_fields/* isObject */.Gv)(observation))
+            for (const fact of this.results(observation))
+                this.collector.fact(fact, place);
+    }
+    calls(input) {
+        const traceId = (0,facts_fields/* str */.gx)(input, 'traceId');
+        const facts = [];
+        for (const kind of KINDS) {
+            const given = (0,facts_fields/* own */.ZV)(input, kind.input);
+            if (!(0,facts_fields/* isObject */.Gv)(given))
+                continue;
+            let callId = null;
+            if (traceId !== null) {
+                const n = (this.ids.get(traceId) ?? 0) + 1;
+                this.ids.set(traceId, n);
+                callId = n === 1 ? traceId : `${traceId}#${n}`;
+                const key = `${kind.input} ${traceId}`;
+                this.open.set(key, [...(this.open.get(key) ?? []), callId]);
+            }
+            facts.push({ kind: 'call', callId, tool: kind.name(given), args: kind.args(given) });
+        }
+        return facts;
+    }
+    results(observation) {
+        const traceId = (0,facts_fields/* str */.gx)(observation, 'traceId');
+        const facts = [];
+        for (const kind of KINDS) {
+            const output = (0,facts_fields/* own */.ZV)(observation, kind.output);
+            if (!(0,facts_fields/* isObject */.Gv)(output))
+                continue;
+            const waiting = traceId === null ? undefined : this.open.get(`${kind.input} ${traceId}`);
+            const callId = waiting?.shift() ?? traceId;
+            const { content, isError } = kind.result(output);
+            const name = kind.input === 'agentCollaboratorInvocationInput' ? kind.name(output) : null;
+            facts.push((0,tool_facts/* resultFact */.ES)(callId, name, content, isError));
+        }
+        return facts;
     }
 }
 
@@ -28347,25 +30056,6 @@ function* preorder(root, kinds) {
 
 
 
-/** A VCR cassette (vcrpy, Polly-style YAML) starts with its `interactions:` list. */
-function looksLikeCassette(head) {
-    const text = head.subarray(0, 4096).toString('utf8');
-    return /^(---\s*\n)?interactions:\s*\n/.test(text) && /\n\s*-?\s*request:\s*\n/.test(text);
-}
-/**
- * Whose API a cassette recorded, from its head: Anthropic (its host, header or
- * Bedrock model id), Gemini (a `:generateContent` URI of the Gemini API or Vertex
- * AI), or else OpenAI-style.
- */
-function cassetteProvider(head) {
-    const text = head.subarray(0, 256 * 1024).toString('utf8');
-    if (/uri:\s*['"]?https?:\/\/api\.anthropic\.com\/|\n\s*anthropic-version:\s*\n|"anthropic_version"\s*:|uri:\s*['"]?https?:\/\/bedrock-runtime\.[^\s/]+\/model\/[^\s/]*anthropic\./.test(text))
-        return 'anthropic';
-    if (GEMINI_URI.test(text))
-        return 'gemini';
-    return 'openai';
-}
-const GEMINI_URI = /uri:\s*['"]?https?:\/\/(generativelanguage\.googleapis\.com|[a-z0-9-]*aiplatform\.googleapis\.com)\/[^\s'"]*:(stream)?[gG]enerateContent/;
 /**
  * Recorded model API calls (VCR cassette YAML), OpenAI or Anthropic: each
  * interaction is one model request. Its request body carries the catalog
@@ -28376,68 +30066,52 @@ const GEMINI_URI = /uri:\s*['"]?https?:\/\/(generativelanguage\.googleapis\.com|
  * `!!binary` bodies are inflated, all of them together within max-document-bytes.
  */
 async function parseCassette(text, file, sink, limits) {
-    // yaml is loaded for a cassette only (eager: kept in the bundle, evaluated here; see scripts/build.mjs).
-    const { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
-    const kinds = { isAlias, isCollection, isPair, isScalar };
-    const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter, uniqueKeys: false, customTags: ['binary'] });
-    if (doc.errors.length > 0) {
-        const at = doc.errors[0].linePos?.[0]?.line ?? 1;
-        sink.diagnostic({ ruleId: 'malformed-record', line: at, message: `cassette is not valid YAML: ${doc.errors[0].code}` });
+    const { isMap, isSeq } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
+    const read = await (0,yaml_document/* readYaml */.g)(text, limits, { what: 'cassette', customTags: ['binary'], stream: false });
+    if (!('documents' in read)) {
+        sink.diagnostic({ ruleId: 'malformed-record', line: read.line, message: read.message });
         return;
     }
-    const seq = doc.get('interactions', true);
-    if (!isSeq(seq)) {
+    const first = read.documents[0];
+    const seq = first?.doc.get('interactions', true);
+    if (first === undefined || !isSeq(seq)) {
         sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette has no "interactions" list' });
         return;
     }
-    const budget = { left: limits.maxDocumentBytes, limit: limits.maxDocumentBytes, parsed: new Map() };
-    // Aliases are read as copies of what they stand for: their expansion counts against
-    // limits.max-document-bytes (with the compressed bodies), measured before any copy is read.
-    const expansion = aliasExpansion(seq, doc.contents, kinds);
-    if (expansion.kind === 'cycle') {
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: 'cassette not read: an alias names a node that holds it, so it expands without end' });
-        return;
-    }
-    if (expansion.bytes > budget.left) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `cassette not read: its aliases expand it by ${expansion.bytes} bytes, past the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', budget.limit)}` });
-        return;
-    }
-    budget.left -= expansion.bytes;
-    let interactions;
-    try {
-        // One conversion for the whole list: the yaml package resolves the aliases of one conversion in one pass.
-        interactions = seq.toJS(doc, { maxAliasCount: -1 });
-    }
-    catch (error) {
-        sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: `cassette cannot be read (${error instanceof Error ? error.message.split('\n')[0] : 'unknown error'})` });
-        return;
-    }
+    // Aliases are read as copies of what they stand for: their expansion (src/ingest/read/yaml-document.ts)
+    // counts against limits.max-document-bytes with the compressed bodies.
+    const budget = { left: limits.maxDocumentBytes - read.aliasBytes, limit: limits.maxDocumentBytes, parsed: new Map() };
+    const interactions = (0,facts_fields/* isObject */.Gv)(first.value) ? (0,facts_fields/* own */.ZV)(first.value, 'interactions') : undefined;
+    const lineCounter = read.lineCounter;
     if (!Array.isArray(interactions))
         return;
     const collector = new tool_facts/* FactCollector */.sI(true);
     const gemini = new GeminiConversation(collector);
     const bodyAt = (holder, line, what) => {
         const read = readBody(holder, budget);
+        // An event stream cut short or failing its checks: what came before it is read, the rest is not (partial-read).
+        const problem = read.kind === 'json' ? read.problem : read.kind === 'broken' ? read.reason : undefined;
+        if (problem !== undefined)
+            sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${problem}` });
+        if ((read.kind === 'json' && read.problem !== undefined) || (read.kind === 'broken' && read.unread))
+            sink.skip({ line, reason: `${what} event stream not read to its end`, toolLike: true });
         if (read.kind === 'json')
             return read.value;
         if (read.kind === 'skipped')
             sink.skip({ line, reason: `${what} ${read.reason}`, value: read.value });
-        if (read.kind === 'broken')
-            sink.diagnostic({ ruleId: 'malformed-record', line, message: `${what} ${read.reason}` });
         return null;
     };
-    const read = { lineCounter, isMap, file, collector, gemini, bodyAt };
+    const context = { lineCounter, isMap, file, collector, gemini, agents: new AgentTraces(collector), bodyAt };
     seq.items.forEach((node, i) => {
         if (isMap(node))
-            readInteraction(node, interactions[i], read);
+            readInteraction(node, interactions[i], context);
     });
     gemini.flush();
     for (const record of collector.records)
         sink.record(record);
 }
 /** One interaction (its node for the lines, its value read): its request and its response. */
-function readInteraction(node, interaction, { lineCounter, isMap, file, collector, gemini, bodyAt }) {
+function readInteraction(node, interaction, { lineCounter, isMap, file, collector, gemini, agents, bodyAt }) {
     const line = node.range ? lineCounter.linePos(node.range[0]).line : 1;
     const responseNode = node.get('response', true);
     const responseLine = isMap(responseNode) && responseNode.range ? lineCounter.linePos(responseNode.range[0]).line : line;
@@ -28453,14 +30127,18 @@ function readInteraction(node, interaction, { lineCounter, isMap, file, collecto
         gemini.request(request, at(line));
     else if (request)
         addRequest(collector, request, at(line));
-    if (response && isGeminiResponse(response))
+    const traces = response ? (0,facts_fields/* own */.ZV)(response, 'agentTraces') : undefined;
+    if (Array.isArray(traces))
+        agents.read(traces, at(responseLine));
+    else if (response && isGeminiResponse(response))
         gemini.response(response, at(responseLine, ts));
     else if (response)
         addResponse(collector, response, at(responseLine, ts));
 }
-/** A request's catalog and the conversation it sends (Chat `messages`, Responses `input`). */
+/** A request's catalog and the conversation it sends (Chat `messages`, Responses `input`; Bedrock Converse: `toolConfig.tools`, `messages`). */
 function addRequest(collector, request, place) {
-    const tools = (0,tool_facts/* catalogTools */.Nt)((0,facts_fields/* own */.ZV)(request, 'tools'));
+    const toolConfig = (0,facts_fields/* own */.ZV)(request, 'toolConfig');
+    const tools = (0,tool_facts/* catalogTools */.Nt)((0,facts_fields/* own */.ZV)(request, 'tools') ?? ((0,facts_fields/* isObject */.Gv)(toolConfig) ? (0,facts_fields/* own */.ZV)(toolConfig, 'tools') : undefined));
     if (tools)
         collector.catalog(tools, place);
     for (const key of ['messages', 'input']) {
@@ -28470,7 +30148,7 @@ function addRequest(collector, request, place) {
                 addMessage(collector, message, place);
     }
 }
-/** A response: one model call, and its new message (Chat choices, Responses output, an Anthropic message). */
+/** A response: one model call, and its new message (Chat choices, Responses output, an Anthropic message, Bedrock Converse `output.message`). */
 function addResponse(collector, response, place) {
     collector.llm(place);
     const choices = (0,facts_fields/* own */.ZV)(response, 'choices');
@@ -28483,6 +30161,8 @@ function addResponse(collector, response, place) {
     if (Array.isArray(output))
         for (const item of output)
             addMessage(collector, item, place);
+    if ((0,facts_fields/* isObject */.Gv)(output))
+        addMessage(collector, (0,facts_fields/* own */.ZV)(output, 'message'), place);
     const content = (0,facts_fields/* own */.ZV)(response, 'content');
     if (Array.isArray(content) && (0,facts_fields/* str */.gx)(response, 'role') === 'assistant')
         addMessage(collector, response, place);
@@ -28495,9 +30175,52 @@ function addMessage(collector, message, place) {
         collector.fact(fact, place);
 }
 
+;// CONCATENATED MODULE: ./src/ingest/cassette/signature.ts
+/**
+ * Recorded HTTP cassettes, told apart from other YAML by their first bytes. vcrpy (and
+ * Polly-style) cassettes start with their `interactions:` list; go-vcr's (v1 and v2, the
+ * recorder of Go agent libraries) with `version: 1` or `version: 2` and then that list,
+ * each interaction's request keeping its address under `url:` (vcrpy: `uri:`), with
+ * `proto:` in v2. The interactions are read the same way either way (parseCassette).
+ */
+const VCRPY = /^(---\s*\n)?interactions:\s*\n/;
+const GO_VCR = /^(---[ \t]*\n)?version:[ \t]*[12][ \t]*\n(#[^\n]*\n)*interactions:[ \t]*\n/;
+const REQUEST = /\n\s*-?\s*request:\s*\n/;
+/** Whether the head of a file is a VCR cassette: vcrpy's `interactions:` list, or go-vcr's `version:` then that list; its items hold a `request:`. */
+function looksLikeCassette(head) {
+    const text = head.subarray(0, 4096).toString('utf8');
+    return (VCRPY.test(text) || GO_VCR.test(text)) && REQUEST.test(text);
+}
+/** go-vcr's cassette version (1 or 2) when the head is one, else null. */
+function goVcrVersion(head) {
+    const match = GO_VCR.exec(head.subarray(0, 4096).toString('utf8'));
+    return match === null ? null : Number(/version:[ \t]*([12])/.exec(match[0])[1]);
+}
+const ADDRESS = String.raw `(?:uri|url):\s*['"]?https?:\/\/`;
+const BEDROCK = new RegExp(`${ADDRESS}(bedrock-agent-runtime\\.[^\\s/]+\\/agents\\/|bedrock-runtime\\.[^\\s/]+\\/model\\/([^\\s'"/]+\\/converse(-stream)?(?![\\w-])|amazon\\.nova))`);
+const ANTHROPIC = new RegExp(`${ADDRESS}api\\.anthropic\\.com\\/|\\n\\s*anthropic-version:\\s*\\n|"anthropic_version"\\s*:|${ADDRESS}bedrock-runtime\\.[^\\s/]+\\/model\\/[^\\s/]*anthropic\\.`);
+const GEMINI = new RegExp(`${ADDRESS}(generativelanguage\\.googleapis\\.com|[a-z0-9-]*aiplatform\\.googleapis\\.com)\\/[^\\s'"]*:(stream)?[gG]enerateContent`);
+/**
+ * Whose API a cassette recorded, from its head: Amazon Bedrock's Agents (`InvokeAgent`)
+ * or Converse API (or an Amazon Nova model, whose own body is Converse's), Anthropic (its host, header or a Bedrock `InvokeModel` of an Anthropic
+ * model), Gemini (a `:generateContent` address of the Gemini API or Vertex AI), or else
+ * OpenAI-style.
+ */
+function cassetteProvider(head) {
+    const text = head.subarray(0, 256 * 1024).toString('utf8');
+    if (BEDROCK.test(text))
+        return 'bedrock';
+    if (ANTHROPIC.test(text))
+        return 'anthropic';
+    if (GEMINI.test(text))
+        return 'gemini';
+    return 'openai';
+}
+
 // EXTERNAL MODULE: ./src/ingest/read/read-whole.ts
 var read_whole = __nccwpck_require__(2575);
 ;// CONCATENATED MODULE: ./src/ingest/anthropic/index.ts
+
 
 
 
@@ -28760,9 +30483,32 @@ function skipLine(sink, line, type, record, payload) {
     sink.skip({ line, reason: `line type ${quotedName(type)}`, value: record });
 }
 
+;// CONCATENATED MODULE: ./src/ingest/cassette/format.ts
+
+
+
+
+/**
+ * A format that reads only the cassettes (vcrpy or go-vcr) of one API, claimed by the
+ * addresses they recorded (cassetteProvider): the whole file is parsed as YAML, within
+ * max-document-bytes, else one finding naming the limit.
+ */
+function cassetteFormat(id, description, provider) {
+    return {
+        id,
+        description,
+        detect(sample) {
+            return looksLikeCassette(sample.head) && cassetteProvider(sample.head) === provider ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
+        },
+        async parse(input, sink) {
+            const bytes = await (0,read_whole/* readWhole */.o)(input, sink, 'a cassette');
+            if (bytes !== null)
+                await parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/gemini-api/index.ts
-
-
 
 /**
  * VCR cassettes of the Gemini API (`generateContent` of generativelanguage.googleapis.com
@@ -28771,19 +30517,7 @@ function skipLine(sink, line, type, record, payload) {
  * (src/ingest/cassette/gemini.ts). Detected by the `:generateContent` URI, which no other
  * API's cassette has.
  */
-const geminiApiFormat = {
-    id: 'gemini-api',
-    description: 'Gemini API VCR cassettes (generateContent: functionCall / functionResponse parts)',
-    detect(sample) {
-        return looksLikeCassette(sample.head) && cassetteProvider(sample.head) === 'gemini' ? types/* Evidence */.o.signature : types/* Evidence */.o.none;
-    },
-    async parse(input, sink) {
-        // YAML is parsed whole: within max-document-bytes, else one finding naming it.
-        const bytes = await (0,read_whole/* readWhole */.o)(input, sink, 'a cassette');
-        if (bytes !== null)
-            await parseCassette(bytes.toString('utf8'), input.file, sink, input.limits);
-    },
-};
+const geminiApiFormat = cassetteFormat('gemini-api', 'Gemini API VCR cassettes (generateContent: functionCall / functionResponse parts)', 'gemini');
 
 ;// CONCATENATED MODULE: ./src/ingest/gemini-cli/session.ts
 
@@ -29006,7 +30740,7 @@ async function readEvalArchive(bytes, maxBytes) {
         if (!WANTED.test(file.name))
             return false;
         if (file.originalSize > maxBytes || total + file.originalSize > maxBytes) {
-            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${(0,io_limits/* limitText */.PW)('maxDocumentBytes', maxBytes)}: skipped`);
+            problems.push(`zip entry "${file.name}" inflates to ${file.originalSize} bytes, over the ${(0,limits/* limitText */.PW)('maxDocumentBytes', maxBytes)}: skipped`);
             return false;
         }
         total += file.originalSize;
@@ -29180,7 +30914,10 @@ const inspectFormat = {
             const archive = await readEvalArchive(bytes, input.limits.maxDocumentBytes);
             for (const problem of archive.problems)
                 sink.diagnostic({ ruleId: 'malformed-record', line: 1, message: problem });
+            const task = taskOf(archive.header);
             for (const { name, value } of archive.samples) {
+                if ((0,facts_fields/* isObject */.Gv)(value))
+                    sampleScenario(sink, task, value, name);
                 if ((0,facts_fields/* isObject */.Gv)(value))
                     collectSample(collector, value, [], `${input.file}/${name}`, (0,json_locate/* indexLines */.u)(JSON.stringify(value, null, 2), 3), name);
                 handOn();
@@ -29190,6 +30927,8 @@ const inspectFormat = {
             // A .json log is streamed one sample at a time (a sample is read whole: its events time its messages).
             const read = await (0,whole_document/* streamDocument */.Gs)(input, sink, { lists: ['$.samples[*]'] }, ({ value, index, lineOf }) => {
                 if ((0,facts_fields/* isObject */.Gv)(value))
+                    sampleScenario(sink, null, value, `#${index}`);
+                if ((0,facts_fields/* isObject */.Gv)(value))
                     collectSample(collector, value, [], input.file, lineOf, `#${index}`);
                 handOn();
             });
@@ -29198,6 +30937,19 @@ const inspectFormat = {
         }
     },
 };
+/** `eval.task` of a log's header: the task its samples belong to. */
+function taskOf(header) {
+    const evalSpec = (0,facts_fields/* isObject */.Gv)(header) ? (0,facts_fields/* own */.ZV)(header, 'eval') : undefined;
+    const task = (0,facts_fields/* isObject */.Gv)(evalSpec) ? (0,facts_fields/* own */.ZV)(evalSpec, 'task') : undefined;
+    return typeof task === 'string' ? task : null;
+}
+/** A sample's scenario: its task, id and epoch (its `uuid` is new on every run), and its input. */
+function sampleScenario(sink, task, sample, fallbackRunId) {
+    const runId = sampleRunId(sample) ?? fallbackRunId;
+    const input = (0,facts_fields/* own */.ZV)(sample, 'input');
+    const text = typeof input === 'string' ? input : input === undefined ? undefined : JSON.stringify(input);
+    sink.scenario?.({ runId, ...(sampleRunId(sample) === null ? {} : { name: `${task ?? ''}/${runId}` }), ...(text === undefined ? {} : { input: text }) });
+}
 
 ;// CONCATENATED MODULE: ./src/ingest/langfuse/attributes.ts
 
@@ -31122,6 +32874,10 @@ const nativeFormat = {
                 sink.diagnostic({ ruleId: 'malformed-record', line, message: `record is ${Array.isArray(value) ? 'a JSON array' : `a JSON ${value === null ? 'null' : typeof value}`}, not an object` });
                 return;
             }
+            // A run's scenario (docs/formats/native.md): what names it across reruns, on any of its records.
+            const name = (0,facts_fields/* own */.ZV)(value, 'run_name') ?? (0,facts_fields/* own */.ZV)(value, 'scenario');
+            if (typeof name === 'string' && name !== '')
+                sink.scenario?.({ runId: (0,facts_fields/* idOf */.TH)(value, 'run_id'), name });
             parseNativeRecord(value, { file: input.file, line }, text, sink, replay);
         });
     },
@@ -31242,6 +32998,7 @@ function headShowsJsonLines(head) {
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/openai/index.ts
+
 
 
 
@@ -31984,7 +33741,7 @@ async function forEachStreamedObject(input, sink, onValue) {
         bytes += text.length + 1;
         countBrackets(text, brackets);
         if (bytes > input.limits.maxLineBytes) {
-            fail(start, `object starting here is longer than the ${(0,io_limits/* limitText */.PW)('maxLineBytes', input.limits.maxLineBytes)}`);
+            fail(start, `object starting here is longer than the ${(0,limits/* limitText */.PW)('maxLineBytes', input.limits.maxLineBytes)}`);
             continue;
         }
         if (brackets.depth > 0)
@@ -32232,7 +33989,67 @@ function endOf(span) {
     return span.endMs ?? span.startMs;
 }
 
+;// CONCATENATED MODULE: ./src/ingest/otel/scenario.ts
+
+/**
+ * What names a trace's run across reruns of the agent suite, as its spans say it
+ * (docs/action.md, "A stable scenario name in each trace format"). Trace and span ids
+ * are new on every run, so a run is known by, first, a test or scenario attribute on
+ * any of its spans; else its root span's name with its agent's name and its task input
+ * (the first model input or prompt), so that two scenarios of one agent stay apart.
+ */
+const NAME_KEYS = ['agent_trace_audit.scenario', 'test.case.name', 'test.name', 'scenario.name', 'eval.case.id', 'langfuse.trace.name', 'session.name'];
+const AGENT_KEYS = ['gen_ai.agent.name', 'agent.name', 'gcp.vertex.agent.agent_name'];
+const INPUT_KEYS = ['gen_ai.input.messages', 'gen_ai.prompt', 'gen_ai.prompt.0.content', 'gen_ai.prompt.1.content', 'input.value', 'ai.prompt', 'gen_ai.request.input'];
+/** The scenario facts of a span's attributes; null when it has none (most spans). */
+function spanScenario(attrs) {
+    const name = first(attrs, NAME_KEYS);
+    const agent = first(attrs, AGENT_KEYS);
+    const input = first(attrs, INPUT_KEYS);
+    return name === null && agent === null && input === null ? null : { name, agent, input };
+}
+function first(attrs, keys) {
+    for (const key of keys) {
+        const value = attrStr(attrs, key);
+        if (value !== null && value !== '')
+            return value;
+    }
+    return null;
+}
+/**
+ * Tells `sink` the scenario of a trace's run (`traceId`) and of each agent run as a tool
+ * in it (`<trace id>/<tool span id>`: the trace's scenario and the tool span's name).
+ */
+function traceScenarios(traceId, spans, byId, runIds, sink) {
+    if (sink.scenario === undefined)
+        return;
+    let named = null;
+    let agent = null;
+    let input = null;
+    let root = null;
+    for (const span of spans) {
+        if ((span.parentId === null || !byId.has(span.parentId)) && (root === null || (span.startMs ?? 0) < (root.startMs ?? 0)))
+            root = span;
+        const s = span.scenario;
+        if (s === null)
+            continue;
+        named ??= s.name;
+        agent ??= s.agent;
+        if (s.input !== null && (input === null || (span.startMs ?? 0) < input.at))
+            input = { at: span.startMs ?? 0, text: s.input };
+    }
+    const name = named ?? (root === null ? null : [root.name, agent ?? '', input?.text ?? ''].join('\u0000'));
+    if (name === null && input === null)
+        return;
+    for (const runId of runIds) {
+        const tool = runId !== null && runId !== traceId ? byId.get(runId.slice(runId.lastIndexOf('/') + 1)) : undefined;
+        const own = tool === undefined ? name : `${name ?? ''}\u0000${tool.name}`;
+        sink.scenario({ runId, ...(own === null ? {} : { name: own }), ...(input === null ? {} : { input: input.text }) });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/ingest/otel/assemble.ts
+
 
 
 /**
@@ -32267,6 +34084,7 @@ function assembleTrace(file, traceId, spans, sink, part) {
         else
             records.spanEnds(span, at);
     }
+    traceScenarios(traceId, spans, byId, new Set([traceId, ...records.out.map((r) => r.runId)]), sink);
     for (const record of records.out)
         sink.record(record);
     // The runs of agents run as tools end with their trace.
@@ -32466,9 +34284,7 @@ function modelsWrappingCalls(spans, byId, runOf) {
     return out;
 }
 /** More than one tool span executed this call id: each execution keeps its own result. */
-function executedTwice(id, span, spans) {
-    return spans.some((other) => other !== span && other.facts.tool !== null && other.facts.tool.id === id);
-}
+const executedTwice = (id, span, spans) => spans.some((other) => other !== span && other.facts.tool !== null && other.facts.tool.id === id);
 
 ;// CONCATENATED MODULE: ./src/ingest/otel/conventions/any-agent.ts
 
@@ -32815,6 +34631,7 @@ function promptParts(messages, calls, results) {
 
 
 
+
 /** Every attribute convention, applied to every span of every container (first to know a field wins). */
 const MAPPERS = [mapGenAi, mapOpenInference, mapVercelAi, mapGoogleAdk, mapOpenLlmetry, mapMonocle, mapAnyAgent];
 function mapSpan(span) {
@@ -32836,6 +34653,7 @@ function mapSpan(span) {
         line: span.line,
         facts,
         error: spanError(span),
+        scenario: spanScenario(span.attrs),
     };
 }
 function spanError(span) {
@@ -33417,6 +35235,20 @@ function answerByStep(unanswered, loose, at, { lineOf, sink, byStep }) {
         }
     }
 }
+
+;// CONCATENATED MODULE: ./src/ingest/bedrock/index.ts
+
+/**
+ * VCR cassettes (vcrpy or go-vcr) of Amazon Bedrock: Agents `InvokeAgent` (its AWS
+ * event stream of `trace` and `chunk` events: action group, knowledge base, agent
+ * collaborator and code interpreter invocations with their observations; see
+ * src/ingest/cassette/bedrock-agents.ts) and the Converse API (`toolUse` /
+ * `toolResult` content blocks, `toolConfig.tools`; ConverseStream assembled from its
+ * events, src/ingest/cassette/bedrock-stream.ts), and Amazon Nova's InvokeModel (whose
+ * body is Converse's). Detected by the request address (`bedrock-agent-runtime…/agents/`,
+ * `bedrock-runtime…/model/…/converse[-stream]`, `bedrock-runtime…/model/amazon.nova…`).
+ */
+const bedrockFormat = cassetteFormat('bedrock', 'Amazon Bedrock VCR cassettes: Agents InvokeAgent traces (action groups, knowledge bases, collaborators) and Converse (toolUse / toolResult)', 'bedrock');
 
 ;// CONCATENATED MODULE: ./src/ingest/openhands/events.ts
 
@@ -34180,6 +36012,7 @@ const agentBenchFormat = {
 
 
 
+
 /**
  * Every trace format, in detection order: specific shapes first (OpenTelemetry
  * containers, then framework exports), the native JSONL dialects last (they are
@@ -34206,6 +36039,7 @@ const FORMATS = [
     mcpFormat,
     anthropicMessagesFormat,
     geminiApiFormat,
+    bedrockFormat,
     openaiFormat,
     claudeCodeFormat,
     toolEventsFormat,
@@ -34518,17 +36352,15 @@ var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __nccwpck_require__(4006);
 var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/io/cassette-sniff.ts
 
 /** YAML files a folder may hold: only VCR cassettes among them are traces. */
 const YAML_FILE = /\.ya?ml$/i;
 const SNIFF_BYTES = 4096;
 /**
- * Whether a YAML file found in a folder is a VCR cassette (vcrpy, Polly), read
- * from its first 4 KiB: a top-level `interactions:` list whose items hold a
- * `request:`. Workflows, configuration and compose files have neither, so a
+ * Whether a YAML file found in a folder is a VCR cassette (vcrpy, go-vcr v1 and v2,
+ * Polly), read from its first 4 KiB: a top-level `interactions:` list (after go-vcr's
+ * `version:` line) whose items hold a `request:`. Workflows, configuration and compose files have neither, so a
  * folder's other YAML is not taken for a trace. A file named directly is
  * never sniffed: its format is detected like any other.
  */
@@ -34602,7 +36434,6 @@ var confine = __nccwpck_require__(6028);
 
 
 
-
 /** File names read when a directory is named: trace-like extensions, gzip too. */
 const TRACE_FILE = /\.(jsonl|ndjson|json|eval)(\.gz)?$/i;
 const collect_SKIP_DIRS = new Set(['node_modules', '.git']);
@@ -34644,13 +36475,11 @@ class Collector {
             if (within === undefined)
                 return;
             const matches = within === null ? [] : await globFiles(spec, this.#lexicalRoot);
-            if (matches.length === 0) {
-                if (this.options.strict)
-                    throw new errors/* InputError */.dz(spec, null, 'no-match', `no file matches ${JSON.stringify(spec)}`);
+            // A pattern that matches nothing is nothing to audit, not an error: the verdict says so (CLI and Action alike).
+            if (matches.length === 0)
                 this.skipped.push({ display: spec, reason: 'the pattern matched no file' });
-            }
             for (const match of matches.sort())
-                await this.#consider(match, within, false);
+                await this.#consider(match, within, false, base);
         }
         else if (info === null) {
             if (this.options.strict)
@@ -34661,10 +36490,10 @@ class Collector {
             const within = this.#openFolder(abs);
             if (within)
                 for (const file of await walk(abs))
-                    await this.#consider(file, within, false);
+                    await this.#consider(file, within, false, abs);
         }
         else {
-            await this.#consider(abs, this.#typed(abs), true);
+            await this.#consider(abs, this.#typed(abs), true, this.#lexicalRoot);
         }
     }
     #display(abs) {
@@ -34677,7 +36506,8 @@ class Collector {
     #typed(abs) {
         return this.options.trustNamed ? (0,confine/* namedConfinement */.SB)(abs, this.#workspace.root, this.#lexicalRoot) : this.#workspace;
     }
-    async #consider(abs, within, named) {
+    /** `base`: the folder named, a pattern's base, or (a file named itself) the working folder: the file's path below it is its `within`. */
+    async #consider(abs, within, named, base) {
         const shown = this.#display(abs);
         if (this.#excluded(shown))
             return;
@@ -34689,7 +36519,8 @@ class Collector {
         // A YAML file found in a folder or by a pattern is read only when it is a VCR cassette (checked once it may be read).
         if (!named && YAML_FILE.test(abs) && !(await isCassetteFile(verdict.real)))
             return;
-        this.found.set(abs, { path: verdict.real, display: shown });
+        const below = (0,external_node_path_.relative)(base, abs).split(external_node_path_.sep).join('/');
+        this.found.set(abs, { path: verdict.real, display: shown, within: this.options.prefix ? `${this.options.prefix}/${below}` : below });
     }
     /**
      * A folder (or glob base) to read under: the boundary its files stay in (the workspace, or
@@ -34734,13 +36565,13 @@ async function walk(dir) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Do: () => (/* binding */ confine),
+/* harmony export */   OR: () => (/* binding */ confinedPath),
 /* harmony export */   PX: () => (/* binding */ realFolder),
 /* harmony export */   SB: () => (/* binding */ namedConfinement),
 /* harmony export */   hq: () => (/* binding */ namedPath),
 /* harmony export */   jH: () => (/* binding */ readInputFile),
 /* harmony export */   p7: () => (/* binding */ readConfinedFile)
 /* harmony export */ });
-/* unused harmony export confinedPath */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
@@ -34967,6 +36798,7 @@ function systemReason(error) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   N: () => (/* binding */ JsonLineError),
+/* harmony export */   jn: () => (/* binding */ shapeProblem),
 /* harmony export */   r$: () => (/* binding */ sameKeyCount),
 /* harmony export */   wz: () => (/* binding */ parseJsonLine)
 /* harmony export */ });
@@ -35088,6 +36920,19 @@ function countTextKeys(text) {
         start = text.indexOf('"', next);
     }
     return keys;
+}
+/**
+ * Why a value read by another parser (YAML) is not a record JSON lines would accept:
+ * nested deeper than `maxDepth`, or more than `maxKeys` object keys at every level
+ * together; null when it is within both.
+ */
+function shapeProblem(value, maxDepth, maxKeys = Number.POSITIVE_INFINITY) {
+    if (value === null || typeof value !== 'object')
+        return null;
+    const keys = countKeys(value, maxDepth);
+    if (keys < 0)
+        return new JsonLineError('too-deep', `nesting deeper than ${maxDepth} levels`);
+    return keys > maxKeys ? tooManyKeys(keys, maxKeys) : null;
 }
 /** Deepest limit walked by recursion; a larger configured limit uses a work list (no stack overflow). */
 const RECURSION_LIMIT = 1000;
@@ -35732,6 +37577,10 @@ const findingSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
     callId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
     tool: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
     fingerprint: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(/^[0-9a-f]{16}$/),
+    /** Set when the report was compared with base reports (src/report/verdict/delta.ts): new, unchanged, flaky or not compared. */
+    baselineState: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['new', 'unchanged', 'flaky', 'not-compared']).optional(),
+    /** A flaky finding's count: in `runs` of the `of` base reports that ran its rule. */
+    baselineSeen: zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({ runs: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive(), of: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive() }).optional(),
 });
 
 
@@ -38809,7 +40658,7 @@ function reportCatalogSnapshot(report) {
 
 /***/ }),
 
-/***/ 8447:
+/***/ 8941:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39522,8 +41371,8 @@ function encodeSegment(segment) {
     return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-// EXTERNAL MODULE: ./src/audit/rules/index.ts + 48 modules
-var rules = __nccwpck_require__(6254);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
+var rules = __nccwpck_require__(1441);
 ;// CONCATENATED MODULE: ./src/report/comment/guidance.ts
 
 const META = new Map(rules/* RULES */.y.map((rule) => [rule.meta.id, rule.meta]));
@@ -39703,8 +41552,8 @@ function render(report, parts, maxFindings, firstCount, maxRows) {
     return { markdown: `${out.join('\n')}\n`, findingsShown: findings.length, rowsShown: shownRows.length };
 }
 
-// EXTERNAL MODULE: ./src/report/verdict/delta.ts
-var delta = __nccwpck_require__(8002);
+// EXTERNAL MODULE: ./src/report/verdict/delta.ts + 1 modules
+var delta = __nccwpck_require__(7771);
 ;// CONCATENATED MODULE: ./src/report/render/rule-docs.ts
 /** The project's home page, and where each rule's docs page lives (docs/rules/<id>.md). */
 const PROJECT_URL = 'https://github.com/agent-trace-audit/agent-trace-audit';
@@ -39814,10 +41663,103 @@ function deltaLines(comparison, links, more, maxNew, refs = false, findings = []
         out.push(`**Fixed ${words.scope}:** none.`);
     else {
         // In the order of the fixed findings: the most severe first, secrets first.
-        const rules = [...(0,delta/* countByRule */.$)(fixed)].map(([id, n]) => `${codeSpan(id)} ×${n}`);
+        const rules = [...(0,delta/* countByRule */.$i)(fixed)].map(([id, n]) => `${codeSpan(id)} ×${n}`);
         out.push(`**Fixed ${words.scope}:** ${fixed.length} finding(s): ${rules.join(', ')}.`);
     }
     return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/comment/apart-lines.ts
+
+
+/**
+ * Where a flaky finding was seen, in our own words: `seen in 2 of the last 5 runs on main`
+ * (the Action, the base branch's name as the event gives it) or `seen in 2 of the 5 baseline
+ * reports` (the CLI's --baseline reports).
+ */
+function seenIn(comparison, runs, of) {
+    if ((comparison.against ?? 'base-branch') === 'baseline')
+        return `seen in ${runs} of the ${(0,verdict_verdict/* plural */.LS)(of, 'baseline report', 'baseline reports')}`;
+    const branch = comparison.baseRef ? ` on ${safeBranch(comparison.baseRef)}` : ' on the base branch';
+    return of === 1 ? `seen in the last run${branch}` : `seen in ${runs} of the last ${of} runs${branch}`;
+}
+/**
+ * The findings the comparison sets apart, each a collapsed list under one line: the flaky
+ * ones (some but not all base reports had them; they never fail the gate) and those not
+ * compared (rules the base reports did not run at this rule version). None when there are none.
+ */
+function apartLines(comparison, links, more, maxShown, refs = false) {
+    if (comparison.kind !== 'compared')
+        return [];
+    const { delta } = comparison;
+    const out = [];
+    if (delta.flaky.length > 0) {
+        const title = `Flaky: ${(0,verdict_verdict/* plural */.LS)(delta.flaky.length, 'finding', 'findings')} seen in some but not all of the ${basesWord(comparison)} (never failing the gate)`;
+        const items = delta.flaky.slice(0, maxShown).map((f) => `${findingLine(f.finding, links, refs)} (${seenIn(comparison, f.seenIn, f.of)})`);
+        out.push('', ...collapsed(title, items, delta.flaky.length - maxShown, more));
+    }
+    if (delta.notCompared.length > 0) {
+        const title = `Not compared: ${(0,verdict_verdict/* plural */.LS)(delta.notCompared.length, 'finding', 'findings')} of rules new since the base's ${versionWord(delta)} (or run there at another rule version)`;
+        const items = delta.notCompared.slice(0, maxShown).map((f) => findingLine(f, links, refs));
+        out.push('', ...collapsed(title, items, delta.notCompared.length - maxShown, more));
+    }
+    return out;
+}
+function collapsed(title, items, more, links) {
+    const rest = more > 0 ? [`- … and ${more} more in ${whereTheRestIs(links)}.`] : [];
+    return [`<details><summary>${title}</summary>`, '', ...items, ...rest, '', '</details>'];
+}
+function basesWord(comparison) {
+    const n = comparison.delta.baselines;
+    if ((comparison.against ?? 'base-branch') === 'baseline')
+        return (0,verdict_verdict/* plural */.LS)(n, 'baseline report', 'baseline reports');
+    return `last ${(0,verdict_verdict/* plural */.LS)(n, 'run', 'runs')}${comparison.baseRef ? ` on ${safeBranch(comparison.baseRef)}` : ' on the base branch'}`;
+}
+/** The base reports' tool version: our own digits and dots only (a stored report may carry any text). */
+function versionWord(delta) {
+    const v = delta.baseVersion.replace(/[^0-9A-Za-z.+-]/g, '').slice(0, 40);
+    return v === '' ? 'version' : v;
+}
+/** A branch name from the event: only [A-Za-z0-9._/-] (it goes into markdown). */
+function safeBranch(name) {
+    return name.replace(/[^A-Za-z0-9._/-]/g, '-').slice(0, 100);
+}
+
+// EXTERNAL MODULE: ./src/report/verdict/coverage.ts
+var coverage = __nccwpck_require__(7524);
+;// CONCATENATED MODULE: ./src/report/comment/unread-lines.ts
+
+
+
+
+/** Up to this many files the list is open on the first screen; past it, collapsed. */
+const UNREAD_OPEN_MAX = 8;
+/** Files listed at most (the rest counted, named in the JSON report's verdict.coverage). */
+const UNREAD_LISTED_MAX = 50;
+/** A report's file name in a code span: sanitized again (a merged or stored report's names too). */
+const path = (name) => codeSpan((0,sanitize_text/* sanitizeText */.j)(name, { maxChars: 300 }));
+/**
+ * The first screen's list of the trace files not read, one line each with its reason, and apart
+ * the files that are not traces (never counted): open up to UNREAD_OPEN_MAX files, collapsed past it.
+ */
+function unreadLines(c) {
+    const out = [];
+    if (c.unread.length > 0) {
+        const title = `${c.unread.length.toLocaleString('en-US')} of ${(0,verdict_verdict/* plural */.LS)(c.files, 'trace file', 'trace files')} not read (${(0,coverage/* unreadBreakdown */.DL)(c.unread)})`;
+        out.push('', ...listed(title, c.unread.map((file) => `- ${path(file.path)}: ${(0,coverage/* unreadReasonLine */.QN)(file, codeSpan)}`), 'verdict.coverage.unread'));
+    }
+    if (c.notTraces.length > 0) {
+        const title = `${(0,verdict_verdict/* plural */.LS)(c.notTraces.length, 'file', 'files')} matched that ${c.notTraces.length === 1 ? 'is' : 'are'} not a trace (not counted)`;
+        out.push('', ...listed(title, c.notTraces.map((file) => `- ${path(file.path)}: ${(0,sanitize_text/* sanitizeText */.j)(file.reason, { maxChars: 80 }).replace(/[\\`*_[\]<>|#@!~]/g, '')}`), 'verdict.coverage.notTraces'));
+    }
+    return out;
+}
+function listed(title, items, where) {
+    const shown = items.slice(0, UNREAD_LISTED_MAX);
+    const more = items.length > shown.length ? ['', `_${(items.length - shown.length).toLocaleString('en-US')} more in the JSON report (\`${where}\`)._`] : [];
+    if (items.length <= UNREAD_OPEN_MAX)
+        return [`**${title}:**`, '', ...shown, ...more];
+    return [`<details><summary>${title}</summary>`, '', ...shown, ...more, '', '</details>'];
 }
 
 ;// CONCATENATED MODULE: ./src/report/verdict/title.ts
@@ -39849,10 +41791,12 @@ function auditTitle(name) {
 
 
 
+
 const shortSha = (sha) => (/^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : '');
 /**
- * The title (the one-line verdict: nothing audited, partly read, new and existing
- * findings) and the line under it: how it was judged, the counts, what was read, and the commits.
+ * The title (the one-line verdict: nothing audited, files not read, partly read, new and existing
+ * findings) and the line under it: how it was judged, the counts, what was read, and the commits;
+ * then the trace files not read and the files that are not traces, one line each (unread-lines.ts).
  */
 function verdictLines(report, verdict) {
     const s = report.summary;
@@ -39868,6 +41812,7 @@ function verdictLines(report, verdict) {
         `## ${auditTitle(verdict.name ?? '')}: ${v.headline}`,
         '',
         `**${judgedBy}: **${s.findings.error}** error(s), **${s.findings.warning}** warning(s), **${s.findings.note}** note(s); ${(0,verdict_verdict/* coverageLine */.vn)(v.coverage, false)}.${suppressed}${commits}`,
+        ...unreadLines(v.coverage),
         ...verdict.notes.flatMap((note) => ['', noteLine(note)]),
         ...(runsNote ? ['', runsNote] : []),
     ];
@@ -39885,6 +41830,7 @@ function noteLine(note) {
 
 
 
+
 /** New findings listed one per line at the top of the job summary and the CLI's markdown (the comment lists fewer). */
 const SUMMARY_NEW_SHOWN = 50;
 /**
@@ -39892,9 +41838,9 @@ const SUMMARY_NEW_SHOWN = 50;
  * reason why there is none (`notCompared`; a run that audited nothing is
  * never compared).
  */
-function comparisonOf(verdict, notCompared, against = 'base-branch') {
+function comparisonOf(verdict, notCompared, against = 'base-branch', baseRef = '') {
     if (verdict.delta)
-        return { kind: 'compared', delta: verdict.delta, against };
+        return { kind: 'compared', delta: verdict.delta, against, ...(baseRef ? { baseRef } : {}) };
     return { kind: 'none', reason: verdict.state === 'nothing-audited' ? 'nothing was audited' : notCompared, against };
 }
 /**
@@ -39905,7 +41851,7 @@ function comparisonOf(verdict, notCompared, against = 'base-branch') {
  */
 function summaryLead(report, view, runLines = [], newShown = SUMMARY_NEW_SHOWN) {
     const verdict = verdictLines(report, view.verdict).slice(2);
-    const delta = deltaLines(view.comparison, view.files, view.more, newShown, false, report.findings);
+    const delta = [...deltaLines(view.comparison, view.files, view.more, newShown, false, report.findings), ...apartLines(view.comparison, view.files, view.more, newShown)];
     return [...verdict, '', ...delta, ...(runLines.length > 0 ? ['', ...runLines] : [])];
 }
 /**
@@ -39959,7 +41905,7 @@ function renderMarkdown(report, judged, options = {}) {
 
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** partialFingerprints key: versioned so a change of fingerprint scheme never matches old alerts. */
-const FINGERPRINT_KEY = 'agentTraceAudit/v1';
+const FINGERPRINT_KEY = 'agentTraceAudit/v2';
 const LEVEL = { error: 'error', warning: 'warning', note: 'note' };
 /**
  * Results per run that code scanning keeps: it stores 5,000 and rejects an upload of
@@ -39987,7 +41933,6 @@ function renderSarif(report, options = {}) {
     const ruleIds = new Set(report.rules.map((rule) => rule.id));
     const rules = [...report.rules, ...suppressedRules(report, ruleIds)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const index = new Map(rules.map((rule, i) => [rule.id, i]));
-    const added = options.delta ? newOnes(report.findings, options.delta) : null;
     const notes = [];
     if (omitted > 0)
         notes.push(`${kept.length} of ${report.findings.length} findings are in this file, the most severe first (code scanning keeps ${maxResults} results per run); all of them are in report.json`);
@@ -40024,7 +41969,7 @@ function renderSarif(report, options = {}) {
                     : { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notes.map((text) => ({ level: 'warning', message: { text } })) }] }),
                 columnKind: 'utf16CodeUnits',
                 results: [
-                    ...kept.map((finding) => ({ ...result(finding, index.get(finding.ruleId)), ...(added ? { baselineState: added.has(finding) ? 'new' : 'unchanged' } : {}) })),
+                    ...kept.map((finding) => ({ ...result(finding, index.get(finding.ruleId)), ...baselineOf(finding) })),
                     ...quietKept.map((finding) => ({
                         ...result(finding, index.get(finding.ruleId)),
                         suppressions: [{ kind: 'external', status: 'accepted', justification: (0,sanitize_text/* sanitizeText */.j)(finding.reason, { maxChars: JUSTIFICATION_MAX }) }],
@@ -40036,26 +41981,24 @@ function renderSarif(report, options = {}) {
     return `${JSON.stringify(log, null, 2)}\n`;
 }
 /**
- * The findings of `findings` the delta counts as new, matched by fingerprint as
- * findingDelta matches them: of a fingerprint seen n times where the base had
- * it m times, the first m are unchanged and the rest new.
+ * A result's `baselineState`, from the finding's (the comparison's, src/report/verdict/delta.ts):
+ * `new` and `unchanged` as they are; a flaky finding is `unchanged` (some base runs had it:
+ * code scanning keeps its alert, not a new one) with `agentTraceAudit/baselineState: flaky`
+ * and its counts in the result's properties; a finding not compared (its rule was not run at
+ * this version on the base) has no `baselineState` (SARIF has no word for it) and says so in
+ * its properties. A report not compared: none of these.
  */
-function newOnes(findings, delta) {
-    const fresh = new Map();
-    for (const f of delta.added)
-        fresh.set(f.fingerprint, (fresh.get(f.fingerprint) ?? 0) + 1);
-    const total = new Map();
-    for (const f of findings)
-        total.set(f.fingerprint, (total.get(f.fingerprint) ?? 0) + 1);
-    const seen = new Map();
-    const out = new Set();
-    for (const f of findings) {
-        const n = seen.get(f.fingerprint) ?? 0;
-        seen.set(f.fingerprint, n + 1);
-        if (n >= total.get(f.fingerprint) - (fresh.get(f.fingerprint) ?? 0))
-            out.add(f);
+function baselineOf(finding) {
+    const state = finding.baselineState;
+    if (state === undefined)
+        return {};
+    if (state === 'new' || state === 'unchanged')
+        return { baselineState: state };
+    if (state === 'flaky') {
+        const seen = finding.baselineSeen;
+        return { baselineState: 'unchanged', properties: { 'agentTraceAudit/baselineState': 'flaky', ...(seen ? { 'agentTraceAudit/seenIn': seen.runs, 'agentTraceAudit/baselines': seen.of } : {}) } };
     }
-    return out;
+    return { properties: { 'agentTraceAudit/baselineState': 'not-compared' } };
 }
 /**
  * The rules of suppressed findings: a suppressed finding's rule left the report's
@@ -40100,6 +42043,7 @@ function encodeUri(path) {
 
 
 
+
 /** The LOCATION column's width: longer locations lose their left end, never their file name and line. */
 const TEXT_LOCATION_WIDTH = 60;
 /**
@@ -40111,13 +42055,15 @@ function renderText(report, judged) {
     const s = report.summary;
     const out = [];
     if (judged)
-        out.push(judged.verdict.headline, ...judged.notes);
+        out.push(judged.verdict.headline, ...judged.notes, ...comparedLines(judged));
     out.push(`agent-trace-audit ${report.tool.version}: ${s.files} file(s), ${s.runs} run(s), ${s.toolCalls} tool call(s), ${s.toolResults} result(s)`);
     out.push(`findings: ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.note} note(s)`);
     const runsNote = (0,run_cap/* omittedRunsNote */.zg)(report);
     if (runsNote)
         out.push(runsNote);
     out.push(...skippedLines(report));
+    if (judged)
+        out.push(...unreadText(judged.verdict.coverage));
     const rows = triageRows(report);
     if (rows.length === 0) {
         out.push('', (0,verdict_verdict/* noFindingsSentence */.Ni)(report), ...suppressedText(report));
@@ -40133,6 +42079,19 @@ function renderText(report, judged) {
     out.push(...text_table(['SEVERITY', 'RULE', 'LOCATION', 'RUN', 'CALL', 'MESSAGE'], report.findings.map((f) => [f.severity, f.ruleId, shortLocation(locationOf(f), TEXT_LOCATION_WIDTH), f.runId ?? '-', f.callId ?? '-', f.message]), [undefined, undefined, undefined, 24, 24, undefined]));
     out.push(...suppressedText(report));
     return `${out.join('\n')}\n`;
+}
+/** What the findings were compared with: the counts, and each flaky finding with where it was seen. */
+function comparedLines(judged) {
+    const delta = judged.verdict.delta;
+    if (!delta)
+        return [];
+    const reports = delta.baselines === 1 ? '1 baseline report' : `${delta.baselines} baseline reports`;
+    const out = [`compared with ${reports}: ${delta.added.length} new, ${delta.flaky.length} flaky, ${delta.notCompared.length} not compared, ${delta.fixed.length} fixed`];
+    for (const f of delta.flaky)
+        out.push(`  flaky: ${f.finding.ruleId} at ${locationOf(f.finding)}: seen in ${f.seenIn} of the ${f.of} baseline reports`);
+    if (delta.notCompared.length > 0)
+        out.push(`  not compared: ${delta.notCompared.length} finding(s) of rules the baseline reports (${(0,sanitize_text/* sanitizeText */.j)(delta.baseVersion, { maxChars: 40 })}) did not run at this rule version`);
+    return out;
 }
 /**
  * One line per file whose parser left records out (`files[].skipped` of the JSON
@@ -40150,6 +42109,14 @@ function skippedLines(report) {
         out.push(`skipped ${total} record(s) of ${(0,sanitize_text/* sanitizeText */.j)(file.path, { maxChars: 300 })}: ${reasons.join('; ')}`);
     }
     return out;
+}
+/** One line per trace file not read (with its reason) and per file that is not a trace (not counted). */
+function unreadText(c) {
+    const clean = (text) => (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 300 });
+    return [
+        ...c.unread.map((file) => `not read: ${clean(file.path)}: ${(0,coverage/* unreadReasonLine */.QN)(file, clean)}`),
+        ...c.notTraces.map((file) => `not a trace (not counted): ${clean(file.path)}: ${clean(file.reason)}`),
+    ];
 }
 /** A plain column table; `widths` caps columns (undefined: no cap), the last column is never padded. */
 function text_table(head, rows, widths) {
@@ -40175,7 +42142,7 @@ function text_table(head, rows, widths) {
 const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'html', 'sarif'];
 /**
  * `timelines`: the runs as drawn by the html format (collected with `timelineCollector`).
- * `judged`: the verdict (judge()): the markdown leads with it, the text report too, SARIF takes its comparison.
+ * `judged`: the verdict (judge()): the markdown leads with it, the text report too (SARIF and JSON read it from the judged report).
  */
 function renderReport(report, format, timelines, judged, options = {}) {
     switch (format) {
@@ -40188,10 +42155,200 @@ function renderReport(report, format, timelines, judged, options = {}) {
         case 'html':
             return renderHtml(report, timelines);
         case 'sarif':
-            return renderSarif(report, { delta: judged.verdict.delta });
+            return renderSarif(report);
         default:
             throw new errors/* UsageError */.eb(`unknown --format ${JSON.stringify(format)}; expected one of ${OUTPUT_FORMATS.join(', ')}`);
     }
+}
+
+
+/***/ }),
+
+/***/ 5769:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Zy: () => (/* binding */ compareVersions),
+  C1: () => (/* binding */ mergeReports)
+});
+
+// UNUSED EXPORTS: sumMetrics
+
+// EXTERNAL MODULE: ./src/audit/findings/findings.ts
+var findings_findings = __nccwpck_require__(9578);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
+var rules = __nccwpck_require__(1441);
+;// CONCATENATED MODULE: ./src/report/artifact-list.ts
+/**
+ * The `artifacts` of several reports as one list (identical entries once,
+ * sorted by name then id), as a fragment to spread into a merged report:
+ * empty when no report lists any, so the field stays absent.
+ */
+function mergedArtifacts(reports) {
+    const seen = new Map();
+    for (const report of reports)
+        for (const a of report.artifacts ?? [])
+            seen.set(JSON.stringify([a.name, a.id, a.digest, a.files]), a);
+    if (seen.size === 0)
+        return {};
+    const artifacts = [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id || a.files - b.files));
+    return { artifacts };
+}
+
+// EXTERNAL MODULE: ./src/report/catalogs.ts
+var catalogs = __nccwpck_require__(1288);
+// EXTERNAL MODULE: ./src/report/run-cap.ts
+var run_cap = __nccwpck_require__(2146);
+// EXTERNAL MODULE: ./src/report/schema-version.ts
+var schema_version = __nccwpck_require__(914);
+// EXTERNAL MODULE: ./src/report/verdict/suppress.ts
+var suppress = __nccwpck_require__(3925);
+;// CONCATENATED MODULE: ./src/report/merge.ts
+
+
+
+
+
+
+
+const RULE_ORDER = new Map(rules/* RULES */.y.map((rule, i) => [rule.meta.id, i]));
+/**
+ * Merges reports (matrix shards) into one. The result does not depend on the
+ * order or grouping of the inputs: every list is a set (identical entries are
+ * one, so a finding seen by two shards counts once), sorted the way the engine
+ * sorts; the summary is recomputed from the lists, and metrics, which rules keep
+ * as additive counters, are summed.
+ */
+function mergeReports(reports, maxRuns = run_cap/* DEFAULT_MAX_RUNS */._5) {
+    if (reports.length === 0)
+        throw new Error('mergeReports needs at least one report');
+    const files = uniqueSorted(reports.flatMap((r) => r.files), (a, b) => (0,findings_findings/* cmp */.r2)(a.path, b.path) || (0,findings_findings/* cmp */.r2)(a.format, b.format));
+    const allRuns = uniqueSorted(reports.flatMap((r) => r.runs), (a, b) => (0,findings_findings/* cmp */.r2)(a.file, b.file) || (0,findings_findings/* cmp */.r2)(a.runId ?? '', b.runId ?? '') || (0,findings_findings/* cmp */.r2)(a.format, b.format));
+    // Runs a shard only counted stay counted (summed); the merged list is capped again.
+    const { runs, omittedRuns } = (0,run_cap/* capRuns */.xq)(allRuns, maxRuns, sumOmitted(reports));
+    const omitted = omittedRuns ?? { runs: 0, toolCalls: 0, toolResults: 0 };
+    const findings = uniqueSorted(reports.flatMap((r) => r.findings), findings_findings/* compareFindings */.Eg);
+    const rules = uniqueSorted(reports.flatMap((r) => r.rules), (a, b) => (RULE_ORDER.get(a.id) ?? Infinity) - (RULE_ORDER.get(b.id) ?? Infinity) || (0,findings_findings/* cmp */.r2)(a.id, b.id) || (0,findings_findings/* cmp */.r2)(a.severity, b.severity));
+    const counts = { error: 0, warning: 0, note: 0 };
+    for (const finding of findings)
+        counts[finding.severity] += 1;
+    const versions = reports.map((r) => r.tool.version).sort(compareVersions);
+    return {
+        schemaVersion: schema_version/* REPORT_SCHEMA_VERSION */.W,
+        tool: { name: 'agent-trace-audit', version: versions[versions.length - 1] },
+        summary: {
+            files: files.filter((file) => file.notTrace === undefined).length,
+            runs: runs.length + omitted.runs,
+            toolCalls: runs.reduce((n, run) => n + run.toolCalls, omitted.toolCalls),
+            toolResults: runs.reduce((n, run) => n + run.toolResults, omitted.toolResults),
+            findings: counts,
+        },
+        files,
+        runs,
+        ...(0,run_cap/* omittedRunsField */.d4)(omittedRuns),
+        ...mergedCatalogs(reports, maxRuns),
+        rules,
+        ...mergedRulesRun(reports),
+        metrics: sumMetrics(reports.map((r) => r.metrics)),
+        findings: findings,
+        ...mergedArtifacts(reports),
+        ...mergedSuppressed(reports),
+        ...mergedComparison(reports, findings),
+    };
+}
+/** The rules any shard ran, once each (a rule two shards ran at two versions: both entries); absent when no shard lists them. */
+function mergedRulesRun(reports) {
+    if (!reports.some((r) => r.rulesRun))
+        return {};
+    const all = reports.flatMap((r) => r.rulesRun ?? []);
+    return { rulesRun: uniqueSorted(all, (a, b) => (RULE_ORDER.get(a.id) ?? Infinity) - (RULE_ORDER.get(b.id) ?? Infinity) || (0,findings_findings/* cmp */.r2)(a.id, b.id) || a.version - b.version) };
+}
+/**
+ * The shards' comparisons with their base reports, kept (the verdict is not: `merge` judges
+ * again): the base reports once each, the fixed findings once each, the counts recomputed
+ * from the merged findings' `baselineState`. Only when every shard was compared.
+ */
+function mergedComparison(reports, findings) {
+    const given = reports.flatMap((r) => (r.comparison ? [r.comparison] : []));
+    if (given.length === 0 || given.length < reports.length)
+        return {};
+    const baselines = uniqueSorted(given.flatMap((c) => c.baselines), (a, b) => (0,findings_findings/* cmp */.r2)(a.source, b.source));
+    const fixed = uniqueSorted(given.flatMap((c) => c.fixed), findings_findings/* compareFindings */.Eg);
+    const n = (state) => findings.filter((f) => f.baselineState === state).length;
+    return { comparison: { baselines, counts: { new: n('new'), unchanged: n('unchanged'), flaky: n('flaky'), notCompared: n('not-compared'), fixed: fixed.length }, fixed } };
+}
+/** The shards' suppressed findings once each, counted together; each entry's matches summed. */
+function mergedSuppressed(reports) {
+    const given = reports.flatMap((r) => (r.suppressed ? [r.suppressed] : []));
+    if (given.length === 0)
+        return {};
+    const findings = uniqueSorted(given.flatMap((s) => s.findings), findings_findings/* compareFindings */.Eg).slice(0, suppress/* MAX_SUPPRESSED_LISTED */.yY);
+    const entries = new Map();
+    for (const entry of given.flatMap((s) => s.entries)) {
+        const key = (0,suppress/* describeSuppression */.ld)(entry);
+        const seen = entries.get(key);
+        entries.set(key, seen ? { ...seen, matched: seen.matched + entry.matched } : entry);
+    }
+    return { suppressed: { count: given.reduce((n, s) => n + s.count, 0), entries: [...entries.values()], findings } };
+}
+/** The shards' catalogs once each, capped again like the runs; what a shard left out stays counted. */
+function mergedCatalogs(reports, max) {
+    if (!reports.some((r) => r.catalogs))
+        return {};
+    const all = (0,catalogs/* uniqueCatalogs */._)(reports.flatMap((r) => r.catalogs ?? []));
+    const omitted = Math.max(0, all.length - max) + reports.reduce((n, r) => n + (r.omittedCatalogs ?? 0), 0);
+    return { catalogs: all.slice(0, max), ...(omitted > 0 ? { omittedCatalogs: omitted } : {}) };
+}
+function sumOmitted(reports) {
+    const given = reports.flatMap((r) => (r.omittedRuns ? [r.omittedRuns] : []));
+    if (given.length === 0)
+        return null;
+    return given.reduce((a, b) => ({ runs: a.runs + b.runs, toolCalls: a.toolCalls + b.toolCalls, toolResults: a.toolResults + b.toolResults }));
+}
+function uniqueSorted(items, compare) {
+    const seen = new Map();
+    for (const item of items)
+        seen.set(JSON.stringify(item), item);
+    return [...seen.entries()].sort((a, b) => compare(a[1], b[1]) || (0,findings_findings/* cmp */.r2)(a[0], b[0])).map(([, item]) => item);
+}
+/** Adds numbers; objects are added key by key; anything else must agree (else the larger JSON wins, deterministically). */
+function sumMetrics(all) {
+    const out = {};
+    const keys = [...new Set(all.flatMap((m) => Object.keys(m)))].sort();
+    for (const key of keys) {
+        const values = all.filter((m) => Object.prototype.hasOwnProperty.call(m, key)).map((m) => m[key]);
+        out[key] = values.reduce((a, b) => addMetric(a, b));
+    }
+    return out;
+}
+function addMetric(a, b) {
+    if (typeof a === 'number' && typeof b === 'number')
+        return a + b;
+    if (isRecord(a) && isRecord(b))
+        return sumMetrics([a, b]);
+    const ja = JSON.stringify(a);
+    const jb = JSON.stringify(b);
+    return ja >= jb ? a : b;
+}
+function isRecord(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** Tool versions in order, the oldest first (numeric parts compared as numbers). */
+function compareVersions(a, b) {
+    const pa = a.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    const pb = b.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+        const x = pa[i] ?? -1;
+        const y = pb[i] ?? -1;
+        if (x === y)
+            continue;
+        if (typeof x === 'number' && typeof y === 'number')
+            return x - y;
+        return String(x) < String(y) ? -1 : 1;
+    }
+    return 0;
 }
 
 
@@ -40394,40 +42551,245 @@ function compareUrgency(a, b) {
 
 /***/ }),
 
-/***/ 8002:
+/***/ 7524:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ countByRule),
-/* harmony export */   W: () => (/* binding */ findingDelta)
+/* harmony export */   DL: () => (/* binding */ unreadBreakdown),
+/* harmony export */   QN: () => (/* binding */ unreadReasonLine),
+/* harmony export */   _5: () => (/* binding */ coverageOf),
+/* harmony export */   tT: () => (/* binding */ toolShapedFiles)
 /* harmony export */ });
-/* harmony import */ var _suppress_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3925);
-/* harmony import */ var _urgency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3653);
+const COULD_NOT_PARSE = new Set(['malformed-record', 'truncated-tail']);
+/**
+ * What the report says was read, file by file. A trace file counts as read when
+ * records came out of it (`records` > 0, whatever they held: a file of records
+ * with no tool call is read, and says so in an ingest-note). A file with
+ * `notTrace` is listed apart. Every count comes from `files[]`, so a merged
+ * report's coverage is its shards' together.
+ */
+function coverageOf(report) {
+    let records = 0;
+    let partlyRead = 0;
+    let skipped = 0;
+    const unread = [];
+    const notTraces = [];
+    for (const file of report.files) {
+        if (file.notTrace !== undefined) {
+            notTraces.push({ path: file.path, reason: file.notTrace });
+            continue;
+        }
+        records += file.records;
+        let left = 0;
+        let unparsed = false;
+        for (const skip of file.skipped ?? []) {
+            left += skip.count;
+            if (COULD_NOT_PARSE.has(skip.reason))
+                unparsed = true;
+        }
+        skipped += left;
+        const shaped = file.toolShaped ?? 0;
+        if (file.records > 0) {
+            if (shaped > 0)
+                partlyRead += 1;
+            continue;
+        }
+        const reason = file.format === 'unknown' ? 'unknown-format' : unparsed ? 'unreadable' : left > 0 ? 'skipped' : 'no-records';
+        unread.push({ path: file.path, reason, ...(reason === 'unknown-format' ? {} : { format: file.format }), ...(shaped > 0 ? { toolShaped: shaped } : {}) });
+    }
+    const files = report.summary.files;
+    const { toolCalls, toolResults } = report.summary;
+    return { files, read: Math.max(0, files - unread.length), unread, partlyRead, notTraces, records, toolCalls, toolResults, skipped };
+}
+const REASON_WORDS = { 'unknown-format': 'unknown format', unreadable: 'unreadable', skipped: 'skipped', 'no-records': 'no records' };
+const REASON_LINES = {
+    'unknown-format': 'unknown format: no format reads it',
+    unreadable: 'unreadable: no record could be read (its malformed-record or truncated-tail finding says why)',
+    skipped: 'skipped: every record found was left out',
+    'no-records': 'no records came out of it',
+};
+/** The unread files counted by reason, in a fixed order: `7 unknown format, 1 skipped`. */
+function unreadBreakdown(unread) {
+    const counts = new Map();
+    for (const file of unread)
+        counts.set(file.reason, (counts.get(file.reason) ?? 0) + 1);
+    return Object.keys(REASON_WORDS).filter((r) => counts.has(r)).map((r) => `${counts.get(r).toLocaleString('en-US')} ${REASON_WORDS[r]}`).join(', ');
+}
+/**
+ * One unread file's reason in words (no path): `skipped: every record found was left out (read as openai)`.
+ * `name` renders the format's id (a code span in markdown: a custom format is named by the configuration).
+ */
+function unreadReasonLine(file, name = (text) => text) {
+    const shaped = file.toolShaped ? `; it holds ${file.toolShaped.toLocaleString('en-US')} tool-shaped place(s)` : '';
+    return `${REASON_LINES[file.reason]}${file.format ? ` (read as ${name(file.format)})` : ''}${shaped}`;
+}
+/** Files holding tool-shaped content that was not read: the read ones in part, and the unread ones. */
+function toolShapedFiles(c) {
+    return c.partlyRead + c.unread.filter((file) => (file.toolShaped ?? 0) > 0).length;
+}
+
+
+/***/ }),
+
+/***/ 7771:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  yS: () => (/* binding */ carriedComparison),
+  S9: () => (/* binding */ compareWithBases),
+  $i: () => (/* binding */ countByRule)
+});
+
+// UNUSED EXPORTS: findingDelta
+
+// EXTERNAL MODULE: ./src/report/verdict/suppress.ts
+var suppress = __nccwpck_require__(3925);
+// EXTERNAL MODULE: ./src/report/urgency.ts
+var urgency = __nccwpck_require__(3653);
+// EXTERNAL MODULE: ./src/audit/rules/index.ts + 47 modules
+var rules = __nccwpck_require__(1441);
+;// CONCATENATED MODULE: ./src/report/verdict/rule-versions.ts
+
+/**
+ * The rules a report ran, with their versions: its `rulesRun`. A report written
+ * before `rulesRun` existed (0.1.0 and earlier) does not say which rules it
+ * ran: it is taken to have run every rule of the registry at version 1, the
+ * version of every rule then (its `rules[]` entries, which have no `version`,
+ * read as 1). A rule it did not run, or ran at another version, is then known
+ * only from a report that says so.
+ */
+function rulesRan(report) {
+    const out = new Map();
+    if (report.rulesRun) {
+        for (const rule of report.rulesRun)
+            out.set(rule.id, rule.version);
+        return out;
+    }
+    for (const rule of rules/* RULES */.y)
+        out.set(rule.meta.id, 1);
+    for (const rule of report.rules)
+        out.set(rule.id, rule.version ?? 1);
+    return out;
+}
+/** The rules as the head ran them: a finding of a rule the head does not list (a stored report's) counts as version 1. */
+function headVersion(head, ruleId) {
+    return head.get(ruleId) ?? 1;
+}
+
+// EXTERNAL MODULE: ./src/report/merge.ts + 1 modules
+var merge = __nccwpck_require__(5769);
+;// CONCATENATED MODULE: ./src/report/verdict/delta.ts
+
+
 
 
 /**
- * The findings new in `head` and gone from `base`. Fingerprints are counted,
- * not just matched: a finding that appears twice where the base had it once
- * is new once.
+ * The head's findings against `bases` (newest first). For the j-th finding of a
+ * fingerprint in the head, k of the n bases that ran its rule at the head's version
+ * had it at least j times: n = 0 not compared, k = 0 new, k = n unchanged, else
+ * flaky. A fingerprint every such base had more often than the head is fixed as
+ * often; one only some had, gone from the head, is neither fixed nor listed. With
+ * one base this is the plain count difference.
  */
-function findingDelta(base, head) {
-    // A base finding the head suppresses is not fixed: it left the verdict, not the trace.
-    const suppressed = head.suppressed ? (0,_suppress_js__WEBPACK_IMPORTED_MODULE_1__/* .suppressedBy */ .s2)(head.suppressed.entries) : () => -1;
-    return { added: minus(head.findings, base.findings), fixed: minus(base.findings, head.findings).filter((f) => suppressed(f) < 0) };
-}
-function minus(from, other) {
-    const left = new Map();
-    for (const f of other)
-        left.set(f.fingerprint, (left.get(f.fingerprint) ?? 0) + 1);
-    const out = [];
-    for (const f of from) {
-        const n = left.get(f.fingerprint) ?? 0;
-        if (n > 0)
-            left.set(f.fingerprint, n - 1);
-        else
-            out.push(f);
+function compareWithBases(bases, head) {
+    const headRules = rulesRan(head);
+    const baseRules = bases.map(rulesRan);
+    const counts = bases.map((b) => countOf(b.findings));
+    // The bases that ran a rule at the head's version, per rule id (none when the head did not run it).
+    const comparable = new Map();
+    const basesFor = (ruleId, headRan) => {
+        let list = comparable.get(ruleId);
+        if (!list) {
+            const version = headVersion(headRules, ruleId);
+            list = headRan ? baseRules.flatMap((ran, i) => (ran.get(ruleId) === version ? [i] : [])) : [];
+            comparable.set(ruleId, list);
+        }
+        return list;
+    };
+    const seen = new Map();
+    const findings = [];
+    const added = [];
+    const flaky = [];
+    const notCompared = [];
+    for (const f of head.findings) {
+        const j = (seen.get(f.fingerprint) ?? 0) + 1;
+        seen.set(f.fingerprint, j);
+        const using = basesFor(f.ruleId, true);
+        const k = using.filter((i) => (counts[i].get(f.fingerprint) ?? 0) >= j).length;
+        const state = using.length === 0 ? 'not-compared' : k === 0 ? 'new' : k === using.length ? 'unchanged' : 'flaky';
+        const { baselineState: _old, baselineSeen: _seen, ...plain } = f;
+        const judged = { ...plain, baselineState: state, ...(state === 'flaky' ? { baselineSeen: { runs: k, of: using.length } } : {}) };
+        findings.push(judged);
+        if (state === 'new')
+            added.push(judged);
+        else if (state === 'flaky')
+            flaky.push({ finding: judged, seenIn: k, of: using.length });
+        else if (state === 'not-compared')
+            notCompared.push(judged);
     }
-    return out.sort(_urgency_js__WEBPACK_IMPORTED_MODULE_0__/* .compareUrgency */ .tt);
+    const fixed = fixedOf(bases, counts, seen, (ruleId) => basesFor(ruleId, headRules.has(ruleId)), head);
+    const versions = bases.map((b) => b.tool.version);
+    return {
+        findings,
+        delta: {
+            added: added.sort(urgency/* compareUrgency */.tt),
+            fixed,
+            flaky: flaky.sort((a, b) => (0,urgency/* compareUrgency */.tt)(a.finding, b.finding)),
+            notCompared: notCompared.sort(urgency/* compareUrgency */.tt),
+            baselines: bases.length,
+            baseVersion: versions.sort(merge/* compareVersions */.Zy).at(-1) ?? '',
+        },
+    };
+}
+/** The fixed findings: of each fingerprint, the occurrences past the head's count that every comparable base had. */
+function fixedOf(bases, counts, inHead, basesFor, head) {
+    // A base finding the head suppresses is not fixed: it left the verdict, not the trace.
+    const suppressed = head.suppressed ? (0,suppress/* suppressedBy */.s2)(head.suppressed.entries) : () => -1;
+    const out = [];
+    const done = new Set();
+    for (const base of bases) {
+        for (const f of base.findings) {
+            if (done.has(f.fingerprint))
+                continue;
+            done.add(f.fingerprint);
+            const using = basesFor(f.ruleId);
+            if (using.length === 0 || suppressed(f) >= 0)
+                continue;
+            const everywhere = Math.min(...using.map((i) => counts[i].get(f.fingerprint) ?? 0));
+            const { baselineState: _state, baselineSeen: _seen, ...plain } = f;
+            for (let n = inHead.get(f.fingerprint) ?? 0; n < everywhere; n += 1)
+                out.push(plain);
+        }
+    }
+    return out.sort(urgency/* compareUrgency */.tt);
+}
+/**
+ * The comparison a report carries (a merged report of compared shards: each finding's
+ * `baselineState`, and `comparison`), or null when it carries none or a finding lacks its state.
+ */
+function carriedComparison(report) {
+    const carried = report.comparison;
+    if (!carried || report.findings.some((f) => f.baselineState === undefined))
+        return null;
+    const of = (state) => report.findings.filter((f) => f.baselineState === state).sort(urgency/* compareUrgency */.tt);
+    const flaky = of('flaky').map((finding) => ({ finding, seenIn: finding.baselineSeen?.runs ?? 1, of: finding.baselineSeen?.of ?? carried.baselines.length }));
+    const versions = carried.baselines.map((b) => b.version).sort(merge/* compareVersions */.Zy);
+    return {
+        findings: report.findings,
+        delta: { added: of('new'), fixed: [...carried.fixed].sort(urgency/* compareUrgency */.tt), flaky, notCompared: of('not-compared'), baselines: carried.baselines.length, baseVersion: versions.at(-1) ?? '' },
+    };
+}
+function countOf(findings) {
+    const out = new Map();
+    for (const f of findings)
+        out.set(f.fingerprint, (out.get(f.fingerprint) ?? 0) + 1);
+    return out;
+}
+/** The findings new in `head` and gone from `base` (one base report, or several: see compareWithBases). */
+function findingDelta(base, head) {
+    return compareWithBases(Array.isArray(base) ? base : [base], head).delta;
 }
 /** Count per rule id of a list of findings. */
 function countByRule(findings) {
@@ -40444,26 +42806,54 @@ function countByRule(findings) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ judge),
-/* harmony export */   w: () => (/* binding */ judgeCounts)
+/* harmony export */   S4: () => (/* binding */ judge),
+/* harmony export */   wt: () => (/* binding */ judgeCounts)
 /* harmony export */ });
-/* harmony import */ var _delta_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8002);
+/* unused harmony export baseReports */
+/* harmony import */ var _delta_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7771);
 /* harmony import */ var _suppress_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3925);
 /* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4765);
 
 
 
-/** Suppressions, then the comparison with the baseline, then the verdict: what every edge shows. */
+/** The base reports given, as a list (one report alone has no source). */
+function baseReports(baseline) {
+    if (baseline === null)
+        return [];
+    if (Array.isArray(baseline))
+        return baseline;
+    return [{ report: baseline, source: 'baseline', runId: null, time: null }];
+}
+/**
+ * Suppressions, then the comparison with the base reports, then the verdict: what every edge
+ * shows. Without base reports, the comparison a merged report carries (`merge` of compared shards).
+ */
 function judge(report, options) {
     const judged = (0,_suppress_js__WEBPACK_IMPORTED_MODULE_2__/* .suppressReport */ .YN)(report, options.config.suppress ?? []);
-    return finishJudging(judged, options, options.baseline ? (0,_delta_js__WEBPACK_IMPORTED_MODULE_0__/* .findingDelta */ .W)(options.baseline, judged) : null);
+    const bases = baseReports(options.baseline);
+    const compared = bases.length > 0 ? (0,_delta_js__WEBPACK_IMPORTED_MODULE_0__/* .compareWithBases */ .S9)(bases.map((b) => b.report), judged) : (0,_delta_js__WEBPACK_IMPORTED_MODULE_0__/* .carriedComparison */ .yS)(judged);
+    const lines = finishJudging(judged, options, compared?.delta ?? null);
+    // A run that audited nothing is not compared (decideVerdict): its findings get no baselineState.
+    if (!compared || lines.verdict.delta === null)
+        return { ...lines, report: withVerdict({ ...judged, findings: judged.findings.map(withoutState) }, lines.verdict) };
+    const used = bases.length > 0 ? bases.map((b) => ({ source: b.source, runId: b.runId, version: b.report.tool.version, time: b.time })) : judged.comparison.baselines;
+    const comparison = comparisonField(used, compared.delta, compared.findings);
+    return { ...lines, report: withVerdict({ ...judged, findings: compared.findings }, lines.verdict, comparison) };
+}
+/** A finding without the state an earlier comparison gave it (a report judged again, not compared). */
+function withoutState(f) {
+    if (f.baselineState === undefined && f.baselineSeen === undefined)
+        return f;
+    const { baselineState: _state, baselineSeen: _seen, ...plain } = f;
+    return plain;
 }
 /**
  * The verdict of a report whose findings are still in their store (no suppressions,
  * no baseline: nothing needs the findings themselves). See `judge` for the rest.
  */
 function judgeCounts(report, options) {
-    return finishJudging(report, options, null);
+    const lines = finishJudging(report, options, null);
+    return { ...lines, report: withVerdict(report, lines.verdict) };
 }
 function finishJudging(report, options, delta) {
     const verdict = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_1__/* .decideVerdict */ .AU)({
@@ -40473,9 +42863,37 @@ function finishJudging(report, options, delta) {
         delta,
         ...(options.noBaseline ? { noBaseline: options.noBaseline } : {}),
         allowEmpty: options.allowEmpty,
+        failOnUnread: options.config.failOnUnread === true,
     });
     const notes = [...(verdict.gateNote ? [verdict.gateNote] : []), ...(0,_suppress_js__WEBPACK_IMPORTED_MODULE_2__/* .unusedSuppressionNotes */ .l$)(report)];
-    return { report, verdict, notes };
+    return { verdict, notes };
+}
+function comparisonField(used, delta, findings) {
+    const unchanged = findings.filter((f) => f.baselineState === 'unchanged').length;
+    return {
+        baselines: used,
+        counts: { new: delta.added.length, unchanged, flaky: delta.flaky.length, notCompared: delta.notCompared.length, fixed: delta.fixed.length },
+        fixed: [...delta.fixed],
+    };
+}
+/**
+ * The report with its `verdict` (and `comparison`, when compared) right after `summary`,
+ * so the JSON report (written in pieces, findings last) states them before its findings.
+ * A verdict or comparison the report carried (a stored or merged report's) is replaced.
+ */
+function withVerdict(report, verdict, comparison) {
+    const out = {};
+    for (const [key, value] of Object.entries(report)) {
+        if (key === 'verdict' || key === 'comparison')
+            continue;
+        out[key] = value;
+        if (key !== 'summary')
+            continue;
+        out['verdict'] = { state: verdict.state, headline: verdict.headline, failed: verdict.failed, gate: verdict.gate, failOn: verdict.failOn, coverage: verdict.coverage };
+        if (comparison)
+            out['comparison'] = comparison;
+    }
+    return out;
 }
 
 
@@ -40577,8 +42995,9 @@ function unusedSuppressionNotes(report) {
 /* harmony export */   Ni: () => (/* binding */ noFindingsSentence),
 /* harmony export */   vn: () => (/* binding */ coverageLine)
 /* harmony export */ });
-/* unused harmony export coverageOf */
 /* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1300);
+/* harmony import */ var _coverage_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7524);
+
 
 /** What the job fails on: findings new against the base branch's report, or every finding. */
 const GATES = ['new', 'all'];
@@ -40588,27 +43007,13 @@ function plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 const counted = (severity, n, prefix = '') => plural(n, `${prefix}${WORD[severity][0]}`, `${prefix}${WORD[severity][1]}`);
-/** What the report says was read: from its summary and its files' counts. */
-function coverageOf(report) {
-    let records = 0;
-    let partlyRead = 0;
-    let skipped = 0;
-    for (const file of report.files) {
-        records += file.records;
-        if ((file.toolShaped ?? 0) > 0)
-            partlyRead += 1;
-        for (const skip of file.skipped ?? [])
-            skipped += skip.count;
-    }
-    return { files: report.summary.files, records, toolCalls: report.summary.toolCalls, toolResults: report.summary.toolResults, partlyRead, skipped };
-}
 /**
  * The verdict every edge shows (CLI summary line and exit code, the comment's
  * and the job summary's title, the check run's title and conclusion): one pure
  * function of the report, the fail level, the gate and the comparison.
  */
 function decideVerdict(input) {
-    const coverage = coverageOf(input.report);
+    const coverage = (0,_coverage_js__WEBPACK_IMPORTED_MODULE_1__/* .coverageOf */ ._5)(input.report);
     const all = input.report.summary.findings;
     const empty = coverage.toolCalls + coverage.toolResults === 0;
     // A run that read nothing is not compared: the base branch's findings are not "fixed" by it.
@@ -40623,21 +43028,36 @@ function decideVerdict(input) {
     const levels = input.failOn === 'never' ? [] : LEVELS_DOWN.filter((s) => _model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITY_RANK */ .f3[s] >= _model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITY_RANK */ .f3[input.failOn]);
     const judged = gate === 'new' ? added : all;
     const over = levels.some((s) => judged[s] > 0);
-    const failed = over || (empty && !input.allowEmpty);
-    const state = empty ? 'nothing-audited' : over ? 'failed' : 'passed';
-    const headline = headlineOf({ state, coverage, levels, gate, all, added, delta, failOn: input.failOn });
-    return { state, failOn: input.failOn, failed, allowEmpty: input.allowEmpty, coverage, gate, gateNote, delta, all, added, headline };
+    const failOnUnread = input.failOnUnread === true;
+    const unreadFails = failOnUnread && coverage.unread.length > 0;
+    const failed = over || (empty && !input.allowEmpty) || unreadFails;
+    const state = empty ? 'nothing-audited' : over || unreadFails ? 'failed' : 'passed';
+    const conclusion = failed ? 'failure' : coverage.unread.length > 0 ? 'neutral' : 'success';
+    const headline = headlineOf({ state, over, unreadFails, coverage, levels, gate, all, added, delta, failOn: input.failOn });
+    return { state, failOn: input.failOn, failed, conclusion, failOnUnread, failedBy: { findings: over, unread: unreadFails }, allowEmpty: input.allowEmpty, coverage, gate, gateNote, delta, all, added, headline };
 }
 function headlineOf(p) {
     const c = p.coverage;
     if (p.state === 'nothing-audited') {
-        const where = c.files === 0 ? 'no trace file was found' : `no tool call was read from ${plural(c.files, 'file', 'files')}`;
-        const partly = c.partlyRead > 0 ? ` (${plural(c.partlyRead, 'file holds', 'files hold')} tool calls that were not read)` : '';
+        const apart = c.notTraces.length > 0 ? ` (${plural(c.notTraces.length, 'file', 'files')} not trace-like)` : '';
+        const where = c.files === 0 ? `no trace file was found${apart}` : `no tool call was read from ${plural(c.files, 'file', 'files')}`;
+        const shaped = (0,_coverage_js__WEBPACK_IMPORTED_MODULE_1__/* .toolShapedFiles */ .tT)(c);
+        const partly = shaped > 0 ? ` (${plural(shaped, 'file holds', 'files hold')} tool calls that were not read)` : '';
         const errors = p.levels.filter((s) => p.all[s] > 0).map((s) => counted(s, p.all[s]));
         return `⚠️ nothing audited: ${where}${partly}${errors.length > 0 ? `; ❌ ${errors.join(', ')}` : ''}`;
     }
-    const lead = c.partlyRead > 0 ? `⚠️ partly read (${c.partlyRead} of ${plural(c.files, 'file', 'files')}) · ` : '';
-    return `${lead}${outcomeOf(p)}`;
+    return `${unreadLead(p)}${outcomeOf(p)}`;
+}
+/**
+ * What leads a line that judged findings: the trace files not read (❌ when fail-on-unread
+ * fails on them), then the files read in part. Never a bare ✅ when a file was not read.
+ */
+function unreadLead(p) {
+    const c = p.coverage;
+    const of = plural(c.files, 'file', 'files');
+    const unread = c.unread.length > 0 ? `${p.unreadFails ? '❌' : '⚠️'} ${c.unread.length.toLocaleString('en-US')} of ${of} not read (${(0,_coverage_js__WEBPACK_IMPORTED_MODULE_1__/* .unreadBreakdown */ .DL)(c.unread)}) · ` : '';
+    const partly = c.partlyRead > 0 ? `${unread === '' ? '⚠️ ' : ''}partly read (${c.partlyRead} of ${of}) · ` : '';
+    return `${unread}${partly}`;
 }
 function outcomeOf(p) {
     const nonzero = (counts, severities, prefix = '') => severities.filter((s) => counts[s] > 0).map((s) => counted(s, counts[s], prefix));
@@ -40649,18 +43069,38 @@ function outcomeOf(p) {
     const levelNone = levelWords.length === 3 ? 'findings' : levelWords.join(' or ');
     if (p.gate === 'new') {
         const inAll = nonzero(p.all, p.levels);
-        if (p.state === 'failed')
-            return `❌ ${nonzero(p.added, p.levels, 'new ').join(', ')} (${inAll.length > 0 ? `${inAll.join(', ')} in all` : 'none before'})`;
+        const apart = apartOf(p.delta);
+        if (p.over)
+            return `❌ ${nonzero(p.added, p.levels, 'new ').join(', ')} (${[inAll.length > 0 ? `${inAll.join(', ')} in all` : 'none before', ...apart].join('; ')})`;
         const below = nonzero(p.added, LEVELS_DOWN.filter((s) => !p.levels.includes(s)), 'new ');
-        const existing = nonzero(p.all, p.levels, 'existing ');
-        const rest = [...below, ...existing];
+        // Existing: compared and seen in every base report (flaky and not-compared findings are named apart).
+        const existing = nonzero(minusApart(p.all, p.delta), p.levels, 'existing ');
+        const rest = [...below, ...apart, ...existing];
         const head = p.delta && p.delta.added.length === 0 ? 'no new findings' : `no new ${levelNone}`;
         return `✅ ${head}${rest.length > 0 ? ` (${rest.join('; ')})` : ''}`;
     }
-    if (p.state === 'failed')
+    if (p.over)
         return `❌ ${nonzero(p.all, p.levels).join(', ')}`;
     const others = nonzero(p.all, LEVELS_DOWN.filter((s) => !p.levels.includes(s)));
     return `✅ no ${levelNone}${others.length > 0 ? ` (${others.join(', ')})` : ''}`;
+}
+/** The flaky and not-compared findings, in words (none when not compared). */
+function apartOf(delta) {
+    if (!delta)
+        return [];
+    const out = [];
+    if (delta.flaky.length > 0)
+        out.push(plural(delta.flaky.length, 'flaky finding', 'flaky findings'));
+    if (delta.notCompared.length > 0)
+        out.push(plural(delta.notCompared.length, 'finding not compared', 'findings not compared'));
+    return out;
+}
+/** Findings per severity less the flaky and the not-compared ones. */
+function minusApart(all, delta) {
+    const out = { ...all };
+    for (const f of [...(delta?.flaky.map((x) => x.finding) ?? []), ...(delta?.notCompared ?? [])])
+        out[f.severity] -= 1;
+    return out;
 }
 /** The coverage as one line of words: what was read, what was left out. */
 function coverageLine(c, records = true) {
@@ -40674,11 +43114,15 @@ function coverageLine(c, records = true) {
         parts.push(`${plural(c.skipped, 'record', 'records')} skipped`);
     if (c.partlyRead > 0)
         parts.push(`${plural(c.partlyRead, 'file', 'files')} partly read`);
+    if (c.unread.length > 0)
+        parts.push(`${plural(c.unread.length, 'file', 'files')} not read`);
+    if (c.notTraces.length > 0)
+        parts.push(`${plural(c.notTraces.length, 'file', 'files')} not trace-like (not counted)`);
     return `read ${parts.join(', ')}`;
 }
 /** What a report with no finding says instead of a bare "No findings.": what was read, or that nothing was. */
 function noFindingsSentence(report) {
-    const c = coverageOf(report);
+    const c = (0,_coverage_js__WEBPACK_IMPORTED_MODULE_1__/* .coverageOf */ ._5)(report);
     if (c.toolCalls + c.toolResults === 0)
         return 'No findings, and nothing was audited: no tool call was read.';
     return `No findings in ${plural(c.toolCalls, 'tool call', 'tool calls')} and ${plural(c.toolResults, 'result', 'results')} read from ${plural(c.files, 'file', 'files')}.`;
@@ -40696,23 +43140,27 @@ function noFindingsSentence(report) {
 /* harmony export */ });
 /**
  * The text a secret can hide behind an encoding, as a reader would see it:
- * `%XX` escapes decoded (`gh%70_…`, `Authorization%3A%20Bearer%20…`) and every
- * character NFKC-normalized (fullwidth `ｇｈｐ＿…`, mathematical letters). Each
+ * `%XX` escapes decoded (`gh%70_…`, `Authorization%3A%20Bearer%20…`), JSON string
+ * escapes decoded (`\u0041KIA…`, `\/`, `\"`, `\n`: a raw JSON line, or a string that
+ * holds JSON text) and every character NFKC-normalized (fullwidth `ｇｈｐ＿…`,
+ * mathematical letters). Each
  * character of the view remembers where it came from in the original text, so a
  * secret found in the view is redacted in the original.
  */
 /** Rounds of decoding (`%2570` is `%70` is `p`): each round is linear in the text. */
 const MAX_ROUNDS = 3;
-const PERCENT = /%[0-9A-Fa-f]{2}/;
-// Characters below U+00A0 are their own NFKC form. One pass looks for either.
-const PERCENT_OR_WIDE = /%[0-9A-Fa-f]{2}|[\u00a0-\uffff]/;
+// A JSON escape that can hide a token's characters: `\uXXXX` or `\/` (a view, once built, decodes
+// `\"`, `\n` and the others too; they alone do not build one: raw JSON lines are full of them).
+const ESCAPE = /%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\\//;
+// Characters below U+00A0 are their own NFKC form. One pass looks for an escape or such a character.
+const ESCAPE_OR_WIDE = /%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\\/|[\u00a0-\uffff]/;
 /** True when the view of `text` could differ from it (cheap: no view is built). */
 function mayHideEncoded(text) {
-    const first = PERCENT_OR_WIDE.exec(text);
+    const first = ESCAPE_OR_WIDE.exec(text);
     if (first === null)
         return false;
     // A character past U+009F came first: an escape may still follow, or NFKC may change the text.
-    return first[0].length === 3 || PERCENT.test(text) || text.normalize('NFKC') !== text;
+    return first[0].length > 1 || ESCAPE.test(text) || text.normalize('NFKC') !== text;
 }
 /** The decoded view of `text`, or null when decoding changes nothing. */
 function decodedView(text) {
@@ -40750,9 +43198,23 @@ function sequenceLength(lead) {
         return lead <= 0xef ? 3 : 1;
     return lead >= 0xc0 ? 2 : 1;
 }
+/** What a JSON escape's letter stands for (`\uXXXX` aside). */
+const JSON_ESCAPES = new Map([['"', '"'], ['\\', '\\'], ['/', '/'], ['b', '\b'], ['f', '\f'], ['n', '\n'], ['r', '\r'], ['t', '\t']]);
+/** The JSON escape at `i` (`\uXXXX`, `\n`, `\/`, …): what it stands for and its length, or null. */
+function jsonEscapeAt(text, i) {
+    const letter = text[i + 1];
+    if (letter === undefined)
+        return null;
+    if (letter !== 'u') {
+        const decoded = JSON_ESCAPES.get(letter);
+        return decoded === undefined ? null : { decoded, length: 2 };
+    }
+    const hex = text.slice(i + 2, i + 6);
+    return /^[0-9A-Fa-f]{4}$/.test(hex) ? { decoded: String.fromCharCode(parseInt(hex, 16)).normalize('NFKC'), length: 6 } : null;
+}
 /**
  * One round: percent escapes decoded (a UTF-8 sequence of escapes as one character),
- * then NFKC per code point. Unchanged stretches are copied as slices.
+ * JSON escapes decoded, then NFKC per code point. Unchanged stretches are copied as slices.
  */
 function decodeOnce(text) {
     const parts = [];
@@ -40773,7 +43235,17 @@ function decodeOnce(text) {
     let i = 0;
     while (i < text.length) {
         const code = text.charCodeAt(i);
-        if (code === 0x25) {
+        if (code === 0x5c) {
+            const escape = jsonEscapeAt(text, i);
+            if (escape !== null) {
+                flush(i);
+                piece(escape.decoded, i);
+                i += escape.length;
+                plainFrom = i;
+                continue;
+            }
+        }
+        else if (code === 0x25) {
             const end = escapedSequenceEnd(text, i);
             if (end !== -1) {
                 flush(i);
@@ -40856,8 +43328,8 @@ function bytesOf(text, start, end) {
 
 // `eyJ` (a JWT) is looked for apart: as a branch it was tried at every `e` of the text.
 const CASED_LITERAL = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|:\/\//;
-/** `CASED_LITERAL`, a percent escape, or a character NFKC may change (what `mayHideEncoded` looks for). */
-const LITERAL_OR_ENCODED = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|:\/\/|%[0-9A-Fa-f]{2}|[\u00a0-\uffff]/;
+/** `CASED_LITERAL`, a percent or JSON escape, or a character NFKC may change (what `mayHideEncoded` looks for). */
+const LITERAL_OR_ENCODED = /-----BEGIN|A[KS]IA|ABIA|ACCA|xox[abposre]-|xapp-|:\/\/|%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\\/|[\u00a0-\uffff]/;
 const HEADER_OR_QUERY = /cookie|authorization|api-key|x-auth-token|private-token|[?&][a-z_-]+=/i;
 /** Characters of a base64 run (standard and URL-safe alphabets), by char code. */
 const BASE64_CHAR = new Uint8Array(128);
@@ -40934,7 +43406,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   LV: () => (/* binding */ scanSecrets)
 });
 
-// UNUSED EXPORTS: SECRET_PATTERNS, scanSecretsWith
+// UNUSED EXPORTS: SECRET_PATTERNS, matchesOf, scanSecretsWith
 
 ;// CONCATENATED MODULE: ./src/sanitize/base64-text.ts
 /**
@@ -41100,12 +43572,17 @@ var decoded_view = __nccwpck_require__(3951);
 var sanitize_prefilter = __nccwpck_require__(2784);
 ;// CONCATENATED MODULE: ./src/sanitize/token-formats.ts
 /**
- * At a word start: not preceded by a letter, digit or `_` (every format starts with a
- * letter or digit). Irregexp checks `\b` faster than a lookbehind: on the trace strings
- * of the public corpus the combined pattern took 133 ms where the lookbehind took 182.
+ * A format is found wherever it stands in a string: after a space, a quote, `_` or a letter
+ * or digit (`tool_hf_…`, `x_glpat-…`, `idnpm_…`), as the named patterns of secrets.ts are.
+ * Only Square's `EAAA` form keeps this guard (not preceded by a letter or digit; `_` may
+ * precede): `EAAA` and 60 base64 characters turn up in any base64 of binary data. Mailgun's
+ * `key-` keeps its own: not after `-` or `.` (`cache-key-<md5>` ends a word).
  */
-const S = '\\b';
-/** Not followed by a letter or digit: a fixed-length body glued to more is not that token. */
+const W = '(?<![A-Za-z0-9])';
+/**
+ * Not followed by a letter or digit: a fixed-length body glued to more is not that token
+ * (`_` may follow: `npm_<36>_tool` is found, its own length bounds it).
+ */
 const E = '(?![A-Za-z0-9])';
 const p = (id, source) => ({ id, source });
 const TOKEN_FORMATS = [
@@ -41149,13 +43626,13 @@ const TOKEN_FORMATS = [
     p('heroku-key', `HRKU-[A-Za-z0-9_-]{40,}`),
     p('render-key', `rnd_[A-Za-z0-9]{32,}`),
     p('new-relic-key', `NRAK-[A-Z0-9]{27}${E}`),
-    p('google-oauth', `(?:ya29\\.[A-Za-z0-9_-]{30,}|GOCSPX-[A-Za-z0-9_-]{28}(?![A-Za-z0-9_-]))`),
+    p('google-oauth', `(?:ya29\\.[A-Za-z0-9_-]{30,}|GOCSPX-[A-Za-z0-9_-]{28}${E})`),
     // Messaging, payments, commerce.
-    p('sendgrid-key', `SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`),
+    p('sendgrid-key', `SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`),
     p('twilio-key', `SK[0-9a-f]{32}${E}`),
-    p('mailgun-key', `(?<![_.-])key-[0-9a-f]{32}${E}`),
+    p('mailgun-key', `(?<![.-])key-[0-9a-f]{32}${E}`),
     p('shopify-token', `shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}${E}`),
-    p('square-token', `(?:sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|EAAA[A-Za-z0-9_-]{60,})`),
+    p('square-token', `(?:sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|${W}EAAA[A-Za-z0-9_-]{60,})`),
     p('shippo-token', `shippo_live_[0-9a-f]{40}${E}`),
     p('contentful-token', `CFPAT-[A-Za-z0-9_-]{43,}`),
     p('age-secret-key', `AGE-SECRET-KEY-1[0-9A-Z]{58}${E}`),
@@ -41167,12 +43644,22 @@ function tokenFormatOf(match) {
     return ANCHORED.find(({ regex }) => regex.test(match))?.id ?? 'token-format';
 }
 /**
+ * The characters a format's match can start with (terraform's aside): a position whose
+ * character is none of them is passed without trying the formats. Terraform's token starts
+ * with any 14 letters and digits, so it is tried at a word start (or after `_`), with the
+ * letters and digits before its 14 kept as the match's group 1 (`x` in `x<14>.atlasv1.…`).
+ * test/sanitize/token-placements.test.ts finds every sample in every placement.
+ */
+const TOKEN_LEADS = 'ACEGHNPSabcdefghklnoprstvxy';
+const TERRAFORM = TOKEN_FORMATS.find((f) => f.id === 'terraform-token');
+const LEADING = TOKEN_FORMATS.filter((f) => f !== TERRAFORM);
+/**
  * Every format in one pattern: one pass over a text instead of one per format (each pass
  * cost as much as reading the text). Its matches are reported under each format's own id.
  */
 const TOKEN_FORMAT_PATTERN = {
     id: 'token-format',
-    regex: new RegExp(`${S}(?:${TOKEN_FORMATS.map((f) => f.source).join('|')})`, 'g'),
+    regex: new RegExp(`(?=[${TOKEN_LEADS}])(?:${LEADING.map((f) => f.source).join('|')})|(?<![A-Za-z0-9])([A-Za-z0-9]*?)(?:${TERRAFORM.source})`, 'g'),
     idOf: tokenFormatOf,
 };
 
@@ -41191,6 +43678,10 @@ const TOKEN_FORMAT_PATTERN = {
 
 
 
+/** The matches of `pattern` in `text`, left to right. */
+function matchesOf(pattern, text) {
+    return [...text.matchAll(pattern.regex)].map((m) => ({ index: m.index, text: m[0], keep: m[1] ?? '' }));
+}
 /** The id a match of `pattern` is reported and redacted under. */
 function idOfMatch(pattern, match) {
     return pattern.idOf ? pattern.idOf(match) : pattern.id;
@@ -41242,17 +43733,19 @@ function hasSubstance(text) {
 function redactRound(text, found) {
     let out = text;
     for (const pattern of SECRET_PATTERNS) {
-        const { regex } = pattern;
-        regex.lastIndex = 0;
-        out = out.replace(regex, (match, prefix) => {
-            const keep = typeof prefix === 'string' ? prefix : '';
+        let next = '';
+        let at = 0;
+        for (const { index, text: match, keep } of matchesOf(pattern, out)) {
             const secret = match.slice(keep.length);
             if (!hasSubstance(secret))
-                return match;
-            const id = idOfMatch(pattern, match);
+                continue;
+            const id = idOfMatch(pattern, secret);
             found.push({ ruleId: id, secret });
-            return `${keep}[REDACTED:${id}]`;
-        });
+            next += `${out.slice(at, index)}${keep}[REDACTED:${id}]`;
+            at = index + match.length;
+        }
+        if (at > 0)
+            out = next + out.slice(at);
     }
     for (const hit of findBase64Secrets(out, secretRuleOf)) {
         found.push({ ruleId: `base64-${hit.ruleId}`, secret: hit.blob });
@@ -41263,11 +43756,9 @@ function redactRound(text, found) {
 /** The id of the first pattern with a real match in `text` (no base64 decoding), or null. */
 function secretRuleOf(text) {
     for (const pattern of SECRET_PATTERNS) {
-        for (const match of text.matchAll(pattern.regex)) {
-            const prefix = match[1] ?? '';
-            if (hasSubstance(match[0].slice(prefix.length)))
-                return idOfMatch(pattern, match[0]);
-        }
+        for (const { text: match, keep } of matchesOf(pattern, text))
+            if (hasSubstance(match.slice(keep.length)))
+                return idOfMatch(pattern, match.slice(keep.length));
     }
     return null;
 }
@@ -41306,14 +43797,12 @@ function scanSecretsWith(text, prefilter) {
 function redactEncoded(text, view, found) {
     const spans = [];
     for (const pattern of SECRET_PATTERNS) {
-        for (const match of view.text.matchAll(pattern.regex)) {
-            const keep = match[1] ?? '';
-            const secret = match[0].slice(keep.length);
+        for (const { index, text: match, keep } of matchesOf(pattern, view.text)) {
+            const secret = match.slice(keep.length);
             if (!hasSubstance(secret))
                 continue;
-            const id = idOfMatch(pattern, match[0]);
-            const from = match.index + keep.length;
-            spans.push({ start: view.from[from], end: view.from[match.index + match[0].length], id });
+            const id = idOfMatch(pattern, secret);
+            spans.push({ start: view.from[index + keep.length], end: view.from[index + match.length], id });
             found.push({ ruleId: id, secret });
         }
     }
@@ -42381,11 +44870,14 @@ var raw_lines = __nccwpck_require__(8217);
 var sensitive_keys = __nccwpck_require__(7806);
 // EXTERNAL MODULE: ./src/audit/facts/walk-strings.ts
 var walk_strings = __nccwpck_require__(2509);
+// EXTERNAL MODULE: ./src/sanitize/decoded-view.ts
+var decoded_view = __nccwpck_require__(3951);
 // EXTERNAL MODULE: ./src/sanitize/prefilter.ts
 var prefilter = __nccwpck_require__(2784);
 // EXTERNAL MODULE: ./src/sanitize/secrets.ts + 3 modules
 var secrets = __nccwpck_require__(1125);
 ;// CONCATENATED MODULE: ./src/seal/redact/redact.ts
+
 
 
 
@@ -42416,8 +44908,8 @@ class Redactor {
      */
     line(text) {
         const hits = [];
-        // Most lines hold neither a pattern's text nor a sensitive field's name: settled without parsing.
-        if (!(0,prefilter/* maybeSecret */.dn)(text) && !SENSITIVE_WORD.test(text))
+        // Most lines hold neither a pattern's text (plain or escaped) nor a sensitive field's name: settled without parsing.
+        if (!(0,prefilter/* mayHoldSecret */.dV)(text) && !SENSITIVE_WORD.test(text))
             return { text, hits };
         const json = parseJson(text);
         let out = json === undefined ? text : this.jsonValues(text, json, hits);
@@ -42459,7 +44951,10 @@ class Redactor {
                 continue;
             }
             const end = secretEnd(original, at, ruleId, found, parts[i + 2], i + 2 === parts.length - 1);
-            out += this.next(ruleId, original.slice(at, end), hits);
+            // A match that begins inside an escape (the raw text read plainly) takes the whole escape, so the JSON stays whole.
+            const start = escapeStart(original, at);
+            out = out.slice(0, out.length - (at - start));
+            out += this.next(ruleId, original.slice(start, end), hits);
             at = end;
         }
         return out;
@@ -42472,13 +44967,15 @@ class Redactor {
     jsonValues(text, json, hits) {
         let out = text;
         const replace = (path, ruleId, secret, whole = false) => {
+            if (secret === '')
+                return;
             const depth = path.split('<json>').length - 1;
             const encoded = encodedAt(secret, depth, whole);
-            if (secret === '' || !out.includes(encoded))
-                return;
             const quotes = whole ? encodedAt('', depth, true) : '';
             const quote = quotes.slice(0, quotes.length / 2);
-            out = out.split(encoded).join(`${quote}${this.next(ruleId, secret, hits, path === '' ? '$' : path)}${quote}`);
+            let token = null;
+            const tokenOf = () => (token ??= `${quote}${this.next(ruleId, secret, hits, path === '' ? '$' : path)}${quote}`);
+            out = replaceValue(out, encoded, whole ? `"${secret}"` : secret, tokenOf);
         };
         (0,walk_strings/* forEachString */.gj)(json, (path, value) => {
             if (path !== '' && (0,prefilter/* mayHoldSecret */.dV)(path))
@@ -42487,8 +44984,10 @@ class Redactor {
             if (HAS_TOKEN.test(value))
                 return;
             const found = (0,secrets/* scanSecrets */.LV)(value).found;
-            for (const hit of found)
-                replace(path, hit.ruleId, hit.secret);
+            // JSON text in a string: its secrets are replaced where the walk reads that JSON (plain or escaped).
+            if (parseJson(value) === undefined)
+                for (const hit of found)
+                    replace(path, hit.ruleId, hit.secret);
             const field = path === '' ? null : (0,sensitive_keys/* lastKeyOf */.n5)(path);
             if (found.length === 0 && field !== null && (0,sensitive_keys/* isSensitiveKey */.Gd)(field) && !(0,sensitive_keys/* isPlaceholder */.wK)(value))
                 replace(path, 'sensitive-field', value, true);
@@ -42506,6 +45005,52 @@ function encodedAt(value, depth, whole = false) {
     for (let d = depth; d > 0; d -= 1)
         encoded = JSON.stringify(encoded).slice(1, -1);
     return encoded;
+}
+/**
+ * `text` with each stretch that stands for a value replaced by `token()`: its JSON form
+ * (`encoded`) where it starts and ends on whole characters (not the `9` that ends `\u0039`);
+ * when there is none, the value written with other escapes than JSON.stringify writes
+ * (`\/`, `\u0041KIA…`), found as `needle` in the text's decoded view.
+ */
+function replaceValue(text, encoded, needle, token) {
+    const view = (0,decoded_view/* decodedView */.y)(text);
+    const starts = view === null ? null : new Uint8Array(text.length + 1);
+    if (view !== null)
+        for (const at of view.from)
+            starts[at] = 1;
+    const spans = [];
+    for (let k = text.indexOf(encoded); k !== -1; k = text.indexOf(encoded, k + 1)) {
+        const end = k + encoded.length;
+        if ((starts === null || (starts[k] === 1 && starts[end] === 1)) && (spans.length === 0 || spans[spans.length - 1][1] <= k))
+            spans.push([k, end]);
+    }
+    if (spans.length === 0 && view !== null) {
+        for (let k = view.text.indexOf(needle); k !== -1; k = view.text.indexOf(needle, k + needle.length))
+            spans.push([view.from[k], view.from[k + needle.length]]);
+    }
+    let out = '';
+    let at = 0;
+    for (const [start, end] of spans) {
+        if (start < at)
+            continue;
+        out += text.slice(at, start) + token();
+        at = end;
+    }
+    return spans.length === 0 ? text : out + text.slice(at);
+}
+/** The start of the JSON escape `at` falls inside (a match that begins in the `e` of `\u002e`, or the `n` of `\n`), else `at`. */
+function escapeStart(text, at) {
+    const escaped = (s) => {
+        let n = 0;
+        while (s - n - 1 >= 0 && text[s - n - 1] === '\\')
+            n += 1;
+        return n % 2 === 0;
+    };
+    for (let s = at - 1; s >= Math.max(0, at - 5); s -= 1) {
+        if (text[s] === '\\' && text[s + 1] === 'u' && /^[0-9A-Fa-f]{4}$/.test(text.slice(s + 2, s + 6)) && escaped(s))
+            return s;
+    }
+    return at >= 1 && text[at - 1] === '\\' && escaped(at - 1) ? at - 1 : at;
 }
 /** Where the value replaced at `at` ends in the original: the detector's own match when it says, else the next literal. */
 function secretEnd(original, at, ruleId, found, nextLiteral, last) {
@@ -43340,7 +45885,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 
 const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(5077)
-const { SCHEMES, getSchemeHandler } = __nccwpck_require__(5300)
+const { SCHEMES, getSchemeHandler } = __nccwpck_require__(2919)
 
 const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u
 const MALFORMED_SCHEME_ERROR = 'URI scheme is malformed.'
@@ -44052,7 +46597,7 @@ module.exports.fastUri = fastUri
 
 /***/ }),
 
-/***/ 5300:
+/***/ 2919:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -58975,7 +61520,6 @@ exports.prettifyError = prettifyError;
 /***/ 8815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var composer = __nccwpck_require__(9984);
@@ -58997,35 +61541,35 @@ var visit = __nccwpck_require__(204);
 
 
 
-__webpack_unused_export__ = composer.Composer;
-__webpack_unused_export__ = Document.Document;
-__webpack_unused_export__ = Schema.Schema;
-__webpack_unused_export__ = errors.YAMLError;
-__webpack_unused_export__ = errors.YAMLParseError;
-__webpack_unused_export__ = errors.YAMLWarning;
-__webpack_unused_export__ = Alias.Alias;
+exports.Composer = composer.Composer;
+exports.Document = Document.Document;
+exports.Schema = Schema.Schema;
+exports.YAMLError = errors.YAMLError;
+exports.YAMLParseError = errors.YAMLParseError;
+exports.YAMLWarning = errors.YAMLWarning;
+exports.Alias = Alias.Alias;
 exports.isAlias = identity.isAlias;
 exports.isCollection = identity.isCollection;
-__webpack_unused_export__ = identity.isDocument;
+exports.isDocument = identity.isDocument;
 exports.isMap = identity.isMap;
-__webpack_unused_export__ = identity.isNode;
+exports.isNode = identity.isNode;
 exports.isPair = identity.isPair;
 exports.isScalar = identity.isScalar;
 exports.isSeq = identity.isSeq;
-__webpack_unused_export__ = Pair.Pair;
-__webpack_unused_export__ = Scalar.Scalar;
-__webpack_unused_export__ = YAMLMap.YAMLMap;
-__webpack_unused_export__ = YAMLSeq.YAMLSeq;
-__webpack_unused_export__ = cst;
-__webpack_unused_export__ = lexer.Lexer;
+exports.Pair = Pair.Pair;
+exports.Scalar = Scalar.Scalar;
+exports.YAMLMap = YAMLMap.YAMLMap;
+exports.YAMLSeq = YAMLSeq.YAMLSeq;
+exports.CST = cst;
+exports.Lexer = lexer.Lexer;
 exports.LineCounter = lineCounter.LineCounter;
-__webpack_unused_export__ = parser.Parser;
-__webpack_unused_export__ = publicApi.parse;
-__webpack_unused_export__ = publicApi.parseAllDocuments;
+exports.Parser = parser.Parser;
+exports.parse = publicApi.parse;
+exports.parseAllDocuments = publicApi.parseAllDocuments;
 exports.parseDocument = publicApi.parseDocument;
-__webpack_unused_export__ = publicApi.stringify;
+exports.stringify = publicApi.stringify;
 exports.visit = visit.visit;
-__webpack_unused_export__ = visit.visitAsync;
+exports.visitAsync = visit.visitAsync;
 
 
 /***/ }),
