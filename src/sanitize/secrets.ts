@@ -27,9 +27,9 @@ export interface PatternMatch {
   readonly keep: string;
 }
 
-/** The matches of `pattern` in `text`, left to right. */
-export function matchesOf(pattern: SecretPattern, text: string): PatternMatch[] {
-  return [...text.matchAll(pattern.regex)].map((m) => ({ index: m.index, text: m[0], keep: m[1] ?? '' }));
+/** The matches of `pattern` in `text`, left to right, one at a time (a long text can hold many: none is kept). */
+export function* matchesOf(pattern: SecretPattern, text: string): Generator<PatternMatch> {
+  for (const m of text.matchAll(pattern.regex)) yield { index: m.index, text: m[0], keep: m[1] ?? '' };
 }
 
 /** The id a match of `pattern` is reported and redacted under. */

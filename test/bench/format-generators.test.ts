@@ -23,6 +23,7 @@ const NOT_GENERATED: Record<string, string> = {
   'any-agent': 'no generator yet (the otel-spans reader, whose rows are not generated either)',
   agentbench: 'no generator yet (one conversation per task: files stay small)',
   'gemini-api': 'no generator yet (request/response documents: files stay small)',
+  bedrock: 'no generator yet (recorded Bedrock cassettes: one interaction per model call, files stay small)',
   letta: 'no generator yet (an agent file or message export: files stay small)',
   'seal-checkpoint': 'the checkpoint `seal` writes: redaction receipts, no tool calls',
 };

@@ -6,7 +6,7 @@ import type { Report } from '../../src/report/schema.js';
 
 // The comparison with several base reports (src/report/verdict/delta.ts), counted by hand: for the
 // j-th head finding of a fingerprint, k of the n bases had it at least j times.
-const at = (ruleId: string, line: number): Finding => makeFinding(ruleId, ruleId === 'orphan-call' ? 'error' : 'warning', { loc: { file: 'a.jsonl', line }, message: `${ruleId} at ${line}` });
+const at = (ruleId: string, line: number): Finding => makeFinding(ruleId, ruleId === 'orphan-call' ? 'error' : 'warning', { loc: { file: 'a.jsonl', line }, message: `${ruleId} at ${line}`, key: `case ${line}` });
 
 function report(findings: Finding[], rulesRun?: Array<{ id: string; version: number }>, version = '0.1.0'): Report {
   return {

@@ -50,7 +50,7 @@ describe('seal --redact finds secrets however the JSON line writes them', () => 
     const sealed = await cli(['seal', 't.jsonl', '--redact'], root);
     expect(sealed.stderr).toBe('');
     expect(sealed.code).toBe(0);
-    expect(sealed.stdout).toContain(`redacted: ${expected.length} value(s) replaced before sealing, one receipt each in the checkpoint\n`);
+    expect(sealed.stdout).toContain(`redacted: ${expected.length} value(s) replaced before sealing, one receipt each in the checkpoint (t.sealed.jsonl.seal.json)\n`);
     const chain = readFileSync(join(root, 't.sealed.jsonl'), 'utf8');
     const checkpointText = readFileSync(join(root, 't.sealed.jsonl.seal.json'), 'utf8');
     for (const { ruleId, text } of SAMPLES) {

@@ -53,7 +53,9 @@ function timed(name: string, work: () => void, limit = LIMIT_MS): void {
 
 /** The matches of one pattern, as the scan finds them (the token formats through their fast scan). */
 function eachMatch(pattern: (typeof SECRET_PATTERNS)[number], text: string): number {
-  return matchesOf(pattern, text).length;
+  let n = 0;
+  for (const _match of matchesOf(pattern, text)) n += 1;
+  return n;
 }
 
 describe('secret patterns on 1 MB of adversarial text', () => {

@@ -4,7 +4,7 @@ import { auditFiles, findingsOf, jsonl } from '../../../helpers.js';
 import { corpusFile, itCorpus } from '../../../public-corpus.js';
 
 describe('unknown-format', () => {
-  it('names what it saw in a file that fits no format', async () => {
+  it('names what it saw in a file that fits no format; text that is not JSON or YAML is not a trace, listed apart', async () => {
     const result = await auditFiles({
       'package.json': '{"name":"x","version":"1.0.0"}',
       'empty.json': '',
@@ -12,10 +12,10 @@ describe('unknown-format', () => {
     });
     expect(findingsOf(result, 'unknown-format').map((f) => f.message)).toEqual([
       'fits no supported trace format (the file is empty)',
-      'fits no supported trace format (5 bytes that are not JSON)',
       'fits no supported trace format (a JSON object with keys "name", "version")',
     ]);
     expect(result.files.map((f) => f.format)).toEqual(['unknown', 'unknown', 'unknown']);
+    expect(result.files.filter((f) => f.notTrace !== undefined).map((f) => f.path)).toEqual(['notes.json']);
   });
 
   itCorpus('a JSONL file of unrelated records is one warning naming the closest format, not an error per line', ['unrelated/multi-swe-bench-patch.jsonl'], async () => {
