@@ -9,27 +9,36 @@ import { CORPUS } from '../../report/pr-run.js';
 import { CHROMIUM, CMARK_GFM, itWith } from '../../system-tools.js';
 import type { ActionRun } from '../run-action.js';
 import { PR_EVENT, pushToMain, useActionHarness } from '../support/action-harness.js';
-import { listOnMain, serveAsRuns } from '../support/base-runs.js';
-import { expected, FILES, git, pullRequestWorkspace, type Expected } from '../support/pr-workspace.js';
+import { listOnMain, runOnMain } from '../support/base-runs.js';
+import { expected, FILES, git, pullRequestWorkspace, type Expected, type SuiteWrite } from '../support/pr-workspace.js';
 
-// The realistic pull request run of issue 39, end to end: the bundled Action (dist/index.js)
-// as the runner runs it, in a real git checkout, against the loopback GitHub. The base
-// branch's run (101) uploaded the report the pull request is compared with, and the four runs
-// before it on main (97 to 100) the same report (baseline-runs: 5, the default); what is new and
-// fixed is counted from the planted defects (support/pr-workspace.ts), never from the tool:
-// fixed 40 (24 errors), new 16 (12 errors): 10 in a committed file, 6 in a trace the job writes.
+// The realistic pull request run of issues 39 and 43, end to end: the bundled Action
+// (dist/index.js) as the runner runs it, in a real git checkout, against the loopback GitHub.
+// Five runs on main (97 to 101) each run the agent suite afresh, as a live suite does (fresh
+// run and call ids, a timestamped file name, the scenarios in another order: pr-workspace.ts),
+// and upload their report; the pull request is compared with the five (baseline-runs: 5, the
+// default) after running the suite afresh again. What is new and fixed is counted from the
+// planted defects, never from the tool: fixed 40 (24 errors), new 16 (12 errors): 10 in a
+// committed file, 6 in the trace the suite writes.
 // A second suite (`name: nightly`, `comment-mode: changes`) runs in the same workflow: its report
 // in run 101 is not the main suite's baseline, and it keeps its own comment and check run.
 const REPO_URL = 'https://github.com/octo-org/agent-app';
 const TRACES = 'traces/**\nout/**';
 const NIGHTLY = { name: 'nightly', 'comment-mode': 'changes', traces: 'out-nightly/**' };
-const fixed = [...expected('fixedA'), ...expected('fixedB')];
-const added = [...expected('newCommitted'), ...expected('newWritten')];
+const BASE_RUNS = [97, 98, 99, 100, 101];
+/** Read at the head: the corpus, existing.jsonl, new-committed.jsonl and the suite's file. */
+const READ = CORPUS.length + 3;
 const errorsOf = (list: readonly Expected[]) => list.filter((f) => f.severity === 'error').length;
 
 const harness = useActionHarness();
 const runs: Record<'base' | 'first' | 'nightly' | 'nightlyAgain' | 'second', ActionRun> = {} as never;
 let ws: ReturnType<typeof pullRequestWorkspace>;
+/** What the suite wrote in each base run, before the first and before the second head run. */
+const baseWrites: SuiteWrite[] = [];
+let firstWrite: SuiteWrite;
+let secondWrite: SuiteWrite;
+let fixed: Expected[] = [];
+let added: Expected[] = [];
 let head = '';
 let firstComment = '';
 let nightlyWrites: string[] = [];
@@ -44,69 +53,89 @@ const comments = () => harness.gh.comments.get(42)!.filter((c) => c.user.login =
 const unnamedComment = () => comments().find((c) => c.body.includes('<!-- agent-trace-audit:comment -->'))!.body;
 const report = (run: ActionRun) => JSON.parse(readFileSync(run.outputs['report-json']!, 'utf8')) as { findings: Array<{ ruleId: string; file: string; line: number; message: string }> };
 
-/** The line of the record a finding points at: the result for an orphan result or a traceback, else the call. */
-function lineOf(f: Expected, text: string): number {
+/** The line of the record a finding points at (its call id as written: `id`): the result for an orphan result or a traceback, else the call. */
+function lineOf(f: Expected, text: string, id = f.callId): number {
   const kind = f.rule === 'unmatched-result' || f.rule === 'stack-trace-in-result' || f.rule === 'internal-detail-leak' ? 'tool_result' : 'tool_call';
-  return text.split('\n').findIndex((l) => l.includes(`"type":"${kind}"`) && l.includes(`"tool_call_id":"${f.callId}"`)) + 1;
+  return text.split('\n').findIndex((l) => l.includes(`"type":"${kind}"`) && l.includes(`"tool_call_id":"${id}"`)) + 1;
 }
 
-const UNREAD_LEAD = `⚠️ 2 of ${CORPUS.length + 5} files not read (2 no records) · `;
+const UNREAD_LEAD = `⚠️ 2 of ${READ} files not read (2 no records) · `;
 
 describeCorpus('the realistic pull request run of the bundled Action', [...CORPUS], () => {
   beforeAll(async () => {
     const { gh } = harness;
     ws = pullRequestWorkspace();
     const push = { workspace: ws.root, ...pushToMain(ws.baseSha) };
-    // The base branch's workflow run: the main suite and the nightly suite, each uploading its report.
-    runs.base = await harness.run(101, { comment: 'false', 'check-run': 'off', traces: TRACES }, push);
+    // Five workflow runs on main, each running the suite afresh and uploading its report; the last also runs the nightly suite.
+    for (const runId of BASE_RUNS) {
+      baseWrites.push(ws.runSuite());
+      runs.base = await runOnMain(harness, runId, ws.root, { traces: TRACES }, ws.baseSha);
+    }
     await harness.run(101, { ...NIGHTLY, comment: 'false', 'check-run': 'off' }, push);
-    listOnMain(harness, 101, ws.baseSha);
-    // The four runs before it on main found the same (the main suite's report only): the pull request compares with five (baseline-runs: 5).
-    await serveAsRuns(harness, runs.base, [97, 98, 99, 100], 'agent-trace-audit', ws.baseSha);
     gh.comments.set(42, []);
     head = ws.toHead();
     const pr = { workspace: ws.root, event: prEvent(head, ws.baseSha) };
+    firstWrite = ws.runSuite();
+    fixed = [...expected('fixedA', baseWrites.at(-1)!.file), ...expected('fixedB', baseWrites.at(-1)!.file)];
+    added = [...expected('newCommitted'), ...expected('newWritten', firstWrite.file)];
     runs.first = await harness.run(201, { traces: TRACES, gate: 'new' }, pr);
     firstComment = unnamedComment();
     runs.nightly = await harness.run(202, NIGHTLY, pr);
     const before = gh.requests.length;
+    // The nightly job again, its suite run afresh: the same verdict, nothing edited.
+    ws.runSuite();
     runs.nightlyAgain = await harness.run(203, NIGHTLY, pr);
     nightlyWrites = gh.requests.slice(before).filter((r) => r.method !== 'GET' && r.path.includes('/comments')).map((r) => `${r.method} ${r.path}`);
     checksAfterNames = gh.checks.runs.filter((r) => r.head_sha === head).map((r) => [r.name, r.conclusion ?? '']);
     // The base branch's latest run now has the first run's report; the four before it are 101, 100, 99 and 98.
     listOnMain(harness, 201, head);
+    // The same head run again, the suite run afresh (new ids, file names, order), nothing changed.
+    secondWrite = ws.runSuite();
     runs.second = await harness.run(204, { traces: TRACES, gate: 'new' }, pr);
   }, 900_000);
 
-  it('the plan, read back from the files by python3: 40 findings fixed, 16 new', () => {
-    // Per file: calls without a result, results without a call, calls to a tool off the catalog,
-    // calls with an AWS key id, error results with a traceback (two findings each).
+  it('the plan, read back from the files by python3: 40 findings fixed, 16 new; every run wrote its suite afresh', () => {
+    // Per run (a file holds several): calls without a result, results without a call, calls to a
+    // tool off the catalog, calls with an AWS key id, error results with a traceback (two findings each).
     const count = (...texts: string[]) => {
-      const script = `import json, sys
+      const script = `import json, sys, collections
 n = 0
 for text in sys.stdin.read().split('\\0'):
-    recs = [json.loads(l) for l in text.splitlines() if l.strip()]
-    calls = {r['tool_call_id']: r for r in recs if r['type'] == 'tool_call'}
-    results = {r['tool_call_id']: r for r in recs if r['type'] == 'tool_result'}
-    catalog = set(next(r for r in recs if r['type'] == 'catalog')['catalog_names'])
-    n += len(calls.keys() - results.keys()) + len(results.keys() - calls.keys())
-    n += sum(1 for r in calls.values() if r['name'] not in catalog)
-    n += sum(1 for r in calls.values() if 'AKIA' in json.dumps(r['arguments']))
-    n += sum(2 for r in results.values() if 'Traceback' in json.dumps(r.get('error')))
+    runs = collections.defaultdict(list)
+    for l in text.splitlines():
+        if l.strip():
+            r = json.loads(l)
+            runs[r['run_id']].append(r)
+    for recs in runs.values():
+        calls = {r['tool_call_id']: r for r in recs if r['type'] == 'tool_call'}
+        results = {r['tool_call_id']: r for r in recs if r['type'] == 'tool_result'}
+        catalog = set(next(r for r in recs if r['type'] == 'catalog')['catalog_names'])
+        n += len(calls.keys() - results.keys()) + len(results.keys() - calls.keys())
+        n += sum(1 for r in calls.values() if r['name'] not in catalog)
+        n += sum(1 for r in calls.values() if 'AKIA' in json.dumps(r['arguments']))
+        n += sum(2 for r in results.values() if 'Traceback' in json.dumps(r.get('error')))
 print(n)`;
       return Number(execFileSync('python3', ['-c', script], { input: texts.join('\0'), encoding: 'utf8' }));
     };
-    const at = (sha: string, file: string) => git(ws.root, 'show', `${sha}:${file}`);
-    const baseFixed = count(at(ws.baseSha, FILES.fixedA), at(ws.baseSha, FILES.fixedB));
-    const headFixed = count(at(head, FILES.fixedA), at(head, FILES.fixedB));
-    expect([baseFixed, headFixed]).toEqual([fixed.length, 0]);
-    expect(count(at(head, FILES.newCommitted), readFileSync(join(ws.root, FILES.newWritten), 'utf8'))).toBe(added.length);
+    expect(baseWrites.map((w) => count(w.text))).toEqual(BASE_RUNS.map(() => fixed.length));
+    const newCommitted = git(ws.root, 'show', `${head}:${FILES.newCommitted}`);
+    expect([firstWrite, secondWrite].map((w) => count(newCommitted, w.text))).toEqual([added.length, added.length]);
     expect([fixed.length, errorsOf(fixed), added.length, errorsOf(added)]).toEqual([40, 24, 16, 12]);
+    // Afresh each time, as a live suite: no file name, run id or call id written twice, no two runs in a row in one order.
+    const writes = [...baseWrites, firstWrite, secondWrite];
+    const idsOf = (w: SuiteWrite, key: 'run_id' | 'tool_call_id') => w.text.split('\n').filter(Boolean).flatMap((l) => (JSON.parse(l) as Record<string, string | undefined>)[key] ?? []);
+    const names = writes.map((w) => w.file);
+    expect(new Set(names).size).toBe(writes.length);
+    for (const key of ['run_id', 'tool_call_id'] as const) {
+      const perWrite = writes.map((w) => new Set(idsOf(w, key)));
+      expect(new Set(perWrite.flatMap((ids) => [...ids])).size).toBe(perWrite.reduce((n, ids) => n + ids.size, 0));
+    }
+    writes.slice(1).forEach((w, i) => expect(w.order).not.toEqual(writes[i]!.order));
   });
 
   it('gate new: exit 1 on the 12 new errors; the outputs count 16 new and 40 fixed', () => {
     const { base, first } = runs;
-    expect(first.stdout).toContain(`found ${CORPUS.length + 5} trace file(s)`);
+    expect(first.stdout).toContain(`found ${READ} trace file(s)`);
     const errors = Number(base.outputs['errors']) - errorsOf(fixed) + errorsOf(added);
     // fixed-findings is 40, not 43: the nightly suite's report in run 101 is not compared with.
     expect(first.code, first.stdout).toBe(1);
@@ -128,21 +157,23 @@ print(n)`;
   it("the comment lists each new finding whole, linked only when its file is committed at the head", () => {
     const items = firstComment.split('\n').filter((l) => /^- [🔴🟠🔵] \[`/u.test(l));
     const findings = report(runs.first).findings;
-    const texts = new Map(added.map((f) => [f.file, f.file === FILES.newWritten ? readFileSync(join(ws.root, f.file), 'utf8') : git(ws.root, 'show', `${head}:${f.file}`)]));
+    const written = firstWrite.file;
+    const texts = new Map(added.map((f) => [f.file, f.file === written ? firstWrite.text : git(ws.root, 'show', `${head}:${f.file}`)]));
+    const idOf = (f: Expected) => (f.file === written ? firstWrite.ids.get('agent-run')!.get(f.callId)! : f.callId);
     const seen = items.map((item) => {
       const m = /^- \S+ \[`([a-z-]+)`\]\[\1\] at (?:\[`([^`]+)`\]\(([^)]+)\)|`([^`]+)`): `([^`]+)`$/u.exec(item);
       expect(m, item).not.toBeNull();
       const [, rule, linkedAt, url, plainAt, message] = m!;
       const [file, line] = (linkedAt ?? plainAt)!.split(':') as [string, string];
       // Linked exactly when the file is committed at the head, to the line in the blob there.
-      expect([item, url]).toEqual([item, file === FILES.newWritten ? undefined : `${REPO_URL}/blob/${head}/${file}#L${line}`]);
+      expect([item, url]).toEqual([item, file === written ? undefined : `${REPO_URL}/blob/${head}/${file}#L${line}`]);
       // The whole message, as the report has it.
       expect(message!.endsWith('…')).toBe(false);
       expect(findings.filter((f) => f.ruleId === rule && f.file === file && f.line === Number(line)).map((f) => f.message)).toContain(message);
       return `${rule} ${file}:${line}`;
     });
     // The same findings the plan gives, at the lines of the records they point at.
-    expect(seen.sort()).toEqual(added.map((f) => `${f.rule} ${f.file}:${lineOf(f, texts.get(f.file)!)}`).sort());
+    expect(seen.sort()).toEqual(added.map((f) => `${f.rule} ${f.file}:${lineOf(f, texts.get(f.file)!, idOf(f))}`).sort());
     expect(firstComment).toContain(`tool 'deploy_preview' is not in the run's catalog ('fetch_page', 'list_dir', 'read_file', 'run_tests', 'search_docs', 'write_file'): no catalog hash is recorded to tell a wrong catalog from an invented name\``);
     // Every link into the repository resolves: the path exists at the commit it names.
     for (const [, sha, path] of firstComment.matchAll(/https:\/\/github\.com\/octo-org\/agent-app\/blob\/([0-9a-f]{40})\/([^)#\s]+)/g)) {
@@ -206,8 +237,8 @@ print(n)`;
     }
     // What is not annotated is listed in the summary: the trace written during the run and the members of the .eval archive.
     const notAnnotated = checks[2]!.output.summary.split('**Not annotated**')[1]!.split('\n').filter((l) => l.startsWith('| ') && l.includes('` | `')).map((l) => l.split(' | ')[2]!.replace(/`/g, ''));
-    expect(notAnnotated.filter((at) => at.startsWith(`${FILES.newWritten}:`)).length).toBe(expected('newWritten').length);
-    expect(notAnnotated.filter((at) => !at.startsWith(`${FILES.newWritten}:`) && !at.startsWith('traces/corpus/inspect/log_message_deduplication.eval/'))).toEqual([]);
+    expect(notAnnotated.filter((at) => at.startsWith(`${secondWrite.file}:`)).length).toBe(expected('newWritten').length);
+    expect(notAnnotated.filter((at) => !at.startsWith(`${secondWrite.file}:`) && !at.startsWith('traces/corpus/inspect/log_message_deduplication.eval/'))).toEqual([]);
     expect(checks[2]!.annotations.length + notAnnotated.length).toBe(Number(runs.second.outputs['findings']));
   });
 

@@ -1,20 +1,24 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tempDir } from '../../helpers.js';
 import { corpusFile } from '../../public-corpus.js';
+import { stamp } from '../../audit/findings/rerun-suite.js';
 import { CORPUS } from '../../report/pr-run.js';
 import { plan, plantedFindings, plantedTrace, type Defect } from './planted-pr.js';
 
 /**
  * A repository whose agent suite already has findings, and a pull request on it
  * (test/github/dist/pr-run-dist.test.ts). Committed on both branches: the 66 public
- * traces of the realistic run under traces/corpus/ and `existing.jsonl`. The
- * base also commits fixed-a and fixed-b with 20 findings each (40), which the
- * head commits fixed; the head adds `new-committed.jsonl` (10 new findings).
- * Written during each run, never committed (out/ is ignored): `out/agent-run.jsonl`,
- * clean on the base, with 6 new findings on the head; and the nightly suite's
- * own trace (out-nightly/), with one new finding on the head.
+ * traces of the realistic run under traces/corpus/ and `existing.jsonl`; the head adds
+ * `new-committed.jsonl` (10 new findings). Written afresh by every run of the job, as a
+ * live agent suite writes its traces (out/ and out-nightly/ are ignored, never committed):
+ * the suite's three scenarios `fixed-a`, `fixed-b` and `agent-run` in one native JSONL file
+ * `out/suite-<time>.jsonl`, each run with a UUID run id, its `run_name`, random call ids,
+ * the scenarios in another order each run. On the base, fixed-a and fixed-b have 20 findings each
+ * (40) and agent-run none; the head fixes the two and agent-run has 6 new findings. The
+ * nightly suite writes `out-nightly/nightly-<time>.jsonl` the same way, with one new finding
+ * on the head.
  */
 export const PLANS = {
   existing: plan({ orphan: 2, unknown: 1, traceback: 1 }),
@@ -27,14 +31,10 @@ export const PLANS = {
   nightlyHead: plan({ orphan: 1, secret: 1, unknown: 1 }),
 } satisfies Record<string, Defect[]>;
 
+/** The committed files; the scenarios of the written suite have no fixed file (a run names its file). */
 export const FILES = {
   existing: 'traces/planted/existing.jsonl',
-  fixedA: 'traces/planted/fixed-a.jsonl',
-  fixedB: 'traces/planted/fixed-b.jsonl',
   newCommitted: 'traces/planted/new-committed.jsonl',
-  newWritten: 'out/agent-run.jsonl',
-  nightly: 'out-nightly/nightly.jsonl',
-  nightlyHead: 'out-nightly/nightly.jsonl',
 } as const;
 
 /** A planted finding, counted from the plan: where it is, which record (call or result) it points at. */
@@ -45,8 +45,9 @@ export interface Expected {
   readonly file: string;
 }
 
-export function expected(key: keyof typeof PLANS): Expected[] {
-  return plantedFindings(PLANS[key]).map(([rule, severity, callId]) => ({ rule, severity, callId, file: FILES[key] }));
+/** The planted findings of `key`, in `file` (a committed file's own path by default). */
+export function expected(key: keyof typeof PLANS, file: string = FILES[key as keyof typeof FILES] ?? ''): Expected[] {
+  return plantedFindings(PLANS[key]).map(([rule, severity, callId]) => ({ rule, severity, callId, file }));
 }
 
 export function git(cwd: string, ...args: string[]): string {
@@ -58,14 +59,53 @@ function write(root: string, path: string, text: string): void {
   writeFileSync(join(root, path), text);
 }
 
+/** What one run of the job wrote: the suite's file, its text, and per scenario the plan's call ids → the ids written. */
+export interface SuiteWrite {
+  readonly file: string;
+  readonly text: string;
+  readonly ids: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** The scenarios in the order this run wrote them. */
+  readonly order: readonly string[];
+  readonly nightly: { readonly file: string; readonly text: string };
+}
+
 export interface PullRequestWorkspace {
   readonly root: string;
   readonly baseSha: string;
-  /** Checks out the head commit and writes the head run's traces; returns its sha. */
+  /** Checks out the head commit; returns its sha. */
   toHead(): string;
+  /** One run of the suites on the commit checked out: out/ and out-nightly/ emptied and written afresh. */
+  runSuite(): SuiteWrite;
 }
 
-/** The base commit checked out, with the traces its runs write. */
+/** The suite's scenarios: name, plan, fixed on the base and on the head. */
+const SCENARIOS = [
+  ['fixed-a', 'fixedA', false, true],
+  ['fixed-b', 'fixedB', false, true],
+  ['agent-run', 'newWritten', true, false],
+] as const;
+
+/** The six orders of the three scenarios: run k of the workspace writes them in order k mod 6, so no two runs in a row agree. */
+const ORDERS = [[0, 1, 2], [2, 0, 1], [1, 2, 0], [2, 1, 0], [0, 2, 1], [1, 0, 2]] as const;
+
+function suite(root: string, head: boolean, k: number): SuiteWrite {
+  rmSync(join(root, 'out'), { recursive: true, force: true });
+  rmSync(join(root, 'out-nightly'), { recursive: true, force: true });
+  const ids = new Map<string, Map<string, string>>();
+  const order = ORDERS[k % ORDERS.length]!.map((i) => SCENARIOS[i]);
+  const text = order.map(([name, key, baseFixed, headFixed]) => {
+    const fresh = new Map<string, string>();
+    ids.set(name, fresh);
+    return plantedTrace(name, PLANS[key], { fixed: head ? headFixed : baseFixed, fresh });
+  }).join('');
+  const file = `out/suite-${stamp().compact}.jsonl`;
+  write(root, file, text);
+  const nightly = { file: `out-nightly/nightly-${stamp().compact}.jsonl`, text: plantedTrace('nightly', head ? PLANS.nightlyHead : PLANS.nightly, { fresh: new Map() }) };
+  write(root, nightly.file, nightly.text);
+  return { file, text, ids, order: order.map(([name]) => name), nightly };
+}
+
+/** The base commit checked out. */
 export function pullRequestWorkspace(): PullRequestWorkspace {
   const root = tempDir('ata-pr-run-');
   git(root, 'init', '-q', '-b', 'main');
@@ -75,25 +115,21 @@ export function pullRequestWorkspace(): PullRequestWorkspace {
     copyFileSync(corpusFile(file), join(root, 'traces/corpus', file));
   }
   write(root, FILES.existing, plantedTrace('existing', PLANS.existing));
-  write(root, FILES.fixedA, plantedTrace('fixed-a', PLANS.fixedA));
-  write(root, FILES.fixedB, plantedTrace('fixed-b', PLANS.fixedB));
   git(root, 'add', '-A');
   git(root, 'commit', '-qm', 'base');
-  write(root, FILES.newWritten, plantedTrace('agent-run', PLANS.newWritten, { fixed: true }));
-  write(root, FILES.nightly, plantedTrace('nightly', PLANS.nightly));
+  let head = false;
+  let runs = 0;
   return {
     root,
     baseSha: git(root, 'rev-parse', 'HEAD'),
     toHead() {
       git(root, 'checkout', '-qb', 'fix-and-extend');
-      write(root, FILES.fixedA, plantedTrace('fixed-a', PLANS.fixedA, { fixed: true }));
-      write(root, FILES.fixedB, plantedTrace('fixed-b', PLANS.fixedB, { fixed: true }));
       write(root, FILES.newCommitted, plantedTrace('new-committed', PLANS.newCommitted));
       git(root, 'add', '-A');
-      git(root, 'commit', '-qm', 'fix two suites, add one');
-      write(root, FILES.newWritten, plantedTrace('agent-run', PLANS.newWritten));
-      write(root, FILES.nightly, plantedTrace('nightly', PLANS.nightlyHead));
+      git(root, 'commit', '-qm', 'fix two scenarios, add a suite trace');
+      head = true;
       return git(root, 'rev-parse', 'HEAD');
     },
+    runSuite: () => suite(root, head, runs++),
   };
 }
