@@ -18,16 +18,16 @@ import { expected, FILES, git, pullRequestWorkspace, type Expected, type SuiteWr
 // run and call ids, a timestamped file name, the scenarios in another order: pr-workspace.ts),
 // and upload their report; the pull request is compared with the five (baseline-runs: 5, the
 // default) after running the suite afresh again. What is new and fixed is counted from the
-// planted defects, never from the tool: fixed 40 (24 errors), new 16 (12 errors): 10 in a
-// committed file, 6 in the trace the suite writes.
+// planted defects, never from the tool: fixed 48 (27 errors), new 19 (14 errors): 10 in a
+// committed file, 6 in the native trace the suite writes, 3 in a Claude Code session it writes.
 // A second suite (`name: nightly`, `comment-mode: changes`) runs in the same workflow: its report
 // in run 101 is not the main suite's baseline, and it keeps its own comment and check run.
 const REPO_URL = 'https://github.com/octo-org/agent-app';
 const TRACES = 'traces/**\nout/**';
 const NIGHTLY = { name: 'nightly', 'comment-mode': 'changes', traces: 'out-nightly/**' };
 const BASE_RUNS = [97, 98, 99, 100, 101];
-/** Read at the head: the corpus, existing.jsonl, new-committed.jsonl and the suite's file. */
-const READ = CORPUS.length + 3;
+/** Read at the head: the corpus, existing.jsonl, new-committed.jsonl, the suite's native file and its two sessions. */
+const READ = CORPUS.length + 5;
 const errorsOf = (list: readonly Expected[]) => list.filter((f) => f.severity === 'error').length;
 
 const harness = useActionHarness();
@@ -53,10 +53,12 @@ const comments = () => harness.gh.comments.get(42)!.filter((c) => c.user.login =
 const unnamedComment = () => comments().find((c) => c.body.includes('<!-- agent-trace-audit:comment -->'))!.body;
 const report = (run: ActionRun) => JSON.parse(readFileSync(run.outputs['report-json']!, 'utf8')) as { findings: Array<{ ruleId: string; file: string; line: number; message: string }> };
 
-/** The line of the record a finding points at (its call id as written: `id`): the result for an orphan result or a traceback, else the call. */
+/** The line of the record a finding points at (its call id as written: `id`), native or session: the result for an orphan result or a traceback, else the call. */
 function lineOf(f: Expected, text: string, id = f.callId): number {
-  const kind = f.rule === 'unmatched-result' || f.rule === 'stack-trace-in-result' || f.rule === 'internal-detail-leak' ? 'tool_result' : 'tool_call';
-  return text.split('\n').findIndex((l) => l.includes(`"type":"${kind}"`) && l.includes(`"tool_call_id":"${id}"`)) + 1;
+  const result = ['unmatched-result', 'stack-trace-in-result', 'internal-detail-leak', 'unstructured-error'].includes(f.rule);
+  const native = (l: string) => l.includes(`"type":"${result ? 'tool_result' : 'tool_call'}"`) && l.includes(`"tool_call_id":"${id}"`);
+  const session = (l: string) => l.includes(result ? `"type":"tool_result","tool_use_id":"${id}"` : `"type":"tool_use","id":"${id}"`);
+  return text.split('\n').findIndex((l) => native(l) || session(l)) + 1;
 }
 
 const UNREAD_LEAD = `⚠️ 2 of ${READ} files not read (2 no records) · `;
@@ -76,8 +78,9 @@ describeCorpus('the realistic pull request run of the bundled Action', [...CORPU
     head = ws.toHead();
     const pr = { workspace: ws.root, event: prEvent(head, ws.baseSha) };
     firstWrite = ws.runSuite();
-    fixed = [...expected('fixedA', baseWrites.at(-1)!.file), ...expected('fixedB', baseWrites.at(-1)!.file)];
-    added = [...expected('newCommitted'), ...expected('newWritten', firstWrite.file)];
+    const lastBase = baseWrites.at(-1)!;
+    fixed = [...expected('fixedA', lastBase.file), ...expected('fixedB', lastBase.file), ...expected('review', lastBase.sessions.review.file)];
+    added = [...expected('newCommitted'), ...expected('newWritten', firstWrite.file), ...expected('triage', firstWrite.sessions.triage.file)];
     runs.first = await harness.run(201, { traces: TRACES, gate: 'new' }, pr);
     firstComment = unnamedComment();
     runs.nightly = await harness.run(202, NIGHTLY, pr);
@@ -94,11 +97,11 @@ describeCorpus('the realistic pull request run of the bundled Action', [...CORPU
     runs.second = await harness.run(204, { traces: TRACES, gate: 'new' }, pr);
   }, 900_000);
 
-  it('the plan, read back from the files by python3: 40 findings fixed, 16 new; every run wrote its suite afresh', () => {
-    // Per run (a file holds several): calls without a result, results without a call, calls to a
+  it('the plan, read back from the files by python3: 48 findings fixed, 19 new; every run wrote its suite afresh', () => {
+    const python = (script: string, texts: string[]) => Number(execFileSync('python3', ['-c', script], { input: texts.join('\0'), encoding: 'utf8' }));
+    // Native, per run (a file holds several): calls without a result, results without a call, calls to a
     // tool off the catalog, calls with an AWS key id, error results with a traceback (two findings each).
-    const count = (...texts: string[]) => {
-      const script = `import json, sys, collections
+    const native = `import json, sys, collections
 n = 0
 for text in sys.stdin.read().split('\\0'):
     runs = collections.defaultdict(list)
@@ -115,29 +118,41 @@ for text in sys.stdin.read().split('\\0'):
         n += sum(1 for r in calls.values() if 'AKIA' in json.dumps(r['arguments']))
         n += sum(2 for r in results.values() if 'Traceback' in json.dumps(r.get('error')))
 print(n)`;
-      return Number(execFileSync('python3', ['-c', script], { input: texts.join('\0'), encoding: 'utf8' }));
-    };
-    expect(baseWrites.map((w) => count(w.text))).toEqual(BASE_RUNS.map(() => fixed.length));
+    // A session: a tool use never answered (two findings when another tool use follows it), a result
+    // of no tool use, a tool use with an AWS key id, an error result with a traceback (three findings).
+    const sessions = `import json, sys
+n = 0
+for text in sys.stdin.read().split('\\0'):
+    blocks = [b for l in text.splitlines() if l.strip() for b in (json.loads(l)['message']['content'] if isinstance(json.loads(l)['message']['content'], list) else [])]
+    uses = [b for b in blocks if b['type'] == 'tool_use']
+    answered = {b['tool_use_id'] for b in blocks if b['type'] == 'tool_result'}
+    for i, u in enumerate(uses):
+        if u['id'] not in answered:
+            n += 2 if i + 1 < len(uses) else 1
+    n += len(answered - {u['id'] for u in uses})
+    n += sum(1 for u in uses if 'AKIA' in json.dumps(u['input']))
+    n += sum(3 for b in blocks if b['type'] == 'tool_result' and b.get('is_error') and 'Traceback' in b['content'])
+print(n)`;
+    const count = (w: SuiteWrite, ...committed: string[]) => python(native, [w.text, ...committed]) + python(sessions, [w.sessions.review.text, w.sessions.triage.text]);
+    expect(baseWrites.map((w) => count(w))).toEqual(BASE_RUNS.map(() => fixed.length));
     const newCommitted = git(ws.root, 'show', `${head}:${FILES.newCommitted}`);
-    expect([firstWrite, secondWrite].map((w) => count(newCommitted, w.text))).toEqual([added.length, added.length]);
-    expect([fixed.length, errorsOf(fixed), added.length, errorsOf(added)]).toEqual([40, 24, 16, 12]);
-    // Afresh each time, as a live suite: no file name, run id or call id written twice, no two runs in a row in one order.
+    expect([firstWrite, secondWrite].map((w) => count(w, newCommitted))).toEqual([added.length, added.length]);
+    expect([fixed.length, errorsOf(fixed), added.length, errorsOf(added)]).toEqual([48, 27, 19, 14]);
+    // Afresh each time, as a live suite: no file name, run, session or call id written twice, no two runs in a row in one order.
     const writes = [...baseWrites, firstWrite, secondWrite];
-    const idsOf = (w: SuiteWrite, key: 'run_id' | 'tool_call_id') => w.text.split('\n').filter(Boolean).flatMap((l) => (JSON.parse(l) as Record<string, string | undefined>)[key] ?? []);
-    const names = writes.map((w) => w.file);
-    expect(new Set(names).size).toBe(writes.length);
-    for (const key of ['run_id', 'tool_call_id'] as const) {
-      const perWrite = writes.map((w) => new Set(idsOf(w, key)));
-      expect(new Set(perWrite.flatMap((ids) => [...ids])).size).toBe(perWrite.reduce((n, ids) => n + ids.size, 0));
-    }
+    const names = writes.flatMap((w) => [w.file, w.sessions.review.file, w.sessions.triage.file]);
+    expect(new Set(names).size).toBe(names.length);
+    const idsOf = (w: SuiteWrite) => [w.text, w.sessions.review.text, w.sessions.triage.text].flatMap((text) => [...new Set(text.match(/"(?:run_id|sessionId|tool_call_id|tool_use_id|id)":"[^"]+"/g)!.map((m) => m.split('":"')[1]))]);
+    const perWrite = writes.map((w) => new Set(idsOf(w)));
+    expect(new Set(perWrite.flatMap((ids) => [...ids])).size).toBe(perWrite.reduce((n, ids) => n + ids.size, 0));
     writes.slice(1).forEach((w, i) => expect(w.order).not.toEqual(writes[i]!.order));
   });
 
-  it('gate new: exit 1 on the 12 new errors; the outputs count 16 new and 40 fixed', () => {
+  it('gate new: exit 1 on the 14 new errors; the outputs count 19 new and 48 fixed', () => {
     const { base, first } = runs;
     expect(first.stdout).toContain(`found ${READ} trace file(s)`);
     const errors = Number(base.outputs['errors']) - errorsOf(fixed) + errorsOf(added);
-    // fixed-findings is 40, not 43: the nightly suite's report in run 101 is not compared with.
+    // fixed-findings is 48, not 51: the nightly suite's report in run 101 is not compared with.
     expect(first.code, first.stdout).toBe(1);
     expect(first.outputs).toMatchObject({
       conclusion: 'failure',
@@ -157,16 +172,16 @@ print(n)`;
   it("the comment lists each new finding whole, linked only when its file is committed at the head", () => {
     const items = firstComment.split('\n').filter((l) => /^- [🔴🟠🔵] \[`/u.test(l));
     const findings = report(runs.first).findings;
-    const written = firstWrite.file;
-    const texts = new Map(added.map((f) => [f.file, f.file === written ? firstWrite.text : git(ws.root, 'show', `${head}:${f.file}`)]));
-    const idOf = (f: Expected) => (f.file === written ? firstWrite.ids.get('agent-run')!.get(f.callId)! : f.callId);
+    const { file: written, sessions: { triage } } = firstWrite;
+    const texts = new Map(added.map((f) => [f.file, f.file === written ? firstWrite.text : f.file === triage.file ? triage.text : git(ws.root, 'show', `${head}:${f.file}`)]));
+    const idOf = (f: Expected) => (f.file === written ? firstWrite.ids.get('agent-run')!.get(f.callId)! : f.file === triage.file ? triage.ids.get(f.callId)! : f.callId);
     const seen = items.map((item) => {
       const m = /^- \S+ \[`([a-z-]+)`\]\[\1\] at (?:\[`([^`]+)`\]\(([^)]+)\)|`([^`]+)`): `([^`]+)`$/u.exec(item);
       expect(m, item).not.toBeNull();
       const [, rule, linkedAt, url, plainAt, message] = m!;
       const [file, line] = (linkedAt ?? plainAt)!.split(':') as [string, string];
       // Linked exactly when the file is committed at the head, to the line in the blob there.
-      expect([item, url]).toEqual([item, file === written ? undefined : `${REPO_URL}/blob/${head}/${file}#L${line}`]);
+      expect([item, url]).toEqual([item, file.startsWith('out/') ? undefined : `${REPO_URL}/blob/${head}/${file}#L${line}`]);
       // The whole message, as the report has it.
       expect(message!.endsWith('…')).toBe(false);
       expect(findings.filter((f) => f.ruleId === rule && f.file === file && f.line === Number(line)).map((f) => f.message)).toContain(message);
@@ -202,7 +217,7 @@ print(n)`;
   it("run again with the first run's report as the newest of five base runs: exit 0, no new findings; the first run's new ones are flaky, none fixed", () => {
     const { first, second } = runs;
     expect(second.code, second.stdout).toBe(0);
-    // The findings pass, two files were not read: neutral. Run 201 alone of the five had the 16 findings the first run added: seen in 1 of 5. The 40 it fixed are in the four others only: not fixed.
+    // The findings pass, two files were not read: neutral. Run 201 alone of the five had the 19 findings the first run added: seen in 1 of 5. The 48 it fixed are in the four others only: not fixed.
     const verdict = `${UNREAD_LEAD}✅ no new findings (${added.length} flaky findings; ${Number(first.outputs['errors']) - errorsOf(added)} existing errors)`;
     expect(second.outputs).toMatchObject({ conclusion: 'neutral', verdict, 'new-findings': '0', 'new-errors': '0', 'flaky-findings': String(added.length), 'fixed-findings': '0' });
     expect(unnamedComment().split('\n')[0]).toBe(`## agent-trace-audit: ${verdict}`);
@@ -237,8 +252,11 @@ print(n)`;
     }
     // What is not annotated is listed in the summary: the trace written during the run and the members of the .eval archive.
     const notAnnotated = checks[2]!.output.summary.split('**Not annotated**')[1]!.split('\n').filter((l) => l.startsWith('| ') && l.includes('` | `')).map((l) => l.split(' | ')[2]!.replace(/`/g, ''));
-    expect(notAnnotated.filter((at) => at.startsWith(`${secondWrite.file}:`)).length).toBe(expected('newWritten').length);
-    expect(notAnnotated.filter((at) => !at.startsWith(`${secondWrite.file}:`) && !at.startsWith('traces/corpus/inspect/log_message_deduplication.eval/'))).toEqual([]);
+    // In the files the suite wrote: the findings of the plan, and a session's catalog-missing note (a session has no catalog).
+    const { file: written, sessions } = secondWrite;
+    const inFile = (file: string) => notAnnotated.filter((at) => at.startsWith(`${file}:`)).length;
+    expect([written, sessions.triage.file, sessions.review.file].map(inFile)).toEqual([expected('newWritten').length, expected('triage').length + 1, 1]);
+    expect(notAnnotated.filter((at) => !at.startsWith('out/') && !at.startsWith('traces/corpus/inspect/log_message_deduplication.eval/'))).toEqual([]);
     expect(checks[2]!.annotations.length + notAnnotated.length).toBe(Number(runs.second.outputs['findings']));
   });
 

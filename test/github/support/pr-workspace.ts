@@ -6,6 +6,7 @@ import { corpusFile } from '../../public-corpus.js';
 import { stamp } from '../../audit/findings/rerun-suite.js';
 import { CORPUS } from '../../report/pr-run.js';
 import { plan, plantedFindings, plantedTrace, type Defect } from './planted-pr.js';
+import { plantedSession, SESSION_FINDINGS_OF, type SessionDefect } from './planted-session.js';
 
 /**
  * A repository whose agent suite already has findings, and a pull request on it
@@ -15,8 +16,10 @@ import { plan, plantedFindings, plantedTrace, type Defect } from './planted-pr.j
  * live agent suite writes its traces (out/ and out-nightly/ are ignored, never committed):
  * the suite's three scenarios `fixed-a`, `fixed-b` and `agent-run` in one native JSONL file
  * `out/suite-<time>.jsonl`, each run with a UUID run id, its `run_name`, random call ids,
- * the scenarios in another order each run. On the base, fixed-a and fixed-b have 20 findings each
- * (40) and agent-run none; the head fixes the two and agent-run has 6 new findings. The
+ * the scenarios in another order each run; and two scenarios as Claude Code sessions
+ * `out/sessions/<session id>.jsonl` with fresh message and `toolu_` ids (planted-session.ts).
+ * On the base, fixed-a and fixed-b have 20 findings each and the review session 8 (48), agent-run
+ * and the triage session none; the head fixes the three, agent-run has 6 new findings and triage 3. The
  * nightly suite writes `out-nightly/nightly-<time>.jsonl` the same way, with one new finding
  * on the head.
  */
@@ -29,6 +32,9 @@ export const PLANS = {
   nightly: plan({ orphan: 1, secret: 1 }),
   /** The nightly suite's trace on the head: one unknown tool more. */
   nightlyHead: plan({ orphan: 1, secret: 1, unknown: 1 }),
+  /** Two scenarios written as Claude Code sessions: `review` has 8 findings on the base and none on the head, `triage` none on the base and 3 on the head. */
+  review: plan({ orphan: 2, ghost: 1, traceback: 1 }),
+  triage: plan({ orphan: 1, secret: 1 }),
 } satisfies Record<string, Defect[]>;
 
 /** The committed files; the scenarios of the written suite have no fixed file (a run names its file). */
@@ -47,7 +53,7 @@ export interface Expected {
 
 /** The planted findings of `key`, in `file` (a committed file's own path by default). */
 export function expected(key: keyof typeof PLANS, file: string = FILES[key as keyof typeof FILES] ?? ''): Expected[] {
-  return plantedFindings(PLANS[key]).map(([rule, severity, callId]) => ({ rule, severity, callId, file }));
+  return plantedFindings(PLANS[key], key in SESSIONS ? SESSION_FINDINGS_OF : undefined).map(([rule, severity, callId]) => ({ rule, severity, callId, file }));
 }
 
 export function git(cwd: string, ...args: string[]): string {
@@ -59,11 +65,19 @@ function write(root: string, path: string, text: string): void {
   writeFileSync(join(root, path), text);
 }
 
-/** What one run of the job wrote: the suite's file, its text, and per scenario the plan's call ids → the ids written. */
+/** A file the suite wrote: its path, its text, the plan's call ids → the ids written (one scenario's). */
+export interface Written {
+  readonly file: string;
+  readonly text: string;
+  readonly ids: ReadonlyMap<string, string>;
+}
+
+/** What one run of the job wrote: the native file, its text, per scenario the plan's call ids → the ids written; the sessions. */
 export interface SuiteWrite {
   readonly file: string;
   readonly text: string;
   readonly ids: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  readonly sessions: { readonly review: Written; readonly triage: Written };
   /** The scenarios in the order this run wrote them. */
   readonly order: readonly string[];
   readonly nightly: { readonly file: string; readonly text: string };
@@ -85,6 +99,12 @@ const SCENARIOS = [
   ['agent-run', 'newWritten', true, false],
 ] as const;
 
+/** The scenarios written as Claude Code sessions: plan, first user message (their scenario), fixed on the base and on the head. */
+const SESSIONS = {
+  review: ['Review the open pull requests of agent-app and fix the failing checks.', false, true],
+  triage: ['Triage the new issues of agent-app and label them.', true, false],
+} as const;
+
 /** The six orders of the three scenarios: run k of the workspace writes them in order k mod 6, so no two runs in a row agree. */
 const ORDERS = [[0, 1, 2], [2, 0, 1], [1, 2, 0], [2, 1, 0], [0, 2, 1], [1, 0, 2]] as const;
 
@@ -100,9 +120,17 @@ function suite(root: string, head: boolean, k: number): SuiteWrite {
   }).join('');
   const file = `out/suite-${stamp().compact}.jsonl`;
   write(root, file, text);
+  const session = (key: keyof typeof SESSIONS): Written => {
+    const [prompt, baseFixed, headFixed] = SESSIONS[key];
+    const ids = new Map<string, string>();
+    const { file, text } = plantedSession(prompt, PLANS[key] as SessionDefect[], { fixed: head ? headFixed : baseFixed, ids });
+    write(root, `out/${file}`, text);
+    return { file: `out/${file}`, text, ids };
+  };
+  const sessions = { review: session('review'), triage: session('triage') };
   const nightly = { file: `out-nightly/nightly-${stamp().compact}.jsonl`, text: plantedTrace('nightly', head ? PLANS.nightlyHead : PLANS.nightly, { fresh: new Map() }) };
   write(root, nightly.file, nightly.text);
-  return { file, text, ids, order: order.map(([name]) => name), nightly };
+  return { file, text, ids, sessions, order: order.map(([name]) => name), nightly };
 }
 
 /** The base commit checked out. */
