@@ -1,4 +1,3 @@
-import { REPORT_FILE } from '../../../src/github/artifacts/stored-report.js';
 import type { ActionRun } from '../run-action.js';
 import { pushToMain, REPOSITORY, type ActionHarness } from './action-harness.js';
 
@@ -20,18 +19,4 @@ export async function runOnMain(harness: ActionHarness, runId: number, workspace
   const run = await harness.run(runId, { comment: 'false', 'check-run': 'off', ...inputs }, { workspace, ...pushToMain(sha) });
   listOnMain(harness, runId, sha);
   return run;
-}
-
-/**
- * Earlier runs on main that uploaded the same report (the suite found the same findings):
- * the report of `from` (a run's `report-json` output) served as the `artifactName` artifact
- * of each run in `runIds`, digest-checked as any other, and the runs listed on main.
- */
-export async function serveAsRuns(harness: ActionHarness, from: ActionRun, runIds: readonly number[], artifactName = 'agent-trace-audit', sha = 'a'.repeat(40)): Promise<void> {
-  const report = from.outputs['report-json'];
-  if (!report) throw new Error('the run wrote no report (report-json is empty)');
-  for (const runId of runIds) {
-    await harness.front.seed(runId, artifactName, { [REPORT_FILE]: report });
-    listOnMain(harness, runId, sha);
-  }
 }

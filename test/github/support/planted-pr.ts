@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Severity } from '../../../src/model/finding.js';
 
 /**
@@ -33,12 +34,29 @@ export function plantedKey(n: number): string {
   return `AKIAPLANTED${String(n).padStart(9, '0')}`;
 }
 
-/** One run's JSON lines: a catalog, one clean call per tool, then each defect in order (call ids `<defect>-<n>`). */
-export function plantedTrace(run: string, defects: readonly Defect[], options: { fixed?: boolean } = {}): string {
+export interface PlantOptions {
+  readonly fixed?: boolean;
+  /**
+   * Written afresh, as a live suite writes its run: a UUID run id, the run's name as its
+   * `run_name` (docs/action.md, "A stable scenario name"), and a random id for each call
+   * instead of `<defect>-<n>`; the map is filled with plan id → the id written.
+   */
+  readonly fresh?: Map<string, string>;
+}
+
+/** One run's JSON lines: a catalog, one clean call per tool, then each defect in order (call ids `<defect>-<n>`, or fresh ones). */
+export function plantedTrace(run: string, defects: readonly Defect[], options: PlantOptions = {}): string {
   const fixed = options.fixed === true;
-  const out: unknown[] = [{ type: 'catalog', run_id: run, catalog_names: CATALOG }];
-  const call = (id: string, name: string, args: Record<string, unknown>) => out.push({ type: 'tool_call', run_id: run, tool_call_id: id, name, arguments: args });
-  const result = (id: string, name: string, body: Record<string, unknown> = { result: { ok: true } }) => out.push({ type: 'tool_result', run_id: run, tool_call_id: id, name, ...body });
+  const fresh = options.fresh;
+  const runId = fresh ? randomUUID() : run;
+  const idOf = (id: string) => {
+    if (!fresh) return id;
+    if (!fresh.has(id)) fresh.set(id, `call_${randomBytes(12).toString('base64url')}`);
+    return fresh.get(id)!;
+  };
+  const out: unknown[] = [{ type: 'catalog', run_id: runId, ...(fresh ? { run_name: run } : {}), catalog_names: CATALOG }];
+  const call = (id: string, name: string, args: Record<string, unknown>) => out.push({ type: 'tool_call', run_id: runId, tool_call_id: idOf(id), name, arguments: args });
+  const result = (id: string, name: string, body: Record<string, unknown> = { result: { ok: true } }) => out.push({ type: 'tool_result', run_id: runId, tool_call_id: idOf(id), name, ...body });
   CATALOG.forEach((tool, i) => {
     call(`ok-${i}`, tool, { path: `src/clean_${i}.py` });
     result(`ok-${i}`, tool);
@@ -72,8 +90,8 @@ export function plantedTrace(run: string, defects: readonly Defect[], options: {
 }
 
 /** The findings the defects give, counted from the plan alone: [rule id, severity, call id]. */
-export function plantedFindings(defects: readonly Defect[]): Array<readonly [string, Severity, string]> {
-  return defects.flatMap((defect, n) => FINDINGS_OF[defect].map(([rule, severity]) => [rule, severity, `${defect}-${n}`] as const));
+export function plantedFindings(defects: readonly Defect[], findingsOf: Readonly<Record<Defect, ReadonlyArray<readonly [string, Severity]>>> = FINDINGS_OF): Array<readonly [string, Severity, string]> {
+  return defects.flatMap((defect, n) => findingsOf[defect].map(([rule, severity]) => [rule, severity, `${defect}-${n}`] as const));
 }
 
 /** `count` copies of each defect kind given, in the order given. */
