@@ -43678,9 +43678,10 @@ const TOKEN_FORMAT_PATTERN = {
 
 
 
-/** The matches of `pattern` in `text`, left to right. */
-function matchesOf(pattern, text) {
-    return [...text.matchAll(pattern.regex)].map((m) => ({ index: m.index, text: m[0], keep: m[1] ?? '' }));
+/** The matches of `pattern` in `text`, left to right, one at a time (a long text can hold many: none is kept). */
+function* matchesOf(pattern, text) {
+    for (const m of text.matchAll(pattern.regex))
+        yield { index: m.index, text: m[0], keep: m[1] ?? '' };
 }
 /** The id a match of `pattern` is reported and redacted under. */
 function idOfMatch(pattern, match) {

@@ -40,9 +40,9 @@ describe('the docs say what the tool does', () => {
     for (const extension of extensions) expect(inputDescription('traces')).toMatch(new RegExp(`\\*\\.${extension}(?![a-z])`));
   });
 
-  it("action.yml's baseline takes the latest completed run (src/github/baseline.ts lists runs with status: completed)", () => {
+  it("action.yml's baseline takes the last completed runs (src/github/baseline.ts lists runs with status: completed)", () => {
     expect(read('src/github/baseline.ts')).toContain("status: 'completed'");
-    expect(inputDescription('baseline')).toContain('latest completed run');
+    expect(inputDescription('baseline')).toContain('last completed runs');
     for (const text of [ACTION_YML, read('docs/action.md')]) expect(text).not.toMatch(/latest successful/);
   });
 

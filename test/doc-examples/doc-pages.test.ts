@@ -33,6 +33,8 @@ const NOT_RUN = [
   'docs/sealing.md: needs-github: gh run download 123456789 -n agent-trace-audit -D agent-trace-audit',
   'docs/sealing.md: needs-github: gh attestation verify agent-trace-audit/seal-manifest.json --repo owner/repo',
   'docs/wild-check.md: dev-setup: npm run build',
+  // Run on the public corpus file by test/ingest/custom/worked-mappings.test.ts.
+  'docs/formats/custom.md: corpus: agent-trace-audit formats try results.jsonl --config agent-trace-audit.yml --input-format verifiers-eval',
 ];
 
 /** A page's steps; what is wrong with its blocks, with the page's name. */

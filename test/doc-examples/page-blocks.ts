@@ -16,6 +16,9 @@ import { CAPTION, commandsOf, fileBytes, FENCE, type PageCommand } from './examp
  *   an attestation): not run, and counted by name.
  * - ```` ```sh dev-setup ````: sets up or tests this repository itself (`npm ci`, `npm test`,
  *   a clone of other projects): not run, and counted by name.
+ * - ```` ```console corpus ````: runs on public trace files of the corpus (never committed,
+ *   so not in the page): not run here; the test that runs it on those files is named in
+ *   doc-pages.test.ts beside it, and it is counted by name.
  *
  * A shell block (`sh`, `bash`, `shell`, `console`) that is neither run nor marked, and a
  * block with no language at all, are errors: say what a block holds (`text` for output or
@@ -27,8 +30,8 @@ export type PageStep =
   | { readonly kind: 'synopsis'; readonly line: number; readonly lines: readonly string[] }
   | { readonly kind: 'skipped'; readonly marker: SkipMarker; readonly line: number; readonly lines: readonly string[] };
 
-export type SkipMarker = 'needs-github' | 'dev-setup';
-const SKIP: ReadonlySet<string> = new Set<SkipMarker>(['needs-github', 'dev-setup']);
+export type SkipMarker = 'needs-github' | 'dev-setup' | 'corpus';
+const SKIP: ReadonlySet<string> = new Set<SkipMarker>(['needs-github', 'dev-setup', 'corpus']);
 const SHELL: ReadonlySet<string> = new Set(['console', 'sh', 'bash', 'shell']);
 
 export function pageSteps(text: string): PageStep[] {
@@ -53,7 +56,7 @@ function stepOf(language: string, marker: string, body: readonly string[], i: nu
   if (SKIP.has(marker) && SHELL.has(language)) return [{ kind: 'skipped', marker: marker as SkipMarker, line: i + 1, lines: body }];
   if (language === 'console' && (marker === '' || marker === 'checkout')) return [{ kind: 'run', where: marker === '' ? 'folder' : 'checkout', commands: commandsOf(body, i + 1) }];
   if (language !== 'console' && SHELL.has(language) && marker === 'synopsis') return [{ kind: 'synopsis', line: i + 1, lines: body }];
-  if (SHELL.has(language)) throw new Error(`${where} is a ${language} block neither run (\`\`\`console) nor marked (synopsis, needs-github, dev-setup): ${marker || 'no marker'}`);
+  if (SHELL.has(language)) throw new Error(`${where} is a ${language} block neither run (\`\`\`console) nor marked (synopsis, needs-github, dev-setup, corpus): ${marker || 'no marker'}`);
   if (marker !== '') throw new Error(`${where} has an unknown marker: ${marker}`);
   return caption === null ? [] : [{ kind: 'file', name: caption, bytes: fileBytes(body) }];
 }

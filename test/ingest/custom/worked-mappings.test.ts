@@ -123,7 +123,7 @@ describeCorpus('formats try: what each worked mapping extracts, from the command
   });
 
   it('the console block of the page prints what the page shows (the verifiers mapping in agent-trace-audit.yml)', async () => {
-    const block = /## Try a mapping[\s\S]*?```console\n([\s\S]*?)```/.exec(PAGE)![1]!.trimEnd().split('\n');
+    const block = /## Try a mapping[\s\S]*?```console corpus\n([\s\S]*?)```/.exec(PAGE)![1]!.trimEnd().split('\n');
     const [command, ...shown] = block;
     const words = command!.replace(/^\$ agent-trace-audit /, '').split(' ');
     const dir = tempDir();
