@@ -14350,7 +14350,7 @@ function schemaIdentities(tool, forms) {
     return out;
 }
 /**
- * A catalog as compareCatalogs takes it: name → one schema hash. The recorded
+ * A catalog as compareCatalogs takes it: name \u2192 one schema hash. The recorded
  * hash when the recorded schema confirms it (either form), else the recomputed
  * JCS hash, else the recorded hash unchecked, else null. Two sides hashed by the
  * same harness thus compare like with like.
@@ -14497,7 +14497,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 const Q = String.raw `(?:\\{0,3}")?`;
 const EMPTY = String.raw `(?!\s*(?:null\b|None\b|~|\[\s*\]|\{\s*\}|\\{0,3}"\\{0,3}"))`;
 const SHAPES = [
-    // Keys that hold a call or a result (OpenAI, Anthropic, Gemini, LangChain, Vercel AI SDK …).
+    // Keys that hold a call or a result (OpenAI, Anthropic, Gemini, LangChain, Vercel AI SDK \u2026).
     ['key', new RegExp(String.raw `(?<![A-Za-z0-9_.])${Q}(tool_calls|tool_call_id|tool_use_id|function_call|functionCall|functionResponse|function_response|toolCalls|toolCallId|toolUse|toolResult)${Q}\s*:${EMPTY}`, 'g')],
     // Blocks and items typed as a call or a result.
     ['type', new RegExp(String.raw `${Q}type${Q}\s*:\s*${Q}(tool_use|tool_result|server_tool_use|mcp_tool_use|mcp_tool_result|function_call|function_call_output|custom_tool_call|[a-z_]+_tool_result|tool-call|tool-result)\b`, 'g')],
@@ -14564,10 +14564,10 @@ async function scanToolShapes(path, display, limits) {
     }
     return { count, firstLine, labels, archive: false, cut: false, ...(blank ? { blank } : {}) };
 }
-/** The labels as words: `tool_calls ×8, fenced bash block ×4`, the first few named and the rest counted. */
+/** The labels as words: `tool_calls \u00d78, fenced bash block \u00d74`, the first few named and the rest counted. */
 function labelWords(labels) {
     const entries = [...labels];
-    const named = entries.slice(0, NAMED).map(([label, n]) => `${label} ×${n}`);
+    const named = entries.slice(0, NAMED).map(([label, n]) => `${label} \u00d7${n}`);
     return entries.length > NAMED ? `${named.join(', ')} and ${entries.length - NAMED} more kind(s)` : named.join(', ');
 }
 
@@ -15285,7 +15285,7 @@ class RecordStage {
     needs;
     /** The file and run id each held record shares with its run's others. */
     origins = new origin_Origins();
-    /** Run key → the rules whose stage crashed on that run, with what they threw. */
+    /** Run key \u2192 the rules whose stage crashed on that run, with what they threw. */
     crashed = new Map();
     constructor(active, emit) {
         this.stages = active.filter(({ rule }) => rule.record !== undefined).map(({ rule, ctx }) => ({ rule, ctx, report: (draft) => emit(rule.meta.id, draft) }));
@@ -16656,7 +16656,7 @@ async function auditRoutedShare(task, input, fileLines) {
 /**
  * One file, many threads: this thread reads the file's bytes and routes each line
  * to the thread that owns its run (line-router.ts); each of `jobs` threads (this
- * one, which audits the share of thread 0 between reads, and jobs − 1 workers)
+ * one, which audits the share of thread 0 between reads, and jobs \u2212 1 workers)
  * parses its lines, groups its runs and runs the per-run rules (routed-thread.ts); their
  * shares join here into the file's summary, runs and findings, the same, byte for
  * byte, as one thread gives. Only formats with a run key (TraceFormat.runKey) are
@@ -16866,7 +16866,7 @@ function defaultJobs() {
     return Math.max(1, (0,external_node_os_.availableParallelism)());
 }
 /**
- * Audits several files on a pool of threads (one per job: this one and jobs − 1
+ * Audits several files on a pool of threads (one per job: this one and jobs \u2212 1
  * workers, each given a share of the files balanced by size) and joins their partial audits into the
  * same result, byte for byte, that one thread gives, with the findings left in
  * their store (the caller closes it). `entry` is the script the workers start:
@@ -16946,7 +16946,7 @@ async function routeThenPool(inputs, config, options) {
 async function runPool(shares, config, options) {
     const poolFolder = (0,spill_folders/* makeSpillFolder */.j0)(options.spill?.tmpRoot);
     // The workers share the memory allowance: what they post back in memory adds up to
-    // at most one store's worth, so the main thread neither holds jobs × threshold
+    // at most one store's worth, so the main thread neither holds jobs \u00d7 threshold
     // findings at once nor writes them all to disk again after the workers are done.
     const threshold = Math.max(1, Math.floor((options.spill?.threshold ?? finding_store/* DEFAULT_SPILL_THRESHOLD */.bY) / shares.length));
     const workers = [];
@@ -17068,7 +17068,7 @@ const scopeSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
     agent: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1).describe('Name of the agent the scope belongs to.'),
     allowed_tools: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).describe('Exact, case-sensitive names of the tools the agent may call.'),
 })
-    .describe('A scope: {"agent": "…", "allowed_tools": ["…"]}.');
+    .describe('A scope: {"agent": "\u2026", "allowed_tools": ["\u2026"]}.');
 /** Validates a parsed scope; `source` names it in the error (a file, or a config path). */
 function parseScope(data, source) {
     const parsed = scopeSchema.safeParse(data);
@@ -17132,7 +17132,7 @@ function loadScopeFile(path, display = path, within) {
  * 16 bytes of the SHA-256 of its UTF-16 code units, one Latin-1 character a byte (17
  * characters: a 40-byte string, where all 32 bytes took 56), so a run holds no copy
  * of its payloads. 128 bits: two different keys share a digest with odds 2^-128, so
- * among a million keys of a run the odds of any such pair are about 1e-27 (n²/2^129).
+ * among a million keys of a run the odds of any such pair are about 1e-27 (n\u00b2/2^129).
  * Keys are only compared, never printed. A canonical text starts with `[`, `{`, `"`,
  * a digit, `-`, `t`, `f` or `n`, never with `#`, so a whole key and a digest never meet.
  */
@@ -17353,9 +17353,9 @@ __nccwpck_require__.d(__webpack_exports__, {
  * - a single space between words: 0 (tokenizers fold it into the next word).
  *
  * Code-like text (paths, identifiers, punctuation, indentation) is dense, and a
- * plain characters ÷ 4 rule, made for prose, undercounts it. On seed 002's
+ * plain characters \u00f7 4 rule, made for prose, undercounts it. On seed 002's
  * Python traceback block (812 characters), which the article counts as 280 tokens,
- * this gives 275; characters ÷ 4 gives 203.
+ * this gives 275; characters \u00f7 4 gives 203.
  */
 const PIECE = /[A-Za-z]+|\d+|\n|[ \t]{2,}|[^\s\dA-Za-z]/g;
 function estimateTokens(text) {
@@ -17400,7 +17400,7 @@ function matching(lines, re, from = 0) {
             out.push(i);
     return out;
 }
-/** The line before `at` when it is an error header (`TypeError: …`), else `at`. */
+/** The line before `at` when it is an error header (`TypeError: \u2026`), else `at`. */
 function withHeader(lines, at) {
     return at > 0 && ERROR_HEADER.test(lines[at - 1]) ? at - 1 : at;
 }
@@ -17539,7 +17539,7 @@ var walk_strings = __nccwpck_require__(2509);
  * an error in its content although nothing flagged it, as several frameworks
  * serialise a caught exception: a stack trace in any of its strings, a body
  * whose `error` member is set, or a text that opens with an exception line
- * (`asyncpg.exceptions.InvalidTextRepresentationError: …`, `TypeError: …`).
+ * (`asyncpg.exceptions.InvalidTextRepresentationError: \u2026`, `TypeError: \u2026`).
  */
 function isErrorResult(result) {
     return result.isError || result.errorInContent;
@@ -17582,7 +17582,7 @@ function contentFacts(content, wantTrace) {
     const { trace, path } = best;
     return { isError: true, stackTrace: { language: trace.language, frames: trace.frames, tokens: trace.tokens, path } };
 }
-/** A body object (or the JSON text of one) whose `error` member is set: `{"error": "…"}`, `{"error": {"code": …}}`. */
+/** A body object (or the JSON text of one) whose `error` member is set: `{"error": "\u2026"}`, `{"error": {"code": \u2026}}`. */
 function hasErrorMember(content) {
     let body = content;
     if (typeof body === 'string') {
@@ -17803,7 +17803,7 @@ function stringsOf(value) {
 }
 /**
  * A path `forEachString(value)` gave, as it reads with `value` under the field `root`:
- * `root.key…` below an object, `root[0]…` below an array, `root<json>…` inside a string.
+ * `root.key\u2026` below an object, `root[0]\u2026` below an array, `root<json>\u2026` inside a string.
  */
 function pathUnder(root, value, path) {
     if (path === '')
@@ -17878,9 +17878,9 @@ const DEFAULT_FINDING_CAPS = { perRulePerFile: 1_000, perAudit: 10_000 };
 /** Counts each file's findings per rule; past the cap a finding is only counted. */
 class PerFileCap {
     cap;
-    /** file → rule id → findings listed so far. */
+    /** file \u2192 rule id \u2192 findings listed so far. */
     #listed = new Map();
-    /** file → rule id → what was not listed. */
+    /** file \u2192 rule id \u2192 what was not listed. */
     #over = new Map();
     constructor(cap) {
         this.cap = cap;
@@ -18179,7 +18179,7 @@ class FindingStore {
     constructor(options = {}) {
         const threshold = options.threshold ?? DEFAULT_SPILL_THRESHOLD;
         if (!Number.isInteger(threshold) || threshold < 1)
-            throw new RangeError(`finding store threshold must be a whole number ≥ 1, not ${threshold}`);
+            throw new RangeError(`finding store threshold must be a whole number \u2265 1, not ${threshold}`);
         this.#threshold = threshold;
         this.#tmpRoot = options.tmpRoot ?? (0,external_node_os_.tmpdir)();
     }
@@ -18452,8 +18452,8 @@ function cmp(a, b) {
 /**
  * The part of a finding's identity that names its file: the path inside what was
  * audited, with the segments a live agent suite writes afresh on every run made
- * generic. A suite that runs again writes `sessions/3f2c…e1.jsonl` where it wrote
- * `sessions/9a41…07.jsonl`, `run-20260105T101112Z.jsonl` where it wrote
+ * generic. A suite that runs again writes `sessions/3f2c\u2026e1.jsonl` where it wrote
+ * `sessions/9a41\u202607.jsonl`, `run-20260105T101112Z.jsonl` where it wrote
  * `run-20260104T093015Z.jsonl`: both pairs name the same place. docs/report-schema.md
  * lists what is replaced; the replacements are words in braces, which no generated
  * segment is, so a normalised path never meets a real one of another shape.
@@ -18505,7 +18505,7 @@ function normaliseMessage(message) {
 
 class PerFileCap {
     cap;
-    /** file (as the rules name it) → rule id → bucket. */
+    /** file (as the rules name it) \u2192 rule id \u2192 bucket. */
     #files = new Map();
     constructor(cap) {
         this.cap = cap;
@@ -19286,7 +19286,7 @@ const KIND_ORDER = ['service-path', 'sql', 'version', 'internal-host', 'db-const
 const UNIX_SERVICE_ROOT = String.raw `(?:srv|opt|app|var/www|var/lib|usr/src|usr/local/lib|workspace|deploy|home/[\w.-]+/(?:app|apps|srv|src|services?|deploy|current|releases))`;
 const VERSIONED = String.raw `(?:python|node(?:\.js)?|psycopg2?|asyncpg|sqlalchemy|django|flask|fastapi|werkzeug|gunicorn|uvicorn|requests|urllib3|httpx|aiohttp|express|openssl|postgresql|postgres|mysql|mariadb|redis|mongodb|nginx|apache|openjdk|java|spring(?:-boot)?|hibernate|ruby|rails|php|laravel|dotnet|\.net|npgsql)`;
 const PATTERNS = [
-    // /srv/app/x.py, /opt/venv/lib/python3.12/site-packages/…, /home/deploy/app/…, any …/site-packages/ or …/node_modules/.
+    // /srv/app/x.py, /opt/venv/lib/python3.12/site-packages/\u2026, /home/deploy/app/\u2026, any \u2026/site-packages/ or \u2026/node_modules/.
     { kind: 'service-path', quote: true, re: new RegExp(String.raw `(?<![\w/.])/${UNIX_SERVICE_ROOT}/[^\s"'()<>,;]+`, 'g') },
     { kind: 'service-path', quote: true, re: /(?<![\w/.])(?:\/[\w.@+-]+)+\/(?:site-packages|dist-packages|node_modules|gems)\/[^\s"'()<>,;]+/g },
     { kind: 'service-path', quote: true, re: /(?<![\w])[A-Za-z]:\\(?:[\w .$@+-]+\\)+[\w .$@+-]*[\w$@+-]/g },
@@ -19450,7 +19450,7 @@ function hasProtoKey(value, depth = 0) {
         return true;
     return Object.values(value).some((item) => hasProtoKey(item, depth + 1));
 }
-/** The schema with `__proto__` as a property name (in `properties`, `required` …) spelled as the stand-in. */
+/** The schema with `__proto__` as a property name (in `properties`, `required` \u2026) spelled as the stand-in. */
 function protoSafeSchema(schema) {
     return JSON.stringify(schema)?.includes('"__proto__"') ? renameInSchema(schema, false, 0) : schema;
 }
@@ -19865,7 +19865,7 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 const HOPS = ['process', 'adapter', 'model'];
 /**
  * The hashes and lengths of a boundary record. Where the record carries the
- * payload itself (`process_payload`, …), its UTF-8 bytes are hashed and
+ * payload itself (`process_payload`, \u2026), its UTF-8 bytes are hashed and
  * counted here, and those figures win over the recorded ones.
  */
 function resolveDigests(record) {
@@ -20273,7 +20273,7 @@ const payloadMutation = (0,rule_types/* defineRule */.Km)({
             }
             if (hop === 'no_payload_mutation')
                 continue;
-            const lens = `${digests.processLen} → ${digests.adapterLen} → ${digests.modelLen} bytes`;
+            const lens = `${digests.processLen} \u2192 ${digests.adapterLen} \u2192 ${digests.modelLen} bytes`;
             const same = canonical.sameValue && digests.processSha256 !== digests.adapterSha256 ? `; its canonical hash equals the process output's: only the serialization changed (key order, whitespace)` : '';
             report({ ...base, key: hop, message: `${where}: ${hop}: ${WHAT[hop]} (${lens})${same}; hand to ${owner}` });
         }
@@ -20326,7 +20326,7 @@ var errors = __nccwpck_require__(3916);
 
 
 
-/** The scope file the option names; a problem is said as the option's (`scope: no such scope file …`). */
+/** The scope file the option names; a problem is said as the option's (`scope: no such scope file \u2026`). */
 function scopeFile(path) {
     try {
         return (0,scope/* loadScopeFile */.$P)(path);
@@ -20527,7 +20527,7 @@ const retryStorm = (0,rule_types/* defineRule */.Km)({
         for (const [head, listed] of lines) {
             const first = calls[head];
             const count = counts[head];
-            const more = count > MAX_LINES_LISTED ? `, … ${count - MAX_LINES_LISTED} more` : '';
+            const more = count > MAX_LINES_LISTED ? `, \u2026 ${count - MAX_LINES_LISTED} more` : '';
             report({
                 loc: first.loc,
                 runId: run.runId,
@@ -21090,9 +21090,9 @@ function earlier(a, b) {
 }
 const counts = () => ({ errors: 0, uncoded: 0, unmapped: 0, codes: new Map(), first: null });
 const pct = (share) => `${Math.round(share * 100)}%`;
-/** `internal_error ×2, unknown ×1`, most frequent first, then by name. */
+/** `internal_error \u00d72, unknown \u00d71`, most frequent first, then by name. */
 function listCodes(codes) {
-    return [...codes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([code, n]) => `${code} ×${n}`).join(', ');
+    return [...codes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([code, n]) => `${code} \u00d7${n}`).join(', ');
 }
 function message(c, where, threshold) {
     const share = c.unmapped / c.errors;
@@ -21103,7 +21103,7 @@ const unmappedErrorShare = (0,rule_types/* defineRule */.Km)({
         id: 'unmapped-error-share',
         category: 'error-hygiene',
         defaultSeverity: 'warning',
-        summary: 'Too many error results carry a catch-all code (internal_error, unknown …): failures nobody has mapped yet.',
+        summary: 'Too many error results carry a catch-all code (internal_error, unknown \u2026): failures nobody has mapped yet.',
         likelyCause: 'The tool boundary maps a few known exceptions and sends everything else down one generic branch.',
         nextAction: 'Look up the logged references of the catch-all errors, name the most frequent causes as codes of their own, and track the share.',
         options: schemas/* strictObject */.rej({
@@ -21263,7 +21263,7 @@ function bodyExcerpt(content, max = 80) {
     if (!pick)
         return null;
     const line = pick.text.trim().split(/\r?\n/, 1)[0].trim();
-    return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+    return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
 const unstructuredError = (0,rule_types/* defineRule */.Km)({
     meta: {
@@ -21480,7 +21480,7 @@ const META_WORDS = new Set([
     'usage', 'expires', 'expiry', 'expiration', 'ttl', 'hash', 'sha256', 'page', 'cursor', 'next', 'budget', 'estimate', 'kind',
     'format', 'field', 'rule', 'hint', 'policy', 'required', 'enabled', 'set', 'present', 'env', 'var', 'ref', 'source', 'label',
 ]);
-/** The words of a field name: `clientSecret` → client, secret; `X-Api-Key` → x, api, key. */
+/** The words of a field name: `clientSecret` \u2192 client, secret; `X-Api-Key` \u2192 x, api, key. */
 function wordsOf(name) {
     return name
         .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -21509,7 +21509,7 @@ function isPlaceholder(value) {
     const v = value.trim();
     if (v === '')
         return true;
-    if (/^[*xX•#.\-_]+$/.test(v))
+    if (/^[*xX\u2022#.\-_]+$/.test(v))
         return true;
     if (/^[[<(]?\s*(redacted|masked|hidden|removed|none|null|undefined|n\/a|changeme|placeholder)\b/i.test(v))
         return true;
@@ -21517,7 +21517,7 @@ function isPlaceholder(value) {
         return true;
     return false;
 }
-/** The field name a path ends in (`args.headers.Authorization` → Authorization), or null for an array item. */
+/** The field name a path ends in (`args.headers.Authorization` \u2192 Authorization), or null for an array item. */
 function lastKeyOf(path) {
     if (path === '' || path.endsWith(']') || path.endsWith('>'))
         return null;
@@ -21791,7 +21791,7 @@ class RecordShapeError extends Error {
 // EXTERNAL MODULE: ./src/io/json-line.ts
 var json_line = __nccwpck_require__(4595);
 ;// CONCATENATED MODULE: ./src/canonical/order.ts
-/** Code-unit order, as RFC 8785 §3.2.3 requires (not locale order, not code-point order). */
+/** Code-unit order, as RFC 8785 \u00a73.2.3 requires (not locale order, not code-point order). */
 function compareUtf16(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -23522,7 +23522,7 @@ async function mergeCommand(args, io) {
 /** The first problem of a schema check, on one line and short. */
 function oneLine(text) {
     const first = text.split('\n')[0].trim();
-    return first.length > 120 ? `${first.slice(0, 119)}…` : first;
+    return first.length > 120 ? `${first.slice(0, 119)}\u2026` : first;
 }
 /** Reads a JSON report as untrusted input: size-capped and schema-validated. */
 async function readReport(path, shown, within, reader) {
@@ -24045,7 +24045,7 @@ const SEAL = {
     ],
     run: sealCommand,
 };
-/** `<dir>/trace.jsonl[.gz]` → `<dir>/trace.sealed.jsonl`. */
+/** `<dir>/trace.jsonl[.gz]` \u2192 `<dir>/trace.sealed.jsonl`. */
 function defaultSealedPath(input) {
     const stem = input.replace(/\.gz$/i, '').replace(/\.(?:jsonl|ndjson|json)$/i, '');
     return `${stem}.sealed.jsonl`;
@@ -24315,7 +24315,7 @@ function formatArtifactCheck(check, manifestName) {
     else if (check.digestMatches === false)
         out.push("seal digest: DOES NOT MATCH --seal-digest: these are not the files the run sealed (or not the run's manifest)");
     else
-        out.push('seal digest: not compared (pass --seal-digest sha256:… from the comment, the check run or the step output)');
+        out.push('seal digest: not compared (pass --seal-digest sha256:\u2026 from the comment, the check run or the step output)');
     const receipts = check.files.reduce((n, f) => n + f.receipts, 0);
     const redactedFiles = check.files.filter((f) => f.receipts > 0).length;
     if (receipts > 0)
@@ -24570,8 +24570,8 @@ const VERIFY = {
         { name: 'sources', type: 'string', value: 'folder', default: 'none', description: "a folder holding the original traces under their manifest names: each must match its checkpoint's source_sha256" },
     ],
     examples: [
-        'gh run download 123 -n agent-trace-audit -D art && agent-trace-audit verify art --seal-digest sha256:…',
-        'agent-trace-audit verify agent-trace-audit.zip --seal-digest sha256:…',
+        'gh run download 123 -n agent-trace-audit -D art && agent-trace-audit verify art --seal-digest sha256:\u2026',
+        'agent-trace-audit verify agent-trace-audit.zip --seal-digest sha256:\u2026',
         'agent-trace-audit verify sealed.jsonl --checkpoint sealed.jsonl.seal.json',
     ],
     run: verifyCommand,
@@ -24763,13 +24763,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/github/command-guard.ts
 
-// A line the Actions runner would run as a workflow command: `::name …::` after leading
+// A line the Actions runner would run as a workflow command: `::name \u2026::` after leading
 // blanks (the current form) or `##[name]` anywhere in the line (the old form).
 const COMMAND_LINE = /(?:^|[\r\n])[ \t]*::|##\[/;
 /**
  * Plain log text for the runner. `core.info` writes its text as is, so a message
  * that could hold a workflow command (trace text, a file name, an artifact name)
- * is wrapped in `::stop-commands::<token>` … `::<token>::`, the token random and
+ * is wrapped in `::stop-commands::<token>` \u2026 `::<token>::`, the token random and
  * absent from the text, so nothing in it can turn command processing back on.
  * Annotations (`core.warning`/`core.error`) need no guard: the toolkit escapes their text.
  */
@@ -24790,8 +24790,8 @@ function randomToken() {
 /**
  * The CLI's output as the Actions runner may read it (a `run:` step). Every text written to
  * stderr (errors that quote configuration keys and values, warnings that name paths and ids)
- * passes the workflow-command guard the Action's log uses, so a key holding `\n::error::…` or
- * `::add-mask::…` is printed as text, never run as a command. So does every text written to
+ * passes the workflow-command guard the Action's log uses, so a key holding `\n::error::\u2026` or
+ * `::add-mask::\u2026` is printed as text, never run as a command. So does every text written to
  * stdout when stdout is a pipe (the runner reads a step's stdout through one): a text or
  * markdown report, `verify`'s lines, a transcript's text. JSON goes through `writeJson`. A
  * terminal or a file stdout was redirected to (`> report.md`, `>> $GITHUB_STEP_SUMMARY`) is
@@ -25190,7 +25190,7 @@ var query = __nccwpck_require__(5146);
  * The `formats:` section of the configuration file: a user's own JSON, JSONL or
  * YAML trace format, mapped to calls and results with RFC 9535 JSONPath queries in
  * steps (query.ts; docs/formats/custom.md). Validated here, queries compiled: a query that does
- * not parse is a `config` error naming its key (`formats.my-log.calls.tool: …`).
+ * not parse is a `config` error naming its key (`formats.my-log.calls.tool: \u2026`).
  */
 const jsonPathQuery = schemas/* string */.YjP()
     .superRefine((text, ctx) => {
@@ -25579,7 +25579,7 @@ var errors = __nccwpck_require__(3916);
 
 /**
  * How far V8 lets the old generation grow past what the last full collection
- * kept, in percent. V8 picks up to 300% (4×) by itself when collections are fast,
+ * kept, in percent. V8 picks up to 300% (4\u00d7) by itself when collections are fast,
  * and an audit's live heap is small (its open runs and outstanding calls), so most
  * of its peak RSS is garbage waiting for a collection that a cheap full GC would
  * free. 50% keeps the peak RSS of the 211 MiB benchmark log under 150 MiB for a
@@ -25801,7 +25801,7 @@ function textOf(value) {
         return String(value);
     return null;
 }
-/** Epoch milliseconds from ISO text or a number of seconds, ms, µs or ns (told apart by size). */
+/** Epoch milliseconds from ISO text or a number of seconds, ms, \u00b5s or ns (told apart by size). */
 function timeOf(value) {
     const n = typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
     if (typeof n === 'number' && Number.isFinite(n)) {
@@ -26528,7 +26528,7 @@ function describeShape(sample) {
     // keys of a JSON body written inside it as a block scalar.
     const yaml = yamlTopKeys(head.subarray(0, 4096).toString('utf8'));
     if (yaml !== null)
-        return yaml.length === 0 ? 'YAML with no top-level keys' : `YAML with top-level keys ${yaml.slice(0, 6).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k)).join(', ')}`;
+        return yaml.length === 0 ? 'YAML with no top-level keys' : `YAML with top-level keys ${yaml.slice(0, 6).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}\u2026` : k)).join(', ')}`;
     const first = sample.jsonLines[0];
     if (sample.jsonLines.length > 1 && first !== null && typeof first === 'object' && !Array.isArray(first)) {
         return `JSON lines whose first record has keys ${keyList(first)}`;
@@ -26554,7 +26554,7 @@ function yamlTopKeys(text) {
 }
 function keyList(value) {
     const keys = Object.keys(value);
-    return keys.slice(0, 6).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k)).join(', ');
+    return keys.slice(0, 6).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}\u2026` : k)).join(', ');
 }
 
 
@@ -26646,8 +26646,8 @@ function strList(value) {
     return out;
 }
 /**
- * Timestamps to milliseconds: ISO-8601 strings; numbers ≥ 1e11 are epoch ms,
- * numbers ≥ 1e8 are epoch seconds (fractions kept to the ms), smaller numbers
+ * Timestamps to milliseconds: ISO-8601 strings; numbers \u2265 1e11 are epoch ms,
+ * numbers \u2265 1e8 are epoch seconds (fractions kept to the ms), smaller numbers
  * are run-relative milliseconds.
  */
 function toMillis(value) {
@@ -28134,7 +28134,7 @@ function aliasExpansion(root, contents, kinds) {
     }
     return { kind: 'bytes', bytes };
 }
-/** Every alias → the node it names: the last node with its anchor before it in document order (the YAML rule, the yaml package's order). */
+/** Every alias \u2192 the node it names: the last node with its anchor before it in document order (the YAML rule, the yaml package's order). */
 function aliasTargets(contents, kinds) {
     const anchors = new Map();
     const targets = new Map();
@@ -28425,7 +28425,7 @@ function converseBlock(block) {
 /**
  * An Anthropic server tool's result block (`web_search_tool_result`,
  * `code_execution_tool_result`, `bash_code_execution_tool_result`,
- * `tool_search_tool_result` …): the answer to a `server_tool_use` of the same
+ * `tool_search_tool_result` \u2026): the answer to a `server_tool_use` of the same
  * response, by `tool_use_id`. Its content is an error when its type ends in `_error`.
  */
 function serverToolResult(block) {
@@ -28559,7 +28559,7 @@ function claudeCodeLineReader(file, sink, idleRecords = 0) {
         if (type === 'result')
             return readResult(value, place, session, sink);
         if (type !== 'user' && type !== 'assistant')
-            return sink.skip({ line, reason: `record type "${type.length > 40 ? `${type.slice(0, 40)}…` : type}"`, value });
+            return sink.skip({ line, reason: `record type "${type.length > 40 ? `${type.slice(0, 40)}\u2026` : type}"`, value });
         const message = (0,facts_fields/* own */.ZV)(value, 'message');
         if (!(0,facts_fields/* isObject */.Gv)(message))
             return bad(`"message" is ${describe(message)}, not an object`);
@@ -28653,7 +28653,7 @@ function denied(content, toolUseResult) {
 
 
 const LOGLINES_HEAD = /^\{\s*"loglines"\s*:\s*\[/;
-/** `{"loglines": [{type, timestamp, message}, …]}`: the signature is the `loglines` list of typed records with a message. */
+/** `{"loglines": [{type, timestamp, message}, \u2026]}`: the signature is the `loglines` list of typed records with a message. */
 function isClaudeCodeExport(sample) {
     const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
     if (head !== null)
@@ -29251,7 +29251,7 @@ function decodeEventStream(bytes) {
 function hex(n) {
     return `0x${n.toString(16).padStart(8, '0')}`;
 }
-/** Fixed sizes of the header value types 0–9 (bool true/false, byte, short, int, long, bytes, string, timestamp, uuid); -1: 2-byte length first. */
+/** Fixed sizes of the header value types 0\u20139 (bool true/false, byte, short, int, long, bytes, string, timestamp, uuid); -1: 2-byte length first. */
 const VALUE_SIZE = [0, 0, 1, 2, 4, 8, -1, -1, 8, 16];
 /** The string headers of one message (other value types are stepped over), or null when they run past their length. */
 function readHeaders(bytes) {
@@ -29663,7 +29663,7 @@ function nanosToMs(value) {
         return null;
     return n / 1e6;
 }
-/** Decodes an OTLP AnyValue (`stringValue`, `intValue` as number or string, arrays, kvlists …). */
+/** Decodes an OTLP AnyValue (`stringValue`, `intValue` as number or string, arrays, kvlists \u2026). */
 function anyValue(value, depth = 0) {
     if (!(0,facts_fields/* isObject */.Gv)(value) || depth > 64)
         return undefined;
@@ -29854,7 +29854,7 @@ function geminiCatalog(request) {
  * A Gemini conversation recorded as a cassette. Every request repeats the
  * conversation so far in `contents`, and the model's turn a response gave comes
  * back as the next request's next content (where the client has added the call
- * ids the response lacked: pydantic-ai's `pyd_ai_…`). So a request is read only
+ * ids the response lacked: pydantic-ai's `pyd_ai_\u2026`). So a request is read only
  * past what the previous request and its response already held; a response's
  * calls are kept until the next request shows them again (then that copy, with
  * its ids, is the one kept, at the response's place), or the cassette ends. A
@@ -29970,7 +29970,7 @@ function actionArgs(input) {
 }
 /**
  * The tool calls of a Bedrock Agents `InvokeAgent` stream, from its `trace` events in
- * order. In every step trace (`orchestrationTrace`, `routingClassifierTrace` …) an
+ * order. In every step trace (`orchestrationTrace`, `routingClassifierTrace` \u2026) an
  * `invocationInput` is a call (an action group, a knowledge base lookup, an agent
  * collaborator, the code interpreter) and an `observation` holding the matching output
  * its result; `finalResponse` and the other observations answer no call. A call's id is
@@ -30309,7 +30309,7 @@ const MAX_NAME = 40;
 function quotedName(name) {
     if (name === null || name === '')
         return '(no type)';
-    return `"${name.length > MAX_NAME ? `${name.slice(0, MAX_NAME)}…` : name}"`;
+    return `"${name.length > MAX_NAME ? `${name.slice(0, MAX_NAME)}\u2026` : name}"`;
 }
 
 ;// CONCATENATED MODULE: ./src/ingest/codex/outcome.ts
@@ -31046,7 +31046,7 @@ const MESSAGE_TYPES = new Map([
     ['ChatMessage', 'chat'],
     ['FunctionMessage', 'function'],
 ]);
-/** The class name of a LangChain serialized constructor (`{"lc":1,"type":"constructor","id":[…,"ToolMessage"],"kwargs":{…}}`), or null. */
+/** The class name of a LangChain serialized constructor (`{"lc":1,"type":"constructor","id":[\u2026,"ToolMessage"],"kwargs":{\u2026}}`), or null. */
 function langChainClass(value) {
     if (!(0,facts_fields/* isObject */.Gv)(value) || (0,facts_fields/* own */.ZV)(value, 'lc') !== 1 || (0,facts_fields/* str */.gx)(value, 'type') !== 'constructor')
         return null;
@@ -31058,7 +31058,7 @@ function langChainClass(value) {
 }
 /**
  * A message in the plain form messageFacts reads: a LangChain serialized
- * constructor becomes its kwargs with the class's `type` (ToolMessage → "tool",
+ * constructor becomes its kwargs with the class's `type` (ToolMessage \u2192 "tool",
  * with its tool_call_id and status); an assistant message whose `content` is
  * the JSON text of a tool-call list (Koog writes them so) gets them as
  * `tool_calls`. Anything else is returned as it is.
@@ -32260,7 +32260,7 @@ function parseBoundary(obj, loc) {
         problem ??=
             typeof value !== 'string'
                 ? `boundary record "${field}" is not a string`
-                : `boundary record "${field}" is not a SHA-256 hex digest (64 hex digits): ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}; a placeholder left in place of the real hash?`;
+                : `boundary record "${field}" is not a SHA-256 hex digest (64 hex digits): ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}\u2026` : value)}; a placeholder left in place of the real hash?`;
     }
     // A record whose hashes are unusable is kept only for its saved payloads (hashed from the bytes, and scanned for secrets).
     if (problem !== null && Object.keys(payloads).length === 0)
@@ -33107,7 +33107,7 @@ function eventName(obj) {
 }
 /**
  * A tool start or end line: an event name such as `tool.start` / `tool.end`,
- * `tool_execution_started` / `…_completed`, Claude Code hook inputs
+ * `tool_execution_started` / `\u2026_completed`, Claude Code hook inputs
  * (`PreToolUse` / `PostToolUse` / `PostToolUseFailure`), and a tool name
  * (`tool_name`, `toolName`, `tool`); null for anything else.
  */
@@ -33362,7 +33362,7 @@ function readEvent(file, sink, runId, { value: event, line, index: i }) {
 ;// CONCATENATED MODULE: ./src/ingest/otel/containers/jaeger.ts
 
 
-/** Jaeger's query API / UI export: `{"data":[{"traceID","spans":[…],"processes":{…}}]}`. */
+/** Jaeger's query API / UI export: `{"data":[{"traceID","spans":[\u2026],"processes":{\u2026}}]}`. */
 function isJaegerContainer(value) {
     if (!(0,facts_fields/* isObject */.Gv)(value))
         return false;
@@ -33445,13 +33445,13 @@ function micros(value) {
 
 /**
  * OTLP JSON containers. One reader for every spelling seen in the wild:
- * - the collector's file exporter: `{"resourceSpans":[{"scopeSpans":[{"spans":[…]}]}]}`,
+ * - the collector's file exporter: `{"resourceSpans":[{"scopeSpans":[{"spans":[\u2026]}]}]}`,
  *   hex ids, integer enums, nanoseconds as strings or numbers;
  * - the protobuf JSON mapping: base64 ids, enum names (`SPAN_KIND_SERVER`,
  *   `STATUS_CODE_ERROR`), int64 `intValue` as a string, optionally snake_case field names;
- * - Tempo's API: `{"batches":[…]}`, older exports with `instrumentationLibrarySpans`,
- *   v2 `{"trace":{"resourceSpans":[…]}}`;
- * - a bare ResourceSpans per line: `{"resource":…,"scopeSpans":[…]}`.
+ * - Tempo's API: `{"batches":[\u2026]}`, older exports with `instrumentationLibrarySpans`,
+ *   v2 `{"trace":{"resourceSpans":[\u2026]}}`;
+ * - a bare ResourceSpans per line: `{"resource":\u2026,"scopeSpans":[\u2026]}`.
  */
 function isOtlpContainer(value) {
     if (!(0,facts_fields/* isObject */.Gv)(value))
@@ -33460,7 +33460,7 @@ function isOtlpContainer(value) {
         return true;
     if (isBareResourceSpans(value))
         return true;
-    // Tempo's v2 API wraps the request: {"trace": {"resourceSpans": […]}}.
+    // Tempo's v2 API wraps the request: {"trace": {"resourceSpans": [\u2026]}}.
     const trace = (0,facts_fields/* own */.ZV)(value, 'trace');
     return (0,facts_fields/* isObject */.Gv)(trace) && Array.isArray((0,facts_fields/* own */.ZV)(trace, 'resourceSpans'));
 }
@@ -33550,7 +33550,7 @@ function statusOf(code) {
  * A span as the OpenTelemetry Python SDK's `ReadableSpan.to_json()` writes it
  * (ConsoleSpanExporter, and the files test suites save):
  * `{name, context: {trace_id, span_id}, parent_id, start_time, end_time,
- * status: {status_code}, attributes: {…}, events: [{name, timestamp, attributes}]}`
+ * status: {status_code}, attributes: {\u2026}, events: [{name, timestamp, attributes}]}`
  * with `0x`-prefixed hex ids and ISO-8601 times.
  */
 function isFlatSpan(value) {
@@ -33563,7 +33563,7 @@ function isFlatSpan(value) {
 function isIdValue(value) {
     return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value) && value >= 0);
 }
-/** `"trace_id": 2734…` / `"span_id": 1734…`: ids written as JSON integers (any-agent), most past 2^53. */
+/** `"trace_id": 2734\u2026` / `"span_id": 1734\u2026`: ids written as JSON integers (any-agent), most past 2^53. */
 const INTEGER_ID = /("(trace_id|span_id)"\s*:\s*)(\d+)(?=\s*[,}])/g;
 /**
  * The span of a streamed item, with ids written as JSON integers kept exact: JSON.parse
@@ -33624,7 +33624,7 @@ function flatSpan(raw, lineOf) {
         line: lineOf(rawSpanId),
     };
 }
-/** `ERROR`, `StatusCode.ERROR`, `error` (any-agent) → `ERROR`; likewise `OK`. */
+/** `ERROR`, `StatusCode.ERROR`, `error` (any-agent) \u2192 `ERROR`; likewise `OK`. */
 function statusCode(value) {
     return typeof value === 'string' ? value.replace(/^StatusCode\./, '').toUpperCase() : null;
 }
@@ -33659,7 +33659,7 @@ function attributeMap(value) {
 }
 /**
  * A bare OpenInference attribute map: the attributes of one span without the span around
- * them (`{"openinference.span.kind": "LLM", "llm.input_messages.0.message.role": …}`), as
+ * them (`{"openinference.span.kind": "LLM", "llm.input_messages.0.message.role": \u2026}`), as
  * OpenInference's own test fixtures keep them.
  */
 function isAttributeMap(value) {
@@ -33796,8 +33796,8 @@ function parseObject(body) {
 /**
  * Finds, cheaply, the line where each span of a one-document file begins:
  * spans are read in document order, so the search moves forward through the
- * text to the next occurrence of the span's id as written (`"spanId": "…"` or
- * Jaeger's `"spanID": "…"`), counting newlines on the way. One linear pass in
+ * text to the next occurrence of the span's id as written (`"spanId": "\u2026"` or
+ * Jaeger's `"spanID": "\u2026"`), counting newlines on the way. One linear pass in
  * total, no regular expressions. The line reported is the line of the span's
  * own id key (one or two lines below the `{` of the span object in
  * pretty-printed files). When the id is not found after the cursor, the span
@@ -34057,7 +34057,7 @@ function traceScenarios(traceId, spans, byId, runIds, sink) {
  * from several places (the model's output, later model inputs, the tool span):
  * it becomes ONE tool_call where it is first seen; its result ONE tool_result
  * (tool span end, or the first model input that carries it). Model spans nested
- * in a model span (ADK call_llm → generate_content → openai.chat) are one request:
+ * in a model span (ADK call_llm \u2192 generate_content \u2192 openai.chat) are one request:
  * only the outermost becomes an llm record. An agent run as a tool is its own run (agent-runs.ts).
  */
 function assembleTrace(file, traceId, spans, sink, part) {
@@ -34675,7 +34675,7 @@ function spanError(span) {
         message: exceptionMessage ?? span.statusMessage,
     };
 }
-/** `execute_tool get_weather` → `get_weather` (the GenAI span name pattern), when no attribute names the tool. */
+/** `execute_tool get_weather` \u2192 `get_weather` (the GenAI span name pattern), when no attribute names the tool. */
 function toolNameFromSpanName(name) {
     const space = name.indexOf(' ');
     if (space > 0 && name.slice(0, space) === 'execute_tool')
@@ -34815,14 +34815,14 @@ async function readFlatSpans(input, sink) {
             if (isFlatSpan(value) || isAttributeMap(value))
                 take(value, () => line, line);
             else
-                sink.diagnostic({ ruleId: 'malformed-record', line, message: `object is not a span ({name, context: {trace_id, span_id}, …}): "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: `object is not a span ({name, context: {trace_id, span_id}, \u2026}): "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
         });
     }
     else {
         await (0,json_lines/* forEachJsonLine */.N)(input, sink, (value, line) => {
             const list = Array.isArray(value) ? value : [value];
             if (!list.some((item) => isFlatSpan(item) || isAttributeMap(item))) {
-                sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not a span ({name, context: {trace_id, span_id}, …}): "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
+                sink.diagnostic({ ruleId: 'malformed-record', line, message: `line is not a span ({name, context: {trace_id, span_id}, \u2026}): "${(0,json_lines/* excerpt */.K)(JSON.stringify(value))}"` });
                 return;
             }
             for (const raw of list)
@@ -34961,8 +34961,8 @@ function headText(sample) {
     return sample.head.subarray(0, 256).toString('utf8');
 }
 /**
- * OTLP JSON: the collector's file exporter (one `{"resourceSpans":[…]}` per line),
- * the protobuf JSON mapping, Tempo `{"batches":[…]}`. A run is a trace id.
+ * OTLP JSON: the collector's file exporter (one `{"resourceSpans":[\u2026]}` per line),
+ * the protobuf JSON mapping, Tempo `{"batches":[\u2026]}`. A run is a trace id.
  */
 const otlpFormat = {
     id: 'otlp-json',
@@ -35009,7 +35009,7 @@ const jaegerFormat = {
         });
     },
 };
-/** The opening of an SDK-written span: `{"name": "…", "context": {"trace_id":` (in a list or not). */
+/** The opening of an SDK-written span: `{"name": "\u2026", "context": {"trace_id":` (in a list or not). */
 const FLAT_HEAD = /^\s*\[?\s*\{\s*"name"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*"context"\s*:\s*\{\s*"trace_id"\s*:/;
 /** A JSON list of SDK-written spans, one such span (or list) per line, or pretty-printed spans one after another. */
 function isFlatSpanFile(sample) {
@@ -35036,7 +35036,7 @@ const otelSpansFormat = {
     detect: (sample) => (isFlatSpanFile(sample) ? types/* Evidence */.o.signature : types/* Evidence */.o.none),
     parse: readFlatSpans,
 };
-/** The opening of an any-agent trace too large to parse for detection: `{"spans": [{"name": …`. */
+/** The opening of an any-agent trace too large to parse for detection: `{"spans": [{"name": \u2026`. */
 const ANY_AGENT_HEAD = /^\s*\{\s*"spans"\s*:\s*\[\s*\{\s*"name"\s*:/;
 /** any-agent's `AgentTrace`: `{spans: [SDK-shaped spans], final_output}`: `final_output` is its signature, the spans list alone its structure. */
 function anyAgentEvidence(sample) {
@@ -35245,8 +35245,8 @@ function answerByStep(unanswered, loose, at, { lineOf, sink, byStep }) {
  * src/ingest/cassette/bedrock-agents.ts) and the Converse API (`toolUse` /
  * `toolResult` content blocks, `toolConfig.tools`; ConverseStream assembled from its
  * events, src/ingest/cassette/bedrock-stream.ts), and Amazon Nova's InvokeModel (whose
- * body is Converse's). Detected by the request address (`bedrock-agent-runtime…/agents/`,
- * `bedrock-runtime…/model/…/converse[-stream]`, `bedrock-runtime…/model/amazon.nova…`).
+ * body is Converse's). Detected by the request address (`bedrock-agent-runtime\u2026/agents/`,
+ * `bedrock-runtime\u2026/model/\u2026/converse[-stream]`, `bedrock-runtime\u2026/model/amazon.nova\u2026`).
  */
 const bedrockFormat = cassetteFormat('bedrock', 'Amazon Bedrock VCR cassettes: Agents InvokeAgent traces (action groups, knowledge bases, collaborators) and Converse (toolUse / toolResult)', 'bedrock');
 
@@ -35415,7 +35415,7 @@ function miniMessages(doc) {
 /**
  * A mini-swe-agent trajectory: role/content messages where the agent acts by
  * text or tool calls. Its marker (the `mswea_bash_command` fence or tag, `trajectory_format:
- * "mini-swe-agent-…"`, `info.mini_version`), or assistant ```bash blocks answered by user messages
+ * "mini-swe-agent-\u2026"`, `info.mini_version`), or assistant ```bash blocks answered by user messages
  * that open with `<returncode>` (its observation template).
  */
 function isMiniSweAgent(doc) {
@@ -35531,7 +35531,7 @@ function textOf(content) {
 /** SWE-agent's history item kinds (`message_type`), which no other format writes. */
 const trajectory_MESSAGE_TYPES = new Set(['system_prompt', 'observation', 'action', 'thought', 'demonstration']);
 /**
- * A SWE-agent trajectory: `{trajectory: [{action, observation, …}], history: [messages], info, …}`,
+ * A SWE-agent trajectory: `{trajectory: [{action, observation, \u2026}], history: [messages], info, \u2026}`,
  * or a history alone (`{history: [...]}`, as its function-calling demonstrations keep it) whose
  * messages carry SWE-agent's `message_type`.
  */
@@ -35677,9 +35677,9 @@ function readSteps(steps, { file, lineOf, sink }) {
 
 
 
-/** The opening of a trajectory too large to parse for detection: `{"environment": "…", "trajectory": [{"action": …`. */
+/** The opening of a trajectory too large to parse for detection: `{"environment": "\u2026", "trajectory": [{"action": \u2026`. */
 const TRAJ_HEAD = /^\{\s*("environment"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*)?"trajectory"\s*:\s*\[\s*\{\s*"action"\s*:/;
-/** The opening of a history-only trajectory too large to parse: `{"history": [{… "message_type": "system_prompt"`. */
+/** The opening of a history-only trajectory too large to parse: `{"history": [{\u2026 "message_type": "system_prompt"`. */
 const HISTORY_HEAD = /^\{\s*"history"\s*:\s*\[\s*\{[^{}]*"message_type"\s*:\s*"(system_prompt|observation|action|thought|demonstration)"/;
 function isSweAgentFile(sample) {
     const head = (0,whole_document/* largeDocumentHead */.HK)(sample);
@@ -35831,8 +35831,8 @@ function readAgent(collector, doc, agent, path, file, lineOf) {
     });
 }
 /**
- * Letta agent files (`.af`): one agent (`{agent_type, llm_config, tools, messages, …}`)
- * or, from Letta 0.8 on, `{agents: [...], tools: [...], blocks, groups, …}`. Each agent
+ * Letta agent files (`.af`): one agent (`{agent_type, llm_config, tools, messages, \u2026}`)
+ * or, from Letta 0.8 on, `{agents: [...], tools: [...], blocks, groups, \u2026}`. Each agent
  * is one run (its `id`, else its `name`); its tools are the catalog (`json_schema` is the
  * declaration: `parameters` the arguments' schema); an assistant message is one llm
  * record, its `tool_calls[]` the calls, a `role: "tool"` message with `tool_call_id`
@@ -35893,7 +35893,7 @@ function isRunRecord(value) {
 /** An action of MedAgentBench's text convention: an agent turn (after any ``` fence line) opening with GET or POST; the URL is the rest of its line (query values may hold spaces), a POST's payload the lines after. */
 const HTTP_ACTION = /^(?:```[^\n]*\n)?\s*(GET|POST)[ \t]+([^\n]*?)[ \t]*(?:\n([\s\S]*?))?\s*(?:```\s*)?$/;
 const FINISH = /^(?:```[^\n]*\n)?\s*FINISH\(/;
-/** MedAgentBench's task prompt (the first user turn) states its action convention: GET url?…, POST url + payload, FINISH([...]). */
+/** MedAgentBench's task prompt (the first user turn) states its action convention: GET url?\u2026, POST url + payload, FINISH([...]). */
 function isMedAgentBench(history) {
     const prompt = (0,facts_fields/* str */.gx)(history[0], 'content') ?? '';
     return (0,facts_fields/* own */.ZV)(history[0], 'role') === 'user' && prompt.includes('GET url?') && prompt.includes('POST url') && prompt.includes('FINISH(');
@@ -35923,7 +35923,7 @@ function actionOf(content) {
  * it says the request could not be sent); `FINISH(...)` is the run's answer, not a
  * call. Another agent turn is counted as skipped (the task ends on it: MedAgentBench's
  * `agent invalid action`). A record whose task prompt does not state that convention
- * (another AgentBench task: OS, DB, web …) is refused as a whole, counted as skipped
+ * (another AgentBench task: OS, DB, web \u2026) is refused as a whole, counted as skipped
  * and tool-like (a `partial-read`): its actions are not guessed.
  */
 function agentbench_readRecord(record, history, line, file, collector, sink) {
@@ -37525,7 +37525,7 @@ function sampleJsonLines(text, complete) {
 /**
  * False when the line from `first` (its first character that is not JSON whitespace) to
  * `end` cannot be one JSON value: its last such character does not close what the first
- * opens (`{…}`, `[…]`, `"…"`, a number, a literal). A pretty-printed document's lines
+ * opens (`{\u2026}`, `[\u2026]`, `"\u2026"`, a number, a literal). A pretty-printed document's lines
  * (`"id": "x",`, `{`, `},`) are passed over without a JSON.parse that throws.
  */
 function mayBeJson(text, first, end) {
@@ -40023,7 +40023,7 @@ function spoolBatch(data, spelling, maxSpanBytes) {
     const rejectMessage = [...reasons.entries()].map(([reason, n]) => `${n} span(s): ${reason}`).join('; ');
     return { lines, bytes, acceptedSpans: accepted, rejectedSpans: rejected, rejectMessage };
 }
-/** `"resource":{…},"schemaUrl":"…",` (or `"scope":…`), as sent; empty when absent. */
+/** `"resource":{\u2026},"schemaUrl":"\u2026",` (or `"scope":\u2026`), as sent; empty when absent. */
 function headOf(obj, key) {
     const value = (0,fields/* own */.ZV)(obj, key);
     const schemaUrl = (0,fields/* own */.ZV)(obj, 'schemaUrl');
@@ -40127,7 +40127,7 @@ class Turns {
  * to the decoder to refuse.
  */
 /**
- * ExportTraceServiceRequest → resource_spans (1) → scope_spans (2) → spans (2), in the
+ * ExportTraceServiceRequest \u2192 resource_spans (1) \u2192 scope_spans (2) \u2192 spans (2), in the
  * protobuf wire format. Fields of other numbers and wire types are skipped.
  */
 function countProtobufSpans(bytes, max) {
@@ -40631,7 +40631,7 @@ function uniqueCatalogs(catalogs) {
 }
 /**
  * All tools the report's runs were offered, as compareCatalogs takes them:
- * name → schema hash. A name offered with different schema hashes within the
+ * name \u2192 schema hash. A name offered with different schema hashes within the
  * report maps to null (unknown), so it never counts as changed against another
  * branch; the schema-drift rule reports that drift within the audit. Null when
  * the report does not list catalogs (written by an older version) or lists
@@ -41315,8 +41315,8 @@ function locationOf(finding) {
  * A location that fits `max` characters, cut from the left: the end, the file
  * name and its line, is what tells one place from another. `file:line` is
  * always kept whole (even when it alone is longer), and the cut starts at a
- * folder boundary when one is in reach: `…/claude-code/session.jsonl:12`.
- * Outside the working folder (`../…`) the kept end starts at a folder name, never inside the `../` steps.
+ * folder boundary when one is in reach: `\u2026/claude-code/session.jsonl:12`.
+ * Outside the working folder (`../\u2026`) the kept end starts at a folder name, never inside the `../` steps.
  */
 function shortLocation(location, max) {
     const chars = [...location];
@@ -41331,11 +41331,11 @@ function shortLocation(location, max) {
     // Cut inside a folder name: start at the next folder instead.
     if (chars[chars.length - keep - 1] !== '/' && boundary > 0 && [...tail.slice(boundary)].length >= name.length)
         tail = tail.slice(boundary);
-    // Outside the working folder the kept end never starts inside the `../` steps (`…../x`): it starts at a real folder.
+    // Outside the working folder the kept end never starts inside the `../` steps (`\u2026../x`): it starts at a real folder.
     const steps = /^\/?(?:\.\.?\/)+|^\.+(?=\/)/.exec(tail);
     if (steps && [...tail.slice(steps[0].length)].length >= name.length)
         tail = tail.slice(steps[0].length).replace(/^(?!\/)/, '/');
-    return `…${tail}`;
+    return `\u2026${tail}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/comment/links.ts
@@ -41344,7 +41344,7 @@ function shortLocation(location, max) {
 const NO_FILE_LINKS = { blobBase: '', tracked: new Set() };
 /**
  * `file:line` as a code span, linked to the file at the head commit
- * (`…/blob/<sha>/<path>#L<n>`) only when the file is tracked there: a link
+ * (`\u2026/blob/<sha>/<path>#L<n>`) only when the file is tracked there: a link
  * that resolves or none. The URL is built from our own base and the path
  * percent-encoded segment by segment; a path that could climb out of the
  * repository (`..`, absolute, backslashes) is never linked.
@@ -41421,7 +41421,7 @@ function suppressedMarkdown(report, shown = SUPPRESSED_SHOWN) {
         out.push(`- ${f.severity} ${codeSpan(f.ruleId)} at ${codeSpan(locationOf(f))}: ${codeSpan((0,sanitize_text/* sanitizeText */.j)(f.message, { maxChars: 200 }))}. Reason: ${codeSpan((0,sanitize_text/* sanitizeText */.j)(f.reason, { maxChars: 300 }))}`);
     }
     if (s.count > Math.min(shown, s.findings.length))
-        out.push(`- … and ${s.count - Math.min(shown, s.findings.length)} more (the JSON report lists up to ${s.findings.length.toLocaleString('en-US')}).`);
+        out.push(`- \u2026 and ${s.count - Math.min(shown, s.findings.length)} more (the JSON report lists up to ${s.findings.length.toLocaleString('en-US')}).`);
     out.push('', '</details>');
     return out;
 }
@@ -41434,7 +41434,7 @@ function suppressedText(report) {
     for (const f of s.findings)
         out.push(`  ${f.severity} ${f.ruleId} at ${locationOf(f)}: ${(0,sanitize_text/* sanitizeText */.j)(f.reason, { maxChars: 300 })}`);
     if (s.count > s.findings.length)
-        out.push(`  … and ${s.count - s.findings.length} more`);
+        out.push(`  \u2026 and ${s.count - s.findings.length} more`);
     return out;
 }
 
@@ -41448,7 +41448,7 @@ function suppressedText(report) {
 /** GitHub's limits: an issue comment body, and one step's job summary. */
 const COMMENT_LIMIT = 65_536;
 const SUMMARY_LIMIT = 1024 * 1024;
-const SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' };
+const SEVERITY_ICON = { error: '\ud83d\udd34', warning: '\ud83d\udfe0', note: '\ud83d\udd35' };
 /** Findings listed at most, whatever the room. */
 const LISTED_MAX = 1000;
 /**
@@ -41571,7 +41571,7 @@ var urgency = __nccwpck_require__(3653);
 
 
 
-const delta_lines_SEVERITY_ICON = { error: '🔴', warning: '🟠', note: '🔵' };
+const delta_lines_SEVERITY_ICON = { error: '\ud83d\udd34', warning: '\ud83d\udfe0', note: '\ud83d\udd35' };
 const WORDS = {
     'base-branch': { none: 'the base branch', scope: 'in this PR' },
     baseline: { none: 'a baseline', scope: 'against the baseline' },
@@ -41582,7 +41582,7 @@ const MESSAGE_MAX = 300;
 const REFERENCE_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /**
  * A rule id linked to its docs page. With `refs`, a reference link
- * (`[…][rule-id]`, defined once by ruleReferences) so a long comment spells
+ * (`[\u2026][rule-id]`, defined once by ruleReferences) so a long comment spells
  * each docs URL once. An id that is not shaped like ours (a stored report may
  * carry any text) has no docs page: it stays a plain code span.
  */
@@ -41603,7 +41603,7 @@ function ruleReferences(ruleIds) {
 }
 /**
  * A finding's message on one line, whole up to MESSAGE_MAX characters; a
- * longer one is cut at the last word boundary before it, with `…`.
+ * longer one is cut at the last word boundary before it, with `\u2026`.
  */
 function wholeMessage(text) {
     const flat = (0,sanitize_text/* sanitizeText */.j)(text, { maxChars: 4 * MESSAGE_MAX }).replace(/\s+/g, ' ').trim();
@@ -41611,7 +41611,7 @@ function wholeMessage(text) {
         return flat;
     const head = flat.slice(0, MESSAGE_MAX - 1);
     const space = head.lastIndexOf(' ');
-    return `${(space >= MESSAGE_MAX / 2 ? head.slice(0, space) : head).trimEnd()}…`;
+    return `${(space >= MESSAGE_MAX / 2 ? head.slice(0, space) : head).trimEnd()}\u2026`;
 }
 /** One line per finding: severity, rule (linked), place (linked where it resolves), the whole message (trace text: a code span the renderer wraps). */
 function findingLine(finding, links, refs = false) {
@@ -41644,7 +41644,7 @@ function deltaLines(comparison, links, more, maxNew, refs = false, findings = []
         for (const f of urgent.slice(0, maxNew))
             out.push(findingLine(f, links, refs));
         if (urgent.length > maxNew)
-            out.push(`- … and ${urgent.length - maxNew} more in ${whereTheRestIs(more)}.`);
+            out.push(`- \u2026 and ${urgent.length - maxNew} more in ${whereTheRestIs(more)}.`);
         return out;
     }
     const { added, fixed } = comparison.delta;
@@ -41656,14 +41656,14 @@ function deltaLines(comparison, links, more, maxNew, refs = false, findings = []
         for (const f of added.slice(0, maxNew))
             out.push(findingLine(f, links, refs));
         if (added.length > maxNew)
-            out.push(`- … and ${added.length - maxNew} more in ${whereTheRestIs(more)}.`);
+            out.push(`- \u2026 and ${added.length - maxNew} more in ${whereTheRestIs(more)}.`);
     }
     out.push('');
     if (fixed.length === 0)
         out.push(`**Fixed ${words.scope}:** none.`);
     else {
         // In the order of the fixed findings: the most severe first, secrets first.
-        const rules = [...(0,delta/* countByRule */.$i)(fixed)].map(([id, n]) => `${codeSpan(id)} ×${n}`);
+        const rules = [...(0,delta/* countByRule */.$i)(fixed)].map(([id, n]) => `${codeSpan(id)} \u00d7${n}`);
         out.push(`**Fixed ${words.scope}:** ${fixed.length} finding(s): ${rules.join(', ')}.`);
     }
     return out;
@@ -41706,7 +41706,7 @@ function apartLines(comparison, links, more, maxShown, refs = false) {
     return out;
 }
 function collapsed(title, items, more, links) {
-    const rest = more > 0 ? [`- … and ${more} more in ${whereTheRestIs(links)}.`] : [];
+    const rest = more > 0 ? [`- \u2026 and ${more} more in ${whereTheRestIs(links)}.`] : [];
     return [`<details><summary>${title}</summary>`, '', ...items, ...rest, '', '</details>'];
 }
 function basesWord(comparison) {
@@ -42071,7 +42071,7 @@ function renderText(report, judged) {
     }
     out.push('', 'Triage');
     for (const row of rows) {
-        out.push(`  ${row.severity} ${row.ruleId} ×${row.count} (first at ${row.first.map(locationOf).join(', ')})`);
+        out.push(`  ${row.severity} ${row.ruleId} \u00d7${row.count} (first at ${row.first.map(locationOf).join(', ')})`);
         out.push(`    likely cause: ${row.likelyCause}`);
         out.push(`    next action:  ${row.nextAction}`);
     }
@@ -42122,7 +42122,7 @@ function unreadText(c) {
 function text_table(head, rows, widths) {
     const cap = (text, i) => {
         const max = widths[i];
-        return max !== undefined && [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
+        return max !== undefined && [...text].length > max ? `${[...text].slice(0, max - 1).join('')}\u2026` : text;
     };
     const cells = [head, ...rows].map((row) => row.map(cap));
     const size = head.map((_, i) => Math.max(...cells.map((row) => [...row[i]].length)));
@@ -43044,26 +43044,26 @@ function headlineOf(p) {
         const shaped = (0,_coverage_js__WEBPACK_IMPORTED_MODULE_1__/* .toolShapedFiles */ .tT)(c);
         const partly = shaped > 0 ? ` (${plural(shaped, 'file holds', 'files hold')} tool calls that were not read)` : '';
         const errors = p.levels.filter((s) => p.all[s] > 0).map((s) => counted(s, p.all[s]));
-        return `⚠️ nothing audited: ${where}${partly}${errors.length > 0 ? `; ❌ ${errors.join(', ')}` : ''}`;
+        return `\u26a0\ufe0f nothing audited: ${where}${partly}${errors.length > 0 ? `; \u274c ${errors.join(', ')}` : ''}`;
     }
     return `${unreadLead(p)}${outcomeOf(p)}`;
 }
 /**
- * What leads a line that judged findings: the trace files not read (❌ when fail-on-unread
- * fails on them), then the files read in part. Never a bare ✅ when a file was not read.
+ * What leads a line that judged findings: the trace files not read (\u274c when fail-on-unread
+ * fails on them), then the files read in part. Never a bare \u2705 when a file was not read.
  */
 function unreadLead(p) {
     const c = p.coverage;
     const of = plural(c.files, 'file', 'files');
-    const unread = c.unread.length > 0 ? `${p.unreadFails ? '❌' : '⚠️'} ${c.unread.length.toLocaleString('en-US')} of ${of} not read (${(0,_coverage_js__WEBPACK_IMPORTED_MODULE_1__/* .unreadBreakdown */ .DL)(c.unread)}) · ` : '';
-    const partly = c.partlyRead > 0 ? `${unread === '' ? '⚠️ ' : ''}partly read (${c.partlyRead} of ${of}) · ` : '';
+    const unread = c.unread.length > 0 ? `${p.unreadFails ? '\u274c' : '\u26a0\ufe0f'} ${c.unread.length.toLocaleString('en-US')} of ${of} not read (${(0,_coverage_js__WEBPACK_IMPORTED_MODULE_1__/* .unreadBreakdown */ .DL)(c.unread)}) \u00b7 ` : '';
+    const partly = c.partlyRead > 0 ? `${unread === '' ? '\u26a0\ufe0f ' : ''}partly read (${c.partlyRead} of ${of}) \u00b7 ` : '';
     return `${unread}${partly}`;
 }
 function outcomeOf(p) {
     const nonzero = (counts, severities, prefix = '') => severities.filter((s) => counts[s] > 0).map((s) => counted(s, counts[s], prefix));
     if (p.failOn === 'never') {
         const found = nonzero(p.all, LEVELS_DOWN);
-        return `✅ not gated (fail-on: never): ${found.length > 0 ? found.join(', ') : 'no findings'}`;
+        return `\u2705 not gated (fail-on: never): ${found.length > 0 ? found.join(', ') : 'no findings'}`;
     }
     const levelWords = p.levels.map((s) => WORD[s][1]);
     const levelNone = levelWords.length === 3 ? 'findings' : levelWords.join(' or ');
@@ -43071,18 +43071,18 @@ function outcomeOf(p) {
         const inAll = nonzero(p.all, p.levels);
         const apart = apartOf(p.delta);
         if (p.over)
-            return `❌ ${nonzero(p.added, p.levels, 'new ').join(', ')} (${[inAll.length > 0 ? `${inAll.join(', ')} in all` : 'none before', ...apart].join('; ')})`;
+            return `\u274c ${nonzero(p.added, p.levels, 'new ').join(', ')} (${[inAll.length > 0 ? `${inAll.join(', ')} in all` : 'none before', ...apart].join('; ')})`;
         const below = nonzero(p.added, LEVELS_DOWN.filter((s) => !p.levels.includes(s)), 'new ');
         // Existing: compared and seen in every base report (flaky and not-compared findings are named apart).
         const existing = nonzero(minusApart(p.all, p.delta), p.levels, 'existing ');
         const rest = [...below, ...apart, ...existing];
         const head = p.delta && p.delta.added.length === 0 ? 'no new findings' : `no new ${levelNone}`;
-        return `✅ ${head}${rest.length > 0 ? ` (${rest.join('; ')})` : ''}`;
+        return `\u2705 ${head}${rest.length > 0 ? ` (${rest.join('; ')})` : ''}`;
     }
     if (p.over)
-        return `❌ ${nonzero(p.all, p.levels).join(', ')}`;
+        return `\u274c ${nonzero(p.all, p.levels).join(', ')}`;
     const others = nonzero(p.all, LEVELS_DOWN.filter((s) => !p.levels.includes(s)));
-    return `✅ no ${levelNone}${others.length > 0 ? ` (${others.join(', ')})` : ''}`;
+    return `\u2705 no ${levelNone}${others.length > 0 ? ` (${others.join(', ')})` : ''}`;
 }
 /** The flaky and not-compared findings, in words (none when not compared). */
 function apartOf(delta) {
@@ -43140,9 +43140,9 @@ function noFindingsSentence(report) {
 /* harmony export */ });
 /**
  * The text a secret can hide behind an encoding, as a reader would see it:
- * `%XX` escapes decoded (`gh%70_…`, `Authorization%3A%20Bearer%20…`), JSON string
- * escapes decoded (`\u0041KIA…`, `\/`, `\"`, `\n`: a raw JSON line, or a string that
- * holds JSON text) and every character NFKC-normalized (fullwidth `ｇｈｐ＿…`,
+ * `%XX` escapes decoded (`gh%70_\u2026`, `Authorization%3A%20Bearer%20\u2026`), JSON string
+ * escapes decoded (`\u0041KIA\u2026`, `\/`, `\"`, `\n`: a raw JSON line, or a string that
+ * holds JSON text) and every character NFKC-normalized (fullwidth `\uff47\uff48\uff50\uff3f\u2026`,
  * mathematical letters). Each
  * character of the view remembers where it came from in the original text, so a
  * secret found in the view is redacted in the original.
@@ -43200,7 +43200,7 @@ function sequenceLength(lead) {
 }
 /** What a JSON escape's letter stands for (`\uXXXX` aside). */
 const JSON_ESCAPES = new Map([['"', '"'], ['\\', '\\'], ['/', '/'], ['b', '\b'], ['f', '\f'], ['n', '\n'], ['r', '\r'], ['t', '\t']]);
-/** The JSON escape at `i` (`\uXXXX`, `\n`, `\/`, …): what it stands for and its length, or null. */
+/** The JSON escape at `i` (`\uXXXX`, `\n`, `\/`, \u2026): what it stands for and its length, or null. */
 function jsonEscapeAt(text, i) {
     const letter = text[i + 1];
     if (letter === undefined)
@@ -43411,7 +43411,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: ./src/sanitize/base64-text.ts
 /**
  * Whether a base64 run can decode to text, told without building the bytes or the
- * string: most runs in a trace are ids, hashes and paths (`0199a1c2-0000-…`, a sha256
+ * string: most runs in a trace are ids, hashes and paths (`0199a1c2-0000-\u2026`, a sha256
  * in hex), which decode to noise. The run's bytes are decoded into a scratch buffer and
  * read as UTF-8 the way the WHATWG decoder (and `Buffer#toString`) reads them: each
  * valid sequence is one character, each maximal invalid subpart one U+FFFD.
@@ -43499,7 +43499,7 @@ function mayDecodeToText(body, share) {
 
 ;// CONCATENATED MODULE: ./src/sanitize/base64-secrets.ts
 /**
- * Secrets hidden in base64: a git credential (`x-access-token:ghs_…`), a basic
+ * Secrets hidden in base64: a git credential (`x-access-token:ghs_\u2026`), a basic
  * auth pair or a whole .env file shipped as a blob. Runs of base64 characters
  * long enough to hold a credential are decoded; when the bytes are mostly
  * printable text and that text holds a secret, the whole blob is a secret.
@@ -43573,7 +43573,7 @@ var sanitize_prefilter = __nccwpck_require__(2784);
 ;// CONCATENATED MODULE: ./src/sanitize/token-formats.ts
 /**
  * A format is found wherever it stands in a string: after a space, a quote, `_` or a letter
- * or digit (`tool_hf_…`, `x_glpat-…`, `idnpm_…`), as the named patterns of secrets.ts are.
+ * or digit (`tool_hf_\u2026`, `x_glpat-\u2026`, `idnpm_\u2026`), as the named patterns of secrets.ts are.
  * Only Square's `EAAA` form keeps this guard (not preceded by a letter or digit; `_` may
  * precede): `EAAA` and 60 base64 characters turn up in any base64 of binary data. Mailgun's
  * `key-` keeps its own: not after `-` or `.` (`cache-key-<md5>` ends a word).
@@ -43647,7 +43647,7 @@ function tokenFormatOf(match) {
  * The characters a format's match can start with (terraform's aside): a position whose
  * character is none of them is passed without trying the formats. Terraform's token starts
  * with any 14 letters and digits, so it is tried at a word start (or after `_`), with the
- * letters and digits before its 14 kept as the match's group 1 (`x` in `x<14>.atlasv1.…`).
+ * letters and digits before its 14 kept as the match's group 1 (`x` in `x<14>.atlasv1.\u2026`).
  * test/sanitize/token-placements.test.ts finds every sample in every placement.
  */
 const TOKEN_LEADS = 'ACEGHNPSabcdefghklnoprstvxy';
@@ -43688,7 +43688,7 @@ function idOfMatch(pattern, match) {
     return pattern.idOf ? pattern.idOf(match) : pattern.id;
 }
 /**
- * Not preceded by a letter or digit (`_` may precede: `env_AKIA…`). Prefixes
+ * Not preceded by a letter or digit (`_` may precede: `env_AKIA\u2026`). Prefixes
  * distinctive enough (`ghp_`, `sk-ant-`, `xoxb-`) need no such guard.
  */
 const START = '(?<![A-Za-z0-9])';
@@ -43698,7 +43698,7 @@ const SECRET_PATTERNS = [
     { id: 'github-token', regex: /gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}/g },
     { id: 'anthropic-key', regex: new RegExp(`sk-ant-[A-Za-z0-9_-]{20,}`, 'g') },
     { id: 'openai-key', regex: new RegExp(`${START}sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,})`, 'g') },
-    // Exactly 20 upper-case letters and digits; lower-case letters may follow (`AKIA…secret`).
+    // Exactly 20 upper-case letters and digits; lower-case letters may follow (`AKIA\u2026secret`).
     { id: 'aws-access-key', regex: new RegExp(`${START}(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])`, 'g') },
     { id: 'slack-token', regex: new RegExp(`(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}`, 'g') },
     { id: 'slack-webhook', regex: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
@@ -43857,7 +43857,7 @@ const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u
 const WORKFLOW_COMMAND_V1 = /##\[/g;
 /**
  * Order matters: escapes are decoded and invisible characters removed before
- * secrets are looked for (so `gh\u200bp_…` or `\u0067hp_…` cannot slip past),
+ * secrets are looked for (so `gh\u200bp_\u2026` or `\u0067hp_\u2026` cannot slip past),
  * and the cap comes last and never cuts a marker or a surrogate pair in half.
  */
 function sanitizeText(whole, options = {}) {
@@ -43888,7 +43888,7 @@ function sanitizeText(whole, options = {}) {
     }
     else if (text !== whole) {
         // The window left fewer than `max` characters (the rest was removed): still a cut text.
-        out = out.length < max ? `${out}…` : cut(out, max);
+        out = out.length < max ? `${out}\u2026` : cut(out, max);
     }
     return out;
 }
@@ -43909,7 +43909,7 @@ function cut(text, max) {
         if (close >= end)
             end = open;
     }
-    return `${text.slice(0, end)}…`;
+    return `${text.slice(0, end)}\u2026`;
 }
 /**
  * Decodes JSON escapes until none is left, in one pass: a decoded character is
@@ -44414,7 +44414,7 @@ const BYTES_CHUNK = 48 * 1024;
 /**
  * Seals a whole document (a JSON trace, an .eval archive, a YAML cassette:
  * anything that is not one record per line) as a chain over its bytes: link
- * n holds `{"b64":"<base64 of bytes n·48 KiB …>","offset":<n·48 KiB>}`, in
+ * n holds `{"b64":"<base64 of bytes n\u00b748 KiB \u2026>","offset":<n\u00b748 KiB>}`, in
  * canonical JSON, chained exactly like records (docs/sealing.md), so the same
  * verifier checks it, and the decoded chunks, joined, are the file byte for
  * byte (source_sha256). The checkpoint says `"kind": "bytes"`. Streaming: one
@@ -44935,7 +44935,7 @@ class Redactor {
      * the original's, a marker already in the original stays as it was.
      */
     numbered(original, redacted, found, hits) {
-        const parts = redacted.split(MARKER); // literal, rule, literal, rule, …, literal
+        const parts = redacted.split(MARKER); // literal, rule, literal, rule, \u2026, literal
         let at = 0;
         let out = '';
         for (let i = 0; i < parts.length; i += 2) {
@@ -45011,7 +45011,7 @@ function encodedAt(value, depth, whole = false) {
  * `text` with each stretch that stands for a value replaced by `token()`: its JSON form
  * (`encoded`) where it starts and ends on whole characters (not the `9` that ends `\u0039`);
  * when there is none, the value written with other escapes than JSON.stringify writes
- * (`\/`, `\u0041KIA…`), found as `needle` in the text's decoded view.
+ * (`\/`, `\u0041KIA\u2026`), found as `needle` in the text's decoded view.
  */
 function replaceValue(text, encoded, needle, token) {
     const view = (0,decoded_view/* decodedView */.y)(text);
@@ -45428,7 +45428,7 @@ function unsealedLines(mode, policy) {
 function reasonOf(error) {
     const prefix = `${error.file}:${error.line}: `;
     const reason = (error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message).replace(/^cannot be sealed: /, '');
-    return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason;
+    return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}\u2026` : reason;
 }
 
 
@@ -45728,7 +45728,7 @@ const VERSION = '0.1.0';
  * `rules.retry-storm.bogus: unknown key`.
  * A union that failed as a whole is reported through the alternative that got
  * furthest (the one with an issue below the union's own path), so the user
- * sees `rules.retry-storm.threshold: …` rather than "invalid input".
+ * sees `rules.retry-storm.threshold: \u2026` rather than "invalid input".
  */
 function describeIssues(error, schema) {
     const issues = flatten(error.issues, []);
@@ -47494,7 +47494,7 @@ function encodeComponent (input, isAllowed) {
 }
 
 /**
- * Encodes userinfo while preserving its RFC 3986 §3.2.1 literal characters.
+ * Encodes userinfo while preserving its RFC 3986 \u00a73.2.1 literal characters.
  * In particular, authority delimiters such as `@`, `/`, `?`, and `#` are data.
  *
  * @param {string} input
@@ -47505,7 +47505,7 @@ function encodeUserinfo (input) {
 }
 
 /**
- * Encodes query data using the RFC 3986 §3.4 grammar. A literal `#` must be
+ * Encodes query data using the RFC 3986 \u00a73.4 grammar. A literal `#` must be
  * escaped because it would otherwise begin the fragment component.
  *
  * @param {string} input
@@ -47516,7 +47516,7 @@ function encodeQuery (input) {
 }
 
 /**
- * Encodes fragment data using the RFC 3986 §3.5 grammar.
+ * Encodes fragment data using the RFC 3986 \u00a73.5 grammar.
  *
  * @param {string} input
  * @returns {string}
@@ -60040,7 +60040,7 @@ function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onErr
         }
         if (!isMap && !sep && !props.found) {
             // item is a value in a seq
-            // → key & sep are empty, start does not include ? or :
+            // \u2192 key & sep are empty, start does not include ? or :
             const valueNode = value
                 ? composeNode(ctx, value, props, onError)
                 : composeEmptyNode(ctx, props.end, sep, null, props, onError);
@@ -61486,17 +61486,17 @@ const prettifyError = (src, lc) => (error) => {
     // Trim to max 80 chars, keeping col position near the middle
     if (ci >= 60 && lineStr.length > 80) {
         const trimStart = Math.min(ci - 39, lineStr.length - 79);
-        lineStr = '…' + lineStr.substring(trimStart);
+        lineStr = '\u2026' + lineStr.substring(trimStart);
         ci -= trimStart - 1;
     }
     if (lineStr.length > 80)
-        lineStr = lineStr.substring(0, 79) + '…';
+        lineStr = lineStr.substring(0, 79) + '\u2026';
     // Include previous line in context if pointing at line start
     if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
         // Regexp won't match if start is trimmed
         let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
         if (prev.length > 80)
-            prev = prev.substring(0, 79) + '…\n';
+            prev = prev.substring(0, 79) + '\u2026\n';
         lineStr = prev + lineStr;
     }
     if (/[^ ]/.test(lineStr)) {
@@ -62776,13 +62776,13 @@ const REMOVE = Symbol('remove item');
  * Walks through the tree (depth-first) starting from the root, calling a
  * `visitor` function with two arguments when entering each item:
  *   - `item`: The current item, which included the following members:
- *     - `start: SourceToken[]` – Source tokens before the key or value,
+ *     - `start: SourceToken[]` \u2013 Source tokens before the key or value,
  *       possibly including its anchor or tag.
- *     - `key?: Token | null` – Set for pair values. May then be `null`, if
+ *     - `key?: Token | null` \u2013 Set for pair values. May then be `null`, if
  *       the key before the `:` separator is empty.
- *     - `sep?: SourceToken[]` – Source tokens between the key and the value,
+ *     - `sep?: SourceToken[]` \u2013 Source tokens between the key and the value,
  *       which should include the `:` map value indicator if `value` is set.
- *     - `value?: Token` – The value of a sequence item, or of a map pair.
+ *     - `value?: Token` \u2013 The value of a sequence item, or of a map pair.
  *   - `path`: The steps from the root to the current node, as an array of
  *     `['key' | 'value', number]` tuples.
  *
@@ -70363,7 +70363,7 @@ function deferProp(target, key, getter) {
         configurable: true,
     });
 }
-// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
+// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key \u2014 an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
 function putProp(target, key, value) {
     if (key in target)
         util_assignProp(target, key, value);
@@ -70787,7 +70787,7 @@ function prefixIssues(path, issues) {
 function unwrapMessage(message) {
     return typeof message === "string" ? message : message?.message;
 }
-/* A check holds no link back to the schema it is attached to — the same check instance is shared by every clone of that schema — so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
+/* A check holds no link back to the schema it is attached to \u2014 the same check instance is shared by every clone of that schema \u2014 so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
 /** The leading size checks of `defChecks` that set an upper bound, each paired with it. */
 function sizeCaps(defChecks) {
     const caps = [];
@@ -70961,11 +70961,11 @@ class Class {
 }
 //////////    PROTOTYPE INSTALLERS     //////////
 //
-// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together — see "The three axes" in AGENTS.md.
+// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together \u2014 see "The three axes" in AGENTS.md.
 /**
  * Installs a trait's members on its prototype. Each value builds that member for the instance on first read; the built value shadows the accessor as an own property, so a detached `const { parse } = schema` keeps working.
  *
- * Call this from a `proto` initializer, which runs once per prototype — never per instance.
+ * Call this from a `proto` initializer, which runs once per prototype \u2014 never per instance.
  */
 function members(proto, table) {
     for (const key in table) {
@@ -71101,7 +71101,7 @@ function installLazyProp(inst, key, make, enumerable) {
         },
     });
 }
-/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback — rest and defaulted parameters both report arity 0 — and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure — the same shape that anchored `urlCanParse` into every build. */
+/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback \u2014 rest and defaulted parameters both report arity 0 \u2014 and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure \u2014 the same shape that anchored `urlCanParse` into every build. */
 const CONSTANT_CATCH = "~constantCatch";
 /** Wraps a constant catch value in a thunk tagged with {@link CONSTANT_CATCH}. */
 function constantCatch(value) {
@@ -71148,7 +71148,7 @@ function newError(Definition) {
 function $constructor(name, initializer, 
 /** This trait's members, installed once on every prototype that composes it. They cannot be declared in the initializer above: that runs per instance, and the prototype is shared. */
 proto, params) {
-    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, …) install here once rather than as an accessor on every instance.
+    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, \u2026) install here once rather than as an accessor on every instance.
     const zodProto = {};
     // Assigning the fields in the constructor body is what gives instances in-object slots; building the object literally and reparenting it costs a second allocation and a generic property copy.
     function Internals(def) {
@@ -71177,7 +71177,7 @@ proto, params) {
         inst._zod.traits.add(name);
         initializer(inst, def);
         if (initialized) {
-            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` — unchanged from before.
+            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` \u2014 unchanged from before.
             const own = Object.getPrototypeOf(inst);
             const ctorProto = inst._zod.constr.prototype;
             let up = own;
@@ -71399,7 +71399,7 @@ function isRecursive(inst, stack, resolve) {
         default: {
             // a new built-in kind becomes a compile error here
             kind;
-            // a user-defined kind can still hold children, and only its author knows where, so fall back to scanning the def — skipping accessors, since reading one can run user code
+            // a user-defined kind can still hold children, and only its author knows where, so fall back to scanning the def \u2014 skipping accessors, since reading one can run user code
             for (const key in def) {
                 const desc = Object.getOwnPropertyDescriptor(def, key);
                 if (!desc || desc.get)
@@ -71610,7 +71610,7 @@ const unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
 const idnEmail = (/* unused pure expression or super */ null && (unicodeEmail));
 const browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 // from https://thekevinscott.com/emojis-in-javascript/#writing-a-regular-expression
-// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor — a pictograph, a regional indicator, or the enclosing keycap — because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
+// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor \u2014 a pictograph, a regional indicator, or the enclosing keycap \u2014 because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
 const _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`;
 function emoji() {
     return new RegExp(_emoji, "u");
@@ -71633,7 +71633,7 @@ const domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+
 const httpProtocol = /^https?$/;
 // https://blog.stevenlevithan.com/archives/validate-phone-number#r4-3 (regex sans spaces) E.164: leading digit must be 1-9; total digits (excluding '+') between 7-15
 const e164 = /^\+[1-9]\d{6,14}$/;
-// Credit card shape: 12–19 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
+// Credit card shape: 12\u201319 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
 const creditCard = /^\d(?:[ -]?\d){11,18}$/;
 // ISO 4217 alpha codes from the SIX list, regenerated by scripts/update-iso-4217.ts
 const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
@@ -71793,7 +71793,7 @@ const $ZodCheckMultipleOf =
         if (typeof payload.value !== typeof def.value)
             throw new Error("Cannot mix number and bigint in multiple_of check.");
         const isMultiple = typeof payload.value === "bigint"
-            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+            ? // `value % 0n` throws, and nothing is a multiple of zero \u2014 the number branch already fails this way via NaN
                 def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
             : floatSafeRemainder(payload.value, def.value) === 0;
         if (isMultiple)
@@ -72044,7 +72044,7 @@ const $ZodCheckLengthEquals = /*@__PURE__*/ $constructor("$ZodCheckLengthEquals"
     inst._zod.check = (payload) => {
         const input = payload.value;
         const units = input.length;
-        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
+        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way \u2014 and missed in the same direction in both measures.
         const length = typeof input === "string" && units >= def.length && units <= def.length * 2
             ? codePointLength(input)
             : units;
@@ -72819,7 +72819,7 @@ function isValidCreditCard(input) {
     return isLuhnAlgo(input.replace(CC_SANITIZE, ""));
 }
 const $ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCreditCard", (inst, def) => {
-    // Shape only — the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
+    // Shape only \u2014 the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
     def.pattern ?? (def.pattern = regexes.creditCard);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -72855,7 +72855,7 @@ function isValidIBAN(input) {
     return isIso7064Mod97(input);
 }
 const $ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIBAN", (inst, def) => {
-    // shape only — checksum is not expressible as a pattern
+    // shape only \u2014 checksum is not expressible as a pattern
     def.pattern ?? (def.pattern = regexes.iban);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -73185,7 +73185,7 @@ const $ZodArray = /*@__PURE__*/ $constructor("$ZodArray", (inst, def) => {
 function handlePropertyResult(result, final, key, input, optin, optout) {
     const isPresent = key in input;
     const isOptionalOut = optout === "optional";
-    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing — whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
+    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing \u2014 whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
     if (!isPresent && isOptionalOut && optin === "optional") {
         return;
     }
@@ -73420,7 +73420,7 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
             const isOptionalOut = schema?._zod?.optout === "optional";
             doc.write(`const ${id} = ${parseStr(k)};`);
             if (isOptionalIn && isOptionalOut) {
-                // For optional-in/out schemas, ignore errors on absent keys — and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
+                // For optional-in/out schemas, ignore errors on absent keys \u2014 and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
                 const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
                 doc.write(`
         const ${id}_present = ${isPresent};
@@ -73705,7 +73705,7 @@ const $ZodDiscriminatedUnion =
             propValues[zod.def.discriminator]?.delete(undefined);
         return propValues;
     });
-    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
+    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it \u2014 pipes and lazies \u2014 are left to the map.
     def.options.forEach((option, i) => {
         const propShape = util.rawShape(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
@@ -76228,7 +76228,7 @@ function to_json_schema_extractDefs(ctx, schema
     const root = ctx.seen.get(schema);
     if (!root)
         throw new Error("Unprocessed schema. This is a bug in Zod.");
-    // With `external` set, every registered schema resolves through the external branch of `makeURI`, so the root branch below produces the same ref the external branch would — this pass is identical whichever schema it is called with, and only needs to run once.
+    // With `external` set, every registered schema resolves through the external branch of `makeURI`, so the root branch below produces the same ref the external branch would \u2014 this pass is identical whichever schema it is called with, and only needs to run once.
     if (ctx.external && ctx.sharedDefsExtractedFor === ctx.external)
         return;
     // Track ids to detect duplicates across different schemas
@@ -76339,7 +76339,7 @@ function to_json_schema_extractDefs(ctx, schema
     if (ctx.external)
         ctx.sharedDefsExtractedFor = ctx.external;
 }
-/** Rewrites `anyOf: [{type: "a"}, {type: "b"}]` to `type: ["a", "b"]`, which every JSON Schema draft treats as equivalent and most consumers render far better for the nullable case. Only branches that are a bare type assertion qualify — anything carrying a constraint, `$ref`, `const` or metadata is left alone. Runs after `flattenRef`, so a branch an override decorated or `$defs` extraction turned into a `$ref` is no longer bare and correctly stays in `anyOf`. `oneOf` is excluded: `integer` and `number` overlap, so "exactly one" and "at least one" are not the same there. OpenAPI 3.0 is excluded: its `type` must be a single string. */
+/** Rewrites `anyOf: [{type: "a"}, {type: "b"}]` to `type: ["a", "b"]`, which every JSON Schema draft treats as equivalent and most consumers render far better for the nullable case. Only branches that are a bare type assertion qualify \u2014 anything carrying a constraint, `$ref`, `const` or metadata is left alone. Runs after `flattenRef`, so a branch an override decorated or `$defs` extraction turned into a `$ref` is no longer bare and correctly stays in `anyOf`. `oneOf` is excluded: `integer` and `number` overlap, so "exactly one" and "at least one" are not the same there. OpenAPI 3.0 is excluded: its `type` must be a single string. */
 function compactTypeUnion(schema) {
     const options = schema.anyOf;
     if (!Array.isArray(options) || options.length === 0 || schema.type !== undefined)
@@ -76348,7 +76348,7 @@ function compactTypeUnion(schema) {
     for (const option of options) {
         if (!option || typeof option !== "object")
             return;
-        // A branch that is itself a compactible union folds into this one — nested `anyOf` and a flat `type` array say the same thing. Compacting it first also makes the result independent of the order this pass walks the seen map in.
+        // A branch that is itself a compactible union folds into this one \u2014 nested `anyOf` and a flat `type` array say the same thing. Compacting it first also makes the result independent of the order this pass walks the seen map in.
         compactTypeUnion(option);
         const keys = Object.keys(option);
         if (keys.length !== 1 || keys[0] !== "type")
@@ -76365,8 +76365,8 @@ function compactTypeUnion(schema) {
     // A `type` array must be non-empty and unique (metaschema); a single member is spelled as a bare string.
     schema.type = types.length === 1 ? types[0] : types;
 }
-/** Keywords `foldIntersection` knows how to combine. Anything else — `$ref`, `patternProperties`,
- * an annotation like `description` — makes a member unfoldable, so a constraint this does not
+/** Keywords `foldIntersection` knows how to combine. Anything else \u2014 `$ref`, `patternProperties`,
+ * an annotation like `description` \u2014 makes a member unfoldable, so a constraint this does not
  * understand leaves the `allOf` alone instead of being silently dropped or misattributed. */
 const FOLDABLE_KEYS = new Set(["type", "properties", "required", "additionalProperties"]);
 const UNION_KEYS = ["oneOf", "anyOf"];
@@ -76437,8 +76437,8 @@ function foldObjects(members) {
 }
 /** `additionalProperties` in an `allOf` member sees only that member's own `properties`, so two
  * closed object members reject each other's keys and the schema validates nothing. Zod's parser
- * pools the key sets instead — `handleIntersectionResults` reports a key as unrecognized only when
- * *every* side rejects it — so the emitted schema has to pool them too, and folding the members
+ * pools the key sets instead \u2014 `handleIntersectionResults` reports a key as unrecognized only when
+ * *every* side rejects it \u2014 so the emitted schema has to pool them too, and folding the members
  * into one object is the encoding that says so on every target.
  *
  * This runs from `finalize`, after `extractDefs`, which is what keeps it clear of the `$ref`
@@ -76564,7 +76564,7 @@ function to_json_schema_finalize(ctx, schema) {
         }
         for (const rewrite of ctx.deferred)
             rewrite();
-        // After flattening, every member that was extracted is a `$ref`, so the fold sees the final shape. A schema that inherits an intersection — through `z.lazy`, or any `ref` chain — holds the same `allOf` array, so fold by array identity to catch every copy.
+        // After flattening, every member that was extracted is a `$ref`, so the fold sees the final shape. A schema that inherits an intersection \u2014 through `z.lazy`, or any `ref` chain \u2014 holds the same `allOf` array, so fold by array identity to catch every copy.
         if (ctx.intersections.length) {
             const carriers = new Map();
             for (const seen of ctx.seen.values()) {
@@ -76609,7 +76609,7 @@ function to_json_schema_finalize(ctx, schema) {
     }
     // when the root was extracted into $defs, `root.schema` is the `$ref` wrapper and `root.def` is the body that now lives under $defs
     assignProps(result, root.defId ? root.schema : (root.def ?? root.schema));
-    // The `id` in `.meta()` is a Zod-specific registration tag used to extract schemas into $defs — it is not user-facing JSON Schema metadata. Strip it from the output body where it would otherwise leak. The id is preserved implicitly via the $defs key (and via $ref paths).
+    // The `id` in `.meta()` is a Zod-specific registration tag used to extract schemas into $defs \u2014 it is not user-facing JSON Schema metadata. Strip it from the output body where it would otherwise leak. The id is preserved implicitly via the $defs key (and via $ref paths).
     const rootMetaId = ctx.metadataRegistry.get(schema)?.id;
     if (rootMetaId !== undefined && result.id === rootMetaId)
         delete result.id;
@@ -77274,11 +77274,11 @@ const tupleProcessor = (schema, ctx, _json, params) => {
  *
  * A numeric bound cannot apply to a property name, so `minimum` and its siblings are dropped rather
  * than carried over: keeping them beside `type: "string"` reproduces the match-nothing schema this
- * exists to fix. A key that carries one therefore emits wider than the record parses — `z.record(z.number().min(5), V)`
- * accepts `"3"` — which is the deliberate trade, since throwing on it would reject an ordinary schema
+ * exists to fix. A key that carries one therefore emits wider than the record parses \u2014 `z.record(z.number().min(5), V)`
+ * accepts `"3"` \u2014 which is the deliberate trade, since throwing on it would reject an ordinary schema
  * outright. */
 function stringifyKeyNames(bySchema, json, visited) {
-    // an extracted key that rewrites cannot go on sharing its definition — the string form a key position needs is not the number form every other reference wants — so it inlines. One that does not rewrite keeps the `$ref`.
+    // an extracted key that rewrites cannot go on sharing its definition \u2014 the string form a key position needs is not the number form every other reference wants \u2014 so it inlines. One that does not rewrite keeps the `$ref`.
     if (json.$ref) {
         // a recursive key holds its own reference inside its definition, so a node already on the path is left alone rather than resolved again
         if (visited.has(json))
@@ -77735,7 +77735,7 @@ const _messageDesc = {
 };
 const _issuesDesc = { value: undefined, enumerable: false };
 /* Prototypes that already carry the lazy `toString`. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
+ * intrinsics so that `init` on a foreign object \u2014 it accepts any object \u2014
  * can never install an accessor onto a prototype we do not own. */
 const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 const initializer = (inst, def) => {
@@ -77942,9 +77942,9 @@ function treeifyError(error, mapper = (issue) => issue.message) {
  *
  * ```
  * username
- *   ✖ Expected number, received string at "username
+ *   \u2716 Expected number, received string at "username
  * favoriteNumbers[0]
- *   ✖ Invalid input: expected number
+ *   \u2716 Invalid input: expected number
  * ```
  */
 function toDotPath(_path) {
@@ -77971,9 +77971,9 @@ function prettifyError(error) {
     const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
     // Process each issue
     for (const issue of issues) {
-        lines.push(`✖ ${issue.message}`);
+        lines.push(`\u2716 ${issue.message}`);
         if (issue.path?.length)
-            lines.push(`  → at ${toDotPath(issue.path)}`);
+            lines.push(`  \u2192 at ${toDotPath(issue.path)}`);
     }
     // Convert Map to formatted string
     return lines.join("\n");
@@ -78161,7 +78161,7 @@ const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
 
 /* Prototypes that already carry the lazy helper methods. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
+ * intrinsics so that `init` on a foreign object \u2014 it accepts any object \u2014
  * can never install an accessor onto a prototype we do not own. */
 const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 /* Helper methods live as non-enumerable lazy getters on the shared
@@ -78242,7 +78242,7 @@ const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
 
 
-// Register English as the default locale on first ZodType construction. Hooked into the `ZodType` `$constructor` (rather than a top-level `config(en())` in `external.ts`) so bundlers honoring `sideEffects: false` can't tree-shake it out — see #5953, #5725. An explicit `z.config(z.locales.xx())` call wins regardless of order, since this only sets the default when none is present.
+// Register English as the default locale on first ZodType construction. Hooked into the `ZodType` `$constructor` (rather than a top-level `config(en())` in `external.ts`) so bundlers honoring `sideEffects: false` can't tree-shake it out \u2014 see #5953, #5725. An explicit `z.config(z.locales.xx())` call wins regardless of order, since this only sets the default when none is present.
 function _ensureDefaultLocale() {
     if (!globalConfig.localeError)
         config(en());
@@ -79257,7 +79257,7 @@ const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
     inst.valueType = def.valueType;
 });
 function record(keyType, valueType, params) {
-    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
+    // v3-compat: z.record(valueType, params?) \u2014 defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
         return new ZodRecord({
             type: "record",
