@@ -56,9 +56,6 @@ const SLOW = [
   'test/receiver/receiver.test.ts',
 ];
 
-/** Test files run with a fresh module graph (vitest's isolate), apart from the shared-worker projects. */
-const ISOLATED = ['test/receiver/otlp-descriptor.test.ts'];
-
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -77,11 +74,8 @@ export default defineConfig({
     // The second reporter counts the tests skipped for a missing public corpus (test/public-corpus.ts).
     reporters: ['default', './test/public-corpus-reporter.ts'],
     projects: [
-      // Files that need a module graph of their own (the OpenTelemetry SDK's timing state is
-      // global: a span started at 1 s read as "now" after other files ran in the same worker).
-      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
-      { extends: true, test: { name: 'slow', include: SLOW, exclude: ISOLATED } },
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED] } },
+      { extends: true, test: { name: 'slow', include: SLOW } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: SLOW } },
     ],
   },
 });

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as acorn from 'acorn';
 import { writeOtlpDescriptor } from './otlp-descriptor.mjs';
 
 const entries = [
@@ -20,27 +21,50 @@ const ncc = join('node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js');
  * The bundle with every character past ASCII written as a \\u escape. V8 keeps a script's
  * source in the heap for as long as the process runs, and one character past Latin-1 (a ✅ in
  * a message) makes it a two-byte string: 6 MB of heap for the 3 MB CLI instead of 3 MB, which
- * is a tenth of a 32 MB heap (test/ingest/big/long-run.test.ts). An escape means the same in a
- * string, a template, a regular expression (a surrogate pair too, with the u flag) and an
- * identifier; it would not in String.raw or after a backslash, so those fail the build.
+ * is a tenth of a 32 MB heap (test/ingest/big/long-run.test.ts). The bundle is tokenized
+ * (acorn): in a string, template, regular expression or identifier an escape means the same
+ * (a surrogate pair too, with the u flag); white space past ASCII between tokens (a no-break
+ * space in a dependency) becomes a space, a line separator a line feed; a comment keeps the
+ * escape as text. A tagged template (String.raw) sees its raw text, so one holding such a
+ * character fails the build, as does a backslash before one.
  */
 function asciiOnly(code, name) {
-  for (const raw of code.matchAll(/String\.raw\s*`/g)) {
-    let i = raw.index + raw[0].length;
-    let depth = 0;
-    for (; i < code.length; i += 1) {
-      const ch = code[i];
-      if (ch === '\\') i += 1;
-      else if (depth === 0 && ch === '`') break;
-      else if (ch === '$' && code[i + 1] === '{') (depth += 1), (i += 1);
-      else if (depth > 0 && ch === '}') depth -= 1;
-      else if (ch.charCodeAt(0) > 0x7f) throw new Error(`${name}: a character past ASCII in a String.raw template at ${raw.index}: write it as an escape`);
+  const body = code.startsWith('#!') ? code.slice(code.indexOf('\n')) : code;
+  const offset = code.length - body.length;
+  const tokens = [];
+  const ast = acorn.parse(body, { ecmaVersion: 'latest', sourceType: 'module', onToken: tokens });
+  const raws = [];
+  (function walk(node) {
+    if (node === null || typeof node !== 'object') return;
+    if (node.type === 'TaggedTemplateExpression') raws.push([node.quasi.start, node.quasi.end]);
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value.type === 'string') walk(value);
     }
-  }
-  return code.replace(/[^\x00-\x7f]/g, (ch, at) => {
+  })(ast);
+  const escape = (ch, at) => {
     if (code[at - 1] === '\\') throw new Error(`${name}: a backslash before a character past ASCII at ${at}: write it as an escape`);
+    if (raws.some(([from, to]) => at - offset >= from && at - offset < to)) throw new Error(`${name}: a character past ASCII in a tagged template at ${at}: write it as an escape`);
     return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
+  };
+  let out = code.slice(0, offset);
+  let at = offset;
+  const between = (to) => {
+    // White space and comments: a comment keeps the escape as text.
+    out += code.slice(at, to).replace(/[^\x00-\x7f]/g, (ch) => (/[\u2028\u2029]/.test(ch) ? '\n' : /\s/.test(ch) ? ' ' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`));
+    at = to;
+  };
+  for (const token of tokens) {
+    const from = token.start + offset;
+    const to = token.end + offset;
+    between(from);
+    const text = code.slice(from, to);
+    out += /[^\x00-\x7f]/.test(text) ? text.replace(/[^\x00-\x7f]/g, (ch, i) => escape(ch, from + i)) : text;
+    at = to;
+  }
+  between(code.length);
+  return out;
 }
 
 function run(args) {

@@ -25,8 +25,9 @@ describe('otlp-descriptor.ts: generated from the pinned npm package, never commi
 
   it('decodes what the OpenTelemetry JS SDK sends, scope attributes and span flags included', () => {
     const { exporter, start } = sdkTracer();
-    const span = start('execute_tool get_weather', 1_000, { 'gen_ai.tool.name': 'get_weather', 'gen_ai.tool.call.id': 'call_1' });
-    span.end(1_250);
+    // Epoch milliseconds: the SDK reads a time below its clock's now() as relative to the process's start.
+    const span = start('execute_tool get_weather', 1_700_000_000_000, { 'gen_ai.tool.name': 'get_weather', 'gen_ai.tool.call.id': 'call_1' });
+    span.end(1_700_000_000_250);
     const bytes = ProtobufTraceSerializer.serializeRequest(exporter.getFinishedSpans())!;
     const request = decodeTraceRequest(bytes) as {
       resourceSpans: Array<{ scopeSpans: Array<{ scope: { name: string; version: string }; spans: Array<Record<string, unknown>> }> }>;
@@ -35,8 +36,8 @@ describe('otlp-descriptor.ts: generated from the pinned npm package, never commi
     expect(scopeSpans.scope).toMatchObject({ name: 'agent-under-test', version: '1.0.0' });
     const decoded = scopeSpans.spans[0]!;
     expect(decoded.name).toBe('execute_tool get_weather');
-    expect(decoded.startTimeUnixNano).toBe('1000000000');
-    expect(decoded.endTimeUnixNano).toBe('1250000000');
+    expect(decoded.startTimeUnixNano).toBe('1700000000000000000');
+    expect(decoded.endTimeUnixNano).toBe('1700000000250000000');
     // The SDK writes the trace flags into Span.flags (field 16), which the package's copy lacks.
     expect(decoded.flags).toBe(257);
     expect((decoded.attributes as Array<{ key: string }>).map((a) => a.key)).toEqual(['gen_ai.tool.name', 'gen_ai.tool.call.id']);
