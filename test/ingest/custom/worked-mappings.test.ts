@@ -34,7 +34,7 @@ const input = (file: string) => ({ path: corpusFile(file), display: file });
 
 describeCorpus('formats: a YAML format with JSON inside (go-vcr cassette), from docs/formats/custom.md', [GO_VCR], () => {
   it('the built-in go-vcr reader reads it; the mapping reads the same: 2 calls, 2 results by id, a catalog of 2 tools, nothing found', async () => {
-    expect(corpusCounts(GO_VCR)).toEqual({ calls: 2, results: 2, orphans: 0, tools: 2 });
+    expect(corpusCounts(GO_VCR)).toEqual({ llm: 2, calls: 2, results: 2, orphans: 0, tools: 2 });
     const bare = await audited([input(GO_VCR)], resolveConfig({}));
     expect(bare.report.files.map((f) => [f.format, f.toolCalls, f.toolResults])).toEqual([['openai', 2, 2]]);
     const { report, result } = await audited([input(GO_VCR)], resolveConfig(configOf('go-vcr-chat')));
