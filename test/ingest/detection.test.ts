@@ -34,10 +34,14 @@ const FOLDER_FORMAT: Record<string, string | ((name: string) => string)> = {
   toolbench: 'unknown',
   // A benchmark dataset, not a trace: one unknown-format warning.
   unrelated: 'unknown',
+  // A HAR recording of an agent's HTTP calls and verifiers' eval results (tool calls as JSON text):
+  // real traces no built-in reader knows (docs/formats/custom.md maps both).
+  har: 'unknown',
+  verifiers: 'unknown',
 };
 
 /** Folders whose files are all pending in the manifest: absent until the shared corpus holds them. */
-const PENDING_FOLDERS = new Set(['toolbench', 'bedrock', 'go-vcr']);
+const PENDING_FOLDERS = new Set(['bedrock', 'go-vcr', 'har', 'verifiers']);
 
 function formatOf(path: string): string {
   const [folder, name] = path.split('/');
@@ -55,9 +59,9 @@ describeCorpus('detection: every public file is read by the format it is, and on
     const { result } = await auditCorpus(FILES);
     expect(result.files.map((f) => [f.path, f.format])).toEqual(FILES.map((path) => [path, formatOf(path)]));
     // The claude-code-log edge-case transcript is the one corpus file written to be broken; the dataset is no trace;
-    // a ToolBench answer is a format the tool does not read (without a mapping).
+    // a ToolBench answer, a HAR recording and verifiers' results are formats the tool does not read (without a mapping).
     const malformed = new Set(result.findings.filter((f) => f.ruleId === 'malformed-record' || f.ruleId === 'unknown-format').map((f) => f.file));
-    const toolbench = FILES.filter((file) => file.startsWith('toolbench/'));
-    expect([...malformed].sort()).toEqual(['claude-code/claude-code-log-edge-cases.jsonl', ...toolbench, 'unrelated/multi-swe-bench-patch.jsonl'].sort());
+    const mappedOnly = FILES.filter((file) => ['toolbench', 'har', 'verifiers'].includes(file.split('/')[0]!));
+    expect([...malformed].sort()).toEqual(['claude-code/claude-code-log-edge-cases.jsonl', ...mappedOnly, 'unrelated/multi-swe-bench-patch.jsonl'].sort());
   });
 });
