@@ -33,6 +33,7 @@ const SLOW = [
   'test/heap-growth.test.ts',
   'test/io/line-splitter.test.ts',
   'test/seal/seal-documents.test.ts',
+  'test/receiver/otlp-descriptor.test.ts',
   'test/package-engines.test.ts',
   'test/system-tools.test.ts',
   // They run the bundled CLI (dist/cli.js) as a user would.

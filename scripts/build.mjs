@@ -29,42 +29,32 @@ const ncc = join('node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js');
  * character fails the build, as does a backslash before one.
  */
 function asciiOnly(code, name) {
-  const body = code.startsWith('#!') ? code.slice(code.indexOf('\n')) : code;
-  const offset = code.length - body.length;
   const tokens = [];
-  const ast = acorn.parse(body, { ecmaVersion: 'latest', sourceType: 'module', onToken: tokens });
+  const ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true, onToken: tokens });
   const raws = [];
   (function walk(node) {
-    if (node === null || typeof node !== 'object') return;
     if (node.type === 'TaggedTemplateExpression') raws.push([node.quasi.start, node.quasi.end]);
-    for (const key of Object.keys(node)) {
-      const value = node[key];
-      if (Array.isArray(value)) value.forEach(walk);
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.forEach((item) => item && walk(item));
       else if (value && typeof value.type === 'string') walk(value);
     }
   })(ast);
-  const escape = (ch, at) => {
+  const PAST_ASCII = /[^\x00-\x7f]/g;
+  const escaped = (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  const inToken = (ch, at) => {
     if (code[at - 1] === '\\') throw new Error(`${name}: a backslash before a character past ASCII at ${at}: write it as an escape`);
-    if (raws.some(([from, to]) => at - offset >= from && at - offset < to)) throw new Error(`${name}: a character past ASCII in a tagged template at ${at}: write it as an escape`);
-    return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    if (raws.some(([from, to]) => at >= from && at < to)) throw new Error(`${name}: a character past ASCII in a tagged template at ${at}: write it as an escape`);
+    return escaped(ch);
   };
-  let out = code.slice(0, offset);
-  let at = offset;
-  const between = (to) => {
-    // White space and comments: a comment keeps the escape as text.
-    out += code.slice(at, to).replace(/[^\x00-\x7f]/g, (ch) => (/[\u2028\u2029]/.test(ch) ? '\n' : /\s/.test(ch) ? ' ' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`));
-    at = to;
-  };
-  for (const token of tokens) {
-    const from = token.start + offset;
-    const to = token.end + offset;
-    between(from);
-    const text = code.slice(from, to);
-    out += /[^\x00-\x7f]/.test(text) ? text.replace(/[^\x00-\x7f]/g, (ch, i) => escape(ch, from + i)) : text;
-    at = to;
+  // White space and comments between tokens: a comment keeps the escape as text.
+  const between = (text) => text.replace(PAST_ASCII, (ch) => (/[\u2028\u2029]/.test(ch) ? '\n' : /\s/.test(ch) ? ' ' : escaped(ch)));
+  let out = '';
+  let at = 0;
+  for (const { start, end } of tokens) {
+    out += between(code.slice(at, start)) + code.slice(start, end).replace(PAST_ASCII, (ch, i) => inToken(ch, start + i));
+    at = end;
   }
-  between(code.length);
-  return out;
+  return out + between(code.slice(at));
 }
 
 function run(args) {

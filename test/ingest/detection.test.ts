@@ -61,7 +61,7 @@ describeCorpus('detection: every public file is read by the format it is, and on
     // The claude-code-log edge-case transcript is the one corpus file written to be broken; the dataset is no trace;
     // a ToolBench answer, a HAR recording and verifiers' results are formats the tool does not read (without a mapping).
     const malformed = new Set(result.findings.filter((f) => f.ruleId === 'malformed-record' || f.ruleId === 'unknown-format').map((f) => f.file));
-    const mappedOnly = FILES.filter((file) => ['toolbench', 'har', 'verifiers'].includes(file.split('/')[0]!));
-    expect([...malformed].sort()).toEqual(['claude-code/claude-code-log-edge-cases.jsonl', ...mappedOnly, 'unrelated/multi-swe-bench-patch.jsonl'].sort());
+    const unknown = FILES.filter((file) => formatOf(file) === 'unknown');
+    expect([...malformed].sort()).toEqual(['claude-code/claude-code-log-edge-cases.jsonl', ...unknown].sort());
   });
 });
