@@ -1,6 +1,8 @@
 // Bundles the Action (src/index.ts → dist/index.js) and the CLI (src/cli.ts → dist/cli.js)
 // with ncc. Both run with no node_modules. The output is deterministic: CI rebuilds and diffs it.
 // The two bundles are built side by side, one ncc process each (each uses about one core).
+// ncc compiles each file on its own (--transpile-only, tsconfig.json): the type check is
+// tsc's (tsconfig.check.json), run by `npm test` beside the tests, not once more per bundle.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,7 +70,7 @@ function run(args) {
 async function build(entry) {
   const tmp = mkdtempSync(join(tmpdir(), 'ata-build-'));
   try {
-    await run([ncc, 'build', entry.src, '-o', tmp, '--quiet', '--target', 'es2022', '--license', 'licenses.txt']);
+    await run([ncc, 'build', entry.src, '-o', tmp, '--quiet', '--transpile-only', '--target', 'es2022', '--license', 'licenses.txt']);
     // One file per entry: a dynamic import() is written `import(/* webpackMode: "eager" */ '...')`,
     // which keeps the module in this file and evaluates it on first use; a plain one would be a chunk file.
     const chunks = readdirSync(tmp).filter((name) => name.endsWith('.js') && name !== 'index.js');
