@@ -16114,6 +16114,87 @@ function isCounts(value) {
 
 /***/ }),
 
+/***/ 2124:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   VV: () => (/* binding */ perFileWorkDominates),
+/* harmony export */   fI: () => (/* binding */ poolMinBytesFromEnv),
+/* harmony export */   gN: () => (/* binding */ sizesOf),
+/* harmony export */   mW: () => (/* binding */ POOL_MIN_BYTES),
+/* harmony export */   nU: () => (/* binding */ balance)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+
+// How the pool (pool.ts) is planned: whether threads pay for their start, and each thread's share of the files.
+/**
+ * Below this many bytes of input in all, threads cost more than they save and one thread
+ * audits: each worker compiles the whole bundle before it reads a line (about 0.2 s of CPU
+ * for the CLI's, 0.5 s for the Action's), and its share is joined on this thread after.
+ * Measured with dist/cli.js on 2 cores, generated span logs (bench/gen-span-log.mjs), wall
+ * time at --jobs 1 and 2: two files of 6.7 MB in all 0.97 / 1.22 s, 27 MB 1.76 / 1.90 s,
+ * 54 MB 2.75 / 2.65 s, 107 MB 4.8 / 4.2 s; one file routed over the threads, 6.7 MB 0.92 /
+ * 1.27 s, 27 MB 1.77 / 2.07 s, 107 MB 4.8 / 4.4 s. The report is the same either way.
+ */
+const POOL_MIN_BYTES = 48 * 1024 * 1024;
+/**
+ * AGENT_TRACE_AUDIT_POOL_MIN_BYTES (tests and tuning, read by both edges): POOL_MIN_BYTES for
+ * this process, 0 for threads whatever the size; undefined when unset.
+ */
+function poolMinBytesFromEnv(env) {
+    const raw = env['AGENT_TRACE_AUDIT_POOL_MIN_BYTES'];
+    if (raw === undefined || raw === '')
+        return undefined;
+    const bytes = Number(raw);
+    if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(bytes))
+        throw new Error(`AGENT_TRACE_AUDIT_POOL_MIN_BYTES must be a whole number of bytes (0 or more), not ${JSON.stringify(raw)}`);
+    return bytes;
+}
+/**
+ * Many small files (more than MANY_FILES, averaging under PER_FILE_BYTES): the work is
+ * per file (opening, detecting, one summary and one run each), which the pool cannot
+ * split without joining every file's summary on this thread. Measured on 100,000
+ * one-line files, 2 cores: 17 s and 250 MiB on one thread, 23 s and 672 MiB pooled.
+ */
+const MANY_FILES = 1000;
+function perFileWorkDominates(sized) {
+    if (sized.length <= MANY_FILES)
+        return false;
+    const bytes = sized.reduce((sum, { size }) => sum + size, 0);
+    return bytes / sized.length < PER_FILE_BYTES;
+}
+/**
+ * What a file costs to audit, in bytes: its size and a fixed share for opening,
+ * detecting and reporting it, so a share of 50,000 one-line files is not counted as
+ * nearly free next to one of a few large files.
+ */
+const PER_FILE_BYTES = 16 * 1024;
+/** The files' sizes, STAT_BATCH at a time (100,000 stats at once hold 100,000 pending requests). */
+async function sizesOf(inputs) {
+    const sized = [];
+    for (let at = 0; at < inputs.length; at += STAT_BATCH) {
+        const batch = inputs.slice(at, at + STAT_BATCH);
+        sized.push(...(await Promise.all(batch.map(async (input) => ({ input, size: (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(input.path).catch(() => null))?.size ?? 0 })))));
+    }
+    return sized;
+}
+const STAT_BATCH = 64;
+/** Largest files first, each to the share with the least cost so far. */
+function balance(unsorted, jobs) {
+    const sized = [...unsorted].sort((a, b) => b.size - a.size || (a.input.display < b.input.display ? -1 : 1));
+    const shares = Array.from({ length: jobs }, () => ({ bytes: 0, inputs: [] }));
+    for (const { input, size } of sized) {
+        const lightest = shares.reduce((min, share) => (share.bytes < min.bytes ? share : min));
+        lightest.inputs.push(input);
+        lightest.bytes += size + PER_FILE_BYTES;
+    }
+    return shares.filter((share) => share.inputs.length > 0).map((share) => share.inputs);
+}
+
+
+/***/ }),
+
 /***/ 6060:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -16128,8 +16209,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ROUTE_MIN_BYTES
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:worker_threads"
@@ -16848,6 +16927,8 @@ function startThread(options, task) {
     };
 }
 
+// EXTERNAL MODULE: ./src/audit/engine/pool-plan.ts
+var pool_plan = __nccwpck_require__(2124);
 ;// CONCATENATED MODULE: ./src/audit/engine/pool.ts
 
 
@@ -16871,35 +16952,22 @@ function defaultJobs() {
  * same result, byte for byte, that one thread gives, with the findings left in
  * their store (the caller closes it). `entry` is the script the workers start:
  * the bundle itself, which runs `auditWorkerMain` when it sees it is a worker.
- * One job, one file, many small files (perFileWorkDominates), or an `onRun` callback: no workers. Each worker spills into
+ * One job, less than POOL_MIN_BYTES of input, many small files (perFileWorkDominates), or an `onRun` callback: no workers. Each worker spills into
  * its own folder inside one pool folder; the workers post their chunk files by
  * path and the main thread's store owns them (and the pool folder) from then on.
  * If the pool fails, the workers are stopped and the pool folder removed.
  */
 async function runAuditPool(inputs, config, options) {
-    const pooled = options.jobs > 1 && options.entry !== null && !options.onRun;
-    if (pooled && inputs.length > 0 && inputs.length < options.jobs)
-        return routeThenPool(inputs, config, options);
-    const jobs = Math.min(options.jobs, inputs.length);
-    if (!pooled || jobs <= 1)
+    if (options.jobs <= 1 || options.entry === null || options.onRun || inputs.length === 0)
         return (0,engine/* runAudit */.bD)(inputs, config, options);
-    const sized = await sizesOf(inputs);
-    if (perFileWorkDominates(sized))
+    const sized = await (0,pool_plan/* sizesOf */.gN)(inputs);
+    if (sized.reduce((sum, { size }) => sum + size, 0) < (options.poolMinBytes ?? pool_plan/* POOL_MIN_BYTES */.mW))
         return (0,engine/* runAudit */.bD)(inputs, config, options);
-    return runPool(balance(sized, jobs), config, options);
-}
-/**
- * Many small files (more than MANY_FILES, averaging under PER_FILE_BYTES): the work is
- * per file (opening, detecting, one summary and one run each), which the pool cannot
- * split without joining every file's summary on this thread. Measured on 100,000
- * one-line files, 2 cores: 17 s and 250 MiB on one thread, 23 s and 672 MiB pooled.
- */
-const MANY_FILES = 1000;
-function perFileWorkDominates(sized) {
-    if (sized.length <= MANY_FILES)
-        return false;
-    const bytes = sized.reduce((sum, { size }) => sum + size, 0);
-    return bytes / sized.length < PER_FILE_BYTES;
+    if (inputs.length < options.jobs)
+        return routeThenPool(sized, config, options);
+    if ((0,pool_plan/* perFileWorkDominates */.VV)(sized))
+        return (0,engine/* runAudit */.bD)(inputs, config, options);
+    return runPool((0,pool_plan/* balance */.nU)(sized, options.jobs), config, options);
 }
 /**
  * Fewer files than jobs: each large file of a format with a run key is read here and
@@ -16911,8 +16979,7 @@ async function routeThenPool(inputs, config, options) {
     const extra = [(0,spill_folders/* folderHandoff */.B6)([poolFolder])];
     try {
         const rest = [];
-        for (const input of inputs) {
-            const size = (await (0,promises_.stat)(input.path).catch(() => null))?.size ?? 0;
+        for (const { input, size } of inputs) {
             const routed = size >= (options.routeMinBytes ?? ROUTE_MIN_BYTES)
                 ? await auditRouted(input, {
                     config,
@@ -17012,33 +17079,6 @@ function runWorker(entry, workers, task) {
                 reject(new Error(`audit worker stopped with exit code ${code} before it reported`));
         });
     });
-}
-/**
- * What a file costs to audit, in bytes: its size and a fixed share for opening,
- * detecting and reporting it, so a share of 50,000 one-line files is not counted as
- * nearly free next to one of a few large files.
- */
-const PER_FILE_BYTES = 16 * 1024;
-/** The files' sizes, STAT_BATCH at a time (100,000 stats at once hold 100,000 pending requests). */
-async function sizesOf(inputs) {
-    const sized = [];
-    for (let at = 0; at < inputs.length; at += STAT_BATCH) {
-        const batch = inputs.slice(at, at + STAT_BATCH);
-        sized.push(...(await Promise.all(batch.map(async (input) => ({ input, size: (await (0,promises_.stat)(input.path).catch(() => null))?.size ?? 0 })))));
-    }
-    return sized;
-}
-const STAT_BATCH = 64;
-/** Largest files first, each to the share with the least cost so far. */
-function balance(unsorted, jobs) {
-    const sized = [...unsorted].sort((a, b) => b.size - a.size || (a.input.display < b.input.display ? -1 : 1));
-    const shares = Array.from({ length: jobs }, () => ({ bytes: 0, inputs: [] }));
-    for (const { input, size } of sized) {
-        const lightest = shares.reduce((min, share) => (share.bytes < min.bytes ? share : min));
-        lightest.inputs.push(input);
-        lightest.bytes += size + PER_FILE_BYTES;
-    }
-    return shares.filter((share) => share.inputs.length > 0).map((share) => share.inputs);
 }
 
 
@@ -22652,6 +22692,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var nearest = __nccwpck_require__(7909);
 // EXTERNAL MODULE: ./src/audit/engine/pool.ts + 5 modules
 var pool = __nccwpck_require__(6060);
+// EXTERNAL MODULE: ./src/audit/engine/pool-plan.ts
+var pool_plan = __nccwpck_require__(2124);
 // EXTERNAL MODULE: ./src/audit/engine/engine.ts
 var engine = __nccwpck_require__(2070);
 // EXTERNAL MODULE: ./src/io/collect.ts + 2 modules
@@ -22789,6 +22831,7 @@ async function auditPaths(request, logger) {
         ...(request.spill ? { spill: request.spill } : {}),
         jobs: request.jobs ?? 1,
         entry: request.workerEntry ?? null,
+        ...(request.poolMinBytes !== undefined ? { poolMinBytes: request.poolMinBytes } : {}),
     });
     try {
         const report = buildReport(result, request.config);
@@ -22915,6 +22958,7 @@ var cli_output = __nccwpck_require__(9038);
 
 
 
+
 const AUDIT = {
     name: 'audit',
     summary: 'audit trace files, folders or globs and report every finding with its file and line',
@@ -22942,7 +22986,7 @@ const AUDIT = {
         { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no tool call was read (the verdict still says nothing was audited)' },
         flags/* CONFIG_FLAG */.YQ,
         { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${registry/* FORMATS */.h.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
-        { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads' },
+        { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads, from 48 MiB of input (less is audited on this thread)' },
     ],
     examples: ['agent-trace-audit audit traces/ --fail-on warning', 'agent-trace-audit audit "runs/**/*.jsonl" --format sarif -o audit.sarif'],
     run: auditCommand,
@@ -22983,7 +23027,7 @@ async function auditCommand(args, io, sources = []) {
         ...(inputFormat ? { inputFormat } : {}),
         // The html format draws each run: timelines are collected as runs complete (in the workers too).
         ...(format === 'html' ? { collectTimelines: true } : {}),
-        ...spillOptions(io.env),
+        ...tuning(io.env),
     };
     const outcome = await auditPaths(request, logger);
     const judging = { config, baseline, noBaseline: 'no --baseline given', defaultGate: baseline ? 'new' : 'all', allowEmpty: args.boolean('allow-empty') };
@@ -23018,16 +23062,24 @@ async function auditCommand(args, io, sources = []) {
         io.stdout(rendered);
     return (0,cli_output/* verdictOut */.EW)(io, judged, output !== null);
 }
-/** AGENT_TRACE_AUDIT_SPILL_THRESHOLD: findings held in memory before they spill to disk (tests and tuning). */
-function spillOptions(env) {
+/**
+ * The environment's tuning (tests and tuning): AGENT_TRACE_AUDIT_SPILL_THRESHOLD, findings held
+ * in memory before they spill to disk; AGENT_TRACE_AUDIT_POOL_MIN_BYTES, input from which threads start.
+ */
+function tuning(env) {
     const raw = env['AGENT_TRACE_AUDIT_SPILL_THRESHOLD'];
-    if (raw === undefined || raw === '')
-        return {};
     const threshold = Number(raw);
-    if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(threshold) || threshold < 1) {
+    if (raw !== undefined && raw !== '' && (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(threshold) || threshold < 1)) {
         throw new errors/* UsageError */.eb(`AGENT_TRACE_AUDIT_SPILL_THRESHOLD must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
     }
-    return { spill: { threshold } };
+    let poolMinBytes;
+    try {
+        poolMinBytes = (0,pool_plan/* poolMinBytesFromEnv */.fI)(env);
+    }
+    catch (error) {
+        throw new errors/* UsageError */.eb(error.message);
+    }
+    return { ...(raw !== undefined && raw !== '' ? { spill: { threshold } } : {}), ...(poolMinBytes !== undefined ? { poolMinBytes } : {}) };
 }
 
 

@@ -27,6 +27,8 @@ export interface AuditRequest {
   readonly jobs?: number;
   /** The script workers start (the running bundle); null: no workers. */
   readonly workerEntry?: URL | null;
+  /** Threads only from this much input in all (default POOL_MIN_BYTES: src/audit/engine/pool-plan.ts). */
+  readonly poolMinBytes?: number;
   /** Folders read whole besides `paths` (downloaded artifacts), shown as `<prefix>/<path>`. */
   readonly sources?: readonly CollectSource[];
   /** When findings spill to disk (default: beyond 5,000 in memory). */
@@ -69,6 +71,7 @@ export async function auditPaths(request: AuditRequest, logger: Logger): Promise
     ...(request.spill ? { spill: request.spill } : {}),
     jobs: request.jobs ?? 1,
     entry: request.workerEntry ?? null,
+    ...(request.poolMinBytes !== undefined ? { poolMinBytes: request.poolMinBytes } : {}),
   });
   try {
     const report = buildReport(result, request.config);

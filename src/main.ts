@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { describeError } from './errors.js';
 import { runAction, type ActionDeps } from './action/action.js';
+import { poolMinBytesFromEnv } from './audit/engine/pool-plan.js';
 import { guardCommands } from './github/command-guard.js';
 import { readContext } from './github/context.js';
 import { readInputs } from './github/inputs.js';
@@ -29,7 +30,8 @@ export async function run(workerEntry: URL | null = null): Promise<void> {
     limitHeapGrowth(process.env);
     const inputs = readInputs();
     if (inputs.mode === 'listen') return await startListening(inputs.listenPort, readContext(), workerEntry, actionsLogger);
-    const deps: ActionDeps = { logger: actionsLogger, setOutput: (name, value) => core.setOutput(name, value), sealFile, workerEntry };
+    const poolMinBytes = poolMinBytesFromEnv(process.env);
+    const deps: ActionDeps = { logger: actionsLogger, setOutput: (name, value) => core.setOutput(name, value), sealFile, workerEntry, ...(poolMinBytes !== undefined ? { poolMinBytes } : {}) };
     const failure = await runAction(inputs, readContext(), deps);
     if (failure) core.setFailed(failure);
   } catch (error) {

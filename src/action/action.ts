@@ -39,6 +39,8 @@ export interface ActionDeps {
   readonly sealFile?: SealFile;
   /** The running bundle, to start audit workers from (null: audit in this thread). */
   readonly workerEntry?: URL | null;
+  /** Threads only from this much input in all (default POOL_MIN_BYTES: src/audit/engine/pool-plan.ts). */
+  readonly poolMinBytes?: number;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface ActionDeps {
  */
 export async function runAction(inputs: ActionInputs, ctx: RunContext, deps: ActionDeps): Promise<string | undefined> {
   const { logger, setOutput } = deps;
-  const read = await sourceReport(inputs, ctx, logger, deps.workerEntry ?? null);
+  const read = await sourceReport(inputs, ctx, logger, { entry: deps.workerEntry ?? null, ...(deps.poolMinBytes !== undefined ? { poolMinBytes: deps.poolMinBytes } : {}) });
   const { config } = read;
   if (read.empty) logger.warning(inputs.mode === 'audit' ? `no trace files matched ${[...inputs.traces, ...inputs.artifacts.map((a) => `artifact ${a}`)].join(', ')}` : `no report artifacts named ${inputs.artifactName}* were found`);
 

@@ -45,14 +45,14 @@ export async function loadActionConfig(inputs: ActionInputs, workspace: string):
  * merge: every shard report uploaded earlier in this run. publish: the
  * report(s) of the triggering workflow_run, treated as untrusted.
  */
-/** `workerEntry`: the running bundle, so several trace files are audited on worker threads. */
-export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger: Logger, workerEntry: URL | null = null): Promise<Sourced> {
+/** `workers.entry`: the running bundle, so several trace files are audited on worker threads (from `poolMinBytes` of input). */
+export async function sourceReport(inputs: ActionInputs, ctx: RunContext, logger: Logger, workers: { entry: URL | null; poolMinBytes?: number } = { entry: null }): Promise<Sourced> {
   const config = await loadActionConfig(inputs, ctx.workspace);
   if (inputs.mode === 'audit') {
     const read = await collectArtifacts(inputs, inputs.token, ctx, logger);
     const sources = [...artifactSources(read), ...(await receivedSources(logger))];
     const outcome = materializeOutcome(
-      await auditPaths({ paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry, sources, collectTimelines: true, ...inputFormatOf(inputs, config) }, logger),
+      await auditPaths({ paths: inputs.traces, root: ctx.workspace, config, strictPaths: false, jobs: defaultJobs(), workerEntry: workers.entry, ...(workers.poolMinBytes !== undefined ? { poolMinBytes: workers.poolMinBytes } : {}), sources, collectTimelines: true, ...inputFormatOf(inputs, config) }, logger),
     );
     const byFormat = new Map<string, number>();
     for (const file of outcome.report.files) byFormat.set(file.format, (byFormat.get(file.format) ?? 0) + 1);

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { jsonl, tempTree } from '../helpers.js';
 import { runBundle } from './run-cli.js';
 
+/** Threads whatever the input's size (the CLI starts them from 48 MiB: src/audit/engine/pool-plan.ts). */
+const POOLED = { AGENT_TRACE_AUDIT_POOL_MIN_BYTES: '0' };
+
 describe('audit --jobs (worker threads in dist/cli.js)', () => {
   it('gives byte-identical reports with 1, 2 and 3 workers', () => {
     const files: Record<string, string> = {};
@@ -20,11 +23,17 @@ describe('audit --jobs (worker threads in dist/cli.js)', () => {
     const one = runBundle(['audit', '.', '--format', 'json', '--jobs', '1'], root);
     expect(one.code).toBe(1);
     for (const jobs of ['2', '3']) {
-      const many = runBundle(['audit', '.', '--format', 'json', '--jobs', jobs], root);
+      const many = runBundle(['audit', '.', '--format', 'json', '--jobs', jobs], root, POOLED);
       expect(many.stderr).toBe('');
       expect(many.stdout).toBe(one.stdout);
     }
     expect(JSON.parse(one.stdout).summary.files).toBe(5);
+  });
+
+  it('refuses an AGENT_TRACE_AUDIT_POOL_MIN_BYTES that is not a whole number of bytes', () => {
+    const { code, stderr } = runBundle(['audit', '.', '--jobs', '2'], tempTree({ 'a.jsonl': '' }), { AGENT_TRACE_AUDIT_POOL_MIN_BYTES: '1 MiB' });
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toBe('usage: AGENT_TRACE_AUDIT_POOL_MIN_BYTES must be a whole number of bytes (0 or more), not "1 MiB"');
   });
 
   it('refuses a bad --jobs value', () => {
@@ -47,7 +56,7 @@ describe('audit --format html with workers', () => {
     }
     const root = tempTree(files);
     const one = runBundle(['audit', '.', '--format', 'html', '--jobs', '1'], root);
-    const two = runBundle(['audit', '.', '--format', 'html', '--jobs', '2'], root);
+    const two = runBundle(['audit', '.', '--format', 'html', '--jobs', '2'], root, POOLED);
     expect(one.code).toBe(1);
     expect(two.stdout).toBe(one.stdout);
     expect(one.stdout).toContain('t-2.jsonl');
@@ -81,12 +90,12 @@ describe('audit --format json with findings spilled to disk (AGENT_TRACE_AUDIT_S
     for (const jobs of ['1', '2']) {
       for (const threshold of ['', '1', '7']) {
         const spill = threshold === '' ? {} : { AGENT_TRACE_AUDIT_SPILL_THRESHOLD: threshold };
-        const out = runBundle(['audit', '.', '--format', 'json', '--jobs', jobs], root, { ...env, ...spill });
+        const out = runBundle(['audit', '.', '--format', 'json', '--jobs', jobs], root, { ...env, ...spill, ...POOLED });
         expect(out.stderr).toBe('');
         expect(out.code).toBe(1);
         expect(out.stdout).toBe(reference.stdout);
         const file = join(elsewhere, `report-${jobs}-${threshold}.json`);
-        const toFile = runBundle(['audit', 'shard-*.jsonl', '--format', 'json', '--jobs', jobs, '-o', file], root, { ...env, ...spill });
+        const toFile = runBundle(['audit', 'shard-*.jsonl', '--format', 'json', '--jobs', jobs, '-o', file], root, { ...env, ...spill, ...POOLED });
         expect(toFile.code).toBe(1);
         expect(readFileSync(file, 'utf8')).toBe(reference.stdout);
         expect(readdirSync(tmp)).toEqual([]);

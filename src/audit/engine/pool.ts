@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { workerResourceLimits } from '../../heap-growth.js';
@@ -15,6 +14,7 @@ import {
 import { DEFAULT_SPILL_THRESHOLD, type FindingHandoff, type FindingStoreOptions } from '../findings/finding-store.js';
 import { folderHandoff, makeSpillFolder, removeSpillFolder } from '../findings/spill-folders.js';
 import { auditRouted } from '../route/routed-file.js';
+import { balance, perFileWorkDominates, POOL_MIN_BYTES, sizesOf, type SizedInput } from './pool-plan.js';
 import { routedThreadMain, type RoutedTask } from '../route/routed-thread.js';
 
 const WORKER_TAG = 'agent-trace-audit/audit-worker';
@@ -25,6 +25,8 @@ export const ROUTE_MIN_BYTES = 4 * 1024 * 1024;
 export interface PoolOptions extends AuditOptions {
   readonly jobs: number;
   readonly entry: URL | null;
+  /** Threads only from this much input in all (default POOL_MIN_BYTES; tests pool small files). */
+  readonly poolMinBytes?: number;
   /** Files at least this large may be routed (default ROUTE_MIN_BYTES; tests route small files). */
   readonly routeMinBytes?: number;
   /** Told, for each routed file, how many lines the router had to parse to place (tests, the bench). */
@@ -57,47 +59,31 @@ export function defaultJobs(): number {
  * same result, byte for byte, that one thread gives, with the findings left in
  * their store (the caller closes it). `entry` is the script the workers start:
  * the bundle itself, which runs `auditWorkerMain` when it sees it is a worker.
- * One job, one file, many small files (perFileWorkDominates), or an `onRun` callback: no workers. Each worker spills into
+ * One job, less than POOL_MIN_BYTES of input, many small files (perFileWorkDominates), or an `onRun` callback: no workers. Each worker spills into
  * its own folder inside one pool folder; the workers post their chunk files by
  * path and the main thread's store owns them (and the pool folder) from then on.
  * If the pool fails, the workers are stopped and the pool folder removed.
  */
 export async function runAuditPool(inputs: readonly AuditInput[], config: AuditConfig, options: PoolOptions): Promise<AuditResult> {
-  const pooled = options.jobs > 1 && options.entry !== null && !options.onRun;
-  if (pooled && inputs.length > 0 && inputs.length < options.jobs) return routeThenPool(inputs, config, options);
-  const jobs = Math.min(options.jobs, inputs.length);
-  if (!pooled || jobs <= 1) return runAudit(inputs, config, options);
+  if (options.jobs <= 1 || options.entry === null || options.onRun || inputs.length === 0) return runAudit(inputs, config, options);
   const sized = await sizesOf(inputs);
+  if (sized.reduce((sum, { size }) => sum + size, 0) < (options.poolMinBytes ?? POOL_MIN_BYTES)) return runAudit(inputs, config, options);
+  if (inputs.length < options.jobs) return routeThenPool(sized, config, options);
   if (perFileWorkDominates(sized)) return runAudit(inputs, config, options);
-  return runPool(balance(sized, jobs), config, options);
-}
-
-/**
- * Many small files (more than MANY_FILES, averaging under PER_FILE_BYTES): the work is
- * per file (opening, detecting, one summary and one run each), which the pool cannot
- * split without joining every file's summary on this thread. Measured on 100,000
- * one-line files, 2 cores: 17 s and 250 MiB on one thread, 23 s and 672 MiB pooled.
- */
-const MANY_FILES = 1000;
-
-function perFileWorkDominates(sized: readonly SizedInput[]): boolean {
-  if (sized.length <= MANY_FILES) return false;
-  const bytes = sized.reduce((sum, { size }) => sum + size, 0);
-  return bytes / sized.length < PER_FILE_BYTES;
+  return runPool(balance(sized, options.jobs), config, options);
 }
 
 /**
  * Fewer files than jobs: each large file of a format with a run key is read here and
  * its lines routed to `jobs` threads by run; the other files are audited as usual.
  */
-async function routeThenPool(inputs: readonly AuditInput[], config: AuditConfig, options: PoolOptions): Promise<AuditResult> {
+async function routeThenPool(inputs: readonly SizedInput[], config: AuditConfig, options: PoolOptions): Promise<AuditResult> {
   const poolFolder = makeSpillFolder(options.spill?.tmpRoot);
   const partials: PartialAudit[] = [];
   const extra: FindingHandoff[] = [folderHandoff([poolFolder])];
   try {
     const rest: AuditInput[] = [];
-    for (const input of inputs) {
-      const size = (await stat(input.path).catch(() => null))?.size ?? 0;
+    for (const { input, size } of inputs) {
       const routed =
         size >= (options.routeMinBytes ?? ROUTE_MIN_BYTES)
           ? await auditRouted(input, {
@@ -195,38 +181,3 @@ function runWorker(entry: URL, workers: Worker[], task: WorkerTask): Promise<Par
   });
 }
 
-/**
- * What a file costs to audit, in bytes: its size and a fixed share for opening,
- * detecting and reporting it, so a share of 50,000 one-line files is not counted as
- * nearly free next to one of a few large files.
- */
-const PER_FILE_BYTES = 16 * 1024;
-
-interface SizedInput {
-  readonly input: AuditInput;
-  readonly size: number;
-}
-
-/** The files' sizes, STAT_BATCH at a time (100,000 stats at once hold 100,000 pending requests). */
-async function sizesOf(inputs: readonly AuditInput[]): Promise<SizedInput[]> {
-  const sized: SizedInput[] = [];
-  for (let at = 0; at < inputs.length; at += STAT_BATCH) {
-    const batch = inputs.slice(at, at + STAT_BATCH);
-    sized.push(...(await Promise.all(batch.map(async (input) => ({ input, size: (await stat(input.path).catch(() => null))?.size ?? 0 })))));
-  }
-  return sized;
-}
-
-const STAT_BATCH = 64;
-
-/** Largest files first, each to the share with the least cost so far. */
-function balance(unsorted: readonly SizedInput[], jobs: number): AuditInput[][] {
-  const sized = [...unsorted].sort((a, b) => b.size - a.size || (a.input.display < b.input.display ? -1 : 1));
-  const shares = Array.from({ length: jobs }, () => ({ bytes: 0, inputs: [] as AuditInput[] }));
-  for (const { input, size } of sized) {
-    const lightest = shares.reduce((min, share) => (share.bytes < min.bytes ? share : min));
-    lightest.inputs.push(input);
-    lightest.bytes += size + PER_FILE_BYTES;
-  }
-  return shares.filter((share) => share.inputs.length > 0).map((share) => share.inputs);
-}

@@ -1,6 +1,7 @@
 import { nearest } from '../../nearest.js';
 import type { FindingStoreOptions } from '../../audit/findings/finding-store.js';
 import { defaultJobs } from '../../audit/engine/pool.js';
+import { poolMinBytesFromEnv } from '../../audit/engine/pool-plan.js';
 import { auditPaths, materializeOutcome, type AuditRequest } from '../../core.js';
 import { judge, judgeCounts, type JudgeOptions } from '../../report/verdict/judge.js';
 import { GATES } from '../../report/verdict/verdict.js';
@@ -44,7 +45,7 @@ export const AUDIT: CommandSpec = {
     { name: 'allow-empty', type: 'boolean', default: 'off', description: 'exit 0 when no tool call was read (the verdict still says nothing was audited)' },
     CONFIG_FLAG,
     { name: 'input-format', type: 'string', value: 'id', default: 'detected per file', description: `read every file as this format: ${FORMATS.map((f) => f.id).join(', ')}, or a name from the configuration file's formats: section` },
-    { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads' },
+    { name: 'jobs', short: 'j', type: 'string', value: 'n', default: 'the available cores', description: 'files audited in parallel: this thread and n - 1 worker threads, from 48 MiB of input (less is audited on this thread)' },
   ],
   examples: ['agent-trace-audit audit traces/ --fail-on warning', 'agent-trace-audit audit "runs/**/*.jsonl" --format sarif -o audit.sarif'],
   run: auditCommand,
@@ -84,7 +85,7 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
     ...(inputFormat ? { inputFormat } : {}),
     // The html format draws each run: timelines are collected as runs complete (in the workers too).
     ...(format === 'html' ? { collectTimelines: true } : {}),
-    ...spillOptions(io.env),
+    ...tuning(io.env),
   };
   const outcome = await auditPaths(request, logger);
   const judging: JudgeOptions = { config, baseline, noBaseline: 'no --baseline given', defaultGate: baseline ? 'new' : 'all', allowEmpty: args.boolean('allow-empty') };
@@ -112,13 +113,21 @@ export async function auditCommand(args: ParsedArgs, io: CliIO, sources: readonl
   return verdictOut(io, judged, output !== null);
 }
 
-/** AGENT_TRACE_AUDIT_SPILL_THRESHOLD: findings held in memory before they spill to disk (tests and tuning). */
-function spillOptions(env: NodeJS.ProcessEnv): { spill?: FindingStoreOptions } {
+/**
+ * The environment's tuning (tests and tuning): AGENT_TRACE_AUDIT_SPILL_THRESHOLD, findings held
+ * in memory before they spill to disk; AGENT_TRACE_AUDIT_POOL_MIN_BYTES, input from which threads start.
+ */
+function tuning(env: NodeJS.ProcessEnv): { spill?: FindingStoreOptions; poolMinBytes?: number } {
   const raw = env['AGENT_TRACE_AUDIT_SPILL_THRESHOLD'];
-  if (raw === undefined || raw === '') return {};
   const threshold = Number(raw);
-  if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(threshold) || threshold < 1) {
+  if (raw !== undefined && raw !== '' && (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(threshold) || threshold < 1)) {
     throw new UsageError(`AGENT_TRACE_AUDIT_SPILL_THRESHOLD must be a whole number of at least 1, not ${JSON.stringify(raw)}`);
   }
-  return { spill: { threshold } };
+  let poolMinBytes: number | undefined;
+  try {
+    poolMinBytes = poolMinBytesFromEnv(env);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return { ...(raw !== undefined && raw !== '' ? { spill: { threshold } } : {}), ...(poolMinBytes !== undefined ? { poolMinBytes } : {}) };
 }

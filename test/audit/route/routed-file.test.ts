@@ -18,7 +18,7 @@ async function report(inputs: AuditInput[], configFile: ConfigFile, jobs: number
   const stored =
     jobs === 1
       ? await runAudit(inputs, config)
-      : await runAuditPool(inputs, config, { jobs, entry: ENTRY, routeMinBytes: 0, onRouted: (display, fallbacks) => routed.push([display, fallbacks]) });
+      : await runAuditPool(inputs, config, { jobs, entry: ENTRY, poolMinBytes: 0, routeMinBytes: 0, onRouted: (display, fallbacks) => routed.push([display, fallbacks]) });
   try {
     return [...renderJsonPieces(buildReport(stored, config))].join('');
   } finally {

@@ -32,7 +32,8 @@ beforeAll(() => {
 
 describe('bundled action against loopback GitHub + Azurite', () => {
   it('push to main: audits, seals every trace, uploads report + sealed files through @actions/artifact, fails on errors', async () => {
-    const result = await run(101, { comment: 'false' }, pushToMain());
+    // On its worker threads, as from 48 MiB of traces (src/audit/engine/pool-plan.ts): the bundle is the workers' script too.
+    const result = await run(101, { comment: 'false' }, { ...pushToMain(), env: { AGENT_TRACE_AUDIT_POOL_MIN_BYTES: '0' } });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('found 5 trace file(s): 5 native-jsonl');
     expect(result.stdout).toContain("::error::agent-trace-audit: ❌ 3 errors; failing on 'error' and above");

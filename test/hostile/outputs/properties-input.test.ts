@@ -74,7 +74,7 @@ describe('property: any input the CLI is given', () => {
   it('a handful through the real bundle (dist/cli.js, with its worker pool): same promise', () => {
     const samples = fc.sample(traceBytes, { seed: 42, numRuns: 6 });
     const root = tempTree(Object.fromEntries(samples.map((bytes, i) => [`t${i}.jsonl`, bytes])));
-    const run = runBundle(['audit', '.', '--format', 'json', '--jobs', '2'], root);
+    const run = runBundle(['audit', '.', '--format', 'json', '--jobs', '2'], root, { AGENT_TRACE_AUDIT_POOL_MIN_BYTES: '0' });
     expect([0, 1]).toContain(run.code);
     expect(run.stderr).not.toMatch(/\n\s+at |internal-error/);
     const report = reportSchema.parse(JSON.parse(run.stdout));
