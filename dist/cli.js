@@ -43270,19 +43270,17 @@ function jsonEscapeAt(text, i) {
  */
 function decodeOnce(text) {
     const parts = [];
-    const from = [];
+    const from = new OriginIndex(text.length + 1);
     let plainFrom = 0;
     const flush = (to) => {
         if (to <= plainFrom)
             return;
         parts.push(text.slice(plainFrom, to));
-        for (let c = plainFrom; c < to; c += 1)
-            from.push(c);
+        from.range(plainFrom, to);
     };
     const piece = (decoded, start) => {
         parts.push(decoded);
-        for (let c = 0; c < decoded.length; c += 1)
-            from.push(start);
+        from.repeat(start, decoded.length);
     };
     let i = 0;
     while (i < text.length) {
@@ -43323,8 +43321,38 @@ function decodeOnce(text) {
         i += 1;
     }
     flush(text.length);
-    from.push(text.length);
-    return { text: parts.join(''), from: Int32Array.from(from) };
+    from.repeat(text.length, 1);
+    return { text: parts.join(''), from: from.done() };
+}
+/** A view's `from`, written in place (a typed array grown by doubling): a push per character was most of a seal's redaction time. */
+class OriginIndex {
+    index;
+    size = 0;
+    constructor(capacity) {
+        this.index = new Int32Array(capacity);
+    }
+    /** Each original index from `start` to `end` (a stretch copied as it was). */
+    range(start, end) {
+        this.room(end - start);
+        for (let c = start; c < end; c += 1)
+            this.index[this.size++] = c;
+    }
+    /** `count` view characters that came from the original index `origin` (a decoded escape). */
+    repeat(origin, count) {
+        this.room(count);
+        this.index.fill(origin, this.size, this.size + count);
+        this.size += count;
+    }
+    done() {
+        return this.index.subarray(0, this.size);
+    }
+    room(n) {
+        if (this.size + n <= this.index.length)
+            return;
+        const bigger = new Int32Array(Math.max(this.index.length * 2, this.size + n));
+        bigger.set(this.index.subarray(0, this.size));
+        this.index = bigger;
+    }
 }
 /** Where the `%XX` escapes of one character (ASCII, or a whole UTF-8 sequence) that start at `i` end, or -1. */
 function escapedSequenceEnd(text, i) {

@@ -84,7 +84,7 @@ describe('one file routed over several threads', () => {
     for (const jobs of [2, 4]) expect(await report(inputs, configFile, jobs)).toBe(one);
   }, 120_000);
 
-  it('every fixture in the repository: the same report at --jobs 1, 2 and 4 with every file routed that can be', async () => {
+  it('every fixture in the repository: the same report at --jobs 1 and 3 with every file routed that can be', async () => {
     const files: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir).sort()) {
@@ -102,13 +102,12 @@ describe('one file routed over several threads', () => {
     for (const inputs of all) {
       const path = inputs[0]!.display;
       const one = await report(inputs, {}, 1);
-      for (const jobs of [2, 4]) {
-        const routed: Array<[string, number]> = [];
-        expect(await report(inputs, {}, jobs, routed), `${path} at --jobs ${jobs}`).toBe(one);
-        routedFiles += routed.length;
-      }
+      // Three threads: an odd layout (the crafted log above is checked at 2 and 4).
+      const routed: Array<[string, number]> = [];
+      expect(await report(inputs, {}, 3, routed), `${path} at --jobs 3`).toBe(one);
+      routedFiles += routed.length;
     }
-    console.log(`${all.length} fixtures, ${routedFiles / 2} routed`);
+    console.log(`${all.length} fixtures, ${routedFiles} routed`);
     expect(routedFiles).toBeGreaterThan(10);
   }, 900_000);
 });
