@@ -16118,10 +16118,10 @@ function isCounts(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   VV: () => (/* binding */ perFileWorkDominates),
 /* harmony export */   fI: () => (/* binding */ poolMinBytesFromEnv),
 /* harmony export */   gN: () => (/* binding */ sizesOf),
 /* harmony export */   mW: () => (/* binding */ POOL_MIN_BYTES),
+/* harmony export */   mw: () => (/* binding */ threadsPay),
 /* harmony export */   nU: () => (/* binding */ balance)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
@@ -16158,11 +16158,12 @@ function poolMinBytesFromEnv(env) {
  * one-line files, 2 cores: 17 s and 250 MiB on one thread, 23 s and 672 MiB pooled.
  */
 const MANY_FILES = 1000;
-function perFileWorkDominates(sized) {
-    if (sized.length <= MANY_FILES)
-        return false;
+/** Whether threads pay for their start: at least `minBytes` of input in all, and not many small files. */
+function threadsPay(sized, minBytes) {
     const bytes = sized.reduce((sum, { size }) => sum + size, 0);
-    return bytes / sized.length < PER_FILE_BYTES;
+    if (bytes < minBytes)
+        return false;
+    return sized.length <= MANY_FILES || bytes / sized.length >= PER_FILE_BYTES;
 }
 /**
  * What a file costs to audit, in bytes: its size and a fixed share for opening,
@@ -16952,7 +16953,7 @@ function defaultJobs() {
  * same result, byte for byte, that one thread gives, with the findings left in
  * their store (the caller closes it). `entry` is the script the workers start:
  * the bundle itself, which runs `auditWorkerMain` when it sees it is a worker.
- * One job, less than POOL_MIN_BYTES of input, many small files (perFileWorkDominates), or an `onRun` callback: no workers. Each worker spills into
+ * One job, less than POOL_MIN_BYTES of input, many small files (threadsPay), or an `onRun` callback: no workers. Each worker spills into
  * its own folder inside one pool folder; the workers post their chunk files by
  * path and the main thread's store owns them (and the pool folder) from then on.
  * If the pool fails, the workers are stopped and the pool folder removed.
@@ -16961,12 +16962,10 @@ async function runAuditPool(inputs, config, options) {
     if (options.jobs <= 1 || options.entry === null || options.onRun || inputs.length === 0)
         return (0,engine/* runAudit */.bD)(inputs, config, options);
     const sized = await (0,pool_plan/* sizesOf */.gN)(inputs);
-    if (sized.reduce((sum, { size }) => sum + size, 0) < (options.poolMinBytes ?? pool_plan/* POOL_MIN_BYTES */.mW))
+    if (!(0,pool_plan/* threadsPay */.mw)(sized, options.poolMinBytes ?? pool_plan/* POOL_MIN_BYTES */.mW))
         return (0,engine/* runAudit */.bD)(inputs, config, options);
     if (inputs.length < options.jobs)
         return routeThenPool(sized, config, options);
-    if ((0,pool_plan/* perFileWorkDominates */.VV)(sized))
-        return (0,engine/* runAudit */.bD)(inputs, config, options);
     return runPool((0,pool_plan/* balance */.nU)(sized, options.jobs), config, options);
 }
 /**

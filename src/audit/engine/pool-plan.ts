@@ -34,10 +34,11 @@ export function poolMinBytesFromEnv(env: NodeJS.ProcessEnv): number | undefined 
  */
 const MANY_FILES = 1000;
 
-export function perFileWorkDominates(sized: readonly SizedInput[]): boolean {
-  if (sized.length <= MANY_FILES) return false;
+/** Whether threads pay for their start: at least `minBytes` of input in all, and not many small files. */
+export function threadsPay(sized: readonly SizedInput[], minBytes: number): boolean {
   const bytes = sized.reduce((sum, { size }) => sum + size, 0);
-  return bytes / sized.length < PER_FILE_BYTES;
+  if (bytes < minBytes) return false;
+  return sized.length <= MANY_FILES || bytes / sized.length >= PER_FILE_BYTES;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 import { DEFAULT_SPILL_THRESHOLD, type FindingHandoff, type FindingStoreOptions } from '../findings/finding-store.js';
 import { folderHandoff, makeSpillFolder, removeSpillFolder } from '../findings/spill-folders.js';
 import { auditRouted } from '../route/routed-file.js';
-import { balance, perFileWorkDominates, POOL_MIN_BYTES, sizesOf, type SizedInput } from './pool-plan.js';
+import { balance, POOL_MIN_BYTES, sizesOf, threadsPay, type SizedInput } from './pool-plan.js';
 import { routedThreadMain, type RoutedTask } from '../route/routed-thread.js';
 
 const WORKER_TAG = 'agent-trace-audit/audit-worker';
@@ -59,7 +59,7 @@ export function defaultJobs(): number {
  * same result, byte for byte, that one thread gives, with the findings left in
  * their store (the caller closes it). `entry` is the script the workers start:
  * the bundle itself, which runs `auditWorkerMain` when it sees it is a worker.
- * One job, less than POOL_MIN_BYTES of input, many small files (perFileWorkDominates), or an `onRun` callback: no workers. Each worker spills into
+ * One job, less than POOL_MIN_BYTES of input, many small files (threadsPay), or an `onRun` callback: no workers. Each worker spills into
  * its own folder inside one pool folder; the workers post their chunk files by
  * path and the main thread's store owns them (and the pool folder) from then on.
  * If the pool fails, the workers are stopped and the pool folder removed.
@@ -67,9 +67,8 @@ export function defaultJobs(): number {
 export async function runAuditPool(inputs: readonly AuditInput[], config: AuditConfig, options: PoolOptions): Promise<AuditResult> {
   if (options.jobs <= 1 || options.entry === null || options.onRun || inputs.length === 0) return runAudit(inputs, config, options);
   const sized = await sizesOf(inputs);
-  if (sized.reduce((sum, { size }) => sum + size, 0) < (options.poolMinBytes ?? POOL_MIN_BYTES)) return runAudit(inputs, config, options);
+  if (!threadsPay(sized, options.poolMinBytes ?? POOL_MIN_BYTES)) return runAudit(inputs, config, options);
   if (inputs.length < options.jobs) return routeThenPool(sized, config, options);
-  if (perFileWorkDominates(sized)) return runAudit(inputs, config, options);
   return runPool(balance(sized, options.jobs), config, options);
 }
 

@@ -39,7 +39,7 @@ describe('many small files', () => {
     const smallRoot = tree(10_000);
     const small = audit(smallRoot, ['--jobs', '1']);
     // The default --jobs (the cores): many small files are audited on one thread (pool-plan.ts: under
-    // 48 MiB in all, and perFileWorkDominates); the same bytes either way.
+    // 48 MiB in all, and many small files: threadsPay); the same bytes either way.
     const smallDefault = audit(smallRoot, []);
     rmSync(smallRoot, { recursive: true, force: true });
     expect(smallDefault.stdout).toBe(small.stdout);
