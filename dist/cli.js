@@ -39815,37 +39815,45 @@ const OTLP_DESCRIPTOR = DESCRIPTOR;
 
 
 
+let types;
 /**
- * OTLP protobuf with protobufjs and the OpenTelemetry project's own message
- * definitions (the pinned npm package's .proto files, compiled into the generated
- * otlp-descriptor.ts by scripts/otlp-descriptor.mjs). Decoded
- * requests come out in the OTLP JSON mapping the file exporter writes:
- * lowerCamelCase names, 64-bit integers as decimal strings, enums as numbers,
- * bytes as base64 (trace and span ids are turned into hex by otlp-request.ts).
+ * The message types, built on first use: a CLI run that reads no protobuf (most of them)
+ * does not pay for building the descriptor's types at start.
  */
-(light_default()).util.Long = node_modules_long;
-light_default().configure();
-const root = light_default().Root.fromJSON(OTLP_DESCRIPTOR);
-const REQUEST = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest');
-const RESPONSE = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse');
-const STATUS = root.lookupType('google.rpc.Status');
+function otlp() {
+    if (types === undefined) {
+        (light_default()).util.Long = node_modules_long;
+        light_default().configure();
+        const root = light_default().Root.fromJSON(OTLP_DESCRIPTOR);
+        types = {
+            request: root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest'),
+            response: root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse'),
+            status: root.lookupType('google.rpc.Status'),
+        };
+    }
+    return types;
+}
 const TO_OBJECT = { longs: String, enums: Number, bytes: String, defaults: false, arrays: false, objects: false, oneofs: false };
 /** The request as plain OTLP JSON data; throws (a protobufjs or RangeError) on bytes that are not one. */
 function decodeTraceRequest(bytes) {
-    return REQUEST.toObject(REQUEST.decode(bytes), TO_OBJECT);
+    const { request } = otlp();
+    return request.toObject(request.decode(bytes), TO_OBJECT);
 }
 /** ExportTraceServiceResponse: empty when every span was taken, else partial_success. */
 function encodeTraceResponse(rejectedSpans, errorMessage) {
     const body = rejectedSpans > 0 || errorMessage !== '' ? { partialSuccess: { rejectedSpans: node_modules_long.fromNumber(rejectedSpans), errorMessage } } : {};
-    return RESPONSE.encode(RESPONSE.fromObject(body)).finish();
+    const { response } = otlp();
+    return response.encode(response.fromObject(body)).finish();
 }
 /** google.rpc.Status, the body of every OTLP/HTTP error response. */
 function encodeStatus(code, message) {
-    return STATUS.encode(STATUS.fromObject({ code, message })).finish();
+    const { status } = otlp();
+    return status.encode(status.fromObject({ code, message })).finish();
 }
 /** Test support: a request from OTLP JSON data (the receiver itself never encodes requests). */
 function encodeTraceRequest(data) {
-    return REQUEST.encode(REQUEST.fromObject(data)).finish();
+    const { request } = otlp();
+    return request.encode(request.fromObject(data)).finish();
 }
 
 
@@ -40709,6 +40717,30 @@ function reportCatalogSnapshot(report) {
 
 /***/ }),
 
+/***/ 9174:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ groupDigits)
+/* harmony export */ });
+/**
+ * A whole number with its thousands separated by commas, as `toLocaleString('en-US')` writes
+ * it (`12,345`), without ICU: a process's first toLocaleString loads the locale data, about
+ * 18 ms, which is a tenth of a short CLI run's start.
+ */
+function groupDigits(n) {
+    if (!Number.isSafeInteger(n))
+        return n.toLocaleString('en-US');
+    const digits = String(Math.abs(n));
+    let out = '';
+    for (let end = digits.length; end > 0; end -= 3)
+        out = `${digits.slice(Math.max(0, end - 3), end)}${out === '' ? '' : ','}${out}`;
+    return n < 0 ? `-${out}` : out;
+}
+
+
+/***/ }),
+
 /***/ 8941:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -41455,7 +41487,10 @@ function escapeHtml(text) {
 var sanitize_text = __nccwpck_require__(1900);
 // EXTERNAL MODULE: ./src/report/verdict/verdict.ts
 var verdict_verdict = __nccwpck_require__(4765);
+// EXTERNAL MODULE: ./src/report/digits.ts
+var digits = __nccwpck_require__(9174);
 ;// CONCATENATED MODULE: ./src/report/verdict/suppressed-lines.ts
+
 
 
 
@@ -41472,7 +41507,7 @@ function suppressedMarkdown(report, shown = SUPPRESSED_SHOWN) {
         out.push(`- ${f.severity} ${codeSpan(f.ruleId)} at ${codeSpan(locationOf(f))}: ${codeSpan((0,sanitize_text/* sanitizeText */.j)(f.message, { maxChars: 200 }))}. Reason: ${codeSpan((0,sanitize_text/* sanitizeText */.j)(f.reason, { maxChars: 300 }))}`);
     }
     if (s.count > Math.min(shown, s.findings.length))
-        out.push(`- \u2026 and ${s.count - Math.min(shown, s.findings.length)} more (the JSON report lists up to ${s.findings.length.toLocaleString('en-US')}).`);
+        out.push(`- \u2026 and ${s.count - Math.min(shown, s.findings.length)} more (the JSON report lists up to ${(0,digits/* groupDigits */.K)(s.findings.length)}).`);
     out.push('', '</details>');
     return out;
 }
@@ -41490,6 +41525,7 @@ function suppressedText(report) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/render/budget.ts
+
 
 
 
@@ -41591,7 +41627,7 @@ function render(report, parts, maxFindings, firstCount, maxRows) {
         if (findings.length < report.findings.length)
             cut.push(`${report.findings.length - findings.length} of ${report.findings.length} finding(s)`);
         // Cut by the room (GitHub's size limit), or only by the listing cap (every row shown, the list full).
-        const why = shownRows.length === rows.length && findings.length === LISTED_MAX ? `the list stops at ${LISTED_MAX.toLocaleString('en-US')} findings` : "to stay within GitHub's size limit";
+        const why = shownRows.length === rows.length && findings.length === LISTED_MAX ? `the list stops at ${(0,digits/* groupDigits */.K)(LISTED_MAX)} findings` : "to stay within GitHub's size limit";
         if (cut.length > 0)
             out.push('', `_Not shown here (${why}): ${cut.join(', ')}. ${parts.rest ?? 'The JSON report has everything.'}_`);
     }
@@ -41783,6 +41819,7 @@ var coverage = __nccwpck_require__(7524);
 
 
 
+
 /** Up to this many files the list is open on the first screen; past it, collapsed. */
 const UNREAD_OPEN_MAX = 8;
 /** Files listed at most (the rest counted, named in the JSON report's verdict.coverage). */
@@ -41796,7 +41833,7 @@ const path = (name) => codeSpan((0,sanitize_text/* sanitizeText */.j)(name, { ma
 function unreadLines(c) {
     const out = [];
     if (c.unread.length > 0) {
-        const title = `${c.unread.length.toLocaleString('en-US')} of ${(0,verdict_verdict/* plural */.LS)(c.files, 'trace file', 'trace files')} not read (${(0,coverage/* unreadBreakdown */.DL)(c.unread)})`;
+        const title = `${(0,digits/* groupDigits */.K)(c.unread.length)} of ${(0,verdict_verdict/* plural */.LS)(c.files, 'trace file', 'trace files')} not read (${(0,coverage/* unreadBreakdown */.DL)(c.unread)})`;
         out.push('', ...listed(title, c.unread.map((file) => `- ${path(file.path)}: ${(0,coverage/* unreadReasonLine */.QN)(file, codeSpan)}`), 'verdict.coverage.unread'));
     }
     if (c.notTraces.length > 0) {
@@ -41807,7 +41844,7 @@ function unreadLines(c) {
 }
 function listed(title, items, where) {
     const shown = items.slice(0, UNREAD_LISTED_MAX);
-    const more = items.length > shown.length ? ['', `_${(items.length - shown.length).toLocaleString('en-US')} more in the JSON report (\`${where}\`)._`] : [];
+    const more = items.length > shown.length ? ['', `_${(0,digits/* groupDigits */.K)(items.length - shown.length)} more in the JSON report (\`${where}\`)._`] : [];
     if (items.length <= UNREAD_OPEN_MAX)
         return [`**${title}:**`, '', ...shown, ...more];
     return [`<details><summary>${title}</summary>`, '', ...shown, ...more, '', '</details>'];
@@ -42611,6 +42648,8 @@ function compareUrgency(a, b) {
 /* harmony export */   _5: () => (/* binding */ coverageOf),
 /* harmony export */   tT: () => (/* binding */ toolShapedFiles)
 /* harmony export */ });
+/* harmony import */ var _digits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9174);
+
 const COULD_NOT_PARSE = new Set(['malformed-record', 'truncated-tail']);
 /**
  * What the report says was read, file by file. A trace file counts as read when
@@ -42664,14 +42703,14 @@ function unreadBreakdown(unread) {
     const counts = new Map();
     for (const file of unread)
         counts.set(file.reason, (counts.get(file.reason) ?? 0) + 1);
-    return Object.keys(REASON_WORDS).filter((r) => counts.has(r)).map((r) => `${counts.get(r).toLocaleString('en-US')} ${REASON_WORDS[r]}`).join(', ');
+    return Object.keys(REASON_WORDS).filter((r) => counts.has(r)).map((r) => `${(0,_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.get(r))} ${REASON_WORDS[r]}`).join(', ');
 }
 /**
  * One unread file's reason in words (no path): `skipped: every record found was left out (read as openai)`.
  * `name` renders the format's id (a code span in markdown: a custom format is named by the configuration).
  */
 function unreadReasonLine(file, name = (text) => text) {
-    const shaped = file.toolShaped ? `; it holds ${file.toolShaped.toLocaleString('en-US')} tool-shaped place(s)` : '';
+    const shaped = file.toolShaped ? `; it holds ${(0,_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(file.toolShaped)} tool-shaped place(s)` : '';
     return `${REASON_LINES[file.reason]}${file.format ? ` (read as ${name(file.format)})` : ''}${shaped}`;
 }
 /** Files holding tool-shaped content that was not read: the read ones in part, and the unread ones. */
@@ -43048,6 +43087,8 @@ function unusedSuppressionNotes(report) {
 /* harmony export */ });
 /* harmony import */ var _model_finding_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1300);
 /* harmony import */ var _coverage_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7524);
+/* harmony import */ var _digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9174);
+
 
 
 /** What the job fails on: findings new against the base branch's report, or every finding. */
@@ -43055,7 +43096,7 @@ const GATES = ['new', 'all'];
 const LEVELS_DOWN = [..._model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITIES */ .oC].sort((a, b) => _model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITY_RANK */ .f3[b] - _model_finding_js__WEBPACK_IMPORTED_MODULE_0__/* .SEVERITY_RANK */ .f3[a]);
 const WORD = { error: ['error', 'errors'], warning: ['warning', 'warnings'], note: ['note', 'notes'] };
 function plural(n, one, many) {
-    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+    return `${(0,_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(n)} ${n === 1 ? one : many}`;
 }
 const counted = (severity, n, prefix = '') => plural(n, `${prefix}${WORD[severity][0]}`, `${prefix}${WORD[severity][1]}`);
 /**
@@ -43106,7 +43147,7 @@ function headlineOf(p) {
 function unreadLead(p) {
     const c = p.coverage;
     const of = plural(c.files, 'file', 'files');
-    const unread = c.unread.length > 0 ? `${p.unreadFails ? '\u274c' : '\u26a0\ufe0f'} ${c.unread.length.toLocaleString('en-US')} of ${of} not read (${(0,_coverage_js__WEBPACK_IMPORTED_MODULE_1__/* .unreadBreakdown */ .DL)(c.unread)}) \u00b7 ` : '';
+    const unread = c.unread.length > 0 ? `${p.unreadFails ? '\u274c' : '\u26a0\ufe0f'} ${(0,_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(c.unread.length)} of ${of} not read (${(0,_coverage_js__WEBPACK_IMPORTED_MODULE_1__/* .unreadBreakdown */ .DL)(c.unread)}) \u00b7 ` : '';
     const partly = c.partlyRead > 0 ? `${unread === '' ? '\u26a0\ufe0f ' : ''}partly read (${c.partlyRead} of ${of}) \u00b7 ` : '';
     return `${unread}${partly}`;
 }
@@ -43381,6 +43422,8 @@ function bytesOf(text, start, end) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M7: () => (/* binding */ BASE64_RUN),
+/* harmony export */   PQ: () => (/* binding */ base64RunFrom),
 /* harmony export */   c3: () => (/* binding */ SHORTEST_SECRET),
 /* harmony export */   dV: () => (/* binding */ mayHoldSecret),
 /* harmony export */   dn: () => (/* binding */ maybeSecret)
@@ -43414,19 +43457,21 @@ const HEADER_OR_QUERY = /cookie|authorization|api-key|x-auth-token|private-token
 const BASE64_CHAR = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-')
     BASE64_CHAR[c.charCodeAt(0)] = 1;
+/** The shortest run of base64 characters the prefilter looks for (every token format's match holds one). */
 const BASE64_RUN = 24;
 function isBase64Char(text, i) {
     const c = text.charCodeAt(i);
     return c < 128 && BASE64_CHAR[c] === 1;
 }
 /**
- * True when `text` has 24 base64 characters in a row. No run starts before `start`:
- * the character at `start + 23` is read first (a run starting at or after `start` that
- * holds none of the characters read must start after it), then back towards `start`.
- * A character is read at most twice, and prose is mostly skipped 24 characters at a time.
+ * Where the first run of 24 base64 characters starting at or after `from` starts, or -1.
+ * No run starts before `start`: the character at `start + 23` is read first (a run starting
+ * at or after `start` that holds none of the characters read must start after it), then
+ * back towards `start`. A character is read at most twice, and prose is mostly skipped 24
+ * characters at a time.
  */
-function hasBase64Run(text) {
-    let start = 0;
+function base64RunFrom(text, from) {
+    let start = from;
     while (start + BASE64_RUN <= text.length) {
         const end = start + BASE64_RUN - 1;
         if (!isBase64Char(text, end)) {
@@ -43437,10 +43482,14 @@ function hasBase64Run(text) {
         while (at >= start && isBase64Char(text, at))
             at -= 1;
         if (at < start)
-            return true;
+            return start;
         start = at + 1;
     }
-    return false;
+    return -1;
+}
+/** True when `text` has 24 base64 characters in a row. */
+function hasBase64Run(text) {
+    return base64RunFrom(text, 0) !== -1;
 }
 /** True when `text` holds `eyJ` (found by its rarer `yJ`). */
 function hasJwtStart(text) {
@@ -43651,6 +43700,19 @@ var decoded_view = __nccwpck_require__(3951);
 var sanitize_prefilter = __nccwpck_require__(2784);
 ;// CONCATENATED MODULE: ./src/sanitize/token-formats.ts
 /**
+ * Prefixed token formats of services that publish a distinctive prefix (most are
+ * partners of GitHub's secret scanning): the prefix plus the length and alphabet of
+ * the body make a false positive near impossible. Each pattern's shortest match holds
+ * a run of 24 base64 characters, so the prefilter's base64 test already covers it
+ * (test/sanitize/token-formats.test.ts checks that, and every id has a generated sample
+ * in test/secret-samples.ts and a row in docs/rules/secret-in-trace.md).
+ *
+ * No capture groups: the whole match is the secret. Ids are lower-case kebab words
+ * (they appear in `[REDACTED:<id>]`, findings and configuration). The formats run as
+ * one pattern (TOKEN_FORMAT_PATTERN), whose match is named by the format it is.
+ */
+
+/**
  * A format is found wherever it stands in a string: after a space, a quote, `_` or a letter
  * or digit (`tool_hf_\u2026`, `x_glpat-\u2026`, `idnpm_\u2026`), as the named patterns of secrets.ts are.
  * Only Square's `EAAA` form keeps this guard (not preceded by a letter or digit; `_` may
@@ -43732,14 +43794,49 @@ function tokenFormatOf(match) {
 const TOKEN_LEADS = 'ACEGHNPSabcdefghklnoprstvxy';
 const TERRAFORM = TOKEN_FORMATS.find((f) => f.id === 'terraform-token');
 const LEADING = TOKEN_FORMATS.filter((f) => f !== TERRAFORM);
+/** The characters of a token (every format's body, prefix and suffix: letters, digits, `+/_=.-`), by char code. */
+const TOKEN_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=.-')
+    TOKEN_CHAR[c.charCodeAt(0)] = 1;
+function isTokenChar(text, i) {
+    const c = text.charCodeAt(i);
+    return c < 128 && TOKEN_CHAR[c] === 1;
+}
+/**
+ * The runs of token characters that hold 24 base64 characters in a row: the only places a
+ * format can match. A match is made of token characters only, and each format's shortest
+ * match holds such a run (test/sanitize/token-formats.test.ts), so every match lies whole in
+ * one of them; the formats' lookarounds test only token characters, which a span's edges are
+ * not, so a span read alone gives the matches the whole text gives there. Most text (prose,
+ * paths, short ids) is passed over 24 characters at a time. Linear: each span ends at a
+ * character that is not a token's, and the next search starts past it.
+ */
+function* tokenSpans(text) {
+    let from = 0;
+    for (;;) {
+        const run = (0,sanitize_prefilter/* base64RunFrom */.PQ)(text, from);
+        if (run === -1)
+            return;
+        let start = run;
+        while (start > from && isTokenChar(text, start - 1))
+            start -= 1;
+        let end = run + sanitize_prefilter/* BASE64_RUN */.M7;
+        while (end < text.length && isTokenChar(text, end))
+            end += 1;
+        yield [start, end];
+        from = end;
+    }
+}
 /**
  * Every format in one pattern: one pass over a text instead of one per format (each pass
- * cost as much as reading the text). Its matches are reported under each format's own id.
+ * cost as much as reading the text), and only over the spans that can hold a token. Its
+ * matches are reported under each format's own id.
  */
 const TOKEN_FORMAT_PATTERN = {
     id: 'token-format',
     regex: new RegExp(`(?=[${TOKEN_LEADS}])(?:${LEADING.map((f) => f.source).join('|')})|(?<![A-Za-z0-9])([A-Za-z0-9]*?)(?:${TERRAFORM.source})`, 'g'),
     idOf: tokenFormatOf,
+    spans: tokenSpans,
 };
 
 ;// CONCATENATED MODULE: ./src/sanitize/secrets.ts
@@ -43757,10 +43854,31 @@ const TOKEN_FORMAT_PATTERN = {
 
 
 
-/** The matches of `pattern` in `text`, left to right, one at a time (a long text can hold many: none is kept). */
+/**
+ * The matches of `pattern` in `text`, left to right, one at a time (a long text can hold many: none is kept).
+ * The pattern's own regex is run with `lastIndex` set before each `exec` (matchAll made a copy of it per
+ * text, most of a scan's time on short strings), so two scans with one pattern can be under way at once.
+ */
 function* matchesOf(pattern, text) {
-    for (const m of text.matchAll(pattern.regex))
-        yield { index: m.index, text: m[0], keep: m[1] ?? '' };
+    if (!pattern.spans) {
+        yield* execAll(pattern.regex, text, 0);
+        return;
+    }
+    for (const [start, end] of pattern.spans(text))
+        yield* execAll(pattern.regex, text.slice(start, end), start);
+}
+/** Every match of the global `regex` in `text`, as matchAll gives them; `offset` is added to each index. */
+function* execAll(regex, text, offset) {
+    let at = 0;
+    while (at <= text.length) {
+        regex.lastIndex = at;
+        const m = regex.exec(text);
+        if (m === null)
+            return;
+        // An empty match moves on one character, as matchAll does.
+        at = m[0].length === 0 ? m.index + 1 : m.index + m[0].length;
+        yield { index: offset + m.index, text: m[0], keep: m[1] ?? '' };
+    }
 }
 /** The id a match of `pattern` is reported and redacted under. */
 function idOfMatch(pattern, match) {

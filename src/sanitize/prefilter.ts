@@ -27,7 +27,8 @@ const HEADER_OR_QUERY = /cookie|authorization|api-key|x-auth-token|private-token
 /** Characters of a base64 run (standard and URL-safe alphabets), by char code. */
 const BASE64_CHAR = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') BASE64_CHAR[c.charCodeAt(0)] = 1;
-const BASE64_RUN = 24;
+/** The shortest run of base64 characters the prefilter looks for (every token format's match holds one). */
+export const BASE64_RUN = 24;
 
 function isBase64Char(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
@@ -35,13 +36,14 @@ function isBase64Char(text: string, i: number): boolean {
 }
 
 /**
- * True when `text` has 24 base64 characters in a row. No run starts before `start`:
- * the character at `start + 23` is read first (a run starting at or after `start` that
- * holds none of the characters read must start after it), then back towards `start`.
- * A character is read at most twice, and prose is mostly skipped 24 characters at a time.
+ * Where the first run of 24 base64 characters starting at or after `from` starts, or -1.
+ * No run starts before `start`: the character at `start + 23` is read first (a run starting
+ * at or after `start` that holds none of the characters read must start after it), then
+ * back towards `start`. A character is read at most twice, and prose is mostly skipped 24
+ * characters at a time.
  */
-function hasBase64Run(text: string): boolean {
-  let start = 0;
+export function base64RunFrom(text: string, from: number): number {
+  let start = from;
   while (start + BASE64_RUN <= text.length) {
     const end = start + BASE64_RUN - 1;
     if (!isBase64Char(text, end)) {
@@ -50,10 +52,15 @@ function hasBase64Run(text: string): boolean {
     }
     let at = end - 1;
     while (at >= start && isBase64Char(text, at)) at -= 1;
-    if (at < start) return true;
+    if (at < start) return start;
     start = at + 1;
   }
-  return false;
+  return -1;
+}
+
+/** True when `text` has 24 base64 characters in a row. */
+function hasBase64Run(text: string): boolean {
+  return base64RunFrom(text, 0) !== -1;
 }
 
 /** True when `text` holds `eyJ` (found by its rarer `yJ`). */

@@ -18,6 +18,12 @@ export interface SecretPattern {
   readonly regex: RegExp;
   /** The id of one match (its redacted part) when the pattern stands for several formats (token-formats.ts); `id` otherwise. */
   readonly idOf?: (secret: string) => string;
+  /**
+   * The spans of a text where a match can lie (each match whole in one, and the pattern's
+   * lookarounds read nothing past a span's edges that could change it): the regex runs on
+   * each span alone, the rest of the text is not read by it. Absent: the whole text.
+   */
+  readonly spans?: (text: string) => Iterable<readonly [number, number]>;
 }
 
 /** One match of a pattern: where it starts, the whole match, and the part kept (group 1, or ''). */
@@ -27,9 +33,30 @@ export interface PatternMatch {
   readonly keep: string;
 }
 
-/** The matches of `pattern` in `text`, left to right, one at a time (a long text can hold many: none is kept). */
+/**
+ * The matches of `pattern` in `text`, left to right, one at a time (a long text can hold many: none is kept).
+ * The pattern's own regex is run with `lastIndex` set before each `exec` (matchAll made a copy of it per
+ * text, most of a scan's time on short strings), so two scans with one pattern can be under way at once.
+ */
 export function* matchesOf(pattern: SecretPattern, text: string): Generator<PatternMatch> {
-  for (const m of text.matchAll(pattern.regex)) yield { index: m.index, text: m[0], keep: m[1] ?? '' };
+  if (!pattern.spans) {
+    yield* execAll(pattern.regex, text, 0);
+    return;
+  }
+  for (const [start, end] of pattern.spans(text)) yield* execAll(pattern.regex, text.slice(start, end), start);
+}
+
+/** Every match of the global `regex` in `text`, as matchAll gives them; `offset` is added to each index. */
+function* execAll(regex: RegExp, text: string, offset: number): Generator<PatternMatch> {
+  let at = 0;
+  while (at <= text.length) {
+    regex.lastIndex = at;
+    const m = regex.exec(text);
+    if (m === null) return;
+    // An empty match moves on one character, as matchAll does.
+    at = m[0].length === 0 ? m.index + 1 : m.index + m[0].length;
+    yield { index: offset + m.index, text: m[0], keep: m[1] ?? '' };
+  }
 }
 
 /** The id a match of `pattern` is reported and redacted under. */

@@ -10,6 +10,7 @@
  * (they appear in `[REDACTED:<id>]`, findings and configuration). The formats run as
  * one pattern (TOKEN_FORMAT_PATTERN), whose match is named by the format it is.
  */
+import { BASE64_RUN, base64RunFrom } from './prefilter.js';
 import type { SecretPattern } from './secrets.js';
 
 /**
@@ -106,12 +107,46 @@ const TOKEN_LEADS = 'ACEGHNPSabcdefghklnoprstvxy';
 const TERRAFORM = TOKEN_FORMATS.find((f) => f.id === 'terraform-token')!;
 const LEADING = TOKEN_FORMATS.filter((f) => f !== TERRAFORM);
 
+/** The characters of a token (every format's body, prefix and suffix: letters, digits, `+/_=.-`), by char code. */
+const TOKEN_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_=.-') TOKEN_CHAR[c.charCodeAt(0)] = 1;
+
+function isTokenChar(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c < 128 && TOKEN_CHAR[c] === 1;
+}
+
+/**
+ * The runs of token characters that hold 24 base64 characters in a row: the only places a
+ * format can match. A match is made of token characters only, and each format's shortest
+ * match holds such a run (test/sanitize/token-formats.test.ts), so every match lies whole in
+ * one of them; the formats' lookarounds test only token characters, which a span's edges are
+ * not, so a span read alone gives the matches the whole text gives there. Most text (prose,
+ * paths, short ids) is passed over 24 characters at a time. Linear: each span ends at a
+ * character that is not a token's, and the next search starts past it.
+ */
+function* tokenSpans(text: string): Generator<readonly [number, number]> {
+  let from = 0;
+  for (;;) {
+    const run = base64RunFrom(text, from);
+    if (run === -1) return;
+    let start = run;
+    while (start > from && isTokenChar(text, start - 1)) start -= 1;
+    let end = run + BASE64_RUN;
+    while (end < text.length && isTokenChar(text, end)) end += 1;
+    yield [start, end];
+    from = end;
+  }
+}
+
 /**
  * Every format in one pattern: one pass over a text instead of one per format (each pass
- * cost as much as reading the text). Its matches are reported under each format's own id.
+ * cost as much as reading the text), and only over the spans that can hold a token. Its
+ * matches are reported under each format's own id.
  */
 export const TOKEN_FORMAT_PATTERN: SecretPattern = {
   id: 'token-format',
   regex: new RegExp(`(?=[${TOKEN_LEADS}])(?:${LEADING.map((f) => f.source).join('|')})|(?<![A-Za-z0-9])([A-Za-z0-9]*?)(?:${TERRAFORM.source})`, 'g'),
   idOf: tokenFormatOf,
+  spans: tokenSpans,
 };

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maybeSecret } from '../../src/sanitize/prefilter.js';
-import { redactSecrets, scanSecrets } from '../../src/sanitize/secrets.js';
-import { TOKEN_FORMATS, tokenFormatOf } from '../../src/sanitize/token-formats.js';
+import { matchesOf, redactSecrets, scanSecrets } from '../../src/sanitize/secrets.js';
+import { TOKEN_FORMAT_PATTERN, TOKEN_FORMATS, tokenFormatOf } from '../../src/sanitize/token-formats.js';
 import { SECRET_KINDS } from '../secret-samples.js';
 
 const DOC = readFileSync('docs/rules/secret-in-trace.md', 'utf8');
@@ -31,6 +31,33 @@ describe('prefixed token formats', () => {
         expect(text).toBe(around(`[REDACTED:${id}]`));
       }
     }
+  });
+
+  // The formats run only on the spans of token characters that hold 24 base64 characters in a row
+  // (token-formats.ts): true only if every match is made of those characters and holds such a run.
+  it.each(TOKEN_FORMATS.map((f) => f.id))('%s: each sample is token characters only and holds 24 base64 characters in a row', (id) => {
+    for (const { text } of fc.sample(SECRET_KINDS[id]!, { seed: 11, numRuns: 50 })) {
+      expect(text).toMatch(/^[A-Za-z0-9+/_=.-]+$/);
+      expect(text).toMatch(/[A-Za-z0-9+/_-]{24}/);
+    }
+  });
+
+  it('the spans give the matches the pattern gives over the whole text', () => {
+    const sample = fc.constantFrom(...TOKEN_FORMATS.map((f) => f.id)).chain((id) => SECRET_KINDS[id]!).map((s) => s.text);
+    const piece = fc.oneof(
+      sample,
+      // Cut short, glued to more token characters: near misses at every length.
+      sample.chain((t) => fc.nat(t.length).map((n) => t.slice(0, n))),
+      fc.string({ unit: fc.constantFrom(...'aZ09xf_-.=+/ "\n:\u00e9'), maxLength: 40 }),
+    );
+    const plain = (text: string) => [...text.matchAll(TOKEN_FORMAT_PATTERN.regex)].map((m) => ({ index: m.index, text: m[0], keep: m[1] ?? '' }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (parts) => {
+        const text = parts.join('');
+        expect([...matchesOf(TOKEN_FORMAT_PATTERN, text)]).toEqual(plain(text));
+      }),
+      { seed: 46, numRuns: 3000 },
+    );
   });
 
   // Built from pieces, like the samples: words that share a prefix but are not tokens.

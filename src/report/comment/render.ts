@@ -7,6 +7,7 @@ import { changedRows, ruleRows, ruleTable } from './rule-table.js';
 import { verdictLines, type Verdict } from './verdict.js';
 import { suppressedMarkdown } from '../verdict/suppressed-lines.js';
 import { noFindingsSentence } from '../verdict/verdict.js';
+import { groupDigits } from '../digits.js';
 
 /** The pull request comment's size target: far under GitHub's 65,536 cap, about one screen collapsed. */
 export const COMMENT_TARGET = 12_000;
@@ -106,7 +107,7 @@ export function renderComment(report: Report, input: CommentInput, limit = COMME
   if (pictures.length > 0) section('timelines', ['<details><summary>Timelines of runs with time-shaped findings</summary>', '', ...pictures, '</details>']);
   else if (report.findings.length > 0) left.push('timelines');
 
-  if (left.length > 0) out.push('', `_Left out to stay within ${limit.toLocaleString('en-US')} characters: ${left.join(', ')}; they are in ${whereTheRestIs(input.more)}._`);
+  if (left.length > 0) out.push('', `_Left out to stay within ${groupDigits(limit)} characters: ${left.join(', ')}; they are in ${whereTheRestIs(input.more)}._`);
   out.push(...end);
   return { markdown: `${out.join('\n')}\n`, rowsShown: shown, rules: listed.length, left };
 }

@@ -2,6 +2,7 @@ import { sanitizeText } from '../../sanitize/text.js';
 import { codeSpan } from '../render/markdown-escape.js';
 import { unreadBreakdown, unreadReasonLine, type Coverage } from '../verdict/coverage.js';
 import { plural } from '../verdict/verdict.js';
+import { groupDigits } from '../digits.js';
 
 /** Up to this many files the list is open on the first screen; past it, collapsed. */
 export const UNREAD_OPEN_MAX = 8;
@@ -18,7 +19,7 @@ const path = (name: string) => codeSpan(sanitizeText(name, { maxChars: 300 }));
 export function unreadLines(c: Coverage): string[] {
   const out: string[] = [];
   if (c.unread.length > 0) {
-    const title = `${c.unread.length.toLocaleString('en-US')} of ${plural(c.files, 'trace file', 'trace files')} not read (${unreadBreakdown(c.unread)})`;
+    const title = `${groupDigits(c.unread.length)} of ${plural(c.files, 'trace file', 'trace files')} not read (${unreadBreakdown(c.unread)})`;
     out.push('', ...listed(title, c.unread.map((file) => `- ${path(file.path)}: ${unreadReasonLine(file, codeSpan)}`), 'verdict.coverage.unread'));
   }
   if (c.notTraces.length > 0) {
@@ -30,7 +31,7 @@ export function unreadLines(c: Coverage): string[] {
 
 function listed(title: string, items: readonly string[], where: string): string[] {
   const shown = items.slice(0, UNREAD_LISTED_MAX);
-  const more = items.length > shown.length ? ['', `_${(items.length - shown.length).toLocaleString('en-US')} more in the JSON report (\`${where}\`)._`] : [];
+  const more = items.length > shown.length ? ['', `_${groupDigits(items.length - shown.length)} more in the JSON report (\`${where}\`)._`] : [];
   if (items.length <= UNREAD_OPEN_MAX) return [`**${title}:**`, '', ...shown, ...more];
   return [`<details><summary>${title}</summary>`, '', ...shown, ...more, '', '</details>'];
 }

@@ -5,6 +5,7 @@ import type { Report } from '../schema.js';
 import { locationOf, triageRows } from '../triage.js';
 import { suppressedMarkdown } from '../verdict/suppressed-lines.js';
 import { noFindingsSentence } from '../verdict/verdict.js';
+import { groupDigits } from '../digits.js';
 
 /** GitHub's limits: an issue comment body, and one step's job summary. */
 export const COMMENT_LIMIT = 65_536;
@@ -114,7 +115,7 @@ function render(report: Report, parts: BudgetedParts, maxFindings: number, first
     if (shownRows.length < rows.length) cut.push(`${rows.length - shownRows.length} of ${rows.length} triage row(s)`);
     if (findings.length < report.findings.length) cut.push(`${report.findings.length - findings.length} of ${report.findings.length} finding(s)`);
     // Cut by the room (GitHub's size limit), or only by the listing cap (every row shown, the list full).
-    const why = shownRows.length === rows.length && findings.length === LISTED_MAX ? `the list stops at ${LISTED_MAX.toLocaleString('en-US')} findings` : "to stay within GitHub's size limit";
+    const why = shownRows.length === rows.length && findings.length === LISTED_MAX ? `the list stops at ${groupDigits(LISTED_MAX)} findings` : "to stay within GitHub's size limit";
     if (cut.length > 0) out.push('', `_Not shown here (${why}): ${cut.join(', ')}. ${parts.rest ?? 'The JSON report has everything.'}_`);
   }
   const suppressed = suppressedMarkdown(report);

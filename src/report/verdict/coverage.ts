@@ -1,4 +1,5 @@
 import type { Report } from '../schema.js';
+import { groupDigits } from '../digits.js';
 
 /**
  * Why a trace file the input matched was not read (no record came out of it):
@@ -97,7 +98,7 @@ const REASON_LINES: Record<UnreadReason, string> = {
 export function unreadBreakdown(unread: readonly UnreadFile[]): string {
   const counts = new Map<UnreadReason, number>();
   for (const file of unread) counts.set(file.reason, (counts.get(file.reason) ?? 0) + 1);
-  return (Object.keys(REASON_WORDS) as UnreadReason[]).filter((r) => counts.has(r)).map((r) => `${counts.get(r)!.toLocaleString('en-US')} ${REASON_WORDS[r]}`).join(', ');
+  return (Object.keys(REASON_WORDS) as UnreadReason[]).filter((r) => counts.has(r)).map((r) => `${groupDigits(counts.get(r)!)} ${REASON_WORDS[r]}`).join(', ');
 }
 
 /**
@@ -105,7 +106,7 @@ export function unreadBreakdown(unread: readonly UnreadFile[]): string {
  * `name` renders the format's id (a code span in markdown: a custom format is named by the configuration).
  */
 export function unreadReasonLine(file: UnreadFile, name: (text: string) => string = (text) => text): string {
-  const shaped = file.toolShaped ? `; it holds ${file.toolShaped.toLocaleString('en-US')} tool-shaped place(s)` : '';
+  const shaped = file.toolShaped ? `; it holds ${groupDigits(file.toolShaped)} tool-shaped place(s)` : '';
   return `${REASON_LINES[file.reason]}${file.format ? ` (read as ${name(file.format)})` : ''}${shaped}`;
 }
 

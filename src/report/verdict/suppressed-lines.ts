@@ -3,6 +3,7 @@ import { codeSpan } from '../render/markdown-escape.js';
 import type { Report } from '../schema.js';
 import { locationOf } from '../triage.js';
 import { plural } from './verdict.js';
+import { groupDigits } from '../digits.js';
 
 /** Suppressed findings shown in a comment or summary; the rest are counted (all are in the JSON report, up to its cap). */
 export const SUPPRESSED_SHOWN = 20;
@@ -15,7 +16,7 @@ export function suppressedMarkdown(report: Pick<Report, 'suppressed'>, shown = S
   for (const f of s.findings.slice(0, shown)) {
     out.push(`- ${f.severity} ${codeSpan(f.ruleId)} at ${codeSpan(locationOf(f))}: ${codeSpan(sanitizeText(f.message, { maxChars: 200 }))}. Reason: ${codeSpan(sanitizeText(f.reason, { maxChars: 300 }))}`);
   }
-  if (s.count > Math.min(shown, s.findings.length)) out.push(`- … and ${s.count - Math.min(shown, s.findings.length)} more (the JSON report lists up to ${s.findings.length.toLocaleString('en-US')}).`);
+  if (s.count > Math.min(shown, s.findings.length)) out.push(`- … and ${s.count - Math.min(shown, s.findings.length)} more (the JSON report lists up to ${groupDigits(s.findings.length)}).`);
   out.push('', '</details>');
   return out;
 }

@@ -3,6 +3,7 @@ import { SEVERITIES, SEVERITY_RANK, type Finding, type Severity } from '../../mo
 import type { FindingDelta } from './delta.js';
 import type { Report } from '../schema.js';
 import { coverageOf, toolShapedFiles, unreadBreakdown, type Coverage } from './coverage.js';
+import { groupDigits } from '../digits.js';
 
 export type { Coverage };
 
@@ -68,7 +69,7 @@ const LEVELS_DOWN = [...SEVERITIES].sort((a, b) => SEVERITY_RANK[b] - SEVERITY_R
 const WORD: Record<Severity, [string, string]> = { error: ['error', 'errors'], warning: ['warning', 'warnings'], note: ['note', 'notes'] };
 
 export function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${groupDigits(n)} ${n === 1 ? one : many}`;
 }
 
 const counted = (severity: Severity, n: number, prefix = '') => plural(n, `${prefix}${WORD[severity][0]}`, `${prefix}${WORD[severity][1]}`);
@@ -138,7 +139,7 @@ function headlineOf(p: HeadlineParts): string {
 function unreadLead(p: HeadlineParts): string {
   const c = p.coverage;
   const of = plural(c.files, 'file', 'files');
-  const unread = c.unread.length > 0 ? `${p.unreadFails ? '❌' : '⚠️'} ${c.unread.length.toLocaleString('en-US')} of ${of} not read (${unreadBreakdown(c.unread)}) · ` : '';
+  const unread = c.unread.length > 0 ? `${p.unreadFails ? '❌' : '⚠️'} ${groupDigits(c.unread.length)} of ${of} not read (${unreadBreakdown(c.unread)}) · ` : '';
   const partly = c.partlyRead > 0 ? `${unread === '' ? '⚠️ ' : ''}partly read (${c.partlyRead} of ${of}) · ` : '';
   return `${unread}${partly}`;
 }
