@@ -43869,6 +43869,9 @@ function* matchesOf(pattern, text) {
 }
 /** Every match of the global `regex` in `text`, as matchAll gives them; `offset` is added to each index. */
 function* execAll(regex, text, offset) {
+    // Without the g flag exec ignores lastIndex and finds the first match again and again (matchAll threw).
+    if (!regex.global)
+        throw new TypeError(`secret pattern ${regex.source.slice(0, 40)} needs the g flag`);
     let at = 0;
     while (at <= text.length) {
         regex.lastIndex = at;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, scanSecrets } from '../../src/sanitize/secrets.js';
+import { matchesOf, redactSecrets, scanSecrets, SECRET_PATTERNS } from '../../src/sanitize/secrets.js';
 import { SECRET_KINDS, filler } from '../secret-samples.js';
 
 const GHP = `ghp_${'a1B2c3D4e5'.repeat(3)}XyZ789`;
@@ -58,4 +58,14 @@ describe('redactSecrets', () => {
       );
     });
   }
+});
+
+describe('matchesOf', () => {
+  it('gives what matchAll gives, and refuses a pattern without the g flag (exec would find its first match forever)', () => {
+    const text = `a ${GHP} b sk-ant-${'x'.repeat(24)} c AKIAIOSFODNN7EXAMPLE`;
+    for (const pattern of SECRET_PATTERNS) {
+      expect([...matchesOf(pattern, text)]).toEqual([...text.matchAll(pattern.regex)].map((m) => ({ index: m.index, text: m[0], keep: m[1] ?? '' })));
+    }
+    expect(() => [...matchesOf({ id: 'x', regex: /a/ }, 'aaa')]).toThrow(TypeError);
+  });
 });
